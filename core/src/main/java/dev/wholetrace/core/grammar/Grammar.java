@@ -35,13 +35,13 @@ public final class Grammar {
         for (int r = rules - 1; r >= 0; r--) {
             int from = offsets[r];
             int to = offsets[r + 1];
-            if (to < from) throw new IllegalArgumentException("rule " + r + " has a negative length");
+            if (from < 0 || to < from) throw new IllegalArgumentException("rule " + r + " has a negative length or offset");
             long len = 0;
             int d = 0;
             for (int i = from; i < to; i++) {
                 int s = body[i];
                 if (s >= 0) {
-                    len++;
+                    if (++len < 0) throw new IllegalArgumentException("grammar expands to more than 2^63 symbols");
                     continue;
                 }
                 int child = -1 - s;

@@ -11,9 +11,9 @@ import java.util.Arrays;
  * </ul>
  * Amortised linear time in the input length.
  *
- * <p>Representation: every rule is a circular doubly linked list through a guard node, kept in
- * three parallel int arrays ({@code sym}, {@code next}, {@code prev}) indexed by node. A node's
- * {@code sym} is a terminal (&ge; 0), a reference to rule r ({@code -1 - r}) or the guard of rule r
+ * <p>Representation: every rule is a circular doubly linked list through a guard node. A node is
+ * four consecutive ints of one array (symbol, next, prev, padding), so following a link costs one
+ * cache line, not three. A node's symbol is a terminal (&ge; 0), a reference to rule r ({@code -1 - r}) or the guard of rule r
  * ({@code GUARD_BASE - r}). Digrams live in an open-addressing {@link DigramTable}. Nothing is
  * allocated per symbol; freed nodes and rules are recycled through free lists.
  *
@@ -28,9 +28,9 @@ public final class SequiturGrammar {
     private static final int GUARD_BASE = -MAX_RULES - 1;
     private static final int START = 0;
 
-    private int[] sym;
-    private int[] next;
-    private int[] prev;
+    /** Node n occupies nodes[n, n+4): symbol, next, prev, unused (one node per 16-byte cell, never split across cache lines). */
+    private static final int NODE = 4;
+    private int[] nodes;
     private int nodeTop;
     private int freeNodes = NIL;
     private int liveNodes;
@@ -53,9 +53,7 @@ public final class SequiturGrammar {
     /** @param expectedSymbols a hint for the initial capacity (the grammar grows as needed) */
     public SequiturGrammar(int expectedSymbols) {
         int capacity = Math.max(8, expectedSymbols);
-        sym = new int[capacity];
-        next = new int[capacity];
-        prev = new int[capacity];
+        nodes = new int[capacity * NODE];
         int ruleCapacity = Math.max(4, capacity / 4);
         guard = new int[ruleCapacity];
         uses = new int[ruleCapacity];
@@ -67,12 +65,12 @@ public final class SequiturGrammar {
     public void append(int terminal) {
         if (terminal < 0) throw new IllegalArgumentException("terminal must be >= 0: " + terminal);
         int g = guard[START];
-        int last = prev[g];
+        int last = nodes[g + 2];
         int n = newNode(terminal);
-        next[n] = g;
-        prev[g] = n;
-        next[last] = n;
-        prev[n] = last;
+        nodes[n + 1] = g;
+        nodes[g + 2] = n;
+        nodes[last + 1] = n;
+        nodes[n + 2] = last;
         length++;
         if (last != g) check(last);
     }
@@ -103,7 +101,7 @@ public final class SequiturGrammar {
     }
 
     private long footprintBytes() {
-        return sym.length * 12L + guard.length * 8L + digrams.footprintBytes();
+        return nodes.length * 4L + guard.length * 8L + digrams.footprintBytes();
     }
 
     // ---- the SEQUITUR operations -------------------------------------------------------------
@@ -113,37 +111,39 @@ public final class SequiturGrammar {
      * digram was already known (and has been dealt with), false if it was new.
      */
     private boolean check(int a) {
-        int b = next[a];
-        int sa = sym[a];
-        int sb = sym[b];
+        int b = nodes[a + 1];
+        int sa = nodes[a];
+        int sb = nodes[b];
         if (sa < -MAX_RULES || sb < -MAX_RULES) return false; // a guard is not part of any digram
         int found = digrams.putIfAbsent(DigramTable.key(sa, sb), a);
         if (found == DigramTable.ABSENT || found == a) return false;
-        if (next[found] != a) match(a, found); // overlapping occurrences ("aaa") are left alone
+        if (nodes[found + 1] != a) match(a, found); // overlapping occurrences ("aaa") are left alone
         return true;
     }
 
     /** Replaces the digrams at {@code occurrence} and {@code earlier} by one rule. */
     private void match(int occurrence, int earlier) {
         int r;
-        int before = prev[earlier];
-        if (isGuard(sym[before]) && isGuard(sym[next[next[earlier]]])) {
-            r = ruleOfGuard(sym[before]); // the earlier occurrence is a whole rule: reuse it
+        int before = nodes[earlier + 2];
+        if (isGuard(nodes[before]) && isGuard(nodes[nodes[nodes[earlier + 1] + 1]])) {
+            r = ruleOfGuard(nodes[before]); // the earlier occurrence is a whole rule: reuse it
             substitute(occurrence, r);
         } else {
             r = newRule();
             int g = guard[r];
-            int a = newSymbolNode(sym[occurrence]);
-            int b = newSymbolNode(sym[next[occurrence]]);
-            next[g] = a;
-            prev[a] = g;
-            next[a] = b;
-            prev[b] = a;
-            next[b] = g;
-            prev[g] = b;
+            int a = newSymbolNode(nodes[occurrence]);
+            int b = newSymbolNode(nodes[nodes[occurrence + 1]]);
+            nodes[g + 1] = a;
+            nodes[a + 2] = g;
+            nodes[a + 1] = b;
+            nodes[b + 2] = a;
+            nodes[b + 1] = g;
+            nodes[g + 2] = b;
+            // The digram's index entry moves to the rule body before either occurrence goes, so
+            // that no cascade below ever sees it point at a freed node (see substitute).
             substitute(earlier, r);
             substitute(occurrence, r);
-            digrams.put(DigramTable.key(sym[a], sym[b]), a);
+            digrams.put(DigramTable.key(nodes[a], nodes[b]), a);
         }
         enforceUtility(r);
     }
@@ -154,45 +154,60 @@ public final class SequiturGrammar {
      */
     private void enforceUtility(int r) {
         if (!isLive(r)) return;
-        int first = next[guard[r]];
-        if (isRuleRef(sym[first]) && uses[ruleOfRef(sym[first])] == 1) expand(first);
+        int first = nodes[guard[r] + 1];
+        if (isRuleRef(nodes[first]) && uses[ruleOfRef(nodes[first])] == 1) expand(first);
         if (!isLive(r)) return;
-        int last = prev[guard[r]];
-        if (isRuleRef(sym[last]) && uses[ruleOfRef(sym[last])] == 1) expand(last);
+        int last = nodes[guard[r] + 2];
+        if (isRuleRef(nodes[last]) && uses[ruleOfRef(nodes[last])] == 1) expand(last);
     }
 
-    /** Replaces the digram starting at {@code s} by a reference to rule {@code r}. */
+    /**
+     * Replaces the digram starting at {@code s} by a reference to rule {@code r}. This is the
+     * classic sequence (delete, delete, insert) minus the hash operations that cannot find
+     * anything: the index entry of the digram itself is the caller's (it already points at the
+     * rule body), and the transient links q-b and q-c are never indexed.
+     */
     private void substitute(int s, int r) {
-        int q = prev[s];
-        deleteSymbol(next[q]);
-        deleteSymbol(next[q]);
+        int q = nodes[s + 2];
+        int b = nodes[s + 1];
+        join(q, b, true);
+        deleteDigram(s);
+        if (isRuleRef(nodes[s])) uses[ruleOfRef(nodes[s])]--;
+        freeNode(s);
+        int c = nodes[b + 1];
+        join(q, c, false);
+        deleteDigram(b);
+        if (isRuleRef(nodes[b])) uses[ruleOfRef(nodes[b])]--;
+        freeNode(b);
         int n = newSymbolNode(-1 - r);
-        insertAfter(q, n);
-        if (!check(q)) check(next[q]);
+        nodes[n + 1] = c;
+        nodes[c + 2] = n;
+        join(q, n, false);
+        if (!check(q)) check(n);
     }
 
     /** Inlines the body of the rule referenced (once) at node {@code x}. */
     private void expand(int x) {
-        int left = prev[x];
-        int right = next[x];
-        int r = ruleOfRef(sym[x]);
+        int left = nodes[x + 2];
+        int right = nodes[x + 1];
+        int r = ruleOfRef(nodes[x]);
         int g = guard[r];
-        int first = next[g];
-        int last = prev[g];
-        if (!isGuard(sym[right])) digrams.removeIfMapsTo(DigramTable.key(sym[x], sym[right]), x);
+        int first = nodes[g + 1];
+        int last = nodes[g + 2];
+        if (!isGuard(nodes[right])) digrams.removeIfMapsTo(DigramTable.key(nodes[x], nodes[right]), x);
         freeRule(r);
         freeNode(x);
         join(left, first);
         join(last, right);
         // The two seams are new digrams: register them, merging with any earlier occurrence.
         check(last);
-        if (next[left] == first && prev[first] == left) check(left);
+        if (nodes[left + 1] == first && nodes[first + 2] == left) check(left);
     }
 
     /** Unlinks and frees a body symbol, dropping its digram and its rule reference. */
     private void deleteSymbol(int x) {
-        join(prev[x], next[x]);
-        int s = sym[x];
+        join(nodes[x + 2], nodes[x + 1]);
+        int s = nodes[x];
         if (!isGuard(s)) {
             deleteDigram(x);
             if (isRuleRef(s)) uses[ruleOfRef(s)]--;
@@ -200,37 +215,40 @@ public final class SequiturGrammar {
         freeNode(x);
     }
 
-    private void insertAfter(int a, int y) {
-        join(y, next[a]);
-        join(a, y);
+
+    private void join(int left, int right) {
+        join(left, right, true);
     }
 
-    /** Links {@code left -> right}, keeping the digram table right around runs of equal symbols. */
-    private void join(int left, int right) {
-        int oldNext = next[left];
+    /**
+     * Links {@code left -> right}, keeping the digram index right around runs of equal symbols.
+     * {@code dropOld}: whether left's old digram may be indexed and must be removed.
+     */
+    private void join(int left, int right, boolean dropOld) {
+        int oldNext = nodes[left + 1];
         if (oldNext != NIL) {
-            deleteDigram(left);
+            if (dropOld) deleteDigram(left);
             // In a run "aaa" only the first "aa" is in the table; when a link in or around the
             // run changes, the occurrence that survives must be registered again.
-            int rp = prev[right];
-            int rn = next[right];
-            if (rp != NIL && rn != NIL && sym[right] == sym[rp] && sym[right] == sym[rn]) {
-                digrams.put(DigramTable.key(sym[right], sym[rn]), right);
+            int rp = nodes[right + 2];
+            int rn = nodes[right + 1];
+            if (rp != NIL && rn != NIL && nodes[right] == nodes[rp] && nodes[right] == nodes[rn]) {
+                digrams.put(DigramTable.key(nodes[right], nodes[rn]), right);
             }
-            int lp = prev[left];
-            if (lp != NIL && sym[left] == sym[oldNext] && sym[left] == sym[lp]) {
-                digrams.put(DigramTable.key(sym[lp], sym[left]), lp);
+            int lp = nodes[left + 2];
+            if (lp != NIL && nodes[left] == nodes[oldNext] && nodes[left] == nodes[lp]) {
+                digrams.put(DigramTable.key(nodes[lp], nodes[left]), lp);
             }
         }
-        next[left] = right;
-        prev[right] = left;
+        nodes[left + 1] = right;
+        nodes[right + 2] = left;
     }
 
     private void deleteDigram(int a) {
-        int sa = sym[a];
-        int b = next[a];
+        int sa = nodes[a];
+        int b = nodes[a + 1];
         if (b == NIL) return;
-        int sb = sym[b];
+        int sb = nodes[b];
         if (sa < -MAX_RULES || sb < -MAX_RULES) return;
         digrams.removeIfMapsTo(DigramTable.key(sa, sb), a);
     }
@@ -266,31 +284,32 @@ public final class SequiturGrammar {
         int n;
         if (freeNodes != NIL) {
             n = freeNodes;
-            freeNodes = next[n];
+            freeNodes = nodes[n + 1];
         } else {
-            if (nodeTop == sym.length) growNodes();
-            n = nodeTop++;
+            if (nodeTop + NODE > nodes.length) growNodes();
+            n = nodeTop;
+            nodeTop += NODE;
         }
-        sym[n] = s;
-        next[n] = NIL;
-        prev[n] = NIL;
+        nodes[n] = s;
+        nodes[n + 1] = NIL;
+        nodes[n + 2] = NIL;
         if (++liveNodes > peakLiveNodes) peakLiveNodes = liveNodes;
         return n;
     }
 
     private void freeNode(int n) {
-        next[n] = freeNodes;
-        prev[n] = NIL;
+        nodes[n + 1] = freeNodes;
+        nodes[n + 2] = NIL;
         freeNodes = n;
         liveNodes--;
     }
 
     private void growNodes() {
         peakFootprint = Math.max(peakFootprint, footprintBytes());
-        int capacity = sym.length + (sym.length >> 1) + 8;
-        sym = Arrays.copyOf(sym, capacity);
-        next = Arrays.copyOf(next, capacity);
-        prev = Arrays.copyOf(prev, capacity);
+        long capacity = Math.min(nodes.length + (long) (nodes.length >> 1) + 8 * NODE, Integer.MAX_VALUE - 16);
+        capacity -= capacity % NODE;
+        if (capacity <= nodes.length) throw new IllegalStateException("grammar exceeds " + nodes.length / NODE + " symbols");
+        nodes = Arrays.copyOf(nodes, (int) capacity);
     }
 
     private int newRule() {
@@ -308,8 +327,8 @@ public final class SequiturGrammar {
             r = ruleTop++;
         }
         int g = newNode(GUARD_BASE - r);
-        next[g] = g;
-        prev[g] = g;
+        nodes[g + 1] = g;
+        nodes[g + 2] = g;
         guard[r] = g;
         uses[r] = 0;
         liveRules++;
@@ -350,7 +369,7 @@ public final class SequiturGrammar {
     }
 
     int firstNode(int r) {
-        return next[guard[r]];
+        return nodes[guard[r] + 1];
     }
 
     int guardNode(int r) {
@@ -358,15 +377,15 @@ public final class SequiturGrammar {
     }
 
     int nextNode(int n) {
-        return next[n];
+        return nodes[n + 1];
     }
 
     int prevNode(int n) {
-        return prev[n];
+        return nodes[n + 2];
     }
 
     int symbolAt(int n) {
-        return sym[n];
+        return nodes[n];
     }
 
     int usesOf(int r) {

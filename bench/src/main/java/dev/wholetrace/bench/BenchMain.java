@@ -1,0 +1,26 @@
+package dev.wholetrace.bench;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of {@code wholetrace-bench.jar}: benchmark harness subcommands. */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        version = "wholetrace-bench 0.1.0-SNAPSHOT",
+        description = "Wholetrace benchmarks.",
+        subcommands = {CompressorCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
+public final class BenchMain implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        int rc = new CommandLine(new BenchMain()).execute(args);
+        System.exit(rc);
+    }
+}

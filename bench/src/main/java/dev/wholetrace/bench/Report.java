@@ -1,0 +1,394 @@
+package dev.wholetrace.bench;
+
+import dev.wholetrace.bench.Result.RawForm;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/** Writes compressor.md, compressor.csv and the plots. */
+final class Report {
+    private final CompressorCommand.Machine machine;
+    private final boolean quick;
+    private final List<Result> results;
+    private final double scaling;
+    private final long small;
+    private final long large;
+    private final double seconds;
+    private final int threads;
+    private String markdown;
+
+    Report(CompressorCommand.Machine machine, boolean quick, List<Result> results, double scaling, long small, long large,
+           double seconds, int threads) {
+        this.machine = machine;
+        this.quick = quick;
+        this.results = results;
+        this.scaling = scaling;
+        this.small = small;
+        this.large = large;
+        this.seconds = seconds;
+        this.threads = threads;
+    }
+
+    // ---- formatting ------------------------------------------------------------------------------
+
+    static String count(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    /** Millions per second, two decimals. */
+    static String rate(double perSecond) {
+        return Double.isNaN(perSecond) ? "n/a" : String.format(Locale.ROOT, "%.2f", perSecond / 1e6);
+    }
+
+    static String ratio(double r) {
+        if (Double.isNaN(r) || Double.isInfinite(r)) return "n/a";
+        return r >= 10 ? String.format(Locale.ROOT, "%.1f", r) : String.format(Locale.ROOT, "%.3f", r);
+    }
+
+    private static String size(Long v) {
+        return v == null ? "n/a" : count(v);
+    }
+
+    private static double over(long grammar, Long other) {
+        return other == null ? Double.NaN : grammar / (double) other;
+    }
+
+    // ---- output ----------------------------------------------------------------------------------
+
+    void write(Path out, Log log) throws IOException {
+        Files.writeString(out.resolve("compressor.md"), markdown(), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("compressor.csv"), csv(), StandardCharsets.UTF_8);
+        try {
+            plots(out);
+        } catch (Throwable e) { // headless AWT or font trouble must not lose the tables
+            log.info("plots skipped: %s", e);
+        }
+    }
+
+    String csv() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("group,input,description,symbols,grammar_symbols,rules,build_rate_sym_per_s,build_reps,expand_rate_sym_per_s,"
+                + "peak_bytes,peak_bytes_per_grammar_symbol,wgr_best_bytes,wgr_zstd_bytes,wgr_xz_bytes,verified,"
+                + "raw_form,raw_bytes,gzip9_bytes,bzip2_9_bytes,xz9_bytes,zstd19_bytes,"
+                + "grammar_over_gzip,grammar_over_bzip2,grammar_over_xz,grammar_over_zstd,gp_note\n");
+        for (Result r : results) {
+            for (RawForm f : r.raws) {
+                List<String> c = new ArrayList<>();
+                c.add(r.group);
+                c.add(r.input);
+                c.add(quote(r.description));
+                c.add(Long.toString(r.symbols));
+                c.add(Long.toString(r.grammarSymbols));
+                c.add(Long.toString(r.rules));
+                c.add(num(r.buildRate));
+                c.add(Integer.toString(r.reps));
+                c.add(num(r.expandRate));
+                c.add(Long.toString(r.peakBytes));
+                c.add(num(r.peakPerGrammarSymbol()));
+                c.add(Long.toString(r.wgrBest));
+                c.add(Long.toString(r.wgrZstd));
+                c.add(Long.toString(r.wgrXz));
+                c.add(r.verified);
+                c.add(f.name);
+                c.add(Long.toString(f.bytes));
+                for (GeneralPurpose gp : GeneralPurpose.values()) c.add(f.sizes.containsKey(gp) ? f.sizes.get(gp).toString() : "");
+                for (GeneralPurpose gp : GeneralPurpose.values()) c.add(num(over(r.wgrBest, f.sizes.get(gp))));
+                c.add(f.naReason == null ? "" : quote(f.naReason));
+                sb.append(String.join(",", c)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) return "";
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    private static String quote(String s) {
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    String markdown() {
+        if (markdown != null) return markdown;
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Compressor benchmark").append(quick ? " (--quick)" : "").append("\n\n");
+        sb.append("Generated by `bench/run compressor").append(quick ? " --quick" : "").append("` (do not edit by hand; rerun to refresh).\n\n");
+        sb.append("| machine | |\n|---|---|\n");
+        sb.append("| date (UTC) | ").append(machine.date()).append(" |\n");
+        sb.append("| nproc | ").append(machine.nproc()).append(" |\n");
+        sb.append("| CPU | ").append(machine.cpu()).append(" |\n");
+        sb.append(String.format(Locale.ROOT, "| RAM | %.1f GiB |\n", machine.memBytes() / (double) (1L << 30)));
+        sb.append("| Java | ").append(machine.java()).append(" |\n");
+        sb.append("| OS | ").append(machine.os()).append(" |\n");
+        sb.append("| valgrind | ").append(machine.valgrind()).append(" |\n");
+        sb.append(String.format(Locale.ROOT, "| run time | %.0f s (general-purpose compressors on %d threads) |\n\n", seconds, threads));
+        sb.append("**All numbers come from one run on this machine; the ratios are same-run comparisons** "
+                + "(grammar and general-purpose compressors on the same input, same JVM, same run). "
+                + "Absolute rates move with the machine and its load; compare ratios, not rates, across machines.\n\n");
+
+        method(sb);
+        grammarTable(sb);
+        sizeTable(sb);
+        lackeyTable(sb);
+        scalingSection(sb);
+        gridTable(sb);
+        throughputTable(sb);
+        findings(sb);
+        markdown = sb.toString();
+        return markdown;
+    }
+
+    private void method(StringBuilder sb) {
+        sb.append("## Method\n\n");
+        sb.append("- **symbols**: input records/values (lackey: records; (c): addresses). **grammar symbols**: symbols on all "
+                + "right-hand sides (lackey-mem: control grammar plus all per-instruction address-stream grammars).\n");
+        sb.append("- **build**: input symbols per second, median of N reps (N in the table; 5 for inputs up to 10^6 "
+                + "symbols, 3 up to ~2x10^7 (lackey: 5x10^6), else 1), after a JIT warm-up on separate small inputs. "
+                + "(a): wall time of `TraceCompressor.compressFile` (file read + lackey parsing + SEQUITUR + `finish()`); "
+                + "(b): `SequiturGrammar.append` only, generator time excluded; (c): `Alphabet.idOf` + `append`, or "
+                + "`DiffRleEncoder.append`; (d): `TraceCompressor.value` (Alphabet + SEQUITUR).\n");
+        sb.append("- **expand**: output symbols per second of `Grammar.expander().read()` into a 64 Ki int buffer "
+                + "(lackey: control grammar only; (c) Diff-RLE: full address decoding through `DiffRleDecoder`).\n");
+        sb.append("- **peak B/sym**: builder's peak array footprint (`TraceCompressor.peakFootprintBytes()`, or "
+                + "`SequiturGrammar.peakFootprintBytes()` + alphabet) divided by the final grammar symbols.\n");
+        sb.append("- **.wgr**: size of the file `GrammarFile.write` produces for the payload (`CompressedTrace.toPayload()`; "
+                + "(c) Diff-RLE: run alphabet + run grammar blocks): 32-byte header + codec output. `.wgr` = Codec.BEST "
+                + "(smaller of zstd -19 and xz -9, as BEST picks it); zstd-only / xz-only force one codec. "
+                + "Every `.wgr` is read back and decoded.\n");
+        sb.append("- **general-purpose** (same raw input, streamed in-process): ");
+        List<String> hows = new ArrayList<>();
+        for (GeneralPurpose gp : GeneralPurpose.values()) hows.add("**" + gp.label + "** = " + gp.how);
+        sb.append(String.join("; ", hows)).append(".\n");
+        sb.append("- **raw forms**: u32/u64 values as 4/8-byte little-endian; lackey traces both as the **lackey text** "
+                + "file valgrind wrote and as **13-byte records** (u8 kind, u64 address, u32 size, LE: what "
+                + "`CompressedTrace.expandTo` writes, i.e. exactly the information in the grammar).\n");
+        sb.append("- **grammar/X** = .wgr bytes / X bytes: below 1 the grammar is smaller.\n");
+        sb.append("- **verified**: (a) `expandTo` output equals a fresh parse of the text record by record, and the "
+                + ".wgr decodes to the same grammars, and two builds give the same payload; (b)-(d) the expansion "
+                + "equals the regenerated input and the .wgr decodes to the same grammar.\n\n");
+    }
+
+    private void grammarTable(StringBuilder sb) {
+        sb.append("## Grammar side\n\n");
+        sb.append("| input | symbols | grammar symbols | rules | build (M sym/s) | reps | expand (M sym/s) | peak B / grammar sym | "
+                + ".wgr (best) | .wgr zstd-only | .wgr xz-only | verified |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Result r : results) {
+            sb.append("| ").append(r.input).append(" | ").append(count(r.symbols)).append(" | ").append(count(r.grammarSymbols))
+                    .append(" | ").append(count(r.rules)).append(" | ").append(rate(r.buildRate)).append(" | ").append(r.reps)
+                    .append(" | ").append(rate(r.expandRate)).append(" | ")
+                    .append(String.format(Locale.ROOT, "%.1f", r.peakPerGrammarSymbol())).append(" | ").append(count(r.wgrBest))
+                    .append(" | ").append(count(r.wgrZstd)).append(" | ").append(count(r.wgrXz)).append(" | ").append(r.verified)
+                    .append(" |\n");
+        }
+        sb.append("\nInputs:\n\n");
+        for (Result r : results) sb.append("- `").append(r.input).append("`: ").append(r.description).append("\n");
+        sb.append('\n');
+    }
+
+    private void sizeTable(StringBuilder sb) {
+        sb.append("## Sizes against general-purpose compressors (bytes)\n\n");
+        sb.append("| input | raw form | raw | gzip -9 | bzip2 -9 | xz -9 | zstd -19 | .wgr | grammar/gzip | grammar/bzip2 | "
+                + "grammar/xz | grammar/zstd |\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        List<String> notes = new ArrayList<>();
+        for (Result r : results) {
+            for (RawForm f : r.raws) {
+                sb.append("| ").append(r.input).append(" | ").append(f.name).append(" | ").append(count(f.bytes));
+                for (GeneralPurpose gp : GeneralPurpose.values()) sb.append(" | ").append(size(f.sizes.get(gp)));
+                sb.append(" | **").append(count(r.wgrBest)).append("**");
+                for (GeneralPurpose gp : GeneralPurpose.values()) {
+                    double x = over(r.wgrBest, f.sizes.get(gp));
+                    String s = ratio(x);
+                    sb.append(" | ").append(x > 1 ? "**" + s + "**" : s);
+                }
+                sb.append(" |\n");
+                if (f.naReason != null) notes.add("`" + r.input + "` " + f.name + ": general-purpose compressors " + f.naReason + ".");
+            }
+        }
+        sb.append("\nRatios above 1 (grammar larger) are in bold.\n");
+        for (String n : notes) sb.append("\n").append(n).append('\n');
+        sb.append('\n');
+    }
+
+    private void lackeyTable(StringBuilder sb) {
+        List<Result> rows = results.stream().filter(r -> r.group.equals("a")).toList();
+        if (rows.isEmpty()) return;
+        sb.append("## (a) lackey traces: details\n\n");
+        List<String> cols = new ArrayList<>(rows.get(0).extra.keySet());
+        sb.append("| input | ").append(String.join(" | ", cols)).append(" |\n|---");
+        for (int i = 0; i < cols.size(); i++) sb.append(i == 0 ? "|---" : "|---:");
+        sb.append("|\n");
+        for (Result r : rows) {
+            sb.append("| ").append(r.input);
+            for (String c : cols) sb.append(" | ").append(r.extra.getOrDefault(c, ""));
+            sb.append(" |\n");
+        }
+        sb.append("\nThe build rate in the first table is end to end; *parse-only* is `LackeyParser` into a no-op sink, "
+                + "and *build excl. parse* subtracts that time. *expandTo* writes all 13-byte records to a file.\n\n");
+    }
+
+    private void scalingSection(StringBuilder sb) {
+        Result s = find("cf-" + CompressorCommand.label(small));
+        Result l = find("cf-" + CompressorCommand.label(large));
+        if (s == null || l == null) return;
+        sb.append("## (b) scaling of the control-flow trace\n\n");
+        sb.append(String.format(Locale.ROOT,
+                "Build rate at %s symbols / build rate at %s symbols = %s / %s M sym/s = **%.2f**. "
+                        + "Grammar: %s -> %s symbols (%.0fx the input growth of %.0fx); peak builder memory %.0f MB -> %.0f MB.\n\n",
+                count(large), count(small), rate(l.buildRate), rate(s.buildRate), scaling, count(s.grammarSymbols),
+                count(l.grammarSymbols), l.grammarSymbols / (double) s.grammarSymbols, large / (double) small,
+                s.peakBytes / 1e6, l.peakBytes / 1e6));
+    }
+
+    private void gridTable(StringBuilder sb) {
+        List<Result> rows = results.stream().filter(r -> r.group.equals("c")).toList();
+        if (rows.isEmpty()) return;
+        sb.append("## (c) sub-grid sweeps: SEQUITUR on addresses vs Diff∘RLE∘SEQ\n\n");
+        sb.append("| input | addresses | terminals into SEQUITUR | alphabet | grammar symbols | rules | .wgr | xz -9 of raw u64 | "
+                + "bzip2 -9 of raw u64 | build (M addr/s) |\n");
+        sb.append("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Result r : rows) {
+            RawForm f = r.raws.get(0);
+            sb.append("| ").append(r.input).append(" | ").append(count(r.symbols)).append(" | ")
+                    .append(r.extra.get("terminals into SEQUITUR")).append(" | ").append(r.extra.get("alphabet")).append(" | ")
+                    .append(count(r.grammarSymbols)).append(" | ").append(count(r.rules)).append(" | ").append(count(r.wgrBest))
+                    .append(" | ").append(size(f.sizes.get(GeneralPurpose.XZ))).append(" | ")
+                    .append(size(f.sizes.get(GeneralPurpose.BZIP2))).append(" | ").append(rate(r.buildRate)).append(" |\n");
+        }
+        sb.append('\n');
+    }
+
+    private void throughputTable(StringBuilder sb) {
+        Map<GeneralPurpose, double[]> acc = new LinkedHashMap<>();
+        IdentityHashMap<RawForm, Boolean> seen = new IdentityHashMap<>();
+        for (Result r : results) {
+            for (RawForm f : r.raws) {
+                if (seen.put(f, Boolean.TRUE) != null) continue;
+                for (var e : f.seconds.entrySet()) {
+                    double[] a = acc.computeIfAbsent(e.getKey(), k -> new double[2]);
+                    a[0] += f.bytes;
+                    a[1] += e.getValue();
+                }
+            }
+        }
+        if (acc.isEmpty()) return;
+        sb.append("## General-purpose compressor throughput in this run\n\n");
+        sb.append("| compressor | raw MB compressed | seconds (sum over jobs) | MB/s |\n|---|---:|---:|---:|\n");
+        for (var e : acc.entrySet()) {
+            double[] a = e.getValue();
+            sb.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.1f |\n", e.getKey().label, a[0] / 1e6, a[1], a[0] / 1e6 / a[1]));
+        }
+        sb.append("\n(With ").append(threads).append(" compressor jobs running at once; for context only.)\n\n");
+    }
+
+    private void findings(StringBuilder sb) {
+        sb.append("## Findings (computed from the tables above)\n\n");
+        List<String> lines = new ArrayList<>();
+        for (Result r : results) {
+            for (RawForm f : r.raws) {
+                List<String> lost = new ArrayList<>();
+                for (GeneralPurpose gp : GeneralPurpose.values()) {
+                    double x = over(r.wgrBest, f.sizes.get(gp));
+                    if (x > 1) lost.add(gp.label + " (" + ratio(x) + "x)");
+                }
+                if (!lost.isEmpty()) {
+                    lines.add("`" + r.input + "` (" + f.name + "): the .wgr is larger than " + String.join(", ", lost) + ".");
+                }
+            }
+        }
+        for (Result r : results) {
+            double threshold = r.group.equals("a") ? 10e6 : r.group.equals("b") ? 20e6 : Double.NaN;
+            if (!Double.isNaN(threshold) && r.buildRate < threshold) {
+                lines.add(String.format(Locale.ROOT, "`%s`: build rate %s M sym/s is below the %.0f M sym/s target for group (%s).",
+                        r.input, rate(r.buildRate), threshold / 1e6, r.group));
+            }
+        }
+        for (Result r : results) {
+            if (!r.verified.equals("yes")) lines.add("`" + r.input + "`: verification " + r.verified + ".");
+        }
+        if (!Double.isNaN(scaling)) {
+            lines.add(String.format(Locale.ROOT, "Control-flow build rate ratio %s/%s symbols: %.2f.", count(large), count(small), scaling));
+        }
+        if (lines.isEmpty()) lines.add("The grammar is smaller than every general-purpose compressor on every input.");
+        for (String l : lines) sb.append("- ").append(l).append('\n');
+        sb.append('\n');
+    }
+
+    private Result find(String input) {
+        for (Result r : results) if (r.input.equals(input)) return r;
+        return null;
+    }
+
+    // ---- plots -----------------------------------------------------------------------------------
+
+    private void plots(Path out) throws IOException {
+        List<String> xs = new ArrayList<>();
+        Map<String, List<Number>> series = new LinkedHashMap<>();
+        series.put("grammar (.wgr)", new ArrayList<>());
+        for (GeneralPurpose gp : GeneralPurpose.values()) series.put(gp.label, new ArrayList<>());
+        for (Result r : results) {
+            RawForm f = r.raws.get(r.raws.size() - 1); // lackey: the 13-byte records
+            if (!f.complete()) continue;
+            xs.add(r.input);
+            series.get("grammar (.wgr)").add(Math.max(1, r.wgrBest));
+            for (GeneralPurpose gp : GeneralPurpose.values()) series.get(gp.label).add(Math.max(1, f.sizes.get(gp)));
+        }
+        if (!xs.isEmpty()) {
+            CategoryChart chart = new CategoryChartBuilder().width(1600).height(800)
+                    .title("Compressed size per input (bytes, log scale; lackey inputs: 13-byte binary records)")
+                    .xAxisTitle("input").yAxisTitle("bytes").build();
+            style(chart, floorPow10(series.values()));
+            for (var e : series.entrySet()) chart.addSeries(e.getKey(), xs, e.getValue());
+            save(chart, out.resolve("compressor.png"));
+        }
+        List<String> names = new ArrayList<>();
+        List<Number> build = new ArrayList<>();
+        List<Number> expand = new ArrayList<>();
+        for (Result r : results) {
+            names.add(r.input);
+            build.add(r.buildRate / 1e6);
+            expand.add(r.expandRate / 1e6);
+        }
+        CategoryChart rates = new CategoryChartBuilder().width(1600).height(800)
+                .title("Grammar build and expansion rate (M symbols/s, log scale)").xAxisTitle("input").yAxisTitle("M symbols/s").build();
+        style(rates, floorPow10(List.of(build, expand)));
+        rates.addSeries("build", names, build);
+        rates.addSeries("expand", names, expand);
+        save(rates, out.resolve("compressor-rates.png"));
+    }
+
+    /** The power of ten just below the smallest value: bars on a log axis need a positive floor. */
+    private static double floorPow10(Iterable<List<Number>> values) {
+        double min = Double.POSITIVE_INFINITY;
+        for (List<Number> l : values) for (Number n : l) if (n.doubleValue() > 0) min = Math.min(min, n.doubleValue());
+        return Double.isInfinite(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
+    }
+
+    private static void style(CategoryChart chart, double yMin) {
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(yMin);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setXAxisLabelRotation(45);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    }
+
+    private static void save(CategoryChart chart, Path file) throws IOException {
+        try (OutputStream o = Files.newOutputStream(file)) {
+            BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}
