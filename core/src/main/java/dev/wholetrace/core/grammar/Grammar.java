@@ -58,6 +58,73 @@ public final class Grammar {
         }
     }
 
+    /**
+     * Builds a grammar from rule bodies in any numbering ({@code bodies[0]} is the start rule, a
+     * reference to {@code bodies[k]} is {@code ref(k)}), renumbered canonically: the order a
+     * depth-first walk from the start rule finishes rules, reversed. This is the numbering
+     * {@link SequiturGrammar#toGrammar()} produces, so equal DAGs give equal grammars. Rules not
+     * reachable from the start rule are dropped.
+     *
+     * @throws IllegalArgumentException on a reference out of range or a cycle
+     */
+    public static Grammar fromRules(int[][] bodies) {
+        int n = bodies.length;
+        if (n == 0) throw new IllegalArgumentException("a grammar needs a start rule");
+        byte[] state = new byte[n]; // 0 unseen, 1 on the stack, 2 finished
+        int[] post = new int[n];
+        int postCount = 0;
+        int[] stackRule = new int[16];
+        int[] stackPos = new int[16];
+        int sp = 0;
+        stackRule[sp++] = 0;
+        state[0] = 1;
+        while (sp > 0) {
+            int r = stackRule[sp - 1];
+            int[] b = bodies[r];
+            int i = stackPos[sp - 1];
+            int child = -1;
+            while (i < b.length && child < 0) {
+                int s = b[i++];
+                if (s >= 0) continue;
+                int c = -1 - s;
+                if (c >= n) throw new IllegalArgumentException("rule " + r + " references missing rule " + c);
+                if (state[c] == 1) throw new IllegalArgumentException("rule " + c + " is part of a cycle");
+                if (state[c] == 0) child = c;
+            }
+            stackPos[sp - 1] = i;
+            if (child < 0) {
+                state[r] = 2;
+                post[postCount++] = r;
+                sp--;
+                continue;
+            }
+            state[child] = 1;
+            if (sp == stackRule.length) {
+                stackRule = Arrays.copyOf(stackRule, sp * 2);
+                stackPos = Arrays.copyOf(stackPos, sp * 2);
+            }
+            stackRule[sp] = child;
+            stackPos[sp++] = 0;
+        }
+        int[] newId = new int[n];
+        Arrays.fill(newId, -1);
+        for (int k = 0; k < postCount; k++) newId[post[postCount - 1 - k]] = k;
+        int[] offsets = new int[postCount + 1];
+        long total = 0;
+        for (int k = 0; k < postCount; k++) {
+            offsets[k] = (int) total;
+            total += bodies[post[postCount - 1 - k]].length;
+            if (total > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("grammar too large");
+        }
+        offsets[postCount] = (int) total;
+        int[] body = new int[(int) total];
+        int at = 0;
+        for (int k = 0; k < postCount; k++) {
+            for (int s : bodies[post[postCount - 1 - k]]) body[at++] = s >= 0 ? s : ref(newId[-1 - s]);
+        }
+        return new Grammar(offsets, body);
+    }
+
     /** The grammar of the empty string. */
     public static Grammar empty() {
         return new Grammar(new int[] {0, 0}, new int[0]);
@@ -140,12 +207,18 @@ public final class Grammar {
 
     /** A streaming expansion from the first terminal. */
     public GrammarExpander expander() {
-        return new GrammarExpander(this, 0);
+        return new GrammarExpander(this, 0, 0);
     }
 
     /** A streaming expansion starting at terminal {@code from}. */
     public GrammarExpander expander(long from) {
-        return new GrammarExpander(this, from);
+        return new GrammarExpander(this, 0, from);
+    }
+
+    /** A streaming expansion of one rule. */
+    public GrammarExpander ruleExpander(int rule) {
+        if (rule < 0 || rule >= ruleCount()) throw new IndexOutOfBoundsException("no rule " + rule);
+        return new GrammarExpander(this, rule, 0);
     }
 
     /** The whole expansion in an array; for tests and small grammars. */

@@ -14,27 +14,27 @@ public final class GrammarExpander {
     private int top;
     private long remaining;
 
-    GrammarExpander(Grammar g, long from) {
+    GrammarExpander(Grammar g, int rule, long from) {
         this.offsets = g.offsets();
         this.body = g.rawBody();
-        int depth = g.depth();
+        int depth = g.depth(rule);
         pos = new int[depth + 1];
         end = new int[depth + 1];
-        if (from < 0 || from > g.length()) {
-            throw new IndexOutOfBoundsException("start " + from + " outside [0, " + g.length() + "]");
+        long length = g.expandedLength(rule);
+        if (from < 0 || from > length) {
+            throw new IndexOutOfBoundsException("start " + from + " outside [0, " + length + "]");
         }
-        remaining = g.length() - from;
+        remaining = length - from;
         top = 0;
-        pos[0] = offsets[0];
-        end[0] = offsets[1];
-        if (from > 0 && remaining > 0) seek(g, from);
+        pos[0] = offsets[rule];
+        end[0] = offsets[rule + 1];
+        if (from > 0 && remaining > 0) seek(g, rule, from);
     }
 
     /** Positions the stack at terminal {@code from}: one binary search per level. */
-    private void seek(Grammar g, long from) {
+    private void seek(Grammar g, int rule, long from) {
         long[] pre = g.prefix();
         long i = from;
-        int rule = 0;
         while (true) {
             int p = Grammar.locate(pre, offsets[rule], offsets[rule + 1], i);
             int s = body[p];

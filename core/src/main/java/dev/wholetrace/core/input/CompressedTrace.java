@@ -3,7 +3,9 @@ package dev.wholetrace.core.input;
 import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.GrammarExpander;
+import dev.wholetrace.core.io.Codec;
 import dev.wholetrace.core.io.FormatException;
+import dev.wholetrace.core.io.GrammarFile;
 import dev.wholetrace.core.io.GrammarCodec;
 import dev.wholetrace.core.io.VarIntReader;
 import dev.wholetrace.core.io.VarIntWriter;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -81,6 +84,23 @@ public final class CompressedTrace {
     // Lackey signature packing: kind in the low 3 bits, size above; the address goes alongside.
     static long signature(int kind, int size) {
         return kind | ((long) size << 3);
+    }
+
+    // ---- files -----------------------------------------------------------------------------
+
+    /** Writes this trace as a {@code .wgr} file; returns the file's size in bytes. */
+    public long write(Path file, Codec codec) throws IOException {
+        return GrammarFile.write(file, toPayload(), codec);
+    }
+
+    /** Reads a {@code .wgr} file, verifying its checksums and structure. */
+    public static CompressedTrace read(Path file) throws IOException {
+        byte[] payload = GrammarFile.read(file);
+        try {
+            return fromPayload(payload);
+        } catch (FormatException e) {
+            throw new FormatException(file.getFileName() + ": " + e.getMessage(), e);
+        }
     }
 
     // ---- payload ----------------------------------------------------------------------------

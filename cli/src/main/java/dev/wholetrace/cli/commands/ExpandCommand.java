@@ -1,0 +1,43 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.core.input.CompressedTrace;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "expand", mixinStandardHelpOptions = true,
+        description = {"Expand a grammar file back to its raw trace.",
+                "u32/u64: byte-identical to the compressed input. lackey-sb/lackey-mem: the exact record",
+                "sequence as 13-byte little-endian records (u8 kind, u64 address, u32 size; docs/formats.md)."})
+public final class ExpandCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "IN.wgr", description = "the grammar file")
+    Path input;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "RAW", description = "where to write the trace ('-' for stdout)")
+    String output;
+
+    @Override
+    public Integer call() throws Exception {
+        CompressedTrace trace = CompressedTrace.read(input);
+        if (output.equals("-")) {
+            OutputStream out = new BufferedOutputStream(System.out, 1 << 16);
+            trace.expandTo(out);
+            out.flush();
+        } else {
+            Path tmp = Path.of(output + ".partial");
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                trace.expandTo(out);
+            } catch (Exception e) {
+                Files.deleteIfExists(tmp);
+                throw e;
+            }
+            Files.move(tmp, Path.of(output), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return 0;
+    }
+}
