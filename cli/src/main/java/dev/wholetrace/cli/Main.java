@@ -44,8 +44,7 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("wholetrace: " + ex.getMessage());
-            err.println("Try 'wholetrace " + commandPath(ex.getCommandLine()) + "--help' for usage.");
+            err.println("wholetrace: " + ex.getMessage() + " (see 'wholetrace " + commandPath(ex.getCommandLine()) + "--help')");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

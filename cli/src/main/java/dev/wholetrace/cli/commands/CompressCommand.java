@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "compress", mixinStandardHelpOptions = true,
-        description = {"Compress a raw trace into a grammar file (.wgr) with online SEQUITUR.",
+        description = {"Compress a raw trace into a grammar file (.wgr).",
+                "The trace goes through online SEQUITUR; the grammar is then varint-coded and packed by xz or zstd.",
                 "lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."})
 public final class CompressCommand implements Callable<Integer> {
     @Spec

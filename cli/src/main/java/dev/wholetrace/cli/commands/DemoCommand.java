@@ -36,7 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * sizes with general-purpose compressors on the same raw bytes.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Compress built-in traces end to end and print a size table against gzip, bzip2, xz and zstd:",
+        description = {"Compress built-in traces end to end and compare with gzip, bzip2, xz and zstd.",
+                "The traces:",
                 " - a nested-loop control-flow trace (basic-block ids of a program with loops, calls and",
                 "   data-dependent branches), as u32;",
                 " - the address stream of a store sweeping the interior of a 2-D array, as u64, with plain",

@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "grammar", mixinStandardHelpOptions = true,
-        description = {"Describe a grammar file: rules, depth, sizes per component, and the rules that",
-                "cover most of the trace (expanded length × uses)."})
+        description = {"Describe a grammar file: rules, depth, sizes, top rules.",
+                "Sizes are given per component; the top rules are those that cover most of the trace",
+                "(expanded length × uses)."})
 public final class GrammarCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
