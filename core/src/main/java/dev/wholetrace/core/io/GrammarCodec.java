@@ -12,100 +12,147 @@ public final class GrammarCodec {
     private GrammarCodec() {}
 
     /**
+     * Every token costs at least one adaptive binary decision, and no decision costs less than
+     * -log2(1 - 2^-6) bits with shift-5 adaptation on 11-bit probabilities, so a block of b bytes
+     * holds at most about 360 tokens per byte. A corrupted count beyond that is rejected before
+     * anything is allocated.
+     */
+    private static final long MAX_TOKENS_PER_BYTE = 400;
+
+    /**
      * Writes the rules inline, in the order a left-to-right expansion first meets them: a rule's
-     * body is spelled out where it is first used, and later uses refer back to it by how many rules
-     * were defined since. Rule contents thus sit next to the context they occur in, which the
-     * general-purpose stage compresses much better than a detached rule list.
+     * body is spelled out where it is first used, and later uses refer back to it by its definition
+     * index. The tokens are range-coded by {@link GrammarModel}.
      */
     public static void write(Grammar g, VarIntWriter out) {
+        long maxTerminal = -1;
+        for (int r = 0; r < g.ruleCount(); r++) {
+            for (int i = 0; i < g.bodyLength(r); i++) maxTerminal = Math.max(maxTerminal, g.symbol(r, i));
+        }
+        out.writeVarLong(g.ruleCount());
+        out.writeVarLong(g.symbolCount());
+        out.writeVarLong(maxTerminal + 1);
+        out.writeVarLong(g.bodyLength(0));
+        RangeEncoder rc = new RangeEncoder(out);
+        GrammarModel model = new GrammarModel(rc, maxTerminal);
         int[] definedAs = new int[g.ruleCount()];
         Arrays.fill(definedAs, -1);
         int defined = 0;
         int[] stackRule = new int[g.depth() + 1];
         int[] stackPos = new int[g.depth() + 1];
+        int[] stackCtx = new int[g.depth() + 1];
         int sp = 0;
-        out.writeVarLong(g.bodyLength(0));
-        stackRule[sp++] = 0;
-        while (sp > 0) {
-            int r = stackRule[sp - 1];
-            int i = stackPos[sp - 1];
-            if (i == g.bodyLength(r)) {
-                sp--;
-                continue;
+        stackRule[sp] = 0;
+        stackCtx[sp++] = model.bodyStartContext();
+        try {
+            while (sp > 0) {
+                int top = sp - 1;
+                int r = stackRule[top];
+                int i = stackPos[top];
+                if (i == g.bodyLength(r)) {
+                    sp--;
+                    continue;
+                }
+                stackPos[top] = i + 1;
+                int s = g.symbol(r, i);
+                int ctx = stackCtx[top];
+                if (!Grammar.isRule(s)) {
+                    model.code(ctx, GrammarModel.TERMINAL, s, defined);
+                    stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, s);
+                    continue;
+                }
+                int c = Grammar.ruleOf(s);
+                if (definedAs[c] >= 0) {
+                    model.code(ctx, GrammarModel.REFERENCE, definedAs[c], defined);
+                    stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, definedAs[c]);
+                    continue;
+                }
+                model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), defined);
+                stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
+                definedAs[c] = defined++;
+                stackRule[sp] = c;
+                stackPos[sp] = 0;
+                stackCtx[sp++] = model.bodyStartContext();
             }
-            stackPos[sp - 1] = i + 1;
-            int s = g.symbol(r, i);
-            if (!Grammar.isRule(s)) {
-                out.writeVarLong((long) s << 1);
-                continue;
-            }
-            int c = Grammar.ruleOf(s);
-            if (definedAs[c] >= 0) {
-                out.writeVarLong(((long) (defined - definedAs[c]) << 1) | 1);
-                continue;
-            }
-            definedAs[c] = defined++;
-            out.writeVarLong(NEW_RULE);
-            out.writeVarLong(g.bodyLength(c));
-            stackRule[sp] = c;
-            stackPos[sp++] = 0;
+        } catch (FormatException e) {
+            throw new IllegalStateException("the encoder never reports format errors", e);
         }
+        rc.finish();
     }
 
-    private static final long NEW_RULE = 1;
-
     public static Grammar read(VarIntReader in) throws FormatException {
-        // Every symbol takes at least one byte, which bounds what a corrupted length can make us
-        // allocate; a back reference may only name a finished rule, so no cycle can be built.
-        int[][] bodies = new int[16][];
-        int[] ruleOfDefinition = new int[16]; // definition order -> index in bodies
-        int defined = 0;
-        int rules = 1;
-        bodies[0] = new int[in.readCount("length of the start rule", in.remaining())];
-        boolean[] finished = new boolean[16];
+        int ruleCount = in.readCount("rule count", Integer.MAX_VALUE - 8);
+        long symbolCount = in.readVarLong("symbol count");
+        if (symbolCount < 0 || symbolCount > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L) || symbolCount > Integer.MAX_VALUE - 8) {
+            throw in.corrupt("symbol count " + symbolCount + " is impossible for a block of " + in.remaining() + " bytes");
+        }
+        if (ruleCount < 1 || ruleCount > symbolCount + 1) throw in.corrupt("rule count " + ruleCount + " does not fit " + symbolCount + " symbols");
+        long maxTerminal = in.readVarLong("terminal bound") - 1;
+        if (maxTerminal < -1 || maxTerminal > Integer.MAX_VALUE) throw in.corrupt("terminal bound " + (maxTerminal + 1) + " out of range");
+        long budget = symbolCount;
+        long startLength = in.readVarLong("length of the start rule");
+        if (startLength < 0 || startLength > budget) throw in.corrupt("start rule longer than the grammar");
+        budget -= startLength;
+        RangeDecoder rc = new RangeDecoder(in);
+        GrammarModel model = new GrammarModel(rc, maxTerminal);
+        int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
+        boolean[] finished = new boolean[bodies.length];
+        bodies[0] = new int[(int) startLength];
+        int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
+        int[] stackCtx = new int[16];
         int sp = 0;
-        stackRule[sp++] = 0;
+        stackRule[sp] = 0;
+        stackCtx[sp++] = model.bodyStartContext();
         while (sp > 0) {
-            int r = stackRule[sp - 1];
-            int i = stackPos[sp - 1];
+            int top = sp - 1;
+            int r = stackRule[top];
+            int i = stackPos[top];
             if (i == bodies[r].length) {
                 finished[r] = true;
                 sp--;
                 continue;
             }
-            stackPos[sp - 1] = i + 1;
-            long v = in.readVarLong("symbol");
-            if ((v & 1) == 0) {
-                if ((v >>> 1) > Integer.MAX_VALUE) throw in.corrupt("terminal " + (v >>> 1) + " exceeds 2^31-1");
-                bodies[r][i] = (int) (v >>> 1);
-                continue;
-            }
-            if (v == NEW_RULE) {
-                if (rules == bodies.length) {
-                    bodies = Arrays.copyOf(bodies, rules * 2);
-                    finished = Arrays.copyOf(finished, rules * 2);
-                    ruleOfDefinition = Arrays.copyOf(ruleOfDefinition, rules * 2);
+            stackPos[top] = i + 1;
+            int defined = rules - 1;
+            model.code(stackCtx[top], 0, 0, defined);
+            switch (model.kind) {
+                case GrammarModel.TERMINAL -> {
+                    bodies[r][i] = (int) model.value;
+                    stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, model.value);
                 }
-                int c = rules++;
-                bodies[c] = new int[in.readCount("rule length", in.remaining())];
-                ruleOfDefinition[defined++] = c;
-                bodies[r][i] = Grammar.ref(c);
-                if (sp == stackRule.length) {
-                    stackRule = Arrays.copyOf(stackRule, sp * 2);
-                    stackPos = Arrays.copyOf(stackPos, sp * 2);
+                case GrammarModel.REFERENCE -> {
+                    long d = model.value;
+                    if (d < 0 || d >= defined || !finished[(int) d + 1]) throw in.corrupt("reference to an undefined or unfinished rule");
+                    bodies[r][i] = Grammar.ref((int) d + 1);
+                    stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, d);
                 }
-                stackRule[sp] = c;
-                stackPos[sp++] = 0;
-                continue;
+                default -> {
+                    long length = model.value;
+                    if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
+                    if (length < 1 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
+                    budget -= length;
+                    if (rules == bodies.length) {
+                        bodies = Arrays.copyOf(bodies, Math.min(ruleCount, rules * 2));
+                        finished = Arrays.copyOf(finished, bodies.length);
+                    }
+                    int c = rules++;
+                    bodies[c] = new int[(int) length];
+                    bodies[r][i] = Grammar.ref(c);
+                    stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
+                    if (sp == stackRule.length) {
+                        stackRule = Arrays.copyOf(stackRule, sp * 2);
+                        stackPos = Arrays.copyOf(stackPos, sp * 2);
+                        stackCtx = Arrays.copyOf(stackCtx, sp * 2);
+                    }
+                    stackRule[sp] = c;
+                    stackPos[sp] = 0;
+                    stackCtx[sp++] = model.bodyStartContext();
+                }
             }
-            long back = v >>> 1;
-            if (back < 1 || back > defined) throw in.corrupt("reference to undefined rule (" + back + " back of " + defined + ")");
-            int c = ruleOfDefinition[(int) (defined - back)];
-            if (!finished[c]) throw in.corrupt("rule refers to itself");
-            bodies[r][i] = Grammar.ref(c);
         }
+        if (rules != ruleCount || budget != 0) throw in.corrupt("grammar does not match its declared size");
         try {
             return Grammar.fromRules(Arrays.copyOf(bodies, rules));
         } catch (IllegalArgumentException e) {

@@ -32,6 +32,12 @@ public final class VarIntReader {
         throw corrupt("malformed varint in " + what);
     }
 
+    /** One unsigned byte. */
+    public int readByte(String what) throws FormatException {
+        if (pos >= end) throw truncated(what);
+        return buf[pos++] & 0xFF;
+    }
+
     public long readSignedVarLong(String what) throws FormatException {
         long v = readVarLong(what);
         return (v >>> 1) ^ -(v & 1);

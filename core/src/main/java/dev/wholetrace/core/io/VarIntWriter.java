@@ -25,6 +25,12 @@ public final class VarIntWriter {
         return this;
     }
 
+    public VarIntWriter writeByte(int b) {
+        ensure(1);
+        buf[size++] = (byte) b;
+        return this;
+    }
+
     public VarIntWriter writeSignedVarLong(long v) {
         return writeVarLong((v << 1) ^ (v >> 63));
     }
