@@ -181,6 +181,13 @@ public final class Grammar {
         return depth[rule];
     }
 
+    /** The largest terminal, or -1 if there is none. */
+    public long maxTerminal() {
+        long max = -1;
+        for (int s : body) if (s > max) max = s;
+        return max;
+    }
+
     /** How many times each rule is referenced from right-hand sides (the start rule: 0). */
     public int[] referenceCounts() {
         int[] uses = new int[ruleCount()];

@@ -119,12 +119,9 @@ public final class CompressedTrace {
             block = new VarIntWriter();
             GrammarCodec.write(runs, true, block);
             out.writeBlock(block);
-            out.writeVarLong(streams.size());
-            for (Grammar g : streams) {
-                block = new VarIntWriter();
-                GrammarCodec.write(g, block);
-                out.writeBlock(block);
-            }
+            block = new VarIntWriter();
+            GrammarCodec.writeAll(streams, block);
+            out.writeBlock(block);
         }
         return out.toByteArray();
     }
@@ -145,12 +142,8 @@ public final class CompressedTrace {
             for (int id = 0; id < runs.size(); id++) {
                 if (runs.second(id) < 1) throw in.corrupt("run " + id + " has length " + runs.second(id));
             }
-            int count = in.readCount("stream count", in.remaining());
-            streams = new Grammar[count];
-            for (int i = 0; i < count; i++) {
-                streams[i] = GrammarCodec.read(in.readBlock("address stream " + i));
-                checkTerminals(streams[i], runs.size(), "address stream " + i);
-            }
+            streams = GrammarCodec.readAll(in.readBlock("address streams")).toArray(new Grammar[0]);
+            for (int i = 0; i < streams.length; i++) checkTerminals(streams[i], runs.size(), "address stream " + i);
         }
         in.expectEnd();
         checkTerminals(control, signatures.size(), "control grammar");

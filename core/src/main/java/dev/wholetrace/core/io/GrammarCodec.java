@@ -2,7 +2,9 @@ package dev.wholetrace.core.io;
 
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.util.Alphabet;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Varint encodings of a {@link Grammar} and an {@link Alphabet} (docs/formats.md, "grammar block").
@@ -19,22 +21,49 @@ public final class GrammarCodec {
      */
     private static final long MAX_TOKENS_PER_BYTE = 400;
 
-    /**
-     * Writes the rules inline, in the order a left-to-right expansion first meets them: a rule's
-     * body is spelled out where it is first used, and later uses refer back to it by its definition
-     * index. The tokens are range-coded by {@link GrammarModel}.
-     */
+    /** Writes one grammar: {@link #writeAll} of a list of one. */
     public static void write(Grammar g, VarIntWriter out) {
+        writeAll(List.of(g), out);
+    }
+
+    /** Reads one grammar written by {@link #write}. */
+    public static Grammar read(VarIntReader in) throws FormatException {
+        List<Grammar> gs = readAll(in);
+        if (gs.size() != 1) throw in.corrupt("expected one grammar, found " + gs.size());
+        in.expectEnd();
+        return gs.get(0);
+    }
+
+    /**
+     * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
+     * rule's body is spelled out where it is first used, and later uses refer back to it by its
+     * definition index. One range coder and one {@link GrammarModel} serve the whole list, so many
+     * small grammars (one per instruction) share their statistics and their setup cost.
+     */
+    public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
         long maxTerminal = -1;
-        for (int r = 0; r < g.ruleCount(); r++) {
-            for (int i = 0; i < g.bodyLength(r); i++) maxTerminal = Math.max(maxTerminal, g.symbol(r, i));
-        }
-        out.writeVarLong(g.ruleCount());
-        out.writeVarLong(g.symbolCount());
+        for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
+        out.writeVarLong(grammars.size());
         out.writeVarLong(maxTerminal + 1);
-        out.writeVarLong(g.bodyLength(0));
+        for (Grammar g : grammars) {
+            out.writeVarLong(g.ruleCount());
+            out.writeVarLong(g.symbolCount());
+            out.writeVarLong(g.bodyLength(0));
+        }
         RangeEncoder rc = new RangeEncoder(out);
         GrammarModel model = new GrammarModel(rc, maxTerminal);
+        try {
+            for (Grammar g : grammars) {
+                model.nextGrammar();
+                encode(g, model);
+            }
+        } catch (FormatException e) {
+            throw new IllegalStateException("the encoder never reports format errors", e);
+        }
+        rc.finish();
+    }
+
+    private static void encode(Grammar g, GrammarModel model) throws FormatException {
         int[] definedAs = new int[g.ruleCount()];
         Arrays.fill(definedAs, -1);
         int defined = 0;
@@ -44,60 +73,75 @@ public final class GrammarCodec {
         int sp = 0;
         stackRule[sp] = 0;
         stackCtx[sp++] = model.bodyStartContext();
-        try {
-            while (sp > 0) {
-                int top = sp - 1;
-                int r = stackRule[top];
-                int i = stackPos[top];
-                if (i == g.bodyLength(r)) {
-                    sp--;
-                    continue;
-                }
-                stackPos[top] = i + 1;
-                int s = g.symbol(r, i);
-                int ctx = stackCtx[top];
-                if (!Grammar.isRule(s)) {
-                    model.code(ctx, GrammarModel.TERMINAL, s, defined);
-                    stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, s);
-                    continue;
-                }
-                int c = Grammar.ruleOf(s);
-                if (definedAs[c] >= 0) {
-                    model.code(ctx, GrammarModel.REFERENCE, definedAs[c], defined);
-                    stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, definedAs[c]);
-                    continue;
-                }
-                model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), defined);
-                stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
-                definedAs[c] = defined++;
-                stackRule[sp] = c;
-                stackPos[sp] = 0;
-                stackCtx[sp++] = model.bodyStartContext();
+        while (sp > 0) {
+            int top = sp - 1;
+            int r = stackRule[top];
+            int i = stackPos[top];
+            if (i == g.bodyLength(r)) {
+                sp--;
+                continue;
             }
-        } catch (FormatException e) {
-            throw new IllegalStateException("the encoder never reports format errors", e);
+            stackPos[top] = i + 1;
+            int s = g.symbol(r, i);
+            int ctx = stackCtx[top];
+            if (!Grammar.isRule(s)) {
+                model.code(ctx, GrammarModel.TERMINAL, s, defined);
+                stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, s);
+                continue;
+            }
+            int c = Grammar.ruleOf(s);
+            if (definedAs[c] >= 0) {
+                model.code(ctx, GrammarModel.REFERENCE, definedAs[c], defined);
+                stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, definedAs[c]);
+                continue;
+            }
+            model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), defined);
+            stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
+            definedAs[c] = defined++;
+            stackRule[sp] = c;
+            stackPos[sp] = 0;
+            stackCtx[sp++] = model.bodyStartContext();
         }
-        rc.finish();
     }
 
-    public static Grammar read(VarIntReader in) throws FormatException {
-        int ruleCount = in.readCount("rule count", Integer.MAX_VALUE - 8);
-        long symbolCount = in.readVarLong("symbol count");
-        if (symbolCount < 0 || symbolCount > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L) || symbolCount > Integer.MAX_VALUE - 8) {
-            throw in.corrupt("symbol count " + symbolCount + " is impossible for a block of " + in.remaining() + " bytes");
-        }
-        if (ruleCount < 1 || ruleCount > symbolCount + 1) throw in.corrupt("rule count " + ruleCount + " does not fit " + symbolCount + " symbols");
+    /** Reads the grammars written by {@link #writeAll}, up to the end of {@code in}. */
+    public static List<Grammar> readAll(VarIntReader in) throws FormatException {
+        int count = in.readCount("grammar count", in.remaining());
         long maxTerminal = in.readVarLong("terminal bound") - 1;
         if (maxTerminal < -1 || maxTerminal > Integer.MAX_VALUE) throw in.corrupt("terminal bound " + (maxTerminal + 1) + " out of range");
-        long budget = symbolCount;
-        long startLength = in.readVarLong("length of the start rule");
-        if (startLength < 0 || startLength > budget) throw in.corrupt("start rule longer than the grammar");
-        budget -= startLength;
+        int[] ruleCounts = new int[count];
+        int[] symbolCounts = new int[count];
+        int[] startLengths = new int[count];
+        long totalSymbols = 0;
+        for (int k = 0; k < count; k++) {
+            ruleCounts[k] = in.readCount("rule count", Integer.MAX_VALUE - 8);
+            symbolCounts[k] = in.readCount("symbol count", Integer.MAX_VALUE - 8);
+            startLengths[k] = in.readCount("length of the start rule", symbolCounts[k]);
+            if (ruleCounts[k] < 1 || ruleCounts[k] > symbolCounts[k] + 1) {
+                throw in.corrupt("rule count " + ruleCounts[k] + " does not fit " + symbolCounts[k] + " symbols");
+            }
+            totalSymbols += symbolCounts[k];
+        }
+        if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
+            throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
+        }
         RangeDecoder rc = new RangeDecoder(in);
         GrammarModel model = new GrammarModel(rc, maxTerminal);
+        List<Grammar> out = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            model.nextGrammar();
+            out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+        }
+        in.expectEnd();
+        return out;
+    }
+
+    private static Grammar decode(VarIntReader in, GrammarModel model, int ruleCount, int symbolCount, int startLength)
+            throws FormatException {
+        long budget = symbolCount - (long) startLength;
         int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
         boolean[] finished = new boolean[bodies.length];
-        bodies[0] = new int[(int) startLength];
+        bodies[0] = new int[startLength];
         int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
@@ -134,7 +178,7 @@ public final class GrammarCodec {
                     if (length < 1 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
                     budget -= length;
                     if (rules == bodies.length) {
-                        bodies = Arrays.copyOf(bodies, Math.min(ruleCount, rules * 2));
+                        bodies = Arrays.copyOf(bodies, (int) Math.min(ruleCount, rules * 2L));
                         finished = Arrays.copyOf(finished, bodies.length);
                     }
                     int c = rules++;

@@ -38,7 +38,7 @@ final class GrammarModel {
     private long nextTerminal;
 
     /** Contexts are symbol identities: (0, terminal), (1, rule definition index), (2, 0) body start. */
-    private final Alphabet contexts = new Alphabet();
+    private Alphabet contexts = new Alphabet();
     private long[] predicted = new long[64]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
     private byte[] confidence = new byte[64];
 
@@ -52,6 +52,17 @@ final class GrammarModel {
         this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
         this.terminalTree = BitCoder.probabilities(terminalBits <= TREE_LIMIT_BITS ? 1 << terminalBits : 1);
         Arrays.fill(predicted, NO_PREDICTION);
+    }
+
+    /**
+     * Starts the next grammar of a block: rule identities restart, so contexts and predictions go;
+     * the probabilities, which describe the kind of data, stay.
+     */
+    void nextGrammar() {
+        contexts = new Alphabet();
+        Arrays.fill(predicted, NO_PREDICTION);
+        Arrays.fill(confidence, (byte) 0);
+        nextTerminal = 0;
     }
 
     int bodyStartContext() {
