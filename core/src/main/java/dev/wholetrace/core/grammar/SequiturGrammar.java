@@ -115,19 +115,21 @@ public final class SequiturGrammar {
         int sa = nodes[a];
         int sb = nodes[b];
         if (sa < -MAX_RULES || sb < -MAX_RULES) return false; // a guard is not part of any digram
-        int found = digrams.putIfAbsent(DigramTable.key(sa, sb), a);
+        long key = DigramTable.key(sa, sb);
+        int found = digrams.putIfAbsent(key, a);
         if (found == DigramTable.ABSENT || found == a) return false;
-        if (nodes[found + 1] != a) match(a, found); // overlapping occurrences ("aaa") are left alone
+        if (nodes[found + 1] != a) match(a, found, key); // overlapping occurrences ("aaa") are left alone
         return true;
     }
 
     /** Replaces the digrams at {@code occurrence} and {@code earlier} by one rule. */
-    private void match(int occurrence, int earlier) {
+    private void match(int occurrence, int earlier, long key) {
         int r;
         int before = nodes[earlier + 2];
         if (isGuard(nodes[before]) && isGuard(nodes[nodes[nodes[earlier + 1] + 1]])) {
             r = ruleOfGuard(nodes[before]); // the earlier occurrence is a whole rule: reuse it
-            substitute(occurrence, r);
+            // The digram's entry points at the rule body, never at this occurrence: no removal.
+            substitute(occurrence, r, false);
         } else {
             r = newRule();
             int g = guard[r];
@@ -139,11 +141,13 @@ public final class SequiturGrammar {
             nodes[b + 2] = a;
             nodes[b + 1] = g;
             nodes[g + 2] = b;
-            // The digram's index entry moves to the rule body before either occurrence goes, so
-            // that no cascade below ever sees it point at a freed node (see substitute).
-            substitute(earlier, r);
-            substitute(occurrence, r);
-            digrams.put(DigramTable.key(nodes[a], nodes[b]), a);
+            // The digram's index entry goes with the earlier occurrence and is re-added for the
+            // rule body once both occurrences are gone. Unless the digram is a pair of equal
+            // symbols (whose run repairs may re-index it), nothing re-adds it in between, so
+            // removing it again for the second occurrence would find nothing: skip that probe.
+            substitute(earlier, r, true);
+            substitute(occurrence, r, (int) (key >>> 32) == (int) key);
+            digrams.put(key, a);
         }
         enforceUtility(r);
     }
@@ -164,41 +168,75 @@ public final class SequiturGrammar {
     /**
      * Replaces the digram starting at {@code s} by a reference to rule {@code r}. This is the
      * classic sequence (delete, delete, insert) minus the hash operations that cannot find
-     * anything: the index entry of the digram itself is the caller's (it already points at the
-     * rule body), and the transient links q-b and q-c are never indexed.
+     * anything: the transient links q-b and q-c are never indexed, and the entry of the digram
+     * itself is removed only if {@code dropOwn} (the caller knows when it cannot point at s).
      */
-    private void substitute(int s, int r) {
-        int q = nodes[s + 2];
-        int b = nodes[s + 1];
-        join(q, b, true);
-        deleteDigram(s);
-        if (isRuleRef(nodes[s])) uses[ruleOfRef(nodes[s])]--;
+    private void substitute(int s, int r, boolean dropOwn) {
+        // join(q, b), free s, join(q, c), free b, join(q, n) written out: the same index
+        // operations in the same order, with the run repairs that cannot apply left out.
+        int[] nd = nodes;
+        int q = nd[s + 2];
+        int b = nd[s + 1];
+        int c = nd[b + 1];
+        int sq = nd[q];
+        int ss = nd[s];
+        int sb = nd[b];
+        int sc = nd[c];
+        // join(q, b): drop q's digram, repair runs around b and before q.
+        if (!isGuard(sq)) digrams.removeIfMapsTo(DigramTable.key(sq, ss), q);
+        if (sb == ss && sb == sc) digrams.put(DigramTable.key(sb, sc), b);
+        int lp = nd[q + 2];
+        if (sq == ss && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        nd[q + 1] = b;
+        nd[b + 2] = q;
+        if (dropOwn) digrams.removeIfMapsTo(DigramTable.key(ss, sb), s);
+        if (isRuleRef(ss)) uses[ruleOfRef(ss)]--;
         freeNode(s);
-        int c = nodes[b + 1];
-        join(q, c, false);
-        deleteDigram(b);
-        if (isRuleRef(nodes[b])) uses[ruleOfRef(nodes[b])]--;
+        // join(q, c)
+        if (sc == sb && sc == nd[nd[c + 1]]) digrams.put(DigramTable.key(sc, sc), c);
+        if (sq == sb && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        nd[q + 1] = c;
+        nd[c + 2] = q;
+        if (!isGuard(sc)) digrams.removeIfMapsTo(DigramTable.key(sb, sc), b);
+        if (isRuleRef(sb)) uses[ruleOfRef(sb)]--;
         freeNode(b);
         int n = newSymbolNode(-1 - r);
-        nodes[n + 1] = c;
-        nodes[c + 2] = n;
-        join(q, n, false);
+        nd = nodes;
+        nd[n + 1] = c;
+        nd[c + 2] = n;
+        // join(q, n): n is fresh, so only the run before q can need repair.
+        if (sq == sc && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        nd[q + 1] = n;
+        nd[n + 2] = q;
         if (!check(q)) check(n);
     }
 
     /** Inlines the body of the rule referenced (once) at node {@code x}. */
     private void expand(int x) {
-        int left = nodes[x + 2];
-        int right = nodes[x + 1];
-        int r = ruleOfRef(nodes[x]);
+        int[] nd = nodes;
+        int left = nd[x + 2];
+        int right = nd[x + 1];
+        int sx = nd[x];
+        int r = ruleOfRef(sx);
         int g = guard[r];
-        int first = nodes[g + 1];
-        int last = nodes[g + 2];
-        if (!isGuard(nodes[right])) digrams.removeIfMapsTo(DigramTable.key(nodes[x], nodes[right]), x);
+        int first = nd[g + 1];
+        int last = nd[g + 2];
+        int sr = nd[right];
+        if (!isGuard(sr)) digrams.removeIfMapsTo(DigramTable.key(sx, sr), x);
         freeRule(r);
         freeNode(x);
-        join(left, first);
-        join(last, right);
+        // join(left, first) and join(last, right) written out, with the same index operations in
+        // the same order. The run repairs around first and after last cannot apply: their
+        // would-be partners are the rule's (freed) guard.
+        int sl = nd[left];
+        if (!isGuard(sl)) digrams.removeIfMapsTo(DigramTable.key(sl, sx), left);
+        int lp = nd[left + 2];
+        if (sl == sx && sl == nd[lp]) digrams.put(DigramTable.key(sl, sl), lp);
+        nd[left + 1] = first;
+        nd[first + 2] = left;
+        if (sr == sx && sr == nd[nd[right + 1]]) digrams.put(DigramTable.key(sr, sr), right);
+        nd[last + 1] = right;
+        nd[right + 2] = last;
         // The two seams are new digrams: register them, merging with any earlier occurrence.
         check(last);
         if (nodes[left + 1] == first && nodes[first + 2] == left) check(left);

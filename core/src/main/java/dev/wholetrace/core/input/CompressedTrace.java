@@ -133,6 +133,7 @@ public final class CompressedTrace {
         if (format == null) throw in.corrupt("unknown input format id " + formatId);
         long records = in.readVarLong("record count");
         Alphabet signatures = GrammarCodec.readAlphabet(in.readBlock("signature alphabet"), format.isLackey());
+        if (format.isLackey()) checkSignatures(signatures, format, in);
         Grammar control = GrammarCodec.read(in.readBlock("control grammar"));
         if (control.length() != records) throw in.corrupt("control grammar has " + control.length() + " records, header says " + records);
         Alphabet runs = new Alphabet();
@@ -148,6 +149,18 @@ public final class CompressedTrace {
         in.expectEnd();
         checkTerminals(control, signatures.size(), "control grammar");
         return new CompressedTrace(format, records, signatures, control, runs, List.of(streams));
+    }
+
+    private static void checkSignatures(Alphabet signatures, InputFormat format, VarIntReader in) throws FormatException {
+        for (int id = 0; id < signatures.size(); id++) {
+            long sig = signatures.first(id);
+            int kind = (int) (sig & 7);
+            long size = sig >>> 3;
+            boolean allowed = format == InputFormat.LACKEY_SB ? kind == LackeyRecord.SUPERBLOCK : kind <= LackeyRecord.SUPERBLOCK;
+            if (!allowed || size > Integer.MAX_VALUE || (LackeyRecord.isData(kind) && signatures.second(id) != 0)) {
+                throw in.corrupt("record signature " + id + " is not a valid " + format.cliName + " record");
+            }
+        }
     }
 
     private static void checkTerminals(Grammar g, int alphabetSize, String what) throws FormatException {

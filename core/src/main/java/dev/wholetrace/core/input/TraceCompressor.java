@@ -89,6 +89,7 @@ public final class TraceCompressor implements LackeyRecord.Sink {
      * then (for a progress line on a terminal).
      */
     public static CompressedTrace compressFile(Path file, InputFormat format, LongConsumer progress) throws IOException {
+        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a trace");
         TraceCompressor c = new TraceCompressor(format);
         try (InputStream raw = Files.newInputStream(file)) {
             if (format.isLackey()) {

@@ -1,10 +1,12 @@
 package dev.wholetrace.core.io;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import org.tukaani.xz.LZMA2Options;
 import org.tukaani.xz.XZInputStream;
 import org.tukaani.xz.XZOutputStream;
@@ -50,41 +52,33 @@ public enum Codec {
         }
     }
 
-    /** Decompresses exactly {@code rawLength} bytes; anything else is a {@link FormatException}. */
+    /**
+     * Decompresses exactly {@code rawLength} bytes; anything else is a {@link FormatException}.
+     * The output buffer grows with what the data really decompresses to, so a declared length,
+     * however large, cannot make us allocate memory the data does not fill.
+     */
     public byte[] decompress(byte[] stored, int rawLength, String section) throws FormatException {
-        try {
-            switch (this) {
-                case NONE:
-                    if (stored.length != rawLength) throw new FormatException(section + ": length mismatch");
-                    return stored;
-                case ZSTD: {
-                    long size = Zstd.getFrameContentSize(stored);
-                    if (size != rawLength) throw new FormatException("corrupted " + section + ": zstd frame size " + size + ", expected " + rawLength);
-                    byte[] out = new byte[rawLength];
-                    long n = Zstd.decompressByteArray(out, 0, rawLength, stored, 0, stored.length);
-                    if (Zstd.isError(n) || n != rawLength) throw new FormatException("corrupted " + section + ": zstd data is damaged");
-                    return out;
-                }
-                case XZ: {
-                    byte[] out = new byte[rawLength];
-                    try (InputStream in = new XZInputStream(new ByteArrayInputStream(stored))) {
-                        int off = 0;
-                        while (off < rawLength) {
-                            int n = in.read(out, off, rawLength - off);
-                            if (n < 0) throw new FormatException("corrupted " + section + ": xz data ends early");
-                            off += n;
-                        }
-                        if (in.read() >= 0) throw new FormatException("corrupted " + section + ": xz data is longer than declared");
-                    }
-                    return out;
-                }
-                default:
-                    throw new FormatException("codec " + this + " cannot decompress");
+        if (this == NONE) {
+            if (stored.length != rawLength) throw new FormatException("corrupted " + section + ": length mismatch");
+            return stored;
+        }
+        if (this == BEST) throw new FormatException("codec " + this + " cannot decompress");
+        try (InputStream in = this == ZSTD ? new ZstdInputStream(new ByteArrayInputStream(stored))
+                : new XZInputStream(new ByteArrayInputStream(stored))) {
+            byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
+            int off = 0;
+            while (off < rawLength) {
+                if (off == out.length) out = Arrays.copyOf(out, (int) Math.min(rawLength, out.length * 2L));
+                int n = in.read(out, off, out.length - off);
+                if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
+                off += n;
             }
+            if (in.read() >= 0) throw new FormatException("corrupted " + section + ": data is longer than declared");
+            return out;
         } catch (FormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new FormatException("corrupted " + section + ": " + this.name().toLowerCase() + " data is damaged (" + e.getMessage() + ")", e);
+            throw new FormatException("corrupted " + section + ": " + name().toLowerCase(java.util.Locale.ROOT) + " data is damaged (" + e.getMessage() + ")", e);
         }
     }
 }

@@ -21,6 +21,13 @@ public final class GrammarCodec {
      */
     private static final long MAX_TOKENS_PER_BYTE = 400;
 
+    /**
+     * Format limit on the symbols of one grammar (2^28, a 1 GiB body). Such a tiny block can
+     * declare, and a degenerate one really decode, a great many symbols; this keeps what a crafted
+     * block can cost bounded. The builder itself stops at 2^29 symbols.
+     */
+    public static final int MAX_SYMBOLS = 1 << 28;
+
     /** Writes one grammar: {@link #writeAll} of a list of one. */
     public static void write(Grammar g, VarIntWriter out) {
         writeAll(List.of(g), out);
@@ -43,6 +50,11 @@ public final class GrammarCodec {
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
+        for (Grammar g : grammars) {
+            if (g.symbolCount() > MAX_SYMBOLS) {
+                throw new IllegalArgumentException("a grammar of " + g.symbolCount() + " symbols exceeds the format limit of " + MAX_SYMBOLS);
+            }
+        }
         out.writeVarLong(grammars.size());
         out.writeVarLong(maxTerminal + 1);
         for (Grammar g : grammars) {
@@ -115,7 +127,11 @@ public final class GrammarCodec {
         long totalSymbols = 0;
         for (int k = 0; k < count; k++) {
             ruleCounts[k] = in.readCount("rule count", Integer.MAX_VALUE - 8);
-            symbolCounts[k] = in.readCount("symbol count", Integer.MAX_VALUE - 8);
+            long symbols = in.readVarLong("symbol count");
+            if (symbols < 0 || symbols > MAX_SYMBOLS) {
+                throw in.corrupt("symbol count " + symbols + " is impossible: a grammar holds at most " + MAX_SYMBOLS);
+            }
+            symbolCounts[k] = (int) symbols;
             startLengths[k] = in.readCount("length of the start rule", symbolCounts[k]);
             if (ruleCounts[k] < 1 || ruleCounts[k] > symbolCounts[k] + 1) {
                 throw in.corrupt("rule count " + ruleCounts[k] + " does not fit " + symbolCounts[k] + " symbols");
@@ -139,9 +155,13 @@ public final class GrammarCodec {
     private static Grammar decode(VarIntReader in, GrammarModel model, int ruleCount, int symbolCount, int startLength)
             throws FormatException {
         long budget = symbolCount - (long) startLength;
+        // Bodies grow with the symbols really decoded, never to a declared length up front: a
+        // crafted header cannot make us allocate what the coded bytes do not fill.
         int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
+        int[] lengths = new int[bodies.length];
         boolean[] finished = new boolean[bodies.length];
-        bodies[0] = new int[startLength];
+        bodies[0] = new int[Math.min(startLength, 64)];
+        lengths[0] = startLength;
         int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
@@ -153,11 +173,13 @@ public final class GrammarCodec {
             int top = sp - 1;
             int r = stackRule[top];
             int i = stackPos[top];
-            if (i == bodies[r].length) {
+            if (i == lengths[r]) {
                 finished[r] = true;
+                if (bodies[r].length != i) bodies[r] = Arrays.copyOf(bodies[r], i);
                 sp--;
                 continue;
             }
+            if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
             stackPos[top] = i + 1;
             int defined = rules - 1;
             model.code(stackCtx[top], 0, 0, defined);
@@ -175,14 +197,16 @@ public final class GrammarCodec {
                 default -> {
                     long length = model.value;
                     if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
-                    if (length < 1 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
+                    if (length < 0 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
                     budget -= length;
                     if (rules == bodies.length) {
                         bodies = Arrays.copyOf(bodies, (int) Math.min(ruleCount, rules * 2L));
                         finished = Arrays.copyOf(finished, bodies.length);
+                        lengths = Arrays.copyOf(lengths, bodies.length);
                     }
                     int c = rules++;
-                    bodies[c] = new int[(int) length];
+                    bodies[c] = new int[(int) Math.min(length, 64)];
+                    lengths[c] = (int) length;
                     bodies[r][i] = Grammar.ref(c);
                     stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
                     if (sp == stackRule.length) {

@@ -47,6 +47,7 @@ public final class GrammarFile {
 
     /** Reads and verifies the payload of a {@code .wgr} file. */
     public static byte[] read(Path file) throws IOException {
+        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a grammar file");
         byte[] all;
         try {
             all = Files.readAllBytes(file);

@@ -113,7 +113,7 @@ final class GrammarModel {
             if (this.value >= nextTerminal) nextTerminal = this.value + 1;
         } else if (coder.bit(kinds, predicting + 1, kind == NEW_RULE ? 0 : 1) == 0) {
             this.kind = NEW_RULE;
-            this.value = lengths.code(coder, value - 1) + 1;
+            this.value = lengths.code(coder, value);
         } else {
             this.kind = REFERENCE;
             long back = backReferences.code(coder, defined - 1 - value);

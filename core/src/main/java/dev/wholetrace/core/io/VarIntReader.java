@@ -52,9 +52,10 @@ public final class VarIntReader {
 
     /** The next length-prefixed block as its own reader. */
     public VarIntReader readBlock(String name) throws FormatException {
-        int len = readCount("length of " + name, remaining());
-        VarIntReader block = new VarIntReader(buf, pos, pos + len, name);
-        pos += len;
+        long len = readVarLong("length of " + name);
+        if (len < 0 || len > remaining()) throw corrupt("length of " + name + " (" + len + " bytes) overruns its container (" + remaining() + " left)");
+        VarIntReader block = new VarIntReader(buf, pos, pos + (int) len, name);
+        pos += (int) len;
         return block;
     }
 
