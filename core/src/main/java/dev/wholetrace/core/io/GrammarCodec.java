@@ -76,6 +76,7 @@ public final class GrammarCodec {
     }
 
     private static void encode(Grammar g, GrammarModel model) throws FormatException {
+        int[] references = g.referenceCounts();
         int[] definedAs = new int[g.ruleCount()];
         Arrays.fill(definedAs, -1);
         int defined = 0;
@@ -97,17 +98,17 @@ public final class GrammarCodec {
             int s = g.symbol(r, i);
             int ctx = stackCtx[top];
             if (!Grammar.isRule(s)) {
-                model.code(ctx, GrammarModel.TERMINAL, s, defined);
+                model.code(ctx, GrammarModel.TERMINAL, s, 0, defined);
                 stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, s);
                 continue;
             }
             int c = Grammar.ruleOf(s);
             if (definedAs[c] >= 0) {
-                model.code(ctx, GrammarModel.REFERENCE, definedAs[c], defined);
+                model.code(ctx, GrammarModel.REFERENCE, definedAs[c], 0, defined);
                 stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, definedAs[c]);
                 continue;
             }
-            model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), defined);
+            model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), references[c], defined);
             stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
             definedAs[c] = defined++;
             stackRule[sp] = c;
@@ -182,7 +183,7 @@ public final class GrammarCodec {
             if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
             stackPos[top] = i + 1;
             int defined = rules - 1;
-            model.code(stackCtx[top], 0, 0, defined);
+            model.code(stackCtx[top], 0, 0, 0, defined);
             switch (model.kind) {
                 case GrammarModel.TERMINAL -> {
                     bodies[r][i] = (int) model.value;

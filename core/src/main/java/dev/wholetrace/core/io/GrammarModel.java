@@ -12,7 +12,8 @@ import java.util.Arrays;
  * program trace most contexts are deterministic (this block is always followed by that one), so a
  * correct prediction costs a fraction of a bit. A miss falls back to order-0 coding: one flag for
  * "the next unseen terminal", a bit tree over terminals, and Elias-gamma-like adaptive numbers for
- * rule lengths and back references.
+ * rule lengths, use counts, and references (ranked among the rules still open, see
+ * {@link OpenRules}).
  */
 final class GrammarModel {
     static final int TERMINAL = 0;
@@ -30,6 +31,8 @@ final class GrammarModel {
     private final NumberModel terminals = new NumberModel();
     private final NumberModel lengths = new NumberModel();
     private final NumberModel backReferences = new NumberModel();
+    private final NumberModel uses = new NumberModel();
+    private final OpenRules open = new OpenRules();
     private final short[] hit = BitCoder.probabilities(2 * (MAX_CONFIDENCE + 1));
     private final short[] kinds = BitCoder.probabilities(4);
     private final short[] novel = BitCoder.probabilities(2);
@@ -45,6 +48,8 @@ final class GrammarModel {
     /** Result of the last {@link #code}: kind and value (terminal, rule length, or rule index). */
     int kind;
     long value;
+    /** For a new rule: how many times it is referenced in all (its definition included). */
+    long references;
 
     GrammarModel(BitCoder coder, long maxTerminal) {
         this.coder = coder;
@@ -63,6 +68,7 @@ final class GrammarModel {
         Arrays.fill(predicted, NO_PREDICTION);
         Arrays.fill(confidence, (byte) 0);
         nextTerminal = 0;
+        open.clear();
     }
 
     int bodyStartContext() {
@@ -88,10 +94,12 @@ final class GrammarModel {
 
     /**
      * Codes one token in context {@code ctx}. The encoder passes the real token; the decoder passes
-     * anything and reads {@link #kind}/{@link #value}. {@code defined}: rules defined so far (the
-     * index a new rule gets). For a new rule, {@code value} is its body length.
+     * anything and reads {@link #kind}/{@link #value}/{@link #references}. {@code defined}: rules
+     * defined so far (the index a new rule gets). For a new rule, {@code value} is its body length
+     * and {@code references} how often it is used in all; for a reference, {@code value} is the
+     * rule's definition index.
      */
-    void code(int ctx, int kind, long value, int defined) throws FormatException {
+    void code(int ctx, int kind, long value, long references, int defined) throws FormatException {
         long pred = predicted[ctx];
         long actual = kind == TERMINAL ? value : kind == REFERENCE ? -1 - value : NO_PREDICTION - 1;
         int conf = confidence[ctx];
@@ -99,6 +107,7 @@ final class GrammarModel {
             this.kind = pred >= 0 ? TERMINAL : REFERENCE;
             this.value = pred >= 0 ? pred : -1 - pred;
             confidence[ctx] = (byte) Math.min(MAX_CONFIDENCE, conf + 1);
+            if (this.kind == REFERENCE) useOpenRule((int) this.value);
             return;
         }
         int predicting = pred == NO_PREDICTION ? 0 : 2;
@@ -114,13 +123,25 @@ final class GrammarModel {
         } else if (coder.bit(kinds, predicting + 1, kind == NEW_RULE ? 0 : 1) == 0) {
             this.kind = NEW_RULE;
             this.value = lengths.code(coder, value);
+            this.references = uses.code(coder, references - 1) + 1;
+            open.define(defined, this.references - 1);
         } else {
             this.kind = REFERENCE;
-            long back = backReferences.code(coder, defined - 1 - value);
-            this.value = defined - 1 - back;
+            // A rule that is not open has no rank; it is coded as the impossible rank "all open
+            // rules", which a decoder rejects (only hand-made blocks do this).
+            int asked = (int) Math.max(0, Math.min(value, Integer.MAX_VALUE - 1));
+            int d = open.select(backReferences.code(coder, open.isOpen(asked) ? open.rank(asked) : open.size()));
+            if (d < 0) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
+            this.value = d;
+            useOpenRule(d);
         }
         predicted[ctx] = this.kind == TERMINAL ? this.value : -1 - (this.kind == NEW_RULE ? defined : this.value);
         confidence[ctx] = 0;
+    }
+
+    private void useOpenRule(int d) throws FormatException {
+        if (!open.isOpen(d)) throw new FormatException("corrupted grammar: rule " + d + " referenced more often than declared");
+        open.use(d);
     }
 
     private long terminal(long t) throws FormatException {

@@ -59,30 +59,35 @@ class GrammarCodecCraftedBlockTest {
             return this;
         }
 
-        private void code(int kind, long value) {
+        private void code(int kind, long value, long references) {
             try {
-                model.code(contexts.peek()[0], kind, value, defined);
+                model.code(contexts.peek()[0], kind, value, references, defined);
             } catch (FormatException e) {
-                throw new IllegalStateException(e);
+                // the token's bits are out; a decoder will reject them, which is the point
             }
         }
 
         Crafter t(long terminal) {
-            code(GrammarModel.TERMINAL, terminal);
+            code(GrammarModel.TERMINAL, terminal, 0);
             contexts.peek()[0] = model.contextAfter(GrammarModel.TERMINAL, terminal);
             return this;
         }
 
         /** A reference to the d-th rule defined (counting from 0). */
         Crafter ref(long d) {
-            code(GrammarModel.REFERENCE, d);
+            code(GrammarModel.REFERENCE, d, 0);
             contexts.peek()[0] = model.contextAfter(GrammarModel.REFERENCE, d);
             return this;
         }
 
-        /** Defines a new rule of the given length; its symbols follow until {@link #close()}. */
+        /** Defines a new rule of the given length, used twice; its symbols follow until {@link #close()}. */
         Crafter open(long length) {
-            code(GrammarModel.NEW_RULE, length);
+            return open(length, 2);
+        }
+
+        /** Defines a new rule used {@code references} times in all (this definition included). */
+        Crafter open(long length, long references) {
+            code(GrammarModel.NEW_RULE, length, references);
             contexts.peek()[0] = model.contextAfter(GrammarModel.NEW_RULE, defined);
             defined++;
             contexts.push(new int[] {model.bodyStartContext()});
