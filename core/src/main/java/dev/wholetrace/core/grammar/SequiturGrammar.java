@@ -242,55 +242,6 @@ public final class SequiturGrammar {
         if (nodes[left + 1] == first && nodes[first + 2] == left) check(left);
     }
 
-    /** Unlinks and frees a body symbol, dropping its digram and its rule reference. */
-    private void deleteSymbol(int x) {
-        join(nodes[x + 2], nodes[x + 1]);
-        int s = nodes[x];
-        if (!isGuard(s)) {
-            deleteDigram(x);
-            if (isRuleRef(s)) uses[ruleOfRef(s)]--;
-        }
-        freeNode(x);
-    }
-
-
-    private void join(int left, int right) {
-        join(left, right, true);
-    }
-
-    /**
-     * Links {@code left -> right}, keeping the digram index right around runs of equal symbols.
-     * {@code dropOld}: whether left's old digram may be indexed and must be removed.
-     */
-    private void join(int left, int right, boolean dropOld) {
-        int oldNext = nodes[left + 1];
-        if (oldNext != NIL) {
-            if (dropOld) deleteDigram(left);
-            // In a run "aaa" only the first "aa" is in the table; when a link in or around the
-            // run changes, the occurrence that survives must be registered again.
-            int rp = nodes[right + 2];
-            int rn = nodes[right + 1];
-            if (rp != NIL && rn != NIL && nodes[right] == nodes[rp] && nodes[right] == nodes[rn]) {
-                digrams.put(DigramTable.key(nodes[right], nodes[rn]), right);
-            }
-            int lp = nodes[left + 2];
-            if (lp != NIL && nodes[left] == nodes[oldNext] && nodes[left] == nodes[lp]) {
-                digrams.put(DigramTable.key(nodes[lp], nodes[left]), lp);
-            }
-        }
-        nodes[left + 1] = right;
-        nodes[right + 2] = left;
-    }
-
-    private void deleteDigram(int a) {
-        int sa = nodes[a];
-        int b = nodes[a + 1];
-        if (b == NIL) return;
-        int sb = nodes[b];
-        if (sa < -MAX_RULES || sb < -MAX_RULES) return;
-        digrams.removeIfMapsTo(DigramTable.key(sa, sb), a);
-    }
-
     // ---- storage ---------------------------------------------------------------------------
 
     private static boolean isGuard(int s) {
