@@ -1,6 +1,9 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.bench.GeneralPurpose.ByteSource;
+import dev.wholetrace.core.synthetic.ControlFlowTrace;
+import dev.wholetrace.core.synthetic.GridSweep;
+import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.cli.baseline.GeneralPurpose.ByteSource;
 import dev.wholetrace.bench.Result.RawForm;
 import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.address.DiffRleEncoder;
@@ -97,32 +100,52 @@ final class CompressorCommand implements Callable<Integer> {
         warmUp(warm);
 
         List<Result> results = new ArrayList<>();
-        for (LackeyTraces.Spec s : specs) results.add(lackey(s));
+        CpuMeter.Sample phase = CpuMeter.now();
+        for (LackeyTraces.Spec s : specs) measured(results, () -> List.of(lackey(s)));
 
         small = quick ? 100_000L : 10_000_000L;
         large = quick ? 10_000_000L : 1_000_000_000L;
         Result cfSmall = null;
         Result cfLarge = null;
-        if (selected("cf-" + label(small))) results.add(cfSmall = controlFlow(small));
-        if (selected("cf-" + label(large))) results.add(cfLarge = controlFlow(large));
+        if (selected("cf-" + label(small))) cfSmall = measured(results, () -> List.of(controlFlow(small))).get(0);
+        if (selected("cf-" + label(large))) cfLarge = measured(results, () -> List.of(controlFlow(large))).get(0);
 
         int side = quick ? 128 : 512;
-        int outer = quick ? 4 : 8;
-        if (selected("grid-interior")) results.addAll(grid("grid-interior", side, outer, false));
-        if (selected("grid-tiles")) results.addAll(grid("grid-tiles", side, outer, true));
+        int outer = 4;
+        if (selected("grid-interior")) measured(results, () -> grid("grid-interior", side, outer, false));
+        if (selected("grid-tiles")) measured(results, () -> grid("grid-tiles", side, outer, true));
 
-        long nRandom = quick ? 200_000L : 5_000_000L;
-        if (selected("random-u16")) results.add(random("random-u16", nRandom, 16));
-        if (selected("random-u31")) results.add(random("random-u31", nRandom, 31));
+        long nRandom = quick ? 200_000L : 4_000_000L;
+        if (selected("random-u16")) measured(results, () -> List.of(random("random-u16", nRandom, 16)));
+        if (selected("random-u31")) measured(results, () -> List.of(random("random-u31", nRandom, 31)));
+        double grammarLoad = CpuMeter.otherCores(phase, CpuMeter.now());
+        log.info("grammar measurements done; other processes kept %.2f cores busy meanwhile", grammarLoad);
 
+        phase = CpuMeter.now();
         if (!noGeneralPurpose) generalPurpose(results);
+        double gpLoad = noGeneralPurpose ? Double.NaN : CpuMeter.otherCores(phase, CpuMeter.now());
 
         double scaling = cfSmall != null && cfLarge != null ? cfLarge.buildRate / cfSmall.buildRate : Double.NaN;
-        Report report = new Report(machine, quick, results, scaling, small, large, log.elapsed(), threads);
+        Report report = new Report(machine, quick, results, scaling, small, large, log.elapsed(), threads, grammarLoad, gpLoad);
         report.write(out, log);
         System.out.println(report.markdown());
         log.info("done in %.1f s; wrote %s", log.elapsed(), out);
         return 0;
+    }
+
+    interface Measurement {
+        List<Result> run() throws Exception;
+    }
+
+    /** Runs one input's measurements, noting how busy the rest of the machine was meanwhile. */
+    private List<Result> measured(List<Result> results, Measurement m) throws Exception {
+        CpuMeter.Sample a = CpuMeter.now();
+        List<Result> rs = m.run();
+        double load = CpuMeter.otherCores(a, CpuMeter.now());
+        for (Result r : rs) r.otherLoad = load;
+        if (load > 0.25) log.info("  note: other processes kept %.2f cores busy during this measurement", load);
+        results.addAll(rs);
+        return rs;
     }
 
     private boolean selected(String name) {
@@ -146,6 +169,7 @@ final class CompressorCommand implements Callable<Integer> {
         for (int rep = 0; rep < 3; rep++) {
             for (LackeyTraces.Spec s : warm) {
                 CompressedTrace t = TraceCompressor.compressFile(work.resolve(s.fileName()), s.format(), b -> {});
+                parseOnly(work.resolve(s.fileName()));
                 blackhole += expandRate(t.control(), 1) > 0 ? 1 : 0;
                 t.expandTo(OutputStream.nullOutputStream());
                 blackhole += t.toPayload().length;
@@ -187,16 +211,14 @@ final class CompressorCommand implements Callable<Integer> {
         Result r = new Result("a", name, "lackey " + (kind.equals("sb") ? "--trace-superblocks" : "--trace-mem") + ": " + s.description());
         log.info("(a) %s: %.1f MB of lackey text", name, textBytes / 1e6);
 
-        // Parse-only pass: how much of the build time is the text parser.
-        long t0 = System.nanoTime();
-        long[] sink = new long[1];
-        long parsed;
+        long lines = 0;
         try (InputStream in = new BufferedInputStream(Files.newInputStream(text), 1 << 16)) {
-            parsed = new LackeyParser().parse(in, (k, a, sz) -> sink[0] += a ^ k ^ sz);
+            ChecksumSink probe = new ChecksumSink();
+            lines = new LackeyParser().parse(in, probe);
+            blackhole += probe.sum;
         }
-        double parseSeconds = (System.nanoTime() - t0) / 1e9;
-        blackhole += sink[0];
-        int reps = parsed <= 1_000_000 ? 5 : parsed <= 5_000_000 ? 3 : 1;
+        int reps = lines <= 1_000_000 ? 5 : lines <= 5_000_000 ? 3 : 1;
+        long t0;
 
         CompressedTrace trace = null;
         double[] seconds = new double[reps];
@@ -212,6 +234,11 @@ final class CompressorCommand implements Callable<Integer> {
         r.symbols = trace.records();
         r.reps = reps;
         r.buildRate = r.symbols / median(seconds);
+
+        // Parse-only passes: how much of the build time is the text parser.
+        double[] parseSeconds = new double[reps];
+        for (int rep = 0; rep < reps; rep++) parseSeconds[rep] = parseOnly(text);
+        double parse = median(parseSeconds);
 
         // TraceCompressor.compressFile's body once more, to read the builder's peak footprint.
         System.gc();
@@ -259,8 +286,9 @@ final class CompressorCommand implements Callable<Integer> {
 
         r.extra.put("format", s.format().cliName);
         r.extra.put("text MB", String.format(Locale.ROOT, "%.1f", textBytes / 1e6));
-        r.extra.put("parse-only rate (M rec/s)", Report.rate(parsed / parseSeconds));
-        r.extra.put("build excl. parse (M rec/s)", Report.rate(r.symbols / Math.max(1e-9, median(seconds) - parseSeconds)));
+        r.extra.put("parse-only rate (M rec/s)", Report.rate(r.symbols / parse));
+        double rest = median(seconds) - parse;
+        r.extra.put("build excl. parse (M rec/s)", rest > 0 ? Report.rate(r.symbols / rest) : "n/a");
         r.extra.put("expandTo rate (M rec/s)", Report.rate(r.symbols / expandToSeconds));
         r.extra.put("control grammar symbols", Report.count(trace.control().symbolCount()));
         r.extra.put("signatures", Report.count(trace.signatures().size()));
@@ -275,6 +303,27 @@ final class CompressorCommand implements Callable<Integer> {
                 name, Report.count(r.symbols), Report.count(r.grammarSymbols), Report.rate(r.buildRate), reps,
                 Report.rate(r.expandRate), Report.count(r.wgrBest), r.verified);
         return r;
+    }
+
+    /** Seconds to parse the text into a sink that only checksums the records. */
+    private double parseOnly(Path text) throws IOException {
+        ChecksumSink sink = new ChecksumSink();
+        long t0 = System.nanoTime();
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(text), 1 << 16)) {
+            new LackeyParser().parse(in, sink);
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        blackhole += sink.sum;
+        return s;
+    }
+
+    static final class ChecksumSink implements dev.wholetrace.core.input.LackeyRecord.Sink {
+        long sum;
+
+        @Override
+        public void record(int kind, long address, int size) {
+            sum += address ^ kind ^ size;
+        }
     }
 
     /** Checks the 13-byte records that {@code expandTo} wrote against a fresh parse of the text. */
@@ -696,7 +745,7 @@ final class CompressorCommand implements Callable<Integer> {
             if (zs != Files.size(z) || xs != Files.size(x)) throw new IllegalStateException("GrammarFile.write size mismatch");
             boolean ok = Arrays.equals(GrammarFile.read(z), payload) && Arrays.equals(GrammarFile.read(x), payload);
             long best;
-            if (payload.length <= (1 << 24)) {
+            if (payload.length <= (1 << 20)) { // check BEST's choice where it is cheap
                 Path b = work.resolve("tmp-" + name + ".best.wgr");
                 best = GrammarFile.write(b, payload, Codec.BEST);
                 ok &= Arrays.equals(GrammarFile.read(b), payload) && best == Math.min(zs, xs);

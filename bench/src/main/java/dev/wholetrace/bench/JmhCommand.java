@@ -16,7 +16,8 @@ final class JmhCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        org.openjdk.jmh.Main.main(jmhArgs.toArray(new String[0]));
+        String[] args = jmhArgs.stream().map(a -> a.equals("--help") ? "-h" : a).toArray(String[]::new);
+        org.openjdk.jmh.Main.main(args);
         return 0;
     }
 }

@@ -49,25 +49,24 @@ final class LackeyTraces {
         if (quick) {
             Path w = words(work, 4_000);
             Path l = lines(work, 1_000);
-            Path w1 = words(work, 1_000);
             s.add(new Spec("gzip-w4k", InputFormat.LACKEY_SB, "gzip -9 -c, 4 kB of generated text", List.of("gzip", "-9", "-c", w.toString())));
             s.add(new Spec("sort-l1k", InputFormat.LACKEY_SB, "sort (LC_ALL=C), 1000 generated lines", List.of("sort", l.toString())));
-            s.add(new Spec("gzip-w1k", InputFormat.LACKEY_MEM, "gzip -9 -c, 1 kB of generated text", List.of("gzip", "-9", "-c", w1.toString())));
+            s.add(new Spec("true", InputFormat.LACKEY_MEM, "true (dynamic loader and libc start-up only)", List.of("true")));
             return s;
         }
-        // Sizes chosen for ~5-8 M superblocks and ~10 M memory records: the general-purpose
+        // Sizes chosen for ~4-8 M superblocks and ~10 M memory records: the general-purpose
         // compressors (zstd -19 and xz -9 manage ~1 MB/s on lackey-mem data) set the budget.
-        Path w45 = words(work, 45_000);
-        Path w27 = words(work, 27_000);
-        Path l22 = lines(work, 22_000);
-        s.add(new Spec("gzip-w45k", InputFormat.LACKEY_SB, "gzip -9 -c, 45 kB of generated text", List.of("gzip", "-9", "-c", w45.toString())));
-        s.add(new Spec("sort-l22k", InputFormat.LACKEY_SB, "sort (LC_ALL=C), 22000 generated lines", List.of("sort", l22.toString())));
+        Path w54 = words(work, 54_000);
+        Path w21 = words(work, 21_000);
+        Path l20 = lines(work, 20_000);
+        s.add(new Spec("gzip-w54k", InputFormat.LACKEY_SB, "gzip -9 -c, 54 kB of generated text", List.of("gzip", "-9", "-c", w54.toString())));
+        s.add(new Spec("sort-l20k", InputFormat.LACKEY_SB, "sort (LC_ALL=C), 20000 generated lines", List.of("sort", l20.toString())));
         if (py != null) {
-            s.add(new Spec("python3-dict", InputFormat.LACKEY_SB, "python3 -S -c '<dict update loop, 5000 iterations>'",
-                    List.of(py, "-S", "-c", String.format(pyProgram, 5_000))));
+            s.add(new Spec("python3-dict", InputFormat.LACKEY_SB, "python3 -S -c '<dict update loop, 4000 iterations>'",
+                    List.of(py, "-S", "-c", String.format(pyProgram, 4_000))));
         }
         s.add(new Spec("ls-lR-doc", InputFormat.LACKEY_SB, "ls -lR /usr/share/doc (input differs between machines)", List.of("ls", "-lR", "/usr/share/doc")));
-        s.add(new Spec("gzip-w27k", InputFormat.LACKEY_MEM, "gzip -9 -c, 27 kB of generated text", List.of("gzip", "-9", "-c", w27.toString())));
+        s.add(new Spec("gzip-w21k", InputFormat.LACKEY_MEM, "gzip -9 -c, 21 kB of generated text", List.of("gzip", "-9", "-c", w21.toString())));
         return s;
     }
 
@@ -76,7 +75,7 @@ final class LackeyTraces {
         Path w = words(work, 2_000);
         return List.of(
                 new Spec("warmup-gzip", InputFormat.LACKEY_SB, "warm-up", List.of("gzip", "-9", "-c", w.toString())),
-                new Spec("warmup-true", InputFormat.LACKEY_MEM, "warm-up", List.of("true")));
+                new Spec("warmup-gzip", InputFormat.LACKEY_MEM, "warm-up", List.of("gzip", "-9", "-c", w.toString())));
     }
 
     /** Generates the traces that are missing, two valgrind processes at a time. */

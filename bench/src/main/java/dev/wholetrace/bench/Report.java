@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.bench.Result.RawForm;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,10 +28,12 @@ final class Report {
     private final long large;
     private final double seconds;
     private final int threads;
+    private final double grammarLoad;
+    private final double gpLoad;
     private String markdown;
 
     Report(CompressorCommand.Machine machine, boolean quick, List<Result> results, double scaling, long small, long large,
-           double seconds, int threads) {
+           double seconds, int threads, double grammarLoad, double gpLoad) {
         this.machine = machine;
         this.quick = quick;
         this.results = results;
@@ -39,6 +42,8 @@ final class Report {
         this.large = large;
         this.seconds = seconds;
         this.threads = threads;
+        this.grammarLoad = grammarLoad;
+        this.gpLoad = gpLoad;
     }
 
     // ---- formatting ------------------------------------------------------------------------------
@@ -55,6 +60,10 @@ final class Report {
     static String ratio(double r) {
         if (Double.isNaN(r) || Double.isInfinite(r)) return "n/a";
         return r >= 10 ? String.format(Locale.ROOT, "%.1f", r) : String.format(Locale.ROOT, "%.3f", r);
+    }
+
+    static String load(double cores) {
+        return Double.isNaN(cores) ? "n/a" : String.format(Locale.ROOT, "%.2f", cores);
     }
 
     private static String size(Long v) {
@@ -82,7 +91,7 @@ final class Report {
         sb.append("group,input,description,symbols,grammar_symbols,rules,build_rate_sym_per_s,build_reps,expand_rate_sym_per_s,"
                 + "peak_bytes,peak_bytes_per_grammar_symbol,wgr_best_bytes,wgr_zstd_bytes,wgr_xz_bytes,verified,"
                 + "raw_form,raw_bytes,gzip9_bytes,bzip2_9_bytes,xz9_bytes,zstd19_bytes,"
-                + "grammar_over_gzip,grammar_over_bzip2,grammar_over_xz,grammar_over_zstd,gp_note\n");
+                + "grammar_over_gzip,grammar_over_bzip2,grammar_over_xz,grammar_over_zstd,other_cpu_load,gp_note\n");
         for (Result r : results) {
             for (RawForm f : r.raws) {
                 List<String> c = new ArrayList<>();
@@ -105,6 +114,7 @@ final class Report {
                 c.add(Long.toString(f.bytes));
                 for (GeneralPurpose gp : GeneralPurpose.values()) c.add(f.sizes.containsKey(gp) ? f.sizes.get(gp).toString() : "");
                 for (GeneralPurpose gp : GeneralPurpose.values()) c.add(num(over(r.wgrBest, f.sizes.get(gp))));
+                c.add(num(r.otherLoad));
                 c.add(f.naReason == null ? "" : quote(f.naReason));
                 sb.append(String.join(",", c)).append('\n');
             }
@@ -134,7 +144,14 @@ final class Report {
         sb.append("| Java | ").append(machine.java()).append(" |\n");
         sb.append("| OS | ").append(machine.os()).append(" |\n");
         sb.append("| valgrind | ").append(machine.valgrind()).append(" |\n");
-        sb.append(String.format(Locale.ROOT, "| run time | %.0f s (general-purpose compressors on %d threads) |\n\n", seconds, threads));
+        sb.append(String.format(Locale.ROOT, "| run time | %.0f s (general-purpose compressors on %d threads) |\n", seconds, threads));
+        sb.append(String.format(Locale.ROOT, "| other processes' CPU load | %s cores during the grammar measurements, %s during the "
+                + "general-purpose compressors (of %d) |\n\n", load(grammarLoad), load(gpLoad), machine.nproc()));
+        if (grammarLoad > 0.25) {
+            sb.append(String.format(Locale.ROOT, "**Warning:** other processes kept %.2f cores busy on average while the grammar "
+                    + "side was measured, so build/expansion rates are lower than on an idle machine (per-input load in the "
+                    + "table below).\n\n", grammarLoad));
+        }
         sb.append("**All numbers come from one run on this machine; the ratios are same-run comparisons** "
                 + "(grammar and general-purpose compressors on the same input, same JVM, same run). "
                 + "Absolute rates move with the machine and its load; compare ratios, not rates, across machines.\n\n");
@@ -184,16 +201,17 @@ final class Report {
     private void grammarTable(StringBuilder sb) {
         sb.append("## Grammar side\n\n");
         sb.append("| input | symbols | grammar symbols | rules | build (M sym/s) | reps | expand (M sym/s) | peak B / grammar sym | "
-                + ".wgr (best) | .wgr zstd-only | .wgr xz-only | verified |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + ".wgr (best) | .wgr zstd-only | .wgr xz-only | verified | others' load |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
         for (Result r : results) {
             sb.append("| ").append(r.input).append(" | ").append(count(r.symbols)).append(" | ").append(count(r.grammarSymbols))
                     .append(" | ").append(count(r.rules)).append(" | ").append(rate(r.buildRate)).append(" | ").append(r.reps)
                     .append(" | ").append(rate(r.expandRate)).append(" | ")
                     .append(String.format(Locale.ROOT, "%.1f", r.peakPerGrammarSymbol())).append(" | ").append(count(r.wgrBest))
                     .append(" | ").append(count(r.wgrZstd)).append(" | ").append(count(r.wgrXz)).append(" | ").append(r.verified)
-                    .append(" |\n");
+                    .append(" | ").append(load(r.otherLoad)).append(" |\n");
         }
+        sb.append("\n*others' load*: cores kept busy by other processes while the input was measured (from /proc/stat).\n");
         sb.append("\nInputs:\n\n");
         for (Result r : results) sb.append("- `").append(r.input).append("`: ").append(r.description).append("\n");
         sb.append('\n');
@@ -248,10 +266,10 @@ final class Report {
         sb.append("## (b) scaling of the control-flow trace\n\n");
         sb.append(String.format(Locale.ROOT,
                 "Build rate at %s symbols / build rate at %s symbols = %s / %s M sym/s = **%.2f**. "
-                        + "Grammar: %s -> %s symbols (%.0fx the input growth of %.0fx); peak builder memory %.0f MB -> %.0f MB.\n\n",
+                        + "Grammar: %s -> %s symbols (%.1fx, for %.0fx the input); peak builder memory %.1f MiB -> %.1f MiB.\n\n",
                 count(large), count(small), rate(l.buildRate), rate(s.buildRate), scaling, count(s.grammarSymbols),
                 count(l.grammarSymbols), l.grammarSymbols / (double) s.grammarSymbols, large / (double) small,
-                s.peakBytes / 1e6, l.peakBytes / 1e6));
+                s.peakBytes / (double) (1 << 20), l.peakBytes / (double) (1 << 20)));
     }
 
     private void gridTable(StringBuilder sb) {
@@ -319,6 +337,14 @@ final class Report {
         }
         for (Result r : results) {
             if (!r.verified.equals("yes")) lines.add("`" + r.input + "`: verification " + r.verified + ".");
+        }
+        List<String> loaded = new ArrayList<>();
+        for (Result r : results) {
+            if (r.otherLoad > 0.25) loaded.add(String.format(Locale.ROOT, "`%s` (%.2f)", r.input, r.otherLoad));
+        }
+        if (!loaded.isEmpty()) {
+            lines.add("Measured while other processes kept more than a quarter core busy (cores in parentheses), so their "
+                    + "rates are pessimistic: " + String.join(", ", loaded) + ".");
         }
         if (!Double.isNaN(scaling)) {
             lines.add(String.format(Locale.ROOT, "Control-flow build rate ratio %s/%s symbols: %.2f.", count(large), count(small), scaling));

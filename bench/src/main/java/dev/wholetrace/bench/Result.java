@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.cli.baseline.GeneralPurpose;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -22,6 +23,8 @@ final class Result {
     long wgrZstd;
     long wgrXz;
     String verified = "-";
+    /** Cores kept busy by other processes while this input was measured (NaN: unknown). */
+    double otherLoad = Double.NaN;
     final List<RawForm> raws = new ArrayList<>();
     /** Extra per-input facts for the group-specific tables (column name to formatted value). */
     final Map<String, String> extra = new LinkedHashMap<>();

@@ -16,13 +16,13 @@ import org.tukaani.xz.XZOutputStream;
 public enum GeneralPurpose {
     GZIP("gzip -9", "java.util.zip Deflater level 9 in a GZIPOutputStream", 0.05),
     BZIP2("bzip2 -9", "commons-compress BZip2CompressorOutputStream, block size 9 (900 kB)", 0.4),
-    XZ("xz -9", "org.tukaani.xz XZOutputStream, LZMA2Options(9) (64 MiB dictionary), CRC64", 0.5),
+    XZ("xz -9", "org.tukaani.xz XZOutputStream, LZMA2Options(9) (64 MiB dictionary), CRC64", 0.9),
     ZSTD("zstd -19", "zstd-jni ZstdOutputStream level 19, single-threaded", 1.0);
 
     public final String label;
     public final String how;
     /** Rough relative cost per input byte, only used to schedule the longest jobs first. */
-    final double cost;
+    public final double cost;
 
     GeneralPurpose(String label, String how, double cost) {
         this.label = label;

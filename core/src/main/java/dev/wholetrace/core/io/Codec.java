@@ -40,7 +40,11 @@ public enum Codec {
                 case ZSTD -> Zstd.compress(raw, 19);
                 case XZ -> {
                     ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
-                    try (XZOutputStream xz = new XZOutputStream(bos, new LZMA2Options(9))) {
+                    // Preset 9, but no dictionary larger than the data: the 64 MiB default costs
+                    // ~700 MB of match-finder memory and half a second even for a tiny payload.
+                    LZMA2Options options = new LZMA2Options(9);
+                    options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
+                    try (XZOutputStream xz = new XZOutputStream(bos, options)) {
                         xz.write(raw);
                     }
                     yield bos.toByteArray();
