@@ -2,6 +2,7 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.term.Units;
+import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.address.DiffRleEncoder;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.input.CompressedTrace;
@@ -9,6 +10,7 @@ import dev.wholetrace.core.input.InputFormat;
 import dev.wholetrace.core.input.TraceCompressor;
 import dev.wholetrace.core.io.Codec;
 import dev.wholetrace.core.io.GrammarCodec;
+import dev.wholetrace.core.io.GrammarFile;
 import dev.wholetrace.core.io.VarIntWriter;
 import dev.wholetrace.core.synthetic.ControlFlowTrace;
 import dev.wholetrace.core.synthetic.GridSweep;
@@ -146,7 +148,7 @@ public final class DemoCommand implements Callable<Integer> {
         while (bytes.hasRemaining()) encoder.append(bytes.getLong());
         encoder.finish();
         Grammar g = encoder.grammar().toGrammar();
-        var decoder = new dev.wholetrace.core.address.DiffRleDecoder(g, runs);
+        var decoder = new DiffRleDecoder(g, runs);
         bytes.rewind();
         while (bytes.hasRemaining()) {
             if (!decoder.hasNext() || decoder.nextLong() != bytes.getLong()) throw new IllegalStateException("Diff∘RLE∘SEQ round trip differs");
@@ -154,7 +156,8 @@ public final class DemoCommand implements Callable<Integer> {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.write(runs, true, w);
         GrammarCodec.write(g, w);
-        long size = dev.wholetrace.core.io.GrammarFile.HEADER_BYTES + Math.min(Codec.XZ.compress(w.toByteArray()).length, Codec.ZSTD.compress(w.toByteArray()).length);
+        Path file = raw.resolveSibling("grid-sweep-diff-rle.wgr");
+        long size = GrammarFile.write(file, w.toByteArray(), Codec.BEST);
         return new Row(String.format(Locale.ROOT, "2-D sweep, Diff∘RLE∘SEQ: %s addresses", Units.count(sweep.length())), raw, size, g);
     }
 

@@ -49,11 +49,8 @@ public final class GrammarInvariants {
         }
         for (Map.Entry<Long, List<Integer>> e : occurrences.entrySet()) {
             List<Integer> at = e.getValue();
-            if (!nonOverlapping(g, at)) {
-                // allowed: overlapping occurrences inside a run, e.g. "aaa"
-            } else {
-                out.add("digram uniqueness: " + describe(e.getKey()) + " occurs " + at.size() + " times");
-            }
+            // Overlapping occurrences inside a run ("aaa") are allowed.
+            if (nonOverlapping(g, at)) out.add("digram uniqueness: " + describe(e.getKey()) + " occurs " + at.size() + " times");
             int indexed = g.digrams().get(e.getKey());
             if (!at.contains(indexed)) out.add("digram " + describe(e.getKey()) + " is not indexed at an occurrence");
         }
