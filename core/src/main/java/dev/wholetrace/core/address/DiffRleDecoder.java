@@ -18,6 +18,78 @@ public final class DiffRleDecoder {
         this.runs = runs;
     }
 
+    private DiffRleDecoder(GrammarExpander runsLeft, Alphabet runs, long address, long diff, long pending) {
+        this.runsLeft = runsLeft;
+        this.runs = runs;
+        this.address = address;
+        this.diff = diff;
+        this.pending = pending;
+    }
+
+    /**
+     * A decoder whose next address is the {@code skip}-th of the stream (from 0), found without
+     * decoding the ones before: every rule knows how many addresses it spans and how far it moves
+     * the address, so the search descends the grammar once. O(grammar) to set up the per-rule
+     * sums, O(depth · rule length) to descend.
+     */
+    public static DiffRleDecoder at(Grammar g, Alphabet runs, long skip) {
+        if (skip == 0) return new DiffRleDecoder(g, runs);
+        int rules = g.ruleCount();
+        long[] count = new long[rules];
+        long[] move = new long[rules];
+        for (int r = rules - 1; r >= 0; r--) {
+            for (int i = 0; i < g.bodyLength(r); i++) {
+                int s = g.symbol(r, i);
+                if (Grammar.isRule(s)) {
+                    count[r] += count[Grammar.ruleOf(s)];
+                    move[r] += move[Grammar.ruleOf(s)];
+                } else {
+                    checkRun(s, runs);
+                    count[r] += runs.second(s);
+                    move[r] += runs.first(s) * runs.second(s);
+                }
+            }
+        }
+        if (skip < 0 || skip > count[0]) throw new IndexOutOfBoundsException("address " + skip + " outside [0, " + count[0] + "]");
+        long address = 0;
+        long terminal = 0; // run symbols consumed so far
+        long left = skip;
+        int rule = 0;
+        while (true) {
+            boolean descended = false;
+            for (int i = 0; i < g.bodyLength(rule); i++) {
+                int s = g.symbol(rule, i);
+                if (Grammar.isRule(s)) {
+                    int c = Grammar.ruleOf(s);
+                    if (left >= count[c]) {
+                        left -= count[c];
+                        address += move[c];
+                        terminal += g.expandedLength(c);
+                        continue;
+                    }
+                    rule = c;
+                    descended = true;
+                    break;
+                }
+                long len = runs.second(s);
+                long d = runs.first(s);
+                if (left >= len) {
+                    left -= len;
+                    address += d * len;
+                    terminal++;
+                    continue;
+                }
+                // The skip ends inside this run: `left` of its addresses are behind us.
+                return new DiffRleDecoder(g.expander(terminal + 1), runs, address + d * left, d, len - left);
+            }
+            if (!descended) return new DiffRleDecoder(g.expander(terminal), runs, address, 0, 0); // skip == stream length
+        }
+    }
+
+    private static void checkRun(int id, Alphabet runs) {
+        if (id >= runs.size()) throw new IllegalStateException("run id " + id + " outside the run alphabet");
+    }
+
     public boolean hasNext() {
         return pending > 0 || runsLeft.hasNext();
     }

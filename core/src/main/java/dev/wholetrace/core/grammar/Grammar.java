@@ -228,6 +228,12 @@ public final class Grammar {
         return new GrammarExpander(this, rule, 0);
     }
 
+    /** A streaming expansion of one rule, starting at offset {@code from} of its expansion. */
+    public GrammarExpander ruleExpander(int rule, long from) {
+        if (rule < 0 || rule >= ruleCount()) throw new IndexOutOfBoundsException("no rule " + rule);
+        return new GrammarExpander(this, rule, from);
+    }
+
     /** The whole expansion in an array; for tests and small grammars. */
     public int[] expand() {
         if (length() > Integer.MAX_VALUE - 8) throw new IllegalStateException("expansion too long for an array");

@@ -33,6 +33,23 @@ public enum Codec {
         throw new FormatException("unknown codec id " + id);
     }
 
+    /** Compressed bytes and the codec that made them. */
+    public record Packed(Codec codec, byte[] bytes) {}
+
+    /**
+     * Compresses with this codec; {@code BEST} tries zstd -19 and xz -9 and keeps the smallest of
+     * them and the raw bytes (tiny payloads do not repay a container's header).
+     */
+    public Packed pack(byte[] raw) {
+        if (this != BEST) return new Packed(this, compress(raw));
+        Packed best = new Packed(NONE, raw);
+        for (Codec c : new Codec[] {ZSTD, XZ}) {
+            byte[] b = c.compress(raw);
+            if (b.length < best.bytes().length) best = new Packed(c, b);
+        }
+        return best;
+    }
+
     public byte[] compress(byte[] raw) {
         try {
             return switch (this) {

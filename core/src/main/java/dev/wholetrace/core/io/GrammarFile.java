@@ -24,16 +24,9 @@ public final class GrammarFile {
 
     /** Writes {@code payload} compressed with {@code codec}; returns the bytes written. */
     public static long write(Path file, byte[] payload, Codec codec) throws IOException {
-        Codec chosen = codec;
-        byte[] stored;
-        if (codec == Codec.BEST) {
-            byte[] z = Codec.ZSTD.compress(payload);
-            byte[] x = Codec.XZ.compress(payload);
-            chosen = x.length < z.length ? Codec.XZ : Codec.ZSTD;
-            stored = chosen == Codec.XZ ? x : z;
-        } else {
-            stored = codec.compress(payload);
-        }
+        Codec.Packed packed = codec.pack(payload);
+        Codec chosen = packed.codec();
+        byte[] stored = packed.bytes();
         ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         h.put(MAGIC).putShort((short) VERSION).put((byte) chosen.id).put((byte) 0);
         h.putLong(payload.length).putLong(stored.length).putInt((int) crc(payload, payload.length));

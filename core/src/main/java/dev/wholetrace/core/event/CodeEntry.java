@@ -1,0 +1,14 @@
+package dev.wholetrace.core.event;
+
+/**
+ * What a block id or an instruction id means in the program: where it is and what it does. For a
+ * block, {@code bci} is its first bytecode index and {@code text} its bytecode; for an
+ * instruction (a load/store or a sync site), the instruction's own index and text.
+ */
+public record CodeEntry(int id, String className, String method, String descriptor, int line, int bci, String text) {
+
+    /** {@code Class.method:line}, the short form used in reports. */
+    public String where() {
+        return className + "." + method + (line > 0 ? ":" + line : "");
+    }
+}

@@ -1,0 +1,156 @@
+package dev.wholetrace.core.record;
+
+import static dev.wholetrace.core.record.BufferLayout.BLOCK;
+import static dev.wholetrace.core.record.BufferLayout.LOAD;
+import static dev.wholetrace.core.record.BufferLayout.STORE;
+import static dev.wholetrace.core.record.BufferLayout.SYNC;
+
+import dev.wholetrace.core.address.DiffRleEncoder;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.grammar.EdgeCounts;
+import dev.wholetrace.core.grammar.Grammar;
+import dev.wholetrace.core.grammar.SequiturGrammar;
+import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.core.wtrace.SymbolTag;
+import dev.wholetrace.core.wtrace.ThreadChunk;
+import java.util.Arrays;
+
+/**
+ * Compresses one thread's events online, on a background worker: SEQUITUR over the control
+ * string, SEQUITUR over the data string, one Diff∘RLE∘SEQ encoder per load/store instruction, as
+ * the mode asks. {@link #cut} freezes what the current chunk holds and starts the next; symbol
+ * tables persist across chunks so that each symbol is written once.
+ */
+final class ThreadCompressor {
+    private final int thread;
+    private final TraceMode mode;
+    private final Alphabet controlSymbols = new Alphabet();
+    private final Alphabet dataSymbols = new Alphabet();
+    private final Alphabet runs = new Alphabet();
+    private int controlWritten;
+    private int dataWritten;
+    private int runsWritten;
+
+    private SequiturGrammar control;
+    private SequiturGrammar data;
+    private DiffRleEncoder[] streams = new DiffRleEncoder[0];
+    private long[] sync = new long[64];
+    private int syncLongs;
+    private long events;
+
+    ThreadCompressor(int thread, TraceMode mode) {
+        this.thread = thread;
+        this.mode = mode;
+        startChunk();
+    }
+
+    int thread() {
+        return thread;
+    }
+
+    private void startChunk() {
+        control = mode.control ? new SequiturGrammar() : null;
+        data = mode.dataWpp ? new SequiturGrammar() : null;
+        Arrays.fill(streams, null);
+        syncLongs = 0;
+        events = 0;
+    }
+
+    /** Symbols held by the open grammars: what the chunk currently costs in memory. */
+    long symbols() {
+        long n = 0;
+        if (control != null) n += control.symbolCount();
+        if (data != null) n += data.symbolCount();
+        return n;
+    }
+
+    /** Feeds the events of one buffer; returns how many there were. */
+    int consume(long[] buf, int length) {
+        int before = (int) events;
+        int i = 0;
+        while (i < length) {
+            long head = buf[i];
+            switch ((int) head & 0xFF) {
+                case BLOCK -> {
+                    control.append(controlSymbols.idOf(SymbolTag.BLOCK, head >>> 8));
+                    i += 1;
+                }
+                case LOAD, STORE -> {
+                    int tag = ((int) head & 0xFF) == LOAD ? SymbolTag.LOAD : SymbolTag.STORE;
+                    long address = buf[i + 1];
+                    if (mode.streams) {
+                        int symbol = controlSymbols.idOf(tag, head >>> 8);
+                        control.append(symbol);
+                        stream(symbol).append(address);
+                    }
+                    if (mode.dataWpp) data.append(dataSymbols.idOf(tag, address));
+                    i += 2;
+                }
+                case SYNC -> {
+                    long value = (head >>> 8 & 0xFF) << 32 | head >>> 16 & 0xFFFF_FFFFL;
+                    if (control != null) control.append(controlSymbols.idOf(SymbolTag.SYNC, value));
+                    if (data != null) data.append(dataSymbols.idOf(SymbolTag.SYNC, value));
+                    addSync(buf[i + 2], value, buf[i + 1], buf[i + 3]);
+                    i += 4;
+                }
+                default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF) + " at " + i);
+            }
+            events++;
+        }
+        return (int) events - before;
+    }
+
+    private DiffRleEncoder stream(int symbol) {
+        if (symbol >= streams.length) streams = Arrays.copyOf(streams, Math.max(symbol + 1, streams.length * 2));
+        DiffRleEncoder e = streams[symbol];
+        if (e == null) streams[symbol] = e = new DiffRleEncoder(runs);
+        return e;
+    }
+
+    private void addSync(long ticket, long value, long object, long aux) {
+        if (syncLongs + ThreadChunk.SYNC_LONGS > sync.length) sync = Arrays.copyOf(sync, sync.length * 2);
+        sync[syncLongs] = ticket;
+        sync[syncLongs + 1] = value;
+        sync[syncLongs + 2] = object;
+        sync[syncLongs + 3] = aux;
+        syncLongs += ThreadChunk.SYNC_LONGS;
+    }
+
+    /** Freezes the current chunk, or returns null if the thread recorded nothing in it. */
+    ThreadChunk cut() {
+        if (events == 0) return null;
+        int streamCount = 0;
+        for (DiffRleEncoder e : streams) if (e != null) streamCount++;
+        int[] streamSymbols = new int[streamCount];
+        Grammar[] streamGrammars = new Grammar[streamCount];
+        int k = 0;
+        for (int s = 0; s < streams.length; s++) {
+            DiffRleEncoder e = streams[s];
+            if (e == null) continue;
+            e.finish();
+            streamSymbols[k] = s;
+            streamGrammars[k++] = e.grammar().toGrammar();
+        }
+        Grammar c = control == null ? null : control.toGrammar();
+        Grammar d = data == null ? null : data.toGrammar();
+        ThreadChunk chunk = new ThreadChunk(thread, events,
+                newPairs(controlSymbols, controlWritten), newPairs(dataSymbols, dataWritten), newPairs(runs, runsWritten),
+                c, c == null ? null : EdgeCounts.count(c, s -> controlSymbols.first(s) == SymbolTag.SYNC),
+                d, d == null ? null : EdgeCounts.count(d, s -> dataSymbols.first(s) == SymbolTag.SYNC),
+                streamSymbols, streamGrammars, Arrays.copyOf(sync, syncLongs));
+        controlWritten = controlSymbols.size();
+        dataWritten = dataSymbols.size();
+        runsWritten = runs.size();
+        startChunk();
+        return chunk;
+    }
+
+    private static long[] newPairs(Alphabet a, int from) {
+        long[] out = new long[2 * (a.size() - from)];
+        for (int id = from, j = 0; id < a.size(); id++, j += 2) {
+            out[j] = a.first(id);
+            out[j + 1] = a.second(id);
+        }
+        return out;
+    }
+}

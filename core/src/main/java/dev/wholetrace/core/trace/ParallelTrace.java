@@ -1,0 +1,167 @@
+package dev.wholetrace.core.trace;
+
+import dev.wholetrace.core.event.CodeEntry;
+import dev.wholetrace.core.event.CodeMap;
+import dev.wholetrace.core.event.ThreadInfo;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.io.FormatException;
+import dev.wholetrace.core.wtrace.Section;
+import dev.wholetrace.core.wtrace.SectionType;
+import dev.wholetrace.core.wtrace.ThreadChunk;
+import dev.wholetrace.core.wtrace.ThreadSymbols;
+import dev.wholetrace.core.wtrace.TraceReader;
+import dev.wholetrace.core.wtrace.TraceSections;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A recorded execution read back from a {@code .wtrace} file: metadata, the per-thread traces and
+ * the sync order. Loads the complete chunks of the file; a file whose writer did not finish is
+ * read up to its last complete chunk ({@link #complete()} tells).
+ */
+public final class ParallelTrace {
+    private final Path file;
+    private final TraceMode mode;
+    private final boolean complete;
+    private final long ignoredBytes;
+    private final long fileBytes;
+    private final List<List<Section>> chunks;
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private final List<ThreadInfo> threads = new ArrayList<>();
+    private final List<ThreadTrace> traces = new ArrayList<>();
+    private final List<ThreadTrace> dataViews = new ArrayList<>();
+    private final CodeMap code = new CodeMap();
+    private final SyncOrder syncOrder;
+
+    private ParallelTrace(TraceReader reader) throws IOException {
+        this.file = reader.file();
+        this.mode = reader.mode();
+        this.complete = reader.complete();
+        this.ignoredBytes = reader.ignoredBytes();
+        this.fileBytes = reader.size();
+        this.chunks = reader.chunks();
+        List<ThreadSymbols> symbols = new ArrayList<>();
+        List<long[]> order = new ArrayList<>(); // per op: ticket, thread, op, value, object, aux
+        long[] opsSoFar = new long[0];
+        for (int c = 0; c < chunks.size(); c++) {
+            TraceSections.Chunk chunk = TraceSections.read(reader, c);
+            properties.putAll(chunk.properties());
+            for (ThreadInfo t : chunk.threads()) {
+                if (t.index() != threads.size()) throw new FormatException("corrupted THREADS section in chunk " + c + ": thread " + t.index() + " out of order");
+                threads.add(t);
+                symbols.add(new ThreadSymbols());
+                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode != TraceMode.DOR));
+                dataViews.add(mode == TraceMode.ALL ? new ThreadTrace(t, symbols.get(t.index()), false) : null);
+            }
+            for (CodeEntry e : chunk.blocks()) code.addBlock(e);
+            for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
+            if (opsSoFar.length < threads.size()) opsSoFar = Arrays.copyOf(opsSoFar, threads.size());
+            for (ThreadChunk part : chunk.parts(symbols)) {
+                traces.get(part.thread()).add(c, part);
+                if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
+                long[] s = part.sync();
+                for (int i = 0; i < part.syncCount(); i++) {
+                    int b = i * ThreadChunk.SYNC_LONGS;
+                    order.add(new long[] {s[b], part.thread(), opsSoFar[part.thread()]++, s[b + 1], s[b + 2], s[b + 3]});
+                }
+            }
+        }
+        order.sort((a, b) -> Long.compare(a[0], b[0]));
+        int n = order.size();
+        long[] ticket = new long[n];
+        int[] thread = new int[n];
+        long[] op = new long[n];
+        long[] value = new long[n];
+        long[] object = new long[n];
+        long[] aux = new long[n];
+        for (int i = 0; i < n; i++) {
+            long[] e = order.get(i);
+            if (i > 0 && e[0] == ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + e[0] + " used twice");
+            ticket[i] = e[0];
+            thread[i] = (int) e[1];
+            op[i] = e[2];
+            value[i] = e[3];
+            object[i] = e[4];
+            aux[i] = e[5];
+        }
+        syncOrder = new SyncOrder(ticket, thread, op, value, object, aux);
+    }
+
+    /** Reads the complete chunks of {@code file}. */
+    public static ParallelTrace open(Path file) throws IOException {
+        try (TraceReader reader = TraceReader.open(file)) {
+            return new ParallelTrace(reader);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public TraceMode mode() {
+        return mode;
+    }
+
+    /** Whether the writer finished; if not, the trace holds the events of its complete chunks. */
+    public boolean complete() {
+        return complete;
+    }
+
+    /** Bytes of a partial chunk at the end of an unfinished file, not read. */
+    public long ignoredBytes() {
+        return ignoredBytes;
+    }
+
+    public long fileBytes() {
+        return fileBytes;
+    }
+
+    public int chunkCount() {
+        return chunks.size();
+    }
+
+    /** The sections of each complete chunk (for sizes). */
+    public List<List<Section>> chunks() {
+        return chunks;
+    }
+
+    public Map<String, String> properties() {
+        return Collections.unmodifiableMap(properties);
+    }
+
+    public List<ThreadInfo> threads() {
+        return Collections.unmodifiableList(threads);
+    }
+
+    public CodeMap code() {
+        return code;
+    }
+
+    /** Thread t's trace, read through its main WPP (the control WPP, or in DOR the data WPP). */
+    public ThreadTrace thread(int t) {
+        if (t < 0 || t >= traces.size()) throw new IndexOutOfBoundsException("no thread " + t + " (the trace has " + traces.size() + ")");
+        return traces.get(t);
+    }
+
+    /** In ALL mode, thread t read through its data WPP (the DOR view); otherwise null. */
+    public ThreadTrace dataView(int t) {
+        thread(t);
+        return dataViews.get(t);
+    }
+
+    public SyncOrder syncOrder() {
+        return syncOrder;
+    }
+
+    public long eventCount() {
+        long n = 0;
+        for (ThreadTrace t : traces) n += t.eventCount();
+        return n;
+    }
+}

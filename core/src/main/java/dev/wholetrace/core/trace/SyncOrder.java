@@ -1,0 +1,83 @@
+package dev.wholetrace.core.trace;
+
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.wtrace.SymbolTag;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * S_synch: every sync operation of every thread in one total order, the order in which they took
+ * their tickets inside the critical section (parallel-wpp-compression §2.1). Entry i is the
+ * {@code op(i)}-th sync operation of thread {@code thread(i)}, which links it to that thread's WPP
+ * through the sync counts. A barrier episode appears once per participant; {@link #firstOfEpisode}
+ * marks the entry where the episode stands in the order (the first participant to leave it).
+ */
+public final class SyncOrder {
+    private final long[] ticket;
+    private final int[] thread;
+    private final long[] op;
+    private final long[] value;
+    private final long[] object;
+    private final long[] aux;
+    private final BitSet episodeStarts = new BitSet();
+
+    SyncOrder(long[] ticket, int[] thread, long[] op, long[] value, long[] object, long[] aux) {
+        this.ticket = ticket;
+        this.thread = thread;
+        this.op = op;
+        this.value = value;
+        this.object = object;
+        this.aux = aux;
+        Set<List<Long>> seen = new HashSet<>();
+        for (int i = 0; i < ticket.length; i++) {
+            if (kind(i) == SyncKind.BARRIER && seen.add(List.of(object[i], aux[i]))) episodeStarts.set(i);
+        }
+    }
+
+    public int size() {
+        return ticket.length;
+    }
+
+    public long ticket(int i) {
+        return ticket[i];
+    }
+
+    public int thread(int i) {
+        return thread[i];
+    }
+
+    /** Index of this operation among its thread's sync operations. */
+    public long op(int i) {
+        return op[i];
+    }
+
+    public SyncKind kind(int i) {
+        return SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(value[i]));
+    }
+
+    public int site(int i) {
+        return SymbolTag.syncSite(value[i]);
+    }
+
+    public long object(int i) {
+        return object[i];
+    }
+
+    public long aux(int i) {
+        return aux[i];
+    }
+
+    /** Whether entry i is a barrier whose episode has no earlier entry in the order. */
+    public boolean firstOfEpisode(int i) {
+        return episodeStarts.get(i);
+    }
+
+    /** The entry with this ticket, or -1. */
+    public int indexOfTicket(long t) {
+        int i = Arrays.binarySearch(ticket, t);
+        return i >= 0 ? i : -1;
+    }
+}

@@ -1,0 +1,221 @@
+package dev.wholetrace.core.trace;
+
+import dev.wholetrace.core.event.Event;
+import dev.wholetrace.core.event.ThreadInfo;
+import dev.wholetrace.core.grammar.EdgeCounts;
+import dev.wholetrace.core.grammar.Grammar;
+import dev.wholetrace.core.grammar.GrammarExpander;
+import dev.wholetrace.core.wtrace.ThreadChunk;
+import dev.wholetrace.core.wtrace.ThreadSymbols;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * One thread of a loaded trace: its chunks' WPPs, address streams and sync operations. Events are
+ * numbered from 0 per thread, and so are the thread's sync operations; {@link #segment} gives
+ * random access by sync operation through the sync counts, expanding only what it returns.
+ */
+public final class ThreadTrace {
+    private final ThreadInfo info;
+    private final ThreadSymbols symbols;
+    private final List<ThreadChunk> pieces = new ArrayList<>();
+    private final List<Integer> chunkOf = new ArrayList<>();
+    private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
+    private long[] syncBefore = new long[1];
+    private final boolean control;
+
+    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, boolean control) {
+        this.info = info;
+        this.symbols = symbols;
+        this.control = control;
+    }
+
+    void add(int chunk, ThreadChunk piece) {
+        int n = pieces.size();
+        pieces.add(piece);
+        chunkOf.add(chunk);
+        eventsBefore = Arrays.copyOf(eventsBefore, n + 2);
+        syncBefore = Arrays.copyOf(syncBefore, n + 2);
+        eventsBefore[n + 1] = eventsBefore[n] + piece.events();
+        syncBefore[n + 1] = syncBefore[n] + piece.syncCount();
+    }
+
+    public ThreadInfo info() {
+        return info;
+    }
+
+    public ThreadSymbols symbols() {
+        return symbols;
+    }
+
+    /** The thread's parts, one per chunk in which it recorded events. */
+    public List<ThreadChunk> pieces() {
+        return Collections.unmodifiableList(pieces);
+    }
+
+    public int chunkOf(int piece) {
+        return chunkOf.get(piece);
+    }
+
+    public long eventCount() {
+        return eventsBefore[pieces.size()];
+    }
+
+    public long syncCount() {
+        return syncBefore[pieces.size()];
+    }
+
+    /** Events of the thread recorded in chunks before {@code chunk}. */
+    public long eventsBeforeChunk(int chunk) {
+        long n = 0;
+        for (int p = 0; p < pieces.size() && chunkOf.get(p) < chunk; p++) n += pieces.get(p).events();
+        return n;
+    }
+
+    /** Every event of the thread, in order. */
+    public Iterator<Event> events() {
+        return new Concatenation(0, pieces.size() - 1, 0, -1);
+    }
+
+    /** The ticket (place in the sync order) of the thread's m-th sync operation. */
+    public long ticket(long m) {
+        int p = pieceOfSync(m);
+        return pieces.get(p).sync()[(int) (m - syncBefore[p]) * ThreadChunk.SYNC_LONGS];
+    }
+
+    /** Position of the m-th sync operation among the thread's events. */
+    public long syncPosition(long m) {
+        int p = pieceOfSync(m);
+        return eventsBefore[p] + counts(p).position(m - syncBefore[p]);
+    }
+
+    /**
+     * The events from the thread's m-th through its n-th sync operation (both included), found
+     * with Algorithm 1 and the lowest common rule of the two paths: only the part of the grammar
+     * that lies between them is expanded.
+     */
+    public Iterator<Event> segment(long m, long n) {
+        if (m < 0 || n >= syncCount() || m > n) {
+            throw new IndexOutOfBoundsException("segment " + m + ".." + n + " outside the thread's " + syncCount()
+                    + " sync operations (0.." + (syncCount() - 1) + ")");
+        }
+        int pm = pieceOfSync(m);
+        int pn = pieceOfSync(n);
+        long lm = m - syncBefore[pm];
+        long ln = n - syncBefore[pn];
+        if (pm == pn) {
+            EdgeCounts.Span span = counts(pm).span(lm, ln);
+            ThreadChunk piece = pieces.get(pm);
+            return cursor(piece, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
+                    span.to() - span.from() + 1);
+        }
+        long from = counts(pm).position(lm);
+        long to = counts(pn).position(ln);
+        return new Concatenation(pm, pn, from, to);
+    }
+
+    /** Where the segment from sync operation m to n lies: the LCA rule and positions (for reports). */
+    public EdgeCounts.Span span(long m, long n) {
+        int pm = pieceOfSync(m);
+        if (pieceOfSync(n) != pm) return null;
+        return counts(pm).span(m - syncBefore[pm], n - syncBefore[pm]);
+    }
+
+    private int pieceOfSync(long m) {
+        if (m < 0 || m >= syncCount()) {
+            throw new IndexOutOfBoundsException("sync operation " + m + " outside the thread's " + syncCount());
+        }
+        int lo = 0;
+        int hi = pieces.size() - 1;
+        while (lo < hi) { // last piece with syncBefore <= m that holds sync ops
+            int mid = (lo + hi + 1) >>> 1;
+            if (syncBefore[mid] <= m) lo = mid;
+            else hi = mid - 1;
+        }
+        while (syncBefore[lo + 1] <= m) lo++;
+        return lo;
+    }
+
+    EdgeCounts counts(int piece) {
+        ThreadChunk p = pieces.get(piece);
+        return control ? p.controlCounts() : p.dataCounts();
+    }
+
+    private Grammar grammar(ThreadChunk p) {
+        return control ? p.control() : p.data();
+    }
+
+    private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {
+        EventCursor c = new EventCursor(piece, control ? symbols.control : symbols.data, symbols.runs, control,
+                expander, start, syncIndex);
+        return limit < 0 ? c : new Limited(c, limit);
+    }
+
+    /** Pieces first..last, from position {@code from} of the first to {@code to} of the last (-1: its end). */
+    private final class Concatenation implements Iterator<Event> {
+        private final int last;
+        private final long to;
+        private int piece;
+        private Iterator<Event> current;
+
+        Concatenation(int first, int last, long from, long to) {
+            this.last = last;
+            this.to = to;
+            this.piece = first;
+            if (first <= last) open(from);
+        }
+
+        private void open(long from) {
+            ThreadChunk p = pieces.get(piece);
+            Grammar g = grammar(p);
+            long syncIndex = from == 0 ? 0 : counts(piece).countBefore(from);
+            long limit = piece == last && to >= 0 ? to - from + 1 : -1;
+            current = cursor(p, g.expander(from), from, syncIndex, limit);
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (current != null && !current.hasNext()) {
+                if (piece >= last) {
+                    current = null;
+                    break;
+                }
+                piece++;
+                open(0);
+            }
+            return current != null;
+        }
+
+        @Override
+        public Event next() {
+            if (!hasNext()) throw new NoSuchElementException();
+            return current.next();
+        }
+    }
+
+    private static final class Limited implements Iterator<Event> {
+        private final Iterator<Event> in;
+        private long left;
+
+        Limited(Iterator<Event> in, long left) {
+            this.in = in;
+            this.left = left;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return left > 0 && in.hasNext();
+        }
+
+        @Override
+        public Event next() {
+            if (!hasNext()) throw new NoSuchElementException();
+            left--;
+            return in.next();
+        }
+    }
+}

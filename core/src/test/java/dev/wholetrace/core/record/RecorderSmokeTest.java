@@ -1,0 +1,66 @@
+package dev.wholetrace.core.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.core.event.Event;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.ThreadTrace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class RecorderSmokeTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @EnumSource(TraceMode.class)
+    void twoThreadsRoundTrip(TraceMode mode) throws Exception {
+        Path file = dir.resolve("t.wtrace");
+        List<List<Event>> expected = new ArrayList<>();
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withBatchLongs(64))) {
+            Object lock = new Object();
+            Thread[] ts = new Thread[2];
+            for (int k = 0; k < 2; k++) {
+                int kk = k;
+                expected.add(new ArrayList<>());
+                ts[k] = new Thread(() -> {
+                    ThreadRecorder t = rec.thread();
+                    for (int i = 0; i < 1000; i++) {
+                        t.block(i % 7);
+                        t.load(3, 1000 + 8L * i);
+                        synchronized (lock) {
+                            t.lock(9, 42);
+                            t.store(4, 5000 + kk);
+                            t.unlock(9, 42);
+                        }
+                    }
+                    t.end();
+                });
+                ts[k].start();
+            }
+            for (Thread t : ts) t.join();
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.threads()).hasSize(2);
+        assertThat(trace.complete()).isTrue();
+        for (int k = 0; k < 2; k++) {
+            ThreadTrace t = trace.thread(k);
+            List<Event> got = new ArrayList<>();
+            for (Iterator<Event> it = t.events(); it.hasNext(); ) got.add(it.next());
+            assertThat(got.size()).isEqualTo((int) t.eventCount());
+            assertThat(t.syncCount()).isEqualTo(2002);
+            List<Event> seg = new ArrayList<>();
+            for (Iterator<Event> it = t.segment(5, 8); it.hasNext(); ) seg.add(it.next());
+            long from = t.syncPosition(5);
+            long to = t.syncPosition(8);
+            assertThat(seg).isEqualTo(got.subList((int) from, (int) to + 1));
+        }
+        assertThat(trace.syncOrder().size()).isEqualTo(4004);
+    }
+}
