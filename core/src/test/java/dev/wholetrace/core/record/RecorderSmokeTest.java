@@ -63,4 +63,24 @@ class RecorderSmokeTest {
         }
         assertThat(trace.syncOrder().size()).isEqualTo(4004);
     }
+
+    @ParameterizedTest
+    @EnumSource(TraceMode.class)
+    void sorKernelRecordsAndReads(TraceMode mode) throws Exception {
+        Path file = dir.resolve("sor.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode))) {
+            new dev.wholetrace.core.synthetic.RedBlackSor(4, 66, 10).run(rec);
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.threads()).hasSize(5);
+        long total = 0;
+        for (int t = 0; t < 5; t++) {
+            dev.wholetrace.core.trace.EventCounts c = dev.wholetrace.core.trace.EventCounts.of(trace.thread(t));
+            long n = 0;
+            for (Iterator<Event> it = trace.thread(t).events(); it.hasNext(); it.next()) n++;
+            assertThat(c.total()).isEqualTo(n);
+            total += n;
+        }
+        System.out.println(mode + " events=" + total + " bytes=" + java.nio.file.Files.size(file) + " sync=" + trace.syncOrder().size());
+    }
 }
