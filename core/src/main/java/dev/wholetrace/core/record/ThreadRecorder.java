@@ -22,10 +22,12 @@ import java.lang.invoke.VarHandle;
  */
 public final class ThreadRecorder {
     private static final VarHandle POS;
+    private static final VarHandle LIMIT;
 
     static {
         try {
             POS = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "pos", int.class);
+            LIMIT = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "limit", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -41,6 +43,11 @@ public final class ThreadRecorder {
     private long[] buf;
     /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
     private int pos;
+    /**
+     * Last position at which a whole event still fits. Read opaquely (a plain load that the JIT may
+     * not hoist out of the program's loop) so that {@link #requestHandOver} can lower it from the
+     * writer thread and make the owner hand over a partly filled buffer at its next event.
+     */
     private int limit;
     private boolean ended;
 
@@ -63,7 +70,7 @@ public final class ThreadRecorder {
     public void block(int id) {
         if (!keepBlocks) return;
         int p = pos;
-        if (p > limit) p = handOver();
+        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
         buf[p] = (long) id << 8 | BLOCK;
         POS.setRelease(this, p + 1);
     }
@@ -81,7 +88,7 @@ public final class ThreadRecorder {
     private void access(int tag, int instruction, long address) {
         if (!keepAccesses) return;
         int p = pos;
-        if (p > limit) p = handOver();
+        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
         long[] b = buf;
         b[p] = (long) instruction << 8 | tag;
         b[p + 1] = address;
@@ -91,7 +98,7 @@ public final class ThreadRecorder {
     /** A sync operation of any kind; the specific methods below are shorthands. */
     public void sync(SyncKind kind, int site, long object, long aux) {
         int p = pos;
-        if (p > limit) p = handOver();
+        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
         long[] b = buf;
         b[p] = (long) site << 16 | (long) kind.ordinal() << 8 | SYNC;
         b[p + 1] = object;
@@ -147,6 +154,14 @@ public final class ThreadRecorder {
         recorder.ended(this);
     }
 
+    /**
+     * Asks the owner to hand over its buffer at its next event, even if not full, so that a thread
+     * that records slowly still reaches the file within a chunk interval. Any thread may call it.
+     */
+    void requestHandOver() {
+        LIMIT.setOpaque(this, -1);
+    }
+
     /** Hands over what is buffered now (so that a checkpoint includes it). */
     void flush() {
         handOver();
@@ -179,8 +194,8 @@ public final class ThreadRecorder {
     private void useBatch(Batch b) {
         batch = b;
         buf = b.data;
-        limit = b.data.length - MAX_EVENT_LONGS;
         POS.setRelease(this, 0);
+        LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
     }
 
     /**

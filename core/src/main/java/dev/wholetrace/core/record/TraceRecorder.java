@@ -247,8 +247,9 @@ public final class TraceRecorder implements AutoCloseable {
         long lastCut = System.nanoTime();
         while (true) {
             boolean last;
+            long serving;
             synchronized (this) {
-                while (!stopChunks && cutsRequested == cutsDone && !limitsReached(lastCut)) {
+                while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && !intervalElapsed(lastCut)) {
                     try {
                         wait(20);
                     } catch (InterruptedException e) {
@@ -256,6 +257,12 @@ public final class TraceRecorder implements AutoCloseable {
                     }
                 }
                 last = stopChunks;
+                serving = cutsRequested;
+            }
+            if (!last && serving == cutsDone && !sizeLimitReached()) {
+                // The interval elapsed: collect what slow threads still hold before cutting.
+                for (ThreadRecorder t : live) t.requestHandOver();
+                pause(50);
             }
             try {
                 cutAndWrite();
@@ -266,16 +273,27 @@ public final class TraceRecorder implements AutoCloseable {
             }
             lastCut = System.nanoTime();
             synchronized (this) {
-                cutsDone = Math.max(cutsDone + 1, cutsRequested);
+                cutsDone = serving;
                 notifyAll();
             }
             if (last) return;
         }
     }
 
-    private boolean limitsReached(long lastCut) {
-        return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols()
-                || (pendingEvents.get() > 0 && System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L);
+    private boolean sizeLimitReached() {
+        return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols();
+    }
+
+    private boolean intervalElapsed(long lastCut) {
+        return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void cutAndWrite() throws IOException {
