@@ -46,6 +46,9 @@ public final class ParallelTrace {
         this.ignoredBytes = reader.ignoredBytes();
         this.fileBytes = reader.size();
         this.chunks = reader.chunks();
+        if (!complete && chunks.isEmpty()) {
+            throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
+        }
         List<ThreadSymbols> symbols = new ArrayList<>();
         List<long[]> order = new ArrayList<>(); // per op: ticket, thread, op, value, object, aux
         long[] opsSoFar = new long[0];
