@@ -398,13 +398,13 @@ final class Report {
     }
 
     /** The power of ten just below the smallest value: bars on a log axis need a positive floor. */
-    private static double floorPow10(Iterable<List<Number>> values) {
+    static double floorPow10(Iterable<List<Number>> values) {
         double min = Double.POSITIVE_INFINITY;
         for (List<Number> l : values) for (Number n : l) if (n.doubleValue() > 0) min = Math.min(min, n.doubleValue());
         return Double.isInfinite(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
     }
 
-    private static void style(CategoryChart chart, double yMin) {
+    static void style(CategoryChart chart, double yMin) {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisMin(yMin);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
