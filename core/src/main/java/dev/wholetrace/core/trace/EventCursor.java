@@ -3,7 +3,6 @@ package dev.wholetrace.core.trace;
 import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.grammar.EdgeCounts;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.GrammarExpander;
 import dev.wholetrace.core.util.Alphabet;
@@ -20,10 +19,10 @@ import java.util.NoSuchElementException;
  */
 final class EventCursor implements Iterator<Event> {
     private final ThreadChunk piece;
+    private final ThreadTrace.Occurrences occurrences;
     private final Alphabet symbols;
     private final Alphabet runs;
     private final boolean control;
-    private final Grammar grammar;
     private final GrammarExpander terminals;
     private final long start;
     private long position;
@@ -35,13 +34,13 @@ final class EventCursor implements Iterator<Event> {
      * @param start     position of the expander's first terminal in the chunk's WPP
      * @param syncIndex sync operations of this chunk before {@code start}
      */
-    EventCursor(ThreadChunk piece, Alphabet symbols, Alphabet runs, boolean control, GrammarExpander expander,
-                long start, long syncIndex) {
+    EventCursor(ThreadChunk piece, ThreadTrace.Occurrences occurrences, Alphabet symbols, Alphabet runs, boolean control,
+                GrammarExpander expander, long start, long syncIndex) {
         this.piece = piece;
+        this.occurrences = occurrences;
         this.symbols = symbols;
         this.runs = runs;
         this.control = control;
-        this.grammar = control ? piece.control() : piece.data();
         this.terminals = expander;
         this.start = start;
         this.position = start;
@@ -86,7 +85,7 @@ final class EventCursor implements Iterator<Event> {
             if (k < 0) throw new IllegalStateException("no address stream for instruction symbol " + symbol);
             Grammar g = piece.streams()[k];
             // How far into its stream this instruction is: its occurrences before the cursor's start.
-            long skip = start == 0 ? 0 : EdgeCounts.count(grammar, s -> s == symbol).countBefore(start);
+            long skip = start == 0 ? 0 : occurrences.of(piece, symbol).countBefore(start);
             streams[symbol] = d = DiffRleDecoder.at(g, runs, skip);
         }
         return d;

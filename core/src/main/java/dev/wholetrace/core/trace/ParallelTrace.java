@@ -5,6 +5,7 @@ import dev.wholetrace.core.event.CodeMap;
 import dev.wholetrace.core.event.ThreadInfo;
 import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.io.FormatException;
+import dev.wholetrace.core.util.LongMinHeap;
 import dev.wholetrace.core.wtrace.Section;
 import dev.wholetrace.core.wtrace.SectionType;
 import dev.wholetrace.core.wtrace.ThreadChunk;
@@ -14,7 +15,6 @@ import dev.wholetrace.core.wtrace.TraceSections;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,8 +50,6 @@ public final class ParallelTrace {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
         List<ThreadSymbols> symbols = new ArrayList<>();
-        List<long[]> order = new ArrayList<>(); // per op: ticket, thread, op, value, object, aux
-        long[] opsSoFar = new long[0];
         for (int c = 0; c < chunks.size(); c++) {
             TraceSections.Chunk chunk = TraceSections.read(reader, c);
             properties.putAll(chunk.properties());
@@ -64,36 +62,53 @@ public final class ParallelTrace {
             }
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
-            if (opsSoFar.length < threads.size()) opsSoFar = Arrays.copyOf(opsSoFar, threads.size());
             for (ThreadChunk part : chunk.parts(symbols)) {
                 traces.get(part.thread()).add(c, part);
                 if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
-                long[] s = part.sync();
-                for (int i = 0; i < part.syncCount(); i++) {
-                    int b = i * ThreadChunk.SYNC_LONGS;
-                    order.add(new long[] {s[b], part.thread(), opsSoFar[part.thread()]++, s[b + 1], s[b + 2], s[b + 3]});
-                }
             }
         }
-        order.sort((a, b) -> Long.compare(a[0], b[0]));
-        int n = order.size();
+        syncOrder = mergeSyncOrder();
+    }
+
+    /** S_synch: the threads' sync operations, each thread's already in ticket order, merged. */
+    private SyncOrder mergeSyncOrder() throws FormatException {
+        long total = 0;
+        for (ThreadTrace t : traces) total += t.syncCount();
+        if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
+        int n = (int) total;
         long[] ticket = new long[n];
         int[] thread = new int[n];
         long[] op = new long[n];
         long[] value = new long[n];
         long[] object = new long[n];
         long[] aux = new long[n];
-        for (int i = 0; i < n; i++) {
-            long[] e = order.get(i);
-            if (i > 0 && e[0] == ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + e[0] + " used twice");
-            ticket[i] = e[0];
-            thread[i] = (int) e[1];
-            op[i] = e[2];
-            value[i] = e[3];
-            object[i] = e[4];
-            aux[i] = e[5];
+        int[] piece = new int[traces.size()];
+        long[] next = new long[traces.size()]; // per thread: next op, overall
+        LongMinHeap heap = new LongMinHeap();
+        for (int t = 0; t < traces.size(); t++) {
+            if (traces.get(t).syncCount() > 0) heap.push(t, traces.get(t).ticket(0));
         }
-        syncOrder = new SyncOrder(ticket, thread, op, value, object, aux);
+        for (int i = 0; i < n; i++) {
+            int t = heap.pop();
+            ThreadTrace tt = traces.get(t);
+            ThreadChunk p = tt.pieces().get(piece[t]);
+            long before = next[t] - tt.syncBeforePiece(piece[t]);
+            while (before >= p.syncCount()) { // skip pieces without (further) sync operations
+                p = tt.pieces().get(++piece[t]);
+                before = next[t] - tt.syncBeforePiece(piece[t]);
+            }
+            int b = (int) before * ThreadChunk.SYNC_LONGS;
+            long[] s = p.sync();
+            if (i > 0 && s[b] <= ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + s[b] + " used twice or out of order");
+            ticket[i] = s[b];
+            thread[i] = t;
+            op[i] = next[t]++;
+            value[i] = s[b + 1];
+            object[i] = s[b + 2];
+            aux[i] = s[b + 3];
+            if (next[t] < tt.syncCount()) heap.push(t, tt.ticket(next[t]));
+        }
+        return new SyncOrder(ticket, thread, op, value, object, aux);
     }
 
     /** Reads the complete chunks of {@code file}. */

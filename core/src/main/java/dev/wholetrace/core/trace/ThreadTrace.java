@@ -5,13 +5,18 @@ import dev.wholetrace.core.event.ThreadInfo;
 import dev.wholetrace.core.grammar.EdgeCounts;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.GrammarExpander;
+import dev.wholetrace.core.grammar.TerminalCounts;
 import dev.wholetrace.core.wtrace.ThreadChunk;
 import dev.wholetrace.core.wtrace.ThreadSymbols;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+
 import java.util.NoSuchElementException;
 
 /**
@@ -27,6 +32,21 @@ public final class ThreadTrace {
     private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
     private long[] syncBefore = new long[1];
     private final boolean control;
+    private final Occurrences occurrences = new Occurrences();
+
+    /**
+     * Per piece and load/store instruction, the instruction's occurrences per rule of the control
+     * WPP: built the first time a segment needs to know where that instruction's address stream
+     * stands, then reused by every later segment.
+     */
+    final class Occurrences {
+        private final Map<ThreadChunk, Map<Integer, TerminalCounts>> cache = new IdentityHashMap<>();
+
+        synchronized TerminalCounts of(ThreadChunk piece, int symbol) {
+            return cache.computeIfAbsent(piece, k -> new HashMap<>())
+                    .computeIfAbsent(symbol, k -> new TerminalCounts(piece.control(), symbol));
+        }
+    }
 
     ThreadTrace(ThreadInfo info, ThreadSymbols symbols, boolean control) {
         this.info = info;
@@ -40,7 +60,7 @@ public final class ThreadTrace {
         chunkOf.add(chunk);
         eventsBefore = Arrays.copyOf(eventsBefore, n + 2);
         syncBefore = Arrays.copyOf(syncBefore, n + 2);
-        eventsBefore[n + 1] = eventsBefore[n] + piece.events();
+        eventsBefore[n + 1] = eventsBefore[n] + grammar(piece).length(); // the DOR view of ALL has no blocks
         syncBefore[n + 1] = syncBefore[n] + piece.syncCount();
     }
 
@@ -55,6 +75,11 @@ public final class ThreadTrace {
     /** The thread's parts, one per chunk in which it recorded events. */
     public List<ThreadChunk> pieces() {
         return Collections.unmodifiableList(pieces);
+    }
+
+    /** Sync operations of the thread in its pieces before {@code piece}. */
+    long syncBeforePiece(int piece) {
+        return syncBefore[piece];
     }
 
     public int chunkOf(int piece) {
@@ -72,7 +97,7 @@ public final class ThreadTrace {
     /** Events of the thread recorded in chunks before {@code chunk}. */
     public long eventsBeforeChunk(int chunk) {
         long n = 0;
-        for (int p = 0; p < pieces.size() && chunkOf.get(p) < chunk; p++) n += pieces.get(p).events();
+        for (int p = 0; p < pieces.size() && chunkOf.get(p) < chunk; p++) n += grammar(pieces.get(p)).length();
         return n;
     }
 
@@ -150,7 +175,7 @@ public final class ThreadTrace {
     }
 
     private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {
-        EventCursor c = new EventCursor(piece, control ? symbols.control : symbols.data, symbols.runs, control,
+        EventCursor c = new EventCursor(piece, occurrences, control ? symbols.control : symbols.data, symbols.runs, control,
                 expander, start, syncIndex);
         return limit < 0 ? c : new Limited(c, limit);
     }

@@ -9,6 +9,7 @@ import dev.wholetrace.core.io.FormatException;
 import dev.wholetrace.core.io.GrammarCodec;
 import dev.wholetrace.core.io.VarIntReader;
 import dev.wholetrace.core.io.VarIntWriter;
+import dev.wholetrace.core.util.LongMinHeap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -79,33 +80,27 @@ final class ChunkCodec {
         }
     }
 
-    /** All sync operations of the chunk in ticket order, i.e. the chunk's part of S_synch. */
+    /**
+     * All sync operations of the chunk in ticket order, i.e. the chunk's part of S_synch: a merge
+     * of the threads' operations, which are each in ticket order already.
+     */
     private static byte[] syncOrder(List<ThreadChunk> parts) {
         int n = 0;
         for (ThreadChunk p : parts) n += p.syncCount();
-        long[] keys = new long[n]; // ticket-sorted (part, op) via an index sort on tickets
-        Integer[] order = new Integer[n];
-        int[] partOf = new int[n];
-        int[] opOf = new int[n];
-        int k = 0;
-        for (int pi = 0; pi < parts.size(); pi++) {
-            long[] s = parts.get(pi).sync();
-            for (int op = 0; op < parts.get(pi).syncCount(); op++, k++) {
-                keys[k] = s[op * ThreadChunk.SYNC_LONGS];
-                partOf[k] = pi;
-                opOf[k] = op;
-                order[k] = k;
-            }
-        }
-        Arrays.sort(order, (a, b) -> Long.compare(keys[a], keys[b]));
         VarIntWriter w = new VarIntWriter();
         w.writeVarLong(n);
+        int[] next = new int[parts.size()];
+        LongMinHeap heap = new LongMinHeap();
+        for (int pi = 0; pi < parts.size(); pi++) {
+            if (parts.get(pi).syncCount() > 0) heap.push(pi, parts.get(pi).sync()[0]);
+        }
         long lastTicket = 0;
         long lastObject = 0;
-        for (int idx : order) {
-            ThreadChunk p = parts.get(partOf[idx]);
-            int base = opOf[idx] * ThreadChunk.SYNC_LONGS;
+        while (!heap.isEmpty()) {
+            int pi = heap.pop();
+            ThreadChunk p = parts.get(pi);
             long[] s = p.sync();
+            int base = next[pi]++ * ThreadChunk.SYNC_LONGS;
             w.writeVarLong(s[base] - lastTicket);
             lastTicket = s[base];
             w.writeVarLong(p.thread());
@@ -114,6 +109,7 @@ final class ChunkCodec {
             w.writeSignedVarLong(s[base + 2] - lastObject);
             lastObject = s[base + 2];
             w.writeSignedVarLong(s[base + 3]);
+            if (next[pi] < p.syncCount()) heap.push(pi, s[next[pi] * ThreadChunk.SYNC_LONGS]);
         }
         return w.toByteArray();
     }
@@ -255,13 +251,12 @@ final class ChunkCodec {
      * (four longs each, as in {@link ThreadChunk#sync()}).
      */
     static Map<Integer, long[]> syncOrder(VarIntReader in, int threadCount) throws FormatException {
-        int n = in.readCount("operation count", in.remaining());
-        Map<Integer, long[]> byThread = new LinkedHashMap<>();
-        Map<Integer, Integer> fill = new LinkedHashMap<>();
+        int n = in.readCount("operation count", in.remaining() / 6); // an operation takes at least 6 bytes
+        long[] ops = new long[n * ThreadChunk.SYNC_LONGS];
+        int[] threads = new int[n];
+        int[] perThread = new int[threadCount];
         long ticket = 0;
         long object = 0;
-        long[][] ops = new long[n][];
-        int[] threads = new int[n];
         for (int i = 0; i < n; i++) {
             long delta = in.readVarLong("ticket");
             if (i > 0 && delta == 0) throw in.corrupt("two operations share ticket " + ticket);
@@ -271,17 +266,23 @@ final class ChunkCodec {
             if (SyncKind.byOrdinal(kind) == null) throw in.corrupt("unknown sync kind " + kind);
             int site = (int) in.readSignedVarLong("site");
             object += in.readSignedVarLong("object");
-            long aux = in.readSignedVarLong("aux");
-            ops[i] = new long[] {ticket, (long) kind << 32 | site & 0xFFFF_FFFFL, object, aux};
+            int b = i * ThreadChunk.SYNC_LONGS;
+            ops[b] = ticket;
+            ops[b + 1] = (long) kind << 32 | site & 0xFFFF_FFFFL;
+            ops[b + 2] = object;
+            ops[b + 3] = in.readSignedVarLong("aux");
             threads[i] = t;
-            fill.merge(t, 1, Integer::sum);
+            perThread[t]++;
         }
         in.expectEnd();
-        for (Map.Entry<Integer, Integer> e : fill.entrySet()) byThread.put(e.getKey(), new long[e.getValue() * ThreadChunk.SYNC_LONGS]);
-        Map<Integer, Integer> at = new LinkedHashMap<>();
+        Map<Integer, long[]> byThread = new LinkedHashMap<>();
+        for (int t = 0; t < threadCount; t++) {
+            if (perThread[t] > 0) byThread.put(t, new long[perThread[t] * ThreadChunk.SYNC_LONGS]);
+        }
+        int[] fill = new int[threadCount];
         for (int i = 0; i < n; i++) {
-            int pos = at.merge(threads[i], 1, Integer::sum) - 1;
-            System.arraycopy(ops[i], 0, byThread.get(threads[i]), pos * ThreadChunk.SYNC_LONGS, ThreadChunk.SYNC_LONGS);
+            int t = threads[i];
+            System.arraycopy(ops, i * ThreadChunk.SYNC_LONGS, byThread.get(t), fill[t]++ * ThreadChunk.SYNC_LONGS, ThreadChunk.SYNC_LONGS);
         }
         return byThread;
     }
