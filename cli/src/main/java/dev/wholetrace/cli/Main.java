@@ -2,8 +2,11 @@ package dev.wholetrace.cli;
 
 import dev.wholetrace.cli.commands.CompressCommand;
 import dev.wholetrace.cli.commands.DemoCommand;
+import dev.wholetrace.cli.commands.DumpCommand;
 import dev.wholetrace.cli.commands.ExpandCommand;
 import dev.wholetrace.cli.commands.GrammarCommand;
+import dev.wholetrace.cli.commands.SegmentCommand;
+import dev.wholetrace.cli.commands.StatsCommand;
 import dev.wholetrace.core.io.FormatException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -19,7 +22,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
-                CommandLine.HelpCommand.class},
+                StatsCommand.class, DumpCommand.class, SegmentCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad input or usage.",
                 "Benchmarks: ./wholetrace bench --help (runs bench/run)."})
 public final class Main implements Runnable {

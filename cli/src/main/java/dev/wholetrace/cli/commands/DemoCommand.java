@@ -4,6 +4,7 @@ import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.address.DiffRleEncoder;
+import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.input.CompressedTrace;
 import dev.wholetrace.core.input.InputFormat;
@@ -12,8 +13,14 @@ import dev.wholetrace.core.io.Codec;
 import dev.wholetrace.core.io.GrammarCodec;
 import dev.wholetrace.core.io.GrammarFile;
 import dev.wholetrace.core.io.VarIntWriter;
+import dev.wholetrace.core.record.RecorderConfig;
+import dev.wholetrace.core.record.TraceRecorder;
 import dev.wholetrace.core.synthetic.ControlFlowTrace;
 import dev.wholetrace.core.synthetic.GridSweep;
+import dev.wholetrace.core.synthetic.RedBlackSor;
+import dev.wholetrace.core.trace.EventCounts;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.ThreadTrace;
 import dev.wholetrace.core.util.Alphabet;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -40,10 +47,13 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Compress built-in traces end to end and compare with gzip, bzip2, xz and zstd.",
                 "The traces:",
-                " - a nested-loop control-flow trace (basic-block ids of a program with loops, calls and",
-                "   data-dependent branches), as u32;",
-                " - the address stream of a store sweeping the interior of a 2-D array, as u64, with plain",
-                "   SEQUITUR and with Diff∘RLE∘SEQ."})
+                " - a nested-loop control-flow trace (basic-block ids of a program with",
+                "   loops, calls and data-dependent branches), as u32;",
+                " - the address stream of a store sweeping the interior of a 2-D array, as",
+                "   u64, with plain SEQUITUR and with Diff∘RLE∘SEQ.",
+                "Then it records a multithreaded run (red-black SOR, 4 threads, 100 × 100",
+                "grid, as in parallel-wpp-compression Table 1) into a .wtrace in CDR mode,",
+                "summarises it like 'stats' and extracts a segment like 'segment'."})
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -57,7 +67,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--sweeps", defaultValue = "25", paramLabel = "K", description = "outer iterations of the sweep (default: ${DEFAULT-VALUE})")
     int sweeps;
 
-    @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces and .wgr files in DIR")
+    @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR")
     Path keep;
 
     @Override
@@ -93,6 +103,7 @@ public final class DemoCommand implements Callable<Integer> {
                     flow.grammar.ruleCount(), flow.grammar.symbolCount(), flow.grammar.depth(), Units.count(blocks));
             out.printf(Locale.ROOT, "Diff∘RLE∘SEQ turned %s addresses into %d (difference, run) symbols; plain SEQUITUR needs %d symbols.%n",
                     Units.count(sweep.length()), diffRle.grammar.symbolCount(), seq.grammar.symbolCount());
+            parallelTrace(out, err, dir);
             if (keep != null) out.println("files kept in " + dir);
             return 0;
         } finally {
@@ -169,6 +180,49 @@ public final class DemoCommand implements Callable<Integer> {
                 gp[GeneralPurpose.GZIP.ordinal()], gp[GeneralPurpose.BZIP2.ordinal()], gp[GeneralPurpose.XZ.ordinal()],
                 gp[GeneralPurpose.ZSTD.ordinal()], (double) r.wgrBytes / gp[GeneralPurpose.XZ.ordinal()]);
         out.flush();
+    }
+
+    /**
+     * Records RedBlackSor through TraceRecorder, reads the file back and shows what stats and
+     * segment would: a fixed, modest size so that this part takes a second or two.
+     */
+    private void parallelTrace(PrintWriter out, PrintWriter err, Path dir) throws IOException, InterruptedException {
+        int threads = 4;
+        int side = 100;
+        int iterations = 10;
+        Path file = dir.resolve("red-black-sor.wtrace");
+        err.println("recording a multithreaded run (red-black SOR, " + threads + " threads) ...");
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR)
+                .withProperty("program", "RedBlackSor(" + threads + ", " + side + ", " + iterations + ")"))) {
+            new RedBlackSor(threads, side, iterations).run(rec);
+        }
+        ParallelTrace trace = TraceFiles.open(file, err);
+        TraceStats.Row total = TraceStats.of(trace).total;
+        EventCounts c = total.events;
+        long wpp = total.bytes(TraceStats.Component.WPP);
+        long data = total.bytes(TraceStats.Component.DATA);
+        long order = total.bytes(TraceStats.Component.S_SYNCH);
+        long counts = total.bytes(TraceStats.Component.SYNCH_CNT);
+        out.println();
+        out.printf(Locale.ROOT, "Parallel trace: red-black SOR, %d threads on a %d × %d grid, %d iterations, recorded in CDR mode.%n",
+                threads, side, side, iterations);
+        out.printf(Locale.ROOT, "  events   %d in %d threads (blocks %d, loads %d, stores %d, sync %d)%n", c.total(),
+                trace.threads().size(), c.blocks, c.loads, c.stores, c.syncTotal());
+        out.printf(Locale.ROOT, "  raw      %d bytes as fixed-width records (%s)%n", total.raw, Units.bytes(total.raw));
+        out.printf(Locale.ROOT, "  file     %d bytes (%s) = %s%% of raw: WPP %d, data %d, S_synch %d, synch_cnt %d, other %d%n",
+                trace.fileBytes(), Units.bytes(trace.fileBytes()), StatsCommand.percent(trace.fileBytes(), total.raw),
+                wpp, data, order, counts, total.totalBytes() - wpp - data - order - counts);
+        out.printf(Locale.ROOT, "  S_synch  %d entries (the sync order of all threads)%n", trace.syncOrder().size());
+        out.println("Random access through the sync counts, as 'segment --thread 1 2 3' (first events):");
+        out.flush();
+        ThreadTrace t = TraceFiles.thread(trace, 1);
+        TraceFiles.checkOps(t, 2, 3);
+        try (EventPrinter printer = new EventPrinter(trace, out, EventPrinter.Format.text, 6)) {
+            SegmentCommand.print(t, 2, 3, printer);
+        }
+        if (keep != null) {
+            out.println("More: ./wholetrace stats " + file + "; ./wholetrace dump " + file + " --limit 20");
+        }
     }
 
     private static void deleteTree(Path dir) throws IOException {

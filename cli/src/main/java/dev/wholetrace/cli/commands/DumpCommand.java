@@ -1,0 +1,93 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.ThreadTrace;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wholetrace dump}: S_synch, or one thread's events, streamed one line each. */
+@Command(name = "dump", mixinStandardHelpOptions = true,
+        description = {"Print a recorded trace (.wtrace): the sync order, or one thread's events.",
+                "",
+                "Without --thread: S_synch, every sync operation of every thread in the order",
+                "they happened, one line each: index, thread, the thread's sync operation",
+                "number, kind, object (a thread's begin/end object shows as 'thread T'),",
+                "barrier episode, and the site with its place in the code map.",
+                "",
+                "With --thread T: the events of thread T, numbered from 0: blocks with their",
+                "code text, loads and stores (instruction, address as object+offset), sync",
+                "operations with their number in the thread and their S_synch index.",
+                "",
+                "--sync-from M and --sync-to N restrict the output to S_synch entries M..N or,",
+                "with --thread, to the thread's events from its M-th through its N-th sync",
+                "operation, found through the sync counts as by 'segment' (a missing bound is",
+                "the first or the last operation). The output is streamed: a thread of any",
+                "length needs constant memory. For the jsonl fields see 'segment --help'."},
+        footer = {"", "Examples:",
+                "  wholetrace dump run.wtrace --limit 20             # first 20 S_synch entries",
+                "  wholetrace dump run.wtrace --thread 2 --limit 100 # thread 2's first events",
+                "  wholetrace dump run.wtrace --thread 2 --sync-from 4 --sync-to 5",
+                "  wholetrace dump run.wtrace --thread 1 --format jsonl | grep '\"sync\"'"})
+public final class DumpCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the trace (.wtrace)")
+    Path input;
+
+    @Option(names = "--thread", paramLabel = "T", description = "print thread T's events instead of S_synch")
+    Integer thread;
+
+    @Option(names = "--sync-from", paramLabel = "M", description = "first sync operation (with --thread) or S_synch entry")
+    Long from;
+
+    @Option(names = "--sync-to", paramLabel = "N", description = "last sync operation (with --thread) or S_synch entry, included")
+    Long to;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "text or jsonl (one JSON object per line) (default: ${DEFAULT-VALUE})")
+    EventPrinter.Format format;
+
+    @Option(names = "--limit", paramLabel = "K", description = "print at most K lines")
+    Long limit;
+
+    @Override
+    public Integer call() throws Exception {
+        if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
+        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format,
+                limit == null ? Long.MAX_VALUE : limit)) {
+            if (thread == null) dumpSyncOrder(trace, printer);
+            else dumpThread(TraceFiles.thread(trace, thread), printer);
+        }
+        return 0;
+    }
+
+    private void dumpSyncOrder(ParallelTrace trace, EventPrinter printer) {
+        int size = trace.syncOrder().size();
+        if (from == null && to == null) {
+            printer.entries(0, size - 1);
+            return;
+        }
+        long m = from != null ? from : 0;
+        long n = to != null ? to : size - 1;
+        TraceFiles.checkEntries(trace.syncOrder(), m, n);
+        printer.entries((int) m, (int) n);
+    }
+
+    private void dumpThread(ThreadTrace t, EventPrinter printer) {
+        if (from == null && to == null) {
+            printer.events(t, t.events(), 0, 0);
+            return;
+        }
+        long m = from != null ? from : 0;
+        long n = to != null ? to : t.syncCount() - 1;
+        TraceFiles.checkOps(t, m, n);
+        printer.events(t, t.segment(m, n), t.syncPosition(m), m);
+    }
+}

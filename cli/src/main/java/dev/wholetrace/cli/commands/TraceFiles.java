@@ -1,0 +1,85 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.core.trace.ThreadTrace;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+/**
+ * Opening a {@code .wtrace} for the trace commands (stats, dump, segment), and checking thread and
+ * sync-operation numbers against it. Bad numbers are IllegalArgumentExceptions with a message that
+ * names the valid range, which Main reports as one line with exit code 2.
+ */
+final class TraceFiles {
+    private TraceFiles() {}
+
+    /** Reads the complete chunks of {@code file}; warns on {@code err} if the recording did not finish. */
+    static ParallelTrace open(Path file, PrintWriter err) throws IOException {
+        ParallelTrace trace = ParallelTrace.open(file);
+        if (!trace.complete()) {
+            err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); using its %d complete chunks"
+                    + " (%d trailing bytes ignored)%n", file, trace.chunkCount(), trace.ignoredBytes());
+            err.flush();
+        }
+        return trace;
+    }
+
+    /** Thread {@code t}, or an error naming the threads the trace has. */
+    static ThreadTrace thread(ParallelTrace trace, int t) {
+        int n = trace.threads().size();
+        if (t < 0 || t >= n) {
+            throw new IllegalArgumentException("no thread " + t + ": " + trace.file().getFileName() + " has "
+                    + (n == 0 ? "no threads" : n == 1 ? "1 thread (0)" : n + " threads (0.." + (n - 1) + ")"));
+        }
+        return trace.thread(t);
+    }
+
+    /** Checks that m..n is a range of thread {@code t}'s sync operations (both included). */
+    static void checkOps(ThreadTrace t, long m, long n) {
+        long count = t.syncCount();
+        String who = describe(t);
+        if (count == 0) throw new IllegalArgumentException(who + " has no sync operations");
+        String range = who + " has " + count + " sync operations (0.." + (count - 1) + ")";
+        if (m < 0 || m >= count) throw new IllegalArgumentException("sync operation " + m + " does not exist: " + range);
+        if (n < 0 || n >= count) throw new IllegalArgumentException("sync operation " + n + " does not exist: " + range);
+        if (m > n) throw new IllegalArgumentException("the segment's first sync operation (" + m + ") comes after its last (" + n + ")");
+    }
+
+    /**
+     * A string from the file (a thread name, a property, code-map text) made safe for one line of
+     * text output: line breaks and other control characters escaped, so that no file can break the
+     * one-line error contract or forge extra output lines.
+     */
+    static String oneLine(String s) {
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean control = c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029';
+            if (control && b == null) b = new StringBuilder(s.length() + 8).append(s, 0, i);
+            if (b == null) continue;
+            if (!control) b.append(c);
+            else if (c == '\n') b.append("\\n");
+            else if (c == '\r') b.append("\\r");
+            else if (c == '\t') b.append("\\t");
+            else b.append(String.format("\\u%04x", (int) c));
+        }
+        return b == null ? s : b.toString();
+    }
+
+    /** "thread 1 (worker)", for messages and headers. */
+    static String describe(ThreadTrace t) {
+        return "thread " + t.info().index() + " (" + oneLine(t.info().name()) + ")";
+    }
+
+    /** Checks that m..n is a range of S_synch entries (both included). */
+    static void checkEntries(SyncOrder order, long m, long n) {
+        int size = order.size();
+        if (size == 0) throw new IllegalArgumentException("the trace has no sync operations");
+        String range = "S_synch has " + size + " entries (0.." + (size - 1) + ")";
+        if (m < 0 || m >= size) throw new IllegalArgumentException("S_synch entry " + m + " does not exist: " + range);
+        if (n < 0 || n >= size) throw new IllegalArgumentException("S_synch entry " + n + " does not exist: " + range);
+        if (m > n) throw new IllegalArgumentException("--sync-from " + m + " comes after --sync-to " + n);
+    }
+}
