@@ -25,9 +25,13 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--sync-from M and --sync-to N restrict the output to S_synch entries M..N or,",
                 "with --thread, to the thread's events from its M-th through its N-th sync",
-                "operation, found through the sync counts as by 'segment' (a missing bound is",
-                "the first or the last operation). The output is streamed: a thread of any",
-                "length needs constant memory. For the jsonl fields see 'segment --help'."},
+                "operation, found through the sync counts as by 'segment'. Without --sync-to,",
+                "a thread's events run to its end; without --sync-from, they start at its",
+                "first event. The output is streamed: a thread of any length needs constant",
+                "memory. For the jsonl fields see 'segment --help'.",
+                "",
+                "--view dor reads an ALL trace through its data WPP (the DOR view: loads and",
+                "stores by address, and sync operations) instead of its control WPP."},
         footer = {"", "Examples:",
                 "  wholetrace dump run.wtrace --limit 20             # first 20 S_synch entries",
                 "  wholetrace dump run.wtrace --thread 2 --limit 100 # thread 2's first events",
@@ -56,6 +60,10 @@ public final class DumpCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "K", description = "print at most K lines")
     Long limit;
 
+    @Option(names = "--view", defaultValue = "main", paramLabel = "VIEW",
+            description = "main (the mode's own WPP) or dor (an ALL trace's data WPP) (default: ${DEFAULT-VALUE})")
+    TraceFiles.View view;
+
     @Override
     public Integer call() throws Exception {
         if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
@@ -63,7 +71,7 @@ public final class DumpCommand implements Callable<Integer> {
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format,
                 limit == null ? Long.MAX_VALUE : limit)) {
             if (thread == null) dumpSyncOrder(trace, printer);
-            else dumpThread(TraceFiles.thread(trace, thread), printer);
+            else dumpThread(TraceFiles.thread(trace, thread, view), printer);
         }
         return 0;
     }
@@ -85,9 +93,18 @@ public final class DumpCommand implements Callable<Integer> {
             printer.events(t, t.events(), 0, 0);
             return;
         }
-        long m = from != null ? from : 0;
-        long n = to != null ? to : t.syncCount() - 1;
-        TraceFiles.checkOps(t, m, n);
-        printer.events(t, t.segment(m, n), t.syncPosition(m), m);
+        if (to == null) { // from sync operation M to the thread's end
+            TraceFiles.checkOps(t, from, from);
+            long start = t.syncPosition(from);
+            printer.events(t, t.events(start, Long.MAX_VALUE), start, from);
+            return;
+        }
+        if (from == null) { // from the thread's start through sync operation N
+            TraceFiles.checkOps(t, to, to);
+            printer.events(t, t.events(0, t.syncPosition(to)), 0, 0);
+            return;
+        }
+        TraceFiles.checkOps(t, from, to);
+        printer.events(t, t.segment(from, to), t.syncPosition(from), from);
     }
 }

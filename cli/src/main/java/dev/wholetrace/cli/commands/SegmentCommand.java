@@ -4,9 +4,7 @@ import dev.wholetrace.core.grammar.EdgeCounts;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.ThreadTrace;
-import dev.wholetrace.core.wtrace.ThreadChunk;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,6 +53,10 @@ public final class SegmentCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "N", description = "the thread's last sync operation, included")
     long to;
 
+    @Option(names = "--view", defaultValue = "main", paramLabel = "VIEW",
+            description = "main (the mode's own WPP) or dor (an ALL trace's data WPP) (default: ${DEFAULT-VALUE})")
+    TraceFiles.View view;
+
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
             description = "text or jsonl (one JSON object per line) (default: ${DEFAULT-VALUE})")
     EventPrinter.Format format;
@@ -62,7 +64,7 @@ public final class SegmentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        ThreadTrace t = TraceFiles.thread(trace, thread);
+        ThreadTrace t = TraceFiles.thread(trace, thread, view);
         TraceFiles.checkOps(t, from, to);
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format, Long.MAX_VALUE)) {
             print(t, from, to, printer);
@@ -82,11 +84,10 @@ public final class SegmentCommand implements Callable<Integer> {
                 .field("from", m).field("to", n).field("firstEvent", first).field("lastEvent", last)
                 .field("events", last - first + 1);
         EdgeCounts.Span span = t.span(m, n);
-        int firstPiece = pieceAt(t, first);
-        int lastPiece = pieceAt(t, last);
+        int firstPiece = t.pieceOfEvent(first);
+        int lastPiece = t.pieceOfEvent(last);
         if (span != null) {
-            ThreadChunk piece = t.pieces().get(firstPiece);
-            Grammar g = piece.control() != null ? piece.control() : piece.data();
+            Grammar g = t.wpp(firstPiece);
             int chunk = t.chunkOf(firstPiece);
             text.append("lowest common rule R").append(span.rule()).append(span.rule() == 0 ? " (the start rule)" : "")
                     .append(" of chunk ").append(chunk).append("'s WPP (expands to ").append(g.expandedLength(span.rule()))
@@ -101,30 +102,13 @@ public final class SegmentCommand implements Callable<Integer> {
             int c1 = t.chunkOf(firstPiece);
             int c2 = t.chunkOf(lastPiece);
             text.append("spans chunks ").append(c1).append("..").append(c2)
-                    .append(" (no common rule): from event ").append(first - eventsBefore(t, firstPiece)).append(" of chunk ")
-                    .append(c1).append("'s WPP to event ").append(last - eventsBefore(t, lastPiece)).append(" of chunk ")
+                    .append(" (no common rule): from event ").append(first - t.eventsBeforePiece(firstPiece)).append(" of chunk ")
+                    .append(c1).append("'s WPP to event ").append(last - t.eventsBeforePiece(lastPiece)).append(" of chunk ")
                     .append(c2).append("'s");
             json.field("firstChunk", c1).field("lastChunk", c2).fieldOrNull("rule", null)
                     .fieldOrNull("ruleLength", null).fieldOrNull("fromInRule", null).fieldOrNull("toInRule", null);
         }
         printer.header(text.toString(), json);
         printer.events(t, t.segment(m, n), first, m);
-    }
-
-    /** The piece (chunk part) of thread t that holds its event number {@code position}. */
-    private static int pieceAt(ThreadTrace t, long position) {
-        List<ThreadChunk> pieces = t.pieces();
-        long before = 0;
-        for (int p = 0; p < pieces.size(); p++) {
-            before += pieces.get(p).events();
-            if (position < before) return p;
-        }
-        throw new IllegalStateException("event " + position + " is beyond thread " + t.info().index() + "'s " + before + " events");
-    }
-
-    private static long eventsBefore(ThreadTrace t, int piece) {
-        long n = 0;
-        for (int p = 0; p < piece; p++) n += t.pieces().get(p).events();
-        return n;
     }
 }

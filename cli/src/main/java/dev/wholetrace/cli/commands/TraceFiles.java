@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.SyncOrder;
 import dev.wholetrace.core.trace.ThreadTrace;
@@ -19,11 +20,27 @@ final class TraceFiles {
     static ParallelTrace open(Path file, PrintWriter err) throws IOException {
         ParallelTrace trace = ParallelTrace.open(file);
         if (!trace.complete()) {
-            err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); using its %d complete chunks"
-                    + " (%d trailing bytes ignored)%n", file, trace.chunkCount(), trace.ignoredBytes());
+            int n = trace.chunkCount();
+            err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); using its %s"
+                    + " (%d trailing bytes ignored)%n", file, n == 1 ? "1 complete chunk" : n + " complete chunks", trace.ignoredBytes());
             err.flush();
         }
         return trace;
+    }
+
+    /** Which WPP a thread is read through. */
+    enum View { main, dor }
+
+    /** Thread {@code t} read through {@code view}, or an error. */
+    static ThreadTrace thread(ParallelTrace trace, int t, View view) {
+        ThreadTrace main = thread(trace, t);
+        if (view == View.main) return main;
+        ThreadTrace dor = trace.dataView(t);
+        if (dor == null) {
+            throw new IllegalArgumentException("--view dor needs a trace recorded in mode all; " + trace.file().getFileName()
+                    + " is " + trace.mode().label() + (trace.mode() == TraceMode.DOR ? " (its main view is already DOR)" : ""));
+        }
+        return dor;
     }
 
     /** Thread {@code t}, or an error naming the threads the trace has. */

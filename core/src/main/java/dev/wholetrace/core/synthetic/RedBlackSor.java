@@ -53,7 +53,12 @@ public final class RedBlackSor {
             {"13", "DALOAD grid[i][j+1]"}, {"14", "DASTORE grid[i][j]"}, {"15", "GETFIELD total"}, {"16", "PUTFIELD total"},
             {"20", "ReentrantLock.lock"}, {"21", "ReentrantLock.unlock"}, {"22", "CyclicBarrier.await"},
             {"23", "Thread.start"}, {"24", "Thread.join"}};
-        for (String[] i : ins) rec.defineInstruction(new CodeEntry(Integer.parseInt(i[0]), CLASS, "worker", "()V", 70, Integer.parseInt(i[0]), i[1]));
+        for (String[] i : ins) {
+            int id = Integer.parseInt(i[0]);
+            boolean inRun = id == S_FORK || id == S_JOIN; // the main thread forks and joins; workers do the rest
+            rec.defineInstruction(new CodeEntry(id, CLASS, inRun ? "run" : "worker", inRun ? "(Ldev/wholetrace/core/record/TraceRecorder;)D" : "()V",
+                    inRun ? 90 : 70, id, i[1]));
+        }
     }
 
     /** Runs the program on real threads, recording into {@code rec}; returns the final residual. */

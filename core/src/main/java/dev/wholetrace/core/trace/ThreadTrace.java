@@ -77,6 +77,16 @@ public final class ThreadTrace {
         return Collections.unmodifiableList(pieces);
     }
 
+    /** Events of the thread (in this view) in its pieces before {@code piece}. */
+    public long eventsBeforePiece(int piece) {
+        return eventsBefore[piece];
+    }
+
+    /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR. */
+    public Grammar wpp(int piece) {
+        return grammar(pieces.get(piece));
+    }
+
     /** Sync operations of the thread in its pieces before {@code piece}. */
     long syncBeforePiece(int piece) {
         return syncBefore[piece];
@@ -104,6 +114,30 @@ public final class ThreadTrace {
     /** Every event of the thread, in order. */
     public Iterator<Event> events() {
         return new Concatenation(0, pieces.size() - 1, 0, -1);
+    }
+
+    /**
+     * The thread's events at positions {@code from} through {@code to} (both included, clipped to
+     * the thread's length), expanding only those.
+     */
+    public Iterator<Event> events(long from, long to) {
+        long last = Math.min(to, eventCount() - 1);
+        if (from < 0 || from > last) return Collections.emptyIterator();
+        int pf = pieceOfEvent(from);
+        int pl = pieceOfEvent(last);
+        return new Concatenation(pf, pl, from - eventsBefore[pf], last - eventsBefore[pl]);
+    }
+
+    /** The piece holding the thread's event at {@code position}. */
+    public int pieceOfEvent(long position) {
+        int lo = 0;
+        int hi = pieces.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (eventsBefore[mid] <= position) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
     }
 
     /** The ticket (place in the sync order) of the thread's m-th sync operation. */
