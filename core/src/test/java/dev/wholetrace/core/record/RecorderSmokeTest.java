@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+/** End to end through the public API on real threads; also run on JDK 25 (tag jdk25). */
+@org.junit.jupiter.api.Tag("jdk25")
 class RecorderSmokeTest {
     @TempDir
     Path dir;
@@ -81,6 +83,6 @@ class RecorderSmokeTest {
             assertThat(c.total()).isEqualTo(n);
             total += n;
         }
-        System.out.println(mode + " events=" + total + " bytes=" + java.nio.file.Files.size(file) + " sync=" + trace.syncOrder().size());
+        assertThat(trace.syncOrder().size()).isEqualTo(217); // 4 workers x (10 x 3 barriers + 10 x 2 lock/unlock + begin + end) + main (begin, 4 forks, 4 joins)
     }
 }
