@@ -1,11 +1,13 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.SyncOrder;
 import dev.wholetrace.core.trace.ThreadTrace;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -18,7 +20,11 @@ final class TraceFiles {
 
     /** Reads the complete chunks of {@code file}; warns on {@code err} if the recording did not finish. */
     static ParallelTrace open(Path file, PrintWriter err) throws IOException {
-        ParallelTrace trace = ParallelTrace.open(file);
+        ParallelTrace trace;
+        long size = Files.isRegularFile(file) ? Files.size(file) : 0;
+        try (Progress progress = new Progress(err, "reading " + file.getFileName(), size)) {
+            trace = ParallelTrace.open(file, progress);
+        }
         if (!trace.complete()) {
             int n = trace.chunkCount();
             err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); using its %s"

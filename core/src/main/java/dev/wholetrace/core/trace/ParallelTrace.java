@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * A recorded execution read back from a {@code .wtrace} file: metadata, the per-thread traces and
@@ -39,7 +40,7 @@ public final class ParallelTrace {
     private final CodeMap code = new CodeMap();
     private final SyncOrder syncOrder;
 
-    private ParallelTrace(TraceReader reader) throws IOException {
+    private ParallelTrace(TraceReader reader, LongConsumer progress) throws IOException {
         this.file = reader.file();
         this.mode = reader.mode();
         this.complete = reader.complete();
@@ -66,6 +67,8 @@ public final class ParallelTrace {
                 traces.get(part.thread()).add(c, part);
                 if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
             }
+            Section end = chunks.get(c).get(chunks.get(c).size() - 1);
+            progress.accept(end.offset() + end.fileBytes());
         }
         syncOrder = mergeSyncOrder();
     }
@@ -113,8 +116,13 @@ public final class ParallelTrace {
 
     /** Reads the complete chunks of {@code file}. */
     public static ParallelTrace open(Path file) throws IOException {
+        return open(file, bytes -> { });
+    }
+
+    /** Reads the complete chunks of {@code file}, telling {@code progress} the bytes read after each chunk. */
+    public static ParallelTrace open(Path file, LongConsumer progress) throws IOException {
         try (TraceReader reader = TraceReader.open(file)) {
-            return new ParallelTrace(reader);
+            return new ParallelTrace(reader, progress);
         }
     }
 
