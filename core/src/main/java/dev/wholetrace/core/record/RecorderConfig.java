@@ -36,7 +36,7 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
 
     public static RecorderConfig defaults(TraceMode mode) {
         int cores = Runtime.getRuntime().availableProcessors();
-        return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores / 2)), 1L << 26, 4L << 20,
+        return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
                 10_000, 1 << 14, 32, Map.of());
     }
 
