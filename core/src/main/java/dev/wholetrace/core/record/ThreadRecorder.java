@@ -70,8 +70,12 @@ public final class ThreadRecorder {
     public void block(int id) {
         if (!keepBlocks) return;
         int p = pos;
-        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
-        buf[p] = (long) id << 8 | BLOCK;
+        long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
+        b[p] = (long) id << 8 | BLOCK;
         POS.setRelease(this, p + 1);
     }
 
@@ -88,8 +92,11 @@ public final class ThreadRecorder {
     private void access(int tag, int instruction, long address) {
         if (!keepAccesses) return;
         int p = pos;
-        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
         long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
         b[p] = (long) instruction << 8 | tag;
         b[p + 1] = address;
         POS.setRelease(this, p + 2);
@@ -98,8 +105,11 @@ public final class ThreadRecorder {
     /** A sync operation of any kind; the specific methods below are shorthands. */
     public void sync(SyncKind kind, int site, long object, long aux) {
         int p = pos;
-        if (p > (int) LIMIT.getOpaque(this)) p = handOver();
         long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
         b[p] = (long) site << 16 | (long) kind.ordinal() << 8 | SYNC;
         b[p + 1] = object;
         b[p + 2] = recorder.nextTicket();
@@ -211,7 +221,9 @@ public final class ThreadRecorder {
             Batch b = batch;
             batch = null;
             // The owner may still write past `published` into this array until it next takes the
-            // lock, so the array must never be handed to another thread again.
+            // lock, so the array must never be handed to another thread again. The owner may also
+            // read `buf` after this swap with a position from the old array: the event methods
+            // check the position against the array they write, never only against `limit`.
             b.recyclable = false;
             buf = new long[MAX_EVENT_LONGS];
             limit = -1;

@@ -6,7 +6,6 @@ import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.util.Alphabet;
 import dev.wholetrace.core.wtrace.SymbolTag;
-import dev.wholetrace.core.wtrace.ThreadChunk;
 
 /**
  * How many events of each kind a thread holds, counted on the grammar (each rule's terminals
@@ -59,13 +58,10 @@ public final class EventCounts {
         }
     }
 
-    /** Counts the events of a thread through its main WPP. */
+    /** Counts the events of a thread as its view reads them (main WPP, or the DOR view's data WPP). */
     public static EventCounts of(ThreadTrace t) {
         EventCounts c = new EventCounts();
-        for (ThreadChunk p : t.pieces()) {
-            boolean control = p.control() != null;
-            c.addGrammar(control ? p.control() : p.data(), control ? t.symbols().control : t.symbols().data);
-        }
+        for (int p = 0; p < t.pieces().size(); p++) c.addGrammar(t.wpp(p), t.viewSymbols());
         return c;
     }
 

@@ -6,6 +6,7 @@ import dev.wholetrace.core.grammar.EdgeCounts;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.GrammarExpander;
 import dev.wholetrace.core.grammar.TerminalCounts;
+import dev.wholetrace.core.util.Alphabet;
 import dev.wholetrace.core.wtrace.ThreadChunk;
 import dev.wholetrace.core.wtrace.ThreadSymbols;
 import java.util.ArrayList;
@@ -85,6 +86,11 @@ public final class ThreadTrace {
     /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR. */
     public Grammar wpp(int piece) {
         return grammar(pieces.get(piece));
+    }
+
+    /** The symbol table of the WPP this view reads. */
+    Alphabet viewSymbols() {
+        return control ? symbols.control : symbols.data;
     }
 
     /** Sync operations of the thread in its pieces before {@code piece}. */
@@ -209,7 +215,7 @@ public final class ThreadTrace {
     }
 
     private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {
-        EventCursor c = new EventCursor(piece, occurrences, control ? symbols.control : symbols.data, symbols.runs, control,
+        EventCursor c = new EventCursor(piece, occurrences, viewSymbols(), symbols.runs, control,
                 expander, start, syncIndex);
         return limit < 0 ? c : new Limited(c, limit);
     }
