@@ -187,7 +187,7 @@ final class TraceReport {
                 + "`ThreadRecorder.end()` returned (its last buffer handed over); per-thread rates are averaged, the total "
                 + "is all events over the slowest thread's time. **end-to-end**: from the start barrier until "
                 + "`TraceRecorder.close()` returned (all compressed, last chunk and END written).\n");
-        sb.append("- `RecorderConfig.defaults(mode)` (Codec.BEST, compressor workers = min(4, cores/2)). Medians over the "
+        sb.append("- `RecorderConfig.defaults(mode)` (Codec.BEST, compressor workers = min(4, cores)). Medians over the "
                 + "reps, baseline and recording alternating. **bytes/event**: .wtrace file size / events.\n");
         sb.append("- Per-call cost on the program thread: `bench/run jmh RecorderEmitBenchmark` (ns per `block`, `load`, "
                 + "`lock`+`unlock`, with background compression running; not run by this command).\n\n");

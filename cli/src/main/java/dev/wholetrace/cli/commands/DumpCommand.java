@@ -67,7 +67,7 @@ public final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
-        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
+        ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format,
                 limit == null ? Long.MAX_VALUE : limit)) {
             if (thread == null) dumpSyncOrder(trace, printer);

@@ -63,7 +63,7 @@ public final class SegmentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
+        ParallelTrace trace = TraceFiles.open(input, t -> t == thread, spec.commandLine().getErr());
         ThreadTrace t = TraceFiles.thread(trace, thread, view);
         TraceFiles.checkOps(t, from, to);
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format, Long.MAX_VALUE)) {

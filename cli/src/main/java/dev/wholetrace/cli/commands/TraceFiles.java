@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntPredicate;
 
 /**
  * Opening a {@code .wtrace} for the trace commands (stats, dump, segment), and checking thread and
@@ -20,10 +21,18 @@ final class TraceFiles {
 
     /** Reads the complete chunks of {@code file}; warns on {@code err} if the recording did not finish. */
     static ParallelTrace open(Path file, PrintWriter err) throws IOException {
+        return open(file, t -> true, err);
+    }
+
+    /**
+     * Reads the metadata and sync order of {@code file} and the WPPs of the threads {@code load}
+     * accepts (a command about one thread need not decode the others); warns like {@link #open}.
+     */
+    static ParallelTrace open(Path file, IntPredicate load, PrintWriter err) throws IOException {
         ParallelTrace trace;
         long size = Files.isRegularFile(file) ? Files.size(file) : 0;
         try (Progress progress = new Progress(err, "reading " + file.getFileName(), size)) {
-            trace = ParallelTrace.open(file, progress);
+            trace = ParallelTrace.open(file, load, progress);
         }
         if (!trace.complete()) {
             int n = trace.chunkCount();

@@ -116,15 +116,16 @@ public final class TraceRecorder implements AutoCloseable {
         int index;
         ThreadCompressor compressor;
         synchronized (this) {
+            if (closing) { // the trace is finished: a dead handle that drops everything
+                t = new ThreadRecorder(this, -1, object, null, BufferLayout.MAX_EVENT_LONGS);
+                t.drain();
+                current.set(t);
+                return t;
+            }
             index = threads.size();
             threads.add(new ThreadInfo(index, name, object, virtual));
             compressor = new ThreadCompressor(index, config.mode());
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
-            if (closing) {
-                t.drain(); // a dead handle: the trace is finished
-                current.set(t);
-                return t;
-            }
             live.add(t);
         }
         enqueue(workerOf(index), CompressorWorker.registration(compressor));

@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 
 /**
@@ -40,7 +41,11 @@ public final class ParallelTrace {
     private final CodeMap code = new CodeMap();
     private final SyncOrder syncOrder;
 
-    private ParallelTrace(TraceReader reader, LongConsumer progress) throws IOException {
+    private final List<List<long[]>> syncPieces = new ArrayList<>(); // per thread, per chunk with sync ops
+    private final IntPredicate loaded;
+
+    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
+        this.loaded = load;
         this.file = reader.file();
         this.mode = reader.mode();
         this.complete = reader.complete();
@@ -60,10 +65,12 @@ public final class ParallelTrace {
                 symbols.add(new ThreadSymbols());
                 traces.add(new ThreadTrace(t, symbols.get(t.index()), mode != TraceMode.DOR));
                 dataViews.add(mode == TraceMode.ALL ? new ThreadTrace(t, symbols.get(t.index()), false) : null);
+                syncPieces.add(new ArrayList<>());
             }
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
-            for (ThreadChunk part : chunk.parts(symbols)) {
+            chunk.sync(threads.size()).forEach((t, ops) -> syncPieces.get(t).add(ops));
+            for (ThreadChunk part : chunk.parts(symbols, load)) {
                 traces.get(part.thread()).add(c, part);
                 if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
             }
@@ -76,7 +83,7 @@ public final class ParallelTrace {
     /** S_synch: the threads' sync operations, each thread's already in ticket order, merged. */
     private SyncOrder mergeSyncOrder() throws FormatException {
         long total = 0;
-        for (ThreadTrace t : traces) total += t.syncCount();
+        for (List<long[]> pieces : syncPieces) for (long[] ops : pieces) total += ops.length / ThreadChunk.SYNC_LONGS;
         if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
         int n = (int) total;
         long[] ticket = new long[n];
@@ -85,23 +92,17 @@ public final class ParallelTrace {
         long[] value = new long[n];
         long[] object = new long[n];
         long[] aux = new long[n];
-        int[] piece = new int[traces.size()];
-        long[] next = new long[traces.size()]; // per thread: next op, overall
+        int[] piece = new int[threads.size()];
+        int[] at = new int[threads.size()]; // next op's offset (in longs) within the piece
+        long[] next = new long[threads.size()]; // next op's number in the thread
         LongMinHeap heap = new LongMinHeap();
-        for (int t = 0; t < traces.size(); t++) {
-            if (traces.get(t).syncCount() > 0) heap.push(t, traces.get(t).ticket(0));
+        for (int t = 0; t < threads.size(); t++) {
+            if (!syncPieces.get(t).isEmpty()) heap.push(t, syncPieces.get(t).get(0)[0]);
         }
         for (int i = 0; i < n; i++) {
             int t = heap.pop();
-            ThreadTrace tt = traces.get(t);
-            ThreadChunk p = tt.pieces().get(piece[t]);
-            long before = next[t] - tt.syncBeforePiece(piece[t]);
-            while (before >= p.syncCount()) { // skip pieces without (further) sync operations
-                p = tt.pieces().get(++piece[t]);
-                before = next[t] - tt.syncBeforePiece(piece[t]);
-            }
-            int b = (int) before * ThreadChunk.SYNC_LONGS;
-            long[] s = p.sync();
+            long[] s = syncPieces.get(t).get(piece[t]);
+            int b = at[t];
             if (i > 0 && s[b] <= ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + s[b] + " used twice or out of order");
             ticket[i] = s[b];
             thread[i] = t;
@@ -109,7 +110,12 @@ public final class ParallelTrace {
             value[i] = s[b + 1];
             object[i] = s[b + 2];
             aux[i] = s[b + 3];
-            if (next[t] < tt.syncCount()) heap.push(t, tt.ticket(next[t]));
+            at[t] += ThreadChunk.SYNC_LONGS;
+            if (at[t] == s.length) {
+                at[t] = 0;
+                piece[t]++;
+            }
+            if (piece[t] < syncPieces.get(t).size()) heap.push(t, syncPieces.get(t).get(piece[t])[at[t]]);
         }
         return new SyncOrder(ticket, thread, op, value, object, aux);
     }
@@ -121,8 +127,17 @@ public final class ParallelTrace {
 
     /** Reads the complete chunks of {@code file}, telling {@code progress} the bytes read after each chunk. */
     public static ParallelTrace open(Path file, LongConsumer progress) throws IOException {
+        return open(file, t -> true, progress);
+    }
+
+    /**
+     * Reads the metadata and the sync order of every thread but the WPPs and streams only of the
+     * threads {@code load} accepts: random access into one thread of a trace of many costs that
+     * thread's grammars, not all of them.
+     */
+    public static ParallelTrace open(Path file, IntPredicate load, LongConsumer progress) throws IOException {
         try (TraceReader reader = TraceReader.open(file)) {
-            return new ParallelTrace(reader, progress);
+            return new ParallelTrace(reader, load, progress);
         }
     }
 
@@ -172,7 +187,20 @@ public final class ParallelTrace {
     /** Thread t's trace, read through its main WPP (the control WPP, or in DOR the data WPP). */
     public ThreadTrace thread(int t) {
         if (t < 0 || t >= traces.size()) throw new IndexOutOfBoundsException("no thread " + t + " (the trace has " + traces.size() + ")");
+        if (!loaded.test(t)) throw new IllegalStateException("thread " + t + " was not loaded (the trace was opened for other threads)");
         return traces.get(t);
+    }
+
+    /** Whether thread t's WPPs were loaded (see {@link #open(Path, IntPredicate, LongConsumer)}). */
+    public boolean isLoaded(int t) {
+        return t >= 0 && t < traces.size() && loaded.test(t);
+    }
+
+    /** Sync operations of thread t (known for every thread, loaded or not). */
+    public long syncCount(int t) {
+        long n = 0;
+        for (long[] ops : syncPieces.get(t)) n += ops.length / ThreadChunk.SYNC_LONGS;
+        return n;
     }
 
     /** In ALL mode, thread t read through its data WPP (the DOR view); otherwise null. */
@@ -185,9 +213,10 @@ public final class ParallelTrace {
         return syncOrder;
     }
 
+    /** Events of the loaded threads. */
     public long eventCount() {
         long n = 0;
-        for (ThreadTrace t : traces) n += t.eventCount();
+        for (int t = 0; t < traces.size(); t++) if (loaded.test(t)) n += traces.get(t).eventCount();
         return n;
     }
 }

@@ -93,11 +93,6 @@ public final class ThreadTrace {
         return control ? symbols.control : symbols.data;
     }
 
-    /** Sync operations of the thread in its pieces before {@code piece}. */
-    long syncBeforePiece(int piece) {
-        return syncBefore[piece];
-    }
-
     public int chunkOf(int piece) {
         return chunkOf.get(piece);
     }

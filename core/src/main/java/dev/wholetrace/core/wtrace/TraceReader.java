@@ -133,13 +133,22 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed. */
     public byte[] payload(Section s) throws IOException {
+        return s.codec().decompress(stored(s), s.rawLength(), file.getFileName() + ": " + s.describe());
+    }
+
+    /** Checks the section's payload CRC without decoding it (for sections a reader skips). */
+    public void verify(Section s) throws IOException {
+        stored(s);
+    }
+
+    private byte[] stored(Section s) throws IOException {
         ByteBuffer b = read(s.offset() + TraceFormat.SECTION_HEADER_BYTES, s.storedLength() + 4);
         byte[] stored = new byte[s.storedLength()];
         b.get(0, stored);
         if (b.getInt(s.storedLength()) != TraceFormat.crc(stored, 0, stored.length)) {
             throw new FormatException(file.getFileName() + ": " + s.describe() + " is corrupt (CRC mismatch)");
         }
-        return s.codec().decompress(stored, s.rawLength(), file.getFileName() + ": " + s.describe());
+        return stored;
     }
 
     private ByteBuffer read(long pos, int len) throws IOException {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /** Decodes the sections of one complete chunk (see {@link TraceReader} for finding them). */
 public final class TraceSections {
@@ -25,6 +26,7 @@ public final class TraceSections {
         private final List<CodeEntry> instructions = new ArrayList<>();
         private final Map<Integer, Map<SectionType, Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
+        private Map<Integer, long[]> sync;
 
         private Chunk(TraceReader reader, int index) {
             this.reader = reader;
@@ -48,20 +50,35 @@ public final class TraceSections {
         }
 
         /**
-         * Decodes every thread's part, adding new symbols to {@code symbols} (indexed by thread,
-         * covering every thread defined so far).
+         * Each thread's sync operations in this chunk (four longs each, see ThreadChunk#sync), from
+         * the SYNC_ORDER section; {@code threadCount} threads are defined so far.
          */
-        public List<ThreadChunk> parts(List<ThreadSymbols> symbols) throws IOException {
-            Map<Integer, long[]> sync = syncOrder == null ? Map.of()
-                    : ChunkCodec.syncOrder(in(syncOrder), symbols.size());
-            for (int t : sync.keySet()) {
-                if (!perThread.containsKey(t)) throw new FormatException("corrupted chunk " + index + ": thread " + t + " has sync operations but no events");
+        public Map<Integer, long[]> sync(int threadCount) throws IOException {
+            if (sync == null) {
+                sync = syncOrder == null ? Map.of() : ChunkCodec.syncOrder(in(syncOrder), threadCount);
+                for (int t : sync.keySet()) {
+                    if (!perThread.containsKey(t)) throw new FormatException("corrupted chunk " + index + ": thread " + t + " has sync operations but no events");
+                }
             }
+            return sync;
+        }
+
+        /**
+         * Decodes the parts of the threads {@code load} accepts, adding new symbols to
+         * {@code symbols} (indexed by thread, covering every thread defined so far). The other
+         * threads' sections are only CRC-checked.
+         */
+        public List<ThreadChunk> parts(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
+            Map<Integer, long[]> sync = sync(symbols.size());
             List<ThreadChunk> out = new ArrayList<>();
             for (Map.Entry<Integer, Map<SectionType, Section>> e : perThread.entrySet()) {
                 int t = e.getKey();
                 if (t >= symbols.size()) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
                 Map<SectionType, Section> s = e.getValue();
+                if (!load.test(t)) { // not decoded, but damage is still reported
+                    for (Section skipped : s.values()) reader.verify(skipped);
+                    continue;
+                }
                 Section sym = s.get(SectionType.SYMBOLS);
                 if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
                 boolean control = reader.mode().control;
