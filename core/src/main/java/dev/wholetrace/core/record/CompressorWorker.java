@@ -57,7 +57,9 @@ final class CompressorWorker implements Runnable {
             }
             if (item == STOP) return;
             try {
-                if (item instanceof Batch b) {
+                if (item instanceof Batch b && recorder.failed()) {
+                    recorder.recycle(b);
+                } else if (item instanceof Batch b) {
                     ThreadCompressor target = b.target;
                     long before = target.symbols();
                     int events = target.consume(b.data, b.length);

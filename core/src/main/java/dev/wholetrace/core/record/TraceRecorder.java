@@ -54,6 +54,7 @@ public final class TraceRecorder implements AutoCloseable {
     private final ThreadLocal<ThreadRecorder> current = new ThreadLocal<>();
     private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
     private final CodeMap code = new CodeMap();
+    private volatile boolean failed;
 
     // Guarded by `this`.
     private final List<ThreadInfo> threads = new ArrayList<>();
@@ -207,10 +208,19 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     void fail(Throwable t) {
+        failed = true;
         synchronized (this) {
             if (failure == null) failure = t;
             notifyAll();
         }
+    }
+
+    /**
+     * Whether recording has failed (a full disk, a bug): workers then drop what they receive, so
+     * memory stays bounded although no chunk will be written any more; close() reports the failure.
+     */
+    boolean failed() {
+        return failed;
     }
 
     /** Events compressed so far. */
