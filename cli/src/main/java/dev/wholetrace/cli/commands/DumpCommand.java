@@ -5,6 +5,7 @@ import dev.wholetrace.core.trace.ThreadTrace;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -53,25 +54,21 @@ public final class DumpCommand implements Callable<Integer> {
     @Option(names = "--sync-to", paramLabel = "N", description = "last sync operation (with --thread) or S_synch entry, included")
     Long to;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text or jsonl (one JSON object per line) (default: ${DEFAULT-VALUE})")
-    EventPrinter.Format format;
+    @Mixin
+    EventOutputOptions output;
 
     @Option(names = "--limit", paramLabel = "K", description = "print at most K lines")
     Long limit;
 
-    @Option(names = "--view", defaultValue = "main", paramLabel = "VIEW",
-            description = "main (the mode's own WPP) or dor (an ALL trace's data WPP) (default: ${DEFAULT-VALUE})")
-    TraceFiles.View view;
 
     @Override
     public Integer call() throws Exception {
         if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
         ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
-        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format,
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format,
                 limit == null ? Long.MAX_VALUE : limit)) {
             if (thread == null) dumpSyncOrder(trace, printer);
-            else dumpThread(TraceFiles.thread(trace, thread, view), printer);
+            else dumpThread(TraceFiles.thread(trace, thread, output.view), printer);
         }
         return 0;
     }

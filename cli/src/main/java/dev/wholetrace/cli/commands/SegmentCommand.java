@@ -7,6 +7,7 @@ import dev.wholetrace.core.trace.ThreadTrace;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -53,20 +54,16 @@ public final class SegmentCommand implements Callable<Integer> {
     @Parameters(index = "2", paramLabel = "N", description = "the thread's last sync operation, included")
     long to;
 
-    @Option(names = "--view", defaultValue = "main", paramLabel = "VIEW",
-            description = "main (the mode's own WPP) or dor (an ALL trace's data WPP) (default: ${DEFAULT-VALUE})")
-    TraceFiles.View view;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "text or jsonl (one JSON object per line) (default: ${DEFAULT-VALUE})")
-    EventPrinter.Format format;
+    @Mixin
+    EventOutputOptions output;
 
     @Override
     public Integer call() throws Exception {
         ParallelTrace trace = TraceFiles.open(input, t -> t == thread, spec.commandLine().getErr());
-        ThreadTrace t = TraceFiles.thread(trace, thread, view);
+        ThreadTrace t = TraceFiles.thread(trace, thread, output.view);
         TraceFiles.checkOps(t, from, to);
-        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), format, Long.MAX_VALUE)) {
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format, Long.MAX_VALUE)) {
             print(t, from, to, printer);
         }
         return 0;

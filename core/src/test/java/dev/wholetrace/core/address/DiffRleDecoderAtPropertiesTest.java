@@ -39,16 +39,8 @@ class DiffRleDecoderAtPropertiesTest {
     @Property(tries = 40)
     void seekingWorksWithASharedRunAlphabet(@ForAll("streamLists") List<long[]> streams) {
         Alphabet runs = new Alphabet();
-        List<DiffRleEncoder> encoders = new ArrayList<>();
-        for (int i = 0; i < streams.size(); i++) encoders.add(new DiffRleEncoder(runs));
-        int max = streams.stream().mapToInt(s -> s.length).max().orElse(0);
-        for (int k = 0; k < max; k++) {
-            for (int i = 0; i < streams.size(); i++) if (k < streams.get(i).length) encoders.get(i).append(streams.get(i)[k]);
-        }
-        for (int i = 0; i < streams.size(); i++) {
-            encoders.get(i).finish();
-            checkEverySeek(encoders.get(i).grammar().toGrammar(), runs, streams.get(i));
-        }
+        List<Grammar> grammars = DiffRleEncoderTest.encodeInterleaved(runs, streams);
+        for (int i = 0; i < streams.size(); i++) checkEverySeek(grammars.get(i), runs, streams.get(i));
     }
 
     @Test
@@ -67,16 +59,16 @@ class DiffRleDecoderAtPropertiesTest {
     void seekingIntoTheMiddleOfARun() {
         Alphabet runs = new Alphabet();
         Grammar g = encode(runs, 10, 14, 18, 22, 42);
-        assertThat(drain(DiffRleDecoder.at(g, runs, 2))).containsExactly(18, 22, 42);
-        assertThat(drain(DiffRleDecoder.at(g, runs, 4))).containsExactly(42);
+        assertThat(DiffRleEncoderTest.drain(DiffRleDecoder.at(g, runs, 2))).containsExactly(18, 22, 42);
+        assertThat(DiffRleEncoderTest.drain(DiffRleDecoder.at(g, runs, 4))).containsExactly(42);
     }
 
     private static void checkEverySeek(Grammar g, Alphabet runs, long[] xs) {
-        long[] full = drain(new DiffRleDecoder(g, runs));
+        long[] full = DiffRleEncoderTest.drain(new DiffRleDecoder(g, runs));
         assertThat(full).isEqualTo(xs);
         for (int k = 0; k <= xs.length; k++) {
             DiffRleDecoder d = DiffRleDecoder.at(g, runs, k);
-            assertThat(drain(d)).as("at(%d) of %d", k, xs.length).isEqualTo(Arrays.copyOfRange(full, k, full.length));
+            assertThat(DiffRleEncoderTest.drain(d)).as("at(%d) of %d", k, xs.length).isEqualTo(Arrays.copyOfRange(full, k, full.length));
             assertThatThrownBy(d::nextLong).isInstanceOf(NoSuchElementException.class);
         }
         assertThatThrownBy(() -> DiffRleDecoder.at(g, runs, xs.length + 1)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -87,16 +79,6 @@ class DiffRleDecoderAtPropertiesTest {
         for (long x : xs) e.append(x);
         e.finish();
         return e.grammar().toGrammar();
-    }
-
-    private static long[] drain(DiffRleDecoder d) {
-        long[] out = new long[16];
-        int n = 0;
-        while (d.hasNext()) {
-            if (n == out.length) out = Arrays.copyOf(out, n * 2);
-            out[n++] = d.nextLong();
-        }
-        return Arrays.copyOf(out, n);
     }
 
     // ---- generators: random, strided, nested sweeps, constant, overflowing -------------------------

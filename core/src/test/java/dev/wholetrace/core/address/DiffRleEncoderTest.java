@@ -15,7 +15,30 @@ import org.junit.jupiter.api.Test;
 class DiffRleEncoderTest {
 
     static long[] decodeAll(Grammar g, Alphabet runs) {
-        DiffRleDecoder d = new DiffRleDecoder(g, runs);
+        return drain(new DiffRleDecoder(g, runs));
+    }
+
+    /**
+     * Encodes several streams into one shared run alphabet, appending round-robin as a trace with
+     * several instructions does; returns each stream's grammar.
+     */
+    static List<Grammar> encodeInterleaved(Alphabet runs, List<long[]> streams) {
+        List<DiffRleEncoder> encoders = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) encoders.add(new DiffRleEncoder(runs));
+        int max = streams.stream().mapToInt(s -> s.length).max().orElse(0);
+        for (int k = 0; k < max; k++) {
+            for (int i = 0; i < streams.size(); i++) if (k < streams.get(i).length) encoders.get(i).append(streams.get(i)[k]);
+        }
+        List<Grammar> out = new ArrayList<>();
+        for (DiffRleEncoder e : encoders) {
+            e.finish();
+            out.add(e.grammar().toGrammar());
+        }
+        return out;
+    }
+
+    /** Every address the decoder has left. */
+    static long[] drain(DiffRleDecoder d) {
         long[] out = new long[16];
         int n = 0;
         while (d.hasNext()) {

@@ -34,17 +34,9 @@ class DiffRleRoundTripPropertiesTest {
     @Property(tries = 60)
     void encodersSharingOneAlphabetAllRoundTrip(@ForAll("sequenceLists") List<long[]> streams) {
         Alphabet runs = new Alphabet();
-        List<DiffRleEncoder> encoders = new ArrayList<>();
-        for (int i = 0; i < streams.size(); i++) encoders.add(new DiffRleEncoder(runs));
-        // round-robin interleaving, as a trace with several instructions produces
-        int max = streams.stream().mapToInt(s -> s.length).max().orElse(0);
-        for (int k = 0; k < max; k++) {
-            for (int i = 0; i < streams.size(); i++) if (k < streams.get(i).length) encoders.get(i).append(streams.get(i)[k]);
-        }
-        for (DiffRleEncoder e : encoders) e.finish();
+        List<Grammar> grammars = DiffRleEncoderTest.encodeInterleaved(runs, streams);
         for (int i = 0; i < streams.size(); i++) {
-            assertThat(DiffRleEncoderTest.decodeAll(encoders.get(i).grammar().toGrammar(), runs))
-                    .as("stream %d", i).isEqualTo(streams.get(i));
+            assertThat(DiffRleEncoderTest.decodeAll(grammars.get(i), runs)).as("stream %d", i).isEqualTo(streams.get(i));
         }
     }
 
