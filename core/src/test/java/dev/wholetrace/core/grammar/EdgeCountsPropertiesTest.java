@@ -63,7 +63,7 @@ class EdgeCountsPropertiesTest {
         assertThat(c.total()).isEqualTo(pos.length);
         for (int m = 0; m < pos.length; m++) {
             assertThat(c.position(m)).as("position(%d)", m).isEqualTo(pos[m]);
-            assertThat(c.path(m)).as("path(%d)", m).containsExactly(pathTo(g, pos[m]));
+            assertThat(c.path(m)).as("path(%d)", m).containsExactly(BruteForcePaths.pathTo(g, pos[m]));
         }
         for (long p = -1; p <= w.length + 1; p++) {
             long before = 0;
@@ -85,8 +85,8 @@ class EdgeCountsPropertiesTest {
      */
     private static void checkSpan(Grammar g, EdgeCounts c, int[][] expansions, long[] pos, int m, int n) {
         EdgeCounts.Span span = c.span(m, n);
-        int[] pm = pathTo(g, pos[m]);
-        int[] pn = pathTo(g, pos[n]);
+        int[] pm = BruteForcePaths.pathTo(g, pos[m]);
+        int[] pn = BruteForcePaths.pathTo(g, pos[n]);
         int rule = 0;
         long start = 0;
         int level = 0;
@@ -184,28 +184,6 @@ class EdgeCountsPropertiesTest {
 
     private static long length(Grammar g, int symbol) {
         return Grammar.isRule(symbol) ? g.expandedLength(Grammar.ruleOf(symbol)) : 1;
-    }
-
-    /** The body indices from the start rule down to expansion position p, by expanded lengths. */
-    static int[] pathTo(Grammar g, long p) {
-        List<Integer> path = new ArrayList<>();
-        int rule = 0;
-        outer:
-        while (true) {
-            for (int i = 0; i < g.bodyLength(rule); i++) {
-                int s = g.symbol(rule, i);
-                long len = length(g, s);
-                if (p >= len) {
-                    p -= len;
-                    continue;
-                }
-                path.add(i);
-                if (!Grammar.isRule(s)) return path.stream().mapToInt(Integer::intValue).toArray();
-                rule = Grammar.ruleOf(s);
-                continue outer;
-            }
-            throw new IllegalArgumentException("position outside the expansion");
-        }
     }
 
     // ---- generators ------------------------------------------------------------------------------

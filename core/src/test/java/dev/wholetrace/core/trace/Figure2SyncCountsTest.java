@@ -8,6 +8,7 @@ import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.grammar.EdgeCounts;
+import dev.wholetrace.core.grammar.BruteForcePaths;
 import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.io.Codec;
 import dev.wholetrace.core.record.RecorderConfig;
@@ -270,7 +271,7 @@ class Figure2SyncCountsTest {
             for (int m = 0; m < brute.length; m++) {
                 assertThat(c.position(m)).as("thread %d: position(%d)", t + 1, m).isEqualTo(brute[m]);
                 assertThat(c.path(m)).as("thread %d: path(%d)", t + 1, m)
-                        .containsExactly(pathTo(g, brute[m])).containsExactly(expectedPaths[t][m]);
+                        .containsExactly(BruteForcePaths.pathTo(g, brute[m])).containsExactly(expectedPaths[t][m]);
                 assertThat(trace.thread(t).syncPosition(m)).isEqualTo(brute[m]);
             }
         }
@@ -316,29 +317,6 @@ class Figure2SyncCountsTest {
         long[] out = new long[g.bodyLength(rule)];
         for (int i = 0; i < out.length; i++) out[i] = c.edge(rule, i);
         return out;
-    }
-
-    /** The root-to-leaf path to expansion position p, found by walking expanded lengths. */
-    static int[] pathTo(Grammar g, long p) {
-        List<Integer> path = new ArrayList<>();
-        int rule = 0;
-        while (true) {
-            boolean descended = false;
-            for (int i = 0; i < g.bodyLength(rule); i++) {
-                int s = g.symbol(rule, i);
-                long len = Grammar.isRule(s) ? g.expandedLength(Grammar.ruleOf(s)) : 1;
-                if (p >= len) {
-                    p -= len;
-                    continue;
-                }
-                path.add(i);
-                if (!Grammar.isRule(s)) return path.stream().mapToInt(Integer::intValue).toArray();
-                rule = Grammar.ruleOf(s);
-                descended = true;
-                break;
-            }
-            if (!descended) throw new IllegalArgumentException("position outside the expansion");
-        }
     }
 
     private static String name(long object) {
