@@ -15,7 +15,8 @@ import java.util.Map;
  * @param codec           the general-purpose last stage of every section
  * @param workers         background compressor threads (each recorded thread sticks to one)
  * @param chunkEvents     close a chunk after this many events (all threads)
- * @param chunkSymbols    ... or when the open grammars hold this many symbols
+ * @param chunkSymbols    ... or when the open grammars hold this many symbols (sync operations
+ *                        count as one each: the chunk keeps them until it is written)
  * @param chunkMillis     ... or after this much time
  * @param batchLongs      size of a full per-thread buffer, in longs
  * @param queuedBatches   buffers each worker may have waiting before program threads wait

@@ -56,9 +56,12 @@ final class ThreadCompressor {
         events = 0;
     }
 
-    /** Symbols held by the open grammars: what the chunk currently costs in memory. */
+    /**
+     * What the chunk currently costs in memory, in symbols: those of the open grammars, plus one
+     * per sync operation (each waits for the chunk's SYNC_ORDER section as four longs).
+     */
     long symbols() {
-        long n = 0;
+        long n = syncLongs / ThreadChunk.SYNC_LONGS;
         if (control != null) n += control.symbolCount();
         if (data != null) n += data.symbolCount();
         return n;

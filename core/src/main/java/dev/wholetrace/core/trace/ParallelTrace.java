@@ -7,7 +7,6 @@ import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.io.FormatException;
 import dev.wholetrace.core.util.LongMinHeap;
 import dev.wholetrace.core.wtrace.Section;
-import dev.wholetrace.core.wtrace.SectionType;
 import dev.wholetrace.core.wtrace.ThreadChunk;
 import dev.wholetrace.core.wtrace.ThreadSymbols;
 import dev.wholetrace.core.wtrace.TraceReader;
