@@ -60,6 +60,7 @@ final class CompressorWorker implements Runnable {
                 if (item instanceof Batch b && recorder.failed()) {
                     recorder.recycle(b);
                 } else if (item instanceof Batch b) {
+                    recorder.throttle();
                     ThreadCompressor target = b.target;
                     long before = target.symbols();
                     int events = target.consume(b.data, b.length);

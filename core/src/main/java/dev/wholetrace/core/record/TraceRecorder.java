@@ -55,6 +55,8 @@ public final class TraceRecorder implements AutoCloseable {
     private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
     private final CodeMap code = new CodeMap();
     private volatile boolean failed;
+    /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
+    private volatile boolean writing;
 
     // Guarded by `this`.
     private final List<ThreadInfo> threads = new ArrayList<>();
@@ -223,6 +225,18 @@ public final class TraceRecorder implements AutoCloseable {
         return failed;
     }
 
+    /**
+     * Called by a worker before each buffer: while a chunk is being written, the next chunk may
+     * grow to twice the limits, then the worker waits for the writer, its queue fills and the
+     * program threads wait in turn. Without this, a writer slower than the program (xz on a large
+     * section) would let the open chunk, and memory, grow without bound.
+     */
+    void throttle() {
+        while (writing && !failed && (pendingSymbols.get() >= 2 * config.chunkSymbols() || pendingEvents.get() >= 2 * config.chunkEvents())) {
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+
     /** Events compressed so far. */
     public long events() {
         return totalEvents.get();
@@ -330,7 +344,13 @@ public final class TraceRecorder implements AutoCloseable {
         }
         blocksWritten += content.blocks().size();
         instructionsWritten += content.instructions().size();
-        if (!content.isEmpty()) writer.writeChunk(content);
+        if (content.isEmpty()) return;
+        writing = true;
+        try {
+            writer.writeChunk(content);
+        } finally {
+            writing = false;
+        }
     }
 
     /**
