@@ -1,7 +1,5 @@
 package dev.wholetrace.core.io;
 
-import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -54,7 +52,7 @@ public enum Codec {
         try {
             return switch (this) {
                 case NONE -> raw;
-                case ZSTD -> Zstd.compress(raw, 19);
+                case ZSTD -> ZstdSupport.compress(raw);
                 case XZ -> {
                     ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
                     // Preset 9, but no dictionary larger than the data: the 64 MiB default costs
@@ -84,7 +82,7 @@ public enum Codec {
             return stored;
         }
         if (this == BEST) throw new FormatException("codec " + this + " cannot decompress");
-        try (InputStream in = this == ZSTD ? new ZstdInputStream(new ByteArrayInputStream(stored))
+        try (InputStream in = this == ZSTD ? ZstdSupport.input(new ByteArrayInputStream(stored))
                 : new XZInputStream(new ByteArrayInputStream(stored))) {
             byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
             int off = 0;

@@ -1,0 +1,106 @@
+package dev.wholetrace.agent;
+
+import dev.wholetrace.agent.instrument.ClassInstrumenter;
+import dev.wholetrace.agent.runtime.AgentLog;
+import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.io.Codec;
+import dev.wholetrace.core.record.RecorderConfig;
+import dev.wholetrace.core.record.TraceRecorder;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.security.ProtectionDomain;
+
+/**
+ * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS}:
+ * instruments the program's classes as they load and records its execution into FILE. JDK classes
+ * and the agent's own are never instrumented. The trace is finished by a shutdown hook (normal
+ * exit, System.exit, SIGTERM); after SIGKILL it is readable up to its last complete chunk.
+ */
+public final class Agent {
+    private Agent() {}
+
+    public static void premain(String args, Instrumentation inst) {
+        try {
+            AgentOptions options = AgentOptions.parse(args);
+            RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(Codec.XZ)
+                    .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
+                    .withProperty("java.version", System.getProperty("java.version"))
+                    .withProperty("agent.options", args == null ? "" : args);
+            TraceRecorder recorder = TraceRecorder.open(options.out(), config);
+            ClassInstrumenter instrumenter = new ClassInstrumenter(recorder);
+            Probes.install(recorder);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder), "wholetrace-shutdown"));
+            inst.addTransformer(new ClassFileTransformer() {
+                @Override
+                public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
+                                        byte[] classFile) {
+                    if (className == null || redefined != null || !options.instruments(loader, className)) return null;
+                    try {
+                        return instrumenter.instrument(classFile);
+                    } catch (Throwable e) {
+                        AgentLog.once("instrument:" + e.getClass().getName(), "left " + className + " uninstrumented: " + e);
+                        return null;
+                    }
+                }
+            });
+        } catch (Throwable e) {
+            AgentLog.once("start", "not recording: " + e.getMessage());
+        }
+    }
+
+    private static void finish(TraceRecorder recorder) {
+        Probes.install(null);
+        try {
+            recorder.close();
+        } catch (Throwable e) {
+            AgentLog.once("close", "the trace may be incomplete: " + e.getMessage());
+        }
+    }
+
+    /** Parsed agent arguments. */
+    record AgentOptions(Path out, TraceMode mode, String[] include, String[] exclude) {
+        static AgentOptions parse(String args) {
+            Path out = Path.of("wholetrace.wtrace");
+            TraceMode mode = TraceMode.COR;
+            String[] include = new String[0];
+            String[] exclude = new String[0];
+            if (args != null && !args.isBlank()) {
+                for (String kv : args.split(",")) {
+                    int eq = kv.indexOf('=');
+                    if (eq < 0) throw new IllegalArgumentException("option '" + kv + "' is not key=value");
+                    String key = kv.substring(0, eq).trim();
+                    String value = kv.substring(eq + 1).trim();
+                    switch (key) {
+                        case "out" -> out = Path.of(value);
+                        case "mode" -> mode = TraceMode.parse(value);
+                        case "include" -> include = value.split(":");
+                        case "exclude" -> exclude = value.split(":");
+                        default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude)");
+                    }
+                }
+            }
+            return new AgentOptions(out, mode, include, exclude);
+        }
+
+        /** JDK and agent classes never; others by include/exclude (dotted names, * wildcards, ':'-separated). */
+        boolean instruments(ClassLoader loader, String internalName) {
+            if (loader == null) return false;
+            String name = internalName.replace('/', '.');
+            if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
+                    || name.startsWith("com.sun.") || name.startsWith("dev.wholetrace.agent.")) return false;
+            if (include.length > 0 && !matchesAny(include, name)) return false;
+            return !matchesAny(exclude, name);
+        }
+
+        private static boolean matchesAny(String[] patterns, String name) {
+            for (String p : patterns) {
+                if (p.isEmpty()) continue;
+                String regex = java.util.regex.Pattern.quote(p).replace("*", "\\E.*\\Q");
+                if (name.matches(regex)) return true;
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.wholetrace.agent.instrument;
+
+import dev.wholetrace.core.event.CodeEntry;
+import dev.wholetrace.core.record.TraceRecorder;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Instruments one class file. Frames are kept as the compiler wrote them (the probes are
+ * stack-neutral), so no class is loaded to compute frames and there is no risk of a
+ * ClassCircularityError. A method that would exceed 64 KB with probes is left as it was and named
+ * in the trace's metadata.
+ */
+public final class ClassInstrumenter {
+    private final TraceRecorder recorder;
+    private final AtomicInteger blockIds = new AtomicInteger();
+    private final AtomicInteger instructionIds = new AtomicInteger(1); // site 0 means "no site"
+
+    public ClassInstrumenter(TraceRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    /** The instrumented class file, or null to leave the class unchanged. */
+    public byte[] instrument(byte[] classFile) {
+        ClassReader reader = new ClassReader(classFile);
+        Set<String> skipped = new HashSet<>();
+        while (true) {
+            ClassNode cn = new ClassNode();
+            reader.accept(cn, 0);
+            if ((cn.access & Opcodes.ACC_MODULE) != 0) return null;
+            String className = cn.name.replace('/', '.');
+            MethodInstrumenter.Ids ids = new MethodInstrumenter.Ids() {
+                @Override
+                public int block(String method, String descriptor, int line, String text) {
+                    int id = blockIds.getAndIncrement();
+                    recorder.defineBlock(new CodeEntry(id, className, method, descriptor, line, -1, text));
+                    return id;
+                }
+
+                @Override
+                public int instruction(String method, String descriptor, int line, String text) {
+                    int id = instructionIds.getAndIncrement();
+                    recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, -1, text));
+                    return id;
+                }
+            };
+            List<MethodNode> methods = cn.methods;
+            for (MethodNode m : methods) {
+                if (!skipped.contains(m.name + m.desc)) MethodInstrumenter.instrument(m, ids);
+            }
+            ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+            try {
+                cn.accept(writer);
+                return writer.toByteArray();
+            } catch (MethodTooLargeException e) {
+                // Leave that method as it was and try again; ids already handed out stay unused.
+                skipped.add(e.getMethodName() + e.getDescriptor());
+                recorder.property("uninstrumented." + className + "." + e.getMethodName() + e.getDescriptor(),
+                        "exceeds 64 KB with probes");
+            }
+        }
+    }
+}

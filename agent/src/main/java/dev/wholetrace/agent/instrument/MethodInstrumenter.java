@@ -1,0 +1,156 @@
+package dev.wholetrace.agent.instrument;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
+ * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
+ * starts), and sync probes around MONITORENTER/MONITOREXIT and Thread.start/join call sites. Every
+ * probe is stack-neutral, so the method's stack map frames stay valid as they are.
+ */
+final class MethodInstrumenter {
+    static final String PROBES = "dev/wholetrace/agent/runtime/Probes";
+
+    /** Where block and instruction ids come from, and where their code-map entries go. */
+    interface Ids {
+        int block(String method, String descriptor, int line, String text);
+
+        int instruction(String method, String descriptor, int line, String text);
+    }
+
+    private MethodInstrumenter() {}
+
+    static void instrument(MethodNode m, Ids ids) {
+        InsnList code = m.instructions;
+        if (code.size() == 0) return;
+        Set<AbstractInsnNode> leaders = leaders(m);
+        List<AbstractInsnNode> insns = new ArrayList<>();
+        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
+        int line = 0;
+        for (AbstractInsnNode n : insns) {
+            if (n instanceof LineNumberNode ln) {
+                line = ln.line;
+                continue;
+            }
+            if (n.getOpcode() < 0) continue;
+            if (leaders.contains(n)) {
+                int id = ids.block(m.name, m.desc, line, blockText(n, leaders));
+                code.insertBefore(n, probe(id, "block", "(I)V"));
+            }
+            switch (n.getOpcode()) {
+                case Opcodes.MONITORENTER -> {
+                    int site = ids.instruction(m.name, m.desc, line, "MONITORENTER");
+                    code.insertBefore(n, new InsnNode(Opcodes.DUP));
+                    code.insert(n, probe(site, "monitorEnter", "(Ljava/lang/Object;I)V"));
+                }
+                case Opcodes.MONITOREXIT -> {
+                    int site = ids.instruction(m.name, m.desc, line, "MONITOREXIT");
+                    InsnList before = new InsnList();
+                    before.add(new InsnNode(Opcodes.DUP));
+                    before.add(probe(site, "monitorExit", "(Ljava/lang/Object;I)V"));
+                    code.insertBefore(n, before);
+                }
+                case Opcodes.INVOKEVIRTUAL -> threadCall(code, (MethodInsnNode) n, m, line, ids);
+                default -> { }
+            }
+        }
+    }
+
+    private static void threadCall(InsnList code, MethodInsnNode call, MethodNode m, int line, Ids ids) {
+        if (!call.owner.equals("java/lang/Thread") || !call.desc.equals("()V")) return;
+        if (call.name.equals("start")) {
+            int site = ids.instruction(m.name, m.desc, line, "Thread.start");
+            InsnList before = new InsnList();
+            before.add(new InsnNode(Opcodes.DUP));
+            before.add(probe(site, "threadStart", "(Ljava/lang/Thread;I)V"));
+            code.insertBefore(call, before);
+        } else if (call.name.equals("join")) {
+            int site = ids.instruction(m.name, m.desc, line, "Thread.join");
+            code.insertBefore(call, new InsnNode(Opcodes.DUP));
+            code.insert(call, probe(site, "threadJoined", "(Ljava/lang/Thread;I)V"));
+        }
+    }
+
+    /** Pushes {@code id} and calls the probe: together stack-neutral. */
+    private static InsnList probe(int id, String name, String desc) {
+        InsnList l = new InsnList();
+        l.add(push(id));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PROBES, name, desc, false));
+        return l;
+    }
+
+    private static AbstractInsnNode push(int v) {
+        if (v >= -1 && v <= 5) return new InsnNode(Opcodes.ICONST_0 + v);
+        if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) return new IntInsnNode(Opcodes.BIPUSH, v);
+        if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) return new IntInsnNode(Opcodes.SIPUSH, v);
+        return new LdcInsnNode(v);
+    }
+
+    /** The first real instruction of every basic block, in code order. */
+    static Set<AbstractInsnNode> leaders(MethodNode m) {
+        Set<AbstractInsnNode> leaders = new LinkedHashSet<>();
+        addReal(leaders, m.instructions.getFirst());
+        for (TryCatchBlockNode tc : m.tryCatchBlocks) addReal(leaders, tc.handler);
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof JumpInsnNode j) {
+                addReal(leaders, j.label);
+                addReal(leaders, n.getNext());
+            } else if (n instanceof TableSwitchInsnNode t) {
+                addReal(leaders, t.dflt);
+                for (LabelNode l : t.labels) addReal(leaders, l);
+                addReal(leaders, n.getNext());
+            } else if (n instanceof LookupSwitchInsnNode t) {
+                addReal(leaders, t.dflt);
+                for (LabelNode l : t.labels) addReal(leaders, l);
+                addReal(leaders, n.getNext());
+            } else if (endsBlock(n.getOpcode())) {
+                addReal(leaders, n.getNext());
+            }
+        }
+        return leaders;
+    }
+
+    private static boolean endsBlock(int opcode) {
+        return opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW;
+    }
+
+    /** Adds the first real instruction at or after {@code n} (labels, lines and frames are not). */
+    private static void addReal(Set<AbstractInsnNode> leaders, AbstractInsnNode n) {
+        while (n != null && n.getOpcode() < 0) n = n.getNext();
+        if (n != null) leaders.add(n);
+    }
+
+    /** The block's opcodes, up to the next leader (at most 12, then "…"). */
+    private static String blockText(AbstractInsnNode first, Set<AbstractInsnNode> leaders) {
+        StringBuilder b = new StringBuilder();
+        int shown = 0;
+        for (AbstractInsnNode n = first; n != null; n = n.getNext()) {
+            if (n.getOpcode() < 0) continue;
+            if (n != first && leaders.contains(n)) break;
+            if (shown == 12) {
+                b.append(" …");
+                break;
+            }
+            if (shown++ > 0) b.append(' ');
+            b.append(OpcodeNames.of(n.getOpcode()));
+        }
+        return b.toString();
+    }
+}

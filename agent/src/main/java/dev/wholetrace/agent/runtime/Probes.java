@@ -1,0 +1,78 @@
+package dev.wholetrace.agent.runtime;
+
+import dev.wholetrace.core.record.TraceRecorder;
+
+/**
+ * What instrumented code calls. Each probe forwards to the calling thread's recorder handle and
+ * never lets an agent failure reach the program: a failure is reported once and recording stops.
+ */
+public final class Probes {
+    private static volatile TraceRecorder recorder;
+    private static final ObjectIds OBJECTS = new ObjectIds();
+
+    private Probes() {}
+
+    /** Starts recording into {@code r}; null stops it. */
+    public static void install(TraceRecorder r) {
+        recorder = r;
+    }
+
+    public static void block(int id) {
+        TraceRecorder r = recorder;
+        if (r == null) return;
+        try {
+            r.thread().block(id);
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    /** After MONITORENTER: the monitor is held. */
+    public static void monitorEnter(Object monitor, int site) {
+        TraceRecorder r = recorder;
+        if (r == null) return;
+        try {
+            r.thread().lock(site, OBJECTS.of(monitor));
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    /** Before MONITOREXIT: the monitor is still held. */
+    public static void monitorExit(Object monitor, int site) {
+        TraceRecorder r = recorder;
+        if (r == null) return;
+        try {
+            r.thread().unlock(site, OBJECTS.of(monitor));
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    /** Before Thread.start(): the child's begin will acquire what this publishes. */
+    public static void threadStart(Thread child, int site) {
+        TraceRecorder r = recorder;
+        if (r == null) return;
+        try {
+            r.thread().fork(site, TraceRecorder.defaultThreadObject(child));
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    /** After Thread.join() returned. */
+    public static void threadJoined(Thread child, int site) {
+        TraceRecorder r = recorder;
+        if (r == null) return;
+        try {
+            r.thread().join(site, TraceRecorder.defaultThreadObject(child));
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    private static void fail(Throwable e) {
+        recorder = null;
+        AgentLog.once("probe", "recording stopped after an internal error: " + e);
+    }
+}

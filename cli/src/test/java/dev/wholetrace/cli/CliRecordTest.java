@@ -1,0 +1,94 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.SyncOrder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wholetrace record} end to end: a real JVM runs wtdemo.HandOver under the agent. Its
+ * output, stdin and exit code pass through, and the monitor hand-overs in S_synch are the order the
+ * program itself logged inside the monitor. Needs agent/target/wholetrace-agent.jar, which the
+ * reactor build packages before the CLI's tests run.
+ */
+class CliRecordTest {
+    @TempDir
+    Path dir;
+
+    record Run(int exit, String out) {}
+
+    static Run run(List<String> cmd, String stdin) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Run(p.exitValue(), out);
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    static List<String> program(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path"), "wtdemo.HandOver"));
+        cmd.addAll(Arrays.asList(args));
+        return cmd;
+    }
+
+    @Test
+    void recordsAProgramWithoutChangingItsBehaviour() throws Exception {
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        assertThat(agent).as("the agent jar (mvn -pl agent -am package)").exists();
+        Run plain = run(program("3", "200"), "hello\n");
+        assertThat(plain.exit()).isEqualTo(7);
+
+        Path trace = dir.resolve("handover.wtrace");
+        List<String> record = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "record", "-o", trace.toString(), "--agent", agent.toString(), "--include", "wtdemo.*", "--"));
+        record.addAll(program("3", "200"));
+        Run traced = run(record, "hello\n");
+
+        assertThat(traced.exit()).isEqualTo(plain.exit());
+        assertThat(traced.out().lines().toList()).hasSize(2).last().isEqualTo("echo hello");
+        assertThat(traced.out().lines().findFirst().orElseThrow().split(" ")).hasSize(1 + 3 * 200);
+
+        ParallelTrace t = ParallelTrace.open(trace);
+        assertThat(t.complete()).isTrue();
+        assertThat(t.threads()).hasSize(4); // main and three workers
+        List<String> lockOrder = new ArrayList<>();
+        SyncOrder order = t.syncOrder();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.LOCK) lockOrder.add(t.threads().get(order.thread(i)).name());
+        }
+        List<String> logged = Arrays.asList(traced.out().lines().findFirst().orElseThrow().substring("order ".length()).split(" "));
+        assertThat(lockOrder).isEqualTo(logged);
+        // On the monitor, every lock is followed by the same thread's unlock (other threads' forks
+        // and begins may come between: they do not touch the monitor).
+        List<Integer> onMonitor = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.LOCK || order.kind(i) == SyncKind.UNLOCK) onMonitor.add(i);
+        }
+        assertThat(onMonitor).hasSize(2 * 3 * 200);
+        for (int k = 0; k < onMonitor.size(); k += 2) {
+            int lock = onMonitor.get(k);
+            int unlock = onMonitor.get(k + 1);
+            assertThat(order.kind(lock)).isEqualTo(SyncKind.LOCK);
+            assertThat(order.kind(unlock)).isEqualTo(SyncKind.UNLOCK);
+            assertThat(order.thread(unlock)).isEqualTo(order.thread(lock));
+            assertThat(order.object(unlock)).isEqualTo(order.object(lock));
+        }
+        assertThat(Files.readString(trace, StandardCharsets.ISO_8859_1)).startsWith("WTTR");
+    }
+}
