@@ -22,8 +22,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
  * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
- * starts), and sync probes around MONITORENTER/MONITOREXIT and Thread.start/join call sites. Every
- * probe is stack-neutral, so the method's stack map frames stay valid as they are.
+ * starts), then lets {@link SyncInstrumenter} and {@link HeapInstrumenter} probe the instructions
+ * they care about. Every probe leaves the operand stack as it found it, so the method's stack map
+ * frames stay valid as they are.
  */
 final class MethodInstrumenter {
     static final String PROBES = "dev/wholetrace/agent/runtime/Probes";
@@ -54,49 +55,29 @@ final class MethodInstrumenter {
                 int id = ids.block(m.name, m.desc, line, blockText(n, leaders));
                 code.insertBefore(n, probe(id, "block", "(I)V"));
             }
-            switch (n.getOpcode()) {
-                case Opcodes.MONITORENTER -> {
-                    int site = ids.instruction(m.name, m.desc, line, "MONITORENTER");
-                    code.insertBefore(n, new InsnNode(Opcodes.DUP));
-                    code.insert(n, probe(site, "monitorEnter", "(Ljava/lang/Object;I)V"));
-                }
-                case Opcodes.MONITOREXIT -> {
-                    int site = ids.instruction(m.name, m.desc, line, "MONITOREXIT");
-                    InsnList before = new InsnList();
-                    before.add(new InsnNode(Opcodes.DUP));
-                    before.add(probe(site, "monitorExit", "(Ljava/lang/Object;I)V"));
-                    code.insertBefore(n, before);
-                }
-                case Opcodes.INVOKEVIRTUAL -> threadCall(code, (MethodInsnNode) n, m, line, ids);
-                default -> { }
-            }
+            Site site = new Site(m, line, ids);
+            SyncInstrumenter.instrument(code, n, site);
+            HeapInstrumenter.instrument(code, n, site);
+        }
+        SyncInstrumenter.instrumentMethod(m, ids);
+    }
+
+    /** Where an instruction is, for the code map entry of a probe's site. */
+    record Site(MethodNode method, int line, Ids ids) {
+        int id(String text) {
+            return ids.instruction(method.name, method.desc, line, text);
         }
     }
 
-    private static void threadCall(InsnList code, MethodInsnNode call, MethodNode m, int line, Ids ids) {
-        if (!call.owner.equals("java/lang/Thread") || !call.desc.equals("()V")) return;
-        if (call.name.equals("start")) {
-            int site = ids.instruction(m.name, m.desc, line, "Thread.start");
-            InsnList before = new InsnList();
-            before.add(new InsnNode(Opcodes.DUP));
-            before.add(probe(site, "threadStart", "(Ljava/lang/Thread;I)V"));
-            code.insertBefore(call, before);
-        } else if (call.name.equals("join")) {
-            int site = ids.instruction(m.name, m.desc, line, "Thread.join");
-            code.insertBefore(call, new InsnNode(Opcodes.DUP));
-            code.insert(call, probe(site, "threadJoined", "(Ljava/lang/Thread;I)V"));
-        }
-    }
-
-    /** Pushes {@code id} and calls the probe: together stack-neutral. */
-    private static InsnList probe(int id, String name, String desc) {
+    /** Pushes {@code id} and calls {@code Probes.name}: together stack-neutral for (…I)V probes. */
+    static InsnList probe(int id, String name, String desc) {
         InsnList l = new InsnList();
         l.add(push(id));
         l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PROBES, name, desc, false));
         return l;
     }
 
-    private static AbstractInsnNode push(int v) {
+    static AbstractInsnNode push(int v) {
         if (v >= -1 && v <= 5) return new InsnNode(Opcodes.ICONST_0 + v);
         if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) return new IntInsnNode(Opcodes.BIPUSH, v);
         if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) return new IntInsnNode(Opcodes.SIPUSH, v);

@@ -12,6 +12,11 @@ public final class Probes {
 
     private Probes() {}
 
+    /** The recorder, or null when not recording (for the other probe classes). */
+    static TraceRecorder recorder() {
+        return recorder;
+    }
+
     /** Starts recording into {@code r}; null stops it. */
     public static void install(TraceRecorder r) {
         recorder = r;
@@ -71,7 +76,7 @@ public final class Probes {
         }
     }
 
-    private static void fail(Throwable e) {
+    static void fail(Throwable e) {
         recorder = null;
         AgentLog.once("probe", "recording stopped after an internal error: " + e);
     }
