@@ -51,6 +51,26 @@ public final class ClassInstrumenter {
                     recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, -1, text));
                     return id;
                 }
+
+                @Override
+                public String className() {
+                    return cn.name;
+                }
+
+                @Override
+                public String superName() {
+                    return cn.superName;
+                }
+
+                @Override
+                public boolean classConstants() {
+                    return (cn.version & 0xFFFF) >= Opcodes.V1_5;
+                }
+
+                @Override
+                public boolean heap() {
+                    return recorder.mode().keepsAccesses();
+                }
             };
             List<MethodNode> methods = cn.methods;
             for (MethodNode m : methods) {

@@ -1,13 +1,141 @@
 package dev.wholetrace.agent.instrument;
 
-import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.InsnList;
+import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
-/** Load/store probes at heap accesses (fields and array elements). */
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Load/store probes at heap accesses: GETFIELD/PUTFIELD, GETSTATIC/PUTSTATIC and every array
+ * element load and store. Each probe hands the runtime the object (the array, the instance, or
+ * the class for statics), the field's offset or the element's index and size, and the site; the
+ * runtime turns them into a unique address (docs/trace-model.md, "Addresses"). A stored value is
+ * parked in a fresh local while the probe runs, so the probe sees the stack below it untouched.
+ */
 final class HeapInstrumenter {
+    static final String HEAP = "dev/wholetrace/agent/runtime/HeapProbes";
+    /** Field → offset: one 8-byte slot per (declaring owner, name), stable for the whole run. */
+    private static final Map<String, Integer> FIELD_SLOTS = new ConcurrentHashMap<>();
+
     private HeapInstrumenter() {}
 
     static void instrument(InsnList code, AbstractInsnNode n, MethodInstrumenter.Site site) {
-        // Added in the next step.
+        if (!site.ids().heap()) return;
+        int op = n.getOpcode();
+        if (n instanceof FieldInsnNode f) {
+            field(code, f, site);
+        } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
+            int id = site.id(OpcodeNames.of(op));
+            InsnList before = new InsnList();
+            before.add(new InsnNode(Opcodes.DUP2)); // array, index
+            before.add(push(elementSize(op - Opcodes.IALOAD)));
+            before.add(push(id));
+            before.add(call("load", "(Ljava/lang/Object;III)V"));
+            code.insertBefore(n, before);
+        } else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
+            int id = site.id(OpcodeNames.of(op));
+            int kind = op - Opcodes.IASTORE;
+            int temp = site.scratch().slot();
+            InsnList before = new InsnList();
+            before.add(new VarInsnNode(storeOf(kind), temp)); // park the value
+            before.add(new InsnNode(Opcodes.DUP2)); // array, index
+            before.add(push(elementSize(kind)));
+            before.add(push(id));
+            before.add(call("store", "(Ljava/lang/Object;III)V"));
+            before.add(new VarInsnNode(storeOf(kind) - (Opcodes.ISTORE - Opcodes.ILOAD), temp));
+            code.insertBefore(n, before);
+        }
+    }
+
+    private static void field(InsnList code, FieldInsnNode f, MethodInstrumenter.Site site) {
+        int slot = FIELD_SLOTS.computeIfAbsent(f.owner + '.' + f.name, k -> FIELD_SLOTS.size());
+        int offset = slot * 8;
+        String text = OpcodeNames.of(f.getOpcode()) + ' ' + f.owner.replace('/', '.') + '.' + f.name;
+        InsnList before = new InsnList();
+        switch (f.getOpcode()) {
+            case Opcodes.GETSTATIC, Opcodes.PUTSTATIC -> {
+                if (!site.ids().classConstants()) return;
+                int id = site.id(text);
+                before.add(new LdcInsnNode(Type.getObjectType(f.owner))); // statics live in the class object
+                before.add(push(offset));
+                before.add(push(id));
+                before.add(call(f.getOpcode() == Opcodes.GETSTATIC ? "load" : "store", "(Ljava/lang/Object;II)V"));
+            }
+            case Opcodes.GETFIELD -> {
+                if (beforeSuperCall(f, site)) return;
+                int id = site.id(text);
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(push(offset));
+                before.add(push(id));
+                before.add(call("load", "(Ljava/lang/Object;II)V"));
+            }
+            case Opcodes.PUTFIELD -> {
+                if (beforeSuperCall(f, site)) return;
+                int id = site.id(text);
+                Type value = Type.getType(f.desc);
+                int temp = site.scratch().slot();
+                before.add(new VarInsnNode(value.getOpcode(Opcodes.ISTORE), temp));
+                before.add(new InsnNode(Opcodes.DUP));
+                before.add(push(offset));
+                before.add(push(id));
+                before.add(call("store", "(Ljava/lang/Object;II)V"));
+                before.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), temp));
+            }
+            default -> {
+                return;
+            }
+        }
+        code.insertBefore(f, before);
+    }
+
+    /**
+     * Whether {@code f} sits in a constructor before its call to super(...) or this(...): there
+     * `this` is uninitialized (javac writes outer-instance fields there) and may not be passed to
+     * a probe. The first INVOKESPECIAL of an {@code <init>} of the class or its superclass is that
+     * call.
+     */
+    private static boolean beforeSuperCall(FieldInsnNode f, MethodInstrumenter.Site site) {
+        if (!site.method().name.equals("<init>")) return false;
+        for (AbstractInsnNode n = f; n != null; n = n.getPrevious()) {
+            if (n.getOpcode() == Opcodes.INVOKESPECIAL && n instanceof MethodInsnNode call && call.name.equals("<init>")
+                    && (call.owner.equals(site.ids().superName()) || call.owner.equals(site.ids().className()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+
+    /** Array kinds in opcode order: int, long, float, double, reference, byte/boolean, char, short. */
+    private static int elementSize(int kind) {
+        return switch (kind) {
+            case 0, 2, 4 -> 4;
+            case 1, 3 -> 8;
+            case 5 -> 1;
+            default -> 2;
+        };
+    }
+
+    private static int storeOf(int kind) {
+        return switch (kind) {
+            case 1 -> Opcodes.LSTORE;
+            case 2 -> Opcodes.FSTORE;
+            case 3 -> Opcodes.DSTORE;
+            case 4 -> Opcodes.ASTORE;
+            default -> Opcodes.ISTORE;
+        };
+    }
+
+    private static MethodInsnNode call(String name, String desc) {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, HEAP, name, desc, false);
     }
 }

@@ -34,6 +34,25 @@ final class MethodInstrumenter {
         int block(String method, String descriptor, int line, String text);
 
         int instruction(String method, String descriptor, int line, String text);
+
+        /** The class being instrumented (internal name) and its superclass. */
+        default String className() {
+            return "";
+        }
+
+        default String superName() {
+            return "java/lang/Object";
+        }
+
+        /** Whether LDC of a class constant is allowed (class files of version 49, Java 5, on). */
+        default boolean classConstants() {
+            return true;
+        }
+
+        /** Whether loads and stores are probed (not in COR, which does not keep them). */
+        default boolean heap() {
+            return true;
+        }
     }
 
     private MethodInstrumenter() {}
@@ -45,6 +64,7 @@ final class MethodInstrumenter {
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
         int line = 0;
+        Scratch scratch = new Scratch(m);
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode ln) {
                 line = ln.line;
@@ -55,17 +75,39 @@ final class MethodInstrumenter {
                 int id = ids.block(m.name, m.desc, line, blockText(n, leaders));
                 code.insertBefore(n, probe(id, "block", "(I)V"));
             }
-            Site site = new Site(m, line, ids);
+            Site site = new Site(m, line, ids, scratch);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
         }
         SyncInstrumenter.instrumentMethod(m, ids);
     }
 
-    /** Where an instruction is, for the code map entry of a probe's site. */
-    record Site(MethodNode method, int line, Ids ids) {
+    /** Where an instruction is (for the code map entry of a probe's site), and its method's scratch locals. */
+    record Site(MethodNode method, int line, Ids ids, Scratch scratch) {
         int id(String text) {
             return ids.instruction(method.name, method.desc, line, text);
+        }
+    }
+
+    /**
+     * Two local slots appended to a method on first use (enough for a long or double), shared by
+     * every probe that parks a value: a value is parked and reloaded within one probe, never
+     * across a frame, so the method's stack map frames need not mention the slots.
+     */
+    static final class Scratch {
+        private final MethodNode method;
+        private int first = -1;
+
+        Scratch(MethodNode method) {
+            this.method = method;
+        }
+
+        int slot() {
+            if (first < 0) {
+                first = method.maxLocals;
+                method.maxLocals += 2;
+            }
+            return first;
         }
     }
 

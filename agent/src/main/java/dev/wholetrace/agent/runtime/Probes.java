@@ -8,7 +8,7 @@ import dev.wholetrace.core.record.TraceRecorder;
  */
 public final class Probes {
     private static volatile TraceRecorder recorder;
-    private static final ObjectIds OBJECTS = new ObjectIds();
+    static final ObjectIds OBJECTS = new ObjectIds(); // shared with HeapProbes: one id per object
 
     private Probes() {}
 
