@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.security.ProtectionDomain;
 
 /**
- * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS}:
+ * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}:
  * instruments the program's classes as they load and records its execution into FILE. JDK classes
  * and the agent's own are never instrumented. The trace is finished by a shutdown hook (normal
  * exit, System.exit, SIGTERM); after SIGKILL it is readable up to its last complete chunk.
@@ -24,7 +24,7 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         try {
             AgentOptions options = AgentOptions.parse(args);
-            RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(Codec.XZ)
+            RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(Codec.XZ).withChunkMillis(options.intervalMillis())
                     .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
                     .withProperty("java.version", System.getProperty("java.version"))
                     .withProperty("agent.options", args == null ? "" : args);
@@ -60,12 +60,13 @@ public final class Agent {
     }
 
     /** Parsed agent arguments. */
-    record AgentOptions(Path out, TraceMode mode, String[] include, String[] exclude) {
+    record AgentOptions(Path out, TraceMode mode, String[] include, String[] exclude, long intervalMillis) {
         static AgentOptions parse(String args) {
             Path out = Path.of("wholetrace.wtrace");
             TraceMode mode = TraceMode.COR;
             String[] include = new String[0];
             String[] exclude = new String[0];
+            long interval = 10_000; // a chunk at least every 10 s: what a SIGKILL can lose
             if (args != null && !args.isBlank()) {
                 for (String kv : args.split(",")) {
                     int eq = kv.indexOf('=');
@@ -77,11 +78,13 @@ public final class Agent {
                         case "mode" -> mode = TraceMode.parse(value);
                         case "include" -> include = value.split(":");
                         case "exclude" -> exclude = value.split(":");
-                        default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude)");
+                        case "interval" -> interval = Long.parseLong(value);
+                        default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval)");
                     }
                 }
             }
-            return new AgentOptions(out, mode, include, exclude);
+            if (interval < 1) throw new IllegalArgumentException("interval must be at least 1 ms");
+            return new AgentOptions(out, mode, include, exclude, interval);
         }
 
         /** JDK and agent classes never; others by include/exclude (dotted names, * wildcards, ':'-separated). */

@@ -91,4 +91,38 @@ class CliRecordTest {
         }
         assertThat(Files.readString(trace, StandardCharsets.ISO_8859_1)).startsWith("WTTR");
     }
+
+    /** Starts wtdemo.Sleeper under the agent and returns once it printed "ready". */
+    static Process sleeper(Path trace, String extraOptions) throws IOException {
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        Process p = new ProcessBuilder(java(), "-javaagent:" + agent + "=out=" + trace + ",mode=cdr" + extraOptions, "-cp",
+                System.getProperty("java.class.path"), "wtdemo.Sleeper").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertThat(out.readLine()).isEqualTo("ready");
+        return p;
+    }
+
+    @Test
+    void sigtermFinishesTheTrace() throws Exception {
+        Path trace = dir.resolve("term.wtrace");
+        Process p = sleeper(trace, "");
+        p.destroy(); // SIGTERM: the JVM runs its shutdown hooks, the agent's among them
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        ParallelTrace t = ParallelTrace.open(trace);
+        assertThat(t.complete()).isTrue();
+        assertThat(t.eventCount()).isPositive();
+    }
+
+    @Test
+    void sigkillLeavesTheCompleteChunks() throws Exception {
+        Path trace = dir.resolve("kill.wtrace");
+        Process p = sleeper(trace, ",interval=100");
+        Thread.sleep(1500); // several chunk intervals
+        p.destroyForcibly(); // SIGKILL: no hook runs
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        ParallelTrace t = ParallelTrace.open(trace);
+        assertThat(t.complete()).isFalse();
+        assertThat(t.chunkCount()).isPositive();
+        assertThat(t.eventCount()).isPositive();
+    }
 }
