@@ -11,6 +11,9 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}:
@@ -36,7 +39,9 @@ public final class Agent {
                 @Override
                 public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
                                         byte[] classFile) {
-                    if (className == null || redefined != null || !options.instruments(loader, className)) return null;
+                    if (className == null || redefined != null || !options.instruments(loader, className) || !seesProbes(loader)) {
+                        return null;
+                    }
                     try {
                         return instrumenter.instrument(classFile);
                     } catch (Throwable e) {
@@ -48,6 +53,24 @@ public final class Agent {
         } catch (Throwable e) {
             AgentLog.once("start", "not recording: " + e.getMessage());
         }
+    }
+
+    private static final Map<ClassLoader, Boolean> SEES_PROBES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * Whether classes of {@code loader} resolve the probes to our runtime. A loader that does not
+     * delegate to the system loader (some servers and plugin systems) would make instrumented code
+     * fail with NoClassDefFoundError, so its classes are left alone.
+     */
+    private static boolean seesProbes(ClassLoader loader) {
+        return SEES_PROBES.computeIfAbsent(loader, l -> {
+            try {
+                return Class.forName(Probes.class.getName(), false, l) == Probes.class;
+            } catch (Throwable e) {
+                AgentLog.once("loader:" + l.getClass().getName(), "not instrumenting classes of " + l + ": it does not see the agent");
+                return false;
+            }
+        });
     }
 
     private static void finish(TraceRecorder recorder) {
