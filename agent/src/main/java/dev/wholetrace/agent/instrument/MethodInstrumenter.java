@@ -1,11 +1,13 @@
 package dev.wholetrace.agent.instrument;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
@@ -74,12 +76,45 @@ final class MethodInstrumenter {
             if (leaders.contains(n)) {
                 int id = ids.block(m.name, m.desc, line, blockText(n, leaders));
                 code.insertBefore(n, probe(id, "block", "(I)V"));
+                if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, n);
             }
             Site site = new Site(m, line, ids, scratch);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
         }
         SyncInstrumenter.instrumentMethod(m, ids);
+    }
+
+    /**
+     * Stack map frames name an object under construction by the label of its NEW instruction
+     * (ASM's uninitialized type is that LabelNode). A block probe inserted after the label and
+     * before the NEW would make the frame point at the probe instead — a ClassFormatError
+     * ("bad offset for Uninitialized"). So the NEW gets a label of its own, right before it, and
+     * every frame that named one of the labels in front of it now names the new one.
+     */
+    private static void keepUninitializedLabel(MethodNode m, AbstractInsnNode newInsn) {
+        Set<LabelNode> before = new HashSet<>();
+        AbstractInsnNode p = newInsn.getPrevious();
+        while (p != null && p.getOpcode() >= 0) p = p.getPrevious(); // over the probe just inserted
+        for (; p != null && p.getOpcode() < 0; p = p.getPrevious()) {
+            if (p instanceof LabelNode l) before.add(l);
+        }
+        if (before.isEmpty()) return;
+        LabelNode own = new LabelNode();
+        m.instructions.insertBefore(newInsn, own);
+        for (AbstractInsnNode q = m.instructions.getFirst(); q != null; q = q.getNext()) {
+            if (q instanceof FrameNode f) {
+                renameLabels(f.local, before, own);
+                renameLabels(f.stack, before, own);
+            }
+        }
+    }
+
+    private static void renameLabels(List<Object> types, Set<LabelNode> from, LabelNode to) {
+        if (types == null) return;
+        for (int i = 0; i < types.size(); i++) {
+            if (types.get(i) instanceof LabelNode l && from.contains(l)) types.set(i, to);
+        }
     }
 
     /** Where an instruction is (for the code map entry of a probe's site), and its method's scratch locals. */

@@ -109,6 +109,18 @@ class BlockSequenceTest {
         assertThat(blocks(file)).contains("ASTORE ICONST_M1 IRETURN"); // the handler ran
     }
 
+    @Test
+    void aBlockStartingWithNewKeepsItsFramesValid() throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(dir.resolve("new.wtrace"), RecorderConfig.defaults(TraceMode.COR))) {
+            Class<?> c = instrumented(rec); // a wrong frame is a ClassFormatError here or at the first call
+            Probes.install(rec);
+            Method m = c.getMethod("newAfterBranch", boolean.class, boolean.class);
+            assertThat(m.invoke(null, false, true).toString()).isEqualTo("x");
+            assertThat(m.invoke(null, false, false).toString()).isEqualTo("y");
+            assertThat(m.invoke(null, true, false)).isNull();
+        }
+    }
+
     /** The blocks of thread 0, each as its bytecode text from the code map. */
     private static List<String> blocks(Path file) throws Exception {
         ParallelTrace t = ParallelTrace.open(file);

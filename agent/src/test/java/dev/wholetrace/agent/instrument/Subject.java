@@ -23,4 +23,13 @@ public final class Subject {
             return -1;
         }
     }
+
+    /**
+     * A NEW that starts a basic block (a jump lands on it) and whose constructor argument branches:
+     * the stack map frames name the object under construction by the NEW's offset.
+     */
+    public static Object newAfterBranch(boolean a, boolean b) {
+        if (a) return null;
+        return new StringBuilder(b ? "x" : "y");
+    }
 }
