@@ -2,7 +2,7 @@ package dev.wholetrace.agent.heap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.instrument.ClassInstrumenter;
+import dev.wholetrace.agent.InstrumentingLoader;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Addresses;
 import dev.wholetrace.core.event.Event;
@@ -10,7 +10,6 @@ import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.record.RecorderConfig;
 import dev.wholetrace.core.record.TraceRecorder;
 import dev.wholetrace.core.trace.ParallelTrace;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -36,23 +35,7 @@ class HeapAccessTest {
 
     /** The HeapSubject classes, instrumented, in a loader of their own. */
     static ClassLoader instrumented(TraceRecorder rec) {
-        ClassInstrumenter instrumenter = new ClassInstrumenter(rec);
-        return new ClassLoader(HeapAccessTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (!name.startsWith(HeapSubject.class.getName())) return super.loadClass(name, resolve);
-                synchronized (getClassLoadingLock(name)) {
-                    Class<?> c = findLoadedClass(name);
-                    if (c != null) return c;
-                    try (InputStream in = HeapAccessTest.class.getResourceAsStream("/" + name.replace('.', '/') + ".class")) {
-                        byte[] bytes = instrumenter.instrument(in.readAllBytes());
-                        return defineClass(name, bytes, 0, bytes.length);
-                    } catch (java.io.IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-            }
-        };
+        return new InstrumentingLoader(rec, HeapSubject.class.getName());
     }
 
     static List<Event> accesses(Path file) throws Exception {

@@ -2,6 +2,7 @@ package dev.wholetrace.agent.instrument;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.agent.InstrumentingLoader;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.CodeEntry;
 import dev.wholetrace.core.event.Event;
@@ -10,7 +11,6 @@ import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.record.RecorderConfig;
 import dev.wholetrace.core.record.TraceRecorder;
 import dev.wholetrace.core.trace.ParallelTrace;
-import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,22 +36,7 @@ class BlockSequenceTest {
 
     /** Subject, instrumented, in a loader of its own; events go to {@code rec}. */
     private static Class<?> instrumented(TraceRecorder rec) throws Exception {
-        byte[] original;
-        try (InputStream in = Subject.class.getResourceAsStream("Subject.class")) {
-            original = in.readAllBytes();
-        }
-        byte[] bytes = new ClassInstrumenter(rec).instrument(original);
-        ClassLoader loader = new ClassLoader(BlockSequenceTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (!name.equals(Subject.class.getName())) return super.loadClass(name, resolve);
-                synchronized (getClassLoadingLock(name)) {
-                    Class<?> c = findLoadedClass(name);
-                    return c != null ? c : defineClass(name, bytes, 0, bytes.length);
-                }
-            }
-        };
-        return loader.loadClass(Subject.class.getName());
+        return new InstrumentingLoader(rec, Subject.class.getName()).twin(Subject.class);
     }
 
     @Test

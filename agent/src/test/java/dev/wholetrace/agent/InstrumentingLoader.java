@@ -1,0 +1,48 @@
+package dev.wholetrace.agent;
+
+import dev.wholetrace.agent.instrument.ClassInstrumenter;
+import dev.wholetrace.core.record.TraceRecorder;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Test support: a class loader that defines the classes whose names start with one of the given
+ * prefixes itself, instrumented for {@code recorder}, and leaves every other class to its parent —
+ * what the agent's transformer does, without a second JVM.
+ */
+public final class InstrumentingLoader extends ClassLoader {
+    private final ClassInstrumenter instrumenter;
+    private final String[] prefixes;
+
+    public InstrumentingLoader(TraceRecorder recorder, String... prefixes) {
+        super(InstrumentingLoader.class.getClassLoader());
+        this.instrumenter = new ClassInstrumenter(recorder);
+        this.prefixes = prefixes;
+    }
+
+    /** Loads {@code c}'s instrumented twin. */
+    public Class<?> twin(Class<?> c) throws ClassNotFoundException {
+        return loadClass(c.getName());
+    }
+
+    @Override
+    protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+        if (!ours(name)) return super.loadClass(name, resolve);
+        synchronized (getClassLoadingLock(name)) {
+            Class<?> c = findLoadedClass(name);
+            if (c != null) return c;
+            try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                if (in == null) throw new ClassNotFoundException(name);
+                byte[] bytes = instrumenter.instrument(in.readAllBytes());
+                return defineClass(name, bytes, 0, bytes.length);
+            } catch (IOException e) {
+                throw new ClassNotFoundException(name, e);
+            }
+        }
+    }
+
+    private boolean ours(String name) {
+        for (String p : prefixes) if (name.startsWith(p)) return true;
+        return false;
+    }
+}
