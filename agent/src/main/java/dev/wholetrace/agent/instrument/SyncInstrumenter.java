@@ -1,20 +1,158 @@
 package dev.wholetrace.agent.instrument;
 
-import static dev.wholetrace.agent.instrument.MethodInstrumenter.probe;
+import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * Sync probes at the instructions that synchronize: MONITORENTER (recorded after it, when the
- * monitor is held), MONITOREXIT (before it, while still held), Thread.start (before) and
- * Thread.join (after it returned). See docs/trace-model.md for where each kind is taken.
+ * Sync probes (docs/agent.md lists them): MONITORENTER (recorded after it, when the monitor is
+ * held), MONITOREXIT (before it, while still held), synchronized methods (entry, every return and
+ * the exceptional exit), and calls of Thread, Object.wait and java.util.concurrent's locks,
+ * latches, semaphores and barriers: an acquiring call is recorded after it returned (if it
+ * succeeded), a releasing one before it. See docs/trace-model.md for why.
+ *
+ * <p>Calls are recognised by name and descriptor on any owner, since javac names the receiver's
+ * static type (a Thread subclass, an application Lock); the probes check the receiver's runtime
+ * class. Probes around a call keep the operand stack as it was; arguments are parked in fresh
+ * locals for the moment the receiver is duplicated, which no stack map frame has to describe
+ * because nothing jumps into that straight-line code.
  */
 final class SyncInstrumenter {
+    static final String SYNC_PROBES = "dev/wholetrace/agent/runtime/SyncProbes";
+    static final String SYNC_WAIT = "dev/wholetrace/agent/runtime/SyncWait";
+    static final String SYNC_REFS = "dev/wholetrace/agent/runtime/SyncRefs";
+    private static final String OBJECT = "Ljava/lang/Object;";
+    private static final String TIMEOUT = "JLjava/util/concurrent/TimeUnit;";
+
+    /** Numbers the static synchronized methods whose class cannot be LDC'd (see Monitor). */
+    private static final AtomicInteger CLASS_MONITOR_SLOTS = new AtomicInteger();
+
+    /** Where the probe of a recognised call goes. */
+    private enum Timing {
+        /** Before the call: a releasing operation. */
+        BEFORE,
+        /** After the call returned: an acquiring one; a boolean or int result passes through the probe. */
+        AFTER,
+        /** The call becomes a call of a helper in SyncWait that waits (Object.wait, Condition.await). */
+        REPLACE
+    }
+
+    /**
+     * The JDK types whose methods a family of calls are: a method reference can be bridged
+     * ({@link #methodReference}) only when it names one of {@code owners}, and the bridge in
+     * SyncRefs takes the receiver as {@code receiver}.
+     */
+    private enum Family {
+        LOCK("java/util/concurrent/locks/Lock", "java/util/concurrent/locks/Lock", "java/util/concurrent/locks/ReentrantLock",
+                "java/util/concurrent/locks/ReentrantReadWriteLock$ReadLock", "java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock"),
+        LATCH("java/util/concurrent/CountDownLatch", "java/util/concurrent/CountDownLatch"),
+        SEMAPHORE("java/util/concurrent/Semaphore", "java/util/concurrent/Semaphore"),
+        BARRIER("java/util/concurrent/CyclicBarrier", "java/util/concurrent/CyclicBarrier"),
+        THREAD("java/lang/Thread", "java/lang/Thread"),
+        MONITOR("java/lang/Object", "java/lang/Object"),
+        CONDITION("java/util/concurrent/locks/Condition", "java/util/concurrent/locks/Condition",
+                "java/util/concurrent/locks/AbstractQueuedSynchronizer$ConditionObject",
+                "java/util/concurrent/locks/AbstractQueuedLongSynchronizer$ConditionObject");
+
+        final String receiver;
+        final Set<String> owners;
+
+        Family(String receiver, String... owners) {
+            this.receiver = receiver;
+            this.owners = Set.of(owners);
+        }
+    }
+
+    /**
+     * A call the agent recognises, and its probe in SyncProbes (or its helper in SyncWait);
+     * {@code bridged}: SyncRefs has a bridge for method references to it.
+     */
+    private record Call(String name, String desc, Timing timing, String probe, Family family, boolean bridged) {}
+
+    /** By name and descriptor, on any owner (the probe checks the receiver's class). */
+    private static final Map<String, Call> CALLS = new HashMap<>();
+    /**
+     * By owner, name and descriptor, looked up first: Condition's awaits become helper calls,
+     * which need the receiver's static type (and Condition.await()V shares its name and descriptor
+     * with CountDownLatch.await()V).
+     */
+    private static final Map<String, Call> OWNED = new HashMap<>();
+
+    static {
+        // java.util.concurrent.locks.Lock and its implementations (ReentrantLock, the read and
+        // write locks of ReentrantReadWriteLock: distinct objects, each its own lock in the trace).
+        add(Family.LOCK, "lock", "()V", Timing.AFTER, "lockAcquired");
+        add(Family.LOCK, "lockInterruptibly", "()V", Timing.AFTER, "lockAcquired");
+        add(Family.LOCK, "tryLock", "()Z", Timing.AFTER, "lockTried");
+        add(Family.LOCK, "tryLock", "(" + TIMEOUT + ")Z", Timing.AFTER, "lockTried");
+        add(Family.LOCK, "unlock", "()V", Timing.BEFORE, "lockReleasing");
+        CALLS.put("newCondition()Ljava/util/concurrent/locks/Condition;", new Call("newCondition",
+                "()Ljava/util/concurrent/locks/Condition;", Timing.AFTER, "conditionCreated", Family.LOCK, false));
+        add(Family.LATCH, "countDown", "()V", Timing.BEFORE, "latchCountingDown");
+        add(Family.LATCH, "await", "()V", Timing.AFTER, "latchAwaited");
+        add(Family.LATCH, "await", "(" + TIMEOUT + ")Z", Timing.AFTER, "latchAwaitedTimed");
+        add(Family.SEMAPHORE, "release", "()V", Timing.BEFORE, "semaphoreReleasing");
+        add(Family.SEMAPHORE, "release", "(I)V", Timing.BEFORE, "semaphoreReleasing");
+        add(Family.SEMAPHORE, "acquire", "()V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquire", "(I)V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquireUninterruptibly", "()V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquireUninterruptibly", "(I)V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "tryAcquire", "()Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(I)Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(" + TIMEOUT + ")Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(I" + TIMEOUT + ")Z", Timing.AFTER, "semaphoreTried");
+        add(Family.BARRIER, "await", "()I", Timing.AFTER, "barrierPassed");
+        add(Family.BARRIER, "await", "(" + TIMEOUT + ")I", Timing.AFTER, "barrierPassed");
+        // Thread: join is final; start may be overridden, and the probe runs before the override.
+        add(Family.THREAD, "start", "()V", Timing.BEFORE, "threadStart");
+        add(Family.THREAD, "join", "()V", Timing.AFTER, "threadJoined");
+        add(Family.THREAD, "join", "(J)V", Timing.AFTER, "threadJoined");
+        add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");
+        CALLS.put("join(Ljava/time/Duration;)Z", new Call("join", "(Ljava/time/Duration;)Z", Timing.AFTER, "threadJoinedTimed",
+                Family.THREAD, false)); // JDK 19+: no bridge (the agent is compiled for 17)
+        // Object.wait is final: whatever the owner, it is Object's.
+        add(Family.MONITOR, "wait", "()V", Timing.REPLACE, "waitOn");
+        add(Family.MONITOR, "wait", "(J)V", Timing.REPLACE, "waitOn");
+        add(Family.MONITOR, "wait", "(JI)V", Timing.REPLACE, "waitOn");
+    }
+
+    static {
+        // Condition (an await releases the condition's lock and re-takes it, like Object.wait)
+        for (String owner : Family.CONDITION.owners) {
+            own(owner, "await", "()V", "await");
+            own(owner, "await", "(" + TIMEOUT + ")Z", "await");
+            own(owner, "awaitNanos", "(J)J", "awaitNanos");
+            own(owner, "awaitUntil", "(Ljava/util/Date;)Z", "awaitUntil");
+            own(owner, "awaitUninterruptibly", "()V", "awaitUninterruptibly");
+        }
+    }
+
+    private static void add(Family family, String name, String desc, Timing timing, String probe) {
+        CALLS.put(name + desc, new Call(name, desc, timing, probe, family, true));
+    }
+
+    private static void own(String owner, String name, String desc, String helper) {
+        OWNED.put(owner + "." + name + desc, new Call(name, desc, Timing.REPLACE, helper, Family.CONDITION, false));
+    }
+
     private SyncInstrumenter() {}
 
     static void instrument(InsnList code, AbstractInsnNode n, MethodInstrumenter.Site site) {
@@ -22,37 +160,197 @@ final class SyncInstrumenter {
             case Opcodes.MONITORENTER -> {
                 int id = site.id("MONITORENTER");
                 code.insertBefore(n, new InsnNode(Opcodes.DUP));
-                code.insert(n, probe(id, "monitorEnter", "(Ljava/lang/Object;I)V"));
+                code.insert(n, probe(id, SYNC_PROBES, "monitorEnter", "(" + OBJECT + "I)V"));
             }
             case Opcodes.MONITOREXIT -> {
                 int id = site.id("MONITOREXIT");
                 InsnList before = new InsnList();
                 before.add(new InsnNode(Opcodes.DUP));
-                before.add(probe(id, "monitorExit", "(Ljava/lang/Object;I)V"));
+                before.add(probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V"));
                 code.insertBefore(n, before);
             }
-            case Opcodes.INVOKEVIRTUAL -> threadCall(code, (MethodInsnNode) n, site);
+            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKEINTERFACE -> call(code, (MethodInsnNode) n, site);
+            case Opcodes.INVOKEDYNAMIC -> methodReference(code, (InvokeDynamicInsnNode) n, site);
             default -> { }
         }
     }
 
-    /** Whole-method sync probes (a synchronized method's monitor); after the per-instruction ones. */
-    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
-        // Synchronized methods: added in the next step.
+    private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
+        Call call = OWNED.get(insn.owner + "." + insn.name + insn.desc);
+        if (call == null) call = CALLS.get(insn.name + insn.desc);
+        if (call == null) return;
+        int id = site.id(simpleName(insn.owner) + "." + insn.name);
+        String args = insn.desc.substring(1, insn.desc.indexOf(')'));
+        if (call.timing == Timing.REPLACE) {
+            // In place, so that the node the other instrumenters were handed stays in the list.
+            code.insertBefore(insn, push(id));
+            insn.setOpcode(Opcodes.INVOKESTATIC);
+            insn.owner = SYNC_WAIT;
+            insn.name = call.probe;
+            insn.desc = "(" + OBJECT + args + "I)" + Type.getReturnType(insn.desc).getDescriptor();
+            insn.itf = false;
+            return;
+        }
+        InsnList park = new InsnList();
+        InsnList unpark = new InsnList();
+        parkArguments(site.method(), Type.getArgumentTypes(insn.desc), park, unpark);
+        InsnList before = new InsnList();
+        before.add(park);
+        before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
+        if (call.timing == Timing.BEFORE) before.add(probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + "I)V"));
+        before.add(unpark);
+        code.insertBefore(insn, before);
+        if (call.timing == Timing.AFTER) {
+            // The receiver is under the result (if any): probe(receiver, [result,] site) returns the result.
+            String result = Type.getReturnType(insn.desc).getDescriptor();
+            String returned = result.equals("V") ? "" : result;
+            code.insert(insn, probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + returned + "I)" + result));
+        }
     }
 
-    private static void threadCall(InsnList code, MethodInsnNode call, MethodInstrumenter.Site site) {
-        if (!call.owner.equals("java/lang/Thread") || !call.desc.equals("()V")) return;
-        if (call.name.equals("start")) {
-            int id = site.id("Thread.start");
-            InsnList before = new InsnList();
-            before.add(new InsnNode(Opcodes.DUP));
-            before.add(probe(id, "threadStart", "(Ljava/lang/Thread;I)V"));
-            code.insertBefore(call, before);
-        } else if (call.name.equals("join")) {
-            int id = site.id("Thread.join");
-            code.insertBefore(call, new InsnNode(Opcodes.DUP));
-            code.insert(call, probe(id, "threadJoined", "(Ljava/lang/Thread;I)V"));
+    /**
+     * A method reference to a sync method, e.g. {@code latch::countDown}: LambdaMetafactory spins
+     * a class that calls the method, and the agent never sees that class. The reference is pointed
+     * at the bridge of the same name in SyncRefs instead, with the site as an extra first captured
+     * argument: {@code (site, receiver, arguments)}. For a bound reference the receiver is already
+     * on the stack (the only value a method reference captures), so the site goes under it; its
+     * captured type becomes the bridge's receiver type, a supertype of what javac put there.
+     * References made by altMetafactory (serializable ones, or with marker interfaces) are left
+     * alone: deserialization checks the implementation method.
+     */
+    private static void methodReference(InsnList code, InvokeDynamicInsnNode indy, MethodInstrumenter.Site site) {
+        if (!indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") || !indy.bsm.getName().equals("metafactory")) return;
+        if (indy.bsmArgs.length != 3 || !(indy.bsmArgs[1] instanceof Handle impl)) return;
+        if (impl.getTag() != Opcodes.H_INVOKEVIRTUAL && impl.getTag() != Opcodes.H_INVOKEINTERFACE) return;
+        Call call = CALLS.get(impl.getName() + impl.getDesc());
+        if (call == null || !call.bridged || !call.family.owners.contains(impl.getOwner())) return;
+        Type[] captured = Type.getArgumentTypes(indy.desc);
+        if (captured.length > 1 || captured.length == 1 && captured[0].getSort() != Type.OBJECT) return;
+        int id = site.id(simpleName(impl.getOwner()) + "::" + impl.getName());
+        String receiver = "L" + call.family.receiver + ";";
+        code.insertBefore(indy, push(id));
+        if (captured.length == 1) code.insertBefore(indy, new InsnNode(Opcodes.SWAP));
+        indy.desc = "(I" + (captured.length == 1 ? receiver : "") + ")" + Type.getReturnType(indy.desc).getDescriptor();
+        String args = impl.getDesc().substring(1, impl.getDesc().indexOf(')'));
+        String bridge = "(I" + receiver + args + ")" + Type.getReturnType(impl.getDesc()).getDescriptor();
+        indy.bsmArgs = new Object[] {indy.bsmArgs[0], new Handle(Opcodes.H_INVOKESTATIC, SYNC_REFS, call.name, bridge, false), indy.bsmArgs[2]};
+    }
+
+    /**
+     * Stores the arguments on top of the stack into fresh locals (above every local the method had,
+     * and reserved: slots handed out later, such as the method's scratch slots, lie above them) and
+     * builds the loads that put them back. They live only between the two, in straight-line code,
+     * so no existing frame needs to know them. (MethodInstrumenter's two scratch slots would not
+     * hold a timed tryAcquire's int, long and TimeUnit.)
+     */
+    private static void parkArguments(MethodNode m, Type[] args, InsnList park, InsnList unpark) {
+        if (args.length == 0) return;
+        int[] slots = new int[args.length];
+        int next = m.maxLocals;
+        for (int i = 0; i < args.length; i++) {
+            slots[i] = next;
+            next += args[i].getSize();
         }
+        m.maxLocals = next; // reserved: a later probe that allocates from maxLocals starts above
+        for (int i = args.length - 1; i >= 0; i--) park.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        for (int i = 0; i < args.length; i++) unpark.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+    }
+
+    /**
+     * A synchronized method: the JVM takes the monitor (this, or the class object for a static
+     * method) before the first instruction and releases it at every return and when an exception
+     * leaves the method. Records the lock at entry, the unlock before every return, and the unlock on
+     * the exceptional exit through a catch-all handler around the original body that rethrows.
+     *
+     * <p>The handler needs a stack map frame, and the agent does not compute frames (that would load
+     * classes). Its frame declares only what the handler uses: local 0 as java/lang/Object for an
+     * instance method (every reference is assignable to Object without loading anything; javac never
+     * stores another value into `this`), no locals for a static one, and the Throwable on the stack.
+     * Every state inside the body is assignable to that frame. The handler comes last in the
+     * exception table, so the method's own handlers, nested inside it, still catch first.
+     */
+    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
+        if ((m.access & Opcodes.ACC_SYNCHRONIZED) == 0 || m.instructions.size() == 0) return;
+        Monitor monitor = Monitor.of(m, ids);
+        InsnList code = m.instructions;
+        int firstLine = 0;
+        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) {
+                firstLine = ln.line;
+                break;
+            }
+        }
+        int line = firstLine;
+        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) line = ln.line;
+            int op = n.getOpcode();
+            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) {
+                code.insertBefore(n, monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit"), false));
+            }
+        }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        InsnList entry = monitor.probe(ids.instruction(m.name, m.desc, firstLine, "synchronized method entry"), true);
+        entry.add(start);
+        code.insert(entry);
+        code.add(end);
+        code.add(handler);
+        Object[] locals = monitor.isStatic ? new Object[0] : new Object[] {"java/lang/Object"};
+        code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
+        code.add(monitor.probe(ids.instruction(m.name, m.desc, firstLine, "synchronized method exit (exception)"), false));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * A synchronized method's monitor: {@code this}, or the class object of a static method, pushed
+     * with LDC. Class files older than Java 5 cannot LDC a class (and an Ids without the class
+     * name cannot name it): there the runtime finds the class once from the caller's frame,
+     * caching it under a slot numbering such methods.
+     */
+    private record Monitor(boolean isStatic, String className, int slot) {
+        static Monitor of(MethodNode m, MethodInstrumenter.Ids ids) {
+            if ((m.access & Opcodes.ACC_STATIC) == 0) return new Monitor(false, null, -1);
+            if (ids.classConstants() && !ids.className().isEmpty()) return new Monitor(true, ids.className(), -1);
+            return new Monitor(true, null, CLASS_MONITOR_SLOTS.getAndIncrement());
+        }
+
+        /** Records the lock ({@code enter}) or unlock of the monitor at {@code site}; stack-neutral. */
+        InsnList probe(int site, boolean enter) {
+            InsnList l = new InsnList();
+            if (isStatic && className == null) {
+                l.add(push(slot));
+                l.add(SyncInstrumenter.probe(site, SYNC_PROBES, enter ? "classMonitorEnter" : "classMonitorExit", "(II)V"));
+                return l;
+            }
+            l.add(isStatic ? new LdcInsnNode(Type.getObjectType(className)) : new VarInsnNode(Opcodes.ALOAD, 0));
+            l.add(SyncInstrumenter.probe(site, SYNC_PROBES, enter ? "monitorEnter" : "monitorExit", "(" + OBJECT + "I)V"));
+            return l;
+        }
+    }
+
+    /**
+     * F_FULL among the compressed frames ClassReader hands over; F_NEW in a method without frames,
+     * which may belong to a class file older than Java 6 (ASM accepts only F_NEW there and writes no
+     * frame for it; in a newer class file F_NEW is written as a full frame).
+     */
+    private static int frameType(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof FrameNode) return Opcodes.F_FULL;
+        }
+        return Opcodes.F_NEW;
+    }
+
+    /** Pushes {@code site} and calls {@code owner.name}: the site is the probe's last argument. */
+    private static InsnList probe(int site, String owner, String name, String desc) {
+        InsnList l = new InsnList();
+        l.add(push(site));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, desc, false));
+        return l;
+    }
+
+    private static String simpleName(String internalName) {
+        return internalName.substring(internalName.lastIndexOf('/') + 1);
     }
 }

@@ -5,6 +5,7 @@ import dev.wholetrace.core.record.TraceRecorder;
 /**
  * What instrumented code calls. Each probe forwards to the calling thread's recorder handle and
  * never lets an agent failure reach the program: a failure is reported once and recording stops.
+ * The sync probes are in {@link SyncProbes} and {@link SyncWait}.
  */
 public final class Probes {
     private static volatile TraceRecorder recorder;
@@ -27,50 +28,6 @@ public final class Probes {
         if (r == null) return;
         try {
             r.thread().block(id);
-        } catch (Throwable e) {
-            fail(e);
-        }
-    }
-
-    /** After MONITORENTER: the monitor is held. */
-    public static void monitorEnter(Object monitor, int site) {
-        TraceRecorder r = recorder;
-        if (r == null) return;
-        try {
-            r.thread().lock(site, OBJECTS.of(monitor));
-        } catch (Throwable e) {
-            fail(e);
-        }
-    }
-
-    /** Before MONITOREXIT: the monitor is still held. */
-    public static void monitorExit(Object monitor, int site) {
-        TraceRecorder r = recorder;
-        if (r == null) return;
-        try {
-            r.thread().unlock(site, OBJECTS.of(monitor));
-        } catch (Throwable e) {
-            fail(e);
-        }
-    }
-
-    /** Before Thread.start(): the child's begin will acquire what this publishes. */
-    public static void threadStart(Thread child, int site) {
-        TraceRecorder r = recorder;
-        if (r == null) return;
-        try {
-            r.thread().fork(site, TraceRecorder.defaultThreadObject(child));
-        } catch (Throwable e) {
-            fail(e);
-        }
-    }
-
-    /** After Thread.join() returned. */
-    public static void threadJoined(Thread child, int site) {
-        TraceRecorder r = recorder;
-        if (r == null) return;
-        try {
-            r.thread().join(site, TraceRecorder.defaultThreadObject(child));
         } catch (Throwable e) {
             fail(e);
         }

@@ -149,11 +149,16 @@ public final class ThreadRecorder {
     /**
      * The thread's last event: records its end, hands over what is buffered and detaches the
      * handle (later calls are ignored). A thread that never calls this is drained at close.
+     *
+     * <p>Called by the owner, or by another thread once the owner has terminated
+     * ({@link TraceRecorder#endThread}): the whole end happens under the handle's lock, so two
+     * joiners, or a joiner and {@link #drain}, record it at most once, and a second joiner returns
+     * only after the first one's end has taken its ticket.
      */
     public void end() {
-        if (ended) return;
-        sync(SyncKind.THREAD_END, 0, object, 0);
         synchronized (this) {
+            if (ended) return;
+            sync(SyncKind.THREAD_END, 0, object, 0);
             ended = true;
             submit(batch, pos);
             batch = null;

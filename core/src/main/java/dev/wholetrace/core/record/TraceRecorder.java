@@ -53,6 +53,8 @@ public final class TraceRecorder implements AutoCloseable {
     private final AtomicLong totalEvents = new AtomicLong();
     private final ThreadLocal<ThreadRecorder> current = new ThreadLocal<>();
     private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
+    /** Live handles by thread object, so that a joiner can record the end of a thread it joined. */
+    private final Map<Long, ThreadRecorder> byObject = new ConcurrentHashMap<>();
     private final CodeMap code = new CodeMap();
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
@@ -130,6 +132,7 @@ public final class TraceRecorder implements AutoCloseable {
             compressor = new ThreadCompressor(index, config.mode());
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
+            byObject.put(object, t);
         }
         enqueue(workerOf(index), CompressorWorker.registration(compressor));
         current.set(t);
@@ -143,8 +146,22 @@ public final class TraceRecorder implements AutoCloseable {
         return THREAD_OBJECT_BIT | id;
     }
 
+    /**
+     * Records the end of the thread registered under {@code threadObject} on its behalf, from the
+     * calling thread, if it is still registered and has not ended. Call only once that thread has
+     * terminated (Thread.join returned, isAlive() is false): its handle is then quiescent, its
+     * events happen-before this call, and the end's ticket falls after all of them and before the
+     * caller's own JOIN. Concurrent joiners of the same thread are safe: one records the end, the
+     * others wait for it on the handle and then find it ended.
+     */
+    public void endThread(long threadObject) {
+        ThreadRecorder t = byObject.get(threadObject);
+        if (t != null) t.end();
+    }
+
     void ended(ThreadRecorder t) {
         live.remove(t);
+        byObject.remove(t.object(), t);
         if (current.get() == t) current.remove();
     }
 
@@ -365,6 +382,7 @@ public final class TraceRecorder implements AutoCloseable {
         }
         for (ThreadRecorder t : live) t.drain();
         live.clear();
+        byObject.clear();
         synchronized (this) {
             stopChunks = true;
             notifyAll();

@@ -1,0 +1,209 @@
+package dev.wholetrace.agent.runtime;
+
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.record.TraceRecorder;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The sync probes instrumented code calls (see docs/agent.md for where each one is placed). An
+ * acquiring operation is recorded after it succeeded and a releasing one before it happens, so the
+ * ticket is taken while the program still holds what it synchronizes on (docs/trace-model.md).
+ *
+ * <p>Call sites are matched by method name and descriptor on any owner, because javac names the
+ * receiver's static type (a subclass of Thread, an application Lock, the Lock interface). The
+ * probes therefore check the receiver's runtime class and record nothing for other objects. Like
+ * every probe they never let an agent failure reach the program.
+ */
+public final class SyncProbes {
+    private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+    private SyncProbes() {}
+
+    // ---- monitors ---------------------------------------------------------------------------------
+
+    /** After MONITORENTER, or at the entry of a synchronized instance method: the monitor is held. */
+    public static void monitorEnter(Object monitor, int site) {
+        record(SyncKind.LOCK, site, monitor, 0);
+    }
+
+    /** Before MONITOREXIT, or before a synchronized instance method returns or throws. */
+    public static void monitorExit(Object monitor, int site) {
+        record(SyncKind.UNLOCK, site, monitor, 0);
+    }
+
+    /**
+     * At the entry of a static synchronized method, whose monitor is its class object, in a class
+     * file older than Java 5 (newer ones LDC the class and call {@link #monitorEnter}): the class is
+     * found once per method from the caller's frame ({@code slot} numbers such methods) and its id
+     * cached.
+     */
+    public static void classMonitorEnter(int slot, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            long id = SyncClassMonitors.id(slot);
+            if (id == 0) id = SyncClassMonitors.resolve(slot, CALLERS.getCallerClass()); // must be called here: one frame up is the method
+            r.thread().lock(site, id);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** Before a static synchronized method returns or throws. */
+    public static void classMonitorExit(int slot, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            long id = SyncClassMonitors.id(slot);
+            if (id == 0) id = SyncClassMonitors.resolve(slot, CALLERS.getCallerClass());
+            r.thread().unlock(site, id);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    // ---- java.util.concurrent.locks ---------------------------------------------------------------
+
+    /** After Lock.lock() or lockInterruptibly() returned: the lock is held. */
+    public static void lockAcquired(Object lock, int site) {
+        if (lock instanceof Lock) record(SyncKind.LOCK, site, lock, 0);
+    }
+
+    /** After Lock.tryLock(...): a lock only if it was acquired. Returns {@code acquired}. */
+    public static boolean lockTried(Object lock, boolean acquired, int site) {
+        if (acquired && lock instanceof Lock) record(SyncKind.LOCK, site, lock, 0);
+        return acquired;
+    }
+
+    /**
+     * Before Lock.unlock(). Nothing when the JDK can tell that the caller does not hold the lock:
+     * unlock() then throws IllegalMonitorStateException and releases nothing.
+     */
+    public static void lockReleasing(Object lock, int site) {
+        if (!(lock instanceof Lock)) return;
+        if (lock instanceof ReentrantLock l && !l.isHeldByCurrentThread()) return;
+        if (lock instanceof ReentrantReadWriteLock.WriteLock l && !l.isHeldByCurrentThread()) return;
+        record(SyncKind.UNLOCK, site, lock, 0);
+    }
+
+    /**
+     * After Lock.newCondition(): remembers the condition's lock, which its awaits release and
+     * re-take (see SyncWait). Returns {@code condition}.
+     */
+    public static Condition conditionCreated(Object lock, Condition condition, int site) {
+        if (Probes.recorder() == null || !(lock instanceof Lock l) || condition == null) return condition;
+        try {
+            SyncConditions.created(condition, l);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+        return condition;
+    }
+
+    // ---- CountDownLatch, Semaphore, CyclicBarrier -------------------------------------------------
+
+    /** Before CountDownLatch.countDown(). */
+    public static void latchCountingDown(Object latch, int site) {
+        if (latch instanceof CountDownLatch) record(SyncKind.LATCH_COUNT_DOWN, site, latch, 0);
+    }
+
+    /** After CountDownLatch.await() returned: the count reached zero. */
+    public static void latchAwaited(Object latch, int site) {
+        if (latch instanceof CountDownLatch) record(SyncKind.LATCH_AWAIT, site, latch, 0);
+    }
+
+    /** After CountDownLatch.await(timeout, unit): an await only if the count reached zero. */
+    public static boolean latchAwaitedTimed(Object latch, boolean reachedZero, int site) {
+        if (reachedZero && latch instanceof CountDownLatch) record(SyncKind.LATCH_AWAIT, site, latch, 0);
+        return reachedZero;
+    }
+
+    /** Before Semaphore.release(...). */
+    public static void semaphoreReleasing(Object semaphore, int site) {
+        if (semaphore instanceof Semaphore) record(SyncKind.SEMAPHORE_RELEASE, site, semaphore, 0);
+    }
+
+    /** After Semaphore.acquire(...) or acquireUninterruptibly(...) returned. */
+    public static void semaphoreAcquired(Object semaphore, int site) {
+        if (semaphore instanceof Semaphore) record(SyncKind.SEMAPHORE_ACQUIRE, site, semaphore, 0);
+    }
+
+    /** After Semaphore.tryAcquire(...): an acquire only if the permits were taken. */
+    public static boolean semaphoreTried(Object semaphore, boolean acquired, int site) {
+        if (acquired && semaphore instanceof Semaphore) record(SyncKind.SEMAPHORE_ACQUIRE, site, semaphore, 0);
+        return acquired;
+    }
+
+    /**
+     * After CyclicBarrier.await(...) returned (it throws when the barrier breaks: nothing is
+     * recorded then). The episode is the number of awaits this thread completed on this barrier
+     * before: the barrier's generation as long as every party takes part in every generation.
+     * Returns {@code arrival}, await's result.
+     */
+    public static int barrierPassed(Object barrier, int arrival, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || !(barrier instanceof CyclicBarrier)) return arrival;
+        try {
+            long id = Probes.OBJECTS.of(barrier);
+            r.thread().barrier(site, id, SyncBarrierEpisodes.next(id));
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+        return arrival;
+    }
+
+    // ---- threads ----------------------------------------------------------------------------------
+
+    /** Before Thread.start(): the child's begin will acquire what this publishes. */
+    public static void threadStart(Object thread, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || !(thread instanceof Thread child)) return;
+        try {
+            r.thread().fork(site, TraceRecorder.defaultThreadObject(child));
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /**
+     * After Thread.join(...) returned. A join only if the child has terminated (a timed join may
+     * return early); then the child's end is recorded first, on its behalf, since a thread cannot
+     * record its own last moment: the end's ticket falls after everything the child did and before
+     * this join.
+     */
+    public static void threadJoined(Object thread, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || !(thread instanceof Thread child) || child.isAlive()) return;
+        try {
+            long object = TraceRecorder.defaultThreadObject(child);
+            r.endThread(object);
+            r.thread().join(site, object);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** After Thread.join(Duration) (JDK 19+). Returns {@code terminated}, join's result. */
+    public static boolean threadJoinedTimed(Object thread, boolean terminated, int site) {
+        threadJoined(thread, site);
+        return terminated;
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    private static void record(SyncKind kind, int site, Object object, long aux) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || object == null) return; // a null receiver throws right after, in the program
+        try {
+            r.thread().sync(kind, site, Probes.OBJECTS.of(object), aux);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.wholetrace.agent.sync;
+
+import static dev.wholetrace.core.event.SyncKind.BARRIER;
+import static dev.wholetrace.core.event.SyncKind.FORK;
+import static dev.wholetrace.core.event.SyncKind.JOIN;
+import static dev.wholetrace.core.event.SyncKind.LATCH_AWAIT;
+import static dev.wholetrace.core.event.SyncKind.LATCH_COUNT_DOWN;
+import static dev.wholetrace.core.event.SyncKind.SEMAPHORE_ACQUIRE;
+import static dev.wholetrace.core.event.SyncKind.SEMAPHORE_RELEASE;
+import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.core.event.SyncKind.THREAD_END;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.core.event.Event;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CountDownLatch (count-down before, await after it returned), Semaphore (release before,
+ * acquire after) and CyclicBarrier (after await returned, with the episode) at application call
+ * sites, checked against the program's own order.
+ */
+class CoordinationTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stop() {
+        Probes.install(null);
+    }
+
+    @Test
+    void everyCountDownPrecedesTheAwaitThatItOpened() throws Exception {
+        Recording r = Recording.of(dir.resolve("latch.wtrace"), CoordinationSubject.class,
+                c -> c.getMethod("latch", int.class).invoke(null, 3));
+        assertThat(r.list()).containsExactly(true, false);
+        List<Event> main = r.syncs(Thread.currentThread().getName());
+        // Three forks, the await, the timed await of the open latch; the timed-out await records nothing.
+        assertThat(main).extracting(Event::kind).containsExactly(THREAD_BEGIN, FORK, FORK, FORK, LATCH_AWAIT, LATCH_AWAIT, THREAD_END);
+        long latch = main.get(4).object();
+        assertThat(main.get(5).object()).isEqualTo(latch);
+        assertThat(r.site(main.get(4))).isEqualTo("CountDownLatch.await");
+        List<Recording.Op> onLatch = r.on(latch);
+        assertThat(onLatch).extracting(Recording.Op::kind)
+                .containsExactly(LATCH_COUNT_DOWN, LATCH_COUNT_DOWN, LATCH_COUNT_DOWN, LATCH_AWAIT, LATCH_AWAIT);
+        assertThat(onLatch.subList(0, 3)).extracting(Recording.Op::thread).containsExactlyInAnyOrder("counter-0", "counter-1", "counter-2");
+        for (int t = 0; t < 3; t++) {
+            // the counters are never joined: no end, only their begin and count-down
+            assertThat(r.kinds("counter-" + t)).containsExactly(THREAD_BEGIN, LATCH_COUNT_DOWN);
+        }
+    }
+
+    @Test
+    void semaphoreHandOversFollowTheProgramsOwnLog() throws Exception {
+        Recording r = Recording.of(dir.resolve("semaphore.wtrace"), CoordinationSubject.class,
+                c -> c.getMethod("pingPong", int.class).invoke(null, 50));
+        List<Object> log = r.list();
+        assertThat(log).hasSize(100);
+        // Each turn is an acquire, and the other thread's release that granted it comes right before.
+        List<String> turns = new ArrayList<>();
+        List<Recording.Op> ops = r.order().stream()
+                .filter(op -> op.kind() == SEMAPHORE_ACQUIRE || op.kind() == SEMAPHORE_RELEASE).toList();
+        assertThat(ops).hasSize(200);
+        for (int i = 0; i < ops.size(); i += 2) {
+            Recording.Op acquire = ops.get(i);
+            Recording.Op release = ops.get(i + 1);
+            assertThat(acquire.kind()).isEqualTo(SEMAPHORE_ACQUIRE);
+            assertThat(release.kind()).isEqualTo(SEMAPHORE_RELEASE);
+            assertThat(release.thread()).isEqualTo(acquire.thread());
+            if (i > 0) assertThat(acquire.object()).as("acquires what the other released").isEqualTo(ops.get(i - 1).object());
+            turns.add(acquire.thread());
+        }
+        assertThat(turns).isEqualTo(log);
+        assertThat(ops).extracting(Recording.Op::site).contains("Semaphore.acquireUninterruptibly", "Semaphore.acquire",
+                "Semaphore.tryAcquire", "Semaphore.release");
+    }
+
+    @Test
+    void aFailedTryAcquireRecordsNothing() throws Exception {
+        Recording r = Recording.of(dir.resolve("try.wtrace"), CoordinationSubject.class, c -> c.getMethod("tryAcquires").invoke(null));
+        assertThat(r.list()).containsExactly(false, true);
+        assertThat(r.kinds(Thread.currentThread().getName()))
+                .containsExactly(THREAD_BEGIN, SEMAPHORE_RELEASE, SEMAPHORE_ACQUIRE, THREAD_END);
+    }
+
+    @Test
+    void barrierEpisodesFollowTheGenerations() throws Exception {
+        int parties = 3;
+        int episodes = 6;
+        Recording r = Recording.of(dir.resolve("barrier.wtrace"), CoordinationSubject.class,
+                c -> c.getMethod("barrier", int.class, int.class).invoke(null, parties, episodes));
+        assertThat(r.list()).hasSize(parties * episodes);
+        for (int t = 0; t < parties; t++) {
+            List<Event> syncs = r.syncs("party-" + t);
+            List<Long> seen = new ArrayList<>();
+            for (Event e : syncs.subList(1, syncs.size() - 1)) {
+                assertThat(e.kind()).isEqualTo(BARRIER);
+                seen.add(e.aux());
+            }
+            assertThat(seen).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);
+            assertThat(syncs.get(0).kind()).isEqualTo(THREAD_BEGIN);
+            assertThat(syncs.get(syncs.size() - 1).kind()).isEqualTo(THREAD_END);
+        }
+        // In S_synch the episodes come in order: nobody leaves episode e+1 before all left episode e.
+        List<Recording.Op> barriers = r.order().stream().filter(op -> op.kind() == BARRIER).toList();
+        assertThat(barriers).hasSize(parties * episodes);
+        assertThat(barriers).extracting(Recording.Op::object).containsOnly(barriers.get(0).object());
+        for (int i = 0; i < barriers.size(); i++) assertThat(barriers.get(i).aux()).isEqualTo(i / parties);
+        assertThat(barriers).extracting(Recording.Op::site).contains("CyclicBarrier.await");
+        assertThat(r.kinds(Thread.currentThread().getName()))
+                .containsExactly(THREAD_BEGIN, FORK, FORK, FORK, JOIN, JOIN, JOIN, THREAD_END);
+    }
+}

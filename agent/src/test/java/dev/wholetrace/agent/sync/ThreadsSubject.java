@@ -1,0 +1,95 @@
+package dev.wholetrace.agent.sync;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/** Thread start and join patterns, run instrumented by {@link ThreadsTest}. */
+public final class ThreadsSubject {
+    private ThreadsSubject() {}
+
+    /** A Thread subclass: start() and join() are called with this class as the owner. */
+    static final class Worker extends Thread {
+        int result;
+
+        Worker(String name) {
+            super(name);
+        }
+
+        @Override
+        public void run() {
+            result = getName().length();
+        }
+    }
+
+    /** Starts {@code n} workers and joins them; returns the sum of their results. */
+    public static int forkJoin(int n) throws InterruptedException {
+        List<Worker> workers = new ArrayList<>();
+        for (int i = 0; i < n; i++) workers.add(new Worker("worker-" + i));
+        for (Worker w : workers) w.start();
+        int sum = 0;
+        for (Worker w : workers) {
+            w.join();
+            sum += w.result;
+        }
+        return sum;
+    }
+
+    /**
+     * A timed join that returns while the child still runs joins nothing; the child is released,
+     * then joined with timeouts (join(millis, nanos), then join(millis) again). Returns whether the
+     * child was alive after each of the three joins.
+     */
+    public static List<Boolean> timedJoins() throws InterruptedException {
+        CountDownLatch go = new CountDownLatch(1);
+        Thread child = new Thread(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "child");
+        child.start();
+        List<Boolean> alive = new ArrayList<>();
+        child.join(5);
+        alive.add(child.isAlive());
+        go.countDown();
+        child.join(60_000, 1);
+        alive.add(child.isAlive());
+        child.join(1);
+        alive.add(child.isAlive());
+        return alive;
+    }
+
+    /**
+     * {@code rounds} times: a child and two threads that join it at the same moment. Each joiner
+     * names itself after the round.
+     */
+    public static void concurrentJoiners(int rounds) throws InterruptedException {
+        for (int r = 0; r < rounds; r++) {
+            CountDownLatch go = new CountDownLatch(1);
+            Thread child = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, "child-" + r);
+            child.start();
+            Thread[] joiners = new Thread[2];
+            for (int j = 0; j < 2; j++) {
+                joiners[j] = new Thread(() -> {
+                    try {
+                        child.join();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }, "joiner-" + r + "-" + j);
+                joiners[j].start();
+            }
+            while (joiners[0].getState() != Thread.State.WAITING || joiners[1].getState() != Thread.State.WAITING) Thread.onSpinWait();
+            go.countDown();
+            for (Thread j : joiners) j.join();
+        }
+    }
+}

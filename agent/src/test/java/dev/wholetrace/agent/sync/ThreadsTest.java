@@ -1,0 +1,98 @@
+package dev.wholetrace.agent.sync;
+
+import static dev.wholetrace.core.event.SyncKind.FORK;
+import static dev.wholetrace.core.event.SyncKind.JOIN;
+import static dev.wholetrace.core.event.SyncKind.LATCH_AWAIT;
+import static dev.wholetrace.core.event.SyncKind.LATCH_COUNT_DOWN;
+import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.core.event.SyncKind.THREAD_END;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.core.event.Event;
+import dev.wholetrace.core.event.SyncKind;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Thread.start is a fork before the child's begin; a join that saw the child terminate records
+ * the child's end on its behalf, then the join: fork → begin and end → join in S_synch.
+ */
+class ThreadsTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stop() {
+        Probes.install(null);
+    }
+
+    /** The index in S_synch of the first operation of {@code kind} on {@code object} by {@code thread}. */
+    private static int indexOf(List<Recording.Op> order, String thread, SyncKind kind, long object) {
+        for (int i = 0; i < order.size(); i++) {
+            Recording.Op op = order.get(i);
+            if (op.thread().equals(thread) && op.kind() == kind && op.object() == object) return i;
+        }
+        throw new AssertionError("no " + kind + " of " + object + " by " + thread + " in " + order);
+    }
+
+    @Test
+    void forkPrecedesBeginAndEndPrecedesJoin() throws Exception {
+        Recording r = Recording.of(dir.resolve("forkjoin.wtrace"), ThreadsSubject.class,
+                c -> c.getMethod("forkJoin", int.class).invoke(null, 3));
+        assertThat(r.result).isEqualTo(3 * "worker-0".length());
+        String main = Thread.currentThread().getName();
+        assertThat(r.kinds(main)).containsExactly(THREAD_BEGIN, FORK, FORK, FORK, JOIN, JOIN, JOIN, THREAD_END);
+        List<Recording.Op> order = r.order();
+        for (int i = 0; i < 3; i++) {
+            String worker = "worker-" + i;
+            long object = r.threadObject(worker);
+            assertThat(r.kinds(worker)).containsExactly(THREAD_BEGIN, THREAD_END);
+            int fork = indexOf(order, main, FORK, object);
+            int begin = indexOf(order, worker, THREAD_BEGIN, object);
+            int end = indexOf(order, worker, THREAD_END, object);
+            int join = indexOf(order, main, JOIN, object);
+            assertThat(fork).isLessThan(begin);
+            assertThat(begin).isLessThan(end);
+            assertThat(end).isLessThan(join);
+            assertThat(order.get(fork).site()).isEqualTo("ThreadsSubject$Worker.start");
+            assertThat(order.get(join).site()).isEqualTo("ThreadsSubject$Worker.join");
+        }
+    }
+
+    @Test
+    void aTimedJoinJoinsOnlyATerminatedThread() throws Exception {
+        Recording r = Recording.of(dir.resolve("timed.wtrace"), ThreadsSubject.class, c -> c.getMethod("timedJoins").invoke(null));
+        assertThat(r.list()).containsExactly(true, false, false);
+        String main = Thread.currentThread().getName();
+        List<Event> syncs = r.syncs(main);
+        // join(5) returned early: nothing; join(60000, 1) and join(1) saw the child terminated.
+        assertThat(syncs).extracting(Event::kind).containsExactly(THREAD_BEGIN, FORK, LATCH_COUNT_DOWN, JOIN, JOIN, THREAD_END);
+        assertThat(r.kinds("child")).containsExactly(THREAD_BEGIN, LATCH_AWAIT, THREAD_END);
+        List<Recording.Op> order = r.order();
+        long child = r.threadObject("child");
+        assertThat(indexOf(order, "child", THREAD_END, child)).isLessThan(indexOf(order, main, JOIN, child));
+    }
+
+    @Test
+    void concurrentJoinersRecordTheEndOnce() throws Exception {
+        int rounds = 10;
+        Recording r = Recording.of(dir.resolve("joiners.wtrace"), ThreadsSubject.class,
+                c -> c.getMethod("concurrentJoiners", int.class).invoke(null, rounds));
+        List<Recording.Op> order = r.order();
+        for (int round = 0; round < rounds; round++) {
+            String child = "child-" + round;
+            long object = r.threadObject(child);
+            assertThat(r.kinds(child)).containsExactly(THREAD_BEGIN, LATCH_AWAIT, THREAD_END);
+            int end = indexOf(order, child, THREAD_END, object);
+            for (int j = 0; j < 2; j++) {
+                String joiner = "joiner-" + round + "-" + j;
+                assertThat(r.kinds(joiner)).containsExactly(THREAD_BEGIN, JOIN, THREAD_END);
+                assertThat(end).isLessThan(indexOf(order, joiner, JOIN, object));
+            }
+        }
+    }
+}
