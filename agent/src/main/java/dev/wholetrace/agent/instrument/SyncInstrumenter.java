@@ -98,12 +98,19 @@ final class SyncInstrumenter {
 
     static {
         // java.util.concurrent.locks.Lock and its implementations (ReentrantLock, the read and
-        // write locks of ReentrantReadWriteLock: distinct objects, each its own lock in the trace).
+        // write locks of ReentrantReadWriteLock: recorded on the ReadWriteLock, see below).
         add(Family.LOCK, "lock", "()V", Timing.AFTER, "lockAcquired");
         add(Family.LOCK, "lockInterruptibly", "()V", Timing.AFTER, "lockAcquired");
         add(Family.LOCK, "tryLock", "()Z", Timing.AFTER, "lockTried");
         add(Family.LOCK, "tryLock", "(" + TIMEOUT + ")Z", Timing.AFTER, "lockTried");
         add(Family.LOCK, "unlock", "()V", Timing.BEFORE, "lockReleasing");
+        // ReadWriteLock views: their lock operations are recorded on the ReadWriteLock itself.
+        for (String view : new String[] {"Ljava/util/concurrent/locks/Lock;", "Ljava/util/concurrent/locks/ReentrantReadWriteLock$ReadLock;"}) {
+            CALLS.put("readLock()" + view, new Call("readLock", "()" + view, Timing.AFTER, "readLockCreated", Family.LOCK, false));
+        }
+        for (String view : new String[] {"Ljava/util/concurrent/locks/Lock;", "Ljava/util/concurrent/locks/ReentrantReadWriteLock$WriteLock;"}) {
+            CALLS.put("writeLock()" + view, new Call("writeLock", "()" + view, Timing.AFTER, "writeLockCreated", Family.LOCK, false));
+        }
         CALLS.put("newCondition()Ljava/util/concurrent/locks/Condition;", new Call("newCondition",
                 "()Ljava/util/concurrent/locks/Condition;", Timing.AFTER, "conditionCreated", Family.LOCK, false));
         add(Family.LATCH, "countDown", "()V", Timing.BEFORE, "latchCountingDown");

@@ -8,6 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -72,13 +73,45 @@ public final class SyncProbes {
 
     /** After Lock.lock() or lockInterruptibly() returned: the lock is held. */
     public static void lockAcquired(Object lock, int site) {
-        if (lock instanceof Lock) record(SyncKind.LOCK, site, lock, 0);
+        if (lock instanceof Lock) recordLock(SyncKind.LOCK, site, lock);
     }
 
     /** After Lock.tryLock(...): a lock only if it was acquired. Returns {@code acquired}. */
     public static boolean lockTried(Object lock, boolean acquired, int site) {
-        if (acquired && lock instanceof Lock) record(SyncKind.LOCK, site, lock, 0);
+        if (acquired && lock instanceof Lock) recordLock(SyncKind.LOCK, site, lock);
         return acquired;
+    }
+
+    /** After ReadWriteLock.readLock(): lock operations on the view are the ReadWriteLock's, shared. Returns it. */
+    public static Lock readLockCreated(Object readWriteLock, Lock view, int site) {
+        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        return view;
+    }
+
+    public static ReentrantReadWriteLock.ReadLock readLockCreated(Object readWriteLock, ReentrantReadWriteLock.ReadLock view, int site) {
+        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        return view;
+    }
+
+    /** After ReadWriteLock.writeLock(): lock operations on the view are the ReadWriteLock's, exclusive. Returns it. */
+    public static Lock writeLockCreated(Object readWriteLock, Lock view, int site) {
+        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        return view;
+    }
+
+    public static ReentrantReadWriteLock.WriteLock writeLockCreated(Object readWriteLock, ReentrantReadWriteLock.WriteLock view,
+                                                                    int site) {
+        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        return view;
+    }
+
+    private static void viewCreated(Object readWriteLock, Object view, long mode) {
+        if (Probes.recorder() == null) return;
+        try {
+            SyncReadWriteLocks.viewCreated(readWriteLock, view, mode);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
     }
 
     /**
@@ -89,7 +122,7 @@ public final class SyncProbes {
         if (!(lock instanceof Lock)) return;
         if (lock instanceof ReentrantLock l && !l.isHeldByCurrentThread()) return;
         if (lock instanceof ReentrantReadWriteLock.WriteLock l && !l.isHeldByCurrentThread()) return;
-        record(SyncKind.UNLOCK, site, lock, 0);
+        recordLock(SyncKind.UNLOCK, site, lock);
     }
 
     /**
@@ -196,6 +229,18 @@ public final class SyncProbes {
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
+
+    /** A lock operation on {@code lock}, or on its ReadWriteLock when it is a known view of one. */
+    private static void recordLock(SyncKind kind, int site, Object lock) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || lock == null) return;
+        try {
+            long[] target = SyncReadWriteLocks.target(lock);
+            r.thread().sync(kind, site, target[0], target[1]);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
 
     private static void record(SyncKind kind, int site, Object object, long aux) {
         TraceRecorder r = Probes.recorder();

@@ -103,7 +103,7 @@ public final class LocksSubject {
         return order;
     }
 
-    /** Read and write locks of one ReentrantReadWriteLock: each is a lock object of its own. */
+    /** Read and write locks of one ReentrantReadWriteLock: one lock in the trace, in two modes. */
     public static int readWrite() {
         ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
         Lock read = rw.readLock();
