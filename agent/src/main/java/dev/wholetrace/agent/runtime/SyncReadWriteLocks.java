@@ -1,16 +1,11 @@
 package dev.wholetrace.agent.runtime;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
-
 /**
  * The read and write locks of a ReadWriteLock are two objects, but one lock: a writer's unlock
  * must order a later reader's lock. When application code calls readLock() or writeLock(), the
  * view is remembered here with its ReadWriteLock's id, and lock operations on a view are recorded
- * on that id with aux = {@link #SHARED} or {@link #EXCLUSIVE}. The views' own identity is the key
- * (the JDK's lock views do not override equals); the value holds an id, not the ReadWriteLock, so
- * a view never keeps its lock alive through this map.
+ * on that id with aux = {@link #SHARED} or {@link #EXCLUSIVE}. The value holds an id, not the
+ * ReadWriteLock, so a view never keeps its lock alive through this map.
  */
 final class SyncReadWriteLocks {
     /** aux of a lock operation in shared (read) mode. */
@@ -18,13 +13,13 @@ final class SyncReadWriteLocks {
     /** aux of a lock operation in exclusive (write) mode. */
     static final long EXCLUSIVE = 2;
 
-    private static final Map<Object, long[]> VIEWS = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final WeakIdentityMap<Object, long[]> VIEWS = new WeakIdentityMap<>();
 
     private SyncReadWriteLocks() {}
 
     static void viewCreated(Object readWriteLock, Object view, long mode) {
         if (readWriteLock == null || view == null) return;
-        VIEWS.putIfAbsent(view, new long[] {Probes.OBJECTS.of(readWriteLock), mode});
+        VIEWS.computeIfAbsent(view, v -> new long[] {Probes.OBJECTS.of(readWriteLock), mode});
     }
 
     /** {id, aux} for a lock operation on {@code lock}: its ReadWriteLock's for a known view. */

@@ -1,0 +1,85 @@
+package dev.wholetrace.agent.runtime;
+
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.function.Function;
+
+/**
+ * A map keyed by object identity that does not keep its keys alive: an entry goes when its key is
+ * collected. The runtime's side tables (object ids, a condition's lock, a read/write lock's views)
+ * are such maps; equals and hashCode of the program's objects are never called. Thread-safe.
+ */
+final class WeakIdentityMap<K, V> {
+    private static final class Entry<K, V> extends WeakReference<K> {
+        final int hash;
+        final V value;
+        Entry<K, V> next;
+
+        Entry(K key, int hash, V value, Entry<K, V> next, ReferenceQueue<K> q) {
+            super(key, q);
+            this.hash = hash;
+            this.value = value;
+            this.next = next;
+        }
+    }
+
+    private final ReferenceQueue<K> dead = new ReferenceQueue<>();
+    @SuppressWarnings("unchecked")
+    private Entry<K, V>[] table = new Entry[1 << 6];
+    private int size;
+
+    /** The value of {@code key}, or null. */
+    synchronized V get(Object key) {
+        expunge();
+        int h = System.identityHashCode(key);
+        for (Entry<K, V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
+            if (e.hash == h && e.get() == key) return e.value;
+        }
+        return null;
+    }
+
+    /** The value of {@code key}, computing and adding it first if there is none. */
+    synchronized V computeIfAbsent(K key, Function<? super K, ? extends V> compute) {
+        V v = get(key);
+        if (v != null) return v;
+        v = compute.apply(key);
+        int h = System.identityHashCode(key);
+        int i = h & (table.length - 1);
+        table[i] = new Entry<>(key, h, v, table[i], dead);
+        if (++size > table.length) grow();
+        return v;
+    }
+
+    private void expunge() {
+        for (Reference<? extends K> r; (r = dead.poll()) != null; ) {
+            @SuppressWarnings("unchecked")
+            Entry<K, V> gone = (Entry<K, V>) r;
+            int i = gone.hash & (table.length - 1);
+            for (Entry<K, V> e = table[i], prev = null; e != null; prev = e, e = e.next) {
+                if (e == gone) {
+                    if (prev == null) table[i] = e.next;
+                    else prev.next = e.next;
+                    size--;
+                    break;
+                }
+            }
+        }
+    }
+
+    private void grow() {
+        Entry<K, V>[] old = table;
+        @SuppressWarnings("unchecked")
+        Entry<K, V>[] bigger = new Entry[old.length * 2];
+        table = bigger;
+        for (Entry<K, V> head : old) {
+            for (Entry<K, V> e = head; e != null; ) {
+                Entry<K, V> next = e.next;
+                int i = e.hash & (table.length - 1);
+                e.next = table[i];
+                table[i] = e;
+                e = next;
+            }
+        }
+    }
+}
