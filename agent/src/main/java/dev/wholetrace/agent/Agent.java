@@ -43,7 +43,7 @@ public final class Agent {
                         return null;
                     }
                     try {
-                        return instrumenter.instrument(classFile);
+                        return instrumenter.instrument(classFile, loader);
                     } catch (Throwable e) {
                         AgentLog.once("instrument:" + e.getClass().getName(), "left " + className + " uninstrumented: " + e);
                         return null;

@@ -2,7 +2,10 @@ package dev.wholetrace.agent.instrument;
 
 import dev.wholetrace.core.event.CodeEntry;
 import dev.wholetrace.core.record.TraceRecorder;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,8 +31,16 @@ public final class ClassInstrumenter {
         this.recorder = recorder;
     }
 
-    /** The instrumented class file, or null to leave the class unchanged. */
+    private final Map<ClassLoader, FieldResolver> resolvers = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** {@link #instrument(byte[], ClassLoader)} for a class of the agent's own loader (tests). */
     public byte[] instrument(byte[] classFile) {
+        return instrument(classFile, ClassInstrumenter.class.getClassLoader());
+    }
+
+    /** The instrumented class file, or null to leave the class unchanged; {@code loader} defines it. */
+    public byte[] instrument(byte[] classFile, ClassLoader loader) {
+        FieldResolver fields = loader == null ? new FieldResolver(null) : resolvers.computeIfAbsent(loader, FieldResolver::new);
         ClassReader reader = new ClassReader(classFile);
         Set<String> skipped = new HashSet<>();
         while (true) {
@@ -70,6 +81,11 @@ public final class ClassInstrumenter {
                 @Override
                 public boolean heap() {
                     return recorder.mode().keepsAccesses();
+                }
+
+                @Override
+                public FieldResolver.Field field(String owner, String name) {
+                    return fields.resolve(owner, name);
                 }
             };
             List<MethodNode> methods = cn.methods;

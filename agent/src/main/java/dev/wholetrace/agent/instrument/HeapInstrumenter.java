@@ -29,10 +29,11 @@ final class HeapInstrumenter {
     private HeapInstrumenter() {}
 
     static void instrument(InsnList code, AbstractInsnNode n, MethodInstrumenter.Site site) {
-        if (!site.ids().heap()) return;
         int op = n.getOpcode();
         if (n instanceof FieldInsnNode f) {
-            field(code, f, site);
+            field(code, f, site); // volatile accesses are sync operations: probed in every mode
+        } else if (!site.ids().heap()) {
+            return;
         } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
             int id = site.id(OpcodeNames.of(op));
             InsnList before = new InsnList();
@@ -57,43 +58,56 @@ final class HeapInstrumenter {
     }
 
     private static void field(InsnList code, FieldInsnNode f, MethodInstrumenter.Site site) {
-        int slot = FIELD_SLOTS.computeIfAbsent(f.owner + '.' + f.name, k -> FIELD_SLOTS.size());
+        FieldResolver.Field declared = site.ids().field(f.owner, f.name);
+        String owner = declared.declaringClass();
+        int slot = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> FIELD_SLOTS.size());
         int offset = slot * 8;
-        String text = OpcodeNames.of(f.getOpcode()) + ' ' + f.owner.replace('/', '.') + '.' + f.name;
-        InsnList before = new InsnList();
-        switch (f.getOpcode()) {
-            case Opcodes.GETSTATIC, Opcodes.PUTSTATIC -> {
-                if (!site.ids().classConstants()) return;
-                int id = site.id(text);
-                before.add(new LdcInsnNode(Type.getObjectType(f.owner))); // statics live in the class object
-                before.add(push(offset));
-                before.add(push(id));
-                before.add(call(f.getOpcode() == Opcodes.GETSTATIC ? "load" : "store", "(Ljava/lang/Object;II)V"));
-            }
-            case Opcodes.GETFIELD -> {
-                if (beforeSuperCall(f, site)) return;
-                int id = site.id(text);
-                before.add(new InsnNode(Opcodes.DUP));
-                before.add(push(offset));
-                before.add(push(id));
-                before.add(call("load", "(Ljava/lang/Object;II)V"));
-            }
-            case Opcodes.PUTFIELD -> {
-                if (beforeSuperCall(f, site)) return;
-                int id = site.id(text);
-                Type value = Type.getType(f.desc);
-                int temp = site.scratch().slot();
-                before.add(new VarInsnNode(value.getOpcode(Opcodes.ISTORE), temp));
-                before.add(new InsnNode(Opcodes.DUP));
-                before.add(push(offset));
-                before.add(push(id));
-                before.add(call("store", "(Ljava/lang/Object;II)V"));
-                before.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), temp));
-            }
-            default -> {
-                return;
-            }
+        boolean isVolatile = declared.isVolatile();
+        if (!isVolatile && !site.ids().heap()) return;
+        String text = OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name;
+        boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
+        boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;
+        if (isStatic ? !site.ids().classConstants() : beforeSuperCall(f, site)) return;
+        int id = site.id(text);
+        // A volatile access is a sync operation (a write releases, a read acquires: recorded after
+        // the read, so that a read that saw a write comes after it in S_synch), not a data access.
+        String probe = isVolatile ? (isRead ? "volatileRead" : "volatileWrite") : (isRead ? "load" : "store");
+        String desc = "(Ljava/lang/Object;II)V";
+        if (isStatic) {
+            InsnList probeCall = new InsnList();
+            probeCall.add(new LdcInsnNode(Type.getObjectType(owner))); // statics live in the class object
+            probeCall.add(push(offset));
+            probeCall.add(push(id));
+            probeCall.add(call(probe, desc));
+            if (isVolatile && isRead) code.insert(f, probeCall);
+            else code.insertBefore(f, probeCall);
+            return;
         }
+        Type value = Type.getType(f.desc);
+        if (isVolatile && isRead) {
+            // [obj] → DUP → [obj, obj] → GETFIELD → [obj, v] → move obj above v → probe → [v]
+            code.insertBefore(f, new InsnNode(Opcodes.DUP));
+            InsnList after = new InsnList();
+            if (value.getSize() == 2) {
+                after.add(new InsnNode(Opcodes.DUP2_X1));
+                after.add(new InsnNode(Opcodes.POP2));
+            } else {
+                after.add(new InsnNode(Opcodes.SWAP));
+            }
+            after.add(push(offset));
+            after.add(push(id));
+            after.add(call(probe, desc));
+            code.insert(f, after);
+            return;
+        }
+        InsnList before = new InsnList();
+        int temp = isRead ? -1 : site.scratch().slot();
+        if (!isRead) before.add(new VarInsnNode(value.getOpcode(Opcodes.ISTORE), temp)); // park the value
+        before.add(new InsnNode(Opcodes.DUP));
+        before.add(push(offset));
+        before.add(push(id));
+        before.add(call(probe, desc));
+        if (!isRead) before.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), temp));
         code.insertBefore(f, before);
     }
 

@@ -55,6 +55,11 @@ final class MethodInstrumenter {
         default boolean heap() {
             return true;
         }
+
+        /** Where a field an instruction names is declared, and whether it is volatile. */
+        default FieldResolver.Field field(String owner, String name) {
+            return new FieldResolver.Field(owner, false);
+        }
     }
 
     private MethodInstrumenter() {}

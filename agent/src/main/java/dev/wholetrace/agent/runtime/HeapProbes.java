@@ -1,6 +1,7 @@
 package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.core.event.Addresses;
+import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.record.ThreadRecorder;
 import dev.wholetrace.core.record.TraceRecorder;
 import java.lang.reflect.Array;
@@ -44,6 +45,26 @@ public final class HeapProbes {
 
     public static void store(Object array, int index, int size, int site) {
         if (inBounds(array, index)) access(array, (long) index * size, site, true);
+    }
+
+    /** After a volatile read: an acquire on the field's location (the class object for statics). */
+    public static void volatileRead(Object object, int offset, int site) {
+        volatileAccess(object, offset, site, SyncKind.VOLATILE_READ);
+    }
+
+    /** Before a volatile write: a release on the field's location. */
+    public static void volatileWrite(Object object, int offset, int site) {
+        volatileAccess(object, offset, site, SyncKind.VOLATILE_WRITE);
+    }
+
+    private static void volatileAccess(Object object, int offset, int site, SyncKind kind) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || object == null) return;
+        try {
+            r.thread().sync(kind, site, Addresses.of(Probes.OBJECTS.of(object), offset), 0);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
     }
 
     /** Only accesses that happen are recorded: not one that throws NullPointer- or IndexOutOfBounds. */

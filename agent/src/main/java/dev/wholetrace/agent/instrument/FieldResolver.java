@@ -1,0 +1,74 @@
+package dev.wholetrace.agent.instrument;
+
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Finds the class that declares a field an instruction names, and whether it is volatile, by
+ * reading class files as resources (never loading a class). javac names the receiver's static
+ * type as a field instruction's owner, so {@code sub.x} and {@code base.x} may name different
+ * owners for one field: addresses must use the declaring class, or one memory location would get
+ * two addresses. A class file that cannot be read leaves the owner as named and the field
+ * non-volatile.
+ */
+final class FieldResolver {
+    /** A class's own fields (name → access flags) and its superclass. */
+    private record ClassFields(String superName, Map<String, Integer> fields) {}
+
+    /** Where the field is declared, and whether it is volatile. */
+    record Field(String declaringClass, boolean isVolatile) {}
+
+    private static final ClassFields UNKNOWN = new ClassFields(null, Map.of());
+    private final Map<String, ClassFields> cache = new ConcurrentHashMap<>();
+    private final ClassLoader loader;
+
+    FieldResolver(ClassLoader loader) {
+        this.loader = loader;
+    }
+
+    Field resolve(String owner, String name) {
+        String c = owner;
+        for (int depth = 0; c != null && depth < 32; depth++) {
+            ClassFields f = fields(c);
+            Integer access = f.fields().get(name);
+            if (access != null) return new Field(c, (access & Opcodes.ACC_VOLATILE) != 0);
+            c = f.superName();
+        }
+        return new Field(owner, false); // an interface constant, or a class file we cannot read
+    }
+
+    private ClassFields fields(String internalName) {
+        return cache.computeIfAbsent(internalName, this::read);
+    }
+
+    private ClassFields read(String internalName) {
+        String resource = internalName + ".class";
+        try (InputStream in = loader != null ? loader.getResourceAsStream(resource) : ClassLoader.getSystemResourceAsStream(resource)) {
+            if (in == null) return UNKNOWN;
+            ClassReader reader = new ClassReader(in);
+            Map<String, Integer> fields = new HashMap<>();
+            reader.accept(new ClassVisitor(Opcodes.ASM9) {
+                @Override
+                public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+                    fields.put(name, access);
+                    return null;
+                }
+            }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            return new ClassFields(reader.getSuperName(), fields);
+        } catch (Exception e) {
+            return UNKNOWN;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FieldResolver(" + Objects.toString(loader) + ")";
+    }
+}
