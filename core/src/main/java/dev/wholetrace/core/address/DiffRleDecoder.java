@@ -28,61 +28,80 @@ public final class DiffRleDecoder {
 
     /**
      * A decoder whose next address is the {@code skip}-th of the stream (from 0), found without
-     * decoding the ones before: every rule knows how many addresses it spans and how far it moves
-     * the address, so the search descends the grammar once. O(grammar) to set up the per-rule
-     * sums, O(depth · rule length) to descend.
+     * decoding the ones before; {@link Seeker} when seeking one stream repeatedly.
      */
     public static DiffRleDecoder at(Grammar g, Alphabet runs, long skip) {
-        if (skip == 0) return new DiffRleDecoder(g, runs);
-        int rules = g.ruleCount();
-        long[] count = new long[rules];
-        long[] move = new long[rules];
-        for (int r = rules - 1; r >= 0; r--) {
-            for (int i = 0; i < g.bodyLength(r); i++) {
-                int s = g.symbol(r, i);
-                if (Grammar.isRule(s)) {
-                    count[r] += count[Grammar.ruleOf(s)];
-                    move[r] += move[Grammar.ruleOf(s)];
-                } else {
-                    checkRun(s, runs);
-                    count[r] += runs.second(s);
-                    move[r] += runs.first(s) * runs.second(s);
+        return skip == 0 ? new DiffRleDecoder(g, runs) : new Seeker(g, runs).at(skip);
+    }
+
+    /**
+     * Random access into one address stream: every rule knows how many addresses it spans and how
+     * far it moves the address (computed once, O(grammar)), so each seek descends the grammar once,
+     * O(depth · rule length).
+     */
+    public static final class Seeker {
+        private final Grammar g;
+        private final Alphabet runs;
+        private final long[] count;
+        private final long[] move;
+
+        public Seeker(Grammar g, Alphabet runs) {
+            this.g = g;
+            this.runs = runs;
+            int rules = g.ruleCount();
+            count = new long[rules];
+            move = new long[rules];
+            for (int r = rules - 1; r >= 0; r--) {
+                for (int i = 0; i < g.bodyLength(r); i++) {
+                    int s = g.symbol(r, i);
+                    if (Grammar.isRule(s)) {
+                        count[r] += count[Grammar.ruleOf(s)];
+                        move[r] += move[Grammar.ruleOf(s)];
+                    } else {
+                        checkRun(s, runs);
+                        count[r] += runs.second(s);
+                        move[r] += runs.first(s) * runs.second(s);
+                    }
                 }
             }
         }
-        if (skip < 0 || skip > count[0]) throw new IndexOutOfBoundsException("address " + skip + " outside [0, " + count[0] + "]");
-        long address = 0;
-        long terminal = 0; // run symbols consumed so far
-        long left = skip;
-        int rule = 0;
-        while (true) {
-            boolean descended = false;
-            for (int i = 0; i < g.bodyLength(rule); i++) {
-                int s = g.symbol(rule, i);
-                if (Grammar.isRule(s)) {
-                    int c = Grammar.ruleOf(s);
-                    if (left >= count[c]) {
-                        left -= count[c];
-                        address += move[c];
-                        terminal += g.expandedLength(c);
+
+        /** A decoder whose next address is the {@code skip}-th of the stream (from 0). */
+        public DiffRleDecoder at(long skip) {
+            if (skip < 0 || skip > count[0]) throw new IndexOutOfBoundsException("address " + skip + " outside [0, " + count[0] + "]");
+            long address = 0;
+            long terminal = 0; // run symbols consumed so far
+            long left = skip;
+            int rule = 0;
+            while (true) {
+                boolean descended = false;
+                for (int i = 0; i < g.bodyLength(rule); i++) {
+                    int s = g.symbol(rule, i);
+                    if (Grammar.isRule(s)) {
+                        int c = Grammar.ruleOf(s);
+                        if (left >= count[c]) {
+                            left -= count[c];
+                            address += move[c];
+                            terminal += g.expandedLength(c);
+                            continue;
+                        }
+                        rule = c;
+                        descended = true;
+                        break;
+                    }
+                    long len = runs.second(s);
+                    long d = runs.first(s);
+                    if (left >= len) {
+                        left -= len;
+                        address += d * len;
+                        terminal++;
                         continue;
                     }
-                    rule = c;
-                    descended = true;
-                    break;
+                    // The skip ends inside this run: `left` of its addresses are behind us.
+                    return new DiffRleDecoder(g.expander(terminal + 1), runs, address + d * left, d, len - left);
                 }
-                long len = runs.second(s);
-                long d = runs.first(s);
-                if (left >= len) {
-                    left -= len;
-                    address += d * len;
-                    terminal++;
-                    continue;
-                }
-                // The skip ends inside this run: `left` of its addresses are behind us.
-                return new DiffRleDecoder(g.expander(terminal + 1), runs, address + d * left, d, len - left);
+                if (!descended) return new DiffRleDecoder(g.expander(terminal), runs, address, 0, 0); // skip == stream length
             }
-            if (!descended) return new DiffRleDecoder(g.expander(terminal), runs, address, 0, 0); // skip == stream length
         }
     }
 

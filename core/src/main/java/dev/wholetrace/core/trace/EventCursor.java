@@ -3,7 +3,6 @@ package dev.wholetrace.core.trace;
 import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.GrammarExpander;
 import dev.wholetrace.core.util.Alphabet;
 import dev.wholetrace.core.wtrace.SymbolTag;
@@ -83,10 +82,10 @@ final class EventCursor implements Iterator<Event> {
         if (d == null) {
             int k = indexOf(piece.streamSymbols(), symbol);
             if (k < 0) throw new IllegalStateException("no address stream for instruction symbol " + symbol);
-            Grammar g = piece.streams()[k];
             // How far into its stream this instruction is: its occurrences before the cursor's start.
             long skip = start == 0 ? 0 : occurrences.of(piece, symbol).countBefore(start);
-            streams[symbol] = d = DiffRleDecoder.at(g, runs, skip);
+            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(piece.streams()[k], runs)
+                    : occurrences.seeker(piece, k, runs).at(skip);
         }
         return d;
     }

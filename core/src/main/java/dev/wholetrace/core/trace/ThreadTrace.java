@@ -1,5 +1,6 @@
 package dev.wholetrace.core.trace;
 
+import dev.wholetrace.core.address.DiffRleDecoder;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.ThreadInfo;
 import dev.wholetrace.core.grammar.EdgeCounts;
@@ -37,15 +38,22 @@ public final class ThreadTrace {
 
     /**
      * Per piece and load/store instruction, the instruction's occurrences per rule of the control
-     * WPP: built the first time a segment needs to know where that instruction's address stream
-     * stands, then reused by every later segment.
+     * WPP and the seeker of its address stream: built the first time a segment needs to know where
+     * that instruction's address stream stands, then reused by every later segment.
      */
     final class Occurrences {
         private final Map<ThreadChunk, Map<Integer, TerminalCounts>> cache = new IdentityHashMap<>();
+        private final Map<ThreadChunk, Map<Integer, DiffRleDecoder.Seeker>> seekers = new IdentityHashMap<>();
 
         synchronized TerminalCounts of(ThreadChunk piece, int symbol) {
             return cache.computeIfAbsent(piece, k -> new HashMap<>())
                     .computeIfAbsent(symbol, k -> new TerminalCounts(piece.control(), symbol));
+        }
+
+        /** The seeker of the piece's {@code stream}-th address stream. */
+        synchronized DiffRleDecoder.Seeker seeker(ThreadChunk piece, int stream, Alphabet runs) {
+            return seekers.computeIfAbsent(piece, k -> new HashMap<>())
+                    .computeIfAbsent(stream, k -> new DiffRleDecoder.Seeker(piece.streams()[stream], runs));
         }
     }
 
@@ -59,8 +67,10 @@ public final class ThreadTrace {
         int n = pieces.size();
         pieces.add(piece);
         chunkOf.add(chunk);
-        eventsBefore = Arrays.copyOf(eventsBefore, n + 2);
-        syncBefore = Arrays.copyOf(syncBefore, n + 2);
+        if (n + 2 > eventsBefore.length) { // grow by half: a thread may have a piece in thousands of chunks
+            eventsBefore = Arrays.copyOf(eventsBefore, n + 2 + (n >> 1));
+            syncBefore = Arrays.copyOf(syncBefore, n + 2 + (n >> 1));
+        }
         eventsBefore[n + 1] = eventsBefore[n] + grammar(piece).length(); // the DOR view of ALL has no blocks
         syncBefore[n + 1] = syncBefore[n] + piece.syncCount();
     }
@@ -107,9 +117,9 @@ public final class ThreadTrace {
 
     /** Events of the thread recorded in chunks before {@code chunk}. */
     public long eventsBeforeChunk(int chunk) {
-        long n = 0;
-        for (int p = 0; p < pieces.size() && chunkOf.get(p) < chunk; p++) n += grammar(pieces.get(p)).length();
-        return n;
+        int p = 0;
+        while (p < pieces.size() && chunkOf.get(p) < chunk) p++;
+        return eventsBefore[p];
     }
 
     /** Every event of the thread, in order. */
