@@ -11,9 +11,11 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.security.ProtectionDomain;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.regex.Pattern;
 
 /**
  * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}:
@@ -83,12 +85,12 @@ public final class Agent {
     }
 
     /** Parsed agent arguments. */
-    record AgentOptions(Path out, TraceMode mode, String[] include, String[] exclude, long intervalMillis) {
+    record AgentOptions(Path out, TraceMode mode, Pattern[] include, Pattern[] exclude, long intervalMillis) {
         static AgentOptions parse(String args) {
             Path out = Path.of("wholetrace.wtrace");
             TraceMode mode = TraceMode.COR;
-            String[] include = new String[0];
-            String[] exclude = new String[0];
+            Pattern[] include = new Pattern[0];
+            Pattern[] exclude = new Pattern[0];
             long interval = 10_000; // a chunk at least every 10 s: what a SIGKILL can lose
             if (args != null && !args.isBlank()) {
                 for (String kv : args.split(",")) {
@@ -99,8 +101,8 @@ public final class Agent {
                     switch (key) {
                         case "out" -> out = Path.of(value);
                         case "mode" -> mode = TraceMode.parse(value);
-                        case "include" -> include = value.split(":");
-                        case "exclude" -> exclude = value.split(":");
+                        case "include" -> include = patterns(value);
+                        case "exclude" -> exclude = patterns(value);
                         case "interval" -> interval = Long.parseLong(value);
                         default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval)");
                     }
@@ -120,12 +122,14 @@ public final class Agent {
             return !matchesAny(exclude, name);
         }
 
-        private static boolean matchesAny(String[] patterns, String name) {
-            for (String p : patterns) {
-                if (p.isEmpty()) continue;
-                String regex = java.util.regex.Pattern.quote(p).replace("*", "\\E.*\\Q");
-                if (name.matches(regex)) return true;
-            }
+        /** ':'-separated class-name patterns with * wildcards, compiled once. */
+        private static Pattern[] patterns(String value) {
+            return Arrays.stream(value.split(":")).filter(p -> !p.isEmpty())
+                    .map(p -> Pattern.compile(Pattern.quote(p).replace("*", "\\E.*\\Q"))).toArray(Pattern[]::new);
+        }
+
+        private static boolean matchesAny(Pattern[] patterns, String name) {
+            for (Pattern p : patterns) if (p.matcher(name).matches()) return true;
             return false;
         }
     }

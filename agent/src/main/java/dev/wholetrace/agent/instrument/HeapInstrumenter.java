@@ -4,6 +4,7 @@ import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -25,6 +26,8 @@ final class HeapInstrumenter {
     static final String HEAP = "dev/wholetrace/agent/runtime/HeapProbes";
     /** Field → offset: one 8-byte slot per (declaring owner, name), stable for the whole run. */
     private static final Map<String, Integer> FIELD_SLOTS = new ConcurrentHashMap<>();
+    /** Classes load on several threads at once: the map's size is no safe source of new numbers. */
+    private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
 
     private HeapInstrumenter() {}
 
@@ -60,7 +63,7 @@ final class HeapInstrumenter {
     private static void field(InsnList code, FieldInsnNode f, MethodInstrumenter.Site site) {
         FieldResolver.Field declared = site.ids().field(f.owner, f.name);
         String owner = declared.declaringClass();
-        int slot = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> FIELD_SLOTS.size());
+        int slot = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement());
         int offset = slot * 8;
         boolean isVolatile = declared.isVolatile();
         if (!isVolatile && !site.ids().heap()) return;

@@ -153,9 +153,14 @@ final class MethodInstrumenter {
 
     /** Pushes {@code id} and calls {@code Probes.name}: together stack-neutral for (…I)V probes. */
     static InsnList probe(int id, String name, String desc) {
+        return probe(id, PROBES, name, desc);
+    }
+
+    /** Pushes {@code id} and calls {@code owner.name}. */
+    static InsnList probe(int id, String owner, String name, String desc) {
         InsnList l = new InsnList();
         l.add(push(id));
-        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, PROBES, name, desc, false));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, desc, false));
         return l;
     }
 

@@ -167,13 +167,13 @@ final class SyncInstrumenter {
             case Opcodes.MONITORENTER -> {
                 int id = site.id("MONITORENTER");
                 code.insertBefore(n, new InsnNode(Opcodes.DUP));
-                code.insert(n, probe(id, SYNC_PROBES, "monitorEnter", "(" + OBJECT + "I)V"));
+                code.insert(n, MethodInstrumenter.probe(id, SYNC_PROBES, "monitorEnter", "(" + OBJECT + "I)V"));
             }
             case Opcodes.MONITOREXIT -> {
                 int id = site.id("MONITOREXIT");
                 InsnList before = new InsnList();
                 before.add(new InsnNode(Opcodes.DUP));
-                before.add(probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V"));
+                before.add(MethodInstrumenter.probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V"));
                 code.insertBefore(n, before);
             }
             case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKEINTERFACE -> call(code, (MethodInsnNode) n, site);
@@ -204,14 +204,14 @@ final class SyncInstrumenter {
         InsnList before = new InsnList();
         before.add(park);
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
-        if (call.timing == Timing.BEFORE) before.add(probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + "I)V"));
+        if (call.timing == Timing.BEFORE) before.add(MethodInstrumenter.probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + "I)V"));
         before.add(unpark);
         code.insertBefore(insn, before);
         if (call.timing == Timing.AFTER) {
             // The receiver is under the result (if any): probe(receiver, [result,] site) returns the result.
             String result = Type.getReturnType(insn.desc).getDescriptor();
             String returned = result.equals("V") ? "" : result;
-            code.insert(insn, probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + returned + "I)" + result));
+            code.insert(insn, MethodInstrumenter.probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + returned + "I)" + result));
         }
     }
 
@@ -328,11 +328,11 @@ final class SyncInstrumenter {
             InsnList l = new InsnList();
             if (isStatic && className == null) {
                 l.add(push(slot));
-                l.add(SyncInstrumenter.probe(site, SYNC_PROBES, enter ? "classMonitorEnter" : "classMonitorExit", "(II)V"));
+                l.add(MethodInstrumenter.probe(site, SYNC_PROBES, enter ? "classMonitorEnter" : "classMonitorExit", "(II)V"));
                 return l;
             }
             l.add(isStatic ? new LdcInsnNode(Type.getObjectType(className)) : new VarInsnNode(Opcodes.ALOAD, 0));
-            l.add(SyncInstrumenter.probe(site, SYNC_PROBES, enter ? "monitorEnter" : "monitorExit", "(" + OBJECT + "I)V"));
+            l.add(MethodInstrumenter.probe(site, SYNC_PROBES, enter ? "monitorEnter" : "monitorExit", "(" + OBJECT + "I)V"));
             return l;
         }
     }
@@ -347,14 +347,6 @@ final class SyncInstrumenter {
             if (n instanceof FrameNode) return Opcodes.F_FULL;
         }
         return Opcodes.F_NEW;
-    }
-
-    /** Pushes {@code site} and calls {@code owner.name}: the site is the probe's last argument. */
-    private static InsnList probe(int site, String owner, String name, String desc) {
-        InsnList l = new InsnList();
-        l.add(push(site));
-        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner, name, desc, false));
-        return l;
     }
 
     private static String simpleName(String internalName) {

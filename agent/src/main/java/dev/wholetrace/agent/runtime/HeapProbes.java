@@ -61,7 +61,8 @@ public final class HeapProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return;
         try {
-            r.thread().sync(kind, site, Addresses.of(Probes.OBJECTS.of(object), offset), 0);
+            State s = state(r, object);
+            s.handle.sync(kind, site, Addresses.of(s.lastId, offset), 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -72,20 +73,26 @@ public final class HeapProbes {
         return array != null && index >= 0 && index < Array.getLength(array);
     }
 
+    /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
+    private static State state(TraceRecorder r, Object object) {
+        State s = STATE.get();
+        if (s.recorder != r) {
+            s.recorder = r;
+            s.handle = r.thread();
+            s.last = null;
+        }
+        if (s.last != object) {
+            s.lastId = Probes.OBJECTS.of(object);
+            s.last = object;
+        }
+        return s;
+    }
+
     private static void access(Object object, long offset, int site, boolean store) {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return; // a null receiver throws right after, in the program
         try {
-            State s = STATE.get();
-            if (s.recorder != r) {
-                s.recorder = r;
-                s.handle = r.thread();
-                s.last = null;
-            }
-            if (s.last != object) {
-                s.lastId = Probes.OBJECTS.of(object);
-                s.last = object;
-            }
+            State s = state(r, object);
             long address = Addresses.of(s.lastId, offset);
             if (store) s.handle.store(site, address);
             else s.handle.load(site, address);

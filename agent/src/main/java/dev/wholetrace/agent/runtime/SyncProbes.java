@@ -235,8 +235,9 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || lock == null) return;
         try {
-            long[] target = SyncReadWriteLocks.target(lock);
-            r.thread().sync(kind, site, target[0], target[1]);
+            long[] view = SyncReadWriteLocks.view(lock);
+            if (view != null) r.thread().sync(kind, site, view[0], view[1]);
+            else r.thread().sync(kind, site, Probes.OBJECTS.of(lock), 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }

@@ -22,9 +22,8 @@ final class SyncReadWriteLocks {
         VIEWS.computeIfAbsent(view, v -> new long[] {Probes.OBJECTS.of(readWriteLock), mode});
     }
 
-    /** {id, aux} for a lock operation on {@code lock}: its ReadWriteLock's for a known view. */
-    static long[] target(Object lock) {
-        long[] v = VIEWS.get(lock);
-        return v != null ? v : new long[] {Probes.OBJECTS.of(lock), 0};
+    /** {ReadWriteLock id, aux} if {@code lock} is a known view, else null. */
+    static long[] view(Object lock) {
+        return VIEWS.get(lock);
     }
 }

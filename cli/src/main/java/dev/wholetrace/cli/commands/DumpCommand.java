@@ -90,15 +90,11 @@ public final class DumpCommand implements Callable<Integer> {
             printer.events(t, t.events(), 0, 0);
             return;
         }
-        if (to == null) { // from sync operation M to the thread's end
-            TraceFiles.checkOps(t, from, from);
-            long start = t.syncPosition(from);
-            printer.events(t, t.events(start, Long.MAX_VALUE), start, from);
-            return;
-        }
-        if (from == null) { // from the thread's start through sync operation N
-            TraceFiles.checkOps(t, to, to);
-            printer.events(t, t.events(0, t.syncPosition(to)), 0, 0);
+        if (from == null || to == null) { // one bound: from op M to the thread's end, or from its start to op N
+            TraceFiles.checkOps(t, from != null ? from : to, to != null ? to : from);
+            long first = from != null ? t.syncPosition(from) : 0;
+            long last = to != null ? t.syncPosition(to) : Long.MAX_VALUE;
+            printer.events(t, t.events(first, last), first, from != null ? from : 0);
             return;
         }
         TraceFiles.checkOps(t, from, to);
