@@ -3,11 +3,10 @@ package dev.wholetrace.agent.instrument;
 import dev.wholetrace.core.event.CodeEntry;
 import dev.wholetrace.core.record.TraceRecorder;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -19,8 +18,8 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Instruments one class file. Frames are kept as the compiler wrote them (the probes are
  * stack-neutral), so no class is loaded to compute frames and there is no risk of a
- * ClassCircularityError. A method that would exceed 64 KB with probes is left as it was and named
- * in the trace's metadata.
+ * ClassCircularityError. A method that would exceed 64 KB with its probes is probed more coarsely
+ * ({@link Probing}) until it fits, and named in the trace's metadata with the level it got.
  */
 public final class ClassInstrumenter {
     private final TraceRecorder recorder;
@@ -42,7 +41,7 @@ public final class ClassInstrumenter {
     public byte[] instrument(byte[] classFile, ClassLoader loader) {
         FieldResolver fields = loader == null ? new FieldResolver(null) : resolvers.computeIfAbsent(loader, FieldResolver::new);
         ClassReader reader = new ClassReader(classFile);
-        Set<String> skipped = new HashSet<>();
+        Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not FULL
         while (true) {
             ClassNode cn = new ClassNode();
             reader.accept(cn, 0);
@@ -90,17 +89,18 @@ public final class ClassInstrumenter {
             };
             List<MethodNode> methods = cn.methods;
             for (MethodNode m : methods) {
-                if (!skipped.contains(m.name + m.desc)) MethodInstrumenter.instrument(m, ids);
+                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, Probing.FULL));
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(writer);
                 return writer.toByteArray();
             } catch (MethodTooLargeException e) {
-                // Leave that method as it was and try again; ids already handed out stay unused.
-                skipped.add(e.getMethodName() + e.getDescriptor());
-                recorder.property("uninstrumented." + className + "." + e.getMethodName() + e.getDescriptor(),
-                        "exceeds 64 KB with probes");
+                // Probe that method more coarsely and try again; ids already handed out stay unused.
+                String method = e.getMethodName() + e.getDescriptor();
+                Probing level = coarse.getOrDefault(method, Probing.FULL).coarser(recorder.mode().keepsAccesses());
+                coarse.put(method, level);
+                recorder.property((level == Probing.NONE ? "uninstrumented." : "coarse.") + className + "." + method, level.description);
             }
         }
     }

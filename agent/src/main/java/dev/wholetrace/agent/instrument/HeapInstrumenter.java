@@ -35,7 +35,7 @@ final class HeapInstrumenter {
         int op = n.getOpcode();
         if (n instanceof FieldInsnNode f) {
             field(code, f, site); // volatile accesses are sync operations: probed in every mode
-        } else if (!site.ids().heap()) {
+        } else if (!site.heap()) {
             return;
         } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
             int id = site.id(OpcodeNames.of(op));
@@ -66,7 +66,7 @@ final class HeapInstrumenter {
         int slot = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement());
         int offset = slot * 8;
         boolean isVolatile = declared.isVolatile();
-        if (!isVolatile && !site.ids().heap()) return;
+        if (!isVolatile && !site.heap()) return;
         String text = OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name;
         boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
         boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;

@@ -65,9 +65,20 @@ final class MethodInstrumenter {
     private MethodInstrumenter() {}
 
     static void instrument(MethodNode m, Ids ids) {
+        instrument(m, ids, Probing.FULL);
+    }
+
+    /** Probes {@code m} at {@code level} (see {@link Probing}). */
+    static void instrument(MethodNode m, Ids ids, Probing level) {
         InsnList code = m.instructions;
-        if (code.size() == 0) return;
-        Set<AbstractInsnNode> leaders = leaders(m);
+        if (code.size() == 0 || level == Probing.NONE) return;
+        Set<AbstractInsnNode> leaders = level == Probing.ENTRY ? Set.of() : leaders(m);
+        if (level == Probing.ENTRY) {
+            // Before every label, so that a loop back to the first instruction does not repeat it.
+            code.insert(probe(ids.block(m.name, m.desc, firstLine(m), "method entry (coarse: the method's blocks are not probed)"),
+                    "block", "(I)V"));
+        }
+        boolean heap = ids.heap() && level == Probing.FULL;
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
         int line = 0;
@@ -83,7 +94,7 @@ final class MethodInstrumenter {
                 code.insertBefore(n, probe(id, "block", "(I)V"));
                 if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, n);
             }
-            Site site = new Site(m, line, ids, scratch);
+            Site site = new Site(m, line, ids, scratch, heap);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
         }
@@ -122,8 +133,19 @@ final class MethodInstrumenter {
         }
     }
 
-    /** Where an instruction is (for the code map entry of a probe's site), and its method's scratch locals. */
-    record Site(MethodNode method, int line, Ids ids, Scratch scratch) {
+    /** The line of the method's first line-number entry, or 0 when it has none. */
+    static int firstLine(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) return ln.line;
+        }
+        return 0;
+    }
+
+    /**
+     * Where an instruction is (for the code map entry of a probe's site), its method's scratch
+     * locals, and whether its plain loads and stores are probed.
+     */
+    record Site(MethodNode method, int line, Ids ids, Scratch scratch, boolean heap) {
         int id(String text) {
             return ids.instruction(method.name, method.desc, line, text);
         }

@@ -280,13 +280,7 @@ final class SyncInstrumenter {
         if ((m.access & Opcodes.ACC_SYNCHRONIZED) == 0 || m.instructions.size() == 0) return;
         Monitor monitor = Monitor.of(m, ids);
         InsnList code = m.instructions;
-        int firstLine = 0;
-        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof LineNumberNode ln) {
-                firstLine = ln.line;
-                break;
-            }
-        }
+        int firstLine = MethodInstrumenter.firstLine(m);
         int line = firstLine;
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof LineNumberNode ln) line = ln.line;
