@@ -8,24 +8,32 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Finds the class that declares a field an instruction names, and whether it is volatile, by
- * reading class files as resources (never loading a class). javac names the receiver's static
+ * Finds the class that declares a field an instruction names, whether it is volatile and whether
+ * that class has a static initializer, by reading class files as resources (never loading a class). javac names the receiver's static
  * type as a field instruction's owner, so {@code sub.x} and {@code base.x} may name different
  * owners for one field: addresses must use the declaring class, or one memory location would get
- * two addresses. A class file that cannot be read leaves the owner as named and the field
- * non-volatile.
+ * two addresses. A class file that cannot be read leaves the owner as named, the field
+ * non-volatile and the class without initializer.
  */
 final class FieldResolver {
-    /** A class's own fields (name → access flags) and its superclass. */
-    private record ClassFields(String superName, Map<String, Integer> fields) {}
+    /** A class's own fields (name → access flags), its superclass, and whether it has a {@code <clinit>}. */
+    private record ClassFields(String superName, Map<String, Integer> fields, boolean initializes) {}
 
-    /** Where the field is declared, and whether it is volatile. */
-    record Field(String declaringClass, boolean isVolatile) {}
+    /**
+     * Where the field is declared, whether it is volatile, and whether its declaring class has a
+     * static initializer (whose writes a static access must be ordered after).
+     */
+    record Field(String declaringClass, boolean isVolatile, boolean classInitializes) {
+        Field(String declaringClass, boolean isVolatile) {
+            this(declaringClass, isVolatile, false);
+        }
+    }
 
-    private static final ClassFields UNKNOWN = new ClassFields(null, Map.of());
+    private static final ClassFields UNKNOWN = new ClassFields(null, Map.of(), false);
     private final Map<String, ClassFields> cache = new ConcurrentHashMap<>();
     private final ClassLoader loader;
 
@@ -38,7 +46,7 @@ final class FieldResolver {
         for (int depth = 0; c != null && depth < 32; depth++) {
             ClassFields f = fields(c);
             Integer access = f.fields().get(name);
-            if (access != null) return new Field(c, (access & Opcodes.ACC_VOLATILE) != 0);
+            if (access != null) return new Field(c, (access & Opcodes.ACC_VOLATILE) != 0, f.initializes());
             c = f.superName();
         }
         return new Field(owner, false); // an interface constant, or a class file we cannot read
@@ -54,14 +62,21 @@ final class FieldResolver {
             if (in == null) return UNKNOWN;
             ClassReader reader = new ClassReader(in);
             Map<String, Integer> fields = new HashMap<>();
+            boolean[] initializes = {false};
             reader.accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
                     fields.put(name, access);
                     return null;
                 }
+
+                @Override
+                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                    if (name.equals("<clinit>")) initializes[0] = true;
+                    return null;
+                }
             }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            return new ClassFields(reader.getSuperName(), fields);
+            return new ClassFields(reader.getSuperName(), fields, initializes[0]);
         } catch (Exception e) {
             return UNKNOWN;
         }

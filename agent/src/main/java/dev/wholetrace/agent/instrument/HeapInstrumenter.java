@@ -82,8 +82,11 @@ final class HeapInstrumenter {
             probeCall.add(push(offset));
             probeCall.add(push(id));
             probeCall.add(call(probe, desc));
-            if (isVolatile && isRead) code.insert(f, probeCall);
-            else code.insertBefore(f, probeCall);
+            // After the access (needing no receiver, a static probe is stack-neutral there), so that
+            // the class-init use ClassInitInstrumenter puts right behind the instruction precedes it;
+            // an access that throws is then not recorded. A volatile write stays a release before.
+            if (isVolatile && !isRead) code.insertBefore(f, probeCall);
+            else code.insert(f, probeCall);
             return;
         }
         Type value = Type.getType(f.desc);

@@ -24,8 +24,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
  * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
- * starts), then lets {@link SyncInstrumenter} and {@link HeapInstrumenter} probe the instructions
- * they care about. Every probe leaves the operand stack as it found it, so the method's stack map
+ * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter} and
+ * {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the operand stack as it found it, so the method's stack map
  * frames stay valid as they are.
  */
 final class MethodInstrumenter {
@@ -97,8 +97,10 @@ final class MethodInstrumenter {
             Site site = new Site(m, line, ids, scratch, heap);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
+            ClassInitInstrumenter.instrument(code, n, site); // after the heap probes: its use goes ahead of theirs
         }
         SyncInstrumenter.instrumentMethod(m, ids);
+        ClassInitInstrumenter.instrumentMethod(m, ids);
     }
 
     /**

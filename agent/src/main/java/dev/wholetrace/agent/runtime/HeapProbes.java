@@ -5,6 +5,7 @@ import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.record.ThreadRecorder;
 import dev.wholetrace.core.record.TraceRecorder;
 import java.lang.reflect.Array;
+import java.util.Arrays;
 
 /**
  * Heap-access probes: turn (object, offset) into a trace address and record the load or store.
@@ -23,6 +24,8 @@ public final class HeapProbes {
         ThreadRecorder handle;
         Object last;
         long lastId;
+        /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
+        boolean[] classesUsed = new boolean[0];
     }
 
     private static final ThreadLocal<State> STATE = ThreadLocal.withInitial(State::new);
@@ -73,14 +76,34 @@ public final class HeapProbes {
         return array != null && index >= 0 && index < Array.getLength(array);
     }
 
-    /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
-    private static State state(TraceRecorder r, Object object) {
+    /**
+     * Whether this is the calling thread's first use of class slot {@code slot} while recording
+     * into {@code r}; marks it used. One array read once the slot is marked.
+     */
+    static boolean firstClassUse(TraceRecorder r, int slot) {
+        State s = state(r);
+        boolean[] used = s.classesUsed;
+        if (slot < used.length && used[slot]) return false;
+        if (slot >= used.length) s.classesUsed = used = Arrays.copyOf(used, Math.max(2 * used.length, slot + 16));
+        used[slot] = true;
+        return true;
+    }
+
+    /** The calling thread's state, with its handle for {@code r} (a new recorder starts afresh). */
+    private static State state(TraceRecorder r) {
         State s = STATE.get();
         if (s.recorder != r) {
             s.recorder = r;
             s.handle = r.thread();
             s.last = null;
+            s.classesUsed = new boolean[0];
         }
+        return s;
+    }
+
+    /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
+    private static State state(TraceRecorder r, Object object) {
+        State s = state(r);
         if (s.last != object) {
             s.lastId = Probes.OBJECTS.of(object);
             s.last = object;

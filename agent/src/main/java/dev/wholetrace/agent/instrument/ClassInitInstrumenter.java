@@ -1,0 +1,86 @@
+package dev.wholetrace.agent.instrument;
+
+import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Class initialization as a hand-over (JLS 12.4.2: a class's initializer completes before any
+ * thread uses the class). The end of {@code <clinit>} is a release on the class object, recorded
+ * before each of its returns (not on the exceptional exit: the class is then erroneous and never
+ * usable). A use is an acquire, probed after every GETSTATIC/PUTSTATIC of a field whose declaring
+ * class has a {@code <clinit>}: what an initializer publishes is reached only through its class's
+ * static fields. The instruction is what triggers or waits for initialization, so the probe comes
+ * after it; it is inserted right behind the instruction, ahead of the access's own heap probe (run
+ * this after {@link HeapInstrumenter}), so that the use precedes the data access it orders. The
+ * runtime (ClassInitProbes) records a use once per thread and class, and not in the initializing
+ * thread. Both probes run in every mode.
+ */
+final class ClassInitInstrumenter {
+    static final String CLASS_INIT = "dev/wholetrace/agent/runtime/ClassInitProbes";
+    /** Declaring class (internal name) → slot, the runtime's index for it; stable for the whole run. */
+    private static final Map<String, Integer> CLASS_SLOTS = new ConcurrentHashMap<>();
+    private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
+
+    private ClassInitInstrumenter() {}
+
+    /** A use probe after {@code n}, when it is a static access to a class with an initializer. */
+    static void instrument(InsnList code, AbstractInsnNode n, MethodInstrumenter.Site site) {
+        if (n.getOpcode() != Opcodes.GETSTATIC && n.getOpcode() != Opcodes.PUTSTATIC) return;
+        FieldInsnNode f = (FieldInsnNode) n;
+        FieldResolver.Field declared = site.ids().field(f.owner, f.name);
+        String owner = declared.declaringClass();
+        if (!declared.classInitializes() || neverInstrumented(owner)) return;
+        // A class's own <clinit> runs only in the initializing thread, which never acquires its own end.
+        if (site.method().name.equals("<clinit>") && owner.equals(site.ids().className())) return;
+        int id = site.id("class init use " + owner.replace('/', '.'));
+        InsnList use = new InsnList();
+        use.add(push(slot(owner)));
+        use.add(push(id));
+        use.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, "used", "(II)V", false));
+        code.insert(f, use);
+    }
+
+    /**
+     * The end of {@code <clinit>}: before each return, the class object, its slot and the site.
+     * Class files older than Java 5 cannot LDC a class; there the runtime takes the caller's class.
+     */
+    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
+        if (!m.name.equals("<clinit>") || ids.className().isEmpty()) return;
+        int slot = slot(ids.className());
+        int line = 0;
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) line = ln.line;
+            if (n.getOpcode() != Opcodes.RETURN) continue;
+            InsnList end = new InsnList();
+            if (ids.classConstants()) end.add(new LdcInsnNode(Type.getObjectType(ids.className())));
+            end.add(push(slot));
+            end.add(push(ids.instruction(m.name, m.desc, line, "class init end")));
+            String probe = ids.classConstants() ? "ended" : "endedInCaller";
+            String desc = ids.classConstants() ? "(Ljava/lang/Class;II)V" : "(II)V";
+            end.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, probe, desc, false));
+            m.instructions.insertBefore(n, end);
+        }
+    }
+
+    private static int slot(String internalName) {
+        return CLASS_SLOTS.computeIfAbsent(internalName, k -> NEXT_SLOT.getAndIncrement());
+    }
+
+    /** JDK classes: the agent never instruments them, so their initialization records no end to acquire. */
+    private static boolean neverInstrumented(String internalName) {
+        return internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
+                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
+    }
+}
