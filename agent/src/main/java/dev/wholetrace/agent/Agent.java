@@ -114,10 +114,10 @@ public final class Agent {
 
         /** JDK and agent classes never; others by include/exclude (dotted names, * wildcards, ':'-separated). */
         boolean instruments(ClassLoader loader, String internalName) {
-            if (loader == null) return false;
+            if (loader == null || ClassInstrumenter.isPlatformClass(internalName) || internalName.startsWith("dev/wholetrace/agent/")) {
+                return false;
+            }
             String name = internalName.replace('/', '.');
-            if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                    || name.startsWith("com.sun.") || name.startsWith("dev.wholetrace.agent.")) return false;
             if (include.length > 0 && !matchesAny(include, name)) return false;
             return !matchesAny(exclude, name);
         }

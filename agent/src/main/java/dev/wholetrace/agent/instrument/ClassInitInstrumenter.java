@@ -41,7 +41,7 @@ final class ClassInitInstrumenter {
         FieldInsnNode f = (FieldInsnNode) n;
         FieldResolver.Field declared = site.ids().field(f.owner, f.name);
         String owner = declared.declaringClass();
-        if (!declared.classInitializes() || neverInstrumented(owner)) return;
+        if (!declared.classInitializes() || ClassInstrumenter.isPlatformClass(owner)) return;
         // A class's own <clinit> runs only in the initializing thread, which never acquires its own end.
         if (site.method().name.equals("<clinit>") && owner.equals(site.ids().className())) return;
         int id = site.id("class init use " + owner.replace('/', '.'));
@@ -79,8 +79,4 @@ final class ClassInitInstrumenter {
     }
 
     /** JDK classes: the agent never instruments them, so their initialization records no end to acquire. */
-    private static boolean neverInstrumented(String internalName) {
-        return internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
-                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
-    }
 }

@@ -32,6 +32,15 @@ public final class ClassInstrumenter {
 
     private final Map<ClassLoader, FieldResolver> resolvers = Collections.synchronizedMap(new WeakHashMap<>());
 
+    /**
+     * Whether {@code internalName} is a JDK class, which the agent never instruments (their
+     * probes would run inside the JDK's own locks and initialization).
+     */
+    public static boolean isPlatformClass(String internalName) {
+        return internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
+                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
+    }
+
     /** {@link #instrument(byte[], ClassLoader)} for a class of the agent's own loader (tests). */
     public byte[] instrument(byte[] classFile) {
         return instrument(classFile, ClassInstrumenter.class.getClassLoader());
