@@ -9,21 +9,25 @@ import java.util.Arrays;
 
 /**
  * Heap-access probes: turn (object, offset) into a trace address and record the load or store.
- * Object identity comes from {@link ObjectIds} (exact, no hash collisions) behind a one-entry
- * cache per thread, so a loop over one array or one object's fields takes the shared map's lock
- * once, not at every access. The injected id fields the agent issue asks for will replace the map.
+ * Object identity comes from {@link ObjectIds} (exact, no hash collisions, one lock) behind a
+ * per-thread cache of its entries: the last object touched, then a direct-mapped table indexed by
+ * identity hash, so a loop over a few arrays or objects (a[i] = b[i] + c[i]) takes the shared
+ * map's lock only when it meets an object for the first time or two objects collide. The cache
+ * holds the map's entries, which are weak references: it keeps no object of the program alive.
  */
 public final class HeapProbes {
-    /**
-     * Per thread: its recorder handle and the last object it touched with that object's id. The
-     * strong reference keeps at most one object per thread alive a little longer; it also means a
-     * cached id can never belong to an object that died and was replaced at the same address.
-     */
+    /** Entries of the per-thread id cache; a power of two. */
+    private static final int CACHED_IDS = 256;
+
+    /** Per thread: its recorder handle, the id cache, and which classes it has used (ClassInitProbes). */
     private static final class State {
         TraceRecorder recorder;
         ThreadRecorder handle;
-        Object last;
+        /** The entry of the last object touched; its id is {@code lastId}. */
+        WeakIdentityMap.Entry<Object, Long> last;
         long lastId;
+        @SuppressWarnings("unchecked")
+        final WeakIdentityMap.Entry<Object, Long>[] ids = new WeakIdentityMap.Entry[CACHED_IDS];
         /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
         boolean[] classesUsed = new boolean[0];
     }
@@ -104,9 +108,13 @@ public final class HeapProbes {
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
     private static State state(TraceRecorder r, Object object) {
         State s = state(r);
-        if (s.last != object) {
-            s.lastId = Probes.OBJECTS.of(object);
-            s.last = object;
+        WeakIdentityMap.Entry<Object, Long> e = s.last;
+        if (e == null || e.get() != object) {
+            int slot = System.identityHashCode(object) & (CACHED_IDS - 1);
+            e = s.ids[slot];
+            if (e == null || e.get() != object) s.ids[slot] = e = Probes.OBJECTS.entry(object);
+            s.last = e;
+            s.lastId = e.value;
         }
         return s;
     }

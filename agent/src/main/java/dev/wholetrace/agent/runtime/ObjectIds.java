@@ -1,17 +1,23 @@
 package dev.wholetrace.agent.runtime;
 
+import java.util.function.Function;
+
 /**
  * Unique ids for objects, without identityHashCode collisions: a weak identity map from object to
  * a counter value (a dead object's entry goes; its id is never reused). This is the slow path of
- * object identity (HeapProbes keeps a one-entry cache per thread in front of it); injected id
- * fields will replace it for instrumented classes.
+ * object identity: HeapProbes keeps a small per-thread cache of this map's entries in front of it.
  */
 final class ObjectIds {
     private final WeakIdentityMap<Object, Long> ids = new WeakIdentityMap<>();
-    private long nextId = 1;
+    private long nextId = 1; // guarded by the map's lock: only its compute function touches it
+    private final Function<Object, Long> next = k -> nextId++;
 
     long of(Object o) {
-        Long id = ids.get(o); // a known object: no lambda, no allocation
-        return id != null ? id : ids.computeIfAbsent(o, k -> nextId++); // nextId is guarded by the map's lock
+        return entry(o).value;
+    }
+
+    /** {@code o}'s entry: its id, and a weak reference to it that a cache may keep. */
+    WeakIdentityMap.Entry<Object, Long> entry(Object o) {
+        return ids.entry(o, next);
     }
 }

@@ -11,7 +11,11 @@ import java.util.function.Function;
  * are such maps; equals and hashCode of the program's objects are never called. Thread-safe.
  */
 final class WeakIdentityMap<K, V> {
-    private static final class Entry<K, V> extends WeakReference<K> {
+    /**
+     * One mapping. It is a weak reference to its key, so a caller may keep an entry (a per-thread
+     * cache does) without keeping the key alive: {@code get() == key} tells whether it still maps it.
+     */
+    static final class Entry<K, V> extends WeakReference<K> {
         final int hash;
         final V value;
         Entry<K, V> next;
@@ -31,24 +35,33 @@ final class WeakIdentityMap<K, V> {
 
     /** The value of {@code key}, or null. */
     synchronized V get(Object key) {
-        expunge();
-        int h = System.identityHashCode(key);
-        for (Entry<K, V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
-            if (e.hash == h && e.get() == key) return e.value;
-        }
-        return null;
+        Entry<K, V> e = find(key);
+        return e == null ? null : e.value;
     }
 
     /** The value of {@code key}, computing and adding it first if there is none. */
-    synchronized V computeIfAbsent(K key, Function<? super K, ? extends V> compute) {
-        V v = get(key);
-        if (v != null) return v;
-        v = compute.apply(key);
+    V computeIfAbsent(K key, Function<? super K, ? extends V> compute) {
+        return entry(key, compute).value;
+    }
+
+    /** The entry of {@code key}, computing and adding it first if there is none. */
+    synchronized Entry<K, V> entry(K key, Function<? super K, ? extends V> compute) {
+        Entry<K, V> e = find(key);
+        if (e != null) return e;
         int h = System.identityHashCode(key);
         int i = h & (table.length - 1);
-        table[i] = new Entry<>(key, h, v, table[i], dead);
+        e = table[i] = new Entry<>(key, h, compute.apply(key), table[i], dead);
         if (++size > table.length) grow();
-        return v;
+        return e;
+    }
+
+    private Entry<K, V> find(Object key) {
+        expunge();
+        int h = System.identityHashCode(key);
+        for (Entry<K, V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
+            if (e.hash == h && e.get() == key) return e;
+        }
+        return null;
     }
 
     private void expunge() {
