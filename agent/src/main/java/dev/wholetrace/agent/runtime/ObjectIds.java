@@ -14,4 +14,11 @@ final class ObjectIds {
         Long id = ids.get(o); // a known object: no lambda, no allocation
         return id != null ? id : ids.computeIfAbsent(o, k -> nextId++); // nextId is guarded by the map's lock
     }
+
+    /** An id that belongs to no object: for a sync object that is not one (a task's submission). */
+    long fresh() {
+        synchronized (ids) { // the map's lock, which guards nextId
+            return nextId++;
+        }
+    }
 }
