@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.event.TraceMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -88,6 +89,20 @@ class ExecutorsTest {
             assertThat(kinds.get(0)).isEqualTo(THREAD_BEGIN);
             for (int i = 1; i < kinds.size(); i++) assertThat(kinds.get(i)).isEqualTo(i % 2 == 1 ? TASK_BEGIN : TASK_END);
         }
+    }
+
+    @Test
+    void handOffsVerifyAndRecordAlongsideHeapProbes() throws Exception {
+        int tasks = 6;
+        Recording r = Recording.of(dir.resolve("pool-all.wtrace"), TraceMode.ALL, ExecutorsSubject.class,
+                c -> c.getMethod("pool", int.class).invoke(null, tasks));
+        assertThat(r.list().get(tasks)).isEqualTo(0 + 1 + 4 + 9 + 16 + 25);
+        List<Event> submits = of(r, TASK_SUBMIT);
+        assertThat(submits).hasSize(tasks);
+        for (int i = 0; i < tasks; i++) assertThat(handedOver(r, submits.get(i), 1)).isEqualTo(r.list().get(i));
+        Recording s = Recording.of(dir.resolve("cf-all.wtrace"), TraceMode.ALL, ExecutorsSubject.class,
+                c -> c.getMethod("completable").invoke(null));
+        assertThat(s.list()).containsExactly(42, "cf-0", 5, "cf-0", "bad supply");
     }
 
     @Test
