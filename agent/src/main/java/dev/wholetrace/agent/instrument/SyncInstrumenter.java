@@ -2,6 +2,7 @@ package dev.wholetrace.agent.instrument;
 
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -20,6 +21,7 @@ import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -39,6 +41,7 @@ final class SyncInstrumenter {
     static final String SYNC_PROBES = "dev/wholetrace/agent/runtime/SyncProbes";
     static final String SYNC_WAIT = "dev/wholetrace/agent/runtime/SyncWait";
     static final String SYNC_REFS = "dev/wholetrace/agent/runtime/SyncRefs";
+    static final String SYNC_TASKS = "dev/wholetrace/agent/runtime/SyncTasks";
     private static final String OBJECT = "Ljava/lang/Object;";
     private static final String TIMEOUT = "JLjava/util/concurrent/TimeUnit;";
 
@@ -51,8 +54,14 @@ final class SyncInstrumenter {
         BEFORE,
         /** After the call returned: an acquiring one; a boolean or int result passes through the probe. */
         AFTER,
-        /** The call becomes a call of a helper in SyncWait that waits (Object.wait, Condition.await). */
-        REPLACE
+        /** The call becomes a call of a helper in SyncWait that waits (Object.wait, Condition.await, Future.get). */
+        REPLACE,
+        /**
+         * A task is handed to an executor: its first argument, the task, is replaced before the call
+         * by a wrapper that records its begin and end (SyncTasks.handOff, which records the submit);
+         * the probe, if any, gets the call's result and the wrapper after the call returned.
+         */
+        HAND_OFF
     }
 
     /**
@@ -70,7 +79,22 @@ final class SyncInstrumenter {
         MONITOR("java/lang/Object", "java/lang/Object"),
         CONDITION("java/util/concurrent/locks/Condition", "java/util/concurrent/locks/Condition",
                 "java/util/concurrent/locks/AbstractQueuedSynchronizer$ConditionObject",
-                "java/util/concurrent/locks/AbstractQueuedLongSynchronizer$ConditionObject");
+                "java/util/concurrent/locks/AbstractQueuedLongSynchronizer$ConditionObject"),
+        EXECUTOR("java/util/concurrent/Executor", "java/util/concurrent/Executor", "java/util/concurrent/ExecutorService",
+                "java/util/concurrent/ScheduledExecutorService", "java/util/concurrent/AbstractExecutorService",
+                "java/util/concurrent/ThreadPoolExecutor", "java/util/concurrent/ScheduledThreadPoolExecutor",
+                "java/util/concurrent/ForkJoinPool"),
+        EXECUTOR_SERVICE("java/util/concurrent/ExecutorService", "java/util/concurrent/ExecutorService",
+                "java/util/concurrent/ScheduledExecutorService", "java/util/concurrent/AbstractExecutorService",
+                "java/util/concurrent/ThreadPoolExecutor", "java/util/concurrent/ScheduledThreadPoolExecutor",
+                "java/util/concurrent/ForkJoinPool"),
+        FUTURE("java/util/concurrent/Future", "java/util/concurrent/Future", "java/util/concurrent/RunnableFuture",
+                "java/util/concurrent/ScheduledFuture", "java/util/concurrent/RunnableScheduledFuture", "java/util/concurrent/FutureTask",
+                "java/util/concurrent/CompletableFuture", "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
+                "java/util/concurrent/RecursiveAction", "java/util/concurrent/CountedCompleter"),
+        COMPLETABLE_FUTURE("java/util/concurrent/CompletableFuture", "java/util/concurrent/CompletableFuture"),
+        FORK_JOIN_TASK("java/util/concurrent/ForkJoinTask", "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
+                "java/util/concurrent/RecursiveAction", "java/util/concurrent/CountedCompleter");
 
         final String receiver;
         final Set<String> owners;
@@ -90,9 +114,10 @@ final class SyncInstrumenter {
     /** By name and descriptor, on any owner (the probe checks the receiver's class). */
     private static final Map<String, Call> CALLS = new HashMap<>();
     /**
-     * By owner, name and descriptor, looked up first: Condition's awaits become helper calls,
-     * which need the receiver's static type (and Condition.await()V shares its name and descriptor
-     * with CountDownLatch.await()V).
+     * By owner, name and descriptor, looked up first: Condition's awaits and Future's gets become
+     * helper calls, which need the receiver's static type (and Condition.await()V shares its name
+     * and descriptor with CountDownLatch.await()V); CompletableFuture's static runAsync/supplyAsync
+     * are the only static calls recognised.
      */
     private static final Map<String, Call> OWNED = new HashMap<>();
 
@@ -152,6 +177,63 @@ final class SyncInstrumenter {
         }
     }
 
+    static {
+        // Executors: the task is wrapped (SyncTasks). Each returned future is remembered for the
+        // join; invokeAll's futures are all done when it returns (joined there); invokeAny's
+        // result does not say which task it came from, and execute returns nothing.
+        String runnable = "Ljava/lang/Runnable;";
+        String callable = "Ljava/util/concurrent/Callable;";
+        String tasks = "(Ljava/util/Collection;";
+        String future = "Ljava/util/concurrent/Future;";
+        String scheduled = "Ljava/util/concurrent/ScheduledFuture;";
+        String forkJoinTask = "Ljava/util/concurrent/ForkJoinTask;"; // ForkJoinPool's covariant submits
+        handOff(Family.EXECUTOR, "execute", "(" + runnable + ")V", null, true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + ")" + future, "submitted", true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + callable + ")" + future, "submitted", true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + OBJECT + ")" + future, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + callable + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + OBJECT + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAll", tasks + ")Ljava/util/List;", "invokedAll", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAll", tasks + TIMEOUT + ")Ljava/util/List;", "invokedAll", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAny", tasks + ")" + OBJECT, null, false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAny", tasks + TIMEOUT + ")" + OBJECT, null, false);
+        handOff(Family.EXECUTOR_SERVICE, "schedule", "(" + runnable + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "schedule", "(" + callable + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "scheduleAtFixedRate", "(" + runnable + "J" + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "scheduleWithFixedDelay", "(" + runnable + "J" + TIMEOUT + ")" + scheduled, "submitted", false);
+        CALLS.put("shutdownNow()Ljava/util/List;", new Call("shutdownNow", "()Ljava/util/List;", Timing.AFTER, "tasksNeverRun",
+                Family.EXECUTOR_SERVICE, false));
+        String completable = "java/util/concurrent/CompletableFuture";
+        String executor = "Ljava/util/concurrent/Executor;";
+        for (String async : new String[] {"(" + runnable, "(" + runnable + executor}) {
+            OWNED.put(completable + ".runAsync" + async + ")L" + completable + ";", new Call("runAsync", async + ")L" + completable + ";",
+                    Timing.HAND_OFF, "submitted", Family.COMPLETABLE_FUTURE, false));
+        }
+        for (String async : new String[] {"(Ljava/util/function/Supplier;", "(Ljava/util/function/Supplier;" + executor}) {
+            OWNED.put(completable + ".supplyAsync" + async + ")L" + completable + ";", new Call("supplyAsync",
+                    async + ")L" + completable + ";", Timing.HAND_OFF, "submitted", Family.COMPLETABLE_FUTURE, false));
+        }
+        // Waits for a task: helpers in SyncWait record the join (also when the task threw).
+        for (String owner : Family.FUTURE.owners) {
+            OWNED.put(owner + ".get()" + OBJECT, new Call("get", "()" + OBJECT, Timing.REPLACE, "futureGet", Family.FUTURE, true));
+            OWNED.put(owner + ".get(" + TIMEOUT + ")" + OBJECT, new Call("get", "(" + TIMEOUT + ")" + OBJECT, Timing.REPLACE, "futureGet",
+                    Family.FUTURE, true));
+        }
+        OWNED.put(completable + ".join()" + OBJECT, new Call("join", "()" + OBJECT, Timing.REPLACE, "futureJoin",
+                Family.COMPLETABLE_FUTURE, true));
+        OWNED.put(completable + ".getNow(" + OBJECT + ")" + OBJECT, new Call("getNow", "(" + OBJECT + ")" + OBJECT, Timing.REPLACE,
+                "futureGetNow", Family.COMPLETABLE_FUTURE, false));
+        for (String owner : Family.FORK_JOIN_TASK.owners) {
+            OWNED.put(owner + ".join()" + OBJECT, new Call("join", "()" + OBJECT, Timing.REPLACE, "forkJoinTaskJoin",
+                    Family.FORK_JOIN_TASK, false));
+        }
+    }
+
+    private static void handOff(Family family, String name, String desc, String after, boolean bridged) {
+        CALLS.put(name + desc, new Call(name, desc, Timing.HAND_OFF, after, family, bridged));
+    }
+
     private static void add(Family family, String name, String desc, Timing timing, String probe) {
         CALLS.put(name + desc, new Call(name, desc, timing, probe, family, true));
     }
@@ -176,7 +258,7 @@ final class SyncInstrumenter {
                 before.add(MethodInstrumenter.probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V"));
                 code.insertBefore(n, before);
             }
-            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKEINTERFACE -> call(code, (MethodInsnNode) n, site);
+            case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKEINTERFACE, Opcodes.INVOKESTATIC -> call(code, (MethodInsnNode) n, site);
             case Opcodes.INVOKEDYNAMIC -> methodReference(code, (InvokeDynamicInsnNode) n, site);
             default -> { }
         }
@@ -184,9 +266,13 @@ final class SyncInstrumenter {
 
     private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
         Call call = OWNED.get(insn.owner + "." + insn.name + insn.desc);
-        if (call == null) call = CALLS.get(insn.name + insn.desc);
+        if (call == null && insn.getOpcode() != Opcodes.INVOKESTATIC) call = CALLS.get(insn.name + insn.desc);
         if (call == null) return;
         int id = site.id(simpleName(insn.owner) + "." + insn.name);
+        if (call.timing == Timing.HAND_OFF) {
+            handOff(code, insn, site.method(), call, id);
+            return;
+        }
         String args = insn.desc.substring(1, insn.desc.indexOf(')'));
         if (call.timing == Timing.REPLACE) {
             // In place, so that the node the other instrumenters were handed stays in the list.
@@ -216,6 +302,46 @@ final class SyncInstrumenter {
     }
 
     /**
+     * A task handed to an executor ({@link Timing#HAND_OFF}): the task, the first argument, is
+     * replaced by what {@code SyncTasks.handOff(receiver, task, site)} returns (for the static
+     * CompletableFuture methods {@code handOff(task, site)}), after the later arguments were parked.
+     * With an after-probe, the wrapper is kept in a fresh local for the moment the call takes, and
+     * {@code probe(result, wrapper, site)} gets both after it; its result is cast back to the call's
+     * result type. Straight-line and stack-neutral like the other probes.
+     */
+    private static void handOff(InsnList code, MethodInsnNode insn, MethodNode m, Call call, int id) {
+        Type[] args = Type.getArgumentTypes(insn.desc);
+        String task = args[0].getDescriptor();
+        InsnList park = new InsnList();
+        InsnList unpark = new InsnList();
+        parkArguments(m, Arrays.copyOfRange(args, 1, args.length), park, unpark);
+        InsnList before = new InsnList();
+        before.add(park);
+        if (insn.getOpcode() == Opcodes.INVOKESTATIC) {
+            before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", "(" + task + "I)" + task));
+        } else {
+            before.add(new InsnNode(Opcodes.DUP2)); // receiver and task, for the probe
+            before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", "(" + OBJECT + task + "I)" + task));
+            before.add(new InsnNode(Opcodes.SWAP));
+            before.add(new InsnNode(Opcodes.POP)); // the task, under what replaces it
+        }
+        int wrapped = m.maxLocals;
+        if (call.probe != null) {
+            m.maxLocals++; // reserved, as parkArguments' slots
+            before.add(new InsnNode(Opcodes.DUP));
+            before.add(new VarInsnNode(Opcodes.ASTORE, wrapped));
+        }
+        before.add(unpark);
+        code.insertBefore(insn, before);
+        if (call.probe == null) return;
+        InsnList after = new InsnList();
+        after.add(new VarInsnNode(Opcodes.ALOAD, wrapped));
+        after.add(MethodInstrumenter.probe(id, SYNC_TASKS, call.probe, "(" + OBJECT + OBJECT + "I)" + OBJECT));
+        after.add(new TypeInsnNode(Opcodes.CHECKCAST, Type.getReturnType(insn.desc).getInternalName()));
+        code.insert(insn, after);
+    }
+
+    /**
      * A method reference to a sync method, e.g. {@code latch::countDown}: LambdaMetafactory spins
      * a class that calls the method, and the agent never sees that class. The reference is pointed
      * at the bridge of the same name in SyncRefs instead, with the site as an extra first captured
@@ -229,7 +355,8 @@ final class SyncInstrumenter {
         if (!indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") || !indy.bsm.getName().equals("metafactory")) return;
         if (indy.bsmArgs.length != 3 || !(indy.bsmArgs[1] instanceof Handle impl)) return;
         if (impl.getTag() != Opcodes.H_INVOKEVIRTUAL && impl.getTag() != Opcodes.H_INVOKEINTERFACE) return;
-        Call call = CALLS.get(impl.getName() + impl.getDesc());
+        Call call = OWNED.get(impl.getOwner() + "." + impl.getName() + impl.getDesc());
+        if (call == null) call = CALLS.get(impl.getName() + impl.getDesc());
         if (call == null || !call.bridged || !call.family.owners.contains(impl.getOwner())) return;
         Type[] captured = Type.getArgumentTypes(indy.desc);
         if (captured.length > 1 || captured.length == 1 && captured[0].getSort() != Type.OBJECT) return;

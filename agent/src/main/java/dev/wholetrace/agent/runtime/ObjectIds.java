@@ -20,4 +20,11 @@ final class ObjectIds {
     WeakIdentityMap.Entry<Object, Long> entry(Object o) {
         return ids.entry(o, next);
     }
+
+    /** An id that belongs to no object: for a sync object that is not one (a task's submission). */
+    long fresh() {
+        synchronized (ids) { // the map's lock, which guards nextId
+            return nextId++;
+        }
+    }
 }

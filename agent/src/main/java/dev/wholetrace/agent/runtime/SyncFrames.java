@@ -1,9 +1,10 @@
 package dev.wholetrace.agent.runtime;
 
 /**
- * Keeps the agent's call helpers (SyncWait, SyncRefs) out of the stack traces the program sees:
- * they stand between the program and a JDK method that may throw, and a program that prints the
- * exception must print what it would without the agent.
+ * Keeps the agent's call helpers (SyncWait, SyncRefs) and task wrappers (SyncTaskWrappers) out of
+ * the stack traces the program sees: they stand between the program and a method that may throw
+ * (a JDK method, or the program's task), and a program that prints the exception must print what
+ * it would without the agent.
  */
 final class SyncFrames {
     private SyncFrames() {}
@@ -26,6 +27,6 @@ final class SyncFrames {
 
     private static boolean isHelper(StackTraceElement f) {
         String c = f.getClassName();
-        return c.equals(SyncWait.class.getName()) || c.equals(SyncRefs.class.getName());
+        return c.equals(SyncWait.class.getName()) || c.equals(SyncRefs.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName());
     }
 }

@@ -2,8 +2,10 @@ package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.record.TraceRecorder;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -226,6 +228,20 @@ public final class SyncProbes {
     public static boolean threadJoinedTimed(Object thread, boolean terminated, int site) {
         threadJoined(thread, site);
         return terminated;
+    }
+
+    // ---- executors (the hand-offs themselves are in SyncTasks) ----------------------------------
+
+    /** After ExecutorService.shutdownNow(): the tasks that never ran, unwrapped. Returns {@code tasks}. */
+    @SuppressWarnings("unchecked")
+    public static List<?> tasksNeverRun(Object executor, List<?> tasks, int site) {
+        if (tasks == null || !(executor instanceof ExecutorService)) return tasks;
+        try {
+            SyncTasks.unwrap((List<Object>) tasks);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+        return tasks;
     }
 
     // ---- helpers ----------------------------------------------------------------------------------

@@ -1,9 +1,16 @@
 package dev.wholetrace.agent.runtime;
 
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -252,6 +259,56 @@ public final class SyncRefs {
             throw e;
         }
         SyncProbes.threadJoined(thread, site);
+    }
+
+    // ---- executors and futures -------------------------------------------------------------------
+
+    public static void execute(int site, Executor executor, Runnable task) {
+        try {
+            executor.execute(SyncTasks.handOff(executor, task, site));
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+    }
+
+    public static Future<?> submit(int site, ExecutorService executor, Runnable task) {
+        Runnable wrapped = SyncTasks.handOff(executor, task, site);
+        Future<?> future;
+        try {
+            future = executor.submit(wrapped);
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.submitted(future, wrapped, site);
+        return future;
+    }
+
+    public static Future<?> submit(int site, ExecutorService executor, Callable<?> task) {
+        Callable<?> wrapped = SyncTasks.handOff(executor, task, site);
+        Future<?> future;
+        try {
+            future = executor.submit(wrapped);
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.submitted(future, wrapped, site);
+        return future;
+    }
+
+    public static Object get(int site, Future<?> future) throws InterruptedException, ExecutionException {
+        return SyncWait.futureGet(future, site);
+    }
+
+    public static Object get(int site, Future<?> future, long timeout, TimeUnit unit)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        return SyncWait.futureGet(future, timeout, unit, site);
+    }
+
+    public static Object join(int site, CompletableFuture<?> future) {
+        return SyncWait.futureJoin(future, site);
     }
 
     // ---- Object.wait ------------------------------------------------------------------------------

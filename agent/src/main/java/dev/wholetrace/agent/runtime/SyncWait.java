@@ -1,7 +1,14 @@
 package dev.wholetrace.agent.runtime;
 
 import java.util.Date;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,7 +19,10 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * monitor (or of the condition's lock) before waiting and its lock once the wait returns, also when
  * it throws InterruptedException (the monitor or lock is held again by then). Catching that inline
  * would need a stack map frame describing the caller's locals, which the agent does not compute; a
- * helper needs none.
+ * helper needs none. Likewise for the waits for a task (Future.get, CompletableFuture.join, …): the
+ * join is recorded when the wait returned, and also when it threw because the task threw (the task
+ * ended then too: ExecutionException, CompletionException, the task's own exception from
+ * ForkJoinTask.join), never after a timeout or a cancellation.
  *
  * <p>The helper adds one frame to the stack while it waits. Exceptions thrown through it have that
  * frame removed from their stack trace ({@link SyncFrames}), so a program that prints them prints
@@ -124,6 +134,97 @@ public final class SyncWait {
         } finally {
             retaken(lock, site);
         }
+    }
+
+    /** Future.get(). */
+    public static Object futureGet(Object future, int site) throws InterruptedException, ExecutionException {
+        Object result;
+        try {
+            result = ((Future<?>) future).get();
+        } catch (ExecutionException e) {
+            SyncTasks.joined(future, site);
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.joined(future, site);
+        return result;
+    }
+
+    /** Future.get(timeout, unit). */
+    public static Object futureGet(Object future, long timeout, TimeUnit unit, int site)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Object result;
+        try {
+            result = ((Future<?>) future).get(timeout, unit);
+        } catch (ExecutionException e) {
+            SyncTasks.joined(future, site);
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.joined(future, site);
+        return result;
+    }
+
+    /** CompletableFuture.join(). */
+    public static Object futureJoin(Object future, int site) {
+        Object result;
+        try {
+            result = ((CompletableFuture<?>) future).join();
+        } catch (CompletionException e) {
+            SyncTasks.joined(future, site);
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.joined(future, site);
+        return result;
+    }
+
+    /**
+     * CompletableFuture.getNow(valueIfAbsent): a join only if the future was complete before the
+     * call (then getNow returned its result, or threw its exception).
+     */
+    @SuppressWarnings("unchecked")
+    public static Object futureGetNow(Object future, Object valueIfAbsent, int site) {
+        boolean done = future != null && ((CompletableFuture<?>) future).isDone();
+        Object result;
+        try {
+            result = ((CompletableFuture<Object>) future).getNow(valueIfAbsent);
+        } catch (CompletionException e) {
+            if (done) SyncTasks.joined(future, site);
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        if (done) SyncTasks.joined(future, site);
+        return result;
+    }
+
+    /** ForkJoinTask.join() of a task handed to a ForkJoinPool as a Runnable or Callable (its submit returned it). */
+    public static Object forkJoinTaskJoin(Object task, int site) {
+        Object result;
+        try {
+            result = ((ForkJoinTask<?>) task).join();
+        } catch (CancellationException e) {
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (RuntimeException | Error e) { // the task's exception: it ended
+            SyncTasks.joined(task, site);
+            SyncFrames.scrub(e);
+            throw e;
+        }
+        SyncTasks.joined(task, site);
+        return result;
     }
 
     /**

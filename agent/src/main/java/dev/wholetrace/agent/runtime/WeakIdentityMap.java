@@ -64,6 +64,24 @@ final class WeakIdentityMap<K, V> {
         return null;
     }
 
+    /** Maps {@code key} to {@code value}, replacing its value if it had one. */
+    synchronized void put(K key, V value) {
+        expunge();
+        int h = System.identityHashCode(key);
+        int i = h & (table.length - 1);
+        for (Entry<K, V> e = table[i], prev = null; e != null; prev = e, e = e.next) {
+            if (e.hash == h && e.get() == key) { // the value is final: the entry is replaced
+                if (prev == null) table[i] = e.next;
+                else prev.next = e.next;
+                e.clear(); // not to be expunged again
+                size--;
+                break;
+            }
+        }
+        table[i] = new Entry<>(key, h, value, table[i], dead);
+        if (++size > table.length) grow();
+    }
+
     private void expunge() {
         for (Reference<? extends K> r; (r = dead.poll()) != null; ) {
             @SuppressWarnings("unchecked")

@@ -1,0 +1,159 @@
+package dev.wholetrace.agent.runtime;
+
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.record.TraceRecorder;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+/**
+ * Hand-offs of tasks to executors (docs/agent.md). Before a submitting call (Executor.execute,
+ * ExecutorService.submit/invokeAll/invokeAny, ScheduledExecutorService.schedule*,
+ * CompletableFuture.runAsync/supplyAsync) {@code handOff} records the submit and replaces the task
+ * by a wrapper that records its begin and end on the worker; after the call, {@code submitted}
+ * remembers which submission the returned future belongs to, so that a later Future.get (a
+ * helper in SyncWait) can record the join. Each submission is an object of its own, with a fresh
+ * id: the same task submitted twice is two hand-overs.
+ *
+ * <p>A task is left as it is (and nothing recorded) when the receiver is not an Executor (a method
+ * of the same shape on another class), when it is already a wrapper (an executor of the program
+ * that hands it on to another: one submission), when it is a ForkJoinTask (ForkJoinPool runs those
+ * as they are) or when it is Comparable (a priority queue of the executor would compare it).
+ */
+public final class SyncTasks {
+    /** Which submission a future belongs to: the one returned by the submit, or the task itself. */
+    private static final WeakIdentityMap<Object, SyncTask> FUTURES = new WeakIdentityMap<>();
+
+    private SyncTasks() {}
+
+    // ---- before the submitting call: the task becomes a wrapper -----------------------------------
+
+    /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
+    public static Runnable handOff(Object executor, Runnable task, int site) {
+        return executor instanceof Executor ? handOff(task, site) : task;
+    }
+
+    /** ExecutorService.submit(Callable), ScheduledExecutorService.schedule(Callable, …). */
+    public static Callable<?> handOff(Object executor, Callable<?> task, int site) {
+        if (!(executor instanceof Executor) || !wraps(task)) return task;
+        try {
+            return new SyncTaskWrappers.OfCallable<>(submit(task, site), task);
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return task;
+        }
+    }
+
+    /** invokeAll, invokeAny: a list of wrapped tasks, in the collection's order (null elements stay null). */
+    public static Collection<?> handOff(Object executor, Collection<? extends Callable<?>> tasks, int site) {
+        if (!(executor instanceof Executor) || tasks == null || Probes.recorder() == null) return tasks;
+        List<Callable<?>> wrapped = new ArrayList<>(tasks.size());
+        for (Callable<?> task : tasks) wrapped.add(handOff(executor, task, site));
+        return wrapped;
+    }
+
+    /** CompletableFuture.runAsync(Runnable[, Executor]). */
+    public static Runnable handOff(Runnable task, int site) {
+        if (!wraps(task)) return task;
+        try {
+            SyncTask submission = submit(task, site);
+            return task instanceof Future ? new SyncTaskWrappers.OfRunnableFuture<>(submission, task)
+                    : new SyncTaskWrappers.OfRunnable(submission, task);
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return task;
+        }
+    }
+
+    /** CompletableFuture.supplyAsync(Supplier[, Executor]). */
+    public static Supplier<?> handOff(Supplier<?> task, int site) {
+        if (!wraps(task)) return task;
+        try {
+            return new SyncTaskWrappers.OfSupplier<>(submit(task, site), task);
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return task;
+        }
+    }
+
+    private static boolean wraps(Object task) {
+        return task != null && Probes.recorder() != null && !(task instanceof SyncTaskWrappers.Wrapper) && !(task instanceof ForkJoinTask)
+                && !(task instanceof Comparable);
+    }
+
+    /** Records the submit of a new submission; a task that is itself a Future is remembered as its own. */
+    private static SyncTask submit(Object task, int site) {
+        SyncTask submission = new SyncTask(Probes.OBJECTS.fresh(), site);
+        if (task instanceof Future) FUTURES.put(task, submission);
+        TraceRecorder r = Probes.recorder();
+        if (r != null) r.thread().sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
+        return submission;
+    }
+
+    // ---- after it: futures ------------------------------------------------------------------------
+
+    /**
+     * After a submitting call returned {@code future}: remembers the submission of {@code wrapped},
+     * the task handed to the call, for a join on the future. Returns {@code future}.
+     */
+    public static Object submitted(Object future, Object wrapped, int site) {
+        if (future == null || !(wrapped instanceof SyncTaskWrappers.Wrapper w)) return future;
+        try {
+            FUTURES.put(future, w.task());
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+        return future;
+    }
+
+    /**
+     * After invokeAll returned {@code futures}, one per task of {@code wrapped} in its order: every
+     * task that completed (not cancelled: the timed invokeAll cancels the others, which may still
+     * be running) is joined here, and its future remembered. Returns {@code futures}.
+     */
+    public static Object invokedAll(Object futures, Object wrapped, int site) {
+        if (!(futures instanceof List<?> fs) || !(wrapped instanceof List<?> ws) || Probes.recorder() == null) return futures;
+        try {
+            for (int i = 0; i < fs.size() && i < ws.size(); i++) {
+                if (!(fs.get(i) instanceof Future<?> f) || !(ws.get(i) instanceof SyncTaskWrappers.Wrapper w)) continue;
+                FUTURES.put(f, w.task());
+                if (f.isDone() && !f.isCancelled()) w.task().join(site);
+            }
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+        return futures;
+    }
+
+    /** A join of the submission {@code future} belongs to, if the agent saw it submitted and it ended. */
+    static void joined(Object future, int site) {
+        if (Probes.recorder() == null || future == null) return;
+        try {
+            SyncTask task = FUTURES.get(future);
+            if (task != null) task.join(site);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /**
+     * After ExecutorService.shutdownNow(): the tasks that never ran are the program's, not their
+     * wrappers. A list that cannot be changed is left as it is.
+     */
+    static void unwrap(List<Object> tasks) {
+        for (int i = 0; i < tasks.size(); i++) {
+            if (tasks.get(i) instanceof SyncTaskWrappers.Wrapper w) {
+                try {
+                    tasks.set(i, w.delegate());
+                } catch (UnsupportedOperationException e) {
+                    return;
+                }
+            }
+        }
+    }
+}
