@@ -20,10 +20,14 @@ import java.util.Map;
  * @param chunkMillis     ... or after this much time
  * @param batchLongs      size of a full per-thread buffer, in longs
  * @param queuedBatches   buffers each worker may have waiting before program threads wait
+ * @param foldPaths       feed the control WPP's SEQUITUR whole paths rather than single events
+ *                        (faster; the grammar is shaped differently from plain SEQUITUR's, see
+ *                        ThreadCompressor)
  * @param properties      program metadata stored in the trace (command line, JVM, ...)
  */
 public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chunkEvents, long chunkSymbols,
-                             long chunkMillis, int batchLongs, int queuedBatches, Map<String, String> properties) {
+                             long chunkMillis, int batchLongs, int queuedBatches, boolean foldPaths,
+                             Map<String, String> properties) {
 
     public RecorderConfig {
         if (mode == null) throw new IllegalArgumentException("mode is required");
@@ -38,36 +42,41 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
     public static RecorderConfig defaults(TraceMode mode) {
         int cores = Runtime.getRuntime().availableProcessors();
         return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
-                10_000, 1 << 14, 32, Map.of());
+                10_000, 1 << 14, 32, true, Map.of());
     }
 
     public RecorderConfig withCodec(Codec c) {
-        return new RecorderConfig(mode, c, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, properties);
+        return new RecorderConfig(mode, c, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
     }
 
     public RecorderConfig withWorkers(int n) {
-        return new RecorderConfig(mode, codec, n, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, properties);
+        return new RecorderConfig(mode, codec, n, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
     }
 
     public RecorderConfig withChunkEvents(long n) {
-        return new RecorderConfig(mode, codec, workers, n, chunkSymbols, chunkMillis, batchLongs, queuedBatches, properties);
+        return new RecorderConfig(mode, codec, workers, n, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
     }
 
     public RecorderConfig withChunkSymbols(long n) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, n, chunkMillis, batchLongs, queuedBatches, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, n, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
     }
 
     public RecorderConfig withChunkMillis(long ms) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, ms, batchLongs, queuedBatches, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, ms, batchLongs, queuedBatches, foldPaths, properties);
     }
 
     public RecorderConfig withBatchLongs(int n) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, n, queuedBatches, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, n, queuedBatches, foldPaths, properties);
+    }
+
+    /** Without path folding the control WPP is exactly SEQUITUR's grammar of the events (as in the papers' figures). */
+    public RecorderConfig withFoldPaths(boolean fold) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, fold, properties);
     }
 
     public RecorderConfig withProperty(String key, String value) {
         Map<String, String> p = new LinkedHashMap<>(properties);
         p.put(key, value);
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, p);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, p);
     }
 }

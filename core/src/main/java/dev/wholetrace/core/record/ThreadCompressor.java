@@ -9,6 +9,7 @@ import dev.wholetrace.core.address.DiffRleEncoder;
 import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.grammar.EdgeCounts;
 import dev.wholetrace.core.grammar.Grammar;
+import dev.wholetrace.core.grammar.PathDictionary;
 import dev.wholetrace.core.grammar.SequiturGrammar;
 import dev.wholetrace.core.util.Alphabet;
 import dev.wholetrace.core.wtrace.SymbolTag;
@@ -20,8 +21,22 @@ import java.util.Arrays;
  * string, SEQUITUR over the data string, one Diff∘RLE∘SEQ encoder per load/store instruction, as
  * the mode asks. {@link #cut} freezes what the current chunk holds and starts the next; symbol
  * tables persist across chunks so that each symbol is written once.
+ *
+ * <p>The control string reaches SEQUITUR folded into paths ({@link PathDictionary}): runs of
+ * blocks and access instructions between sync operations, cut at a backward jump (a block whose id
+ * is not above the previous one's: ids grow in code order within a method) once a path holds
+ * {@value #MIN_PATH} symbols, and at {@value #MAX_PATH}. A loop iteration, or a few of them, is
+ * then one SEQUITUR symbol; SEQUITUR's per-symbol cost is what bounds online compression. At the
+ * cut the paths become rules of the chunk's grammar, so readers see an ordinary WPP. Without
+ * folding ({@link RecorderConfig#foldPaths()} false) every path is one symbol long: the grammar
+ * is then exactly SEQUITUR's.
  */
 final class ThreadCompressor {
+    /** Shortest path a backward jump ends; shorter ones run on through the next iteration. */
+    static final int MIN_PATH = 8;
+    /** Longest path: bounds how many distinct paths irregular code can make. */
+    static final int MAX_PATH = 64;
+
     private final int thread;
     private final TraceMode mode;
     private final Alphabet controlSymbols = new Alphabet();
@@ -32,15 +47,23 @@ final class ThreadCompressor {
     private int runsWritten;
 
     private SequiturGrammar control;
+    private final PathDictionary paths = new PathDictionary();
+    private final int[] path = new int[MAX_PATH];
+    private final int minPath;
+    private final int maxPath;
+    private int pathLength;
+    private long lastBlock;
     private SequiturGrammar data;
     private DiffRleEncoder[] streams = new DiffRleEncoder[0];
     private long[] sync = new long[64];
     private int syncLongs;
     private long events;
 
-    ThreadCompressor(int thread, TraceMode mode) {
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
         this.thread = thread;
         this.mode = mode;
+        this.minPath = foldPaths ? MIN_PATH : 1;
+        this.maxPath = foldPaths ? MAX_PATH : 1;
         startChunk();
     }
 
@@ -50,6 +73,8 @@ final class ThreadCompressor {
 
     private void startChunk() {
         control = mode.control ? new SequiturGrammar() : null;
+        paths.clear();
+        pathLength = 0;
         data = mode.dataWpp ? new SequiturGrammar() : null;
         Arrays.fill(streams, null);
         syncLongs = 0;
@@ -62,7 +87,7 @@ final class ThreadCompressor {
      */
     long symbols() {
         long n = syncLongs / ThreadChunk.SYNC_LONGS;
-        if (control != null) n += control.symbolCount();
+        if (control != null) n += control.symbolCount() + paths.symbolCount() + pathLength;
         if (data != null) n += data.symbolCount();
         return n;
     }
@@ -75,7 +100,10 @@ final class ThreadCompressor {
             long head = buf[i];
             switch ((int) head & 0xFF) {
                 case BLOCK -> {
-                    control.append(controlSymbols.idOf(SymbolTag.BLOCK, head >>> 8));
+                    long block = head >>> 8;
+                    if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
+                    lastBlock = block;
+                    path[pathLength++] = controlSymbols.idOf(SymbolTag.BLOCK, block);
                     i += 1;
                 }
                 case LOAD, STORE -> {
@@ -83,7 +111,8 @@ final class ThreadCompressor {
                     long address = buf[i + 1];
                     if (mode.streams) {
                         int symbol = controlSymbols.idOf(tag, head >>> 8);
-                        control.append(symbol);
+                        if (pathLength == maxPath) endPath();
+                        path[pathLength++] = symbol;
                         stream(symbol).append(address);
                     }
                     if (mode.dataWpp) data.append(dataSymbols.idOf(tag, address));
@@ -91,7 +120,10 @@ final class ThreadCompressor {
                 }
                 case SYNC -> {
                     long value = (head >>> 8 & 0xFF) << 32 | head >>> 16 & 0xFFFF_FFFFL;
-                    if (control != null) control.append(controlSymbols.idOf(SymbolTag.SYNC, value));
+                    if (control != null) {
+                        endPath(); // sync terminals stay in the grammar itself: synch_cnt counts them there
+                        control.append(controlSymbols.idOf(SymbolTag.SYNC, value));
+                    }
                     if (data != null) data.append(dataSymbols.idOf(SymbolTag.SYNC, value));
                     addSync(buf[i + 2], value, buf[i + 1], buf[i + 3]);
                     i += 4;
@@ -101,6 +133,13 @@ final class ThreadCompressor {
             events++;
         }
         return (int) events - before;
+    }
+
+    /** Hands the current path to SEQUITUR: as itself when it is one symbol, else as its path terminal. */
+    private void endPath() {
+        if (pathLength == 0) return;
+        control.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength)));
+        pathLength = 0;
     }
 
     private DiffRleEncoder stream(int symbol) {
@@ -134,7 +173,8 @@ final class ThreadCompressor {
             streamSymbols[k] = s;
             streamGrammars[k++] = e.grammar().toGrammar();
         }
-        Grammar c = control == null ? null : control.toGrammar();
+        if (control != null) endPath();
+        Grammar c = control == null ? null : paths.unfold(control.toGrammar());
         Grammar d = data == null ? null : data.toGrammar();
         ThreadChunk chunk = new ThreadChunk(thread, events,
                 newPairs(controlSymbols, controlWritten), newPairs(dataSymbols, dataWritten), newPairs(runs, runsWritten),

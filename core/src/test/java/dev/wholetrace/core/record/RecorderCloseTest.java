@@ -174,7 +174,7 @@ class RecorderCloseTest {
             // Buffers large enough that the drain usually lands mid-buffer; a short queue so that
             // close() does not wait long for the compressor.
             TraceRecorder rec = TraceRecorder.open(file,
-                    new RecorderConfig(mode, Codec.NONE, 1, 1L << 40, 1L << 40, 3_600_000, 4096, 2, Map.of()));
+                    new RecorderConfig(mode, Codec.NONE, 1, 1L << 40, 1L << 40, 3_600_000, 4096, 2, true, Map.of()));
             AtomicBoolean stop = new AtomicBoolean();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             CountDownLatch started = new CountDownLatch(1);

@@ -37,7 +37,7 @@ class RecorderHotPathAllocationTest {
         // Large buffers (pooled once full-sized), a small queue so that the pool stops growing early,
         // and no chunk limit within the test.
         RecorderConfig config = new RecorderConfig(TraceMode.ALL, Codec.NONE, 1, 1L << 40, 1L << 40, 3_600_000, 1 << 16, 4,
-                Map.of());
+                true, Map.of());
         long allocated;
         try (TraceRecorder rec = TraceRecorder.open(file, config)) {
             ThreadRecorder t = rec.thread();

@@ -24,7 +24,7 @@ class RecorderInterruptStatusTest {
 
     /** One worker, a one-batch queue, 64-long buffers: the program thread waits at almost every hand-over. */
     private static RecorderConfig backPressure(TraceMode mode) {
-        return new RecorderConfig(mode, Codec.NONE, 1, 1L << 40, 1L << 40, 3_600_000, 64, 1, Map.of());
+        return new RecorderConfig(mode, Codec.NONE, 1, 1L << 40, 1L << 40, 3_600_000, 64, 1, true, Map.of());
     }
 
     @Test

@@ -77,7 +77,8 @@ class Figure2SyncCountsTest {
         ReentrantLock y = new ReentrantLock();
         Turns turns = new Turns();
         Throwable[] failure = new Throwable[2];
-        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withCodec(Codec.NONE))) {
+        // Without path folding: the figure shows plain SEQUITUR's grammar of the events.
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withCodec(Codec.NONE).withFoldPaths(false))) {
             Thread thread1 = new Thread(() -> {
                 try {
                     turns.await(1);

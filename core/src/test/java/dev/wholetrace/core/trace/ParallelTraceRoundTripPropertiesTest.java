@@ -43,7 +43,8 @@ class ParallelTraceRoundTripPropertiesTest {
                 Path file = dir.resolve(mode.label() + ".wtrace");
                 RandomProgram.Run run;
                 RecorderConfig config = new RecorderConfig(mode, base.codec(), base.workers(), base.chunkEvents(),
-                        base.chunkSymbols(), base.chunkMillis(), base.batchLongs(), base.queuedBatches(), base.properties());
+                        base.chunkSymbols(), base.chunkMillis(), base.batchLongs(), base.queuedBatches(), base.foldPaths(),
+                        base.properties());
                 try (TraceRecorder rec = TraceRecorder.open(file, config)) {
                     run = program.run(rec);
                 }
@@ -149,13 +150,13 @@ class ParallelTraceRoundTripPropertiesTest {
         return RandomProgram.programs(6, 30, 1);
     }
 
-    /** Tiny buffers (many hand-overs) and tiny chunk limits (many chunks); all codecs. */
+    /** Tiny buffers (many hand-overs) and tiny chunk limits (many chunks); all codecs; paths folded or not. */
     @Provide
     Arbitrary<RecorderConfig> configs() {
         return net.jqwik.api.Combinators.combine(Arbitraries.of(Codec.NONE, Codec.NONE, Codec.NONE, Codec.ZSTD, Codec.ZSTD, Codec.XZ),
                 Arbitraries.integers().between(1, 3), Arbitraries.longs().between(1, 300),
-                Arbitraries.of(64, 64, 96, 128), Arbitraries.integers().between(1, 4))
-                .as((codec, workers, chunkEvents, batch, queued) -> new RecorderConfig(TraceMode.ALL, codec, workers,
-                        chunkEvents, chunkEvents * 4, 1, batch, queued, Map.of("test", "roundtrip")));
+                Arbitraries.of(64, 64, 96, 128), Arbitraries.integers().between(1, 4), Arbitraries.of(true, false))
+                .as((codec, workers, chunkEvents, batch, queued, fold) -> new RecorderConfig(TraceMode.ALL, codec, workers,
+                        chunkEvents, chunkEvents * 4, 1, batch, queued, fold, Map.of("test", "roundtrip")));
     }
 }
