@@ -2,7 +2,9 @@ package dev.wholetrace.agent.instrument;
 
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -191,12 +193,13 @@ final class SyncInstrumenter {
         phase("awaitAdvanceInterruptibly", "(I" + TIMEOUT + ")I", Timing.AFTER, "awaited", null);
     }
 
-    /** A StampedLock or Phaser call, any owner; its probe gets the first argument (a stamp, a phase) if it has one. */
+    /** A StampedLock call, any owner; its probe gets the stamp if the call takes one (a J first, not a timeout). */
     private static void stamp(String name, String desc, Timing timing, String probe, String after) {
         CALLS.put(name + desc, new Call(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncStamped",
-                desc.startsWith("()") ? 0 : 1, after));
+                desc.startsWith("(J)") ? 1 : 0, after));
     }
 
+    /** A Phaser call, any owner; its probe gets the phase if the call takes one. */
     private static void phase(String name, String desc, Timing timing, String probe, String after) {
         CALLS.put(name + desc, new Call(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncPhasers",
                 desc.startsWith("()") ? 0 : 1, after));
@@ -303,14 +306,12 @@ final class SyncInstrumenter {
         }
         Type[] argTypes = Type.getArgumentTypes(insn.desc);
         int[] slots = parkArguments(site.method(), argTypes);
-        String passed = "";
-        for (int i = 0; i < call.passed; i++) passed += argTypes[i].getDescriptor();
         InsnList before = new InsnList();
         for (int i = argTypes.length - 1; i >= 0; i--) before.add(new VarInsnNode(argTypes[i].getOpcode(Opcodes.ISTORE), slots[i]));
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
         if (call.timing == Timing.BEFORE || call.timing == Timing.AROUND) {
             before.add(load(argTypes, slots, call.passed));
-            before.add(MethodInstrumenter.probe(id, call.owner, call.probe, "(" + OBJECT + passed + "I)V"));
+            before.add(MethodInstrumenter.probe(id, call.owner, call.probe, beforeDesc(call)));
             if (call.timing == Timing.AROUND) before.add(new InsnNode(Opcodes.DUP)); // again, for the probe after
         }
         before.add(load(argTypes, slots, argTypes.length));
@@ -318,13 +319,48 @@ final class SyncInstrumenter {
         if (call.timing == Timing.AFTER || call.timing == Timing.AROUND) {
             // The receiver is under the result (if any): probe(receiver, [result,] [passed,] site) returns the
             // result. The parked arguments are still in their slots: nothing between has jumped.
-            String result = Type.getReturnType(insn.desc).getDescriptor();
-            String returned = result.equals("V") ? "" : result;
             InsnList after = load(argTypes, slots, call.passed);
-            after.add(MethodInstrumenter.probe(id, call.owner, call.timing == Timing.AROUND ? call.after : call.probe,
-                    "(" + OBJECT + returned + passed + "I)" + result));
+            after.add(MethodInstrumenter.probe(id, call.owner, call.timing == Timing.AROUND ? call.after : call.probe, afterDesc(call)));
             code.insert(insn, after);
         }
+    }
+
+    /** The descriptor of a call's probe before it: (receiver, passed arguments, site)V. */
+    private static String beforeDesc(Call call) {
+        return "(" + OBJECT + passed(call) + "I)V";
+    }
+
+    /** The descriptor of a call's probe after it: (receiver, result, passed arguments, site) returning the result. */
+    private static String afterDesc(Call call) {
+        String result = Type.getReturnType(call.desc).getDescriptor();
+        return "(" + OBJECT + (result.equals("V") ? "" : result) + passed(call) + "I)" + result;
+    }
+
+    private static String passed(Call call) {
+        StringBuilder b = new StringBuilder();
+        Type[] args = Type.getArgumentTypes(call.desc);
+        for (int i = 0; i < call.passed; i++) b.append(args[i].getDescriptor());
+        return b.toString();
+    }
+
+    /**
+     * Every probe the tables name, as {owner of the call or "" for any, name + descriptor of the
+     * call, probe owner, probe name, probe descriptor}: for a test that each one exists.
+     */
+    static List<String[]> probes() {
+        List<String[]> out = new ArrayList<>();
+        for (Map<String, Call> table : List.of(CALLS, OWNED)) {
+            for (Map.Entry<String, Call> e : table.entrySet()) {
+                Call c = e.getValue();
+                if (c.timing == Timing.REPLACE) continue;
+                String owner = table == OWNED ? e.getKey().substring(0, e.getKey().indexOf('.')) : "";
+                if (c.timing != Timing.AFTER) out.add(new String[] {owner, c.name + c.desc, c.owner, c.probe, beforeDesc(c)});
+                if (c.timing != Timing.BEFORE) {
+                    out.add(new String[] {owner, c.name + c.desc, c.owner, c.timing == Timing.AROUND ? c.after : c.probe, afterDesc(c)});
+                }
+            }
+        }
+        return out;
     }
 
     /** Loads the first {@code count} parked arguments. */
