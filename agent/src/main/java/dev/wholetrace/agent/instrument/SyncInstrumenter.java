@@ -2,8 +2,10 @@ package dev.wholetrace.agent.instrument;
 
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,6 +56,8 @@ final class SyncInstrumenter {
         BEFORE,
         /** After the call returned: an acquiring one; a boolean or int result passes through the probe. */
         AFTER,
+        /** Both: a release before and an acquire after (an atomic read-modify-write, a lock conversion). */
+        AROUND,
         /** The call becomes a call of a helper in SyncWait that waits (Object.wait, Condition.await, Future.get). */
         REPLACE,
         /**
@@ -106,18 +110,27 @@ final class SyncInstrumenter {
     }
 
     /**
-     * A call the agent recognises, and its probe in SyncProbes (or its helper in SyncWait);
-     * {@code bridged}: SyncRefs has a bridge for method references to it.
+     * A call the agent recognises, and its probe in {@code owner} (for REPLACE its helper in
+     * SyncWait); {@code bridged}: SyncRefs has a bridge for method references to it, taking the
+     * {@code family}'s receiver (null when not bridged). The probe gets the receiver, the result
+     * (AFTER), the call's first {@code passed} arguments (a stamp, a phase, an index) and the site.
+     * AROUND: {@code probe} before the call and {@code after} after it.
      */
-    private record Call(String name, String desc, Timing timing, String probe, Family family, boolean bridged) {}
+    private record Call(String name, String desc, Timing timing, String probe, Family family, boolean bridged, String owner,
+                        int passed, String after) {
+        Call(String name, String desc, Timing timing, String probe, Family family, boolean bridged) {
+            this(name, desc, timing, probe, family, bridged, SYNC_PROBES, 0, null);
+        }
+    }
 
     /** By name and descriptor, on any owner (the probe checks the receiver's class). */
     private static final Map<String, Call> CALLS = new HashMap<>();
     /**
      * By owner, name and descriptor, looked up first: Condition's awaits and Future's gets become
      * helper calls, which need the receiver's static type (and Condition.await()V shares its name
-     * and descriptor with CountDownLatch.await()V); CompletableFuture's static runAsync/supplyAsync
-     * are the only static calls recognised.
+     * and descriptor with CountDownLatch.await()V); the atomics' accessors (get, set, …) are
+     * everywhere; CompletableFuture's static runAsync/supplyAsync are the only static calls
+     * recognised.
      */
     private static final Map<String, Call> OWNED = new HashMap<>();
 
@@ -234,6 +247,100 @@ final class SyncInstrumenter {
         CALLS.put(name + desc, new Call(name, desc, Timing.HAND_OFF, after, family, bridged));
     }
 
+    static {
+        // StampedLock: a lock (aux 2 write, 1 read) when a stamp is returned (non-zero); an unlock
+        // before an unlock whose stamp is valid; conversions as unlock + lock. Its Lock views are
+        // recorded on the StampedLock (as ReentrantReadWriteLock's). Any owner: the probe checks.
+        for (String name : new String[] {"writeLock", "writeLockInterruptibly", "tryWriteLock"}) stamp(name, "()J", Timing.AFTER, "writeLocked", null);
+        for (String name : new String[] {"readLock", "readLockInterruptibly", "tryReadLock"}) stamp(name, "()J", Timing.AFTER, "readLocked", null);
+        stamp("tryWriteLock", "(" + TIMEOUT + ")J", Timing.AFTER, "writeLocked", null);
+        stamp("tryReadLock", "(" + TIMEOUT + ")J", Timing.AFTER, "readLocked", null);
+        stamp("unlockWrite", "(J)V", Timing.BEFORE, "writeUnlocking", null);
+        stamp("unlockRead", "(J)V", Timing.BEFORE, "readUnlocking", null);
+        stamp("unlock", "(J)V", Timing.BEFORE, "unlocking", null);
+        stamp("tryUnlockWrite", "()Z", Timing.BEFORE, "tryWriteUnlocking", null);
+        stamp("tryUnlockRead", "()Z", Timing.BEFORE, "tryReadUnlocking", null);
+        stamp("tryConvertToWriteLock", "(J)J", Timing.AFTER, "convertedToWrite", null);
+        stamp("tryConvertToReadLock", "(J)J", Timing.AROUND, "convertingToRead", "convertedToRead");
+        stamp("tryConvertToOptimisticRead", "(J)J", Timing.BEFORE, "convertingToOptimistic", null);
+        stamp("asReadLock", "()Ljava/util/concurrent/locks/Lock;", Timing.AFTER, "readViewCreated", null);
+        stamp("asWriteLock", "()Ljava/util/concurrent/locks/Lock;", Timing.AFTER, "writeViewCreated", null);
+        stamp("asReadWriteLock", "()Ljava/util/concurrent/locks/ReadWriteLock;", Timing.AFTER, "viewsCreated", null);
+        // Phaser, as a latch whose aux is the phase: an arrival counts down before, an await acquires
+        // after the phase advanced. Any owner (programs subclass Phaser to override onAdvance).
+        phase("arrive", "()I", Timing.BEFORE, "arriving", null);
+        phase("arriveAndDeregister", "()I", Timing.BEFORE, "arriving", null);
+        phase("arriveAndAwaitAdvance", "()I", Timing.AROUND, "arriving", "advanced");
+        phase("awaitAdvance", "(I)I", Timing.AFTER, "awaited", null);
+        phase("awaitAdvanceInterruptibly", "(I)I", Timing.AFTER, "awaited", null);
+        phase("awaitAdvanceInterruptibly", "(I" + TIMEOUT + ")I", Timing.AFTER, "awaited", null);
+    }
+
+    /** A StampedLock call, any owner; its probe gets the stamp if the call takes one (a J first, not a timeout). */
+    private static void stamp(String name, String desc, Timing timing, String probe, String after) {
+        CALLS.put(name + desc, new Call(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncStamped",
+                desc.startsWith("(J)") ? 1 : 0, after));
+    }
+
+    /** A Phaser call, any owner; its probe gets the phase if the call takes one. */
+    private static void phase(String name, String desc, Timing timing, String probe, String after) {
+        CALLS.put(name + desc, new Call(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncPhasers",
+                desc.startsWith("()") ? 0 : 1, after));
+    }
+
+    static {
+        // Atomics, by exact owner: a read acquires after it, a write releases before it, a
+        // read-modify-write (CAS included, even when it fails) does both. The address is the value's:
+        // (the atomic's id, 0), (the array's id, index × 8); the probes get the index. The plain
+        // accessors (getPlain, setPlain, weakCompareAndSetPlain) are not recorded (docs/agent.md).
+        String atomic = "java/util/concurrent/atomic/Atomic";
+        atomics(atomic + "Boolean", "Z", null, null);
+        atomics(atomic + "Integer", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
+        atomics(atomic + "Long", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
+        atomics(atomic + "Reference", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
+        atomics(atomic + "IntegerArray", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
+        atomics(atomic + "LongArray", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
+        atomics(atomic + "ReferenceArray", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
+        for (String number : new String[] {"Integer", "Long"}) {
+            for (String value : new String[] {"intValue()I", "longValue()J", "floatValue()F", "doubleValue()D"}) {
+                atomic(atomic + number, value.substring(0, value.indexOf('(')), value.substring(value.indexOf('(')), Timing.AFTER);
+            }
+        }
+    }
+
+    /** The accessors of an atomic {@code owner} of values {@code v} ({@code unary}, {@code binary}: its update functions, if numeric or reference). */
+    private static void atomics(String owner, String v, String unary, String binary) {
+        String i = owner.endsWith("Array") ? "I" : ""; // an element's index comes first
+        for (String name : new String[] {"get", "getAcquire", "getOpaque"}) atomic(owner, name, "(" + i + ")" + v, Timing.AFTER);
+        for (String name : new String[] {"set", "lazySet", "setRelease", "setOpaque"}) atomic(owner, name, "(" + i + v + ")V", Timing.BEFORE);
+        atomic(owner, "getAndSet", "(" + i + v + ")" + v, Timing.AROUND);
+        for (String name : new String[] {"compareAndSet", "weakCompareAndSet", "weakCompareAndSetVolatile", "weakCompareAndSetAcquire",
+                "weakCompareAndSetRelease"}) {
+            atomic(owner, name, "(" + i + v + v + ")Z", Timing.AROUND);
+        }
+        for (String name : new String[] {"compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease"}) {
+            atomic(owner, name, "(" + i + v + v + ")" + v, Timing.AROUND);
+        }
+        if (unary == null) return;
+        if (!v.equals(OBJECT)) {
+            for (String name : new String[] {"getAndIncrement", "getAndDecrement", "incrementAndGet", "decrementAndGet"}) {
+                atomic(owner, name, "(" + i + ")" + v, Timing.AROUND);
+            }
+            for (String name : new String[] {"getAndAdd", "addAndGet"}) atomic(owner, name, "(" + i + v + ")" + v, Timing.AROUND);
+        }
+        for (String name : new String[] {"getAndUpdate", "updateAndGet"}) atomic(owner, name, "(" + i + unary + ")" + v, Timing.AROUND);
+        for (String name : new String[] {"getAndAccumulate", "accumulateAndGet"}) atomic(owner, name, "(" + i + v + binary + ")" + v, Timing.AROUND);
+    }
+
+    private static void atomic(String owner, String name, String desc, Timing timing) {
+        boolean element = owner.endsWith("Array");
+        String write = element ? "elementWrite" : "write";
+        String read = element ? "elementRead" : "read";
+        String probe = timing == Timing.AFTER ? read : write;
+        OWNED.put(owner + "." + name + desc, new Call(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncAtomics",
+                element ? 1 : 0, timing == Timing.AROUND ? read : null));
+    }
+
     private static void add(Family family, String name, String desc, Timing timing, String probe) {
         CALLS.put(name + desc, new Call(name, desc, timing, probe, family, true));
     }
@@ -284,21 +391,85 @@ final class SyncInstrumenter {
             insn.itf = false;
             return;
         }
-        InsnList park = new InsnList();
-        InsnList unpark = new InsnList();
-        parkArguments(site.method(), Type.getArgumentTypes(insn.desc), park, unpark);
+        Type[] argTypes = Type.getArgumentTypes(insn.desc);
+        int[] slots = parkArguments(site.method(), argTypes);
         InsnList before = new InsnList();
-        before.add(park);
+        for (int i = argTypes.length - 1; i >= 0; i--) before.add(new VarInsnNode(argTypes[i].getOpcode(Opcodes.ISTORE), slots[i]));
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
-        if (call.timing == Timing.BEFORE) before.add(MethodInstrumenter.probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + "I)V"));
-        before.add(unpark);
-        code.insertBefore(insn, before);
-        if (call.timing == Timing.AFTER) {
-            // The receiver is under the result (if any): probe(receiver, [result,] site) returns the result.
-            String result = Type.getReturnType(insn.desc).getDescriptor();
-            String returned = result.equals("V") ? "" : result;
-            code.insert(insn, MethodInstrumenter.probe(id, SYNC_PROBES, call.probe, "(" + OBJECT + returned + "I)" + result));
+        if (call.timing == Timing.BEFORE || call.timing == Timing.AROUND) {
+            before.add(load(argTypes, slots, call.passed));
+            before.add(MethodInstrumenter.probe(id, call.owner, call.probe, beforeDesc(call)));
+            if (call.timing == Timing.AROUND) before.add(new InsnNode(Opcodes.DUP)); // again, for the probe after
         }
+        before.add(load(argTypes, slots, argTypes.length));
+        code.insertBefore(insn, before);
+        if (call.timing == Timing.AFTER || call.timing == Timing.AROUND) {
+            // The receiver is under the result (if any): probe(receiver, [result,] [passed,] site) returns the
+            // result. The parked arguments are still in their slots: nothing between has jumped.
+            InsnList after = load(argTypes, slots, call.passed);
+            after.add(MethodInstrumenter.probe(id, call.owner, call.timing == Timing.AROUND ? call.after : call.probe, afterDesc(call)));
+            code.insert(insn, after);
+        }
+    }
+
+    /** The descriptor of a call's probe before it: (receiver, passed arguments, site)V. */
+    private static String beforeDesc(Call call) {
+        return "(" + OBJECT + passed(call) + "I)V";
+    }
+
+    /** The descriptor of a call's probe after it: (receiver, result, passed arguments, site) returning the result. */
+    private static String afterDesc(Call call) {
+        String result = Type.getReturnType(call.desc).getDescriptor();
+        return "(" + OBJECT + (result.equals("V") ? "" : result) + passed(call) + "I)" + result;
+    }
+
+    private static String passed(Call call) {
+        StringBuilder b = new StringBuilder();
+        Type[] args = Type.getArgumentTypes(call.desc);
+        for (int i = 0; i < call.passed; i++) b.append(args[i].getDescriptor());
+        return b.toString();
+    }
+
+    /**
+     * Every probe the tables name, as {owner of the call or "" for any, name + descriptor of the
+     * call, probe owner, probe name, probe descriptor}: for a test that each one exists.
+     */
+    static List<String[]> probes() {
+        List<String[]> out = new ArrayList<>();
+        for (Map<String, Call> table : List.of(CALLS, OWNED)) {
+            for (Map.Entry<String, Call> e : table.entrySet()) {
+                Call c = e.getValue();
+                if (c.timing == Timing.REPLACE) continue;
+                String owner = table == OWNED ? e.getKey().substring(0, e.getKey().indexOf('.')) : "";
+                if (c.timing == Timing.HAND_OFF) {
+                    boolean isStatic = c.family == Family.COMPLETABLE_FUTURE; // runAsync, supplyAsync
+                    out.add(new String[] {owner, c.name + c.desc, SYNC_TASKS, "handOff", handOffDesc(Type.getArgumentTypes(c.desc)[0], isStatic)});
+                    if (c.probe != null) out.add(new String[] {owner, c.name + c.desc, SYNC_TASKS, c.probe, HANDED_OFF});
+                    continue;
+                }
+                if (c.timing != Timing.AFTER) out.add(new String[] {owner, c.name + c.desc, c.owner, c.probe, beforeDesc(c)});
+                if (c.timing != Timing.BEFORE) {
+                    out.add(new String[] {owner, c.name + c.desc, c.owner, c.timing == Timing.AROUND ? c.after : c.probe, afterDesc(c)});
+                }
+            }
+        }
+        return out;
+    }
+
+    /** SyncTasks.handOff's descriptor: (receiver, task, site) returning the task's replacement; no receiver for a static call. */
+    private static String handOffDesc(Type task, boolean isStatic) {
+        String t = task.getDescriptor();
+        return "(" + (isStatic ? "" : OBJECT) + t + "I)" + t;
+    }
+
+    /** The probe after a hand-off: (result, wrapper, site) returning the result. */
+    private static final String HANDED_OFF = "(" + OBJECT + OBJECT + "I)" + OBJECT;
+
+    /** Loads the first {@code count} parked arguments. */
+    private static InsnList load(Type[] args, int[] slots, int count) {
+        InsnList l = new InsnList();
+        for (int i = 0; i < count; i++) l.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        return l;
     }
 
     /**
@@ -311,17 +482,14 @@ final class SyncInstrumenter {
      */
     private static void handOff(InsnList code, MethodInsnNode insn, MethodNode m, Call call, int id) {
         Type[] args = Type.getArgumentTypes(insn.desc);
-        String task = args[0].getDescriptor();
-        InsnList park = new InsnList();
-        InsnList unpark = new InsnList();
-        parkArguments(m, Arrays.copyOfRange(args, 1, args.length), park, unpark);
+        Type[] later = Arrays.copyOfRange(args, 1, args.length);
+        int[] slots = parkArguments(m, later);
         InsnList before = new InsnList();
-        before.add(park);
-        if (insn.getOpcode() == Opcodes.INVOKESTATIC) {
-            before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", "(" + task + "I)" + task));
-        } else {
-            before.add(new InsnNode(Opcodes.DUP2)); // receiver and task, for the probe
-            before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", "(" + OBJECT + task + "I)" + task));
+        for (int i = later.length - 1; i >= 0; i--) before.add(new VarInsnNode(later[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC;
+        if (!isStatic) before.add(new InsnNode(Opcodes.DUP2)); // receiver and task, for the probe
+        before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", handOffDesc(args[0], isStatic)));
+        if (!isStatic) {
             before.add(new InsnNode(Opcodes.SWAP));
             before.add(new InsnNode(Opcodes.POP)); // the task, under what replaces it
         }
@@ -331,12 +499,12 @@ final class SyncInstrumenter {
             before.add(new InsnNode(Opcodes.DUP));
             before.add(new VarInsnNode(Opcodes.ASTORE, wrapped));
         }
-        before.add(unpark);
+        before.add(load(later, slots, later.length));
         code.insertBefore(insn, before);
         if (call.probe == null) return;
         InsnList after = new InsnList();
         after.add(new VarInsnNode(Opcodes.ALOAD, wrapped));
-        after.add(MethodInstrumenter.probe(id, SYNC_TASKS, call.probe, "(" + OBJECT + OBJECT + "I)" + OBJECT));
+        after.add(MethodInstrumenter.probe(id, SYNC_TASKS, call.probe, HANDED_OFF));
         after.add(new TypeInsnNode(Opcodes.CHECKCAST, Type.getReturnType(insn.desc).getInternalName()));
         code.insert(insn, after);
     }
@@ -371,14 +539,13 @@ final class SyncInstrumenter {
     }
 
     /**
-     * Stores the arguments on top of the stack into fresh locals (above every local the method had,
-     * and reserved: slots handed out later, such as the method's scratch slots, lie above them) and
-     * builds the loads that put them back. They live only between the two, in straight-line code,
-     * so no existing frame needs to know them. (MethodInstrumenter's two scratch slots would not
-     * hold a timed tryAcquire's int, long and TimeUnit.)
+     * Fresh locals for a call's arguments, which the probe stores there from the top of the stack
+     * (above every local the method had, and reserved: slots handed out later, such as the method's
+     * scratch slots, lie above them). They live only from before the call to the probe after it, in
+     * straight-line code, so no existing frame needs to know them. (MethodInstrumenter's two scratch
+     * slots would not hold a timed tryAcquire's int, long and TimeUnit.)
      */
-    private static void parkArguments(MethodNode m, Type[] args, InsnList park, InsnList unpark) {
-        if (args.length == 0) return;
+    private static int[] parkArguments(MethodNode m, Type[] args) {
         int[] slots = new int[args.length];
         int next = m.maxLocals;
         for (int i = 0; i < args.length; i++) {
@@ -386,8 +553,7 @@ final class SyncInstrumenter {
             next += args[i].getSize();
         }
         m.maxLocals = next; // reserved: a later probe that allocates from maxLocals starts above
-        for (int i = args.length - 1; i >= 0; i--) park.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
-        for (int i = 0; i < args.length; i++) unpark.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        return slots;
     }
 
     /**

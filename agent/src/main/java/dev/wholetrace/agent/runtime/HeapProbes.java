@@ -64,7 +64,8 @@ public final class HeapProbes {
         volatileAccess(object, offset, site, SyncKind.VOLATILE_WRITE);
     }
 
-    private static void volatileAccess(Object object, int offset, int site, SyncKind kind) {
+    /** A volatile access of {@code object} at {@code offset} (also the atomics' values, see SyncAtomics). */
+    static void volatileAccess(Object object, long offset, int site, SyncKind kind) {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return;
         try {

@@ -42,7 +42,11 @@ class WithHeapProbesTest {
                 run(WaitSubject.class, "interruptedWait", c -> c.getMethod("interruptedWait").invoke(null)),
                 run(ThreadsSubject.class, "timedJoins", c -> c.getMethod("timedJoins").invoke(null)),
                 run(ConditionSubject.class, "interruptedAwait", c -> c.getMethod("interruptedAwait").invoke(null)),
-                run(MethodRefsSubject.class, "references", c -> c.getMethod("references").invoke(null)));
+                run(MethodRefsSubject.class, "references", c -> c.getMethod("references").invoke(null)),
+                run(StampedLockSubject.class, "conversions", c -> c.getMethod("conversions").invoke(null)),
+                run(StampedLockSubject.class, "views", c -> c.getMethod("views").invoke(null)),
+                run(PhaserSubject.class, "timeoutAndInterrupt", c -> c.getMethod("timeoutAndInterrupt").invoke(null)),
+                run(AtomicsSubject.class, "accessors", c -> c.getMethod("accessors").invoke(null)));
     }
 
     private static Arguments run(Class<?> subject, String name, Recording.Body body) {

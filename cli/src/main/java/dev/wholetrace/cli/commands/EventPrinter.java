@@ -117,6 +117,7 @@ final class EventPrinter implements AutoCloseable {
             b.append("  episode ").append(order.aux(i));
             if (order.firstOfEpisode(i)) b.append(" (first to leave)");
         }
+        if (isPhase(order.kind(i), order.aux(i))) b.append("  phase ").append(order.aux(i));
         return site(b, order.site(i)).toString();
     }
 
@@ -140,6 +141,7 @@ final class EventPrinter implements AutoCloseable {
                 padRight(b, label(e.kind()), 14).append(" op ").append(op).append("  S_synch ").append(syncIndex);
                 b.append("  object ").append(objectText(e.object()));
                 if (e.kind() == SyncKind.BARRIER) b.append("  episode ").append(e.aux());
+                if (isPhase(e.kind(), e.aux())) b.append("  phase ").append(e.aux());
                 site(b, e.id());
             }
         }
@@ -163,6 +165,11 @@ final class EventPrinter implements AutoCloseable {
     private static StringBuilder code(StringBuilder b, CodeEntry e) {
         if (e != null) b.append("  ").append(TraceFiles.oneLine(e.where())).append("  ").append(TraceFiles.oneLine(e.text()));
         return b;
+    }
+
+    /** Whether aux is a Phaser's phase worth showing: a latch operation's aux (a CountDownLatch's is 0, not shown; nor is phase 0). */
+    private static boolean isPhase(SyncKind k, long aux) {
+        return (k == SyncKind.LATCH_COUNT_DOWN || k == SyncKind.LATCH_AWAIT) && aux != 0;
     }
 
     private static String label(SyncKind k) {
