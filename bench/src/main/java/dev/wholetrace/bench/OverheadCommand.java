@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
                 + "trace bytes and events/s.",
                 "Writes overhead.md, overhead.csv, overhead-runs.csv and overhead.png to the output directory."})
 final class OverheadCommand implements Callable<Integer> {
-    @Option(names = "--quick", description = "Small sizes and 2 repetitions (under about 2 minutes).")
+    @Option(names = "--quick", description = "Only guava and math3, at small sizes, 2 repetitions (about 1 minute on an idle 2-core machine, 2 on a busy one).")
     boolean quick;
 
     @Option(names = "--reps", description = "Repetitions (default 5, or 2 with --quick).")

@@ -115,10 +115,11 @@ final class OverheadReport {
         StringBuilder sb = new StringBuilder("program,mode,size,reps,plain_wall_median_s,traced_wall_median_s,slowdown,"
                 + "ratio_min,ratio_max,plain_cpu_median_s,traced_cpu_median_s,cpu_ratio,trace_bytes_median,events_median,events_per_s\n");
         for (Series s : series) {
-            sb.append(String.join(",", s.program.name(), s.mode.label(), Integer.toString(s.size), Integer.toString(s.tracedWall.size()),
+            sb.append(String.join(",", s.program.name(), s.mode.label(), s.size == 0 ? "" : Integer.toString(s.size),
+                    Integer.toString(s.tracedWall.size()),
                     num(median(s.plainWall)), num(median(s.tracedWall)), num(slowdown(s)), num(pairedRatio(s, 0)),
                     num(pairedRatio(s, 1)), num(median(s.plainCpu)), num(median(s.tracedCpu)), num(cpuRatio(s)),
-                    num(median(s.bytes)), num(median(s.events)), num(eventsPerSecond(s)))).append('\n');
+                    whole(median(s.bytes)), whole(median(s.events)), num(eventsPerSecond(s)))).append('\n');
         }
         for (TraceMode m : modes) {
             sb.append("geomean,").append(m.label()).append(",,,,,").append(num(geomean(m))).append(",,,,,,,,\n");
@@ -129,7 +130,8 @@ final class OverheadReport {
     String runsCsv() {
         StringBuilder sb = new StringBuilder("rep,program,mode,size,wall_s,cpu_s,trace_bytes,events\n");
         for (RunRow r : rows) {
-            sb.append(r.rep()).append(',').append(r.program()).append(',').append(r.mode()).append(',').append(r.size()).append(',')
+            sb.append(r.rep()).append(',').append(r.program()).append(',').append(r.mode()).append(',')
+                    .append(r.size() == 0 ? "" : Integer.toString(r.size())).append(',')
                     .append(num(r.wall())).append(',').append(num(r.cpu())).append(',').append(r.bytes()).append(',')
                     .append(r.events()).append('\n');
         }
@@ -139,6 +141,11 @@ final class OverheadReport {
     private static String num(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return "";
         return String.format(Locale.ROOT, "%.6g", v);
+    }
+
+    /** A count (a median of counts may end in .5). */
+    private static String whole(double v) {
+        return Double.isNaN(v) ? "" : Long.toString(Math.round(v));
     }
 
     private static String sec(double v) {
@@ -278,7 +285,7 @@ final class OverheadReport {
                 .filter(n -> drivers().stream().noneMatch(s -> s.program.name().equals(n))).toList();
         if (!absent.isEmpty()) {
             sb.append("- Not run here (so not in the geometric means): ").append(String.join(", ", absent))
-                    .append(quick ? " (--quick leaves out the drivers whose traced start-up alone takes 10-30 s)" : "").append(".\n");
+                    .append(quick ? " (--quick leaves out the drivers whose traced runs take 6-18 s even at size 1 on an idle machine)" : "").append(".\n");
         }
         if (quick) {
             sb.append("- --quick: small sizes and few repetitions, so start-up dominates every run; these ratios are a smoke "
