@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import wtdemo.libs.GuavaDriver;
-import wtdemo.libs.H2Driver;
-import wtdemo.libs.JacksonDriver;
-import wtdemo.libs.Math3Driver;
+import dev.wholetrace.workloads.libs.GuavaDriver;
+import dev.wholetrace.workloads.libs.H2Driver;
+import dev.wholetrace.workloads.libs.JacksonDriver;
+import dev.wholetrace.workloads.libs.Math3Driver;
 
 /**
- * The agent on real libraries: each driver in wtdemo.libs runs in a child JVM without the agent
+ * The agent on real libraries: each driver in dev.wholetrace.workloads.libs (module workloads) runs in a child JVM without the agent
  * and with it (mode cdr, every non-JDK class instrumented: the driver, the library, JUnit and
  * whatever else is on the test classpath), on the JDK running the tests and on JDK 25 when it is
  * installed. The traced run must print the same, exit the same, say nothing from the agent or the

@@ -1,4 +1,4 @@
-package wtdemo.libs;
+package dev.wholetrace.workloads.libs;
 
 import com.google.common.base.Joiner;
 import com.google.common.base.Splitter;
@@ -16,6 +16,7 @@ import com.google.common.hash.HashCode;
 import com.google.common.hash.Hasher;
 import com.google.common.hash.Hashing;
 import com.google.common.util.concurrent.Striped;
+import dev.wholetrace.workloads.Size;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,10 +28,12 @@ import java.util.concurrent.locks.Lock;
 /**
  * Guava under the agent: immutable collections, multimaps, a loading cache, hashing, and three
  * threads counting into a ConcurrentHashMap under Striped locks. Prints a deterministic summary
- * and exits with code 3.
+ * and exits with code 3. Optional argument: size (default 1) multiplies the hashed items and each
+ * thread's iterations.
  */
 public final class GuavaDriver {
     public static void main(String[] args) throws Exception {
+        int size = Size.of(args);
         ImmutableMap<String, Integer> map = ImmutableMap.<String, Integer>builder()
                 .put("one", 1).put("two", 2).put("three", 3).put("four", 4).put("five", 5).buildOrThrow();
         System.out.println("map " + map);
@@ -55,7 +58,7 @@ public final class GuavaDriver {
                 + " size=" + cache.size() + " text=" + Hashing.crc32().hashString(cached, StandardCharsets.UTF_8));
 
         Hasher hasher = Hashing.sha256().newHasher();
-        for (int i = 0; i < 1000; i++) hasher.putInt(i).putString("item" + i, StandardCharsets.UTF_8);
+        for (int i = 0; i < 1000 * size; i++) hasher.putInt(i).putString("item" + i, StandardCharsets.UTF_8);
         HashCode sha = hasher.hash();
         System.out.println("sha256 " + sha);
         System.out.println("murmur3 " + Hashing.murmur3_128(42).hashString("wholetrace", StandardCharsets.UTF_8));
@@ -70,7 +73,7 @@ public final class GuavaDriver {
         for (int t = 0; t < threads; t++) {
             int id = t;
             Thread th = new Thread(() -> {
-                for (int i = 0; i < 2000; i++) {
+                for (int i = 0; i < 2000 * size; i++) {
                     String key = "k" + ((i * 7 + id) % 23);
                     counts.merge(key, 1L, Long::sum);
                     Lock lock = stripes.get(key);

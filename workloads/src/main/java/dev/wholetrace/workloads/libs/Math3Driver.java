@@ -1,9 +1,12 @@
-package wtdemo.libs;
+package dev.wholetrace.workloads.libs;
 
+import dev.wholetrace.workloads.Size;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.zip.CRC32;
 import org.apache.commons.math3.complex.Complex;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -28,7 +31,8 @@ import org.apache.commons.math3.transform.TransformType;
 /**
  * commons-math3 under the agent: matrix decompositions, an FFT, descriptive and inferential
  * statistics, and two threads drawing from seeded distributions. Prints rounded results and exits
- * with code 5.
+ * with code 5. Optional argument: size (default 1), the number of rounds; rounds after the first
+ * use a shifted matrix diagonal and other seeds, and print one CRC of their results instead.
  */
 public final class Math3Driver {
     static String f(double d) {
@@ -42,24 +46,34 @@ public final class Math3Driver {
     }
 
     public static void main(String[] args) throws Exception {
+        int size = Size.of(args);
+        round(0, System.out::println);
+        CRC32 crc = new CRC32();
+        for (int r = 1; r < size; r++) round(r, line -> crc.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        if (size > 1) System.out.println("rounds " + size + " crc " + Long.toHexString(crc.getValue()));
+        System.exit(5);
+    }
+
+    /** One round; round 0 is the original program. Each result line goes to out. */
+    static void round(int r, Consumer<String> out) throws InterruptedException {
         int n = 8;
         double[][] a = new double[n][n];
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) a[i][j] = 1.0 / (i + j + 1) + (i == j ? n : 0);
+            for (int j = 0; j < n; j++) a[i][j] = 1.0 / (i + j + 1) + (i == j ? n + r : 0);
         }
         RealMatrix m = new Array2DRowRealMatrix(a);
         RealVector b = new ArrayRealVector(n);
         for (int i = 0; i < n; i++) b.setEntry(i, i + 1);
         LUDecomposition lu = new LUDecomposition(m);
-        System.out.println("lu det " + f(lu.getDeterminant()) + " x " + f(lu.getSolver().solve(b).toArray()));
-        System.out.println("qr x " + f(new QRDecomposition(m).getSolver().solve(b).toArray()));
-        System.out.println("cholesky det " + f(new CholeskyDecomposition(m).getDeterminant()));
+        out.accept("lu det " + f(lu.getDeterminant()) + " x " + f(lu.getSolver().solve(b).toArray()));
+        out.accept("qr x " + f(new QRDecomposition(m).getSolver().solve(b).toArray()));
+        out.accept("cholesky det " + f(new CholeskyDecomposition(m).getDeterminant()));
         double[] eig = new EigenDecomposition(m).getRealEigenvalues().clone();
         Arrays.sort(eig);
-        System.out.println("eigen " + f(eig));
+        out.accept("eigen " + f(eig));
         SingularValueDecomposition svd = new SingularValueDecomposition(m.multiply(m.transpose()).getSubMatrix(0, n - 1, 0, n / 2));
-        System.out.println("svd " + f(svd.getSingularValues()) + " rank " + svd.getRank() + " cond " + f(svd.getConditionNumber()));
-        System.out.println("inverse trace " + f(lu.getSolver().getInverse().getTrace()));
+        out.accept("svd " + f(svd.getSingularValues()) + " rank " + svd.getRank() + " cond " + f(svd.getConditionNumber()));
+        out.accept("inverse trace " + f(lu.getSolver().getInverse().getTrace()));
 
         double[] signal = new double[256];
         for (int i = 0; i < signal.length; i++) {
@@ -70,11 +84,11 @@ public final class Math3Driver {
         for (int k = 0; k < spectrum.length / 2; k++) {
             if (spectrum[k].abs() > 1) peaks.add(k + ":" + f(spectrum[k].abs()));
         }
-        System.out.println("fft peaks " + peaks);
+        out.accept("fft peaks " + peaks);
         Complex[] back = new FastFourierTransformer(DftNormalization.STANDARD).transform(spectrum, TransformType.INVERSE);
         double err = 0;
         for (int i = 0; i < signal.length; i++) err = Math.max(err, Math.abs(back[i].getReal() - signal[i]));
-        System.out.println("fft roundtrip " + (err < 1e-9));
+        out.accept("fft roundtrip " + (err < 1e-9));
 
         // Two threads each draw a seeded sample; results are printed in thread order after join.
         double[][] samples = new double[2][];
@@ -82,7 +96,7 @@ public final class Math3Driver {
         for (int t = 0; t < 2; t++) {
             int id = t;
             ts[t] = new Thread(() -> {
-                NormalDistribution normal = new NormalDistribution(new Well19937c(1234 + id), 10 + id, 2, 1e-9);
+                NormalDistribution normal = new NormalDistribution(new Well19937c(1234 + id + 2 * r), 10 + id, 2, 1e-9);
                 samples[id] = normal.sample(2000);
             }, "math-" + t);
             ts[t].start();
@@ -92,15 +106,14 @@ public final class Math3Driver {
             DescriptiveStatistics d = new DescriptiveStatistics(samples[t]);
             SummaryStatistics s = new SummaryStatistics();
             for (double x : samples[t]) s.addValue(x);
-            System.out.println("sample " + t + " mean " + f(d.getMean()) + " sd " + f(d.getStandardDeviation()) + " median "
+            out.accept("sample " + t + " mean " + f(d.getMean()) + " sd " + f(d.getStandardDeviation()) + " median "
                     + f(d.getPercentile(50)) + " skew " + f(d.getSkewness()) + " kurt " + f(d.getKurtosis())
                     + " summary " + f(s.getMean()) + " " + f(s.getMax()));
         }
-        System.out.println("ttest p " + f(new TTest().tTest(samples[0], samples[1])));
-        System.out.println("pearson " + f(new PearsonsCorrelation().correlation(samples[0], samples[1])));
+        out.accept("ttest p " + f(new TTest().tTest(samples[0], samples[1])));
+        out.accept("pearson " + f(new PearsonsCorrelation().correlation(samples[0], samples[1])));
         SimpleRegression reg = new SimpleRegression();
         for (int i = 0; i < 500; i++) reg.addData(i, 3 * i + samples[0][i]);
-        System.out.println("regression slope " + f(reg.getSlope()) + " intercept " + f(reg.getIntercept()) + " r2 " + f(reg.getRSquare()));
-        System.exit(5);
+        out.accept("regression slope " + f(reg.getSlope()) + " intercept " + f(reg.getIntercept()) + " r2 " + f(reg.getRSquare()));
     }
 }

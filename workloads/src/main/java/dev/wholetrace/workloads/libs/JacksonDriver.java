@@ -1,4 +1,4 @@
-package wtdemo.libs;
+package dev.wholetrace.workloads.libs;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.wholetrace.workloads.Size;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import java.util.zip.CRC32;
 /**
  * Jackson under the agent: three threads share one ObjectMapper and serialize, parse and compare a
  * nested object graph (beans, records, lists, maps, enums) several times. Prints a sorted summary
- * and exits with code 0.
+ * and exits with code 0. Optional argument: size (default 1) multiplies the rounds per thread.
  */
 public final class JacksonDriver {
     public enum Status { OPEN, PAID, SHIPPED }
@@ -79,7 +80,7 @@ public final class JacksonDriver {
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .build();
         int threads = 3;
-        int rounds = 40;
+        int rounds = 40 * Size.of(args);
         List<String> results = Collections.synchronizedList(new ArrayList<>());
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         List<Thread> ts = new ArrayList<>();

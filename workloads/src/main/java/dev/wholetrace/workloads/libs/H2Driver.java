@@ -1,5 +1,6 @@
-package wtdemo.libs;
+package dev.wholetrace.workloads.libs;
 
+import dev.wholetrace.workloads.Size;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,7 +16,8 @@ import java.util.List;
 /**
  * H2 (embedded, in memory) under the agent: four threads insert through their own JDBC
  * connections, then aggregate queries, a join, and a rolled-back transaction. Prints the result
- * sets and exits with code 4.
+ * sets and exits with code 4. Optional argument: size (default 1) multiplies the rows each thread
+ * inserts.
  */
 public final class H2Driver {
     static final String URL = "jdbc:h2:mem:wtdemo;DB_CLOSE_DELAY=-1";
@@ -42,7 +44,7 @@ public final class H2Driver {
             s.execute("INSERT INTO category VALUES ('alpha', 1), ('beta', 2), ('gamma', 3), ('delta', 5)");
         }
         int threads = 4;
-        int rows = 150;
+        int rows = 150 * Size.of(args);
         String[] categories = {"alpha", "beta", "gamma", "delta", "omega"};
         List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
         List<Thread> ts = new ArrayList<>();
