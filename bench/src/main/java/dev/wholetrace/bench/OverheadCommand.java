@@ -20,13 +20,13 @@ import picocli.CommandLine.Option;
  * interleaved repetitions, and the slowdown per mode against the same run's plain baseline.
  */
 @Command(name = "overhead", mixinStandardHelpOptions = true,
-        description = {"Runs each workload (the library drivers of module workloads) as a child JVM plain and under "
+        description = {"Runs each workload (the library drivers and the SOR kernel of module workloads) as a child JVM plain and under "
                 + "-javaagent in each mode, interleaved over several repetitions, plus a hello program for the agent's "
                 + "fixed start-up cost; reports wall and CPU slowdowns (ratio of medians), geometric means per mode, "
                 + "trace bytes and events/s.",
                 "Writes overhead.md, overhead.csv, overhead-runs.csv and overhead.png to the output directory."})
 final class OverheadCommand implements Callable<Integer> {
-    @Option(names = "--quick", description = "Only guava and math3, at small sizes, 2 repetitions (about 1 minute on an idle 2-core machine, 2 on a busy one).")
+    @Option(names = "--quick", description = "Only guava, math3 and sor, at small sizes, 2 repetitions (about 1 minute on an idle 2-core machine, 2 on a busy one).")
     boolean quick;
 
     @Option(names = "--reps", description = "Repetitions (default 5, or 2 with --quick).")
@@ -47,7 +47,7 @@ final class OverheadCommand implements Callable<Integer> {
     @Option(names = "--workloads", defaultValue = "workloads/target/wholetrace-workloads.jar", description = "Default: ${DEFAULT-VALUE}.")
     Path workloads;
 
-    @Option(names = "--only", description = "Only the drivers whose name matches this regex (guava, jackson, math3, h2); "
+    @Option(names = "--only", description = "Only the drivers whose name matches this regex (guava, jackson, math3, h2, sor); "
             + "with --quick also those --quick leaves out.")
     Pattern only;
 
@@ -168,7 +168,7 @@ final class OverheadCommand implements Callable<Integer> {
         Map<TraceMode, Integer> none = new LinkedHashMap<>();
         for (TraceMode m : modes) none.put(m, 0);
         programs.add(new Program("hello", OverheadWorkload.HELLO, none));
-        for (OverheadWorkload w : OverheadWorkload.LIBS) {
+        for (OverheadWorkload w : OverheadWorkload.PROGRAMS) {
             if (only != null && !only.matcher(w.name()).find()) continue;
             Map<TraceMode, Integer> sizes = new LinkedHashMap<>();
             for (TraceMode m : modes) {

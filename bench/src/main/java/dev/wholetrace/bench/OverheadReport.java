@@ -281,7 +281,7 @@ final class OverheadReport {
                     worst == null ? "-" : worst.program.name(), worst == null ? "n/a" : x(slowdown(worst)),
                     worst == null ? "-" : OverheadCommand.label(worst.size)));
         }
-        List<String> absent = OverheadWorkload.LIBS.stream().map(OverheadWorkload::name)
+        List<String> absent = OverheadWorkload.PROGRAMS.stream().map(OverheadWorkload::name)
                 .filter(n -> drivers().stream().noneMatch(s -> s.program.name().equals(n))).toList();
         if (!absent.isEmpty()) {
             sb.append("- Not run here (so not in the geometric means): ").append(String.join(", ", absent))
