@@ -19,75 +19,60 @@ import java.util.function.Supplier;
 final class SyncTaskWrappers {
     private SyncTaskWrappers() {}
 
-    /** A wrapper: the submission it records and the program's task. */
-    interface Wrapper {
-        SyncTask task();
-
-        Object delegate();
-    }
-
-    static final class OfRunnable implements Runnable, Wrapper {
+    /** A wrapper: the submission it records and the program's task, whose toString it shows. */
+    abstract static class Wrapper {
         private final SyncTask task;
-        private final Runnable delegate;
+        private final Object delegate;
 
-        OfRunnable(SyncTask task, Runnable delegate) {
+        Wrapper(SyncTask task, Object delegate) {
             this.task = task;
             this.delegate = delegate;
         }
 
-        @Override
-        public void run() {
-            task.begin();
-            try {
-                delegate.run();
-            } catch (Throwable e) {
-                SyncFrames.scrub(e);
-                throw e;
-            } finally {
-                task.end();
-            }
-        }
-
-        @Override
-        public SyncTask task() {
+        final SyncTask task() {
             return task;
         }
 
-        @Override
-        public Object delegate() {
+        final Object delegate() {
             return delegate;
         }
 
         @Override
-        public String toString() {
+        public final String toString() {
             return delegate.toString();
         }
     }
 
-    /** For a task that is both a Runnable and a Future (a FutureTask handed to execute). */
-    static final class OfRunnableFuture<V> implements RunnableFuture<V>, Wrapper {
-        private final SyncTask task;
+    static class OfRunnable extends Wrapper implements Runnable {
         private final Runnable delegate;
-        private final Future<V> future;
 
-        @SuppressWarnings("unchecked")
-        OfRunnableFuture(SyncTask task, Runnable delegate) {
-            this.task = task;
+        OfRunnable(SyncTask task, Runnable delegate) {
+            super(task, delegate);
             this.delegate = delegate;
-            this.future = (Future<V>) delegate;
         }
 
         @Override
-        public void run() {
-            task.begin();
+        public final void run() {
+            task().begin();
             try {
                 delegate.run();
             } catch (Throwable e) {
                 SyncFrames.scrub(e);
                 throw e;
             } finally {
-                task.end();
+                task().end();
             }
+        }
+    }
+
+    /** For a task that is both a Runnable and a Future (a FutureTask handed to execute). */
+    static final class OfRunnableFuture<V> extends OfRunnable implements RunnableFuture<V> {
+        private final Future<V> future;
+
+        @SuppressWarnings("unchecked")
+        OfRunnableFuture(SyncTask task, Runnable delegate) {
+            super(task, delegate);
+            this.future = (Future<V>) delegate;
         }
 
         @Override
@@ -114,96 +99,49 @@ final class SyncTaskWrappers {
         public V get(long timeout, TimeUnit unit) throws InterruptedException, ExecutionException, TimeoutException {
             return future.get(timeout, unit);
         }
-
-        @Override
-        public SyncTask task() {
-            return task;
-        }
-
-        @Override
-        public Object delegate() {
-            return delegate;
-        }
-
-        @Override
-        public String toString() {
-            return delegate.toString();
-        }
     }
 
-    static final class OfCallable<V> implements Callable<V>, Wrapper {
-        private final SyncTask task;
+    static final class OfCallable<V> extends Wrapper implements Callable<V> {
         private final Callable<V> delegate;
 
         OfCallable(SyncTask task, Callable<V> delegate) {
-            this.task = task;
+            super(task, delegate);
             this.delegate = delegate;
         }
 
         @Override
         public V call() throws Exception {
-            task.begin();
+            task().begin();
             try {
                 return delegate.call();
             } catch (Throwable e) {
                 SyncFrames.scrub(e);
                 throw e;
             } finally {
-                task.end();
+                task().end();
             }
-        }
-
-        @Override
-        public SyncTask task() {
-            return task;
-        }
-
-        @Override
-        public Object delegate() {
-            return delegate;
-        }
-
-        @Override
-        public String toString() {
-            return delegate.toString();
         }
     }
 
-    static final class OfSupplier<T> implements Supplier<T>, Wrapper {
-        private final SyncTask task;
+    static final class OfSupplier<T> extends Wrapper implements Supplier<T> {
         private final Supplier<T> delegate;
 
         OfSupplier(SyncTask task, Supplier<T> delegate) {
-            this.task = task;
+            super(task, delegate);
             this.delegate = delegate;
         }
 
         @Override
         public T get() {
-            task.begin();
+            task().begin();
             try {
                 return delegate.get();
             } catch (Throwable e) {
                 SyncFrames.scrub(e);
                 throw e;
             } finally {
-                task.end();
+                task().end();
             }
-        }
-
-        @Override
-        public SyncTask task() {
-            return task;
-        }
-
-        @Override
-        public Object delegate() {
-            return delegate;
-        }
-
-        @Override
-        public String toString() {
-            return delegate.toString();
         }
     }
 }
