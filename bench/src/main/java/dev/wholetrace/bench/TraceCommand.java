@@ -284,7 +284,7 @@ final class TraceCommand implements Callable<Integer> {
     // ---- (2) recorder throughput -------------------------------------------------------------------
 
     /** One recorder configuration: medians over the reps. Rates are events per second. */
-    record Throughput(TraceMode mode, int threads, int workers, long events, int reps, double baselinePerThread,
+    record Throughput(TraceMode mode, boolean folded, int threads, int workers, long events, int reps, double baselinePerThread,
                       double baselineTotal, double emitPerThread, double emitTotal, double endToEnd, long fileBytes,
                       double otherLoad) {}
 
@@ -300,38 +300,44 @@ final class TraceCommand implements Callable<Integer> {
 
         log.info("(2) warming up the recorder and the baseline loop");
         for (int i = 0; i < 2; i++) {
-            for (TraceMode mode : modes) record(file, mode, 1, 1_000_000);
+            for (TraceMode mode : modes) record(file, mode, true, 1, 1_000_000);
             baseline(1, 4_000_000);
         }
         List<Throughput> out = new ArrayList<>();
         for (int threads : threadCounts) {
             for (TraceMode mode : modes) {
-                CpuMeter.Sample a = CpuMeter.now();
-                double[][] v = new double[6][reps];
-                long events = 0;
-                long bytes = 0;
-                for (int r = 0; r < reps; r++) {
-                    Run base = baseline(threads, BASELINE_EVENTS / threads);
-                    double[] rec = record(file, mode, threads, perRun / threads);
-                    v[0][r] = base.perThread;
-                    v[1][r] = base.total;
-                    v[2][r] = rec[0];
-                    v[3][r] = rec[1];
-                    v[4][r] = rec[2];
-                    events = (long) rec[3];
-                    bytes = (long) rec[4];
-                }
-                Throughput t = new Throughput(mode, threads, RecorderConfig.defaults(mode).workers(), events, reps,
-                        median(v[0]), median(v[1]), median(v[2]), median(v[3]), median(v[4]), bytes,
-                        CpuMeter.otherCores(a, CpuMeter.now()));
-                log.info("  %s, %d thread(s): baseline %.1f M ev/s/thread; recording emit %.2f M ev/s/thread (%.2f total), "
-                                + "end-to-end %.2f M ev/s; %.3f bytes/event", mode.label(), threads, t.baselinePerThread / 1e6,
-                        t.emitPerThread / 1e6, t.emitTotal / 1e6, t.endToEnd / 1e6, bytes / (double) events);
-                out.add(t);
+                out.add(throughput(file, mode, true, threads, perRun, reps));
+                // The same run without path folding (plain SEQUITUR per event): what folding buys.
+                if (threads == 1) out.add(throughput(file, mode, false, threads, perRun, reps));
             }
         }
         Files.deleteIfExists(file);
         return out;
+    }
+
+    private Throughput throughput(Path file, TraceMode mode, boolean fold, int threads, long perRun, int reps) throws Exception {
+        CpuMeter.Sample a = CpuMeter.now();
+        double[][] v = new double[6][reps];
+        long events = 0;
+        long bytes = 0;
+        for (int r = 0; r < reps; r++) {
+            Run base = baseline(threads, BASELINE_EVENTS / threads);
+            double[] rec = record(file, mode, fold, threads, perRun / threads);
+            v[0][r] = base.perThread;
+            v[1][r] = base.total;
+            v[2][r] = rec[0];
+            v[3][r] = rec[1];
+            v[4][r] = rec[2];
+            events = (long) rec[3];
+            bytes = (long) rec[4];
+        }
+        Throughput t = new Throughput(mode, fold, threads, RecorderConfig.defaults(mode).workers(), events, reps,
+                median(v[0]), median(v[1]), median(v[2]), median(v[3]), median(v[4]), bytes,
+                CpuMeter.otherCores(a, CpuMeter.now()));
+        log.info("  %s%s, %d thread(s): baseline %.1f M ev/s/thread; recording emit %.2f M ev/s/thread (%.2f total), "
+                        + "end-to-end %.2f M ev/s; %.3f bytes/event", mode.label(), fold ? "" : " (paths not folded)", threads,
+                t.baselinePerThread / 1e6, t.emitPerThread / 1e6, t.emitTotal / 1e6, t.endToEnd / 1e6, bytes / (double) events);
+        return t;
     }
 
     /** The baseline: median of three runs (it is fast, so single runs are noisy). */
@@ -343,10 +349,10 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     /** One recording; returns emit per-thread rate, emit total rate, end-to-end rate, events, file bytes. */
-    private double[] record(Path file, TraceMode mode, int threads, long perThread) throws Exception {
+    private double[] record(Path file, TraceMode mode, boolean fold, int threads, long perThread) throws Exception {
         Run r;
         long end;
-        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode))) {
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withFoldPaths(fold))) {
             r = run(threads, perThread, t -> new ProgramWorkload.Recording(rec.thread()));
             rec.close();
             end = System.nanoTime();

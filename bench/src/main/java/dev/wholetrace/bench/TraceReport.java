@@ -162,12 +162,13 @@ final class TraceReport {
     private void recorderSection(StringBuilder sb) {
         if (rates.isEmpty()) return;
         sb.append("## (2) Recorder throughput\n\n");
-        sb.append("| mode | program threads | compressor workers | events | baseline (M ev/s/thread) | emit (M ev/s/thread) | "
+        sb.append("| mode | paths folded | program threads | compressor workers | events | baseline (M ev/s/thread) | emit (M ev/s/thread) | "
                 + "emit total (M ev/s) | end-to-end (M ev/s) | emit cost (x baseline) | end-to-end cost (x baseline) | "
                 + "bytes/event | file bytes | reps | others' load |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Throughput t : rates) {
-            sb.append("| ").append(t.mode().label()).append(" | ").append(t.threads()).append(" | ").append(t.workers())
+            sb.append("| ").append(t.mode().label()).append(" | ").append(t.folded() ? "yes" : "no").append(" | ")
+                    .append(t.threads()).append(" | ").append(t.workers())
                     .append(" | ").append(count(t.events())).append(" | ").append(rate(t.baselinePerThread())).append(" | ")
                     .append(rate(t.emitPerThread())).append(" | ").append(rate(t.emitTotal())).append(" | ")
                     .append(rate(t.endToEnd())).append(" | ").append(ratio(t.baselineTotal() / t.emitTotal())).append(" | ")
@@ -187,6 +188,9 @@ final class TraceReport {
                 + "`ThreadRecorder.end()` returned (its last buffer handed over); per-thread rates are averaged, the total "
                 + "is all events over the slowest thread's time. **end-to-end**: from the start barrier until "
                 + "`TraceRecorder.close()` returned (all compressed, last chunk and END written).\n");
+        sb.append("- **paths folded**: the recorder's default, control events folded into paths before SEQUITUR "
+                + "(docs/trace-model.md); *no* = `withFoldPaths(false)`, plain SEQUITUR per event, measured with one "
+                + "program thread in the same run for comparison.\n");
         sb.append("- `RecorderConfig.defaults(mode)` (Codec.BEST, compressor workers = min(4, cores)). Medians over the "
                 + "reps, baseline and recording alternating. **bytes/event**: .wtrace file size / events.\n");
         sb.append("- Per-call cost on the program thread: `bench/run jmh RecorderEmitBenchmark` (ns per `block`, `load`, "
@@ -220,7 +224,7 @@ final class TraceReport {
             row(sb, k, "verified", x.verified.equals("yes") ? 1 : 0);
         }
         for (Throughput t : rates) {
-            String k = "recorder,program," + t.mode().label() + "," + t.threads() + ",";
+            String k = "recorder," + (t.folded() ? "program" : "program-unfolded") + "," + t.mode().label() + "," + t.threads() + ",";
             row(sb, k, "compressor_workers", t.workers());
             row(sb, k, "events", t.events());
             row(sb, k, "baseline_events_per_s_per_thread", t.baselinePerThread());
@@ -273,7 +277,7 @@ final class TraceReport {
             List<Number> emit = new ArrayList<>();
             List<Number> e2e = new ArrayList<>();
             for (Throughput t : rates) {
-                configs.add(t.mode().label() + ", " + t.threads() + " thr");
+                configs.add(t.mode().label() + ", " + t.threads() + " thr" + (t.folded() ? "" : ", plain SEQ"));
                 base.add(t.baselineTotal() / 1e6);
                 emit.add(t.emitTotal() / 1e6);
                 e2e.add(t.endToEnd() / 1e6);
