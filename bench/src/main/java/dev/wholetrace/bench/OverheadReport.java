@@ -190,7 +190,8 @@ final class OverheadReport {
     private void method(StringBuilder sb) {
         sb.append("## Method\n\n");
         sb.append("- **Programs**: the library drivers of module `workloads` (`dev.wholetrace.workloads.libs`: Guava, Jackson, "
-                + "commons-math3, H2, each multithreaded), and `dev.wholetrace.workloads.Hello` (prints one line) for the fixed cost. "
+                + "commons-math3, H2, each multithreaded), a compute kernel (`dev.wholetrace.workloads.kernels.Sor`: red-black SOR, "
+                + "4 threads, CyclicBarrier), and `dev.wholetrace.workloads.Hello` (prints one line) for the fixed cost. "
                 + "Each runs as a child JVM `java ").append(heap).append(" -cp workloads/target/wholetrace-workloads.jar MAIN SIZE`: "
                 + "**plain**, and **traced** with `-javaagent:agent/target/wholetrace-agent.jar=out=T.wtrace,mode=M` for each mode M "
                 + "(every class on that class path is instrumented: the driver and its library).\n");
@@ -252,7 +253,8 @@ final class OverheadReport {
         sb.append("\nPrograms and sizes: guava = `GuavaDriver SIZE` (hashed items 1000xSIZE, 3 threads x 2000xSIZE striped-lock "
                 + "updates); jackson = `JacksonDriver SIZE` (3 threads x 40xSIZE serialize/parse rounds); math3 = `Math3Driver SIZE` "
                 + "(SIZE rounds of decompositions, FFT and 2 sampling threads); h2 = `H2Driver SIZE` (4 threads x 150xSIZE "
-                + "inserts, then queries). Size 1 is what AgentLibrariesTest runs.\n\n");
+                + "inserts, then queries); sor = `Sor SIZE` (10xSIZE red-black iterations, 4 threads, 256x256). Size 1 is what "
+                + "AgentLibrariesTest runs for the drivers.\n\n");
     }
 
     private void startup(StringBuilder sb) {
