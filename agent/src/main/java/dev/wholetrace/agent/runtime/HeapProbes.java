@@ -106,6 +106,14 @@ public final class HeapProbes {
         return s;
     }
 
+    /**
+     * {@code object}'s id through the calling thread's cache (the sync probes' path to ObjectIds:
+     * a hot lock taken in a loop is then not a lookup under the shared map's lock every time).
+     */
+    static long objectId(TraceRecorder r, Object object) {
+        return state(r, object).lastId;
+    }
+
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
     private static State state(TraceRecorder r, Object object) {
         State s = state(r);

@@ -50,7 +50,7 @@ public final class SyncPhasers {
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
-            r.thread().sync(kind, site, Probes.OBJECTS.of(phaser), phase);
+            r.thread().sync(kind, site, HeapProbes.objectId(r, phaser), phase);
         } catch (Throwable e) {
             Probes.fail(e);
         }

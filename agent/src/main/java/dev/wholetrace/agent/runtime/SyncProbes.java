@@ -185,7 +185,7 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || !(barrier instanceof CyclicBarrier)) return arrival;
         try {
-            long id = Probes.OBJECTS.of(barrier);
+            long id = HeapProbes.objectId(r, barrier);
             r.thread().barrier(site, id, SyncBarrierEpisodes.next(id));
         } catch (Throwable e) {
             Probes.fail(e);
@@ -251,9 +251,9 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || lock == null) return;
         try {
-            long[] view = SyncReadWriteLocks.view(lock);
+            long[] view = lock instanceof ReentrantLock ? null : SyncReadWriteLocks.view(lock); // a ReentrantLock is no view
             if (view != null) r.thread().sync(kind, site, view[0], view[1]);
-            else r.thread().sync(kind, site, Probes.OBJECTS.of(lock), 0);
+            else r.thread().sync(kind, site, HeapProbes.objectId(r, lock), 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -263,7 +263,7 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return; // a null receiver throws right after, in the program
         try {
-            r.thread().sync(kind, site, Probes.OBJECTS.of(object), aux);
+            r.thread().sync(kind, site, HeapProbes.objectId(r, object), aux);
         } catch (Throwable e) {
             Probes.fail(e);
         }

@@ -139,7 +139,7 @@ public final class SyncStamped {
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
-            r.thread().sync(kind, site, Probes.OBJECTS.of(lock), mode);
+            r.thread().sync(kind, site, HeapProbes.objectId(r, lock), mode);
         } catch (Throwable e) {
             Probes.fail(e);
         }
