@@ -3,7 +3,9 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.SyncOrder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,14 +18,15 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import dev.wholetrace.workloads.libs.CompressDriver;
 import dev.wholetrace.workloads.libs.GuavaDriver;
 import dev.wholetrace.workloads.libs.H2Driver;
 import dev.wholetrace.workloads.libs.JacksonDriver;
 import dev.wholetrace.workloads.libs.Math3Driver;
 
 /**
- * The agent on real libraries: each driver in dev.wholetrace.workloads.libs (module workloads) runs in a child JVM without the agent
- * and with it (mode cdr, every non-JDK class instrumented: the driver, the library, JUnit and
+ * The agent on real libraries: each driver in dev.wholetrace.workloads.libs (module workloads)
+ * runs in a child JVM without the agent and with it (mode cdr, every non-JDK class instrumented: the driver, the library, JUnit and
  * whatever else is on the test classpath), on the JDK running the tests and on JDK 25 when it is
  * installed. The traced run must print the same, exit the same, say nothing from the agent or the
  * verifier, and leave a complete trace. Needs agent/target/wholetrace-agent.jar (the reactor build
@@ -73,7 +76,7 @@ class AgentLibrariesTest {
      * Runs main without and with the agent; expects the plain run to exit with exitCode and the
      * traced one to behave the same and record at least threads threads.
      */
-    void check(String jdk, Class<?> main, int exitCode, int threads) throws Exception {
+    ParallelTrace check(String jdk, Class<?> main, int exitCode, int threads) throws Exception {
         String java = java(jdk);
         Path agent = agent();
         String cp = System.getProperty("java.class.path");
@@ -97,6 +100,7 @@ class AgentLibrariesTest {
         assertThat(t.complete()).as("trace complete").isTrue();
         assertThat(t.threads()).as("recorded threads").hasSizeGreaterThanOrEqualTo(Math.max(1, threads));
         assertThat(t.eventCount()).as("recorded events").isPositive();
+        return t;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -121,5 +125,19 @@ class AgentLibrariesTest {
     @MethodSource("jdks")
     void h2(String jdk) throws Exception {
         check(jdk, H2Driver.class, 4, 1 + 4);
+    }
+
+    /** The library itself hands tasks to an executor and waits on their futures. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void commonsCompressParallelZip(String jdk) throws Exception {
+        ParallelTrace t = check(jdk, CompressDriver.class, 6, 1 + 4);
+        long[] tasks = new long[SyncKind.values().length];
+        SyncOrder order = t.syncOrder();
+        for (int i = 0; i < order.size(); i++) tasks[order.kind(i).ordinal()]++;
+        assertThat(tasks[SyncKind.TASK_SUBMIT.ordinal()]).as("submits of the 40 entries").isEqualTo(40);
+        assertThat(tasks[SyncKind.TASK_BEGIN.ordinal()]).as("task begins").isEqualTo(40);
+        assertThat(tasks[SyncKind.TASK_END.ordinal()]).as("task ends").isEqualTo(40);
+        assertThat(tasks[SyncKind.TASK_JOIN.ordinal()]).as("joins on the entries' futures").isGreaterThanOrEqualTo(40);
     }
 }
