@@ -18,12 +18,12 @@ public final class PathDictionary {
     public static final int BASE = 1 << 30;
     private static final int EMPTY = -1;
 
-    private int[] pool = new int[1 << 10];
+    private int[] pool = new int[64]; // small to start: every thread, virtual ones too, has a dictionary
     private int poolTop;
-    private int[] start = new int[64]; // path p is pool[start[p], start[p + 1])
+    private int[] start = new int[16]; // path p is pool[start[p], start[p + 1])
     private int paths;
-    private int[] slots = new int[128]; // path index or EMPTY
-    private long[] hashes = new long[128];
+    private int[] slots = new int[16]; // path index or EMPTY
+    private long[] hashes = new long[16];
 
     public PathDictionary() {
         Arrays.fill(slots, EMPTY);
