@@ -241,6 +241,19 @@ final class SyncInstrumenter {
             OWNED.put(owner + ".join()" + OBJECT, new Call("join", "()" + OBJECT, Timing.REPLACE, "forkJoinTaskJoin",
                     Family.FORK_JOIN_TASK, false));
         }
+        // Fork/join: fork() submits the task itself, its compute() is the run (instrumentMethod), and
+        // join() on an application subclass (javac names the subclass) joins; any owner, checked at
+        // run time. A ForkJoinPool's execute/submit/invoke of a task submits it; invoke also joins.
+        String fjt = "Ljava/util/concurrent/ForkJoinTask;";
+        CALLS.put("fork()" + fjt, new Call("fork", "()" + fjt, Timing.BEFORE, "forking", Family.FORK_JOIN_TASK, false, SYNC_TASKS, 0, null));
+        CALLS.put("join()" + OBJECT, new Call("join", "()" + OBJECT, Timing.AFTER, "forkJoined", Family.FORK_JOIN_TASK, false, SYNC_TASKS, 0,
+                null));
+        for (String desc : new String[] {"(" + fjt + ")V", "(" + fjt + ")" + fjt}) {
+            String name = desc.endsWith("V") ? "execute" : "submit";
+            CALLS.put(name + desc, new Call(name, desc, Timing.BEFORE, "forkingTo", Family.EXECUTOR_SERVICE, false, SYNC_TASKS, 1, null));
+        }
+        CALLS.put("invoke(" + fjt + ")" + OBJECT, new Call("invoke", "(" + fjt + ")" + OBJECT, Timing.AROUND, "forkingTo",
+                Family.EXECUTOR_SERVICE, false, SYNC_TASKS, 1, "forkInvoked"));
     }
 
     private static void handOff(Family family, String name, String desc, String after, boolean bridged) {
@@ -559,42 +572,68 @@ final class SyncInstrumenter {
     /**
      * A synchronized method: the JVM takes the monitor (this, or the class object for a static
      * method) before the first instruction and releases it at every return and when an exception
-     * leaves the method. Records the lock at entry, the unlock before every return, and the unlock on
-     * the exceptional exit through a catch-all handler around the original body that rethrows.
-     *
-     * <p>The handler needs a stack map frame, and the agent does not compute frames (that would load
-     * classes). Its frame declares only what the handler uses: local 0 as java/lang/Object for an
-     * instance method (every reference is assignable to Object without loading anything; javac never
-     * stores another value into `this`), no locals for a static one, and the Throwable on the stack.
-     * Every state inside the body is assignable to that frame. The handler comes last in the
-     * exception table, so the method's own handlers, nested inside it, still catch first.
+     * leaves the method. Records the lock at entry, the unlock before every return and on the
+     * exceptional exit ({@link MethodBody}). And {@code compute()} of a fork/join task class (a
+     * direct subclass of RecursiveTask, RecursiveAction or CountedCompleter): a run of a forked
+     * task begins at its entry and ends at its exits (SyncTasks.computing / computed; they record
+     * nothing for a task nobody forked, such as one computed directly).
      */
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
-        if ((m.access & Opcodes.ACC_SYNCHRONIZED) == 0 || m.instructions.size() == 0) return;
-        Monitor monitor = Monitor.of(m, ids);
-        InsnList code = m.instructions;
-        int firstLine = MethodInstrumenter.firstLine(m);
-        int line = firstLine;
-        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof LineNumberNode ln) line = ln.line;
-            int op = n.getOpcode();
-            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) {
-                code.insertBefore(n, monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit"), false));
-            }
+        if (m.instructions.size() == 0) return;
+        if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
+            Monitor monitor = Monitor.of(m, ids);
+            MethodBody.wrap(m, new MethodBody.Probes() {
+                @Override
+                public InsnList entry(int line) {
+                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method entry"), true);
+                }
+
+                @Override
+                public InsnList exit(int line) {
+                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit"), false);
+                }
+
+                @Override
+                public InsnList thrown(int line) {
+                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit (exception)"), false);
+                }
+            });
         }
-        LabelNode start = new LabelNode();
-        LabelNode end = new LabelNode();
-        LabelNode handler = new LabelNode();
-        InsnList entry = monitor.probe(ids.instruction(m.name, m.desc, firstLine, "synchronized method entry"), true);
-        entry.add(start);
-        code.insert(entry);
-        code.add(end);
-        code.add(handler);
-        Object[] locals = monitor.isStatic ? new Object[0] : new Object[] {"java/lang/Object"};
-        code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
-        code.add(monitor.probe(ids.instruction(m.name, m.desc, firstLine, "synchronized method exit (exception)"), false));
-        code.add(new InsnNode(Opcodes.ATHROW));
-        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+        if (isForkJoinCompute(m, ids)) {
+            MethodBody.wrap(m, new MethodBody.Probes() {
+                @Override
+                public InsnList entry(int line) {
+                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute entry"), "computing");
+                }
+
+                @Override
+                public InsnList exit(int line) {
+                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute exit"), "computed");
+                }
+
+                @Override
+                public InsnList thrown(int line) {
+                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute exit (exception)"), "computed");
+                }
+            });
+        }
+    }
+
+    private static final Set<String> FORK_JOIN_TASKS = Set.of("java/util/concurrent/RecursiveTask", "java/util/concurrent/RecursiveAction",
+            "java/util/concurrent/CountedCompleter");
+
+    /** The compute() a fork/join pool runs: declared by a direct subclass of the JDK's task classes, not a bridge. */
+    private static boolean isForkJoinCompute(MethodNode m, MethodInstrumenter.Ids ids) {
+        return m.name.equals("compute") && m.desc.startsWith("()") && FORK_JOIN_TASKS.contains(ids.superName())
+                && (m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_BRIDGE | Opcodes.ACC_ABSTRACT)) == 0;
+    }
+
+    /** {@code SyncTasks.name(this, site)}. */
+    private static InsnList thisProbe(int site, String name) {
+        InsnList l = new InsnList();
+        l.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        l.add(MethodInstrumenter.probe(site, SYNC_TASKS, name, "(" + OBJECT + "I)V"));
+        return l;
     }
 
     /**
@@ -622,18 +661,6 @@ final class SyncInstrumenter {
             l.add(MethodInstrumenter.probe(site, SYNC_PROBES, enter ? "monitorEnter" : "monitorExit", "(" + OBJECT + "I)V"));
             return l;
         }
-    }
-
-    /**
-     * F_FULL among the compressed frames ClassReader hands over; F_NEW in a method without frames,
-     * which may belong to a class file older than Java 6 (ASM accepts only F_NEW there and writes no
-     * frame for it; in a newer class file F_NEW is written as a full frame).
-     */
-    private static int frameType(MethodNode m) {
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof FrameNode) return Opcodes.F_FULL;
-        }
-        return Opcodes.F_NEW;
     }
 
     private static String simpleName(String internalName) {

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
@@ -138,6 +139,61 @@ public final class SyncTasks {
             if (task != null) task.join(site);
         } catch (Throwable e) {
             Probes.fail(e);
+        }
+    }
+
+    // ---- fork/join tasks --------------------------------------------------------------------------
+
+    /**
+     * Before ForkJoinTask.fork(): a submission of the task itself (it is not wrapped: a pool runs a
+     * ForkJoinTask as it is). Its run is the task's compute(), whose entry and exits the instrumenter
+     * probes ({@link #computing}, {@link #computed}); join() and get() are joins of it.
+     */
+    public static void forking(Object task, int site) {
+        if (!(task instanceof ForkJoinTask) || Probes.recorder() == null) return;
+        try {
+            submit(task, site);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** Before ForkJoinPool.execute(task), submit(task) or invoke(task): a submission of the task itself. */
+    public static void forkingTo(Object pool, ForkJoinTask<?> task, int site) {
+        if (pool instanceof ForkJoinPool) forking(task, site);
+    }
+
+    /** After ForkJoinPool.invoke(task) returned (the task is done): a join. Returns the task's result. */
+    public static Object forkInvoked(Object pool, Object result, ForkJoinTask<?> task, int site) {
+        if (pool instanceof ForkJoinPool) joined(task, site);
+        return result;
+    }
+
+    /** After join() of a fork/join task whose static type is an application class. Returns the result. */
+    public static Object forkJoined(Object task, Object result, int site) {
+        if (task instanceof ForkJoinTask) joined(task, site);
+        return result;
+    }
+
+    /** At the entry of a fork/join task's compute(): the run of a forked task begins (nothing for a task nobody forked). */
+    public static void computing(Object task, int site) {
+        SyncTask submission = forked(task);
+        if (submission != null) submission.begin();
+    }
+
+    /** At every exit of a fork/join task's compute(), also by an exception. */
+    public static void computed(Object task, int site) {
+        SyncTask submission = forked(task);
+        if (submission != null) submission.end();
+    }
+
+    private static SyncTask forked(Object task) {
+        if (Probes.recorder() == null || task == null) return null;
+        try {
+            return FUTURES.get(task);
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return null;
         }
     }
 

@@ -1,0 +1,72 @@
+package dev.wholetrace.agent.instrument;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * Probes around a method's whole body: one at entry, one before every return, and one on the
+ * exceptional exit, through a catch-all handler around the original body that rethrows (a
+ * synchronized method's monitor, a fork/join task's run).
+ *
+ * <p>The handler needs a stack map frame, and the agent does not compute frames (that would load
+ * classes). Its frame declares only what the handler uses: local 0 as java/lang/Object for an
+ * instance method (every reference is assignable to Object without loading anything; javac never
+ * stores another value into `this`), no locals for a static one, and the Throwable on the stack.
+ * Every state inside the body is assignable to that frame. The handler comes last in the exception
+ * table, so the method's own handlers, nested inside it, still catch first.
+ */
+final class MethodBody {
+    /** The probes, each stack-neutral; {@code line} is where it stands (for its site). */
+    interface Probes {
+        InsnList entry(int line);
+
+        InsnList exit(int line);
+
+        InsnList thrown(int line);
+    }
+
+    private MethodBody() {}
+
+    static void wrap(MethodNode m, Probes probes) {
+        InsnList code = m.instructions;
+        int firstLine = MethodInstrumenter.firstLine(m);
+        int line = firstLine;
+        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) line = ln.line;
+            int op = n.getOpcode();
+            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) code.insertBefore(n, probes.exit(line));
+        }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode handler = new LabelNode();
+        InsnList entry = probes.entry(firstLine);
+        entry.add(start);
+        code.insert(entry);
+        code.add(end);
+        code.add(handler);
+        Object[] locals = (m.access & Opcodes.ACC_STATIC) != 0 ? new Object[0] : new Object[] {"java/lang/Object"};
+        code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
+        code.add(probes.thrown(firstLine));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * F_FULL among the compressed frames ClassReader hands over; F_NEW in a method without frames,
+     * which may belong to a class file older than Java 6 (ASM accepts only F_NEW there and writes no
+     * frame for it; in a newer class file F_NEW is written as a full frame).
+     */
+    private static int frameType(MethodNode m) {
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof FrameNode) return Opcodes.F_FULL;
+        }
+        return Opcodes.F_NEW;
+    }
+}
