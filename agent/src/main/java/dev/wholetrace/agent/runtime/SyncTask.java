@@ -19,6 +19,14 @@ final class SyncTask {
      * joiner that sees it set records its join after the end.
      */
     private volatile boolean ended;
+    /** Between begin and end: a run is under way on some thread. */
+    private volatile boolean running;
+    /**
+     * How long a joiner waits for a run's end that is on its way. A task that is itself a Future
+     * (a FutureTask handed to execute) completes inside the wrapper's run, so its get() can return
+     * a moment before the wrapper records the end; without the wait that join would be lost.
+     */
+    private static final long END_WAIT_NANOS = 200_000_000L;
 
     SyncTask(long id, int site) {
         this.id = id;
@@ -28,6 +36,7 @@ final class SyncTask {
     /** On the worker, before the task runs. */
     void begin() {
         ended = false;
+        running = true;
         record(SyncKind.TASK_BEGIN);
     }
 
@@ -35,6 +44,7 @@ final class SyncTask {
     void end() {
         record(SyncKind.TASK_END);
         ended = true;
+        running = false;
     }
 
     boolean ended() {
@@ -44,11 +54,27 @@ final class SyncTask {
     /** A join by the calling thread, if a run has ended. */
     void join(int joinSite) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !ended) return;
+        if (r == null) return;
+        if (!ended && running) awaitEnd();
+        if (!ended) return;
         try {
             r.thread().sync(SyncKind.TASK_JOIN, joinSite, id, 0);
         } catch (Throwable e) {
             Probes.fail(e);
+        }
+    }
+
+    /**
+     * Waits, at most {@link #END_WAIT_NANOS}, for the end of the run under way: the joiner's wait
+     * returned, so the task is complete and only the wrapper's last steps remain. Bounded, because
+     * an application FutureTask's done() runs in between and may block; after that no join is
+     * recorded (a race detector may then report the task's writes, never hide a race).
+     */
+    private void awaitEnd() {
+        long deadline = System.nanoTime() + END_WAIT_NANOS;
+        for (int spins = 0; !ended && running && System.nanoTime() < deadline; spins++) {
+            if (spins < 100) Thread.onSpinWait();
+            else Thread.yield();
         }
     }
 

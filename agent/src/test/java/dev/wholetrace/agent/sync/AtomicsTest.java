@@ -6,33 +6,21 @@ import static dev.wholetrace.core.event.SyncKind.VOLATILE_READ;
 import static dev.wholetrace.core.event.SyncKind.VOLATILE_WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Addresses;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Atomics as volatile variables: a read acquires after it, a write releases before it, a
  * read-modify-write does both; the address is (the atomic's id, 0) or (the array's id, index × 8).
  */
 @Timeout(120)
-class AtomicsTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class AtomicsTest extends RecordingTest {
     /**
      * Every increment is a release before it and an acquire after it; the increment that made the
      * counter v+1 acquires after the one that made it v released, so S_synch orders them as the

@@ -21,8 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.objectweb.asm.ClassWriter;
@@ -35,16 +33,8 @@ import org.objectweb.asm.Opcodes;
  * acquire of it, recorded before that access's own load or store — in every mode. A failing
  * initializer records no end and fails exactly as without the agent.
  */
-class ClassInitTest {
+class ClassInitTest extends RecordingTest {
     private static final String TABLE = ClassInitSubject.Table.class.getName();
-
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
 
     @ParameterizedTest
     @EnumSource(value = TraceMode.class, names = {"COR", "CDR", "ALL"})

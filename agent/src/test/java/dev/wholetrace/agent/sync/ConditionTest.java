@@ -6,29 +6,17 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static dev.wholetrace.core.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Condition.await releases the condition's lock and re-takes it: an unlock before and a lock after,
  * on the lock object, also when it ends with InterruptedException. S_synch on the lock is then a
  * proper mutual exclusion in the program's own order.
  */
-class ConditionTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class ConditionTest extends RecordingTest {
     @Test
     void awaitsHandTheLockOverInTheProgramsOrder() throws Exception {
         Recording r = Recording.of(dir.resolve("condition.wtrace"), ConditionSubject.class,

@@ -11,29 +11,17 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
 import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * CountDownLatch (count-down before, await after it returned), Semaphore (release before,
  * acquire after) and CyclicBarrier (after await returned, with the episode) at application call
  * sites, checked against the program's own order.
  */
-class CoordinationTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class CoordinationTest extends RecordingTest {
     @Test
     void everyCountDownPrecedesTheAwaitThatItOpened() throws Exception {
         Recording r = Recording.of(dir.resolve("latch.wtrace"), CoordinationSubject.class,

@@ -12,33 +12,21 @@ import static dev.wholetrace.core.event.SyncKind.VOLATILE_READ;
 import static dev.wholetrace.core.event.SyncKind.VOLATILE_WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.event.TraceMode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Executor hand-offs at application call sites: the submitting thread's submit, the task's begin
  * and end on its worker, the join after Future.get / CompletableFuture.join, all on one object per
  * submission and in that order in S_synch, checked against the workers the tasks logged.
  */
-class ExecutorsTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class ExecutorsTest extends RecordingTest {
     private static String main() {
         return Thread.currentThread().getName();
     }

@@ -6,30 +6,18 @@ import static dev.wholetrace.core.event.SyncKind.TASK_JOIN;
 import static dev.wholetrace.core.event.SyncKind.TASK_SUBMIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.SyncKind;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Fork/join: fork() (and a pool's invoke/submit of a task) submits the task, its compute() on
  * whichever thread runs it begins and ends the run, join() (and invoke's return) joins it — on
  * one object per fork, in that order in S_synch.
  */
-class ForkJoinTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class ForkJoinTest extends RecordingTest {
     @Test
     void everyForkedTaskIsSubmittedRunAndJoinedInOrder() throws Exception {
         int n = 64; // 16 leaves of 4: 15 splits, so 15 forks, plus the root invoked by main

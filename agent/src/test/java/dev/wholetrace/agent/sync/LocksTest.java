@@ -8,29 +8,17 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static dev.wholetrace.core.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Lock, ReentrantLock and the read/write locks at application call sites: a lock after lock(),
  * lockInterruptibly() and a successful tryLock(), an unlock before unlock(); hand-overs in the
  * program's own order.
  */
-class LocksTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class LocksTest extends RecordingTest {
     @Test
     void handOversFollowTheProgramsOwnLog() throws Exception {
         Recording r = Recording.of(dir.resolve("locks.wtrace"), LocksSubject.class,

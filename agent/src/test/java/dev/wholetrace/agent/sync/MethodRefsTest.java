@@ -12,27 +12,15 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static dev.wholetrace.core.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Method references to sync methods run in classes the JVM spins and the agent never sees; they
  * are recorded through SyncRefs' bridges, at the site of the reference, exactly as direct calls.
  */
-class MethodRefsTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class MethodRefsTest extends RecordingTest {
     @Test
     void referencesAreRecordedLikeCalls() throws Exception {
         Recording r = Recording.of(dir.resolve("refs.wtrace"), MethodRefsSubject.class, c -> c.getMethod("references").invoke(null));

@@ -8,31 +8,19 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
 import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Phaser as a latch per phase: an arrival is a count-down of its phase (before it), an await of a
  * phase is recorded after the phase advanced; aux is the phase; nothing once terminated.
  */
 @Timeout(120)
-class PhaserTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class PhaserTest extends RecordingTest {
     @Test
     void everyArrivalAtAPhasePrecedesEveryAwaitOfIt() throws Exception {
         int parties = 3;

@@ -6,17 +6,13 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static dev.wholetrace.core.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * StampedLock at application call sites: a lock after a call returned a stamp, an unlock before a
@@ -24,15 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (also through its Lock views); hand-overs in the program's own order.
  */
 @Timeout(120)
-class StampedLockTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class StampedLockTest extends RecordingTest {
     @Test
     void writerAndReaderHandOversFollowTheProgramsOwnLog() throws Exception {
         int writers = 2;

@@ -18,9 +18,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
@@ -31,15 +29,7 @@ import org.objectweb.asm.Opcodes;
  * the same object a synchronized block on {@code this} or the class names; the program's behaviour
  * (results, exceptions) is unchanged; hand-overs between threads are in the order the program saw.
  */
-class SyncMethodsTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class SyncMethodsTest extends RecordingTest {
     private static Object call(Class<?> c, Object target, String name, Class<?>[] types, Object... args) throws Exception {
         Method m = c.getMethod(name, types);
         try {

@@ -8,28 +8,16 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
 import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Thread.start is a fork before the child's begin; a join that saw the child terminate records
  * the child's end on its behalf, then the join: fork → begin and end → join in S_synch.
  */
-class ThreadsTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class ThreadsTest extends RecordingTest {
     /** The index in S_synch of the first operation of {@code kind} on {@code object} by {@code thread}. */
     private static int indexOf(List<Recording.Op> order, String thread, SyncKind kind, long object) {
         for (int i = 0; i < order.size(); i++) {

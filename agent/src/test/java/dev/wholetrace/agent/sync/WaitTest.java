@@ -6,30 +6,18 @@ import static dev.wholetrace.core.event.SyncKind.THREAD_END;
 import static dev.wholetrace.core.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Object.wait is an unlock of the monitor before it and a lock after it, also when it ends with
  * InterruptedException; a wait that throws before releasing records nothing; the program sees the
  * same exceptions, stack traces included.
  */
-class WaitTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class WaitTest extends RecordingTest {
     @Test
     void waitsHandTheMonitorOverInTheProgramsOrder() throws Exception {
         Recording r = Recording.of(dir.resolve("pc.wtrace"), WaitSubject.class,

@@ -2,17 +2,13 @@ package dev.wholetrace.agent.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.event.ThreadInfo;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,15 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * same kind of extra locals): the subjects still verify and run, and record the same sync
  * operations, thread by thread, as in COR.
  */
-class WithHeapProbesTest {
-    @TempDir
-    Path dir;
-
-    @AfterEach
-    void stop() {
-        Probes.install(null);
-    }
-
+class WithHeapProbesTest extends RecordingTest {
     static Stream<Arguments> subjects() {
         return Stream.of(
                 run(SyncMethodsSubject.class, "handOver", c -> c.getMethod("handOver", int.class, int.class).invoke(null, 1, 3)),
