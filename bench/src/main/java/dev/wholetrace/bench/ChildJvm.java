@@ -14,8 +14,6 @@ import java.util.concurrent.TimeUnit;
  * /proc/self/stat. One child at a time, so that growth is the child's alone.
  */
 final class ChildJvm {
-    private static final double HZ = 100; // USER_HZ on Linux
-
     /** exit code, stdout and stderr text, wall and CPU seconds (CPU NaN without /proc). */
     record Run(int exit, String out, String err, double wallSeconds, double cpuSeconds) {}
 
@@ -37,7 +35,7 @@ final class ChildJvm {
             }
             long t1 = System.nanoTime();
             long cpu1 = childrenTicks();
-            double cpu = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / HZ;
+            double cpu = cpu0 < 0 || cpu1 < 0 ? Double.NaN : (cpu1 - cpu0) / CpuMeter.HZ;
             return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8),
                     (t1 - t0) / 1e9, cpu);
         } finally {
@@ -49,9 +47,7 @@ final class ChildJvm {
     /** cutime + cstime of this process (CPU of reaped children) in clock ticks, or -1. */
     private static long childrenTicks() {
         try {
-            String self = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
-            return Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            return CpuMeter.selfTicks()[1];
         } catch (IOException | RuntimeException e) {
             return -1;
         }

@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * this JVM's own (and its reaped children's) CPU time, in cores. NaN where /proc is missing.
  */
 final class CpuMeter {
-    private static final double HZ = 100; // USER_HZ on Linux
+    static final double HZ = 100; // USER_HZ on Linux
 
     record Sample(long wallNanos, long busyTicks, long ownTicks) {}
 
@@ -21,13 +21,21 @@ final class CpuMeter {
             String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
             long busy = 0;
             for (int i = 1; i < cpu.length && i <= 8; i++) if (i != 4 && i != 5) busy += Long.parseLong(cpu[i]); // not idle, iowait
-            String self = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
-            long own = Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-            return new Sample(wall, busy, own);
+            long[] t = selfTicks();
+            return new Sample(wall, busy, t[0] + t[1]);
         } catch (IOException | RuntimeException e) {
             return new Sample(wall, -1, -1);
         }
+    }
+
+    /**
+     * This JVM's CPU time from /proc/self/stat, in clock ticks: {own (utime + stime), reaped
+     * children's (cutime + cstime)}.
+     */
+    static long[] selfTicks() throws IOException {
+        String self = Files.readString(Path.of("/proc/self/stat"));
+        String[] f = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
+        return new long[] {Long.parseLong(f[11]) + Long.parseLong(f[12]), Long.parseLong(f[13]) + Long.parseLong(f[14])};
     }
 
     /** Average number of cores that other processes kept busy between {@code a} and {@code b}. */

@@ -134,8 +134,8 @@ final class OverheadCommand implements Callable<Integer> {
                         Files.deleteIfExists(trace);
                         ChildJvm.Run traced = run(p, size, agentArg(trace, m), dir);
                         same(p, size, m.label() + " run of rep " + r, plain, traced);
-                        long bytes = Files.size(trace);
                         ParallelTrace t = ParallelTrace.open(trace);
+                        long bytes = t.fileBytes();
                         if (!t.complete()) throw new IllegalStateException(p.name + " " + m.label() + ": the trace is incomplete");
                         long events = t.eventCount();
                         Files.delete(trace);

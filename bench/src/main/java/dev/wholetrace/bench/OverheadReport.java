@@ -4,7 +4,6 @@ import dev.wholetrace.bench.OverheadCommand.RunRow;
 import dev.wholetrace.bench.OverheadCommand.Series;
 import dev.wholetrace.core.event.TraceMode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 
@@ -117,12 +115,12 @@ final class OverheadReport {
         for (Series s : series) {
             sb.append(String.join(",", s.program.name(), s.mode.label(), s.size == 0 ? "" : Integer.toString(s.size),
                     Integer.toString(s.tracedWall.size()),
-                    num(median(s.plainWall)), num(median(s.tracedWall)), num(slowdown(s)), num(pairedRatio(s, 0)),
-                    num(pairedRatio(s, 1)), num(median(s.plainCpu)), num(median(s.tracedCpu)), num(cpuRatio(s)),
-                    whole(median(s.bytes)), whole(median(s.events)), num(eventsPerSecond(s)))).append('\n');
+                    Report.num(median(s.plainWall)), Report.num(median(s.tracedWall)), Report.num(slowdown(s)), Report.num(pairedRatio(s, 0)),
+                    Report.num(pairedRatio(s, 1)), Report.num(median(s.plainCpu)), Report.num(median(s.tracedCpu)), Report.num(cpuRatio(s)),
+                    whole(median(s.bytes)), whole(median(s.events)), Report.num(eventsPerSecond(s)))).append('\n');
         }
         for (TraceMode m : modes) {
-            sb.append("geomean,").append(m.label()).append(",,,,,").append(num(geomean(m))).append(",,,,,,,,\n");
+            sb.append("geomean,").append(m.label()).append(",,,,,").append(Report.num(geomean(m))).append(",,,,,,,,\n");
         }
         return sb.toString();
     }
@@ -132,15 +130,10 @@ final class OverheadReport {
         for (RunRow r : rows) {
             sb.append(r.rep()).append(',').append(r.program()).append(',').append(r.mode()).append(',')
                     .append(r.size() == 0 ? "" : Integer.toString(r.size())).append(',')
-                    .append(num(r.wall())).append(',').append(num(r.cpu())).append(',').append(r.bytes()).append(',')
+                    .append(Report.num(r.wall())).append(',').append(Report.num(r.cpu())).append(',').append(r.bytes()).append(',')
                     .append(r.events()).append('\n');
         }
         return sb.toString();
-    }
-
-    private static String num(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) return "";
-        return String.format(Locale.ROOT, "%.6g", v);
     }
 
     /** A count (a median of counts may end in .5). */
@@ -318,8 +311,6 @@ final class OverheadReport {
         Report.style(chart, Math.min(1, Report.floorPow10(bars.values())));
         chart.getStyler().setXAxisLabelRotation(0);
         for (var e : bars.entrySet()) chart.addSeries(e.getKey(), xs, e.getValue());
-        try (OutputStream o = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
-        }
+        Report.save(chart, file);
     }
 }

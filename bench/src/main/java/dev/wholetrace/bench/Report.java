@@ -122,7 +122,7 @@ final class Report {
         return sb.toString();
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return "";
         return String.format(Locale.ROOT, "%.6g", v);
     }
@@ -412,7 +412,7 @@ final class Report {
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
     }
 
-    private static void save(CategoryChart chart, Path file) throws IOException {
+    static void save(CategoryChart chart, Path file) throws IOException {
         try (OutputStream o = Files.newOutputStream(file)) {
             BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
         }

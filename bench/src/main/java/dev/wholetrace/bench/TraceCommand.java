@@ -204,7 +204,7 @@ final class TraceCommand implements Callable<Integer> {
         }
         x.loadSeconds = CompressorCommand.median(seconds);
         x.loadReps = reps;
-        x.fileBytes = Files.size(x.file);
+        x.fileBytes = x.trace.fileBytes();
         ParallelTrace t = x.trace;
         x.events = t.eventCount();
         x.threads = t.threads().size();
@@ -317,7 +317,7 @@ final class TraceCommand implements Callable<Integer> {
 
     private Throughput throughput(Path file, TraceMode mode, boolean fold, int threads, long perRun, int reps) throws Exception {
         CpuMeter.Sample a = CpuMeter.now();
-        double[][] v = new double[6][reps];
+        double[][] v = new double[5][reps];
         long events = 0;
         long bytes = 0;
         for (int r = 0; r < reps; r++) {

@@ -11,7 +11,6 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.LdcInsnNode;
-import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -57,26 +56,22 @@ final class ClassInitInstrumenter {
      * Class files older than Java 5 cannot LDC a class; there the runtime takes the caller's class.
      */
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
-        if (!m.name.equals("<clinit>") || ids.className().isEmpty()) return;
+        if (!m.name.equals("<clinit>")) return;
         int slot = slot(ids.className());
-        int line = 0;
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof LineNumberNode ln) line = ln.line;
-            if (n.getOpcode() != Opcodes.RETURN) continue;
+        boolean classConstants = ids.classConstants();
+        String probe = classConstants ? "ended" : "endedInCaller";
+        String desc = classConstants ? "(Ljava/lang/Class;II)V" : "(II)V";
+        MethodBody.beforeEachReturn(m, line -> {
             InsnList end = new InsnList();
-            if (ids.classConstants()) end.add(new LdcInsnNode(Type.getObjectType(ids.className())));
+            if (classConstants) end.add(new LdcInsnNode(Type.getObjectType(ids.className())));
             end.add(push(slot));
             end.add(push(ids.instruction(m.name, m.desc, line, "class init end")));
-            String probe = ids.classConstants() ? "ended" : "endedInCaller";
-            String desc = ids.classConstants() ? "(Ljava/lang/Class;II)V" : "(II)V";
             end.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, probe, desc, false));
-            m.instructions.insertBefore(n, end);
-        }
+            return end;
+        });
     }
 
     private static int slot(String internalName) {
         return CLASS_SLOTS.computeIfAbsent(internalName, k -> NEXT_SLOT.getAndIncrement());
     }
-
-    /** JDK classes: the agent never instruments them, so their initialization records no end to acquire. */
 }

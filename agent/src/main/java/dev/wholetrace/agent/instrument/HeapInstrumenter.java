@@ -63,15 +63,13 @@ final class HeapInstrumenter {
     private static void field(InsnList code, FieldInsnNode f, MethodInstrumenter.Site site) {
         FieldResolver.Field declared = site.ids().field(f.owner, f.name);
         String owner = declared.declaringClass();
-        int slot = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement());
-        int offset = slot * 8;
         boolean isVolatile = declared.isVolatile();
         if (!isVolatile && !site.heap()) return;
-        String text = OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name;
         boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
         boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;
         if (isStatic ? !site.ids().classConstants() : beforeSuperCall(f, site)) return;
-        int id = site.id(text);
+        int offset = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement()) * 8;
+        int id = site.id(OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name);
         // A volatile access is a sync operation (a write releases, a read acquires: recorded after
         // the read, so that a read that saw a write comes after it in S_synch), not a data access.
         String probe = isVolatile ? (isRead ? "volatileRead" : "volatileWrite") : (isRead ? "load" : "store");

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import java.util.function.IntFunction;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -23,39 +24,44 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * table, so the method's own handlers, nested inside it, still catch first.
  */
 final class MethodBody {
-    /** The probes, each stack-neutral; {@code line} is where it stands (for its site). */
-    interface Probes {
-        InsnList entry(int line);
-
-        InsnList exit(int line);
-
-        InsnList thrown(int line);
+    /** A stack-neutral probe at {@code site}: at the entry, or at an exit. */
+    interface Probe {
+        InsnList at(int site, boolean entry);
     }
 
     private MethodBody() {}
 
-    static void wrap(MethodNode m, Probes probes) {
-        InsnList code = m.instructions;
+    /**
+     * Wraps {@code m}'s body in {@code probe}s whose sites' code-map texts are {@code what} + " entry",
+     * " exit" and " exit (exception)".
+     */
+    static void wrap(MethodNode m, MethodInstrumenter.Ids ids, String what, Probe probe) {
         int firstLine = MethodInstrumenter.firstLine(m);
-        int line = firstLine;
-        for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof LineNumberNode ln) line = ln.line;
-            int op = n.getOpcode();
-            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) code.insertBefore(n, probes.exit(line));
-        }
+        beforeEachReturn(m, line -> probe.at(ids.instruction(m.name, m.desc, line, what + " exit"), false));
+        InsnList code = m.instructions;
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();
-        InsnList entry = probes.entry(firstLine);
+        InsnList entry = probe.at(ids.instruction(m.name, m.desc, firstLine, what + " entry"), true);
         entry.add(start);
         code.insert(entry);
         code.add(end);
         code.add(handler);
         Object[] locals = (m.access & Opcodes.ACC_STATIC) != 0 ? new Object[0] : new Object[] {"java/lang/Object"};
         code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
-        code.add(probes.thrown(firstLine));
+        code.add(probe.at(ids.instruction(m.name, m.desc, firstLine, what + " exit (exception)"), false));
         code.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /** Inserts {@code atLine.apply(line)} before every return instruction of {@code m}; line is where it stands. */
+    static void beforeEachReturn(MethodNode m, IntFunction<InsnList> atLine) {
+        int line = MethodInstrumenter.firstLine(m);
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof LineNumberNode ln) line = ln.line;
+            int op = n.getOpcode();
+            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) m.instructions.insertBefore(n, atLine.apply(line));
+        }
     }
 
     /**

@@ -31,42 +31,28 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 final class MethodInstrumenter {
     static final String PROBES = "dev/wholetrace/agent/runtime/Probes";
 
-    /** Where block and instruction ids come from, and where their code-map entries go. */
+    /** Where block and instruction ids come from, and where their code-map entries go; what the class is. */
     interface Ids {
         int block(String method, String descriptor, int line, String text);
 
         int instruction(String method, String descriptor, int line, String text);
 
         /** The class being instrumented (internal name) and its superclass. */
-        default String className() {
-            return "";
-        }
+        String className();
 
-        default String superName() {
-            return "java/lang/Object";
-        }
+        String superName();
 
         /** Whether LDC of a class constant is allowed (class files of version 49, Java 5, on). */
-        default boolean classConstants() {
-            return true;
-        }
+        boolean classConstants();
 
         /** Whether loads and stores are probed (not in COR, which does not keep them). */
-        default boolean heap() {
-            return true;
-        }
+        boolean heap();
 
         /** Where a field an instruction names is declared, and whether it is volatile. */
-        default FieldResolver.Field field(String owner, String name) {
-            return new FieldResolver.Field(owner, false);
-        }
+        FieldResolver.Field field(String owner, String name);
     }
 
     private MethodInstrumenter() {}
-
-    static void instrument(MethodNode m, Ids ids) {
-        instrument(m, ids, Probing.FULL);
-    }
 
     /** Probes {@code m} at {@code level} (see {@link Probing}). */
     static void instrument(MethodNode m, Ids ids, Probing level) {

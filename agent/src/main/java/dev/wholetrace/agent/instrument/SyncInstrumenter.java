@@ -70,37 +70,38 @@ final class SyncInstrumenter {
      * SyncRefs takes the receiver as {@code receiver}.
      */
     private enum Family {
-        LOCK("java/util/concurrent/locks/Lock", "java/util/concurrent/locks/Lock", "java/util/concurrent/locks/ReentrantLock",
+        LOCK("java/util/concurrent/locks/Lock", "java/util/concurrent/locks/ReentrantLock",
                 "java/util/concurrent/locks/ReentrantReadWriteLock$ReadLock", "java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock"),
-        LATCH("java/util/concurrent/CountDownLatch", "java/util/concurrent/CountDownLatch"),
-        SEMAPHORE("java/util/concurrent/Semaphore", "java/util/concurrent/Semaphore"),
-        BARRIER("java/util/concurrent/CyclicBarrier", "java/util/concurrent/CyclicBarrier"),
-        THREAD("java/lang/Thread", "java/lang/Thread"),
-        MONITOR("java/lang/Object", "java/lang/Object"),
-        CONDITION("java/util/concurrent/locks/Condition", "java/util/concurrent/locks/Condition",
+        LATCH("java/util/concurrent/CountDownLatch"),
+        SEMAPHORE("java/util/concurrent/Semaphore"),
+        BARRIER("java/util/concurrent/CyclicBarrier"),
+        THREAD("java/lang/Thread"),
+        MONITOR("java/lang/Object"),
+        CONDITION("java/util/concurrent/locks/Condition",
                 "java/util/concurrent/locks/AbstractQueuedSynchronizer$ConditionObject",
                 "java/util/concurrent/locks/AbstractQueuedLongSynchronizer$ConditionObject"),
-        EXECUTOR("java/util/concurrent/Executor", "java/util/concurrent/Executor", "java/util/concurrent/ExecutorService",
+        EXECUTOR("java/util/concurrent/Executor", "java/util/concurrent/ExecutorService",
                 "java/util/concurrent/ScheduledExecutorService", "java/util/concurrent/AbstractExecutorService",
                 "java/util/concurrent/ThreadPoolExecutor", "java/util/concurrent/ScheduledThreadPoolExecutor",
                 "java/util/concurrent/ForkJoinPool"),
-        EXECUTOR_SERVICE("java/util/concurrent/ExecutorService", "java/util/concurrent/ExecutorService",
+        EXECUTOR_SERVICE("java/util/concurrent/ExecutorService",
                 "java/util/concurrent/ScheduledExecutorService", "java/util/concurrent/AbstractExecutorService",
                 "java/util/concurrent/ThreadPoolExecutor", "java/util/concurrent/ScheduledThreadPoolExecutor",
                 "java/util/concurrent/ForkJoinPool"),
-        FUTURE("java/util/concurrent/Future", "java/util/concurrent/Future", "java/util/concurrent/RunnableFuture",
+        FUTURE("java/util/concurrent/Future", "java/util/concurrent/RunnableFuture",
                 "java/util/concurrent/ScheduledFuture", "java/util/concurrent/RunnableScheduledFuture", "java/util/concurrent/FutureTask",
                 "java/util/concurrent/CompletableFuture", "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
                 "java/util/concurrent/RecursiveAction", "java/util/concurrent/CountedCompleter"),
-        COMPLETABLE_FUTURE("java/util/concurrent/CompletableFuture", "java/util/concurrent/CompletableFuture"),
-        FORK_JOIN_TASK("java/util/concurrent/ForkJoinTask", "java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
+        COMPLETABLE_FUTURE("java/util/concurrent/CompletableFuture"),
+        FORK_JOIN_TASK("java/util/concurrent/ForkJoinTask", "java/util/concurrent/RecursiveTask",
                 "java/util/concurrent/RecursiveAction", "java/util/concurrent/CountedCompleter");
 
         final String receiver;
         final Set<String> owners;
 
-        Family(String receiver, String... owners) {
-            this.receiver = receiver;
+        /** {@code owners[0]} is the receiver type of the bridges. */
+        Family(String... owners) {
+            this.receiver = owners[0];
             this.owners = Set.of(owners);
         }
     }
@@ -576,42 +577,9 @@ final class SyncInstrumenter {
      */
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
         if (m.instructions.size() == 0) return;
-        if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
-            Monitor monitor = Monitor.of(m, ids);
-            MethodBody.wrap(m, new MethodBody.Probes() {
-                @Override
-                public InsnList entry(int line) {
-                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method entry"), true);
-                }
-
-                @Override
-                public InsnList exit(int line) {
-                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit"), false);
-                }
-
-                @Override
-                public InsnList thrown(int line) {
-                    return monitor.probe(ids.instruction(m.name, m.desc, line, "synchronized method exit (exception)"), false);
-                }
-            });
-        }
+        if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) MethodBody.wrap(m, ids, "synchronized method", Monitor.of(m, ids)::probe);
         if (isForkJoinCompute(m, ids)) {
-            MethodBody.wrap(m, new MethodBody.Probes() {
-                @Override
-                public InsnList entry(int line) {
-                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute entry"), "computing");
-                }
-
-                @Override
-                public InsnList exit(int line) {
-                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute exit"), "computed");
-                }
-
-                @Override
-                public InsnList thrown(int line) {
-                    return thisProbe(ids.instruction(m.name, m.desc, line, "fork/join task compute exit (exception)"), "computed");
-                }
-            });
+            MethodBody.wrap(m, ids, "fork/join task compute", (site, entry) -> thisProbe(site, entry ? "computing" : "computed"));
         }
     }
 
@@ -634,14 +602,13 @@ final class SyncInstrumenter {
 
     /**
      * A synchronized method's monitor: {@code this}, or the class object of a static method, pushed
-     * with LDC. Class files older than Java 5 cannot LDC a class (and an Ids without the class
-     * name cannot name it): there the runtime finds the class once from the caller's frame,
-     * caching it under a slot numbering such methods.
+     * with LDC. Class files older than Java 5 cannot LDC a class: there the runtime finds the class
+     * once from the caller's frame, caching it under a slot numbering such methods.
      */
     private record Monitor(boolean isStatic, String className, int slot) {
         static Monitor of(MethodNode m, MethodInstrumenter.Ids ids) {
             if ((m.access & Opcodes.ACC_STATIC) == 0) return new Monitor(false, null, -1);
-            if (ids.classConstants() && !ids.className().isEmpty()) return new Monitor(true, ids.className(), -1);
+            if (ids.classConstants()) return new Monitor(true, ids.className(), -1);
             return new Monitor(true, null, CLASS_MONITOR_SLOTS.getAndIncrement());
         }
 

@@ -114,6 +114,12 @@ public final class HeapProbes {
         return state(r, object).lastId;
     }
 
+    /** A sync operation on {@code object}, through the calling thread's cached handle and id. */
+    static void sync(TraceRecorder r, SyncKind kind, int site, Object object, long aux) {
+        State s = state(r, object);
+        s.handle.sync(kind, site, s.lastId, aux);
+    }
+
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in it. */
     private static State state(TraceRecorder r, Object object) {
         State s = state(r);

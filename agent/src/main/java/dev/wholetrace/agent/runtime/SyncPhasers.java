@@ -1,7 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.record.TraceRecorder;
 import java.util.concurrent.Phaser;
 
 /**
@@ -26,12 +25,12 @@ public final class SyncPhasers {
     public static void arriving(Object phaser, int site) {
         if (!(phaser instanceof Phaser p)) return;
         int phase = p.getPhase();
-        if (phase >= 0) record(SyncKind.LATCH_COUNT_DOWN, site, p, phase);
+        if (phase >= 0) SyncProbes.record(SyncKind.LATCH_COUNT_DOWN, site, p, phase);
     }
 
     /** After arriveAndAwaitAdvance() returned {@code next}: the phase before it advanced is awaited. Returns {@code next}. */
     public static int advanced(Object phaser, int next, int site) {
-        if (next >= 0 && phaser instanceof Phaser) record(SyncKind.LATCH_AWAIT, site, phaser, (next - 1) & MAX_PHASE);
+        if (next >= 0 && phaser instanceof Phaser) SyncProbes.record(SyncKind.LATCH_AWAIT, site, phaser, (next - 1) & MAX_PHASE);
         return next;
     }
 
@@ -42,17 +41,7 @@ public final class SyncPhasers {
      */
     public static int awaited(Object phaser, int now, int phase, int site) {
         boolean advanced = phase >= 0 && now >= 0 && (now > phase || now == 0 && phase == MAX_PHASE);
-        if (advanced && phaser instanceof Phaser) record(SyncKind.LATCH_AWAIT, site, phaser, phase);
+        if (advanced && phaser instanceof Phaser) SyncProbes.record(SyncKind.LATCH_AWAIT, site, phaser, phase);
         return now;
-    }
-
-    private static void record(SyncKind kind, int site, Object phaser, long phase) {
-        TraceRecorder r = Probes.recorder();
-        if (r == null) return;
-        try {
-            r.thread().sync(kind, site, HeapProbes.objectId(r, phaser), phase);
-        } catch (Throwable e) {
-            Probes.fail(e);
-        }
     }
 }

@@ -86,34 +86,25 @@ public final class SyncProbes {
 
     /** After ReadWriteLock.readLock(): lock operations on the view are the ReadWriteLock's, shared. Returns it. */
     public static Lock readLockCreated(Object readWriteLock, Lock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
         return view;
     }
 
     public static ReentrantReadWriteLock.ReadLock readLockCreated(Object readWriteLock, ReentrantReadWriteLock.ReadLock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
         return view;
     }
 
     /** After ReadWriteLock.writeLock(): lock operations on the view are the ReadWriteLock's, exclusive. Returns it. */
     public static Lock writeLockCreated(Object readWriteLock, Lock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
         return view;
     }
 
     public static ReentrantReadWriteLock.WriteLock writeLockCreated(Object readWriteLock, ReentrantReadWriteLock.WriteLock view,
                                                                     int site) {
-        if (readWriteLock instanceof ReadWriteLock) viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
         return view;
-    }
-
-    private static void viewCreated(Object readWriteLock, Object view, long mode) {
-        if (Probes.recorder() == null) return;
-        try {
-            SyncReadWriteLocks.viewCreated(readWriteLock, view, mode);
-        } catch (Throwable e) {
-            Probes.fail(e);
-        }
     }
 
     /**
@@ -121,10 +112,14 @@ public final class SyncProbes {
      * unlock() then throws IllegalMonitorStateException and releases nothing.
      */
     public static void lockReleasing(Object lock, int site) {
-        if (!(lock instanceof Lock)) return;
-        if (lock instanceof ReentrantLock l && !l.isHeldByCurrentThread()) return;
-        if (lock instanceof ReentrantReadWriteLock.WriteLock l && !l.isHeldByCurrentThread()) return;
-        recordLock(SyncKind.UNLOCK, site, lock);
+        if (lock instanceof Lock l && mayRelease(l)) recordLock(SyncKind.UNLOCK, site, lock);
+    }
+
+    /** False when the JDK can tell that the caller does not hold {@code lock} (its unlock throws, releasing nothing). */
+    static boolean mayRelease(Lock lock) {
+        if (lock instanceof ReentrantLock l) return l.isHeldByCurrentThread();
+        if (lock instanceof ReentrantReadWriteLock.WriteLock l) return l.isHeldByCurrentThread();
+        return true;
     }
 
     /**
@@ -247,23 +242,24 @@ public final class SyncProbes {
     // ---- helpers ----------------------------------------------------------------------------------
 
     /** A lock operation on {@code lock}, or on its ReadWriteLock when it is a known view of one. */
-    private static void recordLock(SyncKind kind, int site, Object lock) {
+    static void recordLock(SyncKind kind, int site, Object lock) {
         TraceRecorder r = Probes.recorder();
         if (r == null || lock == null) return;
         try {
             long[] view = lock instanceof ReentrantLock ? null : SyncReadWriteLocks.view(lock); // a ReentrantLock is no view
             if (view != null) r.thread().sync(kind, site, view[0], view[1]);
-            else r.thread().sync(kind, site, HeapProbes.objectId(r, lock), 0);
+            else HeapProbes.sync(r, kind, site, lock, 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }
     }
 
-    private static void record(SyncKind kind, int site, Object object, long aux) {
+    /** A sync operation on {@code object}; nothing when not recording or for a null object. */
+    static void record(SyncKind kind, int site, Object object, long aux) {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return; // a null receiver throws right after, in the program
         try {
-            r.thread().sync(kind, site, HeapProbes.objectId(r, object), aux);
+            HeapProbes.sync(r, kind, site, object, aux);
         } catch (Throwable e) {
             Probes.fail(e);
         }

@@ -17,9 +17,14 @@ final class SyncReadWriteLocks {
 
     private SyncReadWriteLocks() {}
 
+    /** Remembers {@code view} as {@code readWriteLock}'s in {@code mode}; nothing when not recording. */
     static void viewCreated(Object readWriteLock, Object view, long mode) {
-        if (readWriteLock == null || view == null) return;
-        VIEWS.computeIfAbsent(view, v -> new long[] {Probes.OBJECTS.of(readWriteLock), mode});
+        if (Probes.recorder() == null || readWriteLock == null || view == null) return;
+        try {
+            VIEWS.computeIfAbsent(view, v -> new long[] {Probes.OBJECTS.of(readWriteLock), mode});
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
     }
 
     /** {ReadWriteLock id, aux} if {@code lock} is a known view, else null. */

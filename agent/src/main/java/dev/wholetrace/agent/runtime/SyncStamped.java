@@ -1,7 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.record.TraceRecorder;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
@@ -23,41 +22,41 @@ public final class SyncStamped {
 
     /** After writeLock(), writeLockInterruptibly(), tryWriteLock(...). Returns {@code stamp}. */
     public static long writeLocked(Object lock, long stamp, int site) {
-        if (stamp != 0 && lock instanceof StampedLock) record(SyncKind.LOCK, site, lock, EXCLUSIVE);
+        if (stamp != 0 && lock instanceof StampedLock) SyncProbes.record(SyncKind.LOCK, site, lock, EXCLUSIVE);
         return stamp;
     }
 
     /** After readLock(), readLockInterruptibly(), tryReadLock(...). Returns {@code stamp}. */
     public static long readLocked(Object lock, long stamp, int site) {
-        if (stamp != 0 && lock instanceof StampedLock) record(SyncKind.LOCK, site, lock, SHARED);
+        if (stamp != 0 && lock instanceof StampedLock) SyncProbes.record(SyncKind.LOCK, site, lock, SHARED);
         return stamp;
     }
 
     /** Before unlockWrite(stamp). */
     public static void writeUnlocking(Object lock, long stamp, int site) {
-        if (lock instanceof StampedLock l && heldWrite(l, stamp)) record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
+        if (lock instanceof StampedLock l && heldWrite(l, stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
     }
 
     /** Before unlockRead(stamp). */
     public static void readUnlocking(Object lock, long stamp, int site) {
-        if (lock instanceof StampedLock l && heldRead(l, stamp)) record(SyncKind.UNLOCK, site, lock, SHARED);
+        if (lock instanceof StampedLock l && heldRead(l, stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, SHARED);
     }
 
     /** Before unlock(stamp): the mode is the stamp's. */
     public static void unlocking(Object lock, long stamp, int site) {
         if (!(lock instanceof StampedLock l)) return;
-        if (heldWrite(l, stamp)) record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
-        else if (heldRead(l, stamp)) record(SyncKind.UNLOCK, site, lock, SHARED);
+        if (heldWrite(l, stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
+        else if (heldRead(l, stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, SHARED);
     }
 
     /** Before tryUnlockWrite(): it releases the write lock if it is held. */
     public static void tryWriteUnlocking(Object lock, int site) {
-        if (lock instanceof StampedLock l && l.isWriteLocked()) record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
+        if (lock instanceof StampedLock l && l.isWriteLocked()) SyncProbes.record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
     }
 
     /** Before tryUnlockRead(): it releases one read hold if there is one. */
     public static void tryReadUnlocking(Object lock, int site) {
-        if (lock instanceof StampedLock l && l.isReadLocked()) record(SyncKind.UNLOCK, site, lock, SHARED);
+        if (lock instanceof StampedLock l && l.isReadLocked()) SyncProbes.record(SyncKind.UNLOCK, site, lock, SHARED);
     }
 
     /**
@@ -67,19 +66,19 @@ public final class SyncStamped {
      */
     public static long convertedToWrite(Object lock, long converted, long stamp, int site) {
         if (converted == 0 || !(lock instanceof StampedLock) || StampedLock.isWriteLockStamp(stamp)) return converted;
-        if (StampedLock.isReadLockStamp(stamp)) record(SyncKind.UNLOCK, site, lock, SHARED);
-        record(SyncKind.LOCK, site, lock, EXCLUSIVE);
+        if (StampedLock.isReadLockStamp(stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, SHARED);
+        SyncProbes.record(SyncKind.LOCK, site, lock, EXCLUSIVE);
         return converted;
     }
 
     /** Before tryConvertToReadLock(stamp): from a valid write stamp it always succeeds, releasing the write lock. */
     public static void convertingToRead(Object lock, long stamp, int site) {
-        if (lock instanceof StampedLock l && heldWrite(l, stamp)) record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
+        if (lock instanceof StampedLock l && heldWrite(l, stamp)) SyncProbes.record(SyncKind.UNLOCK, site, lock, EXCLUSIVE);
     }
 
     /** After tryConvertToReadLock(stamp): a shared lock, unless it already was one (or failed). */
     public static long convertedToRead(Object lock, long converted, long stamp, int site) {
-        if (converted != 0 && lock instanceof StampedLock && !StampedLock.isReadLockStamp(stamp)) record(SyncKind.LOCK, site, lock, SHARED);
+        if (converted != 0 && lock instanceof StampedLock && !StampedLock.isReadLockStamp(stamp)) SyncProbes.record(SyncKind.LOCK, site, lock, SHARED);
         return converted;
     }
 
@@ -90,13 +89,13 @@ public final class SyncStamped {
 
     /** After asReadLock(): the view's lock operations are the StampedLock's, shared. Returns it. */
     public static Lock readViewCreated(Object lock, Lock view, int site) {
-        if (lock instanceof StampedLock) viewCreated(lock, view, SHARED);
+        if (lock instanceof StampedLock) SyncReadWriteLocks.viewCreated(lock, view, SHARED);
         return view;
     }
 
     /** After asWriteLock(): the view's lock operations are the StampedLock's, exclusive. Returns it. */
     public static Lock writeViewCreated(Object lock, Lock view, int site) {
-        if (lock instanceof StampedLock) viewCreated(lock, view, EXCLUSIVE);
+        if (lock instanceof StampedLock) SyncReadWriteLocks.viewCreated(lock, view, EXCLUSIVE);
         return view;
     }
 
@@ -105,13 +104,9 @@ public final class SyncStamped {
      * (JDK code, not seen), so those two views are registered now. Returns the view.
      */
     public static ReadWriteLock viewsCreated(Object lock, ReadWriteLock view, int site) {
-        if (lock instanceof StampedLock l && Probes.recorder() != null) {
-            try {
-                SyncReadWriteLocks.viewCreated(l, l.asReadLock(), SHARED);
-                SyncReadWriteLocks.viewCreated(l, l.asWriteLock(), EXCLUSIVE);
-            } catch (Throwable e) {
-                Probes.fail(e);
-            }
+        if (lock instanceof StampedLock l) {
+            SyncReadWriteLocks.viewCreated(l, l.asReadLock(), SHARED);
+            SyncReadWriteLocks.viewCreated(l, l.asWriteLock(), EXCLUSIVE);
         }
         return view;
     }
@@ -124,24 +119,5 @@ public final class SyncStamped {
     /** {@code stamp} is a read stamp of the current read-locked state: unlockRead(stamp) will release one hold. */
     private static boolean heldRead(StampedLock l, long stamp) {
         return StampedLock.isReadLockStamp(stamp) && l.validate(stamp) && l.isReadLocked();
-    }
-
-    private static void viewCreated(Object lock, Object view, long mode) {
-        if (Probes.recorder() == null) return;
-        try {
-            SyncReadWriteLocks.viewCreated(lock, view, mode);
-        } catch (Throwable e) {
-            Probes.fail(e);
-        }
-    }
-
-    private static void record(SyncKind kind, int site, Object lock, long mode) {
-        TraceRecorder r = Probes.recorder();
-        if (r == null) return;
-        try {
-            r.thread().sync(kind, site, HeapProbes.objectId(r, lock), mode);
-        } catch (Throwable e) {
-            Probes.fail(e);
-        }
     }
 }

@@ -47,10 +47,6 @@ final class SyncTask {
         running = false;
     }
 
-    boolean ended() {
-        return ended;
-    }
-
     /** A join by the calling thread, if a run has ended. */
     void join(int joinSite) {
         TraceRecorder r = Probes.recorder();

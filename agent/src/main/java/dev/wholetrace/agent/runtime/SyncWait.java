@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
+import dev.wholetrace.core.event.SyncKind;
 import java.util.Date;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -11,8 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReentrantLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Replaces the program's calls of Object.wait and Condition.await: records the unlock of the
@@ -236,9 +235,8 @@ public final class SyncWait {
         if (Probes.recorder() == null || condition == null) return null;
         Lock lock = SyncConditions.lockOf(condition);
         if (lock == null) return null;
-        if (lock instanceof ReentrantLock l && !l.isHeldByCurrentThread()) return null;
-        if (lock instanceof ReentrantReadWriteLock.WriteLock l && !l.isHeldByCurrentThread()) return null;
-        SyncProbes.lockReleasing(lock, site);
+        if (!SyncProbes.mayRelease(lock)) return null;
+        SyncProbes.recordLock(SyncKind.UNLOCK, site, lock);
         return lock;
     }
 
