@@ -67,7 +67,7 @@ final class HeapInstrumenter {
         if (!isVolatile && !site.heap()) return;
         boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
         boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;
-        if (isStatic ? !site.ids().classConstants() : beforeSuperCall(f, site)) return;
+        if (isStatic ? !site.ids().classConstants() : !site.initialized()) return;
         int offset = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement()) * 8;
         int id = site.id(OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name);
         // A volatile access is a sync operation (a write releases, a read acquires: recorded after
@@ -114,24 +114,6 @@ final class HeapInstrumenter {
         if (!isRead) before.add(new VarInsnNode(value.getOpcode(Opcodes.ILOAD), temp));
         code.insertBefore(f, before);
     }
-
-    /**
-     * Whether {@code f} sits in a constructor before its call to super(...) or this(...): there
-     * `this` is uninitialized (javac writes outer-instance fields there) and may not be passed to
-     * a probe. The first INVOKESPECIAL of an {@code <init>} of the class or its superclass is that
-     * call.
-     */
-    private static boolean beforeSuperCall(FieldInsnNode f, MethodInstrumenter.Site site) {
-        if (!site.method().name.equals("<init>")) return false;
-        for (AbstractInsnNode n = f; n != null; n = n.getPrevious()) {
-            if (n.getOpcode() == Opcodes.INVOKESPECIAL && n instanceof MethodInsnNode call && call.name.equals("<init>")
-                    && (call.owner.equals(site.ids().superName()) || call.owner.equals(site.ids().className()))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
 
     /** Array kinds in opcode order: int, long, float, double, reference, byte/boolean, char, short. */
     private static int elementSize(int kind) {

@@ -68,6 +68,7 @@ final class MethodInstrumenter {
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
         int line = 0;
+        boolean initialized = !m.name.equals("<init>");
         Scratch scratch = new Scratch(m);
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode ln) {
@@ -80,10 +81,11 @@ final class MethodInstrumenter {
                 code.insertBefore(n, probe(id, "block", "(I)V"));
                 if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, n);
             }
-            Site site = new Site(m, line, ids, scratch, heap);
+            Site site = new Site(m, line, ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
             ClassInitInstrumenter.instrument(code, n, site); // after the heap probes: its use goes ahead of theirs
+            initialized |= isSuperCall(n, ids);
         }
         SyncInstrumenter.instrumentMethod(m, ids);
         ClassInitInstrumenter.instrumentMethod(m, ids);
@@ -130,10 +132,21 @@ final class MethodInstrumenter {
     }
 
     /**
-     * Where an instruction is (for the code map entry of a probe's site), its method's scratch
-     * locals, and whether its plain loads and stores are probed.
+     * A constructor's super(...) or this(...) call: {@code this} is an object from there on. Before
+     * it (javac writes outer-instance fields there) it is uninitialized and may not be passed to a
+     * probe.
      */
-    record Site(MethodNode method, int line, Ids ids, Scratch scratch, boolean heap) {
+    private static boolean isSuperCall(AbstractInsnNode n, Ids ids) {
+        return n.getOpcode() == Opcodes.INVOKESPECIAL && n instanceof MethodInsnNode call && call.name.equals("<init>")
+                && (call.owner.equals(ids.superName()) || call.owner.equals(ids.className()));
+    }
+
+    /**
+     * Where an instruction is (for the code map entry of a probe's site), its method's scratch
+     * locals, whether its plain loads and stores are probed, and whether {@code this} is
+     * initialized there (false in a constructor before, in code order, its super(...) call).
+     */
+    record Site(MethodNode method, int line, Ids ids, Scratch scratch, boolean heap, boolean initialized) {
         int id(String text) {
             return ids.instruction(method.name, method.desc, line, text);
         }
