@@ -39,8 +39,7 @@ public final class ParallelTrace {
     private final List<ThreadTrace> dataViews = new ArrayList<>();
     private final CodeMap code = new CodeMap();
     private final SyncOrder syncOrder;
-
-    private final List<List<long[]>> syncPieces = new ArrayList<>(); // per thread, per chunk with sync ops
+    private final long[] syncCounts; // per thread
     private final IntPredicate loaded;
 
     private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
@@ -55,6 +54,7 @@ public final class ParallelTrace {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
         List<ThreadSymbols> symbols = new ArrayList<>();
+        List<List<long[]>> syncPieces = new ArrayList<>(); // per thread, per chunk with sync ops
         for (int c = 0; c < chunks.size(); c++) {
             TraceSections.Chunk chunk = TraceSections.read(reader, c);
             properties.putAll(chunk.properties());
@@ -76,11 +76,15 @@ public final class ParallelTrace {
             Section end = chunks.get(c).get(chunks.get(c).size() - 1);
             progress.accept(end.offset() + end.fileBytes());
         }
-        syncOrder = mergeSyncOrder();
+        syncCounts = new long[threads.size()];
+        syncOrder = mergeSyncOrder(syncPieces, syncCounts);
     }
 
-    /** S_synch: the threads' sync operations, each thread's already in ticket order, merged. */
-    private SyncOrder mergeSyncOrder() throws FormatException {
+    /**
+     * S_synch: the threads' sync operations, each thread's already in ticket order, merged;
+     * {@code counts[t]} becomes thread t's number of them.
+     */
+    private SyncOrder mergeSyncOrder(List<List<long[]>> syncPieces, long[] counts) throws FormatException {
         long total = 0;
         for (List<long[]> pieces : syncPieces) for (long[] ops : pieces) total += ops.length / ThreadChunk.SYNC_LONGS;
         if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
@@ -93,7 +97,7 @@ public final class ParallelTrace {
         long[] aux = new long[n];
         int[] piece = new int[threads.size()];
         int[] at = new int[threads.size()]; // next op's offset (in longs) within the piece
-        long[] next = new long[threads.size()]; // next op's number in the thread
+        long[] next = counts; // next op's number in the thread: at the end, its count
         LongMinHeap heap = new LongMinHeap();
         for (int t = 0; t < threads.size(); t++) {
             if (!syncPieces.get(t).isEmpty()) heap.push(t, syncPieces.get(t).get(0)[0]);
@@ -197,9 +201,7 @@ public final class ParallelTrace {
 
     /** Sync operations of thread t (known for every thread, loaded or not). */
     public long syncCount(int t) {
-        long n = 0;
-        for (long[] ops : syncPieces.get(t)) n += ops.length / ThreadChunk.SYNC_LONGS;
-        return n;
+        return syncCounts[t];
     }
 
     /** In ALL mode, thread t read through its data WPP (the DOR view); otherwise null. */
