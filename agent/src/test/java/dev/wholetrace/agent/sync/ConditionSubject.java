@@ -72,6 +72,58 @@ public final class ConditionSubject {
         }
     }
 
+    /**
+     * Each await variant in turn, on a thread of its own: the waiter awaits until a flag is set, and
+     * the calling thread sets it and signals only once the waiter is among the condition's waiters,
+     * so every variant really waits (and is recorded) whatever the scheduling.
+     */
+    public static List<String> everyAwait() throws InterruptedException {
+        ReentrantLock lock = new ReentrantLock();
+        Condition ready = lock.newCondition();
+        List<String> log = new ArrayList<>();
+        String[] variants = {"await", "awaitTimeout", "awaitNanos", "awaitUntil", "awaitUninterruptibly"};
+        for (String variant : variants) {
+            boolean[] flag = new boolean[1];
+            Thread waiter = new Thread(() -> {
+                lock.lock();
+                try {
+                    while (!flag[0]) awaitOnce(ready, variant);
+                    log.add(variant);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    lock.unlock();
+                }
+            }, variant);
+            waiter.start();
+            while (true) {
+                lock.lock();
+                try {
+                    if (lock.hasWaiters(ready)) {
+                        flag[0] = true;
+                        ready.signal();
+                        break;
+                    }
+                } finally {
+                    lock.unlock();
+                }
+                Thread.onSpinWait();
+            }
+            waiter.join();
+        }
+        return log;
+    }
+
+    private static void awaitOnce(Condition c, String variant) throws InterruptedException {
+        switch (variant) {
+            case "await" -> c.await();
+            case "awaitTimeout" -> c.await(10, TimeUnit.SECONDS);
+            case "awaitNanos" -> c.awaitNanos(TimeUnit.SECONDS.toNanos(10));
+            case "awaitUntil" -> c.awaitUntil(new Date(System.currentTimeMillis() + 10_000));
+            default -> c.awaitUninterruptibly();
+        }
+    }
+
     /** A thread awaits a condition until interrupted, then unlocks. Returns the exception it caught. */
     public static Throwable interruptedAwait() throws InterruptedException {
         ReentrantLock lock = new ReentrantLock();

@@ -36,8 +36,22 @@ class ConditionTest extends RecordingTest {
         }
         // Each put and take ends with its unlock(); the awaits' hand-overs come in between.
         assertThat(logged).isEqualTo(log.stream().map(e -> ((String) e).startsWith("put") ? "producer" : "consumer").toList());
-        assertThat(onLock).extracting(Recording.Op::site).contains("Condition.await", "Condition.awaitNanos",
-                "Condition.awaitUntil", "Condition.awaitUninterruptibly");
+    }
+
+    /** Which awaits the producer/consumer run takes depends on scheduling; here each one surely waits. */
+    @Test
+    void everyAwaitVariantUnlocksAndRelocksTheLock() throws Exception {
+        Recording r = Recording.of(dir.resolve("variants.wtrace"), ConditionSubject.class,
+                c -> c.getMethod("everyAwait").invoke(null));
+        assertThat(r.list()).containsExactly("await", "awaitTimeout", "awaitNanos", "awaitUntil", "awaitUninterruptibly");
+        String[] sites = {"Condition.await", "Condition.await", "Condition.awaitNanos", "Condition.awaitUntil", "Condition.awaitUninterruptibly"};
+        for (int v = 0; v < sites.length; v++) {
+            String name = (String) r.list().get(v);
+            List<Event> waiter = r.syncs(name);
+            assertThat(waiter).as(name).extracting(Event::kind).startsWith(THREAD_BEGIN, LOCK, UNLOCK, LOCK, UNLOCK);
+            assertThat(waiter.subList(2, 4)).as(name).extracting(r::site).containsOnly(sites[v]);
+            assertThat(waiter.subList(1, waiter.size() - 1)).as(name).extracting(Event::object).containsOnly(waiter.get(1).object());
+        }
     }
 
     @Test
