@@ -12,45 +12,49 @@ import java.util.concurrent.CyclicBarrier;
  * cells of the other colour, which nobody writes in that phase), so the printed residual and
  * checksum are the same for every thread count and every run.
  *
- * <p>{@code Sor [size [threads [n]]]}: 10 × size iterations (size as every workload takes it,
- * {@link Size}), by default 4 threads on a 256 × 256 grid.
+ * <p>Size: the grid side (the paper: 100); steps: iterations. {@code main} keeps the form
+ * {@code bench overhead} runs: {@code Sor [size [threads [n]]]}, 10 × size iterations (size as every
+ * workload takes it, {@link Size}), by default 4 threads on a 256 × 256 grid.
  */
-public final class Sor {
+public final class Sor implements Kernel {
     private static final double OMEGA = 1.5;
 
-    private final double[][] grid;
-    private final int n;
-    private final CyclicBarrier barrier;
+    private double[][] grid;
+    private int n;
+    private CyclicBarrier barrier;
 
-    Sor(int n, int threads) {
+    public static void main(String[] args) throws Exception {
+        int iterations = 10 * Size.of(args);
+        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+        int n = args.length > 2 ? Integer.parseInt(args[2]) : 256;
+        System.out.println(Kernels.SOR.run(threads, n, iterations));
+    }
+
+    @Override
+    public String run(int threads, int n, int iterations) throws InterruptedException {
         this.n = n;
         this.grid = new double[n][n];
         for (int i = 0; i < n; i++) { // borders: a hot top edge, the others cold
             grid[0][i] = 1.0;
         }
         this.barrier = new CyclicBarrier(threads);
-    }
-
-    public static void main(String[] args) throws Exception {
-        int iterations = 10 * Size.of(args);
-        int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        int n = args.length > 2 ? Integer.parseInt(args[2]) : 256;
-        if (threads < 1 || n < 3) throw new IllegalArgumentException("usage: Sor [size >= 1 [threads >= 1 [n >= 3]]]");
-        Sor sor = new Sor(n, threads);
         Thread[] workers = new Thread[threads];
         int inner = n - 2;
         for (int t = 0; t < threads; t++) {
             int from = 1 + inner * t / threads;
             int to = 1 + inner * (t + 1) / threads;
-            workers[t] = new Thread(() -> sor.run(from, to, iterations), "sor-" + t);
+            workers[t] = new Thread(() -> band(from, to, iterations), "sor-" + t);
             workers[t].start();
         }
         for (Thread w : workers) w.join();
-        System.out.printf(Locale.ROOT, "sor n=%d iterations=%d residual=%.9e checksum=%.9e%n", n, iterations, sor.residual(), sor.checksum());
+        double residual = residual();
+        double checksum = checksum();
+        if (!(residual <= 1.0) || !Double.isFinite(checksum)) throw new IllegalStateException("sor diverged: residual " + residual);
+        return String.format(Locale.ROOT, "sor n=%d iterations=%d residual=%.9e checksum=%.9e", n, iterations, residual, checksum);
     }
 
     /** Rows [from, to) for every iteration: red phase, barrier, black phase, barrier. */
-    void run(int from, int to, int iterations) {
+    void band(int from, int to, int iterations) {
         try {
             for (int it = 0; it < iterations; it++) {
                 sweep(from, to, 0);

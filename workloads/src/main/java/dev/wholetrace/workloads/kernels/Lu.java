@@ -1,0 +1,9 @@
+package dev.wholetrace.workloads.kernels;
+
+/** Placeholder until the kernel lands (issue 5). */
+public final class Lu implements Kernel {
+    @Override
+    public String run(int threads, int size, int steps) {
+        throw new UnsupportedOperationException("Lu is not written yet");
+    }
+}
