@@ -8,6 +8,7 @@ import dev.wholetrace.cli.commands.GrammarCommand;
 import dev.wholetrace.cli.commands.RecordCommand;
 import dev.wholetrace.cli.commands.SegmentCommand;
 import dev.wholetrace.cli.commands.StatsCommand;
+import dev.wholetrace.cli.commands.WorkloadCommand;
 import dev.wholetrace.core.io.FormatException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
-        subcommands = {DemoCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
+        subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
                 StatsCommand.class, DumpCommand.class, SegmentCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad input or usage.",
                 "Benchmarks: ./wholetrace bench --help (runs bench/run)."})

@@ -5,7 +5,7 @@ import dev.wholetrace.workloads.kernels.Kernels;
 /**
  * The kernels' command line, for a JVM of their own (the one {@code wholetrace workload --record}
  * and the benchmarks trace): {@code Workload NAME [THREADS [SIZE [STEPS]]]}, defaults from
- * {@link Kernels}. Prints the kernel's result line; a bad argument or a failed validation is one
+ * {@link Kernels} (also for a {@code -}). Prints the kernel's result line; a bad argument or a failed validation is one
  * line on stderr and exit code 2 or 1.
  */
 public final class Workload {
@@ -19,9 +19,9 @@ public final class Workload {
         String line;
         try {
             Kernels kernel = Kernels.byName(args[0]);
-            int threads = args.length > 1 ? parse(args[1], "THREADS") : 4;
-            int size = args.length > 2 ? parse(args[2], "SIZE") : kernel.defaultSize;
-            int steps = args.length > 3 ? parse(args[3], "STEPS") : kernel.defaultSteps;
+            int threads = args.length > 1 ? parse(args[1], "THREADS", 4) : 4;
+            int size = args.length > 2 ? parse(args[2], "SIZE", kernel.defaultSize) : kernel.defaultSize;
+            int steps = args.length > 3 ? parse(args[3], "STEPS", kernel.defaultSteps) : kernel.defaultSteps;
             line = kernel.run(threads, size, steps);
         } catch (IllegalArgumentException e) {
             System.err.println("workload: " + e.getMessage());
@@ -35,7 +35,8 @@ public final class Workload {
         System.out.println(line);
     }
 
-    private static int parse(String s, String what) {
+    private static int parse(String s, String what, int byDefault) {
+        if (s.equals("-")) return byDefault;
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {

@@ -1,10 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.cli.Main;
-import dev.wholetrace.core.event.TraceMode;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,23 +49,14 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        TraceMode.parse(mode); // a bad mode is a usage error here, not a silent agent failure later
-        Path jar = agent != null ? agent : defaultAgent();
-        if (!Files.isRegularFile(jar)) throw new IllegalArgumentException("agent jar " + jar + " not found (build it with mvn -pl agent -am package)");
         String java = command.get(0);
         String base = Path.of(java).getFileName().toString();
         if (!base.equals("java") && !base.equals("java.exe")) {
             throw new IllegalArgumentException("the command must start with a java launcher, not '" + java + "'");
         }
-        for (String s : new String[] {out.toString(), String.valueOf(include), String.valueOf(exclude)}) {
-            if (s.contains(",")) throw new IllegalArgumentException("',' is not allowed in '" + s + "' (the agent's option separator)");
-        }
-        StringBuilder options = new StringBuilder("out=").append(out.toAbsolutePath()).append(",mode=").append(mode);
-        if (include != null) options.append(",include=").append(include);
-        if (exclude != null) options.append(",exclude=").append(exclude);
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.add("-javaagent:" + jar.toAbsolutePath() + "=" + options);
+        cmd.add(AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, include, exclude));
         cmd.addAll(command.subList(1, command.size()));
         Process p;
         try {
@@ -78,15 +65,5 @@ public final class RecordCommand implements Callable<Integer> {
             throw new IllegalArgumentException("cannot run " + java + ": " + e.getMessage());
         }
         return p.waitFor();
-    }
-
-    /** $WHOLETRACE_AGENT, or agent/target/wholetrace-agent.jar of the build this CLI jar came from. */
-    static Path defaultAgent() throws URISyntaxException {
-        String env = System.getenv("WHOLETRACE_AGENT");
-        if (env != null && !env.isBlank()) return Path.of(env);
-        Path here = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        // cli/target/wholetrace.jar or cli/target/classes → <root>/agent/target/wholetrace-agent.jar
-        Path root = here.getParent().getParent().getParent();
-        return root.resolve("agent").resolve("target").resolve("wholetrace-agent.jar");
     }
 }

@@ -1,0 +1,42 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.cli.term.Units;
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.trace.EventCounts;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.SyncOrder;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** A few lines on a recorded trace: its events, its size against raw, and its synchronisation. */
+final class TraceSummary {
+    private TraceSummary() {}
+
+    static void print(PrintWriter out, ParallelTrace trace, String what) {
+        TraceStats.Row total = TraceStats.of(trace).total;
+        EventCounts c = total.events;
+        long wpp = total.bytes(TraceStats.Component.WPP);
+        long data = total.bytes(TraceStats.Component.DATA);
+        long order = total.bytes(TraceStats.Component.S_SYNCH);
+        long counts = total.bytes(TraceStats.Component.SYNCH_CNT);
+        out.println();
+        out.printf(Locale.ROOT, "Trace of %s, %s mode%s:%n", what, trace.mode().label().toUpperCase(Locale.ROOT),
+                trace.complete() ? "" : " (incomplete: read up to its last complete chunk)");
+        out.printf(Locale.ROOT, "  events   %d in %d threads (blocks %d, loads %d, stores %d, sync %d)%n", c.total(),
+                trace.threads().size(), c.blocks, c.loads, c.stores, c.syncTotal());
+        out.printf(Locale.ROOT, "  raw      %d bytes as fixed-width records (%s)%n", total.raw, Units.bytes(total.raw));
+        out.printf(Locale.ROOT, "  file     %d bytes (%s) = %s%% of raw: WPP %d, data %d, S_synch %d, synch_cnt %d, other %d%n",
+                trace.fileBytes(), Units.bytes(trace.fileBytes()), StatsCommand.percent(trace.fileBytes(), total.raw),
+                wpp, data, order, counts, total.totalBytes() - wpp - data - order - counts);
+        out.printf(Locale.ROOT, "  S_synch  %d entries: %d barrier episodes, %d lock/unlock pairs, %d other%n", trace.syncOrder().size(),
+                barrierEpisodes(trace.syncOrder()), c.sync[SyncKind.LOCK.ordinal()],
+                c.syncTotal() - c.sync[SyncKind.BARRIER.ordinal()] - c.sync[SyncKind.LOCK.ordinal()] - c.sync[SyncKind.UNLOCK.ordinal()]);
+    }
+
+    /** Barrier episodes: S_synch keeps an episode once per participant, the first one marked. */
+    static long barrierEpisodes(SyncOrder order) {
+        long n = 0;
+        for (int i = 0; i < order.size(); i++) if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) n++;
+        return n;
+    }
+}

@@ -1,0 +1,130 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.core.trace.ParallelTrace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code wholetrace workload NAME}: runs a built-in kernel in a JVM of its own (the kernels live in
+ * the workloads jar, not in the CLI), plainly or, with {@code -o}, under the agent, and then
+ * summarises the trace.
+ */
+@Command(name = "workload", mixinStandardHelpOptions = true,
+        description = {"Run one of the built-in parallel kernels, plainly or recorded with -o.",
+                "",
+                "The kernels are Java ports of the programs of parallel-wpp-compression Table 1;",
+                "each starts its own worker threads, synchronises as the original does, checks its",
+                "result and prints one line with it (the same line for every thread count).",
+                "  fft    SPLASH-2 1-D six-step FFT: size = log2 of the points (default 16), barriers",
+                "  lu     SPLASH-2 blocked dense LU: size = matrix order (default 256), barriers",
+                "  mp3d   SPLASH particle flow in a wind tunnel: size = particles (default 50000),",
+                "         a lock per space cell, barriers",
+                "  water  SPLASH n-squared molecular dynamics: size = molecules (default 64), a lock",
+                "         per molecule, barriers",
+                "  sor    TreadMarks red-black SOR: size = grid side (default 100), barriers",
+                "--steps is the number of iterations or time steps (kernel's default when omitted).",
+                "",
+                "With -o the kernel runs under the agent (only its own classes instrumented) and",
+                "the trace is summarised afterwards; 'wholetrace stats FILE' shows it in full."},
+        footer = {"", "Examples:",
+                "  wholetrace workload fft --threads 4",
+                "  wholetrace workload sor --threads 8 --size 200 --steps 20 -o sor.wtrace --mode cdr"})
+public final class WorkloadCommand implements Callable<Integer> {
+    /** The agent instruments only the kernels: the launcher's argument parsing is not the program. */
+    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
+    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "NAME", description = "fft, lu, mp3d, water or sor")
+    String name;
+
+    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "worker threads (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(names = "--size", paramLabel = "S", description = "problem size in the kernel's unit (default: the kernel's)")
+    Integer size;
+
+    @Option(names = "--steps", paramLabel = "K", description = "iterations or time steps (default: the kernel's)")
+    Integer steps;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "record the run into this trace (.wtrace)")
+    Path out;
+
+    @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr or all (default: ${DEFAULT-VALUE})")
+    String mode;
+
+    @Option(names = "--java", paramLabel = "PATH", description = "the java launcher (default: the one running this command)")
+    Path java;
+
+    @Option(names = "--agent", paramLabel = "JAR", description = "the agent jar (default: found next to this build, or $WHOLETRACE_AGENT)")
+    Path agent;
+
+    @Option(names = "--workloads", paramLabel = "JAR", description = "the workloads jar (default: found next to this build, or $WHOLETRACE_WORKLOADS)")
+    Path workloads;
+
+    @Override
+    public Integer call() throws Exception {
+        if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java != null ? java.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (out != null) cmd.add(AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, KERNELS, null));
+        cmd.add("-cp");
+        cmd.add(BuildJars.existing(workloads != null ? workloads : BuildJars.workloads(), "workloads").toAbsolutePath().toString());
+        cmd.add(LAUNCHER);
+        cmd.addAll(List.of(name, Integer.toString(threads), size != null ? size.toString() : "-", steps != null ? steps.toString() : "-"));
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        stdout.flush();
+        int exit = run(cmd, stdout, err);
+        if (exit != 0 || out == null) return exit;
+        ParallelTrace trace = TraceFiles.open(out, err);
+        TraceSummary.print(stdout, trace, name + " with " + threads + " threads");
+        stdout.flush();
+        return 0;
+    }
+
+    /**
+     * Runs the child with its stdout and stderr copied to ours (so a test's writers see them too)
+     * and stdin inherited; returns its exit code.
+     */
+    private static int run(List<String> cmd, PrintWriter stdout, PrintWriter stderr) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot run " + cmd.get(0) + ": " + e.getMessage());
+        }
+        Thread errors = new Thread(() -> copy(p.getErrorStream(), stderr), "workload-stderr");
+        errors.start();
+        copy(p.getInputStream(), stdout);
+        errors.join();
+        return p.waitFor();
+    }
+
+    private static void copy(InputStream from, PrintWriter to) {
+        try (var in = new InputStreamReader(from, StandardCharsets.UTF_8)) {
+            char[] buf = new char[8192];
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                to.write(buf, 0, n);
+                to.flush();
+            }
+        } catch (IOException e) {
+            to.println("wholetrace: lost the workload's output: " + e.getMessage());
+        }
+    }
+}
