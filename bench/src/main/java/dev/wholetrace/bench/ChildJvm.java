@@ -13,14 +13,14 @@ import java.util.concurrent.TimeUnit;
  * agent's background compressors) as the growth of this JVM's reaped-children CPU time in
  * /proc/self/stat. One child at a time, so that growth is the child's alone.
  */
-final class ChildJvm {
+public final class ChildJvm {
     /** exit code, stdout and stderr text, wall and CPU seconds (CPU NaN without /proc). */
-    record Run(int exit, String out, String err, double wallSeconds, double cpuSeconds) {}
+    public record Run(int exit, String out, String err, double wallSeconds, double cpuSeconds) {}
 
     private ChildJvm() {}
 
     /** Runs cmd with stdin closed and stdout/stderr to files in dir (no pipe to fill); kills it after timeout. */
-    static Run run(List<String> cmd, Path dir, long timeoutSeconds) throws IOException, InterruptedException {
+    public static Run run(List<String> cmd, Path dir, long timeoutSeconds) throws IOException, InterruptedException {
         Path out = Files.createTempFile(dir, "child", ".out");
         Path err = Files.createTempFile(dir, "child", ".err");
         try {

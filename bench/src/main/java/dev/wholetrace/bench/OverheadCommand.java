@@ -102,7 +102,7 @@ final class OverheadCommand implements Callable<Integer> {
         Path dir = work.toAbsolutePath().normalize().resolve("overhead");
         Files.createDirectories(dir);
         Files.createDirectories(out);
-        CompressorCommand.Machine machine = CompressorCommand.Machine.describe();
+        Machine machine = Machine.describe();
         log.info("bench overhead (%s, %d reps, modes %s) on %s", quick ? "quick" : "full", n, modes, machine.summary());
 
         List<Program> programs = programs(modes);

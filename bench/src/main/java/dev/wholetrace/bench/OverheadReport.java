@@ -20,7 +20,7 @@ final class OverheadReport {
     /** The targets for the geometric mean of the wall slowdowns. */
     static final Map<TraceMode, Double> TARGETS = Map.of(TraceMode.COR, 3.0, TraceMode.CDR, 10.0);
 
-    private final CompressorCommand.Machine machine;
+    private final Machine machine;
     private final boolean quick;
     private final int reps;
     private final List<TraceMode> modes;
@@ -31,7 +31,7 @@ final class OverheadReport {
     private final String heap;
     private String markdown;
 
-    OverheadReport(CompressorCommand.Machine machine, boolean quick, int reps, List<TraceMode> modes, List<Series> series,
+    OverheadReport(Machine machine, boolean quick, int reps, List<TraceMode> modes, List<Series> series,
                    List<RunRow> rows, double seconds, double otherLoad, String heap) {
         this.machine = machine;
         this.quick = quick;

@@ -20,7 +20,7 @@ import org.knowm.xchart.style.Styler;
 
 /** Writes compressor.md, compressor.csv and the plots. */
 final class Report {
-    private final CompressorCommand.Machine machine;
+    private final Machine machine;
     private final boolean quick;
     private final List<Result> results;
     private final double scaling;
@@ -32,7 +32,7 @@ final class Report {
     private final double gpLoad;
     private String markdown;
 
-    Report(CompressorCommand.Machine machine, boolean quick, List<Result> results, double scaling, long small, long large,
+    Report(Machine machine, boolean quick, List<Result> results, double scaling, long small, long large,
            double seconds, int threads, double grammarLoad, double gpLoad) {
         this.machine = machine;
         this.quick = quick;

@@ -62,7 +62,7 @@ final class TraceCommand implements Callable<Integer> {
         Path dir = work.toAbsolutePath().normalize().resolve("trace");
         Files.createDirectories(out);
         Files.createDirectories(dir);
-        CompressorCommand.Machine machine = CompressorCommand.Machine.describe();
+        Machine machine = Machine.describe();
         log.info("bench trace (%s) on %s", quick ? "quick" : "full", machine.summary());
 
         CpuMeter.Sample phase = CpuMeter.now();

@@ -23,7 +23,7 @@ import org.knowm.xchart.CategoryChartBuilder;
 
 /** Writes trace.md, trace.csv and trace.png. */
 final class TraceReport {
-    private final CompressorCommand.Machine machine;
+    private final Machine machine;
     private final boolean quick;
     private final List<Extraction> traces;
     private final List<Throughput> rates;
@@ -32,7 +32,7 @@ final class TraceReport {
     private final double extractionLoad;
     private final double recorderLoad;
 
-    TraceReport(CompressorCommand.Machine machine, boolean quick, List<Extraction> traces, List<Throughput> rates,
+    TraceReport(Machine machine, boolean quick, List<Extraction> traces, List<Throughput> rates,
                 double[] mix, double seconds, double extractionLoad, double recorderLoad) {
         this.machine = machine;
         this.quick = quick;

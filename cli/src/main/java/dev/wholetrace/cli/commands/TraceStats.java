@@ -14,9 +14,9 @@ import java.util.List;
  * are the file bytes of the sections (header, payload and CRC), so the components of the total
  * add up to the file size exactly.
  */
-final class TraceStats {
+public final class TraceStats {
     /** The parts of a trace file, in the order the report shows them. */
-    enum Component {
+    public enum Component {
         /** The main WPP: CONTROL sections, or DATA in DOR mode. */
         WPP("WPP", "wpp", false),
         /** Diff∘RLE∘SEQ address streams (STREAMS), in CDR and ALL. */
@@ -36,7 +36,7 @@ final class TraceStats {
         /** A partial chunk at the end of an unfinished file, not read. */
         UNREAD("unread", "unread", true);
 
-        final String label;
+        public final String label;
         final String jsonName;
         /** Whether the component belongs to the whole trace only (no per-thread share). */
         final boolean global;
@@ -49,10 +49,10 @@ final class TraceStats {
     }
 
     /** One row of the report: a thread, or the total. */
-    static final class Row {
-        final String name;
-        final EventCounts events;
-        final long raw;
+    public static final class Row {
+        public final String name;
+        public final EventCounts events;
+        public final long raw;
         final long[] bytes = new long[Component.values().length];
 
         Row(String name, EventCounts events, long raw) {
@@ -61,11 +61,11 @@ final class TraceStats {
             this.raw = raw;
         }
 
-        long bytes(Component c) {
+        public long bytes(Component c) {
             return bytes[c.ordinal()];
         }
 
-        long totalBytes() {
+        public long totalBytes() {
             long n = 0;
             for (long b : bytes) n += b;
             return n;
@@ -74,14 +74,14 @@ final class TraceStats {
 
     final TraceMode mode;
     final List<Row> threads = new ArrayList<>();
-    final Row total;
+    public final Row total;
 
     private TraceStats(TraceMode mode, Row total) {
         this.mode = mode;
         this.total = total;
     }
 
-    static TraceStats of(ParallelTrace trace) {
+    public static TraceStats of(ParallelTrace trace) {
         TraceMode mode = trace.mode();
         EventCounts all = new EventCounts();
         List<Row> rows = new ArrayList<>();

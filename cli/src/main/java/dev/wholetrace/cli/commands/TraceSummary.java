@@ -4,7 +4,6 @@ import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.trace.EventCounts;
 import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -29,14 +28,7 @@ final class TraceSummary {
                 trace.fileBytes(), Units.bytes(trace.fileBytes()), StatsCommand.percent(trace.fileBytes(), total.raw),
                 wpp, data, order, counts, total.totalBytes() - wpp - data - order - counts);
         out.printf(Locale.ROOT, "  S_synch  %d entries: %d barrier episodes, %d lock/unlock pairs, %d other%n", trace.syncOrder().size(),
-                barrierEpisodes(trace.syncOrder()), c.sync[SyncKind.LOCK.ordinal()],
+                trace.syncOrder().barrierEpisodes(), c.sync[SyncKind.LOCK.ordinal()],
                 c.syncTotal() - c.sync[SyncKind.BARRIER.ordinal()] - c.sync[SyncKind.LOCK.ordinal()] - c.sync[SyncKind.UNLOCK.ordinal()]);
-    }
-
-    /** Barrier episodes: S_synch keeps an episode once per participant, the first one marked. */
-    static long barrierEpisodes(SyncOrder order) {
-        long n = 0;
-        for (int i = 0; i < order.size(); i++) if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) n++;
-        return n;
     }
 }

@@ -75,6 +75,11 @@ public final class SyncOrder {
         return episodeStarts.get(i);
     }
 
+    /** Barrier episodes: each is kept once per participant, the first of them marked. */
+    public long barrierEpisodes() {
+        return episodeStarts.cardinality();
+    }
+
     /** The entry with this ticket, or -1. */
     public int indexOfTicket(long t) {
         int i = Arrays.binarySearch(ticket, t);

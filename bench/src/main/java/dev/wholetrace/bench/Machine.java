@@ -1,0 +1,46 @@
+package dev.wholetrace.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Locale;
+
+/** Machine facts for the report header. */
+public record Machine(int nproc, String cpu, long memBytes, String java, String os, String date, String valgrind) {
+    public static Machine describe() {
+        String cpu = "?";
+        long mem = 0;
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (l.startsWith("model name")) {
+                    cpu = l.substring(l.indexOf(':') + 1).trim();
+                    break;
+                }
+            }
+            for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (l.startsWith("MemTotal:")) mem = Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: leave the defaults
+        }
+        String valgrind = "not found";
+        try {
+            Process p = new ProcessBuilder(LackeyTraces.VALGRIND, "--version").redirectErrorStream(true).start();
+            valgrind = new String(p.getInputStream().readAllBytes()).trim();
+            p.waitFor();
+        } catch (IOException | InterruptedException e) {
+            // keep "not found"
+        }
+        String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + ", max heap " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB";
+        String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
+        String date = ZonedDateTime.now(ZoneOffset.UTC).withNano(0).toString();
+        return new Machine(Runtime.getRuntime().availableProcessors(), cpu, mem, jvm, os, date, valgrind);
+    }
+
+    public String summary() {
+        return String.format(Locale.ROOT, "%d cores (%s), %.1f GiB RAM, %s", nproc, cpu, memBytes / (double) (1L << 30), java);
+    }
+}

@@ -1,0 +1,184 @@
+package dev.wholetrace.bench.study;
+
+import dev.wholetrace.core.event.Addresses;
+import dev.wholetrace.core.event.CodeEntry;
+import dev.wholetrace.core.event.Event;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.ThreadTrace;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * A CDR trace expanded into the raw streams of parallel-wpp-compression §3: per thread the block
+ * ids (the control flow), the sync operations, and one address stream per load/store instruction.
+ * These are what the general-purpose baselines compress and what Figure 4 compresses per
+ * instruction; they are also where Table 2's shared-memory size comes from.
+ */
+final class AccessStreams {
+    /** One instruction's addresses in one thread, in program order. */
+    static final class Stream {
+        final int thread;
+        final int instruction;
+        long[] addresses = new long[16];
+        int length;
+
+        Stream(int thread, int instruction) {
+            this.thread = thread;
+            this.instruction = instruction;
+        }
+
+        void add(long address) {
+            if (length == addresses.length) addresses = Arrays.copyOf(addresses, length * 2);
+            addresses[length++] = address;
+        }
+    }
+
+    /** Raw record widths: a block id, an address, a sync operation (kind, site, object, aux). */
+    static final int BLOCK_BYTES = 4;
+    static final int ADDRESS_BYTES = 8;
+    static final int SYNC_BYTES = 21;
+
+    final List<int[]> blocks = new ArrayList<>();
+    final List<long[]> syncs = new ArrayList<>(); // per thread: kind, site, object, aux per op
+    final List<Stream> streams = new ArrayList<>();
+    long blockCount;
+    long accessCount;
+    long syncCount;
+
+    /** Expands every thread of a CDR (or ALL) trace. */
+    static AccessStreams of(ParallelTrace trace) {
+        if (!trace.mode().streams) throw new IllegalArgumentException("the address streams need a CDR or ALL trace, not " + trace.mode());
+        AccessStreams s = new AccessStreams();
+        for (int t = 0; t < trace.threads().size(); t++) s.add(t, trace.thread(t));
+        return s;
+    }
+
+    private void add(int t, ThreadTrace thread) {
+        int[] ids = new int[1024];
+        int n = 0;
+        long[] ops = new long[64];
+        int m = 0;
+        Stream[] byInstruction = new Stream[64];
+        for (Iterator<Event> it = thread.events(); it.hasNext(); ) {
+            Event e = it.next();
+            switch (e.type()) {
+                case BLOCK -> {
+                    if (n == ids.length) ids = Arrays.copyOf(ids, n * 2);
+                    ids[n++] = e.id();
+                }
+                case LOAD, STORE -> {
+                    int i = e.id();
+                    if (i >= byInstruction.length) byInstruction = Arrays.copyOf(byInstruction, Math.max(i + 1, byInstruction.length * 2));
+                    Stream s = byInstruction[i];
+                    if (s == null) {
+                        s = byInstruction[i] = new Stream(t, i);
+                        streams.add(s);
+                    }
+                    s.add(e.address());
+                    accessCount++;
+                }
+                case SYNC -> {
+                    if (m + 4 > ops.length) ops = Arrays.copyOf(ops, ops.length * 2);
+                    ops[m++] = e.kind().ordinal();
+                    ops[m++] = e.id();
+                    ops[m++] = e.object();
+                    ops[m++] = e.aux();
+                    syncCount++;
+                }
+            }
+        }
+        blocks.add(Arrays.copyOf(ids, n));
+        syncs.add(Arrays.copyOf(ops, m));
+        blockCount += n;
+    }
+
+    long controlRawBytes() {
+        return blockCount * BLOCK_BYTES;
+    }
+
+    long syncRawBytes() {
+        return syncCount * SYNC_BYTES;
+    }
+
+    long dataRawBytes() {
+        return accessCount * ADDRESS_BYTES;
+    }
+
+    long rawBytes() {
+        return controlRawBytes() + syncRawBytes() + dataRawBytes();
+    }
+
+    /** Table 2's shared memory: heap locations the traced code touched, and how many threads shared them. */
+    record SharedMemory(long locations, long bytes, long sharedLocations, long sharedBytes) {}
+
+    /**
+     * Distinct addresses, weighted by their width (an array element its element size, a field its
+     * 8-byte slot, as the agent lays addresses out), and the part of them two or more threads touched.
+     */
+    SharedMemory sharedMemory(ParallelTrace trace) {
+        int threads = blocks.size();
+        long[][] perThread = new long[threads][];
+        for (int t = 0; t < threads; t++) {
+            long total = 0;
+            for (Stream s : streams) if (s.thread == t) total += s.length;
+            long[] all = new long[Math.toIntExact(total)];
+            int at = 0;
+            for (Stream s : streams) {
+                if (s.thread != t) continue;
+                int width = width(trace.code().instruction(s.instruction));
+                // the width rides in the low bits of a sortable key: address << 4 | width
+                for (int i = 0; i < s.length; i++) {
+                    long a = s.addresses[i];
+                    if (Addresses.object(a) >= 1L << 25) throw new IllegalStateException("object id too large for the study's keys: " + Addresses.format(a));
+                    all[at++] = a << 4 | width;
+                }
+            }
+            perThread[t] = distinct(all);
+        }
+        long total = 0;
+        for (long[] a : perThread) total += a.length;
+        long[] merged = new long[Math.toIntExact(total)];
+        int at = 0;
+        for (long[] a : perThread) {
+            System.arraycopy(a, 0, merged, at, a.length);
+            at += a.length;
+        }
+        Arrays.sort(merged);
+        long locations = 0, bytes = 0, shared = 0, sharedBytes = 0;
+        for (int i = 0; i < merged.length; ) {
+            int j = i + 1;
+            while (j < merged.length && merged[j] == merged[i]) j++;
+            long width = merged[i] & 15;
+            locations++;
+            bytes += width;
+            if (j - i > 1) { // the same location and width in several threads' distinct sets
+                shared++;
+                sharedBytes += width;
+            }
+            i = j;
+        }
+        return new SharedMemory(locations, bytes, shared, sharedBytes);
+    }
+
+    private static long[] distinct(long[] a) {
+        Arrays.sort(a);
+        int n = 0;
+        for (int i = 0; i < a.length; i++) if (n == 0 || a[n - 1] != a[i]) a[n++] = a[i];
+        return Arrays.copyOf(a, n);
+    }
+
+    /** Bytes one access of this instruction covers: from the opcode the code map names. */
+    static int width(CodeEntry instruction) {
+        String text = instruction == null ? "" : instruction.text();
+        String op = text.isEmpty() ? "" : text.split(" ", 2)[0];
+        return switch (op) {
+            case "DALOAD", "DASTORE", "LALOAD", "LASTORE" -> 8;
+            case "IALOAD", "IASTORE", "FALOAD", "FASTORE", "AALOAD", "AASTORE" -> 4; // references: compressed oops
+            case "CALOAD", "CASTORE", "SALOAD", "SASTORE" -> 2;
+            case "BALOAD", "BASTORE" -> 1;
+            default -> 8; // a field: the agent gives each field an 8-byte slot
+        };
+    }
+}

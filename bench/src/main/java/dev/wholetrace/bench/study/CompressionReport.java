@@ -1,0 +1,365 @@
+package dev.wholetrace.bench.study;
+
+import dev.wholetrace.bench.Machine;
+import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.cli.commands.TraceStats.Component;
+import dev.wholetrace.core.event.TraceMode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+/** Writes compression.md, compression.csv and the figures of the compression study. */
+final class CompressionReport {
+    /** The goals of the study: CDR within 1% of raw and 5× under xz/zstd on the regular kernels, 10% elsewhere. */
+    static final Set<String> REGULAR = Set.of("fft", "lu", "sor");
+    static final double REGULAR_PERCENT = 1.0;
+    static final double OTHER_PERCENT = 10.0;
+    static final double BASELINE_FACTOR = 5.0;
+
+    private final Machine machine;
+    private final boolean quick;
+    private final List<Measurement> rows;
+    private final List<GeneralPurpose> baselines;
+    private final double seconds;
+    private String markdown;
+
+    CompressionReport(Machine machine, boolean quick, List<Measurement> rows, List<GeneralPurpose> baselines, double seconds) {
+        this.machine = machine;
+        this.quick = quick;
+        this.rows = rows;
+        this.baselines = baselines;
+        this.seconds = seconds;
+    }
+
+    String markdown() {
+        if (markdown == null) markdown = buildMarkdown();
+        return markdown;
+    }
+
+    void write(Path dir) throws IOException {
+        Files.writeString(dir.resolve("compression.md"), markdown(), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("compression.csv"), csv(), StandardCharsets.UTF_8);
+        sizesChart(dir.resolve("compression-sizes.png"));
+        sequiturChart(dir.resolve("compression-seq.png"));
+    }
+
+    // ---- markdown ---------------------------------------------------------------------------------
+
+    private String buildMarkdown() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Compression study: parallel-wpp-compression §3 on the JVM\n\n");
+        sb.append(String.format(Locale.ROOT, "Run: `./wholetrace bench compression%s` on %s, %s; %s; %.0f s in all.%n%n",
+                quick ? " --quick" : "", machine.summary(), machine.os(), machine.date(), seconds));
+        sb.append("Each kernel (module `workloads`, `wholetrace workload NAME`) ran once plain and once recorded per representation "
+                + "(a JVM under the agent, only `dev.wholetrace.workloads.kernels.*` instrumented); every run printed the plain run's "
+                + "validated result line. Sizes are bytes of the trace file's sections (as `wholetrace stats` reports them); the "
+                + "paper's columns are parallel-wpp-compression Tables 2-5 at the same processor count. How the JVM's terms map to "
+                + "the paper's, and why rows differ from it: docs/compression-study.md.\n\n");
+        inputs(sb);
+        table2(sb);
+        table3(sb);
+        table4(sb);
+        table5(sb);
+        goals(sb);
+        figures(sb);
+        recording(sb);
+        return sb.toString();
+    }
+
+    private void inputs(StringBuilder sb) {
+        sb.append("## Inputs\n\n| workload | size | steps | result (the kernel's own check) |\n|---|---:|---:|---|\n");
+        String last = null;
+        for (Measurement m : rows) {
+            if (m.workload.equals(last)) continue;
+            last = m.workload;
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %d | `%s` |%n", m.workload, m.size, m.steps, m.result));
+        }
+        sb.append('\n');
+    }
+
+    private void table2(StringBuilder sb) {
+        sb.append("## Table 2: characteristics\n\n");
+        sb.append("*heap touched*: distinct heap locations the kernels loaded or stored (array elements at their element size, fields "
+                + "at the agent's 8-byte slot), the JVM's counterpart of the paper's shared memory size; *shared*: the part two or "
+                + "more threads touched. *barriers*: barrier episodes; *locks*: lock/unlock pairs (monitors and j.u.c locks); "
+                + "*other*: the remaining sync operations (thread start/begin/end/join, class initialisation, volatile accesses).\n\n");
+        sb.append("| workload | threads | heap touched (bytes) | locations | shared (bytes) | barriers | locks | other sync | "
+                + "paper: shared mem | paper: barriers | paper: locks |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Measurement m : rows) {
+            PaperTables.Row p = PaperTables.of(m.workload, m.threads);
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
+                    n(m.memory.bytes()), n(m.memory.locations()), n(m.memory.sharedBytes()), n(m.barrierEpisodes), n(m.lockPairs),
+                    n(m.otherSyncOps), p == null ? "-" : n(p.sharedBytes()), p == null ? "-" : n(p.barriers()),
+                    p == null ? "-" : n(p.locks())));
+        }
+        sb.append('\n');
+    }
+
+    private void table3(StringBuilder sb) {
+        sb.append("## Table 3: COR (control flow and sync)\n\n");
+        sb.append("*raw*: 4 bytes per block and 21 per sync operation. *%*: WPP + S_synch, then WPP + S_synch + synch_cnt, as "
+                + "percentages of raw (the paper's two % columns); *file %*: the whole file (symbol tables, code map, framing too).\n\n");
+        corDorTable(sb, TraceMode.COR);
+    }
+
+    private void table4(StringBuilder sb) {
+        sb.append("## Table 4: DOR (shared-memory accesses and sync)\n\n");
+        sb.append("*raw*: 9 bytes per access (kind, address) and 21 per sync operation; *SEQ*: the per-thread WPP over "
+                + "(load/store, address) symbols.\n\n");
+        corDorTable(sb, TraceMode.DOR);
+    }
+
+    private void corDorTable(StringBuilder sb, TraceMode mode) {
+        String wpp = mode == TraceMode.COR ? "WPP" : "SEQ";
+        sb.append("| workload | threads | events | raw | ").append(wpp).append(" | S_synch | % | synch_cnt | % | file | file % | paper % |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Measurement m : rows) {
+            Measurement.Traced t = m.traces.get(mode);
+            long w = t.bytes(Component.WPP), s = t.bytes(Component.S_SYNCH), c = t.bytes(Component.SYNCH_CNT);
+            PaperTables.Row p = PaperTables.of(m.workload, m.threads);
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
+                    n(t.stats().total.events.total()), n(t.raw()), n(w), n(s), pct(w + s, t.raw()), n(c), pct(w + s + c, t.raw()),
+                    n(t.fileBytes()), pct(t.fileBytes(), t.raw()),
+                    p == null ? "-" : num(mode == TraceMode.COR ? p.corPercent() : p.dorPercent())));
+        }
+        sb.append('\n');
+    }
+
+    private void table5(StringBuilder sb) {
+        sb.append("## Table 5: CDR (control flow, sync and one address stream per instruction)\n\n");
+        sb.append("*raw*: the raw streams, 4 bytes per block, 21 per sync operation, 8 per address; the general-purpose compressors "
+                + "ran on exactly these bytes, as three streams (block ids, sync records, the address streams one after another), "
+                + "each at its strongest level. *control*: WPP + S_synch + synch_cnt; *data*: the Diff∘RLE∘SEQ streams; *%*: "
+                + "control + data of raw (the paper's column); *file*: the whole .wtrace (also symbol tables, code map, framing). "
+                + "*÷*: how many times smaller the file is than that compressor's output.\n\n");
+        StringBuilder head = new StringBuilder("| workload | threads | raw | control | data | control+data | % | file | file % | paper % |");
+        StringBuilder rule = new StringBuilder("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for (GeneralPurpose g : baselines) {
+            head.append(' ').append(g.label).append(" | % | ÷ |");
+            rule.append("---:|---:|---:|");
+        }
+        head.append(" paper: gzip % |");
+        rule.append("---:|");
+        sb.append(head).append('\n').append(rule).append('\n');
+        for (Measurement m : rows) {
+            PaperTables.Row p = PaperTables.of(m.workload, m.threads);
+            long raw = m.rawStreams();
+            long file = m.cdr().fileBytes();
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |", m.workload, m.threads, n(raw),
+                    n(m.cdrControl()), n(m.cdrData()), n(m.cdrControl() + m.cdrData()), pct(m.cdrControl() + m.cdrData(), raw), n(file),
+                    pct(file, raw), p == null ? "-" : num(p.cdrPercent())));
+            for (GeneralPurpose g : baselines) {
+                StreamCompression.Baseline b = m.baselines.get(g);
+                sb.append(String.format(Locale.ROOT, " %s | %s | %s |", n(b.total()), pct(b.total(), raw), ratio((double) b.total() / file)));
+            }
+            sb.append(String.format(Locale.ROOT, " %s |%n", p == null ? "-" : num(p.gzipPercent())));
+        }
+        sb.append("\nThe baselines per stream (bytes: block ids / sync records / addresses):\n\n| workload | threads | raw |");
+        for (GeneralPurpose g : baselines) sb.append(' ').append(g.label).append(" |");
+        sb.append("\n|---|---:|---|");
+        for (int i = 0; i < baselines.size(); i++) sb.append("---|");
+        sb.append('\n');
+        for (Measurement m : rows) {
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s / %s / %s |", m.workload, m.threads, n(m.controlRaw), n(m.syncRaw), n(m.dataRaw)));
+            for (GeneralPurpose g : baselines) {
+                StreamCompression.Baseline b = m.baselines.get(g);
+                sb.append(String.format(Locale.ROOT, " %s / %s / %s |", n(b.control()), n(b.sync()), n(b.data())));
+            }
+            sb.append('\n');
+        }
+        sb.append('\n');
+    }
+
+    private void goals(StringBuilder sb) {
+        sb.append("## Goals\n\n");
+        sb.append(String.format(Locale.ROOT, "The whole CDR file at most %s%% of raw on fft, lu and sor and %s%% on the others, and on fft, "
+                + "lu and sor at least %s× smaller than xz -9 and zstd -19 of the same raw streams (the paper: 0.25-9.81%%).%n%n",
+                num(REGULAR_PERCENT), num(OTHER_PERCENT), num(BASELINE_FACTOR)));
+        sb.append("| workload | threads | file % of raw | target | xz ÷ file | zstd ÷ file | target | verdict |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Measurement m : rows) {
+            boolean regular = REGULAR.contains(m.workload);
+            double percent = 100.0 * m.cdr().fileBytes() / m.rawStreams();
+            double limit = regular ? REGULAR_PERCENT : OTHER_PERCENT;
+            double xz = factor(m, GeneralPurpose.XZ);
+            double zstd = factor(m, GeneralPurpose.ZSTD);
+            boolean met = percent <= limit && (!regular || (!(xz < BASELINE_FACTOR) && !(zstd < BASELINE_FACTOR)));
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | ≤ %s | %s | %s | %s | %s |%n", m.workload, m.threads, num(percent),
+                    num(limit), ratio(xz), ratio(zstd), regular ? "≥ " + num(BASELINE_FACTOR) : "-", met ? "met" : "**not met**"));
+        }
+        sb.append('\n');
+    }
+
+    /** How many times smaller the CDR file is than the baseline's output, NaN when that baseline did not run. */
+    private static double factor(Measurement m, GeneralPurpose g) {
+        StreamCompression.Baseline b = m.baselines.get(g);
+        return b == null ? Double.NaN : (double) b.total() / m.cdr().fileBytes();
+    }
+
+    private void figures(StringBuilder sb) {
+        sb.append("## Figures 4 and 5: SEQUITUR vs Diff∘RLE∘SEQ per load/store instruction\n\n");
+        sb.append("Each instruction's address stream in each thread compressed on its own, by plain SEQUITUR (each distinct address "
+                + "a terminal) and by Diff∘RLE∘SEQ; *bytes*: the symbol table and grammars as the trace format encodes them, before "
+                + "the general-purpose last stage; *time*: building the grammars, one core.\n\n");
+        sb.append("![sizes](compression-sizes.png) ![SEQ vs Diff∘RLE∘SEQ](compression-seq.png)\n\n");
+        sb.append("| workload | threads | streams | addresses | SEQ bytes | Diff∘RLE∘SEQ bytes | SEQ ÷ Diff∘RLE∘SEQ | SEQ s | Diff∘RLE∘SEQ s |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Measurement m : rows) {
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %.2f | %.2f |%n", m.workload, m.threads,
+                    n(m.instructionStreams), n(m.accesses), n(m.sequitur.bytes()), n(m.diffRleSeq.bytes()),
+                    ratio((double) m.sequitur.bytes() / m.diffRleSeq.bytes()), m.sequitur.seconds(), m.diffRleSeq.seconds()));
+        }
+        sb.append('\n');
+    }
+
+    private void recording(StringBuilder sb) {
+        sb.append("## Recording\n\nWall seconds of each child JVM (start-up included; the machine's other load not subtracted): "
+                + "plain, and under the agent per representation.\n\n");
+        sb.append("| workload | threads | plain s | COR s | DOR s | CDR s | CDR events |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Measurement m : rows) {
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %.2f | %.2f | %.2f | %.2f | %s |%n", m.workload, m.threads, m.plainSeconds,
+                    m.cor().wallSeconds(), m.dor().wallSeconds(), m.cdr().wallSeconds(), n(m.cdr().stats().total.events.total())));
+        }
+        sb.append('\n');
+    }
+
+    // ---- CSV --------------------------------------------------------------------------------------
+
+    private String csv() {
+        StringBuilder sb = new StringBuilder();
+        List<String> head = new ArrayList<>(List.of("workload", "threads", "size", "steps", "heap_bytes", "heap_locations", "shared_bytes",
+                "barriers", "lock_pairs", "other_sync", "blocks", "accesses", "sync_ops"));
+        for (TraceMode mode : List.of(TraceMode.COR, TraceMode.DOR, TraceMode.CDR)) {
+            String p = mode.label() + "_";
+            head.addAll(List.of(p + "raw", p + "wpp", p + "s_synch", p + "synch_cnt", p + "data", p + "file", p + "seconds"));
+        }
+        head.addAll(List.of("raw_control", "raw_sync", "raw_data"));
+        for (GeneralPurpose g : baselines) {
+            String p = g.name().toLowerCase(Locale.ROOT) + "_";
+            head.addAll(List.of(p + "control", p + "sync", p + "data", p + "seconds"));
+        }
+        head.addAll(List.of("streams", "seq_bytes", "seq_seconds", "drs_bytes", "drs_seconds", "plain_seconds"));
+        sb.append(String.join(",", head)).append('\n');
+        for (Measurement m : rows) {
+            List<Object> v = new ArrayList<>(List.of(m.workload, m.threads, m.size, m.steps, m.memory.bytes(), m.memory.locations(),
+                    m.memory.sharedBytes(), m.barrierEpisodes, m.lockPairs, m.otherSyncOps, m.blocks, m.accesses, m.syncOps));
+            for (TraceMode mode : List.of(TraceMode.COR, TraceMode.DOR, TraceMode.CDR)) {
+                Measurement.Traced t = m.traces.get(mode);
+                v.addAll(List.of(t.raw(), t.bytes(Component.WPP), t.bytes(Component.S_SYNCH), t.bytes(Component.SYNCH_CNT),
+                        t.bytes(Component.DATA), t.fileBytes(), sec(t.wallSeconds())));
+            }
+            v.addAll(List.of(m.controlRaw, m.syncRaw, m.dataRaw));
+            for (GeneralPurpose g : baselines) {
+                StreamCompression.Baseline b = m.baselines.get(g);
+                v.addAll(List.of(b.control(), b.sync(), b.data(), sec(b.seconds())));
+            }
+            v.addAll(List.of(m.instructionStreams, m.sequitur.bytes(), sec(m.sequitur.seconds()), m.diffRleSeq.bytes(),
+                    sec(m.diffRleSeq.seconds()), sec(m.plainSeconds)));
+            List<String> cells = new ArrayList<>();
+            for (Object o : v) cells.add(String.valueOf(o));
+            sb.append(String.join(",", cells)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    // ---- figures ----------------------------------------------------------------------------------
+
+    private void sizesChart(Path file) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(520)
+                .title("CDR trace file vs general-purpose compressors on the same raw streams (bytes, log scale)")
+                .xAxisTitle("workload / threads").yAxisTitle("bytes").build();
+        List<String> names = names();
+        List<Number> raw = new ArrayList<>(), cdr = new ArrayList<>();
+        for (Measurement m : rows) {
+            raw.add(m.rawStreams());
+            cdr.add(m.cdr().fileBytes());
+        }
+        chart.addSeries("raw", names, raw);
+        for (GeneralPurpose g : baselines) {
+            List<Number> v = new ArrayList<>();
+            for (Measurement m : rows) v.add(m.baselines.get(g).total());
+            chart.addSeries(g.label, names, v);
+        }
+        chart.addSeries("Wholetrace CDR", names, cdr);
+        style(chart, floor(cdr));
+        save(chart, file);
+    }
+
+    private void sequiturChart(Path file) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(1100).height(520)
+                .title("Per-instruction address streams: plain SEQUITUR vs Diff∘RLE∘SEQ (encoded bytes, log scale)")
+                .xAxisTitle("workload / threads").yAxisTitle("bytes").build();
+        List<Number> seq = new ArrayList<>(), drs = new ArrayList<>();
+        for (Measurement m : rows) {
+            seq.add(m.sequitur.bytes());
+            drs.add(m.diffRleSeq.bytes());
+        }
+        chart.addSeries("SEQ", names(), seq);
+        chart.addSeries("Diff∘RLE∘SEQ", names(), drs);
+        style(chart, floor(drs));
+        save(chart, file);
+    }
+
+    private List<String> names() {
+        List<String> names = new ArrayList<>();
+        for (Measurement m : rows) names.add(m.workload + "/" + m.threads);
+        return names;
+    }
+
+    private static double floor(List<Number> values) {
+        double min = Double.POSITIVE_INFINITY;
+        for (Number v : values) if (v.doubleValue() > 0) min = Math.min(min, v.doubleValue());
+        return Double.isInfinite(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
+    }
+
+    private static void style(CategoryChart chart, double yMin) {
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(yMin);
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setXAxisLabelRotation(45);
+        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+    }
+
+    private static void save(CategoryChart chart, Path file) throws IOException {
+        try (OutputStream o = Files.newOutputStream(file)) {
+            BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+
+    // ---- formatting -------------------------------------------------------------------------------
+
+    private static String n(long v) {
+        return String.format(Locale.ROOT, "%,d", v);
+    }
+
+    private static String pct(long part, long whole) {
+        return whole == 0 ? "-" : num(100.0 * part / whole);
+    }
+
+    /** About three significant digits. */
+    static String num(double v) {
+        if (Double.isNaN(v)) return "n/a";
+        double a = Math.abs(v);
+        if (a >= 100) return String.format(Locale.ROOT, "%.0f", v);
+        if (a >= 10) return String.format(Locale.ROOT, "%.1f", v);
+        if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String ratio(double r) {
+        return Double.isNaN(r) || Double.isInfinite(r) ? "n/a" : num(r);
+    }
+
+    private static String sec(double s) {
+        return String.format(Locale.ROOT, "%.3f", s);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.wholetrace.bench.study;
+
+import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.cli.commands.TraceStats;
+import dev.wholetrace.cli.commands.TraceStats.Component;
+import dev.wholetrace.core.event.TraceMode;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Everything the study measured for one workload at one thread count: a row of each table. */
+final class Measurement {
+    /** One recorded trace: its mode's sizes (TraceStats, the numbers `wholetrace stats` prints) and the run's time. */
+    record Traced(TraceStats stats, long fileBytes, double wallSeconds, long syncEntries) {
+        long bytes(Component c) {
+            return stats.total.bytes(c);
+        }
+
+        long raw() {
+            return stats.total.raw;
+        }
+    }
+
+    final String workload;
+    final int threads;
+    final int size;
+    final int steps;
+    /** The kernel's own validated result line (the same in the plain and every traced run). */
+    String result;
+    double plainSeconds;
+    final Map<TraceMode, Traced> traces = new EnumMap<>(TraceMode.class);
+
+    // Table 2, from the CDR trace
+    AccessStreams.SharedMemory memory;
+    long barrierEpisodes;
+    long lockPairs;
+    long otherSyncOps;
+
+    // Table 5's raw streams and the baselines on them
+    long blocks;
+    long accesses;
+    long syncOps;
+    long controlRaw;
+    long syncRaw;
+    long dataRaw;
+    final Map<GeneralPurpose, StreamCompression.Baseline> baselines = new EnumMap<>(GeneralPurpose.class);
+
+    // Figures 4 and 5
+    StreamCompression.Grammars sequitur;
+    StreamCompression.Grammars diffRleSeq;
+    int instructionStreams;
+
+    Measurement(String workload, int threads, int size, int steps) {
+        this.workload = workload;
+        this.threads = threads;
+        this.size = size;
+        this.steps = steps;
+    }
+
+    Traced cor() {
+        return traces.get(TraceMode.COR);
+    }
+
+    Traced dor() {
+        return traces.get(TraceMode.DOR);
+    }
+
+    Traced cdr() {
+        return traces.get(TraceMode.CDR);
+    }
+
+    long rawStreams() {
+        return controlRaw + syncRaw + dataRaw;
+    }
+
+    /** CDR's control part as the paper's Table 5 counts it: WPP + S_synch + synch_cnt. */
+    long cdrControl() {
+        Traced c = cdr();
+        return c.bytes(Component.WPP) + c.bytes(Component.S_SYNCH) + c.bytes(Component.SYNCH_CNT);
+    }
+
+    long cdrData() {
+        return cdr().bytes(Component.DATA);
+    }
+
+    /** Symbol tables, code map, properties, framing: what a trace file needs beyond the paper's components. */
+    long cdrOther() {
+        return cdr().fileBytes() - cdrControl() - cdrData();
+    }
+}

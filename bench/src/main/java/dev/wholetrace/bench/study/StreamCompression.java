@@ -1,0 +1,161 @@
+package dev.wholetrace.bench.study;
+
+import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.core.address.DiffRleEncoder;
+import dev.wholetrace.core.grammar.SequiturGrammar;
+import dev.wholetrace.core.io.GrammarCodec;
+import dev.wholetrace.core.io.VarIntWriter;
+import dev.wholetrace.core.util.Alphabet;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The compressions the study compares on the raw streams of one trace: plain SEQUITUR and
+ * Diff∘RLE∘SEQ per load/store instruction (Figure 4 sizes, Figure 5 times), and the
+ * general-purpose compressors on the control, sync and data streams (Table 5's baselines).
+ */
+final class StreamCompression {
+    private StreamCompression() {}
+
+    /** Encoded grammar bytes (symbol table and grammars as the trace format writes them) and build time. */
+    record Grammars(long bytes, double seconds, long symbols) {}
+
+    /**
+     * Plain SEQUITUR over each instruction's addresses: each distinct address is a terminal (one
+     * alphabet per thread, as the recorder keeps its symbol tables).
+     */
+    static Grammars sequitur(AccessStreams s) {
+        VarIntWriter out = new VarIntWriter();
+        long symbols = 0;
+        double seconds = 0;
+        for (int t = 0; t < s.blocks.size(); t++) {
+            long t0 = System.nanoTime();
+            Alphabet values = new Alphabet();
+            VarIntWriter grammars = new VarIntWriter();
+            for (AccessStreams.Stream st : s.streams) {
+                if (st.thread != t) continue;
+                SequiturGrammar g = new SequiturGrammar(8);
+                for (int i = 0; i < st.length; i++) g.append(values.idOf(st.addresses[i]));
+                var frozen = g.toGrammar();
+                symbols += frozen.symbolCount();
+                GrammarCodec.write(frozen, grammars);
+            }
+            seconds += (System.nanoTime() - t0) / 1e9;
+            GrammarCodec.write(values, false, out);
+            out.writeBlock(grammars);
+        }
+        return new Grammars(out.size(), seconds, symbols);
+    }
+
+    /** Diff∘RLE∘SEQ over each instruction's addresses, one (difference, run) alphabet per thread. */
+    static Grammars diffRleSeq(AccessStreams s) {
+        VarIntWriter out = new VarIntWriter();
+        long symbols = 0;
+        double seconds = 0;
+        for (int t = 0; t < s.blocks.size(); t++) {
+            long t0 = System.nanoTime();
+            Alphabet runs = new Alphabet();
+            VarIntWriter grammars = new VarIntWriter();
+            for (AccessStreams.Stream st : s.streams) {
+                if (st.thread != t) continue;
+                DiffRleEncoder e = new DiffRleEncoder(runs);
+                for (int i = 0; i < st.length; i++) e.append(st.addresses[i]);
+                e.finish();
+                var frozen = e.grammar().toGrammar();
+                symbols += frozen.symbolCount();
+                GrammarCodec.write(frozen, grammars);
+            }
+            seconds += (System.nanoTime() - t0) / 1e9;
+            GrammarCodec.write(runs, true, out);
+            out.writeBlock(grammars);
+        }
+        return new Grammars(out.size(), seconds, symbols);
+    }
+
+    /** Compressed bytes of the control, sync and data streams under one general-purpose compressor. */
+    record Baseline(long control, long sync, long data, double seconds) {
+        long total() {
+            return control + sync + data;
+        }
+    }
+
+    /** Every compressor in {@code which} on the three raw streams, two at a time (the machine's cores). */
+    static Map<GeneralPurpose, Baseline> baselines(AccessStreams s, List<GeneralPurpose> which, int parallel) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(parallel);
+        try {
+            Map<GeneralPurpose, Future<Baseline>> running = new EnumMap<>(GeneralPurpose.class);
+            for (GeneralPurpose c : which) running.put(c, pool.submit(() -> baseline(s, c)));
+            Map<GeneralPurpose, Baseline> out = new EnumMap<>(GeneralPurpose.class);
+            for (var e : running.entrySet()) out.put(e.getKey(), e.getValue().get());
+            return out;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Baseline baseline(AccessStreams s, GeneralPurpose c) throws IOException {
+        long t0 = System.nanoTime();
+        long control = c.compressedBytes(source(s.controlRawBytes(), out -> {
+            ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+            for (int[] ids : s.blocks) {
+                for (int id : ids) {
+                    if (!b.hasRemaining()) flush(b, out);
+                    b.putInt(id);
+                }
+            }
+            flush(b, out);
+        }));
+        long sync = c.compressedBytes(source(s.syncRawBytes(), out -> {
+            ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+            for (long[] ops : s.syncs) {
+                for (int i = 0; i < ops.length; i += 4) {
+                    if (b.remaining() < AccessStreams.SYNC_BYTES) flush(b, out);
+                    b.put((byte) ops[i]).putInt((int) ops[i + 1]).putLong(ops[i + 2]).putLong(ops[i + 3]);
+                }
+            }
+            flush(b, out);
+        }));
+        long data = c.compressedBytes(source(s.dataRawBytes(), out -> {
+            ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
+            for (AccessStreams.Stream st : s.streams) {
+                for (int i = 0; i < st.length; i++) {
+                    if (!b.hasRemaining()) flush(b, out);
+                    b.putLong(st.addresses[i]);
+                }
+            }
+            flush(b, out);
+        }));
+        return new Baseline(control, sync, data, (System.nanoTime() - t0) / 1e9);
+    }
+
+    private interface Writer {
+        void write(OutputStream out) throws IOException;
+    }
+
+    private static GeneralPurpose.ByteSource source(long length, Writer writer) {
+        return new GeneralPurpose.ByteSource() {
+            @Override
+            public void writeTo(OutputStream out) throws IOException {
+                writer.write(out);
+            }
+
+            @Override
+            public long length() {
+                return length;
+            }
+        };
+    }
+
+    private static void flush(ByteBuffer b, OutputStream out) throws IOException {
+        out.write(b.array(), 0, b.position());
+        b.clear();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.wholetrace.bench.study;
+
+import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.cli.commands.TraceStats;
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.trace.EventCounts;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.bench.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Measures one workload at one thread count: a plain run for the reference result, then one
+ * recorded run per representation (COR, DOR, CDR, each a JVM under the agent, only the kernels
+ * instrumented), then the offline studies on the CDR trace's expanded streams.
+ */
+final class StudyRun {
+    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
+    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
+    static final String HEAP = "-Xmx4g";
+
+    private final Path agent;
+    private final Path workloads;
+    private final Path work;
+    private final long timeoutSeconds;
+    private final List<GeneralPurpose> baselines;
+    private final Consumer<String> log;
+
+    StudyRun(Path agent, Path workloads, Path work, long timeoutSeconds, List<GeneralPurpose> baselines, Consumer<String> log) {
+        this.agent = agent;
+        this.workloads = workloads;
+        this.work = work;
+        this.timeoutSeconds = timeoutSeconds;
+        this.baselines = baselines;
+        this.log = log;
+    }
+
+    Measurement measure(String workload, int threads, int size, int steps) throws Exception {
+        Measurement m = new Measurement(workload, threads, size, steps);
+        String what = workload + " threads=" + threads + " size=" + size + " steps=" + steps;
+        ChildJvm.Run plain = ChildJvm.run(command(workload, threads, size, steps, null, null), work, timeoutSeconds);
+        check(what + ", plain", plain, null);
+        m.result = plain.out().strip();
+        m.plainSeconds = plain.wallSeconds();
+        for (TraceMode mode : List.of(TraceMode.COR, TraceMode.DOR, TraceMode.CDR)) {
+            Path file = work.resolve(workload + "-" + threads + "-" + mode.label() + ".wtrace");
+            Files.deleteIfExists(file);
+            ChildJvm.Run run = ChildJvm.run(command(workload, threads, size, steps, file, mode), work, timeoutSeconds);
+            check(what + ", " + mode.label(), run, plain);
+            ParallelTrace trace = ParallelTrace.open(file);
+            if (!trace.complete()) throw new IllegalStateException(what + ", " + mode.label() + ": the trace is incomplete");
+            m.traces.put(mode, new Measurement.Traced(TraceStats.of(trace), trace.fileBytes(), run.wallSeconds(), trace.syncOrder().size()));
+            log.accept(String.format(java.util.Locale.ROOT, "%s %s: %,d events, %,d bytes, %.1f s (plain %.2f s)", what, mode.label(),
+                    trace.eventCount(), trace.fileBytes(), run.wallSeconds(), plain.wallSeconds()));
+            if (mode == TraceMode.CDR) streams(m, trace);
+            Files.delete(file);
+        }
+        return m;
+    }
+
+    /** Table 2, the raw streams, the baselines and Figures 4-5, all from the CDR trace. */
+    private void streams(Measurement m, ParallelTrace trace) throws Exception {
+        AccessStreams s = AccessStreams.of(trace);
+        m.memory = s.sharedMemory(trace);
+        EventCounts c = m.cdr().stats().total.events;
+        m.barrierEpisodes = trace.syncOrder().barrierEpisodes();
+        m.lockPairs = c.sync[SyncKind.LOCK.ordinal()];
+        m.otherSyncOps = c.syncTotal() - c.sync[SyncKind.BARRIER.ordinal()] - c.sync[SyncKind.LOCK.ordinal()] - c.sync[SyncKind.UNLOCK.ordinal()];
+        m.blocks = s.blockCount;
+        m.accesses = s.accessCount;
+        m.syncOps = s.syncCount;
+        m.controlRaw = s.controlRawBytes();
+        m.syncRaw = s.syncRawBytes();
+        m.dataRaw = s.dataRawBytes();
+        m.instructionStreams = s.streams.size();
+        m.sequitur = StreamCompression.sequitur(s);
+        m.diffRleSeq = StreamCompression.diffRleSeq(s);
+        log.accept(String.format(java.util.Locale.ROOT, "  %d instruction streams: SEQ %,d B in %.2f s, Diff∘RLE∘SEQ %,d B in %.2f s; "
+                + "general-purpose baselines on %,d raw bytes ...", s.streams.size(), m.sequitur.bytes(), m.sequitur.seconds(),
+                m.diffRleSeq.bytes(), m.diffRleSeq.seconds(), s.rawBytes()));
+        m.baselines.putAll(StreamCompression.baselines(s, baselines, 2));
+    }
+
+    private List<String> command(String workload, int threads, int size, int steps, Path trace, TraceMode mode) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(HEAP);
+        if (trace != null) {
+            cmd.add("-javaagent:" + agent.toAbsolutePath().normalize() + "=out=" + trace.toAbsolutePath() + ",mode=" + mode.label()
+                    + ",include=" + KERNELS);
+        }
+        cmd.addAll(List.of("-cp", workloads.toAbsolutePath().normalize().toString(), LAUNCHER, workload, Integer.toString(threads),
+                Integer.toString(size), Integer.toString(steps)));
+        return cmd;
+    }
+
+    /** A run must succeed, print what the plain run printed, and the agent must not have complained. */
+    private static void check(String what, ChildJvm.Run run, ChildJvm.Run plain) {
+        if (run.exit() != 0) throw new IllegalStateException(what + ": exit code " + run.exit() + "\nstderr:\n" + run.err());
+        if (plain != null && !run.out().equals(plain.out())) {
+            throw new IllegalStateException(what + ": printed\n" + run.out() + "but the plain run printed\n" + plain.out());
+        }
+        if (run.err().contains("wholetrace agent:") || run.err().contains("VerifyError")) {
+            throw new IllegalStateException(what + ": the agent reported a problem\nstderr:\n" + run.err());
+        }
+    }
+}
