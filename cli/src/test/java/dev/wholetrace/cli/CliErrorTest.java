@@ -92,6 +92,7 @@ class CliErrorTest {
         badInput("grammar", s(good), "--top", "-1");
         badInput("demo", "--grid", "2");
         badInput("demo", "--blocks", "0");
+        badInput("demo", "--fft-size", "2");
     }
 
     @Test

@@ -13,12 +13,8 @@ import dev.wholetrace.core.io.Codec;
 import dev.wholetrace.core.io.GrammarCodec;
 import dev.wholetrace.core.io.GrammarFile;
 import dev.wholetrace.core.io.VarIntWriter;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
 import dev.wholetrace.core.synthetic.ControlFlowTrace;
 import dev.wholetrace.core.synthetic.GridSweep;
-import dev.wholetrace.core.synthetic.RedBlackSor;
-import dev.wholetrace.core.trace.EventCounts;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.ThreadTrace;
 import dev.wholetrace.core.util.Alphabet;
@@ -51,9 +47,10 @@ import picocli.CommandLine.Model.CommandSpec;
                 "   loops, calls and data-dependent branches), as u32;",
                 " - the address stream of a store sweeping the interior of a 2-D array, as",
                 "   u64, with plain SEQUITUR and with Diff∘RLE∘SEQ.",
-                "Then it records a multithreaded run (red-black SOR, 4 threads, 100 × 100",
-                "grid, as in parallel-wpp-compression Table 1) into a .wtrace in CDR mode,",
-                "summarises it like 'stats' and extracts a segment like 'segment'."})
+                "Then it records a real multithreaded program under the JVM agent: the SPLASH-2",
+                "FFT kernel (2^16 points, 4 threads, as in parallel-wpp-compression Table 1, run",
+                "as 'workload fft -o FILE --mode cdr'), summarises the .wtrace like 'stats' and",
+                "extracts a segment like 'segment'."})
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -67,12 +64,19 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--sweeps", defaultValue = "25", paramLabel = "K", description = "outer iterations of the sweep (default: ${DEFAULT-VALUE})")
     int sweeps;
 
+    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "FFT worker threads (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(names = "--fft-size", defaultValue = "16", paramLabel = "M", description = "FFT of 2^M points (default: ${DEFAULT-VALUE})")
+    int fftSize;
+
     @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR")
     Path keep;
 
     @Override
     public Integer call() throws Exception {
         if (blocks < 1 || side < 4 || sweeps < 1) throw new IllegalArgumentException("--blocks >= 1, --grid >= 4 and --sweeps >= 1 are required");
+        if (threads < 1 || fftSize < 4 || fftSize > 24) throw new IllegalArgumentException("--threads >= 1 and --fft-size in 4..24 are required");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("wholetrace-demo");
@@ -183,36 +187,20 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /**
-     * Records RedBlackSor through TraceRecorder, reads the file back and shows what stats and
-     * segment would: a fixed, modest size so that this part takes a second or two.
+     * Records the FFT kernel under the agent (a JVM of its own, as {@code workload fft -o} does),
+     * reads the trace back and shows what stats and segment would.
      */
     private void parallelTrace(PrintWriter out, PrintWriter err, Path dir) throws IOException, InterruptedException {
-        int threads = 4;
-        int side = 100;
-        int iterations = 10;
-        Path file = dir.resolve("red-black-sor.wtrace");
-        err.println("recording a multithreaded run (red-black SOR, " + threads + " threads) ...");
-        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR)
-                .withProperty("program", "RedBlackSor(" + threads + ", " + side + ", " + iterations + ")"))) {
-            new RedBlackSor(threads, side, iterations).run(rec);
-        }
-        ParallelTrace trace = TraceFiles.open(file, err);
-        TraceStats.Row total = TraceStats.of(trace).total;
-        EventCounts c = total.events;
-        long wpp = total.bytes(TraceStats.Component.WPP);
-        long data = total.bytes(TraceStats.Component.DATA);
-        long order = total.bytes(TraceStats.Component.S_SYNCH);
-        long counts = total.bytes(TraceStats.Component.SYNCH_CNT);
+        Path file = dir.resolve("fft.wtrace");
+        err.printf(Locale.ROOT, "recording a multithreaded run (SPLASH-2 FFT, 2^%d points, %d threads, CDR mode) under the agent ...%n",
+                fftSize, threads);
+        String agentArg = AgentOptions.javaagent(BuildJars.agent(), file, "cdr", KernelLauncher.KERNELS, null);
         out.println();
-        out.printf(Locale.ROOT, "Parallel trace: red-black SOR, %d threads on a %d × %d grid, %d iterations, recorded in CDR mode.%n",
-                threads, side, side, iterations);
-        out.printf(Locale.ROOT, "  events   %d in %d threads (blocks %d, loads %d, stores %d, sync %d)%n", c.total(),
-                trace.threads().size(), c.blocks, c.loads, c.stores, c.syncTotal());
-        out.printf(Locale.ROOT, "  raw      %d bytes as fixed-width records (%s)%n", total.raw, Units.bytes(total.raw));
-        out.printf(Locale.ROOT, "  file     %d bytes (%s) = %s%% of raw: WPP %d, data %d, S_synch %d, synch_cnt %d, other %d%n",
-                trace.fileBytes(), Units.bytes(trace.fileBytes()), StatsCommand.percent(trace.fileBytes(), total.raw),
-                wpp, data, order, counts, total.totalBytes() - wpp - data - order - counts);
-        out.printf(Locale.ROOT, "  S_synch  %d entries (the sync order of all threads)%n", trace.syncOrder().size());
+        out.flush();
+        int exit = KernelLauncher.run(KernelLauncher.command(null, agentArg, null, "fft", threads, fftSize, null), out, err);
+        if (exit != 0) throw new IllegalStateException("the FFT kernel failed (exit code " + exit + ")");
+        ParallelTrace trace = TraceFiles.open(file, err);
+        TraceSummary.print(out, trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
         out.println("Random access through the sync counts, as 'segment --thread 1 2 3' (first events):");
         out.flush();
         ThreadTrace t = TraceFiles.thread(trace, 1);

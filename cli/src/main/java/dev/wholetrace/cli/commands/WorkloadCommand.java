@@ -1,13 +1,8 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.core.trace.ParallelTrace;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,10 +37,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace workload fft --threads 4",
                 "  wholetrace workload sor --threads 8 --size 200 --steps 20 -o sor.wtrace --mode cdr"})
 public final class WorkloadCommand implements Callable<Integer> {
-    /** The agent instruments only the kernels: the launcher's argument parsing is not the program. */
-    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
-    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
-
     @Spec
     CommandSpec spec;
 
@@ -79,52 +70,16 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java != null ? java.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        if (out != null) cmd.add(AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, KERNELS, null));
-        cmd.add("-cp");
-        cmd.add(BuildJars.existing(workloads != null ? workloads : BuildJars.workloads(), "workloads").toAbsolutePath().toString());
-        cmd.add(LAUNCHER);
-        cmd.addAll(List.of(name, Integer.toString(threads), size != null ? size.toString() : "-", steps != null ? steps.toString() : "-"));
+        String agentArg = out == null ? null : AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, KernelLauncher.KERNELS, null);
+        List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         stdout.flush();
-        int exit = run(cmd, stdout, err);
+        int exit = KernelLauncher.run(cmd, stdout, err);
         if (exit != 0 || out == null) return exit;
         ParallelTrace trace = TraceFiles.open(out, err);
         TraceSummary.print(stdout, trace, name + " with " + threads + " threads");
         stdout.flush();
         return 0;
-    }
-
-    /**
-     * Runs the child with its stdout and stderr copied to ours (so a test's writers see them too)
-     * and stdin inherited; returns its exit code.
-     */
-    private static int run(List<String> cmd, PrintWriter stdout, PrintWriter stderr) throws IOException, InterruptedException {
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot run " + cmd.get(0) + ": " + e.getMessage());
-        }
-        Thread errors = new Thread(() -> copy(p.getErrorStream(), stderr), "workload-stderr");
-        errors.start();
-        copy(p.getInputStream(), stdout);
-        errors.join();
-        return p.waitFor();
-    }
-
-    private static void copy(InputStream from, PrintWriter to) {
-        try (var in = new InputStreamReader(from, StandardCharsets.UTF_8)) {
-            char[] buf = new char[8192];
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                to.write(buf, 0, n);
-                to.flush();
-            }
-        } catch (IOException e) {
-            to.println("wholetrace: lost the workload's output: " + e.getMessage());
-        }
     }
 }
