@@ -91,19 +91,29 @@ public final class CompressionCommand implements Callable<Integer> {
 
         StudyRun study = new StudyRun(agent, workloads, dir, timeout, baselines, line -> log.info("%s", line));
         List<Measurement> rows = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        CompressionReport report = null;
         for (Kernels k : kernels) {
             int size = sizeOf(k);
             int kSteps = stepsOf(k);
             for (int t : counts) {
-                log.info("%s: %d threads, size %d, %d steps (%d of %d)", k.label(), t, size, kSteps, rows.size() + 1, kernels.size() * counts.size());
-                rows.add(study.measure(k.label(), t, size, kSteps));
+                log.info("%s: %d threads, size %d, %d steps (%d of %d)", k.label(), t, size, kSteps, rows.size() + failures.size() + 1,
+                        kernels.size() * counts.size());
+                try {
+                    rows.add(study.measure(k.label(), t, size, kSteps));
+                } catch (RuntimeException e) { // one failing run must not cost the hours the others took
+                    String why = String.format(Locale.ROOT, "%s, %d threads, size %d: %s", k.label(), t, size, e.getMessage().lines().findFirst().orElse(""));
+                    failures.add(why);
+                    log.info("FAILED: %s", e.getMessage());
+                }
+                // the report so far, after every run: a long study interrupted keeps what it measured
+                report = new CompressionReport(machine, quick, rows, failures, baselines, log.elapsed());
+                report.write(out);
             }
         }
-        CompressionReport report = new CompressionReport(machine, quick, rows, baselines, log.elapsed());
-        report.write(out);
         System.out.println(report.markdown());
-        log.info("done in %.1f s; wrote %s", log.elapsed(), out);
-        return 0;
+        log.info("done in %.1f s; wrote %s%s", log.elapsed(), out, failures.isEmpty() ? "" : "; " + failures.size() + " runs FAILED");
+        return failures.isEmpty() ? 0 : 1;
     }
 
     private int sizeOf(Kernels k) {

@@ -29,14 +29,17 @@ final class CompressionReport {
     private final Machine machine;
     private final boolean quick;
     private final List<Measurement> rows;
+    private final List<String> failures;
     private final List<GeneralPurpose> baselines;
     private final double seconds;
     private String markdown;
 
-    CompressionReport(Machine machine, boolean quick, List<Measurement> rows, List<GeneralPurpose> baselines, double seconds) {
+    CompressionReport(Machine machine, boolean quick, List<Measurement> rows, List<String> failures, List<GeneralPurpose> baselines,
+                      double seconds) {
         this.machine = machine;
         this.quick = quick;
         this.rows = rows;
+        this.failures = failures;
         this.baselines = baselines;
         this.seconds = seconds;
     }
@@ -49,6 +52,7 @@ final class CompressionReport {
     void write(Path dir) throws IOException {
         Files.writeString(dir.resolve("compression.md"), markdown(), StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("compression.csv"), csv(), StandardCharsets.UTF_8);
+        if (rows.isEmpty()) return;
         sizesChart(dir.resolve("compression-sizes.png"));
         sequiturChart(dir.resolve("compression-seq.png"));
     }
@@ -65,6 +69,11 @@ final class CompressionReport {
                 + "validated result line. Sizes are bytes of the trace file's sections (as `wholetrace stats` reports them); the "
                 + "paper's columns are parallel-wpp-compression Tables 2-5 at the same processor count. How the JVM's terms map to "
                 + "the paper's, and why rows differ from it: docs/compression-study.md.\n\n");
+        if (!failures.isEmpty()) {
+            sb.append("**Runs that failed** (not in the tables):\n\n");
+            for (String f : failures) sb.append("- ").append(f).append('\n');
+            sb.append('\n');
+        }
         inputs(sb);
         table2(sb);
         table3(sb);
