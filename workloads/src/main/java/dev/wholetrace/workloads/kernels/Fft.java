@@ -3,7 +3,6 @@ package dev.wholetrace.workloads.kernels;
 import java.util.Locale;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * SPLASH-2 FFT: the 1-D "six-step" (radix-√N, Bailey) complex FFT of SPLASH-2 {@code fft.c}, ported
@@ -50,9 +49,6 @@ public final class Fft implements Kernel {
     /** SPLASH {@code upriv}: each worker's copy of {@link #roots}. */
     private double[][] privateRoots;
     private CyclicBarrier barrier;
-    private Thread[] workers;
-    /** The first worker failure; the others are then interrupted so nobody waits at the barrier. */
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     /** Test hook: the worker owning this point adds 1 to its real part after each forward transform. */
     int corruptPoint = -1;
@@ -101,35 +97,11 @@ public final class Fft implements Kernel {
         twiddles = twiddles(rows, cols, points);
         privateRoots = new double[threads][roots.length];
         barrier = new CyclicBarrier(threads);
-        workers = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int me = t;
-            workers[t] = new Thread(() -> worker(me, steps), "fft-" + t);
-        }
-        for (Thread w : workers) w.start();
-        for (Thread w : workers) w.join();
-        Throwable f = failure.get();
-        if (f != null) throw new IllegalStateException("fft worker failed: " + f, f);
-    }
-
-    /**
-     * A worker's life; a failure is recorded and the other workers interrupted: one waiting at the
-     * barrier breaks it (the rest get BrokenBarrierException), one still computing breaks it at its
-     * next await, so nobody waits forever for the failed worker.
-     */
-    private void worker(int me, int steps) {
-        try {
-            work(me, steps);
-        } catch (Throwable e) {
-            if (failure.compareAndSet(null, e)) {
-                for (Thread w : workers) if (w != Thread.currentThread()) w.interrupt();
-            }
-        }
+        Workers.run("fft", threads, me -> work(me, steps));
     }
 
     /** SPLASH SlaveStart: copy the roots, barrier, then the transforms. */
     private void work(int me, int steps) throws InterruptedException, BrokenBarrierException {
-        if (failure.get() != null) return; // another worker failed before this one started
         double[] u = privateRoots[me];
         for (int i = 0; i < u.length; i++) u[i] = roots[i];
         barrier.await();

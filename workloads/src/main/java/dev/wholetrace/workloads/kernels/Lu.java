@@ -3,9 +3,6 @@ package dev.wholetrace.workloads.kernels;
 import java.util.Locale;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * SPLASH-2 LU, contiguous-blocks version (lu.c): blocked dense LU factorisation without pivoting
@@ -54,7 +51,6 @@ public final class Lu implements Kernel {
     /** A · (1, ..., 1). */
     private double[] rhs;
     private CyclicBarrier barrier;
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
     /** Tests: the owner of diagonal block faultAt throws instead of factoring it; -1 for none. */
     int faultAt = -1;
 
@@ -68,15 +64,7 @@ public final class Lu implements Kernel {
         gridCols = threads / gridRows;
         init();
         barrier = new CyclicBarrier(threads);
-        Thread[] workers = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int me = t;
-            workers[t] = new Thread(() -> work(me, steps), "lu-" + t);
-            workers[t].start();
-        }
-        for (Thread w : workers) w.join();
-        Throwable failed = failure.get();
-        if (failed != null) throw new IllegalStateException("lu: a worker failed: " + failed, failed);
+        Workers.run("lu", threads, me -> work(me, steps));
         double[] errors = check();
         return String.format(Locale.ROOT, "lu n=%d block=%d steps=%d residual=%.9e error=%.9e checksum=%.9e",
                 n, BLOCK, steps, errors[0], errors[1], checksum());
@@ -125,39 +113,14 @@ public final class Lu implements Kernel {
         m[i / BLOCK + (j / BLOCK) * nblocks][i % BLOCK + (j % BLOCK) * rows(i / BLOCK)] = v;
     }
 
-    /** One worker: lu.c's OneSolve, steps times. A failure breaks the barrier so nobody waits on. */
-    private void work(int me, int steps) {
-        try {
+    /** One worker: lu.c's OneSolve, steps times. */
+    private void work(int me, int steps) throws InterruptedException, BrokenBarrierException {
+        barrier.await();
+        for (int s = 0; s < steps; s++) {
+            touch(me);
             barrier.await();
-            for (int s = 0; s < steps; s++) {
-                touch(me);
-                barrier.await();
-                lu(me);
-                barrier.await();
-            }
-        } catch (Throwable t) {
-            if (failure.compareAndSet(null, t)) breakBarrier();
-        }
-    }
-
-    /**
-     * Breaks the barrier for good, so the waiting workers and every later await throw
-     * BrokenBarrierException. reset() would not do: it breaks only the current generation and opens
-     * a fresh one, where a worker arriving a moment later would wait forever. A timed await that
-     * times out breaks the barrier until the next reset; if this thread happens to complete the
-     * generation instead, the others run on to the next barrier and the loop tries again.
-     */
-    private void breakBarrier() {
-        if (barrier.getParties() == 1) return;
-        while (!barrier.isBroken()) {
-            try {
-                barrier.await(0, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException | BrokenBarrierException e) {
-                // broken now
-            } catch (InterruptedException e) { // an interrupted await breaks it too
-                Thread.currentThread().interrupt();
-                return;
-            }
+            lu(me);
+            barrier.await();
         }
     }
 

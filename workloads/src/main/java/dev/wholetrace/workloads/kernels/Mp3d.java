@@ -79,8 +79,6 @@ public final class Mp3d implements Kernel {
     private int steps, threads;
     private double initialEnergy;
     private CyclicBarrier barrier;
-    private Thread[] workers;
-    private Throwable failure;
 
     /** Test hook: thread 0's cells lose this many count updates in step {@link #lostAtStep}, as a race would. */
     int lostUpdates;
@@ -93,14 +91,7 @@ public final class Mp3d implements Kernel {
         if (steps < 1) throw new IllegalArgumentException("mp3d: steps must be at least 1, not " + steps);
         setUp(threads, size, steps);
         barrier = new CyclicBarrier(threads);
-        workers = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int id = t;
-            workers[t] = new Thread(() -> work(id), "mp3d-" + t);
-        }
-        for (Thread w : workers) w.start(); // all created first: a failing worker interrupts the others
-        for (Thread w : workers) w.join();
-        if (failure != null) throw new IllegalStateException("mp3d: " + (failure.getMessage() != null ? failure.getMessage() : failure), failure);
+        Workers.run("mp3d", threads, this::work);
         validate();
         return line();
     }
@@ -182,37 +173,18 @@ public final class Mp3d implements Kernel {
         initialEnergy = energy / n;
     }
 
-    /** Thread t's time steps; the first failure stops every thread (see {@link #fail}). */
-    private void work(int t) {
-        try {
-            int from = (int) ((long) n * t / threads), to = (int) ((long) n * (t + 1) / threads);
-            int c0 = (int) ((long) cells * t / threads), c1 = (int) ((long) cells * (t + 1) / threads);
-            for (int s = 0; s < steps; s++) {
-                move(s, from, to);
-                barrier.await();
-                long collisions = collide(s, from, to);
-                cellStatistics(t, s, c0, c1, collisions);
-                barrier.await();
-                if (t == 0) checkStep(s);
-            }
-        } catch (Throwable e) {
-            fail(e);
+    /** Thread t's time steps. */
+    private void work(int t) throws InterruptedException, BrokenBarrierException {
+        int from = (int) ((long) n * t / threads), to = (int) ((long) n * (t + 1) / threads);
+        int c0 = (int) ((long) cells * t / threads), c1 = (int) ((long) cells * (t + 1) / threads);
+        for (int s = 0; s < steps; s++) {
+            move(s, from, to);
+            barrier.await();
+            long collisions = collide(s, from, to);
+            cellStatistics(t, s, c0, c1, collisions);
+            barrier.await();
+            if (t == 0) checkStep(s);
         }
-    }
-
-    /** Records the first failure and releases the others: waiting ones now, late ones on arrival. */
-    private void fail(Throwable e) {
-        boolean first;
-        global.lock();
-        try {
-            first = failure == null;
-            if (first) failure = e;
-        } finally {
-            global.unlock();
-        }
-        if (!first) return;
-        barrier.reset();
-        for (Thread w : workers) if (w != Thread.currentThread()) w.interrupt(); // its next await throws
     }
 
     /** Phase 1: particles [from, to) fly one time step and enter their cells. */

@@ -38,15 +38,8 @@ public final class Sor implements Kernel {
             grid[0][i] = 1.0;
         }
         this.barrier = new CyclicBarrier(threads);
-        Thread[] workers = new Thread[threads];
         int inner = n - 2;
-        for (int t = 0; t < threads; t++) {
-            int from = 1 + inner * t / threads;
-            int to = 1 + inner * (t + 1) / threads;
-            workers[t] = new Thread(() -> band(from, to, iterations), "sor-" + t);
-            workers[t].start();
-        }
-        for (Thread w : workers) w.join();
+        Workers.run("sor", threads, t -> band(1 + inner * t / threads, 1 + inner * (t + 1) / threads, iterations));
         double residual = residual();
         double checksum = checksum();
         if (!(residual <= 1.0) || !Double.isFinite(checksum)) throw new IllegalStateException("sor diverged: residual " + residual);
@@ -54,16 +47,12 @@ public final class Sor implements Kernel {
     }
 
     /** Rows [from, to) for every iteration: red phase, barrier, black phase, barrier. */
-    void band(int from, int to, int iterations) {
-        try {
-            for (int it = 0; it < iterations; it++) {
-                sweep(from, to, 0);
-                barrier.await();
-                sweep(from, to, 1);
-                barrier.await();
-            }
-        } catch (InterruptedException | BrokenBarrierException e) {
-            throw new IllegalStateException(e);
+    void band(int from, int to, int iterations) throws InterruptedException, BrokenBarrierException {
+        for (int it = 0; it < iterations; it++) {
+            sweep(from, to, 0);
+            barrier.await();
+            sweep(from, to, 1);
+            barrier.await();
         }
     }
 

@@ -4,7 +4,6 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -80,7 +79,6 @@ public final class Water implements Kernel {
     /** Global sums per step (0 = the initial state), under {@link #sumLock}. */
     private double[] kinetic, potential;
     private CyclicBarrier barrier;
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     public Water() {
         this(TIME_STEP, -1);
@@ -100,17 +98,7 @@ public final class Water implements Kernel {
         setUp(size, steps);
         this.privateForce = new double[threads][9 * n];
         this.barrier = new CyclicBarrier(threads);
-        Thread[] workers = new Thread[threads];
-        for (int t = 0; t < threads; t++) {
-            int id = t;
-            workers[t] = new Thread(() -> work(id, threads, steps), "water-" + t);
-        }
-        for (Thread w : workers) w.start();
-        for (Thread w : workers) w.join();
-        Throwable failed = failure.get();
-        if (failed != null) {
-            throw new IllegalStateException("water: " + (failed instanceof IllegalStateException ? failed.getMessage() : "a worker failed: " + failed), failed);
-        }
+        Workers.run("water", threads, id -> work(id, threads, steps));
         return validate(steps);
     }
 
@@ -178,48 +166,25 @@ public final class Water implements Kernel {
     }
 
     /** Thread {@code t}: the initial forces, then {@code steps} time steps, SPLASH's phases. */
-    private void work(int t, int threads, int steps) {
+    private void work(int t, int threads, int steps) throws InterruptedException, BrokenBarrierException {
         int from = n * t / threads, to = n * (t + 1) / threads;
-        try {
-            if (t == failingWorker) throw new IllegalStateException("worker " + t + " failed on purpose");
-            double pe = intra(from, to);
+        if (t == failingWorker) throw new IllegalStateException("worker " + t + " failed on purpose");
+        double pe = intra(from, to);
+        barrier.await();
+        pe += inter(t, from, to);
+        barrier.await();
+        addSums(0, kineticEnergy(from, to), pe);
+        for (int s = 1; s <= steps; s++) {
+            predict(from, to);
+            barrier.await();
+            pe = intra(from, to);
             barrier.await();
             pe += inter(t, from, to);
             barrier.await();
-            addSums(0, kineticEnergy(from, to), pe);
-            for (int s = 1; s <= steps; s++) {
-                predict(from, to);
-                barrier.await();
-                pe = intra(from, to);
-                barrier.await();
-                pe += inter(t, from, to);
-                barrier.await();
-                double ke = correct(from, to, s);
-                addSums(s, ke, pe);
-                barrier.await();
-            }
-        } catch (BrokenBarrierException e) {
-            // another worker failed and broke the barrier: its Throwable is the one reported
-        } catch (Throwable e) {
-            failure.compareAndSet(null, e);
-            breakBarrier();
-        }
-    }
-
-    /**
-     * Releases every other worker for good. {@code barrier.reset()} would only release the ones
-     * already waiting: one still computing would then wait forever in the fresh generation. An
-     * await by an interrupted thread breaks the current generation instead, and a broken barrier
-     * throws at once to everyone waiting and everyone arriving later.
-     */
-    private void breakBarrier() {
-        Thread.currentThread().interrupt();
-        try {
+            double ke = correct(from, to, s);
+            addSums(s, ke, pe);
             barrier.await();
-        } catch (InterruptedException | BrokenBarrierException expected) {
-            // the barrier is broken now
         }
-        Thread.interrupted();
     }
 
     /** First half kick and the drift of molecules [from, to); clears their forces for this step. */
