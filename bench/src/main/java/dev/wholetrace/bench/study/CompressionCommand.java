@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
                 + "time. The CDR trace is expanded into its raw streams (block ids, sync operations, one address stream per "
                 + "load/store instruction) for Table 2's shared memory, for gzip -9 / xz -9 / zstd -19 of the same streams, "
                 + "and for plain SEQUITUR vs Diff∘RLE∘SEQ per instruction.",
-                "Writes compression.md, compression.csv, compression-sizes.png and compression-seq.png to the output directory."})
+                "Writes compression.md, compression.csv, compression-sizes.png, compression-seq.png and compression-time.png to the output directory."})
 public final class CompressionCommand implements Callable<Integer> {
     /** Sizes for --quick: the same programs, a few seconds each. */
     static final Map<Kernels, Integer> QUICK_SIZES = Map.of(Kernels.FFT, 12, Kernels.LU, 64, Kernels.MP3D, 4_000, Kernels.WATER, 16,
