@@ -12,6 +12,7 @@ public final class DiffRleDecoder {
     private long address;
     private long diff;
     private long pending;
+    private long first;
 
     public DiffRleDecoder(Grammar grammar, Alphabet runs) {
         this.runsLeft = grammar.expander();
@@ -111,6 +112,38 @@ public final class DiffRleDecoder {
 
     public boolean hasNext() {
         return pending > 0 || runsLeft.hasNext();
+    }
+
+    /**
+     * Takes up to {@code max} of the next addresses at once, as the arithmetic progression they
+     * form (they always do: they lie within one run): returns how many, 0 when the stream is
+     * exhausted; {@link #first} and {@link #stride} describe them. Costs O(1) per run, not per
+     * address, which is what lets an analysis reason about a strided sweep without expanding it.
+     */
+    public long nextProgression(long max) {
+        if (max <= 0) return 0;
+        if (pending == 0) {
+            if (!runsLeft.hasNext()) return 0;
+            int id = runsLeft.next();
+            if (id >= runs.size()) throw new IllegalStateException("run id " + id + " outside the run alphabet");
+            diff = runs.first(id);
+            pending = runs.second(id);
+        }
+        long n = Math.min(max, pending);
+        first = address + diff;
+        address += diff * n;
+        pending -= n;
+        return n;
+    }
+
+    /** The first address of the progression {@link #nextProgression} returned last. */
+    public long first() {
+        return first;
+    }
+
+    /** The difference between consecutive addresses of that progression. */
+    public long stride() {
+        return diff;
     }
 
     public long nextLong() {

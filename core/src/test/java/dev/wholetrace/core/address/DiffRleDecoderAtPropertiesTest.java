@@ -74,7 +74,7 @@ class DiffRleDecoderAtPropertiesTest {
         assertThatThrownBy(() -> DiffRleDecoder.at(g, runs, xs.length + 1)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
-    private static Grammar encode(Alphabet runs, long... xs) {
+    static Grammar encode(Alphabet runs, long... xs) {
         DiffRleEncoder e = new DiffRleEncoder(runs);
         for (long x : xs) e.append(x);
         e.finish();
