@@ -15,12 +15,12 @@ import java.util.function.Consumer;
  * test's own thread, threads 1..n each a thread of their own, and every step runs to its end
  * before the next one starts, so the sync order is exactly the steps' order.
  */
-final class Script implements AutoCloseable {
+public final class Script implements AutoCloseable {
     private final Path file;
     private final TraceRecorder rec;
     private final ExecutorService[] threads;
 
-    Script(Path file, int workers) throws Exception {
+    public Script(Path file, int workers) throws Exception {
         this.file = file;
         this.rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR));
         rec.thread(); // thread 0: the caller
@@ -32,14 +32,14 @@ final class Script implements AutoCloseable {
     }
 
     /** Runs {@code step} on thread t with its recorder, and waits for it. */
-    Script on(int t, Consumer<ThreadRecorder> step) throws Exception {
+    public Script on(int t, Consumer<ThreadRecorder> step) throws Exception {
         if (t == 0) step.accept(rec.thread());
         else threads[t].submit(() -> step.accept(rec.thread())).get();
         return this;
     }
 
     /** Ends the recording and reads the trace back. */
-    ParallelTrace finish() throws Exception {
+    public ParallelTrace finish() throws Exception {
         close();
         return ParallelTrace.open(file);
     }

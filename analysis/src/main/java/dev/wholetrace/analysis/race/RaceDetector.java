@@ -1,0 +1,113 @@
+package dev.wholetrace.analysis.race;
+
+import dev.wholetrace.analysis.hb.HappensBefore;
+import dev.wholetrace.core.trace.ParallelTrace;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Apparent data races (parallel-wpp-compression §4.1) on a CDR or ALL trace: two accesses to the
+ * same address from different threads, at least one a write, in synchronization segments that
+ * happen-before does not order.
+ *
+ * <p>Each segment's accesses come from the compressed form ({@link SegmentAccesses}) as address
+ * progressions; the progressions of all threads are swept in address order, and two that overlap
+ * are compared only if they conflict and their segments are concurrent ({@link HappensBefore}).
+ * Findings are reported once per instruction pair, with their dynamic count.
+ */
+public final class RaceDetector {
+    /** What a detection found, and what it cost. */
+    public record Result(List<Race> races, Stats stats) {}
+
+    /** progressions: access progressions read from the grammars; compared: overlapping pairs checked for happens-before. */
+    public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {}
+
+    private RaceDetector() {}
+
+    public static Result detect(ParallelTrace trace, boolean allInstances) {
+        if (!trace.mode().streams) {
+            throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
+                    + trace.mode().label().toUpperCase(java.util.Locale.ROOT) + " (record with --mode cdr)");
+        }
+        int threads = trace.threads().size();
+        HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads);
+        AccessTable table = new AccessTable();
+        long segments = 0;
+        for (int t = 0; t < threads; t++) {
+            SegmentAccesses.read(t, trace.thread(t), table);
+            segments += hb.segmentCount(t);
+        }
+        long accesses = 0;
+        for (int i = 0; i < table.size; i++) accesses += table.count[i];
+        Map<Long, Finding> findings = new HashMap<>();
+        long[] counters = new long[2];
+        sweep(table, hb, findings, allInstances, counters);
+        List<Race> races = new ArrayList<>();
+        for (Finding f : findings.values()) {
+            races.add(new Race(f.a, f.b, f.count, f.example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
+        }
+        races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
+        return new Result(races, new Stats(accesses, table.size, segments, counters[0], counters[1]));
+    }
+
+    /** Progressions in address order; each meets the earlier ones still reaching its first address. */
+    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters) {
+        int[] order = t.byFirstAddress();
+        int[] active = new int[64];
+        int activeSize = 0;
+        long[] example = new long[1];
+        for (int x : order) {
+            long lo = t.first[x];
+            int kept = 0;
+            for (int k = 0; k < activeSize; k++) {
+                int y = active[k];
+                if (t.last(y) < lo) continue; // ends before x starts: no later progression reaches it either
+                active[kept++] = y;
+                if (t.thread[y] == t.thread[x] || !(t.write[x] || t.write[y])) continue;
+                counters[0]++;
+                if (!hb.concurrent(t.thread[x], t.segment[x], t.thread[y], t.segment[y])) continue;
+                long pairs = t.commonAccesses(x, y, example);
+                if (pairs == 0) continue;
+                counters[1]++;
+                record(t, findings, y, x, pairs, example[0], all);
+            }
+            activeSize = kept;
+            if (activeSize == active.length) active = java.util.Arrays.copyOf(active, activeSize * 2);
+            active[activeSize++] = x;
+        }
+    }
+
+    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long pairs, long address, boolean all) {
+        if (t.instruction[i] > t.instruction[j]) {
+            int s = i;
+            i = j;
+            j = s;
+        }
+        int a = t.instruction[i], b = t.instruction[j];
+        Finding f = findings.computeIfAbsent((long) a << 32 | (b & 0xFFFF_FFFFL), k -> new Finding(a, b));
+        if (f.example == null) f.example = new Race.Instance(t.thread[i], t.segment[i], t.thread[j], t.segment[j], address, pairs);
+        f.count += pairs;
+        if (all) { // one instance per pair of segments: the first address seen, the pairs summed
+            List<Long> key = List.of((long) t.thread[i], t.segment[i], (long) t.thread[j], t.segment[j]);
+            f.instances.merge(key, new Race.Instance(t.thread[i], t.segment[i], t.thread[j], t.segment[j], address, pairs),
+                    (old, add) -> new Race.Instance(old.threadA(), old.segmentA(), old.threadB(), old.segmentB(), old.address(),
+                            old.pairs() + add.pairs()));
+        }
+    }
+
+    private static final class Finding {
+        final int a;
+        final int b;
+        long count;
+        Race.Instance example;
+        final Map<List<Long>, Race.Instance> instances = new java.util.LinkedHashMap<>();
+
+        Finding(int a, int b) {
+            this.a = a;
+            this.b = b;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package dev.wholetrace.analysis.race;
+
+import dev.wholetrace.core.address.DiffRleDecoder;
+import dev.wholetrace.core.grammar.Grammar;
+import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.core.wtrace.SymbolTag;
+import dev.wholetrace.core.wtrace.ThreadChunk;
+import java.util.Arrays;
+
+/**
+ * The heap accesses of each synchronization segment of one thread, read from the compressed trace:
+ * how often each load/store instruction runs in the segment comes from the control WPP, and which
+ * addresses it touches from the instruction's Diff∘RLE∘SEQ stream, one arithmetic progression per
+ * run.
+ *
+ * <p>Nothing is expanded event by event. The walk descends only into rules that contain sync
+ * operations; a rule without any contributes its per-instruction counts, computed once per rule
+ * however often it repeats. The address streams are read run by run. So the work follows the
+ * grammar size, the number of sync operations and the number of runs, not the trace length.
+ */
+final class SegmentAccesses {
+    /** Receives the accesses: {@code count} accesses by {@code instruction} at first, first + stride, … */
+    interface Sink {
+        void accesses(int thread, long segment, int instruction, boolean write, long first, long stride, long count);
+    }
+
+    private SegmentAccesses() {}
+
+    /** Every access of thread {@code t}, segment by segment (segment k lies between its sync operations k-1 and k). */
+    static void read(int t, ThreadTrace thread, Sink sink) {
+        long[] segment = {0};
+        for (ThreadChunk piece : thread.pieces()) new PieceWalk(t, piece, thread.symbols().control, thread.symbols().runs, sink, segment).run();
+    }
+
+    /** One chunk's WPP, walked once; {@code segment[0]} carries the segment number across chunks. */
+    private static final class PieceWalk {
+        private final int thread;
+        private final ThreadChunk piece;
+        private final Grammar g;
+        private final Alphabet symbols;
+        private final Alphabet runs;
+        private final Sink sink;
+        private final long[] segment;
+        /** Per control symbol: its address stream's index in the piece, or -1. */
+        private final int[] streamOf;
+        private final boolean[] hasSync;
+        /** Per sync-free rule (on demand): the streams it touches and how often. */
+        private final int[][] ruleStreams;
+        private final long[][] ruleCounts;
+        private final long[] count;
+        private final int[] touched;
+        private int touchedSize;
+        private final DiffRleDecoder[] decoders;
+
+        PieceWalk(int thread, ThreadChunk piece, Alphabet symbols, Alphabet runs, Sink sink, long[] segment) {
+            this.thread = thread;
+            this.piece = piece;
+            this.g = piece.control();
+            this.symbols = symbols;
+            this.runs = runs;
+            this.sink = sink;
+            this.segment = segment;
+            int[] streamSymbols = piece.streamSymbols();
+            streamOf = new int[symbols.size()];
+            Arrays.fill(streamOf, -1);
+            for (int k = 0; k < streamSymbols.length; k++) streamOf[streamSymbols[k]] = k;
+            int rules = g.ruleCount();
+            hasSync = new boolean[rules];
+            for (int r = rules - 1; r >= 0; r--) { // a rule's children have larger numbers
+                for (int i = 0; i < g.bodyLength(r) && !hasSync[r]; i++) {
+                    int s = g.symbol(r, i);
+                    hasSync[r] = Grammar.isRule(s) ? hasSync[Grammar.ruleOf(s)] : isSync(s);
+                }
+            }
+            ruleStreams = new int[rules][];
+            ruleCounts = new long[rules][];
+            count = new long[streamSymbols.length];
+            touched = new int[streamSymbols.length];
+            decoders = new DiffRleDecoder[streamSymbols.length];
+        }
+
+        private boolean isSync(int symbol) {
+            return symbols.first(symbol) == SymbolTag.SYNC;
+        }
+
+        void run() {
+            if (g.ruleCount() == 0) return;
+            int[] rule = new int[64];
+            int[] at = new int[64];
+            int depth = 0;
+            rule[0] = 0;
+            at[0] = 0;
+            while (depth >= 0) {
+                int r = rule[depth];
+                if (at[depth] == g.bodyLength(r)) {
+                    depth--;
+                    continue;
+                }
+                int s = g.symbol(r, at[depth]++);
+                if (Grammar.isRule(s)) {
+                    int c = Grammar.ruleOf(s);
+                    if (!hasSync[c]) {
+                        add(c);
+                        continue;
+                    }
+                    if (++depth == rule.length) {
+                        rule = Arrays.copyOf(rule, depth * 2);
+                        at = Arrays.copyOf(at, depth * 2);
+                    }
+                    rule[depth] = c;
+                    at[depth] = 0;
+                } else if (isSync(s)) {
+                    flush();
+                    segment[0]++;
+                } else if (streamOf[s] >= 0) {
+                    touch(streamOf[s], 1);
+                }
+            }
+            flush(); // the segment goes on in the next chunk; this chunk's streams end here
+        }
+
+        private void add(int r) {
+            if (ruleStreams[r] == null) summarise(r);
+            int[] ks = ruleStreams[r];
+            long[] cs = ruleCounts[r];
+            for (int i = 0; i < ks.length; i++) touch(ks[i], cs[i]);
+        }
+
+        /** The streams a sync-free rule touches and how often, from its children's (computed once). */
+        private void summarise(int r) {
+            long[] dense = new long[count.length];
+            for (int i = 0; i < g.bodyLength(r); i++) {
+                int s = g.symbol(r, i);
+                if (Grammar.isRule(s)) {
+                    int c = Grammar.ruleOf(s);
+                    if (ruleStreams[c] == null) summarise(c);
+                    for (int j = 0; j < ruleStreams[c].length; j++) dense[ruleStreams[c][j]] += ruleCounts[c][j];
+                } else if (streamOf[s] >= 0) {
+                    dense[streamOf[s]]++;
+                }
+            }
+            int n = 0;
+            for (long d : dense) if (d > 0) n++;
+            int[] ks = new int[n];
+            long[] cs = new long[n];
+            n = 0;
+            for (int k = 0; k < dense.length; k++) {
+                if (dense[k] > 0) {
+                    ks[n] = k;
+                    cs[n++] = dense[k];
+                }
+            }
+            ruleStreams[r] = ks;
+            ruleCounts[r] = cs;
+        }
+
+        private void touch(int k, long n) {
+            if (count[k] == 0) touched[touchedSize++] = k;
+            count[k] += n;
+        }
+
+        /** Hands the segment's accesses so far to the sink, run by run, and clears the counts. */
+        private void flush() {
+            for (int i = 0; i < touchedSize; i++) {
+                int k = touched[i];
+                int symbol = piece.streamSymbols()[k];
+                int instruction = (int) symbols.second(symbol);
+                boolean write = symbols.first(symbol) == SymbolTag.STORE;
+                DiffRleDecoder d = decoders[k];
+                if (d == null) d = decoders[k] = new DiffRleDecoder(piece.streams()[k], runs);
+                for (long left = count[k]; left > 0; ) {
+                    long n = d.nextProgression(left);
+                    if (n == 0) throw new IllegalStateException("thread " + thread + ": the address stream of instruction " + instruction + " ends early");
+                    sink.accesses(thread, segment[0], instruction, write, d.first(), d.stride(), n);
+                    left -= n;
+                }
+                count[k] = 0;
+            }
+            touchedSize = 0;
+        }
+    }
+}
