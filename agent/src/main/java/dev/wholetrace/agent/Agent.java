@@ -32,6 +32,9 @@ public final class Agent {
             RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(Codec.XZ).withChunkMillis(options.intervalMillis())
                     .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
                     .withProperty("java.version", System.getProperty("java.version"))
+                    // where the program's classes came from: race reports read their bytecode for artifacts
+                    .withProperty("java.class.path", String.valueOf(System.getProperty("java.class.path")))
+                    .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
             TraceRecorder recorder = TraceRecorder.open(options.out(), config);
             ClassInstrumenter instrumenter = new ClassInstrumenter(recorder);

@@ -1,0 +1,284 @@
+package dev.wholetrace.analysis.dataflow;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+
+/**
+ * For each heap access of one method, the heap reads of the same method whose values decide it:
+ * values that flow, through the operand stack, locals and arithmetic, into the access's address
+ * (object reference, array reference, index) or into a branch condition the access is
+ * control-dependent on (post-dominator based).
+ *
+ * <p>This is the local part of Netzer and Miller's event-control dependence. The flow stops at
+ * method calls (a callee's result is not followed back to its arguments: a race is then reported
+ * as a first race rather than wrongly hidden as an artifact) and at the reads themselves.
+ */
+public final class AccessSources {
+    /** Methods with more instructions than this get data dependences only (the post-dominator sets are quadratic). */
+    static final int MAX_CONTROL_INSNS = 8192;
+
+    private AccessSources() {}
+
+    /**
+     * Per access instruction (by its index among the method's real instructions, those with an
+     * opcode), the indices of the heap reads it depends on; accesses without any are left out.
+     *
+     * @throws AnalyzerException if the bytecode does not verify
+     */
+    public static Map<Integer, int[]> of(String owner, MethodNode m) throws AnalyzerException {
+        InsnList list = m.instructions;
+        int n = list.size();
+        Recorder interpreter = new Recorder(n);
+        List<Set<Integer>> successors = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) successors.add(new HashSet<>());
+        Analyzer<SourceValue> analyzer = new Analyzer<>(interpreter) {
+            @Override
+            protected void newControlFlowEdge(int from, int to) {
+                successors.get(from).add(to);
+            }
+
+            @Override
+            protected boolean newControlFlowExceptionEdge(int from, int to) {
+                successors.get(from).add(to);
+                return true;
+            }
+        };
+        Frame<SourceValue>[] frames = analyzer.analyze(owner, m);
+        interpreter.index = list;
+        BitSet[] controls = n <= MAX_CONTROL_INSNS ? controlDependences(list, successors, frames) : null;
+        Map<Integer, BitSet> memo = new HashMap<>();
+        int[] realIndex = realIndices(list);
+        Map<Integer, int[]> out = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            AbstractInsnNode insn = list.get(i);
+            if (!isAccess(insn.getOpcode()) || frames[i] == null) continue;
+            BitSet sources = new BitSet();
+            for (SourceValue v : addressOperands(insn, frames[i])) sources.or(valueSources(v, interpreter, list, memo));
+            if (controls != null) {
+                for (int b = controls[i].nextSetBit(0); b >= 0; b = controls[i].nextSetBit(b + 1)) {
+                    for (SourceValue v : conditionOperands(list.get(b), frames[b])) sources.or(valueSources(v, interpreter, list, memo));
+                }
+            }
+            if (sources.isEmpty()) continue;
+            int[] reads = new int[sources.cardinality()];
+            int k = 0;
+            for (int s = sources.nextSetBit(0); s >= 0; s = sources.nextSetBit(s + 1)) reads[k++] = realIndex[s];
+            out.put(realIndex[i], reads);
+        }
+        return out;
+    }
+
+    /** Heap accesses: field and array loads and stores. */
+    public static boolean isAccess(int op) {
+        return isRead(op) || op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE;
+    }
+
+    /** Heap reads: the values a race can hand to later accesses. */
+    public static boolean isRead(int op) {
+        return op == Opcodes.GETFIELD || op == Opcodes.GETSTATIC || op >= Opcodes.IALOAD && op <= Opcodes.SALOAD;
+    }
+
+    /** Index among the real instructions (opcode >= 0), per instruction of the list. */
+    private static int[] realIndices(InsnList list) {
+        int[] out = new int[list.size()];
+        int k = 0;
+        for (int i = 0; i < list.size(); i++) out[i] = list.get(i).getOpcode() >= 0 ? k++ : -1;
+        return out;
+    }
+
+    /** The operands that make up the access's address: object reference; array reference and index. */
+    private static List<SourceValue> addressOperands(AbstractInsnNode insn, Frame<SourceValue> f) {
+        int top = f.getStackSize() - 1;
+        int op = insn.getOpcode();
+        if (op == Opcodes.GETFIELD) return List.of(f.getStack(top));
+        if (op == Opcodes.PUTFIELD) return List.of(f.getStack(top - 1));
+        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) return List.of(f.getStack(top - 1), f.getStack(top));
+        if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) return List.of(f.getStack(top - 2), f.getStack(top - 1));
+        return List.of(); // statics: the address is fixed
+    }
+
+    /** The values a conditional branch tests. */
+    private static List<SourceValue> conditionOperands(AbstractInsnNode insn, Frame<SourceValue> f) {
+        if (f == null) return List.of();
+        int top = f.getStackSize() - 1;
+        int op = insn.getOpcode();
+        if (op >= Opcodes.IF_ICMPEQ && op <= Opcodes.IF_ACMPNE) return List.of(f.getStack(top - 1), f.getStack(top));
+        if (op >= Opcodes.IFEQ && op <= Opcodes.IFLE || op == Opcodes.IFNULL || op == Opcodes.IFNONNULL
+                || op == Opcodes.TABLESWITCH || op == Opcodes.LOOKUPSWITCH) {
+            return List.of(f.getStack(top));
+        }
+        return List.of();
+    }
+
+    /** The heap reads (list indices) a value comes from, following its producers back. */
+    private static BitSet valueSources(SourceValue v, Recorder r, InsnList list, Map<Integer, BitSet> memo) {
+        BitSet out = new BitSet();
+        for (AbstractInsnNode p : v.insns) out.or(producerSources(list.indexOf(p), r, list, memo, new HashSet<>()));
+        return out;
+    }
+
+    private static BitSet producerSources(int p, Recorder r, InsnList list, Map<Integer, BitSet> memo, Set<Integer> onPath) {
+        BitSet known = memo.get(p);
+        if (known != null) return known;
+        BitSet out = new BitSet();
+        int op = list.get(p).getOpcode();
+        if (isRead(op)) {
+            out.set(p);
+        } else if (op < Opcodes.INVOKEVIRTUAL || op > Opcodes.INVOKEDYNAMIC) { // calls: not followed
+            if (!onPath.add(p)) return out; // a loop through locals: the rest of the cycle adds the sources
+            for (SourceValue operand : r.operands(p)) {
+                for (AbstractInsnNode q : operand.insns) out.or(producerSources(list.indexOf(q), r, list, memo, onPath));
+            }
+            onPath.remove(p);
+        }
+        if (onPath.isEmpty()) memo.put(p, out); // only results complete without a pending cycle are kept
+        return out;
+    }
+
+    /**
+     * Per instruction, the conditional branches it is control-dependent on, transitively: for each
+     * branch b and successor s, the nodes from s up the post-dominator tree to b's immediate
+     * post-dominator (exclusive) depend on b.
+     */
+    private static BitSet[] controlDependences(InsnList list, List<Set<Integer>> succ, Frame<SourceValue>[] frames) {
+        int n = list.size();
+        int exit = n; // a virtual node every return and throw leads to
+        BitSet[] pdom = new BitSet[n + 1];
+        BitSet all = new BitSet();
+        all.set(0, n + 1);
+        for (int i = 0; i < n; i++) pdom[i] = (BitSet) all.clone();
+        pdom[exit] = new BitSet();
+        pdom[exit].set(exit);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = n - 1; i >= 0; i--) {
+                if (frames[i] == null) continue; // unreachable
+                BitSet meet = null;
+                Set<Integer> s = succ.get(i);
+                if (s.isEmpty()) {
+                    meet = (BitSet) pdom[exit].clone();
+                } else {
+                    for (int t : s) {
+                        if (meet == null) meet = (BitSet) pdom[t].clone();
+                        else meet.and(pdom[t]);
+                    }
+                }
+                meet.set(i);
+                if (!meet.equals(pdom[i])) {
+                    pdom[i] = meet;
+                    changed = true;
+                }
+            }
+        }
+        int[] ipdom = new int[n];
+        for (int i = 0; i < n; i++) ipdom[i] = immediate(pdom, i);
+        BitSet[] controls = new BitSet[n];
+        for (int i = 0; i < n; i++) controls[i] = new BitSet();
+        for (int b = 0; b < n; b++) {
+            if (frames[b] == null || succ.get(b).size() < 2 || conditionOperands(list.get(b), frames[b]).isEmpty()) continue;
+            for (int s : succ.get(b)) {
+                for (int x = s; x >= 0 && x < n && x != ipdom[b]; x = ipdom[x]) controls[x].set(b);
+            }
+        }
+        // transitively: what controls a branch controls what the branch controls
+        changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < n; i++) {
+                BitSet c = controls[i];
+                BitSet add = new BitSet();
+                for (int b = c.nextSetBit(0); b >= 0; b = c.nextSetBit(b + 1)) add.or(controls[b]);
+                add.andNot(c);
+                if (!add.isEmpty()) {
+                    c.or(add);
+                    changed = true;
+                }
+            }
+        }
+        return controls;
+    }
+
+    /**
+     * The closest strict post-dominator of i (-1: the exit). The post-dominators of a node form a
+     * chain, so the closest is the one with the most post-dominators of its own.
+     */
+    private static int immediate(BitSet[] pdom, int i) {
+        int best = -1;
+        int most = -1;
+        BitSet strict = pdom[i];
+        for (int c = strict.nextSetBit(0); c >= 0 && c < pdom.length - 1; c = strict.nextSetBit(c + 1)) {
+            if (c == i) continue;
+            int k = pdom[c].cardinality();
+            if (k > most) {
+                most = k;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** SourceInterpreter that also remembers which values each instruction consumed. */
+    private static final class Recorder extends SourceInterpreter {
+        private final Map<AbstractInsnNode, Set<SourceValue>> consumed = new HashMap<>();
+        InsnList index;
+
+        Recorder(int n) {
+            super(Opcodes.ASM9);
+        }
+
+        List<SourceValue> operands(int p) {
+            Set<SourceValue> s = consumed.get(index.get(p));
+            return s == null ? List.of() : new ArrayList<>(s);
+        }
+
+        private void note(AbstractInsnNode insn, SourceValue... values) {
+            Set<SourceValue> s = consumed.computeIfAbsent(insn, k -> new HashSet<>());
+            for (SourceValue v : values) s.add(v);
+        }
+
+        @Override
+        public SourceValue copyOperation(AbstractInsnNode insn, SourceValue value) {
+            note(insn, value);
+            return super.copyOperation(insn, value);
+        }
+
+        @Override
+        public SourceValue unaryOperation(AbstractInsnNode insn, SourceValue value) {
+            note(insn, value);
+            return super.unaryOperation(insn, value);
+        }
+
+        @Override
+        public SourceValue binaryOperation(AbstractInsnNode insn, SourceValue v1, SourceValue v2) {
+            note(insn, v1, v2);
+            return super.binaryOperation(insn, v1, v2);
+        }
+
+        @Override
+        public SourceValue ternaryOperation(AbstractInsnNode insn, SourceValue v1, SourceValue v2, SourceValue v3) {
+            note(insn, v1, v2, v3);
+            return super.ternaryOperation(insn, v1, v2, v3);
+        }
+
+        @Override
+        public SourceValue naryOperation(AbstractInsnNode insn, List<? extends SourceValue> values) {
+            note(insn, values.toArray(new SourceValue[0]));
+            return super.naryOperation(insn, values);
+        }
+    }
+}
