@@ -1,0 +1,126 @@
+package dev.wholetrace.workloads.races;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A labelled suite of small multithreaded programs for race detection on a recorded trace, named
+ * as DataRaceBench names its programs: a name ending in {@code Yes} has a data race in every run,
+ * one ending in {@code No} has none.
+ *
+ * <h2>Conventions</h2>
+ *
+ * <ul>
+ *   <li>Each program is a class of this package with {@code public static void main(String[])}
+ *       that runs a few threads for well under 100 ms, prints one line that does not depend on the
+ *       schedule (a -yes program prints {@code done} or a value that is the same in every run)
+ *       and returns normally.
+ *   <li>Races are meant in the happens-before sense of the trace: two accesses to the same
+ *       variable (field of one object, static field, array element) from different threads, at
+ *       least one a write, not ordered by program order and the synchronization the agent records
+ *       (docs/agent.md). A -yes program makes each of its races happen whatever the schedule: the
+ *       conflicting accesses always occur and nothing recorded ever orders them. A -no program has
+ *       no such pair in any schedule, and orders its accesses only with constructs the agent
+ *       records (no BlockingQueue, Exchanger, LockSupport, interrupt, isAlive or sleep hand-overs,
+ *       no dependent CompletableFuture stages, no ForkJoinTask.invokeAll, no barrier actions).
+ *   <li>{@code public static final String[] RACES} lists the variables that race, empty for a -no
+ *       program: a field as {@code "Class.field"} (the simple name of the class that declares it;
+ *       in this suite always the program class itself), an array element as {@code
+ *       "Class.field[]"} (the field the array was loaded from; any element of that array).
+ *       Volatile fields and atomics never race (they are synchronization, not data); a volatile
+ *       field holding an array can name racing elements ({@code VolatileArrayYes}).
+ *   <li>A program whose races include artifacts (parallel-wpp-compression Figure 7: races that
+ *       only happen because an earlier race gave a thread the address it then touches) also has
+ *       {@code public static final String[] ARTIFACTS}, entries {@code "artifact <- first"}: an
+ *       element of RACES, then {@value #ARTIFACT_OF}, then the first race (itself in RACES and no
+ *       artifact) it comes from. The other races of a program are first races.
+ *   <li>Spinning on a plain field to make a race happen in every run is itself that race and is
+ *       said so in the program's comment; such spins call {@code Thread.yield()} so that the JIT
+ *       cannot hoist the read (yield orders nothing).
+ * </ul>
+ */
+public final class RaceSuite {
+    /** Separates an artifact from its first race in an {@code ARTIFACTS} entry. */
+    public static final String ARTIFACT_OF = " <- ";
+
+    /** Every program of the suite, -yes and -no, by topic. */
+    public static final List<Class<?>> PROGRAMS = List.of(
+            // plain and static fields
+            FieldCounterYes.class, FieldCounterSyncNo.class, StaticFieldYes.class, LongFieldYes.class,
+            DistinctObjectsNo.class, AdjacentFieldsNo.class, InheritedFieldYes.class,
+            // arrays
+            ArrayDisjointNo.class, ArrayOverlapYes.class, ArrayStrideNo.class, ByteArrayAdjacentNo.class,
+            ArrayReadOnlyNo.class, ArrayNeighborYes.class,
+            // volatile fields
+            VolatilePublishNo.class, NonVolatilePublishYes.class, VolatileWrongOrderYes.class, VolatileArrayYes.class,
+            VolatileCounterNo.class, SubscriptPublishNo.class, SubscriptVolatileYes.class,
+            // artifact cascades
+            ArtifactCascadeYes.class, ArtifactPointerYes.class, ArtifactChainYes.class,
+            // start and join
+            StartJoinNo.class, JoinMissingYes.class, JoinWrongThreadYes.class, WriteAfterStartYes.class,
+            JoinChainNo.class, NestedStartNo.class,
+            // monitors, wait/notify
+            SynchronizedMethodNo.class, SynchronizedStaticMethodNo.class, SyncStaticVsInstanceYes.class,
+            WriteOutsideSyncYes.class, SyncWriterOnlyYes.class, WaitNotifyNo.class, NotifyThenWriteYes.class,
+            // j.u.c locks and conditions
+            ReentrantLockNo.class, TryLockNo.class, LockOneSideYes.class, TwoLocksYes.class, ConditionAwaitNo.class,
+            ReadWriteLockNo.class, ReadLockWriteYes.class, StampedLockNo.class, StampedLockViewNo.class,
+            StampedOptimisticYes.class,
+            // semaphores, latches, barriers, phasers
+            SemaphoreNo.class, SemaphoreMutexNo.class, SemaphoreWrongOrderYes.class, CountDownLatchNo.class,
+            CountDownLatchWrongOrderYes.class, CyclicBarrierNo.class, CyclicBarrierMissingYes.class,
+            CyclicBarrierAfterYes.class, PhaserNo.class, PhaserAwaitAdvanceNo.class, PhaserArriveOnlyYes.class,
+            // executors, futures, fork/join
+            ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
+            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, CompletableFutureNo.class,
+            CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
+            // lazy initialization, class initialization
+            DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,
+            // atomics, thread-locals
+            AtomicIntegerNo.class, AtomicPublishNo.class, AtomicReferencePublishNo.class, AtomicPlusPlainYes.class,
+            ThreadLocalNo.class);
+
+    private RaceSuite() {}
+
+    /** Whether the program is labelled as racing (its name ends in {@code Yes}). */
+    public static boolean labelledRacy(Class<?> program) {
+        return program.getSimpleName().endsWith("Yes");
+    }
+
+    /** The program's {@code RACES}. */
+    public static List<String> races(Class<?> program) {
+        return List.of(strings(program, "RACES"));
+    }
+
+    /** The program's {@code ARTIFACTS} as artifact → its first race, in order; empty when it declares none. */
+    public static Map<String, String> artifacts(Class<?> program) {
+        Map<String, String> result = new LinkedHashMap<>();
+        try {
+            program.getDeclaredField("ARTIFACTS");
+        } catch (NoSuchFieldException e) {
+            return result;
+        }
+        for (String entry : strings(program, "ARTIFACTS")) {
+            int at = entry.indexOf(ARTIFACT_OF);
+            if (at < 0) throw new IllegalStateException(program.getSimpleName() + ": no '" + ARTIFACT_OF + "' in " + entry);
+            result.put(entry.substring(0, at), entry.substring(at + ARTIFACT_OF.length()));
+        }
+        return result;
+    }
+
+    private static String[] strings(Class<?> program, String name) {
+        try {
+            Field f = program.getDeclaredField(name);
+            int m = f.getModifiers();
+            if (!Modifier.isPublic(m) || !Modifier.isStatic(m) || !Modifier.isFinal(m) || f.getType() != String[].class) {
+                throw new IllegalStateException(program.getSimpleName() + "." + name + " is not a public static final String[]");
+            }
+            return ((String[]) f.get(null)).clone();
+        } catch (NoSuchFieldException | IllegalAccessException e) {
+            throw new IllegalStateException(program.getSimpleName() + " has no " + name, e);
+        }
+    }
+}

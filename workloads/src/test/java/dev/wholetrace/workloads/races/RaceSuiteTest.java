@@ -1,0 +1,153 @@
+package dev.wholetrace.workloads.races;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeout;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+class RaceSuiteTest {
+    private static final List<Class<?>> PROGRAMS = RaceSuite.PROGRAMS;
+
+    @Test
+    void theSuiteIsLargeAndRoughlyBalanced() {
+        assertThat(PROGRAMS).hasSizeGreaterThanOrEqualTo(60).doesNotHaveDuplicates();
+        long yes = PROGRAMS.stream().filter(RaceSuite::labelledRacy).count();
+        assertThat(yes).as("-yes programs of %d", PROGRAMS.size()).isBetween(PROGRAMS.size() * 2L / 5, PROGRAMS.size() * 3L / 5);
+    }
+
+    @Test
+    void everyTopLevelClassOfThePackageIsListed() throws IOException, URISyntaxException {
+        Path dir = Path.of(RaceSuite.class.getResource("RaceSuite.class").toURI()).getParent();
+        List<String> classes = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".class") && !n.contains("$"))
+                    .map(n -> n.substring(0, n.length() - ".class".length()))
+                    .filter(n -> !n.equals("RaceSuite"))
+                    .forEach(classes::add);
+        }
+        assertThat(PROGRAMS.stream().map(Class::getSimpleName)).containsExactlyInAnyOrderElementsOf(classes);
+    }
+
+    @Test
+    void namesSayYesOrNoAndRacesAgree() {
+        for (Class<?> p : PROGRAMS) {
+            String name = p.getSimpleName();
+            assertThat(name).as("name").matches(".+(Yes|No)");
+            assertThat(p.getPackageName()).isEqualTo(RaceSuite.class.getPackageName());
+            List<String> races = RaceSuite.races(p);
+            assertThat(races).as("%s RACES", name).doesNotHaveDuplicates();
+            if (RaceSuite.labelledRacy(p)) assertThat(races).as("%s RACES", name).isNotEmpty();
+            else assertThat(races).as("%s RACES", name).isEmpty();
+        }
+    }
+
+    @Test
+    void racesNameFieldsOfTheProgramThatCanRace() throws NoSuchFieldException {
+        for (Class<?> p : PROGRAMS) {
+            String name = p.getSimpleName();
+            for (String race : RaceSuite.races(p)) {
+                assertThat(race).as(name).matches("[A-Za-z0-9_]+\\.[A-Za-z0-9_]+(\\[\\])?").startsWith(name + ".");
+                boolean element = race.endsWith("[]");
+                Field f = p.getDeclaredField(race.substring(name.length() + 1, race.length() - (element ? 2 : 0)));
+                if (element) assertThat(f.getType().isArray()).as("%s: an array field", race).isTrue();
+                else assertThat(Modifier.isVolatile(f.getModifiers())).as("%s: volatile fields do not race", race).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void artifactsPointFromARaceToAFirstRace() {
+        int programsWithArtifacts = 0;
+        for (Class<?> p : PROGRAMS) {
+            Map<String, String> artifacts = RaceSuite.artifacts(p);
+            if (artifacts.isEmpty()) continue;
+            programsWithArtifacts++;
+            assertThat(RaceSuite.labelledRacy(p)).as(p.getSimpleName()).isTrue();
+            List<String> races = RaceSuite.races(p);
+            artifacts.forEach((artifact, first) -> {
+                assertThat(races).as(p.getSimpleName()).contains(artifact, first);
+                assertThat(artifact).isNotEqualTo(first);
+                assertThat(artifacts).as("%s: %s is a first race", p.getSimpleName(), first).doesNotContainKey(first);
+            });
+        }
+        assertThat(programsWithArtifacts).isGreaterThanOrEqualTo(1);
+        assertThat(RaceSuite.artifacts(ArtifactCascadeYes.class)).containsExactly(Map.entry("ArtifactCascadeYes.a[]", "ArtifactCascadeYes.subscript"));
+    }
+
+    /** Each program three times on this thread: it ends within 2 s each time and prints the same single line. */
+    @TestFactory
+    Stream<DynamicTest> everyProgramRunsQuicklyAndPrintsOneStableLine() {
+        return PROGRAMS.stream().map(p -> DynamicTest.dynamicTest(p.getSimpleName(), () -> {
+            Method main = p.getMethod("main", String[].class);
+            assertThat(Modifier.isStatic(main.getModifiers()) && Modifier.isPublic(main.getModifiers())).isTrue();
+            String first = null;
+            for (int run = 0; run < 3; run++) {
+                String out = runMain(main);
+                assertThat(out).as("%s run %d", p.getSimpleName(), run).doesNotContain("\n").isNotBlank();
+                if (first == null) first = out;
+                else assertThat(out).as("%s run %d", p.getSimpleName(), run).isEqualTo(first);
+            }
+        }));
+    }
+
+    /** Runs main on this thread with System.out captured; fails on an exception of main or of any thread it started. */
+    private static String runMain(Method main) throws Throwable {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = System.out;
+        Thread.UncaughtExceptionHandler handler = Thread.getDefaultUncaughtExceptionHandler();
+        List<Throwable> uncaught = Collections.synchronizedList(new ArrayList<>());
+        Thread self = Thread.currentThread();
+        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "race-suite-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
+        // A program that hangs in a join or an await gets interrupted after 10 s instead of hanging the build.
+        ScheduledFuture<?> interrupt = watchdog.schedule(self::interrupt, 10, TimeUnit.SECONDS);
+        try {
+            System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+            Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+            assertTimeout(Duration.ofSeconds(2), () -> {
+                try {
+                    main.invoke(null, (Object) new String[0]);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            });
+        } finally {
+            interrupt.cancel(false);
+            watchdog.shutdownNow();
+            Thread.interrupted();
+            System.setOut(out);
+            Thread.setDefaultUncaughtExceptionHandler(handler);
+        }
+        assertThat(uncaught).as("exceptions in the program's threads").isEmpty();
+        String text = bytes.toString(StandardCharsets.UTF_8);
+        assertThat(text).as("output of %s", main.getDeclaringClass().getSimpleName()).endsWith(System.lineSeparator());
+        return text.substring(0, text.length() - System.lineSeparator().length());
+    }
+}
