@@ -34,12 +34,19 @@ public final class AccessSources {
     private AccessSources() {}
 
     /**
-     * Per access instruction (by its index among the method's real instructions, those with an
-     * opcode), the indices of the heap reads it depends on; accesses without any are left out.
+     * What the analysis found for one method, by instruction index among its real instructions
+     * (those with an opcode): per access, the heap reads it depends on (accesses without any are
+     * left out), and per array access the field its array was loaded from, when the bytecode shows
+     * it (through locals and outer arrays: {@code row = grid[i]; row[j]} names {@code Grid.grid}).
+     */
+    public record Facts(Map<Integer, int[]> sources, Map<Integer, String> arrayFields) {}
+
+    /**
+     * Analyses one method of class {@code owner} (internal name).
      *
      * @throws AnalyzerException if the bytecode does not verify
      */
-    public static Map<Integer, int[]> of(String owner, MethodNode m) throws AnalyzerException {
+    public static Facts of(String owner, MethodNode m) throws AnalyzerException {
         InsnList list = m.instructions;
         int n = list.size();
         Recorder interpreter = new Recorder(n);
@@ -63,9 +70,12 @@ public final class AccessSources {
         Map<Integer, BitSet> memo = new HashMap<>();
         int[] realIndex = realIndices(list);
         Map<Integer, int[]> out = new HashMap<>();
+        Map<Integer, String> arrayFields = new HashMap<>();
         for (int i = 0; i < n; i++) {
             AbstractInsnNode insn = list.get(i);
             if (!isAccess(insn.getOpcode()) || frames[i] == null) continue;
+            String field = arrayField(insn, frames[i], interpreter, list);
+            if (field != null) arrayFields.put(realIndex[i], field);
             BitSet sources = new BitSet();
             for (SourceValue v : addressOperands(insn, frames[i])) sources.or(valueSources(v, interpreter, list, memo));
             if (controls != null) {
@@ -79,7 +89,39 @@ public final class AccessSources {
             for (int s = sources.nextSetBit(0); s >= 0; s = sources.nextSetBit(s + 1)) reads[k++] = realIndex[s];
             out.put(realIndex[i], reads);
         }
-        return out;
+        return new Facts(out, arrayFields);
+    }
+
+    /** For an array access, "Owner.field" of the field its array (or its outermost array) was read from. */
+    private static String arrayField(AbstractInsnNode insn, Frame<SourceValue> f, Recorder r, InsnList list) {
+        int op = insn.getOpcode();
+        int top = f.getStackSize() - 1;
+        SourceValue array;
+        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) array = f.getStack(top - 1);
+        else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) array = f.getStack(top - 2);
+        else return null;
+        Set<Integer> seen = new HashSet<>();
+        while (array.insns.size() == 1) { // one producer: follow copies and outer arrays to a field
+            AbstractInsnNode p = array.insns.iterator().next();
+            int i = list.indexOf(p);
+            if (!seen.add(i)) return null;
+            if (p instanceof org.objectweb.asm.tree.FieldInsnNode field && (p.getOpcode() == Opcodes.GETFIELD || p.getOpcode() == Opcodes.GETSTATIC)) {
+                return field.owner.substring(field.owner.lastIndexOf('/') + 1) + "." + field.name;
+            }
+            int pop = p.getOpcode();
+            List<SourceValue> in = r.operands(i);
+            if (pop == Opcodes.AALOAD) {
+                array = r.arrayOperand(p);
+                if (array == null) return null;
+            } else if (pop >= Opcodes.ILOAD && pop <= Opcodes.ALOAD || pop >= Opcodes.ISTORE && pop <= Opcodes.ASTORE || pop == Opcodes.DUP
+                    || pop == Opcodes.CHECKCAST) {
+                if (in.size() != 1) return null;
+                array = in.get(0);
+            } else {
+                return null;
+            }
+        }
+        return null;
     }
 
     /** Heap accesses: field and array loads and stores. */
@@ -263,10 +305,24 @@ public final class AccessSources {
             return super.unaryOperation(insn, value);
         }
 
+        private final Map<AbstractInsnNode, SourceValue> arrays = new HashMap<>();
+
+        /** The array reference an AALOAD consumed (its operands are otherwise kept as an unordered set). */
+        SourceValue arrayOperand(AbstractInsnNode aaload) {
+            return arrays.get(aaload);
+        }
+
         @Override
         public SourceValue binaryOperation(AbstractInsnNode insn, SourceValue v1, SourceValue v2) {
             note(insn, v1, v2);
+            if (insn.getOpcode() == Opcodes.AALOAD) arrays.merge(insn, v1, (a, b) -> a.equals(b) ? a : new SourceValue(1, unionInsns(a, b)));
             return super.binaryOperation(insn, v1, v2);
+        }
+
+        private static Set<AbstractInsnNode> unionInsns(SourceValue a, SourceValue b) {
+            Set<AbstractInsnNode> s = new HashSet<>(a.insns);
+            s.addAll(b.insns);
+            return s;
         }
 
         @Override

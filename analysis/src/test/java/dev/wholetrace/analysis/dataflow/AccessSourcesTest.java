@@ -35,7 +35,7 @@ class AccessSourcesTest {
             if (n instanceof FieldInsnNode f) name += " " + f.name;
             names.add(name);
         }
-        Map<Integer, int[]> deps = AccessSources.of(cn.name, m);
+        Map<Integer, int[]> deps = AccessSources.of(cn.name, m).sources();
         Map<String, List<String>> out = new java.util.TreeMap<>();
         deps.forEach((access, reads) -> {
             List<String> r = new ArrayList<>();
@@ -71,6 +71,23 @@ class AccessSourcesTest {
     @Test
     void arithmeticAndLocalsAreFollowed() throws Exception {
         assertThat(dependences("arithmetic")).containsEntry("IALOAD", List.of("GETSTATIC subscript", "GETSTATIC a"));
+    }
+
+    @Test
+    void arraysAreNamedByTheFieldTheyCameFrom() throws Exception {
+        assertThat(arrayFields("gridCell")).containsExactly("AALOAD=Subjects.grid", "DALOAD=Subjects.grid");
+        assertThat(arrayFields("rowStore")).containsExactly("DASTORE=Subjects.row");
+        assertThat(arrayFields("throughCall")).containsExactly("IALOAD=Subjects.a");
+    }
+
+    private static List<String> arrayFields(String method) throws Exception {
+        ClassNode cn = subjects();
+        MethodNode m = cn.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
+        List<String> names = new ArrayList<>();
+        for (AbstractInsnNode n : m.instructions) if (n.getOpcode() >= 0) names.add(Printer.OPCODES[n.getOpcode()]);
+        List<String> out = new ArrayList<>();
+        new java.util.TreeMap<>(AccessSources.of(cn.name, m).arrayFields()).forEach((i, f) -> out.add(names.get(i) + "=" + f));
+        return out;
     }
 
     @Test

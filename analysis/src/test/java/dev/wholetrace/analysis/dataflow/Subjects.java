@@ -31,6 +31,20 @@ final class Subjects {
         return a[Math.abs(subscript) % 4];
     }
 
+    static double[][] grid = new double[4][4];
+    double[] row = new double[4];
+
+    /** The element's array comes from grid through an outer array and a local. */
+    static double gridCell(int i, int j) {
+        double[] r = grid[i];
+        return r[j];
+    }
+
+    /** An instance field's array. */
+    void rowStore(int j) {
+        row[j] = 1.0;
+    }
+
     /** Arithmetic and locals are followed: the index is subscript + 1, stored and reloaded. */
     static int arithmetic() {
         int i = subscript;

@@ -1,0 +1,225 @@
+package dev.wholetrace.analysis.race;
+
+import dev.wholetrace.analysis.dataflow.AccessSources;
+import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.bytecode.BytecodeOffsets;
+import dev.wholetrace.core.event.Addresses;
+import dev.wholetrace.core.event.CodeEntry;
+import dev.wholetrace.core.event.CodeMap;
+import dev.wholetrace.core.trace.ParallelTrace;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The races of a trace as a user reads them: each side's place in the program and what it touched,
+ * and which races are artifacts of others (parallel-wpp-compression §4.2, after Netzer and Miller):
+ * a race one of whose accesses has its address or its execution decided, through local data flow,
+ * by a value that a read of another race loaded is reported as that race's artifact.
+ *
+ * <p>Both need the program's bytecode ({@link ProgramBytecode}): the field an array came from, and
+ * the data flow. Without it the report still names fields and array types, and every race counts as
+ * a first race; {@link #note} says why.
+ */
+public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, String note) {
+    /** One side of a race: where the instruction is, whether it reads or writes, what it touched. */
+    public record Side(int instruction, String className, String method, String descriptor, int line, int bci, String access,
+                       String target) {
+        public boolean isRead() {
+            return access.equals("read");
+        }
+    }
+
+    /** A race: its two sides, dynamic count, example, instances, and the index of the race it is an artifact of (null: a first race). */
+    public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {}
+
+    public static RaceReport of(ParallelTrace trace, RaceDetector.Result result, ProgramBytecode bytecode) {
+        Methods methods = new Methods(trace.code(), bytecode);
+        List<Side[]> sides = new ArrayList<>();
+        for (Race r : result.races()) {
+            sides.add(new Side[] {methods.side(r.a(), r.example().address()), methods.side(r.b(), r.example().address())});
+        }
+        Integer[] parent = artifacts(result.races(), sides, methods);
+        List<Finding> findings = new ArrayList<>();
+        for (int k = 0; k < result.races().size(); k++) {
+            Race r = result.races().get(k);
+            findings.add(new Finding(sides.get(k)[0], sides.get(k)[1], r.count(), r.example(), r.instances(), parent[k]));
+        }
+        return new RaceReport(findings, result.stats(), methods.note());
+    }
+
+    /**
+     * Race k is a candidate artifact of race j when a read of j decides an access of k. First races
+     * are those without candidates; an artifact points at a candidate already placed, a first race
+     * when it can; candidates only in a cycle leave a race a first race.
+     */
+    private static Integer[] artifacts(List<Race> races, List<Side[]> sides, Methods methods) {
+        int n = races.size();
+        Map<Integer, List<Integer>> readBy = new HashMap<>(); // read instruction → races it is in
+        for (int j = 0; j < n; j++) {
+            for (Side s : sides.get(j)) if (s.isRead()) readBy.computeIfAbsent(s.instruction(), x -> new ArrayList<>()).add(j);
+        }
+        List<Set<Integer>> candidates = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            Set<Integer> c = new LinkedHashSet<>();
+            for (Side s : sides.get(k)) {
+                for (int read : methods.sources(s.instruction())) for (int j : readBy.getOrDefault(read, List.of())) if (j != k) c.add(j);
+            }
+            candidates.add(c);
+        }
+        Integer[] parent = new Integer[n];
+        boolean[] placed = new boolean[n];
+        boolean[] first = new boolean[n];
+        for (int k = 0; k < n; k++) if (candidates.get(k).isEmpty()) placed[k] = first[k] = true;
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (int k = 0; k < n; k++) {
+                if (placed[k]) continue;
+                Integer pick = null;
+                for (int j : candidates.get(k)) {
+                    if (placed[j] && (pick == null || first[j] && !first[pick])) pick = j;
+                }
+                if (pick != null) {
+                    parent[k] = pick;
+                    placed[k] = progress = true;
+                }
+            }
+        }
+        return parent;
+    }
+
+    /** The code map's instructions, their methods' bytecode facts (computed once per method), and what was missing. */
+    private static final class Methods {
+        private final CodeMap code;
+        private final ProgramBytecode bytecode;
+        private final Map<String, Integer> byPlace = new HashMap<>(); // class.method+desc@bci → instruction id
+        private final Map<String, MethodFacts> facts = new HashMap<>();
+        private final Set<String> missing = new HashSet<>();
+        private int withoutBci;
+
+        /** A method's analysis: the bci of each real instruction, and what AccessSources found. */
+        record MethodFacts(int[] bcis, Map<Integer, Integer> indexOfBci, AccessSources.Facts facts) {}
+
+        Methods(CodeMap code, ProgramBytecode bytecode) {
+            this.code = code;
+            this.bytecode = bytecode;
+            for (int i = 0; i < code.instructionCount(); i++) {
+                CodeEntry e = code.instruction(i);
+                if (e != null && e.bci() >= 0) byPlace.put(place(e, e.bci()), i);
+            }
+        }
+
+        private static String place(CodeEntry e, int bci) {
+            return e.className() + "." + e.method() + e.descriptor() + "@" + bci;
+        }
+
+        Side side(int instruction, long address) {
+            CodeEntry e = code.instruction(instruction);
+            if (e == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction);
+            String op = e.text().split(" ", 2)[0];
+            boolean write = op.startsWith("PUT") || op.endsWith("ASTORE");
+            return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), write ? "write" : "read",
+                    target(e, op, address));
+        }
+
+        private String target(CodeEntry e, String op, long address) {
+            String text = e.text();
+            if (op.startsWith("GET") || op.startsWith("PUT")) {
+                String field = text.substring(text.lastIndexOf(' ') + 1); // owner.name, with the owner's package
+                int dot = field.lastIndexOf('.', field.lastIndexOf('.') - 1);
+                return dot < 0 ? field : field.substring(dot + 1);
+            }
+            String type = switch (op.charAt(0)) {
+                case 'D' -> "double";
+                case 'F' -> "float";
+                case 'L' -> "long";
+                case 'I' -> "int";
+                case 'S' -> "short";
+                case 'C' -> "char";
+                case 'B' -> "byte";
+                default -> "Object";
+            };
+            int width = switch (type) {
+                case "double", "long" -> 8;
+                case "int", "float", "Object" -> 4;
+                case "short", "char" -> 2;
+                default -> 1;
+            };
+            String element = type + "[][" + Addresses.offset(address) / width + "]";
+            MethodFacts f = facts(e);
+            Integer index = f == null ? null : f.indexOfBci().get(e.bci());
+            String field = index == null ? null : f.facts().arrayFields().get(index);
+            return field == null ? element : field + ":" + element;
+        }
+
+        /** The heap-read instructions (ids) that decide this access, from its method's data flow. */
+        Set<Integer> sources(int instruction) {
+            CodeEntry e = code.instruction(instruction);
+            MethodFacts f = e == null ? null : facts(e);
+            if (f == null) return Set.of();
+            Integer index = f.indexOfBci().get(e.bci());
+            int[] reads = index == null ? null : f.facts().sources().get(index);
+            if (reads == null) return Set.of();
+            Set<Integer> out = new HashSet<>();
+            for (int r : reads) {
+                Integer id = byPlace.get(place(e, f.bcis()[r]));
+                if (id != null) out.add(id);
+            }
+            return out;
+        }
+
+        private MethodFacts facts(CodeEntry e) {
+            if (e.bci() < 0) {
+                withoutBci++;
+                return null;
+            }
+            String key = e.className() + "." + e.method() + e.descriptor();
+            if (facts.containsKey(key)) return facts.get(key);
+            MethodFacts f = null;
+            byte[] classFile = bytecode == null ? null : bytecode.classFile(e.className());
+            if (classFile == null) {
+                missing.add(e.className());
+            } else {
+                try {
+                    ClassReader reader = new ClassReader(classFile);
+                    ClassNode cn = new ClassNode();
+                    reader.accept(cn, 0);
+                    int[] bcis = BytecodeOffsets.of(reader).get(e.method() + e.descriptor());
+                    for (MethodNode m : cn.methods) {
+                        if (bcis != null && m.name.equals(e.method()) && m.desc.equals(e.descriptor())) {
+                            Map<Integer, Integer> indexOfBci = new HashMap<>();
+                            for (int i = 0; i < bcis.length; i++) indexOfBci.put(bcis[i], i);
+                            f = new MethodFacts(bcis, indexOfBci, AccessSources.of(cn.name, m));
+                        }
+                    }
+                } catch (Exception ex) { // a class that differs from the recorded one, or does not verify
+                    missing.add(e.className());
+                }
+            }
+            facts.put(key, f);
+            return f;
+        }
+
+        /** Why some races could not be fully described, or null. */
+        String note() {
+            if (withoutBci > 0) {
+                return "artifacts not classified and arrays not named by field: the trace's code map has no bytecode offsets "
+                        + "(recorded by an older agent)";
+            }
+            if (!missing.isEmpty()) {
+                return "artifacts not classified and arrays not named by field for " + missing.size() + " class"
+                        + (missing.size() == 1 ? "" : "es") + " not found on the recorded class path (give --classpath): "
+                        + String.join(", ", missing.stream().sorted().limit(5).toList()) + (missing.size() > 5 ? ", …" : "");
+            }
+            return null;
+        }
+    }
+}

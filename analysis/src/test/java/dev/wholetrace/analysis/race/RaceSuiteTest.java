@@ -1,0 +1,97 @@
+package dev.wholetrace.analysis.race;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.workloads.races.RaceSuite;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The labelled suite (dev.wholetrace.workloads.races), each program recorded under the agent (the
+ * reactor packages agent/target/wholetrace-agent.jar before these tests run): no race on any -no
+ * program, exactly the labelled variables on every -yes program, and each labelled artifact
+ * reported as an artifact of its first race.
+ */
+class RaceSuiteTest {
+    static final Path AGENT = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+
+    @TempDir
+    static Path dir;
+
+    static Stream<Class<?>> programs() {
+        return RaceSuite.PROGRAMS.stream();
+    }
+
+    /** Records one program in CDR mode and reads the trace back. */
+    static ParallelTrace record(Class<?> program) throws Exception {
+        Path trace = dir.resolve(program.getSimpleName() + ".wtrace");
+        Path err = dir.resolve(program.getSimpleName() + ".err");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-javaagent:" + AGENT + "=out=" + trace + ",mode=cdr,include=dev.wholetrace.workloads.races.*",
+                "-cp", System.getProperty("java.class.path"), program.getName())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(program.getSimpleName() + " finished").isTrue();
+        assertThat(p.exitValue()).as(Files.readString(err, StandardCharsets.UTF_8)).isZero();
+        return ParallelTrace.open(trace);
+    }
+
+    /** "Class.field" for a field, "Class.field[]" for an element of an array loaded from that field. */
+    static String variable(RaceReport.Side s) {
+        String t = s.target();
+        int colon = t.indexOf(':');
+        return colon >= 0 ? t.substring(0, colon) + "[]" : t;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("programs")
+    void findsExactlyTheLabelledRaces(Class<?> program) throws Exception {
+        ParallelTrace trace = record(program);
+        RaceDetector.Result result = RaceDetector.detect(trace, false);
+        RaceReport report;
+        try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
+            report = RaceReport.of(trace, result, bytecode);
+        }
+        assertThat(report.note()).as("the program's bytecode was found").isNull();
+        Set<String> found = new TreeSet<>();
+        for (RaceReport.Finding f : report.findings()) {
+            found.add(variable(f.a()));
+            found.add(variable(f.b()));
+        }
+        assertThat(found).as(describe(report)).isEqualTo(new TreeSet<>(RaceSuite.races(program)));
+
+        Map<String, String> expectedArtifacts = new TreeMap<>(RaceSuite.artifacts(program));
+        Map<String, String> artifacts = new TreeMap<>();
+        for (RaceReport.Finding f : report.findings()) {
+            if (f.artifactOf() == null) continue;
+            RaceReport.Finding root = f;
+            while (root.artifactOf() != null) root = report.findings().get(root.artifactOf());
+            artifacts.put(variable(f.a()), variable(root.a()));
+        }
+        assertThat(artifacts).as(describe(report)).isEqualTo(expectedArtifacts);
+    }
+
+    private static String describe(RaceReport r) {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < r.findings().size(); i++) {
+            RaceReport.Finding f = r.findings().get(i);
+            lines.add("#" + i + " " + f.a().access() + " " + f.a().target() + " @" + f.a().method() + ":" + f.a().line() + " / " + f.b().access()
+                    + " " + f.b().target() + " @" + f.b().method() + ":" + f.b().line() + " x" + f.count()
+                    + (f.artifactOf() != null ? " artifact of #" + f.artifactOf() : ""));
+        }
+        return String.join("\n", lines);
+    }
+}
