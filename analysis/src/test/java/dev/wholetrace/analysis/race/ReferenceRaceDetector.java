@@ -144,6 +144,9 @@ public final class ReferenceRaceDetector {
     /** Key of a latch (count-downs pair with awaits of the same phase) or of a barrier episode. */
     private record ObjectAuxKey(long object, long aux) {}
 
+    /** What only the exclusive unlocks of a lock published: what a shared (read) lock receives. */
+    private record ExclusiveKey(long object) {}
+
     private static final class Replay {
         private final SyncOrder order;
         private final int n;
@@ -241,12 +244,17 @@ public final class ReferenceRaceDetector {
             SyncKind kind = op.kind();
             boolean latch = kind == SyncKind.LATCH_COUNT_DOWN || kind == SyncKind.LATCH_AWAIT;
             Object key = latch ? new ObjectAuxKey(op.object(), op.aux()) : new ObjectKey(op.object());
+            // A shared (read) lock, aux 1: its unlock publishes to later exclusive lockers only, and its
+            // lock receives only what exclusive unlocks published, so two readers stay unordered.
+            boolean shared = (kind == SyncKind.LOCK || kind == SyncKind.UNLOCK) && op.aux() == 1;
+            Object exclusive = new ExclusiveKey(op.object());
             switch (kind.role) {
                 case RELEASE -> {
                     released.put(key, join(released.get(key), clock[t]));
+                    if (kind == SyncKind.UNLOCK && !shared) released.put(exclusive, join(released.get(exclusive), clock[t]));
                     clock[t] = tick(clock[t], t);
                 }
-                case ACQUIRE -> clock[t] = join(clock[t], released.get(key));
+                case ACQUIRE -> clock[t] = join(clock[t], released.get(shared ? exclusive : key));
                 case BARRIER -> barrier(i, t, new ObjectAuxKey(op.object(), op.aux()));
             }
         }

@@ -467,6 +467,28 @@ class ReferenceRaceDetectorTest {
         assertThat(r.raceFree()).as(r.toString()).isTrue();
     }
 
+    /** Two holders of the read lock are not ordered by it: writes made under it race (a bug the suite's ReadLockWriteYes has). */
+    @Test
+    void readLocksDoNotOrderTheirHolders() throws Exception {
+        Result r = detect(new Script(2)
+                .on(0, t -> {
+                    t.sync(SyncKind.LOCK, S_LOCK, L, 1);
+                    t.store(W1, X);
+                    t.sync(SyncKind.UNLOCK, S_UNLOCK, L, 1);
+                })
+                .on(1, t -> {
+                    t.sync(SyncKind.LOCK, S_LOCK, L, 1);
+                    t.store(W2, X);
+                    t.sync(SyncKind.UNLOCK, S_UNLOCK, L, 1);
+                })
+                .on(0, t -> {
+                    t.sync(SyncKind.LOCK, S_LOCK, L, 2); // an exclusive lock receives both readers
+                    t.load(R1, X);
+                    t.sync(SyncKind.UNLOCK, S_UNLOCK, L, 2);
+                }));
+        assertThat(r.counts()).isEqualTo(races(W1, W2, 1));
+    }
+
     // ---- counting -----------------------------------------------------------------------------------
 
     /**
