@@ -55,17 +55,17 @@ final class ClassInitInstrumenter {
      * The end of {@code <clinit>}: before each return, the class object, its slot and the site.
      * Class files older than Java 5 cannot LDC a class; there the runtime takes the caller's class.
      */
-    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
+    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis) {
         if (!m.name.equals("<clinit>")) return;
         int slot = slot(ids.className());
         boolean classConstants = ids.classConstants();
         String probe = classConstants ? "ended" : "endedInCaller";
         String desc = classConstants ? "(Ljava/lang/Class;II)V" : "(II)V";
-        MethodBody.beforeEachReturn(m, line -> {
+        MethodBody.beforeEachReturn(m, bcis, (line, bci) -> {
             InsnList end = new InsnList();
             if (classConstants) end.add(new LdcInsnNode(Type.getObjectType(ids.className())));
             end.add(push(slot));
-            end.add(push(ids.instruction(m.name, m.desc, line, "class init end")));
+            end.add(push(ids.instruction(m.name, m.desc, line, bci, "class init end")));
             end.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, probe, desc, false));
             return end;
         });

@@ -50,6 +50,7 @@ public final class ClassInstrumenter {
     public byte[] instrument(byte[] classFile, ClassLoader loader) {
         FieldResolver fields = loader == null ? new FieldResolver(null) : resolvers.computeIfAbsent(loader, FieldResolver::new);
         ClassReader reader = new ClassReader(classFile);
+        Map<String, int[]> offsets = bytecodeOffsets(reader);
         Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not FULL
         while (true) {
             ClassNode cn = new ClassNode();
@@ -58,16 +59,16 @@ public final class ClassInstrumenter {
             String className = cn.name.replace('/', '.');
             MethodInstrumenter.Ids ids = new MethodInstrumenter.Ids() {
                 @Override
-                public int block(String method, String descriptor, int line, String text) {
+                public int block(String method, String descriptor, int line, int bci, String text) {
                     int id = blockIds.getAndIncrement();
-                    recorder.defineBlock(new CodeEntry(id, className, method, descriptor, line, -1, text));
+                    recorder.defineBlock(new CodeEntry(id, className, method, descriptor, line, bci, text));
                     return id;
                 }
 
                 @Override
-                public int instruction(String method, String descriptor, int line, String text) {
+                public int instruction(String method, String descriptor, int line, int bci, String text) {
                     int id = instructionIds.getAndIncrement();
-                    recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, -1, text));
+                    recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, bci, text));
                     return id;
                 }
 
@@ -98,7 +99,8 @@ public final class ClassInstrumenter {
             };
             List<MethodNode> methods = cn.methods;
             for (MethodNode m : methods) {
-                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, Probing.FULL));
+                // Each attempt reads fresh nodes: MethodInstrumenter maps them to the offsets anew.
+                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, Probing.FULL), offsets.get(m.name + m.desc));
             }
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
@@ -111,6 +113,18 @@ public final class ClassInstrumenter {
                 coarse.put(method, level);
                 recorder.property((level == Probing.NONE ? "uninstrumented." : "coarse.") + className + "." + method, level.description);
             }
+        }
+    }
+
+    /**
+     * Each method's instruction offsets ({@link BytecodeOffsets}); none (every bci -1) for a class
+     * file they cannot be decoded from, which is still instrumented as ClassReader reads it.
+     */
+    private static Map<String, int[]> bytecodeOffsets(ClassReader reader) {
+        try {
+            return BytecodeOffsets.of(reader);
+        } catch (RuntimeException e) {
+            return Map.of();
         }
     }
 }

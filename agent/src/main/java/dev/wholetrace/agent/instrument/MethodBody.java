@@ -1,6 +1,5 @@
 package dev.wholetrace.agent.instrument;
 
-import java.util.function.IntFunction;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -31,36 +30,42 @@ final class MethodBody {
 
     private MethodBody() {}
 
+    /** What goes before a return: {@code line} is where it stands, {@code bci} its original bytecode index. */
+    interface AtReturn {
+        InsnList at(int line, int bci);
+    }
+
     /**
      * Wraps {@code m}'s body in {@code probe}s whose sites' code-map texts are {@code what} + " entry",
-     * " exit" and " exit (exception)".
+     * " exit" and " exit (exception)". Their bytecode indexes: 0 for the entry (the method's first
+     * instruction), the return's for an exit, -1 for the exceptional exit (no single instruction).
      */
-    static void wrap(MethodNode m, MethodInstrumenter.Ids ids, String what, Probe probe) {
+    static void wrap(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis, String what, Probe probe) {
         int firstLine = MethodInstrumenter.firstLine(m);
-        beforeEachReturn(m, line -> probe.at(ids.instruction(m.name, m.desc, line, what + " exit"), false));
+        beforeEachReturn(m, bcis, (line, bci) -> probe.at(ids.instruction(m.name, m.desc, line, bci, what + " exit"), false));
         InsnList code = m.instructions;
         LabelNode start = new LabelNode();
         LabelNode end = new LabelNode();
         LabelNode handler = new LabelNode();
-        InsnList entry = probe.at(ids.instruction(m.name, m.desc, firstLine, what + " entry"), true);
+        InsnList entry = probe.at(ids.instruction(m.name, m.desc, firstLine, 0, what + " entry"), true);
         entry.add(start);
         code.insert(entry);
         code.add(end);
         code.add(handler);
         Object[] locals = (m.access & Opcodes.ACC_STATIC) != 0 ? new Object[0] : new Object[] {"java/lang/Object"};
         code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
-        code.add(probe.at(ids.instruction(m.name, m.desc, firstLine, what + " exit (exception)"), false));
+        code.add(probe.at(ids.instruction(m.name, m.desc, firstLine, -1, what + " exit (exception)"), false));
         code.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
     }
 
-    /** Inserts {@code atLine.apply(line)} before every return instruction of {@code m}; line is where it stands. */
-    static void beforeEachReturn(MethodNode m, IntFunction<InsnList> atLine) {
+    /** Inserts {@code probe.at(line, bci)} before every return instruction of {@code m} ({@link AtReturn}). */
+    static void beforeEachReturn(MethodNode m, BytecodeOffsets.Index bcis, AtReturn probe) {
         int line = MethodInstrumenter.firstLine(m);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (n instanceof LineNumberNode ln) line = ln.line;
             int op = n.getOpcode();
-            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) m.instructions.insertBefore(n, atLine.apply(line));
+            if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) m.instructions.insertBefore(n, probe.at(line, bcis.of(n)));
         }
     }
 

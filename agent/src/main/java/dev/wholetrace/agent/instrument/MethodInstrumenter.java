@@ -31,11 +31,15 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 final class MethodInstrumenter {
     static final String PROBES = "dev/wholetrace/agent/runtime/Probes";
 
-    /** Where block and instruction ids come from, and where their code-map entries go; what the class is. */
+    /**
+     * Where block and instruction ids come from, and where their code-map entries go; what the
+     * class is. {@code bci} is the offset in the method's original code array of the block's first
+     * instruction or of the instruction, -1 when there is no single one.
+     */
     interface Ids {
-        int block(String method, String descriptor, int line, String text);
+        int block(String method, String descriptor, int line, int bci, String text);
 
-        int instruction(String method, String descriptor, int line, String text);
+        int instruction(String method, String descriptor, int line, int bci, String text);
 
         /** The class being instrumented (internal name) and its superclass. */
         String className();
@@ -54,14 +58,19 @@ final class MethodInstrumenter {
 
     private MethodInstrumenter() {}
 
-    /** Probes {@code m} at {@code level} (see {@link Probing}). */
-    static void instrument(MethodNode m, Ids ids, Probing level) {
+    /**
+     * Probes {@code m} at {@code level} (see {@link Probing}). {@code offsets} are the bytecode
+     * indexes of its instructions in the class file ({@link BytecodeOffsets}; null when unknown):
+     * {@code m} must be as ClassReader made it.
+     */
+    static void instrument(MethodNode m, Ids ids, Probing level, int[] offsets) {
         InsnList code = m.instructions;
         if (code.size() == 0 || level == Probing.NONE) return;
+        BytecodeOffsets.Index bcis = BytecodeOffsets.index(m, offsets); // before any probe is inserted
         Set<AbstractInsnNode> leaders = level == Probing.ENTRY ? Set.of() : leaders(m);
         if (level == Probing.ENTRY) {
             // Before every label, so that a loop back to the first instruction does not repeat it.
-            code.insert(probe(ids.block(m.name, m.desc, firstLine(m), "method entry (coarse: the method's blocks are not probed)"),
+            code.insert(probe(ids.block(m.name, m.desc, firstLine(m), 0, "method entry (coarse: the method's blocks are not probed)"),
                     "block", "(I)V"));
         }
         boolean heap = ids.heap() && level == Probing.FULL;
@@ -77,18 +86,18 @@ final class MethodInstrumenter {
             }
             if (n.getOpcode() < 0) continue;
             if (leaders.contains(n)) {
-                int id = ids.block(m.name, m.desc, line, blockText(n, leaders));
+                int id = ids.block(m.name, m.desc, line, bcis.of(n), blockText(n, leaders));
                 code.insertBefore(n, probe(id, "block", "(I)V"));
                 if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, n);
             }
-            Site site = new Site(m, line, ids, scratch, heap, initialized);
+            Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
             ClassInitInstrumenter.instrument(code, n, site); // after the heap probes: its use goes ahead of theirs
             initialized |= isSuperCall(n, ids);
         }
-        SyncInstrumenter.instrumentMethod(m, ids);
-        ClassInitInstrumenter.instrumentMethod(m, ids);
+        SyncInstrumenter.instrumentMethod(m, ids, bcis);
+        ClassInitInstrumenter.instrumentMethod(m, ids, bcis);
     }
 
     /**
@@ -142,13 +151,14 @@ final class MethodInstrumenter {
     }
 
     /**
-     * Where an instruction is (for the code map entry of a probe's site), its method's scratch
-     * locals, whether its plain loads and stores are probed, and whether {@code this} is
-     * initialized there (false in a constructor before, in code order, its super(...) call).
+     * Where an instruction is (line and original bytecode index, for the code map entry of a
+     * probe's site), its method's scratch locals, whether its plain loads and stores are probed,
+     * and whether {@code this} is initialized there (false in a constructor before, in code order,
+     * its super(...) call).
      */
-    record Site(MethodNode method, int line, Ids ids, Scratch scratch, boolean heap, boolean initialized) {
+    record Site(MethodNode method, int line, int bci, Ids ids, Scratch scratch, boolean heap, boolean initialized) {
         int id(String text) {
-            return ids.instruction(method.name, method.desc, line, text);
+            return ids.instruction(method.name, method.desc, line, bci, text);
         }
     }
 

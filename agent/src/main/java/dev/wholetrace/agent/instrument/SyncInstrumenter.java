@@ -575,11 +575,11 @@ final class SyncInstrumenter {
      * task begins at its entry and ends at its exits (SyncTasks.computing / computed; they record
      * nothing for a task nobody forked, such as one computed directly).
      */
-    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids) {
+    static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis) {
         if (m.instructions.size() == 0) return;
-        if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) MethodBody.wrap(m, ids, "synchronized method", Monitor.of(m, ids)::probe);
+        if ((m.access & Opcodes.ACC_SYNCHRONIZED) != 0) MethodBody.wrap(m, ids, bcis, "synchronized method", Monitor.of(m, ids)::probe);
         if (isForkJoinCompute(m, ids)) {
-            MethodBody.wrap(m, ids, "fork/join task compute", (site, entry) -> thisProbe(site, entry ? "computing" : "computed"));
+            MethodBody.wrap(m, ids, bcis, "fork/join task compute", (site, entry) -> thisProbe(site, entry ? "computing" : "computed"));
         }
     }
 
