@@ -38,9 +38,10 @@ class CliRacesTest {
         Cli r = Cli.run("races", trace.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         // both workers run the same counter++ (one GETSTATIC, one PUTSTATIC): the pairs are read/write and write/write
-        assertThat(r.out()).contains("2 apparent data races: 2 pairs of instructions").contains("RacyCounter.counter")
+        assertThat(r.out()).contains("2 apparent data races (pairs of instructions): 2 first, 0 artifacts").contains("RacyCounter.counter")
                 .doesNotContain("int[]").doesNotContain("guarded");
-        assertThat(r.out()).containsPattern("thread \\d \\([ab]\\) segment \\d+ and thread \\d \\([ab]\\) segment \\d+");
+        assertThat(r.out()).containsPattern("thread \\d \\([ab]\\) segment \\d+ and thread \\d \\([ab]\\) segment \\d+")
+                .containsPattern("RacyCounter.work:\\d+ \\(bci \\d+\\)").doesNotContain("note:");
     }
 
     @Test
@@ -63,6 +64,7 @@ class CliRacesTest {
         }
         @SuppressWarnings("unchecked") Map<String, Object> summary = (Map<String, Object>) json.get("summary");
         assertThat(((Number) summary.get("races")).intValue()).isEqualTo(2);
+        assertThat(summary.get("artifactsClassified")).isEqualTo(true);
     }
 
     @Test

@@ -34,6 +34,7 @@ class CliTraceDemoTest {
         assertThat(t.complete()).isTrue();
         assertThat(out).contains("S_synch  " + t.syncOrder().size() + " entries: " + t.syncOrder().barrierEpisodes() + " barrier episodes, 0 lock/unlock pairs");
         assertThat(t.syncOrder().barrierEpisodes()).isGreaterThanOrEqualTo(10); // forward and inverse FFT1D, five barriers each
+        assertThat(out).contains("  races    none: every conflicting pair of accesses is ordered by the barriers");
         long size = Files.size(trace);
         assertThat(out).containsPattern("file     " + size + " bytes \\([^)]+\\) = [0-9.]+% of raw: WPP \\d+, data \\d+, S_synch \\d+, synch_cnt \\d+, other \\d+");
         assertThat(out).contains("segment  thread 1 (fft-", "), sync ops 2..3: events ");

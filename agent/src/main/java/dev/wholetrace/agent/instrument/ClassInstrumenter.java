@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BytecodeOffsets;
 import dev.wholetrace.core.event.CodeEntry;
 import dev.wholetrace.core.record.TraceRecorder;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

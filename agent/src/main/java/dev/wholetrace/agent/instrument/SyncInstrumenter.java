@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BytecodeOffsets;
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BytecodeOffsets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BytecodeOffsets;
 import java.io.Serializable;
 import java.util.List;
 import java.util.function.IntSupplier;

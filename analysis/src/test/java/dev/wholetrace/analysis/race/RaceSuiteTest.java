@@ -61,6 +61,11 @@ class RaceSuiteTest {
     void findsExactlyTheLabelledRaces(Class<?> program) throws Exception {
         ParallelTrace trace = record(program);
         RaceDetector.Result result = RaceDetector.detect(trace, false);
+        // the compressed-trace detector and the independent vector-clock replay agree on every pair and count
+        Map<ReferenceRaceDetector.InstructionPair, Long> counts = new TreeMap<>(java.util.Comparator
+                .comparingInt(ReferenceRaceDetector.InstructionPair::first).thenComparingInt(ReferenceRaceDetector.InstructionPair::second));
+        for (Race r : result.races()) counts.put(ReferenceRaceDetector.InstructionPair.of(r.a(), r.b()), r.count());
+        assertThat(counts).isEqualTo(ReferenceRaceDetector.detect(trace).counts());
         RaceReport report;
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
             report = RaceReport.of(trace, result, bytecode);

@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.analysis.race.Race;
+import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.core.address.DiffRleDecoder;
@@ -49,8 +51,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "   u64, with plain SEQUITUR and with Diff∘RLE∘SEQ.",
                 "Then it records a real multithreaded program under the JVM agent: the SPLASH-2",
                 "FFT kernel (2^16 points, 4 threads, as in parallel-wpp-compression Table 1, run",
-                "as 'workload fft -o FILE --mode cdr'), summarises the .wtrace like 'stats' and",
-                "extracts a segment like 'segment'."})
+                "as 'workload fft -o FILE --mode cdr'), summarises the .wtrace like 'stats',",
+                "looks for data races like 'races' and extracts a segment like 'segment'."})
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -201,6 +203,14 @@ public final class DemoCommand implements Callable<Integer> {
         if (exit != 0) throw new IllegalStateException("the FFT kernel failed (exit code " + exit + ")");
         ParallelTrace trace = TraceFiles.open(file, err);
         TraceSummary.print(out, trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
+        long t0 = System.nanoTime();
+        RaceDetector.Result races = RaceDetector.detect(trace, false);
+        long dynamic = 0;
+        for (Race r : races.races()) dynamic += r.count();
+        out.printf(Locale.ROOT, "  races    %s (as 'races': %s accesses in %s segments checked on the compressed trace, %.2f s)%n",
+                races.races().isEmpty() ? "none: every conflicting pair of accesses is ordered by the barriers"
+                        : races.races().size() + " pairs of instructions, " + dynamic + " dynamic instances",
+                Units.count(races.stats().accesses()), Units.count(races.stats().segments()), (System.nanoTime() - t0) / 1e9);
         out.println("Random access through the sync counts, as 'segment --thread 1 2 3' (first events):");
         out.flush();
         ThreadTrace t = TraceFiles.thread(trace, 1);
