@@ -113,8 +113,15 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             this.bytecode = bytecode;
             for (int i = 0; i < code.instructionCount(); i++) {
                 CodeEntry e = code.instruction(i);
-                if (e != null && e.bci() >= 0) byPlace.put(place(e, e.bci()), i);
+                // only heap accesses: a sync site can share its instruction's bci (a class-init use before a GETSTATIC)
+                if (e != null && e.bci() >= 0 && isHeapAccess(e)) byPlace.put(place(e, e.bci()), i);
             }
+        }
+
+        private static boolean isHeapAccess(CodeEntry e) {
+            String op = e.text().split(" ", 2)[0];
+            boolean field = op.equals("GETFIELD") || op.equals("GETSTATIC") || op.equals("PUTFIELD") || op.equals("PUTSTATIC");
+            return field && !e.text().contains(" volatile ") || op.endsWith("ALOAD") || op.endsWith("ASTORE");
         }
 
         private static String place(CodeEntry e, int bci) {
