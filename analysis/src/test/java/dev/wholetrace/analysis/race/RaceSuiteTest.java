@@ -66,6 +66,10 @@ class RaceSuiteTest {
                 .comparingInt(ReferenceRaceDetector.InstructionPair::first).thenComparingInt(ReferenceRaceDetector.InstructionPair::second));
         for (Race r : result.races()) counts.put(ReferenceRaceDetector.InstructionPair.of(r.a(), r.b()), r.count());
         assertThat(counts).isEqualTo(ReferenceRaceDetector.detect(trace).counts());
+        // and the uncompressed baseline of bench races finds the same pairs
+        Set<String> pairs = new TreeSet<>();
+        for (Race r : result.races()) pairs.add(r.a() + ":" + r.b());
+        assertThat(VectorClockDetector.detect(trace).pairs()).isEqualTo(pairs);
         RaceReport report;
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
             report = RaceReport.of(trace, result, bytecode);

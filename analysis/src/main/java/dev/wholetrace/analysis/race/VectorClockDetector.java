@@ -1,0 +1,217 @@
+package dev.wholetrace.analysis.race;
+
+import dev.wholetrace.core.event.Event;
+import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.core.trace.SyncOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The uncompressed baseline for {@code bench races}: an on-the-fly vector-clock detector over the
+ * expanded events, FastTrack style (per address, the last epoch of each thread's each instruction,
+ * reads and writes apart), replayed in one order consistent with happens-before. It finds the same
+ * racing instruction pairs as {@link RaceDetector} (an access races with an instruction's accesses
+ * of another thread iff it races with the last of them) but not how many dynamic pairs raced, and it
+ * reads every event: its time and memory follow the trace length.
+ */
+public final class VectorClockDetector {
+    /** The racing instruction pairs (a ≤ b, as "a:b"), and the accesses and addresses it went through. */
+    public record Result(Set<String> pairs, long accesses, long addresses) {}
+
+    private VectorClockDetector() {}
+
+    public static Result detect(ParallelTrace trace) {
+        if (!trace.mode().streams) throw new IllegalArgumentException("race detection needs a CDR or ALL trace, not " + trace.mode().label());
+        return new Replay(trace).run();
+    }
+
+    private static final class Replay {
+        private final SyncOrder order;
+        private final int n;
+        private final List<Iterator<Event>> events = new ArrayList<>();
+        private final Event[] pendingSync;
+        private final long[][] clock;
+        private final Map<Long, long[]> all = new HashMap<>();
+        private final Map<Long, long[]> exclusive = new HashMap<>();
+        private final Map<List<Long>, long[]> latches = new HashMap<>();
+        private final Map<List<Long>, List<Integer>> episodes = new HashMap<>();
+        private final Map<List<Long>, long[]> episodeClocks = new HashMap<>();
+        private final Shadow shadow = new Shadow();
+        private final Set<String> pairs = new TreeSet<>();
+        private long accesses;
+
+        Replay(ParallelTrace trace) {
+            order = trace.syncOrder();
+            n = trace.threads().size();
+            for (int t = 0; t < n; t++) events.add(trace.thread(t).events());
+            pendingSync = new Event[n];
+            clock = new long[n][n];
+            for (int t = 0; t < n; t++) clock[t][t] = 1;
+            for (int i = 0; i < order.size(); i++) {
+                if (order.kind(i) == SyncKind.BARRIER) episodes.computeIfAbsent(key(i), k -> new ArrayList<>()).add(order.thread(i));
+            }
+        }
+
+        Result run() {
+            for (int i = 0; i < order.size(); i++) {
+                int t = order.thread(i);
+                if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) {
+                    // every participant's accesses before the barrier come before anyone's after it
+                    for (int p : episodes.get(key(i))) untilSync(p);
+                    long[] e = new long[n];
+                    for (int p : episodes.get(key(i))) merge(e, clock[p]);
+                    episodeClocks.put(key(i), e);
+                }
+                untilSync(t);
+                pendingSync[t] = null;
+                apply(i, t);
+            }
+            for (int t = 0; t < n; t++) untilSync(t);
+            return new Result(pairs, accesses, shadow.size);
+        }
+
+        /** Replays thread t's accesses up to its next sync operation, which stays pending. */
+        private void untilSync(int t) {
+            if (pendingSync[t] != null) return;
+            Iterator<Event> it = events.get(t);
+            while (it.hasNext()) {
+                Event e = it.next();
+                switch (e.type()) {
+                    case SYNC -> {
+                        pendingSync[t] = e;
+                        return;
+                    }
+                    case LOAD -> access(t, e.id(), false, e.address());
+                    case STORE -> access(t, e.id(), true, e.address());
+                    case BLOCK -> { }
+                }
+            }
+        }
+
+        private void access(int t, int instruction, boolean write, long address) {
+            accesses++;
+            long[] c = clock[t];
+            int slot = shadow.slot(address);
+            for (int k = shadow.head[slot]; k >= 0; k = shadow.next[k]) {
+                int u = shadow.thread[k];
+                if (u != t && (write || shadow.write[k]) && shadow.epoch[k] > c[u]) {
+                    int a = Math.min(instruction, shadow.instruction[k]), b = Math.max(instruction, shadow.instruction[k]);
+                    pairs.add(a + ":" + b);
+                }
+            }
+            shadow.update(slot, t, instruction, write, c[t]);
+        }
+
+        private void apply(int i, int t) {
+            long[] c = clock[t];
+            SyncKind kind = order.kind(i);
+            long o = order.object(i);
+            switch (kind.role) {
+                case RELEASE -> {
+                    if (kind == SyncKind.LATCH_COUNT_DOWN) merge(latches.computeIfAbsent(key(i), k -> new long[n]), c);
+                    else {
+                        merge(all.computeIfAbsent(o, k -> new long[n]), c);
+                        if (!(kind == SyncKind.UNLOCK && order.aux(i) == 1)) merge(exclusive.computeIfAbsent(o, k -> new long[n]), c);
+                    }
+                    c[t]++;
+                }
+                case ACQUIRE -> {
+                    long[] from = kind == SyncKind.LATCH_AWAIT ? latches.get(key(i))
+                            : kind == SyncKind.LOCK && order.aux(i) == 1 ? exclusive.get(o) : all.get(o);
+                    if (from != null) merge(c, from);
+                }
+                case BARRIER -> {
+                    merge(c, episodeClocks.get(key(i)));
+                    c[t]++;
+                }
+            }
+        }
+
+        private static void merge(long[] into, long[] from) {
+            for (int u = 0; u < into.length; u++) into[u] = Math.max(into[u], from[u]);
+        }
+
+        private List<Long> key(int i) {
+            return List.of(order.object(i), order.aux(i));
+        }
+    }
+
+    /**
+     * Per address, a list of (thread, instruction, read/write) → last epoch, in primitive arrays:
+     * an open-addressing table from address to the list's head.
+     */
+    private static final class Shadow {
+        long[] keys = new long[1 << 16];
+        int[] head = new int[1 << 16];
+        boolean[] used = new boolean[1 << 16];
+        int size;
+        int[] thread = new int[1 << 16];
+        int[] instruction = new int[1 << 16];
+        boolean[] write = new boolean[1 << 16];
+        long[] epoch = new long[1 << 16];
+        int[] next = new int[1 << 16];
+        int entries;
+
+        int slot(long address) {
+            int mask = keys.length - 1;
+            int s = Long.hashCode(address * 0x9E3779B97F4A7C15L) & mask;
+            while (used[s]) {
+                if (keys[s] == address) return s;
+                s = (s + 1) & mask;
+            }
+            used[s] = true;
+            keys[s] = address;
+            head[s] = -1;
+            if (++size * 2 > keys.length) return rehash(address);
+            return s;
+        }
+
+        private int rehash(long address) {
+            long[] oldKeys = keys;
+            int[] oldHead = head;
+            boolean[] oldUsed = used;
+            keys = new long[oldKeys.length * 2];
+            head = new int[oldKeys.length * 2];
+            used = new boolean[oldKeys.length * 2];
+            size = 0;
+            int found = -1;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (!oldUsed[i]) continue;
+                int s = slot(oldKeys[i]);
+                head[s] = oldHead[i];
+                if (oldKeys[i] == address) found = s;
+            }
+            return found;
+        }
+
+        void update(int slot, int t, int instr, boolean w, long e) {
+            for (int k = head[slot]; k >= 0; k = next[k]) {
+                if (thread[k] == t && instruction[k] == instr && write[k] == w) {
+                    epoch[k] = e;
+                    return;
+                }
+            }
+            if (entries == thread.length) {
+                int m = entries * 2;
+                thread = Arrays.copyOf(thread, m);
+                instruction = Arrays.copyOf(instruction, m);
+                write = Arrays.copyOf(write, m);
+                epoch = Arrays.copyOf(epoch, m);
+                next = Arrays.copyOf(next, m);
+            }
+            thread[entries] = t;
+            instruction[entries] = instr;
+            write[entries] = w;
+            epoch[entries] = e;
+            next[entries] = head[slot];
+            head[slot] = entries++;
+        }
+    }
+}
