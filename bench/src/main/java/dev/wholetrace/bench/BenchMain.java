@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.bench.races.RacesCommand;
 import dev.wholetrace.bench.study.CompressionCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "wholetrace-bench 0.1.0-SNAPSHOT",
         description = "Wholetrace benchmarks.",
-        subcommands = {CompressorCommand.class, TraceCommand.class, OverheadCommand.class, CompressionCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CompressorCommand.class, TraceCommand.class, OverheadCommand.class, CompressionCommand.class, RacesCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
 public final class BenchMain implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

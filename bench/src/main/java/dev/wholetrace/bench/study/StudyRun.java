@@ -7,6 +7,7 @@ import dev.wholetrace.core.event.TraceMode;
 import dev.wholetrace.core.trace.EventCounts;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.bench.ChildJvm;
+import dev.wholetrace.bench.TracedJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -86,16 +87,8 @@ final class StudyRun {
     }
 
     private List<String> command(String workload, int threads, int size, int steps, Path trace, TraceMode mode) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add(HEAP);
-        if (trace != null) {
-            cmd.add("-javaagent:" + agent.toAbsolutePath().normalize() + "=out=" + trace.toAbsolutePath() + ",mode=" + mode.label()
-                    + ",include=" + KERNELS);
-        }
-        cmd.addAll(List.of("-cp", workloads.toAbsolutePath().normalize().toString(), LAUNCHER, workload, Integer.toString(threads),
-                Integer.toString(size), Integer.toString(steps)));
-        return cmd;
+        return TracedJvm.command(HEAP, agent, trace, mode, KERNELS, workloads, LAUNCHER, workload, Integer.toString(threads),
+                Integer.toString(size), Integer.toString(steps));
     }
 
     /** A run must succeed, print what the plain run printed, and the agent must not have complained. */

@@ -1,0 +1,165 @@
+package dev.wholetrace.bench.races;
+
+import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.analysis.race.RaceDetector;
+import dev.wholetrace.analysis.race.RaceReport;
+import dev.wholetrace.bench.ChildJvm;
+import dev.wholetrace.bench.Log;
+import dev.wholetrace.bench.Machine;
+import dev.wholetrace.bench.TracedJvm;
+import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.workloads.kernels.Kernels;
+import dev.wholetrace.workloads.races.RaceSuite;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench races}: the compressed-trace race detector against the uncompressed vector-clock
+ * baseline on the kernels' CDR traces (time and peak memory, each in a JVM of its own), and
+ * dynamic against distinct race counts on the labelled suite's racy programs.
+ */
+@Command(name = "races", mixinStandardHelpOptions = true,
+        description = {"Race detection on the compressed trace (RaceDetector) against the uncompressed vector-clock detector "
+                + "(VectorClockDetector, FastTrack style) on the same CDR traces of the kernels at each thread count: time and peak "
+                + "RSS of each, in a JVM of its own, beside a JVM that only loads the trace; and, on the labelled suite's racy programs, "
+                + "dynamic instances against distinct instruction pairs and artifacts.",
+                "Writes races.md and races.csv to the output directory."})
+public final class RacesCommand implements Callable<Integer> {
+    @Option(names = "--quick", description = "Small inputs, 2 and 4 threads.")
+    boolean quick;
+
+    @Option(names = "--only", split = ",", description = "Only these kernels (default: all).")
+    List<String> only;
+
+    @Option(names = "--threads", split = ",", description = "Thread counts (default: 2,4,8; with --quick 2,4).")
+    List<Integer> threads;
+
+    @Option(names = "--out", defaultValue = "docs/results", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--work", defaultValue = "bench/work", description = "Traces, deleted after use (default: ${DEFAULT-VALUE}).")
+    Path work;
+
+    @Option(names = "--agent", defaultValue = "agent/target/wholetrace-agent.jar", description = "Default: ${DEFAULT-VALUE}.")
+    Path agent;
+
+    @Option(names = "--workloads", defaultValue = "workloads/target/wholetrace-workloads.jar", description = "Default: ${DEFAULT-VALUE}.")
+    Path workloads;
+
+    @Option(names = "--timeout", defaultValue = "1800", description = "Seconds one child JVM may take (default: ${DEFAULT-VALUE}).")
+    long timeout;
+
+    private final Log log = new Log();
+
+    /** One detector run: wall seconds inside the child, its peak RSS, and what it found. */
+    record Detection(double seconds, long peakRss, long pairs, long dynamic) {
+        static Detection parse(ChildJvm.Run run) {
+            if (run.exit() != 0) throw new IllegalStateException("detector child failed:\n" + run.err());
+            String[] f = run.out().trim().split(" ");
+            return new Detection(Double.parseDouble(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+        }
+    }
+
+    /** A kernel at one thread count: its trace and the three child runs. */
+    record KernelRow(String workload, int threads, int size, long events, long accesses, long fileBytes, Detection open, Detection compressed,
+                     Detection baseline) {}
+
+    /** One racy program of the suite. */
+    record SuiteRow(String program, long events, int pairs, long dynamic, int artifacts) {}
+
+    @Override
+    public Integer call() throws Exception {
+        List<Kernels> kernels = new ArrayList<>();
+        if (only == null) kernels.addAll(List.of(Kernels.values()));
+        else for (String n : only) kernels.add(Kernels.byName(n.trim()));
+        List<Integer> counts = threads != null ? threads : quick ? List.of(2, 4) : List.of(2, 4, 8);
+        for (Path jar : List.of(agent, workloads)) {
+            if (!Files.isRegularFile(jar)) throw new IllegalArgumentException(jar + " is missing (bench/run builds it)");
+        }
+        Path dir = work.toAbsolutePath().normalize().resolve("races");
+        Files.createDirectories(dir);
+        Files.createDirectories(out);
+        Machine machine = Machine.describe();
+        log.info("bench races (%s; %s; threads %s) on %s", quick ? "quick" : "full", kernels, counts, machine.summary());
+        Path bench = Path.of(DetectorChild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+
+        List<KernelRow> rows = new ArrayList<>();
+        for (Kernels k : kernels) {
+            int size = quick ? Math.max(k.minSize, k.defaultSize / 8) : k.defaultSize;
+            for (int t : counts) {
+                Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
+                Files.deleteIfExists(trace);
+                ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
+                        workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, timeout);
+                if (rec.exit() != 0) throw new IllegalStateException(k.label() + " failed under the agent:\n" + rec.err());
+                ParallelTrace pt = ParallelTrace.open(trace);
+                long accesses = 0;
+                for (int i = 0; i < pt.threads().size(); i++) {
+                    var c = dev.wholetrace.core.trace.EventCounts.of(pt.thread(i));
+                    accesses += c.loads + c.stores;
+                }
+                Detection open = detect(bench, "open", trace, dir);
+                Detection compressed = detect(bench, "compressed", trace, dir);
+                Detection baseline = detect(bench, "baseline", trace, dir);
+                if (compressed.pairs() != baseline.pairs()) {
+                    throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
+                }
+                rows.add(new KernelRow(k.label(), t, size, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline));
+                log.info("%s %d threads: %,d events; compressed %.2f s %d MiB, baseline %.2f s %d MiB, %d pairs", k.label(), t,
+                        pt.eventCount(), compressed.seconds(), compressed.peakRss() >> 20, baseline.seconds(), baseline.peakRss() >> 20,
+                        compressed.pairs());
+                Files.delete(trace);
+            }
+        }
+
+        List<SuiteRow> suite = new ArrayList<>();
+        for (Class<?> program : RaceSuite.PROGRAMS) {
+            if (!RaceSuite.labelledRacy(program)) continue;
+            Path trace = dir.resolve(program.getSimpleName() + ".wtrace");
+            Files.deleteIfExists(trace);
+            ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx1g", agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.races.*", workloads,
+                    program.getName()), dir, timeout);
+            if (rec.exit() != 0) throw new IllegalStateException(program.getSimpleName() + " failed under the agent:\n" + rec.err());
+            ParallelTrace pt = ParallelTrace.open(trace);
+            RaceDetector.Result r = RaceDetector.detect(pt, false);
+            RaceReport report;
+            try (ProgramBytecode bytecode = ProgramBytecode.of(pt.properties(), List.of(workloads))) {
+                report = RaceReport.of(pt, r, bytecode);
+            }
+            long dynamic = 0;
+            int artifacts = 0;
+            for (RaceReport.Finding f : report.findings()) {
+                dynamic += f.count();
+                if (f.artifactOf() != null) artifacts++;
+            }
+            suite.add(new SuiteRow(program.getSimpleName(), pt.eventCount(), report.findings().size(), dynamic, artifacts));
+            Files.delete(trace);
+        }
+        log.info("suite: %d racy programs", suite.size());
+
+        RacesReport report = new RacesReport(machine, quick, rows, suite, log.elapsed());
+        Files.writeString(out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
+        System.out.println(report.markdown());
+        log.info("done in %.1f s; wrote %s", log.elapsed(), out);
+        return 0;
+    }
+
+    private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g", "-cp", bench.toString(),
+                DetectorChild.class.getName(), which, trace.toString());
+        return Detection.parse(ChildJvm.run(cmd, dir, timeout));
+    }
+
+    static String num(double v) {
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
+    }
+}
