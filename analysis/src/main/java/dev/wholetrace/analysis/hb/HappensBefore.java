@@ -1,26 +1,17 @@
 package dev.wholetrace.analysis.hb;
 
-import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.trace.SyncOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
- * Happens-before between synchronization segments, from S_synch with vector clocks.
+ * Happens-before between synchronization segments, from S_synch with vector clocks ({@link SyncClocks}
+ * says what each sync kind orders).
  *
  * <p>Segment k of a thread is what it did between its (k-1)-th and k-th sync operation (segment 0
  * before its first one, the last after its last). Each thread's own clock component is the index of
  * its current segment, so segment i of thread t happens before segment j of thread u (t ≠ u) iff u,
  * in segment j, knows t's segment i: {@code known(u, j, t) >= i}.
  *
- * <p>The sync kinds act through their roles (docs/trace-model.md): a release publishes the thread's
- * clock on its object, an acquire joins what the object holds, a barrier episode joins every
- * participant's clock into every participant. Latch operations pair on (object, phase); a shared
- * (read) lock acquires only what exclusive releases published, so two readers are not ordered by
- * their read locks, while an exclusive lock acquires every release.
  *
  * <p>Memory: knowledge changes only at acquires and barriers, and usually of one other thread, so
  * each thread keeps, per other thread, the segments where that knowledge grew (a step function),
@@ -105,12 +96,7 @@ public final class HappensBefore {
         private final HappensBefore hb;
         private final SyncOrder order;
         private final long[][] clock;
-        /** Released clocks: per object (exclusive releases), and per object for shared acquirers. */
-        private final Map<Long, long[]> all = new HashMap<>();
-        private final Map<Long, long[]> exclusive = new HashMap<>();
-        private final Map<List<Long>, long[]> latches = new HashMap<>();
-        private final Map<List<Long>, List<Integer>> episodes = new HashMap<>();
-        private final Map<List<Long>, long[]> episodeClocks = new HashMap<>();
+        private final SyncClocks sync;
 
         Replay(HappensBefore hb, SyncOrder order, int threads) {
             this.hb = hb;
@@ -118,55 +104,20 @@ public final class HappensBefore {
             this.clock = new long[threads][threads];
             for (long[] c : clock) Arrays.fill(c, -1);
             for (int t = 0; t < threads; t++) clock[t][t] = 0;
-            for (int i = 0; i < order.size(); i++) {
-                if (order.kind(i) == SyncKind.BARRIER) episodes.computeIfAbsent(key(i), k -> new ArrayList<>()).add(order.thread(i));
-            }
+            this.sync = new SyncClocks(order, threads, -1);
         }
 
         void run() {
             for (int i = 0; i < order.size(); i++) {
                 int t = order.thread(i);
-                long[] c = clock[t];
-                SyncKind kind = order.kind(i);
                 long next = order.op(i) + 1; // the segment after this operation
-                switch (kind.role) {
-                    case RELEASE -> release(i, kind, c);
-                    case ACQUIRE -> join(t, next, acquired(i, kind));
-                    case BARRIER -> join(t, next, episode(i));
+                switch (order.kind(i).role) {
+                    case RELEASE -> sync.release(i, clock[t]);
+                    case ACQUIRE -> join(t, next, sync.acquired(i));
+                    case BARRIER -> join(t, next, sync.episode(i, p -> clock[p]));
                 }
-                c[t] = next;
+                clock[t][t] = next;
             }
-        }
-
-        private void release(int i, SyncKind kind, long[] c) {
-            if (kind == SyncKind.LATCH_COUNT_DOWN) {
-                merge(latches.computeIfAbsent(key(i), k -> empty()), c);
-                return;
-            }
-            long o = order.object(i);
-            merge(all.computeIfAbsent(o, k -> empty()), c);
-            if (!(kind == SyncKind.UNLOCK && order.aux(i) == 1)) merge(exclusive.computeIfAbsent(o, k -> empty()), c);
-        }
-
-        /** What an acquire receives: a latch's phase, or the object's releases (exclusive ones only for a shared lock). */
-        private long[] acquired(int i, SyncKind kind) {
-            if (kind == SyncKind.LATCH_AWAIT) return latches.get(key(i));
-            long o = order.object(i);
-            return kind == SyncKind.LOCK && order.aux(i) == 1 ? exclusive.get(o) : all.get(o);
-        }
-
-        /**
-         * The episode's clock, made at its first entry: every participant records its pass after
-         * leaving the barrier, and nobody leaves before the last one arrived, so at the first
-         * entry every participant's operations before the barrier are already in the order.
-         */
-        private long[] episode(int i) {
-            List<Long> key = key(i);
-            return episodeClocks.computeIfAbsent(key, k -> {
-                long[] e = empty();
-                for (int p : episodes.get(k)) merge(e, clock[p]);
-                return e;
-            });
         }
 
         private void join(int t, long segment, long[] from) {
@@ -180,20 +131,6 @@ public final class HappensBefore {
                     s.set(segment, from[u]);
                 }
             }
-        }
-
-        private long[] empty() {
-            long[] e = new long[clock.length];
-            Arrays.fill(e, -1);
-            return e;
-        }
-
-        private static void merge(long[] into, long[] c) {
-            for (int u = 0; u < into.length; u++) into[u] = Math.max(into[u], c[u]);
-        }
-
-        private List<Long> key(int i) {
-            return List.of(order.object(i), order.aux(i));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.race;
 import dev.wholetrace.analysis.hb.HappensBefore;
 import dev.wholetrace.core.trace.ParallelTrace;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class RaceDetector {
         for (int i = 0; i < table.size; i++) accesses += table.count[i];
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[2];
-        sweep(table, hb, findings, allInstances, counters);
+        sweep(table, hb, findings, allInstances, counters, threads);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
             races.add(new Race(f.a, f.b, f.count, f.example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
@@ -53,30 +54,39 @@ public final class RaceDetector {
         return new Result(races, new Stats(accesses, table.size, segments, counters[0], counters[1]));
     }
 
-    /** Progressions in address order; each meets the earlier ones still reaching its first address. */
-    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters) {
+    /**
+     * Progressions in address order; each meets the other threads' earlier ones still reaching its
+     * first address. The open progressions are kept per thread: a thread's own accesses never race
+     * with each other, and in a sweep over its own band of an array they are most of what is open.
+     */
+    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
         int[] order = t.byFirstAddress();
-        int[] active = new int[64];
-        int activeSize = 0;
+        int[][] active = new int[threads][64];
+        int[] activeSize = new int[threads];
         long[] example = new long[1];
         for (int x : order) {
             long lo = t.first[x];
-            int kept = 0;
-            for (int k = 0; k < activeSize; k++) {
-                int y = active[k];
-                if (t.last(y) < lo) continue; // ends before x starts: no later progression reaches it either
-                active[kept++] = y;
-                if (t.thread[y] == t.thread[x] || !(t.write[x] || t.write[y])) continue;
-                counters[0]++;
-                if (!hb.concurrent(t.thread[x], t.segment[x], t.thread[y], t.segment[y])) continue;
-                long pairs = t.commonAccesses(x, y, example);
-                if (pairs == 0) continue;
-                counters[1]++;
-                record(t, findings, y, x, pairs, example[0], all);
+            int tx = t.thread[x];
+            for (int u = 0; u < threads; u++) {
+                if (u == tx) continue;
+                int[] open = active[u];
+                int kept = 0;
+                for (int k = 0; k < activeSize[u]; k++) {
+                    int y = open[k];
+                    if (t.last(y) < lo) continue; // ends before x starts: no later progression reaches it either
+                    open[kept++] = y;
+                    if (!(t.write[x] || t.write[y])) continue;
+                    counters[0]++;
+                    if (!hb.concurrent(tx, t.segment[x], u, t.segment[y])) continue;
+                    long pairs = t.commonAccesses(x, y, example);
+                    if (pairs == 0) continue;
+                    counters[1]++;
+                    record(t, findings, y, x, pairs, example[0], all);
+                }
+                activeSize[u] = kept;
             }
-            activeSize = kept;
-            if (activeSize == active.length) active = java.util.Arrays.copyOf(active, activeSize * 2);
-            active[activeSize++] = x;
+            if (activeSize[tx] == active[tx].length) active[tx] = Arrays.copyOf(active[tx], activeSize[tx] * 2);
+            active[tx][activeSize[tx]++] = x;
         }
     }
 

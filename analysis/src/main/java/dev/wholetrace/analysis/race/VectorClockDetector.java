@@ -1,15 +1,14 @@
 package dev.wholetrace.analysis.race;
 
+import dev.wholetrace.analysis.hb.SyncClocks;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.SyncOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,11 +37,7 @@ public final class VectorClockDetector {
         private final List<Iterator<Event>> events = new ArrayList<>();
         private final Event[] pendingSync;
         private final long[][] clock;
-        private final Map<Long, long[]> all = new HashMap<>();
-        private final Map<Long, long[]> exclusive = new HashMap<>();
-        private final Map<List<Long>, long[]> latches = new HashMap<>();
-        private final Map<List<Long>, List<Integer>> episodes = new HashMap<>();
-        private final Map<List<Long>, long[]> episodeClocks = new HashMap<>();
+        private final SyncClocks sync;
         private final Shadow shadow = new Shadow();
         private final Set<String> pairs = new TreeSet<>();
         private long accesses;
@@ -54,9 +49,7 @@ public final class VectorClockDetector {
             pendingSync = new Event[n];
             clock = new long[n][n];
             for (int t = 0; t < n; t++) clock[t][t] = 1;
-            for (int i = 0; i < order.size(); i++) {
-                if (order.kind(i) == SyncKind.BARRIER) episodes.computeIfAbsent(key(i), k -> new ArrayList<>()).add(order.thread(i));
-            }
+            sync = new SyncClocks(order, n, 0);
         }
 
         Result run() {
@@ -64,10 +57,7 @@ public final class VectorClockDetector {
                 int t = order.thread(i);
                 if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) {
                     // every participant's accesses before the barrier come before anyone's after it
-                    for (int p : episodes.get(key(i))) untilSync(p);
-                    long[] e = new long[n];
-                    for (int p : episodes.get(key(i))) merge(e, clock[p]);
-                    episodeClocks.put(key(i), e);
+                    for (int p : sync.participants(i)) untilSync(p);
                 }
                 untilSync(t);
                 pendingSync[t] = null;
@@ -111,35 +101,20 @@ public final class VectorClockDetector {
 
         private void apply(int i, int t) {
             long[] c = clock[t];
-            SyncKind kind = order.kind(i);
-            long o = order.object(i);
-            switch (kind.role) {
+            switch (order.kind(i).role) {
                 case RELEASE -> {
-                    if (kind == SyncKind.LATCH_COUNT_DOWN) merge(latches.computeIfAbsent(key(i), k -> new long[n]), c);
-                    else {
-                        merge(all.computeIfAbsent(o, k -> new long[n]), c);
-                        if (!(kind == SyncKind.UNLOCK && order.aux(i) == 1)) merge(exclusive.computeIfAbsent(o, k -> new long[n]), c);
-                    }
+                    sync.release(i, c);
                     c[t]++;
                 }
                 case ACQUIRE -> {
-                    long[] from = kind == SyncKind.LATCH_AWAIT ? latches.get(key(i))
-                            : kind == SyncKind.LOCK && order.aux(i) == 1 ? exclusive.get(o) : all.get(o);
-                    if (from != null) merge(c, from);
+                    long[] from = sync.acquired(i);
+                    if (from != null) SyncClocks.merge(c, from);
                 }
                 case BARRIER -> {
-                    merge(c, episodeClocks.get(key(i)));
+                    SyncClocks.merge(c, sync.episode(i, p -> clock[p]));
                     c[t]++;
                 }
             }
-        }
-
-        private static void merge(long[] into, long[] from) {
-            for (int u = 0; u < into.length; u++) into[u] = Math.max(into[u], from[u]);
-        }
-
-        private List<Long> key(int i) {
-            return List.of(order.object(i), order.aux(i));
         }
     }
 
