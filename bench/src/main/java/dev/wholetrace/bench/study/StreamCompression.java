@@ -2,6 +2,7 @@ package dev.wholetrace.bench.study;
 
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.core.address.DiffRleEncoder;
+import dev.wholetrace.core.grammar.Grammar;
 import dev.wholetrace.core.grammar.SequiturGrammar;
 import dev.wholetrace.core.io.GrammarCodec;
 import dev.wholetrace.core.io.VarIntWriter;
@@ -28,53 +29,50 @@ final class StreamCompression {
     /** Encoded grammar bytes (symbol table and grammars as the trace format writes them) and build time. */
     record Grammars(long bytes, double seconds, long symbols) {}
 
+    /** Builds one stream's grammar over a thread's shared alphabet. */
+    private interface StreamEncoder {
+        Grammar encode(AccessStreams.Stream st, Alphabet alphabet);
+    }
+
     /**
      * Plain SEQUITUR over each instruction's addresses: each distinct address is a terminal (one
      * alphabet per thread, as the recorder keeps its symbol tables).
      */
     static Grammars sequitur(AccessStreams s) {
-        VarIntWriter out = new VarIntWriter();
-        long symbols = 0;
-        double seconds = 0;
-        for (int t = 0; t < s.blocks.size(); t++) {
-            long t0 = System.nanoTime();
-            Alphabet values = new Alphabet();
-            VarIntWriter grammars = new VarIntWriter();
-            for (AccessStreams.Stream st : s.streams) {
-                if (st.thread != t) continue;
-                SequiturGrammar g = new SequiturGrammar(8);
-                for (int i = 0; i < st.length; i++) g.append(values.idOf(st.addresses[i]));
-                var frozen = g.toGrammar();
-                symbols += frozen.symbolCount();
-                GrammarCodec.write(frozen, grammars);
-            }
-            seconds += (System.nanoTime() - t0) / 1e9;
-            GrammarCodec.write(values, false, out);
-            out.writeBlock(grammars);
-        }
-        return new Grammars(out.size(), seconds, symbols);
+        return perThread(s, false, (st, values) -> {
+            SequiturGrammar g = new SequiturGrammar(8);
+            for (int i = 0; i < st.length; i++) g.append(values.idOf(st.addresses[i]));
+            return g.toGrammar();
+        });
     }
 
     /** Diff∘RLE∘SEQ over each instruction's addresses, one (difference, run) alphabet per thread. */
     static Grammars diffRleSeq(AccessStreams s) {
+        return perThread(s, true, (st, runs) -> {
+            DiffRleEncoder e = new DiffRleEncoder(runs);
+            for (int i = 0; i < st.length; i++) e.append(st.addresses[i]);
+            e.finish();
+            return e.grammar().toGrammar();
+        });
+    }
+
+    /** Per thread: its streams' grammars over one alphabet, encoded as the trace format writes them, timed. */
+    private static Grammars perThread(AccessStreams s, boolean pairs, StreamEncoder encoder) {
         VarIntWriter out = new VarIntWriter();
         long symbols = 0;
         double seconds = 0;
         for (int t = 0; t < s.blocks.size(); t++) {
             long t0 = System.nanoTime();
-            Alphabet runs = new Alphabet();
+            Alphabet alphabet = new Alphabet();
             VarIntWriter grammars = new VarIntWriter();
             for (AccessStreams.Stream st : s.streams) {
                 if (st.thread != t) continue;
-                DiffRleEncoder e = new DiffRleEncoder(runs);
-                for (int i = 0; i < st.length; i++) e.append(st.addresses[i]);
-                e.finish();
-                var frozen = e.grammar().toGrammar();
-                symbols += frozen.symbolCount();
-                GrammarCodec.write(frozen, grammars);
+                Grammar g = encoder.encode(st, alphabet);
+                symbols += g.symbolCount();
+                GrammarCodec.write(g, grammars);
             }
             seconds += (System.nanoTime() - t0) / 1e9;
-            GrammarCodec.write(runs, true, out);
+            GrammarCodec.write(alphabet, pairs, out);
             out.writeBlock(grammars);
         }
         return new Grammars(out.size(), seconds, symbols);
