@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,6 +27,9 @@ import picocli.CommandLine.Option;
                 + "trace bytes and events/s.",
                 "Writes overhead.md, overhead.csv, overhead-runs.csv and overhead.png to the output directory."})
 final class OverheadCommand implements Callable<Integer> {
+    @Mixin
+    ChildJvmOptions jvm = new ChildJvmOptions();
+
     @Option(names = "--quick", description = "Only guava, math3 and sor, at small sizes, 2 repetitions (about 1 minute on an idle 2-core machine, 2 on a busy one).")
     boolean quick;
 
@@ -35,18 +39,6 @@ final class OverheadCommand implements Callable<Integer> {
     @Option(names = "--modes", split = ",", defaultValue = "cor,cdr,all", description = "Agent modes (default: ${DEFAULT-VALUE}).")
     List<String> modeNames;
 
-    @Option(names = "--out", defaultValue = "docs/results", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--work", defaultValue = "bench/work", description = "Traces, deleted after reading (default: ${DEFAULT-VALUE}).")
-    Path work;
-
-    @Option(names = "--agent", defaultValue = "agent/target/wholetrace-agent.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path agent;
-
-    @Option(names = "--workloads", defaultValue = "workloads/target/wholetrace-workloads.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path workloads;
-
     @Option(names = "--only", description = "Only the drivers whose name matches this regex (guava, jackson, math3, h2, sor); "
             + "with --quick also those --quick leaves out.")
     Pattern only;
@@ -54,9 +46,6 @@ final class OverheadCommand implements Callable<Integer> {
     @Option(names = "--size", description = "Run every driver in every mode at this size (for choosing sizes; default: "
             + "the table in OverheadWorkload).")
     Integer size;
-
-    @Option(names = "--timeout", defaultValue = "900", description = "Seconds one child may take (default: ${DEFAULT-VALUE}).")
-    long timeout;
 
     static final String HEAP = "-Xmx1g";
     private final Log log = new Log();
@@ -96,12 +85,7 @@ final class OverheadCommand implements Callable<Integer> {
         int n = reps != null ? reps : quick ? 2 : 5;
         if (n < 1) throw new IllegalArgumentException("--reps must be at least 1");
         if (size != null && size < 1) throw new IllegalArgumentException("--size must be at least 1");
-        for (Path jar : List.of(agent, workloads)) {
-            if (!Files.isRegularFile(jar)) throw new IllegalStateException(jar + " is missing (bench/run builds it)");
-        }
-        Path dir = work.toAbsolutePath().normalize().resolve("overhead");
-        Files.createDirectories(dir);
-        Files.createDirectories(out);
+        Path dir = jvm.prepare("overhead");
         Machine machine = Machine.describe();
         log.info("bench overhead (%s, %d reps, modes %s) on %s", quick ? "quick" : "full", n, modes, machine.summary());
 
@@ -157,9 +141,9 @@ final class OverheadCommand implements Callable<Integer> {
         double load = CpuMeter.otherCores(start, CpuMeter.now());
         OverheadReport report = new OverheadReport(machine, quick, n, modes, new ArrayList<>(series.values()), rows,
                 log.elapsed(), load, HEAP);
-        report.write(out, log);
+        report.write(jvm.out, log);
         System.out.println(report.markdown());
-        log.info("done in %.1f s; wrote %s", log.elapsed(), out);
+        log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);
         return 0;
     }
 
@@ -181,7 +165,7 @@ final class OverheadCommand implements Callable<Integer> {
     }
 
     private String agentArg(Path trace, TraceMode mode) {
-        return "-javaagent:" + agent.toAbsolutePath().normalize() + "=out=" + trace + ",mode=" + mode.label();
+        return "-javaagent:" + jvm.agent.toAbsolutePath().normalize() + "=out=" + trace + ",mode=" + mode.label();
     }
 
     private ChildJvm.Run run(Program p, int size, String agentArg, Path dir) throws Exception {
@@ -190,10 +174,10 @@ final class OverheadCommand implements Callable<Integer> {
         cmd.add(HEAP);
         if (agentArg != null) cmd.add(agentArg);
         cmd.add("-cp");
-        cmd.add(workloads.toAbsolutePath().normalize().toString());
+        cmd.add(jvm.workloads.toAbsolutePath().normalize().toString());
         cmd.add(p.mainClass);
         if (size > 0) cmd.add(Integer.toString(size));
-        return ChildJvm.run(cmd, dir, timeout);
+        return ChildJvm.run(cmd, dir, jvm.timeout);
     }
 
     /** Fails loudly when a run printed or exited differently from the reference run of the same program and size. */

@@ -4,6 +4,7 @@ import dev.wholetrace.analysis.dataflow.ProgramBytecode;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.bench.ChildJvm;
+import dev.wholetrace.bench.ChildJvmOptions;
 import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.bench.TracedJvm;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -33,6 +35,9 @@ import picocli.CommandLine.Option;
                 + "dynamic instances against distinct instruction pairs and artifacts.",
                 "Writes races.md and races.csv to the output directory."})
 public final class RacesCommand implements Callable<Integer> {
+    @Mixin
+    ChildJvmOptions jvm = new ChildJvmOptions();
+
     @Option(names = "--quick", description = "Small inputs, 2 and 4 threads.")
     boolean quick;
 
@@ -41,21 +46,6 @@ public final class RacesCommand implements Callable<Integer> {
 
     @Option(names = "--threads", split = ",", description = "Thread counts (default: 2,4,8; with --quick 2,4).")
     List<Integer> threads;
-
-    @Option(names = "--out", defaultValue = "docs/results", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--work", defaultValue = "bench/work", description = "Traces, deleted after use (default: ${DEFAULT-VALUE}).")
-    Path work;
-
-    @Option(names = "--agent", defaultValue = "agent/target/wholetrace-agent.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path agent;
-
-    @Option(names = "--workloads", defaultValue = "workloads/target/wholetrace-workloads.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path workloads;
-
-    @Option(names = "--timeout", defaultValue = "1800", description = "Seconds one child JVM may take (default: ${DEFAULT-VALUE}).")
-    long timeout;
 
     private final Log log = new Log();
 
@@ -81,12 +71,7 @@ public final class RacesCommand implements Callable<Integer> {
         if (only == null) kernels.addAll(List.of(Kernels.values()));
         else for (String n : only) kernels.add(Kernels.byName(n.trim()));
         List<Integer> counts = threads != null ? threads : quick ? List.of(2, 4) : List.of(2, 4, 8);
-        for (Path jar : List.of(agent, workloads)) {
-            if (!Files.isRegularFile(jar)) throw new IllegalArgumentException(jar + " is missing (bench/run builds it)");
-        }
-        Path dir = work.toAbsolutePath().normalize().resolve("races");
-        Files.createDirectories(dir);
-        Files.createDirectories(out);
+        Path dir = jvm.prepare("races");
         Machine machine = Machine.describe();
         log.info("bench races (%s; %s; threads %s) on %s", quick ? "quick" : "full", kernels, counts, machine.summary());
         Path bench = Path.of(DetectorChild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -97,8 +82,8 @@ public final class RacesCommand implements Callable<Integer> {
             for (int t : counts) {
                 Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
                 Files.deleteIfExists(trace);
-                ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
-                        workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, timeout);
+                ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
+                        jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
                 if (rec.exit() != 0) throw new IllegalStateException(k.label() + " failed under the agent:\n" + rec.err());
                 ParallelTrace pt = ParallelTrace.open(trace);
                 long accesses = 0;
@@ -125,13 +110,13 @@ public final class RacesCommand implements Callable<Integer> {
             if (!RaceSuite.labelledRacy(program)) continue;
             Path trace = dir.resolve(program.getSimpleName() + ".wtrace");
             Files.deleteIfExists(trace);
-            ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx1g", agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.races.*", workloads,
-                    program.getName()), dir, timeout);
+            ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx1g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.races.*", jvm.workloads,
+                    program.getName()), dir, jvm.timeout);
             if (rec.exit() != 0) throw new IllegalStateException(program.getSimpleName() + " failed under the agent:\n" + rec.err());
             ParallelTrace pt = ParallelTrace.open(trace);
             RaceDetector.Result r = RaceDetector.detect(pt, false);
             RaceReport report;
-            try (ProgramBytecode bytecode = ProgramBytecode.of(pt.properties(), List.of(workloads))) {
+            try (ProgramBytecode bytecode = ProgramBytecode.of(pt.properties(), List.of(jvm.workloads))) {
                 report = RaceReport.of(pt, r, bytecode);
             }
             long dynamic = 0;
@@ -146,17 +131,17 @@ public final class RacesCommand implements Callable<Integer> {
         log.info("suite: %d racy programs", suite.size());
 
         RacesReport report = new RacesReport(machine, quick, rows, suite, log.elapsed());
-        Files.writeString(out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
+        Files.writeString(jvm.out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
+        Files.writeString(jvm.out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
         System.out.println(report.markdown());
-        log.info("done in %.1f s; wrote %s", log.elapsed(), out);
+        log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);
         return 0;
     }
 
     private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g", "-cp", bench.toString(),
                 DetectorChild.class.getName(), which, trace.toString());
-        return Detection.parse(ChildJvm.run(cmd, dir, timeout));
+        return Detection.parse(ChildJvm.run(cmd, dir, jvm.timeout));
     }
 
     static String num(double v) {

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.bench.ChildJvmOptions;
 import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
@@ -13,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,6 +31,9 @@ import picocli.CommandLine.Option;
                 + "and for plain SEQUITUR vs Diff∘RLE∘SEQ per instruction.",
                 "Writes compression.md, compression.csv, compression-sizes.png, compression-seq.png and compression-time.png to the output directory."})
 public final class CompressionCommand implements Callable<Integer> {
+    @Mixin
+    ChildJvmOptions jvm = new ChildJvmOptions();
+
     /** Sizes for --quick: the same programs, a few seconds each. */
     static final Map<Kernels, Integer> QUICK_SIZES = Map.of(Kernels.FFT, 12, Kernels.LU, 64, Kernels.MP3D, 4_000, Kernels.WATER, 16,
             Kernels.SOR, 50);
@@ -52,21 +57,6 @@ public final class CompressionCommand implements Callable<Integer> {
             description = "General-purpose compressors on the raw streams, of gzip, bzip2, xz, zstd (default: ${DEFAULT-VALUE}).")
     List<String> baselineNames;
 
-    @Option(names = "--out", defaultValue = "docs/results", description = "Where the report goes (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--work", defaultValue = "bench/work", description = "Traces, deleted after reading (default: ${DEFAULT-VALUE}).")
-    Path work;
-
-    @Option(names = "--agent", defaultValue = "agent/target/wholetrace-agent.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path agent;
-
-    @Option(names = "--workloads", defaultValue = "workloads/target/wholetrace-workloads.jar", description = "Default: ${DEFAULT-VALUE}.")
-    Path workloads;
-
-    @Option(names = "--timeout", defaultValue = "1800", description = "Seconds one child JVM may take (default: ${DEFAULT-VALUE}).")
-    long timeout;
-
     private final Log log = new Log();
 
     @Override
@@ -80,16 +70,11 @@ public final class CompressionCommand implements Callable<Integer> {
         for (int t : counts) if (t < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + t);
         List<GeneralPurpose> baselines = new ArrayList<>();
         for (String b : baselineNames) baselines.add(baseline(b.trim()));
-        for (Path jar : List.of(agent, workloads)) {
-            if (!Files.isRegularFile(jar)) throw new IllegalArgumentException(jar + " is missing (bench/run builds it)");
-        }
-        Path dir = work.toAbsolutePath().normalize().resolve("compression");
-        Files.createDirectories(dir);
-        Files.createDirectories(out);
+        Path dir = jvm.prepare("compression");
         Machine machine = Machine.describe();
         log.info("bench compression (%s; %s; threads %s) on %s", quick ? "quick" : "full", kernels, counts, machine.summary());
 
-        StudyRun study = new StudyRun(agent, workloads, dir, timeout, baselines, line -> log.info("%s", line));
+        StudyRun study = new StudyRun(jvm.agent, jvm.workloads, dir, jvm.timeout, baselines, line -> log.info("%s", line));
         List<Measurement> rows = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         CompressionReport report = null;
@@ -108,11 +93,11 @@ public final class CompressionCommand implements Callable<Integer> {
                 }
                 // the report so far, after every run: a long study interrupted keeps what it measured
                 report = new CompressionReport(machine, quick, rows, failures, baselines, log.elapsed());
-                report.write(out);
+                report.write(jvm.out);
             }
         }
         System.out.println(report.markdown());
-        log.info("done in %.1f s; wrote %s%s", log.elapsed(), out, failures.isEmpty() ? "" : "; " + failures.size() + " runs FAILED");
+        log.info("done in %.1f s; wrote %s%s", log.elapsed(), jvm.out, failures.isEmpty() ? "" : "; " + failures.size() + " runs FAILED");
         return failures.isEmpty() ? 0 : 1;
     }
 
