@@ -5,7 +5,6 @@ import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.workloads.kernels.Kernels;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
