@@ -54,6 +54,18 @@ public final class HappensBefore {
         return s == null ? -1 : s.valueAt(j);
     }
 
+    /**
+     * The first segment of thread u that knows segment i of thread t (segment i of t happens before
+     * it and every later one), or {@link #segmentCount}(u) when none does. With {@link #known}, the
+     * segments of u concurrent with segment i of t are exactly those in
+     * ({@code known(t, i, u)}, {@code firstKnowing(u, t, i)}).
+     */
+    public long firstKnowing(int u, int t, long i) {
+        if (u == t) return i;
+        Steps s = known[u][t];
+        return s == null ? segments[u] : s.firstReaching(i, segments[u]);
+    }
+
     /** Whether segment i of thread t happens before segment j of thread u (program order within one thread). */
     public boolean ordered(int t, long i, int u, long j) {
         if (t == u) return i <= j;
@@ -82,6 +94,17 @@ public final class HappensBefore {
             }
             from[size] = segment;
             value[size++] = v;
+        }
+
+        /** The first segment whose value is at least v (values never decrease), or {@code none}. */
+        long firstReaching(long v, long none) {
+            int lo = 0, hi = size; // first index with value >= v
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (value[mid] >= v) hi = mid;
+                else lo = mid + 1;
+            }
+            return lo == size ? none : from[lo];
         }
 
         long valueAt(long segment) {

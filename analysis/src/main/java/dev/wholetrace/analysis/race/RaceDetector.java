@@ -56,37 +56,70 @@ public final class RaceDetector {
 
     /**
      * Progressions in address order; each meets the other threads' earlier ones still reaching its
-     * first address. The open progressions are kept per thread: a thread's own accesses never race
-     * with each other, and in a sweep over its own band of an array they are most of what is open.
+     * first address, and only those in segments concurrent with its own. The open progressions are
+     * kept per thread and sorted by segment: a thread's own accesses never race with each other, and
+     * the concurrent segments of another thread are one interval (HappensBefore.firstKnowing), found
+     * by binary search, so that accesses ordered by a lock or barrier are never even looked at.
      */
     private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
         int[] order = t.byFirstAddress();
-        int[][] active = new int[threads][64];
-        int[] activeSize = new int[threads];
+        OpenList[] open = new OpenList[threads];
+        for (int u = 0; u < threads; u++) open[u] = new OpenList();
         long[] example = new long[1];
         for (int x : order) {
             long lo = t.first[x];
             int tx = t.thread[x];
+            long sx = t.segment[x];
             for (int u = 0; u < threads; u++) {
-                if (u == tx) continue;
-                int[] open = active[u];
-                int kept = 0;
-                for (int k = 0; k < activeSize[u]; k++) {
-                    int y = open[k];
-                    if (t.last(y) < lo) continue; // ends before x starts: no later progression reaches it either
-                    open[kept++] = y;
+                if (u == tx || open[u].size == 0) continue;
+                OpenList list = open[u];
+                list.prune(t, lo);
+                long after = hb.known(tx, sx, u); // u's segments up to this one happen before x
+                long before = hb.firstKnowing(u, tx, sx); // from this one on, x happens before them
+                for (int k = list.firstAbove(t, after); k < list.size; k++) {
+                    int y = list.items[k];
+                    if (t.segment[y] >= before) break;
                     if (!(t.write[x] || t.write[y])) continue;
                     counters[0]++;
-                    if (!hb.concurrent(tx, t.segment[x], u, t.segment[y])) continue;
                     long pairs = t.commonAccesses(x, y, example);
                     if (pairs == 0) continue;
                     counters[1]++;
                     record(t, findings, y, x, pairs, example[0], all);
                 }
-                activeSize[u] = kept;
             }
-            if (activeSize[tx] == active[tx].length) active[tx] = Arrays.copyOf(active[tx], activeSize[tx] * 2);
-            active[tx][activeSize[tx]++] = x;
+            open[tx].insert(t, x);
+        }
+    }
+
+    /** One thread's open progressions, sorted by segment. */
+    private static final class OpenList {
+        int[] items = new int[64];
+        int size;
+
+        /** Drops the progressions that end before {@code lo}: no later progression reaches them either. */
+        void prune(AccessTable t, long lo) {
+            int kept = 0;
+            for (int k = 0; k < size; k++) if (t.last(items[k]) >= lo) items[kept++] = items[k];
+            size = kept;
+        }
+
+        /** The first position whose segment is above {@code segment}. */
+        int firstAbove(AccessTable t, long segment) {
+            int lo = 0, hi = size;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (t.segment[items[mid]] > segment) hi = mid;
+                else lo = mid + 1;
+            }
+            return lo;
+        }
+
+        void insert(AccessTable t, int x) {
+            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            int at = firstAbove(t, t.segment[x]);
+            System.arraycopy(items, at, items, at + 1, size - at);
+            items[at] = x;
+            size++;
         }
     }
 
