@@ -63,31 +63,40 @@ public final class RaceDetector {
      */
     private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
         int[] order = t.byFirstAddress();
-        OpenList[] open = new OpenList[threads];
-        for (int u = 0; u < threads; u++) open[u] = new OpenList();
+        // per thread, reads and writes apart: a read meets only writes (reads of a field that every
+        // iteration loads, this.count say, are most of what is open and never race with each other)
+        OpenList[][] open = new OpenList[threads][2];
+        for (OpenList[] o : open) {
+            o[0] = new OpenList();
+            o[1] = new OpenList();
+        }
         long[] example = new long[1];
         for (int x : order) {
             long lo = t.first[x];
             int tx = t.thread[x];
             long sx = t.segment[x];
             for (int u = 0; u < threads; u++) {
-                if (u == tx || open[u].size == 0) continue;
-                OpenList list = open[u];
-                list.prune(t, lo);
-                long after = hb.known(tx, sx, u); // u's segments up to this one happen before x
-                long before = hb.firstKnowing(u, tx, sx); // from this one on, x happens before them
-                for (int k = list.firstAbove(t, after); k < list.size; k++) {
-                    int y = list.items[k];
-                    if (t.segment[y] >= before) break;
-                    if (!(t.write[x] || t.write[y])) continue;
-                    counters[0]++;
-                    long pairs = t.commonAccesses(x, y, example);
-                    if (pairs == 0) continue;
-                    counters[1]++;
-                    record(t, findings, y, x, pairs, example[0], all);
+                if (u == tx) continue;
+                open[u][0].prune(t, lo);
+                open[u][1].prune(t, lo);
+                for (int w = t.write[x] ? 0 : 1; w < 2; w++) {
+                    OpenList list = open[u][w];
+                    if (list.size == 0) continue;
+                    long after = hb.known(tx, sx, u); // u's segments up to this one happen before x
+                    long before = hb.firstKnowing(u, tx, sx); // from this one on, x happens before them
+                    for (int k = list.firstAbove(t, after); k < list.size; k++) {
+                        int y = list.items[k];
+                        if (t.segment[y] >= before) break;
+                        if (t.last(y) < lo) continue; // ended; not pruned yet
+                        counters[0]++;
+                        long pairs = t.commonAccesses(x, y, example);
+                        if (pairs == 0) continue;
+                        counters[1]++;
+                        record(t, findings, y, x, pairs, example[0], all);
+                    }
                 }
             }
-            open[tx].insert(t, x);
+            open[tx][t.write[x] ? 1 : 0].insert(t, x);
         }
     }
 
@@ -95,12 +104,18 @@ public final class RaceDetector {
     private static final class OpenList {
         int[] items = new int[64];
         int size;
+        private int pruneAt = 64;
 
-        /** Drops the progressions that end before {@code lo}: no later progression reaches them either. */
+        /**
+         * Drops the progressions that end before {@code lo} (no later progression reaches them
+         * either), once the list has doubled since it was last pruned: amortised O(1) per entry.
+         */
         void prune(AccessTable t, long lo) {
+            if (size < pruneAt) return;
             int kept = 0;
             for (int k = 0; k < size; k++) if (t.last(items[k]) >= lo) items[kept++] = items[k];
             size = kept;
+            pruneAt = Math.max(64, 2 * kept);
         }
 
         /** The first position whose segment is above {@code segment}. */
