@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,7 +24,11 @@ public final class RaceDetector {
     /** What a detection found, and what it cost. */
     public record Result(List<Race> races, Stats stats) {}
 
-    /** progressions: access progressions read from the grammars; compared: overlapping pairs checked for happens-before. */
+    /**
+     * progressions: access progressions read from the grammars; compared: pairs of open progressions
+     * in concurrent segments, one writing, that were intersected; concurrentOverlaps: those that shared
+     * an address.
+     */
     public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {}
 
     private RaceDetector() {}
@@ -31,7 +36,7 @@ public final class RaceDetector {
     public static Result detect(ParallelTrace trace, boolean allInstances) {
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
-                    + trace.mode().label().toUpperCase(java.util.Locale.ROOT) + " (record with --mode cdr)");
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + " (record with --mode cdr)");
         }
         int threads = trace.threads().size();
         HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads);
