@@ -308,9 +308,9 @@ final class OverheadReport {
         CategoryChart chart = new CategoryChartBuilder().width(1200).height(700)
                 .title("Agent overhead: wall slowdown traced/plain (ratio of medians, log scale)" + (quick ? ", --quick" : ""))
                 .xAxisTitle("program").yAxisTitle("slowdown (x)").build();
-        Report.style(chart, Math.min(1, Report.floorPow10(bars.values())));
+        Charts.style(chart, Math.min(1, Charts.floorPow10(bars.values())));
         chart.getStyler().setXAxisLabelRotation(0);
         for (var e : bars.entrySet()) chart.addSeries(e.getKey(), xs, e.getValue());
-        Report.save(chart, file);
+        Charts.save(chart, file);
     }
 }

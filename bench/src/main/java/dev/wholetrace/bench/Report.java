@@ -3,7 +3,6 @@ package dev.wholetrace.bench;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.bench.Result.RawForm;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 /** Writes compressor.md, compressor.csv and the plots. */
 final class Report {
@@ -377,9 +374,9 @@ final class Report {
             CategoryChart chart = new CategoryChartBuilder().width(1600).height(800)
                     .title("Compressed size per input (bytes, log scale; lackey inputs: 13-byte binary records)")
                     .xAxisTitle("input").yAxisTitle("bytes").build();
-            style(chart, floorPow10(series.values()));
+            Charts.style(chart, Charts.floorPow10(series.values()));
             for (var e : series.entrySet()) chart.addSeries(e.getKey(), xs, e.getValue());
-            save(chart, out.resolve("compressor.png"));
+            Charts.save(chart, out.resolve("compressor.png"));
         }
         List<String> names = new ArrayList<>();
         List<Number> build = new ArrayList<>();
@@ -391,30 +388,9 @@ final class Report {
         }
         CategoryChart rates = new CategoryChartBuilder().width(1600).height(800)
                 .title("Grammar build and expansion rate (M symbols/s, log scale)").xAxisTitle("input").yAxisTitle("M symbols/s").build();
-        style(rates, floorPow10(List.of(build, expand)));
+        Charts.style(rates, Charts.floorPow10(List.of(build, expand)));
         rates.addSeries("build", names, build);
         rates.addSeries("expand", names, expand);
-        save(rates, out.resolve("compressor-rates.png"));
-    }
-
-    /** The power of ten just below the smallest value: bars on a log axis need a positive floor. */
-    static double floorPow10(Iterable<List<Number>> values) {
-        double min = Double.POSITIVE_INFINITY;
-        for (List<Number> l : values) for (Number n : l) if (n.doubleValue() > 0) min = Math.min(min, n.doubleValue());
-        return Double.isInfinite(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
-    }
-
-    static void style(CategoryChart chart, double yMin) {
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisMin(yMin);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setXAxisLabelRotation(45);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-    }
-
-    static void save(CategoryChart chart, Path file) throws IOException {
-        try (OutputStream o = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
-        }
+        Charts.save(rates, out.resolve("compressor-rates.png"));
     }
 }

@@ -263,7 +263,7 @@ final class TraceReport {
         CategoryChart a = new CategoryChartBuilder().width(1400).height(600)
                 .title("(1) Random access to one sync segment: time per segment (µs, log scale)")
                 .xAxisTitle("trace").yAxisTitle("µs").build();
-        Report.style(a, Report.floorPow10(List.of(median, p90, position)));
+        Charts.style(a, Charts.floorPow10(List.of(median, p90, position)));
         a.getStyler().setXAxisLabelRotation(0);
         a.addSeries("segment(m, m+1) median", names, median);
         a.addSeries("segment p90", names, p90);
@@ -285,7 +285,7 @@ final class TraceReport {
             CategoryChart b = new CategoryChartBuilder().width(1400).height(600)
                     .title("(2) Recorder throughput, all program threads (M events/s, log scale)")
                     .xAxisTitle("mode, program threads").yAxisTitle("M events/s").build();
-            Report.style(b, Report.floorPow10(List.of(base, emit, e2e)));
+            Charts.style(b, Charts.floorPow10(List.of(base, emit, e2e)));
             b.getStyler().setXAxisLabelRotation(0);
             b.addSeries("baseline (long[] ring)", configs, base);
             b.addSeries("recording: emit side", configs, emit);

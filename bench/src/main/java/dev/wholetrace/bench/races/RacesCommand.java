@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -142,9 +141,5 @@ public final class RacesCommand implements Callable<Integer> {
         List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g", "-cp", bench.toString(),
                 DetectorChild.class.getName(), which, trace.toString());
         return Detection.parse(ChildJvm.run(cmd, dir, jvm.timeout));
-    }
-
-    static String num(double v) {
-        return String.format(Locale.ROOT, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.2f", v);
     }
 }

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.races;
 
+import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
 import java.util.List;
 import java.util.Locale;
@@ -36,9 +37,9 @@ final class RacesReport {
         for (RacesCommand.KernelRow r : rows) {
             sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %,d | %.2f | %.2f | %.2f | %s | %d | %d | %d | %s | %d |%n",
                     r.workload(), r.threads(), r.events(), r.accesses(), r.fileBytes(), r.open().seconds(), r.compressed().seconds(),
-                    r.baseline().seconds(), RacesCommand.num(r.baseline().seconds() / r.compressed().seconds()), r.open().peakRss() >> 20,
+                    r.baseline().seconds(), Charts.num(r.baseline().seconds() / r.compressed().seconds()), r.open().peakRss() >> 20,
                     r.compressed().peakRss() >> 20, r.baseline().peakRss() >> 20,
-                    RacesCommand.num((double) r.baseline().peakRss() / r.compressed().peakRss()), r.compressed().pairs()));
+                    Charts.num((double) r.baseline().peakRss() / r.compressed().peakRss()), r.compressed().pairs()));
         }
         sb.append("\n## Dynamic against distinct races: the labelled suite's racy programs\n\n");
         sb.append("Each `…Yes` program of `dev.wholetrace.workloads.races`, recorded in CDR and analysed as `wholetrace races` does. "
@@ -50,10 +51,10 @@ final class RacesReport {
             pairs += s.pairs();
             dynamic += s.dynamic();
             sb.append(String.format(Locale.ROOT, "| %s | %,d | %d | %,d | %s | %d |%n", s.program(), s.events(), s.pairs(), s.dynamic(),
-                    RacesCommand.num((double) s.dynamic() / Math.max(1, s.pairs())), s.artifacts()));
+                    Charts.num((double) s.dynamic() / Math.max(1, s.pairs())), s.artifacts()));
         }
         sb.append(String.format(Locale.ROOT, "| **all %d** | | %d | %,d | %s | |%n", suite.size(), pairs, dynamic,
-                RacesCommand.num((double) dynamic / Math.max(1, pairs))));
+                Charts.num((double) dynamic / Math.max(1, pairs))));
         return sb.toString();
     }
 

@@ -1,11 +1,11 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.commands.TraceStats.Component;
 import dev.wholetrace.core.event.TraceMode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 /** Writes compression.md, compression.csv and the figures of the compression study. */
 final class CompressionReport {
@@ -140,7 +138,7 @@ final class CompressionReport {
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
                     n(t.stats().total.events.total()), n(t.raw()), n(w), n(s), pct(w + s, t.raw()), n(c), pct(w + s + c, t.raw()),
                     n(t.fileBytes()), pct(t.fileBytes(), t.raw()),
-                    p == null ? "-" : num(mode == TraceMode.COR ? p.corPercent() : p.dorPercent())));
+                    p == null ? "-" : Charts.num(mode == TraceMode.COR ? p.corPercent() : p.dorPercent())));
         }
         sb.append('\n');
     }
@@ -169,12 +167,12 @@ final class CompressionReport {
             long trace = m.cdrTrace();
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", m.workload, m.threads, n(raw),
                     n(m.cdrControl()), n(m.cdrData()), n(m.cdrControl() + m.cdrData()), pct(m.cdrControl() + m.cdrData(), raw), n(trace),
-                    pct(trace, raw), n(m.cdrMetadata()), n(m.cdr().fileBytes()), p == null ? "-" : num(p.cdrPercent())));
+                    pct(trace, raw), n(m.cdrMetadata()), n(m.cdr().fileBytes()), p == null ? "-" : Charts.num(p.cdrPercent())));
             for (GeneralPurpose g : baselines) {
                 StreamCompression.Baseline b = m.baselines.get(g);
                 sb.append(String.format(Locale.ROOT, " %s | %s | %s |", n(b.total()), pct(b.total(), raw), ratio((double) b.total() / trace)));
             }
-            sb.append(String.format(Locale.ROOT, " %s |%n", p == null ? "-" : num(p.gzipPercent())));
+            sb.append(String.format(Locale.ROOT, " %s |%n", p == null ? "-" : Charts.num(p.gzipPercent())));
         }
         sb.append("\n![sizes](compression-sizes.png)\n");
         sb.append("\nThe baselines per stream (bytes: block ids / sync records / addresses):\n\n| workload | threads | raw |");
@@ -198,7 +196,7 @@ final class CompressionReport {
         sb.append(String.format(Locale.ROOT, "The CDR trace (Table 5's *trace*: the file without its metadata) at most %s%% of raw on fft, lu "
                 + "and sor and %s%% on the others, and on fft, lu and sor at least %s× smaller than xz -9 and zstd -19 of the same "
                 + "raw streams (the paper: 0.25-9.81%%). *file %%* is the whole file, metadata included, for comparison.%n%n",
-                num(REGULAR_PERCENT), num(OTHER_PERCENT), num(BASELINE_FACTOR)));
+                Charts.num(REGULAR_PERCENT), Charts.num(OTHER_PERCENT), Charts.num(BASELINE_FACTOR)));
         sb.append("| workload | threads | trace % of raw | file % of raw | target | xz ÷ trace | zstd ÷ trace | target | verdict |\n"
                 + "|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Measurement m : rows) {
@@ -208,8 +206,8 @@ final class CompressionReport {
             double xz = factor(m, GeneralPurpose.XZ);
             double zstd = factor(m, GeneralPurpose.ZSTD);
             boolean met = percent <= limit && (!regular || (!(xz < BASELINE_FACTOR) && !(zstd < BASELINE_FACTOR)));
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | ≤ %s | %s | %s | %s | %s |%n", m.workload, m.threads, num(percent),
-                    pct(m.cdr().fileBytes(), m.rawStreams()), num(limit), ratio(xz), ratio(zstd), regular ? "≥ " + num(BASELINE_FACTOR) : "-", met ? "met" : "**not met**"));
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | ≤ %s | %s | %s | %s | %s |%n", m.workload, m.threads, Charts.num(percent),
+                    pct(m.cdr().fileBytes(), m.rawStreams()), Charts.num(limit), ratio(xz), ratio(zstd), regular ? "≥ " + Charts.num(BASELINE_FACTOR) : "-", met ? "met" : "**not met**"));
         }
         sb.append('\n');
     }
@@ -305,8 +303,8 @@ final class CompressionReport {
             chart.addSeries(g.label, names, v);
         }
         chart.addSeries("Wholetrace CDR trace", names, cdr);
-        style(chart, floor(cdr));
-        save(chart, file);
+        Charts.style(chart, Charts.floorPow10(List.of(cdr)));
+        Charts.save(chart, file);
     }
 
     private void sequiturChart(Path file) throws IOException {
@@ -320,8 +318,8 @@ final class CompressionReport {
         }
         chart.addSeries("SEQ", names(), seq);
         chart.addSeries("Diff∘RLE∘SEQ", names(), drs);
-        style(chart, floor(drs));
-        save(chart, file);
+        Charts.style(chart, Charts.floorPow10(List.of(drs)));
+        Charts.save(chart, file);
     }
 
     /** Figure 5: the time to build each method's grammars for all of a trace's instruction streams. */
@@ -336,34 +334,14 @@ final class CompressionReport {
         }
         chart.addSeries("SEQ", names(), seq);
         chart.addSeries("Diff∘RLE∘SEQ", names(), drs);
-        style(chart, floor(drs));
-        save(chart, file);
+        Charts.style(chart, Charts.floorPow10(List.of(drs)));
+        Charts.save(chart, file);
     }
 
     private List<String> names() {
         List<String> names = new ArrayList<>();
         for (Measurement m : rows) names.add(m.workload + "/" + m.threads);
         return names;
-    }
-
-    private static double floor(List<Number> values) {
-        double min = Double.POSITIVE_INFINITY;
-        for (Number v : values) if (v.doubleValue() > 0) min = Math.min(min, v.doubleValue());
-        return Double.isInfinite(min) ? 1 : Math.pow(10, Math.floor(Math.log10(min)));
-    }
-
-    private static void style(CategoryChart chart, double yMin) {
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisMin(yMin);
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setXAxisLabelRotation(45);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
-    }
-
-    private static void save(CategoryChart chart, Path file) throws IOException {
-        try (OutputStream o = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, o, BitmapEncoder.BitmapFormat.PNG);
-        }
     }
 
     // ---- formatting -------------------------------------------------------------------------------
@@ -373,21 +351,11 @@ final class CompressionReport {
     }
 
     private static String pct(long part, long whole) {
-        return whole == 0 ? "-" : num(100.0 * part / whole);
-    }
-
-    /** About three significant digits. */
-    static String num(double v) {
-        if (Double.isNaN(v)) return "n/a";
-        double a = Math.abs(v);
-        if (a >= 100) return String.format(Locale.ROOT, "%.0f", v);
-        if (a >= 10) return String.format(Locale.ROOT, "%.1f", v);
-        if (a >= 1) return String.format(Locale.ROOT, "%.2f", v);
-        return String.format(Locale.ROOT, "%.3f", v);
+        return whole == 0 ? "-" : Charts.num(100.0 * part / whole);
     }
 
     private static String ratio(double r) {
-        return Double.isNaN(r) || Double.isInfinite(r) ? "n/a" : num(r);
+        return Double.isNaN(r) || Double.isInfinite(r) ? "n/a" : Charts.num(r);
     }
 
     private static String sec(double s) {
