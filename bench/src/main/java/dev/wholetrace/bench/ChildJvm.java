@@ -15,7 +15,31 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ChildJvm {
     /** exit code, stdout and stderr text, wall and CPU seconds (CPU NaN without /proc). */
-    public record Run(int exit, String out, String err, double wallSeconds, double cpuSeconds) {}
+    public record Run(int exit, String out, String err, double wallSeconds, double cpuSeconds) {
+        /** Fails unless the run exited with 0 and the agent, if any, reported nothing. */
+        public void expectSuccess(String context) {
+            if (exit != 0) throw new IllegalStateException(context + ": exit code " + exit + "\nstderr:\n" + err);
+            expectQuietAgent(context);
+        }
+
+        /** Fails unless this (traced) run exited and printed as {@code plain} did and the agent reported nothing. */
+        public void expectSameAs(Run plain, String context) {
+            if (exit != plain.exit) {
+                throw new IllegalStateException(context + ": exit code " + exit + ", the plain run's was " + plain.exit + "\nstderr:\n" + err);
+            }
+            if (!out.equals(plain.out)) {
+                throw new IllegalStateException(context + ": stdout differs from the plain run's\n--- plain:\n" + plain.out
+                        + "\n--- this run:\n" + out + "\nstderr:\n" + err);
+            }
+            expectQuietAgent(context);
+        }
+
+        private void expectQuietAgent(String context) {
+            if (err.contains("wholetrace agent:") || err.contains("VerifyError")) {
+                throw new IllegalStateException(context + ": the agent reported a problem\nstderr:\n" + err);
+            }
+        }
+    }
 
     private ChildJvm() {}
 

@@ -55,6 +55,11 @@ final class OverheadCommand implements Callable<Integer> {
         boolean isHello() {
             return mainClass.equals(OverheadWorkload.HELLO);
         }
+
+        /** "name (MainClass SIZE)", for messages. */
+        String describe(int size) {
+            return name + " (" + mainClass + " " + label(size) + ")";
+        }
     }
 
     /** The measurements of one program in one mode, with the plain run of the same rep and size as baseline. */
@@ -108,7 +113,7 @@ final class OverheadCommand implements Callable<Integer> {
                 for (int size : sizes) {
                     ChildJvm.Run plain = run(p, size, null, dir);
                     ChildJvm.Run first = expected.putIfAbsent(p.name + "/" + size, plain);
-                    if (first != null) same(p, size, "plain run of rep " + r, first, plain);
+                    if (first != null) plain.expectSameAs(first, p.describe(size) + ", plain run of rep " + r);
                     rows.add(new RunRow(r, p.name, "plain", size, plain.wallSeconds(), plain.cpuSeconds(), 0, 0));
                     log.info("rep %d/%d %-8s size %-4s plain: %6.2f s wall, %6.2f s CPU", r, n, p.name, label(size),
                             plain.wallSeconds(), plain.cpuSeconds());
@@ -117,7 +122,7 @@ final class OverheadCommand implements Callable<Integer> {
                         Path trace = dir.resolve(p.name + "-" + m.label() + ".wtrace");
                         Files.deleteIfExists(trace);
                         ChildJvm.Run traced = run(p, size, agentArg(trace, m), dir);
-                        same(p, size, m.label() + " run of rep " + r, plain, traced);
+                        traced.expectSameAs(plain, p.describe(size) + ", " + m.label() + " run of rep " + r);
                         ParallelTrace t = ParallelTrace.open(trace);
                         long bytes = t.fileBytes();
                         if (!t.complete()) throw new IllegalStateException(p.name + " " + m.label() + ": the trace is incomplete");
@@ -178,22 +183,6 @@ final class OverheadCommand implements Callable<Integer> {
         cmd.add(p.mainClass);
         if (size > 0) cmd.add(Integer.toString(size));
         return ChildJvm.run(cmd, dir, jvm.timeout);
-    }
-
-    /** Fails loudly when a run printed or exited differently from the reference run of the same program and size. */
-    private static void same(Program p, int size, String what, ChildJvm.Run reference, ChildJvm.Run run) {
-        String context = p.name + " (" + p.mainClass + " " + label(size) + "), " + what;
-        if (run.exit() != reference.exit()) {
-            throw new IllegalStateException(context + ": exit code " + run.exit() + ", the plain run's was " + reference.exit()
-                    + "\nstderr:\n" + run.err());
-        }
-        if (!run.out().equals(reference.out())) {
-            throw new IllegalStateException(context + ": stdout differs from the plain run's\n--- plain:\n" + reference.out()
-                    + "\n--- this run:\n" + run.out() + "\nstderr:\n" + run.err());
-        }
-        if (run.err().contains("wholetrace agent:") || run.err().contains("VerifyError")) {
-            throw new IllegalStateException(context + ": the agent reported a problem\nstderr:\n" + run.err());
-        }
     }
 
     static String label(int size) {

@@ -2,7 +2,6 @@ package dev.wholetrace.analysis.hb;
 
 import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.trace.SyncOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -28,7 +27,6 @@ public final class SyncClocks {
     private final Map<Long, long[]> all = new HashMap<>();
     private final Map<Long, long[]> exclusive = new HashMap<>();
     private final Map<List<Long>, long[]> latches = new HashMap<>();
-    private final Map<List<Long>, List<Integer>> participants = new HashMap<>();
     private final Map<List<Long>, long[]> episodes = new HashMap<>();
 
     /** For {@code threads} threads; {@code empty} is the clock value that means "nothing known". */
@@ -36,9 +34,6 @@ public final class SyncClocks {
         this.order = order;
         this.threads = threads;
         this.empty = empty;
-        for (int i = 0; i < order.size(); i++) {
-            if (order.kind(i) == SyncKind.BARRIER) participants.computeIfAbsent(key(i), k -> new ArrayList<>()).add(order.thread(i));
-        }
     }
 
     /** Entry i, a release, publishes {@code clock} (its thread's, before the thread moves on). */
@@ -61,16 +56,11 @@ public final class SyncClocks {
         return kind == SyncKind.LOCK && order.aux(i) == 1 ? exclusive.get(o) : all.get(o);
     }
 
-    /** The threads that pass the barrier episode of entry i. */
-    public List<Integer> participants(int i) {
-        return participants.get(key(i));
-    }
-
     /** The joined clock of entry i's barrier episode, made from {@code clockOf} at the first call (the episode's first entry). */
     public long[] episode(int i, IntFunction<long[]> clockOf) {
         return episodes.computeIfAbsent(key(i), k -> {
             long[] e = fresh();
-            for (int p : participants.get(k)) merge(e, clockOf.apply(p));
+            for (int p : order.episodeParticipants(i)) merge(e, clockOf.apply(p));
             return e;
         });
     }

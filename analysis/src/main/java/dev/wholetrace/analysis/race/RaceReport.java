@@ -3,9 +3,9 @@ package dev.wholetrace.analysis.race;
 import dev.wholetrace.analysis.dataflow.AccessSources;
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
 import dev.wholetrace.bytecode.BytecodeOffsets;
-import dev.wholetrace.core.event.Addresses;
 import dev.wholetrace.core.event.CodeEntry;
 import dev.wholetrace.core.event.CodeMap;
+import dev.wholetrace.core.event.HeapAccess;
 import dev.wholetrace.core.trace.ParallelTrace;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,6 +17,7 @@ import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * The races of a trace as a user reads them: each side's place in the program and what it touched,
@@ -105,6 +106,10 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
         private final Set<String> missing = new HashSet<>();
         private int withoutBci;
 
+        private final Map<String, ParsedClass> classes = new HashMap<>();
+
+        record ParsedClass(ClassNode node, Map<String, int[]> offsets) {}
+
         /** A method's analysis: the bci of each real instruction, and what AccessSources found. */
         record MethodFacts(int[] bcis, Map<Integer, Integer> indexOfBci, AccessSources.Facts facts) {}
 
@@ -114,14 +119,8 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             for (int i = 0; i < code.instructionCount(); i++) {
                 CodeEntry e = code.instruction(i);
                 // only heap accesses: a sync site can share its instruction's bci (a class-init use before a GETSTATIC)
-                if (e != null && e.bci() >= 0 && isHeapAccess(e)) byPlace.put(place(e, e.bci()), i);
+                if (e != null && e.bci() >= 0 && HeapAccess.of(e) != null) byPlace.put(place(e, e.bci()), i);
             }
-        }
-
-        private static boolean isHeapAccess(CodeEntry e) {
-            String op = e.text().split(" ", 2)[0];
-            boolean field = op.equals("GETFIELD") || op.equals("GETSTATIC") || op.equals("PUTFIELD") || op.equals("PUTSTATIC");
-            return field && !e.text().contains(" volatile ") || op.endsWith("ALOAD") || op.endsWith("ASTORE");
         }
 
         private static String place(CodeEntry e, int bci) {
@@ -130,41 +129,18 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
 
         Side side(int instruction, long address) {
             CodeEntry e = code.instruction(instruction);
-            if (e == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction);
-            String op = e.text().split(" ", 2)[0];
-            boolean write = op.startsWith("PUT") || op.endsWith("ASTORE");
-            return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), write ? "write" : "read",
-                    target(e, op, address));
+            HeapAccess a = HeapAccess.of(e);
+            if (a == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction);
+            return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target(e, a, address));
         }
 
-        private String target(CodeEntry e, String op, long address) {
-            String text = e.text();
-            if (op.startsWith("GET") || op.startsWith("PUT")) {
-                String field = text.substring(text.lastIndexOf(' ') + 1); // owner.name, with the owner's package
-                int dot = field.lastIndexOf('.', field.lastIndexOf('.') - 1);
-                return dot < 0 ? field : field.substring(dot + 1);
-            }
-            String type = switch (op.charAt(0)) {
-                case 'D' -> "double";
-                case 'F' -> "float";
-                case 'L' -> "long";
-                case 'I' -> "int";
-                case 'S' -> "short";
-                case 'C' -> "char";
-                case 'B' -> "byte";
-                default -> "Object";
-            };
-            int width = switch (type) {
-                case "double", "long" -> 8;
-                case "int", "float", "Object" -> 4;
-                case "short", "char" -> 2;
-                default -> 1;
-            };
-            String element = type + "[][" + Addresses.offset(address) / width + "]";
+        /** The field, or the array element after the field its array was loaded from when the bytecode shows it. */
+        private String target(CodeEntry e, HeapAccess a, long address) {
+            if (a.field() != null) return a.field();
             MethodFacts f = facts(e);
             Integer index = f == null ? null : f.indexOfBci().get(e.bci());
             String field = index == null ? null : f.facts().arrayFields().get(index);
-            return field == null ? element : field + ":" + element;
+            return field == null ? a.target(address) : field + ":" + a.target(address);
         }
 
         /** The heap-read instructions (ids) that decide this access, from its method's data flow. */
@@ -191,28 +167,40 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             String key = e.className() + "." + e.method() + e.descriptor();
             if (facts.containsKey(key)) return facts.get(key);
             MethodFacts f = null;
-            byte[] classFile = bytecode == null ? null : bytecode.classFile(e.className());
-            if (classFile == null) {
-                missing.add(e.className());
-            } else {
+            ParsedClass c = parsed(e.className());
+            int[] bcis = c == null ? null : c.offsets().get(e.method() + e.descriptor());
+            for (MethodNode m : c == null ? List.<MethodNode>of() : c.node().methods) {
+                if (bcis == null || !m.name.equals(e.method()) || !m.desc.equals(e.descriptor())) continue;
+                Map<Integer, Integer> indexOfBci = new HashMap<>();
+                for (int i = 0; i < bcis.length; i++) indexOfBci.put(bcis[i], i);
                 try {
-                    ClassReader reader = new ClassReader(classFile);
-                    ClassNode cn = new ClassNode();
-                    reader.accept(cn, 0);
-                    int[] bcis = BytecodeOffsets.of(reader).get(e.method() + e.descriptor());
-                    for (MethodNode m : cn.methods) {
-                        if (bcis != null && m.name.equals(e.method()) && m.desc.equals(e.descriptor())) {
-                            Map<Integer, Integer> indexOfBci = new HashMap<>();
-                            for (int i = 0; i < bcis.length; i++) indexOfBci.put(bcis[i], i);
-                            f = new MethodFacts(bcis, indexOfBci, AccessSources.of(cn.name, m));
-                        }
-                    }
-                } catch (Exception ex) { // a class that differs from the recorded one, or does not verify
+                    f = new MethodFacts(bcis, indexOfBci, AccessSources.of(c.node().name, m));
+                } catch (AnalyzerException | RuntimeException ex) { // a class that differs from the recorded one, or does not verify
                     missing.add(e.className());
                 }
             }
             facts.put(key, f);
             return f;
+        }
+
+        /** A class file read once, with every method's bytecode offsets; null when it is not found or not readable. */
+        private ParsedClass parsed(String className) {
+            if (classes.containsKey(className)) return classes.get(className);
+            ParsedClass c = null;
+            byte[] classFile = bytecode == null ? null : bytecode.classFile(className);
+            if (classFile != null) {
+                try {
+                    ClassReader reader = new ClassReader(classFile);
+                    ClassNode node = new ClassNode();
+                    reader.accept(node, 0);
+                    c = new ParsedClass(node, BytecodeOffsets.of(reader));
+                } catch (RuntimeException ex) { // not a class file ASM can read
+                    c = null;
+                }
+            }
+            if (c == null) missing.add(className);
+            classes.put(className, c);
+            return c;
         }
 
         /** Why some races could not be fully described, or null. */

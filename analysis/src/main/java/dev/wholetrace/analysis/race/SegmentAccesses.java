@@ -49,6 +49,8 @@ final class SegmentAccesses {
         private final int[][] ruleStreams;
         private final long[][] ruleCounts;
         private final long[] count;
+        private final long[] scratch;
+        private final int[] scratchStreams;
         private final int[] touched;
         private int touchedSize;
         private final DiffRleDecoder[] decoders;
@@ -76,6 +78,8 @@ final class SegmentAccesses {
             ruleStreams = new int[rules][];
             ruleCounts = new long[rules][];
             count = new long[streamSymbols.length];
+            scratch = new long[streamSymbols.length];
+            scratchStreams = new int[streamSymbols.length];
             touched = new int[streamSymbols.length];
             decoders = new DiffRleDecoder[streamSymbols.length];
         }
@@ -129,30 +133,36 @@ final class SegmentAccesses {
 
         /** The streams a sync-free rule touches and how often, from its children's (computed once). */
         private void summarise(int r) {
-            long[] dense = new long[count.length];
+            for (int i = 0; i < g.bodyLength(r); i++) { // children first: the scratch below is shared
+                int s = g.symbol(r, i);
+                if (Grammar.isRule(s) && ruleStreams[Grammar.ruleOf(s)] == null) summarise(Grammar.ruleOf(s));
+            }
+            int n = 0;
             for (int i = 0; i < g.bodyLength(r); i++) {
                 int s = g.symbol(r, i);
                 if (Grammar.isRule(s)) {
                     int c = Grammar.ruleOf(s);
-                    if (ruleStreams[c] == null) summarise(c);
-                    for (int j = 0; j < ruleStreams[c].length; j++) dense[ruleStreams[c][j]] += ruleCounts[c][j];
+                    for (int j = 0; j < ruleStreams[c].length; j++) n = scratchAdd(n, ruleStreams[c][j], ruleCounts[c][j]);
                 } else if (streamOf[s] >= 0) {
-                    dense[streamOf[s]]++;
+                    n = scratchAdd(n, streamOf[s], 1);
                 }
             }
-            int n = 0;
-            for (long d : dense) if (d > 0) n++;
-            int[] ks = new int[n];
+            int[] ks = Arrays.copyOf(scratchStreams, n);
+            Arrays.sort(ks);
             long[] cs = new long[n];
-            n = 0;
-            for (int k = 0; k < dense.length; k++) {
-                if (dense[k] > 0) {
-                    ks[n] = k;
-                    cs[n++] = dense[k];
-                }
+            for (int i = 0; i < n; i++) {
+                cs[i] = scratch[ks[i]];
+                scratch[ks[i]] = 0;
             }
             ruleStreams[r] = ks;
             ruleCounts[r] = cs;
+        }
+
+        /** Adds to the shared per-stream scratch, listing each stream the first time; returns how many are listed. */
+        private int scratchAdd(int n, int k, long count) {
+            if (scratch[k] == 0) scratchStreams[n++] = k;
+            scratch[k] += count;
+            return n;
         }
 
         private void touch(int k, long n) {

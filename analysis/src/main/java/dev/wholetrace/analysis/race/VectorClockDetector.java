@@ -57,7 +57,7 @@ public final class VectorClockDetector {
                 int t = order.thread(i);
                 if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) {
                     // every participant's accesses before the barrier come before anyone's after it
-                    for (int p : sync.participants(i)) untilSync(p);
+                    for (int p : order.episodeParticipants(i)) untilSync(p);
                 }
                 untilSync(t);
                 pendingSync[t] = null;

@@ -83,7 +83,7 @@ public final class RacesCommand implements Callable<Integer> {
                 Files.deleteIfExists(trace);
                 ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
                         jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
-                if (rec.exit() != 0) throw new IllegalStateException(k.label() + " failed under the agent:\n" + rec.err());
+                rec.expectSuccess(k.label() + " " + t + " threads under the agent");
                 ParallelTrace pt = ParallelTrace.open(trace);
                 long accesses = 0;
                 for (int i = 0; i < pt.threads().size(); i++) {
@@ -111,7 +111,7 @@ public final class RacesCommand implements Callable<Integer> {
             Files.deleteIfExists(trace);
             ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx1g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.races.*", jvm.workloads,
                     program.getName()), dir, jvm.timeout);
-            if (rec.exit() != 0) throw new IllegalStateException(program.getSimpleName() + " failed under the agent:\n" + rec.err());
+            rec.expectSuccess(program.getSimpleName() + " under the agent");
             ParallelTrace pt = ParallelTrace.open(trace);
             RaceDetector.Result r = RaceDetector.detect(pt, false);
             RaceReport report;

@@ -2,6 +2,7 @@ package dev.wholetrace.bench.study;
 
 import dev.wholetrace.core.event.Addresses;
 import dev.wholetrace.core.event.CodeEntry;
+import dev.wholetrace.core.event.HeapAccess;
 import dev.wholetrace.core.event.Event;
 import dev.wholetrace.core.trace.ParallelTrace;
 import dev.wholetrace.core.trace.ThreadTrace;
@@ -169,16 +170,9 @@ final class AccessStreams {
         return Arrays.copyOf(a, n);
     }
 
-    /** Bytes one access of this instruction covers: from the opcode the code map names. */
+    /** Bytes one access of this instruction covers (an 8-byte slot for a field or what the code map does not describe). */
     static int width(CodeEntry instruction) {
-        String text = instruction == null ? "" : instruction.text();
-        String op = text.isEmpty() ? "" : text.split(" ", 2)[0];
-        return switch (op) {
-            case "DALOAD", "DASTORE", "LALOAD", "LASTORE" -> 8;
-            case "IALOAD", "IASTORE", "FALOAD", "FASTORE", "AALOAD", "AASTORE" -> 4; // references: compressed oops
-            case "CALOAD", "CASTORE", "SALOAD", "SASTORE" -> 2;
-            case "BALOAD", "BASTORE" -> 1;
-            default -> 8; // a field: the agent gives each field an 8-byte slot
-        };
+        HeapAccess a = HeapAccess.of(instruction);
+        return a == null ? 8 : a.width();
     }
 }

@@ -44,14 +44,14 @@ final class StudyRun {
         Measurement m = new Measurement(workload, threads, size, steps);
         String what = workload + " threads=" + threads + " size=" + size + " steps=" + steps;
         ChildJvm.Run plain = ChildJvm.run(command(workload, threads, size, steps, null, null), work, timeoutSeconds);
-        check(what + ", plain", plain, null);
+        plain.expectSuccess(what + ", plain");
         m.result = plain.out().strip();
         m.plainSeconds = plain.wallSeconds();
         for (TraceMode mode : List.of(TraceMode.COR, TraceMode.DOR, TraceMode.CDR)) {
             Path file = work.resolve(workload + "-" + threads + "-" + mode.label() + ".wtrace");
             Files.deleteIfExists(file);
             ChildJvm.Run run = ChildJvm.run(command(workload, threads, size, steps, file, mode), work, timeoutSeconds);
-            check(what + ", " + mode.label(), run, plain);
+            run.expectSameAs(plain, what + ", " + mode.label());
             ParallelTrace trace = ParallelTrace.open(file);
             if (!trace.complete()) throw new IllegalStateException(what + ", " + mode.label() + ": the trace is incomplete");
             m.traces.put(mode, new Measurement.Traced(TraceStats.of(trace), trace.fileBytes(), run.wallSeconds(), trace.syncOrder().size()));
@@ -89,16 +89,5 @@ final class StudyRun {
     private List<String> command(String workload, int threads, int size, int steps, Path trace, TraceMode mode) {
         return TracedJvm.command(HEAP, agent, trace, mode, KERNELS, workloads, LAUNCHER, workload, Integer.toString(threads),
                 Integer.toString(size), Integer.toString(steps));
-    }
-
-    /** A run must succeed, print what the plain run printed, and the agent must not have complained. */
-    private static void check(String what, ChildJvm.Run run, ChildJvm.Run plain) {
-        if (run.exit() != 0) throw new IllegalStateException(what + ": exit code " + run.exit() + "\nstderr:\n" + run.err());
-        if (plain != null && !run.out().equals(plain.out())) {
-            throw new IllegalStateException(what + ": printed\n" + run.out() + "but the plain run printed\n" + plain.out());
-        }
-        if (run.err().contains("wholetrace agent:") || run.err().contains("VerifyError")) {
-            throw new IllegalStateException(what + ": the agent reported a problem\nstderr:\n" + run.err());
-        }
     }
 }

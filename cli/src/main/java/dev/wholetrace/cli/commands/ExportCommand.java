@@ -89,7 +89,6 @@ public final class ExportCommand implements Callable<Integer> {
         private final Writer w;
         private final List<Iterator<Event>> events = new ArrayList<>();
         private final Map<Long, Integer> threadOfObject = new HashMap<>();
-        private final Map<List<Long>, List<Integer>> episodes = new HashMap<>();
 
         Std(ParallelTrace trace, Writer w) {
             this.trace = trace;
@@ -97,10 +96,6 @@ public final class ExportCommand implements Callable<Integer> {
             for (ThreadInfo t : trace.threads()) {
                 events.add(trace.thread(t.index()).events());
                 threadOfObject.put(t.object(), t.index());
-            }
-            SyncOrder order = trace.syncOrder();
-            for (int i = 0; i < order.size(); i++) {
-                if (order.kind(i) == SyncKind.BARRIER) episodes.computeIfAbsent(List.of(order.object(i), order.aux(i)), k -> new ArrayList<>()).add(order.thread(i));
             }
         }
 
@@ -150,9 +145,8 @@ public final class ExportCommand implements Callable<Integer> {
                     // a thread's own begin and end are implied by fork and join
                 }
                 case BARRIER -> {
-                    List<Long> key = List.of(e.object(), e.aux());
                     String lock = "B" + e.object() + "_" + e.aux();
-                    if (order.firstOfEpisode(i)) for (int p : episodes.get(key)) pair(p, lock, site); // every arrival
+                    if (order.firstOfEpisode(i)) for (int p : order.episodeParticipants(i)) pair(p, lock, site); // every arrival
                     pair(t, lock, site); // this departure
                 }
                 case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, "S" + e.object() + "_" + e.aux(), site);

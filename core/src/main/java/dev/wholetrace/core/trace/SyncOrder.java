@@ -4,9 +4,11 @@ import dev.wholetrace.core.event.SyncKind;
 import dev.wholetrace.core.wtrace.SymbolTag;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * S_synch: every sync operation of every thread in one total order, the order in which they took
@@ -23,6 +25,8 @@ public final class SyncOrder {
     private final long[] object;
     private final long[] aux;
     private final BitSet episodeStarts = new BitSet();
+    /** Per barrier episode (object, episode number), the threads that pass it, in S_synch order. */
+    private final Map<List<Long>, List<Integer>> episodes = new HashMap<>();
 
     SyncOrder(long[] ticket, int[] thread, long[] op, long[] value, long[] object, long[] aux) {
         this.ticket = ticket;
@@ -31,9 +35,11 @@ public final class SyncOrder {
         this.value = value;
         this.object = object;
         this.aux = aux;
-        Set<List<Long>> seen = new HashSet<>();
         for (int i = 0; i < ticket.length; i++) {
-            if (kind(i) == SyncKind.BARRIER && seen.add(List.of(object[i], aux[i]))) episodeStarts.set(i);
+            if (kind(i) != SyncKind.BARRIER) continue;
+            List<Integer> passing = episodes.computeIfAbsent(List.of(object[i], aux[i]), k -> new ArrayList<>());
+            if (passing.isEmpty()) episodeStarts.set(i);
+            passing.add(thread[i]);
         }
     }
 
@@ -73,6 +79,11 @@ public final class SyncOrder {
     /** Whether entry i is a barrier whose episode has no earlier entry in the order. */
     public boolean firstOfEpisode(int i) {
         return episodeStarts.get(i);
+    }
+
+    /** The threads that pass the barrier episode of entry i (a barrier), in S_synch order. */
+    public List<Integer> episodeParticipants(int i) {
+        return Collections.unmodifiableList(episodes.get(List.of(object[i], aux[i])));
     }
 
     /** Barrier episodes: each is kept once per participant, the first of them marked. */
