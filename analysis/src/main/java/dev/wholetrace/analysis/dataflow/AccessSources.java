@@ -49,7 +49,7 @@ public final class AccessSources {
     public static Facts of(String owner, MethodNode m) throws AnalyzerException {
         InsnList list = m.instructions;
         int n = list.size();
-        Recorder interpreter = new Recorder(n);
+        Recorder interpreter = new Recorder(list);
         List<Set<Integer>> successors = new ArrayList<>(n);
         for (int i = 0; i < n; i++) successors.add(new HashSet<>());
         Analyzer<SourceValue> analyzer = new Analyzer<>(interpreter) {
@@ -65,7 +65,6 @@ public final class AccessSources {
             }
         };
         Frame<SourceValue>[] frames = analyzer.analyze(owner, m);
-        interpreter.index = list;
         BitSet[] controls = n <= MAX_CONTROL_INSNS ? controlDependences(list, successors, frames) : null;
         Map<Integer, BitSet> memo = new HashMap<>();
         int[] realIndex = realIndices(list);
@@ -277,10 +276,11 @@ public final class AccessSources {
     /** SourceInterpreter that also remembers which values each instruction consumed. */
     private static final class Recorder extends SourceInterpreter {
         private final Map<AbstractInsnNode, Set<SourceValue>> consumed = new HashMap<>();
-        InsnList index;
+        private final InsnList index;
 
-        Recorder(int n) {
+        Recorder(InsnList index) {
             super(Opcodes.ASM9);
+            this.index = index;
         }
 
         List<SourceValue> operands(int p) {

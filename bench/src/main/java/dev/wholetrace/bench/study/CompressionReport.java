@@ -181,7 +181,7 @@ final class CompressionReport {
         for (int i = 0; i < baselines.size(); i++) sb.append("---|");
         sb.append('\n');
         for (Measurement m : rows) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s / %s / %s |", m.workload, m.threads, n(m.controlRaw), n(m.syncRaw), n(m.dataRaw)));
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s / %s / %s |", m.workload, m.threads, n(m.controlRaw()), n(m.syncRaw()), n(m.dataRaw())));
             for (GeneralPurpose g : baselines) {
                 StreamCompression.Baseline b = m.baselines.get(g);
                 sb.append(String.format(Locale.ROOT, " %s / %s / %s |", n(b.control()), n(b.sync()), n(b.data())));
@@ -270,7 +270,7 @@ final class CompressionReport {
                 v.addAll(List.of(t.raw(), t.bytes(Component.WPP), t.bytes(Component.S_SYNCH), t.bytes(Component.SYNCH_CNT),
                         t.bytes(Component.DATA), t.fileBytes(), sec(t.wallSeconds())));
             }
-            v.addAll(List.of(m.controlRaw, m.syncRaw, m.dataRaw));
+            v.addAll(List.of(m.controlRaw(), m.syncRaw(), m.dataRaw()));
             for (GeneralPurpose g : baselines) {
                 StreamCompression.Baseline b = m.baselines.get(g);
                 v.addAll(List.of(b.control(), b.sync(), b.data(), sec(b.seconds())));

@@ -39,9 +39,6 @@ final class Measurement {
     long blocks;
     long accesses;
     long syncOps;
-    long controlRaw;
-    long syncRaw;
-    long dataRaw;
     final Map<GeneralPurpose, StreamCompression.Baseline> baselines = new EnumMap<>(GeneralPurpose.class);
 
     // Figures 4 and 5
@@ -68,8 +65,21 @@ final class Measurement {
         return traces.get(TraceMode.CDR);
     }
 
+    /** The raw streams' bytes: block ids, sync records, addresses (AccessStreams' record widths). */
+    long controlRaw() {
+        return blocks * AccessStreams.BLOCK_BYTES;
+    }
+
+    long syncRaw() {
+        return syncOps * AccessStreams.SYNC_BYTES;
+    }
+
+    long dataRaw() {
+        return accesses * AccessStreams.ADDRESS_BYTES;
+    }
+
     long rawStreams() {
-        return controlRaw + syncRaw + dataRaw;
+        return controlRaw() + syncRaw() + dataRaw();
     }
 
     /** CDR's control part as the paper's Table 5 counts it: WPP + S_synch + synch_cnt. */

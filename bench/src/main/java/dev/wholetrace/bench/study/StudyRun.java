@@ -74,9 +74,6 @@ final class StudyRun {
         m.blocks = s.blockCount;
         m.accesses = s.accessCount;
         m.syncOps = s.syncCount;
-        m.controlRaw = s.controlRawBytes();
-        m.syncRaw = s.syncRawBytes();
-        m.dataRaw = s.dataRawBytes();
         m.instructionStreams = s.streams.size();
         m.sequitur = StreamCompression.sequitur(s);
         m.diffRleSeq = StreamCompression.diffRleSeq(s);
