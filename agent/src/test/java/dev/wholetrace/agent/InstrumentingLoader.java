@@ -1,7 +1,7 @@
 package dev.wholetrace.agent;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.io.IOException;
 import java.io.InputStream;
 

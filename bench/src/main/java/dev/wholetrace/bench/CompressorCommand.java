@@ -1,25 +1,25 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.core.synthetic.ControlFlowTrace;
-import dev.wholetrace.core.synthetic.GridSweep;
+import dev.wholetrace.synthetic.ControlFlowTrace;
+import dev.wholetrace.synthetic.GridSweep;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.baseline.GeneralPurpose.ByteSource;
 import dev.wholetrace.bench.Result.RawForm;
-import dev.wholetrace.core.address.DiffRleDecoder;
-import dev.wholetrace.core.address.DiffRleEncoder;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.grammar.GrammarExpander;
-import dev.wholetrace.core.grammar.SequiturGrammar;
-import dev.wholetrace.core.input.CompressedTrace;
-import dev.wholetrace.core.input.InputFormat;
-import dev.wholetrace.core.input.LackeyParser;
-import dev.wholetrace.core.input.TraceCompressor;
-import dev.wholetrace.core.io.Codec;
-import dev.wholetrace.core.io.GrammarCodec;
-import dev.wholetrace.core.io.GrammarFile;
-import dev.wholetrace.core.io.VarIntReader;
-import dev.wholetrace.core.io.VarIntWriter;
-import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.address.DiffRleEncoder;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.grammar.SequiturGrammar;
+import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.importers.LackeyParser;
+import dev.wholetrace.importers.TraceCompressor;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.GrammarFile;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.util.Alphabet;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -315,7 +315,7 @@ final class CompressorCommand implements Callable<Integer> {
         return s;
     }
 
-    static final class ChecksumSink implements dev.wholetrace.core.input.LackeyRecord.Sink {
+    static final class ChecksumSink implements dev.wholetrace.importers.LackeyRecord.Sink {
         long sum;
 
         @Override

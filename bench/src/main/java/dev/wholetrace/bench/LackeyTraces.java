@@ -1,6 +1,6 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.core.input.InputFormat;
+import dev.wholetrace.importers.InputFormat;
 import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;

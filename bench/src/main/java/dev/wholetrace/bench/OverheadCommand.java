@@ -1,7 +1,7 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package dev.wholetrace.bench;
 
 import dev.wholetrace.bench.OverheadCommand.RunRow;
 import dev.wholetrace.bench.OverheadCommand.Series;
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.TraceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

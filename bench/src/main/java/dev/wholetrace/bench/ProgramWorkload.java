@@ -1,8 +1,8 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.synthetic.ControlFlowTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.synthetic.ControlFlowTrace;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**

@@ -1,16 +1,16 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.bench.ProgramWorkload.Emitter;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.io.Codec;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.synthetic.RedBlackSor;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.ThreadTrace;
-import dev.wholetrace.core.wtrace.ThreadChunk;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.synthetic.RedBlackSor;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.format.wtrace.ThreadChunk;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

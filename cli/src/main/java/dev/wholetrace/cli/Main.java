@@ -11,7 +11,7 @@ import dev.wholetrace.cli.commands.RecordCommand;
 import dev.wholetrace.cli.commands.SegmentCommand;
 import dev.wholetrace.cli.commands.StatsCommand;
 import dev.wholetrace.cli.commands.WorkloadCommand;
-import dev.wholetrace.core.io.FormatException;
+import dev.wholetrace.format.io.FormatException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintWriter;

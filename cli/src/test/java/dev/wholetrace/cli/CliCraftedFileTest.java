@@ -2,11 +2,11 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.input.CompressedTrace;
-import dev.wholetrace.core.input.InputFormat;
-import dev.wholetrace.core.io.Codec;
-import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.model.util.Alphabet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ class CliCraftedFileTest {
     @Test
     void hugeDeclaredXzPayloadIsBadInput() throws IOException {
         Path f = dir.resolve("huge.wgr");
-        dev.wholetrace.core.io.GrammarFile.write(f, new byte[100], Codec.XZ);
+        dev.wholetrace.format.io.GrammarFile.write(f, new byte[100], Codec.XZ);
         byte[] b = Files.readAllBytes(f);
         java.nio.ByteBuffer h = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         h.putLong(8, Integer.MAX_VALUE - 8);

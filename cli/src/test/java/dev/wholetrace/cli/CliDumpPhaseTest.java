@@ -2,12 +2,12 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

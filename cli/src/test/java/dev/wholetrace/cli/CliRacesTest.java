@@ -2,7 +2,7 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,7 +76,7 @@ class CliRacesTest {
         ParallelTrace t = ParallelTrace.open(trace);
         long accesses = 0;
         for (int i = 0; i < t.threads().size(); i++) {
-            var c = dev.wholetrace.core.trace.EventCounts.of(t.thread(i));
+            var c = dev.wholetrace.reader.EventCounts.of(t.thread(i));
             accesses += c.loads + c.stores;
         }
         assertThat(lines).allMatch(l -> l.matches("T\\d+\\|(r|w|acq|rel|fork|join)\\([A-Z]\\w*\\)\\|-?\\d+"));
@@ -95,8 +95,8 @@ class CliRacesTest {
     @Test
     void aControlOnlyTraceIsBadInput() throws Exception {
         Path cor = dir.resolve("cor.wtrace");
-        try (var rec = dev.wholetrace.core.record.TraceRecorder.open(cor,
-                dev.wholetrace.core.record.RecorderConfig.defaults(dev.wholetrace.core.event.TraceMode.COR))) {
+        try (var rec = dev.wholetrace.recorder.TraceRecorder.open(cor,
+                dev.wholetrace.recorder.RecorderConfig.defaults(dev.wholetrace.model.event.TraceMode.COR))) {
             rec.thread().block(1);
         }
         for (Cli r : List.of(Cli.run("races", cor.toString()), Cli.run("export", cor.toString(), "--format", "std"))) {

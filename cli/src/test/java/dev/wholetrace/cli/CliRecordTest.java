@@ -2,9 +2,9 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

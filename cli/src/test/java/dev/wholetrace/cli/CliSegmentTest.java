@@ -2,9 +2,9 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.input.LackeyParser;
+import dev.wholetrace.importers.LackeyParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

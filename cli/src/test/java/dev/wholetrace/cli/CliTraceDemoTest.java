@@ -3,7 +3,7 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

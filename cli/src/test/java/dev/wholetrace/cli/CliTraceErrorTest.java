@@ -3,9 +3,9 @@ package dev.wholetrace.cli;
 import static dev.wholetrace.cli.CliErrorTest.badInput;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.wtrace.Section;
-import dev.wholetrace.core.wtrace.SectionType;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.SectionType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,10 +2,10 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.EventCounts;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.kernels.Kernels;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

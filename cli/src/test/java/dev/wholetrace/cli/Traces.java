@@ -1,14 +1,14 @@
 package dev.wholetrace.cli;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.synthetic.RedBlackSor;
-import dev.wholetrace.core.wtrace.Section;
-import dev.wholetrace.core.wtrace.TraceReader;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.synthetic.RedBlackSor;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.wholetrace.agent.instrument;
 
 import dev.wholetrace.bytecode.BytecodeOffsets;
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;

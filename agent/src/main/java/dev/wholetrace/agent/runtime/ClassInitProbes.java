@@ -1,7 +1,7 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;

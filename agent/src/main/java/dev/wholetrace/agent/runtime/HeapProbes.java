@@ -1,9 +1,9 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 
 /**
  * What instrumented code calls. Each probe forwards to the calling thread's recorder handle and

@@ -1,6 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.model.event.SyncKind;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;

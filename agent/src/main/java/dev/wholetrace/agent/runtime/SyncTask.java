@@ -1,7 +1,7 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.recorder.TraceRecorder;
 
 /**
  * One submission of a task to an executor: the object its submit, begin, end and joins name (an id

@@ -1,6 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.model.event.SyncKind;
 import java.util.Date;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.agent.InstrumentingLoader;
 import dev.wholetrace.agent.runtime.Probes;
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,13 +1,13 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.VOLATILE_READ;
-import static dev.wholetrace.core.event.SyncKind.VOLATILE_WRITE;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_READ;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.Event;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.Event;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

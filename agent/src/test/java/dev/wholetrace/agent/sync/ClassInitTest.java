@@ -1,20 +1,20 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.CLASS_INIT_END;
-import static dev.wholetrace.core.event.SyncKind.CLASS_INIT_USE;
-import static dev.wholetrace.core.event.SyncKind.LOCK;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.UNLOCK;
+import static dev.wholetrace.model.event.SyncKind.CLASS_INIT_END;
+import static dev.wholetrace.model.event.SyncKind.CLASS_INIT_USE;
+import static dev.wholetrace.model.event.SyncKind.LOCK;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
 import dev.wholetrace.agent.runtime.Probes;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -1,20 +1,20 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.LATCH_AWAIT;
-import static dev.wholetrace.core.event.SyncKind.LATCH_COUNT_DOWN;
-import static dev.wholetrace.core.event.SyncKind.TASK_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.TASK_END;
-import static dev.wholetrace.core.event.SyncKind.TASK_JOIN;
-import static dev.wholetrace.core.event.SyncKind.TASK_SUBMIT;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.VOLATILE_READ;
-import static dev.wholetrace.core.event.SyncKind.VOLATILE_WRITE;
+import static dev.wholetrace.model.event.SyncKind.LATCH_AWAIT;
+import static dev.wholetrace.model.event.SyncKind.LATCH_COUNT_DOWN;
+import static dev.wholetrace.model.event.SyncKind.TASK_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.TASK_END;
+import static dev.wholetrace.model.event.SyncKind.TASK_JOIN;
+import static dev.wholetrace.model.event.SyncKind.TASK_SUBMIT;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_READ;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_WRITE;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

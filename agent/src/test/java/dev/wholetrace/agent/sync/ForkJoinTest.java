@@ -1,12 +1,12 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.TASK_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.TASK_END;
-import static dev.wholetrace.core.event.SyncKind.TASK_JOIN;
-import static dev.wholetrace.core.event.SyncKind.TASK_SUBMIT;
+import static dev.wholetrace.model.event.SyncKind.TASK_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.TASK_END;
+import static dev.wholetrace.model.event.SyncKind.TASK_JOIN;
+import static dev.wholetrace.model.event.SyncKind.TASK_SUBMIT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.model.event.SyncKind;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;

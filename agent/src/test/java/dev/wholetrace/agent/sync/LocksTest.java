@@ -1,14 +1,14 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.FORK;
-import static dev.wholetrace.core.event.SyncKind.JOIN;
-import static dev.wholetrace.core.event.SyncKind.LOCK;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.UNLOCK;
+import static dev.wholetrace.model.event.SyncKind.FORK;
+import static dev.wholetrace.model.event.SyncKind.JOIN;
+import static dev.wholetrace.model.event.SyncKind.LOCK;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.Event;
+import dev.wholetrace.model.event.Event;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,18 +1,18 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.LOCK;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.UNLOCK;
+import static dev.wholetrace.model.event.SyncKind.LOCK;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
 import dev.wholetrace.agent.runtime.Probes;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
@@ -159,7 +159,7 @@ class SyncMethodsTest extends RecordingTest {
         }
         assertThat(twice).isEqualTo(42);
         assertThat(boom).isInstanceOf(IllegalStateException.class);
-        Recording r = new Recording(dev.wholetrace.core.trace.ParallelTrace.open(file), null);
+        Recording r = new Recording(dev.wholetrace.reader.ParallelTrace.open(file), null);
         assertThat(r.kinds(Thread.currentThread().getName()))
                 .containsExactly(THREAD_BEGIN, LOCK, UNLOCK, LOCK, UNLOCK, THREAD_END);
     }

@@ -1,17 +1,17 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.JOIN;
-import static dev.wholetrace.core.event.SyncKind.LOCK;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
-import static dev.wholetrace.core.event.SyncKind.UNLOCK;
+import static dev.wholetrace.model.event.SyncKind.JOIN;
+import static dev.wholetrace.model.event.SyncKind.LOCK;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.UNLOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;

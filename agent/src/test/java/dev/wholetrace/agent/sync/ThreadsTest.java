@@ -1,15 +1,15 @@
 package dev.wholetrace.agent.sync;
 
-import static dev.wholetrace.core.event.SyncKind.FORK;
-import static dev.wholetrace.core.event.SyncKind.JOIN;
-import static dev.wholetrace.core.event.SyncKind.LATCH_AWAIT;
-import static dev.wholetrace.core.event.SyncKind.LATCH_COUNT_DOWN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_BEGIN;
-import static dev.wholetrace.core.event.SyncKind.THREAD_END;
+import static dev.wholetrace.model.event.SyncKind.FORK;
+import static dev.wholetrace.model.event.SyncKind.JOIN;
+import static dev.wholetrace.model.event.SyncKind.LATCH_AWAIT;
+import static dev.wholetrace.model.event.SyncKind.LATCH_COUNT_DOWN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
+import static dev.wholetrace.model.event.SyncKind.THREAD_END;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

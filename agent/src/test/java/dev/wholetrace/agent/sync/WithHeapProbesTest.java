@@ -2,9 +2,9 @@ package dev.wholetrace.agent.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.event.ThreadInfo;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.event.ThreadInfo;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,6 +1,6 @@
 package dev.wholetrace.analysis.hb;
 
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.reader.SyncOrder;
 import java.util.Arrays;
 
 /**

@@ -1,7 +1,7 @@
 package dev.wholetrace.analysis.hb;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.SyncOrder;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

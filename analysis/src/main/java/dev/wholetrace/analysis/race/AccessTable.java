@@ -1,6 +1,6 @@
 package dev.wholetrace.analysis.race;
 
-import dev.wholetrace.core.event.Addresses;
+import dev.wholetrace.model.event.Addresses;
 import java.math.BigInteger;
 import java.util.Arrays;
 

@@ -1,7 +1,7 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,11 +1,11 @@
 package dev.wholetrace.analysis.race;
 
-import dev.wholetrace.core.address.DiffRleDecoder;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.trace.ThreadTrace;
-import dev.wholetrace.core.util.Alphabet;
-import dev.wholetrace.core.wtrace.SymbolTag;
-import dev.wholetrace.core.wtrace.ThreadChunk;
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.ThreadChunk;
 import java.util.Arrays;
 
 /**

@@ -1,10 +1,10 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.analysis.hb.SyncClocks;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;

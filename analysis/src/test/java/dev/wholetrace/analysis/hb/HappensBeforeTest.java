@@ -2,8 +2,8 @@ package dev.wholetrace.analysis.hb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

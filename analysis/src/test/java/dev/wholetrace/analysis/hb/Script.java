@@ -1,10 +1,10 @@
 package dev.wholetrace.analysis.hb;
 
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wholetrace.analysis.hb.Script;
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,7 +3,7 @@ package dev.wholetrace.analysis.race;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.races.RaceSuite;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

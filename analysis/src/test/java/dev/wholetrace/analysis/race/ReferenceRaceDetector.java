@@ -1,11 +1,11 @@
 package dev.wholetrace.analysis.race;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

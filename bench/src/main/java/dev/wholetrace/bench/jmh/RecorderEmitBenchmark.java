@@ -1,11 +1,11 @@
 package dev.wholetrace.bench.jmh;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
-import dev.wholetrace.core.synthetic.ControlFlowTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.synthetic.ControlFlowTrace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

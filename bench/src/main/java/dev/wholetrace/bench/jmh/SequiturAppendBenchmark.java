@@ -1,6 +1,6 @@
 package dev.wholetrace.bench.jmh;
 
-import dev.wholetrace.core.grammar.SequiturGrammar;
+import dev.wholetrace.model.grammar.SequiturGrammar;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -3,7 +3,7 @@ package dev.wholetrace.bench.races;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.VectorClockDetector;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

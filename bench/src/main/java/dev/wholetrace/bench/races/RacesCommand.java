@@ -8,8 +8,8 @@ import dev.wholetrace.bench.ChildJvmOptions;
 import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.bench.TracedJvm;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.kernels.Kernels;
 import dev.wholetrace.workloads.races.RaceSuite;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +87,7 @@ public final class RacesCommand implements Callable<Integer> {
                 ParallelTrace pt = ParallelTrace.open(trace);
                 long accesses = 0;
                 for (int i = 0; i < pt.threads().size(); i++) {
-                    var c = dev.wholetrace.core.trace.EventCounts.of(pt.thread(i));
+                    var c = dev.wholetrace.reader.EventCounts.of(pt.thread(i));
                     accesses += c.loads + c.stores;
                 }
                 Detection open = detect(bench, "open", trace, dir);

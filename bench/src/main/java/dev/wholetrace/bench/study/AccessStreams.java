@@ -1,11 +1,11 @@
 package dev.wholetrace.bench.study;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.HeapAccess;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.HeapAccess;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;

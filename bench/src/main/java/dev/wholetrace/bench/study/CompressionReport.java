@@ -4,7 +4,7 @@ import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.commands.TraceStats.Component;
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.TraceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

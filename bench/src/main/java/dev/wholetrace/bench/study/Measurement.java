@@ -3,7 +3,7 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.commands.TraceStats;
 import dev.wholetrace.cli.commands.TraceStats.Component;
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.TraceMode;
 import java.util.EnumMap;
 import java.util.Map;
 

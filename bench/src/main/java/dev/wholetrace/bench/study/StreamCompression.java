@@ -1,12 +1,12 @@
 package dev.wholetrace.bench.study;
 
 import dev.wholetrace.cli.baseline.GeneralPurpose;
-import dev.wholetrace.core.address.DiffRleEncoder;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.grammar.SequiturGrammar;
-import dev.wholetrace.core.io.GrammarCodec;
-import dev.wholetrace.core.io.VarIntWriter;
-import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.model.address.DiffRleEncoder;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.SequiturGrammar;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.util.Alphabet;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -2,10 +2,10 @@ package dev.wholetrace.bench.study;
 
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.cli.commands.TraceStats;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.EventCounts;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.bench.ChildJvm;
 import dev.wholetrace.bench.TracedJvm;
 import java.nio.file.Files;

@@ -1,13 +1,13 @@
 package dev.wholetrace.bench.study;
 
-import static dev.wholetrace.core.event.Addresses.of;
+import static dev.wholetrace.model.event.Addresses.of;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

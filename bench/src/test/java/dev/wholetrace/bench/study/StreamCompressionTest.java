@@ -1,12 +1,12 @@
 package dev.wholetrace.bench.study;
 
-import static dev.wholetrace.core.event.Addresses.of;
+import static dev.wholetrace.model.event.Addresses.of;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.cli.baseline.GeneralPurpose;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;

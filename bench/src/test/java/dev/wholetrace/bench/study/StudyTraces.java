@@ -1,11 +1,11 @@
 package dev.wholetrace.bench.study;
 
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.io.Codec;
-import dev.wholetrace.core.record.RecorderConfig;
-import dev.wholetrace.core.record.ThreadRecorder;
-import dev.wholetrace.core.record.TraceRecorder;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.event.TraceMode;
+import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Path;
 
 /** The -javaagent argument: the agent jar and its options (out, mode, include, exclude). */

@@ -1,6 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.io.Codec;
+import dev.wholetrace.format.io.Codec;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,11 +2,11 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.cli.term.Units;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.input.CompressedTrace;
-import dev.wholetrace.core.input.InputFormat;
-import dev.wholetrace.core.input.TraceCompressor;
-import dev.wholetrace.core.io.Codec;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.importers.TraceCompressor;
+import dev.wholetrace.format.io.Codec;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,13 +1,13 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.CodeEntry;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.ThreadInfo;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.ThreadTrace;
 import java.io.BufferedWriter;
 import java.io.PrintWriter;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.input.CompressedTrace;
+import dev.wholetrace.importers.CompressedTrace;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.event.Addresses;
-import dev.wholetrace.core.event.Event;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.event.ThreadInfo;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

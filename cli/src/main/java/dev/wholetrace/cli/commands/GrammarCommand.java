@@ -1,14 +1,14 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Units;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.grammar.GrammarExpander;
-import dev.wholetrace.core.input.CompressedTrace;
-import dev.wholetrace.core.input.InputFormat;
-import dev.wholetrace.core.input.LackeyRecord;
-import dev.wholetrace.core.io.GrammarCodec;
-import dev.wholetrace.core.io.VarIntWriter;
-import dev.wholetrace.core.util.Alphabet;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.importers.LackeyRecord;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.util.Alphabet;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.input.InputFormat;
+import dev.wholetrace.importers.InputFormat;
 import java.util.Arrays;
 import java.util.Iterator;
 import picocli.CommandLine;

@@ -1,9 +1,9 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.grammar.EdgeCounts;
-import dev.wholetrace.core.grammar.Grammar;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.model.grammar.EdgeCounts;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

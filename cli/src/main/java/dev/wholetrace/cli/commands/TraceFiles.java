@@ -1,10 +1,10 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Progress;
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.trace.SyncOrder;
-import dev.wholetrace.core.trace.ThreadTrace;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.ThreadTrace;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

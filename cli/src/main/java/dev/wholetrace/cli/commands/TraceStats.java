@@ -1,10 +1,10 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.event.TraceMode;
-import dev.wholetrace.core.trace.EventCounts;
-import dev.wholetrace.core.trace.ParallelTrace;
-import dev.wholetrace.core.wtrace.Section;
-import dev.wholetrace.core.wtrace.TraceFormat;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.TraceFormat;
 import java.util.ArrayList;
 import java.util.List;
 

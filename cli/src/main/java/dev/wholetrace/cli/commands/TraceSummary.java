@@ -1,9 +1,9 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Units;
-import dev.wholetrace.core.event.SyncKind;
-import dev.wholetrace.core.trace.EventCounts;
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.ParallelTrace;
 import java.io.PrintWriter;
 import java.util.Locale;
 

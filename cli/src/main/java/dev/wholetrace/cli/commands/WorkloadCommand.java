@@ -1,6 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.core.trace.ParallelTrace;
+import dev.wholetrace.reader.ParallelTrace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,0 @@
-package dev.wholetrace.core.event;
-
-/**
- * A recorded thread. {@code index} is its number in the trace (dense, in order of first event);
- * {@code object} the id its fork/join and begin/end operations synchronize on.
- */
-public record ThreadInfo(int index, String name, long object, boolean virtual) {}

@@ -1,0 +1,24 @@
+package dev.wholetrace.format.io;
+
+/**
+ * One side of the range coder. The model code is written once against this interface: the
+ * encoder passes the real bit and gets it back, the decoder ignores the argument and returns what
+ * it decoded, so encoder and decoder cannot drift apart.
+ */
+interface BitCoder {
+    int PROB_BITS = 11;
+    int PROB_ONE = 1 << PROB_BITS;
+    int MOVE_BITS = 5;
+
+    /** Codes {@code bit} with the adaptive probability {@code probs[index]}. */
+    int bit(short[] probs, int index, int bit) throws FormatException;
+
+    /** Codes the low {@code count} bits of {@code value} with probability 1/2 each. */
+    long direct(long value, int count) throws FormatException;
+
+    static short[] probabilities(int n) {
+        short[] p = new short[n];
+        java.util.Arrays.fill(p, (short) (PROB_ONE / 2));
+        return p;
+    }
+}

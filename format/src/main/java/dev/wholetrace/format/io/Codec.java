@@ -1,0 +1,103 @@
+package dev.wholetrace.format.io;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.XZInputStream;
+import org.tukaani.xz.XZOutputStream;
+
+/**
+ * The general-purpose last stage applied to a varint payload. The grammar removes the long-range
+ * repetition; the codec squeezes what is left (small varints, skewed symbol frequencies).
+ */
+public enum Codec {
+    NONE(0),
+    ZSTD(1),
+    XZ(2),
+    /** Tries zstd -19 and xz -9 and keeps the smaller; only valid when writing. */
+    BEST(-1);
+
+    public final int id;
+
+    Codec(int id) {
+        this.id = id;
+    }
+
+    public static Codec byId(int id) throws FormatException {
+        for (Codec c : values()) if (c.id == id && c != BEST) return c;
+        throw new FormatException("unknown codec id " + id);
+    }
+
+    /** Compressed bytes and the codec that made them. */
+    public record Packed(Codec codec, byte[] bytes) {}
+
+    /**
+     * Compresses with this codec; {@code BEST} tries zstd -19 and xz -9 and keeps the smallest of
+     * them and the raw bytes (tiny payloads do not repay a container's header).
+     */
+    public Packed pack(byte[] raw) {
+        if (this != BEST) return new Packed(this, compress(raw));
+        Packed best = new Packed(NONE, raw);
+        for (Codec c : new Codec[] {ZSTD, XZ}) {
+            byte[] b = c.compress(raw);
+            if (b.length < best.bytes().length) best = new Packed(c, b);
+        }
+        return best;
+    }
+
+    public byte[] compress(byte[] raw) {
+        try {
+            return switch (this) {
+                case NONE -> raw;
+                case ZSTD -> ZstdSupport.compress(raw);
+                case XZ -> {
+                    ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
+                    // Preset 9, but no dictionary larger than the data: the 64 MiB default costs
+                    // ~700 MB of match-finder memory and half a second even for a tiny payload.
+                    LZMA2Options options = new LZMA2Options(9);
+                    options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
+                    try (XZOutputStream xz = new XZOutputStream(bos, options)) {
+                        xz.write(raw);
+                    }
+                    yield bos.toByteArray();
+                }
+                case BEST -> throw new IllegalStateException("resolve BEST before compressing");
+            };
+        } catch (IOException e) {
+            throw new IllegalStateException("in-memory compression failed", e);
+        }
+    }
+
+    /**
+     * Decompresses exactly {@code rawLength} bytes; anything else is a {@link FormatException}.
+     * The output buffer grows with what the data really decompresses to, so a declared length,
+     * however large, cannot make us allocate memory the data does not fill.
+     */
+    public byte[] decompress(byte[] stored, int rawLength, String section) throws FormatException {
+        if (this == NONE) {
+            if (stored.length != rawLength) throw new FormatException("corrupted " + section + ": length mismatch");
+            return stored;
+        }
+        if (this == BEST) throw new FormatException("codec " + this + " cannot decompress");
+        try (InputStream in = this == ZSTD ? ZstdSupport.input(new ByteArrayInputStream(stored))
+                : new XZInputStream(new ByteArrayInputStream(stored))) {
+            byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
+            int off = 0;
+            while (off < rawLength) {
+                if (off == out.length) out = Arrays.copyOf(out, (int) Math.min(rawLength, out.length * 2L));
+                int n = in.read(out, off, out.length - off);
+                if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
+                off += n;
+            }
+            if (in.read() >= 0) throw new FormatException("corrupted " + section + ": data is longer than declared");
+            return out;
+        } catch (FormatException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new FormatException("corrupted " + section + ": " + name().toLowerCase(java.util.Locale.ROOT) + " data is damaged (" + e.getMessage() + ")", e);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+package dev.wholetrace.format.io;
+
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Varint encodings of a {@link Grammar} and an {@link Alphabet} (docs/formats.md, "grammar block").
+ * Terminals and rule references share one varint, the low bit telling them apart.
+ */
+public final class GrammarCodec {
+    private GrammarCodec() {}
+
+    /**
+     * Every token costs at least one adaptive binary decision, and no decision costs less than
+     * -log2(1 - 2^-6) bits with shift-5 adaptation on 11-bit probabilities, so a block of b bytes
+     * holds at most about 360 tokens per byte. A corrupted count beyond that is rejected before
+     * anything is allocated.
+     */
+    private static final long MAX_TOKENS_PER_BYTE = 400;
+
+    /**
+     * Format limit on the symbols of one grammar (2^28, a 1 GiB body). Such a tiny block can
+     * declare, and a degenerate one really decode, a great many symbols; this keeps what a crafted
+     * block can cost bounded. The builder itself stops at 2^29 symbols.
+     */
+    public static final int MAX_SYMBOLS = 1 << 28;
+
+    /** Writes one grammar: {@link #writeAll} of a list of one. */
+    public static void write(Grammar g, VarIntWriter out) {
+        writeAll(List.of(g), out);
+    }
+
+    /** Reads one grammar written by {@link #write}. */
+    public static Grammar read(VarIntReader in) throws FormatException {
+        List<Grammar> gs = readAll(in);
+        if (gs.size() != 1) throw in.corrupt("expected one grammar, found " + gs.size());
+        in.expectEnd();
+        return gs.get(0);
+    }
+
+    /**
+     * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
+     * rule's body is spelled out where it is first used, and later uses refer back to it by its
+     * definition index. One range coder and one {@link GrammarModel} serve the whole list, so many
+     * small grammars (one per instruction) share their statistics and their setup cost.
+     */
+    public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
+        long maxTerminal = -1;
+        for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
+        for (Grammar g : grammars) {
+            if (g.symbolCount() > MAX_SYMBOLS) {
+                throw new IllegalArgumentException("a grammar of " + g.symbolCount() + " symbols exceeds the format limit of " + MAX_SYMBOLS);
+            }
+        }
+        out.writeVarLong(grammars.size());
+        out.writeVarLong(maxTerminal + 1);
+        for (Grammar g : grammars) {
+            out.writeVarLong(g.ruleCount());
+            out.writeVarLong(g.symbolCount());
+            out.writeVarLong(g.bodyLength(0));
+        }
+        RangeEncoder rc = new RangeEncoder(out);
+        GrammarModel model = new GrammarModel(rc, maxTerminal);
+        try {
+            for (Grammar g : grammars) {
+                model.nextGrammar();
+                encode(g, model);
+            }
+        } catch (FormatException e) {
+            throw new IllegalStateException("the encoder never reports format errors", e);
+        }
+        rc.finish();
+    }
+
+    private static void encode(Grammar g, GrammarModel model) throws FormatException {
+        int[] references = g.referenceCounts();
+        int[] definedAs = new int[g.ruleCount()];
+        Arrays.fill(definedAs, -1);
+        int defined = 0;
+        int[] stackRule = new int[g.depth() + 1];
+        int[] stackPos = new int[g.depth() + 1];
+        int[] stackCtx = new int[g.depth() + 1];
+        int sp = 0;
+        stackRule[sp] = 0;
+        stackCtx[sp++] = model.bodyStartContext();
+        while (sp > 0) {
+            int top = sp - 1;
+            int r = stackRule[top];
+            int i = stackPos[top];
+            if (i == g.bodyLength(r)) {
+                sp--;
+                continue;
+            }
+            stackPos[top] = i + 1;
+            int s = g.symbol(r, i);
+            int ctx = stackCtx[top];
+            if (!Grammar.isRule(s)) {
+                model.code(ctx, GrammarModel.TERMINAL, s, 0, defined);
+                stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, s);
+                continue;
+            }
+            int c = Grammar.ruleOf(s);
+            if (definedAs[c] >= 0) {
+                model.code(ctx, GrammarModel.REFERENCE, definedAs[c], 0, defined);
+                stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, definedAs[c]);
+                continue;
+            }
+            model.code(ctx, GrammarModel.NEW_RULE, g.bodyLength(c), references[c], defined);
+            stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
+            definedAs[c] = defined++;
+            stackRule[sp] = c;
+            stackPos[sp] = 0;
+            stackCtx[sp++] = model.bodyStartContext();
+        }
+    }
+
+    /** Reads the grammars written by {@link #writeAll}, up to the end of {@code in}. */
+    public static List<Grammar> readAll(VarIntReader in) throws FormatException {
+        int count = in.readCount("grammar count", in.remaining());
+        long maxTerminal = in.readVarLong("terminal bound") - 1;
+        if (maxTerminal < -1 || maxTerminal > Integer.MAX_VALUE) throw in.corrupt("terminal bound " + (maxTerminal + 1) + " out of range");
+        int[] ruleCounts = new int[count];
+        int[] symbolCounts = new int[count];
+        int[] startLengths = new int[count];
+        long totalSymbols = 0;
+        for (int k = 0; k < count; k++) {
+            ruleCounts[k] = in.readCount("rule count", Integer.MAX_VALUE - 8);
+            long symbols = in.readVarLong("symbol count");
+            if (symbols < 0 || symbols > MAX_SYMBOLS) {
+                throw in.corrupt("symbol count " + symbols + " is impossible: a grammar holds at most " + MAX_SYMBOLS);
+            }
+            symbolCounts[k] = (int) symbols;
+            startLengths[k] = in.readCount("length of the start rule", symbolCounts[k]);
+            if (ruleCounts[k] < 1 || ruleCounts[k] > symbolCounts[k] + 1) {
+                throw in.corrupt("rule count " + ruleCounts[k] + " does not fit " + symbolCounts[k] + " symbols");
+            }
+            totalSymbols += symbolCounts[k];
+        }
+        if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
+            throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
+        }
+        RangeDecoder rc = new RangeDecoder(in);
+        GrammarModel model = new GrammarModel(rc, maxTerminal);
+        List<Grammar> out = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            model.nextGrammar();
+            out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+        }
+        in.expectEnd();
+        return out;
+    }
+
+    private static Grammar decode(VarIntReader in, GrammarModel model, int ruleCount, int symbolCount, int startLength)
+            throws FormatException {
+        long budget = symbolCount - (long) startLength;
+        // Bodies grow with the symbols really decoded, never to a declared length up front: a
+        // crafted header cannot make us allocate what the coded bytes do not fill.
+        int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
+        int[] lengths = new int[bodies.length];
+        boolean[] finished = new boolean[bodies.length];
+        bodies[0] = new int[Math.min(startLength, 64)];
+        lengths[0] = startLength;
+        int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
+        int[] stackRule = new int[16];
+        int[] stackPos = new int[16];
+        int[] stackCtx = new int[16];
+        int sp = 0;
+        stackRule[sp] = 0;
+        stackCtx[sp++] = model.bodyStartContext();
+        while (sp > 0) {
+            int top = sp - 1;
+            int r = stackRule[top];
+            int i = stackPos[top];
+            if (i == lengths[r]) {
+                finished[r] = true;
+                if (bodies[r].length != i) bodies[r] = Arrays.copyOf(bodies[r], i);
+                sp--;
+                continue;
+            }
+            if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
+            stackPos[top] = i + 1;
+            int defined = rules - 1;
+            model.code(stackCtx[top], 0, 0, 0, defined);
+            switch (model.kind) {
+                case GrammarModel.TERMINAL -> {
+                    bodies[r][i] = (int) model.value;
+                    stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, model.value);
+                }
+                case GrammarModel.REFERENCE -> {
+                    long d = model.value;
+                    if (d < 0 || d >= defined || !finished[(int) d + 1]) throw in.corrupt("reference to an undefined or unfinished rule");
+                    bodies[r][i] = Grammar.ref((int) d + 1);
+                    stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, d);
+                }
+                default -> {
+                    long length = model.value;
+                    if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
+                    if (length < 0 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
+                    budget -= length;
+                    if (rules == bodies.length) {
+                        bodies = Arrays.copyOf(bodies, (int) Math.min(ruleCount, rules * 2L));
+                        finished = Arrays.copyOf(finished, bodies.length);
+                        lengths = Arrays.copyOf(lengths, bodies.length);
+                    }
+                    int c = rules++;
+                    bodies[c] = new int[(int) Math.min(length, 64)];
+                    lengths[c] = (int) length;
+                    bodies[r][i] = Grammar.ref(c);
+                    stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
+                    if (sp == stackRule.length) {
+                        stackRule = Arrays.copyOf(stackRule, sp * 2);
+                        stackPos = Arrays.copyOf(stackPos, sp * 2);
+                        stackCtx = Arrays.copyOf(stackCtx, sp * 2);
+                    }
+                    stackRule[sp] = c;
+                    stackPos[sp] = 0;
+                    stackCtx[sp++] = model.bodyStartContext();
+                }
+            }
+        }
+        if (rules != ruleCount || budget != 0) throw in.corrupt("grammar does not match its declared size");
+        try {
+            return Grammar.fromRules(Arrays.copyOf(bodies, rules));
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt(e.getMessage());
+        }
+    }
+
+    /** Values (or pairs) in id order; each component is a zigzag delta from the previous entry. */
+    public static void write(Alphabet a, boolean pairs, VarIntWriter out) {
+        out.writeVarLong(a.size());
+        long prevFirst = 0;
+        long prevSecond = 0;
+        for (int id = 0; id < a.size(); id++) {
+            out.writeSignedVarLong(a.first(id) - prevFirst);
+            prevFirst = a.first(id);
+            if (pairs) {
+                out.writeSignedVarLong(a.second(id) - prevSecond);
+                prevSecond = a.second(id);
+            }
+        }
+    }
+
+    public static Alphabet readAlphabet(VarIntReader in, boolean pairs) throws FormatException {
+        int size = in.readCount("alphabet size", in.remaining());
+        Alphabet a = new Alphabet();
+        long first = 0;
+        long second = 0;
+        for (int id = 0; id < size; id++) {
+            first += in.readSignedVarLong("alphabet entry " + id);
+            if (pairs) second += in.readSignedVarLong("alphabet entry " + id);
+            if (a.idOf(first, second) != id) throw in.corrupt("alphabet entry " + id + " is a duplicate");
+        }
+        return a;
+    }
+}

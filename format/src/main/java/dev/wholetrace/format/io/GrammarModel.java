@@ -1,0 +1,189 @@
+package dev.wholetrace.format.io;
+
+import dev.wholetrace.model.util.Alphabet;
+import java.util.Arrays;
+
+/**
+ * The adaptive model behind {@link GrammarCodec}: codes the token stream of a grammar written inline
+ * (terminal, new rule, reference to an earlier rule) through a {@link BitCoder}.
+ *
+ * <p>Its one strong idea is the successor prediction: the context of a symbol is the symbol before
+ * it in the same rule body, and each context remembers which symbol followed it last time. In a
+ * program trace most contexts are deterministic (this block is always followed by that one), so a
+ * correct prediction costs a fraction of a bit. A miss falls back to order-0 coding: one flag for
+ * "the next unseen terminal", a bit tree over terminals, and Elias-gamma-like adaptive numbers for
+ * rule lengths, use counts, and references (ranked among the rules still open, see
+ * {@link OpenRules}).
+ */
+final class GrammarModel {
+    static final int TERMINAL = 0;
+    static final int NEW_RULE = 1;
+    static final int REFERENCE = 2;
+
+    private static final long NO_PREDICTION = Long.MIN_VALUE;
+    private static final int MAX_CONFIDENCE = 7;
+    private static final int TREE_LIMIT_BITS = 16;
+
+    private final BitCoder coder;
+    private final long maxTerminal;
+    private final int terminalBits;
+    private final short[] terminalTree;
+    private final NumberModel terminals = new NumberModel();
+    private final NumberModel lengths = new NumberModel();
+    private final NumberModel backReferences = new NumberModel();
+    private final NumberModel uses = new NumberModel();
+    private final OpenRules open = new OpenRules();
+    private final short[] hit = BitCoder.probabilities(2 * (MAX_CONFIDENCE + 1));
+    private final short[] kinds = BitCoder.probabilities(4);
+    private final short[] novel = BitCoder.probabilities(2);
+    /** One above the largest terminal so far: alphabets number values by first appearance, and a
+     * grammar written inline meets first appearances in that order, so most new terminals are it. */
+    private long nextTerminal;
+
+    /** Contexts are symbol identities: (0, terminal), (1, rule definition index), (2, 0) body start. */
+    private Alphabet contexts = new Alphabet();
+    private long[] predicted = new long[64]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
+    private byte[] confidence = new byte[64];
+
+    /** Result of the last {@link #code}: kind and value (terminal, rule length, or rule index). */
+    int kind;
+    long value;
+    /** For a new rule: how many times it is referenced in all (its definition included). */
+    long references;
+
+    GrammarModel(BitCoder coder, long maxTerminal) {
+        this.coder = coder;
+        this.maxTerminal = maxTerminal;
+        this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
+        this.terminalTree = BitCoder.probabilities(terminalBits <= TREE_LIMIT_BITS ? 1 << terminalBits : 1);
+        Arrays.fill(predicted, NO_PREDICTION);
+    }
+
+    /**
+     * Starts the next grammar of a block: rule identities restart, so contexts and predictions go;
+     * the probabilities, which describe the kind of data, stay.
+     */
+    void nextGrammar() {
+        contexts = new Alphabet();
+        Arrays.fill(predicted, NO_PREDICTION);
+        Arrays.fill(confidence, (byte) 0);
+        nextTerminal = 0;
+        open.clear();
+    }
+
+    int bodyStartContext() {
+        return context(2, 0);
+    }
+
+    /** The context that a symbol sets for its successor: terminal t, or rule index d. */
+    int contextAfter(int kind, long value) {
+        return kind == TERMINAL ? context(0, value) : context(1, value);
+    }
+
+    private int context(long kind, long value) {
+        int c = contexts.idOf(kind, value);
+        if (c >= predicted.length) {
+            int n = predicted.length * 2;
+            int old = predicted.length;
+            predicted = Arrays.copyOf(predicted, n);
+            confidence = Arrays.copyOf(confidence, n);
+            Arrays.fill(predicted, old, n, NO_PREDICTION);
+        }
+        return c;
+    }
+
+    /**
+     * Codes one token in context {@code ctx}. The encoder passes the real token; the decoder passes
+     * anything and reads {@link #kind}/{@link #value}/{@link #references}. {@code defined}: rules
+     * defined so far (the index a new rule gets). For a new rule, {@code value} is its body length
+     * and {@code references} how often it is used in all; for a reference, {@code value} is the
+     * rule's definition index.
+     */
+    void code(int ctx, int kind, long value, long references, int defined) throws FormatException {
+        long pred = predicted[ctx];
+        long actual = kind == TERMINAL ? value : kind == REFERENCE ? -1 - value : NO_PREDICTION - 1;
+        int conf = confidence[ctx];
+        if (pred != NO_PREDICTION && coder.bit(hit, conf * 2 + (pred < 0 ? 1 : 0), actual == pred ? 1 : 0) == 1) {
+            this.kind = pred >= 0 ? TERMINAL : REFERENCE;
+            this.value = pred >= 0 ? pred : -1 - pred;
+            confidence[ctx] = (byte) Math.min(MAX_CONFIDENCE, conf + 1);
+            if (this.kind == REFERENCE) useOpenRule((int) this.value);
+            return;
+        }
+        int predicting = pred == NO_PREDICTION ? 0 : 2;
+        if (coder.bit(kinds, predicting, kind == TERMINAL ? 0 : 1) == 0) {
+            this.kind = TERMINAL;
+            if (coder.bit(novel, predicting >> 1, value == nextTerminal ? 1 : 0) == 1) {
+                if (nextTerminal > maxTerminal) throw new FormatException("corrupted grammar: more terminals than declared");
+                this.value = nextTerminal;
+            } else {
+                this.value = terminal(value);
+            }
+            if (this.value >= nextTerminal) nextTerminal = this.value + 1;
+        } else if (coder.bit(kinds, predicting + 1, kind == NEW_RULE ? 0 : 1) == 0) {
+            this.kind = NEW_RULE;
+            this.value = lengths.code(coder, value);
+            this.references = uses.code(coder, references - 1) + 1;
+            open.define(defined, this.references - 1);
+        } else {
+            this.kind = REFERENCE;
+            // A rule that is not open has no rank; it is coded as the impossible rank "all open
+            // rules", which a decoder rejects (only hand-made blocks do this).
+            int asked = (int) Math.max(0, Math.min(value, Integer.MAX_VALUE - 1));
+            int d = open.select(backReferences.code(coder, open.isOpen(asked) ? open.rank(asked) : open.size()));
+            if (d < 0) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
+            this.value = d;
+            useOpenRule(d);
+        }
+        predicted[ctx] = this.kind == TERMINAL ? this.value : -1 - (this.kind == NEW_RULE ? defined : this.value);
+        confidence[ctx] = 0;
+    }
+
+    private void useOpenRule(int d) throws FormatException {
+        if (!open.isOpen(d)) throw new FormatException("corrupted grammar: rule " + d + " referenced more often than declared");
+        open.use(d);
+    }
+
+    private long terminal(long t) throws FormatException {
+        long v;
+        if (terminalBits > TREE_LIMIT_BITS) {
+            v = terminals.code(coder, t);
+        } else {
+            int m = 1;
+            for (int i = terminalBits - 1; i >= 0; i--) m = (m << 1) | coder.bit(terminalTree, m, (int) (t >>> i) & 1);
+            v = m - (1L << terminalBits);
+        }
+        if (v > maxTerminal) throw new FormatException("corrupted grammar: terminal " + v + " above the declared maximum " + maxTerminal);
+        return v;
+    }
+
+    /**
+     * Adaptive code for a number v &ge; 0: the bit length n of v+1 through a 6-bit tree, then the
+     * leading mantissa bits through per-length trees, the rest direct.
+     */
+    private static final class NumberModel {
+        private static final int ADAPTIVE_BITS = 4;
+        private final short[] lengthTree = BitCoder.probabilities(64);
+        private final short[] mantissa = BitCoder.probabilities(65 << ADAPTIVE_BITS);
+
+        long code(BitCoder coder, long v) throws FormatException {
+            long x = v + 1;
+            int n = 64 - Long.numberOfLeadingZeros(x); // 1..64 (x may wrap only for v = 2^64-1)
+            int m = 1;
+            for (int i = 5; i >= 0; i--) m = (m << 1) | coder.bit(lengthTree, m, ((n - 1) >>> i) & 1);
+            n = m - 64 + 1;
+            int rest = n - 1;
+            int adaptive = Math.min(rest, ADAPTIVE_BITS);
+            long result = 1;
+            int node = 1;
+            for (int i = 0; i < adaptive; i++) {
+                int b = coder.bit(mantissa, (n << ADAPTIVE_BITS) + node, (int) (x >>> (rest - 1 - i)) & 1);
+                node = (node << 1) | b;
+                result = (result << 1) | b;
+            }
+            int direct = rest - adaptive;
+            if (direct > 0) result = (result << direct) | coder.direct(x, direct);
+            return result - 1;
+        }
+    }
+}

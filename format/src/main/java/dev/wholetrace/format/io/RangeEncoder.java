@@ -1,0 +1,69 @@
+package dev.wholetrace.format.io;
+
+/**
+ * Binary adaptive range coder (the LZMA construction: 11-bit probabilities, shift-5 adaptation,
+ * carry propagation through a cached byte). The entropy stage of {@link GrammarCodec}, where the
+ * model knows what a general-purpose compressor cannot: which symbol usually follows which.
+ */
+final class RangeEncoder implements BitCoder {
+    private final VarIntWriter out;
+    private long low;
+    private int range = 0xFFFF_FFFF;
+    private int cache;
+    private long cacheSize = 1;
+
+    RangeEncoder(VarIntWriter out) {
+        this.out = out;
+    }
+
+    @Override
+    public int bit(short[] probs, int index, int bit) {
+        int p = probs[index];
+        int bound = (range >>> PROB_BITS) * p;
+        if (bit == 0) {
+            range = bound;
+            probs[index] = (short) (p + ((PROB_ONE - p) >>> MOVE_BITS));
+        } else {
+            low += bound & 0xFFFF_FFFFL;
+            range -= bound;
+            probs[index] = (short) (p - (p >>> MOVE_BITS));
+        }
+        while ((range & 0xFF00_0000) == 0) {
+            range <<= 8;
+            shiftLow();
+        }
+        return bit;
+    }
+
+    @Override
+    public long direct(long value, int count) {
+        for (int i = count - 1; i >= 0; i--) {
+            range >>>= 1;
+            int b = (int) (value >>> i) & 1;
+            low += range & (0 - b) & 0xFFFF_FFFFL;
+            if ((range & 0xFF00_0000) == 0) {
+                range <<= 8;
+                shiftLow();
+            }
+        }
+        return value;
+    }
+
+    private void shiftLow() {
+        int carry = (int) (low >>> 32);
+        if (carry != 0 || low < 0xFF00_0000L) {
+            int temp = cache;
+            do {
+                out.writeByte(temp + carry);
+                temp = 0xFF;
+            } while (--cacheSize != 0);
+            cache = (int) (low >>> 24) & 0xFF;
+        }
+        cacheSize++;
+        low = (low & 0x00FF_FFFFL) << 8;
+    }
+
+    void finish() {
+        for (int i = 0; i < 5; i++) shiftLow();
+    }
+}

@@ -1,0 +1,66 @@
+package dev.wholetrace.format.io;
+
+import java.util.Arrays;
+
+/** A growable byte buffer of LEB128 varints (unsigned, and zigzag for signed values). */
+public final class VarIntWriter {
+    private byte[] buf;
+    private int size;
+
+    public VarIntWriter() {
+        this(256);
+    }
+
+    public VarIntWriter(int capacity) {
+        buf = new byte[Math.max(16, capacity)];
+    }
+
+    public VarIntWriter writeVarLong(long v) {
+        ensure(10);
+        while ((v & ~0x7FL) != 0) {
+            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[size++] = (byte) v;
+        return this;
+    }
+
+    public VarIntWriter writeByte(int b) {
+        ensure(1);
+        buf[size++] = (byte) b;
+        return this;
+    }
+
+    public VarIntWriter writeSignedVarLong(long v) {
+        return writeVarLong((v << 1) ^ (v >> 63));
+    }
+
+    public VarIntWriter writeBytes(byte[] b, int off, int len) {
+        ensure(len);
+        System.arraycopy(b, off, buf, size, len);
+        size += len;
+        return this;
+    }
+
+    /** A length-prefixed block: lets readers skip or bound-check nested content. */
+    public VarIntWriter writeBlock(VarIntWriter block) {
+        writeVarLong(block.size);
+        return writeBytes(block.buf, 0, block.size);
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public byte[] toByteArray() {
+        return Arrays.copyOf(buf, size);
+    }
+
+    private void ensure(int extra) {
+        if (size + extra > buf.length) {
+            long want = Math.max((long) buf.length * 2, (long) size + extra);
+            if (want > Integer.MAX_VALUE - 8) throw new IllegalStateException("buffer exceeds 2 GiB");
+            buf = Arrays.copyOf(buf, (int) want);
+        }
+    }
+}

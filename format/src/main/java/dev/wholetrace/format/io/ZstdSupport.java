@@ -1,0 +1,22 @@
+package dev.wholetrace.format.io;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Every use of zstd-jni, kept out of {@link Codec} so that Codec loads and verifies without it:
+ * the JVM agent carries no native library and writes xz only.
+ */
+final class ZstdSupport {
+    private ZstdSupport() {}
+
+    static byte[] compress(byte[] raw) {
+        return Zstd.compress(raw, 19);
+    }
+
+    static InputStream input(InputStream in) throws IOException {
+        return new ZstdInputStream(in);
+    }
+}

@@ -1,0 +1,23 @@
+package dev.wholetrace.format.wtrace;
+
+import java.util.zip.CRC32;
+
+/** Constants of the {@code .wtrace} layout (docs/trace-format.md). */
+public final class TraceFormat {
+    public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
+    public static final int VERSION = 1;
+    public static final int FILE_HEADER_BYTES = 16;
+    public static final int SECTION_HEADER_BYTES = 24;
+    /** The thread field of a global section. */
+    public static final int NO_THREAD = -1;
+    /** Sections larger than this are a corruption, not a trace (the writer keeps chunks smaller). */
+    public static final int MAX_SECTION_BYTES = Integer.MAX_VALUE - 64;
+
+    private TraceFormat() {}
+
+    static int crc(byte[] b, int off, int len) {
+        CRC32 c = new CRC32();
+        c.update(b, off, len);
+        return (int) c.getValue();
+    }
+}

@@ -1,0 +1,193 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.FormatException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the sections of a {@code .wtrace} file and reads them on demand, checking both CRCs.
+ *
+ * <p>A file whose writer did not finish (no END section) is read up to its last complete chunk:
+ * a partial chunk at the end is ignored and {@link #complete()} is false. Damage that a cut
+ * cannot explain (bad magic or version, a section header or payload failing its CRC, a chunk
+ * numbered out of order) is a {@link FormatException} naming the section.
+ */
+public final class TraceReader implements AutoCloseable {
+    private final Path file;
+    private final FileChannel in;
+    private final TraceMode mode;
+    private final List<List<Section>> chunks = new ArrayList<>();
+    private final long size;
+    private boolean complete;
+    private long ignoredBytes;
+
+    private TraceReader(Path file, FileChannel in) throws IOException {
+        this.file = file;
+        this.in = in;
+        this.size = in.size();
+        String name = file.getFileName().toString();
+        if (size < TraceFormat.FILE_HEADER_BYTES) {
+            throw new FormatException(name + " is not a Wholetrace trace (" + size + " bytes, too short for a header)");
+        }
+        ByteBuffer h = read(0, TraceFormat.FILE_HEADER_BYTES);
+        byte[] hb = h.array();
+        for (int i = 0; i < 4; i++) {
+            if (hb[i] != TraceFormat.MAGIC[i]) throw new FormatException(name + " is not a Wholetrace trace (bad magic)");
+        }
+        if (h.getInt(12) != TraceFormat.crc(hb, 0, 12)) throw new FormatException(name + ": the file header is corrupt (CRC mismatch)");
+        int version = h.getShort(4) & 0xFFFF;
+        if (version != TraceFormat.VERSION) {
+            throw new FormatException(name + " has trace format version " + version + "; this build reads version " + TraceFormat.VERSION);
+        }
+        mode = TraceMode.byId(h.get(6));
+        if (mode == null) throw new FormatException(name + ": unknown trace mode " + h.get(6));
+        scan(name);
+    }
+
+    public static TraceReader open(Path file) throws IOException {
+        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a trace");
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(file, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new FormatException(file + ": no such file");
+        }
+        try {
+            return new TraceReader(file, ch);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    private void scan(String name) throws IOException {
+        long pos = TraceFormat.FILE_HEADER_BYTES;
+        List<Section> open = new ArrayList<>();
+        while (pos < size) {
+            if (size - pos < TraceFormat.SECTION_HEADER_BYTES) break; // cut inside a header
+            ByteBuffer h = read(pos, TraceFormat.SECTION_HEADER_BYTES);
+            if (h.getInt(20) != TraceFormat.crc(h.array(), 0, 20)) {
+                throw new FormatException(name + ": section header at offset " + pos + " (chunk " + chunks.size() + ") is corrupt (CRC mismatch)");
+            }
+            SectionType type = SectionType.byId(h.get(0) & 0xFF);
+            Codec codec = Codec.byId(h.get(1) & 0xFF);
+            int chunk = h.getInt(4);
+            int thread = h.getInt(8);
+            int raw = h.getInt(12);
+            int stored = h.getInt(16);
+            if (type == null) throw new FormatException(name + ": unknown section type " + (h.get(0) & 0xFF) + " at offset " + pos);
+            if (raw < 0 || stored < 0 || raw > TraceFormat.MAX_SECTION_BYTES || stored > TraceFormat.MAX_SECTION_BYTES) {
+                throw new FormatException(name + ": " + type + " section at offset " + pos + " declares an impossible length");
+            }
+            Section s = new Section(type, codec, chunk, thread, raw, stored, pos);
+            if (pos + s.fileBytes() > size) break; // cut inside a payload
+            if (type == SectionType.END) {
+                if (!open.isEmpty()) throw new FormatException(name + ": END follows an unfinished chunk");
+                if (pos + s.fileBytes() != size) throw new FormatException(name + ": " + (size - pos - s.fileBytes()) + " bytes after the END section");
+                checkEnd(s);
+                complete = true;
+                return;
+            }
+            if (chunk != chunks.size()) {
+                throw new FormatException(name + ": " + s.describe() + " found where chunk " + chunks.size() + " should be");
+            }
+            if (type.perThread != (thread >= 0)) throw new FormatException(name + ": " + s.describe() + " has a wrong thread field");
+            open.add(s);
+            if (type == SectionType.CHUNK_END) {
+                chunks.add(List.copyOf(open));
+                open.clear();
+            }
+            pos += s.fileBytes();
+        }
+        ignoredBytes = size - chunkEndOffset();
+    }
+
+    private long chunkEndOffset() {
+        if (chunks.isEmpty()) return TraceFormat.FILE_HEADER_BYTES;
+        Section last = chunks.get(chunks.size() - 1).get(chunks.get(chunks.size() - 1).size() - 1);
+        return last.offset() + last.fileBytes();
+    }
+
+    private void checkEnd(Section end) throws IOException {
+        var r = new dev.wholetrace.format.io.VarIntReader(payload(end), end.describe());
+        int n = r.readCount("chunk count", Integer.MAX_VALUE);
+        if (n != chunks.size()) throw r.corrupt("END lists " + n + " chunks, the file has " + chunks.size());
+        r.readVarLong("event count");
+        for (int i = 0; i < n; i++) {
+            long off = r.readVarLong("chunk offset");
+            List<Section> c = chunks.get(i);
+            if (off != c.get(c.size() - 1).offset()) throw r.corrupt("END's table of contents disagrees with chunk " + i);
+        }
+        r.expectEnd();
+    }
+
+    /** The section's payload, CRC-checked and decompressed. */
+    public byte[] payload(Section s) throws IOException {
+        return s.codec().decompress(stored(s), s.rawLength(), file.getFileName() + ": " + s.describe());
+    }
+
+    /** Checks the section's payload CRC without decoding it (for sections a reader skips). */
+    public void verify(Section s) throws IOException {
+        stored(s);
+    }
+
+    private byte[] stored(Section s) throws IOException {
+        ByteBuffer b = read(s.offset() + TraceFormat.SECTION_HEADER_BYTES, s.storedLength() + 4);
+        byte[] stored = new byte[s.storedLength()];
+        b.get(0, stored);
+        if (b.getInt(s.storedLength()) != TraceFormat.crc(stored, 0, stored.length)) {
+            throw new FormatException(file.getFileName() + ": " + s.describe() + " is corrupt (CRC mismatch)");
+        }
+        return stored;
+    }
+
+    private ByteBuffer read(long pos, int len) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(len).order(ByteOrder.LITTLE_ENDIAN);
+        while (b.hasRemaining()) {
+            if (in.read(b, pos + b.position()) < 0) throw new FormatException(file.getFileName() + " ended unexpectedly at " + (pos + b.position()));
+        }
+        return b;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public TraceMode mode() {
+        return mode;
+    }
+
+    /** Complete chunks, each as its sections in file order (CHUNK_END last). */
+    public List<List<Section>> chunks() {
+        return chunks;
+    }
+
+    /** Whether the writer finished (END present). */
+    public boolean complete() {
+        return complete;
+    }
+
+    /** Bytes after the last complete chunk of an unfinished file (a partial chunk). */
+    public long ignoredBytes() {
+        return ignoredBytes;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

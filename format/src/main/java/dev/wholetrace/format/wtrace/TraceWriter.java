@@ -1,0 +1,102 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.VarIntWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Appends chunks to a {@code .wtrace} file (docs/trace-format.md). Every section is written with
+ * its CRCs before the chunk's CHUNK_END, and a chunk counts only once its CHUNK_END is complete, so
+ * a writer killed at any byte leaves a file whose complete chunks are all intact.
+ */
+public final class TraceWriter implements AutoCloseable {
+    private final FileChannel out;
+    private final Codec codec;
+    private final List<Long> chunkEnds = new ArrayList<>();
+    private long position;
+    private long events;
+    private boolean finished;
+
+    private TraceWriter(FileChannel out, TraceMode mode, Codec codec) throws IOException {
+        this.out = out;
+        this.codec = codec;
+        ByteBuffer h = ByteBuffer.allocate(TraceFormat.FILE_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        h.put(TraceFormat.MAGIC).putShort((short) TraceFormat.VERSION).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
+        h.putInt(TraceFormat.crc(h.array(), 0, 12));
+        write(h.array());
+    }
+
+    public static TraceWriter create(Path file, TraceMode mode, Codec codec) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        try {
+            return new TraceWriter(ch, mode, codec);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Appends one chunk: its sections, then its CHUNK_END with the chunk's table of contents. */
+    public void writeChunk(ChunkContent content) throws IOException {
+        int chunk = chunkEnds.size();
+        VarIntWriter toc = new VarIntWriter();
+        List<ChunkCodec.RawSection> sections = ChunkCodec.encode(content);
+        toc.writeVarLong(sections.size());
+        for (ChunkCodec.RawSection s : sections) {
+            toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
+            section(s.type(), chunk, s.thread(), s.bytes(), codec);
+        }
+        long chunkEvents = 0;
+        for (ThreadChunk p : content.parts()) chunkEvents += p.events();
+        events += chunkEvents;
+        VarIntWriter end = new VarIntWriter();
+        end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
+        chunkEnds.add(position);
+        section(SectionType.CHUNK_END, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+    }
+
+    /** Writes END, which marks the file complete and lists where every chunk ends. */
+    public void finish() throws IOException {
+        if (finished) return;
+        VarIntWriter end = new VarIntWriter();
+        end.writeVarLong(chunkEnds.size()).writeVarLong(events);
+        for (long off : chunkEnds) end.writeVarLong(off);
+        section(SectionType.END, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        finished = true;
+    }
+
+    public int chunks() {
+        return chunkEnds.size();
+    }
+
+    private void section(SectionType type, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
+        Codec.Packed packed = requested.pack(raw);
+        byte[] stored = packed.bytes();
+        ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) type.id).put((byte) packed.codec().id).putShort((short) 0).putInt(chunk).putInt(thread)
+                .putInt(raw.length).putInt(stored.length);
+        b.putInt(TraceFormat.crc(b.array(), 0, 20));
+        b.put(stored);
+        b.putInt(TraceFormat.crc(stored, 0, stored.length));
+        write(b.array());
+    }
+
+    private void write(byte[] bytes) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        while (b.hasRemaining()) position += out.write(b);
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

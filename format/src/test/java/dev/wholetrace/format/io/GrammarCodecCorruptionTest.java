@@ -1,0 +1,167 @@
+package dev.wholetrace.format.io;
+
+import static dev.wholetrace.format.io.GrammarCodecRoundTripTest.decode;
+import static dev.wholetrace.format.io.GrammarCodecRoundTripTest.encode;
+import static dev.wholetrace.format.io.GrammarCodecRoundTripTest.sequitur;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import dev.wholetrace.model.grammar.Grammar;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A grammar block that is truncated or damaged must decode to some valid grammar or fail with a
+ * {@link FormatException}: never another exception, a hang, or an OutOfMemoryError.
+ */
+class GrammarCodecCorruptionTest {
+
+    static List<Grammar> samples() {
+        Random rnd = new Random(3);
+        int[] noisy = new int[3000];
+        for (int i = 0; i < noisy.length; i++) noisy[i] = i % 50 < 30 ? i % 7 : rnd.nextInt(5);
+        int[][] chain = new int[200][];
+        for (int k = 0; k < 199; k++) chain[k] = k % 3 == 0 ? new int[] {k, -1 - (k + 1), -200} : new int[] {-1 - (k + 1), k};
+        chain[199] = new int[] {1 << 30, 0};
+        return List.of(
+                sequitur("abracadabra abracadabra, abracadabra!".chars().toArray()),
+                sequitur(noisy),
+                Grammar.fromRules(new int[][] {{-2, -3, -2, -4}, {-5, 1, -5}, {-5, -4, -5}, {-5, -5}, {Integer.MAX_VALUE, 8}}),
+                Grammar.fromRules(chain));
+    }
+
+    /** Decodes {@code bytes}; a valid result must be a usable grammar. Any non-FormatException fails. */
+    static void decodeOrFormatException(byte[] bytes, String what) {
+        Grammar g;
+        try {
+            g = decode(bytes);
+        } catch (FormatException e) {
+            assertThat(e.getMessage()).as(what).isNotBlank();
+            return;
+        } catch (Throwable t) {
+            throw new AssertionError(what + ": " + t + " on " + Arrays.toString(Arrays.copyOf(bytes, Math.min(64, bytes.length))), t);
+        }
+        // a decoded grammar is structurally valid: canonical, consistent lengths, streamable
+        assertThat(Grammar.fromRules(bodies(g))).as(what).isEqualTo(g);
+        long n = 0;
+        var ex = g.expander();
+        while (ex.hasNext() && n < 100_000) {
+            assertThat(ex.next()).isNotNegative();
+            n++;
+        }
+    }
+
+    static int[][] bodies(Grammar g) {
+        int[][] b = new int[g.ruleCount()][];
+        for (int r = 0; r < b.length; r++) b[r] = g.body(r);
+        return b;
+    }
+
+    @Test
+    void everyStrictPrefixIsAFormatException() {
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            for (Grammar g : samples()) {
+                byte[] full = encode(g);
+                for (int len = 0; len < full.length; len++) {
+                    byte[] prefix = Arrays.copyOf(full, len);
+                    assertThatThrownBy(() -> decode(prefix)).as("prefix of %d of %d bytes", len, full.length)
+                            .isInstanceOf(FormatException.class)
+                            .hasMessageMatching("(?s)(truncated|corrupted) grammar block.*");
+                }
+                assertThat(decode(full)).isEqualTo(g);
+            }
+        });
+    }
+
+    @Test
+    void randomByteFlipsDecodeOrFailCleanly() {
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            Random rnd = new Random(11);
+            for (Grammar g : samples()) {
+                byte[] full = encode(g);
+                for (int trial = 0; trial < 500; trial++) {
+                    byte[] b = full.clone();
+                    int flips = 1 + rnd.nextInt(3);
+                    for (int f = 0; f < flips; f++) {
+                        int pos = rnd.nextInt(b.length);
+                        if (rnd.nextBoolean()) b[pos] ^= (byte) (1 << rnd.nextInt(8));
+                        else b[pos] = (byte) rnd.nextInt(256);
+                    }
+                    decodeOrFormatException(b, "trial " + trial);
+                }
+            }
+        });
+    }
+
+    @Test
+    void singleBitFlipsAtEveryPositionDecodeOrFailCleanly() {
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            byte[] full = encode(samples().get(0));
+            for (int pos = 0; pos < full.length; pos++) {
+                for (int bit = 0; bit < 8; bit++) {
+                    byte[] b = full.clone();
+                    b[pos] ^= (byte) (1 << bit);
+                    decodeOrFormatException(b, "bit " + bit + " of byte " + pos);
+                }
+            }
+        });
+    }
+
+    @Test
+    void randomGarbageDecodesOrFailsCleanly() {
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            Random rnd = new Random(5);
+            for (int trial = 0; trial < 3000; trial++) {
+                byte[] b = new byte[rnd.nextInt(64)];
+                rnd.nextBytes(b);
+                // bias towards small varints, which are more likely to parse
+                if (rnd.nextBoolean()) for (int i = 0; i < b.length; i++) b[i] &= 0x07;
+                decodeOrFormatException(b, "garbage " + trial);
+            }
+        });
+    }
+
+    @Test
+    void damagedMultiGrammarBlocksDecodeOrFailCleanly() {
+        List<Grammar> gs = samples();
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.writeAll(gs, w);
+        byte[] full = w.toByteArray();
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            for (int len = 0; len < full.length; len++) {
+                byte[] prefix = Arrays.copyOf(full, len);
+                assertThatThrownBy(() -> GrammarCodec.readAll(new VarIntReader(prefix, "grammar block")))
+                        .as("prefix of %d", len).isInstanceOf(FormatException.class);
+            }
+            Random rnd = new Random(13);
+            for (int trial = 0; trial < 1500; trial++) {
+                byte[] b = full.clone();
+                int pos = rnd.nextInt(b.length);
+                b[pos] ^= (byte) (1 << rnd.nextInt(8));
+                try {
+                    for (Grammar g : GrammarCodec.readAll(new VarIntReader(b, "grammar block"))) {
+                        assertThat(Grammar.fromRules(bodies(g))).isEqualTo(g);
+                    }
+                } catch (FormatException e) {
+                    // rejected: fine
+                } catch (Throwable t) {
+                    throw new AssertionError("flip at " + pos + ": " + t, t);
+                }
+            }
+        });
+    }
+
+    @Test
+    void cyclesAreRejectedByFromRules() {
+        assertThatThrownBy(() -> Grammar.fromRules(new int[][] {{-2}, {-3}, {1, -2}}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> Grammar.fromRules(new int[][] {{-1}}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cycle");
+        assertThatThrownBy(() -> Grammar.fromRules(new int[][] {{-2}, {-2}}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cycle");
+    }
+}

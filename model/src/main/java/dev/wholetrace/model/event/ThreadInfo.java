@@ -1,0 +1,7 @@
+package dev.wholetrace.model.event;
+
+/**
+ * A recorded thread. {@code index} is its number in the trace (dense, in order of first event);
+ * {@code object} the id its fork/join and begin/end operations synchronize on.
+ */
+public record ThreadInfo(int index, String name, long object, boolean virtual) {}

@@ -1,0 +1,97 @@
+package dev.wholetrace.reader;
+
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * Turns the terminals of one chunk's WPP, from some position on, back into events: symbols into
+ * blocks, accesses and sync operations, each sync operation completed from the sync order, each
+ * load/store of a control WPP completed from its instruction's address stream (sought to the
+ * right address without decoding the ones before).
+ */
+final class EventCursor implements Iterator<Event> {
+    private final ThreadChunk piece;
+    private final ThreadTrace.Occurrences occurrences;
+    private final Alphabet symbols;
+    private final Alphabet runs;
+    private final boolean control;
+    private final GrammarExpander terminals;
+    private final long start;
+    private long position;
+    private long syncIndex;
+    private DiffRleDecoder[] streams; // per control symbol, opened on first use
+
+    /**
+     * @param expander  positioned at {@code start}; may expand a sub-rule (a segment's LCA)
+     * @param start     position of the expander's first terminal in the chunk's WPP
+     * @param syncIndex sync operations of this chunk before {@code start}
+     */
+    EventCursor(ThreadChunk piece, ThreadTrace.Occurrences occurrences, Alphabet symbols, Alphabet runs, boolean control,
+                GrammarExpander expander, long start, long syncIndex) {
+        this.piece = piece;
+        this.occurrences = occurrences;
+        this.symbols = symbols;
+        this.runs = runs;
+        this.control = control;
+        this.terminals = expander;
+        this.start = start;
+        this.position = start;
+        this.syncIndex = syncIndex;
+    }
+
+    @Override
+    public boolean hasNext() {
+        return terminals.hasNext();
+    }
+
+    @Override
+    public Event next() {
+        if (!terminals.hasNext()) throw new NoSuchElementException();
+        int symbol = terminals.next();
+        position++;
+        int tag = (int) symbols.first(symbol);
+        long value = symbols.second(symbol);
+        return switch (tag) {
+            case SymbolTag.BLOCK -> Event.block((int) value);
+            case SymbolTag.SYNC -> {
+                long[] s = piece.sync();
+                int base = (int) (syncIndex++ * ThreadChunk.SYNC_LONGS);
+                yield Event.sync(SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(value)), SymbolTag.syncSite(value),
+                        s[base + 2], s[base + 3]);
+            }
+            case SymbolTag.LOAD, SymbolTag.STORE -> {
+                boolean load = tag == SymbolTag.LOAD;
+                if (!control) yield load ? Event.load(-1, value) : Event.store(-1, value);
+                long address = stream(symbol).nextLong();
+                yield load ? Event.load((int) value, address) : Event.store((int) value, address);
+            }
+            default -> throw new IllegalStateException("symbol " + symbol + " has unknown tag " + tag);
+        };
+    }
+
+    private DiffRleDecoder stream(int symbol) {
+        if (streams == null) streams = new DiffRleDecoder[symbols.size()];
+        DiffRleDecoder d = streams[symbol];
+        if (d == null) {
+            int k = indexOf(piece.streamSymbols(), symbol);
+            if (k < 0) throw new IllegalStateException("no address stream for instruction symbol " + symbol);
+            // How far into its stream this instruction is: its occurrences before the cursor's start.
+            long skip = start == 0 ? 0 : occurrences.of(piece, symbol).countBefore(start);
+            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(piece.streams()[k], runs)
+                    : occurrences.seeker(piece, k, runs).at(skip);
+        }
+        return d;
+    }
+
+    private static int indexOf(int[] sorted, int v) {
+        int i = java.util.Arrays.binarySearch(sorted, v);
+        return i >= 0 ? i : -1;
+    }
+}

@@ -1,0 +1,223 @@
+package dev.wholetrace.reader;
+
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.model.util.LongMinHeap;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.format.wtrace.ThreadSymbols;
+import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceSections;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+import java.util.function.LongConsumer;
+
+/**
+ * A recorded execution read back from a {@code .wtrace} file: metadata, the per-thread traces and
+ * the sync order. Loads the complete chunks of the file; a file whose writer did not finish is
+ * read up to its last complete chunk ({@link #complete()} tells).
+ */
+public final class ParallelTrace {
+    private final Path file;
+    private final TraceMode mode;
+    private final boolean complete;
+    private final long ignoredBytes;
+    private final long fileBytes;
+    private final List<List<Section>> chunks;
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private final List<ThreadInfo> threads = new ArrayList<>();
+    private final List<ThreadTrace> traces = new ArrayList<>();
+    private final List<ThreadTrace> dataViews = new ArrayList<>();
+    private final CodeMap code = new CodeMap();
+    private final SyncOrder syncOrder;
+    private final long[] syncCounts; // per thread
+    private final IntPredicate loaded;
+
+    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
+        this.loaded = load;
+        this.file = reader.file();
+        this.mode = reader.mode();
+        this.complete = reader.complete();
+        this.ignoredBytes = reader.ignoredBytes();
+        this.fileBytes = reader.size();
+        this.chunks = reader.chunks();
+        if (!complete && chunks.isEmpty()) {
+            throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
+        }
+        List<ThreadSymbols> symbols = new ArrayList<>();
+        List<List<long[]>> syncPieces = new ArrayList<>(); // per thread, per chunk with sync ops
+        for (int c = 0; c < chunks.size(); c++) {
+            TraceSections.Chunk chunk = TraceSections.read(reader, c);
+            properties.putAll(chunk.properties());
+            for (ThreadInfo t : chunk.threads()) {
+                if (t.index() != threads.size()) throw new FormatException("corrupted THREADS section in chunk " + c + ": thread " + t.index() + " out of order");
+                threads.add(t);
+                symbols.add(new ThreadSymbols());
+                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode != TraceMode.DOR));
+                dataViews.add(mode == TraceMode.ALL ? new ThreadTrace(t, symbols.get(t.index()), false) : null);
+                syncPieces.add(new ArrayList<>());
+            }
+            for (CodeEntry e : chunk.blocks()) code.addBlock(e);
+            for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
+            chunk.sync(threads.size()).forEach((t, ops) -> syncPieces.get(t).add(ops));
+            for (ThreadChunk part : chunk.parts(symbols, load)) {
+                traces.get(part.thread()).add(c, part);
+                if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
+            }
+            Section end = chunks.get(c).get(chunks.get(c).size() - 1);
+            progress.accept(end.offset() + end.fileBytes());
+        }
+        syncCounts = new long[threads.size()];
+        syncOrder = mergeSyncOrder(syncPieces, syncCounts);
+    }
+
+    /**
+     * S_synch: the threads' sync operations, each thread's already in ticket order, merged;
+     * {@code counts[t]} becomes thread t's number of them.
+     */
+    private SyncOrder mergeSyncOrder(List<List<long[]>> syncPieces, long[] counts) throws FormatException {
+        long total = 0;
+        for (List<long[]> pieces : syncPieces) for (long[] ops : pieces) total += ops.length / ThreadChunk.SYNC_LONGS;
+        if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
+        int n = (int) total;
+        long[] ticket = new long[n];
+        int[] thread = new int[n];
+        long[] op = new long[n];
+        long[] value = new long[n];
+        long[] object = new long[n];
+        long[] aux = new long[n];
+        int[] piece = new int[threads.size()];
+        int[] at = new int[threads.size()]; // next op's offset (in longs) within the piece
+        long[] next = counts; // next op's number in the thread: at the end, its count
+        LongMinHeap heap = new LongMinHeap();
+        for (int t = 0; t < threads.size(); t++) {
+            if (!syncPieces.get(t).isEmpty()) heap.push(t, syncPieces.get(t).get(0)[0]);
+        }
+        for (int i = 0; i < n; i++) {
+            int t = heap.pop();
+            long[] s = syncPieces.get(t).get(piece[t]);
+            int b = at[t];
+            if (i > 0 && s[b] <= ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + s[b] + " used twice or out of order");
+            ticket[i] = s[b];
+            thread[i] = t;
+            op[i] = next[t]++;
+            value[i] = s[b + 1];
+            object[i] = s[b + 2];
+            aux[i] = s[b + 3];
+            at[t] += ThreadChunk.SYNC_LONGS;
+            if (at[t] == s.length) {
+                at[t] = 0;
+                piece[t]++;
+            }
+            if (piece[t] < syncPieces.get(t).size()) heap.push(t, syncPieces.get(t).get(piece[t])[at[t]]);
+        }
+        return new SyncOrder(ticket, thread, op, value, object, aux);
+    }
+
+    /** Reads the complete chunks of {@code file}. */
+    public static ParallelTrace open(Path file) throws IOException {
+        return open(file, bytes -> { });
+    }
+
+    /** Reads the complete chunks of {@code file}, telling {@code progress} the bytes read after each chunk. */
+    public static ParallelTrace open(Path file, LongConsumer progress) throws IOException {
+        return open(file, t -> true, progress);
+    }
+
+    /**
+     * Reads the metadata and the sync order of every thread but the WPPs and streams only of the
+     * threads {@code load} accepts: random access into one thread of a trace of many costs that
+     * thread's grammars, not all of them.
+     */
+    public static ParallelTrace open(Path file, IntPredicate load, LongConsumer progress) throws IOException {
+        try (TraceReader reader = TraceReader.open(file)) {
+            return new ParallelTrace(reader, load, progress);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public TraceMode mode() {
+        return mode;
+    }
+
+    /** Whether the writer finished; if not, the trace holds the events of its complete chunks. */
+    public boolean complete() {
+        return complete;
+    }
+
+    /** Bytes of a partial chunk at the end of an unfinished file, not read. */
+    public long ignoredBytes() {
+        return ignoredBytes;
+    }
+
+    public long fileBytes() {
+        return fileBytes;
+    }
+
+    public int chunkCount() {
+        return chunks.size();
+    }
+
+    /** The sections of each complete chunk (for sizes). */
+    public List<List<Section>> chunks() {
+        return chunks;
+    }
+
+    public Map<String, String> properties() {
+        return Collections.unmodifiableMap(properties);
+    }
+
+    public List<ThreadInfo> threads() {
+        return Collections.unmodifiableList(threads);
+    }
+
+    public CodeMap code() {
+        return code;
+    }
+
+    /** Thread t's trace, read through its main WPP (the control WPP, or in DOR the data WPP). */
+    public ThreadTrace thread(int t) {
+        if (t < 0 || t >= traces.size()) throw new IndexOutOfBoundsException("no thread " + t + " (the trace has " + traces.size() + ")");
+        if (!loaded.test(t)) throw new IllegalStateException("thread " + t + " was not loaded (the trace was opened for other threads)");
+        return traces.get(t);
+    }
+
+    /** Whether thread t's WPPs were loaded (see {@link #open(Path, IntPredicate, LongConsumer)}). */
+    public boolean isLoaded(int t) {
+        return t >= 0 && t < traces.size() && loaded.test(t);
+    }
+
+    /** Sync operations of thread t (known for every thread, loaded or not). */
+    public long syncCount(int t) {
+        return syncCounts[t];
+    }
+
+    /** In ALL mode, thread t read through its data WPP (the DOR view); otherwise null. */
+    public ThreadTrace dataView(int t) {
+        thread(t);
+        return dataViews.get(t);
+    }
+
+    public SyncOrder syncOrder() {
+        return syncOrder;
+    }
+
+    /** Events of the loaded threads. */
+    public long eventCount() {
+        long n = 0;
+        for (int t = 0; t < traces.size(); t++) if (loaded.test(t)) n += traces.get(t).eventCount();
+        return n;
+    }
+}

@@ -1,0 +1,291 @@
+package dev.wholetrace.reader;
+
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.grammar.EdgeCounts;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.grammar.TerminalCounts;
+import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.format.wtrace.ThreadSymbols;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import java.util.NoSuchElementException;
+
+/**
+ * One thread of a loaded trace: its chunks' WPPs, address streams and sync operations. Events are
+ * numbered from 0 per thread, and so are the thread's sync operations; {@link #segment} gives
+ * random access by sync operation through the sync counts, expanding only what it returns.
+ */
+public final class ThreadTrace {
+    private final ThreadInfo info;
+    private final ThreadSymbols symbols;
+    private final List<ThreadChunk> pieces = new ArrayList<>();
+    private final List<Integer> chunkOf = new ArrayList<>();
+    private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
+    private long[] syncBefore = new long[1];
+    private final boolean control;
+    private final Occurrences occurrences = new Occurrences();
+
+    /**
+     * Per piece and load/store instruction, the instruction's occurrences per rule of the control
+     * WPP and the seeker of its address stream: built the first time a segment needs to know where
+     * that instruction's address stream stands, then reused by every later segment.
+     */
+    final class Occurrences {
+        private final Map<ThreadChunk, Map<Integer, TerminalCounts>> cache = new IdentityHashMap<>();
+        private final Map<ThreadChunk, Map<Integer, DiffRleDecoder.Seeker>> seekers = new IdentityHashMap<>();
+
+        synchronized TerminalCounts of(ThreadChunk piece, int symbol) {
+            return cache.computeIfAbsent(piece, k -> new HashMap<>())
+                    .computeIfAbsent(symbol, k -> new TerminalCounts(piece.control(), symbol));
+        }
+
+        /** The seeker of the piece's {@code stream}-th address stream. */
+        synchronized DiffRleDecoder.Seeker seeker(ThreadChunk piece, int stream, Alphabet runs) {
+            return seekers.computeIfAbsent(piece, k -> new HashMap<>())
+                    .computeIfAbsent(stream, k -> new DiffRleDecoder.Seeker(piece.streams()[stream], runs));
+        }
+    }
+
+    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, boolean control) {
+        this.info = info;
+        this.symbols = symbols;
+        this.control = control;
+    }
+
+    void add(int chunk, ThreadChunk piece) {
+        int n = pieces.size();
+        pieces.add(piece);
+        chunkOf.add(chunk);
+        if (n + 2 > eventsBefore.length) { // grow by half: a thread may have a piece in thousands of chunks
+            eventsBefore = Arrays.copyOf(eventsBefore, n + 2 + (n >> 1));
+            syncBefore = Arrays.copyOf(syncBefore, n + 2 + (n >> 1));
+        }
+        eventsBefore[n + 1] = eventsBefore[n] + grammar(piece).length(); // the DOR view of ALL has no blocks
+        syncBefore[n + 1] = syncBefore[n] + piece.syncCount();
+    }
+
+    public ThreadInfo info() {
+        return info;
+    }
+
+    public ThreadSymbols symbols() {
+        return symbols;
+    }
+
+    /** The thread's parts, one per chunk in which it recorded events. */
+    public List<ThreadChunk> pieces() {
+        return Collections.unmodifiableList(pieces);
+    }
+
+    /** Events of the thread (in this view) in its pieces before {@code piece}. */
+    public long eventsBeforePiece(int piece) {
+        return eventsBefore[piece];
+    }
+
+    /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR. */
+    public Grammar wpp(int piece) {
+        return grammar(pieces.get(piece));
+    }
+
+    /** The symbol table of the WPP this view reads. */
+    Alphabet viewSymbols() {
+        return control ? symbols.control : symbols.data;
+    }
+
+    public int chunkOf(int piece) {
+        return chunkOf.get(piece);
+    }
+
+    public long eventCount() {
+        return eventsBefore[pieces.size()];
+    }
+
+    public long syncCount() {
+        return syncBefore[pieces.size()];
+    }
+
+    /** Events of the thread recorded in chunks before {@code chunk}. */
+    public long eventsBeforeChunk(int chunk) {
+        int p = 0;
+        while (p < pieces.size() && chunkOf.get(p) < chunk) p++;
+        return eventsBefore[p];
+    }
+
+    /** Every event of the thread, in order. */
+    public Iterator<Event> events() {
+        return new Concatenation(0, pieces.size() - 1, 0, -1);
+    }
+
+    /**
+     * The thread's events at positions {@code from} through {@code to} (both included, clipped to
+     * the thread's length), expanding only those.
+     */
+    public Iterator<Event> events(long from, long to) {
+        long last = Math.min(to, eventCount() - 1);
+        if (from < 0 || from > last) return Collections.emptyIterator();
+        int pf = pieceOfEvent(from);
+        int pl = pieceOfEvent(last);
+        return new Concatenation(pf, pl, from - eventsBefore[pf], last - eventsBefore[pl]);
+    }
+
+    /** The piece holding the thread's event at {@code position}. */
+    public int pieceOfEvent(long position) {
+        int lo = 0;
+        int hi = pieces.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (eventsBefore[mid] <= position) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** The ticket (place in the sync order) of the thread's m-th sync operation. */
+    public long ticket(long m) {
+        int p = pieceOfSync(m);
+        return pieces.get(p).sync()[(int) (m - syncBefore[p]) * ThreadChunk.SYNC_LONGS];
+    }
+
+    /** Position of the m-th sync operation among the thread's events. */
+    public long syncPosition(long m) {
+        int p = pieceOfSync(m);
+        return eventsBefore[p] + counts(p).position(m - syncBefore[p]);
+    }
+
+    /**
+     * The events from the thread's m-th through its n-th sync operation (both included), found
+     * with Algorithm 1 and the lowest common rule of the two paths: only the part of the grammar
+     * that lies between them is expanded.
+     */
+    public Iterator<Event> segment(long m, long n) {
+        if (m < 0 || n >= syncCount() || m > n) {
+            throw new IndexOutOfBoundsException("segment " + m + ".." + n + " outside the thread's " + syncCount()
+                    + " sync operations (0.." + (syncCount() - 1) + ")");
+        }
+        int pm = pieceOfSync(m);
+        int pn = pieceOfSync(n);
+        long lm = m - syncBefore[pm];
+        long ln = n - syncBefore[pn];
+        if (pm == pn) {
+            EdgeCounts.Span span = counts(pm).span(lm, ln);
+            ThreadChunk piece = pieces.get(pm);
+            return cursor(piece, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
+                    span.to() - span.from() + 1);
+        }
+        long from = counts(pm).position(lm);
+        long to = counts(pn).position(ln);
+        return new Concatenation(pm, pn, from, to);
+    }
+
+    /** Where the segment from sync operation m to n lies: the LCA rule and positions (for reports). */
+    public EdgeCounts.Span span(long m, long n) {
+        int pm = pieceOfSync(m);
+        if (pieceOfSync(n) != pm) return null;
+        return counts(pm).span(m - syncBefore[pm], n - syncBefore[pm]);
+    }
+
+    private int pieceOfSync(long m) {
+        if (m < 0 || m >= syncCount()) {
+            throw new IndexOutOfBoundsException("sync operation " + m + " outside the thread's " + syncCount());
+        }
+        int lo = 0;
+        int hi = pieces.size() - 1;
+        while (lo < hi) { // last piece with syncBefore <= m that holds sync ops
+            int mid = (lo + hi + 1) >>> 1;
+            if (syncBefore[mid] <= m) lo = mid;
+            else hi = mid - 1;
+        }
+        while (syncBefore[lo + 1] <= m) lo++;
+        return lo;
+    }
+
+    EdgeCounts counts(int piece) {
+        ThreadChunk p = pieces.get(piece);
+        return control ? p.controlCounts() : p.dataCounts();
+    }
+
+    private Grammar grammar(ThreadChunk p) {
+        return control ? p.control() : p.data();
+    }
+
+    private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {
+        EventCursor c = new EventCursor(piece, occurrences, viewSymbols(), symbols.runs, control,
+                expander, start, syncIndex);
+        return limit < 0 ? c : new Limited(c, limit);
+    }
+
+    /** Pieces first..last, from position {@code from} of the first to {@code to} of the last (-1: its end). */
+    private final class Concatenation implements Iterator<Event> {
+        private final int last;
+        private final long to;
+        private int piece;
+        private Iterator<Event> current;
+
+        Concatenation(int first, int last, long from, long to) {
+            this.last = last;
+            this.to = to;
+            this.piece = first;
+            if (first <= last) open(from);
+        }
+
+        private void open(long from) {
+            ThreadChunk p = pieces.get(piece);
+            Grammar g = grammar(p);
+            long syncIndex = from == 0 ? 0 : counts(piece).countBefore(from);
+            long limit = piece == last && to >= 0 ? to - from + 1 : -1;
+            current = cursor(p, g.expander(from), from, syncIndex, limit);
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (current != null && !current.hasNext()) {
+                if (piece >= last) {
+                    current = null;
+                    break;
+                }
+                piece++;
+                open(0);
+            }
+            return current != null;
+        }
+
+        @Override
+        public Event next() {
+            if (!hasNext()) throw new NoSuchElementException();
+            return current.next();
+        }
+    }
+
+    private static final class Limited implements Iterator<Event> {
+        private final Iterator<Event> in;
+        private long left;
+
+        Limited(Iterator<Event> in, long left) {
+            this.in = in;
+            this.left = left;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return left > 0 && in.hasNext();
+        }
+
+        @Override
+        public Event next() {
+            if (!hasNext()) throw new NoSuchElementException();
+            left--;
+            return in.next();
+        }
+    }
+}

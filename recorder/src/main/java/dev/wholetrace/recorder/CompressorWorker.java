@@ -1,0 +1,88 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A background thread that owns some recorded threads' compressors. Its queue carries, in order,
+ * their buffers and the recorder's chunk cuts, so every buffer handed over before a cut lands in
+ * the chunk being cut, and a thread's buffers are compressed in the order it filled them.
+ */
+final class CompressorWorker implements Runnable {
+    /** Ends a chunk: every compressor of this worker contributes its part. */
+    static final class Cut {
+        final List<ThreadChunk> parts = new ArrayList<>();
+        final CountDownLatch done;
+
+        Cut(int workers) {
+            done = new CountDownLatch(workers);
+        }
+    }
+
+    private record Register(ThreadCompressor compressor) {}
+
+    static final Object STOP = new Object();
+
+    private final TraceRecorder recorder;
+    private final BlockingQueue<Object> queue;
+    private final List<ThreadCompressor> compressors = new ArrayList<>();
+
+    CompressorWorker(TraceRecorder recorder, int capacity) {
+        this.recorder = recorder;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+    }
+
+    /** The queue item that hands a new thread's compressor to this worker. */
+    static Object registration(ThreadCompressor c) {
+        return new Register(c);
+    }
+
+    /** Queues a batch, a cut, a registration or STOP; false if the queue is full. */
+    boolean offer(Object item) {
+        return queue.offer(item);
+    }
+
+    @Override
+    public void run() {
+        while (true) {
+            Object item;
+            try {
+                item = queue.take();
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (item == STOP) return;
+            try {
+                if (item instanceof Batch b && recorder.failed()) {
+                    recorder.recycle(b);
+                } else if (item instanceof Batch b) {
+                    recorder.throttle();
+                    ThreadCompressor target = b.target;
+                    long before = target.symbols();
+                    int events = target.consume(b.data, b.length);
+                    recorder.consumed(events, target.symbols() - before);
+                    recorder.recycle(b);
+                } else if (item instanceof Cut c) {
+                    List<ThreadChunk> mine = new ArrayList<>();
+                    for (ThreadCompressor tc : compressors) {
+                        ThreadChunk part = tc.cut();
+                        if (part != null) mine.add(part);
+                    }
+                    synchronized (c.parts) {
+                        c.parts.addAll(mine);
+                    }
+                    c.done.countDown();
+                } else if (item instanceof Register r) {
+                    compressors.add(r.compressor());
+                }
+            } catch (RuntimeException | OutOfMemoryError e) {
+                recorder.fail(e);
+                if (item instanceof Cut c) c.done.countDown();
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How a {@link TraceRecorder} records: what it keeps, how often it closes a chunk, and how much
+ * memory its buffers may hold. A chunk closes when any limit is reached, so a killed program loses
+ * at most {@code chunkMillis} of trace and the writer's memory stays bounded by the grammars of one
+ * chunk.
+ *
+ * @param mode            what the per-thread strings keep
+ * @param codec           the general-purpose last stage of every section
+ * @param workers         background compressor threads (each recorded thread sticks to one)
+ * @param chunkEvents     close a chunk after this many events (all threads)
+ * @param chunkSymbols    ... or when the open grammars hold this many symbols (sync operations
+ *                        count as one each: the chunk keeps them until it is written)
+ * @param chunkMillis     ... or after this much time
+ * @param batchLongs      size of a full per-thread buffer, in longs
+ * @param queuedBatches   buffers each worker may have waiting before program threads wait
+ * @param foldPaths       feed the control WPP's SEQUITUR whole paths rather than single events
+ *                        (faster; the grammar is shaped differently from plain SEQUITUR's, see
+ *                        ThreadCompressor)
+ * @param properties      program metadata stored in the trace (command line, JVM, ...)
+ */
+public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chunkEvents, long chunkSymbols,
+                             long chunkMillis, int batchLongs, int queuedBatches, boolean foldPaths,
+                             Map<String, String> properties) {
+
+    public RecorderConfig {
+        if (mode == null) throw new IllegalArgumentException("mode is required");
+        if (codec == null) throw new IllegalArgumentException("codec is required");
+        if (workers < 1) throw new IllegalArgumentException("workers must be at least 1");
+        if (chunkEvents < 1 || chunkSymbols < 1 || chunkMillis < 1) throw new IllegalArgumentException("chunk limits must be positive");
+        if (batchLongs < 64) throw new IllegalArgumentException("batchLongs must be at least 64");
+        if (queuedBatches < 1) throw new IllegalArgumentException("queuedBatches must be at least 1");
+        properties = Map.copyOf(properties);
+    }
+
+    public static RecorderConfig defaults(TraceMode mode) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
+                10_000, 1 << 14, 32, true, Map.of());
+    }
+
+    public RecorderConfig withCodec(Codec c) {
+        return new RecorderConfig(mode, c, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+    }
+
+    public RecorderConfig withWorkers(int n) {
+        return new RecorderConfig(mode, codec, n, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+    }
+
+    public RecorderConfig withChunkEvents(long n) {
+        return new RecorderConfig(mode, codec, workers, n, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+    }
+
+    public RecorderConfig withChunkSymbols(long n) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, n, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+    }
+
+    public RecorderConfig withChunkMillis(long ms) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, ms, batchLongs, queuedBatches, foldPaths, properties);
+    }
+
+    public RecorderConfig withBatchLongs(int n) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, n, queuedBatches, foldPaths, properties);
+    }
+
+    /** Without path folding the control WPP is exactly SEQUITUR's grammar of the events (as in the papers' figures). */
+    public RecorderConfig withFoldPaths(boolean fold) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, fold, properties);
+    }
+
+    public RecorderConfig withProperty(String key, String value) {
+        Map<String, String> p = new LinkedHashMap<>(properties);
+        p.put(key, value);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, p);
+    }
+}

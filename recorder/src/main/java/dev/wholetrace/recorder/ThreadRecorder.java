@@ -1,0 +1,243 @@
+package dev.wholetrace.recorder;
+
+import static dev.wholetrace.recorder.BufferLayout.BLOCK;
+import static dev.wholetrace.recorder.BufferLayout.LOAD;
+import static dev.wholetrace.recorder.BufferLayout.MAX_EVENT_LONGS;
+import static dev.wholetrace.recorder.BufferLayout.STORE;
+import static dev.wholetrace.recorder.BufferLayout.SYNC;
+
+import dev.wholetrace.model.event.SyncKind;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The recording handle of one program thread. Only its own thread may call the event methods;
+ * each writes one to four longs into a primitive buffer and, when the buffer is full, hands it to
+ * the thread's background compressor. Nothing is allocated per event, no lock is taken per event.
+ *
+ * <p>Sync operations take a ticket from one global counter: the ticket order is the trace's sync
+ * order (S_synch). Call an acquiring operation ({@link #lock}, ...) after the acquisition succeeded
+ * and a releasing one ({@link #unlock}, ...) before the release, so that the ticket is taken inside
+ * the critical section and the order is the real hand-over order.
+ */
+public final class ThreadRecorder {
+    private static final VarHandle POS;
+    private static final VarHandle LIMIT;
+
+    static {
+        try {
+            POS = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "pos", int.class);
+            LIMIT = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "limit", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final TraceRecorder recorder;
+    private final int index;
+    private final long object;
+    private final ThreadCompressor compressor;
+    private final boolean keepBlocks;
+    private final boolean keepAccesses;
+    private Batch batch;
+    private long[] buf;
+    /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
+    private int pos;
+    /**
+     * Last position at which a whole event still fits. Read opaquely (a plain load that the JIT may
+     * not hoist out of the program's loop) so that {@link #requestHandOver} can lower it from the
+     * writer thread and make the owner hand over a partly filled buffer at its next event.
+     */
+    private int limit;
+    private boolean ended;
+
+    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
+        this.recorder = recorder;
+        this.index = index;
+        this.object = object;
+        this.compressor = compressor;
+        this.keepBlocks = recorder.mode().control;
+        this.keepAccesses = recorder.mode().keepsAccesses();
+        useBatch(new Batch(firstCapacity));
+    }
+
+    /** This thread's number in the trace. */
+    public int index() {
+        return index;
+    }
+
+    /** A basic block began. */
+    public void block(int id) {
+        if (!keepBlocks) return;
+        int p = pos;
+        long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
+        b[p] = (long) id << 8 | BLOCK;
+        POS.setRelease(this, p + 1);
+    }
+
+    /** Instruction {@code instruction} read the shared heap at {@code address} (see Addresses). */
+    public void load(int instruction, long address) {
+        access(LOAD, instruction, address);
+    }
+
+    /** Instruction {@code instruction} wrote the shared heap at {@code address}. */
+    public void store(int instruction, long address) {
+        access(STORE, instruction, address);
+    }
+
+    private void access(int tag, int instruction, long address) {
+        if (!keepAccesses) return;
+        int p = pos;
+        long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
+        b[p] = (long) instruction << 8 | tag;
+        b[p + 1] = address;
+        POS.setRelease(this, p + 2);
+    }
+
+    /** A sync operation of any kind; the specific methods below are shorthands. */
+    public void sync(SyncKind kind, int site, long object, long aux) {
+        int p = pos;
+        long[] b = buf;
+        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            p = handOver();
+            b = buf;
+        }
+        b[p] = (long) site << 16 | (long) kind.ordinal() << 8 | SYNC;
+        b[p + 1] = object;
+        b[p + 2] = recorder.nextTicket();
+        b[p + 3] = aux;
+        POS.setRelease(this, p + 4);
+    }
+
+    /** Call after acquiring the monitor or lock {@code object}. */
+    public void lock(int site, long object) {
+        sync(SyncKind.LOCK, site, object, 0);
+    }
+
+    /** Call before releasing the monitor or lock {@code object}. */
+    public void unlock(int site, long object) {
+        sync(SyncKind.UNLOCK, site, object, 0);
+    }
+
+    /**
+     * Call after passing episode {@code episode} of barrier {@code object} (e.g. its generation).
+     * Every participant records it; the sync order shows the episode once, where the first
+     * participant left it, which is after the last one arrived.
+     */
+    public void barrier(int site, long object, long episode) {
+        sync(SyncKind.BARRIER, site, object, episode);
+    }
+
+    /** Call before starting the thread whose begin/end object is {@code child}. */
+    public void fork(int site, long child) {
+        sync(SyncKind.FORK, site, child, 0);
+    }
+
+    /** Call after the thread whose begin/end object is {@code child} has been joined. */
+    public void join(int site, long child) {
+        sync(SyncKind.JOIN, site, child, 0);
+    }
+
+    /**
+     * The thread's last event: records its end, hands over what is buffered and detaches the
+     * handle (later calls are ignored). A thread that never calls this is drained at close.
+     *
+     * <p>Called by the owner, or by another thread once the owner has terminated
+     * ({@link TraceRecorder#endThread}): the whole end happens under the handle's lock, so two
+     * joiners, or a joiner and {@link #drain}, record it at most once, and a second joiner returns
+     * only after the first one's end has taken its ticket.
+     */
+    public void end() {
+        synchronized (this) {
+            if (ended) return;
+            sync(SyncKind.THREAD_END, 0, object, 0);
+            ended = true;
+            submit(batch, pos);
+            batch = null;
+            buf = new long[MAX_EVENT_LONGS];
+            pos = 0;
+            limit = -1; // every later event goes to handOver(), which drops it
+        }
+        recorder.ended(this);
+    }
+
+    /**
+     * Asks the owner to hand over its buffer at its next event, even if not full, so that a thread
+     * that records slowly still reaches the file within a chunk interval. Any thread may call it.
+     */
+    void requestHandOver() {
+        LIMIT.setOpaque(this, -1);
+    }
+
+    /** Hands over what is buffered now (so that a checkpoint includes it). */
+    void flush() {
+        handOver();
+    }
+
+    /** Hands the full buffer over and continues in a fresh one; returns the new position (0). */
+    private int handOver() {
+        synchronized (this) {
+            if (ended || batch == null) {
+                POS.setRelease(this, 0);
+                return 0;
+            }
+            int grow = batch.data.length;
+            submit(batch, pos);
+            useBatch(recorder.batch(grow));
+            return 0;
+        }
+    }
+
+    private void submit(Batch b, int length) {
+        if (b == null || length == 0) {
+            if (b != null) recorder.recycle(b);
+            return;
+        }
+        b.length = length;
+        b.target = compressor;
+        recorder.submit(b);
+    }
+
+    private void useBatch(Batch b) {
+        batch = b;
+        buf = b.data;
+        POS.setRelease(this, 0);
+        LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
+    }
+
+    /**
+     * Called by {@link TraceRecorder#close} from another thread: hands over the events published so
+     * far and stops recording on this handle. The owner may still be running; what it writes later
+     * is dropped, never half-read.
+     */
+    void drain() {
+        synchronized (this) {
+            if (ended) return;
+            ended = true;
+            int published = (int) POS.getAcquire(this);
+            Batch b = batch;
+            batch = null;
+            // The owner may still write past `published` into this array until it next takes the
+            // lock, so the array must never be handed to another thread again. The owner may also
+            // read `buf` after this swap with a position from the old array: the event methods
+            // check the position against the array they write, never only against `limit`.
+            b.recyclable = false;
+            buf = new long[MAX_EVENT_LONGS];
+            limit = -1;
+            submit(b, published);
+        }
+    }
+
+    /** The object this thread's begin and end synchronize on (what its fork and join name). */
+    public long object() {
+        return object;
+    }
+}

@@ -1,0 +1,429 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.wtrace.ChunkContent;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.format.wtrace.TraceWriter;
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Records one execution of a multithreaded program into a {@code .wtrace} file, in process.
+ * Program threads write events through their {@link ThreadRecorder}; background workers compress
+ * them online (per-thread WPPs, Diff∘RLE∘SEQ address streams); a writer thread closes a chunk when
+ * a size or time limit is reached and appends it to the file, so the file is readable up to its
+ * last completed chunk even if the process dies. See docs/trace-model.md.
+ *
+ * <p>Thread-safe. Program threads never block on I/O; they wait only if the compressors fall a
+ * whole queue behind (back-pressure instead of unbounded memory), and never clear an interrupt.
+ */
+public final class TraceRecorder implements AutoCloseable {
+    /** Object ids with this bit are thread identities (the default begin/end/fork/join objects). */
+    public static final long THREAD_OBJECT_BIT = 1L << 62;
+    private static final int FIRST_BATCH_LONGS = 256;
+    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
+
+    private final RecorderConfig config;
+    private final TraceWriter writer;
+    private final CompressorWorker[] workers;
+    private final Thread[] workerThreads;
+    private final Thread chunkThread;
+    private final BlockingQueue<Batch> pool;
+    private final AtomicLong tickets = new AtomicLong();
+    private final AtomicLong pendingEvents = new AtomicLong();
+    private final AtomicLong pendingSymbols = new AtomicLong();
+    private final AtomicLong totalEvents = new AtomicLong();
+    private final ThreadLocal<ThreadRecorder> current = new ThreadLocal<>();
+    private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
+    /** Live handles by thread object, so that a joiner can record the end of a thread it joined. */
+    private final Map<Long, ThreadRecorder> byObject = new ConcurrentHashMap<>();
+    private final CodeMap code = new CodeMap();
+    private volatile boolean failed;
+    /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
+    private volatile boolean writing;
+
+    // Guarded by `this`.
+    private final List<ThreadInfo> threads = new ArrayList<>();
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private int threadsWritten;
+    private int blocksWritten;
+    private int instructionsWritten;
+    private boolean propertiesDirty;
+    private boolean closing;
+    private long cutsRequested;
+    private long cutsDone;
+    private boolean stopChunks;
+    private Throwable failure;
+
+    private TraceRecorder(Path file, RecorderConfig config) throws IOException {
+        this.config = config;
+        this.writer = TraceWriter.create(file, config.mode(), config.codec());
+        properties.putAll(config.properties());
+        properties.put("mode", config.mode().label());
+        propertiesDirty = true;
+        pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
+        workers = new CompressorWorker[config.workers()];
+        workerThreads = new Thread[config.workers()];
+        for (int i = 0; i < workers.length; i++) {
+            workers[i] = new CompressorWorker(this, config.queuedBatches());
+            workerThreads[i] = daemon(workers[i], "wholetrace-compressor-" + i);
+        }
+        chunkThread = daemon(this::writeChunks, "wholetrace-writer");
+    }
+
+    /** Starts recording into {@code file} (created or replaced). */
+    public static TraceRecorder open(Path file, RecorderConfig config) throws IOException {
+        TraceRecorder r = new TraceRecorder(file, config);
+        for (Thread t : r.workerThreads) t.start();
+        r.chunkThread.start();
+        return r;
+    }
+
+    public TraceMode mode() {
+        return config.mode();
+    }
+
+    // ---- threads --------------------------------------------------------------------------------
+
+    /** The calling thread's handle, registering the thread (and recording its begin) on first use. */
+    public ThreadRecorder thread() {
+        ThreadRecorder t = current.get();
+        if (t != null) return t;
+        Thread me = Thread.currentThread();
+        return beginThread(me.getName(), defaultThreadObject(me), isVirtual(me));
+    }
+
+    /**
+     * Registers the calling thread under {@code object} (what its parent's fork and a later join
+     * name) and records its begin. A thread registers once; later calls return the same handle.
+     */
+    public ThreadRecorder beginThread(String name, long object, boolean virtual) {
+        ThreadRecorder t = current.get();
+        if (t != null) return t;
+        int index;
+        ThreadCompressor compressor;
+        synchronized (this) {
+            if (closing) { // the trace is finished: a dead handle that drops everything
+                t = new ThreadRecorder(this, -1, object, null, BufferLayout.MAX_EVENT_LONGS);
+                t.drain();
+                current.set(t);
+                return t;
+            }
+            index = threads.size();
+            threads.add(new ThreadInfo(index, name, object, virtual));
+            compressor = new ThreadCompressor(index, config.mode(), config.foldPaths());
+            t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
+            live.add(t);
+            byObject.put(object, t);
+        }
+        enqueue(workerOf(index), CompressorWorker.registration(compressor));
+        current.set(t);
+        t.sync(SyncKind.THREAD_BEGIN, 0, object, 0);
+        return t;
+    }
+
+    /** The id a thread synchronizes on by default: its Java thread id in a namespace of its own. */
+    public static long defaultThreadObject(Thread t) {
+        @SuppressWarnings("deprecation") long id = t.getId(); // threadId() is JDK 19+
+        return THREAD_OBJECT_BIT | id;
+    }
+
+    /**
+     * Records the end of the thread registered under {@code threadObject} on its behalf, from the
+     * calling thread, if it is still registered and has not ended. Call only once that thread has
+     * terminated (Thread.join returned, isAlive() is false): its handle is then quiescent, its
+     * events happen-before this call, and the end's ticket falls after all of them and before the
+     * caller's own JOIN. Concurrent joiners of the same thread are safe: one records the end, the
+     * others wait for it on the handle and then find it ended.
+     */
+    public void endThread(long threadObject) {
+        ThreadRecorder t = byObject.get(threadObject);
+        if (t != null) t.end();
+    }
+
+    void ended(ThreadRecorder t) {
+        live.remove(t);
+        byObject.remove(t.object(), t);
+        if (current.get() == t) current.remove();
+    }
+
+    // ---- code map and metadata -------------------------------------------------------------------
+
+    public void defineBlock(CodeEntry e) {
+        code.addBlock(e);
+    }
+
+    public void defineInstruction(CodeEntry e) {
+        code.addInstruction(e);
+    }
+
+    /** Adds program metadata (written with the next chunk). */
+    public synchronized void property(String key, String value) {
+        properties.put(key, value);
+        propertiesDirty = true;
+    }
+
+    // ---- the hand-over between program threads and workers ---------------------------------------
+
+    long nextTicket() {
+        return tickets.getAndIncrement();
+    }
+
+    Batch batch(int previousCapacity) {
+        int max = config.batchLongs();
+        if (previousCapacity < max) return new Batch(Math.min(max, previousCapacity * 2));
+        Batch b = pool.poll();
+        return b != null ? b : new Batch(max);
+    }
+
+    void recycle(Batch b) {
+        if (b.recyclable && b.data.length == config.batchLongs()) {
+            b.target = null;
+            pool.offer(b);
+        }
+    }
+
+    void submit(Batch b) {
+        enqueue(workerOf(b.target.thread()), b);
+    }
+
+    private CompressorWorker workerOf(int thread) {
+        return workers[thread % workers.length];
+    }
+
+    /**
+     * Puts an item on a worker's queue without ever throwing InterruptedException at the program
+     * or clearing its interrupt status: BlockingQueue.put would do both.
+     */
+    private static void enqueue(CompressorWorker w, Object item) {
+        while (!w.offer(item)) {
+            if (Thread.currentThread().isInterrupted()) Thread.yield();
+            else LockSupport.parkNanos(50_000);
+        }
+    }
+
+    void consumed(int events, long symbolsDelta) {
+        totalEvents.addAndGet(events);
+        pendingEvents.addAndGet(events);
+        pendingSymbols.addAndGet(symbolsDelta);
+    }
+
+    void fail(Throwable t) {
+        failed = true;
+        synchronized (this) {
+            if (failure == null) failure = t;
+            notifyAll();
+        }
+    }
+
+    /**
+     * Whether recording has failed (a full disk, a bug): workers then drop what they receive, so
+     * memory stays bounded although no chunk will be written any more; close() reports the failure.
+     */
+    boolean failed() {
+        return failed;
+    }
+
+    /**
+     * Called by a worker before each buffer: while a chunk is being written, the next chunk may
+     * grow to twice the limits, then the worker waits for the writer, its queue fills and the
+     * program threads wait in turn. Without this, a writer slower than the program (xz on a large
+     * section) would let the open chunk, and memory, grow without bound.
+     */
+    void throttle() {
+        while (writing && !failed && (pendingSymbols.get() >= 2 * config.chunkSymbols() || pendingEvents.get() >= 2 * config.chunkEvents())) {
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+
+    /** Events compressed so far. */
+    public long events() {
+        return totalEvents.get();
+    }
+
+    // ---- chunks ----------------------------------------------------------------------------------
+
+    /**
+     * Hands over the calling thread's buffer, closes the current chunk and waits until it is in
+     * the file. Events other threads have not yet handed over go into a later chunk.
+     */
+    public void checkpoint() throws IOException {
+        ThreadRecorder t = current.get();
+        if (t != null) t.flush();
+        long target;
+        synchronized (this) {
+            if (closing) throw new IOException("the recorder is closed");
+            target = ++cutsRequested;
+            notifyAll();
+            while (cutsDone < target && failure == null) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for the chunk to be written");
+                }
+            }
+            if (failure != null) throw new IOException("recording failed: " + failure, failure);
+        }
+    }
+
+    private void writeChunks() {
+        long lastCut = System.nanoTime();
+        while (true) {
+            boolean last;
+            long serving;
+            synchronized (this) {
+                while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && !intervalElapsed(lastCut)) {
+                    try {
+                        wait(20);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                last = stopChunks;
+                serving = cutsRequested;
+            }
+            if (!last && serving == cutsDone && !sizeLimitReached()) {
+                // The interval elapsed: collect what slow threads still hold before cutting.
+                for (ThreadRecorder t : live) t.requestHandOver();
+                pause(50);
+            }
+            try {
+                cutAndWrite();
+                if (last) writer.finish();
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                fail(e);
+                last = true;
+            }
+            lastCut = System.nanoTime();
+            synchronized (this) {
+                cutsDone = serving;
+                notifyAll();
+            }
+            if (last) return;
+        }
+    }
+
+    private boolean sizeLimitReached() {
+        return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols();
+    }
+
+    private boolean intervalElapsed(long lastCut) {
+        return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void cutAndWrite() throws IOException {
+        CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
+        for (CompressorWorker w : workers) enqueue(w, cut);
+        try {
+            cut.done.await();
+        } catch (InterruptedException e) {
+            throw new IOException("interrupted while closing a chunk");
+        }
+        pendingEvents.set(0);
+        pendingSymbols.set(0);
+        List<ThreadChunk> parts = new ArrayList<>(cut.parts);
+        parts.sort(Comparator.comparingInt(ThreadChunk::thread));
+        ChunkContent content;
+        synchronized (this) {
+            if (failure != null) throw new IOException("recording failed: " + failure, failure);
+            content = new ChunkContent(propertiesDirty ? Map.copyOf(properties) : Map.of(),
+                    List.copyOf(threads.subList(threadsWritten, threads.size())),
+                    code.blocksFrom(blocksWritten), code.instructionsFrom(instructionsWritten), parts);
+            threadsWritten = threads.size();
+            propertiesDirty = false;
+        }
+        blocksWritten += content.blocks().size();
+        instructionsWritten += content.instructions().size();
+        if (content.isEmpty()) return;
+        writing = true;
+        try {
+            writer.writeChunk(content);
+        } finally {
+            writing = false;
+        }
+    }
+
+    /**
+     * Stops recording: drains every live thread's buffer, writes the last chunk and the end of the
+     * file. Events recorded after this are dropped. Throws if anything failed while recording.
+     */
+    @Override
+    public void close() throws IOException {
+        synchronized (this) {
+            if (closing) return;
+            closing = true;
+        }
+        for (ThreadRecorder t : live) t.drain();
+        live.clear();
+        byObject.clear();
+        synchronized (this) {
+            stopChunks = true;
+            notifyAll();
+        }
+        try {
+            chunkThread.join();
+            for (CompressorWorker w : workers) enqueue(w, CompressorWorker.STOP);
+            for (Thread t : workerThreads) t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while finishing the trace");
+        } finally {
+            writer.close();
+        }
+        synchronized (this) {
+            if (failure != null) throw new IOException("recording failed: " + failure, failure);
+        }
+    }
+
+    // ---- helpers --------------------------------------------------------------------------------
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static MethodHandle isVirtualHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+        } catch (ReflectiveOperationException e) {
+            return null; // JDK 17: no virtual threads
+        }
+    }
+
+    private static boolean isVirtual(Thread t) {
+        if (IS_VIRTUAL == null) return false;
+        try {
+            return (boolean) IS_VIRTUAL.invokeExact(t);
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package dev.wholetrace.recorder;
+
+import static dev.wholetrace.reader.TraceTestSupport.events;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.reader.ParallelTrace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code checkpoint()} closes a chunk and returns once it is in the file: the file, read while
+ * the recorder is still open (as after a crash), holds everything the calling thread recorded
+ * before the checkpoint, and nothing is lost or repeated across checkpoints.
+ */
+class RecorderCheckpointTest {
+    static final long SELF = 0xC0FFEE;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachCheckpointMakesTheFileReadableUpToIt() throws Exception {
+        Path file = dir.resolve("checkpoints.wtrace");
+        List<Event> recorded = new ArrayList<>();
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.ZSTD).withChunkMillis(3_600_000);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            ThreadRecorder t = rec.beginThread("main", SELF, false);
+            recorded.add(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+            for (int c = 1; c <= 4; c++) {
+                for (int i = 0; i < 100 * c; i++) {
+                    t.block(i % 4);
+                    recorded.add(Event.block(i % 4));
+                    t.load(2, 8L * i);
+                    recorded.add(Event.load(2, 8L * i));
+                }
+                rec.checkpoint();
+                ParallelTrace sofar = ParallelTrace.open(file); // the recorder is still writing
+                assertThat(sofar.complete()).isFalse();
+                assertThat(sofar.chunkCount()).isEqualTo(c);
+                assertThat(sofar.ignoredBytes()).isZero();
+                assertThat(events(sofar.thread(0))).isEqualTo(recorded);
+            }
+            t.end();
+            recorded.add(Event.sync(SyncKind.THREAD_END, 0, SELF, 0));
+        }
+        ParallelTrace done = ParallelTrace.open(file);
+        assertThat(done.complete()).isTrue();
+        assertThat(done.chunkCount()).isEqualTo(5);
+        assertThat(events(done.thread(0))).isEqualTo(recorded);
+        assertThat(done.thread(0).pieces()).hasSize(5);
+    }
+
+    /**
+     * Without checkpoints, a thread that records slowly (its buffer never fills) still reaches the
+     * file chunk by chunk: at each chunk interval the writer makes it hand over its partial buffer
+     * at its next event. Polled with a generous deadline; no timing is asserted.
+     */
+    @Test
+    void aSlowThreadsEventsReachTheFileEveryChunkInterval() throws Exception {
+        Path file = dir.resolve("slow.wtrace");
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(30);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            Thread slow = new Thread(() -> {
+                try {
+                    ThreadRecorder t = rec.beginThread("slow", SELF, false);
+                    for (int i = 0; !stop.get(); i++) {
+                        t.block(i);
+                        Thread.sleep(5);
+                    }
+                    t.end();
+                } catch (Throwable e) {
+                    failure.set(e);
+                }
+            }, "slow");
+            slow.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            List<Event> seen = List.of();
+            while (seen.size() < 12 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                try {
+                    ParallelTrace sofar = ParallelTrace.open(file);
+                    if (!sofar.threads().isEmpty()) seen = events(sofar.thread(0));
+                } catch (FormatException e) {
+                    assertThat(e.getMessage()).contains("no complete chunk"); // not written yet
+                }
+            }
+            stop.set(true);
+            slow.join();
+            assertThat(seen.size()).as("events of the slow thread in the file while it runs").isGreaterThanOrEqualTo(12);
+            assertThat(seen.get(0)).isEqualTo(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+            for (int i = 1; i < seen.size(); i++) assertThat(seen.get(i)).isEqualTo(Event.block(i - 1));
+        }
+        assertThat(failure.get()).isNull();
+    }
+
+    /** A thread that is not recording may checkpoint too (e.g. a periodic flusher), also with nothing new. */
+    @Test
+    void anUnregisteredThreadMayCheckpoint() throws Exception {
+        Path file = dir.resolve("outside.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE))) {
+            Thread worker = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("worker", SELF, false);
+                t.block(1);
+                t.end(); // hands its buffer over
+            });
+            worker.start();
+            worker.join();
+            rec.checkpoint(); // the test thread never registered
+            rec.checkpoint(); // nothing new: no empty chunk is written
+            ParallelTrace sofar = ParallelTrace.open(file);
+            assertThat(sofar.chunkCount()).isEqualTo(1);
+            assertThat(events(sofar.thread(0))).hasSize(3);
+        }
+        assertThat(ParallelTrace.open(file).chunkCount()).isEqualTo(1);
+    }
+}
