@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "compress", mixinStandardHelpOptions = true,
         description = {"Compress a raw trace into a grammar file (.wgr).",
-                "The trace goes through online SEQUITUR; the grammar is then varint-coded and packed by xz or zstd.",
+                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd.",
                 "lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."})
 public final class CompressCommand implements Callable<Integer> {
     @Spec
@@ -41,15 +43,20 @@ public final class CompressCommand implements Callable<Integer> {
             description = "last stage: best (smaller of xz and zstd), xz, zstd, none (default: ${DEFAULT-VALUE})")
     String codecName;
 
+    @Option(names = "--grammar", defaultValue = "sequitur", paramLabel = "ALGORITHM",
+            description = "the grammar-compression algorithm: sequitur (default: ${DEFAULT-VALUE})")
+    String grammarName;
+
     @Override
     public Integer call() throws Exception {
         Codec codec = Codecs.parse(spec, codecName);
+        GrammarAlgorithm algorithm = grammarAlgorithm();
         PrintWriter out = spec.commandLine().getOut();
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
         CompressedTrace trace;
         try (Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
-            trace = TraceCompressor.compressFile(input, format, progress);
+            trace = TraceCompressor.compressFile(input, format, algorithm, progress);
         }
         long outBytes = trace.write(output, codec);
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -67,5 +74,13 @@ public final class CompressCommand implements Callable<Integer> {
                 Units.bytes(trace.expandedBytes()));
         out.printf(Locale.ROOT, "time     %.2f s (%.1f M records/s)%n", seconds, trace.records() / seconds / 1e6);
         return 0;
+    }
+
+    private GrammarAlgorithm grammarAlgorithm() {
+        try {
+            return GrammarAlgorithm.byName(grammarName);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 }
