@@ -11,7 +11,6 @@ import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.synthetic.ControlFlowTrace;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -22,18 +21,11 @@ import java.util.Locale;
  * Input group (b) of {@code bench compressor}: a synthetic control-flow trace generated on the fly
  * straight into the grammar builder (no alphabet, no parser), at a small and a large size, so the
  * two build rates show how the builder scales; verified by expanding it against the generator.
+ *
+ * @param quick whether the run is {@code --quick} (said in the report of the large size)
+ * @param small the size whose raw form also goes to the general-purpose compressors
  */
-final class ControlFlowMeasurement {
-    private final GrammarMeasures m;
-    private final boolean quick;
-    /** The size whose raw form also goes to the general-purpose compressors. */
-    private final long small;
-
-    ControlFlowMeasurement(GrammarMeasures m, boolean quick, long small) {
-        this.m = m;
-        this.quick = quick;
-        this.small = small;
-    }
+record ControlFlowMeasurement(GrammarMeasures m, boolean quick, long small) {
 
     Result run(long n) throws IOException {
         Log log = m.log;
@@ -108,27 +100,19 @@ final class ControlFlowMeasurement {
 
     /** The generated symbols as little-endian u32, for the general-purpose compressors. */
     static ByteSource intSource(IntFillFactory factory, long n) {
-        return new ByteSource() {
-            @Override
-            public void writeTo(OutputStream out) throws IOException {
-                IntFill src = factory.create();
-                int[] ints = new int[1 << 14];
-                ByteBuffer bytes = ByteBuffer.allocate(4 << 14).order(ByteOrder.LITTLE_ENDIAN);
-                long done = 0;
-                while (done < n) {
-                    int len = (int) Math.min(ints.length, n - done);
-                    src.fill(ints, len);
-                    bytes.clear();
-                    for (int i = 0; i < len; i++) bytes.putInt(ints[i]);
-                    out.write(bytes.array(), 0, bytes.position());
-                    done += len;
-                }
+        return new GeneratedSource(4 * n, out -> {
+            IntFill src = factory.create();
+            int[] ints = new int[1 << 14];
+            ByteBuffer bytes = ByteBuffer.allocate(4 << 14).order(ByteOrder.LITTLE_ENDIAN);
+            long done = 0;
+            while (done < n) {
+                int len = (int) Math.min(ints.length, n - done);
+                src.fill(ints, len);
+                bytes.clear();
+                for (int i = 0; i < len; i++) bytes.putInt(ints[i]);
+                out.write(bytes.array(), 0, bytes.position());
+                done += len;
             }
-
-            @Override
-            public long length() {
-                return 4 * n;
-            }
-        };
+        });
     }
 }

@@ -15,7 +15,6 @@ import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.synthetic.GridSweep;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
@@ -180,23 +179,15 @@ final class GridMeasurement {
 
     /** The sweep's addresses as little-endian u64, for the general-purpose compressors. */
     private static ByteSource longSource(LongFillFactory factory, long n) {
-        return new ByteSource() {
-            @Override
-            public void writeTo(OutputStream out) throws IOException {
-                GridSweep src = factory.create();
-                long[] values = new long[1 << 13];
-                ByteBuffer bytes = ByteBuffer.allocate(8 << 13).order(ByteOrder.LITTLE_ENDIAN);
-                for (int k; (k = src.fill(values)) > 0; ) {
-                    bytes.clear();
-                    for (int i = 0; i < k; i++) bytes.putLong(values[i]);
-                    out.write(bytes.array(), 0, bytes.position());
-                }
+        return new GeneratedSource(8 * n, out -> {
+            GridSweep src = factory.create();
+            long[] values = new long[1 << 13];
+            ByteBuffer bytes = ByteBuffer.allocate(8 << 13).order(ByteOrder.LITTLE_ENDIAN);
+            for (int k; (k = src.fill(values)) > 0; ) {
+                bytes.clear();
+                for (int i = 0; i < k; i++) bytes.putLong(values[i]);
+                out.write(bytes.array(), 0, bytes.position());
             }
-
-            @Override
-            public long length() {
-                return 8 * n;
-            }
-        };
+        });
     }
 }

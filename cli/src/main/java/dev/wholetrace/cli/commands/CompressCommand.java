@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,14 +42,14 @@ public final class CompressCommand implements Callable<Integer> {
             description = "last stage: best (smaller of xz and zstd), xz, zstd, none (default: ${DEFAULT-VALUE})")
     String codecName;
 
-    @Option(names = "--grammar", defaultValue = "sequitur", paramLabel = "ALGORITHM",
-            description = "the grammar-compression algorithm: sequitur (default: ${DEFAULT-VALUE})")
-    String grammarName;
+    @Option(names = "--grammar", defaultValue = "sequitur", paramLabel = "ALGORITHM", converter = GrammarAlgorithmConverter.class,
+            completionCandidates = GrammarAlgorithmConverter.class,
+            description = "the grammar-compression algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    GrammarAlgorithm algorithm;
 
     @Override
     public Integer call() throws Exception {
         Codec codec = Codecs.parse(spec, codecName);
-        GrammarAlgorithm algorithm = grammarAlgorithm();
         PrintWriter out = spec.commandLine().getOut();
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
@@ -74,13 +73,5 @@ public final class CompressCommand implements Callable<Integer> {
                 Units.bytes(trace.expandedBytes()));
         out.printf(Locale.ROOT, "time     %.2f s (%.1f M records/s)%n", seconds, trace.records() / seconds / 1e6);
         return 0;
-    }
-
-    private GrammarAlgorithm grammarAlgorithm() {
-        try {
-            return GrammarAlgorithm.byName(grammarName);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
     }
 }

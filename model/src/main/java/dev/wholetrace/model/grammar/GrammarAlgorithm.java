@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
  */
 public enum GrammarAlgorithm {
     /** Online SEQUITUR (Nevill-Manning and Witten): {@link SequiturGrammar}. */
-    SEQUITUR("sequitur", SequiturGrammar::new);
+    SEQUITUR(SequiturGrammar::new);
 
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
@@ -28,17 +28,15 @@ public enum GrammarAlgorithm {
         GrammarBuilder create(int initialCapacity);
     }
 
-    private final String cliName;
     private final Factory factory;
 
-    GrammarAlgorithm(String cliName, Factory factory) {
-        this.cliName = cliName;
+    GrammarAlgorithm(Factory factory) {
         this.factory = factory;
     }
 
-    /** The name configuration and the command line use, e.g. {@code sequitur}. */
+    /** The name configuration and the command line use: the constant's, in lower case with dashes ({@code sequitur}). */
     public String cliName() {
-        return cliName;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /**
@@ -61,7 +59,7 @@ public enum GrammarAlgorithm {
      * @throws IllegalArgumentException naming the known algorithms, if there is none by that name
      */
     public static GrammarAlgorithm byName(String name) {
-        for (GrammarAlgorithm a : values()) if (a.cliName.equals(name.toLowerCase(Locale.ROOT))) return a;
+        for (GrammarAlgorithm a : values()) if (a.cliName().equals(name.toLowerCase(Locale.ROOT))) return a;
         throw new IllegalArgumentException("unknown grammar algorithm '" + name + "' (expected " + names() + ")");
     }
 
