@@ -109,6 +109,15 @@ class CliErrorTest {
         assertThat(Files.exists(out("x.wgr"))).isFalse();
     }
 
+    @Test
+    void unknownGrammarAlgorithm() {
+        String line = badInput("compress", s(dir.resolve("in.u32")), "--input", "u32", "--grammar", "repair", "-o", s(out("x.wgr")));
+        assertThat(line).contains("repair").contains("sequitur");
+        assertThat(Files.exists(out("x.wgr"))).isFalse();
+        Cli named = Cli.run("compress", s(dir.resolve("in.u32")), "--input", "u32", "--grammar", "SEQUITUR", "-o", s(out("y.wgr")));
+        assertThat(named.exit()).as(named.toString()).isZero();
+    }
+
     // ---- bad files --------------------------------------------------------------------------
 
     @Test

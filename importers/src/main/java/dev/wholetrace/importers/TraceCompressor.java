@@ -2,7 +2,8 @@ package dev.wholetrace.importers;
 
 import dev.wholetrace.model.address.DiffRleEncoder;
 import dev.wholetrace.model.grammar.Grammar;
-import dev.wholetrace.model.grammar.SequiturGrammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.model.util.Alphabet;
 import java.io.BufferedInputStream;
@@ -19,13 +20,15 @@ import java.util.function.LongConsumer;
 
 /**
  * Builds a {@link CompressedTrace} online from one of the {@link InputFormat}s: values or record
- * signatures go through an {@link Alphabet} into SEQUITUR; lackey data addresses go into one
+ * signatures go through an {@link Alphabet} into a grammar builder (SEQUITUR unless the
+ * {@link GrammarAlgorithm} says otherwise); lackey data addresses go into one
  * {@link DiffRleEncoder} per (instruction, access slot).
  */
 public final class TraceCompressor implements LackeyRecord.Sink {
     private final InputFormat format;
     private final Alphabet signatures = new Alphabet();
-    private final SequiturGrammar control = new SequiturGrammar(1 << 12);
+    private final GrammarAlgorithm algorithm;
+    private final GrammarBuilder control;
     private final Alphabet runs = new Alphabet();
     private final Alphabet slots = new Alphabet();
     private final List<DiffRleEncoder> streams = new ArrayList<>();
@@ -33,8 +36,15 @@ public final class TraceCompressor implements LackeyRecord.Sink {
     private long instruction = -1;
     private int slot;
 
+    /** A compressor building its grammars with the {@linkplain GrammarAlgorithm#DEFAULT default algorithm}. */
     public TraceCompressor(InputFormat format) {
+        this(format, GrammarAlgorithm.DEFAULT);
+    }
+
+    public TraceCompressor(InputFormat format, GrammarAlgorithm algorithm) {
         this.format = format;
+        this.algorithm = algorithm;
+        this.control = algorithm.newBuilder(1 << 12);
     }
 
     /** Appends one u32/u64 value. */
@@ -52,7 +62,7 @@ public final class TraceCompressor implements LackeyRecord.Sink {
         long sig = CompressedTrace.signature(kind, size);
         if (LackeyRecord.isData(kind)) {
             int stream = slots.idOf(instruction, slot++);
-            if (stream == streams.size()) streams.add(new DiffRleEncoder(runs, new SequiturGrammar(8)));
+            if (stream == streams.size()) streams.add(new DiffRleEncoder(runs, algorithm.newBuilder(8)));
             streams.get(stream).append(address);
             control.append(signatures.idOf(sig, 0));
             return;
@@ -89,8 +99,14 @@ public final class TraceCompressor implements LackeyRecord.Sink {
      * then (for a progress line on a terminal).
      */
     public static CompressedTrace compressFile(Path file, InputFormat format, LongConsumer progress) throws IOException {
+        return compressFile(file, format, GrammarAlgorithm.DEFAULT, progress);
+    }
+
+    /** {@link #compressFile(Path, InputFormat, LongConsumer)} with the grammars built by {@code algorithm}. */
+    public static CompressedTrace compressFile(Path file, InputFormat format, GrammarAlgorithm algorithm, LongConsumer progress)
+            throws IOException {
         if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a trace");
-        TraceCompressor c = new TraceCompressor(format);
+        TraceCompressor c = new TraceCompressor(format, algorithm);
         try (InputStream raw = Files.newInputStream(file)) {
             if (format.isLackey()) {
                 LackeyParser parser = new LackeyParser();

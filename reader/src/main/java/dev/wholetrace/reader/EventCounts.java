@@ -9,7 +9,8 @@ import dev.wholetrace.format.wtrace.SymbolTag;
 
 /**
  * How many events of each kind a thread holds, counted on the grammar (each rule's terminals
- * times the number of times the rule occurs in the expansion), not by expanding it. Also the
+ * times the number of times the rule occurs in the expansion, {@link Grammar#occurrences}), not by
+ * expanding it. Also the
  * thread's raw size: what the kept events would take as fixed-width records (docs/trace-model.md,
  * "raw size"), the baseline of every "% of raw" figure.
  */
@@ -66,18 +67,13 @@ public final class EventCounts {
     }
 
     private void addGrammar(Grammar g, Alphabet symbols) {
-        int rules = g.ruleCount();
-        if (rules == 0) return;
-        long[] uses = new long[rules];
-        uses[0] = 1;
-        for (int r = 0; r < rules; r++) { // rules only reference later rules: uses are final here
-            for (int i = 0; i < g.bodyLength(r); i++) {
-                int s = g.symbol(r, i);
-                if (Grammar.isRule(s)) {
-                    uses[Grammar.ruleOf(s)] += uses[r];
-                    continue;
-                }
-                long n = uses[r];
+        if (g.ruleCount() == 0) return;
+        long[] uses = g.occurrences();
+        g.foldBottomUp(rule -> {
+            long n = uses[rule.rule()];
+            for (int i = 0, len = rule.length(); i < len; i++) {
+                if (rule.isRule(i)) continue;
+                int s = rule.terminal(i);
                 long value = symbols.second(s);
                 switch ((int) symbols.first(s)) {
                     case SymbolTag.BLOCK -> blocks += n;
@@ -87,6 +83,6 @@ public final class EventCounts {
                     default -> throw new IllegalStateException("symbol " + s + " has an unknown tag");
                 }
             }
-        }
+        });
     }
 }

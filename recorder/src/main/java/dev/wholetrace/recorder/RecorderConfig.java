@@ -1,6 +1,7 @@
 package dev.wholetrace.recorder;
 
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.format.io.Codec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,10 +25,11 @@ import java.util.Map;
  *                        (faster; the grammar is shaped differently from plain SEQUITUR's, see
  *                        ThreadCompressor)
  * @param properties      program metadata stored in the trace (command line, JVM, ...)
+ * @param grammar         the algorithm that builds every grammar of the trace (SEQUITUR by default)
  */
 public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chunkEvents, long chunkSymbols,
                              long chunkMillis, int batchLongs, int queuedBatches, boolean foldPaths,
-                             Map<String, String> properties) {
+                             Map<String, String> properties, GrammarAlgorithm grammar) {
 
     public RecorderConfig {
         if (mode == null) throw new IllegalArgumentException("mode is required");
@@ -36,7 +38,15 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
         if (chunkEvents < 1 || chunkSymbols < 1 || chunkMillis < 1) throw new IllegalArgumentException("chunk limits must be positive");
         if (batchLongs < 64) throw new IllegalArgumentException("batchLongs must be at least 64");
         if (queuedBatches < 1) throw new IllegalArgumentException("queuedBatches must be at least 1");
+        if (grammar == null) throw new IllegalArgumentException("grammar is required");
         properties = Map.copyOf(properties);
+    }
+
+    /** A configuration whose grammars are built by the {@linkplain GrammarAlgorithm#DEFAULT default algorithm}. */
+    public RecorderConfig(TraceMode mode, Codec codec, int workers, long chunkEvents, long chunkSymbols, long chunkMillis,
+                          int batchLongs, int queuedBatches, boolean foldPaths, Map<String, String> properties) {
+        this(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties,
+                GrammarAlgorithm.DEFAULT);
     }
 
     public static RecorderConfig defaults(TraceMode mode) {
@@ -46,37 +56,43 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
     }
 
     public RecorderConfig withCodec(Codec c) {
-        return new RecorderConfig(mode, c, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, c, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties, grammar);
     }
 
     public RecorderConfig withWorkers(int n) {
-        return new RecorderConfig(mode, codec, n, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, codec, n, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties, grammar);
     }
 
     public RecorderConfig withChunkEvents(long n) {
-        return new RecorderConfig(mode, codec, workers, n, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, codec, workers, n, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties, grammar);
     }
 
     public RecorderConfig withChunkSymbols(long n) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, n, chunkMillis, batchLongs, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, n, chunkMillis, batchLongs, queuedBatches, foldPaths, properties, grammar);
     }
 
     public RecorderConfig withChunkMillis(long ms) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, ms, batchLongs, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, ms, batchLongs, queuedBatches, foldPaths, properties, grammar);
     }
 
     public RecorderConfig withBatchLongs(int n) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, n, queuedBatches, foldPaths, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, n, queuedBatches, foldPaths, properties, grammar);
     }
 
     /** Without path folding the control WPP is exactly SEQUITUR's grammar of the events (as in the papers' figures). */
     public RecorderConfig withFoldPaths(boolean fold) {
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, fold, properties);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, fold, properties, grammar);
+    }
+
+    /** The grammars of the trace built by {@code algorithm} instead. */
+    public RecorderConfig withGrammar(GrammarAlgorithm algorithm) {
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, properties,
+                algorithm);
     }
 
     public RecorderConfig withProperty(String key, String value) {
         Map<String, String> p = new LinkedHashMap<>(properties);
         p.put(key, value);
-        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, p);
+        return new RecorderConfig(mode, codec, workers, chunkEvents, chunkSymbols, chunkMillis, batchLongs, queuedBatches, foldPaths, p, grammar);
     }
 }

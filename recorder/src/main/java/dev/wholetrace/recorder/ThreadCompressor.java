@@ -10,7 +10,8 @@ import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.PathDictionary;
-import dev.wholetrace.model.grammar.SequiturGrammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -46,20 +47,26 @@ final class ThreadCompressor {
     private int dataWritten;
     private int runsWritten;
 
-    private SequiturGrammar control;
+    private final GrammarAlgorithm grammars;
+    private GrammarBuilder control;
     private final PathDictionary paths = new PathDictionary();
     private final int[] path = new int[MAX_PATH];
     private final int minPath;
     private final int maxPath;
     private int pathLength;
     private long lastBlock;
-    private SequiturGrammar data;
+    private GrammarBuilder data;
     private DiffRleEncoder[] streams = new DiffRleEncoder[0];
     private long[] sync = new long[64];
     private int syncLongs;
     private long events;
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
+        this(thread, mode, foldPaths, GrammarAlgorithm.DEFAULT);
+    }
+
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
+        this.grammars = grammars;
         this.thread = thread;
         this.mode = mode;
         this.minPath = foldPaths ? MIN_PATH : 1;
@@ -72,10 +79,10 @@ final class ThreadCompressor {
     }
 
     private void startChunk() {
-        control = mode.control ? new SequiturGrammar() : null;
+        control = mode.control ? grammars.newBuilder() : null;
         paths.clear();
         pathLength = 0;
-        data = mode.dataWpp ? new SequiturGrammar() : null;
+        data = mode.dataWpp ? grammars.newBuilder() : null;
         Arrays.fill(streams, null);
         syncLongs = 0;
         events = 0;
@@ -145,7 +152,7 @@ final class ThreadCompressor {
     private DiffRleEncoder stream(int symbol) {
         if (symbol >= streams.length) streams = Arrays.copyOf(streams, Math.max(symbol + 1, streams.length * 2));
         DiffRleEncoder e = streams[symbol];
-        if (e == null) streams[symbol] = e = new DiffRleEncoder(runs);
+        if (e == null) streams[symbol] = e = new DiffRleEncoder(runs, grammars.newBuilder());
         return e;
     }
 

@@ -129,7 +129,7 @@ public final class TraceRecorder implements AutoCloseable {
             }
             index = threads.size();
             threads.add(new ThreadInfo(index, name, object, virtual));
-            compressor = new ThreadCompressor(index, config.mode(), config.foldPaths());
+            compressor = new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar());
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);

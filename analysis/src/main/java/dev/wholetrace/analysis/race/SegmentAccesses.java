@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.RuleCursor;
 import dev.wholetrace.reader.ThreadTrace;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.format.wtrace.SymbolTag;
@@ -69,12 +70,6 @@ final class SegmentAccesses {
             for (int k = 0; k < streamSymbols.length; k++) streamOf[streamSymbols[k]] = k;
             int rules = g.ruleCount();
             hasSync = new boolean[rules];
-            for (int r = rules - 1; r >= 0; r--) { // a rule's children have larger numbers
-                for (int i = 0; i < g.bodyLength(r) && !hasSync[r]; i++) {
-                    int s = g.symbol(r, i);
-                    hasSync[r] = Grammar.isRule(s) ? hasSync[Grammar.ruleOf(s)] : isSync(s);
-                }
-            }
             ruleStreams = new int[rules][];
             ruleCounts = new long[rules][];
             count = new long[streamSymbols.length];
@@ -82,6 +77,7 @@ final class SegmentAccesses {
             scratchStreams = new int[streamSymbols.length];
             touched = new int[streamSymbols.length];
             decoders = new DiffRleDecoder[streamSymbols.length];
+            g.foldBottomUp(this::summarise);
         }
 
         private boolean isSync(int symbol) {
@@ -125,27 +121,32 @@ final class SegmentAccesses {
         }
 
         private void add(int r) {
-            if (ruleStreams[r] == null) summarise(r);
             int[] ks = ruleStreams[r];
             long[] cs = ruleCounts[r];
             for (int i = 0; i < ks.length; i++) touch(ks[i], cs[i]);
         }
 
-        /** The streams a sync-free rule touches and how often, from its children's (computed once). */
-        private void summarise(int r) {
-            for (int i = 0; i < g.bodyLength(r); i++) { // children first: the scratch below is shared
-                int s = g.symbol(r, i);
-                if (Grammar.isRule(s) && ruleStreams[Grammar.ruleOf(s)] == null) summarise(Grammar.ruleOf(s));
-            }
+        /**
+         * Whether a rule holds a sync operation and, if it does not, the streams it touches and how
+         * often, from its children's (one bottom-up fold, so every summary is computed once).
+         */
+        private void summarise(RuleCursor rule) {
+            int r = rule.rule();
             int n = 0;
-            for (int i = 0; i < g.bodyLength(r); i++) {
-                int s = g.symbol(r, i);
-                if (Grammar.isRule(s)) {
-                    int c = Grammar.ruleOf(s);
-                    for (int j = 0; j < ruleStreams[c].length; j++) n = scratchAdd(n, ruleStreams[c][j], ruleCounts[c][j]);
-                } else if (streamOf[s] >= 0) {
-                    n = scratchAdd(n, streamOf[s], 1);
+            for (int i = 0, len = rule.length(); i < len && !hasSync[r]; i++) {
+                if (rule.isRule(i)) {
+                    int c = rule.child(i);
+                    hasSync[r] = hasSync[c];
+                    for (int j = 0; !hasSync[r] && j < ruleStreams[c].length; j++) n = scratchAdd(n, ruleStreams[c][j], ruleCounts[c][j]);
+                } else {
+                    int s = rule.terminal(i);
+                    hasSync[r] = isSync(s);
+                    if (!hasSync[r] && streamOf[s] >= 0) n = scratchAdd(n, streamOf[s], 1);
                 }
+            }
+            if (hasSync[r]) { // walked by run(), never summed: leave the shared scratch clear
+                for (int i = 0; i < n; i++) scratch[scratchStreams[i]] = 0;
+                return;
             }
             int[] ks = Arrays.copyOf(scratchStreams, n);
             Arrays.sort(ks);

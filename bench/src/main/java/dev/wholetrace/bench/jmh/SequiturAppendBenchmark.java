@@ -1,5 +1,7 @@
 package dev.wholetrace.bench.jmh;
 
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.grammar.SequiturGrammar;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       3,4,5,6,7; a branch taken every third outer iteration), highly compressible, or</li>
  *   <li>{@code random}: uniform symbols over 2^16 (fixed seed), nearly incompressible.</li>
  * </ul>
+ * {@code append} measures {@link SequiturGrammar} itself (the class, not the seam);
+ * {@code appendViaBuilder} the same input one terminal at a time through the {@link GrammarBuilder}
+ * interface made by {@link GrammarAlgorithm#SEQUITUR}, as the recorder and the importers call it:
+ * the two should not differ.
  * Run: {@code bench/run jmh SequiturAppendBenchmark} (or {@code java -jar bench/target/wholetrace-bench.jar jmh}).
  */
 @State(Scope.Benchmark)
@@ -66,6 +72,14 @@ public class SequiturAppendBenchmark {
     public long append() {
         SequiturGrammar g = new SequiturGrammar(1 << 12);
         g.append(symbols, 0, N);
+        return g.symbolCount();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public long appendViaBuilder() {
+        GrammarBuilder g = GrammarAlgorithm.SEQUITUR.newBuilder(1 << 12);
+        for (int s : symbols) g.append(s);
         return g.symbolCount();
     }
 }

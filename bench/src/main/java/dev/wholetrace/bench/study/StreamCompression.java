@@ -3,7 +3,8 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.model.address.DiffRleEncoder;
 import dev.wholetrace.model.grammar.Grammar;
-import dev.wholetrace.model.grammar.SequiturGrammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.util.Alphabet;
@@ -40,7 +41,7 @@ final class StreamCompression {
      */
     static Grammars sequitur(AccessStreams s) {
         return perThread(s, false, (st, values) -> {
-            SequiturGrammar g = new SequiturGrammar(8);
+            GrammarBuilder g = GrammarAlgorithm.DEFAULT.newBuilder(8);
             for (int i = 0; i < st.length; i++) g.append(values.idOf(st.addresses[i]));
             return g.toGrammar();
         });

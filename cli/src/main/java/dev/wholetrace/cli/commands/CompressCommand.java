@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "compress", mixinStandardHelpOptions = true,
         description = {"Compress a raw trace into a grammar file (.wgr).",
-                "The trace goes through online SEQUITUR; the grammar is then varint-coded and packed by xz or zstd.",
+                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd.",
                 "lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."})
 public final class CompressCommand implements Callable<Integer> {
     @Spec
@@ -41,6 +42,11 @@ public final class CompressCommand implements Callable<Integer> {
             description = "last stage: best (smaller of xz and zstd), xz, zstd, none (default: ${DEFAULT-VALUE})")
     String codecName;
 
+    @Option(names = "--grammar", defaultValue = "sequitur", paramLabel = "ALGORITHM", converter = GrammarAlgorithmConverter.class,
+            completionCandidates = GrammarAlgorithmConverter.class,
+            description = "the grammar-compression algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
+    GrammarAlgorithm algorithm;
+
     @Override
     public Integer call() throws Exception {
         Codec codec = Codecs.parse(spec, codecName);
@@ -49,7 +55,7 @@ public final class CompressCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         CompressedTrace trace;
         try (Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
-            trace = TraceCompressor.compressFile(input, format, progress);
+            trace = TraceCompressor.compressFile(input, format, algorithm, progress);
         }
         long outBytes = trace.write(output, codec);
         double seconds = (System.nanoTime() - t0) / 1e9;

@@ -49,22 +49,24 @@ public final class DiffRleDecoder {
         public Seeker(Grammar g, Alphabet runs) {
             this.g = g;
             this.runs = runs;
-            int rules = g.ruleCount();
-            count = new long[rules];
-            move = new long[rules];
-            for (int r = rules - 1; r >= 0; r--) {
-                for (int i = 0; i < g.bodyLength(r); i++) {
-                    int s = g.symbol(r, i);
-                    if (Grammar.isRule(s)) {
-                        count[r] += count[Grammar.ruleOf(s)];
-                        move[r] += move[Grammar.ruleOf(s)];
+            long[] count = new long[g.ruleCount()];
+            long[] move = new long[g.ruleCount()];
+            g.foldBottomUp(rule -> {
+                int r = rule.rule();
+                for (int i = 0, len = rule.length(); i < len; i++) {
+                    if (rule.isRule(i)) {
+                        count[r] += count[rule.child(i)];
+                        move[r] += move[rule.child(i)];
                     } else {
+                        int s = rule.terminal(i);
                         checkRun(s, runs);
                         count[r] += runs.second(s);
                         move[r] += runs.first(s) * runs.second(s);
                     }
                 }
-            }
+            });
+            this.count = count;
+            this.move = move;
         }
 
         /** A decoder whose next address is the {@code skip}-th of the stream (from 0). */

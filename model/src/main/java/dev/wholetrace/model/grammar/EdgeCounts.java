@@ -22,19 +22,16 @@ public final class EdgeCounts {
 
     /** Counts the terminals for which {@code marked} holds. */
     public static EdgeCounts count(Grammar g, IntPredicate marked) {
-        int[] offsets = g.offsets();
-        int[] body = g.rawBody();
-        long[] before = new long[body.length];
+        long[] before = new long[g.symbolCount()];
         long[] total = new long[g.ruleCount()];
-        for (int r = g.ruleCount() - 1; r >= 0; r--) {
+        g.foldBottomUp(rule -> {
             long acc = 0;
-            for (int i = offsets[r]; i < offsets[r + 1]; i++) {
-                before[i] = acc;
-                int s = body[i];
-                acc += s >= 0 ? (marked.test(s) ? 1 : 0) : total[-1 - s];
+            for (int i = 0, len = rule.length(); i < len; i++) {
+                before[rule.edge(i)] = acc;
+                acc += rule.isRule(i) ? total[rule.child(i)] : marked.test(rule.terminal(i)) ? 1 : 0;
             }
-            total[r] = acc;
-        }
+            total[rule.rule()] = acc;
+        });
         return new EdgeCounts(g, before, total);
     }
 

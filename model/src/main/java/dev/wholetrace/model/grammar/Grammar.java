@@ -20,10 +20,14 @@ public final class Grammar {
     private long[] prefix; // lazily built: expanded length before each body position, per rule
 
     /**
+     * The grammar's own layout, validated; package-private so that the layout stays an internal
+     * matter: everything outside builds grammars with {@link #fromRules} and reads them through the
+     * symbol helpers and {@link #foldBottomUp}.
+     *
      * @param offsets rule r's body is {@code body[offsets[r], offsets[r+1])}; length = rules + 1
      * @throws IllegalArgumentException if the arrays do not describe a valid grammar
      */
-    public Grammar(int[] offsets, int[] body) {
+    Grammar(int[] offsets, int[] body) {
         if (offsets.length < 2 || offsets[0] != 0 || offsets[offsets.length - 1] != body.length) {
             throw new IllegalArgumentException("rule offsets do not cover the body");
         }
@@ -130,14 +134,17 @@ public final class Grammar {
         return new Grammar(new int[] {0, 0}, new int[0]);
     }
 
+    /** The body symbol that references {@code rule} (for {@link #fromRules}' bodies). */
     public static int ref(int rule) {
         return -1 - rule;
     }
 
+    /** Whether a body symbol ({@link #symbol}, {@link #body}) references a rule; else it is a terminal. */
     public static boolean isRule(int symbol) {
         return symbol < 0;
     }
 
+    /** The rule a body symbol references; only meaningful when {@link #isRule} holds. */
     public static int ruleOf(int symbol) {
         return -1 - symbol;
     }
@@ -161,18 +168,22 @@ public final class Grammar {
         return depth[0];
     }
 
+    /** Number of symbols on the rule's right-hand side. */
     public int bodyLength(int rule) {
         return offsets[rule + 1] - offsets[rule];
     }
 
+    /** Symbol {@code index} of the rule's body: a terminal, or a rule reference ({@link #isRule}, {@link #ruleOf}). */
     public int symbol(int rule, int index) {
         return body[offsets[rule] + index];
     }
 
+    /** A copy of the rule's body, symbols as {@link #symbol} gives them. */
     public int[] body(int rule) {
         return Arrays.copyOfRange(body, offsets[rule], offsets[rule + 1]);
     }
 
+    /** Number of terminals the rule expands to. */
     public long expandedLength(int rule) {
         return expandedLength[rule];
     }
@@ -192,6 +203,38 @@ public final class Grammar {
     public int[] referenceCounts() {
         int[] uses = new int[ruleCount()];
         for (int s : body) if (s < 0) uses[-1 - s]++;
+        return uses;
+    }
+
+    /**
+     * The one way to compute per-rule summaries (counts, sums, flags) over the grammar: calls
+     * {@code visitor} once per rule, every rule after all rules it references (children before
+     * parents), with a cursor over its body. Costs one pass over the grammar symbols and no
+     * allocation besides the one cursor.
+     */
+    public void foldBottomUp(RuleVisitor visitor) {
+        RuleCursor cursor = new RuleCursor(offsets, body);
+        for (int r = ruleCount() - 1; r >= 0; r--) { // every reference points to a higher number
+            cursor.moveTo(r);
+            visitor.visit(cursor);
+        }
+    }
+
+    /**
+     * How many times each rule occurs in the derivation tree: 1 for the start rule, for every other
+     * the sum over its parents of their occurrences times the references. A rule's terminals occur
+     * that many times in the expansion, which is how counts are taken on the grammar.
+     */
+    public long[] occurrences() {
+        int rules = ruleCount();
+        long[] uses = new long[rules];
+        uses[0] = 1;
+        for (int r = 0; r < rules; r++) { // parents come first: uses[r] is final here
+            for (int i = offsets[r]; i < offsets[r + 1]; i++) {
+                int s = body[i];
+                if (s < 0) uses[-1 - s] += uses[r];
+            }
+        }
         return uses;
     }
 
@@ -242,7 +285,7 @@ public final class Grammar {
         return out;
     }
 
-    // ---- package-private access for the expander and codec -----------------------------------
+    // ---- package-private layout, for the expander and the position searches of this package -----
 
     int[] offsets() {
         return offsets;

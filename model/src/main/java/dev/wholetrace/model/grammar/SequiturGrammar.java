@@ -17,12 +17,11 @@ import java.util.Arrays;
  * ({@code GUARD_BASE - r}). Digrams live in an open-addressing {@link DigramTable}. Nothing is
  * allocated per symbol; freed nodes and rules are recycled through free lists.
  *
- * <p>Call {@link #toGrammar()} to obtain the immutable, canonically numbered {@link Grammar}.
+ * <p>Call {@link #toGrammar()} to obtain the immutable, canonically numbered {@link Grammar}. The
+ * first {@link GrammarBuilder} ({@link GrammarAlgorithm#SEQUITUR}); code outside benchmarks of
+ * SEQUITUR itself should hold the interface and make builders through {@link GrammarAlgorithm}.
  */
-public final class SequiturGrammar {
-    /** Largest terminal accepted: terminals and rule references share the int range. */
-    public static final int MAX_TERMINAL = Integer.MAX_VALUE;
-
+public final class SequiturGrammar implements GrammarBuilder {
     private static final int NIL = -1;
     private static final int MAX_RULES = 1 << 30;
     private static final int GUARD_BASE = -MAX_RULES - 1;
@@ -61,7 +60,7 @@ public final class SequiturGrammar {
         newRule(); // the start rule, always rule 0
     }
 
-    /** Appends one terminal symbol to the input. */
+    @Override
     public void append(int terminal) {
         if (terminal < 0) throw new IllegalArgumentException("terminal must be >= 0: " + terminal);
         int g = guard[START];
@@ -75,32 +74,35 @@ public final class SequiturGrammar {
         if (last != g) check(last);
     }
 
-    /** Appends every terminal of {@code terminals[from, to)}. */
+    @Override
     public void append(int[] terminals, int from, int to) {
         for (int i = from; i < to; i++) append(terminals[i]);
     }
 
-    /** Number of terminals appended so far. */
+    @Override
     public long length() {
         return length;
     }
 
-    /** Number of rules currently in the grammar, the start rule included. */
+    @Override
     public int ruleCount() {
         return liveRules;
     }
 
-    /** Number of symbols on the right-hand sides of all rules. */
+    @Override
     public long symbolCount() {
         return liveNodes - liveRules; // every live rule owns one guard node
     }
 
     /** Bytes held by the builder's arrays at their largest so far (its peak live memory). */
+    @Override
     public long peakFootprintBytes() {
         return Math.max(peakFootprint, footprintBytes());
     }
 
-    private long footprintBytes() {
+    /** Bytes held by the builder's arrays now: nodes, rule tables and the digram table. */
+    @Override
+    public long footprintBytes() {
         return nodes.length * 4L + guard.length * 8L + digrams.footprintBytes();
     }
 
@@ -339,6 +341,7 @@ public final class SequiturGrammar {
      * canonically (start rule 0, every reference pointing to a higher number), so the same input
      * always gives the same grammar. The builder stays usable.
      */
+    @Override
     public Grammar toGrammar() {
         return GrammarFreezer.freeze(this);
     }

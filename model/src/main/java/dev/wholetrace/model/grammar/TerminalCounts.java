@@ -15,17 +15,15 @@ public final class TerminalCounts {
     public TerminalCounts(Grammar g, int terminal) {
         this.grammar = g;
         this.terminal = terminal;
-        this.perRule = new long[g.ruleCount()];
-        int[] offsets = g.offsets();
-        int[] body = g.rawBody();
-        for (int r = g.ruleCount() - 1; r >= 0; r--) {
+        long[] perRule = new long[g.ruleCount()];
+        g.foldBottomUp(rule -> {
             long n = 0;
-            for (int i = offsets[r]; i < offsets[r + 1]; i++) {
-                int s = body[i];
-                n += s >= 0 ? (s == terminal ? 1 : 0) : perRule[-1 - s];
+            for (int i = 0, len = rule.length(); i < len; i++) {
+                n += rule.isRule(i) ? perRule[rule.child(i)] : rule.terminal(i) == terminal ? 1 : 0;
             }
-            perRule[r] = n;
-        }
+            perRule[rule.rule()] = n;
+        });
+        this.perRule = perRule;
     }
 
     public long total() {

@@ -48,6 +48,52 @@ class GrammarRandomAccessPropertiesTest {
     }
 
     @Property(tries = 300)
+    void foldVisitsEveryRuleOnceChildrenFirstWithItsBody(@ForAll("anyGrammar") Grammar g) {
+        boolean[] done = new boolean[g.ruleCount()];
+        long[] length = new long[g.ruleCount()];
+        boolean[] edgeSeen = new boolean[g.symbolCount()];
+        g.foldBottomUp(rule -> {
+            int r = rule.rule();
+            assertThat(done[r]).as("rule %d visited twice", r).isFalse();
+            assertThat(rule.length()).isEqualTo(g.bodyLength(r));
+            long n = 0;
+            for (int i = 0; i < rule.length(); i++) {
+                int s = g.symbol(r, i);
+                assertThat(rule.isRule(i)).isEqualTo(Grammar.isRule(s));
+                if (rule.isRule(i)) {
+                    assertThat(rule.child(i)).isEqualTo(Grammar.ruleOf(s));
+                    assertThat(done[rule.child(i)]).as("child R%d of R%d folded first", rule.child(i), r).isTrue();
+                    n += length[rule.child(i)];
+                } else {
+                    assertThat(rule.terminal(i)).isEqualTo(s);
+                    n++;
+                }
+                assertThat(edgeSeen[rule.edge(i)]).as("edge index reused").isFalse();
+                edgeSeen[rule.edge(i)] = true;
+            }
+            length[r] = n;
+            done[r] = true;
+        });
+        for (int r = 0; r < g.ruleCount(); r++) {
+            assertThat(done[r]).isTrue();
+            assertThat(length[r]).isEqualTo(g.expandedLength(r));
+        }
+        for (boolean e : edgeSeen) assertThat(e).isTrue();
+    }
+
+    @Property(tries = 300)
+    void occurrencesCountEachRuleInTheDerivationTree(@ForAll("anyGrammar") Grammar g) {
+        long[] naive = new long[g.ruleCount()];
+        countOccurrences(g, 0, naive);
+        assertThat(g.occurrences()).isEqualTo(naive);
+    }
+
+    private static void countOccurrences(Grammar g, int rule, long[] out) {
+        out[rule]++;
+        for (int s : g.body(rule)) if (Grammar.isRule(s)) countOccurrences(g, Grammar.ruleOf(s), out);
+    }
+
+    @Property(tries = 300)
     void terminalAtEqualsExpansionEverywhere(@ForAll("anyGrammar") Grammar g) {
         int[] expected = g.expand();
         for (int i = 0; i < expected.length; i++) {
