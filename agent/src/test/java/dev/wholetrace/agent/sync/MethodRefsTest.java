@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Method references to sync methods run in classes the JVM spins and the agent never sees; they
- * are recorded through SyncRefs' bridges, at the site of the reference, exactly as direct calls.
+ * are recorded through generated bridges, at the site of the reference, exactly as direct calls.
  */
 class MethodRefsTest extends RecordingTest {
     @Test
