@@ -7,9 +7,10 @@ import dev.wholetrace.recorder.TraceRecorder;
  * Class initialization (JLS 12.4.2): the end of a class's {@code <clinit>} is a release on the
  * class object (the id a static synchronized method's monitor gets), and each other thread's first
  * static access to the class afterwards an acquire of it. Classes are numbered by slot (one per
- * class name, assigned by the instrumenter). Per slot this keeps the end that was recorded; per
- * thread, HeapProbes' state marks the slots the thread has used — or initialized itself, which
- * needs no use — so after the first use an access costs a table read and a bit test.
+ * class name, assigned by the instrumenter). Per slot the runtime keeps the end that was recorded
+ * ({@link RuntimeState#classInitEnds}); per thread, its {@link ThreadState} marks the slots the
+ * thread has used — or initialized itself, which needs no use — so after the first use an access
+ * costs a table read and a bit test.
  */
 public final class ClassInitProbes {
     /** An end recorded into {@code recorder} on the class object with id {@code classId}. */
