@@ -45,7 +45,8 @@ final class MethodReferenceBridges {
         int id = site.id(simpleName(impl.getOwner()) + "::" + impl.getName());
         String receiver = "L" + impl.getOwner() + ";";
         String args = impl.getDesc().substring(1, impl.getDesc().indexOf(')'));
-        MethodNode bridge = bridge(site.ids(), impl, "(" + receiver + args + ")" + Type.getReturnType(impl.getDesc()).getDescriptor(), call, id);
+        String desc = "(" + receiver + args + ")" + Type.getReturnType(impl.getDesc()).getDescriptor();
+        MethodNode bridge = bridge(site.ids(), impl, desc, call, id);
         if (captured.length == 1) indy.desc = "(" + receiver + ")" + Type.getReturnType(indy.desc).getDescriptor();
         Handle target = new Handle(Opcodes.H_INVOKESTATIC, site.ids().className(), bridge.name, bridge.desc, site.ids().isInterface());
         indy.bsmArgs = new Object[] {indy.bsmArgs[0], target, indy.bsmArgs[2]};

@@ -36,7 +36,10 @@ final class SyncCallRewriter {
         }
     }
 
-    /** The call becomes a call of the helper in SyncWait: in place, so that the node the other instrumenters were handed stays in the list. */
+    /**
+     * The call becomes a call of the helper in SyncWait: changed in place, so that the node the
+     * other instrumenters were handed stays in the list.
+     */
     private static void replace(InsnList code, MethodInsnNode insn, SyncCall call, int id) {
         String args = insn.desc.substring(1, insn.desc.indexOf(')'));
         code.insertBefore(insn, push(id));
