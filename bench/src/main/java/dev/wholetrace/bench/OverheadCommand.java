@@ -2,6 +2,7 @@ package dev.wholetrace.bench;
 
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.AgentOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -170,7 +171,7 @@ final class OverheadCommand implements Callable<Integer> {
     }
 
     private String agentArg(Path trace, TraceMode mode) {
-        return "-javaagent:" + jvm.agent.toAbsolutePath().normalize() + "=out=" + trace + ",mode=" + mode.label();
+        return AgentOptions.of(trace, mode).javaagent(jvm.agent);
     }
 
     private ChildJvm.Run run(Program p, int size, String agentArg, Path dir) throws Exception {

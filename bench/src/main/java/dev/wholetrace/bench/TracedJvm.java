@@ -1,6 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.AgentOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,10 +20,7 @@ public final class TracedJvm {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(heap);
-        if (trace != null) {
-            cmd.add("-javaagent:" + agent.toAbsolutePath().normalize() + "=out=" + trace.toAbsolutePath() + ",mode=" + mode.label()
-                    + (include == null ? "" : ",include=" + include));
-        }
+        if (trace != null) cmd.add(AgentOptions.of(trace, mode).withInclude(include).javaagent(agent));
         cmd.addAll(List.of("-cp", workloads.toAbsolutePath().normalize().toString(), main));
         cmd.addAll(Arrays.asList(args));
         return cmd;

@@ -3,9 +3,6 @@ package dev.wholetrace.agent.instrument;
 import dev.wholetrace.bytecode.BytecodeOffsets;
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -29,9 +26,6 @@ import org.objectweb.asm.tree.MethodNode;
  */
 final class ClassInitInstrumenter {
     static final String CLASS_INIT = "dev/wholetrace/agent/runtime/ClassInitProbes";
-    /** Declaring class (internal name) → slot, the runtime's index for it; stable for the whole run. */
-    private static final Map<String, Integer> CLASS_SLOTS = new ConcurrentHashMap<>();
-    private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
 
     private ClassInitInstrumenter() {}
 
@@ -46,7 +40,7 @@ final class ClassInitInstrumenter {
         if (site.method().name.equals("<clinit>") && owner.equals(site.ids().className())) return;
         int id = site.id("class init use " + owner.replace('/', '.'));
         InsnList use = new InsnList();
-        use.add(push(slot(owner)));
+        use.add(push(site.ids().context().classSlot(owner)));
         use.add(push(id));
         use.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, "used", "(II)V", false));
         code.insert(f, use);
@@ -58,7 +52,7 @@ final class ClassInitInstrumenter {
      */
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis) {
         if (!m.name.equals("<clinit>")) return;
-        int slot = slot(ids.className());
+        int slot = ids.context().classSlot(ids.className());
         boolean classConstants = ids.classConstants();
         String probe = classConstants ? "ended" : "endedInCaller";
         String desc = classConstants ? "(Ljava/lang/Class;II)V" : "(II)V";
@@ -70,9 +64,5 @@ final class ClassInitInstrumenter {
             end.add(new MethodInsnNode(Opcodes.INVOKESTATIC, CLASS_INIT, probe, desc, false));
             return end;
         });
-    }
-
-    private static int slot(String internalName) {
-        return CLASS_SLOTS.computeIfAbsent(internalName, k -> NEXT_SLOT.getAndIncrement());
     }
 }

@@ -1,14 +1,11 @@
 package dev.wholetrace.agent.instrument;
 
 import dev.wholetrace.bytecode.BytecodeOffsets;
-import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.recorder.TraceRecorder;
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Map;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
@@ -23,15 +20,18 @@ import org.objectweb.asm.tree.MethodNode;
  * ({@link Probing}) until it fits, and named in the trace's metadata with the level it got.
  */
 public final class ClassInstrumenter {
-    private final TraceRecorder recorder;
-    private final AtomicInteger blockIds = new AtomicInteger();
-    private final AtomicInteger instructionIds = new AtomicInteger(1); // site 0 means "no site"
+    /** Generated methods (method-reference bridges) are named with this prefix and a number. */
+    static final String SYNTHETIC_PREFIX = "wholetrace$ref$";
+    private final InstrumentationContext context;
 
-    public ClassInstrumenter(TraceRecorder recorder) {
-        this.recorder = recorder;
+    public ClassInstrumenter(InstrumentationContext context) {
+        this.context = context;
     }
 
-    private final Map<ClassLoader, FieldResolver> resolvers = Collections.synchronizedMap(new WeakHashMap<>());
+    /** An instrumenter with a context of its own: for tests that instrument one program per recorder. */
+    public ClassInstrumenter(TraceRecorder recorder) {
+        this(new InstrumentationContext(recorder));
+    }
 
     /**
      * Whether {@code internalName} is a JDK class, which the agent never instruments (their
@@ -49,7 +49,7 @@ public final class ClassInstrumenter {
 
     /** The instrumented class file, or null to leave the class unchanged; {@code loader} defines it. */
     public byte[] instrument(byte[] classFile, ClassLoader loader) {
-        FieldResolver fields = loader == null ? new FieldResolver(null) : resolvers.computeIfAbsent(loader, FieldResolver::new);
+        FieldResolver fields = context.fields(loader);
         ClassReader reader = new ClassReader(classFile);
         Map<String, int[]> offsets = bytecodeOffsets(reader);
         Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not FULL
@@ -58,19 +58,16 @@ public final class ClassInstrumenter {
             reader.accept(cn, 0);
             if ((cn.access & Opcodes.ACC_MODULE) != 0) return null;
             String className = cn.name.replace('/', '.');
+            List<MethodNode> generated = new ArrayList<>();
             MethodInstrumenter.Ids ids = new MethodInstrumenter.Ids() {
                 @Override
                 public int block(String method, String descriptor, int line, int bci, String text) {
-                    int id = blockIds.getAndIncrement();
-                    recorder.defineBlock(new CodeEntry(id, className, method, descriptor, line, bci, text));
-                    return id;
+                    return context.block(className, method, descriptor, line, bci, text);
                 }
 
                 @Override
                 public int instruction(String method, String descriptor, int line, int bci, String text) {
-                    int id = instructionIds.getAndIncrement();
-                    recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, bci, text));
-                    return id;
+                    return context.instruction(className, method, descriptor, line, bci, text);
                 }
 
                 @Override
@@ -84,25 +81,38 @@ public final class ClassInstrumenter {
                 }
 
                 @Override
+                public boolean isInterface() {
+                    return (cn.access & Opcodes.ACC_INTERFACE) != 0;
+                }
+
+                @Override
                 public boolean classConstants() {
                     return (cn.version & 0xFFFF) >= Opcodes.V1_5;
                 }
 
                 @Override
-                public boolean heap() {
-                    return recorder.mode().keepsAccesses();
+                public InstrumentationContext context() {
+                    return context;
                 }
 
                 @Override
                 public FieldResolver.Field field(String owner, String name) {
                     return fields.resolve(owner, name);
                 }
+
+                @Override
+                public MethodNode syntheticMethod(String descriptor) {
+                    MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                            SYNTHETIC_PREFIX + generated.size(), descriptor, null, null);
+                    generated.add(m);
+                    return m;
+                }
             };
-            List<MethodNode> methods = cn.methods;
-            for (MethodNode m : methods) {
+            for (MethodNode m : List.copyOf(cn.methods)) {
                 // Each attempt reads fresh nodes: MethodInstrumenter maps them to the offsets anew.
                 MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, Probing.FULL), offsets.get(m.name + m.desc));
             }
+            cn.methods.addAll(generated);
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(writer);
@@ -110,9 +120,9 @@ public final class ClassInstrumenter {
             } catch (MethodTooLargeException e) {
                 // Probe that method more coarsely and try again; ids already handed out stay unused.
                 String method = e.getMethodName() + e.getDescriptor();
-                Probing level = coarse.getOrDefault(method, Probing.FULL).coarser(recorder.mode().keepsAccesses());
+                Probing level = coarse.getOrDefault(method, Probing.FULL).coarser(context.heap());
                 coarse.put(method, level);
-                recorder.property((level == Probing.NONE ? "uninstrumented." : "coarse.") + className + "." + method, level.description);
+                context.property((level == Probing.NONE ? "uninstrumented." : "coarse.") + className + "." + method, level.description);
             }
         }
     }

@@ -2,9 +2,6 @@ package dev.wholetrace.agent.instrument;
 
 import static dev.wholetrace.agent.instrument.MethodInstrumenter.push;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -24,10 +21,6 @@ import org.objectweb.asm.tree.VarInsnNode;
  */
 final class HeapInstrumenter {
     static final String HEAP = "dev/wholetrace/agent/runtime/HeapProbes";
-    /** Field → offset: one 8-byte slot per (declaring owner, name), stable for the whole run. */
-    private static final Map<String, Integer> FIELD_SLOTS = new ConcurrentHashMap<>();
-    /** Classes load on several threads at once: the map's size is no safe source of new numbers. */
-    private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
 
     private HeapInstrumenter() {}
 
@@ -68,7 +61,7 @@ final class HeapInstrumenter {
         boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
         boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;
         if (isStatic ? !site.ids().classConstants() : !site.initialized()) return;
-        int offset = FIELD_SLOTS.computeIfAbsent(owner + '.' + f.name, k -> NEXT_SLOT.getAndIncrement()) * 8;
+        int offset = site.ids().context().fieldOffset(owner, f.name);
         int id = site.id(OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name);
         // A volatile access is a sync operation (a write releases, a read acquires: recorded after
         // the read, so that a read that saw a write comes after it in S_synch), not a data access.

@@ -47,14 +47,23 @@ final class MethodInstrumenter {
 
         String superName();
 
+        /** Whether the class is an interface (its generated methods are then interface methods). */
+        boolean isInterface();
+
         /** Whether LDC of a class constant is allowed (class files of version 49, Java 5, on). */
         boolean classConstants();
 
-        /** Whether loads and stores are probed (not in COR, which does not keep them). */
-        boolean heap();
+        /** What the instrumentation of the whole run shares: slot numbering, whether heap accesses are probed. */
+        InstrumentationContext context();
 
         /** Where a field an instruction names is declared, and whether it is volatile. */
         FieldResolver.Field field(String owner, String name);
+
+        /**
+         * A new private static synthetic method of the class, with a fresh name and {@code descriptor}
+         * and no code yet: added to the class after its own methods were instrumented.
+         */
+        MethodNode syntheticMethod(String descriptor);
     }
 
     private MethodInstrumenter() {}
@@ -74,7 +83,7 @@ final class MethodInstrumenter {
             code.insert(probe(ids.block(m.name, m.desc, firstLine(m), 0, "method entry (coarse: the method's blocks are not probed)"),
                     "block", "(I)V"));
         }
-        boolean heap = ids.heap() && level == Probing.FULL;
+        boolean heap = ids.context().heap() && level == Probing.FULL;
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
         int line = 0;

@@ -2,25 +2,21 @@ package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.recorder.TraceRecorder;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 
 /**
  * Class initialization (JLS 12.4.2): the end of a class's {@code <clinit>} is a release on the
  * class object (the id a static synchronized method's monitor gets), and each other thread's first
  * static access to the class afterwards an acquire of it. Classes are numbered by slot (one per
- * class name, assigned by the instrumenter). Per slot this keeps the end that was recorded; per
- * thread, HeapProbes' state marks the slots the thread has used — or initialized itself, which
- * needs no use — so after the first use an access costs a table read and a bit test.
+ * class name, assigned by the instrumenter). Per slot the runtime keeps the end that was recorded
+ * ({@link RuntimeState#classInitEnds}); per thread, its {@link ThreadState} marks the slots the
+ * thread has used — or initialized itself, which needs no use — so after the first use an access
+ * costs a table read and a bit test.
  */
 public final class ClassInitProbes {
     /** An end recorded into {@code recorder} on the class object with id {@code classId}. */
-    private record End(TraceRecorder recorder, long classId) {}
+    record End(TraceRecorder recorder, long classId) {}
 
     private static final StackWalker CALLERS = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(End[].class);
-    private static volatile End[] ends = new End[64];
 
     private ClassInitProbes() {}
 
@@ -47,17 +43,11 @@ public final class ClassInitProbes {
     }
 
     private static void end(TraceRecorder r, Class<?> c, int slot, int site) {
-        long id = Probes.OBJECTS.of(c);
+        RuntimeState state = RuntimeState.get();
+        long id = state.objects.of(c);
         r.thread().sync(SyncKind.CLASS_INIT_END, site, id, 0);
         HeapProbes.firstClassUse(r, slot); // the initializing thread has nothing to acquire
-        synchronized (ClassInitProbes.class) {
-            End[] a = ends;
-            if (slot >= a.length) {
-                a = Arrays.copyOf(a, Math.max(a.length * 2, slot + 1));
-                ends = a;
-            }
-            SLOT.setRelease(a, slot, new End(r, id));
-        }
+        state.classInitEnds.set(slot, new End(r, id));
     }
 
     /**
@@ -67,9 +57,7 @@ public final class ClassInitProbes {
      * by uninstrumented code) — except in the initializing thread itself, inside its initializer.
      */
     public static void used(int slot, int site) {
-        End[] a = ends;
-        if (slot < 0 || slot >= a.length) return;
-        End end = (End) SLOT.getAcquire(a, slot);
+        End end = RuntimeState.get().classInitEnds.get(slot);
         if (end == null) return;
         TraceRecorder r = Probes.recorder();
         if (r == null || end.recorder != r) return;

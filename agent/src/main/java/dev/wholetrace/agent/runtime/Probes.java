@@ -5,26 +5,24 @@ import dev.wholetrace.recorder.TraceRecorder;
 /**
  * What instrumented code calls. Each probe forwards to the calling thread's recorder handle and
  * never lets an agent failure reach the program: a failure is reported once and recording stops.
- * The sync probes are in {@link SyncProbes} and {@link SyncWait}.
+ * The sync probes are in {@link SyncProbes} and {@link SyncWait}; the state they all share is
+ * {@link RuntimeState}'s.
  */
 public final class Probes {
-    private static volatile TraceRecorder recorder;
-    static final ObjectIds OBJECTS = new ObjectIds(); // shared with HeapProbes: one id per object
-
     private Probes() {}
 
     /** The recorder, or null when not recording (for the other probe classes). */
     static TraceRecorder recorder() {
-        return recorder;
+        return RuntimeState.get().recorder();
     }
 
     /** Starts recording into {@code r}; null stops it. */
     public static void install(TraceRecorder r) {
-        recorder = r;
+        RuntimeState.get().install(r);
     }
 
     public static void block(int id) {
-        TraceRecorder r = recorder;
+        TraceRecorder r = recorder();
         if (r == null) return;
         try {
             r.thread().block(id);
@@ -34,7 +32,6 @@ public final class Probes {
     }
 
     static void fail(Throwable e) {
-        recorder = null;
-        AgentLog.once("probe", "recording stopped after an internal error: " + e);
+        RuntimeState.get().fail(e);
     }
 }

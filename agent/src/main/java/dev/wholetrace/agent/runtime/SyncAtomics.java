@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * address (the atomic's id, 0), an array's element at (the array's id, index × 8). A read is a
  * volatile read after it, a write a volatile write before it, a read-modify-write both (see
  * docs/agent.md for why a failed CAS still counts as a write). One recorder call per probe, through
- * HeapProbes' per-thread cache of the last object's id: no allocation.
+ * the per-thread cache of the last object's id ({@link ThreadState}): no allocation.
  */
 public final class SyncAtomics {
     private SyncAtomics() {}

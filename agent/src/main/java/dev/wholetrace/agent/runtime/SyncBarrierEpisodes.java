@@ -1,18 +1,18 @@
 package dev.wholetrace.agent.runtime;
 
+import dev.wholetrace.recorder.TraceRecorder;
+
 /**
  * Barrier episodes without reading CyclicBarrier's private generation: per thread, how many awaits
  * it completed on each barrier. With the same parties in every generation, a thread's k-th pass of
  * a barrier is the barrier's generation k, so every participant names the same episode.
  */
 final class SyncBarrierEpisodes {
-    private static final ThreadLocal<LongCounts> PASSED = ThreadLocal.withInitial(LongCounts::new);
-
     private SyncBarrierEpisodes() {}
 
     /** The calling thread's count of passes of {@code barrier} (an object id) so far, then counts one more. */
-    static long next(long barrier) {
-        return PASSED.get().getAndIncrement(barrier);
+    static long next(TraceRecorder r, long barrier) {
+        return ThreadState.of(r).barrierPasses.getAndIncrement(barrier);
     }
 
     /** Counts by nonzero long key: open addressing, no allocation once a thread knows its barriers. */

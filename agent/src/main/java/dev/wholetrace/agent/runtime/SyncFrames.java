@@ -1,16 +1,23 @@
 package dev.wholetrace.agent.runtime;
 
 /**
- * Keeps the agent's call helpers (SyncWait, SyncRefs) and task wrappers (SyncTaskWrappers) out of
- * the stack traces the program sees: they stand between the program and a method that may throw
- * (a JDK method, or the program's task), and a program that prints the exception must print what
- * it would without the agent.
+ * Keeps the agent's call helpers (SyncWait), task wrappers (SyncTaskWrappers) and the method-reference
+ * bridges the instrumenter generates (methods named {@code wholetrace$ref$N} in the program's classes)
+ * out of the stack traces the program sees: they stand between the program and a method that may
+ * throw (a JDK method, or the program's task), and a program that prints the exception must print
+ * what it would without the agent.
  */
-final class SyncFrames {
+public final class SyncFrames {
+    /** The name prefix of generated method-reference bridges (the instrumenter's ClassInstrumenter.SYNTHETIC_PREFIX). */
+    private static final String BRIDGE = "wholetrace$ref$";
+
     private SyncFrames() {}
 
-    /** Removes the helpers' frames from {@code e}'s stack trace (its causes never pass through them). */
-    static void scrub(Throwable e) {
+    /**
+     * Removes the helpers' frames from {@code e}'s stack trace (its causes never pass through them).
+     * Called by generated bridges' catch-all handlers, which then rethrow.
+     */
+    public static void scrub(Throwable e) {
         try {
             StackTraceElement[] trace = e.getStackTrace();
             int kept = 0;
@@ -27,6 +34,6 @@ final class SyncFrames {
 
     private static boolean isHelper(StackTraceElement f) {
         String c = f.getClassName();
-        return c.equals(SyncWait.class.getName()) || c.equals(SyncRefs.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName());
+        return c.equals(SyncWait.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName()) || f.getMethodName().startsWith(BRIDGE);
     }
 }

@@ -50,8 +50,8 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
-            long id = SyncClassMonitors.id(slot);
-            if (id == 0) id = SyncClassMonitors.resolve(slot, CALLERS.getCallerClass()); // must be called here: one frame up is the method
+            Long id = RuntimeState.get().classMonitors.get(slot);
+            if (id == null) id = classMonitor(slot, CALLERS.getCallerClass()); // must be called here: one frame up is the method
             r.thread().lock(site, id);
         } catch (Throwable e) {
             Probes.fail(e);
@@ -63,12 +63,23 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
-            long id = SyncClassMonitors.id(slot);
-            if (id == 0) id = SyncClassMonitors.resolve(slot, CALLERS.getCallerClass());
+            Long id = RuntimeState.get().classMonitors.get(slot);
+            if (id == null) id = classMonitor(slot, CALLERS.getCallerClass());
             r.thread().unlock(site, id);
         } catch (Throwable e) {
             Probes.fail(e);
         }
+    }
+
+    /**
+     * Caches and returns the id of {@code owner}, the class whose static synchronized method has
+     * {@code slot}: only the id, not the class, so a cached class can still be unloaded.
+     */
+    private static Long classMonitor(int slot, Class<?> owner) {
+        RuntimeState state = RuntimeState.get();
+        Long id = state.objects.of(owner);
+        if (slot >= 0) state.classMonitors.set(slot, id);
+        return id;
     }
 
     // ---- java.util.concurrent.locks ---------------------------------------------------------------
@@ -129,7 +140,7 @@ public final class SyncProbes {
     public static Condition conditionCreated(Object lock, Condition condition, int site) {
         if (Probes.recorder() == null || !(lock instanceof Lock l) || condition == null) return condition;
         try {
-            SyncConditions.created(condition, l);
+            RuntimeState.get().conditionLocks.computeIfAbsent(condition, c -> l);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -181,7 +192,7 @@ public final class SyncProbes {
         if (r == null || !(barrier instanceof CyclicBarrier)) return arrival;
         try {
             long id = HeapProbes.objectId(r, barrier);
-            r.thread().barrier(site, id, SyncBarrierEpisodes.next(id));
+            r.thread().barrier(site, id, SyncBarrierEpisodes.next(r, id));
         } catch (Throwable e) {
             Probes.fail(e);
         }

@@ -13,15 +13,14 @@ final class SyncReadWriteLocks {
     /** aux of a lock operation in exclusive (write) mode. */
     static final long EXCLUSIVE = 2;
 
-    private static final WeakIdentityMap<Object, long[]> VIEWS = new WeakIdentityMap<>();
-
     private SyncReadWriteLocks() {}
 
     /** Remembers {@code view} as {@code readWriteLock}'s in {@code mode}; nothing when not recording. */
     static void viewCreated(Object readWriteLock, Object view, long mode) {
         if (Probes.recorder() == null || readWriteLock == null || view == null) return;
         try {
-            VIEWS.computeIfAbsent(view, v -> new long[] {Probes.OBJECTS.of(readWriteLock), mode});
+            RuntimeState state = RuntimeState.get();
+            state.lockViews.computeIfAbsent(view, v -> new long[] {state.objects.of(readWriteLock), mode});
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -29,6 +28,6 @@ final class SyncReadWriteLocks {
 
     /** {ReadWriteLock id, aux} if {@code lock} is a known view, else null. */
     static long[] view(Object lock) {
-        return VIEWS.get(lock);
+        return RuntimeState.get().lockViews.get(lock);
     }
 }

@@ -27,9 +27,6 @@ import java.util.function.Supplier;
  * as they are) or when it is Comparable (a priority queue of the executor would compare it).
  */
 public final class SyncTasks {
-    /** Which submission a future belongs to: the one returned by the submit, or the task itself. */
-    private static final WeakIdentityMap<Object, SyncTask> FUTURES = new WeakIdentityMap<>();
-
     private SyncTasks() {}
 
     // ---- before the submitting call: the task becomes a wrapper -----------------------------------
@@ -89,8 +86,8 @@ public final class SyncTasks {
 
     /** Records the submit of a new submission; a task that is itself a Future is remembered as its own. */
     private static SyncTask submit(Object task, int site) {
-        SyncTask submission = new SyncTask(Probes.OBJECTS.fresh(), site);
-        if (task instanceof Future) FUTURES.put(task, submission);
+        SyncTask submission = new SyncTask(RuntimeState.get().objects.fresh(), site);
+        if (task instanceof Future) futures().put(task, submission);
         TraceRecorder r = Probes.recorder();
         if (r != null) r.thread().sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
         return submission;
@@ -105,7 +102,7 @@ public final class SyncTasks {
     public static Object submitted(Object future, Object wrapped, int site) {
         if (future == null || !(wrapped instanceof SyncTaskWrappers.Wrapper w)) return future;
         try {
-            FUTURES.put(future, w.task());
+            futures().put(future, w.task());
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -122,7 +119,7 @@ public final class SyncTasks {
         try {
             for (int i = 0; i < fs.size() && i < ws.size(); i++) {
                 if (!(fs.get(i) instanceof Future<?> f) || !(ws.get(i) instanceof SyncTaskWrappers.Wrapper w)) continue;
-                FUTURES.put(f, w.task());
+                futures().put(f, w.task());
                 if (f.isDone() && !f.isCancelled()) w.task().join(site);
             }
         } catch (Throwable e) {
@@ -135,11 +132,16 @@ public final class SyncTasks {
     static void joined(Object future, int site) {
         if (Probes.recorder() == null || future == null) return;
         try {
-            SyncTask task = FUTURES.get(future);
+            SyncTask task = futures().get(future);
             if (task != null) task.join(site);
         } catch (Throwable e) {
             Probes.fail(e);
         }
+    }
+
+    /** Which submission a future belongs to: the one returned by the submit, or the task itself. */
+    private static WeakIdentityMap<Object, SyncTask> futures() {
+        return RuntimeState.get().futures;
     }
 
     // ---- fork/join tasks --------------------------------------------------------------------------
@@ -190,7 +192,7 @@ public final class SyncTasks {
     private static SyncTask forked(Object task) {
         if (Probes.recorder() == null || task == null) return null;
         try {
-            return FUTURES.get(task);
+            return futures().get(task);
         } catch (Throwable e) {
             Probes.fail(e);
             return null;

@@ -233,7 +233,7 @@ public final class SyncWait {
      */
     private static Lock releasing(Object condition, int site) {
         if (Probes.recorder() == null || condition == null) return null;
-        Lock lock = SyncConditions.lockOf(condition);
+        Lock lock = RuntimeState.get().conditionLocks.get(condition);
         if (lock == null) return null;
         if (!SyncProbes.mayRelease(lock)) return null;
         SyncProbes.recordLock(SyncKind.UNLOCK, site, lock);

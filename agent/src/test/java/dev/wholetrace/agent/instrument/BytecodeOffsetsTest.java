@@ -114,7 +114,7 @@ class BytecodeOffsetsTest {
         assertThat(noCode.keySet()).containsExactlyInAnyOrder("<init>()V", "some()I"); // not nothing()V, outside()I
         matchesJavap("WithDefault", bytesOf(OffsetsSubject.WithDefault.class));
         for (Class<?> c : List.of(Subject.class, HeapSubject.class, HeapSubject.Inner.class, SyncMethodsSubject.class, LocksSubject.class,
-                BytecodeOffsets.class, SyncInstrumenter.class, MethodInstrumenter.class)) {
+                BytecodeOffsets.class, SyncCallTable.class, MethodInstrumenter.class)) {
             matchesJavap(c.getSimpleName(), bytesOf(c));
         }
     }

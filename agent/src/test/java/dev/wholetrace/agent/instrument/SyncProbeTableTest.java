@@ -17,7 +17,7 @@ import org.objectweb.asm.Type;
 class SyncProbeTableTest {
     @Test
     void everyProbeExists() throws Exception {
-        List<String[]> probes = SyncInstrumenter.probes();
+        List<String[]> probes = SyncCallTable.probes();
         assertThat(probes).hasSizeGreaterThan(150);
         for (String[] p : probes) {
             Class<?> owner = Class.forName(p[2].replace('/', '.'));
@@ -29,7 +29,7 @@ class SyncProbeTableTest {
 
     @Test
     void everyCallOnANamedJdkTypeExists() throws Exception {
-        for (String[] p : SyncInstrumenter.probes()) {
+        for (String[] p : SyncCallTable.probes()) {
             String owner = !p[0].isEmpty() ? p[0]
                     : p[2].endsWith("SyncStamped") ? "java/util/concurrent/locks/StampedLock"
                     : p[2].endsWith("SyncPhasers") ? "java/util/concurrent/Phaser" : null;

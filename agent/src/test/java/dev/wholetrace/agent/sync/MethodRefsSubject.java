@@ -69,4 +69,18 @@ public final class MethodRefsSubject {
             return e;
         }
     }
+
+    /** A reference made in an interface's default method: its bridge is a private static method of the interface. */
+    interface Releaser {
+        default Runnable releaseOf(Semaphore semaphore) {
+            return semaphore::release;
+        }
+    }
+
+    /** Releases a semaphore through a reference made in an interface; returns the permits then available. */
+    public static int referenceInInterface() {
+        Semaphore semaphore = new Semaphore(0);
+        new Releaser() { }.releaseOf(semaphore).run();
+        return semaphore.availablePermits();
+    }
 }

@@ -7,6 +7,7 @@ import static dev.wholetrace.model.event.SyncKind.LATCH_AWAIT;
 import static dev.wholetrace.model.event.SyncKind.LATCH_COUNT_DOWN;
 import static dev.wholetrace.model.event.SyncKind.LOCK;
 import static dev.wholetrace.model.event.SyncKind.SEMAPHORE_ACQUIRE;
+import static dev.wholetrace.model.event.SyncKind.SEMAPHORE_RELEASE;
 import static dev.wholetrace.model.event.SyncKind.THREAD_BEGIN;
 import static dev.wholetrace.model.event.SyncKind.THREAD_END;
 import static dev.wholetrace.model.event.SyncKind.UNLOCK;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Method references to sync methods run in classes the JVM spins and the agent never sees; they
- * are recorded through SyncRefs' bridges, at the site of the reference, exactly as direct calls.
+ * are recorded through generated bridges, at the site of the reference, exactly as direct calls.
  */
 class MethodRefsTest extends RecordingTest {
     @Test
@@ -57,5 +58,14 @@ class MethodRefsTest extends RecordingTest {
         assertThat(Recording.frames(instrumented, MethodRefsSubject.class)).isEqualTo(Recording.frames(plain, MethodRefsSubject.class))
                 .last().asString().startsWith(MethodRefsSubject.class.getName());
         assertThat(r.kinds(Thread.currentThread().getName())).containsExactly(THREAD_BEGIN, THREAD_END);
+    }
+
+    @Test
+    void aReferenceInAnInterfaceIsBridgedThere() throws Exception {
+        Recording r = Recording.of(dir.resolve("interface.wtrace"), MethodRefsSubject.class, c -> c.getMethod("referenceInInterface").invoke(null));
+        assertThat(r.result).isEqualTo(1);
+        List<Event> main = r.syncs(Thread.currentThread().getName());
+        assertThat(main).extracting(Event::kind).containsExactly(THREAD_BEGIN, SEMAPHORE_RELEASE, THREAD_END);
+        assertThat(r.site(main.get(1))).isEqualTo("Semaphore::release");
     }
 }

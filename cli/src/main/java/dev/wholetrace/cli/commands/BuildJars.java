@@ -17,6 +17,11 @@ final class BuildJars {
         return find("WHOLETRACE_AGENT", "agent", "wholetrace-agent.jar");
     }
 
+    /** The agent jar to run: {@code given} (an --agent option) or {@link #agent()}, which must exist. */
+    static Path agentJar(Path given) {
+        return existing(given != null ? given : agent(), "agent");
+    }
+
     /** $WHOLETRACE_WORKLOADS, or workloads/target/wholetrace-workloads.jar of this build. */
     static Path workloads() {
         return find("WHOLETRACE_WORKLOADS", "workloads", "wholetrace-workloads.jar");

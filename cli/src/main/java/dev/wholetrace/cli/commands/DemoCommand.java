@@ -196,7 +196,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path file = dir.resolve("fft.wtrace");
         err.printf(Locale.ROOT, "recording a multithreaded run (SPLASH-2 FFT, 2^%d points, %d threads, CDR mode) under the agent ...%n",
                 fftSize, threads);
-        String agentArg = AgentOptions.javaagent(BuildJars.agent(), file, "cdr", KernelLauncher.KERNELS, null);
+        String agentArg = KernelLauncher.agentOptions(file, TraceMode.CDR).javaagent(BuildJars.agentJar(null));
         out.println();
         out.flush();
         int exit = KernelLauncher.run(KernelLauncher.command(null, agentArg, null, "fft", threads, fftSize, null), out, err);

@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -16,6 +18,11 @@ final class KernelLauncher {
     static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
 
     private KernelLauncher() {}
+
+    /** The agent's options for a kernel run recording into {@code out}: only the kernels instrumented. */
+    static AgentOptions agentOptions(Path out, TraceMode mode) {
+        return AgentOptions.of(out, mode).withInclude(KERNELS);
+    }
 
     /**
      * The command line: {@code java [-javaagent:…] -cp WORKLOADS Workload NAME THREADS SIZE STEPS},

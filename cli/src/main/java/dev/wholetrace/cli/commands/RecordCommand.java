@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,7 +58,7 @@ public final class RecordCommand implements Callable<Integer> {
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.add(AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, include, exclude));
+        cmd.add(AgentOptions.of(out, TraceMode.parse(mode)).withInclude(include).withExclude(exclude).javaagent(BuildJars.agentJar(agent)));
         cmd.addAll(command.subList(1, command.size()));
         Process p;
         try {

@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
-        String agentArg = out == null ? null : AgentOptions.javaagent(agent != null ? agent : BuildJars.agent(), out, mode, KernelLauncher.KERNELS, null);
+        String agentArg = out == null ? null : KernelLauncher.agentOptions(out, TraceMode.parse(mode)).javaagent(BuildJars.agentJar(agent));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

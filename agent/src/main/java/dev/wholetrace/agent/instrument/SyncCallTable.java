@@ -1,0 +1,304 @@
+package dev.wholetrace.agent.instrument;
+
+import static dev.wholetrace.agent.instrument.SyncCall.OBJECT;
+import static dev.wholetrace.agent.instrument.SyncCall.SYNC_TASKS;
+
+import dev.wholetrace.agent.instrument.SyncCall.Family;
+import dev.wholetrace.agent.instrument.SyncCall.Timing;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Type;
+
+/**
+ * The sync call table: which calls of Thread, Object.wait, java.util.concurrent's locks, latches,
+ * semaphores, barriers, executors, futures, StampedLock, Phaser and the atomics are sync
+ * operations, and which probe records each (docs/agent.md lists them). Data only: the rewriting is
+ * {@link SyncCallRewriter}'s. Adding a sync method is adding one row here (and its probe, if new).
+ * Immutable once the class is initialized, shared by every instrumentation.
+ */
+final class SyncCallTable {
+    private static final String TIMEOUT = "JLjava/util/concurrent/TimeUnit;";
+
+    /** By name and descriptor, on any owner (the probe checks the receiver's class). */
+    private static final Map<String, SyncCall> CALLS = new HashMap<>();
+    /**
+     * By owner, name and descriptor, looked up first: Condition's awaits and Future's gets become
+     * helper calls, which need the receiver's static type (and Condition.await()V shares its name
+     * and descriptor with CountDownLatch.await()V); the atomics' accessors (get, set, …) are
+     * everywhere; CompletableFuture's static runAsync/supplyAsync are the only static calls
+     * recognised.
+     */
+    private static final Map<String, SyncCall> OWNED = new HashMap<>();
+
+    static {
+        // java.util.concurrent.locks.Lock and its implementations (ReentrantLock, the read and
+        // write locks of ReentrantReadWriteLock: recorded on the ReadWriteLock, see below).
+        add(Family.LOCK, "lock", "()V", Timing.AFTER, "lockAcquired");
+        add(Family.LOCK, "lockInterruptibly", "()V", Timing.AFTER, "lockAcquired");
+        add(Family.LOCK, "tryLock", "()Z", Timing.AFTER, "lockTried");
+        add(Family.LOCK, "tryLock", "(" + TIMEOUT + ")Z", Timing.AFTER, "lockTried");
+        add(Family.LOCK, "unlock", "()V", Timing.BEFORE, "lockReleasing");
+        // ReadWriteLock views: their lock operations are recorded on the ReadWriteLock itself.
+        for (String view : new String[] {"Ljava/util/concurrent/locks/Lock;", "Ljava/util/concurrent/locks/ReentrantReadWriteLock$ReadLock;"}) {
+            CALLS.put("readLock()" + view, new SyncCall("readLock", "()" + view, Timing.AFTER, "readLockCreated", Family.LOCK, false));
+        }
+        for (String view : new String[] {"Ljava/util/concurrent/locks/Lock;", "Ljava/util/concurrent/locks/ReentrantReadWriteLock$WriteLock;"}) {
+            CALLS.put("writeLock()" + view, new SyncCall("writeLock", "()" + view, Timing.AFTER, "writeLockCreated", Family.LOCK, false));
+        }
+        CALLS.put("newCondition()Ljava/util/concurrent/locks/Condition;", new SyncCall("newCondition",
+                "()Ljava/util/concurrent/locks/Condition;", Timing.AFTER, "conditionCreated", Family.LOCK, false));
+        add(Family.LATCH, "countDown", "()V", Timing.BEFORE, "latchCountingDown");
+        add(Family.LATCH, "await", "()V", Timing.AFTER, "latchAwaited");
+        add(Family.LATCH, "await", "(" + TIMEOUT + ")Z", Timing.AFTER, "latchAwaitedTimed");
+        add(Family.SEMAPHORE, "release", "()V", Timing.BEFORE, "semaphoreReleasing");
+        add(Family.SEMAPHORE, "release", "(I)V", Timing.BEFORE, "semaphoreReleasing");
+        add(Family.SEMAPHORE, "acquire", "()V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquire", "(I)V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquireUninterruptibly", "()V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "acquireUninterruptibly", "(I)V", Timing.AFTER, "semaphoreAcquired");
+        add(Family.SEMAPHORE, "tryAcquire", "()Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(I)Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(" + TIMEOUT + ")Z", Timing.AFTER, "semaphoreTried");
+        add(Family.SEMAPHORE, "tryAcquire", "(I" + TIMEOUT + ")Z", Timing.AFTER, "semaphoreTried");
+        add(Family.BARRIER, "await", "()I", Timing.AFTER, "barrierPassed");
+        add(Family.BARRIER, "await", "(" + TIMEOUT + ")I", Timing.AFTER, "barrierPassed");
+        // Thread: join is final; start may be overridden, and the probe runs before the override.
+        add(Family.THREAD, "start", "()V", Timing.BEFORE, "threadStart");
+        add(Family.THREAD, "join", "()V", Timing.AFTER, "threadJoined");
+        add(Family.THREAD, "join", "(J)V", Timing.AFTER, "threadJoined");
+        add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");
+        CALLS.put("join(Ljava/time/Duration;)Z", new SyncCall("join", "(Ljava/time/Duration;)Z", Timing.AFTER, "threadJoinedTimed",
+                Family.THREAD, false)); // JDK 19+: no bridge (the agent is compiled for 17)
+        // Object.wait is final: whatever the owner, it is Object's.
+        add(Family.MONITOR, "wait", "()V", Timing.REPLACE, "waitOn");
+        add(Family.MONITOR, "wait", "(J)V", Timing.REPLACE, "waitOn");
+        add(Family.MONITOR, "wait", "(JI)V", Timing.REPLACE, "waitOn");
+    }
+
+    static {
+        // Condition (an await releases the condition's lock and re-takes it, like Object.wait)
+        for (String owner : Family.CONDITION.owners) {
+            own(owner, "await", "()V", "await");
+            own(owner, "await", "(" + TIMEOUT + ")Z", "await");
+            own(owner, "awaitNanos", "(J)J", "awaitNanos");
+            own(owner, "awaitUntil", "(Ljava/util/Date;)Z", "awaitUntil");
+            own(owner, "awaitUninterruptibly", "()V", "awaitUninterruptibly");
+        }
+    }
+
+    static {
+        // Executors: the task is wrapped (SyncTasks). Each returned future is remembered for the
+        // join; invokeAll's futures are all done when it returns (joined there); invokeAny's
+        // result does not say which task it came from, and execute returns nothing.
+        String runnable = "Ljava/lang/Runnable;";
+        String callable = "Ljava/util/concurrent/Callable;";
+        String tasks = "(Ljava/util/Collection;";
+        String future = "Ljava/util/concurrent/Future;";
+        String scheduled = "Ljava/util/concurrent/ScheduledFuture;";
+        String forkJoinTask = "Ljava/util/concurrent/ForkJoinTask;"; // ForkJoinPool's covariant submits
+        handOff(Family.EXECUTOR, "execute", "(" + runnable + ")V", null, true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + ")" + future, "submitted", true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + callable + ")" + future, "submitted", true);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + OBJECT + ")" + future, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + callable + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "submit", "(" + runnable + OBJECT + ")" + forkJoinTask, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAll", tasks + ")Ljava/util/List;", "invokedAll", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAll", tasks + TIMEOUT + ")Ljava/util/List;", "invokedAll", false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAny", tasks + ")" + OBJECT, null, false);
+        handOff(Family.EXECUTOR_SERVICE, "invokeAny", tasks + TIMEOUT + ")" + OBJECT, null, false);
+        handOff(Family.EXECUTOR_SERVICE, "schedule", "(" + runnable + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "schedule", "(" + callable + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "scheduleAtFixedRate", "(" + runnable + "J" + TIMEOUT + ")" + scheduled, "submitted", false);
+        handOff(Family.EXECUTOR_SERVICE, "scheduleWithFixedDelay", "(" + runnable + "J" + TIMEOUT + ")" + scheduled, "submitted", false);
+        CALLS.put("shutdownNow()Ljava/util/List;", new SyncCall("shutdownNow", "()Ljava/util/List;", Timing.AFTER, "tasksNeverRun",
+                Family.EXECUTOR_SERVICE, false));
+        String completable = "java/util/concurrent/CompletableFuture";
+        String executor = "Ljava/util/concurrent/Executor;";
+        for (String async : new String[] {"(" + runnable, "(" + runnable + executor}) {
+            OWNED.put(completable + ".runAsync" + async + ")L" + completable + ";", new SyncCall("runAsync", async + ")L" + completable + ";",
+                    Timing.HAND_OFF, "submitted", Family.COMPLETABLE_FUTURE, false));
+        }
+        for (String async : new String[] {"(Ljava/util/function/Supplier;", "(Ljava/util/function/Supplier;" + executor}) {
+            OWNED.put(completable + ".supplyAsync" + async + ")L" + completable + ";", new SyncCall("supplyAsync",
+                    async + ")L" + completable + ";", Timing.HAND_OFF, "submitted", Family.COMPLETABLE_FUTURE, false));
+        }
+        // Waits for a task: helpers in SyncWait record the join (also when the task threw).
+        for (String owner : Family.FUTURE.owners) {
+            OWNED.put(owner + ".get()" + OBJECT, new SyncCall("get", "()" + OBJECT, Timing.REPLACE, "futureGet", Family.FUTURE, true));
+            OWNED.put(owner + ".get(" + TIMEOUT + ")" + OBJECT, new SyncCall("get", "(" + TIMEOUT + ")" + OBJECT, Timing.REPLACE, "futureGet",
+                    Family.FUTURE, true));
+        }
+        OWNED.put(completable + ".join()" + OBJECT, new SyncCall("join", "()" + OBJECT, Timing.REPLACE, "futureJoin",
+                Family.COMPLETABLE_FUTURE, true));
+        OWNED.put(completable + ".getNow(" + OBJECT + ")" + OBJECT, new SyncCall("getNow", "(" + OBJECT + ")" + OBJECT, Timing.REPLACE,
+                "futureGetNow", Family.COMPLETABLE_FUTURE, false));
+        for (String owner : Family.FORK_JOIN_TASK.owners) {
+            OWNED.put(owner + ".join()" + OBJECT, new SyncCall("join", "()" + OBJECT, Timing.REPLACE, "forkJoinTaskJoin",
+                    Family.FORK_JOIN_TASK, false));
+        }
+        // Fork/join: fork() submits the task itself, its compute() is the run (instrumentMethod), and
+        // join() on an application subclass (javac names the subclass) joins; any owner, checked at
+        // run time. A ForkJoinPool's execute/submit/invoke of a task submits it; invoke also joins.
+        String fjt = "Ljava/util/concurrent/ForkJoinTask;";
+        CALLS.put("fork()" + fjt, new SyncCall("fork", "()" + fjt, Timing.BEFORE, "forking", Family.FORK_JOIN_TASK, false, SYNC_TASKS, 0, null));
+        CALLS.put("join()" + OBJECT, new SyncCall("join", "()" + OBJECT, Timing.AFTER, "forkJoined", Family.FORK_JOIN_TASK, false, SYNC_TASKS, 0,
+                null));
+        for (String desc : new String[] {"(" + fjt + ")V", "(" + fjt + ")" + fjt}) {
+            String name = desc.endsWith("V") ? "execute" : "submit";
+            CALLS.put(name + desc, new SyncCall(name, desc, Timing.BEFORE, "forkingTo", Family.EXECUTOR_SERVICE, false, SYNC_TASKS, 1, null));
+        }
+        CALLS.put("invoke(" + fjt + ")" + OBJECT, new SyncCall("invoke", "(" + fjt + ")" + OBJECT, Timing.AROUND, "forkingTo",
+                Family.EXECUTOR_SERVICE, false, SYNC_TASKS, 1, "forkInvoked"));
+    }
+
+    private static void handOff(Family family, String name, String desc, String after, boolean bridged) {
+        CALLS.put(name + desc, new SyncCall(name, desc, Timing.HAND_OFF, after, family, bridged));
+    }
+
+    static {
+        // StampedLock: a lock (aux 2 write, 1 read) when a stamp is returned (non-zero); an unlock
+        // before an unlock whose stamp is valid; conversions as unlock + lock. Its Lock views are
+        // recorded on the StampedLock (as ReentrantReadWriteLock's). Any owner: the probe checks.
+        for (String name : new String[] {"writeLock", "writeLockInterruptibly", "tryWriteLock"}) stamp(name, "()J", Timing.AFTER, "writeLocked", null);
+        for (String name : new String[] {"readLock", "readLockInterruptibly", "tryReadLock"}) stamp(name, "()J", Timing.AFTER, "readLocked", null);
+        stamp("tryWriteLock", "(" + TIMEOUT + ")J", Timing.AFTER, "writeLocked", null);
+        stamp("tryReadLock", "(" + TIMEOUT + ")J", Timing.AFTER, "readLocked", null);
+        stamp("unlockWrite", "(J)V", Timing.BEFORE, "writeUnlocking", null);
+        stamp("unlockRead", "(J)V", Timing.BEFORE, "readUnlocking", null);
+        stamp("unlock", "(J)V", Timing.BEFORE, "unlocking", null);
+        stamp("tryUnlockWrite", "()Z", Timing.BEFORE, "tryWriteUnlocking", null);
+        stamp("tryUnlockRead", "()Z", Timing.BEFORE, "tryReadUnlocking", null);
+        stamp("tryConvertToWriteLock", "(J)J", Timing.AFTER, "convertedToWrite", null);
+        stamp("tryConvertToReadLock", "(J)J", Timing.AROUND, "convertingToRead", "convertedToRead");
+        stamp("tryConvertToOptimisticRead", "(J)J", Timing.BEFORE, "convertingToOptimistic", null);
+        stamp("asReadLock", "()Ljava/util/concurrent/locks/Lock;", Timing.AFTER, "readViewCreated", null);
+        stamp("asWriteLock", "()Ljava/util/concurrent/locks/Lock;", Timing.AFTER, "writeViewCreated", null);
+        stamp("asReadWriteLock", "()Ljava/util/concurrent/locks/ReadWriteLock;", Timing.AFTER, "viewsCreated", null);
+        // Phaser, as a latch whose aux is the phase: an arrival counts down before, an await acquires
+        // after the phase advanced. Any owner (programs subclass Phaser to override onAdvance).
+        phase("arrive", "()I", Timing.BEFORE, "arriving", null);
+        phase("arriveAndDeregister", "()I", Timing.BEFORE, "arriving", null);
+        phase("arriveAndAwaitAdvance", "()I", Timing.AROUND, "arriving", "advanced");
+        phase("awaitAdvance", "(I)I", Timing.AFTER, "awaited", null);
+        phase("awaitAdvanceInterruptibly", "(I)I", Timing.AFTER, "awaited", null);
+        phase("awaitAdvanceInterruptibly", "(I" + TIMEOUT + ")I", Timing.AFTER, "awaited", null);
+    }
+
+    /** A StampedLock call, any owner; its probe gets the stamp if the call takes one (a J first, not a timeout). */
+    private static void stamp(String name, String desc, Timing timing, String probe, String after) {
+        CALLS.put(name + desc, new SyncCall(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncStamped",
+                desc.startsWith("(J)") ? 1 : 0, after));
+    }
+
+    /** A Phaser call, any owner; its probe gets the phase if the call takes one. */
+    private static void phase(String name, String desc, Timing timing, String probe, String after) {
+        CALLS.put(name + desc, new SyncCall(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncPhasers",
+                desc.startsWith("()") ? 0 : 1, after));
+    }
+
+    static {
+        // Atomics, by exact owner: a read acquires after it, a write releases before it, a
+        // read-modify-write (CAS included, even when it fails) does both. The address is the value's:
+        // (the atomic's id, 0), (the array's id, index × 8); the probes get the index. The plain
+        // accessors (getPlain, setPlain, weakCompareAndSetPlain) are not recorded (docs/agent.md).
+        String atomic = "java/util/concurrent/atomic/Atomic";
+        atomics(atomic + "Boolean", "Z", null, null);
+        atomics(atomic + "Integer", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
+        atomics(atomic + "Long", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
+        atomics(atomic + "Reference", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
+        atomics(atomic + "IntegerArray", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
+        atomics(atomic + "LongArray", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
+        atomics(atomic + "ReferenceArray", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
+        for (String number : new String[] {"Integer", "Long"}) {
+            for (String value : new String[] {"intValue()I", "longValue()J", "floatValue()F", "doubleValue()D"}) {
+                atomic(atomic + number, value.substring(0, value.indexOf('(')), value.substring(value.indexOf('(')), Timing.AFTER);
+            }
+        }
+    }
+
+    /** The accessors of an atomic {@code owner} of values {@code v} ({@code unary}, {@code binary}: its update functions, if numeric or reference). */
+    private static void atomics(String owner, String v, String unary, String binary) {
+        String i = owner.endsWith("Array") ? "I" : ""; // an element's index comes first
+        for (String name : new String[] {"get", "getAcquire", "getOpaque"}) atomic(owner, name, "(" + i + ")" + v, Timing.AFTER);
+        for (String name : new String[] {"set", "lazySet", "setRelease", "setOpaque"}) atomic(owner, name, "(" + i + v + ")V", Timing.BEFORE);
+        atomic(owner, "getAndSet", "(" + i + v + ")" + v, Timing.AROUND);
+        for (String name : new String[] {"compareAndSet", "weakCompareAndSet", "weakCompareAndSetVolatile", "weakCompareAndSetAcquire",
+                "weakCompareAndSetRelease"}) {
+            atomic(owner, name, "(" + i + v + v + ")Z", Timing.AROUND);
+        }
+        for (String name : new String[] {"compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease"}) {
+            atomic(owner, name, "(" + i + v + v + ")" + v, Timing.AROUND);
+        }
+        if (unary == null) return;
+        if (!v.equals(OBJECT)) {
+            for (String name : new String[] {"getAndIncrement", "getAndDecrement", "incrementAndGet", "decrementAndGet"}) {
+                atomic(owner, name, "(" + i + ")" + v, Timing.AROUND);
+            }
+            for (String name : new String[] {"getAndAdd", "addAndGet"}) atomic(owner, name, "(" + i + v + ")" + v, Timing.AROUND);
+        }
+        for (String name : new String[] {"getAndUpdate", "updateAndGet"}) atomic(owner, name, "(" + i + unary + ")" + v, Timing.AROUND);
+        for (String name : new String[] {"getAndAccumulate", "accumulateAndGet"}) atomic(owner, name, "(" + i + v + binary + ")" + v, Timing.AROUND);
+    }
+
+    private static void atomic(String owner, String name, String desc, Timing timing) {
+        boolean element = owner.endsWith("Array");
+        String write = element ? "elementWrite" : "write";
+        String read = element ? "elementRead" : "read";
+        String probe = timing == Timing.AFTER ? read : write;
+        OWNED.put(owner + "." + name + desc, new SyncCall(name, desc, timing, probe, null, false, "dev/wholetrace/agent/runtime/SyncAtomics",
+                element ? 1 : 0, timing == Timing.AROUND ? read : null));
+    }
+
+    private static void add(Family family, String name, String desc, Timing timing, String probe) {
+        CALLS.put(name + desc, new SyncCall(name, desc, timing, probe, family, true));
+    }
+
+    private static void own(String owner, String name, String desc, String helper) {
+        OWNED.put(owner + "." + name + desc, new SyncCall(name, desc, Timing.REPLACE, helper, Family.CONDITION, false));
+    }
+
+    private SyncCallTable() {}
+
+    /** The row for a call instruction: by owner first, then (not for a static call) by name and descriptor on any owner. */
+    static SyncCall ofCall(String owner, String name, String desc, boolean isStatic) {
+        SyncCall call = OWNED.get(owner + "." + name + desc);
+        return call != null || isStatic ? call : CALLS.get(name + desc);
+    }
+
+    /** The row for a method reference to {@code owner.name desc}, when references to it are bridged. */
+    static SyncCall ofReference(String owner, String name, String desc) {
+        SyncCall call = OWNED.get(owner + "." + name + desc);
+        if (call == null) call = CALLS.get(name + desc);
+        return call != null && call.bridged() && call.family().owners.contains(owner) ? call : null;
+    }
+
+    /**
+     * Every probe the tables name, as {owner of the call or "" for any, name + descriptor of the
+     * call, probe owner, probe name, probe descriptor}: for a test that each one exists.
+     */
+    static List<String[]> probes() {
+        List<String[]> out = new ArrayList<>();
+        for (Map<String, SyncCall> table : List.of(CALLS, OWNED)) {
+            for (Map.Entry<String, SyncCall> e : table.entrySet()) {
+                SyncCall c = e.getValue();
+                if (c.timing() == Timing.REPLACE) continue;
+                String owner = table == OWNED ? e.getKey().substring(0, e.getKey().indexOf('.')) : "";
+                if (c.timing() == Timing.HAND_OFF) {
+                    boolean isStatic = c.family() == Family.COMPLETABLE_FUTURE; // runAsync, supplyAsync
+                    String handOff = SyncCall.handOffDesc(Type.getArgumentTypes(c.desc())[0], isStatic);
+                    out.add(new String[] {owner, c.name() + c.desc(), SYNC_TASKS, "handOff", handOff});
+                    if (c.probe() != null) out.add(new String[] {owner, c.name() + c.desc(), SYNC_TASKS, c.probe(), SyncCall.HANDED_OFF});
+                    continue;
+                }
+                if (c.timing() != Timing.AFTER) out.add(new String[] {owner, c.name() + c.desc(), c.owner(), c.probe(), c.beforeDesc()});
+                if (c.timing() != Timing.BEFORE) {
+                    out.add(new String[] {owner, c.name() + c.desc(), c.owner(), c.afterProbe(), c.afterDesc()});
+                }
+            }
+        }
+        return out;
+    }
+}

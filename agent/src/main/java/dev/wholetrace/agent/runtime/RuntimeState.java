@@ -1,0 +1,65 @@
+package dev.wholetrace.agent.runtime;
+
+import dev.wholetrace.recorder.TraceRecorder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * All of the probes' runtime state, in one place: the recorder, object ids, each thread's state,
+ * the per-slot tables the instrumenter's numbering indexes, and the side tables that remember what
+ * an object is (a condition's lock, a lock view's lock, a future's submission). Instrumented code
+ * calls the probes as static methods, so they reach this through one static entry, {@link #get()}:
+ * a constant the JIT folds, costing no more than the static fields it replaces.
+ */
+final class RuntimeState {
+    private static final RuntimeState STATE = new RuntimeState();
+
+    /** The recorder, or null when not recording. */
+    private volatile TraceRecorder recorder;
+    /** One id per object, shared by every probe (behind each thread's cache of its entries). */
+    final ObjectIds objects = new ObjectIds();
+    /** Per thread: its recorder handle, its id cache, its class uses and barrier passes ({@link ThreadState}). */
+    final ThreadLocal<ThreadState> threads = ThreadLocal.withInitial(ThreadState::new);
+    /** By class-init slot (the instrumenter's numbering): the end recorded for the class (ClassInitProbes). */
+    final SlotTable<ClassInitProbes.End> classInitEnds = new SlotTable<>();
+    /** By class-monitor slot: the id of a static synchronized method's class, in a pre-Java-5 class file (SyncProbes). */
+    final SlotTable<Long> classMonitors = new SlotTable<>();
+    /**
+     * Which lock each Condition belongs to, learnt at the program's newCondition() calls: a
+     * Condition does not tell, and Condition.await releases and re-takes that lock. A condition
+     * created where the agent does not see it (in JDK code) is unknown; its awaits record nothing.
+     */
+    final WeakIdentityMap<Condition, Lock> conditionLocks = new WeakIdentityMap<>();
+    /** A read/write lock view → {its lock's id, aux} (SyncReadWriteLocks). */
+    final WeakIdentityMap<Object, long[]> lockViews = new WeakIdentityMap<>();
+    /** Which submission a future belongs to (SyncTasks). */
+    final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
+
+    private RuntimeState() {}
+
+    /** The one instance. */
+    static RuntimeState get() {
+        return STATE;
+    }
+
+    /** The recorder, or null when not recording. */
+    TraceRecorder recorder() {
+        return recorder;
+    }
+
+    /**
+     * Starts recording into {@code r}; null stops it. The slot tables start empty: a new recording
+     * comes with a new instrumentation, which numbers its slots afresh.
+     */
+    void install(TraceRecorder r) {
+        classInitEnds.clear();
+        classMonitors.clear();
+        recorder = r;
+    }
+
+    /** Stops recording after an internal error, said once: no agent failure reaches the program. */
+    void fail(Throwable e) {
+        recorder = null;
+        AgentLog.once("probe", "recording stopped after an internal error: " + e);
+    }
+}

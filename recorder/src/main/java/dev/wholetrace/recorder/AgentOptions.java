@@ -1,0 +1,151 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Pattern;
+
+/**
+ * The agent's options, the one definition of the contract between a launcher and the agent:
+ * {@code -javaagent:JAR=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}.
+ * The agent {@link #parse}s them; launchers (cli record, workload and demo, bench's child JVMs)
+ * build them and {@link #format} them. Every key is optional:
+ * <ul>
+ *   <li>{@value #OUT}: the trace file (default {@code wholetrace.wtrace} in the program's working directory);</li>
+ *   <li>{@value #MODE}: what is recorded, a {@link TraceMode} label (default cor);</li>
+ *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are instrumented, ':'-separated dotted
+ *       class names with {@code *} wildcards (default: all, none excluded);</li>
+ *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, what a SIGKILL can lose (default 10 000).</li>
+ * </ul>
+ * ',' separates options, so no value may contain one: formatting such options is an error here,
+ * at the launcher, rather than a silent agent failure later.
+ */
+public final class AgentOptions {
+    public static final String OUT = "out";
+    public static final String MODE = "mode";
+    public static final String INCLUDE = "include";
+    public static final String EXCLUDE = "exclude";
+    public static final String INTERVAL = "interval";
+    /** A chunk at least every 10 s. */
+    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+
+    private final Path out;
+    private final TraceMode mode;
+    private final String include;
+    private final String exclude;
+    private final long intervalMillis;
+    private final Pattern[] includes;
+    private final Pattern[] excludes;
+
+    private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis) {
+        if (intervalMillis < 1) throw new IllegalArgumentException(INTERVAL + " must be at least 1 ms");
+        this.out = out;
+        this.mode = mode;
+        this.include = include;
+        this.exclude = exclude;
+        this.intervalMillis = intervalMillis;
+        this.includes = patterns(include);
+        this.excludes = patterns(exclude);
+    }
+
+    /** Recording into {@code out} in {@code mode}, every class, the default interval. */
+    public static AgentOptions of(Path out, TraceMode mode) {
+        return new AgentOptions(out, mode, null, null, DEFAULT_INTERVAL_MILLIS);
+    }
+
+    /** These options, instrumenting only the classes {@code patterns} match (null: all). */
+    public AgentOptions withInclude(String patterns) {
+        return new AgentOptions(out, mode, patterns, exclude, intervalMillis);
+    }
+
+    /** These options, not instrumenting the classes {@code patterns} match (null: none excluded). */
+    public AgentOptions withExclude(String patterns) {
+        return new AgentOptions(out, mode, include, patterns, intervalMillis);
+    }
+
+    /** These options, sealing a chunk at least every {@code millis}. */
+    public AgentOptions withIntervalMillis(long millis) {
+        return new AgentOptions(out, mode, include, exclude, millis);
+    }
+
+    /** The agent's argument string (null or blank: the defaults). */
+    public static AgentOptions parse(String args) {
+        AgentOptions o = of(Path.of("wholetrace.wtrace"), TraceMode.COR);
+        if (args == null || args.isBlank()) return o;
+        for (String kv : args.split(",")) {
+            int eq = kv.indexOf('=');
+            if (eq < 0) throw new IllegalArgumentException("option '" + kv + "' is not key=value");
+            String key = kv.substring(0, eq).trim();
+            String value = kv.substring(eq + 1).trim();
+            o = switch (key) {
+                case OUT -> new AgentOptions(Path.of(value), o.mode, o.include, o.exclude, o.intervalMillis);
+                case MODE -> new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis);
+                case INCLUDE -> o.withInclude(value);
+                case EXCLUDE -> o.withExclude(value);
+                case INTERVAL -> o.withIntervalMillis(Long.parseLong(value));
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval)");
+            };
+        }
+        return o;
+    }
+
+    /**
+     * The argument string the agent parses back to these options: out (absolute) and mode always,
+     * the others when set.
+     */
+    public String format() {
+        for (String s : new String[] {out.toString(), String.valueOf(include), String.valueOf(exclude)}) {
+            if (s.contains(",")) throw new IllegalArgumentException("',' is not allowed in '" + s + "' (the agent's option separator)");
+        }
+        StringBuilder b = new StringBuilder(OUT).append('=').append(out.toAbsolutePath()).append(',').append(MODE).append('=').append(mode.label());
+        if (include != null) b.append(',').append(INCLUDE).append('=').append(include);
+        if (exclude != null) b.append(',').append(EXCLUDE).append('=').append(exclude);
+        if (intervalMillis != DEFAULT_INTERVAL_MILLIS) b.append(',').append(INTERVAL).append('=').append(intervalMillis);
+        return b.toString();
+    }
+
+    /** The JVM option that runs the agent in {@code agentJar} with these options. */
+    public String javaagent(Path agentJar) {
+        return "-javaagent:" + agentJar.toAbsolutePath().normalize() + "=" + format();
+    }
+
+    /** Whether include/exclude select the class {@code className} (dotted). */
+    public boolean selects(String className) {
+        if (includes.length > 0 && !matchesAny(includes, className)) return false;
+        return !matchesAny(excludes, className);
+    }
+
+    public Path out() {
+        return out;
+    }
+
+    public TraceMode mode() {
+        return mode;
+    }
+
+    /** The include patterns as given, or null. */
+    public String include() {
+        return include;
+    }
+
+    /** The exclude patterns as given, or null. */
+    public String exclude() {
+        return exclude;
+    }
+
+    public long intervalMillis() {
+        return intervalMillis;
+    }
+
+    /** ':'-separated class-name patterns with * wildcards, compiled once. */
+    private static Pattern[] patterns(String value) {
+        if (value == null) return new Pattern[0];
+        return Arrays.stream(value.split(":")).filter(p -> !p.isEmpty())
+                .map(p -> Pattern.compile(Pattern.quote(p).replace("*", "\\E.*\\Q"))).toArray(Pattern[]::new);
+    }
+
+    private static boolean matchesAny(Pattern[] patterns, String name) {
+        for (Pattern p : patterns) if (p.matcher(name).matches()) return true;
+        return false;
+    }
+}

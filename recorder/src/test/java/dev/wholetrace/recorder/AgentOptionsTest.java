@@ -1,0 +1,63 @@
+package dev.wholetrace.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The agent's option string: what launchers format is what the agent parses. */
+class AgentOptionsTest {
+    @Test
+    void formatParsesBackToTheSameOptions() {
+        AgentOptions o = AgentOptions.of(Path.of("x.wtrace"), TraceMode.CDR).withInclude("a.b.*:c.D").withExclude("a.b.Skip*")
+                .withIntervalMillis(500);
+        AgentOptions back = AgentOptions.parse(o.format());
+        assertThat(back.out()).isEqualTo(Path.of("x.wtrace").toAbsolutePath());
+        assertThat(back.mode()).isEqualTo(TraceMode.CDR);
+        assertThat(back.include()).isEqualTo("a.b.*:c.D");
+        assertThat(back.exclude()).isEqualTo("a.b.Skip*");
+        assertThat(back.intervalMillis()).isEqualTo(500);
+        assertThat(back.format()).isEqualTo(o.format());
+    }
+
+    @Test
+    void formatsOnlyWhatIsSet() {
+        Path out = Path.of("/tmp/t.wtrace");
+        assertThat(AgentOptions.of(out, TraceMode.COR).format()).isEqualTo("out=/tmp/t.wtrace,mode=cor");
+        assertThat(AgentOptions.of(out, TraceMode.ALL).withInclude("k.*").javaagent(Path.of("/a/../agent.jar")))
+                .isEqualTo("-javaagent:/agent.jar=out=/tmp/t.wtrace,mode=all,include=k.*");
+    }
+
+    @Test
+    void defaultsWhenNothingIsGiven() {
+        for (String args : new String[] {null, "", " "}) {
+            AgentOptions o = AgentOptions.parse(args);
+            assertThat(o.out()).isEqualTo(Path.of("wholetrace.wtrace"));
+            assertThat(o.mode()).isEqualTo(TraceMode.COR);
+            assertThat(o.intervalMillis()).isEqualTo(AgentOptions.DEFAULT_INTERVAL_MILLIS);
+            assertThat(o.selects("any.Class")).isTrue();
+        }
+    }
+
+    @Test
+    void includeAndExcludeSelectClassesByWildcards() {
+        AgentOptions o = AgentOptions.parse("include=app.*:lib.Util,exclude=app.gen.*");
+        assertThat(o.selects("app.Main")).isTrue();
+        assertThat(o.selects("lib.Util")).isTrue();
+        assertThat(o.selects("lib.Other")).isFalse();
+        assertThat(o.selects("app.gen.Parser")).isFalse();
+    }
+
+    @Test
+    void badOptionsAreErrors() {
+        assertThatThrownBy(() -> AgentOptions.parse("out")).hasMessageContaining("not key=value");
+        assertThatThrownBy(() -> AgentOptions.parse("colour=red")).hasMessageContaining("unknown option 'colour'");
+        assertThatThrownBy(() -> AgentOptions.parse("interval=0")).hasMessageContaining("at least 1 ms");
+        assertThatThrownBy(() -> AgentOptions.parse("mode=fast")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a,b"), TraceMode.COR).format()).hasMessageContaining("',' is not allowed");
+        assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a"), TraceMode.COR).withInclude("a,b").format())
+                .hasMessageContaining("',' is not allowed");
+    }
+}
