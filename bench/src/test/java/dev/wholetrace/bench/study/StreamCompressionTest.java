@@ -3,10 +3,12 @@ package dev.wholetrace.bench.study;
 import static dev.wholetrace.model.event.Addresses.of;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -63,7 +65,7 @@ class StreamCompressionTest {
 
     @Test
     void diffRleSeqFoldsStridedSweepsThatPlainSequiturCannot() throws Exception {
-        AccessStreams s = AccessStreams.of(record("strided", List.of(sweeps(1, 20_000, 5), sweeps(2, 20_000, 5))));
+        AccessStreams s = AccessStreams.of(TraceView.of(record("strided", List.of(sweeps(1, 20_000, 5), sweeps(2, 20_000, 5)))));
         assertThat(s.accessCount).isEqualTo(200_000);
         StreamCompression.Grammars seq = StreamCompression.sequitur(s);
         StreamCompression.Grammars drs = StreamCompression.diffRleSeq(s);
@@ -80,7 +82,7 @@ class StreamCompressionTest {
 
     @Test
     void onRandomAddressesBothAreOfTheSameOrder() throws Exception {
-        AccessStreams s = AccessStreams.of(record("random", List.of(random(3, 20_000, 42))));
+        AccessStreams s = AccessStreams.of(TraceView.of(record("random", List.of(random(3, 20_000, 42)))));
         assertThat(s.accessCount).isEqualTo(20_000);
         StreamCompression.Grammars seq = StreamCompression.sequitur(s);
         StreamCompression.Grammars drs = StreamCompression.diffRleSeq(s);
@@ -125,7 +127,7 @@ class StreamCompressionTest {
             });
         }
         ParallelTrace trace = record("mixed", bodies);
-        AccessStreams s = AccessStreams.of(trace);
+        AccessStreams s = AccessStreams.of(TraceView.of(trace));
 
         // The three raw streams, written here from the trace's events, independently of AccessStreams.
         ByteArrayOutputStream control = new ByteArrayOutputStream();

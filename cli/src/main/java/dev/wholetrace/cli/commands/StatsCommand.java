@@ -1,12 +1,15 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.cli.commands.TraceStats.Component;
-import dev.wholetrace.cli.commands.TraceStats.Row;
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.stats.TraceStats;
+import dev.wholetrace.analysis.stats.TraceStats.Component;
+import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +61,7 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        TraceStats stats = TraceStats.of(trace);
+        TraceStats stats = new StatsAnalysis().analyze(TraceView.of(trace));
         if (json) out.println(json(trace, stats));
         else text(out, trace, stats);
         out.flush();
