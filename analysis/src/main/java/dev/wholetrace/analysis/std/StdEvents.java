@@ -43,6 +43,8 @@ public final class StdEvents {
         private final SyncOrder order;
         private final Sink<X> sink;
         private final List<Iterator<Event>> events = new ArrayList<>();
+        /** Per thread, a sync operation already read (a barrier whose arrival is written) but not yet placed. */
+        private final Event[] pending;
         private final Map<Long, Integer> threadOfObject = new HashMap<>();
 
         Pass(TraceView trace, Sink<X> sink) {
@@ -52,6 +54,7 @@ public final class StdEvents {
                 events.add(trace.events(t.index()));
                 threadOfObject.put(t.object(), t.index());
             }
+            pending = new Event[events.size()];
         }
 
         void run() throws X {
@@ -68,6 +71,11 @@ public final class StdEvents {
 
         /** Emits thread t's accesses up to its next sync operation and returns that operation (null at its end). */
         private Event dataUntilSync(int t) throws X {
+            Event sync = pending[t];
+            if (sync != null) {
+                pending[t] = null;
+                return sync;
+            }
             Iterator<Event> it = events.get(t);
             while (it.hasNext()) {
                 Event e = it.next();
@@ -105,7 +113,12 @@ public final class StdEvents {
                 }
                 case BARRIER -> {
                     Target episode = new Target(Kind.BARRIER_EPISODE, e.object(), e.aux());
-                    if (order.firstOfEpisode(i)) for (int p : order.episodeParticipants(i)) pair(p, episode, site); // every arrival
+                    if (order.firstOfEpisode(i)) { // every arrival, after what the participant did before the barrier
+                        for (int p : order.episodeParticipants(i)) {
+                            if (p != t && pending[p] == null) pending[p] = dataUntilSync(p);
+                            pair(p, episode, site);
+                        }
+                    }
                     pair(t, episode, site); // this departure
                 }
                 case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, new Target(Kind.SYNC_PHASE, e.object(), e.aux()), site);
