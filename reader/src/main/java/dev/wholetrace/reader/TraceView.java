@@ -23,17 +23,13 @@ import java.util.Map;
  * a thread has {@link #syncCount(int)} + 1 segments. Entry i of {@link #syncOrder()} is sync
  * operation {@code op(i)} of thread {@code thread(i)}. Events are read through each thread's main
  * WPP: the control WPP, or the data WPP in DOR mode. Iterators expand only what they return.
- * Implementations are read-only and safe to read from several threads.
+ * Implementations are read-only and safe to read from several threads. {@link ParallelTrace}, the
+ * loaded file, is the implementation.
  */
 public interface TraceView {
-    /** The view of a loaded trace. */
-    static TraceView of(ParallelTrace trace) {
-        return new ParallelTraceView(trace);
-    }
-
-    /** Reads the complete chunks of {@code file} and views them. */
+    /** Reads the complete chunks of {@code file} ({@link ParallelTrace} is the view of a loaded trace). */
     static TraceView open(Path file) throws IOException {
-        return of(ParallelTrace.open(file));
+        return ParallelTrace.open(file);
     }
 
     // ---- metadata -------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 package dev.wholetrace.analysis.stats;
 
-import dev.wholetrace.analysis.TraceAnalysis;
+import dev.wholetrace.analysis.NamedAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.format.wtrace.Section;
@@ -13,15 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Events by kind and bytes per component, per thread and in total ({@link TraceStats}). */
-public final class StatsAnalysis implements TraceAnalysis<TraceStats> {
-    @Override
-    public String name() {
-        return "stats";
-    }
-
-    @Override
-    public String description() {
-        return "events by kind, raw size and compressed size per component, per thread and in total";
+public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
+    public StatsAnalysis() {
+        super("stats", "events by kind, raw size and compressed size per component, per thread and in total");
     }
 
     @Override

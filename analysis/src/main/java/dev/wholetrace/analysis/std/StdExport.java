@@ -1,6 +1,6 @@
 package dev.wholetrace.analysis.std;
 
-import dev.wholetrace.analysis.TraceAnalysis;
+import dev.wholetrace.analysis.NamedAnalysis;
 import dev.wholetrace.reader.TraceView;
 
 /**
@@ -8,15 +8,9 @@ import dev.wholetrace.reader.TraceView;
  * writes of variables, every sync operation mapped onto STD's locks and fork/join so that the
  * happens-before edges survive ({@link StdEvents}). A writer in the CLI turns the events into text.
  */
-public final class StdExport implements TraceAnalysis<StdEvents> {
-    @Override
-    public String name() {
-        return "std";
-    }
-
-    @Override
-    public String description() {
-        return "the execution as RAPID STD events (CDR/ALL): accesses, locks and fork/join carrying its happens-before";
+public final class StdExport extends NamedAnalysis<StdEvents> {
+    public StdExport() {
+        super("std", "the execution as RAPID STD events (CDR/ALL): accesses, locks and fork/join carrying its happens-before");
     }
 
     @Override

@@ -1,18 +1,12 @@
 package dev.wholetrace.analysis.streams;
 
-import dev.wholetrace.analysis.TraceAnalysis;
+import dev.wholetrace.analysis.NamedAnalysis;
 import dev.wholetrace.reader.TraceView;
 
 /** The raw streams of a CDR/ALL trace (block ids, sync operations, per-instruction addresses): {@link AccessStreams}. */
-public final class RawStreamsAnalysis implements TraceAnalysis<AccessStreams> {
-    @Override
-    public String name() {
-        return "raw-streams";
-    }
-
-    @Override
-    public String description() {
-        return "the trace expanded into the raw streams the compression study compares against (CDR/ALL)";
+public final class RawStreamsAnalysis extends NamedAnalysis<AccessStreams> {
+    public RawStreamsAnalysis() {
+        super("raw-streams", "the trace expanded into the raw streams the compression study compares against (CDR/ALL)");
     }
 
     @Override

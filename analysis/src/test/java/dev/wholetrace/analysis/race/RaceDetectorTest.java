@@ -9,7 +9,6 @@ import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +28,7 @@ class RaceDetectorTest {
             s.on(1, r -> { for (int i = 0; i < 10; i++) r.store(W, X); }).on(2, r -> { for (int i = 0; i < 3; i++) r.load(R, X); });
             trace = s.finish();
         }
-        RaceDetector.Result result = RaceDetector.detect(TraceView.of(trace), true);
+        RaceDetector.Result result = RaceDetector.detect(trace, true);
         assertThat(result.races()).singleElement().satisfies(race -> {
             assertThat(race.a()).isEqualTo(W);
             assertThat(race.b()).isEqualTo(R);
@@ -47,7 +46,7 @@ class RaceDetectorTest {
              .on(2, r -> { r.lock(9, 77); r.load(R, X); r.store(W2, X); r.unlock(9, 77); });
             trace = s.finish();
         }
-        assertThat(RaceDetector.detect(TraceView.of(trace), false).races()).isEmpty();
+        assertThat(RaceDetector.detect(trace, false).races()).isEmpty();
     }
 
     @Test
@@ -57,7 +56,7 @@ class RaceDetectorTest {
             s.on(1, r -> { r.load(R, X); r.store(W, Y); }).on(2, r -> { r.load(R2, X); r.store(W2, Addresses.of(5, 32)); });
             trace = s.finish();
         }
-        assertThat(RaceDetector.detect(TraceView.of(trace), false).races()).isEmpty();
+        assertThat(RaceDetector.detect(trace, false).races()).isEmpty();
     }
 
     /** Two sweeps over one array: disjoint halves do not race, the overlap does, element by element. */
@@ -69,7 +68,7 @@ class RaceDetectorTest {
              .on(2, r -> { for (int i = 500; i < 1000; i += 2) r.load(R, Addresses.of(8, 8L * i)); });
             trace = s.finish();
         }
-        RaceDetector.Result result = RaceDetector.detect(TraceView.of(trace), false);
+        RaceDetector.Result result = RaceDetector.detect(trace, false);
         assertThat(result.races()).singleElement().satisfies(race -> assertThat(race.count()).isEqualTo(50)); // 500, 502, …, 598
         assertThat(result.stats().progressions()).as("two runs, not 850 accesses").isLessThanOrEqualTo(4);
         assertThat(result.stats().accesses()).isEqualTo(850);
@@ -85,7 +84,7 @@ class RaceDetectorTest {
              .on(1, r -> r.store(W, Y)).on(2, r -> r.load(R, Y)); // both after the barrier, unordered: a race
             trace = s.finish();
         }
-        RaceDetector.Result result = RaceDetector.detect(TraceView.of(trace), false);
+        RaceDetector.Result result = RaceDetector.detect(trace, false);
         assertThat(result.races()).extracting(Race::a, Race::b).containsExactly(org.assertj.core.groups.Tuple.tuple(W, R));
     }
 
@@ -95,7 +94,7 @@ class RaceDetectorTest {
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
             rec.thread().block(1);
         }
-        assertThatThrownBy(() -> RaceDetector.detect(TraceView.of(ParallelTrace.open(file)), false)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> RaceDetector.detect(ParallelTrace.open(file), false)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("CDR or ALL").hasMessageContaining("COR");
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.workloads.races.RaceSuite;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -61,8 +60,7 @@ class RaceSuiteTest {
     @MethodSource("programs")
     void findsExactlyTheLabelledRaces(Class<?> program) throws Exception {
         ParallelTrace trace = record(program);
-        TraceView view = TraceView.of(trace);
-        RaceDetector.Result result = RaceDetector.detect(view, false);
+        RaceDetector.Result result = RaceDetector.detect(trace, false);
         // the compressed-trace detector and the independent vector-clock replay agree on every pair and count
         Map<ReferenceRaceDetector.InstructionPair, Long> counts = new TreeMap<>(java.util.Comparator
                 .comparingInt(ReferenceRaceDetector.InstructionPair::first).thenComparingInt(ReferenceRaceDetector.InstructionPair::second));
@@ -71,10 +69,10 @@ class RaceSuiteTest {
         // and the uncompressed baseline of bench races finds the same pairs
         Set<String> pairs = new TreeSet<>();
         for (Race r : result.races()) pairs.add(r.a() + ":" + r.b());
-        assertThat(VectorClockDetector.detect(view).pairs()).isEqualTo(pairs);
+        assertThat(VectorClockDetector.detect(trace).pairs()).isEqualTo(pairs);
         RaceReport report;
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
-            report = RaceReport.of(view, result, bytecode);
+            report = RaceReport.of(trace, result, bytecode);
         }
         assertThat(report.note()).as("the program's bytecode was found").isNull();
         Set<String> found = new TreeSet<>();

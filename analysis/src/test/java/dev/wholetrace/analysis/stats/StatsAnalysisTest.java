@@ -24,7 +24,7 @@ class StatsAnalysisTest {
         try (Script s = new Script(dir.resolve("stats.wtrace"), 2)) {
             s.on(1, r -> { r.block(1); for (int i = 0; i < 100; i++) r.store(1, Addresses.of(5, 8L * i)); r.lock(9, 77); r.unlock(10, 77); })
              .on(2, r -> { r.block(2); r.load(2, Addresses.of(5, 0)); r.lock(9, 77); r.unlock(10, 77); });
-            trace = TraceView.of(s.finish());
+            trace = s.finish();
         }
         TraceStats stats = new StatsAnalysis().analyze(trace);
         assertThat(stats.mode).isEqualTo(TraceMode.CDR);

@@ -32,7 +32,7 @@ class StdExportTest {
              .on(1, r -> r.barrier(11, 300, 0))
              .on(2, r -> { r.store(3, Y); r.barrier(11, 300, 0); })
              .on(1, r -> { r.load(4, Y); r.sync(SyncKind.LATCH_COUNT_DOWN, 12, 400, 1); });
-            trace = TraceView.of(s.finish());
+            trace = s.finish();
         }
         List<String> lines = new ArrayList<>();
         new StdExport().analyze(trace).forEach(e -> lines.add("T" + e.thread() + "|" + e.op().label + "(" + e.target().name() + ")|" + e.location()));

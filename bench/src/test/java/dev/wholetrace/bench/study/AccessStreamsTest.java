@@ -9,7 +9,6 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -104,7 +103,7 @@ class AccessStreamsTest {
     @ParameterizedTest
     @EnumSource(value = TraceMode.class, names = {"CDR", "ALL"})
     void countsAndRawSizes(TraceMode mode) throws Exception {
-        AccessStreams s = AccessStreams.of(TraceView.of(trace(mode)));
+        AccessStreams s = AccessStreams.of(trace(mode));
         // thread 0: begin, 10 x store loop, done; thread 1: begin, 10 x load loop, int loop, done
         assertThat(s.blockCount).isEqualTo(12 + 13);
         // thread 0: 10 stores, a[0], x; thread 1: 10 loads, 5 int loads, y
@@ -119,7 +118,7 @@ class AccessStreamsTest {
 
     @Test
     void blocksAndSyncsPerThreadInProgramOrder() throws Exception {
-        AccessStreams s = AccessStreams.of(TraceView.of(trace(TraceMode.CDR)));
+        AccessStreams s = AccessStreams.of(trace(TraceMode.CDR));
         assertThat(s.blocks).hasSize(2);
         int[] a = new int[12];
         Arrays.fill(a, B_STORE_LOOP);
@@ -147,7 +146,7 @@ class AccessStreamsTest {
 
     @Test
     void oneStreamPerThreadAndInstructionWithItsAddressesInProgramOrder() throws Exception {
-        AccessStreams s = AccessStreams.of(TraceView.of(trace(TraceMode.CDR)));
+        AccessStreams s = AccessStreams.of(trace(TraceMode.CDR));
         List<String> keys = new ArrayList<>();
         for (AccessStreams.Stream st : s.streams) keys.add(st.thread + ":" + st.instruction);
         // thread after thread, each thread's instructions in order of first execution
@@ -172,7 +171,7 @@ class AccessStreamsTest {
     @Test
     void sharedMemoryWeighsLocationsByWidthAndCountsTheOverlap() throws Exception {
         ParallelTrace trace = trace(TraceMode.CDR);
-        AccessStreams.SharedMemory m = AccessStreams.of(TraceView.of(trace)).sharedMemory(trace.code());
+        AccessStreams.SharedMemory m = AccessStreams.of(trace).sharedMemory(trace.code());
         // a[0..14] (8 B each), Foo.x and Foo.y (8 B slots), b[0..3] (4 B each); a[0] twice in thread 0 and b[0] twice
         // in thread 1 count once
         assertThat(m.locations()).isEqualTo(15 + 2 + 4);
@@ -206,7 +205,7 @@ class AccessStreamsTest {
     @EnumSource(value = TraceMode.class, names = {"COR", "DOR"})
     void needsAddressStreams(TraceMode mode) throws Exception {
         ParallelTrace trace = trace(mode);
-        assertThatThrownBy(() -> AccessStreams.of(TraceView.of(trace))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> AccessStreams.of(trace)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(mode.toString());
     }
 

@@ -8,7 +8,6 @@ import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -65,7 +64,7 @@ class StreamCompressionTest {
 
     @Test
     void diffRleSeqFoldsStridedSweepsThatPlainSequiturCannot() throws Exception {
-        AccessStreams s = AccessStreams.of(TraceView.of(record("strided", List.of(sweeps(1, 20_000, 5), sweeps(2, 20_000, 5)))));
+        AccessStreams s = AccessStreams.of(record("strided", List.of(sweeps(1, 20_000, 5), sweeps(2, 20_000, 5))));
         assertThat(s.accessCount).isEqualTo(200_000);
         StreamCompression.Grammars seq = StreamCompression.sequitur(s);
         StreamCompression.Grammars drs = StreamCompression.diffRleSeq(s);
@@ -82,7 +81,7 @@ class StreamCompressionTest {
 
     @Test
     void onRandomAddressesBothAreOfTheSameOrder() throws Exception {
-        AccessStreams s = AccessStreams.of(TraceView.of(record("random", List.of(random(3, 20_000, 42)))));
+        AccessStreams s = AccessStreams.of(record("random", List.of(random(3, 20_000, 42))));
         assertThat(s.accessCount).isEqualTo(20_000);
         StreamCompression.Grammars seq = StreamCompression.sequitur(s);
         StreamCompression.Grammars drs = StreamCompression.diffRleSeq(s);
@@ -127,7 +126,7 @@ class StreamCompressionTest {
             });
         }
         ParallelTrace trace = record("mixed", bodies);
-        AccessStreams s = AccessStreams.of(TraceView.of(trace));
+        AccessStreams s = AccessStreams.of(trace);
 
         // The three raw streams, written here from the trace's events, independently of AccessStreams.
         ByteArrayOutputStream control = new ByteArrayOutputStream();

@@ -19,7 +19,6 @@ import dev.wholetrace.synthetic.ControlFlowTrace;
 import dev.wholetrace.synthetic.GridSweep;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
-import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.model.util.Alphabet;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -205,7 +204,7 @@ public final class DemoCommand implements Callable<Integer> {
         ParallelTrace trace = TraceFiles.open(file, err);
         TraceSummary.print(out, trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
         long t0 = System.nanoTime();
-        RaceDetector.Result races = RaceDetector.detect(TraceView.of(trace), false);
+        RaceDetector.Result races = RaceDetector.detect(trace, false);
         long dynamic = 0;
         for (Race r : races.races()) dynamic += r.count();
         out.printf(Locale.ROOT, "  races    %s (as 'races': %s accesses in %s segments checked on the compressed trace, %.2f s)%n",

@@ -3,7 +3,6 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.analysis.std.StdEvents;
 import dev.wholetrace.analysis.std.StdExport;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -61,7 +60,7 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!format.equals("std")) throw new IllegalArgumentException("unknown export format '" + format + "' (std)");
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        StdEvents events = new StdExport().analyze(TraceView.of(trace));
+        StdEvents events = new StdExport().analyze(trace);
         if (out != null) {
             try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16)) {
                 write(events, w);

@@ -7,7 +7,6 @@ import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,7 +69,7 @@ public final class RacesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         long t0 = System.nanoTime();
-        RaceReport report = new RaceAnalysis(allInstances, !noArtifacts, classpath).analyze(TraceView.of(trace));
+        RaceReport report = new RaceAnalysis(allInstances, !noArtifacts, classpath).analyze(trace);
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (json) out.println(json(trace, report, seconds));
         else text(out, trace, report, seconds);

@@ -9,7 +9,6 @@ import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +60,7 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        TraceStats stats = new StatsAnalysis().analyze(TraceView.of(trace));
+        TraceStats stats = new StatsAnalysis().analyze(trace);
         if (json) out.println(json(trace, stats));
         else text(out, trace, stats);
         out.flush();

@@ -6,7 +6,6 @@ import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.TraceView;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -15,7 +14,7 @@ final class TraceSummary {
     private TraceSummary() {}
 
     static void print(PrintWriter out, ParallelTrace trace, String what) {
-        TraceStats.Row total = new StatsAnalysis().analyze(TraceView.of(trace)).total;
+        TraceStats.Row total = new StatsAnalysis().analyze(trace).total;
         EventCounts c = total.events;
         long wpp = total.bytes(TraceStats.Component.WPP);
         long data = total.bytes(TraceStats.Component.DATA);
