@@ -45,7 +45,13 @@ public record StdEvent(int thread, Op op, Target target, int location) {
     public record Target(Kind kind, long id, long part) {
         /** The target's STD identifier: the kind's letter, the id, and "_part" where the kind has a part. */
         public String name() {
-            return kind.hasPart ? kind.letter + Long.toString(id) + "_" + part : kind.letter + Long.toString(id);
+            return appendName(new StringBuilder(24)).toString();
+        }
+
+        /** Appends {@link #name()} (a writer of millions of lines builds each in one buffer). */
+        public StringBuilder appendName(StringBuilder out) {
+            out.append(kind.letter).append(id);
+            return kind.hasPart ? out.append('_').append(part) : out;
         }
     }
 }

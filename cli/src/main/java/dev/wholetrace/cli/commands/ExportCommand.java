@@ -75,6 +75,12 @@ public final class ExportCommand implements Callable<Integer> {
 
     /** One line per event: THREAD|OP(TARGET)|LOCATION. */
     private static void write(StdEvents events, Writer w) throws IOException {
-        events.forEach(e -> w.write("T" + e.thread() + "|" + e.op().label + "(" + e.target().name() + ")|" + e.location() + "\n"));
+        StringBuilder line = new StringBuilder(64);
+        events.forEach(e -> {
+            line.setLength(0);
+            line.append('T').append(e.thread()).append('|').append(e.op().label).append('(');
+            e.target().appendName(line).append(")|").append(e.location()).append('\n');
+            w.append(line);
+        });
     }
 }
