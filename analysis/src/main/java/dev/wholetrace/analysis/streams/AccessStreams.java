@@ -2,9 +2,9 @@ package dev.wholetrace.analysis.streams;
 
 import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.CodeEntry;
-import dev.wholetrace.model.event.HeapAccess;
-import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.HeapAccess;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.Arrays;
