@@ -2,6 +2,7 @@ package dev.wholetrace.reader;
 
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +26,10 @@ import java.util.function.LongConsumer;
 /**
  * A recorded execution read back from a {@code .wtrace} file: metadata, the per-thread traces and
  * the sync order. Loads the complete chunks of the file; a file whose writer did not finish is
- * read up to its last complete chunk ({@link #complete()} tells).
+ * read up to its last complete chunk ({@link #complete()} tells). Analyses read it as a {@link
+ * TraceView}, which leaves the chunks out.
  */
-public final class ParallelTrace {
+public final class ParallelTrace implements TraceView {
     private final Path file;
     private final TraceMode mode;
     private final boolean complete;
@@ -219,5 +222,47 @@ public final class ParallelTrace {
         long n = 0;
         for (int t = 0; t < traces.size(); t++) if (loaded.test(t)) n += traces.get(t).eventCount();
         return n;
+    }
+
+    // ---- the rest of TraceView: each thread through its ThreadTrace ----------------------------
+
+    @Override
+    public List<Section> sections() {
+        List<Section> all = new ArrayList<>();
+        for (List<Section> chunk : chunks) all.addAll(chunk);
+        return Collections.unmodifiableList(all);
+    }
+
+    @Override
+    public long eventCount(int thread) {
+        return thread(thread).eventCount();
+    }
+
+    @Override
+    public Iterator<Event> events(int thread) {
+        return thread(thread).events();
+    }
+
+    @Override
+    public Iterator<Event> events(int thread, long from, long to) {
+        return thread(thread).events(from, to);
+    }
+
+    @Override
+    public long syncPosition(int thread, long m) {
+        return thread(thread).syncPosition(m);
+    }
+
+    @Override
+    public EventCounts eventCounts(int thread) {
+        return EventCounts.of(thread(thread));
+    }
+
+    @Override
+    public List<ThreadGrammar> grammars(int thread) {
+        ThreadTrace t = thread(thread);
+        List<ThreadGrammar> out = new ArrayList<>(t.pieces().size());
+        for (int p = 0; p < t.pieces().size(); p++) out.add(new ChunkGrammar(t.pieces().get(p), t.wpp(p), t.viewSymbols(), t.symbols().runs));
+        return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.hb;
 
 import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
 
 /**
@@ -25,6 +26,11 @@ public final class HappensBefore {
     private HappensBefore(int threads, long[] segments) {
         this.known = new Steps[threads][threads];
         this.segments = segments;
+    }
+
+    /** The happens-before of a recorded execution, from its sync order. */
+    public static HappensBefore of(TraceView trace) {
+        return of(trace.syncOrder(), trace.threadCount());
     }
 
     /** The happens-before of an execution of {@code threads} threads with this sync order. */

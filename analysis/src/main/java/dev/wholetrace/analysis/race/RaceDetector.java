@@ -1,7 +1,7 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
-import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -33,17 +33,18 @@ public final class RaceDetector {
 
     private RaceDetector() {}
 
-    public static Result detect(ParallelTrace trace, boolean allInstances) {
+    /** The races of the trace; with {@code allInstances}, each finding lists every pair of segments in which it raced. */
+    public static Result detect(TraceView trace, boolean allInstances) {
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + " (record with --mode cdr)");
         }
-        int threads = trace.threads().size();
-        HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads);
+        int threads = trace.threadCount();
+        HappensBefore hb = HappensBefore.of(trace);
         AccessTable table = new AccessTable();
         long segments = 0;
         for (int t = 0; t < threads; t++) {
-            SegmentAccesses.read(t, trace.thread(t), table);
+            SegmentAccesses.read(trace, t, table);
             segments += hb.segmentCount(t);
         }
         long accesses = 0;

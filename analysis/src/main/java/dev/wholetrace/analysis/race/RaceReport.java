@@ -6,7 +6,7 @@ import dev.wholetrace.bytecode.BytecodeOffsets;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.HeapAccess;
-import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -41,7 +41,7 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
     /** A race: its two sides, dynamic count, example, instances, and the index of the race it is an artifact of (null: a first race). */
     public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {}
 
-    public static RaceReport of(ParallelTrace trace, RaceDetector.Result result, ProgramBytecode bytecode) {
+    public static RaceReport of(TraceView trace, RaceDetector.Result result, ProgramBytecode bytecode) {
         Methods methods = new Methods(trace.code(), bytecode);
         List<Side[]> sides = new ArrayList<>();
         for (Race r : result.races()) {

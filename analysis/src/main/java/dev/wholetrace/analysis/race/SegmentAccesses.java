@@ -1,12 +1,11 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.RuleCursor;
-import dev.wholetrace.reader.ThreadTrace;
-import dev.wholetrace.model.util.Alphabet;
-import dev.wholetrace.format.wtrace.SymbolTag;
-import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.reader.ThreadGrammar;
+import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
 
 /**
@@ -29,22 +28,21 @@ final class SegmentAccesses {
     private SegmentAccesses() {}
 
     /** Every access of thread {@code t}, segment by segment (segment k lies between its sync operations k-1 and k). */
-    static void read(int t, ThreadTrace thread, Sink sink) {
+    static void read(TraceView trace, int t, Sink sink) {
         long[] segment = {0};
-        for (ThreadChunk piece : thread.pieces()) new PieceWalk(t, piece, thread.symbols().control, thread.symbols().runs, sink, segment).run();
+        for (ThreadGrammar part : trace.grammars(t)) new PartWalk(t, part, sink, segment).run();
     }
 
-    /** One chunk's WPP, walked once; {@code segment[0]} carries the segment number across chunks. */
-    private static final class PieceWalk {
+    /** One of the thread's WPPs, walked once; {@code segment[0]} carries the segment number from one to the next. */
+    private static final class PartWalk {
         private final int thread;
-        private final ThreadChunk piece;
+        private final ThreadGrammar part;
         private final Grammar g;
-        private final Alphabet symbols;
-        private final Alphabet runs;
         private final Sink sink;
         private final long[] segment;
-        /** Per control symbol: its address stream's index in the piece, or -1. */
+        /** Per terminal: its address stream's index in the part, or -1. */
         private final int[] streamOf;
+        private final boolean[] isSync;
         private final boolean[] hasSync;
         /** Per sync-free rule (on demand): the streams it touches and how often. */
         private final int[][] ruleStreams;
@@ -56,32 +54,32 @@ final class SegmentAccesses {
         private int touchedSize;
         private final DiffRleDecoder[] decoders;
 
-        PieceWalk(int thread, ThreadChunk piece, Alphabet symbols, Alphabet runs, Sink sink, long[] segment) {
+        PartWalk(int thread, ThreadGrammar part, Sink sink, long[] segment) {
             this.thread = thread;
-            this.piece = piece;
-            this.g = piece.control();
-            this.symbols = symbols;
-            this.runs = runs;
+            this.part = part;
+            this.g = part.wpp();
             this.sink = sink;
             this.segment = segment;
-            int[] streamSymbols = piece.streamSymbols();
-            streamOf = new int[symbols.size()];
+            int streams = part.addressStreams();
+            streamOf = new int[part.terminals()];
             Arrays.fill(streamOf, -1);
-            for (int k = 0; k < streamSymbols.length; k++) streamOf[streamSymbols[k]] = k;
+            for (int k = 0; k < streams; k++) streamOf[part.addressStreamTerminal(k)] = k;
+            isSync = new boolean[part.terminals()];
+            for (int s = 0; s < isSync.length; s++) isSync[s] = part.type(s) == Event.Type.SYNC;
             int rules = g.ruleCount();
             hasSync = new boolean[rules];
             ruleStreams = new int[rules][];
             ruleCounts = new long[rules][];
-            count = new long[streamSymbols.length];
-            scratch = new long[streamSymbols.length];
-            scratchStreams = new int[streamSymbols.length];
-            touched = new int[streamSymbols.length];
-            decoders = new DiffRleDecoder[streamSymbols.length];
+            count = new long[streams];
+            scratch = new long[streams];
+            scratchStreams = new int[streams];
+            touched = new int[streams];
+            decoders = new DiffRleDecoder[streams];
             g.foldBottomUp(this::summarise);
         }
 
         private boolean isSync(int symbol) {
-            return symbols.first(symbol) == SymbolTag.SYNC;
+            return isSync[symbol];
         }
 
         void run() {
@@ -175,11 +173,11 @@ final class SegmentAccesses {
         private void flush() {
             for (int i = 0; i < touchedSize; i++) {
                 int k = touched[i];
-                int symbol = piece.streamSymbols()[k];
-                int instruction = (int) symbols.second(symbol);
-                boolean write = symbols.first(symbol) == SymbolTag.STORE;
+                int symbol = part.addressStreamTerminal(k);
+                int instruction = (int) part.value(symbol);
+                boolean write = part.type(symbol) == Event.Type.STORE;
                 DiffRleDecoder d = decoders[k];
-                if (d == null) d = decoders[k] = new DiffRleDecoder(piece.streams()[k], runs);
+                if (d == null) d = decoders[k] = part.addressStream(k);
                 for (long left = count[k]; left > 0; ) {
                     long n = d.nextProgression(left);
                     if (n == 0) throw new IllegalStateException("thread " + thread + ": the address stream of instruction " + instruction + " ends early");

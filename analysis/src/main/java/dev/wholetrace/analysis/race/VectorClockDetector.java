@@ -3,8 +3,8 @@ package dev.wholetrace.analysis.race;
 import dev.wholetrace.analysis.hb.SyncClocks;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.SyncKind;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -26,7 +26,7 @@ public final class VectorClockDetector {
 
     private VectorClockDetector() {}
 
-    public static Result detect(ParallelTrace trace) {
+    public static Result detect(TraceView trace) {
         if (!trace.mode().streams) throw new IllegalArgumentException("race detection needs a CDR or ALL trace, not " + trace.mode().label());
         return new Replay(trace).run();
     }
@@ -42,10 +42,10 @@ public final class VectorClockDetector {
         private final Set<String> pairs = new TreeSet<>();
         private long accesses;
 
-        Replay(ParallelTrace trace) {
+        Replay(TraceView trace) {
             order = trace.syncOrder();
-            n = trace.threads().size();
-            for (int t = 0; t < n; t++) events.add(trace.thread(t).events());
+            n = trace.threadCount();
+            for (int t = 0; t < n; t++) events.add(trace.events(t));
             pendingSync = new Event[n];
             clock = new long[n][n];
             for (int t = 0; t < n; t++) clock[t][t] = 1;

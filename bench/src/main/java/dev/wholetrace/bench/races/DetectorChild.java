@@ -3,7 +3,7 @@ package dev.wholetrace.bench.races;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.VectorClockDetector;
-import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -19,7 +19,7 @@ public final class DetectorChild {
 
     public static void main(String[] args) throws Exception {
         long t0 = System.nanoTime();
-        ParallelTrace trace = ParallelTrace.open(Path.of(args[1]));
+        TraceView trace = TraceView.open(Path.of(args[1]));
         long pairs = 0, dynamic = 0;
         switch (args[0]) {
             case "open" -> { }

@@ -1,7 +1,6 @@
 package dev.wholetrace.bench.races;
 
-import dev.wholetrace.analysis.dataflow.ProgramBytecode;
-import dev.wholetrace.analysis.race.RaceDetector;
+import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.bench.ChildJvm;
 import dev.wholetrace.bench.ChildJvmOptions;
@@ -9,7 +8,8 @@ import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.bench.TracedJvm;
 import dev.wholetrace.model.event.TraceMode;
-import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.workloads.kernels.Kernels;
 import dev.wholetrace.workloads.races.RaceSuite;
 import java.nio.charset.StandardCharsets;
@@ -84,10 +84,10 @@ public final class RacesCommand implements Callable<Integer> {
                 ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
                         jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
                 rec.expectSuccess(k.label() + " " + t + " threads under the agent");
-                ParallelTrace pt = ParallelTrace.open(trace);
+                TraceView pt = TraceView.open(trace);
                 long accesses = 0;
-                for (int i = 0; i < pt.threads().size(); i++) {
-                    var c = dev.wholetrace.reader.EventCounts.of(pt.thread(i));
+                for (int i = 0; i < pt.threadCount(); i++) {
+                    EventCounts c = pt.eventCounts(i);
                     accesses += c.loads + c.stores;
                 }
                 Detection open = detect(bench, "open", trace, dir);
@@ -112,12 +112,8 @@ public final class RacesCommand implements Callable<Integer> {
             ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx1g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.races.*", jvm.workloads,
                     program.getName()), dir, jvm.timeout);
             rec.expectSuccess(program.getSimpleName() + " under the agent");
-            ParallelTrace pt = ParallelTrace.open(trace);
-            RaceDetector.Result r = RaceDetector.detect(pt, false);
-            RaceReport report;
-            try (ProgramBytecode bytecode = ProgramBytecode.of(pt.properties(), List.of(jvm.workloads))) {
-                report = RaceReport.of(pt, r, bytecode);
-            }
+            TraceView pt = TraceView.open(trace);
+            RaceReport report = new RaceAnalysis(false, true, List.of(jvm.workloads)).analyze(pt);
             long dynamic = 0;
             int artifacts = 0;
             for (RaceReport.Finding f : report.findings()) {

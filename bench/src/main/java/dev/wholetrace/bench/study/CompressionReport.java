@@ -1,9 +1,9 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
-import dev.wholetrace.cli.commands.TraceStats.Component;
 import dev.wholetrace.model.event.TraceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

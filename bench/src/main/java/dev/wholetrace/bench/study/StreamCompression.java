@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
 import dev.wholetrace.model.address.DiffRleEncoder;
 import dev.wholetrace.model.grammar.Grammar;
@@ -42,7 +43,7 @@ final class StreamCompression {
     static Grammars sequitur(AccessStreams s) {
         return perThread(s, false, (st, values) -> {
             GrammarBuilder g = GrammarAlgorithm.DEFAULT.newBuilder(8);
-            for (int i = 0; i < st.length; i++) g.append(values.idOf(st.addresses[i]));
+            for (int i = 0; i < st.length(); i++) g.append(values.idOf(st.address(i)));
             return g.toGrammar();
         });
     }
@@ -51,7 +52,7 @@ final class StreamCompression {
     static Grammars diffRleSeq(AccessStreams s) {
         return perThread(s, true, (st, runs) -> {
             DiffRleEncoder e = new DiffRleEncoder(runs);
-            for (int i = 0; i < st.length; i++) e.append(st.addresses[i]);
+            for (int i = 0; i < st.length(); i++) e.append(st.address(i));
             e.finish();
             return e.grammar().toGrammar();
         });
@@ -125,9 +126,9 @@ final class StreamCompression {
         long data = c.compressedBytes(source(s.dataRawBytes(), out -> {
             ByteBuffer b = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
             for (AccessStreams.Stream st : s.streams) {
-                for (int i = 0; i < st.length; i++) {
+                for (int i = 0; i < st.length(); i++) {
                     if (!b.hasRemaining()) flush(b, out);
-                    b.putLong(st.addresses[i]);
+                    b.putLong(st.address(i));
                 }
             }
             flush(b, out);

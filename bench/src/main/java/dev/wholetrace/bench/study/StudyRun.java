@@ -1,7 +1,9 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.streams.AccessStreams;
+import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
 import dev.wholetrace.cli.baseline.GeneralPurpose;
-import dev.wholetrace.cli.commands.TraceStats;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
@@ -54,7 +56,7 @@ final class StudyRun {
             run.expectSameAs(plain, what + ", " + mode.label());
             ParallelTrace trace = ParallelTrace.open(file);
             if (!trace.complete()) throw new IllegalStateException(what + ", " + mode.label() + ": the trace is incomplete");
-            m.traces.put(mode, new Measurement.Traced(TraceStats.of(trace), trace.fileBytes(), run.wallSeconds(), trace.syncOrder().size()));
+            m.traces.put(mode, new Measurement.Traced(new StatsAnalysis().analyze(trace), trace.fileBytes(), run.wallSeconds(), trace.syncOrder().size()));
             log.accept(String.format(java.util.Locale.ROOT, "%s %s: %,d events, %,d bytes, %.1f s (plain %.2f s)", what, mode.label(),
                     trace.eventCount(), trace.fileBytes(), run.wallSeconds(), plain.wallSeconds()));
             if (mode == TraceMode.CDR) streams(m, trace);
@@ -65,8 +67,8 @@ final class StudyRun {
 
     /** Table 2, the raw streams, the baselines and Figures 4-5, all from the CDR trace. */
     private void streams(Measurement m, ParallelTrace trace) throws Exception {
-        AccessStreams s = AccessStreams.of(trace);
-        m.memory = s.sharedMemory(trace);
+        AccessStreams s = new RawStreamsAnalysis().analyze(trace);
+        m.memory = s.sharedMemory(trace.code());
         EventCounts c = m.cdr().stats().total.events;
         m.barrierEpisodes = trace.syncOrder().barrierEpisodes();
         m.lockPairs = c.sync[SyncKind.LOCK.ordinal()];

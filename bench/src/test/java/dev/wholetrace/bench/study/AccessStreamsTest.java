@@ -4,6 +4,7 @@ import static dev.wholetrace.model.event.Addresses.of;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
@@ -163,14 +164,14 @@ class AccessStreamsTest {
         assertThat(addresses(s.streams.get(4))).containsExactly(of(INTS, 0), of(INTS, 4), of(INTS, 8), of(INTS, 12), of(INTS, 0));
         assertThat(addresses(s.streams.get(5))).containsExactly(of(FOO, 16));
         long total = 0;
-        for (AccessStreams.Stream st : s.streams) total += st.length;
+        for (AccessStreams.Stream st : s.streams) total += st.length();
         assertThat(total).isEqualTo(s.accessCount);
     }
 
     @Test
     void sharedMemoryWeighsLocationsByWidthAndCountsTheOverlap() throws Exception {
         ParallelTrace trace = trace(TraceMode.CDR);
-        AccessStreams.SharedMemory m = AccessStreams.of(trace).sharedMemory(trace);
+        AccessStreams.SharedMemory m = AccessStreams.of(trace).sharedMemory(trace.code());
         // a[0..14] (8 B each), Foo.x and Foo.y (8 B slots), b[0..3] (4 B each); a[0] twice in thread 0 and b[0] twice
         // in thread 1 count once
         assertThat(m.locations()).isEqualTo(15 + 2 + 4);
@@ -213,6 +214,6 @@ class AccessStreamsTest {
     }
 
     private static long[] addresses(AccessStreams.Stream s) {
-        return Arrays.copyOf(s.addresses, s.length);
+        return s.addresses();
     }
 }

@@ -1,11 +1,8 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.model.event.Addresses;
-import dev.wholetrace.model.event.Event;
-import dev.wholetrace.model.event.SyncKind;
-import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.analysis.std.StdEvents;
+import dev.wholetrace.analysis.std.StdExport;
 import dev.wholetrace.reader.ParallelTrace;
-import dev.wholetrace.reader.SyncOrder;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -14,11 +11,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,103 +60,27 @@ public final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (!format.equals("std")) throw new IllegalArgumentException("unknown export format '" + format + "' (std)");
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        if (!trace.mode().streams) {
-            throw new IllegalArgumentException("the STD export needs a CDR or ALL trace (instructions and addresses), not " + trace.mode().label());
-        }
+        StdEvents events = new StdExport().analyze(trace);
         if (out != null) {
             try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16)) {
-                new Std(trace, w).write();
+                write(events, w);
             }
         } else {
             PrintWriter w = spec.commandLine().getOut();
-            new Std(trace, w).write();
+            write(events, w);
             w.flush();
         }
         return 0;
     }
 
-    /** One pass over S_synch; before each entry, its thread's events since its previous sync operation. */
-    private static final class Std {
-        private final ParallelTrace trace;
-        private final Writer w;
-        private final List<Iterator<Event>> events = new ArrayList<>();
-        private final Map<Long, Integer> threadOfObject = new HashMap<>();
-
-        Std(ParallelTrace trace, Writer w) {
-            this.trace = trace;
-            this.w = w;
-            for (ThreadInfo t : trace.threads()) {
-                events.add(trace.thread(t.index()).events());
-                threadOfObject.put(t.object(), t.index());
-            }
-        }
-
-        void write() throws IOException {
-            SyncOrder order = trace.syncOrder();
-            for (int i = 0; i < order.size(); i++) {
-                int t = order.thread(i);
-                Event sync = dataUntilSync(t);
-                if (sync == null) throw new IllegalStateException("thread " + t + " has fewer sync operations than the sync order says");
-                sync(i, t, sync);
-            }
-            for (int t = 0; t < events.size(); t++) {
-                if (dataUntilSync(t) != null) throw new IllegalStateException("thread " + t + " has more sync operations than the sync order says");
-            }
-        }
-
-        /** Writes thread t's accesses up to its next sync operation and returns that operation (null at its end). */
-        private Event dataUntilSync(int t) throws IOException {
-            Iterator<Event> it = events.get(t);
-            while (it.hasNext()) {
-                Event e = it.next();
-                switch (e.type()) {
-                    case SYNC -> {
-                        return e;
-                    }
-                    case LOAD -> line(t, "r", variable(e.address()), e.id());
-                    case STORE -> line(t, "w", variable(e.address()), e.id());
-                    case BLOCK -> { }
-                }
-            }
-            return null;
-        }
-
-        private void sync(int i, int t, Event e) throws IOException {
-            SyncOrder order = trace.syncOrder();
-            int site = e.id();
-            switch (e.kind()) {
-                case LOCK -> line(t, "acq", "L" + e.object(), site);
-                case UNLOCK -> line(t, "rel", "L" + e.object(), site);
-                case FORK, JOIN -> {
-                    Integer child = threadOfObject.get(e.object());
-                    if (child != null) line(t, e.kind() == SyncKind.FORK ? "fork" : "join", "T" + child, site);
-                    else pair(t, "S" + e.object(), site); // a thread that recorded nothing
-                }
-                case THREAD_BEGIN, THREAD_END -> {
-                    if (!threadOfObject.containsKey(e.object()) || threadOfObject.get(e.object()) != t) pair(t, "S" + e.object(), site);
-                    // a thread's own begin and end are implied by fork and join
-                }
-                case BARRIER -> {
-                    String lock = "B" + e.object() + "_" + e.aux();
-                    if (order.firstOfEpisode(i)) for (int p : order.episodeParticipants(i)) pair(p, lock, site); // every arrival
-                    pair(t, lock, site); // this departure
-                }
-                case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, "S" + e.object() + "_" + e.aux(), site);
-                default -> pair(t, "S" + e.object(), site);
-            }
-        }
-
-        private void pair(int t, String lock, int site) throws IOException {
-            line(t, "acq", lock, site);
-            line(t, "rel", lock, site);
-        }
-
-        private static String variable(long address) {
-            return "V" + Addresses.object(address) + "_" + Addresses.offset(address);
-        }
-
-        private void line(int t, String op, String arg, int location) throws IOException {
-            w.write("T" + t + "|" + op + "(" + arg + ")|" + location + "\n");
-        }
+    /** One line per event: THREAD|OP(TARGET)|LOCATION. */
+    private static void write(StdEvents events, Writer w) throws IOException {
+        StringBuilder line = new StringBuilder(64);
+        events.forEach(e -> {
+            line.setLength(0);
+            line.append('T').append(e.thread()).append('|').append(e.op().label).append('(');
+            e.target().appendName(line).append(")|").append(e.location()).append('\n');
+            w.append(line);
+        });
     }
 }

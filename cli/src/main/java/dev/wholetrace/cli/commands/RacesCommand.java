@@ -1,7 +1,7 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.analysis.dataflow.ProgramBytecode;
 import dev.wholetrace.analysis.race.Race;
+import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.cli.term.Units;
@@ -69,12 +69,8 @@ public final class RacesCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         long t0 = System.nanoTime();
-        RaceDetector.Result result = RaceDetector.detect(trace, allInstances);
+        RaceReport report = new RaceAnalysis(allInstances, !noArtifacts, classpath).analyze(trace);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        RaceReport report;
-        try (ProgramBytecode bytecode = noArtifacts ? null : ProgramBytecode.of(trace.properties(), classpath)) {
-            report = RaceReport.of(trace, result, bytecode);
-        }
         if (json) out.println(json(trace, report, seconds));
         else text(out, trace, report, seconds);
         out.flush();

@@ -1,7 +1,9 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.cli.commands.TraceStats.Component;
-import dev.wholetrace.cli.commands.TraceStats.Row;
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.stats.TraceStats;
+import dev.wholetrace.analysis.stats.TraceStats.Component;
+import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
@@ -58,7 +60,7 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        TraceStats stats = TraceStats.of(trace);
+        TraceStats stats = new StatsAnalysis().analyze(trace);
         if (json) out.println(json(trace, stats));
         else text(out, trace, stats);
         out.flush();

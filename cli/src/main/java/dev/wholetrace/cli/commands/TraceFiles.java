@@ -2,6 +2,7 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.util.Text;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.ThreadTrace;
@@ -79,25 +80,9 @@ final class TraceFiles {
         if (m > n) throw new IllegalArgumentException("the segment's first sync operation (" + m + ") comes after its last (" + n + ")");
     }
 
-    /**
-     * A string from the file (a thread name, a property, code-map text) made safe for one line of
-     * text output: line breaks and other control characters escaped, so that no file can break the
-     * one-line error contract or forge extra output lines.
-     */
+    /** A string from the file made safe for one line of text output ({@link Text#oneLine}). */
     static String oneLine(String s) {
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029';
-            if (control && b == null) b = new StringBuilder(s.length() + 8).append(s, 0, i);
-            if (b == null) continue;
-            if (!control) b.append(c);
-            else if (c == '\n') b.append("\\n");
-            else if (c == '\r') b.append("\\r");
-            else if (c == '\t') b.append("\\t");
-            else b.append(String.format("\\u%04x", (int) c));
-        }
-        return b == null ? s : b.toString();
+        return Text.oneLine(s);
     }
 
     /** "thread 1 (worker)", for messages and headers. */

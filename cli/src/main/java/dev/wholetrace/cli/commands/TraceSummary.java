@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.stats.TraceStats;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.EventCounts;
@@ -12,7 +14,7 @@ final class TraceSummary {
     private TraceSummary() {}
 
     static void print(PrintWriter out, ParallelTrace trace, String what) {
-        TraceStats.Row total = TraceStats.of(trace).total;
+        TraceStats.Row total = new StatsAnalysis().analyze(trace).total;
         EventCounts c = total.events;
         long wpp = total.bytes(TraceStats.Component.WPP);
         long data = total.bytes(TraceStats.Component.DATA);

@@ -1,0 +1,142 @@
+package dev.wholetrace.analysis.std;
+
+import dev.wholetrace.analysis.std.StdEvent.Kind;
+import dev.wholetrace.analysis.std.StdEvent.Op;
+import dev.wholetrace.analysis.std.StdEvent.Target;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.TraceView;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A recorded execution as STD events ({@link StdExport}), produced on demand: one pass over S_synch
+ * that, before each entry, emits its thread's accesses since its previous sync operation, so the
+ * events come in one order consistent with every thread's program order and the sync order. Each
+ * {@link #forEach} expands the trace again; nothing is kept.
+ */
+public final class StdEvents {
+    /** Receives the events in order. */
+    @FunctionalInterface
+    public interface Sink<X extends Exception> {
+        void accept(StdEvent e) throws X;
+    }
+
+    private final TraceView trace;
+
+    StdEvents(TraceView trace) {
+        this.trace = trace;
+    }
+
+    /** Hands every event to {@code sink}, in order. */
+    public <X extends Exception> void forEach(Sink<X> sink) throws X {
+        new Pass<>(trace, sink).run();
+    }
+
+    private static final class Pass<X extends Exception> {
+        private final SyncOrder order;
+        private final Sink<X> sink;
+        private final List<Iterator<Event>> events = new ArrayList<>();
+        /** Per thread, a sync operation already read (a barrier whose arrival is written) but not yet placed. */
+        private final Event[] pending;
+        private final Map<Long, Integer> threadOfObject = new HashMap<>();
+
+        Pass(TraceView trace, Sink<X> sink) {
+            this.order = trace.syncOrder();
+            this.sink = sink;
+            for (ThreadInfo t : trace.threads()) {
+                events.add(trace.events(t.index()));
+                threadOfObject.put(t.object(), t.index());
+            }
+            pending = new Event[events.size()];
+        }
+
+        void run() throws X {
+            for (int i = 0; i < order.size(); i++) {
+                int t = order.thread(i);
+                Event sync = dataUntilSync(t);
+                if (sync == null) throw new IllegalStateException("thread " + t + " has fewer sync operations than the sync order says");
+                sync(i, t, sync);
+            }
+            for (int t = 0; t < events.size(); t++) {
+                if (dataUntilSync(t) != null) throw new IllegalStateException("thread " + t + " has more sync operations than the sync order says");
+            }
+        }
+
+        /** Emits thread t's accesses up to its next sync operation and returns that operation (null at its end). */
+        private Event dataUntilSync(int t) throws X {
+            Event sync = pending[t];
+            if (sync != null) {
+                pending[t] = null;
+                return sync;
+            }
+            Iterator<Event> it = events.get(t);
+            while (it.hasNext()) {
+                Event e = it.next();
+                switch (e.type()) {
+                    case SYNC -> {
+                        return e;
+                    }
+                    case LOAD -> sink.accept(new StdEvent(t, Op.READ, variable(e.address()), e.id()));
+                    case STORE -> sink.accept(new StdEvent(t, Op.WRITE, variable(e.address()), e.id()));
+                    case BLOCK -> { }
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The happens-before mapping: STD has only locks and fork/join, so every other sync kind
+         * becomes lock operations that carry the same edges (ExportCommand's help lists them).
+         */
+        private void sync(int i, int t, Event e) throws X {
+            int site = e.id();
+            switch (e.kind()) {
+                case LOCK -> emit(t, Op.ACQUIRE, new Target(Kind.LOCK, e.object(), 0), site);
+                case UNLOCK -> emit(t, Op.RELEASE, new Target(Kind.LOCK, e.object(), 0), site);
+                case FORK, JOIN -> {
+                    Integer child = threadOfObject.get(e.object());
+                    if (child != null) emit(t, e.kind() == SyncKind.FORK ? Op.FORK : Op.JOIN, new Target(Kind.THREAD, child, 0), site);
+                    else pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site); // a thread that recorded nothing
+                }
+                case THREAD_BEGIN, THREAD_END -> {
+                    if (!threadOfObject.containsKey(e.object()) || threadOfObject.get(e.object()) != t) {
+                        pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site);
+                    }
+                    // a thread's own begin and end are implied by fork and join
+                }
+                case BARRIER -> {
+                    Target episode = new Target(Kind.BARRIER_EPISODE, e.object(), e.aux());
+                    if (order.firstOfEpisode(i)) { // every arrival, after what the participant did before the barrier
+                        for (int p : order.episodeParticipants(i)) {
+                            if (p != t && pending[p] == null) pending[p] = dataUntilSync(p);
+                            pair(p, episode, site);
+                        }
+                    }
+                    pair(t, episode, site); // this departure
+                }
+                case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, new Target(Kind.SYNC_PHASE, e.object(), e.aux()), site);
+                default -> pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site);
+            }
+        }
+
+        private void pair(int t, Target lock, int site) throws X {
+            emit(t, Op.ACQUIRE, lock, site);
+            emit(t, Op.RELEASE, lock, site);
+        }
+
+        private void emit(int t, Op op, Target target, int site) throws X {
+            sink.accept(new StdEvent(t, op, target, site));
+        }
+
+        private static Target variable(long address) {
+            return new Target(Kind.VARIABLE, Addresses.object(address), Addresses.offset(address));
+        }
+    }
+}

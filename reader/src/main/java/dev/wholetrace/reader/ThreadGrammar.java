@@ -1,0 +1,43 @@
+package dev.wholetrace.reader;
+
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.grammar.Grammar;
+
+/**
+ * One stretch of a thread's execution in compressed form: a WPP whose expansion is the stretch's
+ * events, with the address stream of each load/store instruction it runs. A thread is a list of
+ * these ({@link TraceView#grammars}); a fold walks each WPP's rules once and carries its state
+ * (a segment number, say) from one to the next.
+ */
+public interface ThreadGrammar {
+    /** The WPP: its terminals stand for events ({@link #type}, {@link #value}). */
+    Grammar wpp();
+
+    /** Terminals are 0..terminals()-1 (the thread's symbol table; a stretch uses some of them). */
+    int terminals();
+
+    /** The kind of event a terminal stands for. */
+    Event.Type type(int terminal);
+
+    /**
+     * What a terminal stands for beside its kind: a block's id; a load/store's instruction id (its
+     * address in DOR, which keeps no instructions); a sync operation's kind ordinal &lt;&lt; 32 | site.
+     */
+    long value(int terminal);
+
+    /** Events in the stretch. */
+    long eventCount();
+
+    /** Sync operations in the stretch. */
+    long syncCount();
+
+    /** Address streams of the stretch (CDR and ALL; none in COR and DOR). */
+    int addressStreams();
+
+    /** The load/store terminal whose addresses stream k holds, one per occurrence in the WPP. */
+    int addressStreamTerminal(int k);
+
+    /** A decoder reading stream k from its start, run by run. */
+    DiffRleDecoder addressStream(int k);
+}
