@@ -2,7 +2,7 @@ package dev.wholetrace.bench;
 
 import dev.wholetrace.bench.GrammarMeasures.IntFill;
 import dev.wholetrace.bench.Result.RawForm;
-import dev.wholetrace.cli.baseline.GeneralPurpose.ByteSource;
+import dev.wholetrace.baseline.GeneralPurpose.ByteSource;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.model.grammar.Grammar;

@@ -1,7 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.bench.Result.RawForm;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.IdentityHashMap;

@@ -1,6 +1,6 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.cli.baseline.GeneralPurpose.ByteSource;
+import dev.wholetrace.baseline.GeneralPurpose.ByteSource;
 import java.io.IOException;
 import java.io.OutputStream;
 

@@ -1,7 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.bench.Result.RawForm;
-import dev.wholetrace.cli.baseline.GeneralPurpose.ByteSource;
+import dev.wholetrace.baseline.GeneralPurpose.ByteSource;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;

@@ -1,6 +1,6 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.bench.Result.RawForm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

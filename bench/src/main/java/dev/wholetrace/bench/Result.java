@@ -1,6 +1,6 @@
 package dev.wholetrace.bench;
 
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

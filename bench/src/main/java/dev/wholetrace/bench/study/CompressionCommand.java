@@ -3,7 +3,7 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.bench.ChildJvmOptions;
 import dev.wholetrace.bench.Log;
 import dev.wholetrace.bench.Machine;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.workloads.kernels.Kernels;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.TraceMode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

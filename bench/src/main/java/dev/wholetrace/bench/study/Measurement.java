@@ -3,7 +3,7 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.analysis.stats.TraceStats;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.streams.AccessStreams;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.TraceMode;
 import java.util.EnumMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.wholetrace.bench.study;
 
 import dev.wholetrace.analysis.streams.AccessStreams;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.address.DiffRleEncoder;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;

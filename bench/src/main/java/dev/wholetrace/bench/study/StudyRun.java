@@ -3,7 +3,7 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;

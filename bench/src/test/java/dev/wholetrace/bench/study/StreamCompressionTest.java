@@ -4,7 +4,7 @@ import static dev.wholetrace.model.event.Addresses.of;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.analysis.streams.AccessStreams;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;

@@ -2,7 +2,7 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
-import dev.wholetrace.cli.baseline.GeneralPurpose;
+import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.address.DiffRleEncoder;

@@ -1,4 +1,4 @@
-package dev.wholetrace.cli.baseline;
+package dev.wholetrace.baseline;
 
 import com.github.luben.zstd.ZstdOutputStream;
 import java.io.IOException;
