@@ -38,6 +38,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Momentum sums are fixed-point longs, so their totals do not depend on the order of the additions.
  *
  * <p>Size: particles (default 50,000, about 8 per cell); steps: time steps.
+ *
+ * <p>One file of about 500 lines on purpose: it is a port of one SPLASH program, kept in one piece so
+ * that it reads side by side with the original (move, collide, boundary and reservoir phases).
  */
 public final class Mp3d implements Kernel {
     /** Free-stream speed along x, in cells per time step (dt = 1). */
