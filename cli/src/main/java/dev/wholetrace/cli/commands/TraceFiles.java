@@ -5,6 +5,7 @@ import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.report.Text;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -85,19 +86,7 @@ final class TraceFiles {
      * one-line error contract or forge extra output lines.
      */
     static String oneLine(String s) {
-        StringBuilder b = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean control = c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029';
-            if (control && b == null) b = new StringBuilder(s.length() + 8).append(s, 0, i);
-            if (b == null) continue;
-            if (!control) b.append(c);
-            else if (c == '\n') b.append("\\n");
-            else if (c == '\r') b.append("\\r");
-            else if (c == '\t') b.append("\\t");
-            else b.append(String.format("\\u%04x", (int) c));
-        }
-        return b == null ? s : b.toString();
+        return Text.oneLine(s);
     }
 
     /** "thread 1 (worker)", for messages and headers. */

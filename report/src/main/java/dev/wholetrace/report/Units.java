@@ -1,8 +1,8 @@
-package dev.wholetrace.cli.term;
+package dev.wholetrace.report;
 
 import java.util.Locale;
 
-/** Human-readable sizes and rates for reports. */
+/** Human-readable sizes, counts and percentages for text reports. */
 public final class Units {
     private Units() {}
 
