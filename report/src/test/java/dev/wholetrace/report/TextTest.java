@@ -18,6 +18,6 @@ class TextTest {
     void textTablesAlignNamesLeftAndNumbersRight() {
         StringWriter out = new StringWriter();
         new TextTable().row(List.of("name", "n")).row(List.of("a", "1234")).row(List.of("longer", "5")).print(new PrintWriter(out, true));
-        assertThat(out.toString().split("\\R")).containsExactly("name        n", "a        1234", "longer      5");
+        assertThat(out.toString().split("\\R")).containsExactly("name       n", "a       1234", "longer     5");
     }
 }
