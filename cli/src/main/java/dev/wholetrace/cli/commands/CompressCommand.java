@@ -1,12 +1,12 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Progress;
-import dev.wholetrace.report.Units;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.report.Units;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.importers.CompressedTrace;
@@ -9,6 +8,7 @@ import dev.wholetrace.importers.LackeyRecord;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

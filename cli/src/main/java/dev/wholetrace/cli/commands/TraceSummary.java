@@ -1,9 +1,9 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.report.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.util.Locale;
 
