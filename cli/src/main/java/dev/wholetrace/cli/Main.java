@@ -49,7 +49,8 @@ public final class Main implements Runnable {
     /** Runs one command line; returns the exit code. Used by tests as well. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
-        // Help wraps to the terminal (80 columns when there is none), for every command.
+        // Help wraps to the terminal (80 columns when there is none): the annotation sets it for the
+        // root only, this for the subcommands as well.
         cl.setUsageHelpAutoWidth(true);
         for (CommandLine sub : cl.getSubcommands().values()) FormatsHelp.addTo(sub);
         cl.setOut(out);
