@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.report.MarkdownTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,12 @@ public record Machine(int nproc, String cpu, long memBytes, String java, String 
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch");
         String date = ZonedDateTime.now(ZoneOffset.UTC).withNano(0).toString();
         return new Machine(Runtime.getRuntime().availableProcessors(), cpu, mem, jvm, os, date, valgrind);
+    }
+
+    /** The table that opens a benchmark file: date, cores, CPU, memory, Java ({@code javaLabel}) and OS; a report adds its own rows. */
+    public MarkdownTable markdownTable(String javaLabel) {
+        return new MarkdownTable().left("machine").left(null).row("date (UTC)", date).row("nproc", nproc).row("CPU", cpu)
+                .row("RAM", String.format(Locale.ROOT, "%.1f GiB", memBytes / (double) (1L << 30))).row(javaLabel, java).row("OS", os);
     }
 
     public String summary() {

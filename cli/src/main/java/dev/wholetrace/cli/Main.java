@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "wholetrace",
         mixinStandardHelpOptions = true,
+        usageHelpAutoWidth = true,
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
@@ -48,6 +49,10 @@ public final class Main implements Runnable {
     /** Runs one command line; returns the exit code. Used by tests as well. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        // Help wraps to the terminal (80 columns when there is none): the annotation sets it for the
+        // root only, this for the subcommands as well.
+        cl.setUsageHelpAutoWidth(true);
+        for (CommandLine sub : cl.getSubcommands().values()) FormatsHelp.addTo(sub);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

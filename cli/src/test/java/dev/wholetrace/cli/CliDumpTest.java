@@ -115,30 +115,30 @@ class CliDumpTest {
         List<String> s = lines("dump", cdr, "--format", "jsonl");
         assertThat(s).hasSize(Traces.SYNC_OPS);
         for (int i = 0; i < s.size(); i++) {
-            Map<String, Object> o = MiniJson.object(s.get(i));
+            Map<String, Object> o = JsonText.object(s.get(i));
             assertThat(o.keySet()).containsExactly("index", "thread", "op", "kind", "object", "objectThread", "episode",
                     "firstOfEpisode", "site", "where", "code");
             assertThat(o.get("index")).isEqualTo((long) i);
         }
-        assertThat(MiniJson.object(s.get(3))).containsEntry("thread", 1L).containsEntry("op", 1L).containsEntry("kind", "lock")
+        assertThat(JsonText.object(s.get(3))).containsEntry("thread", 1L).containsEntry("op", 1L).containsEntry("kind", "lock")
                 .containsEntry("object", 7L).containsEntry("site", 20L).containsEntry("where", "demo.Main.work:23")
                 .containsEntry("code", "MONITORENTER").containsEntry("objectThread", null).containsEntry("episode", null);
-        assertThat(MiniJson.object(s.get(2))).containsEntry("kind", "begin").containsEntry("objectThread", 1L).containsEntry("where", null);
+        assertThat(JsonText.object(s.get(2))).containsEntry("kind", "begin").containsEntry("objectThread", 1L).containsEntry("where", null);
 
         List<String> w = lines("dump", cdr, "--thread", "1", "--format", "jsonl");
         assertThat(w).hasSize(Traces.WORKER_EVENTS);
         for (int i = 0; i < w.size(); i++) {
-            Map<String, Object> o = MiniJson.object(w.get(i));
+            Map<String, Object> o = JsonText.object(w.get(i));
             assertThat(o).containsEntry("thread", 1L).containsEntry("pos", (long) i).containsKeys("type", "where", "code");
         }
-        assertThat(MiniJson.object(w.get(1))).containsEntry("type", "block").containsEntry("block", 2L)
+        assertThat(JsonText.object(w.get(1))).containsEntry("type", "block").containsEntry("block", 2L)
                 .containsEntry("where", "demo.Main.work:20").containsEntry("code", "work: loop body");
-        assertThat(MiniJson.object(w.get(7))).containsEntry("type", "load").containsEntry("instruction", 10L)
+        assertThat(JsonText.object(w.get(7))).containsEntry("type", "load").containsEntry("instruction", 10L)
                 .containsEntry("object", 5L).containsEntry("offset", 4L).containsEntry("address", (5L << 34) + 4)
                 .containsEntry("code", "IALOAD a[i]");
-        assertThat(MiniJson.object(w.get(5))).containsEntry("type", "sync").containsEntry("kind", "unlock")
+        assertThat(JsonText.object(w.get(5))).containsEntry("type", "sync").containsEntry("kind", "unlock")
                 .containsEntry("op", 2L).containsEntry("syncIndex", 4L).containsEntry("object", 7L).containsEntry("site", 21L);
-        assertThat(MiniJson.object(lines("dump", dor, "--thread", "1", "--format", "jsonl").get(1)))
+        assertThat(JsonText.object(lines("dump", dor, "--thread", "1", "--format", "jsonl").get(1)))
                 .containsEntry("type", "load").containsEntry("instruction", null).containsEntry("code", null);
     }
 

@@ -48,7 +48,7 @@ class CliRacesTest {
     void jsonHasOneEntryPerInstructionPair() {
         Cli r = Cli.run("races", trace.toString(), "--json", "--all-instances");
         assertThat(r.exit()).as(r.toString()).isZero();
-        @SuppressWarnings("unchecked") Map<String, Object> json = (Map<String, Object>) MiniJson.parse(r.out());
+        @SuppressWarnings("unchecked") Map<String, Object> json = (Map<String, Object>) JsonText.parse(r.out());
         @SuppressWarnings("unchecked") List<Map<String, Object>> races = (List<Map<String, Object>>) json.get("races");
         assertThat(races).hasSize(2);
         for (Map<String, Object> race : races) {

@@ -55,13 +55,13 @@ class CliSegmentTest {
     void jsonHeaderAndEvents() {
         List<String> s = out("segment", two, "--thread", "1", "99", "102", "--format", "jsonl");
         assertThat(s).hasSize(9);
-        Map<String, Object> h = MiniJson.object(s.get(0));
+        Map<String, Object> h = JsonText.object(s.get(0));
         assertThat(h).containsEntry("type", "segment").containsEntry("thread", 1L).containsEntry("name", "worker")
                 .containsEntry("from", 99L).containsEntry("to", 102L).containsEntry("firstEvent", 248L)
                 .containsEntry("lastEvent", 255L).containsEntry("events", 8L).containsEntry("firstChunk", 1L)
                 .containsEntry("lastChunk", 2L).containsEntry("rule", null);
         assertThat(s.subList(1, 9)).isEqualTo(out("dump", two, "--thread", "1", "--format", "jsonl").subList(248, 256));
-        Map<String, Object> inOne = MiniJson.object(out("segment", two, "--thread", "1", "1", "2", "--format", "jsonl").get(0));
+        Map<String, Object> inOne = JsonText.object(out("segment", two, "--thread", "1", "1", "2", "--format", "jsonl").get(0));
         assertThat(inOne).containsEntry("firstChunk", 1L).containsEntry("lastChunk", 1L).containsKeys("rule", "ruleLength", "fromInRule", "toInRule");
         assertThat((Long) inOne.get("toInRule") - (Long) inOne.get("fromInRule")).isEqualTo(2);
     }

@@ -106,10 +106,10 @@ class CliStatsTest {
         assertThat(total).doesNotContainKey("unread");
         assertThat(TextTables.table(out, "% of raw").get("total")).containsKeys("WPP", "S_synch", "synch_cnt", "total");
 
-        Map<String, Object> json = MiniJson.object(ok("stats", f.toString(), "--json").out().strip());
+        Map<String, Object> json = JsonText.object(ok("stats", f.toString(), "--json").out().strip());
         assertThat(json.get("fileBytes")).isEqualTo(size);
         @SuppressWarnings("unchecked")
-        Map<String, Object> bytes = (Map<String, Object>) MiniJson.at(json, "total.bytes");
+        Map<String, Object> bytes = (Map<String, Object>) JsonText.at(json, "total.bytes");
         long jsonSum = 0;
         for (Map.Entry<String, Object> e : bytes.entrySet()) if (!e.getKey().equals("total")) jsonSum += (Long) e.getValue();
         assertThat(jsonSum).isEqualTo(size);
@@ -119,22 +119,22 @@ class CliStatsTest {
 
     @Test
     void json() {
-        Map<String, Object> j = MiniJson.object(ok("stats", twoThreads.get(TraceMode.CDR).toString(), "--json").out().strip());
+        Map<String, Object> j = JsonText.object(ok("stats", twoThreads.get(TraceMode.CDR).toString(), "--json").out().strip());
         assertThat(j).containsEntry("mode", "cdr").containsEntry("complete", true).containsEntry("chunks", 3L)
                 .containsEntry("threadCount", 2L).containsEntry("syncOps", (long) Traces.SYNC_OPS)
                 .containsEntry("events", (long) (6 + Traces.WORKER_EVENTS)).containsEntry("ignoredBytes", 0L);
-        assertThat(MiniJson.at(j, "properties.program")).isEqualTo("twoThreads");
+        assertThat(JsonText.at(j, "properties.program")).isEqualTo("twoThreads");
         List<?> threads = (List<?>) j.get("threads");
         assertThat(threads).hasSize(2);
         @SuppressWarnings("unchecked")
         Map<String, Object> worker = (Map<String, Object>) threads.get(1);
         assertThat(worker).containsEntry("thread", 1L).containsEntry("name", "worker").containsEntry("rawBytes", 7242L);
-        assertThat(MiniJson.at(worker, "events.blocks")).isEqualTo(100L);
-        assertThat(MiniJson.at(worker, "events.sync.lock")).isEqualTo(100L);
-        assertThat(MiniJson.at(worker, "events.syncTotal")).isEqualTo(202L);
-        assertThat(MiniJson.at(worker, "events.total")).isEqualTo((long) Traces.WORKER_EVENTS);
-        assertThat(((Map<?, ?>) MiniJson.at(worker, "bytes")).keySet().stream().map(Object::toString).toList()).doesNotContain("sSynch", "metadata", "framing");
-        assertThat(MiniJson.at(j, "total.events.sync.fork")).isEqualTo(1L);
+        assertThat(JsonText.at(worker, "events.blocks")).isEqualTo(100L);
+        assertThat(JsonText.at(worker, "events.sync.lock")).isEqualTo(100L);
+        assertThat(JsonText.at(worker, "events.syncTotal")).isEqualTo(202L);
+        assertThat(JsonText.at(worker, "events.total")).isEqualTo((long) Traces.WORKER_EVENTS);
+        assertThat(((Map<?, ?>) JsonText.at(worker, "bytes")).keySet().stream().map(Object::toString).toList()).doesNotContain("sSynch", "metadata", "framing");
+        assertThat(JsonText.at(j, "total.events.sync.fork")).isEqualTo(1L);
     }
 
     @Test

@@ -96,9 +96,9 @@ class CliTraceErrorTest {
             var sizes = TextTables.table(stats.out(), "sizes in bytes");
             assertThat(TextTables.number(sizes, "total", "total")).isEqualTo(cut);
             assertThat(TextTables.number(sizes, "total", "unread")).isEqualTo(cut - chunk2);
-            var json = MiniJson.object(Cli.run("stats", s(part), "--json").out().strip());
+            var json = JsonText.object(Cli.run("stats", s(part), "--json").out().strip());
             assertThat(json).containsEntry("complete", false).containsEntry("ignoredBytes", cut - chunk2).containsEntry("fileBytes", cut);
-            assertThat(MiniJson.at(json, "total.bytes.total")).isEqualTo(cut);
+            assertThat(JsonText.at(json, "total.bytes.total")).isEqualTo(cut);
 
             // what the complete chunks hold is a prefix of the whole recording
             Cli order = Cli.run("dump", s(part));

@@ -2,6 +2,7 @@ package dev.wholetrace.bench.races;
 
 import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
+import dev.wholetrace.report.MarkdownTable;
 import java.util.List;
 import java.util.Locale;
 
@@ -31,31 +32,34 @@ final class RacesReport {
                 + "replayed through a FastTrack-style shadow memory). Time is measured inside the child, loading included; memory "
                 + "is the child's peak RSS (VmHWM), JVM included. Both detectors must report the same racing instruction pairs "
                 + "(the kernels are race-free: zero). docs/races.md has the method.\n\n");
-        sb.append("| workload | threads | events | accesses | trace bytes | open s | compressed s | baseline s | baseline ÷ compressed "
-                + "| open MiB | compressed MiB | baseline MiB | baseline ÷ compressed | pairs |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownTable kernels = new MarkdownTable().left("workload").right("threads", "events", "accesses", "trace bytes", "open s",
+                "compressed s", "baseline s", "baseline ÷ compressed", "open MiB", "compressed MiB", "baseline MiB", "baseline ÷ compressed",
+                "pairs");
         for (RacesCommand.KernelRow r : rows) {
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %,d | %,d | %,d | %.2f | %.2f | %.2f | %s | %d | %d | %d | %s | %d |%n",
-                    r.workload(), r.threads(), r.events(), r.accesses(), r.fileBytes(), r.open().seconds(), r.compressed().seconds(),
-                    r.baseline().seconds(), Charts.num(r.baseline().seconds() / r.compressed().seconds()), r.open().peakRss() >> 20,
-                    r.compressed().peakRss() >> 20, r.baseline().peakRss() >> 20,
-                    Charts.num((double) r.baseline().peakRss() / r.compressed().peakRss()), r.compressed().pairs()));
+            kernels.row(r.workload(), r.threads(), f("%,d", r.events()), f("%,d", r.accesses()), f("%,d", r.fileBytes()),
+                    f("%.2f", r.open().seconds()), f("%.2f", r.compressed().seconds()), f("%.2f", r.baseline().seconds()),
+                    Charts.num(r.baseline().seconds() / r.compressed().seconds()), r.open().peakRss() >> 20, r.compressed().peakRss() >> 20,
+                    r.baseline().peakRss() >> 20, Charts.num((double) r.baseline().peakRss() / r.compressed().peakRss()), r.compressed().pairs());
         }
+        kernels.appendTo(sb);
         sb.append("\n## Dynamic against distinct races: the labelled suite's racy programs\n\n");
         sb.append("Each `…Yes` program of `dev.wholetrace.workloads.races`, recorded in CDR and analysed as `wholetrace races` does. "
                 + "*pairs*: findings (pairs of instructions); *dynamic*: racing access pairs; *artifacts*: findings reported as "
                 + "artifacts of another (paper §4.2). The paper's LU example: 63,832 dynamic races were 5 instruction pairs.\n\n");
-        sb.append("| program | events | pairs | dynamic | dynamic ÷ pairs | artifacts |\n|---|---:|---:|---:|---:|---:|\n");
+        MarkdownTable programs = new MarkdownTable().left("program").right("events", "pairs", "dynamic", "dynamic ÷ pairs", "artifacts");
         long pairs = 0, dynamic = 0;
         for (RacesCommand.SuiteRow s : suite) {
             pairs += s.pairs();
             dynamic += s.dynamic();
-            sb.append(String.format(Locale.ROOT, "| %s | %,d | %d | %,d | %s | %d |%n", s.program(), s.events(), s.pairs(), s.dynamic(),
-                    Charts.num((double) s.dynamic() / Math.max(1, s.pairs())), s.artifacts()));
+            programs.row(s.program(), f("%,d", s.events()), s.pairs(), f("%,d", s.dynamic()),
+                    Charts.num((double) s.dynamic() / Math.max(1, s.pairs())), s.artifacts());
         }
-        sb.append(String.format(Locale.ROOT, "| **all %d** | | %d | %,d | %s | |%n", suite.size(), pairs, dynamic,
-                Charts.num((double) dynamic / Math.max(1, pairs))));
-        return sb.toString();
+        programs.row("**all " + suite.size() + "**", null, pairs, f("%,d", dynamic), Charts.num((double) dynamic / Math.max(1, pairs)), null);
+        return programs.appendTo(sb).toString();
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
     }
 
     String csv() {

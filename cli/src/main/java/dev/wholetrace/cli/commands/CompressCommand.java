@@ -1,13 +1,13 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.term.Progress;
-import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +21,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "compress", mixinStandardHelpOptions = true,
         description = {"Compress a raw trace into a grammar file (.wgr).",
-                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd.",
-                "lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."})
+                "",
+                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd. lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."},
+        footer = {"", "Examples:",
+                "  wholetrace compress trace.u32 --input u32 -o trace.wgr",
+                "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr"})
 public final class CompressCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -3,7 +3,6 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.baseline.GeneralPurpose;
-import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.address.DiffRleEncoder;
 import dev.wholetrace.model.event.TraceMode;
@@ -19,6 +18,8 @@ import dev.wholetrace.synthetic.ControlFlowTrace;
 import dev.wholetrace.synthetic.GridSweep;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.report.OutputFormat;
+import dev.wholetrace.report.Units;
 import dev.wholetrace.model.util.Alphabet;
 import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
@@ -44,15 +45,19 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Compress built-in traces end to end and compare with gzip, bzip2, xz and zstd.",
-                "The traces:",
-                " - a nested-loop control-flow trace (basic-block ids of a program with",
-                "   loops, calls and data-dependent branches), as u32;",
-                " - the address stream of a store sweeping the interior of a 2-D array, as",
-                "   u64, with plain SEQUITUR and with Diff∘RLE∘SEQ.",
-                "Then it records a real multithreaded program under the JVM agent: the SPLASH-2",
-                "FFT kernel (2^16 points, 4 threads, as in parallel-wpp-compression Table 1, run",
-                "as 'workload fft -o FILE --mode cdr'), summarises the .wtrace like 'stats',",
-                "looks for data races like 'races' and extracts a segment like 'segment'."})
+                "",
+                "The traces: a nested-loop control-flow trace (basic-block ids of a program with loops, "
+                    + "calls and data-dependent branches) as u32, and the address stream of a store sweeping the "
+                    + "interior of a 2-D array as u64, with plain SEQUITUR and with Diff∘RLE∘SEQ. Every "
+                    + "grammar file is read back and checked against its input.",
+                "",
+                "Then it records a real multithreaded program under the JVM agent: the SPLASH-2 FFT "
+                    + "kernel (2^16 points, 4 threads, as in parallel-wpp-compression Table 1, run as 'workload "
+                    + "fft -o FILE --mode cdr'), summarises the .wtrace like 'stats', looks for data races like "
+                    + "'races' and extracts a segment like 'segment'."},
+        footer = {"", "Examples:",
+                "  wholetrace demo",
+                "  wholetrace demo --blocks 200000 --threads 2 --keep demo-files"})
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -215,7 +220,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.flush();
         ThreadTrace t = TraceFiles.thread(trace, 1);
         TraceFiles.checkOps(t, 2, 3);
-        try (EventPrinter printer = new EventPrinter(trace, out, EventPrinter.Format.text, 6)) {
+        try (EventPrinter printer = new EventPrinter(trace, out, OutputFormat.TEXT, 6)) {
             SegmentCommand.print(t, 2, 3, printer);
         }
         if (keep != null) {

@@ -2,6 +2,8 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.events.EventLines;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,30 +17,29 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "dump", mixinStandardHelpOptions = true,
         description = {"Print a recorded trace (.wtrace): the sync order, or one thread's events.",
                 "",
-                "Without --thread: S_synch, every sync operation of every thread in the order",
-                "they happened, one line each: index, thread, the thread's sync operation",
-                "number, kind, object (a thread's begin/end object shows as 'thread T'),",
-                "barrier episode, and the site with its place in the code map.",
+                "Without --thread: S_synch, every sync operation of every thread in the order they "
+                    + "happened, one line each: index, thread, the thread's sync operation number, kind, object "
+                    + "(a thread's begin/end object shows as 'thread T'), barrier episode, and the site with "
+                    + "its place in the code map.",
                 "",
-                "With --thread T: the events of thread T, numbered from 0: blocks with their",
-                "code text, loads and stores (instruction, address as object+offset), sync",
-                "operations with their number in the thread and their S_synch index.",
+                "With --thread T: the events of thread T, numbered from 0: blocks with their code text, "
+                    + "loads and stores (instruction, address as object+offset), sync operations with their "
+                    + "number in the thread and their S_synch index.",
                 "",
-                "--sync-from M and --sync-to N restrict the output to S_synch entries M..N or,",
-                "with --thread, to the thread's events from its M-th through its N-th sync",
-                "operation, found through the sync counts as by 'segment'. Without --sync-to,",
-                "a thread's events run to its end; without --sync-from, they start at its",
-                "first event. The output is streamed: a thread of any length needs constant",
-                "memory. For the jsonl fields see 'segment --help'.",
+                "--sync-from M and --sync-to N restrict the output to S_synch entries M..N or, with "
+                    + "--thread, to the thread's events from its M-th through its N-th sync operation, found "
+                    + "through the sync counts as by 'segment'. Without --sync-to, a thread's events run to its "
+                    + "end; without --sync-from, they start at its first event. The output is streamed: a "
+                    + "thread of any length needs constant memory. With --format json (JSON lines, also named jsonl) each line is one object; for the fields see 'segment --help'.",
                 "",
-                "--view dor reads an ALL trace through its data WPP (the DOR view: loads and",
-                "stores by address, and sync operations) instead of its control WPP."},
+                "--view dor reads an ALL trace through its data WPP (the DOR view: loads and stores by "
+                    + "address, and sync operations) instead of its control WPP."},
         footer = {"", "Examples:",
                 "  wholetrace dump run.wtrace --limit 20             # first 20 S_synch entries",
                 "  wholetrace dump run.wtrace --thread 2 --limit 100 # thread 2's first events",
                 "  wholetrace dump run.wtrace --thread 2 --sync-from 4 --sync-to 5",
-                "  wholetrace dump run.wtrace --thread 1 --format jsonl | grep '\"sync\"'"})
-public final class DumpCommand implements Callable<Integer> {
+                "  wholetrace dump run.wtrace --thread 1 --format json | grep '\"sync\"'"})
+public final class DumpCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -60,12 +61,16 @@ public final class DumpCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "K", description = "print at most K lines")
     Long limit;
 
+    @Override
+    public FormatRegistry<?> formats() {
+        return EventLines.FORMATS;
+    }
 
     @Override
     public Integer call() throws Exception {
         if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
         ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
-        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format,
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()),
                 limit == null ? Long.MAX_VALUE : limit)) {
             if (thread == null) dumpSyncOrder(trace, printer);
             else dumpThread(TraceFiles.thread(trace, thread, output.view), printer);

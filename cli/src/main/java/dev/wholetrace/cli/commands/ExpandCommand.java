@@ -12,8 +12,13 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "expand", mixinStandardHelpOptions = true,
         description = {"Expand a grammar file back to its raw trace.",
-                "u32/u64: byte-identical to the compressed input. lackey-sb/lackey-mem: the exact record",
-                "sequence as 13-byte little-endian records (u8 kind, u64 address, u32 size; docs/formats.md)."})
+                "",
+                "u32/u64: byte-identical to the compressed input. lackey-sb/lackey-mem: the exact record "
+                    + "sequence as 13-byte little-endian records "
+                           + "(u8 kind, u64 address, u32 size; docs/formats.md)."},
+        footer = {"", "Examples:",
+                "  wholetrace expand trace.wgr -o trace.u32",
+                "  wholetrace expand run.wgr -o - | xxd | head"})
 public final class ExpandCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN.wgr", description = "the grammar file")
     Path input;

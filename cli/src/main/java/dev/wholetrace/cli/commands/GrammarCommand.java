@@ -1,6 +1,5 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.importers.CompressedTrace;
@@ -9,6 +8,7 @@ import dev.wholetrace.importers.LackeyRecord;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +24,12 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "grammar", mixinStandardHelpOptions = true,
         description = {"Describe a grammar file: rules, depth, sizes, top rules.",
-                "Sizes are given per component; the top rules are those that cover most of the trace",
-                "(expanded length × uses)."})
+                "",
+                "Sizes are given per component; the top rules are those that cover most of the trace "
+                    + "(expanded length × uses)."},
+        footer = {"", "Examples:",
+                "  wholetrace grammar trace.wgr",
+                "  wholetrace grammar run.wgr --top 20 --preview 10"})
 public final class GrammarCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -18,17 +18,17 @@ import picocli.CommandLine.Parameters;
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = {"Run a Java program under the Wholetrace agent and record its execution.",
                 "",
-                "Everything after -- is the program's command line; its first word must be a java",
-                "launcher (java, or a path to one). The agent is inserted as -javaagent right",
-                "after it. The program's input, output and exit code pass through unchanged.",
-                "JDK classes are not instrumented; --include/--exclude take dotted class-name",
-                "patterns with * wildcards, several separated by ':'."},
+                "Everything after -- is the program's command line; its first word must be a java "
+                    + "launcher (java, or a path to one). The agent is inserted as -javaagent right after it. "
+                    + "The program's input, output and exit code pass through unchanged. JDK classes are not "
+                    + "instrumented; --include/--exclude take dotted class-name patterns with * wildcards, "
+                    + "several separated by ':'."},
         footer = {"", "Examples:",
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
-                "  wholetrace record -o run.wtrace --include 'com.example.*' -- java -cp app.jar com.example.Main",
+                "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "",
                 "Equivalent without this command:",
-                "  java -javaagent:agent/target/wholetrace-agent.jar=out=app.wtrace,mode=cor -jar app.jar"})
+                "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
 public final class RecordCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the trace to write (.wtrace)")
     Path out;

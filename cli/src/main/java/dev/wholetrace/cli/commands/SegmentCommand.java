@@ -4,6 +4,9 @@ import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.events.EventLines;
+import dev.wholetrace.report.events.SegmentHeader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,28 +20,28 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "segment", mixinStandardHelpOptions = true,
         description = {"Print a thread's events between two of its sync operations (random access).",
                 "",
-                "The events of thread T from its M-th through its N-th sync operation (both",
-                "included, numbered from 0), found through the sync counts",
-                "(parallel-wpp-compression §2.2): Algorithm 1 finds both operations' paths in",
-                "the thread's WPP, and only their lowest common rule is expanded, not the",
-                "trace before them.",
+                "The events of thread T from its M-th through its N-th sync operation (both included, "
+                    + "numbered from 0), found through the sync counts (parallel-wpp-compression §2.2): "
+                    + "Algorithm 1 finds both operations' paths in the thread's WPP, and only their lowest "
+                    + "common rule is expanded, not the trace before them.",
                 "",
-                "The first line says where the segment lies: its event numbers in the thread",
-                "and the lowest common rule (LCA) with the segment's offsets in its expansion,",
-                "or the chunks it spans. Then one line per event, as 'dump --thread T' prints.",
+                "The first line says where the segment lies: its event numbers in the thread and the "
+                    + "lowest common rule (LCA) with the segment's offsets in its expansion, or the chunks it "
+                    + "spans. Then one line per event, as 'dump --thread T' prints.",
                 "",
-                "jsonl: the first line is {\"type\":\"segment\", ...}. Each event line has",
-                "thread, pos (event number), type (block, load, store or sync), then:",
+                "--format json prints JSON lines (one object per line; jsonl names the same format). The "
+                    + "first line is {\"type\":\"segment\", ...}. Each event line has thread, pos (event "
+                    + "number), type (block, load, store or sync), then:",
                 "  block        block",
                 "  load, store  instruction (null in DOR), address, object, offset",
-                "  sync         kind, op, syncIndex (S_synch entry), object, objectThread,",
-                "               episode (barriers, else null), site",
-                "and ends with where and code from the code map (null if not in it)."},
+                "  sync         kind, op, syncIndex, object, objectThread, episode, site",
+                "and ends with where and code from the code map (null if not in it). syncIndex is the "
+                    + "operation's S_synch entry; episode is null except for barriers."},
         footer = {"", "Examples:",
                 "  wholetrace segment run.wtrace --thread 1 2 3",
-                "  wholetrace segment run.wtrace --thread 1 0 40 --format jsonl",
+                "  wholetrace segment run.wtrace --thread 1 0 40 --format json",
                 "  wholetrace dump run.wtrace --thread 1 | grep ' lock '  # find op numbers"})
-public final class SegmentCommand implements Callable<Integer> {
+public final class SegmentCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -59,11 +62,16 @@ public final class SegmentCommand implements Callable<Integer> {
     EventOutputOptions output;
 
     @Override
+    public FormatRegistry<?> formats() {
+        return EventLines.FORMATS;
+    }
+
+    @Override
     public Integer call() throws Exception {
         ParallelTrace trace = TraceFiles.open(input, t -> t == thread, spec.commandLine().getErr());
         ThreadTrace t = TraceFiles.thread(trace, thread, output.view);
         TraceFiles.checkOps(t, from, to);
-        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format, Long.MAX_VALUE)) {
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()), Long.MAX_VALUE)) {
             print(t, from, to, printer);
         }
         return 0;
@@ -73,39 +81,22 @@ public final class SegmentCommand implements Callable<Integer> {
     static void print(ThreadTrace t, long m, long n, EventPrinter printer) {
         long first = t.syncPosition(m);
         long last = t.syncPosition(n);
-        int thread = t.info().index();
-        StringBuilder text = new StringBuilder().append("segment  ").append(TraceFiles.describe(t))
-                .append(", sync ops ").append(m).append("..").append(n)
-                .append(": events ").append(first).append("..").append(last).append(" (").append(last - first + 1).append(" events); ");
-        Json json = new Json().field("type", "segment").field("thread", thread).field("name", t.info().name())
-                .field("from", m).field("to", n).field("firstEvent", first).field("lastEvent", last)
-                .field("events", last - first + 1);
         EdgeCounts.Span span = t.span(m, n);
         int firstPiece = t.pieceOfEvent(first);
         int lastPiece = t.pieceOfEvent(last);
+        SegmentHeader header;
         if (span != null) {
             Grammar g = t.wpp(firstPiece);
             int chunk = t.chunkOf(firstPiece);
-            text.append("lowest common rule R").append(span.rule()).append(span.rule() == 0 ? " (the start rule)" : "")
-                    .append(" of chunk ").append(chunk).append("'s WPP (expands to ").append(g.expandedLength(span.rule()))
-                    .append(" events; the segment is its events ").append(span.fromInRule()).append("..").append(span.toInRule())
-                    .append(")");
-            json.field("firstChunk", chunk).field("lastChunk", chunk).field("rule", span.rule())
-                    .field("ruleLength", g.expandedLength(span.rule())).field("fromInRule", span.fromInRule())
-                    .field("toInRule", span.toInRule());
+            header = new SegmentHeader(t.info().index(), t.info().name(), m, n, first, last, chunk, chunk, span.rule(),
+                    g.expandedLength(span.rule()), span.fromInRule(), span.toInRule());
         } else {
             // Different chunks have different grammars: no common rule; the tail of the first
             // chunk's WPP, the chunks between, and the head of the last one are expanded.
-            int c1 = t.chunkOf(firstPiece);
-            int c2 = t.chunkOf(lastPiece);
-            text.append("spans chunks ").append(c1).append("..").append(c2)
-                    .append(" (no common rule): from event ").append(first - t.eventsBeforePiece(firstPiece)).append(" of chunk ")
-                    .append(c1).append("'s WPP to event ").append(last - t.eventsBeforePiece(lastPiece)).append(" of chunk ")
-                    .append(c2).append("'s");
-            json.field("firstChunk", c1).field("lastChunk", c2).fieldOrNull("rule", null)
-                    .fieldOrNull("ruleLength", null).fieldOrNull("fromInRule", null).fieldOrNull("toInRule", null);
+            header = new SegmentHeader(t.info().index(), t.info().name(), m, n, first, last, t.chunkOf(firstPiece),
+                    t.chunkOf(lastPiece), null, 0, first - t.eventsBeforePiece(firstPiece), last - t.eventsBeforePiece(lastPiece));
         }
-        printer.header(text.toString(), json);
+        printer.header(header);
         printer.events(t, t.segment(m, n), first, m);
     }
 }

@@ -2,10 +2,10 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats;
-import dev.wholetrace.cli.term.Units;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -27,7 +27,7 @@ final class TraceSummary {
                 trace.threads().size(), c.blocks, c.loads, c.stores, c.syncTotal());
         out.printf(Locale.ROOT, "  raw      %d bytes as fixed-width records (%s)%n", total.raw, Units.bytes(total.raw));
         out.printf(Locale.ROOT, "  file     %d bytes (%s) = %s%% of raw: WPP %d, data %d, S_synch %d, synch_cnt %d, other %d%n",
-                trace.fileBytes(), Units.bytes(trace.fileBytes()), StatsCommand.percent(trace.fileBytes(), total.raw),
+                trace.fileBytes(), Units.bytes(trace.fileBytes()), Units.significantPercent(trace.fileBytes(), total.raw),
                 wpp, data, order, counts, total.totalBytes() - wpp - data - order - counts);
         out.printf(Locale.ROOT, "  S_synch  %d entries: %d barrier episodes, %d lock/unlock pairs, %d other%n", trace.syncOrder().size(),
                 trace.syncOrder().barrierEpisodes(), c.sync[SyncKind.LOCK.ordinal()],

@@ -20,23 +20,22 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "workload", mixinStandardHelpOptions = true,
         description = {"Run one of the built-in parallel kernels, plainly or recorded with -o.",
                 "",
-                "The kernels are Java ports of the programs of parallel-wpp-compression Table 1;",
-                "each starts its own worker threads, synchronises as the original does, checks its",
-                "result and prints one line with it (the same line for every thread count).",
-                "  fft    SPLASH-2 1-D six-step FFT: size = log2 of the points (default 16), barriers",
-                "  lu     SPLASH-2 blocked dense LU: size = matrix order (default 256), barriers",
-                "  mp3d   SPLASH particle flow in a wind tunnel: size = particles (default 50000),",
-                "         a lock per space cell, barriers",
-                "  water  SPLASH n-squared molecular dynamics: size = molecules (default 64), a lock",
-                "         per molecule, barriers",
-                "  sor    TreadMarks red-black SOR: size = grid side (default 100), barriers",
+                "The kernels are Java ports of the programs of parallel-wpp-compression Table 1; each "
+                    + "starts its own worker threads, synchronises as the original does, checks its result and "
+                    + "prints one line with it (the same line for every thread count).",
+                "Per kernel: what it computes; what --size counts (default); how it syncs:",
+                "  fft    SPLASH-2 1-D six-step FFT; log2 of the points (16); barriers",
+                "  lu     SPLASH-2 blocked dense LU; matrix order (256); barriers",
+                "  mp3d   SPLASH particle flow; particles (50000); cell locks, barriers",
+                "  water  SPLASH molecular dynamics; molecules (64); molecule locks, barriers",
+                "  sor    TreadMarks red-black SOR; grid side (100); barriers",
                 "--steps is the number of iterations or time steps (kernel's default when omitted).",
                 "",
-                "With -o the kernel runs under the agent (only its own classes instrumented) and",
-                "the trace is summarised afterwards; 'wholetrace stats FILE' shows it in full."},
+                "With -o the kernel runs under the agent (only its own classes instrumented) and the "
+                    + "trace is summarised afterwards; 'wholetrace stats FILE' shows it in full."},
         footer = {"", "Examples:",
                 "  wholetrace workload fft --threads 4",
-                "  wholetrace workload sor --threads 8 --size 200 --steps 20 -o sor.wtrace --mode cdr"})
+                "  wholetrace workload sor --threads 8 --steps 20 -o sor.wtrace --mode all"})
 public final class WorkloadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

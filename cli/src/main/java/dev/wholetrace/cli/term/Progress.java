@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.term;
 
+import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.util.function.LongConsumer;
 

@@ -1,8 +1,8 @@
-package dev.wholetrace.cli.term;
+package dev.wholetrace.report;
 
 import java.util.Locale;
 
-/** Human-readable sizes and rates for reports. */
+/** Human-readable sizes, counts and percentages for text reports. */
 public final class Units {
     private Units() {}
 
@@ -22,5 +22,17 @@ public final class Units {
 
     public static String percent(long part, long whole) {
         return whole == 0 ? "-" : String.format(Locale.ROOT, "%.3f%%", 100.0 * part / whole);
+    }
+
+    /** A percentage with about three significant digits, small values included. */
+    public static String significantPercent(long part, long whole) {
+        if (whole == 0) return "-";
+        double p = 100.0 * part / whole;
+        if (p == 0) return "0";
+        if (p >= 100) return String.format(Locale.ROOT, "%.0f", p);
+        if (p >= 10) return String.format(Locale.ROOT, "%.1f", p);
+        if (p >= 1) return String.format(Locale.ROOT, "%.2f", p);
+        if (p >= 0.001) return String.format(Locale.ROOT, "%.3f", p);
+        return "<0.001";
     }
 }

@@ -1,19 +1,19 @@
-package dev.wholetrace.cli.commands;
+package dev.wholetrace.report;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 /** A plain-text table: the first column left-aligned (names), the others right-aligned (numbers). */
-final class TextTable {
+public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
 
-    TextTable row(List<String> cells) {
+    public TextTable row(List<String> cells) {
         rows.add(cells.toArray(String[]::new));
         return this;
     }
 
-    void print(PrintWriter out) {
+    public void print(PrintWriter out) {
         int columns = 0;
         for (String[] r : rows) columns = Math.max(columns, r.length);
         int[] width = new int[columns];

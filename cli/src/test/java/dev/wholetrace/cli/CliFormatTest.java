@@ -1,0 +1,96 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+/** The shared {@code --format} option, its deprecated alias {@code --json}, and the help texts. */
+class CliFormatTest {
+    @TempDir
+    static Path dir;
+
+    static String trace;
+
+    @BeforeAll
+    static void record() throws Exception {
+        trace = Traces.twoThreads(dir.resolve("two.wtrace"), TraceMode.CDR).toString();
+    }
+
+    @Test
+    void jsonIsTheSameWhicheverWayItIsAskedFor() {
+        String json = ok("stats", trace, "--format", "json");
+        assertThat(JsonText.object(json.strip())).containsKey("total");
+        assertThat(ok("stats", trace, "--json")).isEqualTo(json);
+        assertThat(ok("stats", trace, "--format", "JSON")).isEqualTo(json);
+        assertThat(ok("stats", trace, "--format", "text")).isEqualTo(ok("stats", trace));
+    }
+
+    @Test
+    void streamingCommandsWriteJsonLinesUnderEitherName() {
+        String lines = ok("dump", trace, "--thread", "1", "--format", "json");
+        assertThat(ok("dump", trace, "--thread", "1", "--format", "jsonl")).isEqualTo(lines);
+        assertThat(ok("dump", trace, "--thread", "1", "--json")).isEqualTo(lines);
+        for (String line : lines.split("\\R")) assertThat(JsonText.object(line)).containsKey("type");
+        assertThat(ok("segment", trace, "--thread", "1", "1", "2", "--json")).isEqualTo(ok("segment", trace, "--thread", "1", "1", "2", "--format", "json"));
+    }
+
+    @Test
+    void contradictoryOrUnknownFormatsAreBadInput() {
+        Cli both = Cli.run("stats", trace, "--json", "--format", "text");
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.errLines()).singleElement().asString().contains("--json", "--format text");
+        Cli unknown = Cli.run("stats", trace, "--format", "xml");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.errLines()).singleElement().asString().contains("unknown stats format 'xml' (text, json, jsonl)");
+        Cli export = Cli.run("export", trace, "--format", "json");
+        assertThat(export.exit()).isEqualTo(2);
+        assertThat(export.errLines()).singleElement().asString().contains("unknown export format 'json' (std)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"stats", "races", "dump", "segment", "export"})
+    void helpListsTheFormatsOfTheCommand(String command) {
+        String help = ok(command, "--help");
+        assertThat(help).contains("--format=FORMAT", "Formats (--format):", "Examples:");
+        if (command.equals("export")) {
+            assertThat(help).contains("  std ").doesNotContain("--json");
+        } else {
+            assertThat(help).contains("  text ", "  json (or jsonl) ", "--json", "deprecated");
+        }
+    }
+
+    /**
+     * Picocli prints each description element on a line of its own and wraps only within one, so a
+     * sentence split over elements breaks the help at a fixed place whatever the terminal's width.
+     * Every element is a list item (indented), a blank line, or ends a sentence or introduces a list.
+     */
+    @Test
+    void noDescriptionBreaksASentence() {
+        CommandLine cl = new CommandLine(new Main());
+        assertThat(cl.getCommandSpec().usageMessage().autoWidth()).isTrue();
+        for (Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) {
+            if (e.getValue().getCommand() instanceof CommandLine.HelpCommand) continue; // picocli's own
+            List<String> lines = List.of(e.getValue().getCommandSpec().usageMessage().description());
+            for (String line : lines) {
+                if (line.isEmpty() || Character.isWhitespace(line.charAt(0))) continue;
+                assertThat(line).as(e.getKey() + " --help").matches("(?s).*[.:)]$");
+            }
+        }
+    }
+
+    private static String ok(String... args) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).as(r.toString()).isEmpty();
+        return r.out();
+    }
+}

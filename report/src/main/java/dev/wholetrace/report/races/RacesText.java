@@ -1,0 +1,55 @@
+package dev.wholetrace.report.races;
+
+import dev.wholetrace.analysis.race.Race;
+import dev.wholetrace.analysis.race.RaceDetector;
+import dev.wholetrace.analysis.race.RaceReport;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.report.ReportWriter;
+import dev.wholetrace.model.util.Text;
+import dev.wholetrace.report.Units;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** The races as text: a summary line, then per finding its two accesses, count, example and instances. */
+public final class RacesText implements ReportWriter<RaceFindings> {
+    @Override
+    public void write(RaceFindings races, PrintWriter out) {
+        RaceReport r = races.report();
+        RaceDetector.Stats s = r.stats();
+        out.printf(Locale.ROOT, "%s: %d threads, %s segments, %s accesses read as %s progressions (%.2f s)%n",
+                Text.oneLine(races.file()), races.threadNames().size(), Units.count(s.segments()), Units.count(s.accesses()),
+                Units.count(s.progressions()), races.seconds());
+        if (r.findings().isEmpty()) {
+            out.println("no apparent data races");
+            return;
+        }
+        int n = r.findings().size();
+        int artifacts = races.artifacts();
+        out.printf(Locale.ROOT, "%d apparent data race%s (pairs of instructions): %d first, %d artifact%s; %s dynamic instances%n", n,
+                n == 1 ? "" : "s", n - artifacts, artifacts, artifacts == 1 ? "" : "s", Units.count(races.dynamicInstances()));
+        if (races.note() != null) out.println("note: " + races.note());
+        for (int k = 0; k < n; k++) {
+            RaceReport.Finding f = r.findings().get(k);
+            Race.Instance e = f.example();
+            out.println();
+            out.printf(Locale.ROOT, "#%d  %-5s %-28s at %s%s%n", k + 1, f.a().access(), f.a().target(), where(f.a()),
+                    f.artifactOf() == null ? "" : "   (artifact of #" + (f.artifactOf() + 1) + ")");
+            out.printf(Locale.ROOT, "    %-5s %-28s at %s%n", f.b().access(), f.b().target(), where(f.b()));
+            out.printf(Locale.ROOT, "    %s dynamic instance%s; e.g. %s and %s at %s%n", Units.count(f.count()), f.count() == 1 ? "" : "s",
+                    side(races, e.threadA(), e.segmentA()), side(races, e.threadB(), e.segmentB()), Addresses.format(e.address()));
+            for (Race.Instance i : f.instances()) {
+                out.printf(Locale.ROOT, "      %s and %s: %s pair%s, e.g. at %s%n", side(races, i.threadA(), i.segmentA()),
+                        side(races, i.threadB(), i.segmentB()), Units.count(i.pairs()), i.pairs() == 1 ? "" : "s", Addresses.format(i.address()));
+            }
+        }
+    }
+
+    private static String where(RaceReport.Side s) {
+        String simple = s.className().substring(s.className().lastIndexOf('.') + 1);
+        return simple + "." + s.method() + (s.line() > 0 ? ":" + s.line() : "") + (s.bci() >= 0 ? " (bci " + s.bci() + ")" : "");
+    }
+
+    private static String side(RaceFindings races, int thread, long segment) {
+        return "thread " + thread + " (" + Text.oneLine(races.threadNames().get(thread)) + ") segment " + segment;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.wholetrace.report.stats;
+
+import dev.wholetrace.analysis.stats.TraceStats;
+import dev.wholetrace.analysis.stats.TraceStats.Component;
+import dev.wholetrace.analysis.stats.TraceStats.Row;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.EventCounts;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.ReportWriter;
+import dev.wholetrace.model.util.Text;
+import dev.wholetrace.report.TextTable;
+import dev.wholetrace.report.Units;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code stats} as text: the trace's facts, then tables of events by kind, sizes and percentages of raw. */
+final class StatsText implements ReportWriter<StatsReport> {
+    @Override
+    public void write(StatsReport report, PrintWriter out) {
+        ParallelTrace trace = report.trace();
+        TraceStats stats = report.stats();
+        out.printf(Locale.ROOT, "file        %s (%s, %d bytes)%n", Text.oneLine(report.file()), Units.bytes(trace.fileBytes()), trace.fileBytes());
+        out.printf(Locale.ROOT, "mode        %s: %s%n", trace.mode().label(), describe(trace.mode()));
+        out.printf(Locale.ROOT, "status      %s%n", trace.complete() ? "complete"
+                : "incomplete: the recording did not finish; " + trace.ignoredBytes() + " trailing bytes not read");
+        out.printf(Locale.ROOT, "chunks      %d%n", trace.chunkCount());
+        out.printf(Locale.ROOT, "threads     %d%n", trace.threads().size());
+        out.printf(Locale.ROOT, "sync ops    %d (S_synch entries)%n", trace.syncOrder().size());
+        out.printf(Locale.ROOT, "events      %d%n", trace.eventCount());
+        out.printf(Locale.ROOT, "code map    %d blocks, %d instructions%n", trace.code().blockCount(), trace.code().instructionCount());
+        if (trace.properties().isEmpty()) out.println("properties  (none)");
+        boolean first = true;
+        for (Map.Entry<String, String> p : trace.properties().entrySet()) {
+            out.printf(Locale.ROOT, "%-12s%s=%s%n", first ? "properties" : "", Text.oneLine(p.getKey()),
+                    Text.oneLine(p.getValue()));
+            first = false;
+        }
+
+        out.println();
+        List<SyncKind> kinds = syncKinds(stats.total.events);
+        TextTable events = new TextTable();
+        List<String> head = new ArrayList<>(List.of("events by kind", "blocks", "loads", "stores", "sync"));
+        for (SyncKind k : kinds) head.add(k.label);
+        head.add("total");
+        events.row(head);
+        for (Row r : rows(stats)) {
+            EventCounts c = r.events;
+            List<String> cells = new ArrayList<>(List.of(r.name, n(c.blocks), n(c.loads), n(c.stores), n(c.syncTotal())));
+            for (SyncKind k : kinds) cells.add(n(c.sync[k.ordinal()]));
+            cells.add(n(c.total()));
+            events.row(cells);
+        }
+        events.print(out);
+
+        out.println();
+        List<Component> components = stats.components();
+        TextTable sizes = new TextTable();
+        TextTable percent = new TextTable();
+        List<String> sizeHead = new ArrayList<>(List.of("sizes in bytes", "raw"));
+        List<String> percentHead = new ArrayList<>(List.of("% of raw"));
+        for (Component c : components) {
+            sizeHead.add(c.label);
+            percentHead.add(c.label);
+        }
+        sizeHead.add("total");
+        percentHead.add("total");
+        sizes.row(sizeHead);
+        percent.row(percentHead);
+        for (Row r : rows(stats)) {
+            boolean isTotal = r == stats.total;
+            List<String> sizeCells = new ArrayList<>(List.of(r.name, n(r.raw)));
+            List<String> percentCells = new ArrayList<>(List.of(r.name));
+            for (Component c : components) {
+                boolean shown = isTotal || !c.global;
+                sizeCells.add(shown ? n(r.bytes(c)) : "-");
+                percentCells.add(shown ? Units.significantPercent(r.bytes(c), r.raw) : "-");
+            }
+            sizeCells.add(n(r.totalBytes()));
+            percentCells.add(Units.significantPercent(r.totalBytes(), r.raw));
+            sizes.row(sizeCells);
+            percent.row(percentCells);
+        }
+        sizes.print(out);
+        out.println();
+        percent.print(out);
+    }
+
+    private static List<Row> rows(TraceStats stats) {
+        List<Row> rows = new ArrayList<>(stats.threads);
+        rows.add(stats.total);
+        return rows;
+    }
+
+    /** The sync kinds that occur in the trace, in SyncKind order. */
+    private static List<SyncKind> syncKinds(EventCounts total) {
+        List<SyncKind> out = new ArrayList<>();
+        for (SyncKind k : SyncKind.values()) if (total.sync[k.ordinal()] > 0) out.add(k);
+        return out;
+    }
+
+    static String describe(TraceMode mode) {
+        return switch (mode) {
+            case COR -> "control only; per thread a WPP over blocks and sync operations";
+            case DOR -> "data only; per thread a WPP over (load/store, address) and sync operations";
+            case CDR -> "control + data; per thread a WPP over blocks, sync operations and load/store instructions,"
+                    + " and an address stream per instruction";
+            case ALL -> "CDR and DOR together; per thread the CDR parts and a DOR WPP";
+        };
+    }
+
+    private static String n(long v) {
+        return Long.toString(v);
+    }
+
+
+}
