@@ -348,14 +348,14 @@ public final class TraceRecorder implements AutoCloseable {
         }
         pendingEvents.set(0);
         pendingSymbols.set(0);
-        List<ThreadChunk> parts = new ArrayList<>(cut.parts);
-        parts.sort(Comparator.comparingInt(ThreadChunk::thread));
+        List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
+        threadChunks.sort(Comparator.comparingInt(ThreadChunk::thread));
         ChunkContent content;
         synchronized (this) {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
             content = new ChunkContent(propertiesDirty ? Map.copyOf(properties) : Map.of(),
                     List.copyOf(threads.subList(threadsWritten, threads.size())),
-                    code.blocksFrom(blocksWritten), code.instructionsFrom(instructionsWritten), parts);
+                    code.blocksFrom(blocksWritten), code.instructionsFrom(instructionsWritten), threadChunks);
             threadsWritten = threads.size();
             propertiesDirty = false;
         }

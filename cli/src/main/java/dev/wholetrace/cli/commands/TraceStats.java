@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
@@ -17,11 +19,11 @@ import java.util.List;
 public final class TraceStats {
     /** The parts of a trace file, in the order the report shows them. */
     public enum Component {
-        /** The main WPP: CONTROL sections, or DATA in DOR mode. */
+        /** The main WPP: the control stream, or the data stream in DOR mode. */
         WPP("WPP", "wpp", false),
-        /** Diff∘RLE∘SEQ address streams (STREAMS), in CDR and ALL. */
+        /** Diff∘RLE∘SEQ address streams, in CDR and ALL. */
         DATA("data", "data", false),
-        /** The DOR WPP that ALL mode keeps beside the control WPP (DATA sections). */
+        /** The DOR WPP (data stream) that ALL mode keeps beside the control WPP. */
         DOR_WPP("DOR WPP", "dorWpp", false),
         /** The sync order (SYNC_ORDER), one for all threads. */
         S_SYNCH("S_synch", "sSynch", true),
@@ -117,15 +119,21 @@ public final class TraceStats {
 
     private static Component componentOf(Section s, TraceMode mode) {
         return switch (s.type()) {
-            case CONTROL -> Component.WPP;
-            case DATA -> mode == TraceMode.DOR ? Component.WPP : Component.DOR_WPP;
-            case STREAMS -> Component.DATA;
+            case STREAM, CONTROL, DATA, STREAMS -> streamComponent(s.stream(), mode);
             case SYNC_ORDER -> Component.S_SYNCH;
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
             case PROPERTIES, THREADS, CODE -> Component.METADATA;
             case CHUNK_END, END -> Component.FRAMING;
         };
+    }
+
+    /** The column of a stream kind's sections: the main WPP, ALL's DOR WPP or the address streams. */
+    private static Component streamComponent(StreamKind kind, TraceMode mode) {
+        if (kind == mode.mainWpp()) return Component.WPP;
+        if (kind == StreamKinds.DATA) return Component.DOR_WPP;
+        if (kind == StreamKinds.ADDRESSES) return Component.DATA;
+        throw new IllegalStateException("no column for stream kind " + kind);
     }
 
     /** The components worth a column for this trace (those its mode has, and unread bytes if any). */

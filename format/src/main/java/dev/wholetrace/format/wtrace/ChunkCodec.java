@@ -1,6 +1,11 @@
 package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.util.Alphabet;
+import java.util.function.IntPredicate;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.grammar.EdgeCounts;
@@ -19,10 +24,12 @@ import java.util.Map;
 
 /** The payloads of a chunk's sections, before the codec and the CRCs (docs/trace-format.md). */
 final class ChunkCodec {
-    record RawSection(SectionType type, int thread, byte[] bytes) {}
+    record RawSection(SectionType type, StreamKind stream, int thread, byte[] bytes) {}
 
     private static final List<String> CODE_COLUMNS = List.of("id", "class", "method", "descriptor", "line", "bci", "text");
     private static final String CODE_TYPES = "isssiis";
+
+    private static final long[] NO_PAIRS = new long[0];
 
     private ChunkCodec() {}
 
@@ -45,39 +52,47 @@ final class ChunkCodec {
             w.writeVarLong(2);
             codeTable("blocks", c.blocks()).write(w);
             codeTable("instructions", c.instructions()).write(w);
-            out.add(new RawSection(SectionType.CODE, TraceFormat.NO_THREAD, w.toByteArray()));
+            out.add(new RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, w.toByteArray()));
         }
-        for (ThreadChunk p : c.parts()) encodeThread(p, out);
-        if (c.parts().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, syncOrder(c.parts())));
+        for (ThreadChunk p : c.threadChunks()) encodeThread(p, out);
+        if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, syncOrder(c.threadChunks())));
         return out;
     }
 
+    /**
+     * A thread chunk's sections: SYMBOLS (its event count and each stream kind's new symbols), a
+     * STREAM section per stream kind with grammars, SYNC_COUNTS if it has sync operations.
+     */
     private static void encodeThread(ThreadChunk p, List<RawSection> out) {
         int t = p.thread();
         VarIntWriter sym = new VarIntWriter();
         sym.writeVarLong(p.events());
-        pairs(sym, p.newControlSymbols());
-        pairs(sym, p.newDataSymbols());
-        pairs(sym, p.newRuns());
-        out.add(new RawSection(SectionType.SYMBOLS, t, sym.toByteArray()));
-        if (p.control() != null) out.add(new RawSection(SectionType.CONTROL, t, grammar(p.control())));
-        if (p.data() != null) out.add(new RawSection(SectionType.DATA, t, grammar(p.data())));
-        if (p.streams().length > 0) {
+        sym.writeVarLong(p.streamChunks().size());
+        for (StreamChunk s : p.streamChunks()) {
+            sym.writeVarLong(s.kind().id());
+            pairs(sym, s.newSymbols());
+        }
+        out.add(new RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
+        for (StreamChunk s : p.streamChunks()) {
+            if (s.grammars().length == 0) continue;
             VarIntWriter w = new VarIntWriter();
-            w.writeVarLong(p.streams().length);
-            int last = 0;
-            for (int s : p.streamSymbols()) {
-                w.writeVarLong(s - last);
-                last = s;
+            if (s.kind().perInstruction()) {
+                w.writeVarLong(s.grammars().length);
+                int last = 0;
+                for (int i : s.instructions()) {
+                    w.writeVarLong(i - last);
+                    last = i;
+                }
+                GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
+            } else {
+                GrammarCodec.write(s.grammar(), w);
             }
-            GrammarCodec.writeAll(Arrays.asList(p.streams()), w);
-            out.add(new RawSection(SectionType.STREAMS, t, w.toByteArray()));
+            out.add(new RawSection(SectionType.STREAM, s.kind(), t, w.toByteArray()));
         }
         if (p.syncCount() > 0) {
             VarIntWriter w = new VarIntWriter();
-            if (p.controlCounts() != null) SyncCountsCodec.write(p.controlCounts(), w);
-            if (p.dataCounts() != null) SyncCountsCodec.write(p.dataCounts(), w);
-            out.add(new RawSection(SectionType.SYNC_COUNTS, t, w.toByteArray()));
+            for (StreamChunk s : p.streamChunks()) if (s.syncCounts() != null) SyncCountsCodec.write(s.syncCounts(), w);
+            out.add(new RawSection(SectionType.SYNC_COUNTS, null, t, w.toByteArray()));
         }
     }
 
@@ -85,21 +100,21 @@ final class ChunkCodec {
      * All sync operations of the chunk in ticket order, i.e. the chunk's part of S_synch: a merge
      * of the threads' operations, which are each in ticket order already.
      */
-    private static byte[] syncOrder(List<ThreadChunk> parts) {
+    private static byte[] syncOrder(List<ThreadChunk> threadChunks) {
         int n = 0;
-        for (ThreadChunk p : parts) n += p.syncCount();
+        for (ThreadChunk p : threadChunks) n += p.syncCount();
         VarIntWriter w = new VarIntWriter();
         w.writeVarLong(n);
-        int[] next = new int[parts.size()];
+        int[] next = new int[threadChunks.size()];
         LongMinHeap heap = new LongMinHeap();
-        for (int pi = 0; pi < parts.size(); pi++) {
-            if (parts.get(pi).syncCount() > 0) heap.push(pi, parts.get(pi).sync()[0]);
+        for (int pi = 0; pi < threadChunks.size(); pi++) {
+            if (threadChunks.get(pi).syncCount() > 0) heap.push(pi, threadChunks.get(pi).sync()[0]);
         }
         long lastTicket = 0;
         long lastObject = 0;
         while (!heap.isEmpty()) {
             int pi = heap.pop();
-            ThreadChunk p = parts.get(pi);
+            ThreadChunk p = threadChunks.get(pi);
             long[] s = p.sync();
             int base = next[pi]++ * ThreadChunk.SYNC_LONGS;
             w.writeVarLong(s[base] - lastTicket);
@@ -116,7 +131,7 @@ final class ChunkCodec {
     }
 
     private static RawSection global(SectionType type, byte[] bytes) {
-        return new RawSection(type, TraceFormat.NO_THREAD, bytes);
+        return new RawSection(type, null, TraceFormat.NO_THREAD, bytes);
     }
 
     private static byte[] table(String name, List<String> columns, String types, List<Object[]> rows) {
@@ -189,62 +204,102 @@ final class ChunkCodec {
         }
     }
 
-    /** A thread's sections of one chunk → its part; {@code symbols} grows with the new symbols. */
-    static ThreadChunk thread(int thread, VarIntReader symbolsIn, VarIntReader controlIn, VarIntReader dataIn,
-                              VarIntReader streamsIn, VarIntReader countsIn, long[] sync, ThreadSymbols symbols)
-            throws FormatException {
+    /**
+     * A thread's sections of one chunk → its thread chunk; {@code symbols} grows with the new
+     * symbols. {@code streamsIn} holds the payload of each stream kind the thread has a section of
+     * (the caller has checked that the mode keeps those kinds).
+     */
+    static ThreadChunk thread(int version, TraceMode mode, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
+                              VarIntReader countsIn, long[] sync, ThreadSymbols symbols) throws FormatException {
         long events = symbolsIn.readVarLong("event count");
-        long[] control = readPairs(symbolsIn, "control symbols");
-        long[] data = readPairs(symbolsIn, "data symbols");
-        long[] runs = readPairs(symbolsIn, "run symbols");
+        Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
         symbolsIn.expectEnd();
-        symbols.add(symbols.control, control, "SYMBOLS section of thread " + thread);
-        symbols.add(symbols.data, data, "SYMBOLS section of thread " + thread);
-        symbols.add(symbols.runs, runs, "SYMBOLS section of thread " + thread);
+        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of thread " + thread);
 
-        Grammar cg = controlIn == null ? null : readGrammar(controlIn, symbols.control.size(), "control");
-        Grammar dg = dataIn == null ? null : readGrammar(dataIn, symbols.data.size(), "data");
-        int[] streamSymbols = new int[0];
-        Grammar[] streams = new Grammar[0];
-        if (streamsIn != null) {
-            int n = streamsIn.readCount("stream count", streamsIn.remaining());
-            streamSymbols = new int[n];
-            int last = 0;
-            for (int i = 0; i < n; i++) {
-                long s = last + streamsIn.readVarLong("stream symbol");
-                if (s >= symbols.control.size() || (i > 0 && s == last)) throw streamsIn.corrupt("stream symbol " + s + " out of order or unknown");
-                int tag = (int) symbols.control.first((int) s);
-                if (tag != SymbolTag.LOAD && tag != SymbolTag.STORE) throw streamsIn.corrupt("stream " + i + " is not a load/store instruction");
-                streamSymbols[i] = last = (int) s;
-            }
-            List<Grammar> gs = GrammarCodec.readAll(streamsIn);
-            streamsIn.expectEnd();
-            if (gs.size() != n) throw streamsIn.corrupt(gs.size() + " stream grammars for " + n + " streams");
-            for (Grammar g : gs) {
-                if (g.maxTerminal() >= symbols.runs.size()) throw streamsIn.corrupt("a stream uses an unknown run symbol");
-            }
-            streams = gs.toArray(new Grammar[0]);
-        }
-        EdgeCounts cc = null;
-        EdgeCounts dc = null;
-        if (countsIn != null) {
-            if (cg != null) cc = SyncCountsCodec.read(cg, symbols::isSyncControl, countsIn);
-            if (dg != null) dc = SyncCountsCodec.read(dg, symbols::isSyncData, countsIn);
-            countsIn.expectEnd();
-        } else {
-            if (cg != null) cc = EdgeCounts.count(cg, symbols::isSyncControl);
-            if (dg != null) dc = EdgeCounts.count(dg, symbols::isSyncData);
-        }
+        List<StreamChunk> chunks = new ArrayList<>();
         long syncOps = sync.length / ThreadChunk.SYNC_LONGS;
-        if (cc != null && cc.total() != syncOps || dc != null && dc.total() != syncOps) {
-            throw new FormatException("corrupted chunk: thread " + thread + " has " + syncOps
-                    + " operations in the sync order but its WPP holds " + (cc != null ? cc.total() : dc.total()));
+        for (StreamKind kind : mode.kinds) {
+            VarIntReader in = streamsIn.get(kind);
+            long[] fresh = newSymbols.getOrDefault(kind, NO_PAIRS);
+            if (kind.perInstruction()) {
+                if (in != null || fresh.length > 0) chunks.add(perInstruction(kind, fresh, in, symbols));
+                continue;
+            }
+            if (in == null) {
+                throw new FormatException("corrupted chunk: thread " + thread + " lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
+            }
+            Grammar g = GrammarCodec.read(in);
+            in.expectEnd();
+            int size = symbols.of(kind).size();
+            if (g.maxTerminal() >= size) throw in.corrupt("the " + kind + " stream uses symbol " + g.maxTerminal() + " of " + size);
+            EdgeCounts counts = null;
+            if (kind.syncCounts()) {
+                IntPredicate isSync = s -> symbols.isSync(kind, s);
+                counts = countsIn != null ? SyncCountsCodec.read(g, isSync, countsIn) : EdgeCounts.count(g, isSync);
+                if (counts.total() != syncOps) {
+                    throw new FormatException("corrupted chunk: thread " + thread + " has " + syncOps
+                            + " operations in the sync order but its " + kind + " WPP holds " + counts.total());
+                }
+            }
+            if (kind == mode.mainWpp() && g.length() != events) {
+                throw new FormatException("corrupted chunk: thread " + thread + " declares " + events + " events, its WPP holds " + g.length());
+            }
+            chunks.add(StreamChunk.of(kind, fresh, g, counts));
         }
-        long length = cg != null ? cg.length() : dg != null ? dg.length() : -1;
-        if (length >= 0 && length != events) {
-            throw new FormatException("corrupted chunk: thread " + thread + " declares " + events + " events, its WPP holds " + length);
+        if (countsIn != null) countsIn.expectEnd();
+        return new ThreadChunk(thread, events, chunks, sync);
+    }
+
+    /** Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in the registry. */
+    private static Map<StreamKind, long[]> newSymbols(VarIntReader in, TraceMode mode) throws FormatException {
+        int n = in.readCount("stream kind count", mode.kinds.size());
+        Map<StreamKind, long[]> out = new LinkedHashMap<>();
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            StreamKind kind = StreamKinds.byId(in.readCount("stream kind", StreamKinds.MAX_ID));
+            if (kind == null || !mode.keeps(kind)) throw in.corrupt("symbols of a stream kind the mode (" + mode.label() + ") does not keep");
+            int at = mode.kinds.indexOf(kind);
+            if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
+            last = at;
+            out.put(kind, readPairs(in, kind + " symbols"));
         }
-        return new ThreadChunk(thread, events, control, data, runs, cg, cc, dg, dc, streamSymbols, streams, sync);
+        return out;
+    }
+
+    /** Version 1's symbol lists: always three, control, data and runs (the address streams' alphabet). */
+    private static Map<StreamKind, long[]> version1Symbols(VarIntReader in) throws FormatException {
+        Map<StreamKind, long[]> out = new LinkedHashMap<>();
+        out.put(StreamKinds.CONTROL, readPairs(in, "control symbols"));
+        out.put(StreamKinds.DATA, readPairs(in, "data symbols"));
+        out.put(StreamKinds.ADDRESSES, readPairs(in, "run symbols"));
+        return out;
+    }
+
+    /**
+     * The streams of a per-instruction kind: varint n; n × varint instruction symbol (delta from
+     * the previous, increasing); one grammar block holding the n grammars.
+     */
+    private static StreamChunk perInstruction(StreamKind kind, long[] fresh, VarIntReader in, ThreadSymbols symbols) throws FormatException {
+        if (in == null) return new StreamChunk(kind, fresh, new int[0], new Grammar[0], null);
+        Alphabet keys = symbols.of(kind.keyedBy());
+        int n = in.readCount("stream count", in.remaining());
+        int[] instructions = new int[n];
+        int last = 0;
+        for (int i = 0; i < n; i++) {
+            long s = last + in.readVarLong("stream symbol");
+            if (s >= keys.size() || (i > 0 && s == last)) throw in.corrupt("stream symbol " + s + " out of order or unknown");
+            int tag = (int) keys.first((int) s);
+            if (tag != SymbolTag.LOAD && tag != SymbolTag.STORE) throw in.corrupt("stream " + i + " is not a load/store instruction");
+            instructions[i] = last = (int) s;
+        }
+        List<Grammar> gs = GrammarCodec.readAll(in);
+        in.expectEnd();
+        if (gs.size() != n) throw in.corrupt(gs.size() + " stream grammars for " + n + " streams");
+        int size = symbols.of(kind).size();
+        for (Grammar g : gs) {
+            if (g.maxTerminal() >= size) throw in.corrupt("a " + kind + " stream uses an unknown symbol");
+        }
+        return new StreamChunk(kind, fresh, instructions, gs.toArray(new Grammar[0]), null);
     }
 
     /**
@@ -286,12 +341,6 @@ final class ChunkCodec {
             System.arraycopy(ops, i * ThreadChunk.SYNC_LONGS, byThread.get(t), fill[t]++ * ThreadChunk.SYNC_LONGS, ThreadChunk.SYNC_LONGS);
         }
         return byThread;
-    }
-
-    private static Grammar readGrammar(VarIntReader in, int symbols, String what) throws FormatException {
-        Grammar g = GrammarCodec.read(in);
-        if (g.maxTerminal() >= symbols) throw in.corrupt("the " + what + " WPP uses symbol " + g.maxTerminal() + " of " + symbols);
-        return g;
     }
 
     private static long[] readPairs(VarIntReader in, String what) throws FormatException {

@@ -1,0 +1,50 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.model.address.DiffRleEncoder;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.grammar.Grammar;
+import java.util.Arrays;
+
+/**
+ * The address streams (StreamKinds.ADDRESSES): one Diff∘RLE∘SEQ encoder per load/store
+ * instruction, keyed by the instruction's control symbol, which the control encoder (registered
+ * before this one, so it has seen the access first) assigned.
+ */
+final class AddressEncoder extends StreamEncoder {
+    private final ControlEncoder keys;
+    private DiffRleEncoder[] streams = new DiffRleEncoder[0];
+
+    AddressEncoder(ControlEncoder keys) {
+        super(StreamKinds.ADDRESSES);
+        this.keys = keys;
+    }
+
+    @Override
+    void access(int tag, long instruction, long address) {
+        int symbol = keys.lastAccess();
+        if (symbol >= streams.length) streams = Arrays.copyOf(streams, Math.max(symbol + 1, streams.length * 2));
+        DiffRleEncoder e = streams[symbol];
+        if (e == null) streams[symbol] = e = new DiffRleEncoder(symbols);
+        e.append(address);
+    }
+
+    @Override
+    StreamChunk cut() {
+        int count = 0;
+        for (DiffRleEncoder e : streams) if (e != null) count++;
+        if (count == 0) return null;
+        int[] instructions = new int[count];
+        Grammar[] grammars = new Grammar[count];
+        int k = 0;
+        for (int s = 0; s < streams.length; s++) {
+            DiffRleEncoder e = streams[s];
+            if (e == null) continue;
+            e.finish();
+            instructions[k] = s;
+            grammars[k++] = e.grammar().toGrammar();
+        }
+        Arrays.fill(streams, null);
+        return new StreamChunk(kind, newSymbols(), instructions, grammars, null);
+    }
+}

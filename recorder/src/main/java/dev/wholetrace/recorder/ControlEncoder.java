@@ -1,0 +1,92 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.grammar.PathDictionary;
+import dev.wholetrace.model.grammar.SequiturGrammar;
+
+/**
+ * The control WPP (StreamKinds.CONTROL): SEQUITUR over blocks, sync operations and, when the
+ * mode keeps address streams, the load/store instructions as they execute.
+ *
+ * <p>The control string reaches SEQUITUR folded into paths ({@link PathDictionary}): runs of
+ * blocks and access instructions between sync operations, cut at a backward jump (a block whose id
+ * is not above the previous one's: ids grow in code order within a method) once a path holds
+ * {@value #MIN_PATH} symbols, and at {@value #MAX_PATH}. A loop iteration, or a few of them, is
+ * then one SEQUITUR symbol; SEQUITUR's per-symbol cost is what bounds online compression. At the
+ * cut the paths become rules of the chunk's grammar, so readers see an ordinary WPP. Without
+ * folding ({@link RecorderConfig#foldPaths()} false) every path is one symbol long: the grammar
+ * is then exactly SEQUITUR's.
+ */
+final class ControlEncoder extends StreamEncoder {
+    /** Shortest path a backward jump ends; shorter ones run on through the next iteration. */
+    static final int MIN_PATH = 8;
+    /** Longest path: bounds how many distinct paths irregular code can make. */
+    static final int MAX_PATH = 64;
+
+    private final boolean accesses;
+    private final int minPath;
+    private final int maxPath;
+    private final PathDictionary paths = new PathDictionary();
+    private final int[] path = new int[MAX_PATH];
+    private int pathLength;
+    private long lastBlock;
+    private int lastAccess;
+    private SequiturGrammar grammar = ThreadCompressor.newGrammar();
+
+    /** @param accesses whether load/store instructions are part of the string (CDR, ALL) */
+    ControlEncoder(boolean accesses, boolean foldPaths) {
+        super(StreamKinds.CONTROL);
+        this.accesses = accesses;
+        this.minPath = foldPaths ? MIN_PATH : 1;
+        this.maxPath = foldPaths ? MAX_PATH : 1;
+    }
+
+    @Override
+    void block(long block) {
+        if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
+        lastBlock = block;
+        path[pathLength++] = symbols.idOf(SymbolTag.BLOCK, block);
+    }
+
+    @Override
+    void access(int tag, long instruction, long address) {
+        if (!accesses) return;
+        lastAccess = symbols.idOf(tag, instruction);
+        if (pathLength == maxPath) endPath();
+        path[pathLength++] = lastAccess;
+    }
+
+    /** The control symbol of the last load/store instruction seen: what keys its address stream. */
+    int lastAccess() {
+        return lastAccess;
+    }
+
+    @Override
+    void sync(long value) {
+        endPath(); // sync terminals stay in the grammar itself: synch_cnt counts them there
+        grammar.append(symbols.idOf(SymbolTag.SYNC, value));
+    }
+
+    @Override
+    long symbols() {
+        return grammar.symbolCount() + paths.symbolCount() + pathLength;
+    }
+
+    /** Hands the current path to SEQUITUR: as itself when it is one symbol, else as its path terminal. */
+    private void endPath() {
+        if (pathLength == 0) return;
+        grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength)));
+        pathLength = 0;
+    }
+
+    @Override
+    StreamChunk cut() {
+        endPath();
+        StreamChunk c = perThread(paths.unfold(grammar.toGrammar()));
+        grammar = ThreadCompressor.newGrammar();
+        paths.clear();
+        return c;
+    }
+}
