@@ -91,7 +91,7 @@ public final class TraceSections {
                     else streams.put(s.stream(), in(s));
                 }
                 if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-                out.add(ChunkCodec.thread(reader.version(), mode, t, in(sym), streams, counts == null ? null : in(counts),
+                out.add(ThreadChunkCodec.decode(reader.version(), mode, t, in(sym), streams, counts == null ? null : in(counts),
                         sync.getOrDefault(t, new long[0]), symbols.get(t)));
             }
             return out;
