@@ -89,6 +89,11 @@ public final class ThreadTrace {
         return symbols;
     }
 
+    /** The stream kind (a WPP) this view reads: the mode's main WPP, or DATA for ALL's DOR view. */
+    public StreamKind view() {
+        return view;
+    }
+
     /** The thread's pieces: its thread chunks, one per chunk in which it recorded events. */
     public List<ThreadChunk> pieces() {
         return Collections.unmodifiableList(pieces);

@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * The address streams (StreamKinds.ADDRESSES): one Diff∘RLE∘SEQ encoder per load/store
  * instruction, keyed by the instruction's control symbol, which the control encoder (registered
- * before this one, so it has seen the access first) assigned.
+ * before this one, so it has read the buffer first) assigned.
  */
 final class AddressEncoder extends StreamEncoder {
     private final ControlEncoder keys;
@@ -21,12 +21,19 @@ final class AddressEncoder extends StreamEncoder {
     }
 
     @Override
-    void access(int tag, long instruction, long address) {
-        int symbol = keys.lastAccess();
+    void consume(long[] buf, int length) {
+        int access = 0;
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+            int tag = BufferLayout.tag(buf[i]);
+            if (tag == BufferLayout.LOAD || tag == BufferLayout.STORE) stream(keys.accessSymbol(access++)).append(buf[i + 1]);
+        }
+    }
+
+    private DiffRleEncoder stream(int symbol) {
         if (symbol >= streams.length) streams = Arrays.copyOf(streams, Math.max(symbol + 1, streams.length * 2));
         DiffRleEncoder e = streams[symbol];
         if (e == null) streams[symbol] = e = new DiffRleEncoder(symbols);
-        e.append(address);
+        return e;
     }
 
     @Override

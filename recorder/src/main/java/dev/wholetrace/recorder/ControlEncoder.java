@@ -32,7 +32,8 @@ final class ControlEncoder extends StreamEncoder {
     private final int[] path = new int[MAX_PATH];
     private int pathLength;
     private long lastBlock;
-    private int lastAccess;
+    /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
+    private int[] accessSymbols = new int[0];
     private SequiturGrammar grammar = ThreadCompressor.newGrammar();
 
     /** @param accesses whether load/store instructions are part of the string (CDR, ALL) */
@@ -44,27 +45,44 @@ final class ControlEncoder extends StreamEncoder {
     }
 
     @Override
-    void block(long block) {
+    void consume(long[] buf, int length) {
+        if (accesses && accessSymbols.length < length / 2) accessSymbols = new int[length / 2];
+        int access = 0;
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+            long head = buf[i];
+            switch (BufferLayout.tag(head)) {
+                case BufferLayout.BLOCK -> block(BufferLayout.id(head));
+                case BufferLayout.LOAD, BufferLayout.STORE -> {
+                    if (accesses) accessSymbols[access++] = access(BufferLayout.accessTag(head), BufferLayout.id(head));
+                }
+                case BufferLayout.SYNC -> sync(BufferLayout.syncValue(head));
+                default -> { } // BufferLayout.longs has thrown
+            }
+        }
+    }
+
+    private void block(long block) {
         if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
         lastBlock = block;
         path[pathLength++] = symbols.idOf(SymbolTag.BLOCK, block);
     }
 
-    @Override
-    void access(int tag, long instruction, long address) {
-        if (!accesses) return;
-        lastAccess = symbols.idOf(tag, instruction);
+    private int access(int tag, long instruction) {
+        int symbol = symbols.idOf(tag, instruction);
         if (pathLength == maxPath) endPath();
-        path[pathLength++] = lastAccess;
+        path[pathLength++] = symbol;
+        return symbol;
     }
 
-    /** The control symbol of the last load/store instruction seen: what keys its address stream. */
-    int lastAccess() {
-        return lastAccess;
+    /**
+     * The control symbol of the buffer's {@code k}-th load/store, from the last {@link #consume}:
+     * what keys the instruction's address stream.
+     */
+    int accessSymbol(int k) {
+        return accessSymbols[k];
     }
 
-    @Override
-    void sync(long value) {
+    private void sync(long value) {
         endPath(); // sync terminals stay in the grammar itself: synch_cnt counts them there
         grammar.append(symbols.idOf(SymbolTag.SYNC, value));
     }

@@ -14,13 +14,15 @@ final class DataEncoder extends StreamEncoder {
     }
 
     @Override
-    void access(int tag, long instruction, long address) {
-        grammar.append(symbols.idOf(tag, address));
-    }
-
-    @Override
-    void sync(long value) {
-        grammar.append(symbols.idOf(SymbolTag.SYNC, value));
+    void consume(long[] buf, int length) {
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+            long head = buf[i];
+            switch (BufferLayout.tag(head)) {
+                case BufferLayout.LOAD, BufferLayout.STORE -> grammar.append(symbols.idOf(BufferLayout.accessTag(head), buf[i + 1]));
+                case BufferLayout.SYNC -> grammar.append(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
+                default -> { } // blocks are not in the data string
+            }
+        }
     }
 
     @Override

@@ -8,8 +8,10 @@ import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
 
 /**
- * Compresses one stream kind of one thread online, on the thread's compressor worker: it sees
- * every event the thread records and keeps what its kind keeps. {@link #cut} freezes what the
+ * Compresses one stream kind of one thread online, on the thread's compressor worker: it reads
+ * every buffer the thread hands over ({@link BufferLayout}) and keeps what its kind keeps. Each
+ * encoder walks the buffer itself, in a loop compiled for its own kind: a call per event through
+ * this class would not be inlined into one loop for all kinds, and costs the recorder throughput. {@link #cut} freezes what the
  * current chunk holds and starts the next; the kind's alphabet persists across chunks so that
  * each symbol is written once. One subclass per stream kind, made by {@link StreamEncoders}.
  */
@@ -23,14 +25,8 @@ abstract class StreamEncoder {
         this.kind = kind;
     }
 
-    /** A basic block starts. */
-    void block(long block) {}
-
-    /** A load or store ({@code tag} is SymbolTag.LOAD or STORE) of {@code address} by {@code instruction}. */
-    void access(int tag, long instruction, long address) {}
-
-    /** A sync operation, {@code value} = kind &lt;&lt; 32 | site (SymbolTag.syncValue). */
-    void sync(long value) {}
+    /** Takes the events of one buffer: {@code length} longs laid out as {@link BufferLayout} says. */
+    abstract void consume(long[] buf, int length);
 
     /** What the open chunk costs in memory, in symbols (the recorder cuts chunks by this). */
     long symbols() {

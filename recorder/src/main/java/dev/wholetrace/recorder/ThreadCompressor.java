@@ -1,12 +1,6 @@
 package dev.wholetrace.recorder;
 
-import static dev.wholetrace.recorder.BufferLayout.BLOCK;
-import static dev.wholetrace.recorder.BufferLayout.LOAD;
-import static dev.wholetrace.recorder.BufferLayout.STORE;
-import static dev.wholetrace.recorder.BufferLayout.SYNC;
-
 import dev.wholetrace.format.wtrace.StreamChunk;
-import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.SequiturGrammar;
@@ -15,8 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Compresses one thread's events online, on a background worker: it decodes the thread's buffers
- * and hands each event to one {@link StreamEncoder} per stream kind the mode keeps (SEQUITUR over
+ * Compresses one thread's events online, on a background worker: it hands each of the thread's
+ * buffers to one {@link StreamEncoder} per stream kind the mode keeps (SEQUITUR over
  * the control string, SEQUITUR over the data string, one Diff∘RLE∘SEQ encoder per load/store
  * instruction), and keeps the thread's sync operations for the chunk's sync order. {@link #cut}
  * freezes what the current chunk holds and starts the next.
@@ -54,35 +48,15 @@ final class ThreadCompressor {
 
     /** Feeds the events of one buffer; returns how many there were. */
     int consume(long[] buf, int length) {
-        StreamEncoder[] enc = encoders;
-        int before = (int) events;
-        int i = 0;
-        while (i < length) {
+        for (StreamEncoder e : encoders) e.consume(buf, length);
+        int n = 0;
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
             long head = buf[i];
-            switch ((int) head & 0xFF) {
-                case BLOCK -> {
-                    long block = head >>> 8;
-                    for (StreamEncoder e : enc) e.block(block);
-                    i += 1;
-                }
-                case LOAD, STORE -> {
-                    int tag = ((int) head & 0xFF) == LOAD ? SymbolTag.LOAD : SymbolTag.STORE;
-                    long instruction = head >>> 8;
-                    long address = buf[i + 1];
-                    for (StreamEncoder e : enc) e.access(tag, instruction, address);
-                    i += 2;
-                }
-                case SYNC -> {
-                    long value = (head >>> 8 & 0xFF) << 32 | head >>> 16 & 0xFFFF_FFFFL;
-                    for (StreamEncoder e : enc) e.sync(value);
-                    addSync(buf[i + 2], value, buf[i + 1], buf[i + 3]);
-                    i += 4;
-                }
-                default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF) + " at " + i);
-            }
-            events++;
+            if (BufferLayout.tag(head) == BufferLayout.SYNC) addSync(buf[i + 2], BufferLayout.syncValue(head), buf[i + 1], buf[i + 3]);
+            n++;
         }
-        return (int) events - before;
+        events += n;
+        return n;
     }
 
     private void addSync(long ticket, long value, long object, long aux) {
