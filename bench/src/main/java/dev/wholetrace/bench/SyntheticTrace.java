@@ -1,6 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
@@ -9,6 +10,7 @@ import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.recorder.TraceRecorder;
 import dev.wholetrace.format.wtrace.ChunkContent;
+import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceWriter;
@@ -95,8 +97,7 @@ final class SyntheticTrace {
                 sync[at + 5] = SymbolTag.syncValue(SyncKind.UNLOCK, UNLOCK_SITE);
                 sync[at + 6] = LOCK_OBJECT;
             }
-            parts.add(new ThreadChunk(t, g.length(), symbols.clone(), new long[0], new long[0], g, counts, null, null,
-                    new int[0], new Grammar[0], sync));
+            parts.add(new ThreadChunk(t, g.length(), List.of(StreamChunk.of(StreamKinds.CONTROL, symbols.clone(), g, counts)), sync));
         }
         List<CodeEntry> blocks = new ArrayList<>();
         for (int b = 0; b < BLOCKS; b++) blocks.add(new CodeEntry(b, "Synthetic", "run", "()V", 10 + b, b, "block " + b));

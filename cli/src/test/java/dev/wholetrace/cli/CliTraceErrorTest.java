@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static dev.wholetrace.cli.CliErrorTest.badInput;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.SectionType;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,12 +67,15 @@ class CliTraceErrorTest {
     @Test
     void corruptedPayloadNamesTheSection() throws Exception {
         List<List<Section>> chunks = Traces.chunks(good);
-        for (SectionType type : new SectionType[] {SectionType.CONTROL, SectionType.STREAMS, SectionType.SYNC_ORDER, SectionType.SYMBOLS}) {
-            Section sec = chunks.get(1).stream().filter(x -> x.type() == type).findFirst().orElseThrow();
+        List<Predicate<Section>> damaged = List.of(x -> x.stream() == StreamKinds.CONTROL, x -> x.stream() == StreamKinds.ADDRESSES,
+                x -> x.type() == SectionType.SYNC_ORDER, x -> x.type() == SectionType.SYMBOLS);
+        for (Predicate<Section> which : damaged) {
+            Section sec = chunks.get(1).stream().filter(which).findFirst().orElseThrow();
             byte[] b = Files.readAllBytes(good);
             b[(int) sec.offset() + 24 + sec.storedLength() / 2] ^= 0x20;
             Path bad = Files.write(dir.resolve("bad.wtrace"), b);
-            String where = type + " section" + (type.perThread ? " of thread 1" : "") + " in chunk 1";
+            String where = sec.describe(); // e.g. "STREAM (control) section of thread 1 in chunk 1"
+            assertThat(where).endsWith((sec.type().perThread ? " of thread 1" : "") + " in chunk 1");
             allCommandsFail(bad, "bad.wtrace", where, "corrupt");
         }
         byte[] b = Files.readAllBytes(good);

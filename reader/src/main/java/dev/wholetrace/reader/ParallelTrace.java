@@ -3,6 +3,7 @@ package dev.wholetrace.reader;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
@@ -65,16 +66,17 @@ public final class ParallelTrace implements TraceView {
                 if (t.index() != threads.size()) throw new FormatException("corrupted THREADS section in chunk " + c + ": thread " + t.index() + " out of order");
                 threads.add(t);
                 symbols.add(new ThreadSymbols());
-                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode != TraceMode.DOR));
-                dataViews.add(mode == TraceMode.ALL ? new ThreadTrace(t, symbols.get(t.index()), false) : null);
+                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode.mainWpp()));
+                boolean dorView = mode.keeps(StreamKinds.DATA) && mode.mainWpp() != StreamKinds.DATA;
+                dataViews.add(dorView ? new ThreadTrace(t, symbols.get(t.index()), StreamKinds.DATA) : null);
                 syncPieces.add(new ArrayList<>());
             }
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
             chunk.sync(threads.size()).forEach((t, ops) -> syncPieces.get(t).add(ops));
-            for (ThreadChunk part : chunk.parts(symbols, load)) {
-                traces.get(part.thread()).add(c, part);
-                if (dataViews.get(part.thread()) != null) dataViews.get(part.thread()).add(c, part);
+            for (ThreadChunk tc : chunk.threadChunks(symbols, load)) {
+                traces.get(tc.thread()).add(c, tc);
+                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, tc);
             }
             Section end = chunks.get(c).get(chunks.get(c).size() - 1);
             progress.accept(end.offset() + end.fileBytes());

@@ -2,6 +2,8 @@ package dev.wholetrace.reader;
 
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
@@ -33,6 +35,9 @@ public final class ThreadTrace {
     private final List<Integer> chunkOf = new ArrayList<>();
     private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
     private long[] syncBefore = new long[1];
+    /** The WPP this view reads (a per-thread stream kind that carries sync counts). */
+    private final StreamKind view;
+    /** Whether the view's loads and stores take their addresses from the address streams (the control WPP). */
     private final boolean control;
     private final Occurrences occurrences = new Occurrences();
 
@@ -57,10 +62,11 @@ public final class ThreadTrace {
         }
     }
 
-    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, boolean control) {
+    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, StreamKind view) {
         this.info = info;
         this.symbols = symbols;
-        this.control = control;
+        this.view = view;
+        this.control = view == StreamKinds.CONTROL;
     }
 
     void add(int chunk, ThreadChunk piece) {
@@ -83,7 +89,12 @@ public final class ThreadTrace {
         return symbols;
     }
 
-    /** The thread's parts, one per chunk in which it recorded events. */
+    /** The stream kind (a WPP) this view reads: the mode's main WPP, or DATA for ALL's DOR view. */
+    public StreamKind view() {
+        return view;
+    }
+
+    /** The thread's pieces: its thread chunks, one per chunk in which it recorded events. */
     public List<ThreadChunk> pieces() {
         return Collections.unmodifiableList(pieces);
     }
@@ -93,14 +104,14 @@ public final class ThreadTrace {
         return eventsBefore[piece];
     }
 
-    /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR. */
+    /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR and the DOR view of ALL. */
     public Grammar wpp(int piece) {
         return grammar(pieces.get(piece));
     }
 
     /** The symbol table of the WPP this view reads. */
     Alphabet viewSymbols() {
-        return control ? symbols.control : symbols.data;
+        return symbols.of(view);
     }
 
     public int chunkOf(int piece) {
@@ -211,12 +222,11 @@ public final class ThreadTrace {
     }
 
     EdgeCounts counts(int piece) {
-        ThreadChunk p = pieces.get(piece);
-        return control ? p.controlCounts() : p.dataCounts();
+        return pieces.get(piece).syncCounts(view);
     }
 
     private Grammar grammar(ThreadChunk p) {
-        return control ? p.control() : p.data();
+        return p.grammar(view);
     }
 
     private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {

@@ -1,5 +1,7 @@
 package dev.wholetrace.recorder;
 
+import dev.wholetrace.format.wtrace.SymbolTag;
+
 /**
  * How events sit in a per-thread buffer of longs, between a program thread and its compressor.
  * The first long of an event carries a tag in its low byte:
@@ -18,4 +20,33 @@ final class BufferLayout {
     static final int MAX_EVENT_LONGS = 4;
 
     private BufferLayout() {}
+
+    static int tag(long head) {
+        return (int) head & 0xFF;
+    }
+
+    /** Longs the event starting with {@code head} takes: how far a reader skips it. */
+    static int longs(long head) {
+        return switch (tag(head)) {
+            case BLOCK -> 1;
+            case LOAD, STORE -> 2;
+            case SYNC -> 4;
+            default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF));
+        };
+    }
+
+    /** The block id of a block, the instruction id of a load/store. */
+    static long id(long head) {
+        return head >>> 8;
+    }
+
+    /** The symbol tag of a load/store (SymbolTag.LOAD or STORE). */
+    static int accessTag(long head) {
+        return tag(head) == LOAD ? SymbolTag.LOAD : SymbolTag.STORE;
+    }
+
+    /** A sync operation's kind and site as a symbol value (SymbolTag.syncValue). */
+    static long syncValue(long head) {
+        return (head >>> 8 & 0xFF) << 32 | head >>> 16 & 0xFFFF_FFFFL;
+    }
 }

@@ -13,9 +13,9 @@ import java.util.concurrent.CountDownLatch;
  * the chunk being cut, and a thread's buffers are compressed in the order it filled them.
  */
 final class CompressorWorker implements Runnable {
-    /** Ends a chunk: every compressor of this worker contributes its part. */
+    /** Ends a chunk: every compressor of this worker contributes its thread chunk. */
     static final class Cut {
-        final List<ThreadChunk> parts = new ArrayList<>();
+        final List<ThreadChunk> threadChunks = new ArrayList<>();
         final CountDownLatch done;
 
         Cut(int workers) {
@@ -69,11 +69,11 @@ final class CompressorWorker implements Runnable {
                 } else if (item instanceof Cut c) {
                     List<ThreadChunk> mine = new ArrayList<>();
                     for (ThreadCompressor tc : compressors) {
-                        ThreadChunk part = tc.cut();
-                        if (part != null) mine.add(part);
+                        ThreadChunk tch = tc.cut();
+                        if (tch != null) mine.add(tch);
                     }
-                    synchronized (c.parts) {
-                        c.parts.addAll(mine);
+                    synchronized (c.threadChunks) {
+                        c.threadChunks.addAll(mine);
                     }
                     c.done.countDown();
                 } else if (item instanceof Register r) {

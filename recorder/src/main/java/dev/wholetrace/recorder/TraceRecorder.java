@@ -1,17 +1,12 @@
 package dev.wholetrace.recorder;
 
 import dev.wholetrace.model.event.CodeEntry;
-import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.SyncKind;
-import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceWriter;
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -39,7 +34,6 @@ public final class TraceRecorder implements AutoCloseable {
     /** Object ids with this bit are thread identities (the default begin/end/fork/join objects). */
     public static final long THREAD_OBJECT_BIT = 1L << 62;
     private static final int FIRST_BATCH_LONGS = 256;
-    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
 
     private final RecorderConfig config;
     private final TraceWriter writer;
@@ -55,18 +49,12 @@ public final class TraceRecorder implements AutoCloseable {
     private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
     /** Live handles by thread object, so that a joiner can record the end of a thread it joined. */
     private final Map<Long, ThreadRecorder> byObject = new ConcurrentHashMap<>();
-    private final CodeMap code = new CodeMap();
+    private final ChunkMetadata metadata;
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
     private volatile boolean writing;
 
     // Guarded by `this`.
-    private final List<ThreadInfo> threads = new ArrayList<>();
-    private final Map<String, String> properties = new LinkedHashMap<>();
-    private int threadsWritten;
-    private int blocksWritten;
-    private int instructionsWritten;
-    private boolean propertiesDirty;
     private boolean closing;
     private long cutsRequested;
     private long cutsDone;
@@ -76,9 +64,9 @@ public final class TraceRecorder implements AutoCloseable {
     private TraceRecorder(Path file, RecorderConfig config) throws IOException {
         this.config = config;
         this.writer = TraceWriter.create(file, config.mode(), config.codec());
-        properties.putAll(config.properties());
+        Map<String, String> properties = new LinkedHashMap<>(config.properties());
         properties.put("mode", config.mode().label());
-        propertiesDirty = true;
+        this.metadata = new ChunkMetadata(properties);
         pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
@@ -108,7 +96,7 @@ public final class TraceRecorder implements AutoCloseable {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         Thread me = Thread.currentThread();
-        return beginThread(me.getName(), defaultThreadObject(me), isVirtual(me));
+        return beginThread(me.getName(), defaultThreadObject(me), VirtualThreads.isVirtual(me));
     }
 
     /**
@@ -127,8 +115,7 @@ public final class TraceRecorder implements AutoCloseable {
                 current.set(t);
                 return t;
             }
-            index = threads.size();
-            threads.add(new ThreadInfo(index, name, object, virtual));
+            index = metadata.addThread(name, object, virtual);
             compressor = new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar());
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
@@ -168,17 +155,16 @@ public final class TraceRecorder implements AutoCloseable {
     // ---- code map and metadata -------------------------------------------------------------------
 
     public void defineBlock(CodeEntry e) {
-        code.addBlock(e);
+        metadata.defineBlock(e);
     }
 
     public void defineInstruction(CodeEntry e) {
-        code.addInstruction(e);
+        metadata.defineInstruction(e);
     }
 
     /** Adds program metadata (written with the next chunk). */
-    public synchronized void property(String key, String value) {
-        properties.put(key, value);
-        propertiesDirty = true;
+    public void property(String key, String value) {
+        metadata.property(key, value);
     }
 
     // ---- the hand-over between program threads and workers ---------------------------------------
@@ -348,19 +334,12 @@ public final class TraceRecorder implements AutoCloseable {
         }
         pendingEvents.set(0);
         pendingSymbols.set(0);
-        List<ThreadChunk> parts = new ArrayList<>(cut.parts);
-        parts.sort(Comparator.comparingInt(ThreadChunk::thread));
-        ChunkContent content;
+        List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
+        threadChunks.sort(Comparator.comparingInt(ThreadChunk::thread));
         synchronized (this) {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
-            content = new ChunkContent(propertiesDirty ? Map.copyOf(properties) : Map.of(),
-                    List.copyOf(threads.subList(threadsWritten, threads.size())),
-                    code.blocksFrom(blocksWritten), code.instructionsFrom(instructionsWritten), parts);
-            threadsWritten = threads.size();
-            propertiesDirty = false;
         }
-        blocksWritten += content.blocks().size();
-        instructionsWritten += content.instructions().size();
+        ChunkContent content = metadata.next(threadChunks);
         if (content.isEmpty()) return;
         writing = true;
         try {
@@ -408,22 +387,5 @@ public final class TraceRecorder implements AutoCloseable {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
         return t;
-    }
-
-    private static MethodHandle isVirtualHandle() {
-        try {
-            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
-        } catch (ReflectiveOperationException e) {
-            return null; // JDK 17: no virtual threads
-        }
-    }
-
-    private static boolean isVirtual(Thread t) {
-        if (IS_VIRTUAL == null) return false;
-        try {
-            return (boolean) IS_VIRTUAL.invokeExact(t);
-        } catch (Throwable e) {
-            return false;
-        }
     }
 }

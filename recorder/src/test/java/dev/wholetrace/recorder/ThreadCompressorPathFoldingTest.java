@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -54,7 +55,7 @@ class ThreadCompressorPathFoldingTest {
             ThreadChunk plain = compress(program, mode, false);
             ThreadChunk folded = compress(program, mode, true);
             assertThat(folded.control().expand()).containsExactly(plain.control().expand());
-            assertThat(folded.newControlSymbols()).containsExactly(plain.newControlSymbols());
+            assertThat(folded.stream(StreamKinds.CONTROL).newSymbols()).containsExactly(plain.stream(StreamKinds.CONTROL).newSymbols());
             assertThat(folded.syncCount()).isEqualTo(plain.syncCount());
             assertThat(folded.controlCounts().total()).isEqualTo(plain.syncCount());
             for (int m = 0; m < plain.syncCount(); m++) {

@@ -5,6 +5,8 @@ import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceFormat;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.util.Text;
 import dev.wholetrace.reader.EventCounts;
@@ -52,14 +54,20 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
 
     private static Component componentOf(Section s, TraceMode mode) {
         return switch (s.type()) {
-            case CONTROL -> Component.WPP;
-            case DATA -> mode == TraceMode.DOR ? Component.WPP : Component.DOR_WPP;
-            case STREAMS -> Component.DATA;
+            case STREAM, CONTROL, DATA, STREAMS -> streamComponent(s.stream(), mode);
             case SYNC_ORDER -> Component.S_SYNCH;
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
             case PROPERTIES, THREADS, CODE -> Component.METADATA;
             case CHUNK_END, END -> Component.FRAMING;
         };
+    }
+
+    /** The column of a stream kind's sections: the main WPP, ALL's DOR WPP or the address streams. */
+    private static Component streamComponent(StreamKind kind, TraceMode mode) {
+        if (kind == mode.mainWpp()) return Component.WPP;
+        if (kind == StreamKinds.DATA) return Component.DOR_WPP;
+        if (kind == StreamKinds.ADDRESSES) return Component.DATA;
+        throw new IllegalStateException("no column for stream kind " + kind);
     }
 }

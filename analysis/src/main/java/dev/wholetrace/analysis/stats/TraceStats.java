@@ -15,11 +15,11 @@ import java.util.List;
 public final class TraceStats {
     /** The parts of a trace file, in the order the report shows them. */
     public enum Component {
-        /** The main WPP: CONTROL sections, or DATA in DOR mode. */
+        /** The main WPP: the control stream, or the data stream in DOR mode. */
         WPP("WPP", "wpp", false),
-        /** Diff∘RLE∘SEQ address streams (STREAMS), in CDR and ALL. */
+        /** Diff∘RLE∘SEQ address streams, in CDR and ALL. */
         DATA("data", "data", false),
-        /** The DOR WPP that ALL mode keeps beside the control WPP (DATA sections). */
+        /** The DOR WPP (data stream) that ALL mode keeps beside the control WPP. */
         DOR_WPP("DOR WPP", "dorWpp", false),
         /** The sync order (SYNC_ORDER), one for all threads. */
         S_SYNCH("S_synch", "sSynch", true),

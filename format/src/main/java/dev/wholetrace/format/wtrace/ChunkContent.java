@@ -7,12 +7,12 @@ import java.util.Map;
 
 /**
  * Everything one chunk adds to a trace: metadata that is new since the previous chunk and every
- * thread's part of the events (sorted by thread).
+ * thread's chunk of the events (sorted by thread).
  */
 public record ChunkContent(Map<String, String> properties, List<ThreadInfo> threads, List<CodeEntry> blocks,
-                           List<CodeEntry> instructions, List<ThreadChunk> parts) {
+                           List<CodeEntry> instructions, List<ThreadChunk> threadChunks) {
 
     public boolean isEmpty() {
-        return properties.isEmpty() && threads.isEmpty() && blocks.isEmpty() && instructions.isEmpty() && parts.isEmpty();
+        return properties.isEmpty() && threads.isEmpty() && blocks.isEmpty() && instructions.isEmpty() && threadChunks.isEmpty();
     }
 }

@@ -1,26 +1,44 @@
 package dev.wholetrace.format.wtrace;
 
-/** The kinds of section in a {@code .wtrace} file (docs/trace-format.md). */
+/**
+ * The kinds of section in a {@code .wtrace} file (docs/trace-format.md). A thread's streams are
+ * all in STREAM sections, tagged by stream kind; CONTROL, DATA and STREAMS are how version 1
+ * stored the three kinds it knew, and are read only in version-1 files.
+ */
 public enum SectionType {
-    PROPERTIES(1, false),
-    THREADS(2, false),
-    CODE(3, false),
-    SYMBOLS(4, true),
-    CONTROL(5, true),
-    DATA(6, true),
-    STREAMS(7, true),
-    SYNC_COUNTS(8, true),
-    SYNC_ORDER(9, false),
-    CHUNK_END(10, false),
-    END(11, false);
+    PROPERTIES(1, false, 1),
+    THREADS(2, false, 1),
+    CODE(3, false, 1),
+    SYMBOLS(4, true, 1),
+    CONTROL(5, true, 1, 1),
+    DATA(6, true, 1, 1),
+    STREAMS(7, true, 1, 1),
+    SYNC_COUNTS(8, true, 1),
+    SYNC_ORDER(9, false, 1),
+    CHUNK_END(10, false, 1),
+    END(11, false, 1),
+    STREAM(12, true, 2);
 
     public final int id;
     /** Whether the section belongs to one thread (its header names the thread). */
     public final boolean perThread;
+    private final int since;
+    private final int until;
 
-    SectionType(int id, boolean perThread) {
+    SectionType(int id, boolean perThread, int since) {
+        this(id, perThread, since, Integer.MAX_VALUE);
+    }
+
+    SectionType(int id, boolean perThread, int since, int until) {
         this.id = id;
         this.perThread = perThread;
+        this.since = since;
+        this.until = until;
+    }
+
+    /** Whether files of format {@code version} have sections of this type. */
+    public boolean inVersion(int version) {
+        return since <= version && version <= until;
     }
 
     public static SectionType byId(int id) {

@@ -1,25 +1,82 @@
 package dev.wholetrace.format.wtrace;
 
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
+import java.util.List;
 
 /**
- * What one chunk holds of one thread: the grammars of the events the thread recorded during the
- * chunk, the symbols that first appeared in it, and its sync operations. A thread's whole trace is
- * the concatenation of its chunks, in chunk order.
+ * What one chunk holds of one thread: a {@link StreamChunk} per stream kind the thread recorded
+ * in the chunk (in registry order) and its sync operations. A thread's whole trace is the
+ * concatenation of its thread chunks, in chunk order. The reader calls a thread's chunks its
+ * pieces (ThreadTrace#pieces).
  *
- * <p>{@code controlCounts} and {@code dataCounts} are the sync counts (synch_cnt) of the two WPPs.
- * {@code streams[i]} is the Diff∘RLE∘SEQ address stream of the load/store instruction that is
- * control symbol {@code streamSymbols[i]}. {@code sync} holds four longs per sync operation, in the thread's order: ticket (position in
- * the sync order), kind &lt;&lt; 32 | site, object, aux.
+ * <p>{@code sync} holds four longs per sync operation, in the thread's order: ticket (position in
+ * the sync order), kind &lt;&lt; 32 | site, object, aux. The accessors below the components are
+ * shortcuts to today's stream kinds.
  */
-public record ThreadChunk(int thread, long events, long[] newControlSymbols, long[] newDataSymbols, long[] newRuns,
-                          Grammar control, EdgeCounts controlCounts, Grammar data, EdgeCounts dataCounts,
-                          int[] streamSymbols, Grammar[] streams, long[] sync) {
+public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, long[] sync) {
 
     public static final int SYNC_LONGS = 4;
+    private static final int[] NO_INSTRUCTIONS = new int[0];
+    private static final Grammar[] NO_GRAMMARS = new Grammar[0];
+
+    public ThreadChunk {
+        streamChunks = List.copyOf(streamChunks);
+    }
 
     public int syncCount() {
         return sync.length / SYNC_LONGS;
+    }
+
+    /** The thread's stream chunk of {@code kind}, or null if it has none in this chunk. */
+    public StreamChunk stream(StreamKind kind) {
+        for (StreamChunk s : streamChunks) if (s.kind() == kind) return s;
+        return null;
+    }
+
+    /** The grammar of the per-thread stream {@code kind}, or null. */
+    public Grammar grammar(StreamKind kind) {
+        StreamChunk s = stream(kind);
+        return s == null ? null : s.grammar();
+    }
+
+    /** The sync counts of the per-thread stream {@code kind}, or null. */
+    public EdgeCounts syncCounts(StreamKind kind) {
+        StreamChunk s = stream(kind);
+        return s == null ? null : s.syncCounts();
+    }
+
+    /** The control WPP, or null. */
+    public Grammar control() {
+        return grammar(StreamKinds.CONTROL);
+    }
+
+    /** The sync counts (synch_cnt) of the control WPP, or null. */
+    public EdgeCounts controlCounts() {
+        return syncCounts(StreamKinds.CONTROL);
+    }
+
+    /** The data (DOR) WPP, or null. */
+    public Grammar data() {
+        return grammar(StreamKinds.DATA);
+    }
+
+    /** The sync counts of the data WPP, or null. */
+    public EdgeCounts dataCounts() {
+        return syncCounts(StreamKinds.DATA);
+    }
+
+    /** The control symbols of the load/store instructions that have an address stream, increasing. */
+    public int[] streamSymbols() {
+        StreamChunk s = stream(StreamKinds.ADDRESSES);
+        return s == null ? NO_INSTRUCTIONS : s.instructions();
+    }
+
+    /** {@code streams()[i]} is the Diff∘RLE∘SEQ address stream of control symbol {@code streamSymbols()[i]}. */
+    public Grammar[] streams() {
+        StreamChunk s = stream(StreamKinds.ADDRESSES);
+        return s == null ? NO_GRAMMARS : s.grammars();
     }
 }

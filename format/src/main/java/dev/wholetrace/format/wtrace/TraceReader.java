@@ -1,5 +1,7 @@
 package dev.wholetrace.format.wtrace;
 
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
@@ -26,6 +28,7 @@ public final class TraceReader implements AutoCloseable {
     private final Path file;
     private final FileChannel in;
     private final TraceMode mode;
+    private final int version;
     private final List<List<Section>> chunks = new ArrayList<>();
     private final long size;
     private boolean complete;
@@ -45,9 +48,10 @@ public final class TraceReader implements AutoCloseable {
             if (hb[i] != TraceFormat.MAGIC[i]) throw new FormatException(name + " is not a Wholetrace trace (bad magic)");
         }
         if (h.getInt(12) != TraceFormat.crc(hb, 0, 12)) throw new FormatException(name + ": the file header is corrupt (CRC mismatch)");
-        int version = h.getShort(4) & 0xFFFF;
-        if (version != TraceFormat.VERSION) {
-            throw new FormatException(name + " has trace format version " + version + "; this build reads version " + TraceFormat.VERSION);
+        version = h.getShort(4) & 0xFFFF;
+        if (version < TraceFormat.OLDEST_READABLE || version > TraceFormat.VERSION) {
+            throw new FormatException(name + " has trace format version " + version + "; this build reads versions "
+                    + TraceFormat.OLDEST_READABLE + " to " + TraceFormat.VERSION);
         }
         mode = TraceMode.byId(h.get(6));
         if (mode == null) throw new FormatException(name + ": unknown trace mode " + h.get(6));
@@ -80,16 +84,23 @@ public final class TraceReader implements AutoCloseable {
                 throw new FormatException(name + ": section header at offset " + pos + " (chunk " + chunks.size() + ") is corrupt (CRC mismatch)");
             }
             SectionType type = SectionType.byId(h.get(0) & 0xFF);
+            int kindId = h.get(2) & 0xFF;
             Codec codec = Codec.byId(h.get(1) & 0xFF);
             int chunk = h.getInt(4);
             int thread = h.getInt(8);
             int raw = h.getInt(12);
             int stored = h.getInt(16);
-            if (type == null) throw new FormatException(name + ": unknown section type " + (h.get(0) & 0xFF) + " at offset " + pos);
+            if (type == null || !type.inVersion(version)) {
+                throw new FormatException(name + ": unknown section type " + (h.get(0) & 0xFF) + " at offset " + pos);
+            }
+            StreamKind stream = streamOf(type, kindId);
+            if (stream == null && (type == SectionType.STREAM || kindId != 0)) {
+                throw new FormatException(name + ": " + type + " section at offset " + pos + " names unknown stream kind " + kindId);
+            }
             if (raw < 0 || stored < 0 || raw > TraceFormat.MAX_SECTION_BYTES || stored > TraceFormat.MAX_SECTION_BYTES) {
                 throw new FormatException(name + ": " + type + " section at offset " + pos + " declares an impossible length");
             }
-            Section s = new Section(type, codec, chunk, thread, raw, stored, pos);
+            Section s = new Section(type, stream, codec, chunk, thread, raw, stored, pos);
             if (pos + s.fileBytes() > size) break; // cut inside a payload
             if (type == SectionType.END) {
                 if (!open.isEmpty()) throw new FormatException(name + ": END follows an unfinished chunk");
@@ -110,6 +121,20 @@ public final class TraceReader implements AutoCloseable {
             pos += s.fileBytes();
         }
         ignoredBytes = size - chunkEndOffset();
+    }
+
+    /**
+     * The stream kind a section holds: a STREAM section's header names it; version 1 had one
+     * section type per kind.
+     */
+    private static StreamKind streamOf(SectionType type, int kindId) {
+        return switch (type) {
+            case STREAM -> StreamKinds.byId(kindId);
+            case CONTROL -> StreamKinds.CONTROL;
+            case DATA -> StreamKinds.DATA;
+            case STREAMS -> StreamKinds.ADDRESSES;
+            default -> null;
+        };
     }
 
     private long chunkEndOffset() {
@@ -165,6 +190,11 @@ public final class TraceReader implements AutoCloseable {
 
     public TraceMode mode() {
         return mode;
+    }
+
+    /** The file's format version ({@link TraceFormat#OLDEST_READABLE} to {@link TraceFormat#VERSION}). */
+    public int version() {
+        return version;
     }
 
     /** Complete chunks, each as its sections in file order (CHUNK_END last). */

@@ -1,7 +1,9 @@
 package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import java.io.IOException;
@@ -16,7 +18,7 @@ import java.util.function.IntPredicate;
 public final class TraceSections {
     private TraceSections() {}
 
-    /** A chunk's metadata, decoded; its thread parts are decoded by {@link #parts}. */
+    /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
     public static final class Chunk {
         private final TraceReader reader;
         private final int index;
@@ -24,7 +26,7 @@ public final class TraceSections {
         private final List<ThreadInfo> threads = new ArrayList<>();
         private final List<CodeEntry> blocks = new ArrayList<>();
         private final List<CodeEntry> instructions = new ArrayList<>();
-        private final Map<Integer, Map<SectionType, Section>> perThread = new LinkedHashMap<>();
+        private final Map<Integer, List<Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
         private Map<Integer, long[]> sync;
 
@@ -64,30 +66,32 @@ public final class TraceSections {
         }
 
         /**
-         * Decodes the parts of the threads {@code load} accepts, adding new symbols to
+         * Decodes the thread chunks of the threads {@code load} accepts, adding new symbols to
          * {@code symbols} (indexed by thread, covering every thread defined so far). The other
          * threads' sections are only CRC-checked.
          */
-        public List<ThreadChunk> parts(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
+        public List<ThreadChunk> threadChunks(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
             Map<Integer, long[]> sync = sync(symbols.size());
+            TraceMode mode = reader.mode();
             List<ThreadChunk> out = new ArrayList<>();
-            for (Map.Entry<Integer, Map<SectionType, Section>> e : perThread.entrySet()) {
+            for (Map.Entry<Integer, List<Section>> e : perThread.entrySet()) {
                 int t = e.getKey();
                 if (t >= symbols.size()) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
-                Map<SectionType, Section> s = e.getValue();
                 if (!load.test(t)) { // not decoded, but damage is still reported
-                    for (Section skipped : s.values()) reader.verify(skipped);
+                    for (Section skipped : e.getValue()) reader.verify(skipped);
                     continue;
                 }
-                Section sym = s.get(SectionType.SYMBOLS);
-                if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-                boolean control = reader.mode().control;
-                boolean data = reader.mode().dataWpp;
-                if (control != s.containsKey(SectionType.CONTROL) || data != s.containsKey(SectionType.DATA)) {
-                    throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks a WPP its mode (" + reader.mode().label() + ") requires");
+                Section sym = null;
+                Section counts = null;
+                Map<StreamKind, VarIntReader> streams = new HashMap<>();
+                for (Section s : e.getValue()) {
+                    if (s.type() == SectionType.SYMBOLS) sym = s;
+                    else if (s.type() == SectionType.SYNC_COUNTS) counts = s;
+                    else if (!mode.keeps(s.stream())) throw new FormatException("corrupted chunk " + index + ": " + s.describe() + " holds a stream the mode (" + mode.label() + ") does not keep");
+                    else streams.put(s.stream(), in(s));
                 }
-                out.add(ChunkCodec.thread(t, in(sym), inOrNull(s.get(SectionType.CONTROL)), inOrNull(s.get(SectionType.DATA)),
-                        inOrNull(s.get(SectionType.STREAMS)), inOrNull(s.get(SectionType.SYNC_COUNTS)),
+                if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
+                out.add(ThreadChunkCodec.decode(reader.version(), mode, t, in(sym), streams, counts == null ? null : in(counts),
                         sync.getOrDefault(t, new long[0]), symbols.get(t)));
             }
             return out;
@@ -95,10 +99,6 @@ public final class TraceSections {
 
         private VarIntReader in(Section s) throws IOException {
             return new VarIntReader(reader.payload(s), reader.file().getFileName() + ": " + s.describe());
-        }
-
-        private VarIntReader inOrNull(Section s) throws IOException {
-            return s == null ? null : in(s);
         }
     }
 
@@ -114,8 +114,13 @@ public final class TraceSections {
                 case CHUNK_END -> chunk.in(s); // CRC-checked; its table of contents repeats the scan
                 case END -> { }
                 default -> {
-                    Section prev = chunk.perThread.computeIfAbsent(s.thread(), k -> new HashMap<>()).put(s.type(), s);
-                    if (prev != null) throw new FormatException("corrupted chunk " + c + ": two " + s.type() + " sections for thread " + s.thread());
+                    List<Section> sections = chunk.perThread.computeIfAbsent(s.thread(), k -> new ArrayList<>());
+                    for (Section other : sections) {
+                        if (other.type() == s.type() && other.stream() == s.stream()) {
+                            throw new FormatException("corrupted chunk " + c + ": a second " + s.describe());
+                        }
+                    }
+                    sections.add(s);
                 }
             }
         }

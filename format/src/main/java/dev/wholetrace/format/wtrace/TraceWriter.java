@@ -1,5 +1,6 @@
 package dev.wholetrace.format.wtrace;
 
+import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.VarIntWriter;
@@ -53,15 +54,15 @@ public final class TraceWriter implements AutoCloseable {
         toc.writeVarLong(sections.size());
         for (ChunkCodec.RawSection s : sections) {
             toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
-            section(s.type(), chunk, s.thread(), s.bytes(), codec);
+            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec);
         }
         long chunkEvents = 0;
-        for (ThreadChunk p : content.parts()) chunkEvents += p.events();
+        for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
-        section(SectionType.CHUNK_END, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
     }
 
     /** Writes END, which marks the file complete and lists where every chunk ends. */
@@ -70,7 +71,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
         for (long off : chunkEnds) end.writeVarLong(off);
-        section(SectionType.END, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
         finished = true;
     }
 
@@ -78,11 +79,11 @@ public final class TraceWriter implements AutoCloseable {
         return chunkEnds.size();
     }
 
-    private void section(SectionType type, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
+    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
         Codec.Packed packed = requested.pack(raw);
         byte[] stored = packed.bytes();
         ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
-        b.put((byte) type.id).put((byte) packed.codec().id).putShort((short) 0).putInt(chunk).putInt(thread)
+        b.put((byte) type.id).put((byte) packed.codec().id).put((byte) (stream == null ? 0 : stream.id())).put((byte) 0).putInt(chunk).putInt(thread)
                 .putInt(raw.length).putInt(stored.length);
         b.putInt(TraceFormat.crc(b.array(), 0, 20));
         b.put(stored);

@@ -1,24 +1,28 @@
 package dev.wholetrace.model.event;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
- * What a trace keeps (parallel-wpp-compression §2.3). Every mode keeps the sync order and the
- * sync counts; they differ in the per-thread strings.
+ * What a trace keeps (parallel-wpp-compression §2.3): a named set of stream kinds
+ * ({@link StreamKinds}). Every mode keeps the sync order and the sync counts; they differ in the
+ * per-thread streams.
  */
 public enum TraceMode {
     /** Control only: a WPP over basic blocks and sync operations. */
-    COR(true, false, false),
+    COR(StreamKinds.CONTROL),
     /** Data only: a WPP over (load/store, address) and sync operations. */
-    DOR(false, true, false),
+    DOR(StreamKinds.DATA),
     /**
      * Control + data: the COR string, which here also names each load/store instruction as it
      * executes, plus one Diff∘RLE∘SEQ address stream per load/store instruction.
      */
-    CDR(true, false, true),
+    CDR(StreamKinds.CONTROL, StreamKinds.ADDRESSES),
     /** CDR and DOR together, so that one recording can be sized both ways. */
-    ALL(true, true, true);
+    ALL(StreamKinds.CONTROL, StreamKinds.DATA, StreamKinds.ADDRESSES);
 
+    /** The stream kinds the mode keeps, in registry order. */
+    public final List<StreamKind> kinds;
     /** A control WPP is kept (blocks, sync ops, and in CDR/ALL the access instructions). */
     public final boolean control;
     /** A DOR WPP is kept. */
@@ -26,10 +30,25 @@ public enum TraceMode {
     /** Per-instruction address streams are kept. */
     public final boolean streams;
 
-    TraceMode(boolean control, boolean dataWpp, boolean streams) {
-        this.control = control;
-        this.dataWpp = dataWpp;
-        this.streams = streams;
+    TraceMode(StreamKind... kinds) {
+        this.kinds = List.of(kinds);
+        this.control = keeps(StreamKinds.CONTROL);
+        this.dataWpp = keeps(StreamKinds.DATA);
+        this.streams = keeps(StreamKinds.ADDRESSES);
+    }
+
+    /** Whether the mode keeps streams of {@code kind}. */
+    public boolean keeps(StreamKind kind) {
+        return kinds.contains(kind);
+    }
+
+    /**
+     * The WPP a thread is read through by default: the mode's first per-thread stream that carries
+     * sync counts (the control WPP, or in DOR the data WPP). Its length is the thread's event count.
+     */
+    public StreamKind mainWpp() {
+        for (StreamKind k : kinds) if (!k.perInstruction() && k.syncCounts()) return k;
+        throw new IllegalStateException(this + " keeps no WPP");
     }
 
     /** Whether load/store events are recorded at all. */

@@ -1,0 +1,30 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.grammar.EdgeCounts;
+import dev.wholetrace.model.grammar.Grammar;
+
+/**
+ * What one chunk holds of one stream kind of one thread (docs/trace-format.md, "Vocabulary").
+ *
+ * @param kind         the stream kind
+ * @param newSymbols   the symbols the kind's alphabet gained in this chunk, as (first, second) pairs
+ * @param instructions for a per-instruction kind, the symbol (in {@code kind.keyedBy()}'s
+ *                     alphabet) of the instruction each grammar belongs to, increasing; empty otherwise
+ * @param grammars     the grammars: one for a per-thread kind, one per instruction otherwise; empty
+ *                     when a per-instruction kind has no stream in the chunk
+ * @param syncCounts   the sync counts of the grammar if the kind carries them, else null
+ */
+public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts) {
+    private static final int[] NONE = new int[0];
+
+    /** A per-thread stream: one grammar. */
+    public static StreamChunk of(StreamKind kind, long[] newSymbols, Grammar grammar, EdgeCounts syncCounts) {
+        return new StreamChunk(kind, newSymbols, NONE, new Grammar[] {grammar}, syncCounts);
+    }
+
+    /** The grammar of a per-thread stream. */
+    public Grammar grammar() {
+        return grammars[0];
+    }
+}

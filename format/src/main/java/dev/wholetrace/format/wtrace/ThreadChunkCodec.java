@@ -1,0 +1,177 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.SyncCountsCodec;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.EdgeCounts;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+
+/**
+ * The sections of one thread chunk (SYMBOLS, a STREAM section per stream kind, SYNC_COUNTS),
+ * driven by the stream kinds' descriptors; also reads version 1's per-kind sections
+ * (docs/trace-format.md).
+ */
+final class ThreadChunkCodec {
+    private static final long[] NO_PAIRS = new long[0];
+
+    private ThreadChunkCodec() {}
+
+    /**
+     * A thread chunk's sections: SYMBOLS (its event count and each stream kind's new symbols), a
+     * STREAM section per stream kind with grammars, SYNC_COUNTS if it has sync operations.
+     */
+    static void encode(ThreadChunk p, List<ChunkCodec.RawSection> out) {
+        int t = p.thread();
+        VarIntWriter sym = new VarIntWriter();
+        sym.writeVarLong(p.events());
+        sym.writeVarLong(p.streamChunks().size());
+        for (StreamChunk s : p.streamChunks()) {
+            sym.writeVarLong(s.kind().id());
+            pairs(sym, s.newSymbols());
+        }
+        out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
+        for (StreamChunk s : p.streamChunks()) {
+            if (s.grammars().length == 0) continue;
+            VarIntWriter w = new VarIntWriter();
+            if (s.kind().perInstruction()) {
+                w.writeVarLong(s.grammars().length);
+                int last = 0;
+                for (int i : s.instructions()) {
+                    w.writeVarLong(i - last);
+                    last = i;
+                }
+                GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
+            } else {
+                GrammarCodec.write(s.grammar(), w);
+            }
+            out.add(new ChunkCodec.RawSection(SectionType.STREAM, s.kind(), t, w.toByteArray()));
+        }
+        if (p.syncCount() > 0) {
+            VarIntWriter w = new VarIntWriter();
+            for (StreamChunk s : p.streamChunks()) if (s.syncCounts() != null) SyncCountsCodec.write(s.syncCounts(), w);
+            out.add(new ChunkCodec.RawSection(SectionType.SYNC_COUNTS, null, t, w.toByteArray()));
+        }
+    }
+
+    private static void pairs(VarIntWriter w, long[] pairs) {
+        w.writeVarLong(pairs.length / 2);
+        for (int i = 0; i < pairs.length; i += 2) w.writeSignedVarLong(pairs[i]).writeSignedVarLong(pairs[i + 1]);
+    }
+
+    /**
+     * A thread's sections of one chunk → its thread chunk; {@code symbols} grows with the new
+     * symbols. {@code streamsIn} holds the payload of each stream kind the thread has a section of
+     * (the caller has checked that the mode keeps those kinds).
+     */
+    static ThreadChunk decode(int version, TraceMode mode, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
+                              VarIntReader countsIn, long[] sync, ThreadSymbols symbols) throws FormatException {
+        long events = symbolsIn.readVarLong("event count");
+        Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
+        symbolsIn.expectEnd();
+        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of thread " + thread);
+
+        List<StreamChunk> chunks = new ArrayList<>();
+        long syncOps = sync.length / ThreadChunk.SYNC_LONGS;
+        for (StreamKind kind : mode.kinds) {
+            VarIntReader in = streamsIn.get(kind);
+            long[] fresh = newSymbols.getOrDefault(kind, NO_PAIRS);
+            if (kind.perInstruction()) {
+                if (in != null || fresh.length > 0) chunks.add(perInstruction(kind, fresh, in, symbols));
+                continue;
+            }
+            if (in == null) {
+                throw new FormatException("corrupted chunk: thread " + thread + " lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
+            }
+            Grammar g = GrammarCodec.read(in);
+            in.expectEnd();
+            int size = symbols.of(kind).size();
+            if (g.maxTerminal() >= size) throw in.corrupt("the " + kind + " stream uses symbol " + g.maxTerminal() + " of " + size);
+            EdgeCounts counts = null;
+            if (kind.syncCounts()) {
+                IntPredicate isSync = s -> symbols.isSync(kind, s);
+                counts = countsIn != null ? SyncCountsCodec.read(g, isSync, countsIn) : EdgeCounts.count(g, isSync);
+                if (counts.total() != syncOps) {
+                    throw new FormatException("corrupted chunk: thread " + thread + " has " + syncOps
+                            + " operations in the sync order but its " + kind + " WPP holds " + counts.total());
+                }
+            }
+            if (kind == mode.mainWpp() && g.length() != events) {
+                throw new FormatException("corrupted chunk: thread " + thread + " declares " + events + " events, its WPP holds " + g.length());
+            }
+            chunks.add(StreamChunk.of(kind, fresh, g, counts));
+        }
+        if (countsIn != null) countsIn.expectEnd();
+        return new ThreadChunk(thread, events, chunks, sync);
+    }
+
+    /** Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in the registry. */
+    private static Map<StreamKind, long[]> newSymbols(VarIntReader in, TraceMode mode) throws FormatException {
+        int n = in.readCount("stream kind count", mode.kinds.size());
+        Map<StreamKind, long[]> out = new LinkedHashMap<>();
+        int last = -1;
+        for (int i = 0; i < n; i++) {
+            StreamKind kind = StreamKinds.byId(in.readCount("stream kind", StreamKinds.MAX_ID));
+            if (kind == null || !mode.keeps(kind)) throw in.corrupt("symbols of a stream kind the mode (" + mode.label() + ") does not keep");
+            int at = mode.kinds.indexOf(kind);
+            if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
+            last = at;
+            out.put(kind, readPairs(in, kind + " symbols"));
+        }
+        return out;
+    }
+
+    /** Version 1's symbol lists: always three, control, data and runs (the address streams' alphabet). */
+    private static Map<StreamKind, long[]> version1Symbols(VarIntReader in) throws FormatException {
+        Map<StreamKind, long[]> out = new LinkedHashMap<>();
+        out.put(StreamKinds.CONTROL, readPairs(in, "control symbols"));
+        out.put(StreamKinds.DATA, readPairs(in, "data symbols"));
+        out.put(StreamKinds.ADDRESSES, readPairs(in, "run symbols"));
+        return out;
+    }
+
+    /**
+     * The streams of a per-instruction kind: varint n; n × varint instruction symbol (delta from
+     * the previous, increasing); one grammar block holding the n grammars.
+     */
+    private static StreamChunk perInstruction(StreamKind kind, long[] fresh, VarIntReader in, ThreadSymbols symbols) throws FormatException {
+        if (in == null) return new StreamChunk(kind, fresh, new int[0], new Grammar[0], null);
+        Alphabet keys = symbols.of(kind.keyedBy());
+        int n = in.readCount("stream count", in.remaining());
+        int[] instructions = new int[n];
+        int last = 0;
+        for (int i = 0; i < n; i++) {
+            long s = last + in.readVarLong("stream symbol");
+            if (s >= keys.size() || (i > 0 && s == last)) throw in.corrupt("stream symbol " + s + " out of order or unknown");
+            int tag = (int) keys.first((int) s);
+            if (tag != SymbolTag.LOAD && tag != SymbolTag.STORE) throw in.corrupt("stream " + i + " is not a load/store instruction");
+            instructions[i] = last = (int) s;
+        }
+        List<Grammar> gs = GrammarCodec.readAll(in);
+        in.expectEnd();
+        if (gs.size() != n) throw in.corrupt(gs.size() + " stream grammars for " + n + " streams");
+        int size = symbols.of(kind).size();
+        for (Grammar g : gs) {
+            if (g.maxTerminal() >= size) throw in.corrupt("a " + kind + " stream uses an unknown symbol");
+        }
+        return new StreamChunk(kind, fresh, instructions, gs.toArray(new Grammar[0]), null);
+    }
+
+    private static long[] readPairs(VarIntReader in, String what) throws FormatException {
+        int n = in.readCount(what, in.remaining() / 2);
+        long[] out = new long[2 * n];
+        for (int i = 0; i < out.length; i++) out[i] = in.readSignedVarLong(what);
+        return out;
+    }
+}

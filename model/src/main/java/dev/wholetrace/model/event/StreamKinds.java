@@ -1,0 +1,43 @@
+package dev.wholetrace.model.event;
+
+import java.util.List;
+
+/**
+ * The registry of stream kinds (see {@link StreamKind}). Adding a stream to the recording means: a
+ * descriptor here, its place in {@link #ALL}, the modes that keep it ({@link TraceMode}) and its
+ * encoder in the recorder (recorder/StreamEncoders); the file format, the symbol tables and the
+ * reader follow from the descriptor.
+ */
+public final class StreamKinds {
+    /** Ids are written in a byte of the section header's reserved field, 1..MAX_ID. */
+    public static final int MAX_ID = 255;
+
+    /**
+     * The control WPP: symbols (tag, value) of {@code format/wtrace/SymbolTag}: basic blocks, sync
+     * operations and, in CDR and ALL, the load/store instructions as they execute.
+     */
+    public static final StreamKind CONTROL = new StreamKind(1, "control",
+            "(tag, value): BLOCK block id, SYNC kind << 32 | site, LOAD/STORE instruction id", false, true, null);
+
+    /** The data (DOR) WPP: symbols (tag, value): sync operations and (load/store, address). */
+    public static final StreamKind DATA = new StreamKind(2, "data",
+            "(tag, value): SYNC kind << 32 | site, LOAD/STORE address", false, true, null);
+
+    /**
+     * One Diff∘RLE∘SEQ address stream per load/store instruction, keyed by the instruction's
+     * control symbol; terminals are (difference, run length) runs.
+     */
+    public static final StreamKind ADDRESSES = new StreamKind(3, "addresses",
+            "(difference, run length): runs of equal address differences", true, false, CONTROL);
+
+    /** Every registered kind, in the order streams are encoded, written and read. */
+    public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES);
+
+    private StreamKinds() {}
+
+    /** The kind with this file id, or null. */
+    public static StreamKind byId(int id) {
+        for (StreamKind k : ALL) if (k.id() == id) return k;
+        return null;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.grammar.PathDictionary;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
+
+/**
+ * The control WPP (StreamKinds.CONTROL): SEQUITUR over blocks, sync operations and, when the
+ * mode keeps address streams, the load/store instructions as they execute.
+ *
+ * <p>The control string reaches SEQUITUR folded into paths ({@link PathDictionary}): runs of
+ * blocks and access instructions between sync operations, cut at a backward jump (a block whose id
+ * is not above the previous one's: ids grow in code order within a method) once a path holds
+ * {@value #MIN_PATH} symbols, and at {@value #MAX_PATH}. A loop iteration, or a few of them, is
+ * then one SEQUITUR symbol; SEQUITUR's per-symbol cost is what bounds online compression. At the
+ * cut the paths become rules of the chunk's grammar, so readers see an ordinary WPP. Without
+ * folding ({@link RecorderConfig#foldPaths()} false) every path is one symbol long: the grammar
+ * is then exactly SEQUITUR's.
+ */
+final class ControlEncoder extends StreamEncoder {
+    /** Shortest path a backward jump ends; shorter ones run on through the next iteration. */
+    static final int MIN_PATH = 8;
+    /** Longest path: bounds how many distinct paths irregular code can make. */
+    static final int MAX_PATH = 64;
+
+    private final boolean accesses;
+    private final int minPath;
+    private final int maxPath;
+    private final PathDictionary paths = new PathDictionary();
+    private final int[] path = new int[MAX_PATH];
+    private int pathLength;
+    private long lastBlock;
+    /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
+    private int[] accessSymbols = new int[0];
+    private GrammarBuilder grammar;
+
+    /** @param accesses whether load/store instructions are part of the string (CDR, ALL) */
+    ControlEncoder(boolean accesses, boolean foldPaths, GrammarAlgorithm grammars) {
+        super(StreamKinds.CONTROL, grammars);
+        this.grammar = newGrammar();
+        this.accesses = accesses;
+        this.minPath = foldPaths ? MIN_PATH : 1;
+        this.maxPath = foldPaths ? MAX_PATH : 1;
+    }
+
+    @Override
+    void consume(long[] buf, int length) {
+        if (accesses && accessSymbols.length < length / 2) accessSymbols = new int[length / 2];
+        int access = 0;
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+            long head = buf[i];
+            switch (BufferLayout.tag(head)) {
+                case BufferLayout.BLOCK -> block(BufferLayout.id(head));
+                case BufferLayout.LOAD, BufferLayout.STORE -> {
+                    if (accesses) accessSymbols[access++] = access(BufferLayout.accessTag(head), BufferLayout.id(head));
+                }
+                case BufferLayout.SYNC -> sync(BufferLayout.syncValue(head));
+                default -> { } // BufferLayout.longs has thrown
+            }
+        }
+    }
+
+    private void block(long block) {
+        if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
+        lastBlock = block;
+        path[pathLength++] = symbols.idOf(SymbolTag.BLOCK, block);
+    }
+
+    private int access(int tag, long instruction) {
+        int symbol = symbols.idOf(tag, instruction);
+        if (pathLength == maxPath) endPath();
+        path[pathLength++] = symbol;
+        return symbol;
+    }
+
+    /**
+     * The control symbol of the buffer's {@code k}-th load/store, from the last {@link #consume}:
+     * what keys the instruction's address stream.
+     */
+    int accessSymbol(int k) {
+        return accessSymbols[k];
+    }
+
+    private void sync(long value) {
+        endPath(); // sync terminals stay in the grammar itself: synch_cnt counts them there
+        grammar.append(symbols.idOf(SymbolTag.SYNC, value));
+    }
+
+    @Override
+    long symbols() {
+        return grammar.symbolCount() + paths.symbolCount() + pathLength;
+    }
+
+    /** Hands the current path to SEQUITUR: as itself when it is one symbol, else as its path terminal. */
+    private void endPath() {
+        if (pathLength == 0) return;
+        grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength)));
+        pathLength = 0;
+    }
+
+    @Override
+    StreamChunk cut() {
+        endPath();
+        StreamChunk c = perThread(paths.unfold(grammar.toGrammar()));
+        grammar = newGrammar();
+        paths.clear();
+        return c;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+
+/**
+ * Which encoder compresses which stream kind: the recorder's half of registering a stream kind
+ * (the other half is the descriptor in StreamKinds).
+ */
+final class StreamEncoders {
+    private StreamEncoders() {}
+
+    /** One encoder per stream kind the mode keeps, in registry order (a keyed kind after its key's). */
+    static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
+        StreamEncoder[] out = new StreamEncoder[mode.kinds.size()];
+        for (int i = 0; i < out.length; i++) out[i] = create(mode.kinds.get(i), mode, foldPaths, grammars, out);
+        return out;
+    }
+
+    private static StreamEncoder create(StreamKind kind, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, StreamEncoder[] before) {
+        if (kind == StreamKinds.CONTROL) return new ControlEncoder(mode.keeps(StreamKinds.ADDRESSES), foldPaths, grammars);
+        if (kind == StreamKinds.DATA) return new DataEncoder(grammars);
+        if (kind == StreamKinds.ADDRESSES) return new AddressEncoder((ControlEncoder) find(before, StreamKinds.CONTROL), grammars);
+        throw new IllegalArgumentException("no encoder for stream kind " + kind);
+    }
+
+    private static StreamEncoder find(StreamEncoder[] encoders, StreamKind kind) {
+        for (StreamEncoder e : encoders) if (e != null && e.kind == kind) return e;
+        throw new IllegalStateException("stream kind " + kind + " must be encoded before the kinds it keys");
+    }
+}
