@@ -5,8 +5,8 @@ import static dev.wholetrace.bench.Report.load;
 import static dev.wholetrace.bench.Report.rate;
 import static dev.wholetrace.bench.Report.ratio;
 
-import dev.wholetrace.bench.TraceCommand.Extraction;
-import dev.wholetrace.bench.TraceCommand.Throughput;
+import dev.wholetrace.bench.SegmentAccessBench.Extraction;
+import dev.wholetrace.bench.RecorderThroughputBench.Throughput;
 import dev.wholetrace.report.MarkdownTable;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
