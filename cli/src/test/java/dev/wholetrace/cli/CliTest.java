@@ -10,6 +10,8 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -175,6 +177,25 @@ class CliTest {
         assertThat(g.out()).contains("format u32").containsPattern("20\\.0 k records|20,?000 records");
         assertThat(g.out()).containsPattern("control\\s+\\d+ rules, \\d+ symbols, depth \\d+");
         assertThat(g.out()).contains("top rules").contains("R0");
+    }
+
+    @Test
+    void grammarAsJsonSaysWhatTheTextSays() throws IOException {
+        byte[] raw = u32(20_000, 5);
+        roundTrip(raw, "u32", "--codec", "zstd");
+        String wgr = dir.resolve("u32.wgr").toString();
+        Cli g = Cli.run("grammar", wgr, "--top", "3", "--format", "json");
+        assertThat(g.exit()).as(g.toString()).isZero();
+        assertThat(g.err()).isEmpty();
+        Map<String, Object> o = JsonText.object(g.out().strip());
+        assertThat(o).containsEntry("format", "u32").containsEntry("records", 20_000L).containsEntry("fileBytes", Files.size(Path.of(wgr)));
+        assertThat(JsonText.at(o, "control.rules")).isInstanceOf(Long.class);
+        List<?> top = (List<?>) o.get("topRules");
+        assertThat(top).hasSize(3);
+        @SuppressWarnings("unchecked") Map<String, Object> first = (Map<String, Object>) top.get(0);
+        assertThat(first).containsEntry("rule", 0L).containsEntry("uses", 1L).containsEntry("expandsTo", 20_000L);
+        Cli text = Cli.run("grammar", wgr, "--top", "3");
+        assertThat(text.out()).contains("control     " + JsonText.at(o, "control.rules") + " rules, " + JsonText.at(o, "control.symbols") + " symbols");
     }
 
     @Test
