@@ -42,7 +42,7 @@ record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet r
 
     @Override
     public int addressStreams() {
-        return wpp == piece.control() && piece.streamSymbols() != null ? piece.streamSymbols().length : 0;
+        return wpp == piece.control() ? piece.streamSymbols().length : 0; // streamSymbols() is empty, never null, without streams
     }
 
     @Override
