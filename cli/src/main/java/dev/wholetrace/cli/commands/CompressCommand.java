@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
@@ -14,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -25,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd. lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."},
         footer = {"", "Examples:",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr",
-                "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr"})
+                "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr",
+                "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr"})
 public final class CompressCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,17 +54,21 @@ public final class CompressCommand implements Callable<Integer> {
             description = "the grammar-compression algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     GrammarAlgorithm algorithm;
 
+    @Mixin
+    ForceOption force;
+
     @Override
     public Integer call() throws Exception {
         Codec codec = Codecs.parse(spec, codecName);
         PrintWriter out = spec.commandLine().getOut();
+        OutputFile target = OutputFile.check(output, force.force(), input);
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
         CompressedTrace trace;
         try (Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
             trace = TraceCompressor.compressFile(input, format, algorithm, progress);
         }
-        long outBytes = trace.write(output, codec);
+        long outBytes = target.write(tmp -> trace.write(tmp, codec));
         double seconds = (System.nanoTime() - t0) / 1e9;
         Grammar control = trace.control();
         out.printf(Locale.ROOT, "input    %s: %s, %s records%n", input, format.cliName, Units.count(trace.records()));

@@ -1,6 +1,9 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.std.StdEvents;
+import dev.wholetrace.cli.io.CheckedOutputStream;
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.analysis.std.StdExport;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
@@ -11,7 +14,6 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -58,6 +60,9 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output")
     Path out;
 
+    @Mixin
+    ForceOption force;
+
     @Override
     public FormatRegistry<?> formats() {
         return StdFormats.FORMATS;
@@ -66,13 +71,17 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     @Override
     public Integer call() throws Exception {
         ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(format.resolve(StdFormats.FORMATS));
+        OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StdEvents events = new StdExport().analyze(trace);
-        if (out != null) {
-            try (PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16))) {
+        if (target != null) {
+            target.writeStream(stream -> {
+                CheckedOutputStream checked = new CheckedOutputStream(stream);
+                PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8), 1 << 16));
                 writer.write(events, w);
-                if (w.checkError()) throw new IOException("cannot write " + out);
-            }
+                w.flush();
+                if (w.checkError()) throw checked.error() != null ? checked.error() : new IOException("cannot write " + out);
+            });
         } else {
             PrintWriter w = spec.commandLine().getOut();
             writer.write(events, w);

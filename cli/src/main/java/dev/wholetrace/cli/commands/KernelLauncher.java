@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
@@ -41,7 +42,7 @@ final class KernelLauncher {
 
     /**
      * Runs the child with its stdout and stderr copied to ours (so a test's writers see them too)
-     * and stdin inherited; returns its exit code.
+     * and stdin inherited; returns its exit code. SIGINT, SIGTERM and SIGHUP are passed on to it.
      */
     static int run(List<String> cmd, PrintWriter stdout, PrintWriter stderr) throws IOException, InterruptedException {
         Process p;
@@ -50,11 +51,15 @@ final class KernelLauncher {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot run " + cmd.get(0) + ": " + e.getMessage());
         }
-        Thread errors = new Thread(() -> copy(p.getErrorStream(), stderr), "workload-stderr");
-        errors.start();
-        copy(p.getInputStream(), stdout);
-        errors.join();
-        return p.waitFor();
+        try (SignalForwarding forwarding = SignalForwarding.to(p)) {
+            Thread errors = new Thread(() -> copy(p.getErrorStream(), stderr), "workload-stderr");
+            errors.start();
+            copy(p.getInputStream(), stdout);
+            errors.join();
+            return p.waitFor();
+        } finally {
+            if (p.isAlive()) p.destroy(); // this command failed: do not leave the kernel behind
+        }
     }
 
     private static void copy(InputStream from, PrintWriter to) {

@@ -1,5 +1,8 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
+import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
@@ -8,12 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code wholetrace record -o FILE -- java ...}: runs a Java program with the agent. The program
- * inherits stdin, stdout and stderr, and its exit code becomes ours.
+ * inherits stdin, stdout and stderr, and its exit code becomes ours. The output is checked before
+ * the program starts (a program that ran untraced because the trace could not be written would be
+ * a silent loss), and SIGINT, SIGTERM and SIGHUP sent to this command are passed on to the program.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = {"Run a Java program under the Wholetrace agent and record its execution.",
@@ -22,10 +28,16 @@ import picocli.CommandLine.Parameters;
                     + "launcher (java, or a path to one). The agent is inserted as -javaagent right after it. "
                     + "The program's input, output and exit code pass through unchanged. JDK classes are not "
                     + "instrumented; --include/--exclude take dotted class-name patterns with * wildcards, "
-                    + "several separated by ':'."},
+                    + "several separated by ':'.",
+                "",
+                "The trace file is checked before the program starts: its directory must be writable, and an "
+                    + "existing file is replaced only with --force (never a directory or a device). SIGINT, SIGTERM "
+                    + "and SIGHUP sent to this command are passed on to the program, which then finishes its trace; "
+                    + "the exit code is the program's (128+N if signal N killed it)."},
         footer = {"", "Examples:",
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
+                "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
@@ -46,6 +58,9 @@ public final class RecordCommand implements Callable<Integer> {
     @Option(names = "--agent", paramLabel = "JAR", description = "the agent jar (default: found next to this build, or $WHOLETRACE_AGENT)")
     Path agent;
 
+    @Mixin
+    ForceOption force;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java and its arguments")
     List<String> command;
 
@@ -56,6 +71,7 @@ public final class RecordCommand implements Callable<Integer> {
         if (!base.equals("java") && !base.equals("java.exe")) {
             throw new IllegalArgumentException("the command must start with a java launcher, not '" + java + "'");
         }
+        OutputFile.checkWritableInPlace(out, force.force());
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add(AgentOptions.of(out, TraceMode.parse(mode)).withInclude(include).withExclude(exclude).javaagent(BuildJars.agentJar(agent)));
@@ -66,6 +82,10 @@ public final class RecordCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot run " + java + ": " + e.getMessage());
         }
-        return p.waitFor();
+        try (SignalForwarding forwarding = SignalForwarding.to(p)) {
+            return p.waitFor();
+        } finally {
+            if (p.isAlive()) p.destroy(); // this command failed: do not leave the program behind
+        }
     }
 }

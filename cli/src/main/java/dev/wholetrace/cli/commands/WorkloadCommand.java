@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import java.io.PrintWriter;
@@ -7,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -55,6 +58,9 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "record the run into this trace (.wtrace)")
     Path out;
 
+    @Mixin
+    ForceOption force;
+
     @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr or all (default: ${DEFAULT-VALUE})")
     String mode;
 
@@ -70,6 +76,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
+        if (out != null) OutputFile.checkWritableInPlace(out, force.force());
         String agentArg = out == null ? null : KernelLauncher.agentOptions(out, TraceMode.parse(mode)).javaagent(BuildJars.agentJar(agent));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
