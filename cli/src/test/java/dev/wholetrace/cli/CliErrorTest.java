@@ -74,6 +74,37 @@ class CliErrorTest {
     }
 
     @Test
+    void unknownCommandWithHelpIsAnErrorNotTheRootHelp() {
+        Cli r = Cli.run("nosuch", "--help");
+        assertThat(r.out()).as(r.toString()).isEmpty();
+        assertThat(badInput("nosuch", "--help")).contains("unknown command 'nosuch'").contains("stats");
+        assertThat(badInput("nosuch")).contains("unknown command 'nosuch'");
+    }
+
+    @Test
+    void argumentsOutOfRangeAreOneLineErrors() {
+        // None of these starts a JVM or reads a file: the ranges are checked first.
+        assertThat(badInput("workload", "fft", "--threads", "100000")).contains("--threads must be at most 512");
+        assertThat(badInput("workload", "fft", "--threads", "-3")).contains("--threads must be at least 1");
+        assertThat(badInput("workload", "sor", "--size", "2000000000")).contains("--size must be at most 4096 for sor");
+        assertThat(badInput("workload", "fft", "--size", "23")).contains("--size must be at most 22 for fft");
+        assertThat(badInput("workload", "lu", "--size", "15")).contains("--size must be at least 16 for lu");
+        assertThat(badInput("workload", "water", "--steps", "0")).contains("--steps must be 1 to 10000");
+        assertThat(badInput("workload", "water", "--steps", "10001")).contains("--steps must be 1 to 10000");
+        assertThat(badInput("workload", "sor", "--threads", "many")).contains("--threads").contains("many");
+        assertThat(badInput("workload", "sor", "--size", "99999999999")).contains("--size");
+        assertThat(badInput("demo", "--fft-size", "23")).contains("--fft-size must be 4 to 22");
+        assertThat(badInput("demo", "--blocks", "20000001")).contains("--blocks must be 1 to 20000000");
+        assertThat(badInput("demo", "--grid", "4000", "--sweeps", "1000")).contains("--sweeps");
+        assertThat(badInput("demo", "--threads", "513")).contains("--threads must be 1 to 512");
+        assertThat(badInput("grammar", s(good), "--top", "10001")).contains("--top must be 0 to 10000");
+        assertThat(badInput("grammar", s(good), "--preview", "1001")).contains("--preview must be 0 to 1000");
+        assertThat(badInput("dump", s(out("none.wtrace")), "--thread", "-1")).contains("--thread must be at least 0");
+        assertThat(badInput("dump", s(out("none.wtrace")), "--sync-from", "-5")).contains("--sync-from must be at least 0");
+        assertThat(badInput("segment", s(out("none.wtrace")), "--thread", "0", "3", "1")).contains("comes after");
+    }
+
+    @Test
     void missingOptionsAndParameters() {
         assertThat(badInput("compress", s(dir.resolve("in.u32")), "--input", "u32")).contains("--output").contains("compress --help");
         assertThat(badInput("compress", s(dir.resolve("in.u32")), "-o", s(out("x.wgr")))).contains("--input");

@@ -104,7 +104,9 @@ class CliTest {
         Cli e = Cli.run("expand", wgr.toString(), "-o", back.toString());
         assertThat(e.exit()).as(e.toString()).isZero();
         assertThat(e.err()).isEmpty();
-        assertThat(Files.exists(Path.of(back + ".partial"))).isFalse();
+        try (var left = Files.list(dir)) { // the temporary file beside the output is gone
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".partial"));
+        }
         return back;
     }
 
@@ -156,12 +158,16 @@ class CliTest {
     }
 
     @Test
-    void expandOverwritesAnExistingOutput() throws IOException {
+    void expandReplacesAnExistingOutputOnlyWithForce() throws IOException {
         byte[] raw = u32(100, 4);
         Path back = roundTrip(raw, "u32", "--codec", "none");
         Files.write(back, new byte[12345]);
-        Cli e = Cli.run("expand", dir.resolve("u32.wgr").toString(), "-o", back.toString());
-        assertThat(e.exit()).isZero();
+        Cli refused = Cli.run("expand", dir.resolve("u32.wgr").toString(), "-o", back.toString());
+        assertThat(refused.exit()).as(refused.toString()).isEqualTo(2);
+        assertThat(refused.errLines()).singleElement().asString().contains("exists", "--force");
+        assertThat(Files.readAllBytes(back)).isEqualTo(new byte[12345]);
+        Cli e = Cli.run("expand", dir.resolve("u32.wgr").toString(), "-o", back.toString(), "--force");
+        assertThat(e.exit()).as(e.toString()).isZero();
         assertThat(Files.readAllBytes(back)).isEqualTo(raw);
     }
 

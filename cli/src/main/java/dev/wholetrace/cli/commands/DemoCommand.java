@@ -59,22 +59,27 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace demo",
                 "  wholetrace demo --blocks 200000 --threads 2 --keep demo-files"})
 public final class DemoCommand implements Callable<Integer> {
+    /** The control-flow trace is held twice (raw and expanded) to be compared: 4 bytes a block each. */
+    static final int MAX_BLOCKS = 20_000_000;
+    static final int MAX_GRID = 4096;
+    /** The sweep's raw bytes are read whole for Diff∘RLE∘SEQ: 8 bytes an address. */
+    static final long MAX_SWEEP_ADDRESSES = 10_000_000;
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--blocks", defaultValue = "2000000", paramLabel = "N", description = "control-flow trace length (default: ${DEFAULT-VALUE})")
+    @Option(names = "--blocks", defaultValue = "2000000", paramLabel = "N", description = "control-flow trace length, 1..20000000 (default: ${DEFAULT-VALUE})")
     int blocks;
 
-    @Option(names = "--grid", defaultValue = "200", paramLabel = "SIDE", description = "side of the swept 2-D array (default: ${DEFAULT-VALUE})")
+    @Option(names = "--grid", defaultValue = "200", paramLabel = "SIDE", description = "side of the swept 2-D array, 4..4096 (default: ${DEFAULT-VALUE})")
     int side;
 
-    @Option(names = "--sweeps", defaultValue = "25", paramLabel = "K", description = "outer iterations of the sweep (default: ${DEFAULT-VALUE})")
+    @Option(names = "--sweeps", defaultValue = "25", paramLabel = "K", description = "outer iterations of the sweep, >= 1, with grid^2 x sweeps <= 10000000 (default: ${DEFAULT-VALUE})")
     int sweeps;
 
-    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "FFT worker threads (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "FFT worker threads, 1..512 (default: ${DEFAULT-VALUE})")
     int threads;
 
-    @Option(names = "--fft-size", defaultValue = "16", paramLabel = "M", description = "FFT of 2^M points (default: ${DEFAULT-VALUE})")
+    @Option(names = "--fft-size", defaultValue = "16", paramLabel = "M", description = "FFT of 2^M points, 4..22 (default: ${DEFAULT-VALUE})")
     int fftSize;
 
     @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR")
@@ -82,8 +87,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (blocks < 1 || side < 4 || sweeps < 1) throw new IllegalArgumentException("--blocks >= 1, --grid >= 4 and --sweeps >= 1 are required");
-        if (threads < 1 || fftSize < 4 || fftSize > 24) throw new IllegalArgumentException("--threads >= 1 and --fft-size in 4..24 are required");
+        checkRanges();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("wholetrace-demo");
@@ -119,6 +123,23 @@ public final class DemoCommand implements Callable<Integer> {
             return 0;
         } finally {
             if (keep == null) deleteTree(dir);
+        }
+    }
+
+    /** The demo's inputs within what a run in the CLI's heap budget and a few minutes can do. */
+    private void checkRanges() {
+        if (blocks < 1 || blocks > MAX_BLOCKS) throw new IllegalArgumentException("--blocks must be 1 to " + MAX_BLOCKS + ", not " + blocks);
+        if (side < 4 || side > MAX_GRID) throw new IllegalArgumentException("--grid must be 4 to " + MAX_GRID + ", not " + side);
+        if (sweeps < 1) throw new IllegalArgumentException("--sweeps must be at least 1, not " + sweeps);
+        if ((long) side * side * sweeps > MAX_SWEEP_ADDRESSES) {
+            throw new IllegalArgumentException("--grid squared times --sweeps must be at most " + MAX_SWEEP_ADDRESSES + " addresses, not "
+                    + (long) side * side * sweeps);
+        }
+        if (threads < 1 || threads > KernelRange.MAX_THREADS) {
+            throw new IllegalArgumentException("--threads must be 1 to " + KernelRange.MAX_THREADS + ", not " + threads);
+        }
+        if (fftSize < KernelRange.FFT.minSize || fftSize > KernelRange.FFT.maxSize) {
+            throw new IllegalArgumentException("--fft-size must be " + KernelRange.FFT.minSize + " to " + KernelRange.FFT.maxSize + ", not " + fftSize);
         }
     }
 

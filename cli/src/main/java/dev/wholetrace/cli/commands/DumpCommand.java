@@ -58,7 +58,7 @@ public final class DumpCommand implements Callable<Integer>, FormatOption.Format
     @Mixin
     EventOutputOptions output;
 
-    @Option(names = "--limit", paramLabel = "K", description = "print at most K lines")
+    @Option(names = "--limit", paramLabel = "K", description = "print at most K lines (K >= 0)")
     Long limit;
 
     @Override
@@ -68,7 +68,10 @@ public final class DumpCommand implements Callable<Integer>, FormatOption.Format
 
     @Override
     public Integer call() throws Exception {
-        if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be >= 0");
+        if (limit != null && limit < 0) throw new IllegalArgumentException("--limit must be at least 0, not " + limit);
+        if (thread != null && thread < 0) throw new IllegalArgumentException("--thread must be at least 0, not " + thread);
+        if (from != null && from < 0) throw new IllegalArgumentException("--sync-from must be at least 0, not " + from);
+        if (to != null && to < 0) throw new IllegalArgumentException("--sync-to must be at least 0, not " + to);
         ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()),
                 limit == null ? Long.MAX_VALUE : limit)) {

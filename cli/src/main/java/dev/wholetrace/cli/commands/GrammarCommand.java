@@ -27,16 +27,19 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace grammar run.wgr --format json | jq '.topRules[0]'"})
 /** {@code wholetrace grammar FILE.wgr}: a grammar file's shape, sizes and top rules, as text or JSON. */
 public final class GrammarCommand implements Callable<Integer>, FormatOption.Formatted {
+    /** Lines of output, not memory, bound these: a listing is for reading. */
+    static final int MAX_TOP = 10_000;
+    static final int MAX_PREVIEW = 1_000;
     @Spec
     CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "IN.wgr", description = "the grammar file")
     Path input;
 
-    @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "how many top rules to list (default: ${DEFAULT-VALUE})")
+    @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "how many top rules to list, 0..10000 (default: ${DEFAULT-VALUE})")
     int top;
 
-    @Option(names = "--preview", defaultValue = "6", paramLabel = "N", description = "terminals shown per rule (default: ${DEFAULT-VALUE})")
+    @Option(names = "--preview", defaultValue = "6", paramLabel = "N", description = "terminals shown per rule, 0..1000 (default: ${DEFAULT-VALUE})")
     int preview;
 
     @Mixin
@@ -49,7 +52,8 @@ public final class GrammarCommand implements Callable<Integer>, FormatOption.For
 
     @Override
     public Integer call() throws Exception {
-        if (top < 0 || preview < 0) throw new IllegalArgumentException("--top and --preview must be >= 0");
+        if (top < 0 || top > MAX_TOP) throw new IllegalArgumentException("--top must be 0 to " + MAX_TOP + ", not " + top);
+        if (preview < 0 || preview > MAX_PREVIEW) throw new IllegalArgumentException("--preview must be 0 to " + MAX_PREVIEW + ", not " + preview);
         ReportWriter<GrammarSummary> writer = GrammarFormats.FORMATS.writer(format.resolve(GrammarFormats.FORMATS));
         CompressedTrace trace = CompressedTrace.read(input);
         PrintWriter out = spec.commandLine().getOut();

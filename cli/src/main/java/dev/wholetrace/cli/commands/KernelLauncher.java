@@ -52,7 +52,7 @@ final class KernelLauncher {
             throw new IllegalArgumentException("cannot run " + cmd.get(0) + ": " + e.getMessage());
         }
         try (SignalForwarding forwarding = SignalForwarding.to(p)) {
-            Thread errors = new Thread(() -> copy(p.getErrorStream(), stderr), "workload-stderr");
+            Thread errors = new Thread(() -> copyErrors(p.getErrorStream(), stderr), "workload-stderr");
             errors.start();
             copy(p.getInputStream(), stdout);
             errors.join();
@@ -61,6 +61,25 @@ final class KernelLauncher {
             if (p.isAlive()) p.destroy(); // this command failed: do not leave the kernel behind
         }
     }
+
+    /**
+     * Copies the kernel's stderr line by line; the workloads launcher's own messages
+     * ("workload: ...") become ours ("wholetrace: ..."): one error, one line, one prefix.
+     */
+    private static void copyErrors(InputStream from, PrintWriter to) {
+        try (var in = new java.io.BufferedReader(new InputStreamReader(from, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                to.println(line.startsWith(CHILD_PREFIX) ? "wholetrace: " + line.substring(CHILD_PREFIX.length()) : line);
+                to.flush();
+            }
+        } catch (IOException e) {
+            to.println("wholetrace: lost the workload's output: " + e.getMessage());
+        }
+    }
+
+    /** How dev.wholetrace.workloads.Workload starts its error lines. */
+    private static final String CHILD_PREFIX = "workload: ";
 
     private static void copy(InputStream from, PrintWriter to) {
         try (var in = new InputStreamReader(from, StandardCharsets.UTF_8)) {

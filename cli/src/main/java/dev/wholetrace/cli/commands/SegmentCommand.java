@@ -68,6 +68,10 @@ public final class SegmentCommand implements Callable<Integer>, FormatOption.For
 
     @Override
     public Integer call() throws Exception {
+        // Checked before the trace is read: a typo should not cost the reading of a large file.
+        if (thread < 0) throw new IllegalArgumentException("--thread must be at least 0, not " + thread);
+        if (from < 0 || to < 0) throw new IllegalArgumentException("sync operation numbers start at 0, not " + Math.min(from, to));
+        if (from > to) throw new IllegalArgumentException("the segment's first sync operation (" + from + ") comes after its last (" + to + ")");
         ParallelTrace trace = TraceFiles.open(input, t -> t == thread, spec.commandLine().getErr());
         ThreadTrace t = TraceFiles.thread(trace, thread, output.view);
         TraceFiles.checkOps(t, from, to);

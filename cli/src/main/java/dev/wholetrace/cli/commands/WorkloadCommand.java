@@ -26,19 +26,23 @@ import picocli.CommandLine.Model.CommandSpec;
                 "The kernels are Java ports of the programs of parallel-wpp-compression Table 1; each "
                     + "starts its own worker threads, synchronises as the original does, checks its result and "
                     + "prints one line with it (the same line for every thread count).",
-                "Per kernel: what it computes; what --size counts (default); how it syncs:",
-                "  fft    SPLASH-2 1-D six-step FFT; log2 of the points (16); barriers",
-                "  lu     SPLASH-2 blocked dense LU; matrix order (256); barriers",
-                "  mp3d   SPLASH particle flow; particles (50000); cell locks, barriers",
-                "  water  SPLASH molecular dynamics; molecules (64); molecule locks, barriers",
-                "  sor    TreadMarks red-black SOR; grid side (100); barriers",
-                "--steps is the number of iterations or time steps (kernel's default when omitted).",
+                "Per kernel: what it computes; what --size counts (default, range); how it syncs:",
+                "  fft    SPLASH-2 1-D six-step FFT; log2 of the points (16, 4..22); barriers",
+                "  lu     SPLASH-2 blocked dense LU; matrix order (256, 16..2048); barriers",
+                "  mp3d   SPLASH particle flow; particles (50000, 64..2000000); cell locks, barriers",
+                "  water  SPLASH molecular dynamics; molecules (64, 8..4096); molecule locks, barriers",
+                "  sor    TreadMarks red-black SOR; grid side (100, 3..4096); barriers",
+                "--threads is 1.." + KernelRange.MAX_THREADS + "; --steps, the number of iterations or time steps, is 1.."
+                    + KernelRange.MAX_STEPS + " (the kernel's default when omitted). The ranges keep a run within a few "
+                    + "hundred MB and minutes; a kernel may ask for more threads than rows or blocks to share.",
                 "",
                 "With -o the kernel runs under the agent (only its own classes instrumented) and the "
-                    + "trace is summarised afterwards; 'wholetrace stats FILE' shows it in full."},
+                    + "trace is summarised afterwards; 'wholetrace stats FILE' shows it in full. The trace file is "
+                    + "checked before the kernel starts; an existing one is replaced only with --force."},
         footer = {"", "Examples:",
                 "  wholetrace workload fft --threads 4",
-                "  wholetrace workload sor --threads 8 --steps 20 -o sor.wtrace --mode all"})
+                "  wholetrace workload sor --threads 8 --steps 20 -o sor.wtrace --mode all",
+                "  wholetrace workload fft -o fft.wtrace --force   # record again over fft.wtrace"})
 public final class WorkloadCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -46,13 +50,13 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "NAME", description = "fft, lu, mp3d, water or sor")
     String name;
 
-    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "worker threads (default: ${DEFAULT-VALUE})")
+    @Option(names = "--threads", defaultValue = "4", paramLabel = "N", description = "worker threads, 1..512 (default: ${DEFAULT-VALUE})")
     int threads;
 
-    @Option(names = "--size", paramLabel = "S", description = "problem size in the kernel's unit (default: the kernel's)")
+    @Option(names = "--size", paramLabel = "S", description = "problem size in the kernel's unit, range per kernel above (default: the kernel's)")
     Integer size;
 
-    @Option(names = "--steps", paramLabel = "K", description = "iterations or time steps (default: the kernel's)")
+    @Option(names = "--steps", paramLabel = "K", description = "iterations or time steps, 1..10000 (default: the kernel's)")
     Integer steps;
 
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "record the run into this trace (.wtrace)")
@@ -75,7 +79,7 @@ public final class WorkloadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1, not " + threads);
+        KernelRange.byName(name).check(threads, size, steps);
         if (out != null) OutputFile.checkWritableInPlace(out, force.force());
         String agentArg = out == null ? null : KernelLauncher.agentOptions(out, TraceMode.parse(mode)).javaagent(BuildJars.agentJar(agent));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
