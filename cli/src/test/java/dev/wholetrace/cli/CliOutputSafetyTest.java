@@ -137,4 +137,14 @@ class CliOutputSafetyTest {
             assertThat(Files.exists(ran)).as("the program ran although " + out + " cannot be written").isFalse();
         }
     }
+
+    @Test
+    void recordFailsWhenTheProgramSucceededButLeftNoTrace() {
+        Path out = dir.resolve("gone.wtrace");
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        Cli r = Cli.run("record", "-o", out.toString(), "--agent", agent.toString(), "--include", "wtdemo.*", "--", CliRecordTest.java(), "-cp",
+                System.getProperty("java.class.path"), "wtdemo.Remove", out.toString());
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.errLines()).last().asString().isEqualTo("wholetrace: " + out + ": no trace after the program exited (the agent's messages, if any, are above)");
+    }
 }

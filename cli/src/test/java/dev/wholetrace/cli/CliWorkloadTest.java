@@ -72,7 +72,7 @@ class CliWorkloadTest {
     void badInputIsOneLineAndExitCode2() {
         Cli unknown = workload("nope");
         assertThat(unknown.exit()).isEqualTo(2);
-        assertThat(unknown.errLines()).singleElement().asString().contains("no workload 'nope'", "fft, lu, mp3d, water, sor");
+        assertThat(unknown.errLines()).singleElement().asString().startsWith("wholetrace: ").contains("no workload 'nope'", "fft, lu, mp3d, water, sor");
         Cli size = workload("sor", "--size", "1");
         assertThat(size.exit()).isEqualTo(2);
         assertThat(size.errLines()).singleElement().asString().contains("--size must be at least 3");
@@ -82,5 +82,8 @@ class CliWorkloadTest {
         Cli mode = workload("sor", "-o", dir.resolve("x.wtrace").toString(), "--mode", "bogus");
         assertThat(mode.exit()).isEqualTo(2);
         assertThat(mode.errLines()).hasSize(1);
+        Cli outDir = workload("sor", "-o", dir.toString());
+        assertThat(outDir.exit()).isEqualTo(2);
+        assertThat(outDir.errLines()).singleElement().asString().startsWith("wholetrace: ").contains("is a directory");
     }
 }

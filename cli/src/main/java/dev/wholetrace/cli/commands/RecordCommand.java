@@ -1,11 +1,14 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.Main;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code wholetrace record -o FILE -- java ...}: runs a Java program with the agent. The program
@@ -33,7 +38,8 @@ import picocli.CommandLine.Parameters;
                 "The trace file is checked before the program starts: its directory must be writable, and an "
                     + "existing file is replaced only with --force (never a directory or a device). SIGINT, SIGTERM "
                     + "and SIGHUP sent to this command are passed on to the program, which then finishes its trace; "
-                    + "the exit code is the program's (128+N if signal N killed it)."},
+                    + "the exit code is the program's (128+N if signal N killed it), or 1 if the program succeeded but "
+                    + "no trace was written."},
         footer = {"", "Examples:",
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
@@ -42,6 +48,9 @@ import picocli.CommandLine.Parameters;
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
 public final class RecordCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the trace to write (.wtrace)")
     Path out;
 
@@ -82,10 +91,19 @@ public final class RecordCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot run " + java + ": " + e.getMessage());
         }
+        int exit;
         try (SignalForwarding forwarding = SignalForwarding.to(p)) {
-            return p.waitFor();
+            exit = p.waitFor();
         } finally {
             if (p.isAlive()) p.destroy(); // this command failed: do not leave the program behind
         }
+        if (!Files.isRegularFile(out) || Files.size(out) == 0) {
+            // The agent could not write (it said why above): a success without its trace is not one.
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("wholetrace: " + out + ": no trace after the program exited (the agent's messages, if any, are above)");
+            err.flush();
+            return exit == 0 ? Main.IO_ERROR : exit;
+        }
+        return exit;
     }
 }
