@@ -78,7 +78,7 @@ public final class Main implements Runnable {
             if (e instanceof OutOfMemoryError) { // in a worker thread: the command cannot finish
                 err.println("wholetrace: " + MemoryBudget.ofThisJvm().exceeded(commandName(args)));
                 err.flush();
-                Runtime.getRuntime().halt(OUT_OF_MEMORY);
+                System.exit(OUT_OF_MEMORY); // runs the hooks that remove a half-written output file
             }
             e.printStackTrace();
         });
@@ -124,7 +124,7 @@ public final class Main implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             err.println("wholetrace: " + describe(ex));
-            return isBadInput(ex) ? BAD_INPUT : 1;
+            return isBadInput(ex) ? BAD_INPUT : IO_ERROR;
         });
         String unknown = unknownCommand(cl, args);
         if (unknown != null) {

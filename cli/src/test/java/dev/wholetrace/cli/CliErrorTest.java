@@ -97,6 +97,7 @@ class CliErrorTest {
         assertThat(badInput("demo", "--blocks", "20000001")).contains("--blocks must be 1 to 20000000");
         assertThat(badInput("demo", "--grid", "4000", "--sweeps", "1000")).contains("--sweeps");
         assertThat(badInput("demo", "--threads", "513")).contains("--threads must be 1 to 512");
+        assertThat(badInput("demo", "--keep", s(good))).contains("is not a directory");
         assertThat(badInput("grammar", s(good), "--top", "10001")).contains("--top must be 0 to 10000");
         assertThat(badInput("grammar", s(good), "--preview", "1001")).contains("--preview must be 0 to 1000");
         assertThat(badInput("dump", s(out("none.wtrace")), "--thread", "-1")).contains("--thread must be at least 0");

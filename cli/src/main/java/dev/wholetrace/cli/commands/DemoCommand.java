@@ -82,7 +82,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--fft-size", defaultValue = "16", paramLabel = "M", description = "FFT of 2^M points, 4..22 (default: ${DEFAULT-VALUE})")
     int fftSize;
 
-    @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR")
+    @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR (created if missing; the demo's files of the same names in it are replaced)")
     Path keep;
 
     @Override
@@ -90,6 +90,9 @@ public final class DemoCommand implements Callable<Integer> {
         checkRanges();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (keep != null && Files.exists(keep) && !Files.isDirectory(keep)) {
+            throw new IllegalArgumentException("--keep " + keep + " is not a directory");
+        }
         Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("wholetrace-demo");
         try {
             Path control = dir.resolve("control-flow.u32");

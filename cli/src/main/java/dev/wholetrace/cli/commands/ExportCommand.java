@@ -46,6 +46,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "weaker edge, so the export may hide a race the trace shows, never invent one."},
         footer = {"", "Examples:",
                 "  wholetrace export run.wtrace -o run.std",
+                "  wholetrace export run.wtrace -o run.std --force   # replace run.std",
                 "  java -cp rapid.jar HB -f std -p run.std"})
 public final class ExportCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -57,7 +58,7 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     @Mixin
     FormatOption format;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output")
+    @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output (an existing file only with --force)")
     Path out;
 
     @Mixin
