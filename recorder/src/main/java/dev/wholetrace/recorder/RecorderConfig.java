@@ -49,10 +49,21 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
                 GrammarAlgorithm.DEFAULT);
     }
 
+    /**
+     * A chunk is sealed at least this often: with the FAST codec the writer keeps up, so a
+     * SIGKILL loses at most about this much of the program's last moments (docs/durability.md).
+     */
+    public static final long DEFAULT_CHUNK_MILLIS = 1_000;
+
+    /**
+     * Codec.FAST, a chunk at least every second, up to four compressor workers: what the agent
+     * records with. Codec.BEST makes files ~10 % smaller but seals a busy second's chunk in
+     * seconds; {@code wholetrace recompress} applies it afterwards.
+     */
     public static RecorderConfig defaults(TraceMode mode) {
         int cores = Runtime.getRuntime().availableProcessors();
-        return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
-                10_000, 1 << 14, 32, true, Map.of());
+        return new RecorderConfig(mode, Codec.FAST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
+                DEFAULT_CHUNK_MILLIS, 1 << 14, 32, true, Map.of());
     }
 
     public RecorderConfig withCodec(Codec c) {

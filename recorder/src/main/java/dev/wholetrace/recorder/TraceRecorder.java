@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceWriter;
@@ -180,6 +181,15 @@ public final class TraceRecorder implements AutoCloseable {
         return b != null ? b : new Batch(max);
     }
 
+    /**
+     * A buffer for {@link ThreadRecorder#collect} to copy {@code longs} into: a pooled full-size
+     * one for a large copy, an exact one for a small copy (thousands of idle threads must not
+     * each take a full-size buffer at every cut).
+     */
+    Batch copyBatch(int longs) {
+        return longs > config.batchLongs() / 4 ? batch(config.batchLongs()) : new Batch(longs);
+    }
+
     void recycle(Batch b) {
         if (b.recyclable && b.data.length == config.batchLongs()) {
             b.target = null;
@@ -271,15 +281,27 @@ public final class TraceRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * The writer thread. Chunks are sealed on a time bound: every {@code chunkMillis} counted from
+     * the start of the previous seal (not its end, so a slow seal does not stretch the period), or
+     * earlier at a size limit or a checkpoint. Before a timed cut every live thread's published
+     * events are collected, so none stays behind in the buffer of a thread that blocked. Encoding
+     * and writing a chunk that took more than half the interval means the codec cannot keep up:
+     * the next chunk is then stored raw ({@link Codec#NONE}), which keeps the writer within the bound at the cost of bytes
+     * that {@code wholetrace recompress} wins back.
+     */
     private void writeChunks() {
+        long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
+        long lastWriteNanos = 0;
         while (true) {
             boolean last;
             long serving;
             synchronized (this) {
                 while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && !intervalElapsed(lastCut)) {
                     try {
-                        wait(20);
+                        long left = (lastCut + intervalNanos - System.nanoTime()) / 1_000_000L;
+                        wait(Math.max(1, Math.min(20, left)));
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -287,19 +309,18 @@ public final class TraceRecorder implements AutoCloseable {
                 last = stopChunks;
                 serving = cutsRequested;
             }
-            if (!last && serving == cutsDone && !sizeLimitReached()) {
-                // The interval elapsed: collect what slow threads still hold before cutting.
-                for (ThreadRecorder t : live) t.requestHandOver();
-                pause(50);
+            long start = System.nanoTime();
+            if (!last) {
+                for (ThreadRecorder t : live) t.collect();
             }
             try {
-                cutAndWrite();
+                lastWriteNanos = cutAndWrite(lastWriteNanos > intervalNanos / 2 ? Codec.NONE : config.codec());
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 fail(e);
                 last = true;
             }
-            lastCut = System.nanoTime();
+            lastCut = start;
             synchronized (this) {
                 cutsDone = serving;
                 notifyAll();
@@ -316,15 +337,8 @@ public final class TraceRecorder implements AutoCloseable {
         return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
     }
 
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void cutAndWrite() throws IOException {
+    /** Cuts a chunk and writes it with {@code codec}; returns how long encoding and writing took, in ns. */
+    private long cutAndWrite(Codec codec) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
         try {
@@ -340,13 +354,15 @@ public final class TraceRecorder implements AutoCloseable {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
         }
         ChunkContent content = metadata.next(threadChunks);
-        if (content.isEmpty()) return;
+        if (content.isEmpty()) return 0;
+        long start = System.nanoTime();
         writing = true;
         try {
-            writer.writeChunk(content);
+            writer.writeChunk(content, codec);
         } finally {
             writing = false;
         }
+        return System.nanoTime() - start;
     }
 
     /**

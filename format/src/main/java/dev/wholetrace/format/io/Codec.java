@@ -18,7 +18,20 @@ public enum Codec {
     ZSTD(1),
     XZ(2),
     /** Tries zstd -19 and xz -9 and keeps the smaller; only valid when writing. */
-    BEST(-1);
+    BEST(-1),
+    /**
+     * What the recorder seals chunks with: xz at preset 0 (pure Java, so the agent can use it; on
+     * a sync order ~20x faster than preset 9 for ~10 % more bytes), the raw bytes when that does
+     * not pay or the payload is too small to repay a container. Stored as XZ or NONE, so every
+     * reader reads it; {@code wholetrace recompress} re-packs a trace with BEST later. Only valid
+     * when writing.
+     */
+    FAST(-2);
+
+    /** Payloads shorter than this are stored raw by FAST: an xz container costs ~60 bytes and ~1 ms. */
+    static final int FAST_MIN_BYTES = 512;
+    private static final int FAST_XZ_PRESET = 0;
+    private static final int BEST_XZ_PRESET = 9;
 
     public final int id;
 
@@ -27,7 +40,7 @@ public enum Codec {
     }
 
     public static Codec byId(int id) throws FormatException {
-        for (Codec c : values()) if (c.id == id && c != BEST) return c;
+        for (Codec c : values()) if (c.id == id && c.id >= 0) return c;
         throw new FormatException("unknown codec id " + id);
     }
 
@@ -39,6 +52,11 @@ public enum Codec {
      * them and the raw bytes (tiny payloads do not repay a container's header).
      */
     public Packed pack(byte[] raw) {
+        if (this == FAST) {
+            if (raw.length < FAST_MIN_BYTES) return new Packed(NONE, raw);
+            byte[] b = xz(raw, FAST_XZ_PRESET);
+            return b.length < raw.length ? new Packed(XZ, b) : new Packed(NONE, raw);
+        }
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
         for (Codec c : new Codec[] {ZSTD, XZ}) {
@@ -49,26 +67,28 @@ public enum Codec {
     }
 
     public byte[] compress(byte[] raw) {
+        return switch (this) {
+            case NONE -> raw;
+            case ZSTD -> ZstdSupport.compress(raw);
+            case XZ -> xz(raw, BEST_XZ_PRESET);
+            case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
+        };
+    }
+
+    private static byte[] xz(byte[] raw, int preset) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
+        // No dictionary larger than the data: preset 9's 64 MiB default costs ~700 MB of
+        // match-finder memory and half a second even for a tiny payload.
         try {
-            return switch (this) {
-                case NONE -> raw;
-                case ZSTD -> ZstdSupport.compress(raw);
-                case XZ -> {
-                    ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
-                    // Preset 9, but no dictionary larger than the data: the 64 MiB default costs
-                    // ~700 MB of match-finder memory and half a second even for a tiny payload.
-                    LZMA2Options options = new LZMA2Options(9);
-                    options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
-                    try (XZOutputStream xz = new XZOutputStream(bos, options)) {
-                        xz.write(raw);
-                    }
-                    yield bos.toByteArray();
-                }
-                case BEST -> throw new IllegalStateException("resolve BEST before compressing");
-            };
+            LZMA2Options options = new LZMA2Options(preset);
+            options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
+            try (XZOutputStream xz = new XZOutputStream(bos, options)) {
+                xz.write(raw);
+            }
         } catch (IOException e) {
             throw new IllegalStateException("in-memory compression failed", e);
         }
+        return bos.toByteArray();
     }
 
     /**
@@ -81,7 +101,7 @@ public enum Codec {
             if (stored.length != rawLength) throw new FormatException("corrupted " + section + ": length mismatch");
             return stored;
         }
-        if (this == BEST) throw new FormatException("codec " + this + " cannot decompress");
+        if (this == BEST || this == FAST) throw new FormatException("codec " + this + " cannot decompress");
         try (InputStream in = this == ZSTD ? ZstdSupport.input(new ByteArrayInputStream(stored))
                 : new XZInputStream(new ByteArrayInputStream(stored))) {
             byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];

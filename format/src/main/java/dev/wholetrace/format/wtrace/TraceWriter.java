@@ -48,6 +48,11 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk: its sections, then its CHUNK_END with the chunk's table of contents. */
     public void writeChunk(ChunkContent content) throws IOException {
+        writeChunk(content, codec);
+    }
+
+    /** Appends one chunk whose sections are packed with {@code codec} instead of the writer's. */
+    public void writeChunk(ChunkContent content, Codec codec) throws IOException {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
         List<ChunkCodec.RawSection> sections = ChunkCodec.encode(content);
