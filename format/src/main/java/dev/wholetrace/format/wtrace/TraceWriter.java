@@ -26,20 +26,28 @@ public final class TraceWriter implements AutoCloseable {
     private long events;
     private boolean finished;
 
-    private TraceWriter(FileChannel out, TraceMode mode, Codec codec) throws IOException {
+    private TraceWriter(FileChannel out, TraceMode mode, Codec codec, int version) throws IOException {
         this.out = out;
         this.codec = codec;
         ByteBuffer h = ByteBuffer.allocate(TraceFormat.FILE_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(TraceFormat.MAGIC).putShort((short) TraceFormat.VERSION).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
+        h.put(TraceFormat.MAGIC).putShort((short) version).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
         h.putInt(TraceFormat.crc(h.array(), 0, 12));
         write(h.array());
     }
 
     public static TraceWriter create(Path file, TraceMode mode, Codec codec) throws IOException {
+        return create(file, mode, codec, TraceFormat.VERSION);
+    }
+
+    /**
+     * A writer of an older format version, for a rewriter that copies another file's sections as
+     * they are ({@link TraceRepacker}): the sections must be of that version.
+     */
+    static TraceWriter create(Path file, TraceMode mode, Codec codec, int version) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {
-            return new TraceWriter(ch, mode, codec);
+            return new TraceWriter(ch, mode, codec, version);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -53,16 +61,23 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk whose sections are packed with {@code codec} instead of the writer's. */
     public void writeChunk(ChunkContent content, Codec codec) throws IOException {
+        long chunkEvents = 0;
+        for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
+        writeChunk(ChunkCodec.encode(content), chunkEvents, codec);
+    }
+
+    /**
+     * Appends one chunk made of decoded section payloads (the rewriter's copy of another file's
+     * chunk), each packed with {@code codec}, then its CHUNK_END.
+     */
+    void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec) throws IOException {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
-        List<ChunkCodec.RawSection> sections = ChunkCodec.encode(content);
         toc.writeVarLong(sections.size());
         for (ChunkCodec.RawSection s : sections) {
             toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
             section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec);
         }
-        long chunkEvents = 0;
-        for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
