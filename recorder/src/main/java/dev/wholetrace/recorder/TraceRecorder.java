@@ -288,12 +288,14 @@ public final class TraceRecorder implements AutoCloseable {
      * events are collected, so none stays behind in the buffer of a thread that blocked. Encoding
      * and writing a chunk that took more than half the interval means the codec cannot keep up:
      * the next chunk is then stored raw ({@link Codec#NONE}), which keeps the writer within the bound at the cost of bytes
-     * that {@code wholetrace recompress} wins back.
+     * that {@code wholetrace recompress} wins back. The first chunk does not count: its write
+     * includes loading and interpreting the codec's classes, which later chunks do not pay.
      */
     private void writeChunks() {
         long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
         long lastWriteNanos = 0;
+        boolean first = true;
         while (true) {
             boolean last;
             long serving;
@@ -314,7 +316,9 @@ public final class TraceRecorder implements AutoCloseable {
                 for (ThreadRecorder t : live) t.collect();
             }
             try {
-                lastWriteNanos = cutAndWrite(lastWriteNanos > intervalNanos / 2 ? Codec.NONE : config.codec());
+                long took = cutAndWrite(lastWriteNanos > intervalNanos / 2 ? Codec.NONE : config.codec());
+                lastWriteNanos = first ? 0 : took;
+                first &= took == 0; // an empty cut wrote nothing: the next one is still the first
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 fail(e);

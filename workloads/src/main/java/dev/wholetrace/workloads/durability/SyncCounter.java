@@ -11,8 +11,10 @@ package dev.wholetrace.workloads.durability;
  *
  * <p>Arguments: {@code THREADS SECONDS [WORK]}: worker count, how long to run (the bench kills it
  * before), and the arithmetic steps between two iterations (default 200). Output lines:
- * {@code progress MILLIS THREADNAME ITERATIONS}, and {@code blocked MILLIS ITERATIONS} once the
- * blocking thread waits. Logging happens outside any lock: the program's own sync operations are
+ * {@code start EPOCHMILLIS} first (the wall-clock moment MILLIS counts from, so that a harness can
+ * place its kill on the same scale), {@code progress MILLIS THREADNAME ITERATIONS}, {@code blocked
+ * MILLIS ITERATIONS} once the blocking thread waits, {@code done MILLIS} at the end. stdout is
+ * flushed at every line (System.out's autoflush), so a killed run's log is complete up to the kill. Logging happens outside any lock: the program's own sync operations are
  * exactly 2 per iteration plus each thread's begin.
  */
 public final class SyncCounter {
@@ -27,6 +29,7 @@ public final class SyncCounter {
         long seconds = Long.parseLong(args[1]);
         int work = args.length > 2 ? Integer.parseInt(args[2]) : 200;
         long start = System.nanoTime();
+        System.out.println("start " + System.currentTimeMillis());
         long deadline = start + seconds * 1_000_000_000L;
         Object[] locks = {new Object(), new Object()};
         Thread[] workers = new Thread[threads];
