@@ -285,17 +285,14 @@ public final class TraceRecorder implements AutoCloseable {
      * The writer thread. Chunks are sealed on a time bound: every {@code chunkMillis} counted from
      * the start of the previous seal (not its end, so a slow seal does not stretch the period), or
      * earlier at a size limit or a checkpoint. Before a timed cut every live thread's published
-     * events are collected, so none stays behind in the buffer of a thread that blocked. Encoding
-     * and writing a chunk that took more than half the interval means the codec cannot keep up:
-     * the next chunk is then stored raw ({@link Codec#NONE}), which keeps the writer within the bound at the cost of bytes
-     * that {@code wholetrace recompress} wins back. The first chunk does not count: its write
-     * includes loading and interpreting the codec's classes, which later chunks do not pay.
+     * events are collected, so none stays behind in the buffer of a thread that blocked. The codec
+     * gets half the interval from the start of the seal: what it has not packed by then is stored
+     * raw ({@link Codec#pack(byte[], long)}), so a cold JIT, a loaded machine or a large sync order
+     * never makes the writer fall behind; {@code wholetrace recompress} wins the bytes back.
      */
     private void writeChunks() {
         long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
-        long lastWriteNanos = 0;
-        boolean first = true;
         while (true) {
             boolean last;
             long serving;
@@ -316,9 +313,7 @@ public final class TraceRecorder implements AutoCloseable {
                 for (ThreadRecorder t : live) t.collect();
             }
             try {
-                long took = cutAndWrite(lastWriteNanos > intervalNanos / 2 ? Codec.NONE : config.codec());
-                lastWriteNanos = first ? 0 : took;
-                first &= took == 0; // an empty cut wrote nothing: the next one is still the first
+                cutAndWrite(start + intervalNanos / 2);
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 fail(e);
@@ -341,8 +336,8 @@ public final class TraceRecorder implements AutoCloseable {
         return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
     }
 
-    /** Cuts a chunk and writes it with {@code codec}; returns how long encoding and writing took, in ns. */
-    private long cutAndWrite(Codec codec) throws IOException {
+    /** Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()). */
+    private void cutAndWrite(long deadline) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
         try {
@@ -358,15 +353,13 @@ public final class TraceRecorder implements AutoCloseable {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
         }
         ChunkContent content = metadata.next(threadChunks);
-        if (content.isEmpty()) return 0;
-        long start = System.nanoTime();
+        if (content.isEmpty()) return;
         writing = true;
         try {
-            writer.writeChunk(content, codec);
+            writer.writeChunk(content, config.codec(), deadline);
         } finally {
             writing = false;
         }
-        return System.nanoTime() - start;
     }
 
     /**

@@ -52,10 +52,20 @@ public enum Codec {
      * them and the raw bytes (tiny payloads do not repay a container's header).
      */
     public Packed pack(byte[] raw) {
+        return pack(raw, Long.MAX_VALUE);
+    }
+
+    /**
+     * Like {@link #pack(byte[])}, but FAST gives up at {@code deadline} ({@link System#nanoTime()}):
+     * it compresses in slices and stores the payload raw when the deadline passes before the
+     * end, so a seal never spends more than its time budget on the codec, whatever the payload's
+     * size, the JIT's warmth or the machine's load. Other codecs ignore the deadline.
+     */
+    public Packed pack(byte[] raw, long deadline) {
         if (this == FAST) {
-            if (raw.length < FAST_MIN_BYTES) return new Packed(NONE, raw);
-            byte[] b = xz(raw, FAST_XZ_PRESET);
-            return b.length < raw.length ? new Packed(XZ, b) : new Packed(NONE, raw);
+            if (raw.length < FAST_MIN_BYTES || System.nanoTime() - deadline >= 0) return new Packed(NONE, raw);
+            byte[] b = xzBefore(raw, FAST_XZ_PRESET, deadline);
+            return b != null && b.length < raw.length ? new Packed(XZ, b) : new Packed(NONE, raw);
         }
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
@@ -73,6 +83,27 @@ public enum Codec {
             case XZ -> xz(raw, BEST_XZ_PRESET);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
         };
+    }
+
+    /** Bytes FAST compresses between two looks at the clock. */
+    private static final int FAST_SLICE_BYTES = 64 << 10;
+
+    /** xz of {@code raw}, or null if {@code deadline} passed first (checked every slice). */
+    private static byte[] xzBefore(byte[] raw, int preset, long deadline) {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 8));
+        try {
+            LZMA2Options options = new LZMA2Options(preset);
+            options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
+            try (XZOutputStream xz = new XZOutputStream(bos, options)) {
+                for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
+                    if (System.nanoTime() - deadline >= 0) return null;
+                    xz.write(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("in-memory compression failed", e);
+        }
+        return bos.toByteArray();
     }
 
     private static byte[] xz(byte[] raw, int preset) {

@@ -56,14 +56,18 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk: its sections, then its CHUNK_END with the chunk's table of contents. */
     public void writeChunk(ChunkContent content) throws IOException {
-        writeChunk(content, codec);
+        writeChunk(content, codec, Long.MAX_VALUE);
     }
 
-    /** Appends one chunk whose sections are packed with {@code codec} instead of the writer's. */
-    public void writeChunk(ChunkContent content, Codec codec) throws IOException {
+    /**
+     * Appends one chunk whose sections are packed with {@code codec} instead of the writer's, giving
+     * up compressing at {@code deadline} ({@link System#nanoTime()}; see {@link Codec#pack(byte[], long)}):
+     * what is not packed by then is stored raw.
+     */
+    public void writeChunk(ChunkContent content, Codec codec, long deadline) throws IOException {
         long chunkEvents = 0;
         for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
-        writeChunk(ChunkCodec.encode(content), chunkEvents, codec);
+        writeChunk(ChunkCodec.encode(content), chunkEvents, codec, deadline);
     }
 
     /**
@@ -71,18 +75,22 @@ public final class TraceWriter implements AutoCloseable {
      * chunk), each packed with {@code codec}, then its CHUNK_END.
      */
     void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec) throws IOException {
+        writeChunk(sections, chunkEvents, codec, Long.MAX_VALUE);
+    }
+
+    private void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
         toc.writeVarLong(sections.size());
         for (ChunkCodec.RawSection s : sections) {
             toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
-            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec);
+            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec, deadline);
         }
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
-        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
     }
 
     /** Writes END, which marks the file complete and lists where every chunk ends. */
@@ -91,7 +99,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
         for (long off : chunkEnds) end.writeVarLong(off);
-        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
         finished = true;
     }
 
@@ -99,8 +107,9 @@ public final class TraceWriter implements AutoCloseable {
         return chunkEnds.size();
     }
 
-    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
-        Codec.Packed packed = requested.pack(raw);
+    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested, long deadline)
+            throws IOException {
+        Codec.Packed packed = requested.pack(raw, deadline);
         byte[] stored = packed.bytes();
         ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) type.id).put((byte) packed.codec().id).put((byte) (stream == null ? 0 : stream.id())).put((byte) 0).putInt(chunk).putInt(thread)

@@ -35,4 +35,17 @@ class CodecFastTest {
         assertThatThrownBy(() -> Codec.FAST.compress(new byte[1])).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> Codec.FAST.decompress(new byte[1], 1, "test")).isInstanceOf(FormatException.class);
     }
+
+    @Test
+    void pastItsDeadlineFastStoresRaw() throws Exception {
+        byte[] raw = new byte[1 << 20];
+        for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 11);
+        Codec.Packed late = Codec.FAST.pack(raw, System.nanoTime() - 1);
+        assertThat(late.codec()).isEqualTo(Codec.NONE);
+        assertThat(late.bytes()).isSameAs(raw);
+        Codec.Packed inTime = Codec.FAST.pack(raw, System.nanoTime() + 60_000_000_000L);
+        assertThat(inTime.codec()).isEqualTo(Codec.XZ);
+        assertThat(Codec.XZ.decompress(inTime.bytes(), raw.length, "test")).isEqualTo(raw);
+        assertThat(Codec.XZ.pack(raw, System.nanoTime() - 1).codec()).as("only FAST has a deadline").isEqualTo(Codec.XZ);
+    }
 }
