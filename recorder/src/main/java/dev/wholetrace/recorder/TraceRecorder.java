@@ -187,7 +187,8 @@ public final class TraceRecorder implements AutoCloseable {
      * each take a full-size buffer at every cut).
      */
     Batch copyBatch(int longs) {
-        return longs > config.batchLongs() / 4 ? batch(config.batchLongs()) : new Batch(longs);
+        // A thread's first buffers may be larger than a small configured batchLongs: exact size then.
+        return longs > config.batchLongs() / 4 && longs <= config.batchLongs() ? batch(config.batchLongs()) : new Batch(longs);
     }
 
     void recycle(Batch b) {
@@ -309,10 +310,12 @@ public final class TraceRecorder implements AutoCloseable {
                 serving = cutsRequested;
             }
             long start = System.nanoTime();
-            if (!last) {
-                for (ThreadRecorder t : live) t.collect();
-            }
             try {
+                if (!last && serving == cutsDone && !sizeLimitReached()) {
+                    // A timed cut: take what slow and blocked threads hold (size cuts and checkpoints
+                    // come often enough by themselves, and collecting at each would cut tiny pieces).
+                    for (ThreadRecorder t : live) t.collect();
+                }
                 cutAndWrite(start + intervalNanos / 2);
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
