@@ -9,11 +9,12 @@ import java.util.Map;
 /**
  * How a {@link TraceRecorder} records: what it keeps, how often it closes a chunk, and how much
  * memory its buffers may hold. A chunk closes when any limit is reached, so a killed program loses
- * at most {@code chunkMillis} of trace and the writer's memory stays bounded by the grammars of one
- * chunk.
+ * about {@code chunkMillis} and a half of trace, plus what the compressors' queues hold
+ * (docs/durability.md), and the writer's memory stays bounded by the grammars of one chunk.
  *
  * @param mode            what the per-thread strings keep
- * @param codec           the general-purpose last stage of every section
+ * @param codec           the general-purpose last stage of every section (the recorder gives it half
+ *                        the interval per chunk when it is {@link Codec#FAST})
  * @param workers         background compressor threads (each recorded thread sticks to one)
  * @param chunkEvents     close a chunk after this many events (all threads)
  * @param chunkSymbols    ... or when the open grammars hold this many symbols (sync operations

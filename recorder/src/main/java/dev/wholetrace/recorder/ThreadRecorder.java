@@ -179,9 +179,10 @@ public final class ThreadRecorder {
      * published so far (and not handed over yet) to the thread's compressor, without waiting for
      * the owner. A thread that blocks for good (a wait nobody ends, a read that never returns)
      * thus still has its older events in the next sealed chunk (asking the owner to hand over
-     * at its next event, as the recorder once did, never reaches a blocked thread). The owner keeps writing into its buffer meanwhile: it writes only past
-     * what it has published, and its own next hand-over skips the part taken here. Runs on the
-     * writer thread, at most once per chunk interval, never on the program's hot path.
+     * at its next event, as the recorder once did, never reaches a blocked thread). The owner
+     * keeps writing into its buffer meanwhile: it writes only past what it has published, and its
+     * own next hand-over skips the part taken here. Runs on the writer thread, once per timed cut,
+     * never on the program's hot path.
      */
     void collect() {
         synchronized (this) {
