@@ -4,7 +4,6 @@ import dev.wholetrace.agent.instrument.ClassInstrumenter;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
-import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.recorder.AgentOptions;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
@@ -16,7 +15,7 @@ import java.util.Map;
 import java.util.WeakHashMap;
 
 /**
- * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}
+ * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}
  * ({@link AgentOptions}): instruments the program's classes as they load and records its execution
  * into FILE. JDK classes and the agent's own are never instrumented. The instrumentation's state is
  * one {@link InstrumentationContext}, made here and handed down; the probes' is the runtime's. The
@@ -29,7 +28,7 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         try {
             AgentOptions options = AgentOptions.parse(args);
-            RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(Codec.XZ).withChunkMillis(options.intervalMillis())
+            RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(options.codec()).withChunkMillis(options.intervalMillis())
                     .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
                     .withProperty("java.version", System.getProperty("java.version"))
                     // where the program's classes came from: race reports read their bytecode for artifacts

@@ -1,5 +1,6 @@
 package dev.wholetrace.recorder;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -7,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * The agent's options, the one definition of the contract between a launcher and the agent:
- * {@code -javaagent:JAR=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS}.
+ * {@code -javaagent:JAR=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}.
  * The agent {@link #parse}s them; launchers (cli record, workload and demo, bench's child JVMs)
  * build them and {@link #format} them. Every key is optional:
  * <ul>
@@ -15,7 +16,10 @@ import java.util.regex.Pattern;
  *   <li>{@value #MODE}: what is recorded, a {@link TraceMode} label (default cor);</li>
  *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are instrumented, ':'-separated dotted
  *       class names with {@code *} wildcards (default: all, none excluded);</li>
- *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, what a SIGKILL can lose (default 10 000).</li>
+ *   <li>{@value #CODEC}: how chunks are sealed: {@code fast} (default: xz preset 0 or raw, keeps
+ *       up with the program) or {@code xz} (xz -9: ~10 % smaller files, but a busy second takes
+ *       seconds to seal, so a crash loses more; docs/durability.md);</li>
+ *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
  * at the launcher, rather than a silent agent failure later.
@@ -26,19 +30,23 @@ public final class AgentOptions {
     public static final String INCLUDE = "include";
     public static final String EXCLUDE = "exclude";
     public static final String INTERVAL = "interval";
-    /** A chunk at least every 10 s. */
-    public static final long DEFAULT_INTERVAL_MILLIS = 10_000;
+    public static final String CODEC = "codec";
+    /** A chunk at least every second (RecorderConfig's default). */
+    public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
     private final Path out;
     private final TraceMode mode;
     private final String include;
     private final String exclude;
     private final long intervalMillis;
+    private final Codec codec;
     private final Pattern[] includes;
     private final Pattern[] excludes;
 
-    private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis) {
+    private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         if (intervalMillis < 1) throw new IllegalArgumentException(INTERVAL + " must be at least 1 ms");
+        if (codec != Codec.FAST && codec != Codec.XZ) throw new IllegalArgumentException(CODEC + " must be fast or xz");
+        this.codec = codec;
         this.out = out;
         this.mode = mode;
         this.include = include;
@@ -50,22 +58,27 @@ public final class AgentOptions {
 
     /** Recording into {@code out} in {@code mode}, every class, the default interval. */
     public static AgentOptions of(Path out, TraceMode mode) {
-        return new AgentOptions(out, mode, null, null, DEFAULT_INTERVAL_MILLIS);
+        return new AgentOptions(out, mode, null, null, DEFAULT_INTERVAL_MILLIS, Codec.FAST);
     }
 
     /** These options, instrumenting only the classes {@code patterns} match (null: all). */
     public AgentOptions withInclude(String patterns) {
-        return new AgentOptions(out, mode, patterns, exclude, intervalMillis);
+        return new AgentOptions(out, mode, patterns, exclude, intervalMillis, codec);
     }
 
     /** These options, not instrumenting the classes {@code patterns} match (null: none excluded). */
     public AgentOptions withExclude(String patterns) {
-        return new AgentOptions(out, mode, include, patterns, intervalMillis);
+        return new AgentOptions(out, mode, include, patterns, intervalMillis, codec);
     }
 
     /** These options, sealing a chunk at least every {@code millis}. */
     public AgentOptions withIntervalMillis(long millis) {
-        return new AgentOptions(out, mode, include, exclude, millis);
+        return new AgentOptions(out, mode, include, exclude, millis, codec);
+    }
+
+    /** These options, sealing chunks with {@code c}: {@link Codec#FAST} or {@link Codec#XZ}. */
+    public AgentOptions withCodec(Codec c) {
+        return new AgentOptions(out, mode, include, exclude, intervalMillis, c);
     }
 
     /** The agent's argument string (null or blank: the defaults). */
@@ -78,12 +91,17 @@ public final class AgentOptions {
             String key = kv.substring(0, eq).trim();
             String value = kv.substring(eq + 1).trim();
             o = switch (key) {
-                case OUT -> new AgentOptions(Path.of(value), o.mode, o.include, o.exclude, o.intervalMillis);
-                case MODE -> new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis);
+                case OUT -> new AgentOptions(Path.of(value), o.mode, o.include, o.exclude, o.intervalMillis, o.codec);
+                case MODE -> new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis, o.codec);
                 case INCLUDE -> o.withInclude(value);
                 case EXCLUDE -> o.withExclude(value);
-                case INTERVAL -> o.withIntervalMillis(Long.parseLong(value));
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval)");
+                case INTERVAL -> o.withIntervalMillis(parseMillis(value));
+                case CODEC -> o.withCodec(switch (value) {
+                    case "fast" -> Codec.FAST;
+                    case "xz" -> Codec.XZ;
+                    default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
+                });
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec)");
             };
         }
         return o;
@@ -101,6 +119,7 @@ public final class AgentOptions {
         if (include != null) b.append(',').append(INCLUDE).append('=').append(include);
         if (exclude != null) b.append(',').append(EXCLUDE).append('=').append(exclude);
         if (intervalMillis != DEFAULT_INTERVAL_MILLIS) b.append(',').append(INTERVAL).append('=').append(intervalMillis);
+        if (codec != Codec.FAST) b.append(',').append(CODEC).append("=xz");
         return b.toString();
     }
 
@@ -135,6 +154,19 @@ public final class AgentOptions {
 
     public long intervalMillis() {
         return intervalMillis;
+    }
+
+    /** How chunks are sealed: {@link Codec#FAST} (default) or {@link Codec#XZ}. */
+    public Codec codec() {
+        return codec;
+    }
+
+    private static long parseMillis(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(INTERVAL + " must be a number of milliseconds, not '" + value + "'");
+        }
     }
 
     /** ':'-separated class-name patterns with * wildcards, compiled once. */

@@ -9,11 +9,12 @@ import java.util.Map;
 /**
  * How a {@link TraceRecorder} records: what it keeps, how often it closes a chunk, and how much
  * memory its buffers may hold. A chunk closes when any limit is reached, so a killed program loses
- * at most {@code chunkMillis} of trace and the writer's memory stays bounded by the grammars of one
- * chunk.
+ * about {@code chunkMillis} and a half of trace, plus what the compressors' queues hold
+ * (docs/durability.md), and the writer's memory stays bounded by the grammars of one chunk.
  *
  * @param mode            what the per-thread strings keep
- * @param codec           the general-purpose last stage of every section
+ * @param codec           the general-purpose last stage of every section (the recorder gives it half
+ *                        the interval per chunk when it is {@link Codec#FAST})
  * @param workers         background compressor threads (each recorded thread sticks to one)
  * @param chunkEvents     close a chunk after this many events (all threads)
  * @param chunkSymbols    ... or when the open grammars hold this many symbols (sync operations
@@ -49,10 +50,21 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
                 GrammarAlgorithm.DEFAULT);
     }
 
+    /**
+     * A chunk is sealed at least this often: with the FAST codec the writer keeps up, so a
+     * SIGKILL loses at most about this much of the program's last moments (docs/durability.md).
+     */
+    public static final long DEFAULT_CHUNK_MILLIS = 1_000;
+
+    /**
+     * Codec.FAST, a chunk at least every second, up to four compressor workers: what the agent
+     * records with. Codec.BEST makes files ~10 % smaller but seals a busy second's chunk in
+     * seconds; {@code wholetrace recompress} applies it afterwards.
+     */
     public static RecorderConfig defaults(TraceMode mode) {
         int cores = Runtime.getRuntime().availableProcessors();
-        return new RecorderConfig(mode, Codec.BEST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
-                10_000, 1 << 14, 32, true, Map.of());
+        return new RecorderConfig(mode, Codec.FAST, Math.max(1, Math.min(4, cores)), 1L << 26, 4L << 20,
+                DEFAULT_CHUNK_MILLIS, 1 << 14, 32, true, Map.of());
     }
 
     public RecorderConfig withCodec(Codec c) {

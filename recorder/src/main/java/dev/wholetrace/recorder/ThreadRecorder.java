@@ -45,10 +45,15 @@ public final class ThreadRecorder {
     private int pos;
     /**
      * Last position at which a whole event still fits. Read opaquely (a plain load that the JIT may
-     * not hoist out of the program's loop) so that {@link #requestHandOver} can lower it from the
-     * writer thread and make the owner hand over a partly filled buffer at its next event.
+     * not hoist out of the program's loop) so that {@link #drain} can lower it from another thread
+     * and send the owner's later events to {@link #handOver}, which drops them.
      */
     private int limit;
+    /**
+     * How much of the current buffer {@link #collect} already handed over (guarded by the lock):
+     * the owner's next hand-over sends only what follows.
+     */
+    private int taken;
     private boolean ended;
 
     ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
@@ -160,7 +165,7 @@ public final class ThreadRecorder {
             if (ended) return;
             sync(SyncKind.THREAD_END, 0, object, 0);
             ended = true;
-            submit(batch, pos);
+            submitRest(batch, pos);
             batch = null;
             buf = new long[MAX_EVENT_LONGS];
             pos = 0;
@@ -170,11 +175,26 @@ public final class ThreadRecorder {
     }
 
     /**
-     * Asks the owner to hand over its buffer at its next event, even if not full, so that a thread
-     * that records slowly still reaches the file within a chunk interval. Any thread may call it.
+     * Called by the writer thread before a timed cut: hands a copy of the events the owner has
+     * published so far (and not handed over yet) to the thread's compressor, without waiting for
+     * the owner. A thread that blocks for good (a wait nobody ends, a read that never returns)
+     * thus still has its older events in the next sealed chunk (asking the owner to hand over
+     * at its next event, as the recorder once did, never reaches a blocked thread). The owner
+     * keeps writing into its buffer meanwhile: it writes only past what it has published, and its
+     * own next hand-over skips the part taken here. Runs on the writer thread, once per timed cut,
+     * never on the program's hot path.
      */
-    void requestHandOver() {
-        LIMIT.setOpaque(this, -1);
+    void collect() {
+        synchronized (this) {
+            if (ended || batch == null) return;
+            int published = (int) POS.getAcquire(this);
+            int n = published - taken;
+            if (n <= 0) return;
+            Batch copy = recorder.copyBatch(n);
+            System.arraycopy(batch.data, taken, copy.data, 0, n);
+            taken = published;
+            submit(copy, n);
+        }
     }
 
     /** Hands over what is buffered now (so that a checkpoint includes it). */
@@ -190,10 +210,24 @@ public final class ThreadRecorder {
                 return 0;
             }
             int grow = batch.data.length;
-            submit(batch, pos);
+            submitRest(batch, pos);
             useBatch(recorder.batch(grow));
             return 0;
         }
+    }
+
+    /** Sends the buffer's events from {@link #taken} to {@code length} to the compressor. Lock held. */
+    private void submitRest(Batch b, int length) {
+        if (b != null && taken > 0 && length > taken) {
+            // Only after a collect(): move the rest to the front, where the compressor reads from.
+            // The owner writes only at or past `length` (its published position), never below.
+            System.arraycopy(b.data, taken, b.data, 0, length - taken);
+            length -= taken;
+        } else if (taken > 0) {
+            length = 0;
+        }
+        taken = 0;
+        submit(b, length);
     }
 
     private void submit(Batch b, int length) {
@@ -209,6 +243,7 @@ public final class ThreadRecorder {
     private void useBatch(Batch b) {
         batch = b;
         buf = b.data;
+        taken = 0;
         POS.setRelease(this, 0);
         LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
     }
@@ -232,7 +267,7 @@ public final class ThreadRecorder {
             b.recyclable = false;
             buf = new long[MAX_EVENT_LONGS];
             limit = -1;
-            submit(b, published);
+            submitRest(b, published);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceWriter;
@@ -180,6 +181,16 @@ public final class TraceRecorder implements AutoCloseable {
         return b != null ? b : new Batch(max);
     }
 
+    /**
+     * A buffer for {@link ThreadRecorder#collect} to copy {@code longs} into: a pooled full-size
+     * one for a large copy, an exact one for a small copy (thousands of idle threads must not
+     * each take a full-size buffer at every cut).
+     */
+    Batch copyBatch(int longs) {
+        // A thread's first buffers may be larger than a small configured batchLongs: exact size then.
+        return longs > config.batchLongs() / 4 && longs <= config.batchLongs() ? batch(config.batchLongs()) : new Batch(longs);
+    }
+
     void recycle(Batch b) {
         if (b.recyclable && b.data.length == config.batchLongs()) {
             b.target = null;
@@ -271,7 +282,17 @@ public final class TraceRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * The writer thread. Chunks are sealed on a time bound: every {@code chunkMillis} counted from
+     * the start of the previous seal (not its end, so a slow seal does not stretch the period), or
+     * earlier at a size limit or a checkpoint. Before a timed cut every live thread's published
+     * events are collected, so none stays behind in the buffer of a thread that blocked. The codec
+     * gets half the interval from the start of the seal: what it has not packed by then is stored
+     * raw ({@link Codec#pack(byte[], long)}), so a cold JIT, a loaded machine or a large sync order
+     * never makes the writer fall behind; {@code wholetrace recompress} wins the bytes back.
+     */
     private void writeChunks() {
+        long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
         while (true) {
             boolean last;
@@ -279,7 +300,8 @@ public final class TraceRecorder implements AutoCloseable {
             synchronized (this) {
                 while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && !intervalElapsed(lastCut)) {
                     try {
-                        wait(20);
+                        long left = (lastCut + intervalNanos - System.nanoTime()) / 1_000_000L;
+                        wait(Math.max(1, Math.min(20, left)));
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -287,19 +309,20 @@ public final class TraceRecorder implements AutoCloseable {
                 last = stopChunks;
                 serving = cutsRequested;
             }
-            if (!last && serving == cutsDone && !sizeLimitReached()) {
-                // The interval elapsed: collect what slow threads still hold before cutting.
-                for (ThreadRecorder t : live) t.requestHandOver();
-                pause(50);
-            }
+            long start = System.nanoTime();
             try {
-                cutAndWrite();
+                if (!last && serving == cutsDone && !sizeLimitReached()) {
+                    // A timed cut: take what slow and blocked threads hold (size cuts and checkpoints
+                    // come often enough by themselves, and collecting at each would cut tiny pieces).
+                    for (ThreadRecorder t : live) t.collect();
+                }
+                cutAndWrite(start + intervalNanos / 2);
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 fail(e);
                 last = true;
             }
-            lastCut = System.nanoTime();
+            lastCut = start;
             synchronized (this) {
                 cutsDone = serving;
                 notifyAll();
@@ -316,15 +339,8 @@ public final class TraceRecorder implements AutoCloseable {
         return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
     }
 
-    private static void pause(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void cutAndWrite() throws IOException {
+    /** Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()). */
+    private void cutAndWrite(long deadline) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
         try {
@@ -343,7 +359,7 @@ public final class TraceRecorder implements AutoCloseable {
         if (content.isEmpty()) return;
         writing = true;
         try {
-            writer.writeChunk(content);
+            writer.writeChunk(content, config.codec(), deadline);
         } finally {
             writing = false;
         }

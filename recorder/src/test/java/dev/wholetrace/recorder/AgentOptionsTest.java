@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,9 @@ class AgentOptionsTest {
     @Test
     void formatParsesBackToTheSameOptions() {
         AgentOptions o = AgentOptions.of(Path.of("x.wtrace"), TraceMode.CDR).withInclude("a.b.*:c.D").withExclude("a.b.Skip*")
-                .withIntervalMillis(500);
+                .withIntervalMillis(500).withCodec(Codec.XZ);
         AgentOptions back = AgentOptions.parse(o.format());
+        assertThat(back.codec()).isEqualTo(Codec.XZ);
         assertThat(back.out()).isEqualTo(Path.of("x.wtrace").toAbsolutePath());
         assertThat(back.mode()).isEqualTo(TraceMode.CDR);
         assertThat(back.include()).isEqualTo("a.b.*:c.D");
@@ -36,7 +38,8 @@ class AgentOptionsTest {
             AgentOptions o = AgentOptions.parse(args);
             assertThat(o.out()).isEqualTo(Path.of("wholetrace.wtrace"));
             assertThat(o.mode()).isEqualTo(TraceMode.COR);
-            assertThat(o.intervalMillis()).isEqualTo(AgentOptions.DEFAULT_INTERVAL_MILLIS);
+            assertThat(o.intervalMillis()).isEqualTo(AgentOptions.DEFAULT_INTERVAL_MILLIS).isEqualTo(1_000);
+            assertThat(o.codec()).isEqualTo(Codec.FAST);
             assertThat(o.selects("any.Class")).isTrue();
         }
     }
@@ -55,6 +58,8 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("out")).hasMessageContaining("not key=value");
         assertThatThrownBy(() -> AgentOptions.parse("colour=red")).hasMessageContaining("unknown option 'colour'");
         assertThatThrownBy(() -> AgentOptions.parse("interval=0")).hasMessageContaining("at least 1 ms");
+        assertThatThrownBy(() -> AgentOptions.parse("interval=1s")).hasMessageContaining("a number of milliseconds");
+        assertThatThrownBy(() -> AgentOptions.parse("codec=best")).hasMessageContaining("codec must be fast or xz");
         assertThatThrownBy(() -> AgentOptions.parse("mode=fast")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a,b"), TraceMode.COR).format()).hasMessageContaining("',' is not allowed");
         assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a"), TraceMode.COR).withInclude("a,b").format())

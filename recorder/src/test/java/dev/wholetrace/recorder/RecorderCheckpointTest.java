@@ -126,4 +126,82 @@ class RecorderCheckpointTest {
         }
         assertThat(ParallelTrace.open(file).chunkCount()).isEqualTo(1);
     }
+
+    /**
+     * A thread that records a few events and then blocks for good (never fills a buffer, never
+     * records again) still has them in the file after a chunk interval: the writer collects what
+     * the thread published without waiting for it. Asking the owner to hand over at its next event
+     * never reached such a thread.
+     */
+    @Test
+    void aBlockedThreadsEventsReachTheFileWithoutItsHelp() throws Exception {
+        Path file = dir.resolve("blocked.wtrace");
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withChunkMillis(20);
+        java.util.concurrent.CountDownLatch recorded = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            Thread blocked = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("blocked", SELF, false);
+                for (int i = 0; i < 7; i++) t.block(i);
+                recorded.countDown();
+                try {
+                    release.await(); // blocked: records nothing more until the test is over
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                t.end();
+            }, "blocked");
+            blocked.start();
+            recorded.await();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            List<Event> seen = List.of();
+            while (seen.size() < 8 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                try {
+                    ParallelTrace sofar = ParallelTrace.open(file);
+                    if (!sofar.threads().isEmpty()) seen = events(sofar.thread(0));
+                } catch (FormatException e) {
+                    assertThat(e.getMessage()).contains("no complete chunk");
+                }
+            }
+            List<Event> expected = new ArrayList<>();
+            expected.add(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+            for (int i = 0; i < 7; i++) expected.add(Event.block(i));
+            assertThat(seen).as("the blocked thread's events in the file while it is blocked").isEqualTo(expected);
+            release.countDown();
+            blocked.join();
+        }
+        List<Event> all = events(ParallelTrace.open(file).thread(0));
+        assertThat(all).hasSize(9).startsWith(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0), Event.block(0));
+        assertThat(all.get(8).kind()).isEqualTo(SyncKind.THREAD_END); // nothing repeated after the collected part
+    }
+
+    /**
+     * Collecting a running thread's published events at every cut (here every millisecond) while
+     * it keeps writing into the same buffer loses nothing and repeats nothing: the trace is the
+     * recorded sequence exactly.
+     */
+    @Test
+    void collectingWhileTheOwnerWritesKeepsTheExactSequence() throws Exception {
+        Path file = dir.resolve("collected.wtrace");
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.NONE).withChunkMillis(1).withBatchLongs(1 << 10);
+        int n = 0;
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            ThreadRecorder t = rec.beginThread("busy", SELF, false);
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+            for (; System.nanoTime() < end || n < 100_000; n++) {
+                t.block(n % 5);
+                t.store(3, 8L * (n % 64));
+            }
+        } // the thread never ends: close drains what it published
+        ParallelTrace trace = ParallelTrace.open(file);
+        List<Event> got = events(trace.thread(0));
+        assertThat(trace.chunkCount()).as("chunks cut while the thread wrote").isGreaterThan(3);
+        assertThat(got.get(0)).isEqualTo(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+        assertThat(got).hasSize(1 + 2 * n);
+        for (int i = 0; i < n; i++) {
+            assertThat(got.get(1 + 2 * i)).as("event %d", 1 + 2 * i).isEqualTo(Event.block(i % 5));
+            assertThat(got.get(2 + 2 * i)).as("event %d", 2 + 2 * i).isEqualTo(Event.store(3, 8L * (i % 64)));
+        }
+    }
 }

@@ -26,20 +26,28 @@ public final class TraceWriter implements AutoCloseable {
     private long events;
     private boolean finished;
 
-    private TraceWriter(FileChannel out, TraceMode mode, Codec codec) throws IOException {
+    private TraceWriter(FileChannel out, TraceMode mode, Codec codec, int version) throws IOException {
         this.out = out;
         this.codec = codec;
         ByteBuffer h = ByteBuffer.allocate(TraceFormat.FILE_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(TraceFormat.MAGIC).putShort((short) TraceFormat.VERSION).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
+        h.put(TraceFormat.MAGIC).putShort((short) version).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
         h.putInt(TraceFormat.crc(h.array(), 0, 12));
         write(h.array());
     }
 
     public static TraceWriter create(Path file, TraceMode mode, Codec codec) throws IOException {
+        return create(file, mode, codec, TraceFormat.VERSION);
+    }
+
+    /**
+     * A writer of an older format version, for a rewriter that copies another file's sections as
+     * they are ({@link TraceRepacker}): the sections must be of that version.
+     */
+    static TraceWriter create(Path file, TraceMode mode, Codec codec, int version) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {
-            return new TraceWriter(ch, mode, codec);
+            return new TraceWriter(ch, mode, codec, version);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -48,21 +56,41 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk: its sections, then its CHUNK_END with the chunk's table of contents. */
     public void writeChunk(ChunkContent content) throws IOException {
+        writeChunk(content, codec, Long.MAX_VALUE);
+    }
+
+    /**
+     * Appends one chunk whose sections are packed with {@code codec} instead of the writer's, giving
+     * up compressing at {@code deadline} ({@link System#nanoTime()}; see {@link Codec#pack(byte[], long)}):
+     * what is not packed by then is stored raw.
+     */
+    public void writeChunk(ChunkContent content, Codec codec, long deadline) throws IOException {
+        long chunkEvents = 0;
+        for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
+        writeChunk(ChunkCodec.encode(content), chunkEvents, codec, deadline);
+    }
+
+    /**
+     * Appends one chunk made of decoded section payloads (the rewriter's copy of another file's
+     * chunk), each packed with {@code codec}, then its CHUNK_END.
+     */
+    void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec) throws IOException {
+        writeChunk(sections, chunkEvents, codec, Long.MAX_VALUE);
+    }
+
+    private void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
-        List<ChunkCodec.RawSection> sections = ChunkCodec.encode(content);
         toc.writeVarLong(sections.size());
         for (ChunkCodec.RawSection s : sections) {
             toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
-            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec);
+            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec, deadline);
         }
-        long chunkEvents = 0;
-        for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
-        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
     }
 
     /** Writes END, which marks the file complete and lists where every chunk ends. */
@@ -71,7 +99,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
         for (long off : chunkEnds) end.writeVarLong(off);
-        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
         finished = true;
     }
 
@@ -79,8 +107,9 @@ public final class TraceWriter implements AutoCloseable {
         return chunkEnds.size();
     }
 
-    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
-        Codec.Packed packed = requested.pack(raw);
+    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested, long deadline)
+            throws IOException {
+        Codec.Packed packed = requested.pack(raw, deadline);
         byte[] stored = packed.bytes();
         ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) type.id).put((byte) packed.codec().id).put((byte) (stream == null ? 0 : stream.id())).put((byte) 0).putInt(chunk).putInt(thread)

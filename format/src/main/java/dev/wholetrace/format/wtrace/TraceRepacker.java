@@ -1,0 +1,84 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.VarIntReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rewrites a {@code .wtrace} file with every section re-packed by another codec: the recorder
+ * seals chunks fast ({@link Codec#FAST}) so that a crash loses little, and this applies the
+ * heavier {@link Codec#BEST} afterwards ({@code wholetrace recompress}). Chunks, their sections
+ * and their payloads are unchanged; only each section's stored bytes, and so the offsets in the
+ * CHUNK_END tables of contents and in END, differ. An unfinished input (its recorder was killed)
+ * is rewritten up to its last complete chunk and the output ends with END: a complete file.
+ * The output keeps the input's format version. One chunk's payloads are in memory at a time.
+ */
+public final class TraceRepacker {
+    private final Codec codec;
+
+    /** A repacker writing every section with {@code codec} (BEST: the smallest of zstd -19, xz -9 and raw). */
+    public TraceRepacker(Codec codec) {
+        this.codec = codec;
+    }
+
+    /**
+     * What a rewrite did.
+     *
+     * @param chunks        chunks copied
+     * @param events        events they hold
+     * @param inputComplete whether the input was a finished recording
+     * @param ignoredBytes  an unfinished input's partial tail, not copied
+     * @param inBytes       size of the input file
+     * @param outBytes      size of the output file
+     */
+    public record Result(int chunks, long events, boolean inputComplete, long ignoredBytes, long inBytes, long outBytes) {}
+
+    /** Reads {@code in} (every CRC checked) and writes its chunks re-packed into {@code out} (created or replaced). */
+    public Result repack(Path in, Path out) throws IOException {
+        long events = 0;
+        int chunks;
+        boolean complete;
+        long ignored;
+        long inBytes;
+        try (TraceReader reader = TraceReader.open(in);
+             TraceWriter writer = TraceWriter.create(out, reader.mode(), codec, reader.version())) {
+            for (int c = 0; c < reader.chunks().size(); c++) events += copyChunk(reader, c, writer);
+            writer.finish();
+            chunks = reader.chunks().size();
+            complete = reader.complete();
+            ignored = reader.ignoredBytes();
+            inBytes = reader.size();
+        }
+        return new Result(chunks, events, complete, ignored, inBytes, Files.size(out));
+    }
+
+    /** Copies one chunk; returns its event count (from its CHUNK_END). */
+    private long copyChunk(TraceReader reader, int index, TraceWriter writer) throws IOException {
+        List<Section> chunk = reader.chunks().get(index);
+        List<ChunkCodec.RawSection> sections = new ArrayList<>(chunk.size());
+        long events = -1;
+        for (Section s : chunk) {
+            byte[] raw = reader.payload(s);
+            if (s.type() == SectionType.CHUNK_END) {
+                events = chunkEvents(raw, s, index);
+            } else {
+                // Header byte 2 names the stream kind of a STREAM section only (version 1 has it reserved).
+                sections.add(new ChunkCodec.RawSection(s.type(), s.type() == SectionType.STREAM ? s.stream() : null, s.thread(), raw));
+            }
+        }
+        writer.writeChunk(sections, events, codec);
+        return events;
+    }
+
+    /** The event count a CHUNK_END declares (after its chunk number, which must be the chunk's). */
+    private static long chunkEvents(byte[] payload, Section end, int index) throws IOException {
+        VarIntReader r = new VarIntReader(payload, end.describe());
+        long number = r.readVarLong("chunk number");
+        if (number != index) throw r.corrupt("CHUNK_END of chunk " + index + " names chunk " + number);
+        return r.readVarLong("event count");
+    }
+}

@@ -1,0 +1,113 @@
+package dev.wholetrace.recorder;
+
+import static dev.wholetrace.reader.TraceTestSupport.events;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wholetrace recompress}'s rewriter: a trace re-packed with another codec reads back as
+ * the same execution chunk by chunk, and an unfinished trace becomes a complete one holding its
+ * complete chunks.
+ */
+class TraceRepackerTest {
+    @TempDir
+    Path dir;
+
+    /** Three chunks of two threads in CDR (control, addresses, sync order), written raw. */
+    private Path record(Path file) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.NONE).withChunkMillis(3_600_000))) {
+            ThreadRecorder main = rec.beginThread("main", 1, false);
+            Thread other = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("other", 2, false);
+                for (int i = 0; i < 3000; i++) {
+                    t.block(i % 3);
+                    t.load(5, 8L * i);
+                    t.lock(6, 9);
+                    t.unlock(7, 9);
+                }
+                t.end();
+            });
+            for (int c = 0; c < 3; c++) {
+                for (int i = 0; i < 2000; i++) {
+                    main.block(10 + i % 4);
+                    main.store(11, 16L * (i % 50));
+                }
+                if (c == 0) other.start();
+                if (c == 1) other.join();
+                rec.checkpoint();
+            }
+        }
+        return file;
+    }
+
+    @Test
+    void aRepackedTraceIsTheSameExecutionInFewerBytes() throws Exception {
+        Path in = record(dir.resolve("raw.wtrace"));
+        Path out = dir.resolve("best.wtrace");
+        TraceRepacker.Result r = new TraceRepacker(Codec.BEST).repack(in, out);
+        assertThat(r.chunks()).isEqualTo(3);
+        assertThat(r.inputComplete()).isTrue();
+        assertThat(r.outBytes()).isEqualTo(Files.size(out)).isLessThan(r.inBytes() / 2);
+        ParallelTrace before = ParallelTrace.open(in);
+        ParallelTrace after = ParallelTrace.open(out);
+        assertThat(after.complete()).isTrue();
+        assertThat(after.chunkCount()).isEqualTo(before.chunkCount());
+        assertThat(after.eventCount()).isEqualTo(r.events()).isEqualTo(before.eventCount());
+        for (int t = 0; t < before.threads().size(); t++) {
+            assertThat(events(after.thread(t))).isEqualTo(events(before.thread(t)));
+            assertThat(after.thread(t).pieces()).hasSameSizeAs(before.thread(t).pieces());
+        }
+        assertThat(after.syncOrder().size()).isEqualTo(before.syncOrder().size());
+        assertThat(after.properties()).isEqualTo(before.properties());
+        try (TraceReader a = TraceReader.open(in); TraceReader b = TraceReader.open(out)) {
+            for (int c = 0; c < 3; c++) {
+                List<Section> x = a.chunks().get(c);
+                List<Section> y = b.chunks().get(c);
+                assertThat(y).hasSameSizeAs(x);
+                for (int i = 0; i < x.size(); i++) {
+                    assertThat(y.get(i).type()).isEqualTo(x.get(i).type());
+                    assertThat(y.get(i).thread()).isEqualTo(x.get(i).thread());
+                    if (x.get(i).type() == SectionType.CHUNK_END) continue; // its table of contents holds the new offsets
+                    assertThat(b.payload(y.get(i))).as("payload of %s", x.get(i).describe()).isEqualTo(a.payload(x.get(i)));
+                }
+            }
+        }
+    }
+
+    @Test
+    void anUnfinishedTraceBecomesACompleteOneOfItsCompleteChunks() throws Exception {
+        Path full = record(dir.resolve("raw.wtrace"));
+        long secondChunkEnd;
+        try (TraceReader r = TraceReader.open(full)) {
+            List<Section> c1 = r.chunks().get(1);
+            Section end = c1.get(c1.size() - 1);
+            secondChunkEnd = end.offset() + end.fileBytes();
+        }
+        Path cut = dir.resolve("cut.wtrace");
+        byte[] bytes = Files.readAllBytes(full);
+        Files.write(cut, Arrays.copyOf(bytes, (int) secondChunkEnd + 30)); // killed inside chunk 2
+        Path out = dir.resolve("out.wtrace");
+        TraceRepacker.Result r = new TraceRepacker(Codec.BEST).repack(cut, out);
+        assertThat(r.inputComplete()).isFalse();
+        assertThat(r.ignoredBytes()).isEqualTo(30);
+        assertThat(r.chunks()).isEqualTo(2);
+        ParallelTrace before = ParallelTrace.open(cut);
+        ParallelTrace after = ParallelTrace.open(out);
+        assertThat(after.complete()).isTrue();
+        assertThat(after.chunkCount()).isEqualTo(2);
+        for (int t = 0; t < before.threads().size(); t++) assertThat(events(after.thread(t))).isEqualTo(events(before.thread(t)));
+    }
+}
