@@ -92,6 +92,34 @@ class CliRecordTest {
         assertThat(Files.readString(trace, StandardCharsets.ISO_8859_1)).startsWith("WTTR");
     }
 
+    @Test
+    void recordRepacksTheTraceAfterANormalExitUnlessAskedNotTo() throws Exception {
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        Path packed = dir.resolve("packed.wtrace");
+        Path fast = dir.resolve("fast.wtrace");
+        for (Path trace : List.of(packed, fast)) {
+            List<String> record = new ArrayList<>(List.of(java(), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                    "record", "-o", trace.toString(), "--agent", agent.toString(), "--include", "wtdemo.*"));
+            if (trace == fast) record.add("--no-recompress");
+            record.add("--");
+            record.addAll(program("3", "2000"));
+            assertThat(run(record, "x\n").exit()).isEqualTo(7);
+        }
+        // Re-packing a trace that record already re-packed changes nothing; the agent's own file shrinks.
+        Path again = dir.resolve("again.wtrace");
+        assertThat(Cli.run("recompress", packed.toString(), "-o", again.toString()).exit()).isZero();
+        assertThat(Files.size(again)).isEqualTo(Files.size(packed));
+        Path fastAgain = dir.resolve("fast-again.wtrace");
+        assertThat(Cli.run("recompress", fast.toString(), "-o", fastAgain.toString()).exit()).isZero();
+        assertThat(Files.size(fastAgain)).isLessThan(Files.size(fast));
+        // The re-packed file is a file as the user's umask makes them, not the 0600 of a temporary file.
+        Path plain = Files.createFile(dir.resolve("plain"));
+        assertThat(Files.getPosixFilePermissions(packed)).isEqualTo(Files.getPosixFilePermissions(plain));
+        ParallelTrace t = ParallelTrace.open(packed);
+        assertThat(t.complete()).isTrue();
+        assertThat(t.threads()).hasSize(4);
+    }
+
     /** Starts wtdemo.Sleeper under the agent and returns once it printed "ready". */
     static Process sleeper(Path trace, String extraOptions) throws IOException {
         Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();

@@ -4,12 +4,16 @@ import dev.wholetrace.cli.Main;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -39,11 +43,14 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "existing file is replaced only with --force (never a directory or a device). SIGINT, SIGTERM "
                     + "and SIGHUP sent to this command are passed on to the program, which then finishes its trace; "
                     + "the exit code is the program's (128+N if signal N killed it), or 1 if the program succeeded but "
-                    + "no trace was written."},
+                    + "no trace was written. After a normal exit the trace is re-packed with the strongest codec "
+                    + "(as 'wholetrace recompress' does): the agent seals each second's chunk with a fast one so that a "
+                    + "crash loses little."},
         footer = {"", "Examples:",
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
+                "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
@@ -69,6 +76,10 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Mixin
     ForceOption force;
+
+    @Option(names = "--no-recompress", negatable = false,
+            description = "keep the trace as the agent sealed it (fast codec, larger) instead of re-packing it after the program exited")
+    boolean noRecompress;
 
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "java and its arguments")
     List<String> command;
@@ -104,6 +115,36 @@ public final class RecordCommand implements Callable<Integer> {
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
+        if (!noRecompress) recompress();
         return exit;
+    }
+
+    /**
+     * The agent seals a chunk every second with a fast codec so that a crash loses little; once the
+     * program has exited nothing is at risk any more, so the trace is re-packed with the strongest
+     * codec in place (written beside it, then renamed). An unfinished trace (the program was
+     * killed) is left exactly as the agent wrote it, and a failure here leaves the agent's file
+     * and only warns: the program's exit code stays the command's.
+     */
+    private void recompress() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            boolean complete;
+            try (TraceReader reader = TraceReader.open(out)) {
+                complete = reader.complete();
+            }
+            if (!complete) return;
+            Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".", ".partial");
+            try {
+                new TraceRepacker(Codec.BEST).repack(out, tmp);
+                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out)); // createTempFile made it 0600
+                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("wholetrace: warning: " + out + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
+            err.flush();
+        }
     }
 }

@@ -14,7 +14,8 @@ import java.util.List;
  * heavier {@link Codec#BEST} afterwards ({@code wholetrace recompress}). Chunks, their sections
  * and their payloads are unchanged; only each section's stored bytes, and so the offsets in the
  * CHUNK_END tables of contents and in END, differ. An unfinished input (its recorder was killed)
- * is rewritten up to its last complete chunk and the output ends with END: a complete file.
+ * is rewritten up to its last complete chunk and stays unfinished (no END): readers keep saying
+ * that the recording did not finish, and the partial tail is dropped.
  * The output keeps the input's format version. One chunk's payloads are in memory at a time.
  */
 public final class TraceRepacker {
@@ -47,7 +48,7 @@ public final class TraceRepacker {
         try (TraceReader reader = TraceReader.open(in);
              TraceWriter writer = TraceWriter.create(out, reader.mode(), codec, reader.version())) {
             for (int c = 0; c < reader.chunks().size(); c++) events += copyChunk(reader, c, writer);
-            writer.finish();
+            if (reader.complete()) writer.finish();
             chunks = reader.chunks().size();
             complete = reader.complete();
             ignored = reader.ignoredBytes();
