@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.baseline.GeneralPurpose;
@@ -259,6 +260,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.flush();
         int exit = KernelLauncher.run(KernelLauncher.command(null, agentArg, null, "fft", threads, fftSize, null), out, err);
         if (exit != 0) throw new IllegalStateException("the FFT kernel failed (exit code " + exit + ")");
+        FinishedTrace.repack(file, err);
         ParallelTrace trace = TraceFiles.open(file, err);
         TraceSummary.print(out, trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
         long t0 = System.nanoTime();

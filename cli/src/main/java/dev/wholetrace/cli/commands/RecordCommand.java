@@ -1,19 +1,16 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.Main;
+import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
-import dev.wholetrace.format.io.Codec;
-import dev.wholetrace.format.wtrace.TraceReader;
-import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -115,36 +112,7 @@ public final class RecordCommand implements Callable<Integer> {
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
-        if (!noRecompress) recompress();
+        if (!noRecompress) FinishedTrace.repack(out, spec.commandLine().getErr());
         return exit;
-    }
-
-    /**
-     * The agent seals a chunk every second with a fast codec so that a crash loses little; once the
-     * program has exited nothing is at risk any more, so the trace is re-packed with the strongest
-     * codec in place (written beside it, then renamed). An unfinished trace (the program was
-     * killed) is left exactly as the agent wrote it, and a failure here leaves the agent's file
-     * and only warns: the program's exit code stays the command's.
-     */
-    private void recompress() {
-        PrintWriter err = spec.commandLine().getErr();
-        try {
-            boolean complete;
-            try (TraceReader reader = TraceReader.open(out)) {
-                complete = reader.complete();
-            }
-            if (!complete) return;
-            Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + out.getFileName() + ".", ".partial");
-            try {
-                new TraceRepacker(Codec.BEST).repack(out, tmp);
-                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(out)); // createTempFile made it 0600
-                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException | RuntimeException e) {
-            err.println("wholetrace: warning: " + out + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
-            err.flush();
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.model.event.TraceMode;
@@ -59,7 +60,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Option(names = "--steps", paramLabel = "K", description = "iterations or time steps, 1..10000 (default: the kernel's)")
     Integer steps;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "record the run into this trace (.wtrace)")
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "record the run into this trace (.wtrace), re-packed with the strongest codec after the kernel exits")
     Path out;
 
     @Mixin
@@ -88,6 +89,7 @@ public final class WorkloadCommand implements Callable<Integer> {
         stdout.flush();
         int exit = KernelLauncher.run(cmd, stdout, err);
         if (exit != 0 || out == null) return exit;
+        FinishedTrace.repack(out, err);
         ParallelTrace trace = TraceFiles.open(out, err);
         TraceSummary.print(stdout, trace, name + " with " + threads + " threads");
         stdout.flush();
