@@ -28,6 +28,12 @@ final class ScaleTraces {
     static final long BARRIER = 0x20;
     /** Iterations between two barrier episodes in {@link #locksAndBarriers}. */
     static final int BARRIER_EVERY = 16;
+    /**
+     * Sync operations per chunk, about: a recorder seals a chunk on a time bound (about a second of
+     * program time), the driver here on a count, so that no chunk's sync order is larger than a
+     * program of that speed would write.
+     */
+    static final long CHUNK_OPS = 250_000;
 
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[1]);
@@ -72,7 +78,12 @@ final class ScaleTraces {
             List<ThreadRecorder> ts = register(rec, threads);
             ops += threads;
             long episode = 0;
+            long sealed = 0;
             for (int i = 0; ops < syncOps - 2L * threads; i++) {
+                if (ops - sealed >= CHUNK_OPS) {
+                    rec.checkpoint();
+                    sealed = ops;
+                }
                 for (int k = 0; k < threads; k++) {
                     ThreadRecorder t = ts.get(k);
                     t.block(1);

@@ -79,6 +79,53 @@ public final class HappensBefore {
     }
 
     /**
+     * What thread u knows in its segment j, for asking about many threads in a row ({@link
+     * Knowledge#of}): the history is searched once, not once per thread asked about.
+     */
+    public Knowledge knowledge(int u, long j, Knowledge reuse) {
+        Knowledge k = reuse == null ? new Knowledge() : reuse;
+        k.thread = u;
+        k.segment = j;
+        k.whole = null;
+        k.singles = 0;
+        History h = history[u];
+        for (int e = h.lastAtOrBefore(j); e >= 0; e--) {
+            if (h.thread[e] == WHOLE) {
+                k.whole = h.whole[h.value[e]];
+                break;
+            }
+            k.add(h.thread[e], h.value[e]);
+        }
+        return k;
+    }
+
+    /** One thread's clock in one segment: a whole clock and the few changes after it. */
+    public final class Knowledge {
+        private int thread;
+        private long segment;
+        private Object whole;
+        private int singles;
+        private int[] about = new int[CHECKPOINT];
+        private int[] value = new int[CHECKPOINT];
+
+        private void add(int t, int v) {
+            if (singles == about.length) {
+                about = Arrays.copyOf(about, singles * 2);
+                value = Arrays.copyOf(value, singles * 2);
+            }
+            about[singles] = t;
+            value[singles++] = v;
+        }
+
+        /** {@link #known}(u, j, t) for this u and j. */
+        public long of(int t) {
+            if (t == thread) return segment;
+            for (int k = 0; k < singles; k++) if (about[k] == t) return value[k]; // latest first
+            return whole == null ? -1 : clocks.get(whole, t);
+        }
+    }
+
+    /**
      * The first segment of thread u that knows segment i of thread t (segment i of t happens before
      * it and every later one), or {@link #segmentCount}(u) when none does. With {@link #known}, the
      * segments of u concurrent with segment i of t are exactly those in

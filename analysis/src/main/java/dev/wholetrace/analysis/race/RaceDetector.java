@@ -81,6 +81,8 @@ public final class RaceDetector {
         int[] active = new int[Math.min(threads, 16)];
         int activeCount = 0;
         boolean[] isActive = new boolean[threads];
+        HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
+        int knowsX = -1;
         for (int x : order) {
             long lo = t.first[x];
             int tx = t.thread[x];
@@ -95,12 +97,22 @@ public final class RaceDetector {
                     continue;
                 }
                 if (u == tx) continue;
+                long after = -2; // u's segments up to this one happen before x (asked once, when needed)
+                long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
                 for (int w = t.write[x] ? 0 : 1; w < 2; w++) {
                     OpenList list = open[u][w];
                     if (list.size == 0) continue;
-                    long after = hb.known(tx, sx, u); // u's segments up to this one happen before x
-                    long before = hb.firstKnowing(u, tx, sx); // from this one on, x happens before them
-                    for (int k = list.firstAbove(t, after); k < list.size; k++) {
+                    if (after == -2) {
+                        if (knowsX != x) {
+                            knowledge = hb.knowledge(tx, sx, knowledge);
+                            knowsX = x;
+                        }
+                        after = knowledge.of(u);
+                    }
+                    int from = list.firstAbove(t, after);
+                    if (from == list.size) continue;
+                    if (before == -2) before = hb.firstKnowing(u, tx, sx);
+                    for (int k = from; k < list.size; k++) {
                         int y = list.items[k];
                         if (t.segment[y] >= before) break;
                         if (t.last(y) < lo) continue; // ended; not pruned yet
