@@ -233,7 +233,7 @@ public final class SyncOrder {
         }
         Cursor c = new Cursor(lo * BLOCK);
         while (c.index + 1 < size && c.index + 1 < (lo + 1) * BLOCK) {
-            c.next();
+            c.step(false); // tickets only: no thread is followed
             if (c.ticket == t) return c.index;
             if (c.ticket > t) return -1;
         }
@@ -277,7 +277,7 @@ public final class SyncOrder {
         private final long startTicket;
         private int offset;
         private int episodesBefore;
-        private final ThreadSyncOps.Reader[] readers = new ThreadSyncOps.Reader[threads.length];
+        private ThreadSyncOps.Reader[] readers; // per thread, made when the cursor first reads an operation
         private long ticket;
         private int thread;
         private long op;
@@ -326,6 +326,7 @@ public final class SyncOrder {
             else episode = episodesBefore - 1 - (int) varLong(d);
             index++;
             if (!full) return;
+            if (readers == null) readers = new ThreadSyncOps.Reader[threads.length];
             ThreadSyncOps.Reader r = readers[thread];
             if (r == null) {
                 ThreadSyncOps ops = threads[thread];

@@ -43,13 +43,8 @@ public final class HappensBefore {
 
     /** The happens-before of an execution of {@code threads} threads with this sync order. */
     public static HappensBefore of(SyncOrder order, int threads) {
-        long[] ops = new long[threads];
-        for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
-            c.next();
-            ops[c.thread()] = Math.max(ops[c.thread()], c.op() + 1);
-        }
         long[] segments = new long[threads];
-        for (int t = 0; t < threads; t++) segments[t] = ops[t] + 1;
+        for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
         new Replay(hb, order, threads).run();
         for (History h : hb.history) h.trim();
