@@ -8,7 +8,7 @@ import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
 
 /** One chunk's part of a thread as a {@link ThreadGrammar}, read through the thread's main WPP. */
-record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet runs) implements ThreadGrammar {
+record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet runs, long syncCount) implements ThreadGrammar {
     @Override
     public int terminals() {
         return symbols.size();
@@ -35,10 +35,6 @@ record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet r
         return wpp.length();
     }
 
-    @Override
-    public long syncCount() {
-        return piece.syncCount();
-    }
 
     @Override
     public int addressStreams() {

@@ -25,16 +25,16 @@ final class EventCursor implements Iterator<Event> {
     private final GrammarExpander terminals;
     private final long start;
     private long position;
-    private long syncIndex;
+    private final ThreadTrace.SyncOperations sync;
     private DiffRleDecoder[] streams; // per control symbol, opened on first use
 
     /**
      * @param expander  positioned at {@code start}; may expand a sub-rule (a segment's LCA)
      * @param start     position of the expander's first terminal in the chunk's WPP
-     * @param syncIndex sync operations of this chunk before {@code start}
+     * @param sync      the thread's sync operations from the first at or after {@code start}
      */
     EventCursor(ThreadChunk piece, ThreadTrace.Occurrences occurrences, Alphabet symbols, Alphabet runs, boolean control,
-                GrammarExpander expander, long start, long syncIndex) {
+                GrammarExpander expander, long start, ThreadTrace.SyncOperations sync) {
         this.piece = piece;
         this.occurrences = occurrences;
         this.symbols = symbols;
@@ -43,7 +43,7 @@ final class EventCursor implements Iterator<Event> {
         this.terminals = expander;
         this.start = start;
         this.position = start;
-        this.syncIndex = syncIndex;
+        this.sync = sync;
     }
 
     @Override
@@ -61,10 +61,8 @@ final class EventCursor implements Iterator<Event> {
         return switch (tag) {
             case SymbolTag.BLOCK -> Event.block((int) value);
             case SymbolTag.SYNC -> {
-                long[] s = piece.sync();
-                int base = (int) (syncIndex++ * ThreadChunk.SYNC_LONGS);
-                yield Event.sync(SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(value)), SymbolTag.syncSite(value),
-                        s[base + 2], s[base + 3]);
+                ThreadSyncOps.Reader s = sync.next();
+                yield Event.sync(SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(value)), SymbolTag.syncSite(value), s.object, s.aux);
             }
             case SymbolTag.LOAD, SymbolTag.STORE -> {
                 boolean load = tag == SymbolTag.LOAD;

@@ -7,7 +7,6 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
-import dev.wholetrace.model.util.LongMinHeap;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
@@ -31,6 +30,7 @@ import java.util.function.LongConsumer;
  * TraceView}, which leaves the chunks out.
  */
 public final class ParallelTrace implements TraceView {
+    private static final long[] NO_SYNC = new long[0];
     private final Path file;
     private final TraceMode mode;
     private final boolean complete;
@@ -58,7 +58,7 @@ public final class ParallelTrace implements TraceView {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
         List<ThreadSymbols> symbols = new ArrayList<>();
-        List<List<long[]>> syncPieces = new ArrayList<>(); // per thread, per chunk with sync ops
+        SyncOrder.Builder sync = new SyncOrder.Builder(0); // packed as it is read: no chunk's operations stay as longs
         for (int c = 0; c < chunks.size(); c++) {
             TraceSections.Chunk chunk = TraceSections.read(reader, c);
             properties.putAll(chunk.properties());
@@ -69,63 +69,27 @@ public final class ParallelTrace implements TraceView {
                 traces.add(new ThreadTrace(t, symbols.get(t.index()), mode.mainWpp()));
                 boolean dorView = mode.keeps(StreamKinds.DATA) && mode.mainWpp() != StreamKinds.DATA;
                 dataViews.add(dorView ? new ThreadTrace(t, symbols.get(t.index()), StreamKinds.DATA) : null);
-                syncPieces.add(new ArrayList<>());
             }
+            sync.threads(threads.size());
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
-            chunk.sync(threads.size()).forEach((t, ops) -> syncPieces.get(t).add(ops));
+            for (Map.Entry<Integer, long[]> e : chunk.sync(threads.size()).entrySet()) sync.addAll(e.getKey(), e.getValue());
             for (ThreadChunk tc : chunk.threadChunks(symbols, load)) {
-                traces.get(tc.thread()).add(c, tc);
-                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, tc);
+                // the sync operations live in the packed order; the piece keeps its streams only
+                ThreadChunk piece = new ThreadChunk(tc.thread(), tc.events(), tc.streamChunks(), NO_SYNC);
+                traces.get(tc.thread()).add(c, piece, tc.syncCount());
+                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, piece, tc.syncCount());
             }
             Section end = chunks.get(c).get(chunks.get(c).size() - 1);
             progress.accept(end.offset() + end.fileBytes());
         }
+        syncOrder = sync.build();
         syncCounts = new long[threads.size()];
-        syncOrder = mergeSyncOrder(syncPieces, syncCounts);
-    }
-
-    /**
-     * S_synch: the threads' sync operations, each thread's already in ticket order, merged;
-     * {@code counts[t]} becomes thread t's number of them.
-     */
-    private SyncOrder mergeSyncOrder(List<List<long[]>> syncPieces, long[] counts) throws FormatException {
-        long total = 0;
-        for (List<long[]> pieces : syncPieces) for (long[] ops : pieces) total += ops.length / ThreadChunk.SYNC_LONGS;
-        if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
-        int n = (int) total;
-        long[] ticket = new long[n];
-        int[] thread = new int[n];
-        long[] op = new long[n];
-        long[] value = new long[n];
-        long[] object = new long[n];
-        long[] aux = new long[n];
-        int[] piece = new int[threads.size()];
-        int[] at = new int[threads.size()]; // next op's offset (in longs) within the piece
-        long[] next = counts; // next op's number in the thread: at the end, its count
-        LongMinHeap heap = new LongMinHeap();
         for (int t = 0; t < threads.size(); t++) {
-            if (!syncPieces.get(t).isEmpty()) heap.push(t, syncPieces.get(t).get(0)[0]);
+            syncCounts[t] = syncOrder.count(t);
+            traces.get(t).syncOrder(syncOrder);
+            if (dataViews.get(t) != null) dataViews.get(t).syncOrder(syncOrder);
         }
-        for (int i = 0; i < n; i++) {
-            int t = heap.pop();
-            long[] s = syncPieces.get(t).get(piece[t]);
-            int b = at[t];
-            if (i > 0 && s[b] <= ticket[i - 1]) throw new FormatException("corrupted trace: ticket " + s[b] + " used twice or out of order");
-            ticket[i] = s[b];
-            thread[i] = t;
-            op[i] = next[t]++;
-            value[i] = s[b + 1];
-            object[i] = s[b + 2];
-            aux[i] = s[b + 3];
-            at[t] += ThreadChunk.SYNC_LONGS;
-            if (at[t] == s.length) {
-                at[t] = 0;
-                piece[t]++;
-            }
-            if (piece[t] < syncPieces.get(t).size()) heap.push(t, syncPieces.get(t).get(piece[t])[at[t]]);
-        }
-        return new SyncOrder(ticket, thread, op, value, object, aux);
     }
 
     /** Reads the complete chunks of {@code file}. */
@@ -264,7 +228,7 @@ public final class ParallelTrace implements TraceView {
     public List<ThreadGrammar> grammars(int thread) {
         ThreadTrace t = thread(thread);
         List<ThreadGrammar> out = new ArrayList<>(t.pieces().size());
-        for (int p = 0; p < t.pieces().size(); p++) out.add(new ChunkGrammar(t.pieces().get(p), t.wpp(p), t.viewSymbols(), t.symbols().runs));
+        for (int p = 0; p < t.pieces().size(); p++) out.add(new ChunkGrammar(t.pieces().get(p), t.wpp(p), t.viewSymbols(), t.symbols().runs, t.syncCountOf(p)));
         return out;
     }
 }

@@ -40,6 +40,7 @@ public final class ThreadTrace {
     /** Whether the view's loads and stores take their addresses from the address streams (the control WPP). */
     private final boolean control;
     private final Occurrences occurrences = new Occurrences();
+    private SyncOrder order;
 
     /**
      * Per piece and load/store instruction, the instruction's occurrences per rule of the control
@@ -69,7 +70,13 @@ public final class ThreadTrace {
         this.control = view == StreamKinds.CONTROL;
     }
 
-    void add(int chunk, ThreadChunk piece) {
+    /** The sync order, where the thread's sync operations are (set once the whole file is read). */
+    void syncOrder(SyncOrder order) {
+        this.order = order;
+    }
+
+    /** Appends the thread's part of chunk {@code chunk}, which holds {@code syncOps} of its sync operations. */
+    void add(int chunk, ThreadChunk piece, long syncOps) {
         int n = pieces.size();
         pieces.add(piece);
         chunkOf.add(chunk);
@@ -78,7 +85,7 @@ public final class ThreadTrace {
             syncBefore = Arrays.copyOf(syncBefore, n + 2 + (n >> 1));
         }
         eventsBefore[n + 1] = eventsBefore[n] + grammar(piece).length(); // the DOR view of ALL has no blocks
-        syncBefore[n + 1] = syncBefore[n] + piece.syncCount();
+        syncBefore[n + 1] = syncBefore[n] + syncOps;
     }
 
     public ThreadInfo info() {
@@ -120,6 +127,11 @@ public final class ThreadTrace {
 
     public long eventCount() {
         return eventsBefore[pieces.size()];
+    }
+
+    /** Sync operations of the thread in piece {@code piece}. */
+    public long syncCountOf(int piece) {
+        return syncBefore[piece + 1] - syncBefore[piece];
     }
 
     public long syncCount() {
@@ -164,8 +176,8 @@ public final class ThreadTrace {
 
     /** The ticket (place in the sync order) of the thread's m-th sync operation. */
     public long ticket(long m) {
-        int p = pieceOfSync(m);
-        return pieces.get(p).sync()[(int) (m - syncBefore[p]) * ThreadChunk.SYNC_LONGS];
+        pieceOfSync(m); // checks the range
+        return order.ticketOf(info.index(), m);
     }
 
     /** Position of the m-th sync operation among the thread's events. */
@@ -191,7 +203,7 @@ public final class ThreadTrace {
         if (pm == pn) {
             EdgeCounts.Span span = counts(pm).span(lm, ln);
             ThreadChunk piece = pieces.get(pm);
-            return cursor(piece, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
+            return cursor(pm, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
                     span.to() - span.from() + 1);
         }
         long from = counts(pm).position(lm);
@@ -229,9 +241,10 @@ public final class ThreadTrace {
         return p.grammar(view);
     }
 
-    private Iterator<Event> cursor(ThreadChunk piece, GrammarExpander expander, long start, long syncIndex, long limit) {
+    private Iterator<Event> cursor(int p, GrammarExpander expander, long start, long syncIndex, long limit) {
+        ThreadChunk piece = pieces.get(p);
         EventCursor c = new EventCursor(piece, occurrences, viewSymbols(), symbols.runs, control,
-                expander, start, syncIndex);
+                expander, start, new SyncOperations(syncBefore[p] + syncIndex));
         return limit < 0 ? c : new Limited(c, limit);
     }
 
@@ -254,7 +267,7 @@ public final class ThreadTrace {
             Grammar g = grammar(p);
             long syncIndex = from == 0 ? 0 : counts(piece).countBefore(from);
             long limit = piece == last && to >= 0 ? to - from + 1 : -1;
-            current = cursor(p, g.expander(from), from, syncIndex, limit);
+            current = cursor(piece, g.expander(from), from, syncIndex, limit);
         }
 
         @Override
@@ -274,6 +287,23 @@ public final class ThreadTrace {
         public Event next() {
             if (!hasNext()) throw new NoSuchElementException();
             return current.next();
+        }
+    }
+
+    /** The thread's sync operations from one on, read from the sync order when a cursor reaches them. */
+    final class SyncOperations {
+        private final long first;
+        private ThreadSyncOps.Reader reader;
+
+        SyncOperations(long first) {
+            this.first = first;
+        }
+
+        /** Moves to the next operation and returns the reader holding it. */
+        ThreadSyncOps.Reader next() {
+            if (reader == null) reader = order.threadReader(info.index(), first);
+            reader.next();
+            return reader;
         }
     }
 

@@ -13,18 +13,26 @@ import java.util.Arrays;
  * its current segment, so segment i of thread t happens before segment j of thread u (t ≠ u) iff u,
  * in segment j, knows t's segment i: {@code known(u, j, t) >= i}.
  *
- *
- * <p>Memory: knowledge changes only at acquires and barriers, and usually of one other thread, so
- * each thread keeps, per other thread, the segments where that knowledge grew (a step function),
- * not a full clock per segment.
+ * <p>Memory (docs/reading-memory.md): nothing is threads × threads. Each thread keeps a history of
+ * the segments where its knowledge of the others grew: a change of one or two components (a lock
+ * handed over by one thread) is an entry of three ints; a larger change (a barrier episode, a lock
+ * that many threads released) stores the thread's whole new clock, which is a {@link
+ * PersistentClock}: shared with the lock's or the episode's clock it came from, so a barrier
+ * episode's clock exists once for all its participants. Every {@link #CHECKPOINT} small entries the
+ * whole clock is stored too, so a query reads one clock and at most that many entries.
  */
 public final class HappensBefore {
-    /** Per thread, per other thread: segments where the knowledge changed, and the new values. */
-    private final Steps[][] known;
+    /** Small entries between two whole clocks in a thread's history. */
+    static final int CHECKPOINT = 16;
+
+    private final PersistentClock clocks;
+    private final History[] history;
     private final long[] segments;
 
     private HappensBefore(int threads, long[] segments) {
-        this.known = new Steps[threads][threads];
+        this.clocks = new PersistentClock(threads);
+        this.history = new History[threads];
+        for (int t = 0; t < threads; t++) history[t] = new History();
         this.segments = segments;
     }
 
@@ -35,17 +43,16 @@ public final class HappensBefore {
 
     /** The happens-before of an execution of {@code threads} threads with this sync order. */
     public static HappensBefore of(SyncOrder order, int threads) {
-        long[] ops = new long[threads];
-        for (int i = 0; i < order.size(); i++) ops[order.thread(i)] = Math.max(ops[order.thread(i)], order.op(i) + 1);
         long[] segments = new long[threads];
-        for (int t = 0; t < threads; t++) segments[t] = ops[t] + 1;
+        for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
         new Replay(hb, order, threads).run();
+        for (History h : hb.history) h.trim();
         return hb;
     }
 
     public int threadCount() {
-        return known.length;
+        return history.length;
     }
 
     /** Segments of thread t: its sync operations + 1. */
@@ -56,8 +63,61 @@ public final class HappensBefore {
     /** The last segment of thread t that thread u knows of in its segment j (-1: none). */
     public long known(int u, long j, int t) {
         if (u == t) return j;
-        Steps s = known[u][t];
-        return s == null ? -1 : s.valueAt(j);
+        History h = history[u];
+        int e = h.lastAtOrBefore(j);
+        for (; e >= 0; e--) {
+            int who = h.thread[e];
+            if (who == WHOLE) return clocks.get(h.whole[h.value[e]], t);
+            if (who == t) return h.value[e]; // knowledge only grows: the latest entry about t is the largest
+        }
+        return -1;
+    }
+
+    /**
+     * What thread u knows in its segment j, for asking about many threads in a row ({@link
+     * Knowledge#of}): the history is searched once, not once per thread asked about.
+     */
+    public Knowledge knowledge(int u, long j, Knowledge reuse) {
+        Knowledge k = reuse == null ? new Knowledge() : reuse;
+        k.thread = u;
+        k.segment = j;
+        k.whole = null;
+        k.singles = 0;
+        History h = history[u];
+        for (int e = h.lastAtOrBefore(j); e >= 0; e--) {
+            if (h.thread[e] == WHOLE) {
+                k.whole = h.whole[h.value[e]];
+                break;
+            }
+            k.add(h.thread[e], h.value[e]);
+        }
+        return k;
+    }
+
+    /** One thread's clock in one segment: a whole clock and the few changes after it. */
+    public final class Knowledge {
+        private int thread;
+        private long segment;
+        private Object whole;
+        private int singles;
+        private int[] about = new int[CHECKPOINT];
+        private int[] value = new int[CHECKPOINT];
+
+        private void add(int t, int v) {
+            if (singles == about.length) {
+                about = Arrays.copyOf(about, singles * 2);
+                value = Arrays.copyOf(value, singles * 2);
+            }
+            about[singles] = t;
+            value[singles++] = v;
+        }
+
+        /** {@link #known}(u, j, t) for this u and j. */
+        public long of(int t) {
+            if (t == thread) return segment;
+            for (int k = 0; k < singles; k++) if (about[k] == t) return value[k]; // latest first
+            return whole == null ? -1 : clocks.get(whole, t);
+        }
     }
 
     /**
@@ -68,8 +128,20 @@ public final class HappensBefore {
      */
     public long firstKnowing(int u, int t, long i) {
         if (u == t) return i;
-        Steps s = known[u][t];
-        return s == null ? segments[u] : s.firstReaching(i, segments[u]);
+        History h = history[u];
+        // whole clocks grow: the first that knows i bounds the answer; only the small entries before it remain
+        int lo = 0, hi = h.wholes;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (clocks.get(h.whole[mid], t) >= i) hi = mid;
+            else lo = mid + 1;
+        }
+        int from = lo == 0 ? 0 : h.wholeEntry[lo - 1] + 1;
+        int to = lo == h.wholes ? h.size : h.wholeEntry[lo];
+        for (int e = from; e < to; e++) {
+            if (h.thread[e] == t && h.value[e] >= i) return h.segment[e];
+        }
+        return lo == h.wholes ? segments[u] : h.segment[h.wholeEntry[lo]];
     }
 
     /** Whether segment i of thread t happens before segment j of thread u (program order within one thread). */
@@ -83,82 +155,134 @@ public final class HappensBefore {
         return t != u && !ordered(t, i, u, j) && !ordered(u, j, t, i);
     }
 
-    /** A monotone step function over segments, appended in increasing segment order. */
-    private static final class Steps {
-        long[] from = new long[4];
-        long[] value = new long[4];
-        int size;
+    /** Bytes held by the histories (their arrays; the shared clocks are not counted). */
+    public long historyBytes() {
+        long n = 0;
+        for (History h : history) n += 12L * h.segment.length + 8L * h.whole.length;
+        return n;
+    }
 
-        void set(long segment, long v) {
-            if (size > 0 && from[size - 1] == segment) {
-                value[size - 1] = v;
-                return;
+    private static final int WHOLE = -1;
+
+    /**
+     * One thread's knowledge over its segments: entry e says that from segment {@code segment[e]}
+     * on it knows segment {@code value[e]} of thread {@code thread[e]}, or, with thread WHOLE, that
+     * its clock is {@code whole[value[e]]}. Segments never decrease; the clock after an entry is
+     * the last whole clock joined with the small entries after it.
+     */
+    private static final class History {
+        int size;
+        int[] segment = new int[2];
+        int[] thread = new int[2];
+        int[] value = new int[2];
+        int wholes;
+        Object[] whole = new Object[1];
+        int[] wholeEntry = new int[1];
+        int sinceWhole;
+
+        void add(int seg, int t, int v) {
+            if (size == segment.length) {
+                int n = size * 2;
+                segment = Arrays.copyOf(segment, n);
+                thread = Arrays.copyOf(thread, n);
+                value = Arrays.copyOf(value, n);
             }
-            if (size == from.length) {
-                from = Arrays.copyOf(from, size * 2);
-                value = Arrays.copyOf(value, size * 2);
-            }
-            from[size] = segment;
-            value[size++] = v;
+            segment[size] = seg;
+            thread[size] = t;
+            value[size] = v;
+            size++;
         }
 
-        /** The first segment whose value is at least v (values never decrease), or {@code none}. */
-        long firstReaching(long v, long none) {
-            int lo = 0, hi = size; // first index with value >= v
+        void addWhole(int seg, Object clock) {
+            if (wholes == whole.length) {
+                whole = Arrays.copyOf(whole, wholes * 2);
+                wholeEntry = Arrays.copyOf(wholeEntry, wholes * 2);
+            }
+            whole[wholes] = clock;
+            wholeEntry[wholes] = size;
+            add(seg, WHOLE, wholes++);
+            sinceWhole = 0;
+        }
+
+        /** The last entry whose segment is at most j, or -1. */
+        int lastAtOrBefore(long j) {
+            int lo = 0, hi = size; // first entry with segment > j
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (value[mid] >= v) hi = mid;
+                if (segment[mid] > j) hi = mid;
                 else lo = mid + 1;
             }
-            return lo == size ? none : from[lo];
+            return lo - 1;
         }
 
-        long valueAt(long segment) {
-            int i = Arrays.binarySearch(from, 0, size, segment);
-            if (i < 0) i = -i - 2;
-            return i < 0 ? -1 : value[i];
+        void trim() {
+            segment = Arrays.copyOf(segment, size);
+            thread = Arrays.copyOf(thread, size);
+            value = Arrays.copyOf(value, size);
+            whole = Arrays.copyOf(whole, wholes);
+            wholeEntry = Arrays.copyOf(wholeEntry, wholes);
         }
     }
 
-    /** One pass over S_synch in ticket order, with the current clocks of all threads. */
+    /** One pass over S_synch in ticket order, with the current clock of every thread. */
     private static final class Replay {
         private final HappensBefore hb;
         private final SyncOrder order;
-        private final long[][] clock;
-        private final SyncClocks sync;
+        private final PersistentClock clocks;
+        /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
+        private final Object[] clock;
+        /** Per thread, its current segment: its sync operations replayed so far. */
+        private final long[] current;
+        private final SyncClocks<Object> sync;
+        private final PersistentClock.Changes changes = new PersistentClock.Changes();
 
         Replay(HappensBefore hb, SyncOrder order, int threads) {
             this.hb = hb;
             this.order = order;
-            this.clock = new long[threads][threads];
-            for (long[] c : clock) Arrays.fill(c, -1);
-            for (int t = 0; t < threads; t++) clock[t][t] = 0;
-            this.sync = new SyncClocks(order, threads, -1);
+            this.clocks = hb.clocks;
+            this.clock = new Object[threads];
+            this.current = new long[threads];
+            this.sync = new SyncClocks<>(order, SyncClocks.persistent(clocks));
         }
 
         void run() {
-            for (int i = 0; i < order.size(); i++) {
-                int t = order.thread(i);
-                long next = order.op(i) + 1; // the segment after this operation
-                switch (order.kind(i).role) {
-                    case RELEASE -> sync.release(i, clock[t]);
-                    case ACQUIRE -> join(t, next, sync.acquired(i));
-                    case BARRIER -> join(t, next, sync.episode(i, p -> clock[p]));
+            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
+                c.next();
+                int t = c.thread();
+                long next = c.op() + 1; // the segment after this operation
+                switch (c.kind().role) {
+                    case RELEASE -> sync.release(c, withOwn(t));
+                    case ACQUIRE -> join(t, next, sync.acquired(c));
+                    case BARRIER -> join(t, next, sync.episode(c, this::withOwn));
                 }
-                clock[t][t] = next;
+                current[t] = next;
             }
         }
 
-        private void join(int t, long segment, long[] from) {
+        /** Thread t's clock with its own component, its current segment: what it publishes. */
+        private Object withOwn(int t) {
+            return clocks.set(clock[t], t, (int) current[t]);
+        }
+
+        private void join(int t, long segment, Object from) {
             if (from == null) return;
-            long[] c = clock[t];
-            for (int u = 0; u < c.length; u++) {
-                if (u != t && from[u] > c[u]) {
-                    c[u] = from[u];
-                    Steps s = hb.known[t][u];
-                    if (s == null) s = hb.known[t][u] = new Steps();
-                    s.set(segment, from[u]);
-                }
+            changes.clear();
+            Object joined = clocks.join(clock[t], from, changes);
+            if (joined == clock[t]) return;
+            clock[t] = joined;
+            History h = hb.history[t];
+            int seg = (int) segment;
+            int own = 0;
+            for (int k = 0; k < Math.min(changes.count, PersistentClock.Changes.LISTED); k++) if (changes.thread[k] == t) own++;
+            if (changes.count - own == 0) return; // only t's own (stale) component moved: known(t, ·, t) is the segment
+            if (changes.count > PersistentClock.Changes.LISTED || h.sinceWhole + changes.count >= CHECKPOINT) {
+                h.addWhole(seg, joined);
+                return;
+            }
+            for (int k = 0; k < changes.count; k++) {
+                if (changes.thread[k] == t) continue;
+                h.add(seg, changes.thread[k], changes.value[k]);
+                h.sinceWhole++;
             }
         }
     }

@@ -4,7 +4,6 @@ import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.SyncOrder;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
@@ -18,65 +17,124 @@ import java.util.function.IntFunction;
  * ordered by their read locks. A barrier episode's clock is the join of its participants' clocks,
  * taken at the episode's first entry in S_synch: every participant records its pass after leaving
  * the barrier, and nobody leaves before the last one arrived, so at the first entry every
- * participant's operations before the barrier are already in the order.
+ * participant's operations before the barrier are already in the order. An episode's clock is
+ * dropped once its last participant took it.
+ *
+ * <p>The clocks are of type C, as an {@link Algebra} makes and joins them: {@link #persistent}
+ * (shared, immutable: the happens-before) or {@link #arrays} (one long[] per clock: the
+ * uncompressed detector).
+ *
+ * @param <C> the clock type
  */
-public final class SyncClocks {
-    private final SyncOrder order;
-    private final int threads;
-    private final long empty;
-    private final Map<Long, long[]> all = new HashMap<>();
-    private final Map<Long, long[]> exclusive = new HashMap<>();
-    private final Map<List<Long>, long[]> latches = new HashMap<>();
-    private final Map<List<Long>, long[]> episodes = new HashMap<>();
+public final class SyncClocks<C> {
+    /** How clocks of type C are made and joined. */
+    public interface Algebra<C> {
+        /** A clock that knows nothing (may be null). */
+        C empty();
 
-    /** For {@code threads} threads; {@code empty} is the clock value that means "nothing known". */
-    public SyncClocks(SyncOrder order, int threads, long empty) {
-        this.order = order;
-        this.threads = threads;
-        this.empty = empty;
+        /** max(into, c); may change and return {@code into}, but must not keep {@code c}'s storage if it is mutable. */
+        C join(C into, C c);
     }
 
-    /** Entry i, a release, publishes {@code clock} (its thread's, before the thread moves on). */
-    public void release(int i, long[] clock) {
-        SyncKind kind = order.kind(i);
+    private final Algebra<C> algebra;
+    private final Map<Long, C> all = new HashMap<>();
+    private final Map<Long, C> exclusive = new HashMap<>();
+    private final Map<Phase, C> latches = new HashMap<>();
+    private final Map<Integer, C> episodes = new HashMap<>();
+    private final Map<Integer, Integer> episodeTakers = new HashMap<>();
+    private final SyncOrder order;
+
+    private record Phase(long object, long aux) {}
+
+    public SyncClocks(SyncOrder order, Algebra<C> algebra) {
+        this.order = order;
+        this.algebra = algebra;
+    }
+
+    /** Persistent clocks: joins share nodes, nothing is copied that did not change. */
+    static Algebra<Object> persistent(PersistentClock clocks) {
+        return new Algebra<>() {
+            @Override
+            public Object empty() {
+                return null;
+            }
+
+            @Override
+            public Object join(Object into, Object c) {
+                return clocks.join(into, c, null);
+            }
+        };
+    }
+
+    /** long[threads] clocks filled with {@code empty} for nothing known, merged in place. */
+    public static Algebra<long[]> arrays(int threads, long empty) {
+        return new Algebra<>() {
+            @Override
+            public long[] empty() {
+                long[] c = new long[threads];
+                Arrays.fill(c, empty);
+                return c;
+            }
+
+            @Override
+            public long[] join(long[] into, long[] c) {
+                if (into == null) into = empty();
+                merge(into, c);
+                return into;
+            }
+        };
+    }
+
+    /** The current entry of {@code at}, a release, publishes {@code clock} (its thread's, before the thread moves on). */
+    public void release(SyncOrder.Cursor at, C clock) {
+        SyncKind kind = at.kind();
         if (kind == SyncKind.LATCH_COUNT_DOWN) {
-            merge(latches.computeIfAbsent(key(i), k -> fresh()), clock);
+            Phase p = new Phase(at.object(), at.aux());
+            latches.put(p, algebra.join(latches.containsKey(p) ? latches.get(p) : algebra.empty(), clock));
             return;
         }
-        long o = order.object(i);
-        merge(all.computeIfAbsent(o, k -> fresh()), clock);
-        if (!(kind == SyncKind.UNLOCK && order.aux(i) == 1)) merge(exclusive.computeIfAbsent(o, k -> fresh()), clock);
+        long o = at.object();
+        all.put(o, algebra.join(all.containsKey(o) ? all.get(o) : algebra.empty(), clock));
+        if (!(kind == SyncKind.UNLOCK && at.aux() == 1)) {
+            exclusive.put(o, algebra.join(exclusive.containsKey(o) ? exclusive.get(o) : algebra.empty(), clock));
+        }
     }
 
-    /** What entry i, an acquire, receives; null when nothing was published for it. */
-    public long[] acquired(int i) {
-        SyncKind kind = order.kind(i);
-        if (kind == SyncKind.LATCH_AWAIT) return latches.get(key(i));
-        long o = order.object(i);
-        return kind == SyncKind.LOCK && order.aux(i) == 1 ? exclusive.get(o) : all.get(o);
+    /** What the current entry of {@code at}, an acquire, receives; null when nothing was published for it. */
+    public C acquired(SyncOrder.Cursor at) {
+        SyncKind kind = at.kind();
+        if (kind == SyncKind.LATCH_AWAIT) return latches.get(new Phase(at.object(), at.aux()));
+        long o = at.object();
+        return kind == SyncKind.LOCK && at.aux() == 1 ? exclusive.get(o) : all.get(o);
     }
 
-    /** The joined clock of entry i's barrier episode, made from {@code clockOf} at the first call (the episode's first entry). */
-    public long[] episode(int i, IntFunction<long[]> clockOf) {
-        return episodes.computeIfAbsent(key(i), k -> {
-            long[] e = fresh();
-            for (int p : order.episodeParticipants(i)) merge(e, clockOf.apply(p));
-            return e;
-        });
-    }
-
-    private long[] fresh() {
-        long[] c = new long[threads];
-        Arrays.fill(c, empty);
+    /**
+     * The joined clock of the barrier episode of {@code at}'s current entry, made from {@code
+     * clockOf} at its first entry (the participants' clocks then).
+     */
+    public C episode(SyncOrder.Cursor at, IntFunction<C> clockOf) {
+        int e = at.episode();
+        C c;
+        if (at.firstOfEpisode() || !episodes.containsKey(e)) {
+            c = algebra.empty();
+            for (int p : order.participants(e)) c = algebra.join(c, clockOf.apply(p));
+            episodes.put(e, c);
+            episodeTakers.put(e, order.episodeSize(e));
+        } else {
+            c = episodes.get(e);
+        }
+        int left = episodeTakers.get(e) - 1;
+        if (left == 0) {
+            episodes.remove(e);
+            episodeTakers.remove(e);
+        } else {
+            episodeTakers.put(e, left);
+        }
         return c;
     }
 
     /** into := max(into, c), element by element. */
     public static void merge(long[] into, long[] c) {
         for (int u = 0; u < into.length; u++) into[u] = Math.max(into[u], c[u]);
-    }
-
-    private List<Long> key(int i) {
-        return List.of(order.object(i), order.aux(i));
     }
 }

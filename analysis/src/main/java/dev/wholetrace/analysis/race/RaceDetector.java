@@ -77,20 +77,42 @@ public final class RaceDetector {
             o[1] = new OpenList();
         }
         long[] example = new long[1];
+        // the threads with open progressions, so that a progression visits those, not every thread
+        int[] active = new int[Math.min(threads, 16)];
+        int activeCount = 0;
+        boolean[] isActive = new boolean[threads];
+        HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
+        int knowsX = -1;
         for (int x : order) {
             long lo = t.first[x];
             int tx = t.thread[x];
             long sx = t.segment[x];
-            for (int u = 0; u < threads; u++) {
-                if (u == tx) continue;
+            for (int a = 0; a < activeCount; a++) {
+                int u = active[a];
                 open[u][0].prune(t, lo);
                 open[u][1].prune(t, lo);
+                if (open[u][0].size == 0 && open[u][1].size == 0) { // drops out until it opens one again
+                    isActive[u] = false;
+                    active[a--] = active[--activeCount];
+                    continue;
+                }
+                if (u == tx) continue;
+                long after = -2; // u's segments up to this one happen before x (asked once, when needed)
+                long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
                 for (int w = t.write[x] ? 0 : 1; w < 2; w++) {
                     OpenList list = open[u][w];
                     if (list.size == 0) continue;
-                    long after = hb.known(tx, sx, u); // u's segments up to this one happen before x
-                    long before = hb.firstKnowing(u, tx, sx); // from this one on, x happens before them
-                    for (int k = list.firstAbove(t, after); k < list.size; k++) {
+                    if (after == -2) {
+                        if (knowsX != x) {
+                            knowledge = hb.knowledge(tx, sx, knowledge);
+                            knowsX = x;
+                        }
+                        after = knowledge.of(u);
+                    }
+                    int from = list.firstAbove(t, after);
+                    if (from == list.size) continue;
+                    if (before == -2) before = hb.firstKnowing(u, tx, sx);
+                    for (int k = from; k < list.size; k++) {
                         int y = list.items[k];
                         if (t.segment[y] >= before) break;
                         if (t.last(y) < lo) continue; // ended; not pruned yet
@@ -103,13 +125,20 @@ public final class RaceDetector {
                 }
             }
             open[tx][t.write[x] ? 1 : 0].insert(t, x);
+            if (!isActive[tx]) {
+                if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(threads, 2 * activeCount));
+                active[activeCount++] = tx;
+                isActive[tx] = true;
+            }
         }
     }
 
     /** One thread's open progressions, sorted by segment. */
     private static final class OpenList {
-        int[] items = new int[64];
+        int[] items = new int[4];
         int size;
+        /** The highest last address of the items (once all end before the sweep's address, the list is empty). */
+        private long maxLast = Long.MIN_VALUE;
         private int pruneAt = 64;
 
         /**
@@ -117,9 +146,19 @@ public final class RaceDetector {
          * either), once the list has doubled since it was last pruned: amortised O(1) per entry.
          */
         void prune(AccessTable t, long lo) {
+            if (maxLast < lo) { // all ended: the list empties at once, however short
+                size = 0;
+                return;
+            }
             if (size < pruneAt) return;
             int kept = 0;
-            for (int k = 0; k < size; k++) if (t.last(items[k]) >= lo) items[kept++] = items[k];
+            maxLast = Long.MIN_VALUE;
+            for (int k = 0; k < size; k++) {
+                if (t.last(items[k]) >= lo) {
+                    maxLast = Math.max(maxLast, t.last(items[k]));
+                    items[kept++] = items[k];
+                }
+            }
             size = kept;
             pruneAt = Math.max(64, 2 * kept);
         }
@@ -137,6 +176,7 @@ public final class RaceDetector {
 
         void insert(AccessTable t, int x) {
             if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            maxLast = Math.max(maxLast, t.last(x));
             int at = firstAbove(t, t.segment[x]);
             System.arraycopy(items, at, items, at + 1, size - at);
             items[at] = x;

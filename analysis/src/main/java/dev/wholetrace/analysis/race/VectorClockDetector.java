@@ -37,7 +37,7 @@ public final class VectorClockDetector {
         private final List<Iterator<Event>> events = new ArrayList<>();
         private final Event[] pendingSync;
         private final long[][] clock;
-        private final SyncClocks sync;
+        private final SyncClocks<long[]> sync;
         private final Shadow shadow = new Shadow();
         private final Set<String> pairs = new TreeSet<>();
         private long accesses;
@@ -49,19 +49,20 @@ public final class VectorClockDetector {
             pendingSync = new Event[n];
             clock = new long[n][n];
             for (int t = 0; t < n; t++) clock[t][t] = 1;
-            sync = new SyncClocks(order, n, 0);
+            sync = new SyncClocks<>(order, SyncClocks.arrays(n, 0));
         }
 
         Result run() {
-            for (int i = 0; i < order.size(); i++) {
-                int t = order.thread(i);
-                if (order.kind(i) == SyncKind.BARRIER && order.firstOfEpisode(i)) {
+            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
+                c.next();
+                int t = c.thread();
+                if (c.kind() == SyncKind.BARRIER && c.firstOfEpisode()) {
                     // every participant's accesses before the barrier come before anyone's after it
-                    for (int p : order.episodeParticipants(i)) untilSync(p);
+                    for (int p : order.participants(c.episode())) untilSync(p);
                 }
                 untilSync(t);
                 pendingSync[t] = null;
-                apply(i, t);
+                apply(c, t);
             }
             for (int t = 0; t < n; t++) untilSync(t);
             return new Result(pairs, accesses, shadow.size);
@@ -99,19 +100,19 @@ public final class VectorClockDetector {
             shadow.update(slot, t, instruction, write, c[t]);
         }
 
-        private void apply(int i, int t) {
+        private void apply(SyncOrder.Cursor at, int t) {
             long[] c = clock[t];
-            switch (order.kind(i).role) {
+            switch (at.kind().role) {
                 case RELEASE -> {
-                    sync.release(i, c);
+                    sync.release(at, c);
                     c[t]++;
                 }
                 case ACQUIRE -> {
-                    long[] from = sync.acquired(i);
+                    long[] from = sync.acquired(at);
                     if (from != null) SyncClocks.merge(c, from);
                 }
                 case BARRIER -> {
-                    SyncClocks.merge(c, sync.episode(i, p -> clock[p]));
+                    SyncClocks.merge(c, sync.episode(at, p -> clock[p]));
                     c[t]++;
                 }
             }

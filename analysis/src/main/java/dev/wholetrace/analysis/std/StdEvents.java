@@ -58,11 +58,12 @@ public final class StdEvents {
         }
 
         void run() throws X {
-            for (int i = 0; i < order.size(); i++) {
-                int t = order.thread(i);
+            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
+                c.next();
+                int t = c.thread();
                 Event sync = dataUntilSync(t);
                 if (sync == null) throw new IllegalStateException("thread " + t + " has fewer sync operations than the sync order says");
-                sync(i, t, sync);
+                sync(c, t, sync);
             }
             for (int t = 0; t < events.size(); t++) {
                 if (dataUntilSync(t) != null) throw new IllegalStateException("thread " + t + " has more sync operations than the sync order says");
@@ -95,7 +96,7 @@ public final class StdEvents {
          * The happens-before mapping: STD has only locks and fork/join, so every other sync kind
          * becomes lock operations that carry the same edges (ExportCommand's help lists them).
          */
-        private void sync(int i, int t, Event e) throws X {
+        private void sync(SyncOrder.Cursor at, int t, Event e) throws X {
             int site = e.id();
             switch (e.kind()) {
                 case LOCK -> emit(t, Op.ACQUIRE, new Target(Kind.LOCK, e.object(), 0), site);
@@ -113,8 +114,8 @@ public final class StdEvents {
                 }
                 case BARRIER -> {
                     Target episode = new Target(Kind.BARRIER_EPISODE, e.object(), e.aux());
-                    if (order.firstOfEpisode(i)) { // every arrival, after what the participant did before the barrier
-                        for (int p : order.episodeParticipants(i)) {
+                    if (at.firstOfEpisode()) { // every arrival, after what the participant did before the barrier
+                        for (int p : order.participants(at.episode())) {
                             if (p != t && pending[p] == null) pending[p] = dataUntilSync(p);
                             pair(p, episode, site);
                         }
