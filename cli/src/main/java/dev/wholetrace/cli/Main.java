@@ -10,6 +10,7 @@ import dev.wholetrace.cli.commands.RacesCommand;
 import dev.wholetrace.cli.commands.RecordCommand;
 import dev.wholetrace.cli.commands.SegmentCommand;
 import dev.wholetrace.cli.commands.StatsCommand;
+import dev.wholetrace.cli.commands.VerifyCommand;
 import dev.wholetrace.cli.commands.WorkloadCommand;
 import dev.wholetrace.format.io.FormatException;
 import java.io.FileNotFoundException;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
-                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, ExportCommand.class, CommandLine.HelpCommand.class},
+                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, ExportCommand.class, VerifyCommand.class,
+                CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 internal error, 2 bad input or usage.",
                 "Benchmarks: ./wholetrace bench --help (runs bench/run)."})
 public final class Main implements Runnable {
