@@ -3,8 +3,12 @@ package dev.wholetrace.analysis.verify;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.wtrace.TraceFormat;
+import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
 import java.io.IOException;
@@ -83,6 +87,34 @@ public final class Verifier {
             throw new FormatException("corrupted trace: " + what + " cannot be expanded after event " + n + " (" + e.getMessage() + ")");
         }
         if (n != thread.eventCount()) throw new FormatException("corrupted trace: " + what + " expands to " + n + " events, not " + thread.eventCount());
+        syncOperations(thread, what);
+    }
+
+    /**
+     * The exact form of the check every reader makes by hash: each piece's WPP, expanded, has as
+     * its sync operations the piece's operations of S_synch, kind and site, one by one.
+     */
+    private static void syncOperations(ThreadTrace thread, String what) throws FormatException {
+        Alphabet symbols = thread.symbols().of(thread.view());
+        int[] buf = new int[4096];
+        for (int p = 0; p < thread.pieces().size(); p++) {
+            long[] sync = thread.pieces().get(p).sync();
+            GrammarExpander ex = thread.wpp(p).expander();
+            int m = 0;
+            long position = 0;
+            for (int n; (n = ex.read(buf, 0, buf.length)) > 0; position += n) {
+                for (int i = 0; i < n; i++) {
+                    int s = buf[i];
+                    if (symbols.first(s) != SymbolTag.SYNC) continue;
+                    long expected = m * ThreadChunk.SYNC_LONGS + 1 < sync.length ? sync[m * ThreadChunk.SYNC_LONGS + 1] : Long.MIN_VALUE;
+                    if (symbols.second(s) != expected) {
+                        throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": sync operation " + m
+                                + " of the chunk (event " + (position + i) + " of its WPP) is not the chunk's operation " + m + " in the sync order");
+                    }
+                    m++;
+                }
+            }
+        }
     }
 
     private static int versionOf(Path file) throws IOException {
