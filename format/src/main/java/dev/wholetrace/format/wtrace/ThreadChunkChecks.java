@@ -69,7 +69,12 @@ final class ThreadChunkChecks {
                 }
                 continue;
             }
-            long addresses = weightedLength(streams[k], runLength);
+            long addresses;
+            try {
+                addresses = weightedLength(streams[k], runLength);
+            } catch (ArithmeticException e) {
+                throw new FormatException("corrupted " + where + ": the address stream of control symbol " + s + " holds more than 2^63 addresses");
+            }
             if (addresses != executed[s]) {
                 throw new FormatException("corrupted " + where + ": the address stream of control symbol " + s + " holds "
                         + addresses + " addresses, the control WPP executes it " + executed[s] + " times");
@@ -92,14 +97,17 @@ final class ThreadChunkChecks {
         return counts;
     }
 
-    /** The sum over the expansion of {@code weight[terminal]} (a stream's addresses: its runs' lengths). */
+    /**
+     * The sum over the expansion of {@code weight[terminal]} (a stream's addresses: its runs'
+     * lengths); an ArithmeticException if it does not fit a long.
+     */
     static long weightedLength(Grammar g, long[] weight) {
         long[] occurrences = g.occurrences();
         long total = 0;
         for (int r = 0; r < g.ruleCount(); r++) {
             for (int i = 0, n = g.bodyLength(r); i < n; i++) {
                 int s = g.symbol(r, i);
-                if (!Grammar.isRule(s)) total += occurrences[r] * weight[s];
+                if (!Grammar.isRule(s)) total = Math.addExact(total, Math.multiplyExact(occurrences[r], weight[s]));
             }
         }
         return total;
