@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzz test of issue 13: structure-aware damage to small traces and grammar files (see
+ * The fuzz test of issue 13: structure-aware damage to small traces (three recorded here, one
+ * committed version-1 file) and grammar files (see
  * {@link Mutations}), each case run through every command in-process. What must hold:
  * <ul>
  *   <li>no command prints a stack trace or "internal error"; it exits 0, or exits 2 with exactly one
@@ -56,6 +57,9 @@ class CliFuzzTest {
             new RedBlackSor(3, 6, 2).run(rec);
         }
         traces.put("sor-cdr-xz", sor);
+        // a version-1 file (ALL, 3 threads, 9 chunks), read through the version-1 section types
+        Path v1 = Path.of("..", "recorder", "src", "test", "resources", "traces", "v1-checkpointed-all.wtrace");
+        if (Files.exists(v1)) traces.put("v1-all", Files.copy(v1, dir.resolve("v1-all.wtrace")));
         Path u32 = Files.write(dir.resolve("in.u32"), CliTest.u32(3000, 5));
         Path wgr = dir.resolve("u32.wgr");
         assertThat(Cli.run("compress", u32.toString(), "--input", "u32", "--codec", "none", "-o", wgr.toString()).exit()).isZero();
