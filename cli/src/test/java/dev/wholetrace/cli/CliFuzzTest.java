@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CliFuzzTest {
     /** Cases per base file and family (stale, recomputed). */
-    static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 40);
+    static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 30);
     /** Seeds that found bugs; they run every time, before the random cases. */
     static final long[] REGRESSIONS = {};
     /** A case slower than this is a failure (a decompression or allocation bomb). */
