@@ -6,7 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 
 /**
@@ -38,38 +40,66 @@ public final class GrammarFile {
         return HEADER_BYTES + (long) stored.length;
     }
 
-    /** Reads and verifies the payload of a {@code .wgr} file. */
+    /**
+     * Reads and verifies the payload of a {@code .wgr} file. Reads the header alone first: the
+     * magic, its CRC, the version and the declared lengths are checked (against the file's size and
+     * {@link ReadLimits#maxPayloadBytes()}) before the payload is read, so a file that is not a
+     * grammar file costs 32 bytes of reading whatever its size (a device like /dev/zero included).
+     */
     public static byte[] read(Path file) throws IOException {
         if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a grammar file");
-        byte[] all;
-        try {
-            all = Files.readAllBytes(file);
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            return read(file.getFileName().toString(), in);
         } catch (NoSuchFileException e) {
             throw new FormatException(file + ": no such file");
         }
-        String name = file.getFileName().toString();
-        if (all.length < MAGIC.length || !startsWithMagic(all)) {
-            throw new FormatException(name + " is not a Wholetrace grammar file (bad magic)");
-        }
-        if (all.length < HEADER_BYTES) throw new FormatException(name + " is truncated inside its header");
-        ByteBuffer h = ByteBuffer.wrap(all, 0, HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static byte[] read(String name, FileChannel in) throws IOException {
+        byte[] header = new byte[HEADER_BYTES];
+        int got = readFully(in, ByteBuffer.wrap(header), 0);
+        if (got < MAGIC.length || !startsWithMagic(header)) throw new FormatException(name + " is not a Wholetrace grammar file (bad magic)");
+        if (got < HEADER_BYTES) throw new FormatException(name + " is truncated inside its header");
+        ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
         int version = Short.toUnsignedInt(h.getShort(4));
-        if (h.getInt(28) != (int) crc(all, 28)) throw new FormatException(name + ": corrupted header (checksum mismatch)");
+        if (h.getInt(28) != (int) crc(header, 28)) throw new FormatException(name + ": corrupted header (checksum mismatch)");
         if (version != VERSION) throw new FormatException(name + ": unsupported format version " + version + " (this build reads " + VERSION + ")");
-        Codec codec = Codec.byId(all[6]);
+        Codec codec;
+        try {
+            codec = Codec.byId(header[6]);
+        } catch (FormatException e) {
+            throw new FormatException(name + ": unknown codec id " + header[6] + " in the header");
+        }
         long rawLength = h.getLong(8);
         long storedLength = h.getLong(16);
         int payloadCrc = h.getInt(24);
-        if (rawLength < 0 || rawLength > Integer.MAX_VALUE - 8) throw new FormatException(name + ": payload of " + rawLength + " bytes is too large");
-        if (HEADER_BYTES + storedLength > all.length) {
-            throw new FormatException(name + " is truncated: header declares " + (HEADER_BYTES + storedLength) + " bytes, file has " + all.length);
+        long size = in.size(); // a device (size 0) reads as a file that ends after what was read
+        long fileBytes = Math.max(size, got);
+        if (storedLength < 0 || HEADER_BYTES + storedLength > fileBytes) {
+            throw new FormatException(name + " is truncated: header declares " + (HEADER_BYTES + storedLength) + " bytes, file has " + fileBytes);
         }
-        if (HEADER_BYTES + storedLength < all.length) throw new FormatException(name + ": " + (all.length - HEADER_BYTES - storedLength) + " bytes of trailing data");
+        if (HEADER_BYTES + storedLength < fileBytes) throw new FormatException(name + ": " + (fileBytes - HEADER_BYTES - storedLength) + " bytes of trailing data");
+        if (rawLength < 0) throw new FormatException(name + ": corrupted header (negative payload length)");
+        if (codec == Codec.NONE && rawLength != storedLength) throw new FormatException(name + ": corrupted header (raw payload of " + rawLength + " bytes stored in " + storedLength + ")");
+        long limit = ReadLimits.maxPayloadBytes();
+        if (rawLength > limit || storedLength > limit) {
+            throw new FormatException(name + ": its payload of " + ReadLimits.size(Math.max(rawLength, storedLength)) + " does not fit the "
+                    + ReadLimits.size(limit) + " this reader may use (half the memory budget; raise it with WHOLETRACE_MEMORY or -Xmx)");
+        }
         byte[] stored = new byte[(int) storedLength];
-        System.arraycopy(all, HEADER_BYTES, stored, 0, stored.length);
+        if (readFully(in, ByteBuffer.wrap(stored), HEADER_BYTES) != stored.length) throw new FormatException(name + " ended while its payload was read");
         byte[] payload = codec.decompress(stored, (int) rawLength, name + " payload");
         if ((int) crc(payload, payload.length) != payloadCrc) throw new FormatException(name + ": corrupted payload (checksum mismatch)");
         return payload;
+    }
+
+    /** Reads into {@code b} from {@code pos} until it is full or the file ends; returns the bytes read. */
+    private static int readFully(FileChannel in, ByteBuffer b, long pos) throws IOException {
+        while (b.hasRemaining()) {
+            int n = in.read(b, pos + b.position());
+            if (n < 0) break;
+        }
+        return b.position();
     }
 
     private static boolean startsWithMagic(byte[] b) {

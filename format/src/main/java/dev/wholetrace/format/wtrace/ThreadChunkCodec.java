@@ -75,12 +75,13 @@ final class ThreadChunkCodec {
      * symbols. {@code streamsIn} holds the payload of each stream kind the thread has a section of
      * (the caller has checked that the mode keeps those kinds).
      */
-    static ThreadChunk decode(int version, TraceMode mode, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
+    static ThreadChunk decode(int version, TraceMode mode, int chunk, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
                               VarIntReader countsIn, long[] sync, ThreadSymbols symbols) throws FormatException {
+        String where = "thread " + thread + " in chunk " + chunk;
         long events = symbolsIn.readVarLong("event count");
         Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
         symbolsIn.expectEnd();
-        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of thread " + thread);
+        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of " + where);
 
         List<StreamChunk> chunks = new ArrayList<>();
         long syncOps = sync.length / ThreadChunk.SYNC_LONGS;
@@ -92,7 +93,7 @@ final class ThreadChunkCodec {
                 continue;
             }
             if (in == null) {
-                throw new FormatException("corrupted chunk: thread " + thread + " lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
+                throw new FormatException("corrupted " + where + ": it lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
             }
             Grammar g = GrammarCodec.read(in);
             in.expectEnd();
@@ -103,17 +104,20 @@ final class ThreadChunkCodec {
                 IntPredicate isSync = s -> symbols.isSync(kind, s);
                 counts = countsIn != null ? SyncCountsCodec.read(g, isSync, countsIn) : EdgeCounts.count(g, isSync);
                 if (counts.total() != syncOps) {
-                    throw new FormatException("corrupted chunk: thread " + thread + " has " + syncOps
+                    throw new FormatException("corrupted " + where + ": it has " + syncOps
                             + " operations in the sync order but its " + kind + " WPP holds " + counts.total());
                 }
             }
             if (kind == mode.mainWpp() && g.length() != events) {
-                throw new FormatException("corrupted chunk: thread " + thread + " declares " + events + " events, its WPP holds " + g.length());
+                throw new FormatException("corrupted " + where + ": it declares " + events + " events, its WPP holds " + g.length());
             }
             chunks.add(StreamChunk.of(kind, fresh, g, counts));
         }
         if (countsIn != null) countsIn.expectEnd();
-        return new ThreadChunk(thread, events, chunks, sync);
+        if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
+        ThreadChunk tc = new ThreadChunk(thread, events, chunks, sync);
+        ThreadChunkChecks.check(mode, tc, symbols, where);
+        return tc;
     }
 
     /** Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in the registry. */

@@ -3,6 +3,7 @@ package dev.wholetrace.format.wtrace;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.util.Alphabet;
 
 /**
@@ -29,10 +30,28 @@ public final class ThreadSymbols {
         Alphabet table = of(kind);
         for (int i = 0; i < pairs.length; i += 2) {
             int expected = table.size();
+            String bad = meaningless(kind, pairs[i], pairs[i + 1]);
+            if (bad != null) throw new FormatException("corrupted " + what + ": " + kind + " symbol " + expected + " " + bad);
             if (table.idOf(pairs[i], pairs[i + 1]) != expected) {
                 throw new FormatException("corrupted " + what + ": " + kind + " symbol " + expected + " repeats an earlier one");
             }
         }
+    }
+
+    /**
+     * Why a symbol cannot mean anything, or null: a (tag, value) symbol needs a known tag and, for a
+     * sync operation, a known kind; a run of an address stream covers at least one address.
+     */
+    private static String meaningless(StreamKind kind, long first, long second) {
+        if (kind == StreamKinds.CONTROL || kind == StreamKinds.DATA) {
+            if (first < SymbolTag.BLOCK || first > SymbolTag.STORE) return "has unknown tag " + first;
+            if (first == SymbolTag.SYNC && SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(second)) == null) {
+                return "is a sync operation of unknown kind " + SymbolTag.syncKindOrdinal(second);
+            }
+        } else if (kind == StreamKinds.ADDRESSES && second < 1) {
+            return "is a run of length " + second;
+        }
+        return null;
     }
 
     /** Whether {@code symbol} of {@code kind}'s (tag, value) alphabet is a sync operation. */

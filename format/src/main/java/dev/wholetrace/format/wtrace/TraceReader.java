@@ -5,6 +5,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.ReadLimits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -33,6 +34,11 @@ public final class TraceReader implements AutoCloseable {
     private final long size;
     private boolean complete;
     private long ignoredBytes;
+    /** Events END declares (complete files). */
+    private long declaredEvents;
+    /** Events of each chunk whose thread chunks were decoded (-1: not yet), for the check against END. */
+    private long[] chunkEvents;
+    private int decodedChunks;
 
     private TraceReader(Path file, FileChannel in) throws IOException {
         this.file = file;
@@ -85,7 +91,7 @@ public final class TraceReader implements AutoCloseable {
             }
             SectionType type = SectionType.byId(h.get(0) & 0xFF);
             int kindId = h.get(2) & 0xFF;
-            Codec codec = Codec.byId(h.get(1) & 0xFF);
+            Codec codec = codecOf(h.get(1) & 0xFF, name, pos);
             int chunk = h.getInt(4);
             int thread = h.getInt(8);
             int raw = h.getInt(12);
@@ -99,6 +105,14 @@ public final class TraceReader implements AutoCloseable {
             }
             if (raw < 0 || stored < 0 || raw > TraceFormat.MAX_SECTION_BYTES || stored > TraceFormat.MAX_SECTION_BYTES) {
                 throw new FormatException(name + ": " + type + " section at offset " + pos + " declares an impossible length");
+            }
+            if (codec == Codec.NONE && raw != stored) {
+                throw new FormatException(name + ": " + type + " section at offset " + pos + " is stored raw but declares " + raw + " bytes raw, " + stored + " stored");
+            }
+            if (raw > ReadLimits.maxSectionBytes()) {
+                throw new FormatException(name + ": " + type + " section at offset " + pos + " declares " + ReadLimits.size(raw)
+                        + " of content, more than the " + ReadLimits.size(ReadLimits.maxSectionBytes()) + " a section may hold"
+                        + " (damaged, or raise the limit: JAVA_OPTS=-D" + ReadLimits.SECTION_PROPERTY + "=BYTES)");
             }
             Section s = new Section(type, stream, codec, chunk, thread, raw, stored, pos);
             if (pos + s.fileBytes() > size) break; // cut inside a payload
@@ -121,6 +135,14 @@ public final class TraceReader implements AutoCloseable {
             pos += s.fileBytes();
         }
         ignoredBytes = size - chunkEndOffset();
+    }
+
+    private static Codec codecOf(int id, String name, long pos) throws FormatException {
+        try {
+            return Codec.byId(id);
+        } catch (FormatException e) {
+            throw new FormatException(name + ": section at offset " + pos + " names unknown codec id " + id);
+        }
     }
 
     /**
@@ -147,13 +169,33 @@ public final class TraceReader implements AutoCloseable {
         var r = new dev.wholetrace.format.io.VarIntReader(payload(end), end.describe());
         int n = r.readCount("chunk count", Integer.MAX_VALUE);
         if (n != chunks.size()) throw r.corrupt("END lists " + n + " chunks, the file has " + chunks.size());
-        r.readVarLong("event count");
+        declaredEvents = r.readVarLong("event count");
         for (int i = 0; i < n; i++) {
             long off = r.readVarLong("chunk offset");
             List<Section> c = chunks.get(i);
             if (off != c.get(c.size() - 1).offset()) throw r.corrupt("END's table of contents disagrees with chunk " + i);
         }
         r.expectEnd();
+    }
+
+    /**
+     * Called when chunk {@code chunk}'s thread chunks have been decoded, with their events: once
+     * every chunk of a complete file has been, their sum must be what END declares.
+     */
+    void chunkDecoded(int chunk, long events) throws FormatException {
+        if (chunkEvents == null) {
+            chunkEvents = new long[chunks.size()];
+            java.util.Arrays.fill(chunkEvents, -1);
+        }
+        if (chunkEvents[chunk] < 0) decodedChunks++;
+        chunkEvents[chunk] = events;
+        if (complete && decodedChunks == chunks.size()) {
+            long total = 0;
+            for (long e : chunkEvents) total += e;
+            if (total != declaredEvents) {
+                throw new FormatException("corrupted " + file.getFileName() + ": END declares " + declaredEvents + " events, the chunks hold " + total);
+            }
+        }
     }
 
     /** The section's payload, CRC-checked and decompressed. */

@@ -29,6 +29,7 @@ public final class TraceSections {
         private final Map<Integer, List<Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
         private Map<Integer, long[]> sync;
+        private long declaredEvents;
 
         private Chunk(TraceReader reader, int index) {
             this.reader = reader;
@@ -66,39 +67,49 @@ public final class TraceSections {
         }
 
         /**
-         * Decodes the thread chunks of the threads {@code load} accepts, adding new symbols to
-         * {@code symbols} (indexed by thread, covering every thread defined so far). The other
-         * threads' sections are only CRC-checked.
+         * Decodes the thread chunks of every thread and returns those of the threads {@code load}
+         * accepts, adding new symbols to {@code symbols} (indexed by thread, covering every thread
+         * defined so far). The other threads' chunks are decoded, checked and dropped: every
+         * command sees the same damage, whichever threads it reads. Checks the chunk's event count
+         * against its CHUNK_END.
          */
         public List<ThreadChunk> threadChunks(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
             Map<Integer, long[]> sync = sync(symbols.size());
-            TraceMode mode = reader.mode();
             List<ThreadChunk> out = new ArrayList<>();
+            long chunkEvents = 0;
             for (Map.Entry<Integer, List<Section>> e : perThread.entrySet()) {
                 int t = e.getKey();
                 if (t >= symbols.size()) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
-                if (!load.test(t)) { // not decoded, but damage is still reported
-                    for (Section skipped : e.getValue()) reader.verify(skipped);
-                    continue;
-                }
-                Section sym = null;
-                Section counts = null;
-                Map<StreamKind, VarIntReader> streams = new HashMap<>();
-                for (Section s : e.getValue()) {
-                    if (s.type() == SectionType.SYMBOLS) sym = s;
-                    else if (s.type() == SectionType.SYNC_COUNTS) counts = s;
-                    else if (!mode.keeps(s.stream())) throw new FormatException("corrupted chunk " + index + ": " + s.describe() + " holds a stream the mode (" + mode.label() + ") does not keep");
-                    else streams.put(s.stream(), in(s));
-                }
-                if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-                out.add(ThreadChunkCodec.decode(reader.version(), mode, t, in(sym), streams, counts == null ? null : in(counts),
-                        sync.getOrDefault(t, new long[0]), symbols.get(t)));
+                ThreadChunk tc = decode(t, e.getValue(), sync.getOrDefault(t, new long[0]), symbols.get(t));
+                chunkEvents += tc.events();
+                if (load.test(t)) out.add(tc);
             }
+            if (chunkEvents != declaredEvents) {
+                throw new FormatException("corrupted chunk " + index + ": its CHUNK_END declares " + declaredEvents
+                        + " events, its threads hold " + chunkEvents);
+            }
+            reader.chunkDecoded(index, chunkEvents);
             return out;
         }
 
+        /** One thread's sections of this chunk, decoded and checked. */
+        private ThreadChunk decode(int t, List<Section> sections, long[] sync, ThreadSymbols symbols) throws IOException {
+            TraceMode mode = reader.mode();
+            Section sym = null;
+            Section counts = null;
+            Map<StreamKind, VarIntReader> streams = new HashMap<>();
+            for (Section s : sections) {
+                if (s.type() == SectionType.SYMBOLS) sym = s;
+                else if (s.type() == SectionType.SYNC_COUNTS) counts = s;
+                else if (!mode.keeps(s.stream())) throw new FormatException("corrupted chunk " + index + ": " + s.describe() + " holds a stream the mode (" + mode.label() + ") does not keep");
+                else streams.put(s.stream(), in(s));
+            }
+            if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
+            return ThreadChunkCodec.decode(reader.version(), mode, index, t, in(sym), streams, counts == null ? null : in(counts), sync, symbols);
+        }
+
         private VarIntReader in(Section s) throws IOException {
-            return new VarIntReader(reader.payload(s), reader.file().getFileName() + ": " + s.describe());
+            return new VarIntReader(reader.payload(s), reader.file().getFileName() + ": " + s.describe() + " at offset " + s.offset());
         }
     }
 
@@ -111,7 +122,7 @@ public final class TraceSections {
                 case THREADS -> chunk.threads.addAll(ChunkCodec.threads(chunk.in(s)));
                 case CODE -> ChunkCodec.code(chunk.in(s), chunk.blocks, chunk.instructions);
                 case SYNC_ORDER -> chunk.syncOrder = s;
-                case CHUNK_END -> chunk.in(s); // CRC-checked; its table of contents repeats the scan
+                case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), c, reader.chunks().get(c));
                 case END -> { }
                 default -> {
                     List<Section> sections = chunk.perThread.computeIfAbsent(s.thread(), k -> new ArrayList<>());

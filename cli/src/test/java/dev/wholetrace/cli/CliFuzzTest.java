@@ -1,0 +1,213 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.synthetic.RedBlackSor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fuzz test of issue 13: structure-aware damage to small traces (three recorded here, one
+ * committed version-1 file) and grammar files (see
+ * {@link Mutations}), each case run through every command in-process. What must hold:
+ * <ul>
+ *   <li>no command prints a stack trace or "internal error"; it exits 0, or exits 2 with exactly one
+ *       line "wholetrace: ...";</li>
+ *   <li>damage with stale checksums gives the original answer (or the answer of a cut file, with
+ *       the "incomplete" warning) or exit 2;</li>
+ *   <li>every command gives the same verdict on a file: all accept it or all reject it (one
+ *       validation for all commands, whatever each one reads).</li>
+ * </ul>
+ * Every case is seeded: a failure names its seed, and {@code -Dwholetrace.fuzz.seed=S} runs just that
+ * case; {@code -Dwholetrace.fuzz.cases=N} changes how many cases each file gets (CI runs the
+ * default). Seeds that once failed stay in {@link #REGRESSIONS}.
+ */
+class CliFuzzTest {
+    /** Cases per base file and family (stale, recomputed). */
+    static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 30);
+    /** Seeds that found bugs; they run every time, before the random cases. */
+    static final long[] REGRESSIONS = {};
+    /** A case slower than this is a failure (a decompression or allocation bomb). */
+    static final long SLOW_MILLIS = 10_000;
+
+    @TempDir
+    static Path dir;
+
+    static final Map<String, Path> traces = new LinkedHashMap<>();
+    static final Map<String, Path> grammars = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void recordBases() throws Exception {
+        traces.put("twoThreads-cdr", Traces.twoThreads(dir.resolve("two-cdr.wtrace"), TraceMode.CDR));
+        traces.put("twoThreads-all", Traces.twoThreads(dir.resolve("two-all.wtrace"), TraceMode.ALL));
+        Path sor = dir.resolve("sor-xz.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(sor, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.XZ).withChunkEvents(400))) {
+            new RedBlackSor(3, 6, 2).run(rec);
+        }
+        traces.put("sor-cdr-xz", sor);
+        // a version-1 file (ALL, 3 threads, 9 chunks), read through the version-1 section types
+        Path v1 = Path.of("..", "recorder", "src", "test", "resources", "traces", "v1-checkpointed-all.wtrace");
+        if (Files.exists(v1)) traces.put("v1-all", Files.copy(v1, dir.resolve("v1-all.wtrace")));
+        Path u32 = Files.write(dir.resolve("in.u32"), CliTest.u32(3000, 5));
+        Path wgr = dir.resolve("u32.wgr");
+        assertThat(Cli.run("compress", u32.toString(), "--input", "u32", "--codec", "none", "-o", wgr.toString()).exit()).isZero();
+        grammars.put("u32", wgr);
+        Path text = Files.writeString(dir.resolve("in.txt"), CliTest.LACKEY);
+        Path mem = dir.resolve("mem.wgr");
+        assertThat(Cli.run("compress", text.toString(), "--input", "lackey-mem", "--codec", "none", "-o", mem.toString()).exit()).isZero();
+        grammars.put("lackey-mem", mem);
+    }
+
+    /** The commands every trace case runs, over file {@code f}. */
+    static List<List<String>> traceCommands(Path f) {
+        String s = f.toString();
+        return List.of(List.of("stats", s), List.of("dump", s), List.of("dump", s, "--thread", "1"),
+                List.of("segment", s, "--thread", "1", "0", "1"), List.of("races", s), List.of("export", s), List.of("verify", s));
+    }
+
+    static List<List<String>> grammarCommands(Path f) {
+        return List.of(List.of("grammar", f.toString()), List.of("expand", f.toString(), "-o", f.resolveSibling("expanded.raw").toString()), List.of("verify", f.toString()));
+    }
+
+    @Test
+    void damagedTracesAndGrammarsGetOneVerdictAndNoInternalError() throws Exception {
+        List<String> failures = new ArrayList<>();
+        Long only = Long.getLong("wholetrace.fuzz.seed");
+        List<Long> seeds = new ArrayList<>();
+        if (only != null) seeds.add(only);
+        else {
+            for (long s : REGRESSIONS) seeds.add(s);
+            for (int i = 0; i < CASES; i++) seeds.add(7_919L * i + 1);
+        }
+        int runs = 0;
+        for (long seed : seeds) {
+            for (Map.Entry<String, Path> base : traces.entrySet()) {
+                byte[] file = Files.readAllBytes(base.getValue());
+                FuzzSections sections = FuzzSections.parse(file);
+                for (boolean recompute : new boolean[] {false, true}) {
+                    Random r = new Random(seed * 31 + base.getKey().hashCode() + (recompute ? 1 : 0));
+                    Mutations.Mutant m = recompute ? Mutations.recomputed(sections, r) : Mutations.stale(file, sections, r);
+                    runs += check(base.getKey(), base.getValue(), seed, m, !recompute, CliFuzzTest::traceCommands, failures);
+                }
+            }
+            for (Map.Entry<String, Path> base : grammars.entrySet()) {
+                byte[] file = Files.readAllBytes(base.getValue());
+                for (boolean recompute : new boolean[] {false, true}) {
+                    Random r = new Random(seed * 31 + base.getKey().hashCode() + (recompute ? 1 : 0));
+                    Mutations.Mutant m = Mutations.grammar(file, recompute, r);
+                    runs += check(base.getKey(), base.getValue(), seed, m, !recompute, CliFuzzTest::grammarCommands, failures);
+                }
+            }
+        }
+        System.out.println("fuzz: " + seeds.size() + " seeds, " + runs + " command runs, " + failures.size() + " failures; outcomes " + outcomes);
+        Files.write(Path.of("target", "fuzz-failures.txt"), failures); // all of them, for whoever fixes them
+        assertThat(failures).as("fuzz failures (first 25 of %d):%n%s", failures.size(),
+                String.join("\n", failures.subList(0, Math.min(25, failures.size())))).isEmpty();
+    }
+
+    interface Commands {
+        List<List<String>> of(Path file);
+    }
+
+    private final Map<List<String>, Cli> originals = new LinkedHashMap<>();
+    /** How many cases ended how ("stale accepted", "recomputed rejected", "mixed"), for the log. */
+    private final Map<String, Integer> outcomes = new java.util.TreeMap<>();
+
+    /** Runs one case; adds what went wrong to {@code failures}; returns the number of command runs. */
+    private int check(String baseName, Path base, long seed, Mutations.Mutant m, boolean stale, Commands commands, List<String> failures)
+            throws Exception {
+        String ext = base.getFileName().toString().endsWith(".wgr") ? ".wgr" : ".wtrace";
+        Path f = dir.resolve("mutant" + ext);
+        Files.write(f, m.bytes());
+        String label = "seed " + seed + " " + baseName + " [" + m.description() + "]";
+        List<List<String>> baseCommands = commands.of(base);
+        List<List<String>> mutantCommands = commands.of(f);
+        Boolean accepted = null;
+        String firstVerdict = null;
+        for (int c = 0; c < mutantCommands.size(); c++) {
+            List<String> args = mutantCommands.get(c);
+            Files.deleteIfExists(dir.resolve("expanded.raw")); // expand refuses to replace a file without --force
+            long start = System.nanoTime();
+            Cli r = Cli.run(args);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            String cmd = String.join(" ", args.subList(0, 1)) + (args.contains("--thread") ? " --thread" : "");
+            if (millis > SLOW_MILLIS) failures.add(label + ": " + cmd + " took " + millis + " ms");
+            String problem = contract(r);
+            if (problem != null) {
+                failures.add(label + ": " + cmd + ": " + problem);
+                continue;
+            }
+            if (argumentError(r)) continue; // says nothing about the file
+            boolean ok = r.exit() == 0;
+            if (stale && ok && !r.err().contains("incomplete") && !m.description().startsWith("sections")) {
+                Cli original = originals.computeIfAbsent(baseCommands.get(c), Cli::run);
+                if (!normalized(r.out(), f, base).equals(normalized(original.out(), base, base))) failures.add(label + ": " + cmd + ": exit 0 with an answer that is not the original");
+            }
+            if (accepted == null) {
+                accepted = ok;
+                firstVerdict = cmd + (ok ? " accepted" : " rejected: " + r.err().strip());
+            } else if (accepted != ok) {
+                failures.add(label + ": verdicts differ: " + firstVerdict + "; " + cmd + (ok ? " accepted" : " rejected: " + r.err().strip()));
+            }
+        }
+        String family = stale ? "stale " : "recomputed ";
+        outcomes.merge(family + (accepted == null ? "argument errors only" : accepted ? "accepted" : "rejected"), 1, Integer::sum);
+        return mutantCommands.size();
+    }
+
+    /** What breaks the error contract in one run, or null. */
+    static String contract(Cli r) {
+        String err = r.err();
+        if (err.contains("internal error")) return "internal error: " + firstLine(err);
+        if (err.contains("\tat ") || err.contains("Exception") || err.contains("Error:")) return "stack trace or exception name: " + firstLine(err);
+        if (r.exit() == 2) {
+            List<String> lines = errors(r);
+            if (lines.size() != 1 || !lines.get(0).startsWith("wholetrace: ")) return "exit 2 without exactly one 'wholetrace:' line: " + err;
+            return null;
+        }
+        if (r.exit() != 0) return "exit " + r.exit() + ": " + firstLine(err);
+        for (String line : r.errLines()) {
+            if (!line.startsWith("wholetrace: warning: ")) return "exit 0 with an error line: " + line;
+        }
+        return null;
+    }
+
+    /** The lines of stderr that are not warnings (an unfinished file's warning comes first). */
+    static List<String> errors(Cli r) {
+        return r.errLines().stream().filter(l -> !l.startsWith("wholetrace: warning: ")).toList();
+    }
+
+    /**
+     * Whether a rejection is about the command line given a readable file (the thread or the sync
+     * operations the command names do not exist in it, as in a cut file), not about the file.
+     */
+    static boolean argumentError(Cli r) {
+        List<String> lines = errors(r);
+        if (r.exit() != 2 || lines.size() != 1) return false;
+        String l = lines.get(0);
+        return l.contains(": no thread ") || l.contains("does not exist: ") || l.endsWith("has no sync operations");
+    }
+
+    /** The output with the mutant's name as the base's and without timings ("(2.57 s)" in races). */
+    private static String normalized(String out, Path mutant, Path base) {
+        return out.replace(mutant.toString(), base.toString()).replace(mutant.getFileName().toString(), base.getFileName().toString())
+                .replaceAll("\\(\\d+(\\.\\d+)? m?s\\)", "(time)");
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}
