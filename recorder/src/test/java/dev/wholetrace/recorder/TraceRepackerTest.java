@@ -88,7 +88,7 @@ class TraceRepackerTest {
     }
 
     @Test
-    void anUnfinishedTraceBecomesACompleteOneOfItsCompleteChunks() throws Exception {
+    void anUnfinishedTraceStaysUnfinishedWithItsCompleteChunksOnly() throws Exception {
         Path full = record(dir.resolve("raw.wtrace"));
         long secondChunkEnd;
         try (TraceReader r = TraceReader.open(full)) {
@@ -106,7 +106,8 @@ class TraceRepackerTest {
         assertThat(r.chunks()).isEqualTo(2);
         ParallelTrace before = ParallelTrace.open(cut);
         ParallelTrace after = ParallelTrace.open(out);
-        assertThat(after.complete()).isTrue();
+        assertThat(after.complete()).as("readers must still see that the recording did not finish").isFalse();
+        assertThat(after.ignoredBytes()).as("the partial tail is dropped").isZero();
         assertThat(after.chunkCount()).isEqualTo(2);
         for (int t = 0; t < before.threads().size(); t++) assertThat(events(after.thread(t))).isEqualTo(events(before.thread(t)));
     }
