@@ -4,7 +4,6 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.SymbolTag;
-import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.GrammarExpander;
@@ -98,7 +97,8 @@ public final class Verifier {
         Alphabet symbols = thread.symbols().of(thread.view());
         int[] buf = new int[4096];
         for (int p = 0; p < thread.pieces().size(); p++) {
-            long[] sync = thread.pieces().get(p).sync();
+            java.util.PrimitiveIterator.OfLong sync = thread.syncValues(thread.syncBeforePiece(p));
+            long inPiece = thread.syncCountOf(p);
             GrammarExpander ex = thread.wpp(p).expander();
             int m = 0;
             long position = 0;
@@ -106,13 +106,17 @@ public final class Verifier {
                 for (int i = 0; i < n; i++) {
                     int s = buf[i];
                     if (symbols.first(s) != SymbolTag.SYNC) continue;
-                    long expected = m * ThreadChunk.SYNC_LONGS + 1 < sync.length ? sync[m * ThreadChunk.SYNC_LONGS + 1] : Long.MIN_VALUE;
+                    long expected = m < inPiece && sync.hasNext() ? sync.nextLong() : Long.MIN_VALUE;
                     if (symbols.second(s) != expected) {
                         throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": sync operation " + m
                                 + " of the chunk (event " + (position + i) + " of its WPP) is not the chunk's operation " + m + " in the sync order");
                     }
                     m++;
                 }
+            }
+            if (m != inPiece) {
+                throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": its WPP holds " + m
+                        + " sync operations, the sync order " + inPiece);
             }
         }
     }
