@@ -45,6 +45,22 @@ class ScaleReadingTest {
         assertThat(r.out).contains("sync ops    " + SYNC_OPS + " (S_synch entries)");
     }
 
+    /**
+     * A writer that lagged seals few, huge chunks: here 5 M operations in one. The reader streams a
+     * chunk's SYNC_ORDER into the packed order (~8 bytes an operation), where it used to decode the
+     * whole section into arrays first (68 bytes an operation: 340 MB for this chunk; stats needed
+     * more than 256 MB, measured 96 MB enough after).
+     */
+    @Test
+    void statsOfOneChunkOfFiveMillionSyncOperationsWithin160m() throws Exception {
+        Path big = dir.resolve("onechunk5m.wtrace");
+        long ops = ScaleTraces.locksAndBarriers(big, 5_000_000, THREADS, Long.MAX_VALUE);
+        Run r = Run.cli("160m", "stats", big.toString());
+        assertThat(r.exit).as(r.err).isZero();
+        assertThat(r.out).contains("sync ops    " + ops + " (S_synch entries)");
+        assertThat(r.out).containsPattern("chunks\\s+[12]\\b"); // the operations in one chunk (and maybe an empty last one)
+    }
+
     @Test
     void dumpOfARangeOfTheSyncOrderWithin512m() throws Exception {
         Run r = Run.cli("512m", "dump", locks.toString(), "--sync-from", "5000000", "--sync-to", "5000003");
