@@ -80,8 +80,8 @@ class ScaleReadingTest {
     }
 
     @Test
-    @Disabled("races keeps one row per segment and load/store instruction (AccessTable: ~30 M rows here, ~1.2 GB); "
-            + "the sync order and the happens-before fit, the access table does not: docs/reading-memory.md, what is left")
+    @Disabled("races needs 640-768 MB here: trace 88 MB, happens-before 338 MB (the round-robin worst case), access table "
+            + "8 bytes a row for 14.5 M rows plus the sweep's order and open lists: docs/reading-memory.md, what is left")
     void racesOfTenMillionSyncOperationsWithin512m() throws Exception {
         Run r = Run.cli("512m", "races", locks.toString());
         assertThat(r.exit).as(r.err).isZero();
