@@ -13,7 +13,8 @@ import java.util.Arrays;
  * and stored under a lock, once per critical section), so the rows are mostly the same few
  * progressions in different segments. A row is therefore a segment and the index of its <em>shape</em>
  * (thread, instruction, write, first, stride, count), each shape stored once: 8 bytes per row
- * while segments fit in an int (a long per row beyond), where one row of seven columns took 41.
+ * while segments fit in an int (a long per row beyond), where one row of seven columns took 41;
+ * rows live in fixed pages, so growing never holds two copies of them.
  * Rows keep the order they were added in; {@link #byFirstAddress} orders them stably by first
  * address, exactly as a stable sort of the rows would.
  */
@@ -22,12 +23,15 @@ final class AccessTable implements SegmentAccesses.Sink {
     static final long SPARSE_STRIDE = 64;
     static final long WIDE_SPAN = 4096;
 
-    /** Rows. */
+    /** Rows, in pages of {@link #PAGE} (no row is ever copied to grow: millions of them). */
     int size;
-    private int[] shape = new int[1024];
-    private int[] segment = new int[1024];
+    private static final int PAGE_BITS = 16;
+    private static final int PAGE = 1 << PAGE_BITS;
+    private static final int PAGE_MASK = PAGE - 1;
+    private int[][] shape = new int[16][];
+    private int[][] segment = new int[16][];
     /** Every row's segment once one does not fit in an int (then {@link #segment} is dropped). */
-    private long[] wideSegment;
+    private long[][] wideSegment;
 
     /** Shapes, each once. */
     private int shapes;
@@ -63,11 +67,12 @@ final class AccessTable implements SegmentAccesses.Sink {
 
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
         if (slots == null) throw new IllegalStateException("rows added after they were ordered");
-        if (size == shape.length) growRows();
-        shape[size] = shapeOf(t, instr, w, a, s, n);
+        int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
+        if (at == 0) newPage(page);
+        shape[page][at] = shapeOf(t, instr, w, a, s, n);
         if (wideSegment == null && seg != (int) seg) widen();
-        if (wideSegment != null) wideSegment[size] = seg;
-        else segment[size] = (int) seg;
+        if (wideSegment != null) wideSegment[page][at] = seg;
+        else segment[page][at] = (int) seg;
         size++;
     }
 
@@ -121,45 +126,56 @@ final class AccessTable implements SegmentAccesses.Sink {
         }
     }
 
-    private void growRows() {
-        int n = size * 2;
-        shape = Arrays.copyOf(shape, n);
-        if (wideSegment != null) wideSegment = Arrays.copyOf(wideSegment, n);
-        else segment = Arrays.copyOf(segment, n);
+    private void newPage(int page) {
+        if (page == shape.length) {
+            shape = Arrays.copyOf(shape, page * 2);
+            if (wideSegment != null) wideSegment = Arrays.copyOf(wideSegment, page * 2);
+            else segment = Arrays.copyOf(segment, page * 2);
+        }
+        shape[page] = new int[PAGE];
+        if (wideSegment != null) wideSegment[page] = new long[PAGE];
+        else segment[page] = new int[PAGE];
     }
 
     private void widen() {
-        wideSegment = new long[shape.length];
-        for (int i = 0; i < size; i++) wideSegment[i] = segment[i];
+        wideSegment = new long[shape.length][];
+        for (int p = 0; p < shape.length && shape[p] != null; p++) {
+            wideSegment[p] = new long[PAGE];
+            for (int k = 0; k < PAGE; k++) wideSegment[p][k] = segment[p][k];
+        }
         segment = null;
     }
 
+    private int shape(int i) {
+        return shape[i >>> PAGE_BITS][i & PAGE_MASK];
+    }
+
     int thread(int i) {
-        return thread[shape[i]];
+        return thread[shape(i)];
     }
 
     long segment(int i) {
-        return wideSegment != null ? wideSegment[i] : segment[i];
+        return wideSegment != null ? wideSegment[i >>> PAGE_BITS][i & PAGE_MASK] : segment[i >>> PAGE_BITS][i & PAGE_MASK];
     }
 
     int instruction(int i) {
-        return instruction[shape[i]];
+        return instruction[shape(i)];
     }
 
     boolean write(int i) {
-        return write[shape[i]];
+        return write[shape(i)];
     }
 
     long first(int i) {
-        return first[shape[i]];
+        return first[shape(i)];
     }
 
     long count(int i) {
-        return count[shape[i]];
+        return count[shape(i)];
     }
 
     long last(int i) {
-        int k = shape[i];
+        int k = shape(i);
         return first[k] + (count[k] - 1) * stride[k];
     }
 
@@ -188,10 +204,10 @@ final class AccessTable implements SegmentAccesses.Sink {
         keys = null;
         sorted = null;
         int[] start = new int[distinct + 2];
-        for (int i = 0; i < size; i++) start[rank[shape[i]] + 1]++;
+        for (int i = 0; i < size; i++) start[rank[shape(i)] + 1]++;
         for (int r = 0; r <= distinct; r++) start[r + 1] += start[r];
         int[] order = new int[size];
-        for (int i = 0; i < size; i++) order[start[rank[shape[i]]]++] = i;
+        for (int i = 0; i < size; i++) order[start[rank[shape(i)]]++] = i;
         return order;
     }
 
@@ -222,7 +238,7 @@ final class AccessTable implements SegmentAccesses.Sink {
      * gets the first common address.
      */
     long commonAccesses(int i, int j, long[] example) {
-        int p = shape[i], q = shape[j];
+        int p = shape(i), q = shape(j);
         long a = first[p], s = stride[p], n = count[p];
         long b = first[q], t = stride[q], m = count[q];
         if (s == 0 && t == 0) return a == b ? found(example, a, n * m) : 0;
