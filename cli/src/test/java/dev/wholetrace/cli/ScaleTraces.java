@@ -19,7 +19,9 @@ import java.util.List;
  * previous holder released it, and every participant passes a barrier episode after all arrived.
  *
  * <p>{@code main} writes them for measurements: {@code ScaleTraces locks FILE SYNC_OPS THREADS} or
- * {@code ScaleTraces threads FILE THREADS}.
+ * {@code ScaleTraces threads FILE THREADS}; {@code ScaleTraces locks FILE SYNC_OPS THREADS CHUNK_OPS}
+ * seals a chunk every CHUNK_OPS operations instead of {@link #CHUNK_OPS} (one huge chunk: a writer
+ * that lagged).
  */
 final class ScaleTraces {
     private ScaleTraces() {}
@@ -38,14 +40,15 @@ final class ScaleTraces {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[1]);
         switch (args[0]) {
-            case "locks" -> System.out.println(locksAndBarriers(file, Long.parseLong(args[2]), Integer.parseInt(args[3])) + " sync operations");
+            case "locks" -> System.out.println(locksAndBarriers(file, Long.parseLong(args[2]), Integer.parseInt(args[3]),
+                    args.length > 4 ? Long.parseLong(args[4]) : CHUNK_OPS) + " sync operations");
             case "threads" -> System.out.println(manyThreads(file, Integer.parseInt(args[2])) + " sync operations");
             default -> throw new IllegalArgumentException("locks FILE SYNC_OPS THREADS | threads FILE THREADS");
         }
     }
 
-    private static TraceRecorder open(Path file) throws Exception {
-        TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.ZSTD).withChunkMillis(2_000));
+    private static TraceRecorder open(Path file, long chunkMillis) throws Exception {
+        TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.ZSTD).withChunkMillis(chunkMillis));
         rec.defineBlock(new CodeEntry(1, "scale.Main", "work", "()V", 10, 0, "loop body"));
         rec.defineInstruction(new CodeEntry(10, "scale.Main", "work", "()V", 11, 3, "GETFIELD count"));
         rec.defineInstruction(new CodeEntry(11, "scale.Main", "work", "()V", 12, 7, "PUTFIELD count"));
@@ -73,14 +76,22 @@ final class ScaleTraces {
      * about {@code syncOps} sync operations are recorded. Returns how many were.
      */
     static long locksAndBarriers(Path file, long syncOps, int threads) throws Exception {
+        return locksAndBarriers(file, syncOps, threads, CHUNK_OPS);
+    }
+
+    /**
+     * {@link #locksAndBarriers(Path, long, int)} sealing a chunk every {@code chunkOps} operations
+     * (and not on time when that is more than {@link #CHUNK_OPS}: the chunks are as large as asked).
+     */
+    static long locksAndBarriers(Path file, long syncOps, int threads, long chunkOps) throws Exception {
         long ops = 0;
-        try (TraceRecorder rec = open(file)) {
+        try (TraceRecorder rec = open(file, chunkOps > CHUNK_OPS ? 3_600_000 : 2_000)) {
             List<ThreadRecorder> ts = register(rec, threads);
             ops += threads;
             long episode = 0;
             long sealed = 0;
             for (int i = 0; ops < syncOps - 2L * threads; i++) {
-                if (ops - sealed >= CHUNK_OPS) {
+                if (ops - sealed >= chunkOps) {
                     rec.checkpoint();
                     sealed = ops;
                 }
@@ -113,7 +124,7 @@ final class ScaleTraces {
      */
     static long manyThreads(Path file, int threads) throws Exception {
         long ops = 0;
-        try (TraceRecorder rec = open(file)) {
+        try (TraceRecorder rec = open(file, 2_000)) {
             List<ThreadRecorder> ts = register(rec, threads);
             ops += threads;
             for (int round = 0; round < 4; round++) {

@@ -30,7 +30,6 @@ import java.util.function.LongConsumer;
  * TraceView}, which leaves the chunks out.
  */
 public final class ParallelTrace implements TraceView {
-    private static final long[] NO_SYNC = new long[0];
     private final Path file;
     private final TraceMode mode;
     private final boolean complete;
@@ -73,12 +72,12 @@ public final class ParallelTrace implements TraceView {
             sync.threads(threads.size());
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
-            for (Map.Entry<Integer, long[]> e : chunk.sync(threads.size()).entrySet()) sync.addAll(e.getKey(), e.getValue());
+            chunk.sync(threads.size(), sync::add); // streamed into the packed order, one operation at a time
             for (ThreadChunk tc : chunk.threadChunks(symbols, load)) {
                 // the sync operations live in the packed order; the piece keeps its streams only
-                ThreadChunk piece = new ThreadChunk(tc.thread(), tc.events(), tc.streamChunks(), NO_SYNC);
-                traces.get(tc.thread()).add(c, piece, tc.syncCount());
-                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, piece, tc.syncCount());
+                long ops = chunk.syncCount(tc.thread());
+                traces.get(tc.thread()).add(c, tc, ops);
+                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, tc, ops);
             }
             Section end = chunks.get(c).get(chunks.get(c).size() - 1);
             progress.accept(end.offset() + end.fileBytes());

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 import java.util.NoSuchElementException;
+import java.util.PrimitiveIterator;
 
 /**
  * One thread of a loaded trace: its chunks' WPPs, address streams and sync operations. Events are
@@ -142,6 +143,31 @@ public final class ThreadTrace {
 
     public long syncCountOf(int piece) {
         return syncBefore[piece + 1] - syncBefore[piece];
+    }
+
+    /**
+     * The kind &lt;&lt; 32 | site values of piece {@code piece}'s sync operations, in the thread's
+     * order, read from the packed sync order: the pieces hold no sync arrays ({@link
+     * ThreadChunk#sync()} is empty), so a check of the WPPs against S_synch reads them here.
+     */
+    public PrimitiveIterator.OfLong syncValues(int piece) {
+        long n = syncCountOf(piece);
+        SyncOperations ops = new SyncOperations(syncBefore[piece]);
+        return new PrimitiveIterator.OfLong() {
+            private long left = n;
+
+            @Override
+            public boolean hasNext() {
+                return left > 0;
+            }
+
+            @Override
+            public long nextLong() {
+                if (left <= 0) throw new NoSuchElementException();
+                left--;
+                return ops.next().value;
+            }
+        };
     }
 
     public long syncCount() {

@@ -5,23 +5,44 @@ import java.math.BigInteger;
 import java.util.Arrays;
 
 /**
- * Every access progression of a trace in primitive columns: thread, segment, instruction, write,
- * first address, stride, count. A progression never crosses objects (one that would is split), so
- * sorting by first address groups each object's progressions, in address order.
+ * Every access progression of a trace: thread, segment, instruction, write, first address, stride,
+ * count. A progression never crosses objects (one that would is split), so sorting by first
+ * address groups each object's progressions, in address order.
+ *
+ * <p>Why two tables: a loop repeats the same accesses in segment after segment (a counter loaded
+ * and stored under a lock, once per critical section), so the rows are mostly the same few
+ * progressions in different segments. A row is therefore a segment and the index of its <em>shape</em>
+ * (thread, instruction, write, first, stride, count), each shape stored once: 8 bytes per row
+ * while segments fit in an int (a long per row beyond), where one row of seven columns took 41;
+ * rows live in fixed pages, so growing never holds two copies of them.
+ * Rows keep the order they were added in; {@link #byFirstAddress} orders them stably by first
+ * address, exactly as a stable sort of the rows would.
  */
 final class AccessTable implements SegmentAccesses.Sink {
     /** A stride above a cache line's worth of bytes, over a span above a page: expanded (see {@link #accesses}). */
     static final long SPARSE_STRIDE = 64;
     static final long WIDE_SPAN = 4096;
 
+    /** Rows, in pages of {@link #PAGE} (no row is ever copied to grow: millions of them). */
     int size;
-    int[] thread = new int[1024];
-    long[] segment = new long[1024];
-    int[] instruction = new int[1024];
-    boolean[] write = new boolean[1024];
-    long[] first = new long[1024];
-    long[] stride = new long[1024];
-    long[] count = new long[1024];
+    private static final int PAGE_BITS = 16;
+    private static final int PAGE = 1 << PAGE_BITS;
+    private static final int PAGE_MASK = PAGE - 1;
+    private int[][] shape = new int[16][];
+    private int[][] segment = new int[16][];
+    /** Every row's segment once one does not fit in an int (then {@link #segment} is dropped). */
+    private long[][] wideSegment;
+
+    /** Shapes, each once. */
+    private int shapes;
+    private int[] thread = new int[256];
+    private int[] instruction = new int[256];
+    private boolean[] write = new boolean[256];
+    private long[] first = new long[256];
+    private long[] stride = new long[256];
+    private long[] count = new long[256];
+    /** Open addressing over the shapes: shape index + 1, 0 empty; dropped once the rows are ordered. */
+    private int[] slots = new int[1024];
 
     @Override
     public void accesses(int t, long seg, int instr, boolean w, long a, long s, long n) {
@@ -45,38 +66,148 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
-        if (size == thread.length) grow();
-        thread[size] = t;
-        segment[size] = seg;
-        instruction[size] = instr;
-        write[size] = w;
-        first[size] = a;
-        stride[size] = s;
-        count[size] = n;
+        if (slots == null) throw new IllegalStateException("rows added after they were ordered");
+        int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
+        if (at == 0) newPage(page);
+        shape[page][at] = shapeOf(t, instr, w, a, s, n);
+        if (wideSegment == null && seg != (int) seg) widen();
+        if (wideSegment != null) wideSegment[page][at] = seg;
+        else segment[page][at] = (int) seg;
         size++;
     }
 
+    private int shapeOf(int t, int instr, boolean w, long a, long s, long n) {
+        long h = ((((a * 31 + s) * 31 + n) * 31 + t) * 31 + instr) * 2 + (w ? 1 : 0);
+        h *= 0x9E37_79B9_7F4A_7C15L;
+        int mask = slots.length - 1;
+        for (int at = (int) (h >>> 40) & mask; ; at = (at + 1) & mask) {
+            int k = slots[at] - 1;
+            if (k < 0) {
+                k = newShape(t, instr, w, a, s, n);
+                slots[at] = k + 1;
+                if (2L * shapes > slots.length) rehash();
+                return k;
+            }
+            if (first[k] == a && stride[k] == s && count[k] == n && thread[k] == t && instruction[k] == instr && write[k] == w) return k;
+        }
+    }
+
+    private int newShape(int t, int instr, boolean w, long a, long s, long n) {
+        if (shapes == thread.length) {
+            int c = shapes * 2;
+            thread = Arrays.copyOf(thread, c);
+            instruction = Arrays.copyOf(instruction, c);
+            write = Arrays.copyOf(write, c);
+            first = Arrays.copyOf(first, c);
+            stride = Arrays.copyOf(stride, c);
+            count = Arrays.copyOf(count, c);
+        }
+        thread[shapes] = t;
+        instruction[shapes] = instr;
+        write[shapes] = w;
+        first[shapes] = a;
+        stride[shapes] = s;
+        count[shapes] = n;
+        return shapes++;
+    }
+
+    private void rehash() {
+        int[] old = slots;
+        slots = new int[old.length * 2];
+        int mask = slots.length - 1;
+        for (int v : old) {
+            if (v == 0) continue;
+            int k = v - 1;
+            long h = ((((first[k] * 31 + stride[k]) * 31 + count[k]) * 31 + thread[k]) * 31 + instruction[k]) * 2 + (write[k] ? 1 : 0);
+            h *= 0x9E37_79B9_7F4A_7C15L;
+            int at = (int) (h >>> 40) & mask;
+            while (slots[at] != 0) at = (at + 1) & mask;
+            slots[at] = v;
+        }
+    }
+
+    private void newPage(int page) {
+        if (page == shape.length) {
+            shape = Arrays.copyOf(shape, page * 2);
+            if (wideSegment != null) wideSegment = Arrays.copyOf(wideSegment, page * 2);
+            else segment = Arrays.copyOf(segment, page * 2);
+        }
+        shape[page] = new int[PAGE];
+        if (wideSegment != null) wideSegment[page] = new long[PAGE];
+        else segment[page] = new int[PAGE];
+    }
+
+    private void widen() {
+        wideSegment = new long[shape.length][];
+        for (int p = 0; p < shape.length && shape[p] != null; p++) {
+            wideSegment[p] = new long[PAGE];
+            for (int k = 0; k < PAGE; k++) wideSegment[p][k] = segment[p][k];
+        }
+        segment = null;
+    }
+
+    private int shape(int i) {
+        return shape[i >>> PAGE_BITS][i & PAGE_MASK];
+    }
+
+    int thread(int i) {
+        return thread[shape(i)];
+    }
+
+    long segment(int i) {
+        return wideSegment != null ? wideSegment[i >>> PAGE_BITS][i & PAGE_MASK] : segment[i >>> PAGE_BITS][i & PAGE_MASK];
+    }
+
+    int instruction(int i) {
+        return instruction[shape(i)];
+    }
+
+    boolean write(int i) {
+        return write[shape(i)];
+    }
+
+    long first(int i) {
+        return first[shape(i)];
+    }
+
+    long count(int i) {
+        return count[shape(i)];
+    }
+
     long last(int i) {
-        return first[i] + (count[i] - 1) * stride[i];
+        int k = shape(i);
+        return first[k] + (count[k] - 1) * stride[k];
     }
 
-    private void grow() {
-        int n = size * 2;
-        thread = Arrays.copyOf(thread, n);
-        segment = Arrays.copyOf(segment, n);
-        instruction = Arrays.copyOf(instruction, n);
-        write = Arrays.copyOf(write, n);
-        first = Arrays.copyOf(first, n);
-        stride = Arrays.copyOf(stride, n);
-        count = Arrays.copyOf(count, n);
+    /** Distinct (thread, instruction, write, first, stride, count) among the rows. */
+    int shapes() {
+        return shapes;
     }
 
-    /** Row indices ordered by first address. */
+    /**
+     * Row indices ordered by first address, rows of equal first address in the order they were
+     * added (a stable sort): the shapes are sorted, then the rows counted into their first
+     * address's place. Ends the adding (the shapes' hash table is dropped).
+     */
     int[] byFirstAddress() {
-        long[] keys = Arrays.copyOf(first, size);
+        slots = null;
+        long[] keys = Arrays.copyOf(first, shapes);
+        int[] sorted = new int[shapes];
+        for (int k = 0; k < shapes; k++) sorted[k] = k;
+        sort(keys, sorted, new long[shapes], new int[shapes], 0, shapes);
+        int[] rank = new int[shapes]; // of the shape's first address among the distinct ones
+        int distinct = 0;
+        for (int k = 0; k < shapes; k++) {
+            if (k > 0 && keys[k] != keys[k - 1]) distinct++;
+            rank[sorted[k]] = distinct;
+        }
+        keys = null;
+        sorted = null;
+        int[] start = new int[distinct + 2];
+        for (int i = 0; i < size; i++) start[rank[shape(i)] + 1]++;
+        for (int r = 0; r <= distinct; r++) start[r + 1] += start[r];
         int[] order = new int[size];
-        for (int i = 0; i < size; i++) order[i] = i;
-        sort(keys, order, new long[size], new int[size], 0, size);
+        for (int i = 0; i < size; i++) order[start[rank[shape(i)]]++] = i;
         return order;
     }
 
@@ -107,8 +238,9 @@ final class AccessTable implements SegmentAccesses.Sink {
      * gets the first common address.
      */
     long commonAccesses(int i, int j, long[] example) {
-        long a = first[i], s = stride[i], n = count[i];
-        long b = first[j], t = stride[j], m = count[j];
+        int p = shape(i), q = shape(j);
+        long a = first[p], s = stride[p], n = count[p];
+        long b = first[q], t = stride[q], m = count[q];
         if (s == 0 && t == 0) return a == b ? found(example, a, n * m) : 0;
         if (s == 0) return holds(b, t, m, a) ? found(example, a, n) : 0;
         if (t == 0) return holds(a, s, n, b) ? found(example, b, m) : 0;

@@ -48,7 +48,7 @@ public final class RaceDetector {
             segments += hb.segmentCount(t);
         }
         long accesses = 0;
-        for (int i = 0; i < table.size; i++) accesses += table.count[i];
+        for (int i = 0; i < table.size; i++) accesses += table.count(i);
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[2];
         sweep(table, hb, findings, allInstances, counters, threads);
@@ -84,9 +84,9 @@ public final class RaceDetector {
         HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
         int knowsX = -1;
         for (int x : order) {
-            long lo = t.first[x];
-            int tx = t.thread[x];
-            long sx = t.segment[x];
+            long lo = t.first(x);
+            int tx = t.thread(x);
+            long sx = t.segment(x);
             for (int a = 0; a < activeCount; a++) {
                 int u = active[a];
                 open[u][0].prune(t, lo);
@@ -99,7 +99,7 @@ public final class RaceDetector {
                 if (u == tx) continue;
                 long after = -2; // u's segments up to this one happen before x (asked once, when needed)
                 long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
-                for (int w = t.write[x] ? 0 : 1; w < 2; w++) {
+                for (int w = t.write(x) ? 0 : 1; w < 2; w++) {
                     OpenList list = open[u][w];
                     if (list.size == 0) continue;
                     if (after == -2) {
@@ -114,7 +114,7 @@ public final class RaceDetector {
                     if (before == -2) before = hb.firstKnowing(u, tx, sx);
                     for (int k = from; k < list.size; k++) {
                         int y = list.items[k];
-                        if (t.segment[y] >= before) break;
+                        if (t.segment(y) >= before) break;
                         if (t.last(y) < lo) continue; // ended; not pruned yet
                         counters[0]++;
                         long pairs = t.commonAccesses(x, y, example);
@@ -124,7 +124,7 @@ public final class RaceDetector {
                     }
                 }
             }
-            open[tx][t.write[x] ? 1 : 0].insert(t, x);
+            open[tx][t.write(x) ? 1 : 0].insert(t, x);
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(threads, 2 * activeCount));
                 active[activeCount++] = tx;
@@ -168,7 +168,7 @@ public final class RaceDetector {
             int lo = 0, hi = size;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (t.segment[items[mid]] > segment) hi = mid;
+                if (t.segment(items[mid]) > segment) hi = mid;
                 else lo = mid + 1;
             }
             return lo;
@@ -177,7 +177,7 @@ public final class RaceDetector {
         void insert(AccessTable t, int x) {
             if (size == items.length) items = Arrays.copyOf(items, size * 2);
             maxLast = Math.max(maxLast, t.last(x));
-            int at = firstAbove(t, t.segment[x]);
+            int at = firstAbove(t, t.segment(x));
             System.arraycopy(items, at, items, at + 1, size - at);
             items[at] = x;
             size++;
@@ -185,18 +185,18 @@ public final class RaceDetector {
     }
 
     private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long pairs, long address, boolean all) {
-        if (t.instruction[i] > t.instruction[j]) {
+        if (t.instruction(i) > t.instruction(j)) {
             int s = i;
             i = j;
             j = s;
         }
-        int a = t.instruction[i], b = t.instruction[j];
+        int a = t.instruction(i), b = t.instruction(j);
         Finding f = findings.computeIfAbsent((long) a << 32 | (b & 0xFFFF_FFFFL), k -> new Finding(a, b));
-        if (f.example == null) f.example = new Race.Instance(t.thread[i], t.segment[i], t.thread[j], t.segment[j], address, pairs);
+        if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, pairs);
         f.count += pairs;
         if (all) { // one instance per pair of segments: the first address seen, the pairs summed
-            List<Long> key = List.of((long) t.thread[i], t.segment[i], (long) t.thread[j], t.segment[j]);
-            f.instances.merge(key, new Race.Instance(t.thread[i], t.segment[i], t.thread[j], t.segment[j], address, pairs),
+            List<Long> key = List.of((long) t.thread(i), t.segment(i), (long) t.thread(j), t.segment(j));
+            f.instances.merge(key, new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, pairs),
                     (old, add) -> new Race.Instance(old.threadA(), old.segmentA(), old.threadB(), old.segmentB(), old.address(),
                             old.pairs() + add.pairs()));
         }

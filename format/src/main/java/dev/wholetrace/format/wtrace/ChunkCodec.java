@@ -146,14 +146,15 @@ final class ChunkCodec {
     }
 
     /**
-     * The SYNC_ORDER section, split by thread: for each thread present, its operations in order
-     * (four longs each, as in {@link ThreadChunk#sync()}).
+     * Streams the SYNC_ORDER section into {@code sink}, one operation at a time in S_synch order
+     * (nothing per operation is kept: a chunk may hold millions). Returns, per thread, its number
+     * of operations and the hash of their kind/site values ({@link ThreadChunkChecks#opsHash}),
+     * which the thread chunk checks compare with its WPPs.
      */
-    static Map<Integer, long[]> syncOrder(VarIntReader in, int threadCount) throws FormatException {
+    static SyncTotals syncOrder(VarIntReader in, int threadCount, TraceSections.SyncSink sink) throws FormatException {
         int n = in.readCount("operation count", in.remaining() / 6); // an operation takes at least 6 bytes
-        long[] ops = new long[n * ThreadChunk.SYNC_LONGS];
-        int[] threads = new int[n];
-        int[] perThread = new int[threadCount];
+        long[] counts = new long[threadCount];
+        long[] hashes = new long[threadCount];
         long ticket = 0;
         long object = 0;
         for (int i = 0; i < n; i++) {
@@ -165,25 +166,27 @@ final class ChunkCodec {
             if (SyncKind.byOrdinal(kind) == null) throw in.corrupt("unknown sync kind " + kind);
             int site = (int) in.readSignedVarLong("site");
             object += in.readSignedVarLong("object");
-            int b = i * ThreadChunk.SYNC_LONGS;
-            ops[b] = ticket;
-            ops[b + 1] = (long) kind << 32 | site & 0xFFFF_FFFFL;
-            ops[b + 2] = object;
-            ops[b + 3] = in.readSignedVarLong("aux");
-            threads[i] = t;
-            perThread[t]++;
+            long value = (long) kind << 32 | site & 0xFFFF_FFFFL;
+            long aux = in.readSignedVarLong("aux");
+            counts[t]++;
+            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
+            sink.add(t, ticket, value, object, aux);
         }
         in.expectEnd();
-        Map<Integer, long[]> byThread = new LinkedHashMap<>();
-        for (int t = 0; t < threadCount; t++) {
-            if (perThread[t] > 0) byThread.put(t, new long[perThread[t] * ThreadChunk.SYNC_LONGS]);
+        return new SyncTotals(counts, hashes);
+    }
+
+    /** Per thread: its operations in a chunk's SYNC_ORDER and their {@link ThreadChunkChecks#opsHash}. */
+    record SyncTotals(long[] counts, long[] hashes) {
+        static final SyncTotals NONE = new SyncTotals(new long[0], new long[0]);
+
+        long count(int t) {
+            return t < counts.length ? counts[t] : 0;
         }
-        int[] fill = new int[threadCount];
-        for (int i = 0; i < n; i++) {
-            int t = threads[i];
-            System.arraycopy(ops, i * ThreadChunk.SYNC_LONGS, byThread.get(t), fill[t]++ * ThreadChunk.SYNC_LONGS, ThreadChunk.SYNC_LONGS);
+
+        long hash(int t) {
+            return t < hashes.length ? hashes[t] : 0;
         }
-        return byThread;
     }
 
     private static int need(MetaTable t, String column, VarIntReader in) throws FormatException {

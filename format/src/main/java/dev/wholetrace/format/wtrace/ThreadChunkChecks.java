@@ -29,10 +29,18 @@ final class ThreadChunkChecks {
 
     /** Runs every check on {@code tc}; {@code where} names the thread and chunk in errors. */
     static void check(TraceMode mode, ThreadChunk tc, ThreadSymbols symbols, String where) throws FormatException {
+        check(mode, tc, opsHash(tc.sync()), symbols, where);
+    }
+
+    /**
+     * Runs every check on {@code tc}, whose sync operations in S_synch hash to {@code opsHash}
+     * (the reader streams S_synch and keeps the hash, not the operations).
+     */
+    static void check(TraceMode mode, ThreadChunk tc, long opsHash, ThreadSymbols symbols, String where) throws FormatException {
         for (StreamChunk s : tc.streamChunks()) {
             if (s.kind().perInstruction() || s.syncCounts() == null) continue;
             Alphabet a = symbols.of(s.kind());
-            if (sequenceHash(s.grammar(), a) != opsHash(tc.sync())) {
+            if (sequenceHash(s.grammar(), a) != opsHash) {
                 throw new FormatException("corrupted " + where + ": the sync operations of its " + s.kind()
                         + " WPP are not its operations in the sync order (kinds or sites differ)");
             }
@@ -148,8 +156,13 @@ final class ThreadChunkChecks {
     /** The same hash over the chunk's operations (four longs each, the second kind &lt;&lt; 32 | site). */
     static long opsHash(long[] sync) {
         long h = 0;
-        for (int b = 1; b < sync.length; b += ThreadChunk.SYNC_LONGS) h = h * BASE + mix(sync[b]);
+        for (int b = 1; b < sync.length; b += ThreadChunk.SYNC_LONGS) h = opsHashStep(h, sync[b]);
         return h;
+    }
+
+    /** {@link #opsHash} extended by one more operation's kind &lt;&lt; 32 | site. */
+    static long opsHashStep(long h, long kindSite) {
+        return h * BASE + mix(kindSite);
     }
 
     /** A bijective 64-bit mix (SplitMix64's finaliser), so that nearby values hash far apart. */

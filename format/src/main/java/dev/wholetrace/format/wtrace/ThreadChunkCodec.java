@@ -25,6 +25,7 @@ import java.util.function.IntPredicate;
  */
 final class ThreadChunkCodec {
     private static final long[] NO_PAIRS = new long[0];
+    private static final long[] NO_SYNC = new long[0];
 
     private ThreadChunkCodec() {}
 
@@ -73,10 +74,13 @@ final class ThreadChunkCodec {
     /**
      * A thread's sections of one chunk → its thread chunk; {@code symbols} grows with the new
      * symbols. {@code streamsIn} holds the payload of each stream kind the thread has a section of
-     * (the caller has checked that the mode keeps those kinds).
+     * (the caller has checked that the mode keeps those kinds). The thread has {@code syncOps}
+     * operations in the chunk's S_synch, whose kind/site values hash to {@code opsHash}
+     * ({@link ThreadChunkChecks#opsHash}); the thread chunk returned holds no sync array (the
+     * caller streamed the operations elsewhere).
      */
     static ThreadChunk decode(int version, TraceMode mode, int chunk, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
-                              VarIntReader countsIn, long[] sync, ThreadSymbols symbols) throws FormatException {
+                              VarIntReader countsIn, long syncOps, long opsHash, ThreadSymbols symbols) throws FormatException {
         String where = "thread " + thread + " in chunk " + chunk;
         long events = symbolsIn.readVarLong("event count");
         Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
@@ -84,7 +88,6 @@ final class ThreadChunkCodec {
         for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of " + where);
 
         List<StreamChunk> chunks = new ArrayList<>();
-        long syncOps = sync.length / ThreadChunk.SYNC_LONGS;
         for (StreamKind kind : mode.kinds) {
             VarIntReader in = streamsIn.get(kind);
             long[] fresh = newSymbols.getOrDefault(kind, NO_PAIRS);
@@ -115,8 +118,8 @@ final class ThreadChunkCodec {
         }
         if (countsIn != null) countsIn.expectEnd();
         if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
-        ThreadChunk tc = new ThreadChunk(thread, events, chunks, sync);
-        ThreadChunkChecks.check(mode, tc, symbols, where);
+        ThreadChunk tc = new ThreadChunk(thread, events, chunks, NO_SYNC);
+        ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;
     }
 

@@ -18,6 +18,13 @@ import java.util.function.IntPredicate;
 public final class TraceSections {
     private TraceSections() {}
 
+    /** Receives a chunk's sync operations one at a time, in S_synch order (see {@link Chunk#sync}). */
+    @FunctionalInterface
+    public interface SyncSink {
+        /** Operation of thread {@code thread}: its ticket, kind &lt;&lt; 32 | site, object and aux (as in ThreadChunk#sync). */
+        void add(int thread, long ticket, long kindSite, long object, long aux) throws FormatException;
+    }
+
     /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
     public static final class Chunk {
         private final TraceReader reader;
@@ -28,7 +35,7 @@ public final class TraceSections {
         private final List<CodeEntry> instructions = new ArrayList<>();
         private final Map<Integer, List<Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
-        private Map<Integer, long[]> sync;
+        private ChunkCodec.SyncTotals sync;
         private long declaredEvents;
 
         private Chunk(TraceReader reader, int index) {
@@ -53,17 +60,25 @@ public final class TraceSections {
         }
 
         /**
-         * Each thread's sync operations in this chunk (four longs each, see ThreadChunk#sync), from
-         * the SYNC_ORDER section; {@code threadCount} threads are defined so far.
+         * Streams this chunk's sync operations (its SYNC_ORDER section) into {@code sink}, in
+         * S_synch order; {@code threadCount} threads are defined so far. Nothing per operation is
+         * kept here: only each thread's count and a hash for the thread chunk checks. Call it
+         * once, before {@link #threadChunks}.
          */
-        public Map<Integer, long[]> sync(int threadCount) throws IOException {
-            if (sync == null) {
-                sync = syncOrder == null ? Map.of() : ChunkCodec.syncOrder(in(syncOrder), threadCount);
-                for (int t : sync.keySet()) {
-                    if (!perThread.containsKey(t)) throw new FormatException("corrupted chunk " + index + ": thread " + t + " has sync operations but no events");
+        public void sync(int threadCount, SyncSink sink) throws IOException {
+            if (sync != null) throw new IllegalStateException("chunk " + index + "'s sync order was streamed already");
+            sync = syncOrder == null ? ChunkCodec.SyncTotals.NONE : ChunkCodec.syncOrder(in(syncOrder), threadCount, sink);
+            for (int t = 0; t < sync.counts().length; t++) {
+                if (sync.counts()[t] > 0 && !perThread.containsKey(t)) {
+                    throw new FormatException("corrupted chunk " + index + ": thread " + t + " has sync operations but no events");
                 }
             }
-            return sync;
+        }
+
+        /** Thread t's sync operations in this chunk (after {@link #sync}). */
+        public long syncCount(int t) {
+            if (sync == null) throw new IllegalStateException("chunk " + index + "'s sync order was not streamed yet");
+            return sync.count(t);
         }
 
         /**
@@ -71,16 +86,17 @@ public final class TraceSections {
          * accepts, adding new symbols to {@code symbols} (indexed by thread, covering every thread
          * defined so far). The other threads' chunks are decoded, checked and dropped: every
          * command sees the same damage, whichever threads it reads. Checks the chunk's event count
-         * against its CHUNK_END.
+         * against its CHUNK_END. The thread chunks hold no sync array: their operations went to
+         * {@link #sync}'s sink ({@link #syncCount} counts them).
          */
         public List<ThreadChunk> threadChunks(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
-            Map<Integer, long[]> sync = sync(symbols.size());
+            if (sync == null) sync(symbols.size(), (t, ticket, kindSite, object, aux) -> { });
             List<ThreadChunk> out = new ArrayList<>();
             long chunkEvents = 0;
             for (Map.Entry<Integer, List<Section>> e : perThread.entrySet()) {
                 int t = e.getKey();
                 if (t >= symbols.size()) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
-                ThreadChunk tc = decode(t, e.getValue(), sync.getOrDefault(t, new long[0]), symbols.get(t));
+                ThreadChunk tc = decode(t, e.getValue(), symbols.get(t));
                 chunkEvents += tc.events();
                 if (load.test(t)) out.add(tc);
             }
@@ -93,7 +109,7 @@ public final class TraceSections {
         }
 
         /** One thread's sections of this chunk, decoded and checked. */
-        private ThreadChunk decode(int t, List<Section> sections, long[] sync, ThreadSymbols symbols) throws IOException {
+        private ThreadChunk decode(int t, List<Section> sections, ThreadSymbols symbols) throws IOException {
             TraceMode mode = reader.mode();
             Section sym = null;
             Section counts = null;
@@ -105,7 +121,8 @@ public final class TraceSections {
                 else streams.put(s.stream(), in(s));
             }
             if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-            return ThreadChunkCodec.decode(reader.version(), mode, index, t, in(sym), streams, counts == null ? null : in(counts), sync, symbols);
+            return ThreadChunkCodec.decode(reader.version(), mode, index, t, in(sym), streams, counts == null ? null : in(counts),
+                    sync.count(t), sync.hash(t), symbols);
         }
 
         private VarIntReader in(Section s) throws IOException {

@@ -1,0 +1,46 @@
+package dev.wholetrace.analysis.race;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Comparator;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The compact table gives back every row as added, ordered as a stable sort by first address would. */
+class AccessTableTest {
+    @Test
+    void rowsAcrossPagesAndWideSegmentsComeBackAsAddedInStableAddressOrder() {
+        Random rnd = new Random(13);
+        int n = 150_000; // more than two pages of rows
+        int[] thread = new int[n];
+        long[] segment = new long[n];
+        int[] instruction = new int[n];
+        boolean[] write = new boolean[n];
+        long[] first = new long[n];
+        long[] count = new long[n];
+        AccessTable table = new AccessTable();
+        for (int i = 0; i < n; i++) {
+            thread[i] = rnd.nextInt(4);
+            segment[i] = i < 100_000 ? i / 3 : 3_000_000_000L + i; // past an int: the segments widen mid-way
+            instruction[i] = 10 + rnd.nextInt(3);
+            write[i] = rnd.nextBoolean();
+            first[i] = 4096L * (1 + rnd.nextInt(5)) + 8L * rnd.nextInt(8); // few addresses: many equal keys
+            count[i] = 1 + rnd.nextInt(3);
+            table.accesses(thread[i], segment[i], instruction[i], write[i], first[i], 8, count[i]);
+        }
+        assertThat(table.size).isEqualTo(n);
+        assertThat(table.shapes()).isLessThan(n / 10); // repeated progressions are stored once
+        for (int i = 0; i < n; i++) {
+            assertThat(table.thread(i)).isEqualTo(thread[i]);
+            assertThat(table.segment(i)).isEqualTo(segment[i]);
+            assertThat(table.instruction(i)).isEqualTo(instruction[i]);
+            assertThat(table.write(i)).isEqualTo(write[i]);
+            assertThat(table.first(i)).isEqualTo(first[i]);
+            assertThat(table.count(i)).isEqualTo(count[i]);
+            assertThat(table.last(i)).isEqualTo(first[i] + 8 * (count[i] - 1));
+        }
+        int[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> first[i])).mapToInt(Integer::intValue).toArray();
+        assertThat(table.byFirstAddress()).isEqualTo(expected);
+    }
+}
