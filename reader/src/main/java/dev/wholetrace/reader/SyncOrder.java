@@ -130,28 +130,6 @@ public final class SyncOrder {
         return threads[t].reader(m);
     }
 
-    /**
-     * The kind and site ({@code SymbolTag} sync value: kind ordinal << 32 | site) of thread t's
-     * sync operations {@code from}, {@code from + 1}, ..., in order, as S_synch holds them: what
-     * each of the thread's WPPs must name at its sync symbols (the check {@code verify} makes).
-     */
-    public java.util.PrimitiveIterator.OfLong values(int t, long from) {
-        ThreadSyncOps.Reader r = threads[t].reader(from);
-        return new java.util.PrimitiveIterator.OfLong() {
-            @Override
-            public boolean hasNext() {
-                return r.hasNext();
-            }
-
-            @Override
-            public long nextLong() {
-                if (!r.hasNext()) throw new java.util.NoSuchElementException();
-                r.next();
-                return r.value;
-            }
-        };
-    }
-
     /** The ticket of thread t's m-th sync operation. */
     public long ticketOf(int t, long m) {
         ThreadSyncOps.Reader r = threads[t].reader(m);

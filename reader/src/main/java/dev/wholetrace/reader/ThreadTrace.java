@@ -131,16 +131,6 @@ public final class ThreadTrace {
     }
 
     /** Sync operations of the thread in piece {@code piece}. */
-    /** The thread's sync operations in the pieces before {@code piece}. */
-    public long syncBeforePiece(int piece) {
-        return syncBefore[piece];
-    }
-
-    /** The kinds and sites of the thread's sync operations from its m-th on, as S_synch holds them. */
-    public java.util.PrimitiveIterator.OfLong syncValues(long m) {
-        return order.values(info.index(), m);
-    }
-
     public long syncCountOf(int piece) {
         return syncBefore[piece + 1] - syncBefore[piece];
     }

@@ -97,7 +97,7 @@ public final class Verifier {
         Alphabet symbols = thread.symbols().of(thread.view());
         int[] buf = new int[4096];
         for (int p = 0; p < thread.pieces().size(); p++) {
-            java.util.PrimitiveIterator.OfLong sync = thread.syncValues(thread.syncBeforePiece(p));
+            java.util.PrimitiveIterator.OfLong sync = thread.syncValues(p);
             long inPiece = thread.syncCountOf(p);
             GrammarExpander ex = thread.wpp(p).expander();
             int m = 0;
