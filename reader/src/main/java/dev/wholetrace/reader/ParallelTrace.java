@@ -35,6 +35,7 @@ public final class ParallelTrace implements TraceView {
     private final boolean complete;
     private final long ignoredBytes;
     private final long fileBytes;
+    private final int version;
     private final List<List<Section>> chunks;
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final List<ThreadInfo> threads = new ArrayList<>();
@@ -52,6 +53,7 @@ public final class ParallelTrace implements TraceView {
         this.complete = reader.complete();
         this.ignoredBytes = reader.ignoredBytes();
         this.fileBytes = reader.size();
+        this.version = reader.version();
         this.chunks = reader.chunks();
         if (!complete && chunks.isEmpty()) {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
@@ -128,6 +130,11 @@ public final class ParallelTrace implements TraceView {
     /** Bytes of a partial chunk at the end of an unfinished file, not read. */
     public long ignoredBytes() {
         return ignoredBytes;
+    }
+
+    /** The file's format version (docs/trace-format.md, "Versions"). */
+    public int version() {
+        return version;
     }
 
     public long fileBytes() {

@@ -91,17 +91,6 @@ public final class SyncOrder {
             return this;
         }
 
-        /** Thread t's next operations, four longs each (ticket, value, object, aux: ThreadChunk#sync). */
-        public Builder addAll(int t, long[] ops) throws FormatException {
-            for (int b = 0; b + 3 < ops.length; b += 4) threads[t].append(ops[b], ops[b + 1], ops[b + 2], ops[b + 3], t);
-            return this;
-        }
-
-        /** Sync operations of thread t so far. */
-        public long count(int t) {
-            return threads[t].count();
-        }
-
         ThreadSyncOps thread(int t) {
             return threads[t];
         }
@@ -176,13 +165,6 @@ public final class SyncOrder {
         return at(i).episode;
     }
 
-    /** The threads that pass the barrier episode of entry i (a barrier), in S_synch order. */
-    public List<Integer> episodeParticipants(int i) {
-        int e = episode(i);
-        if (e < 0) throw new IllegalArgumentException("entry " + i + " is no barrier");
-        return participants(e);
-    }
-
     /** The threads that pass barrier episode e, in S_synch order (a view: nothing is copied). */
     public List<Integer> participants(int e) {
         int n = episodeSize[e];
@@ -250,12 +232,6 @@ public final class SyncOrder {
     /** A cursor before entry 0: {@link Cursor#next} reads the entries in order. */
     public Cursor cursor() {
         return new Cursor(0);
-    }
-
-    /** A cursor before entry {@code i}. */
-    public Cursor cursor(int i) {
-        if (i < 0 || i > size) throw new IndexOutOfBoundsException("entry " + i + " of an order of " + size);
-        return new Cursor(i);
     }
 
     private Cursor at(int i) {

@@ -77,10 +77,8 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     private int shapeOf(int t, int instr, boolean w, long a, long s, long n) {
-        long h = ((((a * 31 + s) * 31 + n) * 31 + t) * 31 + instr) * 2 + (w ? 1 : 0);
-        h *= 0x9E37_79B9_7F4A_7C15L;
         int mask = slots.length - 1;
-        for (int at = (int) (h >>> 40) & mask; ; at = (at + 1) & mask) {
+        for (int at = home(t, instr, w, a, s, n, mask); ; at = (at + 1) & mask) {
             int k = slots[at] - 1;
             if (k < 0) {
                 k = newShape(t, instr, w, a, s, n);
@@ -90,6 +88,13 @@ final class AccessTable implements SegmentAccesses.Sink {
             }
             if (first[k] == a && stride[k] == s && count[k] == n && thread[k] == t && instruction[k] == instr && write[k] == w) return k;
         }
+    }
+
+    /** The slot where a shape's probe starts: one hash for lookups and for rehashing. */
+    private static int home(int t, int instr, boolean w, long a, long s, long n, int mask) {
+        long h = ((((a * 31 + s) * 31 + n) * 31 + t) * 31 + instr) * 2 + (w ? 1 : 0);
+        h *= 0x9E37_79B9_7F4A_7C15L;
+        return (int) (h >>> 40) & mask;
     }
 
     private int newShape(int t, int instr, boolean w, long a, long s, long n) {
@@ -118,9 +123,7 @@ final class AccessTable implements SegmentAccesses.Sink {
         for (int v : old) {
             if (v == 0) continue;
             int k = v - 1;
-            long h = ((((first[k] * 31 + stride[k]) * 31 + count[k]) * 31 + thread[k]) * 31 + instruction[k]) * 2 + (write[k] ? 1 : 0);
-            h *= 0x9E37_79B9_7F4A_7C15L;
-            int at = (int) (h >>> 40) & mask;
+            int at = home(thread[k], instruction[k], write[k], first[k], stride[k], count[k], mask);
             while (slots[at] != 0) at = (at + 1) & mask;
             slots[at] = v;
         }

@@ -53,7 +53,7 @@ public final class Verifier {
                 ThreadTrace dor = trace.dataView(t);
                 if (dor != null) expand(dor, "thread " + t + " (data WPP)");
             }
-            return new Verification(file.toString(), "trace", null, versionOf(file), trace.mode().label(), trace.complete(),
+            return new Verification(file.toString(), "trace", null, trace.version(), trace.mode().label(), trace.complete(),
                     trace.chunkCount(), trace.threads().size(), trace.eventCount(), trace.syncOrder().size());
         } catch (FormatException e) {
             return Verification.invalid(file.toString(), "trace", e.getMessage());
@@ -106,7 +106,7 @@ public final class Verifier {
                 for (int i = 0; i < n; i++) {
                     int s = buf[i];
                     if (symbols.first(s) != SymbolTag.SYNC) continue;
-                    long expected = m < inPiece && sync.hasNext() ? sync.nextLong() : Long.MIN_VALUE;
+                    long expected = sync.hasNext() ? sync.nextLong() : Long.MIN_VALUE; // syncValues stops at the piece's count
                     if (symbols.second(s) != expected) {
                         throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": sync operation " + m
                                 + " of the chunk (event " + (position + i) + " of its WPP) is not the chunk's operation " + m + " in the sync order");
@@ -118,12 +118,6 @@ public final class Verifier {
                 throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": its WPP holds " + m
                         + " sync operations, the sync order " + inPiece);
             }
-        }
-    }
-
-    private static int versionOf(Path file) throws IOException {
-        try (dev.wholetrace.format.wtrace.TraceReader r = dev.wholetrace.format.wtrace.TraceReader.open(file)) {
-            return r.version();
         }
     }
 

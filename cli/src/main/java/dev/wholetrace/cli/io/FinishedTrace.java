@@ -5,16 +5,14 @@ import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
  * the agent seals a chunk every second with a fast codec so that a crash loses little
  * (docs/durability.md); once the program has ended nothing is at risk any more, so the trace is
- * re-packed with the strongest codec, as {@code wholetrace recompress} does, in place (written
- * beside it, then renamed over it, keeping its permissions).
+ * re-packed with the strongest codec, as {@code wholetrace recompress} does, in place through
+ * {@link OutputFile} (written beside it, then renamed over it, keeping its permissions).
  *
  * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A
  * failure leaves the agent's file and only warns: the command's exit code stays the program's.
@@ -24,18 +22,10 @@ public final class FinishedTrace {
 
     /** Re-packs {@code trace} in place if it is a complete recording; warns on {@code err} if that fails. */
     public static void repack(Path trace, PrintWriter err) {
-        try {
-            try (TraceReader reader = TraceReader.open(trace)) {
-                if (!reader.complete()) return;
-            }
-            Path tmp = Files.createTempFile(trace.toAbsolutePath().getParent(), "." + trace.getFileName() + ".", ".partial");
-            try {
-                new TraceRepacker(Codec.BEST).repack(trace, tmp);
-                Files.setPosixFilePermissions(tmp, Files.getPosixFilePermissions(trace)); // createTempFile made it 0600
-                Files.move(tmp, trace, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+        try (TraceReader reader = TraceReader.open(trace)) {
+            if (!reader.complete()) return;
+            // The trace is this step's input and its output: replaced as any output is (OutputFile).
+            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp));
         } catch (IOException | RuntimeException e) {
             err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
             err.flush();

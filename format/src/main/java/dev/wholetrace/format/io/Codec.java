@@ -52,7 +52,7 @@ public enum Codec {
      * them and the raw bytes (tiny payloads do not repay a container's header).
      */
     public Packed pack(byte[] raw) {
-        return pack(raw, Long.MAX_VALUE);
+        return pack(raw, NO_DEADLINE);
     }
 
     /**
@@ -63,8 +63,8 @@ public enum Codec {
      */
     public Packed pack(byte[] raw, long deadline) {
         if (this == FAST) {
-            if (raw.length < FAST_MIN_BYTES || System.nanoTime() - deadline >= 0) return new Packed(NONE, raw);
-            byte[] b = xzBefore(raw, FAST_XZ_PRESET, deadline);
+            if (raw.length < FAST_MIN_BYTES || passed(deadline)) return new Packed(NONE, raw);
+            byte[] b = xz(raw, FAST_XZ_PRESET, deadline);
             return b != null && b.length < raw.length ? new Packed(XZ, b) : new Packed(NONE, raw);
         }
         if (this != BEST) return new Packed(this, compress(raw));
@@ -80,41 +80,41 @@ public enum Codec {
         return switch (this) {
             case NONE -> raw;
             case ZSTD -> ZstdSupport.compress(raw);
-            case XZ -> xz(raw, BEST_XZ_PRESET);
+            case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
         };
+    }
+
+    /** The deadline of {@link #pack(byte[])}: none (never compared with the clock, which may be negative). */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    private static boolean passed(long deadline) {
+        return deadline != NO_DEADLINE && System.nanoTime() - deadline >= 0;
     }
 
     /** Bytes FAST compresses between two looks at the clock. */
     private static final int FAST_SLICE_BYTES = 64 << 10;
 
-    /** xz of {@code raw}, or null if {@code deadline} passed first (checked every slice). */
-    private static byte[] xzBefore(byte[] raw, int preset, long deadline) {
-        ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 8));
-        try {
-            LZMA2Options options = new LZMA2Options(preset);
-            options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
-            try (XZOutputStream xz = new XZOutputStream(bos, options)) {
-                for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
-                    if (System.nanoTime() - deadline >= 0) return null;
-                    xz.write(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
-                }
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("in-memory compression failed", e);
-        }
-        return bos.toByteArray();
-    }
-
-    private static byte[] xz(byte[] raw, int preset) {
+    /**
+     * xz of {@code raw} at {@code preset}; with a deadline ({@code NO_DEADLINE} for none) it writes
+     * in slices and returns null once the deadline passed. No dictionary larger than the data:
+     * preset 9's 64 MiB default costs ~700 MB of match-finder memory and half a second even for a
+     * tiny payload.
+     */
+    private static byte[] xz(byte[] raw, int preset, long deadline) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
-        // No dictionary larger than the data: preset 9's 64 MiB default costs ~700 MB of
-        // match-finder memory and half a second even for a tiny payload.
         try {
             LZMA2Options options = new LZMA2Options(preset);
             options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
             try (XZOutputStream xz = new XZOutputStream(bos, options)) {
-                xz.write(raw);
+                if (deadline == NO_DEADLINE) {
+                    xz.write(raw);
+                } else {
+                    for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
+                        if (passed(deadline)) return null;
+                        xz.write(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
+                    }
+                }
             }
         } catch (IOException e) {
             throw new IllegalStateException("in-memory compression failed", e);

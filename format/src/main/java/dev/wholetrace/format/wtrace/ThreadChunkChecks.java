@@ -27,11 +27,6 @@ final class ThreadChunkChecks {
 
     private ThreadChunkChecks() {}
 
-    /** Runs every check on {@code tc}; {@code where} names the thread and chunk in errors. */
-    static void check(TraceMode mode, ThreadChunk tc, ThreadSymbols symbols, String where) throws FormatException {
-        check(mode, tc, opsHash(tc.sync()), symbols, where);
-    }
-
     /**
      * Runs every check on {@code tc}, whose sync operations in S_synch hash to {@code opsHash}
      * (the reader streams S_synch and keeps the hash, not the operations).
@@ -153,14 +148,7 @@ final class ThreadChunkChecks {
         return hash[0];
     }
 
-    /** The same hash over the chunk's operations (four longs each, the second kind &lt;&lt; 32 | site). */
-    static long opsHash(long[] sync) {
-        long h = 0;
-        for (int b = 1; b < sync.length; b += ThreadChunk.SYNC_LONGS) h = opsHashStep(h, sync[b]);
-        return h;
-    }
-
-    /** {@link #opsHash} extended by one more operation's kind &lt;&lt; 32 | site. */
+    /** The hash of a chunk's operations in S_synch (from 0) extended by one more operation's kind &lt;&lt; 32 | site. */
     static long opsHashStep(long h, long kindSite) {
         return h * BASE + mix(kindSite);
     }

@@ -40,21 +40,19 @@ public final class TraceRepacker {
 
     /** Reads {@code in} (every CRC checked) and writes its chunks re-packed into {@code out} (created or replaced). */
     public Result repack(Path in, Path out) throws IOException {
+        try (TraceReader reader = TraceReader.open(in)) {
+            return repack(reader, out);
+        }
+    }
+
+    /** Writes the chunks of an open trace re-packed into {@code out} (created or replaced). */
+    public Result repack(TraceReader reader, Path out) throws IOException {
         long events = 0;
-        int chunks;
-        boolean complete;
-        long ignored;
-        long inBytes;
-        try (TraceReader reader = TraceReader.open(in);
-             TraceWriter writer = TraceWriter.create(out, reader.mode(), codec, reader.version())) {
+        try (TraceWriter writer = TraceWriter.create(out, reader.mode(), codec, reader.version())) {
             for (int c = 0; c < reader.chunks().size(); c++) events += copyChunk(reader, c, writer);
             if (reader.complete()) writer.finish();
-            chunks = reader.chunks().size();
-            complete = reader.complete();
-            ignored = reader.ignoredBytes();
-            inBytes = reader.size();
         }
-        return new Result(chunks, events, complete, ignored, inBytes, Files.size(out));
+        return new Result(reader.chunks().size(), events, reader.complete(), reader.ignoredBytes(), reader.size(), Files.size(out));
     }
 
     /** Copies one chunk; returns its event count (from its CHUNK_END). */
@@ -65,7 +63,7 @@ public final class TraceRepacker {
         for (Section s : chunk) {
             byte[] raw = reader.payload(s);
             if (s.type() == SectionType.CHUNK_END) {
-                events = chunkEvents(raw, s, index);
+                events = ChunkIndex.checkChunkEnd(new VarIntReader(raw, s.describe()), index, chunk);
             } else {
                 // Header byte 2 names the stream kind of a STREAM section only (version 1 has it reserved).
                 sections.add(new ChunkCodec.RawSection(s.type(), s.type() == SectionType.STREAM ? s.stream() : null, s.thread(), raw));
@@ -73,13 +71,5 @@ public final class TraceRepacker {
         }
         writer.writeChunk(sections, events, codec);
         return events;
-    }
-
-    /** The event count a CHUNK_END declares (after its chunk number, which must be the chunk's). */
-    private static long chunkEvents(byte[] payload, Section end, int index) throws IOException {
-        VarIntReader r = new VarIntReader(payload, end.describe());
-        long number = r.readVarLong("chunk number");
-        if (number != index) throw r.corrupt("CHUNK_END of chunk " + index + " names chunk " + number);
-        return r.readVarLong("event count");
     }
 }
