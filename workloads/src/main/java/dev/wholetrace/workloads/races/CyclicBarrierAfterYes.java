@@ -22,8 +22,10 @@ public final class CyclicBarrierAfterYes {
         } catch (InterruptedException | BrokenBarrierException e) {
             throw new IllegalStateException(e);
         }
-        int max = Math.max(slots[0], slots[1]);
-        if (best < max) best = max;
+        // Always written, whatever was read: with `if (best < max) best = max` the second thread's
+        // write happened only when both read before either wrote, and then it was (rightly) an
+        // artifact of the read/write race, so the findings depended on the schedule.
+        best = Math.max(best, Math.max(slots[0], slots[1]));
     }
 
     public static void main(String[] args) throws Exception {
