@@ -30,16 +30,44 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
  * a first race; {@link #note} says why.
  */
 public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, String note) {
-    /** One side of a race: where the instruction is, whether it reads or writes, what it touched. */
+    /**
+     * One side of a race: where the instruction is, whether it reads or writes, what it touched.
+     *
+     * @param target     the short name of what it touched at the example's address ({@code Class.field},
+     *                   {@code Class.field:int[][6]}, {@code int[][6]})
+     * @param sourceFile the class's source file as its bytecode's SourceFile attribute names it, or, when
+     *                   the class file was not found or has none, the outer class's simple name + ".java"
+     * @param location   what it touched, for naming it in words ({@link RaceLocation#describe})
+     */
     public record Side(int instruction, String className, String method, String descriptor, int line, int bci, String access,
-                       String target) {
+                       String target, String sourceFile, RaceLocation location) {
         public boolean isRead() {
             return access.equals("read");
+        }
+
+        /** The source file's path under a source root: the package's directories, then {@link #sourceFile}. */
+        public String sourcePath() {
+            int dot = className.lastIndexOf('.');
+            return dot < 0 ? sourceFile : className.substring(0, dot).replace('.', '/') + "/" + sourceFile;
         }
     }
 
     /** A race: its two sides, dynamic count, example, instances, and the index of the race it is an artifact of (null: a first race). */
-    public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {}
+    public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {
+        /** The memory raced on, from the side that knows most about it (the field an array came from). */
+        public RaceLocation location() {
+            RaceLocation la = a.location(), lb = b.location();
+            if (la == null) return lb;
+            return la.arrayField() == null && lb != null && lb.arrayField() != null ? lb : la;
+        }
+
+        /** The memory at {@code address} in words ({@link RaceLocation#describe}), with the trace's object number if asked. */
+        public String describe(long address, boolean withObject) {
+            RaceLocation l = location();
+            if (l == null) return "address " + dev.wholetrace.model.event.Addresses.format(address);
+            return withObject ? l.describeWithObject(address) : l.describe(address);
+        }
+    }
 
     public static RaceReport of(TraceView trace, RaceDetector.Result result, ProgramBytecode bytecode) {
         Methods methods = new Methods(trace.code(), bytecode);
@@ -130,17 +158,32 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
         Side side(int instruction, long address) {
             CodeEntry e = code.instruction(instruction);
             HeapAccess a = HeapAccess.of(e);
-            if (a == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction);
-            return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target(e, a, address));
+            if (a == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction, "?", null);
+            RaceLocation location = location(e, a);
+            String target = location.arrayField() == null ? a.target(address) : location.arrayField() + ":" + a.target(address);
+            return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target,
+                    sourceFile(e.className()), location);
         }
 
-        /** The field, or the array element after the field its array was loaded from when the bytecode shows it. */
-        private String target(CodeEntry e, HeapAccess a, long address) {
-            if (a.field() != null) return a.field();
+        /** The field, or the array element with the field its array was loaded from when the bytecode shows it. */
+        private RaceLocation location(CodeEntry e, HeapAccess a) {
+            if (a.field() != null) {
+                boolean isStatic = e.text().startsWith("GETSTATIC") || e.text().startsWith("PUTSTATIC");
+                return new RaceLocation(isStatic ? RaceLocation.Kind.STATIC_FIELD : RaceLocation.Kind.FIELD, a.field(), null, 0, null);
+            }
             MethodFacts f = facts(e);
             Integer index = f == null ? null : f.indexOfBci().get(e.bci());
             String field = index == null ? null : f.facts().arrayFields().get(index);
-            return field == null ? a.target(address) : field + ":" + a.target(address);
+            return new RaceLocation(RaceLocation.Kind.ARRAY_ELEMENT, null, a.elementType(), a.width(), field);
+        }
+
+        /** The SourceFile attribute of the class, or the outer class's simple name + ".java" when it is not known. */
+        private String sourceFile(String className) {
+            ParsedClass c = parsed(className);
+            if (c != null && c.node().sourceFile != null) return c.node().sourceFile;
+            String simple = className.substring(className.lastIndexOf('.') + 1);
+            int dollar = simple.indexOf('$');
+            return (dollar > 0 ? simple.substring(0, dollar) : simple) + ".java";
         }
 
         /** The heap-read instructions (ids) that decide this access, from its method's data flow. */

@@ -9,6 +9,7 @@ import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.races.RaceFindings;
 import dev.wholetrace.report.races.RaceFormats;
+import dev.wholetrace.report.races.RaceSuppressions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,11 +43,29 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "or whether it runs, decided through local data flow by a value a read of another race "
                     + "loaded is reported as an artifact of that race. This and the array names need the "
                     + "program's class files: they are looked up on the class path the trace recorded, after "
-                    + "--classpath. Exit code 0 whether or not races were found."},
+                    + "--classpath.",
+                "",
+                "In CI: --fail-on-race makes the exit code 1 when a first race (not an artifact) that no "
+                    + "--suppress rule matched was found, after the report is written; 0 otherwise; 2 stays for "
+                    + "bad input. --format sarif writes SARIF 2.1.0 for code-scanning tools (one result per race, "
+                    + "both accesses located in pkg/Cls.java under --source-root). --suppress FILE lists known "
+                    + "races, one per line 'Class.method:line <-> Class.method:line' (either order, globs * and ?, "
+                    + "':line' optional, # comments): they are still reported, marked and counted as suppressed; "
+                    + "a rule that matched nothing is reported as stale. Format: docs/races.md."},
         footer = {"", "Examples:",
                 "  wholetrace races run.wtrace",
-                "  wholetrace races run.wtrace --format json | jq '.races[0]'"})
+                "  wholetrace races run.wtrace --format json | jq '.races[0]'",
+                "  wholetrace races run.wtrace --fail-on-race --suppress known-races.txt",
+                "  wholetrace races run.wtrace --format sarif --source-root src/main/java > races.sarif",
+                "",
+                "A suppression file:",
+                "  # the stats counter is racy on purpose",
+                "  Stats.hit:42 <-> Stats.report:57",
+                "  app.cache.*.get <-> app.cache.*.put   # any line of these methods"})
 public final class RacesCommand implements Callable<Integer>, FormatOption.Formatted {
+    /** The exit code of --fail-on-race when it fails. */
+    static final int RACES_FOUND = 1;
+
     @Spec
     CommandSpec spec;
 
@@ -65,6 +84,15 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
     @Option(names = "--classpath", split = ":", paramLabel = "PATH", description = "where else to look for the program's class files (directories and jars, ':'-separated)")
     List<Path> classpath = new ArrayList<>();
 
+    @Option(names = "--fail-on-race", description = "exit with code 1 when a first race that no --suppress rule matched was found (after the report is written)")
+    boolean failOnRace;
+
+    @Option(names = "--suppress", paramLabel = "FILE", description = "known races to mark as suppressed, one per line: Class.method:line <-> Class.method:line (see below)")
+    Path suppress;
+
+    @Option(names = "--source-root", paramLabel = "DIR", description = "the directory the sources are under, relative to the repository root (SARIF paths: DIR/pkg/Cls.java; default: none)")
+    String sourceRoot = "";
+
     @Override
     public FormatRegistry<?> formats() {
         return RaceFormats.FORMATS;
@@ -73,14 +101,18 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
     @Override
     public Integer call() throws Exception {
         ReportWriter<RaceFindings> writer = RaceFormats.FORMATS.writer(format.resolve(RaceFormats.FORMATS));
+        RaceSuppressions suppressions = suppress == null ? RaceSuppressions.none() : RaceSuppressions.read(suppress);
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         long t0 = System.nanoTime();
         RaceReport report = new RaceAnalysis(allInstances, !noArtifacts, classpath).analyze(trace);
         double seconds = (System.nanoTime() - t0) / 1e9;
         List<String> threadNames = trace.threads().stream().map(ThreadInfo::name).toList();
-        writer.write(new RaceFindings(input.toString(), threadNames, report, seconds, allInstances, !noArtifacts), out);
+        String version = RacesCommand.class.getPackage().getImplementationVersion();
+        RaceFindings findings = new RaceFindings(input.toString(), threadNames, report, seconds, allInstances, !noArtifacts,
+                suppressions.apply(report), sourceRoot, version == null ? "development build" : version);
+        writer.write(findings, out);
         out.flush();
-        return 0;
+        return failOnRace && findings.unsuppressedFirstRaces() > 0 ? RACES_FOUND : 0;
     }
 }

@@ -12,11 +12,20 @@ import java.util.List;
  * @param seconds       the detector's run time
  * @param allInstances  whether every instance of each finding was asked for
  * @param classify      whether artifacts were to be classified (false with --no-artifacts)
+ * @param suppressions  which findings the --suppress file suppressed, and its stale rules
+ * @param sourceRoot    the directory (relative to where code-scanning tools resolve paths, usually the
+ *                      repository root) that source paths are under in SARIF, or "" for none
+ * @param toolVersion   this build's version, for SARIF's tool.driver.version
  */
 public record RaceFindings(String file, List<String> threadNames, RaceReport report, double seconds, boolean allInstances,
-                           boolean classify) {
+                           boolean classify, RaceSuppressions.Applied suppressions, String sourceRoot, String toolVersion) {
     public RaceFindings {
         threadNames = List.copyOf(threadNames);
+    }
+
+    /** Findings as before suppressions and SARIF existed: nothing suppressed, no source root. */
+    public RaceFindings(String file, List<String> threadNames, RaceReport report, double seconds, boolean allInstances, boolean classify) {
+        this(file, threadNames, report, seconds, allInstances, classify, RaceSuppressions.none().apply(report), "", "development build");
     }
 
     /** Dynamic instances (racing access pairs) over all findings. */
@@ -30,6 +39,18 @@ public record RaceFindings(String file, List<String> threadNames, RaceReport rep
     public int artifacts() {
         int n = 0;
         for (RaceReport.Finding f : report.findings()) if (f.artifactOf() != null) n++;
+        return n;
+    }
+
+    /**
+     * First races (not artifacts) that no suppression matched: what {@code --fail-on-race} fails on.
+     * An artifact exists only because of its first race, so it never fails a build on its own.
+     */
+    public int unsuppressedFirstRaces() {
+        int n = 0;
+        for (int k = 0; k < report.findings().size(); k++) {
+            if (report.findings().get(k).artifactOf() == null && !suppressions.isSuppressed(k)) n++;
+        }
         return n;
     }
 

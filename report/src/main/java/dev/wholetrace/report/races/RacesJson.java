@@ -20,15 +20,18 @@ public final class RacesJson implements ReportWriter<RaceFindings> {
         RaceReport r = races.report();
         try (JsonWriter j = JsonWriter.to(out)) {
             j.beginObject().array("races");
-            for (RaceReport.Finding f : r.findings()) {
+            RaceSuppressions.Applied suppressed = races.suppressions();
+            for (int k = 0; k < r.findings().size(); k++) {
+                RaceReport.Finding f = r.findings().get(k);
                 j.beginObject();
                 access(j.object("a"), f.a()).end();
                 access(j.object("b"), f.b()).end();
                 j.field("count", f.count()).fieldOrNull("artifactOf", f.artifactOf() == null ? null : (long) f.artifactOf());
-                instance(j.object("example"), f.example()).end();
+                j.field("location", f.describe(f.example().address(), false)).field("suppressedBy", suppressed.suppressedBy().get(k));
+                instance(j.object("example"), f.example(), f, false).end();
                 if (races.allInstances()) {
                     j.array("instances");
-                    for (Race.Instance i : f.instances()) instance(j.beginObject(), i).end();
+                    for (Race.Instance i : f.instances()) instance(j.beginObject(), i, f, true).end();
                     j.endArray();
                 }
                 j.end();
@@ -41,7 +44,9 @@ public final class RacesJson implements ReportWriter<RaceFindings> {
                     .field("dynamicInstances", races.dynamicInstances()).field("segments", s.segments()).field("accesses", s.accesses())
                     .field("progressions", s.progressions()).field("comparedPairs", s.compared())
                     .field("artifactsClassified", races.classify() && r.note() == null).field("note", races.note())
-                    .field("seconds", String.format(Locale.ROOT, "%.3f", races.seconds())).end();
+                    .field("suppressed", suppressed.count()).field("failing", races.unsuppressedFirstRaces()).array("staleSuppressions");
+            for (RaceSuppressions.Rule rule : suppressed.stale()) j.value(rule.where() + ": " + rule.text());
+            j.endArray().field("seconds", String.format(Locale.ROOT, "%.3f", races.seconds())).end();
             j.end();
         }
         out.println();
@@ -49,11 +54,12 @@ public final class RacesJson implements ReportWriter<RaceFindings> {
 
     private static JsonWriter access(JsonWriter j, RaceReport.Side a) {
         return j.field("class", a.className()).field("method", a.method()).field("line", a.line()).field("bci", a.bci())
-                .field("access", a.access()).field("target", a.target());
+                .field("access", a.access()).field("target", a.target()).field("source", a.sourcePath());
     }
 
-    private static JsonWriter instance(JsonWriter j, Race.Instance i) {
+    private static JsonWriter instance(JsonWriter j, Race.Instance i, RaceReport.Finding f, boolean withObject) {
         return j.field("threadA", i.threadA()).field("segmentA", i.segmentA()).field("threadB", i.threadB()).field("segmentB", i.segmentB())
-                .field("address", Addresses.format(i.address())).field("pairs", i.pairs());
+                .field("address", Addresses.format(i.address())).field("location", f.describe(i.address(), withObject))
+                .field("pairs", i.pairs());
     }
 }
