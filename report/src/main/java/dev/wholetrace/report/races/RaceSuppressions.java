@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * either order; a class is its simple or its fully qualified name ({@code Counter} or
  * {@code app.Counter}, nested classes with {@code $}); {@code *} matches any characters and
  * {@code ?} one; a side without {@code :line} matches every line of the method. {@code #} starts a
- * comment; blank lines are skipped. Format version 1, documented in docs/races.md.
+ * comment; blank lines are skipped; an optional {@code %version 1} line states the format's
+ * version ({@link #VERSION}), documented in docs/races.md.
  *
  * <p>Suppressed races are still reported, marked and counted; a rule that matched no race is
  * reported as stale, so that a list of known races does not silently outlive them.
@@ -67,6 +68,9 @@ public final class RaceSuppressions {
         }
     }
 
+    /** The format version: a file may say it in a line {@code %version 1}; another version is refused. */
+    public static final int VERSION = 1;
+
     private final List<Rule> rules;
 
     private RaceSuppressions(List<Rule> rules) {
@@ -95,6 +99,13 @@ public final class RaceSuppressions {
             int hash = raw.indexOf('#');
             String text = (hash >= 0 ? raw.substring(0, hash) : raw).strip();
             if (text.isEmpty()) continue;
+            if (text.startsWith("%version")) {
+                if (!text.equals("%version " + VERSION)) {
+                    throw new IllegalArgumentException(name + ":" + (i + 1) + ": this wholetrace reads suppression files of version " + VERSION
+                            + ", not '" + dev.wholetrace.model.util.Text.oneLine(text) + "'");
+                }
+                continue;
+            }
             String[] sides = text.split("<->", -1);
             if (sides.length != 2 || !SIDE.matcher(sides[0].strip()).matches() || !SIDE.matcher(sides[1].strip()).matches()) {
                 throw new IllegalArgumentException(name + ":" + (i + 1) + ": expected 'Class.method:line <-> Class.method:line'"

@@ -64,6 +64,13 @@ class RaceSuppressionsTest {
     }
 
     @Test
+    void aFileMayStateItsVersionAndAnotherVersionIsRefused() {
+        assertThat(RaceSuppressions.parse("k", List.of("%version 1", "Stats.hit <-> Stats.report")).rules()).hasSize(1);
+        assertThatThrownBy(() -> RaceSuppressions.parse("k", List.of("# new", "%version 2"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("k:2: this wholetrace reads suppression files of version 1, not '%version 2'");
+    }
+
+    @Test
     void onlyUnsuppressedFirstRacesFail() {
         RaceReport.Finding artifact = finding(side("app.Stats", "a", 1, "read"), side("app.Stats", "b", 2, "write"), 0);
         RaceReport r = report(HIT_REPORT, artifact);
