@@ -28,7 +28,7 @@ import java.util.List;
  * the schedule).
  */
 public final class RacesSarif implements ReportWriter<RaceFindings> {
-    /** Where the tool is described: SARIF's tool.driver.informationUri. */
+    /** Where the tool is described: SARIF's tool.driver.informationUri (a placeholder until the project has a public home: change it here). */
     public static final String INFORMATION_URI = "https://github.com/wholetrace/wholetrace/blob/main/docs/races.md";
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     static final String FINGERPRINT = "wholetraceRace/v1";
