@@ -25,7 +25,9 @@ public record RaceLocation(Kind kind, String field, String elementType, int widt
             case STATIC_FIELD -> "static field " + field;
             case FIELD -> {
                 int dot = field.lastIndexOf('.');
-                yield "field " + field.substring(dot + 1) + " of one " + (dot < 0 ? "object" : field.substring(0, dot));
+                String owner = dot < 0 ? "object" : field.substring(0, dot), name = field.substring(dot + 1);
+                // a call on a JDK collection that is not thread-safe touches its contents (the agent's pseudo-field <contents>)
+                yield name.equals("<contents>") ? "the contents of one " + owner : "field " + name + " of one " + owner;
             }
             case ARRAY_ELEMENT -> "element [" + Addresses.offset(address) / width + "] of "
                     + (arrayField != null ? "the " + elementType + "[] in " + arrayField
