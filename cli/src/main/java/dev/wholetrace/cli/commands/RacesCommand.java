@@ -113,6 +113,12 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
                 suppressions.apply(report), sourceRoot, version == null ? "development build" : version);
         writer.write(findings, out);
         out.flush();
-        return failOnRace && findings.unsuppressedFirstRaces() > 0 ? RACES_FOUND : 0;
+        int failing = findings.unsuppressedFirstRaces();
+        if (!failOnRace || failing == 0) return 0;
+        // one line on stderr says why the step failed, also when the report went to a SARIF file
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("wholetrace: races: " + failing + " data race" + (failing == 1 ? "" : "s") + " found that no suppression matched (--fail-on-race)");
+        err.flush();
+        return RACES_FOUND;
     }
 }
