@@ -81,11 +81,6 @@ public final class JsonWriter implements AutoCloseable {
         return run(() -> g.writeString(value));
     }
 
-    /** Starts an array-valued element of the open array. */
-    public JsonWriter beginArray() {
-        return run(g::writeStartArray);
-    }
-
     /** A number field that may be absent (null). */
     public JsonWriter fieldOrNull(String name, Long value) {
         return run(() -> {
