@@ -28,8 +28,8 @@ import java.util.List;
  * the schedule).
  */
 public final class RacesSarif implements ReportWriter<RaceFindings> {
-    /** Where the tool is described: SARIF's tool.driver.informationUri (a placeholder until the project has a public home: change it here). */
-    public static final String INFORMATION_URI = "https://github.com/wholetrace/wholetrace/blob/main/docs/races.md";
+    // No tool.driver.informationUri / rule helpUri: both are optional in SARIF 2.1.0 and the project
+    // has no public address to give; an invented one would send users to a page that does not exist.
     static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
     static final String FINGERPRINT = "wholetraceRace/v1";
 
@@ -50,12 +50,11 @@ public final class RacesSarif implements ReportWriter<RaceFindings> {
         try (JsonWriter j = JsonWriter.to(out)) {
             j.beginObject().field("$schema", SCHEMA).field("version", "2.1.0").array("runs").beginObject();
             j.object("tool").object("driver").field("name", "wholetrace").field("version", races.toolVersion())
-                    .field("informationUri", INFORMATION_URI).array("rules");
+                    .array("rules");
             for (String[] rule : RULES) {
                 j.beginObject().field("id", rule[0]).field("name", rule[1]);
                 j.object("shortDescription").field("text", rule[2]).end();
                 j.object("fullDescription").field("text", rule[3]).end();
-                j.field("helpUri", INFORMATION_URI);
                 j.object("defaultConfiguration").field("level", "error").end();
                 j.end();
             }
