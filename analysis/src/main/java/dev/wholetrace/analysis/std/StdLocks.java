@@ -28,8 +28,10 @@ import java.util.Map;
  * (an {@code Object.wait} inside a nested {@code synchronized} records one unlock but frees the
  * monitor): the holder's release is written just before that acquire, at the site of its last
  * unlock (the holder has done nothing since: it was waiting), and its remaining depth is restored
- * at its next acquire. A release of a lock the thread does not hold (recorded for an unlock that
- * then threw) is not written: it released nothing.
+ * at its next acquire. An unlock of a lock the thread does not hold (the agent records some unlocks
+ * that then throw, docs/agent.md) is a release to the detector, so it is written as an acquire and
+ * a release of the lock when nobody holds it, and dropped when another thread does (no well-formed
+ * STD can say it then).
  */
 final class StdLocks {
     /** Receives the acquires and releases to write. */
@@ -102,8 +104,13 @@ final class StdLocks {
         Hold h = holds.get(lock);
         if (h == null || h.thread != t) {
             int[] depth = owed(t).get(lock);
-            if (depth != null && --depth[0] == 0) owed(t).remove(lock);
-            return; // not held: nothing to write
+            if (depth != null) {
+                if (--depth[0] == 0) owed(t).remove(lock);
+            } else if (h == null) { // an unlock recorded although it did not hold the lock: its release, as the detector counts it
+                out.emit(t, Op.ACQUIRE, lock, site);
+                out.emit(t, Op.RELEASE, lock, site);
+            }
+            return;
         }
         h.site = site;
         if (--h.depth == 0) {

@@ -85,12 +85,13 @@ class StdExportTest {
         try (Script s = new Script(dir.resolve("wait.wtrace"), 2)) {
             s.on(1, r -> { r.lock(9, 66); r.lock(9, 66); r.unlock(13, 66); }) // wait() inside two synchronized blocks: one unlock
              .on(2, r -> { r.lock(14, 66); r.store(1, X); r.unlock(15, 66); })
-             .on(1, r -> { r.lock(16, 66); r.load(2, X); r.unlock(17, 66); r.unlock(18, 66); });
+             .on(1, r -> { r.lock(16, 66); r.load(2, X); r.unlock(17, 66); r.unlock(18, 66); })
+             .on(2, r -> r.unlock(19, 67)); // an unlock recorded although it held nothing: a release all the same
             trace = s.finish();
         }
         assertThat(lines(trace)).containsExactly(
                 "T1|acq(L66)|9", "T1|rel(L66)|13", "T2|acq(L66)|14", "T2|w(V5_16)|1", "T2|rel(L66)|15",
-                "T1|acq(L66)|16", "T1|r(V5_16)|2", "T1|rel(L66)|18");
+                "T1|acq(L66)|16", "T1|r(V5_16)|2", "T1|rel(L66)|18", "T2|acq(L67)|19", "T2|rel(L67)|19");
     }
 
     @Test
