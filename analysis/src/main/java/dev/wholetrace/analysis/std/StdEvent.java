@@ -20,8 +20,10 @@ public record StdEvent(int thread, Op op, Target target, int location) {
     public enum Kind {
         /** A heap location: object id and offset. */
         VARIABLE('V', true),
-        /** A lock (monitor or j.u.c lock): its object. */
+        /** A lock (monitor or j.u.c lock): its object; for a read/write lock, its exclusive (write) side. */
         LOCK('L', false),
+        /** The shared (read) side of a read/write lock as one thread holds it: the lock's object and the thread. */
+        READ_LOCK('R', true),
         /** Any other release/acquire object, written as a lock. */
         SYNC_OBJECT('S', false),
         /** A latch's or phaser's object in one phase. */
@@ -41,7 +43,7 @@ public record StdEvent(int thread, Op op, Target target, int location) {
         }
     }
 
-    /** What an operation acts on. {@code part} is an offset, phase or episode where the kind has one, else 0. */
+    /** What an operation acts on. {@code part} is an offset, phase, episode or thread where the kind has one, else 0. */
     public record Target(Kind kind, long id, long part) {
         /** The target's STD identifier: the kind's letter, the id, and "_part" where the kind has a part. */
         public String name() {

@@ -10,6 +10,7 @@ import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -18,8 +19,13 @@ import java.util.Map;
 /**
  * A recorded execution as STD events ({@link StdExport}), produced on demand: one pass over S_synch
  * that, before each entry, emits its thread's accesses since its previous sync operation, so the
- * events come in one order consistent with every thread's program order and the sync order. Each
- * {@link #forEach} expands the trace again; nothing is kept.
+ * events come in one order consistent with every thread's program order and the sync order. A
+ * barrier episode's participants have their accesses before the barrier written before any of them
+ * leaves it; a thread's accesses after its last sync operation follow that operation at once (the
+ * trace orders them only after it), a thread without sync operations follows its fork. Locks are
+ * written as a well-formed lock trace ({@link StdLocks}). Each {@link #forEach} expands the trace
+ * again; only the sync order is read twice (a first pass finds the read locks' readers and the
+ * forked threads).
  */
 public final class StdEvents {
     /** Receives the events in order. */
@@ -27,6 +33,9 @@ public final class StdEvents {
     public interface Sink<X extends Exception> {
         void accept(StdEvent e) throws X;
     }
+
+    /** The aux of a shared (read) lock or unlock (docs/trace-model.md). */
+    static final long SHARED = 1;
 
     private final TraceView trace;
 
@@ -45,7 +54,11 @@ public final class StdEvents {
         private final List<Iterator<Event>> events = new ArrayList<>();
         /** Per thread, a sync operation already read (a barrier whose arrival is written) but not yet placed. */
         private final Event[] pending;
+        /** Per thread, how many of its sync operations are written. */
+        private final long[] written;
         private final Map<Long, Integer> threadOfObject = new HashMap<>();
+        private final boolean[] forked;
+        private final StdLocks locks;
 
         Pass(TraceView trace, Sink<X> sink) {
             this.order = trace.syncOrder();
@@ -55,19 +68,42 @@ public final class StdEvents {
                 threadOfObject.put(t.object(), t.index());
             }
             pending = new Event[events.size()];
+            written = new long[events.size()];
+            forked = new boolean[events.size()];
+            Map<Long, BitSet> readers = new HashMap<>();
+            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
+                c.next();
+                if (c.kind() == SyncKind.LOCK && c.aux() == SHARED) readers.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
+                if (c.kind() == SyncKind.FORK) {
+                    Integer child = threadOfObject.get(c.object());
+                    if (child != null) forked[child] = true;
+                }
+            }
+            Map<Long, int[]> readerThreads = new HashMap<>();
+            readers.forEach((o, r) -> readerThreads.put(o, r.stream().toArray()));
+            locks = new StdLocks(readerThreads);
         }
 
         void run() throws X {
+            for (int t = 0; t < events.size(); t++) {
+                if (!forked[t] && order.count(t) == 0) rest(t); // nothing places it: before everything
+            }
             for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
                 c.next();
                 int t = c.thread();
                 Event sync = dataUntilSync(t);
                 if (sync == null) throw new IllegalStateException("thread " + t + " has fewer sync operations than the sync order says");
                 sync(c, t, sync);
+                if (++written[t] == order.count(t)) rest(t);
             }
             for (int t = 0; t < events.size(); t++) {
-                if (dataUntilSync(t) != null) throw new IllegalStateException("thread " + t + " has more sync operations than the sync order says");
+                if (written[t] < order.count(t)) throw new IllegalStateException("thread " + t + " has sync operations the sync order lacks");
             }
+        }
+
+        /** Emits the rest of thread t's accesses, after its last sync operation. */
+        private void rest(int t) throws X {
+            if (dataUntilSync(t) != null) throw new IllegalStateException("thread " + t + " has more sync operations than the sync order says");
         }
 
         /** Emits thread t's accesses up to its next sync operation and returns that operation (null at its end). */
@@ -99,12 +135,18 @@ public final class StdEvents {
         private void sync(SyncOrder.Cursor at, int t, Event e) throws X {
             int site = e.id();
             switch (e.kind()) {
-                case LOCK -> emit(t, Op.ACQUIRE, new Target(Kind.LOCK, e.object(), 0), site);
-                case UNLOCK -> emit(t, Op.RELEASE, new Target(Kind.LOCK, e.object(), 0), site);
+                case LOCK -> locks.lock(t, e.object(), e.aux() == SHARED, site, this::emit);
+                case UNLOCK -> locks.unlock(t, e.object(), e.aux() == SHARED, site, this::emit);
                 case FORK, JOIN -> {
                     Integer child = threadOfObject.get(e.object());
-                    if (child != null) emit(t, e.kind() == SyncKind.FORK ? Op.FORK : Op.JOIN, new Target(Kind.THREAD, child, 0), site);
-                    else pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site); // a thread that recorded nothing
+                    if (child == null) {
+                        pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site); // a thread that recorded nothing
+                    } else if (e.kind() == SyncKind.FORK) {
+                        emit(t, Op.FORK, new Target(Kind.THREAD, child, 0), site);
+                        if (order.count(child) == 0) rest(child); // it has nothing else to be placed by
+                    } else {
+                        emit(t, Op.JOIN, new Target(Kind.THREAD, child, 0), site);
+                    }
                 }
                 case THREAD_BEGIN, THREAD_END -> {
                     if (!threadOfObject.containsKey(e.object()) || threadOfObject.get(e.object()) != t) {
@@ -116,7 +158,7 @@ public final class StdEvents {
                     Target episode = new Target(Kind.BARRIER_EPISODE, e.object(), e.aux());
                     if (at.firstOfEpisode()) { // every arrival, after what the participant did before the barrier
                         for (int p : order.participants(at.episode())) {
-                            if (p != t && pending[p] == null) pending[p] = dataUntilSync(p);
+                            if (p != t && pending[p] == null) pending[p] = arrival(p, e);
                             pair(p, episode, site);
                         }
                     }
@@ -125,6 +167,16 @@ public final class StdEvents {
                 case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, new Target(Kind.SYNC_PHASE, e.object(), e.aux()), site);
                 default -> pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site);
             }
+        }
+
+        /** Emits participant p's accesses before the barrier of {@code first} and returns its pass of that episode. */
+        private Event arrival(int p, Event first) throws X {
+            Event pass = dataUntilSync(p);
+            if (pass == null || pass.kind() != SyncKind.BARRIER || pass.object() != first.object() || pass.aux() != first.aux()) {
+                throw new IllegalStateException("thread " + p + " takes part in barrier episode " + first.aux() + " of object " + first.object()
+                        + " but its next sync operation is " + (pass == null ? "none" : pass.kind().label));
+            }
+            return pass;
         }
 
         private void pair(int t, Target lock, int site) throws X {

@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.race;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.analysis.std.StdHbChecker;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.races.RaceSuite;
 import java.nio.charset.StandardCharsets;
@@ -70,6 +71,10 @@ class RaceSuiteTest {
         Set<String> pairs = new TreeSet<>();
         for (Race r : result.races()) pairs.add(r.a() + ":" + r.b());
         assertThat(VectorClockDetector.detect(trace).pairs()).isEqualTo(pairs);
+        // the STD export, replayed by the tests' own happens-before checker: a well-formed lock trace with the same pairs
+        StdHbChecker.Result std = StdHbChecker.check(trace);
+        assertThat(std.violations()).as("STD well-formed").isEmpty();
+        assertThat(std.pairs()).as("STD pairs").isEqualTo(pairs);
         RaceReport report;
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
             report = RaceReport.of(trace, result, bytecode);

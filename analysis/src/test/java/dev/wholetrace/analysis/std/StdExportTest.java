@@ -47,6 +47,66 @@ class StdExportTest {
                 "T1|r(V5_24)|4", "T1|acq(S400_1)|12", "T1|rel(S400_1)|12");
     }
 
+    private static List<String> lines(TraceView trace) {
+        List<String> lines = new ArrayList<>();
+        new StdExport().analyze(trace).forEach(e -> lines.add("T" + e.thread() + "|" + e.op().label + "(" + e.target().name() + ")|" + e.location()));
+        return lines;
+    }
+
+    @Test
+    void aReadLockIsALockPerReaderAndAWriteLockTakesEveryReadersToo() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("rw.wtrace"), 2)) {
+            s.on(1, r -> r.sync(SyncKind.LOCK, 9, 77, 1))
+             .on(2, r -> r.sync(SyncKind.LOCK, 9, 77, 1)) // both readers hold it at once
+             .on(1, r -> { r.load(2, X); r.sync(SyncKind.UNLOCK, 10, 77, 1); })
+             .on(2, r -> { r.load(2, X); r.sync(SyncKind.UNLOCK, 10, 77, 1); })
+             .on(1, r -> { r.sync(SyncKind.LOCK, 11, 77, 2); r.store(3, X); r.sync(SyncKind.UNLOCK, 12, 77, 2); })
+             // a downgrade: the write lock, then the read lock, then the write lock let go
+             .on(2, r -> { r.sync(SyncKind.LOCK, 11, 77, 2); r.sync(SyncKind.LOCK, 9, 77, 1); r.sync(SyncKind.UNLOCK, 12, 77, 2);
+                 r.load(4, X); r.sync(SyncKind.UNLOCK, 10, 77, 1); });
+            trace = s.finish();
+        }
+        assertThat(lines(trace)).containsExactly(
+                "T1|acq(R77_1)|9", "T2|acq(R77_2)|9",
+                "T1|r(V5_16)|2", "T1|rel(R77_1)|10", "T2|r(V5_16)|2", "T2|rel(R77_2)|10",
+                "T1|acq(L77)|11", "T1|acq(R77_1)|11", "T1|acq(R77_2)|11", "T1|w(V5_16)|3",
+                "T1|rel(R77_2)|12", "T1|rel(R77_1)|12", "T1|rel(L77)|12",
+                "T2|acq(L77)|11", "T2|acq(R77_1)|11", "T2|acq(R77_2)|11", // its read lock is nested in R77_2: not written
+                "T2|rel(R77_1)|12", "T2|rel(L77)|12", "T2|r(V5_16)|4", "T2|rel(R77_2)|10");
+        StdHbChecker.Result checked = StdHbChecker.check(lines(trace));
+        assertThat(checked.violations()).isEmpty();
+        assertThat(checked.pairs()).as("readers do not order each other; the writers are ordered with them").isEmpty();
+    }
+
+    @Test
+    void aWaitInANestedMonitorLetsItGoBeforeTheNextHolderTakesIt() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("wait.wtrace"), 2)) {
+            s.on(1, r -> { r.lock(9, 66); r.lock(9, 66); r.unlock(13, 66); }) // wait() inside two synchronized blocks: one unlock
+             .on(2, r -> { r.lock(14, 66); r.store(1, X); r.unlock(15, 66); })
+             .on(1, r -> { r.lock(16, 66); r.load(2, X); r.unlock(17, 66); r.unlock(18, 66); })
+             .on(2, r -> r.unlock(19, 67)); // an unlock recorded although it held nothing: a release all the same
+            trace = s.finish();
+        }
+        assertThat(lines(trace)).containsExactly(
+                "T1|acq(L66)|9", "T1|rel(L66)|13", "T2|acq(L66)|14", "T2|w(V5_16)|1", "T2|rel(L66)|15",
+                "T1|acq(L66)|16", "T1|r(V5_16)|2", "T1|rel(L66)|18", "T2|acq(L67)|19", "T2|rel(L67)|19");
+    }
+
+    @Test
+    void accessesAfterAThreadsLastSyncOperationFollowIt() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("tail.wtrace"), 1)) {
+            s.on(0, r -> { r.lock(9, 5); r.unlock(10, 5); r.store(1, Y); })
+             .on(1, r -> { r.lock(9, 5); r.unlock(10, 5); r.load(2, Y); });
+            trace = s.finish();
+        }
+        // thread 0 records nothing more: its store comes right after its unlock, not at the end of the file
+        assertThat(lines(trace)).containsExactly(
+                "T0|acq(L5)|9", "T0|rel(L5)|10", "T0|w(V5_24)|1", "T1|acq(L5)|9", "T1|rel(L5)|10", "T1|r(V5_24)|2");
+    }
+
     @Test
     void needsInstructionsAndAddresses() throws Exception {
         Path cor = dir.resolve("cor.wtrace");

@@ -33,17 +33,22 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "'wholetrace dump'); the events are interleaved in one order consistent with every "
                     + "thread's program order and the sync order. STD has only locks and fork/join, so the "
                     + "other sync kinds become lock operations that carry the same happens-before edges:",
-                "  lock/unlock (also read/write locks)  acq(L<object>) / rel(L<object>)",
+                "  lock/unlock, write lock/unlock       acq(L<object>) / rel(L<object>)",
+                "  read lock/unlock of thread t         acq(R<object>_<t>) / rel(R<object>_<t>)",
+                "  (a write lock also takes R<object>_<r> of every thread r that read-locks the object)",
                 "  fork / join of a thread              fork(T<child>) / join(T<child>)",
                 "  any other release or acquire         acq+rel of S<object>[_<phase>]",
                 "  a barrier episode                    acq+rel of B<object>_<episode>, twice",
-                "A release or acquire is written at the operation. A barrier episode is written at its first "
-                    + "pass as every participant's acq+rel (its arrival), then at each pass as that participant's "
-                    + "acq+rel again (its departure).",
+                "A release or acquire is written at the operation, a thread's accesses before its next "
+                    + "one (after its last one: right after it). A barrier episode is written at its first "
+                    + "pass as every participant's accesses before the barrier and acq+rel (its arrival), then "
+                    + "at each pass as that participant's acq+rel again (its departure). Locks form a "
+                    + "well-formed lock trace, as RAPID's WCP, SHB and LockSet engines require: readers hold "
+                    + "distinct locks, nested acquires are not written (docs/races.md).",
                 "",
                 "A release or acquire written as a lock's acq+rel also orders an earlier acquire before a "
-                    + "later release of the same object, and read locks order their readers: STD can express no "
-                    + "weaker edge, so the export may hide a race the trace shows, never invent one."},
+                    + "later release of the same object: STD can express no weaker edge, so the export may hide "
+                    + "a race the trace shows, never invent one."},
         footer = {"", "Examples:",
                 "  wholetrace export run.wtrace -o run.std",
                 "  wholetrace export run.wtrace -o run.std --force   # replace run.std",
