@@ -1,10 +1,14 @@
 package dev.wholetrace.workloads.races;
 
 /**
- * Unsynchronized lazy initialization: both threads check {@code cache} and, seeing null, compute
- * and store it. At least one thread writes it and the other reads it, unordered, in every
- * schedule. Race on {@code cache} (an Integer: its value lives in a JDK field, not probed, so no
- * other race shows through the racy reference).
+ * Unsynchronized lazy initialization: both threads check {@code cache} and store the value,
+ * computed when they saw null. Both threads read it and write it, unordered, in every schedule.
+ * Race on {@code cache} (an Integer: its value lives in a JDK field, not probed, so no other race
+ * shows through the racy reference).
+ *
+ * <p>The store is unconditional on purpose: with {@code if (c == null) cache = c} the second
+ * thread wrote only when both read null before either wrote, and that write/write race was then
+ * (rightly) an artifact of the read/write one, so the findings depended on the schedule.
  */
 public final class LazyInitYes {
     public static final String[] RACES = {"LazyInitYes.cache"};
@@ -13,10 +17,8 @@ public final class LazyInitYes {
 
     static int cached() {
         Integer c = cache;
-        if (c == null) {
-            c = 6 * 7;
-            cache = c;
-        }
+        c = c == null ? Integer.valueOf(6 * 7) : c;
+        cache = c;
         return c;
     }
 
