@@ -48,6 +48,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
+                "  wholetrace record -o 'run-%p.wtrace' -- java -jar runner.jar   # %p: each JVM's pid, for programs that fork JVMs",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
@@ -55,7 +56,10 @@ public final class RecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the trace to write (.wtrace)")
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+            description = "the trace to write (.wtrace); %p in it is the pid of the JVM that records (%% a %): "
+                    + "JVMs the program forks with the same -javaagent write their own; a JVM that finds its file being "
+                    + "recorded by another writes NAME-PID.wtrace instead and says so")
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
@@ -105,14 +109,15 @@ public final class RecordCommand implements Callable<Integer> {
         } finally {
             if (p.isAlive()) p.destroy(); // this command failed: do not leave the program behind
         }
-        if (!Files.isRegularFile(out) || Files.size(out) == 0) {
+        Path trace = AgentOptions.expandOut(out, p.pid()); // the launched JVM's trace; forked ones write their own
+        if (!Files.isRegularFile(trace) || Files.size(trace) == 0) {
             // The agent could not write (it said why above): a success without its trace is not one.
             PrintWriter err = spec.commandLine().getErr();
-            err.println("wholetrace: " + out + ": no trace after the program exited (the agent's messages, if any, are above)");
+            err.println("wholetrace: " + trace + ": no trace after the program exited (the agent's messages, if any, are above)");
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
-        if (!noRecompress) FinishedTrace.repack(out, spec.commandLine().getErr());
+        if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
         return exit;
     }
 }
