@@ -96,6 +96,15 @@ class RecordForkedJvmsTest {
     }
 
     @Test
+    void recordRefusesABadPercentSequenceInOneLine() {
+        Cli r = Cli.run("record", "-o", dir.resolve("run-%x.wtrace").toString(), "--agent", AGENT.toString(), "--",
+                CliRecordTest.java(), "-cp", System.getProperty("java.class.path"), "wtdemo.ForkingParent", "child");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.errLines().get(0)).contains("'%x'");
+    }
+
+    @Test
     void recordExpandsPercentPForTheJvmItStarts() {
         Path pattern = dir.resolve("rec-%p.wtrace");
         Cli r = Cli.run("record", "-o", pattern.toString(), "--agent", AGENT.toString(), "--include", "wtdemo.*", "--",

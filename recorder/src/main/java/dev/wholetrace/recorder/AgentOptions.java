@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  *       {@code %p} in it stands for the recording JVM's pid and {@code %%} for a {@code %}
  *       ({@link #outOf}), so that JVMs a program forks with the same option write traces of their own;</li>
  *   <li>{@value #MODE}: what is recorded, a {@link TraceMode} label (default cor);</li>
- *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are instrumented, ':'-separated dotted
- *       class names with {@code *} wildcards (default: all, none excluded);</li>
+ *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are checked (instrumented fully; the
+ *       others get their sync operations probed only), ':'-separated dotted class names with
+ *       {@code *} wildcards (default: all, none excluded);</li>
  *   <li>{@value #CODEC}: how chunks are sealed: {@code fast} (default: xz preset 0 or raw, keeps
  *       up with the program) or {@code xz} (xz -9: ~10 % smaller files, but a busy second takes
  *       seconds to seal, so a crash loses more; docs/durability.md);</li>
@@ -64,12 +65,12 @@ public final class AgentOptions {
         return new AgentOptions(out, mode, null, null, DEFAULT_INTERVAL_MILLIS, Codec.FAST);
     }
 
-    /** These options, instrumenting only the classes {@code patterns} match (null: all). */
+    /** These options, checking only the classes {@code patterns} match (null: all); the others get sync probes only. */
     public AgentOptions withInclude(String patterns) {
         return new AgentOptions(out, mode, patterns, exclude, intervalMillis, codec);
     }
 
-    /** These options, not instrumenting the classes {@code patterns} match (null: none excluded). */
+    /** These options, not checking the classes {@code patterns} match (null: none excluded); they get sync probes only. */
     public AgentOptions withExclude(String patterns) {
         return new AgentOptions(out, mode, include, patterns, intervalMillis, codec);
     }
@@ -131,7 +132,7 @@ public final class AgentOptions {
         return "-javaagent:" + agentJar.toAbsolutePath().normalize() + "=" + format();
     }
 
-    /** Whether include/exclude select the class {@code className} (dotted). */
+    /** Whether include/exclude select the class {@code className} (dotted) for checking. */
     public boolean selects(String className) {
         if (includes.length > 0 && !matchesAny(includes, className)) return false;
         return !matchesAny(excludes, className);

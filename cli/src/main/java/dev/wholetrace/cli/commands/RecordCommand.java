@@ -33,8 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Everything after -- is the program's command line; its first word must be a java "
                     + "launcher (java, or a path to one). The agent is inserted as -javaagent right after it. "
                     + "The program's input, output and exit code pass through unchanged. JDK classes are not "
-                    + "instrumented; --include/--exclude take dotted class-name patterns with * wildcards, "
-                    + "several separated by ':'.",
+                    + "instrumented; --include/--exclude choose the classes whose accesses are checked, as dotted "
+                    + "class-name patterns with * wildcards, several separated by ':'. The other classes' sync "
+                    + "operations (threads, locks, volatiles) are still recorded, so that restricting the recording "
+                    + "does not make the checked code's accesses look unordered.",
                 "",
                 "The trace file is checked before the program starts: its directory must be writable, and an "
                     + "existing file is replaced only with --force (never a directory or a device). SIGINT, SIGTERM "
@@ -66,10 +68,10 @@ public final class RecordCommand implements Callable<Integer> {
             description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); this agent version records blocks and sync operations")
     String mode;
 
-    @Option(names = "--include", paramLabel = "PATTERNS", description = "instrument only these classes")
+    @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")
     String include;
 
-    @Option(names = "--exclude", paramLabel = "PATTERNS", description = "do not instrument these classes")
+    @Option(names = "--exclude", paramLabel = "PATTERNS", description = "do not check these classes (their sync operations are still recorded)")
     String exclude;
 
     @Option(names = "--agent", paramLabel = "JAR", description = "the agent jar (default: found next to this build, or $WHOLETRACE_AGENT)")
