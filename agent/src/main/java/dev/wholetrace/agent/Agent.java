@@ -16,8 +16,8 @@ import java.util.WeakHashMap;
 
 /**
  * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}
- * ({@link AgentOptions}; FILE may contain {@code %p}, the pid: {@link TraceFileClaim}): instruments the program's classes as they load and records its execution
- * into FILE. JDK classes and the agent's own are never instrumented; classes include/exclude do not
+ * ({@link AgentOptions}; FILE may contain {@code %p}, the pid: {@link TraceFileClaim}): instruments
+ * the program's classes as they load and records its execution into FILE. JDK classes and the agent's own are never instrumented; classes include/exclude do not
  * select get their sync operations probed only. The instrumentation's state is
  * one {@link InstrumentationContext}, made here and handed down; the probes' is the runtime's. The
  * trace is finished by a shutdown hook (normal exit, System.exit, SIGTERM); after SIGKILL it is
@@ -67,7 +67,7 @@ public final class Agent {
         }
     }
 
-    /** Instruments each class the options select, as it loads. */
+    /** Instruments each class as it loads: fully when the options select it, for its sync operations otherwise. */
     private static final class Transformer implements ClassFileTransformer {
         private final AgentOptions options;
         private final ClassInstrumenter instrumenter;

@@ -25,8 +25,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
  * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
- * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter} and
- * {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the
+ * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter}, {@link CollectionCallInstrumenter}
+ * and {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the
  * operand stack as it found it, so the method's stack map frames stay valid as they are.
  */
 final class MethodInstrumenter {
