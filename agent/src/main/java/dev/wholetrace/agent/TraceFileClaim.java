@@ -22,7 +22,7 @@ import java.nio.file.StandardOpenOption;
 final class TraceFileClaim implements AutoCloseable {
     private final Path path;
     private final FileChannel channel;
-    private final FileLock lock;
+    private final FileLock lock; // null where the file system does not lock
 
     private TraceFileClaim(Path path, FileChannel channel, FileLock lock) {
         this.path = path;
@@ -59,7 +59,7 @@ final class TraceFileClaim implements AutoCloseable {
         return claim;
     }
 
-    /** The file, locked; null when another JVM holds it. */
+    /** The file, locked (unlocked where the file system has no locks); null when another JVM holds it. */
     private static TraceFileClaim tryClaim(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) Files.createDirectories(parent);
@@ -71,8 +71,9 @@ final class TraceFileClaim implements AutoCloseable {
         } catch (OverlappingFileLockException e) {
             lock = null; // this JVM holds it already (a second agent in one JVM)
         } catch (IOException e) {
-            channel.close();
-            throw e;
+            // A file system without locks (some network mounts): record as before, unprotected,
+            // rather than not at all.
+            return new TraceFileClaim(file, channel, null);
         }
         if (lock == null) {
             channel.close();
@@ -90,7 +91,7 @@ final class TraceFileClaim implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            if (lock.isValid()) lock.release();
+            if (lock != null && lock.isValid()) lock.release();
         } finally {
             channel.close();
         }
