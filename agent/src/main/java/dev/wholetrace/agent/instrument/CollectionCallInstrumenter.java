@@ -13,6 +13,7 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -24,7 +25,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * at all; here it is one race of the collection's contents, at the application's two call sites.
  * The site gets one instruction id per tracked class its owner admits, reserved in one block, whose
  * code-map text names the class: {@code COLLECTION_WRITE java.util.ArrayList List.add}
- * ({@link dev.wholetrace.model.event.HeapAccess} reads it).
+ * ({@link dev.wholetrace.model.event.HeapAccess} reads it). Method references ({@code list::add})
+ * get a bridge probed the same way ({@link MethodReferenceBridges}).
  */
 final class CollectionCallInstrumenter {
     static final String COLLECTIONS = "dev/wholetrace/agent/runtime/CollectionProbes";
@@ -51,26 +53,48 @@ final class CollectionCallInstrumenter {
         int op = n.getOpcode();
         if (!site.heap() || op != Opcodes.INVOKEVIRTUAL && op != Opcodes.INVOKEINTERFACE) return;
         MethodInsnNode call = (MethodInsnNode) n;
-        boolean write = WRITES.contains(call.name);
-        if (!write && !READS.contains(call.name)) return;
-        int mask = mask(call.owner);
-        if (mask == 0) return;
-        String simpleOwner = call.owner.substring(call.owner.lastIndexOf('/') + 1);
+        if (!applies(call.owner, call.name)) return;
+        probe(code, call, site.method(), siteIds(site, call.owner, call.name, "."));
+    }
+
+    /** Whether a call of {@code owner.name} is one this models (owner: the call's static type, internal name). */
+    static boolean applies(String owner, String name) {
+        return (WRITES.contains(name) || READS.contains(name)) && mask(owner) != 0;
+    }
+
+    /**
+     * The instruction ids of a call (or a method reference, {@code separator} "::") at {@code site}:
+     * one per tracked class {@code owner} admits, consecutive; returns the first.
+     */
+    static int siteIds(MethodInstrumenter.Site site, String owner, String name, String separator) {
+        int mask = mask(owner);
+        boolean write = WRITES.contains(name);
+        String simpleOwner = owner.substring(owner.lastIndexOf('/') + 1);
         List<Class<?>> tracked = CollectionProbes.TRACKED;
         String[] texts = new String[Integer.bitCount(mask)];
         for (int k = 0, i = 0; k < tracked.size(); k++) {
             if ((mask & (1 << k)) != 0) {
-                texts[i++] = (write ? "COLLECTION_WRITE " : "COLLECTION_READ ") + tracked.get(k).getName() + " " + simpleOwner + "." + call.name;
+                texts[i++] = (write ? "COLLECTION_WRITE " : "COLLECTION_READ ") + tracked.get(k).getName() + " " + simpleOwner + separator + name;
             }
         }
-        int first = site.ids().instructions(site.method().name, site.method().desc, site.line(), site.bci(), texts);
+        return site.ids().instructions(site.method().name, site.method().desc, site.line(), site.bci(), texts);
+    }
+
+    /**
+     * The probe before {@code call} (in method {@code m}): the arguments parked in fresh locals, the
+     * receiver duplicated for {@code CollectionProbes.read/write(receiver, mask, firstSite)}, the
+     * arguments reloaded. Straight-line and stack-neutral.
+     */
+    static void probe(InsnList code, MethodInsnNode call, MethodNode m, int firstSite) {
+        int mask = mask(call.owner);
+        boolean write = WRITES.contains(call.name);
         Type[] args = Type.getArgumentTypes(call.desc);
-        int[] slots = SyncCallRewriter.parkArguments(site.method(), args);
+        int[] slots = SyncCallRewriter.parkArguments(m, args);
         InsnList before = new InsnList();
         for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
         before.add(push(mask));
-        before.add(push(first));
+        before.add(push(firstSite));
         before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, write ? "write" : "read", "(Ljava/lang/Object;II)V", false));
         for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
         code.insertBefore(call, before);

@@ -22,6 +22,7 @@ public final class CollectionSubject {
         n += any.contains("x") ? 1 : 0; // COLLECTION_READ java.util.HashSet Collection.contains
         own.add("c");            // an OwnList: nothing
         concurrent.add("d");     // a CopyOnWriteArrayList: nothing
+        List.of("e").forEach(list::add); // COLLECTION_WRITE java.util.ArrayList List::add, through a bridge
         return n;
     }
 

@@ -85,6 +85,7 @@ class CollectionsAndFinalsTest {
                 "COLLECTION_WRITE java.util.HashMap Map.put|write HashMap.<contents>|0",
                 "COLLECTION_READ java.util.HashMap Map.get|read HashMap.<contents>|0",
                 "COLLECTION_WRITE java.util.ArrayList ArrayList.add|write ArrayList.<contents>|0",
-                "COLLECTION_READ java.util.HashSet Collection.contains|read HashSet.<contents>|0");
+                "COLLECTION_READ java.util.HashSet Collection.contains|read HashSet.<contents>|0",
+                "COLLECTION_WRITE java.util.ArrayList List::add|write ArrayList.<contents>|0");
     }
 }

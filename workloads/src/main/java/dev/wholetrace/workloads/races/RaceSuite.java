@@ -86,7 +86,7 @@ public final class RaceSuite {
             ThreadLocalNo.class,
             // final fields (JLS 17.5), non-thread-safe JDK collections
             FinalFieldRacyPublishYes.class, NonFinalFieldRacyPublishYes.class, ArrayListSharedYes.class, HashMapSharedYes.class,
-            CollectionLockedNo.class, CollectionConfinedNo.class);
+            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class);
 
     private RaceSuite() {}
 
