@@ -16,8 +16,9 @@ import java.util.WeakHashMap;
 
 /**
  * {@code -javaagent:wholetrace-agent.jar=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}
- * ({@link AgentOptions}): instruments the program's classes as they load and records its execution
- * into FILE. JDK classes and the agent's own are never instrumented. The instrumentation's state is
+ * ({@link AgentOptions}; FILE may contain {@code %p}, the pid: {@link TraceFileClaim}): instruments
+ * the program's classes as they load and records its execution into FILE. JDK classes and the agent's own are never instrumented; classes include/exclude do not
+ * select get their sync operations probed only. The instrumentation's state is
  * one {@link InstrumentationContext}, made here and handed down; the probes' is the runtime's. The
  * trace is finished by a shutdown hook (normal exit, System.exit, SIGTERM); after SIGKILL it is
  * readable up to its last complete chunk.
@@ -35,26 +36,38 @@ public final class Agent {
                     .withProperty("java.class.path", String.valueOf(System.getProperty("java.class.path")))
                     .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
-            TraceRecorder recorder = TraceRecorder.open(options.out(), config);
+            TraceFileClaim file = TraceFileClaim.claim(options.outOf(ProcessHandle.current().pid()), ProcessHandle.current().pid(), System.err);
+            TraceRecorder recorder;
+            try {
+                recorder = TraceRecorder.open(file.path(), config);
+            } catch (Throwable e) {
+                file.close();
+                throw e;
+            }
             ClassInstrumenter instrumenter = new ClassInstrumenter(new InstrumentationContext(recorder));
             Probes.install(recorder);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder), "wholetrace-shutdown"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder, file), "wholetrace-shutdown"));
             inst.addTransformer(new Transformer(options, instrumenter));
         } catch (Throwable e) {
             AgentLog.once("start", "not recording: " + e.getMessage());
         }
     }
 
-    private static void finish(TraceRecorder recorder) {
+    private static void finish(TraceRecorder recorder, TraceFileClaim file) {
         Probes.install(null);
         try {
             recorder.close();
         } catch (Throwable e) {
             AgentLog.once("close", "the trace may be incomplete: " + e.getMessage());
         }
+        try {
+            file.close();
+        } catch (Throwable e) {
+            // the lock goes with the process anyway
+        }
     }
 
-    /** Instruments each class the options select, as it loads. */
+    /** Instruments each class as it loads: fully when the options select it, for its sync operations otherwise. */
     private static final class Transformer implements ClassFileTransformer {
         private final AgentOptions options;
         private final ClassInstrumenter instrumenter;
@@ -69,19 +82,17 @@ public final class Agent {
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] classFile) {
             if (className == null || redefined != null || !instruments(loader, className) || !seesProbes(loader)) return null;
             try {
-                return instrumenter.instrument(classFile, loader);
+                // include=/exclude= narrow what is checked, not what orders it: the others get sync probes only.
+                return instrumenter.instrument(classFile, loader, options.selects(className.replace('/', '.')));
             } catch (Throwable e) {
                 AgentLog.once("instrument:" + e.getClass().getName(), "left " + className + " uninstrumented: " + e);
                 return null;
             }
         }
 
-        /** JDK and agent classes never; others as the options' include/exclude select them. */
+        /** JDK and agent classes never; every other class, fully or (not selected) for its sync operations. */
         private boolean instruments(ClassLoader loader, String internalName) {
-            if (loader == null || ClassInstrumenter.isPlatformClass(internalName) || internalName.startsWith("dev/wholetrace/agent/")) {
-                return false;
-            }
-            return options.selects(internalName.replace('/', '.'));
+            return loader != null && !ClassInstrumenter.isPlatformClass(internalName) && !internalName.startsWith("dev/wholetrace/agent/");
         }
 
         /**

@@ -13,11 +13,18 @@ import java.io.InputStream;
 public final class InstrumentingLoader extends ClassLoader {
     private final ClassInstrumenter instrumenter;
     private final String[] prefixes;
+    private final boolean checked;
 
     public InstrumentingLoader(TraceRecorder recorder, String... prefixes) {
+        this(recorder, true, prefixes);
+    }
+
+    /** {@code checked} false: the classes get sync probes only, as the agent does for classes include/exclude do not select. */
+    public InstrumentingLoader(TraceRecorder recorder, boolean checked, String... prefixes) {
         super(InstrumentingLoader.class.getClassLoader());
         this.instrumenter = new ClassInstrumenter(recorder);
         this.prefixes = prefixes;
+        this.checked = checked;
     }
 
     /** Loads {@code c}'s instrumented twin. */
@@ -33,7 +40,7 @@ public final class InstrumentingLoader extends ClassLoader {
             if (c != null) return c;
             try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
                 if (in == null) throw new ClassNotFoundException(name);
-                byte[] bytes = instrumenter.instrument(in.readAllBytes());
+                byte[] bytes = instrumenter.instrument(in.readAllBytes(), this, checked);
                 return defineClass(name, bytes, 0, bytes.length);
             } catch (IOException e) {
                 throw new ClassNotFoundException(name, e);

@@ -12,10 +12,13 @@ import java.util.regex.Pattern;
  * The agent {@link #parse}s them; launchers (cli record, workload and demo, bench's child JVMs)
  * build them and {@link #format} them. Every key is optional:
  * <ul>
- *   <li>{@value #OUT}: the trace file (default {@code wholetrace.wtrace} in the program's working directory);</li>
+ *   <li>{@value #OUT}: the trace file (default {@code wholetrace.wtrace} in the program's working directory);
+ *       {@code %p} in it stands for the recording JVM's pid and {@code %%} for a {@code %}
+ *       ({@link #outOf}), so that JVMs a program forks with the same option write traces of their own;</li>
  *   <li>{@value #MODE}: what is recorded, a {@link TraceMode} label (default cor);</li>
- *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are instrumented, ':'-separated dotted
- *       class names with {@code *} wildcards (default: all, none excluded);</li>
+ *   <li>{@value #INCLUDE}, {@value #EXCLUDE}: which classes are checked (instrumented fully; the
+ *       others get their sync operations probed only), ':'-separated dotted class names with
+ *       {@code *} wildcards (default: all, none excluded);</li>
  *   <li>{@value #CODEC}: how chunks are sealed: {@code fast} (default: xz preset 0 or raw, keeps
  *       up with the program) or {@code xz} (xz -9: ~10 % smaller files, but a busy second takes
  *       seconds to seal, so a crash loses more; docs/durability.md);</li>
@@ -45,6 +48,7 @@ public final class AgentOptions {
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         if (intervalMillis < 1) throw new IllegalArgumentException(INTERVAL + " must be at least 1 ms");
+        if (out != null) expandOut(out, 0); // a bad % sequence is refused here, by the launcher or the agent's parse
         if (codec != Codec.FAST && codec != Codec.XZ) throw new IllegalArgumentException(CODEC + " must be fast or xz");
         this.codec = codec;
         this.out = out;
@@ -61,12 +65,12 @@ public final class AgentOptions {
         return new AgentOptions(out, mode, null, null, DEFAULT_INTERVAL_MILLIS, Codec.FAST);
     }
 
-    /** These options, instrumenting only the classes {@code patterns} match (null: all). */
+    /** These options, checking only the classes {@code patterns} match (null: all); the others get sync probes only. */
     public AgentOptions withInclude(String patterns) {
         return new AgentOptions(out, mode, patterns, exclude, intervalMillis, codec);
     }
 
-    /** These options, not instrumenting the classes {@code patterns} match (null: none excluded). */
+    /** These options, not checking the classes {@code patterns} match (null: none excluded); they get sync probes only. */
     public AgentOptions withExclude(String patterns) {
         return new AgentOptions(out, mode, include, patterns, intervalMillis, codec);
     }
@@ -128,14 +132,44 @@ public final class AgentOptions {
         return "-javaagent:" + agentJar.toAbsolutePath().normalize() + "=" + format();
     }
 
-    /** Whether include/exclude select the class {@code className} (dotted). */
+    /** Whether include/exclude select the class {@code className} (dotted) for checking. */
     public boolean selects(String className) {
         if (includes.length > 0 && !matchesAny(includes, className)) return false;
         return !matchesAny(excludes, className);
     }
 
+    /** The trace file as given: it may contain {@code %p} ({@link #outOf}). */
     public Path out() {
         return out;
+    }
+
+    /** The trace file of the JVM with process id {@code pid}: {@link #out()} with {@code %p} → pid, {@code %%} → %. */
+    public Path outOf(long pid) {
+        return expandOut(out, pid);
+    }
+
+    /**
+     * {@code pattern} with {@code %p} replaced by {@code pid} and {@code %%} by {@code %}.
+     *
+     * @throws IllegalArgumentException for any other {@code %} sequence
+     */
+    public static Path expandOut(Path pattern, long pid) {
+        String s = pattern.toString();
+        if (s.indexOf('%') < 0) return pattern;
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c != '%') {
+                b.append(c);
+                continue;
+            }
+            char next = i + 1 < s.length() ? s.charAt(i + 1) : 0;
+            if (next == 'p') b.append(pid);
+            else if (next == '%') b.append('%');
+            else throw new IllegalArgumentException(OUT + "=" + s + ": '%" + (next == 0 ? "" : String.valueOf(next)) + "' is neither %p (the pid) nor %% (a %)");
+            i++;
+        }
+        return Path.of(b.toString());
     }
 
     public TraceMode mode() {

@@ -33,6 +33,25 @@ class AgentOptionsTest {
     }
 
     @Test
+    void percentPIsThePidOfTheRecordingJvm() {
+        AgentOptions o = AgentOptions.parse("out=/tmp/run-%p.wtrace");
+        assertThat(o.out()).isEqualTo(Path.of("/tmp/run-%p.wtrace"));
+        assertThat(o.outOf(4242)).isEqualTo(Path.of("/tmp/run-4242.wtrace"));
+        assertThat(AgentOptions.expandOut(Path.of("a%%b-%p-%p%%.wtrace"), 7)).isEqualTo(Path.of("a%b-7-7%.wtrace"));
+        assertThat(AgentOptions.expandOut(Path.of("plain.wtrace"), 7)).isEqualTo(Path.of("plain.wtrace"));
+        assertThat(AgentOptions.parse(o.format()).outOf(1)).isEqualTo(Path.of("/tmp/run-1.wtrace"));
+    }
+
+    @Test
+    void anotherPercentSequenceIsRefused() {
+        for (String out : new String[] {"run-%x.wtrace", "run-%", "%d.wtrace"}) {
+            assertThatThrownBy(() -> AgentOptions.parse("out=" + out)).as(out).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("%p (the pid)");
+            assertThatThrownBy(() -> AgentOptions.of(Path.of(out), TraceMode.CDR)).as(out).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void defaultsWhenNothingIsGiven() {
         for (String args : new String[] {null, "", " "}) {
             AgentOptions o = AgentOptions.parse(args);

@@ -49,10 +49,20 @@ public final class ClassInstrumenter {
 
     /** The instrumented class file, or null to leave the class unchanged; {@code loader} defines it. */
     public byte[] instrument(byte[] classFile, ClassLoader loader) {
+        return instrument(classFile, loader, true);
+    }
+
+    /**
+     * As {@link #instrument(byte[], ClassLoader)}; a class that is not {@code checked} (one that
+     * include=/exclude= do not select) gets its sync operations probed and nothing else: its
+     * accesses are not checked, but the order it imposes on the checked classes is recorded.
+     */
+    public byte[] instrument(byte[] classFile, ClassLoader loader, boolean checked) {
+        Probing base = checked ? Probing.FULL : Probing.SYNC_ONLY;
         FieldResolver fields = context.fields(loader);
         ClassReader reader = new ClassReader(classFile);
         Map<String, int[]> offsets = bytecodeOffsets(reader);
-        Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not FULL
+        Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not the base one
         while (true) {
             ClassNode cn = new ClassNode();
             reader.accept(cn, 0);
@@ -68,6 +78,11 @@ public final class ClassInstrumenter {
                 @Override
                 public int instruction(String method, String descriptor, int line, int bci, String text) {
                     return context.instruction(className, method, descriptor, line, bci, text);
+                }
+
+                @Override
+                public int instructions(String method, String descriptor, int line, int bci, String[] texts) {
+                    return context.instructions(className, method, descriptor, line, bci, texts);
                 }
 
                 @Override
@@ -110,7 +125,7 @@ public final class ClassInstrumenter {
             };
             for (MethodNode m : List.copyOf(cn.methods)) {
                 // Each attempt reads fresh nodes: MethodInstrumenter maps them to the offsets anew.
-                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, Probing.FULL), offsets.get(m.name + m.desc));
+                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, base), offsets.get(m.name + m.desc));
             }
             cn.methods.addAll(generated);
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
@@ -120,7 +135,7 @@ public final class ClassInstrumenter {
             } catch (MethodTooLargeException e) {
                 // Probe that method more coarsely and try again; ids already handed out stay unused.
                 String method = e.getMethodName() + e.getDescriptor();
-                Probing level = coarse.getOrDefault(method, Probing.FULL).coarser(context.heap());
+                Probing level = coarse.getOrDefault(method, base).coarser(context.heap());
                 coarse.put(method, level);
                 context.property((level == Probing.NONE ? "uninstrumented." : "coarse.") + className + "." + method, level.description);
             }

@@ -12,7 +12,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Finds the class that declares a field an instruction names, whether it is volatile and whether
+ * Finds the class that declares a field an instruction names, whether it is volatile or final and whether
  * that class has a static initializer, by reading class files as resources (never loading a class). javac names the receiver's static
  * type as a field instruction's owner, so {@code sub.x} and {@code base.x} may name different
  * owners for one field: addresses must use the declaring class, or one memory location would get
@@ -24,12 +24,12 @@ final class FieldResolver {
     private record ClassFields(String superName, Map<String, Integer> fields, boolean initializes) {}
 
     /**
-     * Where the field is declared, whether it is volatile, and whether its declaring class has a
-     * static initializer (whose writes a static access must be ordered after).
+     * Where the field is declared, whether it is volatile or final, and whether its declaring class
+     * has a static initializer (whose writes a static access must be ordered after).
      */
-    record Field(String declaringClass, boolean isVolatile, boolean classInitializes) {
+    record Field(String declaringClass, boolean isVolatile, boolean isFinal, boolean classInitializes) {
         Field(String declaringClass, boolean isVolatile) {
-            this(declaringClass, isVolatile, false);
+            this(declaringClass, isVolatile, false, false);
         }
     }
 
@@ -46,7 +46,7 @@ final class FieldResolver {
         for (int depth = 0; c != null && depth < 32; depth++) {
             ClassFields f = fields(c);
             Integer access = f.fields().get(name);
-            if (access != null) return new Field(c, (access & Opcodes.ACC_VOLATILE) != 0, f.initializes());
+            if (access != null) return new Field(c, (access & Opcodes.ACC_VOLATILE) != 0, (access & Opcodes.ACC_FINAL) != 0, f.initializes());
             c = f.superName();
         }
         return new Field(owner, false); // an interface constant, or a class file we cannot read

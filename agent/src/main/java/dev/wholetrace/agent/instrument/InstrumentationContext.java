@@ -44,6 +44,13 @@ public final class InstrumentationContext {
         return id;
     }
 
+    /** Consecutive instruction ids, one per text (a collection call's site per class it may be): the first. */
+    int instructions(String className, String method, String descriptor, int line, int bci, String[] texts) {
+        int first = instructionIds.getAndAdd(texts.length);
+        for (int i = 0; i < texts.length; i++) recorder.defineInstruction(new CodeEntry(first + i, className, method, descriptor, line, bci, texts[i]));
+        return first;
+    }
+
     /** Whether loads and stores are probed (not in COR, which does not keep them). */
     boolean heap() {
         return recorder.mode().keepsAccesses();

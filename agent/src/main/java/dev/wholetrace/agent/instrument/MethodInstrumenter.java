@@ -25,8 +25,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
  * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
- * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter} and
- * {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the
+ * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter}, {@link CollectionCallInstrumenter}
+ * and {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the
  * operand stack as it found it, so the method's stack map frames stay valid as they are.
  */
 final class MethodInstrumenter {
@@ -41,6 +41,9 @@ final class MethodInstrumenter {
         int block(String method, String descriptor, int line, int bci, String text);
 
         int instruction(String method, String descriptor, int line, int bci, String text);
+
+        /** Consecutive instruction ids, one per text, all at the same place; returns the first. */
+        int instructions(String method, String descriptor, int line, int bci, String[] texts);
 
         /** The class being instrumented (internal name) and its superclass. */
         String className();
@@ -77,7 +80,7 @@ final class MethodInstrumenter {
         InsnList code = m.instructions;
         if (code.size() == 0 || level == Probing.NONE) return;
         BytecodeOffsets.Index bcis = BytecodeOffsets.index(m, offsets); // before any probe is inserted
-        Set<AbstractInsnNode> leaders = level == Probing.ENTRY ? Set.of() : leaders(m);
+        Set<AbstractInsnNode> leaders = level == Probing.ENTRY || !level.blocks() ? Set.of() : leaders(m);
         if (level == Probing.ENTRY) {
             // Before every label, so that a loop back to the first instruction does not repeat it.
             code.insert(probe(ids.block(m.name, m.desc, firstLine(m), 0, "method entry (coarse: the method's blocks are not probed)"),
@@ -103,6 +106,7 @@ final class MethodInstrumenter {
             Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
+            CollectionCallInstrumenter.instrument(code, n, site);
             ClassInitInstrumenter.instrument(code, n, site); // after the heap probes: its use goes ahead of theirs
             initialized |= isSuperCall(n, ids);
         }

@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * A method reference to a sync method, e.g. {@code latch::countDown}: LambdaMetafactory spins a
+ * A method reference to a sync method, e.g. {@code latch::countDown}, or to a call on a JDK
+ * collection ({@code list::add}, {@link CollectionCallInstrumenter}, in DOR/CDR/ALL): LambdaMetafactory spins a
  * class that calls the method, and the agent never sees that class. So the class that makes the
  * reference gets a bridge, a private static synthetic method {@code (receiver, arguments)} that
  * makes the call, probed by {@link SyncCallRewriter} from the call's table row exactly as a direct
@@ -39,21 +40,34 @@ final class MethodReferenceBridges {
         if (indy.bsmArgs.length != 3 || !(indy.bsmArgs[1] instanceof Handle impl)) return;
         if (impl.getTag() != Opcodes.H_INVOKEVIRTUAL && impl.getTag() != Opcodes.H_INVOKEINTERFACE) return;
         SyncCall call = SyncCallTable.ofReference(impl.getOwner(), impl.getName(), impl.getDesc());
-        if (call == null) return;
+        boolean collection = call == null && site.heap() && CollectionCallInstrumenter.applies(impl.getOwner(), impl.getName());
+        if (call == null && !collection) return;
         Type[] captured = Type.getArgumentTypes(indy.desc);
         if (captured.length > 1 || captured.length == 1 && captured[0].getSort() != Type.OBJECT) return;
-        int id = site.id(simpleName(impl.getOwner()) + "::" + impl.getName());
         String receiver = "L" + impl.getOwner() + ";";
         String args = impl.getDesc().substring(1, impl.getDesc().indexOf(')'));
         String desc = "(" + receiver + args + ")" + Type.getReturnType(impl.getDesc()).getDescriptor();
-        MethodNode bridge = bridge(site.ids(), impl, desc, call, id);
+        Probe probe;
+        if (collection) { // list::add: an access of the collection's contents, as a direct call
+            int first = CollectionCallInstrumenter.siteIds(site, impl.getOwner(), impl.getName(), "::");
+            probe = (code, invoke, m) -> CollectionCallInstrumenter.probe(code, invoke, m, first);
+        } else {
+            int id = site.id(simpleName(impl.getOwner()) + "::" + impl.getName());
+            probe = (code, invoke, m) -> SyncCallRewriter.rewrite(code, invoke, m, call, id);
+        }
+        MethodNode bridge = bridge(site.ids(), impl, desc, probe);
         if (captured.length == 1) indy.desc = "(" + receiver + ")" + Type.getReturnType(indy.desc).getDescriptor();
         Handle target = new Handle(Opcodes.H_INVOKESTATIC, site.ids().className(), bridge.name, bridge.desc, site.ids().isInterface());
         indy.bsmArgs = new Object[] {indy.bsmArgs[0], target, indy.bsmArgs[2]};
     }
 
+    /** How a bridge's call is probed: from a sync call table row, or as a collection call. */
+    private interface Probe {
+        void apply(InsnList code, MethodInsnNode invoke, MethodNode bridge);
+    }
+
     /** The bridge: {@code try { return receiver.name(arguments); } catch (Throwable e) { scrub(e); throw e; }}, the call probed. */
-    private static MethodNode bridge(MethodInstrumenter.Ids ids, Handle impl, String desc, SyncCall call, int id) {
+    private static MethodNode bridge(MethodInstrumenter.Ids ids, Handle impl, String desc, Probe probe) {
         MethodNode m = ids.syntheticMethod(desc);
         InsnList code = m.instructions;
         LabelNode start = new LabelNode();
@@ -78,7 +92,7 @@ final class MethodReferenceBridges {
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, SYNC_FRAMES, "scrub", "(Ljava/lang/Throwable;)V", false));
         code.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
-        SyncCallRewriter.rewrite(code, invoke, m, call, id);
+        probe.apply(code, invoke, m);
         return m;
     }
 }

@@ -13,10 +13,21 @@ enum Probing {
     NO_HEAP("blocks and sync operations only: no loads and stores (exceeds 64 KB with them)"),
     /** One block at the method's entry, and its sync operations. */
     ENTRY("one block at entry and sync operations only (exceeds 64 KB with every block)"),
+    /**
+     * Sync operations only (volatile accesses and class-init included): no blocks, no plain loads
+     * and stores. For classes that include=/exclude= do not select: what they do is not checked,
+     * but how they order the checked classes' accesses (threads they start and join, locks) is.
+     */
+    SYNC_ONLY(null),
     /** Left as it was. */
     NONE("uninstrumented (exceeds 64 KB even with entry and sync probes only)");
 
-    /** What the trace's metadata says about a method probed at this level; null for FULL. */
+    /** Whether block probes go in (all of them, or one at the method's entry). */
+    boolean blocks() {
+        return this != SYNC_ONLY && this != NONE;
+    }
+
+    /** What the trace's metadata says about a method probed at this level; null for FULL and SYNC_ONLY. */
     final String description;
 
     Probing(String description) {
@@ -28,7 +39,7 @@ enum Probing {
         return switch (this) {
             case FULL -> heap ? NO_HEAP : ENTRY;
             case NO_HEAP -> ENTRY;
-            case ENTRY, NONE -> NONE;
+            case ENTRY, SYNC_ONLY, NONE -> NONE;
         };
     }
 }

@@ -124,7 +124,7 @@ final class SyncCallRewriter {
      * straight-line code, so no existing frame needs to know them. (MethodInstrumenter's two scratch
      * slots would not hold a timed tryAcquire's int, long and TimeUnit.)
      */
-    private static int[] parkArguments(MethodNode m, Type[] args) {
+    static int[] parkArguments(MethodNode m, Type[] args) {
         int[] slots = new int[args.length];
         int next = m.maxLocals;
         for (int i = 0; i < args.length; i++) {

@@ -3,7 +3,7 @@ package dev.wholetrace.agent.heap;
 /** Heap accesses whose recorded addresses HeapAccessTest knows in advance. */
 public final class HeapSubject {
     static long counter;
-    final double[] row = new double[6];
+    double[] row = new double[6]; // not final: reads of final fields are not recorded (FinalFieldsTest)
     int hits;
 
     /** Reads row[0..5] (stride 8), writes hits, reads and writes the static counter. */

@@ -48,9 +48,14 @@ final class Recording {
 
     /** In {@code mode}: CDR and ALL add the heap probes, which share the methods with the sync probes. */
     static Recording of(Path file, TraceMode mode, Class<?> subject, Body body) throws Exception {
+        return of(file, mode, true, subject, body);
+    }
+
+    /** {@code checked} false: the subject is instrumented as a class include=/exclude= do not select (sync probes only). */
+    static Recording of(Path file, TraceMode mode, boolean checked, Class<?> subject, Body body) throws Exception {
         Object result;
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode))) {
-            Class<?> c = new InstrumentingLoader(rec, subject.getName()).twin(subject);
+            Class<?> c = new InstrumentingLoader(rec, checked, subject.getName()).twin(subject);
             Probes.install(rec);
             try {
                 result = body.run(c);
@@ -85,6 +90,16 @@ final class Recording {
         for (Iterator<Event> it = trace.thread(thread(name)).events(); it.hasNext(); ) {
             Event e = it.next();
             if (e.isSync()) out.add(e);
+        }
+        return out;
+    }
+
+    /** Thread {@code name}'s events of {@code type}, in program order. */
+    List<Event> events(String name, Event.Type type) {
+        List<Event> out = new ArrayList<>();
+        for (Iterator<Event> it = trace.thread(thread(name)).events(); it.hasNext(); ) {
+            Event e = it.next();
+            if (e.type() == type) out.add(e);
         }
         return out;
     }

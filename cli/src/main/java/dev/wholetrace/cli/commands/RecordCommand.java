@@ -33,8 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Everything after -- is the program's command line; its first word must be a java "
                     + "launcher (java, or a path to one). The agent is inserted as -javaagent right after it. "
                     + "The program's input, output and exit code pass through unchanged. JDK classes are not "
-                    + "instrumented; --include/--exclude take dotted class-name patterns with * wildcards, "
-                    + "several separated by ':'.",
+                    + "instrumented; --include/--exclude choose the classes whose accesses are checked, as dotted "
+                    + "class-name patterns with * wildcards, several separated by ':'. The other classes' sync "
+                    + "operations (threads, locks, volatiles) are still recorded, so that restricting the recording "
+                    + "does not make the checked code's accesses look unordered.",
                 "",
                 "The trace file is checked before the program starts: its directory must be writable, and an "
                     + "existing file is replaced only with --force (never a directory or a device). SIGINT, SIGTERM "
@@ -48,6 +50,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
+                "  wholetrace record -o 'run-%p.wtrace' -- java -jar runner.jar   # %p: each JVM's pid, for programs that fork JVMs",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
@@ -55,17 +58,20 @@ public final class RecordCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the trace to write (.wtrace)")
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+            description = "the trace to write (.wtrace); %p in it is the pid of the JVM that records (%% a %): "
+                    + "JVMs the program forks with the same -javaagent write their own; a JVM that finds its file being "
+                    + "recorded by another writes NAME-PID.wtrace instead and says so")
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
             description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); this agent version records blocks and sync operations")
     String mode;
 
-    @Option(names = "--include", paramLabel = "PATTERNS", description = "instrument only these classes")
+    @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")
     String include;
 
-    @Option(names = "--exclude", paramLabel = "PATTERNS", description = "do not instrument these classes")
+    @Option(names = "--exclude", paramLabel = "PATTERNS", description = "do not check these classes (their sync operations are still recorded)")
     String exclude;
 
     @Option(names = "--agent", paramLabel = "JAR", description = "the agent jar (default: found next to this build, or $WHOLETRACE_AGENT)")
@@ -105,14 +111,15 @@ public final class RecordCommand implements Callable<Integer> {
         } finally {
             if (p.isAlive()) p.destroy(); // this command failed: do not leave the program behind
         }
-        if (!Files.isRegularFile(out) || Files.size(out) == 0) {
+        Path trace = AgentOptions.expandOut(out, p.pid()); // the launched JVM's trace; forked ones write their own
+        if (!Files.isRegularFile(trace) || Files.size(trace) == 0) {
             // The agent could not write (it said why above): a success without its trace is not one.
             PrintWriter err = spec.commandLine().getErr();
-            err.println("wholetrace: " + out + ": no trace after the program exited (the agent's messages, if any, are above)");
+            err.println("wholetrace: " + trace + ": no trace after the program exited (the agent's messages, if any, are above)");
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
-        if (!noRecompress) FinishedTrace.repack(out, spec.commandLine().getErr());
+        if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
         return exit;
     }
 }

@@ -4,9 +4,10 @@ package dev.wholetrace.model.event;
  * What a load/store instruction's code-map text says about it. The agent writes the opcode first,
  * then, for a field, the field: {@code DALOAD}, {@code GETFIELD com.example.Grid.cells},
  * {@code PUTSTATIC volatile com.example.Flag.ready} (a volatile access is a sync operation, not a
- * heap access of the trace).
+ * heap access of the trace); a call on a JDK collection that is not thread-safe is an access of the
+ * collection's contents, named {@code ArrayList.<contents>}: {@code COLLECTION_WRITE java.util.ArrayList List.add}.
  *
- * @param field the field as {@code SimpleClass.name}, or null for an array element
+ * @param field the field as {@code SimpleClass.name} (a collection's contents: {@code ArrayList.<contents>}), or null for an array element
  * @param elementType an array element's Java type ({@code double}, {@code Object}, …), or null for a field
  * @param width the bytes one access covers: an array element's size, a field's 8-byte slot
  *     (docs/trace-model.md, "Addresses")
@@ -18,6 +19,13 @@ public record HeapAccess(boolean write, String field, String elementType, int wi
         String text = e.text();
         String op = text.split(" ", 2)[0];
         switch (op) {
+            case "COLLECTION_READ", "COLLECTION_WRITE" -> {
+                // COLLECTION_WRITE java.util.ArrayList List.add: a call on a JDK collection that is not
+                // thread-safe, an access of its contents (one pseudo-location per collection)
+                String[] words = text.split(" ", 3);
+                String type = words.length > 1 ? words[1] : "?";
+                return new HeapAccess(op.endsWith("WRITE"), type.substring(type.lastIndexOf('.') + 1) + ".<contents>", null, 8);
+            }
             case "GETFIELD", "GETSTATIC", "PUTFIELD", "PUTSTATIC" -> {
                 if (text.contains(" volatile ")) return null;
                 String name = text.substring(text.lastIndexOf(' ') + 1); // owner.field, the owner with its package

@@ -29,7 +29,9 @@ import java.util.Map;
  *   <li>{@code public static final String[] RACES} lists the variables that race, empty for a -no
  *       program: a field as {@code "Class.field"} (the simple name of the class that declares it;
  *       in this suite always the program class itself), an array element as {@code
- *       "Class.field[]"} (the field the array was loaded from; any element of that array).
+ *       "Class.field[]"} (the field the array was loaded from; any element of that array), the
+ *       contents of a JDK collection that is not thread-safe as {@code "ArrayList.<contents>"}
+ *       (the collection's simple class name; docs/agent.md, calls on JDK collections).
  *       Volatile fields and atomics never race (they are synchronization, not data); a volatile
  *       field holding an array can name racing elements ({@code VolatileArrayYes}).
  *   <li>A program whose races include artifacts (parallel-wpp-compression Figure 7: races that
@@ -81,7 +83,10 @@ public final class RaceSuite {
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,
             // atomics, thread-locals
             AtomicIntegerNo.class, AtomicPublishNo.class, AtomicReferencePublishNo.class, AtomicPlusPlainYes.class,
-            ThreadLocalNo.class);
+            ThreadLocalNo.class,
+            // final fields (JLS 17.5), non-thread-safe JDK collections
+            FinalFieldRacyPublishYes.class, NonFinalFieldRacyPublishYes.class, ArrayListSharedYes.class, HashMapSharedYes.class,
+            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class);
 
     private RaceSuite() {}
 
