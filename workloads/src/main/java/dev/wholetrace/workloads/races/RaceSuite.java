@@ -83,7 +83,41 @@ public final class RaceSuite {
             AtomicIntegerNo.class, AtomicPublishNo.class, AtomicReferencePublishNo.class, AtomicPlusPlainYes.class,
             ThreadLocalNo.class);
 
+    /**
+     * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
+     * modelled"): each runs and is labelled like the others, but the recorded-trace test skips it
+     * until its construct is modelled, when it moves to {@link #PROGRAMS}.
+     */
+    public static final List<Class<?>> NOT_YET_MODELLED = List.of(
+            CompletableFutureChainNo.class, CompletableFutureChainYes.class, CompletableFutureAllOfNo.class,
+            CompletableFutureAnyOfYes.class, CompletionServiceNo.class, CompletionServiceYes.class,
+            ForkJoinInvokeAllNo.class, ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class,
+            CountedCompleterNo.class, CountedCompleterYes.class, ParallelStreamNo.class, ParallelStreamYes.class,
+            ParallelSortNo.class, ParallelSetAllYes.class, LockSupportNo.class, LockSupportYes.class,
+            InterruptNo.class, InterruptYes.class, FieldUpdaterNo.class, FieldUpdaterYes.class,
+            VarHandleNo.class, VarHandleYes.class, LongAdderNo.class, LongAdderYes.class,
+            VirtualThreadNo.class, VirtualThreadYes.class);
+
     private RaceSuite() {}
+
+    /**
+     * Whether the program runs on a JVM of this feature release: a program that needs a newer JDK
+     * than the suite's release (17) declares {@code public static final int MIN_JDK}.
+     */
+    public static boolean runsOn(Class<?> program, int feature) {
+        try {
+            return feature >= program.getDeclaredField("MIN_JDK").getInt(null);
+        } catch (NoSuchFieldException e) {
+            return true;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(program.getSimpleName() + ".MIN_JDK is not public", e);
+        }
+    }
+
+    /** Whether the program runs on this JVM ({@link #runsOn(Class, int)}). */
+    public static boolean runsHere(Class<?> program) {
+        return runsOn(program, Runtime.version().feature());
+    }
 
     /** Whether the program is labelled as racing (its name ends in {@code Yes}). */
     public static boolean labelledRacy(Class<?> program) {
