@@ -167,13 +167,19 @@ public final class SyncTasks {
 
     /** After ForkJoinPool.invoke(task) returned (the task is done): a join. Returns the task's result. */
     public static Object forkInvoked(Object pool, Object result, ForkJoinTask<?> task, int site) {
-        if (pool instanceof ForkJoinPool) joined(task, site);
+        if (pool instanceof ForkJoinPool) {
+            joined(task, site);
+            SyncCompleters.joined(task, site);
+        }
         return result;
     }
 
     /** After join() of a fork/join task whose static type is an application class. Returns the result. */
     public static Object forkJoined(Object task, Object result, int site) {
-        if (task instanceof ForkJoinTask) joined(task, site);
+        if (task instanceof ForkJoinTask) {
+            joined(task, site);
+            SyncCompleters.joined(task, site);
+        }
         return result;
     }
 
