@@ -6,7 +6,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A CompletableFuture chain as application code writes it: {@code supplyAsync} reads main's
+ * A CompletableFuture chain with a two-source stage (thenCombine is not modelled yet; the
+ * one-source stages are CompletableFutureStagesNo): as application code writes it: {@code supplyAsync} reads main's
  * {@code input}; a synchronous {@code thenApply} stage (a method reference) writes {@code doubled};
  * an asynchronous {@code thenApplyAsync} stage reads it; {@code thenCombine} joins a second
  * {@code supplyAsync}; {@code thenAccept} writes {@code result}, which main reads after {@code
