@@ -173,6 +173,27 @@ final class SyncCallTable {
         }
     }
 
+    static {
+        // CompletableFuture's dependent stages: the action is wrapped (SyncStages), the returned stage
+        // mapped to the wrapper; allOf's result to its sources. Any owner (CompletableFuture or
+        // CompletionStage as the static type; the probe checks the receiver). Two-source stages
+        // (thenCombine, …Either, …Both) and thenCompose are not modelled (docs/agent.md).
+        String executor = "Ljava/util/concurrent/Executor;";
+        String[][] stages = {{"thenApply", "Ljava/util/function/Function;"}, {"thenAccept", "Ljava/util/function/Consumer;"},
+            {"thenRun", "Ljava/lang/Runnable;"}, {"handle", "Ljava/util/function/BiFunction;"},
+            {"whenComplete", "Ljava/util/function/BiConsumer;"}, {"exceptionally", "Ljava/util/function/Function;"}};
+        for (String[] stage : stages) {
+            for (String result : new String[] {"Ljava/util/concurrent/CompletableFuture;", "Ljava/util/concurrent/CompletionStage;"}) {
+                handOff(null, stage[0], "(" + stage[1] + ")" + result, "staged", false);
+                handOff(null, stage[0] + "Async", "(" + stage[1] + ")" + result, "staged", false);
+                handOff(null, stage[0] + "Async", "(" + stage[1] + executor + ")" + result, "staged", false);
+            }
+        }
+        String completable = "java/util/concurrent/CompletableFuture";
+        OWNED.put(completable + ".allOf([L" + completable + ";)L" + completable + ";", new SyncCall("allOf", "([L" + completable + ";)L"
+                + completable + ";", Timing.HAND_OFF, "staged", Family.COMPLETABLE_FUTURE, false));
+    }
+
     private static void handOff(Family family, String name, String desc, String after, boolean bridged) {
         CALLS.put(name + desc, new SyncCall(name, desc, Timing.HAND_OFF, after, family, bridged));
     }

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
@@ -43,6 +44,19 @@ public final class HandOversSubject {
         READY.set(s, true); // plain: nothing
         out.add(s.ready);
         return out;
+    }
+
+    /**
+     * Two dependent stages of a future this thread completes: completing the source runs both
+     * actions here; then joins of the last stage and of the first.
+     */
+    public static List<Object> stages() {
+        CompletableFuture<Integer> source = new CompletableFuture<>();
+        CompletableFuture<Integer> first = source.thenApply(x -> x + 1);
+        CompletableFuture<Void> second = first.thenAccept(x -> { });
+        source.complete(1);
+        second.join();
+        return List.of(first.join());
     }
 
     /** A LongAdder's add, increment and sum, a LongAccumulator's accumulate and get. */

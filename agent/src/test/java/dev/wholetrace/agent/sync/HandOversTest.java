@@ -44,6 +44,27 @@ class HandOversTest extends RecordingTest {
                 "VarHandle.setRelease", "VarHandle.getAcquire", "VarHandle.compareAndSet");
     }
 
+    /**
+     * A stage's action acquires its source's completion and releases its own; a join acquires the
+     * stage's completion and its source's: wrapper 1 (thenApply), wrapper 2 (thenAccept).
+     */
+    @Test
+    void stagesReleaseTheirCompletionToDependentsAndJoins() throws Exception {
+        Recording r = Recording.of(dir.resolve("stages.wtrace"), HandOversSubject.class, c -> c.getMethod("stages").invoke(null));
+        assertThat(r.list()).containsExactly(2);
+        List<Event> ops = r.syncs(Thread.currentThread().getName()).stream()
+                .filter(e -> e.kind() == VOLATILE_READ || e.kind() == VOLATILE_WRITE).toList();
+        assertThat(ops).extracting(Event::kind).containsExactly(VOLATILE_WRITE, VOLATILE_READ, VOLATILE_WRITE, VOLATILE_READ, VOLATILE_READ,
+                VOLATILE_READ);
+        long first = ops.get(0).object();
+        long second = ops.get(2).object();
+        assertThat(second).isNotEqualTo(first);
+        assertThat(ops).extracting(Event::object).containsExactly(first, first, second, second, first, first);
+        assertThat(r.site(ops.get(0))).isEqualTo("CompletableFuture.thenApply");
+        assertThat(r.site(ops.get(2))).isEqualTo("CompletableFuture.thenAccept");
+        assertThat(r.site(ops.get(3))).isEqualTo("CompletableFuture.join");
+    }
+
     @Test
     void addersAreOneVolatileVariable() throws Exception {
         Recording r = Recording.of(dir.resolve("adders.wtrace"), HandOversSubject.class, c -> c.getMethod("adders").invoke(null));

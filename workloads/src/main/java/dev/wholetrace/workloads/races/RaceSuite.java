@@ -86,7 +86,9 @@ public final class RaceSuite {
             InterruptNo.class, InterruptYes.class, LockSupportNo.class, LockSupportYes.class, FieldUpdaterNo.class, FieldUpdaterYes.class,
             VarHandleNo.class, VarHandleYes.class, LongAdderNo.class, LongAdderYes.class, ForkJoinInvokeAllNo.class,
             ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
-            CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class);
+            CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
+            CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
+            CompletionServiceYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
@@ -94,9 +96,7 @@ public final class RaceSuite {
      * until its construct is modelled, when it moves to {@link #PROGRAMS}.
      */
     public static final List<Class<?>> NOT_YET_MODELLED = List.of(
-            CompletableFutureChainNo.class, CompletableFutureChainYes.class, CompletableFutureAllOfNo.class,
-            CompletableFutureAnyOfYes.class, CompletionServiceNo.class, CompletionServiceYes.class,
-            ParallelStreamNo.class, ParallelStreamYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
+            CompletableFutureChainNo.class, ParallelStreamNo.class, ParallelStreamYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
 
     private RaceSuite() {}
 
