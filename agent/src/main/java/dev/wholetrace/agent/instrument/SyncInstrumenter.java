@@ -41,6 +41,7 @@ final class SyncInstrumenter {
     private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
         FieldHandleInstrumenter.instrument(code, insn, site);
         CompleterInstrumenter.instrument(code, insn, site);
+        ParallelArraysInstrumenter.instrument(code, insn, site);
         SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, insn.getOpcode() == Opcodes.INVOKESTATIC);
         if (call == null) return;
         SyncCallRewriter.rewrite(code, insn, site.method(), call, site.id(simpleName(insn.owner) + "." + insn.name));

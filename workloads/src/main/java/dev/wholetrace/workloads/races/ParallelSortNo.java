@@ -5,7 +5,7 @@ import java.util.Comparator;
 
 /**
  * {@code Arrays.parallelSort} with a comparator that reads the items' {@code key} (written by main
- * before the sort; 10,000 items, enough for the sort to run on the common pool), then {@code
+ * before the sort; 9,000 items, above the 8,192 the JDK sorts on the calling thread alone), then {@code
  * Arrays.parallelSetAll} whose generator reads main's {@code scale}. Main reads the sorted items
  * and the filled array after the calls returned. No race.
  */
@@ -24,11 +24,11 @@ public final class ParallelSortNo {
 
     public static void main(String[] args) throws Exception {
         scale = 3;
-        Item[] items = new Item[10_000];
+        Item[] items = new Item[9_000];
         for (int i = 0; i < items.length; i++) items[i] = new Item((i * 7919) % items.length);
         Arrays.parallelSort(items, Comparator.comparingInt(item -> item.key));
-        long[] scaled = new long[10_000];
+        long[] scaled = new long[9_000];
         Arrays.parallelSetAll(scaled, i -> (long) i * scale);
-        System.out.println("first=" + items[0].key + " last=" + items[items.length - 1].key + " scaled=" + scaled[9_999]);
+        System.out.println("first=" + items[0].key + " last=" + items[items.length - 1].key + " scaled=" + scaled[8_999]);
     }
 }

@@ -88,7 +88,7 @@ public final class RaceSuite {
             ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
             CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
             CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
-            CompletionServiceYes.class);
+            CompletionServiceYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
@@ -96,7 +96,7 @@ public final class RaceSuite {
      * until its construct is modelled, when it moves to {@link #PROGRAMS}.
      */
     public static final List<Class<?>> NOT_YET_MODELLED = List.of(
-            CompletableFutureChainNo.class, ParallelStreamNo.class, ParallelStreamYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
+            CompletableFutureChainNo.class, ParallelStreamNo.class, ParallelStreamYes.class);
 
     private RaceSuite() {}
 
