@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
@@ -93,6 +94,11 @@ public final class ClassInstrumenter {
                 @Override
                 public String superName() {
                     return cn.superName;
+                }
+
+                @Override
+                public boolean extendsAny(Set<String> classes) {
+                    return fields.extendsAny(cn.superName, classes);
                 }
 
                 @Override

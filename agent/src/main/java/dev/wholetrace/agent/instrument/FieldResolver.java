@@ -3,6 +3,7 @@ package dev.wholetrace.agent.instrument;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
@@ -50,6 +51,17 @@ final class FieldResolver {
             c = f.superName();
         }
         return new Field(owner, false); // an interface constant, or a class file we cannot read
+    }
+
+    /** Whether {@code superName} or one of its superclasses (read as for fields; the JDK's not walked) is one of {@code classes}. */
+    boolean extendsAny(String superName, Set<String> classes) {
+        String c = superName;
+        for (int depth = 0; c != null && depth < 32; depth++) {
+            if (classes.contains(c)) return true;
+            if (c.startsWith("java/")) return false;
+            c = fields(c).superName();
+        }
+        return false;
     }
 
     private ClassFields fields(String internalName) {

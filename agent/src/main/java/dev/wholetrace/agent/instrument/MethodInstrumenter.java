@@ -50,6 +50,11 @@ final class MethodInstrumenter {
 
         String superName();
 
+        /** Whether the class's superclass, or one of its superclasses, is one of {@code classes} (internal names). */
+        default boolean extendsAny(Set<String> classes) {
+            return classes.contains(superName());
+        }
+
         /** Whether the class is an interface (its generated methods are then interface methods). */
         boolean isInterface();
 

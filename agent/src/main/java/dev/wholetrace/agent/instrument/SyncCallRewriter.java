@@ -42,11 +42,12 @@ final class SyncCallRewriter {
      */
     private static void replace(InsnList code, MethodInsnNode insn, SyncCall call, int id) {
         String args = insn.desc.substring(1, insn.desc.indexOf(')'));
+        boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC; // Thread.interrupted(): no receiver
         code.insertBefore(insn, push(id));
         insn.setOpcode(Opcodes.INVOKESTATIC);
-        insn.owner = SYNC_WAIT;
+        insn.owner = call.owner().equals(SyncCall.SYNC_PROBES) ? SYNC_WAIT : call.owner(); // a row with a helper class of its own
         insn.name = call.probe();
-        insn.desc = "(" + OBJECT + args + "I)" + Type.getReturnType(insn.desc).getDescriptor();
+        insn.desc = "(" + (isStatic ? "" : OBJECT) + args + "I)" + Type.getReturnType(insn.desc).getDescriptor();
         insn.itf = false;
     }
 

@@ -20,6 +20,10 @@ import org.objectweb.asm.Type;
  */
 final class SyncCallTable {
     private static final String TIMEOUT = "JLjava/util/concurrent/TimeUnit;";
+    /** The accessors the field updaters have of the atomics' (declared before the tables are filled). */
+    private static final java.util.Set<String> UPDATER_METHODS = java.util.Set.of("get", "set", "lazySet", "getAndSet", "compareAndSet",
+            "weakCompareAndSet", "getAndIncrement", "getAndDecrement", "incrementAndGet", "decrementAndGet", "getAndAdd", "addAndGet",
+            "getAndUpdate", "updateAndGet", "getAndAccumulate", "accumulateAndGet");
 
     /** By name and descriptor, on any owner (the probe checks the receiver's class). */
     private static final Map<String, SyncCall> CALLS = new HashMap<>();
@@ -71,6 +75,12 @@ final class SyncCallTable {
         add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");
         CALLS.put("join(Ljava/time/Duration;)Z", new SyncCall("join", "(Ljava/time/Duration;)Z", Timing.AFTER, "threadJoinedTimed",
                 Family.THREAD, false)); // JDK 19+: no bridge (the agent is compiled for 17)
+        // Thread.interrupt → whoever finds the thread interrupted (JLS 17.4.4): SyncInterrupts.
+        String interrupts = "dev/wholetrace/agent/runtime/SyncInterrupts";
+        CALLS.put("interrupt()V", new SyncCall("interrupt", "()V", Timing.BEFORE, "interrupting", Family.THREAD, true, interrupts, 0, null));
+        CALLS.put("isInterrupted()Z", new SyncCall("isInterrupted", "()Z", Timing.AFTER, "checked", Family.THREAD, true, interrupts, 0, null));
+        OWNED.put("java/lang/Thread.interrupted()Z", new SyncCall("interrupted", "()Z", Timing.REPLACE, "interrupted", Family.THREAD, false,
+                interrupts, 0, null));
         // Object.wait is final: whatever the owner, it is Object's.
         add(Family.MONITOR, "wait", "()V", Timing.REPLACE, "waitOn");
         add(Family.MONITOR, "wait", "(J)V", Timing.REPLACE, "waitOn");
@@ -154,6 +164,36 @@ final class SyncCallTable {
                 Family.EXECUTOR_SERVICE, false, SYNC_TASKS, 1, "forkInvoked"));
     }
 
+    static {
+        // CountedCompleter: completing a completer releases it and its ancestors (SyncCompleters). Any owner.
+        for (String call : new String[] {"tryComplete()V", "propagateCompletion()V", "quietlyCompleteRoot()V", "complete(" + OBJECT + ")V"}) {
+            int paren = call.indexOf('(');
+            CALLS.put(call, new SyncCall(call.substring(0, paren), call.substring(paren), Timing.BEFORE, "completing", null, false,
+                    "dev/wholetrace/agent/runtime/SyncCompleters", 0, null));
+        }
+    }
+
+    static {
+        // CompletableFuture's dependent stages: the action is wrapped (SyncStages), the returned stage
+        // mapped to the wrapper; allOf's result to its sources. Any owner (CompletableFuture or
+        // CompletionStage as the static type; the probe checks the receiver). Two-source stages
+        // (thenCombine, …Either, …Both) and thenCompose are not modelled (docs/agent.md).
+        String executor = "Ljava/util/concurrent/Executor;";
+        String[][] stages = {{"thenApply", "Ljava/util/function/Function;"}, {"thenAccept", "Ljava/util/function/Consumer;"},
+            {"thenRun", "Ljava/lang/Runnable;"}, {"handle", "Ljava/util/function/BiFunction;"},
+            {"whenComplete", "Ljava/util/function/BiConsumer;"}, {"exceptionally", "Ljava/util/function/Function;"}};
+        for (String[] stage : stages) {
+            for (String result : new String[] {"Ljava/util/concurrent/CompletableFuture;", "Ljava/util/concurrent/CompletionStage;"}) {
+                handOff(null, stage[0], "(" + stage[1] + ")" + result, "staged", false);
+                handOff(null, stage[0] + "Async", "(" + stage[1] + ")" + result, "staged", false);
+                handOff(null, stage[0] + "Async", "(" + stage[1] + executor + ")" + result, "staged", false);
+            }
+        }
+        String completable = "java/util/concurrent/CompletableFuture";
+        OWNED.put(completable + ".allOf([L" + completable + ";)L" + completable + ";", new SyncCall("allOf", "([L" + completable + ";)L"
+                + completable + ";", Timing.HAND_OFF, "staged", Family.COMPLETABLE_FUTURE, false));
+    }
+
     private static void handOff(Family family, String name, String desc, String after, boolean bridged) {
         CALLS.put(name + desc, new SyncCall(name, desc, Timing.HAND_OFF, after, family, bridged));
     }
@@ -200,6 +240,30 @@ final class SyncCallTable {
     }
 
     static {
+        // LongAdder, DoubleAdder and the accumulators, by exact owner: the sum is one volatile
+        // variable at (the adder's id, 0) — its base and cells are volatile and CASed (docs/agent.md).
+        String adders = "java/util/concurrent/atomic/";
+        for (String adder : new String[] {"LongAdder", "DoubleAdder", "LongAccumulator", "DoubleAccumulator"}) {
+            String owner = adders + adder;
+            String v = adder.startsWith("Long") ? "J" : "D";
+            if (adder.endsWith("Adder")) {
+                atomic(owner, "add", "(" + v + ")V", Timing.BEFORE);
+                if (v.equals("J")) {
+                    atomic(owner, "increment", "()V", Timing.BEFORE);
+                    atomic(owner, "decrement", "()V", Timing.BEFORE);
+                }
+                atomic(owner, "sum", "()" + v, Timing.AFTER);
+                atomic(owner, "sumThenReset", "()" + v, Timing.AROUND);
+            } else {
+                atomic(owner, "accumulate", "(" + v + ")V", Timing.BEFORE);
+                atomic(owner, "get", "()" + v, Timing.AFTER);
+                atomic(owner, "getThenReset", "()" + v, Timing.AROUND);
+            }
+            atomic(owner, "reset", "()V", Timing.BEFORE);
+            for (String value : new String[] {"intValue()I", "longValue()J", "floatValue()F", "doubleValue()D"}) {
+                atomic(owner, value.substring(0, value.indexOf('(')), value.substring(value.indexOf('(')), Timing.AFTER);
+            }
+        }
         // Atomics, by exact owner: a read acquires after it, a write releases before it, a
         // read-modify-write (CAS included, even when it fails) does both. The address is the value's:
         // (the atomic's id, 0), (the array's id, index × 8); the probes get the index. The plain
@@ -212,6 +276,9 @@ final class SyncCallTable {
         atomics(atomic + "IntegerArray", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
         atomics(atomic + "LongArray", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
         atomics(atomic + "ReferenceArray", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
+        atomics(atomic + "IntegerFieldUpdater", "I", "Ljava/util/function/IntUnaryOperator;", "Ljava/util/function/IntBinaryOperator;");
+        atomics(atomic + "LongFieldUpdater", "J", "Ljava/util/function/LongUnaryOperator;", "Ljava/util/function/LongBinaryOperator;");
+        atomics(atomic + "ReferenceFieldUpdater", OBJECT, "Ljava/util/function/UnaryOperator;", "Ljava/util/function/BinaryOperator;");
         for (String number : new String[] {"Integer", "Long"}) {
             for (String value : new String[] {"intValue()I", "longValue()J", "floatValue()F", "doubleValue()D"}) {
                 atomic(atomic + number, value.substring(0, value.indexOf('(')), value.substring(value.indexOf('(')), Timing.AFTER);
@@ -221,7 +288,8 @@ final class SyncCallTable {
 
     /** The accessors of an atomic {@code owner} of values {@code v} ({@code unary}, {@code binary}: its update functions, if numeric or reference). */
     private static void atomics(String owner, String v, String unary, String binary) {
-        String i = owner.endsWith("Array") ? "I" : ""; // an element's index comes first
+        // an element's index comes first; a field updater's object
+        String i = owner.endsWith("Array") ? "I" : owner.endsWith("FieldUpdater") ? OBJECT : "";
         for (String name : new String[] {"get", "getAcquire", "getOpaque"}) atomic(owner, name, "(" + i + ")" + v, Timing.AFTER);
         for (String name : new String[] {"set", "lazySet", "setRelease", "setOpaque"}) atomic(owner, name, "(" + i + v + ")V", Timing.BEFORE);
         atomic(owner, "getAndSet", "(" + i + v + ")" + v, Timing.AROUND);
@@ -244,6 +312,12 @@ final class SyncCallTable {
     }
 
     private static void atomic(String owner, String name, String desc, Timing timing) {
+        if (owner.endsWith("FieldUpdater")) { // the field it names, learnt where it was made (SyncFieldHandles)
+            if (!UPDATER_METHODS.contains(name)) return; // the updaters have no acquire/release/opaque variants
+            OWNED.put(owner + "." + name + desc, new SyncCall(name, desc, timing, timing == Timing.AFTER ? "read" : "write", null, false,
+                    "dev/wholetrace/agent/runtime/SyncFieldHandles", 1, timing == Timing.AROUND ? "read" : null));
+            return;
+        }
         boolean element = owner.endsWith("Array");
         String write = element ? "elementWrite" : "write";
         String read = element ? "elementRead" : "read";

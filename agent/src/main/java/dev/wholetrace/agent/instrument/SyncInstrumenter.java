@@ -39,6 +39,9 @@ final class SyncInstrumenter {
     }
 
     private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
+        FieldHandleInstrumenter.instrument(code, insn, site);
+        CompleterInstrumenter.instrument(code, insn, site);
+        ParallelArraysInstrumenter.instrument(code, insn, site);
         SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, insn.getOpcode() == Opcodes.INVOKESTATIC);
         if (call == null) return;
         SyncCallRewriter.rewrite(code, insn, site.method(), call, site.id(simpleName(insn.owner) + "." + insn.name));
@@ -46,21 +49,24 @@ final class SyncInstrumenter {
 
     /**
      * A synchronized method ({@link MonitorInstrumenter}), and {@code compute()} of a fork/join task
-     * class (a direct subclass of RecursiveTask, RecursiveAction or CountedCompleter): a run of a
+     * class (a subclass of RecursiveTask, RecursiveAction or CountedCompleter, also through the
+     * application's own task classes): a run of a
      * forked task begins at its entry and ends at its exits (SyncTasks.computing / computed; they
      * record nothing for a task nobody forked, such as one computed directly).
      */
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis) {
         if (m.instructions.size() == 0) return;
+        InterruptedHandlers.instrumentMethod(m, ids, bcis); // first: only the method's own handlers
+        CompleterInstrumenter.instrumentMethod(m, ids, bcis);
         MonitorInstrumenter.instrumentMethod(m, ids, bcis);
         if (isForkJoinCompute(m, ids)) {
             MethodBody.wrap(m, ids, bcis, "fork/join task compute", (site, entry) -> thisProbe(site, entry ? "computing" : "computed"));
         }
     }
 
-    /** The compute() a fork/join pool runs: declared by a direct subclass of the JDK's task classes, not a bridge. */
+    /** The compute() a fork/join pool runs: declared by a subclass of the JDK's task classes, not a bridge. */
     private static boolean isForkJoinCompute(MethodNode m, MethodInstrumenter.Ids ids) {
-        return m.name.equals("compute") && m.desc.startsWith("()") && FORK_JOIN_TASKS.contains(ids.superName())
+        return m.name.equals("compute") && m.desc.startsWith("()") && ids.extendsAny(FORK_JOIN_TASKS)
                 && (m.access & (Opcodes.ACC_STATIC | Opcodes.ACC_BRIDGE | Opcodes.ACC_ABSTRACT)) == 0;
     }
 

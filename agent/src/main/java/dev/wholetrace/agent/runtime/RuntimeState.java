@@ -32,6 +32,10 @@ final class RuntimeState {
     final WeakIdentityMap<Condition, Lock> conditionLocks = new WeakIdentityMap<>();
     /** A read/write lock view → {its lock's id, aux} (SyncReadWriteLocks). */
     final WeakIdentityMap<Object, long[]> lockViews = new WeakIdentityMap<>();
+    /** Which field an atomic field updater or VarHandle names, learnt where the program made it (SyncFieldHandles). */
+    final WeakIdentityMap<Object, SyncFieldHandles.Field> fieldHandles = new WeakIdentityMap<>();
+    /** A CompletableFuture stage → its action's wrapper, or allOf's result → its sources (SyncStages). */
+    final WeakIdentityMap<Object, Object> stages = new WeakIdentityMap<>();
     /** Which submission a future belongs to (SyncTasks). */
     final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
 

@@ -34,6 +34,6 @@ public final class SyncFrames {
 
     private static boolean isHelper(StackTraceElement f) {
         String c = f.getClassName();
-        return c.equals(SyncWait.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName()) || f.getMethodName().startsWith(BRIDGE);
+        return c.equals(SyncWait.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName()) || c.startsWith(SyncStageWrappers.class.getName()) || f.getMethodName().startsWith(BRIDGE);
     }
 }

@@ -6,11 +6,18 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
+
 
 /**
  * Hand-offs of tasks to executors (docs/agent.md). Before a submitting call (Executor.execute,
@@ -33,12 +40,49 @@ public final class SyncTasks {
 
     /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
     public static Runnable handOff(Object executor, Runnable task, int site) {
-        return executor instanceof Executor ? handOff(task, site) : task;
+        if (SyncStageWrappers.wraps(executor, task)) return new SyncStageWrappers.OfRunnable(executor, task, site); // thenRun
+        return executes(executor) ? handOff(task, site) : task;
+    }
+
+    /** A CompletableFuture stage's action (thenApply, exceptionally, …; SyncStages): its wrapper. */
+    public static Function<?, ?> handOff(Object source, Function<?, ?> action, int site) {
+        return SyncStageWrappers.wraps(source, action) ? new SyncStageWrappers.OfFunction<>(source, action, site) : action;
+    }
+
+    public static Consumer<?> handOff(Object source, Consumer<?> action, int site) {
+        return SyncStageWrappers.wraps(source, action) ? new SyncStageWrappers.OfConsumer<>(source, action, site) : action;
+    }
+
+    public static BiFunction<?, ?, ?> handOff(Object source, BiFunction<?, ?, ?> action, int site) {
+        return SyncStageWrappers.wraps(source, action) ? new SyncStageWrappers.OfBiFunction<>(source, action, site) : action;
+    }
+
+    public static BiConsumer<?, ?> handOff(Object source, BiConsumer<?, ?> action, int site) {
+        return SyncStageWrappers.wraps(source, action) ? new SyncStageWrappers.OfBiConsumer<>(source, action, site) : action;
+    }
+
+    /** CompletableFuture.allOf(sources): nothing to wrap; the sources are mapped to its result after the call ({@link #staged}). */
+    public static CompletableFuture<?>[] handOff(CompletableFuture<?>[] sources, int site) {
+        return sources;
+    }
+
+    /** After a stage call returned {@code stage}: its completion is what {@code wrapped} (the action's wrapper, allOf's sources) releases. */
+    public static Object staged(Object stage, Object wrapped, int site) {
+        return SyncStages.staged(stage, wrapped, site);
+    }
+
+    /**
+     * Whether the receiver runs the tasks handed to it: an Executor, or an ExecutorCompletionService
+     * (its submit wraps the task in a FutureTask, which take() and poll() return: the future the
+     * submit returned, so its get() is the join).
+     */
+    private static boolean executes(Object receiver) {
+        return receiver instanceof Executor || receiver instanceof ExecutorCompletionService;
     }
 
     /** ExecutorService.submit(Callable), ScheduledExecutorService.schedule(Callable, …). */
     public static Callable<?> handOff(Object executor, Callable<?> task, int site) {
-        if (!(executor instanceof Executor) || !wraps(task)) return task;
+        if (!executes(executor) || !wraps(task)) return task;
         try {
             return new SyncTaskWrappers.OfCallable<>(submit(task, site), task);
         } catch (Throwable e) {
@@ -134,6 +178,7 @@ public final class SyncTasks {
         try {
             SyncTask task = futures().get(future);
             if (task != null) task.join(site);
+            SyncStages.completed(future, site); // a CompletableFuture stage: what completed it
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -167,13 +212,19 @@ public final class SyncTasks {
 
     /** After ForkJoinPool.invoke(task) returned (the task is done): a join. Returns the task's result. */
     public static Object forkInvoked(Object pool, Object result, ForkJoinTask<?> task, int site) {
-        if (pool instanceof ForkJoinPool) joined(task, site);
+        if (pool instanceof ForkJoinPool) {
+            joined(task, site);
+            SyncCompleters.joined(task, site);
+        }
         return result;
     }
 
     /** After join() of a fork/join task whose static type is an application class. Returns the result. */
     public static Object forkJoined(Object task, Object result, int site) {
-        if (task instanceof ForkJoinTask) joined(task, site);
+        if (task instanceof ForkJoinTask) {
+            joined(task, site);
+            SyncCompleters.joined(task, site);
+        }
         return result;
     }
 

@@ -1,6 +1,8 @@
 package dev.wholetrace.agent.sync;
 
 import static dev.wholetrace.model.event.SyncKind.BARRIER;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_WRITE;
+import static dev.wholetrace.model.event.SyncKind.VOLATILE_READ;
 import static dev.wholetrace.model.event.SyncKind.FORK;
 import static dev.wholetrace.model.event.SyncKind.JOIN;
 import static dev.wholetrace.model.event.SyncKind.LATCH_AWAIT;
@@ -57,7 +59,8 @@ class MethodRefsTest extends RecordingTest {
         assertThat(instrumented).isInstanceOf(InterruptedException.class);
         assertThat(Recording.frames(instrumented, MethodRefsSubject.class)).isEqualTo(Recording.frames(plain, MethodRefsSubject.class))
                 .last().asString().startsWith(MethodRefsSubject.class.getName());
-        assertThat(r.kinds(Thread.currentThread().getName())).containsExactly(THREAD_BEGIN, THREAD_END);
+        // the self-interrupt, and the handler that catches it (HandOversTest)
+        assertThat(r.kinds(Thread.currentThread().getName())).containsExactly(THREAD_BEGIN, VOLATILE_WRITE, VOLATILE_READ, THREAD_END);
     }
 
     @Test

@@ -34,7 +34,7 @@ class RaceSuiteTest {
     static Path dir;
 
     static Stream<Class<?>> programs() {
-        return RaceSuite.PROGRAMS.stream();
+        return RaceSuite.PROGRAMS.stream().filter(RaceSuite::runsHere);
     }
 
     /** Records one program in CDR mode and reads the trace back. */

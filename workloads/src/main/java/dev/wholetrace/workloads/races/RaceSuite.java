@@ -24,8 +24,8 @@ import java.util.Map;
  *       (docs/agent.md). A -yes program makes each of its races happen whatever the schedule: the
  *       conflicting accesses always occur and nothing recorded ever orders them. A -no program has
  *       no such pair in any schedule, and orders its accesses only with constructs the agent
- *       records (no BlockingQueue, Exchanger, LockSupport, interrupt, isAlive or sleep hand-overs,
- *       no dependent CompletableFuture stages, no ForkJoinTask.invokeAll, no barrier actions).
+ *       records (no isAlive or sleep hand-overs, no barrier actions; the JDK-internal hand-overs
+ *       listed in {@link #NOT_YET_MODELLED} only in those programs).
  *   <li>{@code public static final String[] RACES} lists the variables that race, empty for a -no
  *       program: a field as {@code "Class.field"} (the simple name of the class that declares it;
  *       in this suite always the program class itself), an array element as {@code
@@ -86,9 +86,43 @@ public final class RaceSuite {
             ThreadLocalNo.class,
             // final fields (JLS 17.5), non-thread-safe JDK collections
             FinalFieldRacyPublishYes.class, NonFinalFieldRacyPublishYes.class, ArrayListSharedYes.class, HashMapSharedYes.class,
-            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class);
+            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class,
+            // hand-overs the JDK makes for the program, seen at its calls (h-jdk2)
+            InterruptNo.class, InterruptYes.class, LockSupportNo.class, LockSupportYes.class, FieldUpdaterNo.class, FieldUpdaterYes.class,
+            VarHandleNo.class, VarHandleYes.class, LongAdderNo.class, LongAdderYes.class, ForkJoinInvokeAllNo.class,
+            ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
+            CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
+            CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
+            CompletionServiceYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
+
+    /**
+     * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
+     * modelled"): each runs and is labelled like the others, but the recorded-trace test skips it
+     * until its construct is modelled, when it moves to {@link #PROGRAMS}.
+     */
+    public static final List<Class<?>> NOT_YET_MODELLED = List.of(
+            CompletableFutureChainNo.class, ParallelStreamNo.class, ParallelStreamYes.class);
 
     private RaceSuite() {}
+
+    /**
+     * Whether the program runs on a JVM of this feature release: a program that needs a newer JDK
+     * than the suite's release (17) declares {@code public static final int MIN_JDK}.
+     */
+    public static boolean runsOn(Class<?> program, int feature) {
+        try {
+            return feature >= program.getDeclaredField("MIN_JDK").getInt(null);
+        } catch (NoSuchFieldException e) {
+            return true;
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(program.getSimpleName() + ".MIN_JDK is not public", e);
+        }
+    }
+
+    /** Whether the program runs on this JVM ({@link #runsOn(Class, int)}). */
+    public static boolean runsHere(Class<?> program) {
+        return runsOn(program, Runtime.version().feature());
+    }
 
     /** Whether the program is labelled as racing (its name ends in {@code Yes}). */
     public static boolean labelledRacy(Class<?> program) {
