@@ -26,6 +26,12 @@ public record StdEvent(int thread, Op op, Target target, int location) {
         READ_LOCK('R', true),
         /** Any other release/acquire object, written as a lock. */
         SYNC_OBJECT('S', false),
+        /**
+         * A release/acquire object (volatile, semaphore, task, class initialization) as one acquiring
+         * thread sees it: the object and the thread. Acquires take only their own; a release takes
+         * every acquirer's, so acquirers are not ordered among themselves.
+         */
+        ACQUIRER('A', true),
         /** A latch's or phaser's object in one phase. */
         SYNC_PHASE('S', true),
         /** One episode of a barrier: its object and the episode number. */

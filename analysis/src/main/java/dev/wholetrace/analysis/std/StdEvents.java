@@ -59,6 +59,8 @@ public final class StdEvents {
         private final Map<Long, Integer> threadOfObject = new HashMap<>();
         private final boolean[] forked;
         private final StdLocks locks;
+        /** Per release/acquire object, the threads that acquire it anywhere in the trace. */
+        private final Map<Long, int[]> acquirers = new HashMap<>();
 
         Pass(TraceView trace, Sink<X> sink) {
             this.order = trace.syncOrder();
@@ -71,9 +73,13 @@ public final class StdEvents {
             written = new long[events.size()];
             forked = new boolean[events.size()];
             Map<Long, BitSet> readers = new HashMap<>();
+            Map<Long, BitSet> acquiring = new HashMap<>();
             for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
                 c.next();
                 if (c.kind() == SyncKind.LOCK && c.aux() == SHARED) readers.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
+                if (releaseAcquire(c.kind()) && c.kind().role == SyncKind.Role.ACQUIRE) {
+                    acquiring.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
+                }
                 if (c.kind() == SyncKind.FORK) {
                     Integer child = threadOfObject.get(c.object());
                     if (child != null) forked[child] = true;
@@ -82,6 +88,7 @@ public final class StdEvents {
             Map<Long, int[]> readerThreads = new HashMap<>();
             readers.forEach((o, r) -> readerThreads.put(o, r.stream().toArray()));
             locks = new StdLocks(readerThreads);
+            acquiring.forEach((o, r) -> acquirers.put(o, r.stream().toArray()));
         }
 
         void run() throws X {
@@ -165,8 +172,32 @@ public final class StdEvents {
                     pair(t, episode, site); // this departure
                 }
                 case LATCH_COUNT_DOWN, LATCH_AWAIT -> pair(t, new Target(Kind.SYNC_PHASE, e.object(), e.aux()), site);
-                default -> pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site);
+                default -> {
+                    if (!releaseAcquire(e.kind())) {
+                        pair(t, new Target(Kind.SYNC_OBJECT, e.object(), 0), site);
+                    } else if (e.kind().role == SyncKind.Role.ACQUIRE) {
+                        pair(t, new Target(Kind.ACQUIRER, e.object(), t), site);
+                    } else {
+                        // A lock pair on the object itself would also order its acquirers among
+                        // themselves (each acquire's release hands its clock to the next acquirer),
+                        // hiding races between them: the detector orders only release -> acquire.
+                        for (int r : acquirers.getOrDefault(e.object(), NONE)) {
+                            if (r != t) pair(t, new Target(Kind.ACQUIRER, e.object(), r), site);
+                        }
+                    }
+                }
             }
+        }
+
+        private static final int[] NONE = {};
+
+        /** The kinds written per acquirer ({@link Kind#ACQUIRER}): releases and acquires of one object, outside locks, latches, barriers and threads. */
+        private static boolean releaseAcquire(SyncKind k) {
+            return switch (k) {
+                case VOLATILE_WRITE, VOLATILE_READ, SEMAPHORE_RELEASE, SEMAPHORE_ACQUIRE, TASK_SUBMIT, TASK_BEGIN, TASK_END, TASK_JOIN,
+                        CLASS_INIT_END, CLASS_INIT_USE -> true;
+                default -> false;
+            };
         }
 
         /** Emits participant p's accesses before the barrier of {@code first} and returns its pass of that episode. */

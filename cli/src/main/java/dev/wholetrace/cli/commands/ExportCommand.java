@@ -37,6 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  read lock/unlock of thread t         acq(R<object>_<t>) / rel(R<object>_<t>)",
                 "  (a write lock also takes R<object>_<r> of every thread r that read-locks the object)",
                 "  fork / join of a thread              fork(T<child>) / join(T<child>)",
+                "  volatile, semaphore, task, class init: an acquire by thread r is acq+rel of A<object>_<r>;",
+                "    a release is acq+rel of A<object>_<r> for every thread r that acquires the object",
                 "  any other release or acquire         acq+rel of S<object>[_<phase>]",
                 "  a barrier episode                    acq+rel of B<object>_<episode>, twice",
                 "A release or acquire is written at the operation, a thread's accesses before its next "
