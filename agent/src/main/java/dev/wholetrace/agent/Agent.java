@@ -2,6 +2,9 @@ package dev.wholetrace.agent;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
+import dev.wholetrace.agent.jdk.BootstrapBridge;
+import dev.wholetrace.agent.jdk.JdkHooks;
+import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.recorder.AgentOptions;
@@ -36,12 +39,24 @@ public final class Agent {
                     .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
             TraceRecorder recorder = TraceRecorder.open(options.out(), config);
-            ClassInstrumenter instrumenter = new ClassInstrumenter(new InstrumentationContext(recorder));
+            InstrumentationContext context = new InstrumentationContext(recorder);
+            ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder);
+            hookJdk(inst, context);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder), "wholetrace-shutdown"));
             inst.addTransformer(new Transformer(options, instrumenter));
         } catch (Throwable e) {
             AgentLog.once("start", "not recording: " + e.getMessage());
+        }
+    }
+
+    /** Hand-overs inside the JDK's collections (agent/…/jdk); without them recording goes on. */
+    private static void hookJdk(Instrumentation inst, InstrumentationContext context) {
+        try {
+            if (!BootstrapBridge.onBootPath()) BootstrapBridge.append(inst);
+            JdkHooks.install(inst, context);
+        } catch (Throwable e) {
+            AgentLog.once("jdk-hooks", "not hooking JDK classes: " + e);
         }
     }
 
@@ -68,11 +83,14 @@ public final class Agent {
         @Override
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] classFile) {
             if (className == null || redefined != null || !instruments(loader, className) || !seesProbes(loader)) return null;
+            boolean inside = JdkBridge.enter(); // the instrumenter's own maps are no hand-overs of the program
             try {
                 return instrumenter.instrument(classFile, loader);
             } catch (Throwable e) {
                 AgentLog.once("instrument:" + e.getClass().getName(), "left " + className + " uninstrumented: " + e);
                 return null;
+            } finally {
+                JdkBridge.exit(inside);
             }
         }
 
