@@ -81,7 +81,12 @@ public final class RaceSuite {
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,
             // atomics, thread-locals
             AtomicIntegerNo.class, AtomicPublishNo.class, AtomicReferencePublishNo.class, AtomicPlusPlainYes.class,
-            ThreadLocalNo.class);
+            ThreadLocalNo.class,
+            // hand-overs inside the JDK's collections (docs/agent.md, "Hand-overs inside the JDK")
+            BlockingQueueNo.class, BlockingQueueKindsNo.class, BlockingQueueBypassYes.class, ConcurrentLinkedQueueNo.class,
+            ConcurrentLinkedQueueLateWriteYes.class, ConcurrentHashMapNo.class, ConcurrentHashMapBypassYes.class, SkipListMapNo.class,
+            CopyOnWriteListNo.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
+            ExchangerLateWriteYes.class);
 
     private RaceSuite() {}
 
