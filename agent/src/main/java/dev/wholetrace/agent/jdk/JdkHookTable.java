@@ -111,9 +111,13 @@ final class JdkHookTable {
             if (REMOVES.contains(name) && boolResult && desc.startsWith("(Ljava/lang/Object;)")) kinds.add(Kind.ACQUIRE_ELEMENT_IF_TRUE);
             if (name.equals("drainTo")) kinds.add(Kind.ACQUIRE_ADDED);
         } else if (MAPS.contains(owner)) {
-            if (MAP_WRITES.contains(name) && refParam || MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_RELEASE);
+            // compute* publish what their function did (KEY_FUNCTION's release after it); only merge can store a
+            // value without calling the function (an absent key), and only computeIfAbsent can return a value
+            // another thread stored without calling it (a present key): the other entry and exit hooks would be
+            // recorded for nothing.
+            if (MAP_WRITES.contains(name) && refParam || name.equals("merge")) kinds.add(Kind.KEY_RELEASE);
             if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
-            if ((MAP_READS.contains(name) || MAP_FUNCTIONS.contains(name)) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
+            if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
             if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
         } else if (MAP_ITERATORS.contains(owner)) {
