@@ -15,7 +15,7 @@ import dev.wholetrace.model.event.Addresses;
  *
  * <p>Hand-overs of the agent's own objects (the recorder's batches in its queues, its thread
  * handles in its maps) are dropped before anything is recorded: they happen while the recorder is
- * in the middle of its own work.
+ * in the middle of its own work. So are those of the JDK's internal objects ({@link #NOT_PROGRAM_DATA}).
  */
 final class HandoverSink implements JdkSink {
     /** Offset of an element's hand-over address: the top of the offset range, beyond any array element but a long[] of 2^31 - 1. */
@@ -23,24 +23,32 @@ final class HandoverSink implements JdkSink {
     /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
     static final long KEY_BASE = 1L << 33;
 
-    /** Whether a class is the agent's (or, unshaded in tests, the recorder's): cached per class, no allocation after the first. */
-    private static final ClassValue<Boolean> AGENT_CLASS = new ClassValue<>() {
+    /**
+     * Whether objects of a class are no data of the program: the agent's (or, unshaded in tests, the
+     * recorder's), and the JDK's internal ones ({@code jdk.internal.*}, {@code sun.*}, {@code
+     * java.lang.invoke.*}: the keys of its interning and linkage caches, which every thread that
+     * first links a method handle or a call site fills or reads; as hand-overs they would order
+     * threads around a first use and hide the program's races). Cached per class, no allocation
+     * after the first.
+     */
+    private static final ClassValue<Boolean> NOT_PROGRAM_DATA = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> c) {
             String n = c.getName();
-            return n.startsWith("dev.wholetrace.agent.") || n.startsWith("dev.wholetrace.recorder.");
+            return n.startsWith("dev.wholetrace.agent.") || n.startsWith("dev.wholetrace.recorder.") || n.startsWith("jdk.internal.")
+                    || n.startsWith("sun.") || n.startsWith("java.lang.invoke.");
         }
     };
 
     @Override
     public void element(boolean release, Object element, int site) {
-        if (agents(element)) return;
+        if (notProgramData(element)) return;
         JdkHandoverProbes.volatileAccess(element, ELEMENT_OFFSET, release, site);
     }
 
     @Override
     public void key(boolean release, Object map, Object key, Object value, int site) {
-        if (agents(key) || agents(value)) return;
+        if (notProgramData(key) || notProgramData(value)) return;
         int hash;
         try {
             hash = key.hashCode(); // the map calls it too; if it throws, so does the map's method, which then publishes nothing
@@ -55,7 +63,7 @@ final class HandoverSink implements JdkSink {
         JdkHandoverProbes.monitor(monitor, enter, site);
     }
 
-    private static boolean agents(Object o) {
-        return o != null && AGENT_CLASS.get(o.getClass());
+    private static boolean notProgramData(Object o) {
+        return o != null && NOT_PROGRAM_DATA.get(o.getClass());
     }
 }

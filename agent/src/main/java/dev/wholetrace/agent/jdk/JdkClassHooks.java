@@ -8,6 +8,9 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
@@ -192,6 +195,62 @@ final class JdkClassHooks {
                     return at;
                 });
             }
+            case SKIP_LIST_ITERATOR_KEY -> {
+                String iter = "java/util/concurrent/ConcurrentSkipListMap$Iter", node = "java/util/concurrent/ConcurrentSkipListMap$Node";
+                return beforeReturns(m, Opcodes.ARETURN, () -> {
+                    InsnList at = new InsnList();
+                    at.add(new InsnNode(Opcodes.DUP));
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, iter, "this$0", "Ljava/util/concurrent/ConcurrentSkipListMap;"));
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, iter, "lastReturned", "L" + node + ";"));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, node, "key", OBJ));
+                    at.add(site(owner, m, "acquire key (iterator)"));
+                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
+                    return at;
+                });
+            }
+            case VIEW_ACCEPTED -> {
+                // The view's forEach walks the table with a Traverser: "advance(); DUP; ASTORE n; IFNULL end" and then
+                // accepts p.key, p.val or an entry of p: at the accept call, local n holds the (non-null) node.
+                int node = traversedNode(m);
+                if (node < 0) return false;
+                return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V", () -> {
+                    InsnList at = new InsnList();
+                    at.add(new InsnNode(Opcodes.DUP));
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$CollectionView", "map", "L" + CHM + ";"));
+                    at.add(new VarInsnNode(Opcodes.ALOAD, node));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$Node", "key", OBJ));
+                    at.add(site(owner, m, "acquire key (view forEach)"));
+                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
+                    return at;
+                });
+            }
+            case JDK_INTERNAL -> {
+                // enterJdk at entry; leaveJdk before every return and in a catch-all handler that rethrows. The
+                // handler's frame declares only the parameters (never stored into: checked) and the Throwable.
+                if (!m.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;") || writes(m, 0) || writes(m, 1)) return false;
+                LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
+                beforeReturns(m, Opcodes.ARETURN, () -> {
+                    InsnList at = new InsnList();
+                    at.add(bridge("leaveJdk", "()V"));
+                    return at;
+                });
+                InsnList head = new InsnList();
+                head.add(start);
+                head.add(bridge("enterJdk", "()V"));
+                m.instructions.insert(head);
+                InsnList tail = new InsnList();
+                tail.add(end);
+                tail.add(handler);
+                tail.add(new FrameNode(Opcodes.F_FULL, 2, new Object[] {owner, "java/lang/String"}, 1, new Object[] {"java/lang/Throwable"}));
+                tail.add(bridge("leaveJdk", "()V"));
+                tail.add(new InsnNode(Opcodes.ATHROW));
+                m.instructions.add(tail);
+                m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+                return true;
+            }
             case MONITORS -> {
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
@@ -246,6 +305,33 @@ final class JdkClassHooks {
             }
         }
         return any;
+    }
+
+    /**
+     * The local a ConcurrentHashMap view's forEach keeps its traversed node in: the one stored right
+     * after the only {@code Traverser.advance()} call; -1 when the method does not have that shape
+     * (then it gets no hook).
+     */
+    private static int traversedNode(MethodNode m) {
+        int local = -1;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (!(n instanceof MethodInsnNode c) || !c.name.equals("advance") || !c.owner.equals(CHM + "$Traverser")) continue;
+            AbstractInsnNode dup = c.getNext(), store = dup == null ? null : dup.getNext();
+            if (local >= 0 || dup == null || dup.getOpcode() != Opcodes.DUP || !(store instanceof VarInsnNode v) || v.getOpcode() != Opcodes.ASTORE) {
+                return -1;
+            }
+            local = v.var;
+        }
+        return local < 0 || writesElsewhere(m, local) ? -1 : local;
+    }
+
+    /** Whether {@code local} is stored into more than once. */
+    private static boolean writesElsewhere(MethodNode m, int local) {
+        int stores = 0;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n instanceof VarInsnNode v && v.var == local && v.getOpcode() == Opcodes.ASTORE) stores++;
+        }
+        return stores != 1;
     }
 
     /** Whether parameter 1 is a reference the method never overwrites: the key, still there at every hook. */

@@ -39,8 +39,18 @@ final class JdkHookTable {
         KEY_ACCEPTED,
         /** Before each reference return of a ConcurrentHashMap iterator's next(): acquire on the returned node's key entry. */
         ITERATOR_KEY,
+        /** The same for a ConcurrentSkipListMap iterator (its map is the outer instance). */
+        SKIP_LIST_ITERATOR_KEY,
+        /** Before each {@code Consumer.accept} call of a ConcurrentHashMap view's forEach: acquire on the traversed node's key entry. */
+        VIEW_ACCEPTED,
         /** Every MONITORENTER (lock after) and MONITOREXIT (unlock before): a synchronized wrapper's mutex. */
-        MONITORS
+        MONITORS,
+        /**
+         * The whole method is JDK-internal work: hooks are off from its entry to its exit, normal or
+         * exceptional (ClassLoader.loadClass: the loaders' lock and package maps order threads that load
+         * the same class, which would hide the program's races around a first use).
+         */
+        JDK_INTERNAL
     }
 
     private static final String JUC = "java/util/concurrent/";
@@ -64,6 +74,11 @@ final class JdkHookTable {
     private static final Set<String> MAP_ITERATORS = Set.of(JUC + "ConcurrentHashMap$KeyIterator", JUC + "ConcurrentHashMap$ValueIterator",
             JUC + "ConcurrentHashMap$EntryIterator");
 
+    private static final Set<String> MAP_VIEWS = Set.of(JUC + "ConcurrentHashMap$KeySetView", JUC + "ConcurrentHashMap$ValuesView",
+            JUC + "ConcurrentHashMap$EntrySetView");
+    private static final Set<String> SKIP_LIST_ITERATORS = Set.of(JUC + "ConcurrentSkipListMap$KeyIterator",
+            JUC + "ConcurrentSkipListMap$ValueIterator", JUC + "ConcurrentSkipListMap$EntryIterator");
+
     private static final String COW_LIST = JUC + "CopyOnWriteArrayList";
     private static final String COW_ITERATOR = JUC + "CopyOnWriteArrayList$COWIterator";
     private static final String EXCHANGER = JUC + "Exchanger";
@@ -75,6 +90,9 @@ final class JdkHookTable {
             "java/util/Collections$SynchronizedMap", "java/util/Collections$SynchronizedSortedMap",
             "java/util/Collections$SynchronizedNavigableMap");
 
+    /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
+    private static final String CLASS_LOADER = "java/lang/ClassLoader";
+
     private JdkHookTable() {}
 
     /** Every class that gets hooks (internal names). */
@@ -82,15 +100,19 @@ final class JdkHookTable {
         List<String> all = new ArrayList<>(QUEUES);
         all.addAll(MAPS);
         all.addAll(MAP_ITERATORS);
+        all.addAll(MAP_VIEWS);
+        all.addAll(SKIP_LIST_ITERATORS);
         all.addAll(List.of(COW_LIST, COW_ITERATOR, EXCHANGER));
         all.addAll(WRAPPERS);
+        all.add(CLASS_LOADER);
         return all;
     }
 
     /** Whether {@code owner} (internal name) gets hooks. */
     static boolean hooks(String owner) {
-        return QUEUES.contains(owner) || MAPS.contains(owner) || MAP_ITERATORS.contains(owner) || owner.equals(COW_LIST)
-                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner);
+        return QUEUES.contains(owner) || MAPS.contains(owner) || MAP_ITERATORS.contains(owner) || MAP_VIEWS.contains(owner)
+                || SKIP_LIST_ITERATORS.contains(owner) || owner.equals(COW_LIST)
+                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner) || owner.equals(CLASS_LOADER);
     }
 
     /** The hooks of method {@code name}{@code desc} of {@code owner}; empty when none. Static methods and constructors get none. */
@@ -101,6 +123,10 @@ final class JdkHookTable {
             return kinds;
         }
         if (isStatic || name.startsWith("<")) return kinds;
+        if (owner.equals(CLASS_LOADER)) {
+            if (name.equals("loadClass") && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) kinds.add(Kind.JDK_INTERNAL);
+            return kinds;
+        }
         boolean refParam = firstReferenceParameter(desc) > 0;
         boolean refResult = desc.endsWith(";") && desc.charAt(desc.indexOf(')') + 1) == 'L';
         boolean boolResult = desc.endsWith(")Z");
@@ -122,6 +148,10 @@ final class JdkHookTable {
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
         } else if (MAP_ITERATORS.contains(owner)) {
             if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ITERATOR_KEY);
+        } else if (SKIP_LIST_ITERATORS.contains(owner)) {
+            if (name.equals("next") && noArgs && refResult) kinds.add(Kind.SKIP_LIST_ITERATOR_KEY);
+        } else if (MAP_VIEWS.contains(owner)) {
+            if (name.equals("forEach") && desc.equals("(Ljava/util/function/Consumer;)V")) kinds.add(Kind.VIEW_ACCEPTED);
         } else if (owner.equals(COW_LIST)) {
             if ((name.equals("add") || name.equals("addIfAbsent") || name.equals("set") || name.equals("addFirst") || name.equals("addLast"))
                     && refParam) {

@@ -1,6 +1,7 @@
 package dev.wholetrace.agent.jdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.atIndex;
 
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.model.event.TraceMode;
@@ -110,9 +111,25 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(chm, "forEach", "(Ljava/util/function/BiConsumer;)V")).containsExactly("keyAcquire");
         assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$ValueIterator"), "next", "()Ljava/lang/Object;"))
                 .containsOnly("keyAcquire").isNotEmpty();
+        for (String view : List.of("KeySetView", "ValuesView", "EntrySetView")) {
+            assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$" + view), "forEach", "(Ljava/util/function/Consumer;)V"))
+                    .as(view).containsExactly("keyAcquire");
+        }
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentSkipListMap$EntryIterator"), "next", "()Ljava/util/Map$Entry;"))
+                .containsOnly("keyAcquire").isNotEmpty();
         ClassNode cslm = hooked("java/util/concurrent/ConcurrentSkipListMap");
         assertThat(bridgeCalls(cslm, "doPut", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyRelease");
         assertThat(bridgeCalls(cslm, "doGet", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire").isNotEmpty();
+    }
+
+    @Test
+    void classLoadingIsJdkInternalWorkOnEveryExit() throws Exception {
+        ClassNode loader = hooked("java/lang/ClassLoader");
+        assertThat(bridgeCalls(loader, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;")).startsWith("enterJdk").endsWith("leaveJdk")
+                .contains("leaveJdk", atIndex(1));
+        MethodNode m = loader.methods.stream().filter(x -> x.name.equals("loadClass") && x.desc.startsWith("(Ljava/lang/String;)")).findFirst().get();
+        assertThat(m.tryCatchBlocks).anyMatch(t -> t.type == null);
+        assertThat(bridgeCalls(loader, "loadClass", "(Ljava/lang/String;Z)Ljava/lang/Class;")).isEmpty();
     }
 
     @Test

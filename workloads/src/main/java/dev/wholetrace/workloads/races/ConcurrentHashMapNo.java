@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
  * field is changed inside the remapping function, which the map runs atomically per key), publish
  * a {@code Summary} with {@code putIfAbsent} and say they are done with {@code merge}. A reader
  * thread waits until both are done (a {@code get} that sees the value), then reads every tally with
- * {@code forEach} and the summaries through {@code values()}. Only the map orders the threads
+ * {@code forEach} and the summaries through {@code values()} (a loop, and its {@code forEach}). Only the map orders the threads
  * (the reader does not join the workers). No race.
  */
 public final class ConcurrentHashMapNo {
@@ -47,6 +47,7 @@ public final class ConcurrentHashMapNo {
             long[] sum = {0};
             tallies.forEach((word, tally) -> sum[0] += tally.count);
             for (Summary s : summaries.values()) sum[0] += s.words;
+            summaries.values().forEach(s -> sum[0] += s.words);
             total = sum[0];
         });
         workers.forEach(Thread::start);

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * Workers record {@code Range}s in a {@code ConcurrentSkipListMap} ({@code merge} with a function
  * that widens a range in place, {@code computeIfAbsent}) and announce themselves in a {@code
  * ConcurrentHashMap.newKeySet()}; a reader waits until both announced ({@code contains}), then
- * reads the ranges with {@code get} and {@code forEach}. Only the collections order the threads.
+ * reads the ranges with {@code get}, {@code forEach} and an {@code entrySet()} loop. Only the collections order the threads.
  * No race.
  */
 public final class SkipListMapNo {
@@ -50,6 +50,7 @@ public final class SkipListMapNo {
             Range r = ranges.get(1);
             long[] sum = {r.hi - r.lo};
             ranges.forEach((k, v) -> sum[0] += v.lo);
+            for (Map.Entry<Integer, Range> e : ranges.entrySet()) sum[0] += e.getValue().hi;
             total = sum[0];
         });
         w1.start();

@@ -19,7 +19,7 @@ package dev.wholetrace.agent.jdk.bridge;
 public final class JdkBridge {
     /** The sink, or null when not recording. */
     private static volatile JdkSink sink;
-    /** Per thread: [0] 1 while inside the sink or the agent, [1] 1 for the agent's own threads. */
+    /** Per thread: [0] 1 while inside the sink or the agent, [1] 1 for the agent's own threads, [2] the depth of JDK-internal work (class loading). */
     private static final ThreadLocal<int[]> STATE = new ThreadLocal<>();
 
     private JdkBridge() {}
@@ -46,12 +46,26 @@ public final class JdkBridge {
 
     // ---- hooks: called from the JDK's own code ---------------------------------------------------
 
+    /**
+     * At the entry of JDK-internal work whose own use of the hooked collections is no hand-over of
+     * the program (ClassLoader.loadClass: the loaders' lock and package maps): hooks do nothing until
+     * the matching {@link #leaveJdk()}, which the hooked method calls on every exit, also when it throws.
+     */
+    public static void enterJdk() {
+        state()[2]++;
+    }
+
+    public static void leaveJdk() {
+        int[] st = state();
+        if (st[2] > 0) st[2]--;
+    }
+
     /** Before the put side of an element hand-over. */
     public static void release(Object element, int site) {
         JdkSink s = sink;
         if (s == null || element == null) return;
         int[] st = state();
-        if (st[0] != 0 || st[1] != 0) return;
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
         st[0] = 1;
         try {
             s.element(true, element, site);
@@ -65,7 +79,7 @@ public final class JdkBridge {
         JdkSink s = sink;
         if (s == null || element == null) return;
         int[] st = state();
-        if (st[0] != 0 || st[1] != 0) return;
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
         st[0] = 1;
         try {
             s.element(false, element, site);
@@ -106,7 +120,7 @@ public final class JdkBridge {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
         int[] st = state();
-        if (st[0] != 0 || st[1] != 0) return;
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
         st[0] = 1;
         try {
             s.key(release, map, key, value, site);
@@ -129,7 +143,7 @@ public final class JdkBridge {
         JdkSink s = sink;
         if (s == null || monitor == null) return;
         int[] st = state();
-        if (st[0] != 0 || st[1] != 0) return;
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
         st[0] = 1;
         try {
             s.monitor(enter, monitor, site);
@@ -141,7 +155,7 @@ public final class JdkBridge {
     private static int[] state() {
         int[] st = STATE.get();
         if (st == null) {
-            st = new int[2];
+            st = new int[3];
             st[1] = Thread.currentThread().getName().startsWith("wholetrace-") ? 1 : 0;
             STATE.set(st);
         }
