@@ -85,7 +85,7 @@ public final class RaceSuite {
             // hand-overs inside the JDK's collections (docs/agent.md, "Hand-overs inside the JDK")
             BlockingQueueNo.class, BlockingQueueKindsNo.class, BlockingQueueBypassYes.class, ConcurrentLinkedQueueNo.class,
             ConcurrentLinkedQueueLateWriteYes.class, ConcurrentHashMapNo.class, ConcurrentHashMapBypassYes.class, SkipListMapNo.class,
-            CopyOnWriteListNo.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
+            SkipListMapOtherKeyYes.class, CopyOnWriteListNo.class, CopyOnWriteListLateWriteYes.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
             ExchangerLateWriteYes.class);
 
     private RaceSuite() {}
