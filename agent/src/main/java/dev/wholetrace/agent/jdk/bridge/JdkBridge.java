@@ -6,11 +6,12 @@ package dev.wholetrace.agent.jdk.bridge;
  * {@link JdkSink} the agent installs. Nothing here allocates per call (one small state array per
  * thread, at its first hook).
  *
- * <p>Two guards keep the agent out of its own way. A per-thread reentrancy flag: while a thread is
- * inside the sink (or inside the agent's class transformer, {@link #enter()}), hooks it runs into
- * (the recorder's and the agent's own queues and maps) do nothing. And threads whose name starts
- * with {@code wholetrace-} (the recorder's compressor and writer threads, the shutdown hook) never
- * record. A hook never lets a failure of the sink reach the program: it is not caught here, but the
+ * <p>Three guards keep the agent and the JDK's own work out. A per-thread reentrancy flag: while a
+ * thread is inside the sink (or inside the agent's class transformer, {@link #enter()}), hooks it
+ * runs into (the recorder's and the agent's own queues and maps) do nothing. Threads whose name
+ * starts with {@code wholetrace-} (the recorder's compressor and writer threads, the shutdown hook)
+ * never record. And a per-thread depth of JDK-internal work ({@link #enterJdk()}: class loading)
+ * during which hooks do nothing. A hook never lets a failure of the sink reach the program: it is not caught here, but the
  * sink catches everything (as every probe does).
  *
  * <p>No lambdas, no other classes: this class loads in the middle of whatever JDK code first runs
