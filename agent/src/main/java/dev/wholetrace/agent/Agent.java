@@ -2,6 +2,9 @@ package dev.wholetrace.agent;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
+import dev.wholetrace.agent.jdk.BootstrapBridge;
+import dev.wholetrace.agent.jdk.JdkHooks;
+import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.recorder.AgentOptions;
@@ -44,8 +47,10 @@ public final class Agent {
                 file.close();
                 throw e;
             }
-            ClassInstrumenter instrumenter = new ClassInstrumenter(new InstrumentationContext(recorder));
+            InstrumentationContext context = new InstrumentationContext(recorder);
+            ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder);
+            hookJdk(inst, context);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder, file), "wholetrace-shutdown"));
             inst.addTransformer(new Transformer(options, instrumenter));
         } catch (Throwable e) {
@@ -81,12 +86,15 @@ public final class Agent {
         @Override
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] classFile) {
             if (className == null || redefined != null || !instruments(loader, className) || !seesProbes(loader)) return null;
+            boolean inside = JdkBridge.enter(); // the instrumenter's own maps are no hand-overs of the program
             try {
                 // include=/exclude= narrow what is checked, not what orders it: the others get sync probes only.
                 return instrumenter.instrument(classFile, loader, options.selects(className.replace('/', '.')));
             } catch (Throwable e) {
                 AgentLog.once("instrument:" + e.getClass().getName(), "left " + className + " uninstrumented: " + e);
                 return null;
+            } finally {
+                JdkBridge.exit(inside);
             }
         }
 

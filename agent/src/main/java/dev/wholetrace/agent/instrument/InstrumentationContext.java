@@ -38,7 +38,7 @@ public final class InstrumentationContext {
     }
 
     /** A new instruction (site) id, with its code-map entry. */
-    int instruction(String className, String method, String descriptor, int line, int bci, String text) {
+    public int instruction(String className, String method, String descriptor, int line, int bci, String text) {
         int id = instructionIds.getAndIncrement();
         recorder.defineInstruction(new CodeEntry(id, className, method, descriptor, line, bci, text));
         return id;

@@ -93,7 +93,12 @@ public final class RaceSuite {
             ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
             CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
             CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
-            CompletionServiceYes.class, ParallelSortNo.class, ParallelSetAllYes.class);
+            CompletionServiceYes.class, ParallelSortNo.class, ParallelSetAllYes.class,
+            // hand-overs inside the JDK's collections (docs/agent.md, "Hand-overs inside the JDK")
+            BlockingQueueNo.class, BlockingQueueKindsNo.class, BlockingQueueBypassYes.class, ConcurrentLinkedQueueNo.class,
+            ConcurrentLinkedQueueLateWriteYes.class, ConcurrentHashMapNo.class, ConcurrentHashMapBypassYes.class, SkipListMapNo.class,
+            SkipListMapOtherKeyYes.class, CopyOnWriteListNo.class, CopyOnWriteListLateWriteYes.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
+            ExchangerLateWriteYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not

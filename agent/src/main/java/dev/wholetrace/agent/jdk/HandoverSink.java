@@ -1,0 +1,69 @@
+package dev.wholetrace.agent.jdk;
+
+import dev.wholetrace.agent.jdk.bridge.JdkSink;
+import dev.wholetrace.agent.runtime.JdkHandoverProbes;
+import dev.wholetrace.model.event.Addresses;
+
+/**
+ * Turns the JDK hooks' hand-overs into trace events (docs/agent.md, "Hand-overs inside the JDK").
+ * An element hand-over is a volatile write/read of (the element's id, {@link #ELEMENT_OFFSET}): the
+ * put of an object and the take that obtains that same object pair up, and nothing else does. A
+ * map entry's is a volatile write/read of (the map's id, {@link #KEY_BASE} + the key's hashCode):
+ * updates and retrievals of equal keys of one map pair up (keys of one map with equal hash codes
+ * share an address: a conservative approximation). Both offsets lie far above any field slot, so
+ * they never meet a real volatile field's address.
+ *
+ * <p>Hand-overs of the agent's own objects (the recorder's batches in its queues, its thread
+ * handles in its maps) are dropped before anything is recorded: they happen while the recorder is
+ * in the middle of its own work. So are those of the JDK's internal objects ({@link #NOT_PROGRAM_DATA}).
+ */
+final class HandoverSink implements JdkSink {
+    /** Offset of an element's hand-over address: the top of the offset range, beyond any array element but a long[] of 2^31 - 1. */
+    static final long ELEMENT_OFFSET = Addresses.MAX_OFFSET - 7;
+    /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
+    static final long KEY_BASE = 1L << 33;
+
+    /**
+     * Whether objects of a class are no data of the program: the agent's (or, unshaded in tests, the
+     * recorder's), and the JDK's internal ones ({@code jdk.internal.*}, {@code sun.*}, {@code
+     * java.lang.invoke.*}: the keys of its interning and linkage caches, which every thread that
+     * first links a method handle or a call site fills or reads; as hand-overs they would order
+     * threads around a first use and hide the program's races). Cached per class, no allocation
+     * after the first.
+     */
+    private static final ClassValue<Boolean> NOT_PROGRAM_DATA = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            String n = c.getName();
+            return n.startsWith("dev.wholetrace.agent.") || n.startsWith("dev.wholetrace.recorder.") || n.startsWith("jdk.internal.")
+                    || n.startsWith("sun.") || n.startsWith("java.lang.invoke.");
+        }
+    };
+
+    @Override
+    public void element(boolean release, Object element, int site) {
+        if (notProgramData(element)) return;
+        JdkHandoverProbes.volatileAccess(element, ELEMENT_OFFSET, release, site);
+    }
+
+    @Override
+    public void key(boolean release, Object map, Object key, Object value, int site) {
+        if (notProgramData(key) || notProgramData(value)) return;
+        int hash;
+        try {
+            hash = key.hashCode(); // the map calls it too; if it throws, so does the map's method, which then publishes nothing
+        } catch (Throwable e) {
+            return;
+        }
+        JdkHandoverProbes.volatileAccess(map, KEY_BASE + (hash & 0xFFFF_FFFFL), release, site);
+    }
+
+    @Override
+    public void monitor(boolean enter, Object monitor, int site) {
+        JdkHandoverProbes.monitor(monitor, enter, site);
+    }
+
+    private static boolean notProgramData(Object o) {
+        return o != null && NOT_PROGRAM_DATA.get(o.getClass());
+    }
+}

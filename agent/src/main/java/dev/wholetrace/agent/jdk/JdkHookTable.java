@@ -1,0 +1,189 @@
+package dev.wholetrace.agent.jdk;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which JDK classes get hooks and what each of their methods gets (docs/agent.md, "Hand-overs
+ * inside the JDK"): data, applied by {@link JdkClassHooks}. Methods are matched by name and by the
+ * shape of their descriptor (a reference parameter, a reference or boolean result), not by exact
+ * descriptor, so erasures such as DelayQueue's {@code Delayed} match too; only methods a class
+ * declares itself are hooked (an inherited {@code add} reaches a hooked {@code offer}). Every point
+ * is public API (or, for the maps, the one private put/get each public method goes through), the
+ * same on JDK 17 and 25.
+ */
+final class JdkHookTable {
+    /** What to insert into a method. */
+    enum Kind {
+        /** At entry: release on the first reference parameter (the element). */
+        RELEASE_ELEMENT,
+        /** Before each reference return: acquire on the result (nothing for null). */
+        ACQUIRE_RESULT,
+        /** Before each boolean return: acquire on the first reference parameter if the result is true. */
+        ACQUIRE_ELEMENT_IF_TRUE,
+        /** Before each {@code Collection.add(Object)} call inside the method (drainTo): acquire on the element. */
+        ACQUIRE_ADDED,
+        /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
+        ACQUIRE_ACCEPTED,
+        /** At entry: release on this map's entry for the key (parameter 1; parameter 2 is the value when it is a reference). */
+        KEY_RELEASE,
+        /** Before each reference return: acquire on this map's entry for the key (parameter 1) if the result is not null. */
+        KEY_ACQUIRE_RESULT,
+        /** Before each boolean return: acquire on this map's entry for the key if true. */
+        KEY_ACQUIRE_IF_TRUE,
+        /** Around each {@code Function.apply}/{@code BiFunction.apply} call (compute, merge): acquire before, release after, on the key's entry. */
+        KEY_FUNCTION,
+        /** Before each {@code BiConsumer.accept(key, value)} call inside the method (forEach): acquire on the key's entry. */
+        KEY_ACCEPTED,
+        /** Before each reference return of a ConcurrentHashMap iterator's next(): acquire on the returned node's key entry. */
+        ITERATOR_KEY,
+        /** The same for a ConcurrentSkipListMap iterator (its map is the outer instance). */
+        SKIP_LIST_ITERATOR_KEY,
+        /** Before each {@code Consumer.accept} call of a ConcurrentHashMap view's forEach: acquire on the traversed node's key entry. */
+        VIEW_ACCEPTED,
+        /** Every MONITORENTER (lock after) and MONITOREXIT (unlock before): a synchronized wrapper's mutex. */
+        MONITORS,
+        /**
+         * The whole method is JDK-internal work: hooks are off from its entry to its exit, normal or
+         * exceptional (ClassLoader.loadClass: the loaders' lock and package maps order threads that load
+         * the same class, which would hide the program's races around a first use).
+         */
+        JDK_INTERNAL
+    }
+
+    private static final String JUC = "java/util/concurrent/";
+
+    /** Queues, deques and transfer queues: element hand-overs. */
+    private static final Set<String> QUEUES = Set.of(
+            JUC + "ArrayBlockingQueue", JUC + "LinkedBlockingQueue", JUC + "LinkedBlockingDeque", JUC + "PriorityBlockingQueue",
+            JUC + "DelayQueue", JUC + "SynchronousQueue", JUC + "LinkedTransferQueue", JUC + "ConcurrentLinkedQueue",
+            JUC + "ConcurrentLinkedDeque");
+    private static final Set<String> PUTS = Set.of("put", "offer", "add", "transfer", "tryTransfer", "putFirst", "putLast",
+            "offerFirst", "offerLast", "addFirst", "addLast", "push");
+    private static final Set<String> TAKES = Set.of("take", "poll", "remove", "removeFirst", "removeLast", "pollFirst", "pollLast",
+            "takeFirst", "takeLast", "pop", "peek", "peekFirst", "peekLast", "element", "getFirst", "getLast");
+    private static final Set<String> REMOVES = Set.of("remove", "removeFirstOccurrence", "removeLastOccurrence");
+
+    /** Concurrent maps: hand-overs through a key's entry. */
+    private static final Set<String> MAPS = Set.of(JUC + "ConcurrentHashMap", JUC + "ConcurrentSkipListMap");
+    private static final Set<String> MAP_FUNCTIONS = Set.of("compute", "computeIfAbsent", "computeIfPresent", "merge");
+    private static final Set<String> MAP_READS = Set.of("get", "doGet", "put", "putIfAbsent", "replace", "remove");
+    private static final Set<String> MAP_WRITES = Set.of("putVal", "doPut", "replace");
+    private static final Set<String> MAP_ITERATORS = Set.of(JUC + "ConcurrentHashMap$KeyIterator", JUC + "ConcurrentHashMap$ValueIterator",
+            JUC + "ConcurrentHashMap$EntryIterator");
+
+    private static final Set<String> MAP_VIEWS = Set.of(JUC + "ConcurrentHashMap$KeySetView", JUC + "ConcurrentHashMap$ValuesView",
+            JUC + "ConcurrentHashMap$EntrySetView");
+    private static final Set<String> SKIP_LIST_ITERATORS = Set.of(JUC + "ConcurrentSkipListMap$KeyIterator",
+            JUC + "ConcurrentSkipListMap$ValueIterator", JUC + "ConcurrentSkipListMap$EntryIterator");
+
+    private static final String COW_LIST = JUC + "CopyOnWriteArrayList";
+    private static final String COW_ITERATOR = JUC + "CopyOnWriteArrayList$COWIterator";
+    private static final String EXCHANGER = JUC + "Exchanger";
+
+    /** Collections.synchronized* wrappers: their mutex is a monitor like any other. */
+    private static final Set<String> WRAPPERS = Set.of("java/util/Collections$SynchronizedCollection", "java/util/Collections$SynchronizedSet",
+            "java/util/Collections$SynchronizedSortedSet", "java/util/Collections$SynchronizedNavigableSet",
+            "java/util/Collections$SynchronizedList", "java/util/Collections$SynchronizedRandomAccessList",
+            "java/util/Collections$SynchronizedMap", "java/util/Collections$SynchronizedSortedMap",
+            "java/util/Collections$SynchronizedNavigableMap");
+
+    /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
+    private static final String CLASS_LOADER = "java/lang/ClassLoader";
+
+    private JdkHookTable() {}
+
+    /** Every class that gets hooks (internal names). */
+    static List<String> classes() {
+        List<String> all = new ArrayList<>(QUEUES);
+        all.addAll(MAPS);
+        all.addAll(MAP_ITERATORS);
+        all.addAll(MAP_VIEWS);
+        all.addAll(SKIP_LIST_ITERATORS);
+        all.addAll(List.of(COW_LIST, COW_ITERATOR, EXCHANGER));
+        all.addAll(WRAPPERS);
+        all.add(CLASS_LOADER);
+        return all;
+    }
+
+    /** Whether {@code owner} (internal name) gets hooks. */
+    static boolean hooks(String owner) {
+        return QUEUES.contains(owner) || MAPS.contains(owner) || MAP_ITERATORS.contains(owner) || MAP_VIEWS.contains(owner)
+                || SKIP_LIST_ITERATORS.contains(owner) || owner.equals(COW_LIST)
+                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner) || owner.equals(CLASS_LOADER);
+    }
+
+    /** The hooks of method {@code name}{@code desc} of {@code owner}; empty when none. Static methods and constructors get none. */
+    static List<Kind> of(String owner, String name, String desc, boolean isStatic) {
+        List<Kind> kinds = new ArrayList<>(2);
+        if (WRAPPERS.contains(owner)) {
+            kinds.add(Kind.MONITORS);
+            return kinds;
+        }
+        if (isStatic || name.startsWith("<")) return kinds;
+        if (owner.equals(CLASS_LOADER)) {
+            if (name.equals("loadClass") && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) kinds.add(Kind.JDK_INTERNAL);
+            return kinds;
+        }
+        boolean refParam = firstReferenceParameter(desc) > 0;
+        boolean refResult = desc.endsWith(";") && desc.charAt(desc.indexOf(')') + 1) == 'L';
+        boolean boolResult = desc.endsWith(")Z");
+        boolean noArgs = desc.startsWith("()");
+        if (QUEUES.contains(owner)) {
+            if (PUTS.contains(name) && refParam) kinds.add(Kind.RELEASE_ELEMENT);
+            if (TAKES.contains(name) && refResult && (noArgs || name.equals("poll") || name.startsWith("poll"))) kinds.add(Kind.ACQUIRE_RESULT);
+            if (REMOVES.contains(name) && boolResult && desc.startsWith("(Ljava/lang/Object;)")) kinds.add(Kind.ACQUIRE_ELEMENT_IF_TRUE);
+            if (name.equals("drainTo")) kinds.add(Kind.ACQUIRE_ADDED);
+        } else if (MAPS.contains(owner)) {
+            // compute* publish what their function did (KEY_FUNCTION's release after it); only merge can store a
+            // value without calling the function (an absent key), and only computeIfAbsent can return a value
+            // another thread stored without calling it (a present key): the other entry and exit hooks would be
+            // recorded for nothing.
+            if (MAP_WRITES.contains(name) && refParam || name.equals("merge")) kinds.add(Kind.KEY_RELEASE);
+            if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
+            if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
+            if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
+            if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
+        } else if (MAP_ITERATORS.contains(owner)) {
+            if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ITERATOR_KEY);
+        } else if (SKIP_LIST_ITERATORS.contains(owner)) {
+            if (name.equals("next") && noArgs && refResult) kinds.add(Kind.SKIP_LIST_ITERATOR_KEY);
+        } else if (MAP_VIEWS.contains(owner)) {
+            if (name.equals("forEach") && desc.equals("(Ljava/util/function/Consumer;)V")) kinds.add(Kind.VIEW_ACCEPTED);
+        } else if (owner.equals(COW_LIST)) {
+            if ((name.equals("add") || name.equals("addIfAbsent") || name.equals("set") || name.equals("addFirst") || name.equals("addLast"))
+                    && refParam) {
+                kinds.add(Kind.RELEASE_ELEMENT);
+            }
+            if ((name.equals("get") || name.equals("remove") && desc.startsWith("(I)") || name.equals("getFirst") || name.equals("getLast")
+                    || name.equals("removeFirst") || name.equals("removeLast")) && refResult) {
+                kinds.add(Kind.ACQUIRE_RESULT);
+            }
+            if (name.equals("forEach") && desc.equals("(Ljava/util/function/Consumer;)V")) kinds.add(Kind.ACQUIRE_ACCEPTED);
+        } else if (owner.equals(COW_ITERATOR)) {
+            if ((name.equals("next") || name.equals("previous")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
+        } else if (owner.equals(EXCHANGER)) {
+            if (name.equals("exchange")) {
+                kinds.add(Kind.RELEASE_ELEMENT);
+                kinds.add(Kind.ACQUIRE_RESULT);
+            }
+        }
+        return kinds;
+    }
+
+    /**
+     * The local variable index of the first reference parameter of an instance method with
+     * descriptor {@code desc} (this is 0), or -1 when it has none.
+     */
+    static int firstReferenceParameter(String desc) {
+        int local = 1;
+        for (int i = 1; desc.charAt(i) != ')'; i++) {
+            char c = desc.charAt(i);
+            if (c == 'L' || c == '[') return local;
+            local += c == 'J' || c == 'D' ? 2 : 1;
+        }
+        return -1;
+    }
+}

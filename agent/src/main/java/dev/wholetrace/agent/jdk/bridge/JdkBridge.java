@@ -1,0 +1,165 @@
+package dev.wholetrace.agent.jdk.bridge;
+
+/**
+ * What the hooks inside JDK classes call: static methods with primitive and object arguments only,
+ * on the bootstrap class path (JDK classes cannot see the agent's loader), forwarding to the
+ * {@link JdkSink} the agent installs. Nothing here allocates per call (one small state array per
+ * thread, at its first hook).
+ *
+ * <p>Three guards keep the agent and the JDK's own work out. A per-thread reentrancy flag: while a
+ * thread is inside the sink (or inside the agent's class transformer, {@link #enter()}), hooks it
+ * runs into (the recorder's and the agent's own queues and maps) do nothing. Threads whose name
+ * starts with {@code wholetrace-} (the recorder's compressor and writer threads, the shutdown hook)
+ * never record. And a per-thread depth of JDK-internal work ({@link #enterJdk()}: class loading)
+ * during which hooks do nothing. A hook never lets a failure of the sink reach the program: it is not caught here, but the
+ * sink catches everything (as every probe does).
+ *
+ * <p>No lambdas, no other classes: this class loads in the middle of whatever JDK code first runs
+ * a hook.
+ */
+public final class JdkBridge {
+    /** The sink, or null when not recording. */
+    private static volatile JdkSink sink;
+    /** Per thread: [0] 1 while inside the sink or the agent, [1] 1 for the agent's own threads, [2] the depth of JDK-internal work (class loading). */
+    private static final ThreadLocal<int[]> STATE = new ThreadLocal<>();
+
+    private JdkBridge() {}
+
+    /** Starts delivering hand-overs to {@code s}; null stops it. */
+    public static void install(JdkSink s) {
+        sink = s;
+    }
+
+    /**
+     * Marks the calling thread as inside the agent until {@link #exit(boolean)}: hooks do nothing
+     * meanwhile. Returns whether it was already inside (pass it to exit).
+     */
+    public static boolean enter() {
+        int[] st = state();
+        boolean was = st[0] != 0;
+        st[0] = 1;
+        return was;
+    }
+
+    public static void exit(boolean wasInside) {
+        if (!wasInside) state()[0] = 0;
+    }
+
+    // ---- hooks: called from the JDK's own code ---------------------------------------------------
+
+    /**
+     * At the entry of JDK-internal work whose own use of the hooked collections is no hand-over of
+     * the program (ClassLoader.loadClass: the loaders' lock and package maps): hooks do nothing until
+     * the matching {@link #leaveJdk()}, which the hooked method calls on every exit, also when it throws.
+     */
+    public static void enterJdk() {
+        state()[2]++;
+    }
+
+    public static void leaveJdk() {
+        int[] st = state();
+        if (st[2] > 0) st[2]--;
+    }
+
+    /** Before the put side of an element hand-over. */
+    public static void release(Object element, int site) {
+        JdkSink s = sink;
+        if (s == null || element == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            s.element(true, element, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /** After the take side of an element hand-over obtained {@code element} (nothing for null). */
+    public static void acquire(Object element, int site) {
+        JdkSink s = sink;
+        if (s == null || element == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            s.element(false, element, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /** After a removal that returned {@code removed}: an acquire of {@code element} if it did remove it. */
+    public static void acquireIf(boolean removed, Object element, int site) {
+        if (removed) acquire(element, site);
+    }
+
+    /** Before an update of {@code map}'s entry for {@code key} (with {@code value}, or null when not known). */
+    public static void keyRelease(Object map, Object key, Object value, int site) {
+        key(true, map, key, value, site);
+    }
+
+    /**
+     * After a retrieval from {@code map}'s entry for {@code key} that reported {@code value} (nothing
+     * for null). The value comes first: the hook duplicates the method's result on the stack.
+     */
+    public static void keyAcquire(Object value, Object map, Object key, int site) {
+        if (value != null) key(false, map, key, value, site);
+    }
+
+    /** After a retrieval that returned true (containsKey, a conditional replace or remove). */
+    public static void keyAcquireIf(boolean found, Object map, Object key, int site) {
+        if (found) key(false, map, key, null, site);
+    }
+
+    /** Before a compute/merge function runs on {@code key}'s entry: what the last update published. */
+    public static void keyAcquireAlways(Object map, Object key, int site) {
+        key(false, map, key, null, site);
+    }
+
+    private static void key(boolean release, Object map, Object key, Object value, int site) {
+        JdkSink s = sink;
+        if (s == null || map == null || key == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            s.key(release, map, key, value, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /** After a MONITORENTER (or a synchronized method's entry) in a hooked JDK class. */
+    public static void monitorEnter(Object monitor, int site) {
+        monitor(true, monitor, site);
+    }
+
+    /** Before a MONITOREXIT (or a synchronized method's exit) in a hooked JDK class. */
+    public static void monitorExit(Object monitor, int site) {
+        monitor(false, monitor, site);
+    }
+
+    private static void monitor(boolean enter, Object monitor, int site) {
+        JdkSink s = sink;
+        if (s == null || monitor == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            s.monitor(enter, monitor, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    private static int[] state() {
+        int[] st = STATE.get();
+        if (st == null) {
+            st = new int[3];
+            st[1] = Thread.currentThread().getName().startsWith("wholetrace-") ? 1 : 0;
+            STATE.set(st);
+        }
+        return st;
+    }
+}

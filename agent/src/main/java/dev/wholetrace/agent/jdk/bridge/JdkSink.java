@@ -1,0 +1,25 @@
+package dev.wholetrace.agent.jdk.bridge;
+
+/**
+ * Where the hooks inside JDK classes deliver hand-overs ({@link JdkBridge}). Implemented by the agent;
+ * lives on the bootstrap class path with the bridge so that JDK classes can name it. Called with the
+ * calling thread's reentrancy guard held: whatever the implementation does with JDK collections is
+ * not seen by the hooks.
+ */
+public interface JdkSink {
+    /**
+     * A hand-over of {@code element} by identity (queues, exchangers, copy-on-write lists):
+     * {@code release} before the put side, otherwise an acquire after the take side.
+     */
+    void element(boolean release, Object element, int site);
+
+    /**
+     * A hand-over through {@code map}'s entry for {@code key}: {@code release} before an update,
+     * otherwise an acquire after a retrieval. {@code value} is the value stored or retrieved when the
+     * hook knows it (null otherwise).
+     */
+    void key(boolean release, Object map, Object key, Object value, int site);
+
+    /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
+    void monitor(boolean enter, Object monitor, int site);
+}

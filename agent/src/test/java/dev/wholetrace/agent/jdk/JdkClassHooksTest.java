@@ -1,0 +1,148 @@
+package dev.wholetrace.agent.jdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.atIndex;
+
+import dev.wholetrace.agent.instrument.InstrumentationContext;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.BasicVerifier;
+
+/**
+ * The hooks applied to the JDK that runs the test (17 or 25): every class of the table gets hooks
+ * (a JDK that renamed a method would show here), the hooked code still verifies, and the documented
+ * points carry the bridge calls they should.
+ */
+class JdkClassHooksTest {
+    @TempDir
+    static Path dir;
+    static TraceRecorder recorder;
+    static JdkClassHooks hooks;
+
+    @BeforeAll
+    static void open() throws IOException {
+        recorder = TraceRecorder.open(dir.resolve("t.wtrace"), RecorderConfig.defaults(TraceMode.COR));
+        hooks = new JdkClassHooks(new InstrumentationContext(recorder));
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        recorder.close();
+    }
+
+    static ClassNode hooked(String internalName) throws IOException {
+        byte[] original;
+        try (InputStream in = ClassLoader.getSystemResourceAsStream(internalName + ".class")) {
+            original = in.readAllBytes();
+        }
+        byte[] bytes = hooks.hook(original);
+        assertThat(bytes).as("%s gets hooks", internalName).isNotNull();
+        ClassNode cn = new ClassNode();
+        new ClassReader(bytes).accept(cn, 0);
+        return cn;
+    }
+
+    /** The bridge methods {@code name}{@code desc} calls, in order. */
+    static List<String> bridgeCalls(ClassNode cn, String name, String desc) {
+        for (MethodNode m : cn.methods) {
+            if (!m.name.equals(name) || !m.desc.equals(desc)) continue;
+            List<String> calls = new ArrayList<>();
+            for (AbstractInsnNode n : m.instructions) {
+                if (n instanceof MethodInsnNode c && c.owner.equals(JdkClassHooks.BRIDGE)) calls.add(c.name);
+            }
+            return calls;
+        }
+        throw new AssertionError(cn.name + " has no " + name + desc);
+    }
+
+    @Test
+    void everyClassOfTheTableGetsHooksThatVerify() throws Exception {
+        for (String c : JdkHookTable.classes()) {
+            ClassNode cn = hooked(c);
+            for (MethodNode m : cn.methods) {
+                if (m.instructions.size() == 0) continue;
+                new Analyzer<BasicValue>(new BasicVerifier()).analyze(cn.name, m); // throws on a broken stack
+            }
+        }
+    }
+
+    @Test
+    void queuesReleaseBeforeThePutAndAcquireAfterTheTake() throws Exception {
+        ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
+        assertThat(bridgeCalls(abq, "put", "(Ljava/lang/Object;)V")).containsExactly("release");
+        assertThat(bridgeCalls(abq, "offer", "(Ljava/lang/Object;JLjava/util/concurrent/TimeUnit;)Z")).containsExactly("release");
+        assertThat(bridgeCalls(abq, "take", "()Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(abq, "poll", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(abq, "drainTo", "(Ljava/util/Collection;I)I")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(abq, "remove", "(Ljava/lang/Object;)Z")).containsOnly("acquireIf").isNotEmpty();
+        assertThat(bridgeCalls(abq, "size", "()I")).isEmpty();
+        ClassNode delay = hooked("java/util/concurrent/DelayQueue");
+        assertThat(bridgeCalls(delay, "put", "(Ljava/util/concurrent/Delayed;)V")).containsExactly("release");
+        ClassNode ltq = hooked("java/util/concurrent/LinkedTransferQueue");
+        assertThat(bridgeCalls(ltq, "transfer", "(Ljava/lang/Object;)V")).containsExactly("release");
+    }
+
+    @Test
+    void mapsPublishThroughTheKeysEntry() throws Exception {
+        ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
+        assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).containsExactly("keyRelease");
+        assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire").isNotEmpty();
+        assertThat(bridgeCalls(chm, "compute", "(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
+                .containsOnly("keyAcquireAlways", "keyRelease").contains("keyAcquireAlways", "keyRelease");
+        assertThat(bridgeCalls(chm, "merge", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
+                .startsWith("keyRelease").contains("keyAcquireAlways");
+        assertThat(bridgeCalls(chm, "forEach", "(Ljava/util/function/BiConsumer;)V")).containsExactly("keyAcquire");
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$ValueIterator"), "next", "()Ljava/lang/Object;"))
+                .containsOnly("keyAcquire").isNotEmpty();
+        for (String view : List.of("KeySetView", "ValuesView", "EntrySetView")) {
+            assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$" + view), "forEach", "(Ljava/util/function/Consumer;)V"))
+                    .as(view).containsExactly("keyAcquire");
+        }
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentSkipListMap$EntryIterator"), "next", "()Ljava/util/Map$Entry;"))
+                .containsOnly("keyAcquire").isNotEmpty();
+        ClassNode cslm = hooked("java/util/concurrent/ConcurrentSkipListMap");
+        assertThat(bridgeCalls(cslm, "doPut", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyRelease");
+        assertThat(bridgeCalls(cslm, "doGet", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire").isNotEmpty();
+    }
+
+    @Test
+    void classLoadingIsJdkInternalWorkOnEveryExit() throws Exception {
+        ClassNode loader = hooked("java/lang/ClassLoader");
+        assertThat(bridgeCalls(loader, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;")).startsWith("enterJdk").endsWith("leaveJdk")
+                .contains("leaveJdk", atIndex(1));
+        MethodNode m = loader.methods.stream().filter(x -> x.name.equals("loadClass") && x.desc.startsWith("(Ljava/lang/String;)")).findFirst().get();
+        assertThat(m.tryCatchBlocks).anyMatch(t -> t.type == null);
+        assertThat(bridgeCalls(loader, "loadClass", "(Ljava/lang/String;Z)Ljava/lang/Class;")).isEmpty();
+    }
+
+    @Test
+    void listsExchangersAndWrappers() throws Exception {
+        ClassNode cow = hooked("java/util/concurrent/CopyOnWriteArrayList");
+        assertThat(bridgeCalls(cow, "add", "(Ljava/lang/Object;)Z")).containsExactly("release");
+        assertThat(bridgeCalls(cow, "add", "(ILjava/lang/Object;)V")).containsExactly("release");
+        assertThat(bridgeCalls(cow, "get", "(I)Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/CopyOnWriteArrayList$COWIterator"), "next", "()Ljava/lang/Object;"))
+                .containsOnly("acquire").isNotEmpty();
+        ClassNode ex = hooked("java/util/concurrent/Exchanger");
+        assertThat(bridgeCalls(ex, "exchange", "(Ljava/lang/Object;)Ljava/lang/Object;")).startsWith("release").contains("acquire");
+        ClassNode list = hooked("java/util/Collections$SynchronizedCollection");
+        assertThat(bridgeCalls(list, "add", "(Ljava/lang/Object;)Z")).startsWith("monitorEnter").contains("monitorExit");
+    }
+}
