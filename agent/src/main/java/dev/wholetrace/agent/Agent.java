@@ -58,6 +58,16 @@ public final class Agent {
         }
     }
 
+    /** Hand-overs inside the JDK's collections (agent/…/jdk); without them recording goes on. */
+    private static void hookJdk(Instrumentation inst, InstrumentationContext context) {
+        try {
+            if (!BootstrapBridge.onBootPath()) BootstrapBridge.append(inst);
+            JdkHooks.install(inst, context);
+        } catch (Throwable e) {
+            AgentLog.once("jdk-hooks", "not hooking JDK classes: " + e);
+        }
+    }
+
     private static void finish(TraceRecorder recorder, TraceFileClaim file) {
         Probes.install(null);
         try {
