@@ -175,7 +175,7 @@ public final class RaceDetector {
         }
 
         void insert(AccessTable t, int x) {
-            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            if (size == items.length) items = Arrays.copyOf(items, size + (size >> 1) + 1); // 1.5: millions open on one hot address
             maxLast = Math.max(maxLast, t.last(x));
             int at = firstAbove(t, t.segment(x));
             System.arraycopy(items, at, items, at + 1, size - at);
