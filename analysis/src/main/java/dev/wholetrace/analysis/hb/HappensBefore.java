@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.hb;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * Happens-before between synchronization segments, from S_synch with vector clocks ({@link SyncClocks}
@@ -24,6 +25,8 @@ import java.util.Arrays;
 public final class HappensBefore {
     /** Small entries between two whole clocks in a thread's history. */
     static final int CHECKPOINT = 16;
+    /** Sync operations replayed between two progress reports. */
+    public static final int PROGRESS_EVERY = 1 << 16;
 
     private final ClockVersions versions;
     private final History[] history;
@@ -43,10 +46,18 @@ public final class HappensBefore {
 
     /** The happens-before of an execution of {@code threads} threads with this sync order. */
     public static HappensBefore of(SyncOrder order, int threads) {
+        return of(order, threads, done -> {});
+    }
+
+    /**
+     * The same, telling {@code progress} how many of the order's {@link SyncOrder#size()} operations
+     * were replayed, every {@link #PROGRESS_EVERY} and at the end.
+     */
+    public static HappensBefore of(SyncOrder order, int threads, LongConsumer progress) {
         long[] segments = new long[threads];
         for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
-        new Replay(hb, order, threads).run();
+        new Replay(hb, order, threads).run(progress);
         for (History h : hb.history) h.trim();
         return hb;
     }
@@ -255,9 +266,11 @@ public final class HappensBefore {
             this.sync = new SyncClocks<>(order, SyncClocks.versions(versions));
         }
 
-        void run() {
+        void run(LongConsumer progress) {
+            long done = 0;
             for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
                 c.next();
+                if (++done % PROGRESS_EVERY == 0) progress.accept(done);
                 int t = c.thread();
                 long next = c.op() + 1; // the segment after this operation
                 switch (c.kind().role) {
@@ -267,6 +280,7 @@ public final class HappensBefore {
                 }
                 current[t] = next;
             }
+            progress.accept(done);
         }
 
         /** Thread t's clock with its own component, its current segment: what it publishes. */
