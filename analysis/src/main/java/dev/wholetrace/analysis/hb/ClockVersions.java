@@ -117,8 +117,13 @@ final class ClockVersions {
         }
     }
 
+    /** Component t of a persistent clock that {@link #materialize} made. */
+    int get(Object clock, int t) {
+        return clocks.get(clock, t);
+    }
+
     /** The persistent clock of version c (null: knows nothing). */
-    private Object materialize(int c) {
+    Object materialize(int c) {
         int n = 0;
         while (c != NONE && about(c) != BASE) {
             chainThread[n] = about(c) & THREAD_MASK;

@@ -25,6 +25,8 @@ import java.util.function.LongConsumer;
 public final class HappensBefore {
     /** Small entries between two whole clocks in a thread's history. */
     static final int CHECKPOINT = 16;
+    /** Questions to one {@link Knowledge} before its whole clock is materialized as a trie. */
+    static final int MATERIALIZE_AFTER = 32;
     /** Sync operations replayed between two progress reports. */
     public static final int PROGRESS_EVERY = 1 << 16;
 
@@ -91,13 +93,12 @@ public final class HappensBefore {
         Knowledge k = reuse == null ? new Knowledge() : reuse;
         k.thread = u;
         k.segment = j;
-        k.whole = ClockVersions.NONE;
         k.singles = 0;
         History h = history[u];
         int w = h.lastWholeAtOrBefore(j);
         long after = w < 0 ? -1 : h.wholeSegment[w];
         for (int e = h.lastSmallAtOrBefore(j); e >= 0 && h.segment[e] > after; e--) k.add(h.thread[e], h.value[e]);
-        if (w >= 0) k.whole = h.wholeVersion[w];
+        k.setWhole(w >= 0 ? h.wholeVersion[w] : ClockVersions.NONE);
         return k;
     }
 
@@ -105,7 +106,10 @@ public final class HappensBefore {
     public final class Knowledge {
         private int thread;
         private long segment;
-        private int whole;
+        private int whole = ClockVersions.NONE;
+        /** The whole clock as a persistent clock, once asked often enough to repay making it (null before). */
+        private Object materialized;
+        private int asked;
         private int singles;
         private int[] about = new int[CHECKPOINT];
         private int[] value = new int[CHECKPOINT];
@@ -123,7 +127,18 @@ public final class HappensBefore {
         public long of(int t) {
             if (t == thread) return segment;
             for (int k = 0; k < singles; k++) if (about[k] == t) return value[k]; // latest first
-            return versions.get(whole, t);
+            if (whole == ClockVersions.NONE) return -1;
+            // a version is read by walking its deltas; asked about many threads (thousands of them
+            // with open accesses in the sweep), the trie it stands for is made once and read directly
+            if (materialized == null && ++asked > MATERIALIZE_AFTER) materialized = versions.materialize(whole);
+            return materialized != null ? versions.get(materialized, t) : versions.get(whole, t);
+        }
+
+        private void setWhole(int version) {
+            if (version == whole) return; // the same clock: keep what was made of it
+            whole = version;
+            materialized = null;
+            asked = 0;
         }
     }
 

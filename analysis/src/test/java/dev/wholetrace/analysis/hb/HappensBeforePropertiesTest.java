@@ -69,12 +69,15 @@ class HappensBeforePropertiesTest {
         SyncOrder order = b.build();
         HappensBefore hb = HappensBefore.of(order, threads);
         long[][][] full = naive(ops, threads); // [u][segment of u][t]
+        HappensBefore.Knowledge knowledge = null; // reused, as the sweep does: its materialized clock is kept or dropped
         for (int u = 0; u < threads; u++) {
             assertThat(hb.segmentCount(u)).isEqualTo(full[u].length);
             for (int j = 0; j < full[u].length; j++) {
+                knowledge = hb.knowledge(u, j, knowledge);
                 for (int t = 0; t < threads; t++) {
                     long expected = t == u ? j : full[u][j][t];
                     assertThat(hb.known(u, j, t)).as("known(%d, %d, %d)", u, j, t).isEqualTo(expected);
+                    assertThat(knowledge.of(t)).as("knowledge(%d, %d).of(%d)", u, j, t).isEqualTo(expected);
                 }
             }
             for (int t = 0; t < threads; t++) {
