@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.hb;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * Happens-before between synchronization segments, from S_synch with vector clocks ({@link SyncClocks}
@@ -24,13 +25,17 @@ import java.util.Arrays;
 public final class HappensBefore {
     /** Small entries between two whole clocks in a thread's history. */
     static final int CHECKPOINT = 16;
+    /** Questions to one {@link Knowledge} before its whole clock is materialized as a trie. */
+    static final int MATERIALIZE_AFTER = 32;
+    /** Sync operations replayed between two progress reports. */
+    public static final int PROGRESS_EVERY = 1 << 16;
 
-    private final PersistentClock clocks;
+    private final ClockVersions versions;
     private final History[] history;
     private final long[] segments;
 
     private HappensBefore(int threads, long[] segments) {
-        this.clocks = new PersistentClock(threads);
+        this.versions = new ClockVersions(new PersistentClock(threads));
         this.history = new History[threads];
         for (int t = 0; t < threads; t++) history[t] = new History();
         this.segments = segments;
@@ -43,10 +48,18 @@ public final class HappensBefore {
 
     /** The happens-before of an execution of {@code threads} threads with this sync order. */
     public static HappensBefore of(SyncOrder order, int threads) {
+        return of(order, threads, done -> {});
+    }
+
+    /**
+     * The same, telling {@code progress} how many of the order's {@link SyncOrder#size()} operations
+     * were replayed, every {@link #PROGRESS_EVERY} and at the end.
+     */
+    public static HappensBefore of(SyncOrder order, int threads, LongConsumer progress) {
         long[] segments = new long[threads];
         for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
-        new Replay(hb, order, threads).run();
+        new Replay(hb, order, threads).run(progress);
         for (History h : hb.history) h.trim();
         return hb;
     }
@@ -64,13 +77,12 @@ public final class HappensBefore {
     public long known(int u, long j, int t) {
         if (u == t) return j;
         History h = history[u];
-        int e = h.lastAtOrBefore(j);
-        for (; e >= 0; e--) {
-            int who = h.thread[e];
-            if (who == WHOLE) return clocks.get(h.whole[h.value[e]], t);
-            if (who == t) return h.value[e]; // knowledge only grows: the latest entry about t is the largest
+        int w = h.lastWholeAtOrBefore(j);
+        long after = w < 0 ? -1 : h.wholeSegment[w];
+        for (int e = h.lastSmallAtOrBefore(j); e >= 0 && h.segment[e] > after; e--) {
+            if (h.thread[e] == t) return h.value[e]; // knowledge only grows: the latest entry about t is the largest
         }
-        return -1;
+        return w < 0 ? -1 : versions.get(h.wholeVersion[w], t);
     }
 
     /**
@@ -81,16 +93,12 @@ public final class HappensBefore {
         Knowledge k = reuse == null ? new Knowledge() : reuse;
         k.thread = u;
         k.segment = j;
-        k.whole = null;
         k.singles = 0;
         History h = history[u];
-        for (int e = h.lastAtOrBefore(j); e >= 0; e--) {
-            if (h.thread[e] == WHOLE) {
-                k.whole = h.whole[h.value[e]];
-                break;
-            }
-            k.add(h.thread[e], h.value[e]);
-        }
+        int w = h.lastWholeAtOrBefore(j);
+        long after = w < 0 ? -1 : h.wholeSegment[w];
+        for (int e = h.lastSmallAtOrBefore(j); e >= 0 && h.segment[e] > after; e--) k.add(h.thread[e], h.value[e]);
+        k.setWhole(w >= 0 ? h.wholeVersion[w] : ClockVersions.NONE);
         return k;
     }
 
@@ -98,7 +106,10 @@ public final class HappensBefore {
     public final class Knowledge {
         private int thread;
         private long segment;
-        private Object whole;
+        private int whole = ClockVersions.NONE;
+        /** The whole clock as a persistent clock, once asked often enough to repay making it (null before). */
+        private Object materialized;
+        private int asked;
         private int singles;
         private int[] about = new int[CHECKPOINT];
         private int[] value = new int[CHECKPOINT];
@@ -116,7 +127,18 @@ public final class HappensBefore {
         public long of(int t) {
             if (t == thread) return segment;
             for (int k = 0; k < singles; k++) if (about[k] == t) return value[k]; // latest first
-            return whole == null ? -1 : clocks.get(whole, t);
+            if (whole == ClockVersions.NONE) return -1;
+            // a version is read by walking its deltas; asked about many threads (thousands of them
+            // with open accesses in the sweep), the trie it stands for is made once and read directly
+            if (materialized == null && ++asked > MATERIALIZE_AFTER) materialized = versions.materialize(whole);
+            return materialized != null ? versions.get(materialized, t) : versions.get(whole, t);
+        }
+
+        private void setWhole(int version) {
+            if (version == whole) return; // the same clock: keep what was made of it
+            whole = version;
+            materialized = null;
+            asked = 0;
         }
     }
 
@@ -133,15 +155,15 @@ public final class HappensBefore {
         int lo = 0, hi = h.wholes;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (clocks.get(h.whole[mid], t) >= i) hi = mid;
+            if (versions.get(h.wholeVersion[mid], t) >= i) hi = mid;
             else lo = mid + 1;
         }
-        int from = lo == 0 ? 0 : h.wholeEntry[lo - 1] + 1;
-        int to = lo == h.wholes ? h.size : h.wholeEntry[lo];
+        int from = lo == 0 ? 0 : h.lastSmallAtOrBefore(h.wholeSegment[lo - 1]) + 1;
+        int to = lo == h.wholes ? h.size : h.lastSmallAtOrBefore(h.wholeSegment[lo]) + 1;
         for (int e = from; e < to; e++) {
             if (h.thread[e] == t && h.value[e] >= i) return h.segment[e];
         }
-        return lo == h.wholes ? segments[u] : h.segment[h.wholeEntry[lo]];
+        return lo == h.wholes ? segments[u] : h.wholeSegment[lo];
     }
 
     /** Whether segment i of thread t happens before segment j of thread u (program order within one thread). */
@@ -155,20 +177,25 @@ public final class HappensBefore {
         return t != u && !ordered(t, i, u, j) && !ordered(u, j, t, i);
     }
 
-    /** Bytes held by the histories (their arrays; the shared clocks are not counted). */
+    /** Bytes held by the histories (their arrays; the clock versions are not counted). */
     public long historyBytes() {
         long n = 0;
-        for (History h : history) n += 12L * h.segment.length + 8L * h.whole.length;
+        for (History h : history) n += 12L * h.segment.length + 8L * h.wholeSegment.length;
         return n;
     }
 
-    private static final int WHOLE = -1;
+    /** Bytes held by the clock versions' columns (the persistent clocks of their bases are not counted). */
+    public long versionBytes() {
+        return versions.residentBytes();
+    }
 
     /**
-     * One thread's knowledge over its segments: entry e says that from segment {@code segment[e]}
-     * on it knows segment {@code value[e]} of thread {@code thread[e]}, or, with thread WHOLE, that
-     * its clock is {@code whole[value[e]]}. Segments never decrease; the clock after an entry is
-     * the last whole clock joined with the small entries after it.
+     * One thread's knowledge over its segments, as two lists in segment order. Small entry e says
+     * that from segment {@code segment[e]} on it knows segment {@code value[e]} of thread {@code
+     * thread[e]}; whole entry w that from segment {@code wholeSegment[w]} on its clock is version
+     * {@code wholeVersion[w]} of {@link ClockVersions}. A segment has at most one kind of entry (one
+     * sync operation, one join); the clock in segment j is the last whole clock at or before j joined
+     * with the small entries after it up to j. Wholes apart: 8 bytes each, no thread column.
      */
     private static final class History {
         int size;
@@ -176,8 +203,8 @@ public final class HappensBefore {
         int[] thread = new int[2];
         int[] value = new int[2];
         int wholes;
-        Object[] whole = new Object[1];
-        int[] wholeEntry = new int[1];
+        int[] wholeSegment = new int[1];
+        int[] wholeVersion = new int[1];
         int sinceWhole;
 
         void add(int seg, int t, int v) {
@@ -193,23 +220,31 @@ public final class HappensBefore {
             size++;
         }
 
-        void addWhole(int seg, Object clock) {
-            if (wholes == whole.length) {
-                whole = Arrays.copyOf(whole, wholes * 2);
-                wholeEntry = Arrays.copyOf(wholeEntry, wholes * 2);
+        void addWhole(int seg, int version) {
+            if (wholes == wholeSegment.length) {
+                wholeSegment = Arrays.copyOf(wholeSegment, wholes * 2);
+                wholeVersion = Arrays.copyOf(wholeVersion, wholes * 2);
             }
-            whole[wholes] = clock;
-            wholeEntry[wholes] = size;
-            add(seg, WHOLE, wholes++);
+            wholeSegment[wholes] = seg;
+            wholeVersion[wholes++] = version;
             sinceWhole = 0;
         }
 
-        /** The last entry whose segment is at most j, or -1. */
-        int lastAtOrBefore(long j) {
-            int lo = 0, hi = size; // first entry with segment > j
+        /** The last small entry whose segment is at most j, or -1. */
+        int lastSmallAtOrBefore(long j) {
+            return lastAtOrBefore(segment, size, j);
+        }
+
+        /** The last whole entry whose segment is at most j, or -1. */
+        int lastWholeAtOrBefore(long j) {
+            return lastAtOrBefore(wholeSegment, wholes, j);
+        }
+
+        private static int lastAtOrBefore(int[] segments, int n, long j) {
+            int lo = 0, hi = n; // first entry with segment > j
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (segment[mid] > j) hi = mid;
+                if (segments[mid] > j) hi = mid;
                 else lo = mid + 1;
             }
             return lo - 1;
@@ -219,8 +254,8 @@ public final class HappensBefore {
             segment = Arrays.copyOf(segment, size);
             thread = Arrays.copyOf(thread, size);
             value = Arrays.copyOf(value, size);
-            whole = Arrays.copyOf(whole, wholes);
-            wholeEntry = Arrays.copyOf(wholeEntry, wholes);
+            wholeSegment = Arrays.copyOf(wholeSegment, wholes);
+            wholeVersion = Arrays.copyOf(wholeVersion, wholes);
         }
     }
 
@@ -228,26 +263,29 @@ public final class HappensBefore {
     private static final class Replay {
         private final HappensBefore hb;
         private final SyncOrder order;
-        private final PersistentClock clocks;
+        private final ClockVersions versions;
         /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
-        private final Object[] clock;
+        private final int[] clock;
         /** Per thread, its current segment: its sync operations replayed so far. */
         private final long[] current;
-        private final SyncClocks<Object> sync;
+        private final SyncClocks<Integer> sync;
         private final PersistentClock.Changes changes = new PersistentClock.Changes();
 
         Replay(HappensBefore hb, SyncOrder order, int threads) {
             this.hb = hb;
             this.order = order;
-            this.clocks = hb.clocks;
-            this.clock = new Object[threads];
+            this.versions = hb.versions;
+            this.clock = new int[threads];
+            Arrays.fill(clock, ClockVersions.NONE);
             this.current = new long[threads];
-            this.sync = new SyncClocks<>(order, SyncClocks.persistent(clocks));
+            this.sync = new SyncClocks<>(order, SyncClocks.versions(versions));
         }
 
-        void run() {
+        void run(LongConsumer progress) {
+            long done = 0;
             for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
                 c.next();
+                if (++done % PROGRESS_EVERY == 0) progress.accept(done);
                 int t = c.thread();
                 long next = c.op() + 1; // the segment after this operation
                 switch (c.kind().role) {
@@ -257,17 +295,18 @@ public final class HappensBefore {
                 }
                 current[t] = next;
             }
+            progress.accept(done);
         }
 
         /** Thread t's clock with its own component, its current segment: what it publishes. */
-        private Object withOwn(int t) {
-            return clocks.set(clock[t], t, (int) current[t]);
+        private Integer withOwn(int t) {
+            return versions.set(clock[t], t, (int) current[t]);
         }
 
-        private void join(int t, long segment, Object from) {
+        private void join(int t, long segment, Integer from) {
             if (from == null) return;
             changes.clear();
-            Object joined = clocks.join(clock[t], from, changes);
+            int joined = versions.join(clock[t], from, changes);
             if (joined == clock[t]) return;
             clock[t] = joined;
             History h = hb.history[t];

@@ -84,7 +84,7 @@ final class PersistentClock {
             return count > LISTED;
         }
 
-        private void add(int t, int v) {
+        void add(int t, int v) {
             if (count < LISTED) {
                 thread[count] = t;
                 value[count] = v;

@@ -20,7 +20,7 @@ import java.util.function.IntFunction;
  * participant's operations before the barrier are already in the order. An episode's clock is
  * dropped once its last participant took it.
  *
- * <p>The clocks are of type C, as an {@link Algebra} makes and joins them: {@link #persistent}
+ * <p>The clocks are of type C, as an {@link Algebra} makes and joins them: {@link #versions}
  * (shared, immutable: the happens-before) or {@link #arrays} (one long[] per clock: the
  * uncompressed detector).
  *
@@ -51,17 +51,17 @@ public final class SyncClocks<C> {
         this.algebra = algebra;
     }
 
-    /** Persistent clocks: joins share nodes, nothing is copied that did not change. */
-    static Algebra<Object> persistent(PersistentClock clocks) {
+    /** Clock versions (deltas over persistent clocks): joins share what did not change. */
+    static Algebra<Integer> versions(ClockVersions versions) {
         return new Algebra<>() {
             @Override
-            public Object empty() {
-                return null;
+            public Integer empty() {
+                return ClockVersions.NONE;
             }
 
             @Override
-            public Object join(Object into, Object c) {
-                return clocks.join(into, c, null);
+            public Integer join(Integer into, Integer c) {
+                return versions.join(into, c, null);
             }
         };
     }

@@ -12,8 +12,9 @@ import java.util.Arrays;
  * <p>Why two tables: a loop repeats the same accesses in segment after segment (a counter loaded
  * and stored under a lock, once per critical section), so the rows are mostly the same few
  * progressions in different segments. A row is therefore a segment and the index of its <em>shape</em>
- * (thread, instruction, write, first, stride, count), each shape stored once: 8 bytes per row
- * while segments fit in an int (a long per row beyond), where one row of seven columns took 41;
+ * (thread, instruction, write, first, stride, count), each shape stored once: 6 bytes per row
+ * while segments fit in an int and there are at most 65,536 shapes (a long segment, an int shape
+ * beyond), where one row of seven columns took 41;
  * rows live in fixed pages, so growing never holds two copies of them.
  * Rows keep the order they were added in; {@link #byFirstAddress} orders them stably by first
  * address, exactly as a stable sort of the rows would.
@@ -28,7 +29,10 @@ final class AccessTable implements SegmentAccesses.Sink {
     private static final int PAGE_BITS = 16;
     private static final int PAGE = 1 << PAGE_BITS;
     private static final int PAGE_MASK = PAGE - 1;
-    private int[][] shape = new int[16][];
+    private int pages;
+    /** Every row's shape index while they fit in a char (2 bytes a row), then {@link #wideShape}. */
+    private char[][] shape = new char[16][];
+    private int[][] wideShape;
     private int[][] segment = new int[16][];
     /** Every row's segment once one does not fit in an int (then {@link #segment} is dropped). */
     private long[][] wideSegment;
@@ -69,7 +73,10 @@ final class AccessTable implements SegmentAccesses.Sink {
         if (slots == null) throw new IllegalStateException("rows added after they were ordered");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
         if (at == 0) newPage(page);
-        shape[page][at] = shapeOf(t, instr, w, a, s, n);
+        int k = shapeOf(t, instr, w, a, s, n);
+        if (wideShape == null && k > Character.MAX_VALUE) widenShapes();
+        if (wideShape != null) wideShape[page][at] = k;
+        else shape[page][at] = (char) k;
         if (wideSegment == null && seg != (int) seg) widen();
         if (wideSegment != null) wideSegment[page][at] = seg;
         else segment[page][at] = (int) seg;
@@ -130,27 +137,47 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     private void newPage(int page) {
-        if (page == shape.length) {
-            shape = Arrays.copyOf(shape, page * 2);
+        if (page == segment().length) {
+            if (wideShape != null) wideShape = Arrays.copyOf(wideShape, page * 2);
+            else shape = Arrays.copyOf(shape, page * 2);
             if (wideSegment != null) wideSegment = Arrays.copyOf(wideSegment, page * 2);
             else segment = Arrays.copyOf(segment, page * 2);
         }
-        shape[page] = new int[PAGE];
+        if (wideShape != null) wideShape[page] = new int[PAGE];
+        else shape[page] = new char[PAGE];
         if (wideSegment != null) wideSegment[page] = new long[PAGE];
         else segment[page] = new int[PAGE];
+        pages++;
+    }
+
+    /** The segment column's page array, whichever width it has. */
+    private Object[] segment() {
+        return wideSegment != null ? wideSegment : segment;
     }
 
     private void widen() {
-        wideSegment = new long[shape.length][];
-        for (int p = 0; p < shape.length && shape[p] != null; p++) {
+        wideSegment = new long[segment.length][];
+        for (int p = 0; p < pages; p++) {
             wideSegment[p] = new long[PAGE];
             for (int k = 0; k < PAGE; k++) wideSegment[p][k] = segment[p][k];
+            segment[p] = null; // one page held twice at a time, not the column
         }
         segment = null;
     }
 
+    /** More than a char's worth of shapes: every row's shape index becomes an int. */
+    private void widenShapes() {
+        wideShape = new int[shape.length][];
+        for (int p = 0; p < pages; p++) {
+            wideShape[p] = new int[PAGE];
+            for (int k = 0; k < PAGE; k++) wideShape[p][k] = shape[p][k];
+            shape[p] = null;
+        }
+        shape = null;
+    }
+
     private int shape(int i) {
-        return shape[i >>> PAGE_BITS][i & PAGE_MASK];
+        return wideShape != null ? wideShape[i >>> PAGE_BITS][i & PAGE_MASK] : shape[i >>> PAGE_BITS][i & PAGE_MASK];
     }
 
     int thread(int i) {

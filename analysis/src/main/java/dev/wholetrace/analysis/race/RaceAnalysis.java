@@ -14,6 +14,7 @@ public final class RaceAnalysis extends NamedAnalysis<RaceReport> {
     private final boolean allInstances;
     private final boolean artifacts;
     private final List<Path> classpath;
+    private final RaceProgress progress;
 
     /**
      * @param allInstances list every pair of concurrent segments in which each pair of instructions raced
@@ -21,10 +22,16 @@ public final class RaceAnalysis extends NamedAnalysis<RaceReport> {
      * @param classpath    where else to look for the program's class files, before the recorded class path
      */
     public RaceAnalysis(boolean allInstances, boolean artifacts, List<Path> classpath) {
+        this(allInstances, artifacts, classpath, RaceProgress.NONE);
+    }
+
+    /** The same, telling {@code progress} how far the detection is. */
+    public RaceAnalysis(boolean allInstances, boolean artifacts, List<Path> classpath, RaceProgress progress) {
         super("races", "apparent data races (CDR/ALL), one finding per pair of instructions, artifacts marked");
         this.allInstances = allInstances;
         this.artifacts = artifacts;
         this.classpath = List.copyOf(classpath);
+        this.progress = progress;
     }
 
     /** Findings once per instruction pair, artifacts classified from the recorded class path. */
@@ -34,7 +41,7 @@ public final class RaceAnalysis extends NamedAnalysis<RaceReport> {
 
     @Override
     public RaceReport analyze(TraceView trace) {
-        RaceDetector.Result result = RaceDetector.detect(trace, allInstances);
+        RaceDetector.Result result = RaceDetector.detect(trace, allInstances, progress);
         if (!artifacts) return RaceReport.of(trace, result, null);
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), classpath)) {
             return RaceReport.of(trace, result, bytecode);

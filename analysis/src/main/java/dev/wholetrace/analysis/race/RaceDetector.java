@@ -35,23 +35,33 @@ public final class RaceDetector {
 
     /** The races of the trace; with {@code allInstances}, each finding lists every pair of segments in which it raced. */
     public static Result detect(TraceView trace, boolean allInstances) {
+        return detect(trace, allInstances, RaceProgress.NONE);
+    }
+
+    /** The same, telling {@code progress} how far it is (for long jobs on a terminal). */
+    public static Result detect(TraceView trace, boolean allInstances, RaceProgress progress) {
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + " (record with --mode cdr)");
         }
         int threads = trace.threadCount();
-        HappensBefore hb = HappensBefore.of(trace);
+        long syncOps = trace.syncOrder().size();
+        HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads, done -> progress.at("happens-before", done, syncOps));
         AccessTable table = new AccessTable();
+        long allSegments = 0;
+        for (int t = 0; t < threads; t++) allSegments += hb.segmentCount(t);
         long segments = 0;
         for (int t = 0; t < threads; t++) {
+            progress.at("reading accesses", segments, allSegments);
             SegmentAccesses.read(trace, t, table);
             segments += hb.segmentCount(t);
         }
+        progress.at("reading accesses", segments, allSegments);
         long accesses = 0;
         for (int i = 0; i < table.size; i++) accesses += table.count(i);
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[2];
-        sweep(table, hb, findings, allInstances, counters, threads);
+        sweep(table, hb, findings, allInstances, counters, threads, progress);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
             races.add(new Race(f.a, f.b, f.count, f.example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
@@ -67,8 +77,10 @@ public final class RaceDetector {
      * the concurrent segments of another thread are one interval (HappensBefore.firstKnowing), found
      * by binary search, so that accesses ordered by a lock or barrier are never even looked at.
      */
-    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
+    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads,
+                              RaceProgress progress) {
         int[] order = t.byFirstAddress();
+        int swept = 0;
         // per thread, reads and writes apart: a read meets only writes (reads of a field that every
         // iteration loads, this.count say, are most of what is open and never race with each other)
         OpenList[][] open = new OpenList[threads][2];
@@ -84,6 +96,7 @@ public final class RaceDetector {
         HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
         int knowsX = -1;
         for (int x : order) {
+            if (swept++ % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", swept - 1, order.length);
             long lo = t.first(x);
             int tx = t.thread(x);
             long sx = t.segment(x);
@@ -131,6 +144,7 @@ public final class RaceDetector {
                 isActive[tx] = true;
             }
         }
+        progress.at("comparing", order.length, order.length);
     }
 
     /** One thread's open progressions, sorted by segment. */
@@ -175,7 +189,7 @@ public final class RaceDetector {
         }
 
         void insert(AccessTable t, int x) {
-            if (size == items.length) items = Arrays.copyOf(items, size * 2);
+            if (size == items.length) items = Arrays.copyOf(items, size + (size >> 1) + 1); // 1.5: millions open on one hot address
             maxLast = Math.max(maxLast, t.last(x));
             int at = firstAbove(t, t.segment(x));
             System.arraycopy(items, at, items, at + 1, size - at);

@@ -43,4 +43,24 @@ class AccessTableTest {
         int[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> first[i])).mapToInt(Integer::intValue).toArray();
         assertThat(table.byFirstAddress()).isEqualTo(expected);
     }
+
+    @Test
+    void shapeIndicesWidenPastACharMidway() {
+        int n = 160_000; // 1,000 shapes repeated, then a fresh shape per row: past 65,536 shapes in the third page
+        AccessTable table = new AccessTable();
+        long[] first = new long[n];
+        for (int i = 0; i < n; i++) {
+            first[i] = i < 70_000 ? 8L * (i % 1000) : 8L * i;
+            table.accesses(i % 3, i, 7, i % 2 == 0, first[i], 0, 1);
+        }
+        assertThat(table.shapes()).isGreaterThan(Character.MAX_VALUE + 1);
+        for (int i = 0; i < n; i++) {
+            assertThat(table.first(i)).isEqualTo(first[i]);
+            assertThat(table.thread(i)).isEqualTo(i % 3);
+            assertThat(table.write(i)).isEqualTo(i % 2 == 0);
+            assertThat(table.segment(i)).isEqualTo(i);
+        }
+        int[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> first[i])).mapToInt(Integer::intValue).toArray();
+        assertThat(table.byFirstAddress()).isEqualTo(expected);
+    }
 }

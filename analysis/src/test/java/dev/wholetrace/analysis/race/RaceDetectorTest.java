@@ -39,6 +39,22 @@ class RaceDetectorTest {
     }
 
     @Test
+    void progressGoesThroughThePhasesInOrderToTheirTotals() throws Exception {
+        ParallelTrace trace;
+        try (Script s = new Script(dir.resolve("progress.wtrace"), 2)) {
+            s.on(1, r -> { r.lock(9, 77); r.store(W, X); r.unlock(9, 77); }).on(2, r -> { r.lock(9, 77); r.load(R, X); r.unlock(9, 77); });
+            trace = s.finish();
+        }
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        RaceDetector.detect(trace, false, (phase, done, total) -> {
+            assertThat(done).isBetween(0L, total);
+            if (done == total) seen.add(phase);
+        });
+        assertThat(seen).containsSubsequence("happens-before", "reading accesses", "comparing");
+        assertThat(seen.get(seen.size() - 1)).isEqualTo("comparing");
+    }
+
+    @Test
     void aLockHandOverOrdersTheAccesses() throws Exception {
         ParallelTrace trace;
         try (Script s = new Script(dir.resolve("locked.wtrace"), 2)) {

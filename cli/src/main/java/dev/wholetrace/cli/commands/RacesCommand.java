@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
@@ -105,7 +106,10 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
         PrintWriter out = spec.commandLine().getOut();
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         long t0 = System.nanoTime();
-        RaceReport report = new RaceAnalysis(allInstances, !noArtifacts, classpath).analyze(trace);
+        RaceReport report;
+        try (Progress progress = new Progress(spec.commandLine().getErr(), "races " + input.getFileName(), 0)) {
+            report = new RaceAnalysis(allInstances, !noArtifacts, classpath, progress::at).analyze(trace);
+        }
         double seconds = (System.nanoTime() - t0) / 1e9;
         List<String> threadNames = trace.threads().stream().map(ThreadInfo::name).toList();
         String version = RacesCommand.class.getPackage().getImplementationVersion();

@@ -3,6 +3,7 @@ package dev.wholetrace.cli.term;
 import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * A one-line progress report on stderr for long jobs, redrawn at most five times a second and
@@ -13,25 +14,54 @@ public final class Progress implements LongConsumer, AutoCloseable {
     private final String what;
     private final long total;
     private final boolean enabled;
+    private final LongSupplier nanoTime;
     private long lastDraw;
     private boolean drawn;
 
     public Progress(PrintWriter err, String what, long total) {
+        this(err, what, total, System.console() != null, System::nanoTime);
+    }
+
+    /** With {@code enabled} and the clock given (tests; the public constructor asks whether stderr is a terminal). */
+    Progress(PrintWriter err, String what, long total, boolean enabled, LongSupplier nanoTime) {
         this.err = err;
         this.what = what;
         this.total = total;
-        this.enabled = System.console() != null;
+        this.enabled = enabled;
+        this.nanoTime = nanoTime;
     }
 
+    /** {@code done} bytes of the total given at construction. */
     @Override
     public void accept(long done) {
-        if (!enabled) return;
-        long now = System.nanoTime();
-        if (now - lastDraw < 200_000_000L) return;
+        if (!due()) return;
+        draw(what + ": " + Units.bytes(done) + " of " + (total > 0 ? Units.bytes(total) : "?") + percent(done, total));
+    }
+
+    /**
+     * A job counted in units other than bytes, in phases ("races run.wtrace: comparing 3.1 M of 14.5 M
+     * (21%)"): {@code done} of {@code total} in {@code phase}.
+     */
+    public void at(String phase, long done, long total) {
+        if (!due()) return;
+        draw(what + ": " + phase + " " + Units.count(done) + " of " + Units.count(total) + percent(done, total));
+    }
+
+    private boolean due() {
+        if (!enabled) return false;
+        long now = nanoTime.getAsLong();
+        if (drawn && now - lastDraw < 200_000_000L) return false;
         lastDraw = now;
+        return true;
+    }
+
+    private static String percent(long done, long total) {
+        return total > 0 ? String.format(" (%d%%)", Math.min(100, done * 100 / total)) : "";
+    }
+
+    private void draw(String line) {
         drawn = true;
-        String pct = total > 0 ? String.format(" (%d%%)", Math.min(100, done * 100 / total)) : "";
-        err.printf("\r%s: %s of %s%s   ", what, Units.bytes(done), total > 0 ? Units.bytes(total) : "?", pct);
+        err.print("\r" + line + "\033[K");
         err.flush();
     }
 

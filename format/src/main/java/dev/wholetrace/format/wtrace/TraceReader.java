@@ -80,6 +80,20 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
+    /**
+     * A trace read through any channel (positions are longs throughout: a file past 2 GB reads as
+     * any other); {@code name} names it in messages. The reader closes the channel. Tests use it
+     * to read a sparse, virtual file of several GB without writing it.
+     */
+    static TraceReader open(Path name, FileChannel channel) throws IOException {
+        try {
+            return new TraceReader(name, channel);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
     private void scan(String name) throws IOException {
         long pos = TraceFormat.FILE_HEADER_BYTES;
         List<Section> open = new ArrayList<>();

@@ -1,0 +1,35 @@
+package dev.wholetrace.cli.term;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/** The progress line: drawn only on a terminal, throttled, cleared at the end. */
+class ProgressTest {
+    @Test
+    void aPhasedJobDrawsItsPhaseCountsAndPercentThenClearsTheLine() {
+        StringWriter text = new StringWriter();
+        long[] now = {1_000_000_000L};
+        try (Progress p = new Progress(new PrintWriter(text), "races run.wtrace", 0, true, () -> now[0])) {
+            p.at("comparing", 3_000_000, 12_000_000);
+            now[0] += 100_000_000L;
+            p.at("comparing", 6_000_000, 12_000_000); // within 200 ms of the last: not drawn
+            now[0] += 150_000_000L;
+            p.at("comparing", 9_000_000, 12_000_000);
+        }
+        assertThat(text.toString()).isEqualTo("\rraces run.wtrace: comparing 3000.0 k of 12.0 M (25%)\033[K"
+                + "\rraces run.wtrace: comparing 9000.0 k of 12.0 M (75%)\033[K\r\033[K");
+    }
+
+    @Test
+    void notOnATerminalNothingIsWritten() {
+        StringWriter text = new StringWriter();
+        try (Progress p = new Progress(new PrintWriter(text), "races run.wtrace", 0, false, System::nanoTime)) {
+            p.at("happens-before", 1, 2);
+            p.accept(10);
+        }
+        assertThat(text.toString()).isEmpty();
+    }
+}
