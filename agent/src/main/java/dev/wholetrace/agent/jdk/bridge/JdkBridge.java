@@ -63,27 +63,21 @@ public final class JdkBridge {
 
     /** Before the put side of an element hand-over. */
     public static void release(Object element, int site) {
-        JdkSink s = sink;
-        if (s == null || element == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
-        try {
-            s.element(true, element, site);
-        } finally {
-            st[0] = 0;
-        }
+        element(true, element, site);
     }
 
     /** After the take side of an element hand-over obtained {@code element} (nothing for null). */
     public static void acquire(Object element, int site) {
+        element(false, element, site);
+    }
+
+    private static void element(boolean release, Object element, int site) {
         JdkSink s = sink;
         if (s == null || element == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
+        int[] st = enterSink();
+        if (st == null) return;
         try {
-            s.element(false, element, site);
+            s.element(release, element, site);
         } finally {
             st[0] = 0;
         }
@@ -120,9 +114,8 @@ public final class JdkBridge {
     private static void key(boolean release, Object map, Object key, Object value, int site) {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
+        int[] st = enterSink();
+        if (st == null) return;
         try {
             s.key(release, map, key, value, site);
         } finally {
@@ -140,12 +133,23 @@ public final class JdkBridge {
         monitor(false, monitor, site);
     }
 
+    /**
+     * The thread's guard state, marked as inside the sink, or null when this thread must not record
+     * now (already inside the sink or a transformer, or in JDK-internal work); the caller clears
+     * {@code [0]} when done.
+     */
+    private static int[] enterSink() {
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return null;
+        st[0] = 1;
+        return st;
+    }
+
     private static void monitor(boolean enter, Object monitor, int site) {
         JdkSink s = sink;
         if (s == null || monitor == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
+        int[] st = enterSink();
+        if (st == null) return;
         try {
             s.monitor(enter, monitor, site);
         } finally {
