@@ -105,8 +105,10 @@ final class MethodInstrumenter {
             if (n.getOpcode() < 0) continue;
             if (leaders.contains(n)) {
                 int id = ids.block(m.name, m.desc, line, bcis.of(n), blockText(n, leaders));
-                code.insertBefore(n, probe(id, "block", "(I)V"));
-                if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, n);
+                InsnList blockProbe = probe(id, "block", "(I)V");
+                AbstractInsnNode probeStart = blockProbe.getFirst();
+                code.insertBefore(n, blockProbe);
+                if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
             }
             Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);
@@ -126,11 +128,13 @@ final class MethodInstrumenter {
      * ("bad offset for Uninitialized"). So the NEW gets a label of its own, right before it, and
      * every frame that named one of the labels in front of it now names the new one.
      */
-    private static void keepUninitializedLabel(MethodNode m, AbstractInsnNode newInsn) {
+    private static void keepUninitializedLabel(MethodNode m, AbstractInsnNode probeStart, AbstractInsnNode newInsn) {
         Set<LabelNode> before = new HashSet<>();
-        AbstractInsnNode p = newInsn.getPrevious();
-        while (p != null && p.getOpcode() >= 0) p = p.getPrevious(); // over the probe just inserted
-        for (; p != null && p.getOpcode() < 0; p = p.getPrevious()) {
+        // Only the labels right in front of the probe: skipping back over real instructions until
+        // some label would reach an earlier NEW's label when no label precedes this block (a
+        // fall-through after a branch) and rename that NEW's uninitialized type to this one —
+        // a VerifyError ("Inconsistent stackmap frames") for `new A(c ? new B() : null)`.
+        for (AbstractInsnNode p = probeStart.getPrevious(); p != null && p.getOpcode() < 0; p = p.getPrevious()) {
             if (p instanceof LabelNode l) before.add(l);
         }
         if (before.isEmpty()) return;

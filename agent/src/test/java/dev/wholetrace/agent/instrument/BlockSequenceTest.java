@@ -103,6 +103,10 @@ class BlockSequenceTest {
             assertThat(m.invoke(null, false, true).toString()).isEqualTo("x");
             assertThat(m.invoke(null, false, false).toString()).isEqualTo("y");
             assertThat(m.invoke(null, true, false)).isNull();
+            Method nested = c.getMethod("newInsideNew", Object.class, boolean.class);
+            assertThat(nested.invoke(null, null, true).toString()).isEqualTo("1=in");
+            assertThat(nested.invoke(null, null, false).toString()).isEqualTo("1=null");
+            assertThat(nested.invoke(null, "s", false)).isEqualTo("s");
         }
     }
 

@@ -32,4 +32,14 @@ public final class Subject {
         if (a) return null;
         return new StringBuilder(b ? "x" : "y");
     }
+
+    /**
+     * A NEW inside another NEW's constructor arguments, on the fall-through of a branch (no label in
+     * front of its block): the shape of Jetty's {@code ArrayByteBufferPool} lambda that failed to
+     * verify when the inner NEW's label fix-up renamed the outer object's uninitialized type.
+     */
+    public static Object newInsideNew(Object seed, boolean inner) {
+        if (seed != null) return seed;
+        return new java.util.AbstractMap.SimpleEntry<>(1L, inner ? new StringBuilder("in") : null);
+    }
 }
