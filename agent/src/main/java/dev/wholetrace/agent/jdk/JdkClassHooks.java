@@ -321,6 +321,15 @@ final class JdkClassHooks {
                 at.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 at.add(site(owner, m, "acquire and release completers"));
                 at.add(bridge("completion", "(" + OBJ + "I)V"));
+                // the onCompletion calls this call makes (a stream's combining step) come after the entry's releases
+                if (writes(m, 0)) return false;
+                beforeAnyReturn(m, () -> {
+                    InsnList end = new InsnList();
+                    end.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    end.add(site(owner, m, "release completers (after onCompletion)"));
+                    end.add(bridge("completionEnd", "(" + OBJ + "I)V"));
+                    return end;
+                });
                 m.instructions.insert(at);
                 return true;
             }

@@ -112,6 +112,26 @@ public final class JdkBridge {
         }
     }
 
+    /**
+     * Before a completing call on {@code task} returns: a release on the task and on each completer up
+     * to the root, publishing the onCompletion methods the call ran (after {@link #completion}'s
+     * releases) to the next completion and to the root's join.
+     */
+    public static void completionEnd(Object task, int site) {
+        JdkSink s = sink;
+        if (s == null || task == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
+                s.element(true, t, site);
+            }
+        } finally {
+            st[0] = 0;
+        }
+    }
+
     /** After a removal that returned {@code removed}: an acquire of {@code element} if it did remove it. */
     public static void acquireIf(boolean removed, Object element, int site) {
         if (removed) acquire(element, site);
