@@ -188,7 +188,7 @@ final class JdkHookTable {
             if (name.equals("fork") && noArgs) kinds.add(Kind.RELEASE_THIS);
             if (name.equals("doExec") && noArgs) kinds.add(Kind.TASK_RUN);
             // the untimed joins, and the timed quietlyJoin(Uninterruptibly) (JDK 19+: true when done; acquiring also
-            // after a timeout is conservative: the task's run has released nothing yet to pair with)
+            // after a timeout is conservative: it pairs only with completions descendants already made)
             if (TASK_JOINS.contains(name) && (noArgs || name.startsWith("quietlyJoin"))) kinds.add(Kind.ACQUIRE_THIS_AT_RETURN);
         } else if (owner.equals(FJ_POOL)) {
             if ((name.equals("execute") || name.equals("submit") || name.equals("invoke")) && desc.startsWith(TASK_PARAM)) {
