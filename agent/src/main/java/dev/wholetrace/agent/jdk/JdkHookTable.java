@@ -11,8 +11,8 @@ import java.util.Set;
  * shape of their descriptor (a reference parameter, a reference or boolean result), not by exact
  * descriptor, so erasures such as DelayQueue's {@code Delayed} match too; only methods a class
  * declares itself are hooked (an inherited {@code add} reaches a hooked {@code offer}). Every point
- * is public API (or, for the maps, the one private put/get each public method goes through), the
- * same on JDK 17 and 25.
+ * is public API (or, for the maps, the one private put/get each public method goes through; for
+ * fork/join, ForkJoinTask.doExec, the one method that runs a task's exec()), the same on JDK 17 and 25.
  */
 final class JdkHookTable {
     /** What to insert into a method. */
