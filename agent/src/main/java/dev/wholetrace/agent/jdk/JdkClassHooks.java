@@ -272,6 +272,67 @@ final class JdkClassHooks {
                 }
                 return any;
             }
+            case RELEASE_THIS -> {
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(site(owner, m, "release task (fork)"));
+                at.add(bridge("release", "(" + OBJ + "I)V"));
+                m.instructions.insert(at);
+                return true;
+            }
+            case TASK_RUN -> {
+                if (writes(m, 0)) return false;
+                beforeAnyReturn(m, () -> {
+                    InsnList at = new InsnList();
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(site(owner, m, "release task (run ends)"));
+                    at.add(bridge("release", "(" + OBJ + "I)V"));
+                    return at;
+                });
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(site(owner, m, "acquire task (run begins)"));
+                at.add(bridge("acquire", "(" + OBJ + "I)V"));
+                m.instructions.insert(at);
+                return true;
+            }
+            case ACQUIRE_THIS_AT_RETURN -> {
+                if (writes(m, 0)) return false;
+                return beforeAnyReturn(m, () -> {
+                    InsnList at = new InsnList();
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(site(owner, m, "acquire task (join)"));
+                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
+                    return at;
+                });
+            }
+            case ACQUIRE_ELEMENT_AT_RETURN -> {
+                if (element < 0 || writes(m, element)) return false;
+                return beforeAnyReturn(m, () -> {
+                    InsnList at = new InsnList();
+                    at.add(new VarInsnNode(Opcodes.ALOAD, element));
+                    at.add(site(owner, m, "acquire task (join)"));
+                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
+                    return at;
+                });
+            }
+            case COMPLETION_CHAIN -> {
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(site(owner, m, "acquire and release completers"));
+                at.add(bridge("completion", "(" + OBJ + "I)V"));
+                // the onCompletion calls this call makes (a stream's combining step) come after the entry's releases
+                if (writes(m, 0)) return false;
+                beforeAnyReturn(m, () -> {
+                    InsnList end = new InsnList();
+                    end.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    end.add(site(owner, m, "release completers (after onCompletion)"));
+                    end.add(bridge("completionEnd", "(" + OBJ + "I)V"));
+                    return end;
+                });
+                m.instructions.insert(at);
+                return true;
+            }
             default -> {
                 return false;
             }
@@ -287,6 +348,18 @@ final class JdkClassHooks {
         boolean any = false;
         for (AbstractInsnNode n : m.instructions.toArray()) {
             if (n.getOpcode() == opcode) {
+                m.instructions.insertBefore(n, code.make());
+                any = true;
+            }
+        }
+        return any;
+    }
+
+    /** Inserts {@code code} before every return of {@code m}, whatever it returns. */
+    private static boolean beforeAnyReturn(MethodNode m, Code code) {
+        boolean any = false;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.RETURN) {
                 m.instructions.insertBefore(n, code.make());
                 any = true;
             }

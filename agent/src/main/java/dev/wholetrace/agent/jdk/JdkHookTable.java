@@ -11,8 +11,8 @@ import java.util.Set;
  * shape of their descriptor (a reference parameter, a reference or boolean result), not by exact
  * descriptor, so erasures such as DelayQueue's {@code Delayed} match too; only methods a class
  * declares itself are hooked (an inherited {@code add} reaches a hooked {@code offer}). Every point
- * is public API (or, for the maps, the one private put/get each public method goes through), the
- * same on JDK 17 and 25.
+ * is public API (or, for the maps, the one private put/get each public method goes through; for
+ * fork/join, ForkJoinTask.doExec, the one method that runs a task's exec()), the same on JDK 17 and 25.
  */
 final class JdkHookTable {
     /** What to insert into a method. */
@@ -50,7 +50,17 @@ final class JdkHookTable {
          * exceptional (ClassLoader.loadClass: the loaders' lock and package maps order threads that load
          * the same class, which would hide the program's races around a first use).
          */
-        JDK_INTERNAL
+        JDK_INTERNAL,
+        /** At entry: release on {@code this} (ForkJoinTask.fork: the forker's work before the task's run). */
+        RELEASE_THIS,
+        /** Acquire on {@code this} at entry and release on it before every return (ForkJoinTask.doExec: one run of exec()). */
+        TASK_RUN,
+        /** Before every return: acquire on {@code this} (ForkJoinTask.join, invoke, get, quietlyJoin, quietlyInvoke). */
+        ACQUIRE_THIS_AT_RETURN,
+        /** Before every return: acquire on the first reference parameter (ForkJoinPool.invoke(task)). */
+        ACQUIRE_ELEMENT_AT_RETURN,
+        /** At entry: acquire and release on {@code this} and each completer up to the root (CountedCompleter's completing calls). */
+        COMPLETION_CHAIN
     }
 
     private static final String JUC = "java/util/concurrent/";
@@ -90,6 +100,14 @@ final class JdkHookTable {
             "java/util/Collections$SynchronizedMap", "java/util/Collections$SynchronizedSortedMap",
             "java/util/Collections$SynchronizedNavigableMap");
 
+    /** Fork/join: a task's fork, run and join, the pool's entry points, a CountedCompleter's completions. */
+    private static final String FJ_TASK = JUC + "ForkJoinTask";
+    private static final String FJ_POOL = JUC + "ForkJoinPool";
+    private static final String COMPLETER = JUC + "CountedCompleter";
+    private static final Set<String> TASK_JOINS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke", "quietlyJoinUninterruptibly");
+    private static final Set<String> COMPLETIONS = Set.of("tryComplete", "propagateCompletion", "complete", "quietlyCompleteRoot");
+    private static final String TASK_PARAM = "(Ljava/util/concurrent/ForkJoinTask;)";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -105,6 +123,7 @@ final class JdkHookTable {
         all.addAll(List.of(COW_LIST, COW_ITERATOR, EXCHANGER));
         all.addAll(WRAPPERS);
         all.add(CLASS_LOADER);
+        all.addAll(List.of(FJ_TASK, FJ_POOL, COMPLETER));
         return all;
     }
 
@@ -112,7 +131,8 @@ final class JdkHookTable {
     static boolean hooks(String owner) {
         return QUEUES.contains(owner) || MAPS.contains(owner) || MAP_ITERATORS.contains(owner) || MAP_VIEWS.contains(owner)
                 || SKIP_LIST_ITERATORS.contains(owner) || owner.equals(COW_LIST)
-                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner) || owner.equals(CLASS_LOADER);
+                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner) || owner.equals(CLASS_LOADER)
+                || owner.equals(FJ_TASK) || owner.equals(FJ_POOL) || owner.equals(COMPLETER);
     }
 
     /** The hooks of method {@code name}{@code desc} of {@code owner}; empty when none. Static methods and constructors get none. */
@@ -164,6 +184,19 @@ final class JdkHookTable {
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/Consumer;)V")) kinds.add(Kind.ACQUIRE_ACCEPTED);
         } else if (owner.equals(COW_ITERATOR)) {
             if ((name.equals("next") || name.equals("previous")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
+        } else if (owner.equals(FJ_TASK)) {
+            if (name.equals("fork") && noArgs) kinds.add(Kind.RELEASE_THIS);
+            if (name.equals("doExec") && noArgs) kinds.add(Kind.TASK_RUN);
+            // the untimed joins, and the timed quietlyJoin(Uninterruptibly) (JDK 19+: true when done; acquiring also
+            // after a timeout is conservative: it pairs only with completions descendants already made)
+            if (TASK_JOINS.contains(name) && (noArgs || name.startsWith("quietlyJoin"))) kinds.add(Kind.ACQUIRE_THIS_AT_RETURN);
+        } else if (owner.equals(FJ_POOL)) {
+            if ((name.equals("execute") || name.equals("submit") || name.equals("invoke")) && desc.startsWith(TASK_PARAM)) {
+                kinds.add(Kind.RELEASE_ELEMENT);
+            }
+            if (name.equals("invoke") && desc.startsWith(TASK_PARAM)) kinds.add(Kind.ACQUIRE_ELEMENT_AT_RETURN);
+        } else if (owner.equals(COMPLETER)) {
+            if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION_CHAIN);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);

@@ -145,4 +145,28 @@ class JdkClassHooksTest {
         ClassNode list = hooked("java/util/Collections$SynchronizedCollection");
         assertThat(bridgeCalls(list, "add", "(Ljava/lang/Object;)Z")).startsWith("monitorEnter").contains("monitorExit");
     }
+
+    @Test
+    void forkJoinTasksReleaseAtForkRunAsAHandOverAndAcquireAtJoin() throws Exception {
+        ClassNode task = hooked("java/util/concurrent/ForkJoinTask");
+        assertThat(bridgeCalls(task, "fork", "()Ljava/util/concurrent/ForkJoinTask;")).containsExactly("release");
+        String doExec = Runtime.version().feature() >= 19 ? "()V" : "()I"; // int on 17, void since the JDK 19 rewrite
+        assertThat(bridgeCalls(task, "doExec", doExec)).startsWith("acquire").endsWith("release").containsOnly("acquire", "release");
+        assertThat(bridgeCalls(task, "join", "()Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(task, "invoke", "()Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(task, "quietlyJoin", "()V")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(task, "isDone", "()Z")).isEmpty();
+        ClassNode pool = hooked("java/util/concurrent/ForkJoinPool");
+        assertThat(bridgeCalls(pool, "invoke", "(Ljava/util/concurrent/ForkJoinTask;)Ljava/lang/Object;")).startsWith("release")
+                .endsWith("acquire");
+        assertThat(bridgeCalls(pool, "execute", "(Ljava/util/concurrent/ForkJoinTask;)V")).containsExactly("release");
+        assertThat(bridgeCalls(pool, "execute", "(Ljava/lang/Runnable;)V")).isEmpty();
+        ClassNode completer = hooked("java/util/concurrent/CountedCompleter");
+        for (String completes : List.of("tryComplete", "propagateCompletion", "quietlyCompleteRoot")) {
+            assertThat(bridgeCalls(completer, completes, "()V")).startsWith("completion").endsWith("completionEnd")
+                    .containsOnly("completion", "completionEnd");
+        }
+        assertThat(bridgeCalls(completer, "complete", "(Ljava/lang/Object;)V")).startsWith("completion").endsWith("completionEnd");
+        assertThat(bridgeCalls(completer, "getPendingCount", "()I")).isEmpty();
+    }
 }

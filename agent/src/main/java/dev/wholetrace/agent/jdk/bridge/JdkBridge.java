@@ -83,6 +83,49 @@ public final class JdkBridge {
         }
     }
 
+    /**
+     * At the entry of a CountedCompleter's completing call (tryComplete, propagateCompletion,
+     * complete, quietlyCompleteRoot) on {@code task}: an acquire and a release on the task and on each
+     * completer up to the root. The acquire orders what earlier completions of the same tasks published
+     * before whatever onCompletion this call runs; the release publishes this thread's work to the
+     * next completion and to the root's join. Conservative when the call completes none of them.
+     */
+    public static void completion(Object task, int site) {
+        JdkSink s = sink;
+        if (s == null || task == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
+                s.element(false, t, site);
+                s.element(true, t, site);
+            }
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /**
+     * Before a completing call on {@code task} returns: a release on the task and on each completer up
+     * to the root, publishing the onCompletion methods the call ran (after {@link #completion}'s
+     * releases) to the next completion and to the root's join.
+     */
+    public static void completionEnd(Object task, int site) {
+        JdkSink s = sink;
+        if (s == null || task == null) return;
+        int[] st = state();
+        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
+        st[0] = 1;
+        try {
+            for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
+                s.element(true, t, site);
+            }
+        } finally {
+            st[0] = 0;
+        }
+    }
+
     /** After a removal that returned {@code removed}: an acquire of {@code element} if it did remove it. */
     public static void acquireIf(boolean removed, Object element, int site) {
         if (removed) acquire(element, site);
