@@ -93,9 +93,8 @@ public final class JdkBridge {
     public static void completion(Object task, int site) {
         JdkSink s = sink;
         if (s == null || task == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
+        int[] st = enterSink();
+        if (st == null) return;
         try {
             for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
                 s.element(false, t, site);
@@ -114,9 +113,8 @@ public final class JdkBridge {
     public static void completionEnd(Object task, int site) {
         JdkSink s = sink;
         if (s == null || task == null) return;
-        int[] st = state();
-        if (st[0] != 0 || st[1] != 0 || st[2] != 0) return;
-        st[0] = 1;
+        int[] st = enterSink();
+        if (st == null) return;
         try {
             for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
                 s.element(true, t, site);
