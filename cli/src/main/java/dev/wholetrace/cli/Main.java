@@ -79,8 +79,7 @@ public final class Main implements Runnable {
         PrintWriter err = new PrintWriter(System.err, true);
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             if (e instanceof OutOfMemoryError) { // in a worker thread: the command cannot finish
-                err.println("wholetrace: " + MemoryBudget.ofThisJvm().exceeded(commandName(args)));
-                err.flush();
+                reportOutOfMemory(args, err);
                 System.exit(OUT_OF_MEMORY); // runs the hooks that remove a half-written output file
             }
             e.printStackTrace();
@@ -107,10 +106,15 @@ public final class Main implements Runnable {
             return run(args, out, err);
         } catch (OutOfMemoryError e) {
             // What the command held is unreachable now that its frames are gone: there is room to print.
-            err.println("wholetrace: " + MemoryBudget.ofThisJvm().exceeded(commandName(args)));
-            err.flush();
+            reportOutOfMemory(args, err);
             return OUT_OF_MEMORY;
         }
+    }
+
+    /** The one line that says which memory budget the command exceeded and how to raise it. */
+    private static void reportOutOfMemory(String[] args, PrintWriter err) {
+        err.println("wholetrace: " + MemoryBudget.ofThisJvm().exceeded(commandName(args)));
+        err.flush();
     }
 
     private static int run(String[] args, PrintWriter out, PrintWriter err) {
@@ -175,8 +179,13 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"wholetrace " + (v == null ? "development build" : v)};
+            return new String[] {"wholetrace " + version()};
         }
+    }
+
+    /** This build's version (the jar manifest's), or "development build" when run from classes. */
+    public static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "development build" : v;
     }
 }

@@ -30,16 +30,15 @@ final class CompleterInstrumenter {
         if (insn.getOpcode() != Opcodes.INVOKESTATIC || !insn.name.equals("invokeAll") || !INVOKE_ALL.contains(insn.desc)) return;
         Type[] args = Type.getArgumentTypes(insn.desc);
         MethodNode m = site.method();
-        int first = m.maxLocals;
-        m.maxLocals += args.length; // reserved, as SyncCallRewriter's parked arguments (references: one slot each)
+        int[] slots = SyncCallRewriter.parkArguments(m, args); // references: one slot each
         int id = site.id("ForkJoinTask.invokeAll");
         InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(Opcodes.ASTORE, first + i));
-        for (int i = 0; i < args.length; i++) before.add(probe(first + i, id, "invokingAll"));
-        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(Opcodes.ALOAD, first + i));
+        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(Opcodes.ASTORE, slots[i]));
+        for (int i = 0; i < args.length; i++) before.add(probe(slots[i], id, "invokingAll"));
+        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(Opcodes.ALOAD, slots[i]));
         code.insertBefore(insn, before);
         InsnList after = new InsnList();
-        for (int i = 0; i < args.length; i++) after.add(probe(first + i, id, "invokedAll"));
+        for (int i = 0; i < args.length; i++) after.add(probe(slots[i], id, "invokedAll"));
         code.insert(insn, after);
     }
 

@@ -32,13 +32,7 @@ final class ParallelArraysInstrumenter {
         for (int i = 0; i < args.length; i++) if (args[i].getSort() == Type.OBJECT && FUNCTIONS.contains(args[i].getInternalName())) function = i;
         if (function < 0) return; // parallelSort of Comparables: the JDK's own code only
         MethodNode m = site.method();
-        int[] slots = new int[args.length];
-        int next = m.maxLocals;
-        for (int i = 0; i < args.length; i++) {
-            slots[i] = next;
-            next += args[i].getSize();
-        }
-        m.maxLocals = next; // reserved, as SyncCallRewriter's parked arguments
+        int[] slots = SyncCallRewriter.parkArguments(m, args);
         int id = site.id("Arrays." + insn.name);
         String f = args[function].getDescriptor();
         InsnList before = new InsnList();

@@ -317,12 +317,12 @@ final class JdkClassHooks {
                 });
             }
             case COMPLETION_CHAIN -> {
+                if (writes(m, 0)) return false;
                 InsnList at = new InsnList();
                 at.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 at.add(site(owner, m, "acquire and release completers"));
                 at.add(bridge("completion", "(" + OBJ + "I)V"));
                 // the onCompletion calls this call makes (a stream's combining step) come after the entry's releases
-                if (writes(m, 0)) return false;
                 beforeAnyReturn(m, () -> {
                     InsnList end = new InsnList();
                     end.add(new VarInsnNode(Opcodes.ALOAD, 0));

@@ -127,12 +127,14 @@ final class JdkHookTable {
         return all;
     }
 
-    /** Whether {@code owner} (internal name) gets hooks. */
+    /** Whether {@code owner} (internal name) gets hooks: asked at every class load. */
     static boolean hooks(String owner) {
-        return QUEUES.contains(owner) || MAPS.contains(owner) || MAP_ITERATORS.contains(owner) || MAP_VIEWS.contains(owner)
-                || SKIP_LIST_ITERATORS.contains(owner) || owner.equals(COW_LIST)
-                || owner.equals(COW_ITERATOR) || owner.equals(EXCHANGER) || WRAPPERS.contains(owner) || owner.equals(CLASS_LOADER)
-                || owner.equals(FJ_TASK) || owner.equals(FJ_POOL) || owner.equals(COMPLETER);
+        return Hooked.ALL.contains(owner);
+    }
+
+    /** {@link #classes()} as a set, made once (a holder: after every constant above is set). */
+    private static final class Hooked {
+        static final Set<String> ALL = Set.copyOf(classes());
     }
 
     /** The hooks of method {@code name}{@code desc} of {@code owner}; empty when none. Static methods and constructors get none. */

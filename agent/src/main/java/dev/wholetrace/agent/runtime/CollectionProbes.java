@@ -1,7 +1,5 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
-import dev.wholetrace.recorder.TraceRecorder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,20 +47,13 @@ public final class CollectionProbes {
     }
 
     private static void access(Object receiver, int mask, int firstSite, boolean write) {
-        TraceRecorder r = Probes.recorder();
-        if (r == null || receiver == null) return; // a null receiver throws in the call itself
+        if (receiver == null) return; // a null receiver throws in the call itself
         Class<?> c = receiver.getClass();
         int k = 0;
         while (k < CLASSES.length && CLASSES[k] != c) k++;
         if (k == CLASSES.length || (mask & (1 << k)) == 0) return;
         int site = firstSite + Integer.bitCount(mask & ((1 << k) - 1));
-        try {
-            ThreadState s = ThreadState.of(r, receiver);
-            long address = Addresses.of(s.lastId, 0);
-            if (write) s.handle.store(site, address);
-            else s.handle.load(site, address);
-        } catch (Throwable e) {
-            Probes.fail(e);
-        }
+        if (write) HeapProbes.store(receiver, 0, site); // the collection's one location: offset 0
+        else HeapProbes.load(receiver, 0, site);
     }
 }

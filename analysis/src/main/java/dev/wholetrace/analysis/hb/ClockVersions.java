@@ -84,15 +84,6 @@ final class ClockVersions {
         return base(m);
     }
 
-    /** Bytes held by the versions (columns and base references; the bases' trie nodes are not counted). */
-    long residentBytes() {
-        return 3L * 4 * PAGE * pages() + 4L * bases.length;
-    }
-
-    int size() {
-        return size;
-    }
-
     /** Whether {@code a} is {@code d} or one of its delta ancestors (then d dominates a). */
     private boolean descends(int d, int a) {
         if (a == NONE) return true;
@@ -172,10 +163,6 @@ final class ClockVersions {
         about[page][at] = a;
         value[page][at] = v;
         return size++;
-    }
-
-    private int pages() {
-        return (size + PAGE - 1) >>> PAGE_BITS;
     }
 
     private int parent(int c) {

@@ -184,11 +184,6 @@ public final class HappensBefore {
         return n;
     }
 
-    /** Bytes held by the clock versions' columns (the persistent clocks of their bases are not counted). */
-    public long versionBytes() {
-        return versions.residentBytes();
-    }
-
     /**
      * One thread's knowledge over its segments, as two lists in segment order. Small entry e says
      * that from segment {@code segment[e]} on it knows segment {@code value[e]} of thread {@code

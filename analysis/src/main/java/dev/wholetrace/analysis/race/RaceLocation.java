@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.HeapAccess;
 
 /**
  * The memory a race is on, named the way a user thinks of it: a static field, a field of one object
@@ -27,7 +28,7 @@ public record RaceLocation(Kind kind, String field, String elementType, int widt
                 int dot = field.lastIndexOf('.');
                 String owner = dot < 0 ? "object" : field.substring(0, dot), name = field.substring(dot + 1);
                 // a call on a JDK collection that is not thread-safe touches its contents (the agent's pseudo-field <contents>)
-                yield name.equals("<contents>") ? "the contents of one " + owner : "field " + name + " of one " + owner;
+                yield name.equals(HeapAccess.CONTENTS) ? "the contents of one " + owner : "field " + name + " of one " + owner;
             }
             case ARRAY_ELEMENT -> "element [" + Addresses.offset(address) / width + "] of "
                     + (arrayField != null ? "the " + elementType + "[] in " + arrayField

@@ -54,8 +54,6 @@ public final class StdEvents {
         private final List<Iterator<Event>> events = new ArrayList<>();
         /** Per thread, a sync operation already read (a barrier whose arrival is written) but not yet placed. */
         private final Event[] pending;
-        /** Per thread, how many of its sync operations are written. */
-        private final long[] written;
         private final Map<Long, Integer> threadOfObject = new HashMap<>();
         private final boolean[] forked;
         private final StdLocks locks;
@@ -70,7 +68,6 @@ public final class StdEvents {
                 threadOfObject.put(t.object(), t.index());
             }
             pending = new Event[events.size()];
-            written = new long[events.size()];
             forked = new boolean[events.size()];
             Map<Long, BitSet> readers = new HashMap<>();
             Map<Long, BitSet> acquiring = new HashMap<>();
@@ -101,10 +98,7 @@ public final class StdEvents {
                 Event sync = dataUntilSync(t);
                 if (sync == null) throw new IllegalStateException("thread " + t + " has fewer sync operations than the sync order says");
                 sync(c, t, sync);
-                if (++written[t] == order.count(t)) rest(t);
-            }
-            for (int t = 0; t < events.size(); t++) {
-                if (written[t] < order.count(t)) throw new IllegalStateException("thread " + t + " has sync operations the sync order lacks");
+                if (c.op() + 1 == order.count(t)) rest(t); // its last one
             }
         }
 

@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
+import dev.wholetrace.cli.Main;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.reader.ParallelTrace;
@@ -112,9 +113,8 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         List<String> threadNames = trace.threads().stream().map(ThreadInfo::name).toList();
-        String version = RacesCommand.class.getPackage().getImplementationVersion();
         RaceFindings findings = new RaceFindings(input.toString(), threadNames, report, seconds, allInstances, !noArtifacts,
-                suppressions.apply(report), sourceRoot, version == null ? "development build" : version);
+                suppressions.apply(report), sourceRoot, Main.version());
         writer.write(findings, out);
         out.flush();
         int failing = findings.unsuppressedFirstRaces();

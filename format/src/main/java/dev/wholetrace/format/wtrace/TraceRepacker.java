@@ -69,7 +69,7 @@ public final class TraceRepacker {
                 sections.add(new ChunkCodec.RawSection(s.type(), s.type() == SectionType.STREAM ? s.stream() : null, s.thread(), raw));
             }
         }
-        writer.writeChunk(sections, events, codec);
+        writer.writeChunk(sections, events, codec, Codec.NO_DEADLINE);
         return events;
     }
 }

@@ -56,7 +56,7 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk: its sections, then its CHUNK_END with the chunk's table of contents. */
     public void writeChunk(ChunkContent content) throws IOException {
-        writeChunk(content, codec, Long.MAX_VALUE);
+        writeChunk(content, codec, Codec.NO_DEADLINE);
     }
 
     /**
@@ -70,15 +70,8 @@ public final class TraceWriter implements AutoCloseable {
         writeChunk(ChunkCodec.encode(content), chunkEvents, codec, deadline);
     }
 
-    /**
-     * Appends one chunk made of decoded section payloads (the rewriter's copy of another file's
-     * chunk), each packed with {@code codec}, then its CHUNK_END.
-     */
-    void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec) throws IOException {
-        writeChunk(sections, chunkEvents, codec, Long.MAX_VALUE);
-    }
-
-    private void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
+    /** Appends one chunk whose sections are already encoded (the repacker copies them across). */
+    void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
         toc.writeVarLong(sections.size());
@@ -90,7 +83,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
-        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
+        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Codec.NO_DEADLINE);
     }
 
     /** Writes END, which marks the file complete and lists where every chunk ends. */
@@ -99,7 +92,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
         for (long off : chunkEnds) end.writeVarLong(off);
-        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Long.MAX_VALUE);
+        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Codec.NO_DEADLINE);
         finished = true;
     }
 

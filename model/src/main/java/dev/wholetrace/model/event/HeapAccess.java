@@ -13,6 +13,9 @@ package dev.wholetrace.model.event;
  *     (docs/trace-model.md, "Addresses")
  */
 public record HeapAccess(boolean write, String field, String elementType, int width) {
+    /** The pseudo-field a collection call touches: the collection's contents. */
+    public static final String CONTENTS = "<contents>";
+
     /** The access {@code e} describes, or null when it is not a (non-volatile) heap access. */
     public static HeapAccess of(CodeEntry e) {
         if (e == null || e.text().isEmpty()) return null;
@@ -24,7 +27,7 @@ public record HeapAccess(boolean write, String field, String elementType, int wi
                 // thread-safe, an access of its contents (one pseudo-location per collection)
                 String[] words = text.split(" ", 3);
                 String type = words.length > 1 ? words[1] : "?";
-                return new HeapAccess(op.endsWith("WRITE"), type.substring(type.lastIndexOf('.') + 1) + ".<contents>", null, 8);
+                return new HeapAccess(op.endsWith("WRITE"), type.substring(type.lastIndexOf('.') + 1) + "." + CONTENTS, null, 8);
             }
             case "GETFIELD", "GETSTATIC", "PUTFIELD", "PUTSTATIC" -> {
                 if (text.contains(" volatile ")) return null;
