@@ -19,8 +19,9 @@ final class PackedBytes {
         return data.length;
     }
 
-    byte[] array() {
-        return data;
+    /** A reader positioned at {@code offset}. */
+    Reader reader(int offset) {
+        return new Reader(offset);
     }
 
     void writeVarLong(long v) {
@@ -49,11 +50,35 @@ final class PackedBytes {
 
     /** The unsigned varint at {@code offset}. */
     long peekVarLong(int offset) {
-        long v = 0;
-        for (int shift = 0; ; shift += 7) {
-            byte b = data[offset++];
-            v |= (long) (b & 0x7F) << shift;
-            if (b >= 0) return v;
+        return new Reader(offset).varLong();
+    }
+
+    /** Decodes varints forward from a position: the one decoder of the sync order's readers. */
+    final class Reader {
+        private int offset;
+
+        private Reader(int offset) {
+            this.offset = offset;
+        }
+
+        void seek(int offset) {
+            this.offset = offset;
+        }
+
+        /** The unsigned varint at the position; moves past it. */
+        long varLong() {
+            byte[] d = data;
+            long v = 0;
+            for (int shift = 0; ; shift += 7) {
+                byte b = d[offset++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) return v;
+            }
+        }
+
+        /** The zigzag varint at the position; moves past it. */
+        long signedVarLong() {
+            return unzigzag(varLong());
         }
     }
 

@@ -251,7 +251,7 @@ public final class SyncOrder {
     public final class Cursor {
         private int index = -1;
         private final long startTicket;
-        private int offset;
+        private final PackedBytes.Reader in = order.reader(0);
         private int episodesBefore;
         private ThreadSyncOps.Reader[] readers; // per thread, made when the cursor first reads an operation
         private long ticket;
@@ -270,7 +270,7 @@ public final class SyncOrder {
                 return;
             }
             if (b == blockOffset.length) b--; // i == size on a block boundary
-            offset = blockOffset[b];
+            in.seek(blockOffset[b]);
             ticket = blockTicket[b];
             episodesBefore = blockEpisodes[b];
             index = b * BLOCK - 1;
@@ -291,15 +291,14 @@ public final class SyncOrder {
         }
 
         private void step(boolean full) {
-            byte[] d = order.array();
-            ticket += varLong(d);
-            long tf = varLong(d);
+            ticket += in.varLong();
+            long tf = in.varLong();
             thread = (int) (tf >>> 2);
             boolean barrier = (tf & 2) != 0;
             first = (tf & 1) != 0;
             if (!barrier) episode = -1;
             else if (first) episode = episodesBefore++;
-            else episode = episodesBefore - 1 - (int) varLong(d);
+            else episode = episodesBefore - 1 - (int) in.varLong();
             index++;
             if (!full) return;
             if (readers == null) readers = new ThreadSyncOps.Reader[threads.length];
@@ -313,15 +312,6 @@ public final class SyncOrder {
             value = r.value;
             object = r.object;
             aux = r.aux;
-        }
-
-        private long varLong(byte[] d) {
-            long v = 0;
-            for (int shift = 0; ; shift += 7) {
-                byte b = d[offset++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) return v;
-            }
         }
 
         public int index() {

@@ -111,7 +111,7 @@ final class ThreadSyncOps {
 
     /** Walks the operations in order; the fields describe the last one {@link #next} read. */
     final class Reader {
-        private int offset;
+        private final PackedBytes.Reader in = bytes.reader(0);
         private long next; // number of the operation next() reads
         long ticket;
         long value;
@@ -121,14 +121,14 @@ final class ThreadSyncOps {
         void seek(long m) {
             int b = (int) (m / BLOCK);
             if (m == count && m % BLOCK == 0) { // at the end, on a block boundary: nothing to decode
-                offset = bytes.size();
+                in.seek(bytes.size());
                 next = m;
                 ticket = lastTicket;
                 object = lastObject;
                 aux = lastAux;
                 return;
             }
-            offset = blockOffset[b];
+            in.seek(blockOffset[b]);
             next = (long) b * BLOCK;
             ticket = Math.max(blockTicket[b], 0);
             object = blockObject[b];
@@ -147,23 +147,13 @@ final class ThreadSyncOps {
 
         void next() {
             if (next >= count) throw new IllegalStateException("past the thread's " + count + " sync operations");
-            ticket += varLong();
-            long kind = varLong();
-            long site = PackedBytes.unzigzag(varLong());
+            ticket += in.varLong();
+            long kind = in.varLong();
+            long site = in.signedVarLong();
             value = kind << 32 | site & 0xFFFF_FFFFL;
-            object += PackedBytes.unzigzag(varLong());
-            aux += PackedBytes.unzigzag(varLong());
+            object += in.signedVarLong();
+            aux += in.signedVarLong();
             next++;
-        }
-
-        private long varLong() {
-            byte[] d = bytes.array();
-            long v = 0;
-            for (int shift = 0; ; shift += 7) {
-                byte b = d[offset++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) return v;
-            }
         }
     }
 }

@@ -97,24 +97,24 @@ public final class SyncProbes {
 
     /** After ReadWriteLock.readLock(): lock operations on the view are the ReadWriteLock's, shared. Returns it. */
     public static Lock readLockCreated(Object readWriteLock, Lock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncKind.LOCK_SHARED);
         return view;
     }
 
     public static ReentrantReadWriteLock.ReadLock readLockCreated(Object readWriteLock, ReentrantReadWriteLock.ReadLock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.SHARED);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncKind.LOCK_SHARED);
         return view;
     }
 
     /** After ReadWriteLock.writeLock(): lock operations on the view are the ReadWriteLock's, exclusive. Returns it. */
     public static Lock writeLockCreated(Object readWriteLock, Lock view, int site) {
-        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncKind.LOCK_EXCLUSIVE);
         return view;
     }
 
     public static ReentrantReadWriteLock.WriteLock writeLockCreated(Object readWriteLock, ReentrantReadWriteLock.WriteLock view,
                                                                     int site) {
-        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncReadWriteLocks.EXCLUSIVE);
+        if (readWriteLock instanceof ReadWriteLock) SyncReadWriteLocks.viewCreated(readWriteLock, view, SyncKind.LOCK_EXCLUSIVE);
         return view;
     }
 

@@ -1,18 +1,15 @@
 package dev.wholetrace.agent.runtime;
 
+import dev.wholetrace.model.event.SyncKind;
+
 /**
  * The read and write locks of a ReadWriteLock are two objects, but one lock: a writer's unlock
  * must order a later reader's lock. When application code calls readLock() or writeLock(), the
  * view is remembered here with its ReadWriteLock's id, and lock operations on a view are recorded
- * on that id with aux = {@link #SHARED} or {@link #EXCLUSIVE}. The value holds an id, not the
+ * on that id with aux = {@link SyncKind#LOCK_SHARED} or {@link SyncKind#LOCK_EXCLUSIVE}. The value holds an id, not the
  * ReadWriteLock, so a view never keeps its lock alive through this map.
  */
 final class SyncReadWriteLocks {
-    /** aux of a lock operation in shared (read) mode. */
-    static final long SHARED = 1;
-    /** aux of a lock operation in exclusive (write) mode. */
-    static final long EXCLUSIVE = 2;
-
     private SyncReadWriteLocks() {}
 
     /** Remembers {@code view} as {@code readWriteLock}'s in {@code mode}; nothing when not recording. */

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.StampedLock;
 
 /**
  * StampedLock probes: its write and read modes are one lock in the trace, with aux
- * {@link SyncReadWriteLocks#EXCLUSIVE} or {@link SyncReadWriteLocks#SHARED}, as a ReadWriteLock's.
+ * {@link SyncKind#LOCK_EXCLUSIVE} or {@link SyncKind#LOCK_SHARED}, as a ReadWriteLock's.
  * A lock is recorded after a call returned a stamp (zero: not acquired); an unlock before a call
  * whose stamp is valid for the mode it releases (otherwise the call throws and releases nothing).
  * A conversion is an unlock of the old mode and a lock of the new one, the unlock before the call
@@ -15,8 +15,8 @@ import java.util.concurrent.locks.StampedLock;
  * can). Optimistic reads are not modelled (docs/agent.md). Any owner: the receiver is checked.
  */
 public final class SyncStamped {
-    private static final long SHARED = SyncReadWriteLocks.SHARED;
-    private static final long EXCLUSIVE = SyncReadWriteLocks.EXCLUSIVE;
+    private static final long SHARED = SyncKind.LOCK_SHARED;
+    private static final long EXCLUSIVE = SyncKind.LOCK_EXCLUSIVE;
 
     private SyncStamped() {}
 

@@ -95,7 +95,7 @@ public final class SyncClocks<C> {
         }
         long o = at.object();
         all.put(o, algebra.join(all.containsKey(o) ? all.get(o) : algebra.empty(), clock));
-        if (!(kind == SyncKind.UNLOCK && at.aux() == 1)) {
+        if (!(kind == SyncKind.UNLOCK && at.aux() == SyncKind.LOCK_SHARED)) {
             exclusive.put(o, algebra.join(exclusive.containsKey(o) ? exclusive.get(o) : algebra.empty(), clock));
         }
     }
@@ -105,7 +105,7 @@ public final class SyncClocks<C> {
         SyncKind kind = at.kind();
         if (kind == SyncKind.LATCH_AWAIT) return latches.get(new Phase(at.object(), at.aux()));
         long o = at.object();
-        return kind == SyncKind.LOCK && at.aux() == 1 ? exclusive.get(o) : all.get(o);
+        return kind == SyncKind.LOCK && at.aux() == SyncKind.LOCK_SHARED ? exclusive.get(o) : all.get(o);
     }
 
     /**

@@ -50,6 +50,25 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             int dot = className.lastIndexOf('.');
             return dot < 0 ? sourceFile : className.substring(0, dot).replace('.', '/') + "/" + sourceFile;
         }
+
+        /** The class name without its package. */
+        public String simpleClassName() {
+            return className.substring(className.lastIndexOf('.') + 1);
+        }
+
+        /** {@code Class.method:line} with the class's simple name (no {@code :line} when the line is unknown): how reports name a side. */
+        public String shortLocation() {
+            return simpleClassName() + methodAndLine();
+        }
+
+        /** {@code pkg.Class.method:line}, as {@link #shortLocation} with the class's full name. */
+        public String qualifiedLocation() {
+            return className + methodAndLine();
+        }
+
+        private String methodAndLine() {
+            return "." + method + (line > 0 ? ":" + line : "");
+        }
     }
 
     /** A race: its two sides, dynamic count, example, instances, and the index of the race it is an artifact of (null: a first race). */

@@ -34,9 +34,6 @@ public final class StdEvents {
         void accept(StdEvent e) throws X;
     }
 
-    /** The aux of a shared (read) lock or unlock (docs/trace-model.md). */
-    static final long SHARED = 1;
-
     private final TraceView trace;
 
     StdEvents(TraceView trace) {
@@ -73,7 +70,7 @@ public final class StdEvents {
             Map<Long, BitSet> acquiring = new HashMap<>();
             for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
                 c.next();
-                if (c.kind() == SyncKind.LOCK && c.aux() == SHARED) readers.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
+                if (c.kind() == SyncKind.LOCK && c.aux() == SyncKind.LOCK_SHARED) readers.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
                 if (releaseAcquire(c.kind()) && c.kind().role == SyncKind.Role.ACQUIRE) {
                     acquiring.computeIfAbsent(c.object(), o -> new BitSet()).set(c.thread());
                 }
@@ -136,8 +133,8 @@ public final class StdEvents {
         private void sync(SyncOrder.Cursor at, int t, Event e) throws X {
             int site = e.id();
             switch (e.kind()) {
-                case LOCK -> locks.lock(t, e.object(), e.aux() == SHARED, site, this::emit);
-                case UNLOCK -> locks.unlock(t, e.object(), e.aux() == SHARED, site, this::emit);
+                case LOCK -> locks.lock(t, e.object(), e.aux() == SyncKind.LOCK_SHARED, site, this::emit);
+                case UNLOCK -> locks.unlock(t, e.object(), e.aux() == SyncKind.LOCK_SHARED, site, this::emit);
                 case FORK, JOIN -> {
                     Integer child = threadOfObject.get(e.object());
                     if (child == null) {

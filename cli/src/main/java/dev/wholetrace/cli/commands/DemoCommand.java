@@ -34,8 +34,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.tukaani.xz.LZMA2Options;
-import org.tukaani.xz.XZOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -213,38 +211,11 @@ public final class DemoCommand implements Callable<Integer> {
     private static void printRow(PrintWriter out, Row r) throws IOException {
         GeneralPurpose.ByteSource src = GeneralPurpose.ByteSource.file(r.raw);
         long[] gp = new long[GeneralPurpose.values().length];
-        for (GeneralPurpose c : GeneralPurpose.values()) gp[c.ordinal()] = c == GeneralPurpose.XZ ? xz9(src) : c.compressedBytes(src);
+        for (GeneralPurpose c : GeneralPurpose.values()) gp[c.ordinal()] = c.compressedBytes(src);
         out.printf(Locale.ROOT, "%-44s %11d %11d %11d %11d %11d %11d %9.3f%n", r.label, src.length(), r.wgrBytes,
                 gp[GeneralPurpose.GZIP.ordinal()], gp[GeneralPurpose.BZIP2.ordinal()], gp[GeneralPurpose.XZ.ordinal()],
                 gp[GeneralPurpose.ZSTD.ordinal()], (double) r.wgrBytes / gp[GeneralPurpose.XZ.ordinal()]);
         out.flush();
-    }
-
-    /**
-     * xz -9 with its dictionary no larger than the input: xz's manual calls a larger one a waste of
-     * memory, and it is one here (64 MiB of dictionary take some 650 MB of heap in xz-java, more than
-     * the CLI's 512 MB budget; capped, about a tenth). The bytes out are the same: 144,972 and 14,516
-     * for the demo's default control-flow and sweep inputs, with either dictionary.
-     */
-    private static long xz9(GeneralPurpose.ByteSource src) throws IOException {
-        LZMA2Options options = new LZMA2Options(9);
-        options.setDictSize((int) Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(src.length(), options.getDictSize())));
-        long[] count = new long[1];
-        OutputStream counter = new OutputStream() {
-            @Override
-            public void write(int b) {
-                count[0]++;
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                count[0] += len;
-            }
-        };
-        try (OutputStream xz = new XZOutputStream(counter, options)) {
-            src.writeTo(xz);
-        }
-        return count[0];
     }
 
     /**

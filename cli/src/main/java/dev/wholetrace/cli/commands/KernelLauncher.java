@@ -57,8 +57,6 @@ final class KernelLauncher {
             copy(p.getInputStream(), stdout);
             errors.join();
             return p.waitFor();
-        } finally {
-            if (p.isAlive()) p.destroy(); // this command failed: do not leave the kernel behind
         }
     }
 

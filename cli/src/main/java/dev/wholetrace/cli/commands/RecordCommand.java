@@ -108,8 +108,6 @@ public final class RecordCommand implements Callable<Integer> {
         int exit;
         try (SignalForwarding forwarding = SignalForwarding.to(p)) {
             exit = p.waitFor();
-        } finally {
-            if (p.isAlive()) p.destroy(); // this command failed: do not leave the program behind
         }
         Path trace = AgentOptions.expandOut(out, p.pid()); // the launched JVM's trace; forked ones write their own
         if (!Files.isRegularFile(trace) || Files.size(trace) == 0) {

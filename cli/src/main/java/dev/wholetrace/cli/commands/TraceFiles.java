@@ -35,13 +35,15 @@ final class TraceFiles {
         try (Progress progress = new Progress(err, "reading " + file.getFileName(), size)) {
             trace = ParallelTrace.open(file, load, progress);
         }
-        if (!trace.complete()) {
-            int n = trace.chunkCount();
-            err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); using its %s"
-                    + " (%d trailing bytes ignored)%n", file, n == 1 ? "1 complete chunk" : n + " complete chunks", trace.ignoredBytes());
-            err.flush();
-        }
+        if (!trace.complete()) warnIncomplete(file, "using", trace.chunkCount(), " (" + trace.ignoredBytes() + " trailing bytes ignored)", err);
         return trace;
+    }
+
+    /** The one warning every command gives for a trace whose recording did not finish: what it {@code did} with how many chunks. */
+    static void warnIncomplete(Path file, String did, int chunks, String detail, PrintWriter err) {
+        err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); %s its %s%s%n", file, did,
+                chunks == 1 ? "1 complete chunk" : chunks + " complete chunks", detail);
+        err.flush();
     }
 
     /** Which WPP a thread is read through. */

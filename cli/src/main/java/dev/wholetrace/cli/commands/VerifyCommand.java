@@ -60,11 +60,7 @@ public final class VerifyCommand implements Callable<Integer>, FormatOption.Form
         if (error != null && chosen == OutputFormat.TEXT) throw new FormatException(error); // Main: one line, exit 2
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (error == null && !v.complete()) { // the same warning as every command that reads a trace
-            err.printf("wholetrace: warning: %s is incomplete (the recording did not finish); verified its %s%n", input,
-                    v.chunks() == 1 ? "1 complete chunk" : v.chunks() + " complete chunks");
-            err.flush();
-        }
+        if (error == null && !v.complete()) TraceFiles.warnIncomplete(input, "verified", v.chunks(), "", err);
         writer.write(v, out);
         if (error == null) return 0;
         err.println("wholetrace: " + error);

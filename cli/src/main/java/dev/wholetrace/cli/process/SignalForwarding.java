@@ -12,7 +12,8 @@ import sun.misc.SignalHandler;
  * letting them end this JVM: a command that runs a program ({@code record}, {@code workload}) then
  * stops with the program, whose shutdown (the agent finishing the trace) runs, and returns the
  * program's exit code, instead of dying and leaving the program running orphaned. Closing restores
- * the previous handlers.
+ * the previous handlers and destroys the child if it is still alive: a command that closes before
+ * its program ended has failed, and must not leave the program behind.
  *
  * <p>A terminal's Ctrl-C reaches both processes (they share the foreground process group); the
  * program then gets SIGINT twice, which a JVM treats as once.
@@ -59,5 +60,6 @@ public final class SignalForwarding implements AutoCloseable {
     @Override
     public void close() {
         for (int i = 0; i < signals.size(); i++) Signal.handle(signals.get(i), previous.get(i));
+        if (child.isAlive()) child.destroy();
     }
 }

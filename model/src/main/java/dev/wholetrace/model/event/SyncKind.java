@@ -28,6 +28,11 @@ public enum SyncKind {
     CLASS_INIT_END(Role.RELEASE, "clinit-end"),
     CLASS_INIT_USE(Role.ACQUIRE, "clinit-use");
 
+    /** The aux of a {@link #LOCK} or {@link #UNLOCK} of a read-write lock in shared (read) mode: readers do not order each other. */
+    public static final long LOCK_SHARED = 1;
+    /** The aux of a {@link #LOCK} or {@link #UNLOCK} of a read-write lock in exclusive (write) mode. */
+    public static final long LOCK_EXCLUSIVE = 2;
+
     /** How an operation orders memory across threads. */
     public enum Role { ACQUIRE, RELEASE, BARRIER }
 

@@ -37,9 +37,7 @@ public final class RaceSuppressions {
         }
 
         private static boolean matches(Pattern p, RaceReport.Side s) {
-            String line = s.line() > 0 ? ":" + s.line() : "";
-            String simple = s.className().substring(s.className().lastIndexOf('.') + 1);
-            return p.matcher(s.className() + "." + s.method() + line).matches() || p.matcher(simple + "." + s.method() + line).matches();
+            return p.matcher(s.qualifiedLocation()).matches() || p.matcher(s.shortLocation()).matches();
         }
     }
 

@@ -90,7 +90,7 @@ public final class RacesSarif implements ReportWriter<RaceFindings> {
             message.append("Artifact of [the race on ").append(escape(first.describe(first.example().address(), false))).append("](2): ");
         }
         message.append(f.artifactOf() == null ? "Data race on " : "data race on ").append(escape(what)).append(": ").append(f.a().access()).append(" here and ")
-                .append(f.b().access()).append(" at [").append(escape(where(f.b()))).append("](1) in concurrent threads, not ordered by any ")
+                .append(f.b().access()).append(" at [").append(escape(f.b().shortLocation())).append("](1) in concurrent threads, not ordered by any ")
                 .append("synchronization; ").append(f.count()).append(" dynamic instance").append(f.count() == 1 ? "" : "s")
                 .append(", e.g. threads '").append(escape(races.threadNames().get(e.threadA()))).append("' and '")
                 .append(escape(races.threadNames().get(e.threadB()))).append("'.");
@@ -146,10 +146,6 @@ public final class RacesSarif implements ReportWriter<RaceFindings> {
     /** Literal brackets and backslashes escaped: in a SARIF message with links they would read as link syntax (§3.11.6). */
     static String escape(String text) {
         return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]");
-    }
-
-    private static String where(RaceReport.Side s) {
-        return s.className().substring(s.className().lastIndexOf('.') + 1) + "." + s.method() + (s.line() > 0 ? ":" + s.line() : "");
     }
 
     /** SHA-256 of the rule and the two sides' stable names (sorted, so the order the detector lists them in does not matter). */

@@ -51,8 +51,7 @@ public final class RacesText implements ReportWriter<RaceFindings> {
     }
 
     private static String where(RaceReport.Side s) {
-        String simple = s.className().substring(s.className().lastIndexOf('.') + 1);
-        return simple + "." + s.method() + (s.line() > 0 ? ":" + s.line() : "") + (s.bci() >= 0 ? " (bci " + s.bci() + ")" : "");
+        return s.shortLocation() + (s.bci() >= 0 ? " (bci " + s.bci() + ")" : "");
     }
 
     private static String side(RaceFindings races, int thread, long segment) {
