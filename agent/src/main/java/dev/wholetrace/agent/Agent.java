@@ -84,6 +84,7 @@ public final class Agent {
 
     /** Instruments each class as it loads: fully when the options select it, for its sync operations otherwise. */
     private static final class Transformer implements ClassFileTransformer {
+        private static final ClassLoader PLATFORM_LOADER = ClassLoader.getPlatformClassLoader();
         private final AgentOptions options;
         private final ClassInstrumenter instrumenter;
         private final Map<ClassLoader, Boolean> seesProbes = Collections.synchronizedMap(new WeakHashMap<>());
@@ -108,9 +109,14 @@ public final class Agent {
             }
         }
 
-        /** JDK and agent classes never; every other class, fully or (not selected) for its sync operations. */
+        /**
+         * JDK and agent classes never; every other class, fully or (not selected) for its sync
+         * operations. The platform loader defines only JDK modules (java.net.http, java.sql, ...),
+         * some outside the JDK's package prefixes, and it cannot see the agent.
+         */
         private boolean instruments(ClassLoader loader, String internalName) {
-            return loader != null && !ClassInstrumenter.isPlatformClass(internalName) && !internalName.startsWith("dev/wholetrace/agent/");
+            return loader != null && loader != PLATFORM_LOADER && !ClassInstrumenter.isPlatformClass(internalName)
+                    && !internalName.startsWith("dev/wholetrace/agent/");
         }
 
         /**

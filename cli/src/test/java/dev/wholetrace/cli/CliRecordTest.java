@@ -92,6 +92,22 @@ class CliRecordTest {
         assertThat(Files.readString(trace, StandardCharsets.ISO_8859_1)).startsWith("WTTR");
     }
 
+    /** The platform loader's classes are the JDK's own: the agent leaves them alone and says nothing about them. */
+    @Test
+    void jdkModulesOfThePlatformLoaderAreLeftAloneSilently() throws Exception {
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        Path trace = dir.resolve("modules.wtrace");
+        Process p = new ProcessBuilder(java(), "-javaagent:" + agent + "=out=" + trace, "-cp", System.getProperty("java.class.path"),
+                "wtdemo.UsesJdkModules").start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isZero();
+        assertThat(out).isEqualTo("http HTTP_2 sql 0" + System.lineSeparator());
+        assertThat(err).isEmpty();
+        assertThat(ParallelTrace.open(trace).complete()).isTrue();
+    }
+
     @Test
     void recordRepacksTheTraceAfterANormalExitUnlessAskedNotTo() throws Exception {
         Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
