@@ -122,6 +122,11 @@ public final class ClassInstrumenter {
                 }
 
                 @Override
+                public String inheritedFromJdk(String owner, String name, String desc) {
+                    return fields.inheritedFromJdk(owner, name, desc);
+                }
+
+                @Override
                 public MethodNode syntheticMethod(String descriptor) {
                     MethodNode m = new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
                             SYNTHETIC_PREFIX + generated.size(), descriptor, null, null);

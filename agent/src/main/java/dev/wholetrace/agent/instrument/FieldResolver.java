@@ -2,6 +2,7 @@ package dev.wholetrace.agent.instrument;
 
 import java.io.InputStream;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.Objects;
@@ -14,15 +15,16 @@ import org.objectweb.asm.Opcodes;
 
 /**
  * Finds the class that declares a field an instruction names, whether it is volatile or final and whether
- * that class has a static initializer, by reading class files as resources (never loading a class). javac names the receiver's static
+ * that class has a static initializer, and the JDK class a call's inherited method comes from, by
+ * reading class files as resources (never loading a class). javac names the receiver's static
  * type as a field instruction's owner, so {@code sub.x} and {@code base.x} may name different
  * owners for one field: addresses must use the declaring class, or one memory location would get
  * two addresses. A class file that cannot be read leaves the owner as named, the field
  * non-volatile and the class without initializer.
  */
 final class FieldResolver {
-    /** A class's own fields (name → access flags), its superclass, and whether it has a {@code <clinit>}. */
-    private record ClassFields(String superName, Map<String, Integer> fields, boolean initializes) {}
+    /** A class's own fields (name → access flags), its superclass, whether it has a {@code <clinit>}, its own methods (name + descriptor). */
+    private record ClassFields(String superName, Map<String, Integer> fields, boolean initializes, Set<String> methods) {}
 
     /**
      * Where the field is declared, whether it is volatile or final, and whether its declaring class
@@ -34,7 +36,7 @@ final class FieldResolver {
         }
     }
 
-    private static final ClassFields UNKNOWN = new ClassFields(null, Map.of(), false);
+    private static final ClassFields UNKNOWN = new ClassFields(null, Map.of(), false, Set.of());
     private final Map<String, ClassFields> cache = new ConcurrentHashMap<>();
     private final ClassLoader loader;
 
@@ -64,6 +66,24 @@ final class FieldResolver {
         return false;
     }
 
+    /**
+     * The JDK class ({@code java/...}) whose method {@code name desc} a call on {@code owner} runs,
+     * when {@code owner} is an application class that inherits it without overriding it (an
+     * application subclass of AtomicLong calling {@code get()}); null when a class on the way
+     * declares the method itself (its body is instrumented on its own) or a class file cannot be read.
+     */
+    String inheritedFromJdk(String owner, String name, String desc) {
+        String key = name + desc;
+        String c = owner;
+        for (int depth = 0; c != null && depth < 32; depth++) {
+            if (c.startsWith("java/")) return c;
+            ClassFields f = fields(c);
+            if (f == UNKNOWN || f.methods().contains(key)) return null;
+            c = f.superName();
+        }
+        return null;
+    }
+
     private ClassFields fields(String internalName) {
         return cache.computeIfAbsent(internalName, this::read);
     }
@@ -74,6 +94,7 @@ final class FieldResolver {
             if (in == null) return UNKNOWN;
             ClassReader reader = new ClassReader(in);
             Map<String, Integer> fields = new HashMap<>();
+            Set<String> methods = new HashSet<>();
             boolean[] initializes = {false};
             reader.accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
@@ -85,10 +106,11 @@ final class FieldResolver {
                 @Override
                 public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
                     if (name.equals("<clinit>")) initializes[0] = true;
+                    methods.add(name + descriptor);
                     return null;
                 }
             }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            return new ClassFields(reader.getSuperName(), fields, initializes[0]);
+            return new ClassFields(reader.getSuperName(), fields, initializes[0], methods);
         } catch (Exception e) {
             return UNKNOWN;
         }

@@ -67,6 +67,11 @@ final class MethodInstrumenter {
         /** Where a field an instruction names is declared, and whether it is volatile. */
         FieldResolver.Field field(String owner, String name);
 
+        /** The JDK class whose {@code name desc} a call on application class {@code owner} inherits, or null ({@link FieldResolver#inheritedFromJdk}). */
+        default String inheritedFromJdk(String owner, String name, String desc) {
+            return null;
+        }
+
         /**
          * A new private static synthetic method of the class, with a fresh name and {@code descriptor}
          * and no code yet: added to the class after its own methods were instrumented.

@@ -7,8 +7,10 @@ import dev.wholetrace.agent.instrument.SyncCall.Family;
 import dev.wholetrace.agent.instrument.SyncCall.Timing;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Type;
 
 /**
@@ -334,12 +336,26 @@ final class SyncCallTable {
         OWNED.put(owner + "." + name + desc, new SyncCall(name, desc, Timing.REPLACE, helper, Family.CONDITION, false));
     }
 
+    /** The name + descriptor of every owned row; initialized after the tables above (textual order). */
+    private static final Set<String> OWNED_METHODS = ownedMethods();
+
+    private static Set<String> ownedMethods() {
+        Set<String> methods = new HashSet<>();
+        for (String key : OWNED.keySet()) methods.add(key.substring(key.indexOf('.') + 1));
+        return methods;
+    }
+
     private SyncCallTable() {}
 
     /** The row for a call instruction: by owner first, then (not for a static call) by name and descriptor on any owner. */
     static SyncCall ofCall(String owner, String name, String desc, boolean isStatic) {
         SyncCall call = OWNED.get(owner + "." + name + desc);
         return call != null || isStatic ? call : CALLS.get(name + desc);
+    }
+
+    /** Whether some owner's row names {@code name desc}: a call on another owner may inherit it. */
+    static boolean ownedAnywhere(String name, String desc) {
+        return OWNED_METHODS.contains(name + desc);
     }
 
     /** The row for a method reference to {@code owner.name desc}, when references to it are bridged. */

@@ -42,7 +42,14 @@ final class SyncInstrumenter {
         FieldHandleInstrumenter.instrument(code, insn, site);
         CompleterInstrumenter.instrument(code, insn, site);
         ParallelArraysInstrumenter.instrument(code, insn, site);
-        SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, insn.getOpcode() == Opcodes.INVOKESTATIC);
+        boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC;
+        SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, isStatic);
+        if (call == null && !isStatic && SyncCallTable.ownedAnywhere(insn.name, insn.desc) && !insn.owner.startsWith("java/")) {
+            // javac names the receiver's static type: an application subclass of AtomicLong (Jetty's
+            // AtomicBiInteger) calling get() is AtomicLong.get all the same
+            String jdk = site.ids().inheritedFromJdk(insn.owner, insn.name, insn.desc);
+            if (jdk != null) call = SyncCallTable.ofCall(jdk, insn.name, insn.desc, false);
+        }
         if (call == null) return;
         SyncCallRewriter.rewrite(code, insn, site.method(), call, site.id(simpleName(insn.owner) + "." + insn.name));
     }

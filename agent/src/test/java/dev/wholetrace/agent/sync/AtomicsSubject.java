@@ -85,7 +85,7 @@ public final class AtomicsSubject {
         refs.setOpaque(0, "x"); // write at 0
         out.add(refs.getOpaque(0)); // read at 0
         Counter counter = new Counter();
-        out.add(counter.incrementAndGet()); // a Counter, not an AtomicInteger: nothing
+        out.add(counter.incrementAndGet()); // Counter inherits AtomicInteger's: write, read
         AtomicInteger nothing = null;
         try {
             nothing.set(1); // null: throws, nothing

@@ -82,8 +82,9 @@ class AtomicsTest extends RecordingTest {
                 "w ref 0", "r ref 0", "w ref 0", "r ref 0", "w ref 0", "r ref 0",
                 "w ints 16", "w ints 24", "r ints 24", "r ints 16",
                 "w longs 8", "r longs 8",
-                "w refs 0", "r refs 0");
-        List<String> names = List.of("flag", "long", "ref", "ints", "longs", "refs");
+                "w refs 0", "r refs 0",
+                "w counter 0", "r counter 0");
+        List<String> names = List.of("flag", "long", "ref", "ints", "longs", "refs", "counter");
         Map<Long, String> named = new HashMap<>();
         List<String> actual = new ArrayList<>();
         for (Event e : ops) {

@@ -83,7 +83,7 @@ public final class RaceSuite {
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,
             // atomics, thread-locals
             AtomicIntegerNo.class, AtomicPublishNo.class, AtomicReferencePublishNo.class, AtomicPlusPlainYes.class,
-            ThreadLocalNo.class,
+            AtomicSubclassNo.class, AtomicSubclassYes.class, ThreadLocalNo.class,
             // final fields (JLS 17.5), non-thread-safe JDK collections
             FinalFieldRacyPublishYes.class, NonFinalFieldRacyPublishYes.class, ArrayListSharedYes.class, HashMapSharedYes.class,
             ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class,
