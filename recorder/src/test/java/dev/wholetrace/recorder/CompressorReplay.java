@@ -1,5 +1,8 @@
 package dev.wholetrace.recorder;
 
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.event.Event;
@@ -75,7 +78,8 @@ public final class CompressorReplay {
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         double[] nsPerEvent = new double[reps];
         long check = 0;
-        for (int r = 0; r < reps; r++) {
+        for (int r = 0; r <= reps; r++) {
+            countBytes = r == reps; // one more pass, untimed: the grammars' bytes as the recorder seals them
             long cpu = mx.getCurrentThreadCpuTime();
             check = 0;
             for (int t = 0; t < threads.size(); t++) {
@@ -91,6 +95,10 @@ public final class CompressorReplay {
                 }
                 check += summary(c.cut());
             }
+            if (countBytes) {
+                System.out.printf("  grammar bytes (GrammarCodec, then Codec.FAST per grammar) %d%n", codedBytes);
+                break;
+            }
             nsPerEvent[r] = (mx.getCurrentThreadCpuTime() - cpu) / (double) events;
             System.out.printf("  rep %d: %.1f ns/event (check %d, grammar symbols %d)%n", r, nsPerEvent[r], check, grammarSymbols);
             grammarSymbols = 0;
@@ -101,6 +109,8 @@ public final class CompressorReplay {
 
     /** Expanded lengths of the chunk's grammars: the same for every correct compressor. */
     private static long grammarSymbols;
+    private static boolean countBytes;
+    private static long codedBytes;
 
     private static long summary(ThreadChunk c) {
         if (c == null) return 0;
@@ -108,6 +118,11 @@ public final class CompressorReplay {
         for (StreamChunk s : c.streamChunks()) for (Grammar g : s.grammars()) {
             n += g.expandedLength(0);
             grammarSymbols += g.symbolCount();
+            if (countBytes) {
+                VarIntWriter w = new VarIntWriter();
+                GrammarCodec.write(g, w);
+                codedBytes += Codec.FAST.pack(w.toByteArray()).bytes().length;
+            }
         }
         return n;
     }
