@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
+import dev.wholetrace.analysis.hb.SegmentTable;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +31,13 @@ public final class RaceDetector {
      * an address.
      */
     public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {}
+
+    /**
+     * Ints (threads × segments, twice) the dense happens-before table may hold: 64 MiB. Within it
+     * the sweep's two questions per progression are array loads ({@link SegmentTable}); beyond it
+     * (thousands of threads, or millions of segments on many threads) the histories are asked.
+     */
+    static final long TABLE_ENTRIES = 1L << 23;
 
     private RaceDetector() {}
 
@@ -80,6 +88,7 @@ public final class RaceDetector {
     private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads,
                               RaceProgress progress) {
         int[] order = t.byFirstAddress();
+        SegmentTable table = hb.table(TABLE_ENTRIES);
         int swept = 0;
         // per thread, reads and writes apart: a read meets only writes (reads of a field that every
         // iteration loads, this.count say, are most of what is open and never race with each other)
@@ -115,7 +124,9 @@ public final class RaceDetector {
                 for (int w = t.write(x) ? 0 : 1; w < 2; w++) {
                     OpenList list = open[u][w];
                     if (list.size == 0) continue;
-                    if (after == -2) {
+                    if (after == -2 && table != null) {
+                        after = table.known(tx, sx, u);
+                    } else if (after == -2) {
                         if (knowsX != x) {
                             knowledge = hb.knowledge(tx, sx, knowledge);
                             knowsX = x;
@@ -124,7 +135,7 @@ public final class RaceDetector {
                     }
                     int from = list.firstAbove(t, after);
                     if (from == list.size) continue;
-                    if (before == -2) before = hb.firstKnowing(u, tx, sx);
+                    if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
                     for (int k = from; k < list.size; k++) {
                         int y = list.items[k];
                         if (t.segment(y) >= before) break;
