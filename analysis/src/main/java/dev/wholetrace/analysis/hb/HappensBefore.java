@@ -166,6 +166,60 @@ public final class HappensBefore {
         return lo == h.wholes ? segments[u] : h.wholeSegment[lo];
     }
 
+    /**
+     * {@link #known} and {@link #firstKnowing} for every segment as two dense tables (one pass over
+     * each history, none of the searches), or null when each would hold more than {@code
+     * maxEntries} ints (threads × all segments).
+     */
+    public SegmentTable table(long maxEntries) {
+        int n = history.length;
+        long all = 0;
+        for (long s : segments) all += s;
+        if (all * n > Math.min(maxEntries, Integer.MAX_VALUE - 8)) return null;
+        int[][] known = new int[n][];
+        int[] clock = new int[n];
+        for (int t = 0; t < n; t++) {
+            History h = history[t];
+            int count = (int) segments[t];
+            int[] k = known[t] = new int[count * n];
+            Arrays.fill(clock, -1);
+            int e = 0, w = 0;
+            for (int s = 0; s < count; s++) {
+                // entries in segment order; a segment has whole entries or small ones, and a whole
+                // clock holds everything the entries before it said
+                for (; w < h.wholes && h.wholeSegment[w] <= s; w++) {
+                    for (int u = 0; u < n; u++) clock[u] = versions.get(h.wholeVersion[w], u);
+                }
+                for (; e < h.size && h.segment[e] <= s; e++) {
+                    if (h.segment[e] > (w == 0 ? -1 : h.wholeSegment[w - 1])) clock[h.thread[e]] = h.value[e]; // the latest entry, as known() reads it
+                }
+                clock[t] = s;
+                System.arraycopy(clock, 0, k, s * n, n);
+            }
+        }
+        int[][] first = new int[n][];
+        for (int t = 0; t < n; t++) first[t] = new int[(int) segments[t] * n];
+        for (int u = 0; u < n; u++) {
+            int[] ku = known[u];
+            int su = (int) segments[u];
+            for (int t = 0; t < n; t++) {
+                int[] ft = first[t];
+                int st = (int) segments[t];
+                if (t == u) {
+                    for (int i = 0; i < st; i++) ft[i * n + u] = i;
+                    continue;
+                }
+                int next = 0; // segments of t below it have their first knowing segment of u
+                for (int j = 0; j < su && next < st; j++) {
+                    int v = Math.min(ku[j * n + t], st - 1);
+                    for (; next <= v; next++) ft[next * n + u] = j;
+                }
+                for (; next < st; next++) ft[next * n + u] = su;
+            }
+        }
+        return new SegmentTable(n, known, first);
+    }
+
     /** Whether segment i of thread t happens before segment j of thread u (program order within one thread). */
     public boolean ordered(int t, long i, int u, long j) {
         if (t == u) return i <= j;

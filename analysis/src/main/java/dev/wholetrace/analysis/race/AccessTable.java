@@ -37,16 +37,38 @@ final class AccessTable implements SegmentAccesses.Sink {
     /** Every row's segment once one does not fit in an int (then {@link #segment} is dropped). */
     private long[][] wideSegment;
 
-    /** Shapes, each once. */
+    /** Sites: (thread, instruction, write), each once; few, so looking one up stays in the cache. */
+    private int sites;
+    private int[] siteThread = new int[64];
+    private int[] siteInstruction = new int[64];
+    private boolean[] siteWrite = new boolean[64];
+    /** Open addressing over the sites: site + 1, 0 empty. */
+    private int[] siteSlots = new int[128];
+    /** The site looked up last: a segment's progressions come instruction by instruction. */
+    private int lastSite = -1;
+
+    /**
+     * Shapes, each once, as records of {@link #RECORD} longs: first, stride, count, site, side by
+     * side so that checking a shape (a hash hit) or reading it in the sweep touches one cache line.
+     */
     private int shapes;
-    private int[] thread = new int[256];
-    private int[] instruction = new int[256];
-    private boolean[] write = new boolean[256];
-    private long[] first = new long[256];
-    private long[] stride = new long[256];
-    private long[] count = new long[256];
-    /** Open addressing over the shapes: shape index + 1, 0 empty; dropped once the rows are ordered. */
-    private int[] slots = new int[1024];
+    private static final int RECORD = 4;
+    private long[] rec = new long[RECORD * 256];
+    /**
+     * Per shape, the shape its site gave next the last time (-1: none yet), and per site the shape
+     * it gave last: a loop's instruction repeats its progressions in the same order segment after
+     * segment (each phase of FFT or LU between two barriers), so the shape that followed last time
+     * is checked first, in the cache, before a probe of the hash table misses it. Dropped with the slots.
+     */
+    private int[] nextShape = new int[256];
+    private int[] siteLast = new int[64];
+    /**
+     * Open addressing over the shapes, two ints a slot: the hash's high half (whose low bits are
+     * the home slot) and shape index + 1 (0 empty), side by side so that a probe touches one cache
+     * line and a shape's columns only when the hashes agree (millions of shapes, most looked up
+     * once: Mp3d's scattered cell accesses). Dropped once the rows are sorted.
+     */
+    private int[] slots = new int[2 * 1024];
 
     @Override
     public void accesses(int t, long seg, int instr, boolean w, long a, long s, long n) {
@@ -70,10 +92,10 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
-        if (slots == null) throw new IllegalStateException("rows added after they were ordered");
+        if (slots == null) throw new IllegalStateException("rows added after they were sorted");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
         if (at == 0) newPage(page);
-        int k = shapeOf(t, instr, w, a, s, n);
+        int k = shapeOf(siteOf(t, instr, w), a, s, n);
         if (wideShape == null && k > Character.MAX_VALUE) widenShapes();
         if (wideShape != null) wideShape[page][at] = k;
         else shape[page][at] = (char) k;
@@ -83,56 +105,119 @@ final class AccessTable implements SegmentAccesses.Sink {
         size++;
     }
 
-    private int shapeOf(int t, int instr, boolean w, long a, long s, long n) {
-        int mask = slots.length - 1;
-        for (int at = home(t, instr, w, a, s, n, mask); ; at = (at + 1) & mask) {
-            int k = slots[at] - 1;
+    private int siteOf(int t, int instr, boolean w) {
+        int last = lastSite;
+        if (last >= 0 && siteInstruction[last] == instr && siteThread[last] == t && siteWrite[last] == w) return last;
+        int mask = siteSlots.length - 1;
+        for (int at = siteHome(t, instr, w, mask); ; at = (at + 1) & mask) {
+            int k = siteSlots[at] - 1;
             if (k < 0) {
-                k = newShape(t, instr, w, a, s, n);
-                slots[at] = k + 1;
-                if (2L * shapes > slots.length) rehash();
-                return k;
+                k = newSite(t, instr, w);
+                siteSlots[at] = k + 1;
+                if (2 * sites > siteSlots.length) rehashSites();
+                return lastSite = k;
             }
-            if (first[k] == a && stride[k] == s && count[k] == n && thread[k] == t && instruction[k] == instr && write[k] == w) return k;
+            if (siteInstruction[k] == instr && siteThread[k] == t && siteWrite[k] == w) return lastSite = k;
         }
     }
 
-    /** The slot where a shape's probe starts: one hash for lookups and for rehashing. */
-    private static int home(int t, int instr, boolean w, long a, long s, long n, int mask) {
-        long h = ((((a * 31 + s) * 31 + n) * 31 + t) * 31 + instr) * 2 + (w ? 1 : 0);
-        h *= 0x9E37_79B9_7F4A_7C15L;
-        return (int) (h >>> 40) & mask;
+    private static int siteHome(int t, int instr, boolean w, int mask) {
+        long h = ((long) t * 0x1_0000_0001L + instr) * 2 + (w ? 1 : 0);
+        return (int) ((h * 0x9E37_79B9_7F4A_7C15L) >>> 40) & mask;
     }
 
-    private int newShape(int t, int instr, boolean w, long a, long s, long n) {
-        if (shapes == thread.length) {
-            int c = shapes * 2;
-            thread = Arrays.copyOf(thread, c);
-            instruction = Arrays.copyOf(instruction, c);
-            write = Arrays.copyOf(write, c);
-            first = Arrays.copyOf(first, c);
-            stride = Arrays.copyOf(stride, c);
-            count = Arrays.copyOf(count, c);
+    private int newSite(int t, int instr, boolean w) {
+        if (sites == siteThread.length) {
+            int c = sites * 2;
+            siteLast = Arrays.copyOf(siteLast, c);
+            siteThread = Arrays.copyOf(siteThread, c);
+            siteInstruction = Arrays.copyOf(siteInstruction, c);
+            siteWrite = Arrays.copyOf(siteWrite, c);
         }
-        thread[shapes] = t;
-        instruction[shapes] = instr;
-        write[shapes] = w;
-        first[shapes] = a;
-        stride[shapes] = s;
-        count[shapes] = n;
-        return shapes++;
+        siteLast[sites] = -1;
+        siteThread[sites] = t;
+        siteInstruction[sites] = instr;
+        siteWrite[sites] = w;
+        return sites++;
     }
 
-    private void rehash() {
-        int[] old = slots;
-        slots = new int[old.length * 2];
-        int mask = slots.length - 1;
+    private void rehashSites() {
+        int[] old = siteSlots;
+        siteSlots = new int[old.length * 2];
+        int mask = siteSlots.length - 1;
         for (int v : old) {
             if (v == 0) continue;
             int k = v - 1;
-            int at = home(thread[k], instruction[k], write[k], first[k], stride[k], count[k], mask);
-            while (slots[at] != 0) at = (at + 1) & mask;
-            slots[at] = v;
+            int at = siteHome(siteThread[k], siteInstruction[k], siteWrite[k], mask);
+            while (siteSlots[at] != 0) at = (at + 1) & mask;
+            siteSlots[at] = v;
+        }
+    }
+
+    private int shapeOf(int sk, long a, long s, long n) {
+        int prev = siteLast[sk];
+        if (prev >= 0) {
+            int c = nextShape[prev];
+            int r = RECORD * c;
+            if (c >= 0 && rec[r] == a && rec[r + 1] == s && rec[r + 2] == n && rec[r + 3] == sk) return siteLast[sk] = c;
+        }
+        int k = lookUp(sk, a, s, n);
+        if (prev >= 0) nextShape[prev] = k;
+        return siteLast[sk] = k;
+    }
+
+    private int lookUp(int sk, long a, long s, long n) {
+        int hash = hash(sk, a, s, n);
+        int mask = (slots.length >>> 1) - 1;
+        for (int at = hash & mask; ; at = (at + 1) & mask) {
+            int k = slots[2 * at + 1] - 1;
+            if (k < 0) {
+                k = newShape(sk, a, s, n);
+                slots[2 * at] = hash;
+                slots[2 * at + 1] = k + 1;
+                if (4L * shapes > slots.length) rehash(); // at most half the slots used
+                return k;
+            }
+            int r = RECORD * k;
+            if (slots[2 * at] == hash && rec[r] == a && rec[r + 3] == sk && rec[r + 1] == s && rec[r + 2] == n) return k;
+        }
+    }
+
+    /**
+     * The high half of a 64-bit mix of the shape (SplitMix64's finalizer: every input bit moves
+     * every output bit; a plain multiplicative hash left the strided addresses of one array in long
+     * runs of neighbouring slots, and linear probing walked them); its low bits pick the home slot.
+     */
+    private static int hash(int sk, long a, long s, long n) {
+        long h = a + 0x9E37_79B9_7F4A_7C15L * (s + 0x9E37_79B9_7F4A_7C15L * (n + 0x9E37_79B9_7F4A_7C15L * sk));
+        h = (h ^ (h >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
+        h = (h ^ (h >>> 27)) * 0x94D0_49BB_1331_11EBL;
+        return (int) ((h ^ (h >>> 31)) >>> 32);
+    }
+
+    private int newShape(int sk, long a, long s, long n) {
+        int r = RECORD * shapes;
+        if (r == rec.length) rec = Arrays.copyOf(rec, 2 * r);
+        if (shapes == nextShape.length) nextShape = Arrays.copyOf(nextShape, 2 * shapes);
+        nextShape[shapes] = -1;
+        rec[r] = a;
+        rec[r + 1] = s;
+        rec[r + 2] = n;
+        rec[r + 3] = sk;
+        return shapes++;
+    }
+
+    /** Doubles the slots, from the hashes they keep (no shape column is read). */
+    private void rehash() {
+        int[] old = slots;
+        slots = new int[old.length * 2];
+        int mask = (slots.length >>> 1) - 1;
+        for (int i = 0; i < old.length; i += 2) {
+            if (old[i + 1] == 0) continue;
+            int at = old[i] & mask;
+            while (slots[2 * at + 1] != 0) at = (at + 1) & mask;
+            slots[2 * at] = old[i];
+            slots[2 * at + 1] = old[i + 1];
         }
     }
 
@@ -181,7 +266,7 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     int thread(int i) {
-        return thread[shape(i)];
+        return siteThread[site(shape(i))];
     }
 
     long segment(int i) {
@@ -189,24 +274,24 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     int instruction(int i) {
-        return instruction[shape(i)];
+        return siteInstruction[site(shape(i))];
     }
 
     boolean write(int i) {
-        return write[shape(i)];
+        return siteWrite[site(shape(i))];
     }
 
     long first(int i) {
-        return first[shape(i)];
+        return rec[RECORD * shape(i)];
     }
 
     long count(int i) {
-        return count[shape(i)];
+        return rec[RECORD * shape(i) + 2];
     }
 
     long last(int i) {
-        int k = shape(i);
-        return first[k] + (count[k] - 1) * stride[k];
+        int r = RECORD * shape(i);
+        return rec[r] + (rec[r + 2] - 1) * rec[r + 1];
     }
 
     /** Distinct (thread, instruction, write, first, stride, count) among the rows. */
@@ -215,30 +300,78 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     /**
-     * Row indices ordered by first address, rows of equal first address in the order they were
-     * added (a stable sort): the shapes are sorted, then the rows counted into their first
-     * address's place. Ends the adding (the shapes' hash table is dropped).
+     * Puts the rows in order of first address, rows of equal first address in the order they were
+     * added (a stable sort), and ends the adding (the hash tables are dropped): from then on row i
+     * is the i-th in address order, so the sweep reads the rows front to back. The shapes are
+     * renumbered in order of first address too, so the rows' shapes are read front to back as well.
+     * The rows are counted into their places page by page, each old page dropped once read: the
+     * rows are never held twice, and no order array is kept.
      */
-    int[] byFirstAddress() {
+    void sortByFirstAddress() {
         slots = null;
-        long[] keys = Arrays.copyOf(first, shapes);
-        int[] sorted = new int[shapes];
-        for (int k = 0; k < shapes; k++) sorted[k] = k;
-        sort(keys, sorted, new long[shapes], new int[shapes], 0, shapes);
-        int[] rank = new int[shapes]; // of the shape's first address among the distinct ones
+        siteSlots = null;
+        nextShape = null;
+        siteLast = null;
+        long[] keys = new long[shapes];
+        for (int k = 0; k < shapes; k++) keys[k] = rec[RECORD * k];
+        int[] byFirst = new int[shapes];
+        for (int k = 0; k < shapes; k++) byFirst[k] = k;
+        sort(keys, byFirst, new long[shapes], new int[shapes], 0, shapes);
+        // per old shape index: the rank of its first address among the distinct ones (high half) and
+        // its new index, its place in address order (low half): one read per row below, not two
+        long[] renumbered = new long[shapes];
         int distinct = 0;
-        for (int k = 0; k < shapes; k++) {
-            if (k > 0 && keys[k] != keys[k - 1]) distinct++;
-            rank[sorted[k]] = distinct;
+        for (int p = 0; p < shapes; p++) {
+            if (p > 0 && keys[p] != keys[p - 1]) distinct++;
+            renumbered[byFirst[p]] = (long) distinct << 32 | p;
         }
         keys = null;
-        sorted = null;
+        rec = permute(rec, byFirst);
+        byFirst = null;
         int[] start = new int[distinct + 2];
-        for (int i = 0; i < size; i++) start[rank[shape(i)] + 1]++;
+        for (int i = 0; i < size; i++) start[(int) (renumbered[shape(i)] >>> 32) + 1]++;
         for (int r = 0; r <= distinct; r++) start[r + 1] += start[r];
-        int[] order = new int[size];
-        for (int i = 0; i < size; i++) order[start[rank[shape(i)]]++] = i;
-        return order;
+        char[][] oldShape = shape;
+        int[][] oldWideShape = wideShape;
+        int[][] oldSegment = segment;
+        long[][] oldWideSegment = wideSegment;
+        shape = oldShape == null ? null : new char[oldShape.length][];
+        wideShape = oldWideShape == null ? null : new int[oldWideShape.length][];
+        segment = oldSegment == null ? null : new int[oldSegment.length][];
+        wideSegment = oldWideSegment == null ? null : new long[oldWideSegment.length][];
+        int rows = size, filled = pages;
+        size = 0;
+        pages = 0;
+        for (int p = 0; p < filled; p++) newPage(p); // the sorted rows' pages, as many as before
+        size = rows;
+        for (int p = 0; p < filled; p++) {
+            int n = Math.min(PAGE, rows - (p << PAGE_BITS));
+            for (int at = 0; at < n; at++) {
+                long r = renumbered[oldShape != null ? oldShape[p][at] : oldWideShape[p][at]];
+                int k = (int) r;
+                int to = start[(int) (r >>> 32)]++;
+                int tp = to >>> PAGE_BITS, ta = to & PAGE_MASK;
+                if (shape != null) shape[tp][ta] = (char) k;
+                else wideShape[tp][ta] = k;
+                if (segment != null) segment[tp][ta] = oldSegment[p][at];
+                else wideSegment[tp][ta] = oldWideSegment[p][at];
+            }
+            if (oldShape != null) oldShape[p] = null;
+            else oldWideShape[p] = null;
+            if (oldSegment != null) oldSegment[p] = null;
+            else oldWideSegment[p] = null;
+        }
+    }
+
+    /** The records in this order. */
+    private static long[] permute(long[] records, int[] order) {
+        long[] out = new long[RECORD * order.length];
+        for (int p = 0; p < order.length; p++) System.arraycopy(records, RECORD * order[p], out, RECORD * p, RECORD);
+        return out;
+    }
+
+    private int site(int k) {
+        return (int) rec[RECORD * k + 3];
     }
 
     /** Merge sort of keys[from, to) carrying order along: primitive arrays, millions of rows. */
@@ -269,8 +402,10 @@ final class AccessTable implements SegmentAccesses.Sink {
      */
     long commonAccesses(int i, int j, long[] example) {
         int p = shape(i), q = shape(j);
-        long a = first[p], s = stride[p], n = count[p];
-        long b = first[q], t = stride[q], m = count[q];
+        p *= RECORD;
+        q *= RECORD;
+        long a = rec[p], s = rec[p + 1], n = rec[p + 2];
+        long b = rec[q], t = rec[q + 1], m = rec[q + 2];
         if (s == 0 && t == 0) return a == b ? found(example, a, n * m) : 0;
         if (s == 0) return holds(b, t, m, a) ? found(example, a, n) : 0;
         if (t == 0) return holds(a, s, n, b) ? found(example, b, m) : 0;

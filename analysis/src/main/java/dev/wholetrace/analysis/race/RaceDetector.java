@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.race;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
+import dev.wholetrace.analysis.hb.SegmentTable;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +31,13 @@ public final class RaceDetector {
      * an address.
      */
     public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {}
+
+    /**
+     * Ints (threads × segments, twice) the dense happens-before table may hold: 64 MiB. Within it
+     * the sweep's two questions per progression are array loads ({@link SegmentTable}); beyond it
+     * (thousands of threads, or millions of segments on many threads) the histories are asked.
+     */
+    static final long TABLE_ENTRIES = 1L << 23;
 
     private RaceDetector() {}
 
@@ -79,8 +87,9 @@ public final class RaceDetector {
      */
     private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads,
                               RaceProgress progress) {
-        int[] order = t.byFirstAddress();
-        int swept = 0;
+        t.sortByFirstAddress(); // row x is now the x-th in address order
+        int rows = t.size;
+        SegmentTable table = hb.table(TABLE_ENTRIES);
         // per thread, reads and writes apart: a read meets only writes (reads of a field that every
         // iteration loads, this.count say, are most of what is open and never race with each other)
         OpenList[][] open = new OpenList[threads][2];
@@ -95,8 +104,8 @@ public final class RaceDetector {
         boolean[] isActive = new boolean[threads];
         HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
         int knowsX = -1;
-        for (int x : order) {
-            if (swept++ % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", swept - 1, order.length);
+        for (int x = 0; x < rows; x++) {
+            if (x % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", x, rows);
             long lo = t.first(x);
             int tx = t.thread(x);
             long sx = t.segment(x);
@@ -115,7 +124,9 @@ public final class RaceDetector {
                 for (int w = t.write(x) ? 0 : 1; w < 2; w++) {
                     OpenList list = open[u][w];
                     if (list.size == 0) continue;
-                    if (after == -2) {
+                    if (after == -2 && table != null) {
+                        after = table.known(tx, sx, u);
+                    } else if (after == -2) {
                         if (knowsX != x) {
                             knowledge = hb.knowledge(tx, sx, knowledge);
                             knowsX = x;
@@ -124,7 +135,7 @@ public final class RaceDetector {
                     }
                     int from = list.firstAbove(t, after);
                     if (from == list.size) continue;
-                    if (before == -2) before = hb.firstKnowing(u, tx, sx);
+                    if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
                     for (int k = from; k < list.size; k++) {
                         int y = list.items[k];
                         if (t.segment(y) >= before) break;
@@ -137,17 +148,21 @@ public final class RaceDetector {
                     }
                 }
             }
-            open[tx][t.write(x) ? 1 : 0].insert(t, x);
+            open[tx][t.write(x) ? 1 : 0].insert(t, x, sx, t.last(x));
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(threads, 2 * activeCount));
                 active[activeCount++] = tx;
                 isActive[tx] = true;
             }
         }
-        progress.at("comparing", order.length, order.length);
+        progress.at("comparing", rows, rows);
     }
 
-    /** One thread's open progressions, sorted by segment. */
+    /**
+     * One thread's open progressions, sorted by segment. The items are rows of the sorted table,
+     * so the ones open together lie close together in it (an item inline would take 20 bytes where
+     * this takes 4, with millions open on one hot address).
+     */
     private static final class OpenList {
         int[] items = new int[4];
         int size;
@@ -179,6 +194,7 @@ public final class RaceDetector {
 
         /** The first position whose segment is above {@code segment}. */
         int firstAbove(AccessTable t, long segment) {
+            if (size == 0 || t.segment(items[size - 1]) <= segment) return size; // all known: the common answer, one read
             int lo = 0, hi = size;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
@@ -188,10 +204,10 @@ public final class RaceDetector {
             return lo;
         }
 
-        void insert(AccessTable t, int x) {
+        void insert(AccessTable t, int x, long segment, long last) {
             if (size == items.length) items = Arrays.copyOf(items, size + (size >> 1) + 1); // 1.5: millions open on one hot address
-            maxLast = Math.max(maxLast, t.last(x));
-            int at = firstAbove(t, t.segment(x));
+            maxLast = Math.max(maxLast, last);
+            int at = firstAbove(t, segment); // mostly appended
             System.arraycopy(items, at, items, at + 1, size - at);
             items[at] = x;
             size++;

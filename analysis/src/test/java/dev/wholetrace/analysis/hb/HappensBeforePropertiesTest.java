@@ -69,6 +69,8 @@ class HappensBeforePropertiesTest {
         SyncOrder order = b.build();
         HappensBefore hb = HappensBefore.of(order, threads);
         long[][][] full = naive(ops, threads); // [u][segment of u][t]
+        SegmentTable table = hb.table(Long.MAX_VALUE);
+        assertThat(hb.table(0)).isNull(); // over the budget: the sweep asks the histories
         HappensBefore.Knowledge knowledge = null; // reused, as the sweep does: its materialized clock is kept or dropped
         for (int u = 0; u < threads; u++) {
             assertThat(hb.segmentCount(u)).isEqualTo(full[u].length);
@@ -78,6 +80,7 @@ class HappensBeforePropertiesTest {
                     long expected = t == u ? j : full[u][j][t];
                     assertThat(hb.known(u, j, t)).as("known(%d, %d, %d)", u, j, t).isEqualTo(expected);
                     assertThat(knowledge.of(t)).as("knowledge(%d, %d).of(%d)", u, j, t).isEqualTo(expected);
+                    assertThat(table.known(u, j, t)).as("table known(%d, %d, %d)", u, j, t).isEqualTo(expected);
                 }
             }
             for (int t = 0; t < threads; t++) {
@@ -91,6 +94,7 @@ class HappensBeforePropertiesTest {
                         }
                     }
                     assertThat(hb.firstKnowing(u, t, i)).as("firstKnowing(%d, %d, %d)", u, t, i).isEqualTo(first);
+                    assertThat(table.firstKnowing(u, t, i)).as("table firstKnowing(%d, %d, %d)", u, t, i).isEqualTo(first);
                 }
             }
         }

@@ -7,7 +7,7 @@ import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** The compact table gives back every row as added, ordered as a stable sort by first address would. */
+/** The compact table gives back every row as added and, sorted, in the order of a stable sort by first address. */
 class AccessTableTest {
     @Test
     void rowsAcrossPagesAndWideSegmentsComeBackAsAddedInStableAddressOrder() {
@@ -41,7 +41,18 @@ class AccessTableTest {
             assertThat(table.last(i)).isEqualTo(first[i] + 8 * (count[i] - 1));
         }
         int[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> first[i])).mapToInt(Integer::intValue).toArray();
-        assertThat(table.byFirstAddress()).isEqualTo(expected);
+        table.sortByFirstAddress();
+        assertThat(table.size).isEqualTo(n);
+        for (int p = 0; p < n; p++) { // row p is the p-th of a stable sort of the rows by first address
+            int i = expected[p];
+            assertThat(table.thread(p)).isEqualTo(thread[i]);
+            assertThat(table.segment(p)).isEqualTo(segment[i]);
+            assertThat(table.instruction(p)).isEqualTo(instruction[i]);
+            assertThat(table.write(p)).isEqualTo(write[i]);
+            assertThat(table.first(p)).isEqualTo(first[i]);
+            assertThat(table.count(p)).isEqualTo(count[i]);
+            assertThat(table.last(p)).isEqualTo(first[i] + 8 * (count[i] - 1));
+        }
     }
 
     @Test
@@ -61,6 +72,13 @@ class AccessTableTest {
             assertThat(table.segment(i)).isEqualTo(i);
         }
         int[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> first[i])).mapToInt(Integer::intValue).toArray();
-        assertThat(table.byFirstAddress()).isEqualTo(expected);
+        table.sortByFirstAddress();
+        for (int p = 0; p < n; p++) {
+            int i = expected[p];
+            assertThat(table.first(p)).isEqualTo(first[i]);
+            assertThat(table.thread(p)).isEqualTo(i % 3);
+            assertThat(table.write(p)).isEqualTo(i % 2 == 0);
+            assertThat(table.segment(p)).isEqualTo(i);
+        }
     }
 }
