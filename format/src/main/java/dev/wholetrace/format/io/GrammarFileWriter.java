@@ -22,7 +22,12 @@ public final class GrammarFileWriter implements Closeable {
 
     /** Creates (or truncates) {@code file} and writes the header for traces of {@code inputFormat}. */
     public GrammarFileWriter(Path file, int inputFormat) throws IOException {
-        this.out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        this(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING), inputFormat);
+    }
+
+    /** Writes to {@code out} from its current position (a virtual file in the tests); closing the writer closes it. */
+    public GrammarFileWriter(FileChannel out, int inputFormat) throws IOException {
+        this.out = out;
         ByteBuffer h = le(GrammarFile.HEADER_BYTES);
         h.put(GrammarFile.MAGIC).putShort((short) GrammarFile.VERSION).put((byte) inputFormat).put((byte) 0);
         h.putInt(28, GrammarFile.crc(h.array(), 28));
