@@ -36,8 +36,11 @@ public final class ChunkingCompressor implements LackeyRecord.Sink {
         this(format, algorithm, chunkBytes, CHECK_EVERY, sink);
     }
 
-    /** Looks at the memory every {@code checkEvery} records (tests cut small chunks with small values). */
-    ChunkingCompressor(InputFormat format, GrammarAlgorithm algorithm, long chunkBytes, int checkEvery, Sink sink) {
+    /**
+     * Looks at the memory every {@code checkEvery} records: with {@code chunkBytes} 1 that is a
+     * chunk every {@code checkEvery} records (the tests' small multi-chunk files).
+     */
+    public ChunkingCompressor(InputFormat format, GrammarAlgorithm algorithm, long chunkBytes, int checkEvery, Sink sink) {
         if (chunkBytes <= 0) throw new IllegalArgumentException("chunk memory must be positive, not " + chunkBytes);
         if (checkEvery <= 0) throw new IllegalArgumentException("checkEvery must be positive, not " + checkEvery);
         this.checkEvery = checkEvery;
