@@ -12,8 +12,6 @@ import java.io.IOException;
  * and alphabet entries are stored once per chunk.
  */
 public final class ChunkingCompressor implements LackeyRecord.Sink {
-    /** Default builder memory per chunk: compression and decoding of a chunk fit a 512 MB budget. */
-    public static final long DEFAULT_CHUNK_BYTES = 64L << 20;
     /** Records between two looks at the builders' memory (a look walks the address streams). */
     static final int CHECK_EVERY = 1 << 16;
 
