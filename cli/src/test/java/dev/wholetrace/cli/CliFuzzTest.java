@@ -3,6 +3,11 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarFileWriter;
+import dev.wholetrace.importers.ChunkingCompressor;
+import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.importers.TraceCompressor;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
@@ -20,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The fuzz test of issue 13: structure-aware damage to small traces (three recorded here, one
- * committed version-1 file) and grammar files (see
+ * committed version-1 file) and grammar files (version 2 of one and of five chunks, version 1; see
  * {@link Mutations}), each case run through every command in-process. What must hold:
  * <ul>
  *   <li>no command prints a stack trace or "internal error"; it exits 0, or exits 2 with exactly one
@@ -68,6 +73,16 @@ class CliFuzzTest {
         Path mem = dir.resolve("mem.wgr");
         assertThat(Cli.run("compress", text.toString(), "--input", "lackey-mem", "--codec", "none", "-o", mem.toString()).exit()).isZero();
         grammars.put("lackey-mem", mem);
+        // a version-2 file of several chunks (one every 700 records), and a version-1 file
+        Path chunked = dir.resolve("chunks.wgr");
+        try (GrammarFileWriter w = new GrammarFileWriter(chunked, InputFormat.U32.id)) {
+            ChunkingCompressor c = new ChunkingCompressor(InputFormat.U32, GrammarAlgorithm.DEFAULT, 1, 700, t -> t.appendTo(w, Codec.NONE));
+            TraceCompressor.compressFile(u32, c, done -> { });
+        }
+        grammars.put("u32-chunks", chunked);
+        Path wgr1 = dir.resolve("v1.wgr");
+        TraceCompressor.compressFile(u32, InputFormat.U32, done -> { }).writeVersion1(wgr1, Codec.NONE);
+        grammars.put("u32-v1", wgr1);
     }
 
     /** The commands every trace case runs, over file {@code f}. */

@@ -118,7 +118,7 @@ class CliVerifyTest {
         assertThat(Cli.run("compress", u32.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
         Cli r = Cli.run("verify", wgr.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
-        assertThat(r.out()).contains("valid grammar file, version 1, u32: 2000 records");
+        assertThat(r.out()).contains("valid grammar file, version 2, u32: 2000 records in 1 chunk");
         assertThat(badInput("verify", u32.toString())).contains("neither a Wholetrace trace nor a grammar file");
         assertThat(badInput("verify", dir.resolve("nope").toString())).contains("no such file");
         Cli j = Cli.run("verify", u32.toString(), "--format", "json");

@@ -1,6 +1,7 @@
 package dev.wholetrace.cli;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -258,15 +259,15 @@ final class Mutations {
                 }
             }
         }
+        if (FuzzSections.le(file).getShort(4) == 1) return grammarVersion1(file, r);
+        return grammarVersion2(file, r);
+    }
+
+    /** A version-1 file: one payload after a 32-byte header. */
+    private static Mutant grammarVersion1(byte[] file, Random r) {
         // the test writes its .wgr files with codec none, so the payload is in the clear
         FuzzSections.Part p = new FuzzSections.Part(new byte[0], Arrays.copyOfRange(file, 32, file.length));
-        String what = switch (r.nextInt(5)) {
-            case 0 -> flipPayloadBit(p, r);
-            case 1 -> changeVarint(p, r);
-            case 2 -> swapSymbols(p, r);
-            case 3 -> cutOrExtendPayload(p, r);
-            default -> changeFirstCount(p, r);
-        };
+        String what = payloadMutation(p, r);
         byte[] out = new byte[32 + p.payload.length];
         System.arraycopy(file, 0, out, 0, 32);
         System.arraycopy(p.payload, 0, out, 32, p.payload.length);
@@ -276,6 +277,80 @@ final class Mutations {
         h.putInt(24, FuzzSections.crc(p.payload, p.payload.length));
         h.putInt(28, FuzzSections.crc(out, 28));
         return new Mutant(out, "recomputed: " + what);
+    }
+
+    private static String payloadMutation(FuzzSections.Part p, Random r) {
+        return switch (r.nextInt(5)) {
+            case 0 -> flipPayloadBit(p, r);
+            case 1 -> changeVarint(p, r);
+            case 2 -> swapSymbols(p, r);
+            case 3 -> cutOrExtendPayload(p, r);
+            default -> changeFirstCount(p, r);
+        };
+    }
+
+    /**
+     * A version-2 file (header, chunks of 40-byte header and payload, 32-byte end record), written
+     * with codec none: a payload mutation in one chunk, or chunks dropped, swapped or repeated, with
+     * every length, index, count and checksum recomputed.
+     */
+    private static Mutant grammarVersion2(byte[] file, Random r) {
+        List<FuzzSections.Part> chunks = new ArrayList<>();
+        int at = 32;
+        while (at + 40 <= file.length && file[at] == 'W' && file[at + 3] == 'C') {
+            int len = (int) FuzzSections.le(file).getLong(at + 24);
+            chunks.add(new FuzzSections.Part(Arrays.copyOfRange(file, at, at + 40), Arrays.copyOfRange(file, at + 40, at + 40 + len)));
+            at += 40 + len;
+        }
+        String what;
+        int pick = r.nextInt(chunks.size());
+        switch (chunks.size() > 1 ? r.nextInt(8) : 0) {
+            case 5 -> {
+                chunks.remove(pick);
+                what = "chunk " + pick + " dropped";
+            }
+            case 6 -> {
+                int other = r.nextInt(chunks.size());
+                java.util.Collections.swap(chunks, pick, other);
+                what = "chunks " + pick + " and " + other + " swapped";
+            }
+            case 7 -> {
+                chunks.add(pick, chunks.get(pick));
+                what = "chunk " + pick + " repeated";
+            }
+            default -> what = "chunk " + pick + ": " + payloadMutation(chunks.get(pick), r);
+        }
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(file, 0, 32);
+        for (int i = 0; i < chunks.size(); i++) {
+            FuzzSections.Part c = chunks.get(i);
+            byte[] h = c.header.clone();
+            ByteBuffer b = FuzzSections.le(h);
+            b.putLong(8, i).putLong(16, c.payload.length).putLong(24, c.payload.length).putInt(32, FuzzSections.crc(c.payload, c.payload.length));
+            b.putInt(36, FuzzSections.crc(h, 36));
+            out.write(h, 0, h.length);
+            out.write(c.payload, 0, c.payload.length);
+        }
+        long records = 0;
+        for (FuzzSections.Part c : chunks) records += chunkRecords(c.payload);
+        byte[] end = Arrays.copyOfRange(file, file.length - 32, file.length);
+        ByteBuffer e = FuzzSections.le(end);
+        e.putLong(8, chunks.size()).putLong(16, r.nextInt(6) == 0 ? records + 1 : records);
+        e.putInt(28, FuzzSections.crc(end, 28));
+        out.write(end, 0, 32);
+        return new Mutant(out.toByteArray(), "recomputed: " + what);
+    }
+
+    /** The record count a chunk's payload declares (its second varint), or 0 if it has none. */
+    private static long chunkRecords(byte[] payload) {
+        int at = varintEnd(payload, 0);
+        long v = 0;
+        for (int shift = 0; at < payload.length && shift < 63; shift += 7) {
+            byte b = payload[at++];
+            v |= (long) (b & 0x7F) << shift;
+            if (b >= 0) return v;
+        }
+        return 0;
     }
 
     // ---- helpers ------------------------------------------------------------------------------

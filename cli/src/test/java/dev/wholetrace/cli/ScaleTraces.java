@@ -21,7 +21,8 @@ import java.util.List;
  * <p>{@code main} writes them for measurements: {@code ScaleTraces locks FILE SYNC_OPS THREADS} or
  * {@code ScaleTraces threads FILE THREADS}; {@code ScaleTraces locks FILE SYNC_OPS THREADS CHUNK_OPS}
  * seals a chunk every CHUNK_OPS operations instead of {@link #CHUNK_OPS} (one huge chunk: a writer
- * that lagged).
+ * that lagged). {@code ScaleTraces random FILE ACCESSES THREADS} writes a trace that does not
+ * compress (pseudo-random addresses: about 8 bytes per access on disk), for files past 2 GB.
  */
 final class ScaleTraces {
     private ScaleTraces() {}
@@ -43,12 +44,17 @@ final class ScaleTraces {
             case "locks" -> System.out.println(locksAndBarriers(file, Long.parseLong(args[2]), Integer.parseInt(args[3]),
                     args.length > 4 ? Long.parseLong(args[4]) : CHUNK_OPS) + " sync operations");
             case "threads" -> System.out.println(manyThreads(file, Integer.parseInt(args[2])) + " sync operations");
-            default -> throw new IllegalArgumentException("locks FILE SYNC_OPS THREADS | threads FILE THREADS");
+            case "random" -> System.out.println(randomAccesses(file, Long.parseLong(args[2]), Integer.parseInt(args[3])) + " accesses");
+            default -> throw new IllegalArgumentException("locks FILE SYNC_OPS THREADS | threads FILE THREADS | random FILE ACCESSES THREADS");
         }
     }
 
     private static TraceRecorder open(Path file, long chunkMillis) throws Exception {
-        TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.ZSTD).withChunkMillis(chunkMillis));
+        return open(file, chunkMillis, Codec.ZSTD);
+    }
+
+    private static TraceRecorder open(Path file, long chunkMillis, Codec codec) throws Exception {
+        TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR).withCodec(codec).withChunkMillis(chunkMillis));
         rec.defineBlock(new CodeEntry(1, "scale.Main", "work", "()V", 10, 0, "loop body"));
         rec.defineInstruction(new CodeEntry(10, "scale.Main", "work", "()V", 11, 3, "GETFIELD count"));
         rec.defineInstruction(new CodeEntry(11, "scale.Main", "work", "()V", 12, 7, "PUTFIELD count"));
@@ -143,5 +149,48 @@ final class ScaleTraces {
             ops += threads;
         }
         return ops;
+    }
+
+    /** Accesses per chunk of {@link #randomAccesses}: keeps each chunk's sections far below their cap. */
+    static final long RANDOM_CHUNK_ACCESSES = 2_000_000;
+
+    /**
+     * {@code threads} threads taking turns, each turn a block, one lock-protected load and store of
+     * a shared counter, and 14 loads/stores at seeded pseudo-random addresses (2^20 objects, 2^12
+     * slots: the address streams do not compress), until about {@code accesses} accesses are
+     * recorded. Returns how many were. A trace of gigabytes from a few minutes of recording.
+     */
+    static long randomAccesses(Path file, long accesses, int threads) throws Exception {
+        long done = 0;
+        long x = 0x9E3779B97F4A7C15L;
+        try (TraceRecorder rec = open(file, 3_600_000, Codec.NONE)) { // zstd would spend minutes failing to pack noise
+            List<ThreadRecorder> ts = register(rec, threads);
+            long sealed = 0;
+            while (done < accesses) {
+                if (done - sealed >= RANDOM_CHUNK_ACCESSES) {
+                    rec.checkpoint();
+                    sealed = done;
+                }
+                for (int k = 0; k < threads; k++) {
+                    ThreadRecorder t = ts.get(k);
+                    t.block(1);
+                    t.lock(20, LOCK);
+                    t.load(10, Addresses.of(5, 0));
+                    t.store(11, Addresses.of(5, 0));
+                    t.unlock(21, LOCK);
+                    for (int j = 0; j < 14; j++) {
+                        x ^= x << 13;
+                        x ^= x >>> 7;
+                        x ^= x << 17;
+                        long a = Addresses.of(1_000 + (x >>> 44), 8L * (x & 0xFFF));
+                        if ((j & 1) == 0) t.load(10, a);
+                        else t.store(12, a);
+                    }
+                    done += 16;
+                }
+            }
+            for (ThreadRecorder t : ts) t.end();
+        }
+        return done;
     }
 }

@@ -6,6 +6,7 @@ import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
+import dev.wholetrace.format.io.GrammarFileWriter;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
@@ -88,18 +89,35 @@ public final class CompressedTrace {
 
     // ---- files -----------------------------------------------------------------------------
 
-    /** Writes this trace as a {@code .wgr} file; returns the file's size in bytes. */
+    /** Writes this trace as a {@code .wgr} file of one chunk (the current version); returns the file's size in bytes. */
     public long write(Path file, Codec codec) throws IOException {
+        try (GrammarFileWriter w = new GrammarFileWriter(file, format.id)) {
+            appendTo(w, codec);
+            w.close();
+            return w.bytes();
+        }
+    }
+
+    /** Writes this trace as a version-1 {@code .wgr} file (one payload): the old layout, still read. */
+    public long writeVersion1(Path file, Codec codec) throws IOException {
         return GrammarFile.write(file, toPayload(), codec);
     }
 
-    /** Reads a {@code .wgr} file, verifying its checksums and structure. */
+    /** Appends this trace to {@code out} as one chunk. */
+    public void appendTo(GrammarFileWriter out, Codec codec) throws IOException {
+        out.chunk(toPayload(), records, codec);
+    }
+
+    /**
+     * Reads a {@code .wgr} file of one chunk (any version), verifying its checksums and structure;
+     * a file of more chunks is read one at a time through {@link CompressedTraceReader}.
+     */
     public static CompressedTrace read(Path file) throws IOException {
-        byte[] payload = GrammarFile.read(file);
-        try {
-            return fromPayload(payload);
-        } catch (FormatException e) {
-            throw new FormatException(file.getFileName() + ": " + e.getMessage(), e);
+        try (CompressedTraceReader in = CompressedTraceReader.open(file)) {
+            CompressedTrace t = in.next();
+            if (t == null) throw new FormatException(file.getFileName() + " holds no chunk");
+            if (in.next() != null) throw new FormatException(file.getFileName() + " holds more than one chunk; read it chunk by chunk");
+            return t;
         }
     }
 

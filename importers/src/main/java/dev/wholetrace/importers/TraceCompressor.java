@@ -85,6 +85,13 @@ public final class TraceCompressor implements LackeyRecord.Sink {
         return bytes;
     }
 
+    /** Bytes held by the builders' arrays now: what {@link ChunkingCompressor} bounds. */
+    public long footprintBytes() {
+        long bytes = control.footprintBytes() + signatures.footprintBytes() + runs.footprintBytes() + slots.footprintBytes();
+        for (DiffRleEncoder s : streams) bytes += s.grammar().footprintBytes();
+        return bytes;
+    }
+
     public CompressedTrace finish() {
         List<Grammar> frozen = new ArrayList<>(streams.size());
         for (DiffRleEncoder s : streams) {
@@ -95,8 +102,8 @@ public final class TraceCompressor implements LackeyRecord.Sink {
     }
 
     /**
-     * Compresses a whole file. {@code progress} receives the input bytes consumed so far, now and
-     * then (for a progress line on a terminal).
+     * Compresses a whole file into one chunk. {@code progress} receives the input bytes consumed
+     * so far, now and then (for a progress line on a terminal).
      */
     public static CompressedTrace compressFile(Path file, InputFormat format, LongConsumer progress) throws IOException {
         return compressFile(file, format, GrammarAlgorithm.DEFAULT, progress);
@@ -105,23 +112,32 @@ public final class TraceCompressor implements LackeyRecord.Sink {
     /** {@link #compressFile(Path, InputFormat, LongConsumer)} with the grammars built by {@code algorithm}. */
     public static CompressedTrace compressFile(Path file, InputFormat format, GrammarAlgorithm algorithm, LongConsumer progress)
             throws IOException {
+        CompressedTrace[] whole = new CompressedTrace[1];
+        compressFile(file, new ChunkingCompressor(format, algorithm, Long.MAX_VALUE, c -> whole[0] = c), progress);
+        return whole[0];
+    }
+
+    /**
+     * Compresses a whole file through {@code chunks} (which hands each finished chunk on), in the
+     * memory of one chunk; returns the number of chunks.
+     */
+    public static long compressFile(Path file, ChunkingCompressor chunks, LongConsumer progress) throws IOException {
         if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a trace");
-        TraceCompressor c = new TraceCompressor(format, algorithm);
         try (InputStream raw = Files.newInputStream(file)) {
-            if (format.isLackey()) {
+            if (chunks.format().isLackey()) {
                 LackeyParser parser = new LackeyParser();
                 InputStream in = new ProgressStream(new BufferedInputStream(raw, 1 << 16), progress);
-                parser.parse(in, c);
+                parser.parse(in, chunks);
             } else {
-                readValues(raw, format == InputFormat.U64 ? 8 : 4, c, progress);
+                readValues(raw, chunks.format() == InputFormat.U64 ? 8 : 4, chunks, progress);
             }
         } catch (NoSuchFileException e) {
             throw new FormatException(file + ": no such file");
         }
-        return c.finish();
+        return chunks.finish();
     }
 
-    private static void readValues(InputStream in, int width, TraceCompressor c, LongConsumer progress) throws IOException {
+    private static void readValues(InputStream in, int width, ChunkingCompressor c, LongConsumer progress) throws IOException {
         ByteBuffer buf = ByteBuffer.allocate(1 << 16).order(ByteOrder.LITTLE_ENDIAN);
         long total = 0;
         int n;

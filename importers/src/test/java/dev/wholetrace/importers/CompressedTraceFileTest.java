@@ -91,25 +91,29 @@ class CompressedTraceFileTest {
         boolean slowCodec = codec == Codec.XZ || codec == Codec.BEST; // xz -9 costs ~0.3 s per call
         for (Object[] c : slowCodec ? new Object[][] {cases[2]} : cases) {
             CompressedTrace t = (CompressedTrace) c[0];
-            Path f = dir.resolve(t.format().cliName + "-" + codec + ".wgr");
-            long size = t.write(f, codec);
-            assertThat(Files.size(f)).isEqualTo(size);
-            assertThat(GrammarFile.read(f)).isEqualTo(t.toPayload());
-            CompressedTrace back = CompressedTrace.read(f);
-            assertThat(back.format()).isEqualTo(t.format());
-            assertThat(back.records()).isEqualTo(t.records());
-            assertThat(back.control()).isEqualTo(t.control());
-            assertThat(back.streams()).isEqualTo(t.streams());
-            assertThat(back.toPayload()).isEqualTo(t.toPayload());
-            assertThat(expand(back)).isEqualTo((byte[]) c[1]);
+            for (int version : new int[] {1, 2}) {
+                Path f = dir.resolve(t.format().cliName + "-" + codec + "-v" + version + ".wgr");
+                long size = version == 1 ? t.writeVersion1(f, codec) : t.write(f, codec);
+                assertThat(Files.size(f)).isEqualTo(size);
+                if (version == 1) assertThat(GrammarFile.read(f)).isEqualTo(t.toPayload());
+                CompressedTrace back = CompressedTrace.read(f);
+                assertThat(back.format()).isEqualTo(t.format());
+                assertThat(back.records()).isEqualTo(t.records());
+                assertThat(back.control()).isEqualTo(t.control());
+                assertThat(back.streams()).isEqualTo(t.streams());
+                assertThat(back.toPayload()).isEqualTo(t.toPayload());
+                assertThat(expand(back)).isEqualTo((byte[]) c[1]);
+            }
         }
     }
 
-    @Test
-    void damagedFilesAreFormatExceptions() throws IOException {
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 2})
+    void damagedFilesAreFormatExceptions(int version) throws IOException {
         CompressedTrace t = compress(LackeyTraces.text(memTrace(300, 4)), InputFormat.LACKEY_MEM);
         Path good = dir.resolve("good.wgr");
-        t.write(good, Codec.ZSTD);
+        if (version == 1) t.writeVersion1(good, Codec.ZSTD);
+        else t.write(good, Codec.ZSTD);
         byte[] all = Files.readAllBytes(good);
         Path bad = dir.resolve("bad.wgr");
         Random rnd = new Random(5);
@@ -125,13 +129,13 @@ class CompressedTraceFileTest {
                 readFails(Files.write(bad, b), "flip at " + pos);
             }
         });
-        byte[] v2 = all.clone();
-        ByteBuffer h = ByteBuffer.wrap(v2).order(ByteOrder.LITTLE_ENDIAN);
-        h.putShort(4, (short) 2);
+        byte[] v3 = all.clone();
+        ByteBuffer h = ByteBuffer.wrap(v3).order(ByteOrder.LITTLE_ENDIAN);
+        h.putShort(4, (short) 3);
         CRC32 crc = new CRC32();
-        crc.update(v2, 0, 28);
+        crc.update(v3, 0, 28);
         h.putInt(28, (int) crc.getValue());
-        assertThat(readFails(Files.write(bad, v2), "version 2").getMessage()).contains("unsupported format version 2");
+        assertThat(readFails(Files.write(bad, v3), "version 3").getMessage()).contains("unsupported format version 3");
         assertThat(readFails(Files.writeString(bad, "SB 04001150\n"), "text").getMessage()).contains("bad magic");
     }
 

@@ -5,6 +5,7 @@ import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.CompressedTraceReader;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
@@ -60,18 +61,20 @@ public final class Verifier {
         }
     }
 
-    /** Verifies a grammar file. */
+    /** Verifies a grammar file: every chunk decoded and expanded, one chunk in memory at a time. */
     public static Verification grammar(Path file) throws IOException {
-        try {
-            CompressedTrace t = CompressedTrace.read(file);
-            Counting out = new Counting();
-            t.expandTo(out);
-            if (out.bytes != t.expandedBytes()) {
-                throw new FormatException("corrupted " + file.getFileName() + ": it expands to " + out.bytes + " bytes, its header promises "
-                        + t.expandedBytes());
+        try (CompressedTraceReader in = CompressedTraceReader.open(file)) {
+            CompressedTrace t;
+            while ((t = in.next()) != null) {
+                Counting out = new Counting();
+                t.expandTo(out);
+                if (out.bytes != t.expandedBytes()) {
+                    throw new FormatException("corrupted " + file.getFileName() + (in.version() > 1 ? " chunk " + (in.chunks() - 1) : "")
+                            + ": it expands to " + out.bytes + " bytes, its header promises " + t.expandedBytes());
+                }
             }
-            return new Verification(file.toString(), "grammar", null, GrammarFile.VERSION, t.format().toString().toLowerCase(java.util.Locale.ROOT),
-                    true, 0, 0, t.records(), 0);
+            return new Verification(file.toString(), "grammar", null, in.version(), in.format().toString().toLowerCase(java.util.Locale.ROOT),
+                    true, (int) Math.min(in.chunks(), Integer.MAX_VALUE), 0, in.records(), 0);
         } catch (FormatException e) {
             return Verification.invalid(file.toString(), "grammar", e.getMessage());
         }

@@ -5,10 +5,12 @@ import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.importers.ChunkingCompressor;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarFileWriter;
 import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,11 +27,14 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "compress", mixinStandardHelpOptions = true,
         description = {"Compress a raw trace into a grammar file (.wgr).",
                 "",
-                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd. lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream."},
+                "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd. lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream.",
+                "",
+                "Inputs of any size stream: when the grammar builders hold --chunk-memory, the file gets a chunk of its own and the next records start a fresh grammar (docs/formats.md, .wgr version 2)."},
         footer = {"", "Examples:",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr",
                 "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr",
-                "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr"})
+                "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr",
+                "  wholetrace compress huge.u64 --input u64 -o huge.wgr --chunk-memory 32   # smaller chunks"})
 public final class CompressCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,35 +59,72 @@ public final class CompressCommand implements Callable<Integer> {
             description = "the grammar-compression algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     GrammarAlgorithm algorithm;
 
+    @Option(names = "--chunk-memory", defaultValue = "64", paramLabel = "MiB",
+            description = "memory the grammar builders may hold before a chunk is closed, 1..1024 MiB (default: ${DEFAULT-VALUE})")
+    int chunkMiB;
+
     @Mixin
     ForceOption force;
+
+    /** The shape of all chunks together, for the summary lines. */
+    private static final class Totals {
+        long records;
+        long chunks;
+        long rules;
+        long symbols;
+        int depth;
+        long streams;
+        long streamSymbols;
+        long runPairs;
+        long expandedBytes;
+
+        void add(CompressedTrace t) {
+            Grammar control = t.control();
+            records += t.records();
+            chunks++;
+            rules += control.ruleCount();
+            symbols += control.symbolCount();
+            depth = Math.max(depth, control.depth());
+            streams += t.streams().size();
+            for (Grammar g : t.streams()) streamSymbols += g.symbolCount();
+            runPairs += t.runs().size();
+            expandedBytes += t.expandedBytes();
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
         Codec codec = Codecs.parse(spec, codecName);
         PrintWriter out = spec.commandLine().getOut();
         OutputFile target = OutputFile.check(output, force.force(), input);
+        if (chunkMiB < 1 || chunkMiB > 1024) throw new IllegalArgumentException("--chunk-memory must be 1 to 1024 (MiB), not " + chunkMiB);
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
-        CompressedTrace trace;
-        try (Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
-            trace = TraceCompressor.compressFile(input, format, algorithm, progress);
-        }
-        long outBytes = target.write(tmp -> trace.write(tmp, codec));
+        Totals totals = new Totals();
+        long outBytes = target.write(tmp -> {
+            try (GrammarFileWriter w = new GrammarFileWriter(tmp, format.id);
+                 Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
+                ChunkingCompressor chunks = new ChunkingCompressor(format, algorithm, (long) chunkMiB << 20, chunk -> {
+                    totals.add(chunk);
+                    chunk.appendTo(w, codec);
+                });
+                TraceCompressor.compressFile(input, chunks, progress);
+                w.close();
+                return w.bytes();
+            }
+        });
         double seconds = (System.nanoTime() - t0) / 1e9;
-        Grammar control = trace.control();
-        out.printf(Locale.ROOT, "input    %s: %s, %s records%n", input, format.cliName, Units.count(trace.records()));
-        out.printf(Locale.ROOT, "grammar  control: %d rules, %d symbols, depth %d%n", control.ruleCount(), control.symbolCount(), control.depth());
+        String inChunks = totals.chunks > 1 ? " in " + totals.chunks + " chunks" : "";
+        out.printf(Locale.ROOT, "input    %s: %s, %s records%n", input, format.cliName, Units.count(totals.records));
+        out.printf(Locale.ROOT, "grammar  control: %d rules, %d symbols, depth %d%s%n", totals.rules, totals.symbols, totals.depth, inChunks);
         if (format == InputFormat.LACKEY_MEM) {
-            long symbols = 0;
-            for (Grammar g : trace.streams()) symbols += g.symbolCount();
             out.printf(Locale.ROOT, "         address streams: %d, %d symbols over %d (difference, run) pairs%n",
-                    trace.streams().size(), symbols, trace.runs().size());
+                    totals.streams, totals.streamSymbols, totals.runPairs);
         }
         out.printf(Locale.ROOT, "output   %s: %s (%s of the %s input; %s of %s as binary records)%n", output, Units.bytes(outBytes),
-                Units.percent(outBytes, inBytes), Units.bytes(inBytes), Units.percent(outBytes, trace.expandedBytes()),
-                Units.bytes(trace.expandedBytes()));
-        out.printf(Locale.ROOT, "time     %.2f s (%.1f M records/s)%n", seconds, trace.records() / seconds / 1e6);
+                Units.percent(outBytes, inBytes), Units.bytes(inBytes), Units.percent(outBytes, totals.expandedBytes),
+                Units.bytes(totals.expandedBytes));
+        out.printf(Locale.ROOT, "time     %.2f s (%.1f M records/s)%n", seconds, totals.records / seconds / 1e6);
         return 0;
     }
 }

@@ -1,12 +1,11 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.grammar.GrammarSummary;
-import dev.wholetrace.importers.CompressedTrace;
+import dev.wholetrace.importers.CompressedTraceReader;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.grammar.GrammarFormats;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -55,9 +54,12 @@ public final class GrammarCommand implements Callable<Integer>, FormatOption.For
         if (top < 0 || top > MAX_TOP) throw new IllegalArgumentException("--top must be 0 to " + MAX_TOP + ", not " + top);
         if (preview < 0 || preview > MAX_PREVIEW) throw new IllegalArgumentException("--preview must be 0 to " + MAX_PREVIEW + ", not " + preview);
         ReportWriter<GrammarSummary> writer = GrammarFormats.FORMATS.writer(format.resolve(GrammarFormats.FORMATS));
-        CompressedTrace trace = CompressedTrace.read(input);
+        GrammarSummary summary;
+        try (CompressedTraceReader in = CompressedTraceReader.open(input)) {
+            summary = GrammarSummary.of(input.toString(), in, top, preview);
+        }
         PrintWriter out = spec.commandLine().getOut();
-        writer.write(GrammarSummary.of(input.toString(), Files.size(input), trace, top, preview), out);
+        writer.write(summary, out);
         out.flush();
         return 0;
     }

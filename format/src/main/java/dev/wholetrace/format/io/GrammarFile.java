@@ -12,27 +12,37 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 
 /**
- * The {@code .wgr} container (docs/formats.md): a 32-byte header protected by its own CRC, then
- * one payload compressed by a {@link Codec}. The payload's CRC is checked after decompression, so
- * a flipped bit anywhere is reported, and declared lengths are checked against the file before
- * anything is allocated.
+ * The {@code .wgr} container (docs/formats.md) and its version 1. Version 1 is a 32-byte header
+ * protected by its own CRC, then one payload compressed by a {@link Codec}, read whole: this class
+ * writes it (for tests and the bench's payload measures) and reads it. Version 2, what
+ * {@code compress} writes, is a stream of chunks: {@link GrammarFileWriter}, and
+ * {@link GrammarFileReader} reads both versions.
  */
 public final class GrammarFile {
     public static final byte[] MAGIC = {'W', 'T', 'G', 'R'};
-    public static final int VERSION = 1;
+    /** The version {@link GrammarFileWriter} writes: chunked. */
+    public static final int VERSION = 2;
+    /** The single-payload version {@link #write} writes; still read. */
+    public static final int VERSION_1 = 1;
     public static final int HEADER_BYTES = 32;
+    /** Version 2: a chunk starts with this and a 40-byte header. */
+    static final byte[] CHUNK_MAGIC = {'W', 'G', 'R', 'C'};
+    static final int CHUNK_HEADER_BYTES = 40;
+    /** Version 2: the end record, 32 bytes, the last thing in a complete file. */
+    static final byte[] END_MAGIC = {'W', 'G', 'R', 'E'};
+    static final int END_BYTES = 32;
 
     private GrammarFile() {}
 
-    /** Writes {@code payload} compressed with {@code codec}; returns the bytes written. */
+    /** Writes {@code payload} compressed with {@code codec} as a version-1 file; returns the bytes written. */
     public static long write(Path file, byte[] payload, Codec codec) throws IOException {
         Codec.Packed packed = codec.pack(payload);
         Codec chosen = packed.codec();
         byte[] stored = packed.bytes();
         ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        h.put(MAGIC).putShort((short) VERSION).put((byte) chosen.id).put((byte) 0);
-        h.putLong(payload.length).putLong(stored.length).putInt((int) crc(payload, payload.length));
-        h.putInt((int) crc(h.array(), 28));
+        h.put(MAGIC).putShort((short) VERSION_1).put((byte) chosen.id).put((byte) 0);
+        h.putLong(payload.length).putLong(stored.length).putInt(crc(payload, payload.length));
+        h.putInt(crc(h.array(), 28));
         try (OutputStream out = Files.newOutputStream(file)) {
             out.write(h.array());
             out.write(stored);
@@ -41,7 +51,7 @@ public final class GrammarFile {
     }
 
     /**
-     * Reads and verifies the payload of a {@code .wgr} file. Reads the header alone first: the
+     * Reads and verifies the payload of a version-1 {@code .wgr} file. Reads the header alone first: the
      * magic, its CRC, the version and the declared lengths are checked (against the file's size and
      * {@link ReadLimits#maxPayloadBytes()}) before the payload is read, so a file that is not a
      * grammar file costs 32 bytes of reading whatever its size (a device like /dev/zero included).
@@ -56,14 +66,35 @@ public final class GrammarFile {
     }
 
     private static byte[] read(String name, FileChannel in) throws IOException {
+        byte[] header = header(name, in);
+        int version = version(header);
+        if (version != VERSION_1) throw new FormatException(name + ": unsupported format version " + version + " (this reader reads " + VERSION_1 + ")");
+        return payloadOfVersion1(name, in, header);
+    }
+
+    /**
+     * Reads the 32-byte header and checks the magic (first: a file that is not a grammar file
+     * costs these 32 bytes whatever its size), its length and its CRC.
+     */
+    static byte[] header(String name, FileChannel in) throws IOException {
         byte[] header = new byte[HEADER_BYTES];
         int got = readFully(in, ByteBuffer.wrap(header), 0);
         if (got < MAGIC.length || !startsWithMagic(header)) throw new FormatException(name + " is not a Wholetrace grammar file (bad magic)");
         if (got < HEADER_BYTES) throw new FormatException(name + " is truncated inside its header");
+        if (ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN).getInt(28) != crc(header, 28)) {
+            throw new FormatException(name + ": corrupted header (checksum mismatch)");
+        }
+        return header;
+    }
+
+    static int version(byte[] header) {
+        return Short.toUnsignedInt(ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN).getShort(4));
+    }
+
+    /** The payload of a version-1 file whose checked {@code header} has been read. */
+    static byte[] payloadOfVersion1(String name, FileChannel in, byte[] header) throws IOException {
         ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
-        int version = Short.toUnsignedInt(h.getShort(4));
-        if (h.getInt(28) != (int) crc(header, 28)) throw new FormatException(name + ": corrupted header (checksum mismatch)");
-        if (version != VERSION) throw new FormatException(name + ": unsupported format version " + version + " (this build reads " + VERSION + ")");
+        int got = HEADER_BYTES;
         Codec codec;
         try {
             codec = Codec.byId(header[6]);
@@ -89,12 +120,12 @@ public final class GrammarFile {
         byte[] stored = new byte[(int) storedLength];
         if (readFully(in, ByteBuffer.wrap(stored), HEADER_BYTES) != stored.length) throw new FormatException(name + " ended while its payload was read");
         byte[] payload = codec.decompress(stored, (int) rawLength, name + " payload");
-        if ((int) crc(payload, payload.length) != payloadCrc) throw new FormatException(name + ": corrupted payload (checksum mismatch)");
+        if (crc(payload, payload.length) != payloadCrc) throw new FormatException(name + ": corrupted payload (checksum mismatch)");
         return payload;
     }
 
     /** Reads into {@code b} from {@code pos} until it is full or the file ends; returns the bytes read. */
-    private static int readFully(FileChannel in, ByteBuffer b, long pos) throws IOException {
+    static int readFully(FileChannel in, ByteBuffer b, long pos) throws IOException {
         while (b.hasRemaining()) {
             int n = in.read(b, pos + b.position());
             if (n < 0) break;
@@ -107,9 +138,9 @@ public final class GrammarFile {
         return true;
     }
 
-    private static long crc(byte[] b, int len) {
+    static int crc(byte[] b, int len) {
         CRC32 c = new CRC32();
         c.update(b, 0, len);
-        return c.getValue();
+        return (int) c.getValue();
     }
 }

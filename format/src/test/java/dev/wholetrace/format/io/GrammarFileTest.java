@@ -87,7 +87,7 @@ class GrammarFileTest {
             byte[] all = Files.readAllBytes(f);
             assertThat(Arrays.copyOf(all, 4)).isEqualTo(GrammarFile.MAGIC);
             ByteBuffer h = ByteBuffer.wrap(all).order(ByteOrder.LITTLE_ENDIAN);
-            assertThat(h.getShort(4)).isEqualTo((short) GrammarFile.VERSION);
+            assertThat(h.getShort(4)).isEqualTo((short) GrammarFile.VERSION_1);
             assertThat(h.getLong(8)).isEqualTo(payload.length);
             assertThat(h.getLong(16)).isEqualTo(all.length - GrammarFile.HEADER_BYTES);
             int storedCodec = all[6];

@@ -11,7 +11,8 @@ import java.io.PrintWriter;
  * {@code wholetrace grammar} as one JSON object: {@code file}, {@code fileBytes}, {@code format},
  * {@code records}, {@code control} (rules, symbols, depth, alphabet), {@code bytes} (varint sizes
  * per component before the codec), {@code topRules} and, for lackey-mem, {@code streams} and
- * {@code topStreams}.
+ * {@code topStreams}; {@code version} and {@code chunks} of the file last (a rule or stream names
+ * its {@code chunk}: 0 in a file of one chunk).
  */
 final class GrammarJson implements ReportWriter<GrammarSummary> {
     @Override
@@ -30,18 +31,19 @@ final class GrammarJson implements ReportWriter<GrammarSummary> {
             }
             j.array("topRules");
             for (TopRule r : s.topRules()) {
-                j.beginObject().field("rule", r.rule()).field("uses", r.uses()).field("symbols", r.symbols())
+                j.beginObject().field("chunk", r.chunk()).field("rule", r.rule()).field("uses", r.uses()).field("symbols", r.symbols())
                         .field("expandsTo", r.expandsTo()).field("startsWith", r.startsWith()).end();
             }
             j.endArray();
             if (s.streams() != null) {
                 j.array("topStreams");
                 for (TopStream t : s.topStreams()) {
-                    j.beginObject().field("stream", t.stream()).field("symbols", t.symbols()).field("rules", t.rules())
+                    j.beginObject().field("chunk", t.chunk()).field("stream", t.stream()).field("symbols", t.symbols()).field("rules", t.rules())
                             .field("depth", t.depth()).field("runs", t.runs()).end();
                 }
                 j.endArray();
             }
+            j.field("version", s.version()).field("chunks", s.chunks());
             j.end();
         }
         out.println();

@@ -19,7 +19,7 @@ final class VerifyJson implements ReportWriter<Verification> {
             if (!v.valid()) {
                 j.field("error", v.error());
             } else if (v.kind().equals("grammar")) {
-                j.field("version", v.version()).field("format", v.mode()).field("records", v.events());
+                j.field("version", v.version()).field("format", v.mode()).field("records", v.events()).field("chunks", v.chunks());
             } else {
                 j.field("version", v.version()).field("mode", v.mode()).field("complete", v.complete()).field("chunks", v.chunks())
                         .field("threads", v.threads()).field("events", v.events()).field("syncOperations", v.syncOps());

@@ -15,7 +15,8 @@ final class VerifyText implements ReportWriter<Verification> {
             out.println(v.file() + ": invalid: " + v.error());
         } else if (v.kind().equals("grammar")) {
             out.println(v.file() + ": valid grammar file, version " + v.version() + ", " + v.mode() + ": " + v.events()
-                    + " records, every grammar decoded and expanded");
+                    + " records in " + v.chunks() + (v.chunks() == 1 ? " chunk" : " chunks")
+                    + ", every grammar decoded and expanded");
         } else {
             out.println(v.file() + ": valid trace, version " + v.version() + ", " + v.mode() + ", " + (v.complete() ? "complete" : "unfinished")
                     + ": " + v.chunks() + (v.chunks() == 1 ? " chunk, " : " chunks, ") + v.threads() + (v.threads() == 1 ? " thread, " : " threads, ")
