@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Type;
 
 /**
@@ -341,6 +342,21 @@ final class SyncCallTable {
         SyncCall call = OWNED.get(owner + "." + name + desc);
         return call != null || isStatic ? call : CALLS.get(name + desc);
     }
+
+    /**
+     * Whether {@code call} is one of the fork/join models at the application's call sites ({@code
+     * fork}, {@code join} of an application task type, {@code ForkJoinPool.execute/submit/invoke} of a
+     * task, a CountedCompleter's completing calls): the fallback for when the JDK's own fork/join
+     * classes are not hooked, left out otherwise (they would record the same edges twice).
+     * {@code ForkJoinTask.join()} through the JDK types stays: it is also the join of a Runnable or
+     * Callable an ExecutorService submit wrapped.
+     */
+    static boolean isForkJoinCallSite(SyncCall call) {
+        return call.owner().equals(SyncCall.SYNC_TASKS) && FORK_JOIN_PROBES.contains(call.probe())
+                || call.owner().equals("dev/wholetrace/agent/runtime/SyncCompleters");
+    }
+
+    private static final Set<String> FORK_JOIN_PROBES = Set.of("forking", "forkJoined", "forkingTo");
 
     /** The row for a method reference to {@code owner.name desc}, when references to it are bridged. */
     static SyncCall ofReference(String owner, String name, String desc) {

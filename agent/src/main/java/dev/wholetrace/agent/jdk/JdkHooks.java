@@ -27,6 +27,7 @@ public final class JdkHooks {
             return;
         }
         JdkBridge.install(new HandoverSink());
+        context.forkJoinHookedInJdk(); // the call-site fork/join models would record the same edges again
         inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");

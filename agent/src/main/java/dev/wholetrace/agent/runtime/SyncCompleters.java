@@ -1,6 +1,5 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
 import java.util.Collection;
 import java.util.concurrent.CountedCompleter;
@@ -25,7 +24,7 @@ import java.util.concurrent.ForkJoinTask;
  */
 public final class SyncCompleters {
     /** The completion's offset in a completer's address range: below the interrupt status. */
-    static final long COMPLETION = (Addresses.MAX_OFFSET & ~7L) - 16;
+    static final long COMPLETION = SyntheticOffsets.COMPLETION;
 
     private SyncCompleters() {}
 
