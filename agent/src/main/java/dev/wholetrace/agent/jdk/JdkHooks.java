@@ -6,15 +6,11 @@ import dev.wholetrace.agent.runtime.AgentLog;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * Hooks inside selected JDK classes (docs/agent.md, "Hand-overs inside the JDK"): a transformer for
- * the classes {@link JdkHookTable} names, applied as they load and, for those already loaded before
- * premain (ConcurrentHashMap always is), by retransformation. Call {@link BootstrapBridge#append}
+ * the classes {@link JdkHookTable} names, applied by retransformation right after premain loaded them all
+ * (and, should one load later after all, as it loads). Call {@link BootstrapBridge#append}
  * first: this class links against the bridge, which must then come from the bootstrap class path.
  */
 public final class JdkHooks {
@@ -33,16 +29,23 @@ public final class JdkHooks {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;
         }
-        Set<String> names = new HashSet<>();
-        for (String n : JdkHookTable.classes()) names.add(n.replace('/', '.'));
-        List<Class<?>> loaded = new ArrayList<>();
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (c.getClassLoader() == null && names.contains(c.getName()) && inst.isModifiableClass(c)) loaded.add(c);
-        }
-        try {
-            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
-        } catch (Throwable e) {
-            AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: " + e);
+        // Every class of the table is loaded now (not initialized) and hooked by retransformation: a class first
+        // loaded while one of the agent's transformers runs on that thread (the collection-call instrumenter
+        // resolves the JDK types it meets, Vector among them) never reaches a transformer, the JVM does not
+        // re-enter them. One class at a time, so that one that cannot be hooked leaves the others hooked.
+        for (String n : JdkHookTable.classes()) {
+            Class<?> c;
+            try {
+                c = Class.forName(n.replace('/', '.'), false, null);
+            } catch (Throwable e) {
+                continue; // not in this JDK (an inner class of another release)
+            }
+            if (!inst.isModifiableClass(c)) continue;
+            try {
+                inst.retransformClasses(c);
+            } catch (Throwable e) {
+                AgentLog.once("jdk-hooks-retransform:" + n, n + " is not hooked: " + e);
+            }
         }
     }
 

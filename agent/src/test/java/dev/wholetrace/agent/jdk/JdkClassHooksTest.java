@@ -84,6 +84,24 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void everyBridgeCallNamesAMethodOfTheBridge() throws Exception {
+        ClassNode bridge = new ClassNode();
+        try (InputStream in = ClassLoader.getSystemResourceAsStream(JdkClassHooks.BRIDGE + ".class")) {
+            new ClassReader(in.readAllBytes()).accept(bridge, 0);
+        }
+        List<String> methods = bridge.methods.stream().map(m -> m.name + m.desc).toList();
+        for (String c : JdkHookTable.classes()) {
+            for (MethodNode m : hooked(c).methods) {
+                for (AbstractInsnNode n : m.instructions) {
+                    if (n instanceof MethodInsnNode call && call.owner.equals(JdkClassHooks.BRIDGE)) {
+                        assertThat(methods).as("%s.%s calls", c, m.name).contains(call.name + call.desc);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void queuesReleaseBeforeThePutAndAcquireAfterTheTake() throws Exception {
         ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
         assertThat(bridgeCalls(abq, "put", "(Ljava/lang/Object;)V")).containsExactly("release");

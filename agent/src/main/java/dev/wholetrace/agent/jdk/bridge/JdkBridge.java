@@ -84,6 +84,74 @@ public final class JdkBridge {
     }
 
     /**
+     * Where a task's run ends, in ForkJoinTask.doExec: before it records the task's completion (the
+     * status write a joiner waits for), a release on the task; on a pool's worker thread also on the
+     * pool's quiescence, which {@link #quiesced} acquires.
+     */
+    public static void taskDone(Object task, int site) {
+        JdkSink s = sink;
+        if (s == null || task == null) return;
+        int[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.element(true, task, site);
+            if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w) s.quiescence(true, w.getPool(), site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /**
+     * When a join of {@code task} (join, invoke, get, ForkJoinPool.invoke, invokeAll) throws or
+     * returns: an acquire on it if it completed, normally or exceptionally (its run's end
+     * happens-before the join's return or throw), not when it was cancelled or the wait was
+     * interrupted before it completed.
+     */
+    public static void joinThrew(Object task, int site) {
+        if (task instanceof java.util.concurrent.ForkJoinTask<?> t && t.isDone() && !t.isCancelled()) acquire(task, site);
+    }
+
+    /**
+     * When ForkJoinTask.invokeAll returns or throws: {@link #joinThrew} of each of its tasks ({@code
+     * tasks} is a task, an array of tasks or a collection of them; a collection only when it is a JDK
+     * class, whose iteration runs no program code).
+     */
+    public static void joinedAll(Object tasks, int site) {
+        if (sink == null || tasks == null) return;
+        if (tasks instanceof java.util.concurrent.ForkJoinTask) {
+            joinThrew(tasks, site);
+        } else if (tasks instanceof Object[] array) {
+            for (Object t : array) joinThrew(t, site);
+        } else if (tasks instanceof java.util.Collection<?> c && c.getClass().getClassLoader() == null) {
+            for (Object t : c) joinThrew(t, site);
+        }
+    }
+
+    /**
+     * After helpQuiesce (pool null: the pool of the calling worker, or the common pool for another
+     * thread), ForkJoinPool.quiesceCommonPool or a successful awaitQuiescence: an acquire of the
+     * pool's quiescence, which every task run by one of its workers released.
+     */
+    public static void quiesced(Object pool, int site) {
+        JdkSink s = sink;
+        if (s == null) return;
+        Object p = pool != null ? pool : Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w ? w.getPool()
+                : java.util.concurrent.ForkJoinPool.commonPool();
+        int[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.quiescence(false, p, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /** After ForkJoinPool.awaitQuiescence returned {@code quiescent}: {@link #quiesced} if true (not after a timeout). */
+    public static void quiescedIf(boolean quiescent, Object pool, int site) {
+        if (quiescent && pool != null) quiesced(pool, site);
+    }
+
+    /**
      * Before addAll of a collection into a hooked one (CopyOnWriteArrayList, ConcurrentLinkedQueue/Deque,
      * the blocking queues): a release of each element, when {@code elements} is a JDK collection (its
      * iteration runs no program code; the JDK's addAll iterates it too).
