@@ -6,6 +6,10 @@ import dev.wholetrace.agent.runtime.AgentLog;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Hooks inside selected JDK classes (docs/agent.md, "Hand-overs inside the JDK"): a transformer for
@@ -29,22 +33,35 @@ public final class JdkHooks {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;
         }
-        // Every class of the table is loaded now (not initialized) and hooked by retransformation: a class first
-        // loaded while one of the agent's transformers runs on that thread (the collection-call instrumenter
-        // resolves the JDK types it meets, Vector among them) never reaches a transformer, the JVM does not
-        // re-enter them. One class at a time, so that one that cannot be hooked leaves the others hooked.
+        // A class first loaded while one of the agent's transformers runs on its thread never reaches a transformer
+        // (the JVM does not re-enter them): the collection-call instrumenter resolves the java.util types it meets,
+        // Vector and Hashtable among them. So the table's top-level classes outside java.util.concurrent are loaded
+        // now (not initialized) and hooked by retransformation with those already loaded: one call for all (one
+        // class redefinition pass), or one class at a time if that fails, so that one that cannot be hooked leaves
+        // the others hooked.
+        Set<String> names = new HashSet<>();
         for (String n : JdkHookTable.classes()) {
-            Class<?> c;
+            names.add(n.replace('/', '.'));
+            if (n.startsWith("java/util/concurrent/") || n.indexOf('$') >= 0) continue;
             try {
-                c = Class.forName(n.replace('/', '.'), false, null);
+                Class.forName(n.replace('/', '.'), false, null);
             } catch (Throwable e) {
-                continue; // not in this JDK (an inner class of another release)
+                // not in this JDK
             }
-            if (!inst.isModifiableClass(c)) continue;
-            try {
-                inst.retransformClasses(c);
-            } catch (Throwable e) {
-                AgentLog.once("jdk-hooks-retransform:" + n, n + " is not hooked: " + e);
+        }
+        List<Class<?>> loaded = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getClassLoader() == null && names.contains(c.getName()) && inst.isModifiableClass(c)) loaded.add(c);
+        }
+        try {
+            inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+        } catch (Throwable all) {
+            for (Class<?> c : loaded) {
+                try {
+                    inst.retransformClasses(c);
+                } catch (Throwable e) {
+                    AgentLog.once("jdk-hooks-retransform:" + c.getName(), c.getName() + " is not hooked: " + e);
+                }
             }
         }
     }
