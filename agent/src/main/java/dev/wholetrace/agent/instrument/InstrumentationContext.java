@@ -24,6 +24,8 @@ public final class InstrumentationContext {
     private final Slots classSlots = new Slots();
     private final AtomicInteger classMonitorSlots = new AtomicInteger();
     private final Map<ClassLoader, FieldResolver> resolvers = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Whether the JDK's fork/join classes record their own hand-overs (agent/…/jdk): then the call-site models are left out. */
+    private volatile boolean forkJoinInJdk;
 
     /** Instrumentation for {@code recorder}: code-map entries and metadata go there; its mode says whether heap accesses are probed. */
     public InstrumentationContext(TraceRecorder recorder) {
@@ -54,6 +56,21 @@ public final class InstrumentationContext {
     /** Whether loads and stores are probed (not in COR, which does not keep them). */
     boolean heap() {
         return recorder.mode().keepsAccesses();
+    }
+
+    /**
+     * Says that the hooks inside the JDK's ForkJoinTask, ForkJoinPool and CountedCompleter record
+     * the fork/join hand-overs (the bridge is on the bootstrap class path and its sink installed):
+     * classes instrumented from now on get no call-site fork/join probes, which would record the
+     * same edges a second time (docs/agent.md, "Fork/join inside the JDK").
+     */
+    public void forkJoinHookedInJdk() {
+        forkJoinInJdk = true;
+    }
+
+    /** Whether fork/join is modelled at the application's calls: only when the JDK's own classes are not hooked. */
+    boolean forkJoinAtCallSites() {
+        return !forkJoinInJdk;
     }
 
     /** A note in the trace's metadata (a method probed coarsely). */

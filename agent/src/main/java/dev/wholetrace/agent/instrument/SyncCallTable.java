@@ -358,6 +358,21 @@ final class SyncCallTable {
         return OWNED_METHODS.contains(name + desc);
     }
 
+    /**
+     * Whether {@code call} is one of the fork/join models at the application's call sites ({@code
+     * fork}, {@code join} of an application task type, {@code ForkJoinPool.execute/submit/invoke} of a
+     * task, a CountedCompleter's completing calls): the fallback for when the JDK's own fork/join
+     * classes are not hooked, left out otherwise (they would record the same edges twice).
+     * {@code ForkJoinTask.join()} through the JDK types stays: it is also the join of a Runnable or
+     * Callable an ExecutorService submit wrapped.
+     */
+    static boolean isForkJoinCallSite(SyncCall call) {
+        return call.owner().equals(SyncCall.SYNC_TASKS) && FORK_JOIN_PROBES.contains(call.probe())
+                || call.owner().equals("dev/wholetrace/agent/runtime/SyncCompleters");
+    }
+
+    private static final Set<String> FORK_JOIN_PROBES = Set.of("forking", "forkJoined", "forkingTo");
+
     /** The row for a method reference to {@code owner.name desc}, when references to it are bridged. */
     static SyncCall ofReference(String owner, String name, String desc) {
         SyncCall call = OWNED.get(owner + "." + name + desc);

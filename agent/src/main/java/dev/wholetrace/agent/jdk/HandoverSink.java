@@ -2,7 +2,7 @@ package dev.wholetrace.agent.jdk;
 
 import dev.wholetrace.agent.jdk.bridge.JdkSink;
 import dev.wholetrace.agent.runtime.JdkHandoverProbes;
-import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.agent.runtime.SyntheticOffsets;
 
 /**
  * Turns the JDK hooks' hand-overs into trace events (docs/agent.md, "Hand-overs inside the JDK").
@@ -18,10 +18,12 @@ import dev.wholetrace.model.event.Addresses;
  * in the middle of its own work. So are those of the JDK's internal objects ({@link #NOT_PROGRAM_DATA}).
  */
 final class HandoverSink implements JdkSink {
-    /** Offset of an element's hand-over address: the top of the offset range, beyond any array element but a long[] of 2^31 - 1. */
-    static final long ELEMENT_OFFSET = Addresses.MAX_OFFSET - 7;
+    /** Offset of an element's hand-over address (runtime/SyntheticOffsets lists the reserved offsets). */
+    static final long ELEMENT_OFFSET = SyntheticOffsets.ELEMENT;
+    /** Offset of a fork/join pool's quiescence address. */
+    static final long QUIESCENCE_OFFSET = SyntheticOffsets.POOL_QUIESCENCE;
     /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
-    static final long KEY_BASE = 1L << 33;
+    static final long KEY_BASE = SyntheticOffsets.KEY_BASE;
 
     /**
      * Whether objects of a class are no data of the program: the agent's (or, unshaded in tests, the
@@ -56,6 +58,11 @@ final class HandoverSink implements JdkSink {
             return;
         }
         JdkHandoverProbes.volatileAccess(map, KEY_BASE + (hash & 0xFFFF_FFFFL), release, site);
+    }
+
+    @Override
+    public void quiescence(boolean release, Object pool, int site) {
+        JdkHandoverProbes.volatileAccess(pool, QUIESCENCE_OFFSET, release, site);
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.List;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
@@ -31,6 +32,10 @@ final class JdkClassHooks {
     static final String BRIDGE = "dev/wholetrace/agent/jdk/bridge/JdkBridge";
     private static final String OBJ = "Ljava/lang/Object;";
     private static final String CHM = "java/util/concurrent/ConcurrentHashMap";
+    private static final String CSLM = "java/util/concurrent/ConcurrentSkipListMap";
+    private static final String FJ_POOL = "java/util/concurrent/ForkJoinPool";
+    private static final String COMPLETER = "java/util/concurrent/CountedCompleter";
+    private static final String TASK = "Ljava/util/concurrent/ForkJoinTask;";
 
     private final InstrumentationContext context;
 
@@ -45,7 +50,7 @@ final class JdkClassHooks {
         boolean changed = false;
         for (MethodNode m : cn.methods) {
             if ((m.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) continue;
-            List<JdkHookTable.Kind> kinds = JdkHookTable.of(cn.name, m.name, m.desc, (m.access & Opcodes.ACC_STATIC) != 0);
+            List<JdkHookTable.Kind> kinds = JdkHookTable.of(cn.name, m.name, m.desc, m.access);
             for (JdkHookTable.Kind k : kinds) changed |= apply(cn.name, m, k);
         }
         if (!changed) return null;
@@ -56,87 +61,72 @@ final class JdkClassHooks {
 
     private boolean apply(String owner, MethodNode m, JdkHookTable.Kind kind) {
         int element = JdkHookTable.firstReferenceParameter(m.desc);
+        String o1 = "(" + OBJ + "I)V", o2 = "(" + OBJ + OBJ + "I)V", o3 = "(" + OBJ + OBJ + OBJ + "I)V";
         switch (kind) {
             case RELEASE_ELEMENT -> {
                 if (element < 0) return false; // read at entry: a later store into the parameter does not matter
-                InsnList at = new InsnList();
-                at.add(new VarInsnNode(Opcodes.ALOAD, element));
-                at.add(site(owner, m, "release element"));
-                at.add(bridge("release", "(" + OBJ + "I)V"));
-                m.instructions.insert(at);
-                return true;
+                return atEntry(m, hook(owner, m, "release element", "release", o1, load(element)));
+            }
+            case RELEASE_ALL -> {
+                if (element < 0) return false;
+                return atEntry(m, hook(owner, m, "release elements", "releaseAll", o1, load(element)));
             }
             case ACQUIRE_RESULT -> {
-                return beforeReturns(m, Opcodes.ARETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(site(owner, m, "acquire element"));
-                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire element", "acquire", o1, dup()));
+            }
+            case ACQUIRE_ARRAY -> {
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire elements (array)", "acquireAll", o1, dup()));
             }
             case ACQUIRE_ELEMENT_IF_TRUE -> {
                 if (element < 0 || writes(m, element)) return false;
-                return beforeReturns(m, Opcodes.IRETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, element));
-                    at.add(site(owner, m, "acquire removed element"));
-                    at.add(bridge("acquireIf", "(Z" + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire found element", "acquireIf", "(Z" + OBJ + "I)V", dup(),
+                        load(element)));
+            }
+            case ACQUIRE_ELEMENT_IF_FOUND -> {
+                if (element < 0 || writes(m, element)) return false;
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire found element", "acquireIfFound", "(I" + OBJ + "I)V",
+                        dup(), load(element)));
             }
             case ACQUIRE_ADDED -> {
-                return beforeCalls(m, "java/util/Collection", "add", "(" + OBJ + ")Z", () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(site(owner, m, "acquire drained element"));
-                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeCalls(m, "java/util/Collection", "add", "(" + OBJ + ")Z",
+                        () -> hook(owner, m, "acquire drained element", "acquire", o1, dup()));
             }
             case ACQUIRE_ACCEPTED -> {
-                return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V", () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(site(owner, m, "acquire element (forEach)"));
-                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V",
+                        () -> hook(owner, m, "acquire element (forEach)", "acquire", o1, dup()));
             }
             case KEY_RELEASE -> {
                 if (!m.desc.startsWith("(L")) return false; // read at entry
                 boolean value = m.desc.startsWith("(" + OBJ + OBJ);
-                InsnList at = new InsnList();
-                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                at.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                at.add(value ? new VarInsnNode(Opcodes.ALOAD, 2) : new InsnNode(Opcodes.ACONST_NULL));
-                at.add(site(owner, m, "release key"));
-                at.add(bridge("keyRelease", "(" + OBJ + OBJ + OBJ + "I)V"));
-                m.instructions.insert(at);
-                return true;
+                return atEntry(m, hook(owner, m, "release key", "keyRelease", o3, load(0), load(1),
+                        value ? load(2) : new InsnNode(Opcodes.ACONST_NULL)));
             }
             case KEY_ACQUIRE_RESULT -> {
                 if (!keyIsParameter(m)) return false;
-                return beforeReturns(m, Opcodes.ARETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                    at.add(site(owner, m, "acquire key"));
-                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key", "keyAcquire", o3, dup(), load(0), load(1)));
             }
             case KEY_ACQUIRE_IF_TRUE -> {
                 if (!keyIsParameter(m)) return false;
-                return beforeReturns(m, Opcodes.IRETURN, () -> {
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire key", "keyAcquireIf", "(Z" + OBJ + OBJ + "I)V", dup(),
+                        load(0), load(1)));
+            }
+            case VALUE_ACQUIRE_IF_TRUE -> {
+                if (!m.desc.startsWith("(L") || writes(m, 1)) return false;
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire keys of the value", "valueAcquireIf",
+                        "(Z" + OBJ + OBJ + "I)V", dup(), load(0), load(1)));
+            }
+            case KEYS_ACQUIRE_ALL -> {
+                return atEntry(m, hook(owner, m, "acquire every key (bulk operation)", "keysAcquire", o1, load(0)));
+            }
+            case RETURNED_KEY, RETURNED_ENTRY -> {
+                boolean entry = kind == JdkHookTable.Kind.RETURNED_ENTRY;
+                return beforeReturns(m, Opcodes.ARETURN, () -> {
                     InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                    at.add(site(owner, m, "acquire key"));
-                    at.add(bridge("keyAcquireIf", "(Z" + OBJ + OBJ + "I)V"));
+                    at.add(dup());
+                    at.add(mapOf(owner));
+                    at.add(new InsnNode(entry ? Opcodes.ICONST_1 : Opcodes.ICONST_0));
+                    at.add(hook(owner, m, entry ? "acquire returned entry" : "acquire returned key", "keyAcquireReturned",
+                            "(" + OBJ + OBJ + "ZI)V"));
                     return at;
                 });
             }
@@ -146,19 +136,9 @@ final class JdkClassHooks {
                 for (AbstractInsnNode n : m.instructions.toArray()) {
                     if (!(n instanceof MethodInsnNode c) || c.getOpcode() != Opcodes.INVOKEINTERFACE || !c.name.equals("apply")) continue;
                     if (!c.owner.equals("java/util/function/Function") && !c.owner.equals("java/util/function/BiFunction")) continue;
-                    InsnList before = new InsnList();
-                    before.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    before.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                    before.add(site(owner, m, "acquire key (function)"));
-                    before.add(bridge("keyAcquireAlways", "(" + OBJ + OBJ + "I)V"));
-                    m.instructions.insertBefore(c, before);
-                    InsnList after = new InsnList();
-                    after.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    after.add(new VarInsnNode(Opcodes.ALOAD, 1));
-                    after.add(new InsnNode(Opcodes.ACONST_NULL));
-                    after.add(site(owner, m, "release key (function)"));
-                    after.add(bridge("keyRelease", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    m.instructions.insert(c, after);
+                    m.instructions.insertBefore(c, hook(owner, m, "acquire key (function)", "keyAcquireAlways", o2, load(0), load(1)));
+                    m.instructions.insert(c, hook(owner, m, "release key (function)", "keyRelease", o3, load(0), load(1),
+                            new InsnNode(Opcodes.ACONST_NULL)));
                     any = true;
                 }
                 return any;
@@ -169,174 +149,252 @@ final class JdkClassHooks {
                     InsnList at = new InsnList();
                     at.add(new VarInsnNode(Opcodes.ASTORE, vTmp));
                     at.add(new VarInsnNode(Opcodes.ASTORE, kTmp));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, vTmp));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, kTmp));
-                    at.add(site(owner, m, "acquire key (forEach)"));
-                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, kTmp));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, vTmp));
+                    at.add(hook(owner, m, "acquire key (forEach)", "keyAcquire", o3, load(vTmp), load(0), load(kTmp)));
+                    at.add(load(kTmp));
+                    at.add(load(vTmp));
                     return at;
                 });
                 if (any) m.maxLocals += 2;
                 return any;
             }
             case ITERATOR_KEY -> {
-                return beforeReturns(m, Opcodes.ARETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$BaseIterator", "map", "L" + CHM + ";"));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$BaseIterator", "lastReturned", "L" + CHM + "$Node;"));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$Node", "key", OBJ));
-                    at.add(site(owner, m, "acquire key (iterator)"));
-                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key (iterator)", "keyAcquire", o3, dup(), load(0),
+                        field(CHM + "$BaseIterator", "map", "L" + CHM + ";"), load(0),
+                        field(CHM + "$BaseIterator", "lastReturned", "L" + CHM + "$Node;"), field(CHM + "$Node", "key", OBJ)));
             }
             case SKIP_LIST_ITERATOR_KEY -> {
-                String iter = "java/util/concurrent/ConcurrentSkipListMap$Iter", node = "java/util/concurrent/ConcurrentSkipListMap$Node";
-                return beforeReturns(m, Opcodes.ARETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, iter, "this$0", "Ljava/util/concurrent/ConcurrentSkipListMap;"));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, iter, "lastReturned", "L" + node + ";"));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, node, "key", OBJ));
-                    at.add(site(owner, m, "acquire key (iterator)"));
-                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    return at;
-                });
+                String iter = CSLM + "$Iter";
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key (iterator)", "keyAcquire", o3, dup(), load(0),
+                        field(iter, "this$0", "L" + CSLM + ";"), load(0), field(iter, "lastReturned", "L" + CSLM + "$Node;"),
+                        field(CSLM + "$Node", "key", OBJ)));
+            }
+            case SUB_MAP_ITERATOR_KEY -> {
+                String iter = CSLM + "$SubMap$SubMapIter";
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key (sub-map iterator)", "keyAcquire", o3, dup(),
+                        load(0), field(iter, "this$0", "L" + CSLM + "$SubMap;"), field(CSLM + "$SubMap", "m", "L" + CSLM + ";"), load(0),
+                        field(iter, "lastReturned", "L" + CSLM + "$Node;"), field(CSLM + "$Node", "key", OBJ)));
             }
             case VIEW_ACCEPTED -> {
                 // The view's forEach walks the table with a Traverser: "advance(); DUP; ASTORE n; IFNULL end" and then
                 // accepts p.key, p.val or an entry of p: at the accept call, local n holds the (non-null) node.
                 int node = traversedNode(m);
                 if (node < 0) return false;
-                return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V", () -> {
-                    InsnList at = new InsnList();
-                    at.add(new InsnNode(Opcodes.DUP));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$CollectionView", "map", "L" + CHM + ";"));
-                    at.add(new VarInsnNode(Opcodes.ALOAD, node));
-                    at.add(new FieldInsnNode(Opcodes.GETFIELD, CHM + "$Node", "key", OBJ));
-                    at.add(site(owner, m, "acquire key (view forEach)"));
-                    at.add(bridge("keyAcquire", "(" + OBJ + OBJ + OBJ + "I)V"));
-                    return at;
-                });
+                return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V", () -> hook(owner, m,
+                        "acquire key (view forEach)", "keyAcquire", o3, dup(), load(0), field(CHM + "$CollectionView", "map", "L" + CHM + ";"),
+                        load(node), field(CHM + "$Node", "key", OBJ)));
             }
             case JDK_INTERNAL -> {
-                // enterJdk at entry; leaveJdk before every return and in a catch-all handler that rethrows. The
-                // handler's frame declares only the parameters (never stored into: checked) and the Throwable.
-                if (!m.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;") || writes(m, 0) || writes(m, 1)) return false;
-                LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
-                beforeReturns(m, Opcodes.ARETURN, () -> {
-                    InsnList at = new InsnList();
-                    at.add(bridge("leaveJdk", "()V"));
-                    return at;
-                });
-                InsnList head = new InsnList();
-                head.add(start);
-                head.add(bridge("enterJdk", "()V"));
-                m.instructions.insert(head);
-                InsnList tail = new InsnList();
-                tail.add(end);
-                tail.add(handler);
-                tail.add(new FrameNode(Opcodes.F_FULL, 2, new Object[] {owner, "java/lang/String"}, 1, new Object[] {"java/lang/Throwable"}));
-                tail.add(bridge("leaveJdk", "()V"));
-                tail.add(new InsnNode(Opcodes.ATHROW));
-                m.instructions.add(tail);
-                m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+                // enterJdk at entry; leaveJdk before every return and in a catch-all handler that rethrows
+                if (!m.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;") || !onThrowPossible(m, 1)) return false;
+                beforeReturns(m, Opcodes.ARETURN, () -> bridgeOnly("leaveJdk"));
+                onThrow(owner, m, 1, bridgeOnly("leaveJdk"));
+                atEntry(m, bridgeOnly("enterJdk"));
                 return true;
             }
             case MONITORS -> {
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
                     if (n.getOpcode() == Opcodes.MONITORENTER) {
-                        m.instructions.insertBefore(n, new InsnNode(Opcodes.DUP));
-                        InsnList after = new InsnList();
-                        after.add(site(owner, m, "MONITORENTER"));
-                        after.add(bridge("monitorEnter", "(" + OBJ + "I)V"));
-                        m.instructions.insert(n, after);
+                        m.instructions.insertBefore(n, dup());
+                        m.instructions.insert(n, hook(owner, m, "MONITORENTER", "monitorEnter", o1));
                         any = true;
                     } else if (n.getOpcode() == Opcodes.MONITOREXIT) {
-                        InsnList before = new InsnList();
-                        before.add(new InsnNode(Opcodes.DUP));
-                        before.add(site(owner, m, "MONITOREXIT"));
-                        before.add(bridge("monitorExit", "(" + OBJ + "I)V"));
-                        m.instructions.insertBefore(n, before);
+                        m.instructions.insertBefore(n, hook(owner, m, "MONITOREXIT", "monitorExit", o1, dup()));
                         any = true;
                     }
                 }
                 return any;
             }
-            case RELEASE_THIS -> {
-                InsnList at = new InsnList();
-                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                at.add(site(owner, m, "release task (fork)"));
-                at.add(bridge("release", "(" + OBJ + "I)V"));
-                m.instructions.insert(at);
+            case SYNCHRONIZED_METHOD -> {
+                // the method's monitor (this): lock after entry, unlock before every return and on the exceptional exit
+                if (!onThrowPossible(m, 0)) return false;
+                beforeAnyReturn(m, () -> hook(owner, m, "synchronized method exit", "monitorExit", o1, load(0)));
+                onThrow(owner, m, 0, hook(owner, m, "synchronized method exit (exception)", "monitorExit", o1, load(0)));
+                atEntry(m, hook(owner, m, "synchronized method entry", "monitorEnter", o1, load(0)));
                 return true;
+            }
+            case RELEASE_THIS -> {
+                return atEntry(m, hook(owner, m, "release task (fork)", "release", o1, load(0)));
             }
             case TASK_RUN -> {
+                // acquire at entry; release where the run ends, before the task's status says it completed (setDone,
+                // trySetException: what a joiner waits for), so that no join can come between
                 if (writes(m, 0)) return false;
-                beforeAnyReturn(m, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(site(owner, m, "release task (run ends)"));
-                    at.add(bridge("release", "(" + OBJ + "I)V"));
-                    return at;
-                });
-                InsnList at = new InsnList();
-                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                at.add(site(owner, m, "acquire task (run begins)"));
-                at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                m.instructions.insert(at);
-                return true;
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n instanceof MethodInsnNode c && c.owner.equals(owner) && (c.name.equals("setDone") || c.name.equals("trySetException"))) {
+                        m.instructions.insertBefore(c, hook(owner, m, "release task (run ends)", "taskDone", o1, load(0)));
+                        any = true;
+                    }
+                }
+                if (!any) return false;
+                return atEntry(m, hook(owner, m, "acquire task (run begins)", "acquire", o1, load(0)));
             }
             case ACQUIRE_THIS_AT_RETURN -> {
-                if (writes(m, 0)) return false;
-                return beforeAnyReturn(m, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    at.add(site(owner, m, "acquire task (join)"));
-                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                    return at;
-                });
+                if (!onThrowPossible(m, 0)) return false;
+                onThrow(owner, m, 0, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(0)));
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire task (join)", "acquire", o1, load(0)));
             }
             case ACQUIRE_ELEMENT_AT_RETURN -> {
-                if (element < 0 || writes(m, element)) return false;
-                return beforeAnyReturn(m, () -> {
-                    InsnList at = new InsnList();
-                    at.add(new VarInsnNode(Opcodes.ALOAD, element));
-                    at.add(site(owner, m, "acquire task (join)"));
-                    at.add(bridge("acquire", "(" + OBJ + "I)V"));
-                    return at;
-                });
+                if (element < 0 || !onThrowPossible(m, element)) return false;
+                onThrow(owner, m, element, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(element)));
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire task (join)", "acquire", o1, load(element)));
             }
-            case COMPLETION_CHAIN -> {
-                if (writes(m, 0)) return false;
-                InsnList at = new InsnList();
-                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                at.add(site(owner, m, "acquire and release completers"));
-                at.add(bridge("completion", "(" + OBJ + "I)V"));
-                // the onCompletion calls this call makes (a stream's combining step) come after the entry's releases
-                beforeAnyReturn(m, () -> {
-                    InsnList end = new InsnList();
-                    end.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                    end.add(site(owner, m, "release completers (after onCompletion)"));
-                    end.add(bridge("completionEnd", "(" + OBJ + "I)V"));
-                    return end;
-                });
-                m.instructions.insert(at);
-                return true;
+            case INVOKE_ALL -> {
+                // static: the tasks are locals 0 (and 1); each that completed is joined, on return and when it throws
+                int params = m.desc.startsWith("(" + TASK + TASK + ")") ? 2 : 1;
+                if (!onThrowPossible(m, params - 1)) return false;
+                Code joins = () -> {
+                    InsnList at = new InsnList();
+                    for (int i = 0; i < params; i++) at.add(hook(owner, m, "acquire tasks (invokeAll)", "joinedAll", o1, load(i)));
+                    return at;
+                };
+                onThrow(owner, m, params - 1, joins.make());
+                return beforeAnyReturn(m, joins);
+            }
+            case QUIESCED -> {
+                // static helpQuiesce (the caller's pool) and quiesceCommonPool (the common pool)
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence", "quiesced", o1, m.name.equals("quiesceCommonPool")
+                        ? new MethodInsnNode(Opcodes.INVOKESTATIC, FJ_POOL, "commonPool", "()L" + FJ_POOL + ";", false)
+                        : new InsnNode(Opcodes.ACONST_NULL)));
+            }
+            case QUIESCED_IF_TRUE -> {
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire pool quiescence", "quiescedIf", "(Z" + OBJ + "I)V", dup(),
+                        load(0)));
+            }
+            case COMPLETION -> {
+                // A CountedCompleter's completing call: a release on a completer before each CAS of its pending count
+                // and before the root's quietlyComplete (the writes the next completer and the joiner read), an acquire
+                // on a completer before its onCompletion runs (its pending count was seen zero: every child released).
+                int i1 = m.maxLocals, i2 = m.maxLocals + 1, ref = m.maxLocals + 2;
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!(n instanceof MethodInsnNode c) || c.getOpcode() != Opcodes.INVOKEVIRTUAL) continue;
+                    InsnList at = new InsnList();
+                    if ((c.name.equals("weakCompareAndSetPendingCount") || c.name.equals("compareAndSetPendingCount")) && c.desc.equals("(II)Z")) {
+                        at.add(new VarInsnNode(Opcodes.ISTORE, i2));
+                        at.add(new VarInsnNode(Opcodes.ISTORE, i1));
+                        at.add(hook(owner, m, "release completer (pending count)", "release", o1, dup()));
+                        at.add(new VarInsnNode(Opcodes.ILOAD, i1));
+                        at.add(new VarInsnNode(Opcodes.ILOAD, i2));
+                    } else if (c.name.equals("quietlyComplete") && c.desc.equals("()V")) {
+                        at.add(hook(owner, m, "release completer (completes)", "release", o1, dup()));
+                    } else if (c.name.equals("onCompletion") && c.desc.equals("(L" + COMPLETER + ";)V")) {
+                        at.add(new VarInsnNode(Opcodes.ASTORE, ref));
+                        at.add(hook(owner, m, "acquire completer (onCompletion)", "acquire", o1, dup()));
+                        at.add(load(ref));
+                    } else {
+                        continue;
+                    }
+                    m.instructions.insertBefore(c, at);
+                    any = true;
+                }
+                if (any) m.maxLocals += 3;
+                return any;
             }
             default -> {
                 return false;
             }
         }
+    }
+
+    // ---- the two insertion helpers: a bridge call with what it needs on the stack, and where it goes ------------------
+
+    /**
+     * A call of the bridge's {@code name}{@code desc} with a site of its own: {@code loads} push the
+     * arguments but the site (a {@code DUP} of a result, locals, fields of them), the site is pushed
+     * last.
+     */
+    private InsnList hook(String owner, MethodNode m, String what, String name, String desc, AbstractInsnNode... loads) {
+        InsnList at = new InsnList();
+        for (AbstractInsnNode n : loads) at.add(n);
+        at.add(site(owner, m, what));
+        at.add(bridge(name, desc));
+        return at;
+    }
+
+    /** Inserts {@code code} at the method's entry. */
+    private static boolean atEntry(MethodNode m, InsnList code) {
+        m.instructions.insert(code);
+        return true;
+    }
+
+    /**
+     * Runs {@code code} when the method throws, whatever throws: a catch-all handler around the whole
+     * body (after its own handlers, which keep precedence) that runs it with the exception on the stack
+     * and rethrows. The handler's frame declares the parameters up to local {@code lastLocal} (never
+     * stored into: {@link #onThrowPossible}) and the Throwable, which every state of the body is
+     * assignable to; nothing else changes, so the body's own frames stay valid.
+     */
+    private static void onThrow(String owner, MethodNode m, int lastLocal, InsnList code) {
+        LabelNode start = new LabelNode(), end = new LabelNode(), handler = new LabelNode();
+        m.instructions.insert(start);
+        InsnList tail = new InsnList();
+        tail.add(end);
+        tail.add(handler);
+        Object[] locals = frameLocals(owner, m, lastLocal);
+        tail.add(new FrameNode(Opcodes.F_FULL, locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
+        tail.add(code);
+        tail.add(new InsnNode(Opcodes.ATHROW));
+        m.instructions.add(tail);
+        m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /** Whether {@link #onThrow} can declare locals 0..{@code lastLocal}: none of them is ever stored into. */
+    private static boolean onThrowPossible(MethodNode m, int lastLocal) {
+        for (int i = 0; i <= lastLocal; i++) {
+            if (writes(m, i)) return false;
+        }
+        return true;
+    }
+
+    /** The verifier types of the method's locals 0..{@code lastLocal} at entry (this, then the parameters). */
+    private static Object[] frameLocals(String owner, MethodNode m, int lastLocal) {
+        List<Object> locals = new java.util.ArrayList<>();
+        int local = 0;
+        if ((m.access & Opcodes.ACC_STATIC) == 0) {
+            locals.add(owner);
+            local = 1;
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            if (local > lastLocal) break;
+            locals.add(switch (t.getSort()) {
+                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> Opcodes.INTEGER;
+                case Type.FLOAT -> Opcodes.FLOAT;
+                case Type.LONG -> Opcodes.LONG;
+                case Type.DOUBLE -> Opcodes.DOUBLE;
+                case Type.ARRAY -> t.getDescriptor();
+                default -> t.getInternalName();
+            });
+            local += t.getSize();
+        }
+        return locals.toArray();
+    }
+
+    private static AbstractInsnNode load(int local) {
+        return new VarInsnNode(Opcodes.ALOAD, local);
+    }
+
+    private static AbstractInsnNode dup() {
+        return new InsnNode(Opcodes.DUP);
+    }
+
+    private static AbstractInsnNode field(String owner, String name, String desc) {
+        return new FieldInsnNode(Opcodes.GETFIELD, owner, name, desc);
+    }
+
+    /** The map whose entries a ConcurrentSkipListMap method works on: the map itself, or a sub-map's backing map. */
+    private static InsnList mapOf(String owner) {
+        InsnList l = new InsnList();
+        l.add(load(0));
+        if (owner.equals(CSLM + "$SubMap")) l.add(field(owner, "m", "L" + CSLM + ";"));
+        return l;
+    }
+
+    private static InsnList bridgeOnly(String name) {
+        InsnList l = new InsnList();
+        l.add(bridge(name, "()V"));
+        return l;
     }
 
     private interface Code {

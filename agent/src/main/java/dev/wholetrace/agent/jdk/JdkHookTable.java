@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.objectweb.asm.Opcodes;
 
 /**
  * Which JDK classes get hooks and what each of their methods gets (docs/agent.md, "Hand-overs
@@ -21,6 +22,12 @@ final class JdkHookTable {
         RELEASE_ELEMENT,
         /** Before each reference return: acquire on the result (nothing for null). */
         ACQUIRE_RESULT,
+        /** Before each reference return: acquire on each element of the returned array (toArray). */
+        ACQUIRE_ARRAY,
+        /** At entry: release on each element of the collection parameter, a JDK collection (addAll). */
+        RELEASE_ALL,
+        /** Before each int return: acquire on the first reference parameter if the result is not negative (indexOf). */
+        ACQUIRE_ELEMENT_IF_FOUND,
         /** Before each boolean return: acquire on the first reference parameter if the result is true. */
         ACQUIRE_ELEMENT_IF_TRUE,
         /** Before each {@code Collection.add(Object)} call inside the method (drainTo): acquire on the element. */
@@ -33,6 +40,14 @@ final class JdkHookTable {
         KEY_ACQUIRE_RESULT,
         /** Before each boolean return: acquire on this map's entry for the key if true. */
         KEY_ACQUIRE_IF_TRUE,
+        /** Before each boolean return: if true, acquire on the entry of each key holding the value (parameter 1; containsValue). */
+        VALUE_ACQUIRE_IF_TRUE,
+        /** At entry: acquire on the entry of every key of this map (ConcurrentHashMap's bulk operations). */
+        KEYS_ACQUIRE_ALL,
+        /** Before each reference return: acquire on the entry of the returned key (ConcurrentSkipListMap navigation). */
+        RETURNED_KEY,
+        /** Before each reference return: acquire on the entry of the returned entry's key (ConcurrentSkipListMap navigation). */
+        RETURNED_ENTRY,
         /** Around each {@code Function.apply}/{@code BiFunction.apply} call (compute, merge): acquire before, release after, on the key's entry. */
         KEY_FUNCTION,
         /** Before each {@code BiConsumer.accept(key, value)} call inside the method (forEach): acquire on the key's entry. */
@@ -41,10 +56,14 @@ final class JdkHookTable {
         ITERATOR_KEY,
         /** The same for a ConcurrentSkipListMap iterator (its map is the outer instance). */
         SKIP_LIST_ITERATOR_KEY,
+        /** The same for an iterator of a ConcurrentSkipListMap's sub-map view (the view's backing map). */
+        SUB_MAP_ITERATOR_KEY,
         /** Before each {@code Consumer.accept} call of a ConcurrentHashMap view's forEach: acquire on the traversed node's key entry. */
         VIEW_ACCEPTED,
         /** Every MONITORENTER (lock after) and MONITOREXIT (unlock before): a synchronized wrapper's mutex. */
         MONITORS,
+        /** A synchronized instance method: lock of {@code this} at entry, unlock before every return and on the exceptional exit. */
+        SYNCHRONIZED_METHOD,
         /**
          * The whole method is JDK-internal work: hooks are off from its entry to its exit, normal or
          * exceptional (ClassLoader.loadClass: the loaders' lock and package maps order threads that load
@@ -53,14 +72,26 @@ final class JdkHookTable {
         JDK_INTERNAL,
         /** At entry: release on {@code this} (ForkJoinTask.fork: the forker's work before the task's run). */
         RELEASE_THIS,
-        /** Acquire on {@code this} at entry and release on it before every return (ForkJoinTask.doExec: one run of exec()). */
+        /**
+         * Acquire on {@code this} at entry and release on it (and a worker's pool quiescence) before the
+         * calls that record the task's completion (ForkJoinTask.doExec: one run of exec()).
+         */
         TASK_RUN,
-        /** Before every return: acquire on {@code this} (ForkJoinTask.join, invoke, get, quietlyJoin, quietlyInvoke). */
+        /** Before every return: acquire on {@code this}; when it throws, the same if the task completed (ForkJoinTask.join, invoke, get, quietlyJoin, quietlyInvoke). */
         ACQUIRE_THIS_AT_RETURN,
-        /** Before every return: acquire on the first reference parameter (ForkJoinPool.invoke(task)). */
+        /** The same on the first reference parameter (ForkJoinPool.invoke(task)). */
         ACQUIRE_ELEMENT_AT_RETURN,
-        /** At entry: acquire and release on {@code this} and each completer up to the root (CountedCompleter's completing calls). */
-        COMPLETION_CHAIN
+        /** Static invokeAll: on return and when it throws, acquire on each of its tasks that completed. */
+        INVOKE_ALL,
+        /** Static helpQuiesce, quiesceCommonPool: before every return, acquire on the pool's quiescence. */
+        QUIESCED,
+        /** ForkJoinPool.awaitQuiescence: before each boolean return, acquire on this pool's quiescence if true. */
+        QUIESCED_IF_TRUE,
+        /**
+         * A CountedCompleter's completing call: release on a completer before each CAS of its pending
+         * count and before quietlyComplete; acquire on a completer before its onCompletion.
+         */
+        COMPLETION
     }
 
     private static final String JUC = "java/util/concurrent/";
@@ -74,10 +105,16 @@ final class JdkHookTable {
             "offerFirst", "offerLast", "addFirst", "addLast", "push");
     private static final Set<String> TAKES = Set.of("take", "poll", "remove", "removeFirst", "removeLast", "pollFirst", "pollLast",
             "takeFirst", "takeLast", "pop", "peek", "peekFirst", "peekLast", "element", "getFirst", "getLast");
-    private static final Set<String> REMOVES = Set.of("remove", "removeFirstOccurrence", "removeLastOccurrence");
+    private static final Set<String> REMOVES = Set.of("remove", "removeFirstOccurrence", "removeLastOccurrence", "contains");
+    /** The queues' iterators (next() returns an element; names of JDK 17 and 25, a missing one is never loaded). */
+    private static final Set<String> QUEUE_ITERATORS = Set.of(JUC + "ArrayBlockingQueue$Itr", JUC + "LinkedBlockingQueue$Itr",
+            JUC + "LinkedBlockingDeque$AbstractItr", JUC + "PriorityBlockingQueue$Itr", JUC + "DelayQueue$Itr", JUC + "LinkedTransferQueue$Itr",
+            JUC + "ConcurrentLinkedQueue$Itr", JUC + "ConcurrentLinkedDeque$AbstractItr");
 
     /** Concurrent maps: hand-overs through a key's entry. */
-    private static final Set<String> MAPS = Set.of(JUC + "ConcurrentHashMap", JUC + "ConcurrentSkipListMap");
+    private static final String CHM = JUC + "ConcurrentHashMap";
+    private static final String CSLM = JUC + "ConcurrentSkipListMap";
+    private static final Set<String> MAPS = Set.of(CHM, CSLM);
     private static final Set<String> MAP_FUNCTIONS = Set.of("compute", "computeIfAbsent", "computeIfPresent", "merge");
     private static final Set<String> MAP_READS = Set.of("get", "doGet", "put", "putIfAbsent", "replace", "remove");
     private static final Set<String> MAP_WRITES = Set.of("putVal", "doPut", "replace");
@@ -88,6 +125,20 @@ final class JdkHookTable {
             JUC + "ConcurrentHashMap$EntrySetView");
     private static final Set<String> SKIP_LIST_ITERATORS = Set.of(JUC + "ConcurrentSkipListMap$KeyIterator",
             JUC + "ConcurrentSkipListMap$ValueIterator", JUC + "ConcurrentSkipListMap$EntryIterator");
+    private static final String SUB_MAP = JUC + "ConcurrentSkipListMap$SubMap";
+    private static final Set<String> SUB_MAP_ITERATORS = Set.of(SUB_MAP + "$SubMapKeyIterator", SUB_MAP + "$SubMapValueIterator",
+            SUB_MAP + "$SubMapEntryIterator");
+    /** ConcurrentSkipListMap's (and its sub-maps') navigation: what returns a key, and what returns an entry. */
+    private static final Set<String> NAV_KEYS = Set.of("firstKey", "lastKey", "ceilingKey", "floorKey", "higherKey", "lowerKey");
+    private static final Set<String> NAV_ENTRIES = Set.of("firstEntry", "lastEntry", "ceilingEntry", "floorEntry", "higherEntry", "lowerEntry",
+            "pollFirstEntry", "pollLastEntry");
+    /** ConcurrentHashMap's bulk operations with a parallelism threshold (their first parameter, a long). */
+    private static final Set<String> BULK_PREFIXES = Set.of("forEach", "search", "reduce");
+
+    /** Classes whose synchronized methods are their documented monitor: the JDK is not instrumented, so they are hooked here. */
+    private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Hashtable", "java/lang/StringBuffer");
+    /** Their inner classes that synchronize on the outer object with synchronized blocks (Vector's iterators). */
+    private static final Set<String> SYNCHRONIZED_BLOCKS = Set.of("java/util/Vector$Itr", "java/util/Vector$ListItr");
 
     private static final String COW_LIST = JUC + "CopyOnWriteArrayList";
     private static final String COW_ITERATOR = JUC + "CopyOnWriteArrayList$COWIterator";
@@ -105,7 +156,8 @@ final class JdkHookTable {
     private static final String FJ_POOL = JUC + "ForkJoinPool";
     private static final String COMPLETER = JUC + "CountedCompleter";
     private static final Set<String> TASK_JOINS = Set.of("join", "invoke", "get", "quietlyJoin", "quietlyInvoke", "quietlyJoinUninterruptibly");
-    private static final Set<String> COMPLETIONS = Set.of("tryComplete", "propagateCompletion", "complete", "quietlyCompleteRoot");
+    private static final Set<String> COMPLETIONS = Set.of("tryComplete", "propagateCompletion", "complete", "quietlyCompleteRoot",
+            "firstComplete", "nextComplete");
     private static final String TASK_PARAM = "(Ljava/util/concurrent/ForkJoinTask;)";
 
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
@@ -123,6 +175,11 @@ final class JdkHookTable {
         all.addAll(List.of(COW_LIST, COW_ITERATOR, EXCHANGER));
         all.addAll(WRAPPERS);
         all.add(CLASS_LOADER);
+        all.addAll(QUEUE_ITERATORS);
+        all.add(SUB_MAP);
+        all.addAll(SUB_MAP_ITERATORS);
+        all.addAll(SYNCHRONIZED_CLASSES);
+        all.addAll(SYNCHRONIZED_BLOCKS);
         all.addAll(List.of(FJ_TASK, FJ_POOL, COMPLETER));
         return all;
     }
@@ -137,11 +194,32 @@ final class JdkHookTable {
         static final Set<String> ALL = Set.copyOf(classes());
     }
 
-    /** The hooks of method {@code name}{@code desc} of {@code owner}; empty when none. Static methods and constructors get none. */
-    static List<Kind> of(String owner, String name, String desc, boolean isStatic) {
+    /**
+     * The hooks of method {@code name}{@code desc} of {@code owner} with access flags {@code access};
+     * empty when none. Constructors get none, static methods only ForkJoinTask's invokeAll and the
+     * quiescence waits.
+     */
+    static List<Kind> of(String owner, String name, String desc, int access) {
         List<Kind> kinds = new ArrayList<>(2);
-        if (WRAPPERS.contains(owner)) {
+        boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
+        if (WRAPPERS.contains(owner) || SYNCHRONIZED_BLOCKS.contains(owner)) {
             kinds.add(Kind.MONITORS);
+            return kinds;
+        }
+        if (SYNCHRONIZED_CLASSES.contains(owner)) {
+            if (!isStatic && (access & Opcodes.ACC_SYNCHRONIZED) != 0) kinds.add(Kind.SYNCHRONIZED_METHOD);
+            kinds.add(Kind.MONITORS); // synchronized blocks, if any (a synchronized(this) inside)
+            return kinds;
+        }
+        if (isStatic && owner.equals(FJ_TASK)) {
+            if (name.equals("invokeAll") && desc.endsWith("V") || name.equals("invokeAll") && desc.equals("(Ljava/util/Collection;)Ljava/util/Collection;")) {
+                kinds.add(Kind.INVOKE_ALL);
+            }
+            if (name.equals("helpQuiesce") && desc.equals("()V")) kinds.add(Kind.QUIESCED);
+            return kinds;
+        }
+        if (isStatic && owner.equals(FJ_POOL) && name.equals("quiesceCommonPool") && desc.equals("()V")) {
+            kinds.add(Kind.QUIESCED);
             return kinds;
         }
         if (isStatic || name.startsWith("<")) return kinds;
@@ -158,6 +236,11 @@ final class JdkHookTable {
             if (TAKES.contains(name) && refResult && (noArgs || name.equals("poll") || name.startsWith("poll"))) kinds.add(Kind.ACQUIRE_RESULT);
             if (REMOVES.contains(name) && boolResult && desc.startsWith("(Ljava/lang/Object;)")) kinds.add(Kind.ACQUIRE_ELEMENT_IF_TRUE);
             if (name.equals("drainTo")) kinds.add(Kind.ACQUIRE_ADDED);
+            if (name.startsWith("forEach")) kinds.add(Kind.ACQUIRE_ACCEPTED); // forEach, and the forEachFrom it delegates to
+            if (name.equals("toArray") && desc.endsWith(")[Ljava/lang/Object;")) kinds.add(Kind.ACQUIRE_ARRAY);
+            if (name.equals("addAll") && desc.equals("(Ljava/util/Collection;)Z")) kinds.add(Kind.RELEASE_ALL);
+        } else if (QUEUE_ITERATORS.contains(owner)) {
+            if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
         } else if (MAPS.contains(owner)) {
             // compute* publish what their function did (KEY_FUNCTION's release after it); only merge can store a
             // value without calling the function (an absent key), and only computeIfAbsent can return a value
@@ -168,6 +251,13 @@ final class JdkHookTable {
             if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
             if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
+            if (owner.equals(CHM) && name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
+            if (owner.equals(CHM) && desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);
+            if (owner.equals(CSLM)) navigation(name, refResult, kinds);
+        } else if (owner.equals(SUB_MAP)) {
+            navigation(name, refResult, kinds);
+        } else if (SUB_MAP_ITERATORS.contains(owner)) {
+            if (name.equals("next") && noArgs && refResult) kinds.add(Kind.SUB_MAP_ITERATOR_KEY);
         } else if (MAP_ITERATORS.contains(owner)) {
             if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ITERATOR_KEY);
         } else if (SKIP_LIST_ITERATORS.contains(owner)) {
@@ -184,6 +274,15 @@ final class JdkHookTable {
                 kinds.add(Kind.ACQUIRE_RESULT);
             }
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/Consumer;)V")) kinds.add(Kind.ACQUIRE_ACCEPTED);
+            if (name.equals("toArray") && desc.endsWith(")[Ljava/lang/Object;")) kinds.add(Kind.ACQUIRE_ARRAY);
+            if ((name.equals("addAll") || name.equals("addAllAbsent")) && desc.endsWith("Ljava/util/Collection;)Z")
+                    || name.equals("addAll") && desc.equals("(ILjava/util/Collection;)Z")) {
+                kinds.add(Kind.RELEASE_ALL);
+            }
+            if (name.equals("contains") && boolResult && desc.startsWith("(Ljava/lang/Object;)")) kinds.add(Kind.ACQUIRE_ELEMENT_IF_TRUE);
+            if ((name.equals("indexOf") || name.equals("lastIndexOf")) && desc.equals("(Ljava/lang/Object;)I")) {
+                kinds.add(Kind.ACQUIRE_ELEMENT_IF_FOUND);
+            }
         } else if (owner.equals(COW_ITERATOR)) {
             if ((name.equals("next") || name.equals("previous")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
         } else if (owner.equals(FJ_TASK)) {
@@ -197,8 +296,10 @@ final class JdkHookTable {
                 kinds.add(Kind.RELEASE_ELEMENT);
             }
             if (name.equals("invoke") && desc.startsWith(TASK_PARAM)) kinds.add(Kind.ACQUIRE_ELEMENT_AT_RETURN);
+            if (name.equals("awaitQuiescence") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
         } else if (owner.equals(COMPLETER)) {
-            if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION_CHAIN);
+            if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION);
+            if ((name.equals("firstComplete") || name.equals("nextComplete")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);
@@ -206,6 +307,13 @@ final class JdkHookTable {
             }
         }
         return kinds;
+    }
+
+    /** ConcurrentSkipListMap's navigation methods, on the map or a sub-map view. */
+    private static void navigation(String name, boolean refResult, List<Kind> kinds) {
+        if (!refResult) return;
+        if (NAV_KEYS.contains(name)) kinds.add(Kind.RETURNED_KEY);
+        if (NAV_ENTRIES.contains(name)) kinds.add(Kind.RETURNED_ENTRY);
     }
 
     /**

@@ -13,8 +13,8 @@ import java.util.Set;
 
 /**
  * Hooks inside selected JDK classes (docs/agent.md, "Hand-overs inside the JDK"): a transformer for
- * the classes {@link JdkHookTable} names, applied as they load and, for those already loaded before
- * premain (ConcurrentHashMap always is), by retransformation. Call {@link BootstrapBridge#append}
+ * the classes {@link JdkHookTable} names, applied by retransformation right after premain loaded them all
+ * (and, should one load later after all, as it loads). Call {@link BootstrapBridge#append}
  * first: this class links against the bridge, which must then come from the bootstrap class path.
  */
 public final class JdkHooks {
@@ -27,21 +27,42 @@ public final class JdkHooks {
             return;
         }
         JdkBridge.install(new HandoverSink());
+        context.forkJoinHookedInJdk(); // the call-site fork/join models would record the same edges again
         inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;
         }
+        // A class first loaded while one of the agent's transformers runs on its thread never reaches a transformer
+        // (the JVM does not re-enter them): the collection-call instrumenter resolves the java.util types it meets,
+        // Vector and Hashtable among them. So the table's top-level classes outside java.util.concurrent are loaded
+        // now (not initialized) and hooked by retransformation with those already loaded: one call for all (one
+        // class redefinition pass), or one class at a time if that fails, so that one that cannot be hooked leaves
+        // the others hooked.
         Set<String> names = new HashSet<>();
-        for (String n : JdkHookTable.classes()) names.add(n.replace('/', '.'));
+        for (String n : JdkHookTable.classes()) {
+            names.add(n.replace('/', '.'));
+            if (n.startsWith("java/util/concurrent/") || n.indexOf('$') >= 0) continue;
+            try {
+                Class.forName(n.replace('/', '.'), false, null);
+            } catch (Throwable e) {
+                // not in this JDK
+            }
+        }
         List<Class<?>> loaded = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (c.getClassLoader() == null && names.contains(c.getName()) && inst.isModifiableClass(c)) loaded.add(c);
         }
         try {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
-        } catch (Throwable e) {
-            AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: " + e);
+        } catch (Throwable all) {
+            for (Class<?> c : loaded) {
+                try {
+                    inst.retransformClasses(c);
+                } catch (Throwable e) {
+                    AgentLog.once("jdk-hooks-retransform:" + c.getName(), c.getName() + " is not hooked: " + e);
+                }
+            }
         }
     }
 

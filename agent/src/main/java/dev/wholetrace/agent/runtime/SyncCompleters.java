@@ -1,13 +1,15 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
 import java.util.Collection;
 import java.util.concurrent.CountedCompleter;
 import java.util.concurrent.ForkJoinTask;
 
 /**
- * Fork/join hand-overs the JDK makes on the program's behalf, seen at the program's calls.
+ * Fork/join hand-overs the JDK makes on the program's behalf, seen at the program's calls: the
+ * fallback for a JVM where the JDK's own fork/join classes cannot be hooked (the bridge is not on the
+ * bootstrap class path); otherwise the instrumenter does not insert these probes at all
+ * (InstrumentationContext.forkJoinAtCallSites), since the hooks inside the JDK record the same edges.
  *
  * <p>{@code ForkJoinTask.invokeAll(...)} forks its tasks inside the JDK and returns when they are
  * done: each task is a submission before the call (its {@code compute()} then records its run, as
@@ -25,7 +27,7 @@ import java.util.concurrent.ForkJoinTask;
  */
 public final class SyncCompleters {
     /** The completion's offset in a completer's address range: below the interrupt status. */
-    static final long COMPLETION = (Addresses.MAX_OFFSET & ~7L) - 16;
+    static final long COMPLETION = SyntheticOffsets.COMPLETION;
 
     private SyncCompleters() {}
 

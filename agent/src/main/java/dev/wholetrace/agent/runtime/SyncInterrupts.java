@@ -1,6 +1,5 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
 
 /**
@@ -19,7 +18,7 @@ public final class SyncInterrupts {
      * slot (the highest is a queued element's hand-over), which no field slot reaches (fields are
      * numbered from 0).
      */
-    static final long STATUS = (Addresses.MAX_OFFSET & ~7L) - 8;
+    static final long STATUS = SyntheticOffsets.INTERRUPT_STATUS;
 
     private SyncInterrupts() {}
 

@@ -1,6 +1,5 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
 import java.util.Comparator;
 import java.util.function.BinaryOperator;
@@ -21,8 +20,8 @@ import java.util.function.LongBinaryOperator;
  * per call of the function, no allocation.
  */
 public final class SyncParallelArrays {
-    static final long IN = (Addresses.MAX_OFFSET & ~7L) - 32;
-    static final long OUT = (Addresses.MAX_OFFSET & ~7L) - 40;
+    static final long IN = SyntheticOffsets.PARALLEL_IN;
+    static final long OUT = SyntheticOffsets.PARALLEL_OUT;
 
     private SyncParallelArrays() {}
 

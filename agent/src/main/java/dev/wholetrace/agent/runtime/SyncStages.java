@@ -1,6 +1,5 @@
 package dev.wholetrace.agent.runtime;
 
-import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
 import java.util.concurrent.CompletableFuture;
 
@@ -20,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class SyncStages {
     /** A stage's completion in its wrapper's address range: below the completer's completion. */
-    static final long DONE = (Addresses.MAX_OFFSET & ~7L) - 24;
+    static final long DONE = SyntheticOffsets.STAGE_DONE;
 
     private SyncStages() {}
 

@@ -84,6 +84,24 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void everyBridgeCallNamesAMethodOfTheBridge() throws Exception {
+        ClassNode bridge = new ClassNode();
+        try (InputStream in = ClassLoader.getSystemResourceAsStream(JdkClassHooks.BRIDGE + ".class")) {
+            new ClassReader(in.readAllBytes()).accept(bridge, 0);
+        }
+        List<String> methods = bridge.methods.stream().map(m -> m.name + m.desc).toList();
+        for (String c : JdkHookTable.classes()) {
+            for (MethodNode m : hooked(c).methods) {
+                for (AbstractInsnNode n : m.instructions) {
+                    if (n instanceof MethodInsnNode call && call.owner.equals(JdkClassHooks.BRIDGE)) {
+                        assertThat(methods).as("%s.%s calls", c, m.name).contains(call.name + call.desc);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void queuesReleaseBeforeThePutAndAcquireAfterTheTake() throws Exception {
         ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
         assertThat(bridgeCalls(abq, "put", "(Ljava/lang/Object;)V")).containsExactly("release");
@@ -151,22 +169,77 @@ class JdkClassHooksTest {
         ClassNode task = hooked("java/util/concurrent/ForkJoinTask");
         assertThat(bridgeCalls(task, "fork", "()Ljava/util/concurrent/ForkJoinTask;")).containsExactly("release");
         String doExec = Runtime.version().feature() >= 19 ? "()V" : "()I"; // int on 17, void since the JDK 19 rewrite
-        assertThat(bridgeCalls(task, "doExec", doExec)).startsWith("acquire").endsWith("release").containsOnly("acquire", "release");
-        assertThat(bridgeCalls(task, "join", "()Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
-        assertThat(bridgeCalls(task, "invoke", "()Ljava/lang/Object;")).containsOnly("acquire").isNotEmpty();
-        assertThat(bridgeCalls(task, "quietlyJoin", "()V")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(task, "doExec", doExec)).containsExactly("acquire", "taskDone", "taskDone"); // before setDone, trySetException
+        assertThat(bridgeCalls(task, "join", "()Ljava/lang/Object;")).containsOnly("acquire", "joinThrew").contains("acquire").endsWith("joinThrew");
+        assertThat(bridgeCalls(task, "invoke", "()Ljava/lang/Object;")).containsOnly("acquire", "joinThrew").endsWith("joinThrew");
+        assertThat(bridgeCalls(task, "get", "()Ljava/lang/Object;")).containsOnly("acquire", "joinThrew").endsWith("joinThrew");
+        assertThat(bridgeCalls(task, "quietlyJoin", "()V")).containsOnly("acquire", "joinThrew").contains("acquire");
         assertThat(bridgeCalls(task, "isDone", "()Z")).isEmpty();
+        String fjt = "Ljava/util/concurrent/ForkJoinTask;";
+        assertThat(bridgeCalls(task, "invokeAll", "(" + fjt + fjt + ")V")).containsOnly("joinedAll").hasSizeGreaterThanOrEqualTo(4);
+        assertThat(bridgeCalls(task, "invokeAll", "([" + fjt + ")V")).containsOnly("joinedAll").isNotEmpty();
+        assertThat(bridgeCalls(task, "invokeAll", "(Ljava/util/Collection;)Ljava/util/Collection;")).containsOnly("joinedAll").isNotEmpty();
+        assertThat(bridgeCalls(task, "helpQuiesce", "()V")).containsExactly("quiesced");
         ClassNode pool = hooked("java/util/concurrent/ForkJoinPool");
         assertThat(bridgeCalls(pool, "invoke", "(Ljava/util/concurrent/ForkJoinTask;)Ljava/lang/Object;")).startsWith("release")
-                .endsWith("acquire");
+                .contains("acquire").endsWith("joinThrew");
         assertThat(bridgeCalls(pool, "execute", "(Ljava/util/concurrent/ForkJoinTask;)V")).containsExactly("release");
         assertThat(bridgeCalls(pool, "execute", "(Ljava/lang/Runnable;)V")).isEmpty();
+        assertThat(bridgeCalls(pool, "awaitQuiescence", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         ClassNode completer = hooked("java/util/concurrent/CountedCompleter");
-        for (String completes : List.of("tryComplete", "propagateCompletion", "quietlyCompleteRoot")) {
-            assertThat(bridgeCalls(completer, completes, "()V")).startsWith("completion").endsWith("completionEnd")
-                    .containsOnly("completion", "completionEnd");
-        }
-        assertThat(bridgeCalls(completer, "complete", "(Ljava/lang/Object;)V")).startsWith("completion").endsWith("completionEnd");
+        // tryComplete: acquire before onCompletion, release before the root's quietlyComplete and before the pending count's CAS
+        assertThat(bridgeCalls(completer, "tryComplete", "()V")).containsExactly("acquire", "release", "release");
+        assertThat(bridgeCalls(completer, "propagateCompletion", "()V")).containsExactly("release", "release");
+        assertThat(bridgeCalls(completer, "quietlyCompleteRoot", "()V")).containsExactly("release");
+        assertThat(bridgeCalls(completer, "complete", "(Ljava/lang/Object;)V")).containsExactly("acquire", "release");
+        assertThat(bridgeCalls(completer, "nextComplete", "()Ljava/util/concurrent/CountedCompleter;")).contains("release", "acquire");
         assertThat(bridgeCalls(completer, "getPendingCount", "()I")).isEmpty();
+    }
+
+    @Test
+    void queueIterationSearchesAndCopies() throws Exception {
+        ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
+        assertThat(bridgeCalls(abq, "contains", "(Ljava/lang/Object;)Z")).containsOnly("acquireIf").isNotEmpty();
+        assertThat(bridgeCalls(abq, "toArray", "()[Ljava/lang/Object;")).containsOnly("acquireAll").isNotEmpty();
+        assertThat(bridgeCalls(abq, "forEach", "(Ljava/util/function/Consumer;)V")).containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentLinkedQueue$Itr"), "next", "()Ljava/lang/Object;"))
+                .containsOnly("acquire").isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentLinkedQueue"), "addAll", "(Ljava/util/Collection;)Z"))
+                .containsExactly("releaseAll");
+        ClassNode cow = hooked("java/util/concurrent/CopyOnWriteArrayList");
+        assertThat(bridgeCalls(cow, "indexOf", "(Ljava/lang/Object;)I")).containsOnly("acquireIfFound").isNotEmpty();
+        assertThat(bridgeCalls(cow, "toArray", "()[Ljava/lang/Object;")).containsOnly("acquireAll").isNotEmpty();
+    }
+
+    @Test
+    void mapNavigationBulkOperationsAndValueSearch() throws Exception {
+        ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
+        assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).containsOnly("valueAcquireIf").isNotEmpty();
+        assertThat(bridgeCalls(chm, "forEach", "(JLjava/util/function/BiConsumer;)V")).containsExactly("keysAcquire");
+        assertThat(bridgeCalls(chm, "reduceValues", "(JLjava/util/function/BiFunction;)Ljava/lang/Object;")).containsExactly("keysAcquire");
+        ClassNode cslm = hooked("java/util/concurrent/ConcurrentSkipListMap");
+        assertThat(bridgeCalls(cslm, "ceilingKey", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquireReturned").isNotEmpty();
+        assertThat(bridgeCalls(cslm, "pollFirstEntry", "()Ljava/util/Map$Entry;")).containsOnly("keyAcquireReturned").isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentSkipListMap$SubMap"), "firstEntry", "()Ljava/util/Map$Entry;"))
+                .containsOnly("keyAcquireReturned").isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentSkipListMap$SubMap$SubMapKeyIterator"), "next", "()Ljava/lang/Object;"))
+                .containsOnly("keyAcquire").isNotEmpty();
+    }
+
+    @Test
+    void synchronizedJdkClassesAreTheirMonitor() throws Exception {
+        ClassNode vector = hooked("java/util/Vector");
+        assertThat(bridgeCalls(vector, "addElement", "(Ljava/lang/Object;)V")).startsWith("monitorEnter").endsWith("monitorExit")
+                .containsOnly("monitorEnter", "monitorExit");
+        assertThat(bridgeCalls(vector, "size", "()I")).startsWith("monitorEnter").endsWith("monitorExit");
+        MethodNode add = vector.methods.stream().filter(x -> x.name.equals("addElement")).findFirst().get();
+        assertThat(add.tryCatchBlocks).anyMatch(t -> t.type == null);
+        assertThat(bridgeCalls(hooked("java/util/Vector$Itr"), "next", "()Ljava/lang/Object;")).containsOnly("monitorEnter", "monitorExit")
+                .isNotEmpty();
+        assertThat(bridgeCalls(hooked("java/util/Hashtable"), "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))
+                .startsWith("monitorEnter").endsWith("monitorExit");
+        ClassNode sb = hooked("java/lang/StringBuffer");
+        assertThat(bridgeCalls(sb, "append", "(Ljava/lang/String;)Ljava/lang/StringBuffer;")).startsWith("monitorEnter").endsWith("monitorExit");
+        assertThat(bridgeCalls(sb, "toString", "()Ljava/lang/String;")).startsWith("monitorEnter").endsWith("monitorExit");
     }
 }

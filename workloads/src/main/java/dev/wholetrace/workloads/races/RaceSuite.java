@@ -100,7 +100,12 @@ public final class RaceSuite {
             SkipListMapOtherKeyYes.class, CopyOnWriteListNo.class, CopyOnWriteListLateWriteYes.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
             ExchangerLateWriteYes.class,
             // fork/join work the JDK forks and joins itself (docs/agent.md, "Fork/join inside the JDK")
-            ParallelStreamNo.class, ParallelStreamYes.class);
+            ParallelStreamNo.class, ParallelStreamYes.class, ForkJoinJoinThrowsNo.class, ForkJoinJoinThrowsYes.class, ForkJoinQuiesceNo.class,
+            ForkJoinQuiesceYes.class,
+            // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
+            QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
+            SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
+            SynchronizedJdkClassesLateWriteYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not

@@ -84,43 +84,150 @@ public final class JdkBridge {
     }
 
     /**
-     * At the entry of a CountedCompleter's completing call (tryComplete, propagateCompletion,
-     * complete, quietlyCompleteRoot) on {@code task}: an acquire and a release on the task and on each
-     * completer up to the root. The acquire orders what earlier completions of the same tasks published
-     * before whatever onCompletion this call runs; the release publishes this thread's work to the
-     * next completion and to the root's join. Conservative when the call completes none of them.
+     * Where a task's run ends, in ForkJoinTask.doExec: before it records the task's completion (the
+     * status write a joiner waits for), a release on the task; on a pool's worker thread also on the
+     * pool's quiescence, which {@link #quiesced} acquires.
      */
-    public static void completion(Object task, int site) {
+    public static void taskDone(Object task, int site) {
         JdkSink s = sink;
         if (s == null || task == null) return;
         int[] st = enterSink();
         if (st == null) return;
         try {
-            for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
-                s.element(false, t, site);
-                s.element(true, t, site);
-            }
+            s.element(true, task, site);
+            if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w) s.quiescence(true, w.getPool(), site);
         } finally {
             st[0] = 0;
         }
     }
 
     /**
-     * Before a completing call on {@code task} returns: a release on the task and on each completer up
-     * to the root, publishing the onCompletion methods the call ran (after {@link #completion}'s
-     * releases) to the next completion and to the root's join.
+     * When a join of {@code task} (join, invoke, get, ForkJoinPool.invoke, invokeAll) throws or
+     * returns: an acquire on it if it completed, normally or exceptionally (its run's end
+     * happens-before the join's return or throw), not when it was cancelled or the wait was
+     * interrupted before it completed.
      */
-    public static void completionEnd(Object task, int site) {
+    public static void joinThrew(Object task, int site) {
+        if (task instanceof java.util.concurrent.ForkJoinTask<?> t && t.isDone() && !t.isCancelled()) acquire(task, site);
+    }
+
+    /**
+     * When ForkJoinTask.invokeAll returns or throws: {@link #joinThrew} of each of its tasks ({@code
+     * tasks} is a task, an array of tasks or a collection of them; a collection only when it is a JDK
+     * class, whose iteration runs no program code).
+     */
+    public static void joinedAll(Object tasks, int site) {
+        if (sink == null || tasks == null) return;
+        if (tasks instanceof java.util.concurrent.ForkJoinTask) {
+            joinThrew(tasks, site);
+        } else if (tasks instanceof Object[] array) {
+            for (Object t : array) joinThrew(t, site);
+        } else if (tasks instanceof java.util.Collection<?> c && c.getClass().getClassLoader() == null) {
+            for (Object t : c) joinThrew(t, site);
+        }
+    }
+
+    /**
+     * After helpQuiesce (pool null: the pool of the calling worker, or the common pool for another
+     * thread), ForkJoinPool.quiesceCommonPool or a successful awaitQuiescence: an acquire of the
+     * pool's quiescence, which every task run by one of its workers released.
+     */
+    public static void quiesced(Object pool, int site) {
         JdkSink s = sink;
-        if (s == null || task == null) return;
+        if (s == null) return;
+        Object p = pool != null ? pool : Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w ? w.getPool()
+                : java.util.concurrent.ForkJoinPool.commonPool();
         int[] st = enterSink();
         if (st == null) return;
         try {
-            for (Object t = task; t != null; t = ((java.util.concurrent.CountedCompleter<?>) t).getCompleter()) {
-                s.element(true, t, site);
+            s.quiescence(false, p, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
+    /** After ForkJoinPool.awaitQuiescence returned {@code quiescent}: {@link #quiesced} if true (not after a timeout). */
+    public static void quiescedIf(boolean quiescent, Object pool, int site) {
+        if (quiescent && pool != null) quiesced(pool, site);
+    }
+
+    /**
+     * Before addAll of a collection into a hooked one (CopyOnWriteArrayList, ConcurrentLinkedQueue/Deque,
+     * the blocking queues): a release of each element, when {@code elements} is a JDK collection (its
+     * iteration runs no program code; the JDK's addAll iterates it too).
+     */
+    public static void releaseAll(Object elements, int site) {
+        if (sink == null || !(elements instanceof java.util.Collection<?> c) || c.getClass().getClassLoader() != null) return;
+        for (Object e : c) release(e, site);
+    }
+
+    /** Before toArray returns {@code array}: an acquire of each element in it (nulls are none). */
+    public static void acquireAll(Object array, int site) {
+        if (sink == null || !(array instanceof Object[] a)) return;
+        for (Object e : a) acquire(e, site);
+    }
+
+    /** After indexOf/lastIndexOf returned {@code index}: an acquire of {@code element} if it was found. */
+    public static void acquireIfFound(int index, Object element, int site) {
+        if (index >= 0) acquire(element, site);
+    }
+
+    /**
+     * After ConcurrentHashMap.containsValue returned {@code found}: an acquire of the entry of each key
+     * that now holds {@code value} (compared as the map does, with equals, for values of JDK classes,
+     * whose equals runs no program code; by identity otherwise).
+     */
+    public static void valueAcquireIf(boolean found, Object map, Object value, int site) {
+        if (!found || sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m) || value == null) return;
+        boolean byEquals = value.getClass().getClassLoader() == null;
+        int[] st = enterSink(); // the iteration below runs the map's own (hooked) iterator: not recorded
+        if (st == null) return;
+        java.util.ArrayList<Object> keys = null;
+        try {
+            for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+                Object v = e.getValue();
+                if (v == value || byEquals && value.equals(v)) {
+                    if (keys == null) keys = new java.util.ArrayList<>(2);
+                    keys.add(e.getKey());
+                }
             }
         } finally {
             st[0] = 0;
+        }
+        if (keys != null) {
+            for (Object k : keys) key(false, map, k, value, site);
+        }
+    }
+
+    /**
+     * At the entry of a ConcurrentHashMap bulk operation (forEach, search, reduce with a parallelism
+     * threshold): an acquire of the entry of every key the map holds then; the tasks the operation forks
+     * are ordered after this thread by the fork/join hooks.
+     */
+    public static void keysAcquire(Object map, int site) {
+        if (sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m)) return;
+        int[] st = enterSink();
+        if (st == null) return;
+        Object[] keys;
+        try {
+            keys = m.keySet().toArray();
+        } finally {
+            st[0] = 0;
+        }
+        for (Object k : keys) key(false, map, k, null, site);
+    }
+
+    /**
+     * Before a ConcurrentSkipListMap navigation method (firstKey, ceilingEntry, pollFirstEntry, …, and
+     * those of its sub-map views) returns {@code result}: an acquire of the entry of the key returned
+     * ({@code entry}: the result is a Map.Entry whose key it is). Nothing for null.
+     */
+    public static void keyAcquireReturned(Object result, Object map, boolean entry, int site) {
+        if (result == null) return;
+        if (!entry) {
+            key(false, map, result, null, site);
+        } else if (result instanceof java.util.AbstractMap.SimpleImmutableEntry<?, ?> e) { // what the map returns: a JDK class
+            key(false, map, e.getKey(), e.getValue(), site);
         }
     }
 

@@ -22,4 +22,10 @@ public interface JdkSink {
 
     /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
     void monitor(boolean enter, Object monitor, int site);
+
+    /**
+     * A fork/join pool's quiescence: {@code release} where one of its workers finished a task,
+     * otherwise an acquire where a thread found the pool quiescent (helpQuiesce, awaitQuiescence).
+     */
+    void quiescence(boolean release, Object pool, int site);
 }
