@@ -50,7 +50,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
-                "  wholetrace record -o 'run-%p.wtrace' -- java -jar runner.jar   # %p: each JVM's pid, for programs that fork JVMs",
+                "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
@@ -59,13 +59,16 @@ public final class RecordCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
-            description = "the trace to write (.wtrace); %p in it is the pid of the JVM that records (%% a %): "
+            description = "the trace to write (.wtrace); %%p in it is the pid of the JVM that records (%%%% a %%): "
                     + "JVMs the program forks with the same -javaagent write their own; a JVM that finds its file being "
                     + "recorded by another writes NAME-PID.wtrace instead and says so")
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
-            description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); this agent version records blocks and sync operations")
+            description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
+                    + "(locks, monitors, volatiles, class initialization, thread, task and JDK hand-overs: docs/agent.md); "
+                    + "dor, cdr and all also record each field, array element and collection element load and store "
+                    + "with its address")
     String mode;
 
     @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")
