@@ -270,9 +270,10 @@ final class OverheadCommand implements Callable<Integer> {
             series.get(p.name + "/" + v.label()).add(plain, traced, bytes, events);
             rows.add(new RunRow(part, r, p.name, v.label(), p.size, traced.wallSeconds(), traced.cpuSeconds(), traced.peakRssBytes(),
                     traced.capped(), Math.max(0, bytes), Math.max(0, events)));
-            log.info("%s rep %d/%d %-8s size %-6s %-14s: %7.2f s wall%s, %7.2f s CPU, %,6d MB, %,d bytes, %,d events (x%.1f wall)",
+            log.info("%s rep %d/%d %-8s size %-6s %-14s: %7.2f s wall%s, %7.2f s CPU, %,6d MB, %,d bytes, %,d events (x%.1f wall, x%.1f CPU)",
                     part, r, n, p.name, label(p.size), v.label(), traced.wallSeconds(), traced.capped() ? " (CAPPED)" : "",
-                    traced.cpuSeconds(), traced.peakRssBytes() >> 20, bytes, events, traced.wallSeconds() / plain.wallSeconds());
+                    traced.cpuSeconds(), traced.peakRssBytes() >> 20, bytes, Math.max(0, events), traced.wallSeconds() / plain.wallSeconds(),
+                    traced.cpuSeconds() / plain.cpuSeconds());
         }
     }
 

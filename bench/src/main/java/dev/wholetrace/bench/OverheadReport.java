@@ -162,7 +162,7 @@ final class OverheadReport {
         Files.writeString(out.resolve("overhead.csv"), csv(), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("overhead-runs.csv"), runsCsv(), StandardCharsets.UTF_8);
         try {
-            plot(out.resolve("overhead.png"));
+            if (!drivers().isEmpty()) plot(out.resolve("overhead.png")); // none with --reps 0 (the growth table only)
         } catch (Throwable e) { // headless AWT or font trouble must not lose the tables
             log.info("plot skipped: %s", e);
         }
