@@ -180,7 +180,7 @@ final class OverheadCommand implements Callable<Integer> {
         Runnable write = () -> {
             try {
                 new OverheadReport(machine, quick, n, modes, new ArrayList<>(series.values()), growthSeries, rows, failures,
-                        log.elapsed(), CpuMeter.otherCores(start, CpuMeter.now()), heap, cap, child.measuresRss()).write(jvm.out, log);
+                        log.elapsed(), CpuMeter.otherCores(start, CpuMeter.now()), heap, cap, child.measuresRss()).partial().write(jvm.out, log);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

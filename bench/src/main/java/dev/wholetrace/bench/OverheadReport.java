@@ -44,6 +44,7 @@ final class OverheadReport {
     private final double cap;
     private final boolean rss;
     private String markdown;
+    private boolean finished = true;
 
     OverheadReport(Machine machine, boolean quick, int reps, List<TraceMode> modes, List<Series> series, List<Series> growth,
                    List<RunRow> rows, List<String> failures, double seconds, double otherLoad, String heap, double cap, boolean rss) {
@@ -60,6 +61,13 @@ final class OverheadReport {
         this.heap = heap;
         this.cap = cap;
         this.rss = rss;
+    }
+
+    /** Marks this report as written while the benchmark was still running (it is rewritten after every program). */
+    OverheadReport partial() {
+        finished = false;
+        markdown = null;
+        return this;
     }
 
     // ---- statistics --------------------------------------------------------------------------------
@@ -243,6 +251,10 @@ final class OverheadReport {
                 .row("other processes' CPU load", String.format(Locale.ROOT, "%s cores on average during the measurements (of %d)",
                         Report.load(otherLoad), machine.nproc()))
                 .appendTo(sb).append('\n');
+        if (!finished) {
+            sb.append("**Partial**: written while the benchmark was still running (it rewrites this file after every program); "
+                    + "if it stopped or was stopped here, the programs and tables missing below were not measured.\n\n");
+        }
         if (otherLoad > 0.25) {
             sb.append(String.format(Locale.ROOT, "**Warning:** other processes kept %.2f cores busy on average, so absolute times are "
                     + "inflated and noisy; the plain and instrumented runs of a repetition ran back to back, so the ratios suffer "
