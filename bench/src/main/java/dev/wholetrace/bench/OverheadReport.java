@@ -231,7 +231,17 @@ final class OverheadReport {
 
     /** x(v), with ">=" when it is a lower bound. */
     private static String x(double v, boolean lowerBound) {
-        return (lowerBound ? ">=" : "") + x(v);
+        return (lowerBound && !Double.isNaN(v) ? ">=" : "") + x(v);
+    }
+
+    /** "2.50x" (">=2.50x" for a lower bound), or "n/a". */
+    private static String times(double v, boolean lowerBound) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "n/a" : x(v, lowerBound) + "x";
+    }
+
+    /** "yes"/"no" against the target, "-" when there is none or nothing was measured. */
+    private static String met(double v, Double target) {
+        return target == null || Double.isNaN(v) ? "-" : v <= target ? "yes" : "no";
     }
 
     private static String count(double v) {
@@ -336,8 +346,8 @@ final class OverheadReport {
                     if (s.tracedRss.get(i) <= s.plainRss.get(i) * RSS_FACTOR + RSS_SLACK) within++;
                 }
             }
-            table.row(v.title(), "**" + x(g, lb) + "x**", x(c, lb) + "x", t == null ? "-" : "<= " + x(t) + "x",
-                    t == null ? "-" : (g <= t ? "yes" : "no") + ", " + (c <= t ? "yes" : "no"),
+            table.row(v.title(), "**" + times(g, lb) + "**", times(c, lb), t == null ? "-" : "<= " + x(t) + "x",
+                    t == null ? "-" : met(g, t) + ", " + met(c, t),
                     measured == 0 ? "n/a" : within + " of " + measured);
         }
         table.appendTo(sb);
@@ -439,9 +449,13 @@ final class OverheadReport {
             Series worst = null;
             for (Series s : drivers()) if (s.variant.equals(v) && !s.tracedWall.isEmpty() && (worst == null || slowdown(s) > slowdown(worst))) worst = s;
             if (v.isJacoco()) jacocoWorst = worst;
-            sb.append(String.format(Locale.ROOT, "- %s: geomean %sx wall, %sx CPU%s; slowest %s (%sx).\n", v.title(), x(g, lb), x(c, lb),
-                    t == null ? "" : (g <= t && c <= t ? ", within" : ", above") + " the " + x(t) + "x target",
-                    worst == null ? "-" : worst.program.name(), worst == null ? "n/a" : x(slowdown(worst), lowerBound(worst))));
+            if (worst == null) {
+                sb.append("- ").append(v.title()).append(": no program measured.\n");
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "- %s: geomean %s wall, %s CPU%s; slowest %s (%s).\n", v.title(), times(g, lb), times(c, lb),
+                    t == null ? "" : (g <= t && c <= t ? ", within" : g > t && c > t ? ", above" : ", partly above") + " the " + x(t) + "x target",
+                    worst.program.name(), times(slowdown(worst), lowerBound(worst))));
         }
         OverheadVariant cor = OverheadVariant.agent(TraceMode.COR);
         if (jacocoWorst != null && modes.contains(TraceMode.COR)) {
