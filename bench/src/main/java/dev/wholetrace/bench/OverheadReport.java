@@ -391,18 +391,19 @@ final class OverheadReport {
                 if (!base.variant.equals(b)) continue;
                 Series now = find(base.program.name(), a);
                 if (now == null) continue;
-                boolean lb = lowerBound(now) || lowerBound(base);
+                String lb = lowerBound(now) || lowerBound(base) ? "~" : "";
                 table.row(base.program.name(), a.title(), sec(median(now.tracedWall)), sec(median(base.tracedWall)),
-                        (lb ? "~" : "") + x(median(now.tracedWall) / median(base.tracedWall)),
-                        x(median(now.tracedCpu) / median(base.tracedCpu)), x(median(now.tracedRss) / median(base.tracedRss)),
+                        lb + x(median(now.tracedWall) / median(base.tracedWall)),
+                        lb + x(median(now.tracedCpu) / median(base.tracedCpu)), lb + x(median(now.tracedRss) / median(base.tracedRss)),
                         x(median(now.bytes) / median(base.bytes)), x(median(now.events) / median(base.events)));
             }
             table.row("geomean", a.title(), "", "", x(geomean(a, OverheadReport::slowdown) / geomean(b, OverheadReport::slowdown)),
                     x(geomean(a, OverheadReport::cpuRatio) / geomean(b, OverheadReport::cpuRatio)), "", "", "");
         }
         table.appendTo(sb);
-        sb.append("\nnew/old < 1: the agent under test is cheaper. ~: a capped run on either side, so the ratio is not a bound "
-                + "either way. new/old events differ when the agents record different events.\n\n");
+        sb.append("\nnew/old < 1: the agent under test is cheaper. ~: a capped run on either side (both stopped at the same wall "
+                + "time, so their CPU and RSS are what each used until then): the ratio is no bound either way. new/old events "
+                + "differ when the agents record different events.\n\n");
     }
 
     private void growthTable(StringBuilder sb) {
