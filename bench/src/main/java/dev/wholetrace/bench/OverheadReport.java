@@ -151,11 +151,16 @@ final class OverheadReport {
         return null;
     }
 
-    /** Largest / smallest slowdown of the growth table. */
+    /** Largest / smallest wall slowdown of the growth table. */
     double growthSpread() {
+        return growthSpread(OverheadReport::slowdown);
+    }
+
+    /** Largest / smallest {@code f} (wall slowdown or CPU ratio) of the growth table. */
+    double growthSpread(ToDoubleFunction<Series> f) {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
         for (Series s : growth) {
-            double x = slowdown(s);
+            double x = f.applyAsDouble(s);
             if (Double.isNaN(x)) continue;
             lo = Math.min(lo, x);
             hi = Math.max(hi, x);
@@ -420,9 +425,10 @@ final class OverheadReport {
         }
         table.appendTo(sb);
         double spread = growthSpread();
+        double cpuSpread = growthSpread(OverheadReport::cpuRatio);
         sb.append(String.format(Locale.ROOT, "%nOne run each (plain, then %s), after the repetitions, no cap. Largest / smallest "
-                + "slowdown: %s, %s (target: flat within 20 %%, i.e. <= %s).%n%n", first.variant.title(), x(spread),
-                spread <= FLAT ? "flat" : "not flat", x(FLAT)));
+                + "slowdown: %s, %s (target: flat within 20 %%, i.e. <= %s); of the CPU ratios: %s, %s.%n%n", first.variant.title(),
+                x(spread), spread <= FLAT ? "flat" : "not flat", x(FLAT), x(cpuSpread), cpuSpread <= FLAT ? "flat" : "not flat"));
     }
 
     private void startup(StringBuilder sb) {
