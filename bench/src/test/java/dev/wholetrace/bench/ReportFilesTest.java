@@ -72,24 +72,41 @@ class ReportFilesTest {
 
     @Test
     void overhead() throws IOException {
-        Program guava = new Program("guava", "dev.wholetrace.workloads.libs.GuavaDriver", Map.of(TraceMode.COR, 2, TraceMode.CDR, 1));
-        Program hello = new Program("hello", OverheadWorkload.HELLO, Map.of(TraceMode.COR, 0, TraceMode.CDR, 0));
-        List<Series> series = List.of(series(guava, TraceMode.COR, 2, 1.0, 2.6), series(guava, TraceMode.CDR, 1, 0.8, 9.5),
-                series(hello, TraceMode.COR, 0, 0.3, 0.5), series(hello, TraceMode.CDR, 0, 0.3, 0.55));
-        List<RunRow> rows = List.of(new RunRow(0, "guava", "plain", 2, 1.01, 1.5, 0, 0), new RunRow(0, "guava", "cor", 2, 2.6, 3.9, 12_345, 6_789_000));
-        OverheadReport report = new OverheadReport(ReportFiles.MACHINE, true, 2, List.of(TraceMode.COR, TraceMode.CDR), series, rows, 99.5, 0.3, "-Xmx1g");
+        Program guava = new Program("guava", "dev.wholetrace.workloads.libs.GuavaDriver", 2);
+        Program sor = new Program("sor", "dev.wholetrace.workloads.kernels.Sor", 50);
+        Program hello = new Program("hello", OverheadWorkload.HELLO, 0);
+        OverheadVariant cor = OverheadVariant.agent(TraceMode.COR), cdr = OverheadVariant.agent(TraceMode.CDR);
+        Series capped = series(sor, cdr, 5.0, 60.0);
+        capped.capped = 1; // its slowdown, and CDR's geomean, become lower bounds
+        List<Series> series = List.of(series(guava, OverheadVariant.JACOCO, 5.0, 6.0), series(guava, cor, 5.0, 13.0),
+                series(guava, OverheadVariant.baseline(TraceMode.COR), 5.0, 26.0), series(guava, cdr, 5.0, 45.0),
+                series(sor, OverheadVariant.JACOCO, 5.0, 5.5), series(sor, cor, 5.0, 11.0),
+                series(sor, OverheadVariant.baseline(TraceMode.COR), 5.0, 12.0), capped,
+                series(hello, cor, 0.3, 0.5), series(hello, cdr, 0.3, 0.55));
+        Program g1 = new Program("math3", "dev.wholetrace.workloads.libs.Math3Driver", 10);
+        Program g2 = new Program("math3", "dev.wholetrace.workloads.libs.Math3Driver", 40);
+        List<Series> growth = List.of(series(g1, cor, 5.0, 15.0), series(g2, cor, 20.0, 70.0));
+        List<RunRow> rows = List.of(new RunRow("main", 1, "guava", "plain", 2, 5.01, 7.5, 300L << 20, false, 0, 0),
+                new RunRow("main", 1, "guava", "cor", 2, 13.0, 19.9, 700L << 20, false, 12_345, 6_789_000),
+                new RunRow("main", 1, "sor", "cdr", 50, 180, 300.1, 900L << 20, true, 0, 0));
+        OverheadReport report = new OverheadReport(ReportFiles.MACHINE, false, 3, List.of(TraceMode.COR, TraceMode.CDR), series, growth,
+                rows, List.of("main rep 2 h2 (dev.wholetrace.workloads.libs.H2Driver 50) all: exit code 1, the plain run's was 4"),
+                99.5, 0.3, "-Xmx2g", 15, true);
         ReportFiles.expect("overhead", report.markdown(), report.csv() + "\n--- runs ---\n" + report.runsCsv());
     }
 
-    private static Series series(Program p, TraceMode mode, int size, double plain, double traced) {
-        Series s = new Series(p, mode, size);
+    private static Series series(Program p, OverheadVariant v, double plain, double traced) {
+        Series s = new Series(p, v);
         for (int rep = 0; rep < 3; rep++) {
             s.plainWall.add(plain + rep * 0.01);
             s.plainCpu.add(plain * 1.5 + rep * 0.01);
+            s.plainRss.add((200L + rep) << 20);
             s.tracedWall.add(traced + rep * 0.02);
             s.tracedCpu.add(traced * 1.7 + rep * 0.02);
+            s.tracedRss.add((long) (traced * 20 + rep) << 20);
             s.bytes.add(10_000L + rep);
             s.events.add(1_000_000L * (rep + 1));
+            s.completeWall.add(traced + rep * 0.02);
         }
         return s;
     }

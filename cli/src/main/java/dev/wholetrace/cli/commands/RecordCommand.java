@@ -65,7 +65,10 @@ public final class RecordCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
-            description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); this agent version records blocks and sync operations")
+            description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
+                    + "(locks, monitors, volatiles, class initialization, thread, task and JDK hand-overs: docs/agent.md); "
+                    + "dor, cdr and all also record each field, array element and collection element load and store "
+                    + "with its address")
     String mode;
 
     @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")
