@@ -31,6 +31,7 @@ final class JdkClassHooks {
     static final String BRIDGE = "dev/wholetrace/agent/jdk/bridge/JdkBridge";
     private static final String OBJ = "Ljava/lang/Object;";
     private static final String CHM = "java/util/concurrent/ConcurrentHashMap";
+    private static final String FUTURE = "java/util/concurrent/CompletableFuture";
 
     private final InstrumentationContext context;
 
@@ -333,10 +334,81 @@ final class JdkClassHooks {
                 m.instructions.insert(at);
                 return true;
             }
+            case FUTURE_COMPLETING -> {
+                if (writes(m, 0)) return false;
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new FieldInsnNode(Opcodes.GETFIELD, FUTURE, "result", OBJ));
+                at.add(site(owner, m, "release future (complete)"));
+                at.add(bridge("futureCompleting", "(" + OBJ + OBJ + "I)V"));
+                m.instructions.insert(at);
+                return true;
+            }
+            case FUTURE_WRITE -> {
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!isResult(n, Opcodes.PUTFIELD)) continue;
+                    InsnList before = new InsnList();
+                    before.add(new InsnNode(Opcodes.DUP2));
+                    before.add(site(owner, m, "release future (result set)"));
+                    before.add(bridge("futureWrite", "(" + OBJ + OBJ + "I)V"));
+                    m.instructions.insertBefore(n, before);
+                    any = true;
+                }
+                return any;
+            }
+            case FUTURE_READ, FUTURE_READ_USED, FUTURE_READ_BOTH -> {
+                boolean any = false;
+                int first = -1, kept = 0;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!isResult(n, Opcodes.GETFIELD) || kind != JdkHookTable.Kind.FUTURE_READ && !kept(n)) continue;
+                    kept++;
+                    InsnList after = new InsnList();
+                    after.add(new InsnNode(Opcodes.DUP_X1));
+                    after.add(new InsnNode(Opcodes.SWAP));
+                    if (kind == JdkHookTable.Kind.FUTURE_READ_BOTH && kept <= 2) {
+                        // the first source is acquired with the second, and only when both are complete
+                        if (!(real(n.getPrevious(), false) instanceof VarInsnNode v) || v.getOpcode() != Opcodes.ALOAD) return any;
+                        if (kept == 1) {
+                            first = v.var;
+                            continue;
+                        }
+                        after.add(new VarInsnNode(Opcodes.ALOAD, first));
+                        after.add(site(owner, m, "acquire both futures"));
+                        after.add(bridge("futureAcquireBoth", "(" + OBJ + OBJ + OBJ + "I)V"));
+                    } else {
+                        after.add(site(owner, m, "acquire future"));
+                        after.add(bridge("futureAcquire", "(" + OBJ + OBJ + "I)V"));
+                    }
+                    m.instructions.insertBefore(n, new InsnNode(Opcodes.DUP));
+                    m.instructions.insert(n, after);
+                    any = true;
+                }
+                return any;
+            }
             default -> {
                 return false;
             }
         }
+    }
+
+    /** Whether {@code n} reads ({@code GETFIELD}) or writes ({@code PUTFIELD}) CompletableFuture.result. */
+    private static boolean isResult(AbstractInsnNode n, int opcode) {
+        return n.getOpcode() == opcode && n instanceof FieldInsnNode f && f.owner.equals(FUTURE) && f.name.equals("result");
+    }
+
+    /** Whether the value {@code read} pushes is kept in a local ({@code ASTORE}, or {@code DUP; ASTORE}): used, not only tested against null. */
+    private static boolean kept(AbstractInsnNode read) {
+        AbstractInsnNode next = real(read.getNext(), true);
+        if (next != null && next.getOpcode() == Opcodes.DUP) next = real(next.getNext(), true);
+        return next != null && next.getOpcode() == Opcodes.ASTORE;
+    }
+
+    /** {@code n} or the nearest instruction after it ({@code forward}) or before it that has an opcode (no label, line or frame). */
+    private static AbstractInsnNode real(AbstractInsnNode n, boolean forward) {
+        while (n != null && n.getOpcode() < 0) n = forward ? n.getNext() : n.getPrevious();
+        return n;
     }
 
     private interface Code {

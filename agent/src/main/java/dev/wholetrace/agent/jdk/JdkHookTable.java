@@ -60,7 +60,17 @@ final class JdkHookTable {
         /** Before every return: acquire on the first reference parameter (ForkJoinPool.invoke(task)). */
         ACQUIRE_ELEMENT_AT_RETURN,
         /** At entry: acquire and release on {@code this} and each completer up to the root (CountedCompleter's completing calls). */
-        COMPLETION_CHAIN
+        COMPLETION_CHAIN,
+        /** At entry of a CompletableFuture's compare-and-set of its result: release on {@code this} if its result is still null. */
+        FUTURE_COMPLETING,
+        /** Before each {@code PUTFIELD CompletableFuture.result}: release on the future written. */
+        FUTURE_WRITE,
+        /** After each read of a CompletableFuture's result: acquire on the future read if it is complete (join, get, isDone, …). */
+        FUTURE_READ,
+        /** After each read of a CompletableFuture's result that is kept in a local (used, not only tested): acquire on it if complete. */
+        FUTURE_READ_USED,
+        /** The first two kept reads are a two-source stage's: acquire on both after the second, when it is complete too. */
+        FUTURE_READ_BOTH
     }
 
     private static final String JUC = "java/util/concurrent/";
@@ -108,6 +118,30 @@ final class JdkHookTable {
     private static final Set<String> COMPLETIONS = Set.of("tryComplete", "propagateCompletion", "complete", "quietlyCompleteRoot");
     private static final String TASK_PARAM = "(Ljava/util/concurrent/ForkJoinTask;)";
 
+    /**
+     * CompletableFuture: a completion is released where its result is set and acquired where the JDK
+     * reads a source's result to run or complete a dependent, or returns it to the program. The
+     * dependents' classes (each one's {@code tryFire} reads its source(s)): one-source and either-of
+     * completions, and the two-source ones, which read both.
+     */
+    private static final String FUTURE = JUC + "CompletableFuture";
+    private static final Set<String> FUTURE_DEPENDENTS = Set.of(FUTURE + "$UniApply", FUTURE + "$UniAccept", FUTURE + "$UniRun",
+            FUTURE + "$UniWhenComplete", FUTURE + "$UniHandle", FUTURE + "$UniExceptionally", FUTURE + "$UniComposeExceptionally",
+            FUTURE + "$UniRelay", FUTURE + "$UniCompose", FUTURE + "$OrApply", FUTURE + "$OrAccept", FUTURE + "$OrRun", FUTURE + "$AnyOf");
+    private static final Set<String> FUTURE_BOTH_DEPENDENTS = Set.of(FUTURE + "$BiApply", FUTURE + "$BiAccept", FUTURE + "$BiRun",
+            FUTURE + "$BiRelay");
+    /** The compare-and-sets of the result (every complete, completeExceptionally, cancel and dependent's completion). */
+    private static final Set<String> FUTURE_CASES = Set.of("internalComplete", "completeNull", "completeValue", "completeThrowable",
+            "completeRelay");
+    /** Where the program obtains a result or learns that there is one (and the two waits join and get go through). */
+    private static final Set<String> FUTURE_RESULTS = Set.of("join", "get", "getNow", "isDone", "resultNow", "exceptionNow", "state",
+            "isCompletedExceptionally", "isCancelled", "waitingGet", "timedGet");
+    /** Where a stage is made on a source that may be complete (then run or relayed at once), and anyOf/copies relaying one. */
+    private static final Set<String> FUTURE_STAGES = Set.of("uniApplyStage", "uniAcceptStage", "uniRunStage", "uniWhenCompleteStage",
+            "uniHandleStage", "uniExceptionallyStage", "uniComposeStage", "uniComposeExceptionallyStage", "uniCopyStage",
+            "uniAsMinimalStage", "orApplyStage", "orAcceptStage", "orRunStage", "anyOf");
+    private static final Set<String> FUTURE_BOTH_STAGES = Set.of("biApplyStage", "biAcceptStage", "biRunStage", "andTree");
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -124,6 +158,9 @@ final class JdkHookTable {
         all.addAll(WRAPPERS);
         all.add(CLASS_LOADER);
         all.addAll(List.of(FJ_TASK, FJ_POOL, COMPLETER));
+        all.add(FUTURE);
+        all.addAll(FUTURE_DEPENDENTS);
+        all.addAll(FUTURE_BOTH_DEPENDENTS);
         return all;
     }
 
@@ -144,6 +181,7 @@ final class JdkHookTable {
             kinds.add(Kind.MONITORS);
             return kinds;
         }
+        if (owner.startsWith(FUTURE) && !name.startsWith("<")) return futureKinds(owner, name, isStatic, kinds);
         if (isStatic || name.startsWith("<")) return kinds;
         if (owner.equals(CLASS_LOADER)) {
             if (name.equals("loadClass") && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) kinds.add(Kind.JDK_INTERNAL);
@@ -205,6 +243,21 @@ final class JdkHookTable {
                 kinds.add(Kind.ACQUIRE_RESULT);
             }
         }
+        return kinds;
+    }
+
+    /** CompletableFuture's and its dependents' hooks (static methods too: anyOf, andTree, uniCopyStage). */
+    private static List<Kind> futureKinds(String owner, String name, boolean isStatic, List<Kind> kinds) {
+        if (FUTURE_DEPENDENTS.contains(owner) || FUTURE_BOTH_DEPENDENTS.contains(owner)) {
+            if (name.equals("tryFire")) kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH : Kind.FUTURE_READ_USED);
+            return kinds;
+        }
+        if (!owner.equals(FUTURE)) return kinds;
+        if (FUTURE_CASES.contains(name) && !isStatic) kinds.add(Kind.FUTURE_COMPLETING);
+        if (FUTURE_RESULTS.contains(name) && !isStatic) kinds.add(Kind.FUTURE_READ);
+        if (FUTURE_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_USED);
+        if (FUTURE_BOTH_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_BOTH);
+        kinds.add(Kind.FUTURE_WRITE); // obtrude*, and the stages completed inline: applies where the method writes the field
         return kinds;
     }
 

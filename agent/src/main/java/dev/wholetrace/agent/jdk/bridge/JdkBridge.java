@@ -124,6 +124,53 @@ public final class JdkBridge {
         }
     }
 
+    /**
+     * At the entry of a CompletableFuture's compare-and-set of its result (completeValue,
+     * completeThrowable, completeRelay, internalComplete, …): a release of {@code future}'s completion
+     * if it is not complete yet ({@code current}, its result at entry, is null), so that a complete()
+     * that finds the future already complete publishes nothing.
+     */
+    public static void futureCompleting(Object future, Object current, int site) {
+        if (current == null) future(true, future, site);
+    }
+
+    /** Before a CompletableFuture's result field is written (obtrude*, a stage completed inline): a release of {@code future}'s completion. */
+    public static void futureWrite(Object future, Object value, int site) {
+        future(true, future, site);
+    }
+
+    /**
+     * After CompletableFuture code read {@code future}'s result ({@code result}) to use it (to run a
+     * dependent's action or complete it, or to return it from join/get): an acquire of its completion
+     * if it is complete.
+     */
+    public static void futureAcquire(Object result, Object future, int site) {
+        if (result != null) future(false, future, site);
+    }
+
+    /**
+     * After a two-source stage read its second source's result ({@code result}; the second is read
+     * only after the first was found complete): when it is complete too, an acquire of both
+     * completions; nothing otherwise (the stage does not run now, and the first stays unacquired).
+     */
+    public static void futureAcquireBoth(Object result, Object second, Object first, int site) {
+        if (result == null) return;
+        future(false, first, site);
+        future(false, second, site);
+    }
+
+    private static void future(boolean release, Object future, int site) {
+        JdkSink s = sink;
+        if (s == null || future == null) return;
+        int[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.future(release, future, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
     /** After a removal that returned {@code removed}: an acquire of {@code element} if it did remove it. */
     public static void acquireIf(boolean removed, Object element, int site) {
         if (removed) acquire(element, site);

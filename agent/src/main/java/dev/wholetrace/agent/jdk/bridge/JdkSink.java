@@ -22,4 +22,7 @@ public interface JdkSink {
 
     /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
     void monitor(boolean enter, Object monitor, int site);
+
+    /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
+    void future(boolean release, Object future, int site);
 }
