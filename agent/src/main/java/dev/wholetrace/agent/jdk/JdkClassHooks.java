@@ -334,6 +334,14 @@ final class JdkClassHooks {
                 m.instructions.insert(at);
                 return true;
             }
+            case ACQUIRE_THIS -> {
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(site(owner, m, "acquire dependent (registered)"));
+                at.add(bridge("acquire", "(" + OBJ + "I)V"));
+                m.instructions.insert(at);
+                return true;
+            }
             case FUTURE_COMPLETING -> {
                 if (writes(m, 0)) return false;
                 InsnList at = new InsnList();

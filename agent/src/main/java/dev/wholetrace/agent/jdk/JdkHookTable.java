@@ -61,6 +61,8 @@ final class JdkHookTable {
         ACQUIRE_ELEMENT_AT_RETURN,
         /** At entry: acquire and release on {@code this} and each completer up to the root (CountedCompleter's completing calls). */
         COMPLETION_CHAIN,
+        /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */
+        ACQUIRE_THIS,
         /** At entry of a CompletableFuture's compare-and-set of its result: release on {@code this} if its result is still null. */
         FUTURE_COMPLETING,
         /** Before each {@code PUTFIELD CompletableFuture.result}: release on the future written. */
@@ -249,10 +251,14 @@ final class JdkHookTable {
     /** CompletableFuture's and its dependents' hooks (static methods too: anyOf, andTree, uniCopyStage). */
     private static List<Kind> futureKinds(String owner, String name, boolean isStatic, List<Kind> kinds) {
         if (FUTURE_DEPENDENTS.contains(owner) || FUTURE_BOTH_DEPENDENTS.contains(owner)) {
-            if (name.equals("tryFire")) kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH : Kind.FUTURE_READ_USED);
+            if (name.equals("tryFire")) {
+                kinds.add(Kind.ACQUIRE_THIS);
+                kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH : Kind.FUTURE_READ_USED);
+            }
             return kinds;
         }
         if (!owner.equals(FUTURE)) return kinds;
+        if (name.equals("tryPushStack") && !isStatic) kinds.add(Kind.RELEASE_ELEMENT); // a dependent registered: what the registering thread did before
         if (FUTURE_CASES.contains(name) && !isStatic) kinds.add(Kind.FUTURE_COMPLETING);
         if (FUTURE_RESULTS.contains(name) && !isStatic) kinds.add(Kind.FUTURE_READ);
         if (FUTURE_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_USED);

@@ -100,15 +100,19 @@ public final class RaceSuite {
             SkipListMapOtherKeyYes.class, CopyOnWriteListNo.class, CopyOnWriteListLateWriteYes.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
             ExchangerLateWriteYes.class,
             // fork/join work the JDK forks and joins itself (docs/agent.md, "Fork/join inside the JDK")
-            ParallelStreamNo.class, ParallelStreamYes.class);
+            ParallelStreamNo.class, ParallelStreamYes.class,
+            // CompletableFuture inside the JDK: every stage kind, compose, anyOf, program completions (docs/agent.md)
+            CompletableFutureChainNo.class, CompletableFutureCombineNo.class, CompletableFutureCombineYes.class,
+            CompletableFutureEitherNo.class, CompletableFutureEitherYes.class, CompletableFutureComposeNo.class,
+            CompletableFutureComposeYes.class, CompletableFutureAnyOfNo.class, CompletableFutureCompleteNo.class,
+            CompletableFutureCompleteYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
      * modelled"): each runs and is labelled like the others, but the recorded-trace test skips it
      * until its construct is modelled, when it moves to {@link #PROGRAMS}.
      */
-    public static final List<Class<?>> NOT_YET_MODELLED = List.of(
-            CompletableFutureChainNo.class);
+    public static final List<Class<?>> NOT_YET_MODELLED = List.of();
 
     private RaceSuite() {}
 
