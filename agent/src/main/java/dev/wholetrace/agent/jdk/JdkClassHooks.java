@@ -342,6 +342,15 @@ final class JdkClassHooks {
                 m.instructions.insert(at);
                 return true;
             }
+            case RELEASE_EXECUTED -> {
+                return beforeCalls(m, "java/util/concurrent/Executor", "execute", "(Ljava/lang/Runnable;)V", () -> {
+                    InsnList at = new InsnList();
+                    at.add(new InsnNode(Opcodes.DUP));
+                    at.add(site(owner, m, "release task (execute)"));
+                    at.add(bridge("release", "(" + OBJ + "I)V"));
+                    return at;
+                });
+            }
             case FUTURE_COMPLETING -> {
                 if (writes(m, 0)) return false;
                 InsnList at = new InsnList();

@@ -63,6 +63,8 @@ final class JdkHookTable {
         COMPLETION_CHAIN,
         /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */
         ACQUIRE_THIS,
+        /** Before each {@code Executor.execute(Runnable)} call: release on the task handed over (a CompletableFuture dependent or async task). */
+        RELEASE_EXECUTED,
         /** At entry of a CompletableFuture's compare-and-set of its result: release on {@code this} if its result is still null. */
         FUTURE_COMPLETING,
         /** Before each {@code PUTFIELD CompletableFuture.result}: release on the future written. */
@@ -130,6 +132,9 @@ final class JdkHookTable {
     private static final Set<String> FUTURE_DEPENDENTS = Set.of(FUTURE + "$UniApply", FUTURE + "$UniAccept", FUTURE + "$UniRun",
             FUTURE + "$UniWhenComplete", FUTURE + "$UniHandle", FUTURE + "$UniExceptionally", FUTURE + "$UniComposeExceptionally",
             FUTURE + "$UniRelay", FUTURE + "$UniCompose", FUTURE + "$OrApply", FUTURE + "$OrAccept", FUTURE + "$OrRun", FUTURE + "$AnyOf");
+    /** The asynchronous tasks (supplyAsync, runAsync, completeAsync) and the dependents' base, whose claim() hands a dependent to its executor. */
+    private static final Set<String> FUTURE_TASKS = Set.of(FUTURE + "$AsyncSupply", FUTURE + "$AsyncRun");
+    private static final String FUTURE_UNI = FUTURE + "$UniCompletion";
     private static final Set<String> FUTURE_BOTH_DEPENDENTS = Set.of(FUTURE + "$BiApply", FUTURE + "$BiAccept", FUTURE + "$BiRun",
             FUTURE + "$BiRelay");
     /** The compare-and-sets of the result (every complete, completeExceptionally, cancel and dependent's completion). */
@@ -163,6 +168,8 @@ final class JdkHookTable {
         all.add(FUTURE);
         all.addAll(FUTURE_DEPENDENTS);
         all.addAll(FUTURE_BOTH_DEPENDENTS);
+        all.addAll(FUTURE_TASKS);
+        all.add(FUTURE_UNI);
         return all;
     }
 
@@ -257,7 +264,16 @@ final class JdkHookTable {
             }
             return kinds;
         }
+        if (FUTURE_TASKS.contains(owner)) {
+            if (name.equals("run") && !isStatic) kinds.add(Kind.ACQUIRE_THIS); // what the submitting thread did (RELEASE_EXECUTED)
+            return kinds;
+        }
+        if (owner.equals(FUTURE_UNI)) {
+            if (name.equals("claim")) kinds.add(Kind.RELEASE_EXECUTED); // an asynchronous dependent handed to its executor
+            return kinds;
+        }
         if (!owner.equals(FUTURE)) return kinds;
+        kinds.add(Kind.RELEASE_EXECUTED); // a dependent or async task handed to an executor directly (the source was complete)
         if (name.equals("tryPushStack") && !isStatic) kinds.add(Kind.RELEASE_ELEMENT); // a dependent registered: what the registering thread did before
         if (FUTURE_CASES.contains(name) && !isStatic) kinds.add(Kind.FUTURE_COMPLETING);
         if (FUTURE_RESULTS.contains(name) && !isStatic) kinds.add(Kind.FUTURE_READ);

@@ -199,5 +199,10 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(hooked(cf + "$OrApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
         assertThat(bridgeCalls(hooked(cf + "$BiApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquireBoth");
         assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("acquire", "futureAcquire");
+        // a dependent or task handed to an executor is released there and acquired where it runs
+        assertThat(bridgeCalls(hooked(cf + "$UniCompletion"), "claim", "()Z")).containsExactly("release");
+        assertThat(bridgeCalls(future, "uniApplyNow", "(Ljava/lang/Object;Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L"
+                + cf + ";")).contains("release");
+        assertThat(bridgeCalls(hooked(cf + "$AsyncSupply"), "run", "()V")).startsWith("acquire");
     }
 }

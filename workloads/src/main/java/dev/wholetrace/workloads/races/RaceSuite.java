@@ -105,7 +105,9 @@ public final class RaceSuite {
             CompletableFutureChainNo.class, CompletableFutureCombineNo.class, CompletableFutureCombineYes.class,
             CompletableFutureEitherNo.class, CompletableFutureEitherYes.class, CompletableFutureComposeNo.class,
             CompletableFutureComposeYes.class, CompletableFutureAnyOfNo.class, CompletableFutureCompleteNo.class,
-            CompletableFutureCompleteYes.class);
+            CompletableFutureCompleteYes.class,
+            // VarHandles: array elements, handles from privateLookupIn kept in static finals (as Caffeine makes them)
+            VarHandleArrayNo.class, VarHandleArrayYes.class, VarHandlePrivateLookupNo.class, VarHandlePrivateLookupYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
