@@ -357,9 +357,18 @@ final class JdkClassHooks {
                 at.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 at.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 at.add(new FieldInsnNode(Opcodes.GETFIELD, FUTURE, "result", OBJ));
-                at.add(site(owner, m, "release future (complete)"));
+                at.add(site(owner, m, "completing future"));
                 at.add(bridge("futureCompleting", "(" + OBJ + OBJ + "I)V"));
                 m.instructions.insert(at);
+                // the release, recorded only by the compare-and-set that won, before the method returns true
+                beforeReturns(m, Opcodes.IRETURN, () -> {
+                    InsnList end = new InsnList();
+                    end.add(new InsnNode(Opcodes.DUP));
+                    end.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    end.add(site(owner, m, "release future (complete)"));
+                    end.add(bridge("futureCompleted", "(Z" + OBJ + "I)V"));
+                    return end;
+                });
                 return true;
             }
             case FUTURE_WRITE -> {
@@ -375,7 +384,7 @@ final class JdkClassHooks {
                 }
                 return any;
             }
-            case FUTURE_READ, FUTURE_READ_USED, FUTURE_READ_BOTH -> {
+            case FUTURE_READ, FUTURE_READ_USED, FUTURE_READ_BOTH, FUTURE_READ_RELAY -> {
                 boolean any = false;
                 int first = -1, kept = 0;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
@@ -394,6 +403,9 @@ final class JdkClassHooks {
                         after.add(new VarInsnNode(Opcodes.ALOAD, first));
                         after.add(site(owner, m, "acquire both futures"));
                         after.add(bridge("futureAcquireBoth", "(" + OBJ + OBJ + OBJ + "I)V"));
+                    } else if (kind == JdkHookTable.Kind.FUTURE_READ_RELAY) {
+                        after.add(site(owner, m, "relayed future"));
+                        after.add(bridge("futureRelaySource", "(" + OBJ + OBJ + "I)V"));
                     } else {
                         after.add(site(owner, m, "acquire future"));
                         after.add(bridge("futureAcquire", "(" + OBJ + OBJ + "I)V"));

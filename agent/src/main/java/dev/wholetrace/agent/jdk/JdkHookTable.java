@@ -73,6 +73,8 @@ final class JdkHookTable {
         FUTURE_READ,
         /** After each read of a CompletableFuture's result that is kept in a local (used, not only tested): acquire on it if complete. */
         FUTURE_READ_USED,
+        /** A kept read of anyOf's relay: its source, acquired by the relay's compare-and-set only if that wins. */
+        FUTURE_READ_RELAY,
         /** The first two kept reads are a two-source stage's: acquire on both after the second, when it is complete too. */
         FUTURE_READ_BOTH
     }
@@ -260,7 +262,8 @@ final class JdkHookTable {
         if (FUTURE_DEPENDENTS.contains(owner) || FUTURE_BOTH_DEPENDENTS.contains(owner)) {
             if (name.equals("tryFire")) {
                 kinds.add(Kind.ACQUIRE_THIS);
-                kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH : Kind.FUTURE_READ_USED);
+                kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH
+                        : owner.equals(FUTURE + "$AnyOf") ? Kind.FUTURE_READ_RELAY : Kind.FUTURE_READ_USED);
             }
             return kinds;
         }

@@ -177,7 +177,8 @@ class JdkClassHooksTest {
         for (String cas : List.of("completeValue(Ljava/lang/Object;)Z", "completeNull()Z", "completeRelay(Ljava/lang/Object;)Z",
                 "internalComplete(Ljava/lang/Object;)Z", "completeThrowable(Ljava/lang/Throwable;)Z")) {
             int paren = cas.indexOf('(');
-            assertThat(bridgeCalls(future, cas.substring(0, paren), cas.substring(paren))).as(cas).containsExactly("futureCompleting");
+            assertThat(bridgeCalls(future, cas.substring(0, paren), cas.substring(paren))).as(cas).containsExactly("futureCompleting",
+                    "futureCompleted");
         }
         assertThat(bridgeCalls(future, "obtrudeValue", "(Ljava/lang/Object;)V")).containsExactly("futureWrite");
         assertThat(bridgeCalls(future, "join", "()Ljava/lang/Object;")).containsExactly("futureAcquire");
@@ -198,7 +199,7 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(hooked(cf + "$UniCompose"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
         assertThat(bridgeCalls(hooked(cf + "$OrApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
         assertThat(bridgeCalls(hooked(cf + "$BiApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquireBoth");
-        assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("acquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("acquire", "futureRelaySource");
         // a dependent or task handed to an executor is released there and acquired where it runs
         assertThat(bridgeCalls(hooked(cf + "$UniCompletion"), "claim", "()Z")).containsExactly("release");
         assertThat(bridgeCalls(future, "uniApplyNow", "(Ljava/lang/Object;Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L"
