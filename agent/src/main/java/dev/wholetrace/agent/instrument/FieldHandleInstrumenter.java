@@ -124,19 +124,21 @@ final class FieldHandleInstrumenter {
         for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
         before.add(new InsnNode(Opcodes.DUP));
         before.add(new VarInsnNode(Opcodes.ASTORE, handle));
-        if (write || update) before.add(probe(handle, object ? slots[0] : -1, id, "write"));
+        int index = object && args.length > 1 && args[1].getSort() == Type.INT ? slots[1] : -1; // an array element's index
+        if (write || update) before.add(probe(handle, object ? slots[0] : -1, index, id, "handleWrite"));
         for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
         code.insertBefore(insn, before);
-        if (read || update) code.insert(insn, probe(handle, object ? slots[0] : -1, id, "read"));
+        if (read || update) code.insert(insn, probe(handle, object ? slots[0] : -1, index, id, "handleRead"));
     }
 
-    /** {@code SyncFieldHandles.name(handle, object or null, site)}. */
-    private static InsnList probe(int handle, int object, int id, String name) {
+    /** {@code SyncFieldHandles.name(handle, object or null, index or 0, site)}. */
+    private static InsnList probe(int handle, int object, int index, int id, String name) {
         InsnList l = new InsnList();
         l.add(new VarInsnNode(Opcodes.ALOAD, handle));
         l.add(object >= 0 ? new VarInsnNode(Opcodes.ALOAD, object) : new InsnNode(Opcodes.ACONST_NULL));
+        l.add(index >= 0 ? new VarInsnNode(Opcodes.ILOAD, index) : new InsnNode(Opcodes.ICONST_0));
         l.add(MethodInstrumenter.push(id));
-        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, HANDLES, name, "(Ljava/lang/Object;Ljava/lang/Object;I)V", false));
+        l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, HANDLES, name, "(Ljava/lang/Object;Ljava/lang/Object;II)V", false));
         return l;
     }
 }

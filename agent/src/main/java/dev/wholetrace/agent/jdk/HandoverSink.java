@@ -66,6 +66,11 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void future(boolean release, Object future, int site) {
+        JdkHandoverProbes.futureCompletion(future, release, site);
+    }
+
+    @Override
     public void monitor(boolean enter, Object monitor, int site) {
         JdkHandoverProbes.monitor(monitor, enter, site);
     }

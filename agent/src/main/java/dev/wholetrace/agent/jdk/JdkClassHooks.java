@@ -36,6 +36,7 @@ final class JdkClassHooks {
     private static final String FJ_POOL = "java/util/concurrent/ForkJoinPool";
     private static final String COMPLETER = "java/util/concurrent/CountedCompleter";
     private static final String TASK = "Ljava/util/concurrent/ForkJoinTask;";
+    private static final String FUTURE = "java/util/concurrent/CompletableFuture";
 
     private final InstrumentationContext context;
 
@@ -292,6 +293,88 @@ final class JdkClassHooks {
                 if (any) m.maxLocals += 3;
                 return any;
             }
+            case ACQUIRE_THIS -> {
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(site(owner, m, "acquire dependent (registered)"));
+                at.add(bridge("acquire", "(" + OBJ + "I)V"));
+                m.instructions.insert(at);
+                return true;
+            }
+            case RELEASE_EXECUTED -> {
+                return beforeCalls(m, "java/util/concurrent/Executor", "execute", "(Ljava/lang/Runnable;)V", () -> {
+                    InsnList at = new InsnList();
+                    at.add(new InsnNode(Opcodes.DUP));
+                    at.add(site(owner, m, "release task (execute)"));
+                    at.add(bridge("release", "(" + OBJ + "I)V"));
+                    return at;
+                });
+            }
+            case FUTURE_COMPLETING -> {
+                if (writes(m, 0)) return false;
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new FieldInsnNode(Opcodes.GETFIELD, FUTURE, "result", OBJ));
+                at.add(site(owner, m, "completing future"));
+                at.add(bridge("futureCompleting", "(" + OBJ + OBJ + "I)V"));
+                m.instructions.insert(at);
+                // the release, recorded only by the compare-and-set that won, before the method returns true
+                beforeReturns(m, Opcodes.IRETURN, () -> {
+                    InsnList end = new InsnList();
+                    end.add(new InsnNode(Opcodes.DUP));
+                    end.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    end.add(site(owner, m, "release future (complete)"));
+                    end.add(bridge("futureCompleted", "(Z" + OBJ + "I)V"));
+                    return end;
+                });
+                return true;
+            }
+            case FUTURE_WRITE -> {
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!isResult(n, Opcodes.PUTFIELD)) continue;
+                    InsnList before = new InsnList();
+                    before.add(new InsnNode(Opcodes.DUP2));
+                    before.add(site(owner, m, "release future (result set)"));
+                    before.add(bridge("futureWrite", "(" + OBJ + OBJ + "I)V"));
+                    m.instructions.insertBefore(n, before);
+                    any = true;
+                }
+                return any;
+            }
+            case FUTURE_READ, FUTURE_READ_USED, FUTURE_READ_BOTH, FUTURE_READ_RELAY -> {
+                boolean any = false;
+                int first = -1, kept = 0;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!isResult(n, Opcodes.GETFIELD) || kind != JdkHookTable.Kind.FUTURE_READ && !kept(n)) continue;
+                    kept++;
+                    InsnList after = new InsnList();
+                    after.add(new InsnNode(Opcodes.DUP_X1));
+                    after.add(new InsnNode(Opcodes.SWAP));
+                    if (kind == JdkHookTable.Kind.FUTURE_READ_BOTH && kept <= 2) {
+                        // the first source is acquired with the second, and only when both are complete
+                        if (!(real(n.getPrevious(), false) instanceof VarInsnNode v) || v.getOpcode() != Opcodes.ALOAD) return any;
+                        if (kept == 1) {
+                            first = v.var;
+                            continue;
+                        }
+                        after.add(new VarInsnNode(Opcodes.ALOAD, first));
+                        after.add(site(owner, m, "acquire both futures"));
+                        after.add(bridge("futureAcquireBoth", "(" + OBJ + OBJ + OBJ + "I)V"));
+                    } else if (kind == JdkHookTable.Kind.FUTURE_READ_RELAY) {
+                        after.add(site(owner, m, "relayed future"));
+                        after.add(bridge("futureRelaySource", "(" + OBJ + OBJ + "I)V"));
+                    } else {
+                        after.add(site(owner, m, "acquire future"));
+                        after.add(bridge("futureAcquire", "(" + OBJ + OBJ + "I)V"));
+                    }
+                    m.instructions.insertBefore(n, new InsnNode(Opcodes.DUP));
+                    m.instructions.insert(n, after);
+                    any = true;
+                }
+                return any;
+            }
             default -> {
                 return false;
             }
@@ -395,6 +478,24 @@ final class JdkClassHooks {
         InsnList l = new InsnList();
         l.add(bridge(name, "()V"));
         return l;
+    }
+
+    /** Whether {@code n} reads ({@code GETFIELD}) or writes ({@code PUTFIELD}) CompletableFuture.result. */
+    private static boolean isResult(AbstractInsnNode n, int opcode) {
+        return n.getOpcode() == opcode && n instanceof FieldInsnNode f && f.owner.equals(FUTURE) && f.name.equals("result");
+    }
+
+    /** Whether the value {@code read} pushes is kept in a local ({@code ASTORE}, or {@code DUP; ASTORE}): used, not only tested against null. */
+    private static boolean kept(AbstractInsnNode read) {
+        AbstractInsnNode next = real(read.getNext(), true);
+        if (next != null && next.getOpcode() == Opcodes.DUP) next = real(next.getNext(), true);
+        return next != null && next.getOpcode() == Opcodes.ASTORE;
+    }
+
+    /** {@code n} or the nearest instruction after it ({@code forward}) or before it that has an opcode (no label, line or frame). */
+    private static AbstractInsnNode real(AbstractInsnNode n, boolean forward) {
+        while (n != null && n.getOpcode() < 0) n = forward ? n.getNext() : n.getPrevious();
+        return n;
     }
 
     private interface Code {

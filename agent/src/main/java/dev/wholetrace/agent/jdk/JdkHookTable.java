@@ -91,7 +91,23 @@ final class JdkHookTable {
          * A CountedCompleter's completing call: release on a completer before each CAS of its pending
          * count and before quietlyComplete; acquire on a completer before its onCompletion.
          */
-        COMPLETION
+        COMPLETION,
+        /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */
+        ACQUIRE_THIS,
+        /** Before each {@code Executor.execute(Runnable)} call: release on the task handed over (a CompletableFuture dependent or async task). */
+        RELEASE_EXECUTED,
+        /** At entry of a CompletableFuture's compare-and-set of its result: release on {@code this} if its result is still null. */
+        FUTURE_COMPLETING,
+        /** Before each {@code PUTFIELD CompletableFuture.result}: release on the future written. */
+        FUTURE_WRITE,
+        /** After each read of a CompletableFuture's result: acquire on the future read if it is complete (join, get, isDone, …). */
+        FUTURE_READ,
+        /** After each read of a CompletableFuture's result that is kept in a local (used, not only tested): acquire on it if complete. */
+        FUTURE_READ_USED,
+        /** A kept read of anyOf's relay: its source, acquired by the relay's compare-and-set only if that wins. */
+        FUTURE_READ_RELAY,
+        /** The first two kept reads are a two-source stage's: acquire on both after the second, when it is complete too. */
+        FUTURE_READ_BOTH
     }
 
     private static final String JUC = "java/util/concurrent/";
@@ -160,6 +176,33 @@ final class JdkHookTable {
             "firstComplete", "nextComplete");
     private static final String TASK_PARAM = "(Ljava/util/concurrent/ForkJoinTask;)";
 
+    /**
+     * CompletableFuture: a completion is released where its result is set and acquired where the JDK
+     * reads a source's result to run or complete a dependent, or returns it to the program. The
+     * dependents' classes (each one's {@code tryFire} reads its source(s)): one-source and either-of
+     * completions, and the two-source ones, which read both.
+     */
+    private static final String FUTURE = JUC + "CompletableFuture";
+    private static final Set<String> FUTURE_DEPENDENTS = Set.of(FUTURE + "$UniApply", FUTURE + "$UniAccept", FUTURE + "$UniRun",
+            FUTURE + "$UniWhenComplete", FUTURE + "$UniHandle", FUTURE + "$UniExceptionally", FUTURE + "$UniComposeExceptionally",
+            FUTURE + "$UniRelay", FUTURE + "$UniCompose", FUTURE + "$OrApply", FUTURE + "$OrAccept", FUTURE + "$OrRun", FUTURE + "$AnyOf");
+    /** The asynchronous tasks (supplyAsync, runAsync, completeAsync) and the dependents' base, whose claim() hands a dependent to its executor. */
+    private static final Set<String> FUTURE_TASKS = Set.of(FUTURE + "$AsyncSupply", FUTURE + "$AsyncRun");
+    private static final String FUTURE_UNI = FUTURE + "$UniCompletion";
+    private static final Set<String> FUTURE_BOTH_DEPENDENTS = Set.of(FUTURE + "$BiApply", FUTURE + "$BiAccept", FUTURE + "$BiRun",
+            FUTURE + "$BiRelay");
+    /** The compare-and-sets of the result (every complete, completeExceptionally, cancel and dependent's completion). */
+    private static final Set<String> FUTURE_CASES = Set.of("internalComplete", "completeNull", "completeValue", "completeThrowable",
+            "completeRelay");
+    /** Where the program obtains a result or learns that there is one (and the two waits join and get go through). */
+    private static final Set<String> FUTURE_RESULTS = Set.of("join", "get", "getNow", "isDone", "resultNow", "exceptionNow", "state",
+            "isCompletedExceptionally", "isCancelled", "waitingGet", "timedGet");
+    /** Where a stage is made on a source that may be complete (then run or relayed at once), and anyOf/copies relaying one. */
+    private static final Set<String> FUTURE_STAGES = Set.of("uniApplyStage", "uniAcceptStage", "uniRunStage", "uniWhenCompleteStage",
+            "uniHandleStage", "uniExceptionallyStage", "uniComposeStage", "uniComposeExceptionallyStage", "uniCopyStage",
+            "uniAsMinimalStage", "orApplyStage", "orAcceptStage", "orRunStage", "anyOf");
+    private static final Set<String> FUTURE_BOTH_STAGES = Set.of("biApplyStage", "biAcceptStage", "biRunStage", "andTree");
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -181,6 +224,11 @@ final class JdkHookTable {
         all.addAll(SYNCHRONIZED_CLASSES);
         all.addAll(SYNCHRONIZED_BLOCKS);
         all.addAll(List.of(FJ_TASK, FJ_POOL, COMPLETER));
+        all.add(FUTURE);
+        all.addAll(FUTURE_DEPENDENTS);
+        all.addAll(FUTURE_BOTH_DEPENDENTS);
+        all.addAll(FUTURE_TASKS);
+        all.add(FUTURE_UNI);
         return all;
     }
 
@@ -222,6 +270,7 @@ final class JdkHookTable {
             kinds.add(Kind.QUIESCED);
             return kinds;
         }
+        if (owner.startsWith(FUTURE) && !name.startsWith("<")) return futureKinds(owner, name, isStatic, kinds);
         if (isStatic || name.startsWith("<")) return kinds;
         if (owner.equals(CLASS_LOADER)) {
             if (name.equals("loadClass") && desc.equals("(Ljava/lang/String;)Ljava/lang/Class;")) kinds.add(Kind.JDK_INTERNAL);
@@ -314,6 +363,35 @@ final class JdkHookTable {
         if (!refResult) return;
         if (NAV_KEYS.contains(name)) kinds.add(Kind.RETURNED_KEY);
         if (NAV_ENTRIES.contains(name)) kinds.add(Kind.RETURNED_ENTRY);
+    }
+
+    /** CompletableFuture's and its dependents' hooks (static methods too: anyOf, andTree, uniCopyStage). */
+    private static List<Kind> futureKinds(String owner, String name, boolean isStatic, List<Kind> kinds) {
+        if (FUTURE_DEPENDENTS.contains(owner) || FUTURE_BOTH_DEPENDENTS.contains(owner)) {
+            if (name.equals("tryFire")) {
+                kinds.add(Kind.ACQUIRE_THIS);
+                kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH
+                        : owner.equals(FUTURE + "$AnyOf") ? Kind.FUTURE_READ_RELAY : Kind.FUTURE_READ_USED);
+            }
+            return kinds;
+        }
+        if (FUTURE_TASKS.contains(owner)) {
+            if (name.equals("run") && !isStatic) kinds.add(Kind.ACQUIRE_THIS); // what the submitting thread did (RELEASE_EXECUTED)
+            return kinds;
+        }
+        if (owner.equals(FUTURE_UNI)) {
+            if (name.equals("claim")) kinds.add(Kind.RELEASE_EXECUTED); // an asynchronous dependent handed to its executor
+            return kinds;
+        }
+        if (!owner.equals(FUTURE)) return kinds;
+        kinds.add(Kind.RELEASE_EXECUTED); // a dependent or async task handed to an executor directly (the source was complete)
+        if (name.equals("tryPushStack") && !isStatic) kinds.add(Kind.RELEASE_ELEMENT); // a dependent registered: what the registering thread did before
+        if (FUTURE_CASES.contains(name) && !isStatic) kinds.add(Kind.FUTURE_COMPLETING);
+        if (FUTURE_RESULTS.contains(name) && !isStatic) kinds.add(Kind.FUTURE_READ);
+        if (FUTURE_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_USED);
+        if (FUTURE_BOTH_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_BOTH);
+        kinds.add(Kind.FUTURE_WRITE); // obtrude*, and the stages completed inline: applies where the method writes the field
+        return kinds;
     }
 
     /**

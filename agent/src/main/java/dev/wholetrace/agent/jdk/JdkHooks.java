@@ -3,6 +3,7 @@ package dev.wholetrace.agent.jdk;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
+import dev.wholetrace.agent.runtime.SyncStages;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -29,6 +30,7 @@ public final class JdkHooks {
         JdkBridge.install(new HandoverSink());
         context.forkJoinHookedInJdk(); // the call-site fork/join models would record the same edges again
         inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
+        SyncStages.hookedInJdk(); // CompletableFuture's completions come from the JDK now: no call-site stage wrappers
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;

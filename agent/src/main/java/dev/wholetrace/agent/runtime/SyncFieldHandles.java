@@ -16,8 +16,19 @@ import dev.wholetrace.model.event.SyncKind;
  * (CAS, even a failed one, as for the atomics) does both.
  */
 public final class SyncFieldHandles {
-    /** The field a handle names: its slot's offset, and its class for a static field (null for an instance field). */
-    record Field(Class<?> staticOwner, long offset) {}
+    /**
+     * The field a handle names: its slot's offset, and its class for a static field (null for an
+     * instance field); or, for an array-element VarHandle, the element's size ({@code elementSize}
+     * &gt; 0: the address is the element's, (array id, index × size), as a plain element access's).
+     */
+    record Field(Class<?> staticOwner, long offset, int elementSize) {
+        Field(Class<?> staticOwner, long offset) {
+            this(staticOwner, offset, 0);
+        }
+    }
+
+    /** A VarHandle the agent cannot resolve (a field handle made where it did not see the constants): remembered so, not asked again. */
+    private static final Field UNKNOWN = new Field(null, -1, 0);
 
     private SyncFieldHandles() {}
 
@@ -60,6 +71,53 @@ public final class SyncFieldHandles {
     /** After a VarHandle read or read-modify-write (its result, of any type, stays on the program's stack). */
     public static void read(Object handle, Object object, int site) {
         access(handle, object, site, SyncKind.VOLATILE_READ);
+    }
+
+    /** Before a VarHandle write or read-modify-write of {@code object} (an array: its element {@code index}). */
+    public static void handleWrite(Object handle, Object object, int index, int site) {
+        handleAccess(handle, object, index, site, SyncKind.VOLATILE_WRITE);
+    }
+
+    /** After a VarHandle read or read-modify-write (its result, of any type, stays on the program's stack). */
+    public static void handleRead(Object handle, Object object, int index, int site) {
+        handleAccess(handle, object, index, site, SyncKind.VOLATILE_READ);
+    }
+
+    /**
+     * A VarHandle access: a field handle the program made where the agent saw it ({@link #named}), or
+     * an array-element handle made anywhere ({@code MethodHandles.arrayElementVarHandle}: it says what
+     * it is, so it is resolved at its first access, once per handle).
+     */
+    private static void handleAccess(Object handle, Object object, int index, int site, SyncKind kind) {
+        if (handle == null || Probes.recorder() == null) return;
+        Field f;
+        try {
+            WeakIdentityMap<Object, Field> handles = RuntimeState.get().fieldHandles;
+            f = handles.get(handle);
+            if (f == null) {
+                f = resolve(handle);
+                handles.put(handle, f);
+            }
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return;
+        }
+        if (f == UNKNOWN) return;
+        if (f.elementSize() == 0) {
+            HeapProbes.volatileAccess(f.staticOwner() != null ? f.staticOwner() : object, f.offset(), site, kind);
+        } else if (object != null && object.getClass().isArray() && index >= 0 && index < java.lang.reflect.Array.getLength(object)) {
+            HeapProbes.volatileAccess(object, (long) index * f.elementSize(), site, kind); // out of bounds: the access throws, nothing happened
+        }
+    }
+
+    /** An array-element VarHandle (coordinates: an array and an int index; its variable is the component): its element size; otherwise unknown. */
+    private static Field resolve(Object handle) {
+        if (!(handle instanceof java.lang.invoke.VarHandle vh)) return UNKNOWN;
+        java.util.List<Class<?>> c = vh.coordinateTypes();
+        if (c.size() != 2 || !c.get(0).isArray() || c.get(1) != int.class || c.get(0).getComponentType() != vh.varType()) return UNKNOWN;
+        Class<?> e = vh.varType();
+        int size = e == long.class || e == double.class ? 8 : e == byte.class || e == boolean.class ? 1 : e == char.class || e == short.class ? 2 : 4;
+        return new Field(null, 0, size);
     }
 
     private static void access(Object handle, Object object, int site, SyncKind kind) {

@@ -20,12 +20,31 @@ import java.util.concurrent.CompletableFuture;
 public final class SyncStages {
     /** A stage's completion in its wrapper's address range: below the completer's completion. */
     static final long DONE = SyntheticOffsets.STAGE_DONE;
+    /**
+     * A CompletableFuture's own completion, recorded inside the JDK (jdk/JdkHookTable: released
+     * before its result is set, acquired where the JDK reads it to run a dependent or to return it):
+     * (the future's id, this offset).
+     */
+    static final long COMPLETED = SyntheticOffsets.FUTURE_COMPLETED;
+
+    /** Whether CompletableFuture itself is hooked (JdkHooks): then the call-site wrappers below are redundant and not made. */
+    private static volatile boolean hookedInJdk;
+
+    /** Says that CompletableFuture's completions are recorded inside the JDK from now on. */
+    public static void hookedInJdk() {
+        hookedInJdk = true;
+    }
+
+    /** Whether the call-site model is off because the JDK hooks record the same hand-overs. */
+    static boolean byJdk() {
+        return hookedInJdk;
+    }
 
     private SyncStages() {}
 
     /** After the call returned {@code stage}: a join of it acquires what {@code wrapped} (a wrapper, allOf's sources) releases. */
     static Object staged(Object stage, Object wrapped, int site) {
-        if (stage == null || Probes.recorder() == null) return stage;
+        if (stage == null || hookedInJdk || Probes.recorder() == null) return stage;
         Object how = wrapped instanceof SyncStageWrappers.Stage ? wrapped : wrapped instanceof CompletableFuture<?>[] a ? a.clone() : null;
         if (how == null) return stage;
         try {

@@ -242,4 +242,41 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(sb, "append", "(Ljava/lang/String;)Ljava/lang/StringBuffer;")).startsWith("monitorEnter").endsWith("monitorExit");
         assertThat(bridgeCalls(sb, "toString", "()Ljava/lang/String;")).startsWith("monitorEnter").endsWith("monitorExit");
     }
+
+    @Test
+    void completableFuturesReleaseWhereCompletedAndAcquireWhereAResultIsUsed() throws Exception {
+        String cf = "java/util/concurrent/CompletableFuture";
+        ClassNode future = hooked(cf);
+        for (String cas : List.of("completeValue(Ljava/lang/Object;)Z", "completeNull()Z", "completeRelay(Ljava/lang/Object;)Z",
+                "internalComplete(Ljava/lang/Object;)Z", "completeThrowable(Ljava/lang/Throwable;)Z")) {
+            int paren = cas.indexOf('(');
+            assertThat(bridgeCalls(future, cas.substring(0, paren), cas.substring(paren))).as(cas).containsExactly("futureCompleting",
+                    "futureCompleted");
+        }
+        assertThat(bridgeCalls(future, "obtrudeValue", "(Ljava/lang/Object;)V")).containsExactly("futureWrite");
+        assertThat(bridgeCalls(future, "join", "()Ljava/lang/Object;")).containsExactly("futureAcquire");
+        assertThat(bridgeCalls(future, "isDone", "()Z")).containsExactly("futureAcquire");
+        assertThat(bridgeCalls(future, "getNow", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsExactly("futureAcquire");
+        assertThat(bridgeCalls(future, "tryPushStack", "(Ljava/util/concurrent/CompletableFuture$Completion;)Z")).containsExactly("release");
+        // a stage made on a complete source reads it (kept in a local) and runs or relays it at once; unipush only tests it
+        assertThat(bridgeCalls(future, "uniApplyStage", "(Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L" + cf + ";"))
+                .containsExactly("futureAcquire");
+        assertThat(bridgeCalls(future, "unipush", "(L" + cf + "$Completion;)V")).isEmpty();
+        assertThat(bridgeCalls(future, "biApplyStage",
+                "(Ljava/util/concurrent/Executor;Ljava/util/concurrent/CompletionStage;Ljava/util/function/BiFunction;)L" + cf + ";"))
+                .startsWith("futureAcquireBoth").doesNotContain("futureAcquire");
+        assertThat(bridgeCalls(future, "anyOf", "([L" + cf + ";)L" + cf + ";")).containsExactly("futureAcquire");
+        // a dependent's tryFire: what registered it, then its source(s), never its own dependent's result (only tested)
+        String fire = "(I)L" + cf + ";";
+        assertThat(bridgeCalls(hooked(cf + "$UniApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$UniCompose"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$OrApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$BiApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquireBoth");
+        assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("acquire", "futureRelaySource");
+        // a dependent or task handed to an executor is released there and acquired where it runs
+        assertThat(bridgeCalls(hooked(cf + "$UniCompletion"), "claim", "()Z")).containsExactly("release");
+        assertThat(bridgeCalls(future, "uniApplyNow", "(Ljava/lang/Object;Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L"
+                + cf + ";")).contains("release");
+        assertThat(bridgeCalls(hooked(cf + "$AsyncSupply"), "run", "()V")).startsWith("acquire");
+    }
 }

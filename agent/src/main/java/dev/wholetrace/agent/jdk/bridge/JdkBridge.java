@@ -231,6 +231,100 @@ public final class JdkBridge {
         }
     }
 
+    /**
+     * Completions under way, by stripe of the future's identity hash: marked at the entry of a
+     * compare-and-set of a result ({@link #futureCompleting}), cleared after its release is recorded
+     * (or it failed). An acquire waits for its stripe to clear, so the winner's release, recorded
+     * after its compare-and-set succeeded, comes before any acquire of the value it set; a loser
+     * records nothing. One array for the JVM: no allocation per completion.
+     */
+    private static final java.util.concurrent.atomic.AtomicIntegerArray COMPLETING = new java.util.concurrent.atomic.AtomicIntegerArray(64);
+
+    /** At the entry of a CompletableFuture's compare-and-set of its result (completeValue, completeRelay, internalComplete, …). */
+    public static void futureCompleting(Object future, Object current, int site) {
+        if (sink != null && future != null) COMPLETING.incrementAndGet(System.identityHashCode(future) & 63);
+    }
+
+    /** Per thread: the source an anyOf relay read ({@link #futureRelaySource}), acquired only if its relay wins. */
+    private static final ThreadLocal<Object[]> RELAYED = new ThreadLocal<>();
+
+    /**
+     * After anyOf's relay (AnyOf.tryFire) read its source's result: the source is acquired by the
+     * relay's compare-and-set only if that sets the anyOf's result (the winner); a relay that finds it
+     * already set acquires nothing (the anyOf is ordered after the winner only).
+     */
+    public static void futureRelaySource(Object result, Object future, int site) {
+        if (sink == null) return;
+        Object[] r = RELAYED.get();
+        if (r == null) RELAYED.set(r = new Object[1]);
+        r[0] = result != null ? future : null;
+    }
+
+    /** Before that compare-and-set method returns {@code won}: the release of the future's completion if it set the result. */
+    public static void futureCompleted(boolean won, Object future, int site) {
+        if (future == null) return;
+        int stripe = System.identityHashCode(future) & 63;
+        try {
+            Object[] r = sink == null ? null : RELAYED.get();
+            Object source = r == null ? null : r[0];
+            if (source != null) r[0] = null;
+            if (won && source != null) future(false, source, site);
+            if (won) future(true, future, site);
+        } finally {
+            if (COMPLETING.get(stripe) > 0) COMPLETING.decrementAndGet(stripe);
+        }
+    }
+
+    /** Waits (briefly, bounded: a completion that never reached its exit must not hang the program) until no completion of {@code future}'s stripe is under way. */
+    private static void awaitCompletions(Object future) {
+        int stripe = System.identityHashCode(future) & 63;
+        for (int i = 0; COMPLETING.get(stripe) > 0 && i < 20_000; i++) {
+            if (i < 1_000) Thread.onSpinWait();
+            else Thread.yield();
+        }
+    }
+
+    /** Before a CompletableFuture's result field is written (obtrude*, a stage completed inline): a release of {@code future}'s completion. */
+    public static void futureWrite(Object future, Object value, int site) {
+        future(true, future, site);
+    }
+
+    /**
+     * After CompletableFuture code read {@code future}'s result ({@code result}) to use it (to run a
+     * dependent's action or complete it, or to return it from join/get): an acquire of its completion
+     * if it is complete.
+     */
+    public static void futureAcquire(Object result, Object future, int site) {
+        if (result == null || sink == null) return;
+        awaitCompletions(future);
+        future(false, future, site);
+    }
+
+    /**
+     * After a two-source stage read its second source's result ({@code result}; the second is read
+     * only after the first was found complete): when it is complete too, an acquire of both
+     * completions; nothing otherwise (the stage does not run now, and the first stays unacquired).
+     */
+    public static void futureAcquireBoth(Object result, Object second, Object first, int site) {
+        if (result == null || sink == null) return;
+        awaitCompletions(first);
+        awaitCompletions(second);
+        future(false, first, site);
+        future(false, second, site);
+    }
+
+    private static void future(boolean release, Object future, int site) {
+        JdkSink s = sink;
+        if (s == null || future == null) return;
+        int[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.future(release, future, site);
+        } finally {
+            st[0] = 0;
+        }
+    }
+
     /** After a removal that returned {@code removed}: an acquire of {@code element} if it did remove it. */
     public static void acquireIf(boolean removed, Object element, int site) {
         if (removed) acquire(element, site);

@@ -28,4 +28,7 @@ public interface JdkSink {
      * otherwise an acquire where a thread found the pool quiescent (helpQuiesce, awaitQuiescence).
      */
     void quiescence(boolean release, Object pool, int site);
+
+    /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
+    void future(boolean release, Object future, int site);
 }

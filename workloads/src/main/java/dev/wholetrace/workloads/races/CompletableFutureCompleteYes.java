@@ -1,0 +1,39 @@
+package dev.wholetrace.workloads.races;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Completion bypassed: a thread completes the future and then writes {@code data} (the write comes
+ * after the hand-over); main reads it after {@code join()}. A second thread, started after the
+ * future is complete, writes {@code extra} and calls {@code complete} again, which fails and
+ * publishes nothing; main waits for it with {@code isAlive()} (which orders nothing), joins the
+ * future again and reads {@code extra}. Races on {@code data} and {@code extra}.
+ */
+public final class CompletableFutureCompleteYes {
+    public static final String[] RACES = {"CompletableFutureCompleteYes.data", "CompletableFutureCompleteYes.extra"};
+
+    static int data;
+    static int extra;
+
+    public static void main(String[] args) throws Exception {
+        CompletableFuture<Integer> future = new CompletableFuture<>();
+        Thread completer = new Thread(() -> {
+            future.complete(1);
+            data = 1;
+        });
+        completer.start();
+        future.join();
+        int seen = data; // 0 or 1
+        Thread again = new Thread(() -> {
+            extra = 2;
+            if (future.complete(2)) throw new AssertionError();
+        });
+        again.start();
+        while (again.isAlive()) Thread.yield();
+        future.join();
+        seen += extra; // 2, or 3
+        if (seen != 2 && seen != 3) throw new AssertionError();
+        completer.join();
+        System.out.println("done");
+    }
+}
