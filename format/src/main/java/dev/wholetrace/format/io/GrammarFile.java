@@ -5,10 +5,8 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 
 /**
@@ -57,11 +55,8 @@ public final class GrammarFile {
      * grammar file costs 32 bytes of reading whatever its size (a device like /dev/zero included).
      */
     public static byte[] read(Path file) throws IOException {
-        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a grammar file");
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel in = InputFile.open(file, "a grammar file")) {
             return read(file.getFileName().toString(), in);
-        } catch (NoSuchFileException e) {
-            throw new FormatException(file + ": no such file");
         }
     }
 

@@ -5,10 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -59,13 +56,7 @@ public final class GrammarFileReader implements Closeable {
 
     /** Opens {@code file}; with {@code readCut} a cut version-2 file reads to its last complete chunk. */
     public static GrammarFileReader open(Path file, boolean readCut) throws IOException {
-        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a grammar file");
-        FileChannel ch;
-        try {
-            ch = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw new FormatException(file + ": no such file");
-        }
+        FileChannel ch = InputFile.open(file, "a grammar file");
         try {
             return new GrammarFileReader(file.getFileName().toString(), ch, readCut);
         } catch (IOException | RuntimeException e) {

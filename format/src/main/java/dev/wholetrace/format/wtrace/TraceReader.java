@@ -5,15 +5,13 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.InputFile;
 import dev.wholetrace.format.io.ReadLimits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,13 +63,7 @@ public final class TraceReader implements AutoCloseable {
     }
 
     public static TraceReader open(Path file) throws IOException {
-        if (Files.isDirectory(file)) throw new FormatException(file + " is a directory, not a trace");
-        FileChannel ch;
-        try {
-            ch = FileChannel.open(file, StandardOpenOption.READ);
-        } catch (NoSuchFileException e) {
-            throw new FormatException(file + ": no such file");
-        }
+        FileChannel ch = InputFile.open(file, "a trace");
         try {
             return new TraceReader(file, ch);
         } catch (IOException | RuntimeException e) {
