@@ -39,6 +39,19 @@ class RaceSuiteTest {
         return RaceSuite.PROGRAMS.stream().filter(RaceSuite::runsHere).filter(p -> only.matcher(p.getSimpleName()).matches());
     }
 
+    /**
+     * Whether the STD export may hide this program's race on some schedules: STD writes a release or
+     * an acquire as a lock's acq+rel, which orders an earlier acquire before a later release of the
+     * same object (docs/races.md, "Approximations"). A CompletableFuture's dependent is acquired and
+     * released by several threads (its registration, the loser of a tryFire, the executor that runs it),
+     * so on some schedules the export orders the two sides of the race (CompletableFutureEitherYes
+     * failed CI that way). There the export must still invent no pair; everywhere else it must show
+     * exactly the detector's.
+     */
+    static boolean stdMayHide(Class<?> program) {
+        return program.getSimpleName().startsWith("CompletableFuture");
+    }
+
     /** Records one program in CDR mode and reads the trace back. */
     static ParallelTrace record(Class<?> program) throws Exception {
         Path trace = dir.resolve(program.getSimpleName() + ".wtrace");
@@ -76,7 +89,8 @@ class RaceSuiteTest {
         // the STD export, replayed by the tests' own happens-before checker: a well-formed lock trace with the same pairs
         StdHbChecker.Result std = StdHbChecker.check(trace);
         assertThat(std.violations()).as("STD well-formed").isEmpty();
-        assertThat(std.pairs()).as("STD pairs").isEqualTo(pairs);
+        if (stdMayHide(program)) assertThat(pairs).as("STD pairs: it invents none").containsAll(std.pairs());
+        else assertThat(std.pairs()).as("STD pairs").isEqualTo(pairs);
         RaceReport report;
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), List.of())) {
             report = RaceReport.of(trace, result, bytecode);
