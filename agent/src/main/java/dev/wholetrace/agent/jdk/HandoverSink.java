@@ -22,6 +22,8 @@ final class HandoverSink implements JdkSink {
     static final long ELEMENT_OFFSET = SyntheticOffsets.ELEMENT;
     /** Offset of a fork/join pool's quiescence address. */
     static final long QUIESCENCE_OFFSET = SyntheticOffsets.POOL_QUIESCENCE;
+    /** Offset of a CompletableFuture's completion address: released before its result is set, acquired where the JDK reads it to use it. */
+    static final long FUTURE_OFFSET = SyntheticOffsets.FUTURE_COMPLETED;
     /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
     static final long KEY_BASE = SyntheticOffsets.KEY_BASE;
 
@@ -67,7 +69,7 @@ final class HandoverSink implements JdkSink {
 
     @Override
     public void future(boolean release, Object future, int site) {
-        JdkHandoverProbes.futureCompletion(future, release, site);
+        JdkHandoverProbes.volatileAccess(future, FUTURE_OFFSET, release, site);
     }
 
     @Override

@@ -15,11 +15,6 @@ public final class JdkHandoverProbes {
         HeapProbes.volatileAccess(object, offset, site, release ? SyncKind.VOLATILE_WRITE : SyncKind.VOLATILE_READ);
     }
 
-    /** A CompletableFuture's completion: a release before it is completed, an acquire after its result was read (SyncStages.COMPLETED). */
-    public static void futureCompletion(Object future, boolean release, int site) {
-        volatileAccess(future, SyncStages.COMPLETED, release, site);
-    }
-
     /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
     public static void monitor(Object monitor, boolean enter, int site) {
         SyncProbes.record(enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);

@@ -20,12 +20,6 @@ import java.util.concurrent.CompletableFuture;
 public final class SyncStages {
     /** A stage's completion in its wrapper's address range: below the completer's completion. */
     static final long DONE = SyntheticOffsets.STAGE_DONE;
-    /**
-     * A CompletableFuture's own completion, recorded inside the JDK (jdk/JdkHookTable: released
-     * before its result is set, acquired where the JDK reads it to run a dependent or to return it):
-     * (the future's id, this offset).
-     */
-    static final long COMPLETED = SyntheticOffsets.FUTURE_COMPLETED;
 
     /** Whether CompletableFuture itself is hooked (JdkHooks): then the call-site wrappers below are redundant and not made. */
     private static volatile boolean hookedInJdk;

@@ -29,7 +29,7 @@ public final class SyntheticOffsets {
     public static final long PARALLEL_OUT = TOP - 40;
     /** A fork/join pool's quiescence: its workers' task ends, helpQuiesce and awaitQuiescence (jdk/HandoverSink: the pool's id). */
     public static final long POOL_QUIESCENCE = TOP - 48;
-    /** A CompletableFuture's own completion, recorded inside the JDK (SyncStages, jdk/HandoverSink: the future's id). */
+    /** A CompletableFuture's own completion, recorded inside the JDK (jdk/HandoverSink: the future's id). */
     public static final long FUTURE_COMPLETED = TOP - 56;
     /**
      * The base of a concurrent map's entry addresses (jdk/HandoverSink: the map's id, this + the
