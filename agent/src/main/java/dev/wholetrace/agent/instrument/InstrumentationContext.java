@@ -24,8 +24,12 @@ public final class InstrumentationContext {
     private final Slots classSlots = new Slots();
     private final AtomicInteger classMonitorSlots = new AtomicInteger();
     private final Map<ClassLoader, FieldResolver> resolvers = Collections.synchronizedMap(new WeakHashMap<>());
-    /** Whether the JDK's fork/join classes record their own hand-overs (agent/…/jdk): then the call-site models are left out. */
-    private volatile boolean forkJoinInJdk;
+    /**
+     * Whether the JDK's own classes record their hand-overs (agent/…/jdk): then the call-site models
+     * of the same hand-overs (fork/join, CompletableFuture stages) are left out of classes instrumented
+     * from then on. Set before the application's transformer is added, so no class sees both.
+     */
+    private volatile boolean hookedInJdk;
 
     /** Instrumentation for {@code recorder}: code-map entries and metadata go there; its mode says whether heap accesses are probed. */
     public InstrumentationContext(TraceRecorder recorder) {
@@ -59,18 +63,22 @@ public final class InstrumentationContext {
     }
 
     /**
-     * Says that the hooks inside the JDK's ForkJoinTask, ForkJoinPool and CountedCompleter record
-     * the fork/join hand-overs (the bridge is on the bootstrap class path and its sink installed):
-     * classes instrumented from now on get no call-site fork/join probes, which would record the
-     * same edges a second time (docs/agent.md, "Fork/join inside the JDK").
+     * Says that the hooks inside the JDK (ForkJoinTask, ForkJoinPool, CountedCompleter,
+     * CompletableFuture, …) record the hand-overs (the bridge is on the bootstrap class path and its
+     * sink installed): classes instrumented from now on get none of the call-site models of those
+     * hand-overs, which would record the same edges a second time (docs/agent.md, "Fork/join inside
+     * the JDK", "CompletableFuture inside the JDK").
      */
-    public void forkJoinHookedInJdk() {
-        forkJoinInJdk = true;
+    public void hookedInJdk() {
+        hookedInJdk = true;
     }
 
-    /** Whether fork/join is modelled at the application's calls: only when the JDK's own classes are not hooked. */
-    boolean forkJoinAtCallSites() {
-        return !forkJoinInJdk;
+    /**
+     * Whether the hand-overs the JDK hooks cover are modelled at the application's calls instead
+     * (fork/join, CompletableFuture stages): only when the JDK's own classes are not hooked.
+     */
+    boolean handOversAtCallSites() {
+        return !hookedInJdk;
     }
 
     /** A note in the trace's metadata (a method probed coarsely). */

@@ -359,16 +359,18 @@ final class SyncCallTable {
     }
 
     /**
-     * Whether {@code call} is one of the fork/join models at the application's call sites ({@code
-     * fork}, {@code join} of an application task type, {@code ForkJoinPool.execute/submit/invoke} of a
-     * task, a CountedCompleter's completing calls): the fallback for when the JDK's own fork/join
-     * classes are not hooked, left out otherwise (they would record the same edges twice).
-     * {@code ForkJoinTask.join()} through the JDK types stays: it is also the join of a Runnable or
-     * Callable an ExecutorService submit wrapped.
+     * Whether {@code call} is a call-site model of a hand-over the JDK hooks record themselves: the
+     * fork/join models ({@code fork}, {@code join} of an application task type, {@code
+     * ForkJoinPool.execute/submit/invoke} of a task, a CountedCompleter's completing calls) and the
+     * CompletableFuture stage wrappers ({@code thenApply}, …, {@code allOf}: the "staged" rows). They
+     * are the fallback for when the JDK's classes are not hooked, left out otherwise (they would
+     * record the same edges twice). {@code ForkJoinTask.join()} through the JDK types stays: it is
+     * also the join of a Runnable or Callable an ExecutorService submit wrapped.
      */
-    static boolean isForkJoinCallSite(SyncCall call) {
+    static boolean coveredByJdkHooks(SyncCall call) {
         return call.owner().equals(SyncCall.SYNC_TASKS) && FORK_JOIN_PROBES.contains(call.probe())
-                || call.owner().equals("dev/wholetrace/agent/runtime/SyncCompleters");
+                || call.owner().equals("dev/wholetrace/agent/runtime/SyncCompleters")
+                || call.timing() == Timing.HAND_OFF && "staged".equals(call.probe());
     }
 
     private static final Set<String> FORK_JOIN_PROBES = Set.of("forking", "forkJoined", "forkingTo");

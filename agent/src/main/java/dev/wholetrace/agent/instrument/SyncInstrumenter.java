@@ -40,8 +40,8 @@ final class SyncInstrumenter {
 
     private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
         FieldHandleInstrumenter.instrument(code, insn, site);
-        boolean forkJoin = site.ids().context().forkJoinAtCallSites();
-        if (forkJoin) CompleterInstrumenter.instrument(code, insn, site);
+        boolean atCallSites = site.ids().context().handOversAtCallSites();
+        if (atCallSites) CompleterInstrumenter.instrument(code, insn, site);
         ParallelArraysInstrumenter.instrument(code, insn, site);
         boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC;
         SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, isStatic);
@@ -51,13 +51,13 @@ final class SyncInstrumenter {
             String jdk = site.ids().inheritedFromJdk(insn.owner, insn.name, insn.desc);
             if (jdk != null) call = SyncCallTable.ofCall(jdk, insn.name, insn.desc, false);
         }
-        if (call == null || !forkJoin && SyncCallTable.isForkJoinCallSite(call)) return;
+        if (call == null || !atCallSites && SyncCallTable.coveredByJdkHooks(call)) return;
         SyncCallRewriter.rewrite(code, insn, site.method(), call, site.id(simpleName(insn.owner) + "." + insn.name));
     }
 
     /**
      * A synchronized method ({@link MonitorInstrumenter}), and, only when the JDK's fork/join classes
-     * are not hooked (the fallback: {@link InstrumentationContext#forkJoinAtCallSites()}), {@code compute()} of a fork/join task
+     * are not hooked (the fallback: {@link InstrumentationContext#handOversAtCallSites()}), {@code compute()} of a fork/join task
      * class (a subclass of RecursiveTask, RecursiveAction or CountedCompleter, also through the
      * application's own task classes): a run of a
      * forked task begins at its entry and ends at its exits (SyncTasks.computing / computed; they
@@ -66,7 +66,7 @@ final class SyncInstrumenter {
     static void instrumentMethod(MethodNode m, MethodInstrumenter.Ids ids, BytecodeOffsets.Index bcis) {
         if (m.instructions.size() == 0) return;
         InterruptedHandlers.instrumentMethod(m, ids, bcis); // first: only the method's own handlers
-        boolean forkJoin = ids.context().forkJoinAtCallSites();
+        boolean forkJoin = ids.context().handOversAtCallSites();
         if (forkJoin) CompleterInstrumenter.instrumentMethod(m, ids, bcis);
         MonitorInstrumenter.instrumentMethod(m, ids, bcis);
         if (forkJoin && isForkJoinCompute(m, ids)) {

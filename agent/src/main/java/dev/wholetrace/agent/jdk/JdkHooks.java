@@ -3,7 +3,6 @@ package dev.wholetrace.agent.jdk;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
-import dev.wholetrace.agent.runtime.SyncStages;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -28,9 +27,8 @@ public final class JdkHooks {
             return;
         }
         JdkBridge.install(new HandoverSink());
-        context.forkJoinHookedInJdk(); // the call-site fork/join models would record the same edges again
+        context.hookedInJdk(); // the call-site fork/join and CompletableFuture-stage models would record the same edges again
         inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
-        SyncStages.hookedInJdk(); // CompletableFuture's completions come from the JDK now: no call-site stage wrappers
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;

@@ -9,7 +9,7 @@ import java.util.concurrent.ForkJoinTask;
  * Fork/join hand-overs the JDK makes on the program's behalf, seen at the program's calls: the
  * fallback for a JVM where the JDK's own fork/join classes cannot be hooked (the bridge is not on the
  * bootstrap class path); otherwise the instrumenter does not insert these probes at all
- * (InstrumentationContext.forkJoinAtCallSites), since the hooks inside the JDK record the same edges.
+ * (InstrumentationContext.handOversAtCallSites), since the hooks inside the JDK record the same edges.
  *
  * <p>{@code ForkJoinTask.invokeAll(...)} forks its tasks inside the JDK and returns when they are
  * done: each task is a submission before the call (its {@code compute()} then records its run, as

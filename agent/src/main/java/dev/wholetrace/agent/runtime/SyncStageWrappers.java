@@ -15,8 +15,7 @@ final class SyncStageWrappers {
 
     /** Whether {@code action}, the action of a stage of {@code source}, is to be wrapped. */
     static boolean wraps(Object source, Object action) {
-        return source instanceof java.util.concurrent.CompletableFuture && action != null && !(action instanceof Stage)
-                && !SyncStages.byJdk() && Probes.recorder() != null;
+        return source instanceof java.util.concurrent.CompletableFuture && action != null && !(action instanceof Stage) && Probes.recorder() != null;
     }
 
     abstract static class Stage {

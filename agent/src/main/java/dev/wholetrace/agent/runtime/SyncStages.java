@@ -15,30 +15,19 @@ import java.util.concurrent.CompletableFuture;
  * mapped to the wrapper (weakly): a join of the stage, or an action of a later stage, acquires the
  * wrapper's completion and, recursively, what completed its source. {@code allOf(sources)} is
  * mapped to its sources: what completed each of them. A source is a stage, a future a {@code
- * supplyAsync}/{@code runAsync} returned (its task's end: {@link SyncTasks}), or both.
+ * supplyAsync}/{@code runAsync} returned (its task's end: {@link SyncTasks}), or both. This is
+ * the fallback for when CompletableFuture itself is not hooked: otherwise the stage calls are not
+ * instrumented at all (InstrumentationContext.handOversAtCallSites).
  */
 public final class SyncStages {
     /** A stage's completion in its wrapper's address range: below the completer's completion. */
     static final long DONE = SyntheticOffsets.STAGE_DONE;
 
-    /** Whether CompletableFuture itself is hooked (JdkHooks): then the call-site wrappers below are redundant and not made. */
-    private static volatile boolean hookedInJdk;
-
-    /** Says that CompletableFuture's completions are recorded inside the JDK from now on. */
-    public static void hookedInJdk() {
-        hookedInJdk = true;
-    }
-
-    /** Whether the call-site model is off because the JDK hooks record the same hand-overs. */
-    static boolean byJdk() {
-        return hookedInJdk;
-    }
-
     private SyncStages() {}
 
     /** After the call returned {@code stage}: a join of it acquires what {@code wrapped} (a wrapper, allOf's sources) releases. */
     static Object staged(Object stage, Object wrapped, int site) {
-        if (stage == null || hookedInJdk || Probes.recorder() == null) return stage;
+        if (stage == null || Probes.recorder() == null) return stage;
         Object how = wrapped instanceof SyncStageWrappers.Stage ? wrapped : wrapped instanceof CompletableFuture<?>[] a ? a.clone() : null;
         if (how == null) return stage;
         try {
