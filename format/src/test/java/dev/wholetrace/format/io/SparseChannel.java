@@ -15,13 +15,14 @@ import java.util.TreeMap;
  * large writes of zeros, which become holes (as in a sparse file); reads serve the kept extents and
  * zeros elsewhere. {@link #cutAt} gives a view of the same bytes ending earlier (a cut file).
  */
-final class SparseChannel extends FileChannel {
+public final class SparseChannel extends FileChannel {
     private static final int HOLE_AT_LEAST = 1 << 20;
     private final TreeMap<Long, byte[]> extents;
     private long size;
     private long position;
 
-    SparseChannel() {
+    /** An empty virtual file. */
+    public SparseChannel() {
         this(new TreeMap<>(), 0);
     }
 
@@ -31,7 +32,7 @@ final class SparseChannel extends FileChannel {
     }
 
     /** The same bytes, ending at {@code newSize}. */
-    SparseChannel cutAt(long newSize) {
+    public SparseChannel cutAt(long newSize) {
         return new SparseChannel(extents, Math.min(size, newSize));
     }
 
@@ -45,6 +46,12 @@ final class SparseChannel extends FileChannel {
         long n = 0;
         for (byte[] b : extents.values()) n += b.length;
         return n;
+    }
+
+    /** Skips {@code bytes} zeros at the position (a hole: nothing stored). */
+    public void hole(long bytes) {
+        position += bytes;
+        size = Math.max(size, position);
     }
 
     @Override
