@@ -10,6 +10,12 @@ import java.util.concurrent.TimeUnit;
  * (each fills its slot of {@code slots}) and calls {@code ForkJoinTask.helpQuiesce()} before it
  * sums them; then the caller waits with {@code pool.awaitQuiescence} and reads {@code sum}, and a
  * second round of leaves submitted from outside the pool. No race.
+ *
+ * <p>The caller first spins on {@code root.isDone()} (no hand-over is recorded for it): an outside
+ * thread in {@code awaitQuiescence} helps by running queued tasks, and a leaf it ran while the root
+ * was in {@code helpQuiesce} would not be waited for (the pool counts only its workers as active),
+ * a real race the JDK allows. Spinning keeps the caller out of the pool until the root is done, so
+ * every leaf runs on a worker on every schedule.
  */
 public final class ForkJoinQuiesceNo {
     public static final String[] RACES = {};
@@ -20,7 +26,7 @@ public final class ForkJoinQuiesceNo {
 
     public static void main(String[] args) {
         ForkJoinPool pool = new ForkJoinPool(2);
-        pool.execute(new RecursiveAction() {
+        RecursiveAction root = new RecursiveAction() {
             @Override
             protected void compute() {
                 for (int i = 0; i < slots.length; i++) {
@@ -32,7 +38,9 @@ public final class ForkJoinQuiesceNo {
                 for (int v : slots) s += v;
                 sum = s;
             }
-        });
+        };
+        pool.execute(root);
+        while (!root.isDone()) Thread.yield();
         if (!pool.awaitQuiescence(10, TimeUnit.SECONDS)) throw new AssertionError("not quiescent");
         int total = sum;
         for (int i = 0; i < outside.length; i++) {
