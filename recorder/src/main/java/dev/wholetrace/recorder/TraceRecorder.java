@@ -298,7 +298,7 @@ public final class TraceRecorder implements AutoCloseable {
             boolean last;
             long serving;
             synchronized (this) {
-                while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && !intervalElapsed(lastCut)) {
+                while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && System.nanoTime() - lastCut < intervalNanos) {
                     try {
                         long left = (lastCut + intervalNanos - System.nanoTime()) / 1_000_000L;
                         wait(Math.max(1, Math.min(20, left)));
@@ -333,10 +333,6 @@ public final class TraceRecorder implements AutoCloseable {
 
     private boolean sizeLimitReached() {
         return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols();
-    }
-
-    private boolean intervalElapsed(long lastCut) {
-        return System.nanoTime() - lastCut >= config.chunkMillis() * 1_000_000L;
     }
 
     /** Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()). */

@@ -2,6 +2,8 @@ package dev.wholetrace.agent.jdk;
 
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
@@ -39,6 +41,12 @@ final class JdkClassHooks {
     private static final String FUTURE = "java/util/concurrent/CompletableFuture";
 
     private final InstrumentationContext context;
+    /**
+     * Site ids by method and what the hook does: a hook placed before each of a method's returns is
+     * one site, not one per return (the code map would otherwise grow by hundreds of entries that
+     * say the same thing; a retransformed class gets the ids it had).
+     */
+    private final Map<String, Integer> sites = new ConcurrentHashMap<>();
 
     JdkClassHooks(InstrumentationContext context) {
         this.context = context;
@@ -581,7 +589,8 @@ final class JdkClassHooks {
 
     private LdcInsnNode site(String owner, MethodNode m, String what) {
         String simple = owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.');
-        int id = context.instruction(owner, m.name, m.desc, -1, -1, "JDK " + simple + "." + m.name + ": " + what);
+        String text = "JDK " + simple + "." + m.name + ": " + what;
+        int id = sites.computeIfAbsent(owner + '.' + m.name + m.desc + ' ' + what, k -> context.instruction(owner, m.name, m.desc, -1, -1, text));
         return new LdcInsnNode(id);
     }
 

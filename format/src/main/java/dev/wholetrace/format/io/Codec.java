@@ -40,8 +40,13 @@ public enum Codec {
     }
 
     public static Codec byId(int id) throws FormatException {
+        return byId(id, null);
+    }
+
+    /** The codec stored as {@code id}; an unknown id is corruption, reported as "{@code where}: unknown codec id N". */
+    public static Codec byId(int id, String where) throws FormatException {
         for (Codec c : values()) if (c.id == id && c.id >= 0) return c;
-        throw new FormatException("unknown codec id " + id);
+        throw new FormatException((where == null ? "" : where + ": ") + "unknown codec id " + id);
     }
 
     /** Compressed bytes and the codec that made them. */

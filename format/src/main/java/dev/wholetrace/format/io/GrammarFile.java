@@ -90,12 +90,7 @@ public final class GrammarFile {
     static byte[] payloadOfVersion1(String name, FileChannel in, byte[] header) throws IOException {
         ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
         int got = HEADER_BYTES;
-        Codec codec;
-        try {
-            codec = Codec.byId(header[6]);
-        } catch (FormatException e) {
-            throw new FormatException(name + ": unknown codec id " + header[6] + " in the header");
-        }
+        Codec codec = Codec.byId(header[6], name + ": header");
         long rawLength = h.getLong(8);
         long storedLength = h.getLong(16);
         int payloadCrc = h.getInt(24);

@@ -144,11 +144,7 @@ public final class TraceReader implements AutoCloseable {
     }
 
     private static Codec codecOf(int id, String name, long pos) throws FormatException {
-        try {
-            return Codec.byId(id);
-        } catch (FormatException e) {
-            throw new FormatException(name + ": section at offset " + pos + " names unknown codec id " + id);
-        }
+        return Codec.byId(id, name + ": section at offset " + pos);
     }
 
     /**

@@ -8,11 +8,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.wholetrace.model.grammar.Grammar;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * A grammar block that is truncated or damaged must decode to some valid grammar or fail with a
@@ -55,6 +58,20 @@ class GrammarCodecCorruptionTest {
         }
     }
 
+    /**
+     * Runs {@code body} and requires it to use at most {@code seconds} of CPU: damaged input must
+     * be decoded or refused quickly. CPU time, not wall time, so that a loaded machine does not fail
+     * the test; a hang is still cut off (preemptively, after twelve times the bound in wall time).
+     */
+    private static void withinCpuSeconds(int seconds, Executable body) {
+        assertTimeoutPreemptively(Duration.ofSeconds(12L * seconds), () -> {
+            ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+            long start = cpu.getCurrentThreadCpuTime();
+            body.execute();
+            assertThat(cpu.getCurrentThreadCpuTime() - start).as("CPU nanoseconds").isLessThan(seconds * 1_000_000_000L);
+        });
+    }
+
     static int[][] bodies(Grammar g) {
         int[][] b = new int[g.ruleCount()][];
         for (int r = 0; r < b.length; r++) b[r] = g.body(r);
@@ -63,7 +80,7 @@ class GrammarCodecCorruptionTest {
 
     @Test
     void everyStrictPrefixIsAFormatException() {
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        withinCpuSeconds(5, () -> {
             for (Grammar g : samples()) {
                 byte[] full = encode(g);
                 for (int len = 0; len < full.length; len++) {
@@ -79,7 +96,7 @@ class GrammarCodecCorruptionTest {
 
     @Test
     void randomByteFlipsDecodeOrFailCleanly() {
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        withinCpuSeconds(5, () -> {
             Random rnd = new Random(11);
             for (Grammar g : samples()) {
                 byte[] full = encode(g);
@@ -99,7 +116,7 @@ class GrammarCodecCorruptionTest {
 
     @Test
     void singleBitFlipsAtEveryPositionDecodeOrFailCleanly() {
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        withinCpuSeconds(5, () -> {
             byte[] full = encode(samples().get(0));
             for (int pos = 0; pos < full.length; pos++) {
                 for (int bit = 0; bit < 8; bit++) {
@@ -113,7 +130,7 @@ class GrammarCodecCorruptionTest {
 
     @Test
     void randomGarbageDecodesOrFailsCleanly() {
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        withinCpuSeconds(5, () -> {
             Random rnd = new Random(5);
             for (int trial = 0; trial < 3000; trial++) {
                 byte[] b = new byte[rnd.nextInt(64)];
@@ -131,7 +148,7 @@ class GrammarCodecCorruptionTest {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.writeAll(gs, w);
         byte[] full = w.toByteArray();
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+        withinCpuSeconds(5, () -> {
             for (int len = 0; len < full.length; len++) {
                 byte[] prefix = Arrays.copyOf(full, len);
                 assertThatThrownBy(() -> GrammarCodec.readAll(new VarIntReader(prefix, "grammar block")))
