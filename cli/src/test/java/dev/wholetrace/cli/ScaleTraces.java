@@ -161,13 +161,18 @@ final class ScaleTraces {
      * recorded. Returns how many were. A trace of gigabytes from a few minutes of recording.
      */
     static long randomAccesses(Path file, long accesses, int threads) throws Exception {
+        return randomAccesses(file, accesses, threads, RANDOM_CHUNK_ACCESSES);
+    }
+
+    /** {@link #randomAccesses(Path, long, int)} sealing a chunk every {@code chunkAccesses} accesses. */
+    static long randomAccesses(Path file, long accesses, int threads, long chunkAccesses) throws Exception {
         long done = 0;
         long x = 0x9E3779B97F4A7C15L;
         try (TraceRecorder rec = open(file, 3_600_000, Codec.NONE)) { // zstd would spend minutes failing to pack noise
             List<ThreadRecorder> ts = register(rec, threads);
             long sealed = 0;
             while (done < accesses) {
-                if (done - sealed >= RANDOM_CHUNK_ACCESSES) {
+                if (done - sealed >= chunkAccesses) {
                     rec.checkpoint();
                     sealed = done;
                 }
