@@ -50,8 +50,8 @@ final class PieceLoader {
         try (TraceReader r = reader.reopened()) {
             TraceSections.Decoded d = TraceSections.decodeAgain(r, chunk, thread, sections, symbols, syncOps);
             p = new Piece(d.chunk(), d.symbols(), reader.version());
-        } catch (FormatException e) {
-            throw new IllegalStateException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
+        } catch (FormatException e) { // the file changed or was damaged since it was opened and checked: bad input, one line
+            throw new IllegalArgumentException(e.getMessage() + " (reading chunk " + chunk + " of thread " + thread + " again)", e);
         } catch (IOException e) {
             throw new UncheckedIOException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
         }

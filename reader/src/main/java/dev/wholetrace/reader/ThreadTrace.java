@@ -26,6 +26,12 @@ import java.util.PrimitiveIterator;
  * One thread of a loaded trace: its chunks' WPPs, address streams and sync operations. Events are
  * numbered from 0 per thread, and so are the thread's sync operations; {@link #segment} gives
  * random access by sync operation through the sync counts, expanding only what it returns.
+ *
+ * <p>Of each piece the view keeps its event and sync counts and where its sections are in the
+ * file; its grammars are a {@link Piece}, decoded when it is read ({@link #piece}: from the
+ * trace's byte-bounded {@link PieceCache}, else from the file again), so that what a loaded trace
+ * holds does not grow with its grammars (docs/reading-memory.md). Iterators hold the piece they
+ * are in: a pass over the thread decodes each piece at most once.
  */
 public final class ThreadTrace {
     private final ThreadInfo info;
