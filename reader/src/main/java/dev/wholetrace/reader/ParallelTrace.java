@@ -49,6 +49,10 @@ public final class ParallelTrace implements TraceView {
     private final PieceLoader pieces;
 
     private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
+        this(reader, load, progress, PieceCache.configured());
+    }
+
+    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress, PieceCache cache) throws IOException {
         this.loaded = load;
         this.file = reader.file();
         this.mode = reader.mode();
@@ -60,7 +64,7 @@ public final class ParallelTrace implements TraceView {
         if (!complete && chunks.isEmpty()) {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
-        this.pieces = new PieceLoader(reader, PieceCache.configured());
+        this.pieces = new PieceLoader(reader, cache);
         List<ThreadSymbols> symbols = new ArrayList<>();
         SyncOrder.Builder sync = new SyncOrder.Builder(0); // packed as it is read: no chunk's operations stay as longs
         for (int c = 0; c < chunks.size(); c++) {
@@ -115,6 +119,13 @@ public final class ParallelTrace implements TraceView {
     public static ParallelTrace open(Path file, IntPredicate load, LongConsumer progress) throws IOException {
         try (TraceReader reader = TraceReader.open(file)) {
             return new ParallelTrace(reader, load, progress);
+        }
+    }
+
+    /** Reads {@code file} with a piece cache of {@code pieceCacheBytes} (tests: 0 decodes every piece again when read). */
+    static ParallelTrace open(Path file, long pieceCacheBytes) throws IOException {
+        try (TraceReader reader = TraceReader.open(file)) {
+            return new ParallelTrace(reader, t -> true, bytes -> { }, new PieceCache(pieceCacheBytes));
         }
     }
 
