@@ -173,6 +173,7 @@ public final class Main implements Runnable {
         if (ex instanceof java.nio.file.AccessDeniedException e) return e.getFile() + ": permission denied";
         if (ex instanceof FormatException || ex instanceof IllegalArgumentException) return ex.getMessage();
         if (ex instanceof IOException) return "I/O error: " + ex.getMessage();
+        if (ex instanceof java.io.UncheckedIOException) return "I/O error: " + ex.getMessage(); // a piece read again from the file
         return "internal error: " + ex + " (please report it)";
     }
 

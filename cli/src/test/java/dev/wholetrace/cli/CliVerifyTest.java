@@ -55,7 +55,7 @@ class CliVerifyTest {
     void aValidTraceIsSummarisedOnOneLine() {
         Cli r = Cli.run("verify", cdr.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
-        assertThat(r.out().strip()).isEqualTo(cdr + ": valid trace, version 2, cdr, complete: 3 chunks, 2 threads, "
+        assertThat(r.out().strip()).isEqualTo(cdr + ": valid trace, version 3, cdr, complete: 3 chunks, 2 threads, "
                 + (6 + Traces.WORKER_EVENTS) + " events, " + Traces.SYNC_OPS + " sync operations; every section decoded and every stream expanded");
         assertThat(r.err()).isEmpty();
         Cli j = Cli.run("verify", all.toString(), "--format", "json");

@@ -100,11 +100,16 @@ class ScaleReadingTest {
     /** One CLI command in a JVM of its own with heap {@code xmx}. */
     record Run(int exit, String out, String err) {
         static Run cli(String xmx, String... args) throws IOException, InterruptedException {
+            return cli(dir, xmx, args);
+        }
+
+        /** The same, its output kept in files of {@code tmp}. */
+        static Run cli(Path tmp, String xmx, String... args) throws IOException, InterruptedException {
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-Xmx" + xmx, "-cp", System.getProperty("java.class.path"), "dev.wholetrace.cli.Main"));
             cmd.addAll(List.of(args));
-            Path out = Files.createTempFile(dir, "out", ".txt");
-            Path err = Files.createTempFile(dir, "err", ".txt");
+            Path out = Files.createTempFile(tmp, "out", ".txt");
+            Path err = Files.createTempFile(tmp, "err", ".txt");
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             if (!p.waitFor(10, TimeUnit.MINUTES)) {
                 p.destroyForcibly();

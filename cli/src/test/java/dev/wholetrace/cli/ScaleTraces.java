@@ -21,8 +21,8 @@ import java.util.List;
  * <p>{@code main} writes them for measurements: {@code ScaleTraces locks FILE SYNC_OPS THREADS} or
  * {@code ScaleTraces threads FILE THREADS}; {@code ScaleTraces locks FILE SYNC_OPS THREADS CHUNK_OPS}
  * seals a chunk every CHUNK_OPS operations instead of {@link #CHUNK_OPS} (one huge chunk: a writer
- * that lagged). {@code ScaleTraces random FILE ACCESSES THREADS} writes a trace that does not
- * compress (pseudo-random addresses: about 8 bytes per access on disk), for files past 2 GB.
+ * that lagged). {@code ScaleTraces random FILE ACCESSES THREADS [CHUNK_ACCESSES]} writes a trace that
+ * does not compress (pseudo-random addresses: about 11 bytes per access on disk), for files past 2 GB.
  */
 final class ScaleTraces {
     private ScaleTraces() {}
@@ -44,7 +44,8 @@ final class ScaleTraces {
             case "locks" -> System.out.println(locksAndBarriers(file, Long.parseLong(args[2]), Integer.parseInt(args[3]),
                     args.length > 4 ? Long.parseLong(args[4]) : CHUNK_OPS) + " sync operations");
             case "threads" -> System.out.println(manyThreads(file, Integer.parseInt(args[2])) + " sync operations");
-            case "random" -> System.out.println(randomAccesses(file, Long.parseLong(args[2]), Integer.parseInt(args[3])) + " accesses");
+            case "random" -> System.out.println(randomAccesses(file, Long.parseLong(args[2]), Integer.parseInt(args[3]),
+                    args.length > 4 ? Long.parseLong(args[4]) : RANDOM_CHUNK_ACCESSES) + " accesses");
             default -> throw new IllegalArgumentException("locks FILE SYNC_OPS THREADS | threads FILE THREADS | random FILE ACCESSES THREADS");
         }
     }
@@ -161,13 +162,18 @@ final class ScaleTraces {
      * recorded. Returns how many were. A trace of gigabytes from a few minutes of recording.
      */
     static long randomAccesses(Path file, long accesses, int threads) throws Exception {
+        return randomAccesses(file, accesses, threads, RANDOM_CHUNK_ACCESSES);
+    }
+
+    /** {@link #randomAccesses(Path, long, int)} sealing a chunk every {@code chunkAccesses} accesses. */
+    static long randomAccesses(Path file, long accesses, int threads, long chunkAccesses) throws Exception {
         long done = 0;
         long x = 0x9E3779B97F4A7C15L;
         try (TraceRecorder rec = open(file, 3_600_000, Codec.NONE)) { // zstd would spend minutes failing to pack noise
             List<ThreadRecorder> ts = register(rec, threads);
             long sealed = 0;
             while (done < accesses) {
-                if (done - sealed >= RANDOM_CHUNK_ACCESSES) {
+                if (done - sealed >= chunkAccesses) {
                     rec.checkpoint();
                     sealed = done;
                 }

@@ -1,22 +1,55 @@
 package dev.wholetrace.reader;
 
 import dev.wholetrace.format.wtrace.SymbolTag;
-import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
 
-/** One chunk's part of a thread as a {@link ThreadGrammar}, read through the thread's main WPP. */
-record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet runs, long syncCount) implements ThreadGrammar {
+/**
+ * One chunk's part of a thread as a {@link ThreadGrammar}, read through the view's WPP. The piece
+ * is decoded (or taken from the trace's cache) on the first question that needs its grammars, and
+ * held as long as this object: a fold reads each part once, and the parts it is done with are
+ * garbage ({@link ParallelTrace#grammars} makes them one at a time).
+ */
+final class ChunkGrammar implements ThreadGrammar {
+    private final ThreadTrace thread;
+    private final int index;
+    private Piece piece;
+    private Alphabet symbols;
+
+    ChunkGrammar(ThreadTrace thread, int index) {
+        this.thread = thread;
+        this.index = index;
+    }
+
+    private Piece piece() {
+        if (piece == null) {
+            piece = thread.piece(index);
+            symbols = piece.symbols().of(thread.view());
+        }
+        return piece;
+    }
+
+    private Alphabet symbols() {
+        piece();
+        return symbols;
+    }
+
+    @Override
+    public Grammar wpp() {
+        return piece().chunk().grammar(thread.view());
+    }
+
     @Override
     public int terminals() {
-        return symbols.size();
+        return symbols().size();
     }
 
     @Override
     public Event.Type type(int terminal) {
-        return switch ((int) symbols.first(terminal)) {
+        return switch ((int) symbols().first(terminal)) {
             case SymbolTag.BLOCK -> Event.Type.BLOCK;
             case SymbolTag.SYNC -> Event.Type.SYNC;
             case SymbolTag.LOAD -> Event.Type.LOAD;
@@ -27,27 +60,32 @@ record ChunkGrammar(ThreadChunk piece, Grammar wpp, Alphabet symbols, Alphabet r
 
     @Override
     public long value(int terminal) {
-        return symbols.second(terminal);
+        return symbols().second(terminal);
     }
 
     @Override
     public long eventCount() {
-        return wpp.length();
+        return thread.eventsOfPiece(index);
     }
 
+    @Override
+    public long syncCount() {
+        return thread.syncCountOf(index);
+    }
 
     @Override
     public int addressStreams() {
-        return wpp == piece.control() ? piece.streamSymbols().length : 0; // streamSymbols() is empty, never null, without streams
+        // only a control WPP reads its loads and stores from address streams; streamSymbols() is empty, never null, without streams
+        return thread.view() == StreamKinds.CONTROL ? piece().chunk().streamSymbols().length : 0;
     }
 
     @Override
     public int addressStreamTerminal(int k) {
-        return piece.streamSymbols()[k];
+        return piece().chunk().streamSymbols()[k];
     }
 
     @Override
     public DiffRleDecoder addressStream(int k) {
-        return new DiffRleDecoder(piece.streams()[k], runs);
+        return new DiffRleDecoder(piece().chunk().streams()[k], piece().symbols().runs);
     }
 }

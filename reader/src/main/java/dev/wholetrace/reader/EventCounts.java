@@ -62,7 +62,10 @@ public final class EventCounts {
     /** Counts the events of a thread as its view reads them (main WPP, or the DOR view's data WPP). */
     public static EventCounts of(ThreadTrace t) {
         EventCounts c = new EventCounts();
-        for (int p = 0; p < t.pieces().size(); p++) c.addGrammar(t.wpp(p), t.viewSymbols());
+        for (int p = 0; p < t.pieceCount(); p++) {
+            Piece piece = t.piece(p);
+            c.addGrammar(piece.chunk().grammar(t.view()), piece.symbols().of(t.view()));
+        }
         return c;
     }
 

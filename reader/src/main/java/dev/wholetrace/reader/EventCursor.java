@@ -17,8 +17,7 @@ import java.util.NoSuchElementException;
  * right address without decoding the ones before).
  */
 final class EventCursor implements Iterator<Event> {
-    private final ThreadChunk piece;
-    private final ThreadTrace.Occurrences occurrences;
+    private final Piece piece;
     private final Alphabet symbols;
     private final Alphabet runs;
     private final boolean control;
@@ -33,10 +32,9 @@ final class EventCursor implements Iterator<Event> {
      * @param start     position of the expander's first terminal in the chunk's WPP
      * @param sync      the thread's sync operations from the first at or after {@code start}
      */
-    EventCursor(ThreadChunk piece, ThreadTrace.Occurrences occurrences, Alphabet symbols, Alphabet runs, boolean control,
+    EventCursor(Piece piece, Alphabet symbols, Alphabet runs, boolean control,
                 GrammarExpander expander, long start, ThreadTrace.SyncOperations sync) {
         this.piece = piece;
-        this.occurrences = occurrences;
         this.symbols = symbols;
         this.runs = runs;
         this.control = control;
@@ -78,12 +76,13 @@ final class EventCursor implements Iterator<Event> {
         if (streams == null) streams = new DiffRleDecoder[symbols.size()];
         DiffRleDecoder d = streams[symbol];
         if (d == null) {
-            int k = indexOf(piece.streamSymbols(), symbol);
+            ThreadChunk chunk = piece.chunk();
+            int k = indexOf(chunk.streamSymbols(), symbol);
             if (k < 0) throw new IllegalStateException("no address stream for instruction symbol " + symbol);
             // How far into its stream this instruction is: its occurrences before the cursor's start.
-            long skip = start == 0 ? 0 : occurrences.of(piece, symbol).countBefore(start);
-            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(piece.streams()[k], runs)
-                    : occurrences.seeker(piece, k, runs).at(skip);
+            long skip = start == 0 ? 0 : piece.occurrences(symbol).countBefore(start);
+            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(chunk.streams()[k], runs)
+                    : piece.seeker(k, runs).at(skip);
         }
         return d;
     }

@@ -8,18 +8,19 @@ import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.wtrace.Section;
-import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceSections;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 
@@ -45,8 +46,13 @@ public final class ParallelTrace implements TraceView {
     private final SyncOrder syncOrder;
     private final long[] syncCounts; // per thread
     private final IntPredicate loaded;
+    private final PieceLoader pieces;
 
     private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
+        this(reader, load, progress, PieceCache.configured());
+    }
+
+    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress, PieceCache cache) throws IOException {
         this.loaded = load;
         this.file = reader.file();
         this.mode = reader.mode();
@@ -58,6 +64,7 @@ public final class ParallelTrace implements TraceView {
         if (!complete && chunks.isEmpty()) {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
+        this.pieces = new PieceLoader(reader, cache);
         List<ThreadSymbols> symbols = new ArrayList<>();
         SyncOrder.Builder sync = new SyncOrder.Builder(0); // packed as it is read: no chunk's operations stay as longs
         for (int c = 0; c < chunks.size(); c++) {
@@ -67,19 +74,20 @@ public final class ParallelTrace implements TraceView {
                 if (t.index() != threads.size()) throw new FormatException("corrupted THREADS section in chunk " + c + ": thread " + t.index() + " out of order");
                 threads.add(t);
                 symbols.add(new ThreadSymbols());
-                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode.mainWpp()));
+                traces.add(new ThreadTrace(t, symbols.get(t.index()), mode.mainWpp(), pieces));
                 boolean dorView = mode.keeps(StreamKinds.DATA) && mode.mainWpp() != StreamKinds.DATA;
-                dataViews.add(dorView ? new ThreadTrace(t, symbols.get(t.index()), StreamKinds.DATA) : null);
+                dataViews.add(dorView ? new ThreadTrace(t, symbols.get(t.index()), StreamKinds.DATA, pieces) : null);
             }
             sync.threads(threads.size());
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
             chunk.sync(threads.size(), sync::add); // streamed into the packed order, one operation at a time
-            for (ThreadChunk tc : chunk.threadChunks(symbols, load)) {
+            for (TraceSections.Decoded d : chunk.threadChunks(symbols, load)) {
                 // the sync operations live in the packed order; the piece keeps its streams only
-                long ops = chunk.syncCount(tc.thread());
-                traces.get(tc.thread()).add(c, tc, ops);
-                if (dataViews.get(tc.thread()) != null) dataViews.get(tc.thread()).add(c, tc, ops);
+                int t = d.chunk().thread();
+                long ops = chunk.syncCount(t);
+                traces.get(t).add(c, d, ops);
+                if (dataViews.get(t) != null) dataViews.get(t).add(c, d, ops);
             }
             Section end = chunks.get(c).get(chunks.get(c).size() - 1);
             progress.accept(end.offset() + end.fileBytes());
@@ -111,6 +119,13 @@ public final class ParallelTrace implements TraceView {
     public static ParallelTrace open(Path file, IntPredicate load, LongConsumer progress) throws IOException {
         try (TraceReader reader = TraceReader.open(file)) {
             return new ParallelTrace(reader, load, progress);
+        }
+    }
+
+    /** Reads {@code file} with a piece cache of {@code pieceCacheBytes} (tests: 0 decodes every piece again when read). */
+    static ParallelTrace open(Path file, long pieceCacheBytes) throws IOException {
+        try (TraceReader reader = TraceReader.open(file)) {
+            return new ParallelTrace(reader, t -> true, bytes -> { }, new PieceCache(pieceCacheBytes));
         }
     }
 
@@ -230,11 +245,31 @@ public final class ParallelTrace implements TraceView {
         return EventCounts.of(thread(thread));
     }
 
+    /** The thread's pieces as grammars, each decoded when first asked (a fold holds one at a time). */
     @Override
     public List<ThreadGrammar> grammars(int thread) {
         ThreadTrace t = thread(thread);
-        List<ThreadGrammar> out = new ArrayList<>(t.pieces().size());
-        for (int p = 0; p < t.pieces().size(); p++) out.add(new ChunkGrammar(t.pieces().get(p), t.wpp(p), t.viewSymbols(), t.symbols().runs, t.syncCountOf(p)));
-        return out;
+        return new AbstractList<>() {
+            @Override
+            public ThreadGrammar get(int p) {
+                Objects.checkIndex(p, t.pieceCount());
+                return new ChunkGrammar(t, p);
+            }
+
+            @Override
+            public int size() {
+                return t.pieceCount();
+            }
+        };
+    }
+
+    /** Pieces read again from the file since the trace was opened (the rest came from the piece cache). */
+    public long pieceDecodes() {
+        return pieces.decodes();
+    }
+
+    /** The piece cache's budget in bytes ({@code -Dwholetrace.pieceCacheBytes}, else an eighth of the heap). */
+    public long pieceCacheBudget() {
+        return pieces.cache().budget();
     }
 }

@@ -1,6 +1,5 @@
 package dev.wholetrace.reader;
 
-import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
@@ -8,18 +7,17 @@ import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarExpander;
-import dev.wholetrace.model.grammar.TerminalCounts;
 import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
-import java.util.ArrayList;
+import dev.wholetrace.format.wtrace.TraceSections;
+import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
@@ -28,45 +26,34 @@ import java.util.PrimitiveIterator;
  * One thread of a loaded trace: its chunks' WPPs, address streams and sync operations. Events are
  * numbered from 0 per thread, and so are the thread's sync operations; {@link #segment} gives
  * random access by sync operation through the sync counts, expanding only what it returns.
+ *
+ * <p>Of each piece the view keeps its event and sync counts and where its sections are in the
+ * file; its grammars are a {@link Piece}, decoded when it is read ({@link #piece}: from the
+ * trace's byte-bounded {@link PieceCache}, else from the file again), so that what a loaded trace
+ * holds does not grow with its grammars (docs/reading-memory.md). Iterators hold the piece they
+ * are in: a pass over the thread decodes each piece at most once.
  */
 public final class ThreadTrace {
     private final ThreadInfo info;
     private final ThreadSymbols symbols;
-    private final List<ThreadChunk> pieces = new ArrayList<>();
-    private final List<Integer> chunkOf = new ArrayList<>();
+    private final PieceLoader loader;
+    private int pieceCount;
+    private int[] chunkOf = new int[1];
+    /** Per piece, its sections in the file (what {@link PieceLoader} decodes it from again). */
+    private List<?>[] sections = new List<?>[1];
     private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
     private long[] syncBefore = new long[1];
     /** The WPP this view reads (a per-thread stream kind that carries sync counts). */
     private final StreamKind view;
     /** Whether the view's loads and stores take their addresses from the address streams (the control WPP). */
     private final boolean control;
-    private final Occurrences occurrences = new Occurrences();
     private SyncOrder order;
 
-    /**
-     * Per piece and load/store instruction, the instruction's occurrences per rule of the control
-     * WPP and the seeker of its address stream: built the first time a segment needs to know where
-     * that instruction's address stream stands, then reused by every later segment.
-     */
-    final class Occurrences {
-        private final Map<ThreadChunk, Map<Integer, TerminalCounts>> cache = new IdentityHashMap<>();
-        private final Map<ThreadChunk, Map<Integer, DiffRleDecoder.Seeker>> seekers = new IdentityHashMap<>();
-
-        synchronized TerminalCounts of(ThreadChunk piece, int symbol) {
-            return cache.computeIfAbsent(piece, k -> new HashMap<>())
-                    .computeIfAbsent(symbol, k -> new TerminalCounts(piece.control(), symbol));
-        }
-
-        /** The seeker of the piece's {@code stream}-th address stream. */
-        synchronized DiffRleDecoder.Seeker seeker(ThreadChunk piece, int stream, Alphabet runs) {
-            return seekers.computeIfAbsent(piece, k -> new HashMap<>())
-                    .computeIfAbsent(stream, k -> new DiffRleDecoder.Seeker(piece.streams()[stream], runs));
-        }
-    }
-
-    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, StreamKind view) {
+    /** @param symbols the thread's trace-wide tables; {@code loader} gives its pieces after the open pass */
+    ThreadTrace(ThreadInfo info, ThreadSymbols symbols, StreamKind view, PieceLoader loader) {
         this.info = info;
         this.symbols = symbols;
+        this.loader = loader;
         this.view = view;
         this.control = view == StreamKinds.CONTROL;
     }
@@ -76,23 +63,50 @@ public final class ThreadTrace {
         this.order = order;
     }
 
-    /** Appends the thread's part of chunk {@code chunk}, which holds {@code syncOps} of its sync operations. */
-    void add(int chunk, ThreadChunk piece, long syncOps) {
-        int n = pieces.size();
-        pieces.add(piece);
-        chunkOf.add(chunk);
+    /**
+     * Appends the thread's part of chunk {@code chunk}, just decoded, which holds {@code syncOps} of
+     * its sync operations. Of it the view keeps its counts and where its sections are; the
+     * decoded grammars go to the trace's piece cache, which keeps them while its budget allows.
+     */
+    void add(int chunk, TraceSections.Decoded piece, long syncOps) {
+        int n = pieceCount++;
         if (n + 2 > eventsBefore.length) { // grow by half: a thread may have a piece in thousands of chunks
-            eventsBefore = Arrays.copyOf(eventsBefore, n + 2 + (n >> 1));
-            syncBefore = Arrays.copyOf(syncBefore, n + 2 + (n >> 1));
+            int capacity = n + 2 + (n >> 1);
+            eventsBefore = Arrays.copyOf(eventsBefore, capacity);
+            syncBefore = Arrays.copyOf(syncBefore, capacity);
+            chunkOf = Arrays.copyOf(chunkOf, capacity);
+            sections = Arrays.copyOf(sections, capacity);
         }
-        eventsBefore[n + 1] = eventsBefore[n] + grammar(piece).length(); // the DOR view of ALL has no blocks
+        chunkOf[n] = chunk;
+        sections[n] = piece.sections();
+        eventsBefore[n + 1] = eventsBefore[n] + piece.chunk().grammar(view).length(); // the DOR view of ALL has no blocks
         syncBefore[n + 1] = syncBefore[n] + syncOps;
+        loader.opened(info.index(), n, piece);
+    }
+
+    /**
+     * Piece {@code p}, decoded: from the trace's piece cache, else read again from the file. A
+     * reader holds it while it reads it (one decode per piece per pass).
+     */
+    @SuppressWarnings("unchecked")
+    public Piece piece(int p) {
+        Objects.checkIndex(p, pieceCount);
+        return loader.load(info.index(), p, chunkOf[p], (List<Section>) sections[p], symbols, syncCountOf(p));
+    }
+
+    /** How many pieces the thread has: one per chunk in which it recorded events. */
+    public int pieceCount() {
+        return pieceCount;
     }
 
     public ThreadInfo info() {
         return info;
     }
 
+    /**
+     * The thread's trace-wide tables: the alphabets of the stream kinds kept per trace (all of
+     * them before format version 3). A piece's own are in {@link Piece#symbols()}.
+     */
     public ThreadSymbols symbols() {
         return symbols;
     }
@@ -102,9 +116,22 @@ public final class ThreadTrace {
         return view;
     }
 
-    /** The thread's pieces: its thread chunks, one per chunk in which it recorded events. */
+    /**
+     * The thread's pieces: its thread chunks, one per chunk in which it recorded events, each
+     * decoded when it is read ({@link #piece}; hold one rather than asking the list again).
+     */
     public List<ThreadChunk> pieces() {
-        return Collections.unmodifiableList(pieces);
+        return new AbstractList<>() {
+            @Override
+            public ThreadChunk get(int p) {
+                return piece(p).chunk();
+            }
+
+            @Override
+            public int size() {
+                return pieceCount;
+            }
+        };
     }
 
     /** Events of the thread (in this view) in its pieces before {@code piece}. */
@@ -114,20 +141,26 @@ public final class ThreadTrace {
 
     /** The WPP this view reads in piece {@code piece}: the control WPP, or the data WPP for DOR and the DOR view of ALL. */
     public Grammar wpp(int piece) {
-        return grammar(pieces.get(piece));
+        return piece(piece).chunk().grammar(view);
     }
 
-    /** The symbol table of the WPP this view reads. */
-    Alphabet viewSymbols() {
-        return symbols.of(view);
+    /** The symbol table of the WPP this view reads, in piece {@code piece}. */
+    public Alphabet viewSymbols(int piece) {
+        return piece(piece).symbols().of(view);
     }
 
     public int chunkOf(int piece) {
-        return chunkOf.get(piece);
+        Objects.checkIndex(piece, pieceCount);
+        return chunkOf[piece];
+    }
+
+    /** Events of the thread (in this view) in piece {@code piece}. */
+    public long eventsOfPiece(int piece) {
+        return eventsBefore[piece + 1] - eventsBefore[piece];
     }
 
     public long eventCount() {
-        return eventsBefore[pieces.size()];
+        return eventsBefore[pieceCount];
     }
 
     /** Sync operations of the thread in piece {@code piece}. */
@@ -161,19 +194,19 @@ public final class ThreadTrace {
     }
 
     public long syncCount() {
-        return syncBefore[pieces.size()];
+        return syncBefore[pieceCount];
     }
 
     /** Events of the thread recorded in chunks before {@code chunk}. */
     public long eventsBeforeChunk(int chunk) {
         int p = 0;
-        while (p < pieces.size() && chunkOf.get(p) < chunk) p++;
+        while (p < pieceCount && chunkOf[p] < chunk) p++;
         return eventsBefore[p];
     }
 
     /** Every event of the thread, in order. */
     public Iterator<Event> events() {
-        return new Concatenation(0, pieces.size() - 1, 0, -1);
+        return new Concatenation(0, pieceCount - 1, 0, -1);
     }
 
     /**
@@ -191,7 +224,7 @@ public final class ThreadTrace {
     /** The piece holding the thread's event at {@code position}. */
     public int pieceOfEvent(long position) {
         int lo = 0;
-        int hi = pieces.size() - 1;
+        int hi = pieceCount - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
             if (eventsBefore[mid] <= position) lo = mid;
@@ -227,9 +260,9 @@ public final class ThreadTrace {
         long lm = m - syncBefore[pm];
         long ln = n - syncBefore[pn];
         if (pm == pn) {
-            EdgeCounts.Span span = counts(pm).span(lm, ln);
-            ThreadChunk piece = pieces.get(pm);
-            return cursor(pm, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
+            Piece piece = piece(pm);
+            EdgeCounts.Span span = counts(piece).span(lm, ln);
+            return cursor(pm, piece, grammar(piece).ruleExpander(span.rule(), span.fromInRule()), span.from(), lm,
                     span.to() - span.from() + 1);
         }
         long from = counts(pm).position(lm);
@@ -249,7 +282,7 @@ public final class ThreadTrace {
             throw new IndexOutOfBoundsException("sync operation " + m + " outside the thread's " + syncCount());
         }
         int lo = 0;
-        int hi = pieces.size() - 1;
+        int hi = pieceCount - 1;
         while (lo < hi) { // last piece with syncBefore <= m that holds sync ops
             int mid = (lo + hi + 1) >>> 1;
             if (syncBefore[mid] <= m) lo = mid;
@@ -260,16 +293,19 @@ public final class ThreadTrace {
     }
 
     EdgeCounts counts(int piece) {
-        return pieces.get(piece).syncCounts(view);
+        return counts(piece(piece));
     }
 
-    private Grammar grammar(ThreadChunk p) {
-        return p.grammar(view);
+    private EdgeCounts counts(Piece p) {
+        return p.chunk().syncCounts(view);
     }
 
-    private Iterator<Event> cursor(int p, GrammarExpander expander, long start, long syncIndex, long limit) {
-        ThreadChunk piece = pieces.get(p);
-        EventCursor c = new EventCursor(piece, occurrences, viewSymbols(), symbols.runs, control,
+    private Grammar grammar(Piece p) {
+        return p.chunk().grammar(view);
+    }
+
+    private Iterator<Event> cursor(int p, Piece piece, GrammarExpander expander, long start, long syncIndex, long limit) {
+        EventCursor c = new EventCursor(piece, piece.symbols().of(view), piece.symbols().runs, control,
                 expander, start, new SyncOperations(syncBefore[p] + syncIndex));
         return limit < 0 ? c : new Limited(c, limit);
     }
@@ -289,11 +325,11 @@ public final class ThreadTrace {
         }
 
         private void open(long from) {
-            ThreadChunk p = pieces.get(piece);
+            Piece p = piece(piece); // held by the cursor until it is done: one decode per piece per pass
             Grammar g = grammar(p);
-            long syncIndex = from == 0 ? 0 : counts(piece).countBefore(from);
+            long syncIndex = from == 0 ? 0 : counts(p).countBefore(from);
             long limit = piece == last && to >= 0 ? to - from + 1 : -1;
-            current = cursor(piece, g.expander(from), from, syncIndex, limit);
+            current = cursor(piece, p, g.expander(from), from, syncIndex, limit);
         }
 
         @Override

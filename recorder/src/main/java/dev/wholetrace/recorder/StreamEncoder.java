@@ -14,8 +14,10 @@ import dev.wholetrace.model.util.Alphabet;
  * every buffer the thread hands over ({@link BufferLayout}) and keeps what its kind keeps. Each
  * encoder walks the buffer itself, in a loop compiled for its own kind: a call per event through
  * this class would not be inlined into one loop for all kinds, and costs the recorder throughput. {@link #cut} freezes what the
- * current chunk holds and starts the next; the kind's alphabet persists across chunks so that
- * each symbol is written once. One subclass per stream kind, made by {@link StreamEncoders}.
+ * current chunk holds and starts the next. The kind's alphabet persists across chunks (each symbol
+ * is written once) or, for a kind whose alphabet is {@linkplain StreamKind#alphabetPerChunk per
+ * chunk}, restarts at every cut, so that symbols carrying data (addresses) do not accumulate for
+ * the whole recording. One subclass per stream kind, made by {@link StreamEncoders}.
  */
 abstract class StreamEncoder {
     final StreamKind kind;
@@ -45,7 +47,10 @@ abstract class StreamEncoder {
     /** Freezes the current chunk's stream and starts the next; null if the kind holds nothing of it. */
     abstract StreamChunk cut();
 
-    /** The symbols added to the alphabet since the previous cut, as (first, second) pairs. */
+    /**
+     * The symbols added to the alphabet since the previous cut, as (first, second) pairs; for an
+     * alphabet per chunk, empties it (call it last at a cut, once the chunk's grammars are built).
+     */
     final long[] newSymbols() {
         long[] out = new long[2 * (symbols.size() - written)];
         for (int id = written, j = 0; id < symbols.size(); id++, j += 2) {
@@ -53,6 +58,10 @@ abstract class StreamEncoder {
             out[j + 1] = symbols.second(id);
         }
         written = symbols.size();
+        if (kind.alphabetPerChunk()) {
+            symbols.clear();
+            written = 0;
+        }
         return out;
     }
 

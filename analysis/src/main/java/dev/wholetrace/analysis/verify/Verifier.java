@@ -10,6 +10,7 @@ import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.Piece;
 import dev.wholetrace.reader.ThreadTrace;
 import java.io.IOException;
 import java.io.InputStream;
@@ -97,12 +98,13 @@ public final class Verifier {
      * its sync operations the piece's operations of S_synch, kind and site, one by one.
      */
     private static void syncOperations(ThreadTrace thread, String what) throws FormatException {
-        Alphabet symbols = thread.symbols().of(thread.view());
         int[] buf = new int[4096];
-        for (int p = 0; p < thread.pieces().size(); p++) {
+        for (int p = 0; p < thread.pieceCount(); p++) {
             java.util.PrimitiveIterator.OfLong sync = thread.syncValues(p);
             long inPiece = thread.syncCountOf(p);
-            GrammarExpander ex = thread.wpp(p).expander();
+            Piece piece = thread.piece(p);
+            Alphabet symbols = piece.symbols().of(thread.view());
+            GrammarExpander ex = piece.chunk().grammar(thread.view()).expander();
             int m = 0;
             long position = 0;
             for (int n; (n = ex.read(buf, 0, buf.length)) > 0; position += n) {

@@ -72,20 +72,25 @@ final class ThreadChunkCodec {
     }
 
     /**
-     * A thread's sections of one chunk → its thread chunk; {@code symbols} grows with the new
-     * symbols. {@code streamsIn} holds the payload of each stream kind the thread has a section of
+     * A thread's sections of one chunk → its thread chunk; {@code symbols} (the chunk's view of
+     * the thread's tables, {@link ThreadSymbols#chunk}) grows with the new symbols. {@code again}:
+     * the chunk was decoded and checked before (a reader decoding it once more on demand), so
+     * the trace-wide alphabets already hold its symbols and the checks against S_synch are not
+     * repeated ({@code opsHash} is then ignored). {@code streamsIn} holds the payload of each stream kind the thread has a section of
      * (the caller has checked that the mode keeps those kinds). The thread has {@code syncOps}
      * operations in the chunk's S_synch, whose kind/site values hash to {@code opsHash}
      * ({@link ThreadChunkChecks#opsHash}); the thread chunk returned holds no sync array (the
      * caller streamed the operations elsewhere).
      */
     static ThreadChunk decode(int version, TraceMode mode, int chunk, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
-                              VarIntReader countsIn, long syncOps, long opsHash, ThreadSymbols symbols) throws FormatException {
+                              VarIntReader countsIn, long syncOps, long opsHash, ThreadSymbols symbols, boolean again) throws FormatException {
         String where = "thread " + thread + " in chunk " + chunk;
         long events = symbolsIn.readVarLong("event count");
         Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
         symbolsIn.expectEnd();
-        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of " + where);
+        for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) {
+            if (!again || ThreadSymbols.perChunk(e.getKey(), version)) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of " + where);
+        }
 
         List<StreamChunk> chunks = new ArrayList<>();
         for (StreamKind kind : mode.kinds) {
@@ -119,7 +124,7 @@ final class ThreadChunkCodec {
         if (countsIn != null) countsIn.expectEnd();
         if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
         ThreadChunk tc = new ThreadChunk(thread, events, chunks, NO_SYNC);
-        ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
+        if (!again) ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;
     }
 

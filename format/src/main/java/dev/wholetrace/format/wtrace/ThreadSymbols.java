@@ -7,17 +7,56 @@ import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.util.Alphabet;
 
 /**
- * A thread's symbol tables as a reader rebuilds them chunk by chunk: one alphabet per stream kind
- * ({@link StreamKind}). {@link #control}, {@link #data} and {@link #runs} are today's three.
+ * A thread's symbol tables as a reader rebuilds them: one alphabet per stream kind ({@link
+ * StreamKind}). {@link #control}, {@link #data} and {@link #runs} are today's three.
+ *
+ * <p>A thread has one {@code ThreadSymbols} for the whole trace, holding the alphabets that grow
+ * chunk by chunk; each chunk is read through {@link #chunk}, a view that shares those and holds
+ * fresh alphabets of the kinds whose alphabet restarts in every chunk ({@link #perChunk}: from
+ * format version 3, the kinds whose descriptor says so).
  */
 public final class ThreadSymbols {
     private final Alphabet[] byKind = new Alphabet[StreamKinds.MAX_ID + 1];
     /** Control symbols (tag, value), see {@link SymbolTag}. */
-    public final Alphabet control = of(StreamKinds.CONTROL);
+    public final Alphabet control;
     /** Data symbols (tag, value). */
-    public final Alphabet data = of(StreamKinds.DATA);
+    public final Alphabet data;
     /** The (difference, run length) pairs of the address streams. */
-    public final Alphabet runs = of(StreamKinds.ADDRESSES);
+    public final Alphabet runs;
+
+    /** A thread's trace-wide tables, empty. */
+    public ThreadSymbols() {
+        control = of(StreamKinds.CONTROL);
+        data = of(StreamKinds.DATA);
+        runs = of(StreamKinds.ADDRESSES);
+    }
+
+    private ThreadSymbols(ThreadSymbols thread, int version) {
+        for (StreamKind k : StreamKinds.ALL) byKind[k.id()] = perChunk(k, version) ? new Alphabet() : thread.of(k);
+        control = of(StreamKinds.CONTROL);
+        data = of(StreamKinds.DATA);
+        runs = of(StreamKinds.ADDRESSES);
+    }
+
+    /**
+     * The tables one chunk of a file of format {@code version} is read with: this thread's
+     * trace-wide alphabets, shared, and empty ones for the kinds whose alphabet is per chunk.
+     */
+    public ThreadSymbols chunk(int version) {
+        return new ThreadSymbols(this, version);
+    }
+
+    /** Whether a file of format {@code version} restarts {@code kind}'s alphabet in every chunk. */
+    public static boolean perChunk(StreamKind kind, int version) {
+        return version >= 3 && kind.alphabetPerChunk();
+    }
+
+    /** Bytes held by the alphabets of the kinds that are per chunk in {@code version} (what a decoded chunk adds). */
+    public long chunkBytes(int version) {
+        long n = 0;
+        for (StreamKind k : StreamKinds.ALL) if (perChunk(k, version)) n += of(k).footprintBytes();
+        return n;
+    }
 
     /** The alphabet of {@code kind}. */
     public Alphabet of(StreamKind kind) {

@@ -62,6 +62,36 @@ public final class TraceReader implements AutoCloseable {
         scan(name);
     }
 
+    /** A reader of the same file, scanned already, through a channel of its own (see {@link #reopened}). */
+    private TraceReader(TraceReader scanned, FileChannel in) throws IOException {
+        this.file = scanned.file;
+        this.in = in;
+        this.mode = scanned.mode;
+        this.version = scanned.version;
+        this.chunks.addAll(scanned.chunks);
+        this.size = scanned.size;
+        this.complete = scanned.complete;
+        this.ignoredBytes = scanned.ignoredBytes;
+        if (in.size() < chunkEndOffset()) {
+            throw new FormatException(file.getFileName() + " changed while it was read (it is now " + in.size() + " bytes, was " + size + ")");
+        }
+    }
+
+    /**
+     * This file opened again, without a second scan: its sections are where this reader found
+     * them. For reading sections after this reader was closed (a piece decoded again on demand);
+     * the caller closes it. Each call has a channel of its own, so threads may read at once.
+     */
+    public TraceReader reopened() throws IOException {
+        FileChannel ch = InputFile.open(file, "a trace");
+        try {
+            return new TraceReader(this, ch);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
     public static TraceReader open(Path file) throws IOException {
         FileChannel ch = InputFile.open(file, "a trace");
         try {

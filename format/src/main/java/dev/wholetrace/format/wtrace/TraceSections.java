@@ -25,6 +25,27 @@ public final class TraceSections {
         void add(int thread, long ticket, long kindSite, long object, long aux) throws FormatException;
     }
 
+    /**
+     * One thread's part of a chunk, decoded: its thread chunk, the symbol tables it was read with
+     * (the thread's trace-wide alphabets and the chunk's own, {@link ThreadSymbols#chunk}) and its
+     * sections, from which {@link #decodeAgain} reads it once more.
+     */
+    public record Decoded(ThreadChunk chunk, ThreadSymbols symbols, List<Section> sections) {}
+
+    /**
+     * Decodes once more thread {@code thread}'s {@code sections} of chunk {@code chunk}, which an
+     * earlier {@link Chunk#threadChunks} decoded and checked (a reader that keeps no grammars
+     * resident reads a piece again when it is asked for it): the thread's trace-wide alphabets
+     * ({@code thread}'s tables) already hold its symbols; the chunk's own alphabets are rebuilt.
+     * {@code syncOps}: the thread's operations in the chunk's sync order.
+     */
+    public static Decoded decodeAgain(TraceReader reader, int chunk, int thread, List<Section> sections, ThreadSymbols symbols,
+                                      long syncOps) throws IOException {
+        ThreadSymbols view = symbols.chunk(reader.version());
+        ThreadChunk tc = Chunk.decode(reader, chunk, thread, sections, view, syncOps, 0, true);
+        return new Decoded(tc, view, sections);
+    }
+
     /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
     public static final class Chunk {
         private final TraceReader reader;
@@ -89,16 +110,17 @@ public final class TraceSections {
          * against its CHUNK_END. The thread chunks hold no sync array: their operations went to
          * {@link #sync}'s sink ({@link #syncCount} counts them).
          */
-        public List<ThreadChunk> threadChunks(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
+        public List<Decoded> threadChunks(List<ThreadSymbols> symbols, IntPredicate load) throws IOException {
             if (sync == null) sync(symbols.size(), (t, ticket, kindSite, object, aux) -> { });
-            List<ThreadChunk> out = new ArrayList<>();
+            List<Decoded> out = new ArrayList<>();
             long chunkEvents = 0;
             for (Map.Entry<Integer, List<Section>> e : perThread.entrySet()) {
                 int t = e.getKey();
                 if (t >= symbols.size()) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
-                ThreadChunk tc = decode(t, e.getValue(), symbols.get(t));
+                ThreadSymbols view = symbols.get(t).chunk(reader.version());
+                ThreadChunk tc = decode(reader, index, t, e.getValue(), view, sync.count(t), sync.hash(t), false);
                 chunkEvents += tc.events();
-                if (load.test(t)) out.add(tc);
+                if (load.test(t)) out.add(new Decoded(tc, view, e.getValue()));
             }
             if (chunkEvents != declaredEvents) {
                 throw new FormatException("corrupted chunk " + index + ": its CHUNK_END declares " + declaredEvents
@@ -108,8 +130,9 @@ public final class TraceSections {
             return out;
         }
 
-        /** One thread's sections of this chunk, decoded and checked. */
-        private ThreadChunk decode(int t, List<Section> sections, ThreadSymbols symbols) throws IOException {
+        /** One thread's sections of a chunk, decoded and (unless {@code again}) checked. */
+        private static ThreadChunk decode(TraceReader reader, int index, int t, List<Section> sections, ThreadSymbols symbols,
+                                          long syncOps, long opsHash, boolean again) throws IOException {
             TraceMode mode = reader.mode();
             Section sym = null;
             Section counts = null;
@@ -118,14 +141,18 @@ public final class TraceSections {
                 if (s.type() == SectionType.SYMBOLS) sym = s;
                 else if (s.type() == SectionType.SYNC_COUNTS) counts = s;
                 else if (!mode.keeps(s.stream())) throw new FormatException("corrupted chunk " + index + ": " + s.describe() + " holds a stream the mode (" + mode.label() + ") does not keep");
-                else streams.put(s.stream(), in(s));
+                else streams.put(s.stream(), in(reader, s));
             }
             if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-            return ThreadChunkCodec.decode(reader.version(), mode, index, t, in(sym), streams, counts == null ? null : in(counts),
-                    sync.count(t), sync.hash(t), symbols);
+            return ThreadChunkCodec.decode(reader.version(), mode, index, t, in(reader, sym), streams, counts == null ? null : in(reader, counts),
+                    syncOps, opsHash, symbols, again);
         }
 
         private VarIntReader in(Section s) throws IOException {
+            return in(reader, s);
+        }
+
+        private static VarIntReader in(TraceReader reader, Section s) throws IOException {
             return new VarIntReader(reader.payload(s), reader.file().getFileName() + ": " + s.describe() + " at offset " + s.offset());
         }
     }

@@ -17,18 +17,21 @@ public final class StreamKinds {
      * operations and, in CDR and ALL, the load/store instructions as they execute.
      */
     public static final StreamKind CONTROL = new StreamKind(1, "control",
-            "(tag, value): BLOCK block id, SYNC kind << 32 | site, LOAD/STORE instruction id", false, true, null);
+            "(tag, value): BLOCK block id, SYNC kind << 32 | site, LOAD/STORE instruction id", false, true, null,
+            false); // per trace: blocks, sites and instructions are bounded by the code
 
     /** The data (DOR) WPP: symbols (tag, value): sync operations and (load/store, address). */
     public static final StreamKind DATA = new StreamKind(2, "data",
-            "(tag, value): SYNC kind << 32 | site, LOAD/STORE address", false, true, null);
+            "(tag, value): SYNC kind << 32 | site, LOAD/STORE address", false, true, null,
+            true); // per chunk: addresses grow with the trace
 
     /**
      * One Diff∘RLE∘SEQ address stream per load/store instruction, keyed by the instruction's
      * control symbol; terminals are (difference, run length) runs.
      */
     public static final StreamKind ADDRESSES = new StreamKind(3, "addresses",
-            "(difference, run length): runs of equal address differences", true, false, CONTROL);
+            "(difference, run length): runs of equal address differences", true, false, CONTROL,
+            true); // per chunk: differences of addresses that do not repeat grow with the trace
 
     /** Every registered kind, in the order streams are encoded, written and read. */
     public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES);

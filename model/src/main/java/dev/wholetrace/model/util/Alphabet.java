@@ -65,6 +65,15 @@ public final class Alphabet {
         return size;
     }
 
+    /**
+     * Forgets every symbol: ids restart from 0 (an alphabet per chunk). The arrays keep their
+     * capacity, so a table refilled to the same size each chunk allocates nothing.
+     */
+    public void clear() {
+        java.util.Arrays.fill(table, 0);
+        size = 0;
+    }
+
     /** The value (or the first of the pair) with this id. */
     public long first(int id) {
         return first[id];

@@ -19,23 +19,25 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Traces of format version 1 stay readable: two small files recorded before the format changed
- * (src/test/resources/traces, made by {@link CheckpointedTrace#record} with the arguments below)
- * read back exactly as the same deterministic program recorded now: thread events (both views
- * in ALL), sync order, every segment, metadata.
+ * Traces of older format versions stay readable: small files recorded before the format changed
+ * (src/test/resources/traces, made by {@link CheckpointedTrace#record} with the arguments below;
+ * version 1 before stream kinds were generic, version 2 before the data and address alphabets
+ * restarted in every chunk) read back exactly as the same deterministic program recorded now:
+ * thread events (both views in ALL), sync order, every segment, metadata.
  */
 class FormatVersion1Test {
     @TempDir
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"v1-checkpointed-all.wtrace, ALL, 3, 2", "v1-checkpointed-dor.wtrace, DOR, 2, 1"})
-    void readsLikeTheSameProgramRecordedNow(String name, TraceMode mode, int threads, int groups) throws Exception {
+    @CsvSource({"v1-checkpointed-all.wtrace, 1, ALL, 3, 2", "v1-checkpointed-dor.wtrace, 1, DOR, 2, 1",
+            "v2-checkpointed-all.wtrace, 2, ALL, 3, 2", "v2-checkpointed-cdr.wtrace, 2, CDR, 2, 2"})
+    void readsLikeTheSameProgramRecordedNow(String name, int version, TraceMode mode, int threads, int groups) throws Exception {
         Path v1 = dir.resolve(name);
         try (InputStream in = getClass().getResourceAsStream("/traces/" + name)) {
             Files.copy(in, v1, StandardCopyOption.REPLACE_EXISTING);
         }
-        assertThat(version(v1)).isEqualTo(1);
+        assertThat(version(v1)).isEqualTo(version);
         CheckpointedTrace now = CheckpointedTrace.record(dir.resolve("now.wtrace"), mode, Codec.BEST, threads, groups, 40);
         assertThat(version(now.file)).isEqualTo(TraceFormat.VERSION);
 

@@ -5,7 +5,7 @@ import dev.wholetrace.report.ReportWriter;
 import java.io.PrintWriter;
 
 /**
- * {@code verify} as one line: "FILE: valid trace, version 2, cdr, complete: 3 chunks, 2 threads,
+ * {@code verify} as one line: "FILE: valid trace, version 3, cdr, complete: 3 chunks, 2 threads,
  * 706 events, 206 sync operations", or "FILE: invalid: what is wrong where".
  */
 final class VerifyText implements ReportWriter<Verification> {

@@ -1,0 +1,71 @@
+package dev.wholetrace.reader;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.ThreadSymbols;
+import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceSections;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Where a trace's pieces come from after it was opened: its {@link PieceCache}, or the file, read
+ * again (the open pass decoded and checked every piece, and kept of each only its counts and the
+ * location of its sections). One per trace, shared by its threads' views.
+ */
+final class PieceLoader {
+    private final TraceReader reader;
+    private final PieceCache cache;
+    private final AtomicLong decodes = new AtomicLong();
+
+    /** @param reader the trace's reader (it may be closed: each decode reopens the file) */
+    PieceLoader(TraceReader reader, PieceCache cache) {
+        this.reader = reader;
+        this.cache = cache;
+    }
+
+    static long key(int thread, int piece) {
+        return (long) thread << 32 | piece & 0xFFFF_FFFFL;
+    }
+
+    /** A piece the open pass decoded: kept while the budget allows (small traces are never read twice). */
+    Piece opened(int thread, int piece, TraceSections.Decoded decoded) {
+        Piece p = cache.get(key(thread, piece));
+        if (p != null && p.chunk() == decoded.chunk()) return p; // the second view of an ALL thread
+        p = new Piece(decoded.chunk(), decoded.symbols(), reader.version());
+        cache.put(key(thread, piece), p);
+        return p;
+    }
+
+    /**
+     * Piece {@code piece} of thread {@code thread}: chunk {@code chunk}'s {@code sections} of it,
+     * holding {@code syncOps} of its sync operations; {@code symbols} are the thread's tables.
+     */
+    Piece load(int thread, int piece, int chunk, List<Section> sections, ThreadSymbols symbols, long syncOps) {
+        long key = key(thread, piece);
+        Piece p = cache.get(key);
+        if (p != null) return p;
+        try (TraceReader r = reader.reopened()) {
+            TraceSections.Decoded d = TraceSections.decodeAgain(r, chunk, thread, sections, symbols, syncOps);
+            p = new Piece(d.chunk(), d.symbols(), reader.version());
+        } catch (FormatException e) { // the file changed or was damaged since it was opened and checked: bad input, one line
+            throw new IllegalArgumentException(e.getMessage() + " (reading chunk " + chunk + " of thread " + thread + " again)", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
+        }
+        decodes.incrementAndGet();
+        cache.put(key, p);
+        return p;
+    }
+
+    /** Pieces decoded again since the trace was opened (for tests and measurements). */
+    long decodes() {
+        return decodes.get();
+    }
+
+    PieceCache cache() {
+        return cache;
+    }
+}
