@@ -46,6 +46,23 @@ public final class TraceSections {
         return new Decoded(tc, view, sections);
     }
 
+    /**
+     * Only the grammar of thread {@code thread}'s per-thread stream {@code kind} in chunk {@code
+     * chunk} (decoded and checked before by {@link Chunk#threadChunks}), or null if the thread has
+     * no such stream there: for folds that need a WPP and nothing else of the piece (event counts),
+     * when the kind's alphabet is trace-wide and so already known.
+     */
+    public static dev.wholetrace.model.grammar.Grammar decodeStreamAgain(TraceReader reader, List<Section> sections, StreamKind kind) throws IOException {
+        for (Section s : sections) {
+            if (s.type() == SectionType.SYMBOLS || s.type() == SectionType.SYNC_COUNTS || s.stream() != kind) continue;
+            VarIntReader in = Chunk.in(reader, s);
+            dev.wholetrace.model.grammar.Grammar g = dev.wholetrace.format.io.GrammarCodec.read(in);
+            in.expectEnd();
+            return g;
+        }
+        return null;
+    }
+
     /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
     public static final class Chunk {
         private final TraceReader reader;
