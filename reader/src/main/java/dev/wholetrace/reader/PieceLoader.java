@@ -6,6 +6,7 @@ import dev.wholetrace.format.wtrace.ThreadSymbols;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceSections;
 import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.grammar.Grammar;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -66,11 +67,11 @@ final class PieceLoader {
      * trace-wide: from the cached piece, else by decoding that one section (not cached: the
      * folds that ask for it read each piece once).
      */
-    dev.wholetrace.model.grammar.Grammar stream(int thread, int piece, int chunk, List<Section> sections, StreamKind kind) {
+    Grammar stream(int thread, int piece, int chunk, List<Section> sections, StreamKind kind) {
         Piece p = cache.get(key(thread, piece));
         if (p != null) return p.chunk().grammar(kind);
         try (TraceReader r = reader.reopened()) {
-            dev.wholetrace.model.grammar.Grammar g = TraceSections.decodeStreamAgain(r, sections, kind);
+            Grammar g = TraceSections.decodeStreamAgain(r, sections, kind);
             if (g == null) throw new FormatException("no " + kind + " stream");
             decodes.incrementAndGet();
             return g;

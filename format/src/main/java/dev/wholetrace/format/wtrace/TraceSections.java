@@ -4,7 +4,9 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -52,11 +54,11 @@ public final class TraceSections {
      * no such stream there: for folds that need a WPP and nothing else of the piece (event counts),
      * when the kind's alphabet is trace-wide and so already known.
      */
-    public static dev.wholetrace.model.grammar.Grammar decodeStreamAgain(TraceReader reader, List<Section> sections, StreamKind kind) throws IOException {
+    public static Grammar decodeStreamAgain(TraceReader reader, List<Section> sections, StreamKind kind) throws IOException {
         for (Section s : sections) {
             if (s.type() == SectionType.SYMBOLS || s.type() == SectionType.SYNC_COUNTS || s.stream() != kind) continue;
             VarIntReader in = Chunk.in(reader, s);
-            dev.wholetrace.model.grammar.Grammar g = dev.wholetrace.format.io.GrammarCodec.read(in);
+            Grammar g = GrammarCodec.read(in);
             in.expectEnd();
             return g;
         }
