@@ -63,8 +63,8 @@ public final class EventCounts {
     public static EventCounts of(ThreadTrace t) {
         EventCounts c = new EventCounts();
         for (int p = 0; p < t.pieceCount(); p++) {
-            Piece piece = t.piece(p);
-            c.addGrammar(piece.chunk().grammar(t.view()), piece.symbols().of(t.view()));
+            ThreadTrace.Wpp wpp = t.wppOnly(p); // the WPP alone: counting needs no address stream
+            c.addGrammar(wpp.grammar(), wpp.symbols());
         }
         return c;
     }

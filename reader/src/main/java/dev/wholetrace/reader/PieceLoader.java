@@ -5,6 +5,8 @@ import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceSections;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.grammar.Grammar;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -58,6 +60,31 @@ final class PieceLoader {
         decodes.incrementAndGet();
         cache.put(key, p);
         return p;
+    }
+
+    /**
+     * Piece {@code piece}'s grammar of the per-thread stream {@code kind}, whose alphabet is
+     * trace-wide: from the cached piece, else by decoding that one section (not cached: the
+     * folds that ask for it read each piece once).
+     */
+    Grammar stream(int thread, int piece, int chunk, List<Section> sections, StreamKind kind) {
+        Piece p = cache.get(key(thread, piece));
+        if (p != null) return p.chunk().grammar(kind);
+        try (TraceReader r = reader.reopened()) {
+            Grammar g = TraceSections.decodeStreamAgain(r, sections, kind);
+            if (g == null) throw new FormatException("no " + kind + " stream");
+            decodes.incrementAndGet();
+            return g;
+        } catch (FormatException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (reading chunk " + chunk + " of thread " + thread + " again)", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
+        }
+    }
+
+    /** The format version of the trace (which alphabets are per chunk). */
+    int version() {
+        return reader.version();
     }
 
     /** Pieces decoded again since the trace was opened (for tests and measurements). */

@@ -94,6 +94,25 @@ public final class ThreadTrace {
         return loader.load(info.index(), p, chunkOf[p], (List<Section>) sections[p], symbols, syncCountOf(p));
     }
 
+    /**
+     * The WPP this view reads in piece {@code p}, with the alphabet it is read with. When that
+     * alphabet is trace-wide (the control WPP; any WPP before format version 3) and the piece is
+     * not cached, only the WPP's section is decoded: a fold over the WPPs alone (event counts)
+     * then skips the address streams, most of a piece.
+     */
+    @SuppressWarnings("unchecked")
+    Wpp wppOnly(int p) {
+        Objects.checkIndex(p, pieceCount);
+        if (ThreadSymbols.perChunk(view, loader.version())) {
+            Piece piece = piece(p);
+            return new Wpp(piece.chunk().grammar(view), piece.symbols().of(view));
+        }
+        return new Wpp(loader.stream(info.index(), p, chunkOf[p], (List<Section>) sections[p], view), symbols.of(view));
+    }
+
+    /** A WPP and its alphabet. */
+    record Wpp(Grammar grammar, Alphabet symbols) {}
+
     /** How many pieces the thread has: one per chunk in which it recorded events. */
     public int pieceCount() {
         return pieceCount;

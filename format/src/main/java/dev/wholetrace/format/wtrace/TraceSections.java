@@ -4,7 +4,9 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,6 +46,23 @@ public final class TraceSections {
         ThreadSymbols view = symbols.chunk(reader.version());
         ThreadChunk tc = Chunk.decode(reader, chunk, thread, sections, view, syncOps, 0, true);
         return new Decoded(tc, view, sections);
+    }
+
+    /**
+     * Only the grammar of thread {@code thread}'s per-thread stream {@code kind} in chunk {@code
+     * chunk} (decoded and checked before by {@link Chunk#threadChunks}), or null if the thread has
+     * no such stream there: for folds that need a WPP and nothing else of the piece (event counts),
+     * when the kind's alphabet is trace-wide and so already known.
+     */
+    public static Grammar decodeStreamAgain(TraceReader reader, List<Section> sections, StreamKind kind) throws IOException {
+        for (Section s : sections) {
+            if (s.type() == SectionType.SYMBOLS || s.type() == SectionType.SYNC_COUNTS || s.stream() != kind) continue;
+            VarIntReader in = Chunk.in(reader, s);
+            Grammar g = GrammarCodec.read(in);
+            in.expectEnd();
+            return g;
+        }
+        return null;
     }
 
     /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
