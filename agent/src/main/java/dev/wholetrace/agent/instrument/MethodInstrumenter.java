@@ -99,6 +99,8 @@ final class MethodInstrumenter {
                     "block", "(I)V"));
         }
         int handle = leaders.isEmpty() ? -1 : ThreadHandleLocal.add(m);
+        // The first block is recorded by the fetch itself unless a branch or handler can reach it again.
+        boolean fuseEntry = handle >= 0 && !ThreadHandleLocal.firstInstructionIsTarget(m);
         boolean heap = ids.context().heap() && level == Probing.FULL;
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
@@ -113,10 +115,14 @@ final class MethodInstrumenter {
             if (n.getOpcode() < 0) continue;
             if (leaders.contains(n)) {
                 int id = ids.block(m.name, m.desc, line, bcis.of(n), blockText(n, leaders));
-                InsnList blockProbe = ThreadHandleLocal.blockProbe(handle, id);
-                AbstractInsnNode probeStart = blockProbe.getFirst();
-                code.insertBefore(n, blockProbe);
-                if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
+                boolean first = n == leaders.iterator().next();
+                if (first) code.insert(ThreadHandleLocal.fetch(handle, fuseEntry ? id : -1)); // before every label
+                if (!first || !fuseEntry) {
+                    InsnList blockProbe = ThreadHandleLocal.blockProbe(handle, id);
+                    AbstractInsnNode probeStart = blockProbe.getFirst();
+                    code.insertBefore(n, blockProbe);
+                    if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
+                }
             }
             Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);

@@ -2,14 +2,21 @@ package dev.wholetrace.agent.instrument;
 
 import dev.wholetrace.recorder.ThreadRecorder;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -36,8 +43,8 @@ final class ThreadHandleLocal {
     private ThreadHandleLocal() {}
 
     /**
-     * Adds the local to {@code m} (read with expanded frames, not yet probed): the fetch at the
-     * start and the local in every frame. Returns its slot.
+     * Adds the local to {@code m} (read with expanded frames, not yet probed): its slot, and the
+     * local in every frame. Returns the slot; {@link #fetch} is the code that sets it.
      */
     static int add(MethodNode m) {
         int slot = m.maxLocals;
@@ -47,11 +54,45 @@ final class ThreadHandleLocal {
             if (n instanceof FrameNode f) frames.add(f);
         }
         for (FrameNode f : frames) declare(f, slot);
-        InsnList fetch = new InsnList();
-        fetch.add(new MethodInsnNode(Opcodes.INVOKESTATIC, MethodInstrumenter.PROBES, "handle", "()L" + HANDLE + ";", false));
-        fetch.add(new VarInsnNode(Opcodes.ASTORE, slot));
-        m.instructions.insert(fetch);
         return slot;
+    }
+
+    /**
+     * Sets the local at {@code slot}: {@code Probes.handle()}, or with {@code firstBlock} >= 0
+     * {@code Probes.enter(firstBlock)}, which also records the method's first block (one call at
+     * entry instead of two). Goes before the method's first label.
+     */
+    static InsnList fetch(int slot, int firstBlock) {
+        InsnList l = new InsnList();
+        if (firstBlock >= 0) {
+            l.add(MethodInstrumenter.push(firstBlock));
+            l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, MethodInstrumenter.PROBES, "enter", "(I)L" + HANDLE + ";", false));
+        } else {
+            l.add(new MethodInsnNode(Opcodes.INVOKESTATIC, MethodInstrumenter.PROBES, "handle", "()L" + HANDLE + ";", false));
+        }
+        l.add(new VarInsnNode(Opcodes.ASTORE, slot));
+        return l;
+    }
+
+    /**
+     * Whether a jump, switch or exception handler can reach {@code m}'s first instruction: its
+     * first block is then entered more than once per invocation, and is probed where it starts.
+     */
+    static boolean firstInstructionIsTarget(MethodNode m) {
+        Set<LabelNode> front = new HashSet<>();
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null && n.getOpcode() < 0; n = n.getNext()) {
+            if (n instanceof LabelNode l) front.add(l);
+        }
+        if (front.isEmpty()) return false;
+        for (TryCatchBlockNode tc : m.tryCatchBlocks) {
+            if (front.contains(tc.handler)) return true;
+        }
+        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
+            if (n instanceof JumpInsnNode j && front.contains(j.label)) return true;
+            if (n instanceof TableSwitchInsnNode t && (front.contains(t.dflt) || t.labels.stream().anyMatch(front::contains))) return true;
+            if (n instanceof LookupSwitchInsnNode t && (front.contains(t.dflt) || t.labels.stream().anyMatch(front::contains))) return true;
+        }
+        return false;
     }
 
     /** {@code Probes.block(handle, id)}: stack-neutral. */

@@ -40,6 +40,20 @@ public final class Probes {
         }
     }
 
+    /** {@link #handle()}, having recorded the method's first block {@code id} on it. */
+    public static ThreadRecorder enter(int id) {
+        TraceRecorder r = recorder();
+        if (r == null) return null;
+        try {
+            ThreadRecorder h = r.thread();
+            h.block(id);
+            return h;
+        } catch (Throwable e) {
+            fail(e);
+            return null;
+        }
+    }
+
     /** A basic block began, on the thread whose {@link #handle()} is {@code h} (null: not recording). */
     public static void block(ThreadRecorder h, int id) {
         if (h == null) return;
