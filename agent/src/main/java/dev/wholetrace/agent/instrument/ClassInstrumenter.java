@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Instruments one class file. Frames are kept as the compiler wrote them (the probes are
- * stack-neutral), so no class is loaded to compute frames and there is no risk of a
+ * stack-neutral; the one local they add is appended to each frame, see {@link ThreadHandleLocal}),
+ * so no class is loaded to compute frames and there is no risk of a
  * ClassCircularityError. A method that would exceed 64 KB with its probes is probed more coarsely
  * ({@link Probing}) until it fits, and named in the trace's metadata with the level it got.
  */
@@ -66,7 +67,7 @@ public final class ClassInstrumenter {
         Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not the base one
         while (true) {
             ClassNode cn = new ClassNode();
-            reader.accept(cn, 0);
+            reader.accept(cn, ClassReader.EXPAND_FRAMES); // ThreadHandleLocal appends its local to every frame
             if ((cn.access & Opcodes.ACC_MODULE) != 0) return null;
             String className = cn.name.replace('/', '.');
             List<MethodNode> generated = new ArrayList<>();

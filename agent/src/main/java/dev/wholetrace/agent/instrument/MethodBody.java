@@ -21,7 +21,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * instance method (every reference is assignable to Object without loading anything; javac never
  * stores another value into `this`), no locals for a static one, and the Throwable on the stack.
  * Every state inside the body is assignable to that frame. The handler comes last in the exception
- * table, so the method's own handlers, nested inside it, still catch first.
+ * table, so the method's own handlers, nested inside it, still catch first. The frame is an
+ * expanded one (F_NEW), as ClassInstrumenter reads every frame; in a class file older than Java 6,
+ * which has no frames, ASM writes none for it.
  */
 final class MethodBody {
     /** A stack-neutral probe at {@code site}: at the entry, or at an exit. */
@@ -54,7 +56,7 @@ final class MethodBody {
         code.add(end);
         code.add(handler);
         Object[] locals = (m.access & Opcodes.ACC_STATIC) != 0 ? new Object[0] : new Object[] {"java/lang/Object"};
-        code.add(new FrameNode(frameType(m), locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
+        code.add(new FrameNode(Opcodes.F_NEW, locals.length, locals, 1, new Object[] {"java/lang/Throwable"}));
         code.add(probe.at(ids.instruction(m.name, m.desc, firstLine, -1, what + " exit (exception)"), false));
         code.add(new InsnNode(Opcodes.ATHROW));
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
@@ -68,17 +70,5 @@ final class MethodBody {
             int op = n.getOpcode();
             if (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) m.instructions.insertBefore(n, probe.at(line, bcis.of(n)));
         }
-    }
-
-    /**
-     * F_FULL among the compressed frames ClassReader hands over; F_NEW in a method without frames,
-     * which may belong to a class file older than Java 6 (ASM accepts only F_NEW there and writes no
-     * frame for it; in a newer class file F_NEW is written as a full frame).
-     */
-    private static int frameType(MethodNode m) {
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof FrameNode) return Opcodes.F_FULL;
-        }
-        return Opcodes.F_NEW;
     }
 }

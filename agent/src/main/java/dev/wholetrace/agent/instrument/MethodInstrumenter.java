@@ -27,7 +27,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * jump and switch targets, the instruction after a jump, switch, return or throw, exception-handler
  * starts), then lets {@link SyncInstrumenter}, {@link HeapInstrumenter}, {@link CollectionCallInstrumenter}
  * and {@link ClassInitInstrumenter} probe the instructions they care about. Every probe leaves the
- * operand stack as it found it, so the method's stack map frames stay valid as they are.
+ * operand stack as it found it, so the method's stack map frames stay valid as they are; the one
+ * local the block probes add, the thread's recording handle, is appended to every frame
+ * ({@link ThreadHandleLocal}).
  */
 final class MethodInstrumenter {
     static final String PROBES = "dev/wholetrace/agent/runtime/Probes";
@@ -96,6 +98,9 @@ final class MethodInstrumenter {
             code.insert(probe(ids.block(m.name, m.desc, firstLine(m), 0, "method entry (coarse: the method's blocks are not probed)"),
                     "block", "(I)V"));
         }
+        int handle = leaders.isEmpty() ? -1 : ThreadHandleLocal.add(m);
+        // The first block is recorded by the fetch itself unless a branch or handler can reach it again.
+        boolean fuseEntry = handle >= 0 && !ThreadHandleLocal.firstInstructionIsTarget(m);
         boolean heap = ids.context().heap() && level == Probing.FULL;
         List<AbstractInsnNode> insns = new ArrayList<>();
         for (AbstractInsnNode n = code.getFirst(); n != null; n = n.getNext()) insns.add(n);
@@ -110,10 +115,14 @@ final class MethodInstrumenter {
             if (n.getOpcode() < 0) continue;
             if (leaders.contains(n)) {
                 int id = ids.block(m.name, m.desc, line, bcis.of(n), blockText(n, leaders));
-                InsnList blockProbe = probe(id, "block", "(I)V");
-                AbstractInsnNode probeStart = blockProbe.getFirst();
-                code.insertBefore(n, blockProbe);
-                if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
+                boolean first = n == leaders.iterator().next();
+                if (first) code.insert(ThreadHandleLocal.fetch(handle, fuseEntry ? id : -1)); // before every label
+                if (!first || !fuseEntry) {
+                    InsnList blockProbe = ThreadHandleLocal.blockProbe(handle, id);
+                    AbstractInsnNode probeStart = blockProbe.getFirst();
+                    code.insertBefore(n, blockProbe);
+                    if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
+                }
             }
             Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
             SyncInstrumenter.instrument(code, n, site);

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.runtime;
 
+import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 
 /**
@@ -21,6 +22,49 @@ public final class Probes {
         RuntimeState.get().install(r);
     }
 
+    /**
+     * The calling thread's recording handle, or null when not recording: fetched once per method
+     * invocation into a local (see the instrumenter's ThreadHandleLocal) for {@link #block(ThreadRecorder, int)}.
+     * A recording that stops (close, or an internal error) drains or abandons its handles; an
+     * invocation that is still running goes on writing into its handle, which drops what it gets
+     * once drained.
+     */
+    public static ThreadRecorder handle() {
+        TraceRecorder r = recorder();
+        if (r == null) return null;
+        try {
+            return r.thread();
+        } catch (Throwable e) {
+            fail(e);
+            return null;
+        }
+    }
+
+    /** {@link #handle()}, having recorded the method's first block {@code id} on it. */
+    public static ThreadRecorder enter(int id) {
+        TraceRecorder r = recorder();
+        if (r == null) return null;
+        try {
+            ThreadRecorder h = r.thread();
+            h.block(id);
+            return h;
+        } catch (Throwable e) {
+            fail(e);
+            return null;
+        }
+    }
+
+    /** A basic block began, on the thread whose {@link #handle()} is {@code h} (null: not recording). */
+    public static void block(ThreadRecorder h, int id) {
+        if (h == null) return;
+        try {
+            h.block(id);
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    /** A basic block began: the method-entry probe of a coarsely probed method (no handle local). */
     public static void block(int id) {
         TraceRecorder r = recorder();
         if (r == null) return;

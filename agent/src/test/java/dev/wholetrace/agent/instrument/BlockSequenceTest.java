@@ -110,6 +110,39 @@ class BlockSequenceTest {
         }
     }
 
+    @Test
+    void aLoopBackToTheFirstInstructionRepeatsTheFirstBlock() throws Exception {
+        Path file = dir.resolve("countdown.wtrace");
+        Object result;
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
+            Class<?> c = instrumented(rec);
+            Probes.install(rec);
+            result = c.getMethod("countDown", int.class).invoke(null, 7);
+            Probes.install(null);
+            rec.thread().end();
+        }
+        assertThat(result).isEqualTo(Subject.countDown(7));
+        String body = "IINC ILOAD IFGT";
+        assertThat(blocks(file)).containsExactly(body, body, body, "ILOAD IRETURN");
+    }
+
+    @Test
+    void wideLocalsAndConstructorsBeforeSuperKeepTheirFramesValid() throws Exception {
+        Path file = dir.resolve("frames.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
+            InstrumentingLoader loader = new InstrumentingLoader(rec, Subject.class.getName(), Subject.Child.class.getName());
+            Class<?> c = loader.twin(Subject.class); // a wrong frame is a ClassFormatError or VerifyError here or at the first call
+            Class<?> child = loader.twin(Subject.Child.class);
+            Probes.install(rec);
+            assertThat(c.getMethod("wide", long.class, double.class, int.class).invoke(null, 5L, 1.5, 5)).isEqualTo(Subject.wide(5L, 1.5, 5));
+            assertThat(child.getConstructor(boolean.class).newInstance(true).toString()).isEqualTo("[big]");
+            assertThat(child.getConstructor(boolean.class).newInstance(false).toString()).isEqualTo("[]");
+            Probes.install(null);
+            rec.thread().end();
+        }
+        assertThat(blocks(file)).contains("ILOAD ICONST_2 IREM IFNE", "INVOKESPECIAL ILOAD IFEQ");
+    }
+
     /** The blocks of thread 0, each as its bytecode text from the code map. */
     private static List<String> blocks(Path file) throws Exception {
         ParallelTrace t = ParallelTrace.open(file);

@@ -42,4 +42,34 @@ public final class Subject {
         if (seed != null) return seed;
         return new java.util.AbstractMap.SimpleEntry<>(1L, inner ? new StringBuilder("in") : null);
     }
+
+    /** A loop whose head is the method's first instruction: the back edge re-enters the first block. */
+    public static int countDown(int n) {
+        do {
+            n -= 3;
+        } while (n > 0);
+        return n;
+    }
+
+    /**
+     * Wide locals (a long, a double) before the frames' last slot and a branch after them: the
+     * recording handle's local goes after them in every frame.
+     */
+    public static double wide(long a, double b, int c) {
+        long x = a;
+        double y = b;
+        for (int i = 0; i < c; i++) {
+            if (i % 2 == 0) x += i;
+            else y *= 2;
+        }
+        return x + y;
+    }
+
+    /** A constructor whose super(...) argument branches: frames with an uninitialized this. */
+    public static final class Child extends java.util.ArrayList<String> {
+        public Child(boolean big) {
+            super(big ? 100 : 1);
+            if (big) add("big");
+        }
+    }
 }
