@@ -316,7 +316,7 @@ final class AccessTable implements SegmentAccesses.Sink {
         for (int k = 0; k < shapes; k++) keys[k] = rec[RECORD * k];
         int[] byFirst = new int[shapes];
         for (int k = 0; k < shapes; k++) byFirst[k] = k;
-        sort(keys, byFirst, new long[shapes], new int[shapes], 0, shapes);
+        sort(keys, byFirst);
         // per old shape index: the rank of its first address among the distinct ones (high half) and
         // its new index, its place in address order (low half): one read per row below, not two
         long[] renumbered = new long[shapes];
@@ -374,23 +374,57 @@ final class AccessTable implements SegmentAccesses.Sink {
         return (int) rec[RECORD * k + 3];
     }
 
-    /** Merge sort of keys[from, to) carrying order along: primitive arrays, millions of rows. */
-    private static void sort(long[] keys, int[] order, long[] k2, int[] o2, int from, int to) {
-        if (to - from < 2) return;
-        int mid = (from + to) >>> 1;
-        sort(keys, order, k2, o2, from, mid);
-        sort(keys, order, k2, o2, mid, to);
-        if (keys[mid - 1] <= keys[mid]) return;
-        System.arraycopy(keys, from, k2, from, to - from);
-        System.arraycopy(order, from, o2, from, to - from);
-        for (int i = from, l = from, r = mid; i < to; i++) {
-            if (r >= to || l < mid && k2[l] <= k2[r]) {
-                keys[i] = k2[l];
-                order[i] = o2[l++];
-            } else {
-                keys[i] = k2[r];
-                order[i] = o2[r++];
+    /** Bits per pass of {@link #sort}: 2,048 counters, in the L1 cache. */
+    private static final int DIGIT_BITS = 11;
+
+    /**
+     * Sorts keys ascending (as signed longs), carrying order along, stably: a least-significant-digit
+     * radix sort, {@link #DIGIT_BITS} bits a pass, skipping the digits every key shares (the high bits
+     * of addresses in a few objects). Linear in the keys where a comparison sort took n·log n with a
+     * branch that mispredicts on every other key (millions of shapes: a fifth of Mp3d's analysis).
+     */
+    static void sort(long[] keys, int[] order) {
+        int n = keys.length;
+        if (n < 2) return;
+        long and = -1, or = 0;
+        for (int i = 0; i < n; i++) {
+            long k = keys[i] ^ Long.MIN_VALUE; // signed order as unsigned
+            and &= k;
+            or |= k;
+        }
+        long varying = and ^ or;
+        long[] from = keys, to = null;
+        int[] fromOrder = order, toOrder = null;
+        int[] count = new int[1 << DIGIT_BITS];
+        int mask = (1 << DIGIT_BITS) - 1;
+        for (int shift = 0; shift < 64; shift += DIGIT_BITS) {
+            if ((varying >>> shift & mask) == 0) continue; // every key has this digit: the pass would not move one
+            if (to == null) {
+                to = new long[n];
+                toOrder = new int[n];
             }
+            Arrays.fill(count, 0);
+            for (int i = 0; i < n; i++) count[(int) ((from[i] ^ Long.MIN_VALUE) >>> shift) & mask]++;
+            for (int d = 0, sum = 0; d <= mask; d++) {
+                int c = count[d];
+                count[d] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) {
+                int at = count[(int) ((from[i] ^ Long.MIN_VALUE) >>> shift) & mask]++;
+                to[at] = from[i];
+                toOrder[at] = fromOrder[i];
+            }
+            long[] k = from;
+            from = to;
+            to = k;
+            int[] o = fromOrder;
+            fromOrder = toOrder;
+            toOrder = o;
+        }
+        if (from != keys) { // an odd number of passes: the sorted keys are in the scratch arrays
+            System.arraycopy(from, 0, keys, 0, n);
+            System.arraycopy(fromOrder, 0, order, 0, n);
         }
     }
 

@@ -81,4 +81,28 @@ class AccessTableTest {
             assertThat(table.segment(p)).isEqualTo(i);
         }
     }
+
+    @Test
+    void radixSortOrdersSignedKeysStablyLikeAComparisonSort() {
+        Random rnd = new Random(26);
+        for (int n : new int[] {0, 1, 2, 17, 5_000}) {
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = switch (i % 4) {
+                    case 0 -> rnd.nextLong(); // every digit varies, negative ones too
+                    case 1 -> Long.MIN_VALUE + rnd.nextInt(3);
+                    case 2 -> Long.MAX_VALUE - rnd.nextInt(3);
+                    default -> (1L << 34) * rnd.nextInt(4) + 8L * rnd.nextInt(4); // equal keys: stability shows
+                };
+            }
+            int[] order = IntStream.range(0, n).toArray();
+            Integer[] expected = IntStream.range(0, n).boxed().sorted(Comparator.comparingLong(i -> keys[i])).toArray(Integer[]::new);
+            long[] sorted = keys.clone();
+            AccessTable.sort(sorted, order);
+            for (int p = 0; p < n; p++) {
+                assertThat(order[p]).isEqualTo(expected[p]);
+                assertThat(sorted[p]).isEqualTo(keys[expected[p]]);
+            }
+        }
+    }
 }
