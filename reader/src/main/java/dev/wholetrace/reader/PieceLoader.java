@@ -52,10 +52,8 @@ final class PieceLoader {
         try (TraceReader r = reader.reopened()) {
             TraceSections.Decoded d = TraceSections.decodeAgain(r, chunk, thread, sections, symbols, syncOps);
             p = new Piece(d.chunk(), d.symbols(), reader.version());
-        } catch (FormatException e) { // the file changed or was damaged since it was opened and checked: bad input, one line
-            throw new IllegalArgumentException(e.getMessage() + " (reading chunk " + chunk + " of thread " + thread + " again)", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
+            throw readingAgainFailed(e, chunk, thread);
         }
         decodes.incrementAndGet();
         cache.put(key, p);
@@ -75,11 +73,20 @@ final class PieceLoader {
             if (g == null) throw new FormatException("no " + kind + " stream");
             decodes.incrementAndGet();
             return g;
-        } catch (FormatException e) {
-            throw new IllegalArgumentException(e.getMessage() + " (reading chunk " + chunk + " of thread " + thread + " again)", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("reading chunk " + chunk + " of thread " + thread + " again: " + e.getMessage(), e);
+            throw readingAgainFailed(e, chunk, thread);
         }
+    }
+
+    /**
+     * Why reading a piece again failed, as the CLI reports it: a {@link FormatException} means the
+     * file changed or was damaged since it was opened and checked (bad input, one line); any other
+     * I/O error stays an I/O error.
+     */
+    private static RuntimeException readingAgainFailed(IOException e, int chunk, int thread) {
+        String where = "reading chunk " + chunk + " of thread " + thread + " again";
+        return e instanceof FormatException ? new IllegalArgumentException(e.getMessage() + " (" + where + ")", e)
+                : new UncheckedIOException(where + ": " + e.getMessage(), e);
     }
 
     /** The format version of the trace (which alphabets are per chunk). */
