@@ -287,8 +287,10 @@ public final class TraceRecorder implements AutoCloseable {
      * the start of the previous seal (not its end, so a slow seal does not stretch the period), or
      * earlier at a size limit or a checkpoint. Before a timed cut every live thread's published
      * events are collected, so none stays behind in the buffer of a thread that blocked. The codec
-     * gets half the interval from the start of the seal: what it has not packed by then is stored
-     * raw ({@link Codec#pack(byte[], long)}), so a cold JIT, a loaded machine or a large sync order
+     * gets half the interval from the start of the seal, and at least a quarter of it once the
+     * compressors have handed their part over (when they were behind, waiting for them has used
+     * the first budget up): what it has not packed by then is stored raw
+     * ({@link Codec#pack(byte[], long)}), so a cold JIT, a loaded machine or a large sync order
      * never makes the writer fall behind; {@code wholetrace recompress} wins the bytes back.
      */
     private void writeChunks() {
@@ -316,7 +318,7 @@ public final class TraceRecorder implements AutoCloseable {
                     // come often enough by themselves, and collecting at each would cut tiny pieces).
                     for (ThreadRecorder t : live) t.collect();
                 }
-                cutAndWrite(start + intervalNanos / 2);
+                cutAndWrite(start + intervalNanos / 2, intervalNanos / 4);
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
                 fail(e);
@@ -335,8 +337,11 @@ public final class TraceRecorder implements AutoCloseable {
         return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols();
     }
 
-    /** Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()). */
-    private void cutAndWrite(long deadline) throws IOException {
+    /**
+     * Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()) but for at
+     * least {@code minCodecNanos} after the cut is complete.
+     */
+    private void cutAndWrite(long deadline, long minCodecNanos) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
         try {
@@ -344,6 +349,7 @@ public final class TraceRecorder implements AutoCloseable {
         } catch (InterruptedException e) {
             throw new IOException("interrupted while closing a chunk");
         }
+        long codecDeadline = Math.max(deadline, System.nanoTime() + minCodecNanos);
         pendingEvents.set(0);
         pendingSymbols.set(0);
         List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
@@ -355,7 +361,7 @@ public final class TraceRecorder implements AutoCloseable {
         if (content.isEmpty()) return;
         writing = true;
         try {
-            writer.writeChunk(content, config.codec(), deadline);
+            writer.writeChunk(content, config.codec(), codecDeadline);
         } finally {
             writing = false;
         }

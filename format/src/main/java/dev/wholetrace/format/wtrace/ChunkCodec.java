@@ -2,12 +2,10 @@ package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.StreamKind;
-import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
-import dev.wholetrace.model.util.LongMinHeap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,42 +42,8 @@ final class ChunkCodec {
             out.add(new RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, w.toByteArray()));
         }
         for (ThreadChunk p : c.threadChunks()) ThreadChunkCodec.encode(p, out);
-        if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, syncOrder(c.threadChunks())));
+        if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, SyncOrderCodec.encode(c.threadChunks())));
         return out;
-    }
-
-    /**
-     * All sync operations of the chunk in ticket order, i.e. the chunk's part of S_synch: a merge
-     * of the threads' operations, which are each in ticket order already.
-     */
-    private static byte[] syncOrder(List<ThreadChunk> threadChunks) {
-        int n = 0;
-        for (ThreadChunk p : threadChunks) n += p.syncCount();
-        VarIntWriter w = new VarIntWriter();
-        w.writeVarLong(n);
-        int[] next = new int[threadChunks.size()];
-        LongMinHeap heap = new LongMinHeap();
-        for (int pi = 0; pi < threadChunks.size(); pi++) {
-            if (threadChunks.get(pi).syncCount() > 0) heap.push(pi, threadChunks.get(pi).sync()[0]);
-        }
-        long lastTicket = 0;
-        long lastObject = 0;
-        while (!heap.isEmpty()) {
-            int pi = heap.pop();
-            ThreadChunk p = threadChunks.get(pi);
-            long[] s = p.sync();
-            int base = next[pi]++ * ThreadChunk.SYNC_LONGS;
-            w.writeVarLong(s[base] - lastTicket);
-            lastTicket = s[base];
-            w.writeVarLong(p.thread());
-            w.writeVarLong(SymbolTag.syncKindOrdinal(s[base + 1]));
-            w.writeSignedVarLong(SymbolTag.syncSite(s[base + 1]));
-            w.writeSignedVarLong(s[base + 2] - lastObject);
-            lastObject = s[base + 2];
-            w.writeSignedVarLong(s[base + 3]);
-            if (next[pi] < p.syncCount()) heap.push(pi, s[next[pi] * ThreadChunk.SYNC_LONGS]);
-        }
-        return w.toByteArray();
     }
 
     private static RawSection global(SectionType type, byte[] bytes) {
@@ -143,37 +107,6 @@ final class ChunkCodec {
                         intOr(row, col[4]), intOr(row, col[5]), strOr(row, col[6])));
             }
         }
-    }
-
-    /**
-     * Streams the SYNC_ORDER section into {@code sink}, one operation at a time in S_synch order
-     * (nothing per operation is kept: a chunk may hold millions). Returns, per thread, its number
-     * of operations and the hash of their kind/site values ({@link ThreadChunkChecks#opsHash}),
-     * which the thread chunk checks compare with its WPPs.
-     */
-    static SyncTotals syncOrder(VarIntReader in, int threadCount, TraceSections.SyncSink sink) throws FormatException {
-        int n = in.readCount("operation count", in.remaining() / 6); // an operation takes at least 6 bytes
-        long[] counts = new long[threadCount];
-        long[] hashes = new long[threadCount];
-        long ticket = 0;
-        long object = 0;
-        for (int i = 0; i < n; i++) {
-            long delta = in.readVarLong("ticket");
-            if (i > 0 && delta == 0) throw in.corrupt("two operations share ticket " + ticket);
-            ticket += delta;
-            int t = in.readCount("thread", threadCount - 1L);
-            int kind = in.readCount("kind", Integer.MAX_VALUE);
-            if (SyncKind.byOrdinal(kind) == null) throw in.corrupt("unknown sync kind " + kind);
-            int site = (int) in.readSignedVarLong("site");
-            object += in.readSignedVarLong("object");
-            long value = (long) kind << 32 | site & 0xFFFF_FFFFL;
-            long aux = in.readSignedVarLong("aux");
-            counts[t]++;
-            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
-            sink.add(t, ticket, value, object, aux);
-        }
-        in.expectEnd();
-        return new SyncTotals(counts, hashes);
     }
 
     /** Per thread: its operations in a chunk's SYNC_ORDER and their {@link ThreadChunkChecks#opsHash}. */

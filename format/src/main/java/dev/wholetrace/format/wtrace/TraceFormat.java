@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final int OLDEST_READABLE = 1;
     public static final int FILE_HEADER_BYTES = 16;
     public static final int SECTION_HEADER_BYTES = 24;

@@ -107,7 +107,7 @@ public final class TraceSections {
          */
         public void sync(int threadCount, SyncSink sink) throws IOException {
             if (sync != null) throw new IllegalStateException("chunk " + index + "'s sync order was streamed already");
-            sync = syncOrder == null ? ChunkCodec.SyncTotals.NONE : ChunkCodec.syncOrder(in(syncOrder), threadCount, sink);
+            sync = syncOrder == null ? ChunkCodec.SyncTotals.NONE : SyncOrderCodec.decode(reader.version(), in(syncOrder), threadCount, sink);
             for (int t = 0; t < sync.counts().length; t++) {
                 if (sync.counts()[t] > 0 && !perThread.containsKey(t)) {
                     throw new FormatException("corrupted chunk " + index + ": thread " + t + " has sync operations but no events");

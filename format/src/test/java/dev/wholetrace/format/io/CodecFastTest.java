@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Random;
+import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
-/** Codec.FAST, the recorder's seal: stored as xz or raw, so every reader reads it back. */
+/** Codec.FAST, the recorder's seal: stored as xz, deflate or raw, and read back by every reader. */
 class CodecFastTest {
     @Test
     void aRepetitivePayloadIsStoredAsXzAndDecodes() throws Exception {
@@ -47,5 +48,40 @@ class CodecFastTest {
         assertThat(inTime.codec()).isEqualTo(Codec.XZ);
         assertThat(Codec.XZ.decompress(inTime.bytes(), raw.length, "test")).isEqualTo(raw);
         assertThat(Codec.XZ.pack(raw, System.nanoTime() - 1).codec()).as("only FAST has a deadline").isEqualTo(Codec.XZ);
+    }
+
+    @Test
+    void whenXzWouldEndLateFastSwitchesToDeflate() throws Exception {
+        byte[] raw = new byte[1 << 20];
+        for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 13 + i / 4096);
+        // FAST looks at the clock at 0 and xz starts at 0; xz has done one 64 KiB slice at 50: at
+        // that pace its 16 slices end at 800, after the deadline (100). Every later look at the
+        // clock moves it by 1.
+        long[] calls = {0};
+        LongSupplier clock = () -> {
+            long call = calls[0]++;
+            return call < 2 ? 0 : 48 + call;
+        };
+        Codec.Packed p = Codec.fast(raw, 100, clock);
+        assertThat(p.codec()).isEqualTo(Codec.DEFLATE);
+        assertThat(p.bytes().length).isLessThan(raw.length / 10);
+        assertThat(Codec.byId(Codec.DEFLATE.id).decompress(p.bytes(), raw.length, "test")).isEqualTo(raw);
+
+        calls[0] = 0;
+        Codec.Packed tooLate = Codec.fast(raw, 55, clock);
+        assertThat(tooLate.codec()).as("deflate too passes the deadline").isEqualTo(Codec.NONE);
+        assertThat(tooLate.bytes()).isSameAs(raw);
+    }
+
+    @Test
+    void damagedDeflateDataIsAFormatError() {
+        byte[] raw = new byte[10_000];
+        for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 5);
+        byte[] packed = Codec.DEFLATE.compress(raw);
+        packed[packed.length / 2] ^= 0x5A;
+        assertThatThrownBy(() -> Codec.DEFLATE.decompress(packed, raw.length, "section x"))
+                .isInstanceOf(FormatException.class).hasMessageContaining("section x");
+        assertThatThrownBy(() -> Codec.DEFLATE.decompress(Codec.DEFLATE.compress(raw), raw.length + 1, "section y"))
+                .isInstanceOf(FormatException.class).hasMessageContaining("section y");
     }
 }

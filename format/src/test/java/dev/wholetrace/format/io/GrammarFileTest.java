@@ -112,8 +112,9 @@ class GrammarFileTest {
         assertThat(Codec.byId(0)).isEqualTo(Codec.NONE);
         assertThat(Codec.byId(1)).isEqualTo(Codec.ZSTD);
         assertThat(Codec.byId(2)).isEqualTo(Codec.XZ);
+        assertThat(Codec.byId(3)).isEqualTo(Codec.DEFLATE);
         assertThatThrownBy(() -> Codec.byId(-1)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id -1");
-        assertThatThrownBy(() -> Codec.byId(3)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 3");
+        assertThatThrownBy(() -> Codec.byId(4)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 4");
     }
 
     // ---- not a grammar file -----------------------------------------------------------------
@@ -220,7 +221,7 @@ class GrammarFileTest {
     @Test
     void unknownCodecIdInAValidHeaderIsReported() throws IOException {
         byte[] all = Files.readAllBytes(write("c.wgr", compressible(100, 10), Codec.NONE));
-        for (int id : new int[] {3, 9, 127, -1, -128}) {
+        for (int id : new int[] {4, 9, 127, -1, -128}) {
             byte[] b = patchHeader(all, h -> h.put(6, (byte) id));
             assertThat(readFails(file("c.wgr", b), "codec " + id).getMessage()).contains("unknown codec id " + id);
         }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Traces of older format versions stay readable: small files recorded before the format changed
  * (src/test/resources/traces, made by {@link CheckpointedTrace#record} with the arguments below;
  * version 1 before stream kinds were generic, version 2 before the data and address alphabets
- * restarted in every chunk) read back exactly as the same deterministic program recorded now:
+ * restarted in every chunk, version 3 before S_synch was stored by column) read back exactly as the same deterministic program recorded now:
  * thread events (both views in ALL), sync order, every segment, metadata.
  */
 class FormatVersion1Test {
@@ -31,7 +31,8 @@ class FormatVersion1Test {
 
     @ParameterizedTest
     @CsvSource({"v1-checkpointed-all.wtrace, 1, ALL, 3, 2", "v1-checkpointed-dor.wtrace, 1, DOR, 2, 1",
-            "v2-checkpointed-all.wtrace, 2, ALL, 3, 2", "v2-checkpointed-cdr.wtrace, 2, CDR, 2, 2"})
+            "v2-checkpointed-all.wtrace, 2, ALL, 3, 2", "v2-checkpointed-cdr.wtrace, 2, CDR, 2, 2",
+            "v3-checkpointed-all.wtrace, 3, ALL, 3, 2", "v3-checkpointed-cdr.wtrace, 3, CDR, 2, 2"})
     void readsLikeTheSameProgramRecordedNow(String name, int version, TraceMode mode, int threads, int groups) throws Exception {
         Path v1 = dir.resolve(name);
         try (InputStream in = getClass().getResourceAsStream("/traces/" + name)) {

@@ -1,0 +1,303 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.util.LongMinHeap;
+import java.util.List;
+
+/**
+ * The SYNC_ORDER section's payload: a chunk's part of S_synch (docs/trace-format.md, "SYNC_ORDER").
+ *
+ * <p>From version 4 the operations are stored by column, each coded against a prediction, so
+ * that the usual operation costs two bytes before the codec (version 3 spent about 20, and on a
+ * Guava driver with three threads taking striped locks kept about 8 after xz):
+ * <ul>
+ * <li>the order: per operation, in S_synch order, its thread, and whether its ticket follows the
+ *     previous one's (else the ticket delta follows);
+ * <li>then each thread's own operations, in that thread's order: one header byte saying whether
+ *     the kind and site are the ones that followed the previous operation's kind and site the
+ *     last time (a thread's code takes the same locks at the same sites again and again, where
+ *     the global interleaving does not), which of the thread's recently used objects the
+ *     operation's object is (move to front: an unlock after its lock, a volatile read after the
+ *     write of the same field, a stripe taken again), and whether an aux value follows; what
+ *     the header does not predict follows it.
+ * </ul>
+ *
+ * <p>Versions 1–3 stored one row per operation in ticket order; they are still read.
+ */
+final class SyncOrderCodec {
+    /** Objects each thread remembers, most recent first: header codes 1..RECENT are hits. */
+    static final int RECENT = 31;
+    /** Header bits: the object code (0 a miss, a delta follows; else 1 + index among the recent ones), */
+    private static final int OBJECT_MASK = 0x1F;
+    /** the kind and site differ from the prediction (they follow), */
+    private static final int KIND_SITE_FOLLOWS = 0x20;
+    /** an aux value other than 0 follows. Seven bits in all: one varint byte. */
+    private static final int AUX_FOLLOWS = 0x40;
+    /** The first version with the columns above. */
+    static final int COLUMNS_SINCE = 4;
+
+    private SyncOrderCodec() {}
+
+    /** The payload of a chunk with the given thread chunks, in the current format version. */
+    static byte[] encode(List<ThreadChunk> threadChunks) {
+        int n = 0;
+        int columns = 0;
+        for (ThreadChunk p : threadChunks) {
+            n += p.syncCount();
+            if (p.syncCount() > 0) columns = Math.max(columns, p.thread() + 1);
+        }
+        VarIntWriter order = new VarIntWriter(n + 16);
+        writeOrder(threadChunks, order);
+        VarIntWriter[] perThread = new VarIntWriter[columns];
+        for (int t = 0; t < columns; t++) perThread[t] = new VarIntWriter(16);
+        for (ThreadChunk p : threadChunks) {
+            if (p.syncCount() > 0) writeThread(p, perThread[p.thread()]);
+        }
+        VarIntWriter w = new VarIntWriter(order.size() + 64);
+        w.writeVarLong(n);
+        w.writeBlock(order);
+        w.writeVarLong(columns);
+        for (VarIntWriter column : perThread) w.writeBlock(column);
+        return w.toByteArray();
+    }
+
+    /**
+     * Merges the threads' operations (each in ticket order already) into the order column: per
+     * operation varint thread &lt;&lt; 1 | (ticket delta ≠ 1), and the delta when it is not 1.
+     */
+    private static void writeOrder(List<ThreadChunk> threadChunks, VarIntWriter order) {
+        int[] next = new int[threadChunks.size()];
+        LongMinHeap heap = new LongMinHeap();
+        for (int pi = 0; pi < threadChunks.size(); pi++) {
+            if (threadChunks.get(pi).syncCount() > 0) heap.push(pi, threadChunks.get(pi).sync()[0]);
+        }
+        long lastTicket = 0;
+        while (!heap.isEmpty()) {
+            int pi = heap.pop();
+            ThreadChunk p = threadChunks.get(pi);
+            long ticket = p.sync()[next[pi]++ * ThreadChunk.SYNC_LONGS];
+            long delta = ticket - lastTicket;
+            order.writeVarLong((long) p.thread() << 1 | (delta == 1 ? 0 : 1));
+            if (delta != 1) order.writeVarLong(delta);
+            lastTicket = ticket;
+            if (next[pi] < p.syncCount()) heap.push(pi, p.sync()[next[pi] * ThreadChunk.SYNC_LONGS]);
+        }
+    }
+
+    /** One thread's operations in its order: per operation a header byte, then what it did not predict. */
+    private static void writeThread(ThreadChunk p, VarIntWriter out) {
+        RecentObjects recent = new RecentObjects();
+        NextKindSite next = new NextKindSite();
+        long[] s = p.sync();
+        for (int i = 0; i < p.syncCount(); i++) {
+            int base = i * ThreadChunk.SYNC_LONGS;
+            int kind = SymbolTag.syncKindOrdinal(s[base + 1]);
+            int site = SymbolTag.syncSite(s[base + 1]);
+            long kindSite = (long) kind << 32 | site & 0xFFFF_FFFFL; // as the reader rebuilds it
+            long object = s[base + 2];
+            long aux = s[base + 3];
+            int hit = recent.indexOf(object);
+            boolean kindSiteFollows = next.predict() != kindSite;
+            out.writeVarLong((hit + 1) | (kindSiteFollows ? KIND_SITE_FOLLOWS : 0) | (aux != 0 ? AUX_FOLLOWS : 0));
+            if (hit < 0) out.writeSignedVarLong(object - recent.latest());
+            if (kindSiteFollows) {
+                out.writeVarLong(kind);
+                out.writeSignedVarLong(site);
+            }
+            if (aux != 0) out.writeSignedVarLong(aux);
+            recent.use(object, hit);
+            next.saw(kindSite);
+        }
+    }
+
+    /**
+     * Streams a SYNC_ORDER payload of format {@code version} into {@code sink}, one operation at a
+     * time in S_synch order; returns each thread's operation count and ops hash.
+     */
+    static ChunkCodec.SyncTotals decode(int version, VarIntReader in, int threadCount, TraceSections.SyncSink sink) throws FormatException {
+        return version >= COLUMNS_SINCE ? decodeColumns(in, threadCount, sink) : decodeRows(in, threadCount, sink);
+    }
+
+    private static ChunkCodec.SyncTotals decodeColumns(VarIntReader in, int threadCount, TraceSections.SyncSink sink) throws FormatException {
+        int n = in.readCount("operation count", in.remaining() / 2); // an operation takes at least 2 bytes
+        VarIntReader order = in.readBlock("thread order");
+        int columns = in.readCount("thread column count", threadCount);
+        VarIntReader[] perThread = new VarIntReader[columns];
+        RecentObjects[] recent = new RecentObjects[columns];
+        NextKindSite[] next = new NextKindSite[columns];
+        for (int t = 0; t < columns; t++) {
+            perThread[t] = in.readBlock("sync operations of thread " + t);
+            recent[t] = new RecentObjects();
+            next[t] = new NextKindSite();
+        }
+        in.expectEnd();
+        long[] counts = new long[threadCount];
+        long[] hashes = new long[threadCount];
+        long ticket = 0;
+        for (int i = 0; i < n; i++) {
+            long threadAndFlag = order.readVarLong("thread");
+            if (threadAndFlag < 0 || threadAndFlag >>> 1 >= columns) throw order.corrupt("thread " + (threadAndFlag >>> 1) + " out of range [0, " + (columns - 1) + "]");
+            int t = (int) (threadAndFlag >>> 1);
+            long delta = (threadAndFlag & 1) == 0 ? 1 : order.readVarLong("ticket delta");
+            if (i > 0 && delta == 0) throw order.corrupt("two operations share ticket " + ticket);
+            ticket += delta;
+            VarIntReader ops = perThread[t];
+            int header = ops.readCount("operation header", OBJECT_MASK | KIND_SITE_FOLLOWS | AUX_FOLLOWS);
+            int code = header & OBJECT_MASK;
+            long object;
+            if (code == 0) {
+                object = recent[t].latest() + ops.readSignedVarLong("object delta");
+            } else if (code > recent[t].size()) {
+                throw ops.corrupt("object " + code + " of " + recent[t].size() + " recent ones");
+            } else {
+                object = recent[t].get(code - 1);
+            }
+            long value = next[t].predict();
+            if ((header & KIND_SITE_FOLLOWS) != 0) {
+                int kind = ops.readCount("kind", Integer.MAX_VALUE);
+                if (SyncKind.byOrdinal(kind) == null) throw ops.corrupt("unknown sync kind " + kind);
+                int site = (int) ops.readSignedVarLong("site");
+                value = (long) kind << 32 | site & 0xFFFF_FFFFL;
+            } else if (value < 0) {
+                throw ops.corrupt("operation " + counts[t] + " of thread " + t + " has no kind and site to repeat");
+            }
+            long aux = (header & AUX_FOLLOWS) != 0 ? ops.readSignedVarLong("aux") : 0;
+            recent[t].use(object, code - 1);
+            next[t].saw(value);
+            counts[t]++;
+            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
+            sink.add(t, ticket, value, object, aux);
+        }
+        order.expectEnd();
+        for (VarIntReader ops : perThread) ops.expectEnd();
+        return new ChunkCodec.SyncTotals(counts, hashes);
+    }
+
+    /** Versions 1–3: n rows in ticket order (ticket delta, thread, kind, site, object delta from the previous row, aux). */
+    private static ChunkCodec.SyncTotals decodeRows(VarIntReader in, int threadCount, TraceSections.SyncSink sink) throws FormatException {
+        int n = in.readCount("operation count", in.remaining() / 6); // an operation takes at least 6 bytes
+        long[] counts = new long[threadCount];
+        long[] hashes = new long[threadCount];
+        long ticket = 0;
+        long object = 0;
+        for (int i = 0; i < n; i++) {
+            long delta = in.readVarLong("ticket");
+            if (i > 0 && delta == 0) throw in.corrupt("two operations share ticket " + ticket);
+            ticket += delta;
+            int t = in.readCount("thread", threadCount - 1L);
+            int kind = in.readCount("kind", Integer.MAX_VALUE);
+            if (SyncKind.byOrdinal(kind) == null) throw in.corrupt("unknown sync kind " + kind);
+            int site = (int) in.readSignedVarLong("site");
+            object += in.readSignedVarLong("object");
+            long value = (long) kind << 32 | site & 0xFFFF_FFFFL;
+            long aux = in.readSignedVarLong("aux");
+            counts[t]++;
+            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
+            sink.add(t, ticket, value, object, aux);
+        }
+        in.expectEnd();
+        return new ChunkCodec.SyncTotals(counts, hashes);
+    }
+
+    /** A thread's most recently used sync objects, most recent first (move to front, at most {@link #RECENT}). */
+    static final class RecentObjects {
+        private final long[] objects = new long[RECENT];
+        private int size;
+
+        int indexOf(long object) {
+            for (int i = 0; i < size; i++) {
+                if (objects[i] == object) return i;
+            }
+            return -1;
+        }
+
+        int size() {
+            return size;
+        }
+
+        long get(int i) {
+            return objects[i];
+        }
+
+        /** The most recent object, 0 before the first: what a miss's delta is taken from. */
+        long latest() {
+            return size == 0 ? 0 : objects[0];
+        }
+
+        /** Moves {@code object}, found at {@code index} or new ({@code -1}), to the front. */
+        void use(long object, int index) {
+            int from = index >= 0 ? index : Math.min(size, RECENT - 1);
+            System.arraycopy(objects, 0, objects, 1, from);
+            objects[0] = object;
+            if (index < 0 && size < RECENT) size++;
+        }
+    }
+
+    /**
+     * A thread's order-1 prediction of its next kind and site: the one that followed the previous
+     * operation's kind and site the last time (open addressing over two long arrays; a thread's
+     * kinds and sites are bounded by the program's code). Values are kind &lt;&lt; 32 | site,
+     * never negative; -1 is "none".
+     */
+    static final class NextKindSite {
+        private static final long NONE = -1;
+        private long[] keys = filled(16);
+        private long[] values = new long[16];
+        private int size;
+        private long previous = NONE;
+
+        /** The kind and site that followed the previous one last time, or -1. */
+        long predict() {
+            if (previous == NONE) return NONE;
+            int mask = keys.length - 1;
+            for (int i = slot(previous, mask); ; i = (i + 1) & mask) {
+                if (keys[i] == previous) return values[i];
+                if (keys[i] == NONE) return NONE;
+            }
+        }
+
+        void saw(long kindSite) {
+            if (previous != NONE) put(previous, kindSite);
+            previous = kindSite;
+        }
+
+        private void put(long key, long value) {
+            int mask = keys.length - 1;
+            int i = slot(key, mask);
+            while (keys[i] != NONE && keys[i] != key) i = (i + 1) & mask;
+            if (keys[i] == NONE) {
+                if (++size * 2 > keys.length) {
+                    grow();
+                    put(key, value);
+                    return;
+                }
+                keys[i] = key;
+            }
+            values[i] = value;
+        }
+
+        private void grow() {
+            long[] oldKeys = keys;
+            long[] oldValues = values;
+            keys = filled(oldKeys.length * 2);
+            values = new long[oldKeys.length * 2];
+            size = 0;
+            for (int i = 0; i < oldKeys.length; i++) {
+                if (oldKeys[i] != NONE) put(oldKeys[i], oldValues[i]);
+            }
+        }
+
+        private static int slot(long key, int mask) {
+            return (int) (key * 0x9E37_79B9_7F4A_7C15L >>> 40) & mask;
+        }
+
+        private static long[] filled(int n) {
+            long[] a = new long[n];
+            java.util.Arrays.fill(a, NONE);
+            return a;
+        }
+    }
+}
