@@ -13,7 +13,7 @@ import java.util.Arrays;
  * mode keeps address streams, the load/store instructions as they execute.
  *
  * <p>The control string reaches SEQUITUR folded into paths ({@link PathDictionary}): runs of
- * blocks and access instructions between sync operations, cut at a backward jump (a block whose id
+ * blocks, sync operations and access instructions, cut at a backward jump (a block whose id
  * is not above the previous one's: ids grow in code order within a method) once a path holds
  * {@value #MIN_PATH} symbols, and at {@value #MAX_PATH}. A loop iteration, or a few of them, is
  * then one SEQUITUR symbol; SEQUITUR's per-symbol cost is what bounds online compression. At the
@@ -108,9 +108,15 @@ final class ControlEncoder extends StreamEncoder {
         return accessSymbols[k];
     }
 
+    /**
+     * A sync operation joins the path like a block: a loop that synchronizes in every iteration
+     * (takes a lock, updates a concurrent map) is then still one SEQUITUR symbol an iteration
+     * instead of one per operation and one per run of blocks between them. synch_cnt is counted
+     * on the unfolded grammar, where the path is a rule like any other.
+     */
     private void sync(long value) {
-        endPath(); // sync terminals stay in the grammar itself: synch_cnt counts them there
-        grammar.append(symbols.idOf(SymbolTag.SYNC, value));
+        if (pathLength == maxPath) endPath();
+        path[pathLength++] = symbols.idOf(SymbolTag.SYNC, value);
     }
 
     @Override
