@@ -98,7 +98,7 @@ public final class Timeline {
                 long events = trace.eventCount(t);
                 if (events == 0) continue;
                 long ns = TimeAxis.slot(-1);
-                begin(t, ns + TimeAxis.SEGMENT_BEGIN, slice.reset("segment 0", Slice.Category.SEGMENT).arg("events", events)
+                begin(t, ns + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", 0).arg("events", events)
                         .arg("note", "the thread has no sync operation: the order does not place it"));
                 rate(t, ns + TimeAxis.SEGMENT_BEGIN, events);
                 sink.end(t, ns + TimeAxis.LAST_SEGMENT_END);
@@ -164,7 +164,7 @@ public final class Timeline {
                 // the segment that ends here
                 long before = position - lastPosition[t] - 1;
                 if (m == 0 && before > 0) {
-                    begin(t, at + TimeAxis.FIRST_SEGMENT_BEGIN, slice.reset("segment 0", Slice.Category.SEGMENT).arg("events", before)
+                    begin(t, at + TimeAxis.FIRST_SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", 0).arg("events", before)
                             .arg("note", "before the thread's first sync operation"));
                     rate(t, at + TimeAxis.FIRST_SEGMENT_BEGIN, before);
                 }
@@ -188,8 +188,9 @@ public final class Timeline {
                     }
                 }
                 // the operation, with its flows
-                slice.reset(kind == null ? "sync" : kind.label, Slice.Category.SYNC).arg("object", c.object()).arg("aux", c.aux())
-                        .arg("ticket", c.ticket()).arg("order", i).arg("op", m).arg("site", where(c.site()));
+                slice.reset(kind == null ? "sync" : kind.label, Slice.Category.SYNC).arg("object", c.object());
+                if (c.aux() != 0) slice.arg(kind == SyncKind.BARRIER ? "episode" : kind == SyncKind.LOCK || kind == SyncKind.UNLOCK ? "mode" : "aux", c.aux());
+                slice.arg("ticket", c.ticket()).arg("order", i).arg("op", m).arg("site", where(c.site()));
                 for (long f = firstFlow[i]; f < firstFlow[i + 1]; f++) slice.start(f);
                 int k = hand.next(c);
                 int[] src = hand.sources();
@@ -211,13 +212,13 @@ public final class Timeline {
                 if (m + 1 < syncCount(t)) {
                     long after = trace.syncPosition(t, m + 1) - position - 1;
                     if (after > 0) {
-                        begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment " + (m + 1), Slice.Category.SEGMENT).arg("events", after));
+                        begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", m + 1).arg("events", after));
                         rate(t, at + TimeAxis.SEGMENT_BEGIN, (double) after / (nextOfThread[i] - i));
                     }
                 } else {
                     long after = trace.eventCount(t) - position - 1;
                     if (after > 0) {
-                        begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment " + (m + 1), Slice.Category.SEGMENT).arg("events", after)
+                        begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", m + 1).arg("events", after)
                                 .arg("note", "after the thread's last sync operation"));
                         rate(t, at + TimeAxis.SEGMENT_BEGIN, after);
                         sink.end(t, at + TimeAxis.LAST_SEGMENT_END);

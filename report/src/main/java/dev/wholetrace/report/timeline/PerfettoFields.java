@@ -5,7 +5,7 @@ package dev.wholetrace.report.timeline;
  * the documented schema instead of generating code from the whole proto set:
  * protos/perfetto/trace/trace.proto, trace_packet.proto, and track_event/track_event.proto,
  * track_descriptor.proto, thread_descriptor.proto, process_descriptor.proto,
- * counter_descriptor.proto, debug_annotation.proto (perfetto v40+; field numbers never change in
+ * counter_descriptor.proto, debug_annotation.proto, interned_data/interned_data.proto (perfetto v40+; field numbers never change in
  * protobuf, so any later version reads them).
  */
 final class PerfettoFields {
@@ -18,10 +18,21 @@ final class PerfettoFields {
     static final int PACKET_TIMESTAMP = 8; // uint64, ns
     static final int PACKET_TRUSTED_SEQUENCE_ID = 10; // uint32 (trusted_packet_sequence_id)
     static final int PACKET_TRACK_EVENT = 11; // TrackEvent
+    static final int PACKET_INTERNED_DATA = 12; // InternedData
     static final int PACKET_SEQUENCE_FLAGS = 13; // uint32
     static final int PACKET_TRACK_DESCRIPTOR = 60; // TrackDescriptor
     /** TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED. */
     static final int SEQ_INCREMENTAL_STATE_CLEARED = 1;
+    /** TracePacket.SequenceFlags.SEQ_NEEDS_INCREMENTAL_STATE: the packet refers to interned data. */
+    static final int SEQ_NEEDS_INCREMENTAL_STATE = 2;
+
+    // InternedData (interned_data/interned_data.proto): each entry an (iid = 1, name = 2) pair
+    static final int INTERNED_EVENT_CATEGORIES = 1; // EventCategory
+    static final int INTERNED_EVENT_NAMES = 2; // EventName
+    static final int INTERNED_ANNOTATION_NAMES = 3; // DebugAnnotationName
+    static final int INTERNED_ANNOTATION_STRINGS = 29; // InternedString (iid = 1, str = 2)
+    static final int INTERNED_IID = 1;
+    static final int INTERNED_NAME = 2;
 
     // TrackDescriptor
     static final int TRACK_UUID = 1; // uint64
@@ -41,8 +52,10 @@ final class PerfettoFields {
     static final int THREAD_NAME = 5; // string
 
     // TrackEvent
+    static final int EVENT_CATEGORY_IIDS = 3; // repeated uint64
     static final int EVENT_DEBUG_ANNOTATIONS = 4; // repeated DebugAnnotation
     static final int EVENT_TYPE = 9; // enum Type
+    static final int EVENT_NAME_IID = 10; // uint64
     static final int EVENT_TRACK_UUID = 11; // uint64
     static final int EVENT_CATEGORIES = 22; // repeated string
     static final int EVENT_NAME = 23; // string
@@ -56,6 +69,8 @@ final class PerfettoFields {
     static final int TYPE_COUNTER = 4;
 
     // DebugAnnotation
+    static final int ANNOTATION_NAME_IID = 1; // uint64
+    static final int ANNOTATION_STRING_VALUE_IID = 17; // uint64
     static final int ANNOTATION_INT_VALUE = 4; // int64
     static final int ANNOTATION_STRING_VALUE = 6; // string
     static final int ANNOTATION_NAME = 10; // string

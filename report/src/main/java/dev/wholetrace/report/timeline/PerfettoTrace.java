@@ -17,7 +17,9 @@ import java.io.OutputStream;
  * and an event-rate counter track (17 + 2t), and a "wholetrace" track (uuid 2) whose first and last
  * instants carry the time axis, the aggregation and the totals as debug annotations. Slices are
  * SLICE_BEGIN/SLICE_END pairs; a flow id started or stepped at a slice is in its {@code flow_ids},
- * one that ends there in its {@code terminating_flow_ids}. Field numbers: {@link PerfettoFields}.
+ * one that ends there in its {@code terminating_flow_ids}. Slice names, categories, argument names
+ * and string values are interned (written once in the packet's {@code interned_data}, then named
+ * by iid), which keeps a sync operation to some 100 bytes. Field numbers: {@link PerfettoFields}.
  */
 public final class PerfettoTrace implements TimelineSink {
     static final long PROCESS_TRACK = 1;
@@ -30,6 +32,12 @@ public final class PerfettoTrace implements TimelineSink {
     private final Message event = new Message();
     private final Message nested = new Message();
     private final Message annotation = new Message();
+    private final Message interned = new Message();
+    private final Message entry = new Message();
+    private final Interned names = new Interned(INTERNED_EVENT_NAMES);
+    private final Interned categories = new Interned(INTERNED_EVENT_CATEGORIES);
+    private final Interned argNames = new Interned(INTERNED_ANNOTATION_NAMES);
+    private final Interned strings = new Interned(INTERNED_ANNOTATION_STRINGS);
     private TimelineInfo info;
     private long lastNs;
     private boolean first = true;
@@ -109,13 +117,39 @@ public final class PerfettoTrace implements TimelineSink {
         }
     }
 
+    /** One kind of interned string: iids from 1, new ones collected for the next packet's interned_data. */
+    private final class Interned {
+        private final int field;
+        private final java.util.Map<String, Long> iids = new java.util.HashMap<>();
+
+        Interned(int field) {
+            this.field = field;
+        }
+
+        long iid(String s) throws IOException {
+            Long iid = iids.get(s);
+            if (iid != null) return iid;
+            long n = iids.size() + 1;
+            iids.put(s, n);
+            entry.clear().uint64(INTERNED_IID, n).string(INTERNED_NAME, s);
+            interned.message(field, entry);
+            return n;
+        }
+    }
+
     private void writePacket(long ns, Message body, int field) throws IOException {
         packet.clear();
         if (ns >= 0) packet.uint64(PACKET_TIMESTAMP, ns);
         packet.uint64(PACKET_TRUSTED_SEQUENCE_ID, SEQUENCE);
         if (first) {
-            packet.uint64(PACKET_SEQUENCE_FLAGS, SEQ_INCREMENTAL_STATE_CLEARED);
+            packet.uint64(PACKET_SEQUENCE_FLAGS, SEQ_INCREMENTAL_STATE_CLEARED | SEQ_NEEDS_INCREMENTAL_STATE);
             first = false;
+        } else if (field == PACKET_TRACK_EVENT) {
+            packet.uint64(PACKET_SEQUENCE_FLAGS, SEQ_NEEDS_INCREMENTAL_STATE);
+        }
+        if (interned.size > 0) {
+            packet.message(PACKET_INTERNED_DATA, interned);
+            interned.clear();
         }
         packet.message(field, body);
         out.writeByteArray(TRACE_PACKET, packet.buf, 0, packet.size);
@@ -159,14 +193,22 @@ public final class PerfettoTrace implements TimelineSink {
         return annotation.clear().string(ANNOTATION_NAME, name).int64(ANNOTATION_INT_VALUE, value);
     }
 
+    private Message internedText(String name, String value) throws IOException {
+        return annotation.clear().uint64(ANNOTATION_NAME_IID, argNames.iid(name)).uint64(ANNOTATION_STRING_VALUE_IID, strings.iid(value));
+    }
+
+    private Message internedNumber(String name, long value) throws IOException {
+        return annotation.clear().uint64(ANNOTATION_NAME_IID, argNames.iid(name)).int64(ANNOTATION_INT_VALUE, value);
+    }
+
     @Override
     public void begin(int thread, long ns, Slice s) throws IOException {
         lastNs = ns;
         event.clear().uint64(EVENT_TYPE, TYPE_SLICE_BEGIN).uint64(EVENT_TRACK_UUID, threadTrack(thread))
-                .string(EVENT_NAME, s.name()).string(EVENT_CATEGORIES, s.category().label);
+                .uint64(EVENT_NAME_IID, names.iid(s.name())).uint64(EVENT_CATEGORY_IIDS, categories.iid(s.category().label));
         for (int k = 0; k < s.argCount(); k++) {
             Object v = s.argValue(k);
-            event.message(EVENT_DEBUG_ANNOTATIONS, v instanceof Long l ? number(s.argName(k), l) : text(s.argName(k), String.valueOf(v)));
+            event.message(EVENT_DEBUG_ANNOTATIONS, v instanceof Long l ? internedNumber(s.argName(k), l) : internedText(s.argName(k), String.valueOf(v)));
         }
         for (int k = 0; k < s.flowStarts(); k++) event.fixed64(EVENT_FLOW_IDS, s.flowStart(k));
         for (int k = 0; k < s.flowSteps(); k++) event.fixed64(EVENT_FLOW_IDS, s.flowStep(k));

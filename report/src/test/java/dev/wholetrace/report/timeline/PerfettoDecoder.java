@@ -23,6 +23,8 @@ final class PerfettoDecoder {
     private final Map<Long, String> counterTracks = new HashMap<>();
     private final List<Map<String, Object>> infoEvents = new ArrayList<>();
     private final DrawnTimeline timeline = new DrawnTimeline();
+    /** Interned strings by InternedData field, then iid. */
+    private final Map<Integer, Map<Long, String>> interned = new HashMap<>();
 
     static DrawnTimeline decode(byte[] file) throws IOException {
         PerfettoDecoder d = new PerfettoDecoder();
@@ -59,16 +61,41 @@ final class PerfettoDecoder {
                 case PACKET_SEQUENCE_FLAGS -> flags = in.readUInt32();
                 case PACKET_TRACK_EVENT -> event = in.readBytes();
                 case PACKET_TRACK_DESCRIPTOR -> descriptor = in.readBytes();
+                case PACKET_INTERNED_DATA -> internedData(in.readBytes());
                 default -> throw new AssertionError("unexpected packet field " + WireFormat.getTagFieldNumber(tag));
             }
         }
         if (sequence != 1) throw new AssertionError("a packet outside sequence 1");
+        if (event != null && (flags & SEQ_NEEDS_INCREMENTAL_STATE) == 0) throw new AssertionError("a track event that does not say it needs the interned state");
         if (descriptor != null) descriptor(descriptor);
         if (event != null) {
             if (ts < 0) throw new AssertionError("a track event without a timestamp");
             event(ts, event);
         }
-        return flags == SEQ_INCREMENTAL_STATE_CLEARED ? 1 : 0;
+        return (flags & SEQ_INCREMENTAL_STATE_CLEARED) != 0 ? 1 : 0;
+    }
+
+    private void internedData(ByteString bytes) throws IOException {
+        CodedInputStream in = bytes.newCodedInput();
+        while (!in.isAtEnd()) {
+            int field = WireFormat.getTagFieldNumber(in.readTag());
+            CodedInputStream e = in.readBytes().newCodedInput();
+            long iid = -1;
+            String name = null;
+            while (!e.isAtEnd()) {
+                int f = WireFormat.getTagFieldNumber(e.readTag());
+                if (f == INTERNED_IID) iid = e.readUInt64();
+                else if (f == INTERNED_NAME) name = e.readBytes().toStringUtf8();
+                else throw new AssertionError("unexpected interned entry field " + f);
+            }
+            if (interned.computeIfAbsent(field, k -> new HashMap<>()).put(iid, name) != null) throw new AssertionError("iid " + iid + " interned twice");
+        }
+    }
+
+    private String lookUp(int field, long iid) {
+        String s = interned.getOrDefault(field, Map.of()).get(iid);
+        if (s == null) throw new AssertionError("iid " + iid + " of interned field " + field + " used before it was interned");
+        return s;
     }
 
     private void descriptor(ByteString bytes) throws IOException {
@@ -125,7 +152,9 @@ final class PerfettoDecoder {
                 case EVENT_TYPE -> type = in.readEnum();
                 case EVENT_TRACK_UUID -> track = in.readUInt64();
                 case EVENT_NAME -> name = in.readString();
+                case EVENT_NAME_IID -> name = lookUp(INTERNED_EVENT_NAMES, in.readUInt64());
                 case EVENT_CATEGORIES -> category = in.readString();
+                case EVENT_CATEGORY_IIDS -> category = lookUp(INTERNED_EVENT_CATEGORIES, in.readUInt64());
                 case EVENT_DOUBLE_COUNTER_VALUE -> {
                     in.readDouble();
                     counterValue = true;
@@ -170,7 +199,7 @@ final class PerfettoDecoder {
         return t;
     }
 
-    private static void annotation(ByteString bytes, Map<String, Object> args) throws IOException {
+    private void annotation(ByteString bytes, Map<String, Object> args) throws IOException {
         CodedInputStream in = bytes.newCodedInput();
         String name = null;
         Object value = null;
@@ -178,8 +207,10 @@ final class PerfettoDecoder {
             int tag = in.readTag();
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case ANNOTATION_NAME -> name = in.readString();
+                case ANNOTATION_NAME_IID -> name = lookUp(INTERNED_ANNOTATION_NAMES, in.readUInt64());
                 case ANNOTATION_INT_VALUE -> value = in.readInt64();
                 case ANNOTATION_STRING_VALUE -> value = in.readString();
+                case ANNOTATION_STRING_VALUE_IID -> value = lookUp(INTERNED_ANNOTATION_STRINGS, in.readUInt64());
                 default -> throw new AssertionError("unexpected debug annotation field " + WireFormat.getTagFieldNumber(tag));
             }
         }
