@@ -169,7 +169,7 @@ public final class Timeline {
                     rate(t, at + TimeAxis.FIRST_SEGMENT_BEGIN, before);
                 }
                 if (before > 0) sink.end(t, at + TimeAxis.SEGMENT_END);
-                rate(t, at + TimeAxis.SEGMENT_END, 0);
+                // the rate holds until the next segment begins (an empty one sets it to 0): one counter value per segment
                 lastPosition[t] = position;
                 Holdings h = holdings[t];
                 int unlocked = -1;
@@ -211,10 +211,8 @@ public final class Timeline {
                 // the segment that begins here
                 if (m + 1 < syncCount(t)) {
                     long after = trace.syncPosition(t, m + 1) - position - 1;
-                    if (after > 0) {
-                        begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", m + 1).arg("events", after));
-                        rate(t, at + TimeAxis.SEGMENT_BEGIN, (double) after / (nextOfThread[i] - i));
-                    }
+                    if (after > 0) begin(t, at + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", m + 1).arg("events", after));
+                    rate(t, at + TimeAxis.SEGMENT_BEGIN, (double) after / (nextOfThread[i] - i));
                 } else {
                     long after = trace.eventCount(t) - position - 1;
                     if (after > 0) {
@@ -222,8 +220,8 @@ public final class Timeline {
                                 .arg("note", "after the thread's last sync operation"));
                         rate(t, at + TimeAxis.SEGMENT_BEGIN, after);
                         sink.end(t, at + TimeAxis.LAST_SEGMENT_END);
-                        rate(t, at + TimeAxis.LAST_SEGMENT_END, 0);
                     }
+                    rate(t, at + TimeAxis.LAST_SEGMENT_END, 0); // the thread is done
                     int closed = 0;
                     for (int j = h.depth - 1; j >= 0; j--) if (h.drawn(j)) sink.end(t, at + TimeAxis.CLOSE_OPEN + closed++);
                     h.depth = 0;
