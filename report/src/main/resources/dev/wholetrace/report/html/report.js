@@ -1,0 +1,45 @@
+// The page's own script: reads the data the report embedded and draws its charts with ECharts.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('wholetrace-data').textContent);
+
+  function chart(id, option) {
+    var el = document.getElementById(id);
+    var c = echarts.init(el, null, { renderer: 'svg' });
+    option.animation = false;
+    c.setOption(option);
+    window.addEventListener('resize', function () { c.resize(); });
+    el.setAttribute('data-drawn', 'true');
+    return c;
+  }
+
+  var tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' } };
+
+  chart('chart-events', {
+    tooltip: tooltip,
+    grid: { left: 110, right: 30, top: 10, bottom: 30 },
+    xAxis: { type: 'log', name: 'events', nameLocation: 'middle', nameGap: 22 },
+    yAxis: { type: 'category', data: data.eventKinds.map(function (k) { return k.kind; }), inverse: true },
+    series: [{ type: 'bar', name: 'events', data: data.eventKinds.map(function (k) { return k.count; }) }]
+  });
+
+  chart('chart-components', {
+    tooltip: { trigger: 'item', formatter: '{b}: {c} bytes ({d}%)' },
+    legend: { orient: 'vertical', left: 0, top: 'middle' },
+    series: [{
+      type: 'pie', radius: ['35%', '70%'], center: ['60%', '50%'],
+      data: data.components.map(function (c) { return { name: c.label, value: c.bytes }; })
+    }]
+  });
+
+  var perThread = data.threadComponents;
+  chart('chart-threads', {
+    tooltip: tooltip,
+    legend: { top: 0 },
+    grid: { left: 170, right: 30, top: 30, bottom: 30 },
+    xAxis: { type: 'value', name: 'bytes', nameLocation: 'middle', nameGap: 22 },
+    yAxis: { type: 'category', data: data.threadNames, inverse: true },
+    dataZoom: data.threadNames.length > 16 ? [{ type: 'slider', yAxisIndex: 0, start: 0, end: 100 * 16 / data.threadNames.length }] : [],
+    series: perThread.map(function (c) { return { type: 'bar', stack: 'bytes', name: c.label, data: c.bytes }; })
+  });
+})();
