@@ -14,6 +14,12 @@
   }
 
   var tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' } };
+  // one colour per component, the same in the pie and in the per-thread bars
+  var palette = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc'];
+  function colourOf(label) {
+    for (var i = 0; i < data.components.length; i++) if (data.components[i].label === label) return palette[i % palette.length];
+    return '#999';
+  }
 
   chart('chart-events', {
     tooltip: tooltip,
@@ -28,7 +34,7 @@
     legend: { orient: 'vertical', left: 0, top: 'middle' },
     series: [{
       type: 'pie', radius: ['35%', '70%'], center: ['60%', '50%'],
-      data: data.components.map(function (c) { return { name: c.label, value: c.bytes }; })
+      data: data.components.map(function (c) { return { name: c.label, value: c.bytes, itemStyle: { color: colourOf(c.label) } }; })
     }]
   });
 
@@ -40,6 +46,8 @@
     xAxis: { type: 'value', name: 'bytes', nameLocation: 'middle', nameGap: 22 },
     yAxis: { type: 'category', data: data.threadNames, inverse: true },
     dataZoom: data.threadNames.length > 16 ? [{ type: 'slider', yAxisIndex: 0, start: 0, end: 100 * 16 / data.threadNames.length }] : [],
-    series: perThread.map(function (c) { return { type: 'bar', stack: 'bytes', name: c.label, data: c.bytes }; })
+    series: perThread.map(function (c) {
+      return { type: 'bar', stack: 'bytes', name: c.label, data: c.bytes, itemStyle: { color: colourOf(c.label) } };
+    })
   });
 })();
