@@ -59,6 +59,36 @@ class CliExportTimelineTest {
     }
 
     @Test
+    void fromAndToDrawAWindowOfTheSyncOrder() throws Exception {
+        for (String[] limit : new String[][] {{}, {"--max-ops", "5"}}) { // drawn one by one, and aggregated
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("export", sor.toString(), "--format", "chrome", "--from", "10", "--to", "29"));
+            args.addAll(java.util.List.of(limit));
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(r.toString()).isZero();
+            JsonNode root = new ObjectMapper().readTree(r.out());
+            assertThat(root.get("otherData").get("windowFrom").asLong()).isEqualTo(10);
+            assertThat(root.get("otherData").get("windowTo").asLong()).isEqualTo(29);
+            long ops = 0;
+            for (JsonNode e : root.get("traceEvents")) {
+                if (!e.get("ph").asText().equals("B")) continue;
+                if (e.get("cat").asText().equals("sync")) {
+                    assertThat(e.get("args").get("order").asLong()).isBetween(10L, 29L);
+                    ops++;
+                } else if (e.get("cat").asText().equals("aggregate")) {
+                    ops += e.get("args").get("sync operations").asLong();
+                }
+            }
+            assertThat(ops).isEqualTo(20);
+        }
+        Cli outside = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "100000000");
+        assertThat(outside.exit()).isEqualTo(2);
+        assertThat(outside.errLines()).singleElement().asString().contains("lies outside the trace's sync order");
+        Cli backwards = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "5", "--to", "4");
+        assertThat(backwards.exit()).isEqualTo(2);
+        assertThat(backwards.errLines()).singleElement().asString().contains("--to 4 is before --from 5");
+    }
+
+    @Test
     void chromeJsonGoesToStandardOutputWithoutO() throws Exception {
         Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "--max-ops", "50");
         assertThat(r.exit()).as(r.toString()).isZero();

@@ -18,7 +18,9 @@ public final class TimeAxis {
     public static final int MAX_HOLD_DEPTH = 40;
 
     // offsets inside an operation's interval, in the order they are written
-    /** The thread's segment 0 (before its first operation) begins. */
+    /** At a thread's first operation in a window: the locks it took before the window and still holds (+k). */
+    static final long WINDOW_RESUME = 10;
+    /** The thread's segment 0 (before its first operation), or the segment that began before the window, begins. */
     static final long FIRST_SEGMENT_BEGIN = 50;
     /** The segment that ends at this operation ends. */
     static final long SEGMENT_END = 100;
@@ -41,6 +43,11 @@ public final class TimeAxis {
     static final long LAST_SEGMENT_END = 950;
     /** ... and the holdings still open are closed (innermost first, +k). */
     static final long CLOSE_OPEN = 955;
+
+    /** In the interval after a window's last entry: the segments still open end ... */
+    static final long WINDOW_END_SEGMENT = 20;
+    /** ... and the holdings still open are closed (innermost first, +k). */
+    static final long WINDOW_CLOSE = 30;
 
     /** Where entry {@code i} of S_synch starts; -1 is the interval before the first entry. */
     public static long slot(long i) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wholetrace.analysis.hb.Script;
 import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.nio.file.Path;
 import java.util.List;
@@ -156,6 +157,52 @@ class TimelineTest {
         assertThat(bins.size()).isLessThanOrEqualTo(20 + 2);
         assertThat(sink.summary.handOvers()).isEqualTo(49); // every lock but the first receives the other thread's unlock
         assertThat(sink.of(Slice.Category.SYNC)).isEmpty();
+    }
+
+    @Test
+    void aWindowDrawsItsEntriesAndKeepsWhatCrossesItsEdges() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("window.wtrace"), 2)) {
+            s.on(1, r -> { r.lock(9, 77); r.store(1, X); })                       // taken before the window
+             .on(2, r -> { r.sync(SyncKind.VOLATILE_WRITE, 3, 50, 0); r.store(1, X); })
+             .on(1, r -> { r.store(1, X); r.unlock(10, 77); })                    // inside: let go
+             .on(2, r -> { r.lock(9, 77); r.store(1, X); r.unlock(10, 77); })      // inside: receives thread 1's unlock
+             .on(1, r -> r.sync(SyncKind.VOLATILE_READ, 4, 50, 0))              // inside: its write is before the window
+             .on(2, r -> { r.lock(9, 77); r.unlock(10, 77); });                    // after the window
+            trace = s.finish();
+        }
+        SyncOrder order = trace.syncOrder();
+        int unlock1 = -1, read = -1;
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.UNLOCK && order.thread(i) == 1) unlock1 = i;
+            if (order.kind(i) == SyncKind.VOLATILE_READ) read = i;
+        }
+        RecordingSink sink = new RecordingSink();
+        new TimelineExport(1000, (long) unlock1, (long) read).analyze(trace).replay(sink); // the sink fails on anything left open
+        assertThat(sink.info.windowed()).isTrue();
+        var ops = sink.of(Slice.Category.SYNC);
+        assertThat(ops).extracting(d -> (Long) d.args().get("order")).containsExactly((long) unlock1, (long) unlock1 + 1, (long) unlock1 + 2, (long) read);
+        // thread 1's lock, taken before the window, is drawn from its first operation in the window to its unlock
+        var held = sink.of(Slice.Category.HOLD).stream().filter(h -> h.thread() == 1).toList();
+        assertThat(held).singleElement().satisfies(h -> assertThat(h.args()).containsEntry("note", "taken before the window"));
+        assertThat(sink.named("lock").get(0).ends()).hasSize(1).isEqualTo(sink.named("unlock").get(0).starts());
+        assertThat(sink.summary.handOvers()).isEqualTo(1);
+        assertThat(sink.summary.handOversFromBefore()).isEqualTo(1); // the volatile write before the window
+        assertThat(sink.named("volatile-read").get(0).ends()).isEmpty();
+        assertThat(TimeAxis.position(sink.slices.stream().mapToLong(RecordingSink.Drawn::end).max().orElseThrow())).isLessThanOrEqualTo(read + 1);
+    }
+
+    @Test
+    void aWindowOutsideTheTraceIsAnError() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("small.wtrace"), 1)) {
+            s.on(1, r -> { r.lock(9, 77); r.unlock(10, 77); });
+            trace = s.finish();
+        }
+        long size = trace.syncOrder().size();
+        assertThatThrownBy(() -> new TimelineExport(10, size, null).analyze(trace)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("outside the trace's sync order (entries 0.." + (size - 1) + ")");
+        assertThatThrownBy(() -> new TimelineExport(10, 3L, 2L)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--to 2 is before --from 3");
     }
 
     @Test

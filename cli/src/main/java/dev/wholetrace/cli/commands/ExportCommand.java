@@ -46,7 +46,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "next lock, fork -> begin, end -> join, volatile write -> a later read, count-down -> await, release -> "
                     + "acquire) and one chain through each barrier episode's passes; a counter per thread of its events per "
                     + "sync operation of the program. Time is the sync order, not wall-clock time: sync operation i sits at "
-                    + "(i+1) us. Above --max-ops sync operations each thread's operations are aggregated into bins (said on "
+                    + "(i+1) us; --from/--to draw a window of it. Above --max-ops sync operations each thread's operations are aggregated into bins (said on "
                     + "standard error and in the file); chrome JSON is for small traces, perfetto is compact.",
                 "",
                 "std (the default): RAPID's standard format, one event per line, THREAD|OP(ARG)|LOCATION, so "
@@ -76,6 +76,7 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  wholetrace export run.wtrace --format perfetto -o run.pftrace  # ui.perfetto.dev",
                 "  wholetrace export run.wtrace --format chrome -o run.json --max-ops 20000",
+                "  wholetrace export run.wtrace --format chrome -o part.json --from 5000 --to 5999",
                 "  wholetrace export run.wtrace -o run.std",
                 "  wholetrace export run.wtrace -o run.std --force   # replace run.std",
                 "  java -cp rapid.jar HB -f std -p run.std"})
@@ -99,6 +100,12 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
             + "above that, aggregate (default: " + CHROME_MAX_OPS + " for chrome, " + PERFETTO_MAX_OPS + " for perfetto)")
     Long maxOps;
 
+    @Option(names = "--from", paramLabel = "I", description = "chrome and perfetto: draw the sync order from its entry I on (default 0)")
+    Long from;
+
+    @Option(names = "--to", paramLabel = "J", description = "chrome and perfetto: draw the sync order up to its entry J, included (default: the last)")
+    Long to;
+
     static final long CHROME_MAX_OPS = 100_000;
     static final long PERFETTO_MAX_OPS = 1_000_000;
 
@@ -121,7 +128,10 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     public Integer call() throws Exception {
         OutputFormat chosen = format.resolve(FORMATS);
         if (!StdFormats.FORMATS.formats().contains(chosen)) return timeline(chosen);
-        if (maxOps != null) throw new IllegalArgumentException("--max-ops applies to the timeline formats (chrome, perfetto), not " + chosen.name());
+        if (maxOps != null || from != null || to != null) {
+            throw new IllegalArgumentException((maxOps != null ? "--max-ops" : from != null ? "--from" : "--to")
+                    + " applies to the timeline formats (chrome, perfetto), not " + chosen.name());
+        }
         ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(chosen);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
@@ -147,18 +157,19 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         TimelineWriter writer = TimelineFormats.FORMATS.writer(chosen);
         long limit = maxOps != null ? maxOps : chosen == TimelineFormats.CHROME ? CHROME_MAX_OPS : PERFETTO_MAX_OPS;
         if (limit < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + limit);
+        new TimelineExport(limit, from, to); // checks the window's numbers before the trace is read
         if (out == null && chosen == TimelineFormats.PERFETTO) {
             throw new IllegalArgumentException("--format perfetto writes a binary file: give it with -o FILE (e.g. -o run.pftrace)");
         }
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         PrintWriter err = spec.commandLine().getErr();
         ParallelTrace trace = TraceFiles.open(input, err);
-        Timeline timeline = new TimelineExport(limit).analyze(trace);
+        Timeline timeline = new TimelineExport(limit, from, to).analyze(trace);
         TimelineInfo info = timeline.info();
         if (info.aggregated()) {
             err.printf("wholetrace: %,d sync operations, more than --max-ops %,d: each thread's operations are aggregated into bins of %,d "
-                    + "positions of the sync order (one slice per thread and bin; hand-overs counted, not drawn). Raise --max-ops to draw "
-                    + "each.%n", info.operations(), limit, info.binWidth());
+                    + "positions of the sync order (one slice per thread and bin; hand-overs counted, not drawn). Raise --max-ops or draw a "
+                    + "window (--from/--to) to see each.%n", info.to() - info.from() + 1, limit, info.binWidth());
             err.flush();
         }
         TimelineSummary[] summary = new TimelineSummary[1];

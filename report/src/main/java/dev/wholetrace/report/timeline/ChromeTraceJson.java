@@ -135,12 +135,15 @@ public final class ChromeTraceJson implements TimelineSink {
         json.writeStringField("generator", "wholetrace export --format chrome");
         json.writeStringField("timeAxis", info.axis());
         json.writeNumberField("syncOperations", info.operations());
+        json.writeNumberField("windowFrom", info.from());
+        json.writeNumberField("windowTo", info.to());
         json.writeNumberField("maxDrawn", info.maxDrawn());
         json.writeBooleanField("aggregated", info.aggregated());
         json.writeNumberField("binWidth", info.binWidth());
         json.writeNumberField("slices", summary.slices());
         json.writeNumberField("handOvers", summary.handOvers());
         json.writeBooleanField("handOversDrawn", !info.aggregated());
+        json.writeNumberField("handOversFromBeforeWindow", summary.handOversFromBefore());
         json.writeNumberField("barrierEpisodes", summary.episodes());
         json.writeNumberField("holdsNotDrawn", summary.holdsNotDrawn());
         json.writeNumberField("unmatchedUnlocks", summary.unmatchedUnlocks());

@@ -176,6 +176,8 @@ public final class PerfettoTrace implements TimelineSink {
                 .string(EVENT_NAME, info.aggregated() ? "timeline (aggregated)" : "timeline")
                 .message(EVENT_DEBUG_ANNOTATIONS, text("time axis", info.axis()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("sync operations", info.operations()))
+                .message(EVENT_DEBUG_ANNOTATIONS, number("window from", info.from()))
+                .message(EVENT_DEBUG_ANNOTATIONS, number("window to", info.to()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("max drawn", info.maxDrawn()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("bin width", info.binWidth()));
         if (info.aggregated()) {
@@ -237,6 +239,7 @@ public final class PerfettoTrace implements TimelineSink {
                 .message(EVENT_DEBUG_ANNOTATIONS, number("slices", summary.slices()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("hand-overs", summary.handOvers()))
                 .message(EVENT_DEBUG_ANNOTATIONS, text("hand-overs drawn", info.aggregated() ? "no (aggregated: counted only)" : "yes"))
+                .message(EVENT_DEBUG_ANNOTATIONS, number("hand-overs from before the window", summary.handOversFromBefore()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("barrier episodes", summary.episodes()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("holdings not drawn", summary.holdsNotDrawn()))
                 .message(EVENT_DEBUG_ANNOTATIONS, number("unmatched unlocks", summary.unmatchedUnlocks()));
