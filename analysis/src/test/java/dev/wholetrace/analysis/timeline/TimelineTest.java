@@ -59,6 +59,22 @@ class TimelineTest {
     }
 
     @Test
+    void aLockReceivesOnlyThePreviousHoldersUnlockNotTheOlderOnes() throws Exception {
+        TraceView trace;
+        try (Script s = new Script(dir.resolve("chain.wtrace"), 3)) {
+            s.on(1, r -> { r.lock(9, 77); r.unlock(10, 77); })
+             .on(2, r -> { r.lock(9, 77); r.unlock(10, 77); })
+             .on(3, r -> { r.lock(9, 77); r.unlock(10, 77); }); // thread 1's unlock reaches it through thread 2's: no second arrow
+            trace = s.finish();
+        }
+        RecordingSink sink = replay(trace, 1000);
+        var locks = sink.named("lock");
+        var unlocks = sink.named("unlock");
+        assertThat(locks.get(2).ends()).hasSize(1).isEqualTo(unlocks.get(1).starts());
+        assertThat(sink.summary.handOvers()).isEqualTo(2);
+    }
+
+    @Test
     void slotsFollowTheSyncOrderAndSegmentsSpanTheOperationsBetween() throws Exception {
         TraceView trace;
         try (Script s = new Script(dir.resolve("axis.wtrace"), 2)) {

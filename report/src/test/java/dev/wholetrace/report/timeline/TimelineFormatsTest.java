@@ -46,6 +46,7 @@ class TimelineFormatsTest {
              .on(3, r -> r.sync(SyncKind.LOCK, 14, RW, SyncKind.LOCK_SHARED))
              .on(2, r -> r.sync(SyncKind.UNLOCK, 15, RW, SyncKind.LOCK_SHARED))
              .on(3, r -> r.sync(SyncKind.UNLOCK, 15, RW, SyncKind.LOCK_SHARED))
+             .on(2, r -> { r.sync(SyncKind.LOCK, 14, RW, SyncKind.LOCK_SHARED); r.sync(SyncKind.UNLOCK, 15, RW, SyncKind.LOCK_SHARED); }) // a reader after a reader: no edge
              .on(1, r -> { r.sync(SyncKind.LOCK, 16, RW, SyncKind.LOCK_EXCLUSIVE); r.store(1, X); r.sync(SyncKind.UNLOCK, 17, RW, SyncKind.LOCK_EXCLUSIVE); });
             trace = s.finish();
         }
