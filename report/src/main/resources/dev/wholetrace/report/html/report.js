@@ -26,7 +26,8 @@
     grid: { left: 110, right: 30, top: 10, bottom: 30 },
     xAxis: { type: 'log', name: 'events', nameLocation: 'middle', nameGap: 22 },
     yAxis: { type: 'category', data: data.eventKinds.map(function (k) { return k.kind; }), inverse: true },
-    series: [{ type: 'bar', name: 'events', data: data.eventKinds.map(function (k) { return k.count; }) }]
+    // each bar labelled with its count: on the log axis a count of 1 has no length
+    series: [{ type: 'bar', name: 'events', label: { show: true, position: 'right' }, data: data.eventKinds.map(function (k) { return k.count; }) }]
   });
 
   chart('chart-components', {
