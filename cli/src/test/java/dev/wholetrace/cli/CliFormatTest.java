@@ -53,7 +53,7 @@ class CliFormatTest {
         assertThat(unknown.errLines()).singleElement().asString().contains("unknown stats format 'xml' (text, json, jsonl)");
         Cli export = Cli.run("export", trace, "--format", "json");
         assertThat(export.exit()).isEqualTo(2);
-        assertThat(export.errLines()).singleElement().asString().contains("unknown export format 'json' (std)");
+        assertThat(export.errLines()).singleElement().asString().contains("unknown export format 'json' (std, chrome, perfetto)");
     }
 
     @ParameterizedTest

@@ -1,14 +1,24 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.std.StdEvents;
+import dev.wholetrace.analysis.timeline.Timeline;
+import dev.wholetrace.analysis.timeline.TimelineExport;
+import dev.wholetrace.analysis.timeline.TimelineInfo;
+import dev.wholetrace.analysis.timeline.TimelineSink;
+import dev.wholetrace.analysis.timeline.TimelineSummary;
+import dev.wholetrace.analysis.timeline.Slice;
 import dev.wholetrace.cli.io.CheckedOutputStream;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.analysis.std.StdExport;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.std.StdFormats;
+import dev.wholetrace.report.timeline.TimelineFormats;
+import dev.wholetrace.report.timeline.TimelineWriter;
+import java.io.OutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -23,9 +33,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code wholetrace export FILE --format std}: the execution as RAPID's STD text trace. */
+/**
+ * {@code wholetrace export FILE --format std|chrome|perfetto}: the execution as RAPID's STD text
+ * trace, or as a timeline for trace viewers (docs/timeline.md).
+ */
 @Command(name = "export", mixinStandardHelpOptions = true,
-        description = {"Write a recorded execution (CDR or ALL mode) in another tool's format.",
+        description = {"Write a recorded execution in another tool's format: std (CDR or ALL mode), chrome or perfetto (any mode).",
+                "",
+                "chrome and perfetto: a timeline for ui.perfetto.dev or chrome://tracing (docs/timeline.md). One track per "
+                    + "thread with a slice for each segment between its sync operations (its events counted), each sync "
+                    + "operation, and each lock or monitor held; a flow arrow for each happens-before hand-over (unlock -> "
+                    + "next lock, fork -> begin, end -> join, volatile write -> a later read, count-down -> await, release -> "
+                    + "acquire) and one chain through each barrier episode's passes; a counter per thread of its events per "
+                    + "sync operation of the program. Time is the sync order, not wall-clock time: sync operation i sits at "
+                    + "(i+1) us; --from/--to draw a window of it. Above --max-ops sync operations each thread's operations are aggregated into bins (said on "
+                    + "standard error and in the file); chrome JSON is for small traces, perfetto is compact.",
                 "",
                 "std (the default): RAPID's standard format, one event per line, THREAD|OP(ARG)|LOCATION, so "
                     + "that other race detectors can cross-check 'wholetrace races'. Threads are T<index>; "
@@ -52,6 +74,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "later release of the same object: STD can express no weaker edge, so the export may hide "
                     + "a race the trace shows, never invent one."},
         footer = {"", "Examples:",
+                "  wholetrace export run.wtrace --format perfetto -o run.pftrace  # ui.perfetto.dev",
+                "  wholetrace export run.wtrace --format chrome -o run.json --max-ops 20000",
+                "  wholetrace export run.wtrace --format chrome -o part.json --from 5000 --to 5999",
                 "  wholetrace export run.wtrace -o run.std",
                 "  wholetrace export run.wtrace -o run.std --force   # replace run.std",
                 "  java -cp rapid.jar HB -f std -p run.std"})
@@ -71,14 +96,43 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     @Mixin
     ForceOption force;
 
+    @Option(names = "--max-ops", paramLabel = "N", description = "chrome and perfetto: draw at most N sync operations one by one; "
+            + "above that, aggregate (default: " + CHROME_MAX_OPS + " for chrome, " + PERFETTO_MAX_OPS + " for perfetto)")
+    Long maxOps;
+
+    @Option(names = "--from", paramLabel = "I", description = "chrome and perfetto: draw the sync order from its entry I on (default 0)")
+    Long from;
+
+    @Option(names = "--to", paramLabel = "J", description = "chrome and perfetto: draw the sync order up to its entry J, included (default: the last)")
+    Long to;
+
+    static final long CHROME_MAX_OPS = 100_000;
+    static final long PERFETTO_MAX_OPS = 1_000_000;
+
+    /** Every format export writes: RAPID's STD, then the timeline formats. */
+    private static final FormatRegistry<OutputFormat> FORMATS = formats(StdFormats.FORMATS.formats(), TimelineFormats.FORMATS.formats());
+
+    private static FormatRegistry<OutputFormat> formats(java.util.List<OutputFormat> std, java.util.List<OutputFormat> timeline) {
+        FormatRegistry<OutputFormat> all = new FormatRegistry<>("export");
+        for (OutputFormat f : std) all.register(f, f);
+        for (OutputFormat f : timeline) all.register(f, f);
+        return all;
+    }
+
     @Override
     public FormatRegistry<?> formats() {
-        return StdFormats.FORMATS;
+        return FORMATS;
     }
 
     @Override
     public Integer call() throws Exception {
-        ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(format.resolve(StdFormats.FORMATS));
+        OutputFormat chosen = format.resolve(FORMATS);
+        if (!StdFormats.FORMATS.formats().contains(chosen)) return timeline(chosen);
+        if (maxOps != null || from != null || to != null) {
+            throw new IllegalArgumentException((maxOps != null ? "--max-ops" : from != null ? "--from" : "--to")
+                    + " applies to the timeline formats (chrome, perfetto), not " + chosen.name());
+        }
+        ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(chosen);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StdEvents events = new StdExport().analyze(trace);
@@ -96,5 +150,119 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
             w.flush();
         }
         return 0;
+    }
+
+    /** chrome or perfetto: the timeline streamed into the file (or standard output). */
+    private int timeline(OutputFormat chosen) throws Exception {
+        TimelineWriter writer = TimelineFormats.FORMATS.writer(chosen);
+        long limit = maxOps != null ? maxOps : chosen == TimelineFormats.CHROME ? CHROME_MAX_OPS : PERFETTO_MAX_OPS;
+        if (limit < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + limit);
+        new TimelineExport(limit, from, to); // checks the window's numbers before the trace is read
+        if (out == null && chosen == TimelineFormats.PERFETTO) {
+            throw new IllegalArgumentException("--format perfetto writes a binary file: give it with -o FILE (e.g. -o run.pftrace)");
+        }
+        OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
+        PrintWriter err = spec.commandLine().getErr();
+        ParallelTrace trace = TraceFiles.open(input, err);
+        Timeline timeline = new TimelineExport(limit, from, to).analyze(trace);
+        TimelineInfo info = timeline.info();
+        if (info.aggregated()) {
+            err.printf("wholetrace: %,d sync operations, more than --max-ops %,d: each thread's operations are aggregated into bins of %,d "
+                    + "positions of the sync order (one slice per thread and bin; hand-overs counted, not drawn). Raise --max-ops or draw a "
+                    + "window (--from/--to) to see each.%n", info.to() - info.from() + 1, limit, info.binWidth());
+            err.flush();
+        }
+        TimelineSummary[] summary = new TimelineSummary[1];
+        if (target != null) {
+            target.writeStream(stream -> {
+                CheckedOutputStream checked = new CheckedOutputStream(stream);
+                OutputStream buffered = new java.io.BufferedOutputStream(checked, 1 << 16);
+                timeline.replay(new Noting(writer.open(buffered), summary));
+                buffered.flush();
+                if (checked.error() != null) throw checked.error();
+            });
+        } else {
+            PrintWriter w = spec.commandLine().getOut();
+            timeline.replay(new Noting(writer.open(new Utf8Through(w)), summary));
+            w.flush();
+        }
+        TimelineSummary s = summary[0];
+        if (s != null && (s.holdsNotDrawn() > 0 || s.unmatchedUnlocks() > 0)) {
+            err.printf("wholetrace: note: %,d lock holdings nested deeper than %d not drawn; %,d unlocks without their lock in the trace "
+                    + "(drawn as operations only)%n", s.holdsNotDrawn(), dev.wholetrace.analysis.timeline.TimeAxis.MAX_HOLD_DEPTH, s.unmatchedUnlocks());
+            err.flush();
+        }
+        return 0;
+    }
+
+    /** Passes everything on and keeps the summary for the notes on standard error. */
+    private record Noting(TimelineSink to, TimelineSummary[] summary) implements TimelineSink {
+        @Override
+        public void start(TimelineInfo info) throws IOException {
+            to.start(info);
+        }
+
+        @Override
+        public void begin(int thread, long ns, Slice slice) throws IOException {
+            to.begin(thread, ns, slice);
+        }
+
+        @Override
+        public void end(int thread, long ns) throws IOException {
+            to.end(thread, ns);
+        }
+
+        @Override
+        public void counter(int thread, long ns, double value) throws IOException {
+            to.counter(thread, ns, value);
+        }
+
+        @Override
+        public void finish(TimelineSummary s) throws IOException {
+            summary[0] = s;
+            to.finish(s);
+        }
+    }
+
+    /** UTF-8 bytes decoded onto a character writer (standard output of the command). */
+    private static final class Utf8Through extends OutputStream {
+        private final PrintWriter w;
+        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+
+        Utf8Through(PrintWriter w) {
+            this.w = w;
+        }
+
+        @Override
+        public void write(int b) {
+            pending.write(b);
+            if (pending.size() >= 1 << 16) drain(false);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            pending.write(b, off, len);
+            if (pending.size() >= 1 << 16) drain(false);
+        }
+
+        /** Writes what is pending; unless {@code everything}, a multi-byte character at the end waits for the next write. */
+        private void drain(boolean everything) {
+            byte[] all = pending.toByteArray();
+            int cut = all.length;
+            if (!everything) {
+                int k = cut - 1;
+                while (k >= 0 && k > cut - 4 && (all[k] & 0xC0) == 0x80) k--; // continuation bytes
+                if (k >= 0 && (all[k] & 0x80) != 0) cut = k; // a lead byte: its character may be incomplete
+            }
+            w.write(new String(all, 0, cut, StandardCharsets.UTF_8));
+            pending.reset();
+            pending.write(all, cut, all.length - cut);
+        }
+
+        @Override
+        public void flush() {
+            drain(true);
+            w.flush();
+        }
     }
 }

@@ -1,0 +1,123 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code export --format chrome|perfetto} from the command line: files written, the bound said on
+ * standard error and in the file, bad input one line with exit 2 (the formats themselves are read
+ * back by their schemas in report's TimelineFormatsTest).
+ */
+class CliExportTimelineTest {
+    @TempDir
+    static Path dir;
+    static Path sor;
+
+    @BeforeAll
+    static void record() throws Exception {
+        sor = Traces.sor(dir.resolve("sor.wtrace"), TraceMode.COR, 18, 2); // COR: the timeline needs no addresses
+    }
+
+    @Test
+    void chromeJsonHasEveryThreadAndEverySyncOperation() throws Exception {
+        Path out = dir.resolve("sor.json");
+        Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "-o", out.toString(), "--force");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).doesNotContain("aggregated");
+        JsonNode root = new ObjectMapper().readTree(out.toFile());
+        ParallelTrace trace = ParallelTrace.open(sor);
+        long threadNames = 0, ops = 0;
+        for (JsonNode e : root.get("traceEvents")) {
+            if (e.get("ph").asText().equals("M") && e.get("name").asText().equals("thread_name")) threadNames++;
+            if (e.get("ph").asText().equals("B") && e.get("cat").asText().equals("sync")) ops++;
+        }
+        assertThat(threadNames).isEqualTo(trace.threadCount());
+        assertThat(ops).isEqualTo(trace.syncOrder().size());
+        assertThat(root.get("otherData").get("aggregated").asBoolean()).isFalse();
+    }
+
+    @Test
+    void aboveMaxOpsTheTimelineIsAggregatedAndStandardErrorSaysSo() throws Exception {
+        Path out = dir.resolve("sor-small.pftrace");
+        Cli r = Cli.run("export", sor.toString(), "--format", "perfetto", "-o", out.toString(), "--max-ops", "10", "--force");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.errLines()).singleElement().asString().contains("more than --max-ops 10").contains("aggregated into bins of");
+        assertThat(Files.size(out)).isPositive();
+        Path json = dir.resolve("sor-small.json");
+        Cli c = Cli.run("export", sor.toString(), "--format", "chrome", "-o", json.toString(), "--max-ops", "10", "--force");
+        assertThat(c.exit()).as(c.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(json.toFile()).get("otherData").get("aggregated").asBoolean()).isTrue();
+    }
+
+    @Test
+    void fromAndToDrawAWindowOfTheSyncOrder() throws Exception {
+        for (String[] limit : new String[][] {{}, {"--max-ops", "5"}}) { // drawn one by one, and aggregated
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("export", sor.toString(), "--format", "chrome", "--from", "10", "--to", "29"));
+            args.addAll(java.util.List.of(limit));
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(r.toString()).isZero();
+            JsonNode root = new ObjectMapper().readTree(r.out());
+            assertThat(root.get("otherData").get("windowFrom").asLong()).isEqualTo(10);
+            assertThat(root.get("otherData").get("windowTo").asLong()).isEqualTo(29);
+            long ops = 0;
+            for (JsonNode e : root.get("traceEvents")) {
+                if (!e.get("ph").asText().equals("B")) continue;
+                if (e.get("cat").asText().equals("sync")) {
+                    assertThat(e.get("args").get("order").asLong()).isBetween(10L, 29L);
+                    ops++;
+                } else if (e.get("cat").asText().equals("aggregate")) {
+                    ops += e.get("args").get("sync operations").asLong();
+                }
+            }
+            assertThat(ops).isEqualTo(20);
+        }
+        Cli outside = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "100000000");
+        assertThat(outside.exit()).isEqualTo(2);
+        assertThat(outside.errLines()).singleElement().asString().contains("lies outside the trace's sync order");
+        Cli backwards = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "5", "--to", "4");
+        assertThat(backwards.exit()).isEqualTo(2);
+        assertThat(backwards.errLines()).singleElement().asString().contains("--to 4 is before --from 5");
+    }
+
+    @Test
+    void chromeJsonGoesToStandardOutputWithoutO() throws Exception {
+        Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "--max-ops", "50");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(r.out()).get("traceEvents").size()).isPositive();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        Cli zero = Cli.run("export", sor.toString(), "--format", "chrome", "--max-ops", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.errLines()).singleElement().asString().contains("--max-ops must be at least 1");
+        Cli binary = Cli.run("export", sor.toString(), "--format", "perfetto");
+        assertThat(binary.exit()).isEqualTo(2);
+        assertThat(binary.errLines()).singleElement().asString().contains("-o FILE");
+        Cli std = Cli.run("export", sor.toString(), "--format", "std", "--max-ops", "5");
+        assertThat(std.exit()).isEqualTo(2);
+        assertThat(std.errLines()).singleElement().asString().contains("--max-ops applies to the timeline formats");
+        Cli unknown = Cli.run("export", sor.toString(), "--format", "svg");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.errLines()).singleElement().asString().contains("unknown export format 'svg' (std, chrome, perfetto)");
+        Cli missing = Cli.run("export", dir.resolve("nosuch.wtrace").toString(), "--format", "chrome");
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.errLines()).hasSize(1);
+    }
+
+    @Test
+    void helpListsTheFormatsWithExamples() {
+        Cli r = Cli.run("export", "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("chrome", "perfetto", "--max-ops", "--format perfetto -o run.pftrace", "--format chrome -o run.json");
+    }
+}

@@ -1,0 +1,106 @@
+package dev.wholetrace.report.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.report.stats.StatsReport;
+import java.io.File;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.logging.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * The HTML report in a real browser: Debian's chromium, driven through Debian's chromium-driver
+ * (never a downloaded browser build; .ci/run installs both), with every network request refused.
+ * The charts render (ECharts draws an SVG into each), the tables are there, and the console has
+ * no error. Skipped where /usr/bin/chromedriver is not installed.
+ */
+class HtmlReportBrowserTest {
+    static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+    static final Path BROWSER = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theChartsRenderOfflineWithoutConsoleErrors() throws Exception {
+        assumeTrue(Files.isExecutable(DRIVER) && Files.isExecutable(BROWSER), "Debian's chromium and chromium-driver are not installed");
+        Path trace = dir.resolve("run.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(trace, RecorderConfig.defaults(TraceMode.CDR))) {
+            ThreadRecorder main = rec.thread();
+            for (int i = 0; i < 50; i++) {
+                main.block(1 + i % 7);
+                main.lock(3, 77);
+                main.store(2, Addresses.of(5, 8L * (i % 4)));
+                main.unlock(4, 77);
+            }
+            Thread worker = new Thread(() -> {
+                ThreadRecorder r = rec.thread();
+                for (int i = 0; i < 30; i++) {
+                    r.block(1);
+                    r.load(5, Addresses.of(5, 8));
+                }
+                r.end();
+            }, "worker");
+            worker.start();
+            worker.join();
+        }
+        ParallelTrace read = ParallelTrace.open(trace);
+        Path page = dir.resolve("report.html");
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(page, StandardCharsets.UTF_8))) {
+            new HtmlReport().write(new StatsReport("run.wtrace", read, new StatsAnalysis().analyze(read)), w);
+        }
+
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(BROWSER.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1600",
+                // the network is off: every host resolves nowhere and every request goes to a closed proxy
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
+        ChromeDriver driver = new ChromeDriver(service, options);
+        try {
+            driver.get(page.toUri().toString());
+            for (String id : List.of("chart-events", "chart-components", "chart-threads")) {
+                WebElement chart = driver.findElement(By.id(id));
+                assertThat(chart.getAttribute("data-drawn")).as(id + " was drawn").isEqualTo("true");
+                assertThat(chart.findElements(By.tagName("svg"))).as(id + " has its SVG").isNotEmpty();
+                assertThat(chart.findElements(By.cssSelector("svg path")).size()).as(id + " draws shapes").isGreaterThan(3);
+            }
+            assertThat(driver.findElement(By.id("threads")).findElements(By.cssSelector("tbody tr"))).hasSize(read.threadCount());
+            assertThat(driver.findElement(By.id("chart-threads")).getText()).contains("worker");
+            List<LogEntry> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+                    .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
+            assertThat(errors).as("console warnings and errors").isEmpty();
+            File shot = driver.getScreenshotAs(OutputType.FILE);
+            Files.copy(shot.toPath(), dir.resolve("report.png"));
+            String out = System.getProperty("wholetrace.screenshot");
+            if (out != null) Files.copy(shot.toPath(), Path.of(out), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            driver.quit();
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.wholetrace.report.html;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.report.stats.StatsReport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML report is one self-contained page: the library and the page script inlined, nothing
+ * fetched, the data the charts read embedded as JSON that agrees with the trace, the tables there
+ * without script, names escaped, and above the thread limit the page says what it summed.
+ */
+class HtmlReportTest {
+    @TempDir
+    Path dir;
+
+    /** A trace of {@code threads} threads (beside the main one) named {@code name + index}, each with a few events. */
+    private ParallelTrace record(String file, int threads, String name) throws Exception {
+        Path path = dir.resolve(file);
+        try (TraceRecorder rec = TraceRecorder.open(path, RecorderConfig.defaults(TraceMode.CDR))) {
+            ThreadRecorder main = rec.thread();
+            main.block(1);
+            main.lock(3, 77);
+            main.store(2, Addresses.of(5, 8));
+            main.unlock(4, 77);
+            List<Thread> started = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int k = t;
+                Thread th = new Thread(() -> {
+                    ThreadRecorder r = rec.thread();
+                    for (int i = 0; i <= k % 5; i++) r.block(1 + i);
+                    r.lock(3, 77);
+                    r.load(5, Addresses.of(5, 8));
+                    r.unlock(4, 77);
+                    r.end();
+                }, name + k);
+                th.start();
+                th.join(); // one at a time: the thread numbers follow k
+                started.add(th);
+            }
+        }
+        return ParallelTrace.open(path);
+    }
+
+    private static String html(ParallelTrace trace, String file) throws Exception {
+        StringWriter s = new StringWriter();
+        try (PrintWriter w = new PrintWriter(s)) {
+            new HtmlReport().write(new StatsReport(file, trace, new StatsAnalysis().analyze(trace)), w);
+        }
+        return s.toString();
+    }
+
+    private static List<String> scripts(String html) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("<script([^>]*)>(.*?)</script>", Pattern.DOTALL).matcher(html);
+        while (m.find()) out.add(m.group(1) + "\u0000" + m.group(2));
+        return out;
+    }
+
+    @Test
+    void theReportIsOneSelfContainedPageWithTheChartsDataAndTables() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        String html = html(trace, "two.wtrace");
+        assertThat(html).startsWith("<!DOCTYPE html>").endsWith("</body></html>" + System.lineSeparator());
+        // nothing is loaded from elsewhere: the page's markup (scripts' bodies aside) has no src or href, no link
+        String markup = html.replaceAll("(?s)(<script[^>]*>).*?</script>", "$1</script>");
+        assertThat(Pattern.compile("\\s(src|href)\\s*=|<link|<iframe|@import", Pattern.CASE_INSENSITIVE).matcher(markup).find()).isFalse();
+        List<String> scripts = scripts(html);
+        assertThat(scripts).hasSize(3);
+        assertThat(scripts.get(0)).startsWith(" type=\"application/json\" id=\"wholetrace-data\"");
+        assertThat(scripts.get(1)).contains("echarts").hasSizeGreaterThan(500_000); // the library itself, inlined
+        assertThat(scripts.get(2)).contains("echarts.init", "wholetrace-data");
+        JsonNode data = new ObjectMapper().readTree(scripts.get(0).substring(scripts.get(0).indexOf('\u0000') + 1));
+        assertThat(data.get("threadNames")).hasSize(trace.threadCount());
+        long stores = 0, locks = 0;
+        for (JsonNode k : data.get("eventKinds")) {
+            if (k.get("kind").asText().equals("stores")) stores = k.get("count").asLong();
+            if (k.get("kind").asText().equals("lock")) locks = k.get("count").asLong();
+        }
+        assertThat(stores).isEqualTo(1);
+        assertThat(locks).isEqualTo(3);
+        long componentBytes = 0;
+        for (JsonNode c : data.get("components")) componentBytes += c.get("bytes").asLong();
+        assertThat(componentBytes).as("the components add up to the file").isEqualTo(trace.fileBytes());
+        for (String id : List.of("chart-events", "chart-components", "chart-threads", "summary", "compression")) assertThat(html).contains("id=\"" + id + "\"");
+        assertThat(html).contains("<th>threads</th><td>3</td>", "<th>sync operations</th><td>" + trace.syncOrder().size() + "</td>", "worker-1");
+        assertThat(html).doesNotContain("threads-aggregated");
+    }
+
+    @Test
+    void namesAreEscapedAndNothingInTheDataCanCloseItsScript() throws Exception {
+        ParallelTrace trace = record("evil.wtrace", 1, "</script><b>x&y");
+        String html = html(trace, "a<b>.wtrace");
+        assertThat(html).contains("&lt;/script&gt;&lt;b&gt;x&amp;y0", "a&lt;b&gt;.wtrace").doesNotContain("<b>x");
+        assertThat(scripts(html)).hasSize(3); // a name did not end a script element early
+        String data = scripts(html).get(0);
+        assertThat(new ObjectMapper().readTree(data.substring(data.indexOf('\u0000') + 1)).get("threadNames").get(1).asText())
+                .isEqualTo("1 </script><b>x&y0");
+    }
+
+    @Test
+    void aboveTheThreadLimitThePerThreadChartSumsTheRestAndSaysSo() throws Exception {
+        ParallelTrace trace = record("many.wtrace", HtmlReport.MAX_THREADS + 5, "w");
+        String html = html(trace, "many.wtrace");
+        assertThat(html).contains("id=\"threads-aggregated\"", "the other " + (trace.threadCount() - HtmlReport.MAX_THREADS));
+        String data = scripts(html).get(0);
+        JsonNode json = new ObjectMapper().readTree(data.substring(data.indexOf('\u0000') + 1));
+        assertThat(json.get("threadNames")).hasSize(HtmlReport.MAX_THREADS + 1);
+        assertThat(json.get("threadNames").get(HtmlReport.MAX_THREADS).asText()).isEqualTo((trace.threadCount() - HtmlReport.MAX_THREADS) + " other threads");
+        // every thread still has its row in the table
+        assertThat(html.split("<tr><td>", -1).length - 1).isGreaterThanOrEqualTo(trace.threadCount());
+    }
+}
