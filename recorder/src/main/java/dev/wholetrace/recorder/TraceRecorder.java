@@ -349,7 +349,8 @@ public final class TraceRecorder implements AutoCloseable {
         } catch (InterruptedException e) {
             throw new IOException("interrupted while closing a chunk");
         }
-        long codecDeadline = Math.max(deadline, System.nanoTime() + minCodecNanos);
+        long floor = System.nanoTime() + minCodecNanos;
+        long codecDeadline = floor - deadline > 0 ? floor : deadline; // nanoTime values compare by difference
         pendingEvents.set(0);
         pendingSymbols.set(0);
         List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);

@@ -129,13 +129,14 @@ public enum Codec {
         try {
             LZMA2Options options = new LZMA2Options(preset);
             options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
-            long start = deadline == NO_DEADLINE ? 0 : clock.getAsLong();
             try (XZOutputStream xz = new XZOutputStream(bos, options)) {
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {
+                    // The pace is judged from two slices on, timed from after the encoder's set-up.
+                    long start = clock.getAsLong();
                     for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
-                        if (off > 0 && late(start, off, raw.length, deadline, clock)) return null;
+                        if (off >= 2 * FAST_SLICE_BYTES ? late(start, off, raw.length, deadline, clock) : passed(deadline, clock)) return null;
                         xz.write(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
                     }
                 }
@@ -183,7 +184,8 @@ public enum Codec {
             return stored;
         }
         if (this == BEST || this == FAST) throw new FormatException("codec " + this + " cannot decompress");
-        try (InputStream in = input(new ByteArrayInputStream(stored))) {
+        ByteArrayInputStream storedIn = new ByteArrayInputStream(stored);
+        try (InputStream in = input(storedIn)) {
             byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
             int off = 0;
             while (off < rawLength) {
@@ -192,7 +194,9 @@ public enum Codec {
                 if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
                 off += n;
             }
-            if (in.read() >= 0) throw new FormatException("corrupted " + section + ": data is longer than declared");
+            if (in.read() >= 0 || in instanceof ZlibInput z && z.bytesAfterTheEnd(storedIn) > 0) {
+                throw new FormatException("corrupted " + section + ": data is longer than declared");
+            }
             return out;
         } catch (FormatException e) {
             throw e;
@@ -205,8 +209,19 @@ public enum Codec {
         return switch (this) {
             case ZSTD -> ZstdSupport.input(stored);
             case XZ -> new XZInputStream(stored);
-            case DEFLATE -> new InflaterInputStream(stored);
+            case DEFLATE -> new ZlibInput(stored);
             case NONE, BEST, FAST -> throw new IllegalStateException(this + " has no decoder stream");
         };
+    }
+
+    /** zlib input that can tell whether stored bytes follow the end of the stream (xz and zstd refuse those themselves). */
+    private static final class ZlibInput extends InflaterInputStream {
+        ZlibInput(InputStream in) {
+            super(in);
+        }
+
+        int bytesAfterTheEnd(ByteArrayInputStream source) {
+            return inf.getRemaining() + source.available();
+        }
     }
 }

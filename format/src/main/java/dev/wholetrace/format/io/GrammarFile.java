@@ -34,7 +34,7 @@ public final class GrammarFile {
 
     /** Writes {@code payload} compressed with {@code codec} as a version-1 file; returns the bytes written. */
     public static long write(Path file, byte[] payload, Codec codec) throws IOException {
-        Codec.Packed packed = codec.pack(payload);
+        Codec.Packed packed = packed(payload, codec);
         Codec chosen = packed.codec();
         byte[] stored = packed.bytes();
         ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -90,7 +90,7 @@ public final class GrammarFile {
     static byte[] payloadOfVersion1(String name, FileChannel in, byte[] header) throws IOException {
         ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
         int got = HEADER_BYTES;
-        Codec codec = Codec.byId(header[6], name + ": header");
+        Codec codec = codecOf(header[6], name + ": header");
         long rawLength = h.getLong(8);
         long storedLength = h.getLong(16);
         int payloadCrc = h.getInt(24);
@@ -132,5 +132,21 @@ public final class GrammarFile {
         CRC32 c = new CRC32();
         c.update(b, 0, len);
         return (int) c.getValue();
+    }
+
+    /**
+     * {@code payload} packed with {@code codec}: any but DEFLATE, which a .wgr file cannot hold
+     * (BEST and FAST, without a deadline, choose among none, zstd and xz).
+     */
+    static Codec.Packed packed(byte[] payload, Codec codec) {
+        if (codec == Codec.DEFLATE) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
+        return codec.pack(payload);
+    }
+
+    /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */
+    static Codec codecOf(int id, String where) throws FormatException {
+        Codec codec = Codec.byId(id, where);
+        if (codec == Codec.DEFLATE) throw new FormatException(where + ": unknown codec id " + id);
+        return codec;
     }
 }

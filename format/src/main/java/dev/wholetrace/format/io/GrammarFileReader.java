@@ -122,7 +122,7 @@ public final class GrammarFileReader implements Closeable {
         ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
         String chunk = name + ": chunk " + chunks + " (byte " + position + ")";
         if (h.getInt(36) != GrammarFile.crc(header, 36)) throw new FormatException(chunk + ": corrupted chunk header (checksum mismatch)");
-        Codec codec = Codec.byId(header[4], chunk);
+        Codec codec = GrammarFile.codecOf(header[4], chunk);
         long index = h.getLong(8);
         long rawLength = h.getLong(16);
         long storedLength = h.getLong(24);

@@ -40,7 +40,7 @@ public final class GrammarFileWriter implements Closeable {
      */
     public void chunk(byte[] payload, long chunkRecords, Codec codec) throws IOException {
         if (closed) throw new IllegalStateException("closed");
-        Codec.Packed packed = codec.pack(payload);
+        Codec.Packed packed = GrammarFile.packed(payload, codec);
         byte[] stored = packed.bytes();
         ByteBuffer h = le(GrammarFile.CHUNK_HEADER_BYTES);
         h.put(GrammarFile.CHUNK_MAGIC).put((byte) packed.codec().id).put((byte) 0).putShort((short) 0);

@@ -54,7 +54,10 @@ final class SyncOrderCodec {
         VarIntWriter[] perThread = new VarIntWriter[columns];
         for (int t = 0; t < columns; t++) perThread[t] = new VarIntWriter(16);
         for (ThreadChunk p : threadChunks) {
-            if (p.syncCount() > 0) writeThread(p, perThread[p.thread()]);
+            if (p.syncCount() == 0) continue;
+            // The order column interleaves a thread's operations by ticket: one column per thread.
+            if (perThread[p.thread()].size() > 0) throw new IllegalArgumentException("two thread chunks of thread " + p.thread() + " in one chunk");
+            writeThread(p, perThread[p.thread()]);
         }
         VarIntWriter w = new VarIntWriter(order.size() + 64);
         w.writeVarLong(n);
@@ -128,11 +131,9 @@ final class SyncOrderCodec {
         VarIntReader[] perThread = new VarIntReader[columns];
         RecentObjects[] recent = new RecentObjects[columns];
         NextKindSite[] next = new NextKindSite[columns];
-        for (int t = 0; t < columns; t++) {
-            perThread[t] = in.readBlock("sync operations of thread " + t);
-            recent[t] = new RecentObjects();
-            next[t] = new NextKindSite();
-        }
+        // A thread's prediction state is made at its first operation: a chunk of a trace with
+        // thousands of threads, one of which synchronizes, holds one thread's state, not thousands.
+        for (int t = 0; t < columns; t++) perThread[t] = in.readBlock("sync operations of thread " + t);
         in.expectEnd();
         long[] counts = new long[threadCount];
         long[] hashes = new long[threadCount];
@@ -142,9 +143,12 @@ final class SyncOrderCodec {
             if (threadAndFlag < 0 || threadAndFlag >>> 1 >= columns) throw order.corrupt("thread " + (threadAndFlag >>> 1) + " out of range [0, " + (columns - 1) + "]");
             int t = (int) (threadAndFlag >>> 1);
             long delta = (threadAndFlag & 1) == 0 ? 1 : order.readVarLong("ticket delta");
-            if (i > 0 && delta == 0) throw order.corrupt("two operations share ticket " + ticket);
-            ticket += delta;
+            ticket = nextTicket(ticket, delta, i, order);
             VarIntReader ops = perThread[t];
+            if (recent[t] == null) {
+                recent[t] = new RecentObjects();
+                next[t] = new NextKindSite();
+            }
             int header = ops.readCount("operation header", OBJECT_MASK | KIND_SITE_FOLLOWS | AUX_FOLLOWS);
             int code = header & OBJECT_MASK;
             long object;
@@ -167,9 +171,7 @@ final class SyncOrderCodec {
             long aux = (header & AUX_FOLLOWS) != 0 ? ops.readSignedVarLong("aux") : 0;
             recent[t].use(object, code - 1);
             next[t].saw(value);
-            counts[t]++;
-            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
-            sink.add(t, ticket, value, object, aux);
+            emit(counts, hashes, sink, t, ticket, value, object, aux);
         }
         order.expectEnd();
         for (VarIntReader ops : perThread) ops.expectEnd();
@@ -184,9 +186,7 @@ final class SyncOrderCodec {
         long ticket = 0;
         long object = 0;
         for (int i = 0; i < n; i++) {
-            long delta = in.readVarLong("ticket");
-            if (i > 0 && delta == 0) throw in.corrupt("two operations share ticket " + ticket);
-            ticket += delta;
+            ticket = nextTicket(ticket, in.readVarLong("ticket"), i, in);
             int t = in.readCount("thread", threadCount - 1L);
             int kind = in.readCount("kind", Integer.MAX_VALUE);
             if (SyncKind.byOrdinal(kind) == null) throw in.corrupt("unknown sync kind " + kind);
@@ -194,12 +194,24 @@ final class SyncOrderCodec {
             object += in.readSignedVarLong("object");
             long value = (long) kind << 32 | site & 0xFFFF_FFFFL;
             long aux = in.readSignedVarLong("aux");
-            counts[t]++;
-            hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], value);
-            sink.add(t, ticket, value, object, aux);
+            emit(counts, hashes, sink, t, ticket, value, object, aux);
         }
         in.expectEnd();
         return new ChunkCodec.SyncTotals(counts, hashes);
+    }
+
+    /** The ticket after {@code ticket}: {@code delta} is at least 1, or 0 for the very first operation (tickets start at 0). */
+    private static long nextTicket(long ticket, long delta, int i, VarIntReader in) throws FormatException {
+        if (delta < 0 || i > 0 && delta == 0) throw in.corrupt("ticket delta " + delta + " after ticket " + ticket + " (tickets increase)");
+        return ticket + delta;
+    }
+
+    /** Hands one decoded operation to the sink, counting it and hashing its kind and site for the thread chunk checks. */
+    private static void emit(long[] counts, long[] hashes, TraceSections.SyncSink sink, int t, long ticket, long kindSite, long object, long aux)
+            throws FormatException {
+        counts[t]++;
+        hashes[t] = ThreadChunkChecks.opsHashStep(hashes[t], kindSite);
+        sink.add(t, ticket, kindSite, object, aux);
     }
 
     /** A thread's most recently used sync objects, most recent first (move to front, at most {@link #RECENT}). */

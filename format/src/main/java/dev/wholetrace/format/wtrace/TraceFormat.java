@@ -8,6 +8,8 @@ public final class TraceFormat {
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
     public static final int VERSION = 4;
     public static final int OLDEST_READABLE = 1;
+    /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
+    public static final int DEFLATE_SINCE = 4;
     public static final int FILE_HEADER_BYTES = 16;
     public static final int SECTION_HEADER_BYTES = 24;
     /** The thread field of a global section. */

@@ -127,7 +127,7 @@ public final class TraceReader implements AutoCloseable {
             }
             SectionType type = SectionType.byId(h.get(0) & 0xFF);
             int kindId = h.get(2) & 0xFF;
-            Codec codec = codecOf(h.get(1) & 0xFF, name, pos);
+            Codec codec = codecOf(h.get(1) & 0xFF, version, name, pos);
             int chunk = h.getInt(4);
             int thread = h.getInt(8);
             int raw = h.getInt(12);
@@ -173,8 +173,12 @@ public final class TraceReader implements AutoCloseable {
         ignoredBytes = size - chunkEndOffset();
     }
 
-    private static Codec codecOf(int id, String name, long pos) throws FormatException {
-        return Codec.byId(id, name + ": section at offset " + pos);
+    /** The codec a section header names; zlib (DEFLATE) exists from version 4 on. */
+    private static Codec codecOf(int id, int version, String name, long pos) throws FormatException {
+        String where = name + ": section at offset " + pos;
+        Codec codec = Codec.byId(id, where);
+        if (codec == Codec.DEFLATE && version < TraceFormat.DEFLATE_SINCE) throw new FormatException(where + ": unknown codec id " + id + " in a version " + version + " file");
+        return codec;
     }
 
     /**

@@ -54,21 +54,21 @@ class CodecFastTest {
     void whenXzWouldEndLateFastSwitchesToDeflate() throws Exception {
         byte[] raw = new byte[1 << 20];
         for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 13 + i / 4096);
-        // FAST looks at the clock at 0 and xz starts at 0; xz has done one 64 KiB slice at 50: at
-        // that pace its 16 slices end at 800, after the deadline (100). Every later look at the
-        // clock moves it by 1.
+        // FAST looks at the clock at 0, xz starts at 0 and looks at 0 before its first slice; after
+        // its first slice it sees 50 (not judged yet: one slice), after its second 100: at that pace
+        // its 16 slices end at 800, after the deadline (200). Every later look moves the clock by 1.
         long[] calls = {0};
         LongSupplier clock = () -> {
             long call = calls[0]++;
-            return call < 2 ? 0 : 48 + call;
+            return call < 3 ? 0 : call == 3 ? 50 : call == 4 ? 100 : 96 + call;
         };
-        Codec.Packed p = Codec.fast(raw, 100, clock);
+        Codec.Packed p = Codec.fast(raw, 200, clock);
         assertThat(p.codec()).isEqualTo(Codec.DEFLATE);
         assertThat(p.bytes().length).isLessThan(raw.length / 10);
         assertThat(Codec.byId(Codec.DEFLATE.id).decompress(p.bytes(), raw.length, "test")).isEqualTo(raw);
 
         calls[0] = 0;
-        Codec.Packed tooLate = Codec.fast(raw, 55, clock);
+        Codec.Packed tooLate = Codec.fast(raw, 105, clock);
         assertThat(tooLate.codec()).as("deflate too passes the deadline").isEqualTo(Codec.NONE);
         assertThat(tooLate.bytes()).isSameAs(raw);
     }
@@ -83,5 +83,8 @@ class CodecFastTest {
                 .isInstanceOf(FormatException.class).hasMessageContaining("section x");
         assertThatThrownBy(() -> Codec.DEFLATE.decompress(Codec.DEFLATE.compress(raw), raw.length + 1, "section y"))
                 .isInstanceOf(FormatException.class).hasMessageContaining("section y");
+        byte[] trailing = java.util.Arrays.copyOf(Codec.DEFLATE.compress(raw), Codec.DEFLATE.compress(raw).length + 7);
+        assertThatThrownBy(() -> Codec.DEFLATE.decompress(trailing, raw.length, "section z"))
+                .isInstanceOf(FormatException.class).hasMessageContaining("longer than declared");
     }
 }
