@@ -18,6 +18,15 @@ import java.util.Arrays;
  * rows live in fixed pages, so growing never holds two copies of them.
  * Rows keep the order they were added in; {@link #byFirstAddress} orders them stably by first
  * address, exactly as a stable sort of the rows would.
+ *
+ * <p>A single access (count 1) is a <em>point</em>, stored apart in 12 bytes (address, site) and
+ * found again only through a small direct-mapped cache of recent points, not the shapes' hash
+ * table: on irregular programs (Mp3d's scattered cell accesses) nearly every row is a point seen
+ * a few times far apart, and the hash probe for it, two cache misses in tables of tens of MB, was
+ * the largest cost of reading. A point that repeats nearby (a counter under a lock, once per
+ * critical section) hits the cache and is stored once, as before; one that the cache forgot is
+ * stored again, which changes no row. A row's reference is a shape's index·2 or a point's
+ * index·2 + 1.
  */
 final class AccessTable implements SegmentAccesses.Sink {
     /** A stride above a cache line's worth of bytes, over a span above a page: expanded (see {@link #accesses}). */
@@ -70,6 +79,17 @@ final class AccessTable implements SegmentAccesses.Sink {
      */
     private int[] slots = new int[2 * 1024];
 
+    /** Points: single accesses, each its address and site (see the class comment). */
+    private int points;
+    private long[] pointFirst = new long[256];
+    private int[] pointSite = new int[256];
+    /** Recent points by (site, address), direct-mapped: 16,384 entries, 256 KiB, in the L2 cache. Dropped once sorted. */
+    private static final int CACHE_BITS = 14;
+    private long[] cacheFirst = new long[1 << CACHE_BITS];
+    private int[] cacheSite = new int[1 << CACHE_BITS];
+    /** Point index + 1 (0: empty). */
+    private int[] cachePoint = new int[1 << CACHE_BITS];
+
     @Override
     public void accesses(int t, long seg, int instr, boolean w, long a, long s, long n) {
         if (s < 0) { // ascending: the sweep orders by lowest address
@@ -95,7 +115,8 @@ final class AccessTable implements SegmentAccesses.Sink {
         if (slots == null) throw new IllegalStateException("rows added after they were sorted");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
         if (at == 0) newPage(page);
-        int k = shapeOf(siteOf(t, instr, w), a, s, n);
+        int sk = siteOf(t, instr, w);
+        int k = n == 1 ? pointOf(sk, a) << 1 | 1 : shapeOf(sk, a, s, n) << 1;
         if (wideShape == null && k > Character.MAX_VALUE) widenShapes();
         if (wideShape != null) wideShape[page][at] = k;
         else shape[page][at] = (char) k;
@@ -164,6 +185,24 @@ final class AccessTable implements SegmentAccesses.Sink {
         int k = lookUp(sk, a, s, n);
         if (prev >= 0) nextShape[prev] = k;
         return siteLast[sk] = k;
+    }
+
+    /** The point (site, a): the cached one if the cache still holds it, else a new one. */
+    private int pointOf(int sk, long a) {
+        long h = (a + sk * 0xC2B2_AE3D_27D4_EB4FL) * 0x9E37_79B9_7F4A_7C15L;
+        int at = (int) (h >>> (64 - CACHE_BITS));
+        int p = cachePoint[at] - 1;
+        if (p >= 0 && cacheFirst[at] == a && cacheSite[at] == sk) return p;
+        if (points == pointFirst.length) {
+            pointFirst = Arrays.copyOf(pointFirst, 2 * points);
+            pointSite = Arrays.copyOf(pointSite, 2 * points);
+        }
+        pointFirst[points] = a;
+        pointSite[points] = sk;
+        cacheFirst[at] = a;
+        cacheSite[at] = sk;
+        cachePoint[at] = points + 1;
+        return points++;
     }
 
     private int lookUp(int sk, long a, long s, long n) {
@@ -261,8 +300,13 @@ final class AccessTable implements SegmentAccesses.Sink {
         shape = null;
     }
 
+    /** Row i's reference: a shape's index·2, or a point's index·2 + 1. */
     private int shape(int i) {
         return wideShape != null ? wideShape[i >>> PAGE_BITS][i & PAGE_MASK] : shape[i >>> PAGE_BITS][i & PAGE_MASK];
+    }
+
+    private int site(int ref) {
+        return (ref & 1) != 0 ? pointSite[ref >>> 1] : (int) rec[RECORD * (ref >>> 1) + 3];
     }
 
     int thread(int i) {
@@ -282,21 +326,25 @@ final class AccessTable implements SegmentAccesses.Sink {
     }
 
     long first(int i) {
-        return rec[RECORD * shape(i)];
+        int ref = shape(i);
+        return (ref & 1) != 0 ? pointFirst[ref >>> 1] : rec[RECORD * (ref >>> 1)];
     }
 
     long count(int i) {
-        return rec[RECORD * shape(i) + 2];
+        int ref = shape(i);
+        return (ref & 1) != 0 ? 1 : rec[RECORD * (ref >>> 1) + 2];
     }
 
     long last(int i) {
-        int r = RECORD * shape(i);
+        int ref = shape(i);
+        if ((ref & 1) != 0) return pointFirst[ref >>> 1];
+        int r = RECORD * (ref >>> 1);
         return rec[r] + (rec[r + 2] - 1) * rec[r + 1];
     }
 
-    /** Distinct (thread, instruction, write, first, stride, count) among the rows. */
+    /** Records the rows refer to: distinct (thread, instruction, write, first, stride, count) progressions, and points. */
     int shapes() {
-        return shapes;
+        return shapes + points;
     }
 
     /**
@@ -312,24 +360,58 @@ final class AccessTable implements SegmentAccesses.Sink {
         siteSlots = null;
         nextShape = null;
         siteLast = null;
-        long[] keys = new long[shapes];
-        for (int k = 0; k < shapes; k++) keys[k] = rec[RECORD * k];
-        int[] byFirst = new int[shapes];
-        for (int k = 0; k < shapes; k++) byFirst[k] = k;
+        cacheFirst = null;
+        cacheSite = null;
+        cachePoint = null;
+        int records = shapes + points;
+        long[] keys = new long[records];
+        int[] byFirst = new int[records];
+        for (int k = 0; k < shapes; k++) {
+            keys[k] = rec[RECORD * k];
+            byFirst[k] = k << 1;
+        }
+        for (int p = 0; p < points; p++) {
+            keys[shapes + p] = pointFirst[p];
+            byFirst[shapes + p] = p << 1 | 1;
+        }
         sort(keys, byFirst);
-        // per old shape index: the rank of its first address among the distinct ones (high half) and
-        // its new index, its place in address order (low half): one read per row below, not two
-        long[] renumbered = new long[shapes];
-        int distinct = 0;
-        for (int p = 0; p < shapes; p++) {
-            if (p > 0 && keys[p] != keys[p - 1]) distinct++;
-            renumbered[byFirst[p]] = (long) distinct << 32 | p;
+        // per old reference (shape index·2 or point index·2 + 1): the rank of its first address among
+        // the distinct ones (high half) and its new reference, shapes and points each renumbered in
+        // address order (low half): one read per row below, not two
+        long[] renumberedShape = new long[shapes];
+        long[] renumberedPoint = new long[points];
+        int[] shapeOrder = new int[shapes];
+        int[] pointOrder = new int[points];
+        int distinct = 0, ns = 0, np = 0;
+        for (int q = 0; q < records; q++) {
+            if (q > 0 && keys[q] != keys[q - 1]) distinct++;
+            int ref = byFirst[q];
+            if ((ref & 1) != 0) {
+                renumberedPoint[ref >>> 1] = (long) distinct << 32 | (np << 1 | 1);
+                pointOrder[np++] = ref >>> 1;
+            } else {
+                renumberedShape[ref >>> 1] = (long) distinct << 32 | (ns << 1);
+                shapeOrder[ns++] = ref >>> 1;
+            }
         }
         keys = null;
-        rec = permute(rec, byFirst);
         byFirst = null;
+        rec = permute(rec, shapeOrder);
+        shapeOrder = null;
+        long[] sortedFirst = new long[points];
+        int[] sortedSite = new int[points];
+        for (int p = 0; p < points; p++) {
+            sortedFirst[p] = pointFirst[pointOrder[p]];
+            sortedSite[p] = pointSite[pointOrder[p]];
+        }
+        pointFirst = sortedFirst;
+        pointSite = sortedSite;
+        pointOrder = null;
         int[] start = new int[distinct + 2];
-        for (int i = 0; i < size; i++) start[(int) (renumbered[shape(i)] >>> 32) + 1]++;
+        for (int i = 0; i < size; i++) {
+            int ref = shape(i);
+            start[(int) (((ref & 1) != 0 ? renumberedPoint[ref >>> 1] : renumberedShape[ref >>> 1]) >>> 32) + 1]++;
+        }
         for (int r = 0; r <= distinct; r++) start[r + 1] += start[r];
         char[][] oldShape = shape;
         int[][] oldWideShape = wideShape;
@@ -347,7 +429,8 @@ final class AccessTable implements SegmentAccesses.Sink {
         for (int p = 0; p < filled; p++) {
             int n = Math.min(PAGE, rows - (p << PAGE_BITS));
             for (int at = 0; at < n; at++) {
-                long r = renumbered[oldShape != null ? oldShape[p][at] : oldWideShape[p][at]];
+                int ref = oldShape != null ? oldShape[p][at] : oldWideShape[p][at];
+                long r = (ref & 1) != 0 ? renumberedPoint[ref >>> 1] : renumberedShape[ref >>> 1];
                 int k = (int) r;
                 int to = start[(int) (r >>> 32)]++;
                 int tp = to >>> PAGE_BITS, ta = to & PAGE_MASK;
@@ -368,10 +451,6 @@ final class AccessTable implements SegmentAccesses.Sink {
         long[] out = new long[RECORD * order.length];
         for (int p = 0; p < order.length; p++) System.arraycopy(records, RECORD * order[p], out, RECORD * p, RECORD);
         return out;
-    }
-
-    private int site(int k) {
-        return (int) rec[RECORD * k + 3];
     }
 
     /** Bits per pass of {@link #sort}: 2,048 counters, in the L1 cache. */
@@ -397,8 +476,9 @@ final class AccessTable implements SegmentAccesses.Sink {
         int[] fromOrder = order, toOrder = null;
         int[] count = new int[1 << DIGIT_BITS];
         int mask = (1 << DIGIT_BITS) - 1;
-        for (int shift = 0; shift < 64; shift += DIGIT_BITS) {
-            if ((varying >>> shift & mask) == 0) continue; // every key has this digit: the pass would not move one
+        // each pass starts at the lowest bit that varies above the last one (addresses vary in the
+        // offset's low bits and the object's, not between): Mp3d's keys sort in 4 passes, not 5
+        for (int shift = Long.numberOfTrailingZeros(varying); shift < 64; shift = nextVarying(varying, shift + DIGIT_BITS)) {
             if (to == null) {
                 to = new long[n];
                 toOrder = new int[n];
@@ -428,6 +508,11 @@ final class AccessTable implements SegmentAccesses.Sink {
         }
     }
 
+    /** The lowest bit at or above {@code from} in which keys differ (64: none). */
+    private static int nextVarying(long varying, int from) {
+        return from >= 64 ? 64 : Long.numberOfTrailingZeros(varying >>> from << from);
+    }
+
     /**
      * Pairs of accesses of progressions i and j to the same address, in O(log) whatever their
      * lengths: the common addresses of two arithmetic progressions are one arithmetic progression
@@ -436,10 +521,27 @@ final class AccessTable implements SegmentAccesses.Sink {
      */
     long commonAccesses(int i, int j, long[] example) {
         int p = shape(i), q = shape(j);
-        p *= RECORD;
-        q *= RECORD;
-        long a = rec[p], s = rec[p + 1], n = rec[p + 2];
-        long b = rec[q], t = rec[q + 1], m = rec[q + 2];
+        long a, s, n, b, t, m;
+        if ((p & 1) != 0) {
+            a = pointFirst[p >>> 1];
+            s = 0;
+            n = 1;
+        } else {
+            p = RECORD * (p >>> 1);
+            a = rec[p];
+            s = rec[p + 1];
+            n = rec[p + 2];
+        }
+        if ((q & 1) != 0) {
+            b = pointFirst[q >>> 1];
+            t = 0;
+            m = 1;
+        } else {
+            q = RECORD * (q >>> 1);
+            b = rec[q];
+            t = rec[q + 1];
+            m = rec[q + 2];
+        }
         if (s == 0 && t == 0) return a == b ? found(example, a, n * m) : 0;
         if (s == 0) return holds(b, t, m, a) ? found(example, a, n) : 0;
         if (t == 0) return holds(a, s, n, b) ? found(example, b, m) : 0;

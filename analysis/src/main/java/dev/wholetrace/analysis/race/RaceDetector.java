@@ -89,73 +89,149 @@ public final class RaceDetector {
                               RaceProgress progress) {
         t.sortByFirstAddress(); // row x is now the x-th in address order
         int rows = t.size;
-        SegmentTable table = hb.table(TABLE_ENTRIES);
-        // per thread, reads and writes apart: a read meets only writes (reads of a field that every
-        // iteration loads, this.count say, are most of what is open and never race with each other)
-        OpenList[][] open = new OpenList[threads][2];
-        for (OpenList[] o : open) {
-            o[0] = new OpenList();
-            o[1] = new OpenList();
-        }
-        long[] example = new long[1];
-        // the threads with open progressions, so that a progression visits those, not every thread
-        int[] active = new int[Math.min(threads, 16)];
-        int activeCount = 0;
-        boolean[] isActive = new boolean[threads];
-        HappensBefore.Knowledge knowledge = null; // what x's thread knows in x's segment, for all u
-        int knowsX = -1;
+        Sweep sweep = new Sweep(t, hb, hb.table(TABLE_ENTRIES), findings, all, counters, threads);
         for (int x = 0; x < rows; x++) {
             if (x % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", x, rows);
+            sweep.row(x);
+        }
+        progress.at("comparing", rows, rows);
+    }
+
+    /**
+     * The sweep's state, and one row's work in a method of its own: the loop over the rows stays
+     * small, so that a cold JVM compiles each once (one method holding the whole sweep was compiled
+     * on stack, again and again, for seconds of a short run's compiler time).
+     */
+    private static final class Sweep {
+        private final AccessTable t;
+        private final HappensBefore hb;
+        private final SegmentTable table;
+        private final Map<Long, Finding> findings;
+        private final boolean all;
+        private final long[] counters;
+        // per thread, reads and writes apart: a read meets only writes (reads of a field that every
+        // iteration loads, this.count say, are most of what is open and never race with each other);
+        // and progressions that span addresses apart from those at one address (points), which end
+        // all together as soon as the sweep passes their address: 0 read spans, 1 write spans, 2 read
+        // points, 3 write points. Points among long-lived spans stayed in the lists, ended, until the
+        // next prune, and every later row walked over them (Mp3d: nearly every row is a point)
+        private final OpenList[][] open;
+        private final long[] example = new long[1];
+        // the threads with open progressions, so that a progression visits those, not every thread
+        private int[] active;
+        private int activeCount;
+        private final boolean[] isActive;
+        private HappensBefore.Knowledge knowledge; // what x's thread knows in x's segment, for all u
+        private int knowsX = -1;
+
+        Sweep(AccessTable t, HappensBefore hb, SegmentTable table, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
+            this.t = t;
+            this.hb = hb;
+            this.table = table;
+            this.findings = findings;
+            this.all = all;
+            this.counters = counters;
+            open = new OpenList[threads][4];
+            for (OpenList[] o : open) {
+                for (int k = 0; k < o.length; k++) o[k] = new OpenList();
+            }
+            active = new int[Math.min(threads, 16)];
+            isActive = new boolean[threads];
+        }
+
+        /** Row x meets the open progressions of the other threads that reach its first address, then opens. */
+        void row(int x) {
             long lo = t.first(x);
             int tx = t.thread(x);
             long sx = t.segment(x);
-            for (int a = 0; a < activeCount; a++) {
+            boolean wx = t.write(x);
+            for (int a = 0; a < activeCount; ) {
                 int u = active[a];
-                open[u][0].prune(t, lo);
-                open[u][1].prune(t, lo);
-                if (open[u][0].size == 0 && open[u][1].size == 0) { // drops out until it opens one again
+                if (!prune(open[u], lo)) { // drops out until it opens one again
                     isActive[u] = false;
-                    active[a--] = active[--activeCount];
+                    active[a] = active[--activeCount];
                     continue;
                 }
-                if (u == tx) continue;
-                long after = -2; // u's segments up to this one happen before x (asked once, when needed)
-                long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
-                for (int w = t.write(x) ? 0 : 1; w < 2; w++) {
-                    OpenList list = open[u][w];
-                    if (list.size == 0) continue;
-                    if (after == -2 && table != null) {
-                        after = table.known(tx, sx, u);
-                    } else if (after == -2) {
-                        if (knowsX != x) {
-                            knowledge = hb.knowledge(tx, sx, knowledge);
-                            knowsX = x;
-                        }
-                        after = knowledge.of(u);
-                    }
-                    int from = list.firstAbove(t, after);
-                    if (from == list.size) continue;
-                    if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
-                    for (int k = from; k < list.size; k++) {
-                        int y = list.items[k];
-                        if (t.segment(y) >= before) break;
-                        if (t.last(y) < lo) continue; // ended; not pruned yet
-                        counters[0]++;
-                        long pairs = t.commonAccesses(x, y, example);
-                        if (pairs == 0) continue;
-                        counters[1]++;
-                        record(t, findings, y, x, pairs, example[0], all);
-                    }
-                }
+                a++;
+                if (u != tx) meet(x, lo, tx, sx, wx, u);
             }
-            open[tx][t.write(x) ? 1 : 0].insert(t, x, sx, t.last(x));
+            long last = t.last(x);
+            open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(t, x, sx, last);
             if (!isActive[tx]) {
-                if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(threads, 2 * activeCount));
+                if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
                 isActive[tx] = true;
             }
         }
-        progress.at("comparing", rows, rows);
+
+        /** Prunes a thread's lists at the sweep's address; whether any holds a progression still. */
+        private boolean prune(OpenList[] lists, long lo) {
+            boolean open = false;
+            for (OpenList list : lists) {
+                list.prune(t, lo);
+                open |= list.size > 0;
+            }
+            return open;
+        }
+
+        /** Row x (thread tx, segment sx) against thread u's open progressions: the writes, and the reads if x writes. */
+        private void meet(int x, long lo, int tx, long sx, boolean wx, int u) {
+            OpenList[] o = open[u];
+            long after = -2; // u's segments up to this one happen before x (asked once, when needed)
+            long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
+            for (int w = wx ? 0 : 1; w < 2; w++) {
+                OpenList spans = o[w], points = o[2 + w];
+                if (spans.size == 0 && points.size == 0) continue;
+                if (after == -2) after = table != null ? table.known(tx, sx, u) : known(x, tx, sx, u);
+                int fromSpans = spans.firstAbove(t, after), fromPoints = points.firstAbove(t, after);
+                if (fromSpans == spans.size && fromPoints == points.size) continue;
+                if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
+                meet(x, lo, spans, fromSpans, points, fromPoints, before);
+            }
+        }
+
+        /** What thread tx knows of u in segment sx, from the histories (no dense table: too many threads or segments). */
+        private long known(int x, int tx, long sx, int u) {
+            if (knowsX != x) {
+                knowledge = hb.knowledge(tx, sx, knowledge);
+                knowsX = x;
+            }
+            return knowledge.of(u);
+        }
+
+        /**
+         * Row x against the items of one thread's spans from {@code k} on and points from {@code j}
+         * on whose segments lie before {@code before}: the concurrent ones. The two lists are met
+         * merged, in order of segment and then row, the order one list holding both had.
+         */
+        private void meet(int x, long lo, OpenList spans, int k, OpenList points, int j, long before) {
+            int ended = 0;
+            while (true) {
+                int y;
+                if (k < spans.size && (j == points.size || precedes(spans.items[k], points.items[j]))) y = spans.items[k++];
+                else if (j < points.size) y = points.items[j++];
+                else break;
+                if (t.segment(y) >= before) break;
+                if (t.last(y) < lo) { // ended; not pruned yet
+                    ended++;
+                    continue;
+                }
+                counters[0]++;
+                long pairs = t.commonAccesses(x, y, example);
+                if (pairs == 0) continue;
+                counters[1]++;
+                record(t, findings, y, x, pairs, example[0], all);
+            }
+            // many ended spans, passed over by every row that follows until the list doubles: drop
+            // them now (each is dropped once, and a pass removes an eighth of the list at least)
+            if (ended > 0 && 8L * ended >= spans.size) spans.prune(t, lo, true);
+        }
+
+        /** Whether row y comes before row z in an open list: by segment, then row (the order of insertion). */
+        private boolean precedes(int y, int z) {
+            long sy = t.segment(y), sz = t.segment(z);
+            return sy < sz || sy == sz && y < z;
+        }
     }
 
     /**
@@ -175,11 +251,16 @@ public final class RaceDetector {
          * either), once the list has doubled since it was last pruned: amortised O(1) per entry.
          */
         void prune(AccessTable t, long lo) {
+            prune(t, lo, false);
+        }
+
+        /** The same, now if {@code now} (the caller saw enough ended items to pay for the pass). */
+        void prune(AccessTable t, long lo, boolean now) {
             if (maxLast < lo) { // all ended: the list empties at once, however short
                 size = 0;
                 return;
             }
-            if (size < pruneAt) return;
+            if (size < pruneAt && !now) return;
             int kept = 0;
             maxLast = Long.MIN_VALUE;
             for (int k = 0; k < size; k++) {

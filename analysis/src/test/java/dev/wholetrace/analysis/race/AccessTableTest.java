@@ -83,6 +83,32 @@ class AccessTableTest {
     }
 
     @Test
+    void pointsRepeatedNearbyAreStoredOnceAndForgottenOnesAgainWithTheSameRows() {
+        AccessTable table = new AccessTable();
+        for (int i = 0; i < 1000; i++) table.accesses(1, i, 5, true, 64, 0, 1); // a counter under a lock: one point
+        assertThat(table.shapes()).isEqualTo(1);
+        int others = 100_000; // more than the cache holds: the first point is forgotten
+        for (int i = 0; i < others; i++) table.accesses(2, 1000 + i, 6, false, 1_000_000L + 8L * i, 0, 1);
+        table.accesses(1, 5000, 5, true, 64, 0, 1);
+        assertThat(table.shapes()).isEqualTo(others + 2);
+        int n = table.size;
+        table.sortByFirstAddress();
+        for (int i = 0; i <= 1000; i++) { // address 64 first, in the order added
+            assertThat(table.first(i)).isEqualTo(64);
+            assertThat(table.last(i)).isEqualTo(64);
+            assertThat(table.count(i)).isEqualTo(1);
+            assertThat(table.thread(i)).isEqualTo(1);
+            assertThat(table.write(i)).isTrue();
+            assertThat(table.segment(i)).isEqualTo(i < 1000 ? i : 5000);
+        }
+        for (int i = 1001; i < n; i++) {
+            assertThat(table.first(i)).isEqualTo(1_000_000L + 8L * (i - 1001));
+            assertThat(table.instruction(i)).isEqualTo(6);
+            assertThat(table.segment(i)).isEqualTo(1000 + i - 1001);
+        }
+    }
+
+    @Test
     void radixSortOrdersSignedKeysStablyLikeAComparisonSort() {
         Random rnd = new Random(26);
         for (int n : new int[] {0, 1, 2, 17, 5_000}) {
