@@ -9,8 +9,10 @@ import java.util.Arrays;
  */
 public final class RunTally implements RunSink {
     private RunSink next;
+    private RunSink watcher;
     private long[] executions = new long[64];
     private long[] runsOf = new long[64];
+    private long[] longestOf = new long[64];
     private long runs;
     private long total;
     private long longest;
@@ -27,13 +29,16 @@ public final class RunTally implements RunSink {
             int n = Math.max(id + 1, executions.length * 2);
             executions = Arrays.copyOf(executions, n);
             runsOf = Arrays.copyOf(runsOf, n);
+            longestOf = Arrays.copyOf(longestOf, n);
         }
         executions[id] += trip;
         runsOf[id]++;
+        if (trip > longestOf[id]) longestOf[id] = trip;
         runs++;
         total += trip;
         if (trip > longest) longest = trip;
         if (sampled < sample.length) sample[sampled++] = Runs.pair(id, Math.min(trip, Runs.MAX_TRIP));
+        if (watcher != null) watcher.run(id, trip);
         next.run(id, trip);
     }
 
@@ -45,6 +50,11 @@ public final class RunTally implements RunSink {
     /** Sends the runs to {@code sink} from now on (the next thread's layer, or a collector). */
     public void passTo(RunSink sink) {
         next = sink;
+    }
+
+    /** Shows every run to {@code watcher} too, before passing it on (a size measurement, say); its finish is never called. */
+    public void watch(RunSink watcher) {
+        this.watcher = watcher;
     }
 
     /** Keeps the next {@code limit} runs (the temporal sequence of one thread begins), dropping those kept before. */
@@ -68,6 +78,11 @@ public final class RunTally implements RunSink {
         return id < runsOf.length ? runsOf[id] : 0;
     }
 
+    /** The largest trip count of one run of sequence {@code id}. */
+    public long longestRun(int id) {
+        return id < longestOf.length ? longestOf[id] : 0;
+    }
+
     /** Runs emitted. */
     public long runs() {
         return runs;
@@ -85,6 +100,6 @@ public final class RunTally implements RunSink {
 
     /** Bytes of the per-id counters. */
     public long bytes() {
-        return 16L * executions.length;
+        return 24L * executions.length;
     }
 }
