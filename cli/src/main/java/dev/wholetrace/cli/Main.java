@@ -6,11 +6,13 @@ import dev.wholetrace.cli.commands.DumpCommand;
 import dev.wholetrace.cli.commands.ExpandCommand;
 import dev.wholetrace.cli.commands.ExportCommand;
 import dev.wholetrace.cli.commands.GrammarCommand;
+import dev.wholetrace.cli.commands.HotCommand;
 import dev.wholetrace.cli.commands.RacesCommand;
 import dev.wholetrace.cli.commands.RecompressCommand;
 import dev.wholetrace.cli.commands.RecordCommand;
 import dev.wholetrace.cli.commands.SegmentCommand;
 import dev.wholetrace.cli.commands.StatsCommand;
+import dev.wholetrace.cli.commands.StrataCommand;
 import dev.wholetrace.cli.commands.VerifyCommand;
 import dev.wholetrace.cli.commands.WorkloadCommand;
 import dev.wholetrace.cli.io.CheckedOutputStream;
@@ -35,7 +37,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
-                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, ExportCommand.class, RecompressCommand.class, VerifyCommand.class,
+                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, HotCommand.class, StrataCommand.class, ExportCommand.class, RecompressCommand.class, VerifyCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a file or standard output could not be written (disk full, I/O error), "
                     + "or an internal error; 2 bad input or usage (one line on stderr); 3 out of memory (the command needed "
