@@ -23,6 +23,7 @@ final class CycleCutter {
     private long[] prev;
     private int prevLen;
     private long prevTrip;
+    private boolean matching; // the current cycle equals the previous one's prefix so far (then cur holds nothing yet)
     private long elements;
     private long cycles;
 
@@ -36,33 +37,53 @@ final class CycleCutter {
     }
 
     void append(long value) {
-        if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
-        cur[curLen++] = value;
+        int i = curLen;
+        if (matching) { // so far a repetition of the previous cycle: compare, and store nothing yet
+            if (i < prevLen && prev[i] == value) {
+                curLen = i + 1;
+                elements++;
+                return;
+            }
+            matching = false;
+            materialise(i);
+        }
+        if (i == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
+        cur[i] = value;
+        curLen = i + 1;
         elements++;
+    }
+
+    /** The current cycle's first {@code n} elements, which equal the previous cycle's, copied into its buffer. */
+    private void materialise(int n) {
+        if (cur.length < Math.min(maxLength, n + 1)) cur = new long[Math.max(prev.length, Math.min(maxLength, n + 1))];
+        System.arraycopy(prev, 0, cur, 0, n);
     }
 
     boolean full() {
         return curLen == maxLength;
     }
 
-    boolean empty() {
-        return curLen == 0;
-    }
-
     /** The cycle under construction is complete (its next element repeats one of it, or it is full). */
     void complete() {
         cycles++;
-        if (curLen == prevLen && prevTrip < Runs.MAX_TRIP && Arrays.equals(cur, 0, curLen, prev, 0, prevLen)) {
-            prevTrip++;
+        if (matching && curLen == prevLen) { // the same cycle again
+            if (prevTrip < Runs.MAX_TRIP) {
+                prevTrip++;
+            } else { // the pair's trip count is full: pass it on and count again
+                emitPrevious();
+                prevTrip = 1;
+            }
         } else {
+            if (matching) materialise(curLen); // a proper prefix of the previous cycle
             if (prevLen > 0) emitPrevious();
             long[] t = prev;
             prev = cur;
-            cur = t.length >= prev.length ? t : new long[prev.length];
+            cur = t;
             prevLen = curLen;
             prevTrip = 1;
         }
         curLen = 0;
+        matching = true;
     }
 
     private void emitPrevious() {
@@ -75,6 +96,7 @@ final class CycleCutter {
         if (prevLen > 0) emitPrevious();
         prevLen = 0;
         prevTrip = 0;
+        matching = false;
         sink.finish();
     }
 
