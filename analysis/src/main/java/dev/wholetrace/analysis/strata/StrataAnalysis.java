@@ -15,6 +15,8 @@ import dev.wholetrace.model.strata.SequenceTable;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataTables;
 import dev.wholetrace.reader.TraceView;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -59,6 +61,9 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
         BlockFeed feed = new BlockFeed(pipeline, options.memoryBytes(), CHECK_EVERY);
         List<ThreadRow> rows = new ArrayList<>();
         long blocks = 0;
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        boolean timed = cpu.isCurrentThreadCpuTimeSupported();
+        long cpuStart = timed ? cpu.getCurrentThreadCpuTime() : 0;
         long start = System.nanoTime();
         for (int t = 0; t < n; t++) {
             if (options.thread() >= 0 && t != options.thread()) continue;
@@ -69,8 +74,9 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
             rows.add(new ThreadRow(t, trace.threads().get(t).name(), thread.blocks(), samples(pipeline)));
         }
         long nanos = System.nanoTime() - start;
+        long cpuNanos = timed ? cpu.getCurrentThreadCpuTime() - cpuStart : -1;
         long[][] blockLengths = blockLengths(pipeline);
-        return new StrataResult(trace.mode().label(), blocks, nanos, Math.max(feed.peakBytes(), pipeline.bytes()), options, rows,
+        return new StrataResult(trace.mode().label(), blocks, nanos, cpuNanos, Math.max(feed.peakBytes(), pipeline.bytes()), options, rows,
                 levels(pipeline, blocks, runSizes), hottest(pipeline, trace.code(), blocks), uniqueStrata(pipeline, blockLengths));
     }
 

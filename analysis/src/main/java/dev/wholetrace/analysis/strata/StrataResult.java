@@ -12,6 +12,8 @@ import java.util.List;
  * @param mode        the trace's mode label
  * @param blocks      blocks executed by the threads analysed
  * @param nanos       wall time of the pass (expanding the WPPs and building paths and strata)
+ * @param cpuNanos    CPU time of the thread that made the pass (-1 where the JVM cannot tell): on a
+ *                    busy machine the figure that says what the pass costs
  * @param peakBytes   the most the tables and per-thread state took at any check
  * @param options     what was asked
  * @param threads     per thread analysed: its blocks and temporal strata
@@ -19,12 +21,17 @@ import java.util.List;
  * @param hottest     the hottest paths by executions × length, the hottest first
  * @param uniqueStrata per layer 0..N-1, its most executed strata by blocks covered
  */
-public record StrataResult(String mode, long blocks, long nanos, long peakBytes, StrataOptions options, List<ThreadRow> threads,
+public record StrataResult(String mode, long blocks, long nanos, long cpuNanos, long peakBytes, StrataOptions options, List<ThreadRow> threads,
                            List<Level> levels, List<HotPath> hottest, List<List<UniqueStratum>> uniqueStrata) {
 
     /** Blocks per second of the pass. */
     public double blocksPerSecond() {
         return nanos == 0 ? 0 : blocks * 1e9 / nanos;
+    }
+
+    /** Blocks per second of CPU time of the pass, or 0 when it was not measured. */
+    public double blocksPerCpuSecond() {
+        return cpuNanos <= 0 ? 0 : blocks * 1e9 / cpuNanos;
     }
 
     /** The paths' statistics (layer -1). */

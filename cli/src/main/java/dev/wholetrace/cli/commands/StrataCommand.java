@@ -56,9 +56,9 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
             description = "stratum layers to build above the paths, 0..16 (default: ${DEFAULT-VALUE})")
     int layers;
 
-    @Option(names = "--layer", defaultValue = "0", paramLabel = "L",
-            description = "the layer whose unique and temporal strata the text shows, -1 (the paths) to N-1 (default: ${DEFAULT-VALUE}); JSON has all")
-    int layer;
+    @Option(names = "--layer", paramLabel = "L",
+            description = "the layer whose unique and temporal strata the text shows, -1 (the paths) to N-1 (default: 0, or -1 with --layers 0); JSON has all")
+    Integer layer;
 
     @Option(names = "--top", defaultValue = "10", paramLabel = "N",
             description = "hottest paths, and unique strata per layer, to list, 0..10000 (default: ${DEFAULT-VALUE})")
@@ -89,6 +89,7 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
     @Override
     public Integer call() throws Exception {
         if (layers < 0 || layers > StrataOptions.MAX_LAYERS) throw new IllegalArgumentException("--layers must be 0 to " + StrataOptions.MAX_LAYERS + ", not " + layers);
+        int layer = this.layer != null ? this.layer : layers > 0 ? 0 : -1;
         if (layer < -1 || layer >= layers) throw new IllegalArgumentException("--layer must be -1 to " + (layers - 1) + " (--layers " + layers + "), not " + layer);
         if (top < 0 || top > HotCommand.MAX_TOP) throw new IllegalArgumentException("--top must be 0 to " + HotCommand.MAX_TOP + ", not " + top);
         if (sample < 0 || sample > MAX_SAMPLE) throw new IllegalArgumentException("--sample must be 0 to " + MAX_SAMPLE + ", not " + sample);
