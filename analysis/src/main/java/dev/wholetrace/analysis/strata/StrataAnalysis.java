@@ -123,8 +123,11 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
                     representation = r + tablesBelow;
                 }
             }
-            levels.add(new Level(level, inputs, tally.executions(), tally.runs(), table.size(), table.elements(), tally.longestRun(),
-                    table.bytes(), givenUp, runsDeflated, givenUp < 0 ? tableDeflated : -1, representation));
+            int unique = level < 0 ? table.size() : pipeline.uniqueAtEnd(level);
+            long elements = level < 0 ? table.elements() : pipeline.tableElementsAtEnd(level);
+            long bytes = level < 0 ? table.bytes() : pipeline.tableBytesAtEnd(level);
+            levels.add(new Level(level, inputs, tally.executions(), tally.runs(), unique, elements, tally.longestRun(),
+                    bytes, givenUp, runsDeflated, givenUp < 0 ? tableDeflated : -1, representation));
         }
         return List.copyOf(levels);
     }

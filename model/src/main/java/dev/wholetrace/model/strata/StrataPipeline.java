@@ -17,6 +17,7 @@ public final class StrataPipeline {
     private final StrataTables tables;
     private final RunTally[] tallies; // 0: paths; k + 1: layer k
     private final long[] givenUpAt; // per layer: the layer's input count when it was given up, or -1
+    private final long[][] givenUpSizes; // per layer given up: its table's size, elements and bytes then (the table is released)
     private final int maxLength;
     private int active;
     private ThreadPipeline current;
@@ -26,6 +27,7 @@ public final class StrataPipeline {
         this.tallies = new RunTally[layers + 1];
         for (int i = 0; i < tallies.length; i++) tallies[i] = new RunTally(null);
         this.givenUpAt = new long[layers];
+        this.givenUpSizes = new long[layers][];
         java.util.Arrays.fill(givenUpAt, -1);
         this.maxLength = maxLength;
         this.active = layers;
@@ -45,6 +47,8 @@ public final class StrataPipeline {
         int layer = --active;
         long inputs = tallies[layer].runs();
         givenUpAt[layer] = inputs;
+        SequenceTable t = tables.layer(layer);
+        givenUpSizes[layer] = new long[] {t.size(), t.elements(), t.bytes()};
         tables.release(layer);
         if (current != null && !current.finished) current.cutAt(layer);
         return true;
@@ -72,6 +76,21 @@ public final class StrataPipeline {
     /** How many runs layer {@code layer} had received when it was given up, or -1 if it was not. */
     public long givenUpAt(int layer) {
         return givenUpAt[layer];
+    }
+
+    /** Distinct strata layer {@code layer} had when it was given up (its table is released then), or its table's size now. */
+    public int uniqueAtEnd(int layer) {
+        return givenUpSizes[layer] != null ? (int) givenUpSizes[layer][0] : tables.layer(layer).size();
+    }
+
+    /** Elements of layer {@code layer}'s table when it was given up, or now. */
+    public long tableElementsAtEnd(int layer) {
+        return givenUpSizes[layer] != null ? givenUpSizes[layer][1] : tables.layer(layer).elements();
+    }
+
+    /** Bytes of layer {@code layer}'s table when it was given up, or now. */
+    public long tableBytesAtEnd(int layer) {
+        return givenUpSizes[layer] != null ? givenUpSizes[layer][2] : tables.layer(layer).bytes();
     }
 
     public int maxLength() {
