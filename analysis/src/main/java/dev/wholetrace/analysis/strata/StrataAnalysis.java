@@ -158,6 +158,16 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
         int[] order = IntStream.range(0, paths.size()).boxed()
                 .sorted(Comparator.comparingLong((Integer id) -> -tally.executions(id) * paths.length(id)).thenComparingInt(id -> id))
                 .limit(options.top()).mapToInt(Integer::intValue).toArray();
+        int[] rotationOf = Isomers.rotationFamilies(paths);
+        int[] reorderingOf = Isomers.reorderingFamilies(paths);
+        int[] rotations = new int[paths.size()];
+        int[] reorderings = new int[paths.size()];
+        long[] rotationBlocks = new long[paths.size()];
+        for (int id = 0; id < paths.size(); id++) {
+            rotations[rotationOf[id]]++;
+            reorderings[reorderingOf[id]]++;
+            rotationBlocks[rotationOf[id]] += tally.executions(id) * paths.length(id);
+        }
         for (int id : order) {
             int len = paths.length(id);
             List<Block> body = new ArrayList<>(len);
@@ -166,7 +176,11 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
                 body.add(new Block(b, code.block(b)));
             }
             long covered = tally.executions(id) * len;
-            hot.add(new HotPath(id, tally.executions(id), tally.runs(id), tally.longestRun(id), len, covered, blocks == 0 ? 0 : (double) covered / blocks, List.copyOf(body)));
+            int family = rotationOf[id];
+            StrataResult.Isomerism isomers = new StrataResult.Isomerism(family, rotations[family], rotationBlocks[family],
+                    blocks == 0 ? 0 : (double) rotationBlocks[family] / blocks, reorderings[reorderingOf[id]]);
+            hot.add(new HotPath(id, tally.executions(id), tally.runs(id), tally.longestRun(id), len, covered, blocks == 0 ? 0 : (double) covered / blocks,
+                    List.copyOf(body), isomers));
         }
         return List.copyOf(hot);
     }

@@ -95,8 +95,22 @@ public record StrataResult(String mode, long blocks, long nanos, long cpuNanos, 
      * @param blocks     blocks it executed: executions × its length
      * @param share      {@code blocks} as a fraction of all blocks executed
      * @param code       its blocks in order, with their code (entry null for a block the code map lacks)
+     * @param isomers    the paths that are its rotations or reorderings (the paper's isomers)
      */
-    public record HotPath(int id, long executions, long runs, long longestRun, int length, long blocks, double share, List<Block> code) {}
+    public record HotPath(int id, long executions, long runs, long longestRun, int length, long blocks, double share, List<Block> code,
+                          Isomerism isomers) {}
+
+    /**
+     * A path's isomers: the paths that are rotations of it (the same loop entered at another block:
+     * ABCD, BCDA) and those with the same blocks in any order (ABCD, ACBD), itself included.
+     *
+     * @param rotationFamily  the smallest id among its rotations (the family's name)
+     * @param rotations       paths in its rotation family
+     * @param rotationBlocks  blocks all of them executed together
+     * @param rotationShare   {@code rotationBlocks} as a fraction of all blocks
+     * @param reorderings     paths with its blocks in any order (rotations included)
+     */
+    public record Isomerism(int rotationFamily, int rotations, long rotationBlocks, double rotationShare, int reorderings) {}
 
     /** A block of a path and what the code map says of it. */
     public record Block(int id, CodeEntry entry) {}

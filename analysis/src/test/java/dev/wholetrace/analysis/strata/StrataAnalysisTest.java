@@ -114,6 +114,15 @@ class StrataAnalysisTest {
         assertThat(r.hottest().stream().mapToLong(HotPath::blocks).sum()).isEqualTo(blocks); // --top covers every path
         assertThat(r.hottest().stream().mapToDouble(HotPath::share).sum()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(paths.unique()).isEqualTo(r.hottest().size());
+        // isomer families partition the paths: their blocks add up to all blocks once per family
+        java.util.Map<Integer, Long> families = new java.util.HashMap<>();
+        for (HotPath p : r.hottest()) {
+            assertThat(p.isomers().rotations()).isBetween(1, p.isomers().reorderings());
+            assertThat(p.isomers().rotationBlocks()).isGreaterThanOrEqualTo(p.blocks());
+            assertThat(p.isomers().rotationFamily()).isLessThanOrEqualTo(p.id());
+            families.put(p.isomers().rotationFamily(), p.isomers().rotationBlocks());
+        }
+        assertThat(families.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(blocks);
         for (int k = 1; k < r.levels().size(); k++) {
             Level below = r.levels().get(k - 1), here = r.levels().get(k);
             assertThat(here.inputs()).as(here.name()).isEqualTo(below.runs());

@@ -20,6 +20,12 @@ final class PathText {
     static void write(int rank, HotPath p, PrintWriter out) {
         out.printf(Locale.ROOT, "#%d  path %d: %s of all blocks; %s executions in %s runs (longest %s), %d blocks long%n", rank, p.id(),
                 percent(p.share()), Units.count(p.executions()), Units.count(p.runs()), Units.count(p.longestRun()), p.length());
+        var iso = p.isomers();
+        if (iso.rotations() > 1 || iso.reorderings() > 1) {
+            out.printf(Locale.ROOT, "    isomers: %s%s%n", iso.rotations() > 1 ? String.format(Locale.ROOT,
+                    "%d rotations (family of path %d) run %s of all blocks together", iso.rotations(), iso.rotationFamily(), percent(iso.rotationShare())) : "",
+                    iso.reorderings() > iso.rotations() ? (iso.rotations() > 1 ? "; " : "") + iso.reorderings() + " paths with the same blocks in any order" : "");
+        }
         out.printf(Locale.ROOT, "    in %s%n", where(p));
         int shown = Math.min(p.code().size(), MAX_BLOCKS);
         for (int i = 0; i < shown; i++) {

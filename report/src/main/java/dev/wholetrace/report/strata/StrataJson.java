@@ -92,6 +92,9 @@ final class StrataJson implements ReportWriter<StrataReport> {
         j.beginObject().field("rank", rank).field("id", p.id()).field("executions", p.executions()).field("runs", p.runs())
                 .field("longestRun", p.longestRun()).field("length", p.length()).field("blocks", p.blocks()).field("share", p.share())
                 .field("where", PathText.where(p));
+        j.object("isomers").field("rotationFamily", p.isomers().rotationFamily()).field("rotations", p.isomers().rotations())
+                .field("rotationBlocks", p.isomers().rotationBlocks()).field("rotationShare", p.isomers().rotationShare())
+                .field("reorderings", p.isomers().reorderings()).end();
         j.array("code");
         for (Block b : p.code()) {
             j.beginObject().field("block", b.id());
