@@ -29,7 +29,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "Per path: executions (trip counts added up), runs (how often it was entered afresh), the "
                     + "longest run, its length, its methods with the source lines it covers, then each block "
-                    + "with its place and bytecode. Needs a control WPP: COR, CDR or ALL. The WPPs are expanded "
+                    + "with its place and bytecode, and its isomers: the paths that are rotations of it (one "
+                    + "loop entered at another block) with the share they run together, and those with the same "
+                    + "blocks in another order. Needs a control WPP: COR, CDR or ALL. The WPPs are expanded "
                     + "as they are read; no thread's blocks are held. 'wholetrace strata' adds the layers."},
         footer = {"", "Examples:",
                 "  wholetrace hot sor.wtrace",
