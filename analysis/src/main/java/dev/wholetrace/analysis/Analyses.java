@@ -2,6 +2,7 @@ package dev.wholetrace.analysis;
 
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.std.StdExport;
 import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
 import java.util.List;
@@ -13,7 +14,8 @@ public final class Analyses {
             new StatsAnalysis(),
             RaceAnalysis.defaults(),
             new StdExport(),
-            new RawStreamsAnalysis());
+            new RawStreamsAnalysis(),
+            new StrataAnalysis());
 
     private Analyses() {}
 

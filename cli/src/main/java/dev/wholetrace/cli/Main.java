@@ -7,11 +7,13 @@ import dev.wholetrace.cli.commands.ExpandCommand;
 import dev.wholetrace.cli.commands.ExportCommand;
 import dev.wholetrace.cli.commands.ReportCommand;
 import dev.wholetrace.cli.commands.GrammarCommand;
+import dev.wholetrace.cli.commands.HotCommand;
 import dev.wholetrace.cli.commands.RacesCommand;
 import dev.wholetrace.cli.commands.RecompressCommand;
 import dev.wholetrace.cli.commands.RecordCommand;
 import dev.wholetrace.cli.commands.SegmentCommand;
 import dev.wholetrace.cli.commands.StatsCommand;
+import dev.wholetrace.cli.commands.StrataCommand;
 import dev.wholetrace.cli.commands.VerifyCommand;
 import dev.wholetrace.cli.commands.WorkloadCommand;
 import dev.wholetrace.cli.io.CheckedOutputStream;
@@ -36,7 +38,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
-                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, ExportCommand.class, ReportCommand.class, RecompressCommand.class, VerifyCommand.class,
+                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, HotCommand.class, StrataCommand.class, ExportCommand.class, ReportCommand.class, RecompressCommand.class, VerifyCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a file or standard output could not be written (disk full, I/O error), "
                     + "or an internal error; 2 bad input or usage (one line on stderr); 3 out of memory (the command needed "

@@ -67,6 +67,10 @@ public final class JsonWriter implements AutoCloseable {
         return run(() -> g.writeNumberField(name, value));
     }
 
+    public JsonWriter field(String name, double value) {
+        return run(() -> g.writeNumberField(name, value));
+    }
+
     public JsonWriter field(String name, boolean value) {
         return run(() -> g.writeBooleanField(name, value));
     }

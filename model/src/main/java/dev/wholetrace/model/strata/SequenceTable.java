@@ -1,0 +1,124 @@
+package dev.wholetrace.model.strata;
+
+import java.util.Arrays;
+
+/**
+ * Interns sequences of longs: each distinct sequence gets the next dense id (0, 1, …) in the order
+ * it is first interned, so ids are stable for a given input. The paper's ProcessPath and
+ * ProcessStratum hash tables: one of these holds the paths (sequences of block ids), one each
+ * stratum layer (sequences of [id, tripcount] pairs, {@link Runs#pair}).
+ *
+ * <p>Storage is flat: every sequence's elements in one {@code long[]} pool, an offset per id and an
+ * open-addressing table of ids; no object per sequence. Not thread-safe.
+ */
+public final class SequenceTable {
+    private long[] pool = new long[256];
+    private int poolSize;
+    private int[] starts = new int[65]; // starts[id] .. starts[id + 1]
+    private int[] hashes = new int[64];
+    private int count;
+    private int[] slots = new int[128]; // id + 1, 0 = empty
+    private int mask = 127;
+
+    /** The id of {@code seq[0, len)}, adding it if it is new. */
+    public int intern(long[] seq, int len) {
+        int h = hash(seq, len);
+        int i = h & mask;
+        while (true) {
+            int s = slots[i];
+            if (s == 0) break;
+            int id = s - 1;
+            if (hashes[id] == h && equalsAt(id, seq, len)) return id;
+            i = (i + 1) & mask;
+        }
+        return add(seq, len, h, i);
+    }
+
+    /** The id of {@code seq[0, len)}, or -1 when it was never interned. */
+    public int find(long[] seq, int len) {
+        int h = hash(seq, len);
+        for (int i = h & mask; slots[i] != 0; i = (i + 1) & mask) {
+            int id = slots[i] - 1;
+            if (hashes[id] == h && equalsAt(id, seq, len)) return id;
+        }
+        return -1;
+    }
+
+    private int add(long[] seq, int len, int h, int slot) {
+        if (poolSize + (long) len > Integer.MAX_VALUE - 16) throw new IllegalStateException("sequence table holds more than 2^31 elements");
+        int id = count++;
+        if (poolSize + len > pool.length) pool = Arrays.copyOf(pool, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(poolSize + (long) len, pool.length * 2L)));
+        System.arraycopy(seq, 0, pool, poolSize, len);
+        poolSize += len;
+        if (count + 1 > starts.length) starts = Arrays.copyOf(starts, starts.length * 2);
+        starts[count] = poolSize;
+        if (id >= hashes.length) hashes = Arrays.copyOf(hashes, hashes.length * 2);
+        hashes[id] = h;
+        slots[slot] = id + 1;
+        if (count * 2 > slots.length) rehash();
+        return id;
+    }
+
+    private void rehash() {
+        int[] s = new int[slots.length * 2];
+        int m = s.length - 1;
+        for (int id = 0; id < count; id++) {
+            int i = hashes[id] & m;
+            while (s[i] != 0) i = (i + 1) & m;
+            s[i] = id + 1;
+        }
+        slots = s;
+        mask = m;
+    }
+
+    private boolean equalsAt(int id, long[] seq, int len) {
+        int from = starts[id];
+        return starts[id + 1] - from == len && Arrays.equals(pool, from, from + len, seq, 0, len);
+    }
+
+    private static int hash(long[] seq, int len) {
+        long h = 0x9E3779B97F4A7C15L ^ len;
+        for (int i = 0; i < len; i++) h = (h ^ seq[i]) * 0xBF58476D1CE4E5B9L + 0x94D049BB133111EBL;
+        h ^= h >>> 31;
+        h *= 0xD6E8FEB86659FD93L;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /** Sequences interned. */
+    public int size() {
+        return count;
+    }
+
+    /** Elements of sequence {@code id}. */
+    public int length(int id) {
+        check(id);
+        return starts[id + 1] - starts[id];
+    }
+
+    /** Element {@code i} of sequence {@code id}. */
+    public long element(int id, int i) {
+        check(id);
+        if (i < 0 || i >= starts[id + 1] - starts[id]) throw new IndexOutOfBoundsException("element " + i + " of sequence " + id);
+        return pool[starts[id] + i];
+    }
+
+    /** A copy of sequence {@code id}. */
+    public long[] sequence(int id) {
+        check(id);
+        return Arrays.copyOfRange(pool, starts[id], starts[id + 1]);
+    }
+
+    /** Elements of all sequences together. */
+    public long elements() {
+        return poolSize;
+    }
+
+    /** Bytes the table's arrays take (their capacity, not just what is used). */
+    public long bytes() {
+        return 8L * pool.length + 4L * (starts.length + hashes.length + slots.length) + 64;
+    }
+
+    private void check(int id) {
+        if (id < 0 || id >= count) throw new IndexOutOfBoundsException("no sequence " + id + " (" + count + " interned)");
+    }
+}

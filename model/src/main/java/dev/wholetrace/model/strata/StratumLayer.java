@@ -1,0 +1,91 @@
+package dev.wholetrace.model.strata;
+
+import java.util.Arrays;
+
+/**
+ * ExtendStratumLayer/ProcessStratum of the strata paper for one thread and one layer: the runs of
+ * the layer below in ([id, tripcount] pairs, {@link Runs#pair}), the runs of this layer's strata
+ * out. A stratum is a cycle of pairs: it ends when a pair already in it comes again (same id and
+ * same trip count), and that pair starts the next stratum; consecutive executions of one stratum
+ * become one run; strata are interned in the layer's {@link SequenceTable}. Layer 0 takes the
+ * paths' runs, layer k the runs of layer k-1.
+ *
+ * <p>Membership is an open-addressing set stamped per stratum, so starting a stratum clears it in
+ * O(1); no allocation per run.
+ */
+public final class StratumLayer implements RunSink {
+    private final CycleCutter cutter;
+    private final int maxLength;
+    private long[] keys;
+    private int[] stamps;
+    private int mask;
+    private int serial = 1;
+
+    public StratumLayer(SequenceTable strata, RunSink sink, int maxLength) {
+        this.cutter = new CycleCutter(strata, sink, maxLength);
+        this.maxLength = maxLength;
+        int capacity = Integer.highestOneBit(Math.max(16, Math.min(maxLength, 1 << 20)) * 2 - 1) << 1;
+        keys = new long[capacity];
+        stamps = new int[capacity];
+        mask = capacity - 1;
+    }
+
+    @Override
+    public void run(int id, long trip) {
+        long pair = Runs.pair(id, trip);
+        if (cutter.full()) nextStratum();
+        int i = slot(pair);
+        if (stamps[i] == serial) { // seen in this stratum: it is complete
+            nextStratum();
+            i = slot(pair);
+        }
+        stamps[i] = serial;
+        keys[i] = pair;
+        cutter.append(pair);
+    }
+
+    /** The slot of {@code pair} in this stratum's set: where it is, or the empty slot where it goes. */
+    private int slot(long pair) {
+        long h = pair * 0x9E3779B97F4A7C15L;
+        int i = (int) (h ^ (h >>> 29)) & mask;
+        while (stamps[i] == serial && keys[i] != pair) i = (i + 1) & mask;
+        return i;
+    }
+
+    private void nextStratum() {
+        cutter.complete();
+        if (++serial == Integer.MAX_VALUE) {
+            Arrays.fill(stamps, 0);
+            serial = 1;
+        }
+    }
+
+    @Override
+    public void finish() {
+        cutter.finish();
+    }
+
+    /** Sends this layer's runs to {@code sink} from now on (the layer above was given up). */
+    public void redirect(RunSink sink) {
+        cutter.redirect(sink);
+    }
+
+    /** Pairs received from the layer below. */
+    public long elements() {
+        return cutter.elements();
+    }
+
+    /** Strata completed (executions, repetitions included). */
+    public long strata() {
+        return cutter.cycles();
+    }
+
+    /** Bytes of this layer's per-thread state. */
+    public long bytes() {
+        return cutter.bytes() + 12L * keys.length;
+    }
+
+    int maxLength() {
+        return maxLength;
+    }
+}

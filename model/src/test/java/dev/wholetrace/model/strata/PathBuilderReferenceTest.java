@@ -1,0 +1,86 @@
+package dev.wholetrace.model.strata;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link PathBuilder}, which skips storing a path that repeats the previous one, against the paper's
+ * ExtendPath written plainly (lists and a set): the same runs, path by path, and the same table.
+ */
+class PathBuilderReferenceTest {
+
+    /** ExtendPath/ProcessPath as the pseudocode reads, with the length limit; runs as "blocks^trip". */
+    static List<String> reference(int[] blocks, int maxLength) {
+        List<String> runs = new ArrayList<>();
+        List<Integer> cur = new ArrayList<>();
+        Set<Integer> seen = new HashSet<>();
+        List<Integer> prev = null;
+        long trip = 0;
+        for (int i = 0; i <= blocks.length; i++) {
+            boolean end = i == blocks.length;
+            if (end ? !cur.isEmpty() : seen.contains(blocks[i]) || cur.size() == maxLength) {
+                if (cur.equals(prev)) {
+                    trip++;
+                } else {
+                    if (prev != null) runs.add(prev + "^" + trip);
+                    prev = new ArrayList<>(cur);
+                    trip = 1;
+                }
+                cur.clear();
+                seen.clear();
+            }
+            if (!end) {
+                cur.add(blocks[i]);
+                seen.add(blocks[i]);
+            }
+        }
+        if (prev != null) runs.add(prev + "^" + trip);
+        return runs;
+    }
+
+    @Property(tries = 1000)
+    void sameRunsAsThePlainAlgorithm(@ForAll("blocks") int[] blocks, @ForAll @IntRange(min = 1, max = 9) int maxLength) {
+        SequenceTable table = new SequenceTable();
+        List<String> runs = new ArrayList<>();
+        PathBuilder b = new PathBuilder(table, (id, trip) -> {
+            List<Long> s = new ArrayList<>();
+            for (long v : table.sequence(id)) s.add(v);
+            runs.add(s.toString() + "^" + trip);
+        }, maxLength);
+        for (int x : blocks) b.add(x);
+        b.finish();
+        assertThat(runs).isEqualTo(reference(blocks, maxLength));
+        assertThat(b.blocks()).isEqualTo(blocks.length);
+        long paths = 0;
+        for (String r : runs) paths += Long.parseLong(r.substring(r.lastIndexOf('^') + 1));
+        assertThat(b.paths()).isEqualTo(paths);
+    }
+
+    @Provide
+    Arbitrary<int[]> blocks() {
+        return Arbitraries.oneOf(
+                Arbitraries.integers().between(0, 5).array(int[].class).ofMaxSize(200),
+                Arbitraries.integers().between(0, 2000).array(int[].class).ofMaxSize(20),
+                // a loop body repeated with occasional detours: long repetitions, prefixes, longer paths
+                Arbitraries.integers().between(0, 6).array(int[].class).ofMinSize(1).ofMaxSize(6)
+                        .flatMap(body -> Arbitraries.integers().between(0, 7).list().ofMaxSize(40).map(detours -> {
+                            List<Integer> out = new ArrayList<>();
+                            for (int d : detours) {
+                                for (int x : body) out.add(x);
+                                if (d >= 5) out.add(d);
+                                if (d == 4) out.remove(out.size() - 1);
+                            }
+                            return out.stream().mapToInt(Integer::intValue).toArray();
+                        })));
+    }
+}
