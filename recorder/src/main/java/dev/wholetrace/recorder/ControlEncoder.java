@@ -95,8 +95,7 @@ final class ControlEncoder extends StreamEncoder {
 
     private int access(int tag, long instruction) {
         int symbol = symbols.idOf(tag, instruction);
-        if (pathLength == maxPath) endPath();
-        path[pathLength++] = symbol;
+        extendPath(symbol);
         return symbol;
     }
 
@@ -115,8 +114,13 @@ final class ControlEncoder extends StreamEncoder {
      * on the unfolded grammar, where the path is a rule like any other.
      */
     private void sync(long value) {
+        extendPath(symbols.idOf(SymbolTag.SYNC, value));
+    }
+
+    /** Appends a symbol that does not end a path by itself (an access or a sync operation). */
+    private void extendPath(int symbol) {
         if (pathLength == maxPath) endPath();
-        path[pathLength++] = symbols.idOf(SymbolTag.SYNC, value);
+        path[pathLength++] = symbol;
     }
 
     @Override

@@ -116,9 +116,9 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
             long runsDeflated = -1, tableDeflated = -1, representation = -1;
             if (runSizes != null) {
                 long r = runSizes[level + 1].finish();
-                tableDeflated = deflatedTable(table, level < 0);
-                tablesBelow += tableDeflated;
-                if (givenUp < 0) {
+                if (givenUp < 0) { // a layer given up has no table left to measure, nor any above it
+                    tableDeflated = deflatedTable(table, level < 0);
+                    tablesBelow += tableDeflated;
                     runsDeflated = r;
                     representation = r + tablesBelow;
                 }

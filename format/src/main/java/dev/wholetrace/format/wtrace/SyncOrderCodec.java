@@ -4,7 +4,9 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.model.util.LongMinHeap;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -250,65 +252,35 @@ final class SyncOrderCodec {
 
     /**
      * A thread's order-1 prediction of its next kind and site: the one that followed the previous
-     * operation's kind and site the last time (open addressing over two long arrays; a thread's
-     * kinds and sites are bounded by the program's code). Values are kind &lt;&lt; 32 | site,
-     * never negative; -1 is "none".
+     * operation's kind and site the last time. Values are kind &lt;&lt; 32 | site, never negative;
+     * -1 is "none".
      */
     static final class NextKindSite {
         private static final long NONE = -1;
-        private long[] keys = filled(16);
-        private long[] values = new long[16];
-        private int size;
-        private long previous = NONE;
+        /** The kinds and sites seen, as dense ids (bounded by the program's code). */
+        private final Alphabet seen = new Alphabet();
+        /** By id: the kind and site that followed it last time, or NONE. */
+        private long[] next = filled(16);
+        private int previous = -1;
 
         /** The kind and site that followed the previous one last time, or -1. */
         long predict() {
-            if (previous == NONE) return NONE;
-            int mask = keys.length - 1;
-            for (int i = slot(previous, mask); ; i = (i + 1) & mask) {
-                if (keys[i] == previous) return values[i];
-                if (keys[i] == NONE) return NONE;
-            }
+            return previous < 0 ? NONE : next[previous];
         }
 
         void saw(long kindSite) {
-            if (previous != NONE) put(previous, kindSite);
-            previous = kindSite;
-        }
-
-        private void put(long key, long value) {
-            int mask = keys.length - 1;
-            int i = slot(key, mask);
-            while (keys[i] != NONE && keys[i] != key) i = (i + 1) & mask;
-            if (keys[i] == NONE) {
-                if (++size * 2 > keys.length) {
-                    grow();
-                    put(key, value);
-                    return;
-                }
-                keys[i] = key;
+            if (previous >= 0) next[previous] = kindSite;
+            previous = seen.idOf(kindSite);
+            if (previous >= next.length) {
+                int old = next.length;
+                next = Arrays.copyOf(next, Math.max(2 * old, previous + 1));
+                Arrays.fill(next, old, next.length, NONE);
             }
-            values[i] = value;
-        }
-
-        private void grow() {
-            long[] oldKeys = keys;
-            long[] oldValues = values;
-            keys = filled(oldKeys.length * 2);
-            values = new long[oldKeys.length * 2];
-            size = 0;
-            for (int i = 0; i < oldKeys.length; i++) {
-                if (oldKeys[i] != NONE) put(oldKeys[i], oldValues[i]);
-            }
-        }
-
-        private static int slot(long key, int mask) {
-            return (int) (key * 0x9E37_79B9_7F4A_7C15L >>> 40) & mask;
         }
 
         private static long[] filled(int n) {
             long[] a = new long[n];
-            java.util.Arrays.fill(a, NONE);
+            Arrays.fill(a, NONE);
             return a;
         }
     }

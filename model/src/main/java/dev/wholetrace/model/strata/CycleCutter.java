@@ -17,7 +17,7 @@ import java.util.Arrays;
 final class CycleCutter {
     private final SequenceTable table;
     private final int maxLength;
-    private RunSink sink;
+    private final RunSink sink;
     private long[] cur;
     private int curLen;
     private long[] prev;
@@ -98,10 +98,6 @@ final class CycleCutter {
         prevTrip = 0;
         matching = false;
         sink.finish();
-    }
-
-    void redirect(RunSink to) {
-        sink = to;
     }
 
     /** Elements appended. */

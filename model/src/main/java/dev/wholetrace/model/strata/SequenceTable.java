@@ -34,16 +34,6 @@ public final class SequenceTable {
         return add(seq, len, h, i);
     }
 
-    /** The id of {@code seq[0, len)}, or -1 when it was never interned. */
-    public int find(long[] seq, int len) {
-        int h = hash(seq, len);
-        for (int i = h & mask; slots[i] != 0; i = (i + 1) & mask) {
-            int id = slots[i] - 1;
-            if (hashes[id] == h && equalsAt(id, seq, len)) return id;
-        }
-        return -1;
-    }
-
     private int add(long[] seq, int len, int h, int slot) {
         if (poolSize + (long) len > Integer.MAX_VALUE - 16) throw new IllegalStateException("sequence table holds more than 2^31 elements");
         int id = count++;

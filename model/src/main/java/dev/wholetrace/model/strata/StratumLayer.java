@@ -65,11 +65,6 @@ public final class StratumLayer implements RunSink {
         cutter.finish();
     }
 
-    /** Sends this layer's runs to {@code sink} from now on (the layer above was given up). */
-    public void redirect(RunSink sink) {
-        cutter.redirect(sink);
-    }
-
     /** Pairs received from the layer below. */
     public long elements() {
         return cutter.elements();
