@@ -37,9 +37,9 @@ public final class SyncClocks<C> {
     }
 
     private final Algebra<C> algebra;
-    private final Map<Long, C> all = new HashMap<>();
-    private final Map<Long, C> exclusive = new HashMap<>();
-    private final Map<Phase, C> latches = new HashMap<>();
+    /** By {@link #channel}: everything released on it, and only the exclusive releases. */
+    private final Map<Object, C> all = new HashMap<>();
+    private final Map<Object, C> exclusive = new HashMap<>();
     private final Map<Integer, C> episodes = new HashMap<>();
     private final Map<Integer, Integer> episodeTakers = new HashMap<>();
     private final SyncOrder order;
@@ -85,27 +85,37 @@ public final class SyncClocks<C> {
         };
     }
 
+    /**
+     * What the current entry of {@code at} releases on or acquires from: a latch's (object, phase)
+     * (a Phaser is a latch per phase), else the sync object. The one place this rule lives, for the
+     * clocks here and the timeline's hand-over arrows.
+     */
+    public static Object channel(SyncOrder.Cursor at) {
+        SyncKind kind = at.kind();
+        return kind == SyncKind.LATCH_COUNT_DOWN || kind == SyncKind.LATCH_AWAIT ? new Phase(at.object(), at.aux()) : (Object) at.object();
+    }
+
+    /**
+     * Whether the current entry of {@code at} is a shared (read) lock or its unlock: that unlock
+     * publishes nothing a later lock of either kind needs beyond the exclusive releases, and that
+     * lock receives only the exclusive releases (readers do not order each other).
+     */
+    public static boolean shared(SyncOrder.Cursor at) {
+        SyncKind kind = at.kind();
+        return (kind == SyncKind.LOCK || kind == SyncKind.UNLOCK) && at.aux() == SyncKind.LOCK_SHARED;
+    }
+
     /** The current entry of {@code at}, a release, publishes {@code clock} (its thread's, before the thread moves on). */
     public void release(SyncOrder.Cursor at, C clock) {
-        SyncKind kind = at.kind();
-        if (kind == SyncKind.LATCH_COUNT_DOWN) {
-            Phase p = new Phase(at.object(), at.aux());
-            latches.put(p, algebra.join(latches.containsKey(p) ? latches.get(p) : algebra.empty(), clock));
-            return;
-        }
-        long o = at.object();
-        all.put(o, algebra.join(all.containsKey(o) ? all.get(o) : algebra.empty(), clock));
-        if (!(kind == SyncKind.UNLOCK && at.aux() == SyncKind.LOCK_SHARED)) {
-            exclusive.put(o, algebra.join(exclusive.containsKey(o) ? exclusive.get(o) : algebra.empty(), clock));
-        }
+        Object key = channel(at);
+        all.put(key, algebra.join(all.containsKey(key) ? all.get(key) : algebra.empty(), clock));
+        if (!shared(at)) exclusive.put(key, algebra.join(exclusive.containsKey(key) ? exclusive.get(key) : algebra.empty(), clock));
     }
 
     /** What the current entry of {@code at}, an acquire, receives; null when nothing was published for it. */
     public C acquired(SyncOrder.Cursor at) {
-        SyncKind kind = at.kind();
-        if (kind == SyncKind.LATCH_AWAIT) return latches.get(new Phase(at.object(), at.aux()));
-        long o = at.object();
-        return kind == SyncKind.LOCK && at.aux() == SyncKind.LOCK_SHARED ? exclusive.get(o) : all.get(o);
+        Object key = channel(at);
+        return shared(at) ? exclusive.get(key) : all.get(key);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.timeline;
 
+import dev.wholetrace.analysis.hb.SyncClocks;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.SyncOrder;
 import java.util.HashMap;
@@ -20,8 +21,6 @@ import java.util.Map;
  */
 final class HandOvers {
     private final Map<Object, Channel> channels = new HashMap<>();
-
-    private record Phase(long object, long aux) {}
 
     /** One sync object's latest release per releasing thread and each acquirer's last acquire. */
     private static final class Channel {
@@ -58,8 +57,8 @@ final class HandOvers {
     int next(SyncOrder.Cursor at) {
         SyncKind kind = at.kind();
         if (kind == null || kind.role == SyncKind.Role.BARRIER) return 0;
-        Object key = kind == SyncKind.LATCH_COUNT_DOWN || kind == SyncKind.LATCH_AWAIT ? new Phase(at.object(), at.aux()) : at.object();
-        boolean shared = (kind == SyncKind.LOCK || kind == SyncKind.UNLOCK) && at.aux() == SyncKind.LOCK_SHARED;
+        Object key = SyncClocks.channel(at);
+        boolean shared = SyncClocks.shared(at);
         int t = at.thread();
         int entry = at.index();
         if (kind.role == SyncKind.Role.RELEASE) {

@@ -157,14 +157,14 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         TimelineWriter writer = TimelineFormats.FORMATS.writer(chosen);
         long limit = maxOps != null ? maxOps : chosen == TimelineFormats.CHROME ? CHROME_MAX_OPS : PERFETTO_MAX_OPS;
         if (limit < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + limit);
-        new TimelineExport(limit, from, to); // checks the window's numbers before the trace is read
+        TimelineExport export = new TimelineExport(limit, from, to); // checks the window's numbers before the trace is read
         if (out == null && chosen == TimelineFormats.PERFETTO) {
             throw new IllegalArgumentException("--format perfetto writes a binary file: give it with -o FILE (e.g. -o run.pftrace)");
         }
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         PrintWriter err = spec.commandLine().getErr();
         ParallelTrace trace = TraceFiles.open(input, err);
-        Timeline timeline = new TimelineExport(limit, from, to).analyze(trace);
+        Timeline timeline = export.analyze(trace);
         TimelineInfo info = timeline.info();
         if (info.aggregated()) {
             err.printf("wholetrace: %,d sync operations, more than --max-ops %,d: each thread's operations are aggregated into bins of %,d "
