@@ -100,7 +100,7 @@ final class HotSection {
         out.println("<h3>Blocks</h3><table class=\"numbers\" id=\"hot-blocks\"><thead><tr><th>block</th><th>where</th><th>executions</th><th>share</th></tr></thead><tbody>");
         for (Map.Entry<Integer, Long> b : hotBlocks) {
             CodeEntry c = trace.code().block(b.getKey());
-            out.println("<tr><td>" + b.getKey() + "</td><td>" + code(c) + "</td><td>" + num(b.getValue()) + "</td><td>" + Html.percent(b.getValue(), blocks) + "</td></tr>");
+            out.println("<tr><td>" + b.getKey() + "</td><td class=\"text\">" + code(c) + "</td><td>" + num(b.getValue()) + "</td><td>" + Html.percent(b.getValue(), blocks) + "</td></tr>");
         }
         out.println("</tbody></table>");
         out.println("<h3>Paths</h3><p class=\"note\">Cyclic paths as <code>wholetrace hot</code> cuts them (a path ends when one of its "
@@ -119,7 +119,7 @@ final class HotSection {
             if (shown < p.code().size()) code.append("<p class=\"note\">… ").append(p.code().size() - shown).append(" more blocks (wholetrace hot --format json)</p>");
             code.append("</details>");
             out.println("<tr><td>" + (i + 1) + "</td><td>" + p.id() + "</td><td>" + Html.percent(p.share()) + "</td><td>" + num(p.executions())
-                    + "</td><td>" + num(p.runs()) + "</td><td>" + p.length() + "</td><td class=\"code\">" + code + "</td></tr>");
+                    + "</td><td>" + num(p.runs()) + "</td><td>" + p.length() + "</td><td class=\"code text\">" + code + "</td></tr>");
         }
         out.println("</tbody></table></section>");
     }

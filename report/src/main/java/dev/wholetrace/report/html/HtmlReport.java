@@ -172,7 +172,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         List<String> names = trace.threads().stream().map(ThreadInfo::name).toList();
         if (!trace.mode().streams) {
             return new RaceSection(null, "Races need the accesses' instructions and addresses: this trace was recorded in mode "
-                    + trace.mode().label() + "; record with --mode cdr (or all) to see them here.", names);
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode cdr (or all) to see them here.", names);
         }
         if (!options.races()) return new RaceSection(null, "Not looked for (--no-races).", names);
         return new RaceSection(new RaceAnalysis(false, true, options.classpath()).analyze(trace), null, names);
@@ -181,7 +181,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     private static HotSection hot(ParallelTrace trace) {
         if (!trace.mode().control) {
             return HotSection.of(trace, null, "Hot blocks and paths need the blocks each thread executed: this trace was recorded in mode "
-                    + trace.mode().label() + ", which keeps no control flow (record with --mode cor, cdr or all).");
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
         return HotSection.of(trace, new StrataAnalysis(StrataOptions.hotPaths(10, -1)).analyze(trace), null);
     }
@@ -305,8 +305,10 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             + ".note{color:#666;font-size:90%}code{font-size:95%}.ok{color:#2a7a2a}"
             + "table.races td{vertical-align:top}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
             + "tr.artifact{color:#555}td.code ol{margin:.2em 0;padding-left:1.5em}summary{cursor:pointer}"
+            + "table.numbers td.text{text-align:left}"
             + ".explorer-panes{display:flex;gap:1em;align-items:flex-start}#explorer-rules{flex:3;min-width:0}"
-            + ".code-pane{flex:2;position:sticky;top:0;border:1px solid #ddd;padding:.5em;background:#fafafa}"
+            + ".code-pane{flex:2;min-width:0;position:sticky;top:0;border:1px solid #ddd;padding:.5em;background:#fafafa}"
+            + ".code-pane pre{white-space:pre-wrap;word-break:break-word;font-size:12px}"
             + ".rule{margin:.2em 0 .2em 1em}.rule-head{cursor:pointer}.rule-head:hover{background:#eef}"
             + ".body{margin-left:1em;display:flex;flex-wrap:wrap;gap:.25em}.sym{border:1px solid #ccc;border-radius:3px;padding:0 .3em;"
             + "font:12px monospace;cursor:pointer;background:#fff}.sym.rule-ref{background:#eef}.sym.sync{background:#fde}"

@@ -14,6 +14,8 @@
     barrier: '#e8a33d', 'volatile-write': '#ee6666', 'volatile-read': '#f2a0a0' };
   function kindColour(k) { return kindColours[sync.kinds[k]] || '#9a60b4'; }
   function objectColour(o) { return 'hsl(' + ((o * 47) % 360) + ',60%,60%)'; }
+  // tooltips are HTML: every name from the trace is escaped
+  function name(t) { return echarts.format.encodeHTML(sync.threads[t]); }
   function band(api) { return api.size([0, 1])[1]; }
 
   // a horizontal piece of a thread's track, from x0 to x1, `part` of the band high, cut to the plot area
@@ -36,22 +38,22 @@
       e[1] = o[1];
     });
     var lines = Object.keys(extent).map(function (t) { return [+t, extent[t][0] + 0.5, extent[t][1] + 0.5]; });
-    series.push({ type: 'custom', name: 'thread lines', data: lines, encode: { x: [1, 2], y: 0 }, silent: true, z: 1,
+    series.push({ type: 'custom', name: 'thread lines', itemStyle: { color: '#bbb' }, data: lines, encode: { x: [1, 2], y: 0 }, silent: true, z: 1,
       renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.04, { fill: '#bbb' }); } });
-    series.push({ type: 'custom', name: 'segments', z: 2,
+    series.push({ type: 'custom', name: 'segments', z: 2, itemStyle: { color: '#666' },
       data: sync.segments.map(function (s) { return [s[0], s[1] / 1000, s[2] / 1000, s[3]]; }), encode: { x: [1, 2], y: 0 },
-      tooltip: { formatter: function (p) { return sync.threads[p.value[0]] + '<br>segment: ' + p.value[3] + ' events'; } },
+      tooltip: { formatter: function (p) { return name(p.value[0]) + '<br>segment: ' + p.value[3] + ' events'; } },
       renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.1, { fill: '#666' }); } });
-    series.push({ type: 'custom', name: 'locks held', z: 3,
+    series.push({ type: 'custom', name: 'locks held', z: 3, itemStyle: { color: '#c9a0dc' },
       data: sync.holds.map(function (h) { return [h[0], h[1] / 1000, h[2] / 1000, h[3]]; }), encode: { x: [1, 2], y: 0 },
-      tooltip: { formatter: function (p) { return sync.threads[p.value[0]] + '<br>holds lock ' + p.value[3]; } },
+      tooltip: { formatter: function (p) { return name(p.value[0]) + '<br>holds lock ' + p.value[3]; } },
       renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.45, { fill: objectColour(api.value(3)), opacity: 0.35 }); } });
-    series.push({ type: 'scatter', name: 'sync operations', z: 5, symbolSize: 8,
+    series.push({ type: 'scatter', name: 'sync operations', z: 5, symbolSize: 8, legendHoverLink: false,
       data: sync.ops.map(function (o) { return [o[1] + 0.5, o[0], o[2], o[3], o[4], o[1]]; }),
       itemStyle: { color: function (p) { return kindColour(p.value[2]); } },
       tooltip: { formatter: function (p) {
         var v = p.value;
-        return sync.threads[v[1]] + '<br><b>' + sync.kinds[v[2]] + '</b> object ' + v[3] + '<br>' + echarts.format.encodeHTML(sync.sites[v[4]]) + '<br>order ' + v[5];
+        return name(v[1]) + '<br><b>' + sync.kinds[v[2]] + '</b> object ' + v[3] + '<br>' + echarts.format.encodeHTML(sync.sites[v[4]]) + '<br>order ' + v[5];
       } } });
     function arrows(barrier) {
       return sync.arrows.filter(function (a) { return a[4] === barrier; })
@@ -59,10 +61,10 @@
     }
     series.push({ type: 'lines', name: 'hand-overs', coordinateSystem: 'cartesian2d', z: 4, clip: true, data: arrows(0),
       symbol: ['none', 'arrow'], symbolSize: 7, lineStyle: { color: '#2458b3', width: 1, opacity: 0.8 },
-      tooltip: { formatter: function (p) { var a = p.data.value; return 'hand-over: ' + sync.threads[a[1]] + ' (order ' + a[0] + ') &rarr; ' + sync.threads[a[3]] + ' (order ' + a[2] + ')'; } } });
+      tooltip: { formatter: function (p) { var a = p.data.value; return 'hand-over: ' + name(a[1]) + ' (order ' + a[0] + ') &rarr; ' + name(a[3]) + ' (order ' + a[2] + ')'; } } });
     series.push({ type: 'lines', name: 'barrier episodes', coordinateSystem: 'cartesian2d', z: 4, clip: true, data: arrows(1),
       symbol: ['none', 'arrow'], symbolSize: 6, lineStyle: { color: '#e8a33d', width: 1.5, type: 'dashed' },
-      tooltip: { formatter: function (p) { var a = p.data.value; return 'barrier episode: ' + sync.threads[a[1]] + ' &rarr; ' + sync.threads[a[3]]; } } });
+      tooltip: { formatter: function (p) { var a = p.data.value; return 'barrier episode: ' + name(a[1]) + ' &rarr; ' + name(a[3]); } } });
   } else {
     var most = 1;
     sync.bins.forEach(function (b) { most = Math.max(most, b[3]); });
@@ -70,7 +72,7 @@
       data: sync.bins, encode: { x: [1, 2], y: 0 },
       tooltip: { formatter: function (p) {
         var b = p.value;
-        return sync.threads[b[0]] + '<br>order ' + b[1] + '&ndash;' + b[2] + '<br>' + b[3] + ' sync operations, ' + b[4] + ' events, ' + b[5] + ' hand-overs received';
+        return name(b[0]) + '<br>order ' + b[1] + '&ndash;' + b[2] + '<br>' + b[3] + ' sync operations, ' + b[4] + ' events, ' + b[5] + ' hand-overs received';
       } },
       renderItem: function (p, api) {
         return piece(p, api, api.value(1), api.value(2) + 1, 0.6, { fill: '#5470c6', opacity: 0.15 + 0.85 * api.value(3) / most });
