@@ -88,8 +88,9 @@ final class RaceSection {
 
     private static String side(Side s) {
         return "<td><span class=\"" + (s.isRead() ? "read" : "write") + "\">" + esc(s.access()) + "</span> <code>" + esc(s.target()) + "</code><br>"
-                + "<code title=\"" + esc(s.className() + "." + s.method() + s.descriptor() + " bci " + s.bci()) + "\">" + esc(s.className()) + "."
-                + esc(s.method()) + "</code> line " + (s.line() > 0 ? s.line() : "?") + " <span class=\"note\">(" + esc(s.sourceFile()) + ")</span></td>";
+                + "<code title=\"" + esc(s.className() + "." + s.method() + s.descriptor() + " bci " + s.bci()) + "\">" + esc(s.simpleClassName()) + "."
+                + esc(s.method()) + "</code> line " + (s.line() > 0 ? s.line() : "?") + " <span class=\"note\">(" + esc(s.sourcePath()) + ", bci " + s.bci()
+                + ")</span></td>";
     }
 
     /** An artifact: the races up to its first race; a first race: its artifacts. */

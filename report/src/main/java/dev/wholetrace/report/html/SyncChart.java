@@ -30,11 +30,11 @@ import java.util.Map;
 final class SyncChart implements TimelineSink {
     private TimelineInfo info;
     private TimelineSummary summary;
-    /** [thread, order, kind, object, site]: kind and site index {@link #kinds} and {@link #sites}. */
+    /** [thread, order, kind, object, site]: kind and site index {@link #kinds} and {@link #sites}; the object is written as a string. */
     final List<long[]> ops = new ArrayList<>();
     /** [thread, from×1000, to×1000, events]: life-line pieces (a thread's segments). */
     final List<long[]> segments = new ArrayList<>();
-    /** [thread, from×1000, to×1000, object]: lock holdings. */
+    /** [thread, from×1000, to×1000, object]: lock holdings (the object written as a string). */
     final List<long[]> holds = new ArrayList<>();
     /** [fromOrder, fromThread, toOrder, toThread, barrier 0/1]. */
     final List<long[]> arrows = new ArrayList<>();
@@ -129,11 +129,11 @@ final class SyncChart implements TimelineSink {
         j.writeNumberField("binWidth", info.binWidth());
         j.writeBooleanField("aggregated", info.aggregated());
         j.writeNumberField("handOvers", summary.handOvers());
-        rows(j, "ops", ops);
-        rows(j, "segments", segments);
-        rows(j, "holds", holds);
-        rows(j, "arrows", arrows);
-        rows(j, "bins", bins);
+        rows(j, "ops", ops, 3);
+        rows(j, "segments", segments, -1);
+        rows(j, "holds", holds, 3);
+        rows(j, "arrows", arrows, -1);
+        rows(j, "bins", bins, -1);
         j.writeEndObject();
     }
 
@@ -143,11 +143,15 @@ final class SyncChart implements TimelineSink {
         j.writeEndArray();
     }
 
-    private static void rows(JsonGenerator j, String name, List<long[]> rows) throws IOException {
+    /** Rows of numbers; column {@code object} (a sync object: thread objects use bit 62) as a string, which JavaScript's doubles keep exact. */
+    private static void rows(JsonGenerator j, String name, List<long[]> rows, int object) throws IOException {
         j.writeArrayFieldStart(name);
         for (long[] r : rows) {
             j.writeStartArray();
-            for (long v : r) j.writeNumber(v);
+            for (int k = 0; k < r.length; k++) {
+                if (k == object) j.writeString(Long.toString(r[k]));
+                else j.writeNumber(r[k]);
+            }
             j.writeEndArray();
         }
         j.writeEndArray();

@@ -13,7 +13,12 @@
   var kindColours = { lock: '#5470c6', unlock: '#91a7e8', fork: '#3ba272', join: '#3ba272', begin: '#3ba272', end: '#3ba272',
     barrier: '#e8a33d', 'volatile-write': '#ee6666', 'volatile-read': '#f2a0a0' };
   function kindColour(k) { return kindColours[sync.kinds[k]] || '#9a60b4'; }
-  function objectColour(o) { return 'hsl(' + ((o * 47) % 360) + ',60%,60%)'; }
+  // a lock's colour from its object number (a string: JavaScript's numbers cannot hold every long)
+  function objectColour(o) {
+    var h = 0;
+    for (var i = 0; i < o.length; i++) h = (h * 31 + o.charCodeAt(i)) % 360;
+    return 'hsl(' + h + ',60%,60%)';
+  }
   // tooltips are HTML: every name from the trace is escaped
   function name(t) { return echarts.format.encodeHTML(sync.threads[t]); }
   function band(api) { return api.size([0, 1])[1]; }

@@ -113,7 +113,7 @@ class HtmlReportBrowserTest {
             // the race: both places, the dynamic count
             List<WebElement> races = driver.findElements(By.cssSelector("#race-table tbody tr"));
             assertThat(races).hasSize(1);
-            assertThat(races.get(0).getText()).contains("demo.Shop.sell", "line 21", "demo.Audit.count", "line 7", "Shop.stock", "write", "read");
+            assertThat(races.get(0).getText()).contains("Shop.sell line 21", "demo/Shop.java", "Audit.count line 7", "demo/Audit.java", "Shop.stock", "write", "read");
 
             // the grammar explorer: a click expands the top rule, a click on a terminal shows its code
             WebElement explorer = driver.findElement(By.id("explorer"));
