@@ -25,14 +25,29 @@ import java.util.PriorityQueue;
  *
  * <p>Bounded whatever the trace: {@link Limits} threads (those with most events), top rules per
  * thread, rules embedded per thread (breadth-first from the top rules, at most {@code depth} levels
- * below them) and symbols per body; a rule beyond the bounds shows as not embedded. So the JSON
- * stays below about threads × rules × body × 8 bytes.
+ * below them), symbols per body and in all, and terminals described with their code; a rule beyond
+ * the bounds shows as not embedded. So the JSON stays below about symbols × 8 bytes, plus rules ×
+ * 40 and code × (200 + {@link #TEXT}) bytes: about 2.5 MB with the defaults, whatever the trace.
  */
 final class GrammarExplorer {
-    /** The bounds on what is embedded. */
-    record Limits(int threads, int top, int rules, int body, int depth) {
-        static final Limits DEFAULT = new Limits(16, 12, 300, 64, 3);
+    /**
+     * The bounds on what is embedded.
+     *
+     * @param threads  threads shown (those with most events)
+     * @param top      top rules per thread
+     * @param rules    rules embedded per thread below its top rules
+     * @param body     symbols per body
+     * @param depth    levels below a top rule
+     * @param symbols  body symbols in all, shared equally by the threads shown
+     * @param code     terminals described with their code (class, method, line, bytecode); the others
+     *                 keep only their label
+     */
+    record Limits(int threads, int top, int rules, int body, int depth, int symbols, int code) {
+        static final Limits DEFAULT = new Limits(16, 12, 300, 64, 3, 120_000, 2_000);
     }
+
+    /** Characters of a terminal's bytecode text kept (a long block's text is cut, marked with …). */
+    static final int TEXT = 160;
 
     private final TraceView trace;
     private final Limits limits;
@@ -68,10 +83,13 @@ final class GrammarExplorer {
         j.writeNumberField("rules", limits.rules());
         j.writeNumberField("body", limits.body());
         j.writeNumberField("depth", limits.depth());
+        j.writeNumberField("symbols", limits.symbols());
+        j.writeNumberField("code", limits.code());
         j.writeEndObject();
         j.writeNumberField("threadCount", trace.threadCount());
         j.writeArrayFieldStart("threads");
-        for (int t : shown) thread(j, t);
+        int symbols = limits.symbols() / Math.max(1, shown.size());
+        for (int t : shown) thread(j, t, symbols);
         j.writeEndArray();
         j.writeArrayFieldStart("code"); // after the threads: they filled it
         for (String[] c : code) {
@@ -86,7 +104,8 @@ final class GrammarExplorer {
     /** One chunk's grammar of a thread with its per-rule figures. */
     private record Part(int chunk, ThreadGrammar source, Grammar wpp, long[] occurrences, long[] syncs) {}
 
-    private void thread(JsonGenerator j, int t) throws IOException {
+    /** One thread: its top rules, then the rules breadth-first below them while {@code symbols} last. */
+    private void thread(JsonGenerator j, int t, int symbols) throws IOException {
         List<Part> parts = new ArrayList<>();
         int chunk = 0;
         // the top rules over all the thread's grammars: [part, rule] by coverage, smallest first in the queue
@@ -120,6 +139,8 @@ final class GrammarExplorer {
             if (embedded.putIfAbsent(key(x[0], x[1]), 0) == null) queue.add(new long[] {x[0], x[1], 0});
         }
         j.writeObjectFieldStart("rules");
+        int left = symbols; // the top rules are always embedded; a rule below them only while its body fits
+        for (long[] x : best) left -= Math.min(parts.get((int) x[0]).wpp().bodyLength((int) x[1]), limits.body());
         while (!queue.isEmpty()) {
             long[] x = queue.poll();
             Part p = parts.get((int) x[0]);
@@ -136,8 +157,11 @@ final class GrammarExplorer {
                 if (Grammar.isRule(s)) {
                     int child = Grammar.ruleOf(s);
                     j.writeNumber(s);
-                    if (x[2] < limits.depth() && embedded.size() < limits.rules() && embedded.putIfAbsent(key(x[0], child), (int) x[2] + 1) == null) {
+                    int cost = Math.min(p.wpp().bodyLength(child), limits.body());
+                    if (x[2] < limits.depth() && cost <= left && embedded.size() < limits.rules() + best.size()
+                            && embedded.putIfAbsent(key(x[0], child), (int) x[2] + 1) == null) {
                         queue.add(new long[] {x[0], child, x[2] + 1});
+                        left -= cost;
                     }
                 } else {
                     j.writeNumber(describe(p.source(), s));
@@ -202,8 +226,11 @@ final class GrammarExplorer {
                 label = (type == Event.Type.LOAD ? "load" : "store") + (instruction ? " I" + value : " @" + Long.toHexString(value));
             }
         }
+        if (code.size() >= limits.code()) e = null; // past the bound: the label only
+        String text = e == null || e.text() == null ? "" : e.text();
+        if (text.length() > TEXT) text = text.substring(0, TEXT) + " …";
         code.add(new String[] {type.name().toLowerCase(java.util.Locale.ROOT), label, e == null ? "" : e.where(),
-                e == null ? "" : Integer.toString(e.bci()), e == null || e.text() == null ? "" : e.text()});
+                e == null ? "" : Integer.toString(e.bci()), text});
         codeIndex.put(key, code.size() - 1);
         return code.size() - 1;
     }

@@ -45,10 +45,10 @@
     var lines = Object.keys(extent).map(function (t) { return [+t, extent[t][0] + 0.5, extent[t][1] + 0.5]; });
     series.push({ type: 'custom', name: 'thread lines', itemStyle: { color: '#bbb' }, data: lines, encode: { x: [1, 2], y: 0 }, silent: true, z: 1,
       renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.04, { fill: '#bbb' }); } });
-    series.push({ type: 'custom', name: 'segments', z: 2, itemStyle: { color: '#666' },
+    series.push({ type: 'custom', name: 'segments', z: 2, itemStyle: { color: '#888' },
       data: sync.segments.map(function (s) { return [s[0], s[1] / 1000, s[2] / 1000, s[3]]; }), encode: { x: [1, 2], y: 0 },
       tooltip: { formatter: function (p) { return name(p.value[0]) + '<br>segment: ' + p.value[3] + ' events'; } },
-      renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.1, { fill: '#666' }); } });
+      renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.06, { fill: '#888' }); } });
     series.push({ type: 'custom', name: 'locks held', z: 3, itemStyle: { color: '#c9a0dc' },
       data: sync.holds.map(function (h) { return [h[0], h[1] / 1000, h[2] / 1000, h[3]]; }), encode: { x: [1, 2], y: 0 },
       tooltip: { formatter: function (p) { return name(p.value[0]) + '<br>holds lock ' + p.value[3]; } },
