@@ -11,6 +11,7 @@ import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.ReportWriter;
@@ -113,7 +114,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         }
         out.println("</tbody></table></section>");
 
-        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace));
+        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace), trace);
         sequenceSection(chart, out);
         races(trace).write(out);
         hot(trace).write(out);
@@ -152,7 +153,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     private static void sequenceSection(SyncChart chart, PrintWriter out) {
         out.println("<section id=\"sync\"><h2>Synchronization</h2>");
         out.println("<p class=\"note\">A message-sequence chart: one line per thread, its sync operations on it (the x axis is the order of "
-                + "all sync operations, S_synch, not time), the locks it holds as bands, an arrow for each happens-before hand-over (unlock "
+                + "all sync operations, S_synch; time below), the locks it holds as bands, an arrow for each happens-before hand-over (unlock "
                 + "&rarr; lock, fork &rarr; begin, end &rarr; join, volatile write &rarr; read, ...) and a dashed chain through each barrier "
                 + "episode. Drag or scroll to zoom and pan; hover for details.</p>");
         if (chart.aggregated()) {
@@ -164,6 +165,17 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         } else {
             out.println("<p class=\"note\">" + num(chart.info().operations()) + " sync operations, " + num(chart.summary().handOvers())
                     + " hand-overs, " + num(chart.summary().episodes()) + " barrier episodes.</p>");
+        }
+        TraceClock clock = chart.clock();
+        if (clock.known()) {
+            out.println("<p class=\"note\" id=\"sync-clock\">The recording's coarse clock (" + num(clock.samples()) + " samples over "
+                    + String.format(Locale.ROOT, "%.3f", clock.spanNanos() / 1e6) + " ms; about one a millisecond while sync operations happen) "
+                    + "puts the chart on a time axis too: <label><input type=\"radio\" name=\"sync-axis\" value=\"order\" checked> order</label> "
+                    + "<label><input type=\"radio\" name=\"sync-axis\" value=\"time\" id=\"sync-axis-time\"> time</label>. An operation's time "
+                    + "is interpolated between the samples around it, so operations closer than a millisecond can be drawn in the wrong "
+                    + "order; the order axis is exact.</p>");
+        } else {
+            out.println("<p class=\"note\" id=\"sync-clock\">The trace has no clock (recorded before format version 5): the axis is the order only.</p>");
         }
         out.println("<div class=\"chart tall\" id=\"chart-sync\"></div></section>");
     }

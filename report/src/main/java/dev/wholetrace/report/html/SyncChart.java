@@ -7,6 +7,9 @@ import dev.wholetrace.analysis.timeline.Timeline;
 import dev.wholetrace.analysis.timeline.TimelineInfo;
 import dev.wholetrace.analysis.timeline.TimelineSink;
 import dev.wholetrace.analysis.timeline.TimelineSummary;
+import dev.wholetrace.model.event.TraceClock;
+import dev.wholetrace.reader.SyncOrder;
+import dev.wholetrace.reader.TraceView;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,8 +27,10 @@ import java.util.Map;
  * (one box per thread and bin, hand-overs counted): that is kept as it comes and the page says so.
  *
  * <p>The x axis is S_synch's order: entry i covers [i, i+1) (the timeline's {@link TimeAxis} slot,
- * shifted to start at 0). What it holds is bounded by the timeline's limit: about five numbers per
- * drawn operation, segment, holding and arrow.
+ * shifted to start at 0). With a clock (format version 5) the chart also carries the time of every
+ * k-th position ({@link #CLOCK_SAMPLES} at most), so the page can put the same chart on a time axis.
+ * What it holds is bounded by the timeline's limit: about five numbers per drawn operation, segment,
+ * holding and arrow.
  */
 final class SyncChart implements TimelineSink {
     private TimelineInfo info;
@@ -47,11 +52,36 @@ final class SyncChart implements TimelineSink {
     /** Per thread, its open slices: [category ordinal, begin ns, object or events]. */
     private final Map<Integer, ArrayDeque<long[]>> open = new HashMap<>();
 
-    /** Replays {@code timeline} into a new chart. */
-    static SyncChart of(Timeline timeline) throws IOException {
+    /** Samples of the coarse clock along the order: [order, µs after the start]. */
+    private final List<long[]> clock = new ArrayList<>();
+    private TraceClock traceClock = TraceClock.NONE;
+
+    /** At most this many clock samples are embedded (every k-th entry of the order, and the last). */
+    static final int CLOCK_SAMPLES = 4_000;
+
+    /** Replays {@code timeline} (made from {@code trace}) into a new chart, with the trace's clock along its order. */
+    static SyncChart of(Timeline timeline, TraceView trace) throws IOException {
         SyncChart chart = new SyncChart();
         timeline.replay(chart);
+        chart.sampleClock(trace);
         return chart;
+    }
+
+    /**
+     * The time of every k-th sync operation of the window, interpolated by the trace's clock
+     * ({@link TraceClock#nanos}): enough for the page to put any position of the order on a time
+     * axis (linear in between), without a number per operation for big traces.
+     */
+    private void sampleClock(TraceView trace) {
+        traceClock = trace.clock();
+        if (!traceClock.known() || info.to() < info.from()) return;
+        SyncOrder order = trace.syncOrder();
+        long n = info.to() - info.from() + 1;
+        long step = Math.max(1, (n + CLOCK_SAMPLES - 1) / CLOCK_SAMPLES);
+        for (long i = info.from(); i <= info.to(); i += step) clock.add(new long[] {i, traceClock.nanos(order.ticket((int) i)) / 1000});
+        if ((n - 1) % step != 0) clock.add(new long[] {info.to(), traceClock.nanos(order.ticket((int) info.to())) / 1000});
+        // the end of the last position: the last operation's latest possible time
+        clock.add(new long[] {info.to() + 1, Math.max(clock.get(clock.size() - 1)[1], traceClock.latest(order.ticket((int) info.to())) / 1000)});
     }
 
     @Override
@@ -113,6 +143,10 @@ final class SyncChart implements TimelineSink {
         return summary;
     }
 
+    TraceClock clock() {
+        return traceClock;
+    }
+
     boolean aggregated() {
         return info.aggregated();
     }
@@ -134,6 +168,12 @@ final class SyncChart implements TimelineSink {
         rows(j, "holds", holds, 3);
         rows(j, "arrows", arrows, -1);
         rows(j, "bins", bins, -1);
+        j.writeObjectFieldStart("clock");
+        j.writeBooleanField("known", traceClock.known());
+        j.writeNumberField("samples", traceClock.samples());
+        j.writeNumberField("spanMicros", traceClock.spanNanos() / 1000);
+        rows(j, "along", clock, -1);
+        j.writeEndObject();
         j.writeEndObject();
     }
 

@@ -109,6 +109,11 @@ class HtmlReportBrowserTest {
             assertThat(sync.findElements(By.tagName("canvas"))).isNotEmpty();
             assertThat(sync.getAttribute("data-operations")).isEqualTo(Integer.toString(read.syncOrder().size()));
             assertThat(Integer.parseInt(sync.getAttribute("data-arrows"))).isGreaterThanOrEqualTo(1);
+            // the recording's clock puts the same chart on a time axis
+            assertThat(read.clock().known()).isTrue();
+            assertThat(sync.getAttribute("data-axis")).isEqualTo("order");
+            driver.findElement(By.id("sync-axis-time")).click();
+            assertThat(sync.getAttribute("data-axis")).isEqualTo("time");
 
             // the race: both places, the dynamic count
             List<WebElement> races = driver.findElements(By.cssSelector("#race-table tbody tr"));

@@ -210,4 +210,32 @@ class HtmlReportTest {
             });
         }
     }
+
+    @Test
+    void theClockPutsTheOrderOnATimeAxisAndATraceWithoutOneSaysSo() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        assertThat(trace.clock().known()).isTrue();
+        String html = html(trace, "two.wtrace");
+        assertThat(html).contains("id=\"sync-clock\"", "id=\"sync-axis-time\"");
+        JsonNode clock = data(html).get("sync").get("clock");
+        assertThat(clock.get("known").asBoolean()).isTrue();
+        JsonNode along = clock.get("along");
+        int n = trace.syncOrder().size();
+        assertThat(along.get(0).get(0).asLong()).isZero();
+        assertThat(along.get(along.size() - 1).get(0).asLong()).as("the end of the last position").isEqualTo(n);
+        for (int k = 1; k < along.size(); k++) {
+            assertThat(along.get(k).get(0).asLong()).isGreaterThan(along.get(k - 1).get(0).asLong());
+            assertThat(along.get(k).get(1).asLong()).isGreaterThanOrEqualTo(along.get(k - 1).get(1).asLong());
+        }
+        for (int k = 0; k + 1 < along.size(); k++) {
+            long i = along.get(k).get(0).asLong();
+            assertThat(along.get(k).get(1).asLong()).isEqualTo(trace.clock().nanos(trace.syncOrder().ticket((int) i)) / 1000);
+        }
+        // a trace of format version 3 (recorder's test resources) has no clock: the page says so, the rest is there
+        ParallelTrace old = ParallelTrace.open(Path.of("../recorder/src/test/resources/traces/v3-checkpointed-cdr.wtrace"));
+        String page = html(old, "v3.wtrace");
+        assertThat(page).contains("The trace has no clock").doesNotContain("sync-axis-time");
+        assertThat(data(page).get("sync").get("clock").get("along")).isEmpty();
+        assertThat(data(page).get("sync").get("ops")).hasSize(old.syncOrder().size());
+    }
 }
