@@ -186,6 +186,14 @@ class HtmlReportTest {
                 .doesNotContain("id=\"no-races\"");
         // hot blocks and the grammar explorer need no accesses
         assertThat(html(cor, "cor.wtrace")).contains("id=\"hot-blocks\"", "id=\"hot-paths\"", "id=\"explorer\"");
+        // DOR keeps no blocks: no hot section, no races; the explorer shows its data WPP (accesses by address)
+        ParallelTrace dor = record("dor.wtrace", 2, "worker-", TraceMode.DOR);
+        String page = html(dor, "dor.wtrace");
+        assertThat(page).contains("id=\"hot-unavailable\"", "recorded in mode DOR", "id=\"races-unavailable\"", "id=\"explorer\"")
+                .doesNotContain("id=\"hot-blocks\"");
+        List<String> labels = new ArrayList<>();
+        data(page).get("grammar").get("code").forEach(c -> labels.add(c.get(1).asText()));
+        assertThat(labels).contains("store @" + Long.toHexString(Addresses.of(5, 8)), "lock");
     }
 
     @Test
