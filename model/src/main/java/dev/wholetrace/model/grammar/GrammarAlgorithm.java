@@ -14,7 +14,11 @@ import java.util.stream.Collectors;
  */
 public enum GrammarAlgorithm {
     /** Online SEQUITUR (Nevill-Manning and Witten): {@link SequiturGrammar}. */
-    SEQUITUR(SequiturGrammar::new);
+    SEQUITUR(SequiturGrammar::new),
+    /** Frequency-ordered SEQUITUR, offline (extended-wpp §4): {@link EnhancedSequiturGrammar}. */
+    ENHANCED(EnhancedSequiturGrammar::new),
+    /** Re-Pair, offline, binary rules: {@link RePairGrammar}. */
+    REPAIR(RePairGrammar::new);
 
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
