@@ -52,6 +52,21 @@ public enum GrammarAlgorithm {
         return factory.create(initialCapacity);
     }
 
+    /**
+     * The grammar this algorithm builds for the string {@code g} expands to (a stored trace
+     * rewritten with another algorithm: {@code wholetrace recompress --grammar}). Streams the
+     * expansion into the builder; the result expands to exactly what {@code g} expands to.
+     */
+    public Grammar rebuild(Grammar g) {
+        if (g.length() > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("a grammar of " + g.length() + " symbols is too long to rebuild");
+        GrammarBuilder b = newBuilder((int) Math.min(g.length(), 1 << 20));
+        int[] buf = new int[1 << 16];
+        GrammarExpander ex = g.expander();
+        int n;
+        while ((n = ex.read(buf, 0, buf.length)) > 0) b.append(buf, 0, n);
+        return b.toGrammar();
+    }
+
     /** A new, empty builder sized for a small grammar. */
     public GrammarBuilder newBuilder() {
         return newBuilder(DEFAULT_CAPACITY);
