@@ -41,7 +41,7 @@ abstract class OfflineGrammarBuilder implements GrammarBuilder {
 
     private void grow(long need) {
         if (need > Integer.MAX_VALUE - 16) throw new IllegalStateException("an offline grammar holds at most 2^31 - 17 symbols");
-        int cap = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, (long) input.length * 2));
+        int cap = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, (long) input.length + (input.length >> 1)));
         peak = Math.max(peak, 4L * (input.length + cap));
         input = Arrays.copyOf(input, cap);
     }
