@@ -85,7 +85,7 @@ final class PairReplacer {
         high = Math.max(3, (int) Math.sqrt(n));
         bucket = new int[high + 1];
         Arrays.fill(bucket, NONE);
-        index = new DigramTable(Math.max(16, Math.min(n, 1 << 16)));
+        index = new DigramTable(16); // grows with the digrams actually live: most traces have few
     }
 
     /** Runs the replacement to its end and returns the rule bodies for {@link Grammar#fromRules}. */
