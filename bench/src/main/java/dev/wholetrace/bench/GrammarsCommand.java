@@ -51,13 +51,16 @@ public final class GrammarsCommand implements Callable<Integer> {
     @Option(names = "--no-lackey", description = "Leave out the valgrind lackey traces.")
     boolean noLackey;
 
-    /** Kernel sizes: a few million blocks each in the full run, a few seconds each with --quick. */
+    /**
+     * Kernel sizes: about 10^5 to 10^7 blocks each in the full run (a few minutes in all on the
+     * 2-core machine), a few seconds each with --quick.
+     */
     static final Map<Kernels, int[]> SIZES = Map.of( // {full size, full steps, quick size, quick steps}
-            Kernels.SOR, new int[] {100, 10, 50, 3},
-            Kernels.FFT, new int[] {16, 1, 12, 1},
-            Kernels.LU, new int[] {256, 1, 64, 1},
-            Kernels.WATER, new int[] {64, 3, 16, 3},
-            Kernels.MP3D, new int[] {50_000, 5, 4_000, 5});
+            Kernels.SOR, new int[] {100, 3, 50, 3},
+            Kernels.FFT, new int[] {14, 1, 12, 1},
+            Kernels.LU, new int[] {128, 1, 64, 1},
+            Kernels.WATER, new int[] {32, 3, 16, 3},
+            Kernels.MP3D, new int[] {20_000, 5, 4_000, 5});
 
     private final Log log = new Log();
 
@@ -82,7 +85,7 @@ public final class GrammarsCommand implements Callable<Integer> {
             new GrammarsReport(machine, quick, rows, log.elapsed()).write(jvm.out);
         }
         if (filter == null || filter.matcher("math3").find()) {
-            int size = quick ? 1 : 20;
+            int size = quick ? 1 : 5;
             // The driver exits with 5 on purpose (bench overhead checks that an exit code passes through).
             int[] symbols = recorded(work, "math3", 5, "dev.wholetrace.workloads.libs.Math3Driver", null, Integer.toString(size));
             rows.add(runs.measure("math3", "math3 library driver (commons-math3), size " + size + ": block ids, every class but the JDK's", symbols));
