@@ -111,6 +111,12 @@ class CliRecompressGrammarTest {
         Path wgr = dir.resolve("loops.wgr");
         assertThat(Cli.run("compress", raw.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
         for (String algorithm : List.of("enhanced", "repair")) {
+            Path direct = dir.resolve("loops.direct." + algorithm + ".wgr");
+            Cli c = Cli.run("compress", raw.toString(), "--input", "u32", "--grammar", algorithm, "-o", direct.toString());
+            assertThat(c.exit()).as(c.toString()).isZero();
+            Path directBack = dir.resolve("loops.direct." + algorithm + ".u32");
+            assertThat(Cli.run("expand", direct.toString(), "-o", directBack.toString()).exit()).isZero();
+            assertThat(Files.readAllBytes(directBack)).isEqualTo(b.array());
             Path out = dir.resolve("loops." + algorithm + ".wgr");
             Cli r = Cli.run("recompress", wgr.toString(), "-o", out.toString(), "--grammar", algorithm);
             assertThat(r.exit()).as(r.toString()).isZero();
