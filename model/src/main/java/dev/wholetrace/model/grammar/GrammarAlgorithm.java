@@ -60,7 +60,7 @@ public enum GrammarAlgorithm {
     public Grammar rebuild(Grammar g) {
         if (g.length() > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("a grammar of " + g.length() + " symbols is too long to rebuild");
         GrammarBuilder b = newBuilder((int) Math.min(g.length(), 1 << 20));
-        int[] buf = new int[1 << 16];
+        int[] buf = new int[(int) Math.max(1, Math.min(g.length(), 1 << 16))]; // traces hold many tiny grammars
         GrammarExpander ex = g.expander();
         int n;
         while ((n = ex.read(buf, 0, buf.length)) > 0) b.append(buf, 0, n);
