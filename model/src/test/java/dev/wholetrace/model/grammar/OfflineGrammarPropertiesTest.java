@@ -34,6 +34,22 @@ class OfflineGrammarPropertiesTest {
         build(GrammarAlgorithm.REPAIR, input);
         Grammar e = build(GrammarAlgorithm.ENHANCED, input);
         assertThat(GrammarInvariants.violations(e)).as("enhanced on %s", Arrays.toString(input)).isEmpty();
+        // The checker of frozen grammars agrees with online SEQUITUR, which keeps both properties by construction.
+        assertThat(GrammarInvariants.violations(build(GrammarAlgorithm.SEQUITUR, input))).as("sequitur on %s", Arrays.toString(input)).isEmpty();
+    }
+
+    @Test
+    void theFrozenGrammarCheckerFindsEachViolation() {
+        int r1 = Grammar.ref(1);
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{1, 2, 3, 1, 2}})))
+                .singleElement().asString().contains("digram uniqueness").contains("(1, 2)");
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{0, 0, 0}}))).isEmpty(); // overlapping in a run
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{0, 0, 0, 0}}))).singleElement().asString().contains("digram uniqueness");
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{r1, 5}, {1, 2}})))
+                .singleElement().asString().contains("rule utility");
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{r1, 5, r1}, {1}})))
+                .singleElement().asString().contains("1 symbols");
+        assertThat(GrammarInvariants.violations(Grammar.fromRules(new int[][] {{r1, 3, r1}, {1, 2}, {1, 2}}))).isEmpty();
     }
 
     @Property(tries = 300)
