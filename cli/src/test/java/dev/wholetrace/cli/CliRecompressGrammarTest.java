@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +39,15 @@ class CliRecompressGrammarTest {
         CliRecordTest.Run run = CliRecordTest.run(cmd, "");
         assertThat(run.exit()).isZero();
         traces.add(racy);
+        Path v4 = dir.resolve("v4-checkpointed-cdr.wtrace"); // a format-4 trace (no clock) is rewritten too
+        Files.copy(Path.of("..", "recorder", "src", "test", "resources", "traces", "v4-checkpointed-cdr.wtrace"), v4);
+        traces.add(v4);
+    }
+
+    /** The recording's clock span as stats reports it ("none" without a clock). */
+    private static String recordedNanos(String trace) {
+        Matcher m = Pattern.compile("\"recordedNanos\":(\\d+)").matcher(String.join("", out("stats", trace, "--format", "json")));
+        return m.find() ? m.group(1) : "none";
     }
 
     static List<String> out(String... args) {
@@ -65,6 +76,7 @@ class CliRecompressGrammarTest {
                 assertThat(racesAfter.err()).as(what).isEqualTo(races.err());
                 assertThat(Cli.run("verify", out).exit()).as(what).isZero();
                 assertThat(Cli.run("stats", out).err()).as(what).isEmpty();
+                assertThat(recordedNanos(out)).as(what + ": the clock").isEqualTo(recordedNanos(in));
                 assertSameSegments(in, out, what);
             }
         }

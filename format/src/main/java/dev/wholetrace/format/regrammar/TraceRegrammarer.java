@@ -56,9 +56,10 @@ public final class TraceRegrammarer {
     /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
     public Result rewrite(Path in, Path out) throws IOException {
         try (TraceReader reader = TraceReader.open(in)) {
-            if (reader.version() != TraceFormat.VERSION) {
+            // Version 4 differs from the current one only by the clock it lacks: its sections rewrite as they are.
+            if (reader.version() < TraceFormat.CLOCK_SINCE - 1) {
                 throw new FormatException(in.getFileName() + " is of trace format version " + reader.version()
-                        + "; --grammar rewrites version " + TraceFormat.VERSION + " only (record it again)");
+                        + "; --grammar rewrites versions " + (TraceFormat.CLOCK_SINCE - 1) + " to " + TraceFormat.VERSION + " only (record it again)");
             }
             long events = 0;
             long before = 0;
@@ -89,8 +90,8 @@ public final class TraceRegrammarer {
                         threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread()).toArray()));
                         events += tc.events();
                     }
-                    writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads),
-                            codec, Codec.NO_DEADLINE);
+                    writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
+                            chunk.clock()), codec, Codec.NO_DEADLINE);
                 }
                 if (reader.complete()) writer.finish();
             }
