@@ -103,10 +103,6 @@ final class StrataEncoder extends StreamEncoder implements RunSink {
 
     @Override
     StreamChunk cut() {
-        if (pathBuilder.blocks() == 0) {
-            startChunk();
-            return null;
-        }
         pathBuilder.finish(); // ends the open path and stratum: they are passed up, finishing layer 0
         StrataStream stored = storedForm();
         Grammar g = stored.unfold();

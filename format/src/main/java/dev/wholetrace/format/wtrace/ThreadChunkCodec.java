@@ -70,7 +70,7 @@ final class ThreadChunkCodec {
     }
 
     /** The WPP a strata stream stands for (its expansion must fit a long). */
-    private static Grammar unfold(StrataStream stored, VarIntReader in) throws FormatException {
+    static Grammar unfold(StrataStream stored, VarIntReader in) throws FormatException {
         try {
             return stored.unfold();
         } catch (IllegalArgumentException e) {
