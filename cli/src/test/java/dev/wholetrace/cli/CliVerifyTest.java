@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static dev.wholetrace.cli.CliErrorTest.badInput;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ class CliVerifyTest {
     void aValidTraceIsSummarisedOnOneLine() {
         Cli r = Cli.run("verify", cdr.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
-        assertThat(r.out().strip()).isEqualTo(cdr + ": valid trace, version 4, cdr, complete: 3 chunks, 2 threads, "
+        assertThat(r.out().strip()).isEqualTo(cdr + ": valid trace, version " + TraceFormat.VERSION + ", cdr, complete: 3 chunks, 2 threads, "
                 + (6 + Traces.WORKER_EVENTS) + " events, " + Traces.SYNC_OPS + " sync operations; every section decoded and every stream expanded");
         assertThat(r.err()).isEmpty();
         Cli j = Cli.run("verify", all.toString(), "--format", "json");

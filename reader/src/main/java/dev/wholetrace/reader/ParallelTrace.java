@@ -5,6 +5,7 @@ import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.wtrace.Section;
@@ -44,6 +45,7 @@ public final class ParallelTrace implements TraceView {
     private final List<ThreadTrace> dataViews = new ArrayList<>();
     private final CodeMap code = new CodeMap();
     private final SyncOrder syncOrder;
+    private final TraceClock clock;
     private final long[] syncCounts; // per thread
     private final IntPredicate loaded;
     private final PieceLoader pieces;
@@ -67,6 +69,7 @@ public final class ParallelTrace implements TraceView {
         this.pieces = new PieceLoader(reader, cache);
         List<ThreadSymbols> symbols = new ArrayList<>();
         SyncOrder.Builder sync = new SyncOrder.Builder(0); // packed as it is read: no chunk's operations stay as longs
+        TraceClock.Builder clockSamples = new TraceClock.Builder();
         for (int c = 0; c < chunks.size(); c++) {
             TraceSections.Chunk chunk = TraceSections.read(reader, c);
             properties.putAll(chunk.properties());
@@ -81,6 +84,14 @@ public final class ParallelTrace implements TraceView {
             sync.threads(threads.size());
             for (CodeEntry e : chunk.blocks()) code.addBlock(e);
             for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
+            long[] samples = chunk.clock();
+            for (int i = 0; i < samples.length; i += 2) {
+                try {
+                    clockSamples.add(samples[i], samples[i + 1]);
+                } catch (IllegalArgumentException e) {
+                    throw new FormatException("corrupted CLOCK section in chunk " + c + ": " + e.getMessage());
+                }
+            }
             chunk.sync(threads.size(), sync::add); // streamed into the packed order, one operation at a time
             for (TraceSections.Decoded d : chunk.threadChunks(symbols, load)) {
                 // the sync operations live in the packed order; the piece keeps its streams only
@@ -93,6 +104,7 @@ public final class ParallelTrace implements TraceView {
             progress.accept(end.offset() + end.fileBytes());
         }
         syncOrder = sync.build();
+        clock = clockSamples.build(parseLongOr(properties.get(TraceClock.ORIGIN_PROPERTY)));
         syncCounts = new long[threads.size()];
         for (int t = 0; t < threads.size(); t++) {
             syncCounts[t] = syncOrder.count(t);
@@ -187,6 +199,19 @@ public final class ParallelTrace implements TraceView {
     /** Whether thread t's WPPs were loaded (see {@link #open(Path, IntPredicate, LongConsumer)}). */
     public boolean isLoaded(int t) {
         return t >= 0 && t < traces.size() && loaded.test(t);
+    }
+
+    @Override
+    public TraceClock clock() {
+        return clock;
+    }
+
+    private static long parseLongOr(String s) {
+        try {
+            return s == null ? 0 : Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** Sync operations of thread t (known for every thread, loaded or not). */

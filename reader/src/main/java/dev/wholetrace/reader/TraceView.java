@@ -4,6 +4,7 @@ import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -60,6 +61,14 @@ public interface TraceView {
 
     /** S_synch: every sync operation of every thread in one total order. */
     SyncOrder syncOrder();
+
+    /**
+     * When the sync operations happened, coarsely (by ticket, {@link SyncOrder#ticket}); {@link
+     * TraceClock#NONE} for traces recorded before format version 5 or by importers.
+     */
+    default TraceClock clock() {
+        return TraceClock.NONE;
+    }
 
     // ---- threads --------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
@@ -41,6 +42,8 @@ public final class TraceRecorder implements AutoCloseable {
     private final CompressorWorker[] workers;
     private final Thread[] workerThreads;
     private final Thread chunkThread;
+    private final ClockSampler clock;
+    private final Thread clockThread;
     private final BlockingQueue<Batch> pool;
     private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong pendingEvents = new AtomicLong();
@@ -65,8 +68,11 @@ public final class TraceRecorder implements AutoCloseable {
     private TraceRecorder(Path file, RecorderConfig config) throws IOException {
         this.config = config;
         this.writer = TraceWriter.create(file, config.mode(), config.codec());
+        this.clock = new ClockSampler(tickets);
+        clock.sample(); // ticket 0 at time 0: the first operations have a lower bound
         Map<String, String> properties = new LinkedHashMap<>(config.properties());
         properties.put("mode", config.mode().label());
+        properties.put(TraceClock.ORIGIN_PROPERTY, Long.toString(clock.originEpochMillis()));
         this.metadata = new ChunkMetadata(properties);
         pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
         workers = new CompressorWorker[config.workers()];
@@ -76,6 +82,7 @@ public final class TraceRecorder implements AutoCloseable {
             workerThreads[i] = daemon(workers[i], "wholetrace-compressor-" + i);
         }
         chunkThread = daemon(this::writeChunks, "wholetrace-writer");
+        clockThread = daemon(clock, "wholetrace-clock");
     }
 
     /** Starts recording into {@code file} (created or replaced). */
@@ -83,6 +90,7 @@ public final class TraceRecorder implements AutoCloseable {
         TraceRecorder r = new TraceRecorder(file, config);
         for (Thread t : r.workerThreads) t.start();
         r.chunkThread.start();
+        r.clockThread.start();
         return r;
     }
 
@@ -359,7 +367,9 @@ public final class TraceRecorder implements AutoCloseable {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
         }
         ChunkContent content = metadata.next(threadChunks);
-        if (content.isEmpty()) return;
+        if (content.isEmpty()) return; // the clock's samples wait for the next chunk
+        clock.sample();
+        content = content.withClock(clock.drain());
         writing = true;
         try {
             writer.writeChunk(content, config.codec(), codecDeadline);
@@ -385,6 +395,7 @@ public final class TraceRecorder implements AutoCloseable {
             stopChunks = true;
             notifyAll();
         }
+        clock.stop();
         try {
             chunkThread.join();
             for (CompressorWorker w : workers) enqueue(w, CompressorWorker.STOP);

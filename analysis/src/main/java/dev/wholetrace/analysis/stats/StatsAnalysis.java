@@ -58,7 +58,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
             case SYNC_ORDER -> Component.S_SYNCH;
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
-            case PROPERTIES, THREADS, CODE -> Component.METADATA;
+            case PROPERTIES, THREADS, CODE, CLOCK -> Component.METADATA;
             case CHUNK_END, END -> Component.FRAMING;
         };
     }

@@ -43,7 +43,22 @@ final class ChunkCodec {
         }
         for (ThreadChunk p : c.threadChunks()) ThreadChunkCodec.encode(p, out);
         if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, SyncOrderCodec.encode(c.threadChunks())));
+        if (c.clock().length > 0) out.add(global(SectionType.CLOCK, clock(c.clock())));
         return out;
+    }
+
+    /** CLOCK: the sample count, the first sample's ticket and nanoseconds, then each next one's increases. */
+    private static byte[] clock(long[] samples) {
+        VarIntWriter w = new VarIntWriter();
+        w.writeVarLong(samples.length / 2);
+        long ticket = 0;
+        long nanos = 0;
+        for (int i = 0; i < samples.length; i += 2) {
+            w.writeVarLong(samples[i] - ticket).writeVarLong(samples[i + 1] - nanos);
+            ticket = samples[i];
+            nanos = samples[i + 1];
+        }
+        return w.toByteArray();
     }
 
     private static RawSection global(SectionType type, byte[] bytes) {
@@ -107,6 +122,25 @@ final class ChunkCodec {
                         intOr(row, col[4]), intOr(row, col[5]), strOr(row, col[6])));
             }
         }
+    }
+
+    /** Reads a CLOCK section: (ticket, nanoseconds) pairs, neither going back. */
+    static long[] clock(VarIntReader in) throws FormatException {
+        int n = in.readCount("clock samples", in.remaining() / 2); // two bytes at least per sample
+        long[] out = new long[2 * n];
+        long ticket = 0;
+        long nanos = 0;
+        for (int i = 0; i < n; i++) {
+            long dt = in.readVarLong("clock ticket");
+            long dn = in.readVarLong("clock time");
+            if (dt < 0 || dn < 0) throw in.corrupt("clock sample " + i + " goes back");
+            ticket += dt;
+            nanos += dn;
+            out[2 * i] = ticket;
+            out[2 * i + 1] = nanos;
+        }
+        in.expectEnd();
+        return out;
     }
 
     /** Per thread: its operations in a chunk's SYNC_ORDER and their {@link ThreadChunkChecks#opsHash}. */

@@ -3,7 +3,8 @@ package dev.wholetrace.format.wtrace;
 /**
  * The kinds of section in a {@code .wtrace} file (docs/trace-format.md). A thread's streams are
  * all in STREAM sections, tagged by stream kind; CONTROL, DATA and STREAMS are how version 1
- * stored the three kinds it knew, and are read only in version-1 files.
+ * stored the three kinds it knew, and are read only in version-1 files. CLOCK (version 5 on) holds
+ * the recorder's clock samples taken since the previous chunk.
  */
 public enum SectionType {
     PROPERTIES(1, false, 1),
@@ -17,7 +18,8 @@ public enum SectionType {
     SYNC_ORDER(9, false, 1),
     CHUNK_END(10, false, 1),
     END(11, false, 1),
-    STREAM(12, true, 2);
+    STREAM(12, true, 2),
+    CLOCK(13, false, 5);
 
     public final int id;
     /** Whether the section belongs to one thread (its header names the thread). */

@@ -78,6 +78,7 @@ public final class TraceSections {
         private final List<CodeEntry> instructions = new ArrayList<>();
         private final Map<Integer, List<Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
+        private long[] clock = new long[0];
         private ChunkCodec.SyncTotals sync;
         private long declaredEvents;
 
@@ -100,6 +101,11 @@ public final class TraceSections {
 
         public List<CodeEntry> instructions() {
             return instructions;
+        }
+
+        /** The clock samples of this chunk's CLOCK section: ticket, nanoseconds, ticket, ... (empty if none). */
+        public long[] clock() {
+            return clock;
         }
 
         /**
@@ -188,6 +194,7 @@ public final class TraceSections {
                 case THREADS -> chunk.threads.addAll(ChunkCodec.threads(chunk.in(s)));
                 case CODE -> ChunkCodec.code(chunk.in(s), chunk.blocks, chunk.instructions);
                 case SYNC_ORDER -> chunk.syncOrder = s;
+                case CLOCK -> chunk.clock = ChunkCodec.clock(chunk.in(s));
                 case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), c, reader.chunks().get(c));
                 case END -> { }
                 default -> {

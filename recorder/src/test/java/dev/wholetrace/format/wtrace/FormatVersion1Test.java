@@ -5,6 +5,7 @@ import static dev.wholetrace.reader.TraceTestSupport.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
@@ -14,6 +15,8 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,8 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Traces of older format versions stay readable: small files recorded before the format changed
  * (src/test/resources/traces, made by {@link CheckpointedTrace#record} with the arguments below;
  * version 1 before stream kinds were generic, version 2 before the data and address alphabets
- * restarted in every chunk, version 3 before S_synch was stored by column) read back exactly as the same deterministic program recorded now:
- * thread events (both views in ALL), sync order, every segment, metadata.
+ * restarted in every chunk, version 3 before S_synch was stored by column, version 4 before the
+ * clock) read back exactly as the same deterministic program recorded now: thread events (both
+ * views in ALL), sync order, every segment, metadata (but the clock's, which they predate).
  */
 class FormatVersion1Test {
     @TempDir
@@ -32,7 +36,8 @@ class FormatVersion1Test {
     @ParameterizedTest
     @CsvSource({"v1-checkpointed-all.wtrace, 1, ALL, 3, 2", "v1-checkpointed-dor.wtrace, 1, DOR, 2, 1",
             "v2-checkpointed-all.wtrace, 2, ALL, 3, 2", "v2-checkpointed-cdr.wtrace, 2, CDR, 2, 2",
-            "v3-checkpointed-all.wtrace, 3, ALL, 3, 2", "v3-checkpointed-cdr.wtrace, 3, CDR, 2, 2"})
+            "v3-checkpointed-all.wtrace, 3, ALL, 3, 2", "v3-checkpointed-cdr.wtrace, 3, CDR, 2, 2",
+            "v4-checkpointed-all.wtrace, 4, ALL, 3, 2", "v4-checkpointed-cdr.wtrace, 4, CDR, 2, 2"})
     void readsLikeTheSameProgramRecordedNow(String name, int version, TraceMode mode, int threads, int groups) throws Exception {
         Path v1 = dir.resolve(name);
         try (InputStream in = getClass().getResourceAsStream("/traces/" + name)) {
@@ -47,7 +52,11 @@ class FormatVersion1Test {
         assertThat(old.mode()).isEqualTo(mode);
         assertThat(old.complete()).isTrue();
         assertThat(old.chunkCount()).isEqualTo(cur.chunkCount()).isEqualTo(threads * (groups + 1));
-        assertThat(old.properties()).isEqualTo(cur.properties());
+        Map<String, String> current = new LinkedHashMap<>(cur.properties());
+        assertThat(current.remove(TraceClock.ORIGIN_PROPERTY)).isNotNull();
+        assertThat(old.properties()).isEqualTo(current);
+        assertThat(old.clock().known()).isFalse();
+        assertThat(cur.clock().known()).isTrue();
         assertThat(old.threads()).isEqualTo(cur.threads()).hasSize(threads);
         assertThat(old.code().blocksFrom(0)).isEqualTo(cur.code().blocksFrom(0));
         assertThat(old.code().instructionsFrom(0)).isEqualTo(cur.code().instructionsFrom(0));

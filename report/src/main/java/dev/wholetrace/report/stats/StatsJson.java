@@ -9,6 +9,7 @@ import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.report.ReportWriter;
 import java.io.PrintWriter;
+import java.time.Instant;
 
 /**
  * {@code stats} as one JSON object: the trace's facts, {@code properties}, per thread and in
@@ -25,6 +26,9 @@ final class StatsJson implements ReportWriter<StatsReport> {
                 .field("ignoredBytes", trace.ignoredBytes()).field("chunks", trace.chunkCount())
                 .field("threadCount", trace.threads().size()).field("syncOps", trace.syncOrder().size())
                 .field("events", trace.eventCount());
+        if (trace.clock().known()) {
+            j.field("recordedNanos", trace.clock().spanNanos()).field("startedAt", Instant.ofEpochMilli(trace.clock().originEpochMillis()).toString());
+        }
         j.object("properties");
         trace.properties().forEach(j::field);
         j.end();

@@ -11,7 +11,9 @@ import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.model.util.Text;
 import dev.wholetrace.report.TextTable;
 import dev.wholetrace.report.Units;
+import dev.wholetrace.model.event.TraceClock;
 import java.io.PrintWriter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +29,13 @@ final class StatsText implements ReportWriter<StatsReport> {
         out.printf(Locale.ROOT, "mode        %s: %s%n", trace.mode().label(), describe(trace.mode()));
         out.printf(Locale.ROOT, "status      %s%n", trace.complete() ? "complete"
                 : "incomplete: the recording did not finish; " + trace.ignoredBytes() + " trailing bytes not read");
+        TraceClock clock = trace.clock();
+        if (clock.known()) {
+            out.printf(Locale.ROOT, "recorded    %.3f s from %s (clock: %d samples, one a millisecond while threads synchronize)%n",
+                    clock.spanNanos() / 1e9, Instant.ofEpochMilli(clock.originEpochMillis()), clock.samples());
+        } else {
+            out.println("recorded    (no clock: format version " + trace.version() + " traces have none)");
+        }
         out.printf(Locale.ROOT, "chunks      %d%n", trace.chunkCount());
         out.printf(Locale.ROOT, "threads     %d%n", trace.threads().size());
         out.printf(Locale.ROOT, "sync ops    %d (S_synch entries)%n", trace.syncOrder().size());

@@ -1,0 +1,72 @@
+package dev.wholetrace.recorder;
+
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Gives a recording a coarse clock without costing the program anything: a background thread
+ * notes, about once every {@link #PERIOD_NANOS}, which ticket the sync order would hand out next
+ * and when. The program threads never read a clock; the time of any operation is then known to
+ * lie between two notes (model TraceClock). While no ticket is taken only the first and the latest
+ * note of the same ticket are kept (the latest replaced in place), so an idle program adds nothing
+ * and an operation after a long pause is still placed within a period of when it happened. The
+ * writer adds a note at each cut, so a chunk's operations always have an upper bound.
+ *
+ * <p>Thread-safe: notes are taken under this object's lock, so they are ordered in ticket and in
+ * time whichever thread takes them.
+ */
+final class ClockSampler implements Runnable {
+    /** How often the clock is sampled while the program synchronizes: the resolution of its times. */
+    static final long PERIOD_NANOS = 1_000_000L;
+
+    private final AtomicLong tickets;
+    private final long origin = System.nanoTime();
+    private final long originEpochMillis = System.currentTimeMillis();
+    private volatile boolean stopped;
+    // Guarded by `this`.
+    private long[] samples = new long[256];
+    private int size;
+
+    ClockSampler(AtomicLong tickets) {
+        this.tickets = tickets;
+    }
+
+    /** Wall-clock time of the recording's start (what nanoseconds count from), for the trace's properties. */
+    long originEpochMillis() {
+        return originEpochMillis;
+    }
+
+    @Override
+    public void run() {
+        while (!stopped) {
+            LockSupport.parkNanos(PERIOD_NANOS);
+            sample();
+        }
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    /** Notes the next ticket and the time. */
+    synchronized void sample() {
+        long ticket = tickets.get(); // before the time: tickets below it were taken before `at`
+        long at = Math.max(0, System.nanoTime() - origin);
+        if (size >= 4 && samples[size - 2] == ticket && samples[size - 4] == ticket) {
+            samples[size - 1] = at; // still the same ticket: only the latest moment it was so matters
+            return;
+        }
+        if (size == samples.length) samples = Arrays.copyOf(samples, size * 2);
+        samples[size++] = ticket;
+        samples[size++] = at;
+    }
+
+    /** The notes since the last call: ticket, nanoseconds, ticket, ... */
+    synchronized long[] drain() {
+        long[] out = Arrays.copyOf(samples, size);
+        size = 0;
+        if (samples.length > 4096) samples = new long[256]; // a long idle period's growth is not kept
+        return out;
+    }
+}
