@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
         description = {"Program phases of a recorded trace (.wtrace): where a thread's hot path set changes.",
                 "",
                 "Each thread's blocks are cut into cyclic paths (as 'hot' does) and into windows of --window "
-                    + "blocks. A window's hot set is its most executed paths (by blocks) that cover 80% of it, at "
+                    + "blocks. A window's hot set is its most executed paths (by blocks) that cover 80%% of it, at "
                     + "most --hot of them; a new phase starts at a window whose hot set shares less than "
                     + "--threshold of its paths with the previous window's (Jaccard similarity). Per phase: its "
                     + "events (numbered as in 'dump --thread T'), its blocks, the 'dump' options that show it "
