@@ -13,6 +13,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,15 +29,23 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "without network (the charting library, Apache ECharts, is inlined; about 1 MB).",
                 "",
                 "Sections: a summary (program, mode, threads, events and sync operations, file size against the raw "
-                    + "trace), events by kind (chart and table), per thread its events and sizes, and the compression "
-                    + "breakdown: the file's bytes per component (WPP, address streams, S_synch, synch_cnt, symbols, "
-                    + "metadata, framing; as in 'wholetrace stats') and per thread. Above " + HtmlReport.MAX_THREADS
+                    + "trace), events by kind (chart and table), per thread its events and sizes; the synchronization "
+                    + "as a message-sequence chart (thread lines, sync operations, locks held, an arrow per happens-before "
+                    + "hand-over, barrier episodes; zoom and pan), drawn one by one up to --max-ops sync operations and "
+                    + "aggregated into bins above; the races (CDR and ALL: both places, dynamic counts, artifact chains; "
+                    + "as 'wholetrace races'); hot methods, blocks and paths (as 'wholetrace hot'); a grammar explorer "
+                    + "(each thread's top rules, expanded on click down to the code of each block, access and sync "
+                    + "operation; bounded: " + "16 threads, 12 top rules, 300 rules a thread, 64 symbols a body); and the "
+                    + "compression breakdown: the file's bytes per component (WPP, address streams, S_synch, synch_cnt, "
+                    + "symbols, metadata, framing; as in 'wholetrace stats') and per thread. Above " + HtmlReport.MAX_THREADS
                     + " threads the per-thread chart shows the largest ones and sums the others, and says so.",
                 "",
-                "For the timeline of the execution see 'wholetrace export --format perfetto'."},
+                "Every timeline operation drawn: 'wholetrace export --format perfetto'."},
         footer = {"", "Examples:",
                 "  wholetrace report run.wtrace -o report.html",
-                "  wholetrace report run.wtrace -o report.html --force   # replace report.html"})
+                "  wholetrace report run.wtrace -o report.html --force   # replace report.html",
+                "  wholetrace report run.wtrace -o report.html --max-ops 20000   # draw more of the sequence chart",
+                "  wholetrace report big.wtrace -o report.html --no-races   # skip the race detector"})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -49,12 +59,22 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
+    @Option(names = "--max-ops", paramLabel = "N", defaultValue = "" + HtmlReport.DEFAULT_MAX_OPS,
+            description = "sync operations the sequence chart draws one by one; above, it aggregates them (default: ${DEFAULT-VALUE})")
+    long maxOps;
+
+    @Option(names = "--no-races", description = "leave the races out (the race detector reads every access)")
+    boolean noRaces;
+
+    @Option(names = "--classpath", split = ":", paramLabel = "PATH", description = "where else to look for the program's class files, for the races' artifacts and array names (as 'races --classpath')")
+    List<Path> classpath = new ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
+        HtmlReport writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath));
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));
-        HtmlReport writer = new HtmlReport();
         if (target != null) {
             target.writeStream(stream -> {
                 CheckedOutputStream checked = new CheckedOutputStream(stream);

@@ -52,6 +52,11 @@ public final class VarIntWriter {
         return size;
     }
 
+    /** A reader of what was written so far (sharing the bytes: write no more while reading). */
+    public VarIntReader reader(String what) {
+        return new VarIntReader(buf, 0, size, what);
+    }
+
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, size);
     }

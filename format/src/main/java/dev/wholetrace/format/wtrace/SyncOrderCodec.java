@@ -54,18 +54,20 @@ final class SyncOrderCodec {
         VarIntWriter order = new VarIntWriter(n + 16);
         writeOrder(threadChunks, order);
         VarIntWriter[] perThread = new VarIntWriter[columns];
-        for (int t = 0; t < columns; t++) perThread[t] = new VarIntWriter(16);
+        int bytes = order.size() + 64;
         for (ThreadChunk p : threadChunks) {
             if (p.syncCount() == 0) continue;
             // The order column interleaves a thread's operations by ticket: one column per thread.
-            if (perThread[p.thread()].size() > 0) throw new IllegalArgumentException("two thread chunks of thread " + p.thread() + " in one chunk");
-            writeThread(p, perThread[p.thread()]);
+            if (perThread[p.thread()] != null) throw new IllegalArgumentException("two thread chunks of thread " + p.thread() + " in one chunk");
+            perThread[p.thread()] = p.sync().column();
+            bytes += p.sync().column().size() + 5;
         }
-        VarIntWriter w = new VarIntWriter(order.size() + 64);
+        VarIntWriter none = new VarIntWriter(16);
+        VarIntWriter w = new VarIntWriter(bytes);
         w.writeVarLong(n);
         w.writeBlock(order);
         w.writeVarLong(columns);
-        for (VarIntWriter column : perThread) w.writeBlock(column);
+        for (VarIntWriter column : perThread) w.writeBlock(column == null ? none : column);
         return w.toByteArray();
     }
 
@@ -74,48 +76,55 @@ final class SyncOrderCodec {
      * operation varint thread &lt;&lt; 1 | (ticket delta ≠ 1), and the delta when it is not 1.
      */
     private static void writeOrder(List<ThreadChunk> threadChunks, VarIntWriter order) {
-        int[] next = new int[threadChunks.size()];
+        int[] left = new int[threadChunks.size()];
+        long[] ticket = new long[threadChunks.size()];
+        VarIntReader[] tickets = new VarIntReader[threadChunks.size()];
         LongMinHeap heap = new LongMinHeap();
-        for (int pi = 0; pi < threadChunks.size(); pi++) {
-            if (threadChunks.get(pi).syncCount() > 0) heap.push(pi, threadChunks.get(pi).sync()[0]);
-        }
-        long lastTicket = 0;
-        while (!heap.isEmpty()) {
-            int pi = heap.pop();
-            ThreadChunk p = threadChunks.get(pi);
-            long ticket = p.sync()[next[pi]++ * ThreadChunk.SYNC_LONGS];
-            long delta = ticket - lastTicket;
-            order.writeVarLong((long) p.thread() << 1 | (delta == 1 ? 0 : 1));
-            if (delta != 1) order.writeVarLong(delta);
-            lastTicket = ticket;
-            if (next[pi] < p.syncCount()) heap.push(pi, p.sync()[next[pi] * ThreadChunk.SYNC_LONGS]);
+        try {
+            for (int pi = 0; pi < threadChunks.size(); pi++) {
+                ThreadChunk p = threadChunks.get(pi);
+                if (p.syncCount() == 0) continue;
+                tickets[pi] = p.sync().tickets();
+                left[pi] = p.syncCount() - 1;
+                ticket[pi] = tickets[pi].readVarLong("ticket");
+                heap.push(pi, ticket[pi]);
+            }
+            long lastTicket = 0;
+            while (!heap.isEmpty()) {
+                int pi = heap.pop();
+                long delta = ticket[pi] - lastTicket;
+                order.writeVarLong((long) threadChunks.get(pi).thread() << 1 | (delta == 1 ? 0 : 1));
+                if (delta != 1) order.writeVarLong(delta);
+                lastTicket = ticket[pi];
+                if (left[pi]-- > 0) {
+                    ticket[pi] += tickets[pi].readVarLong("ticket increase");
+                    heap.push(pi, ticket[pi]);
+                }
+            }
+        } catch (FormatException e) {
+            throw new IllegalStateException("the tickets this process wrote do not read back", e);
         }
     }
 
-    /** One thread's operations in its order: per operation a header byte, then what it did not predict. */
-    private static void writeThread(ThreadChunk p, VarIntWriter out) {
-        RecentObjects recent = new RecentObjects();
-        NextKindSite next = new NextKindSite();
-        long[] s = p.sync();
-        for (int i = 0; i < p.syncCount(); i++) {
-            int base = i * ThreadChunk.SYNC_LONGS;
-            int kind = SymbolTag.syncKindOrdinal(s[base + 1]);
-            int site = SymbolTag.syncSite(s[base + 1]);
-            long kindSite = (long) kind << 32 | site & 0xFFFF_FFFFL; // as the reader rebuilds it
-            long object = s[base + 2];
-            long aux = s[base + 3];
-            int hit = recent.indexOf(object);
-            boolean kindSiteFollows = next.predict() != kindSite;
-            out.writeVarLong((hit + 1) | (kindSiteFollows ? KIND_SITE_FOLLOWS : 0) | (aux != 0 ? AUX_FOLLOWS : 0));
-            if (hit < 0) out.writeSignedVarLong(object - recent.latest());
-            if (kindSiteFollows) {
-                out.writeVarLong(kind);
-                out.writeSignedVarLong(site);
-            }
-            if (aux != 0) out.writeSignedVarLong(aux);
-            recent.use(object, hit);
-            next.saw(kindSite);
+    /**
+     * Appends one operation to a thread's column: a header byte, then what it did not predict
+     * ({@code recent} and {@code next} are the thread's prediction state in this chunk).
+     */
+    static void writeOperation(VarIntWriter out, RecentObjects recent, NextKindSite next, long value, long object, long aux) {
+        int kind = SymbolTag.syncKindOrdinal(value);
+        int site = SymbolTag.syncSite(value);
+        long kindSite = (long) kind << 32 | site & 0xFFFF_FFFFL; // as the reader rebuilds it
+        int hit = recent.indexOf(object);
+        boolean kindSiteFollows = next.predict() != kindSite;
+        out.writeVarLong((hit + 1) | (kindSiteFollows ? KIND_SITE_FOLLOWS : 0) | (aux != 0 ? AUX_FOLLOWS : 0));
+        if (hit < 0) out.writeSignedVarLong(object - recent.latest());
+        if (kindSiteFollows) {
+            out.writeVarLong(kind);
+            out.writeSignedVarLong(site);
         }
+        if (aux != 0) out.writeSignedVarLong(aux);
+        recent.use(object, hit);
+        next.saw(kindSite);
     }
 
     /**

@@ -12,11 +12,12 @@ import java.util.List;
  * concatenation of its thread chunks, in chunk order. The reader calls a thread's chunks its
  * pieces (ThreadTrace#pieces).
  *
- * <p>{@code sync} holds four longs per sync operation, in the thread's order: ticket (position in
- * the sync order), kind &lt;&lt; 32 | site, object, aux. The accessors below the components are
- * shortcuts to today's stream kinds.
+ * <p>{@code sync} holds the thread's sync operations, already in the form the chunk's SYNC_ORDER
+ * stores them; the {@code long[]} constructor takes four longs per operation, in the thread's
+ * order: ticket (position in the sync order), kind &lt;&lt; 32 | site, object, aux. The accessors
+ * below the components are shortcuts to today's stream kinds.
  */
-public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, long[] sync) {
+public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, ThreadSyncOps sync) {
 
     public static final int SYNC_LONGS = 4;
     private static final int[] NO_INSTRUCTIONS = new int[0];
@@ -26,8 +27,13 @@ public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunk
         streamChunks = List.copyOf(streamChunks);
     }
 
+    /** A thread chunk whose sync operations are given as four longs each (see above). */
+    public ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, long[] sync) {
+        this(thread, events, streamChunks, ThreadSyncOps.of(sync));
+    }
+
     public int syncCount() {
-        return sync.length / SYNC_LONGS;
+        return sync.count();
     }
 
     /** The thread's stream chunk of {@code kind}, or null if it has none in this chunk. */

@@ -26,7 +26,6 @@ import java.util.function.IntPredicate;
  */
 final class ThreadChunkCodec {
     private static final long[] NO_PAIRS = new long[0];
-    private static final long[] NO_SYNC = new long[0];
 
     private ThreadChunkCodec() {}
 
@@ -136,7 +135,7 @@ final class ThreadChunkCodec {
         }
         if (countsIn != null) countsIn.expectEnd();
         if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
-        ThreadChunk tc = new ThreadChunk(thread, events, chunks, NO_SYNC);
+        ThreadChunk tc = new ThreadChunk(thread, events, chunks, ThreadSyncOps.NONE);
         if (!again) ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;
     }

@@ -22,10 +22,9 @@ class SyncOrderCodecTest {
     @Property(tries = 300)
     void decodesExactlyWhatWasEncoded(@ForAll("seed") long seed, @ForAll @IntRange(min = 1, max = 9) int threads,
                                       @ForAll @IntRange(min = 0, max = 3000) int ops) throws Exception {
-        List<ThreadChunk> chunks = randomChunks(new Random(seed), threads, ops);
-        List<long[]> decoded = decode(SyncOrderCodec.encode(chunks), threads + 1);
+        List<long[]> expected = randomOps(new Random(seed), threads, ops); // in ticket order
+        List<long[]> decoded = decode(SyncOrderCodec.encode(chunksOf(expected, threads + 1)), threads + 1);
         assertThat(decoded).hasSize(ops);
-        List<long[]> expected = inTicketOrder(chunks);
         for (int i = 0; i < ops; i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
     }
 
@@ -56,7 +55,7 @@ class SyncOrderCodecTest {
     @Test
     void damagedPayloadsAreFormatErrors() {
         Random r = new Random(5);
-        List<ThreadChunk> chunks = randomChunks(r, 4, 500);
+        List<ThreadChunk> chunks = chunksOf(randomOps(r, 4, 500), 5);
         byte[] good = SyncOrderCodec.encode(chunks);
         int errors = 0;
         for (int trial = 0; trial < 2000; trial++) {
@@ -75,7 +74,7 @@ class SyncOrderCodecTest {
 
     @Test
     void threadsBeyondTheDefinedOnesAreRefused() {
-        List<ThreadChunk> chunks = randomChunks(new Random(2), 3, 100);
+        List<ThreadChunk> chunks = chunksOf(randomOps(new Random(2), 3, 100), 4);
         byte[] payload = SyncOrderCodec.encode(chunks);
         assertThatThrownBy(() -> decode(payload, 2)).isInstanceOf(FormatException.class);
     }
@@ -90,9 +89,10 @@ class SyncOrderCodecTest {
     /**
      * Operations of {@code threads} threads (thread ids 0, 2, 3, …: one id unused) in a random
      * interleaving with ticket gaps; each thread runs a loop over a few sites with recurring and
-     * new objects, extreme values now and then.
+     * new objects, extreme values now and then. Each operation: thread, ticket, kind &lt;&lt; 32 | site,
+     * object, aux; in ticket order.
      */
-    private static List<ThreadChunk> randomChunks(Random r, int threads, int n) {
+    private static List<long[]> randomOps(Random r, int threads, int n) {
         List<long[]> ops = new ArrayList<>();
         long ticket = r.nextInt(1000);
         for (int i = 0; i < n; i++) {
@@ -109,7 +109,7 @@ class SyncOrderCodecTest {
             long aux = r.nextInt(4) == 0 ? r.nextLong() : 0;
             ops.add(new long[] {t, ticket, (long) kind << 32 | site & 0xFFFF_FFFFL, object, aux});
         }
-        return chunksOf(ops, threads + 1);
+        return ops;
     }
 
     private static List<ThreadChunk> chunksOf(List<long[]> ops, int threadIds) {
@@ -125,18 +125,5 @@ class SyncOrderCodecTest {
             chunks.add(new ThreadChunk(t, mine.size(), List.of(), sync));
         }
         return chunks;
-    }
-
-    private static List<long[]> inTicketOrder(List<ThreadChunk> chunks) {
-        List<long[]> all = new ArrayList<>();
-        for (ThreadChunk c : chunks) {
-            long[] s = c.sync();
-            for (int i = 0; i < c.syncCount(); i++) {
-                int b = i * ThreadChunk.SYNC_LONGS;
-                all.add(new long[] {c.thread(), s[b], s[b + 1], s[b + 2], s[b + 3]});
-            }
-        }
-        all.sort((a, b) -> Long.compare(a[1], b[1]));
-        return all;
     }
 }

@@ -2,10 +2,16 @@ package dev.wholetrace.report.html;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats;
+import dev.wholetrace.analysis.strata.StrataAnalysis;
+import dev.wholetrace.analysis.strata.StrataOptions;
+import dev.wholetrace.analysis.timeline.TimelineExport;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.ReportWriter;
@@ -16,6 +22,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,16 +30,49 @@ import java.util.Locale;
 /**
  * {@code wholetrace report}: one self-contained HTML page (no network: the charting library and the
  * page's script are inlined) with the trace's summary (program, threads, events by kind, sizes
- * against raw) and its compression breakdown as charts drawn by Apache ECharts (from its WebJar).
- * The data the charts read is embedded as JSON; the tables are plain HTML, readable without
- * script. Above {@link #MAX_THREADS} threads the per-thread chart shows the largest and sums the
- * rest into one bar, and the page says so.
+ * against raw), its synchronization as a message-sequence chart ({@link SyncChart}), its races
+ * ({@link RaceSection}), hot methods, blocks and paths ({@link HotSection}), a grammar explorer
+ * ({@link GrammarExplorer}) and its compression breakdown, drawn by Apache ECharts (from its
+ * WebJar). The data the charts read is embedded as JSON; the tables are plain HTML, readable
+ * without script. Every section is bounded (docs/report.md), and says what it left out.
  */
 public final class HtmlReport implements ReportWriter<StatsReport> {
     /** Threads drawn one by one in the per-thread chart. */
     public static final int MAX_THREADS = 64;
+    /** Sync operations the chart draws one by one by default; above, it shows them aggregated. */
+    public static final long DEFAULT_MAX_OPS = 5_000;
     static final String ECHARTS = "/META-INF/resources/webjars/echarts/5.3.1/dist/echarts.min.js";
-    static final String SCRIPT = "/dev/wholetrace/report/html/report.js";
+    /** The page's own scripts, inlined in this order: charts, the sequence chart, the grammar explorer. */
+    static final List<String> SCRIPTS = List.of("/dev/wholetrace/report/html/report.js", "/dev/wholetrace/report/html/sequence.js",
+            "/dev/wholetrace/report/html/explorer.js");
+
+    /**
+     * What the report does beyond the summary.
+     *
+     * @param maxOps    sync operations the sequence chart draws one by one (above: aggregated)
+     * @param races     whether to look for races (CDR and ALL traces)
+     * @param classpath where else to look for the program's class files (race artifacts)
+     */
+    public record Options(long maxOps, boolean races, List<Path> classpath) {
+        public Options {
+            if (maxOps < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + maxOps);
+            classpath = List.copyOf(classpath);
+        }
+
+        public static Options defaults() {
+            return new Options(DEFAULT_MAX_OPS, true, List.of());
+        }
+    }
+
+    private final Options options;
+
+    public HtmlReport() {
+        this(Options.defaults());
+    }
+
+    public HtmlReport(Options options) {
+        this.options = options;
+    }
 
     @Override
     public void write(StatsReport report, PrintWriter out) throws IOException {
@@ -74,6 +114,13 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         }
         out.println("</tbody></table></section>");
 
+        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace), trace);
+        sequenceSection(chart, out);
+        races(trace).write(out);
+        hot(trace).write(out);
+        GrammarExplorer grammar = new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT);
+        grammarSection(grammar, trace, out);
+
         out.println("<section id=\"compression\"><h2>Compression</h2>");
         out.println("<h3>Where the file's bytes go</h3><div class=\"chart\" id=\"chart-components\"></div>");
         out.println("<table class=\"numbers\" id=\"components\"><thead><tr><th>component</th><th>bytes</th><th>% of file</th></tr></thead><tbody>");
@@ -92,15 +139,76 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         out.println("</section>");
 
         out.print("<script type=\"application/json\" id=\"wholetrace-data\">");
-        out.print(data(report, shown));
+        out.print(data(report, shown, chart, grammar));
         out.println("</script>");
         out.print("<script>");
         out.print(scriptText(resource(ECHARTS)));
         out.println("</script>");
         out.print("<script>");
-        out.print(scriptText(resource(SCRIPT)));
+        for (String script : SCRIPTS) out.print(scriptText(resource(script)));
         out.println("</script>");
         out.println("</body></html>");
+    }
+
+    private static void sequenceSection(SyncChart chart, PrintWriter out) {
+        out.println("<section id=\"sync\"><h2>Synchronization</h2>");
+        out.println("<p class=\"note\">A message-sequence chart: one line per thread, its sync operations on it (the x axis is the order of "
+                + "all sync operations, S_synch; time below), the locks it holds as bands, an arrow for each happens-before hand-over (unlock "
+                + "&rarr; lock, fork &rarr; begin, end &rarr; join, volatile write &rarr; read, ...) and a dashed chain through each barrier "
+                + "episode. Drag or scroll to zoom and pan; hover for details.</p>");
+        if (chart.aggregated()) {
+            out.println("<p class=\"note\" id=\"sync-aggregated\">" + num(chart.info().operations()) + " sync operations, more than the "
+                    + num(chart.info().maxDrawn()) + " drawn one by one: each box is one thread's operations in " + num(chart.info().binWidth())
+                    + " consecutive positions of the order (its shade: how many); " + num(chart.summary().handOvers())
+                    + " hand-overs are counted, not drawn. <code>wholetrace report --max-ops N</code> draws more; <code>wholetrace export "
+                    + "--format perfetto</code> draws every one.</p>");
+        } else {
+            out.println("<p class=\"note\">" + num(chart.info().operations()) + " sync operations, " + num(chart.summary().handOvers())
+                    + " hand-overs, " + num(chart.summary().episodes()) + " barrier episodes.</p>");
+        }
+        TraceClock clock = chart.clock();
+        if (clock.known()) {
+            out.println("<p class=\"note\" id=\"sync-clock\">The recording's coarse clock (" + num(clock.samples()) + " samples over "
+                    + String.format(Locale.ROOT, "%.3f", clock.spanNanos() / 1e6) + " ms; about one a millisecond while sync operations happen) "
+                    + "puts the chart on a time axis too: <label><input type=\"radio\" name=\"sync-axis\" value=\"order\" checked> order</label> "
+                    + "<label><input type=\"radio\" name=\"sync-axis\" value=\"time\" id=\"sync-axis-time\"> time</label>. An operation's time "
+                    + "is interpolated between the samples around it, so operations closer than a millisecond can be drawn in the wrong "
+                    + "order; the order axis is exact.</p>");
+        } else {
+            out.println("<p class=\"note\" id=\"sync-clock\">The trace has no clock (recorded before format version 5): the axis is the order only.</p>");
+        }
+        out.println("<div class=\"chart tall\" id=\"chart-sync\"></div></section>");
+    }
+
+    private RaceSection races(ParallelTrace trace) {
+        List<String> names = trace.threads().stream().map(ThreadInfo::name).toList();
+        if (!trace.mode().streams) {
+            return new RaceSection(null, "Races need the accesses' instructions and addresses: this trace was recorded in mode "
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode cdr (or all) to see them here.", names);
+        }
+        if (!options.races()) return new RaceSection(null, "Not looked for (--no-races).", names);
+        return new RaceSection(new RaceAnalysis(false, true, options.classpath()).analyze(trace), null, names);
+    }
+
+    private static HotSection hot(ParallelTrace trace) {
+        if (!trace.mode().control) {
+            return HotSection.of(trace, null, "Hot blocks and paths need the blocks each thread executed: this trace was recorded in mode "
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
+        }
+        return HotSection.of(trace, new StrataAnalysis(StrataOptions.hotPaths(10, -1)).analyze(trace), null);
+    }
+
+    private static void grammarSection(GrammarExplorer grammar, ParallelTrace trace, PrintWriter out) {
+        GrammarExplorer.Limits l = grammar.limits();
+        out.println("<section id=\"grammar\"><h2>Grammar explorer</h2>");
+        out.println("<p class=\"note\">Each thread's events are the expansion of its grammar (a WPP). Its top rules cover most of it "
+                + "(expanded length &times; occurrences); click a rule to expand its body: a rule in it expands in turn, a terminal (a block, "
+                + "a load or store, a sync operation) shows its code. Embedded: the top " + l.top() + " rules of " + (trace.threadCount() > l.threads()
+                ? "the " + l.threads() + " threads with most events (of " + num(trace.threadCount()) + ")" : "each thread") + ", the rules up to "
+                + l.depth() + " levels below them (at most " + l.rules() + " a thread), the first " + l.body() + " symbols of each body.</p>");
+        out.println("<div id=\"explorer\"><label>thread <select id=\"explorer-thread\"></select></label>"
+                + "<div class=\"explorer-panes\"><div id=\"explorer-rules\"></div><div id=\"explorer-code\" class=\"code-pane\">"
+                + "<p class=\"note\">Click a terminal to see its code.</p></div></div></div></section>");
     }
 
     private static void fact(PrintWriter out, String name, String value) {
@@ -118,7 +226,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     }
 
     /** The charts' data as JSON, with every {@code <} escaped so that nothing in it can close the script element. */
-    private static String data(StatsReport report, int shown) throws IOException {
+    private static String data(StatsReport report, int shown, SyncChart chart, GrammarExplorer grammar) throws IOException {
         TraceStats stats = report.stats();
         StringWriter s = new StringWriter();
         try (JsonGenerator j = new JsonFactory().createGenerator(s)) {
@@ -166,6 +274,10 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                 j.writeEndObject();
             }
             j.writeEndArray();
+            j.writeFieldName("sync");
+            chart.writeJson(j);
+            j.writeFieldName("grammar");
+            grammar.writeJson(j);
             j.writeEndObject();
         }
         return s.toString().replace("<", "\\u003c");
@@ -187,32 +299,30 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     }
 
     static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '&' -> b.append("&amp;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return Html.esc(s);
     }
 
     private static String num(long n) {
-        return String.format(Locale.ROOT, "%,d", n);
+        return Html.num(n);
     }
 
     private static String percent(long part, long whole) {
-        return whole <= 0 ? "" : String.format(Locale.ROOT, "%.2f%%", 100.0 * part / whole);
+        return Html.percent(part, whole);
     }
 
     private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}"
             + "h1{margin-bottom:0}.file{color:#555;margin-top:.2em}table{border-collapse:collapse;margin:.5em 0 1em}"
             + "th,td{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}table.numbers td+td{text-align:right}"
             + "table.facts th{font-weight:600;color:#444}.chart{height:320px;width:100%}.chart.tall{height:480px}"
-            + ".note{color:#666;font-size:90%}code{font-size:95%}";
+            + ".note{color:#666;font-size:90%}code{font-size:95%}.ok{color:#2a7a2a}"
+            + "table.races td{vertical-align:top;overflow-wrap:anywhere}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
+            + "tr.artifact{color:#555}td.code ol{margin:.2em 0;padding-left:1.5em}summary{cursor:pointer}"
+            + "table.numbers td.text{text-align:left}"
+            + ".explorer-panes{display:flex;gap:1em;align-items:flex-start}#explorer-rules{flex:3;min-width:0}"
+            + ".code-pane{flex:2;min-width:0;position:sticky;top:0;border:1px solid #ddd;padding:.5em;background:#fafafa}"
+            + ".code-pane pre{white-space:pre-wrap;word-break:break-word;font-size:12px}.code-pane dd{overflow-wrap:anywhere;margin-left:1em}"
+            + ".rule{margin:.2em 0 .2em 1em}.rule-head{cursor:pointer}.rule-head:hover{background:#eef}"
+            + ".body{margin-left:1em;display:flex;flex-wrap:wrap;gap:.25em}.sym{border:1px solid #ccc;border-radius:3px;padding:0 .3em;"
+            + "font:12px monospace;cursor:pointer;background:#fff}.sym.rule-ref{background:#eef}.sym.sync{background:#fde}"
+            + ".sym.load,.sym.store{background:#efe}.sym.missing{cursor:default;color:#999}";
 }

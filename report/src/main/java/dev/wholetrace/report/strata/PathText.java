@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** A hot path as text: one line of figures, where it runs (methods with their lines), then its blocks with their bytecode. */
-final class PathText {
+public final class PathText {
     /** Blocks of one path printed in text (JSON has them all). */
     static final int MAX_BLOCKS = 40;
 
@@ -41,7 +41,7 @@ final class PathText {
     }
 
     /** Its methods in order of first block, each with the range of source lines its blocks cover. */
-    static String where(HotPath p) {
+    public static String where(HotPath p) {
         Map<String, int[]> lines = new LinkedHashMap<>();
         for (Block b : p.code()) {
             String m = b.entry() == null ? "?" : b.entry().className() + "." + b.entry().method();

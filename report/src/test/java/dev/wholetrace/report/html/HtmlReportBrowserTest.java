@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.recorder.RecorderConfig;
@@ -33,8 +34,10 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * The HTML report in a real browser: Debian's chromium, driven through Debian's chromium-driver
  * (never a downloaded browser build; .ci/run installs both), with every network request refused.
- * The charts render (ECharts draws an SVG into each), the tables are there, and the console has
- * no error. Skipped where /usr/bin/chromedriver is not installed.
+ * The charts render (ECharts draws an SVG into each), the sequence chart draws every sync operation
+ * and its hand-over, the race table lists the race with both places, the grammar explorer expands a
+ * rule on click and shows a terminal's code, and the console has no error. Skipped where
+ * /usr/bin/chromedriver is not installed.
  */
 class HtmlReportBrowserTest {
     static final Path DRIVER = Path.of("/usr/bin/chromedriver");
@@ -48,6 +51,11 @@ class HtmlReportBrowserTest {
         assumeTrue(Files.isExecutable(DRIVER) && Files.isExecutable(BROWSER), "Debian's chromium and chromium-driver are not installed");
         Path trace = dir.resolve("run.wtrace");
         try (TraceRecorder rec = TraceRecorder.open(trace, RecorderConfig.defaults(TraceMode.CDR))) {
+            for (int b = 1; b <= 7; b++) rec.defineBlock(new CodeEntry(b, "demo.Shop", "sell", "()V", 10 + b, 4 * b, "ALOAD 0 GETFIELD demo.Shop.stock"));
+            rec.defineInstruction(new CodeEntry(2, "demo.Shop", "sell", "()V", 21, 40, "PUTFIELD demo.Shop.stock"));
+            rec.defineInstruction(new CodeEntry(3, "demo.Shop", "sell", "()V", 20, 38, "MONITORENTER"));
+            rec.defineInstruction(new CodeEntry(4, "demo.Shop", "sell", "()V", 22, 44, "MONITOREXIT"));
+            rec.defineInstruction(new CodeEntry(5, "demo.Audit", "count", "()V", 7, 3, "GETFIELD demo.Shop.stock"));
             ThreadRecorder main = rec.thread();
             for (int i = 0; i < 50; i++) {
                 main.block(1 + i % 7);
@@ -59,8 +67,10 @@ class HtmlReportBrowserTest {
                 ThreadRecorder r = rec.thread();
                 for (int i = 0; i < 30; i++) {
                     r.block(1);
-                    r.load(5, Addresses.of(5, 8));
+                    r.load(5, Addresses.of(5, 8)); // unlocked: races with main's stores
                 }
+                r.lock(3, 77); // main's last unlock hands the lock over: one arrow
+                r.unlock(4, 77);
                 r.end();
             }, "worker");
             worker.start();
@@ -92,6 +102,43 @@ class HtmlReportBrowserTest {
             }
             assertThat(driver.findElement(By.id("threads")).findElements(By.cssSelector("tbody tr"))).hasSize(read.threadCount());
             assertThat(driver.findElement(By.id("chart-threads")).getText()).contains("worker");
+
+            // the sequence chart: every sync operation drawn (canvas), the hand-over main -> worker as an arrow
+            WebElement sync = driver.findElement(By.id("chart-sync"));
+            assertThat(sync.getAttribute("data-drawn")).isEqualTo("true");
+            assertThat(sync.findElements(By.tagName("canvas"))).isNotEmpty();
+            assertThat(sync.getAttribute("data-operations")).isEqualTo(Integer.toString(read.syncOrder().size()));
+            assertThat(Integer.parseInt(sync.getAttribute("data-arrows"))).isGreaterThanOrEqualTo(1);
+            // the recording's clock puts the same chart on a time axis
+            assertThat(read.clock().known()).isTrue();
+            assertThat(sync.getAttribute("data-axis")).isEqualTo("order");
+            driver.findElement(By.id("sync-axis-time")).click();
+            assertThat(sync.getAttribute("data-axis")).isEqualTo("time");
+
+            // the race: both places, the dynamic count
+            List<WebElement> races = driver.findElements(By.cssSelector("#race-table tbody tr"));
+            assertThat(races).hasSize(1);
+            assertThat(races.get(0).getText()).contains("Shop.sell line 21", "demo/Shop.java", "Audit.count line 7", "demo/Audit.java", "Shop.stock", "write", "read");
+
+            // the grammar explorer: a click expands the top rule, a click on a terminal shows its code
+            WebElement explorer = driver.findElement(By.id("explorer"));
+            assertThat(explorer.getAttribute("data-drawn")).isEqualTo("true");
+            assertThat(explorer.findElements(By.cssSelector("#explorer-thread option"))).hasSize(read.threadCount());
+            assertThat(explorer.findElements(By.cssSelector(".body .sym"))).as("nothing expanded before a click").isEmpty();
+            WebElement top = explorer.findElements(By.cssSelector(".rule-head")).get(0);
+            top.click();
+            List<WebElement> symbols = explorer.findElements(By.cssSelector(".body .sym"));
+            assertThat(symbols).as("the rule's body").isNotEmpty();
+            WebElement block = explorer.findElements(By.cssSelector(".body .sym.block")).get(0);
+            assertThat(block.getText()).startsWith("B");
+            block.click();
+            assertThat(driver.findElement(By.id("explorer-code")).getText()).contains("demo.Shop.sell:1", "ALOAD 0 GETFIELD demo.Shop.stock");
+            List<WebElement> rules = explorer.findElements(By.cssSelector(".body .sym.rule-ref:not(.missing)"));
+            if (!rules.isEmpty()) { // a rule in the body expands in turn
+                int before = explorer.findElements(By.cssSelector(".body")).size();
+                rules.get(0).click();
+                assertThat(explorer.findElements(By.cssSelector(".body")).size()).isGreaterThan(before);
+            }
             List<LogEntry> errors = driver.manage().logs().get(LogType.BROWSER).getAll().stream()
                     .filter(e -> e.getLevel().intValue() >= Level.WARNING.intValue()).toList();
             assertThat(errors).as("console warnings and errors").isEmpty();

@@ -33,8 +33,12 @@ class HtmlReportTest {
 
     /** A trace of {@code threads} threads (beside the main one) named {@code name + index}, each with a few events. */
     private ParallelTrace record(String file, int threads, String name) throws Exception {
+        return record(file, threads, name, TraceMode.CDR);
+    }
+
+    private ParallelTrace record(String file, int threads, String name, TraceMode mode) throws Exception {
         Path path = dir.resolve(file);
-        try (TraceRecorder rec = TraceRecorder.open(path, RecorderConfig.defaults(TraceMode.CDR))) {
+        try (TraceRecorder rec = TraceRecorder.open(path, RecorderConfig.defaults(mode))) {
             ThreadRecorder main = rec.thread();
             main.block(1);
             main.lock(3, 77);
@@ -60,11 +64,20 @@ class HtmlReportTest {
     }
 
     private static String html(ParallelTrace trace, String file) throws Exception {
+        return html(trace, file, new HtmlReport());
+    }
+
+    private static String html(ParallelTrace trace, String file, HtmlReport report) throws Exception {
         StringWriter s = new StringWriter();
         try (PrintWriter w = new PrintWriter(s)) {
-            new HtmlReport().write(new StatsReport(file, trace, new StatsAnalysis().analyze(trace)), w);
+            report.write(new StatsReport(file, trace, new StatsAnalysis().analyze(trace)), w);
         }
         return s.toString();
+    }
+
+    private static JsonNode data(String html) throws Exception {
+        String data = scripts(html).get(0);
+        return new ObjectMapper().readTree(data.substring(data.indexOf('\u0000') + 1));
     }
 
     private static List<String> scripts(String html) {
@@ -126,5 +139,111 @@ class HtmlReportTest {
         assertThat(json.get("threadNames").get(HtmlReport.MAX_THREADS).asText()).isEqualTo((trace.threadCount() - HtmlReport.MAX_THREADS) + " other threads");
         // every thread still has its row in the table
         assertThat(html.split("<tr><td>", -1).length - 1).isGreaterThanOrEqualTo(trace.threadCount());
+    }
+
+    @Test
+    void theSequenceChartHasEveryOperationAndEachHandOverOnce() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        String html = html(trace, "two.wtrace");
+        assertThat(html).contains("id=\"chart-sync\"").doesNotContain("id=\"sync-aggregated\"");
+        JsonNode sync = data(html).get("sync");
+        assertThat(sync.get("aggregated").asBoolean()).isFalse();
+        assertThat(sync.get("threads")).hasSize(3);
+        assertThat(sync.get("ops")).hasSize(trace.syncOrder().size());
+        // the lock goes main -> worker-0 -> worker-1: two hand-overs, each from an unlock to the next lock on another thread
+        JsonNode arrows = sync.get("arrows");
+        assertThat(arrows).hasSize(2);
+        List<String> kinds = new ArrayList<>();
+        sync.get("kinds").forEach(k -> kinds.add(k.asText()));
+        for (JsonNode a : arrows) {
+            assertThat(a.get(1).asInt()).isNotEqualTo(a.get(3).asInt());
+            assertThat(a.get(0).asLong()).isLessThan(a.get(2).asLong());
+            assertThat(kinds.get(sync.get("ops").get(a.get(0).asInt()).get(2).asInt())).isEqualTo("unlock");
+            assertThat(kinds.get(sync.get("ops").get(a.get(2).asInt()).get(2).asInt())).isEqualTo("lock");
+        }
+        assertThat(sync.get("holds")).as("one holding per lock/unlock pair").hasSize(3);
+    }
+
+    @Test
+    void aboveTheLimitTheSequenceChartAggregatesAndSaysSo() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        String html = html(trace, "two.wtrace", new HtmlReport(new HtmlReport.Options(2, true, List.of())));
+        assertThat(html).contains("id=\"sync-aggregated\"", trace.syncOrder().size() + " sync operations, more than the 2 drawn one by one");
+        JsonNode sync = data(html).get("sync");
+        assertThat(sync.get("aggregated").asBoolean()).isTrue();
+        assertThat(sync.get("ops")).isEmpty();
+        long operations = 0;
+        for (JsonNode b : sync.get("bins")) operations += b.get(3).asLong();
+        assertThat(operations).as("every operation in some bin").isEqualTo(trace.syncOrder().size());
+    }
+
+    @Test
+    void withoutRacesThePageSaysSoAndACorTraceSaysWhyItHasNone() throws Exception {
+        ParallelTrace cdr = record("two.wtrace", 2, "worker-");
+        assertThat(html(cdr, "two.wtrace")).contains("id=\"no-races\"").doesNotContain("id=\"race-table\"", "races-unavailable");
+        ParallelTrace cor = record("cor.wtrace", 2, "worker-", TraceMode.COR);
+        assertThat(html(cor, "cor.wtrace")).contains("id=\"races-unavailable\"", "recorded in mode COR", "--mode cdr")
+                .doesNotContain("id=\"no-races\"");
+        // hot blocks and the grammar explorer need no accesses
+        assertThat(html(cor, "cor.wtrace")).contains("id=\"hot-blocks\"", "id=\"hot-paths\"", "id=\"explorer\"");
+        // DOR keeps no blocks: no hot section, no races; the explorer shows its data WPP (accesses by address)
+        ParallelTrace dor = record("dor.wtrace", 2, "worker-", TraceMode.DOR);
+        String page = html(dor, "dor.wtrace");
+        assertThat(page).contains("id=\"hot-unavailable\"", "recorded in mode DOR", "id=\"races-unavailable\"", "id=\"explorer\"")
+                .doesNotContain("id=\"hot-blocks\"");
+        List<String> labels = new ArrayList<>();
+        data(page).get("grammar").get("code").forEach(c -> labels.add(c.get(1).asText()));
+        assertThat(labels).contains("store @" + Long.toHexString(Addresses.of(5, 8)), "lock");
+    }
+
+    @Test
+    void theGrammarExplorerEmbedsEachThreadsTopRulesWithinItsBounds() throws Exception {
+        ParallelTrace trace = record("many.wtrace", HtmlReport.MAX_THREADS + 5, "w");
+        JsonNode grammar = data(html(trace, "many.wtrace")).get("grammar");
+        GrammarExplorer.Limits limits = GrammarExplorer.Limits.DEFAULT;
+        assertThat(grammar.get("threads")).hasSize(limits.threads());
+        for (JsonNode t : grammar.get("threads")) {
+            JsonNode rules = t.get("rules");
+            assertThat(rules.size()).isLessThanOrEqualTo(limits.rules() + limits.top());
+            assertThat(t.get("top")).isNotEmpty().hasSizeLessThanOrEqualTo(limits.top());
+            // the top rule of a thread of one grammar is its start rule: all its events, its sync operations
+            JsonNode start = rules.get(t.get("top").get(0).asText());
+            assertThat(start.get(0).asLong()).isEqualTo(trace.eventCount(t.get("thread").asInt()));
+            assertThat(start.get(1).asLong()).isEqualTo(trace.syncCount(t.get("thread").asInt()));
+            rules.fields().forEachRemaining(r -> {
+                assertThat(r.getValue().get(3).size()).isLessThanOrEqualTo(limits.body());
+                for (JsonNode sym : r.getValue().get(3)) {
+                    if (sym.asInt() >= 0) assertThat(sym.asInt()).isLessThan(grammar.get("code").size());
+                }
+            });
+        }
+    }
+
+    @Test
+    void theClockPutsTheOrderOnATimeAxisAndATraceWithoutOneSaysSo() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        assertThat(trace.clock().known()).isTrue();
+        String html = html(trace, "two.wtrace");
+        assertThat(html).contains("id=\"sync-clock\"", "id=\"sync-axis-time\"");
+        JsonNode clock = data(html).get("sync").get("clock");
+        assertThat(clock.get("known").asBoolean()).isTrue();
+        JsonNode along = clock.get("along");
+        int n = trace.syncOrder().size();
+        assertThat(along.get(0).get(0).asLong()).isZero();
+        assertThat(along.get(along.size() - 1).get(0).asLong()).as("the end of the last position").isEqualTo(n);
+        for (int k = 1; k < along.size(); k++) {
+            assertThat(along.get(k).get(0).asLong()).isGreaterThan(along.get(k - 1).get(0).asLong());
+            assertThat(along.get(k).get(1).asLong()).isGreaterThanOrEqualTo(along.get(k - 1).get(1).asLong());
+        }
+        for (int k = 0; k + 1 < along.size(); k++) {
+            long i = along.get(k).get(0).asLong();
+            assertThat(along.get(k).get(1).asLong()).isEqualTo(trace.clock().nanos(trace.syncOrder().ticket((int) i)) / 1000);
+        }
+        // a trace of format version 3 (recorder's test resources) has no clock: the page says so, the rest is there
+        ParallelTrace old = ParallelTrace.open(Path.of("../recorder/src/test/resources/traces/v3-checkpointed-cdr.wtrace"));
+        String page = html(old, "v3.wtrace");
+        assertThat(page).contains("The trace has no clock").doesNotContain("sync-axis-time");
+        assertThat(data(page).get("sync").get("clock").get("along")).isEmpty();
+        assertThat(data(page).get("sync").get("ops")).hasSize(old.syncOrder().size());
     }
 }

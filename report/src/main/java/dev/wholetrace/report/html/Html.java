@@ -1,0 +1,37 @@
+package dev.wholetrace.report.html;
+
+import java.util.Locale;
+
+/** Text for the report's markup: HTML escaping and the number formats of its tables. */
+final class Html {
+    private Html() {}
+
+    /** {@code s} safe as element text and as a quoted attribute value. */
+    static String esc(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    static String num(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    static String percent(long part, long whole) {
+        return whole <= 0 ? "" : String.format(Locale.ROOT, "%.2f%%", 100.0 * part / whole);
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.2f%%", 100 * share);
+    }
+}
