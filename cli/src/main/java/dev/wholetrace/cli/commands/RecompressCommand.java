@@ -3,10 +3,18 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarFile;
+import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.importers.GrammarFileRegrammarer;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.report.Units;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * reach the disk within a second ({@link TraceRepacker} with {@link Codec#BEST}).
  */
 @Command(name = "recompress", mixinStandardHelpOptions = true,
-        description = {"Re-pack a recorded trace (.wtrace) with the strongest codec.",
+        description = {"Re-pack a recorded trace (.wtrace) or a grammar file (.wgr) with the strongest codec, "
+                        + "optionally rebuilding every grammar with another algorithm.",
                 "",
                 "The recorder seals a chunk every second with a fast codec (xz preset 0, or raw bytes while it "
                         + "cannot keep up), so that a crash loses at most about a second. This rewrites every section "
@@ -29,16 +38,30 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
                         + "when the program exited normally. The output is written beside its target and renamed into place; "
-                        + "an existing OUT is replaced only with --force, and never when it is IN itself."},
+                        + "an existing OUT is replaced only with --force, and never when it is IN itself.",
+                "",
+                "--grammar rebuilds every grammar (each thread's WPPs and per-instruction streams, or a .wgr's control "
+                        + "grammar and address streams) with that algorithm: the events, the sync order and every analysis "
+                        + "stay the same, only the grammars' shape and size change; sync counts are recounted. enhanced "
+                        + "(frequency-ordered SEQUITUR) and repair (Re-Pair) work offline, on the whole of each grammar at "
+                        + "once, with about 12 bytes of memory per event of a chunk (docs/grammars.md). A .wtrace is "
+                        + "rewritten in the current format version only."},
         footer = {"", "Examples:",
                 "  wholetrace recompress app.wtrace -o app.small.wtrace",
-                "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force"})
+                "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
+                "  wholetrace recompress app.wtrace -o app.enhanced.wtrace --grammar enhanced",
+                "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair"})
 public final class RecompressCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "IN.wtrace", description = "the trace to re-pack")
+    @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
     Path input;
 
-    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT.wtrace", description = "the trace to write")
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "the file to write (same kind as IN)")
     Path output;
+
+    @Option(names = "--grammar", paramLabel = "ALGORITHM", converter = GrammarAlgorithmConverter.class,
+            completionCandidates = GrammarAlgorithmConverter.class,
+            description = "rebuild every grammar with ${COMPLETION-CANDIDATES} (default: keep the grammars as they are)")
+    GrammarAlgorithm grammar;
 
     @Mixin
     ForceOption force;
@@ -49,16 +72,43 @@ public final class RecompressCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutputFile out = OutputFile.check(output, force.force(), input);
-        long t0 = System.nanoTime();
-        TraceRepacker.Result r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(input, tmp));
-        double seconds = (System.nanoTime() - t0) / 1e9;
         PrintWriter text = spec.commandLine().getOut();
-        text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
-                Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"
-                        : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)");
-        text.printf(Locale.ROOT, "output  %s: %s (%s of the input), %s%n", output, Units.bytes(r.outBytes()),
-                Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input");
-        text.printf(Locale.ROOT, "time    %.2f s%n", seconds);
+        long t0 = System.nanoTime();
+        if (isGrammarFile(input)) {
+            GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
+            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s records%n", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()));
+            grammarLine(text, r.grammarsIn(), r.grammarsOut());
+            text.printf(Locale.ROOT, "output  %s: %s (%s of the input)%n", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()));
+        } else if (grammar != null) {
+            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
+            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
+                    Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)");
+            grammarLine(text, r.grammarsIn(), r.grammarsOut());
+            text.printf(Locale.ROOT, "output  %s: %s (%s of the input), %s%n", output, Units.bytes(r.outBytes()),
+                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input");
+        } else {
+            TraceRepacker.Result r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(input, tmp));
+            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
+                    Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"
+                            : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)");
+            text.printf(Locale.ROOT, "output  %s: %s (%s of the input), %s%n", output, Units.bytes(r.outBytes()),
+                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input");
+        }
+        text.printf(Locale.ROOT, "time    %.2f s%n", (System.nanoTime() - t0) / 1e9);
         return 0;
+    }
+
+    private void grammarLine(PrintWriter text, long before, long after) {
+        if (grammar == null) return;
+        text.printf(Locale.ROOT, "grammar %s: %s symbols -> %s (%s)%n", grammar.cliName(), Units.count(before), Units.count(after),
+                Units.percent(after, before));
+    }
+
+    /** A .wgr starts with its magic; anything else is taken for a .wtrace (whose reader then checks it). */
+    private static boolean isGrammarFile(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) return false;
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(GrammarFile.MAGIC.length), GrammarFile.MAGIC);
+        }
     }
 }

@@ -14,7 +14,11 @@ import java.util.stream.Collectors;
  */
 public enum GrammarAlgorithm {
     /** Online SEQUITUR (Nevill-Manning and Witten): {@link SequiturGrammar}. */
-    SEQUITUR(SequiturGrammar::new);
+    SEQUITUR(SequiturGrammar::new),
+    /** Frequency-ordered SEQUITUR, offline (extended-wpp §4): {@link EnhancedSequiturGrammar}. */
+    ENHANCED(EnhancedSequiturGrammar::new),
+    /** Re-Pair, offline, binary rules: {@link RePairGrammar}. */
+    REPAIR(RePairGrammar::new);
 
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
@@ -46,6 +50,21 @@ public enum GrammarAlgorithm {
      */
     public GrammarBuilder newBuilder(int initialCapacity) {
         return factory.create(initialCapacity);
+    }
+
+    /**
+     * The grammar this algorithm builds for the string {@code g} expands to (a stored trace
+     * rewritten with another algorithm: {@code wholetrace recompress --grammar}). Streams the
+     * expansion into the builder; the result expands to exactly what {@code g} expands to.
+     */
+    public Grammar rebuild(Grammar g) {
+        if (g.length() > Integer.MAX_VALUE - 16) throw new IllegalArgumentException("a grammar of " + g.length() + " symbols is too long to rebuild");
+        GrammarBuilder b = newBuilder((int) Math.min(g.length(), 1 << 20));
+        int[] buf = new int[(int) Math.max(1, Math.min(g.length(), 1 << 16))]; // traces hold many tiny grammars
+        GrammarExpander ex = g.expander();
+        int n;
+        while ((n = ex.read(buf, 0, buf.length)) > 0) b.append(buf, 0, n);
+        return b.toGrammar();
     }
 
     /** A new, empty builder sized for a small grammar. */

@@ -60,6 +60,48 @@ public final class GrammarInvariants {
         return out;
     }
 
+    /**
+     * The SEQUITUR properties of a frozen grammar, whichever builder made it: digram uniqueness
+     * (a digram occurring twice anywhere is a violation unless the two occurrences overlap inside
+     * a run such as {@code aaa}) and rule utility (every rule but the start rule referenced at
+     * least twice and at least two symbols long). Empty when both hold.
+     */
+    public static List<String> violations(Grammar g) {
+        List<String> out = new ArrayList<>();
+        int rules = g.ruleCount();
+        int[] refs = new int[rules];
+        Map<Long, long[]> seen = new HashMap<>(); // digram -> {count, rule, position of the first}
+        for (int r = 0; r < rules; r++) {
+            int len = g.bodyLength(r);
+            if (r != 0 && len < 2) out.add("rule " + r + " has " + len + " symbols");
+            for (int i = 0; i < len; i++) {
+                int s = g.symbol(r, i);
+                if (Grammar.isRule(s)) refs[Grammar.ruleOf(s)]++;
+                if (i + 1 == len) continue;
+                long key = DigramTable.key(s, g.symbol(r, i + 1));
+                long[] at = seen.get(key);
+                if (at == null) {
+                    seen.put(key, new long[] {1, r, i});
+                } else {
+                    at[0]++;
+                    // Two occurrences overlapping inside a run (aaa) cannot both be replaced; a third always can.
+                    boolean overlapping = at[0] == 2 && at[1] == r && at[2] == i - 1;
+                    if (at[0] == 3 || (at[0] == 2 && !overlapping)) {
+                        out.add("digram uniqueness: (" + name(s) + ", " + name(g.symbol(r, i + 1)) + ") occurs again in rule " + r + " at " + i);
+                    }
+                }
+            }
+        }
+        for (int r = 1; r < rules; r++) {
+            if (refs[r] < 2) out.add("rule utility: rule " + r + " is used " + refs[r] + " time(s)");
+        }
+        return out;
+    }
+
+    private static String name(int s) {
+        return Grammar.isRule(s) ? "R" + Grammar.ruleOf(s) : Integer.toString(s);
+    }
+
     /** True if two of the occurrences can be replaced by a rule: they do not overlap. */
     private static boolean nonOverlapping(SequiturGrammar g, List<Integer> at) {
         if (at.size() < 2) return false;

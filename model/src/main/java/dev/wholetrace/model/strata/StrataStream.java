@@ -103,6 +103,11 @@ public final class StrataStream {
         return grammar;
     }
 
+    /** The same paths, strata and runs under another grammar of the same run sequence (recompress --grammar). */
+    public StrataStream withGrammar(Grammar g) {
+        return new StrataStream(pathStart, pathSymbols, stratumStart, stratumElements, runs, g);
+    }
+
     /**
      * The WPP this stream stands for: a grammar over the control symbols whose expansion is the
      * chunk's control string. Deterministic (the writer computes the sync counts it stores on

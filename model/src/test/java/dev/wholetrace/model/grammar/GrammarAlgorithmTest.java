@@ -17,9 +17,9 @@ class GrammarAlgorithmTest {
             assertThat(GrammarAlgorithm.names()).contains(a.cliName());
         }
         assertThat(GrammarAlgorithm.DEFAULT).isSameAs(GrammarAlgorithm.SEQUITUR);
-        assertThatThrownBy(() -> GrammarAlgorithm.byName("repair"))
+        assertThatThrownBy(() -> GrammarAlgorithm.byName("lz78"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("repair").hasMessageContaining("sequitur");
+                .hasMessageContaining("lz78").hasMessageContaining("sequitur").hasMessageContaining("enhanced").hasMessageContaining("repair");
     }
 
     @Test

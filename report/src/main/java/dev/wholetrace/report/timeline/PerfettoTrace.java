@@ -69,51 +69,42 @@ public final class PerfettoTrace implements TimelineSink {
             if (size + n > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, size + n));
         }
 
-        private CodedOutputStream at(int n) {
+        /** Writes one field of {@code n} bytes (computed by the caller with CodedOutputStream's size methods). */
+        private Message put(int n, Field f) throws IOException {
             room(n);
-            return CodedOutputStream.newInstance(buf, size, n);
+            f.writeTo(CodedOutputStream.newInstance(buf, size, n));
+            size += n;
+            return this;
         }
 
         Message uint64(int field, long v) throws IOException {
-            int n = CodedOutputStream.computeUInt64Size(field, v);
-            at(n).writeUInt64(field, v);
-            size += n;
-            return this;
+            return put(CodedOutputStream.computeUInt64Size(field, v), out -> out.writeUInt64(field, v));
         }
 
         Message int64(int field, long v) throws IOException {
-            int n = CodedOutputStream.computeInt64Size(field, v);
-            at(n).writeInt64(field, v);
-            size += n;
-            return this;
+            return put(CodedOutputStream.computeInt64Size(field, v), out -> out.writeInt64(field, v));
         }
 
         Message fixed64(int field, long v) throws IOException {
-            int n = CodedOutputStream.computeFixed64Size(field, v);
-            at(n).writeFixed64(field, v);
-            size += n;
-            return this;
+            return put(CodedOutputStream.computeFixed64Size(field, v), out -> out.writeFixed64(field, v));
         }
 
         Message dbl(int field, double v) throws IOException {
-            int n = CodedOutputStream.computeDoubleSize(field, v);
-            at(n).writeDouble(field, v);
-            size += n;
-            return this;
+            return put(CodedOutputStream.computeDoubleSize(field, v), out -> out.writeDouble(field, v));
         }
 
         Message string(int field, String v) throws IOException {
-            int n = CodedOutputStream.computeStringSize(field, v);
-            at(n).writeString(field, v);
-            size += n;
-            return this;
+            return put(CodedOutputStream.computeStringSize(field, v), out -> out.writeString(field, v));
         }
 
         Message message(int field, Message m) throws IOException {
             int n = CodedOutputStream.computeTagSize(field) + CodedOutputStream.computeUInt32SizeNoTag(m.size) + m.size;
-            at(n).writeByteArray(field, m.buf, 0, m.size);
-            size += n;
-            return this;
+            return put(n, out -> out.writeByteArray(field, m.buf, 0, m.size));
+        }
+
+        @FunctionalInterface
+        private interface Field {
+            void writeTo(CodedOutputStream out) throws IOException;
         }
     }
 

@@ -1,0 +1,145 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code wholetrace recompress --grammar}: a trace whose grammars were rebuilt by another algorithm
+ * reads exactly as before: the same dump, the same segments (events and positions; only the name
+ * of the lowest common rule in a segment's header depends on the grammar), the same races.
+ */
+class CliRecompressGrammarTest {
+    @TempDir
+    static Path dir;
+
+    static List<Path> traces = new ArrayList<>();
+
+    @BeforeAll
+    static void record() throws Exception {
+        traces.add(Traces.twoThreads(dir.resolve("two.wtrace"), TraceMode.CDR));
+        traces.add(Traces.sor(dir.resolve("sor-all.wtrace"), TraceMode.ALL, 18, 2));
+        traces.add(Traces.sor(dir.resolve("sor-dor.wtrace"), TraceMode.DOR, 18, 2));
+        Path racy = dir.resolve("racy.wtrace");
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        List<String> cmd = new ArrayList<>(List.of(CliRecordTest.java(), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "record", "-o", racy.toString(), "--mode", "cdr", "--agent", agent.toString(), "--include", "wtdemo.*", "--",
+                CliRecordTest.java(), "-cp", System.getProperty("java.class.path"), "wtdemo.RacyCounter"));
+        CliRecordTest.Run run = CliRecordTest.run(cmd, "");
+        assertThat(run.exit()).isZero();
+        traces.add(racy);
+        Path v4 = dir.resolve("v4-checkpointed-cdr.wtrace"); // a format-4 trace (no clock) is rewritten too
+        Files.copy(Path.of("..", "recorder", "src", "test", "resources", "traces", "v4-checkpointed-cdr.wtrace"), v4);
+        traces.add(v4);
+    }
+
+    /** The recording's clock span as stats reports it ("none" without a clock). */
+    private static String recordedNanos(String trace) {
+        Matcher m = Pattern.compile("\"recordedNanos\":(\\d+)").matcher(String.join("", out("stats", trace, "--format", "json")));
+        return m.find() ? m.group(1) : "none";
+    }
+
+    static List<String> out(String... args) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r.out().lines().toList();
+    }
+
+    @Test
+    void rebuiltGrammarsReadAsTheOriginal() throws Exception {
+        for (Path trace : traces) {
+            String in = trace.toString();
+            List<String> dump = out("dump", in);
+            Cli races = Cli.run("races", in); // a DOR trace has no races to find: then the same one-line error
+            for (String algorithm : List.of("enhanced", "repair")) {
+                Path rebuilt = dir.resolve(trace.getFileName() + "." + algorithm + ".wtrace");
+                Cli r = Cli.run("recompress", in, "-o", rebuilt.toString(), "--grammar", algorithm);
+                assertThat(r.exit()).as(r.toString()).isZero();
+                assertThat(r.out()).contains("grammar " + algorithm + ": ").contains("complete");
+                String what = trace.getFileName() + " with " + algorithm;
+                String out = rebuilt.toString();
+                assertThat(out("dump", out)).as(what).isEqualTo(dump);
+                Cli racesAfter = Cli.run("races", out);
+                assertThat(racesAfter.exit()).as(what).isEqualTo(races.exit());
+                assertThat(normalised(racesAfter.out().lines().toList(), out)).as(what).isEqualTo(normalised(races.out().lines().toList(), in));
+                assertThat(racesAfter.err()).as(what).isEqualTo(races.err());
+                assertThat(Cli.run("verify", out).exit()).as(what).isZero();
+                assertThat(Cli.run("stats", out).err()).as(what).isEmpty();
+                assertThat(recordedNanos(out)).as(what + ": the clock").isEqualTo(recordedNanos(in));
+                assertSameSegments(in, out, what);
+            }
+        }
+    }
+
+    private static void assertSameSegments(String original, String rebuilt, String what) throws Exception {
+        ParallelTrace trace = ParallelTrace.open(Path.of(original));
+        for (int t = 0; t < trace.threads().size(); t++) {
+            ThreadTrace tt = trace.thread(t);
+            long ops = tt.syncCount();
+            if (ops == 0) continue;
+            long[][] ranges = {{0, 0}, {0, ops - 1}, {ops / 2, Math.min(ops - 1, ops / 2 + 1)}, {1 % ops, ops / 3}};
+            for (long[] range : ranges) {
+                if (range[1] < range[0]) continue;
+                String[] args = {"segment", "", "--thread", Integer.toString(t), Long.toString(range[0]), Long.toString(range[1])};
+                args[1] = original;
+                List<String> a = out(args);
+                args[1] = rebuilt;
+                List<String> b = out(args);
+                String w = what + " thread " + t + " ops " + range[0] + ".." + range[1];
+                assertThat(b.subList(1, b.size())).as(w).isEqualTo(a.subList(1, a.size()));
+                assertThat(header(b.get(0))).as(w).isEqualTo(header(a.get(0)));
+            }
+        }
+    }
+
+    /** Output without the file's name and the time taken, which differ between the two files. */
+    private static List<String> normalised(List<String> lines, String file) {
+        return lines.stream().map(l -> l.replace(file, "FILE").replaceAll("\\(\\d+\\.\\d+ s\\)", "(s)")).toList();
+    }
+
+    /** A segment's header without the grammar-specific name and size of its lowest common rule. */
+    private static String header(String line) {
+        int at = line.indexOf("lowest common rule");
+        return at < 0 ? line : line.substring(0, at);
+    }
+
+    @Test
+    void aGrammarFileIsRebuiltToo() throws Exception {
+        Path raw = dir.resolve("loops.u32");
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * 60_000).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < 60_000; i++) b.putInt(i % 7 == 0 ? (i / 7) % 5 : i % 3);
+        Files.write(raw, b.array());
+        Path wgr = dir.resolve("loops.wgr");
+        assertThat(Cli.run("compress", raw.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
+        for (String algorithm : List.of("enhanced", "repair")) {
+            Path direct = dir.resolve("loops.direct." + algorithm + ".wgr");
+            Cli c = Cli.run("compress", raw.toString(), "--input", "u32", "--grammar", algorithm, "-o", direct.toString());
+            assertThat(c.exit()).as(c.toString()).isZero();
+            Path directBack = dir.resolve("loops.direct." + algorithm + ".u32");
+            assertThat(Cli.run("expand", direct.toString(), "-o", directBack.toString()).exit()).isZero();
+            assertThat(Files.readAllBytes(directBack)).isEqualTo(b.array());
+            Path out = dir.resolve("loops." + algorithm + ".wgr");
+            Cli r = Cli.run("recompress", wgr.toString(), "-o", out.toString(), "--grammar", algorithm);
+            assertThat(r.exit()).as(r.toString()).isZero();
+            assertThat(r.out()).contains("grammar " + algorithm + ": ");
+            Path back = dir.resolve("loops." + algorithm + ".u32");
+            assertThat(Cli.run("expand", out.toString(), "-o", back.toString()).exit()).isZero();
+            assertThat(Files.readAllBytes(back)).isEqualTo(b.array());
+        }
+        Cli bad = Cli.run("recompress", wgr.toString(), "-o", dir.resolve("x.wgr").toString(), "--grammar", "lz78");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.errLines()).hasSize(1);
+        assertThat(bad.err()).contains("enhanced").contains("repair");
+    }
+}

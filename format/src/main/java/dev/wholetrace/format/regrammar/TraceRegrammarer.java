@@ -1,0 +1,133 @@
+package dev.wholetrace.format.regrammar;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.ChunkContent;
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.format.wtrace.ThreadSymbols;
+import dev.wholetrace.format.wtrace.TraceFormat;
+import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceSections;
+import dev.wholetrace.format.wtrace.TraceWriter;
+import dev.wholetrace.model.grammar.EdgeCounts;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.StrataStream;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.event.StreamKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Rewrites a {@code .wtrace} file with every grammar (every thread's WPPs and per-instruction
+ * streams, in every chunk) rebuilt by another {@link GrammarAlgorithm}
+ * ({@code wholetrace recompress --grammar}). Everything else is copied as decoded: metadata,
+ * alphabets, the sync order; the sync counts are recounted on the new grammars. Each chunk is
+ * read through the public reading path (every check applies) and written through
+ * {@link TraceWriter}, so the output is an ordinary trace of the current format version; an
+ * unfinished input is rewritten up to its last complete chunk and stays unfinished.
+ */
+public final class TraceRegrammarer {
+    private final GrammarAlgorithm algorithm;
+    private final Codec codec;
+
+    /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
+    public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
+        this.algorithm = algorithm;
+        this.codec = codec;
+    }
+
+    /**
+     * What a rewrite did.
+     *
+     * @param chunks        chunks rewritten
+     * @param events        events they hold
+     * @param inputComplete whether the input was a finished recording
+     * @param grammarsIn    grammar symbols before (all grammars of all chunks)
+     * @param grammarsOut   grammar symbols after
+     * @param inBytes       size of the input file
+     * @param outBytes      size of the output file
+     */
+    public record Result(int chunks, long events, boolean inputComplete, long grammarsIn, long grammarsOut, long inBytes, long outBytes) {}
+
+    /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
+    public Result rewrite(Path in, Path out) throws IOException {
+        try (TraceReader reader = TraceReader.open(in)) {
+            // Version 4 differs from the current one only by the clock it lacks: its sections rewrite as they are.
+            if (reader.version() < TraceFormat.CLOCK_SINCE - 1) {
+                throw new FormatException(in.getFileName() + " is of trace format version " + reader.version()
+                        + "; --grammar rewrites versions " + (TraceFormat.CLOCK_SINCE - 1) + " to " + TraceFormat.VERSION + " only (record it again)");
+            }
+            long events = 0;
+            long before = 0;
+            long after = 0;
+            List<ThreadSymbols> symbols = new ArrayList<>();
+            try (TraceWriter writer = TraceWriter.create(out, reader.mode(), codec)) {
+                for (int c = 0; c < reader.chunks().size(); c++) {
+                    TraceSections.Chunk chunk = TraceSections.read(reader, c);
+                    for (int t = 0; t < chunk.threads().size(); t++) symbols.add(new ThreadSymbols());
+                    List<SyncOps> ops = new ArrayList<>();
+                    for (int t = 0; t < symbols.size(); t++) ops.add(new SyncOps());
+                    chunk.sync(symbols.size(), (thread, ticket, kindSite, object, aux) -> ops.get(thread).add(ticket, kindSite, object, aux));
+                    List<ThreadChunk> threads = new ArrayList<>();
+                    for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) {
+                        ThreadChunk tc = d.chunk();
+                        List<StreamChunk> streams = new ArrayList<>();
+                        for (StreamChunk s : tc.streamChunks()) {
+                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept
+                                StrataStream st = s.strata().withGrammar(algorithm.rebuild(s.strata().grammar()));
+                                before += s.strata().grammar().symbolCount();
+                                after += st.grammar().symbolCount();
+                                Grammar unfolded = st.unfold();
+                                EdgeCounts counts = s.syncCounts() == null ? null : recount(unfolded, s.kind(), d.symbols());
+                                streams.add(StreamChunk.strata(s.kind(), s.newSymbols(), st, unfolded, counts));
+                                continue;
+                            }
+                            Grammar[] rebuilt = new Grammar[s.grammars().length];
+                            for (int i = 0; i < rebuilt.length; i++) {
+                                Grammar g = s.grammars()[i];
+                                rebuilt[i] = algorithm.rebuild(g);
+                                before += g.symbolCount();
+                                after += rebuilt[i].symbolCount();
+                            }
+                            EdgeCounts counts = s.syncCounts() == null ? null : recount(rebuilt[0], s.kind(), d.symbols());
+                            streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts));
+                        }
+                        threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread()).toArray()));
+                        events += tc.events();
+                    }
+                    writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
+                            chunk.clock()), codec, Codec.NO_DEADLINE);
+                }
+                if (reader.complete()) writer.finish();
+            }
+            return new Result(reader.chunks().size(), events, reader.complete(), before, after, reader.size(), Files.size(out));
+        }
+    }
+
+    private static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {
+        return EdgeCounts.count(g, s -> symbols.isSync(kind, s));
+    }
+
+    /** One thread's sync operations of a chunk, four longs each, in its order. */
+    private static final class SyncOps {
+        private long[] ops = new long[0];
+        private int size;
+
+        void add(long ticket, long kindSite, long object, long aux) {
+            if (size + 4 > ops.length) ops = Arrays.copyOf(ops, Math.max(16, ops.length * 2));
+            ops[size++] = ticket;
+            ops[size++] = kindSite;
+            ops[size++] = object;
+            ops[size++] = aux;
+        }
+
+        long[] toArray() {
+            return Arrays.copyOf(ops, size);
+        }
+    }
+}
