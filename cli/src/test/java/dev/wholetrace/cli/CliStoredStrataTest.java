@@ -102,6 +102,17 @@ class CliStoredStrataTest {
     }
 
     @Test
+    void recompressGrammarKeepsTheStrata() {
+        Path out = dir.resolve("sor-repair.wtrace");
+        ok("recompress", sorStrata.toString(), "-o", out.toString(), "--grammar", "repair");
+        assertThat(ok("verify", out.toString()).out()).contains("valid trace, version 5, strata");
+        for (int t = 0; t < threads(sorStrata); t++) {
+            assertThat(ok("dump", out.toString(), "--thread", Integer.toString(t), "--view", "blocks").out())
+                    .isEqualTo(ok("dump", sorStrata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
+        }
+    }
+
+    @Test
     void badInputIsOneLine() {
         Cli r = Cli.run("phases", sorStrata.toString(), "--threshold", "2");
         assertThat(r.exit()).isEqualTo(2);
