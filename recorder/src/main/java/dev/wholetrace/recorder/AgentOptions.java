@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * The agent's options, the one definition of the contract between a launcher and the agent:
- * {@code -javaagent:JAR=out=FILE,mode=cor|dor|cdr|all,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}.
+ * {@code -javaagent:JAR=out=FILE,mode=cor|dor|cdr|all|strata,include=PATTERNS,exclude=PATTERNS,interval=MS,codec=fast|xz}.
  * The agent {@link #parse}s them; launchers (cli record, workload and demo, bench's child JVMs)
  * build them and {@link #format} them. Every key is optional:
  * <ul>

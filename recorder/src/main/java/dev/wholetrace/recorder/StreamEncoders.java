@@ -23,6 +23,7 @@ final class StreamEncoders {
         if (kind == StreamKinds.CONTROL) return new ControlEncoder(mode.keeps(StreamKinds.ADDRESSES), foldPaths, grammars);
         if (kind == StreamKinds.DATA) return new DataEncoder(grammars);
         if (kind == StreamKinds.ADDRESSES) return new AddressEncoder((ControlEncoder) find(before, StreamKinds.CONTROL), grammars);
+        if (kind == StreamKinds.STRATA) return new StrataEncoder(grammars);
         throw new IllegalArgumentException("no encoder for stream kind " + kind);
     }
 

@@ -33,12 +33,15 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "thread of any length needs constant memory. With --format json (JSON lines, also named jsonl) each line is one object; for the fields see 'segment --help'.",
                 "",
                 "--view dor reads an ALL trace through its data WPP (the DOR view: loads and stores by "
-                    + "address, and sync operations) instead of its control WPP."},
+                    + "address, and sync operations) instead of its control WPP. --view blocks prints only the "
+                    + "basic blocks of the main WPP, numbered as among all events: the playback of the control "
+                    + "flow, the same for a COR and a STRATA recording of one deterministic run."},
         footer = {"", "Examples:",
                 "  wholetrace dump run.wtrace --limit 20             # first 20 S_synch entries",
                 "  wholetrace dump run.wtrace --thread 2 --limit 100 # thread 2's first events",
                 "  wholetrace dump run.wtrace --thread 2 --sync-from 4 --sync-to 5",
-                "  wholetrace dump run.wtrace --thread 1 --format json | grep '\"sync\"'"})
+                "  wholetrace dump run.wtrace --thread 1 --format json | grep '\"sync\"'",
+                "  wholetrace dump run.wtrace --thread 0 --view blocks # thread 0's basic blocks only"})
 public final class DumpCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
@@ -74,7 +77,7 @@ public final class DumpCommand implements Callable<Integer>, FormatOption.Format
         if (to != null && to < 0) throw new IllegalArgumentException("--sync-to must be at least 0, not " + to);
         ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()),
-                limit == null ? Long.MAX_VALUE : limit)) {
+                limit == null ? Long.MAX_VALUE : limit).blocksOnly(output.view == TraceFiles.View.blocks)) {
             if (thread == null) dumpSyncOrder(trace, printer);
             else dumpThread(TraceFiles.thread(trace, thread, output.view), printer);
         }

@@ -12,6 +12,7 @@ final class EventOutputOptions {
     FormatOption.WithJsonAlias format;
 
     @Option(names = "--view", defaultValue = "main", paramLabel = "VIEW",
-            description = "main (the mode's own WPP) or dor (an ALL trace's data WPP) (default: ${DEFAULT-VALUE})")
+            description = "main (the mode's own WPP), dor (an ALL trace's data WPP) or blocks (the main WPP's basic blocks only)"
+                    + " (default: ${DEFAULT-VALUE})")
     TraceFiles.View view;
 }

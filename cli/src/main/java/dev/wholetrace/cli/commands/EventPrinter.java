@@ -27,6 +27,7 @@ final class EventPrinter implements AutoCloseable {
     private final long limit;
     private long printed;
     private boolean outputClosed;
+    private boolean blocksOnly;
 
     /** @param limit lines to print at most (headers excluded); Long.MAX_VALUE for all */
     EventPrinter(ParallelTrace trace, PrintWriter out, OutputFormat format, long limit) {
@@ -35,6 +36,12 @@ final class EventPrinter implements AutoCloseable {
         // Our own buffer: the command line's writer flushes on every line, too slow for millions.
         this.out = new PrintWriter(new BufferedWriter(out, 1 << 16), false);
         this.limit = limit;
+    }
+
+    /** Prints only the threads' basic blocks (--view blocks); numbering still counts every event. */
+    EventPrinter blocksOnly(boolean only) {
+        blocksOnly = only;
+        return this;
     }
 
     /** Whether nothing more will be printed: the limit is reached or the output was closed. */
@@ -70,7 +77,7 @@ final class EventPrinter implements AutoCloseable {
             Event e = events.next();
             int syncIndex = -1;
             if (e.isSync()) syncIndex = trace.syncOrder().indexOfTicket(t.ticket(op));
-            emit(lines.event(thread, pos, e, op, syncIndex));
+            if (!blocksOnly || e.type() == Event.Type.BLOCK) emit(lines.event(thread, pos, e, op, syncIndex));
             if (e.isSync()) op++;
             pos++;
         }

@@ -49,6 +49,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
+                "  wholetrace record -o run.wtrace --mode strata -- java -jar app.jar   # control flow stored as strata",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "",
@@ -65,10 +66,11 @@ public final class RecordCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
-            description = "cor, dor, cdr or all (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
+            description = "cor, dor, cdr, all or strata (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
                     + "(locks, monitors, volatiles, class initialization, thread, task and JDK hand-overs: docs/agent.md); "
                     + "dor, cdr and all also record each field, array element and collection element load and store "
-                    + "with its address")
+                    + "with its address; strata records what cor does, stored as cyclic paths, trip counts and layer-0 "
+                    + "strata (docs/strata.md)")
     String mode;
 
     @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")

@@ -75,7 +75,8 @@ public final class SegmentCommand implements Callable<Integer>, FormatOption.For
         ParallelTrace trace = TraceFiles.open(input, t -> t == thread, spec.commandLine().getErr());
         ThreadTrace t = TraceFiles.thread(trace, thread, output.view);
         TraceFiles.checkOps(t, from, to);
-        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()), Long.MAX_VALUE)) {
+        try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()), Long.MAX_VALUE)
+                .blocksOnly(output.view == TraceFiles.View.blocks)) {
             print(t, from, to, printer);
         }
         return 0;

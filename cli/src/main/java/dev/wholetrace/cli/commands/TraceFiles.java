@@ -46,13 +46,24 @@ final class TraceFiles {
         err.flush();
     }
 
-    /** Which WPP a thread is read through. */
-    enum View { main, dor }
+    /**
+     * Which WPP a thread is read through; {@code blocks} is the main WPP with only its basic
+     * blocks printed (playback of the control flow: the same lines for a COR and a STRATA
+     * recording of one deterministic run).
+     */
+    enum View { main, dor, blocks }
 
     /** Thread {@code t} read through {@code view}, or an error. */
     static ThreadTrace thread(ParallelTrace trace, int t, View view) {
         ThreadTrace main = thread(trace, t);
         if (view == View.main) return main;
+        if (view == View.blocks) {
+            if (!trace.mode().control) {
+                throw new IllegalArgumentException("--view blocks needs a trace with control flow (cor, cdr, all or strata); "
+                        + trace.file().getFileName() + " is " + trace.mode().label());
+            }
+            return main;
+        }
         ThreadTrace dor = trace.dataView(t);
         if (dor == null) {
             throw new IllegalArgumentException("--view dor needs a trace recorded in mode all; " + trace.file().getFileName()

@@ -66,7 +66,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
-    @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr or all (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr, all or strata (default: ${DEFAULT-VALUE})")
     String mode;
 
     @Option(names = "--java", paramLabel = "PATH", description = "the java launcher (default: the one running this command)")

@@ -12,6 +12,7 @@ import dev.wholetrace.format.wtrace.TraceSections;
 import dev.wholetrace.format.wtrace.TraceWriter;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.StrataStream;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.event.StreamKind;
 import java.io.IOException;
@@ -77,6 +78,15 @@ public final class TraceRegrammarer {
                         ThreadChunk tc = d.chunk();
                         List<StreamChunk> streams = new ArrayList<>();
                         for (StreamChunk s : tc.streamChunks()) {
+                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept
+                                StrataStream st = s.strata().withGrammar(algorithm.rebuild(s.strata().grammar()));
+                                before += s.strata().grammar().symbolCount();
+                                after += st.grammar().symbolCount();
+                                Grammar unfolded = st.unfold();
+                                EdgeCounts counts = s.syncCounts() == null ? null : recount(unfolded, s.kind(), d.symbols());
+                                streams.add(StreamChunk.strata(s.kind(), s.newSymbols(), st, unfolded, counts));
+                                continue;
+                            }
                             Grammar[] rebuilt = new Grammar[s.grammars().length];
                             for (int i = 0; i < rebuilt.length; i++) {
                                 Grammar g = s.grammars()[i];

@@ -3,6 +3,7 @@ package dev.wholetrace.format.wtrace;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.StrataStream;
 
 /**
  * What one chunk holds of one stream kind of one thread (docs/trace-format.md, "Vocabulary").
@@ -14,13 +15,26 @@ import dev.wholetrace.model.grammar.Grammar;
  * @param grammars     the grammars: one for a per-thread kind, one per instruction otherwise; empty
  *                     when a per-instruction kind has no stream in the chunk
  * @param syncCounts   the sync counts of the grammar if the kind carries them, else null
+ * @param strata       for the strata kind, the stored form its grammar is the {@linkplain
+ *                     StrataStream#unfold unfolding} of (what the file holds); else null
  */
-public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts) {
+public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts,
+                          StrataStream strata) {
     private static final int[] NONE = new int[0];
+
+    /** A stream stored as its grammars. */
+    public StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts) {
+        this(kind, newSymbols, instructions, grammars, syncCounts, null);
+    }
 
     /** A per-thread stream: one grammar. */
     public static StreamChunk of(StreamKind kind, long[] newSymbols, Grammar grammar, EdgeCounts syncCounts) {
         return new StreamChunk(kind, newSymbols, NONE, new Grammar[] {grammar}, syncCounts);
+    }
+
+    /** A strata stream: its stored form and the WPP it unfolds to ({@code grammar}). */
+    public static StreamChunk strata(StreamKind kind, long[] newSymbols, StrataStream stored, Grammar grammar, EdgeCounts syncCounts) {
+        return new StreamChunk(kind, newSymbols, NONE, new Grammar[] {grammar}, syncCounts, stored);
     }
 
     /** The grammar of a per-thread stream. */

@@ -10,6 +10,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.StrataStream;
 import dev.wholetrace.model.util.Alphabet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,6 +54,8 @@ final class ThreadChunkCodec {
                     last = i;
                 }
                 GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
+            } else if (s.strata() != null) {
+                StrataStreamCodec.write(s.strata(), w);
             } else {
                 GrammarCodec.write(s.grammar(), w);
             }
@@ -62,6 +65,15 @@ final class ThreadChunkCodec {
             VarIntWriter w = new VarIntWriter();
             for (StreamChunk s : p.streamChunks()) if (s.syncCounts() != null) SyncCountsCodec.write(s.syncCounts(), w);
             out.add(new ChunkCodec.RawSection(SectionType.SYNC_COUNTS, null, t, w.toByteArray()));
+        }
+    }
+
+    /** The WPP a strata stream stands for (its expansion must fit a long). */
+    static Grammar unfold(StrataStream stored, VarIntReader in) throws FormatException {
+        try {
+            return stored.unfold();
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("strata stream: " + e.getMessage());
         }
     }
 
@@ -102,9 +114,10 @@ final class ThreadChunkCodec {
             if (in == null) {
                 throw new FormatException("corrupted " + where + ": it lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
             }
-            Grammar g = GrammarCodec.read(in);
-            in.expectEnd();
             int size = symbols.of(kind).size();
+            StrataStream stored = kind == StreamKinds.STRATA ? StrataStreamCodec.read(in, size) : null;
+            Grammar g = stored != null ? unfold(stored, in) : GrammarCodec.read(in);
+            in.expectEnd();
             if (g.maxTerminal() >= size) throw in.corrupt("the " + kind + " stream uses symbol " + g.maxTerminal() + " of " + size);
             EdgeCounts counts = null;
             if (kind.syncCounts()) {
@@ -118,7 +131,7 @@ final class ThreadChunkCodec {
             if (kind == mode.mainWpp() && g.length() != events) {
                 throw new FormatException("corrupted " + where + ": it declares " + events + " events, its WPP holds " + g.length());
             }
-            chunks.add(StreamChunk.of(kind, fresh, g, counts));
+            chunks.add(stored != null ? StreamChunk.strata(kind, fresh, stored, g, counts) : StreamChunk.of(kind, fresh, g, counts));
         }
         if (countsIn != null) countsIn.expectEnd();
         if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");

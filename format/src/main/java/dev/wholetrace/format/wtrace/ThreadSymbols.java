@@ -87,6 +87,11 @@ public final class ThreadSymbols {
             if (first == SymbolTag.SYNC && SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(second)) == null) {
                 return "is a sync operation of unknown kind " + SymbolTag.syncKindOrdinal(second);
             }
+        } else if (kind == StreamKinds.STRATA) {
+            if (first != SymbolTag.BLOCK && first != SymbolTag.SYNC) return "has tag " + first + " (a strata stream holds blocks and sync operations)";
+            if (first == SymbolTag.SYNC && SyncKind.byOrdinal(SymbolTag.syncKindOrdinal(second)) == null) {
+                return "is a sync operation of unknown kind " + SymbolTag.syncKindOrdinal(second);
+            }
         } else if (kind == StreamKinds.ADDRESSES && second < 1) {
             return "is a run of length " + second;
         }

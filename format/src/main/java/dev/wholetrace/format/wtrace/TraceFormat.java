@@ -10,6 +10,8 @@ public final class TraceFormat {
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
+    /** The first version with mode STRATA and its stream kind (StreamKinds.STRATA). */
+    public static final int STRATA_SINCE = 5;
     /** The first version with CLOCK sections (earlier traces have no time, only an order). */
     public static final int CLOCK_SINCE = 5;
     public static final int FILE_HEADER_BYTES = 16;

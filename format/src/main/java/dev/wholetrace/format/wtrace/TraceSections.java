@@ -2,6 +2,7 @@ package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
@@ -58,7 +59,9 @@ public final class TraceSections {
         for (Section s : sections) {
             if (s.type() == SectionType.SYMBOLS || s.type() == SectionType.SYNC_COUNTS || s.stream() != kind) continue;
             VarIntReader in = Chunk.in(reader, s);
-            Grammar g = GrammarCodec.read(in);
+            Grammar g = kind == StreamKinds.STRATA // decoded and checked before: its symbols are known to be in the alphabet
+                    ? ThreadChunkCodec.unfold(StrataStreamCodec.read(in, Integer.MAX_VALUE), in)
+                    : GrammarCodec.read(in);
             in.expectEnd();
             return g;
         }

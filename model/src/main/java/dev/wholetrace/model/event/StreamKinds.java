@@ -33,8 +33,19 @@ public final class StreamKinds {
             "(difference, run length): runs of equal address differences", true, false, CONTROL,
             true); // per chunk: differences of addresses that do not repeat grow with the trace
 
+    /**
+     * The control string stored as strata (docs/strata.md, "Stored strata"): cyclic paths of
+     * blocks and sync operations, [path, tripcount] runs, layer-0 strata of those runs and a
+     * grammar over the strata's runs. Its alphabet is control's (blocks and sync operations; no
+     * load/store); a reader decodes the stored form into an ordinary WPP over that alphabet, so
+     * it is the main WPP of mode STRATA. From {@code .wtrace} version 5.
+     */
+    public static final StreamKind STRATA = new StreamKind(4, "strata",
+            "(tag, value): BLOCK block id, SYNC kind << 32 | site", false, true, null,
+            false); // per trace, as control's
+
     /** Every registered kind, in the order streams are encoded, written and read. */
-    public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES);
+    public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES, STRATA);
 
     private StreamKinds() {}
 

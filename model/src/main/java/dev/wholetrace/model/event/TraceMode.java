@@ -19,11 +19,17 @@ public enum TraceMode {
      */
     CDR(StreamKinds.CONTROL, StreamKinds.ADDRESSES),
     /** CDR and DOR together, so that one recording can be sized both ways. */
-    ALL(StreamKinds.CONTROL, StreamKinds.DATA, StreamKinds.ADDRESSES);
+    ALL(StreamKinds.CONTROL, StreamKinds.DATA, StreamKinds.ADDRESSES),
+    /**
+     * Control only, like COR, but stored as strata: cyclic paths with trip counts and layer-0
+     * strata under a grammar (StreamKinds.STRATA; docs/strata.md). Read as a control WPP.
+     * Header byte 4, from {@code .wtrace} version 5.
+     */
+    STRATA(StreamKinds.STRATA);
 
     /** The stream kinds the mode keeps, in registry order. */
     public final List<StreamKind> kinds;
-    /** A control WPP is kept (blocks, sync ops, and in CDR/ALL the access instructions). */
+    /** A control WPP is kept (blocks, sync ops, and in CDR/ALL the access instructions); in STRATA stored as strata. */
     public final boolean control;
     /** A DOR WPP is kept. */
     public final boolean dataWpp;
@@ -32,7 +38,7 @@ public enum TraceMode {
 
     TraceMode(StreamKind... kinds) {
         this.kinds = List.of(kinds);
-        this.control = keeps(StreamKinds.CONTROL);
+        this.control = keeps(StreamKinds.CONTROL) || keeps(StreamKinds.STRATA);
         this.dataWpp = keeps(StreamKinds.DATA);
         this.streams = keeps(StreamKinds.ADDRESSES);
     }
@@ -67,6 +73,6 @@ public enum TraceMode {
 
     public static TraceMode parse(String s) {
         for (TraceMode m : values()) if (m.label().equalsIgnoreCase(s)) return m;
-        throw new IllegalArgumentException("unknown mode '" + s + "' (expected cor, dor, cdr or all)");
+        throw new IllegalArgumentException("unknown mode '" + s + "' (expected cor, dor, cdr, all or strata)");
     }
 }

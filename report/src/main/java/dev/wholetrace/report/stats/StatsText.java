@@ -118,6 +118,8 @@ final class StatsText implements ReportWriter<StatsReport> {
             case CDR -> "control + data; per thread a WPP over blocks, sync operations and load/store instructions,"
                     + " and an address stream per instruction";
             case ALL -> "CDR and DOR together; per thread the CDR parts and a DOR WPP";
+            case STRATA -> "control only, stored as strata; per thread cyclic paths, [path, tripcount] runs, layer-0 strata"
+                    + " and a grammar over their runs";
         };
     }
 

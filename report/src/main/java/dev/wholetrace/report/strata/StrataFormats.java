@@ -1,5 +1,6 @@
 package dev.wholetrace.report.strata;
 
+import dev.wholetrace.analysis.strata.PhaseResult;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.ReportWriter;
@@ -15,4 +16,8 @@ public final class StrataFormats {
     public static final FormatRegistry<ReportWriter<StrataReport>> HOT = new FormatRegistry<ReportWriter<StrataReport>>("hot")
             .register(OutputFormat.TEXT, new HotText())
             .register(OutputFormat.JSON.describedAs("JSON: one object"), new StrataJson(false));
+
+    public static final FormatRegistry<ReportWriter<PhaseResult>> PHASES = new FormatRegistry<ReportWriter<PhaseResult>>("phases")
+            .register(OutputFormat.TEXT, new PhasesText())
+            .register(OutputFormat.JSON.describedAs("JSON: one object"), new PhasesJson());
 }

@@ -1,0 +1,240 @@
+package dev.wholetrace.bench;
+
+import dev.wholetrace.analysis.strata.StrataAnalysis;
+import dev.wholetrace.analysis.strata.StrataOptions;
+import dev.wholetrace.analysis.strata.StrataResult;
+import dev.wholetrace.baseline.GeneralPurpose;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.reader.ThreadGrammar;
+import dev.wholetrace.reader.TraceView;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench strata}: per program, in one run, a plain run, a COR recording and a STRATA
+ * recording (wall, CPU, peak RSS, file as sealed and after the re-pack with the best codec), the
+ * raw block stream (4 bytes a block, every thread's) through xz -9 and zstd -19, and the strata
+ * analysis of the STRATA trace (unique paths, mean path length, per layer the size stopped there).
+ * Writes docs/results/strata.md and strata.csv.
+ */
+@Command(name = "strata", mixinStandardHelpOptions = true,
+        description = {"COR vs STRATA recording vs xz/zstd of the raw block stream, per kernel and library driver.",
+                "", "Example: bench/run strata --quick"})
+final class StrataBenchCommand implements Callable<Integer> {
+    @Mixin
+    ChildJvmOptions jvm = new ChildJvmOptions();
+
+    @Option(names = "--quick", description = "Only sor and fft (a smoke test of the harness).")
+    boolean quick;
+
+    @Option(names = "--reps", defaultValue = "3", description = "Runs per variant; the medians of wall and CPU are reported (default: ${DEFAULT-VALUE}).")
+    int reps;
+
+    @Option(names = "--layers", defaultValue = "4", description = "Stratum layers of the analysis (default: ${DEFAULT-VALUE}).")
+    int layers;
+
+    @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    private final Log log = new Log();
+
+    /** A program: its name, main class, include pattern (null: the agent's default) and arguments. */
+    record Program(String name, String main, String include, String... args) {}
+
+    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
+    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
+
+    static List<Program> programs(boolean quick) {
+        List<Program> all = new ArrayList<>(List.of(
+                new Program("sor", LAUNCHER, KERNELS, "sor", "4", "400", "20"),
+                new Program("fft", LAUNCHER, KERNELS, "fft", "4", "-", "-"),
+                new Program("lu", LAUNCHER, KERNELS, "lu", "4", "-", "-"),
+                new Program("water", LAUNCHER, KERNELS, "water", "4", "-", "-"),
+                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "4", "-", "-"),
+                new Program("guava", "dev.wholetrace.workloads.libs.GuavaDriver", null, "2")));
+        return quick ? all.subList(0, 2) : all;
+    }
+
+    /** The measurements of one recording mode of one program. */
+    record Recording(double wall, double cpu, long rss, long sealedBytes, long bestBytes) {}
+
+    /** One program's row. */
+    record Row(Program program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
+               long xz, long zstd, StrataResult analysis) {}
+
+    @Override
+    public Integer call() throws Exception {
+        if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
+        Path dir = jvm.prepare("strata");
+        MeasuredChild child = new MeasuredChild(dir);
+        List<Row> rows = new ArrayList<>();
+        for (Program p : programs(quick)) rows.add(measure(p, dir, child));
+        Files.writeString(jvm.out.resolve("strata.md"), markdown(rows), StandardCharsets.UTF_8);
+        Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
+        log.info("wrote %s and %s", jvm.out.resolve("strata.md"), jvm.out.resolve("strata.csv"));
+        return 0;
+    }
+
+    private Row measure(Program p, Path dir, MeasuredChild child) throws Exception {
+        log.info("%s: %d reps of plain, cor, strata", p.name, reps);
+        double[][] wall = new double[3][reps];
+        double[][] cpu = new double[3][reps];
+        long[] rss = new long[3];
+        long[] sealed = new long[3];
+        TraceMode[] modes = {null, TraceMode.COR, TraceMode.STRATA};
+        MeasuredChild.Run plain = null;
+        for (int r = 0; r < reps; r++) {
+            for (int v = 0; v < 3; v++) { // interleaved, so that load on a shared machine hits every variant alike
+                Path trace = modes[v] == null ? null : dir.resolve(p.name + "-" + modes[v].label() + ".wtrace");
+                if (trace != null) Files.deleteIfExists(trace);
+                MeasuredChild.Run run = child.run(TracedJvm.command(heap, jvm.agent, trace, modes[v], p.include, jvm.workloads, p.main, p.args),
+                        jvm.timeout);
+                if (v == 0) {
+                    plain = run; // its exit code is the program's (the guava driver's is 3); recorded runs must match it
+                } else {
+                    run.expectSameAs(plain, p.name + " " + modes[v].label());
+                    sealed[v] = Files.size(trace);
+                }
+                wall[v][r] = run.wallSeconds();
+                cpu[v][r] = run.cpuSeconds();
+                rss[v] = Math.max(rss[v], run.peakRssBytes());
+            }
+        }
+        Recording[] rec = new Recording[3];
+        for (int v = 1; v < 3; v++) {
+            Path trace = dir.resolve(p.name + "-" + modes[v].label() + ".wtrace");
+            Path best = dir.resolve(p.name + "-" + modes[v].label() + "-best.wtrace");
+            Files.deleteIfExists(best);
+            long bestBytes = new TraceRepacker(Codec.BEST).repack(trace, best).outBytes();
+            rec[v] = new Recording(median(wall[v]), median(cpu[v]), rss[v], sealed[v], bestBytes);
+        }
+        Path raw = dir.resolve(p.name + "-blocks.raw");
+        long blocks = writeBlocks(dir.resolve(p.name + "-cor.wtrace"), raw);
+        GeneralPurpose.ByteSource source = GeneralPurpose.ByteSource.file(raw);
+        long xz = GeneralPurpose.XZ.compressedBytes(source);
+        long zstd = GeneralPurpose.ZSTD.compressedBytes(source);
+        StrataResult analysis = new StrataAnalysis(new StrataOptions(layers, 256L << 20, 2048, 0, 0, -1, true))
+                .analyze(TraceView.open(dir.resolve(p.name + "-strata-best.wtrace")));
+        log.info("%s: %d blocks; COR %d B, STRATA %d B, xz %d B, zstd %d B", p.name, blocks, rec[1].bestBytes, rec[2].bestBytes, xz, zstd);
+        for (String f : List.of("-cor.wtrace", "-strata.wtrace", "-cor-best.wtrace", "-strata-best.wtrace", "-blocks.raw")) {
+            Files.deleteIfExists(dir.resolve(p.name + f));
+        }
+        return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis);
+    }
+
+    /** Every thread's blocks, thread after thread, as 4-byte little-endian ids; returns how many. */
+    static long writeBlocks(Path trace, Path raw) throws IOException {
+        TraceView view = TraceView.open(trace);
+        long n = 0;
+        byte[] b = new byte[4];
+        int[] buf = new int[4096];
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(raw), 1 << 16)) {
+            for (int t = 0; t < view.threads().size(); t++) {
+                for (ThreadGrammar g : view.grammars(t)) {
+                    int[] blockOf = new int[g.terminals()];
+                    for (int s = 0; s < blockOf.length; s++) blockOf[s] = g.type(s) == Event.Type.BLOCK ? (int) g.value(s) : -1;
+                    GrammarExpander e = g.wpp().expander();
+                    int k;
+                    while ((k = e.read(buf, 0, buf.length)) > 0) {
+                        for (int i = 0; i < k; i++) {
+                            int id = blockOf[buf[i]];
+                            if (id < 0) continue;
+                            b[0] = (byte) id;
+                            b[1] = (byte) (id >>> 8);
+                            b[2] = (byte) (id >>> 16);
+                            b[3] = (byte) (id >>> 24);
+                            out.write(b);
+                            n++;
+                        }
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private String markdown(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append("# bench strata: COR vs STRATA recording vs xz/zstd of the raw block stream\n\n");
+        b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append("` (reps ").append(reps)
+                .append(", medians of wall and CPU; peak RSS the largest). ").append(Machine.describe().summary()).append("\n\n");
+        b.append("Sizes are bytes of the whole `.wtrace` (sync order, code map and metadata included) after the re-pack with the best codec "
+                + "(`recompress`), and as the agent sealed it; raw = 4 bytes per block, every thread's blocks; xz -9 and zstd -19 of that raw "
+                + "stream hold the blocks only (no sync operations, no sync order, no code map).\n\n");
+        b.append("| program | blocks | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s |%n", r.program.name, Report.count(r.blocks),
+                    Report.count(r.cor.bestBytes), Report.count(r.strata.bestBytes), (double) r.strata.bestBytes / r.cor.bestBytes,
+                    Report.count(r.cor.sealedBytes), Report.count(r.strata.sealedBytes), Report.count(4 * r.blocks), Report.count(r.xz),
+                    Report.count(r.zstd)));
+        }
+        b.append("\nRecording cost (slowdown = recorded / plain, wall and CPU):\n\n");
+        b.append("| program | plain wall / CPU | COR wall / CPU | STRATA wall / CPU | COR slowdown wall / CPU | STRATA slowdown wall / CPU | peak RSS plain / COR / STRATA |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "| %s | %.2f s / %.2f s | %.2f s / %.2f s | %.2f s / %.2f s | %.2fx / %.2fx | %.2fx / %.2fx | %s / %s / %s MiB |%n",
+                    r.program.name, r.plainWall, r.plainCpu, r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.cor.wall / r.plainWall,
+                    r.cor.cpu / r.plainCpu, r.strata.wall / r.plainWall, r.strata.cpu / r.plainCpu, mib(r.plainRss), mib(r.cor.rss),
+                    mib(r.strata.rss)));
+        }
+        b.append("\nStrata analysis of the STRATA trace (`wholetrace strata --layers ").append(layers)
+                .append("`: paths over blocks only; the size stopped at each level is the analysis' zlib estimate, not a file):\n\n");
+        b.append("| program | unique paths | mean path length | size stopped at: paths |");
+        for (int k = 0; k < layers; k++) b.append(" layer ").append(k).append(" |");
+        b.append(" unique strata per layer |\n|---|---:|---:|---:|");
+        for (int k = 0; k < layers; k++) b.append("---:|");
+        b.append("---|\n");
+        for (Row r : rows) {
+            List<StrataResult.Level> lv = r.analysis.levels();
+            b.append(String.format(Locale.ROOT, "| %s | %s | %.2f |", r.program.name, Report.count(lv.get(0).unique()), lv.get(0).meanLength()));
+            for (StrataResult.Level l : lv) b.append(' ').append(l.representation() < 0 ? "n/a" : Report.count(l.representation())).append(" |");
+            StringBuilder u = new StringBuilder();
+            for (int k = 1; k < lv.size(); k++) u.append(k > 1 ? ", " : "").append(lv.get(k).unique());
+            b.append(' ').append(u).append(" |\n");
+        }
+        return b.toString();
+    }
+
+    private String csv(List<Row> rows) {
+        StringBuilder b = new StringBuilder("program,blocks,cor_bytes,strata_bytes,cor_sealed_bytes,strata_sealed_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
+                + "plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
+        for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
+        b.append('\n');
+        for (Row r : rows) {
+            List<StrataResult.Level> lv = r.analysis.levels();
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name, r.blocks,
+                    r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.plainWall, r.plainCpu,
+                    r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
+            for (StrataResult.Level l : lv) b.append(',').append(l.representation());
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String mib(long bytes) {
+        return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f", bytes / 1048576.0);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code record --mode strata} on the kernels: the playback ({@code dump --view blocks}) of every
+ * thread equals a COR recording's of the same deterministic run (one worker thread, so that the
+ * threads are numbered alike); stats, verify, segment, hot and phases read the strata trace;
+ * bad input is one line and exit 2.
+ */
+class CliStoredStrataTest {
+    @TempDir
+    static Path dir;
+
+    static Path record(String kernel, String mode, String size, String steps) {
+        Path f = dir.resolve(kernel + "-" + mode + ".wtrace");
+        Cli r = Cli.run("workload", kernel, "--threads", "1", "--size", size, "--steps", steps, "-o", f.toString(), "--mode", mode,
+                "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return f;
+    }
+
+    static Cli ok(String... args) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r;
+    }
+
+    static Path sorStrata;
+
+    @BeforeAll
+    static void recordSor() {
+        sorStrata = record("sor", "strata", "24", "3");
+    }
+
+    @SuppressWarnings("unchecked")
+    static int threads(Path f) {
+        return ((List<Object>) JsonText.object(ok("stats", f.toString(), "--format", "json").out()).get("threads")).size();
+    }
+
+    void samePlayback(String kernel, String size, String steps) {
+        Path cor = record(kernel, "cor", size, steps);
+        Path strata = kernel.equals("sor") && size.equals("24") ? sorStrata : record(kernel, "strata", size, steps);
+        int n = threads(cor);
+        assertThat(threads(strata)).isEqualTo(n);
+        for (int t = 0; t < n; t++) {
+            String a = ok("dump", cor.toString(), "--thread", Integer.toString(t), "--view", "blocks").out();
+            String b = ok("dump", strata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out();
+            assertThat(b).as("%s thread %d", kernel, t).isEqualTo(a);
+            assertThat(a.lines().count()).isGreaterThan(0);
+        }
+        assertThat(ok("verify", strata.toString()).out()).contains("valid trace, version 5, strata");
+    }
+
+    @Test
+    void sorPlaysBackAsCor() {
+        samePlayback("sor", "24", "3");
+    }
+
+    @Test
+    void fftPlaysBackAsCor() {
+        samePlayback("fft", "10", "2");
+    }
+
+    @Test
+    void luPlaysBackAsCor() {
+        samePlayback("lu", "32", "1");
+    }
+
+    @Test
+    void blocksViewPrintsOnlyBlocks() {
+        String all = ok("dump", sorStrata.toString(), "--thread", "1").out();
+        String blocks = ok("dump", sorStrata.toString(), "--thread", "1", "--view", "blocks").out();
+        assertThat(all).contains("barrier");
+        assertThat(blocks).doesNotContain("barrier").isNotEmpty();
+        assertThat(blocks.lines().count()).isLessThan(all.lines().count());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void statsSegmentHotAndPhasesReadIt() {
+        Map<String, Object> stats = JsonText.object(ok("stats", sorStrata.toString(), "--format", "json").out());
+        assertThat(stats.get("mode")).isEqualTo("strata");
+        assertThat(ok("segment", sorStrata.toString(), "1", "2", "--thread", "1").out()).isNotEmpty();
+        assertThat(ok("hot", sorStrata.toString(), "--top", "1").out()).contains("Sor.sweep");
+        Map<String, Object> phases = JsonText.object(ok("phases", sorStrata.toString(), "--format", "json").out());
+        List<Map<String, Object>> threads = (List<Map<String, Object>>) phases.get("threads");
+        assertThat(threads).isNotEmpty();
+        for (Map<String, Object> t : threads) {
+            List<Map<String, Object>> ps = (List<Map<String, Object>>) t.get("phases");
+            assertThat(ps).isNotEmpty();
+            assertThat(ps.get(0).get("firstEvent")).isEqualTo(0L);
+            assertThat(ps.get(ps.size() - 1).get("lastEvent")).isEqualTo((Long) t.get("events") - 1);
+        }
+    }
+
+    @Test
+    void recompressGrammarKeepsTheStrata() {
+        Path out = dir.resolve("sor-repair.wtrace");
+        ok("recompress", sorStrata.toString(), "-o", out.toString(), "--grammar", "repair");
+        assertThat(ok("verify", out.toString()).out()).contains("valid trace, version 5, strata");
+        for (int t = 0; t < threads(sorStrata); t++) {
+            assertThat(ok("dump", out.toString(), "--thread", Integer.toString(t), "--view", "blocks").out())
+                    .isEqualTo(ok("dump", sorStrata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
+        }
+    }
+
+    @Test
+    void badInputIsOneLine() {
+        Cli r = Cli.run("phases", sorStrata.toString(), "--threshold", "2");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip().lines().count()).isEqualTo(1);
+        Cli v = Cli.run("dump", sorStrata.toString(), "--thread", "0", "--view", "nope");
+        assertThat(v.exit()).isEqualTo(2);
+    }
+}

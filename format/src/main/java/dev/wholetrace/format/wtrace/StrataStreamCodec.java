@@ -1,0 +1,103 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.Runs;
+import dev.wholetrace.model.strata.StrataStream;
+
+/**
+ * The STREAM payload of a strata stream (docs/trace-format.md, "The strata stream"): the chunk's
+ * paths, its layer-0 strata, the runs of strata and the grammar over them. Every count is checked
+ * against the bytes left before an array is made.
+ */
+final class StrataStreamCodec {
+    private StrataStreamCodec() {}
+
+    static void write(StrataStream s, VarIntWriter w) {
+        int paths = s.pathCount();
+        w.writeVarLong(paths);
+        for (int p = 0; p < paths; p++) w.writeVarLong(s.pathLength(p));
+        long last = 0;
+        for (int p = 0; p < paths; p++) {
+            for (int i = 0, n = s.pathLength(p); i < n; i++) {
+                int sym = s.pathSymbol(p, i);
+                w.writeSignedVarLong(sym - last);
+                last = sym;
+            }
+        }
+        int strata = s.stratumCount();
+        w.writeVarLong(strata);
+        for (int k = 0; k < strata; k++) w.writeVarLong(s.stratumLength(k));
+        last = 0;
+        for (int k = 0; k < strata; k++) {
+            for (int i = 0, n = s.stratumLength(k); i < n; i++) {
+                long e = s.stratumElement(k, i);
+                w.writeSignedVarLong(Runs.id(e) - last).writeVarLong(Runs.trip(e) - 1);
+                last = Runs.id(e);
+            }
+        }
+        w.writeVarLong(s.runCount());
+        for (int t = 0; t < s.runCount(); t++) w.writeVarLong(Runs.id(s.run(t))).writeVarLong(Runs.trip(s.run(t)) - 1);
+        GrammarCodec.write(s.grammar(), w);
+    }
+
+    /** Reads a strata stream whose path symbols lie below {@code alphabet}. */
+    static StrataStream read(VarIntReader in, int alphabet) throws FormatException {
+        int paths = in.readCount("path count", in.remaining());
+        int[] pathStart = starts(in, paths, "path");
+        int[] symbols = new int[pathStart[paths]];
+        long last = 0;
+        for (int i = 0; i < symbols.length; i++) {
+            last += in.readSignedVarLong("path symbol");
+            if (last < 0 || last >= alphabet) throw in.corrupt("a path holds symbol " + last + " of " + alphabet);
+            symbols[i] = (int) last;
+        }
+        int strata = in.readCount("stratum count", in.remaining());
+        int[] stratumStart = starts(in, strata, "stratum");
+        if (stratumStart[strata] > in.remaining() / 2) throw in.corrupt("strata of " + stratumStart[strata] + " elements overrun the section");
+        long[] elements = new long[stratumStart[strata]];
+        last = 0;
+        for (int i = 0; i < elements.length; i++) {
+            last += in.readSignedVarLong("stratum element");
+            if (last < 0 || last >= paths) throw in.corrupt("a stratum names path " + last + " of " + paths);
+            elements[i] = Runs.pair((int) last, trip(in));
+        }
+        int runs = in.readCount("run count", in.remaining() / 2);
+        long[] top = new long[runs];
+        for (int t = 0; t < runs; t++) {
+            int stratum = in.readCount("stratum of a run", Math.max(0, strata - 1));
+            if (strata == 0) throw in.corrupt("a run of a stratum but no strata");
+            top[t] = Runs.pair(stratum, trip(in));
+        }
+        Grammar g = GrammarCodec.read(in);
+        try {
+            return new StrataStream(pathStart, symbols, stratumStart, elements, top, g);
+        } catch (IllegalArgumentException e) {
+            throw in.corrupt("strata stream: " + e.getMessage());
+        }
+    }
+
+    private static long trip(VarIntReader in) throws FormatException {
+        long t = in.readVarLong("trip count");
+        if (t < 0 || t >= Runs.MAX_TRIP) throw in.corrupt("trip count " + (t + 1) + " out of range");
+        return t + 1;
+    }
+
+    /** n lengths (each ≥ 1) as offsets; their sum must fit the bytes left (a symbol takes one at least). */
+    private static int[] starts(VarIntReader in, int n, String what) throws FormatException {
+        if (n > in.remaining()) throw in.corrupt(n + " " + what + " lengths overrun the section");
+        int[] start = new int[n + 1];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            total += in.readCount(what + " length", in.remaining());
+            if (total > Integer.MAX_VALUE - 8) throw in.corrupt(what + "s overrun the section");
+            if (start[i] == total) throw in.corrupt("an empty " + what);
+            start[i + 1] = (int) total;
+        }
+        if (total > in.remaining()) throw in.corrupt(what + "s of " + total + " elements overrun the section");
+        return start;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.wholetrace.format.wtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.Runs;
+import dev.wholetrace.model.strata.StrataStream;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The strata stream's payload: written and read back it unfolds to the same WPP; the paper's
+ * stratum example unfolds to its block string; damaged payloads give a FormatException, never
+ * another exception, and never an allocation the bytes cannot back.
+ */
+class StrataStreamCodecTest {
+
+    /** Paths P0 = [0], P1 = [1, 2]; stratum S0 = P0^7 P1^12 P0^5, S1 = P1^12; runs S0^1, S1^1, S0^3; grammar r0 r1 r2 r1. */
+    static StrataStream example() {
+        int[] pathStart = {0, 1, 3};
+        int[] pathSymbols = {0, 1, 2};
+        int[] stratumStart = {0, 3, 4};
+        long[] elements = {Runs.pair(0, 7), Runs.pair(1, 12), Runs.pair(0, 5), Runs.pair(1, 12)};
+        long[] runs = {Runs.pair(0, 1), Runs.pair(1, 1), Runs.pair(0, 3)};
+        Grammar g = Grammar.fromRules(new int[][] {{0, 1, 2, 1}});
+        return new StrataStream(pathStart, pathSymbols, stratumStart, elements, runs, g);
+    }
+
+    static int[] expected() {
+        StringBuilder s0 = new StringBuilder("0".repeat(7) + "12".repeat(12) + "0".repeat(5));
+        String s1 = "12".repeat(12);
+        String all = s0 + s1 + s0.toString().repeat(3) + s1;
+        return all.chars().map(c -> c - '0').toArray();
+    }
+
+    static byte[] bytes(StrataStream s) {
+        VarIntWriter w = new VarIntWriter();
+        StrataStreamCodec.write(s, w);
+        return w.toByteArray();
+    }
+
+    @Test
+    void unfoldsToTheStringAndSurvivesTheCodec() throws FormatException {
+        StrataStream s = example();
+        assertThat(s.unfold().expand()).containsExactly(expected());
+        StrataStream back = StrataStreamCodec.read(new VarIntReader(bytes(s), "test"), 3);
+        assertThat(back.unfold()).isEqualTo(s.unfold());
+    }
+
+    @Test
+    void longTripCountsUnfoldByDoubling() {
+        long trip = Runs.MAX_TRIP;
+        StrataStream s = new StrataStream(new int[] {0, 2}, new int[] {0, 1}, new int[] {0, 1}, new long[] {Runs.pair(0, trip)},
+                new long[] {Runs.pair(0, 1000)}, Grammar.fromRules(new int[][] {{0, 0}}));
+        Grammar g = s.unfold();
+        assertThat(g.length()).isEqualTo(2 * 2 * trip * 1000);
+        assertThat(g.symbolCount()).isLessThan(300);
+        assertThat(g.terminalAt(g.length() - 1)).isEqualTo(1);
+    }
+
+    @Test
+    void aSymbolOutsideTheAlphabetIsCorruption() {
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(bytes(example()), "test"), 2))
+                .isInstanceOf(FormatException.class).hasMessageContaining("symbol 2 of 2");
+    }
+
+    @Test
+    void damagedPayloadsGiveFormatExceptions() {
+        byte[] good = bytes(example());
+        Random r = new Random(16);
+        for (int i = 0; i < 5000; i++) {
+            byte[] b = good.clone();
+            int flips = 1 + r.nextInt(3);
+            for (int f = 0; f < flips; f++) b[r.nextInt(b.length)] = (byte) r.nextInt(256);
+            int len = r.nextInt(4) == 0 ? r.nextInt(b.length + 1) : b.length;
+            byte[] cut = java.util.Arrays.copyOf(b, len);
+            try {
+                StrataStream s = StrataStreamCodec.read(new VarIntReader(cut, "test"), 3);
+                s.unfold().length();
+            } catch (FormatException expected) {
+                // the only failure allowed
+            } catch (IllegalArgumentException e) {
+                // unfold of an expansion beyond 2^63: ThreadChunkCodec turns it into a FormatException
+                assertThat(e.getMessage()).contains("2^63");
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+package dev.wholetrace.model.strata;
+
+import dev.wholetrace.model.grammar.Grammar;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One chunk of one thread's control string stored as strata (StreamKinds.STRATA,
+ * docs/trace-format.md "The strata stream"): the chunk's cyclic paths (sequences of control
+ * symbols), its layer-0 strata (sequences of [path, tripcount] pairs), the [stratum, tripcount]
+ * runs the strata executed (the top alphabet), and a grammar over that alphabet whose expansion
+ * is the chunk's sequence of stratum runs.
+ *
+ * <p>{@link #unfold} turns it into an ordinary WPP over the control symbols (paths become rules,
+ * a trip count a rule of repetitions by doubling), which is what every reader reads; the stored
+ * form is what the file holds. Everything is flat arrays: no object per path or stratum.
+ */
+public final class StrataStream {
+    /** Trip counts up to this are written out in a body; longer ones use doubling rules. */
+    private static final int INLINE_TRIP = 4;
+
+    private final int[] pathStart;
+    private final int[] pathSymbols;
+    private final int[] stratumStart;
+    private final long[] stratumElements;
+    private final long[] runs;
+    private final Grammar grammar;
+
+    /**
+     * @param pathStart       path p is {@code pathSymbols[pathStart[p], pathStart[p + 1])}; length paths + 1
+     * @param pathSymbols     the paths' control symbols, back to back
+     * @param stratumStart    stratum s is {@code stratumElements[stratumStart[s], stratumStart[s + 1])}
+     * @param stratumElements the strata's elements, {@link Runs#pair}(path, trip)
+     * @param runs            the top alphabet: {@link Runs#pair}(stratum, trip) per terminal of {@code grammar}
+     * @param grammar         the chunk's stratum runs, terminals indexing {@code runs}
+     * @throws IllegalArgumentException if an index points nowhere, a sequence is empty or a trip count is 0
+     */
+    public StrataStream(int[] pathStart, int[] pathSymbols, int[] stratumStart, long[] stratumElements, long[] runs, Grammar grammar) {
+        checkStarts(pathStart, pathSymbols.length, "path");
+        checkStarts(stratumStart, stratumElements.length, "stratum");
+        for (int s : pathSymbols) if (s < 0) throw new IllegalArgumentException("a path holds symbol " + s);
+        int paths = pathStart.length - 1;
+        for (long e : stratumElements) checkPair(e, paths, "a stratum element names path ");
+        int strata = stratumStart.length - 1;
+        for (long r : runs) checkPair(r, strata, "a run names stratum ");
+        if (grammar.maxTerminal() >= runs.length) throw new IllegalArgumentException("the grammar uses run " + grammar.maxTerminal() + " of " + runs.length);
+        this.pathStart = pathStart;
+        this.pathSymbols = pathSymbols;
+        this.stratumStart = stratumStart;
+        this.stratumElements = stratumElements;
+        this.runs = runs;
+        this.grammar = grammar;
+    }
+
+    private static void checkStarts(int[] start, int total, String what) {
+        if (start.length < 1 || start[0] != 0 || start[start.length - 1] != total) throw new IllegalArgumentException(what + " offsets do not cover the table");
+        for (int i = 1; i < start.length; i++) if (start[i] <= start[i - 1]) throw new IllegalArgumentException("an empty " + what);
+    }
+
+    private static void checkPair(long pair, int count, String what) {
+        int id = Runs.id(pair);
+        if (id < 0 || id >= count) throw new IllegalArgumentException(what + id + " of " + count);
+        if (Runs.trip(pair) == 0) throw new IllegalArgumentException("a trip count of 0");
+    }
+
+    public int pathCount() {
+        return pathStart.length - 1;
+    }
+
+    public int pathLength(int p) {
+        return pathStart[p + 1] - pathStart[p];
+    }
+
+    public int pathSymbol(int p, int i) {
+        return pathSymbols[pathStart[p] + i];
+    }
+
+    public int stratumCount() {
+        return stratumStart.length - 1;
+    }
+
+    public int stratumLength(int s) {
+        return stratumStart[s + 1] - stratumStart[s];
+    }
+
+    /** Element {@code i} of stratum {@code s}: {@link Runs#pair}(path, trip). */
+    public long stratumElement(int s, int i) {
+        return stratumElements[stratumStart[s] + i];
+    }
+
+    public int runCount() {
+        return runs.length;
+    }
+
+    /** Terminal {@code t} of the grammar: {@link Runs#pair}(stratum, trip). */
+    public long run(int t) {
+        return runs[t];
+    }
+
+    /** The grammar over the runs. */
+    public Grammar grammar() {
+        return grammar;
+    }
+
+    /** The same paths, strata and runs under another grammar of the same run sequence (recompress --grammar). */
+    public StrataStream withGrammar(Grammar g) {
+        return new StrataStream(pathStart, pathSymbols, stratumStart, stratumElements, runs, g);
+    }
+
+    /**
+     * The WPP this stream stands for: a grammar over the control symbols whose expansion is the
+     * chunk's control string. Deterministic (the writer computes the sync counts it stores on
+     * this grammar, and a reader recomputes it): rule numbering by {@link Grammar#fromRules}.
+     *
+     * @throws IllegalArgumentException if the expansion would exceed 2^63 symbols
+     */
+    public Grammar unfold() {
+        Rules rules = new Rules(grammar.ruleCount());
+        int[] pathRef = new int[pathCount()];
+        for (int p = 0; p < pathRef.length; p++) {
+            int from = pathStart[p];
+            int len = pathStart[p + 1] - from;
+            pathRef[p] = len == 1 ? pathSymbols[from] : rules.add(Arrays.copyOfRange(pathSymbols, from, from + len));
+        }
+        int[] stratumRef = new int[stratumCount()];
+        int[] body = new int[16];
+        for (int s = 0; s < stratumRef.length; s++) {
+            int at = 0;
+            for (int i = stratumStart[s]; i < stratumStart[s + 1]; i++) {
+                long e = stratumElements[i];
+                int x = pathRef[Runs.id(e)];
+                long trip = Runs.trip(e);
+                if (at + INLINE_TRIP >= body.length) body = Arrays.copyOf(body, body.length * 2);
+                if (trip <= INLINE_TRIP) for (int k = 0; k < trip; k++) body[at++] = x;
+                else body[at++] = rules.repeat(x, trip);
+            }
+            stratumRef[s] = at == 1 ? body[0] : rules.add(Arrays.copyOf(body, at));
+        }
+        int[] runRef = new int[runs.length];
+        for (int t = 0; t < runs.length; t++) runRef[t] = rules.repeat(stratumRef[Runs.id(runs[t])], Runs.trip(runs[t]));
+        for (int r = 0; r < grammar.ruleCount(); r++) {
+            int[] b = grammar.body(r);
+            for (int i = 0; i < b.length; i++) if (b[i] >= 0) b[i] = runRef[b[i]];
+            rules.bodies[r] = b; // the grammar's rule r stays rule r: its references are unchanged
+        }
+        return Grammar.fromRules(Arrays.copyOf(rules.bodies, rules.count));
+    }
+
+    /** The rule bodies of the unfolded grammar under construction; rules 0..n-1 are the stored grammar's. */
+    private static final class Rules {
+        int[][] bodies;
+        int count;
+        /** Per repeated symbol, its powers: x, x², x⁴, … as symbols. */
+        private final Map<Integer, int[]> powers = new HashMap<>();
+
+        Rules(int reserved) {
+            bodies = new int[Math.max(16, reserved * 2)][];
+            count = reserved;
+        }
+
+        /** A new rule; returns its reference. */
+        int add(int[] body) {
+            if (count == bodies.length) bodies = Arrays.copyOf(bodies, count * 2);
+            bodies[count] = body;
+            return Grammar.ref(count++);
+        }
+
+        /** {@code x} repeated {@code trip} times as one symbol (x itself for 1). */
+        int repeat(int x, long trip) {
+            if (trip == 1) return x;
+            if (trip <= INLINE_TRIP) {
+                int[] b = new int[(int) trip];
+                Arrays.fill(b, x);
+                return add(b);
+            }
+            int bits = 64 - Long.numberOfLeadingZeros(trip);
+            int[] pow = powers.get(x);
+            if (pow == null || pow.length < bits) {
+                int[] p = new int[bits];
+                int have = pow == null ? 0 : pow.length;
+                if (have > 0) System.arraycopy(pow, 0, p, 0, have);
+                else p[have++] = x;
+                for (int k = have; k < bits; k++) p[k] = add(new int[] {p[k - 1], p[k - 1]});
+                powers.put(x, pow = p);
+            }
+            int[] b = new int[Long.bitCount(trip)];
+            int at = 0;
+            for (int k = bits - 1; k >= 0; k--) if ((trip >>> k & 1) != 0) b[at++] = pow[k];
+            return add(b);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.wholetrace.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.strata.StrataStream;
+import java.util.Arrays;
+import dev.wholetrace.model.strata.Runs;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The strata encoder stores what the control encoder stores, in another form: a chunk's strata
+ * stream unfolds to the same string of control symbols as COR's WPP of the same events, with the
+ * same alphabet and the same sync positions, however the events are split into buffers and
+ * chunks; and a loop costs a path, a stratum and a trip count, not a symbol per iteration.
+ */
+class StrataEncoderTest {
+
+    static ThreadChunk[] compress(int[] program, TraceMode mode, int buffers, int chunks) {
+        ThreadCompressor c = new ThreadCompressor(0, mode, true);
+        long[] buf = ThreadCompressorPathFoldingTest.buffer(program);
+        ThreadChunk[] out = new ThreadChunk[chunks];
+        int pieces = buffers * chunks;
+        int at = 0;
+        for (int k = 0; k < pieces; k++) {
+            int to = Math.max(at, nextEvent(buf, (int) ((long) buf.length * (k + 1) / pieces)));
+            long[] piece = Arrays.copyOfRange(buf, at, to);
+            c.consume(piece, piece.length);
+            at = to;
+            if ((k + 1) % buffers == 0) out[k / buffers] = c.cut();
+        }
+        return out;
+    }
+
+    /** The first event boundary at or after {@code i}. */
+    private static int nextEvent(long[] buf, int i) {
+        int at = 0;
+        while (at < i && at < buf.length) at += BufferLayout.longs(buf[at]);
+        return Math.min(at, buf.length);
+    }
+
+    @Property(tries = 300)
+    void strataChunksUnfoldToTheControlString(@ForAll("programs") int[] program, @ForAll @IntRange(min = 1, max = 3) int buffers,
+                                              @ForAll @IntRange(min = 1, max = 3) int chunks) {
+        ThreadChunk[] cor = compress(program, TraceMode.COR, buffers, chunks);
+        ThreadChunk[] strata = compress(program, TraceMode.STRATA, buffers, chunks);
+        for (int k = 0; k < chunks; k++) {
+            if (cor[k] == null) {
+                assertThat(strata[k]).isNull();
+                continue;
+            }
+            StreamChunk c = cor[k].stream(StreamKinds.CONTROL);
+            StreamChunk s = strata[k].stream(StreamKinds.STRATA);
+            assertThat(strata[k].events()).isEqualTo(cor[k].events());
+            assertThat(s.grammar().expand()).containsExactly(c.grammar().expand());
+            assertThat(s.grammar()).isEqualTo(s.strata().unfold()); // what a reader gets from the stored form
+            assertThat(s.newSymbols()).containsExactly(c.newSymbols());
+            assertThat(s.syncCounts().total()).isEqualTo(cor[k].syncCount());
+            for (int m = 0; m < cor[k].syncCount(); m++) assertThat(s.syncCounts().position(m)).isEqualTo(c.syncCounts().position(m));
+            assertThat(strata[k].sync().count()).isEqualTo(cor[k].sync().count());
+        }
+    }
+
+    /** The folding test's programs without loads and stores (a COR or STRATA recorder never buffers them). */
+    @Provide
+    Arbitrary<int[]> programs() {
+        return new ThreadCompressorPathFoldingTest().programs().map(p -> Arrays.stream(p).filter(e -> e < 40 || e >= 50).toArray())
+                .filter(p -> p.length > 0);
+    }
+
+    @Example
+    void aLoopIsOnePathWithATripCount() {
+        int n = 1_000_000; // blocks 10, 11, 12 a million times, then block 13
+        long[] buf = new long[3 * n + 1];
+        for (int i = 0; i < n; i++) {
+            buf[3 * i] = 10L << 8 | BufferLayout.BLOCK;
+            buf[3 * i + 1] = 11L << 8 | BufferLayout.BLOCK;
+            buf[3 * i + 2] = 12L << 8 | BufferLayout.BLOCK;
+        }
+        buf[3 * n] = 13L << 8 | BufferLayout.BLOCK;
+        ThreadCompressor c = new ThreadCompressor(0, TraceMode.STRATA, true);
+        c.consume(buf, buf.length);
+        StreamChunk s = c.cut().stream(StreamKinds.STRATA);
+        StrataStream st = s.strata();
+        // [10 11 12] n-1 times, then [10 11 12 13]: 13 is new to the last iteration's path, so it extends it
+        assertThat(st.pathCount()).isEqualTo(2);
+        assertThat(st.pathLength(0)).isEqualTo(3);
+        assertThat(st.pathLength(1)).isEqualTo(4);
+        assertThat(st.stratumCount()).isEqualTo(1); // one stratum: P0^(n-1) P1
+        assertThat(st.stratumLength(0)).isEqualTo(2);
+        assertThat(Runs.trip(st.stratumElement(0, 0))).isEqualTo(n - 1);
+        assertThat(st.runCount()).isEqualTo(1);
+        Grammar g = s.grammar();
+        assertThat(g.length()).isEqualTo(3L * n + 1);
+        assertThat(g.symbolCount()).isLessThan(100); // doubling rules: about 2 log2(n)
+        assertThat(g.terminalAt(3L * n)).isEqualTo(3);
+        assertThat(g.terminalAt(3L * n - 1)).isEqualTo(2);
+    }
+}
