@@ -1,5 +1,6 @@
 package dev.wholetrace.reader;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Arrays;
  * of a few hundred megabytes (a thread of 20 M sync operations) needs the old and the new array at
  * once, 2.5 times the data, which made a trace whose order fits the heap fail while it was read.
  * The first page starts small and doubles up to a page, so a thread with few operations costs few
- * bytes; {@link #trim} cuts the last page to its data.
+ * bytes; {@link #trim} cuts the last page to its data. A full page goes to the {@link PageSpill},
+ * which keeps it on the heap or moves it to a mapped temporary file.
  */
 final class PackedBytes {
     static final int PAGE_BITS = 18; // 256 KB: below half a G1 region, so not a humongous object
@@ -19,17 +21,31 @@ final class PackedBytes {
     static final int PAGE = 1 << PAGE_BITS;
     private static final int MASK = PAGE - 1;
 
+    private final PageSpill spill;
+    /** The pages on the heap (null where a page was spilled). */
     private byte[][] pages = {new byte[64]};
+    /** The spilled pages' mappings (null where a page is on the heap). */
+    private ByteBuffer[] mapped = new ByteBuffer[1];
     private int pageCount = 1;
     private int size;
+
+    /** A store whose pages all stay on the heap. */
+    PackedBytes() {
+        this(PageSpill.NONE);
+    }
+
+    PackedBytes(PageSpill spill) {
+        this.spill = spill;
+    }
 
     int size() {
         return size;
     }
 
+    /** Bytes held on the heap (spilled pages not counted). */
     long capacity() {
-        long n = 16L * pages.length;
-        for (int p = 0; p < pageCount; p++) n += pages[p].length;
+        long n = 32L * pages.length;
+        for (int p = 0; p < pageCount; p++) if (pages[p] != null) n += pages[p].length;
         return n;
     }
 
@@ -43,7 +59,15 @@ final class PackedBytes {
         int at = size & MASK;
         if (p == pageCount) {
             if (size > Integer.MAX_VALUE - 16) throw new IllegalStateException("more than 2 GB of packed sync operations");
-            if (pageCount == pages.length) pages = Arrays.copyOf(pages, pageCount * 2);
+            if (pageCount == pages.length) {
+                pages = Arrays.copyOf(pages, pageCount * 2);
+                mapped = Arrays.copyOf(mapped, pageCount * 2);
+            }
+            ByteBuffer full = spill.take(pages[p - 1]);
+            if (full != null) {
+                mapped[p - 1] = full;
+                pages[p - 1] = null;
+            }
             pages[pageCount++] = new byte[PAGE];
         } else if (at == pages[p].length) {
             pages[p] = Arrays.copyOf(pages[p], Math.min(PAGE, pages[p].length * 2));
@@ -68,8 +92,11 @@ final class PackedBytes {
     void trim() {
         int last = pageCount - 1;
         int used = size - (last << PAGE_BITS);
-        if (used < pages[last].length) pages[last] = Arrays.copyOf(pages[last], used);
-        if (pages.length > pageCount) pages = Arrays.copyOf(pages, pageCount);
+        if (pages[last] != null && used < pages[last].length) pages[last] = Arrays.copyOf(pages[last], used);
+        if (pages.length > pageCount) {
+            pages = Arrays.copyOf(pages, pageCount);
+            mapped = Arrays.copyOf(mapped, pageCount);
+        }
     }
 
     /** The unsigned varint at {@code offset}. */
@@ -95,7 +122,8 @@ final class PackedBytes {
             long v = 0;
             for (int shift = 0; ; shift += 7) {
                 int o = offset++;
-                byte b = d[o >>> PAGE_BITS][o & MASK];
+                byte[] page = d[o >>> PAGE_BITS];
+                byte b = page != null ? page[o & MASK] : mapped[o >>> PAGE_BITS].get(o & MASK);
                 v |= (long) (b & 0x7F) << shift;
                 if (b >= 0) return v;
             }
