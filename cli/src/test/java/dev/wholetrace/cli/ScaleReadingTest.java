@@ -46,6 +46,21 @@ class ScaleReadingTest {
     }
 
     /**
+     * The HTML report of 10 M sync operations in a heap smaller than their packed order (about 80
+     * MB): the order's pages beyond an eighth of the heap are spilled to a mapped temporary file
+     * (reader PageSpill), and the report aggregates the sequence chart, so nothing in it grows with
+     * the operations. Before the spill it ran out of memory here (issue 18: a 63 M-operation trace
+     * in 512 MB).
+     */
+    @Test
+    void reportOfTenMillionSyncOperationsInLessHeapThanTheirOrder() throws Exception {
+        Path html = dir.resolve("locks10m.html");
+        Run r = Run.cli("80m", "report", locks.toString(), "--no-races", "-o", html.toString());
+        assertThat(r.exit).as(r.err).isZero();
+        assertThat(Files.readString(html)).contains("10,000,000 sync operations, more than the 5,000 drawn one by one");
+    }
+
+    /**
      * A writer that lagged seals few, huge chunks: here 5 M operations in one. The reader streams a
      * chunk's SYNC_ORDER into the packed order (~8 bytes an operation), where it used to decode the
      * whole section into arrays first (68 bytes an operation: 340 MB for this chunk; stats needed

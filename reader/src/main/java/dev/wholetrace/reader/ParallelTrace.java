@@ -68,7 +68,7 @@ public final class ParallelTrace implements TraceView {
         }
         this.pieces = new PieceLoader(reader, cache);
         List<ThreadSymbols> symbols = new ArrayList<>();
-        SyncOrder.Builder sync = new SyncOrder.Builder(0); // packed as it is read: no chunk's operations stay as longs
+        SyncOrder.Builder sync = new SyncOrder.Builder(0, PageSpill.configured()); // packed as it is read; pages beyond the heap share spilled
         TraceClock.Builder clockSamples = new TraceClock.Builder();
         for (int c = 0; c < chunks.size(); c++) {
             TraceSections.Chunk chunk = TraceSections.read(reader, c);

@@ -49,7 +49,7 @@ public final class SyncOrder {
     private SyncOrder(Builder b) throws FormatException {
         this.threads = b.threads;
         for (ThreadSyncOps t : threads) t.trim();
-        Merge m = new Merge(b.threads);
+        Merge m = new Merge(b.threads, b.spill);
         m.run();
         this.order = m.out;
         order.trim();
@@ -70,10 +70,18 @@ public final class SyncOrder {
      */
     public static final class Builder {
         private ThreadSyncOps[] threads;
+        private final PageSpill spill;
 
+        /** An order kept on the heap. */
         public Builder(int threads) {
+            this(threads, PageSpill.NONE);
+        }
+
+        /** An order whose packed pages beyond {@code spill}'s heap share are moved to a mapped temporary file. */
+        Builder(int threads, PageSpill spill) {
+            this.spill = spill;
             this.threads = new ThreadSyncOps[threads];
-            for (int t = 0; t < threads; t++) this.threads[t] = new ThreadSyncOps();
+            for (int t = 0; t < threads; t++) this.threads[t] = new ThreadSyncOps(spill);
         }
 
         /** Makes room for threads up to {@code threads} - 1 (a later chunk declared more). */
@@ -81,7 +89,7 @@ public final class SyncOrder {
             int n = this.threads.length;
             if (threads <= n) return this;
             this.threads = Arrays.copyOf(this.threads, threads);
-            for (int t = n; t < threads; t++) this.threads[t] = new ThreadSyncOps();
+            for (int t = n; t < threads; t++) this.threads[t] = new ThreadSyncOps(spill);
             return this;
         }
 
@@ -368,7 +376,7 @@ public final class SyncOrder {
     private static final class Merge {
         static final int OPEN_EPISODES = 8;
         final ThreadSyncOps[] threads;
-        final PackedBytes out = new PackedBytes();
+        final PackedBytes out;
         int size;
         int blocks;
         int[] blockOffset = new int[16];
@@ -384,8 +392,9 @@ public final class SyncOrder {
         /** Per barrier object: a ring of its last episodes as (aux, episode) pairs. */
         final Map<Long, long[]> open = new HashMap<>();
 
-        Merge(ThreadSyncOps[] threads) {
+        Merge(ThreadSyncOps[] threads, PageSpill spill) {
             this.threads = threads;
+            this.out = new PackedBytes(spill);
         }
 
         void run() throws FormatException {

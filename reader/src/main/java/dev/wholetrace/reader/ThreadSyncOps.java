@@ -18,7 +18,7 @@ final class ThreadSyncOps {
     /** Operations per index entry. */
     static final int BLOCK = 64;
 
-    private final PackedBytes bytes = new PackedBytes();
+    private final PackedBytes bytes;
     private long count;
     private long lastTicket = -1;
     private long lastObject;
@@ -28,6 +28,14 @@ final class ThreadSyncOps {
     private long[] blockTicket = new long[4];
     private long[] blockObject = new long[4];
     private long[] blockAux = new long[4];
+
+    ThreadSyncOps() {
+        this(PageSpill.NONE);
+    }
+
+    ThreadSyncOps(PageSpill spill) {
+        this.bytes = new PackedBytes(spill);
+    }
 
     /** Appends the thread's next operation; tickets must increase. */
     void append(long ticket, long value, long object, long aux, int thread) throws FormatException {
