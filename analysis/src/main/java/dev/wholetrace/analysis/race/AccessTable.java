@@ -138,15 +138,31 @@ final class AccessTable implements SegmentAccesses.Sink {
             add(t, seg, instr, w, a, n == 1 ? 0 : s, n);
             return;
         }
-        long last = a + (n - 1) * s;
-        // Kept whole unless it crosses objects (a column walk over row arrays) or is sparse and wide
-        // (a transpose's strided stores): such a progression would stay open in the sweep across
-        // most of its object and meet every other progression there, so its addresses go one by one.
-        if (Addresses.object(a) == Addresses.object(last) && !(s > SPARSE_STRIDE && last - a > WIDE_SPAN)) {
+        if (keptWhole(a, s, n)) {
             add(t, seg, instr, w, a, s, n);
             return;
         }
         for (long i = 0; i < n; i++) add(t, seg, instr, w, a + i * s, 0, 1);
+    }
+
+    /**
+     * Whether a progression (ascending, stride s &gt; 0, n &gt; 1) is one row: unless it crosses objects
+     * (a column walk over row arrays) or is sparse and wide (a transpose's strided stores), since such
+     * a progression would stay open in the sweep across most of its object and meet every other
+     * progression there; its addresses are then rows one by one.
+     */
+    private static boolean keptWhole(long a, long s, long n) {
+        long last = a + (n - 1) * s;
+        return Addresses.object(a) == Addresses.object(last) && !(s > SPARSE_STRIDE && last - a > WIDE_SPAN);
+    }
+
+    /** The rows {@link #accesses} adds for this progression in a table that merges nothing. */
+    static long rowsOf(long a, long s, long n) {
+        if (s < 0) {
+            a += (n - 1) * s;
+            s = -s;
+        }
+        return n == 1 || s == 0 || keptWhole(a, s, n) ? 1 : n;
     }
 
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {

@@ -58,15 +58,17 @@ public final class RaceDetector {
         AccessTable table = AccessTable.merging();
         long allSegments = 0;
         for (int t = 0; t < threads; t++) allSegments += hb.segmentCount(t);
+        LatticeFolder folder = new LatticeFolder(table);
         long segments = 0;
         for (int t = 0; t < threads; t++) {
             progress.at("reading accesses", segments, allSegments);
-            SegmentAccesses.read(trace, t, table);
+            SegmentAccesses.read(trace, t, folder);
+            folder.flush();
             segments += hb.segmentCount(t);
         }
         progress.at("reading accesses", segments, allSegments);
         long accesses = table.accesses();
-        long progressions = table.added(); // read from the trace, before repeats were merged
+        long progressions = folder.received(); // read from the trace, before they were re-cut and merged
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[2];
         sweep(table, hb, findings, allInstances, counters, threads, progress);
