@@ -74,7 +74,9 @@ public final class RaceDetector {
         sweep(table, hb, findings, allInstances, counters, threads, progress);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
-            races.add(new Race(f.a, f.b, f.count, f.example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
+            Race.Instance e = f.example;
+            Race.Instance example = new Race.Instance(e.threadA(), e.segmentA(), e.threadB(), e.segmentB(), e.address(), f.examplePairs);
+            races.add(new Race(f.a, f.b, f.count, example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
         }
         races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
         return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1]));
@@ -225,7 +227,7 @@ public final class RaceDetector {
                 long pairs = t.commonAccesses(x, y, example);
                 if (pairs == 0) continue;
                 counters[1] += copies;
-                record(t, findings, y, x, pairs, pairs * copies, example[0], all);
+                record(t, findings, y, x, pairs * copies, example[0], all);
             }
             // many ended spans, passed over by every row that follows until the list doubles: drop
             // them now (each is dropped once, and a pass removes an eighth of the list at least)
@@ -301,10 +303,12 @@ public final class RaceDetector {
     }
 
     /**
-     * Rows i and j race: {@code pairs} access pairs between one copy of each (the example's, as when
-     * every copy was a row of its own and the first copies met first), {@code allPairs} between all copies.
+     * Rows i and j race: {@code allPairs} access pairs between all their copies. The example is the
+     * first pair of segments found, with every access pair of the two instructions between those two
+     * segments (as its instance in {@code --all-instances}): how the accesses were cut into rows
+     * decides which rows meet first, not what the example says.
      */
-    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long pairs, long allPairs, long address, boolean all) {
+    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all) {
         if (t.instruction(i) > t.instruction(j)) {
             int s = i;
             i = j;
@@ -312,7 +316,11 @@ public final class RaceDetector {
         }
         int a = t.instruction(i), b = t.instruction(j);
         Finding f = findings.computeIfAbsent((long) a << 32 | (b & 0xFFFF_FFFFL), k -> new Finding(a, b));
-        if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, pairs);
+        if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, 0);
+        Race.Instance e = f.example;
+        if (e.threadA() == t.thread(i) && e.segmentA() == t.segment(i) && e.threadB() == t.thread(j) && e.segmentB() == t.segment(j)) {
+            f.examplePairs += allPairs;
+        }
         f.count += allPairs;
         if (all) { // one instance per pair of segments: the first address seen, the pairs summed
             List<Long> key = List.of((long) t.thread(i), t.segment(i), (long) t.thread(j), t.segment(j));
@@ -327,6 +335,7 @@ public final class RaceDetector {
         final int b;
         long count;
         Race.Instance example;
+        long examplePairs;
         final Map<List<Long>, Race.Instance> instances = new java.util.LinkedHashMap<>();
 
         Finding(int a, int b) {
