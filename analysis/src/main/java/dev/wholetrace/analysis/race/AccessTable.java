@@ -57,8 +57,12 @@ final class AccessTable implements SegmentAccesses.Sink {
     private int[][] segment = new int[16][];
     /** Every row's segment once one does not fit in an int (then {@link #segment} is dropped). */
     private long[][] wideSegment;
-    /** Per page, each row's multiplicity - 1, or null: every row of the page added once (see {@link #merging()}). */
-    private int[][] extra = new int[16][];
+    /**
+     * Per page, each row's multiplicity - 1, or null: every row of the page added once (see
+     * {@link #merging()}). A char: 2 bytes a row of a page that has any repeat (Mp3d: a few repeats
+     * in every page); a row added more than 65,536 times in a segment goes on in a row of its own.
+     */
+    private char[][] extra = new char[16][];
     /** Whether a progression added again in the same segment raises its row's multiplicity (else: a row of its own). */
     private final boolean merge;
     /** Progressions added, merged ones included. */
@@ -191,9 +195,9 @@ final class AccessTable implements SegmentAccesses.Sink {
     /** Row {@code row} added once more, unless its multiplicity is at its limit (then the caller adds a row). */
     private boolean repeat(int row) {
         int page = row >>> PAGE_BITS;
-        int[] e = extra[page];
-        if (e == null) e = extra[page] = new int[PAGE];
-        if (e[row & PAGE_MASK] == Integer.MAX_VALUE - 1) return false;
+        char[] e = extra[page];
+        if (e == null) e = extra[page] = new char[PAGE];
+        if (e[row & PAGE_MASK] == Character.MAX_VALUE) return false;
         e[row & PAGE_MASK]++;
         return true;
     }
@@ -416,7 +420,7 @@ final class AccessTable implements SegmentAccesses.Sink {
 
     /** How many times row i's progression was added in its segment (1 unless {@link #merging()}). */
     long multiplicity(int i) {
-        int[] e = extra[i >>> PAGE_BITS];
+        char[] e = extra[i >>> PAGE_BITS];
         return e == null ? 1 : 1L + e[i & PAGE_MASK];
     }
 
@@ -516,8 +520,8 @@ final class AccessTable implements SegmentAccesses.Sink {
         int[][] oldWideShape = wideShape;
         int[][] oldSegment = segment;
         long[][] oldWideSegment = wideSegment;
-        int[][] oldExtra = extra;
-        extra = new int[oldExtra.length][];
+        char[][] oldExtra = extra;
+        extra = new char[oldExtra.length][];
         shape = oldShape == null ? null : new char[oldShape.length][];
         wideShape = oldWideShape == null ? null : new int[oldWideShape.length][];
         segment = oldSegment == null ? null : new int[oldSegment.length][];
@@ -540,7 +544,7 @@ final class AccessTable implements SegmentAccesses.Sink {
                 if (segment != null) segment[tp][ta] = oldSegment[p][at];
                 else wideSegment[tp][ta] = oldWideSegment[p][at];
                 if (oldExtra[p] != null && oldExtra[p][at] != 0) {
-                    if (extra[tp] == null) extra[tp] = new int[PAGE];
+                    if (extra[tp] == null) extra[tp] = new char[PAGE];
                     extra[tp][ta] = oldExtra[p][at];
                 }
             }

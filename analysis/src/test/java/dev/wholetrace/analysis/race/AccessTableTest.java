@@ -140,6 +140,18 @@ class AccessTableTest {
     }
 
     @Test
+    void aRowRepeatedPastItsLimitGoesOnInANewRow() {
+        AccessTable table = AccessTable.merging();
+        int n = 3 * 65_536 + 5;
+        for (int i = 0; i < n; i++) table.accesses(1, 0, 5, false, 64, 8, 4);
+        assertThat(table.size).as("65,536 copies a row at most").isEqualTo(4);
+        assertThat(table.multiplicity(0)).isEqualTo(65_536);
+        assertThat(table.multiplicity(3)).isEqualTo(5);
+        assertThat(table.multiplicity(0) + table.multiplicity(1) + table.multiplicity(2) + table.multiplicity(3)).isEqualTo(n);
+        assertThat(table.accesses()).isEqualTo(4L * n);
+    }
+
+    @Test
     void mergingTableKeepsAPointTheCacheForgotAsARowOfItsOwnWithTheRightCount() {
         AccessTable table = AccessTable.merging();
         table.accesses(1, 0, 5, true, 64, 0, 1);
