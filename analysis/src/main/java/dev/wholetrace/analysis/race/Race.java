@@ -12,7 +12,8 @@ import java.util.List;
 public record Race(int a, int b, long count, Instance example, List<Instance> instances) {
     /**
      * One pair of concurrent segments in which the two instructions raced: thread and segment of
-     * a's accesses, of b's, the first racing address found and how many access pairs raced there.
+     * a's accesses, of b's, the first racing address found and how many access pairs of the two
+     * instructions raced between the two segments.
      */
     public record Instance(int threadA, long segmentA, int threadB, long segmentB, long address, long pairs) {}
 }

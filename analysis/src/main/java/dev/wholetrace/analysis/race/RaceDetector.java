@@ -55,27 +55,31 @@ public final class RaceDetector {
         int threads = trace.threadCount();
         long syncOps = trace.syncOrder().size();
         HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads, done -> progress.at("happens-before", done, syncOps));
-        AccessTable table = new AccessTable();
+        AccessTable table = AccessTable.merging();
         long allSegments = 0;
         for (int t = 0; t < threads; t++) allSegments += hb.segmentCount(t);
+        LatticeFolder folder = new LatticeFolder(table);
         long segments = 0;
         for (int t = 0; t < threads; t++) {
             progress.at("reading accesses", segments, allSegments);
-            SegmentAccesses.read(trace, t, table);
+            SegmentAccesses.read(trace, t, folder);
+            folder.flush();
             segments += hb.segmentCount(t);
         }
         progress.at("reading accesses", segments, allSegments);
-        long accesses = 0;
-        for (int i = 0; i < table.size; i++) accesses += table.count(i);
+        long accesses = table.accesses();
+        long progressions = folder.received(); // read from the trace, before they were re-cut and merged
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[2];
         sweep(table, hb, findings, allInstances, counters, threads, progress);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
-            races.add(new Race(f.a, f.b, f.count, f.example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
+            Race.Instance e = f.example;
+            Race.Instance example = new Race.Instance(e.threadA(), e.segmentA(), e.threadB(), e.segmentB(), e.address(), f.examplePairs);
+            races.add(new Race(f.a, f.b, f.count, example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
         }
         races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
-        return new Result(races, new Stats(accesses, table.size, segments, counters[0], counters[1]));
+        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1]));
     }
 
     /**
@@ -216,11 +220,14 @@ public final class RaceDetector {
                     ended++;
                     continue;
                 }
-                counters[0]++;
+                // x and y stand for as many copies each (AccessTable.merging): every copy of one
+                // meets every copy of the other, as when each was a row
+                long copies = t.multiplicity(x) * t.multiplicity(y);
+                counters[0] += copies;
                 long pairs = t.commonAccesses(x, y, example);
                 if (pairs == 0) continue;
-                counters[1]++;
-                record(t, findings, y, x, pairs, example[0], all);
+                counters[1] += copies;
+                record(t, findings, y, x, pairs * copies, example[0], all);
             }
             // many ended spans, passed over by every row that follows until the list doubles: drop
             // them now (each is dropped once, and a pass removes an eighth of the list at least)
@@ -295,7 +302,13 @@ public final class RaceDetector {
         }
     }
 
-    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long pairs, long address, boolean all) {
+    /**
+     * Rows i and j race: {@code allPairs} access pairs between all their copies. The example is the
+     * first pair of segments found, with every access pair of the two instructions between those two
+     * segments (as its instance in {@code --all-instances}): how the accesses were cut into rows
+     * decides which rows meet first, not what the example says.
+     */
+    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all) {
         if (t.instruction(i) > t.instruction(j)) {
             int s = i;
             i = j;
@@ -303,11 +316,15 @@ public final class RaceDetector {
         }
         int a = t.instruction(i), b = t.instruction(j);
         Finding f = findings.computeIfAbsent((long) a << 32 | (b & 0xFFFF_FFFFL), k -> new Finding(a, b));
-        if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, pairs);
-        f.count += pairs;
+        if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, 0);
+        Race.Instance e = f.example;
+        if (e.threadA() == t.thread(i) && e.segmentA() == t.segment(i) && e.threadB() == t.thread(j) && e.segmentB() == t.segment(j)) {
+            f.examplePairs += allPairs;
+        }
+        f.count += allPairs;
         if (all) { // one instance per pair of segments: the first address seen, the pairs summed
             List<Long> key = List.of((long) t.thread(i), t.segment(i), (long) t.thread(j), t.segment(j));
-            f.instances.merge(key, new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, pairs),
+            f.instances.merge(key, new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, allPairs),
                     (old, add) -> new Race.Instance(old.threadA(), old.segmentA(), old.threadB(), old.segmentB(), old.address(),
                             old.pairs() + add.pairs()));
         }
@@ -318,6 +335,7 @@ public final class RaceDetector {
         final int b;
         long count;
         Race.Instance example;
+        long examplePairs;
         final Map<List<Long>, Race.Instance> instances = new java.util.LinkedHashMap<>();
 
         Finding(int a, int b) {

@@ -109,6 +109,68 @@ class AccessTableTest {
     }
 
     @Test
+    void mergingTableFoldsAProgressionAddedAgainInItsSegmentIntoOneRowWithItsMultiplicity() {
+        AccessTable table = AccessTable.merging();
+        for (int seg = 0; seg < 3; seg++) {
+            for (int k = 0; k < 16; k++) { // a block re-read for every row updated (LU): point and span, 16 times
+                table.accesses(1, seg, 7, false, 4096, 0, 1);
+                table.accesses(1, seg, 8, false, 4104, 8, 15);
+            }
+            table.accesses(2, seg, 7, false, 4096, 0, 1); // another thread: rows of its own
+            table.accesses(1, seg, 9, true, 4096, 0, 1); // another instruction: a row of its own
+        }
+        assertThat(table.size).isEqualTo(3 * 4); // per segment: the point, the span, thread 2's point, the write
+        assertThat(table.added()).isEqualTo(3 * 34);
+        assertThat(table.accesses()).isEqualTo(3 * (16 + 16 * 15 + 1 + 1));
+        for (int i = 0; i < table.size; i++) {
+            boolean repeated = table.thread(i) == 1 && table.instruction(i) != 9;
+            assertThat(table.multiplicity(i)).isEqualTo(repeated ? 16 : 1);
+            assertThat(table.segment(i)).isEqualTo(i / 4);
+        }
+        table.sortByFirstAddress();
+        for (int i = 0; i < table.size; i++) { // the multiplicities move with their rows
+            boolean repeated = table.thread(i) == 1 && table.instruction(i) != 9;
+            assertThat(table.multiplicity(i)).as("row %d", i).isEqualTo(repeated ? 16 : 1);
+        }
+        assertThat(table.accesses()).isEqualTo(3 * (16 + 16 * 15 + 1 + 1));
+        AccessTable plain = new AccessTable();
+        for (int k = 0; k < 16; k++) plain.accesses(1, 0, 7, false, 4096, 0, 1);
+        assertThat(plain.size).as("without merging every progression is a row").isEqualTo(16);
+        assertThat(plain.multiplicity(0)).isEqualTo(1);
+    }
+
+    @Test
+    void aRowRepeatedPastItsLimitGoesOnInANewRow() {
+        AccessTable table = AccessTable.merging();
+        int n = 3 * 65_536 + 5;
+        for (int i = 0; i < n; i++) table.accesses(1, 0, 5, false, 64, 8, 4);
+        assertThat(table.size).as("65,536 copies a row at most").isEqualTo(4);
+        assertThat(table.multiplicity(0)).isEqualTo(65_536);
+        assertThat(table.multiplicity(3)).isEqualTo(5);
+        assertThat(table.multiplicity(0) + table.multiplicity(1) + table.multiplicity(2) + table.multiplicity(3)).isEqualTo(n);
+        assertThat(table.accesses()).isEqualTo(4L * n);
+    }
+
+    @Test
+    void mergingTableKeepsAPointTheCacheForgotAsARowOfItsOwnWithTheRightCount() {
+        AccessTable table = AccessTable.merging();
+        table.accesses(1, 0, 5, true, 64, 0, 1);
+        for (int i = 0; i < 100_000; i++) table.accesses(2, 0, 6, false, 1_000_000L + 8L * i, 0, 1); // evicts the first point
+        table.accesses(1, 0, 5, true, 64, 0, 1);
+        table.accesses(1, 0, 5, true, 64, 0, 1);
+        long rows = 0, copies = 0;
+        for (int i = 0; i < table.size; i++) {
+            if (table.thread(i) == 1) {
+                rows++;
+                copies += table.multiplicity(i);
+            }
+        }
+        assertThat(copies).isEqualTo(3);
+        assertThat(rows).isBetween(1L, 2L);
+        assertThat(table.accesses()).isEqualTo(100_003);
+    }
+
+    @Test
     void radixSortOrdersSignedKeysStablyLikeAComparisonSort() {
         Random rnd = new Random(26);
         for (int n : new int[] {0, 1, 2, 17, 5_000}) {

@@ -38,6 +38,31 @@ class RaceDetectorTest {
         });
     }
 
+    /**
+     * A loop that re-reads a block (a single access, then the rest of the row: two runs each time)
+     * against another thread's writes: however the reads are cut into rows, the example says every
+     * access pair between its two segments, as its instance does.
+     */
+    @Test
+    void theExampleCountsEveryPairBetweenItsTwoSegments() throws Exception {
+        ParallelTrace trace;
+        try (Script s = new Script(dir.resolve("reread.wtrace"), 2)) {
+            s.on(1, r -> { for (int k = 0; k < 5; k++) for (int i = 0; i < 16; i++) r.load(R, Addresses.of(9, 8L * i)); })
+             .on(2, r -> { for (int i = 0; i < 16; i += 2) r.store(W, Addresses.of(9, 8L * i)); });
+            trace = s.finish();
+        }
+        for (boolean all : new boolean[] {false, true}) {
+            RaceDetector.Result result = RaceDetector.detect(trace, all);
+            assertThat(result.races()).singleElement().satisfies(race -> {
+                assertThat(race.count()).isEqualTo(5 * 8); // 8 written addresses, each read 5 times
+                assertThat(race.example().pairs()).isEqualTo(40);
+                assertThat(race.example().address()).isEqualTo(Addresses.of(9, 0));
+                if (all) assertThat(race.instances()).containsExactly(race.example());
+            });
+            assertThat(result.stats().accesses()).isEqualTo(5 * 16 + 8);
+        }
+    }
+
     @Test
     void progressGoesThroughThePhasesInOrderToTheirTotals() throws Exception {
         ParallelTrace trace;
