@@ -2,7 +2,7 @@ package dev.wholetrace.recorder;
 
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
-import dev.wholetrace.format.wtrace.ThreadSyncOps;
+import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.List;
  * buffers to one {@link StreamEncoder} per stream kind the mode keeps (SEQUITUR over
  * the control string, SEQUITUR over the data string, one Diff∘RLE∘SEQ encoder per load/store
  * instruction), and encodes the thread's sync operations for the chunk's sync order as they come
- * ({@link ThreadSyncOps}: a few bytes each, not four longs). {@link #cut} freezes what the current
+ * ({@link ThreadSyncColumn}: a few bytes each, not four longs). {@link #cut} freezes what the current
  * chunk holds and starts the next.
  */
 final class ThreadCompressor {
@@ -21,7 +21,7 @@ final class ThreadCompressor {
     private final StreamEncoder[] encoders;
     /** Sizes a chunk's sync buffers from the previous chunk's, up to this (no doubling copies in steady state). */
     private static final int MAX_SYNC_CAPACITY = 1 << 20;
-    private ThreadSyncOps sync = new ThreadSyncOps(64);
+    private ThreadSyncColumn sync = new ThreadSyncColumn(64);
     private long events;
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
@@ -69,7 +69,7 @@ final class ThreadCompressor {
             if (s != null) streams.add(s);
         }
         ThreadChunk chunk = new ThreadChunk(thread, events, streams, sync);
-        sync = new ThreadSyncOps(Math.min(MAX_SYNC_CAPACITY, sync.bytes() / 2 + 64)); // two buffers: tickets and column
+        sync = new ThreadSyncColumn(Math.min(MAX_SYNC_CAPACITY, sync.bytes() / 2 + 64)); // two buffers: tickets and column
         events = 0;
         return chunk;
     }

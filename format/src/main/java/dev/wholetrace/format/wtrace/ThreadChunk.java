@@ -17,7 +17,7 @@ import java.util.List;
  * order: ticket (position in the sync order), kind &lt;&lt; 32 | site, object, aux. The accessors
  * below the components are shortcuts to today's stream kinds.
  */
-public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, ThreadSyncOps sync) {
+public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, ThreadSyncColumn sync) {
 
     public static final int SYNC_LONGS = 4;
     private static final int[] NO_INSTRUCTIONS = new int[0];
@@ -29,7 +29,7 @@ public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunk
 
     /** A thread chunk whose sync operations are given as four longs each (see above). */
     public ThreadChunk(int thread, long events, List<StreamChunk> streamChunks, long[] sync) {
-        this(thread, events, streamChunks, ThreadSyncOps.of(sync));
+        this(thread, events, streamChunks, ThreadSyncColumn.of(sync));
     }
 
     public int syncCount() {

@@ -135,7 +135,7 @@ final class ThreadChunkCodec {
         }
         if (countsIn != null) countsIn.expectEnd();
         if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
-        ThreadChunk tc = new ThreadChunk(thread, events, chunks, ThreadSyncOps.NONE);
+        ThreadChunk tc = new ThreadChunk(thread, events, chunks, ThreadSyncColumn.NONE);
         if (!again) ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;
     }

@@ -12,9 +12,9 @@ import dev.wholetrace.format.io.VarIntWriter;
  *
  * <p>Not thread-safe: one worker appends; once handed to a {@link ThreadChunk} it is only read.
  */
-public final class ThreadSyncOps {
+public final class ThreadSyncColumn {
     /** No operations. */
-    public static final ThreadSyncOps NONE = new ThreadSyncOps(16);
+    public static final ThreadSyncColumn NONE = new ThreadSyncColumn(16);
 
     private final VarIntWriter tickets;
     private final VarIntWriter column;
@@ -24,7 +24,7 @@ public final class ThreadSyncOps {
     private long lastTicket = -1;
 
     /** Empty; {@code capacityBytes} sizes the buffers at first (they grow). */
-    public ThreadSyncOps(int capacityBytes) {
+    public ThreadSyncColumn(int capacityBytes) {
         tickets = new VarIntWriter(capacityBytes);
         column = new VarIntWriter(capacityBytes);
     }
@@ -33,8 +33,8 @@ public final class ThreadSyncOps {
      * From four longs per operation (ticket, kind &lt;&lt; 32 | site as {@link SymbolTag} packs it, object,
      * aux), in the thread's order.
      */
-    public static ThreadSyncOps of(long[] sync) {
-        ThreadSyncOps ops = new ThreadSyncOps(sync.length);
+    public static ThreadSyncColumn of(long[] sync) {
+        ThreadSyncColumn ops = new ThreadSyncColumn(sync.length);
         for (int i = 0; i + ThreadChunk.SYNC_LONGS <= sync.length; i += ThreadChunk.SYNC_LONGS) ops.add(sync[i], sync[i + 1], sync[i + 2], sync[i + 3]);
         return ops;
     }
