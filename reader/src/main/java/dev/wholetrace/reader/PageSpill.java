@@ -66,6 +66,20 @@ final class PageSpill {
         }
     }
 
+    /**
+     * Closes the spill file once everything is spilled (its mappings stay valid until they are
+     * collected): an opened trace keeps no file descriptor. A later {@link #take} opens a new file.
+     */
+    void close() {
+        if (file == null) return;
+        try {
+            file.close();
+        } catch (IOException e) {
+            // nothing was lost: the mappings hold the pages
+        }
+        file = null;
+    }
+
     /** Bytes written to the spill file. */
     long spilledBytes() {
         return fileBytes;

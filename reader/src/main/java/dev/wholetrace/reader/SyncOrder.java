@@ -53,6 +53,7 @@ public final class SyncOrder {
         m.run();
         this.order = m.out;
         order.trim();
+        b.spill.close(); // everything is written: the mappings need no descriptor
         this.size = m.size;
         this.blockOffset = Arrays.copyOf(m.blockOffset, m.blocks);
         this.blockTicket = Arrays.copyOf(m.blockTicket, m.blocks);

@@ -6,7 +6,6 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.PathDictionary;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
-import java.util.Arrays;
 
 /**
  * The control WPP (StreamKinds.CONTROL): SEQUITUR over blocks, sync operations and, when the
@@ -26,8 +25,6 @@ final class ControlEncoder extends StreamEncoder {
     static final int MIN_PATH = 8;
     /** Longest path: bounds how many distinct paths irregular code can make. */
     static final int MAX_PATH = 64;
-    /** Block ids below this have their symbol cached in an array (4 bytes each, grown as ids appear). */
-    static final int CACHED_BLOCK_IDS = 1 << 22;
 
     private final boolean accesses;
     private final int minPath;
@@ -36,12 +33,7 @@ final class ControlEncoder extends StreamEncoder {
     private final int[] path = new int[MAX_PATH];
     private int pathLength;
     private long lastBlock;
-    /**
-     * Block id → its control symbol + 1 (0: not seen yet), in front of the alphabet: block ids are
-     * dense, so one array read replaces the alphabet's hash probe (three reads of large arrays) on
-     * the compressor's most frequent event. Ids from {@value #CACHED_BLOCK_IDS} on use the alphabet alone.
-     */
-    private int[] blockSymbols = new int[1024];
+    private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
     private int[] accessSymbols = new int[0];
     private GrammarBuilder grammar;
@@ -75,23 +67,9 @@ final class ControlEncoder extends StreamEncoder {
     private void block(long block) {
         if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
         lastBlock = block;
-        path[pathLength++] = blockSymbol(block);
+        path[pathLength++] = blockSymbols.of(block);
     }
 
-    private int blockSymbol(long block) {
-        int[] cache = blockSymbols;
-        if (block < cache.length) {
-            int s = cache[(int) block];
-            if (s != 0) return s - 1;
-        } else if (block < CACHED_BLOCK_IDS) {
-            blockSymbols = cache = Arrays.copyOf(cache, (int) Math.min(CACHED_BLOCK_IDS, Math.max(2L * cache.length, block + 1)));
-        } else {
-            return symbols.idOf(SymbolTag.BLOCK, block);
-        }
-        int s = symbols.idOf(SymbolTag.BLOCK, block);
-        cache[(int) block] = s + 1;
-        return s;
-    }
 
     private int access(int tag, long instruction) {
         int symbol = symbols.idOf(tag, instruction);

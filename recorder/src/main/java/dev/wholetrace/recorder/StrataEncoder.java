@@ -15,7 +15,6 @@ import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataStream;
 import dev.wholetrace.model.strata.StratumLayer;
 import dev.wholetrace.model.util.Alphabet;
-import java.util.Arrays;
 
 /**
  * The control string stored as strata (StreamKinds.STRATA, mode STRATA): the strata paper's
@@ -30,11 +29,9 @@ import java.util.Arrays;
  * that is not a repetition, a table probe; no allocation once the buffers have grown.
  */
 final class StrataEncoder extends StreamEncoder implements RunSink {
-    /** Block ids below this have their symbol cached in an array, as in the control encoder. */
-    private static final int CACHED_BLOCK_IDS = ControlEncoder.CACHED_BLOCK_IDS;
 
     private final int maxLength;
-    private int[] blockSymbols = new int[1024];
+    private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     private SequenceTable paths;
     private SequenceTable strata;
     private PathBuilder pathBuilder;
@@ -68,27 +65,13 @@ final class StrataEncoder extends StreamEncoder implements RunSink {
         for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
             long head = buf[i];
             switch (BufferLayout.tag(head)) {
-                case BufferLayout.BLOCK -> b.add(blockSymbol(BufferLayout.id(head)));
+                case BufferLayout.BLOCK -> b.add(blockSymbols.of(BufferLayout.id(head)));
                 case BufferLayout.SYNC -> b.add(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
                 default -> { } // loads and stores are not part of the control string in this mode
             }
         }
     }
 
-    private int blockSymbol(long block) {
-        int[] cache = blockSymbols;
-        if (block < cache.length) {
-            int s = cache[(int) block];
-            if (s != 0) return s - 1;
-        } else if (block < CACHED_BLOCK_IDS) {
-            blockSymbols = cache = Arrays.copyOf(cache, (int) Math.min(CACHED_BLOCK_IDS, Math.max(2L * cache.length, block + 1)));
-        } else {
-            return symbols.idOf(SymbolTag.BLOCK, block);
-        }
-        int s = symbols.idOf(SymbolTag.BLOCK, block);
-        cache[(int) block] = s + 1;
-        return s;
-    }
 
     /** A run of layer 0 (RunSink): one terminal of the grammar. */
     @Override

@@ -137,19 +137,13 @@ final class LatticeFolder implements SegmentAccesses.Sink {
             out.accesses(thread, segment, instruction, write, a, d, times);
             return;
         }
-        // along d when that gives fewer pieces, or when the pieces along s are sparse and wide (the
-        // table would expand each into single accesses) and those along d are not
-        boolean alongD = n < times || wide(s, n) && !wide(d, times);
+        // whichever cut gives the table fewer rows: a piece it cannot keep whole (sparse and wide,
+        // across objects) becomes one row per access
+        boolean alongD = n * AccessTable.rowsOf(a, d, times) < times * AccessTable.rowsOf(a, s, n);
         if (alongD) {
             for (long j = 0; j < n; j++) out.accesses(thread, segment, instruction, write, a + j * s, d, times);
         } else {
             for (long i = 0; i < times; i++) out.accesses(thread, segment, instruction, write, a + i * d, s, n);
         }
-    }
-
-    /** Whether the table would cut a progression of this stride and count into single accesses (sparse and wide). */
-    private static boolean wide(long s, long n) {
-        long abs = Math.abs(s);
-        return abs > AccessTable.SPARSE_STRIDE && abs * (n - 1) > AccessTable.WIDE_SPAN;
     }
 }

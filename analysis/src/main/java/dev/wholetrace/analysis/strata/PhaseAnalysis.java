@@ -17,7 +17,7 @@ import java.util.List;
  * any trace with a control WPP (COR, CDR, ALL, STRATA); the WPPs are expanded as they are read.
  */
 public final class PhaseAnalysis extends NamedAnalysis<PhaseResult> {
-    /** Windows per thread when no window size is given. */
+    /** Windows per thread when no window size is given: the window is the thread's events / this, and counts blocks (in CDR and ALL, fewer windows than this). */
     static final int DEFAULT_WINDOWS = 100;
     static final int MIN_WINDOW = 1000;
 
@@ -123,6 +123,6 @@ public final class PhaseAnalysis extends NamedAnalysis<PhaseResult> {
 
     private static String where(TraceView trace, int block) {
         CodeEntry e = trace.code().block(block);
-        return e == null ? "block " + block : e.className() + "." + e.method() + ":" + e.line();
+        return e == null ? "block " + block : e.where();
     }
 }

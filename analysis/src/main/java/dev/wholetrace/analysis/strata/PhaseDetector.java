@@ -20,9 +20,9 @@ import java.util.List;
  * exactly. Per block: the path builder and a counter; per run: a few array updates. No object
  * per block or run.
  */
-public final class PhaseDetector implements RunSink {
+final class PhaseDetector implements RunSink {
     /** One phase: blocks {@code [firstBlock, firstBlock + blocks)}, starting at event {@code firstEvent}; its hot paths by blocks. */
-    public record Phase(long firstBlock, long blocks, long firstEvent, int[] hotPaths, long[] hotBlocks) {}
+    record Phase(long firstBlock, long blocks, long firstEvent, int[] hotPaths, long[] hotBlocks) {}
 
     private final SequenceTable paths;
     private final PathBuilder builder;
@@ -51,7 +51,7 @@ public final class PhaseDetector implements RunSink {
      * @param coverage  share of a window's blocks its hot set covers, (0, 1]
      * @param threshold Jaccard similarity below which a new phase starts, [0, 1]
      */
-    public PhaseDetector(SequenceTable paths, int window, int maxHot, double coverage, double threshold) {
+    PhaseDetector(SequenceTable paths, int window, int maxHot, double coverage, double threshold) {
         if (window < 1 || maxHot < 1 || !(coverage > 0 && coverage <= 1) || !(threshold >= 0 && threshold <= 1)) {
             throw new IllegalArgumentException("phase detector: window " + window + ", hot " + maxHot + ", coverage " + coverage + ", threshold " + threshold);
         }

@@ -5,6 +5,7 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.TraceReader;
@@ -19,7 +20,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -70,8 +70,8 @@ public final class TraceRegrammarer {
                 for (int c = 0; c < reader.chunks().size(); c++) {
                     TraceSections.Chunk chunk = TraceSections.read(reader, c);
                     for (int t = 0; t < chunk.threads().size(); t++) symbols.add(new ThreadSymbols());
-                    List<SyncOps> ops = new ArrayList<>();
-                    for (int t = 0; t < symbols.size(); t++) ops.add(new SyncOps());
+                    List<ThreadSyncColumn> ops = new ArrayList<>();
+                    for (int t = 0; t < symbols.size(); t++) ops.add(new ThreadSyncColumn(64));
                     chunk.sync(symbols.size(), (thread, ticket, kindSite, object, aux) -> ops.get(thread).add(ticket, kindSite, object, aux));
                     List<ThreadChunk> threads = new ArrayList<>();
                     for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) {
@@ -97,7 +97,7 @@ public final class TraceRegrammarer {
                             EdgeCounts counts = s.syncCounts() == null ? null : recount(rebuilt[0], s.kind(), d.symbols());
                             streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts));
                         }
-                        threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread()).toArray()));
+                        threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread())));
                         events += tc.events();
                     }
                     writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
@@ -111,23 +111,5 @@ public final class TraceRegrammarer {
 
     private static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {
         return EdgeCounts.count(g, s -> symbols.isSync(kind, s));
-    }
-
-    /** One thread's sync operations of a chunk, four longs each, in its order. */
-    private static final class SyncOps {
-        private long[] ops = new long[0];
-        private int size;
-
-        void add(long ticket, long kindSite, long object, long aux) {
-            if (size + 4 > ops.length) ops = Arrays.copyOf(ops, Math.max(16, ops.length * 2));
-            ops[size++] = ticket;
-            ops[size++] = kindSite;
-            ops[size++] = object;
-            ops[size++] = aux;
-        }
-
-        long[] toArray() {
-            return Arrays.copyOf(ops, size);
-        }
     }
 }

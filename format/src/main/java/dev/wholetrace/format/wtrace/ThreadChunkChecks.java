@@ -42,7 +42,7 @@ final class ThreadChunkChecks {
         }
         Grammar control = tc.control();
         if (control == null) return;
-        long[] executed = terminalCounts(control, symbols.control.size());
+        long[] executed = control.terminalCounts(symbols.control.size());
         if (mode.keeps(StreamKinds.ADDRESSES)) addressStreams(tc, symbols, executed, where);
         Grammar data = tc.data();
         if (data != null) {
@@ -85,19 +85,6 @@ final class ThreadChunkChecks {
             k++;
         }
         if (k != instructions.length) throw new FormatException("corrupted " + where + ": an address stream of an unknown instruction");
-    }
-
-    /** How often each terminal below {@code size} occurs in the expansion (one pass over the grammar). */
-    static long[] terminalCounts(Grammar g, int size) {
-        long[] occurrences = g.occurrences();
-        long[] counts = new long[size];
-        for (int r = 0; r < g.ruleCount(); r++) {
-            for (int i = 0, n = g.bodyLength(r); i < n; i++) {
-                int s = g.symbol(r, i);
-                if (!Grammar.isRule(s)) counts[s] += occurrences[r];
-            }
-        }
-        return counts;
     }
 
     /**

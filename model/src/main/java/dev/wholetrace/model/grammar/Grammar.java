@@ -220,6 +220,19 @@ public final class Grammar {
         }
     }
 
+    /** How often each terminal below {@code size} occurs in the expansion (one pass over the rules, none expanded). */
+    public long[] terminalCounts(int size) {
+        long[] occurrences = occurrences();
+        long[] counts = new long[size];
+        for (int r = 0; r < ruleCount(); r++) {
+            for (int i = 0, n = bodyLength(r); i < n; i++) {
+                int s = symbol(r, i);
+                if (!isRule(s)) counts[s] += occurrences[r];
+            }
+        }
+        return counts;
+    }
+
     /**
      * How many times each rule occurs in the derivation tree: 1 for the start rule, for every other
      * the sum over its parents of their occurrences times the references. A rule's terminals occur

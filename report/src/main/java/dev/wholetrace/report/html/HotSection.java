@@ -8,7 +8,6 @@ import dev.wholetrace.analysis.strata.StrataResult.Block;
 import dev.wholetrace.analysis.strata.StrataResult.HotPath;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.Event;
-import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.report.strata.PathText;
@@ -54,15 +53,7 @@ final class HotSection {
         if (paths != null) {
             for (int t = 0; t < trace.threadCount(); t++) {
                 for (ThreadGrammar g : trace.grammars(t)) {
-                    Grammar wpp = g.wpp();
-                    long[] occurrences = wpp.occurrences();
-                    long[] perTerminal = new long[g.terminals()];
-                    for (int r = 0; r < wpp.ruleCount(); r++) {
-                        for (int i = 0, n = wpp.bodyLength(r); i < n; i++) {
-                            int s = wpp.symbol(r, i);
-                            if (!Grammar.isRule(s)) perTerminal[s] += occurrences[r];
-                        }
-                    }
+                    long[] perTerminal = g.wpp().terminalCounts(g.terminals());
                     for (int s = 0; s < perTerminal.length; s++) {
                         if (perTerminal[s] > 0 && g.type(s) == Event.Type.BLOCK) perBlock.merge((int) g.value(s), perTerminal[s], Long::sum);
                     }

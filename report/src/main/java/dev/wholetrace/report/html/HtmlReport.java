@@ -1,5 +1,9 @@
 package dev.wholetrace.report.html;
 
+import static dev.wholetrace.report.html.Html.esc;
+import static dev.wholetrace.report.html.Html.num;
+import static dev.wholetrace.report.html.Html.percent;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.wholetrace.analysis.race.RaceAnalysis;
@@ -296,18 +300,6 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static String esc(String s) {
-        return Html.esc(s);
-    }
-
-    private static String num(long n) {
-        return Html.num(n);
-    }
-
-    private static String percent(long part, long whole) {
-        return Html.percent(part, whole);
     }
 
     private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}"

@@ -118,6 +118,7 @@ final class RaceSection {
     }
 
     private static String link(int k) {
+        if (k >= MAX_ROWS) return "#" + (k + 1); // not in the table: nothing to jump to
         // no href: the page links nothing, not even itself (HtmlReportTest); the page's script makes these jump to the row
         return "<span class=\"race-ref\" data-race=\"" + (k + 1) + "\">#" + (k + 1) + "</span>";
     }

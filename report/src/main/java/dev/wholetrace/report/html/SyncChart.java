@@ -36,15 +36,15 @@ final class SyncChart implements TimelineSink {
     private TimelineInfo info;
     private TimelineSummary summary;
     /** [thread, order, kind, object, site]: kind and site index {@link #kinds} and {@link #sites}; the object is written as a string. */
-    final List<long[]> ops = new ArrayList<>();
+    private final List<long[]> ops = new ArrayList<>();
     /** [thread, from×1000, to×1000, events]: life-line pieces (a thread's segments). */
-    final List<long[]> segments = new ArrayList<>();
+    private final List<long[]> segments = new ArrayList<>();
     /** [thread, from×1000, to×1000, object]: lock holdings (the object written as a string). */
-    final List<long[]> holds = new ArrayList<>();
+    private final List<long[]> holds = new ArrayList<>();
     /** [fromOrder, fromThread, toOrder, toThread, barrier 0/1]. */
-    final List<long[]> arrows = new ArrayList<>();
+    private final List<long[]> arrows = new ArrayList<>();
     /** [thread, fromOrder, toOrder, operations, events, hand-overs received]: the bins when aggregated. */
-    final List<long[]> bins = new ArrayList<>();
+    private final List<long[]> bins = new ArrayList<>();
     private final Map<String, Integer> kinds = new LinkedHashMap<>();
     private final Map<String, Integer> sites = new LinkedHashMap<>();
     /** Flow id → [order, thread, barrier 0/1] of the operation it last touched. */
