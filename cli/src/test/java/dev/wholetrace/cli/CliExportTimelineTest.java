@@ -38,8 +38,15 @@ class CliExportTimelineTest {
         long threadNames = 0, ops = 0;
         for (JsonNode e : root.get("traceEvents")) {
             if (e.get("ph").asText().equals("M") && e.get("name").asText().equals("thread_name")) threadNames++;
-            if (e.get("ph").asText().equals("B") && e.get("cat").asText().equals("sync")) ops++;
+            if (e.get("ph").asText().equals("B") && e.get("cat").asText().equals("sync")) {
+                ops++;
+                // the recording's clock: each operation's time as an argument, from its ticket
+                long ticket = e.get("args").get("ticket").asLong();
+                assertThat(e.get("args").get("clock_us").asLong()).as("operation with ticket %d", ticket)
+                        .isEqualTo(trace.clock().nanos(ticket) / 1000);
+            }
         }
+        assertThat(trace.clock().known()).isTrue();
         assertThat(threadNames).isEqualTo(trace.threadCount());
         assertThat(ops).isEqualTo(trace.syncOrder().size());
         assertThat(root.get("otherData").get("aggregated").asBoolean()).isFalse();

@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.timeline;
 
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
@@ -61,6 +62,8 @@ public final class Timeline {
     /** Counts shared by both passes. */
     private abstract static class Pass {
         final TraceView trace;
+        /** The recording's clock: each operation's slice carries its time as an argument (the axis stays the order). */
+        final TraceClock clock;
         final SyncOrder order;
         final TimelineSink sink;
         final int threads;
@@ -77,6 +80,7 @@ public final class Timeline {
         Pass(TraceView trace, TimelineSink sink, int from, int to) {
             this.trace = trace;
             this.order = trace.syncOrder();
+            this.clock = trace.clock();
             this.sink = sink;
             this.threads = trace.threadCount();
             this.rate = new double[threads];
@@ -239,6 +243,7 @@ public final class Timeline {
                 slice.reset(kind == null ? "sync" : kind.label, Slice.Category.SYNC).arg("object", c.object());
                 if (c.aux() != 0) slice.arg(kind == SyncKind.BARRIER ? "episode" : kind == SyncKind.LOCK || kind == SyncKind.UNLOCK ? "mode" : "aux", c.aux());
                 slice.arg("ticket", c.ticket()).arg("order", i).arg("op", m).arg("site", where(c.site()));
+                if (clock.known()) slice.arg("clock_us", clock.nanos(c.ticket()) / 1000);
                 int local = i - from;
                 for (long f = firstFlow[local]; f < firstFlow[local + 1]; f++) slice.start(f);
                 int k = hand.next(c);
