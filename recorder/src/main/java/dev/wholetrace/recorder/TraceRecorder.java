@@ -304,6 +304,7 @@ public final class TraceRecorder implements AutoCloseable {
     private void writeChunks() {
         long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
+        long lastCollect = lastCut;
         while (true) {
             boolean last;
             long serving;
@@ -321,10 +322,14 @@ public final class TraceRecorder implements AutoCloseable {
             }
             long start = System.nanoTime();
             try {
-                if (!last && serving == cutsDone && !sizeLimitReached()) {
-                    // A timed cut: take what slow and blocked threads hold (size cuts and checkpoints
-                    // come often enough by themselves, and collecting at each would cut tiny pieces).
+                boolean timed = !last && serving == cutsDone && !sizeLimitReached();
+                if (timed || start - lastCollect >= intervalNanos) {
+                    // Take what slow and blocked threads hold, at least once an interval: at a timed
+                    // cut, and at a size cut or checkpoint when none came for an interval (a busy
+                    // thread that reaches the size limits within every interval must not keep a
+                    // blocked thread's events out of the file). Not at every cut: tiny pieces.
                     for (ThreadRecorder t : live) t.collect();
+                    lastCollect = start;
                 }
                 cutAndWrite(start + intervalNanos / 2, intervalNanos / 4);
                 if (last) writer.finish();
