@@ -19,9 +19,7 @@ import dev.wholetrace.report.std.StdFormats;
 import dev.wholetrace.report.timeline.TimelineFormats;
 import dev.wholetrace.report.timeline.TimelineWriter;
 import java.io.OutputStream;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -137,13 +135,7 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StdEvents events = new StdExport().analyze(trace);
         if (target != null) {
-            target.writeStream(stream -> {
-                CheckedOutputStream checked = new CheckedOutputStream(stream);
-                PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8), 1 << 16));
-                writer.write(events, w);
-                w.flush();
-                if (w.checkError()) throw checked.error() != null ? checked.error() : new IOException("cannot write " + out);
-            });
+            target.writeText(w -> writer.write(events, w));
         } else {
             PrintWriter w = spec.commandLine().getOut();
             writer.write(events, w);
@@ -176,9 +168,7 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         if (target != null) {
             target.writeStream(stream -> {
                 CheckedOutputStream checked = new CheckedOutputStream(stream);
-                OutputStream buffered = new java.io.BufferedOutputStream(checked, 1 << 16);
-                timeline.replay(new Noting(writer.open(buffered), summary));
-                buffered.flush();
+                timeline.replay(new Noting(writer.open(checked), summary)); // writeStream buffers
                 if (checked.error() != null) throw checked.error();
             });
         } else {

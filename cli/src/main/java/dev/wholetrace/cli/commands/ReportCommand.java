@@ -1,17 +1,12 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.stats.StatsAnalysis;
-import dev.wholetrace.cli.io.CheckedOutputStream;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.html.HtmlReport;
 import dev.wholetrace.report.stats.StatsReport;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,13 +71,7 @@ public final class ReportCommand implements Callable<Integer> {
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));
         if (target != null) {
-            target.writeStream(stream -> {
-                CheckedOutputStream checked = new CheckedOutputStream(stream);
-                PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8), 1 << 16));
-                writer.write(report, w);
-                w.flush();
-                if (w.checkError()) throw checked.error() != null ? checked.error() : new IOException("cannot write " + out);
-            });
+            target.writeText(w -> writer.write(report, w));
         } else {
             PrintWriter w = spec.commandLine().getOut();
             writer.write(report, w);

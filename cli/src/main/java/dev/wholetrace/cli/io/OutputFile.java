@@ -3,6 +3,9 @@ package dev.wholetrace.cli.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -115,6 +118,26 @@ public final class OutputFile {
             }
             return null;
         });
+    }
+
+    /**
+     * Writes a text result (UTF-8) through {@link #writeStream}: a write error (a full disk) is
+     * thrown, not swallowed by the PrintWriter.
+     */
+    public void writeText(TextWriter writer) throws IOException {
+        writeStream(stream -> {
+            CheckedOutputStream checked = new CheckedOutputStream(stream);
+            PrintWriter w = new PrintWriter(new OutputStreamWriter(checked, StandardCharsets.UTF_8));
+            writer.writeTo(w);
+            w.flush();
+            if (w.checkError()) throw checked.error() != null ? checked.error() : new IOException("cannot write " + shown);
+        });
+    }
+
+    /** Writes a text result. */
+    @FunctionalInterface
+    public interface TextWriter {
+        void writeTo(PrintWriter out) throws IOException;
     }
 
     /** Writes a result into a file it is given (empty, beside the target); returns what the caller needs. */
