@@ -272,9 +272,12 @@ final class JdkClassHooks {
                         load(0)));
             }
             case COMPLETION -> {
-                // A CountedCompleter's completing call: a release on a completer before each CAS of its pending count
-                // and before the root's quietlyComplete (the writes the next completer and the joiner read), an acquire
-                // on a completer before its onCompletion runs (its pending count was seen zero: every child released).
+                // A CountedCompleter's completing call: each CAS of a completer's pending count is a read-modify-write
+                // of a volatile, recorded as every atomic's is (SyncAtomics): a release on the completer before it, an
+                // acquire after it, so the completions that CAS in turn are ordered as the JVM orders them (a release
+                // alone left the CASes unordered, and the STD export's lock approximation ordered them on some schedules
+                // only). A release before the root's quietlyComplete (the writes the joiner reads), an acquire on a
+                // completer before its onCompletion runs (its pending count was seen zero: every child released).
                 int i1 = m.maxLocals, i2 = m.maxLocals + 1, ref = m.maxLocals + 2;
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
@@ -283,9 +286,12 @@ final class JdkClassHooks {
                     if ((c.name.equals("weakCompareAndSetPendingCount") || c.name.equals("compareAndSetPendingCount")) && c.desc.equals("(II)Z")) {
                         at.add(new VarInsnNode(Opcodes.ISTORE, i2));
                         at.add(new VarInsnNode(Opcodes.ISTORE, i1));
+                        at.add(new InsnNode(Opcodes.DUP));
+                        at.add(new VarInsnNode(Opcodes.ASTORE, ref));
                         at.add(hook(owner, m, "release completer (pending count)", "release", o1, dup()));
                         at.add(new VarInsnNode(Opcodes.ILOAD, i1));
                         at.add(new VarInsnNode(Opcodes.ILOAD, i2));
+                        m.instructions.insert(c, hook(owner, m, "acquire completer (pending count)", "acquire", o1, load(ref)));
                     } else if (c.name.equals("quietlyComplete") && c.desc.equals("()V")) {
                         at.add(hook(owner, m, "release completer (completes)", "release", o1, dup()));
                     } else if (c.name.equals("onCompletion") && c.desc.equals("(L" + COMPLETER + ";)V")) {

@@ -89,7 +89,8 @@ final class JdkHookTable {
         QUIESCED_IF_TRUE,
         /**
          * A CountedCompleter's completing call: release on a completer before each CAS of its pending
-         * count and before quietlyComplete; acquire on a completer before its onCompletion.
+         * count and acquire after it (a read-modify-write), release before quietlyComplete; acquire on a
+         * completer before its onCompletion.
          */
         COMPLETION,
         /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */

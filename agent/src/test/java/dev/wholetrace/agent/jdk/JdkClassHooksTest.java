@@ -187,9 +187,10 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "execute", "(Ljava/lang/Runnable;)V")).isEmpty();
         assertThat(bridgeCalls(pool, "awaitQuiescence", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         ClassNode completer = hooked("java/util/concurrent/CountedCompleter");
-        // tryComplete: acquire before onCompletion, release before the root's quietlyComplete and before the pending count's CAS
-        assertThat(bridgeCalls(completer, "tryComplete", "()V")).containsExactly("acquire", "release", "release");
-        assertThat(bridgeCalls(completer, "propagateCompletion", "()V")).containsExactly("release", "release");
+        // tryComplete: acquire before onCompletion, release before the root's quietlyComplete, and the pending count's CAS
+        // as a read-modify-write: release before it, acquire after it
+        assertThat(bridgeCalls(completer, "tryComplete", "()V")).containsExactly("acquire", "release", "release", "acquire");
+        assertThat(bridgeCalls(completer, "propagateCompletion", "()V")).containsExactly("release", "release", "acquire");
         assertThat(bridgeCalls(completer, "quietlyCompleteRoot", "()V")).containsExactly("release");
         assertThat(bridgeCalls(completer, "complete", "(Ljava/lang/Object;)V")).containsExactly("acquire", "release");
         assertThat(bridgeCalls(completer, "nextComplete", "()Ljava/util/concurrent/CountedCompleter;")).contains("release", "acquire");
