@@ -1,0 +1,143 @@
+package dev.wholetrace.simulate.machine;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The machine file: a {@link MachineModel} as Java properties text, versioned by {@code
+ * machine.format} (docs/machine-model.md). Reading rejects what it does not know (a misspelt key
+ * would otherwise silently cost nothing) with a one-line {@link MachineFileException}.
+ *
+ * <pre>
+ * machine.format=1
+ * name=laptop-1core
+ * processors=1
+ * clock.hz=2.4e9
+ * scheduling=round-robin
+ * timeslice.cycles=2400000
+ * memory.contention=0.05
+ * seed=1
+ * cycles.default=1
+ * cycles.invoke=12
+ * cost.lock.acquire=40
+ * </pre>
+ */
+public final class MachineFile {
+    /** The version this code writes; it reads every version up to it. */
+    public static final int VERSION = 1;
+
+    private static final String CYCLES = "cycles.", COST = "cost.";
+
+    private MachineFile() {}
+
+    /** Reads a machine file. */
+    public static MachineModel read(Path file) throws MachineFileException {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parse(r, file.toString());
+        } catch (NoSuchFileException e) {
+            throw new MachineFileException(file + ": no such machine file");
+        } catch (IOException e) {
+            throw new MachineFileException(file + ": cannot read the machine file: " + e.getMessage());
+        }
+    }
+
+    /** Parses machine-file text; {@code source} names it in errors. */
+    public static MachineModel parse(Reader text, String source) throws MachineFileException, IOException {
+        Properties p = new Properties();
+        try {
+            p.load(text);
+        } catch (IllegalArgumentException e) {
+            throw new MachineFileException(source + ": not a properties file: " + e.getMessage());
+        }
+        String version = p.getProperty("machine.format");
+        if (version == null) throw new MachineFileException(source + ": not a machine file (no machine.format line)");
+        long v = integer(p, "machine.format", source);
+        if (v < 1 || v > VERSION) throw new MachineFileException(source + ": machine.format " + version + " is newer than this wholetrace reads (" + VERSION + ")");
+        Map<String, Long> cycles = new TreeMap<>(), costs = new TreeMap<>();
+        for (String key : p.stringPropertyNames()) {
+            if (key.startsWith(CYCLES)) cycles.put(key.substring(CYCLES.length()), cycleCount(p, key, source));
+            else if (key.startsWith(COST)) costs.put(key.substring(COST.length()), cycleCount(p, key, source));
+            else if (!KNOWN.containsKey(key)) throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*)");
+        }
+        cycles.putIfAbsent(MachineModel.DEFAULT_CLASS, 1L);
+        try {
+            return new MachineModel(p.getProperty("name", source), processors(p, source), number(p, "clock.hz", source),
+                    scheduling(p.getProperty("scheduling", "fifo"), source), p.containsKey("timeslice.cycles") ? integer(p, "timeslice.cycles", source) : 10_000,
+                    p.containsKey("memory.contention") ? number(p, "memory.contention", source) : 0,
+                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs);
+        } catch (IllegalArgumentException e) {
+            throw new MachineFileException(source + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes {@code m} as a machine file of the current version, keys sorted. */
+    public static void write(MachineModel m, Writer out) throws IOException {
+        StringWriter s = new StringWriter();
+        s.write("# Wholetrace machine model (docs/machine-model.md)\n");
+        s.write("machine.format=" + VERSION + "\n");
+        s.write("name=" + m.name() + "\n");
+        s.write("processors=" + m.processors() + "\n");
+        s.write("clock.hz=" + m.clockHz() + "\n");
+        s.write("scheduling=" + m.scheduling().name().toLowerCase(Locale.ROOT).replace('_', '-') + "\n");
+        s.write("timeslice.cycles=" + m.timeSliceCycles() + "\n");
+        s.write("memory.contention=" + m.memoryContention() + "\n");
+        s.write("seed=" + m.seed() + "\n");
+        for (Map.Entry<String, Long> e : m.cycles().entrySet()) s.write(CYCLES + e.getKey() + "=" + e.getValue() + "\n");
+        for (Map.Entry<String, Long> e : m.costs().entrySet()) s.write(COST + e.getKey() + "=" + e.getValue() + "\n");
+        out.write(s.toString());
+    }
+
+    private static final Map<String, String> KNOWN = new TreeMap<>(Map.of("machine.format", "", "name", "", "processors", "", "clock.hz", "",
+            "scheduling", "", "timeslice.cycles", "", "memory.contention", "", "seed", ""));
+
+    private static MachineModel.Scheduling scheduling(String s, String source) throws MachineFileException {
+        return switch (s.trim().toLowerCase(Locale.ROOT)) {
+            case "fifo" -> MachineModel.Scheduling.FIFO;
+            case "round-robin" -> MachineModel.Scheduling.ROUND_ROBIN;
+            case "random" -> MachineModel.Scheduling.RANDOM;
+            default -> throw new MachineFileException(source + ": scheduling is fifo, round-robin or random, not " + s);
+        };
+    }
+
+    private static int processors(Properties p, String source) throws MachineFileException {
+        long n = integer(p, "processors", source);
+        if (n > 1 << 20) throw new MachineFileException(source + ": processors must be at most " + (1 << 20) + ", not " + n);
+        return (int) n;
+    }
+
+    private static long cycleCount(Properties p, String key, String source) throws MachineFileException {
+        long c = integer(p, key, source);
+        if (c < 0) throw new MachineFileException(source + ": " + key + " must be ≥ 0 cycles, not " + c);
+        return c;
+    }
+
+    private static long integer(Properties p, String key, String source) throws MachineFileException {
+        String v = p.getProperty(key);
+        if (v == null) throw new MachineFileException(source + ": " + key + " is missing");
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new MachineFileException(source + ": " + key + " must be a whole number, not " + v);
+        }
+    }
+
+    private static double number(Properties p, String key, String source) throws MachineFileException {
+        String v = p.getProperty(key);
+        if (v == null) throw new MachineFileException(source + ": " + key + " is missing");
+        try {
+            return Double.parseDouble(v.trim());
+        } catch (NumberFormatException e) {
+            throw new MachineFileException(source + ": " + key + " must be a number, not " + v);
+        }
+    }
+}

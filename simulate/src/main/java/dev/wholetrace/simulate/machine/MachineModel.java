@@ -1,0 +1,101 @@
+package dev.wholetrace.simulate.machine;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A machine the simulators run programs on: how many processors, how fast, what each class of
+ * instruction and each synchronization costs, how threads share processors. One model serves both
+ * simulators (the execution-graph simulator, {@code wholetrace simulate}, and the thesis language's
+ * interpreter, {@code wholetrace tx}), so a machine fitted once by {@code calibrate} is used by both.
+ *
+ * <p>Costs are open-ended: each simulator names the instruction classes ({@code cycles.NAME}) and
+ * synchronization costs ({@code cost.NAME}) it charges, and documents them in
+ * docs/machine-model.md; a new cost needs no change here. A cost a model does not set falls back to
+ * {@code cycles.default} (instruction classes) or 0 (synchronization costs), so a minimal machine file
+ * is three lines. The file format is {@link MachineFile}.
+ *
+ * @param name what the machine is (shown in outputs)
+ * @param processors processors the simulated threads run on (≥ 1)
+ * @param clockHz cycles per second, to turn simulated cycles into seconds
+ * @param scheduling how runnable threads are given processors when there are more threads than processors
+ * @param timeSliceCycles cycles a thread runs before the scheduler may switch (round-robin; ≥ 1)
+ * @param memoryContention extra cost per shared-memory access per other busy processor (0 = none;
+ *     an access costs {@code latency × (1 + memoryContention × (busy − 1))})
+ * @param seed the seed of every random choice (scheduling ties, branch outcomes drawn from probabilities)
+ * @param cycles instruction class → cycles per instruction ({@code cycles.NAME} keys without the prefix)
+ * @param costs synchronization or communication cost → cycles ({@code cost.NAME} keys without the prefix)
+ */
+public record MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
+        double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs) {
+
+    /** The instruction class every unnamed class costs as. */
+    public static final String DEFAULT_CLASS = "default";
+
+    /** How runnable threads beyond the processor count wait. */
+    public enum Scheduling {
+        /** A thread keeps its processor until it blocks or ends; waiting threads start in arrival order. */
+        FIFO,
+        /** A thread is preempted after each time slice and queued behind the waiting ones. */
+        ROUND_ROBIN,
+        /** Like round-robin, but the next thread is drawn at random (seeded) from the waiting ones. */
+        RANDOM
+    }
+
+    /** Checks the ranges and freezes the maps. */
+    public MachineModel {
+        if (processors < 1) throw new IllegalArgumentException("processors must be at least 1, not " + processors);
+        if (!(clockHz > 0) || Double.isInfinite(clockHz)) throw new IllegalArgumentException("clock must be a positive number of Hz, not " + clockHz);
+        if (timeSliceCycles < 1) throw new IllegalArgumentException("time slice must be at least 1 cycle, not " + timeSliceCycles);
+        if (!(memoryContention >= 0) || Double.isInfinite(memoryContention)) {
+            throw new IllegalArgumentException("memory contention must be a number ≥ 0, not " + memoryContention);
+        }
+        if (scheduling == null) throw new IllegalArgumentException("scheduling is missing");
+        cycles = frozen(cycles, "cycles");
+        costs = frozen(costs, "cost");
+        if (!cycles.containsKey(DEFAULT_CLASS)) throw new IllegalArgumentException("cycles." + DEFAULT_CLASS + " is missing");
+    }
+
+    /** A one-processor machine at 1 GHz where every instruction costs one cycle and synchronization is free. */
+    public static MachineModel unit() {
+        return new MachineModel("unit", 1, 1e9, Scheduling.FIFO, 10_000, 0, 1, Map.of(DEFAULT_CLASS, 1L), Map.of());
+    }
+
+    /** Cycles of one instruction of class {@code name}: its own entry, else {@code cycles.default}. */
+    public long cyclesOf(String name) {
+        Long c = cycles.get(name);
+        return c != null ? c : cycles.get(DEFAULT_CLASS);
+    }
+
+    /** Cycles of the synchronization or communication cost {@code name}, 0 when the machine does not set it. */
+    public long costOf(String name) {
+        return costs.getOrDefault(name, 0L);
+    }
+
+    /** Seconds that {@code cycles} cycles take on this machine. */
+    public double seconds(double cycles) {
+        return cycles / clockHz;
+    }
+
+    /** The same machine with another processor count (a {@code --procs} sweep). */
+    public MachineModel withProcessors(int n) {
+        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs);
+    }
+
+    /** The same machine with another seed (one of {@code --runs} repetitions). */
+    public MachineModel withSeed(long s) {
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs);
+    }
+
+    private static Map<String, Long> frozen(Map<String, Long> m, String prefix) {
+        TreeMap<String, Long> copy = new TreeMap<>();
+        for (Map.Entry<String, Long> e : m.entrySet()) {
+            if (e.getKey().isEmpty() || e.getValue() == null || e.getValue() < 0) {
+                throw new IllegalArgumentException(prefix + "." + e.getKey() + " must be a number of cycles ≥ 0, not " + e.getValue());
+            }
+            copy.put(e.getKey(), e.getValue());
+        }
+        return Collections.unmodifiableMap(copy);
+    }
+}
