@@ -96,6 +96,65 @@ class CliExportTimelineTest {
     }
 
     @Test
+    void theClockAxisDrawsEachOperationAtItsRecordedTimeOrJustAfterThePreviousOne() throws Exception {
+        ParallelTrace trace = ParallelTrace.open(sor);
+        Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "--axis", "clock");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        JsonNode root = new ObjectMapper().readTree(r.out());
+        assertThat(root.get("otherData").get("timeAxis").asText()).contains("recording's clock");
+        double previous = -1;
+        long ops = 0, atTheirTime = 0;
+        for (JsonNode e : root.get("traceEvents")) {
+            if (!e.get("ph").asText().equals("B") || !e.get("cat").asText().equals("sync")) continue;
+            double ts = e.get("ts").asDouble(); // µs
+            long recordedNs = trace.clock().nanos(e.get("args").get("ticket").asLong());
+            // never before its recorded time, at least 1 µs after the previous operation, and at its time unless that was too close
+            assertThat(ts * 1000).isGreaterThanOrEqualTo(recordedNs + 400 - 0.5);
+            if (previous >= 0) assertThat(ts - previous).isGreaterThanOrEqualTo(1.0 - 1e-6);
+            if (previous < 0 || recordedNs / 1000.0 >= previous + 1) {
+                assertThat(ts * 1000).isCloseTo(recordedNs + 400, org.assertj.core.data.Offset.offset(1.0));
+                atTheirTime++;
+            }
+            previous = ts;
+            ops++;
+        }
+        assertThat(ops).isEqualTo(trace.syncOrder().size());
+        assertThat(atTheirTime).isPositive();
+        // the last operation is drawn no earlier than the clock's span says the recording ran before it
+        assertThat(previous * 1000).isGreaterThanOrEqualTo(trace.clock().nanos(trace.syncOrder().ticket(trace.syncOrder().size() - 1)));
+    }
+
+    @Test
+    void aWindowGivenInTimeIsTheOperationsTheClockPutsInIt() throws Exception {
+        ParallelTrace trace = ParallelTrace.open(sor);
+        int n = trace.syncOrder().size();
+        long fromNs = trace.clock().nanos(trace.syncOrder().ticket(n / 4)), toNs = trace.clock().nanos(trace.syncOrder().ticket(n / 2));
+        Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "--from", fromNs + "ns", "--to", (toNs / 1000.0) + "us");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        JsonNode data = new ObjectMapper().readTree(r.out()).get("otherData");
+        long first = data.get("windowFrom").asLong(), last = data.get("windowTo").asLong();
+        assertThat(first).isLessThanOrEqualTo(n / 4);
+        assertThat(last).isGreaterThanOrEqualTo(n / 2);
+        assertThat(trace.clock().nanos(trace.syncOrder().ticket((int) first))).isGreaterThanOrEqualTo(fromNs);
+        if (first > 0) assertThat(trace.clock().nanos(trace.syncOrder().ticket((int) first - 1))).isLessThan(fromNs);
+        assertThat(trace.clock().nanos(trace.syncOrder().ticket((int) last))).isLessThanOrEqualTo(toNs);
+        if (last + 1 < n) assertThat(trace.clock().nanos(trace.syncOrder().ticket((int) last + 1))).isGreaterThan(toNs);
+
+        Cli late = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "1000s");
+        assertThat(late.exit()).isEqualTo(2);
+        assertThat(late.errLines()).singleElement().asString().contains("no sync operation in the window 1000.000000s..").contains("on the recording's clock");
+        Cli unit = Cli.run("export", sor.toString(), "--format", "chrome", "--from", "3 weeks");
+        assertThat(unit.exit()).isEqualTo(2);
+        assertThat(unit.errLines()).singleElement().asString().contains("--from is an entry of the sync order (5000) or a time");
+        Cli axis = Cli.run("export", sor.toString(), "--format", "chrome", "--axis", "wall");
+        assertThat(axis.exit()).isEqualTo(2);
+        assertThat(axis.errLines()).singleElement().asString().contains("--axis is order or clock, not wall");
+        Cli std = Cli.run("export", sor.toString(), "--format", "std", "--axis", "clock");
+        assertThat(std.exit()).isEqualTo(2);
+        assertThat(std.errLines()).singleElement().asString().contains("--axis applies to the timeline formats");
+    }
+
+    @Test
     void chromeJsonGoesToStandardOutputWithoutO() throws Exception {
         Cli r = Cli.run("export", sor.toString(), "--format", "chrome", "--max-ops", "50");
         assertThat(r.exit()).as(r.toString()).isZero();

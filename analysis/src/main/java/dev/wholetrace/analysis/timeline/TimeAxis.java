@@ -1,13 +1,14 @@
 package dev.wholetrace.analysis.timeline;
 
 /**
- * The time axis of a timeline. A trace has no wall clock, only an order: entry i of S_synch (the
- * sync order) owns the interval [{@link #slot}(i), slot(i) + {@link #POSITION}) of "nanoseconds",
+ * The time axis of a timeline ({@link TimelineAxis}: the sync order, or the recording's clock). On
+ * the order axis entry i of S_synch (the sync order) owns the interval [{@link #slot}(i), slot(i) +
+ * {@link #POSITION}) of "nanoseconds"; on the clock axis an interval as wide from its time on,
  * and everything drawn about that operation lies inside it at a fixed offset, so that every slice
  * on a thread's track nests strictly (no two boundaries of one track share a timestamp) and a flow
  * always points forward. A thread's segment between its sync operations k-1 and k runs from the end
- * of k-1's interval to the start of k's, so its width says how many sync operations the whole
- * program did meanwhile, not how long it took. docs/timeline.md draws the offsets.
+ * of k-1's interval to the start of k's, so on the order axis its width says how many sync
+ * operations the whole program did meanwhile, not how long it took. docs/timeline.md draws the offsets.
  */
 public final class TimeAxis {
     private TimeAxis() {}
@@ -49,17 +50,13 @@ public final class TimeAxis {
     /** ... and the holdings still open are closed (innermost first, +k). */
     static final long WINDOW_CLOSE = 30;
 
-    /** Where entry {@code i} of S_synch starts; -1 is the interval before the first entry. */
+    /** Where entry {@code i} of S_synch starts on the order axis; -1 is the interval before the first entry. */
     public static long slot(long i) {
         return (i + 1) * POSITION;
     }
 
-    /** The entry of S_synch whose interval holds {@code ns} (-1 before the first). */
+    /** The entry of S_synch whose interval holds {@code ns} on the order axis (-1 before the first). */
     public static long position(long ns) {
         return ns / POSITION - 1;
     }
-
-    /** The sentence the files' metadata carry. */
-    static final String DESCRIPTION = "time is the sync order, not wall-clock time: sync operation i of S_synch (ticket order) occupies ["
-            + "(i+1) µs, (i+2) µs); a segment's width is how many sync operations the whole program did meanwhile (docs/timeline.md)";
 }

@@ -24,12 +24,14 @@ import java.util.Map;
 public final class Timeline {
     private final TraceView trace;
     private final long maxDrawn;
+    private final TimelineAxis axis;
     /** The window of S_synch drawn: entries from through to, both included (to = from - 1: none). */
     private final int from;
     private final int to;
 
-    Timeline(TraceView trace, long maxDrawn, int from, int to) {
+    Timeline(TraceView trace, long maxDrawn, int from, int to, TimelineAxis axis) {
         this.trace = trace;
+        this.axis = axis;
         this.maxDrawn = maxDrawn;
         this.from = from;
         this.to = to;
@@ -42,7 +44,7 @@ public final class Timeline {
         long n = to - from + 1;
         long bin = n <= maxDrawn ? 1 : binWidth(n, maxDrawn, trace.threadCount());
         return new TimelineInfo(trace.properties().getOrDefault("program", ""), names, trace.syncOrder().size(), from, to, maxDrawn, bin,
-                TimeAxis.DESCRIPTION);
+                axis.description());
     }
 
     /** Positions of S_synch per bin: about maxDrawn slices in all, spread over the threads. */
@@ -55,15 +57,18 @@ public final class Timeline {
     public void replay(TimelineSink sink) throws IOException {
         TimelineInfo info = info();
         sink.start(info);
-        if (info.aggregated()) new Aggregated(trace, sink, info.binWidth(), from, to).run();
-        else new Detailed(trace, sink, from, to).run();
+        TimelineAxis.Scale scale = axis.scale(trace.clock(), from);
+        if (info.aggregated()) new Aggregated(trace, sink, scale, info.binWidth(), from, to).run();
+        else new Detailed(trace, sink, scale, from, to).run();
     }
 
     /** Counts shared by both passes. */
     private abstract static class Pass {
         final TraceView trace;
-        /** The recording's clock: each operation's slice carries its time as an argument (the axis stays the order). */
+        /** The recording's clock: each operation's slice carries its time as an argument, whatever the axis. */
         final TraceClock clock;
+        /** Where each entry goes on the axis. */
+        final TimelineAxis.Scale scale;
         final SyncOrder order;
         final TimelineSink sink;
         final int threads;
@@ -77,8 +82,9 @@ public final class Timeline {
         long handOvers;
         long handOversFromBefore;
 
-        Pass(TraceView trace, TimelineSink sink, int from, int to) {
+        Pass(TraceView trace, TimelineSink sink, TimelineAxis.Scale scale, int from, int to) {
             this.trace = trace;
+            this.scale = scale;
             this.order = trace.syncOrder();
             this.clock = trace.clock();
             this.sink = sink;
@@ -116,7 +122,7 @@ public final class Timeline {
                 if (syncCount(t) > 0) continue;
                 long events = trace.eventCount(t);
                 if (events == 0) continue;
-                long ns = TimeAxis.slot(-1);
+                long ns = scale.beforeFirst();
                 begin(t, ns + TimeAxis.SEGMENT_BEGIN, slice.reset("segment", Slice.Category.SEGMENT).arg("segment", 0).arg("events", events)
                         .arg("note", "the thread has no sync operation: the order does not place it"));
                 rate(t, ns + TimeAxis.SEGMENT_BEGIN, events);
@@ -144,8 +150,8 @@ public final class Timeline {
         private final boolean[] finished;
         private final boolean[] segmentOpen;
 
-        Detailed(TraceView trace, TimelineSink sink, int from, int to) {
-            super(trace, sink, from, to);
+        Detailed(TraceView trace, TimelineSink sink, TimelineAxis.Scale scale, int from, int to) {
+            super(trace, sink, scale, from, to);
             this.n = to - from + 1;
             this.firstFlow = new long[n + 1];
             this.nextFlow = new long[n];
@@ -196,7 +202,7 @@ public final class Timeline {
                     else if (kind == SyncKind.UNLOCK && h.find(c.object(), c.aux()) >= 0) h.remove(h.find(c.object(), c.aux()));
                     continue;
                 }
-                long at = TimeAxis.slot(i);
+                long at = scale.slot(i, c.ticket());
                 boolean firstInWindow = !seen[t];
                 if (firstInWindow) {
                     seen[t] = true;
@@ -290,7 +296,7 @@ public final class Timeline {
                 }
             }
             // the window ends before these threads did: close what they have open, just after it
-            long after = TimeAxis.slot(to + 1L);
+            long after = scale.afterLast();
             for (int t = 0; t < threads; t++) {
                 if (!seen[t] || finished[t]) continue;
                 if (segmentOpen[t]) sink.end(t, after + TimeAxis.WINDOW_END_SEGMENT);
@@ -299,7 +305,7 @@ public final class Timeline {
                 int closed = 0;
                 for (int j = h.depth - 1; j >= 0; j--) if (h.drawn(j)) sink.end(t, after + TimeAxis.WINDOW_CLOSE + closed++);
             }
-            sink.finish(new TimelineSummary(n, slices, handOvers, handOversFromBefore, episodes, notDrawn, unmatched));
+            sink.finish(new TimelineSummary(n, slices, handOvers, handOversFromBefore, episodes, notDrawn, unmatched, scale.maxStretchNanos()));
         }
 
         /** A barrier pass: the episode's chain of flows, first pass to last. */
@@ -376,8 +382,8 @@ public final class Timeline {
     private static final class Aggregated extends Pass {
         private final long width;
 
-        Aggregated(TraceView trace, TimelineSink sink, long width, int from, int to) {
-            super(trace, sink, from, to);
+        Aggregated(TraceView trace, TimelineSink sink, TimelineAxis.Scale scale, long width, int from, int to) {
+            super(trace, sink, scale, from, to);
             this.width = width;
         }
 
@@ -394,8 +400,10 @@ public final class Timeline {
                 long to = Math.min(this.to + 1L, from + width);
                 java.util.Arrays.fill(ops, 0);
                 java.util.Arrays.fill(received, 0);
+                long firstTicket = -1;
                 while (c.index() + 1 < to) {
                     c.next();
+                    if (firstTicket < 0) firstTicket = c.ticket();
                     int t = c.thread();
                     if (!seen[t]) {
                         seen[t] = true;
@@ -407,8 +415,8 @@ public final class Timeline {
                     received[t] += k;
                     handOvers += k;
                 }
-                long begin = TimeAxis.slot(from) + TimeAxis.SEGMENT_END;
-                long end = TimeAxis.slot(to - 1) + TimeAxis.SEGMENT_BEGIN;
+                long begin = scale.slot(from, firstTicket) + TimeAxis.SEGMENT_END;
+                long end = (to - 1 > from ? scale.slot(to - 1, c.ticket()) : begin - TimeAxis.SEGMENT_END) + TimeAxis.SEGMENT_BEGIN;
                 for (int t = 0; t < threads; t++) {
                     if (ops[t] == 0) continue;
                     boolean last = lastOp[t] + 1 == syncCount(t);
@@ -426,7 +434,7 @@ public final class Timeline {
                     rate(t, end, 0);
                 }
             }
-            sink.finish(new TimelineSummary(this.to - this.from + 1, slices, handOvers, 0, 0, 0, 0));
+            sink.finish(new TimelineSummary(this.to - this.from + 1, slices, handOvers, 0, 0, 0, 0, scale.maxStretchNanos()));
         }
     }
 }

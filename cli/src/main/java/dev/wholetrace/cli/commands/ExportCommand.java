@@ -2,6 +2,8 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.std.StdEvents;
 import dev.wholetrace.analysis.timeline.Timeline;
+import dev.wholetrace.analysis.timeline.TimelineAxis;
+import dev.wholetrace.analysis.timeline.WindowBound;
 import dev.wholetrace.analysis.timeline.TimelineExport;
 import dev.wholetrace.analysis.timeline.TimelineInfo;
 import dev.wholetrace.analysis.timeline.TimelineSink;
@@ -43,8 +45,8 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "operation, and each lock or monitor held; a flow arrow for each happens-before hand-over (unlock -> "
                     + "next lock, fork -> begin, end -> join, volatile write -> a later read, count-down -> await, release -> "
                     + "acquire) and one chain through each barrier episode's passes; a counter per thread of its events per "
-                    + "sync operation of the program. Time is the sync order, not wall-clock time: sync operation i sits at "
-                    + "(i+1) us; --from/--to draw a window of it. Above --max-ops sync operations each thread's operations are aggregated into bins (said on "
+                    + "sync operation of the program. By default time is the sync order, not wall-clock time: sync operation i sits at "
+                    + "(i+1) us; --axis clock draws the recording's clock instead. --from/--to draw a window (entries or times). Above --max-ops sync operations each thread's operations are aggregated into bins (said on "
                     + "standard error and in the file); chrome JSON is for small traces, perfetto is compact.",
                 "",
                 "std (the default): RAPID's standard format, one event per line, THREAD|OP(ARG)|LOCATION, so "
@@ -75,6 +77,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace export run.wtrace --format perfetto -o run.pftrace  # ui.perfetto.dev",
                 "  wholetrace export run.wtrace --format chrome -o run.json --max-ops 20000",
                 "  wholetrace export run.wtrace --format chrome -o part.json --from 5000 --to 5999",
+                "  wholetrace export run.wtrace --format perfetto -o t.pftrace --axis clock --from 2s --to 2.5s",
                 "  wholetrace export run.wtrace -o run.std",
                 "  wholetrace export run.wtrace -o run.std --force   # replace run.std",
                 "  java -cp rapid.jar HB -f std -p run.std"})
@@ -98,11 +101,18 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
             + "above that, aggregate (default: " + CHROME_MAX_OPS + " for chrome, " + PERFETTO_MAX_OPS + " for perfetto)")
     Long maxOps;
 
-    @Option(names = "--from", paramLabel = "I", description = "chrome and perfetto: draw the sync order from its entry I on (default 0)")
-    Long from;
+    @Option(names = "--from", paramLabel = "I|TIME", description = "chrome and perfetto: draw the sync order from its entry I on, or from "
+            + "the first operation at or after TIME since the recording's start (1.5s, 250ms, 40us; version-5 traces) (default: the first)")
+    String from;
 
-    @Option(names = "--to", paramLabel = "J", description = "chrome and perfetto: draw the sync order up to its entry J, included (default: the last)")
-    Long to;
+    @Option(names = "--to", paramLabel = "J|TIME", description = "chrome and perfetto: draw the sync order up to its entry J, included, or up to "
+            + "the last operation at or before TIME (default: the last)")
+    String to;
+
+    @Option(names = "--axis", paramLabel = "order|clock", description = "chrome and perfetto: what the time axis shows: order (sync operation i "
+            + "at (i+1) us; the default, every trace) or clock (the recording's clock, version-5 traces; a burst of more than one "
+            + "operation per microsecond is drawn stretched, each operation keeps its recorded time in clock_us)")
+    String axis;
 
     static final long CHROME_MAX_OPS = 100_000;
     static final long PERFETTO_MAX_OPS = 1_000_000;
@@ -126,8 +136,8 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
     public Integer call() throws Exception {
         OutputFormat chosen = format.resolve(FORMATS);
         if (!StdFormats.FORMATS.formats().contains(chosen)) return timeline(chosen);
-        if (maxOps != null || from != null || to != null) {
-            throw new IllegalArgumentException((maxOps != null ? "--max-ops" : from != null ? "--from" : "--to")
+        if (maxOps != null || from != null || to != null || axis != null) {
+            throw new IllegalArgumentException((maxOps != null ? "--max-ops" : from != null ? "--from" : to != null ? "--to" : "--axis")
                     + " applies to the timeline formats (chrome, perfetto), not " + chosen.name());
         }
         ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(chosen);
@@ -149,7 +159,8 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         TimelineWriter writer = TimelineFormats.FORMATS.writer(chosen);
         long limit = maxOps != null ? maxOps : chosen == TimelineFormats.CHROME ? CHROME_MAX_OPS : PERFETTO_MAX_OPS;
         if (limit < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + limit);
-        TimelineExport export = new TimelineExport(limit, from, to); // checks the window's numbers before the trace is read
+        TimelineExport export = new TimelineExport(limit, from == null ? null : WindowBound.parse("--from", from), // checks the window
+                to == null ? null : WindowBound.parse("--to", to), axis()); // before the trace is read
         if (out == null && chosen == TimelineFormats.PERFETTO) {
             throw new IllegalArgumentException("--format perfetto writes a binary file: give it with -o FILE (e.g. -o run.pftrace)");
         }
@@ -177,12 +188,26 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
             w.flush();
         }
         TimelineSummary s = summary[0];
+        if (s != null && s.maxStretchNanos() >= 1_000_000) {
+            err.printf("wholetrace: note: bursts of more than one sync operation per microsecond are drawn stretched, up to %.1f ms later "
+                    + "than recorded (each operation's clock_us is its recorded time)%n", s.maxStretchNanos() / 1e6);
+            err.flush();
+        }
         if (s != null && (s.holdsNotDrawn() > 0 || s.unmatchedUnlocks() > 0)) {
             err.printf("wholetrace: note: %,d lock holdings nested deeper than %d not drawn; %,d unlocks without their lock in the trace "
                     + "(drawn as operations only)%n", s.holdsNotDrawn(), dev.wholetrace.analysis.timeline.TimeAxis.MAX_HOLD_DEPTH, s.unmatchedUnlocks());
             err.flush();
         }
         return 0;
+    }
+
+    private TimelineAxis axis() {
+        if (axis == null) return TimelineAxis.ORDER;
+        return switch (axis.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "order" -> TimelineAxis.ORDER;
+            case "clock", "time" -> TimelineAxis.CLOCK;
+            default -> throw new IllegalArgumentException("--axis is order or clock, not " + axis);
+        };
     }
 
     /** Passes everything on and keeps the summary for the notes on standard error. */

@@ -147,6 +147,7 @@ public final class ChromeTraceJson implements TimelineSink {
         json.writeNumberField("barrierEpisodes", summary.episodes());
         json.writeNumberField("holdsNotDrawn", summary.holdsNotDrawn());
         json.writeNumberField("unmatchedUnlocks", summary.unmatchedUnlocks());
+        json.writeNumberField("maxStretchNanos", summary.maxStretchNanos());
         json.writeEndObject();
         json.writeEndObject();
         json.flush();

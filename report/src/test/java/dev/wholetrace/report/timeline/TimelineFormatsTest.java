@@ -53,10 +53,32 @@ class TimelineFormatsTest {
     }
 
     private static DrawnTimeline export(String format, long maxDrawn) throws Exception {
+        return export(format, new TimelineExport(maxDrawn));
+    }
+
+    private static DrawnTimeline export(String format, TimelineExport export) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TimelineWriter writer = TimelineFormats.FORMATS.writer(TimelineFormats.FORMATS.parse(format));
-        new TimelineExport(maxDrawn).analyze(trace).replay(writer.open(bytes));
+        export.analyze(trace).replay(writer.open(bytes));
         return format.equals("perfetto") ? PerfettoDecoder.decode(bytes.toByteArray()) : ChromeDecoder.decode(bytes.toByteArray());
+    }
+
+    /** The clock axis moves slices, never adds, drops or reorders one: the same slices, well nested (the decoders check), in the same order per thread. */
+    @ParameterizedTest
+    @ValueSource(strings = {"chrome", "perfetto"})
+    void theClockAxisDrawsTheSameSlicesInTheSameOrder(String format) throws Exception {
+        assertThat(trace.clock().known()).isTrue();
+        for (long maxDrawn : new long[] {1000, 4}) { // one by one, and aggregated
+            DrawnTimeline order = export(format, maxDrawn);
+            DrawnTimeline clock = export(format, new TimelineExport(maxDrawn, null, null, dev.wholetrace.analysis.timeline.TimelineAxis.CLOCK));
+            assertThat(clock.slices).hasSameSizeAs(order.slices);
+            for (int t = 0; t < trace.threadCount(); t++) {
+                int thread = t;
+                List<String> a = order.slices.stream().filter(d -> d.thread == thread).map(d -> d.name + " " + d.args).toList();
+                List<String> b = clock.slices.stream().filter(d -> d.thread == thread).map(d -> d.name + " " + d.args).toList();
+                assertThat(b).as("T%d", t).isEqualTo(a);
+            }
+        }
     }
 
     @ParameterizedTest
