@@ -28,7 +28,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
         for (int t = 0; t < trace.threadCount(); t++) {
             EventCounts c = trace.eventCounts(t);
             all.add(c);
-            rows.add(new Row(t + " " + shortName(trace.threads().get(t).name()), c, c.rawBytes(mode)));
+            rows.add(new Row(t + " " + shortName(trace.threads().get(t).label()), c, c.rawBytes(mode)));
         }
         Row total = new Row("total", all, all.rawBytes(mode));
         long end = TraceFormat.FILE_HEADER_BYTES; // where the last complete chunk ends

@@ -72,7 +72,7 @@ public final class PhaseAnalysis extends NamedAnalysis<PhaseResult> {
                 }
                 phases.add(new PhaseResult.Phase(i, first, last, p.firstBlock(), p.blocks(), syncBefore(trace, t, first), syncAfter(trace, t, last), hot));
             }
-            out.add(new PhaseResult.ThreadPhases(t, trace.threads().get(t).name(), events, d.blocks(), w, phases));
+            out.add(new PhaseResult.ThreadPhases(t, trace.threads().get(t).label(), events, d.blocks(), w, phases));
         }
         return new PhaseResult(trace.file().toString(), trace.mode().label(), threshold, out);
     }

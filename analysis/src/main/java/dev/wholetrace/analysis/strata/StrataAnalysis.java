@@ -71,7 +71,7 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
             feed.feed(trace.grammars(t), thread);
             thread.finish();
             blocks += thread.blocks();
-            rows.add(new ThreadRow(t, trace.threads().get(t).name(), thread.blocks(), samples(pipeline)));
+            rows.add(new ThreadRow(t, trace.threads().get(t).label(), thread.blocks(), samples(pipeline)));
         }
         long nanos = System.nanoTime() - start;
         long cpuNanos = timed ? cpu.getCurrentThreadCpuTime() - cpuStart : -1;

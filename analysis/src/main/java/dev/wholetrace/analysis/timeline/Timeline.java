@@ -40,7 +40,7 @@ public final class Timeline {
     /** What the timeline shows, before it is replayed. */
     public TimelineInfo info() {
         List<String> names = new ArrayList<>();
-        for (ThreadInfo t : trace.threads()) names.add(t.name() == null || t.name().isEmpty() ? "thread " + t.index() : t.name());
+        for (ThreadInfo t : trace.threads()) names.add(t.label());
         long n = to - from + 1;
         long bin = n <= maxDrawn ? 1 : binWidth(n, maxDrawn, trace.threadCount());
         return new TimelineInfo(trace.properties().getOrDefault("program", ""), names, trace.syncOrder().size(), from, to, maxDrawn, bin,

@@ -112,7 +112,7 @@ public final class RacesCommand implements Callable<Integer>, FormatOption.Forma
             report = new RaceAnalysis(allInstances, !noArtifacts, classpath, progress::at).analyze(trace);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        List<String> threadNames = trace.threads().stream().map(ThreadInfo::name).toList();
+        List<String> threadNames = trace.threads().stream().map(ThreadInfo::label).toList();
         RaceFindings findings = new RaceFindings(input.toString(), threadNames, report, seconds, allInstances, !noArtifacts,
                 suppressions.apply(report), sourceRoot, Main.version());
         writer.write(findings, out);

@@ -93,12 +93,12 @@ public final class SegmentCommand implements Callable<Integer>, FormatOption.For
         if (span != null) {
             Grammar g = t.wpp(firstPiece);
             int chunk = t.chunkOf(firstPiece);
-            header = new SegmentHeader(t.info().index(), t.info().name(), m, n, first, last, chunk, chunk, span.rule(),
+            header = new SegmentHeader(t.info().index(), t.info().label(), m, n, first, last, chunk, chunk, span.rule(),
                     g.expandedLength(span.rule()), span.fromInRule(), span.toInRule());
         } else {
             // Different chunks have different grammars: no common rule; the tail of the first
             // chunk's WPP, the chunks between, and the head of the last one are expanded.
-            header = new SegmentHeader(t.info().index(), t.info().name(), m, n, first, last, t.chunkOf(firstPiece),
+            header = new SegmentHeader(t.info().index(), t.info().label(), m, n, first, last, t.chunkOf(firstPiece),
                     t.chunkOf(lastPiece), null, 0, first - t.eventsBeforePiece(firstPiece), last - t.eventsBeforePiece(lastPiece));
         }
         printer.header(header);

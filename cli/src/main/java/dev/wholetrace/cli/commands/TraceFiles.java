@@ -100,7 +100,7 @@ final class TraceFiles {
 
     /** "thread 1 (worker)", for messages and headers. */
     static String describe(ThreadTrace t) {
-        return "thread " + t.info().index() + " (" + oneLine(t.info().name()) + ")";
+        return "thread " + t.info().index() + " (" + oneLine(t.info().label()) + ")";
     }
 
     /** Checks that m..n is a range of S_synch entries (both included). */

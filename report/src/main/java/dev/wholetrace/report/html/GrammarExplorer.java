@@ -126,7 +126,7 @@ final class GrammarExplorer {
 
         j.writeStartObject();
         j.writeNumberField("thread", t);
-        j.writeStringField("name", trace.threads().get(t).name());
+        j.writeStringField("name", trace.threads().get(t).label());
         j.writeNumberField("events", trace.eventCount(t));
         j.writeNumberField("chunks", parts.size());
         j.writeArrayFieldStart("top");

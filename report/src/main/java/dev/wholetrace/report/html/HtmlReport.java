@@ -113,7 +113,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                 + "<th>sync operations</th><th>raw bytes</th><th>bytes</th><th>% of raw</th></tr></thead><tbody>");
         for (int t = 0; t < stats.threads.size(); t++) {
             Row r = stats.threads.get(t);
-            out.println("<tr><td>" + t + "</td><td>" + esc(trace.threads().get(t).name()) + "</td><td>" + num(r.events.total()) + "</td><td>"
+            out.println("<tr><td>" + t + "</td><td>" + esc(trace.threads().get(t).label()) + "</td><td>" + num(r.events.total()) + "</td><td>"
                     + num(r.events.syncTotal()) + "</td><td>" + num(r.raw) + "</td><td>" + num(r.totalBytes()) + "</td><td>" + percent(r.totalBytes(), r.raw) + "</td></tr>");
         }
         out.println("</tbody></table></section>");
@@ -185,7 +185,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     }
 
     private RaceSection races(ParallelTrace trace) {
-        List<String> names = trace.threads().stream().map(ThreadInfo::name).toList();
+        List<String> names = trace.threads().stream().map(ThreadInfo::label).toList();
         if (!trace.mode().streams) {
             return new RaceSection(null, "Races need the accesses' instructions and addresses: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode cdr (or all) to see them here.", names);
@@ -259,7 +259,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             List<Integer> drawn = order.subList(0, shown);
             List<Integer> rest = order.subList(shown, order.size());
             j.writeArrayFieldStart("threadNames");
-            for (int t : drawn) j.writeString(t + " " + report.trace().threads().get(t).name());
+            for (int t : drawn) j.writeString(t + " " + report.trace().threads().get(t).label());
             if (!rest.isEmpty()) j.writeString(rest.size() + " other threads");
             j.writeEndArray();
             j.writeArrayFieldStart("threadComponents");
