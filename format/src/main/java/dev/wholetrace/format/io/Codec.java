@@ -208,7 +208,7 @@ public enum Codec {
     private InputStream input(InputStream stored) throws IOException {
         return switch (this) {
             case ZSTD -> ZstdSupport.input(stored);
-            case XZ -> new XZInputStream(stored);
+            case XZ -> new XZInputStream(stored, org.tukaani.xz.BasicArrayCache.getInstance()); // decoder tables reused across sections
             case DEFLATE -> new ZlibInput(stored);
             case NONE, BEST, FAST -> throw new IllegalStateException(this + " has no decoder stream");
         };

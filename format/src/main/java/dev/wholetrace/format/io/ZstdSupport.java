@@ -1,5 +1,6 @@
 package dev.wholetrace.format.io;
 
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdInputStream;
 import java.io.IOException;
@@ -16,7 +17,12 @@ final class ZstdSupport {
         return Zstd.compress(raw, 19);
     }
 
+    /**
+     * A decoder stream whose buffers (about 128 KiB each) come from zstd-jni's recycling pool: a
+     * trace of many small sections (thousands of short-lived virtual threads) otherwise allocated
+     * and zeroed them once per section, a fifth of reading's CPU.
+     */
     static InputStream input(InputStream in) throws IOException {
-        return new ZstdInputStream(in);
+        return new ZstdInputStream(in, RecyclingBufferPool.INSTANCE);
     }
 }
