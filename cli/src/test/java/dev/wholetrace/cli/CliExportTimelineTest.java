@@ -43,7 +43,10 @@ class CliExportTimelineTest {
                 // the recording's clock: each operation's time as an argument, from its ticket
                 long ticket = e.get("args").get("ticket").asLong();
                 assertThat(e.get("args").get("clock_us").asLong()).as("operation with ticket %d", ticket)
-                        .isEqualTo(trace.clock().nanos(ticket) / 1000);
+                        .isEqualTo(trace.clock().nanos(ticket) / 1000)
+                        .isBetween(e.get("args").get("clock_earliest_us").asLong(), e.get("args").get("clock_latest_us").asLong());
+                assertThat(e.get("args").get("clock_earliest_us").asLong()).isEqualTo(trace.clock().earliest(ticket) / 1000);
+                assertThat(e.get("args").get("clock_latest_us").asLong()).isEqualTo(trace.clock().latest(ticket) / 1000);
             }
         }
         assertThat(trace.clock().known()).isTrue();

@@ -249,7 +249,10 @@ public final class Timeline {
                 slice.reset(kind == null ? "sync" : kind.label, Slice.Category.SYNC).arg("object", c.object());
                 if (c.aux() != 0) slice.arg(kind == SyncKind.BARRIER ? "episode" : kind == SyncKind.LOCK || kind == SyncKind.UNLOCK ? "mode" : "aux", c.aux());
                 slice.arg("ticket", c.ticket()).arg("order", i).arg("op", m).arg("site", where(c.site()));
-                if (clock.known()) slice.arg("clock_us", clock.nanos(c.ticket()) / 1000);
+                if (clock.known()) { // its time, and the two samples around it: the clock's error bar for this operation
+                    slice.arg("clock_us", clock.nanos(c.ticket()) / 1000).arg("clock_earliest_us", clock.earliest(c.ticket()) / 1000)
+                            .arg("clock_latest_us", clock.latest(c.ticket()) / 1000);
+                }
                 int local = i - from;
                 for (long f = firstFlow[local]; f < firstFlow[local + 1]; f++) slice.start(f);
                 int k = hand.next(c);
