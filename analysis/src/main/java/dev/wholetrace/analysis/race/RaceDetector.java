@@ -160,7 +160,7 @@ public final class RaceDetector {
                 if (u != tx) meet(x, lo, tx, sx, wx, u);
             }
             long last = t.last(x);
-            open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(t, x, sx, last);
+            open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last);
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
@@ -172,7 +172,7 @@ public final class RaceDetector {
         private boolean prune(OpenList[] lists, long lo) {
             boolean open = false;
             for (OpenList list : lists) {
-                list.prune(t, lo);
+                list.prune(lo);
                 open |= list.size > 0;
             }
             return open;
@@ -187,7 +187,7 @@ public final class RaceDetector {
                 OpenList spans = o[w], points = o[2 + w];
                 if (spans.size == 0 && points.size == 0) continue;
                 if (after == -2) after = table != null ? table.known(tx, sx, u) : known(x, tx, sx, u);
-                int fromSpans = spans.firstAbove(t, after), fromPoints = points.firstAbove(t, after);
+                int fromSpans = spans.firstAbove(after), fromPoints = points.firstAbove(after);
                 if (fromSpans == spans.size && fromPoints == points.size) continue;
                 if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
                 meet(x, lo, spans, fromSpans, points, fromPoints, before);
@@ -212,11 +212,17 @@ public final class RaceDetector {
             int ended = 0;
             while (true) {
                 int y;
-                if (k < spans.size && (j == points.size || precedes(spans.items[k], points.items[j]))) y = spans.items[k++];
-                else if (j < points.size) y = points.items[j++];
-                else break;
-                if (t.segment(y) >= before) break;
-                if (t.last(y) < lo) { // ended; not pruned yet
+                long last;
+                if (k < spans.size && (j == points.size || precedes(spans, k, points, j))) {
+                    if (spans.segments[k] >= before) break;
+                    y = spans.items[k];
+                    last = spans.lasts[k++];
+                } else if (j < points.size) {
+                    if (points.segments[j] >= before) break;
+                    y = points.items[j];
+                    last = points.lasts[j++];
+                } else break;
+                if (last < lo) { // ended; not pruned yet
                     ended++;
                     continue;
                 }
@@ -231,23 +237,27 @@ public final class RaceDetector {
             }
             // many ended spans, passed over by every row that follows until the list doubles: drop
             // them now (each is dropped once, and a pass removes an eighth of the list at least)
-            if (ended > 0 && 8L * ended >= spans.size) spans.prune(t, lo, true);
+            if (ended > 0 && 8L * ended >= spans.size) spans.prune(lo, true);
         }
 
-        /** Whether row y comes before row z in an open list: by segment, then row (the order of insertion). */
-        private boolean precedes(int y, int z) {
-            long sy = t.segment(y), sz = t.segment(z);
-            return sy < sz || sy == sz && y < z;
+        /** Whether item k of {@code a} comes before item j of {@code b} in an open list: by segment, then row (the order of insertion). */
+        private static boolean precedes(OpenList a, int k, OpenList b, int j) {
+            long sy = a.segments[k], sz = b.segments[j];
+            return sy < sz || sy == sz && a.items[k] < b.items[j];
         }
     }
 
     /**
      * One thread's open progressions, sorted by segment. The items are rows of the sorted table,
      * so the ones open together lie close together in it (an item inline would take 20 bytes where
-     * this takes 4, with millions open on one hot address).
+     * this takes 4, with millions open on one hot address). Each item's segment and last address
+     * are kept beside it: the binary searches, merges and prunes read them for every row of the
+     * sweep, and reading them from the table (a row far from the sweep's) missed the cache (Mp3d).
      */
     private static final class OpenList {
         int[] items = new int[4];
+        long[] segments = new long[4];
+        long[] lasts = new long[4];
         int size;
         /** The highest last address of the items (once all end before the sweep's address, the list is empty). */
         private long maxLast = Long.MIN_VALUE;
@@ -257,47 +267,63 @@ public final class RaceDetector {
          * Drops the progressions that end before {@code lo} (no later progression reaches them
          * either), once the list has doubled since it was last pruned: amortised O(1) per entry.
          */
-        void prune(AccessTable t, long lo) {
-            prune(t, lo, false);
+        void prune(long lo) {
+            prune(lo, false);
         }
 
         /** The same, now if {@code now} (the caller saw enough ended items to pay for the pass). */
-        void prune(AccessTable t, long lo, boolean now) {
+        void prune(long lo, boolean now) {
             if (maxLast < lo) { // all ended: the list empties at once, however short
                 size = 0;
                 return;
             }
             if (size < pruneAt && !now) return;
             int kept = 0;
-            maxLast = Long.MIN_VALUE;
+            long max = Long.MIN_VALUE;
             for (int k = 0; k < size; k++) {
-                if (t.last(items[k]) >= lo) {
-                    maxLast = Math.max(maxLast, t.last(items[k]));
-                    items[kept++] = items[k];
+                long last = lasts[k];
+                if (last >= lo) {
+                    max = Math.max(max, last);
+                    items[kept] = items[k];
+                    segments[kept] = segments[k];
+                    lasts[kept++] = last;
                 }
             }
+            maxLast = max;
             size = kept;
             pruneAt = Math.max(64, 2 * kept);
         }
 
         /** The first position whose segment is above {@code segment}. */
-        int firstAbove(AccessTable t, long segment) {
-            if (size == 0 || t.segment(items[size - 1]) <= segment) return size; // all known: the common answer, one read
+        int firstAbove(long segment) {
+            if (size == 0 || segments[size - 1] <= segment) return size; // all known: the common answer, one read
             int lo = 0, hi = size;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (t.segment(items[mid]) > segment) hi = mid;
+                if (segments[mid] > segment) hi = mid;
                 else lo = mid + 1;
             }
             return lo;
         }
 
-        void insert(AccessTable t, int x, long segment, long last) {
-            if (size == items.length) items = Arrays.copyOf(items, size + (size >> 1) + 1); // 1.5: millions open on one hot address
+        void insert(int x, long segment, long last) {
+            if (size == items.length) { // 1.5: millions open on one hot address
+                int c = size + (size >> 1) + 1;
+                items = Arrays.copyOf(items, c);
+                segments = Arrays.copyOf(segments, c);
+                lasts = Arrays.copyOf(lasts, c);
+            }
             maxLast = Math.max(maxLast, last);
-            int at = firstAbove(t, segment); // mostly appended
-            System.arraycopy(items, at, items, at + 1, size - at);
+            int at = firstAbove(segment); // mostly appended
+            int move = size - at;
+            if (move > 0) {
+                System.arraycopy(items, at, items, at + 1, move);
+                System.arraycopy(segments, at, segments, at + 1, move);
+                System.arraycopy(lasts, at, lasts, at + 1, move);
+            }
             items[at] = x;
+            segments[at] = segment;
+            lasts[at] = last;
             size++;
         }
     }

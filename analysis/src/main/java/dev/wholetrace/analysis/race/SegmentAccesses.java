@@ -53,6 +53,9 @@ final class SegmentAccesses {
         private final int[] touched;
         private int touchedSize;
         private final DiffRleDecoder[] decoders;
+        /** Per address stream: its instruction and whether it stores (asked at every flush of the stream otherwise). */
+        private final int[] instructionOf;
+        private final boolean[] writes;
 
         PartWalk(int thread, ThreadGrammar part, Sink sink, long[] segment) {
             this.thread = thread;
@@ -63,7 +66,14 @@ final class SegmentAccesses {
             int streams = part.addressStreams();
             streamOf = new int[part.terminals()];
             Arrays.fill(streamOf, -1);
-            for (int k = 0; k < streams; k++) streamOf[part.addressStreamTerminal(k)] = k;
+            instructionOf = new int[streams];
+            writes = new boolean[streams];
+            for (int k = 0; k < streams; k++) {
+                int symbol = part.addressStreamTerminal(k);
+                streamOf[symbol] = k;
+                instructionOf[k] = (int) part.value(symbol);
+                writes[k] = part.type(symbol) == Event.Type.STORE;
+            }
             isSync = new boolean[part.terminals()];
             for (int s = 0; s < isSync.length; s++) isSync[s] = part.type(s) == Event.Type.SYNC;
             int rules = g.ruleCount();
@@ -173,9 +183,8 @@ final class SegmentAccesses {
         private void flush() {
             for (int i = 0; i < touchedSize; i++) {
                 int k = touched[i];
-                int symbol = part.addressStreamTerminal(k);
-                int instruction = (int) part.value(symbol);
-                boolean write = part.type(symbol) == Event.Type.STORE;
+                int instruction = instructionOf[k];
+                boolean write = writes[k];
                 DiffRleDecoder d = decoders[k];
                 if (d == null) d = decoders[k] = part.addressStream(k);
                 for (long left = count[k]; left > 0; ) {
