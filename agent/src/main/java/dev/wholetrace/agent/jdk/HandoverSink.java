@@ -45,13 +45,13 @@ final class HandoverSink implements JdkSink {
     };
 
     @Override
-    public void element(boolean release, Object element, int site) {
+    public void element(Object[] thread, boolean release, Object element, int site) {
         if (notProgramData(element)) return;
-        JdkHandoverProbes.volatileAccess(element, ELEMENT_OFFSET, release, site);
+        JdkHandoverProbes.volatileAccess(thread, element, ELEMENT_OFFSET, release, site);
     }
 
     @Override
-    public void key(boolean release, Object map, Object key, Object value, int site) {
+    public void key(Object[] thread, boolean release, Object map, Object key, Object value, int site) {
         if (notProgramData(key) || notProgramData(value)) return;
         int hash;
         try {
@@ -59,22 +59,22 @@ final class HandoverSink implements JdkSink {
         } catch (Throwable e) {
             return;
         }
-        JdkHandoverProbes.volatileAccess(map, KEY_BASE + (hash & 0xFFFF_FFFFL), release, site);
+        JdkHandoverProbes.volatileAccess(thread, map, KEY_BASE + (hash & 0xFFFF_FFFFL), release, site);
     }
 
     @Override
-    public void quiescence(boolean release, Object pool, int site) {
-        JdkHandoverProbes.volatileAccess(pool, QUIESCENCE_OFFSET, release, site);
+    public void quiescence(Object[] thread, boolean release, Object pool, int site) {
+        JdkHandoverProbes.volatileAccess(thread, pool, QUIESCENCE_OFFSET, release, site);
     }
 
     @Override
-    public void future(boolean release, Object future, int site) {
-        JdkHandoverProbes.volatileAccess(future, FUTURE_OFFSET, release, site);
+    public void future(Object[] thread, boolean release, Object future, int site) {
+        JdkHandoverProbes.volatileAccess(thread, future, FUTURE_OFFSET, release, site);
     }
 
     @Override
-    public void monitor(boolean enter, Object monitor, int site) {
-        JdkHandoverProbes.monitor(monitor, enter, site);
+    public void monitor(Object[] thread, boolean enter, Object monitor, int site) {
+        JdkHandoverProbes.monitor(thread, monitor, enter, site);
     }
 
     private static boolean notProgramData(Object o) {

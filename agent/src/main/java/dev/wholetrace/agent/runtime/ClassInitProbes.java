@@ -45,7 +45,7 @@ public final class ClassInitProbes {
     private static void end(TraceRecorder r, Class<?> c, int slot, int site) {
         RuntimeState state = RuntimeState.get();
         long id = state.objects.of(c);
-        r.thread().sync(SyncKind.CLASS_INIT_END, site, id, 0);
+        ThreadState.handle(r).sync(SyncKind.CLASS_INIT_END, site, id, 0);
         HeapProbes.firstClassUse(r, slot); // the initializing thread has nothing to acquire
         state.classInitEnds.set(slot, new End(r, id));
     }
@@ -62,7 +62,8 @@ public final class ClassInitProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || end.recorder != r) return;
         try {
-            if (HeapProbes.firstClassUse(r, slot)) r.thread().sync(SyncKind.CLASS_INIT_USE, site, end.classId, 0);
+            ThreadState s = ThreadState.of(r);
+            if (s.firstClassUse(slot)) s.handle.sync(SyncKind.CLASS_INIT_USE, site, end.classId, 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }

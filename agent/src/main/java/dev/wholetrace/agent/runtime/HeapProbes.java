@@ -54,6 +54,18 @@ public final class HeapProbes {
         }
     }
 
+    /** {@link #volatileAccess(Object, long, int, SyncKind)} from a JDK hook, with the bridge's thread array (ThreadState.of). */
+    static void volatileAccess(Object[] thread, Object object, long offset, int site, SyncKind kind) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || object == null) return;
+        try {
+            ThreadState s = ThreadState.of(thread, r, object);
+            s.handle.sync(kind, site, Addresses.of(s.lastId, offset), 0);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
     /** Only accesses that happen are recorded: not one that throws NullPointer- or IndexOutOfBounds. */
     private static boolean inBounds(Object array, int index) {
         return array != null && index >= 0 && index < Array.getLength(array);

@@ -5,18 +5,19 @@ import dev.wholetrace.model.event.SyncKind;
 /**
  * The runtime's entry for hand-overs seen inside JDK classes (agent/…/jdk): a release or acquire on a
  * synthetic volatile address, or a monitor lock/unlock, through the same per-thread id cache and
- * failure handling as every probe. Called only from the JDK hooks' sink, never from instrumented code.
+ * failure handling as every probe. Called only from the JDK hooks' sink, never from instrumented code, with the
+ * bridge's array of the calling thread ({@code thread}, see JdkSink), where the thread's state is kept.
  */
 public final class JdkHandoverProbes {
     private JdkHandoverProbes() {}
 
     /** A volatile write (release) or read (acquire) of ({@code object}'s id, {@code offset}). */
-    public static void volatileAccess(Object object, long offset, boolean release, int site) {
-        HeapProbes.volatileAccess(object, offset, site, release ? SyncKind.VOLATILE_WRITE : SyncKind.VOLATILE_READ);
+    public static void volatileAccess(Object[] thread, Object object, long offset, boolean release, int site) {
+        HeapProbes.volatileAccess(thread, object, offset, site, release ? SyncKind.VOLATILE_WRITE : SyncKind.VOLATILE_READ);
     }
 
     /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
-    public static void monitor(Object monitor, boolean enter, int site) {
-        SyncProbes.record(enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);
+    public static void monitor(Object[] thread, Object monitor, boolean enter, int site) {
+        SyncProbes.record(thread, enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);
     }
 }

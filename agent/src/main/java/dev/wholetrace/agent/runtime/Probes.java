@@ -4,7 +4,8 @@ import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 
 /**
- * What instrumented code calls. Each probe forwards to the calling thread's recorder handle and
+ * What instrumented code calls. Each probe forwards to the calling thread's recorder handle (found
+ * through its {@link ThreadState}, the one per-thread lookup of every probe) and
  * never lets an agent failure reach the program: a failure is reported once and recording stops.
  * The sync probes are in {@link SyncProbes} and {@link SyncWait}; the state they all share is
  * {@link RuntimeState}'s.
@@ -33,7 +34,7 @@ public final class Probes {
         TraceRecorder r = recorder();
         if (r == null) return null;
         try {
-            return r.thread();
+            return ThreadState.handle(r);
         } catch (Throwable e) {
             fail(e);
             return null;
@@ -45,7 +46,7 @@ public final class Probes {
         TraceRecorder r = recorder();
         if (r == null) return null;
         try {
-            ThreadRecorder h = r.thread();
+            ThreadRecorder h = ThreadState.handle(r);
             h.block(id);
             return h;
         } catch (Throwable e) {
@@ -69,7 +70,7 @@ public final class Probes {
         TraceRecorder r = recorder();
         if (r == null) return;
         try {
-            r.thread().block(id);
+            ThreadState.handle(r).block(id);
         } catch (Throwable e) {
             fail(e);
         }

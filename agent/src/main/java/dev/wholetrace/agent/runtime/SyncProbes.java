@@ -52,7 +52,7 @@ public final class SyncProbes {
         try {
             Long id = RuntimeState.get().classMonitors.get(slot);
             if (id == null) id = classMonitor(slot, CALLERS.getCallerClass()); // must be called here: one frame up is the method
-            r.thread().lock(site, id);
+            ThreadState.handle(r).lock(site, id);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -65,7 +65,7 @@ public final class SyncProbes {
         try {
             Long id = RuntimeState.get().classMonitors.get(slot);
             if (id == null) id = classMonitor(slot, CALLERS.getCallerClass());
-            r.thread().unlock(site, id);
+            ThreadState.handle(r).unlock(site, id);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -192,7 +192,7 @@ public final class SyncProbes {
         if (r == null || !(barrier instanceof CyclicBarrier)) return arrival;
         try {
             long id = HeapProbes.objectId(r, barrier);
-            r.thread().barrier(site, id, SyncBarrierEpisodes.next(r, id));
+            ThreadState.handle(r).barrier(site, id, SyncBarrierEpisodes.next(r, id));
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -206,7 +206,7 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || !(thread instanceof Thread child)) return;
         try {
-            r.thread().fork(site, TraceRecorder.defaultThreadObject(child));
+            ThreadState.handle(r).fork(site, TraceRecorder.defaultThreadObject(child));
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -224,7 +224,7 @@ public final class SyncProbes {
         try {
             long object = TraceRecorder.defaultThreadObject(child);
             r.endThread(object);
-            r.thread().join(site, object);
+            ThreadState.handle(r).join(site, object);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -258,8 +258,20 @@ public final class SyncProbes {
         if (r == null || lock == null) return;
         try {
             long[] view = lock instanceof ReentrantLock ? null : SyncReadWriteLocks.view(lock); // a ReentrantLock is no view
-            if (view != null) r.thread().sync(kind, site, view[0], view[1]);
+            if (view != null) ThreadState.handle(r).sync(kind, site, view[0], view[1]);
             else HeapProbes.sync(r, kind, site, lock, 0);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** {@link #record} from a JDK hook, with the bridge's thread array (ThreadState.of). */
+    static void record(Object[] thread, SyncKind kind, int site, Object object, long aux) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || object == null) return;
+        try {
+            ThreadState s = ThreadState.of(thread, r, object);
+            s.handle.sync(kind, site, s.lastId, aux);
         } catch (Throwable e) {
             Probes.fail(e);
         }

@@ -54,7 +54,7 @@ final class SyncTask {
         if (!ended && running) awaitEnd();
         if (!ended) return;
         try {
-            r.thread().sync(SyncKind.TASK_JOIN, joinSite, id, 0);
+            ThreadState.handle(r).sync(SyncKind.TASK_JOIN, joinSite, id, 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -78,7 +78,7 @@ final class SyncTask {
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
-            r.thread().sync(kind, site, id, 0);
+            ThreadState.handle(r).sync(kind, site, id, 0);
         } catch (Throwable e) {
             Probes.fail(e);
         }

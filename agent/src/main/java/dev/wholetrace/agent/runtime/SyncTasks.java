@@ -133,7 +133,7 @@ public final class SyncTasks {
         SyncTask submission = new SyncTask(RuntimeState.get().objects.fresh(), site);
         if (task instanceof Future) futures().put(task, submission);
         TraceRecorder r = Probes.recorder();
-        if (r != null) r.thread().sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
+        if (r != null) ThreadState.handle(r).sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
         return submission;
     }
 

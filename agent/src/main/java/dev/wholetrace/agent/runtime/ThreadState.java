@@ -7,14 +7,21 @@ import java.util.Arrays;
 /**
  * One thread's part of the runtime state ({@link RuntimeState#threads}): its recorder handle, a
  * cache of object ids in front of the shared {@link ObjectIds} (the last object touched, then a
- * direct-mapped table indexed by identity hash, so a loop over a few arrays or objects takes the
- * shared map's lock only when it meets an object for the first time or two objects collide), the
- * classes it has used (ClassInitProbes) and its passes of each barrier (SyncBarrierEpisodes). The
- * cache holds the map's entries, which are weak references: it keeps no object of the program alive.
+ * two-way table indexed by two parts of the identity hash, so a loop over a few arrays or objects
+ * takes the shared map's lock only when it meets an object for the first time), the classes it has
+ * used (ClassInitProbes) and its passes of each barrier (SyncBarrierEpisodes). The cache holds the
+ * map's entries, which are weak references: it keeps no object of the program alive.
+ *
+ * <p>This is the one per-thread object of the probes: every probe finds it with one lookup
+ * ({@link #of}) and reaches the thread's recorder handle through it, never through the recorder's
+ * own map of threads (which registers a thread at its first event and is not looked at again).
+ * A virtual thread has its own (ThreadLocals are per virtual thread, not per carrier).
  */
 final class ThreadState {
     /** Entries of the id cache; a power of two. */
     private static final int CACHED_IDS = 256;
+    /** Bits of the identity hash that choose the second slot (the first uses the lowest ones). */
+    private static final int SECOND_SHIFT = 8;
 
     private TraceRecorder recorder;
     /** The calling thread's handle of the recorder this state was last used with. */
@@ -31,28 +38,77 @@ final class ThreadState {
 
     /** The calling thread's state, with its handle for {@code r} (a new recorder starts afresh). */
     static ThreadState of(TraceRecorder r) {
-        ThreadState s = RuntimeState.get().threads.get();
-        if (s.recorder != r) {
-            s.recorder = r;
-            s.handle = r.thread();
-            s.last = null;
-            s.classesUsed = new boolean[0];
-        }
-        return s;
+        return RuntimeState.get().threads.get().forRecorder(r);
     }
 
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in {@link #lastId}. */
     static ThreadState of(TraceRecorder r, Object object) {
-        ThreadState s = of(r);
-        WeakIdentityMap.Entry<Object, Long> e = s.last;
-        if (e == null || e.get() != object) {
-            int slot = System.identityHashCode(object) & (CACHED_IDS - 1);
-            e = s.ids[slot];
-            if (e == null || e.get() != object) s.ids[slot] = e = RuntimeState.get().objects.entry(object);
-            s.last = e;
-            s.lastId = e.value;
+        return of(r).withId(object);
+    }
+
+    /**
+     * {@link #of(TraceRecorder, Object)} from a JDK hook, whose bridge passed the calling thread's
+     * array ({@code thread}, see agent/jdk/bridge/JdkSink): the state is kept in its element [1]
+     * (the same object as {@link RuntimeState#threads}' for this thread, put there at the thread's
+     * first hook), so the hook looks the thread up once, in the bridge.
+     */
+    static ThreadState of(Object[] thread, TraceRecorder r, Object object) {
+        Object kept = thread[1];
+        ThreadState s;
+        if (kept instanceof ThreadState t) s = t;
+        else thread[1] = s = RuntimeState.get().threads.get();
+        return s.forRecorder(r).withId(object);
+    }
+
+    /** This state, its handle for {@code r}. */
+    private ThreadState forRecorder(TraceRecorder r) {
+        if (recorder != r) {
+            recorder = r;
+            handle = r.thread();
+            last = null;
+            classesUsed = new boolean[0];
         }
-        return s;
+        return this;
+    }
+
+    /** This state, {@code object}'s id in {@link #lastId}. */
+    private ThreadState withId(Object object) {
+        WeakIdentityMap.Entry<Object, Long> e = last;
+        if (e == null || e.get() != object) {
+            e = cached(object);
+            last = e;
+            lastId = e.value;
+        }
+        return this;
+    }
+
+    /** The calling thread's handle for {@code r}: {@code of(r).handle}. */
+    static ThreadRecorder handle(TraceRecorder r) {
+        return of(r).handle;
+    }
+
+    /**
+     * {@code object}'s entry from the cache, or from the shared map (then cached). Two slots per
+     * object, from two parts of its identity hash: with one (direct-mapped), two objects a loop
+     * uses in turn that met in their slot (a map and a lock of a 3-thread loop, profiled on Guava)
+     * missed at every use and took the shared map's lock each time. A new entry goes to the first
+     * slot and moves what was there to that object's second slot.
+     */
+    private WeakIdentityMap.Entry<Object, Long> cached(Object object) {
+        int h = System.identityHashCode(object);
+        int first = h & (CACHED_IDS - 1);
+        WeakIdentityMap.Entry<Object, Long> e = ids[first];
+        if (e != null && e.get() == object) return e;
+        int second = h >>> SECOND_SHIFT & (CACHED_IDS - 1);
+        WeakIdentityMap.Entry<Object, Long> f = ids[second];
+        if (f != null && f.get() == object) return f;
+        f = RuntimeState.get().objects.entry(object);
+        if (e != null) {
+            Object old = e.get();
+            if (old != null) ids[System.identityHashCode(old) >>> SECOND_SHIFT & (CACHED_IDS - 1)] = e;
+        }
+        ids[first] = f;
+        return f;
     }
 
     /** Whether this is the thread's first use of class slot {@code slot}; marks it used. One array read once it is. */

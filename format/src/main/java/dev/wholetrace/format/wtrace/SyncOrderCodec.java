@@ -270,6 +270,12 @@ final class SyncOrderCodec {
         private final Alphabet seen = new Alphabet();
         /** By id: the kind and site that followed it last time, or NONE. */
         private long[] next = filled(16);
+        /**
+         * By id: the id of {@code next[id]} (meaningless where that is NONE). A loop's operations
+         * follow their prediction, so the next id comes from here without a hash lookup in
+         * {@link #seen} (profiled: that lookup was a fifth of the compressors' time on Guava).
+         */
+        private int[] nextId = new int[16];
         private int previous = -1;
 
         /** The kind and site that followed the previous one last time, or -1. */
@@ -278,11 +284,20 @@ final class SyncOrderCodec {
         }
 
         void saw(long kindSite) {
-            if (previous >= 0) next[previous] = kindSite;
-            previous = seen.idOf(kindSite);
+            int id;
+            if (previous >= 0) {
+                id = next[previous] == kindSite ? nextId[previous] : seen.idOf(kindSite);
+                next[previous] = kindSite;
+                nextId[previous] = id;
+            } else {
+                id = seen.idOf(kindSite);
+            }
+            previous = id;
             if (previous >= next.length) {
                 int old = next.length;
-                next = Arrays.copyOf(next, Math.max(2 * old, previous + 1));
+                int grown = Math.max(2 * old, previous + 1);
+                next = Arrays.copyOf(next, grown);
+                nextId = Arrays.copyOf(nextId, grown);
                 Arrays.fill(next, old, next.length, NONE);
             }
         }

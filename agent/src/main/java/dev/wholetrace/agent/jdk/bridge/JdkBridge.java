@@ -20,8 +20,13 @@ package dev.wholetrace.agent.jdk.bridge;
 public final class JdkBridge {
     /** The sink, or null when not recording. */
     private static volatile JdkSink sink;
-    /** Per thread: [0] 1 while inside the sink or the agent, [1] 1 for the agent's own threads, [2] the depth of JDK-internal work (class loading). */
-    private static final ThreadLocal<int[]> STATE = new ThreadLocal<>();
+    /**
+     * Per thread: [0] its guard, an int[3]: [0] 1 while inside the sink or the agent, [1] 1 for the
+     * agent's own threads, [2] the depth of JDK-internal work (class loading); [1] the sink's own
+     * state of the thread, which the sink keeps there ({@link JdkSink}) so that a hook looks its
+     * thread up once, not once here and once in the sink.
+     */
+    private static final ThreadLocal<Object[]> STATE = new ThreadLocal<>();
 
     private JdkBridge() {}
 
@@ -74,12 +79,12 @@ public final class JdkBridge {
     private static void element(boolean release, Object element, int site) {
         JdkSink s = sink;
         if (s == null || element == null) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.element(release, element, site);
+            s.element(st, release, element, site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
@@ -91,13 +96,13 @@ public final class JdkBridge {
     public static void taskDone(Object task, int site) {
         JdkSink s = sink;
         if (s == null || task == null) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.element(true, task, site);
-            if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w) s.quiescence(true, w.getPool(), site);
+            s.element(st, true, task, site);
+            if (Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w) s.quiescence(st, true, w.getPool(), site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
@@ -137,12 +142,12 @@ public final class JdkBridge {
         if (s == null) return;
         Object p = pool != null ? pool : Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w ? w.getPool()
                 : java.util.concurrent.ForkJoinPool.commonPool();
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.quiescence(false, p, site);
+            s.quiescence(st, false, p, site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
@@ -180,7 +185,7 @@ public final class JdkBridge {
     public static void valueAcquireIf(boolean found, Object map, Object value, int site) {
         if (!found || sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m) || value == null) return;
         boolean byEquals = value.getClass().getClassLoader() == null;
-        int[] st = enterSink(); // the iteration below runs the map's own (hooked) iterator: not recorded
+        Object[] st = enterSink(); // the iteration below runs the map's own (hooked) iterator: not recorded
         if (st == null) return;
         java.util.ArrayList<Object> keys = null;
         try {
@@ -192,7 +197,7 @@ public final class JdkBridge {
                 }
             }
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
         if (keys != null) {
             for (Object k : keys) key(false, map, k, value, site);
@@ -206,13 +211,13 @@ public final class JdkBridge {
      */
     public static void keysAcquire(Object map, int site) {
         if (sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m)) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         Object[] keys;
         try {
             keys = m.keySet().toArray();
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
         for (Object k : keys) key(false, map, k, null, site);
     }
@@ -316,12 +321,12 @@ public final class JdkBridge {
     private static void future(boolean release, Object future, int site) {
         JdkSink s = sink;
         if (s == null || future == null) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.future(release, future, site);
+            s.future(st, release, future, site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
@@ -356,12 +361,12 @@ public final class JdkBridge {
     private static void key(boolean release, Object map, Object key, Object value, int site) {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.key(release, map, key, value, site);
+            s.key(st, release, map, key, value, site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
@@ -376,36 +381,47 @@ public final class JdkBridge {
     }
 
     /**
-     * The thread's guard state, marked as inside the sink, or null when this thread must not record
-     * now (already inside the sink or a transformer, or in JDK-internal work); the caller clears
-     * {@code [0]} when done.
+     * The thread's state ({@link #STATE}), its guard marked as inside the sink, or null when this
+     * thread must not record now (already inside the sink or a transformer, or in JDK-internal
+     * work); the caller ends it with {@link #leaveSink} when done.
      */
-    private static int[] enterSink() {
-        int[] st = state();
+    private static Object[] enterSink() {
+        Object[] t = thread();
+        int[] st = (int[]) t[0];
         if (st[0] != 0 || st[1] != 0 || st[2] != 0) return null;
         st[0] = 1;
-        return st;
+        return t;
+    }
+
+    /** Ends what {@link #enterSink()} began. */
+    private static void leaveSink(Object[] t) {
+        ((int[]) t[0])[0] = 0;
     }
 
     private static void monitor(boolean enter, Object monitor, int site) {
         JdkSink s = sink;
         if (s == null || monitor == null) return;
-        int[] st = enterSink();
+        Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.monitor(enter, monitor, site);
+            s.monitor(st, enter, monitor, site);
         } finally {
-            st[0] = 0;
+            leaveSink(st);
         }
     }
 
     private static int[] state() {
-        int[] st = STATE.get();
-        if (st == null) {
-            st = new int[3];
+        return (int[]) thread()[0];
+    }
+
+    private static Object[] thread() {
+        Object[] t = STATE.get();
+        if (t == null) {
+            int[] st = new int[3];
             st[1] = Thread.currentThread().getName().startsWith("wholetrace-") ? 1 : 0;
-            STATE.set(st);
+            t = new Object[] {st, null};
+            STATE.set(t);
         }
-        return st;
+        return t;
     }
 }

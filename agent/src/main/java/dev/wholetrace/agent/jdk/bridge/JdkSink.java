@@ -5,30 +5,34 @@ package dev.wholetrace.agent.jdk.bridge;
  * lives on the bootstrap class path with the bridge so that JDK classes can name it. Called with the
  * calling thread's reentrancy guard held: whatever the implementation does with JDK collections is
  * not seen by the hooks.
+ *
+ * <p>Every method gets the calling thread's state array first ({@code thread}): its element
+ * {@code [1]} belongs to the sink, which keeps its own state of the thread there (null until it
+ * does), so that a hook costs one per-thread lookup, the bridge's. Only the calling thread uses it.
  */
 public interface JdkSink {
     /**
      * A hand-over of {@code element} by identity (queues, exchangers, copy-on-write lists):
      * {@code release} before the put side, otherwise an acquire after the take side.
      */
-    void element(boolean release, Object element, int site);
+    void element(Object[] thread, boolean release, Object element, int site);
 
     /**
      * A hand-over through {@code map}'s entry for {@code key}: {@code release} before an update,
      * otherwise an acquire after a retrieval. {@code value} is the value stored or retrieved when the
      * hook knows it (null otherwise).
      */
-    void key(boolean release, Object map, Object key, Object value, int site);
+    void key(Object[] thread, boolean release, Object map, Object key, Object value, int site);
 
     /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
-    void monitor(boolean enter, Object monitor, int site);
+    void monitor(Object[] thread, boolean enter, Object monitor, int site);
 
     /**
      * A fork/join pool's quiescence: {@code release} where one of its workers finished a task,
      * otherwise an acquire where a thread found the pool quiescent (helpQuiesce, awaitQuiescence).
      */
-    void quiescence(boolean release, Object pool, int site);
+    void quiescence(Object[] thread, boolean release, Object pool, int site);
 
     /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
-    void future(boolean release, Object future, int site);
+    void future(Object[] thread, boolean release, Object future, int site);
 }
