@@ -65,7 +65,6 @@ public final class Interpreter {
                 }
             }
             int t = running.get(pick);
-            m.open(t, clock[t]);
             Instr in = m.next(t);
             if (!m.enabled(t)) {
                 running.remove(pick);

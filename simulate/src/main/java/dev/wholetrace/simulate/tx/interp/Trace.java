@@ -33,7 +33,8 @@ public final class Trace {
         return t;
     }
 
-    int addThread(int parentThread, int event, int unitId) {
+    /** Adds a thread created by {@code event} of {@code parentThread}, running unit {@code unitId}; returns its id. */
+    public int addThread(int parentThread, int event, int unitId) {
         if (threads == parent.length) {
             parent = Arrays.copyOf(parent, threads * 2);
             createEvent = Arrays.copyOf(createEvent, threads * 2);
@@ -60,11 +61,17 @@ public final class Trace {
         return n++;
     }
 
-    void value(int e, long v) { value[e] = v; }
+    /** Sets event {@code e}'s value. */
+    public void value(int e, long v) { value[e] = v; }
 
-    void countInstruction(int e) { icount[e]++; }
+    /** Counts one more instruction of event {@code e}. */
+    public void countInstruction(int e) { icount[e]++; }
 
-    void endTime(long t) { endTime = t; }
+    /** Sets event {@code e}'s instruction count. */
+    public void instructions(int e, int count) { icount[e] = count; }
+
+    /** Sets the end time. */
+    public void endTime(long t) { endTime = t; }
 
     public int size() { return n; }
 

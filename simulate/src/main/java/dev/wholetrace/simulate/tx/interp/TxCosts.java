@@ -23,8 +23,14 @@ public final class TxCosts {
         create = m.costOf("tx.create");
     }
 
+    /** Cycles before a created task's first instruction ({@code cost.tx.create}). */
+    public long createCost() { return create; }
+
+    /** Cycles of a begin/end/else marker ({@code cycles.tx.nop}). */
+    public long nopCost() { return cycles[CostClass.NOP.ordinal()]; }
+
     /** Cycles of {@code in} when {@code busy} processors are running. */
-    long cost(Instr in, int busy) {
+    public long cost(Instr in, int busy) {
         long c = cycles[in.cls.ordinal()];
         boolean sharedAccess = in.dk == Instr.SHARED || in.ak == Instr.SHARED || in.bk == Instr.SHARED || (in.arrBase >= 0 && in.arrShared);
         if (in.op == Instr.LOCK || in.op == Instr.UNLOCK || in.op == Instr.TAS) c += lock;
