@@ -37,7 +37,7 @@ public final class TxCorrespondCommand implements Callable<Integer> {
     @Mixin
     TxInputs in;
 
-    @Option(names = "--machine-a", paramLabel = "FILE", description = "machine of execution A (default: 2 processors, random scheduling)")
+    @Option(names = "--machine-a", paramLabel = "FILE", description = "machine of execution A (default: 4 processors, random scheduling)")
     Path machineA;
 
     @Option(names = "--machine-b", paramLabel = "FILE", description = "machine of execution B (default: machine A's)")

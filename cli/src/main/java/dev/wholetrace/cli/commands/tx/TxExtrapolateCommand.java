@@ -38,7 +38,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
     @Mixin
     TxInputs in;
 
-    @Option(names = "--source", paramLabel = "FILE", description = "machine the source execution runs on (default: 2 processors, random scheduling)")
+    @Option(names = "--source", paramLabel = "FILE", description = "machine the source execution runs on (default: 4 processors, random scheduling)")
     Path source;
 
     @Option(names = "--target", paramLabel = "FILE", required = true, description = "machine to extrapolate to")

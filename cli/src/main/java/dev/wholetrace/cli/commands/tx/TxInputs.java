@@ -77,7 +77,7 @@ public final class TxInputs {
     static MachineModel machine(Path machineFile, Integer procs, Long seed) throws IOException {
         MachineModel m;
         if (machineFile == null) {
-            m = new MachineModel("default (2 processors, random scheduling, time slice 4)", 2, 1e9, MachineModel.Scheduling.RANDOM, 4, 0, 1,
+            m = new MachineModel("default (4 processors, random scheduling, time slice 4)", 4, 1e9, MachineModel.Scheduling.RANDOM, 4, 0, 1,
                     Map.of("default", 1L), Map.of());
         } else {
             try {

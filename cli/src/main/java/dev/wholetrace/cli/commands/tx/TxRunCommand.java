@@ -30,7 +30,7 @@ public final class TxRunCommand implements Callable<Integer> {
     @Mixin
     TxInputs in;
 
-    @Option(names = "--machine", paramLabel = "FILE", description = "machine file (docs/machine-model.md; default: 2 processors, random scheduling)")
+    @Option(names = "--machine", paramLabel = "FILE", description = "machine file (docs/machine-model.md; default: 4 processors, random scheduling)")
     Path machine;
 
     @Option(names = "--procs", paramLabel = "N", description = "processors (overrides the machine file)")
