@@ -58,6 +58,28 @@ class CorrespondTest {
     }
 
     @Test
+    void generatedWalksCorrespondReadingEachEventOnce() throws Exception {
+        TcpSets sets = SvdAnalysis.worklist(Examples.load("counter.tx"));
+        long[] ra = {0}, rb = {0}, reads = {0};
+        // count each walk's events alone, then both through Compute_M
+        var a = new dev.wholetrace.simulate.tx.correspond.RandomWalkEvents(sets, 1000, 0, 1, ra);
+        while (a.next()) if (sets.program().statements().get(a.stmt()) instanceof dev.wholetrace.simulate.tx.lang.Stmt.TaskCreate) {
+            for (var k : a.children()) while (k.next()) { }
+        }
+        var b = new dev.wholetrace.simulate.tx.correspond.RandomWalkEvents(sets, 1000, 0.1, 2, rb);
+        while (b.next()) if (sets.program().statements().get(b.stmt()) instanceof dev.wholetrace.simulate.tx.lang.Stmt.TaskCreate) {
+            for (var k : b.children()) while (k.next()) { }
+        }
+        long[] regions = {0};
+        ComputeM.Result r = new ComputeM(sets).correspond(new dev.wholetrace.simulate.tx.correspond.RandomWalkEvents(sets, 1000, 0, 1, reads),
+                new dev.wholetrace.simulate.tx.correspond.RandomWalkEvents(sets, 1000, 0.1, 2, reads), x -> regions[0]++);
+        assertThat(reads[0]).isEqualTo(ra[0] + rb[0]);
+        assertThat(ra[0]).isGreaterThan(10_000);
+        assertThat(regions[0]).isBetween(100L, 400L); // about 10% of 2000 TCP instances flipped
+        assertThat(r.regions).isEqualTo(regions[0]);
+    }
+
+    @Test
     void distances() {
         assertThat(Distances.levenshtein(List.of("a", "b", "c"), List.of("a", "c"))).isEqualTo(1);
         assertThat(Distances.hamming(List.of("a", "b", "c"), List.of("a", "c"))).isEqualTo(2);
