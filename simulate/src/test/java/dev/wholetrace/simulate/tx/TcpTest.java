@@ -23,6 +23,22 @@ class TcpTest {
     }
 
     @Test
+    void figure14TaxonomyClassesLocksUnlocksAndConditionals() throws Exception {
+        java.util.Map<String, dev.wholetrace.simulate.tx.analysis.Taxonomy.Category> c = new java.util.HashMap<>();
+        for (var e : dev.wholetrace.simulate.tx.analysis.Taxonomy.classify(worklist("fig14.tx"))) c.put(e.statement(), e.category());
+        // §4.1: lock is a dynamic statement (a TCP), unlock a static affecting point, a store to shared x an affecting point,
+        // the conditional on j (from x) a nondeterministic conditional, task_create task control.
+        assertThat(c.get("B0")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.DYNAMIC_DEPENDENT);
+        assertThat(c.get("B3")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("B1")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("B2")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.STATIC);
+        assertThat(c.get("B4")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.NONDETERMINISTIC_CONDITIONAL);
+        assertThat(c.get("C4")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.NONDETERMINISTIC_CONDITIONAL);
+        assertThat(c.get("A1")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.TASK_CONTROL);
+        assertThat(c.get("B5")).isEqualTo(dev.wholetrace.simulate.tx.analysis.Taxonomy.Category.STATIC);
+    }
+
+    @Test
     void figure4TcpsAreTheLocksTheConditionalAndStructure() throws Exception {
         // §2.6 names B3 (the conditional on i, from shared x) as the point where executions vary; B0, C0 are locks.
         assertThat(worklist("fig04.tx").tcpNames()).containsExactly("A0", "A1", "B0", "B3", "C0");
