@@ -209,22 +209,18 @@ public final class Extrapolator {
         long fdist = 0, acquisitions = 0, tlength = 0, maxlength = 0;
         long[] inst = new long[n], susp = new long[n];
         Trace out = new Trace();
-        int[] targetThread = new int[threads];
-        targetThread[0] = 0;
         int[] pos = new int[threads];
         long[] clock = new long[threads];
         int[] suspectCp = new int[threads];
         java.util.Arrays.fill(suspectCp, -1);
-        boolean[] finished = new boolean[threads], started = new boolean[threads];
+        boolean[] finished = new boolean[threads];
         Map<String, Integer> holder = new HashMap<>();
         Map<String, ArrayDeque<Integer>> waiters = new HashMap<>();
         List<Integer> running = new ArrayList<>();
         ArrayDeque<Integer> ready = new ArrayDeque<>();
         List<Integer> joining = new ArrayList<>();
         boolean[] blocked = new boolean[threads];
-        Map<Integer, Integer> targetEventOf = new HashMap<>();
         running.add(0);
-        started[0] = true;
         while (true) {
             // choose_context: the running, unblocked thread with the earliest clock
             int pick = -1;
@@ -251,7 +247,6 @@ public final class Extrapolator {
             int te = out.add(t, source.stmt(e), clock[t]);
             out.value(te, source.value(e));
             out.instructions(te, source.instructions(e));
-            targetEventOf.put(e, te);
             pos[t]++;
             done[e] = true;
             long dur = Math.max(1, Math.round(cyclesPerInstr[s.id()] * source.instructions(e)));
@@ -305,7 +300,6 @@ public final class Extrapolator {
                     int nt = out.addThread(t, te, source.unit(k));
                     if (nt != k) throw new IllegalStateException("thread ids diverged");
                     clock[k] = clock[t] + costs.createCost();
-                    started[k] = true;
                     makeRunnable(k, running, ready);
                 }
             }

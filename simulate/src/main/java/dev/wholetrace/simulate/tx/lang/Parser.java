@@ -81,7 +81,7 @@ public final class Parser {
         int col = -1;
         while (pos < lines.size()) {
             Line l = lines.get(pos);
-            if (l.col < minCol || l.col <= minCol - 1) break;
+            if (l.col < minCol) break;
             if (mode != Mode.NESTED && (isTaskHeader(l) || l.text.startsWith("task_terminate"))) break;
             if (col < 0 || mode != Mode.NESTED) col = l.col; // a thread body's own statements may sit at any column
             else if (l.col < col) break;
