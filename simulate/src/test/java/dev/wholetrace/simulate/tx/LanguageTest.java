@@ -68,7 +68,7 @@ class LanguageTest {
         Code c = Lowering.lower(p);
         Interpreter.Result r = new Interpreter(c, MachineModel.unit().withProcessors(2), 1_000_000).run(new long[0]);
         assertThat(thread(p, r.trace(), 1)).isEqualTo("A B C D E1 E2 F G F G end@13");
-        Explorer.Result x = new Explorer(c, 20_000, 100_000).explore(new long[0]);
+        Explorer.Result x = new Explorer(c, 2_000, 100_000).explore(new long[0]);
         assertThat(x.executions()).isGreaterThan(1);
     }
 

@@ -298,7 +298,7 @@ public final class Extrapolator {
                 int[] kids = source.children(e);
                 for (int k : kids) {
                     int nt = out.addThread(t, te, source.unit(k));
-                    if (nt != k) throw new IllegalStateException("thread ids diverged");
+                    if (nt != k) throw new IllegalArgumentException("cannot extrapolate: the target creates tasks in another order than the source (task_create in several threads); not supported yet");
                     clock[k] = clock[t] + costs.createCost();
                     makeRunnable(k, running, ready);
                 }
