@@ -89,7 +89,8 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
             j.append(']');
             if (compare) {
                 j.append(",\"compare\":{\"simulatedCycles\":").append(acc.simulatedCycles()).append(",\"regions\":").append(acc.regions())
-                        .append(",\"levenshtein\":").append(acc.levenshtein()).append(",\"lockOrderAgreement\":").append(Json.num(acc.lockOrderAgreement())).append('}');
+                        .append(",\"levenshtein\":").append(acc.levenshtein()).append(",\"lockOrderAgreement\":").append(Json.num(acc.lockOrderAgreement()))
+                        .append(",\"lockPairAgreement\":").append(Json.num(acc.lockPairAgreement())).append('}');
             }
             if (trace) {
                 j.append(",\"trace\":[");
@@ -111,7 +112,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
             out.printf("representative: %d / %d instructions = %.3f%n", r.tlength(), r.maxlength(), r.representative());
             if (compare) {
                 out.println("direct simulation on the target: " + acc.simulatedCycles() + " cycles (predicted " + r.targetCycles() + "), " + acc.regions()
-                        + " divergent regions, Levenshtein " + acc.levenshtein() + String.format(", lock order agreement %.3f", acc.lockOrderAgreement()));
+                        + " divergent regions, Levenshtein " + acc.levenshtein() + String.format(", lock order agreement %.3f (consecutive pairs %.3f)", acc.lockOrderAgreement(), acc.lockPairAgreement()));
             }
             if (trace) for (int e = 0; e < t.size(); e++) out.printf("%8d  t%-3d %-8s %6d%n", t.start(e), t.thread(e), names[t.stmt(e)], t.value(e));
         }

@@ -26,7 +26,7 @@ import java.util.Map;
  * @param divergedTcps TCP instances whose outcome differed between the extrapolated and the actual target
  */
 public record Accuracy(Extrapolator.Result extrapolation, Trace source, Trace actual, long regions, long levenshtein, long tcpHits,
-        long divergedTcps, double lockOrderAgreement, long predictedCycles, long simulatedCycles) {
+        long divergedTcps, double lockOrderAgreement, double lockPairAgreement, long predictedCycles, long simulatedCycles) {
 
     /** Runs the comparison; {@code input} is the data set. */
     public static Accuracy measure(Code code, TcpSets sets, MachineModel a, MachineModel b, long[] input, long maxInstructions) throws TxException {
@@ -42,8 +42,8 @@ public record Accuracy(Extrapolator.Result extrapolation, Trace source, Trace ac
             Stmt s = p.statements().get(source.stmt(e));
             if (sets.tcp().get(s.id()) && !(s instanceof Stmt.Lock || s instanceof Stmt.Begin || s instanceof Stmt.TaskCreate)) hits++;
         }
-        return new Accuracy(r, source, actual, m.regions, m.levenshtein, hits, diverged[0], lockAgreement(p, r.target(), actual), r.targetCycles(),
-                actual.endTime());
+        return new Accuracy(r, source, actual, m.regions, m.levenshtein, hits, diverged[0], lockAgreement(p, r.target(), actual),
+                pairAgreement(p, r.target(), actual), r.targetCycles(), actual.endTime());
     }
 
     /** The share of lock acquisitions at the same position of the same lock's order by the same thread's same acquisition. */
@@ -54,6 +54,27 @@ public record Accuracy(Extrapolator.Result extrapolation, Trace source, Trace ac
             List<String> a = e.getValue(), b = oy.getOrDefault(e.getKey(), List.of());
             total += Math.max(a.size(), b.size());
             for (int i = 0; i < Math.min(a.size(), b.size()); i++) if (a.get(i).equals(b.get(i))) same++;
+        }
+        return total == 0 ? 1 : (double) same / total;
+    }
+
+    /**
+     * The share of consecutive acquisitions of a lock in {@code y} (the actual target) that {@code x} makes in the same
+     * relative order: a local measure that one early shift does not ruin, unlike the positional one.
+     */
+    static double pairAgreement(Program p, Trace x, Trace y) {
+        Map<String, List<String>> ox = order(p, x), oy = order(p, y);
+        long same = 0, total = 0;
+        for (Map.Entry<String, List<String>> e : oy.entrySet()) {
+            List<String> b = e.getValue();
+            Map<String, Integer> posA = new HashMap<>();
+            List<String> a = ox.getOrDefault(e.getKey(), List.of());
+            for (int i = 0; i < a.size(); i++) posA.put(a.get(i), i);
+            for (int i = 0; i + 1 < b.size(); i++) {
+                total++;
+                Integer u = posA.get(b.get(i)), v = posA.get(b.get(i + 1));
+                if (u != null && v != null && u < v) same++;
+            }
         }
         return total == 0 ? 1 : (double) same / total;
     }
