@@ -1,0 +1,56 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wholetrace tx}: the --help examples run on the shipped files; bad input is one line and exit 2. */
+class CliTxTest {
+    static String ex(String name) {
+        Path p = Path.of("docs/examples/tx");
+        if (!Files.isDirectory(p)) p = Path.of("../docs/examples/tx");
+        return p.resolve(name).toString();
+    }
+
+    @Test
+    void subcommandsRunOnTheShippedExamples() {
+        Cli parse = Cli.run("tx", "parse", ex("fig14.tx"));
+        assertThat(parse.exit()).as(parse.toString()).isZero();
+        assertThat(parse.out()).contains("structured form").contains("B1").contains("3");
+        Cli run = Cli.run("tx", "run", ex("fig04.tx"), "--procs", "2", "--format", "json");
+        assertThat(run.exit()).as(run.toString()).isZero();
+        assertThat(run.out()).startsWith("{\"program\":\"fig04.tx\"").contains("\"stmt\":\"B4\"");
+        Cli explore = Cli.run("tx", "explore", ex("fig04.tx"));
+        assertThat(explore.out()).contains("2 patterns");
+        Cli tcp = Cli.run("tx", "tcp", ex("fig14.tx"));
+        assertThat(tcp.out()).contains("TCPs A0, A1, B0, B4, C0, C4");
+        Cli both = Cli.run("tx", "tcp", ex("fig27.tx"), "--method", "both", "--taxonomy");
+        assertThat(both.out()).contains("svd-graph").contains("nondeterministic conditional");
+        Cli cor = Cli.run("tx", "correspond", ex("fig14.tx"), "--seed-a", "1", "--seed-b", "4");
+        assertThat(cor.exit()).as(cor.toString()).isZero();
+        assertThat(cor.out()).contains("A [B5] B [B6 B7]");
+        Cli x = Cli.run("tx", "extrapolate", ex("fig39.tx"), "--input", "0", "--source", ex("machine-a.properties"), "--target",
+                ex("machine-b.properties"), "--compare", "--format", "json");
+        assertThat(x.exit()).as(x.toString()).isZero();
+        assertThat(x.out()).contains("\"fdist\":").contains("\"compare\":");
+        assertThat(Cli.run("tx", "--help").out()).contains("docs/examples/tx/fig14.tx");
+    }
+
+    @Test
+    void badInputIsOneLineAndExit2(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.tx");
+        Files.writeString(bad, "begin\n  int a\n  a = b + 1\nend\n");
+        Cli c = Cli.run("tx", "run", bad.toString());
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(c.err().strip()).isEqualTo("wholetrace: " + bad + ":3:7: undeclared variable b (A1: programs are error free)");
+        Files.writeString(bad, "begin\n  int a\n  for a = 1 to 2\n    a = 1\nend\n");
+        Cli loop = Cli.run("tx", "run", bad.toString(), "--max-instructions", "1000");
+        assertThat(loop.exit()).isEqualTo(2);
+        assertThat(loop.err()).contains("did not halt within 1000 instructions").doesNotContain("\tat ");
+        assertThat(Cli.run("tx", "tcp", ex("fig11.tx")).err()).contains("the analyses need the structured form");
+        assertThat(Cli.run("tx", "run", ex("fig04.tx"), "--machine", dir.resolve("none.properties").toString()).exit()).isEqualTo(2);
+    }
+}

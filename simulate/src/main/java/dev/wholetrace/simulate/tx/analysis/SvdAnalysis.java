@@ -1,0 +1,398 @@
+package dev.wholetrace.simulate.tx.analysis;
+
+import dev.wholetrace.simulate.tx.lang.Expr;
+import dev.wholetrace.simulate.tx.lang.Program;
+import dev.wholetrace.simulate.tx.lang.Stmt;
+import dev.wholetrace.simulate.tx.lang.TxException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The shared-variable-dependence (SVD) analyses of §8 that locate TCPs. A state maps each SVD variable
+ * to the shared variables it depends on (so the §11 {@code dependent} vector of a TCP comes out with
+ * it); a variable absent from the map is not SVD. Shared variables depend on themselves. Assignments
+ * generate and kill (§8.2.1), a conditional or loop whose condition is SVD makes every definition in
+ * its body SVD (indirect dependence, the "flag"), arrays are one variable each and never killed
+ * (footnote 20's conservative choice). TCPs: begin, task_create and lock statements (§4.1, §4.4),
+ * conditionals and loops with an SVD condition, and statements whose array index is SVD.
+ *
+ * <p>{@link #worklist} is the data-flow algorithm of §8.4 (a union problem on the statement graph,
+ * iterated to a fixed point); {@link #svdGraph} the approximation of §8.5 (one pass, each loop
+ * summarised by its SVD graph, Figures 32–35), whose TCPs contain the worklist's.
+ */
+public final class SvdAnalysis {
+    private final Program p;
+    private final Structure st;
+    private final Map<String, Integer> sharedIndex = new LinkedHashMap<>();
+    private final int n;
+    private final BitSet[] condDeps;
+    private final List<Map<String, BitSet>> before;
+    private long passes;
+
+    private SvdAnalysis(Program p) throws TxException {
+        this.p = p;
+        this.st = new Structure(p);
+        for (String s : p.shared().keySet()) sharedIndex.put(s, sharedIndex.size());
+        n = p.statements().size();
+        condDeps = new BitSet[n];
+        before = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            condDeps[i] = new BitSet();
+            before.add(null);
+        }
+    }
+
+    // ---------------------------------------------------------------- shared helpers
+
+    private Map<String, BitSet> initial() {
+        Map<String, BitSet> m = new TreeMap<>();
+        for (Map.Entry<String, Integer> e : sharedIndex.entrySet()) {
+            BitSet b = new BitSet();
+            b.set(e.getValue());
+            m.put(e.getKey(), b);
+        }
+        return m;
+    }
+
+    private static Map<String, BitSet> copy(Map<String, BitSet> m) {
+        Map<String, BitSet> c = new TreeMap<>();
+        for (Map.Entry<String, BitSet> e : m.entrySet()) c.put(e.getKey(), (BitSet) e.getValue().clone());
+        return c;
+    }
+
+    private static void union(Map<String, BitSet> into, Map<String, BitSet> from) {
+        for (Map.Entry<String, BitSet> e : from.entrySet()) into.computeIfAbsent(e.getKey(), k -> new BitSet()).or(e.getValue());
+    }
+
+    /** Shared variables {@code e}'s value depends on in {@code s}. */
+    private static BitSet deps(Expr e, Map<String, BitSet> s) {
+        BitSet b = new BitSet();
+        for (String v : vars(e)) {
+            BitSet d = s.get(v);
+            if (d != null) b.or(d);
+        }
+        return b;
+    }
+
+    /** Every variable name {@code e} reads (array names and index variables included). */
+    static List<String> vars(Expr e) {
+        List<String> out = new ArrayList<>();
+        collect(e, out);
+        return out;
+    }
+
+    private static void collect(Expr e, List<String> out) {
+        if (e instanceof Expr.Var v) out.add(v.name());
+        else if (e instanceof Expr.Index i) {
+            out.add(i.name());
+            collect(i.index(), out);
+        } else if (e instanceof Expr.Bin b) {
+            collect(b.left(), out);
+            collect(b.right(), out);
+        } else if (e instanceof Expr.Neg g) collect(g.operand(), out);
+        else if (e instanceof Expr.TestAndSet t) out.add(t.name());
+    }
+
+    private static void indexes(Expr e, List<Expr> out) {
+        if (e instanceof Expr.Index i) {
+            out.add(i.index());
+            indexes(i.index(), out);
+        } else if (e instanceof Expr.Bin b) {
+            indexes(b.left(), out);
+            indexes(b.right(), out);
+        } else if (e instanceof Expr.Neg g) indexes(g.operand(), out);
+    }
+
+    /** Array index expressions of statement {@code s}. */
+    private static List<Expr> indexExprs(Stmt s) {
+        List<Expr> out = new ArrayList<>();
+        if (s instanceof Stmt.Assign a) {
+            indexes(a.value, out);
+            indexes(a.target, out);
+        } else if (s instanceof Stmt.If f) indexes(f.cond, out);
+        else if (s instanceof Stmt.For f) {
+            indexes(f.from, out);
+            indexes(f.to, out);
+        } else if (s instanceof Stmt.Call c) for (Expr e : c.args) indexes(e, out);
+        return out;
+    }
+
+    private boolean isShared(String v) { return sharedIndex.containsKey(v); }
+
+    /** Applies {@code s}'s definitions to {@code m} given control dependence {@code ctrl}; {@code kill} allows kills. */
+    private void define(Stmt s, Map<String, BitSet> m, BitSet ctrl, boolean kill) {
+        if (s instanceof Stmt.Assign a) {
+            BitSet d = deps(a.value, m);
+            d.or(ctrl);
+            if (a.target instanceof Expr.Var v) {
+                if (isShared(v.name())) return;
+                if (d.isEmpty()) {
+                    if (kill) m.remove(v.name());
+                } else if (kill) m.put(v.name(), d);
+                else m.computeIfAbsent(v.name(), k -> new BitSet()).or(d);
+            } else if (a.target instanceof Expr.Index ix) {
+                d.or(deps(ix.index(), m));
+                if (!d.isEmpty()) m.computeIfAbsent(ix.name(), k -> new BitSet()).or(d);
+            }
+        } else if (s instanceof Stmt.Call c && c.function.equals("read")) {
+            for (Expr e : c.args) {
+                String v = ((Expr.Var) e).name();
+                if (isShared(v)) continue;
+                if (ctrl.isEmpty()) {
+                    if (kill) m.remove(v);
+                } else m.computeIfAbsent(v, k -> new BitSet()).or(ctrl);
+            }
+        }
+    }
+
+    private BitSet condOf(Stmt s, Map<String, BitSet> m) {
+        if (s instanceof Stmt.If f) return deps(f.cond, m);
+        if (s instanceof Stmt.For f) {
+            BitSet b = deps(f.from, m);
+            b.or(deps(f.to, m));
+            return b;
+        }
+        return new BitSet();
+    }
+
+    private TcpSets result(String method) {
+        BitSet tcp = new BitSet();
+        int[] cp = new int[n];
+        java.util.Arrays.fill(cp, -1);
+        BitSet[] dependent = new BitSet[n];
+        for (Stmt s : p.statements()) {
+            int id = s.id();
+            dependent[id] = new BitSet();
+            Map<String, BitSet> in = before.get(id);
+            if (in == null) continue; // unreachable
+            boolean isTcp = false;
+            if (s instanceof Stmt.Begin || s instanceof Stmt.TaskCreate) isTcp = true;
+            else if (s instanceof Stmt.Lock l) {
+                isTcp = true;
+                dependent[id].set(sharedIndex.get(l.lock));
+            } else if (s instanceof Stmt.If || s instanceof Stmt.For) {
+                if (!condDeps[id].isEmpty()) {
+                    isTcp = true;
+                    dependent[id].or(condDeps[id]);
+                }
+            }
+            for (Expr ix : indexExprs(s)) {
+                BitSet d = deps(ix, in);
+                if (!d.isEmpty()) {
+                    isTcp = true;
+                    dependent[id].or(d);
+                }
+            }
+            if (!isTcp) continue;
+            tcp.set(id);
+            if (s instanceof Stmt.Begin) cp[id] = p.body().get(p.body().size() - 1).id();
+            else if (s instanceof Stmt.TaskCreate t) cp[id] = t.terminate.id();
+            else cp[id] = st.continuation(id);
+        }
+        List<Map<String, BitSet>> b = new ArrayList<>();
+        for (Map<String, BitSet> m : before) b.add(m == null ? Map.of() : java.util.Collections.unmodifiableMap(m));
+        return new TcpSets(p, method, tcp, cp, dependent, b, passes);
+    }
+
+    // ---------------------------------------------------------------- §8.4 worklist
+
+    /** The worklist data-flow algorithm of §8.4. */
+    public static TcpSets worklist(Program p) throws TxException {
+        return new SvdAnalysis(p).runWorklist();
+    }
+
+    private TcpSets runWorklist() {
+        List<List<Integer>> succ = new ArrayList<>(), preds = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            succ.add(new ArrayList<>());
+            preds.add(new ArrayList<>());
+        }
+        Map<Integer, Integer> taskEntryFrom = new HashMap<>(); // task first statement -> task_create
+        List<List<Integer>> bodyOf = new ArrayList<>();
+        for (int i = 0; i < n; i++) bodyOf.add(new ArrayList<>());
+        for (Stmt s : p.statements()) {
+            int id = s.id();
+            for (int c : st.enclosing(id)) bodyOf.get(c).add(id);
+            if (s instanceof Stmt.If f) for (int x : st.successors(f)) succ.get(id).add(x);
+            else if (s instanceof Stmt.For f) {
+                succ.get(id).add(f.body.get(0).id());
+                if (st.continuation(id) >= 0) succ.get(id).add(st.continuation(id));
+            } else if (s instanceof Stmt.TaskCreate t) {
+                succ.get(id).add(t.terminate.id());
+                for (Stmt.Task k : t.tasks) {
+                    succ.get(id).add(k.body().get(0).id());
+                    taskEntryFrom.put(k.body().get(0).id(), id);
+                }
+            } else if (s instanceof Stmt.End) {
+                // no successor: a task's state stays in the task (tasks copy the parent's locals)
+            } else if (st.continuation(id) >= 0) succ.get(id).add(st.continuation(id));
+        }
+        for (int i = 0; i < n; i++) for (int s : succ.get(i)) preds.get(s).add(i);
+        List<Map<String, BitSet>> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(null);
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        boolean[] queued = new boolean[n];
+        int entry = p.body().get(0).id();
+        work.add(entry);
+        queued[entry] = true;
+        while (!work.isEmpty()) {
+            int id = work.poll();
+            queued[id] = false;
+            passes++;
+            Stmt s = p.statements().get(id);
+            Map<String, BitSet> in = id == entry ? initial() : null;
+            for (int q : preds.get(id)) {
+                Map<String, BitSet> o = out.get(q);
+                if (o == null) continue;
+                if (in == null) in = copy(o);
+                else union(in, o);
+            }
+            if (in == null) continue;
+            before.set(id, copy(in));
+            BitSet ctrl = new BitSet();
+            for (int c : st.enclosing(id)) ctrl.or(condDeps[c]);
+            BitSet cd = condOf(s, in);
+            if (s instanceof Stmt.For f) {
+                BitSet d = (BitSet) cd.clone();
+                d.or(ctrl);
+                if (d.isEmpty()) in.remove(f.var);
+                else in.put(f.var, d);
+            }
+            define(s, in, ctrl, true);
+            BitSet old = (BitSet) condDeps[id].clone();
+            condDeps[id].or(cd);
+            if (!old.equals(condDeps[id])) {
+                for (int b : bodyOf.get(id)) if (!queued[b]) { work.add(b); queued[b] = true; }
+            }
+            if (!in.equals(out.get(id))) {
+                out.set(id, in);
+                for (int x : succ.get(id)) if (!queued[x]) { work.add(x); queued[x] = true; }
+            }
+        }
+        return result("worklist");
+    }
+
+    // ---------------------------------------------------------------- §8.5 SVD graph
+
+    /** The one-pass approximation of §8.5: each loop summarised by its SVD graph (Figures 32, 34, 35). */
+    public static TcpSets svdGraph(Program p) throws TxException {
+        SvdAnalysis a = new SvdAnalysis(p);
+        a.approximate(p.body(), a.initial(), new BitSet());
+        return a.result("svd-graph");
+    }
+
+    /** Approximate_TCPs (Figure 34) over a block; returns the state after it. */
+    private Map<String, BitSet> approximate(List<Stmt> block, Map<String, BitSet> state, BitSet ctrl) {
+        for (Stmt s : block) {
+            passes++;
+            before.set(s.id(), copy(state));
+            if (s instanceof Stmt.If f) {
+                BitSet cd = deps(f.cond, state);
+                condDeps[f.id()].or(cd);
+                BitSet inner = (BitSet) ctrl.clone();
+                inner.or(cd);
+                Map<String, BitSet> l = approximate(f.then, copy(state), inner);
+                if (f.elseStmt != null) before.set(f.elseStmt.id(), copy(state));
+                Map<String, BitSet> r = approximate(f.otherwise, copy(state), inner);
+                union(state, l);
+                union(state, r);
+            } else if (s instanceof Stmt.For f) {
+                Map<String, BitSet> loop = loopState(f, state, ctrl);
+                doCode(List.of(f), loop);
+                union(state, loop);
+            } else if (s instanceof Stmt.TaskCreate t) {
+                for (Stmt.Task k : t.tasks) approximate(k.body(), copy(state), new BitSet());
+                before.set(t.terminate.id(), copy(state));
+            } else define(s, state, ctrl, true);
+        }
+        return state;
+    }
+
+    /**
+     * do_svdgraph (Figure 35): the loop's SVD graph (an edge u→v when v is defined from u, or inside a
+     * conditional or loop of the body that tests u, Figure 32), then every variable reachable from an
+     * SVD variable is SVD throughout the loop, with the union of its sources' shared dependences.
+     */
+    private Map<String, BitSet> loopState(Stmt.For loop, Map<String, BitSet> entry, BitSet ctrl) {
+        Map<String, List<String>> edges = new HashMap<>();
+        Map<String, BitSet> state = copy(entry);
+        graph(List.of(loop), new ArrayList<>(), edges, state, ctrl);
+        for (Map.Entry<String, Integer> sv : sharedIndex.entrySet()) {
+            int k = sv.getValue();
+            ArrayDeque<String> q = new ArrayDeque<>();
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (Map.Entry<String, BitSet> e : state.entrySet()) if (e.getValue().get(k)) { q.add(e.getKey()); seen.add(e.getKey()); }
+            while (!q.isEmpty()) {
+                String u = q.poll();
+                for (String v : edges.getOrDefault(u, List.of())) {
+                    if (seen.add(v)) {
+                        state.computeIfAbsent(v, x -> new BitSet()).set(k);
+                        q.add(v);
+                    }
+                }
+            }
+        }
+        return state;
+    }
+
+    /** Compute_svd_graph (Figure 32): edges of a block, {@code tested} the variables of enclosing conditions. */
+    private void graph(List<Stmt> block, List<String> tested, Map<String, List<String>> edges, Map<String, BitSet> state, BitSet ctrl) {
+        for (Stmt s : block) {
+            passes++;
+            List<String> lhs = new ArrayList<>(), rhs = new ArrayList<>(tested);
+            if (s instanceof Stmt.Assign a) {
+                rhs.addAll(vars(a.value));
+                if (a.target instanceof Expr.Var v) lhs.add(v.name());
+                else {
+                    Expr.Index ix = (Expr.Index) a.target;
+                    lhs.add(ix.name());
+                    rhs.addAll(vars(ix.index()));
+                }
+            } else if (s instanceof Stmt.Call c && c.function.equals("read")) {
+                for (Expr e : c.args) lhs.add(((Expr.Var) e).name());
+            } else if (s instanceof Stmt.If f) {
+                List<String> t = new ArrayList<>(tested);
+                t.addAll(vars(f.cond));
+                graph(f.then, t, edges, state, ctrl);
+                graph(f.otherwise, t, edges, state, ctrl);
+            } else if (s instanceof Stmt.For f) {
+                List<String> t = new ArrayList<>(tested);
+                t.addAll(vars(f.from));
+                t.addAll(vars(f.to));
+                t.add(f.var);
+                lhs.add(f.var);
+                rhs.addAll(vars(f.from));
+                rhs.addAll(vars(f.to));
+                graph(f.body, t, edges, state, ctrl);
+            }
+            for (String l : lhs) {
+                if (isShared(l)) continue;
+                if (!ctrl.isEmpty()) state.computeIfAbsent(l, x -> new BitSet()).or(ctrl);
+                for (String r : rhs) if (!r.equals(l)) edges.computeIfAbsent(r, x -> new ArrayList<>()).add(l);
+            }
+        }
+    }
+
+    /** do_code (Figure 35): records the loop state for every statement of the loop and its conditions. */
+    private void doCode(List<Stmt> block, Map<String, BitSet> loop) {
+        for (Stmt s : block) {
+            passes++;
+            before.set(s.id(), copy(loop));
+            if (s instanceof Stmt.If f) {
+                condDeps[f.id()].or(deps(f.cond, loop));
+                if (f.elseStmt != null) before.set(f.elseStmt.id(), copy(loop));
+                doCode(f.then, loop);
+                doCode(f.otherwise, loop);
+            } else if (s instanceof Stmt.For f) {
+                condDeps[f.id()].or(condOf(f, loop));
+                doCode(f.body, loop);
+            }
+        }
+    }
+}

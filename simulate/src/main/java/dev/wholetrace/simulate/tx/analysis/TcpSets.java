@@ -1,0 +1,46 @@
+package dev.wholetrace.simulate.tx.analysis;
+
+import dev.wholetrace.simulate.tx.lang.Program;
+import dev.wholetrace.simulate.tx.lang.Stmt;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A TCP analysis's answer: which statements are trace change points, each TCP's convergence point,
+ * the shared variables each TCP depends on (the §11 {@code dependent} vector), and the SVD variables
+ * before each statement (with, per variable, the shared variables it depends on).
+ *
+ * @param method "worklist" (§8.4) or "svd-graph" (§8.5)
+ * @param tcp TCP statement ids
+ * @param cp convergence point by TCP statement id (-1 where none: not a TCP)
+ * @param dependent shared variables (by index in {@link Program#shared()}) each statement's outcome depends on
+ * @param svdBefore per statement id: SVD variable → shared variables it depends on, on entry
+ * @param passes how many node visits (worklist) or statement visits (graph) the analysis made
+ */
+public record TcpSets(Program program, String method, BitSet tcp, int[] cp, BitSet[] dependent, List<Map<String, BitSet>> svdBefore, long passes) {
+
+    /** TCP names in statement order. */
+    public List<String> tcpNames() {
+        List<String> out = new ArrayList<>();
+        for (int i = tcp.nextSetBit(0); i >= 0; i = tcp.nextSetBit(i + 1)) out.add(program.statements().get(i).name());
+        return out;
+    }
+
+    /** CP names by TCP name. */
+    public Map<String, String> cpNames() {
+        Map<String, String> m = new TreeMap<>();
+        for (int i = tcp.nextSetBit(0); i >= 0; i = tcp.nextSetBit(i + 1)) {
+            m.put(program.statements().get(i).name(), cp[i] < 0 ? "-" : program.statements().get(cp[i]).name());
+        }
+        return m;
+    }
+
+    /** The SVD variable names on entry to statement {@code name}. */
+    public List<String> svdAt(String name) {
+        Stmt s = program.statement(name);
+        return new ArrayList<>(svdBefore.get(s.id()).keySet());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.wholetrace.simulate.tx.lang;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A parsed thesis-language program: the main thread's declarations and statements (tasks nest inside
+ * their {@link Stmt.TaskCreate}), and every statement in source order, indexed by {@link Stmt#id()}.
+ *
+ * @param name the file name, shown in outputs
+ * @param decls the main thread's declarations: shared variables and the main thread's locals (which
+ *     each task receives a copy of at task_create)
+ * @param body the main thread's statements, from {@code begin} to {@code end}
+ * @param statements every statement, by id
+ * @param intermediate whether the program uses the intermediate form's goto or test-and-set (then the
+ *     static analyses, which need structure (A2), refuse it)
+ */
+public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt> statements, boolean intermediate) {
+    public Program {
+        decls = List.copyOf(decls);
+        body = List.copyOf(body);
+        statements = Collections.unmodifiableList(statements);
+    }
+
+    /** The statement named {@code name} (its label), or null. */
+    public Stmt statement(String name) {
+        for (Stmt s : statements) if (s.name().equals(name)) return s;
+        return null;
+    }
+
+    /** Statement names by id, for printing traces. */
+    public String[] names() {
+        String[] n = new String[statements.size()];
+        for (Stmt s : statements) n[s.id()] = s.name();
+        return n;
+    }
+
+    /** Declarations of the shared variables by name. */
+    public Map<String, Decl> shared() {
+        java.util.LinkedHashMap<String, Decl> m = new java.util.LinkedHashMap<>();
+        for (Decl d : decls) if (d.shared()) m.put(d.name(), d);
+        return m;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.wholetrace.simulate.tx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
+import dev.wholetrace.simulate.tx.analysis.TcpSets;
+import dev.wholetrace.simulate.tx.extrapolate.Extrapolator;
+import dev.wholetrace.simulate.tx.extrapolate.FeasibilityDistance;
+import dev.wholetrace.simulate.tx.extrapolate.TraceAxioms;
+import dev.wholetrace.simulate.tx.interp.Interpreter;
+import dev.wholetrace.simulate.tx.interp.Trace;
+import dev.wholetrace.simulate.tx.lang.Code;
+import dev.wholetrace.simulate.tx.lang.Lowering;
+import dev.wholetrace.simulate.tx.lang.Program;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ExtrapolateTest {
+    @Test
+    void figure45FeasibilityDistancesAreOneAndTwo() {
+        String[] source = {"p1", "p2", "p3", "p4"};
+        assertThat(FeasibilityDistance.of(source, new String[] {"p3", "p1", "p2", "p4"})).isEqualTo(1);
+        assertThat(FeasibilityDistance.of(source, new String[] {"p3", "p2", "p1", "p4"})).isEqualTo(2);
+        assertThat(FeasibilityDistance.of(source, source)).isZero();
+    }
+
+    static MachineModel machine(int procs, MachineModel.Scheduling s, long seed) {
+        return new MachineModel("m", procs, 1e9, s, 10_000, 0, seed, Map.of("default", 1L), Map.of());
+    }
+
+    @Test
+    void figure39SourceWithTask1FirstExtrapolatesWithFeasibilityDistanceOneAndC4Suspect() throws Exception {
+        Program p = Examples.load("fig39.tx");
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        // Figure 40's source: task 1 takes lk1 first (C0 before B0), C4 branches positive, C10 before B8.
+        Trace source = null;
+        for (long seed = 1; seed < 200 && source == null; seed++) {
+            Trace t = new Interpreter(c, machine(2, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[] {0}).trace();
+            String s = LanguageTest.seq(p, t);
+            if (s.indexOf("C0") < s.indexOf("B0") && s.contains("C5") && s.indexOf("C10") < s.indexOf("B8")) source = t;
+        }
+        assertThat(source).as("a source execution like Figure 40's").isNotNull();
+        // Figure 40's target: task 0 takes lk1 first, and lk2 keeps its source order (C10 before B8). A target machine
+        // with fifo scheduling (ties to the lower thread) and slow multiplies (task 0's B6 multiplies) gives exactly that.
+        MachineModel slowMul = new MachineModel("slow-mul", 2, 1e9, MachineModel.Scheduling.FIFO, 10_000, 0, 1, Map.of("default", 1L, "tx.mul", 40L), Map.of());
+        Extrapolator.Result r = new Extrapolator(c, sets, slowMul).extrapolate(source);
+        String target = LanguageTest.seq(p, r.target());
+        assertThat(target.indexOf("B0")).isLessThan(target.indexOf("C0"));
+        assertThat(target.indexOf("C10")).isLessThan(target.indexOf("B8"));
+        assertThat(r.fdist()).as(LanguageTest.seq(p, source) + " -> " + target).isEqualTo(1);
+        // r becomes suspect through x, so C4 is a suspect TCP (the text: "the variable r is identified as suspect making the TCP C4 suspect");
+        // B11 is not: lk2's order is unchanged, and time shifts are out of the measure's reach (as the text says).
+        assertThat(r.tcpSuspect()[p.statement("C4").id()]).isEqualTo(1);
+        assertThat(r.tcpSuspect()[p.statement("B11").id()]).isZero();
+        assertThat(r.tcpInstances()[p.statement("B11").id()]).isEqualTo(1);
+        // C4 took its then branch in the source; the else branch (C7-C9) is longer, so the potential length grows.
+        assertThat(r.maxlength()).isGreaterThan(r.tlength());
+        assertThat(r.representative()).isLessThan(1.0);
+        assertThat(TraceAxioms.check(p, r.target())).isEmpty();
+
+        // With unit costs the time shift the text warns about happens: task 1 waits behind task 0's critical section,
+        // so lk2 flips too (d_f = 2) and B11, through y, is suspect as well. The thesis's Figure 40 does not show this case.
+        Extrapolator.Result unit = new Extrapolator(c, sets, machine(2, MachineModel.Scheduling.FIFO, 1)).extrapolate(source);
+        assertThat(unit.fdist()).isEqualTo(2);
+        assertThat(unit.tcpSuspect()[p.statement("B11").id()]).isEqualTo(1);
+        assertThat(TraceAxioms.check(p, unit.target())).isEmpty();
+        assertThat(TraceAxioms.check(p, source)).isEmpty();
+    }
+}

@@ -1,0 +1,90 @@
+package dev.wholetrace.simulate.tx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
+import dev.wholetrace.simulate.tx.analysis.TcpSets;
+import dev.wholetrace.simulate.tx.correspond.ComputeM;
+import dev.wholetrace.simulate.tx.correspond.TraceEvents;
+import dev.wholetrace.simulate.tx.extrapolate.Extrapolator;
+import dev.wholetrace.simulate.tx.extrapolate.TraceAxioms;
+import dev.wholetrace.simulate.tx.interp.Explorer;
+import dev.wholetrace.simulate.tx.interp.Interpreter;
+import dev.wholetrace.simulate.tx.interp.Trace;
+import dev.wholetrace.simulate.tx.lang.Code;
+import dev.wholetrace.simulate.tx.lang.Lowering;
+import dev.wholetrace.simulate.tx.lang.Program;
+import dev.wholetrace.simulate.tx.lang.Stmt;
+import dev.wholetrace.simulate.tx.lang.Validator;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+/** The property tests, on random structured programs. */
+class TxPropertiesTest {
+    @Property(tries = 60)
+    void worklistTcpsAreContainedInTheSvdGraphTcps(@ForAll long seed) throws Exception {
+        Program p = Examples.parse(RandomPrograms.generate(seed));
+        assertThat(Validator.check(p)).isEmpty();
+        BitSet w = SvdAnalysis.worklist(p).tcp(), g = SvdAnalysis.svdGraph(p).tcp();
+        BitSet extra = (BitSet) w.clone();
+        extra.andNot(g);
+        assertThat(extra.isEmpty()).as("worklist TCPs %s not in the graph's, in%n%s", extra, RandomPrograms.generate(seed)).isTrue();
+    }
+
+    @Property(tries = 40)
+    void divergenceAppearsOnlyAtStaticTcpsAndComputeMReadsEachEventOnce(@ForAll long seed) throws Exception {
+        String text = RandomPrograms.generate(seed);
+        Program p = Examples.parse(text);
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        List<Trace> traces = new Explorer(c, 300, 100_000).explore(new long[0]).traces();
+        // Every conditional, loop or array reference whose outcome differs between two executions (same thread,
+        // same instance) must be a static TCP.
+        Map<String, String> seen = new HashMap<>();
+        for (Trace t : traces) {
+            for (int th = 0; th < t.threads(); th++) {
+                int[] ev = t.perThread(th);
+                Map<Integer, Integer> instance = new HashMap<>();
+                for (int i = 0; i < ev.length; i++) {
+                    int s = t.stmt(ev[i]);
+                    Stmt st = p.statements().get(s);
+                    int k = instance.merge(s, 1, Integer::sum);
+                    String outcome = st instanceof Stmt.If || st instanceof Stmt.For ? (i + 1 < ev.length ? "" + t.stmt(ev[i + 1]) : "end")
+                            : "" + t.value(ev[i]);
+                    String key = th + ":" + s + ":" + k;
+                    String old = seen.putIfAbsent(key, outcome);
+                    if (old != null && !old.equals(outcome)) {
+                        assertThat(sets.tcp().get(s)).as("statement %s (line %d) diverged but is not a TCP in%n%s", st.name(), st.line(), text).isTrue();
+                    }
+                }
+            }
+        }
+        ComputeM m = new ComputeM(sets);
+        for (int i = 0; i + 1 < traces.size() && i < 6; i++) {
+            long[] reads = {0};
+            m.correspond(TraceEvents.of(traces.get(i), reads), TraceEvents.of(traces.get(i + 1), reads), x -> { });
+            assertThat(reads[0]).isEqualTo(traces.get(i).size() + traces.get(i + 1).size());
+        }
+    }
+
+    @Property(tries = 40)
+    void extrapolatedAndSimulatedTracesSatisfyAxioms3To5(@ForAll long seed) throws Exception {
+        Program p = Examples.parse(RandomPrograms.generate(seed));
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        MachineModel a = new MachineModel("a", 1, 1e9, MachineModel.Scheduling.RANDOM, 7, 0, seed, Map.of("default", 1L), Map.of("tx.shared", 3L));
+        MachineModel b = new MachineModel("b", 4, 1e9, MachineModel.Scheduling.FIFO, 10_000, 0.5, 1, Map.of("default", 2L, "tx.mul", 9L), Map.of("tx.lock", 20L));
+        Trace source = new Interpreter(c, a, 1_000_000).run(new long[0]).trace();
+        assertThat(TraceAxioms.check(p, source)).isEmpty();
+        Extrapolator.Result r = new Extrapolator(c, sets, b).extrapolate(source);
+        assertThat(r.target().size()).isEqualTo(source.size());
+        assertThat(TraceAxioms.check(p, r.target())).isEmpty();
+        assertThat(r.target().patternKey()).isEqualTo(source.patternKey());
+        assertThat(r.fdist()).isLessThanOrEqualTo(r.lockAcquisitions());
+    }
+}
