@@ -28,7 +28,19 @@ import java.util.Map;
 public final class EwppRecovery {
     /** What the signatures held (Tables VIII and IX): loads by check outcome, and the comparisons replayed. */
     public record Stats(long loads, long noCost, long lastInstance, long searched, long explicit, long crossThread, long noWriter,
-                        long searchSteps) {}
+                        long searchSteps, long linearSteps) {
+        /** Address comparisons the check made per dependence on a store of the thread: its last instance, then the search (Table IX, binary). */
+        public double binaryChecksPerDependence() {
+            long deps = lastInstance + searched;
+            return deps == 0 ? 0 : (double) (deps + searchSteps) / deps;
+        }
+
+        /** What a linear scan back from the last instance would have compared (Table IX, linear). */
+        public double linearChecksPerDependence() {
+            long deps = lastInstance + searched;
+            return deps == 0 ? 0 : (double) linearSteps / deps;
+        }
+    }
 
     /** Recovers the trace's dependences into {@code sink}. */
     public Stats recover(TraceView trace, DependenceSink sink) {
@@ -40,7 +52,7 @@ public final class EwppRecovery {
         LongList[] storeInsns = new LongList[threads];
         LongList[] storePositions = new LongList[threads];
         List<long[]> crosses = new ArrayList<>();
-        long[] n = new long[8];
+        long[] n = new long[9];
         for (int t = 0; t < threads; t++) {
             storeInsns[t] = new LongList();
             storePositions[t] = new LongList();
@@ -57,7 +69,7 @@ public final class EwppRecovery {
             long wp = storePositions[w].get(k);
             sink.dependence(t, c[1], (int) c[2], w, wp, (int) storeInsns[w].get(k), order.of(w, wp, t, c[1]));
         }
-        return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]);
+        return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]);
     }
 
     private static void recoverThread(TraceView trace, int t, DependenceFilter filter, DependenceSink sink, LongList storeInsns,
@@ -113,6 +125,7 @@ public final class EwppRecovery {
             }
             case CheckSymbols.LAST -> {
                 n[2]++;
+                n[8]++;
                 int d = (int) alphabet.second(c);
                 sink.dependence(t, position, u, t, instances(ts, d, position).last(), d, Origin.SAME_THREAD);
             }
@@ -128,6 +141,7 @@ public final class EwppRecovery {
                     n[7]++;
                     int step = (int) alphabet.first(signatures.next());
                     if (step == CheckSymbols.END) {
+                        n[8] += list.size() - mid;
                         sink.dependence(t, position, u, t, list.get(mid), d, Origin.SAME_THREAD);
                         break;
                     } else if (step == CheckSymbols.B0) {
