@@ -7,6 +7,7 @@ import dev.wholetrace.agent.jdk.JdkHooks;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.AgentOptions;
 import dev.wholetrace.recorder.RecorderConfig;
@@ -41,6 +42,7 @@ public final class Agent {
                     .withProperty("java.class.path", String.valueOf(System.getProperty("java.class.path")))
                     .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
+            if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
             if (options.filter() != null) { // mode ewpp: the filtering phase, kept in the trace (docs/ewpp.md)
                 config = config.withProperty(DependenceFilter.PROPERTY, DependenceFilter.decode(Files.readString(options.filter())).encode());
             }

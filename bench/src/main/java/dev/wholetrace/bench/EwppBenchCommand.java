@@ -67,11 +67,11 @@ final class EwppBenchCommand implements Callable<Integer> {
     static List<Program> programs(boolean quick) {
         if (quick) return List.of(new Program("sor", LAUNCHER, KERNELS, "sor", "2", "48", "4"), new Program("fft", LAUNCHER, KERNELS, "fft", "2", "8", "1"));
         return List.of(
-                new Program("sor", LAUNCHER, KERNELS, "sor", "2", "128", "10"),
-                new Program("fft", LAUNCHER, KERNELS, "fft", "2", "12", "2"),
-                new Program("lu", LAUNCHER, KERNELS, "lu", "2", "96", "1"),
-                new Program("water", LAUNCHER, KERNELS, "water", "2", "32", "2"),
-                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "2", "4000", "3"),
+                new Program("sor", LAUNCHER, KERNELS, "sor", "2", "64", "6"),
+                new Program("fft", LAUNCHER, KERNELS, "fft", "2", "10", "1"),
+                new Program("lu", LAUNCHER, KERNELS, "lu", "2", "48", "1"),
+                new Program("water", LAUNCHER, KERNELS, "water", "2", "16", "1"),
+                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "2", "1000", "2"),
                 new Program("math3", "dev.wholetrace.workloads.libs.Math3Driver", "dev.wholetrace.workloads.libs.*:org.apache.commons.math3.*", "2"));
     }
 
@@ -80,7 +80,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                  long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile) {}
 
     record Row(Program p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
-               EwppRecovery.Stats stats, long deps, boolean same) {}
+               EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance) {}
 
     @Override
     public Integer call() throws Exception {
@@ -96,12 +96,17 @@ final class EwppBenchCommand implements Callable<Integer> {
     }
 
     private List<String> command(Program p, Path trace, TraceMode mode, Path filter) {
+        return command(p, trace, mode, filter, null);
+    }
+
+    private List<String> command(Program p, Path trace, TraceMode mode, Path filter, String signature) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(heap);
         if (trace != null) {
             dev.wholetrace.recorder.AgentOptions o = dev.wholetrace.recorder.AgentOptions.of(trace, mode).withInclude(p.include);
             if (filter != null) o = o.withFilter(filter);
+            if (signature != null) o = o.withSignature(signature);
             cmd.add(o.javaagent(jvm.agent));
         }
         cmd.addAll(List.of("-cp", jvm.workloads.toAbsolutePath().normalize().toString(), p.main));
@@ -113,6 +118,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         Path first = dir.resolve(p.name + "-filter.wtrace");
         Path cdr = dir.resolve(p.name + "-cdr.wtrace");
         Path ewpp = dir.resolve(p.name + "-ewpp.wtrace");
+        Path dist = dir.resolve(p.name + "-ewpp-distance.wtrace");
         Path filterFile = dir.resolve(p.name + "-filter.txt");
         for (Path f : List.of(first, cdr, ewpp)) Files.deleteIfExists(f);
         MeasuredChild.Run plain = child.run(command(p, null, null, null), jvm.timeout);
@@ -122,21 +128,27 @@ final class EwppBenchCommand implements Callable<Integer> {
         double filterSeconds = (System.nanoTime() - t0) / 1e9;
         Files.writeString(filterFile, filter.encode());
         log.info("%s: filter of %d dependences in %.2f s; %d reps of plain, cdr, ewpp", p.name, filter.size(), filterSeconds, reps);
-        double[][] wall = new double[3][reps];
+        double[][] wall = new double[4][reps];
         for (int r = 0; r < reps; r++) {
-            for (int v = 0; v < 3; v++) {
-                Path trace = v == 1 ? cdr : v == 2 ? ewpp : null;
+            for (int v = 0; v < 4; v++) {
+                Path trace = v == 1 ? cdr : v == 2 ? ewpp : v == 3 ? dist : null;
                 if (trace != null) Files.deleteIfExists(trace);
-                MeasuredChild.Run run = child.run(command(p, trace, v == 1 ? TraceMode.CDR : TraceMode.EWPP, v == 2 ? filterFile : null), jvm.timeout);
+                MeasuredChild.Run run = child.run(command(p, trace, v == 1 ? TraceMode.CDR : TraceMode.EWPP, v >= 2 ? filterFile : null,
+                        v == 3 ? "distance" : null), jvm.timeout);
                 if (v > 0) run.expectSameAs(plain, p.name + (v == 1 ? " cdr" : " ewpp"));
                 wall[v][r] = run.wallSeconds();
             }
         }
         double[] recE = new double[reps];
         double[] recA = new double[reps];
+        double[] recD = new double[reps];
         DepsResult e = null;
         DepsResult a = null;
+        DepsResult d = null;
         for (int r = 0; r < reps; r++) {
+            long s0 = System.nanoTime();
+            d = new DepsAnalysis().analyze(TraceView.open(dist));
+            recD[r] = (System.nanoTime() - s0) / 1e9;
             long s = System.nanoTime();
             e = new DepsAnalysis().analyze(TraceView.open(ewpp));
             recE[r] = (System.nanoTime() - s) / 1e9;
@@ -146,10 +158,11 @@ final class EwppBenchCommand implements Callable<Integer> {
         }
         boolean same = edges(e).equals(edges(a));
         Sizes sizes = sizes(TraceView.open(ewpp), TraceView.open(cdr));
+        Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name, sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, e.signatures(),
-                e.total(), same);
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)));
     }
 
     private static List<String> edges(DepsResult r) {
@@ -262,6 +275,16 @@ final class EwppBenchCommand implements Callable<Integer> {
         MarkdownTable sizes = new MarkdownTable().left("program").right("CF+AT", "eCF", "eCF/(CF+AT)", "WPP+cAT seq", "eWPP seq", "ratio seq",
                 "WPP+cAT enh", "eWPP enh", "ratio enh", "stored CDR", "stored eWPP", "ratio stored");
         double sumSeq = 0, sumEnh = 0, sumStored = 0;
+        double sumDSeq = 0, sumDEnh = 0, sumDStored = 0;
+        for (Row r : rows) {
+            Sizes s = r.distanceSizes;
+            double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
+            double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
+            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            sumDSeq += rs;
+            sumDEnh += re;
+            sumDStored += rst;
+        }
         for (Row r : rows) {
             Sizes s = r.sizes;
             double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
@@ -272,12 +295,17 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumStored += rst;
             sizes.row(r.p.name, s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
                     s.ecfEnh, f2(re), s.cdrWpp + s.cdrData, s.ewppWpp + s.ewppChecks, f2(rst));
+            Sizes x = r.distanceSizes;
+            sizes.row(r.p.name + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
+                    f2((double) x.ecfSeq / (x.cfSeq + x.atSeq)), x.cfEnh + x.atEnh, x.ecfEnh, f2((double) x.ecfEnh / (x.cfEnh + x.atEnh)),
+                    x.cdrWpp + x.cdrData, x.ewppWpp + x.ewppChecks, f2((double) (x.ewppWpp + x.ewppChecks) / (x.cdrWpp + x.cdrData)));
         }
         sb.append("## Sizes (Tables IV–VI)\n\n");
         sizes.appendTo(sb);
         int n = rows.size();
-        sb.append(String.format(Locale.ROOT, "%nAverage ratio: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n%n",
-                sumSeq / n, sumEnh / n, sumStored / n));
+        sb.append(String.format(Locale.ROOT, "%nAverage ratio, search signature (the paper's): SEQUITUR %.2f, enhanced %.2f, stored %.2f; "
+                + "distance signature: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n%n",
+                sumSeq / n, sumEnh / n, sumStored / n, sumDSeq / n, sumDEnh / n, sumDStored / n));
         MarkdownTable types = new MarkdownTable().left("program").right("loads", "no-cost %", "last-instance %", "searched %", "other thread %",
                 "no writer %", "explicit", "checks/dep binary", "checks/dep linear");
         for (Row r : rows) {
@@ -288,14 +316,14 @@ final class EwppBenchCommand implements Callable<Integer> {
         }
         sb.append("## Dependence types and checks (Tables VIII, IX)\n\n");
         types.appendTo(sb);
-        MarkdownTable time = new MarkdownTable().left("program").right("plain s", "CDR s", "eWPP s", "eWPP/CDR", "filter s", "recover eWPP s",
-                "recover AT s", "AT/eWPP", "dependences", "same");
+        MarkdownTable time = new MarkdownTable().left("program").right("plain s", "CDR s", "eWPP s", "eWPP/CDR", "eWPP dist s", "filter s",
+                "recover eWPP s", "recover dist s", "recover AT s", "AT/eWPP", "dependences", "same");
         double sumCost = 0, sumRec = 0;
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
-            time.row(r.p.name, f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.filter), f2(r.recoverEwpp), f2(r.recoverAt),
-                    f2(r.recoverAt / r.recoverEwpp), r.deps, r.same ? "yes" : "NO");
+            time.row(r.p.name, f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
+                    f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.same && r.sameDistance ? "yes" : "NO");
         }
         sb.append("\n## Recording and recovery time (Tables X, XI)\n\n");
         time.appendTo(sb);

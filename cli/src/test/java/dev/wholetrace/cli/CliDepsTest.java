@@ -60,6 +60,9 @@ class CliDepsTest {
         if (!everyVariant) return;
         Path cdr = record(kernel, threads, size, steps, "cdr");
         assertThat(deps(cdr)).as("%s: address trace (CDR)", kernel).isEqualTo(oracle);
+        Path distance = dir.resolve(kernel + "-distance.wtrace");
+        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--signature", "distance"), distance);
+        assertThat(deps(distance)).as("%s: eWPP with distance signatures", kernel).isEqualTo(oracle);
         Path unfiltered = dir.resolve(kernel + "-unfiltered.wtrace");
         Files.move(record(kernel, threads, size, steps, "ewpp"), unfiltered);
         assertThat(deps(unfiltered)).as("%s: eWPP without a filtering phase (every dependence explicit)", kernel).isEqualTo(oracle);

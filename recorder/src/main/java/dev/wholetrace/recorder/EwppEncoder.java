@@ -19,9 +19,9 @@ final class EwppEncoder extends StreamEncoder implements CheckSink {
     /** The position of the next event in the thread's trace (TS of the paper). */
     private long position;
 
-    EwppEncoder(DependenceFilter filter, GrammarAlgorithm grammars) {
+    EwppEncoder(DependenceFilter filter, boolean distance, GrammarAlgorithm grammars) {
         super(StreamKinds.CHECKS, grammars);
-        this.checks = new CheckRoutine(filter);
+        this.checks = new CheckRoutine(filter, distance);
         this.grammar = newGrammar();
     }
 

@@ -15,20 +15,20 @@ final class StreamEncoders {
 
     /** One encoder per stream kind the mode keeps, in registry order (a keyed kind after its key's). */
     static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        return forMode(mode, foldPaths, grammars, DependenceFilter.empty());
+        return forMode(mode, foldPaths, grammars, DependenceFilter.empty(), false);
     }
 
-    /** As above; {@code filter} is the eWPP's filtering phase (mode EWPP). */
-    static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter) {
+    /** As above; {@code filter} is the eWPP's filtering phase, {@code distance} its signature of older instances (mode EWPP). */
+    static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance) {
         StreamEncoder[] out = new StreamEncoder[mode.kinds.size()];
-        for (int i = 0; i < out.length; i++) out[i] = create(mode.kinds.get(i), mode, foldPaths, grammars, filter, out);
+        for (int i = 0; i < out.length; i++) out[i] = create(mode.kinds.get(i), mode, foldPaths, grammars, filter, distance, out);
         return out;
     }
 
     private static StreamEncoder create(StreamKind kind, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter,
-                                        StreamEncoder[] before) {
+                                        boolean distance, StreamEncoder[] before) {
         if (kind == StreamKinds.CONTROL) return new ControlEncoder(mode.controlAccesses(), foldPaths, grammars);
-        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter, grammars);
+        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter, distance, grammars);
         if (kind == StreamKinds.DATA) return new DataEncoder(grammars);
         if (kind == StreamKinds.ADDRESSES) return new AddressEncoder((ControlEncoder) find(before, StreamKinds.CONTROL), grammars);
         if (kind == StreamKinds.STRATA) return new StrataEncoder(grammars);

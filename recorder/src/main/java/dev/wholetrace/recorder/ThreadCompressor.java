@@ -30,13 +30,13 @@ final class ThreadCompressor {
     }
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        this(thread, mode, foldPaths, grammars, DependenceFilter.empty());
+        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false);
     }
 
-    /** {@code filter}: the eWPP's filtering phase, for mode EWPP's check routine. */
-    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter) {
+    /** {@code filter}, {@code distance}: the eWPP's filtering phase and signature, for mode EWPP's check routine. */
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance) {
         this.thread = thread;
-        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter);
+        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance);
     }
 
     int thread() {

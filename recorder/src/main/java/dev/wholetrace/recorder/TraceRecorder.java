@@ -4,6 +4,7 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.ewpp.LastWriters;
 import dev.wholetrace.format.io.Codec;
@@ -139,7 +140,8 @@ public final class TraceRecorder implements AutoCloseable {
             }
             index = metadata.addThread(name, object, virtual);
             compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
-                    : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter);
+                    : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
+                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)));
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);

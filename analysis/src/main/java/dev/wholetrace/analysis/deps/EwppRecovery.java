@@ -153,6 +153,16 @@ public final class EwppRecovery {
                     }
                 }
             }
+            case CheckSymbols.BACK -> {
+                n[3]++;
+                long v = alphabet.second(c);
+                int d = (int) v;
+                long k = v >>> 32;
+                LongList list = instances(ts, d, position);
+                if (k < 1 || k >= list.size()) throw new IllegalStateException("a distance signature at " + position + " names an instance store " + d + " never had");
+                n[8] += k + 1;
+                sink.dependence(t, position, u, t, list.get((int) (list.size() - 1 - k)), d, Origin.SAME_THREAD);
+            }
             case CheckSymbols.CROSS -> {
                 n[5]++;
                 crosses.add(new long[] {t, position, u, alphabet.second(c)});

@@ -22,8 +22,17 @@ public class EwppFilterOption {
                     + "(the filtering phase; without it every dependence is an explicit record)")
     Path earlier;
 
+    @Option(names = "--signature", paramLabel = "KIND",
+            description = "mode ewpp: how a check signs an older instance of a store: search (the paper's binary-search bits, "
+                    + "the default) or distance (one symbol: how many instances before the latest; smaller on loops)")
+    String signature;
+
     /** {@code options} with the filter file made from {@code --filter-from}, if given; checks it fits {@code mode}. */
     AgentOptions apply(AgentOptions options, TraceMode mode, PrintWriter err) throws IOException {
+        if (signature != null) {
+            if (mode != TraceMode.EWPP) throw new IllegalArgumentException("--signature needs --mode ewpp, not " + mode.label());
+            options = options.withSignature(signature);
+        }
         if (earlier == null) return options;
         if (mode != TraceMode.EWPP) throw new IllegalArgumentException("--filter-from needs --mode ewpp, not " + mode.label());
         ParallelTrace trace = TraceFiles.open(earlier, err);

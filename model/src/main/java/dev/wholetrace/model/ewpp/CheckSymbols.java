@@ -17,6 +17,8 @@ package dev.wholetrace.model.ewpp;
  *       C_e.B…E of Figure 13);</li>
  *   <li>{@link #NEW} before LAST/SEARCH: the dependence (d, load) was not exercised in the filtering
  *       phase: an explicit record, counted apart;</li>
+ *   <li>{@link #BACK} value = k &lt;&lt; 32 | d: instead of SEARCH…END with {@code signature=distance}, the
+ *       instance k before d's latest;</li>
  *   <li>{@link #CROSS} value = writer thread &lt;&lt; 40 | its store number (from 1): the last
  *       writer was another thread's store, recorded explicitly (the sync order then tells whether
  *       the two are ordered or race).</li>
@@ -32,6 +34,19 @@ public final class CheckSymbols {
     public static final int END = 6;
     public static final int NEW = 7;
     public static final int CROSS = 8;
+    /**
+     * The distance signature (option {@code signature=distance}): value = k &lt;&lt; 32 | d, the instance
+     * of store instruction d that is k before its latest (k ≥ 1). One symbol instead of a search's
+     * bits: a loop that reads what an earlier iteration wrote repeats the same symbol.
+     */
+    public static final int BACK = 9;
+
+    /** Property of a trace (and agent option) naming the signature of older instances: "search" (default) or "distance". */
+    public static final String SIGNATURE_PROPERTY = "ewpp.signature";
+
+    public static long back(int store, long distance) {
+        return distance << 32 | store & 0xFFFF_FFFFL;
+    }
 
     /** Store numbers of one thread fit 40 bits. */
     public static final int STORE_BITS = 40;
@@ -52,7 +67,7 @@ public final class CheckSymbols {
 
     /** Whether {@code tag} is a check symbol's tag. */
     public static boolean known(long tag) {
-        return tag >= OK && tag <= CROSS;
+        return tag >= OK && tag <= BACK;
     }
 
     /** The next step of the binary search both the check routine and the recovery run (lo, hi inclusive). */

@@ -29,8 +29,12 @@ public final class CheckRoutine {
     /** Address comparisons made (Table IX, binary column). */
     private long comparisons;
 
-    public CheckRoutine(DependenceFilter filter) {
+    private final boolean distance;
+
+    /** @param distance sign an older instance by its distance from the latest ({@link CheckSymbols#BACK}) instead of the search's bits */
+    public CheckRoutine(DependenceFilter filter, boolean distance) {
         this.filter = filter;
+        this.distance = distance;
     }
 
     /** Store instruction {@code store} at {@code position} wrote {@code address}. */
@@ -89,7 +93,7 @@ public final class CheckRoutine {
             out.emit(CheckSymbols.LAST, store);
             return;
         }
-        out.emit(CheckSymbols.SEARCH, store);
+        if (!distance) out.emit(CheckSymbols.SEARCH, store);
         int lo = 0;
         int hi = n - 2; // not the last: that was compared first
         while (true) {
@@ -97,14 +101,15 @@ public final class CheckRoutine {
             comparisons++;
             long v = b[mid];
             if (v == at) {
-                out.emit(CheckSymbols.END, 0);
+                if (distance) out.emit(CheckSymbols.BACK, CheckSymbols.back(store, n - 1 - mid));
+                else out.emit(CheckSymbols.END, 0);
                 return;
             }
             if (at < v) {
-                out.emit(CheckSymbols.B0, 0);
+                if (!distance) out.emit(CheckSymbols.B0, 0);
                 hi = mid - 1;
             } else {
-                out.emit(CheckSymbols.B1, 0);
+                if (!distance) out.emit(CheckSymbols.B1, 0);
                 lo = mid + 1;
             }
             if (lo > hi) throw new IllegalStateException("store instance at " + at + " is not in its buffer");
