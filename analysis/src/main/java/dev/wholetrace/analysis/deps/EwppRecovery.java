@@ -11,9 +11,7 @@ import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Recovers every dynamic store→load dependence from an eWPP (mode EWPP; tallam-gupta §5): walks
@@ -74,23 +72,32 @@ public final class EwppRecovery {
 
     private static void recoverThread(TraceView trace, int t, DependenceFilter filter, DependenceSink sink, LongList storeInsns,
                                       LongList storePositions, List<long[]> crosses, long[] n) {
-        Map<Integer, LongList> ts = new HashMap<>(); // TS(d) of each store instruction d
+        Timestamps ts = new Timestamps(); // TS(d) of each store instruction d
         long position = 0;
         for (ThreadGrammar g : trace.grammars(t)) {
             Grammar checks = g.stream(StreamKinds.CHECKS);
             GrammarExpander signatures = checks == null ? null : checks.expander();
             Alphabet alphabet = checks == null ? null : g.alphabet(StreamKinds.CHECKS);
+            // per terminal: 1 store, 2 load, 0 other; and the store's TS list (terminals are the thread's symbols)
+            int terminals = g.terminals();
+            byte[] kind = new byte[terminals];
+            int[] value = new int[terminals];
+            LongList[] lists = new LongList[terminals];
+            for (int s = 0; s < terminals; s++) {
+                Event.Type type = g.type(s);
+                kind[s] = (byte) (type == Event.Type.STORE ? 1 : type == Event.Type.LOAD ? 2 : 0);
+                value[s] = (int) g.value(s);
+                if (kind[s] == 1) lists[s] = ts.of(value[s]);
+            }
             for (GrammarExpander x = g.wpp().expander(); x.hasNext(); position++) {
                 int s = x.next();
-                Event.Type type = g.type(s);
-                if (type == Event.Type.STORE) {
-                    int d = (int) g.value(s);
-                    ts.computeIfAbsent(d, k -> new LongList()).add(position);
-                    storeInsns.add(d);
+                if (kind[s] == 1) {
+                    lists[s].add(position);
+                    storeInsns.add(value[s]);
                     storePositions.add(position);
-                } else if (type == Event.Type.LOAD) {
+                } else if (kind[s] == 2) {
                     if (signatures == null || !signatures.hasNext()) throw new IllegalStateException("thread " + t + ": no check signature for the load at " + position);
-                    load(t, position, (int) g.value(s), signatures, alphabet, filter, ts, sink, crosses, n);
+                    load(t, position, value[s], signatures, alphabet, filter, ts, sink, crosses, n);
                 }
             }
             if (signatures != null && signatures.hasNext()) throw new IllegalStateException("thread " + t + ": more check signatures than loads");
@@ -98,7 +105,7 @@ public final class EwppRecovery {
     }
 
     private static void load(int t, long position, int u, GrammarExpander signatures, Alphabet alphabet, DependenceFilter filter,
-                             Map<Integer, LongList> ts, DependenceSink sink, List<long[]> crosses, long[] n) {
+                             Timestamps ts, DependenceSink sink, List<long[]> crosses, long[] n) {
         n[0]++;
         int c = signatures.next();
         int tag = (int) alphabet.first(c);
@@ -114,8 +121,8 @@ public final class EwppRecovery {
                 if (d == DependenceFilter.PREDICTED_NONE) {
                     sink.dependence(t, position, u, -1, -1, -1, Origin.NO_WRITER);
                 } else {
-                    LongList list = ts.get((int) d);
-                    if (d < 0 || list == null) throw new IllegalStateException("load " + u + " at " + position + " predicted from store " + d + ", which has not run");
+                    LongList list = d < 0 ? null : ts.get((int) d);
+                    if (d < 0 || list == null || list.size() == 0) throw new IllegalStateException("load " + u + " at " + position + " predicted from store " + d + ", which has not run");
                     sink.dependence(t, position, u, t, list.last(), (int) d, Origin.SAME_THREAD);
                 }
             }
@@ -171,7 +178,27 @@ public final class EwppRecovery {
         }
     }
 
-    private static LongList instances(Map<Integer, LongList> ts, int d, long position) {
+    /** TS(d) per store instruction id, without boxing. */
+    private static final class Timestamps {
+        private final dev.wholetrace.model.util.LongLongMap index = new dev.wholetrace.model.util.LongLongMap();
+        private final List<LongList> lists = new ArrayList<>();
+
+        LongList of(int store) {
+            long i = index.get(store);
+            if (i != 0) return lists.get((int) i - 1);
+            LongList l = new LongList();
+            lists.add(l);
+            index.put(store, lists.size());
+            return l;
+        }
+
+        LongList get(int store) {
+            long i = index.get(store);
+            return i == 0 ? null : lists.get((int) i - 1);
+        }
+    }
+
+    private static LongList instances(Timestamps ts, int d, long position) {
         LongList list = ts.get(d);
         if (list == null || list.size() == 0) throw new IllegalStateException("the load at " + position + " names store " + d + ", which has not run");
         return list;
