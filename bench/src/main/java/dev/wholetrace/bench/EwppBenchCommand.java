@@ -271,7 +271,9 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("per-thread SEQUITUR / enhanced-SEQUITUR grammars (varint-coded; AT's with its alphabet of addresses); ")
                 .append("*stored* what the files hold (CDR: control WPP + address streams; eWPP: control WPP + check stream, sections with the ")
                 .append("fast codec as sealed). Recovery: open the trace and recover every dependence, in-process. *same*: eWPP and address-trace ")
-                .append("recovery gave the same edges and counts.\n\n");
+                .append("recovery gave the same edges and counts; the two traces are separate runs, so in the programs that take locks (water, mp3d, ")
+                .append("math3) which thread's store a load reads depends on the lock order of each run, and the edges can differ without either being ")
+                .append("wrong (CliDepsTest checks both recoveries against an oracle on runs with one worker thread).\n\n");
         MarkdownTable sizes = new MarkdownTable().left("program").right("CF+AT", "eCF", "eCF/(CF+AT)", "WPP+cAT seq", "eWPP seq", "ratio seq",
                 "WPP+cAT enh", "eWPP enh", "ratio enh", "stored CDR", "stored eWPP", "ratio stored");
         double sumSeq = 0, sumEnh = 0, sumStored = 0;
