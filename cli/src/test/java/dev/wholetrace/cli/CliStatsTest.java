@@ -76,7 +76,7 @@ class CliStatsTest {
         assertThat(events.get("total")).doesNotContainKey("barrier"); // only kinds that occur get a column
 
         var sizes = TextTables.table(out, "sizes in bytes");
-        long access = mode.streams ? 13 : mode.dataWpp ? 9 : 0;
+        long access = mode.controlAccesses() ? 13 : mode.dataWpp ? 9 : 0; // CDR, ALL and EWPP: kind, instruction, address
         assertThat(TextTables.number(sizes, "1 worker", "raw")).isEqualTo(blocks * 4 + 2 * accesses * access + (2 + 2 * it) * 21);
         assertThat(TextTables.number(sizes, "0 main", "raw")).isEqualTo((mode.control ? 2 : 0) * 4 + 4 * 21);
     }
