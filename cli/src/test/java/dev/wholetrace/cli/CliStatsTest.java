@@ -101,7 +101,7 @@ class CliStatsTest {
         }
         assertThat(sizes.get("1 worker").get("S_synch")).isEqualTo("-");
         assertThat(total.keySet()).containsSequence("raw", "WPP");
-        assertThat(total.containsKey("data")).isEqualTo(mode.streams);
+        assertThat(total.containsKey("data")).isEqualTo(mode.controlAccesses()); // EWPP: its check signatures
         assertThat(total.containsKey("DOR WPP")).isEqualTo(mode == TraceMode.ALL);
         assertThat(total).doesNotContainKey("unread");
         assertThat(TextTables.table(out, "% of raw").get("total")).containsKeys("WPP", "S_synch", "synch_cnt", "total");

@@ -87,7 +87,7 @@ public final class TraceStats {
         List<Component> out = new ArrayList<>();
         for (Component c : Component.values()) {
             boolean shown = switch (c) {
-                case DATA -> mode.streams;
+                case DATA -> mode.controlAccesses(); // EWPP: the check signatures
                 case DOR_WPP -> mode == TraceMode.ALL;
                 case UNREAD -> total.bytes(c) > 0;
                 default -> true;
