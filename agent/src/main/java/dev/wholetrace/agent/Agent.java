@@ -7,11 +7,14 @@ import dev.wholetrace.agent.jdk.JdkHooks;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.AgentOptions;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
 import java.security.ProtectionDomain;
 import java.util.Collections;
 import java.util.Map;
@@ -39,6 +42,10 @@ public final class Agent {
                     .withProperty("java.class.path", String.valueOf(System.getProperty("java.class.path")))
                     .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
+            if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
+            if (options.filter() != null) { // mode ewpp: the filtering phase, kept in the trace (docs/ewpp.md)
+                config = config.withProperty(DependenceFilter.PROPERTY, DependenceFilter.decode(Files.readString(options.filter())).encode());
+            }
             TraceFileClaim file = TraceFileClaim.claim(options.outOf(ProcessHandle.current().pid()), ProcessHandle.current().pid(), System.err);
             TraceRecorder recorder;
             try {

@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis;
 
+import dev.wholetrace.analysis.deps.DepsAnalysis;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
@@ -15,7 +16,8 @@ public final class Analyses {
             RaceAnalysis.defaults(),
             new StdExport(),
             new RawStreamsAnalysis(),
-            new StrataAnalysis());
+            new StrataAnalysis(),
+            new DepsAnalysis());
 
     private Analyses() {}
 

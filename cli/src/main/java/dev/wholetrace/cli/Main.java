@@ -2,6 +2,7 @@ package dev.wholetrace.cli;
 
 import dev.wholetrace.cli.commands.CompressCommand;
 import dev.wholetrace.cli.commands.DemoCommand;
+import dev.wholetrace.cli.commands.DepsCommand;
 import dev.wholetrace.cli.commands.DumpCommand;
 import dev.wholetrace.cli.commands.ExpandCommand;
 import dev.wholetrace.cli.commands.ExportCommand;
@@ -40,7 +41,7 @@ import picocli.CommandLine.Command;
         versionProvider = Main.Version.class,
         description = "Record, compress and analyse whole executions of JVM programs.",
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
-                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, HotCommand.class, StrataCommand.class, PhasesCommand.class, ExportCommand.class, ReportCommand.class, RecompressCommand.class, VerifyCommand.class,
+                StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, DepsCommand.class, HotCommand.class, StrataCommand.class, PhasesCommand.class, ExportCommand.class, ReportCommand.class, RecompressCommand.class, VerifyCommand.class,
                 TxCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a file or standard output could not be written (disk full, I/O error), "

@@ -76,7 +76,7 @@ class CliStatsTest {
         assertThat(events.get("total")).doesNotContainKey("barrier"); // only kinds that occur get a column
 
         var sizes = TextTables.table(out, "sizes in bytes");
-        long access = mode.streams ? 13 : mode.dataWpp ? 9 : 0;
+        long access = mode.controlAccesses() ? 13 : mode.dataWpp ? 9 : 0; // CDR, ALL and EWPP: kind, instruction, address
         assertThat(TextTables.number(sizes, "1 worker", "raw")).isEqualTo(blocks * 4 + 2 * accesses * access + (2 + 2 * it) * 21);
         assertThat(TextTables.number(sizes, "0 main", "raw")).isEqualTo((mode.control ? 2 : 0) * 4 + 4 * 21);
     }
@@ -101,7 +101,7 @@ class CliStatsTest {
         }
         assertThat(sizes.get("1 worker").get("S_synch")).isEqualTo("-");
         assertThat(total.keySet()).containsSequence("raw", "WPP");
-        assertThat(total.containsKey("data")).isEqualTo(mode.streams);
+        assertThat(total.containsKey("data")).isEqualTo(mode.controlAccesses()); // EWPP: its check signatures
         assertThat(total.containsKey("DOR WPP")).isEqualTo(mode == TraceMode.ALL);
         assertThat(total).doesNotContainKey("unread");
         assertThat(TextTables.table(out, "% of raw").get("total")).containsKeys("WPP", "S_synch", "synch_cnt", "total");

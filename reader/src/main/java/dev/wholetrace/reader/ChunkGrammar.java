@@ -3,6 +3,7 @@ package dev.wholetrace.reader;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
@@ -82,6 +83,16 @@ final class ChunkGrammar implements ThreadGrammar {
     @Override
     public int addressStreamTerminal(int k) {
         return piece().chunk().streamSymbols()[k];
+    }
+
+    @Override
+    public Grammar stream(StreamKind kind) {
+        return piece().chunk().stream(kind) == null ? null : piece().chunk().grammar(kind);
+    }
+
+    @Override
+    public Alphabet alphabet(StreamKind kind) {
+        return piece().symbols().of(kind);
     }
 
     @Override

@@ -38,7 +38,8 @@ public final class EventCounts {
 
     /** Bytes the events would take as fixed-width records in a trace of {@code mode}. */
     public long rawBytes(TraceMode mode) {
-        long access = mode.streams ? RAW_ACCESS : mode.dataWpp ? RAW_DOR_ACCESS : 0;
+        // EWPP keeps the same information as CDR (the dependences instead of the addresses): the same record
+        long access = mode.controlAccesses() ? RAW_ACCESS : mode.dataWpp ? RAW_DOR_ACCESS : 0;
         return (mode.control ? blocks * RAW_BLOCK : 0) + (loads + stores) * access + syncTotal() * RAW_SYNC;
     }
 

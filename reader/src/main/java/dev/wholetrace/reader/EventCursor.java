@@ -2,6 +2,7 @@ package dev.wholetrace.reader;
 
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
@@ -65,6 +66,8 @@ final class EventCursor implements Iterator<Event> {
             case SymbolTag.LOAD, SymbolTag.STORE -> {
                 boolean load = tag == SymbolTag.LOAD;
                 if (!control) yield load ? Event.load(-1, value) : Event.store(-1, value);
+                // mode EWPP names the instruction but keeps no address (docs/ewpp.md)
+                if (piece.chunk().stream(StreamKinds.ADDRESSES) == null) yield load ? Event.load((int) value, -1) : Event.store((int) value, -1);
                 long address = stream(symbol).nextLong();
                 yield load ? Event.load((int) value, address) : Event.store((int) value, address);
             }

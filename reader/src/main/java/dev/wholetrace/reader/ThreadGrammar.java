@@ -2,7 +2,9 @@ package dev.wholetrace.reader;
 
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
 
 /**
  * One stretch of a thread's execution in compressed form: a WPP whose expansion is the stretch's
@@ -40,4 +42,17 @@ public interface ThreadGrammar {
 
     /** A decoder reading stream k from its start, run by run. */
     DiffRleDecoder addressStream(int k);
+
+    /**
+     * The stretch's grammar of another per-thread stream kind the mode keeps (the eWPP's
+     * StreamKinds.CHECKS), or null if it has none; its terminals are ids in {@link #alphabet}.
+     */
+    default Grammar stream(StreamKind kind) {
+        return null;
+    }
+
+    /** The thread's alphabet of {@code kind} as this stretch reads it (an alphabet per chunk is this chunk's). */
+    default Alphabet alphabet(StreamKind kind) {
+        throw new UnsupportedOperationException("no " + kind + " stream");
+    }
 }

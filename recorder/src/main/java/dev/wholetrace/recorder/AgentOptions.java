@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
  *   <li>{@value #CODEC}: how chunks are sealed: {@code fast} (default: xz preset 0 or raw, keeps
  *       up with the program) or {@code xz} (xz -9: ~10 % smaller files, but a busy second takes
  *       seconds to seal, so a crash loses more; docs/durability.md);</li>
+ *   <li>{@value #FILTER}: mode ewpp, the filtering phase's dependences (a file; docs/ewpp.md);</li>
+ *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
@@ -34,6 +36,10 @@ public final class AgentOptions {
     public static final String EXCLUDE = "exclude";
     public static final String INTERVAL = "interval";
     public static final String CODEC = "codec";
+    /** Mode ewpp: a file holding the filtering phase's dependences (model/ewpp/DependenceFilter's text form; docs/ewpp.md). */
+    public static final String FILTER = "filter";
+    /** Mode ewpp: {@code search} (default, the paper's B0/B1/E) or {@code distance} (docs/ewpp.md). */
+    public static final String SIGNATURE = "signature";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -45,8 +51,16 @@ public final class AgentOptions {
     private final Codec codec;
     private final Pattern[] includes;
     private final Pattern[] excludes;
+    private final Path filter;
+    /** Mode ewpp: "distance" to sign older instances by distance; null: the binary search's bits. */
+    private String signature;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
+        this(out, mode, include, exclude, intervalMillis, codec, null);
+    }
+
+    private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec, Path filter) {
+        this.filter = filter;
         if (intervalMillis < 1) throw new IllegalArgumentException(INTERVAL + " must be at least 1 ms");
         if (out != null) expandOut(out, 0); // a bad % sequence is refused here, by the launcher or the agent's parse
         if (codec != Codec.FAST && codec != Codec.XZ) throw new IllegalArgumentException(CODEC + " must be fast or xz");
@@ -67,22 +81,51 @@ public final class AgentOptions {
 
     /** These options, checking only the classes {@code patterns} match (null: all); the others get sync probes only. */
     public AgentOptions withInclude(String patterns) {
-        return new AgentOptions(out, mode, patterns, exclude, intervalMillis, codec);
+        return keep(new AgentOptions(out, mode, patterns, exclude, intervalMillis, codec, filter));
     }
 
     /** These options, not checking the classes {@code patterns} match (null: none excluded); they get sync probes only. */
     public AgentOptions withExclude(String patterns) {
-        return new AgentOptions(out, mode, include, patterns, intervalMillis, codec);
+        return keep(new AgentOptions(out, mode, include, patterns, intervalMillis, codec, filter));
     }
 
     /** These options, sealing a chunk at least every {@code millis}. */
     public AgentOptions withIntervalMillis(long millis) {
-        return new AgentOptions(out, mode, include, exclude, millis, codec);
+        return keep(new AgentOptions(out, mode, include, exclude, millis, codec, filter));
     }
 
     /** These options, sealing chunks with {@code c}: {@link Codec#FAST} or {@link Codec#XZ}. */
     public AgentOptions withCodec(Codec c) {
-        return new AgentOptions(out, mode, include, exclude, intervalMillis, c);
+        return keep(new AgentOptions(out, mode, include, exclude, intervalMillis, c, filter));
+    }
+
+    /** These options, with the eWPP filter file {@code file} (mode ewpp; null: none). */
+    public AgentOptions withFilter(Path file) {
+        return keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, file));
+    }
+
+    /** These options, signing older store instances with {@code s}: "search" or "distance" (mode ewpp). */
+    public AgentOptions withSignature(String s) {
+        if (s != null && !s.equals("search") && !s.equals("distance")) throw new IllegalArgumentException(SIGNATURE + " must be search or distance, not '" + s + "'");
+        AgentOptions o = new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter);
+        o.signature = s;
+        return o;
+    }
+
+    /** {@code o} with this one's signature (the options' one field outside the constructor). */
+    private AgentOptions keep(AgentOptions o) {
+        o.signature = signature;
+        return o;
+    }
+
+    /** The eWPP signature of older instances ("search" or "distance"), or null for the default (search). */
+    public String signature() {
+        return signature;
+    }
+
+    /** The eWPP filter file, or null. */
+    public Path filter() {
+        return filter;
     }
 
     /** The agent's argument string (null or blank: the defaults). */
@@ -95,17 +138,19 @@ public final class AgentOptions {
             String key = kv.substring(0, eq).trim();
             String value = kv.substring(eq + 1).trim();
             o = switch (key) {
-                case OUT -> new AgentOptions(Path.of(value), o.mode, o.include, o.exclude, o.intervalMillis, o.codec);
-                case MODE -> new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis, o.codec);
+                case OUT -> o.keep(new AgentOptions(Path.of(value), o.mode, o.include, o.exclude, o.intervalMillis, o.codec, o.filter));
+                case MODE -> o.keep(new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis, o.codec, o.filter));
                 case INCLUDE -> o.withInclude(value);
                 case EXCLUDE -> o.withExclude(value);
                 case INTERVAL -> o.withIntervalMillis(parseMillis(value));
+                case FILTER -> o.withFilter(Path.of(value));
+                case SIGNATURE -> o.withSignature(value);
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature)");
             };
         }
         return o;
@@ -116,7 +161,7 @@ public final class AgentOptions {
      * the others when set.
      */
     public String format() {
-        for (String s : new String[] {out.toString(), String.valueOf(include), String.valueOf(exclude)}) {
+        for (String s : new String[] {out.toString(), String.valueOf(include), String.valueOf(exclude), String.valueOf(filter)}) {
             if (s.contains(",")) throw new IllegalArgumentException("',' is not allowed in '" + s + "' (the agent's option separator)");
         }
         StringBuilder b = new StringBuilder(OUT).append('=').append(out.toAbsolutePath()).append(',').append(MODE).append('=').append(mode.label());
@@ -124,6 +169,8 @@ public final class AgentOptions {
         if (exclude != null) b.append(',').append(EXCLUDE).append('=').append(exclude);
         if (intervalMillis != DEFAULT_INTERVAL_MILLIS) b.append(',').append(INTERVAL).append('=').append(intervalMillis);
         if (codec != Codec.FAST) b.append(',').append(CODEC).append("=xz");
+        if (filter != null) b.append(',').append(FILTER).append('=').append(filter.toAbsolutePath());
+        if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
         return b.toString();
     }
 

@@ -8,6 +8,7 @@ import dev.wholetrace.format.wtrace.SymbolTag;
  * <pre>
  *   block      [id &lt;&lt; 8 | BLOCK]
  *   load/store [instruction &lt;&lt; 8 | LOAD|STORE] [address]
+ *   xload      [instruction &lt;&lt; 8 | XLOAD] [address] [writer]   (mode EWPP: another thread wrote it last)
  *   sync       [site &lt;&lt; 16 | kind &lt;&lt; 8 | SYNC] [object] [ticket] [aux]
  * </pre>
  */
@@ -16,6 +17,8 @@ final class BufferLayout {
     static final int LOAD = 2;
     static final int STORE = 3;
     static final int SYNC = 4;
+    /** Mode EWPP: a load whose last writer was another thread, [instruction &lt;&lt; 8 | XLOAD] [address] [writer]. */
+    static final int XLOAD = 5;
     /** The most longs one event takes: a buffer with less room left is handed over first. */
     static final int MAX_EVENT_LONGS = 4;
 
@@ -30,6 +33,7 @@ final class BufferLayout {
         return switch (tag(head)) {
             case BLOCK -> 1;
             case LOAD, STORE -> 2;
+            case XLOAD -> 3;
             case SYNC -> 4;
             default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF));
         };
@@ -42,7 +46,7 @@ final class BufferLayout {
 
     /** The symbol tag of a load/store (SymbolTag.LOAD or STORE). */
     static int accessTag(long head) {
-        return tag(head) == LOAD ? SymbolTag.LOAD : SymbolTag.STORE;
+        return tag(head) == STORE ? SymbolTag.STORE : SymbolTag.LOAD;
     }
 
     /** A sync operation's kind and site as a symbol value (SymbolTag.syncValue). */

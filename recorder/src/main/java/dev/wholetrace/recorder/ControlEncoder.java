@@ -55,7 +55,7 @@ final class ControlEncoder extends StreamEncoder {
             long head = buf[i];
             switch (BufferLayout.tag(head)) {
                 case BufferLayout.BLOCK -> block(BufferLayout.id(head));
-                case BufferLayout.LOAD, BufferLayout.STORE -> {
+                case BufferLayout.LOAD, BufferLayout.STORE, BufferLayout.XLOAD -> {
                     if (accesses) accessSymbols[access++] = access(BufferLayout.accessTag(head), BufferLayout.id(head));
                 }
                 case BufferLayout.SYNC -> sync(BufferLayout.syncValue(head));

@@ -4,6 +4,7 @@ import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +30,13 @@ final class ThreadCompressor {
     }
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
+        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false);
+    }
+
+    /** {@code filter}, {@code distance}: the eWPP's filtering phase and signature, for mode EWPP's check routine. */
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance) {
         this.thread = thread;
-        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars);
+        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance);
     }
 
     int thread() {

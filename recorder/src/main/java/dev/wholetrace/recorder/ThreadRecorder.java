@@ -5,8 +5,10 @@ import static dev.wholetrace.recorder.BufferLayout.LOAD;
 import static dev.wholetrace.recorder.BufferLayout.MAX_EVENT_LONGS;
 import static dev.wholetrace.recorder.BufferLayout.STORE;
 import static dev.wholetrace.recorder.BufferLayout.SYNC;
+import static dev.wholetrace.recorder.BufferLayout.XLOAD;
 
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.recorder.ewpp.LastWriters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -39,6 +41,10 @@ public final class ThreadRecorder {
     private final ThreadCompressor compressor;
     private final boolean keepBlocks;
     private final boolean keepAccesses;
+    /** Mode EWPP: every thread's last writers, to flag a load of another thread's store; else null. */
+    private final LastWriters writers;
+    /** Mode EWPP: this thread's stores so far (a store's number names it in another thread's check). */
+    private long stores;
     private Batch batch;
     private long[] buf;
     /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
@@ -63,6 +69,7 @@ public final class ThreadRecorder {
         this.compressor = compressor;
         this.keepBlocks = recorder.mode().control;
         this.keepAccesses = recorder.mode().keepsAccesses();
+        this.writers = recorder.lastWriters();
         useBatch(new Batch(firstCapacity));
     }
 
@@ -102,9 +109,24 @@ public final class ThreadRecorder {
             p = handOver();
             b = buf;
         }
-        b[p] = (long) instruction << 8 | tag;
+        long writer = writers == null ? 0 : lastWriter(tag, address);
+        b[p] = (long) instruction << 8 | (writer == 0 ? tag : XLOAD);
         b[p + 1] = address;
-        POS.setRelease(this, p + 2);
+        if (writer == 0) {
+            POS.setRelease(this, p + 2);
+        } else {
+            b[p + 2] = writer;
+            POS.setRelease(this, p + 3);
+        }
+    }
+
+    /** Mode EWPP: notes a store as the address's last writer; for a load, the other thread that wrote it last, or 0. */
+    private long lastWriter(int tag, long address) {
+        if (tag == STORE) {
+            writers.stored(address, index, ++stores);
+            return 0;
+        }
+        return writers.otherWriter(address, index);
     }
 
     /** A sync operation of any kind; the specific methods below are shorthands. */

@@ -4,6 +4,9 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.recorder.ewpp.LastWriters;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -54,6 +57,9 @@ public final class TraceRecorder implements AutoCloseable {
     /** Live handles by thread object, so that a joiner can record the end of a thread it joined. */
     private final Map<Long, ThreadRecorder> byObject = new ConcurrentHashMap<>();
     private final ChunkMetadata metadata;
+    /** Mode EWPP: the filtering phase (property ewpp.filter) and the threads' shared last writers; else null. */
+    private final DependenceFilter ewppFilter;
+    private final LastWriters lastWriters;
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
     private volatile boolean writing;
@@ -74,6 +80,9 @@ public final class TraceRecorder implements AutoCloseable {
         properties.put("mode", config.mode().label());
         properties.put(TraceClock.ORIGIN_PROPERTY, Long.toString(clock.originEpochMillis()));
         this.metadata = new ChunkMetadata(properties);
+        boolean ewpp = config.mode() == TraceMode.EWPP;
+        this.ewppFilter = ewpp ? DependenceFilter.decode(config.properties().get(DependenceFilter.PROPERTY)) : null;
+        this.lastWriters = ewpp ? new LastWriters() : null;
         pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
@@ -92,6 +101,11 @@ public final class TraceRecorder implements AutoCloseable {
         r.chunkThread.start();
         r.clockThread.start();
         return r;
+    }
+
+    /** Mode EWPP: the last-writer table every thread shares; null in the other modes. */
+    LastWriters lastWriters() {
+        return lastWriters;
     }
 
     public TraceMode mode() {
@@ -125,7 +139,9 @@ public final class TraceRecorder implements AutoCloseable {
                 return t;
             }
             index = metadata.addThread(name, object, virtual);
-            compressor = new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar());
+            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
+                    : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
+                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)));
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);

@@ -108,6 +108,8 @@ class TraceViewPropertiesTest {
                         if (mode.streams) {
                             assertThat(value).isEqualTo(e.id());
                             assertThat(streams.get(s).nextLong()).as("%s: address of event %d", what, at).isEqualTo(e.address());
+                        } else if (mode.controlAccesses()) { // EWPP: the instruction, no address
+                            assertThat(value).isEqualTo(e.id());
                         } else {
                             assertThat(value).isEqualTo(e.address());
                         }

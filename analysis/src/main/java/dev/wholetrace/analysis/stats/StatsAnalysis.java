@@ -67,7 +67,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
     private static Component streamComponent(StreamKind kind, TraceMode mode) {
         if (kind == mode.mainWpp()) return Component.WPP;
         if (kind == StreamKinds.DATA) return Component.DOR_WPP;
-        if (kind == StreamKinds.ADDRESSES) return Component.DATA;
+        if (kind == StreamKinds.ADDRESSES || kind == StreamKinds.CHECKS) return Component.DATA; // EWPP: the check signatures stand for the addresses
         throw new IllegalStateException("no column for stream kind " + kind);
     }
 }

@@ -17,7 +17,7 @@ public final class TraceStats {
     public enum Component {
         /** The main WPP: the control stream, or the data stream in DOR mode. */
         WPP("WPP", "wpp", false),
-        /** Diff∘RLE∘SEQ address streams, in CDR and ALL. */
+        /** Diff∘RLE∘SEQ address streams, in CDR and ALL; the eWPP's check signatures in EWPP (they stand for the addresses). */
         DATA("data", "data", false),
         /** The DOR WPP (data stream) that ALL mode keeps beside the control WPP. */
         DOR_WPP("DOR WPP", "dorWpp", false),
@@ -87,7 +87,7 @@ public final class TraceStats {
         List<Component> out = new ArrayList<>();
         for (Component c : Component.values()) {
             boolean shown = switch (c) {
-                case DATA -> mode.streams;
+                case DATA -> mode.controlAccesses(); // EWPP: the check signatures
                 case DOR_WPP -> mode == TraceMode.ALL;
                 case UNREAD -> total.bytes(c) > 0;
                 default -> true;

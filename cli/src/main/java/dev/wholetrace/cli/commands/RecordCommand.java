@@ -50,6 +50,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
                 "  wholetrace record -o run.wtrace --force -- java -jar app.jar    # replace run.wtrace",
                 "  wholetrace record -o run.wtrace --mode strata -- java -jar app.jar   # control flow stored as strata",
+                "  wholetrace record -o first.wtrace --mode cdr -- java -jar app.jar   # then, the eWPP with its filtering phase:",
+                "  wholetrace record -o run.wtrace --mode ewpp --filter-from first.wtrace -- java -jar app.jar",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "",
@@ -66,11 +68,12 @@ public final class RecordCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--mode", defaultValue = "cor", paramLabel = "MODE",
-            description = "cor, dor, cdr, all or strata (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
+            description = "cor, dor, cdr, all, strata or ewpp (default: ${DEFAULT-VALUE}); every mode records the blocks and the sync operations "
                     + "(locks, monitors, volatiles, class initialization, thread, task and JDK hand-overs: docs/agent.md); "
                     + "dor, cdr and all also record each field, array element and collection element load and store "
                     + "with its address; strata records what cor does, stored as cyclic paths, trip counts and layer-0 "
-                    + "strata (docs/strata.md)")
+                    + "strata (docs/strata.md); ewpp records cdr's control flow without addresses and, per load, the signature of "
+                    + "a dependence check from which 'wholetrace deps' recovers every store-to-load dependence (docs/ewpp.md)")
     String mode;
 
     @Option(names = "--include", paramLabel = "PATTERNS", description = "check only these classes (the others' sync operations are still recorded)")
@@ -84,6 +87,9 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Mixin
     ForceOption force;
+
+    @Mixin
+    EwppFilterOption filter;
 
     @Option(names = "--no-recompress", negatable = false,
             description = "keep the trace as the agent sealed it (fast codec, larger) instead of re-packing it after the program exited")
@@ -102,7 +108,9 @@ public final class RecordCommand implements Callable<Integer> {
         OutputFile.checkWritableInPlace(out, force.force());
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
-        cmd.add(AgentOptions.of(out, TraceMode.parse(mode)).withInclude(include).withExclude(exclude).javaagent(BuildJars.agentJar(agent)));
+        TraceMode traceMode = TraceMode.parse(mode);
+        AgentOptions options = filter.apply(AgentOptions.of(out, traceMode).withInclude(include).withExclude(exclude), traceMode, spec.commandLine().getErr());
+        cmd.add(options.javaagent(BuildJars.agentJar(agent)));
         cmd.addAll(command.subList(1, command.size()));
         Process p;
         try {

@@ -66,8 +66,11 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
-    @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr, all or strata (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mode", defaultValue = "cdr", paramLabel = "MODE", description = "with -o: cor, dor, cdr, all, strata or ewpp (default: ${DEFAULT-VALUE})")
     String mode;
+
+    @Mixin
+    EwppFilterOption filter;
 
     @Option(names = "--java", paramLabel = "PATH", description = "the java launcher (default: the one running this command)")
     Path java;
@@ -82,7 +85,8 @@ public final class WorkloadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         KernelRange.byName(name).check(threads, size, steps);
         if (out != null) OutputFile.checkWritableInPlace(out, force.force());
-        String agentArg = out == null ? null : KernelLauncher.agentOptions(out, TraceMode.parse(mode)).javaagent(BuildJars.agentJar(agent));
+        String agentArg = out == null ? null : filter.apply(KernelLauncher.agentOptions(out, TraceMode.parse(mode)), TraceMode.parse(mode), spec.commandLine().getErr())
+                .javaagent(BuildJars.agentJar(agent));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

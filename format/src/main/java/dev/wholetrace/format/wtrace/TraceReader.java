@@ -58,7 +58,7 @@ public final class TraceReader implements AutoCloseable {
                     + TraceFormat.OLDEST_READABLE + " to " + TraceFormat.VERSION);
         }
         mode = TraceMode.byId(h.get(6));
-        if (mode == null || mode == TraceMode.STRATA && version < TraceFormat.STRATA_SINCE) {
+        if (mode == null || (mode == TraceMode.STRATA || mode == TraceMode.EWPP) && version < TraceFormat.STRATA_SINCE) {
             throw new FormatException(name + ": unknown trace mode " + h.get(6) + " in a version " + version + " file");
         }
         scan(name);

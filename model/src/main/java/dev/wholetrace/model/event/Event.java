@@ -42,7 +42,8 @@ public record Event(Type type, int id, long address, SyncKind kind, long object,
             case SYNC -> this;
             case BLOCK -> mode.control ? this : null;
             case LOAD, STORE -> mode.streams ? this
-                    : mode.dataWpp ? new Event(type, -1, address, null, 0, 0) : null;
+                    : mode.dataWpp ? new Event(type, -1, address, null, 0, 0)
+                    : mode.controlAccesses() ? new Event(type, id, -1, null, 0, 0) : null; // EWPP: instruction, no address
         };
     }
 

@@ -44,8 +44,18 @@ public final class StreamKinds {
             "(tag, value): BLOCK block id, SYNC kind << 32 | site", false, true, null,
             false); // per trace, as control's
 
+    /**
+     * The eWPP's check stream (mode EWPP, docs/ewpp.md): per load, the control-flow signature of
+     * the disambiguation check routine, symbols (tag, value) of {@code model/ewpp/CheckSymbols}.
+     * Read alongside the control WPP (which names every load/store instruction, as in CDR); no
+     * address is stored. Per chunk: CROSS symbols carry store numbers, which grow with the trace.
+     */
+    public static final StreamKind CHECKS = new StreamKind(5, "checks",
+            "(tag, value): OK, NONE, LAST d, SEARCH d, B0, B1, END, NEW, CROSS thread << 40 | store number", false, false, null,
+            true);
+
     /** Every registered kind, in the order streams are encoded, written and read. */
-    public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES, STRATA);
+    public static final List<StreamKind> ALL = List.of(CONTROL, DATA, ADDRESSES, STRATA, CHECKS);
 
     private StreamKinds() {}
 

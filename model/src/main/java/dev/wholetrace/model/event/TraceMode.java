@@ -25,7 +25,13 @@ public enum TraceMode {
      * strata under a grammar (StreamKinds.STRATA; docs/strata.md). Read as a control WPP.
      * Header byte 4, from {@code .wtrace} version 5.
      */
-    STRATA(StreamKinds.STRATA);
+    STRATA(StreamKinds.STRATA),
+    /**
+     * The extended WPP (docs/ewpp.md): CDR's control WPP without addresses, plus per load the
+     * signature of a disambiguation check (StreamKinds.CHECKS) from which the store→load
+     * dependences are recovered. Header byte 5.
+     */
+    EWPP(StreamKinds.CONTROL, StreamKinds.CHECKS);
 
     /** The stream kinds the mode keeps, in registry order. */
     public final List<StreamKind> kinds;
@@ -57,9 +63,14 @@ public enum TraceMode {
         throw new IllegalStateException(this + " keeps no WPP");
     }
 
+    /** Whether the control WPP names each load/store instruction as it executes (CDR, ALL, EWPP). */
+    public boolean controlAccesses() {
+        return streams || keeps(StreamKinds.CHECKS);
+    }
+
     /** Whether load/store events are recorded at all. */
     public boolean keepsAccesses() {
-        return dataWpp || streams;
+        return dataWpp || streams || keeps(StreamKinds.CHECKS);
     }
 
     public String label() {
@@ -73,6 +84,6 @@ public enum TraceMode {
 
     public static TraceMode parse(String s) {
         for (TraceMode m : values()) if (m.label().equalsIgnoreCase(s)) return m;
-        throw new IllegalArgumentException("unknown mode '" + s + "' (expected cor, dor, cdr, all or strata)");
+        throw new IllegalArgumentException("unknown mode '" + s + "' (expected cor, dor, cdr, all, strata or ewpp)");
     }
 }

@@ -120,6 +120,8 @@ final class StatsText implements ReportWriter<StatsReport> {
             case ALL -> "CDR and DOR together; per thread the CDR parts and a DOR WPP";
             case STRATA -> "control only, stored as strata; per thread cyclic paths, [path, tripcount] runs, layer-0 strata"
                     + " and a grammar over their runs";
+            case EWPP -> "extended WPP; per thread a WPP over blocks, sync operations and load/store instructions,"
+                    + " and the signatures of the dependence checks at every load (no addresses; docs/ewpp.md)";
         };
     }
 

@@ -1,0 +1,41 @@
+package dev.wholetrace.analysis.deps;
+
+import dev.wholetrace.analysis.hb.HappensBefore;
+import dev.wholetrace.reader.TraceView;
+import java.util.Arrays;
+
+/**
+ * Whether another thread's store is ordered before a load by the trace's sync order: the segments
+ * of both ends (a position's segment is the number of its thread's sync operations before it) and
+ * {@link HappensBefore} between them. A store that is not ordered before the load it was read by
+ * is a racy dependence.
+ */
+final class CrossThreadOrder {
+    private final TraceView trace;
+    private final long[][] syncPositions;
+    private HappensBefore hb;
+
+    CrossThreadOrder(TraceView trace) {
+        this.trace = trace;
+        this.syncPositions = new long[trace.threadCount()][];
+    }
+
+    /** The segment of position {@code position} of thread {@code t}. */
+    long segment(int t, long position) {
+        long[] s = syncPositions[t];
+        if (s == null) {
+            s = new long[Math.toIntExact(trace.syncCount(t))];
+            for (int m = 0; m < s.length; m++) s[m] = trace.syncPosition(t, m);
+            syncPositions[t] = s;
+        }
+        int i = Arrays.binarySearch(s, position);
+        return i >= 0 ? i : -i - 1;
+    }
+
+    /** The origin of a load at (t, position) that read the store at (writer, writerPosition). */
+    Origin of(int writer, long writerPosition, int t, long position) {
+        if (writer == t) return Origin.SAME_THREAD;
+        if (hb == null) hb = HappensBefore.of(trace);
+        return hb.ordered(writer, segment(writer, writerPosition), t, segment(t, position)) ? Origin.CROSS_THREAD : Origin.RACY;
+    }
+}

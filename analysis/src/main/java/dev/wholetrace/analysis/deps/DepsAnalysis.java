@@ -1,0 +1,62 @@
+package dev.wholetrace.analysis.deps;
+
+import dev.wholetrace.analysis.NamedAnalysis;
+import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.TraceView;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code deps}: the dynamic store→load dependences of a recording. From an eWPP (mode EWPP) they
+ * are recovered from the check signatures ({@link EwppRecovery}); from a control flow and address
+ * trace (CDR, ALL) by the address-trace baseline ({@link AddressTraceRecovery}). Both give the
+ * same edges and counts for the same run (docs/ewpp.md).
+ */
+public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
+    private final DepsOptions options;
+
+    public DepsAnalysis() {
+        this(DepsOptions.ALL);
+    }
+
+    public DepsAnalysis(DepsOptions options) {
+        super("deps", "store→load dependences, from an eWPP's check signatures or from the addresses of a CDR/ALL trace");
+        this.options = options;
+    }
+
+    @Override
+    public DepsResult analyze(TraceView trace) {
+        DependenceCounts counts = new DependenceCounts(u -> options.load() < 0 || u == options.load(),
+                d -> options.store() < 0 || d == options.store(), options.instances());
+        ChainRecovery chains = options.chainLoad() >= 0 ? new ChainRecovery(options.chainLoad(), options.chainLength()) : null;
+        DependenceSink sink = chains == null ? counts : (t, p, u, wt, wp, d, o) -> {
+            counts.dependence(t, p, u, wt, wp, d, o);
+            chains.dependence(t, p, u, wt, wp, d, o);
+        };
+        long start = System.nanoTime();
+        EwppRecovery.Stats stats = null;
+        String method;
+        if (trace.mode() == TraceMode.EWPP) {
+            stats = new EwppRecovery().recover(trace, sink);
+            method = "ewpp";
+        } else if (trace.mode().streams) {
+            new AddressTraceRecovery().recover(trace, sink);
+            method = "address-trace";
+        } else {
+            throw new IllegalArgumentException("dependences need a trace of mode ewpp, cdr or all; " + trace.file().getFileName() + " is " + trace.mode().label());
+        }
+        long nanos = System.nanoTime() - start;
+        CodeMap code = trace.code();
+        List<DepsResult.EdgeRow> rows = new ArrayList<>();
+        Map<Origin, Long> byOrigin = new EnumMap<>(Origin.class);
+        counts.edges().forEach((e, n) -> {
+            rows.add(new DepsResult.EdgeRow(e.store(), e.load(), e.origin(), n, e.store() < 0 ? null : code.instruction(e.store()), code.instruction(e.load())));
+            byOrigin.merge(e.origin(), n, Long::sum);
+        });
+        List<DepsResult.Chain> chainRows = chains == null ? List.of() : chains.chains(trace);
+        return new DepsResult(trace.file().toString(), trace.mode().label(), method, rows, byOrigin, stats, counts.instances(), chainRows, nanos);
+    }
+}

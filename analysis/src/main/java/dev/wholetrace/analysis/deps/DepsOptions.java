@@ -1,0 +1,19 @@
+package dev.wholetrace.analysis.deps;
+
+/**
+ * What {@code wholetrace deps} asks for.
+ *
+ * @param store      only dependences from this store instruction (-1: every one)
+ * @param load       only dependences into this load instruction (-1: every one)
+ * @param instances  keep the first N dynamic instances with their timestamps (0: none)
+ * @param chainLoad  recover the dependence chains that start at this load instruction (-1: none)
+ * @param chainLength how many dependences a chain follows, 1..
+ */
+public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength) {
+    public static final DepsOptions ALL = new DepsOptions(-1, -1, 0, -1, 0);
+
+    public DepsOptions {
+        if (instances < 0) throw new IllegalArgumentException("instances must be >= 0");
+        if (chainLoad >= 0 && chainLength < 1) throw new IllegalArgumentException("--length must be at least 1, not " + chainLength);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.wholetrace.analysis.deps;
+
+import java.util.Arrays;
+
+/** A growable array of longs (timestamps, positions): no boxing. */
+final class LongList {
+    private long[] a = new long[8];
+    private int size;
+
+    void add(long v) {
+        if (size == a.length) a = Arrays.copyOf(a, size * 2);
+        a[size++] = v;
+    }
+
+    long get(int i) {
+        return a[i];
+    }
+
+    int size() {
+        return size;
+    }
+
+    long last() {
+        return a[size - 1];
+    }
+}

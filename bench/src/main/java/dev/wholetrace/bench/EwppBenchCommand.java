@@ -1,0 +1,351 @@
+package dev.wholetrace.bench;
+
+import dev.wholetrace.analysis.deps.DependenceCounts;
+import dev.wholetrace.analysis.deps.DependenceFilterBuilder;
+import dev.wholetrace.analysis.deps.DepsAnalysis;
+import dev.wholetrace.analysis.deps.DepsResult;
+import dev.wholetrace.analysis.deps.EwppRecovery;
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
+import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.reader.ThreadGrammar;
+import dev.wholetrace.reader.TraceView;
+import dev.wholetrace.report.MarkdownTable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench ewpp}: per kernel and library driver, in one run, the eWPP paper's tables on our
+ * system (docs/ewpp.md): CF+AT vs eCF sizes (IV), compressed with SEQUITUR and enhanced SEQUITUR
+ * (V), the files as stored (CDR: control WPP + address streams; EWPP: control WPP + check stream),
+ * dependence types (VIII), checks per dependence (IX), plain / CDR / eWPP recording time with the
+ * filtering phase apart (X), and recovery time from the eWPP vs the address trace (XI). Writes
+ * docs/results/ewpp.md and ewpp.csv.
+ */
+@Command(name = "ewpp", mixinStandardHelpOptions = true,
+        description = {"eWPP vs control flow + address trace: sizes, recording cost, recovery time, per kernel and library driver.",
+                "", "Example: bench/run ewpp --quick"})
+final class EwppBenchCommand implements Callable<Integer> {
+    @Mixin
+    ChildJvmOptions jvm = new ChildJvmOptions();
+
+    @Option(names = "--quick", description = "Only sor and fft at small sizes (a smoke test of the harness).")
+    boolean quick;
+
+    @Option(names = "--reps", defaultValue = "3", description = "Runs per variant; medians are reported (default: ${DEFAULT-VALUE}).")
+    int reps;
+
+    @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
+    String heap;
+
+    private final Log log = new Log();
+
+    record Program(String name, String main, String include, String... args) {}
+
+    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
+    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
+
+    static List<Program> programs(boolean quick) {
+        if (quick) return List.of(new Program("sor", LAUNCHER, KERNELS, "sor", "2", "48", "4"), new Program("fft", LAUNCHER, KERNELS, "fft", "2", "8", "1"));
+        return List.of(
+                new Program("sor", LAUNCHER, KERNELS, "sor", "2", "64", "6"),
+                new Program("fft", LAUNCHER, KERNELS, "fft", "2", "10", "1"),
+                new Program("lu", LAUNCHER, KERNELS, "lu", "2", "48", "1"),
+                new Program("water", LAUNCHER, KERNELS, "water", "2", "16", "1"),
+                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "2", "1000", "2"),
+                new Program("math3", "dev.wholetrace.workloads.libs.Math3Driver", "dev.wholetrace.workloads.libs.*:org.apache.commons.math3.*", "2"));
+    }
+
+    /** Sizes in bytes. */
+    record Sizes(long cf, long at, long ecf, long cfSeq, long atSeq, long ecfSeq, long cfEnh, long atEnh, long ecfEnh,
+                 long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile) {}
+
+    record Row(Program p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
+               EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance) {}
+
+    @Override
+    public Integer call() throws Exception {
+        if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
+        Path dir = jvm.prepare("ewpp");
+        MeasuredChild child = new MeasuredChild(dir);
+        List<Row> rows = new ArrayList<>();
+        for (Program p : programs(quick)) rows.add(measure(p, dir, child));
+        Files.writeString(jvm.out.resolve("ewpp.md"), markdown(rows), StandardCharsets.UTF_8);
+        Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
+        log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
+        return 0;
+    }
+
+    private List<String> command(Program p, Path trace, TraceMode mode, Path filter) {
+        return command(p, trace, mode, filter, null);
+    }
+
+    private List<String> command(Program p, Path trace, TraceMode mode, Path filter, String signature) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(heap);
+        if (trace != null) {
+            dev.wholetrace.recorder.AgentOptions o = dev.wholetrace.recorder.AgentOptions.of(trace, mode).withInclude(p.include);
+            if (filter != null) o = o.withFilter(filter);
+            if (signature != null) o = o.withSignature(signature);
+            cmd.add(o.javaagent(jvm.agent));
+        }
+        cmd.addAll(List.of("-cp", jvm.workloads.toAbsolutePath().normalize().toString(), p.main));
+        cmd.addAll(Arrays.asList(p.args));
+        return cmd;
+    }
+
+    private Row measure(Program p, Path dir, MeasuredChild child) throws Exception {
+        Path first = dir.resolve(p.name + "-filter.wtrace");
+        Path cdr = dir.resolve(p.name + "-cdr.wtrace");
+        Path ewpp = dir.resolve(p.name + "-ewpp.wtrace");
+        Path dist = dir.resolve(p.name + "-ewpp-distance.wtrace");
+        Path filterFile = dir.resolve(p.name + "-filter.txt");
+        for (Path f : List.of(first, cdr, ewpp)) Files.deleteIfExists(f);
+        MeasuredChild.Run plain = child.run(command(p, null, null, null), jvm.timeout);
+        child.run(command(p, first, TraceMode.CDR, null), jvm.timeout).expectSameAs(plain, p.name + " filtering run");
+        long t0 = System.nanoTime();
+        DependenceFilter filter = new DependenceFilterBuilder().build(TraceView.open(first));
+        double filterSeconds = (System.nanoTime() - t0) / 1e9;
+        Files.writeString(filterFile, filter.encode());
+        log.info("%s: filter of %d dependences in %.2f s; %d reps of plain, cdr, ewpp", p.name, filter.size(), filterSeconds, reps);
+        double[][] wall = new double[4][reps];
+        for (int r = 0; r < reps; r++) {
+            for (int v = 0; v < 4; v++) {
+                Path trace = v == 1 ? cdr : v == 2 ? ewpp : v == 3 ? dist : null;
+                if (trace != null) Files.deleteIfExists(trace);
+                MeasuredChild.Run run = child.run(command(p, trace, v == 1 ? TraceMode.CDR : TraceMode.EWPP, v >= 2 ? filterFile : null,
+                        v == 3 ? "distance" : null), jvm.timeout);
+                if (v > 0) run.expectSameAs(plain, p.name + (v == 1 ? " cdr" : " ewpp"));
+                wall[v][r] = run.wallSeconds();
+            }
+        }
+        double[] recE = new double[reps];
+        double[] recA = new double[reps];
+        double[] recD = new double[reps];
+        DepsResult e = null;
+        DepsResult a = null;
+        DepsResult d = null;
+        for (int r = 0; r < reps; r++) {
+            long s0 = System.nanoTime();
+            d = new DepsAnalysis().analyze(TraceView.open(dist));
+            recD[r] = (System.nanoTime() - s0) / 1e9;
+            long s = System.nanoTime();
+            e = new DepsAnalysis().analyze(TraceView.open(ewpp));
+            recE[r] = (System.nanoTime() - s) / 1e9;
+            s = System.nanoTime();
+            a = new DepsAnalysis().analyze(TraceView.open(cdr));
+            recA[r] = (System.nanoTime() - s) / 1e9;
+        }
+        boolean same = edges(e).equals(edges(a));
+        Sizes sizes = sizes(TraceView.open(ewpp), TraceView.open(cdr));
+        Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
+        log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name, sizes.ecf,
+                sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
+        return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, e.signatures(),
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)));
+    }
+
+    private static List<String> edges(DepsResult r) {
+        List<String> out = new ArrayList<>();
+        for (DepsResult.EdgeRow e : r.edges()) out.add(e.store() + " " + e.load() + " " + e.origin() + " " + e.count());
+        return out;
+    }
+
+    /**
+     * CF: the control symbols (4 bytes each); AT: one 8-byte address per access; eCF: the control
+     * symbols with every load's check signature after it (OK dropped), 4 bytes a symbol. Each also
+     * as a SEQUITUR and an enhanced-SEQUITUR grammar per thread (varint-coded, GrammarCodec), and
+     * the files' sections as stored.
+     */
+    private static Sizes sizes(TraceView ewpp, TraceView cdr) {
+        long[] s = new long[9];
+        for (int t = 0; t < ewpp.threadCount(); t++) {
+            GrammarBuilder cfSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
+            GrammarBuilder cfEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            GrammarBuilder eSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
+            GrammarBuilder eEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            Alphabet cfSymbols = new Alphabet();
+            Alphabet eSymbols = new Alphabet();
+            for (ThreadGrammar g : ewpp.grammars(t)) {
+                GrammarExpander checks = g.stream(StreamKinds.CHECKS) == null ? null : g.stream(StreamKinds.CHECKS).expander();
+                Alphabet ca = checks == null ? null : g.alphabet(StreamKinds.CHECKS);
+                for (GrammarExpander x = g.wpp().expander(); x.hasNext(); ) {
+                    int sym = x.next();
+                    Event.Type type = g.type(sym);
+                    int c = cfSymbols.idOf(type.ordinal(), g.value(sym));
+                    cfSeq.append(c);
+                    cfEnh.append(c);
+                    int ec = eSymbols.idOf(type.ordinal(), g.value(sym));
+                    eSeq.append(ec);
+                    eEnh.append(ec);
+                    s[0] += 4;
+                    s[2] += 4;
+                    if (type == Event.Type.LOAD || type == Event.Type.STORE) s[1] += 8;
+                    if (type != Event.Type.LOAD) continue;
+                    do {
+                        int k = checks.next();
+                        long tag = ca.first(k);
+                        if (tag == CheckSymbols.OK) break;
+                        int sc = eSymbols.idOf(100 + tag, ca.second(k));
+                        eSeq.append(sc);
+                        eEnh.append(sc);
+                        s[2] += 4;
+                        if (tag != CheckSymbols.SEARCH && tag != CheckSymbols.B0 && tag != CheckSymbols.B1 && tag != CheckSymbols.NEW) break;
+                    } while (true);
+                }
+            }
+            s[3] += bytes(cfSeq);
+            s[6] += bytes(cfEnh);
+            s[5] += bytes(eSeq);
+            s[8] += bytes(eEnh);
+        }
+        for (int t = 0; t < cdr.threadCount(); t++) {
+            GrammarBuilder atSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
+            GrammarBuilder atEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            Alphabet addresses = new Alphabet();
+            for (Iterator<Event> it = cdr.events(t); it.hasNext(); ) {
+                Event ev = it.next();
+                if (!ev.isAccess()) continue;
+                int a = addresses.idOf(ev.address());
+                atSeq.append(a);
+                atEnh.append(a);
+            }
+            s[4] += bytes(atSeq) + 8L * addresses.size(); // the grammar and its alphabet of addresses
+            s[7] += bytes(atEnh) + 8L * addresses.size();
+        }
+        long cdrWpp = 0, cdrData = 0, ewppWpp = 0, ewppChecks = 0;
+        for (Section x : cdr.sections()) {
+            if (x.stream() == StreamKinds.CONTROL) cdrWpp += x.fileBytes();
+            if (x.stream() == StreamKinds.ADDRESSES) cdrData += x.fileBytes();
+        }
+        for (Section x : ewpp.sections()) {
+            if (x.stream() == StreamKinds.CONTROL) ewppWpp += x.fileBytes();
+            if (x.stream() == StreamKinds.CHECKS) ewppChecks += x.fileBytes();
+        }
+        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], cdrWpp, cdrData, ewppWpp, ewppChecks, cdr.fileBytes(), ewpp.fileBytes());
+    }
+
+    private static long bytes(GrammarBuilder b) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.write(b.toGrammar(), w);
+        return w.size();
+    }
+
+    static double median(double[] v) {
+        double[] c = v.clone();
+        Arrays.sort(c);
+        return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
+    }
+
+    private static String f2(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private String markdown(List<Row> rows) {
+        StringBuilder sb = new StringBuilder("# eWPP vs control flow + address trace\n\n");
+        sb.append("`bench/run ewpp").append(quick ? " --quick" : "").append("` (").append(reps).append(" reps per variant, medians). ")
+                .append(Machine.describe().summary()).append("\n\n")
+                .append("Per program: a CDR recording is the filtering phase (the filter is built from it in-process: *filter s*); then plain, CDR and ")
+                .append("eWPP (`--mode ewpp` with that filter) runs, interleaved. Sizes (bytes): CF = control symbols × 4, AT = accesses × 8, ")
+                .append("eCF = control symbols with each load's check signature after it (OK dropped) × 4; *seq*/*enh* the same strings as ")
+                .append("per-thread SEQUITUR / enhanced-SEQUITUR grammars (varint-coded; AT's with its alphabet of addresses); ")
+                .append("*stored* what the files hold (CDR: control WPP + address streams; eWPP: control WPP + check stream, sections with the ")
+                .append("fast codec as sealed). Recovery: open the trace and recover every dependence, in-process. *same*: eWPP and address-trace ")
+                .append("recovery gave the same edges and counts; the two traces are separate runs, so in the programs that take locks (water, mp3d, ")
+                .append("math3) which thread's store a load reads depends on the lock order of each run, and the edges can differ without either being ")
+                .append("wrong (CliDepsTest checks both recoveries against an oracle on runs with one worker thread).\n\n");
+        MarkdownTable sizes = new MarkdownTable().left("program").right("CF+AT", "eCF", "eCF/(CF+AT)", "WPP+cAT seq", "eWPP seq", "ratio seq",
+                "WPP+cAT enh", "eWPP enh", "ratio enh", "stored CDR", "stored eWPP", "ratio stored");
+        double sumSeq = 0, sumEnh = 0, sumStored = 0;
+        double sumDSeq = 0, sumDEnh = 0, sumDStored = 0;
+        for (Row r : rows) {
+            Sizes s = r.distanceSizes;
+            double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
+            double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
+            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            sumDSeq += rs;
+            sumDEnh += re;
+            sumDStored += rst;
+        }
+        for (Row r : rows) {
+            Sizes s = r.sizes;
+            double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
+            double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
+            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            sumSeq += rs;
+            sumEnh += re;
+            sumStored += rst;
+            sizes.row(r.p.name, s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
+                    s.ecfEnh, f2(re), s.cdrWpp + s.cdrData, s.ewppWpp + s.ewppChecks, f2(rst));
+            Sizes x = r.distanceSizes;
+            sizes.row(r.p.name + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
+                    f2((double) x.ecfSeq / (x.cfSeq + x.atSeq)), x.cfEnh + x.atEnh, x.ecfEnh, f2((double) x.ecfEnh / (x.cfEnh + x.atEnh)),
+                    x.cdrWpp + x.cdrData, x.ewppWpp + x.ewppChecks, f2((double) (x.ewppWpp + x.ewppChecks) / (x.cdrWpp + x.cdrData)));
+        }
+        sb.append("## Sizes (Tables IV–VI)\n\n");
+        sizes.appendTo(sb);
+        int n = rows.size();
+        sb.append(String.format(Locale.ROOT, "%nAverage ratio, search signature (the paper's): SEQUITUR %.2f, enhanced %.2f, stored %.2f; "
+                + "distance signature: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n%n",
+                sumSeq / n, sumEnh / n, sumStored / n, sumDSeq / n, sumDEnh / n, sumDStored / n));
+        MarkdownTable types = new MarkdownTable().left("program").right("loads", "no-cost %", "last-instance %", "searched %", "other thread %",
+                "no writer %", "explicit", "checks/dep binary", "checks/dep linear");
+        for (Row r : rows) {
+            EwppRecovery.Stats s = r.stats;
+            double l = Math.max(1, s.loads());
+            types.row(r.p.name, s.loads(), f2(100 * s.noCost() / l), f2(100 * s.lastInstance() / l), f2(100 * s.searched() / l),
+                    f2(100 * s.crossThread() / l), f2(100 * s.noWriter() / l), s.explicit(), f2(s.binaryChecksPerDependence()), f2(s.linearChecksPerDependence()));
+        }
+        sb.append("## Dependence types and checks (Tables VIII, IX)\n\n");
+        types.appendTo(sb);
+        MarkdownTable time = new MarkdownTable().left("program").right("plain s", "CDR s", "eWPP s", "eWPP/CDR", "eWPP dist s", "filter s",
+                "recover eWPP s", "recover dist s", "recover AT s", "AT/eWPP", "dependences", "same");
+        double sumCost = 0, sumRec = 0;
+        for (Row r : rows) {
+            sumCost += r.ewpp / r.cdr;
+            sumRec += r.recoverAt / r.recoverEwpp;
+            time.row(r.p.name, f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
+                    f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.same && r.sameDistance ? "yes" : "NO");
+        }
+        sb.append("\n## Recording and recovery time (Tables X, XI)\n\n");
+        time.appendTo(sb);
+        sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR recording time %.2f (target ≤ 3); average recovery speed-up of the eWPP over the address trace %.2f× (target ≥ 10×).%n",
+                sumCost / n, sumRec / n));
+        return sb.toString();
+    }
+
+    private static String csv(List<Row> rows) {
+        StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,"
+                + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same\n");
+        for (Row r : rows) {
+            Sizes s = r.sizes;
+            EwppRecovery.Stats t = r.stats;
+            sb.append(String.join(",", r.p.name, "" + s.cf, "" + s.at, "" + s.ecf, "" + s.cfSeq, "" + s.atSeq, "" + s.ecfSeq, "" + s.cfEnh, "" + s.atEnh,
+                    "" + s.ecfEnh, "" + s.cdrWpp, "" + s.cdrData, "" + s.ewppWpp, "" + s.ewppChecks, "" + s.cdrFile, "" + s.ewppFile, "" + t.loads(),
+                    "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
+                    "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),
+                    String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same)).append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.analysis.deps.DepsAnalysis;
+import dev.wholetrace.analysis.deps.DepsOptions;
+import dev.wholetrace.analysis.deps.DepsResult;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.ReportWriter;
+import dev.wholetrace.report.deps.DepsFormats;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wholetrace deps}: the store→load dependences of a recording (docs/ewpp.md). */
+@Command(name = "deps", mixinStandardHelpOptions = true,
+        description = {"The dynamic store-to-load dependences of a recorded trace (.wtrace), per static edge.",
+                "",
+                "From an eWPP (record --mode ewpp) they are recovered from the check signatures in its control "
+                    + "flow, without addresses; from a cdr or all recording by replaying its addresses with a "
+                    + "last-writer hash table (the address-trace baseline). Each edge is a store instruction S and a "
+                    + "load instruction L (ids as 'wholetrace dump' shows them) with its count and origin: same-thread, "
+                    + "cross-thread (another thread's store the sync order orders before the load), racy (another "
+                    + "thread's store the sync order does not order: a data race), or no-writer (a value no traced "
+                    + "store wrote).",
+                "",
+                "--chain follows dependences back from a load: the store it read, the load whose value that store "
+                    + "wrote (the last load before it in its basic block: locals and the operand stack are not "
+                    + "recorded), the store that load read, ..."},
+        footer = {"", "Examples:",
+                "  wholetrace deps run.wtrace",
+                "  wholetrace deps run.wtrace --to 42 --instances 10     # what load 42 read, with timestamps",
+                "  wholetrace deps run.wtrace --chain 42 --length 3",
+                "  wholetrace deps run.wtrace --format json | jq '.edges[] | select(.origin == \"racy\")'"})
+public final class DepsCommand implements Callable<Integer>, FormatOption.Formatted {
+    static final int MAX_INSTANCES = 1_000_000;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the trace (.wtrace): mode ewpp, cdr or all")
+    Path input;
+
+    @Option(names = "--from", paramLabel = "INSN", description = "only dependences from this store instruction")
+    Integer from;
+
+    @Option(names = "--to", paramLabel = "INSN", description = "only dependences into this load instruction")
+    Integer to;
+
+    @Option(names = "--instances", defaultValue = "0", paramLabel = "N",
+            description = "also list the first N dynamic dependences with both ends' thread:position (timestamps), 0..1000000 (default: ${DEFAULT-VALUE})")
+    int instances;
+
+    @Option(names = "--chain", paramLabel = "INSN", description = "the dependence chains that start at this load instruction, with their frequency")
+    Integer chain;
+
+    @Option(names = "--length", defaultValue = "2", paramLabel = "K", description = "with --chain: dependences per chain, 1..64 (default: ${DEFAULT-VALUE})")
+    int length;
+
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return DepsFormats.DEPS;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (from != null && from < 0) throw new IllegalArgumentException("--from must be an instruction id >= 0, not " + from);
+        if (to != null && to < 0) throw new IllegalArgumentException("--to must be an instruction id >= 0, not " + to);
+        if (chain != null && chain < 0) throw new IllegalArgumentException("--chain must be an instruction id >= 0, not " + chain);
+        if (length < 1 || length > 64) throw new IllegalArgumentException("--length must be 1 to 64, not " + length);
+        if (instances < 0 || instances > MAX_INSTANCES) throw new IllegalArgumentException("--instances must be 0 to " + MAX_INSTANCES + ", not " + instances);
+        ReportWriter<DepsResult> writer = DepsFormats.DEPS.writer(format.resolve(DepsFormats.DEPS));
+        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
+        DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length);
+        PrintWriter out = spec.commandLine().getOut();
+        writer.write(new DepsAnalysis(options).analyze(trace), out);
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.reader.ParallelTrace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The eWPP end to end on the kernels: an ALL recording gives the oracle ({@link DependenceOracle});
+ * {@code deps} on an eWPP recorded with {@code --filter-from} that recording, and on a CDR
+ * recording (the address-trace baseline), must both equal it edge for edge and count for count.
+ * The kernels are deterministic and race-free at these sizes, so separate runs exercise the same
+ * dependences (a cross-thread one is ordered by the kernel's barriers, forks and joins).
+ */
+class CliDepsTest {
+    @TempDir
+    static Path dir;
+
+    static Path record(String kernel, String threads, String size, String steps, String mode, String... more) {
+        Path f = dir.resolve(kernel + "-" + threads + "-" + mode + ".wtrace");
+        List<String> args = new java.util.ArrayList<>(List.of("workload", kernel, "--threads", threads, "--size", size, "--steps", steps,
+                "-o", f.toString(), "--force", "--mode", mode, "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString()));
+        args.addAll(List.of(more));
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return f;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Long> deps(Path f) {
+        Cli r = Cli.run("deps", f.toString(), "--format", "json");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        Map<String, Long> out = new TreeMap<>();
+        for (Map<String, Object> e : (List<Map<String, Object>>) JsonText.object(r.out()).get("edges")) {
+            out.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
+        }
+        return out;
+    }
+
+    void sameAsOracle(String kernel, String threads, String size, String steps) throws Exception {
+        sameAsOracle(kernel, threads, size, steps, false);
+    }
+
+    /** {@code everyVariant}: also a CDR recording and an eWPP without a filtering phase (the slow part: a recording each). */
+    void sameAsOracle(String kernel, String threads, String size, String steps, boolean everyVariant) throws Exception {
+        Path all = record(kernel, threads, size, steps, "all");
+        Map<String, Long> oracle = DependenceOracle.edges(ParallelTrace.open(all));
+        assertThat(oracle.keySet()).as("%s is race-free", kernel).noneMatch(k -> k.endsWith("racy"));
+        assertThat(oracle.values().stream().mapToLong(Long::longValue).sum()).as("loads").isGreaterThan(100);
+        assertThat(oracle.keySet()).as("cross-thread dependences").anyMatch(k -> k.endsWith("cross-thread"));
+        assertThat(deps(all)).as("%s: address trace (ALL, the same run)", kernel).isEqualTo(oracle);
+        Path ewpp = record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString());
+        assertThat(deps(ewpp)).as("%s: eWPP", kernel).isEqualTo(oracle);
+        if (!everyVariant) return;
+        Path cdr = record(kernel, threads, size, steps, "cdr");
+        assertThat(deps(cdr)).as("%s: address trace (CDR)", kernel).isEqualTo(oracle);
+        Path distance = dir.resolve(kernel + "-distance.wtrace");
+        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--signature", "distance"), distance);
+        assertThat(deps(distance)).as("%s: eWPP with distance signatures", kernel).isEqualTo(oracle);
+        Path unfiltered = dir.resolve(kernel + "-unfiltered.wtrace");
+        Files.move(record(kernel, threads, size, steps, "ewpp"), unfiltered);
+        assertThat(deps(unfiltered)).as("%s: eWPP without a filtering phase (every dependence explicit)", kernel).isEqualTo(oracle);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sig = (Map<String, Object>) JsonText.object(Cli.run("deps", unfiltered.toString(), "--format", "json").out()).get("signatures");
+        assertThat(((Number) sig.get("explicit")).longValue()).as("explicit records without a filter").isPositive();
+        assertThat(((Number) sig.get("noCost")).longValue()).as("no-cost predictions without a filter").isZero();
+    }
+
+    @Test
+    void sor() throws Exception {
+        sameAsOracle("sor", "2", "12", "2", true);
+    }
+
+    @Test
+    void fft() throws Exception {
+        sameAsOracle("fft", "2", "6", "1");
+    }
+
+    @Test
+    void lu() throws Exception {
+        sameAsOracle("lu", "2", "16", "1");
+    }
+
+    @Test
+    void water() throws Exception {
+        sameAsOracle("water", "1", "8", "1");
+    }
+
+    @Test
+    void mp3d() throws Exception {
+        sameAsOracle("mp3d", "1", "64", "1");
+    }
+
+    @Test
+    void badInputIsOneLineAndExit2() throws Exception {
+        Path cor = record("sor", "1", "4", "1", "cor");
+        Cli r = Cli.run("deps", cor.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).doesNotContain("\n").contains("ewpp, cdr or all");
+        Cli bad = Cli.run("workload", "sor", "--size", "4", "-o", dir.resolve("x.wtrace").toString(), "--mode", "cdr", "--filter-from", cor.toString(),
+                "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err().strip()).doesNotContain("\n").contains("--filter-from needs --mode ewpp");
+    }
+}

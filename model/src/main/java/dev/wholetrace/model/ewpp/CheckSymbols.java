@@ -1,0 +1,77 @@
+package dev.wholetrace.model.ewpp;
+
+/**
+ * The symbols of an eWPP's check stream (StreamKinds.CHECKS; docs/ewpp.md): the control-flow
+ * signature of the shared disambiguation check routine (tallam-gupta §3.2) run at every load of
+ * mode EWPP, one group per load, in the thread's load order. A symbol is a (tag, value) pair:
+ * <ul>
+ *   <li>{@link #OK}: the outcome the filtering phase predicted for a no-cost load (nothing else is
+ *       needed to recover it; the interleaved eCF omits it, as the paper's no-cost loads have no
+ *       check code);</li>
+ *   <li>{@link #NONE}: the load read a value no traced store wrote (initial value, a store of
+ *       uninstrumented code);</li>
+ *   <li>{@link #LAST} d: the last instance of store instruction d before the load wrote it (the
+ *       fixed-cost check's C_e.C_e^T);</li>
+ *   <li>{@link #SEARCH} d, then {@link #B0}/{@link #B1} per step of the binary search over d's
+ *       timestamp buffer, then {@link #END}: an earlier instance of d (the variable-cost check's
+ *       C_e.B…E of Figure 13);</li>
+ *   <li>{@link #NEW} before LAST/SEARCH: the dependence (d, load) was not exercised in the filtering
+ *       phase: an explicit record, counted apart;</li>
+ *   <li>{@link #BACK} value = k &lt;&lt; 32 | d: instead of SEARCH…END with {@code signature=distance}, the
+ *       instance k before d's latest;</li>
+ *   <li>{@link #CROSS} value = writer thread &lt;&lt; 40 | its store number (from 1): the last
+ *       writer was another thread's store, recorded explicitly (the sync order then tells whether
+ *       the two are ordered or race).</li>
+ * </ul>
+ */
+public final class CheckSymbols {
+    public static final int OK = 0;
+    public static final int NONE = 1;
+    public static final int LAST = 2;
+    public static final int SEARCH = 3;
+    public static final int B0 = 4;
+    public static final int B1 = 5;
+    public static final int END = 6;
+    public static final int NEW = 7;
+    public static final int CROSS = 8;
+    /**
+     * The distance signature (option {@code signature=distance}): value = k &lt;&lt; 32 | d, the instance
+     * of store instruction d that is k before its latest (k ≥ 1). One symbol instead of a search's
+     * bits: a loop that reads what an earlier iteration wrote repeats the same symbol.
+     */
+    public static final int BACK = 9;
+
+    /** Property of a trace (and agent option) naming the signature of older instances: "search" (default) or "distance". */
+    public static final String SIGNATURE_PROPERTY = "ewpp.signature";
+
+    public static long back(int store, long distance) {
+        return distance << 32 | store & 0xFFFF_FFFFL;
+    }
+
+    /** Store numbers of one thread fit 40 bits. */
+    public static final int STORE_BITS = 40;
+
+    private CheckSymbols() {}
+
+    public static long cross(int thread, long storeNumber) {
+        return (long) thread << STORE_BITS | storeNumber;
+    }
+
+    public static int crossThread(long value) {
+        return (int) (value >>> STORE_BITS);
+    }
+
+    public static long crossStore(long value) {
+        return value & ((1L << STORE_BITS) - 1);
+    }
+
+    /** Whether {@code tag} is a check symbol's tag. */
+    public static boolean known(long tag) {
+        return tag >= OK && tag <= BACK;
+    }
+
+    /** The next step of the binary search both the check routine and the recovery run (lo, hi inclusive). */
+    public static int mid(int lo, int hi) {
+        return (lo + hi) >>> 1;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
+import dev.wholetrace.recorder.ewpp.CheckRoutine;
+import dev.wholetrace.recorder.ewpp.CheckSink;
+
+/**
+ * The eWPP's check stream (StreamKinds.CHECKS, mode EWPP): runs the thread's {@link CheckRoutine}
+ * over every load and store of a buffer, in program order, and appends the checks' signatures to
+ * the stream's grammar. Addresses are used here and then dropped: the trace keeps none.
+ */
+final class EwppEncoder extends StreamEncoder implements CheckSink {
+    private final CheckRoutine checks;
+    private GrammarBuilder grammar;
+    /** The position of the next event in the thread's trace (TS of the paper). */
+    private long position;
+
+    EwppEncoder(DependenceFilter filter, boolean distance, GrammarAlgorithm grammars) {
+        super(StreamKinds.CHECKS, grammars);
+        this.checks = new CheckRoutine(filter, distance);
+        this.grammar = newGrammar();
+    }
+
+    @Override
+    void consume(long[] buf, int length) {
+        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+            long head = buf[i];
+            switch (BufferLayout.tag(head)) {
+                case BufferLayout.STORE -> checks.store((int) BufferLayout.id(head), buf[i + 1], position);
+                case BufferLayout.LOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, 0, this);
+                case BufferLayout.XLOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, buf[i + 2], this);
+                default -> { }
+            }
+            position++;
+        }
+    }
+
+    @Override
+    public void emit(int tag, long value) {
+        grammar.append(symbols.idOf(tag, value));
+    }
+
+    @Override
+    long symbols() {
+        return grammar.symbolCount();
+    }
+
+    @Override
+    StreamChunk cut() {
+        StreamChunk c = perThread(grammar.toGrammar());
+        grammar = newGrammar();
+        return c;
+    }
+}

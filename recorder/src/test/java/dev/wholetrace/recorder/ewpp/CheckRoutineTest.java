@@ -1,0 +1,58 @@
+package dev.wholetrace.recorder.ewpp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceClass;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The check routine's signatures (docs/ewpp.md, "Collection"), symbol by symbol. */
+class CheckRoutineTest {
+    private final List<String> out = new ArrayList<>();
+    private final CheckSink sink = (tag, value) -> out.add(name(tag) + (value != 0 ? " " + value : ""));
+
+    private static String name(int tag) {
+        return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK"}[tag];
+    }
+
+    @Test
+    void signsEachOutcome() {
+        DependenceFilter f = DependenceFilter.empty().add(7, 1, DependenceClass.NO_COST).add(8, 2, DependenceClass.VARIABLE_COST);
+        CheckRoutine c = new CheckRoutine(f, false);
+        c.load(1, 100, 0, 0, sink); // nothing wrote 100
+        for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i); // store 8 writes 200..207 at 10..17
+        c.store(7, 100, 20);
+        c.load(1, 100, 21, 0, sink); // the predicted source, its last instance
+        c.load(2, 207, 22, 0, sink); // 8's last instance, not predicted
+        c.load(2, 202, 23, 0, sink); // instance 2 of 0..7: search over 0..6
+        c.load(3, 202, 24, 0, sink); // (8, 3) not in the filter
+        c.load(2, 202, 25, CheckSymbols.cross(4, 9), sink); // another thread wrote it last
+        // search for position 12 among 10..16: mid 3 (13) → B0, mid 1 (11) → B1, mid 2 (12) → END
+        assertThat(out).containsExactly("NONE", "OK", "LAST 8", "SEARCH 8", "B0", "B1", "END", "NEW", "SEARCH 8", "B0", "B1", "END",
+                "CROSS " + CheckSymbols.cross(4, 9));
+        assertThat(c.comparisons()).as("last instance first, then the search's").isEqualTo(1 + 1 + (1 + 3) + (1 + 3));
+    }
+
+    @Test
+    void distanceSignatureIsOneSymbol() {
+        CheckRoutine c = new CheckRoutine(DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST), true);
+        for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i);
+        c.load(2, 202, 30, 0, sink);
+        assertThat(out).containsExactly("BACK " + CheckSymbols.back(8, 5));
+    }
+
+    @Test
+    void filterRoundTripsThroughItsText() {
+        DependenceFilter f = DependenceFilter.empty().add(7, 1, DependenceClass.NO_COST).add(8, 2, DependenceClass.FIXED_COST).addUnwritten(3);
+        DependenceFilter g = DependenceFilter.decode(f.encode());
+        assertThat(g.encode()).isEqualTo(f.encode());
+        assertThat(g.classOf(8, 2)).isEqualTo(DependenceClass.FIXED_COST);
+        assertThat(g.classOf(8, 1)).isNull();
+        assertThat(g.predicted(1)).isEqualTo(7);
+        assertThat(g.predicted(3)).isEqualTo(DependenceFilter.PREDICTED_NONE);
+        assertThat(g.predicted(2)).isEqualTo(DependenceFilter.UNPREDICTED);
+    }
+}
