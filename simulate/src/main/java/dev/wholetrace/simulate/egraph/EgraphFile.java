@@ -45,6 +45,7 @@ public final class EgraphFile {
             for (int k = 0; k < vs.size(); k++) {
                 Vertex v = vs.get(k);
                 s.append("v ").append(k).append(" bci=").append(v.bci);
+                if (v.end != v.bci) s.append(" end=").append(v.end);
                 StringBuilder ops = new StringBuilder();
                 for (int c = 0; c < v.ops.length; c++) {
                     if (v.ops[c] != 0) ops.append(ops.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(v.ops[c]);
@@ -53,18 +54,25 @@ public final class EgraphFile {
                 if (v.action != Action.NONE) s.append(" act=").append(v.action.label());
                 if (v.key != null) s.append(" key=").append(v.key.replaceAll("\\s", "_"));
                 if (v.targets.length > 0) s.append(" calls=").append(ints(v.targets));
+                if (!allOnes(v.targetWeights)) s.append(" cw=").append(numbers(v.targetWeights));
                 if (v.next.length > 0) s.append(" next=").append(ints(v.next));
-                boolean unit = true;
-                for (double w : v.weights) unit &= w == 1;
-                if (!unit) {
-                    s.append(" w=");
-                    for (int w = 0; w < v.weights.length; w++) s.append(w == 0 ? "" : ",").append(number(v.weights[w]));
-                }
+                if (!allOnes(v.weights)) s.append(" w=").append(numbers(v.weights));
                 if (v.loopStay >= 0) s.append(" loop=").append(v.loopStay).append(" trips=").append(number(v.trips));
                 s.append('\n');
             }
         }
         out.write(s.toString());
+    }
+
+    private static boolean allOnes(double[] a) {
+        for (double d : a) if (d != 1) return false;
+        return true;
+    }
+
+    private static String numbers(double[] a) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < a.length; i++) s.append(i == 0 ? "" : ",").append(number(a[i]));
+        return s.toString();
     }
 
     private static String ints(int[] a) {
@@ -150,13 +158,18 @@ public final class EgraphFile {
 
     private static Vertex vertex(String[] t, String where) throws EgraphException {
         Vertex v = new Vertex(0);
-        double[] weights = null;
+        double[] weights = null, callWeights = null;
+        boolean endSet = false;
         for (int i = 2; i < t.length; i++) {
             int eq = t[i].indexOf('=');
             if (eq < 0) throw new EgraphException(where + "expected key=value, not " + t[i]);
             String k = t[i].substring(0, eq), val = t[i].substring(eq + 1);
             switch (k) {
                 case "bci" -> v.bci = Integer.parseInt(val);
+                case "end" -> {
+                    v.end = Integer.parseInt(val);
+                    endSet = true;
+                }
                 case "ops" -> {
                     for (String op : val.split(",")) {
                         int c = op.indexOf(':');
@@ -172,16 +185,10 @@ public final class EgraphFile {
                     if (v.action == null) throw new EgraphException(where + "unknown action " + val);
                 }
                 case "key" -> v.key = val;
-                case "calls" -> v.targets = ints(val);
+                case "calls" -> v.setTargets(ints(val));
+                case "cw" -> callWeights = weights(val, where);
                 case "next" -> v.setNext(ints(val));
-                case "w" -> {
-                    String[] ws = val.split(",");
-                    weights = new double[ws.length];
-                    for (int w = 0; w < ws.length; w++) {
-                        weights[w] = Double.parseDouble(ws[w]);
-                        if (!(weights[w] >= 0) || Double.isInfinite(weights[w])) throw new EgraphException(where + "a weight must be a number ≥ 0, not " + ws[w]);
-                    }
-                }
+                case "w" -> weights = weights(val, where);
                 case "loop" -> v.loopStay = Integer.parseInt(val);
                 case "trips" -> {
                     v.trips = Double.parseDouble(val);
@@ -190,11 +197,26 @@ public final class EgraphFile {
                 default -> throw new EgraphException(where + "unknown vertex field " + k);
             }
         }
+        if (!endSet) v.end = v.bci;
+        if (callWeights != null) {
+            if (callWeights.length != v.targets.length) throw new EgraphException(where + "cw has " + callWeights.length + " weights for " + v.targets.length + " call targets");
+            v.targetWeights = callWeights;
+        }
         if (weights != null) {
             if (weights.length != v.next.length) throw new EgraphException(where + "w has " + weights.length + " weights for " + v.next.length + " successors");
             v.weights = weights;
         }
         return v;
+    }
+
+    private static double[] weights(String val, String where) throws EgraphException {
+        String[] ws = val.split(",");
+        double[] weights = new double[ws.length];
+        for (int w = 0; w < ws.length; w++) {
+            weights[w] = Double.parseDouble(ws[w]);
+            if (!(weights[w] >= 0) || Double.isInfinite(weights[w])) throw new EgraphException(where + "a weight must be a number ≥ 0, not " + ws[w]);
+        }
+        return weights;
     }
 
     private static int[] ints(String s) {

@@ -316,6 +316,7 @@ public final class GraphBuilder {
             Vertex v = vs.get(current);
             v.ops[OpClass.of(insns[i].getOpcode()).ordinal()]++;
             lastInsn.set(current, i);
+            v.end = bci[i];
         }
         for (int k = 0; k < vs.size(); k++) {
             Vertex v = vs.get(k);
@@ -338,7 +339,7 @@ public final class GraphBuilder {
             v.setNext(next.stream().mapToInt(Integer::intValue).toArray());
             if (v.action != Action.NONE) {
                 List<String> ts = targets.get(i);
-                v.targets = ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray();
+                v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
                 if (v.action == Action.CALL && v.targets.length == 0) v.action = Action.NONE;
                 if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
             }
@@ -346,7 +347,36 @@ public final class GraphBuilder {
         List<Vertex> kept = reachableFromStart(vs);
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
         LoopFinder.mark(kept);
+        unlikelyThrows(kept);
         return new MethodGraph(m.id(), kept);
+    }
+
+    /**
+     * Branches into code that can only end in a throw get weight 0 (exceptions are rare, and a
+     * thread that threw out of its body would end the simulated program early); a profile sets
+     * real weights.
+     */
+    private static void unlikelyThrows(List<Vertex> vs) {
+        boolean[] throwing = new boolean[vs.size()];
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < vs.size(); i++) {
+                Vertex v = vs.get(i);
+                boolean t = v.next.length == 0 ? v.ops[OpClass.RETURN.ordinal()] == 0 : v.next.length == 1 && throwing[v.next[0]] && v.action.category == Action.Category.EXECUTION;
+                if (t && !throwing[i]) {
+                    throwing[i] = true;
+                    changed = true;
+                }
+            }
+        }
+        for (Vertex v : vs) {
+            if (v.next.length < 2) continue;
+            boolean any = false;
+            for (int n : v.next) any |= !throwing[n];
+            if (!any) continue;
+            for (int k = 0; k < v.next.length; k++) if (throwing[v.next[k]]) v.weights[k] = 0;
+        }
     }
 
     /** A synchronized method: a MONITOR_ENTER vertex before START and a MONITOR_EXIT after each FINAL. */

@@ -15,11 +15,19 @@ public final class Vertex {
     public int bci;
     /** Instructions per {@link OpClass} ordinal. */
     public long[] ops = new long[OpClass.count()];
+    /**
+     * Bytecode index of the instruction that ends the vertex (its branch, call or action): the
+     * identity of its decision in the simulator's random draws, kept by the optimizations, which
+     * only join a vertex to the one before it.
+     */
+    public int end;
     public Action action = Action.NONE;
     /** Which lock, barrier, latch or queue: a field ("Owner.field"), else the site; null when none. */
     public String key;
     /** Methods called (CALL: the class-hierarchy targets) or run as a thread (THREAD_START, SUBMIT), as method indexes. */
     public int[] targets = new int[0];
+    /** Relative weight of each call target (the receivers a recording saw); all 1 until a profile says otherwise. */
+    public double[] targetWeights = new double[0];
     /** Successor vertex indexes in the same method; empty for FINAL. */
     public int[] next = new int[0];
     /** Relative weight of each successor (branch probabilities); all 1 until a profile says otherwise. */
@@ -31,6 +39,13 @@ public final class Vertex {
 
     public Vertex(int bci) {
         this.bci = bci;
+        this.end = bci;
+    }
+
+    void setTargets(int[] t) {
+        targets = t;
+        targetWeights = new double[t.length];
+        Arrays.fill(targetWeights, 1);
     }
 
     /** Instructions clustered into this vertex. */
@@ -63,7 +78,9 @@ public final class Vertex {
         v.ops = ops.clone();
         v.action = action;
         v.key = key;
+        v.end = end;
         v.targets = targets.clone();
+        v.targetWeights = targetWeights.clone();
         v.next = next.clone();
         v.weights = weights.clone();
         v.loopStay = loopStay;
