@@ -48,11 +48,12 @@ public final class Profile {
         }
         CodeMap code = trace.code();
         Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
-        for (Map.Entry<Integer, Long> b : byBlock.entrySet()) {
-            CodeEntry c = code.block(b.getKey());
-            if (c == null || c.bci() < 0) continue;
+        // every block of the code map, the ones never run with 0: a vertex inside a block that never
+        // ran must not take the count of the block before it
+        for (CodeEntry c : code.blocksFrom(0)) {
+            if (c.bci() < 0) continue;
             String id = c.className().replace('.', '/') + "." + c.method() + c.descriptor();
-            counts.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), b.getValue(), Long::sum);
+            counts.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), byBlock.getOrDefault(c.id(), 0L), Long::sum);
         }
         return new Profile(counts, total);
     }
@@ -65,7 +66,7 @@ public final class Profile {
     /** Methods of {@code g} the recording ran. */
     public int methodsSeen(ExecutionGraph g) {
         int n = 0;
-        for (MethodGraph m : g.methods()) if (counts.containsKey(m.id())) n++;
+        for (MethodGraph m : g.methods()) if (count(m.id(), 0) > 0) n++;
         return n;
     }
 
