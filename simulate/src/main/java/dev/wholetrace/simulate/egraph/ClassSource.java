@@ -52,6 +52,19 @@ public final class ClassSource {
         return classes;
     }
 
+    /** A program of the given class files (the calibration reads its own benchmark class). */
+    public static Program of(byte[]... classFiles) throws EgraphException {
+        Program p = new Program(new TreeMap<>(), new TreeMap<>());
+        for (byte[] b : classFiles) {
+            try {
+                add(p, new java.io.ByteArrayInputStream(b), "class bytes");
+            } catch (IOException e) {
+                throw new EgraphException("cannot read class bytes: " + e.getMessage());
+            }
+        }
+        return p;
+    }
+
     private static void add(Program program, InputStream in, String where) throws IOException, EgraphException {
         ClassNode node = new ClassNode();
         Map<String, int[]> offsets;
