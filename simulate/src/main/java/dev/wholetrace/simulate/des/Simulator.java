@@ -40,6 +40,9 @@ public final class Simulator {
     private final MachineModel machine;
     private final long maxSteps;
     private final double[][] cost;
+    /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
+    private final int[] offset;
+    private final int vertices;
     private final String[] methodNames;
     /** Per method: the keys of the barriers and latches its code, or code it calls, may reach. */
     private final List<Set<String>> reaches = new ArrayList<>();
@@ -50,6 +53,7 @@ public final class Simulator {
     private final List<SimThread> threads = new ArrayList<>();
     private final List<SimThread> running = new ArrayList<>();
     private final ArrayDeque<SimThread> ready = new ArrayDeque<>();
+    private final List<SimThread> done = new ArrayList<>();
     private final Map<String, LockState> locks = new HashMap<>();
     private final Map<String, List<SimThread>> barriers = new HashMap<>();
     private final Map<String, List<SimThread>> latchWaiters = new HashMap<>();
@@ -66,6 +70,13 @@ public final class Simulator {
         this.maxSteps = maxSteps;
         int n = graph.methods().size();
         cost = new double[n][];
+        offset = new int[n];
+        int total = 0;
+        for (int m = 0; m < n; m++) {
+            offset[m] = total;
+            total += graph.methods().get(m).vertices().size();
+        }
+        vertices = total;
         methodNames = new String[n];
         methodCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
@@ -145,11 +156,11 @@ public final class Simulator {
                 t.busy += dt;
                 methodCycles[t.top().method] += work;
             }
-            for (SimThread t : new ArrayList<>(running)) {
-                if (t.remaining <= 1e-9) {
-                    t.remaining = 0;
-                    advance(t);
-                }
+            done.clear();
+            for (SimThread t : running) if (t.remaining <= 1e-9) done.add(t);
+            for (SimThread t : done) {
+                t.remaining = 0;
+                advance(t);
             }
             if (slices) {
                 for (SimThread t : new ArrayList<>(running)) {
@@ -179,7 +190,7 @@ public final class Simulator {
     }
 
     private SimThread newThread(int body, SimThread parent) {
-        SimThread t = new SimThread(threads.size(), body);
+        SimThread t = new SimThread(threads.size(), body, vertices);
         threads.add(t);
         t.startTime = now;
         t.readySince = now;
@@ -265,19 +276,23 @@ public final class Simulator {
 
     private int choose(SimThread t, Frame f, Vertex v) {
         if (v.next.length == 1) return 0;
-        long visit = t.visits.merge(((long) f.method << 32) | (v.end & 0xffffffffL), 1L, Long::sum);
+        long visit = ++t.visits[offset[f.method] + f.vertex];
         if (v.loopStay >= 0) {
-            Integer left = f.loops.get(f.vertex);
-            if (left == null) {
+            if (f.loops == null) {
+                f.loops = new long[cost[f.method].length];
+                java.util.Arrays.fill(f.loops, -1);
+            }
+            long left = f.loops[f.vertex];
+            if (left < 0) {
                 double u = draw(t, f.method, v.end, visit);
                 long whole = (long) Math.floor(v.trips);
-                left = (int) Math.min(Integer.MAX_VALUE, whole + (u < v.trips - whole ? 1 : 0));
+                left = whole + (u < v.trips - whole ? 1 : 0);
             }
             if (left > 0) {
-                f.loops.put(f.vertex, left - 1);
+                f.loops[f.vertex] = left - 1;
                 return v.loopStay;
             }
-            f.loops.remove(f.vertex);
+            f.loops[f.vertex] = -1;
             return pick(v.weights, v.loopStay, draw(t, f.method, v.end, visit));
         }
         return pick(v.weights, -1, draw(t, f.method, v.end, visit));
@@ -310,8 +325,7 @@ public final class Simulator {
             }
             case CALL -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(t, f.method, ~v.end,
-                        t.visits.merge(((long) f.method << 32) | (~v.end & 0xffffffffL), 1L, Long::sum)));
+                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(t, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
                 int callee = v.targets[k];
                 t.stack.push(new Frame(callee));
                 t.remaining = cost[callee][0];
@@ -481,7 +495,8 @@ public final class Simulator {
         final int method;
         int vertex;
         boolean actionDone;
-        final Map<Integer, Integer> loops = new HashMap<>(4);
+        /** Per loop control vertex: stays left in the current entry, -1 when not in the loop; made at the first loop. */
+        long[] loops;
 
         Frame(int method) {
             this.method = method;
@@ -497,7 +512,8 @@ public final class Simulator {
     private static final class SimThread {
         final int id, body;
         final ArrayDeque<Frame> stack = new ArrayDeque<>();
-        final Map<Long, Long> visits = new HashMap<>();
+        /** Visits per decision vertex and per call vertex (global vertex numbers): the draws' counters. */
+        final long[] visits, callVisits;
         final List<SimThread> started = new ArrayList<>();
         final List<SimThread> joiners = new ArrayList<>();
         final Set<String> countedDown = new HashSet<>();
@@ -506,9 +522,11 @@ public final class Simulator {
         double remaining, slice, busy, waited, readyWait, startTime, endTime, blockedSince, readySince;
         String blockedOn;
 
-        SimThread(int id, int body) {
+        SimThread(int id, int body, int vertices) {
             this.id = id;
             this.body = body;
+            this.visits = new long[vertices];
+            this.callVisits = new long[vertices];
         }
 
         Frame top() {
