@@ -46,6 +46,8 @@ public final class GraphBuilder {
     private final Set<String> scanned = new HashSet<>();
     private final Set<String> instantiated = new HashSet<>();
     private final List<Lambda> lambdas = new ArrayList<>();
+    private final Set<String> resolvedOnce = new HashSet<>();
+    private int lastInstantiated = -1, lastLambdas = -1;
 
     private record MethodRef(ClassNode owner, MethodNode method) {
         String id() {
@@ -91,7 +93,14 @@ public final class GraphBuilder {
                     changed = true;
                 }
             }
+            // a call site's targets change only when the instantiated classes or lambdas do: the
+            // methods seen before are resolved again only then
+            boolean grew = instantiated.size() != lastInstantiated || lambdas.size() != lastLambdas;
+            lastInstantiated = instantiated.size();
+            lastLambdas = lambdas.size();
             for (MethodRef m : new ArrayList<>(reachable.values())) {
+                if (!grew && !resolvedOnce.add(m.id())) continue;
+                resolvedOnce.add(m.id());
                 for (AbstractInsnNode n : m.method().instructions) {
                     if (n instanceof MethodInsnNode call) {
                         for (String t : resolve(m, call).targets()) changed |= reach(t);
@@ -184,13 +193,21 @@ public final class GraphBuilder {
         return k;
     }
 
+    private final Map<String, Boolean> subtypes = new HashMap<>();
+
     private boolean isSubtype(String cls, String of) {
         if (cls.equals(of)) return true;
+        String key = cls + ">" + of;
+        Boolean known = subtypes.get(key);
+        if (known != null) return known;
         ClassNode c = program.classes().get(cls);
-        if (c == null) return false;
-        if (c.superName != null && isSubtype(c.superName, of)) return true;
-        for (String i : c.interfaces) if (isSubtype(i, of)) return true;
-        return false;
+        boolean is = false;
+        if (c != null) {
+            is = c.superName != null && isSubtype(c.superName, of);
+            for (String i : c.interfaces) is = is || isSubtype(i, of);
+        }
+        subtypes.put(key, is);
+        return is;
     }
 
     private Resolved resolve(MethodRef in, MethodInsnNode call) {
