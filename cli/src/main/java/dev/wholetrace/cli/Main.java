@@ -8,6 +8,9 @@ import dev.wholetrace.cli.commands.ExpandCommand;
 import dev.wholetrace.cli.commands.ExportCommand;
 import dev.wholetrace.cli.commands.ReportCommand;
 import dev.wholetrace.cli.commands.GrammarCommand;
+import dev.wholetrace.cli.commands.CalibrateCommand;
+import dev.wholetrace.cli.commands.GraphCommand;
+import dev.wholetrace.cli.commands.SimulateCommand;
 import dev.wholetrace.cli.commands.HotCommand;
 import dev.wholetrace.cli.commands.PhasesCommand;
 import dev.wholetrace.cli.commands.RacesCommand;
@@ -43,6 +46,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, WorkloadCommand.class, RecordCommand.class, CompressCommand.class, ExpandCommand.class, GrammarCommand.class,
                 StatsCommand.class, DumpCommand.class, SegmentCommand.class, RacesCommand.class, DepsCommand.class, HotCommand.class, StrataCommand.class, PhasesCommand.class, ExportCommand.class, ReportCommand.class, RecompressCommand.class, VerifyCommand.class,
                 TxCommand.class,
+                GraphCommand.class, SimulateCommand.class, CalibrateCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 a file or standard output could not be written (disk full, I/O error), "
                     + "or an internal error; 2 bad input or usage (one line on stderr); 3 out of memory (the command needed "

@@ -1,0 +1,60 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
+import dev.wholetrace.simulate.calibrate.Calibration;
+import dev.wholetrace.simulate.machine.MachineFile;
+import dev.wholetrace.simulate.machine.MachineModel;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wholetrace calibrate -o machine.properties}: a machine file fitted by micro-benchmarks. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Fit a machine file (docs/machine-model.md) to this machine with micro-benchmarks, for 'wholetrace simulate'.",
+                "",
+                "Times warmed-up loops of integer, floating-point, array and field instructions, uncontended "
+                    + "monitors and locks, thread start/join, barrier awaits and thread hand-overs, and turns them "
+                    + "into cycles per instruction class and costs per synchronization (one cycle = 0.1 ns). Run it "
+                    + "pinned to the processors you want to model (taskset -c 0 for one core), on an idle machine; "
+                    + "it takes about ten seconds. The procedure is in docs/machine-model.md, \"Calibration\"."},
+        footer = {"", "Examples:",
+                "  taskset -c 0 wholetrace calibrate -o one-core.properties",
+                "  wholetrace calibrate -o laptop.properties --name laptop --processors 8"})
+public final class CalibrateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the machine file to write (an existing file only with --force)")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "the machine's name in the file (default: the file name without .properties)")
+    String name;
+
+    @Option(names = "--processors", paramLabel = "N", defaultValue = "1", description = "processors the file says the machine has (default: ${DEFAULT-VALUE}; simulate --procs overrides)")
+    int processors;
+
+    @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
+    boolean quick;
+
+    @Mixin
+    ForceOption force;
+
+    @Override
+    public Integer call() throws Exception {
+        if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
+        OutputFile target = OutputFile.check(out, force.force());
+        String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
+        MachineModel m = (quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000)).run(n, processors);
+        target.writeText(w -> MachineFile.write(m, w));
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");
+        err.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,161 @@
+package dev.wholetrace.cli.commands;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.report.JsonWriter;
+import dev.wholetrace.simulate.des.Prediction;
+import dev.wholetrace.simulate.des.Profile;
+import dev.wholetrace.simulate.des.SimResult;
+import dev.wholetrace.simulate.egraph.EgraphException;
+import dev.wholetrace.simulate.egraph.EgraphFile;
+import dev.wholetrace.simulate.egraph.ExecutionGraph;
+import dev.wholetrace.simulate.machine.MachineFile;
+import dev.wholetrace.simulate.machine.MachineFileException;
+import dev.wholetrace.simulate.machine.MachineModel;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wholetrace simulate app.egraph --machine M --procs 1,2,4}: predicted run time per processor count. */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = {"Predict a program's run time on a machine from its execution graph (wholetrace graph).",
+                "",
+                "A discrete-event simulation: threads walk their graphs on the machine's processors (time slices "
+                    + "when there are more threads than processors), wait for monitors, locks, barriers, latches, "
+                    + "queues and joins, and pay the machine file's cycles per instruction class and costs per "
+                    + "synchronization (docs/machine-model.md). Branch probabilities, loop trip counts and call "
+                    + "targets come from a recording's block counts (--profile) or defaults (equal branches, 10 "
+                    + "trips per loop, no exceptions). Each processor count is the mean of --runs seeded runs with "
+                    + "its 95 % interval, speedup and efficiency; then the last run's time per thread, per method "
+                    + "and per wait (docs/egraph.md)."},
+        footer = {"", "Examples:",
+                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4,8",
+                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json"})
+public final class SimulateCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "GRAPH", description = "the execution graph file (.egraph)")
+    Path input;
+
+    @Option(names = "--machine", required = true, paramLabel = "FILE", description = "the machine file (docs/machine-model.md; 'wholetrace calibrate' writes one), or 'unit'")
+    String machine;
+
+    @Option(names = "--procs", split = ",", paramLabel = "N", description = "processor counts to predict (default: the machine file's)")
+    int[] procs;
+
+    @Option(names = "--profile", paramLabel = "RUN.wtrace", description = "a recording of the program whose block counts give the branch probabilities and loop trip counts")
+    Path profile;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "10", description = "seeded runs per processor count (default: ${DEFAULT-VALUE})")
+    int runs;
+
+    @Option(names = "--max-steps", paramLabel = "N", defaultValue = "200000000", description = "vertices a run may execute before it stops as truncated (default: ${DEFAULT-VALUE})")
+    long maxSteps;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE})")
+    String format;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!format.equals("text") && !format.equals("json")) throw new IllegalArgumentException("--format is text or json, not " + format);
+        if (runs < 1) throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
+        if (maxSteps < 1) throw new IllegalArgumentException("--max-steps must be at least 1, not " + maxSteps);
+        MachineModel m;
+        ExecutionGraph g;
+        try {
+            m = machine.equals("unit") ? MachineModel.unit() : MachineFile.read(Path.of(machine));
+            g = EgraphFile.read(input);
+        } catch (MachineFileException | EgraphException e) {
+            throw new FormatException(e.getMessage());
+        }
+        int[] counts = procs == null ? new int[] {m.processors()} : procs;
+        for (int p : counts) if (p < 1 || p > 1 << 20) throw new IllegalArgumentException("--procs must be between 1 and " + (1 << 20) + ", not " + p);
+        PrintWriter err = spec.commandLine().getErr();
+        if (profile != null) {
+            Profile pr = Profile.read(profile);
+            pr.applyTo(g);
+            err.println("simulate: profile " + profile.getFileName() + ": " + pr.blocks() + " blocks, " + pr.methodsSeen(g) + " of the graph's " + g.methods().size() + " methods ran");
+            err.flush();
+        }
+        List<Prediction.Point> points = Prediction.sweep(g, m, counts, runs, maxSteps);
+        PrintWriter out = spec.commandLine().getOut();
+        if (format.equals("json")) json(points, m, out);
+        else text(points, m, out);
+        out.flush();
+        for (Prediction.Point p : points) {
+            if (p.last().truncated()) err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
+            if (p.last().threads().get(0).end() < p.last().cycles() || p.last().blockedAtEnd() > 0 && p.last().threads().stream().noneMatch(t -> t.id() == 0 && t.end() > 0)) {
+                err.println("simulate: warning: " + p.processors() + " processors: the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
+            }
+        }
+        err.flush();
+        return 0;
+    }
+
+    private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
+        out.printf(Locale.ROOT, "machine %s, %.3g Hz, %s scheduling, %d runs per point%n", m.name(), m.clockHz(), m.scheduling().name().toLowerCase(Locale.ROOT), runs);
+        out.printf(Locale.ROOT, "%6s %14s %12s %8s %10s%n", "procs", "time (s)", "± 95 %", "speedup", "efficiency");
+        for (Prediction.Point p : points) {
+            out.printf(Locale.ROOT, "%6d %14.6g %12.3g %8.3f %10.3f%n", p.processors(), p.meanSeconds(), p.halfWidth(), p.speedup(), p.efficiency());
+        }
+        Prediction.Point last = points.get(points.size() - 1);
+        SimResult r = last.last();
+        out.printf(Locale.ROOT, "%nlast run at %d processors: %d threads, %d vertices%s%n", last.processors(), r.threads().size(), r.steps(),
+                r.blockedAtEnd() > 0 ? ", " + r.blockedAtEnd() + " threads still waiting at the end" : "");
+        out.printf(Locale.ROOT, "%6s %-40s %10s %10s %10s%n", "thread", "body", "exec %", "wait %", "ready %");
+        List<SimResult.ThreadTime> ts = r.threads();
+        for (int i = 0; i < Math.min(ts.size(), 16); i++) {
+            SimResult.ThreadTime t = ts.get(i);
+            double life = Math.max(t.end() - t.start(), 1e-12);
+            out.printf(Locale.ROOT, "%6d %-40s %10.1f %10.1f %10.1f%n", t.id(), t.body(), 100 * t.executing() / life, 100 * t.waiting() / life, 100 * t.ready() / life);
+        }
+        if (ts.size() > 16) out.printf(Locale.ROOT, "%6s (%d more)%n", "", ts.size() - 16);
+        out.println();
+        out.printf(Locale.ROOT, "%-70s %14s %8s%n", "method (exclusive)", "cycles", "%");
+        double total = r.methodCycles().values().stream().mapToDouble(Double::doubleValue).sum();
+        r.methodCycles().entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder())).limit(10)
+                .forEach(e -> out.printf(Locale.ROOT, "%-70s %14.4g %8.1f%n", abbreviate(e.getKey(), 70), e.getValue(), 100 * e.getValue() / total));
+        if (!r.waitCycles().isEmpty()) {
+            out.println();
+            out.printf(Locale.ROOT, "%-70s %14s%n", "waiting on", "cycles");
+            r.waitCycles().entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder())).limit(10)
+                    .forEach(e -> out.printf(Locale.ROOT, "%-70s %14.4g%n", abbreviate(e.getKey(), 70), e.getValue()));
+        }
+    }
+
+    private static String abbreviate(String s, int n) {
+        return s.length() <= n ? s : "…" + s.substring(s.length() - n + 1);
+    }
+
+    private void json(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
+        try (JsonWriter j = JsonWriter.to(out)) {
+            j.beginObject().field("graph", input.toString()).field("machine", m.name()).field("runs", runs).array("points");
+            for (Prediction.Point p : points) {
+                SimResult r = p.last();
+                j.beginObject().field("processors", p.processors()).field("seconds", p.meanSeconds()).field("halfWidth95", p.halfWidth())
+                        .field("speedup", p.speedup()).field("efficiency", p.efficiency()).field("truncated", r.truncated())
+                        .field("blockedAtEnd", r.blockedAtEnd()).array("threads");
+                for (SimResult.ThreadTime t : r.threads()) {
+                    j.beginObject().field("id", t.id()).field("body", t.body()).field("start", t.start()).field("end", t.end())
+                            .field("executing", t.executing()).field("waiting", t.waiting()).field("ready", t.ready()).end();
+                }
+                j.endArray().object("methodCycles");
+                for (Map.Entry<String, Double> e : r.methodCycles().entrySet()) j.field(e.getKey(), e.getValue());
+                j.end().object("waitCycles");
+                for (Map.Entry<String, Double> e : r.waitCycles().entrySet()) j.field(e.getKey(), e.getValue());
+                j.end().end();
+            }
+            j.endArray().end();
+        }
+        out.println();
+    }
+}

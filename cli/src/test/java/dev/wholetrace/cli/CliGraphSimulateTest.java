@@ -1,0 +1,87 @@
+package dev.wholetrace.cli;
+
+import static dev.wholetrace.cli.CliErrorTest.badInput;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.simulate.machine.MachineFile;
+import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.workloads.kernels.Kernels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wholetrace graph}, {@code simulate} and {@code calibrate} as a user runs them. */
+class CliGraphSimulateTest {
+    @TempDir
+    Path dir;
+
+    /** main starts two threads running method 1 and joins them. */
+    static final String TWO_WORKERS = """
+            egraph 1
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/Main.work()V
+            tree 0 5
+            v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+            v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+            v 2 bci=2 ops=local:1 act=thread-join next=3
+            v 3 bci=3 ops=local:1 act=thread-join next=4
+            v 4 bci=4 ops=return:1
+            tree 1 2
+            v 0 bci=0 ops=int:1000 next=1
+            v 1 bci=1 ops=return:1
+            """;
+
+    static Path workloadClasses() throws Exception {
+        return Path.of(Kernels.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    @Test
+    void graphOfAKernelAndItsDot() throws Exception {
+        Path out = dir.resolve("sor.egraph");
+        Cli r = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.kernels.Sor", "-o", out.toString());
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("methods").contains("vertices generated");
+        String text = Files.readString(out);
+        assertThat(text).startsWith("# Wholetrace execution graph").contains("\negraph 1\n").contains("act=barrier key=dev/wholetrace/workloads/kernels/Sor.barrier");
+        Cli dot = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.kernels.Sor", "--dot");
+        assertThat(dot.exit()).isZero();
+        assertThat(dot.out()).startsWith("digraph egraph {");
+        badInput("graph", out.toString(), "--entry", "x.Y", "-o", out.toString()); // exists, no --force
+    }
+
+    @Test
+    void simulateTwoWorkersOnOneAndTwoProcessors() throws Exception {
+        Path g = Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS);
+        Cli r = Cli.run("simulate", g.toString(), "--machine", "unit", "--procs", "1,2", "--runs", "2");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.out()).contains("procs").contains("speedup").contains("t/Main.work()V");
+        Cli j = Cli.run("simulate", g.toString(), "--machine", "unit", "--procs", "1,2", "--runs", "1", "--format", "json");
+        assertThat(j.exit()).isZero();
+        assertThat(j.out()).contains("\"processors\"").contains("\"speedup\"");
+    }
+
+    @Test
+    void badInputIsOneLine() throws Exception {
+        Path g = Files.writeString(dir.resolve("bad.egraph"), "egraph 1\nentry 0\nmethod 0 a/B.c()V\ntree 0 1\nv 0 next=5\n");
+        assertThat(badInput("simulate", g.toString(), "--machine", "unit")).contains("next 5");
+        Path ok = Files.writeString(dir.resolve("ok.egraph"), "egraph 1\nentry 0\nmethod 0 a/B.c()V\ntree 0 1\nv 0 ops=int:3\n");
+        assertThat(badInput("simulate", ok.toString(), "--machine", dir.resolve("none.properties").toString())).contains("no such machine file");
+        assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--format", "xml")).contains("--format");
+        assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--procs", "0")).contains("--procs");
+        assertThat(badInput("graph", workloadClasses().toString(), "--entry", "no.Such")).contains("no class no.Such");
+        assertThat(badInput("graph", dir.resolve("none").toString(), "--entry", "a.B")).contains("no such jar or directory");
+    }
+
+    @Test
+    void calibrateWritesAMachineFileSimulateReads() throws Exception {
+        Path m = dir.resolve("quick.properties");
+        Cli r = Cli.run("calibrate", "-o", m.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        MachineModel model = MachineFile.read(m);
+        assertThat(model.clockHz()).isEqualTo(1e10);
+        assertThat(model.costs()).containsKeys("jvm.monitor-enter", "jvm.thread-start", "jvm.barrier", "jvm.handover");
+        assertThat(model.cyclesOf(MachineModel.DEFAULT_CLASS)).isPositive();
+    }
+}

@@ -1,0 +1,112 @@
+package dev.wholetrace.simulate.des;
+
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.CodeMap;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.reader.TraceView;
+import dev.wholetrace.simulate.egraph.ExecutionGraph;
+import dev.wholetrace.simulate.egraph.MethodGraph;
+import dev.wholetrace.simulate.egraph.Vertex;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Branch probabilities, loop trip counts and call-target weights from a recording: how often each
+ * basic block ran, summed over the recording's threads (a probability is a ratio, so the sum is
+ * the threads' average). A vertex counts as the recorded block that contains its first instruction
+ * (a vertex may start inside a block: calls end vertices, not blocks).
+ */
+public final class Profile {
+    /** Method id ({@code owner/Name.method(desc)}) → block start bci → times run. */
+    private final Map<String, TreeMap<Integer, Long>> counts;
+    private final long blocks;
+
+    Profile(Map<String, TreeMap<Integer, Long>> counts, long blocks) {
+        this.counts = counts;
+        this.blocks = blocks;
+    }
+
+    /** Block counts of every thread of the recording {@code file}. */
+    public static Profile read(Path file) throws IOException {
+        TraceView trace = TraceView.open(file);
+        if (!trace.mode().control) throw new IllegalArgumentException(file + ": a " + trace.mode() + " recording has no block events; record in COR, CDR or ALL mode for --profile");
+        Map<Integer, Long> byBlock = new HashMap<>();
+        long total = 0;
+        for (int t = 0; t < trace.threadCount(); t++) {
+            for (Iterator<Event> it = trace.events(t); it.hasNext();) {
+                Event e = it.next();
+                if (e.type() == Event.Type.BLOCK) {
+                    byBlock.merge(e.id(), 1L, Long::sum);
+                    total++;
+                }
+            }
+        }
+        CodeMap code = trace.code();
+        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
+        // every block of the code map, the ones never run with 0: a vertex inside a block that never
+        // ran must not take the count of the block before it
+        for (CodeEntry c : code.blocksFrom(0)) {
+            if (c.bci() < 0) continue;
+            String id = c.className().replace('.', '/') + "." + c.method() + c.descriptor();
+            counts.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), byBlock.getOrDefault(c.id(), 0L), Long::sum);
+        }
+        return new Profile(counts, total);
+    }
+
+    /** Blocks the recording ran. */
+    public long blocks() {
+        return blocks;
+    }
+
+    /** Methods of {@code g} the recording ran. */
+    public int methodsSeen(ExecutionGraph g) {
+        int n = 0;
+        for (MethodGraph m : g.methods()) if (count(m.id(), 0) > 0) n++;
+        return n;
+    }
+
+    /** Times the block holding {@code bci} of method {@code id} ran (0 when never). */
+    long count(String id, int bci) {
+        TreeMap<Integer, Long> m = counts.get(id);
+        if (m == null) return 0;
+        Map.Entry<Integer, Long> e = m.floorEntry(Math.max(bci, 0));
+        return e == null ? 0 : e.getValue();
+    }
+
+    /**
+     * Sets the weights of {@code g}'s decisions and call targets and its loops' trip counts from the
+     * counts. A decision or loop the recording never reached keeps what it had.
+     */
+    public void applyTo(ExecutionGraph g) {
+        for (MethodGraph m : g.methods()) {
+            List<Vertex> vs = m.vertices();
+            for (Vertex v : vs) {
+                if (v.targets.length > 1) {
+                    double sum = 0;
+                    double[] w = new double[v.targets.length];
+                    for (int k = 0; k < w.length; k++) sum += w[k] = count(g.methods().get(v.targets[k]).id(), 0);
+                    if (sum > 0) v.targetWeights = w;
+                }
+                if (v.next.length < 2) continue;
+                long here = count(m.id(), v.bci);
+                if (here == 0) continue;
+                double[] w = new double[v.next.length];
+                double sum = 0;
+                for (int k = 0; k < w.length; k++) sum += w[k] = count(m.id(), vs.get(v.next[k]).bci);
+                if (sum > 0) v.weights = w;
+                if (v.loopStay >= 0) {
+                    double stays = w[v.loopStay];
+                    double exits;
+                    if (stays < here) exits = here - stays; // test at the top: each entry ends in one failed test
+                    else exits = sum - stays; // test at the bottom: the exit successors' counts
+                    v.trips = exits > 0 ? stays / exits : stays;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,536 @@
+package dev.wholetrace.simulate.des;
+
+import dev.wholetrace.simulate.egraph.Action;
+import dev.wholetrace.simulate.egraph.ExecutionGraph;
+import dev.wholetrace.simulate.egraph.MethodGraph;
+import dev.wholetrace.simulate.egraph.OpClass;
+import dev.wholetrace.simulate.egraph.Vertex;
+import dev.wholetrace.simulate.machine.MachineModel;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Discrete-event simulation of an execution graph on a machine model (one run, one seed).
+ *
+ * <p>Threads walk their graphs vertex by vertex: a vertex's cycles (its instructions' classes'
+ * {@code cycles.bc.*} plus its action's {@code cost.jvm.*}) are work done on a processor; its action
+ * happens when the work is done. Work is fluid: between two events every running thread progresses
+ * at the same rate (1, or less under {@code memory.contention}), so a time slice can end inside a
+ * vertex and joining two vertices (the optimizations) changes no simulated time. With more runnable
+ * threads than processors the rest wait in the ready queue: {@code fifo} until a processor is
+ * free, {@code round-robin} and {@code random} also at the end of each time slice.
+ *
+ * <p>Branches are drawn from their weights with a counter-based random number (seed, thread, method,
+ * the decision's bytecode index, its visit number), so a decision's outcome does not depend on
+ * which other decisions a graph has; a loop control vertex takes its stay edge {@code trips} times
+ * per entry (the fraction drawn), which keeps the threads of a barrier loop in step.
+ */
+public final class Simulator {
+    /** Calls deeper than this return at once (a recursion whose depth the defaults cannot bound). */
+    static final int MAX_DEPTH = 2_000;
+
+    private final ExecutionGraph graph;
+    private final MachineModel machine;
+    private final long maxSteps;
+    private final double[][] cost;
+    /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
+    private final int[] offset;
+    private final int vertices;
+    private final String[] methodNames;
+    /** Per method: the keys of the barriers and latches its code, or code it calls, may reach. */
+    private final List<Set<String>> reaches = new ArrayList<>();
+
+    // run state
+    private double now;
+    private long steps;
+    private final List<SimThread> threads = new ArrayList<>();
+    private final List<SimThread> running = new ArrayList<>();
+    private final ArrayDeque<SimThread> ready = new ArrayDeque<>();
+    private final List<SimThread> done = new ArrayList<>();
+    private final Map<String, LockState> locks = new HashMap<>();
+    private final Map<String, List<SimThread>> barriers = new HashMap<>();
+    private final Map<String, List<SimThread>> latchWaiters = new HashMap<>();
+    private final Map<String, Long> queueItems = new HashMap<>();
+    private final Map<String, ArrayDeque<SimThread>> queueTakers = new HashMap<>();
+    private final Map<String, Double> lockWait = new TreeMap<>();
+    private final double[] methodCycles;
+    private long rngState;
+
+    /** @param maxSteps vertices the run may execute in all before it stops as truncated */
+    public Simulator(ExecutionGraph graph, MachineModel machine, long maxSteps) {
+        this.graph = graph;
+        this.machine = machine;
+        this.maxSteps = maxSteps;
+        int n = graph.methods().size();
+        cost = new double[n][];
+        offset = new int[n];
+        int total = 0;
+        for (int m = 0; m < n; m++) {
+            offset[m] = total;
+            total += graph.methods().get(m).vertices().size();
+        }
+        vertices = total;
+        methodNames = new String[n];
+        methodCycles = new double[n];
+        double[] classCycles = new double[OpClass.values().length];
+        for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
+        for (int m = 0; m < n; m++) {
+            MethodGraph mg = graph.methods().get(m);
+            methodNames[m] = mg.shortName();
+            cost[m] = new double[mg.vertices().size()];
+            for (int v = 0; v < cost[m].length; v++) {
+                Vertex x = mg.vertices().get(v);
+                double c = 0;
+                for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k];
+                if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
+                else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
+                cost[m][v] = c;
+            }
+        }
+        reachesClosure();
+        rngState = machine.seed();
+    }
+
+    private void reachesClosure() {
+        int n = graph.methods().size();
+        List<Set<String>> own = new ArrayList<>();
+        for (int m = 0; m < n; m++) {
+            Set<String> s = new HashSet<>();
+            for (Vertex v : graph.methods().get(m).vertices()) {
+                if ((v.action == Action.BARRIER || v.action == Action.LATCH_COUNT_DOWN) && v.key != null) s.add(v.action.label() + " " + v.key);
+            }
+            own.add(s);
+        }
+        for (int m = 0; m < n; m++) {
+            Set<String> all = new HashSet<>();
+            BitSet seen = new BitSet(n);
+            ArrayDeque<Integer> work = new ArrayDeque<>(List.of(m));
+            seen.set(m);
+            while (!work.isEmpty()) {
+                int x = work.poll();
+                all.addAll(own.get(x));
+                for (Vertex v : graph.methods().get(x).vertices()) {
+                    if (v.action != Action.CALL) continue;
+                    for (int t : v.targets) if (!seen.get(t)) {
+                        seen.set(t);
+                        work.add(t);
+                    }
+                }
+            }
+            reaches.add(all);
+        }
+    }
+
+    /** Runs the program from its entry until every thread has ended or waits for ever. */
+    public SimResult run() {
+        SimThread main = newThread(graph.entry(), null);
+        ready.add(main);
+        boolean truncated = false;
+        long events = 0;
+        while (true) {
+            dispatch();
+            if (running.isEmpty()) break; // all ended, or the rest wait for ever
+            if (steps > maxSteps || ++events > 4 * maxSteps) { // events: time slices count too
+                truncated = true;
+                break;
+            }
+            double rate = 1 / (1 + machine.memoryContention() * (running.size() - 1));
+            double dt = Double.POSITIVE_INFINITY;
+            boolean slices = machine.scheduling() != MachineModel.Scheduling.FIFO && !ready.isEmpty();
+            for (SimThread t : running) {
+                dt = Math.min(dt, t.remaining / rate);
+                if (slices) dt = Math.min(dt, Math.max(0, machine.timeSliceCycles() - t.slice) / rate);
+            }
+            now += dt;
+            double work = dt * rate;
+            for (SimThread t : running) {
+                t.remaining -= work;
+                t.slice += work;
+                t.busy += dt;
+                methodCycles[t.top().method] += work;
+            }
+            done.clear();
+            for (SimThread t : running) if (t.remaining <= 1e-9) done.add(t);
+            for (SimThread t : done) {
+                t.remaining = 0;
+                advance(t);
+            }
+            if (slices) {
+                for (SimThread t : new ArrayList<>(running)) {
+                    if (t.state == State.RUNNING && t.slice >= machine.timeSliceCycles() - 1e-9 && !ready.isEmpty()) {
+                        running.remove(t);
+                        t.state = State.READY;
+                        t.readySince = now;
+                        t.remaining += machine.costOf("jvm.context-switch");
+                        ready.add(t);
+                    }
+                }
+            }
+        }
+        double end = 0;
+        int blocked = 0;
+        List<SimResult.ThreadTime> times = new ArrayList<>();
+        for (SimThread t : threads) {
+            if (t.state == State.DONE) end = Math.max(end, t.endTime);
+            else blocked++;
+            double last = t.state == State.DONE ? t.endTime : now;
+            times.add(new SimResult.ThreadTime(t.id, methodNames[t.body], t.startTime, last, t.busy, t.waited, t.readyWait));
+        }
+        if (threads.get(0).state != State.DONE) end = now;
+        Map<String, Double> perMethod = new TreeMap<>();
+        for (int m = 0; m < methodCycles.length; m++) if (methodCycles[m] > 0) perMethod.merge(graph.methods().get(m).id(), methodCycles[m], Double::sum);
+        return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait));
+    }
+
+    private SimThread newThread(int body, SimThread parent) {
+        SimThread t = new SimThread(threads.size(), body, vertices);
+        threads.add(t);
+        t.startTime = now;
+        t.readySince = now;
+        t.stack.push(new Frame(body));
+        t.remaining = cost[body][0];
+        if (parent != null) parent.started.add(t);
+        return t;
+    }
+
+    /** Gives free processors to ready threads. */
+    private void dispatch() {
+        while (running.size() < machine.processors() && !ready.isEmpty()) {
+            SimThread t;
+            if (machine.scheduling() == MachineModel.Scheduling.RANDOM && ready.size() > 1) {
+                int k = (int) (nextRandom() * ready.size());
+                List<SimThread> list = new ArrayList<>(ready);
+                t = list.get(Math.min(k, list.size() - 1));
+                ready.remove(t);
+            } else {
+                t = ready.poll();
+            }
+            t.readyWait += now - t.readySince;
+            t.state = State.RUNNING;
+            t.slice = 0;
+            running.add(t);
+        }
+    }
+
+    private double nextRandom() {
+        rngState += 0x9E3779B97F4A7C15L;
+        return (mix(rngState) >>> 11) * 0x1.0p-53;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /** A uniform number in [0, 1) for the {@code visit}-th draw of thread {@code t} at a site. */
+    private double draw(SimThread t, int method, int site, long visit) {
+        long z = machine.seed() * 0x9E3779B97F4A7C15L;
+        z = mix(z ^ t.id);
+        z = mix(z ^ ((long) method << 32 | (site & 0xffffffffL)));
+        z = mix(z ^ visit);
+        return (z >>> 11) * 0x1.0p-53;
+    }
+
+    /** {@code t} finished its vertex's work: its action, then on to the next vertex with work. */
+    private void advance(SimThread t) {
+        while (t.state == State.RUNNING && t.remaining <= 0) {
+            if (++steps > maxSteps) return;
+            Frame f = t.top();
+            Vertex v = graph.methods().get(f.method).vertices().get(f.vertex);
+            if (!f.actionDone) {
+                f.actionDone = true;
+                if (!act(t, f, v)) return; // blocked; it resumes with the action done
+                if (t.state != State.RUNNING || t.remaining > 0) continue;
+                if (t.top() != f) continue; // a call pushed a frame: its START has begun
+            }
+            next(t, f, v);
+        }
+    }
+
+    /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */
+    private void next(SimThread t, Frame f, Vertex v) {
+        if (v.next.length == 0) {
+            t.stack.pop();
+            if (t.stack.isEmpty()) {
+                finish(t);
+                return;
+            }
+            Frame caller = t.top();
+            Vertex cv = graph.methods().get(caller.method).vertices().get(caller.vertex);
+            next(t, caller, cv);
+            return;
+        }
+        int k = choose(t, f, v);
+        f.vertex = v.next[k];
+        f.actionDone = false;
+        t.remaining = cost[f.method][f.vertex];
+    }
+
+    private int choose(SimThread t, Frame f, Vertex v) {
+        if (v.next.length == 1) return 0;
+        long visit = ++t.visits[offset[f.method] + f.vertex];
+        if (v.loopStay >= 0) {
+            if (f.loops == null) {
+                f.loops = new long[cost[f.method].length];
+                java.util.Arrays.fill(f.loops, -1);
+            }
+            long left = f.loops[f.vertex];
+            if (left < 0) {
+                double u = draw(t, f.method, v.end, visit);
+                long whole = (long) Math.floor(v.trips);
+                left = whole + (u < v.trips - whole ? 1 : 0);
+            }
+            if (left > 0) {
+                f.loops[f.vertex] = left - 1;
+                return v.loopStay;
+            }
+            f.loops[f.vertex] = -1;
+            return pick(v.weights, v.loopStay, draw(t, f.method, v.end, visit));
+        }
+        return pick(v.weights, -1, draw(t, f.method, v.end, visit));
+    }
+
+    /** Index drawn from {@code weights} by {@code u} (cumulative), leaving out {@code except}. */
+    static int pick(double[] weights, int except, double u) {
+        double sum = 0;
+        for (int i = 0; i < weights.length; i++) if (i != except) sum += weights[i];
+        if (sum <= 0) {
+            for (int i = 0; i < weights.length; i++) if (i != except) return i;
+            return 0;
+        }
+        double x = u * sum, acc = 0;
+        int last = -1;
+        for (int i = 0; i < weights.length; i++) {
+            if (i == except || weights[i] <= 0) continue;
+            acc += weights[i];
+            last = i;
+            if (x < acc) return i;
+        }
+        return last;
+    }
+
+    /** Performs {@code v}'s action; false when {@code t} blocked. */
+    private boolean act(SimThread t, Frame f, Vertex v) {
+        switch (v.action) {
+            case NONE, WAIT, NOTIFY -> {
+                return true;
+            }
+            case CALL -> {
+                if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
+                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(t, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
+                int callee = v.targets[k];
+                t.stack.push(new Frame(callee));
+                t.remaining = cost[callee][0];
+                return true;
+            }
+            case MONITOR_ENTER, LOCK -> {
+                if (v.key == null || v.key.startsWith("elem:")) return true; // one of many objects: no contention modelled
+                LockState l = locks.computeIfAbsent(v.key, k -> new LockState());
+                if (l.owner == null || l.owner == t) {
+                    l.owner = t;
+                    l.holds++;
+                    return true;
+                }
+                l.waiting.add(t);
+                block(t, v.key);
+                return false;
+            }
+            case MONITOR_EXIT, UNLOCK -> {
+                if (v.key == null || v.key.startsWith("elem:")) return true;
+                LockState l = locks.get(v.key);
+                if (l != null && l.owner == t && --l.holds == 0) {
+                    l.owner = null;
+                    SimThread w = l.waiting.poll();
+                    if (w != null) {
+                        l.owner = w;
+                        l.holds = 1;
+                        wake(w, machine.costOf("jvm.handover"));
+                    }
+                }
+                return true;
+            }
+            case BARRIER -> {
+                String key = "barrier " + v.key;
+                List<SimThread> arrived = barriers.computeIfAbsent(key, k -> new ArrayList<>());
+                if (arrived.size() + 1 >= parties(key)) { // the last to arrive trips it and keeps its processor
+                    release(arrived);
+                    return true;
+                }
+                arrived.add(t);
+                block(t, key);
+                return false;
+            }
+            case LATCH_COUNT_DOWN -> {
+                t.countedDown.add("latch-count-down " + v.key);
+                checkLatches();
+                return true;
+            }
+            case LATCH_AWAIT -> {
+                String key = "latch-count-down " + v.key;
+                if (latchOpen(key, t)) return true;
+                latchWaiters.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
+                block(t, "latch " + v.key);
+                return false;
+            }
+            case THREAD_START, SUBMIT -> {
+                if (v.targets.length == 0) return true;
+                SimThread c = newThread(v.targets[0], t);
+                c.state = State.READY;
+                ready.add(c);
+                return true;
+            }
+            case THREAD_JOIN, FUTURE_GET -> {
+                if (t.joined >= t.started.size()) return true;
+                SimThread c = t.started.get(t.joined++);
+                if (c.state == State.DONE) return true;
+                c.joiners.add(t);
+                block(t, "join");
+                return false;
+            }
+            case QUEUE_PUT -> {
+                ArrayDeque<SimThread> takers = queueTakers.get(v.key);
+                if (takers != null && !takers.isEmpty()) wake(takers.poll(), machine.costOf("jvm.handover"));
+                else queueItems.merge(v.key, 1L, Long::sum);
+                return true;
+            }
+            case QUEUE_TAKE -> {
+                long items = queueItems.getOrDefault(v.key, 0L);
+                if (items > 0) {
+                    queueItems.put(v.key, items - 1);
+                    return true;
+                }
+                queueTakers.computeIfAbsent(v.key, k -> new ArrayDeque<>()).add(t);
+                block(t, "queue " + v.key);
+                return false;
+            }
+            default -> {
+                return true;
+            }
+        }
+    }
+
+    private void block(SimThread t, String on) {
+        running.remove(t);
+        t.state = State.BLOCKED;
+        t.blockedSince = now;
+        t.blockedOn = on;
+    }
+
+    private void wake(SimThread t, double extra) {
+        double waited = now - t.blockedSince;
+        t.waited += waited;
+        lockWait.merge(t.blockedOn, waited, Double::sum);
+        t.state = State.READY;
+        t.readySince = now;
+        t.remaining += extra;
+        ready.add(t);
+    }
+
+    /** Threads alive that may still arrive at {@code key}. */
+    private int parties(String key) {
+        int n = 0;
+        for (SimThread t : threads) if (t.state != State.DONE && reaches.get(t.body).contains(key)) n++;
+        return n;
+    }
+
+    private void checkBarrier(String key) {
+        List<SimThread> arrived = barriers.get(key);
+        if (arrived != null && !arrived.isEmpty() && arrived.size() >= parties(key)) release(arrived);
+    }
+
+    private void release(List<SimThread> arrived) {
+        List<SimThread> go = new ArrayList<>(arrived);
+        arrived.clear();
+        for (SimThread w : go) if (w.state == State.BLOCKED) wake(w, machine.costOf("jvm.handover"));
+    }
+
+    /** A latch await may pass when every live thread that may count the latch down has done so (or waits itself). */
+    private boolean latchOpen(String key, SimThread except) {
+        List<SimThread> waiting = latchWaiters.getOrDefault(key, List.of());
+        for (SimThread t : threads) {
+            if (t != except && t.state != State.DONE && reaches.get(t.body).contains(key) && !t.countedDown.contains(key) && !waiting.contains(t)) return false;
+        }
+        return true;
+    }
+
+    private void checkLatches() {
+        for (Map.Entry<String, List<SimThread>> e : latchWaiters.entrySet()) {
+            if (!e.getValue().isEmpty() && latchOpen(e.getKey(), null)) release(e.getValue());
+        }
+    }
+
+    private void finish(SimThread t) {
+        running.remove(t);
+        t.state = State.DONE;
+        t.endTime = now;
+        for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"));
+        t.joiners.clear();
+        for (LockState l : locks.values()) { // a thread that ends holding a monitor (an exception path not modelled) lets it go
+            if (l.owner == t) {
+                l.owner = null;
+                l.holds = 0;
+                SimThread w = l.waiting.poll();
+                if (w != null) {
+                    l.owner = w;
+                    l.holds = 1;
+                    wake(w, 0);
+                }
+            }
+        }
+        for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key);
+        checkLatches();
+    }
+
+    private enum State { READY, RUNNING, BLOCKED, DONE }
+
+    private static final class Frame {
+        final int method;
+        int vertex;
+        boolean actionDone;
+        /** Per loop control vertex: stays left in the current entry, -1 when not in the loop; made at the first loop. */
+        long[] loops;
+
+        Frame(int method) {
+            this.method = method;
+        }
+    }
+
+    private static final class LockState {
+        SimThread owner;
+        int holds;
+        final ArrayDeque<SimThread> waiting = new ArrayDeque<>();
+    }
+
+    private static final class SimThread {
+        final int id, body;
+        final ArrayDeque<Frame> stack = new ArrayDeque<>();
+        /** Visits per decision vertex and per call vertex (global vertex numbers): the draws' counters. */
+        final long[] visits, callVisits;
+        final List<SimThread> started = new ArrayList<>();
+        final List<SimThread> joiners = new ArrayList<>();
+        final Set<String> countedDown = new HashSet<>();
+        int joined;
+        State state = State.READY;
+        double remaining, slice, busy, waited, readyWait, startTime, endTime, blockedSince, readySince;
+        String blockedOn;
+
+        SimThread(int id, int body, int vertices) {
+            this.id = id;
+            this.body = body;
+            this.visits = new long[vertices];
+            this.callVisits = new long[vertices];
+        }
+
+        Frame top() {
+            return stack.peek();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.wholetrace.simulate.egraph;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import dev.wholetrace.bytecode.BytecodeOffsets;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+
+/** Code reading (§3.2 phase i): the program's classes from a jar or a class directory, by internal name. */
+public final class ClassSource {
+    private ClassSource() {}
+
+    /** Reads every {@code .class} of {@code jarOrDir}; a file that is not a class is an {@link EgraphException}. */
+    public static Program read(Path jarOrDir) throws EgraphException {
+        Program classes = new Program(new TreeMap<>(), new TreeMap<>());
+        try {
+            if (Files.isDirectory(jarOrDir)) {
+                try (Stream<Path> files = Files.walk(jarOrDir)) {
+                    for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".class"))::iterator) {
+                        try (InputStream in = Files.newInputStream(f)) {
+                            add(classes, in, f.toString());
+                        }
+                    }
+                }
+            } else if (Files.isRegularFile(jarOrDir)) {
+                try (JarFile jar = new JarFile(jarOrDir.toFile())) {
+                    for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
+                        JarEntry entry = e.nextElement();
+                        if (!entry.getName().endsWith(".class") || entry.getName().startsWith("META-INF/")) continue;
+                        try (InputStream in = jar.getInputStream(entry)) {
+                            add(classes, in, jarOrDir + "!" + entry.getName());
+                        }
+                    }
+                } catch (java.util.zip.ZipException z) {
+                    throw new EgraphException(jarOrDir + ": neither a jar nor a class directory (" + z.getMessage() + ")");
+                }
+            } else {
+                throw new EgraphException(jarOrDir + ": no such jar or directory");
+            }
+        } catch (IOException e) {
+            throw new EgraphException(jarOrDir + ": cannot read: " + e.getMessage());
+        }
+        if (classes.classes().isEmpty()) throw new EgraphException(jarOrDir + ": no classes in it");
+        return classes;
+    }
+
+    /** A program of the given class files (the calibration reads its own benchmark class). */
+    public static Program of(byte[]... classFiles) throws EgraphException {
+        Program p = new Program(new TreeMap<>(), new TreeMap<>());
+        for (byte[] b : classFiles) {
+            try {
+                add(p, new java.io.ByteArrayInputStream(b), "class bytes");
+            } catch (IOException e) {
+                throw new EgraphException("cannot read class bytes: " + e.getMessage());
+            }
+        }
+        return p;
+    }
+
+    private static void add(Program program, InputStream in, String where) throws IOException, EgraphException {
+        ClassNode node = new ClassNode();
+        Map<String, int[]> offsets;
+        try {
+            ClassReader reader = new ClassReader(in.readAllBytes());
+            reader.accept(node, 0);
+            offsets = BytecodeOffsets.of(reader);
+        } catch (RuntimeException e) {
+            throw new EgraphException(where + ": not a class file (" + e + ")");
+        }
+        if (program.classes().putIfAbsent(node.name, node) == null) program.offsets().put(node.name, offsets);
+    }
+
+    /**
+     * The classes read, by internal name, and each method's instruction offsets (name + descriptor →
+     * the bytecode index of each real instruction node, as {@link BytecodeOffsets} decodes them).
+     */
+    public record Program(Map<String, ClassNode> classes, Map<String, Map<String, int[]>> offsets) {}
+}

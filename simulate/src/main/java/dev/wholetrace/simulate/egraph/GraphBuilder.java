@@ -1,0 +1,537 @@
+package dev.wholetrace.simulate.egraph;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+
+/**
+ * The execution graph generator (§3.2): the methods reachable from the entry's {@code main}
+ * (rapid type analysis: a virtual call's targets are the overriding methods of the classes the
+ * reachable code instantiates, and the lambdas it creates), each clustered into vertices.
+ *
+ * <p>Instruction clustering: a vertex ends at a branch, a return or throw, before a branch target,
+ * and after an instruction with an {@link Action} (a call of a program method, a monitor
+ * instruction, a JDK synchronization or communication call), so that every vertex is "cycles, then
+ * one action". Loops are marked by {@link LoopFinder}.
+ */
+public final class GraphBuilder {
+    private final ClassSource.Program program;
+    private final Map<String, MethodRef> reachable = new LinkedHashMap<>();
+    private final Set<String> scanned = new HashSet<>();
+    private final Set<String> instantiated = new HashSet<>();
+    private final List<Lambda> lambdas = new ArrayList<>();
+    private final Set<String> resolvedOnce = new HashSet<>();
+    private int lastInstantiated = -1, lastLambdas = -1;
+
+    private record MethodRef(ClassNode owner, MethodNode method) {
+        String id() {
+            return owner.name + "." + method.name + method.desc;
+        }
+    }
+
+    private record Lambda(String iface, String name, String samDesc, String impl, String createdIn, int index) {}
+
+    /** What a call instruction does: its action and, for CALL/THREAD_START/SUBMIT, the methods it runs. */
+    private record Resolved(Action action, List<String> targets) {}
+
+    public GraphBuilder(ClassSource.Program program) {
+        this.program = program;
+    }
+
+    /** The graph of the program whose main thread runs {@code entryClass.main(String[])} (a dotted or internal name). */
+    public ExecutionGraph build(String entryClass) throws EgraphException {
+        String entryName = entryClass.replace('.', '/');
+        ClassNode entry = program.classes().get(entryName);
+        if (entry == null) throw new EgraphException("no class " + entryClass + " in the input");
+        MethodNode main = declared(entry, "main", "([Ljava/lang/String;)V");
+        if (main == null || (main.access & Opcodes.ACC_STATIC) == 0) throw new EgraphException(entryClass + " has no static main(String[])");
+        MethodRef root = new MethodRef(entry, main);
+        reachable.put(root.id(), root);
+        reachability();
+        List<String> ids = new ArrayList<>(reachable.keySet());
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < ids.size(); i++) index.put(ids.get(i), i);
+        List<MethodGraph> graphs = new ArrayList<>();
+        for (String id : ids) graphs.add(graphOf(reachable.get(id), index));
+        return new ExecutionGraph(0, graphs);
+    }
+
+    /** Scans reachable methods and resolves their calls until nothing new is reachable. */
+    private void reachability() {
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (MethodRef m : new ArrayList<>(reachable.values())) {
+                if (scanned.add(m.id())) {
+                    scan(m);
+                    changed = true;
+                }
+            }
+            // a call site's targets change only when the instantiated classes or lambdas do: the
+            // methods seen before are resolved again only then
+            boolean grew = instantiated.size() != lastInstantiated || lambdas.size() != lastLambdas;
+            lastInstantiated = instantiated.size();
+            lastLambdas = lambdas.size();
+            for (MethodRef m : new ArrayList<>(reachable.values())) {
+                if (!grew && !resolvedOnce.add(m.id())) continue;
+                resolvedOnce.add(m.id());
+                for (AbstractInsnNode n : m.method().instructions) {
+                    if (n instanceof MethodInsnNode call) {
+                        for (String t : resolve(m, call).targets()) changed |= reach(t);
+                    }
+                }
+            }
+        }
+    }
+
+    private boolean reach(String id) {
+        if (reachable.containsKey(id)) return false;
+        int dot = id.indexOf('.'), paren = id.indexOf('(');
+        ClassNode c = program.classes().get(id.substring(0, dot));
+        MethodNode m = c == null ? null : declared(c, id.substring(dot + 1, paren), id.substring(paren));
+        if (m == null || m.instructions.size() == 0) return false;
+        reachable.put(id, new MethodRef(c, m));
+        return true;
+    }
+
+    private void scan(MethodRef m) {
+        int i = 0;
+        for (AbstractInsnNode n : m.method().instructions) {
+            if (n.getOpcode() == Opcodes.NEW && program.classes().containsKey(((TypeInsnNode) n).desc)) {
+                instantiated.add(((TypeInsnNode) n).desc);
+                initialized(((TypeInsnNode) n).desc);
+            }
+            if (n instanceof FieldInsnNode f && (f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC)) initialized(f.owner);
+            if (n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKESTATIC) initialized(c.owner);
+            if (n instanceof InvokeDynamicInsnNode indy && indy.bsmArgs.length >= 2 && indy.bsmArgs[1] instanceof Handle h
+                    && h.getTag() == Opcodes.H_NEWINVOKESPECIAL && program.classes().containsKey(h.getOwner())) {
+                instantiated.add(h.getOwner());
+                initialized(h.getOwner());
+            }
+            if (n instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && indy.bsmArgs.length >= 2
+                    && indy.bsmArgs[1] instanceof Handle impl && program.classes().containsKey(impl.getOwner())) {
+                String implId = impl.getOwner() + "." + impl.getName() + impl.getDesc();
+                lambdas.add(new Lambda(Type.getReturnType(indy.desc).getInternalName(), indy.name, ((Type) indy.bsmArgs[0]).getDescriptor(), implId, m.id(), i));
+                reach(implId);
+            }
+            i++;
+        }
+    }
+
+    /**
+     * A class the reachable code initializes: its static initializer's allocations and lambdas count
+     * for the call resolution (an enum's constants, a registry of factories), but the initializer is
+     * not a vertex of the graph (it runs once, before the code that made it run).
+     */
+    private void initialized(String cls) {
+        ClassNode c = program.classes().get(cls);
+        if (c == null || !initializedClasses.add(cls)) return;
+        for (MethodNode m : c.methods) if (m.name.equals("<clinit>")) scan(new MethodRef(c, m));
+        if (c.superName != null) initialized(c.superName);
+    }
+
+    private final Set<String> initializedClasses = new HashSet<>();
+
+    /** The method {@code name desc} as {@code c} or its program superclasses declare it, or null. */
+    private MethodNode declared(ClassNode c, String name, String desc) {
+        for (ClassNode k = c; k != null; k = program.classes().get(k.superName)) {
+            for (MethodNode m : k.methods) if (m.name.equals(name) && m.desc.equals(desc) && (m.access & Opcodes.ACC_ABSTRACT) == 0) return m;
+            if (k.superName == null) break;
+        }
+        return null;
+    }
+
+    private String declaringId(String cls, String name, String desc) {
+        for (ClassNode k = program.classes().get(cls); k != null; k = program.classes().get(k.superName)) {
+            for (MethodNode m : k.methods) {
+                if (m.name.equals(name) && m.desc.equals(desc) && (m.access & Opcodes.ACC_ABSTRACT) == 0 && m.instructions.size() > 0) return k.name + "." + name + desc;
+            }
+            if (k.superName == null) break;
+        }
+        return null;
+    }
+
+    /** The first class outside the program on {@code cls}'s superclass chain ({@code cls} itself if it is outside). */
+    private String libraryOwner(String cls) {
+        String k = cls;
+        while (program.classes().containsKey(k)) {
+            ClassNode c = program.classes().get(k);
+            if (c.superName == null) return "java/lang/Object";
+            if ((c.access & Opcodes.ACC_INTERFACE) != 0) {
+                // an interface of the program: its JDK super-interface, if one is a synchronizer's
+                for (String i : c.interfaces) if (!program.classes().containsKey(i)) return i;
+                return k;
+            }
+            k = c.superName;
+        }
+        return k;
+    }
+
+    private final Map<String, Boolean> subtypes = new HashMap<>();
+
+    private boolean isSubtype(String cls, String of) {
+        if (cls.equals(of)) return true;
+        String key = cls + ">" + of;
+        Boolean known = subtypes.get(key);
+        if (known != null) return known;
+        ClassNode c = program.classes().get(cls);
+        boolean is = false;
+        if (c != null) {
+            is = c.superName != null && isSubtype(c.superName, of);
+            for (String i : c.interfaces) is = is || isSubtype(i, of);
+        }
+        subtypes.put(key, is);
+        return is;
+    }
+
+    private Resolved resolve(MethodRef in, MethodInsnNode call) {
+        List<String> targets = new ArrayList<>();
+        if (call.getOpcode() == Opcodes.INVOKESTATIC || call.getOpcode() == Opcodes.INVOKESPECIAL) {
+            String id = declaringId(call.owner, call.name, call.desc);
+            if (id != null) targets.add(id);
+        } else {
+            for (String c : instantiated) {
+                if (!isSubtype(c, call.owner)) continue;
+                String id = declaringId(c, call.name, call.desc);
+                if (id != null && !targets.contains(id)) targets.add(id);
+            }
+            for (Lambda l : lambdas) {
+                if (l.name().equals(call.name) && l.samDesc().equals(call.desc) && (l.iface().equals(call.owner) || isSubtype(l.iface(), call.owner))
+                        && !targets.contains(l.impl())) targets.add(l.impl());
+            }
+        }
+        if (!targets.isEmpty()) return new Resolved(Action.CALL, targets);
+        Action a = SyncCatalog.of(libraryOwner(call.owner), call.name);
+        if (a == Action.THREAD_START || a == Action.SUBMIT) return new Resolved(a, threadBody(in, call));
+        return new Resolved(a, List.of());
+    }
+
+    /**
+     * The thread body a start or submit runs: the program's Runnable/Callable/Thread subclass or
+     * lambda created in the same method, the last one before the call (the first after it when none
+     * is before), which is where the thread's code is set in the common patterns (new Thread(lambda),
+     * a loop creating workers and another starting them, executor.submit(() -> ...)).
+     */
+    private List<String> threadBody(MethodRef in, MethodInsnNode call) {
+        String best = null;
+        boolean before = true;
+        for (AbstractInsnNode n : in.method().instructions) {
+            if (n == call) {
+                if (best != null) break;
+                before = false;
+                continue;
+            }
+            String body = null;
+            if (n.getOpcode() == Opcodes.NEW) {
+                String t = ((TypeInsnNode) n).desc;
+                if (program.classes().containsKey(t)) {
+                    if (isSubtype(t, "java/lang/Runnable") || libraryOwner(t).equals("java/lang/Thread")) body = declaringId(t, "run", "()V");
+                    else if (isSubtype(t, "java/util/concurrent/Callable")) body = declaringId(t, "call", "()Ljava/lang/Object;");
+                }
+            } else if (n instanceof InvokeDynamicInsnNode indy && indy.bsmArgs.length >= 2 && indy.bsmArgs[1] instanceof Handle impl
+                    && program.classes().containsKey(impl.getOwner())) {
+                String iface = Type.getReturnType(indy.desc).getInternalName();
+                if (iface.equals("java/lang/Runnable") || iface.equals("java/util/concurrent/Callable") || iface.equals("java/util/function/Supplier")) {
+                    body = impl.getOwner() + "." + impl.getName() + impl.getDesc();
+                }
+            }
+            if (body != null) {
+                best = body;
+                if (!before) break;
+            }
+        }
+        if (best == null && call.getOpcode() != Opcodes.INVOKESTATIC && !libraryOwner(call.owner).equals(call.owner)) {
+            best = declaringId(call.owner, "run", "()V"); // a Thread subclass started from outside the method that made it
+        }
+        return best == null ? List.of() : List.of(best);
+    }
+
+    // ---- one method's graph -------------------------------------------------------------------
+
+    private MethodGraph graphOf(MethodRef m, Map<String, Integer> index) {
+        MethodNode method = m.method();
+        AbstractInsnNode[] insns = method.instructions.toArray();
+        int[] offsets = program.offsets().getOrDefault(m.owner().name, Map.of()).get(method.name + method.desc);
+        int[] bci = new int[insns.length];
+        int real = 0;
+        for (int i = 0; i < insns.length; i++) {
+            bci[i] = insns[i].getOpcode() < 0 ? -1 : offsets != null && real < offsets.length ? offsets[real] : real;
+            if (insns[i].getOpcode() >= 0) real++;
+        }
+        Frame<SourceValue>[] frames = frames(m);
+        Map<LabelNode, Integer> labels = new HashMap<>();
+        for (int i = 0; i < insns.length; i++) if (insns[i] instanceof LabelNode l) labels.put(l, i);
+        Action[] actions = new Action[insns.length];
+        List<List<String>> targets = new ArrayList<>();
+        boolean[] leader = new boolean[insns.length + 1];
+        leader[firstReal(insns, 0)] = true;
+        for (int i = 0; i < insns.length; i++) {
+            targets.add(List.of());
+            AbstractInsnNode n = insns[i];
+            int op = n.getOpcode();
+            if (op < 0) continue;
+            actions[i] = Action.NONE;
+            if (n instanceof MethodInsnNode call) {
+                Resolved r = resolve(m, call);
+                actions[i] = r.action();
+                targets.set(i, r.targets());
+            } else if (op == Opcodes.MONITORENTER) actions[i] = Action.MONITOR_ENTER;
+            else if (op == Opcodes.MONITOREXIT) actions[i] = Action.MONITOR_EXIT;
+            if (n instanceof JumpInsnNode j) leader[firstReal(insns, labels.get(j.label))] = true;
+            if (n instanceof TableSwitchInsnNode t) {
+                leader[firstReal(insns, labels.get(t.dflt))] = true;
+                for (LabelNode l : t.labels) leader[firstReal(insns, labels.get(l))] = true;
+            }
+            if (n instanceof LookupSwitchInsnNode t) {
+                leader[firstReal(insns, labels.get(t.dflt))] = true;
+                for (LabelNode l : t.labels) leader[firstReal(insns, labels.get(l))] = true;
+            }
+            if (n instanceof JumpInsnNode || n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode || ends(op) || actions[i] != Action.NONE) {
+                leader[firstReal(insns, i + 1)] = true;
+            }
+        }
+        // blocks: leader → vertex
+        int[] vertexAt = new int[insns.length + 1];
+        Arrays.fill(vertexAt, -1);
+        List<Vertex> vs = new ArrayList<>();
+        List<Integer> lastInsn = new ArrayList<>();
+        int current = -1;
+        for (int i = 0; i < insns.length; i++) {
+            if (insns[i].getOpcode() < 0) continue;
+            if (leader[i] || current < 0) {
+                current = vs.size();
+                vs.add(new Vertex(bci[i]));
+                lastInsn.add(i);
+            }
+            vertexAt[i] = current;
+            Vertex v = vs.get(current);
+            v.ops[OpClass.of(insns[i].getOpcode()).ordinal()]++;
+            lastInsn.set(current, i);
+            v.end = bci[i];
+        }
+        for (int k = 0; k < vs.size(); k++) {
+            Vertex v = vs.get(k);
+            int i = lastInsn.get(k);
+            AbstractInsnNode n = insns[i];
+            v.action = actions[i];
+            List<Integer> next = new ArrayList<>();
+            if (n instanceof JumpInsnNode j) {
+                if (n.getOpcode() != Opcodes.GOTO && n.getOpcode() != Opcodes.JSR) add(next, vertexAt[firstReal(insns, i + 1)]);
+                add(next, vertexAt[firstReal(insns, labels.get(j.label))]);
+            } else if (n instanceof TableSwitchInsnNode t) {
+                add(next, vertexAt[firstReal(insns, labels.get(t.dflt))]);
+                for (LabelNode l : t.labels) add(next, vertexAt[firstReal(insns, labels.get(l))]);
+            } else if (n instanceof LookupSwitchInsnNode t) {
+                add(next, vertexAt[firstReal(insns, labels.get(t.dflt))]);
+                for (LabelNode l : t.labels) add(next, vertexAt[firstReal(insns, labels.get(l))]);
+            } else if (!ends(n.getOpcode())) {
+                add(next, vertexAt[firstReal(insns, i + 1)]);
+            }
+            v.setNext(next.stream().mapToInt(Integer::intValue).toArray());
+            if (v.action != Action.NONE) {
+                List<String> ts = targets.get(i);
+                v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
+                if (v.action == Action.CALL && v.targets.length == 0) v.action = Action.NONE;
+                if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
+            }
+        }
+        List<Vertex> kept = reachableFromStart(vs);
+        if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
+        LoopFinder.mark(kept);
+        unlikelyThrows(kept);
+        return new MethodGraph(m.id(), kept);
+    }
+
+    /**
+     * Branches into code that can only end in a throw get weight 0 (exceptions are rare, and a
+     * thread that threw out of its body would end the simulated program early); a profile sets
+     * real weights.
+     */
+    private static void unlikelyThrows(List<Vertex> vs) {
+        boolean[] throwing = new boolean[vs.size()];
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int i = 0; i < vs.size(); i++) {
+                Vertex v = vs.get(i);
+                boolean t = v.next.length == 0 ? v.ops[OpClass.RETURN.ordinal()] == 0 : v.next.length == 1 && throwing[v.next[0]] && v.action.category == Action.Category.EXECUTION;
+                if (t && !throwing[i]) {
+                    throwing[i] = true;
+                    changed = true;
+                }
+            }
+        }
+        for (Vertex v : vs) {
+            if (v.next.length < 2) continue;
+            boolean any = false;
+            for (int n : v.next) any |= !throwing[n];
+            if (!any) continue;
+            for (int k = 0; k < v.next.length; k++) if (throwing[v.next[k]]) v.weights[k] = 0;
+        }
+    }
+
+    /** A synchronized method: a MONITOR_ENTER vertex before START and a MONITOR_EXIT after each FINAL. */
+    private static List<Vertex> synchronizedMethod(MethodRef m, List<Vertex> vs) {
+        String key = (m.method().access & Opcodes.ACC_STATIC) != 0 ? "class:" + m.owner().name : "this:" + m.owner().name;
+        List<Vertex> out = new ArrayList<>();
+        Vertex enter = new Vertex(-1);
+        enter.action = Action.MONITOR_ENTER;
+        enter.key = key;
+        enter.setNext(new int[] {1});
+        out.add(enter);
+        for (Vertex v : vs) {
+            int[] n = v.next.clone();
+            for (int i = 0; i < n.length; i++) n[i]++;
+            double[] w = v.weights;
+            v.next = n;
+            v.weights = w;
+            out.add(v);
+        }
+        int size = out.size();
+        for (int i = 1; i < size; i++) {
+            Vertex v = out.get(i);
+            if (v.next.length == 0) {
+                Vertex exit = new Vertex(-2);
+                exit.action = Action.MONITOR_EXIT;
+                exit.key = key;
+                out.add(exit);
+                v.setNext(new int[] {out.size() - 1});
+            }
+        }
+        return out;
+    }
+
+    private static void add(List<Integer> next, int v) {
+        if (v >= 0 && !next.contains(v)) next.add(v);
+    }
+
+    private static boolean ends(int op) {
+        return (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;
+    }
+
+    private static int firstReal(AbstractInsnNode[] insns, int from) {
+        int i = from;
+        while (i < insns.length && insns[i].getOpcode() < 0) i++;
+        return i;
+    }
+
+    /** The vertices reachable from vertex 0 along normal flow (exception handlers are not modelled), renumbered. */
+    private static List<Vertex> reachableFromStart(List<Vertex> vs) {
+        int[] order = new int[vs.size()];
+        Arrays.fill(order, -1);
+        List<Integer> kept = new ArrayList<>();
+        List<Integer> stack = new ArrayList<>(List.of(0));
+        while (!stack.isEmpty()) {
+            int v = stack.remove(stack.size() - 1);
+            if (order[v] >= 0) continue;
+            order[v] = kept.size();
+            kept.add(v);
+            int[] n = vs.get(v).next;
+            for (int k = n.length - 1; k >= 0; k--) if (order[n[k]] < 0) stack.add(n[k]);
+        }
+        List<Vertex> out = new ArrayList<>();
+        for (int v : kept) {
+            Vertex x = vs.get(v);
+            int[] n = x.next.clone();
+            for (int k = 0; k < n.length; k++) n[k] = order[n[k]];
+            x.next = n;
+            out.add(x);
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Frame<SourceValue>[] frames(MethodRef m) {
+        try {
+            return new Analyzer<>(new SourceInterpreter()).analyze(m.owner().name, m.method());
+        } catch (AnalyzerException | RuntimeException e) {
+            return new Frame[m.method().instructions.size()];
+        }
+    }
+
+    /**
+     * Which object a synchronization instruction works on, named so that two sites on the same
+     * object get the same key: the field it was read from ({@code Owner.field}), {@code this:Class},
+     * {@code class:Name} for a class literal, {@code elem:Owner.field} for an element of an array
+     * held in a field (one of many objects: see the simulator), else the site ({@code site:method@bci}).
+     */
+    private String key(MethodRef m, AbstractInsnNode[] insns, int i, int bci, Frame<SourceValue>[] frames) {
+        Frame<SourceValue> f = frames[i];
+        int receiverDepth = 0;
+        AbstractInsnNode n = insns[i];
+        if (n instanceof MethodInsnNode call) {
+            if (call.getOpcode() == Opcodes.INVOKESTATIC) return "site:" + m.id() + "@" + bci;
+            receiverDepth = Type.getArgumentTypes(call.desc).length;
+        }
+        if (f != null) {
+            String k = producer(m, f, f.getStackSize() - 1 - receiverDepth, frames, 0);
+            if (k != null) return k;
+        }
+        return "site:" + m.id() + "@" + bci;
+    }
+
+    private String producer(MethodRef m, Frame<SourceValue> f, int slot, Frame<SourceValue>[] frames, int depth) {
+        if (slot < 0 || slot >= f.getStackSize() || depth > 6) return null;
+        SourceValue v = f.getStack(slot);
+        return producerOf(m, v, frames, depth);
+    }
+
+    private String producerOf(MethodRef m, SourceValue v, Frame<SourceValue>[] frames, int depth) {
+        if (v.insns.size() != 1) return null;
+        AbstractInsnNode p = v.insns.iterator().next();
+        int at = m.method().instructions.indexOf(p);
+        Frame<SourceValue> pf = at >= 0 && at < frames.length ? frames[at] : null;
+        switch (p.getOpcode()) {
+            case Opcodes.GETFIELD:
+            case Opcodes.GETSTATIC:
+                return ((FieldInsnNode) p).owner + "." + ((FieldInsnNode) p).name;
+            case Opcodes.LDC:
+                return ((LdcInsnNode) p).cst instanceof Type t ? "class:" + t.getInternalName() : null;
+            case Opcodes.DUP:
+                return pf == null ? null : producer(m, pf, pf.getStackSize() - 1, frames, depth + 1);
+            case Opcodes.AALOAD: {
+                String array = pf == null ? null : producer(m, pf, pf.getStackSize() - 2, frames, depth + 1);
+                return array == null ? null : "elem:" + array;
+            }
+            case Opcodes.ALOAD: {
+                int var = ((VarInsnNode) p).var;
+                if (var == 0 && (m.method().access & Opcodes.ACC_STATIC) == 0) return "this:" + m.owner().name;
+                if (pf == null || var >= pf.getLocals()) return null;
+                SourceValue local = pf.getLocal(var);
+                if (local.insns.size() != 1) return null;
+                AbstractInsnNode store = local.insns.iterator().next();
+                int s = m.method().instructions.indexOf(store);
+                if (store.getOpcode() != Opcodes.ASTORE || s < 0 || frames[s] == null) return null;
+                return producer(m, frames[s], frames[s].getStackSize() - 1, frames, depth + 1);
+            }
+            default:
+                return null;
+        }
+    }
+}

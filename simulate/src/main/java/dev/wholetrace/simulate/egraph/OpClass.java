@@ -1,0 +1,81 @@
+package dev.wholetrace.simulate.egraph;
+
+import java.util.Locale;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The instruction classes a vertex's bytecode is counted in; each costs {@code cycles.bc.NAME}
+ * cycles in the machine model (docs/machine-model.md, "Execution graphs"). A vertex keeps counts,
+ * not cycles, so one graph serves every machine.
+ */
+public enum OpClass {
+    CONST, LOCAL, STACK, INT, FP, DIV, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
+
+    private static final OpClass[] VALUES = values();
+
+    /** The name in files and machine keys: lower case, '-' for '_'. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The machine-model key of this class's cycles. */
+    public String machineKey() {
+        return "bc." + label();
+    }
+
+    /** The class called {@code label}, or null. */
+    public static OpClass byLabel(String label) {
+        for (OpClass c : VALUES) if (c.label().equals(label)) return c;
+        return null;
+    }
+
+    static int count() {
+        return VALUES.length;
+    }
+
+    static OpClass at(int i) {
+        return VALUES[i];
+    }
+
+    /** The class of bytecode {@code opcode}. */
+    public static OpClass of(int opcode) {
+        if (opcode >= Opcodes.ACONST_NULL && opcode <= Opcodes.LDC) return CONST;
+        if (opcode >= Opcodes.ILOAD && opcode <= Opcodes.ALOAD) return LOCAL;
+        if (opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD) return ARRAY_LOAD;
+        if (opcode >= Opcodes.ISTORE && opcode <= Opcodes.ASTORE) return LOCAL;
+        if (opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE) return ARRAY_STORE;
+        if (opcode >= Opcodes.POP && opcode <= Opcodes.SWAP) return STACK;
+        switch (opcode) {
+            case Opcodes.IDIV: case Opcodes.LDIV: case Opcodes.IREM: case Opcodes.LREM:
+            case Opcodes.FDIV: case Opcodes.DDIV: case Opcodes.FREM: case Opcodes.DREM:
+                return DIV;
+            case Opcodes.FADD: case Opcodes.DADD: case Opcodes.FSUB: case Opcodes.DSUB: case Opcodes.FMUL: case Opcodes.DMUL:
+            case Opcodes.FNEG: case Opcodes.DNEG: case Opcodes.I2F: case Opcodes.I2D: case Opcodes.L2F: case Opcodes.L2D:
+            case Opcodes.F2I: case Opcodes.F2L: case Opcodes.F2D: case Opcodes.D2I: case Opcodes.D2L: case Opcodes.D2F:
+            case Opcodes.FCMPL: case Opcodes.FCMPG: case Opcodes.DCMPL: case Opcodes.DCMPG:
+                return FP;
+            case Opcodes.IINC:
+                return LOCAL;
+            case Opcodes.GETFIELD: case Opcodes.GETSTATIC:
+                return FIELD_LOAD;
+            case Opcodes.PUTFIELD: case Opcodes.PUTSTATIC:
+                return FIELD_STORE;
+            case Opcodes.INVOKEVIRTUAL: case Opcodes.INVOKESPECIAL: case Opcodes.INVOKESTATIC: case Opcodes.INVOKEINTERFACE: case Opcodes.INVOKEDYNAMIC:
+                return INVOKE;
+            case Opcodes.NEW: case Opcodes.NEWARRAY: case Opcodes.ANEWARRAY: case Opcodes.MULTIANEWARRAY:
+                return NEW;
+            case Opcodes.CHECKCAST: case Opcodes.INSTANCEOF: case Opcodes.ARRAYLENGTH: case Opcodes.ATHROW:
+                return CHECK;
+            case Opcodes.MONITORENTER: case Opcodes.MONITOREXIT:
+                return MONITOR;
+            default:
+                break;
+        }
+        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) return RETURN;
+        if ((opcode >= Opcodes.IFEQ && opcode <= Opcodes.LOOKUPSWITCH) || opcode == Opcodes.IFNULL || opcode == Opcodes.IFNONNULL) return BRANCH;
+        if (opcode >= Opcodes.IADD && opcode <= Opcodes.LXOR) return INT;
+        if (opcode >= Opcodes.I2L && opcode <= Opcodes.I2S) return INT;
+        if (opcode == Opcodes.LCMP) return INT;
+        return OTHER;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.wholetrace.simulate.egraph;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class GraphBuilderTest {
+    static final Path CLASSES = Path.of("target/test-classes");
+    static final String SAMPLE = "dev.wholetrace.simulate.egraph.sample.Workers";
+
+    static ExecutionGraph sample() throws EgraphException {
+        return new GraphBuilder(ClassSource.read(CLASSES)).build(SAMPLE);
+    }
+
+    private static List<Vertex> vertices(ExecutionGraph g, String methodPrefix) {
+        return g.methods().stream().filter(m -> m.id().contains(methodPrefix)).flatMap(m -> m.vertices().stream()).collect(Collectors.toList());
+    }
+
+    @Test
+    void findsTheThreadsAndTheirSynchronization() throws Exception {
+        ExecutionGraph g = sample();
+        assertThat(g.methods().get(g.entry()).id()).endsWith("Workers.main([Ljava/lang/String;)V");
+        List<Vertex> main = vertices(g, "Workers.main(");
+        List<Vertex> starts = main.stream().filter(v -> v.action == Action.THREAD_START).collect(Collectors.toList());
+        assertThat(starts).hasSize(2);
+        assertThat(g.methods().get(starts.get(0).targets[0]).id()).contains("lambda$main$");
+        assertThat(g.methods().get(starts.get(1).targets[0]).id()).endsWith("Workers$Helper.run()V");
+        assertThat(main.stream().filter(v -> v.action == Action.THREAD_JOIN)).hasSize(2);
+        List<Vertex> work = vertices(g, "Workers.work(");
+        assertThat(work.stream().filter(v -> v.action == Action.BARRIER).map(v -> v.key)).containsExactly("dev/wholetrace/simulate/egraph/sample/Workers.barrier");
+        assertThat(work.stream().filter(v -> v.action == Action.MONITOR_ENTER).map(v -> v.key)).containsExactly("dev/wholetrace/simulate/egraph/sample/Workers.LOCK");
+        assertThat(work.stream().filter(v -> v.loopStay >= 0)).hasSize(2); // the step loop and the inner loop
+        List<Vertex> fib = vertices(g, "Workers.fib(");
+        assertThat(fib.stream().filter(v -> v.action == Action.CALL)).hasSize(2); // recursion: two CALL vertices to itself
+        assertThat(fib.stream().filter(v -> v.next.length > 1)).hasSize(1);
+    }
+
+    @Test
+    void fileRoundTripsAndRejectsBadInput() throws Exception {
+        ExecutionGraph g = sample();
+        StringWriter w = new StringWriter();
+        EgraphFile.write(g, w);
+        ExecutionGraph back = EgraphFile.parse(new StringReader(w.toString()), "x.egraph");
+        StringWriter w2 = new StringWriter();
+        EgraphFile.write(back, w2);
+        assertThat(w2.toString()).isEqualTo(w.toString());
+        assertThatThrownBy(() -> EgraphFile.parse(new StringReader("hello\n"), "x.egraph")).isInstanceOf(EgraphException.class)
+                .hasMessageContaining("not an execution graph");
+        assertThatThrownBy(() -> EgraphFile.parse(new StringReader("egraph 9\n"), "x.egraph")).hasMessageContaining("newer");
+        assertThatThrownBy(() -> EgraphFile.parse(new StringReader("egraph 1\nentry 0\nmethod 0 a.b()V\ntree 0 1\nv 0 next=3\n"), "x.egraph"))
+                .hasMessageContaining("next 3");
+        StringWriter dot = new StringWriter();
+        DotWriter.write(g, dot);
+        assertThat(dot.toString()).startsWith("digraph").contains("style=dashed").contains("barrier");
+    }
+
+    @Test
+    void unknownEntryIsOneLine() {
+        assertThatThrownBy(() -> new GraphBuilder(ClassSource.read(CLASSES)).build("no.Such")).isInstanceOf(EgraphException.class)
+                .hasMessage("no class no.Such in the input");
+        assertThatThrownBy(() -> ClassSource.read(Path.of("no/such/dir"))).hasMessageContaining("no such jar or directory");
+    }
+}
