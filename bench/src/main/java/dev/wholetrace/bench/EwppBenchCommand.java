@@ -1,5 +1,8 @@
 package dev.wholetrace.bench;
 
+import static dev.wholetrace.bench.TracedProgram.KERNELS;
+import static dev.wholetrace.bench.TracedProgram.LAUNCHER;
+
 import dev.wholetrace.analysis.deps.DependenceCounts;
 import dev.wholetrace.analysis.deps.DependenceFilterBuilder;
 import dev.wholetrace.analysis.deps.DepsAnalysis;
@@ -59,27 +62,24 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     private final Log log = new Log();
 
-    record Program(String name, String main, String include, String... args) {}
 
-    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
-    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
 
-    static List<Program> programs(boolean quick) {
-        if (quick) return List.of(new Program("sor", LAUNCHER, KERNELS, "sor", "2", "48", "4"), new Program("fft", LAUNCHER, KERNELS, "fft", "2", "8", "1"));
+    static List<TracedProgram> programs(boolean quick) {
+        if (quick) return List.of(new TracedProgram("sor", LAUNCHER, KERNELS, "sor", "2", "48", "4"), new TracedProgram("fft", LAUNCHER, KERNELS, "fft", "2", "8", "1"));
         return List.of(
-                new Program("sor", LAUNCHER, KERNELS, "sor", "2", "64", "6"),
-                new Program("fft", LAUNCHER, KERNELS, "fft", "2", "10", "1"),
-                new Program("lu", LAUNCHER, KERNELS, "lu", "2", "48", "1"),
-                new Program("water", LAUNCHER, KERNELS, "water", "2", "16", "1"),
-                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "2", "1000", "2"),
-                new Program("math3", "dev.wholetrace.workloads.libs.Math3Driver", "dev.wholetrace.workloads.libs.*:org.apache.commons.math3.*", "2"));
+                new TracedProgram("sor", LAUNCHER, KERNELS, "sor", "2", "64", "6"),
+                new TracedProgram("fft", LAUNCHER, KERNELS, "fft", "2", "10", "1"),
+                new TracedProgram("lu", LAUNCHER, KERNELS, "lu", "2", "48", "1"),
+                new TracedProgram("water", LAUNCHER, KERNELS, "water", "2", "16", "1"),
+                new TracedProgram("mp3d", LAUNCHER, KERNELS, "mp3d", "2", "1000", "2"),
+                new TracedProgram("math3", "dev.wholetrace.workloads.libs.Math3Driver", "dev.wholetrace.workloads.libs.*:org.apache.commons.math3.*", "2"));
     }
 
     /** Sizes in bytes. */
     record Sizes(long cf, long at, long ecf, long cfSeq, long atSeq, long ecfSeq, long cfEnh, long atEnh, long ecfEnh,
                  long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile) {}
 
-    record Row(Program p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
+    record Row(TracedProgram p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
                EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance) {}
 
     @Override
@@ -88,46 +88,46 @@ final class EwppBenchCommand implements Callable<Integer> {
         Path dir = jvm.prepare("ewpp");
         MeasuredChild child = new MeasuredChild(dir);
         List<Row> rows = new ArrayList<>();
-        for (Program p : programs(quick)) rows.add(measure(p, dir, child));
+        for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
         Files.writeString(jvm.out.resolve("ewpp.md"), markdown(rows), StandardCharsets.UTF_8);
         Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
         log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
         return 0;
     }
 
-    private List<String> command(Program p, Path trace, TraceMode mode, Path filter) {
+    private List<String> command(TracedProgram p, Path trace, TraceMode mode, Path filter) {
         return command(p, trace, mode, filter, null);
     }
 
-    private List<String> command(Program p, Path trace, TraceMode mode, Path filter, String signature) {
+    private List<String> command(TracedProgram p, Path trace, TraceMode mode, Path filter, String signature) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(heap);
         if (trace != null) {
-            dev.wholetrace.recorder.AgentOptions o = dev.wholetrace.recorder.AgentOptions.of(trace, mode).withInclude(p.include);
+            dev.wholetrace.recorder.AgentOptions o = dev.wholetrace.recorder.AgentOptions.of(trace, mode).withInclude(p.include());
             if (filter != null) o = o.withFilter(filter);
             if (signature != null) o = o.withSignature(signature);
             cmd.add(o.javaagent(jvm.agent));
         }
-        cmd.addAll(List.of("-cp", jvm.workloads.toAbsolutePath().normalize().toString(), p.main));
-        cmd.addAll(Arrays.asList(p.args));
+        cmd.addAll(List.of("-cp", jvm.workloads.toAbsolutePath().normalize().toString(), p.main()));
+        cmd.addAll(Arrays.asList(p.args()));
         return cmd;
     }
 
-    private Row measure(Program p, Path dir, MeasuredChild child) throws Exception {
-        Path first = dir.resolve(p.name + "-filter.wtrace");
-        Path cdr = dir.resolve(p.name + "-cdr.wtrace");
-        Path ewpp = dir.resolve(p.name + "-ewpp.wtrace");
-        Path dist = dir.resolve(p.name + "-ewpp-distance.wtrace");
-        Path filterFile = dir.resolve(p.name + "-filter.txt");
+    private Row measure(TracedProgram p, Path dir, MeasuredChild child) throws Exception {
+        Path first = dir.resolve(p.name() + "-filter.wtrace");
+        Path cdr = dir.resolve(p.name() + "-cdr.wtrace");
+        Path ewpp = dir.resolve(p.name() + "-ewpp.wtrace");
+        Path dist = dir.resolve(p.name() + "-ewpp-distance.wtrace");
+        Path filterFile = dir.resolve(p.name() + "-filter.txt");
         for (Path f : List.of(first, cdr, ewpp)) Files.deleteIfExists(f);
         MeasuredChild.Run plain = child.run(command(p, null, null, null), jvm.timeout);
-        child.run(command(p, first, TraceMode.CDR, null), jvm.timeout).expectSameAs(plain, p.name + " filtering run");
+        child.run(command(p, first, TraceMode.CDR, null), jvm.timeout).expectSameAs(plain, p.name() + " filtering run");
         long t0 = System.nanoTime();
         DependenceFilter filter = new DependenceFilterBuilder().build(TraceView.open(first));
         double filterSeconds = (System.nanoTime() - t0) / 1e9;
         Files.writeString(filterFile, filter.encode());
-        log.info("%s: filter of %d dependences in %.2f s; %d reps of plain, cdr, ewpp", p.name, filter.size(), filterSeconds, reps);
+        log.info("%s: filter of %d dependences in %.2f s; %d reps of plain, cdr, ewpp", p.name(), filter.size(), filterSeconds, reps);
         double[][] wall = new double[4][reps];
         for (int r = 0; r < reps; r++) {
             for (int v = 0; v < 4; v++) {
@@ -135,7 +135,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 if (trace != null) Files.deleteIfExists(trace);
                 MeasuredChild.Run run = child.run(command(p, trace, v == 1 ? TraceMode.CDR : TraceMode.EWPP, v >= 2 ? filterFile : null,
                         v == 3 ? "distance" : null), jvm.timeout);
-                if (v > 0) run.expectSameAs(plain, p.name + (v == 1 ? " cdr" : " ewpp"));
+                if (v > 0) run.expectSameAs(plain, p.name() + (v == 1 ? " cdr" : " ewpp"));
                 wall[v][r] = run.wallSeconds();
             }
         }
@@ -159,7 +159,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         boolean same = edges(e).equals(edges(a));
         Sizes sizes = sizes(TraceView.open(ewpp), TraceView.open(cdr));
         Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
-        log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name, sizes.ecf,
+        log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, e.signatures(),
                 e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)));
@@ -295,10 +295,10 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumSeq += rs;
             sumEnh += re;
             sumStored += rst;
-            sizes.row(r.p.name, s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
+            sizes.row(r.p.name(), s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
                     s.ecfEnh, f2(re), s.cdrWpp + s.cdrData, s.ewppWpp + s.ewppChecks, f2(rst));
             Sizes x = r.distanceSizes;
-            sizes.row(r.p.name + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
+            sizes.row(r.p.name() + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
                     f2((double) x.ecfSeq / (x.cfSeq + x.atSeq)), x.cfEnh + x.atEnh, x.ecfEnh, f2((double) x.ecfEnh / (x.cfEnh + x.atEnh)),
                     x.cdrWpp + x.cdrData, x.ewppWpp + x.ewppChecks, f2((double) (x.ewppWpp + x.ewppChecks) / (x.cdrWpp + x.cdrData)));
         }
@@ -313,7 +313,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         for (Row r : rows) {
             EwppRecovery.Stats s = r.stats;
             double l = Math.max(1, s.loads());
-            types.row(r.p.name, s.loads(), f2(100 * s.noCost() / l), f2(100 * s.lastInstance() / l), f2(100 * s.searched() / l),
+            types.row(r.p.name(), s.loads(), f2(100 * s.noCost() / l), f2(100 * s.lastInstance() / l), f2(100 * s.searched() / l),
                     f2(100 * s.crossThread() / l), f2(100 * s.noWriter() / l), s.explicit(), f2(s.binaryChecksPerDependence()), f2(s.linearChecksPerDependence()));
         }
         sb.append("## Dependence types and checks (Tables VIII, IX)\n\n");
@@ -324,7 +324,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
-            time.row(r.p.name, f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
+            time.row(r.p.name(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
                     f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.same && r.sameDistance ? "yes" : "NO");
         }
         sb.append("\n## Recording and recovery time (Tables X, XI)\n\n");
@@ -340,7 +340,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
-            sb.append(String.join(",", r.p.name, "" + s.cf, "" + s.at, "" + s.ecf, "" + s.cfSeq, "" + s.atSeq, "" + s.ecfSeq, "" + s.cfEnh, "" + s.atEnh,
+            sb.append(String.join(",", r.p.name(), "" + s.cf, "" + s.at, "" + s.ecf, "" + s.cfSeq, "" + s.atSeq, "" + s.ecfSeq, "" + s.cfEnh, "" + s.atEnh,
                     "" + s.ecfEnh, "" + s.cdrWpp, "" + s.cdrData, "" + s.ewppWpp, "" + s.ewppChecks, "" + s.cdrFile, "" + s.ewppFile, "" + t.loads(),
                     "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
                     "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),

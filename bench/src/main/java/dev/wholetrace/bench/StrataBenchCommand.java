@@ -1,5 +1,8 @@
 package dev.wholetrace.bench;
 
+import static dev.wholetrace.bench.TracedProgram.KERNELS;
+import static dev.wholetrace.bench.TracedProgram.LAUNCHER;
+
 import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.strata.StrataResult;
@@ -54,20 +57,16 @@ final class StrataBenchCommand implements Callable<Integer> {
 
     private final Log log = new Log();
 
-    /** A program: its name, main class, include pattern (null: the agent's default) and arguments. */
-    record Program(String name, String main, String include, String... args) {}
 
-    static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
-    static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
 
-    static List<Program> programs(boolean quick) {
-        List<Program> all = new ArrayList<>(List.of(
-                new Program("sor", LAUNCHER, KERNELS, "sor", "4", "400", "20"),
-                new Program("fft", LAUNCHER, KERNELS, "fft", "4", "-", "-"),
-                new Program("lu", LAUNCHER, KERNELS, "lu", "4", "-", "-"),
-                new Program("water", LAUNCHER, KERNELS, "water", "4", "-", "-"),
-                new Program("mp3d", LAUNCHER, KERNELS, "mp3d", "4", "-", "-"),
-                new Program("guava", "dev.wholetrace.workloads.libs.GuavaDriver", null, "2")));
+    static List<TracedProgram> programs(boolean quick) {
+        List<TracedProgram> all = new ArrayList<>(List.of(
+                new TracedProgram("sor", LAUNCHER, KERNELS, "sor", "4", "400", "20"),
+                new TracedProgram("fft", LAUNCHER, KERNELS, "fft", "4", "-", "-"),
+                new TracedProgram("lu", LAUNCHER, KERNELS, "lu", "4", "-", "-"),
+                new TracedProgram("water", LAUNCHER, KERNELS, "water", "4", "-", "-"),
+                new TracedProgram("mp3d", LAUNCHER, KERNELS, "mp3d", "4", "-", "-"),
+                new TracedProgram("guava", "dev.wholetrace.workloads.libs.GuavaDriver", null, "2")));
         return quick ? all.subList(0, 2) : all;
     }
 
@@ -75,7 +74,7 @@ final class StrataBenchCommand implements Callable<Integer> {
     record Recording(double wall, double cpu, long rss, long sealedBytes, long bestBytes) {}
 
     /** One program's row. */
-    record Row(Program program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
+    record Row(TracedProgram program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
                long xz, long zstd, StrataResult analysis) {}
 
     @Override
@@ -84,15 +83,15 @@ final class StrataBenchCommand implements Callable<Integer> {
         Path dir = jvm.prepare("strata");
         MeasuredChild child = new MeasuredChild(dir);
         List<Row> rows = new ArrayList<>();
-        for (Program p : programs(quick)) rows.add(measure(p, dir, child));
+        for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
         Files.writeString(jvm.out.resolve("strata.md"), markdown(rows), StandardCharsets.UTF_8);
         Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
         log.info("wrote %s and %s", jvm.out.resolve("strata.md"), jvm.out.resolve("strata.csv"));
         return 0;
     }
 
-    private Row measure(Program p, Path dir, MeasuredChild child) throws Exception {
-        log.info("%s: %d reps of plain, cor, strata", p.name, reps);
+    private Row measure(TracedProgram p, Path dir, MeasuredChild child) throws Exception {
+        log.info("%s: %d reps of plain, cor, strata", p.name(), reps);
         double[][] wall = new double[3][reps];
         double[][] cpu = new double[3][reps];
         long[] rss = new long[3];
@@ -101,14 +100,14 @@ final class StrataBenchCommand implements Callable<Integer> {
         MeasuredChild.Run plain = null;
         for (int r = 0; r < reps; r++) {
             for (int v = 0; v < 3; v++) { // interleaved, so that load on a shared machine hits every variant alike
-                Path trace = modes[v] == null ? null : dir.resolve(p.name + "-" + modes[v].label() + ".wtrace");
+                Path trace = modes[v] == null ? null : dir.resolve(p.name() + "-" + modes[v].label() + ".wtrace");
                 if (trace != null) Files.deleteIfExists(trace);
-                MeasuredChild.Run run = child.run(TracedJvm.command(heap, jvm.agent, trace, modes[v], p.include, jvm.workloads, p.main, p.args),
+                MeasuredChild.Run run = child.run(TracedJvm.command(heap, jvm.agent, trace, modes[v], p.include(), jvm.workloads, p.main(), p.args()),
                         jvm.timeout);
                 if (v == 0) {
                     plain = run; // its exit code is the program's (the guava driver's is 3); recorded runs must match it
                 } else {
-                    run.expectSameAs(plain, p.name + " " + modes[v].label());
+                    run.expectSameAs(plain, p.name() + " " + modes[v].label());
                     sealed[v] = Files.size(trace);
                 }
                 wall[v][r] = run.wallSeconds();
@@ -118,22 +117,22 @@ final class StrataBenchCommand implements Callable<Integer> {
         }
         Recording[] rec = new Recording[3];
         for (int v = 1; v < 3; v++) {
-            Path trace = dir.resolve(p.name + "-" + modes[v].label() + ".wtrace");
-            Path best = dir.resolve(p.name + "-" + modes[v].label() + "-best.wtrace");
+            Path trace = dir.resolve(p.name() + "-" + modes[v].label() + ".wtrace");
+            Path best = dir.resolve(p.name() + "-" + modes[v].label() + "-best.wtrace");
             Files.deleteIfExists(best);
             long bestBytes = new TraceRepacker(Codec.BEST).repack(trace, best).outBytes();
             rec[v] = new Recording(median(wall[v]), median(cpu[v]), rss[v], sealed[v], bestBytes);
         }
-        Path raw = dir.resolve(p.name + "-blocks.raw");
-        long blocks = writeBlocks(dir.resolve(p.name + "-cor.wtrace"), raw);
+        Path raw = dir.resolve(p.name() + "-blocks.raw");
+        long blocks = writeBlocks(dir.resolve(p.name() + "-cor.wtrace"), raw);
         GeneralPurpose.ByteSource source = GeneralPurpose.ByteSource.file(raw);
         long xz = GeneralPurpose.XZ.compressedBytes(source);
         long zstd = GeneralPurpose.ZSTD.compressedBytes(source);
         StrataResult analysis = new StrataAnalysis(new StrataOptions(layers, 256L << 20, 2048, 0, 0, -1, true))
-                .analyze(TraceView.open(dir.resolve(p.name + "-strata-best.wtrace")));
-        log.info("%s: %d blocks; COR %d B, STRATA %d B, xz %d B, zstd %d B", p.name, blocks, rec[1].bestBytes, rec[2].bestBytes, xz, zstd);
+                .analyze(TraceView.open(dir.resolve(p.name() + "-strata-best.wtrace")));
+        log.info("%s: %d blocks; COR %d B, STRATA %d B, xz %d B, zstd %d B", p.name(), blocks, rec[1].bestBytes, rec[2].bestBytes, xz, zstd);
         for (String f : List.of("-cor.wtrace", "-strata.wtrace", "-cor-best.wtrace", "-strata-best.wtrace", "-blocks.raw")) {
-            Files.deleteIfExists(dir.resolve(p.name + f));
+            Files.deleteIfExists(dir.resolve(p.name() + f));
         }
         return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis);
     }
@@ -186,7 +185,7 @@ final class StrataBenchCommand implements Callable<Integer> {
         b.append("| program | blocks | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s |%n", r.program.name, Report.count(r.blocks),
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s |%n", r.program.name(), Report.count(r.blocks),
                     Report.count(r.cor.bestBytes), Report.count(r.strata.bestBytes), (double) r.strata.bestBytes / r.cor.bestBytes,
                     Report.count(r.cor.sealedBytes), Report.count(r.strata.sealedBytes), Report.count(4 * r.blocks), Report.count(r.xz),
                     Report.count(r.zstd)));
@@ -196,7 +195,7 @@ final class StrataBenchCommand implements Callable<Integer> {
         b.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             b.append(String.format(Locale.ROOT, "| %s | %.2f s / %.2f s | %.2f s / %.2f s | %.2f s / %.2f s | %.2fx / %.2fx | %.2fx / %.2fx | %s / %s / %s MiB |%n",
-                    r.program.name, r.plainWall, r.plainCpu, r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.cor.wall / r.plainWall,
+                    r.program.name(), r.plainWall, r.plainCpu, r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.cor.wall / r.plainWall,
                     r.cor.cpu / r.plainCpu, r.strata.wall / r.plainWall, r.strata.cpu / r.plainCpu, mib(r.plainRss), mib(r.cor.rss),
                     mib(r.strata.rss)));
         }
@@ -209,7 +208,7 @@ final class StrataBenchCommand implements Callable<Integer> {
         b.append("---|\n");
         for (Row r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "| %s | %s | %.2f |", r.program.name, Report.count(lv.get(0).unique()), lv.get(0).meanLength()));
+            b.append(String.format(Locale.ROOT, "| %s | %s | %.2f |", r.program.name(), Report.count(lv.get(0).unique()), lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(' ').append(l.representation() < 0 ? "n/a" : Report.count(l.representation())).append(" |");
             StringBuilder u = new StringBuilder();
             for (int k = 1; k < lv.size(); k++) u.append(k > 1 ? ", " : "").append(lv.get(k).unique());
@@ -225,7 +224,7 @@ final class StrataBenchCommand implements Callable<Integer> {
         b.append('\n');
         for (Row r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name, r.blocks,
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
                     r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.plainWall, r.plainCpu,
                     r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
