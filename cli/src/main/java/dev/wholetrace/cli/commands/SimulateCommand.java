@@ -34,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "synchronization (docs/machine-model.md). Branch probabilities, loop trip counts and call "
                     + "targets come from a recording's block counts (--profile) or defaults (equal branches, 10 "
                     + "trips per loop, no exceptions). Each processor count is the mean of --runs seeded runs with "
-                    + "its 95 % interval, speedup and efficiency; then the last run's time per thread, per method "
+                    + "its 95 %% interval, speedup and efficiency; then the last run's time per thread, per method "
                     + "and per wait (docs/egraph.md)."},
         footer = {"", "Examples:",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4,8",
