@@ -1,10 +1,8 @@
 package dev.wholetrace.recorder;
 
-import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
-import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.recorder.ewpp.CheckRoutine;
 import dev.wholetrace.recorder.ewpp.CheckSink;
 
@@ -13,16 +11,14 @@ import dev.wholetrace.recorder.ewpp.CheckSink;
  * over every load and store of a buffer, in program order, and appends the checks' signatures to
  * the stream's grammar. Addresses are used here and then dropped: the trace keeps none.
  */
-final class EwppEncoder extends StreamEncoder implements CheckSink {
+final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
     private final CheckRoutine checks;
-    private GrammarBuilder grammar;
     /** The position of the next event in the thread's trace (TS of the paper). */
     private long position;
 
     EwppEncoder(DependenceFilter filter, boolean distance, GrammarAlgorithm grammars) {
         super(StreamKinds.CHECKS, grammars);
         this.checks = new CheckRoutine(filter, distance);
-        this.grammar = newGrammar();
     }
 
     @Override
@@ -41,18 +37,6 @@ final class EwppEncoder extends StreamEncoder implements CheckSink {
 
     @Override
     public void emit(int tag, long value) {
-        grammar.append(symbols.idOf(tag, value));
-    }
-
-    @Override
-    long symbols() {
-        return grammar.symbolCount();
-    }
-
-    @Override
-    StreamChunk cut() {
-        StreamChunk c = perThread(grammar.toGrammar());
-        grammar = newGrammar();
-        return c;
+        append(tag, value);
     }
 }
