@@ -62,7 +62,7 @@ class CliRecompressGrammarTest {
             String in = trace.toString();
             List<String> dump = out("dump", in);
             Cli races = Cli.run("races", in); // a DOR trace has no races to find: then the same one-line error
-            for (String algorithm : List.of("enhanced", "repair")) {
+            for (String algorithm : List.of("enhanced", "repair", "strata")) {
                 Path rebuilt = dir.resolve(trace.getFileName() + "." + algorithm + ".wtrace");
                 Cli r = Cli.run("recompress", in, "-o", rebuilt.toString(), "--grammar", algorithm);
                 assertThat(r.exit()).as(r.toString()).isZero();
@@ -122,7 +122,7 @@ class CliRecompressGrammarTest {
         Files.write(raw, b.array());
         Path wgr = dir.resolve("loops.wgr");
         assertThat(Cli.run("compress", raw.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
-        for (String algorithm : List.of("enhanced", "repair")) {
+        for (String algorithm : List.of("enhanced", "repair", "strata")) {
             Path direct = dir.resolve("loops.direct." + algorithm + ".wgr");
             Cli c = Cli.run("compress", raw.toString(), "--input", "u32", "--grammar", algorithm, "-o", direct.toString());
             assertThat(c.exit()).as(c.toString()).isZero();

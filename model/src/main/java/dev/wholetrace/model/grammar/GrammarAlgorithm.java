@@ -18,7 +18,12 @@ public enum GrammarAlgorithm {
     /** Frequency-ordered SEQUITUR, offline (extended-wpp §4): {@link EnhancedSequiturGrammar}. */
     ENHANCED(EnhancedSequiturGrammar::new),
     /** Re-Pair, offline, binary rules: {@link RePairGrammar}. */
-    REPAIR(RePairGrammar::new);
+    REPAIR(RePairGrammar::new),
+    /**
+     * The strata paper's cyclic paths and stratum layer 0 with SEQUITUR over the layer's runs,
+     * unfolded into an ordinary grammar: {@link dev.wholetrace.model.strata.StrataGrammar}.
+     */
+    STRATA(dev.wholetrace.model.strata.StrataGrammar::new);
 
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
