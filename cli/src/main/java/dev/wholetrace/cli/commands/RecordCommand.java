@@ -131,6 +131,7 @@ public final class RecordCommand implements Callable<Integer> {
             return exit == 0 ? Main.IO_ERROR : exit;
         }
         if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
+        if (System.console() != null) FinishedTrace.describe(trace, spec.commandLine().getErr()); // a person is watching; scripts get no extra line
         return exit;
     }
 }

@@ -1,11 +1,15 @@
 package dev.wholetrace.cli.io;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.report.Units;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
@@ -29,6 +33,26 @@ public final class FinishedTrace {
         } catch (IOException | RuntimeException e) {
             err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
             err.flush();
+        }
+    }
+
+    /**
+     * One line for a person at a terminal once the trace is final: where it is, how big, and what
+     * to run next. Read from the section headers only (no payload is decoded). Nothing when the
+     * trace cannot be read: the commands that read it will say why.
+     */
+    public static void describe(Path trace, PrintWriter err) {
+        try (TraceReader reader = TraceReader.open(trace)) {
+            int threads = 0;
+            for (List<Section> chunk : reader.chunks()) for (Section s : chunk) threads = Math.max(threads, s.thread() + 1);
+            String file = trace.toString();
+            err.printf(Locale.ROOT, "wholetrace: %s: %s, %s mode, %d thread%s, %d chunk%s%s; next: wholetrace %s %s%n",
+                    file, Units.bytes(reader.size()), reader.mode().label(), threads, threads == 1 ? "" : "s",
+                    reader.chunks().size(), reader.chunks().size() == 1 ? "" : "s", reader.complete() ? "" : " (unfinished)",
+                    reader.mode().keepsAccesses() ? "stats|races|report" : "stats|hot|report", file);
+            err.flush();
+        } catch (IOException | RuntimeException e) {
+            // say nothing: this line is a courtesy
         }
     }
 }

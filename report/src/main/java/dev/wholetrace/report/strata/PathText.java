@@ -18,8 +18,9 @@ public final class PathText {
     private PathText() {}
 
     static void write(int rank, HotPath p, PrintWriter out) {
-        out.printf(Locale.ROOT, "#%d  path %d: %s of all blocks; %s executions in %s runs (longest %s), %d blocks long%n", rank, p.id(),
-                percent(p.share()), Units.count(p.executions()), Units.count(p.runs()), Units.count(p.longestRun()), p.length());
+        out.printf(Locale.ROOT, "#%d  path %d: %s of all blocks; %s executions in %s runs (longest %s), %d %s long%n", rank, p.id(),
+                percent(p.share()), Units.count(p.executions()), Units.count(p.runs()), Units.count(p.longestRun()), p.length(),
+                p.length() == 1 ? "block" : "blocks");
         var iso = p.isomers();
         if (iso.rotations() > 1 || iso.reorderings() > 1) {
             out.printf(Locale.ROOT, "    isomers: %s%s%n", iso.rotations() > 1 ? String.format(Locale.ROOT,
