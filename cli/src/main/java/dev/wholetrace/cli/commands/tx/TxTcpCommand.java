@@ -63,6 +63,16 @@ public final class TxTcpCommand implements Callable<Integer> {
                     j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(name)).append(",\"cp\":").append(Json.str(cps.get(name)))
                             .append(",\"dependsOn\":").append(Json.strings(names(t.dependent()[s], shared))).append('}');
                 }
+                j.append("],\"procedures\":[");
+                int q = 0;
+                for (Map.Entry<String, Map<String, List<String>>> proc : t.procedureTcps().entrySet()) {
+                    j.append(q++ > 0 ? "," : "").append("{\"procedure\":").append(Json.str(proc.getKey())).append(",\"tcps\":[");
+                    int r = 0;
+                    for (Map.Entry<String, List<String>> e : proc.getValue().entrySet()) {
+                        j.append(r++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(e.getKey())).append(",\"at\":").append(Json.strings(e.getValue())).append('}');
+                    }
+                    j.append("]}");
+                }
                 j.append("]}");
             } else {
                 out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", t.tcpNames()));
@@ -70,6 +80,11 @@ public final class TxTcpCommand implements Callable<Integer> {
                     String name = p.statements().get(s).name();
                     List<String> deps = names(t.dependent()[s], shared);
                     out.printf("  %-8s CP %-8s%s%n", name, cps.get(name), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
+                }
+                for (Map.Entry<String, Map<String, List<String>>> proc : t.procedureTcps().entrySet()) {
+                    List<String> each = new ArrayList<>();
+                    proc.getValue().forEach((stmt, at) -> each.add(stmt + " (at " + String.join(", ", at) + ")"));
+                    out.println("  procedure " + proc.getKey() + " (inlined, §8.6): TCPs " + String.join(", ", each));
                 }
             }
         }

@@ -29,6 +29,21 @@ public record TcpSets(Program program, String method, BitSet tcp, int[] cp, BitS
         return out;
     }
 
+    /**
+     * The TCPs of each procedure body (§8.6): an inlined statement is a TCP of its procedure if it
+     * is one at any call. Procedure → its statement's name → the calls where it is a TCP.
+     */
+    public Map<String, Map<String, List<String>>> procedureTcps() {
+        Map<String, Map<String, List<String>>> m = new java.util.LinkedHashMap<>();
+        for (int i = tcp.nextSetBit(0); i >= 0; i = tcp.nextSetBit(i + 1)) {
+            Stmt s = program.statements().get(i);
+            if (s.procedure() == null) continue;
+            m.computeIfAbsent(s.procedure(), k -> new java.util.LinkedHashMap<>())
+                    .computeIfAbsent(s.nameInProcedure(), k -> new ArrayList<>()).add(s.callSite());
+        }
+        return m;
+    }
+
     /** CP names by TCP name. */
     public Map<String, String> cpNames() {
         Map<String, String> m = new TreeMap<>();

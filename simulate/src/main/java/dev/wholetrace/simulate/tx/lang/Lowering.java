@@ -236,7 +236,7 @@ public final class Lowering {
                     }
                 }
                 case "skip" -> emit(Instr.NOP, CostClass.NOP);
-                default -> throw new TxException(c.line(), c.col(), "unknown function " + c.function + " (the language has read, print and skip)");
+                default -> throw new TxException(c.line(), c.col(), "unknown function " + c.function + " (the language has read, print and skip, and the procedures defined after the program's end)");
             }
         }
 

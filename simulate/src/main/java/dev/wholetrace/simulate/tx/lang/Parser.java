@@ -19,9 +19,23 @@ public final class Parser {
     /** One source line: its label, the column of its text, its text without label, comment and trailing ';'. */
     private record Line(int no, String label, int col, String text) {}
 
+    private static final Pattern PROCEDURE = Pattern.compile("procedure\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)");
+
+    /** A procedure definition (§8.6): its parameters and its body's lines, parsed again at every call. */
+    private record Procedure(String name, List<String> params, List<Line> body, Line header) {}
+
     private final String source;
-    private final List<Line> lines = new ArrayList<>();
+    /** The lines being parsed: the program's, or a procedure body's while it is inlined. */
+    private List<Line> lines = new ArrayList<>();
     private final List<Stmt> statements = new ArrayList<>();
+    private final java.util.Map<String, Procedure> procedures = new java.util.LinkedHashMap<>();
+    /** Procedures being inlined, innermost last (recursion cannot be inlined). */
+    private final java.util.ArrayDeque<String> inlining = new java.util.ArrayDeque<>();
+    /** While a procedure is inlined: "@" + the call's name, appended to every statement name. */
+    private String suffix;
+    /** While a procedure is inlined: its parameters → the variables that carry them. */
+    private java.util.Map<String, String> renames = java.util.Map.of();
+    private List<Decl> mainDecls;
     private int pos;
     private boolean intermediate;
     private int unit, units;
@@ -51,13 +65,57 @@ public final class Parser {
         }
     }
 
+    /**
+     * Takes the procedure definitions off the end of the program: every line from the first
+     * {@code procedure NAME(params)} header on belongs to a procedure, each body running to the
+     * next header.
+     */
+    private void splitProcedures() throws TxException {
+        int first = -1;
+        for (int i = 0; i < lines.size() && first < 0; i++) if (lines.get(i).label == null && lines.get(i).text.startsWith("procedure ")) first = i;
+        if (first < 0) return;
+        List<Line> rest = new ArrayList<>(lines.subList(first, lines.size()));
+        lines = new ArrayList<>(lines.subList(0, first));
+        Procedure open = null;
+        for (Line l : rest) {
+            Matcher m = PROCEDURE.matcher(l.text);
+            if (l.label == null && l.text.startsWith("procedure ")) {
+                if (!m.matches()) throw new TxException(l.no, l.col, "expected procedure NAME(parameters), not '" + l.text + "'");
+                String name = m.group(1);
+                if (procedures.containsKey(name)) throw new TxException(l.no, l.col, "procedure " + name + " is defined twice");
+                if (Lexer.KEYWORDS.contains(name) || BUILTINS.contains(name)) throw new TxException(l.no, l.col, name + " cannot name a procedure");
+                List<String> params = new ArrayList<>();
+                for (String p : m.group(2).split(",")) {
+                    p = p.strip();
+                    if (p.isEmpty() && params.isEmpty() && m.group(2).isBlank()) break;
+                    if (!p.matches("[A-Za-z_][A-Za-z0-9_]*") || Lexer.KEYWORDS.contains(p)) throw new TxException(l.no, l.col, "bad parameter '" + p + "' of procedure " + name);
+                    if (params.contains(p)) throw new TxException(l.no, l.col, "parameter " + p + " of procedure " + name + " is named twice");
+                    params.add(p);
+                }
+                open = new Procedure(name, params, new ArrayList<>(), l);
+                procedures.put(name, open);
+            } else {
+                open.body.add(l);
+            }
+        }
+        for (Procedure p : procedures.values()) {
+            if (p.body.isEmpty()) throw new TxException(p.header.no, p.header.col, "procedure " + p.name + " has no statements");
+        }
+    }
+
+    /** Built-in calls, which are statements of their own, not procedures. */
+    private static final java.util.Set<String> BUILTINS = java.util.Set.of("read", "print", "skip");
+
     /** Parses {@code text}; {@code source} names it in the program. */
     public static Program parse(String source, String text) throws TxException {
-        return new Parser(source, text).program();
+        Parser p = new Parser(source, text);
+        p.splitProcedures();
+        return p.program();
     }
 
     private Program program() throws TxException {
         List<Decl> decls = new ArrayList<>();
+        mainDecls = decls;
         List<Stmt> body = new ArrayList<>();
         if (lines.isEmpty()) throw new TxException(1, 1, "empty program: expected begin");
         Line first = lines.get(0);
@@ -74,7 +132,8 @@ public final class Parser {
         return new Program(source, decls, body, statements, intermediate);
     }
 
-    private enum Mode { MAIN, TASK, NESTED }
+    /** PROCEDURE: a procedure body, a block of its own that may not end, create tasks or use goto. */
+    private enum Mode { MAIN, TASK, NESTED, PROCEDURE }
 
     /** Reads statements at column ≥ {@code minCol} (all at the first one's column) into {@code out}. */
     private void block(List<Stmt> out, List<Decl> decls, int minCol, Mode mode) throws TxException {
@@ -82,8 +141,8 @@ public final class Parser {
         while (pos < lines.size()) {
             Line l = lines.get(pos);
             if (l.col < minCol) break;
-            if (mode != Mode.NESTED && (isTaskHeader(l) || l.text.startsWith("task_terminate"))) break;
-            if (col < 0 || mode != Mode.NESTED) col = l.col; // a thread body's own statements may sit at any column
+            if ((mode == Mode.MAIN || mode == Mode.TASK) && (isTaskHeader(l) || l.text.startsWith("task_terminate"))) break;
+            if (col < 0 || mode == Mode.MAIN || mode == Mode.TASK) col = l.col; // a thread body's own statements may sit at any column
             else if (l.col < col) break;
             else if (l.col > col) throw new TxException(l.no, l.col, "unexpected indentation: '" + l.text + "' is deeper than the statements before it");
             if (l.text.startsWith("else")) break;
@@ -94,10 +153,16 @@ public final class Parser {
                 pos++;
                 continue;
             }
+            Procedure called = calledProcedure(l);
+            if (called != null) {
+                inline(called, l, out);
+                continue;
+            }
             Stmt s = statement(l, decls);
             out.add(s);
             if (s instanceof Stmt.End) {
                 if (mode == Mode.NESTED) throw new TxException(l.no, l.col, "end closes a task or the program, not a block inside one");
+                if (mode == Mode.PROCEDURE) throw new TxException(l.no, l.col, "a procedure has no end: its body runs to the next procedure or to the end of the file");
                 return;
             }
         }
@@ -143,21 +208,110 @@ public final class Parser {
         x.end();
     }
 
+    /** The name a statement of line {@code l} gets: its label, and inside an inlined procedure also where it was called. */
+    private String label(Line l) {
+        if (suffix == null) return l.label;
+        return (l.label != null ? l.label : "L" + l.no) + suffix;
+    }
+
+    private String rename(String name) {
+        return renames.getOrDefault(name, name);
+    }
+
+    /** The procedure line {@code l} calls ({@code call P(...)} or {@code P(...)}), or null if it is another statement. */
+    private Procedure calledProcedure(Line l) throws TxException {
+        Matcher m = Pattern.compile("^(call\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(").matcher(l.text);
+        if (!m.find()) return null;
+        Procedure p = procedures.get(m.group(2));
+        if (p == null && m.group(1) != null) throw new TxException(l.no, l.col, "call of " + m.group(2) + ": no such procedure");
+        return p;
+    }
+
+    /**
+     * A call, inlined as §8.6 prescribes for procedures with side effects: each parameter becomes
+     * an assignment to a variable of its own ({@code P.param}, a local of every thread, the first
+     * assignment named as the call), then the body is parsed again with its statements named
+     * {@code LABEL@CALL} and its parameters renamed. A call of a procedure without parameters is a
+     * {@code skip()} under the call's name.
+     */
+    private void inline(Procedure p, Line l, List<Stmt> out) throws TxException {
+        if (inlining.contains(p.name)) throw new TxException(l.no, l.col, "procedure " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures are inlined, so recursion is not supported");
+        Lexer x = new Lexer(l, renames);
+        x.accept("call");
+        x.ident();
+        x.expect("(");
+        List<Expr> args = new ArrayList<>();
+        if (!x.accept(")")) {
+            do args.add(x.expr()); while (x.accept(","));
+            x.expect(")");
+        }
+        x.end();
+        if (args.size() != p.params.size()) throw new TxException(l.no, l.col, "procedure " + p.name + " takes " + p.params.size() + " argument(s), not " + args.size());
+        String call = l.label != null || suffix != null ? label(l) : "L" + l.no;
+        java.util.Map<String, String> inner = new java.util.HashMap<>();
+        for (int i = 0; i < p.params.size(); i++) {
+            String var = p.name + "." + p.params.get(i);
+            inner.put(p.params.get(i), var);
+            boolean declared = false;
+            for (Decl d : mainDecls) declared |= d.name().equals(var);
+            if (!declared) mainDecls.add(new Decl(var, false, false, 0, 0, 0, p.header.no, p.header.col));
+            String name = i == 0 ? call : call + "." + p.params.get(i);
+            out.add(register(new Stmt.Assign(name, l.no, l.col, new Expr.Var(var, l.no, l.col), args.get(i))));
+        }
+        if (p.params.isEmpty()) out.add(register(new Stmt.Call(call, l.no, l.col, "skip", List.of())));
+        pos++;
+        List<Line> savedLines = lines;
+        int savedPos = pos;
+        String savedSuffix = suffix;
+        java.util.Map<String, String> savedRenames = renames;
+        inlining.addLast(p.name);
+        try {
+            lines = p.body;
+            pos = 0;
+            suffix = "@" + call;
+            renames = inner;
+            block(out, null, 0, Mode.PROCEDURE);
+            if (pos < lines.size()) {
+                Line bad = lines.get(pos);
+                throw new TxException(bad.no, bad.col, "unexpected '" + bad.text + "' in procedure " + p.name + " (indented less than its first statement?)");
+            }
+        } finally {
+            inlining.removeLast();
+            lines = savedLines;
+            pos = savedPos;
+            suffix = savedSuffix;
+            renames = savedRenames;
+        }
+    }
+
+    /** Puts a compound statement into the id reserved for it before its body was read. */
+    private void place(Stmt s, int id) {
+        s.unit(unit);
+        if (suffix != null) s.procedure(inlining.getLast());
+        s.id(id);
+        statements.set(id, s);
+    }
+
     private Stmt register(Stmt s) {
         s.unit(unit);
+        if (suffix != null) s.procedure(inlining.getLast());
         s.id(statements.size());
         statements.add(s);
         return s;
     }
 
     private Stmt statement(Line l, List<Decl> decls) throws TxException {
-        Lexer x = new Lexer(l);
+        Lexer x = new Lexer(l, renames);
         String t = l.text;
         if (t.equals("end")) {
             pos++;
-            return register(new Stmt.End(l.label, l.no, l.col));
+            return register(new Stmt.End(label(l), l.no, l.col));
         }
         if (t.equals("begin")) throw new TxException(l.no, l.col, "begin only starts the program");
+        boolean inProcedure = !inlining.isEmpty();
+        if (inProcedure && (t.startsWith("task_create") || t.startsWith("goto") || t.startsWith("branch") || t.matches("if .* goto .*"))) {
+            throw new TxException(l.no, l.col, "a procedure body is structured code: no task_create, no goto (procedure " + inlining.getLast() + ")");
+        }
         if (x.accept("if")) {
             Expr cond = x.expr();
             if (x.accept("goto")) {
@@ -165,7 +319,7 @@ public final class Parser {
                 x.end();
                 intermediate = true;
                 pos++;
-                return register(new Stmt.IfGoto(l.label, l.no, l.col, cond, target));
+                return register(new Stmt.IfGoto(label(l), l.no, l.col, cond, target));
             }
             x.expect("then");
             x.accept("do");
@@ -181,23 +335,21 @@ public final class Parser {
             List<Stmt> otherwise = new ArrayList<>();
             if (pos < lines.size() && lines.get(pos).col == l.col && lines.get(pos).text.startsWith("else")) {
                 Line e = lines.get(pos);
-                Lexer ex = new Lexer(e);
+                Lexer ex = new Lexer(e, renames);
                 ex.expect("else");
                 ex.accept("do");
                 ex.end();
                 pos++;
-                if (e.label != null) elseStmt = (Stmt.Else) register(new Stmt.Else(e.label, e.no, e.col));
+                if (e.label != null) elseStmt = (Stmt.Else) register(new Stmt.Else(label(e), e.no, e.col));
                 block(otherwise, null, l.col + 1, Mode.NESTED);
                 if (otherwise.isEmpty()) throw new TxException(e.no, e.col, "else has no statements (indent them)");
             }
-            Stmt.If s = new Stmt.If(l.label, l.no, l.col, cond, then, elseStmt, otherwise);
-            s.unit(unit);
-            s.id(id);
-            statements.set(id, s);
+            Stmt.If s = new Stmt.If(label(l), l.no, l.col, cond, then, elseStmt, otherwise);
+            place(s, id);
             return s;
         }
         if (x.accept("for")) {
-            String var = x.ident();
+            String var = rename(x.ident());
             x.expect("=");
             Expr from = x.expr();
             x.expect("to");
@@ -210,10 +362,8 @@ public final class Parser {
             List<Stmt> body = new ArrayList<>();
             block(body, null, l.col + 1, Mode.NESTED);
             if (body.isEmpty()) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
-            Stmt.For s = new Stmt.For(l.label, l.no, l.col, var, from, to, body);
-            s.unit(unit);
-            s.id(id);
-            statements.set(id, s);
+            Stmt.For s = new Stmt.For(label(l), l.no, l.col, var, from, to, body);
+            place(s, id);
             return s;
         }
         if (x.accept("goto") || x.accept("branch")) {
@@ -221,17 +371,17 @@ public final class Parser {
             x.end();
             intermediate = true;
             pos++;
-            return register(new Stmt.Goto(l.label, l.no, l.col, target));
+            return register(new Stmt.Goto(label(l), l.no, l.col, target));
         }
         if (t.matches("(un)?lock\\s*\\(.*")) {
             x.ident();
             boolean lock = x.previous().equals("lock");
             x.expect("(");
-            String name = x.ident();
+            String name = rename(x.ident());
             x.expect(")");
             x.end();
             pos++;
-            return register(lock ? new Stmt.Lock(l.label, l.no, l.col, name) : new Stmt.Unlock(l.label, l.no, l.col, name));
+            return register(lock ? new Stmt.Lock(label(l), l.no, l.col, name) : new Stmt.Unlock(label(l), l.no, l.col, name));
         }
         if (x.accept("task_create")) {
             x.expect("(");
@@ -264,18 +414,16 @@ public final class Parser {
                 throw new TxException(l.no, l.col, "task_create has no matching task_terminate");
             }
             Line tl = lines.get(pos);
-            Lexer tx = new Lexer(tl);
+            Lexer tx = new Lexer(tl, renames);
             tx.expect("task_terminate");
             tx.expect("(");
             Expr tn = tx.expr();
             tx.expect(")");
             tx.end();
             pos++;
-            Stmt.TaskTerminate term = (Stmt.TaskTerminate) register(new Stmt.TaskTerminate(tl.label, tl.no, tl.col, tn));
-            Stmt.TaskCreate s = new Stmt.TaskCreate(l.label, l.no, l.col, n, tasks, term);
-            s.unit(unit);
-            s.id(id);
-            statements.set(id, s);
+            Stmt.TaskTerminate term = (Stmt.TaskTerminate) register(new Stmt.TaskTerminate(label(tl), tl.no, tl.col, tn));
+            Stmt.TaskCreate s = new Stmt.TaskCreate(label(l), l.no, l.col, n, tasks, term);
+            place(s, id);
             return s;
         }
         if (t.startsWith("task_terminate")) throw new TxException(l.no, l.col, "task_terminate without task_create");
@@ -291,20 +439,20 @@ public final class Parser {
             }
             x.end();
             pos++;
-            return register(new Stmt.Call(l.label, l.no, l.col, name, args));
+            return register(new Stmt.Call(label(l), l.no, l.col, name, args));
         }
         Expr target;
         if (x.accept("[")) {
             Expr idx = x.expr();
             x.expect("]");
-            target = new Expr.Index(name, idx, l.no, c);
-        } else target = new Expr.Var(name, l.no, c);
+            target = new Expr.Index(rename(name), idx, l.no, c);
+        } else target = new Expr.Var(rename(name), l.no, c);
         if (!x.accept(":=")) x.expect("=");
         Expr value = x.expr();
         x.end();
         if (containsTas(value)) intermediate = true;
         pos++;
-        return register(new Stmt.Assign(l.label, l.no, l.col, target, value));
+        return register(new Stmt.Assign(label(l), l.no, l.col, target, value));
     }
 
     private static boolean containsTas(Expr e) {
@@ -320,12 +468,19 @@ public final class Parser {
         private static final Pattern TOKEN = Pattern.compile(
                 "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&])");
         private final Line line;
+        /** Parameter → variable while a procedure is inlined (empty otherwise). */
+        private final java.util.Map<String, String> renames;
         private final List<String> toks = new ArrayList<>();
         private final List<Integer> cols = new ArrayList<>();
         private int i;
 
         Lexer(Line line) throws TxException {
+            this(line, java.util.Map.of());
+        }
+
+        Lexer(Line line, java.util.Map<String, String> renames) throws TxException {
             this.line = line;
+            this.renames = renames;
             String t = line.text;
             int p = 0;
             Matcher m = TOKEN.matcher(t);
@@ -389,7 +544,7 @@ public final class Parser {
         }
 
         private static final java.util.Set<String> KEYWORDS = java.util.Set.of("if", "then", "else", "for", "to", "do", "goto", "branch",
-                "begin", "end", "task_create", "task_terminate", "shared", "int", "test-and-set");
+                "begin", "end", "task_create", "task_terminate", "shared", "int", "test-and-set", "procedure", "call");
 
         Expr expr() throws TxException {
             Expr a = additive();
@@ -429,12 +584,14 @@ public final class Parser {
             int c = col();
             if (accept("test-and-set")) {
                 expect("(");
-                String v = ident();
+                String w = ident();
+                String v = renames.getOrDefault(w, w);
                 expect(")");
                 return new Expr.TestAndSet(v, line.no, c);
             }
             if (i < toks.size() && toks.get(i).equals("&")) throw error("pointers (& and *) are not supported");
-            String name = ident();
+            String written = ident();
+            String name = renames.getOrDefault(written, written);
             if (accept("[")) {
                 Expr idx = expr();
                 expect("]");

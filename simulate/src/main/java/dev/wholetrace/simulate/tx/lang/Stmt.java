@@ -13,6 +13,7 @@ public abstract sealed class Stmt {
     private final int line, col;
     private int id = -1;
     private int unit;
+    private String procedure;
 
     Stmt(String label, int line, int col) {
         this.label = label;
@@ -38,6 +39,24 @@ public abstract sealed class Stmt {
     public int unit() { return unit; }
 
     void unit(int u) { this.unit = u; }
+
+    /**
+     * The procedure this statement is an inlined copy of (§8.6: a call is inlined, its statements
+     * named {@code LABEL@CALL}), or null for a statement of the program or a task itself.
+     */
+    public String procedure() { return procedure; }
+
+    void procedure(String p) { this.procedure = p; }
+
+    /** For an inlined statement, its name in the procedure ({@code P2} of {@code P2@B1}); else {@link #name()}. */
+    public String nameInProcedure() {
+        return procedure == null ? name() : name().substring(0, name().indexOf('@'));
+    }
+
+    /** For an inlined statement, the call (chain) it was inlined at ({@code B1} of {@code P2@B1}); else null. */
+    public String callSite() {
+        return procedure == null ? null : name().substring(name().indexOf('@') + 1);
+    }
 
     @Override
     public String toString() { return name(); }

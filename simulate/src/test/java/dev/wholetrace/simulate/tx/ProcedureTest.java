@@ -1,0 +1,151 @@
+package dev.wholetrace.simulate.tx;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
+import dev.wholetrace.simulate.tx.analysis.TcpSets;
+import dev.wholetrace.simulate.tx.interp.Interpreter;
+import dev.wholetrace.simulate.tx.lang.Lowering;
+import dev.wholetrace.simulate.tx.lang.Program;
+import dev.wholetrace.simulate.tx.lang.Stmt;
+import dev.wholetrace.simulate.tx.lang.TxException;
+import dev.wholetrace.simulate.tx.lang.Validator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Procedures (§8.6), inlined at every call as the thesis prescribes for procedures with side
+ * effects: the example in docs/examples/tx/procedures.tx, the same program inlined by hand (same
+ * outputs and cycles on every seed), the TCPs of a procedure body as the union over its calls, and
+ * the errors.
+ */
+class ProcedureTest {
+
+    /** procedures.tx with deposit and audit written out at each call, as a user without procedures would. */
+    private static final String BY_HAND = """
+            A0: begin
+                shared int balance = 0, big = 0;
+                shared lock lk;
+                int n = 3, amount;
+            A1: read(n);
+            A2: task_create(2)
+            task 0
+                int i;
+            B0: for i = 1 to n do
+            B1:   amount = 10;
+            P0:   lock(lk);
+            P1:   balance = balance + amount;
+            P2:   if balance > 25 then
+            P3:     big = big + 1;
+            P4:   unlock(lk);
+            task 1
+                int j;
+            C0: for j = 1 to n do
+            C1:   amount = j * 7;
+            Q0:   lock(lk);
+            Q1:   balance = balance + amount;
+            Q2:   if balance > 25 then
+            Q3:     big = big + 1;
+            Q4:   unlock(lk);
+            C2:   skip();
+            R0:   print(balance);
+            A3: task_terminate(2);
+            A4: end;
+            """;
+
+    @Test
+    void aCallIsInlinedWithItsStatementsNamedByTheCall() throws Exception {
+        Program p = Examples.load("procedures.tx");
+        assertThat(Validator.check(p)).isEmpty();
+        assertThat(names(p)).containsSubsequence("B1", "P0@B1", "P1@B1", "P2@B1", "P3@B1", "P4@B1")
+                .containsSubsequence("C1", "P0@C1", "P4@C1", "C2", "Q0@C2");
+        Stmt s = p.statement("P2@C1");
+        assertThat(s.procedure()).isEqualTo("deposit");
+        assertThat(s.nameInProcedure()).isEqualTo("P2");
+        assertThat(s.callSite()).isEqualTo("C1");
+        assertThat(s.unit()).isEqualTo(2); // task 1's body
+        assertThat(p.statement("C1").procedure()).isNull();
+        // The parameter is a variable of every thread; the call's first statement assigns it.
+        assertThat(p.decls()).anyMatch(d -> d.name().equals("deposit.amount") && !d.shared());
+        assertThat(p.statement("C1")).isInstanceOf(Stmt.Assign.class);
+        assertThat(p.statement("C2")).isInstanceOf(Stmt.Call.class); // audit() has no parameters: the call is a skip
+    }
+
+    @Test
+    void runsAsTheProgramInlinedByHandOnEverySeed() throws Exception {
+        Program p = Examples.load("procedures.tx");
+        Program hand = Examples.parse(BY_HAND);
+        java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
+        for (long seed = 1; seed <= 40; seed++) {
+            // Random scheduling with short slices: the seeds give different interleavings.
+            MachineModel m = new MachineModel("random", 1, 1e9, MachineModel.Scheduling.RANDOM, 3, 0, seed, Map.of(MachineModel.DEFAULT_CLASS, 1L), Map.of());
+            Interpreter.Result a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[] {4});
+            Interpreter.Result b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[] {4});
+            assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());
+            assertThat(a.cycles()).as("seed %d", seed).isEqualTo(b.cycles());
+            assertThat(a.trace().size()).as("seed %d", seed).isEqualTo(b.trace().size());
+            outputs.add(a.output());
+        }
+        assertThat(outputs).as("the seeds interleave the tasks differently").hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void aProcedureStatementIsATcpIfItIsOneAtAnyCall() throws Exception {
+        Program p = Examples.load("procedures.tx");
+        for (TcpSets t : List.of(SvdAnalysis.worklist(p), SvdAnalysis.svdGraph(p))) {
+            assertThat(t.tcpNames()).as(t.method()).contains("P0@B1", "P2@B1", "P0@C1", "P2@C1").doesNotContain("P1@B1", "Q0@C2");
+            assertThat(t.procedureTcps()).as(t.method()).isEqualTo(Map.of("deposit", Map.of("P0", List.of("B1", "C1"), "P2", List.of("B1", "C1"))));
+        }
+        // The same sets as the program inlined by hand, statement for statement.
+        Program hand = Examples.parse(BY_HAND);
+        assertThat(SvdAnalysis.worklist(hand).tcpNames()).containsExactly("A0", "A2", "P0", "P2", "Q0", "Q2");
+    }
+
+    @Test
+    void callsInsideProceduresNameTheWholeChain() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                    shared int x = 0;
+                A1: call outer(2);
+                    end
+                procedure outer(k)
+                O1: call inner(k + 1);
+                procedure inner(v)
+                I1: x = x + v;
+                """);
+        assertThat(names(p)).contains("A1", "O1@A1", "I1@O1@A1");
+        assertThat(p.statement("I1@O1@A1").procedure()).isEqualTo("inner");
+        Interpreter.Result r = new Interpreter(Lowering.lower(p), MachineModel.unit(), 10_000).run(new long[0]);
+        assertThat(r.trace().size()).isEqualTo(5); // begin, A1, O1@A1, I1@O1@A1, end
+    }
+
+    @Test
+    void errorsAreOneLineWithTheirPlace() {
+        String head = "begin\n  shared int x = 0;\n";
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call f(1);\n  end\nprocedure f(a)\n  call f(a);\n"))
+                .isInstanceOf(TxException.class).hasMessageContaining("procedure f calls itself").hasMessageContaining("recursion is not supported");
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call f();\n  end\nprocedure f()\n  g();\nprocedure g()\n  f();\n"))
+                .hasMessageContaining("procedure f calls itself (through f → g)");
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call f(1, 2);\n  end\nprocedure f(a)\n  x = a;\n"))
+                .hasMessage("3:5: procedure f takes 1 argument(s), not 2");
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call g();\n  end\nprocedure f(a)\n  x = a;\n"))
+                .hasMessage("3:5: call of g: no such procedure");
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call f(1);\n  end\nprocedure f(a)\n  x = a;\n  end\n"))
+                .hasMessageContaining("a procedure has no end");
+        assertThatThrownBy(() -> Examples.parse(head + "A1: call f(1);\n  end\nprocedure f(a)\n  task_create(1)\n"))
+                .hasMessageContaining("no task_create, no goto");
+        assertThatThrownBy(() -> Examples.parse(head + "  end\nprocedure f(a)\n  x = a;\nprocedure f(b)\n  x = b;\n"))
+                .hasMessageContaining("procedure f is defined twice");
+        assertThatThrownBy(() -> Examples.parse(head + "  end\nprocedure f(a)\n"))
+                .hasMessageContaining("procedure f has no statements");
+        assertThatThrownBy(() -> Examples.parse(head + "  end\nprocedure print(a)\n  x = a;\n"))
+                .hasMessageContaining("print cannot name a procedure");
+    }
+
+    private static List<String> names(Program p) {
+        return List.of(p.names());
+    }
+}
