@@ -37,6 +37,9 @@ class CliTxTest {
         assertThat(x.exit()).as(x.toString()).isZero();
         assertThat(x.out()).contains("\"fdist\":").contains("\"compare\":");
         assertThat(Cli.run("tx", "--help").out()).contains("docs/examples/tx/fig14.tx");
+        Cli proc = Cli.run("tx", "tcp", ex("procedures.tx"));
+        assertThat(proc.exit()).as(proc.toString()).isZero();
+        assertThat(proc.out()).contains("procedure deposit (inlined, §8.6): TCPs P0 (at B1, C1), P2 (at B1, C1)");
     }
 
     @Test
@@ -52,5 +55,10 @@ class CliTxTest {
         assertThat(loop.err()).contains("did not halt within 1000 instructions").doesNotContain("\tat ");
         assertThat(Cli.run("tx", "tcp", ex("fig11.tx")).err()).contains("the analyses need the structured form");
         assertThat(Cli.run("tx", "run", ex("fig04.tx"), "--machine", dir.resolve("none.properties").toString()).exit()).isEqualTo(2);
+        Files.writeString(bad, "begin\n  shared int x = 0;\nA1: call f(1);\n  end\nprocedure f(a)\n  call f(a);\n");
+        Cli rec = Cli.run("tx", "run", bad.toString());
+        assertThat(rec.exit()).isEqualTo(2);
+        assertThat(rec.errLines()).hasSize(1);
+        assertThat(rec.err()).contains(":6:3: procedure f calls itself");
     }
 }

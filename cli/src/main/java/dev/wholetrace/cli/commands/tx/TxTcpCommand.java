@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
                 + "outcome depends on, by the SVD worklist algorithm (§8.4) or the SVD-graph approximation (§8.5), and every "
                 + "statement's class in the taxonomy of §4.1 (--taxonomy). Needs the structured form."},
         footer = {"", "Examples:", "  wholetrace tx tcp docs/examples/tx/fig14.tx", "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
-                "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json"})
+                "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json",
+                "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure"})
 public final class TxTcpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
