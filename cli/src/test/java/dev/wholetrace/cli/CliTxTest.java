@@ -16,7 +16,7 @@ class CliTxTest {
     }
 
     @Test
-    void subcommandsRunOnTheShippedExamples() {
+    void subcommandsRunOnTheShippedExamples() throws Exception {
         Cli parse = Cli.run("tx", "parse", ex("fig14.tx"));
         assertThat(parse.exit()).as(parse.toString()).isZero();
         assertThat(parse.out()).contains("structured form").contains("B1").contains("3");
@@ -37,6 +37,23 @@ class CliTxTest {
         assertThat(x.exit()).as(x.toString()).isZero();
         assertThat(x.out()).contains("\"fdist\":").contains("\"compare\":");
         assertThat(Cli.run("tx", "--help").out()).contains("docs/examples/tx/fig14.tx");
+        Path a = Files.createTempFile("a", ".txtrace"), b = Files.createTempFile("b", ".txtrace");
+        assertThat(Cli.run("tx", "run", ex("counter.tx"), "--input", "20", "--seed", "3", "-o", a.toString(), "--force").exit()).isZero();
+        assertThat(Cli.run("tx", "run", ex("counter.tx"), "--input", "20", "--seed", "9", "-o", b.toString(), "--force").exit()).isZero();
+        Cli fromFiles = Cli.run("tx", "correspond", ex("counter.tx"), "--trace-a", a.toString(), "--trace-b", b.toString());
+        Cli fromRuns = Cli.run("tx", "correspond", ex("counter.tx"), "--input", "20", "--seed-a", "3", "--seed-b", "9");
+        assertThat(fromFiles.exit()).as(fromFiles.toString()).isZero();
+        assertThat(fromFiles.out()).isEqualTo(fromRuns.out()).contains("divergent regions");
+        Cli xFile = Cli.run("tx", "extrapolate", ex("counter.tx"), "--input", "20", "--source-trace", a.toString(), "--target", ex("machine-b.properties"));
+        Cli xRun = Cli.run("tx", "extrapolate", ex("counter.tx"), "--input", "20", "--seed", "3", "--target", ex("machine-b.properties"));
+        assertThat(xFile.exit()).as(xFile.toString()).isZero();
+        assertThat(xFile.out().lines().skip(1).toList()).isEqualTo(xRun.out().lines().skip(1).toList());
+        Cli foreign = Cli.run("tx", "correspond", ex("fig14.tx"), "--trace-a", a.toString(), "--trace-b", b.toString());
+        assertThat(foreign.exit()).isEqualTo(2);
+        assertThat(foreign.errLines()).hasSize(1);
+        assertThat(foreign.err()).contains("the trace is of another program");
+        Files.delete(a);
+        Files.delete(b);
         Cli proc = Cli.run("tx", "tcp", ex("procedures.tx"));
         assertThat(proc.exit()).as(proc.toString()).isZero();
         assertThat(proc.out()).contains("procedure deposit (inlined, §8.6): TCPs P0 (at B1, C1), P2 (at B1, C1)");

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
                 + "with its Hamming and Levenshtein distances."},
         footer = {"", "Examples:", "  wholetrace tx correspond docs/examples/tx/fig14.tx --seed-a 1 --seed-b 4",
                 "  wholetrace tx correspond docs/examples/tx/fig39.tx --input 0 --machine-a docs/examples/tx/machine-a.properties "
-                        + "--machine-b docs/examples/tx/machine-b.properties --format json"})
+                        + "--machine-b docs/examples/tx/machine-b.properties --format json",
+                "  wholetrace tx correspond docs/examples/tx/counter.tx --trace-a a.txtrace --trace-b b.txtrace   # saved by tx run -o"})
 public final class TxCorrespondCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -49,18 +50,27 @@ public final class TxCorrespondCommand implements Callable<Integer> {
     @Option(names = "--seed-b", paramLabel = "S", description = "seed of execution B (overrides its machine's)")
     Long seedB;
 
+    @Option(names = "--trace-a", paramLabel = "FILE.txtrace", description = "execution A from a file saved by tx run -o, instead of running it")
+    Path traceA;
+
+    @Option(names = "--trace-b", paramLabel = "FILE.txtrace", description = "execution B from a file saved by tx run -o, instead of running it")
+    Path traceB;
+
     @Override
     public Integer call() throws Exception {
         boolean json = in.json();
         Program p = in.program();
         Code c = in.code(p);
+        if (traceA != null && (machineA != null || seedA != null) || traceB != null && (machineB != null || seedB != null)) {
+            throw new IllegalArgumentException("an execution comes from --trace-a/--trace-b or from a machine and seed, not both");
+        }
         MachineModel a = TxInputs.machine(machineA, null, seedA), b = TxInputs.machine(machineB != null ? machineB : machineA, null, seedB);
         TcpSets sets;
         Trace ta, tb;
         try {
             sets = SvdAnalysis.worklist(p);
-            ta = new Interpreter(c, a, in.maxInstructions).run(in.input).trace();
-            tb = new Interpreter(c, b, in.maxInstructions).run(in.input).trace();
+            ta = traceA != null ? in.savedTrace(traceA, p).trace() : new Interpreter(c, a, in.maxInstructions).run(in.input).trace();
+            tb = traceB != null ? in.savedTrace(traceB, p).trace() : new Interpreter(c, b, in.maxInstructions).run(in.input).trace();
         } catch (TxException e) {
             throw in.failed(e);
         }

@@ -7,6 +7,7 @@ import dev.wholetrace.simulate.tx.extrapolate.Accuracy;
 import dev.wholetrace.simulate.tx.extrapolate.Extrapolator;
 import dev.wholetrace.simulate.tx.extrapolate.TraceAxioms;
 import dev.wholetrace.simulate.tx.interp.Trace;
+import dev.wholetrace.simulate.tx.interp.TraceFile;
 import dev.wholetrace.simulate.tx.lang.Code;
 import dev.wholetrace.simulate.tx.lang.Program;
 import dev.wholetrace.simulate.tx.lang.TxException;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  wholetrace tx extrapolate docs/examples/tx/fig39.tx --input 0 --source docs/examples/tx/machine-a.properties "
                         + "--target docs/examples/tx/machine-b.properties --compare",
-                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx --target docs/examples/tx/machine-b.properties --trace --format json"})
+                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx --target docs/examples/tx/machine-b.properties --trace --format json",
+                "  wholetrace tx extrapolate docs/examples/tx/counter.tx --input 20 --source-trace a.txtrace --target docs/examples/tx/machine-b.properties"})
 public final class TxExtrapolateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -47,6 +49,9 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "seed of the source run (overrides the source machine's)")
     Long seed;
 
+    @Option(names = "--source-trace", paramLabel = "FILE.txtrace", description = "the source execution from a file saved by tx run -o, instead of running it on --source")
+    Path sourceTrace;
+
     @Option(names = "--compare", description = "also run directly on the target machine and compare")
     boolean compare;
 
@@ -58,12 +63,20 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
         boolean json = in.json();
         Program p = in.program();
         Code c = in.code(p);
+        if (sourceTrace != null && (source != null || seed != null)) throw new IllegalArgumentException("the source execution comes from --source-trace or from --source/--seed, not both");
         MachineModel a = TxInputs.machine(source, null, seed), b = TxInputs.machine(target, null, null);
         TcpSets sets;
         Accuracy acc;
+        String sourceName = a.name();
         try {
             sets = SvdAnalysis.worklist(p);
-            acc = Accuracy.measure(c, sets, a, b, in.input, in.maxInstructions);
+            if (sourceTrace != null) {
+                TraceFile.Saved saved = in.savedTrace(sourceTrace, p);
+                sourceName = saved.machine() + " (" + sourceTrace + ")";
+                acc = Accuracy.measure(c, sets, saved.trace(), b, in.input, in.maxInstructions);
+            } else {
+                acc = Accuracy.measure(c, sets, a, b, in.input, in.maxInstructions);
+            }
         } catch (TxException e) {
             throw in.failed(e);
         }
@@ -74,7 +87,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
         String[] names = p.names();
         Trace t = r.target();
         if (json) {
-            StringBuilder j = new StringBuilder("{\"program\":").append(Json.str(p.name())).append(",\"source\":").append(Json.str(a.name())).append(",\"target\":")
+            StringBuilder j = new StringBuilder("{\"program\":").append(Json.str(p.name())).append(",\"source\":").append(Json.str(sourceName)).append(",\"target\":")
                     .append(Json.str(b.name())).append(",\"events\":").append(t.size()).append(",\"fdist\":").append(r.fdist()).append(",\"lockAcquisitions\":")
                     .append(r.lockAcquisitions()).append(",\"tcpInstances\":").append(r.instances()).append(",\"suspectTcpInstances\":").append(r.suspectInstances())
                     .append(",\"tlength\":").append(r.tlength()).append(",\"maxlength\":").append(r.maxlength()).append(",\"representative\":")
@@ -102,7 +115,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
             }
             out.println(j.append('}'));
         } else {
-            out.println(p.name() + ": source on " + a.name() + " (" + r.sourceCycles() + " cycles), target " + b.name() + " (predicted " + r.targetCycles()
+            out.println(p.name() + ": source on " + sourceName + " (" + r.sourceCycles() + " cycles), target " + b.name() + " (predicted " + r.targetCycles()
                     + " cycles), " + t.size() + " events");
             out.println("feasibility distance: " + r.fdist() + " of " + r.lockAcquisitions() + " lock acquisitions out of the source's order");
             out.println("likely: " + r.suspectInstances() + " of " + r.instances() + " TCP instances suspect");

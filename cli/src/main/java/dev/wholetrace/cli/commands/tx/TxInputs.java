@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands.tx;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineFileException;
 import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.tx.interp.TraceFile;
 import dev.wholetrace.simulate.tx.lang.Code;
 import dev.wholetrace.simulate.tx.lang.Lowering;
 import dev.wholetrace.simulate.tx.lang.Parser;
@@ -65,6 +66,19 @@ public final class TxInputs {
             return Lowering.lower(p);
         } catch (TxException e) {
             throw new IllegalArgumentException(file + ":" + e.getMessage());
+        }
+    }
+
+    /** An execution saved by {@code tx run -o} (docs/tx.md, "Trace files"); a bad or foreign file is one line, exit 2. */
+    TraceFile.Saved savedTrace(Path traceFile, Program p) throws IOException {
+        try (java.io.BufferedReader r = Files.newBufferedReader(traceFile, StandardCharsets.UTF_8)) {
+            return TraceFile.read(r, p);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(traceFile + ": no such file");
+        } catch (MalformedInputException e) {
+            throw new IllegalArgumentException(traceFile + ": not a tx trace file (not UTF-8 text)");
+        } catch (TxException e) {
+            throw new IllegalArgumentException(traceFile + ":" + e.getMessage());
         }
     }
 

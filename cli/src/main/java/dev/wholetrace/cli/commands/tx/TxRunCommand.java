@@ -2,7 +2,10 @@ package dev.wholetrace.cli.commands.tx;
 
 import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.simulate.tx.interp.Interpreter;
+import dev.wholetrace.cli.io.ForceOption;
+import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.simulate.tx.interp.Trace;
+import dev.wholetrace.simulate.tx.interp.TraceFile;
 import dev.wholetrace.simulate.tx.lang.Code;
 import dev.wholetrace.simulate.tx.lang.Program;
 import dev.wholetrace.simulate.tx.lang.TxException;
@@ -22,7 +25,8 @@ import picocli.CommandLine.Spec;
                 "Columns: start cycle, thread, statement, value (the array index an array reference used), instructions."},
         footer = {"", "Examples:", "  wholetrace tx run docs/examples/tx/fig04.tx --procs 2",
                 "  wholetrace tx run docs/examples/tx/fig39.tx --input 0 --machine docs/examples/tx/machine-a.properties --seed 3",
-                "  wholetrace tx run docs/examples/tx/fig14.tx --threads --format json"})
+                "  wholetrace tx run docs/examples/tx/fig14.tx --threads --format json",
+                "  wholetrace tx run docs/examples/tx/counter.tx --input 20 --seed 3 -o a.txtrace   # save it for tx correspond/extrapolate"})
 public final class TxRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -38,6 +42,13 @@ public final class TxRunCommand implements Callable<Integer> {
 
     @Option(names = "--seed", paramLabel = "S", description = "seed of the random scheduling (overrides the machine file)")
     Long seed;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.txtrace",
+            description = "save the execution as a trace file (docs/tx.md, \"Trace files\") for tx correspond/extrapolate instead of printing it")
+    Path output;
+
+    @Mixin
+    ForceOption force;
 
     @Option(names = "--threads", description = "group the events by thread (the execution's graph, Definition 5.4)")
     boolean threads;
@@ -57,6 +68,18 @@ public final class TxRunCommand implements Callable<Integer> {
         Trace t = r.trace();
         String[] names = p.names();
         PrintWriter out = spec.commandLine().getOut();
+        if (output != null) {
+            OutputFile target = OutputFile.check(output, force.force(), in.file);
+            long bytes = target.write(tmp -> {
+                try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp, java.nio.charset.StandardCharsets.UTF_8)) {
+                    TraceFile.write(t, p, m.name(), w);
+                }
+                return java.nio.file.Files.size(tmp);
+            });
+            out.println(output + ": " + t.size() + " events of " + t.threads() + " threads, " + r.cycles() + " cycles on " + m.name() + " (" + bytes + " bytes)");
+            out.flush();
+            return 0;
+        }
         int[] order = new int[t.size()];
         int k = 0;
         if (threads) {

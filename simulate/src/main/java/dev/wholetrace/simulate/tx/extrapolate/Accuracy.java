@@ -30,7 +30,11 @@ public record Accuracy(Extrapolator.Result extrapolation, Trace source, Trace ac
 
     /** Runs the comparison; {@code input} is the data set. */
     public static Accuracy measure(Code code, TcpSets sets, MachineModel a, MachineModel b, long[] input, long maxInstructions) throws TxException {
-        Trace source = new Interpreter(code, a, maxInstructions).run(input).trace();
+        return measure(code, sets, new Interpreter(code, a, maxInstructions).run(input).trace(), b, input, maxInstructions);
+    }
+
+    /** The same for a source execution already at hand (a saved trace file); {@code input} is its data set. */
+    public static Accuracy measure(Code code, TcpSets sets, Trace source, MachineModel b, long[] input, long maxInstructions) throws TxException {
         Extrapolator.Result r = new Extrapolator(code, sets, b).extrapolate(source);
         Trace actual = new Interpreter(code, b, maxInstructions).run(input).trace();
         long[] reads = {0};
