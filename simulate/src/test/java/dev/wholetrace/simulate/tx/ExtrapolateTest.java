@@ -68,4 +68,35 @@ class ExtrapolateTest {
         assertThat(TraceAxioms.check(p, unit.target())).isEmpty();
         assertThat(TraceAxioms.check(p, source)).isEmpty();
     }
+
+    @Test
+    void onOneProcessorRoundRobinTimeSlicesInterleaveTheTasksAndFifoDoesNot() throws Exception {
+        Program p = Examples.load("counter.tx");
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        Trace source = new Interpreter(c, machine(4, MachineModel.Scheduling.RANDOM, 3), 1_000_000).run(new long[] {20}).trace();
+        MachineModel fifo = machine(1, MachineModel.Scheduling.FIFO, 1);
+        MachineModel rr = new MachineModel("rr", 1, 1e9, MachineModel.Scheduling.ROUND_ROBIN, 20, 0, 1, Map.of("default", 1L), Map.of());
+        Trace f = new Extrapolator(c, sets, fifo).extrapolate(source).target();
+        Trace r = new Extrapolator(c, sets, rr).extrapolate(source).target();
+        assertThat(TraceAxioms.check(p, r)).isEmpty();
+        assertThat(switches(f)).as("fifo: each task runs to its end").isLessThanOrEqualTo(3);
+        assertThat(switches(r)).as("round-robin, 20-cycle slices: the tasks alternate").isGreaterThan(10);
+        // Same events per thread (S_PATT^A), only the interleaving differs.
+        assertThat(r.patternKey()).isEqualTo(f.patternKey());
+        // The interpreter on the same machine interleaves too; the extrapolation follows it in kind.
+        Trace direct = new Interpreter(c, rr, 1_000_000).run(new long[] {20}).trace();
+        assertThat(switches(direct)).isGreaterThan(10);
+    }
+
+    /** Places where consecutive events belong to different task threads (thread 0 left out). */
+    private static int switches(Trace t) {
+        int n = 0, last = -1;
+        for (int e = 0; e < t.size(); e++) {
+            if (t.thread(e) == 0) continue;
+            if (last >= 0 && t.thread(e) != last) n++;
+            last = t.thread(e);
+        }
+        return n;
+    }
 }

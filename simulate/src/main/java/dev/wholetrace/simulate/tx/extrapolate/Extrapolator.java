@@ -28,7 +28,12 @@ import java.util.Map;
  *       event costs its instruction count times its statement's mean cycles per instruction on the
  *       target (cycles.tx.*, cost.tx.shared, cost.tx.lock); a held lock queues the thread (fifo) until
  *       the unlock hands it over; task_create starts the tasks after cost.tx.create; task_terminate
- *       waits for them. Threads beyond the processor count wait for a processor (fifo).</li>
+ *       waits for them. Threads beyond the processor count wait for a processor: in arrival order
+ *       under fifo scheduling, where a thread keeps its processor until it blocks or ends; under
+ *       round-robin and random scheduling a thread that has run the machine's time slice gives its
+ *       processor up after its current event when another thread waits (round-robin: the first
+ *       waiting thread takes it; random: one drawn with the machine's seed), as the interpreter
+ *       does, but at event rather than instruction granularity.</li>
  *   <li>{@code advance_source(b)} moves the thread's pointer into the source execution (pc_source)
  *       to its next event, which must be an instance of b; the source's lock order is kept as each
  *       acquisition's predecessor on the same lock (the lock_list of Figure 46).</li>
@@ -220,6 +225,9 @@ public final class Extrapolator {
         ArrayDeque<Integer> ready = new ArrayDeque<>();
         List<Integer> joining = new ArrayList<>();
         boolean[] blocked = new boolean[threads];
+        long[] sliceStart = new long[threads];
+        boolean slices = target.scheduling() != MachineModel.Scheduling.FIFO;
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(target.seed());
         running.add(0);
         while (true) {
             // choose_context: the running, unblocked thread with the earliest clock
@@ -233,14 +241,14 @@ public final class Extrapolator {
                 blocked[t] = true;
                 waiters.computeIfAbsent(l.lock, k -> new ArrayDeque<>()).add(t);
                 running.remove(Integer.valueOf(t));
-                dispatch(running, ready, clock, clock[t]);
+                dispatch(running, ready, clock, sliceStart, rnd, clock[t]);
                 continue;
             }
             if (s instanceof Stmt.TaskTerminate && !childrenDone(source, t, e, finished)) {
                 blocked[t] = true;
                 joining.add(t);
                 running.remove(Integer.valueOf(t));
-                dispatch(running, ready, clock, clock[t]);
+                dispatch(running, ready, clock, sliceStart, rnd, clock[t]);
                 continue;
             }
             // output_target
@@ -266,7 +274,7 @@ public final class Extrapolator {
                     int next = w.poll();
                     blocked[next] = false;
                     clock[next] = Math.max(clock[next], clock[t]);
-                    makeRunnable(next, running, ready);
+                    makeRunnable(next, running, ready, sliceStart, clock);
                 }
             }
             if (varPred[e] != null) {
@@ -300,7 +308,7 @@ public final class Extrapolator {
                     int nt = out.addThread(t, te, source.unit(k));
                     if (nt != k) throw new IllegalArgumentException("cannot extrapolate: the target creates tasks in another order than the source (task_create in several threads); not supported yet");
                     clock[k] = clock[t] + costs.createCost();
-                    makeRunnable(k, running, ready);
+                    makeRunnable(k, running, ready, sliceStart, clock);
                 }
             }
             if (s instanceof Stmt.End) {
@@ -313,15 +321,19 @@ public final class Extrapolator {
                         joining.remove(i--);
                         blocked[j] = false;
                         clock[j] = Math.max(clock[j], clock[t]);
-                        makeRunnable(j, running, ready);
+                        makeRunnable(j, running, ready, sliceStart, clock);
                     }
                 }
-                dispatch(running, ready, clock, clock[t]);
+                dispatch(running, ready, clock, sliceStart, rnd, clock[t]);
                 if (t == 0) out.endTime(clock[t]);
             } else if (pos[t] >= byThread[t].length) {
                 finished[t] = true;
                 running.remove(Integer.valueOf(t));
-                dispatch(running, ready, clock, clock[t]);
+                dispatch(running, ready, clock, sliceStart, rnd, clock[t]);
+            } else if (slices && !ready.isEmpty() && clock[t] - sliceStart[t] >= target.timeSliceCycles()) {
+                running.remove(Integer.valueOf(t)); // the slice is used up: to the back of the queue
+                ready.add(t);
+                dispatch(running, ready, clock, sliceStart, rnd, clock[t]);
             }
         }
         if (out.size() != source.size()) throw new IllegalStateException("extrapolation stopped after " + out.size() + " of " + source.size() + " events (deadlock in the target)");
@@ -367,15 +379,25 @@ public final class Extrapolator {
         return true;
     }
 
-    private void makeRunnable(int t, List<Integer> running, ArrayDeque<Integer> ready) {
-        if (running.size() < target.processors()) running.add(t);
-        else ready.add(t);
+    private void makeRunnable(int t, List<Integer> running, ArrayDeque<Integer> ready, long[] sliceStart, long[] clock) {
+        if (running.size() < target.processors()) {
+            running.add(t);
+            sliceStart[t] = clock[t];
+        } else ready.add(t);
     }
 
-    private void dispatch(List<Integer> running, ArrayDeque<Integer> ready, long[] clock, long now) {
+    /** Fills free processors from the waiting threads (random scheduling: drawn with the seed, else in order). */
+    private void dispatch(List<Integer> running, ArrayDeque<Integer> ready, long[] clock, long[] sliceStart, java.util.SplittableRandom rnd, long now) {
         while (running.size() < target.processors() && !ready.isEmpty()) {
-            int t = ready.poll();
+            int t;
+            if (target.scheduling() == MachineModel.Scheduling.RANDOM && ready.size() > 1) {
+                List<Integer> l = new ArrayList<>(ready);
+                t = l.remove(rnd.nextInt(l.size()));
+                ready.clear();
+                ready.addAll(l);
+            } else t = ready.poll();
             clock[t] = Math.max(clock[t], now);
+            sliceStart[t] = clock[t];
             running.add(t);
         }
     }
