@@ -104,31 +104,46 @@ final class GrammarExplorer {
     /** One chunk's grammar of a thread with its per-rule figures. */
     private record Part(int chunk, ThreadGrammar source, Grammar wpp, long[] occurrences, long[] syncs) {}
 
-    /** One thread: its top rules, then the rules breadth-first below them while {@code symbols} last. */
+    /**
+     * One thread: its top rules, then the rules breadth-first below them while {@code symbols} last.
+     * Two passes over the thread's chunks so that memory stays bounded on a trace of many chunks:
+     * the first ranks every chunk's rules and keeps only the best few ([coverage, chunk, rule]); the
+     * second decodes again just the chunks those come from (at most {@code limits.top}).
+     */
     private void thread(JsonGenerator j, int t, int symbols) throws IOException {
-        List<Part> parts = new ArrayList<>();
-        int chunk = 0;
-        // the top rules over all the thread's grammars: [part, rule] by coverage, smallest first in the queue
-        PriorityQueue<long[]> top = new PriorityQueue<>(Comparator.comparingDouble((long[] x) -> coverage(parts, x)).thenComparingLong(x -> -x[0])
-                .thenComparingLong(x -> -x[1]));
-        for (ThreadGrammar g : trace.grammars(t)) {
-            Grammar wpp = g.wpp();
-            Part p = new Part(chunk++, g, wpp, wpp.occurrences(), syncCounts(g, wpp));
-            parts.add(p);
+        List<ThreadGrammar> grammars = trace.grammars(t);
+        // the top rules over all the thread's grammars: [coverage, chunk, rule], smallest first in the queue
+        Comparator<double[]> byCoverage = Comparator.comparingDouble((double[] x) -> x[0]).thenComparingDouble(x -> -x[1])
+                .thenComparingDouble(x -> -x[2]);
+        PriorityQueue<double[]> top = new PriorityQueue<>(byCoverage);
+        for (int c = 0; c < grammars.size(); c++) {
+            Grammar wpp = grammars.get(c).wpp();
+            long[] occurrences = wpp.occurrences();
             for (int r = 0; r < wpp.ruleCount(); r++) {
                 if (wpp.expandedLength(r) == 0) continue;
-                top.add(new long[] {p.chunk(), r});
+                top.add(new double[] {(double) wpp.expandedLength(r) * occurrences[r], c, r});
                 if (top.size() > limits.top()) top.poll();
             }
         }
-        List<long[]> best = new ArrayList<>(top);
-        best.sort(Comparator.comparingDouble((long[] x) -> -coverage(parts, x)).thenComparingLong(x -> x[0]).thenComparingLong(x -> x[1]));
+        List<double[]> ranked = new ArrayList<>(top);
+        ranked.sort(byCoverage.reversed());
+        Map<Integer, Part> parts = new java.util.HashMap<>();
+        List<long[]> best = new ArrayList<>();
+        for (double[] x : ranked) {
+            int c = (int) x[1];
+            parts.computeIfAbsent(c, k -> {
+                ThreadGrammar g = grammars.get(k);
+                Grammar wpp = g.wpp();
+                return new Part(k, g, wpp, wpp.occurrences(), syncCounts(g, wpp));
+            });
+            best.add(new long[] {c, (long) x[2]});
+        }
 
         j.writeStartObject();
         j.writeNumberField("thread", t);
         j.writeStringField("name", trace.threads().get(t).label());
         j.writeNumberField("events", trace.eventCount(t));
-        j.writeNumberField("chunks", parts.size());
+        j.writeNumberField("chunks", grammars.size());
         j.writeArrayFieldStart("top");
         for (long[] x : best) j.writeString(key(x[0], x[1]));
         j.writeEndArray();
@@ -173,11 +188,6 @@ final class GrammarExplorer {
         }
         j.writeEndObject();
         j.writeEndObject();
-    }
-
-    private static double coverage(List<Part> parts, long[] x) {
-        Part p = parts.get((int) x[0]);
-        return (double) p.wpp().expandedLength((int) x[1]) * p.occurrences()[(int) x[1]];
     }
 
     private static String key(long chunk, long rule) {
