@@ -21,7 +21,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class HandoffRing {
     /** Buffers one thread may have waiting for its compressor (a power of two). */
-    static final int SLOTS = 4;
+    static final int SLOTS = 8;
     private static final int MASK = SLOTS - 1;
     private static final int SPINS = 64;
     /** A producer blocked by the worker's total, not by its own ring, is not woken by a slot of its own: it polls. */
