@@ -38,14 +38,14 @@ public final class ThreadRecorder {
     private final TraceRecorder recorder;
     private final int index;
     private final long object;
-    private final ThreadCompressor compressor;
+    /** Where full buffers go to the compressor's worker; null for a handle made after close. */
+    private final HandoffRing ring;
     private final boolean keepBlocks;
     private final boolean keepAccesses;
     /** Mode EWPP: every thread's last writers, to flag a load of another thread's store; else null. */
     private final LastWriters writers;
     /** Mode EWPP: this thread's stores so far (a store's number names it in another thread's check). */
     private long stores;
-    private Batch batch;
     private long[] buf;
     /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
     private int pos;
@@ -62,15 +62,15 @@ public final class ThreadRecorder {
     private int taken;
     private boolean ended;
 
-    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
+    ThreadRecorder(TraceRecorder recorder, int index, long object, HandoffRing ring, int firstCapacity) {
         this.recorder = recorder;
         this.index = index;
         this.object = object;
-        this.compressor = compressor;
+        this.ring = ring;
         this.keepBlocks = recorder.mode().control;
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
-        useBatch(new Batch(firstCapacity));
+        useBuffer(new long[firstCapacity]);
     }
 
     /** This thread's number in the trace. */
@@ -187,8 +187,8 @@ public final class ThreadRecorder {
             if (ended) return;
             sync(SyncKind.THREAD_END, 0, object, 0);
             ended = true;
-            submitRest(batch, pos);
-            batch = null;
+            submitRest(buf, pos, 0);
+            if (ring != null) ring.close();
             buf = new long[MAX_EVENT_LONGS];
             pos = 0;
             limit = -1; // every later event goes to handOver(), which drops it
@@ -208,14 +208,12 @@ public final class ThreadRecorder {
      */
     void collect() {
         synchronized (this) {
-            if (ended || batch == null) return;
+            if (ended || ring == null) return;
             int published = (int) POS.getAcquire(this);
             int n = published - taken;
             if (n <= 0) return;
-            Batch copy = recorder.copyBatch(n);
-            System.arraycopy(batch.data, taken, copy.data, 0, n);
+            ring.putCopy(buf, taken, n);
             taken = published;
-            submit(copy, n);
         }
     }
 
@@ -227,47 +225,41 @@ public final class ThreadRecorder {
     /** Hands the full buffer over and continues in a fresh one; returns the new position (0). */
     private int handOver() {
         synchronized (this) {
-            if (ended || batch == null) {
+            if (ended) {
                 POS.setRelease(this, 0);
                 return 0;
             }
-            int grow = batch.data.length;
-            submitRest(batch, pos);
-            useBatch(recorder.batch(grow));
+            useBuffer(submitRest(buf, pos, recorder.nextCapacity(buf.length)));
             return 0;
         }
     }
 
-    /** Sends the buffer's events from {@link #taken} to {@code length} to the compressor. Lock held. */
-    private void submitRest(Batch b, int length) {
-        if (b != null && taken > 0 && length > taken) {
+    /**
+     * Sends the buffer's events from {@link #taken} to {@code length} to the compressor and returns
+     * the array to continue in ({@code nextCapacity} longs at least; null for 0). Lock held.
+     */
+    private long[] submitRest(long[] b, int length, int nextCapacity) {
+        if (taken > 0 && length > taken) {
             // Only after a collect(): move the rest to the front, where the compressor reads from.
             // The owner writes only at or past `length` (its published position), never below.
-            System.arraycopy(b.data, taken, b.data, 0, length - taken);
+            System.arraycopy(b, taken, b, 0, length - taken);
             length -= taken;
         } else if (taken > 0) {
             length = 0;
         }
         taken = 0;
-        submit(b, length);
-    }
-
-    private void submit(Batch b, int length) {
-        if (b == null || length == 0) {
-            if (b != null) recorder.recycle(b);
-            return;
+        if (length == 0 || ring == null) {
+            if (nextCapacity == 0) return null;
+            return b.length >= nextCapacity ? b : new long[nextCapacity];
         }
-        b.length = length;
-        b.target = compressor;
-        recorder.submit(b);
+        return ring.put(b, length, nextCapacity);
     }
 
-    private void useBatch(Batch b) {
-        batch = b;
-        buf = b.data;
+    private void useBuffer(long[] b) {
+        buf = b;
         taken = 0;
         POS.setRelease(this, 0);
-        LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
+        LIMIT.setOpaque(this, b.length - MAX_EVENT_LONGS);
     }
 
     /**
@@ -280,16 +272,16 @@ public final class ThreadRecorder {
             if (ended) return;
             ended = true;
             int published = (int) POS.getAcquire(this);
-            Batch b = batch;
-            batch = null;
+            long[] b = buf;
             // The owner may still write past `published` into this array until it next takes the
-            // lock, so the array must never be handed to another thread again. The owner may also
-            // read `buf` after this swap with a position from the old array: the event methods
-            // check the position against the array they write, never only against `limit`.
-            b.recyclable = false;
+            // lock, so the array must never be handed back to it: the ring keeps it, and no
+            // hand-over (which would swap it out) follows a drain. The owner may also read `buf`
+            // after this swap with a position from the old array: the event methods check the
+            // position against the array they write, never only against `limit`.
             buf = new long[MAX_EVENT_LONGS];
             limit = -1;
-            submitRest(b, published);
+            submitRest(b, published, 0);
+            if (ring != null) ring.close();
         }
     }
 

@@ -16,12 +16,20 @@ public final class VarIntWriter {
     }
 
     public VarIntWriter writeVarLong(long v) {
-        ensure(10);
+        // The array and the position in locals: one field load and one store per value, not per
+        // byte (profiled: the per-byte field traffic was a quarter of the chunk writer's samples).
+        int s = size;
+        byte[] b = buf;
+        if (s > b.length - 10) {
+            ensure(10);
+            b = buf;
+        }
         while ((v & ~0x7FL) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            b[s++] = (byte) (v | 0x80);
             v >>>= 7;
         }
-        buf[size++] = (byte) v;
+        b[s++] = (byte) v;
+        size = s;
         return this;
     }
 
