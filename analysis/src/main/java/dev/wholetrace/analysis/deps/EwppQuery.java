@@ -261,7 +261,7 @@ public final class EwppQuery {
 
         /** The store instruction at position p of thread t. */
         int instruction(int t, long p) {
-            return WeightedGrammar.Threaded.instructionAt(trace, t, p);
+            return all(t).instructionAt(p);
         }
 
         private static boolean[] picked(ThreadGrammar g, java.util.function.IntPredicate p) {

@@ -120,11 +120,13 @@ final class WeightedGrammar {
     /** A thread's picked terminals over all its chunks: rank and select on thread positions. */
     static final class Threaded {
         private final WeightedGrammar[] chunks;
+        private final ThreadGrammar[] grammars; // held: a Grammar keeps its random-access index once built
         private final long[] offsets; // the chunk's first position
         private final long[] before; // picked terminals in earlier chunks
 
-        private Threaded(WeightedGrammar[] chunks, long[] offsets, long[] before) {
+        private Threaded(WeightedGrammar[] chunks, ThreadGrammar[] grammars, long[] offsets, long[] before) {
             this.chunks = chunks;
+            this.grammars = grammars;
             this.offsets = offsets;
             this.before = before;
         }
@@ -133,15 +135,17 @@ final class WeightedGrammar {
             List<ThreadGrammar> gs = trace.grammars(thread);
             int n = gs.size();
             WeightedGrammar[] chunks = new WeightedGrammar[n];
+            ThreadGrammar[] grammars = new ThreadGrammar[n];
             long[] offsets = new long[n + 1];
             long[] before = new long[n + 1];
             for (int i = 0; i < n; i++) {
                 ThreadGrammar g = gs.get(i);
+                grammars[i] = g;
                 chunks[i] = new WeightedGrammar(g.wpp(), picked.apply(g));
                 offsets[i + 1] = offsets[i] + g.wpp().length();
                 before[i + 1] = before[i] + chunks[i].total();
             }
-            return new Threaded(chunks, offsets, before);
+            return new Threaded(chunks, grammars, offsets, before);
         }
 
         /** Picked terminals before thread position {@code position}. */
@@ -159,18 +163,13 @@ final class WeightedGrammar {
         }
 
         /** The instruction of the store at thread position {@code position}. */
-        static int instructionAt(TraceView trace, int thread, long position) {
-            long offset = 0;
-            for (ThreadGrammar g : trace.grammars(thread)) {
-                long len = g.wpp().length();
-                if (position < offset + len) {
-                    int s = g.wpp().terminalAt(position - offset);
-                    if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("position " + position + " of thread " + thread + " is not a store");
-                    return (int) g.value(s);
-                }
-                offset += len;
-            }
-            throw new IllegalStateException("thread " + thread + " has no position " + position);
+        int instructionAt(long position) {
+            int i = upperBound(offsets, position) - 1;
+            if (position < 0 || i >= grammars.length) throw new IllegalStateException("the thread has no position " + position);
+            ThreadGrammar g = grammars[i];
+            int s = chunks[i].g.terminalAt(position - offsets[i]);
+            if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("position " + position + " is not a store");
+            return (int) g.value(s);
         }
     }
 }
