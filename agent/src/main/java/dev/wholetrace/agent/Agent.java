@@ -8,10 +8,12 @@ import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.AgentOptions;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.recorder.ewpp.OwnWorkGuard;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
@@ -43,6 +45,7 @@ public final class Agent {
                     .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
             if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
+            if (options.caps() != null) config = config.withProperty(EwppCaps.PROPERTY, options.caps());
             if (options.filter() != null) { // mode ewpp: the filtering phase, kept in the trace (docs/ewpp.md)
                 config = config.withProperty(DependenceFilter.PROPERTY, DependenceFilter.decode(Files.readString(options.filter())).encode());
             }
@@ -54,6 +57,17 @@ public final class Agent {
                 file.close();
                 throw e;
             }
+            recorder.guardOwnWork(new OwnWorkGuard() { // mode ewpp: the shared table's spill file is no program I/O
+                @Override
+                public boolean enter() {
+                    return JdkBridge.enter();
+                }
+
+                @Override
+                public void exit(boolean wasInside) {
+                    JdkBridge.exit(wasInside);
+                }
+            });
             InstrumentationContext context = new InstrumentationContext(recorder);
             ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder);

@@ -6,6 +6,7 @@ import static dev.wholetrace.bench.TracedProgram.LAUNCHER;
 import dev.wholetrace.analysis.deps.DependenceCounts;
 import dev.wholetrace.analysis.deps.DependenceFilterBuilder;
 import dev.wholetrace.analysis.deps.DepsAnalysis;
+import dev.wholetrace.analysis.deps.DepsOptions;
 import dev.wholetrace.analysis.deps.DepsResult;
 import dev.wholetrace.analysis.deps.EwppRecovery;
 import dev.wholetrace.format.io.GrammarCodec;
@@ -40,9 +41,10 @@ import picocli.CommandLine.Option;
  * {@code bench ewpp}: per kernel and library driver, in one run, the eWPP paper's tables on our
  * system (docs/ewpp.md): CF+AT vs eCF sizes (IV), compressed with SEQUITUR and enhanced SEQUITUR
  * (V), the files as stored (CDR: control WPP + address streams; EWPP: control WPP + check stream),
- * dependence types (VIII), checks per dependence (IX), plain / CDR / eWPP recording time with the
- * filtering phase apart (X), and recovery time from the eWPP vs the address trace (XI). Writes
- * docs/results/ewpp.md and ewpp.csv.
+ * the share of the reduction from the representation vs the compression (VII), dependence types
+ * (VIII), checks per dependence (IX), plain / CDR / eWPP recording time with the filtering phase
+ * apart (X), recovery time from the eWPP vs the address trace, of every dependence and per query
+ * (XI), and the time to decompress each trace (XII). Writes docs/results/ewpp.md and ewpp.csv.
  */
 @Command(name = "ewpp", mixinStandardHelpOptions = true,
         description = {"eWPP vs control flow + address trace: sizes, recording cost, recovery time, per kernel and library driver.",
@@ -80,7 +82,20 @@ final class EwppBenchCommand implements Callable<Integer> {
                  long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile) {}
 
     record Row(TracedProgram p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
-               EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance) {}
+               EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance,
+               Queries queries, double expandEwpp, double expandCdr) {}
+
+    /**
+     * Per-query recovery (Table XI per query): {@code deps --to L} for {@link #QUERIES} loads (the
+     * hottest, then loads at the quartiles of the count ranking, the coldest), in-process, medians
+     * over the reps; mean seconds per query and the hottest's. Warm: the query run again on the
+     * trace a first query opened and decoded (recovery alone, as the paper's Table XI; decompression
+     * is Table XII); cold: opening the file and the first query.
+     */
+    record Queries(int n, double ewppMean, double atMean, double ewppHottest, double atHottest, long hottestCount, boolean same,
+                   double ewppColdMean, double atColdMean) {}
+
+    static final int QUERIES = 5;
 
     @Override
     public Integer call() throws Exception {
@@ -157,12 +172,111 @@ final class EwppBenchCommand implements Callable<Integer> {
             recA[r] = (System.nanoTime() - s) / 1e9;
         }
         boolean same = edges(e).equals(edges(a));
+        Queries queries = queries(e, ewpp, cdr);
+        double[] expE = new double[reps];
+        double[] expC = new double[reps];
+        for (int r = 0; r < reps; r++) {
+            expE[r] = expandSeconds(ewpp);
+            expC[r] = expandSeconds(cdr);
+        }
         Sizes sizes = sizes(TraceView.open(ewpp), TraceView.open(cdr));
         Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, e.signatures(),
-                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)));
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)), queries, median(expE), median(expC));
+    }
+
+    /** Loads of the eWPP's edges, hottest first; QUERIES of them spread over the ranking. */
+    static List<long[]> queryLoads(DepsResult all) {
+        java.util.Map<Integer, Long> byLoad = new java.util.HashMap<>();
+        for (DepsResult.EdgeRow r : all.edges()) byLoad.merge(r.load(), r.count(), Long::sum);
+        List<long[]> ranked = new ArrayList<>();
+        byLoad.forEach((l, n) -> ranked.add(new long[] {l, n}));
+        ranked.sort((x, y) -> x[1] != y[1] ? Long.compare(y[1], x[1]) : Long.compare(x[0], y[0]));
+        List<long[]> out = new ArrayList<>();
+        int n = ranked.size();
+        for (int q = 0; q < QUERIES && q < n; q++) {
+            long[] pick = ranked.get(n == 1 ? 0 : (int) ((long) q * (n - 1) / (QUERIES - 1)));
+            if (out.stream().noneMatch(o -> o[0] == pick[0])) out.add(pick);
+        }
+        return out;
+    }
+
+    private Queries queries(DepsResult all, Path ewpp, Path cdr) throws Exception {
+        List<long[]> loads = queryLoads(all);
+        double sumE = 0, sumA = 0, hotE = 0, hotA = 0, coldE = 0, coldA = 0;
+        boolean same = true;
+        for (int i = 0; i < loads.size(); i++) {
+            int l = (int) loads.get(i)[0];
+            DepsOptions o = new DepsOptions(-1, l, 0, -1, 0);
+            double[] qe = new double[reps];
+            double[] qa = new double[reps];
+            double[] ce = new double[reps];
+            double[] ca = new double[reps];
+            DepsResult re = null;
+            DepsResult ra = null;
+            for (int r = 0; r < reps; r++) {
+                long s = System.nanoTime();
+                TraceView te = TraceView.open(ewpp);
+                new DepsAnalysis(o).analyze(te);
+                ce[r] = (System.nanoTime() - s) / 1e9;
+                s = System.nanoTime();
+                re = new DepsAnalysis(o).analyze(te);
+                qe[r] = (System.nanoTime() - s) / 1e9;
+                s = System.nanoTime();
+                TraceView ta = TraceView.open(cdr);
+                new DepsAnalysis(o).analyze(ta);
+                ca[r] = (System.nanoTime() - s) / 1e9;
+                s = System.nanoTime();
+                ra = new DepsAnalysis(o).analyze(ta);
+                qa[r] = (System.nanoTime() - s) / 1e9;
+            }
+            if (!re.method().equals("ewpp-query")) throw new IllegalStateException("deps --to did not walk the grammar: " + re.method());
+            same &= edges(re).equals(edges(ra));
+            sumE += median(qe);
+            sumA += median(qa);
+            coldE += median(ce);
+            coldA += median(ca);
+            if (i == 0) {
+                hotE = median(qe);
+                hotA = median(qa);
+            }
+        }
+        int n = Math.max(1, loads.size());
+        log.info("%d queries: eWPP %.4f s, address trace %.4f s per query", loads.size(), sumE / n, sumA / n);
+        return new Queries(loads.size(), sumE / n, sumA / n, hotE, hotA, loads.isEmpty() ? 0 : loads.get(0)[1], same, coldE / n, coldA / n);
+    }
+
+    /**
+     * Table XII: the time to decompress a trace into what recovery reads, in-process with the file
+     * opened: an eWPP's control WPP and check stream expanded symbol by symbol; a CDR trace's events
+     * with their addresses (control WPP and Diff∘RLE∘SEQ address streams).
+     */
+    static double expandSeconds(Path file) throws Exception {
+        long s = System.nanoTime();
+        TraceView t = TraceView.open(file);
+        long sink = 0;
+        if (t.mode() == TraceMode.EWPP) {
+            for (int th = 0; th < t.threadCount(); th++) {
+                for (ThreadGrammar g : t.grammars(th)) {
+                    for (GrammarExpander x = g.wpp().expander(); x.hasNext(); ) sink += x.next();
+                    if (g.stream(StreamKinds.CHECKS) != null) {
+                        for (GrammarExpander x = g.stream(StreamKinds.CHECKS).expander(); x.hasNext(); ) sink += x.next();
+                    }
+                }
+            }
+        } else {
+            for (int th = 0; th < t.threadCount(); th++) {
+                for (Iterator<Event> it = t.events(th); it.hasNext(); ) {
+                    Event e = it.next();
+                    sink += e.isAccess() ? e.address() : e.id();
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - s) / 1e9;
+        if (sink == 42) System.out.print(""); // keeps the loops
+        return seconds;
     }
 
     private static List<String> edges(DepsResult r) {
@@ -245,6 +359,45 @@ final class EwppBenchCommand implements Callable<Integer> {
         return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], cdrWpp, cdrData, ewppWpp, ewppChecks, cdr.fileBytes(), ewpp.fileBytes());
     }
 
+    /**
+     * Table VII: of the reduction from CF+AT to the compressed eWPP, the share due to the
+     * representation (CF+AT → eCF) and the share due to compressing eCF (eCF → eWPP), in bytes, per
+     * compressor (the paper's: SEQUITUR and VPC; here SEQUITUR and enhanced SEQUITUR). A
+     * representation share below 0 means eCF is larger than CF+AT and the compression made up for it.
+     */
+    private static String reduction(List<Row> rows) {
+        MarkdownTable t = new MarkdownTable().left("program").right("seq: smaller eCF %", "seq: compression of eCF %", "enh: smaller eCF %",
+                "enh: compression of eCF %");
+        double[] sum = new double[4];
+        int n = 0;
+        for (Row r : rows) {
+            for (boolean distance : new boolean[] {false, true}) {
+                Sizes s = distance ? r.distanceSizes : r.sizes;
+                double total = s.cf + s.at;
+                double repr = total - s.ecf;
+                double seq = repr / (total - s.ecfSeq) * 100;
+                double enh = repr / (total - s.ecfEnh) * 100;
+                t.row(r.p.name() + (distance ? " (distance)" : ""), f2(seq), f2(100 - seq), f2(enh), f2(100 - enh));
+                if (distance) {
+                    sum[0] += seq;
+                    sum[1] += enh;
+                    n++;
+                } else {
+                    sum[2] += seq;
+                    sum[3] += enh;
+                }
+            }
+        }
+        n = Math.max(1, n);
+        return "\n## Where the reduction comes from (Table VII)\n\n"
+                + "Of the bytes saved going from CF+AT to the compressed eWPP, the share saved by the representation (CF+AT → eCF: "
+                + "*smaller eCF*) and the share saved by compressing eCF (eCF → eWPP), per grammar: (CF+AT − eCF) / (CF+AT − eWPP) and "
+                + "its complement. The paper (SEQUITUR and VPC): 48 % and 52 % on average.\n\n"
+                + t
+                + String.format(Locale.ROOT, "%nAverage smaller-eCF share: search signature SEQUITUR %.1f %%, enhanced %.1f %%; distance signature "
+                + "SEQUITUR %.1f %%, enhanced %.1f %%.%n%n", sum[2] / n, sum[3] / n, sum[0] / n, sum[1] / n);
+    }
+
     private static long bytes(GrammarBuilder b) {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.write(b.toGrammar(), w);
@@ -306,15 +459,16 @@ final class EwppBenchCommand implements Callable<Integer> {
         sizes.appendTo(sb);
         int n = rows.size();
         sb.append(String.format(Locale.ROOT, "%nAverage ratio, search signature (the paper's): SEQUITUR %.2f, enhanced %.2f, stored %.2f; "
-                + "distance signature: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n%n",
+                + "distance signature: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n",
                 sumSeq / n, sumEnh / n, sumStored / n, sumDSeq / n, sumDEnh / n, sumDStored / n));
+        sb.append(reduction(rows));
         MarkdownTable types = new MarkdownTable().left("program").right("loads", "no-cost %", "last-instance %", "searched %", "other thread %",
-                "no writer %", "explicit", "checks/dep binary", "checks/dep linear");
+                "no writer %", "explicit", "evicted", "checks/dep binary", "checks/dep linear");
         for (Row r : rows) {
             EwppRecovery.Stats s = r.stats;
             double l = Math.max(1, s.loads());
             types.row(r.p.name(), s.loads(), f2(100 * s.noCost() / l), f2(100 * s.lastInstance() / l), f2(100 * s.searched() / l),
-                    f2(100 * s.crossThread() / l), f2(100 * s.noWriter() / l), s.explicit(), f2(s.binaryChecksPerDependence()), f2(s.linearChecksPerDependence()));
+                    f2(100 * s.crossThread() / l), f2(100 * s.noWriter() / l), s.explicit(), s.evicted(), f2(s.binaryChecksPerDependence()), f2(s.linearChecksPerDependence()));
         }
         sb.append("## Dependence types and checks (Tables VIII, IX)\n\n");
         types.appendTo(sb);
@@ -331,12 +485,44 @@ final class EwppBenchCommand implements Callable<Integer> {
         time.appendTo(sb);
         sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR recording time %.2f (target ≤ 3); average recovery speed-up of the eWPP over the address trace %.2f× (target ≥ 10×).%n",
                 sumCost / n, sumRec / n));
+        MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
+                "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
+        double sumQ = 0, sumCold = 0;
+        for (Row r : rows) {
+            Queries x = r.queries;
+            sumQ += x.atMean() / x.ewppMean();
+            sumCold += x.atColdMean() / x.ewppColdMean();
+            q.row(r.p.name(), x.n(), String.format(Locale.ROOT, "%.4f", x.ewppMean()), String.format(Locale.ROOT, "%.4f", x.atMean()),
+                    f2(x.atMean() / x.ewppMean()), x.hottestCount(), String.format(Locale.ROOT, "%.4f", x.ewppHottest()),
+                    String.format(Locale.ROOT, "%.4f", x.atHottest()), f2(x.atHottest() / x.ewppHottest()),
+                    String.format(Locale.ROOT, "%.4f", x.ewppColdMean()), String.format(Locale.ROOT, "%.4f", x.atColdMean()),
+                    f2(x.atColdMean() / x.ewppColdMean()), x.same() ? "yes" : "NO");
+        }
+        sb.append("\n## Recovery per query (Table XI, one load at a time)\n\n")
+                .append("`deps --to L` for ").append(QUERIES).append(" loads per program (the hottest by dependence count, then loads at the quartiles ")
+                .append("of the ranking down to the coldest), in-process, medians over the reps. Per query: the query again on a trace the first ")
+                .append("query opened and decoded (recovery alone, as the paper's Table XI, whose decompression is Table XII apart); *cold*: opening the ")
+                .append("file and the first query (decoding the grammars included). On the eWPP the grammar ")
+                .append("walk (EwppQuery: only the rules holding L's instances are entered), on the CDR trace the address-trace replay (the hash ")
+                .append("table needs every store before the load, so a query costs a whole replay). *same*: both gave the same edges for every query.\n\n");
+        q.appendTo(sb);
+        sb.append(String.format(Locale.ROOT, "%nAverage per-query speed-up of the eWPP over the address trace %.2f× on an open trace, %.2f× cold "
+                + "(target ≥ 10×).%n", sumQ / n, sumCold / n));
+        MarkdownTable dec = new MarkdownTable().left("program").right("CDR s", "eWPP s", "eWPP/CDR");
+        for (Row r : rows) dec.row(r.p.name(), String.format(Locale.ROOT, "%.3f", r.expandCdr), String.format(Locale.ROOT, "%.3f", r.expandEwpp),
+                f2(r.expandEwpp / r.expandCdr));
+        sb.append("\n## Decompression (Table XII)\n\n")
+                .append("The time to open a trace and expand what recovery reads, in-process, medians over the reps: a CDR trace's events with ")
+                .append("their addresses (control WPP and Diff∘RLE∘SEQ address streams, the reader's event iterator); an eWPP's control WPP and ")
+                .append("check stream, symbol by symbol.\n\n");
+        dec.appendTo(sb);
         return sb.toString();
     }
 
     private static String csv(List<Row> rows) {
         StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,"
-                + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same\n");
+                + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
+                + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -344,7 +530,10 @@ final class EwppBenchCommand implements Callable<Integer> {
                     "" + s.ecfEnh, "" + s.cdrWpp, "" + s.cdrData, "" + s.ewppWpp, "" + s.ewppChecks, "" + s.cdrFile, "" + s.ewppFile, "" + t.loads(),
                     "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
                     "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),
-                    String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same)).append('\n');
+                    String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),
+                    String.format(Locale.ROOT, "%.5f", r.queries.ewppMean()), String.format(Locale.ROOT, "%.5f", r.queries.atMean()),
+                    String.format(Locale.ROOT, "%.5f", r.queries.ewppHottest()), String.format(Locale.ROOT, "%.5f", r.queries.atHottest()),
+                    String.format(Locale.ROOT, "%.4f", r.expandCdr), String.format(Locale.ROOT, "%.4f", r.expandEwpp))).append('\n');
         }
         return sb.toString();
     }

@@ -57,6 +57,12 @@ class CliDepsTest {
         assertThat(deps(all)).as("%s: address trace (ALL, the same run)", kernel).isEqualTo(oracle);
         Path ewpp = record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString());
         assertThat(deps(ewpp)).as("%s: eWPP", kernel).isEqualTo(oracle);
+        queriesMatch(ewpp, oracle, kernel + ": eWPP");
+        Path capped = dir.resolve(kernel + "-capped.wtrace");
+        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--ewpp-caps", "4:8"), capped);
+        assertThat(deps(capped)).as("%s: eWPP with 4-instance buffers and 8-entry last-writer tables", kernel).isEqualTo(oracle);
+        assertThat(signatures(capped).get("evicted")).as("%s: loads of evicted instances, explicit", kernel).isNotEqualTo(0L);
+        queriesMatch(capped, oracle, kernel + ": capped eWPP");
         if (!everyVariant) return;
         Path cdr = record(kernel, threads, size, steps, "cdr");
         assertThat(deps(cdr)).as("%s: address trace (CDR)", kernel).isEqualTo(oracle);
@@ -66,10 +72,60 @@ class CliDepsTest {
         Path unfiltered = dir.resolve(kernel + "-unfiltered.wtrace");
         Files.move(record(kernel, threads, size, steps, "ewpp"), unfiltered);
         assertThat(deps(unfiltered)).as("%s: eWPP without a filtering phase (every dependence explicit)", kernel).isEqualTo(oracle);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> sig = (Map<String, Object>) JsonText.object(Cli.run("deps", unfiltered.toString(), "--format", "json").out()).get("signatures");
-        assertThat(((Number) sig.get("explicit")).longValue()).as("explicit records without a filter").isPositive();
-        assertThat(((Number) sig.get("noCost")).longValue()).as("no-cost predictions without a filter").isZero();
+        Map<String, Long> sig = signatures(unfiltered);
+        assertThat(sig.get("explicit")).as("explicit records without a filter").isPositive();
+        assertThat(sig.get("noCost")).as("no-cost predictions without a filter").isZero();
+        Path cappedDistance = dir.resolve(kernel + "-capped-distance.wtrace");
+        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--signature", "distance", "--ewpp-caps", "2:1"),
+                cappedDistance);
+        assertThat(deps(cappedDistance)).as("%s: eWPP, distance signatures, 2-instance buffers, 1-entry tables", kernel).isEqualTo(oracle);
+    }
+
+    /**
+     * {@code deps --to L} walks the grammar for L's instances only (method ewpp-query): for each load
+     * of the oracle (up to 16), its edges must be the oracle's into L, and its instances with their
+     * timestamps those of expanding the whole eWPP ({@code --expand}); {@code --from S --to L} one edge.
+     */
+    @SuppressWarnings("unchecked")
+    static void queriesMatch(Path ewpp, Map<String, Long> oracle, String what) {
+        java.util.Set<String> loads = new java.util.TreeSet<>();
+        oracle.keySet().forEach(k -> loads.add(k.split(" ")[1]));
+        loads.stream().limit(16).forEach(l -> {
+            Map<String, Long> expected = new TreeMap<>();
+            oracle.forEach((k, n) -> {
+                if (k.split(" ")[1].equals(l)) expected.put(k, n);
+            });
+            Cli q = Cli.run("deps", ewpp.toString(), "--to", l, "--format", "json", "--instances", "100000");
+            Cli x = Cli.run("deps", ewpp.toString(), "--to", l, "--format", "json", "--instances", "100000", "--expand");
+            assertThat(q.exit()).as(q.toString()).isZero();
+            Map<String, Object> qj = JsonText.object(q.out());
+            Map<String, Object> xj = JsonText.object(x.out());
+            assertThat(qj.get("method")).isEqualTo("ewpp-query");
+            assertThat(xj.get("method")).isEqualTo("ewpp");
+            Map<String, Long> got = new TreeMap<>();
+            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
+                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
+            }
+            assertThat(got).as("%s: deps --to %s", what, l).isEqualTo(expected);
+            assertThat(qj.get("instances")).as("%s: deps --to %s --instances: timestamps as the full recovery's", what, l).isEqualTo(xj.get("instances"));
+            String[] first = expected.keySet().iterator().next().split(" ");
+            if (!first[0].equals("-1")) {
+                Cli one = Cli.run("deps", ewpp.toString(), "--from", first[0], "--to", l, "--format", "json");
+                long n = 0;
+                for (Map<String, Object> e : (List<Map<String, Object>>) JsonText.object(one.out()).get("edges")) n += ((Number) e.get("count")).longValue();
+                long want = 0;
+                for (var e : expected.entrySet()) if (e.getKey().startsWith(first[0] + " ")) want += e.getValue();
+                assertThat(n).as("%s: deps --from %s --to %s", what, first[0], l).isEqualTo(want);
+            }
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Long> signatures(Path ewpp) {
+        Map<String, Long> out = new TreeMap<>();
+        ((Map<String, Object>) JsonText.object(Cli.run("deps", ewpp.toString(), "--format", "json").out()).get("signatures"))
+                .forEach((k, v) -> out.put(k, ((Number) v).longValue()));
+        return out;
     }
 
     @Test
@@ -107,5 +163,9 @@ class CliDepsTest {
                 "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
         assertThat(bad.exit()).isEqualTo(2);
         assertThat(bad.err().strip()).doesNotContain("\n").contains("--filter-from needs --mode ewpp");
+        Cli caps = Cli.run("workload", "sor", "--size", "4", "-o", dir.resolve("y.wtrace").toString(), "--mode", "ewpp", "--ewpp-caps", "1:x",
+                "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
+        assertThat(caps.exit()).isEqualTo(2);
+        assertThat(caps.err().strip()).doesNotContain("\n").contains("BUFFER:TABLE");
     }
 }

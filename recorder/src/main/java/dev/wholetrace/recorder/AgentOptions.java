@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Pattern;
@@ -24,6 +25,7 @@ import java.util.regex.Pattern;
  *       seconds to seal, so a crash loses more; docs/durability.md);</li>
  *   <li>{@value #FILTER}: mode ewpp, the filtering phase's dependences (a file; docs/ewpp.md);</li>
  *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
+ *   <li>{@value #CAPS}: mode ewpp, {@code BUFFER:TABLE}, the collection's memory bounds (EwppCaps; docs/ewpp.md);</li>
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
@@ -40,6 +42,8 @@ public final class AgentOptions {
     public static final String FILTER = "filter";
     /** Mode ewpp: {@code search} (default, the paper's B0/B1/E) or {@code distance} (docs/ewpp.md). */
     public static final String SIGNATURE = "signature";
+    /** Mode ewpp: {@code BUFFER:TABLE}, instances per timestamp buffer and entries per last-writer table (docs/ewpp.md). */
+    public static final String CAPS = "caps";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -54,6 +58,8 @@ public final class AgentOptions {
     private final Path filter;
     /** Mode ewpp: "distance" to sign older instances by distance; null: the binary search's bits. */
     private String signature;
+    /** Mode ewpp: the memory bounds as {@code BUFFER:TABLE}, or null for the defaults. */
+    private String caps;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         this(out, mode, include, exclude, intervalMillis, codec, null);
@@ -109,13 +115,28 @@ public final class AgentOptions {
         if (s != null && !s.equals("search") && !s.equals("distance")) throw new IllegalArgumentException(SIGNATURE + " must be search or distance, not '" + s + "'");
         AgentOptions o = new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter);
         o.signature = s;
+        o.caps = caps;
         return o;
     }
 
     /** {@code o} with this one's signature (the options' one field outside the constructor). */
     private AgentOptions keep(AgentOptions o) {
         o.signature = signature;
+        o.caps = caps;
         return o;
+    }
+
+    /** These options, bounding the eWPP's memory by {@code c} ({@code BUFFER:TABLE}, mode ewpp; null: the defaults). */
+    public AgentOptions withCaps(String c) {
+        if (c != null) EwppCaps.decode(c, null); // refused here, by the launcher, rather than in the agent
+        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
+        o.caps = c;
+        return o;
+    }
+
+    /** The eWPP's memory bounds ({@code BUFFER:TABLE}), or null for the defaults. */
+    public String caps() {
+        return caps;
     }
 
     /** The eWPP signature of older instances ("search" or "distance"), or null for the default (search). */
@@ -145,12 +166,13 @@ public final class AgentOptions {
                 case INTERVAL -> o.withIntervalMillis(parseMillis(value));
                 case FILTER -> o.withFilter(Path.of(value));
                 case SIGNATURE -> o.withSignature(value);
+                case CAPS -> o.withCaps(value);
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps)");
             };
         }
         return o;
@@ -171,6 +193,7 @@ public final class AgentOptions {
         if (codec != Codec.FAST) b.append(',').append(CODEC).append("=xz");
         if (filter != null) b.append(',').append(FILTER).append('=').append(filter.toAbsolutePath());
         if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
+        if (caps != null) b.append(',').append(CAPS).append('=').append(caps);
         return b.toString();
     }
 

@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.recorder.ewpp.CheckRoutine;
 import dev.wholetrace.recorder.ewpp.CheckSink;
@@ -16,9 +17,9 @@ final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
     /** The position of the next event in the thread's trace (TS of the paper). */
     private long position;
 
-    EwppEncoder(DependenceFilter filter, boolean distance, GrammarAlgorithm grammars) {
+    EwppEncoder(DependenceFilter filter, boolean distance, EwppCaps caps, GrammarAlgorithm grammars) {
         super(StreamKinds.CHECKS, grammars);
-        this.checks = new CheckRoutine(filter, distance);
+        this.checks = new CheckRoutine(filter, distance, caps);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 
 /**
@@ -15,20 +16,20 @@ final class StreamEncoders {
 
     /** One encoder per stream kind the mode keeps, in registry order (a keyed kind after its key's). */
     static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        return forMode(mode, foldPaths, grammars, DependenceFilter.empty(), false);
+        return forMode(mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED);
     }
 
-    /** As above; {@code filter} is the eWPP's filtering phase, {@code distance} its signature of older instances (mode EWPP). */
-    static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance) {
+    /** As above; {@code filter} is the eWPP's filtering phase, {@code distance} its signature of older instances, {@code caps} its memory bounds (mode EWPP). */
+    static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance, EwppCaps caps) {
         StreamEncoder[] out = new StreamEncoder[mode.kinds.size()];
-        for (int i = 0; i < out.length; i++) out[i] = create(mode.kinds.get(i), mode, foldPaths, grammars, filter, distance, out);
+        for (int i = 0; i < out.length; i++) out[i] = create(mode.kinds.get(i), mode, foldPaths, grammars, filter, distance, caps, out);
         return out;
     }
 
     private static StreamEncoder create(StreamKind kind, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter,
-                                        boolean distance, StreamEncoder[] before) {
+                                        boolean distance, EwppCaps caps, StreamEncoder[] before) {
         if (kind == StreamKinds.CONTROL) return new ControlEncoder(mode.controlAccesses(), foldPaths, grammars);
-        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter, distance, grammars);
+        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter, distance, caps, grammars);
         if (kind == StreamKinds.DATA) return new DataEncoder(grammars);
         if (kind == StreamKinds.ADDRESSES) return new AddressEncoder((ControlEncoder) find(before, StreamKinds.CONTROL), grammars);
         if (kind == StreamKinds.STRATA) return new StrataEncoder(grammars);

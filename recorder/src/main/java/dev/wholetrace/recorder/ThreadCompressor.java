@@ -5,6 +5,7 @@ import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,13 +31,13 @@ final class ThreadCompressor {
     }
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false);
+        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED);
     }
 
-    /** {@code filter}, {@code distance}: the eWPP's filtering phase and signature, for mode EWPP's check routine. */
-    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance) {
+    /** {@code filter}, {@code distance}, {@code caps}: the eWPP's filtering phase, signature and memory bounds, for mode EWPP's check routine. */
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance, EwppCaps caps) {
         this.thread = thread;
-        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance);
+        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps);
     }
 
     int thread() {

@@ -7,6 +7,8 @@ import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.ewpp.LastWriters;
+import dev.wholetrace.recorder.ewpp.OwnWorkGuard;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -57,6 +59,8 @@ public final class TraceRecorder implements AutoCloseable {
     /** Mode EWPP: the filtering phase (property ewpp.filter) and the threads' shared last writers; else null. */
     private final DependenceFilter ewppFilter;
     private final LastWriters lastWriters;
+    /** Mode EWPP: the collection's memory bounds (docs/ewpp.md); null in the other modes. */
+    private final EwppCaps ewppCaps;
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
     private volatile boolean writing;
@@ -76,10 +80,12 @@ public final class TraceRecorder implements AutoCloseable {
         Map<String, String> properties = new LinkedHashMap<>(config.properties());
         properties.put("mode", config.mode().label());
         properties.put(TraceClock.ORIGIN_PROPERTY, Long.toString(clock.originEpochMillis()));
-        this.metadata = new ChunkMetadata(properties);
         boolean ewpp = config.mode() == TraceMode.EWPP;
+        this.ewppCaps = ewpp ? EwppCaps.decode(config.properties().get(EwppCaps.PROPERTY), EwppCaps.DEFAULT) : null;
+        if (ewpp) properties.put(EwppCaps.PROPERTY, ewppCaps.encode()); // recovery replays the buffers' evictions
+        this.metadata = new ChunkMetadata(properties);
         this.ewppFilter = ewpp ? DependenceFilter.decode(config.properties().get(DependenceFilter.PROPERTY)) : null;
-        this.lastWriters = ewpp ? new LastWriters() : null;
+        this.lastWriters = ewpp ? new LastWriters(ewppCaps) : null;
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
         for (int i = 0; i < workers.length; i++) {
@@ -97,6 +103,14 @@ public final class TraceRecorder implements AutoCloseable {
         r.chunkThread.start();
         r.clockThread.start();
         return r;
+    }
+
+    /**
+     * Mode EWPP: marks the shared last-writer table's disk work on program threads as the
+     * recorder's own, so that the agent's JDK hooks ignore it (a no-op in the other modes).
+     */
+    public void guardOwnWork(OwnWorkGuard guard) {
+        if (lastWriters != null) lastWriters.guardOwnWork(guard);
     }
 
     /** Mode EWPP: the last-writer table every thread shares; null in the other modes. */
@@ -137,7 +151,7 @@ public final class TraceRecorder implements AutoCloseable {
             index = metadata.addThread(name, object, virtual);
             compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
-                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)));
+                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
             // Registered with its worker before it can hand anything over (and before a cut can miss it).
             HandoffRing ring = workerOf(index).register(compressor);
             t = new ThreadRecorder(this, index, object, ring, FIRST_BATCH_LONGS);

@@ -39,7 +39,10 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         long start = System.nanoTime();
         EwppRecovery.Stats stats = null;
         String method;
-        if (trace.mode() == TraceMode.EWPP) {
+        if (trace.mode() == TraceMode.EWPP && options.load() >= 0 && chains == null && !options.expand()) {
+            stats = new EwppQuery().recover(trace, options.load(), options.instances() > 0, sink);
+            method = "ewpp-query";
+        } else if (trace.mode() == TraceMode.EWPP) {
             stats = new EwppRecovery().recover(trace, sink);
             method = "ewpp";
         } else if (trace.mode().streams) {

@@ -8,9 +8,15 @@ package dev.wholetrace.analysis.deps;
  * @param instances  keep the first N dynamic instances with their timestamps (0: none)
  * @param chainLoad  recover the dependence chains that start at this load instruction (-1: none)
  * @param chainLength how many dependences a chain follows, 1..
+ * @param expand     recover by expanding the whole eWPP even for one load (the one-pass
+ *                   {@link EwppRecovery}) instead of the per-query walk on the grammar ({@link EwppQuery})
  */
-public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength) {
+public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand) {
     public static final DepsOptions ALL = new DepsOptions(-1, -1, 0, -1, 0);
+
+    public DepsOptions(int store, int load, int instances, int chainLoad, int chainLength) {
+        this(store, load, instances, chainLoad, chainLength, false);
+    }
 
     public DepsOptions {
         if (instances < 0) throw new IllegalArgumentException("instances must be >= 0");

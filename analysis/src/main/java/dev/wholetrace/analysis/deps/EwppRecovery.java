@@ -5,6 +5,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
@@ -26,7 +27,7 @@ import java.util.List;
 public final class EwppRecovery {
     /** What the signatures held (Tables VIII and IX): loads by check outcome, and the comparisons replayed. */
     public record Stats(long loads, long noCost, long lastInstance, long searched, long explicit, long crossThread, long noWriter,
-                        long searchSteps, long linearSteps) {
+                        long searchSteps, long linearSteps, long evicted) {
         /** Address comparisons the check made per dependence on a store of the thread: its last instance, then the search (Table IX, binary). */
         public double binaryChecksPerDependence() {
             long deps = lastInstance + searched;
@@ -46,15 +47,16 @@ public final class EwppRecovery {
             throw new IllegalArgumentException("eWPP recovery needs a trace of mode ewpp; " + trace.file().getFileName() + " is " + trace.mode().label());
         }
         DependenceFilter filter = DependenceFilter.decode(trace.properties().get(DependenceFilter.PROPERTY));
+        EwppCaps caps = EwppCaps.decode(trace.properties().get(EwppCaps.PROPERTY), EwppCaps.UNBOUNDED);
         int threads = trace.threadCount();
         LongList[] storeInsns = new LongList[threads];
         LongList[] storePositions = new LongList[threads];
         List<long[]> crosses = new ArrayList<>();
-        long[] n = new long[9];
+        long[] n = new long[10];
         for (int t = 0; t < threads; t++) {
             storeInsns[t] = new LongList();
             storePositions[t] = new LongList();
-            recoverThread(trace, t, filter, sink, storeInsns[t], storePositions[t], crosses, n);
+            recoverThread(trace, t, filter, caps, sink, storeInsns[t], storePositions[t], crosses, n);
         }
         CrossThreadOrder order = new CrossThreadOrder(trace);
         for (long[] c : crosses) {
@@ -67,12 +69,12 @@ public final class EwppRecovery {
             long wp = storePositions[w].get(k);
             sink.dependence(t, c[1], (int) c[2], w, wp, (int) storeInsns[w].get(k), order.of(w, wp, t, c[1]));
         }
-        return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8]);
+        return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9]);
     }
 
-    private static void recoverThread(TraceView trace, int t, DependenceFilter filter, DependenceSink sink, LongList storeInsns,
+    private static void recoverThread(TraceView trace, int t, DependenceFilter filter, EwppCaps caps, DependenceSink sink, LongList storeInsns,
                                       LongList storePositions, List<long[]> crosses, long[] n) {
-        Timestamps ts = new Timestamps(); // TS(d) of each store instruction d
+        Timestamps ts = new Timestamps(caps.buffer()); // TS(d) of each store instruction d
         long position = 0;
         for (ThreadGrammar g : trace.grammars(t)) {
             Grammar checks = g.stream(StreamKinds.CHECKS);
@@ -82,7 +84,7 @@ public final class EwppRecovery {
             int terminals = g.terminals();
             byte[] kind = new byte[terminals];
             int[] value = new int[terminals];
-            LongList[] lists = new LongList[terminals];
+            int[] lists = new int[terminals];
             for (int s = 0; s < terminals; s++) {
                 Event.Type type = g.type(s);
                 kind[s] = (byte) (type == Event.Type.STORE ? 1 : type == Event.Type.LOAD ? 2 : 0);
@@ -92,12 +94,12 @@ public final class EwppRecovery {
             for (GrammarExpander x = g.wpp().expander(); x.hasNext(); position++) {
                 int s = x.next();
                 if (kind[s] == 1) {
-                    lists[s].add(position);
+                    ts.append(lists[s], position);
                     storeInsns.add(value[s]);
                     storePositions.add(position);
                 } else if (kind[s] == 2) {
                     if (signatures == null || !signatures.hasNext()) throw new IllegalStateException("thread " + t + ": no check signature for the load at " + position);
-                    load(t, position, value[s], signatures, alphabet, filter, ts, sink, crosses, n);
+                    load(t, position, value[s], signatures, alphabet, filter, ts, storeInsns, storePositions, sink, crosses, n);
                 }
             }
             if (signatures != null && signatures.hasNext()) throw new IllegalStateException("thread " + t + ": more check signatures than loads");
@@ -105,7 +107,7 @@ public final class EwppRecovery {
     }
 
     private static void load(int t, long position, int u, GrammarExpander signatures, Alphabet alphabet, DependenceFilter filter,
-                             Timestamps ts, DependenceSink sink, List<long[]> crosses, long[] n) {
+                             Timestamps ts, LongList storeInsns, LongList storePositions, DependenceSink sink, List<long[]> crosses, long[] n) {
         n[0]++;
         int c = signatures.next();
         int tag = (int) alphabet.first(c);
@@ -139,8 +141,9 @@ public final class EwppRecovery {
             case CheckSymbols.SEARCH -> {
                 n[3]++;
                 int d = (int) alphabet.second(c);
+                int i = ts.indexOf(d);
                 LongList list = instances(ts, d, position);
-                int lo = 0;
+                int lo = ts.base(i); // the instances the check's buffer still held
                 int hi = list.size() - 2;
                 while (true) {
                     if (lo > hi) throw new IllegalStateException("a binary search signature at " + position + " runs past its buffer");
@@ -170,6 +173,13 @@ public final class EwppRecovery {
                 n[8] += k + 1;
                 sink.dependence(t, position, u, t, list.get((int) (list.size() - 1 - k)), d, Origin.SAME_THREAD);
             }
+            case CheckSymbols.EVICTED -> {
+                n[9]++;
+                long at = alphabet.second(c);
+                int k = storePositions.search(at);
+                if (k < 0) throw new IllegalStateException("an evicted-instance record at " + position + " names position " + at + ", which is not a store");
+                sink.dependence(t, position, u, t, at, (int) storeInsns.get(k), Origin.SAME_THREAD);
+            }
             case CheckSymbols.CROSS -> {
                 n[5]++;
                 crosses.add(new long[] {t, position, u, alphabet.second(c)});
@@ -178,18 +188,43 @@ public final class EwppRecovery {
         }
     }
 
-    /** TS(d) per store instruction id, without boxing. */
+    /**
+     * TS(d) per store instruction id, without boxing, with the first instance the check routine's
+     * bounded buffer still held (EwppCaps: it evicts its oldest half when full, a function of the
+     * count alone, replayed here).
+     */
     private static final class Timestamps {
         private final dev.wholetrace.model.util.LongLongMap index = new dev.wholetrace.model.util.LongLongMap();
         private final List<LongList> lists = new ArrayList<>();
+        private int[] bases = new int[16];
+        private final int cap;
 
-        LongList of(int store) {
+        Timestamps(int cap) {
+            this.cap = cap;
+        }
+
+        /** The dense index of {@code store}'s list, made on first use. */
+        int of(int store) {
             long i = index.get(store);
-            if (i != 0) return lists.get((int) i - 1);
-            LongList l = new LongList();
-            lists.add(l);
+            if (i != 0) return (int) i - 1;
+            lists.add(new LongList());
             index.put(store, lists.size());
-            return l;
+            if (lists.size() > bases.length) bases = java.util.Arrays.copyOf(bases, bases.length * 2);
+            return lists.size() - 1;
+        }
+
+        int indexOf(int store) {
+            return (int) index.get(store) - 1;
+        }
+
+        void append(int i, long position) {
+            LongList l = lists.get(i);
+            if (l.size() - bases[i] == cap) bases[i] += cap / 2;
+            l.add(position);
+        }
+
+        int base(int i) {
+            return bases[i];
         }
 
         LongList get(int store) {

@@ -20,6 +20,12 @@ final class LongList {
         return size;
     }
 
+    /** The index of {@code v} in this list, which must be ascending; -1 if absent. */
+    int search(long v) {
+        int i = Arrays.binarySearch(a, 0, size, v);
+        return i < 0 ? -1 : i;
+    }
+
     long last() {
         return a[size - 1];
     }

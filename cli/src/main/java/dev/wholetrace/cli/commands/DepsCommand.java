@@ -35,6 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  wholetrace deps run.wtrace",
                 "  wholetrace deps run.wtrace --to 42 --instances 10     # what load 42 read, with timestamps",
+                "  wholetrace deps run.wtrace --from 7 --to 42          # one static dependence: walks the grammar, not the trace",
+                "  wholetrace deps run.wtrace --to 42 --expand          # the same by expanding the whole eWPP",
                 "  wholetrace deps run.wtrace --chain 42 --length 3",
                 "  wholetrace deps run.wtrace --format json | jq '.edges[] | select(.origin == \"racy\")'"})
 public final class DepsCommand implements Callable<Integer>, FormatOption.Formatted {
@@ -62,6 +64,11 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
     @Option(names = "--length", defaultValue = "2", paramLabel = "K", description = "with --chain: dependences per chain, 1..64 (default: ${DEFAULT-VALUE})")
     int length;
 
+    @Option(names = "--expand",
+            description = "with --to on an eWPP: expand the whole eWPP (the one-pass recovery of every load) instead of walking "
+                    + "the grammar for that load's instances only (for comparison; the edges are the same)")
+    boolean expand;
+
     @Mixin
     FormatOption format;
 
@@ -79,7 +86,7 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
         if (instances < 0 || instances > MAX_INSTANCES) throw new IllegalArgumentException("--instances must be 0 to " + MAX_INSTANCES + ", not " + instances);
         ReportWriter<DepsResult> writer = DepsFormats.DEPS.writer(format.resolve(DepsFormats.DEPS));
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length);
+        DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length, expand);
         PrintWriter out = spec.commandLine().getOut();
         writer.write(new DepsAnalysis(options).analyze(trace), out);
         out.flush();

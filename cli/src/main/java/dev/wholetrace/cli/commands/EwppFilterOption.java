@@ -27,11 +27,21 @@ public class EwppFilterOption {
                     + "the default) or distance (one symbol: how many instances before the latest; smaller on loops)")
     String signature;
 
+    @Option(names = "--ewpp-caps", paramLabel = "BUFFER:TABLE",
+            description = "mode ewpp: memory bounds of the collection: instances kept per store's timestamp buffer (the oldest "
+                    + "half is evicted when full; a load of an evicted instance becomes an explicit record) and last-writer "
+                    + "entries kept in memory per table (more spill to disk). Default 262144:1048576, e.g. --ewpp-caps 65536:100000")
+    String caps;
+
     /** {@code options} with the filter file made from {@code --filter-from}, if given; checks it fits {@code mode}. */
     AgentOptions apply(AgentOptions options, TraceMode mode, PrintWriter err) throws IOException {
         if (signature != null) {
             if (mode != TraceMode.EWPP) throw new IllegalArgumentException("--signature needs --mode ewpp, not " + mode.label());
             options = options.withSignature(signature);
+        }
+        if (caps != null) {
+            if (mode != TraceMode.EWPP) throw new IllegalArgumentException("--ewpp-caps needs --mode ewpp, not " + mode.label());
+            options = options.withCaps(caps);
         }
         if (earlier == null) return options;
         if (mode != TraceMode.EWPP) throw new IllegalArgumentException("--filter-from needs --mode ewpp, not " + mode.label());

@@ -22,6 +22,8 @@ package dev.wholetrace.model.ewpp;
  *   <li>{@link #CROSS} value = writer thread &lt;&lt; 40 | its store number (from 1): the last
  *       writer was another thread's store, recorded explicitly (the sync order then tells whether
  *       the two are ordered or race).</li>
+ *   <li>{@link #EVICTED} value = the position of the store instance: its timestamp buffer had
+ *       evicted it ({@link EwppCaps}, §3.4), so the check names it explicitly.</li>
  * </ul>
  */
 public final class CheckSymbols {
@@ -40,6 +42,12 @@ public final class CheckSymbols {
      * bits: a loop that reads what an earlier iteration wrote repeats the same symbol.
      */
     public static final int BACK = 9;
+    /**
+     * The load read a store instance its timestamp buffer had evicted ({@link EwppCaps#buffer}):
+     * value = the instance's position in the thread's trace, an explicit record (recovery finds the
+     * store instruction at that position).
+     */
+    public static final int EVICTED = 10;
 
     /** Property of a trace (and agent option) naming the signature of older instances: "search" (default) or "distance". */
     public static final String SIGNATURE_PROPERTY = "ewpp.signature";
@@ -67,7 +75,7 @@ public final class CheckSymbols {
 
     /** Whether {@code tag} is a check symbol's tag. */
     public static boolean known(long tag) {
-        return tag >= OK && tag <= BACK;
+        return tag >= OK && tag <= EVICTED;
     }
 
     /** The next step of the binary search both the check routine and the recovery run (lo, hi inclusive). */

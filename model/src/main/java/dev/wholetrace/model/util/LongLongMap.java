@@ -45,6 +45,20 @@ public final class LongLongMap {
         return size;
     }
 
+    /** The keys, in no order, into a new array of {@link #size} (for spilling a table). */
+    public long[] keys() {
+        long[] out = new long[size];
+        int n = 0;
+        for (int i = 0; i < keys.length; i++) if (values[i] != 0) out[n++] = keys[i];
+        return out;
+    }
+
+    /** Removes every entry, keeping the arrays (a bounded table reuses them). */
+    public void clear() {
+        java.util.Arrays.fill(values, 0);
+        size = 0;
+    }
+
     /** Bytes held by the arrays. */
     public long footprintBytes() {
         return 16L * keys.length;

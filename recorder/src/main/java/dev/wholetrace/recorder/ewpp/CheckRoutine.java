@@ -2,6 +2,7 @@ package dev.wholetrace.recorder.ewpp;
 
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.util.LongLongMap;
 import java.util.Arrays;
 
@@ -17,14 +18,23 @@ import java.util.Arrays;
  *
  * <p>Per access: a probe of a primitive table and, for a search, O(log n) comparisons; no
  * allocation once the tables have grown.
+ *
+ * <p>Memory is bounded ({@link EwppCaps}, §3.4): a buffer keeps at most {@code caps.buffer()}
+ * instances and evicts its oldest half when full; a load of an evicted instance is signed
+ * {@link CheckSymbols#EVICTED} with the instance's position (an explicit record, never a guess).
+ * Recovery replays the evictions (they depend only on the count of instances), so a search
+ * signature runs over the same window. The last-writer table spills to disk ({@link SpillingLongMap}).
  */
 public final class CheckRoutine {
     private final DependenceFilter filter;
-    private final LongLongMap lastWriter = new LongLongMap();
+    private final SpillingLongMap lastWriter;
+    private final int bufferCap;
     /** Store instruction id → its dense slot + 1 in {@link #instances} (ids need not be dense). */
     private final LongLongMap slots = new LongLongMap();
+    /** Per slot its buffer's retained instances (ascending positions); counts[slot] of them are used. */
     private long[][] instances = new long[0][];
     private int[] counts = new int[0];
+    private long evictedLoads;
     private int[] storeIds = new int[0];
     /** Address comparisons made (Table IX, binary column). */
     private long comparisons;
@@ -33,8 +43,15 @@ public final class CheckRoutine {
 
     /** @param distance sign an older instance by its distance from the latest ({@link CheckSymbols#BACK}) instead of the search's bits */
     public CheckRoutine(DependenceFilter filter, boolean distance) {
+        this(filter, distance, EwppCaps.UNBOUNDED);
+    }
+
+    /** As above, with memory bounded by {@code caps}. */
+    public CheckRoutine(DependenceFilter filter, boolean distance, EwppCaps caps) {
         this.filter = filter;
         this.distance = distance;
+        this.bufferCap = caps.buffer();
+        this.lastWriter = new SpillingLongMap(caps.table());
     }
 
     /** Store instruction {@code store} at {@code position} wrote {@code address}. */
@@ -49,12 +66,20 @@ public final class CheckRoutine {
                 instances = Arrays.copyOf(instances, n);
                 storeIds = Arrays.copyOf(storeIds, n);
             }
-            instances[slot] = new long[16];
+            instances[slot] = new long[Math.min(16, bufferCap)];
             storeIds[slot] = store;
         }
         long[] b = instances[slot];
         int c = counts[slot];
-        if (c == b.length) instances[slot] = b = Arrays.copyOf(b, c * 2);
+        if (c == b.length) {
+            if (c >= bufferCap) { // full: evict the oldest half (§3.4)
+                int e = bufferCap / 2;
+                System.arraycopy(b, e, b, 0, c - e);
+                c -= e;
+            } else {
+                instances[slot] = b = Arrays.copyOf(b, (int) Math.min(bufferCap, c * 2L));
+            }
+        }
         b[c] = position;
         counts[slot] = c + 1;
         lastWriter.put(address, (long) (slot + 1) << CheckSymbols.STORE_BITS | position);
@@ -88,6 +113,12 @@ public final class CheckRoutine {
             out.emit(CheckSymbols.OK, 0);
             return;
         }
+        if (!last && at < b[0]) { // evicted: name the instance explicitly
+            comparisons++;
+            evictedLoads++;
+            out.emit(CheckSymbols.EVICTED, at);
+            return;
+        }
         if (filter.classOf(store, load) == null) out.emit(CheckSymbols.NEW, 0);
         if (last) {
             out.emit(CheckSymbols.LAST, store);
@@ -114,6 +145,21 @@ public final class CheckRoutine {
             }
             if (lo > hi) throw new IllegalStateException("store instance at " + at + " is not in its buffer");
         }
+    }
+
+    /** Loads that read an evicted store instance (signed {@link CheckSymbols#EVICTED}). */
+    public long evictedLoads() {
+        return evictedLoads;
+    }
+
+    /** The last-writer table's entries spilled to disk so far. */
+    public long spilledEntries() {
+        return lastWriter.spilledEntries();
+    }
+
+    /** Releases the last-writer table's spill file. */
+    public void close() {
+        lastWriter.close();
     }
 
     /** Address comparisons made so far. */

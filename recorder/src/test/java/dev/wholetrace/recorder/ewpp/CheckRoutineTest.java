@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceClass;
 import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class CheckRoutineTest {
     private final CheckSink sink = (tag, value) -> out.add(name(tag) + (value != 0 ? " " + value : ""));
 
     private static String name(int tag) {
-        return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK"}[tag];
+        return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK", "EVICTED"}[tag];
     }
 
     @Test
@@ -42,6 +43,33 @@ class CheckRoutineTest {
         for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i);
         c.load(2, 202, 30, 0, sink);
         assertThat(out).containsExactly("BACK " + CheckSymbols.back(8, 5));
+    }
+
+    @Test
+    void boundedBuffersNameEvictedInstancesExplicitly() {
+        DependenceFilter f = DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST);
+        CheckRoutine c = new CheckRoutine(f, false, new EwppCaps(4, 2));
+        for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i); // evicts 10,11 at the 5th store, 12,13 at the 7th: keeps 14..17
+        c.load(2, 201, 30, 0, sink); // instance at 11: evicted
+        c.load(2, 205, 31, 0, sink); // instance at 15: search over 14..16 (mid 15 → END)
+        c.load(2, 207, 32, 0, sink); // the last
+        c.load(2, 209, 33, 0, sink); // never written (the table spilled: still no writer)
+        assertThat(out).containsExactly("EVICTED 11", "SEARCH 8", "END", "LAST 8", "NONE");
+        assertThat(c.evictedLoads()).isEqualTo(1);
+        assertThat(c.spilledEntries()).as("8 addresses through a 2-entry table").isPositive();
+        c.close();
+    }
+
+    @Test
+    void spillingTableLosesNothing() {
+        try (SpillingLongMap m = new SpillingLongMap(3)) {
+            for (long k = 1; k <= 100; k++) m.put(k * 7919, k);
+            for (long k = 1; k <= 100; k += 2) m.put(k * 7919, k + 1000); // newer values supersede the spilled ones
+            for (long k = 1; k <= 100; k++) assertThat(m.get(k * 7919)).as("key %d", k).isEqualTo(k % 2 == 1 ? k + 1000 : k);
+            assertThat(m.get(5)).isZero();
+            assertThat(m.inMemory()).isLessThanOrEqualTo(3);
+            assertThat(m.diskHits()).isPositive();
+        }
     }
 
     @Test

@@ -21,7 +21,7 @@ final class DepsJson implements ReportWriter<DepsResult> {
         if (s != null) {
             j.object("signatures").field("loads", s.loads()).field("noCost", s.noCost()).field("lastInstance", s.lastInstance())
                     .field("searched", s.searched()).field("searchSteps", s.searchSteps()).field("crossThread", s.crossThread())
-                    .field("noWriter", s.noWriter()).field("explicit", s.explicit()).end();
+                    .field("noWriter", s.noWriter()).field("explicit", s.explicit()).field("evicted", s.evicted()).end();
         }
         j.array("edges");
         for (DepsResult.EdgeRow e : r.edges()) {

@@ -12,7 +12,7 @@ final class DepsText implements ReportWriter<DepsResult> {
     @Override
     public void write(DepsResult r, PrintWriter out) {
         out.printf("%s (%s): %d dependences on %d edges, recovered from the %s in %.1f ms%n", r.file(), r.mode(), r.total(), r.edges().size(),
-                r.method().equals("ewpp") ? "eWPP's check signatures" : "address trace", r.recoveryNanos() / 1e6);
+                r.method().equals("ewpp") ? "eWPP's check signatures" : r.method().equals("ewpp-query") ? "eWPP's grammar, one load's instances" : "address trace", r.recoveryNanos() / 1e6);
         r.byOrigin().forEach((o, n) -> out.printf("  %-13s %,d%n", o.label(), n));
         if (r.byOrigin().containsKey(dev.wholetrace.analysis.deps.Origin.RACY)) {
             out.println("  racy dependences are data races: the store and the load are not ordered by the sync order ('wholetrace races' names them)");
@@ -20,8 +20,8 @@ final class DepsText implements ReportWriter<DepsResult> {
         EwppRecovery.Stats s = r.signatures();
         if (s != null) {
             out.printf("signatures: %,d loads: %,d no-cost (OK), %,d last instance, %,d binary searches (%,d steps), %,d other-thread, %,d no writer; "
-                    + "%,d explicit records (not seen in the filtering phase)%n", s.loads(), s.noCost(), s.lastInstance(), s.searched(), s.searchSteps(),
-                    s.crossThread(), s.noWriter(), s.explicit());
+                    + "%,d explicit records (not seen in the filtering phase), %,d of evicted instances (bounded buffers)%n", s.loads(), s.noCost(),
+                    s.lastInstance(), s.searched(), s.searchSteps(), s.crossThread(), s.noWriter(), s.explicit(), s.evicted());
         }
         out.println();
         out.printf("%10s  %-13s %-8s %-45s %-8s %s%n", "count", "origin", "store", "", "load", "");

@@ -1,0 +1,175 @@
+package dev.wholetrace.analysis.deps;
+
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.reader.ThreadGrammar;
+import dev.wholetrace.reader.TraceView;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A per-rule summary of a grammar: how many of the terminals a predicate picks each rule expands
+ * to ("does this rule hold instances of store d? how many?"). With it, the i-th picked terminal
+ * ({@link #select}) and the number picked before a position ({@link #rank}) are found by descending
+ * the grammar, never expanding it: O(depth · body length) per call, O(log) in the start rule,
+ * whose body can be long. Building it costs one pass over the grammar's symbols.
+ */
+final class WeightedGrammar {
+    private final Grammar g;
+    private final long[] weight;
+    /** The start rule's prefix sums: weight and length before each body position, and at its end. */
+    private final long[] rootWeight;
+    private final long[] rootLength;
+    private final boolean[] picked;
+
+    /** {@code picked[t]}: whether terminal t counts (terminals past the array's end do not). */
+    WeightedGrammar(Grammar g, boolean[] picked) {
+        this.g = g;
+        this.picked = picked;
+        int rules = g.ruleCount();
+        weight = new long[rules];
+        for (int r = rules - 1; r >= 0; r--) { // references point to higher numbers
+            long w = 0;
+            for (int i = 0, n = g.bodyLength(r); i < n; i++) {
+                int s = g.symbol(r, i);
+                w += weightOf(s);
+            }
+            weight[r] = w;
+        }
+        int n = g.bodyLength(0);
+        rootWeight = new long[n + 1];
+        rootLength = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            int s = g.symbol(0, i);
+            rootWeight[i + 1] = rootWeight[i] + weightOf(s);
+            rootLength[i + 1] = rootLength[i] + (Grammar.isRule(s) ? g.expandedLength(Grammar.ruleOf(s)) : 1);
+        }
+    }
+
+    private long weightOf(int s) {
+        return Grammar.isRule(s) ? weight[Grammar.ruleOf(s)] : terminalWeight(s);
+    }
+
+    /** 1 if the terminal is picked, else 0. */
+    long terminalWeight(int terminal) {
+        return terminal < picked.length && picked[terminal] ? 1 : 0;
+    }
+
+    long total() {
+        return weight[0];
+    }
+
+    long ruleWeight(int rule) {
+        return weight[rule];
+    }
+
+    /** The position in the expansion of the k-th picked terminal (from 0). */
+    long select(long k) {
+        if (k < 0 || k >= total()) throw new IndexOutOfBoundsException("picked terminal " + k + " of " + total());
+        // in the start rule: the last body position whose prefix weight is <= k
+        int i = upperBound(rootWeight, k) - 1;
+        long position = rootLength[i];
+        long rest = k - rootWeight[i];
+        int s = g.symbol(0, i);
+        while (Grammar.isRule(s)) {
+            int r = Grammar.ruleOf(s);
+            for (int j = 0; ; j++) {
+                s = g.symbol(r, j);
+                long w = weightOf(s);
+                if (rest < w) break;
+                rest -= w;
+                position += Grammar.isRule(s) ? g.expandedLength(Grammar.ruleOf(s)) : 1;
+            }
+        }
+        return position;
+    }
+
+    /** Picked terminals at positions before {@code position}. */
+    long rank(long position) {
+        if (position <= 0) return 0;
+        if (position >= g.length()) return total();
+        int i = upperBound(rootLength, position) - 1;
+        long count = rootWeight[i];
+        long rest = position - rootLength[i];
+        int s = g.symbol(0, i);
+        while (rest > 0 && Grammar.isRule(s)) {
+            int r = Grammar.ruleOf(s);
+            for (int j = 0; ; j++) {
+                s = g.symbol(r, j);
+                long len = Grammar.isRule(s) ? g.expandedLength(Grammar.ruleOf(s)) : 1;
+                if (rest < len) break;
+                rest -= len;
+                count += weightOf(s);
+            }
+        }
+        return count;
+    }
+
+    /** The first index whose value is greater than {@code v} (a is ascending). */
+    private static int upperBound(long[] a, long v) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] > v) hi = mid;
+            else lo = mid + 1;
+        }
+        return lo;
+    }
+
+    /** A thread's picked terminals over all its chunks: rank and select on thread positions. */
+    static final class Threaded {
+        private final WeightedGrammar[] chunks;
+        private final ThreadGrammar[] grammars; // held: a Grammar keeps its random-access index once built
+        private final long[] offsets; // the chunk's first position
+        private final long[] before; // picked terminals in earlier chunks
+
+        private Threaded(WeightedGrammar[] chunks, ThreadGrammar[] grammars, long[] offsets, long[] before) {
+            this.chunks = chunks;
+            this.grammars = grammars;
+            this.offsets = offsets;
+            this.before = before;
+        }
+
+        static Threaded of(TraceView trace, int thread, Function<ThreadGrammar, boolean[]> picked) {
+            List<ThreadGrammar> gs = trace.grammars(thread);
+            int n = gs.size();
+            WeightedGrammar[] chunks = new WeightedGrammar[n];
+            ThreadGrammar[] grammars = new ThreadGrammar[n];
+            long[] offsets = new long[n + 1];
+            long[] before = new long[n + 1];
+            for (int i = 0; i < n; i++) {
+                ThreadGrammar g = gs.get(i);
+                grammars[i] = g;
+                chunks[i] = new WeightedGrammar(g.wpp(), picked.apply(g));
+                offsets[i + 1] = offsets[i] + g.wpp().length();
+                before[i + 1] = before[i] + chunks[i].total();
+            }
+            return new Threaded(chunks, grammars, offsets, before);
+        }
+
+        /** Picked terminals before thread position {@code position}. */
+        long rank(long position) {
+            int i = upperBound(offsets, position) - 1; // the chunk holding position
+            if (i >= chunks.length) return before[chunks.length];
+            return before[i] + chunks[i].rank(position - offsets[i]);
+        }
+
+        /** The thread position of the k-th picked terminal (from 0). */
+        long select(long k) {
+            int i = upperBound(before, k) - 1;
+            if (k < 0 || i >= chunks.length) throw new IllegalStateException("the trace holds no instance " + k + " (of " + before[chunks.length] + ")");
+            return offsets[i] + chunks[i].select(k - before[i]);
+        }
+
+        /** The instruction of the store at thread position {@code position}. */
+        int instructionAt(long position) {
+            int i = upperBound(offsets, position) - 1;
+            if (position < 0 || i >= grammars.length) throw new IllegalStateException("the thread has no position " + position);
+            ThreadGrammar g = grammars[i];
+            int s = chunks[i].g.terminalAt(position - offsets[i]);
+            if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("position " + position + " is not a store");
+            return (int) g.value(s);
+        }
+    }
+}
