@@ -122,6 +122,11 @@ final class ClockVersions {
         }
     }
 
+    /** Every component of version c into {@code out}. */
+    void fill(int c, int[] out) {
+        clocks.fill(materialize(c), out);
+    }
+
     /** Component t of a persistent clock that {@link #materialize} made. */
     int get(Object clock, int t) {
         return clocks.get(clock, t);

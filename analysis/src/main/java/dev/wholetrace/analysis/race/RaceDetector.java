@@ -57,6 +57,9 @@ public final class RaceDetector {
      */
     public static final long ENUMERATED_PER_FINDING = 1L << 16;
 
+    /** Active threads from which, without a dense table, a row reads what its thread knows of all of them at once ({@link HappensBefore#knownAll}). */
+    static final int DENSE_FROM = 64;
+
     private RaceDetector() {}
 
     /** The races of the trace; with {@code allInstances}, each finding lists every pair of segments in which it raced. */
@@ -145,6 +148,18 @@ public final class RaceDetector {
         private final boolean[] isActive;
         /** The address at which every active thread's lists were last pruned (rows at one address prune once). */
         private long prunedAt = Long.MIN_VALUE;
+        /**
+         * With many threads and no dense table: what x's thread knows of every thread in x's segment
+         * (for {@link #denseThread} in {@link #denseSegment}), filled once per segment; and per
+         * thread the latest segment among its open progressions (and among its open writes), an
+         * upper bound: a thread all of whose open progressions x knows is passed by one comparison.
+         * 20,000 virtual threads each appending under one lock met each other one by one.
+         */
+        private final int[] known;
+        private int denseThread = -1;
+        private long denseSegment = -1;
+        private final long[] latestOpen;
+        private final long[] latestOpenWrite;
         private HappensBefore.Knowledge knowledge; // what x's thread knows in x's segment, for all u
         private int knowsX = -1;
         /** The (instruction, write) kinds of all threads' open progressions, counted. */
@@ -169,6 +184,11 @@ public final class RaceDetector {
                 for (int k = 0; k < o.length; k++) o[k] = new OpenList(kinds);
             }
             active = new int[Math.min(threads, 16)];
+            known = table == null ? new int[threads] : null;
+            latestOpen = new long[threads];
+            latestOpenWrite = new long[threads];
+            Arrays.fill(latestOpen, -1);
+            Arrays.fill(latestOpenWrite, -1);
             isActive = new boolean[threads];
         }
 
@@ -186,19 +206,33 @@ public final class RaceDetector {
             } else {
                 boolean pruned = lo == prunedAt; // every active list was pruned at this address already
                 prunedAt = lo;
+                boolean dense = table == null && activeCount >= DENSE_FROM;
+                if (dense && (denseThread != tx || denseSegment != sx)) {
+                    hb.knownAll(tx, sx, known);
+                    denseThread = tx;
+                    denseSegment = sx;
+                }
+                long[] latest = wx ? latestOpen : latestOpenWrite;
                 for (int a = 0; a < activeCount; ) {
                     int u = active[a];
-                    if (!pruned && !prune(open[u], lo)) { // drops out until it opens one again
+                    if (!pruned && !prune(u, lo)) { // drops out until it opens one again
                         isActive[u] = false;
                         active[a] = active[--activeCount];
                         continue;
                     }
                     a++;
-                    if (u != tx) meet(x, lo, tx, sx, wx, u);
+                    if (u == tx) continue;
+                    if (!dense) {
+                        meet(x, lo, tx, sx, wx, u, -2);
+                    } else if (latest[u] > known[u]) { // else all of u's are known to x: one load each, no list touched
+                        meet(x, lo, tx, sx, wx, u, known[u]);
+                    }
                 }
             }
             long last = t.last(x);
             open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last, kx);
+            latestOpen[tx] = Math.max(latestOpen[tx], sx);
+            if (wx) latestOpenWrite[tx] = Math.max(latestOpenWrite[tx], sx);
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
@@ -251,20 +285,27 @@ public final class RaceDetector {
             return true;
         }
 
-        /** Prunes a thread's lists at the sweep's address; whether any holds a progression still. */
-        private boolean prune(OpenList[] lists, long lo) {
+        /** Prunes thread u's lists at the sweep's address, and its latest open segments; whether any holds a progression still. */
+        private boolean prune(int u, long lo) {
+            OpenList[] lists = open[u];
             boolean open = false;
             for (OpenList list : lists) {
                 list.prune(lo);
                 open |= list.size > 0;
             }
+            long writes = Math.max(lists[1].latest(), lists[3].latest());
+            latestOpenWrite[u] = writes;
+            latestOpen[u] = Math.max(writes, Math.max(lists[0].latest(), lists[2].latest()));
             return open;
         }
 
-        /** Row x (thread tx, segment sx) against thread u's open progressions: the writes, and the reads if x writes. */
-        private void meet(int x, long lo, int tx, long sx, boolean wx, int u) {
+        /**
+         * Row x (thread tx, segment sx) against thread u's open progressions: the writes, and the
+         * reads if x writes. {@code known}: the last segment of u that x knows, or -2 (not asked yet).
+         */
+        private void meet(int x, long lo, int tx, long sx, boolean wx, int u, long known) {
             OpenList[] o = open[u];
-            long after = -2; // u's segments up to this one happen before x (asked once, when needed)
+            long after = known; // u's segments up to this one happen before x (asked once, when needed)
             long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
             for (int w = wx ? 0 : 1; w < 2; w++) {
                 OpenList spans = o[w], points = o[2 + w];
@@ -272,6 +313,14 @@ public final class RaceDetector {
                 if (after == -2) after = table != null ? table.known(tx, sx, u) : known(x, tx, sx, u);
                 int fromSpans = spans.firstAbove(after), fromPoints = points.firstAbove(after);
                 if (fromSpans == spans.size && fromPoints == points.size) continue;
+                if (before == -2 && table == null && known != -2) {
+                    // many threads: if u's first candidate here knows x, so do all after it (knowledge
+                    // only grows): none is concurrent, and one question about one segment is cheaper
+                    // than firstKnowing's search (the other list may still hold earlier candidates)
+                    long first = Math.min(fromSpans < spans.size ? spans.segments[fromSpans] : Long.MAX_VALUE,
+                            fromPoints < points.size ? points.segments[fromPoints] : Long.MAX_VALUE);
+                    if (hb.known(u, first, tx) >= sx) continue;
+                }
                 if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
                 meet(x, lo, spans, fromSpans, points, fromPoints, before);
             }
@@ -386,6 +435,11 @@ public final class RaceDetector {
             maxLast = max;
             size = kept;
             pruneAt = Math.max(64, 2 * kept);
+        }
+
+        /** The latest segment of an item, or -1 when empty. */
+        long latest() {
+            return size == 0 ? -1 : segments[size - 1];
         }
 
         /** The first position whose segment is above {@code segment}. */
