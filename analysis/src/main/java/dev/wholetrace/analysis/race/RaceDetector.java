@@ -160,6 +160,9 @@ public final class RaceDetector {
         private long denseSegment = -1;
         private final long[] latestOpen;
         private final long[] latestOpenWrite;
+        /** The same with the earliest segment (a lower bound), for asking whether all of a thread's open ones know x. */
+        private final long[] earliestOpen;
+        private final long[] earliestOpenWrite;
         private HappensBefore.Knowledge knowledge; // what x's thread knows in x's segment, for all u
         private int knowsX = -1;
         /** The (instruction, write) kinds of all threads' open progressions, counted. */
@@ -189,6 +192,10 @@ public final class RaceDetector {
             latestOpenWrite = new long[threads];
             Arrays.fill(latestOpen, -1);
             Arrays.fill(latestOpenWrite, -1);
+            earliestOpen = new long[threads];
+            earliestOpenWrite = new long[threads];
+            Arrays.fill(earliestOpen, Long.MAX_VALUE);
+            Arrays.fill(earliestOpenWrite, Long.MAX_VALUE);
             isActive = new boolean[threads];
         }
 
@@ -212,7 +219,7 @@ public final class RaceDetector {
                     denseThread = tx;
                     denseSegment = sx;
                 }
-                long[] latest = wx ? latestOpen : latestOpenWrite;
+                long[] latest = wx ? latestOpen : latestOpenWrite, earliest = wx ? earliestOpen : earliestOpenWrite;
                 for (int a = 0; a < activeCount; ) {
                     int u = active[a];
                     if (!pruned && !prune(u, lo)) { // drops out until it opens one again
@@ -222,7 +229,14 @@ public final class RaceDetector {
                     }
                     a++;
                     if (u == tx) continue;
-                    if (!dense) {
+                    if (table != null) {
+                        // the thread's open accesses all known to x, or all knowing x: passed with the
+                        // two answers of one table entry, no list searched (Mp3d: 8.9 M searches found
+                        // no concurrent item)
+                        long k = table.known(tx, sx, u);
+                        if (latest[u] <= k || earliest[u] >= table.firstKnowing(u, tx, sx)) continue;
+                        meet(x, lo, tx, sx, wx, u, k);
+                    } else if (!dense) {
                         meet(x, lo, tx, sx, wx, u, -2);
                     } else if (latest[u] > known[u]) { // else all of u's are known to x: one load each, no list touched
                         meet(x, lo, tx, sx, wx, u, known[u]);
@@ -232,7 +246,11 @@ public final class RaceDetector {
             long last = t.last(x);
             open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last, kx);
             latestOpen[tx] = Math.max(latestOpen[tx], sx);
-            if (wx) latestOpenWrite[tx] = Math.max(latestOpenWrite[tx], sx);
+            earliestOpen[tx] = Math.min(earliestOpen[tx], sx);
+            if (wx) {
+                latestOpenWrite[tx] = Math.max(latestOpenWrite[tx], sx);
+                earliestOpenWrite[tx] = Math.min(earliestOpenWrite[tx], sx);
+            }
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
@@ -296,6 +314,9 @@ public final class RaceDetector {
             long writes = Math.max(lists[1].latest(), lists[3].latest());
             latestOpenWrite[u] = writes;
             latestOpen[u] = Math.max(writes, Math.max(lists[0].latest(), lists[2].latest()));
+            long firstWrite = Math.min(lists[1].earliest(), lists[3].earliest());
+            earliestOpenWrite[u] = firstWrite;
+            earliestOpen[u] = Math.min(firstWrite, Math.min(lists[0].earliest(), lists[2].earliest()));
             return open;
         }
 
@@ -440,6 +461,11 @@ public final class RaceDetector {
         /** The latest segment of an item, or -1 when empty. */
         long latest() {
             return size == 0 ? -1 : segments[size - 1];
+        }
+
+        /** The earliest segment of an item, or Long.MAX_VALUE when empty. */
+        long earliest() {
+            return size == 0 ? Long.MAX_VALUE : segments[0];
         }
 
         /** The first position whose segment is above {@code segment}. */
