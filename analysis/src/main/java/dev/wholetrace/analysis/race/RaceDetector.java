@@ -55,7 +55,7 @@ public final class RaceDetector {
      * static race is still reported with a witness, since a row is passed over only when its every
      * pair is a finding already. The labelled suite and the kernels stay far below it (exact counts).
      */
-    public static final long ENUMERATED_PER_FINDING = 1L << 16;
+    public static final long ENUMERATED_PER_FINDING = 1L << 20;
 
     /** Active threads from which, without a dense table, a row reads what its thread knows of all of them at once ({@link HappensBefore#knownAll}). */
     static final int DENSE_FROM = 64;
@@ -142,6 +142,8 @@ public final class RaceDetector {
         // next prune, and every later row walked over them (Mp3d: nearly every row is a point)
         private final OpenList[][] open;
         private final long[] example = new long[1];
+        /** The finding recorded last: racing rows come by the thousand for one instruction pair (a map probe with a boxed key each). */
+        private final Finding[] recent = new Finding[1];
         // the threads with open progressions, so that a progression visits those, not every thread
         private int[] active;
         private int activeCount;
@@ -239,6 +241,8 @@ public final class RaceDetector {
                     } else if (!dense) {
                         meet(x, lo, tx, sx, wx, u, -2);
                     } else if (latest[u] > known[u]) { // else all of u's are known to x: one load each, no list touched
+                        // all of u's after what x knows, and the earliest knows x: so do the rest (knowledge only grows)
+                        if (earliest[u] > known[u] && hb.known(u, earliest[u], tx) >= sx) continue;
                         meet(x, lo, tx, sx, wx, u, known[u]);
                     }
                 }
@@ -386,7 +390,7 @@ public final class RaceDetector {
                 long pairs = t.commonAccesses(x, y, example);
                 if (pairs == 0) continue;
                 counters[1] += copies;
-                record(t, findings, y, x, pairs * copies, example[0], all, counters);
+                record(t, findings, y, x, pairs * copies, example[0], all, counters, recent);
             }
             // many ended spans, passed over by every row that follows until the list doubles: drop
             // them now (each is dropped once, and a pass removes an eighth of the list at least)
@@ -513,14 +517,15 @@ public final class RaceDetector {
      * decides which rows meet first, not what the example says.
      */
     private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all,
-                               long[] counters) {
+                               long[] counters, Finding[] recent) {
         if (t.instruction(i) > t.instruction(j)) {
             int s = i;
             i = j;
             j = s;
         }
         int a = t.instruction(i), b = t.instruction(j);
-        Finding f = findings.computeIfAbsent(key(a, b), k -> new Finding(a, b));
+        Finding f = recent[0];
+        if (f == null || f.a != a || f.b != b) f = recent[0] = findings.computeIfAbsent(key(a, b), k -> new Finding(a, b));
         if (++f.enumerated == ENUMERATED_PER_FINDING) counters[2]++;
         if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, 0);
         Race.Instance e = f.example;
