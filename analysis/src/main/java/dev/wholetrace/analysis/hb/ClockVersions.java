@@ -43,6 +43,8 @@ final class ClockVersions {
     /** Scratch for materializing and diffing a chain (never more than MAX_DEPTH + 1 deltas). */
     private final int[] chainThread = new int[MAX_DEPTH + 1];
     private final int[] chainValue = new int[MAX_DEPTH + 1];
+    /** Where a join grew its first clock, when the caller passes no list of its own. */
+    private final PersistentClock.Changes scratch = new PersistentClock.Changes();
 
     ClockVersions(PersistentClock clocks) {
         if (clocks.threads() > THREAD_MASK) throw new IllegalArgumentException("too many threads for clock versions: " + clocks.threads());
@@ -78,9 +80,21 @@ final class ClockVersions {
             return b;
         }
         Object x = materialize(a), y = materialize(b);
-        Object m = clocks.join(x, y, changes);
+        PersistentClock.Changes grew = changes != null ? changes : scratch;
+        if (changes == null) scratch.clear();
+        int before = grew.count; // what the caller's list held already (Replay clears it: 0)
+        Object m = clocks.join(x, y, grew);
         if (m == x) return a;
         if (m == y) return b;
+        if (before == 0 && grew.count <= PersistentClock.Changes.LISTED) {
+            // a grew in one or two components: deltas over a (12 bytes each), not a new base. A base
+            // copies the paths that changed, a few hundred bytes with thousands of threads, and is
+            // kept for good: a carrier thread that takes in one virtual thread's clock after another
+            // (470 k acquires for 20,000 tasks) made hundreds of MB of them
+            int r = a;
+            for (int k = 0; k < grew.count; k++) r = set(r, grew.thread[k], grew.value[k]);
+            return r;
+        }
         return base(m);
     }
 
@@ -106,6 +120,11 @@ final class ClockVersions {
             int v = value(c);
             if (v > get(a, t)) changes.add(t, v);
         }
+    }
+
+    /** Every component of version c into {@code out}. */
+    void fill(int c, int[] out) {
+        clocks.fill(materialize(c), out);
     }
 
     /** Component t of a persistent clock that {@link #materialize} made. */

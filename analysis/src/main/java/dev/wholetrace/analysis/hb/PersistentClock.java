@@ -43,6 +43,28 @@ final class PersistentClock {
         return c == null ? -1 : ((int[]) c)[t & (leafWidth == WIDTH ? WIDTH - 1 : Integer.MAX_VALUE)];
     }
 
+    /** Every component of clock c into {@code out} (threads long): -1 where nothing is known. */
+    void fill(Object c, int[] out) {
+        fill(c, depth, 0, out);
+    }
+
+    private void fill(Object c, int level, int base, int[] out) {
+        int span = level == 0 ? leafWidth : 1 << (BITS * (level + 1));
+        if (base >= out.length) return;
+        if (c == null) {
+            java.util.Arrays.fill(out, base, (int) Math.min(out.length, (long) base + span), -1);
+            return;
+        }
+        if (level == 0) {
+            int[] leaf = (int[]) c;
+            System.arraycopy(leaf, 0, out, base, Math.min(leaf.length, out.length - base));
+            return;
+        }
+        Object[] node = (Object[]) c;
+        int step = 1 << (BITS * level);
+        for (int k = 0; k < WIDTH; k++) fill(node[k], level - 1, base + k * step, out);
+    }
+
     /** Clock c with component t set to v (a new path; c is not changed). */
     Object set(Object c, int t, int v) {
         return set(c, t, v, depth);

@@ -77,6 +77,10 @@ final class AccessTable implements SegmentAccesses.Sink {
     private boolean[] siteWrite = new boolean[64];
     /** Open addressing over the sites: site + 1, 0 empty. */
     private int[] siteSlots = new int[128];
+    /** Per site, its (instruction, write) as a dense index, and per index its instruction and kind: made by {@link #sortByFirstAddress}. */
+    private int[] siteKind = new int[0];
+    private int[] kindInstruction = new int[0];
+    private boolean[] kindWrite = new boolean[0];
     /** The site looked up last: a segment's progressions come instruction by instruction. */
     private int lastSite = -1;
 
@@ -407,6 +411,30 @@ final class AccessTable implements SegmentAccesses.Sink {
         return siteInstruction[site(shape(i))];
     }
 
+    /**
+     * Row i's instruction and kind as a dense index ({@link #kinds} of them, made when the rows are
+     * sorted): the sweep counts its open progressions by it (one per instruction and kind, not per
+     * thread: thousands of threads running one task's code share them).
+     */
+    int kind(int i) {
+        return siteKind[site(shape(i))];
+    }
+
+    /** Distinct (instruction, write) pairs among the rows: the range of {@link #kind}. */
+    int kinds() {
+        return kindInstruction.length;
+    }
+
+    /** The instruction of a {@link #kind}. */
+    int kindInstruction(int k) {
+        return kindInstruction[k];
+    }
+
+    /** Whether a {@link #kind} writes. */
+    boolean kindWrites(int k) {
+        return kindWrite[k];
+    }
+
     boolean write(int i) {
         return siteWrite[site(shape(i))];
     }
@@ -458,6 +486,7 @@ final class AccessTable implements SegmentAccesses.Sink {
      * rows are never held twice, and no order array is kept.
      */
     void sortByFirstAddress() {
+        numberKinds();
         slots = null;
         siteSlots = null;
         nextShape = null;
@@ -554,6 +583,23 @@ final class AccessTable implements SegmentAccesses.Sink {
             else oldWideShape[p] = null;
             if (oldSegment != null) oldSegment[p] = null;
             else oldWideSegment[p] = null;
+        }
+    }
+
+    /** Gives each distinct (instruction, write) of the sites a dense index, in order of first appearance. */
+    private void numberKinds() {
+        siteKind = new int[sites];
+        java.util.Map<Long, Integer> index = new java.util.HashMap<>();
+        for (int k = 0; k < sites; k++) {
+            long key = (long) siteInstruction[k] << 1 | (siteWrite[k] ? 1 : 0);
+            Integer known = index.putIfAbsent(key, index.size());
+            siteKind[k] = known != null ? known : index.size() - 1;
+        }
+        kindInstruction = new int[index.size()];
+        kindWrite = new boolean[index.size()];
+        for (int k = 0; k < sites; k++) {
+            kindInstruction[siteKind[k]] = siteInstruction[k];
+            kindWrite[siteKind[k]] = siteWrite[k];
         }
     }
 

@@ -28,9 +28,15 @@ public final class RaceDetector {
     /**
      * progressions: access progressions read from the grammars; compared: pairs of open progressions
      * in concurrent segments, one writing, that were intersected; concurrentOverlaps: those that shared
-     * an address.
+     * an address; passedOver: rows not compared at all because their every pair was a finding counted
+     * {@link #ENUMERATED_PER_FINDING} times already (0: every count is exact).
      */
-    public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {}
+    public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps, long passedOver) {
+        /** No row passed over (every count exact). */
+        public Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {
+            this(accesses, progressions, segments, compared, concurrentOverlaps, 0);
+        }
+    }
 
     /**
      * Ints (threads × segments, twice) the dense happens-before table may hold: 64 MiB. Within it
@@ -38,6 +44,21 @@ public final class RaceDetector {
      * (thousands of threads, or millions of segments on many threads) the histories are asked.
      */
     static final long TABLE_ENTRIES = 1L << 23;
+
+    /**
+     * Pairs of rows a finding is counted from one by one before it may be <em>passed over</em>: a
+     * row whose every possible partner at its address (the instructions of the open progressions it
+     * conflicts with, in any thread) would only add to findings that have this many already is not
+     * compared with anything, and those findings' counts become lower bounds. Why: dynamic pairs
+     * grow with the square of the threads (N virtual threads each incrementing one shared counter:
+     * N·(N-1) racing pairs, 20,000 tasks 400 M), and enumerating them was quadratic in time; a
+     * static race is still reported with a witness, since a row is passed over only when its every
+     * pair is a finding already. The labelled suite and the kernels stay far below it (exact counts).
+     */
+    public static final long ENUMERATED_PER_FINDING = 1L << 20;
+
+    /** Active threads from which, without a dense table, a row reads what its thread knows of all of them at once ({@link HappensBefore#knownAll}). */
+    static final int DENSE_FROM = 64;
 
     private RaceDetector() {}
 
@@ -70,16 +91,16 @@ public final class RaceDetector {
         long accesses = table.accesses();
         long progressions = folder.received(); // read from the trace, before they were re-cut and merged
         Map<Long, Finding> findings = new HashMap<>();
-        long[] counters = new long[2];
+        long[] counters = new long[4]; // compared, overlapping, findings that may be passed over, rows passed over
         sweep(table, hb, findings, allInstances, counters, threads, progress);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
             Race.Instance e = f.example;
             Race.Instance example = new Race.Instance(e.threadA(), e.segmentA(), e.threadB(), e.segmentB(), e.address(), f.examplePairs);
-            races.add(new Race(f.a, f.b, f.count, example, allInstances ? List.copyOf(f.instances.values()) : List.of()));
+            races.add(new Race(f.a, f.b, f.count, example, allInstances ? List.copyOf(f.instances.values()) : List.of(), f.lowerBound));
         }
         races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
-        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1]));
+        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1], counters[3]));
     }
 
     /**
@@ -121,12 +142,39 @@ public final class RaceDetector {
         // next prune, and every later row walked over them (Mp3d: nearly every row is a point)
         private final OpenList[][] open;
         private final long[] example = new long[1];
+        /** The finding recorded last: racing rows come by the thousand for one instruction pair (a map probe with a boxed key each). */
+        private final Finding[] recent = new Finding[1];
         // the threads with open progressions, so that a progression visits those, not every thread
         private int[] active;
         private int activeCount;
         private final boolean[] isActive;
+        /** The address at which every active thread's lists were last pruned (rows at one address prune once). */
+        private long prunedAt = Long.MIN_VALUE;
+        /**
+         * With many threads and no dense table: what x's thread knows of every thread in x's segment
+         * (for {@link #denseThread} in {@link #denseSegment}), filled once per segment; and per
+         * thread the latest segment among its open progressions (and among its open writes), an
+         * upper bound: a thread all of whose open progressions x knows is passed by one comparison.
+         * 20,000 virtual threads each appending under one lock met each other one by one.
+         */
+        private final int[] known;
+        private int denseThread = -1;
+        private long denseSegment = -1;
+        private final long[] latestOpen;
+        private final long[] latestOpenWrite;
+        /** The same with the earliest segment (a lower bound), for asking whether all of a thread's open ones know x. */
+        private final long[] earliestOpen;
+        private final long[] earliestOpenWrite;
         private HappensBefore.Knowledge knowledge; // what x's thread knows in x's segment, for all u
         private int knowsX = -1;
+        /** The (instruction, write) kinds of all threads' open progressions, counted. */
+        private final OpenKinds kinds;
+        /** The last kind found passable (by x's write flag), at which version of {@link #kinds}; and the last found not passable. */
+        private final int[] passKind = {-1, -1};
+        private final long[] passVersion = new long[2];
+        private final int[] failKind = {-1, -1};
+        private final long[] failVersion = new long[2];
+        private final long[] failSaturated = new long[2];
 
         Sweep(AccessTable t, HappensBefore hb, SegmentTable table, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
             this.t = t;
@@ -135,11 +183,21 @@ public final class RaceDetector {
             this.findings = findings;
             this.all = all;
             this.counters = counters;
+            kinds = new OpenKinds(t);
             open = new OpenList[threads][4];
             for (OpenList[] o : open) {
-                for (int k = 0; k < o.length; k++) o[k] = new OpenList();
+                for (int k = 0; k < o.length; k++) o[k] = new OpenList(kinds);
             }
             active = new int[Math.min(threads, 16)];
+            known = table == null ? new int[threads] : null;
+            latestOpen = new long[threads];
+            latestOpenWrite = new long[threads];
+            Arrays.fill(latestOpen, -1);
+            Arrays.fill(latestOpenWrite, -1);
+            earliestOpen = new long[threads];
+            earliestOpenWrite = new long[threads];
+            Arrays.fill(earliestOpen, Long.MAX_VALUE);
+            Arrays.fill(earliestOpenWrite, Long.MAX_VALUE);
             isActive = new boolean[threads];
         }
 
@@ -148,19 +206,55 @@ public final class RaceDetector {
             long lo = t.first(x);
             int tx = t.thread(x);
             long sx = t.segment(x);
-            boolean wx = t.write(x);
-            for (int a = 0; a < activeCount; ) {
-                int u = active[a];
-                if (!prune(open[u], lo)) { // drops out until it opens one again
-                    isActive[u] = false;
-                    active[a] = active[--activeCount];
-                    continue;
+            int kx = t.kind(x);
+            boolean wx = t.kindWrites(kx);
+            if (!othersConflict(tx, wx)) {
+                // nothing open that x could race with (a read among reads): no thread to visit
+            } else if (counters[2] > 0 && passable(kx, wx)) {
+                counters[3]++;
+            } else {
+                boolean pruned = lo == prunedAt; // every active list was pruned at this address already
+                prunedAt = lo;
+                boolean dense = table == null && activeCount >= DENSE_FROM;
+                if (dense && (denseThread != tx || denseSegment != sx)) {
+                    hb.knownAll(tx, sx, known);
+                    denseThread = tx;
+                    denseSegment = sx;
                 }
-                a++;
-                if (u != tx) meet(x, lo, tx, sx, wx, u);
+                long[] latest = wx ? latestOpen : latestOpenWrite, earliest = wx ? earliestOpen : earliestOpenWrite;
+                for (int a = 0; a < activeCount; ) {
+                    int u = active[a];
+                    if (!pruned && !prune(u, lo)) { // drops out until it opens one again
+                        isActive[u] = false;
+                        active[a] = active[--activeCount];
+                        continue;
+                    }
+                    a++;
+                    if (u == tx) continue;
+                    if (table != null) {
+                        // the thread's open accesses all known to x, or all knowing x: passed with the
+                        // two answers of one table entry, no list searched (Mp3d: 8.9 M searches found
+                        // no concurrent item)
+                        long k = table.known(tx, sx, u);
+                        if (latest[u] <= k || earliest[u] >= table.firstKnowing(u, tx, sx)) continue;
+                        meet(x, lo, tx, sx, wx, u, k);
+                    } else if (!dense) {
+                        meet(x, lo, tx, sx, wx, u, -2);
+                    } else if (latest[u] > known[u]) { // else all of u's are known to x: one load each, no list touched
+                        // all of u's after what x knows, and the earliest knows x: so do the rest (knowledge only grows)
+                        if (earliest[u] > known[u] && hb.known(u, earliest[u], tx) >= sx) continue;
+                        meet(x, lo, tx, sx, wx, u, known[u]);
+                    }
+                }
             }
             long last = t.last(x);
-            open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last);
+            open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last, kx);
+            latestOpen[tx] = Math.max(latestOpen[tx], sx);
+            earliestOpen[tx] = Math.min(earliestOpen[tx], sx);
+            if (wx) {
+                latestOpenWrite[tx] = Math.max(latestOpenWrite[tx], sx);
+                earliestOpenWrite[tx] = Math.min(earliestOpenWrite[tx], sx);
+            }
             if (!isActive[tx]) {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
@@ -168,20 +262,75 @@ public final class RaceDetector {
             }
         }
 
-        /** Prunes a thread's lists at the sweep's address; whether any holds a progression still. */
-        private boolean prune(OpenList[] lists, long lo) {
+        /**
+         * Whether other threads than {@code tx} have open progressions that a row of tx could race
+         * with (writes, or any if it writes; ended ones not yet pruned included). When none does,
+         * visiting the threads finds nothing: thousands of threads reading one field they never
+         * write visited each other, quadratically, for no pair.
+         */
+        private boolean othersConflict(int tx, boolean wx) {
+            OpenList[] own = open[tx];
+            long others = wx ? kinds.items - own[0].size - own[1].size - own[2].size - own[3].size : kinds.writes - own[1].size - own[3].size;
+            return others > 0;
+        }
+
+        /**
+         * Whether a row of kind {@code kx} may be passed over: every open kind it conflicts with (a
+         * write, or any if x writes; in any thread, its own included) pairs with it in a finding
+         * counted {@link #ENUMERATED_PER_FINDING} times already. Those findings' counts then lack
+         * x's pairs: they are marked lower bounds. The answers are remembered until the open kinds
+         * change (or, for a no, until another finding reaches the limit): rows of one hot address
+         * come by the thousand with the same few kinds open.
+         */
+        private boolean passable(int kx, boolean wx) {
+            int c = wx ? 1 : 0;
+            if (passKind[c] == kx && passVersion[c] == kinds.version) return true;
+            if (failKind[c] == kx && failVersion[c] == kinds.version && failSaturated[c] == counters[2]) return false;
+            int ix = t.kindInstruction(kx);
+            for (int pass = 0; pass < 2; pass++) { // check all, then mark all
+                for (int p = 0; p < kinds.size; p++) {
+                    int k = kinds.list[p];
+                    if (!wx && !t.kindWrites(k)) continue;
+                    Finding f = findings.get(key(ix, t.kindInstruction(k)));
+                    if (pass == 1) {
+                        f.lowerBound = true;
+                    } else if (f == null || f.enumerated < ENUMERATED_PER_FINDING) {
+                        failKind[c] = kx;
+                        failVersion[c] = kinds.version;
+                        failSaturated[c] = counters[2];
+                        return false;
+                    }
+                }
+            }
+            passKind[c] = kx;
+            passVersion[c] = kinds.version;
+            return true;
+        }
+
+        /** Prunes thread u's lists at the sweep's address, and its latest open segments; whether any holds a progression still. */
+        private boolean prune(int u, long lo) {
+            OpenList[] lists = open[u];
             boolean open = false;
             for (OpenList list : lists) {
                 list.prune(lo);
                 open |= list.size > 0;
             }
+            long writes = Math.max(lists[1].latest(), lists[3].latest());
+            latestOpenWrite[u] = writes;
+            latestOpen[u] = Math.max(writes, Math.max(lists[0].latest(), lists[2].latest()));
+            long firstWrite = Math.min(lists[1].earliest(), lists[3].earliest());
+            earliestOpenWrite[u] = firstWrite;
+            earliestOpen[u] = Math.min(firstWrite, Math.min(lists[0].earliest(), lists[2].earliest()));
             return open;
         }
 
-        /** Row x (thread tx, segment sx) against thread u's open progressions: the writes, and the reads if x writes. */
-        private void meet(int x, long lo, int tx, long sx, boolean wx, int u) {
+        /**
+         * Row x (thread tx, segment sx) against thread u's open progressions: the writes, and the
+         * reads if x writes. {@code known}: the last segment of u that x knows, or -2 (not asked yet).
+         */
+        private void meet(int x, long lo, int tx, long sx, boolean wx, int u, long known) {
             OpenList[] o = open[u];
-            long after = -2; // u's segments up to this one happen before x (asked once, when needed)
+            long after = known; // u's segments up to this one happen before x (asked once, when needed)
             long before = -2; // from this one on, x happens before them (asked only if a candidate is left)
             for (int w = wx ? 0 : 1; w < 2; w++) {
                 OpenList spans = o[w], points = o[2 + w];
@@ -189,6 +338,14 @@ public final class RaceDetector {
                 if (after == -2) after = table != null ? table.known(tx, sx, u) : known(x, tx, sx, u);
                 int fromSpans = spans.firstAbove(after), fromPoints = points.firstAbove(after);
                 if (fromSpans == spans.size && fromPoints == points.size) continue;
+                if (before == -2 && table == null && known != -2) {
+                    // many threads: if u's first candidate here knows x, so do all after it (knowledge
+                    // only grows): none is concurrent, and one question about one segment is cheaper
+                    // than firstKnowing's search (the other list may still hold earlier candidates)
+                    long first = Math.min(fromSpans < spans.size ? spans.segments[fromSpans] : Long.MAX_VALUE,
+                            fromPoints < points.size ? points.segments[fromPoints] : Long.MAX_VALUE);
+                    if (hb.known(u, first, tx) >= sx) continue;
+                }
                 if (before == -2) before = table != null ? table.firstKnowing(u, tx, sx) : hb.firstKnowing(u, tx, sx);
                 meet(x, lo, spans, fromSpans, points, fromPoints, before);
             }
@@ -233,7 +390,7 @@ public final class RaceDetector {
                 long pairs = t.commonAccesses(x, y, example);
                 if (pairs == 0) continue;
                 counters[1] += copies;
-                record(t, findings, y, x, pairs * copies, example[0], all);
+                record(t, findings, y, x, pairs * copies, example[0], all, counters, recent);
             }
             // many ended spans, passed over by every row that follows until the list doubles: drop
             // them now (each is dropped once, and a pass removes an eighth of the list at least)
@@ -258,10 +415,17 @@ public final class RaceDetector {
         int[] items = new int[4];
         long[] segments = new long[4];
         long[] lasts = new long[4];
+        /** Each item's {@link AccessTable#kind}, counted in {@link #kinds} while it is open. */
+        int[] itemKinds = new int[4];
         int size;
+        private final OpenKinds kinds;
         /** The highest last address of the items (once all end before the sweep's address, the list is empty). */
         private long maxLast = Long.MIN_VALUE;
         private int pruneAt = 64;
+
+        OpenList(OpenKinds kinds) {
+            this.kinds = kinds;
+        }
 
         /**
          * Drops the progressions that end before {@code lo} (no later progression reaches them
@@ -274,6 +438,7 @@ public final class RaceDetector {
         /** The same, now if {@code now} (the caller saw enough ended items to pay for the pass). */
         void prune(long lo, boolean now) {
             if (maxLast < lo) { // all ended: the list empties at once, however short
+                for (int k = 0; k < size; k++) kinds.remove(itemKinds[k]);
                 size = 0;
                 return;
             }
@@ -286,12 +451,25 @@ public final class RaceDetector {
                     max = Math.max(max, last);
                     items[kept] = items[k];
                     segments[kept] = segments[k];
+                    itemKinds[kept] = itemKinds[k];
                     lasts[kept++] = last;
+                } else {
+                    kinds.remove(itemKinds[k]);
                 }
             }
             maxLast = max;
             size = kept;
             pruneAt = Math.max(64, 2 * kept);
+        }
+
+        /** The latest segment of an item, or -1 when empty. */
+        long latest() {
+            return size == 0 ? -1 : segments[size - 1];
+        }
+
+        /** The earliest segment of an item, or Long.MAX_VALUE when empty. */
+        long earliest() {
+            return size == 0 ? Long.MAX_VALUE : segments[0];
         }
 
         /** The first position whose segment is above {@code segment}. */
@@ -306,13 +484,15 @@ public final class RaceDetector {
             return lo;
         }
 
-        void insert(int x, long segment, long last) {
+        void insert(int x, long segment, long last, int kind) {
             if (size == items.length) { // 1.5: millions open on one hot address
                 int c = size + (size >> 1) + 1;
                 items = Arrays.copyOf(items, c);
                 segments = Arrays.copyOf(segments, c);
                 lasts = Arrays.copyOf(lasts, c);
+                itemKinds = Arrays.copyOf(itemKinds, c);
             }
+            kinds.add(kind);
             maxLast = Math.max(maxLast, last);
             int at = firstAbove(segment); // mostly appended
             int move = size - at;
@@ -320,10 +500,12 @@ public final class RaceDetector {
                 System.arraycopy(items, at, items, at + 1, move);
                 System.arraycopy(segments, at, segments, at + 1, move);
                 System.arraycopy(lasts, at, lasts, at + 1, move);
+                System.arraycopy(itemKinds, at, itemKinds, at + 1, move);
             }
             items[at] = x;
             segments[at] = segment;
             lasts[at] = last;
+            itemKinds[at] = kind;
             size++;
         }
     }
@@ -334,14 +516,17 @@ public final class RaceDetector {
      * segments (as its instance in {@code --all-instances}): how the accesses were cut into rows
      * decides which rows meet first, not what the example says.
      */
-    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all) {
+    private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all,
+                               long[] counters, Finding[] recent) {
         if (t.instruction(i) > t.instruction(j)) {
             int s = i;
             i = j;
             j = s;
         }
         int a = t.instruction(i), b = t.instruction(j);
-        Finding f = findings.computeIfAbsent((long) a << 32 | (b & 0xFFFF_FFFFL), k -> new Finding(a, b));
+        Finding f = recent[0];
+        if (f == null || f.a != a || f.b != b) f = recent[0] = findings.computeIfAbsent(key(a, b), k -> new Finding(a, b));
+        if (++f.enumerated == ENUMERATED_PER_FINDING) counters[2]++;
         if (f.example == null) f.example = new Race.Instance(t.thread(i), t.segment(i), t.thread(j), t.segment(j), address, 0);
         Race.Instance e = f.example;
         if (e.threadA() == t.thread(i) && e.segmentA() == t.segment(i) && e.threadB() == t.thread(j) && e.segmentB() == t.segment(j)) {
@@ -356,10 +541,69 @@ public final class RaceDetector {
         }
     }
 
+    /** A finding's key: its two instructions, the lower first. */
+    private static long key(int a, int b) {
+        if (a > b) {
+            int s = a;
+            a = b;
+            b = s;
+        }
+        return (long) a << 32 | (b & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * The kinds ({@link AccessTable#kind}) of every thread's open progressions, counted, and the
+     * list of those open: what a row could meet, asked without visiting the threads. {@link
+     * #version} moves whenever the list does.
+     */
+    private static final class OpenKinds {
+        final int[] count;
+        final int[] at;
+        final int[] list;
+        private final boolean[] writing;
+        int size;
+        long version;
+        /** Open items in all, and those that write. */
+        long items;
+        long writes;
+
+        OpenKinds(AccessTable t) {
+            int kinds = t.kinds();
+            count = new int[kinds];
+            at = new int[kinds];
+            list = new int[kinds];
+            writing = new boolean[kinds];
+            for (int k = 0; k < kinds; k++) writing[k] = t.kindWrites(k);
+        }
+
+        void add(int k) {
+            items++;
+            if (writing[k]) writes++;
+            if (count[k]++ > 0) return;
+            at[k] = size;
+            list[size++] = k;
+            version++;
+        }
+
+        void remove(int k) {
+            items--;
+            if (writing[k]) writes--;
+            if (--count[k] > 0) return;
+            int moved = list[--size];
+            list[at[k]] = moved;
+            at[moved] = at[k];
+            version++;
+        }
+    }
+
     private static final class Finding {
         final int a;
         final int b;
         long count;
+        /** Pairs of rows recorded (one by one); from {@link #ENUMERATED_PER_FINDING} on it may be passed over. */
+        long enumerated;
+        /** Some row was passed over that would have added to {@link #count}. */
+        boolean lowerBound;
         Race.Instance example;
         long examplePairs;
         final Map<List<Long>, Race.Instance> instances = new java.util.LinkedHashMap<>();

@@ -71,8 +71,17 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
         }
     }
 
-    /** A race: its two sides, dynamic count, example, instances, and the index of the race it is an artifact of (null: a first race). */
-    public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {
+    /**
+     * A race: its two sides, dynamic count (a lower bound when {@code countIsLowerBound}: {@link
+     * Race#countIsLowerBound}), example, instances, and the index of the race it is an artifact of (null: a first race).
+     */
+    public record Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf,
+                          boolean countIsLowerBound) {
+        /** A finding whose count is exact. */
+        public Finding(Side a, Side b, long count, Race.Instance example, List<Race.Instance> instances, Integer artifactOf) {
+            this(a, b, count, example, instances, artifactOf, false);
+        }
+
         /** The memory raced on, from the side that knows most about it (the field an array came from). */
         public RaceLocation location() {
             RaceLocation la = a.location(), lb = b.location();
@@ -98,7 +107,7 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
         List<Finding> findings = new ArrayList<>();
         for (int k = 0; k < result.races().size(); k++) {
             Race r = result.races().get(k);
-            findings.add(new Finding(sides.get(k)[0], sides.get(k)[1], r.count(), r.example(), r.instances(), parent[k]));
+            findings.add(new Finding(sides.get(k)[0], sides.get(k)[1], r.count(), r.example(), r.instances(), parent[k], r.countIsLowerBound()));
         }
         return new RaceReport(findings, result.stats(), methods.note());
     }

@@ -74,7 +74,7 @@ final class RaceSection {
             Finding f = findings.get(k);
             Race.Instance e = f.example();
             out.println("<tr id=\"race-" + (k + 1) + "\" class=\"" + (f.artifactOf() == null ? "first" : "artifact") + "\"><td>" + (k + 1) + "</td>"
-                    + side(f.a()) + side(f.b()) + "<td>" + esc(f.describe(e.address(), false)) + "</td><td>" + num(f.count()) + "</td><td>"
+                    + side(f.a()) + side(f.b()) + "<td>" + esc(f.describe(e.address(), false)) + "</td><td>" + (f.countIsLowerBound() ? "at least " : "") + num(f.count()) + "</td><td>"
                     + esc(thread(e.threadA())) + " segment " + e.segmentA() + " &harr; " + esc(thread(e.threadB())) + " segment " + e.segmentB()
                     + "</td><td>" + chain(findings, children, k) + "</td></tr>");
         }

@@ -35,6 +35,12 @@ public record RaceFindings(String file, List<String> threadNames, RaceReport rep
         return n;
     }
 
+    /** Whether some finding's count is a lower bound (RaceDetector passed over rows that only added to it). */
+    public boolean someCountIsLowerBound() {
+        for (RaceReport.Finding f : report.findings()) if (f.countIsLowerBound()) return true;
+        return false;
+    }
+
     /** Findings that are artifacts of an earlier race. */
     public int artifacts() {
         int n = 0;

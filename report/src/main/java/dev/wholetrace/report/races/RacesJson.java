@@ -26,7 +26,9 @@ public final class RacesJson implements ReportWriter<RaceFindings> {
                 j.beginObject();
                 access(j.object("a"), f.a()).end();
                 access(j.object("b"), f.b()).end();
-                j.field("count", f.count()).fieldOrNull("artifactOf", f.artifactOf() == null ? null : (long) f.artifactOf());
+                j.field("count", f.count());
+                if (f.countIsLowerBound()) j.field("countIsLowerBound", true); // only then: reports of exact counts keep their form
+                j.fieldOrNull("artifactOf", f.artifactOf() == null ? null : (long) f.artifactOf());
                 j.field("location", f.describe(f.example().address(), false)).field("suppressedBy", suppressed.suppressedBy().get(k));
                 instance(j.object("example"), f.example(), f, false).end();
                 if (races.allInstances()) {
@@ -42,8 +44,9 @@ public final class RacesJson implements ReportWriter<RaceFindings> {
             j.object("summary").field("file", races.file()).field("threads", races.threadNames().size())
                     .field("races", r.findings().size()).field("firstRaces", r.findings().size() - artifacts).field("artifacts", artifacts)
                     .field("dynamicInstances", races.dynamicInstances()).field("segments", s.segments()).field("accesses", s.accesses())
-                    .field("progressions", s.progressions()).field("comparedPairs", s.compared())
-                    .field("artifactsClassified", races.classify() && r.note() == null).field("note", races.note())
+                    .field("progressions", s.progressions()).field("comparedPairs", s.compared());
+            if (s.passedOver() > 0) j.field("passedOverRows", s.passedOver());
+            j.field("artifactsClassified", races.classify() && r.note() == null).field("note", races.note())
                     .field("suppressed", suppressed.count()).field("failing", races.unsuppressedFirstRaces()).array("staleSuppressions");
             for (RaceSuppressions.Rule rule : suppressed.stale()) j.value(rule.where() + ": " + rule.text());
             j.endArray().field("seconds", String.format(Locale.ROOT, "%.3f", races.seconds())).end();

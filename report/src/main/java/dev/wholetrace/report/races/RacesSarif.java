@@ -91,7 +91,7 @@ public final class RacesSarif implements ReportWriter<RaceFindings> {
         }
         message.append(f.artifactOf() == null ? "Data race on " : "data race on ").append(escape(what)).append(": ").append(f.a().access()).append(" here and ")
                 .append(f.b().access()).append(" at [").append(escape(f.b().shortLocation())).append("](1) in concurrent threads, not ordered by any ")
-                .append("synchronization; ").append(f.count()).append(" dynamic instance").append(f.count() == 1 ? "" : "s")
+                .append("synchronization; ").append(f.countIsLowerBound() ? "at least " : "").append(f.count()).append(" dynamic instance").append(f.count() == 1 ? "" : "s")
                 .append(", e.g. threads '").append(escape(races.threadNames().get(e.threadA()))).append("' and '")
                 .append(escape(races.threadNames().get(e.threadB()))).append("'.");
         j.beginObject().field("ruleId", RULES[rule][0]).field("ruleIndex", rule).field("level", f.artifactOf() == null ? "error" : "note");
@@ -115,6 +115,7 @@ public final class RacesSarif implements ReportWriter<RaceFindings> {
                     .field("justification", "listed in " + races.suppressions().suppressedBy().get(k)).end().endArray();
         }
         j.object("properties").field("dynamicInstances", f.count());
+        if (f.countIsLowerBound()) j.field("countIsLowerBound", true);
         if (f.artifactOf() != null) j.field("artifactOf", f.artifactOf());
         j.end();
         j.end();

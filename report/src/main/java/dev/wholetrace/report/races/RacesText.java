@@ -28,10 +28,16 @@ public final class RacesText implements ReportWriter<RaceFindings> {
         }
         int n = r.findings().size();
         int artifacts = races.artifacts();
-        out.printf(Locale.ROOT, "%d apparent data race%s (pairs of instructions): %d first, %d artifact%s%s; %s dynamic instances%n", n,
+        out.printf(Locale.ROOT, "%d apparent data race%s (pairs of instructions): %d first, %d artifact%s%s; %s%s dynamic instances%n", n,
                 n == 1 ? "" : "s", n - artifacts, artifacts, artifacts == 1 ? "" : "s",
-                suppressed.count() == 0 ? "" : ", " + suppressed.count() + " suppressed", Units.count(races.dynamicInstances()));
+                suppressed.count() == 0 ? "" : ", " + suppressed.count() + " suppressed", atLeast(races.someCountIsLowerBound()),
+                Units.count(races.dynamicInstances()));
         if (races.note() != null) out.println("note: " + races.note());
+        if (races.someCountIsLowerBound()) {
+            out.printf(Locale.ROOT, "note: counts marked 'at least' are lower bounds: %s accesses were not compared one by one, since each could"
+                    + " only add to races counted %s times already (every race is reported)%n", Units.count(s.passedOver()),
+                    Units.count(RaceDetector.ENUMERATED_PER_FINDING));
+        }
         for (int k = 0; k < n; k++) {
             RaceReport.Finding f = r.findings().get(k);
             Race.Instance e = f.example();
@@ -40,7 +46,8 @@ public final class RacesText implements ReportWriter<RaceFindings> {
                     + (suppressed.isSuppressed(k) ? "   (suppressed by " + Text.oneLine(suppressed.suppressedBy().get(k)) + ")" : "");
             out.printf(Locale.ROOT, "#%d  %-5s %-28s at %s%s%n", k + 1, f.a().access(), f.a().target(), where(f.a()), marks);
             out.printf(Locale.ROOT, "    %-5s %-28s at %s%n", f.b().access(), f.b().target(), where(f.b()));
-            out.printf(Locale.ROOT, "    %s dynamic instance%s; e.g. on %s, by %s and %s%n", Units.count(f.count()), f.count() == 1 ? "" : "s",
+            out.printf(Locale.ROOT, "    %s%s dynamic instance%s; e.g. on %s, by %s and %s%n", atLeast(f.countIsLowerBound()), Units.count(f.count()),
+                    f.count() == 1 ? "" : "s",
                     f.describe(e.address(), false), side(races, e.threadA(), e.segmentA()), side(races, e.threadB(), e.segmentB()));
             for (Race.Instance i : f.instances()) {
                 out.printf(Locale.ROOT, "      %s and %s: %s pair%s, e.g. on %s%n", side(races, i.threadA(), i.segmentA()),
@@ -48,6 +55,10 @@ public final class RacesText implements ReportWriter<RaceFindings> {
                         f.describe(i.address(), true));
             }
         }
+    }
+
+    private static String atLeast(boolean lowerBound) {
+        return lowerBound ? "at least " : "";
     }
 
     private static String where(RaceReport.Side s) {
