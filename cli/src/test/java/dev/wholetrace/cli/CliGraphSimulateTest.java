@@ -80,7 +80,7 @@ class CliGraphSimulateTest {
         Cli r = Cli.run("calibrate", "-o", m.toString(), "--quick");
         assertThat(r.exit()).as(r.toString()).isZero();
         MachineModel model = MachineFile.read(m);
-        assertThat(model.clockHz()).isEqualTo(1e10);
+        assertThat(model.clockHz()).isEqualTo(1e11);
         assertThat(model.costs()).containsKeys("jvm.monitor-enter", "jvm.thread-start", "jvm.barrier", "jvm.handover");
         assertThat(model.cyclesOf(MachineModel.DEFAULT_CLASS)).isPositive();
     }

@@ -19,10 +19,151 @@ public final class MicroBenchmarks {
     private final Object monitor = new Object();
     private final ReentrantLock lock = new ReentrantLock();
 
+    private final double[] xs = new double[4096];
+    private final double[][] rows = new double[64][4096];
+    private final int[] perm = new int[4096];
+
+    public MicroBenchmarks() {
+        for (int i = 0; i < 4096; i++) {
+            doubles[i] = 1 + i * 1e-4;
+            xs[i] = 2 - i * 1e-4;
+            perm[i] = (int) ((i * 2654435761L) & 4095);
+        }
+        for (double[] r : rows) System.arraycopy(doubles, 0, r, 0, 4096);
+    }
+
     /** The entry the graph generator starts from: calls every kernel once. */
     public static void main(String[] args) {
         MicroBenchmarks b = new MicroBenchmarks();
-        sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10);
+        sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10)
+                + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
+                + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
+                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10);
+    }
+
+    /** The compute loops the costs per instruction class are fitted to, by method name. */
+    static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
+        "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop"};
+
+    /** Runs the fitted loop {@code name} for {@code n} iterations. */
+    long run(String name, int n) {
+        return switch (name) {
+            case "intLoop" -> intLoop(n);
+            case "fpLoop" -> (long) fpLoop(n);
+            case "arrayLoop" -> arrayLoop(n);
+            case "fieldLoop" -> fieldLoop(n);
+            case "intParallelLoop" -> intParallelLoop(n);
+            case "fpParallelLoop" -> (long) fpParallelLoop(n);
+            case "sumLoop" -> (long) sumLoop(n);
+            case "axpyLoop" -> (long) axpyLoop(n);
+            case "stencilLoop" -> (long) stencilLoop(n);
+            case "strideLoop" -> (long) strideLoop(n);
+            case "gatherLoop" -> gatherLoop(n);
+            case "divLoop" -> divLoop(n);
+            case "mathLoop" -> (long) mathLoop(n);
+            case "rowsLoop" -> (long) rowsLoop(n);
+            case "fpDivLoop" -> (long) fpDivLoop(n);
+            default -> throw new IllegalArgumentException("no loop " + name);
+        };
+    }
+
+    /** Four independent integer chains: what a superscalar core overlaps. */
+    long intParallelLoop(int n) {
+        long a = 1, b = 2, c = 3, d = 4;
+        for (int i = 0; i < n; i++) {
+            a = a * 31 + i;
+            b = (b ^ i) + 7;
+            c = c * 17 - i;
+            d = (d << 1) ^ i;
+        }
+        return a + b + c + d;
+    }
+
+    /** Four independent floating-point chains. */
+    double fpParallelLoop(int n) {
+        double a = 1, b = 2, c = 3, d = 4;
+        for (int i = 0; i < n; i++) {
+            a = a * 0.999 + 0.001;
+            b = b * 0.998 + 0.002;
+            c = c * 0.997 + 0.003;
+            d = d * 0.996 + 0.004;
+        }
+        return a + b + c + d;
+    }
+
+    /** A reduction over an array (streaming loads, one chain). */
+    double sumLoop(int n) {
+        double[] x = doubles;
+        double s = 0;
+        for (int i = 0; i < n; i++) s += x[i & 4095];
+        return s;
+    }
+
+    /** y = y + a x over an array (a load pair, a store, independent iterations). */
+    double axpyLoop(int n) {
+        double[] x = xs, y = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = i & 4095;
+            y[k] = y[k] * 0.5 + 0.25 * x[k];
+        }
+        return y[7];
+    }
+
+    /** A three-point smoothing of one array into another (neighbour loads, one store). */
+    double stencilLoop(int n) {
+        double[] x = xs, y = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = (i & 4093) + 1;
+            y[k] = 0.25 * (x[k - 1] + x[k + 1]) + 0.5 * x[k];
+        }
+        return y[9];
+    }
+
+    /** Every other element updated in place from its neighbours (a stride-2 read-modify-write). */
+    double strideLoop(int n) {
+        double[] x = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = ((2 * i) & 4093) + 1;
+            x[k] += 0.5 * (0.5 * (x[k - 1] + x[k + 1]) - x[k]);
+        }
+        return x[11];
+    }
+
+    /** Loads through an index array (a gather: dependent addresses). */
+    long gatherLoop(int n) {
+        int[] p = perm, x = ints;
+        long s = 0;
+        for (int i = 0; i < n; i++) s += x[p[i & 4095]];
+        return s;
+    }
+
+    /** Integer division and remainder. */
+    long divLoop(int n) {
+        long s = 1;
+        for (int i = 1; i < n; i++) s += (s + 1000003) / i + i % 7;
+        return s;
+    }
+
+    /** Floating-point division. */
+    double fpDivLoop(int n) {
+        double s = 1;
+        for (int i = 0; i < n; i++) s = 1.0 + s / (1.5 + (i & 7));
+        return s;
+    }
+
+    /** Calls into the JDK's math (intrinsics: square root, absolute value, minimum). */
+    double mathLoop(int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += Math.sqrt(i + s * 1e-9) + Math.abs(s - i) * 1e-9 + Math.min(s, 1.0);
+        return s;
+    }
+
+    /** Elements of a two-dimensional array (a row reference, then an element). */
+    double rowsLoop(int n) {
+        double[][] r = rows;
+        double s = 0;
+        for (int i = 0; i < n; i++) s += r[i & 63][(i >> 6) & 4095] * 0.5;
+        return s;
     }
 
     long intLoop(int n) {
