@@ -22,7 +22,7 @@ for k in $kernels; do
     for s in $(profile_steps_of "$k"); do
       f="$work/$k-$t-$s.wtrace"
       [[ -s "$f" ]] && continue
-      ./wholetrace record --mode COR -o "$f" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" "$t" "$(size_of "$k")" "$s" >/dev/null 2>"$work/$k-$t-$s.record.log"
+      java -jar cli/target/wholetrace.jar record --mode COR -o "$f" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" "$t" "$(size_of "$k")" "$s" >/dev/null 2>"$work/$k-$t-$s.record.log"
     done
   done
 done

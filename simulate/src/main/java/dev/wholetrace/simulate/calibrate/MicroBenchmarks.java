@@ -1,7 +1,8 @@
 package dev.wholetrace.simulate.calibrate;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -226,40 +227,60 @@ public final class MicroBenchmarks {
         return s;
     }
 
-    /** Nanoseconds to start and join a thread that does nothing. */
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+    /** CPU nanoseconds of the calling thread (wall nanoseconds where the JVM cannot measure them). */
+    private static long cpuNow() {
+        return CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+    }
+
+    /**
+     * CPU nanoseconds (the starting thread's and the started one's) to start and join a thread that
+     * does nothing. CPU time, not wall time: on a loaded machine the wall time of a hand-over is mostly
+     * the wait for a processor, which the simulator models itself (the ready queue).
+     */
     static double threadStartJoin(int n) throws InterruptedException {
-        long t0 = System.nanoTime();
+        long[] child = new long[1];
+        long t0 = cpuNow();
         for (int i = 0; i < n; i++) {
-            Thread t = new Thread(() -> sink++);
+            Thread t = new Thread(() -> {
+                sink++;
+                child[0] += cpuNow();
+            });
             t.start();
             t.join();
         }
-        return (System.nanoTime() - t0) / (double) n;
+        return (cpuNow() - t0 + child[0]) / (double) n;
     }
 
-    /** Nanoseconds per await of two threads meeting at a barrier {@code n} times. */
+    /** CPU nanoseconds (both threads) per await of two threads meeting at a barrier {@code n} times. */
     static double barrierAwait(int n) throws Exception {
         CyclicBarrier b = new CyclicBarrier(2);
-        Thread other = new Thread(() -> {
+        long[] other = new long[1];
+        Thread t = new Thread(() -> {
+            long c0 = cpuNow();
             try {
                 for (int i = 0; i < n; i++) b.await();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
+            other[0] = cpuNow() - c0;
         });
-        other.start();
-        long t0 = System.nanoTime();
+        t.start();
+        long c0 = cpuNow();
         for (int i = 0; i < n; i++) b.await();
-        other.join();
-        return (System.nanoTime() - t0) / (double) n / 2;
+        long mine = cpuNow() - c0;
+        t.join();
+        return (mine + other[0]) / (double) n / 2;
     }
 
-    /** Nanoseconds from one thread's unpark of another to that thread running (a ping-pong's half). */
+    /** CPU nanoseconds (both threads) from one thread's notify of another to that thread running (a ping-pong's half). */
     static double handover(int n) throws InterruptedException {
-        Thread main = Thread.currentThread();
         int[] turn = new int[1];
+        long[] otherCpu = new long[1];
         Object gate = new Object();
         Thread other = new Thread(() -> {
+            long c0 = cpuNow();
             for (int i = 0; i < n; i++) {
                 synchronized (gate) {
                     while (turn[0] != 1) {
@@ -273,9 +294,10 @@ public final class MicroBenchmarks {
                     gate.notifyAll();
                 }
             }
+            otherCpu[0] = cpuNow() - c0;
         });
         other.start();
-        long t0 = System.nanoTime();
+        long c0 = cpuNow();
         for (int i = 0; i < n; i++) {
             synchronized (gate) {
                 turn[0] = 1;
@@ -283,8 +305,8 @@ public final class MicroBenchmarks {
                 while (turn[0] != 0) gate.wait();
             }
         }
+        long mine = cpuNow() - c0;
         other.join();
-        LockSupport.unpark(main);
-        return (System.nanoTime() - t0) / (double) n / 2;
+        return (mine + otherCpu[0]) / (double) n / 2;
     }
 }
