@@ -41,7 +41,8 @@ public final class PredictionChart {
         c.addSeries("1 core: predicted", names, pred1);
         c.addSeries("2 cores: measured CPU", names, cpu2);
         c.addSeries("2 cores: predicted processor time", names, predCpu2);
-        Charts.style(c, Charts.floorPow10(List.of(cpu1, pred1, cpu2, predCpu2)));
+        Charts.style(c, 0);
+        c.getStyler().setYAxisLogarithmic(false); // seconds of the same order: a linear axis from 0 shows the errors as they are
         Charts.save(c, Path.of(args[1]));
     }
 }
