@@ -44,7 +44,7 @@ public final class Simulator {
     private final int[] offset;
     private final int vertices;
     private final String[] methodNames;
-    /** Per method: the keys of the barriers and latches its code, or code it calls, may reach. */
+    /** Per method: the keys of the barriers and latches its code, code it calls or threads it starts may reach. */
     private final List<Set<String>> reaches = new ArrayList<>();
 
     // run state
@@ -120,7 +120,10 @@ public final class Simulator {
                 int x = work.poll();
                 all.addAll(own.get(x));
                 for (Vertex v : graph.methods().get(x).vertices()) {
-                    if (v.action != Action.CALL) continue;
+                    // a thread that may still start a thread which awaits the barrier counts as a party
+                    // until it waits to join: else the first worker to arrive, before its siblings
+                    // exist, tripped the barrier alone and ran one phase ahead of them from then on
+                    if (v.action != Action.CALL && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
                     for (int t : v.targets) if (!seen.get(t)) {
                         seen.set(t);
                         work.add(t);

@@ -163,4 +163,36 @@ class SimulatorTest {
         assertThat(g.methods().get(0).vertices().get(1).weights).containsExactly(50.0, 0.0);
         assertThat(ProfileCheck.run(g, p, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).worst()).isEmpty();
     }
+
+    @Test
+    void aWorkerThatArrivesBeforeItsSiblingExistsWaitsForIt() throws Exception {
+        // thread starts cost 500 cycles: worker 1 reaches the barrier (after a 10-cycle phase) before
+        // main has started worker 2. Main's code reaches the barrier only through the threads it
+        // starts; it must count as a party until it joins, else worker 1 trips the barrier alone and
+        // runs one phase ahead of worker 2 from then on (their 10- and 1000-cycle phases alternate)
+        ExecutionGraph g = graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                method 1 t/Main.work()V
+                tree 0 5
+                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+                v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+                v 2 bci=2 ops=local:1 act=thread-join next=3
+                v 3 bci=3 ops=local:1 act=thread-join next=4
+                v 4 bci=4 ops=return:1
+                tree 1 5
+                v 0 bci=0 ops=int:1 next=1
+                v 1 bci=1 ops=local:1 next=2,4 loop=0 trips=3
+                v 2 bci=2 ops=int:10 act=barrier key=t/Main.barrier next=3
+                v 3 bci=3 ops=int:1000 act=barrier key=t/Main.barrier next=1
+                v 4 bci=4 ops=return:1
+                """);
+        MachineModel m = new MachineModel("t", 2, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, Map.of("default", 1L), Map.of("jvm.thread-start", 500L));
+        SimResult two = new Simulator(g, m, 1_000_000).run();
+        SimResult one = new Simulator(g, m.withProcessors(1), 1_000_000).run();
+        assertThat(one.cycles()).isGreaterThan(7000); // 2 × 500 + 2 × 3 × 1011 and a little
+        assertThat(two.cycles()).isLessThan(4200); // 1000 to start both, then 3 × 1011 side by side
+        assertThat(two.blockedAtEnd()).isZero();
+    }
 }
