@@ -70,6 +70,7 @@ class CliGraphSimulateTest {
         assertThat(badInput("simulate", ok.toString(), "--machine", dir.resolve("none.properties").toString())).contains("no such machine file");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--format", "xml")).contains("--format");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--procs", "0")).contains("--procs");
+        assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--check-profile")).contains("--check-profile needs --profile");
         assertThat(badInput("graph", workloadClasses().toString(), "--entry", "no.Such")).contains("no class no.Such");
         assertThat(badInput("graph", dir.resolve("none").toString(), "--entry", "a.B")).contains("no such jar or directory");
     }
@@ -80,7 +81,7 @@ class CliGraphSimulateTest {
         Cli r = Cli.run("calibrate", "-o", m.toString(), "--quick");
         assertThat(r.exit()).as(r.toString()).isZero();
         MachineModel model = MachineFile.read(m);
-        assertThat(model.clockHz()).isEqualTo(1e10);
+        assertThat(model.clockHz()).isEqualTo(1e11);
         assertThat(model.costs()).containsKeys("jvm.monitor-enter", "jvm.thread-start", "jvm.barrier", "jvm.handover");
         assertThat(model.cyclesOf(MachineModel.DEFAULT_CLASS)).isPositive();
     }

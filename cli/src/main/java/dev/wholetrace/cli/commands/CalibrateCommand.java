@@ -18,9 +18,11 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Fit a machine file (docs/machine-model.md) to this machine with micro-benchmarks, for 'wholetrace simulate'.",
                 "",
-                "Times warmed-up loops of integer, floating-point, array and field instructions, uncontended "
-                    + "monitors and locks, thread start/join, barrier awaits and thread hand-overs, and turns them "
-                    + "into cycles per instruction class and costs per synchronization (one cycle = 0.1 ns). Run it "
+                "Times fifteen warmed-up loops of integer, floating-point, division, array, field and math-call "
+                    + "instructions (the thread's CPU time), fits cycles per instruction class to them by "
+                    + "non-negative least squares, and times uncontended monitors and locks, thread start/join, "
+                    + "barrier awaits and thread hand-overs for the costs per synchronization (one cycle = 0.01 ns). "
+                    + "Prints each loop's measured and fitted time. Run it "
                     + "pinned to the processors you want to model (taskset -c 0 for one core), on an idle machine; "
                     + "it takes about ten seconds. The procedure is in docs/machine-model.md, \"Calibration\"."},
         footer = {"", "Examples:",
@@ -50,9 +52,11 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        MachineModel m = (quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000)).run(n, processors);
+        Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
+        MachineModel m = c.run(n, processors);
         target.writeText(w -> MachineFile.write(m, w));
         PrintWriter err = spec.commandLine().getErr();
+        for (String line : c.fitReport()) err.println("calibrate: " + line);
         err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");
         err.flush();
         return 0;

@@ -4,6 +4,7 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.simulate.des.Prediction;
 import dev.wholetrace.simulate.des.Profile;
+import dev.wholetrace.simulate.des.ProfileCheck;
 import dev.wholetrace.simulate.des.SimResult;
 import dev.wholetrace.simulate.egraph.EgraphException;
 import dev.wholetrace.simulate.egraph.EgraphFile;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "and per wait (docs/egraph.md)."},
         footer = {"", "Examples:",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4,8",
-                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json"})
+                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json",
+                "  wholetrace simulate sor.egraph --machine unit --profile sor.wtrace --check-profile"})
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -54,6 +56,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "RUN.wtrace", description = "a recording of the program whose block counts give the branch probabilities and loop trip counts")
     Path profile;
+
+    @Option(names = "--check-profile", description = "instead of predicting: simulate once at the first --procs and compare each vertex's "
+            + "simulated entries with the recorded count of its block (both summed over threads); needs --profile")
+    boolean checkProfile;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "10", description = "seeded runs per processor count (default: ${DEFAULT-VALUE})")
     int runs;
@@ -80,11 +86,16 @@ public final class SimulateCommand implements Callable<Integer> {
         int[] counts = procs == null ? new int[] {m.processors()} : procs;
         for (int p : counts) if (p < 1 || p > 1 << 20) throw new IllegalArgumentException("--procs must be between 1 and " + (1 << 20) + ", not " + p);
         PrintWriter err = spec.commandLine().getErr();
+        if (checkProfile && profile == null) throw new IllegalArgumentException("--check-profile needs --profile RUN.wtrace");
         if (profile != null) {
             Profile pr = Profile.read(profile);
             pr.applyTo(g);
             err.println("simulate: profile " + profile.getFileName() + ": " + pr.blocks() + " blocks, " + pr.methodsSeen(g) + " of the graph's " + g.methods().size() + " methods ran");
             err.flush();
+            if (checkProfile) {
+                printCheck(ProfileCheck.run(g, pr, m.withProcessors(counts[0]), maxSteps), spec.commandLine().getOut());
+                return 0;
+            }
         }
         List<Prediction.Point> points = Prediction.sweep(g, m, counts, runs, maxSteps);
         PrintWriter out = spec.commandLine().getOut();
@@ -130,6 +141,16 @@ public final class SimulateCommand implements Callable<Integer> {
             r.waitCycles().entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder())).limit(10)
                     .forEach(e -> out.printf(Locale.ROOT, "%-70s %14.4g%n", abbreviate(e.getKey(), 70), e.getValue()));
         }
+    }
+
+    private static void printCheck(ProfileCheck.Result c, PrintWriter out) {
+        out.printf(Locale.ROOT, "profile check: %d vertices, %d with the recorded count (%.1f %%); entries recorded %d, simulated %d (%+.2f %%)%s%n",
+                c.compared(), c.equal(), 100.0 * c.equal() / Math.max(c.compared(), 1), c.recordedTotal(), c.simulatedTotal(),
+                100.0 * (c.simulatedTotal() - c.recordedTotal()) / Math.max(c.recordedTotal(), 1), c.truncated() ? " (run truncated by --max-steps)" : "");
+        if (c.worst().isEmpty()) return;
+        out.printf(Locale.ROOT, "%-70s %6s %12s %12s%n", "largest differences: method", "bci", "recorded", "simulated");
+        for (ProfileCheck.Row r : c.worst()) out.printf(Locale.ROOT, "%-70s %6d %12d %12d%n", abbreviate(r.method(), 70), r.bci(), r.recorded(), r.simulated());
+        out.flush();
     }
 
     private static String abbreviate(String s, int n) {

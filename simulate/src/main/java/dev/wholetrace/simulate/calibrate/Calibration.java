@@ -10,33 +10,41 @@ import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.IntToLongFunction;
 
 /**
  * {@code wholetrace calibrate}: fits a machine model to the machine it runs on (docs/machine-model.md,
- * "Calibration"). One cycle is 0.1 ns ({@code clock.hz=1e10}), so that costs below a nanosecond stay
- * whole numbers. The procedure:
+ * "Calibration"). One cycle is 0.01 ns ({@code clock.hz=1e11}), so that costs well below a
+ * nanosecond (a JIT-compiled local variable access) stay whole numbers. The procedure:
  * <ol>
- *   <li>each compute kernel of {@link MicroBenchmarks} is warmed up and timed (best of several
- *       repetitions, ns per iteration);
+ *   <li>each compute loop of {@link MicroBenchmarks#FITTED} is warmed up and timed (best of several
+ *       repetitions, ns per iteration, by the thread's CPU time where the JVM measures it, so that
+ *       other processes on a loaded machine do not count);
  *   <li>the graph generator reads MicroBenchmarks' own bytecode: instructions per class in one
  *       loop iteration;
- *   <li>{@code cycles.default} is the int kernel's time per instruction; fp/div, array and field
- *       classes get what their kernels take beyond their other instructions at that rate;
+ *   <li>the costs per instruction class are the non-negative least-squares fit of the loops
+ *       ({@link CostFit}: instructions per class × cost = measured time, relative errors);
  *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body;
  *       thread start, barrier await and hand-over are timed with real threads.
  * </ol>
- * No factor depends on a workload.
+ * No factor depends on a workload: the programs whose run times are predicted are not among the loops.
  */
 public final class Calibration {
-    private static final double CYCLES_PER_NS = 10;
+    private static final double CYCLES_PER_NS = 100;
     private final int repetitions;
     private final int iterations;
+    private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+    private final List<CostFit.Sample> samples = new ArrayList<>();
+    private double[] fitted;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
     public Calibration(int repetitions, int iterations) {
@@ -48,24 +56,16 @@ public final class Calibration {
     public MachineModel run(String name, int processors) throws EgraphException, IOException, InterruptedException, Exception {
         Map<String, long[]> perIteration = instructionsPerIteration();
         MicroBenchmarks b = new MicroBenchmarks();
-        double tInt = time(b::intLoop), tFp = time(n -> (long) b.fpLoop(n)), tArray = time(b::arrayLoop), tField = time(b::fieldLoop);
+        samples.clear();
+        for (String loop : MicroBenchmarks.FITTED) samples.add(new CostFit.Sample(loop, perIteration.get(loop), time(n -> b.run(loop, n))));
+        fitted = CostFit.fit(samples);
         double tMonitor = time(b::monitorLoop), tLock = time(b::lockLoop);
-        long[] intOps = perIteration.get("intLoop");
-        double perInsn = tInt / total(intOps); // ns per instruction of the general classes
         Map<String, Long> cycles = new TreeMap<>();
-        cycles.put(MachineModel.DEFAULT_CLASS, whole(perInsn));
-        double fp = extra(tFp, perIteration.get("fpLoop"), perInsn, OpClass.FP, OpClass.DIV);
-        cycles.put(OpClass.FP.machineKey(), whole(fp));
-        cycles.put(OpClass.DIV.machineKey(), whole(fp * 4)); // division: not timed alone, about 4 multiplies on current cores
-        double array = extra(tArray, perIteration.get("arrayLoop"), perInsn, OpClass.ARRAY_LOAD, OpClass.ARRAY_STORE);
-        cycles.put(OpClass.ARRAY_LOAD.machineKey(), whole(array));
-        cycles.put(OpClass.ARRAY_STORE.machineKey(), whole(array));
-        double field = extra(tField, perIteration.get("fieldLoop"), perInsn, OpClass.FIELD_LOAD, OpClass.FIELD_STORE);
-        cycles.put(OpClass.FIELD_LOAD.machineKey(), whole(field));
-        cycles.put(OpClass.FIELD_STORE.machineKey(), whole(field));
+        cycles.put(MachineModel.DEFAULT_CLASS, whole(fitted[OpClass.LOCAL.ordinal()]));
+        for (OpClass c : OpClass.values()) cycles.put(c.machineKey(), whole(fitted[c.ordinal()]));
         Map<String, Long> costs = new TreeMap<>();
-        costs.put("jvm.monitor-enter", whole(Math.max(0, tMonitor - total(perIteration.get("monitorLoop")) * perInsn)));
-        costs.put("jvm.lock", whole(Math.max(0, tLock - total(perIteration.get("lockLoop")) * perInsn)));
+        costs.put("jvm.monitor-enter", whole(Math.max(0, tMonitor - CostFit.predict(perIteration.get("monitorLoop"), fitted))));
+        costs.put("jvm.lock", whole(Math.max(0, tLock - CostFit.predict(perIteration.get("lockLoop"), fitted))));
         MicroBenchmarks.threadStartJoin(200);
         costs.put("jvm.thread-start", whole(best(() -> MicroBenchmarks.threadStartJoin(500))));
         double barrier = best(() -> MicroBenchmarks.barrierAwait(2000));
@@ -74,6 +74,16 @@ public final class Calibration {
         costs.put("jvm.handover", whole(handover));
         costs.put("jvm.context-switch", whole(handover));
         return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs);
+    }
+
+    /** One line per fitted loop of the last {@link #run}: measured and fitted ns per iteration. */
+    public List<String> fitReport() {
+        List<String> out = new ArrayList<>();
+        for (CostFit.Sample s : samples) {
+            double p = CostFit.predict(s.ops(), fitted);
+            out.add(String.format(Locale.ROOT, "%-16s measured %8.3f ns  fitted %8.3f ns  %+5.0f%%", s.name(), s.ns(), p, 100 * (p - s.ns()) / s.ns()));
+        }
+        return out;
     }
 
     private interface Timed {
@@ -91,27 +101,15 @@ public final class Calibration {
         long sink = 0;
         for (int w = 0; w < 5; w++) sink += kernel.applyAsLong(iterations);
         double best = Double.MAX_VALUE;
+        boolean threadCpu = cpu.isCurrentThreadCpuTimeSupported();
         for (int r = 0; r < repetitions; r++) {
-            long t0 = System.nanoTime();
+            long t0 = threadCpu ? cpu.getCurrentThreadCpuTime() : System.nanoTime();
             sink += kernel.applyAsLong(iterations);
-            best = Math.min(best, (System.nanoTime() - t0) / (double) iterations);
+            long t1 = threadCpu ? cpu.getCurrentThreadCpuTime() : System.nanoTime();
+            best = Math.min(best, (t1 - t0) / (double) iterations);
         }
         MicroBenchmarks.sink += sink;
         return best;
-    }
-
-    /** ns per instruction of {@code classes}: what the kernel takes beyond its other instructions at {@code perInsn}. */
-    private static double extra(double t, long[] ops, double perInsn, OpClass... classes) {
-        long own = 0;
-        for (OpClass c : classes) own += ops[c.ordinal()];
-        double rest = (total(ops) - own) * perInsn;
-        return own == 0 ? perInsn : Math.max(0, (t - rest) / own);
-    }
-
-    private static long total(long[] ops) {
-        long n = 0;
-        for (long c : ops) n += c;
-        return n;
     }
 
     private static long whole(double ns) {

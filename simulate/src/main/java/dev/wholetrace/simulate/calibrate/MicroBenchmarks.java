@@ -1,7 +1,8 @@
 package dev.wholetrace.simulate.calibrate;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -19,10 +20,151 @@ public final class MicroBenchmarks {
     private final Object monitor = new Object();
     private final ReentrantLock lock = new ReentrantLock();
 
+    private final double[] xs = new double[4096];
+    private final double[][] rows = new double[64][4096];
+    private final int[] perm = new int[4096];
+
+    public MicroBenchmarks() {
+        for (int i = 0; i < 4096; i++) {
+            doubles[i] = 1 + i * 1e-4;
+            xs[i] = 2 - i * 1e-4;
+            perm[i] = (int) ((i * 2654435761L) & 4095);
+        }
+        for (double[] r : rows) System.arraycopy(doubles, 0, r, 0, 4096);
+    }
+
     /** The entry the graph generator starts from: calls every kernel once. */
     public static void main(String[] args) {
         MicroBenchmarks b = new MicroBenchmarks();
-        sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10);
+        sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10)
+                + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
+                + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
+                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10);
+    }
+
+    /** The compute loops the costs per instruction class are fitted to, by method name. */
+    static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
+        "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop"};
+
+    /** Runs the fitted loop {@code name} for {@code n} iterations. */
+    long run(String name, int n) {
+        return switch (name) {
+            case "intLoop" -> intLoop(n);
+            case "fpLoop" -> (long) fpLoop(n);
+            case "arrayLoop" -> arrayLoop(n);
+            case "fieldLoop" -> fieldLoop(n);
+            case "intParallelLoop" -> intParallelLoop(n);
+            case "fpParallelLoop" -> (long) fpParallelLoop(n);
+            case "sumLoop" -> (long) sumLoop(n);
+            case "axpyLoop" -> (long) axpyLoop(n);
+            case "stencilLoop" -> (long) stencilLoop(n);
+            case "strideLoop" -> (long) strideLoop(n);
+            case "gatherLoop" -> gatherLoop(n);
+            case "divLoop" -> divLoop(n);
+            case "mathLoop" -> (long) mathLoop(n);
+            case "rowsLoop" -> (long) rowsLoop(n);
+            case "fpDivLoop" -> (long) fpDivLoop(n);
+            default -> throw new IllegalArgumentException("no loop " + name);
+        };
+    }
+
+    /** Four independent integer chains: what a superscalar core overlaps. */
+    long intParallelLoop(int n) {
+        long a = 1, b = 2, c = 3, d = 4;
+        for (int i = 0; i < n; i++) {
+            a = a * 31 + i;
+            b = (b ^ i) + 7;
+            c = c * 17 - i;
+            d = (d << 1) ^ i;
+        }
+        return a + b + c + d;
+    }
+
+    /** Four independent floating-point chains. */
+    double fpParallelLoop(int n) {
+        double a = 1, b = 2, c = 3, d = 4;
+        for (int i = 0; i < n; i++) {
+            a = a * 0.999 + 0.001;
+            b = b * 0.998 + 0.002;
+            c = c * 0.997 + 0.003;
+            d = d * 0.996 + 0.004;
+        }
+        return a + b + c + d;
+    }
+
+    /** A reduction over an array (streaming loads, one chain). */
+    double sumLoop(int n) {
+        double[] x = doubles;
+        double s = 0;
+        for (int i = 0; i < n; i++) s += x[i & 4095];
+        return s;
+    }
+
+    /** y = y + a x over an array (a load pair, a store, independent iterations). */
+    double axpyLoop(int n) {
+        double[] x = xs, y = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = i & 4095;
+            y[k] = y[k] * 0.5 + 0.25 * x[k];
+        }
+        return y[7];
+    }
+
+    /** A three-point smoothing of one array into another (neighbour loads, one store). */
+    double stencilLoop(int n) {
+        double[] x = xs, y = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = (i & 4093) + 1;
+            y[k] = 0.25 * (x[k - 1] + x[k + 1]) + 0.5 * x[k];
+        }
+        return y[9];
+    }
+
+    /** Every other element updated in place from its neighbours (a stride-2 read-modify-write). */
+    double strideLoop(int n) {
+        double[] x = doubles;
+        for (int i = 0; i < n; i++) {
+            int k = ((2 * i) & 4093) + 1;
+            x[k] += 0.5 * (0.5 * (x[k - 1] + x[k + 1]) - x[k]);
+        }
+        return x[11];
+    }
+
+    /** Loads through an index array (a gather: dependent addresses). */
+    long gatherLoop(int n) {
+        int[] p = perm, x = ints;
+        long s = 0;
+        for (int i = 0; i < n; i++) s += x[p[i & 4095]];
+        return s;
+    }
+
+    /** Integer division and remainder. */
+    long divLoop(int n) {
+        long s = 1;
+        for (int i = 1; i < n; i++) s += (s + 1000003) / i + i % 7;
+        return s;
+    }
+
+    /** Floating-point division. */
+    double fpDivLoop(int n) {
+        double s = 1;
+        for (int i = 0; i < n; i++) s = 1.0 + s / (1.5 + (i & 7));
+        return s;
+    }
+
+    /** Calls into the JDK's math (intrinsics: square root, absolute value, minimum). */
+    double mathLoop(int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += Math.sqrt(i + s * 1e-9) + Math.abs(s - i) * 1e-9 + Math.min(s, 1.0);
+        return s;
+    }
+
+    /** Elements of a two-dimensional array (a row reference, then an element). */
+    double rowsLoop(int n) {
+        double[][] r = rows;
+        double s = 0;
+        for (int i = 0; i < n; i++) s += r[i & 63][(i >> 6) & 4095] * 0.5;
+        return s;
     }
 
     long intLoop(int n) {
@@ -85,40 +227,60 @@ public final class MicroBenchmarks {
         return s;
     }
 
-    /** Nanoseconds to start and join a thread that does nothing. */
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+
+    /** CPU nanoseconds of the calling thread (wall nanoseconds where the JVM cannot measure them). */
+    private static long cpuNow() {
+        return CPU.isCurrentThreadCpuTimeSupported() ? CPU.getCurrentThreadCpuTime() : System.nanoTime();
+    }
+
+    /**
+     * CPU nanoseconds (the starting thread's and the started one's) to start and join a thread that
+     * does nothing. CPU time, not wall time: on a loaded machine the wall time of a hand-over is mostly
+     * the wait for a processor, which the simulator models itself (the ready queue).
+     */
     static double threadStartJoin(int n) throws InterruptedException {
-        long t0 = System.nanoTime();
+        long[] child = new long[1];
+        long t0 = cpuNow();
         for (int i = 0; i < n; i++) {
-            Thread t = new Thread(() -> sink++);
+            Thread t = new Thread(() -> {
+                sink++;
+                child[0] += cpuNow();
+            });
             t.start();
             t.join();
         }
-        return (System.nanoTime() - t0) / (double) n;
+        return (cpuNow() - t0 + child[0]) / (double) n;
     }
 
-    /** Nanoseconds per await of two threads meeting at a barrier {@code n} times. */
+    /** CPU nanoseconds (both threads) per await of two threads meeting at a barrier {@code n} times. */
     static double barrierAwait(int n) throws Exception {
         CyclicBarrier b = new CyclicBarrier(2);
-        Thread other = new Thread(() -> {
+        long[] other = new long[1];
+        Thread t = new Thread(() -> {
+            long c0 = cpuNow();
             try {
                 for (int i = 0; i < n; i++) b.await();
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
+            other[0] = cpuNow() - c0;
         });
-        other.start();
-        long t0 = System.nanoTime();
+        t.start();
+        long c0 = cpuNow();
         for (int i = 0; i < n; i++) b.await();
-        other.join();
-        return (System.nanoTime() - t0) / (double) n / 2;
+        long mine = cpuNow() - c0;
+        t.join();
+        return (mine + other[0]) / (double) n / 2;
     }
 
-    /** Nanoseconds from one thread's unpark of another to that thread running (a ping-pong's half). */
+    /** CPU nanoseconds (both threads) from one thread's notify of another to that thread running (a ping-pong's half). */
     static double handover(int n) throws InterruptedException {
-        Thread main = Thread.currentThread();
         int[] turn = new int[1];
+        long[] otherCpu = new long[1];
         Object gate = new Object();
         Thread other = new Thread(() -> {
+            long c0 = cpuNow();
             for (int i = 0; i < n; i++) {
                 synchronized (gate) {
                     while (turn[0] != 1) {
@@ -132,9 +294,10 @@ public final class MicroBenchmarks {
                     gate.notifyAll();
                 }
             }
+            otherCpu[0] = cpuNow() - c0;
         });
         other.start();
-        long t0 = System.nanoTime();
+        long c0 = cpuNow();
         for (int i = 0; i < n; i++) {
             synchronized (gate) {
                 turn[0] = 1;
@@ -142,8 +305,8 @@ public final class MicroBenchmarks {
                 while (turn[0] != 0) gate.wait();
             }
         }
+        long mine = cpuNow() - c0;
         other.join();
-        LockSupport.unpark(main);
-        return (System.nanoTime() - t0) / (double) n / 2;
+        return (mine + otherCpu[0]) / (double) n / 2;
     }
 }

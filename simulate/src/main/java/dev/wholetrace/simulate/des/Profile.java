@@ -63,6 +63,39 @@ public final class Profile {
         return blocks;
     }
 
+    /**
+     * How often each edge out of decision {@code v} (which ran {@code here} times) was taken. A
+     * successor with no other predecessor ran only through this edge: its count is the edge's. A
+     * successor that is a MERGE also counts the runs that came from elsewhere (the join after an
+     * {@code if} counts the runs that skipped it and the ones that took it), so the edges into
+     * merges share what is left of {@code here}, in proportion to their counts. Taking a merge's
+     * whole count made an {@code if} that always holds a coin toss (Lu's owner test: half its work).
+     */
+    private double[] edgeCounts(String method, List<Vertex> vs, int[] preds, Vertex v, long here) {
+        double[] w = new double[v.next.length];
+        double known = 0, mergeCounts = 0;
+        boolean anyMerge = false;
+        for (int k = 0; k < w.length; k++) {
+            long c = count(method, vs.get(v.next[k]).bci);
+            if (preds[v.next[k]] <= 1) {
+                w[k] = c;
+                known += c;
+            } else {
+                w[k] = -c - 1; // marks a merge: filled below
+                mergeCounts += c;
+                anyMerge = true;
+            }
+        }
+        if (!anyMerge) return w;
+        double left = Math.max(0, here - known);
+        for (int k = 0; k < w.length; k++) {
+            if (w[k] >= 0) continue;
+            double c = -w[k] - 1;
+            w[k] = mergeCounts > 0 ? left * c / mergeCounts : 0;
+        }
+        return w;
+    }
+
     /** Methods of {@code g} the recording ran. */
     public int methodsSeen(ExecutionGraph g) {
         int n = 0;
@@ -85,6 +118,8 @@ public final class Profile {
     public void applyTo(ExecutionGraph g) {
         for (MethodGraph m : g.methods()) {
             List<Vertex> vs = m.vertices();
+            int[] preds = new int[vs.size()];
+            for (Vertex v : vs) for (int n : v.next) preds[n]++;
             for (Vertex v : vs) {
                 if (v.targets.length > 1) {
                     double sum = 0;
@@ -95,9 +130,9 @@ public final class Profile {
                 if (v.next.length < 2) continue;
                 long here = count(m.id(), v.bci);
                 if (here == 0) continue;
-                double[] w = new double[v.next.length];
+                double[] w = edgeCounts(m.id(), vs, preds, v, here);
                 double sum = 0;
-                for (int k = 0; k < w.length; k++) sum += w[k] = count(m.id(), vs.get(v.next[k]).bci);
+                for (double x : w) sum += x;
                 if (sum > 0) v.weights = w;
                 if (v.loopStay >= 0) {
                     double stays = w[v.loopStay];

@@ -44,7 +44,7 @@ public final class Simulator {
     private final int[] offset;
     private final int vertices;
     private final String[] methodNames;
-    /** Per method: the keys of the barriers and latches its code, or code it calls, may reach. */
+    /** Per method: the keys of the barriers and latches its code, code it calls or threads it starts may reach. */
     private final List<Set<String>> reaches = new ArrayList<>();
 
     // run state
@@ -61,6 +61,8 @@ public final class Simulator {
     private final Map<String, ArrayDeque<SimThread>> queueTakers = new HashMap<>();
     private final Map<String, Double> lockWait = new TreeMap<>();
     private final double[] methodCycles;
+    /** Times each vertex (global number) was entered, over all threads: what {@link ProfileCheck} compares with a recording. */
+    private final long[] entered;
     private long rngState;
 
     /** @param maxSteps vertices the run may execute in all before it stops as truncated */
@@ -77,6 +79,7 @@ public final class Simulator {
             total += graph.methods().get(m).vertices().size();
         }
         vertices = total;
+        entered = new long[total];
         methodNames = new String[n];
         methodCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
@@ -117,7 +120,10 @@ public final class Simulator {
                 int x = work.poll();
                 all.addAll(own.get(x));
                 for (Vertex v : graph.methods().get(x).vertices()) {
-                    if (v.action != Action.CALL) continue;
+                    // a thread that may still start a thread which awaits the barrier counts as a party
+                    // until it waits to join: else the first worker to arrive, before its siblings
+                    // exist, tripped the barrier alone and ran one phase ahead of them from then on
+                    if (v.action != Action.CALL && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
                     for (int t : v.targets) if (!seen.get(t)) {
                         seen.set(t);
                         work.add(t);
@@ -189,6 +195,11 @@ public final class Simulator {
         return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait));
     }
 
+    /** Times vertex {@code vertex} of method {@code method} was entered in the run, summed over the threads. */
+    public long entered(int method, int vertex) {
+        return entered[offset[method] + vertex];
+    }
+
     private SimThread newThread(int body, SimThread parent) {
         SimThread t = new SimThread(threads.size(), body, vertices);
         threads.add(t);
@@ -196,6 +207,7 @@ public final class Simulator {
         t.readySince = now;
         t.stack.push(new Frame(body));
         t.remaining = cost[body][0];
+        entered[offset[body]]++;
         if (parent != null) parent.started.add(t);
         return t;
     }
@@ -230,10 +242,10 @@ public final class Simulator {
         return z ^ (z >>> 31);
     }
 
-    /** A uniform number in [0, 1) for the {@code visit}-th draw of thread {@code t} at a site. */
+    /** A uniform number in [0, 1) for the {@code visit}-th draw of thread {@code t} (null: of any thread) at a site. */
     private double draw(SimThread t, int method, int site, long visit) {
         long z = machine.seed() * 0x9E3779B97F4A7C15L;
-        z = mix(z ^ t.id);
+        z = mix(z ^ (t == null ? -1 : t.id));
         z = mix(z ^ ((long) method << 32 | (site & 0xffffffffL)));
         z = mix(z ^ visit);
         return (z >>> 11) * 0x1.0p-53;
@@ -272,6 +284,7 @@ public final class Simulator {
         f.vertex = v.next[k];
         f.actionDone = false;
         t.remaining = cost[f.method][f.vertex];
+        entered[offset[f.method] + f.vertex]++;
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {
@@ -325,10 +338,14 @@ public final class Simulator {
             }
             case CALL -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(t, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
+                // the draw leaves the thread out: every thread's k-th call at a site gets the same target, as
+                // threads that share one receiver (a worker body passed to each of them) do; per-thread draws
+                // sent the workers of one kernel into different kernels' bodies and barriers (a deadlock)
+                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
                 int callee = v.targets[k];
                 t.stack.push(new Frame(callee));
                 t.remaining = cost[callee][0];
+                entered[offset[callee]]++;
                 return true;
             }
             case MONITOR_ENTER, LOCK -> {
@@ -393,6 +410,8 @@ public final class Simulator {
                 if (c.state == State.DONE) return true;
                 c.joiners.add(t);
                 block(t, "join");
+                for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key); // one party fewer
+                checkLatches();
                 return false;
             }
             case QUEUE_PUT -> {
@@ -434,11 +453,20 @@ public final class Simulator {
         ready.add(t);
     }
 
-    /** Threads alive that may still arrive at {@code key}. */
+    /**
+     * Threads alive that may still arrive at {@code key}. A thread waiting to join another does not
+     * count: it cannot arrive before that thread ends (when the barriers are checked again), and if
+     * that thread waits here the program deadlocks anyway. Without this, a main thread whose code may
+     * reach every kernel's barrier (class-hierarchy targets) held its workers' barrier for ever.
+     */
     private int parties(String key) {
         int n = 0;
-        for (SimThread t : threads) if (t.state != State.DONE && reaches.get(t.body).contains(key)) n++;
+        for (SimThread t : threads) if (mayArrive(t) && reaches.get(t.body).contains(key)) n++;
         return n;
+    }
+
+    private static boolean mayArrive(SimThread t) {
+        return t.state != State.DONE && !(t.state == State.BLOCKED && "join".equals(t.blockedOn));
     }
 
     private void checkBarrier(String key) {
@@ -456,7 +484,7 @@ public final class Simulator {
     private boolean latchOpen(String key, SimThread except) {
         List<SimThread> waiting = latchWaiters.getOrDefault(key, List.of());
         for (SimThread t : threads) {
-            if (t != except && t.state != State.DONE && reaches.get(t.body).contains(key) && !t.countedDown.contains(key) && !waiting.contains(t)) return false;
+            if (t != except && mayArrive(t) && reaches.get(t.body).contains(key) && !t.countedDown.contains(key) && !waiting.contains(t)) return false;
         }
         return true;
     }

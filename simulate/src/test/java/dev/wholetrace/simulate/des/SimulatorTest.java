@@ -77,4 +77,122 @@ class SimulatorTest {
         assertThat(points.get(2).speedup()).isGreaterThan(1.5);
         assertThat(points.get(2).last().waitCycles().keySet()).anyMatch(k -> k.startsWith("barrier "));
     }
+
+    /**
+     * Two workers call a body through an interface with two implementations, each looping around a
+     * barrier of its own; main, whose code reaches both (class-hierarchy targets), joins them. No
+     * profile: the call is a draw. Every seed must end: both workers draw the same body (one receiver),
+     * and main, waiting to join, is not a party of their barrier.
+     */
+    static final String TWO_KERNELS = """
+            egraph 1
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/Main.worker()V
+            method 2 t/A.run()V
+            method 3 t/B.run()V
+            tree 0 5
+            v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+            v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+            v 2 bci=2 ops=local:1 act=thread-join next=3
+            v 3 bci=3 ops=local:1 act=thread-join next=4
+            v 4 bci=4 ops=return:1
+            tree 1 2
+            v 0 bci=0 ops=local:1 act=call calls=2,3 next=1
+            v 1 bci=1 ops=return:1
+            tree 2 4
+            v 0 bci=0 ops=int:5 next=1
+            v 1 bci=1 ops=local:1,branch:1 next=2,3 loop=0 trips=3
+            v 2 bci=2 ops=int:100 act=barrier key=t/A.barrier next=1
+            v 3 bci=3 ops=return:1
+            tree 3 4
+            v 0 bci=0 ops=int:5 next=1
+            v 1 bci=1 ops=local:1,branch:1 next=2,3 loop=0 trips=3
+            v 2 bci=2 ops=int:200 act=barrier key=t/B.barrier next=1
+            v 3 bci=3 ops=return:1
+            """;
+
+    @Test
+    void workersOfOneBodyWithoutAProfileDoNotDeadlock() throws Exception {
+        ExecutionGraph g = graph(TWO_KERNELS);
+        for (long seed = 1; seed <= 20; seed++) {
+            for (int procs = 1; procs <= 2; procs++) {
+                SimResult r = new Simulator(g, machine(procs, MachineModel.Scheduling.ROUND_ROBIN).withSeed(seed), 1_000_000).run();
+                assertThat(r.blockedAtEnd()).as("seed %d, %d processors", seed, procs).isZero();
+                assertThat(r.truncated()).isFalse();
+                assertThat(r.waitCycles().keySet()).as("seed %d", seed).anyMatch(k -> k.startsWith("barrier "));
+            }
+        }
+    }
+
+    @Test
+    void aProfiledRunEntersEachVertexAsOftenAsTheRecordingRanItsBlock() throws Exception {
+        // "recorded" counts of a run of TWO_KERNELS whose workers ran A.run with 3 stays per entry
+        ExecutionGraph g = graph(TWO_KERNELS);
+        Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of(
+                "t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 1L, 1, 1L, 2, 1L, 3, 1L, 4, 1L)),
+                "t/Main.worker()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 2L)),
+                "t/A.run()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 8L, 2, 6L, 3, 2L)),
+                "t/B.run()V", new java.util.TreeMap<>(Map.of(0, 0L, 1, 0L, 2, 0L, 3, 0L)));
+        Profile p = new Profile(counts, 35);
+        p.applyTo(g);
+        ProfileCheck.Result c = ProfileCheck.run(g, p, machine(2, MachineModel.Scheduling.ROUND_ROBIN), 1_000_000);
+        assertThat(c.worst()).isEmpty();
+        assertThat(c.equal()).isEqualTo(c.compared()).isEqualTo(15);
+        assertThat(c.simulatedTotal()).isEqualTo(c.recordedTotal()).isEqualTo(27);
+    }
+
+    @Test
+    void anIfThatAlwaysHoldsStaysTakenWhenItsJoinIsAMerge() throws Exception {
+        // v1 decides: v2 (the if's body) or straight to v3, the join; the recording always took v2
+        ExecutionGraph g = graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 5
+                v 0 bci=0 ops=const:1 next=1
+                v 1 bci=1 ops=local:1,branch:1 next=2,3
+                v 2 bci=2 ops=int:10 next=3
+                v 3 bci=3 ops=local:1,branch:1 next=1,4 loop=0 trips=1
+                v 4 bci=4 ops=return:1
+                """);
+        Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of("t/Main.main([Ljava/lang/String;)V",
+                new java.util.TreeMap<>(Map.of(0, 1L, 1, 50L, 2, 50L, 3, 50L, 4, 1L)));
+        Profile p = new Profile(counts, 152);
+        p.applyTo(g);
+        assertThat(g.methods().get(0).vertices().get(1).weights).containsExactly(50.0, 0.0);
+        assertThat(ProfileCheck.run(g, p, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).worst()).isEmpty();
+    }
+
+    @Test
+    void aWorkerThatArrivesBeforeItsSiblingExistsWaitsForIt() throws Exception {
+        // thread starts cost 500 cycles: worker 1 reaches the barrier (after a 10-cycle phase) before
+        // main has started worker 2. Main's code reaches the barrier only through the threads it
+        // starts; it must count as a party until it joins, else worker 1 trips the barrier alone and
+        // runs one phase ahead of worker 2 from then on (their 10- and 1000-cycle phases alternate)
+        ExecutionGraph g = graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                method 1 t/Main.work()V
+                tree 0 5
+                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+                v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+                v 2 bci=2 ops=local:1 act=thread-join next=3
+                v 3 bci=3 ops=local:1 act=thread-join next=4
+                v 4 bci=4 ops=return:1
+                tree 1 5
+                v 0 bci=0 ops=int:1 next=1
+                v 1 bci=1 ops=local:1 next=2,4 loop=0 trips=3
+                v 2 bci=2 ops=int:10 act=barrier key=t/Main.barrier next=3
+                v 3 bci=3 ops=int:1000 act=barrier key=t/Main.barrier next=1
+                v 4 bci=4 ops=return:1
+                """);
+        MachineModel m = new MachineModel("t", 2, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, Map.of("default", 1L), Map.of("jvm.thread-start", 500L));
+        SimResult two = new Simulator(g, m, 1_000_000).run();
+        SimResult one = new Simulator(g, m.withProcessors(1), 1_000_000).run();
+        assertThat(one.cycles()).isGreaterThan(7000); // 2 × 500 + 2 × 3 × 1011 and a little
+        assertThat(two.cycles()).isLessThan(4200); // 1000 to start both, then 3 × 1011 side by side
+        assertThat(two.blockedAtEnd()).isZero();
+    }
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# bench/prediction-measure.sh: the measured side of bench/run prediction (docs/results/prediction.md).
+#   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3]
+# Steady state, JIT warm-up excluded: each kernel runs at a small and a large step count (STEPS_LO,
+# STEPS_HI below, chosen so the difference is >= 2 s of one core's CPU); the steady-state time of
+# STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up, class loading and
+# the JIT's warm-up happen in both and cancel). Each run is timed by /usr/bin/time: wall seconds and
+# CPU seconds (user + sys of every thread of the JVM), pinned to one core (taskset -c 0) and to two
+# (taskset -c 0,1). Rows: kernel threads cores steps rep wall cpu load1 (load average before the run).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+out="$1"; shift
+kernels="sor lu fft water"; threads="1 2 4 8"; reps=3
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --kernels) kernels="$2"; shift 2 ;;
+    --threads) threads="$2"; shift 2 ;;
+    --reps) reps="$2"; shift 2 ;;
+    *) echo "prediction-measure: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+jar=workloads/target/wholetrace-workloads.jar
+size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; esac; }
+steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;; esac; }
+: > "$out"
+for ((r = 0; r < reps; r++)); do
+  for k in $kernels; do
+    for t in $threads; do
+      for cores in 0 0,1; do
+        for s in $(steps_of "$k"); do
+          load=$(cut -d' ' -f1 /proc/loadavg)
+          tf=$(mktemp)
+          /usr/bin/time -o "$tf" -f "%e %U %S" taskset -c "$cores" java -cp "$jar" dev.wholetrace.workloads.Workload "$k" "$t" "$(size_of "$k")" "$s" >/dev/null
+          read -r wall user sys < "$tf"; rm -f "$tf"
+          n=$([[ $cores == 0 ]] && echo 1 || echo 2)
+          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$t" "$n" "$s" "$r" "$wall" "$(echo "$user + $sys" | bc -l)" "$load" >> "$out"
+        done
+      done
+    done
+  done
+done

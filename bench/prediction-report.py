@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""bench/prediction-report.py MEASURED.tsv PREDICTED.tsv CLOCK_HZ OUT.md ROWS.tsv: the tables of
+docs/results/prediction.md from bench/prediction-measure.sh's and bench/prediction-simulate.sh's rows.
+
+Steady state, JIT warm-up excluded: measured = median(time at the high step count) - median(time at
+the low one); predicted = (P(high recorded steps) - P(low recorded steps)) / their difference x the
+measured difference in steps. Compared quantities:
+  1 core : predicted time at 1 processor against the measured CPU seconds (user + sys) of the JVM
+           pinned to one core (on an idle core its wall time; on a loaded machine wall time also
+           counts other processes' turns, CPU time does not);
+  2 cores: predicted time at 2 processors against the measured wall seconds pinned to two cores
+           (only meaningful on an idle machine: the load is printed), and the predicted processor
+           time (the simulated threads' executing time) against the measured CPU seconds.
+"""
+import statistics, sys
+from collections import defaultdict
+
+meas_file, pred_file, clock, out_md, rows_out = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], sys.argv[5]
+sys.path.insert(0, __file__.rsplit('/', 1)[0])
+steps = {'sor': (1000, 21000), 'lu': (10, 260), 'fft': (10, 260), 'water': (10, 1010)}
+rec = {'sor': (10, 30), 'lu': (1, 3), 'fft': (1, 3), 'water': (2, 6)}
+
+m = defaultdict(list)  # (k, t, cores, steps) -> [(wall, cpu, load)]
+for line in open(meas_file):
+    if not line.strip():
+        continue
+    k, t, c, s, r, wall, cpu, load = line.split('\t')
+    m[(k, int(t), int(c), int(s))].append((float(wall), float(cpu), float(load)))
+p = {}  # (k, t, procs, steps) -> (seconds, busy seconds)
+for line in open(pred_file):
+    if not line.strip():
+        continue
+    k, t, procs, s, sec, busy, trunc = line.rstrip('\n').split('\t')
+    p[(k, int(t), int(procs), int(s))] = (float(sec), float(busy) / clock, trunc == 'True')
+
+def med(xs):
+    return statistics.median(xs)
+
+rows = []
+for (k, t, c, s) in sorted(m):
+    lo, hi = steps[k]
+    if s != hi or (k, t, c, lo) not in m:
+        continue
+    H, L = m[(k, t, c, hi)], m[(k, t, c, lo)]
+    wall = med([x[0] for x in H]) - med([x[0] for x in L])
+    cpu = med([x[1] for x in H]) - med([x[1] for x in L])
+    load = statistics.mean([x[2] for x in H + L])
+    a, b = rec[k]
+    if (k, t, c, a) not in p or (k, t, c, b) not in p:
+        continue
+    scale = (hi - lo) / (b - a)
+    psec = (p[(k, t, c, b)][0] - p[(k, t, c, a)][0]) * scale
+    pbusy = (p[(k, t, c, b)][1] - p[(k, t, c, a)][1]) * scale
+    rows.append(dict(k=k, t=t, c=c, wall=wall, cpu=cpu, load=load, psec=psec, pbusy=pbusy, reps=len(H)))
+
+def err(pred, meas):
+    return (pred - meas) / meas if meas > 0 else float('nan')
+
+lines = []
+e1, e2w, e2c = [], [], []
+lines += ["| kernel | threads | 1 core: measured CPU s | predicted s | error | 2 cores: measured wall s | predicted s | error | measured CPU s | predicted CPU s | error | load |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+with open(rows_out, 'w') as f:
+    by = {(r['k'], r['t'], r['c']): r for r in rows}
+    for k in ['sor', 'lu', 'fft', 'water']:
+        for t in [1, 2, 4, 8]:
+            r1, r2 = by.get((k, t, 1)), by.get((k, t, 2))
+            if not r1 or not r2:
+                continue
+            a = err(r1['psec'], r1['cpu']); b = err(r2['psec'], r2['wall']); c = err(r2['pbusy'], r2['cpu'])
+            e1.append(abs(a)); e2w.append(abs(b)); e2c.append(abs(c))
+            lines.append(f"| {k} | {t} | {r1['cpu']:.2f} | {r1['psec']:.2f} | {a:+.0%} | {r2['wall']:.2f} | {r2['psec']:.2f} | {b:+.0%} | {r2['cpu']:.2f} | {r2['pbusy']:.2f} | {c:+.0%} | {(r1['load'] + r2['load']) / 2:.1f} |")
+            f.write(f"{k}\t{t}\t{r1['cpu']}\t{r1['psec']}\t{r2['wall']}\t{r2['psec']}\t{r2['cpu']}\t{r2['pbusy']}\n")
+
+def summary(name, es):
+    if not es:
+        return f"| {name} | - | - | - |"
+    mae, worst = statistics.mean(es), max(es)
+    return f"| {name} | {mae:.0%} / {worst:.0%} | ≤ 15 % / ≤ 30 % | {'yes' if mae <= 0.15 and worst <= 0.30 else 'no'} |"
+
+lines += ["", "| points | mean absolute error / worst | target | met |", "|---|---|---|---|",
+          summary("1 core: predicted time vs measured CPU time", e1),
+          summary("2 cores: predicted time vs measured wall time (headline; loaded machine)", e2w),
+          summary("2 cores: predicted processor time vs measured CPU time", e2c),
+          summary("all 1-core and 2-core CPU points", e1 + e2c)]
+open(out_md, 'w').write('\n'.join(lines) + '\n')
+print('\n'.join(lines))
