@@ -95,7 +95,7 @@ public final class TraceRegrammarer {
                                 after += rebuilt[i].symbolCount();
                             }
                             EdgeCounts counts = s.syncCounts() == null ? null : recount(rebuilt[0], s.kind(), d.symbols());
-                            streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts));
+                            streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts, null, s.exceptions()));
                         }
                         threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread())));
                         events += tc.events();
