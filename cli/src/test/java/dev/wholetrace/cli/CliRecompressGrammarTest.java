@@ -82,6 +82,53 @@ class CliRecompressGrammarTest {
         }
     }
 
+    /**
+     * {@code --addresses}: the address streams decoded and encoded again, with the predictor stage or
+     * as format 5 stored them (also from a committed format-5 file), read as the original.
+     */
+    @Test
+    void reEncodedAddressStreamsReadAsTheOriginal() throws Exception {
+        List<Path> inputs = new ArrayList<>(traces);
+        Path v5 = dir.resolve("v5-checkpointed-all.wtrace");
+        Files.copy(Path.of("..", "recorder", "src", "test", "resources", "traces", "v5-checkpointed-all.wtrace"), v5);
+        inputs.add(v5);
+        for (Path trace : inputs) {
+            if (trace.getFileName().toString().contains("dor")) continue; // no address streams
+            String in = trace.toString();
+            List<String> dump = out("dump", in);
+            Cli races = Cli.run("races", in);
+            for (String coding : List.of("predictive", "diff-rle")) {
+                Path recoded = dir.resolve(trace.getFileName() + "." + coding + ".wtrace");
+                Cli r = Cli.run("recompress", in, "-o", recoded.toString(), "--addresses", coding);
+                assertThat(r.exit()).as(r.toString()).isZero();
+                assertThat(r.out()).contains("address streams re-encoded: " + coding).contains("complete");
+                String what = trace.getFileName() + " with addresses " + coding;
+                String out = recoded.toString();
+                assertThat(out("dump", out)).as(what).isEqualTo(dump);
+                for (int t = 0; t < ParallelTrace.open(recoded).threads().size(); t++) {
+                    assertThat(out("dump", out, "--thread", Integer.toString(t))).as(what + " thread " + t)
+                            .isEqualTo(out("dump", in, "--thread", Integer.toString(t)));
+                }
+                Cli racesAfter = Cli.run("races", out);
+                assertThat(racesAfter.exit()).as(what).isEqualTo(races.exit());
+                assertThat(normalised(racesAfter.out().lines().toList(), out)).as(what).isEqualTo(normalised(races.out().lines().toList(), in));
+                assertThat(Cli.run("verify", out).exit()).as(what).isZero();
+                assertSameSegments(in, out, what);
+            }
+        }
+        Path raw = dir.resolve("few.u32");
+        Files.write(raw, new byte[] {1, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0});
+        Path wgr = dir.resolve("few.wgr");
+        assertThat(Cli.run("compress", raw.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
+        Cli bad = Cli.run("recompress", wgr.toString(), "-o", dir.resolve("few2.wgr").toString(), "--addresses", "predictive");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err().strip().lines().count()).as(bad.err()).isEqualTo(1);
+        assertThat(bad.err()).contains("--addresses");
+        Cli unknown = Cli.run("recompress", traces.get(0).toString(), "-o", dir.resolve("x.wtrace").toString(), "--addresses", "vpc");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown address coding 'vpc'");
+    }
+
     private static void assertSameSegments(String original, String rebuilt, String what) throws Exception {
         ParallelTrace trace = ParallelTrace.open(Path.of(original));
         for (int t = 0; t < trace.threads().size(); t++) {

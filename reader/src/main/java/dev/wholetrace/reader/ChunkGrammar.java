@@ -97,6 +97,6 @@ final class ChunkGrammar implements ThreadGrammar {
 
     @Override
     public DiffRleDecoder addressStream(int k) {
-        return new DiffRleDecoder(piece().chunk().streams()[k], piece().symbols().runs);
+        return new DiffRleDecoder(piece().chunk().streams()[k], piece().symbols().runs, piece().chunk().exceptions(k));
     }
 }

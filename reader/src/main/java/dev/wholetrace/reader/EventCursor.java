@@ -84,7 +84,7 @@ final class EventCursor implements Iterator<Event> {
             if (k < 0) throw new IllegalStateException("no address stream for instruction symbol " + symbol);
             // How far into its stream this instruction is: its occurrences before the cursor's start.
             long skip = start == 0 ? 0 : piece.occurrences(symbol).countBefore(start);
-            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(chunk.streams()[k], runs)
+            streams[symbol] = d = skip == 0 ? new DiffRleDecoder(chunk.streams()[k], runs, chunk.exceptions(k))
                     : piece.seeker(k, runs).at(skip);
         }
         return d;

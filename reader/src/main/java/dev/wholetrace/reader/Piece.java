@@ -55,13 +55,14 @@ public final class Piece {
 
     /** The seeker of the piece's {@code stream}-th address stream (built once). */
     synchronized DiffRleDecoder.Seeker seeker(int stream, Alphabet runs) {
-        return seekers.computeIfAbsent(stream, k -> new DiffRleDecoder.Seeker(chunk.streams()[stream], runs));
+        return seekers.computeIfAbsent(stream, k -> new DiffRleDecoder.Seeker(chunk.streams()[stream], runs, chunk.exceptions(stream)));
     }
 
     private static long estimateBytes(ThreadChunk chunk) {
         long n = 64;
         for (StreamChunk s : chunk.streamChunks()) {
             for (Grammar g : s.grammars()) n += grammarBytes(g);
+            if (s.exceptions() != null) for (long[] e : s.exceptions()) n += 16L + 8L * e.length;
             EdgeCounts c = s.syncCounts();
             if (c != null) n += 8L * c.grammar().symbolCount() + 8L * c.grammar().ruleCount();
         }

@@ -4,6 +4,7 @@ import dev.wholetrace.analysis.stats.TraceStats;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.baseline.GeneralPurpose;
+import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.model.event.TraceMode;
 import java.util.EnumMap;
 import java.util.Map;
@@ -29,6 +30,8 @@ final class Measurement {
     String result;
     double plainSeconds;
     final Map<TraceMode, Traced> traces = new EnumMap<>(TraceMode.class);
+    /** The CDR trace after {@code recompress --addresses}, per address coding (wall seconds: the rewrite's). */
+    final Map<AddressCoding, Traced> recompressed = new EnumMap<>(AddressCoding.class);
 
     // Table 2, from the CDR trace
     AccessStreams.SharedMemory memory;
@@ -45,6 +48,8 @@ final class Measurement {
     // Figures 4 and 5
     StreamCompression.Grammars sequitur;
     StreamCompression.Grammars diffRleSeq;
+    /** Diff∘RLE∘SEQ with the predictor stage (format version 6's address streams). */
+    StreamCompression.Grammars predictive;
     int instructionStreams;
 
     Measurement(String workload, int threads, int size, int steps) {
@@ -105,5 +110,11 @@ final class Measurement {
      */
     long cdrTrace() {
         return cdr().fileBytes() - cdrMetadata();
+    }
+
+    /** {@link #cdrTrace} of the recompressed CDR trace with that address coding. */
+    long recompressedTrace(AddressCoding coding) {
+        Traced t = recompressed.get(coding);
+        return t.fileBytes() - t.bytes(Component.METADATA);
     }
 }

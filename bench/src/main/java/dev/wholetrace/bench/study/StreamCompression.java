@@ -3,9 +3,11 @@ package dev.wholetrace.bench.study;
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.model.address.DiffRleEncoder;
+import dev.wholetrace.model.address.PredictiveDiffRleEncoder;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.util.Alphabet;
@@ -28,12 +30,16 @@ import java.util.concurrent.Future;
 final class StreamCompression {
     private StreamCompression() {}
 
-    /** Encoded grammar bytes (symbol table and grammars as the trace format writes them) and build time. */
-    record Grammars(long bytes, double seconds, long symbols) {}
+    /**
+     * Encoded grammar bytes (symbol table, grammars and, with the predictor stage, exception lists,
+     * as the trace format writes them), the same after the file's last stage ({@code Codec.BEST}:
+     * the smaller of zstd -19 and xz -9, per thread), build time, grammar symbols, exceptions.
+     */
+    record Grammars(long bytes, long packedBytes, double seconds, long symbols, long exceptions) {}
 
-    /** Builds one stream's grammar over a thread's shared alphabet. */
+    /** Builds one stream's grammar over a thread's shared alphabet; adds its exceptions (if any) to {@code exceptions}. */
     private interface StreamEncoder {
-        Grammar encode(AccessStreams.Stream st, Alphabet alphabet);
+        Grammar encode(AccessStreams.Stream st, Alphabet alphabet, VarIntWriter exceptions);
     }
 
     /**
@@ -41,7 +47,7 @@ final class StreamCompression {
      * alphabet per thread, as the recorder keeps its symbol tables).
      */
     static Grammars sequitur(AccessStreams s) {
-        return perThread(s, false, (st, values) -> {
+        return perThread(s, false, (st, values, exceptions) -> {
             GrammarBuilder g = GrammarAlgorithm.DEFAULT.newBuilder(8);
             for (int i = 0; i < st.length(); i++) g.append(values.idOf(st.address(i)));
             return g.toGrammar();
@@ -50,7 +56,7 @@ final class StreamCompression {
 
     /** Diff∘RLE∘SEQ over each instruction's addresses, one (difference, run) alphabet per thread. */
     static Grammars diffRleSeq(AccessStreams s) {
-        return perThread(s, true, (st, runs) -> {
+        return perThread(s, true, (st, runs, exceptions) -> {
             DiffRleEncoder e = new DiffRleEncoder(runs);
             for (int i = 0; i < st.length(); i++) e.append(st.address(i));
             e.finish();
@@ -58,26 +64,51 @@ final class StreamCompression {
         });
     }
 
+    /**
+     * Diff∘RLE∘SEQ with the predictor stage, as the recorder writes address streams from format
+     * version 6 ({@link PredictiveDiffRleEncoder}: unpredictable differences of a mostly
+     * unpredictable stream go to its exception list, varint count and signed varints).
+     */
+    static Grammars predictiveDiffRleSeq(AccessStreams s) {
+        return perThread(s, true, (st, runs, exceptions) -> {
+            PredictiveDiffRleEncoder e = new PredictiveDiffRleEncoder(runs, GrammarAlgorithm.DEFAULT.newBuilder());
+            for (int i = 0; i < st.length(); i++) e.append(st.address(i));
+            e.finish();
+            long[] list = e.exceptions();
+            exceptions.writeVarLong(list.length);
+            for (long d : list) exceptions.writeSignedVarLong(d);
+            return e.grammar().toGrammar();
+        });
+    }
+
     /** Per thread: its streams' grammars over one alphabet, encoded as the trace format writes them, timed. */
     private static Grammars perThread(AccessStreams s, boolean pairs, StreamEncoder encoder) {
-        VarIntWriter out = new VarIntWriter();
+        long bytes = 0;
+        long packed = 0;
         long symbols = 0;
+        long exceptionBytes = 0;
         double seconds = 0;
         for (int t = 0; t < s.blocks.size(); t++) {
             long t0 = System.nanoTime();
             Alphabet alphabet = new Alphabet();
             VarIntWriter grammars = new VarIntWriter();
+            VarIntWriter exceptions = new VarIntWriter();
             for (AccessStreams.Stream st : s.streams) {
                 if (st.thread != t) continue;
-                Grammar g = encoder.encode(st, alphabet);
+                Grammar g = encoder.encode(st, alphabet, exceptions);
                 symbols += g.symbolCount();
                 GrammarCodec.write(g, grammars);
             }
             seconds += (System.nanoTime() - t0) / 1e9;
+            VarIntWriter out = new VarIntWriter();
             GrammarCodec.write(alphabet, pairs, out);
             out.writeBlock(grammars);
+            if (exceptions.size() > 0) out.writeBlock(exceptions);
+            exceptionBytes += exceptions.size();
+            bytes += out.size();
+            packed += Codec.BEST.pack(out.toByteArray()).bytes().length;
         }
-        return new Grammars(out.size(), seconds, symbols);
+        return new Grammars(bytes, packed, seconds, symbols, exceptionBytes);
     }
 
     /** Compressed bytes of the control, sync and data streams under one general-purpose compressor. */

@@ -4,6 +4,9 @@ import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
 import dev.wholetrace.baseline.GeneralPurpose;
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.regrammar.AddressCoding;
+import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
@@ -59,10 +62,33 @@ final class StudyRun {
             m.traces.put(mode, new Measurement.Traced(new StatsAnalysis().analyze(trace), trace.fileBytes(), run.wallSeconds(), trace.syncOrder().size()));
             log.accept(String.format(java.util.Locale.ROOT, "%s %s: %,d events, %,d bytes, %.1f s (plain %.2f s)", what, mode.label(),
                     trace.eventCount(), trace.fileBytes(), run.wallSeconds(), plain.wallSeconds()));
-            if (mode == TraceMode.CDR) streams(m, trace);
+            if (mode == TraceMode.CDR) {
+                streams(m, trace);
+                recompressed(m, file);
+            }
             Files.delete(file);
         }
         return m;
+    }
+
+    /**
+     * The CDR trace as {@code wholetrace recompress --addresses} leaves it, both codings of the
+     * address streams (format 5's Diff∘RLE∘SEQ and format 6's predictor stage), sections packed with
+     * the strongest codec as {@code wholetrace record} does at a normal exit: the same recording,
+     * so the two differ only in how the addresses are coded.
+     */
+    private void recompressed(Measurement m, Path file) throws Exception {
+        for (AddressCoding coding : AddressCoding.values()) {
+            Path out = work.resolve(file.getFileName() + "." + coding.cliName());
+            Files.deleteIfExists(out);
+            long t0 = System.nanoTime();
+            new TraceRegrammarer(null, coding, Codec.BEST).rewrite(file, out);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ParallelTrace t = ParallelTrace.open(out);
+            m.recompressed.put(coding, new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size()));
+            log.accept(String.format(java.util.Locale.ROOT, "  recompressed, addresses %s: %,d bytes in %.1f s", coding.cliName(), t.fileBytes(), seconds));
+            Files.delete(out);
+        }
     }
 
     /** Table 2, the raw streams, the baselines and Figures 4-5, all from the CDR trace. */
@@ -79,9 +105,11 @@ final class StudyRun {
         m.instructionStreams = s.streams.size();
         m.sequitur = StreamCompression.sequitur(s);
         m.diffRleSeq = StreamCompression.diffRleSeq(s);
-        log.accept(String.format(java.util.Locale.ROOT, "  %d instruction streams: SEQ %,d B in %.2f s, Diff∘RLE∘SEQ %,d B in %.2f s; "
-                + "general-purpose baselines on %,d raw bytes ...", s.streams.size(), m.sequitur.bytes(), m.sequitur.seconds(),
-                m.diffRleSeq.bytes(), m.diffRleSeq.seconds(), s.rawBytes()));
+        m.predictive = StreamCompression.predictiveDiffRleSeq(s);
+        log.accept(String.format(java.util.Locale.ROOT, "  %d instruction streams: SEQ %,d B in %.2f s, Diff∘RLE∘SEQ %,d B (packed %,d) in %.2f s, "
+                + "with the predictor stage %,d B (packed %,d) in %.2f s; general-purpose baselines on %,d raw bytes ...", s.streams.size(),
+                m.sequitur.bytes(), m.sequitur.seconds(), m.diffRleSeq.bytes(), m.diffRleSeq.packedBytes(), m.diffRleSeq.seconds(),
+                m.predictive.bytes(), m.predictive.packedBytes(), m.predictive.seconds(), s.rawBytes()));
         m.baselines.putAll(StreamCompression.baselines(s, baselines, 2));
     }
 

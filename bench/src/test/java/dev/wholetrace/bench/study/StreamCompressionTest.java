@@ -94,6 +94,24 @@ class StreamCompressionTest {
         assertThat(seq.bytes() * 10).as("SEQ %d B vs Diff∘RLE∘SEQ %d B", seq.bytes(), drs.bytes()).isGreaterThan(drs.bytes());
     }
 
+    /** The predictor stage (format 6): sweeps are stored as before, random addresses go to the exception lists and cost less. */
+    @Test
+    void thePredictorStageEscapesRandomAddressesAndLeavesSweepsAlone() throws Exception {
+        AccessStreams strided = AccessStreams.of(record("strided-pred", List.of(sweeps(1, 20_000, 5))));
+        StreamCompression.Grammars drs = StreamCompression.diffRleSeq(strided);
+        StreamCompression.Grammars pred = StreamCompression.predictiveDiffRleSeq(strided);
+        assertThat(pred.exceptions()).as("exception bytes: the one stream's empty list (its count)").isEqualTo(1);
+        assertThat(pred.symbols()).isEqualTo(drs.symbols());
+
+        AccessStreams random = AccessStreams.of(record("random-pred", List.of(random(3, 20_000, 42))));
+        drs = StreamCompression.diffRleSeq(random);
+        pred = StreamCompression.predictiveDiffRleSeq(random);
+        assertThat(pred.exceptions()).as("exception bytes").isGreaterThan(19_000);
+        assertThat(pred.symbols() * 10).as("grammar symbols: escape runs").isLessThan(drs.symbols());
+        assertThat(pred.packedBytes()).as("packed: with predictors %d B vs Diff∘RLE∘SEQ %d B", pred.packedBytes(), drs.packedBytes())
+                .isLessThan(drs.packedBytes());
+    }
+
     @Test
     void baselinesCompressTheRawStreamsInTheirDocumentedLayout() throws Exception {
         ReentrantLock lock = new ReentrantLock();

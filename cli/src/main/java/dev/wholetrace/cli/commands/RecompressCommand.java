@@ -4,6 +4,7 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFile;
+import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.importers.GrammarFileRegrammarer;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,12 +47,19 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "stay the same, only the grammars' shape and size change; sync counts are recounted. enhanced "
                         + "(frequency-ordered SEQUITUR) and repair (Re-Pair) work offline, on the whole of each grammar at "
                         + "once, with about 12 bytes of memory per event of a chunk (docs/grammars.md). A .wtrace is "
-                        + "rewritten in the current format version only."},
+                        + "rewritten in the current format version only.",
+                "",
+                "--addresses (a .wtrace in CDR or ALL) decodes every address stream and encodes it again: diff-rle "
+                        + "as format 5 stored them, predictive with the predictor stage the recorder uses from format 6 "
+                        + "(unpredictable differences of a mostly unpredictable stream go to an exception list; "
+                        + "docs/trace-format.md, \"Address streams\"), so a format-5 trace gets the smaller coding without "
+                        + "being recorded again. Other grammars are kept unless --grammar is given too."},
         footer = {"", "Examples:",
                 "  wholetrace recompress app.wtrace -o app.small.wtrace",
                 "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
                 "  wholetrace recompress app.wtrace -o app.enhanced.wtrace --grammar enhanced",
-                "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair"})
+                "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair",
+                "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive"})
 public final class RecompressCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
     Path input;
@@ -63,6 +72,11 @@ public final class RecompressCommand implements Callable<Integer> {
             description = "rebuild every grammar with ${COMPLETION-CANDIDATES} (default: keep the grammars as they are)")
     GrammarAlgorithm grammar;
 
+    @Option(names = "--addresses", paramLabel = "CODING", converter = AddressCodingConverter.class,
+            completionCandidates = AddressCodingConverter.class,
+            description = "re-encode a .wtrace's address streams with ${COMPLETION-CANDIDATES} (default: keep them as they are)")
+    AddressCoding addresses;
+
     @Mixin
     ForceOption force;
 
@@ -74,13 +88,16 @@ public final class RecompressCommand implements Callable<Integer> {
         OutputFile out = OutputFile.check(output, force.force(), input);
         PrintWriter text = spec.commandLine().getOut();
         long t0 = System.nanoTime();
+        if (isGrammarFile(input) && addresses != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--addresses re-encodes a .wtrace's address streams; " + input + " is a grammar file");
+        }
         if (isGrammarFile(input)) {
             GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
             text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s records%n", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()));
             grammarLine(text, r.grammarsIn(), r.grammarsOut());
             text.printf(Locale.ROOT, "output  %s: %s (%s of the input)%n", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()));
-        } else if (grammar != null) {
-            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
+        } else if (grammar != null || addresses != null) {
+            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, addresses, Codec.BEST).rewrite(input, tmp));
             text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)");
             grammarLine(text, r.grammarsIn(), r.grammarsOut());
@@ -99,6 +116,7 @@ public final class RecompressCommand implements Callable<Integer> {
     }
 
     private void grammarLine(PrintWriter text, long before, long after) {
+        if (addresses != null) text.printf(Locale.ROOT, "address streams re-encoded: %s%n", addresses.cliName());
         if (grammar == null) return;
         text.printf(Locale.ROOT, "grammar %s: %s symbols -> %s (%s)%n", grammar.cliName(), Units.count(before), Units.count(after),
                 Units.percent(after, before));

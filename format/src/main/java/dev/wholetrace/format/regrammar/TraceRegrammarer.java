@@ -15,7 +15,10 @@ import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.strata.StrataStream;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.util.Alphabet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,16 +32,52 @@ import java.util.List;
  * alphabets, the sync order; the sync counts are recounted on the new grammars. Each chunk is
  * read through the public reading path (every check applies) and written through
  * {@link TraceWriter}, so the output is an ordinary trace of the current format version; an
- * unfinished input is rewritten up to its last complete chunk and stays unfinished.
+ * unfinished input is rewritten up to its last complete chunk and stays unfinished. With an
+ * {@link AddressCoding} ({@code --addresses}) the address streams are decoded and encoded again
+ * with it (and their run alphabets rebuilt), instead of having their grammars rebuilt.
  */
 public final class TraceRegrammarer {
     private final GrammarAlgorithm algorithm;
+    private final AddressCoding addresses;
     private final Codec codec;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
+        this(algorithm, null, codec);
+    }
+
+    /**
+     * @param algorithm rebuilds every grammar, or null to keep them (but the re-encoded address streams')
+     * @param addresses re-encodes the address streams, or null to keep their coding
+     */
+    public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec) {
+        if (algorithm == null && addresses == null) throw new IllegalArgumentException("nothing to rebuild");
         this.algorithm = algorithm;
+        this.addresses = addresses;
         this.codec = codec;
+    }
+
+    private Grammar rebuild(Grammar g) {
+        return algorithm == null ? g : algorithm.rebuild(g);
+    }
+
+    /** The address streams of one thread chunk, decoded and encoded again with {@link #addresses}. */
+    private StreamChunk recode(StreamChunk s, ThreadSymbols symbols) {
+        Alphabet runs = new Alphabet();
+        Grammar[] grammars = new Grammar[s.grammars().length];
+        long[][] exceptions = new long[grammars.length][];
+        for (int i = 0; i < grammars.length; i++) {
+            GrammarBuilder builder = (algorithm == null ? GrammarAlgorithm.DEFAULT : algorithm).newBuilder();
+            AddressCoding.Stream st = addresses.recode(s.grammars()[i], symbols.runs, s.exceptions(i), runs, builder);
+            grammars[i] = st.grammar();
+            exceptions[i] = st.exceptions();
+        }
+        long[] pairs = new long[2 * runs.size()];
+        for (int id = 0; id < runs.size(); id++) {
+            pairs[2 * id] = runs.first(id);
+            pairs[2 * id + 1] = runs.second(id);
+        }
+        return new StreamChunk(s.kind(), pairs, s.instructions(), grammars, null, null, exceptions);
     }
 
     /**
@@ -57,7 +96,8 @@ public final class TraceRegrammarer {
     /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
     public Result rewrite(Path in, Path out) throws IOException {
         try (TraceReader reader = TraceReader.open(in)) {
-            // Version 4 differs from the current one only by the clock it lacks: its sections rewrite as they are.
+            // Versions 4 and 5 differ from the current one by the clock (4 lacks it) and the address streams'
+            // exception lists (neither has any): their decoded chunks rewrite as they are, with empty lists.
             if (reader.version() < TraceFormat.CLOCK_SINCE - 1) {
                 throw new FormatException(in.getFileName() + " is of trace format version " + reader.version()
                         + "; --grammar rewrites versions " + (TraceFormat.CLOCK_SINCE - 1) + " to " + TraceFormat.VERSION + " only (record it again)");
@@ -79,7 +119,7 @@ public final class TraceRegrammarer {
                         List<StreamChunk> streams = new ArrayList<>();
                         for (StreamChunk s : tc.streamChunks()) {
                             if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept
-                                StrataStream st = s.strata().withGrammar(algorithm.rebuild(s.strata().grammar()));
+                                StrataStream st = s.strata().withGrammar(rebuild(s.strata().grammar()));
                                 before += s.strata().grammar().symbolCount();
                                 after += st.grammar().symbolCount();
                                 Grammar unfolded = st.unfold();
@@ -87,15 +127,22 @@ public final class TraceRegrammarer {
                                 streams.add(StreamChunk.strata(s.kind(), s.newSymbols(), st, unfolded, counts));
                                 continue;
                             }
+                            if (addresses != null && s.kind() == StreamKinds.ADDRESSES) {
+                                StreamChunk recoded = recode(s, d.symbols());
+                                for (Grammar g : s.grammars()) before += g.symbolCount();
+                                for (Grammar g : recoded.grammars()) after += g.symbolCount();
+                                streams.add(recoded);
+                                continue;
+                            }
                             Grammar[] rebuilt = new Grammar[s.grammars().length];
                             for (int i = 0; i < rebuilt.length; i++) {
                                 Grammar g = s.grammars()[i];
-                                rebuilt[i] = algorithm.rebuild(g);
+                                rebuilt[i] = rebuild(g);
                                 before += g.symbolCount();
                                 after += rebuilt[i].symbolCount();
                             }
                             EdgeCounts counts = s.syncCounts() == null ? null : recount(rebuilt[0], s.kind(), d.symbols());
-                            streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts));
+                            streams.add(new StreamChunk(s.kind(), s.newSymbols(), s.instructions(), rebuilt, counts, null, s.exceptions()));
                         }
                         threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread())));
                         events += tc.events();

@@ -17,14 +17,27 @@ import dev.wholetrace.model.strata.StrataStream;
  * @param syncCounts   the sync counts of the grammar if the kind carries them, else null
  * @param strata       for the strata kind, the stored form its grammar is the {@linkplain
  *                     StrataStream#unfold unfolding} of (what the file holds); else null
+ * @param exceptions   for the address streams of format version 6 on, each grammar's exception
+ *                     list (the differences its escape runs stand for, PredictiveDiffRleEncoder);
+ *                     null when the streams have none (older versions, other kinds)
  */
 public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts,
-                          StrataStream strata) {
+                          StrataStream strata, long[][] exceptions) {
     private static final int[] NONE = new int[0];
 
     /** A stream stored as its grammars. */
     public StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts) {
-        this(kind, newSymbols, instructions, grammars, syncCounts, null);
+        this(kind, newSymbols, instructions, grammars, syncCounts, null, null);
+    }
+
+    /** A stream stored as its grammars and its strata form (or null). */
+    public StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts, StrataStream strata) {
+        this(kind, newSymbols, instructions, grammars, syncCounts, strata, null);
+    }
+
+    /** The exception list of grammar {@code k}, or null if the stream has none (see {@code exceptions}). */
+    public long[] exceptions(int k) {
+        return exceptions == null ? null : exceptions[k];
     }
 
     /** A per-thread stream: one grammar. */

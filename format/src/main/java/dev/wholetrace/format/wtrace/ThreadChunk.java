@@ -80,6 +80,15 @@ public record ThreadChunk(int thread, long events, List<StreamChunk> streamChunk
         return s == null ? NO_INSTRUCTIONS : s.instructions();
     }
 
+    /**
+     * The exception list of address stream {@code k} (format version 6 on, see
+     * PredictiveDiffRleEncoder), or null if the stream has none (older versions).
+     */
+    public long[] exceptions(int k) {
+        StreamChunk s = stream(StreamKinds.ADDRESSES);
+        return s == null ? null : s.exceptions(k);
+    }
+
     /** {@code streams()[i]} is the Diff∘RLE∘SEQ address stream of control symbol {@code streamSymbols()[i]}. */
     public Grammar[] streams() {
         StreamChunk s = stream(StreamKinds.ADDRESSES);

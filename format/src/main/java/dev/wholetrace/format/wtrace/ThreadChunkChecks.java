@@ -1,6 +1,7 @@
 package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.model.address.PredictiveDiffRleEncoder;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
@@ -59,7 +60,11 @@ final class ThreadChunkChecks {
         int[] instructions = tc.streamSymbols();
         Grammar[] streams = tc.streams();
         long[] runLength = new long[symbols.runs.size()];
-        for (int r = 0; r < runLength.length; r++) runLength[r] = symbols.runs.second(r);
+        long[] escaped = new long[symbols.runs.size()]; // the run lengths of escape runs, 0 for the others
+        for (int r = 0; r < runLength.length; r++) {
+            runLength[r] = symbols.runs.second(r);
+            if (symbols.runs.first(r) == PredictiveDiffRleEncoder.ESCAPE) escaped[r] = runLength[r];
+        }
         int k = 0;
         for (int s = 0; s < executed.length; s++) {
             int tag = (int) symbols.control.first(s);
@@ -81,6 +86,11 @@ final class ThreadChunkChecks {
             if (addresses != executed[s]) {
                 throw new FormatException("corrupted " + where + ": the address stream of control symbol " + s + " holds "
                         + addresses + " addresses, the control WPP executes it " + executed[s] + " times");
+            }
+            long[] exceptions = tc.exceptions(k);
+            if (exceptions != null && weightedLength(streams[k], escaped) != exceptions.length) { // ≤ addresses: no overflow
+                throw new FormatException("corrupted " + where + ": the address stream of control symbol " + s + " escapes "
+                        + weightedLength(streams[k], escaped) + " differences but has " + exceptions.length + " exceptions");
             }
             k++;
         }

@@ -53,6 +53,7 @@ final class ThreadChunkCodec {
                     w.writeVarLong(i - last);
                     last = i;
                 }
+                if (s.kind() == StreamKinds.ADDRESSES) exceptions(s, w); // before the grammars, which run to the section's end
                 GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
             } else if (s.strata() != null) {
                 StrataStreamCodec.write(s.strata(), w);
@@ -66,6 +67,29 @@ final class ThreadChunkCodec {
             for (StreamChunk s : p.streamChunks()) if (s.syncCounts() != null) SyncCountsCodec.write(s.syncCounts(), w);
             out.add(new ChunkCodec.RawSection(SectionType.SYNC_COUNTS, null, t, w.toByteArray()));
         }
+    }
+
+    /** Version 6 on: before the grammars, each address stream's exception list (varint n, n signed varints). */
+    private static void exceptions(StreamChunk s, VarIntWriter w) {
+        for (int k = 0; k < s.grammars().length; k++) {
+            long[] e = s.exceptions(k);
+            if (e == null) {
+                w.writeVarLong(0);
+                continue;
+            }
+            w.writeVarLong(e.length);
+            for (long d : e) w.writeSignedVarLong(d);
+        }
+    }
+
+    private static long[][] readExceptions(VarIntReader in, int n) throws FormatException {
+        long[][] out = new long[n][];
+        for (int k = 0; k < n; k++) {
+            long[] e = new long[in.readCount("exception count", in.remaining())];
+            for (int i = 0; i < e.length; i++) e[i] = in.readSignedVarLong("exception");
+            out[k] = e;
+        }
+        return out;
     }
 
     /** The WPP a strata stream stands for (its expansion must fit a long). */
@@ -108,7 +132,7 @@ final class ThreadChunkCodec {
             VarIntReader in = streamsIn.get(kind);
             long[] fresh = newSymbols.getOrDefault(kind, NO_PAIRS);
             if (kind.perInstruction()) {
-                if (in != null || fresh.length > 0) chunks.add(perInstruction(kind, fresh, in, symbols));
+                if (in != null || fresh.length > 0) chunks.add(perInstruction(version, kind, fresh, in, symbols));
                 continue;
             }
             if (in == null) {
@@ -167,9 +191,11 @@ final class ThreadChunkCodec {
 
     /**
      * The streams of a per-instruction kind: varint n; n × varint instruction symbol (delta from
-     * the previous, increasing); one grammar block holding the n grammars.
+     * the previous, increasing); from version 6, for the address streams, n exception lists; one
+     * grammar block holding the n grammars.
      */
-    private static StreamChunk perInstruction(StreamKind kind, long[] fresh, VarIntReader in, ThreadSymbols symbols) throws FormatException {
+    private static StreamChunk perInstruction(int version, StreamKind kind, long[] fresh, VarIntReader in, ThreadSymbols symbols)
+            throws FormatException {
         if (in == null) return new StreamChunk(kind, fresh, new int[0], new Grammar[0], null);
         Alphabet keys = symbols.of(kind.keyedBy());
         int n = in.readCount("stream count", in.remaining());
@@ -182,6 +208,7 @@ final class ThreadChunkCodec {
             if (tag != SymbolTag.LOAD && tag != SymbolTag.STORE) throw in.corrupt("stream " + i + " is not a load/store instruction");
             instructions[i] = last = (int) s;
         }
+        long[][] exceptions = kind == StreamKinds.ADDRESSES && version >= TraceFormat.EXCEPTIONS_SINCE ? readExceptions(in, n) : null;
         List<Grammar> gs = GrammarCodec.readAll(in);
         in.expectEnd();
         if (gs.size() != n) throw in.corrupt(gs.size() + " stream grammars for " + n + " streams");
@@ -189,7 +216,7 @@ final class ThreadChunkCodec {
         for (Grammar g : gs) {
             if (g.maxTerminal() >= size) throw in.corrupt("a " + kind + " stream uses an unknown symbol");
         }
-        return new StreamChunk(kind, fresh, instructions, gs.toArray(new Grammar[0]), null);
+        return new StreamChunk(kind, fresh, instructions, gs.toArray(new Grammar[0]), null, null, exceptions);
     }
 
     private static long[] readPairs(VarIntReader in, String what) throws FormatException {

@@ -5,23 +5,42 @@ import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
 import java.util.NoSuchElementException;
 
-/** Exact inverse of {@link DiffRleEncoder}: streams the addresses back from the run grammar. */
+/**
+ * Exact inverse of {@link DiffRleEncoder} and {@link PredictiveDiffRleEncoder}: streams the
+ * addresses back from the run grammar and, for the latter, the exception list (an
+ * {@link PredictiveDiffRleEncoder#ESCAPE} run of length n takes its differences from the next n
+ * exceptions). A stream without an exception list (null: format versions up to 5) has no escape runs.
+ */
 public final class DiffRleDecoder {
     private final GrammarExpander runsLeft;
     private final Alphabet runs;
+    private final long[] exceptions;
+    private int nextException;
+    private boolean escaped; // the current run takes its differences from the exceptions
     private long address;
     private long diff;
     private long pending;
     private long first;
 
+    /** A stream of format version 5 or older: every run holds its difference. */
     public DiffRleDecoder(Grammar grammar, Alphabet runs) {
-        this.runsLeft = grammar.expander();
-        this.runs = runs;
+        this(grammar, runs, null);
     }
 
-    private DiffRleDecoder(GrammarExpander runsLeft, Alphabet runs, long address, long diff, long pending) {
+    /** @param exceptions the stream's exception list, or null for a stream that has none (version ≤ 5) */
+    public DiffRleDecoder(Grammar grammar, Alphabet runs, long[] exceptions) {
+        this.runsLeft = grammar.expander();
+        this.runs = runs;
+        this.exceptions = exceptions;
+    }
+
+    private DiffRleDecoder(GrammarExpander runsLeft, Alphabet runs, long[] exceptions, int nextException, boolean escaped, long address,
+                           long diff, long pending) {
         this.runsLeft = runsLeft;
         this.runs = runs;
+        this.exceptions = exceptions;
+        this.nextException = nextException;
+        this.escaped = escaped;
         this.address = address;
         this.diff = diff;
         this.pending = pending;
@@ -32,41 +51,71 @@ public final class DiffRleDecoder {
      * decoding the ones before; {@link Seeker} when seeking one stream repeatedly.
      */
     public static DiffRleDecoder at(Grammar g, Alphabet runs, long skip) {
-        return skip == 0 ? new DiffRleDecoder(g, runs) : new Seeker(g, runs).at(skip);
+        return at(g, runs, null, skip);
+    }
+
+    /** As {@link #at(Grammar, Alphabet, long)}, for a stream with an exception list (or null). */
+    public static DiffRleDecoder at(Grammar g, Alphabet runs, long[] exceptions, long skip) {
+        return skip == 0 ? new DiffRleDecoder(g, runs, exceptions) : new Seeker(g, runs, exceptions).at(skip);
+    }
+
+    private static boolean isEscape(long[] exceptions, Alphabet runs, int id) {
+        return exceptions != null && runs.first(id) == PredictiveDiffRleEncoder.ESCAPE;
     }
 
     /**
-     * Random access into one address stream: every rule knows how many addresses it spans and how
-     * far it moves the address (computed once, O(grammar)), so each seek descends the grammar once,
-     * O(depth · rule length).
+     * Random access into one address stream: every rule knows how many addresses it spans, how far
+     * its own runs move the address and how many exceptions it consumes (computed once,
+     * O(grammar)); prefix sums of the exception list give what the exceptions before a position
+     * move. Each seek descends the grammar once, O(depth · rule length).
      */
     public static final class Seeker {
         private final Grammar g;
         private final Alphabet runs;
+        private final long[] exceptions;
         private final long[] count;
         private final long[] move;
+        private final long[] escapes;
+        private final long[] prefix; // prefix[i]: the sum of exceptions 0..i-1
 
         public Seeker(Grammar g, Alphabet runs) {
+            this(g, runs, null);
+        }
+
+        /** @param exceptions the stream's exception list, or null (format version ≤ 5) */
+        public Seeker(Grammar g, Alphabet runs, long[] exceptions) {
             this.g = g;
             this.runs = runs;
+            this.exceptions = exceptions;
             long[] count = new long[g.ruleCount()];
             long[] move = new long[g.ruleCount()];
+            long[] escapes = new long[g.ruleCount()];
             g.foldBottomUp(rule -> {
                 int r = rule.rule();
                 for (int i = 0, len = rule.length(); i < len; i++) {
                     if (rule.isRule(i)) {
                         count[r] += count[rule.child(i)];
                         move[r] += move[rule.child(i)];
+                        escapes[r] += escapes[rule.child(i)];
                     } else {
                         int s = rule.terminal(i);
                         checkRun(s, runs);
                         count[r] += runs.second(s);
-                        move[r] += runs.first(s) * runs.second(s);
+                        if (isEscape(exceptions, runs, s)) escapes[r] += runs.second(s);
+                        else move[r] += runs.first(s) * runs.second(s);
                     }
                 }
             });
+            int n = exceptions == null ? 0 : exceptions.length;
+            if (g.ruleCount() > 0 && escapes[0] != n) {
+                throw new IllegalStateException("the stream escapes " + escapes[0] + " differences but has " + n + " exceptions");
+            }
+            long[] prefix = new long[n + 1];
+            for (int i = 0; i < n; i++) prefix[i + 1] = prefix[i] + exceptions[i];
             this.count = count;
             this.move = move;
+            this.escapes = escapes;
+            this.prefix = prefix;
         }
 
         /** A decoder whose next address is the {@code skip}-th of the stream (from 0). */
@@ -74,6 +123,7 @@ public final class DiffRleDecoder {
             if (skip < 0 || skip > count[0]) throw new IndexOutOfBoundsException("address " + skip + " outside [0, " + count[0] + "]");
             long address = 0;
             long terminal = 0; // run symbols consumed so far
+            int escaped = 0; // exceptions consumed so far
             long left = skip;
             int rule = 0;
             while (true) {
@@ -84,7 +134,8 @@ public final class DiffRleDecoder {
                         int c = Grammar.ruleOf(s);
                         if (left >= count[c]) {
                             left -= count[c];
-                            address += move[c];
+                            address += move[c] + prefix[escaped + (int) escapes[c]] - prefix[escaped];
+                            escaped += (int) escapes[c];
                             terminal += g.expandedLength(c);
                             continue;
                         }
@@ -93,6 +144,17 @@ public final class DiffRleDecoder {
                         break;
                     }
                     long len = runs.second(s);
+                    if (isEscape(exceptions, runs, s)) {
+                        long k = Math.min(left, len);
+                        address += prefix[escaped + (int) k] - prefix[escaped];
+                        escaped += (int) k;
+                        if (left >= len) {
+                            left -= len;
+                            terminal++;
+                            continue;
+                        }
+                        return new DiffRleDecoder(g.expander(terminal + 1), runs, exceptions, escaped, true, address, 0, len - left);
+                    }
                     long d = runs.first(s);
                     if (left >= len) {
                         left -= len;
@@ -101,9 +163,11 @@ public final class DiffRleDecoder {
                         continue;
                     }
                     // The skip ends inside this run: `left` of its addresses are behind us.
-                    return new DiffRleDecoder(g.expander(terminal + 1), runs, address + d * left, d, len - left);
+                    return new DiffRleDecoder(g.expander(terminal + 1), runs, exceptions, escaped, false, address + d * left, d, len - left);
                 }
-                if (!descended) return new DiffRleDecoder(g.expander(terminal), runs, address, 0, 0); // skip == stream length
+                if (!descended) { // skip == stream length
+                    return new DiffRleDecoder(g.expander(terminal), runs, exceptions, escaped, false, address, 0, 0);
+                }
             }
         }
     }
@@ -126,10 +190,14 @@ public final class DiffRleDecoder {
         if (max <= 0) return 0;
         if (pending == 0) {
             if (!runsLeft.hasNext()) return 0;
-            int id = runsLeft.next();
-            if (id >= runs.size()) throw new IllegalStateException("run id " + id + " outside the run alphabet");
-            diff = runs.first(id);
-            pending = runs.second(id);
+            startRun();
+        }
+        if (escaped) { // an exception is a progression of one
+            diff = nextException();
+            pending--;
+            address += diff;
+            first = address;
+            return 1;
         }
         long n = Math.min(max, pending);
         first = address + diff;
@@ -151,13 +219,24 @@ public final class DiffRleDecoder {
     public long nextLong() {
         if (pending == 0) {
             if (!runsLeft.hasNext()) throw new NoSuchElementException("address stream exhausted");
-            int id = runsLeft.next();
-            if (id >= runs.size()) throw new IllegalStateException("run id " + id + " outside the run alphabet");
-            diff = runs.first(id);
-            pending = runs.second(id);
+            startRun();
         }
         pending--;
+        if (escaped) diff = nextException();
         address += diff;
         return address;
+    }
+
+    private void startRun() {
+        int id = runsLeft.next();
+        if (id >= runs.size()) throw new IllegalStateException("run id " + id + " outside the run alphabet");
+        escaped = isEscape(exceptions, runs, id);
+        diff = escaped ? 0 : runs.first(id);
+        pending = runs.second(id);
+    }
+
+    private long nextException() {
+        if (nextException >= exceptions.length) throw new IllegalStateException("the stream escapes more differences than its " + exceptions.length + " exceptions");
+        return exceptions[nextException++];
     }
 }

@@ -1,0 +1,65 @@
+package dev.wholetrace.format.regrammar;
+
+import dev.wholetrace.model.address.DiffRleDecoder;
+import dev.wholetrace.model.address.DiffRleEncoder;
+import dev.wholetrace.model.address.PredictiveDiffRleEncoder;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarBuilder;
+import dev.wholetrace.model.util.Alphabet;
+import java.util.Arrays;
+
+/**
+ * How {@code wholetrace recompress --addresses} re-encodes the address streams of a trace (CDR,
+ * ALL): plain Diff∘RLE∘SEQ as format version 5 wrote them, or with the predictor stage of version 6
+ * (docs/trace-format.md, "Address streams"). The addresses are decoded and encoded again, so a
+ * version-5 trace gains the predictor stage without being recorded again, and a study can compare
+ * both codings of the same recording.
+ */
+public enum AddressCoding {
+    /** Diff∘RLE∘SEQ without exceptions (what version 5 stored). */
+    DIFF_RLE("diff-rle"),
+    /** Diff∘RLE∘SEQ with the predictor stage and exception lists (what the recorder writes from version 6). */
+    PREDICTIVE("predictive");
+
+    private final String cliName;
+
+    AddressCoding(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** The name on the command line. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /** The coding called {@code name} on the command line. */
+    public static AddressCoding byName(String name) {
+        for (AddressCoding c : values()) if (c.cliName.equals(name)) return c;
+        throw new IllegalArgumentException("unknown address coding '" + name + "' (expected " + Arrays.toString(names()) + ")");
+    }
+
+    static String[] names() {
+        return Arrays.stream(values()).map(AddressCoding::cliName).toArray(String[]::new);
+    }
+
+    /** One stream re-encoded: its grammar over the new run alphabet and its exception list. */
+    record Stream(Grammar grammar, long[] exceptions) {}
+
+    /**
+     * Decodes one stream (its grammar over {@code oldRuns}, with {@code oldExceptions} or null) and
+     * encodes its addresses into {@code builder} over {@code newRuns}.
+     */
+    Stream recode(Grammar g, Alphabet oldRuns, long[] oldExceptions, Alphabet newRuns, GrammarBuilder builder) {
+        DiffRleDecoder in = new DiffRleDecoder(g, oldRuns, oldExceptions);
+        if (this == DIFF_RLE) {
+            DiffRleEncoder e = new DiffRleEncoder(newRuns, builder);
+            while (in.hasNext()) e.append(in.nextLong());
+            e.finish();
+            return new Stream(e.grammar().toGrammar(), new long[0]);
+        }
+        PredictiveDiffRleEncoder e = new PredictiveDiffRleEncoder(newRuns, builder);
+        while (in.hasNext()) e.append(in.nextLong());
+        e.finish();
+        return new Stream(e.grammar().toGrammar(), e.exceptions());
+    }
+}
