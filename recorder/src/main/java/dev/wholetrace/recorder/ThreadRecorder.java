@@ -38,14 +38,14 @@ public final class ThreadRecorder {
     private final TraceRecorder recorder;
     private final int index;
     private final long object;
-    /** Where full buffers go to the compressor's worker; null for a handle made after close. */
-    private final HandoffRing ring;
+    private final ThreadCompressor compressor;
     private final boolean keepBlocks;
     private final boolean keepAccesses;
     /** Mode EWPP: every thread's last writers, to flag a load of another thread's store; else null. */
     private final LastWriters writers;
     /** Mode EWPP: this thread's stores so far (a store's number names it in another thread's check). */
     private long stores;
+    private Batch batch;
     private long[] buf;
     /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
     private int pos;
@@ -62,15 +62,15 @@ public final class ThreadRecorder {
     private int taken;
     private boolean ended;
 
-    ThreadRecorder(TraceRecorder recorder, int index, long object, HandoffRing ring, int firstCapacity) {
+    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
         this.recorder = recorder;
         this.index = index;
         this.object = object;
-        this.ring = ring;
+        this.compressor = compressor;
         this.keepBlocks = recorder.mode().control;
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
-        useBuffer(new long[firstCapacity]);
+        useBatch(new Batch(firstCapacity));
     }
 
     /** This thread's number in the trace. */
@@ -187,8 +187,8 @@ public final class ThreadRecorder {
             if (ended) return;
             sync(SyncKind.THREAD_END, 0, object, 0);
             ended = true;
-            submitRest(buf, pos, 0);
-            if (ring != null) ring.close();
+            submitRest(batch, pos);
+            batch = null;
             buf = new long[MAX_EVENT_LONGS];
             pos = 0;
             limit = -1; // every later event goes to handOver(), which drops it
@@ -208,12 +208,14 @@ public final class ThreadRecorder {
      */
     void collect() {
         synchronized (this) {
-            if (ended || ring == null) return;
+            if (ended || batch == null) return;
             int published = (int) POS.getAcquire(this);
             int n = published - taken;
             if (n <= 0) return;
-            ring.putCopy(buf, taken, n);
+            Batch copy = recorder.copyBatch(n);
+            System.arraycopy(batch.data, taken, copy.data, 0, n);
             taken = published;
+            submit(copy, n);
         }
     }
 
@@ -225,41 +227,47 @@ public final class ThreadRecorder {
     /** Hands the full buffer over and continues in a fresh one; returns the new position (0). */
     private int handOver() {
         synchronized (this) {
-            if (ended) {
+            if (ended || batch == null) {
                 POS.setRelease(this, 0);
                 return 0;
             }
-            useBuffer(submitRest(buf, pos, recorder.nextCapacity(buf.length)));
+            int grow = batch.data.length;
+            submitRest(batch, pos);
+            useBatch(recorder.batch(grow));
             return 0;
         }
     }
 
-    /**
-     * Sends the buffer's events from {@link #taken} to {@code length} to the compressor and returns
-     * the array to continue in ({@code nextCapacity} longs at least; null for 0). Lock held.
-     */
-    private long[] submitRest(long[] b, int length, int nextCapacity) {
-        if (taken > 0 && length > taken) {
+    /** Sends the buffer's events from {@link #taken} to {@code length} to the compressor. Lock held. */
+    private void submitRest(Batch b, int length) {
+        if (b != null && taken > 0 && length > taken) {
             // Only after a collect(): move the rest to the front, where the compressor reads from.
             // The owner writes only at or past `length` (its published position), never below.
-            System.arraycopy(b, taken, b, 0, length - taken);
+            System.arraycopy(b.data, taken, b.data, 0, length - taken);
             length -= taken;
         } else if (taken > 0) {
             length = 0;
         }
         taken = 0;
-        if (length == 0 || ring == null) {
-            if (nextCapacity == 0) return null;
-            return b.length >= nextCapacity ? b : new long[nextCapacity];
-        }
-        return ring.put(b, length, nextCapacity);
+        submit(b, length);
     }
 
-    private void useBuffer(long[] b) {
-        buf = b;
+    private void submit(Batch b, int length) {
+        if (b == null || length == 0) {
+            if (b != null) recorder.recycle(b);
+            return;
+        }
+        b.length = length;
+        b.target = compressor;
+        recorder.submit(b);
+    }
+
+    private void useBatch(Batch b) {
+        batch = b;
+        buf = b.data;
         taken = 0;
         POS.setRelease(this, 0);
-        LIMIT.setOpaque(this, b.length - MAX_EVENT_LONGS);
+        LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
     }
 
     /**
@@ -272,16 +280,16 @@ public final class ThreadRecorder {
             if (ended) return;
             ended = true;
             int published = (int) POS.getAcquire(this);
-            long[] b = buf;
+            Batch b = batch;
+            batch = null;
             // The owner may still write past `published` into this array until it next takes the
-            // lock, so the array must never be handed back to it: the ring keeps it, and no
-            // hand-over (which would swap it out) follows a drain. The owner may also read `buf`
-            // after this swap with a position from the old array: the event methods check the
-            // position against the array they write, never only against `limit`.
+            // lock, so the array must never be handed to another thread again. The owner may also
+            // read `buf` after this swap with a position from the old array: the event methods
+            // check the position against the array they write, never only against `limit`.
+            b.recyclable = false;
             buf = new long[MAX_EVENT_LONGS];
             limit = -1;
-            submitRest(b, published, 0);
-            if (ring != null) ring.close();
+            submitRest(b, published);
         }
     }
 

@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -47,6 +49,7 @@ public final class TraceRecorder implements AutoCloseable {
     private final Thread chunkThread;
     private final ClockSampler clock;
     private final Thread clockThread;
+    private final BlockingQueue<Batch> pool;
     private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong pendingEvents = new AtomicLong();
     private final AtomicLong pendingSymbols = new AtomicLong();
@@ -86,6 +89,7 @@ public final class TraceRecorder implements AutoCloseable {
         this.metadata = new ChunkMetadata(properties);
         this.ewppFilter = ewpp ? DependenceFilter.decode(config.properties().get(DependenceFilter.PROPERTY)) : null;
         this.lastWriters = ewpp ? new LastWriters(ewppCaps) : null;
+        pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
         for (int i = 0; i < workers.length; i++) {
@@ -152,12 +156,11 @@ public final class TraceRecorder implements AutoCloseable {
             compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
                     "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
-            // Registered with its worker before it can hand anything over (and before a cut can miss it).
-            HandoffRing ring = workerOf(index).register(compressor);
-            t = new ThreadRecorder(this, index, object, ring, FIRST_BATCH_LONGS);
+            t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);
         }
+        enqueue(workerOf(index), CompressorWorker.registration(compressor));
         current.set(t);
         t.sync(SyncKind.THREAD_BEGIN, 0, object, 0);
         return t;
@@ -209,14 +212,47 @@ public final class TraceRecorder implements AutoCloseable {
         return tickets.getAndIncrement();
     }
 
-    /** The size of a thread's next buffer: doubling from the first one's up to {@code batchLongs}. */
-    int nextCapacity(int previous) {
+    Batch batch(int previousCapacity) {
         int max = config.batchLongs();
-        return previous < max ? Math.min(max, previous * 2) : max;
+        if (previousCapacity < max) return new Batch(Math.min(max, previousCapacity * 2));
+        Batch b = pool.poll();
+        return b != null ? b : new Batch(max);
+    }
+
+    /**
+     * A buffer for {@link ThreadRecorder#collect} to copy {@code longs} into: a pooled full-size
+     * one for a large copy, an exact one for a small copy (thousands of idle threads must not
+     * each take a full-size buffer at every cut).
+     */
+    Batch copyBatch(int longs) {
+        // A thread's first buffers may be larger than a small configured batchLongs: exact size then.
+        return longs > config.batchLongs() / 4 && longs <= config.batchLongs() ? batch(config.batchLongs()) : new Batch(longs);
+    }
+
+    void recycle(Batch b) {
+        if (b.recyclable && b.data.length == config.batchLongs()) {
+            b.target = null;
+            pool.offer(b);
+        }
+    }
+
+    void submit(Batch b) {
+        enqueue(workerOf(b.target.thread()), b);
     }
 
     private CompressorWorker workerOf(int thread) {
         return workers[thread % workers.length];
+    }
+
+    /**
+     * Puts an item on a worker's queue without ever throwing InterruptedException at the program
+     * or clearing its interrupt status: BlockingQueue.put would do both.
+     */
+    private static void enqueue(CompressorWorker w, Object item) {
+        while (!w.offer(item)) {
+            if (Thread.currentThread().isInterrupted()) Thread.yield();
+            else LockSupport.parkNanos(50_000);
+        }
     }
 
     void consumed(int events, long symbolsDelta) {
@@ -350,7 +386,7 @@ public final class TraceRecorder implements AutoCloseable {
      */
     private void cutAndWrite(long deadline, long minCodecNanos) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
-        for (CompressorWorker w : workers) w.cut(cut);
+        for (CompressorWorker w : workers) enqueue(w, cut);
         try {
             cut.done.await();
         } catch (InterruptedException e) {
@@ -397,7 +433,7 @@ public final class TraceRecorder implements AutoCloseable {
         clock.stop();
         try {
             chunkThread.join();
-            for (CompressorWorker w : workers) w.stop();
+            for (CompressorWorker w : workers) enqueue(w, CompressorWorker.STOP);
             for (Thread t : workerThreads) t.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

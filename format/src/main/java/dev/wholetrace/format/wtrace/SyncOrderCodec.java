@@ -92,23 +92,13 @@ final class SyncOrderCodec {
             long lastTicket = 0;
             while (!heap.isEmpty()) {
                 int pi = heap.pop();
-                long thread = (long) threadChunks.get(pi).thread() << 1;
-                VarIntReader mine = tickets[pi];
-                long t = ticket[pi];
-                // A run of this thread's operations until another thread's next ticket comes
-                // first: the heap is touched once per run, not once per operation.
-                while (true) {
-                    long delta = t - lastTicket;
-                    order.writeVarLong(thread | (delta == 1 ? 0 : 1));
-                    if (delta != 1) order.writeVarLong(delta);
-                    lastTicket = t;
-                    if (left[pi]-- <= 0) break;
-                    t += mine.readVarLong("ticket increase");
-                    if (!heap.isEmpty() && heap.minKey() < t) {
-                        ticket[pi] = t;
-                        heap.push(pi, t);
-                        break;
-                    }
+                long delta = ticket[pi] - lastTicket;
+                order.writeVarLong((long) threadChunks.get(pi).thread() << 1 | (delta == 1 ? 0 : 1));
+                if (delta != 1) order.writeVarLong(delta);
+                lastTicket = ticket[pi];
+                if (left[pi]-- > 0) {
+                    ticket[pi] += tickets[pi].readVarLong("ticket increase");
+                    heap.push(pi, ticket[pi]);
                 }
             }
         } catch (FormatException e) {
@@ -239,24 +229,12 @@ final class SyncOrderCodec {
     static final class RecentObjects {
         private final long[] objects = new long[RECENT];
         private int size;
-        /**
-         * How many of the objects fall in each of 256 buckets of a hash: an object whose bucket is
-         * empty is not among them, so a miss (a new object each time, e.g. a value handed over
-         * through a map) costs one array read instead of a scan of all {@link #RECENT} (profiled:
-         * the scan was a tenth of the compressors' samples on Guava).
-         */
-        private final byte[] buckets = new byte[256];
 
         int indexOf(long object) {
-            if (buckets[bucket(object)] == 0) return -1;
             for (int i = 0; i < size; i++) {
                 if (objects[i] == object) return i;
             }
             return -1;
-        }
-
-        private static int bucket(long object) {
-            return (int) ((object ^ object >>> 29) * 0x9E3779B97F4A7C15L >>> 56);
         }
 
         int size() {
@@ -274,10 +252,6 @@ final class SyncOrderCodec {
 
         /** Moves {@code object}, found at {@code index} or new ({@code -1}), to the front. */
         void use(long object, int index) {
-            if (index < 0) {
-                if (size == RECENT) buckets[bucket(objects[RECENT - 1])]--;
-                buckets[bucket(object)]++;
-            }
             int from = index >= 0 ? index : Math.min(size, RECENT - 1);
             System.arraycopy(objects, 0, objects, 1, from);
             objects[0] = object;

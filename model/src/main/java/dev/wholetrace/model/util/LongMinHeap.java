@@ -33,11 +33,6 @@ public final class LongMinHeap {
         keys[i] = key;
     }
 
-    /** The smallest key (the heap must not be empty). */
-    public long minKey() {
-        return keys[0];
-    }
-
     /** Removes the entry with the smallest key and returns its id. */
     public int pop() {
         int top = ids[0];
