@@ -2,6 +2,7 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.format.wtrace.TraceFormat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,7 @@ class CliStoredStrataTest {
             assertThat(b).as("%s thread %d", kernel, t).isEqualTo(a);
             assertThat(a.lines().count()).isGreaterThan(0);
         }
-        assertThat(ok("verify", strata.toString()).out()).contains("valid trace, version 5, strata");
+        assertThat(ok("verify", strata.toString()).out()).contains("valid trace, version " + TraceFormat.VERSION + ", strata");
     }
 
     @Test
@@ -105,7 +106,7 @@ class CliStoredStrataTest {
     void recompressGrammarKeepsTheStrata() {
         Path out = dir.resolve("sor-repair.wtrace");
         ok("recompress", sorStrata.toString(), "-o", out.toString(), "--grammar", "repair");
-        assertThat(ok("verify", out.toString()).out()).contains("valid trace, version 5, strata");
+        assertThat(ok("verify", out.toString()).out()).contains("valid trace, version " + TraceFormat.VERSION + ", strata");
         for (int t = 0; t < threads(sorStrata); t++) {
             assertThat(ok("dump", out.toString(), "--thread", Integer.toString(t), "--view", "blocks").out())
                     .isEqualTo(ok("dump", sorStrata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
