@@ -46,9 +46,10 @@ public final class FinishedTrace {
             int threads = 0;
             for (List<Section> chunk : reader.chunks()) for (Section s : chunk) threads = Math.max(threads, s.thread() + 1);
             String file = trace.toString();
+            int chunks = reader.chunks().size();
             err.printf(Locale.ROOT, "wholetrace: %s: %s, %s mode, %d thread%s, %d chunk%s%s; next: wholetrace %s %s%n",
                     file, Units.bytes(reader.size()), reader.mode().label(), threads, threads == 1 ? "" : "s",
-                    reader.chunks().size(), reader.chunks().size() == 1 ? "" : "s", reader.complete() ? "" : " (unfinished)",
+                    chunks, chunks == 1 ? "" : "s", reader.complete() ? "" : " (unfinished)",
                     reader.mode().keepsAccesses() ? "stats|races|report" : "stats|hot|report", file);
             err.flush();
         } catch (IOException | RuntimeException e) {

@@ -19,6 +19,8 @@ public final class Parser {
     /** One source line: its label, the column of its text, its text without label, comment and trailing ';'. */
     private record Line(int no, String label, int col, String text) {}
 
+    /** A call of a procedure or a built-in: {@code [call] NAME(}. */
+    private static final Pattern CALL = Pattern.compile("^(call\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
     private static final Pattern PROCEDURE = Pattern.compile("procedure\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)");
 
     /** A procedure definition (§8.6): its parameters and its body's lines, parsed again at every call. */
@@ -220,7 +222,7 @@ public final class Parser {
 
     /** The procedure line {@code l} calls ({@code call P(...)} or {@code P(...)}), or null if it is another statement. */
     private Procedure calledProcedure(Line l) throws TxException {
-        Matcher m = Pattern.compile("^(call\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(").matcher(l.text);
+        Matcher m = CALL.matcher(l.text);
         if (!m.find()) return null;
         Procedure p = procedures.get(m.group(2));
         if (p == null && m.group(1) != null) throw new TxException(l.no, l.col, "call of " + m.group(2) + ": no such procedure");
