@@ -174,23 +174,9 @@ public final class EwppQuery {
                     long before = stores.of(t, d).rank(p); // |TS(d)| when the load ran
                     long lo = baseAfter(before, caps.buffer());
                     long hi = before - 2;
-                    while (true) {
-                        if (lo > hi) throw new IllegalStateException("a binary search signature at " + p + " runs past its buffer");
-                        long mid = (lo + hi) >>> 1;
-                        n[7]++;
-                        int step = (int) alphabet.first(signatures.next());
-                        if (step == CheckSymbols.END) {
-                            n[8] += before - mid;
-                            sink.dependence(t, p, u, t, positions ? stores.of(t, d).select(mid) : -1, d, Origin.SAME_THREAD);
-                            break;
-                        } else if (step == CheckSymbols.B0) {
-                            hi = mid - 1;
-                        } else if (step == CheckSymbols.B1) {
-                            lo = mid + 1;
-                        } else {
-                            throw new IllegalStateException("symbol tag " + step + " inside a binary search signature at " + p);
-                        }
-                    }
+                    long mid = SearchSignature.instance(lo, hi, signatures::next, alphabet, n, p);
+                    n[8] += before - mid;
+                    sink.dependence(t, p, u, t, positions ? stores.of(t, d).select(mid) : -1, d, Origin.SAME_THREAD);
                 }
                 case CheckSymbols.BACK -> {
                     n[3]++;

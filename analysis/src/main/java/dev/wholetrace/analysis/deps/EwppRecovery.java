@@ -145,23 +145,9 @@ public final class EwppRecovery {
                 LongList list = instances(ts, d, position);
                 int lo = ts.base(i); // the instances the check's buffer still held
                 int hi = list.size() - 2;
-                while (true) {
-                    if (lo > hi) throw new IllegalStateException("a binary search signature at " + position + " runs past its buffer");
-                    int mid = CheckSymbols.mid(lo, hi);
-                    n[7]++;
-                    int step = (int) alphabet.first(signatures.next());
-                    if (step == CheckSymbols.END) {
-                        n[8] += list.size() - mid;
-                        sink.dependence(t, position, u, t, list.get(mid), d, Origin.SAME_THREAD);
-                        break;
-                    } else if (step == CheckSymbols.B0) {
-                        hi = mid - 1;
-                    } else if (step == CheckSymbols.B1) {
-                        lo = mid + 1;
-                    } else {
-                        throw new IllegalStateException("symbol tag " + step + " inside a binary search signature at " + position);
-                    }
-                }
+                int mid = (int) SearchSignature.instance(lo, hi, signatures::next, alphabet, n, position);
+                n[8] += list.size() - mid;
+                sink.dependence(t, position, u, t, list.get(mid), d, Origin.SAME_THREAD);
             }
             case CheckSymbols.BACK -> {
                 n[3]++;
