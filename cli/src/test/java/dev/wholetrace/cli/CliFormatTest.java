@@ -69,6 +69,59 @@ class CliFormatTest {
     }
 
     /**
+     * The brief's rule for every command, checked on all of them (tx's included) so that a new
+     * command cannot forget it: a --format option for machine-readable output, and examples.
+     */
+    @Test
+    void everyCommandHasAFormatOptionAndExamples() {
+        CommandLine cl = new CommandLine(new Main());
+        List<String> missing = new java.util.ArrayList<>();
+        for (Map.Entry<String, CommandLine> e : cl.getSubcommands().entrySet()) check(e.getKey(), e.getValue(), missing);
+        assertThat(missing).as("commands without --format or examples").isEmpty();
+    }
+
+    private static void check(String name, CommandLine command, List<String> missing) {
+        if (command.getCommand() instanceof CommandLine.HelpCommand) return; // picocli's own
+        if (!command.getSubcommands().isEmpty()) {
+            for (Map.Entry<String, CommandLine> e : command.getSubcommands().entrySet()) check(name + " " + e.getKey(), e.getValue(), missing);
+            return;
+        }
+        String help = ok((name + " --help").split(" "));
+        if (!help.contains("--format=") || !help.contains("Examples:")) missing.add(name);
+    }
+
+    @Test
+    void summariesOfCommandsThatMakeFilesAreJsonWhenAsked() throws Exception {
+        Path raw = dir.resolve("loop.u32");
+        byte[] bytes = new byte[4 * 3000];
+        for (int i = 0; i < 3000; i++) bytes[4 * i] = (byte) (i % 5);
+        java.nio.file.Files.write(raw, bytes);
+        Path wgr = dir.resolve("loop.wgr");
+        Map<String, Object> compressed = JsonText.object(ok("compress", raw.toString(), "--input", "u32", "-o", wgr.toString(), "--format", "json").strip());
+        assertThat(compressed).containsEntry("records", 3000L).containsEntry("inputBytes", (long) bytes.length);
+        assertThat(((Number) compressed.get("outputBytes")).longValue()).isEqualTo(java.nio.file.Files.size(wgr));
+        Map<String, Object> expanded = JsonText.object(ok("expand", wgr.toString(), "-o", dir.resolve("back.u32").toString(), "--format", "json").strip());
+        assertThat(expanded).containsEntry("records", 3000L).containsEntry("outputBytes", (long) bytes.length).containsEntry("complete", true);
+        Map<String, Object> repacked = JsonText.object(ok("recompress", trace, "-o", dir.resolve("re.wtrace").toString(), "--format", "json").strip());
+        assertThat(repacked).containsEntry("kind", "trace").containsEntry("complete", true);
+        assertThat(((Number) repacked.get("outputBytes")).longValue()).isEqualTo(java.nio.file.Files.size(dir.resolve("re.wtrace")));
+        Cli toStdout = Cli.run("expand", wgr.toString(), "-o", "-", "--format", "json");
+        assertThat(toStdout.exit()).isEqualTo(2);
+        assertThat(toStdout.errLines()).singleElement().asString().contains("with -o - standard output is the trace itself");
+    }
+
+    @Test
+    void theReportIsAlsoOneJsonDocument() {
+        Map<String, Object> report = JsonText.object(ok("report", trace, "--format", "json").strip());
+        assertThat(report).containsKeys("summary", "charts", "races", "hot");
+        @SuppressWarnings("unchecked") Map<String, Object> summary = (Map<String, Object>) report.get("summary");
+        assertThat(summary).containsEntry("mode", "cdr").containsEntry("threads", 2L);
+        @SuppressWarnings("unchecked") Map<String, Object> races = (Map<String, Object>) report.get("races");
+        assertThat(races).containsKeys("races", "summary"); // as 'races --format json'
+        assertThat(ok("report", trace, "--format", "html")).startsWith("<!DOCTYPE html>");
+    }
+
+    /**
      * Picocli prints each description element on a line of its own and wraps only within one, so a
      * sentence split over elements breaks the help at a fixed place whatever the terminal's width.
      * Every element is a list item (indented), a blank line, or ends a sentence or introduces a list.

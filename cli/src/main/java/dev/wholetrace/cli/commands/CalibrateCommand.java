@@ -1,10 +1,13 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -27,8 +30,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "it takes about ten seconds. The procedure is in docs/machine-model.md, \"Calibration\"."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
-                "  wholetrace calibrate -o laptop.properties --name laptop --processors 8"})
-public final class CalibrateCommand implements Callable<Integer> {
+                "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
+                "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
+public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -47,8 +51,17 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
     @Override
     public Integer call() throws Exception {
+        OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS);
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
@@ -59,6 +72,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         for (String line : c.fitReport()) err.println("calibrate: " + line);
         err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");
         err.flush();
+        if (summaryFormat != CommandSummary.FORMATS.defaultFormat()) { // the text lines are the ones above, on stderr
+            CommandSummary summary = new CommandSummary().put("file", out.toString()).put("name", m.name()).put("processors", m.processors())
+                    .put("clockHz", m.clockHz());
+            m.cycles().forEach((k, v) -> summary.object("cycles").put(k, v));
+            m.costs().forEach((k, v) -> summary.object("costs").put(k, v));
+            for (String line : c.fitReport()) summary.element("fit").put("line", line.strip());
+            summary.write(summaryFormat, spec.commandLine().getOut());
+        }
         return 0;
     }
 }

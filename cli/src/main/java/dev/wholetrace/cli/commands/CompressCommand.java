@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.term.Progress;
@@ -11,6 +12,8 @@ import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFileWriter;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.Units;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,8 +37,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr",
                 "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr",
-                "  wholetrace compress huge.u64 --input u64 -o huge.wgr --chunk-memory 32   # smaller chunks"})
-public final class CompressCommand implements Callable<Integer> {
+                "  wholetrace compress huge.u64 --input u64 -o huge.wgr --chunk-memory 32   # smaller chunks",
+                "  wholetrace compress trace.u32 --input u32 -o trace.wgr --format json | jq .outputBytes"})
+public final class CompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -66,6 +70,14 @@ public final class CompressCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
+    @Mixin
+    FormatOption summaryFormat;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
     /** The shape of all chunks together, for the summary lines. */
     private static final class Totals {
         long records;
@@ -94,6 +106,7 @@ public final class CompressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutputFormat outputFormat = summaryFormat.resolve(CommandSummary.FORMATS); // a wrong --format fails before the work
         Codec codec = Codecs.parse(spec, codecName);
         PrintWriter out = spec.commandLine().getOut();
         OutputFile target = OutputFile.check(output, force.force(), input);
@@ -115,16 +128,24 @@ public final class CompressCommand implements Callable<Integer> {
         });
         double seconds = (System.nanoTime() - t0) / 1e9;
         String inChunks = totals.chunks > 1 ? " in " + totals.chunks + " chunks" : "";
-        out.printf(Locale.ROOT, "input    %s: %s, %s records%n", input, format.cliName, Units.count(totals.records));
-        out.printf(Locale.ROOT, "grammar  control: %d rules, %d symbols, depth %d%s%n", totals.rules, totals.symbols, totals.depth, inChunks);
+        CommandSummary summary = new CommandSummary()
+                .line("input    %s: %s, %s records", input, format.cliName, Units.count(totals.records))
+                .line("grammar  control: %d rules, %d symbols, depth %d%s", totals.rules, totals.symbols, totals.depth, inChunks);
         if (format == InputFormat.LACKEY_MEM) {
-            out.printf(Locale.ROOT, "         address streams: %d, %d symbols over %d (difference, run) pairs%n",
-                    totals.streams, totals.streamSymbols, totals.runPairs);
+            summary.line("         address streams: %d, %d symbols over %d (difference, run) pairs", totals.streams, totals.streamSymbols, totals.runPairs);
         }
-        out.printf(Locale.ROOT, "output   %s: %s (%s of the %s input; %s of %s as binary records)%n", output, Units.bytes(outBytes),
-                Units.percent(outBytes, inBytes), Units.bytes(inBytes), Units.percent(outBytes, totals.expandedBytes),
-                Units.bytes(totals.expandedBytes));
-        out.printf(Locale.ROOT, "time     %.2f s (%.1f M records/s)%n", seconds, totals.records / seconds / 1e6);
+        summary.line("output   %s: %s (%s of the %s input; %s of %s as binary records)", output, Units.bytes(outBytes),
+                        Units.percent(outBytes, inBytes), Units.bytes(inBytes), Units.percent(outBytes, totals.expandedBytes),
+                        Units.bytes(totals.expandedBytes))
+                .line("time     %.2f s (%.1f M records/s)", seconds, totals.records / seconds / 1e6);
+        summary.put("input", input.toString()).put("inputFormat", format.cliName).put("inputBytes", inBytes).put("records", totals.records)
+                .put("grammar", algorithm.cliName()).put("chunks", totals.chunks).put("rules", totals.rules).put("symbols", totals.symbols)
+                .put("depth", totals.depth);
+        if (format == InputFormat.LACKEY_MEM) {
+            summary.object("addressStreams").put("streams", totals.streams).put("symbols", totals.streamSymbols).put("runPairs", totals.runPairs);
+        }
+        summary.put("output", output.toString()).put("outputBytes", outBytes).put("binaryRecordBytes", totals.expandedBytes).put("seconds", seconds);
+        summary.write(outputFormat, out);
         return 0;
     }
 }

@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
@@ -19,6 +20,7 @@ import dev.wholetrace.synthetic.ControlFlowTrace;
 import dev.wholetrace.synthetic.GridSweep;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
+import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.Units;
 import dev.wholetrace.model.util.Alphabet;
@@ -27,6 +29,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -35,6 +39,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,8 +63,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "'races' and extracts a segment like 'segment'."},
         footer = {"", "Examples:",
                 "  wholetrace demo",
-                "  wholetrace demo --blocks 200000 --threads 2 --keep demo-files"})
-public final class DemoCommand implements Callable<Integer> {
+                "  wholetrace demo --blocks 200000 --threads 2 --keep demo-files",
+                "  wholetrace demo --format json | jq '.inputs[] | {input, wholetrace, xz}'"})
+public final class DemoCommand implements Callable<Integer>, FormatOption.Formatted {
     /** The control-flow trace is held twice (raw and expanded) to be compared: 4 bytes a block each. */
     static final int MAX_BLOCKS = 20_000_000;
     static final int MAX_GRID = 4096;
@@ -86,10 +92,24 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--keep", paramLabel = "DIR", description = "keep the generated raw traces, .wgr files and the .wtrace in DIR (created if missing; the demo's files of the same names in it are replaced)")
     Path keep;
 
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
+    /** The demo's results as facts, for --format json. */
+    private final CommandSummary facts = new CommandSummary();
+
     @Override
     public Integer call() throws Exception {
         checkRanges();
-        PrintWriter out = spec.commandLine().getOut();
+        OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS);
+        boolean text = summaryFormat == CommandSummary.FORMATS.defaultFormat();
+        // JSON: the tables are not printed; their numbers go into one object written at the end.
+        PrintWriter out = text ? spec.commandLine().getOut() : new PrintWriter(Writer.nullWriter());
         PrintWriter err = spec.commandLine().getErr();
         if (keep != null && Files.exists(keep) && !Files.isDirectory(keep)) {
             throw new IllegalArgumentException("--keep " + keep + " is not a directory");
@@ -122,8 +142,16 @@ public final class DemoCommand implements Callable<Integer> {
                     flow.grammar.ruleCount(), flow.grammar.symbolCount(), flow.grammar.depth(), Units.count(blocks));
             out.printf(Locale.ROOT, "Diff∘RLE∘SEQ turned %s addresses into %d (difference, run) symbols; plain SEQUITUR needs %d symbols.%n",
                     Units.count(sweep.length()), diffRle.grammar.symbolCount(), seq.grammar.symbolCount());
-            parallelTrace(out, err, dir);
-            if (keep != null) out.println("files kept in " + dir);
+            facts.object("controlFlowGrammar").put("rules", flow.grammar.ruleCount()).put("symbols", flow.grammar.symbolCount())
+                    .put("depth", flow.grammar.depth()).put("blocks", blocks);
+            facts.object("sweep").put("addresses", sweep.length()).put("diffRleSymbols", diffRle.grammar.symbolCount())
+                    .put("sequiturSymbols", seq.grammar.symbolCount());
+            parallelTrace(out, err, dir, text);
+            if (keep != null) {
+                out.println("files kept in " + dir);
+                facts.put("kept", dir.toString());
+            }
+            if (!text) facts.write(summaryFormat, spec.commandLine().getOut());
             return 0;
         } finally {
             if (keep == null) deleteTree(dir);
@@ -208,7 +236,7 @@ public final class DemoCommand implements Callable<Integer> {
         return new Row(String.format(Locale.ROOT, "2-D sweep, Diff∘RLE∘SEQ: %s addresses", Units.count(sweep.length())), raw, size, g);
     }
 
-    private static void printRow(PrintWriter out, Row r) throws IOException {
+    private void printRow(PrintWriter out, Row r) throws IOException {
         GeneralPurpose.ByteSource src = GeneralPurpose.ByteSource.file(r.raw);
         long[] gp = new long[GeneralPurpose.values().length];
         for (GeneralPurpose c : GeneralPurpose.values()) gp[c.ordinal()] = c.compressedBytes(src);
@@ -216,28 +244,40 @@ public final class DemoCommand implements Callable<Integer> {
                 gp[GeneralPurpose.GZIP.ordinal()], gp[GeneralPurpose.BZIP2.ordinal()], gp[GeneralPurpose.XZ.ordinal()],
                 gp[GeneralPurpose.ZSTD.ordinal()], (double) r.wgrBytes / gp[GeneralPurpose.XZ.ordinal()]);
         out.flush();
+        facts.element("inputs").put("input", r.label).put("raw", src.length()).put("wholetrace", r.wgrBytes)
+                .put("gzip9", gp[GeneralPurpose.GZIP.ordinal()]).put("bzip2_9", gp[GeneralPurpose.BZIP2.ordinal()])
+                .put("xz9", gp[GeneralPurpose.XZ.ordinal()]).put("zstd19", gp[GeneralPurpose.ZSTD.ordinal()])
+                .put("wholetraceOverXz", (double) r.wgrBytes / gp[GeneralPurpose.XZ.ordinal()]);
     }
 
     /**
      * Records the FFT kernel under the agent (a JVM of its own, as {@code workload fft -o} does),
      * reads the trace back and shows what stats and segment would.
      */
-    private void parallelTrace(PrintWriter out, PrintWriter err, Path dir) throws IOException, InterruptedException {
+    private void parallelTrace(PrintWriter out, PrintWriter err, Path dir, boolean text) throws IOException, InterruptedException {
         Path file = dir.resolve("fft.wtrace");
         err.printf(Locale.ROOT, "recording a multithreaded run (SPLASH-2 FFT, 2^%d points, %d threads, CDR mode) under the agent ...%n",
                 fftSize, threads);
         String agentArg = KernelLauncher.agentOptions(file, TraceMode.CDR).javaagent(BuildJars.agentJar(null));
         out.println();
         out.flush();
-        int exit = KernelLauncher.run(KernelLauncher.command(null, agentArg, null, "fft", threads, fftSize, null), out, err);
+        StringWriter kernelOutput = new StringWriter();
+        int exit = KernelLauncher.run(KernelLauncher.command(null, agentArg, null, "fft", threads, fftSize, null),
+                text ? out : new PrintWriter(kernelOutput), err);
         if (exit != 0) throw new IllegalStateException("the FFT kernel failed (exit code " + exit + ")");
         FinishedTrace.repack(file, err);
         ParallelTrace trace = TraceFiles.open(file, err);
-        TraceSummary.print(out, trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
+        CommandSummary summary = TraceSummary.of(trace, String.format(Locale.ROOT, "the FFT kernel, 2^%d points, %d threads", fftSize, threads));
+        if (text) summary.write(OutputFormat.TEXT, out);
+        CommandSummary recording = facts.object("recording").put("kernel", "fft").put("fftSize", fftSize).put("threads", threads)
+                .put("output", kernelOutput.toString());
+        recording.putAll(summary);
         long t0 = System.nanoTime();
         RaceDetector.Result races = RaceDetector.detect(trace, false);
         long dynamic = 0;
         for (Race r : races.races()) dynamic += r.count();
+        recording.object("races").put("pairs", races.races().size()).put("dynamic", dynamic).put("accessesChecked", races.stats().accesses())
+                .put("segments", races.stats().segments());
         out.printf(Locale.ROOT, "  races    %s (as 'races': %s accesses in %s segments checked on the compressed trace, %.2f s)%n",
                 races.races().isEmpty() ? "none: every conflicting pair of accesses is ordered by the barriers"
                         : races.races().size() + " pairs of instructions, " + dynamic + " dynamic instances",

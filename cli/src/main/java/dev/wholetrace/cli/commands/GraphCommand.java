@@ -10,8 +10,11 @@ import dev.wholetrace.simulate.egraph.EgraphFile;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.GraphBuilder;
 import dev.wholetrace.simulate.egraph.Optimizer;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,8 +34,14 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "vertices without changing any simulated time. Format: docs/egraph.md."},
         footer = {"", "Examples:",
                 "  wholetrace graph workloads/target/classes --entry dev.wholetrace.workloads.kernels.Sor -o sor.egraph",
-                "  wholetrace graph app.jar --entry com.example.Main --dot | dot -Tsvg > app.svg"})
-public final class GraphCommand implements Callable<Integer> {
+                "  wholetrace graph app.jar --entry com.example.Main --format dot | dot -Tsvg > app.svg",
+                "  wholetrace graph app.jar --entry com.example.Main --format json | jq '.methods[].id'"})
+public final class GraphCommand implements Callable<Integer>, FormatOption.Formatted {
+    static final OutputFormat EGRAPH = new OutputFormat("egraph", List.of(), "the graph file, for 'wholetrace simulate' (the default; docs/egraph.md)");
+    static final OutputFormat DOT = new OutputFormat("dot", List.of(), "Graphviz DOT, to draw it");
+    static final FormatRegistry<OutputFormat> FORMATS = new FormatRegistry<OutputFormat>("graph")
+            .register(EGRAPH, EGRAPH).register(DOT, DOT).register(OutputFormat.JSON, OutputFormat.JSON);
+
     @Spec
     CommandSpec spec;
 
@@ -45,8 +54,16 @@ public final class GraphCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output (an existing file only with --force)")
     Path out;
 
-    @Option(names = "--dot", description = "write Graphviz DOT instead of the graph file")
+    @Option(names = "--dot", description = "deprecated alias of --format dot (removed after the next release)")
     boolean dot;
+
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return FORMATS;
+    }
 
     @Option(names = "--no-optimize", description = "keep every vertex as generated (no PASS, MERGE or branch elimination)")
     boolean noOptimize;
@@ -56,6 +73,10 @@ public final class GraphCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (dot && format.name != null && !DOT.isNamed(format.name)) {
+            throw new IllegalArgumentException("--dot and --format " + format.name + " ask for different formats");
+        }
+        OutputFormat outputFormat = dot ? DOT : FORMATS.writer(format.resolve(FORMATS));
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ExecutionGraph g;
         Optimizer.Stats stats = null;
@@ -68,10 +89,10 @@ public final class GraphCommand implements Callable<Integer> {
         if (!noOptimize) stats = new Optimizer().optimize(g);
         ExecutionGraph result = g;
         if (target != null) {
-            target.writeText(w -> write(result, w));
+            target.writeText(w -> write(result, outputFormat, w));
         } else {
             PrintWriter w = spec.commandLine().getOut();
-            write(result, w);
+            write(result, outputFormat, w);
             w.flush();
         }
         PrintWriter err = spec.commandLine().getErr();
@@ -82,8 +103,9 @@ public final class GraphCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void write(ExecutionGraph g, PrintWriter w) throws java.io.IOException {
-        if (dot) DotWriter.write(g, w);
-        else EgraphFile.write(g, w);
+    private static void write(ExecutionGraph g, OutputFormat format, PrintWriter w) throws java.io.IOException {
+        if (format == DOT) DotWriter.write(g, w);
+        else if (format == EGRAPH) EgraphFile.write(g, w);
+        else GraphJson.write(g, w);
     }
 }

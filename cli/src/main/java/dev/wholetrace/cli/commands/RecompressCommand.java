@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.Codec;
@@ -9,14 +10,14 @@ import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.importers.GrammarFileRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.Units;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -59,8 +60,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
                 "  wholetrace recompress app.wtrace -o app.enhanced.wtrace --grammar enhanced",
                 "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair",
-                "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive"})
-public final class RecompressCommand implements Callable<Integer> {
+                "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive",
+                "  wholetrace recompress run.wtrace -o small.wtrace --format json | jq .outputBytes"})
+public final class RecompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
     Path input;
 
@@ -80,46 +82,67 @@ public final class RecompressCommand implements Callable<Integer> {
     @Mixin
     ForceOption force;
 
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        OutputFormat outputFormat = format.resolve(CommandSummary.FORMATS); // a wrong --format fails before the work
         OutputFile out = OutputFile.check(output, force.force(), input);
-        PrintWriter text = spec.commandLine().getOut();
         long t0 = System.nanoTime();
         if (isGrammarFile(input) && addresses != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--addresses re-encodes a .wtrace's address streams; " + input + " is a grammar file");
         }
+        CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
             GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
-            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s records%n", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()));
-            grammarLine(text, r.grammarsIn(), r.grammarsOut());
-            text.printf(Locale.ROOT, "output  %s: %s (%s of the input)%n", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()));
+            summary.line("input   %s: %s, %d chunks, %s records", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()))
+                    .put("kind", "grammar file").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("records", r.records());
+            grammarLine(summary, r.grammarsIn(), r.grammarsOut());
+            summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
+                    .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else if (grammar != null || addresses != null) {
             TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, addresses, Codec.BEST).rewrite(input, tmp));
-            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
-                    Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)");
-            grammarLine(text, r.grammarsIn(), r.grammarsOut());
-            text.printf(Locale.ROOT, "output  %s: %s (%s of the input), %s%n", output, Units.bytes(r.outBytes()),
-                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input");
+            summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
+                    Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)")
+                    .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
+                    .put("complete", r.inputComplete());
+            grammarLine(summary, r.grammarsIn(), r.grammarsOut());
+            summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
+                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
+                    .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
             TraceRepacker.Result r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(input, tmp));
-            text.printf(Locale.ROOT, "input   %s: %s, %d chunks, %s events%s%n", input, Units.bytes(r.inBytes()), r.chunks(),
+            summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"
-                            : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)");
-            text.printf(Locale.ROOT, "output  %s: %s (%s of the input), %s%n", output, Units.bytes(r.outBytes()),
-                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input");
+                            : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)")
+                    .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
+                    .put("complete", r.inputComplete()).put("droppedTrailingBytes", r.ignoredBytes());
+            summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
+                    Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
+                    .put("output", output.toString()).put("outputBytes", r.outBytes());
         }
-        text.printf(Locale.ROOT, "time    %.2f s%n", (System.nanoTime() - t0) / 1e9);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        summary.line("time    %.2f s", seconds).put("seconds", seconds);
+        summary.write(outputFormat, spec.commandLine().getOut());
         return 0;
     }
 
-    private void grammarLine(PrintWriter text, long before, long after) {
-        if (addresses != null) text.printf(Locale.ROOT, "address streams re-encoded: %s%n", addresses.cliName());
+    private void grammarLine(CommandSummary summary, long before, long after) {
+        if (addresses != null) {
+            summary.line("address streams re-encoded: %s", addresses.cliName()).put("addresses", addresses.cliName());
+        }
         if (grammar == null) return;
-        text.printf(Locale.ROOT, "grammar %s: %s symbols -> %s (%s)%n", grammar.cliName(), Units.count(before), Units.count(after),
-                Units.percent(after, before));
+        summary.line("grammar %s: %s symbols -> %s (%s)", grammar.cliName(), Units.count(before), Units.count(after), Units.percent(after, before))
+                .put("grammar", grammar.cliName()).put("symbolsBefore", before).put("symbolsAfter", after);
     }
 
     /** A .wgr starts with its magic; anything else is taken for a .wtrace (whose reader then checks it). */

@@ -1,12 +1,15 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.Main;
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.recorder.AgentOptions;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -44,7 +47,11 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "the exit code is the program's (128+N if signal N killed it), or 1 if the program succeeded but "
                     + "no trace was written. After a normal exit the trace is re-packed with the strongest codec "
                     + "(as 'wholetrace recompress' does): the agent seals each second's chunk with a fast one so that a "
-                    + "crash loses little."},
+                    + "crash loses little.",
+                "",
+                "Standard output is the program's. Once the trace is final, one summary line (file, size, mode, threads, chunks) "
+                    + "goes to standard error when it is a terminal; --format json writes it always, as one JSON object on the last "
+                    + "line of standard error."},
         footer = {"", "Examples:",
                 "  wholetrace record -o app.wtrace -- java -jar app.jar input.txt",
                 "  wholetrace record -o run.wtrace --include 'app.*' -- java -cp app.jar app.Main",
@@ -54,10 +61,11 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --mode ewpp --filter-from first.wtrace -- java -jar app.jar",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
+                "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>summary.json   # the trace's summary for a script",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
-public final class RecordCommand implements Callable<Integer> {
+public final class RecordCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -91,6 +99,14 @@ public final class RecordCommand implements Callable<Integer> {
     @Mixin
     EwppFilterOption filter;
 
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
     @Option(names = "--no-recompress", negatable = false,
             description = "keep the trace as the agent sealed it (fast codec, larger) instead of re-packing it after the program exited")
     boolean noRecompress;
@@ -100,6 +116,7 @@ public final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS); // a wrong --format fails before the program runs
         String java = command.get(0);
         String base = Path.of(java).getFileName().toString();
         if (!base.equals("java") && !base.equals("java.exe")) {
@@ -131,7 +148,11 @@ public final class RecordCommand implements Callable<Integer> {
             return exit == 0 ? Main.IO_ERROR : exit;
         }
         if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
-        if (System.console() != null) FinishedTrace.describe(trace, spec.commandLine().getErr()); // a person is watching; scripts get no extra line
+        // A person is watching, or a script asked for JSON; otherwise scripts get no extra line.
+        if (System.console() != null || summaryFormat != CommandSummary.FORMATS.defaultFormat()) {
+            CommandSummary summary = FinishedTrace.describe(trace);
+            if (summary != null) summary.put("exit", exit).write(summaryFormat, spec.commandLine().getErr());
+        }
         return exit;
     }
 }

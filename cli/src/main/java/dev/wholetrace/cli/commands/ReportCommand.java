@@ -4,6 +4,9 @@ import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
+import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.html.HtmlReport;
 import dev.wholetrace.report.stats.StatsReport;
 import java.io.PrintWriter;
@@ -35,13 +38,15 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "symbols, metadata, framing; as in 'wholetrace stats') and per thread. Above " + HtmlReport.MAX_THREADS
                     + " threads the per-thread chart shows the largest ones and sums the others, and says so.",
                 "",
-                "Every timeline operation drawn: 'wholetrace export --format perfetto'."},
+                "Every timeline operation drawn: 'wholetrace export --format perfetto'. The same content for a program: --format json "
+                    + "(one JSON document: the summary, the charts' data, the races as 'races --format json', the hot section)."},
         footer = {"", "Examples:",
                 "  wholetrace report run.wtrace -o report.html",
                 "  wholetrace report run.wtrace -o report.html --force   # replace report.html",
                 "  wholetrace report run.wtrace -o report.html --max-ops 20000   # draw more of the sequence chart",
-                "  wholetrace report big.wtrace -o report.html --no-races   # skip the race detector"})
-public final class ReportCommand implements Callable<Integer> {
+                "  wholetrace report big.wtrace -o report.html --no-races   # skip the race detector",
+                "  wholetrace report run.wtrace --format json | jq .summary   # the same content for a script"})
+public final class ReportCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -53,6 +58,14 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Mixin
     ForceOption force;
+
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return HtmlReport.FORMATS;
+    }
 
     @Option(names = "--max-ops", paramLabel = "N", defaultValue = "" + HtmlReport.DEFAULT_MAX_OPS,
             description = "sync operations the sequence chart draws one by one; above, it aggregates them (default: ${DEFAULT-VALUE})")
@@ -66,7 +79,8 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        HtmlReport writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath));
+        OutputFormat outputFormat = format.resolve(HtmlReport.FORMATS);
+        ReportWriter<StatsReport> writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath)).writer(outputFormat);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));

@@ -1,11 +1,15 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,8 +47,9 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  wholetrace workload fft --threads 4",
                 "  wholetrace workload sor --threads 8 --steps 20 -o sor.wtrace --mode all",
-                "  wholetrace workload fft -o fft.wtrace --force   # record again over fft.wtrace"})
-public final class WorkloadCommand implements Callable<Integer> {
+                "  wholetrace workload fft -o fft.wtrace --force   # record again over fft.wtrace",
+                "  wholetrace workload lu -o lu.wtrace --format json | jq .trace.events   # the kernel's output and the trace as JSON"})
+public final class WorkloadCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
     CommandSpec spec;
 
@@ -72,6 +77,14 @@ public final class WorkloadCommand implements Callable<Integer> {
     @Mixin
     EwppFilterOption filter;
 
+    @Mixin
+    FormatOption format;
+
+    @Override
+    public FormatRegistry<?> formats() {
+        return CommandSummary.FORMATS;
+    }
+
     @Option(names = "--java", paramLabel = "PATH", description = "the java launcher (default: the one running this command)")
     Path java;
 
@@ -90,13 +103,25 @@ public final class WorkloadCommand implements Callable<Integer> {
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS);
+        boolean text = summaryFormat == CommandSummary.FORMATS.defaultFormat();
+        // JSON: standard output is one object, so the kernel's own output is kept and put in it.
+        StringWriter kernelOutput = new StringWriter();
         stdout.flush();
-        int exit = KernelLauncher.run(cmd, stdout, err);
-        if (exit != 0 || out == null) return exit;
-        FinishedTrace.repack(out, err);
-        ParallelTrace trace = TraceFiles.open(out, err);
-        TraceSummary.print(stdout, trace, name + " with " + threads + " threads");
+        int exit = KernelLauncher.run(cmd, text ? stdout : new PrintWriter(kernelOutput), err);
+        CommandSummary summary = new CommandSummary().put("kernel", name).put("threads", threads).put("exit", exit)
+                .put("output", kernelOutput.toString());
+        if (size != null) summary.put("size", size);
+        if (steps != null) summary.put("steps", steps);
+        if (exit == 0 && out != null) {
+            FinishedTrace.repack(out, err);
+            ParallelTrace trace = TraceFiles.open(out, err);
+            CommandSummary traceSummary = TraceSummary.of(trace, name + " with " + threads + " threads");
+            if (text) traceSummary.write(summaryFormat, stdout);
+            else summary.put("trace", out.toString()).object("recording").putAll(traceSummary);
+        }
+        if (!text) summary.write(summaryFormat, stdout);
         stdout.flush();
-        return 0;
+        return exit;
     }
 }

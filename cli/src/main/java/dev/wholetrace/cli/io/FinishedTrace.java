@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
@@ -37,23 +36,25 @@ public final class FinishedTrace {
     }
 
     /**
-     * One line for a person at a terminal once the trace is final: where it is, how big, and what
-     * to run next. Read from the section headers only (no payload is decoded). Nothing when the
-     * trace cannot be read: the commands that read it will say why.
+     * What the trace is once final: where it is, how big, and what to run next (one line for a
+     * person; the same facts as JSON). Read from the section headers only (no payload is decoded).
+     * Null when the trace cannot be read: the commands that read it will say why.
      */
-    public static void describe(Path trace, PrintWriter err) {
+    public static CommandSummary describe(Path trace) {
         try (TraceReader reader = TraceReader.open(trace)) {
             int threads = 0;
             for (List<Section> chunk : reader.chunks()) for (Section s : chunk) threads = Math.max(threads, s.thread() + 1);
             String file = trace.toString();
             int chunks = reader.chunks().size();
-            err.printf(Locale.ROOT, "wholetrace: %s: %s, %s mode, %d thread%s, %d chunk%s%s; next: wholetrace %s %s%n",
-                    file, Units.bytes(reader.size()), reader.mode().label(), threads, threads == 1 ? "" : "s",
-                    chunks, chunks == 1 ? "" : "s", reader.complete() ? "" : " (unfinished)",
-                    reader.mode().keepsAccesses() ? "stats|races|report" : "stats|hot|report", file);
-            err.flush();
+            String next = reader.mode().keepsAccesses() ? "stats|races|report" : "stats|hot|report";
+            return new CommandSummary()
+                    .line("wholetrace: %s: %s, %s mode, %d thread%s, %d chunk%s%s; next: wholetrace %s %s",
+                            file, Units.bytes(reader.size()), reader.mode().label(), threads, threads == 1 ? "" : "s",
+                            chunks, chunks == 1 ? "" : "s", reader.complete() ? "" : " (unfinished)", next, file)
+                    .put("trace", file).put("bytes", reader.size()).put("mode", reader.mode().label()).put("threads", threads)
+                    .put("chunks", chunks).put("complete", reader.complete());
         } catch (IOException | RuntimeException e) {
-            // say nothing: this line is a courtesy
+            return null;
         }
     }
 }

@@ -11,7 +11,13 @@ import dev.wholetrace.model.event.Event;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.report.strata.PathText;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.wholetrace.report.OutputFormat;
+import dev.wholetrace.report.strata.StrataFormats;
+import dev.wholetrace.report.strata.StrataReport;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -74,6 +80,44 @@ final class HotSection {
         List<Map.Entry<K, Long>> list = new ArrayList<>(counts.entrySet());
         list.sort(Comparator.comparing((Map.Entry<K, Long> e) -> -e.getValue()).thenComparing(Map.Entry::getKey));
         return list.subList(0, Math.min(TOP, list.size()));
+    }
+
+    /**
+     * The section as JSON: blocks counted, the hot methods and blocks, and the paths as
+     * {@code hot --format json} writes them ({@code paths}), or {@code unavailable} (why not).
+     */
+    void writeJson(JsonGenerator j, String file) throws IOException {
+        j.writeStartObject();
+        if (paths == null) {
+            j.writeStringField("unavailable", unavailable);
+        } else {
+            j.writeNumberField("blocks", blocks);
+            j.writeArrayFieldStart("methods");
+            for (Map.Entry<String, Long> m : hotMethods) {
+                j.writeStartObject();
+                j.writeStringField("method", m.getKey());
+                j.writeNumberField("blocks", m.getValue());
+                j.writeEndObject();
+            }
+            j.writeEndArray();
+            j.writeArrayFieldStart("hotBlocks");
+            for (Map.Entry<Integer, Long> b : hotBlocks) {
+                CodeEntry c = trace.code().block(b.getKey());
+                j.writeStartObject();
+                j.writeNumberField("block", b.getKey());
+                j.writeStringField("where", c == null ? null : c.where());
+                j.writeNumberField("executions", b.getValue());
+                j.writeEndObject();
+            }
+            j.writeEndArray();
+            StringWriter s = new StringWriter();
+            PrintWriter w = new PrintWriter(s);
+            StrataFormats.HOT.writer(StrataFormats.HOT.parse(OutputFormat.JSON.name())).write(new StrataReport(file, paths, -1), w);
+            w.flush();
+            j.writeFieldName("paths");
+            j.writeRawValue(s.toString().strip());
+        }
+        j.writeEndObject();
     }
 
     void write(PrintWriter out) {

@@ -18,6 +18,8 @@ import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.FormatRegistry;
+import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.stats.StatsReport;
 import java.io.IOException;
@@ -78,10 +80,69 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         this.options = options;
     }
 
+    /** The page, for people. */
+    public static final OutputFormat HTML = new OutputFormat("html", List.of(), "the self-contained HTML page (the default)");
+    /** The same content for programs: one JSON document. */
+    public static final OutputFormat JSON = OutputFormat.JSON.describedAs(
+            "JSON: the summary, the charts' data (sync chart, grammar explorer), the races as 'races --format json' and the hot section");
+    /** The report's formats; each is written by {@link #writer}. */
+    public static final FormatRegistry<OutputFormat> FORMATS = new FormatRegistry<OutputFormat>("report").register(HTML, HTML).register(JSON, JSON);
+
+    /** The writer of {@code format} (one of {@link #FORMATS}). */
+    public ReportWriter<StatsReport> writer(OutputFormat format) {
+        return FORMATS.writer(format) == JSON ? this::writeJson : this;
+    }
+
+    /** What every format shows, computed once: the analyses behind the sections. */
+    private record Content(SyncChart chart, RaceSection races, double raceSeconds, HotSection hot, GrammarExplorer grammar) {}
+
+    private Content content(ParallelTrace trace) throws IOException {
+        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace), trace);
+        long t0 = System.nanoTime();
+        RaceSection races = races(trace);
+        double raceSeconds = (System.nanoTime() - t0) / 1e9;
+        return new Content(chart, races, raceSeconds, hot(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT));
+    }
+
+    /**
+     * The report as one JSON document: {@code summary} (as the page's summary table), {@code charts}
+     * (exactly the data the page's charts read), {@code races} and {@code hot}.
+     */
+    public void writeJson(StatsReport report, PrintWriter out) throws IOException {
+        ParallelTrace trace = report.trace();
+        Content c = content(trace);
+        int shown = Math.min(report.stats().threads.size(), MAX_THREADS);
+        try (JsonGenerator j = new JsonFactory().createGenerator(out)) {
+            j.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            j.writeStartObject();
+            j.writeObjectFieldStart("summary");
+            j.writeStringField("file", report.file());
+            j.writeStringField("program", trace.properties().getOrDefault("program", ""));
+            j.writeStringField("mode", trace.mode().label());
+            j.writeBooleanField("complete", trace.complete());
+            j.writeNumberField("threads", trace.threadCount());
+            j.writeNumberField("events", trace.eventCount());
+            j.writeNumberField("syncOperations", trace.syncOrder().size());
+            j.writeNumberField("chunks", trace.chunkCount());
+            j.writeNumberField("rawBytes", report.stats().total.raw);
+            j.writeNumberField("fileBytes", trace.fileBytes());
+            j.writeEndObject();
+            j.writeFieldName("charts");
+            j.writeRawValue(data(report, shown, c.chart(), c.grammar()));
+            j.writeFieldName("races");
+            j.writeRawValue(c.races().json(report.file(), c.raceSeconds()));
+            j.writeFieldName("hot");
+            c.hot().writeJson(j, report.file());
+            j.writeEndObject();
+        }
+        out.println();
+    }
+
     @Override
     public void write(StatsReport report, PrintWriter out) throws IOException {
         ParallelTrace trace = report.trace();
         TraceStats stats = report.stats();
+        Content content = content(trace);
         String program = trace.properties().getOrDefault("program", "");
         out.println("<!DOCTYPE html>");
         out.println("<html lang=\"en\"><head><meta charset=\"utf-8\">");
@@ -118,11 +179,11 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         }
         out.println("</tbody></table></section>");
 
-        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace), trace);
+        SyncChart chart = content.chart();
         sequenceSection(chart, out);
-        races(trace).write(out);
-        hot(trace).write(out);
-        GrammarExplorer grammar = new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT);
+        content.races().write(out);
+        content.hot().write(out);
+        GrammarExplorer grammar = content.grammar();
         grammarSection(grammar, trace, out);
 
         out.println("<section id=\"compression\"><h2>Compression</h2>");

@@ -7,7 +7,11 @@ import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.analysis.race.RaceReport.Finding;
 import dev.wholetrace.analysis.race.RaceReport.Side;
+import dev.wholetrace.report.JsonWriter;
+import dev.wholetrace.report.races.RaceFindings;
+import dev.wholetrace.report.races.RacesJson;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +38,24 @@ final class RaceSection {
         this.report = report;
         this.unavailable = unavailable;
         this.threadNames = List.copyOf(threadNames);
+    }
+
+    /**
+     * The races as {@code races --format json} writes them (an object with {@code races} and
+     * {@code summary}), or {@code {"unavailable": why}} when they were not looked for.
+     */
+    String json(String file, double seconds) {
+        StringWriter s = new StringWriter();
+        PrintWriter w = new PrintWriter(s);
+        if (report == null) {
+            try (JsonWriter j = JsonWriter.to(w)) {
+                j.beginObject().field("unavailable", unavailable).end();
+            }
+        } else {
+            new RacesJson().write(new RaceFindings(file, threadNames, report, seconds, false, true), w);
+        }
+        w.flush();
+        return s.toString().strip();
     }
 
     void write(PrintWriter out) {
