@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "wholetrace-bench 0.1.0-SNAPSHOT",
         description = "Wholetrace benchmarks.",
-        subcommands = {CompressorCommand.class, GrammarsCommand.class, TraceCommand.class, OverheadCommand.class, DurabilityCommand.class, CompressionCommand.class, RacesCommand.class, StrataBenchCommand.class, EwppBenchCommand.class, ExtrapolationBenchCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {CompressorCommand.class, GrammarsCommand.class, TraceCommand.class, OverheadCommand.class, DurabilityCommand.class, CompressionCommand.class, RacesCommand.class, StrataBenchCommand.class, TimelineBenchCommand.class, EwppBenchCommand.class, ExtrapolationBenchCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
 public final class BenchMain implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -238,7 +238,8 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + "puts the chart on a time axis too: <label><input type=\"radio\" name=\"sync-axis\" value=\"order\" checked> order</label> "
                     + "<label><input type=\"radio\" name=\"sync-axis\" value=\"time\" id=\"sync-axis-time\"> time</label>. An operation's time "
                     + "is interpolated between the samples around it, so operations closer than a millisecond can be drawn in the wrong "
-                    + "order; the order axis is exact.</p>");
+                    + "order; the order axis is exact. On the time axis a faint bar behind each operation (its error bar) spans the two "
+                    + "samples around it: when it can have happened.</p>");
         } else {
             out.println("<p class=\"note\" id=\"sync-clock\">The trace has no clock (recorded before format version 5): the axis is the order only.</p>");
         }

@@ -82,6 +82,12 @@ final class SyncChart implements TimelineSink {
         if ((n - 1) % step != 0) clock.add(new long[] {info.to(), traceClock.nanos(order.ticket((int) info.to())) / 1000});
         // the end of the last position: the last operation's latest possible time
         clock.add(new long[] {info.to() + 1, Math.max(clock.get(clock.size() - 1)[1], traceClock.latest(order.ticket((int) info.to())) / 1000)});
+        // each drawn operation's error bar: the clock samples around it bound when it can have happened (µs)
+        for (int k = 0; k < ops.size(); k++) {
+            long[] o = ops.get(k);
+            long ticket = order.ticket((int) o[1]);
+            ops.set(k, new long[] {o[0], o[1], o[2], o[3], o[4], traceClock.earliest(ticket) / 1000, traceClock.latest(ticket) / 1000});
+        }
     }
 
     @Override

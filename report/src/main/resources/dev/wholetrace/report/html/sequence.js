@@ -87,13 +87,29 @@
       data: sync.holds.map(function (h) { return [h[0], X(h[1] / 1000), X(h[2] / 1000), h[3]]; }),
       tooltip: { formatter: function (p) { return name(p.value[0]) + '<br>holds lock ' + p.value[3]; } },
       renderItem: function (p, api) { return piece(p, api, api.value(1), api.value(2), 0.45, { fill: objectColour(api.value(3)), opacity: 0.35 }); } });
+    // on the time axis, each operation's error bar: when the clock samples around it say it can have happened
+    var bounded = sync.ops.filter(function (o) { return o.length > 6; });
+    if (X !== identity && bounded.length) {
+      out.push({ type: 'custom', name: 'clock error bars', z: 4, itemStyle: { color: '#9a60b4' }, encode: { x: [1, 2], y: 0 },
+        data: bounded.map(function (o) { return [o[0], o[5] / 1000, o[6] / 1000, o[2]]; }),
+        tooltip: { formatter: function (p) {
+          return name(p.value[0]) + '<br>' + sync.kinds[p.value[3]] + ' happened between ' + p.value[1].toFixed(3) + ' and '
+            + p.value[2].toFixed(3) + ' ms (the clock samples around it)';
+        } },
+        renderItem: function (p, api) {
+          return piece(p, api, api.value(1), api.value(2), 0.3, { fill: kindColour(api.value(3)), opacity: 0.25 });
+        } });
+    }
+    el.setAttribute('data-error-bars', String(X !== identity ? bounded.length : 0));
     out.push({ type: 'scatter', name: 'sync operations', z: 5, symbolSize: 8,
       data: sync.ops.map(function (o) { return [X(o[1] + 0.5), o[0], o[2], o[3], o[4], o[1]]; }),
       itemStyle: { color: function (p) { return kindColour(p.value[2]); } },
       tooltip: { formatter: function (p) {
         var v = p.value;
+        var o = sync.ops[p.dataIndex];
         return name(v[1]) + '<br><b>' + sync.kinds[v[2]] + '</b> object ' + v[3] + '<br>' + echarts.format.encodeHTML(sync.sites[v[4]])
-          + '<br>order ' + v[5] + at(v[5]);
+          + '<br>order ' + v[5] + at(v[5])
+          + (o.length > 6 ? ' (between ' + (o[5] / 1000).toFixed(3) + ' and ' + (o[6] / 1000).toFixed(3) + ' ms)' : '');
       } } });
     function arrows(barrier) {
       return sync.arrows.filter(function (a) { return a[4] === barrier; })

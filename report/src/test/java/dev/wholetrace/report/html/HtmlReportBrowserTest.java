@@ -112,8 +112,11 @@ class HtmlReportBrowserTest {
             // the recording's clock puts the same chart on a time axis
             assertThat(read.clock().known()).isTrue();
             assertThat(sync.getAttribute("data-axis")).isEqualTo("order");
+            assertThat(sync.getAttribute("data-error-bars")).isEqualTo("0");
             driver.findElement(By.id("sync-axis-time")).click();
             assertThat(sync.getAttribute("data-axis")).isEqualTo("time");
+            // there, every operation has its error bar: the clock samples around it
+            assertThat(sync.getAttribute("data-error-bars")).isEqualTo(Integer.toString(read.syncOrder().size()));
 
             // the race: both places, the dynamic count
             List<WebElement> races = driver.findElements(By.cssSelector("#race-table tbody tr"));

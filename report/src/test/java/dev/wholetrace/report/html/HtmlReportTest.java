@@ -239,11 +239,20 @@ class HtmlReportTest {
             long i = along.get(k).get(0).asLong();
             assertThat(along.get(k).get(1).asLong()).isEqualTo(trace.clock().nanos(trace.syncOrder().ticket((int) i)) / 1000);
         }
+        // each operation's error bar: the clock's bounds, around the interpolated time the axis puts it at
+        JsonNode ops = data(html).get("sync").get("ops");
+        for (JsonNode o : ops) {
+            long ticket = trace.syncOrder().ticket(o.get(1).asInt());
+            assertThat(o.get(5).asLong()).isEqualTo(trace.clock().earliest(ticket) / 1000);
+            assertThat(o.get(6).asLong()).isEqualTo(trace.clock().latest(ticket) / 1000);
+            assertThat(trace.clock().nanos(ticket)).isBetween(trace.clock().earliest(ticket), trace.clock().latest(ticket));
+        }
         // a trace of format version 3 (recorder's test resources) has no clock: the page says so, the rest is there
         ParallelTrace old = ParallelTrace.open(Path.of("../recorder/src/test/resources/traces/v3-checkpointed-cdr.wtrace"));
         String page = html(old, "v3.wtrace");
         assertThat(page).contains("The trace has no clock").doesNotContain("sync-axis-time");
         assertThat(data(page).get("sync").get("clock").get("along")).isEmpty();
         assertThat(data(page).get("sync").get("ops")).hasSize(old.syncOrder().size());
+        for (JsonNode o : data(page).get("sync").get("ops")) assertThat(o).as("no clock, no error bar").hasSize(5);
     }
 }
