@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.model.event.TraceMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,6 +47,36 @@ class CliReportTest {
         assertThat(zero.exit()).isEqualTo(2);
         assertThat(zero.errLines()).singleElement().asString().contains("--max-ops must be at least 1");
         assertThat(dir.resolve("zero.html")).doesNotExist();
+    }
+
+    /** Drilling into an aggregated chart: --from/--to draw one stretch of the order one by one, and the page says which. */
+    @Test
+    void aWindowOfTheOrderIsDrawnOneByOne() throws Exception {
+        Map<String, Object> whole = JsonText.object(ok("report", sor.toString(), "--format", "json", "--no-races").strip());
+        long operations = (Long) JsonText.at(whole, "charts.sync.operations");
+        assertThat(operations).isGreaterThan(20);
+        long from = operations / 4;
+        long to = from + 9;
+        Map<String, Object> window = JsonText.object(ok("report", sor.toString(), "--format", "json", "--no-races", "--max-ops", "10",
+                "--from", Long.toString(from), "--to", Long.toString(to)).strip());
+        assertThat(JsonText.at(window, "charts.sync.aggregated")).isEqualTo(false);
+        assertThat(JsonText.at(window, "charts.sync.from")).isEqualTo(from);
+        assertThat(JsonText.at(window, "charts.sync.to")).isEqualTo(to);
+        @SuppressWarnings("unchecked") List<List<Object>> ops = (List<List<Object>>) JsonText.at(window, "charts.sync.ops");
+        assertThat(ops).hasSize(10);
+        for (List<Object> o : ops) assertThat((Long) o.get(1)).isBetween(from, to);
+        Path out = dir.resolve("window.html");
+        assertThat(Cli.run("report", sor.toString(), "-o", out.toString(), "--from", Long.toString(from), "--to", Long.toString(to)).exit()).isZero();
+        assertThat(Files.readString(out)).contains("id=\"sync-window\"", "entries " + from + " to " + to);
+        Cli backwards = Cli.run("report", sor.toString(), "--from", "9", "--to", "3");
+        assertThat(backwards.exit()).isEqualTo(2);
+        assertThat(backwards.errLines()).singleElement().asString().contains("--to 3 is before --from 9");
+    }
+
+    private static String ok(String... args) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r.out();
     }
 
     @Test

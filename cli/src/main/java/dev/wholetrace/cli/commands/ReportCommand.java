@@ -1,6 +1,7 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.stats.StatsAnalysis;
+import dev.wholetrace.analysis.timeline.WindowBound;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.reader.ParallelTrace;
@@ -44,6 +45,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace report run.wtrace -o report.html",
                 "  wholetrace report run.wtrace -o report.html --force   # replace report.html",
                 "  wholetrace report run.wtrace -o report.html --max-ops 20000   # draw more of the sequence chart",
+                "  wholetrace report run.wtrace -o window.html --from 120000 --to 124999   # one stretch of the order, one by one",
                 "  wholetrace report big.wtrace -o report.html --no-races   # skip the race detector",
                 "  wholetrace report run.wtrace --format json | jq .summary   # the same content for a script"})
 public final class ReportCommand implements Callable<Integer>, FormatOption.Formatted {
@@ -71,6 +73,15 @@ public final class ReportCommand implements Callable<Integer>, FormatOption.Form
             description = "sync operations the sequence chart draws one by one; above, it aggregates them (default: ${DEFAULT-VALUE})")
     long maxOps;
 
+    @Option(names = "--from", paramLabel = "I|TIME", description = "the sequence chart draws the sync order from its entry I on, or from "
+            + "the first operation at or after TIME since the recording's start (1.5s, 250ms, 40us) (default: the first); "
+            + "the other sections cover the whole trace")
+    String from;
+
+    @Option(names = "--to", paramLabel = "J|TIME", description = "the sequence chart draws up to entry J, included, or up to the last "
+            + "operation at or before TIME (default: the last)")
+    String to;
+
     @Option(names = "--no-races", description = "leave the races out (the race detector reads every access)")
     boolean noRaces;
 
@@ -80,7 +91,8 @@ public final class ReportCommand implements Callable<Integer>, FormatOption.Form
     @Override
     public Integer call() throws Exception {
         OutputFormat outputFormat = format.resolve(HtmlReport.FORMATS);
-        ReportWriter<StatsReport> writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath)).writer(outputFormat);
+        ReportWriter<StatsReport> writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath,
+                from == null ? null : WindowBound.parse("--from", from), to == null ? null : WindowBound.parse("--to", to))).writer(outputFormat);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));

@@ -10,7 +10,9 @@ import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
+import dev.wholetrace.analysis.timeline.TimelineAxis;
 import dev.wholetrace.analysis.timeline.TimelineExport;
+import dev.wholetrace.analysis.timeline.WindowBound;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.model.event.SyncKind;
@@ -58,11 +60,18 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
      * @param maxOps    sync operations the sequence chart draws one by one (above: aggregated)
      * @param races     whether to look for races (CDR and ALL traces)
      * @param classpath where else to look for the program's class files (race artifacts)
+     * @param from      the first entry of S_synch (or time) the sequence chart draws (null: the first)
+     * @param to        the last one, included (null: the last)
      */
-    public record Options(long maxOps, boolean races, List<Path> classpath) {
+    public record Options(long maxOps, boolean races, List<Path> classpath, WindowBound from, WindowBound to) {
         public Options {
             if (maxOps < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + maxOps);
             classpath = List.copyOf(classpath);
+        }
+
+        /** The whole order. */
+        public Options(long maxOps, boolean races, List<Path> classpath) {
+            this(maxOps, races, classpath, null, null);
         }
 
         public static Options defaults() {
@@ -97,7 +106,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     private record Content(SyncChart chart, RaceSection races, double raceSeconds, HotSection hot, GrammarExplorer grammar) {}
 
     private Content content(ParallelTrace trace) throws IOException {
-        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps()).analyze(trace), trace);
+        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps(), options.from(), options.to(), TimelineAxis.ORDER).analyze(trace), trace);
         long t0 = System.nanoTime();
         RaceSection races = races(trace);
         double raceSeconds = (System.nanoTime() - t0) / 1e9;
@@ -221,14 +230,20 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                 + "all sync operations, S_synch; time below), the locks it holds as bands, an arrow for each happens-before hand-over (unlock "
                 + "&rarr; lock, fork &rarr; begin, end &rarr; join, volatile write &rarr; read, ...) and a dashed chain through each barrier "
                 + "episode. Drag or scroll to zoom and pan; hover for details.</p>");
+        if (chart.info().windowed()) {
+            out.println("<p class=\"note\" id=\"sync-window\">A window: entries " + num(chart.info().from()) + " to " + num(chart.info().to())
+                    + " of the " + num(chart.info().operations()) + " sync operations (<code>--from</code>/<code>--to</code>).</p>");
+        }
+        long drawn = chart.info().to() - chart.info().from() + 1;
         if (chart.aggregated()) {
-            out.println("<p class=\"note\" id=\"sync-aggregated\">" + num(chart.info().operations()) + " sync operations, more than the "
+            out.println("<p class=\"note\" id=\"sync-aggregated\">" + num(drawn) + " sync operations, more than the "
                     + num(chart.info().maxDrawn()) + " drawn one by one: each box is one thread's operations in " + num(chart.info().binWidth())
                     + " consecutive positions of the order (its shade: how many); " + num(chart.summary().handOvers())
-                    + " hand-overs are counted, not drawn. <code>wholetrace report --max-ops N</code> draws more; <code>wholetrace export "
-                    + "--format perfetto</code> draws every one.</p>");
+                    + " hand-overs are counted, not drawn. To see the operations of a stretch one by one, hover a box: it gives the "
+                    + "<code>wholetrace report --from I --to J</code> that draws them; <code>wholetrace report --max-ops N</code> draws more at "
+                    + "once; <code>wholetrace export --format perfetto</code> draws every one.</p>");
         } else {
-            out.println("<p class=\"note\">" + num(chart.info().operations()) + " sync operations, " + num(chart.summary().handOvers())
+            out.println("<p class=\"note\">" + num(drawn) + " sync operations, " + num(chart.summary().handOvers())
                     + " hand-overs, " + num(chart.summary().episodes()) + " barrier episodes.</p>");
         }
         TraceClock clock = chart.clock();

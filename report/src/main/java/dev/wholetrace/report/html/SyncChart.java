@@ -166,6 +166,8 @@ final class SyncChart implements TimelineSink {
         strings(j, "kinds", kinds);
         strings(j, "sites", sites);
         j.writeNumberField("operations", info.operations());
+        j.writeNumberField("from", info.from());
+        j.writeNumberField("to", info.to());
         j.writeNumberField("binWidth", info.binWidth());
         j.writeBooleanField("aggregated", info.aggregated());
         j.writeNumberField("handOvers", summary.handOvers());

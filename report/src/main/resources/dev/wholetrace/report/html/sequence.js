@@ -4,7 +4,8 @@
 // trace has a clock and the reader asks for it, the time since the recording started.
 (function () {
   'use strict';
-  var sync = JSON.parse(document.getElementById('wholetrace-data').textContent).sync;
+  var data = JSON.parse(document.getElementById('wholetrace-data').textContent);
+  var sync = data.sync, file = data.file;
   var el = document.getElementById('chart-sync');
   var threads = sync.threads.length;
   el.style.height = Math.min(900, Math.max(320, 90 + 32 * threads)) + 'px';
@@ -63,7 +64,8 @@
         tooltip: { formatter: function (p) {
           var b = p.value;
           return name(b[0]) + '<br>order ' + b[6] + '&ndash;' + b[7] + at(b[6]) + '<br>' + b[3] + ' sync operations, ' + b[4] + ' events, '
-            + b[5] + ' hand-overs received';
+            + b[5] + ' hand-overs received<br>one by one: <code>wholetrace report ' + echarts.format.encodeHTML(file) + ' --from ' + b[6]
+            + ' --to ' + b[7] + '</code>';
         } },
         renderItem: function (p, api) {
           return piece(p, api, api.value(1), api.value(2), 0.6, { fill: '#5470c6', opacity: 0.15 + 0.85 * api.value(3) / most });
@@ -128,7 +130,8 @@
   }
 
   function identity(x) { return x; }
-  var end = Math.max(1, sync.operations);
+  // the drawn window of the order: [from, to + 1) (the whole order unless report --from/--to)
+  var start = sync.from, end = Math.max(start + 1, sync.to + 1);
   // order or time: the same chart, its x put through X; the zoomed window [a, b] (in X's units) kept
   function draw(time, a, b) {
     var X = time ? msOfPosition : identity;
@@ -140,7 +143,7 @@
       tooltip: { trigger: 'item', confine: true },
       legend: { top: 0 },
       grid: { left: 170, right: 30, top: 30, bottom: 60 },
-      xAxis: { type: 'value', min: X(0), max: X(end), scale: true,
+      xAxis: { type: 'value', min: X(start), max: X(end), scale: true,
         name: time ? 'time since the recording started (ms, from the coarse clock)' : 'position in the sync order (S_synch)',
         nameLocation: 'middle', nameGap: 22 },
       yAxis: { type: 'category', data: sync.threads, inverse: true, splitLine: { show: false } },
@@ -149,7 +152,7 @@
     }, { replaceMerge: ['series', 'dataZoom'] });
     el.setAttribute('data-axis', time ? 'time' : 'order');
   }
-  draw(false, 0, !sync.aggregated && sync.operations > 400 ? 300 : end);
+  draw(false, start, !sync.aggregated && end - start > 400 ? start + 300 : end);
 
   Array.prototype.forEach.call(document.querySelectorAll('input[name="sync-axis"]'), function (radio) {
     radio.addEventListener('change', function () {
