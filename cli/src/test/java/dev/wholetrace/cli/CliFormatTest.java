@@ -113,7 +113,9 @@ class CliFormatTest {
     @Test
     void theReportIsAlsoOneJsonDocument() {
         Map<String, Object> report = JsonText.object(ok("report", trace, "--format", "json").strip());
-        assertThat(report).containsKeys("summary", "charts", "races", "hot");
+        assertThat(report).containsKeys("summary", "charts", "races", "hot", "phases", "deps");
+        assertThat(JsonText.at(report, "deps.total")).isEqualTo(JsonText.at(JsonText.object(ok("deps", trace, "--format", "json").strip()), "total"));
+        assertThat(JsonText.at(report, "phases.threads")).isEqualTo(JsonText.at(JsonText.object(ok("phases", trace, "--format", "json").strip()), "threads"));
         @SuppressWarnings("unchecked") Map<String, Object> summary = (Map<String, Object>) report.get("summary");
         assertThat(summary).containsEntry("mode", "cdr").containsEntry("threads", 2L);
         @SuppressWarnings("unchecked") Map<String, Object> races = (Map<String, Object>) report.get("races");

@@ -6,8 +6,11 @@ import static dev.wholetrace.report.html.Html.percent;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.wholetrace.analysis.deps.DepsAnalysis;
+import dev.wholetrace.analysis.deps.DepsOptions;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats;
+import dev.wholetrace.analysis.strata.PhaseAnalysis;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.timeline.TimelineAxis;
@@ -17,6 +20,7 @@ import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.analysis.stats.TraceStats.Row;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
@@ -45,6 +49,9 @@ import java.util.Locale;
  * without script. Every section is bounded (docs/report.md), and says what it left out.
  */
 public final class HtmlReport implements ReportWriter<StatsReport> {
+    /** The phases section's settings: 'wholetrace phases' defaults. */
+    static final double PHASE_THRESHOLD = 0.5;
+    static final int PHASE_HOT = 8;
     /** Threads drawn one by one in the per-thread chart. */
     public static final int MAX_THREADS = 64;
     /** Sync operations the chart draws one by one by default; above, it shows them aggregated. */
@@ -62,16 +69,17 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
      * @param classpath where else to look for the program's class files (race artifacts)
      * @param from      the first entry of S_synch (or time) the sequence chart draws (null: the first)
      * @param to        the last one, included (null: the last)
+     * @param deps      whether to recover the memory dependences (eWPP, CDR and ALL traces)
      */
-    public record Options(long maxOps, boolean races, List<Path> classpath, WindowBound from, WindowBound to) {
+    public record Options(long maxOps, boolean races, List<Path> classpath, WindowBound from, WindowBound to, boolean deps) {
         public Options {
             if (maxOps < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + maxOps);
             classpath = List.copyOf(classpath);
         }
 
-        /** The whole order. */
+        /** The whole order, dependences recovered. */
         public Options(long maxOps, boolean races, List<Path> classpath) {
-            this(maxOps, races, classpath, null, null);
+            this(maxOps, races, classpath, null, null, true);
         }
 
         public static Options defaults() {
@@ -93,7 +101,8 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     public static final OutputFormat HTML = new OutputFormat("html", List.of(), "the self-contained HTML page (the default)");
     /** The same content for programs: one JSON document. */
     public static final OutputFormat JSON = OutputFormat.JSON.describedAs(
-            "JSON: the summary, the charts' data (sync chart, grammar explorer), the races as 'races --format json' and the hot section");
+            "JSON: the summary, the charts' data (sync chart, grammar explorer), and the races, hot section, phases and "
+                    + "dependences as those commands' JSON");
     /** The report's formats; each is written by {@link #writer}. */
     public static final FormatRegistry<OutputFormat> FORMATS = new FormatRegistry<OutputFormat>("report").register(HTML, HTML).register(JSON, JSON);
 
@@ -103,14 +112,15 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     }
 
     /** What every format shows, computed once: the analyses behind the sections. */
-    private record Content(SyncChart chart, RaceSection races, double raceSeconds, HotSection hot, GrammarExplorer grammar) {}
+    private record Content(SyncChart chart, RaceSection races, double raceSeconds, HotSection hot, PhasesSection phases, DepsSection deps,
+                           GrammarExplorer grammar) {}
 
     private Content content(ParallelTrace trace) throws IOException {
         SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps(), options.from(), options.to(), TimelineAxis.ORDER).analyze(trace), trace);
         long t0 = System.nanoTime();
         RaceSection races = races(trace);
         double raceSeconds = (System.nanoTime() - t0) / 1e9;
-        return new Content(chart, races, raceSeconds, hot(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT));
+        return new Content(chart, races, raceSeconds, hot(trace), phases(trace), deps(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT));
     }
 
     /**
@@ -142,6 +152,10 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             j.writeRawValue(c.races().json(report.file(), c.raceSeconds()));
             j.writeFieldName("hot");
             c.hot().writeJson(j, report.file());
+            j.writeFieldName("phases");
+            j.writeRawValue(c.phases().json());
+            j.writeFieldName("deps");
+            j.writeRawValue(c.deps().json());
             j.writeEndObject();
         }
         out.println();
@@ -192,6 +206,8 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         sequenceSection(chart, out);
         content.races().write(out);
         content.hot().write(out);
+        content.phases().write(out);
+        content.deps().write(out);
         GrammarExplorer grammar = content.grammar();
         grammarSection(grammar, trace, out);
 
@@ -277,6 +293,23 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
         return HotSection.of(trace, new StrataAnalysis(StrataOptions.hotPaths(10, -1)).analyze(trace), null);
+    }
+
+    private static PhasesSection phases(ParallelTrace trace) {
+        if (!trace.mode().control) {
+            return new PhasesSection(null, "Phases are found from the blocks each thread executed: this trace was recorded in mode "
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
+        }
+        return new PhasesSection(new PhaseAnalysis(0, -1, PHASE_THRESHOLD, PHASE_HOT).analyze(trace), null);
+    }
+
+    private DepsSection deps(ParallelTrace trace) {
+        if (trace.mode() != TraceMode.EWPP && !(trace.mode().streams && trace.mode().control)) {
+            return new DepsSection(null, "Memory dependences need the loads and stores: this trace was recorded in mode "
+                    + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode ewpp (or cdr, all) to see them here.");
+        }
+        if (!options.deps()) return new DepsSection(null, "Not recovered (--no-deps).");
+        return new DepsSection(new DepsAnalysis(DepsOptions.ALL).analyze(trace), null);
     }
 
     private static void grammarSection(GrammarExplorer grammar, ParallelTrace trace, PrintWriter out) {
