@@ -7,12 +7,10 @@ import dev.wholetrace.analysis.deps.DepsResult;
 import dev.wholetrace.analysis.deps.DepsResult.EdgeRow;
 import dev.wholetrace.analysis.deps.Origin;
 import dev.wholetrace.model.event.CodeEntry;
-import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.deps.DepsFormats;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -68,17 +66,7 @@ final class DepsSection {
 
     /** The dependences as {@code deps --format json} writes them, or {@code {"unavailable": why}}. */
     String json() throws IOException {
-        StringWriter s = new StringWriter();
-        PrintWriter w = new PrintWriter(s);
-        if (deps == null) {
-            try (JsonWriter j = JsonWriter.to(w)) {
-                j.beginObject().field("unavailable", unavailable).end();
-            }
-        } else {
-            DepsFormats.DEPS.writer(DepsFormats.DEPS.parse(OutputFormat.JSON.name())).write(deps, w);
-        }
-        w.flush();
-        return s.toString().strip();
+        return SectionJson.of(deps, DepsFormats.DEPS.writer(DepsFormats.DEPS.parse(OutputFormat.JSON.name())), unavailable);
     }
 
     private String origins() {

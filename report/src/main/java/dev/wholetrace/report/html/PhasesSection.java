@@ -6,12 +6,10 @@ import static dev.wholetrace.report.html.Html.num;
 import dev.wholetrace.analysis.strata.PhaseResult;
 import dev.wholetrace.analysis.strata.PhaseResult.Phase;
 import dev.wholetrace.analysis.strata.PhaseResult.ThreadPhases;
-import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.report.OutputFormat;
 import dev.wholetrace.report.strata.StrataFormats;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 
 /**
  * The report's program phases (what {@code wholetrace phases} gives, docs/strata.md): per thread,
@@ -70,16 +68,6 @@ final class PhasesSection {
 
     /** The phases as {@code phases --format json} writes them, or {@code {"unavailable": why}}. */
     String json() throws IOException {
-        StringWriter s = new StringWriter();
-        PrintWriter w = new PrintWriter(s);
-        if (phases == null) {
-            try (JsonWriter j = JsonWriter.to(w)) {
-                j.beginObject().field("unavailable", unavailable).end();
-            }
-        } else {
-            StrataFormats.PHASES.writer(StrataFormats.PHASES.parse(OutputFormat.JSON.name())).write(phases, w);
-        }
-        w.flush();
-        return s.toString().strip();
+        return SectionJson.of(phases, StrataFormats.PHASES.writer(StrataFormats.PHASES.parse(OutputFormat.JSON.name())), unavailable);
     }
 }

@@ -7,11 +7,9 @@ import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.analysis.race.RaceReport.Finding;
 import dev.wholetrace.analysis.race.RaceReport.Side;
-import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.report.races.RaceFindings;
 import dev.wholetrace.report.races.RacesJson;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,18 +42,8 @@ final class RaceSection {
      * The races as {@code races --format json} writes them (an object with {@code races} and
      * {@code summary}), or {@code {"unavailable": why}} when they were not looked for.
      */
-    String json(String file, double seconds) {
-        StringWriter s = new StringWriter();
-        PrintWriter w = new PrintWriter(s);
-        if (report == null) {
-            try (JsonWriter j = JsonWriter.to(w)) {
-                j.beginObject().field("unavailable", unavailable).end();
-            }
-        } else {
-            new RacesJson().write(new RaceFindings(file, threadNames, report, seconds, false, true), w);
-        }
-        w.flush();
-        return s.toString().strip();
+    String json(String file, double seconds) throws java.io.IOException {
+        return SectionJson.of(report == null ? null : new RaceFindings(file, threadNames, report, seconds, false, true), new RacesJson(), unavailable);
     }
 
     void write(PrintWriter out) {
