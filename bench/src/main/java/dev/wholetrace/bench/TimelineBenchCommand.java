@@ -180,12 +180,16 @@ final class TimelineBenchCommand implements Callable<Integer> {
         }
         double lo = Double.MAX_VALUE;
         double hi = 0;
+        double fast = Double.MAX_VALUE;
+        double slow = 0;
         long largestReport = 0;
         for (Row r : rows) {
             for (Variant v : r.variants()) {
                 if (v.name().startsWith("perfetto, every") && r.operations() >= 1000) {
                     lo = Math.min(lo, (double) v.bytes() / r.operations());
                     hi = Math.max(hi, (double) v.bytes() / r.operations());
+                    fast = Math.min(fast, v.seconds() * 1e6 / r.operations());
+                    slow = Math.max(slow, v.seconds() * 1e6 / r.operations());
                 }
                 if (v.name().startsWith("HTML")) largestReport = Math.max(largestReport, v.bytes());
             }
@@ -193,7 +197,10 @@ final class TimelineBenchCommand implements Callable<Integer> {
         s.append("\nReading it: ");
         if (hi > 0) {
             s.append(String.format(Locale.ROOT, "the Perfetto file of every operation takes %.0f to %.0f bytes per sync operation on the traces "
-                    + "with at least 1,000 of them, so it grows linearly with the trace; ", lo, hi));
+                    + "with at least 1,000 of them, so it grows linearly with the trace; its time per operation ranged from %.1f to "
+                    + "%.1f µs, %s; ", lo, hi, fast, slow, slow > 1.5 * fast
+                    ? String.format(Locale.ROOT, "%.1f times apart: not flat at this load, so the time is not shown to grow linearly (rerun on an idle machine)", slow / fast)
+                    : "flat within 50 %"));
         }
         s.append("Chrome JSON takes about three times as many bytes per operation, which is why `export --format chrome` aggregates "
                 + "above 100,000 operations by default and Perfetto is the format for big traces. ");
