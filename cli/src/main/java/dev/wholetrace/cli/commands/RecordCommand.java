@@ -61,7 +61,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --mode ewpp --filter-from first.wtrace -- java -jar app.jar",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
-                "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>summary.json   # the trace's summary for a script",
+                "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>err.txt; tail -1 err.txt   # the summary, for a script",
                 "",
                 "Equivalent without this command:",
                 "  java -javaagent:agent/target/wholetrace-agent.jar=out=a.wtrace -jar app.jar"})
