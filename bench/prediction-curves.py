@@ -3,8 +3,8 @@
 1-64 processor curves (simulate --format json of a 64-thread recording, --runs N), and a markdown table."""
 import json, sys
 out = open(sys.argv[1], 'w')
-print("| kernel | " + " | ".join(f"{p} proc" for p in [1, 2, 4, 8, 16, 32, 64]) + " |")
-print("|---|" + "---|" * 7)
+print("| kernel | " + " | ".join(f"{p} proc" for p in [1, 4, 8, 16, 32, 64]) + " |")
+print("|---|" + "---|" * 6)
 for f in sys.argv[2:]:
     k = f.rsplit('curve-', 1)[1].split('.')[0]
     d = json.load(open(f))

@@ -11,7 +11,7 @@
 # 5. compare per steady-state step, scaled to the measured steps (bench/prediction-report.py), and chart
 #    (dev.wholetrace.bench.PredictionChart), for both predictors;
 # 6. the 1-64 processor curves: each kernel recorded with 64 threads, simulated at 1..64 processors with
-#    5 seeded runs (bench/prediction-curves.py, dev.wholetrace.bench.PredictionCurves). Sizes and steps:
+#    3 seeded runs (bench/prediction-curves.py, dev.wholetrace.bench.PredictionCurves). Sizes and steps:
 #    bench/prediction-sizes.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,7 +51,7 @@ for k in $kernels; do
   s=$(profile_steps_of "$k" | cut -d' ' -f1)
   java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" 64 "$(size_of "$k")" "$s" >/dev/null 2>"$work/rec/$k-64-$s.record.log"
   java -jar cli/target/wholetrace.jar simulate "$work/workload.egraph" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
-      --procs 1,2,4,8,16,32,64 --runs 5 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
+      --procs 1,4,8,16,32,64 --runs 3 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
 done
 python3 bench/prediction-curves.py "$work/curves.tsv" $(for k in $kernels; do echo "$work/curve-$k.json"; done) > "$work/curves.md"
 java -cp bench/target/wholetrace-bench.jar dev.wholetrace.bench.PredictionCurves "$work/curves.tsv" "$out/prediction-curves.png"

@@ -34,7 +34,7 @@ public final class PredictionCurves {
             String[] f = line.split("\t");
             byKernel.computeIfAbsent(f[0], k -> new ArrayList<>()).add(new double[] {Double.parseDouble(f[1]), Double.parseDouble(f[2]), Double.parseDouble(f[3])});
         }
-        XYChart c = new XYChartBuilder().width(1000).height(650).title("Predicted speedup (64 threads, wholetrace simulate, 95 % interval of 5 runs)")
+        XYChart c = new XYChartBuilder().width(1000).height(650).title("Predicted speedup (64 threads, wholetrace simulate, 95 % interval of 3 runs)")
                 .xAxisTitle("processors").yAxisTitle("speedup over 1 processor").build();
         c.getStyler().setXAxisLogarithmic(true);
         c.getStyler().setYAxisLogarithmic(true);
