@@ -93,6 +93,7 @@ public final class SimulateCommand implements Callable<Integer> {
         for (int p : counts) if (p < 1 || p > 1 << 20) throw new IllegalArgumentException("--procs must be between 1 and " + (1 << 20) + ", not " + p);
         PrintWriter err = spec.commandLine().getErr();
         if (checkProfile && profile == null) throw new IllegalArgumentException("--check-profile needs --profile RUN.wtrace");
+        if (replay != null && profile != null) throw new IllegalArgumentException("--replay replays a recording as it ran: it takes no --profile");
         if (profile != null) {
             Profile pr = Profile.read(profile);
             pr.applyTo(g);
@@ -104,7 +105,6 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         }
         if (replay != null) {
-            if (profile != null) throw new IllegalArgumentException("--replay replays a recording as it ran: it takes no --profile");
             Replay r = new Replay(g);
             g = r.graphOf(replay);
             err.println("simulate: replay " + replay.getFileName() + ": " + g.methods().size() + " threads, " + g.vertexCount() + " segments"
