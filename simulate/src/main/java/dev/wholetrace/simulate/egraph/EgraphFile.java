@@ -17,13 +17,13 @@ import java.util.Locale;
  * list of method graphs, then each as a "tree" of vertex lines.
  *
  * <pre>
- * egraph 1
+ * egraph 2
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
  * tree 0 3
  * v 0 bci=0 ops=const:2,local:1,invoke:1 act=call calls=1 next=1
- * v 1 bci=6 ops=local:1,branch:1 next=2,0 w=1,9 loop=1 trips=9
+ * v 1 bci=6 ops=local:1,fp:2,branch:1 chain=fp:2 next=2,0 w=1,9 loop=1 trips=9
  * v 2 bci=9 ops=return:1
  * </pre>
  */
