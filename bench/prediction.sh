@@ -7,8 +7,12 @@
 #    time, --reps runs each (bench/prediction-measure.sh; the difference is the steady state, JIT warm-up excluded);
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);
 # 4. simulate the Workload graph with each recording as --profile at 1 and 2 processors (bench/prediction-simulate.sh);
+#    and the same with the trace-driven predictor (simulate --replay);
 # 5. compare per steady-state step, scaled to the measured steps (bench/prediction-report.py), and chart
-#    (dev.wholetrace.bench.PredictionChart). Sizes and steps: bench/prediction-sizes.sh.
+#    (dev.wholetrace.bench.PredictionChart), for both predictors;
+# 6. the 1-64 processor curves: each kernel recorded with 64 threads, simulated at 1..64 processors with
+#    3 seeded runs (bench/prediction-curves.py, dev.wholetrace.bench.PredictionCurves). Sizes and steps:
+#    bench/prediction-sizes.sh.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -36,7 +40,19 @@ echo "prediction: recording" >&2
 bench/prediction-record.sh "$work/rec" --kernels "$kernels" --threads "$threads"
 echo "prediction: simulating" >&2
 bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
+bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
 clock=$(sed -n 's/^clock.hz=//p' "$work/one-core.properties")
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$clock" "$work/table.md" "$work/rows.tsv"
+python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted-replay.tsv" "$clock" "$work/table-replay.md" "$work/rows-replay.tsv"
 java -cp bench/target/wholetrace-bench.jar dev.wholetrace.bench.PredictionChart "$work/rows.tsv" "$out/prediction.png"
+echo "prediction: 1-64 processor curves" >&2
+source bench/prediction-sizes.sh
+for k in $kernels; do
+  s=$(profile_steps_of "$k" | cut -d' ' -f1)
+  java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" 64 "$(size_of "$k")" "$s" >/dev/null 2>"$work/rec/$k-64-$s.record.log"
+  java -jar cli/target/wholetrace.jar simulate "$work/workload.egraph" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
+      --procs 1,4,8,16,32,64 --runs 3 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
+done
+python3 bench/prediction-curves.py "$work/curves.tsv" $(for k in $kernels; do echo "$work/curve-$k.json"; done) > "$work/curves.md"
+java -cp bench/target/wholetrace-bench.jar dev.wholetrace.bench.PredictionCurves "$work/curves.tsv" "$out/prediction-curves.png"
 echo "prediction: tables in $work/table.md, chart $out/prediction.png (docs/results/prediction.md quotes them)" >&2

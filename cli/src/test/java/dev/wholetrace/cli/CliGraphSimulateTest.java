@@ -44,7 +44,7 @@ class CliGraphSimulateTest {
         assertThat(r.exit()).as(r.toString()).isZero();
         assertThat(r.err()).contains("methods").contains("vertices generated");
         String text = Files.readString(out);
-        assertThat(text).startsWith("# Wholetrace execution graph").contains("\negraph 1\n").contains("act=barrier key=dev/wholetrace/workloads/kernels/Sor.barrier");
+        assertThat(text).startsWith("# Wholetrace execution graph").contains("\negraph " + dev.wholetrace.simulate.egraph.EgraphFile.VERSION + "\n").contains("act=barrier key=dev/wholetrace/workloads/kernels/Sor.barrier");
         Cli dot = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.kernels.Sor", "--dot");
         assertThat(dot.exit()).isZero();
         assertThat(dot.out()).startsWith("digraph egraph {");

@@ -5,6 +5,7 @@ import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.simulate.des.Prediction;
 import dev.wholetrace.simulate.des.Profile;
 import dev.wholetrace.simulate.des.ProfileCheck;
+import dev.wholetrace.simulate.des.Replay;
 import dev.wholetrace.simulate.des.SimResult;
 import dev.wholetrace.simulate.egraph.EgraphException;
 import dev.wholetrace.simulate.egraph.EgraphFile;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4,8",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json",
-                "  wholetrace simulate sor.egraph --machine unit --profile sor.wtrace --check-profile"})
+                "  wholetrace simulate sor.egraph --machine unit --profile sor.wtrace --check-profile",
+                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4 --replay sor.wtrace"})
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -56,6 +58,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--profile", paramLabel = "RUN.wtrace", description = "a recording of the program whose block counts give the branch probabilities and loop trip counts")
     Path profile;
+
+    @Option(names = "--replay", paramLabel = "RUN.wtrace", description = "the trace-driven predictor: replay this recording's threads (their "
+            + "blocks, costed by the graph's vertices, and their synchronizations) on the machine instead of walking the graph")
+    Path replay;
 
     @Option(names = "--check-profile", description = "instead of predicting: simulate once at the first --procs and compare each vertex's "
             + "simulated entries with the recorded count of its block (both summed over threads); needs --profile")
@@ -87,6 +93,7 @@ public final class SimulateCommand implements Callable<Integer> {
         for (int p : counts) if (p < 1 || p > 1 << 20) throw new IllegalArgumentException("--procs must be between 1 and " + (1 << 20) + ", not " + p);
         PrintWriter err = spec.commandLine().getErr();
         if (checkProfile && profile == null) throw new IllegalArgumentException("--check-profile needs --profile RUN.wtrace");
+        if (replay != null && profile != null) throw new IllegalArgumentException("--replay replays a recording as it ran: it takes no --profile");
         if (profile != null) {
             Profile pr = Profile.read(profile);
             pr.applyTo(g);
@@ -96,6 +103,13 @@ public final class SimulateCommand implements Callable<Integer> {
                 printCheck(ProfileCheck.run(g, pr, m.withProcessors(counts[0]), maxSteps), spec.commandLine().getOut());
                 return 0;
             }
+        }
+        if (replay != null) {
+            Replay r = new Replay(g);
+            g = r.graphOf(replay);
+            err.println("simulate: replay " + replay.getFileName() + ": " + g.methods().size() + " threads, " + g.vertexCount() + " segments"
+                    + (r.unmappedBlocks() > 0 ? ", " + r.unmappedBlocks() + " blocks outside the graph (cost 0)" : ""));
+            err.flush();
         }
         List<Prediction.Point> points = Prediction.sweep(g, m, counts, runs, maxSteps);
         PrintWriter out = spec.commandLine().getOut();

@@ -39,37 +39,71 @@ public final class CostFit {
     }
 
     /**
+     * The fitted latencies: instruction classes whose place on a vertex's dependency chain
+     * ({@code Vertex.chain}) costs extra, each on its own ({@code cycles.bc.chain.NAME}). Array and
+     * field loads on a chain are not fitted: no calibration loop separates them (a pointer chase and
+     * a second field loop would), so they cost their throughput only.
+     */
+    public static final OpClass[] CHAIN = {OpClass.INT, OpClass.FP, OpClass.DIV, OpClass.INVOKE};
+
+    /**
      * One measured loop.
      *
      * @param name what it is (for reports)
      * @param ops instructions per {@link OpClass} ordinal in one iteration
+     * @param chain instructions per {@link OpClass} ordinal on one iteration's dependency chain
      * @param ns measured nanoseconds per iteration
      */
-    public record Sample(String name, long[] ops, double ns) {}
+    public record Sample(String name, long[] ops, double[] chain, double ns) {
+        /** A loop without a dependency chain (the linear model's sample). */
+        public Sample(String name, long[] ops, double ns) {
+            this(name, ops, new double[ops.length], ns);
+        }
+    }
 
     private CostFit() {}
 
-    /** Nanoseconds per instruction of each {@link OpClass} (ordinal), fitted to {@code samples}. */
-    public static double[] fit(List<Sample> samples) {
+    /**
+     * Nanoseconds per instruction of each {@link OpClass}, fitted to {@code samples}: entries
+     * 0 … classes−1 are the throughput cost per class (ordinal), entries classes … 2·classes−1 the
+     * extra cost of a class on the dependency chain (0 for classes not in {@link #CHAIN}). With
+     * {@code chains} false the chain costs are not fitted (0): the linear model of session 30.
+     */
+    public static double[] fit(List<Sample> samples, boolean chains) {
         Group[] groups = Group.values();
-        double[][] a = new double[samples.size()][groups.length];
+        int k = OpClass.values().length, unknowns = groups.length + (chains ? CHAIN.length : 0);
+        double[][] a = new double[samples.size()][unknowns];
         double[] b = new double[samples.size()];
         for (int r = 0; r < samples.size(); r++) {
             Sample s = samples.get(r);
             if (!(s.ns() > 0)) throw new IllegalArgumentException(s.name() + ": a measured time must be > 0, not " + s.ns());
             for (OpClass c : OpClass.values()) a[r][Group.of(c).ordinal()] += s.ops()[c.ordinal()] / s.ns();
+            if (chains) for (int j = 0; j < CHAIN.length; j++) a[r][groups.length + j] = s.chain()[CHAIN[j].ordinal()] / s.ns();
             b[r] = 1; // (ops · x) / ns = 1: relative error
         }
-        double[] perGroup = Nnls.solve(a, b);
-        double[] out = new double[OpClass.values().length];
-        for (OpClass c : OpClass.values()) out[c.ordinal()] = perGroup[Group.of(c).ordinal()];
+        double[] x = Nnls.solve(a, b);
+        double[] out = new double[2 * k];
+        for (OpClass c : OpClass.values()) out[c.ordinal()] = x[Group.of(c).ordinal()];
+        if (chains) for (int j = 0; j < CHAIN.length; j++) out[k + CHAIN[j].ordinal()] = x[groups.length + j];
         return out;
     }
 
-    /** Nanoseconds per iteration that {@code perClass} predicts for {@code ops}. */
+    /** {@link #fit(List, boolean)} with chain costs. */
+    public static double[] fit(List<Sample> samples) {
+        return fit(samples, true);
+    }
+
+    /** Nanoseconds per iteration that the throughput costs {@code perClass} predict for {@code ops}. */
     public static double predict(long[] ops, double[] perClass) {
         double t = 0;
         for (int c = 0; c < ops.length; c++) t += ops[c] * perClass[c];
+        return t;
+    }
+
+    /** Nanoseconds per iteration that a {@link #fit} predicts for a loop with {@code ops} and {@code chain}. */
+    public static double predict(long[] ops, double[] chain, double[] fitted) {
+        double t = predict(ops, fitted);
+        for (int c = 0; c < ops.length; c++) t += chain[c] * fitted[ops.length + c];
         return t;
     }
 }

@@ -39,12 +39,13 @@ public final class MicroBenchmarks {
         sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10)
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
-                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10);
+                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
     static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
-        "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop"};
+        "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop", "fpDivParallelLoop",
+        "mathParallelLoop"};
 
     /** Runs the fitted loop {@code name} for {@code n} iterations. */
     long run(String name, int n) {
@@ -64,6 +65,8 @@ public final class MicroBenchmarks {
             case "mathLoop" -> (long) mathLoop(n);
             case "rowsLoop" -> (long) rowsLoop(n);
             case "fpDivLoop" -> (long) fpDivLoop(n);
+            case "fpDivParallelLoop" -> (long) fpDivParallelLoop(n);
+            case "mathParallelLoop" -> (long) mathParallelLoop(n);
             default -> throw new IllegalArgumentException("no loop " + name);
         };
     }
@@ -149,6 +152,21 @@ public final class MicroBenchmarks {
     double fpDivLoop(int n) {
         double s = 1;
         for (int i = 0; i < n; i++) s = 1.0 + s / (1.5 + (i & 7));
+        return s;
+    }
+
+    /** Floating-point divisions that do not depend on each other: only the sum is a chain (the divider pipelines). */
+    double fpDivParallelLoop(int n) {
+        double[] x = xs;
+        double s = 0;
+        for (int i = 0; i < n; i++) s += x[i & 4095] / (1.5 + (i & 7));
+        return s;
+    }
+
+    /** Square roots that do not depend on each other (the chain is the sum). */
+    double mathParallelLoop(int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += Math.sqrt(i + 0.5) * 0.5;
         return s;
     }
 

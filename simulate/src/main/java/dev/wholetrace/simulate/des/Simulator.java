@@ -84,6 +84,8 @@ public final class Simulator {
         methodCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
+        double[] chainCycles = new double[OpClass.values().length]; // unset: 0 (machine files before the chain keys)
+        for (OpClass c : OpClass.values()) chainCycles[c.ordinal()] = machine.cycles().getOrDefault(c.chainKey(), 0L);
         for (int m = 0; m < n; m++) {
             MethodGraph mg = graph.methods().get(m);
             methodNames[m] = mg.shortName();
@@ -91,7 +93,7 @@ public final class Simulator {
             for (int v = 0; v < cost[m].length; v++) {
                 Vertex x = mg.vertices().get(v);
                 double c = 0;
-                for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k];
+                for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k] + x.chain[k] * chainCycles[k];
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
                 cost[m][v] = c;

@@ -17,19 +17,19 @@ import java.util.Locale;
  * list of method graphs, then each as a "tree" of vertex lines.
  *
  * <pre>
- * egraph 1
+ * egraph 2
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
  * tree 0 3
  * v 0 bci=0 ops=const:2,local:1,invoke:1 act=call calls=1 next=1
- * v 1 bci=6 ops=local:1,branch:1 next=2,0 w=1,9 loop=1 trips=9
+ * v 1 bci=6 ops=local:1,fp:2,branch:1 chain=fp:2 next=2,0 w=1,9 loop=1 trips=9
  * v 2 bci=9 ops=return:1
  * </pre>
  */
 public final class EgraphFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private EgraphFile() {}
 
@@ -51,6 +51,11 @@ public final class EgraphFile {
                     if (v.ops[c] != 0) ops.append(ops.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(v.ops[c]);
                 }
                 if (ops.length() > 0) s.append(" ops=").append(ops);
+                StringBuilder chain = new StringBuilder();
+                for (int c = 0; c < v.chain.length; c++) {
+                    if (v.chain[c] != 0) chain.append(chain.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(number(v.chain[c]));
+                }
+                if (chain.length() > 0) s.append(" chain=").append(chain);
                 if (v.action != Action.NONE) s.append(" act=").append(v.action.label());
                 if (v.key != null) s.append(" key=").append(v.key.replaceAll("\\s", "_"));
                 if (v.targets.length > 0) s.append(" calls=").append(ints(v.targets));
@@ -178,6 +183,16 @@ public final class EgraphFile {
                         long n = Long.parseLong(op.substring(c + 1));
                         if (n < 0) throw new EgraphException(where + "negative instruction count in " + op);
                         v.ops[cls.ordinal()] = n;
+                    }
+                }
+                case "chain" -> {
+                    for (String op : val.split(",")) {
+                        int c = op.indexOf(':');
+                        OpClass cls = c < 0 ? null : OpClass.byLabel(op.substring(0, c));
+                        if (cls == null) throw new EgraphException(where + "unknown instruction class in " + op);
+                        double n = Double.parseDouble(op.substring(c + 1));
+                        if (!(n >= 0) || Double.isInfinite(n)) throw new EgraphException(where + "a chain count must be a number ≥ 0, not " + op);
+                        v.chain[cls.ordinal()] = n;
                     }
                 }
                 case "act" -> {

@@ -320,7 +320,7 @@ public final class GraphBuilder {
         int[] vertexAt = new int[insns.length + 1];
         Arrays.fill(vertexAt, -1);
         List<Vertex> vs = new ArrayList<>();
-        List<Integer> lastInsn = new ArrayList<>();
+        List<Integer> lastInsn = new ArrayList<>(), firstInsn = new ArrayList<>();
         int current = -1;
         for (int i = 0; i < insns.length; i++) {
             if (insns[i].getOpcode() < 0) continue;
@@ -328,6 +328,7 @@ public final class GraphBuilder {
                 current = vs.size();
                 vs.add(new Vertex(bci[i]));
                 lastInsn.add(i);
+                firstInsn.add(i);
             }
             vertexAt[i] = current;
             Vertex v = vs.get(current);
@@ -335,9 +336,11 @@ public final class GraphBuilder {
             lastInsn.set(current, i);
             v.end = bci[i];
         }
+        Recurrence recurrence = new Recurrence(m.owner().name, method);
         for (int k = 0; k < vs.size(); k++) {
             Vertex v = vs.get(k);
             int i = lastInsn.get(k);
+            v.chain = recurrence.chain(firstInsn.get(k), i);
             AbstractInsnNode n = insns[i];
             v.action = actions[i];
             List<Integer> next = new ArrayList<>();

@@ -23,6 +23,11 @@ public enum OpClass {
         return "bc." + label();
     }
 
+    /** The machine-model key of this class's extra cycles on a vertex's dependency chain ({@link Vertex#chain}). */
+    public String chainKey() {
+        return "bc.chain." + label();
+    }
+
     /** The class called {@code label}, or null. */
     public static OpClass byLabel(String label) {
         for (OpClass c : VALUES) if (c.label().equals(label)) return c;

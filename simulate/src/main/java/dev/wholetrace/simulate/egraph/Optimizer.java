@@ -57,6 +57,7 @@ public final class Optimizer {
                 else passes++;
                 Vertex b = vs.get(j);
                 for (int k = 0; k < a.ops.length; k++) a.ops[k] += b.ops[k];
+                for (int k = 0; k < a.chain.length; k++) a.chain[k] += b.chain[k]; // additive, so the joined vertex costs what the two did
                 a.action = b.action;
                 a.key = b.key;
                 a.end = b.end;
@@ -96,7 +97,7 @@ public final class Optimizer {
     }
 
     private static boolean equivalent(Vertex a, Vertex b) {
-        return a != b && a.action == Action.NONE && b.action == Action.NONE && a.next.length <= 1 && Arrays.equals(a.ops, b.ops)
+        return a != b && a.action == Action.NONE && b.action == Action.NONE && a.next.length <= 1 && Arrays.equals(a.ops, b.ops) && Arrays.equals(a.chain, b.chain)
                 && Arrays.equals(a.next, b.next) && a.loopStay < 0 && b.loopStay < 0;
     }
 

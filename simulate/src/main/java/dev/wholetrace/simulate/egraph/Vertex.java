@@ -16,6 +16,13 @@ public final class Vertex {
     /** Instructions per {@link OpClass} ordinal. */
     public long[] ops = new long[OpClass.count()];
     /**
+     * Instructions per {@link OpClass} ordinal on the vertex's recurrence: the dependency chain from a
+     * variable's value on entry to its value on exit, per iteration ({@link Recurrence}); each costs
+     * {@code cycles.bc.chain.NAME} on top of its {@code cycles.bc.NAME}. Fractions are possible (a
+     * chain through two variables spans two iterations).
+     */
+    public double[] chain = new double[OpClass.count()];
+    /**
      * Bytecode index of the instruction that ends the vertex (its branch, call or action): the
      * identity of its decision in the simulator's random draws, kept by the optimizations, which
      * only join a vertex to the one before it.
@@ -76,6 +83,7 @@ public final class Vertex {
     Vertex copy() {
         Vertex v = new Vertex(bci);
         v.ops = ops.clone();
+        v.chain = chain.clone();
         v.action = action;
         v.key = key;
         v.end = end;

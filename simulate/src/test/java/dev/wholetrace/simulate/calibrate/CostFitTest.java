@@ -28,7 +28,41 @@ class CostFitTest {
         double[] truth = perClass(KNOWN);
         List<CostFit.Sample> samples = new ArrayList<>();
         for (String loop : MicroBenchmarks.FITTED) samples.add(new CostFit.Sample(loop, ops.get(loop), CostFit.predict(ops.get(loop), truth)));
-        double[] fit = CostFit.fit(samples);
+        double[] fit = CostFit.fit(samples, false);
+        for (OpClass c : OpClass.values()) assertEquals(truth[c.ordinal()], fit[c.ordinal()], 1e-6 * Math.max(truth[c.ordinal()], 1), c.label());
+    }
+
+    /** ns of each {@link CostFit#CHAIN} class on a dependency chain, made up. */
+    private static final double[] KNOWN_CHAIN = {0.25, 1.2, 9.0, 4.0};
+
+    @Test
+    void theCalibrationLoopsDetermineEveryChainCost() throws Exception {
+        // the real loops' instruction counts and chains, timed by a machine with known throughput and latency costs
+        Map<String, long[]> ops = Calibration.instructionsPerIteration();
+        Map<String, double[]> chains = Calibration.chainPerIteration();
+        int k = OpClass.values().length;
+        double[] truth = new double[2 * k];
+        System.arraycopy(perClass(KNOWN), 0, truth, 0, k);
+        for (int j = 0; j < CostFit.CHAIN.length; j++) truth[k + CostFit.CHAIN[j].ordinal()] = KNOWN_CHAIN[j];
+        List<CostFit.Sample> samples = new ArrayList<>();
+        for (String loop : MicroBenchmarks.FITTED) {
+            samples.add(new CostFit.Sample(loop, ops.get(loop), chains.get(loop), CostFit.predict(ops.get(loop), chains.get(loop), truth)));
+        }
+        double[] fit = CostFit.fit(samples, true);
+        for (int i = 0; i < 2 * k; i++) assertEquals(truth[i], fit[i], 1e-6 * Math.max(truth[i], 1), (i < k ? "" : "chain ") + OpClass.values()[i % k].label());
+    }
+
+    @Test
+    void aLinearMachineGetsNoChainCost() throws Exception {
+        // timed by a machine without latencies (session 30's model): the chain costs come out 0
+        Map<String, long[]> ops = Calibration.instructionsPerIteration();
+        Map<String, double[]> chains = Calibration.chainPerIteration();
+        double[] truth = perClass(KNOWN);
+        List<CostFit.Sample> samples = new ArrayList<>();
+        for (String loop : MicroBenchmarks.FITTED) samples.add(new CostFit.Sample(loop, ops.get(loop), chains.get(loop), CostFit.predict(ops.get(loop), truth)));
+        double[] fit = CostFit.fit(samples, true);
+        int k = OpClass.values().length;
+        for (OpClass c : CostFit.CHAIN) assertEquals(0, fit[k + c.ordinal()], 1e-6, "chain " + c.label());
         for (OpClass c : OpClass.values()) assertEquals(truth[c.ordinal()], fit[c.ordinal()], 1e-6 * Math.max(truth[c.ordinal()], 1), c.label());
     }
 
