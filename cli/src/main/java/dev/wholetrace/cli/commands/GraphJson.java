@@ -11,7 +11,8 @@ import java.io.PrintWriter;
 /**
  * An execution graph as JSON ({@code graph --format json}): the same content as the text format
  * (docs/egraph.md), for programs: per method its vertices with their type (§3.1, from the
- * predecessor counts), instruction counts per class, action, calls and successors with weights.
+ * predecessor counts), instruction counts per class and on its dependency chain, action, calls and
+ * successors with weights.
  */
 final class GraphJson {
     private GraphJson() {}
@@ -28,6 +29,8 @@ final class GraphJson {
                     j.beginObject().field("index", k).field("type", v.type(k == 0, predecessors[k])).field("bci", v.bci).field("end", v.end)
                             .field("instructions", v.instructions()).object("ops");
                     for (int c = 0; c < v.ops.length; c++) if (v.ops[c] != 0) j.field(OpClass.values()[c].label(), v.ops[c]);
+                    j.end().object("chain"); // the dependency chain's instructions per class (docs/egraph.md)
+                    for (int c = 0; c < v.chain.length; c++) if (v.chain[c] != 0) j.field(OpClass.values()[c].label(), v.chain[c]);
                     j.end();
                     if (v.action != Action.NONE) j.field("action", v.action.label());
                     if (v.key != null) j.field("key", v.key);
