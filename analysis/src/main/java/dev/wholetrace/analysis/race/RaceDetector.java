@@ -29,12 +29,15 @@ public final class RaceDetector {
      * progressions: access progressions read from the grammars; compared: pairs of open progressions
      * in concurrent segments, one writing, that were intersected; concurrentOverlaps: those that shared
      * an address; passedOver: rows not compared at all because their every pair was a finding counted
-     * {@link #ENUMERATED_PER_FINDING} times already (0: every count is exact).
+     * {@link #ENUMERATED_PER_FINDING} times already (0: every count is exact); visited: the sweep's
+     * work, its rows' visits to other threads' open progressions plus the happens-before questions of
+     * the chains of ordered addresses ({@link OrderedChain}), for tests that count work, not time.
      */
-    public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps, long passedOver) {
+    public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps, long passedOver,
+                        long visited) {
         /** No row passed over (every count exact). */
         public Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {
-            this(accesses, progressions, segments, compared, concurrentOverlaps, 0);
+            this(accesses, progressions, segments, compared, concurrentOverlaps, 0, 0);
         }
     }
 
@@ -59,6 +62,15 @@ public final class RaceDetector {
 
     /** Active threads from which, without a dense table, a row reads what its thread knows of all of them at once ({@link HappensBefore#knownAll}). */
     static final int DENSE_FROM = 64;
+
+    /**
+     * Rows at one address, with at least {@link #DENSE_FROM} threads active, from which the sweep
+     * tries to keep that address's accesses as one happens-before chain ({@link OrderedChain}) and
+     * stops meeting the threads one by one while they stay ordered. Below it the threads are met
+     * as before: few rows at an address cost little, and the chain's start (every open progression
+     * read once) is paid only where it can save a quadratic number of visits.
+     */
+    static final int CHAIN_FROM = 64;
 
     private RaceDetector() {}
 
@@ -91,7 +103,7 @@ public final class RaceDetector {
         long accesses = table.accesses();
         long progressions = folder.received(); // read from the trace, before they were re-cut and merged
         Map<Long, Finding> findings = new HashMap<>();
-        long[] counters = new long[4]; // compared, overlapping, findings that may be passed over, rows passed over
+        long[] counters = new long[5]; // compared, overlapping, findings that may be passed over, rows passed over, visits
         sweep(table, hb, findings, allInstances, counters, threads, progress);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
@@ -100,7 +112,7 @@ public final class RaceDetector {
             races.add(new Race(f.a, f.b, f.count, example, allInstances ? List.copyOf(f.instances.values()) : List.of(), f.lowerBound));
         }
         races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
-        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1], counters[3]));
+        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1], counters[3], counters[4]));
     }
 
     /**
@@ -119,6 +131,7 @@ public final class RaceDetector {
             if (x % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", x, rows);
             sweep.row(x);
         }
+        counters[4] += sweep.chain.questions;
         progress.at("comparing", rows, rows);
     }
 
@@ -175,6 +188,17 @@ public final class RaceDetector {
         private final int[] failKind = {-1, -1};
         private final long[] failVersion = new long[2];
         private final long[] failSaturated = new long[2];
+        /**
+         * The accesses open at the sweep's address ({@link #chainAt}) as a happens-before chain of
+         * writes with the reads in its gaps, while {@link #chainState} is {@link #CHAIN_VALID}: a row
+         * that joins it (ordered with what it conflicts with) meets no thread. Rows seen at that address, and from how many the chain may be started.
+         */
+        final OrderedChain chain;
+        private long chainAt = Long.MIN_VALUE;
+        private int chainState;
+        private long rowsHere;
+        private long startChainAt;
+        private static final int CHAIN_NONE = 0, CHAIN_VALID = 1, CHAIN_BROKEN = 2;
 
         Sweep(AccessTable t, HappensBefore hb, SegmentTable table, Map<Long, Finding> findings, boolean all, long[] counters, int threads) {
             this.t = t;
@@ -199,6 +223,7 @@ public final class RaceDetector {
             Arrays.fill(earliestOpen, Long.MAX_VALUE);
             Arrays.fill(earliestOpenWrite, Long.MAX_VALUE);
             isActive = new boolean[threads];
+            chain = new OrderedChain(hb, table);
         }
 
         /** Row x meets the open progressions of the other threads that reach its first address, then opens. */
@@ -208,11 +233,20 @@ public final class RaceDetector {
             long sx = t.segment(x);
             int kx = t.kind(x);
             boolean wx = t.kindWrites(kx);
+            if (lo != chainAt) { // a new address: its chain starts unknown
+                chainAt = lo;
+                chainState = CHAIN_NONE;
+                chain.clear();
+                rowsHere = 0;
+                startChainAt = CHAIN_FROM;
+            }
+            rowsHere++;
+            boolean chained = false; // x is in the chain: ordered with every progression open at its address
             if (!othersConflict(tx, wx)) {
                 // nothing open that x could race with (a read among reads): no thread to visit
             } else if (counters[2] > 0 && passable(kx, wx)) {
                 counters[3]++;
-            } else {
+            } else if (!(chained = chained(lo, tx, sx, wx))) {
                 boolean pruned = lo == prunedAt; // every active list was pruned at this address already
                 prunedAt = lo;
                 boolean dense = table == null && activeCount >= DENSE_FROM;
@@ -231,6 +265,7 @@ public final class RaceDetector {
                     }
                     a++;
                     if (u == tx) continue;
+                    counters[4]++;
                     if (table != null) {
                         // the thread's open accesses all known to x, or all knowing x: passed with the
                         // two answers of one table entry, no list searched (Mp3d: 8.9 M searches found
@@ -247,6 +282,7 @@ public final class RaceDetector {
                     }
                 }
             }
+            if (!chained && chainState == CHAIN_VALID && !chain.add(tx, sx, wx)) chainState = CHAIN_BROKEN; // the chain holds every open row
             long last = t.last(x);
             open[tx][(last == lo ? 2 : 0) + (wx ? 1 : 0)].insert(x, sx, last, kx);
             latestOpen[tx] = Math.max(latestOpen[tx], sx);
@@ -259,6 +295,55 @@ public final class RaceDetector {
                 if (activeCount == active.length) active = Arrays.copyOf(active, Math.min(isActive.length, 2 * activeCount));
                 active[activeCount++] = tx;
                 isActive[tx] = true;
+            }
+        }
+
+        /**
+         * Whether row x (thread tx, segment sx, at address lo, a write if wx) joins the chain of its
+         * address: it is ordered with every write open there, and with every read if it writes, so
+         * meeting the threads would find nothing concurrent that it conflicts with. The chain starts, once {@link #CHAIN_FROM} rows came to one address with many
+         * threads active, from the progressions open there (each read once); if they are more than
+         * a few per row seen, it waits until the rows have doubled. A row concurrent with one in the
+         * chain breaks it for the rest of the address.
+         */
+        private boolean chained(long lo, int tx, long sx, boolean wx) {
+            if (chainState == CHAIN_NONE && rowsHere >= startChainAt && activeCount >= DENSE_FROM) startChain(lo);
+            if (chainState != CHAIN_VALID) return false;
+            if (chain.add(tx, sx, wx)) return true;
+            chainState = CHAIN_BROKEN;
+            return false;
+        }
+
+        /** Prunes every active thread's lists at lo (as a row's visits do) and puts their progressions still open there in the chain. */
+        private void startChain(long lo) {
+            if (prunedAt != lo) {
+                prunedAt = lo;
+                for (int a = 0; a < activeCount; ) {
+                    int u = active[a];
+                    if (!prune(u, lo)) {
+                        isActive[u] = false;
+                        active[a] = active[--activeCount];
+                    } else {
+                        a++;
+                    }
+                }
+            }
+            if (kinds.items > 4 * rowsHere) { // long progressions of many threads reach here: try again later
+                startChainAt = 2 * rowsHere;
+                return;
+            }
+            chainState = CHAIN_VALID;
+            for (int w : new int[] {1, 3, 0, 2}) { // the writes first: a read then finds its gap, and no write splits one
+                for (int a = 0; a < activeCount; a++) {
+                    OpenList list = open[active[a]][w];
+                    for (int k = 0; k < list.size; k++) {
+                        counters[4]++;
+                        if (list.lasts[k] >= lo && !chain.add(active[a], list.segments[k], (w & 1) == 1)) {
+                            chainState = CHAIN_BROKEN;
+                            return;
+                        }
+                    }
+                }
             }
         }
 

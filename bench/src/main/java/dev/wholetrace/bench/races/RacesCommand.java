@@ -76,6 +76,7 @@ public final class RacesCommand implements Callable<Integer> {
         Path bench = Path.of(DetectorChild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         List<KernelRow> rows = new ArrayList<>();
+        String loadBefore = loadAverage();
         for (Kernels k : kernels) {
             int size = quick ? Math.max(k.minSize, k.defaultSize / 8) : k.defaultSize;
             for (int t : counts) {
@@ -104,6 +105,7 @@ public final class RacesCommand implements Callable<Integer> {
             }
         }
 
+        String load = "before the kernels " + loadBefore + ", after them " + loadAverage();
         List<SuiteRow> suite = new ArrayList<>();
         for (Class<?> program : RaceSuite.PROGRAMS) {
             if (!RaceSuite.labelledRacy(program) || !RaceSuite.runsHere(program)) continue; // MIN_JDK programs need a newer JDK
@@ -125,12 +127,22 @@ public final class RacesCommand implements Callable<Integer> {
         }
         log.info("suite: %d racy programs", suite.size());
 
-        RacesReport report = new RacesReport(machine, quick, rows, suite, log.elapsed());
+        RacesReport report = new RacesReport(machine, quick, rows, suite, log.elapsed(), load);
         Files.writeString(jvm.out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
         Files.writeString(jvm.out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
         System.out.println(report.markdown());
         log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);
         return 0;
+    }
+
+    /** The three load averages of /proc/loadavg, or "unknown" (not Linux). */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (Exception e) {
+            return "unknown";
+        }
     }
 
     private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
