@@ -84,6 +84,24 @@ final class WeightedGrammar {
         return position;
     }
 
+    /** The k-th picked terminal itself (from 0): {@link #select}'s descent, ending at the terminal instead of its position. */
+    int selectTerminal(long k) {
+        if (k < 0 || k >= total()) throw new IndexOutOfBoundsException("picked terminal " + k + " of " + total());
+        int i = upperBound(rootWeight, k) - 1;
+        long rest = k - rootWeight[i];
+        int s = g.symbol(0, i);
+        while (Grammar.isRule(s)) {
+            int r = Grammar.ruleOf(s);
+            for (int j = 0; ; j++) {
+                s = g.symbol(r, j);
+                long w = weightOf(s);
+                if (rest < w) break;
+                rest -= w;
+            }
+        }
+        return s;
+    }
+
     /** Picked terminals at positions before {@code position}. */
     long rank(long position) {
         if (position <= 0) return 0;
@@ -160,6 +178,16 @@ final class WeightedGrammar {
             int i = upperBound(before, k) - 1;
             if (k < 0 || i >= chunks.length) throw new IllegalStateException("the trace holds no instance " + k + " (of " + before[chunks.length] + ")");
             return offsets[i] + chunks[i].select(k - before[i]);
+        }
+
+        /** The instruction of the k-th picked store (from 0), found without its position. */
+        int instructionOf(long k) {
+            int i = upperBound(before, k) - 1;
+            if (k < 0 || i >= chunks.length) throw new IllegalStateException("the trace holds no instance " + k + " (of " + before[chunks.length] + ")");
+            ThreadGrammar g = grammars[i];
+            int s = chunks[i].selectTerminal(k - before[i]);
+            if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("picked terminal " + k + " is not a store");
+            return (int) g.value(s);
         }
 
         /** The instruction of the store at thread position {@code position}. */
