@@ -58,11 +58,15 @@ class CliDepsTest {
         Path ewpp = record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString());
         assertThat(deps(ewpp)).as("%s: eWPP", kernel).isEqualTo(oracle);
         queriesMatch(ewpp, oracle, kernel + ": eWPP");
+        storeQueriesMatch(ewpp, oracle, kernel + ": eWPP");
+        chainsMatch(ewpp, oracle, kernel + ": eWPP");
         Path capped = dir.resolve(kernel + "-capped.wtrace");
         Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--ewpp-caps", "4:8"), capped);
         assertThat(deps(capped)).as("%s: eWPP with 4-instance buffers and 8-entry last-writer tables", kernel).isEqualTo(oracle);
         assertThat(signatures(capped).get("evicted")).as("%s: loads of evicted instances, explicit", kernel).isNotEqualTo(0L);
         queriesMatch(capped, oracle, kernel + ": capped eWPP");
+        storeQueriesMatch(capped, oracle, kernel + ": capped eWPP");
+        chainsMatch(capped, oracle, kernel + ": capped eWPP");
         if (!everyVariant) return;
         Path cdr = record(kernel, threads, size, steps, "cdr");
         assertThat(deps(cdr)).as("%s: address trace (CDR)", kernel).isEqualTo(oracle);
@@ -118,6 +122,65 @@ class CliDepsTest {
                 assertThat(n).as("%s: deps --from %s --to %s", what, first[0], l).isEqualTo(want);
             }
         });
+    }
+
+    /**
+     * {@code deps --from S} walks the grammars for the groups naming S (method ewpp-query): for each
+     * store of the oracle (up to 8), its edges must be the oracle's out of S, and its instances with
+     * their timestamps, as a set, those of expanding the whole eWPP.
+     */
+    @SuppressWarnings("unchecked")
+    static void storeQueriesMatch(Path ewpp, Map<String, Long> oracle, String what) {
+        java.util.Set<String> stores = new java.util.TreeSet<>();
+        oracle.keySet().forEach(k -> stores.add(k.split(" ")[0]));
+        stores.remove("-1");
+        assertThat(stores).as("%s: stores to query", what).isNotEmpty();
+        stores.stream().limit(8).forEach(d -> {
+            Map<String, Long> expected = new TreeMap<>();
+            oracle.forEach((k, n) -> {
+                if (k.split(" ")[0].equals(d)) expected.put(k, n);
+            });
+            Cli q = Cli.run("deps", ewpp.toString(), "--from", d, "--format", "json", "--instances", "100000");
+            Cli x = Cli.run("deps", ewpp.toString(), "--from", d, "--format", "json", "--instances", "100000", "--expand");
+            assertThat(q.exit()).as(q.toString()).isZero();
+            Map<String, Object> qj = JsonText.object(q.out());
+            Map<String, Object> xj = JsonText.object(x.out());
+            assertThat(qj.get("method")).isEqualTo("ewpp-query");
+            assertThat(xj.get("method")).isEqualTo("ewpp");
+            Map<String, Long> got = new TreeMap<>();
+            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
+                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
+            }
+            assertThat(got).as("%s: deps --from %s", what, d).isEqualTo(expected);
+            assertThat(sortedStrings(qj.get("instances"))).as("%s: deps --from %s --instances: timestamps as the full recovery's", what, d)
+                    .isEqualTo(sortedStrings(xj.get("instances")));
+        });
+    }
+
+    /** {@code deps --chain L} on the grammars gives the chains (and frequencies) of the full recovery's, for up to 4 loads. */
+    @SuppressWarnings("unchecked")
+    static void chainsMatch(Path ewpp, Map<String, Long> oracle, String what) {
+        java.util.Set<String> loads = new java.util.TreeSet<>();
+        oracle.keySet().forEach(k -> loads.add(k.split(" ")[1]));
+        loads.stream().limit(4).forEach(l -> {
+            Cli q = Cli.run("deps", ewpp.toString(), "--chain", l, "--length", "3", "--format", "json");
+            Cli x = Cli.run("deps", ewpp.toString(), "--chain", l, "--length", "3", "--format", "json", "--expand");
+            assertThat(q.exit()).as(q.toString()).isZero();
+            Map<String, Object> qj = JsonText.object(q.out());
+            Map<String, Object> xj = JsonText.object(x.out());
+            assertThat(qj.get("method")).isEqualTo("ewpp-query");
+            assertThat(xj.get("method")).isEqualTo("ewpp");
+            assertThat((List<Object>) qj.get("chains")).as("%s: deps --chain %s", what, l).isNotEmpty();
+            assertThat(sortedStrings(qj.get("chains"))).as("%s: deps --chain %s --length 3", what, l).isEqualTo(sortedStrings(xj.get("chains")));
+        });
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> sortedStrings(Object list) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Object o : (List<Object>) list) out.add(String.valueOf(o));
+        java.util.Collections.sort(out);
+        return out;
     }
 
     @SuppressWarnings("unchecked")

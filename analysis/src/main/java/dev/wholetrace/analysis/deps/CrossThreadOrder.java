@@ -32,6 +32,13 @@ final class CrossThreadOrder {
         return i >= 0 ? i : -i - 1;
     }
 
+    /** The origin of a load at (t, position) that read a store of another thread, in the writer's segment {@code writerSegment}. */
+    Origin ofSegment(int writer, long writerSegment, int t, long position) {
+        if (writer == t) return Origin.SAME_THREAD;
+        if (hb == null) hb = HappensBefore.of(trace);
+        return hb.ordered(writer, writerSegment, t, segment(t, position)) ? Origin.CROSS_THREAD : Origin.RACY;
+    }
+
     /** The origin of a load at (t, position) that read the store at (writer, writerPosition). */
     Origin of(int writer, long writerPosition, int t, long position) {
         if (writer == t) return Origin.SAME_THREAD;

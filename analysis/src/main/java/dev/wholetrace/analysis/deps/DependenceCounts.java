@@ -21,6 +21,9 @@ public final class DependenceCounts implements DependenceSink {
     private final int keepInstances;
     private final List<Instance> instances = new ArrayList<>();
     private long total;
+    /** The edge of the last dependence counted and its counter: a query's instances mostly repeat one edge. */
+    private Edge lastEdge;
+    private long[] lastCount;
 
     /** Every edge, no instances kept. */
     public DependenceCounts() {
@@ -36,8 +39,12 @@ public final class DependenceCounts implements DependenceSink {
     @Override
     public void dependence(int thread, long position, int load, int writerThread, long writerPosition, int store, Origin origin) {
         if (!loads.test(load) || !stores.test(store)) return;
-        Edge e = new Edge(store, load, origin);
-        counts.computeIfAbsent(e, k -> new long[1])[0]++;
+        Edge e = lastEdge;
+        if (e == null || e.store() != store || e.load() != load || e.origin() != origin) {
+            e = lastEdge = new Edge(store, load, origin);
+            lastCount = counts.computeIfAbsent(e, k -> new long[1]);
+        }
+        lastCount[0]++;
         total++;
         if (instances.size() < keepInstances) instances.add(new Instance(e, thread, position, writerThread, writerPosition));
     }

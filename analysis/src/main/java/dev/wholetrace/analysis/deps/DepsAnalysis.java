@@ -17,30 +17,53 @@ import java.util.Map;
  */
 public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
     private final DepsOptions options;
+    private final EwppIndex index;
 
     public DepsAnalysis() {
         this(DepsOptions.ALL);
     }
 
     public DepsAnalysis(DepsOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * @param index the summaries of the eWPP this analysis will read, shared by the queries on one
+     *              opened trace ({@link EwppIndex}); null: built for the one query
+     */
+    public DepsAnalysis(DepsOptions options, EwppIndex index) {
         super("deps", "store→load dependences, from an eWPP's check signatures or from the addresses of a CDR/ALL trace");
         this.options = options;
+        this.index = index;
     }
 
     @Override
     public DepsResult analyze(TraceView trace) {
         DependenceCounts counts = new DependenceCounts(u -> options.load() < 0 || u == options.load(),
                 d -> options.store() < 0 || d == options.store(), options.instances());
-        ChainRecovery chains = options.chainLoad() >= 0 ? new ChainRecovery(options.chainLoad(), options.chainLength()) : null;
+        boolean chain = options.chainLoad() >= 0;
+        boolean onGrammar = trace.mode() == TraceMode.EWPP && !options.expand()
+                && (chain ? options.load() < 0 && options.store() < 0 : options.load() >= 0 || options.store() >= 0);
+        ChainRecovery chains = chain && !onGrammar ? new ChainRecovery(options.chainLoad(), options.chainLength()) : null;
         DependenceSink sink = chains == null ? counts : (t, p, u, wt, wp, d, o) -> {
             counts.dependence(t, p, u, wt, wp, d, o);
             chains.dependence(t, p, u, wt, wp, d, o);
         };
         long start = System.nanoTime();
         EwppRecovery.Stats stats = null;
+        List<DepsResult.Chain> chainRows = List.of();
         String method;
-        if (trace.mode() == TraceMode.EWPP && options.load() >= 0 && chains == null && !options.expand()) {
-            stats = new EwppQuery().recover(trace, options.load(), options.instances() > 0, sink);
+        if (onGrammar) {
+            EwppIndex summaries = index != null ? index : new EwppIndex(trace);
+            if (summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
+            if (chain) {
+                EwppChains walk = new EwppChains(summaries, options.chainLoad(), options.chainLength());
+                chainRows = walk.recover(counts, new long[1]);
+            } else if (options.load() >= 0) {
+                stats = new EwppQuery(summaries).recover(options.load(), options.instances() > 0, sink);
+            } else {
+                stats = new EwppQuery(summaries).recoverFrom(options.store(), options.instances() > 0, sink);
+            }
             method = "ewpp-query";
         } else if (trace.mode() == TraceMode.EWPP) {
             stats = new EwppRecovery().recover(trace, sink);
@@ -51,6 +74,7 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         } else {
             throw new IllegalArgumentException("dependences need a trace of mode ewpp, cdr or all; " + trace.file().getFileName() + " is " + trace.mode().label());
         }
+        if (chains != null) chainRows = chains.chains(trace);
         long nanos = System.nanoTime() - start;
         CodeMap code = trace.code();
         List<DepsResult.EdgeRow> rows = new ArrayList<>();
@@ -59,7 +83,6 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
             rows.add(new DepsResult.EdgeRow(e.store(), e.load(), e.origin(), n, e.store() < 0 ? null : code.instruction(e.store()), code.instruction(e.load())));
             byOrigin.merge(e.origin(), n, Long::sum);
         });
-        List<DepsResult.Chain> chainRows = chains == null ? List.of() : chains.chains(trace);
         return new DepsResult(trace.file().toString(), trace.mode().label(), method, rows, byOrigin, stats, counts.instances(), chainRows, nanos);
     }
 }

@@ -1,19 +1,10 @@
 package dev.wholetrace.analysis.deps;
 
-import dev.wholetrace.model.event.Event;
-import dev.wholetrace.model.event.StreamKinds;
-import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
-import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
-import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * RecoverDependence for one load instruction on the compressed eWPP (tallam-gupta Figure 20,
@@ -26,80 +17,198 @@ import java.util.Map;
  *
  * <p>The store an instance read is named by its signature (LAST/SEARCH/BACK d, the filter's
  * prediction for OK, the store at the recorded position for EVICTED); the writer's instance (its
- * position) is found only when asked for ({@code positions}) or needed (another thread's store,
- * whose order with the load decides cross-thread vs racy): TS(d) is then read off the grammar by
- * rank and select ({@link WeightedGrammar}) and the search signature replayed over it, with the
- * bounded buffers' evictions (EwppCaps). The dependences come out in the order
+ * position) is found only when asked for ({@code positions}): TS(d) is then read off the grammar
+ * by rank and select ({@link WeightedGrammar}) and the search signature replayed over it, with
+ * the bounded buffers' evictions (EwppCaps); otherwise a search's steps are not read at all (the
+ * cursor passes them, so their statistics count only replayed steps). Another thread's store,
+ * named by the writer's store number, needs no position either: its instruction is found by
+ * select on the writer's stores and its segment (which decides cross-thread vs racy) from how
+ * many stores the writer made before each sync operation. What does not depend on the query
+ * (the chunks' load and group summaries, the stores' lists, the happens-before) is kept in
+ * an {@link EwppIndex} shared by the queries on one opened trace. The dependences come out in the order
  * {@link EwppRecovery} gives them (thread by thread, other threads' stores last).
  */
 public final class EwppQuery {
+    private final EwppIndex index;
+
+    /** A query on the trace {@code index} summarises; queries on one index share its summaries. */
+    public EwppQuery(EwppIndex index) {
+        this.index = index;
+    }
+
     /** Recovers the dependences into load instruction {@code load} into {@code sink}; {@code positions}: give the writers' positions. */
-    public EwppRecovery.Stats recover(TraceView trace, int load, boolean positions, DependenceSink sink) {
-        if (trace.mode() != TraceMode.EWPP) {
-            throw new IllegalArgumentException("eWPP recovery needs a trace of mode ewpp; " + trace.file().getFileName() + " is " + trace.mode().label());
-        }
-        DependenceFilter filter = DependenceFilter.decode(trace.properties().get(DependenceFilter.PROPERTY));
-        EwppCaps caps = EwppCaps.decode(trace.properties().get(EwppCaps.PROPERTY), EwppCaps.UNBOUNDED);
-        Stores stores = new Stores(trace);
+    public EwppRecovery.Stats recover(int load, boolean positions, DependenceSink sink) {
+        TraceView trace = index.trace();
         long[] n = new long[10];
-        List<long[]> crosses = new ArrayList<>();
+        LongList crosses = new LongList(); // (thread, position, signature) per load of another thread's store
         for (int t = 0; t < trace.threadCount(); t++) {
-            long offset = 0;
-            for (ThreadGrammar g : trace.grammars(t)) {
-                Chunk c = new Chunk(t, g, offset, load);
-                if (c.instances.total() > 0) c.walk(filter, caps, positions, stores, sink, crosses, n);
-                offset += g.wpp().length();
+            for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
+                if (!ci.names(load)) continue;
+                Chunk c = new Chunk(ci, load);
+                if (c.instances.total() > 0) c.walk(index, positions, sink, crosses, n);
             }
         }
-        CrossThreadOrder order = new CrossThreadOrder(trace);
-        for (long[] c : crosses) {
-            int t = (int) c[0];
-            int w = CheckSymbols.crossThread(c[2]);
-            long k = CheckSymbols.crossStore(c[2]) - 1;
-            if (w < 0 || w >= trace.threadCount()) throw new IllegalStateException("thread " + t + " read a store of thread " + w + ", which the trace does not hold");
-            long wp = stores.all(w).select(k);
-            sink.dependence(t, c[1], load, w, wp, stores.instruction(w, wp), order.of(w, wp, t, c[1]));
+        resolveCrosses(crosses, positions, sink);
+        return stats(n);
+    }
+
+    /**
+     * Recovers the dependences out of store instruction {@code store} ({@code deps --from S}) on the
+     * grammar. A signature names its store except OK, whose store is the filter's prediction for the
+     * load: the loads predicted to read S are queried whole ({@link #recover}); for the others, per
+     * chunk, the check alphabet's heads that name S (LAST/SEARCH/BACK S, EVICTED at an instance of
+     * S, CROSS to a store of S: {@link EwppIndex#namedStores}) weight the check grammar, and a walk
+     * enters only the rules holding one, counting the groups it passes: a group's number is its
+     * load's, and a cursor over the control WPP moves forward to that load (its position and
+     * instruction), another over the check grammar to the group's signature.
+     * The edges and counts are the full recovery's; instances come per load, not in trace order.
+     */
+    public EwppRecovery.Stats recoverFrom(int store, boolean positions, DependenceSink sink) {
+        TraceView trace = index.trace();
+        long[] n = new long[10];
+        java.util.Set<Integer> predicted = new java.util.TreeSet<>();
+        for (int[] e : index.filter().entries()) {
+            if (e[0] == store && index.filter().predicted(e[1]) == store) predicted.add(e[1]);
         }
+        for (int u : predicted) add(n, recover(u, positions, sink));
+        LongList crosses = new LongList();
+        for (int t = 0; t < trace.threadCount(); t++) {
+            for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
+                Alphabet alphabet = ci.alphabet();
+                boolean[] names = new boolean[alphabet.size()];
+                boolean any = false;
+                int[] named = index.namedStores(ci);
+                for (int c = 0; c < names.length; c++) {
+                    names[c] = named[c] == store;
+                    any |= names[c];
+                }
+                if (!any) continue;
+                WeightedGrammar heads = new WeightedGrammar(ci.checks(), names);
+                WeightedGrammar groups = ci.groups();
+                SkipCursor signatures = new SkipCursor(ci.checks(), groups);
+                SkipCursor control = new SkipCursor(ci.wpp, ci.loads()); // moves from load to load, reading positions
+                Grammar checks = ci.checks();
+                // a walk of the check grammar that enters only rules holding a head naming S, counting the groups it passes
+                int[] rules = new int[checks.depth() + 1];
+                int[] next = new int[checks.depth() + 1];
+                int top = 0;
+                long group = 0;
+                long passed = 0;
+                long loadsPassed = 0;
+                while (top >= 0) {
+                    int r = rules[top];
+                    if (next[top] == checks.bodyLength(r)) {
+                        top--;
+                        continue;
+                    }
+                    int c = checks.symbol(r, next[top]++);
+                    if (Grammar.isRule(c)) {
+                        int child = Grammar.ruleOf(c);
+                        if (heads.ruleWeight(child) == 0) {
+                            group += groups.ruleWeight(child);
+                        } else {
+                            rules[++top] = child;
+                            next[top] = 0;
+                        }
+                        continue;
+                    }
+                    if (groups.terminalWeight(c) == 0) continue;
+                    if (names[c]) { // the group of load number `group`
+                        control.skip(group - loadsPassed); // past the loads before it; what follows them up to the load is not passed yet
+                        int l = control.next();
+                        while (!ci.isLoad[l]) l = control.next();
+                        long local = control.position() - 1;
+                        int u = (int) ci.g.value(l);
+                        loadsPassed = group + 1;
+                        if (!predicted.contains(u)) { // else counted whole above
+                            signatures.skip(group - passed);
+                            instance(t, ci.offset + local, u, signatures, alphabet, index, positions, sink, crosses, n);
+                            passed = group + 1;
+                        }
+                    }
+                    group++;
+                }
+            }
+        }
+        resolveCrosses(crosses, positions, sink);
+        return stats(n);
+    }
+
+    /**
+     * RecoverDependence for one dynamic load: the load at position {@code position} of thread
+     * {@code t} and the store instance it read (with its position), or no writer. The chunk's
+     * group of that load is reached by rank on the control WPP and a skip on the check grammar.
+     */
+    public void dependenceAt(int t, long position, DependenceSink sink) {
+        for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
+            long local = position - ci.offset;
+            if (local < 0 || local >= ci.wpp.length()) continue;
+            int s = ci.wpp.terminalAt(local);
+            if (!ci.isLoad[s]) throw new IllegalArgumentException("position " + position + " of thread " + t + " is not a load");
+            SkipCursor signatures = new SkipCursor(ci.checks(), ci.groups());
+            signatures.skip(ci.loads().rank(local));
+            LongList crosses = new LongList();
+            instance(t, position, (int) ci.g.value(s), signatures, ci.alphabet(), index, true, sink, crosses, new long[10]);
+            resolveCrosses(crosses, true, sink);
+            return;
+        }
+        throw new IllegalArgumentException("thread " + t + " has no position " + position);
+    }
+
+    private static void add(long[] n, EwppRecovery.Stats s) {
+        long[] v = {s.loads(), s.noCost(), s.lastInstance(), s.searched(), s.explicit(), s.crossThread(), s.noWriter(), s.searchSteps(), s.linearSteps(), s.evicted()};
+        for (int i = 0; i < n.length; i++) n[i] += v[i];
+    }
+
+    private static EwppRecovery.Stats stats(long[] n) {
         return new EwppRecovery.Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9]);
     }
 
-    /** One chunk of one thread: its control WPP summarised for load L, and its check grammar's cursor. */
+    /** Reports the loads of other threads' stores collected as (thread, position, load, signature). */
+    private void resolveCrosses(LongList crosses, boolean positions, DependenceSink sink) {
+        TraceView trace = index.trace();
+        for (int i = 0; i < crosses.size(); i += 4) {
+            int t = (int) crosses.get(i);
+            long p = crosses.get(i + 1);
+            int u = (int) crosses.get(i + 2);
+            long sig = crosses.get(i + 3);
+            int w = CheckSymbols.crossThread(sig);
+            long k = CheckSymbols.crossStore(sig) - 1;
+            if (w < 0 || w >= trace.threadCount()) throw new IllegalStateException("thread " + t + " read a store of thread " + w + ", which the trace does not hold");
+            WeightedGrammar.Threaded all = index.all(w);
+            long wp = positions ? all.select(k) : -1;
+            sink.dependence(t, p, u, w, wp, all.instructionOf(k), index.order().ofSegment(w, index.storeSegment(w, k), t, p));
+        }
+    }
+
+    /** One chunk of one thread summarised for load L: its control WPP's rules weighted by L's instances. */
     private static final class Chunk {
+        final EwppIndex.ChunkIndex ci;
         final int thread;
-        final ThreadGrammar g;
         final long offset;
         final int load;
         final Grammar wpp;
         final boolean[] isLoad;
         final boolean[] isL;
         final WeightedGrammar instances;
-        final WeightedGrammar loads;
 
-        Chunk(int thread, ThreadGrammar g, long offset, int load) {
-            this.thread = thread;
-            this.g = g;
-            this.offset = offset;
+        Chunk(EwppIndex.ChunkIndex ci, int load) {
+            this.ci = ci;
+            this.thread = ci.thread;
+            this.offset = ci.offset;
             this.load = load;
-            this.wpp = g.wpp();
-            int terminals = g.terminals();
-            isLoad = new boolean[terminals];
-            isL = new boolean[terminals];
-            for (int s = 0; s < terminals; s++) {
-                isLoad[s] = g.type(s) == Event.Type.LOAD;
-                isL[s] = isLoad[s] && g.value(s) == load;
-            }
+            this.wpp = ci.wpp;
+            this.isLoad = ci.isLoad;
+            isL = new boolean[isLoad.length];
+            for (int s = 0; s < isL.length; s++) isL[s] = isLoad[s] && ci.g.value(s) == load;
             instances = new WeightedGrammar(wpp, isL);
-            loads = instances.total() == 0 ? null : new WeightedGrammar(wpp, isLoad);
         }
 
         /** Visits L's instances in order, each with its position and its index among the chunk's loads. */
-        void walk(DependenceFilter filter, EwppCaps caps, boolean positions, Stores stores, DependenceSink sink, List<long[]> crosses, long[] n) {
-            Grammar checks = g.stream(StreamKinds.CHECKS);
-            if (checks == null) throw new IllegalStateException("thread " + thread + ": no check signatures for its loads");
-            Alphabet alphabet = g.alphabet(StreamKinds.CHECKS);
-            boolean[] head = new boolean[alphabet.size()];
-            for (int c = 0; c < head.length; c++) head[c] = isHead((int) alphabet.first(c));
-            SkipCursor signatures = new SkipCursor(checks, new WeightedGrammar(checks, head));
+        void walk(EwppIndex index, boolean positions, DependenceSink sink, LongList crosses, long[] n) {
+            Alphabet alphabet = ci.alphabet();
+            SkipCursor signatures = new SkipCursor(ci.checks(), ci.groups());
+            WeightedGrammar loads = ci.loads();
             int depth = wpp.depth() + 1;
             int[] rules = new int[depth];
             int[] next = new int[depth];
@@ -127,7 +236,7 @@ public final class EwppQuery {
                 }
                 if (isL[s]) {
                     signatures.skip(loadIndex - groupsPassed);
-                    instance(offset + position, signatures, alphabet, filter, caps, positions, stores, sink, crosses, n);
+                    instance(thread, offset + position, load, signatures, alphabet, index, positions, sink, crosses, n);
                     groupsPassed = loadIndex + 1;
                 }
                 if (isLoad[s]) loadIndex++;
@@ -135,73 +244,84 @@ public final class EwppQuery {
             }
         }
 
-        private void instance(long p, SkipCursor signatures, Alphabet alphabet, DependenceFilter filter, EwppCaps caps, boolean positions,
-                              Stores stores, DependenceSink sink, List<long[]> crosses, long[] n) {
-            int t = thread;
-            int u = load;
-            n[0]++;
-            int c = signatures.next();
-            int tag = (int) alphabet.first(c);
-            while (tag == CheckSymbols.B0 || tag == CheckSymbols.B1 || tag == CheckSymbols.END) { // the tail of the group before
-                c = signatures.next();
-                tag = (int) alphabet.first(c);
+    }
+
+    /**
+     * Reads the signature group of load u's instance at position p of thread t from {@code signatures}
+     * (which stands at most at the group's start, or in the tail of the group before) and reports
+     * the dependence, or collects it in {@code crosses} if another thread's store was read.
+     */
+    private static void instance(int t, long p, int u, SkipCursor signatures, Alphabet alphabet, EwppIndex stores, boolean positions,
+                                 DependenceSink sink, LongList crosses, long[] n) {
+        n[0]++;
+        int c = signatures.next();
+        int tag = (int) alphabet.first(c);
+        while (tag == CheckSymbols.B0 || tag == CheckSymbols.B1 || tag == CheckSymbols.END) { // the tail of the group before
+            c = signatures.next();
+            tag = (int) alphabet.first(c);
+        }
+        if (tag == CheckSymbols.NEW) {
+            n[4]++;
+            c = signatures.next();
+            tag = (int) alphabet.first(c);
+        }
+        switch (tag) {
+            case CheckSymbols.OK -> {
+                n[1]++;
+                long d = stores.filter().predicted(u);
+                if (d == DependenceFilter.PREDICTED_NONE) sink.dependence(t, p, u, -1, -1, -1, Origin.NO_WRITER);
+                else sink.dependence(t, p, u, t, positions ? stores.latest(t, (int) d, p) : -1, (int) d, Origin.SAME_THREAD);
             }
-            if (tag == CheckSymbols.NEW) {
-                n[4]++;
-                c = signatures.next();
-                tag = (int) alphabet.first(c);
+            case CheckSymbols.NONE -> {
+                n[6]++;
+                sink.dependence(t, p, u, -1, -1, -1, Origin.NO_WRITER);
             }
-            switch (tag) {
-                case CheckSymbols.OK -> {
-                    n[1]++;
-                    long d = filter.predicted(u);
-                    if (d == DependenceFilter.PREDICTED_NONE) sink.dependence(t, p, u, -1, -1, -1, Origin.NO_WRITER);
-                    else sink.dependence(t, p, u, t, positions ? stores.latest(t, (int) d, p) : -1, (int) d, Origin.SAME_THREAD);
-                }
-                case CheckSymbols.NONE -> {
-                    n[6]++;
-                    sink.dependence(t, p, u, -1, -1, -1, Origin.NO_WRITER);
-                }
-                case CheckSymbols.LAST -> {
-                    n[2]++;
-                    n[8]++;
-                    int d = (int) alphabet.second(c);
-                    sink.dependence(t, p, u, t, positions ? stores.latest(t, d, p) : -1, d, Origin.SAME_THREAD);
-                }
-                case CheckSymbols.SEARCH -> {
-                    n[3]++;
-                    int d = (int) alphabet.second(c);
-                    long before = stores.of(t, d).rank(p); // |TS(d)| when the load ran
-                    long lo = baseAfter(before, caps.buffer());
-                    long hi = before - 2;
-                    long mid = SearchSignature.instance(lo, hi, signatures::next, alphabet, n, p);
-                    n[8] += before - mid;
-                    sink.dependence(t, p, u, t, positions ? stores.of(t, d).select(mid) : -1, d, Origin.SAME_THREAD);
-                }
-                case CheckSymbols.BACK -> {
-                    n[3]++;
-                    long v = alphabet.second(c);
-                    int d = (int) v;
-                    long k = v >>> 32;
-                    n[8] += k + 1;
-                    long wp = -1;
-                    if (positions) {
-                        WeightedGrammar.Threaded ts = stores.of(t, d);
-                        wp = ts.select(ts.rank(p) - 1 - k);
-                    }
-                    sink.dependence(t, p, u, t, wp, d, Origin.SAME_THREAD);
-                }
-                case CheckSymbols.EVICTED -> {
-                    n[9]++;
-                    long at = alphabet.second(c);
-                    sink.dependence(t, p, u, t, at, stores.instruction(t, at), Origin.SAME_THREAD);
-                }
-                case CheckSymbols.CROSS -> {
-                    n[5]++;
-                    crosses.add(new long[] {t, p, alphabet.second(c)});
-                }
-                default -> throw new IllegalStateException("check symbol tag " + tag + " cannot start a load's signature (position " + p + ")");
+            case CheckSymbols.LAST -> {
+                n[2]++;
+                n[8]++;
+                int d = (int) alphabet.second(c);
+                sink.dependence(t, p, u, t, positions ? stores.latest(t, d, p) : -1, d, Origin.SAME_THREAD);
             }
+            case CheckSymbols.SEARCH -> {
+                n[3]++;
+                int d = (int) alphabet.second(c);
+                if (!positions) { // the store is named; its instance is not asked for: the steps are left for the cursor to pass
+                    sink.dependence(t, p, u, t, -1, d, Origin.SAME_THREAD);
+                    return;
+                }
+                long before = stores.of(t, d).rank(p); // |TS(d)| when the load ran
+                long lo = baseAfter(before, stores.caps().buffer());
+                long hi = before - 2;
+                long mid = SearchSignature.instance(lo, hi, signatures::next, alphabet, n, p);
+                n[8] += before - mid;
+                sink.dependence(t, p, u, t, stores.of(t, d).select(mid), d, Origin.SAME_THREAD);
+            }
+            case CheckSymbols.BACK -> {
+                n[3]++;
+                long v = alphabet.second(c);
+                int d = (int) v;
+                long k = v >>> 32;
+                n[8] += k + 1;
+                long wp = -1;
+                if (positions) {
+                    WeightedGrammar.Threaded ts = stores.of(t, d);
+                    wp = ts.select(ts.rank(p) - 1 - k);
+                }
+                sink.dependence(t, p, u, t, wp, d, Origin.SAME_THREAD);
+            }
+            case CheckSymbols.EVICTED -> {
+                n[9]++;
+                long at = alphabet.second(c);
+                sink.dependence(t, p, u, t, at, stores.instruction(t, at), Origin.SAME_THREAD);
+            }
+            case CheckSymbols.CROSS -> {
+                n[5]++;
+                crosses.add(t);
+                crosses.add(p);
+                crosses.add(u);
+                crosses.add(alphabet.second(c));
+            }
+            default -> throw new IllegalStateException("check symbol tag " + tag + " cannot start a load's signature (position " + p + ")");
         }
     }
 
@@ -216,44 +336,5 @@ public final class EwppQuery {
         if (count <= cap) return 0;
         long half = cap / 2;
         return ((count - cap - 1) / half + 1) * half;
-    }
-
-    /** TS(d) and the all-stores numbering per thread, read off the control WPPs on demand (summaries cached). */
-    private static final class Stores {
-        private final TraceView trace;
-        private final Map<Long, WeightedGrammar.Threaded> byStore = new HashMap<>();
-        private final Map<Integer, WeightedGrammar.Threaded> all = new HashMap<>();
-
-        Stores(TraceView trace) {
-            this.trace = trace;
-        }
-
-        /** TS(d) of thread t. */
-        WeightedGrammar.Threaded of(int t, int d) {
-            return byStore.computeIfAbsent((long) t << 32 | d & 0xFFFF_FFFFL,
-                    k -> WeightedGrammar.Threaded.of(trace, t, g -> picked(g, s -> g.type(s) == Event.Type.STORE && g.value(s) == d)));
-        }
-
-        /** Every store of thread t, in order (CROSS names the writer's store by this number). */
-        WeightedGrammar.Threaded all(int t) {
-            return all.computeIfAbsent(t, k -> WeightedGrammar.Threaded.of(trace, t, g -> picked(g, s -> g.type(s) == Event.Type.STORE)));
-        }
-
-        /** The position of d's latest instance before position p of thread t. */
-        long latest(int t, int d, long p) {
-            WeightedGrammar.Threaded ts = of(t, d);
-            return ts.select(ts.rank(p) - 1);
-        }
-
-        /** The store instruction at position p of thread t. */
-        int instruction(int t, long p) {
-            return all(t).instructionAt(p);
-        }
-
-        private static boolean[] picked(ThreadGrammar g, java.util.function.IntPredicate p) {
-            boolean[] out = new boolean[g.terminals()];
-            for (int s = 0; s < out.length; s++) out[s] = p.test(s);
-            return out;
-        }
     }
 }

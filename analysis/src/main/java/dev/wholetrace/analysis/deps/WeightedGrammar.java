@@ -63,6 +63,34 @@ final class WeightedGrammar {
         return weight[rule];
     }
 
+    /**
+     * For a cursor in the start rule's body before index {@code from} with {@code n} > 0 picked
+     * terminals to pass: the last index i >= from whose prefix weight is below n plus the weight
+     * before {@code from} (every symbol from {@code from} to i-1 is passed whole), found by binary
+     * search over the prefix sums instead of a scan of the body, which can be long.
+     */
+    int rootSkipTarget(int from, long n) {
+        long limit = rootWeight[from] + n; // pass symbols while the weight after them stays below the limit
+        int lo = from;
+        int hi = rootWeight.length - 1;
+        while (lo < hi) { // the last i in [from, length] with rootWeight[i] < limit
+            int mid = (lo + hi + 1) >>> 1;
+            if (rootWeight[mid] < limit) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    /** The picked terminals in the start rule's body before index i. */
+    long rootWeightBefore(int i) {
+        return rootWeight[i];
+    }
+
+    /** The length of the expansion of the start rule's body before index i. */
+    long rootLengthBefore(int i) {
+        return rootLength[i];
+    }
+
     /** The position in the expansion of the k-th picked terminal (from 0). */
     long select(long k) {
         if (k < 0 || k >= total()) throw new IndexOutOfBoundsException("picked terminal " + k + " of " + total());
@@ -82,6 +110,24 @@ final class WeightedGrammar {
             }
         }
         return position;
+    }
+
+    /** The k-th picked terminal itself (from 0): {@link #select}'s descent, ending at the terminal instead of its position. */
+    int selectTerminal(long k) {
+        if (k < 0 || k >= total()) throw new IndexOutOfBoundsException("picked terminal " + k + " of " + total());
+        int i = upperBound(rootWeight, k) - 1;
+        long rest = k - rootWeight[i];
+        int s = g.symbol(0, i);
+        while (Grammar.isRule(s)) {
+            int r = Grammar.ruleOf(s);
+            for (int j = 0; ; j++) {
+                s = g.symbol(r, j);
+                long w = weightOf(s);
+                if (rest < w) break;
+                rest -= w;
+            }
+        }
+        return s;
     }
 
     /** Picked terminals at positions before {@code position}. */
@@ -160,6 +206,16 @@ final class WeightedGrammar {
             int i = upperBound(before, k) - 1;
             if (k < 0 || i >= chunks.length) throw new IllegalStateException("the trace holds no instance " + k + " (of " + before[chunks.length] + ")");
             return offsets[i] + chunks[i].select(k - before[i]);
+        }
+
+        /** The instruction of the k-th picked store (from 0), found without its position. */
+        int instructionOf(long k) {
+            int i = upperBound(before, k) - 1;
+            if (k < 0 || i >= chunks.length) throw new IllegalStateException("the trace holds no instance " + k + " (of " + before[chunks.length] + ")");
+            ThreadGrammar g = grammars[i];
+            int s = chunks[i].selectTerminal(k - before[i]);
+            if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("picked terminal " + k + " is not a store");
+            return (int) g.value(s);
         }
 
         /** The instruction of the store at thread position {@code position}. */

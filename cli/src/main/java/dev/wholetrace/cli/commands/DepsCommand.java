@@ -31,12 +31,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--chain follows dependences back from a load: the store it read, the load whose value that store "
                     + "wrote (the last load before it in its basic block: locals and the operand stack are not "
-                    + "recorded), the store that load read, ..."},
+                    + "recorded), the store that load read, ...",
+                "",
+                "On an eWPP, --to, --from and --chain walk the compressed grammars for what they ask (docs/ewpp.md); "
+                    + "--expand expands the whole eWPP instead. With --chain on an eWPP the edges listed are the "
+                    + "chain's load's (as --to would list them); on a cdr or all recording, every edge."},
         footer = {"", "Examples:",
                 "  wholetrace deps run.wtrace",
                 "  wholetrace deps run.wtrace --to 42 --instances 10     # what load 42 read, with timestamps",
                 "  wholetrace deps run.wtrace --from 7 --to 42          # one static dependence: walks the grammar, not the trace",
                 "  wholetrace deps run.wtrace --to 42 --expand          # the same by expanding the whole eWPP",
+                "  wholetrace deps run.wtrace --from 7                  # what store 7's values were read by",
                 "  wholetrace deps run.wtrace --chain 42 --length 3",
                 "  wholetrace deps run.wtrace --format json | jq '.edges[] | select(.origin == \"racy\")'"})
 public final class DepsCommand implements Callable<Integer>, FormatOption.Formatted {
@@ -65,8 +70,8 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
     int length;
 
     @Option(names = "--expand",
-            description = "with --to on an eWPP: expand the whole eWPP (the one-pass recovery of every load) instead of walking "
-                    + "the grammar for that load's instances only (for comparison; the edges are the same)")
+            description = "with --to, --from or --chain on an eWPP: expand the whole eWPP (the one-pass recovery of every load) instead of "
+                    + "walking the grammars for what is asked only (for comparison; the edges and chains are the same)")
     boolean expand;
 
     @Mixin
