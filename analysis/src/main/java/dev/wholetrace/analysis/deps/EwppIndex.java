@@ -3,7 +3,6 @@ package dev.wholetrace.analysis.deps;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
-import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.Grammar;
@@ -107,32 +106,6 @@ public final class EwppIndex {
         return ts.select(ts.rank(p) - 1);
     }
 
-    /**
-     * Per symbol of the chunk's check alphabet, the store instruction it names as a group's head
-     * (LAST/SEARCH/BACK d, EVICTED at an instance of d, CROSS to a store of d), or -1 (OK, whose
-     * store depends on the load; NONE; the steps): what {@code deps --from} looks for.
-     */
-    int[] namedStores(ChunkIndex c) {
-        if (c.namedStores == null) {
-            Alphabet a = c.alphabet();
-            int[] out = new int[a.size()];
-            for (int s = 0; s < out.length; s++) {
-                long value = a.second(s);
-                out[s] = switch ((int) a.first(s)) {
-                    case CheckSymbols.LAST, CheckSymbols.SEARCH, CheckSymbols.BACK -> (int) value;
-                    case CheckSymbols.EVICTED -> instruction(c.thread, value);
-                    case CheckSymbols.CROSS -> {
-                        int w = CheckSymbols.crossThread(value);
-                        yield w >= 0 && w < trace.threadCount() ? all(w).instructionOf(CheckSymbols.crossStore(value) - 1) : -1;
-                    }
-                    default -> -1;
-                };
-            }
-            c.namedStores = out;
-        }
-        return c.namedStores;
-    }
-
     /** The kind of thread t's event at position p (read off its control WPP). */
     Event.Type eventType(int t, long p) {
         ChunkIndex c = chunkAt(t, p);
@@ -202,7 +175,6 @@ public final class EwppIndex {
         private WeightedGrammar groups;
         private Alphabet alphabet;
         private Grammar checks;
-        private int[] namedStores;
 
         ChunkIndex(int thread, ThreadGrammar g, long offset) {
             this.thread = thread;

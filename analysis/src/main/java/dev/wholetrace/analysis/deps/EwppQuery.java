@@ -57,10 +57,8 @@ public final class EwppQuery {
      * grammar. A signature names its store except OK, whose store is the filter's prediction for the
      * load: the loads predicted to read S are queried whole ({@link #recover}); for the others, per
      * chunk, the check alphabet's heads that name S (LAST/SEARCH/BACK S, EVICTED at an instance of
-     * S, CROSS to a store of S: {@link EwppIndex#namedStores}) weight the check grammar, and a walk
-     * enters only the rules holding one, counting the groups it passes: a group's number is its
-     * load's, and a cursor over the control WPP moves forward to that load (its position and
-     * instruction), another over the check grammar to the group's signature.
+     * S, CROSS to a store of S) weight the check grammar, and only those groups are visited: the
+     * group's rank among the chunk's groups gives the load and its position in the control WPP.
      * The edges and counts are the full recovery's; instances come per load, not in trace order.
      */
     public EwppRecovery.Stats recoverFrom(int store, boolean positions, DependenceSink sink) {
@@ -77,61 +75,43 @@ public final class EwppQuery {
                 Alphabet alphabet = ci.alphabet();
                 boolean[] names = new boolean[alphabet.size()];
                 boolean any = false;
-                int[] named = index.namedStores(ci);
                 for (int c = 0; c < names.length; c++) {
-                    names[c] = named[c] == store;
+                    names[c] = namesStore(t, (int) alphabet.first(c), alphabet.second(c), store);
                     any |= names[c];
                 }
                 if (!any) continue;
                 WeightedGrammar heads = new WeightedGrammar(ci.checks(), names);
                 WeightedGrammar groups = ci.groups();
+                WeightedGrammar loads = ci.loads();
                 SkipCursor signatures = new SkipCursor(ci.checks(), groups);
-                SkipCursor control = new SkipCursor(ci.wpp, ci.loads()); // moves from load to load, reading positions
-                Grammar checks = ci.checks();
-                // a walk of the check grammar that enters only rules holding a head naming S, counting the groups it passes
-                int[] rules = new int[checks.depth() + 1];
-                int[] next = new int[checks.depth() + 1];
-                int top = 0;
-                long group = 0;
                 long passed = 0;
-                long loadsPassed = 0;
-                while (top >= 0) {
-                    int r = rules[top];
-                    if (next[top] == checks.bodyLength(r)) {
-                        top--;
-                        continue;
-                    }
-                    int c = checks.symbol(r, next[top]++);
-                    if (Grammar.isRule(c)) {
-                        int child = Grammar.ruleOf(c);
-                        if (heads.ruleWeight(child) == 0) {
-                            group += groups.ruleWeight(child);
-                        } else {
-                            rules[++top] = child;
-                            next[top] = 0;
-                        }
-                        continue;
-                    }
-                    if (groups.terminalWeight(c) == 0) continue;
-                    if (names[c]) { // the group of load number `group`
-                        control.skip(group - loadsPassed); // past the loads before it; what follows them up to the load is not passed yet
-                        int l = control.next();
-                        while (!ci.isLoad[l]) l = control.next();
-                        long local = control.position() - 1;
-                        int u = (int) ci.g.value(l);
-                        loadsPassed = group + 1;
-                        if (!predicted.contains(u)) { // else counted whole above
-                            signatures.skip(group - passed);
-                            instance(t, ci.offset + local, u, signatures, alphabet, index, positions, sink, crosses, n);
-                            passed = group + 1;
-                        }
-                    }
-                    group++;
+                for (long i = 0; i < heads.total(); i++) {
+                    long group = groups.rank(heads.select(i)); // the groups before this head: its load's index
+                    long local = loads.select(group);
+                    int u = (int) ci.g.value(ci.wpp.terminalAt(local));
+                    if (predicted.contains(u)) continue; // counted whole above
+                    signatures.skip(group - passed);
+                    instance(t, ci.offset + local, u, signatures, alphabet, index, positions, sink, crosses, n);
+                    passed = group + 1;
                 }
             }
         }
         resolveCrosses(crosses, positions, sink);
         return stats(n);
+    }
+
+    /** Whether the head symbol (tag, value) of thread t's check stream names store instruction {@code store}. */
+    private boolean namesStore(int t, int tag, long value, int store) {
+        return switch (tag) {
+            case CheckSymbols.LAST, CheckSymbols.SEARCH -> (int) value == store;
+            case CheckSymbols.BACK -> (int) value == store;
+            case CheckSymbols.EVICTED -> index.instruction(t, value) == store;
+            case CheckSymbols.CROSS -> {
+                int w = CheckSymbols.crossThread(value);
+                yield w >= 0 && w < index.trace().threadCount() && index.all(w).instructionOf(CheckSymbols.crossStore(value) - 1) == store;
+            }
+            default -> false;
+        };
     }
 
     /**

@@ -5,10 +5,8 @@ import dev.wholetrace.model.grammar.Grammar;
 /**
  * A forward cursor over a grammar's expansion that can skip a number of weighted terminals
  * ({@link WeightedGrammar}) without expanding the rules it passes: a rule whose weight fits in
- * what is left to skip is stepped over whole (in the start rule, whose body can be long, by binary
- * search over its prefix sums). The eWPP query moves through the check grammar with it, from one
- * load's signature group to the next of interest, and through a control WPP from one load to the
- * next of interest, reading its position.
+ * what is left to skip is stepped over whole. The eWPP query moves through the check grammar with
+ * it, from one load's signature group to the next of interest.
  */
 final class SkipCursor {
     private final Grammar g;
@@ -16,8 +14,6 @@ final class SkipCursor {
     private final int[] rules;
     private final int[] next;
     private int top;
-    /** Terminals passed so far: the expansion position of the next terminal. */
-    private long position;
 
     SkipCursor(Grammar g, WeightedGrammar w) {
         this.g = g;
@@ -30,12 +26,6 @@ final class SkipCursor {
     void skip(long n) {
         while (n > 0) {
             if (top < 0) throw new IllegalStateException("the check stream ends before its loads do");
-            if (top == 0) { // in the start rule, whose body can be long: jump over what is passed whole by binary search
-                int i = w.rootSkipTarget(next[0], n);
-                n -= w.rootWeightBefore(i) - w.rootWeightBefore(next[0]);
-                position += w.rootLengthBefore(i) - w.rootLengthBefore(next[0]);
-                next[0] = i;
-            }
             int r = rules[top];
             if (next[top] == g.bodyLength(r)) {
                 top--;
@@ -47,21 +37,14 @@ final class SkipCursor {
                 long cw = w.ruleWeight(child);
                 if (cw < n) { // equal: descend, to stop right after the n-th and keep what follows it
                     n -= cw;
-                    position += g.expandedLength(child);
                 } else {
                     rules[++top] = child;
                     next[top] = 0;
                 }
             } else {
                 n -= w.terminalWeight(s);
-                position++;
             }
         }
-    }
-
-    /** The expansion position of the next terminal (terminals passed so far). */
-    long position() {
-        return position;
     }
 
     /** The next terminal. */
@@ -74,10 +57,7 @@ final class SkipCursor {
                 continue;
             }
             int s = g.symbol(r, next[top]++);
-            if (!Grammar.isRule(s)) {
-                position++;
-                return s;
-            }
+            if (!Grammar.isRule(s)) return s;
             rules[++top] = Grammar.ruleOf(s);
             next[top] = 0;
         }

@@ -63,34 +63,6 @@ final class WeightedGrammar {
         return weight[rule];
     }
 
-    /**
-     * For a cursor in the start rule's body before index {@code from} with {@code n} > 0 picked
-     * terminals to pass: the last index i >= from whose prefix weight is below n plus the weight
-     * before {@code from} (every symbol from {@code from} to i-1 is passed whole), found by binary
-     * search over the prefix sums instead of a scan of the body, which can be long.
-     */
-    int rootSkipTarget(int from, long n) {
-        long limit = rootWeight[from] + n; // pass symbols while the weight after them stays below the limit
-        int lo = from;
-        int hi = rootWeight.length - 1;
-        while (lo < hi) { // the last i in [from, length] with rootWeight[i] < limit
-            int mid = (lo + hi + 1) >>> 1;
-            if (rootWeight[mid] < limit) lo = mid;
-            else hi = mid - 1;
-        }
-        return lo;
-    }
-
-    /** The picked terminals in the start rule's body before index i. */
-    long rootWeightBefore(int i) {
-        return rootWeight[i];
-    }
-
-    /** The length of the expansion of the start rule's body before index i. */
-    long rootLengthBefore(int i) {
-        return rootLength[i];
-    }
-
     /** The position in the expansion of the k-th picked terminal (from 0). */
     long select(long k) {
         if (k < 0 || k >= total()) throw new IndexOutOfBoundsException("picked terminal " + k + " of " + total());
