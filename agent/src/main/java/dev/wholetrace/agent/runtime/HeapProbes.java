@@ -7,9 +7,9 @@ import java.lang.reflect.Array;
 
 /**
  * Heap-access probes: turn (object, offset) into a trace address and record the load or store.
- * Object identity comes from {@link ObjectIds} (exact, no hash collisions, one lock) behind a
+ * Object identity comes from {@link ObjectIds} (exact, no hash collisions, no lock) behind a
  * per-thread cache of its entries ({@link ThreadState}), so a loop over a few arrays or objects
- * (a[i] = b[i] + c[i]) takes the shared map's lock only when it meets an object for the first time.
+ * (a[i] = b[i] + c[i]) goes to the shared table only when it meets an object for the first time.
  */
 public final class HeapProbes {
     private HeapProbes() {}
@@ -81,7 +81,7 @@ public final class HeapProbes {
 
     /**
      * {@code object}'s id through the calling thread's cache (the sync probes' path to ObjectIds:
-     * a hot lock taken in a loop is then not a lookup under the shared map's lock every time).
+     * a hot lock taken in a loop is then not a lookup in the shared table every time).
      */
     static long objectId(TraceRecorder r, Object object) {
         return ThreadState.of(r, object).lastId;

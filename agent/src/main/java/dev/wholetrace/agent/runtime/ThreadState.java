@@ -8,9 +8,9 @@ import java.util.Arrays;
  * One thread's part of the runtime state ({@link RuntimeState#threads}): its recorder handle, a
  * cache of object ids in front of the shared {@link ObjectIds} (the last object touched, then a
  * two-way table indexed by two parts of the identity hash, so a loop over a few arrays or objects
- * takes the shared map's lock only when it meets an object for the first time), the classes it has
+ * goes to the shared table only when it meets an object for the first time), the classes it has
  * used (ClassInitProbes) and its passes of each barrier (SyncBarrierEpisodes). The cache holds the
- * map's entries, which are weak references: it keeps no object of the program alive.
+ * table's entries, which are weak references: it keeps no object of the program alive.
  *
  * <p>This is the one per-thread object of the probes: every probe finds it with one lookup
  * ({@link #of}) and reaches the thread's recorder handle through it, never through the recorder's
@@ -27,10 +27,9 @@ final class ThreadState {
     /** The calling thread's handle of the recorder this state was last used with. */
     ThreadRecorder handle;
     /** The entry of the last object touched; its id is {@code lastId}. */
-    private WeakIdentityMap.Entry<Object, Long> last;
+    private ObjectIds.Entry last;
     long lastId;
-    @SuppressWarnings("unchecked")
-    private final WeakIdentityMap.Entry<Object, Long>[] ids = new WeakIdentityMap.Entry[CACHED_IDS];
+    private final ObjectIds.Entry[] ids = new ObjectIds.Entry[CACHED_IDS];
     /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
     private boolean[] classesUsed = new boolean[0];
     /** Barrier id → how many awaits of it this thread completed (SyncBarrierEpisodes). */
@@ -73,11 +72,11 @@ final class ThreadState {
 
     /** This state, {@code object}'s id in {@link #lastId}. */
     private ThreadState withId(Object object) {
-        WeakIdentityMap.Entry<Object, Long> e = last;
+        ObjectIds.Entry e = last;
         if (e == null || e.get() != object) {
             e = cached(object);
             last = e;
-            lastId = e.value;
+            lastId = e.id;
         }
         return this;
     }
@@ -91,16 +90,16 @@ final class ThreadState {
      * {@code object}'s entry from the cache, or from the shared map (then cached). Two slots per
      * object, from two parts of its identity hash: with one (direct-mapped), two objects a loop
      * uses in turn that met in their slot (a map and a lock of a 3-thread loop, profiled on Guava)
-     * missed at every use and took the shared map's lock each time. A new entry goes to the first
+     * missed at every use and went to the shared table (then a locked map) each time. A new entry goes to the first
      * slot and moves what was there to that object's second slot.
      */
-    private WeakIdentityMap.Entry<Object, Long> cached(Object object) {
+    private ObjectIds.Entry cached(Object object) {
         int h = System.identityHashCode(object);
         int first = h & (CACHED_IDS - 1);
-        WeakIdentityMap.Entry<Object, Long> e = ids[first];
+        ObjectIds.Entry e = ids[first];
         if (e != null && e.get() == object) return e;
         int second = h >>> SECOND_SHIFT & (CACHED_IDS - 1);
-        WeakIdentityMap.Entry<Object, Long> f = ids[second];
+        ObjectIds.Entry f = ids[second];
         if (f != null && f.get() == object) return f;
         f = RuntimeState.get().objects.entry(object);
         if (e != null) {

@@ -129,7 +129,7 @@ public enum Codec {
         try {
             LZMA2Options options = new LZMA2Options(preset);
             options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
-            try (XZOutputStream xz = new XZOutputStream(bos, options)) {
+            try (XZOutputStream xz = new XZOutputStream(bos, options, ReusedXzArrays.INSTANCE)) { // work arrays reused across sections
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {
