@@ -112,7 +112,7 @@ class CliFormatTest {
 
     @Test
     void theReportIsAlsoOneJsonDocument() {
-        Map<String, Object> report = JsonText.object(ok("report", trace, "--format", "json").strip());
+        Map<String, Object> report = JsonText.object(ok("report", trace, "--format", "json", "--deps").strip());
         assertThat(report).containsKeys("summary", "charts", "races", "hot", "phases", "deps");
         assertThat(JsonText.at(report, "deps.total")).isEqualTo(JsonText.at(JsonText.object(ok("deps", trace, "--format", "json").strip()), "total"));
         assertThat(JsonText.at(report, "phases.threads")).isEqualTo(JsonText.at(JsonText.object(ok("phases", trace, "--format", "json").strip()), "threads"));

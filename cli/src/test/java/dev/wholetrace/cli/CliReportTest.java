@@ -30,8 +30,11 @@ class CliReportTest {
         String html = Files.readString(out);
         assertThat(html).startsWith("<!DOCTYPE html>").contains("id=\"wholetrace-data\"", "echarts", "sor.wtrace", "Compression");
         assertThat(html).contains("id=\"chart-sync\"", "id=\"races\"", "id=\"hot-paths\"", "id=\"explorer\"");
-        // every analysis has its section: phases (as 'phases') and the dependences (as 'deps', a CDR trace)
-        assertThat(html).contains("id=\"phases-table\"", "id=\"deps-table\"", "recovered from the address trace");
+        // every analysis has its section: phases (as 'phases') and the dependences (as 'deps'): from a CDR trace only with --deps
+        assertThat(html).contains("id=\"phases-table\"", "id=\"deps-unavailable\"", "add --deps").doesNotContain("id=\"deps-table\"");
+        Path withDeps = dir.resolve("deps.html");
+        assertThat(Cli.run("report", sor.toString(), "-o", withDeps.toString(), "--deps").exit()).isZero();
+        assertThat(Files.readString(withDeps)).contains("id=\"deps-table\"", "recovered from the address trace");
         Cli again = Cli.run("report", sor.toString(), "-o", out.toString());
         assertThat(again.exit()).isEqualTo(2);
         assertThat(again.errLines()).singleElement().asString().contains("exists; add --force");

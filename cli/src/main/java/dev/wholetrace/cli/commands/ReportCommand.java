@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "as a message-sequence chart (thread lines, sync operations, locks held, an arrow per happens-before "
                     + "hand-over, barrier episodes; zoom and pan), drawn one by one up to --max-ops sync operations and "
                     + "aggregated into bins above; the races (CDR and ALL: both places, dynamic counts, artifact chains; "
-                    + "as 'wholetrace races'); hot methods, blocks and paths (as 'wholetrace hot'); program phases (as 'wholetrace phases'); the memory dependences (eWPP, CDR and ALL: as 'wholetrace deps'); a grammar explorer "
+                    + "as 'wholetrace races'); hot methods, blocks and paths (as 'wholetrace hot'); program phases (as 'wholetrace phases'); the memory dependences (as 'wholetrace deps': from an eWPP, or with --deps from CDR/ALL); a grammar explorer "
                     + "(each thread's top rules, expanded on click down to the code of each block, access and sync "
                     + "operation; bounded: " + "16 threads, 12 top rules, 300 rules a thread, 64 symbols a body); and the "
                     + "compression breakdown: the file's bytes per component (WPP, address streams, S_synch, synch_cnt, "
@@ -83,8 +83,9 @@ public final class ReportCommand implements Callable<Integer>, FormatOption.Form
             + "operation at or before TIME (default: the last)")
     String to;
 
-    @Option(names = "--no-deps", description = "leave the memory dependences out (eWPP, CDR and ALL traces: 'wholetrace deps' reads every load)")
-    boolean noDeps;
+    @Option(names = "--deps", negatable = true, description = "--deps: recover the memory dependences from a CDR/ALL trace too (a pass "
+            + "over every load, as 'wholetrace deps'); --no-deps: not even from an eWPP (default: from an eWPP only)")
+    Boolean deps;
 
     @Option(names = "--no-races", description = "leave the races out (the race detector reads every access)")
     boolean noRaces;
@@ -96,7 +97,7 @@ public final class ReportCommand implements Callable<Integer>, FormatOption.Form
     public Integer call() throws Exception {
         OutputFormat outputFormat = format.resolve(HtmlReport.FORMATS);
         ReportWriter<StatsReport> writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath,
-                from == null ? null : WindowBound.parse("--from", from), to == null ? null : WindowBound.parse("--to", to), !noDeps)).writer(outputFormat);
+                from == null ? null : WindowBound.parse("--from", from), to == null ? null : WindowBound.parse("--to", to), deps)).writer(outputFormat);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
         StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));

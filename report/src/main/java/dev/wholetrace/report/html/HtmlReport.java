@@ -69,17 +69,18 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
      * @param classpath where else to look for the program's class files (race artifacts)
      * @param from      the first entry of S_synch (or time) the sequence chart draws (null: the first)
      * @param to        the last one, included (null: the last)
-     * @param deps      whether to recover the memory dependences (eWPP, CDR and ALL traces)
+     * @param deps      whether to recover the memory dependences; null: from an eWPP only (its checks are
+     *                  what the mode records), not from a CDR/ALL address trace (a pass over every load)
      */
-    public record Options(long maxOps, boolean races, List<Path> classpath, WindowBound from, WindowBound to, boolean deps) {
+    public record Options(long maxOps, boolean races, List<Path> classpath, WindowBound from, WindowBound to, Boolean deps) {
         public Options {
             if (maxOps < 1) throw new IllegalArgumentException("--max-ops must be at least 1, not " + maxOps);
             classpath = List.copyOf(classpath);
         }
 
-        /** The whole order, dependences recovered. */
+        /** The whole order, dependences from an eWPP only. */
         public Options(long maxOps, boolean races, List<Path> classpath) {
-            this(maxOps, races, classpath, null, null, true);
+            this(maxOps, races, classpath, null, null, null);
         }
 
         public static Options defaults() {
@@ -111,25 +112,22 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         return FORMATS.writer(format) == JSON ? this::writeJson : this;
     }
 
-    /** What every format shows, computed once: the analyses behind the sections. */
-    private record Content(SyncChart chart, RaceSection races, double raceSeconds, HotSection hot, PhasesSection phases, DepsSection deps,
-                           GrammarExplorer grammar) {}
-
-    private Content content(ParallelTrace trace) throws IOException {
-        SyncChart chart = SyncChart.of(new TimelineExport(options.maxOps(), options.from(), options.to(), TimelineAxis.ORDER).analyze(trace), trace);
-        long t0 = System.nanoTime();
-        RaceSection races = races(trace);
-        double raceSeconds = (System.nanoTime() - t0) / 1e9;
-        return new Content(chart, races, raceSeconds, hot(trace), phases(trace), deps(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT));
+    /**
+     * The sequence chart's data. The sections are computed one at a time and each is written and
+     * dropped before the next (both formats): held together, the hot paths' tables, the phases' and
+     * the grammar explorer's did not fit the heaps a big trace is read in (ScaleReadingTest, 80 MB).
+     */
+    private SyncChart chart(ParallelTrace trace) throws IOException {
+        return SyncChart.of(new TimelineExport(options.maxOps(), options.from(), options.to(), TimelineAxis.ORDER).analyze(trace), trace);
     }
 
     /**
      * The report as one JSON document: {@code summary} (as the page's summary table), {@code charts}
-     * (exactly the data the page's charts read), {@code races} and {@code hot}.
+     * (exactly the data the page's charts read), then {@code races}, {@code hot}, {@code phases} and
+     * {@code deps} as those commands write them with {@code --format json}.
      */
     public void writeJson(StatsReport report, PrintWriter out) throws IOException {
         ParallelTrace trace = report.trace();
-        Content c = content(trace);
         int shown = Math.min(report.stats().threads.size(), MAX_THREADS);
         try (JsonGenerator j = new JsonFactory().createGenerator(out)) {
             j.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -147,15 +145,15 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             j.writeNumberField("fileBytes", trace.fileBytes());
             j.writeEndObject();
             j.writeFieldName("charts");
-            j.writeRawValue(data(report, shown, c.chart(), c.grammar()));
+            j.writeRawValue(data(report, shown, chart(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT)));
             j.writeFieldName("races");
-            j.writeRawValue(c.races().json(report.file(), c.raceSeconds()));
+            j.writeRawValue(racesJson(trace, report.file()));
             j.writeFieldName("hot");
-            c.hot().writeJson(j, report.file());
+            hot(trace).writeJson(j, report.file());
             j.writeFieldName("phases");
-            j.writeRawValue(c.phases().json());
+            j.writeRawValue(phases(trace).json());
             j.writeFieldName("deps");
-            j.writeRawValue(c.deps().json());
+            j.writeRawValue(deps(trace).json());
             j.writeEndObject();
         }
         out.println();
@@ -165,7 +163,6 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     public void write(StatsReport report, PrintWriter out) throws IOException {
         ParallelTrace trace = report.trace();
         TraceStats stats = report.stats();
-        Content content = content(trace);
         String program = trace.properties().getOrDefault("program", "");
         out.println("<!DOCTYPE html>");
         out.println("<html lang=\"en\"><head><meta charset=\"utf-8\">");
@@ -202,13 +199,13 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         }
         out.println("</tbody></table></section>");
 
-        SyncChart chart = content.chart();
+        SyncChart chart = chart(trace);
         sequenceSection(chart, out);
-        content.races().write(out);
-        content.hot().write(out);
-        content.phases().write(out);
-        content.deps().write(out);
-        GrammarExplorer grammar = content.grammar();
+        races(trace).write(out); // each section written and dropped before the next is computed
+        hot(trace).write(out);
+        phases(trace).write(out);
+        deps(trace).write(out);
+        GrammarExplorer grammar = new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT);
         grammarSection(grammar, trace, out);
 
         out.println("<section id=\"compression\"><h2>Compression</h2>");
@@ -277,6 +274,13 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         out.println("<div class=\"chart tall\" id=\"chart-sync\"></div></section>");
     }
 
+    /** The races section as JSON, with the detector's time (its section is not kept). */
+    private String racesJson(ParallelTrace trace, String file) throws IOException {
+        long t0 = System.nanoTime();
+        RaceSection races = races(trace);
+        return races.json(file, (System.nanoTime() - t0) / 1e9);
+    }
+
     private RaceSection races(ParallelTrace trace) {
         List<String> names = trace.threads().stream().map(ThreadInfo::label).toList();
         if (!trace.mode().streams) {
@@ -308,7 +312,11 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             return new DepsSection(null, "Memory dependences need the loads and stores: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode ewpp (or cdr, all) to see them here.");
         }
-        if (!options.deps()) return new DepsSection(null, "Not recovered (--no-deps).");
+        if (Boolean.FALSE.equals(options.deps())) return new DepsSection(null, "Not recovered (--no-deps).");
+        if (options.deps() == null && trace.mode() != TraceMode.EWPP) {
+            return new DepsSection(null, "Not recovered: from a " + trace.mode().label().toUpperCase(Locale.ROOT) + " trace the dependences "
+                    + "take a pass over every load's address (as the races do); add --deps, or run 'wholetrace deps FILE'.");
+        }
         return new DepsSection(new DepsAnalysis(DepsOptions.ALL).analyze(trace), null);
     }
 
