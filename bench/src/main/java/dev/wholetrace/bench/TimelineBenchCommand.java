@@ -20,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -117,47 +116,44 @@ final class TimelineBenchCommand implements Callable<Integer> {
 
     private Variant export(String program, String label, ParallelTrace trace, OutputFormat format, TimelineExport export, Path dir) throws Exception {
         TimelineWriter writer = TimelineFormats.FORMATS.writer(format);
-        Path out = dir.resolve("export.out");
-        double[] seconds = new double[reps];
-        long bytes = 0;
-        for (int r = -1; r < reps; r++) {
-            long t0 = System.nanoTime();
+        Variant v = timed(label, dir.resolve("export.out"), out -> {
             Timeline timeline = export.analyze(trace);
             try (OutputStream o = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
                 timeline.replay(writer.open(o));
             }
-            double s = (System.nanoTime() - t0) / 1e9;
-            if (r >= 0) seconds[r] = s;
-            bytes = Files.size(out);
-        }
-        Files.deleteIfExists(out);
-        log.info("%s %s: %.2f s, %,d bytes", program, label, median(seconds), bytes);
-        return new Variant(label, median(seconds), bytes, "");
+        });
+        log.info("%s %s: %.2f s, %,d bytes", program, label, v.seconds(), v.bytes());
+        return v;
     }
 
     private Variant report(String name, Path file, ParallelTrace trace, Path dir) throws Exception {
         HtmlReport html = new HtmlReport(new HtmlReport.Options(HtmlReport.DEFAULT_MAX_OPS, false, List.of()));
-        Path out = dir.resolve("report.html");
+        Variant v = timed("HTML report (default --max-ops " + HtmlReport.DEFAULT_MAX_OPS + ", no races)", dir.resolve("report.html"), out -> {
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8))) {
+                html.write(new StatsReport(file.getFileName().toString(), trace, new StatsAnalysis().analyze(trace)), w);
+            }
+        });
+        log.info("%s HTML report: %.2f s, %,d bytes", name, v.seconds(), v.bytes());
+        return v;
+    }
+
+    /** What a variant writes into a file. */
+    private interface Writing {
+        void into(Path out) throws Exception;
+    }
+
+    /** One warm-up and {@code reps} timed runs of {@code writing}: the median seconds and the file's bytes. */
+    private Variant timed(String label, Path out, Writing writing) throws Exception {
         double[] seconds = new double[reps];
         long bytes = 0;
         for (int r = -1; r < reps; r++) {
             long t0 = System.nanoTime();
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8))) {
-                html.write(new StatsReport(file.getFileName().toString(), trace, new StatsAnalysis().analyze(trace)), w);
-            }
-            double s = (System.nanoTime() - t0) / 1e9;
-            if (r >= 0) seconds[r] = s;
+            writing.into(out);
+            if (r >= 0) seconds[r] = (System.nanoTime() - t0) / 1e9;
             bytes = Files.size(out);
         }
         Files.deleteIfExists(out);
-        log.info("%s HTML report: %.2f s, %,d bytes", name, median(seconds), bytes);
-        return new Variant("HTML report (default --max-ops " + HtmlReport.DEFAULT_MAX_OPS + ", no races)", median(seconds), bytes, "");
-    }
-
-    private static double median(double[] a) {
-        double[] s = a.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        return new Variant(label, CompressorCommand.median(seconds), bytes, "");
     }
 
     private String markdown(List<Row> rows) {

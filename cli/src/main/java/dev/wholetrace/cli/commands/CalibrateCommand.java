@@ -72,7 +72,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         for (String line : c.fitReport()) err.println("calibrate: " + line);
         err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");
         err.flush();
-        if (summaryFormat != CommandSummary.FORMATS.defaultFormat()) { // the text lines are the ones above, on stderr
+        if (!CommandSummary.isText(summaryFormat)) { // the text lines are the ones above, on stderr
             CommandSummary summary = new CommandSummary().put("file", out.toString()).put("name", m.name()).put("processors", m.processors())
                     .put("clockHz", m.clockHz());
             m.cycles().forEach((k, v) -> summary.object("cycles").put(k, v));

@@ -107,7 +107,7 @@ public final class DemoCommand implements Callable<Integer>, FormatOption.Format
     public Integer call() throws Exception {
         checkRanges();
         OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS);
-        boolean text = summaryFormat == CommandSummary.FORMATS.defaultFormat();
+        boolean text = CommandSummary.isText(summaryFormat);
         // JSON: the tables are not printed; their numbers go into one object written at the end.
         PrintWriter out = text ? spec.commandLine().getOut() : new PrintWriter(Writer.nullWriter());
         PrintWriter err = spec.commandLine().getErr();

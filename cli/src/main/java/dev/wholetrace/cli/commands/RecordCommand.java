@@ -149,7 +149,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         }
         if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
         // A person is watching, or a script asked for JSON; otherwise scripts get no extra line.
-        if (System.console() != null || summaryFormat != CommandSummary.FORMATS.defaultFormat()) {
+        if (System.console() != null || !CommandSummary.isText(summaryFormat)) {
             CommandSummary summary = FinishedTrace.describe(trace);
             if (summary != null) summary.put("exit", exit).write(summaryFormat, spec.commandLine().getErr());
         }

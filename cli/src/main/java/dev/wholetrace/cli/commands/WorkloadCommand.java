@@ -104,7 +104,7 @@ public final class WorkloadCommand implements Callable<Integer>, FormatOption.Fo
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         OutputFormat summaryFormat = format.resolve(CommandSummary.FORMATS);
-        boolean text = summaryFormat == CommandSummary.FORMATS.defaultFormat();
+        boolean text = CommandSummary.isText(summaryFormat);
         // JSON: standard output is one object, so the kernel's own output is kept and put in it.
         StringWriter kernelOutput = new StringWriter();
         stdout.flush();

@@ -27,6 +27,11 @@ public final class CommandSummary {
             .register(OutputFormat.TEXT.describedAs("plain text (the default): the summary lines"), (s, out) -> s.lines.forEach(out::println))
             .register(OutputFormat.JSON.describedAs("JSON: the summary as one object"), CommandSummary::writeJson);
 
+    /** Whether {@code format} (one of {@link #FORMATS}) is the text one, whose lines some commands print themselves. */
+    public static boolean isText(OutputFormat format) {
+        return format.isNamed(OutputFormat.TEXT.name());
+    }
+
     private final List<String> lines = new ArrayList<>();
     private final Map<String, Object> facts = new LinkedHashMap<>();
 

@@ -17,7 +17,6 @@ import dev.wholetrace.report.strata.StrataFormats;
 import dev.wholetrace.report.strata.StrataReport;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -110,12 +109,8 @@ final class HotSection {
                 j.writeEndObject();
             }
             j.writeEndArray();
-            StringWriter s = new StringWriter();
-            PrintWriter w = new PrintWriter(s);
-            StrataFormats.HOT.writer(StrataFormats.HOT.parse(OutputFormat.JSON.name())).write(new StrataReport(file, paths, -1), w);
-            w.flush();
             j.writeFieldName("paths");
-            j.writeRawValue(s.toString().strip());
+            j.writeRawValue(SectionJson.of(new StrataReport(file, paths, -1), StrataFormats.HOT.writer(StrataFormats.HOT.parse(OutputFormat.JSON.name())), null));
         }
         j.writeEndObject();
     }
