@@ -60,6 +60,22 @@ class CliTxTest {
     }
 
     @Test
+    void theIntermediateFormIsAnalysedWithItsAffectingPoints() throws Exception {
+        Cli tcp = Cli.run("tx", "tcp", ex("fig11.tx"), "--method", "both", "--taxonomy");
+        assertThat(tcp.exit()).as(tcp.toString()).isZero();
+        // §4.1: the busy wait B, the array reference E2 and the loop test G of each task; TAPs of B0 are A0, A1 and D1.
+        assertThat(tcp.out()).contains("worklist").contains("svd-graph")
+                .contains("TCPs L5, L11, B (task 0), E2 (task 0), G (task 0), B (task 1), E2 (task 1), G (task 1)")
+                .contains("B (task 0)  dynamic             nondeterministic conditional (TCP); TAPs A (task 0), A (task 1), D (task 1)")
+                .contains("E1 (task 1) static              static statement");
+        Cli json = Cli.run("tx", "tcp", ex("fig11.tx"), "--taxonomy", "--format", "json");
+        assertThat(json.exit()).isZero();
+        assertThat(json.out()).contains("\"statement\":\"E2 (task 0)\",\"kind\":\"dynamic\",\"class\":\"dynamic dependent (TCP)\",\"affectingPoints\":[\"C (task 0)\",\"C (task 1)\"]");
+        Cli corr = Cli.run("tx", "correspond", ex("fig11.tx"), "--format", "json");
+        assertThat(corr.exit()).as(corr.toString()).isZero();
+    }
+
+    @Test
     void badInputIsOneLineAndExit2(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.tx");
         Files.writeString(bad, "begin\n  int a\n  a = b + 1\nend\n");
@@ -70,7 +86,9 @@ class CliTxTest {
         Cli loop = Cli.run("tx", "run", bad.toString(), "--max-instructions", "1000");
         assertThat(loop.exit()).isEqualTo(2);
         assertThat(loop.err()).contains("did not halt within 1000 instructions").doesNotContain("\tat ");
-        assertThat(Cli.run("tx", "tcp", ex("fig11.tx")).err()).contains("the analyses need the structured form");
+        Cli extrapolate = Cli.run("tx", "extrapolate", ex("fig11.tx"), "--target", ex("machine-b.properties"));
+        assertThat(extrapolate.exit()).as(extrapolate.toString()).isEqualTo(2);
+        assertThat(extrapolate.err()).contains("extrapolation needs the structured form").doesNotContain("\tat ");
         assertThat(Cli.run("tx", "run", ex("fig04.tx"), "--machine", dir.resolve("none.properties").toString()).exit()).isEqualTo(2);
         Files.writeString(bad, "begin\n  shared int x = 0;\nA1: call f(1);\n  end\nprocedure f(a)\n  call f(a);\n");
         Cli rec = Cli.run("tx", "run", bad.toString());

@@ -2,25 +2,46 @@ package dev.wholetrace.simulate.tx;
 
 import java.util.SplittableRandom;
 
-/** Small random structured programs with two tasks, shared scalars, an array, a lock, ifs and bounded loops. */
+/**
+ * Small random programs with two tasks, shared scalars, an array, a lock, ifs and bounded loops: in the
+ * structured form, or the same programs in the intermediate form, where every if and for is written
+ * with goto (labels on {@code skip()}) and the lock by test-and-set with a busy wait.
+ */
 final class RandomPrograms {
     private final SplittableRandom r;
     private final StringBuilder b = new StringBuilder();
-    private int loopVar;
+    private final boolean gotoForm, spinLocks;
+    private int loopVar, labels;
 
-    private RandomPrograms(long seed) { r = new SplittableRandom(seed); }
+    private RandomPrograms(long seed, boolean gotoForm, boolean spinLocks) {
+        r = new SplittableRandom(seed);
+        this.gotoForm = gotoForm;
+        this.spinLocks = spinLocks;
+    }
 
     static String generate(long seed) {
-        return new RandomPrograms(seed).program();
+        return new RandomPrograms(seed, false, false).program();
+    }
+
+    /**
+     * The program {@link #generate} makes from {@code seed}, in the intermediate form: with
+     * {@code spinLocks} also the locks as test-and-set busy waits (which the explorer cannot bound:
+     * every spin is another interleaving), else lock/unlock as the thesis's examples abbreviate them.
+     */
+    static String generateGoto(long seed, boolean spinLocks) {
+        return new RandomPrograms(seed, true, spinLocks).program();
     }
 
     private String program() {
         b.append("begin\n  shared int x0 = 0, x1 = 1\n  shared int arr[4]\n  shared lock l0\n  int g = ").append(r.nextInt(3)).append('\n');
         b.append("  task_create(2)\n");
         for (int t = 0; t < 2; t++) {
-            b.append("task ").append(t).append("\n  int a, b, c, i0, i1, i2, i3\n");
+            // The intermediate form is flat: every statement of a task at one column, labels in the margin before it.
+            int indent = gotoForm ? 8 : 2;
+            b.append("task ").append(t).append('\n');
+            line(indent, "int a, b, c, i0, i1, i2, i3" + (spinLocks ? ", spin" : ""));
             loopVar = 0;
-            block(2, 1, r.nextInt(2, 5));
+            block(indent, 1, r.nextInt(2, 5));
         }
         b.append("  task_terminate(2)\n  if x0 > x1 then\n    g = g + 1\nend\n");
         return b.toString();
@@ -49,28 +70,55 @@ final class RandomPrograms {
         b.append(" ".repeat(indent)).append(s).append('\n');
     }
 
+    /** A statement labelled {@code label}, its text at column {@code indent} like its block's other statements. */
+    private void labelled(int indent, String label, String s) {
+        b.append(String.format("%-" + indent + "s", label + ":")).append(s).append('\n');
+    }
+
     private void stmt(int indent, int depth) {
         int kind = r.nextInt(depth < 3 ? 8 : 5);
         switch (kind) {
             case 0, 1 -> line(indent, local() + " = " + expr());
             case 2 -> line(indent, (r.nextBoolean() ? "x0" : "x1") + " = " + expr());
             case 3 -> {
-                line(indent, "lock(l0)");
+                String acquire = "T" + labels++;
+                if (spinLocks) {
+                    labelled(indent, acquire, "spin = test-and-set(l0)");
+                    line(indent, "if spin == 1 goto " + acquire);
+                } else line(indent, "lock(l0)");
                 line(indent, (r.nextBoolean() ? "x0" : "x1") + " = " + expr());
                 line(indent, local() + " = " + operand());
-                line(indent, "unlock(l0)");
+                line(indent, spinLocks ? "l0 = 0" : "unlock(l0)");
             }
             case 4 -> {
                 String v = local();
                 line(indent, r.nextBoolean() ? v + " = arr[(" + expr() + " % 4 + 4) % 4]" : "arr[(" + expr() + " % 4 + 4) % 4] = " + expr());
             }
             case 5, 6 -> {
-                line(indent, "if " + expr() + (r.nextBoolean() ? " > " : " == ") + operand() + " then");
-                block(indent + 2, depth + 1, r.nextInt(1, 3));
-                if (r.nextBoolean()) {
-                    line(indent, "else");
+                String cond = expr() + (r.nextBoolean() ? " > " : " == ") + operand();
+                if (!gotoForm) {
+                    line(indent, "if " + cond + " then");
                     block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    if (r.nextBoolean()) {
+                        line(indent, "else");
+                        block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    }
+                    return;
                 }
+                String then = "T" + labels++, join = "J" + labels++;
+                line(indent, "if " + cond + " goto " + then);
+                int thenSize = r.nextInt(1, 3);
+                StringBuilder saved = new StringBuilder(b); // the then branch is drawn first, as in the structured form
+                b.setLength(0);
+                block(indent, depth + 1, thenSize);
+                String thenText = b.toString();
+                b.setLength(0);
+                b.append(saved);
+                if (r.nextBoolean()) block(indent, depth + 1, r.nextInt(1, 3));
+                line(indent, "goto " + join);
+                labelled(indent, then, "skip()");
+                b.append(thenText);
+                labelled(indent, join, "skip()");
             }
             default -> {
                 if (loopVar >= 4) {
@@ -78,8 +126,19 @@ final class RandomPrograms {
                     return;
                 }
                 String v = "i" + loopVar++;
-                line(indent, "for " + v + " = 1 to (" + expr() + ") % 3");
-                block(indent + 2, depth + 1, r.nextInt(1, 3));
+                String bound = "(" + expr() + ") % 3";
+                if (!gotoForm) {
+                    line(indent, "for " + v + " = 1 to " + bound);
+                    block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    return;
+                }
+                String test = "W" + labels++, exit = "X" + labels++;
+                line(indent, v + " = 1");
+                labelled(indent, test, "if " + v + " > " + bound + " goto " + exit);
+                block(indent, depth + 1, r.nextInt(1, 3));
+                line(indent, v + " = " + v + " + 1");
+                line(indent, "goto " + test);
+                labelled(indent, exit, "skip()");
             }
         }
     }

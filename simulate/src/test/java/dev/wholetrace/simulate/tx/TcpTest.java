@@ -2,7 +2,9 @@ package dev.wholetrace.simulate.tx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.simulate.tx.analysis.AffectingPoints;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
+import dev.wholetrace.simulate.tx.analysis.Taxonomy;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
 import dev.wholetrace.simulate.tx.lang.Program;
 import org.junit.jupiter.api.Test;
@@ -97,5 +99,61 @@ class TcpTest {
         assertThat(g.svdAt("D2")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
         Program p = Examples.load("fig27.tx");
         assertThat(w.dependent()[p.statement("D4").id()].cardinality()).isEqualTo(2);
+    }
+
+    /** Statement {@code label} of thread body {@code unit} (0 the main thread, then tasks in order): Figure 11 repeats labels. */
+    static int id(Program p, int unit, String label) {
+        for (var s : p.statements()) if (s.unit() == unit && label.equals(s.label())) return s.id();
+        throw new AssertionError(label + " in unit " + unit);
+    }
+
+    @Test
+    void figure11IntermediateFormTcpsTaxonomyAndAffectingPoints() throws Exception {
+        Program p = Examples.load("fig11.tx");
+        for (TcpSets t : new TcpSets[] {worklist("fig11.tx"), graph("fig11.tx")}) {
+            // §4.1 on Figure 3.2 (our fig11): "statements B, E and G are dynamic statements", B and G conditionals on
+            // shared values (the lock, through acopy; array, through aval), E (our E2) an array index from shared index.
+            // Plus begin and task_create, TCPs by §4.4's convention, as in every other figure.
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("L5", "L11", "B", "E2", "G", "B", "E2", "G");
+            for (int unit = 1; unit <= 2; unit++) {
+                // The busy wait converges where the critical section starts; the loop F-G at the task's end.
+                assertThat(t.cp()[id(p, unit, "B")]).as(t.method()).isEqualTo(id(p, unit, "C"));
+                assertThat(t.cp()[id(p, unit, "E2")]).isEqualTo(id(p, unit, "F"));
+                assertThat(p.statements().get(t.cp()[id(p, unit, "G")])).isInstanceOf(dev.wholetrace.simulate.tx.lang.Stmt.End.class);
+            }
+        }
+        java.util.Map<String, Taxonomy.Category> c = new java.util.HashMap<>();
+        for (var e : Taxonomy.classify(worklist("fig11.tx"))) c.putIfAbsent(e.statement(), e.category());
+        // "In Figure 3.2, statements D, C, and G are static statements" (the same paragraph then lists G as dynamic:
+        // G tests aval, loaded from the shared array, so it is a nondeterministic conditional; docs/tx.md).
+        assertThat(c.get("C")).isEqualTo(Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("D")).isEqualTo(Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("A")).isEqualTo(Taxonomy.Category.STATIC_AFFECTING); // test-and-set stores the lock at a fixed address
+        assertThat(c.get("B")).isEqualTo(Taxonomy.Category.NONDETERMINISTIC_CONDITIONAL);
+        assertThat(c.get("E1")).isEqualTo(Taxonomy.Category.STATIC);
+        assertThat(c.get("E2")).isEqualTo(Taxonomy.Category.DYNAMIC_DEPENDENT);
+        assertThat(c.get("F")).isEqualTo(Taxonomy.Category.STATIC);
+        assertThat(c.get("G")).isEqualTo(Taxonomy.Category.NONDETERMINISTIC_CONDITIONAL);
+        // "The TAPs for TCP B0 are A0, A1, and D1" (subscripts: the task). D0 cannot reach B0: task 0 never returns to its spin.
+        AffectingPoints taps = AffectingPoints.of(worklist("fig11.tx"));
+        assertThat(taps.of(id(p, 1, "B")).stream().toArray()).containsExactly(id(p, 1, "A"), id(p, 2, "A"), id(p, 2, "D"));
+        assertThat(taps.of(id(p, 2, "B")).stream().toArray()).containsExactly(id(p, 1, "A"), id(p, 1, "D"), id(p, 2, "A"));
+        // E2 indexes the array by index, written by both tasks' C.
+        assertThat(taps.of(id(p, 1, "E2")).stream().toArray()).containsExactly(id(p, 1, "C"), id(p, 2, "C"));
+    }
+
+    @Test
+    void figures24And27InTheIntermediateFormHaveTheStructuredFormsSets() throws Exception {
+        for (TcpSets t : new TcpSets[] {worklist("fig24-goto.tx"), graph("fig24-goto.tx")}) {
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("A0", "A5");
+            // k and m only through the flag: A6 and A8 are control dependent on A5, whose j depends on x.
+            assertThat(t.svdAt("A9")).as(t.method()).containsExactlyInAnyOrder("x", "j", "k", "m");
+            assertThat(t.cpNames()).containsEntry("A5", "A9");
+        }
+        for (TcpSets t : new TcpSets[] {worklist("fig27-goto.tx"), graph("fig27-goto.tx")}) {
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("A0", "D2", "D4");
+            assertThat(t.cpNames()).as(t.method()).containsEntry("D2", "D4").containsEntry("D4", "D7");
+        }
+        assertThat(graph("fig27-goto.tx").svdAt("D2")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
     }
 }

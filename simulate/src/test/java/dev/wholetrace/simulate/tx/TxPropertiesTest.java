@@ -3,6 +3,7 @@ package dev.wholetrace.simulate.tx;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.tx.analysis.FlowGraph;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
 import dev.wholetrace.simulate.tx.correspond.ComputeM;
@@ -21,24 +22,80 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
-/** The property tests, on random structured programs. */
+/** The property tests, on random programs in the structured and in the intermediate (goto) form. */
 class TxPropertiesTest {
     @Property(tries = 60)
     void worklistTcpsAreContainedInTheSvdGraphTcps(@ForAll long seed) throws Exception {
         Program p = Examples.parse(RandomPrograms.generate(seed));
         assertThat(Validator.check(p)).isEmpty();
+        worklistWithinGraph(p, RandomPrograms.generate(seed));
+    }
+
+    @Property(tries = 60)
+    void inTheIntermediateFormWorklistTcpsAreContainedInTheSvdGraphTcps(@ForAll long seed) throws Exception {
+        String text = RandomPrograms.generateGoto(seed, true);
+        Program p = Examples.parse(text);
+        Assume.that(p.intermediate()); // a program without if, for or lock has no goto to write
+        worklistWithinGraph(p, text);
+    }
+
+    private static void worklistWithinGraph(Program p, String text) throws Exception {
         BitSet w = SvdAnalysis.worklist(p).tcp(), g = SvdAnalysis.svdGraph(p).tcp();
         BitSet extra = (BitSet) w.clone();
         extra.andNot(g);
-        assertThat(extra.isEmpty()).as("worklist TCPs %s not in the graph's, in%n%s", extra, RandomPrograms.generate(seed)).isTrue();
+        assertThat(extra.isEmpty()).as("worklist TCPs %s not in the graph's, in%n%s", extra, text).isTrue();
+    }
+
+    /** The flow graph's post-dominators and control dependence give a structured program's syntax back. */
+    @Property(tries = 60)
+    void onAStructuredProgramConvergenceIsTheFallThroughAndControlDependenceTheNesting(@ForAll long seed) throws Exception {
+        Program p = Examples.parse(RandomPrograms.generate(seed));
+        FlowGraph g = new FlowGraph(p);
+        Map<Integer, java.util.Set<Integer>> nesting = new HashMap<>();
+        nest(p.body(), new java.util.ArrayDeque<>(), nesting);
+        for (Stmt s : p.statements()) {
+            if (s instanceof Stmt.If || s instanceof Stmt.For) assertThat(g.convergence(s.id())).as(s.name()).isEqualTo(g.fallThrough(s.id()));
+            java.util.Set<Integer> expected = new java.util.TreeSet<>(nesting.getOrDefault(s.id(), java.util.Set.of()));
+            if (s instanceof Stmt.For) expected.add(s.id()); // a loop's test depends on itself: the back edge
+            assertThat(java.util.Arrays.stream(g.enclosing(s.id())).boxed().toList()).as(s.name()).containsExactlyElementsOf(expected);
+        }
+    }
+
+    private static void nest(List<Stmt> block, java.util.Deque<Integer> outer, Map<Integer, java.util.Set<Integer>> out) {
+        for (Stmt s : block) {
+            out.put(s.id(), new java.util.TreeSet<>(outer));
+            if (s instanceof Stmt.If f) {
+                outer.push(f.id());
+                nest(f.then, outer, out);
+                if (f.elseStmt != null) out.put(f.elseStmt.id(), new java.util.TreeSet<>(outer));
+                nest(f.otherwise, outer, out);
+                outer.pop();
+            } else if (s instanceof Stmt.For f) {
+                outer.push(f.id());
+                nest(f.body, outer, out);
+                outer.pop();
+            } else if (s instanceof Stmt.TaskCreate t) {
+                for (Stmt.Task k : t.tasks) nest(k.body(), new java.util.ArrayDeque<>(), out);
+                out.put(t.terminate.id(), new java.util.TreeSet<>(outer));
+            }
+        }
     }
 
     @Property(tries = 40)
     void divergenceAppearsOnlyAtStaticTcpsAndComputeMReadsEachEventOnce(@ForAll long seed) throws Exception {
-        String text = RandomPrograms.generate(seed);
+        divergenceOnlyAtTcps(RandomPrograms.generate(seed));
+    }
+
+    @Property(tries = 40)
+    void inTheIntermediateFormDivergenceAppearsOnlyAtStaticTcps(@ForAll long seed) throws Exception {
+        divergenceOnlyAtTcps(RandomPrograms.generateGoto(seed, false));
+    }
+
+    private static void divergenceOnlyAtTcps(String text) throws Exception {
         Program p = Examples.parse(text);
         Code c = Lowering.lower(p);
         TcpSets sets = SvdAnalysis.worklist(p);
@@ -54,7 +111,7 @@ class TxPropertiesTest {
                     int s = t.stmt(ev[i]);
                     Stmt st = p.statements().get(s);
                     int k = instance.merge(s, 1, Integer::sum);
-                    String outcome = st instanceof Stmt.If || st instanceof Stmt.For ? (i + 1 < ev.length ? "" + t.stmt(ev[i + 1]) : "end")
+                    String outcome = st instanceof Stmt.If || st instanceof Stmt.For || st instanceof Stmt.IfGoto ? (i + 1 < ev.length ? "" + t.stmt(ev[i + 1]) : "end")
                             : "" + t.value(ev[i]);
                     String key = th + ":" + s + ":" + k;
                     String old = seen.putIfAbsent(key, outcome);

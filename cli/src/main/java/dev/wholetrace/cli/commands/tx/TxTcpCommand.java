@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands.tx;
 
+import dev.wholetrace.simulate.tx.analysis.AffectingPoints;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
 import dev.wholetrace.simulate.tx.analysis.Taxonomy;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
@@ -21,9 +22,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "tcp", mixinStandardHelpOptions = true,
         description = {"The program's trace change points (TCPs), each with its convergence point (CP) and the shared variables its "
                 + "outcome depends on, by the SVD worklist algorithm (§8.4) or the SVD-graph approximation (§8.5), and every "
-                + "statement's class in the taxonomy of §4.1 (--taxonomy). Needs the structured form."},
+                + "statement's class in the taxonomy of §4.1 with each TCP's trace affecting points (--taxonomy). Structured and "
+                + "intermediate (goto) form: loops and convergence points come from the flow graph."},
         footer = {"", "Examples:", "  wholetrace tx tcp docs/examples/tx/fig14.tx", "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
                 "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json",
+                "  wholetrace tx tcp docs/examples/tx/fig11.tx --taxonomy   # intermediate form: test-and-set, goto loops",
                 "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure"})
 public final class TxTcpCommand implements Callable<Integer> {
     @Spec
@@ -52,16 +55,17 @@ public final class TxTcpCommand implements Callable<Integer> {
         }
         List<String> shared = new ArrayList<>(p.shared().keySet());
         PrintWriter out = spec.commandLine().getOut();
+        int width = 8; // names line up in one column: Figure 11's "B (task 0)" is wider than Figure 14's "B4"
+        for (int i = 0; i < p.statements().size(); i++) width = Math.max(width, p.displayName(i).length());
         StringBuilder j = new StringBuilder("{\"program\":").append(Json.str(p.name())).append(",\"analyses\":[");
         for (int i = 0; i < results.size(); i++) {
             TcpSets t = results.get(i);
-            Map<String, String> cps = t.cpNames();
             if (json) {
                 j.append(i > 0 ? "," : "").append("{\"method\":").append(Json.str(t.method())).append(",\"visits\":").append(t.passes()).append(",\"tcps\":[");
                 int k = 0;
                 for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) {
-                    String name = p.statements().get(s).name();
-                    j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(name)).append(",\"cp\":").append(Json.str(cps.get(name)))
+                    String name = p.displayName(s);
+                    j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(name)).append(",\"cp\":").append(Json.str(cp(p, t, s)))
                             .append(",\"dependsOn\":").append(Json.strings(names(t.dependent()[s], shared))).append('}');
                 }
                 j.append("],\"procedures\":[");
@@ -76,11 +80,12 @@ public final class TxTcpCommand implements Callable<Integer> {
                 }
                 j.append("]}");
             } else {
-                out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", t.tcpNames()));
+                List<String> tcps = new ArrayList<>();
+                for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) tcps.add(p.displayName(s));
+                out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", tcps));
                 for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) {
-                    String name = p.statements().get(s).name();
                     List<String> deps = names(t.dependent()[s], shared);
-                    out.printf("  %-8s CP %-8s%s%n", name, cps.get(name), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
+                    out.printf("  %-" + width + "s CP %-" + width + "s%s%n", p.displayName(s), cp(p, t, s), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
                 }
                 for (Map.Entry<String, Map<String, List<String>>> proc : t.procedureTcps().entrySet()) {
                     List<String> each = new ArrayList<>();
@@ -91,21 +96,44 @@ public final class TxTcpCommand implements Callable<Integer> {
         }
         if (taxonomy) {
             List<Taxonomy.Entry> tx = Taxonomy.classify(results.get(0));
+            AffectingPoints taps;
+            try {
+                taps = AffectingPoints.of(results.get(0));
+            } catch (TxException e) {
+                throw new IllegalArgumentException(in.file + ":" + e.getMessage());
+            }
             if (json) {
                 j.append("],\"taxonomy\":[");
                 for (int i = 0; i < tx.size(); i++) {
                     Taxonomy.Entry e = tx.get(i);
-                    j.append(i > 0 ? "," : "").append("{\"statement\":").append(Json.str(e.statement())).append(",\"kind\":").append(Json.str(e.category().kind))
-                            .append(",\"class\":").append(Json.str(e.category().description)).append('}');
+                    j.append(i > 0 ? "," : "").append("{\"statement\":").append(Json.str(p.displayName(i))).append(",\"kind\":").append(Json.str(e.category().kind))
+                            .append(",\"class\":").append(Json.str(e.category().description));
+                    if (results.get(0).tcp().get(i)) j.append(",\"affectingPoints\":").append(Json.strings(displayNames(p, taps.of(i))));
+                    j.append('}');
                 }
             } else {
                 out.println("taxonomy (§4.1):");
-                for (Taxonomy.Entry e : tx) out.printf("  %-8s %-19s %s%n", e.statement(), e.category().kind, e.category().description);
+                for (int i = 0; i < tx.size(); i++) {
+                    Taxonomy.Entry e = tx.get(i);
+                    List<String> affecting = displayNames(p, taps.of(i));
+                    String affected = affecting.isEmpty() ? "" : "; TAPs " + String.join(", ", affecting);
+                    out.printf("  %-" + width + "s %-19s %s%s%n", p.displayName(i), e.category().kind, e.category().description, affected);
+                }
             }
         }
         if (json) out.println(j.append("]}"));
         out.flush();
         return 0;
+    }
+
+    private static String cp(Program p, TcpSets t, int s) {
+        return t.cp()[s] < 0 ? "-" : p.displayName(t.cp()[s]);
+    }
+
+    private static List<String> displayNames(Program p, BitSet ids) {
+        List<String> l = new ArrayList<>();
+        for (int i = ids.nextSetBit(0); i >= 0; i = ids.nextSetBit(i + 1)) l.add(p.displayName(i));
+        return l;
     }
 
     private static List<String> names(BitSet b, List<String> shared) {

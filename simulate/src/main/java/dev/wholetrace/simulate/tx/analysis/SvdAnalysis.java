@@ -28,7 +28,7 @@ import java.util.TreeMap;
  */
 public final class SvdAnalysis {
     private final Program p;
-    private final Structure st;
+    private final FlowGraph st;
     private final Map<String, Integer> sharedIndex = new LinkedHashMap<>();
     private final int n;
     private final BitSet[] condDeps;
@@ -37,7 +37,7 @@ public final class SvdAnalysis {
 
     private SvdAnalysis(Program p) throws TxException {
         this.p = p;
-        this.st = new Structure(p);
+        this.st = new FlowGraph(p);
         for (String s : p.shared().keySet()) sharedIndex.put(s, sharedIndex.size());
         n = p.statements().size();
         condDeps = new BitSet[n];
@@ -116,6 +116,7 @@ public final class SvdAnalysis {
             indexes(a.value, out);
             indexes(a.target, out);
         } else if (s instanceof Stmt.If f) indexes(f.cond, out);
+        else if (s instanceof Stmt.IfGoto g) indexes(g.cond, out);
         else if (s instanceof Stmt.For f) {
             indexes(f.from, out);
             indexes(f.to, out);
@@ -153,6 +154,7 @@ public final class SvdAnalysis {
 
     private BitSet condOf(Stmt s, Map<String, BitSet> m) {
         if (s instanceof Stmt.If f) return deps(f.cond, m);
+        if (s instanceof Stmt.IfGoto g) return deps(g.cond, m);
         if (s instanceof Stmt.For f) {
             BitSet b = deps(f.from, m);
             b.or(deps(f.to, m));
@@ -176,7 +178,7 @@ public final class SvdAnalysis {
             else if (s instanceof Stmt.Lock l) {
                 isTcp = true;
                 dependent[id].set(sharedIndex.get(l.lock));
-            } else if (s instanceof Stmt.If || s instanceof Stmt.For) {
+            } else if (s instanceof Stmt.If || s instanceof Stmt.For || s instanceof Stmt.IfGoto) {
                 if (!condDeps[id].isEmpty()) {
                     isTcp = true;
                     dependent[id].or(condDeps[id]);
@@ -193,7 +195,7 @@ public final class SvdAnalysis {
             tcp.set(id);
             if (s instanceof Stmt.Begin) cp[id] = p.body().get(p.body().size() - 1).id();
             else if (s instanceof Stmt.TaskCreate t) cp[id] = t.terminate.id();
-            else cp[id] = st.continuation(id);
+            else cp[id] = st.convergence(id);
         }
         List<Map<String, BitSet>> b = new ArrayList<>();
         for (Map<String, BitSet> m : before) b.add(m == null ? Map.of() : java.util.Collections.unmodifiableMap(m));
@@ -209,29 +211,16 @@ public final class SvdAnalysis {
 
     private TcpSets runWorklist() {
         List<List<Integer>> succ = new ArrayList<>(), preds = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            succ.add(new ArrayList<>());
-            preds.add(new ArrayList<>());
-        }
-        Map<Integer, Integer> taskEntryFrom = new HashMap<>(); // task first statement -> task_create
         List<List<Integer>> bodyOf = new ArrayList<>();
-        for (int i = 0; i < n; i++) bodyOf.add(new ArrayList<>());
+        for (int i = 0; i < n; i++) {
+            preds.add(new ArrayList<>());
+            bodyOf.add(new ArrayList<>());
+        }
         for (Stmt s : p.statements()) {
             int id = s.id();
             for (int c : st.enclosing(id)) bodyOf.get(c).add(id);
-            if (s instanceof Stmt.If f) for (int x : st.successors(f)) succ.get(id).add(x);
-            else if (s instanceof Stmt.For f) {
-                succ.get(id).add(f.body.get(0).id());
-                if (st.continuation(id) >= 0) succ.get(id).add(st.continuation(id));
-            } else if (s instanceof Stmt.TaskCreate t) {
-                succ.get(id).add(t.terminate.id());
-                for (Stmt.Task k : t.tasks) {
-                    succ.get(id).add(k.body().get(0).id());
-                    taskEntryFrom.put(k.body().get(0).id(), id);
-                }
-            } else if (s instanceof Stmt.End) {
-                // no successor: a task's state stays in the task (tasks copy the parent's locals)
-            } else if (st.continuation(id) >= 0) succ.get(id).add(st.continuation(id));
+            // A task's end has no successor: its state stays in the task (tasks copy the parent's locals).
+            succ.add(java.util.Arrays.stream(st.dataSuccessors(id)).boxed().toList());
         }
         for (int i = 0; i < n; i++) for (int s : succ.get(i)) preds.get(s).add(i);
         List<Map<String, BitSet>> out = new ArrayList<>();
@@ -283,8 +272,114 @@ public final class SvdAnalysis {
     /** The one-pass approximation of §8.5: each loop summarised by its SVD graph (Figures 32, 34, 35). */
     public static TcpSets svdGraph(Program p) throws TxException {
         SvdAnalysis a = new SvdAnalysis(p);
-        a.approximate(p.body(), a.initial(), new BitSet());
+        if (p.intermediate()) a.approximateOnGraph();
+        else a.approximate(p.body(), a.initial(), new BitSet());
         return a.result("svd-graph");
+    }
+
+    /**
+     * §8.5 on the intermediate form, where loops are written with goto: a loop is a strongly connected
+     * component of the flow graph instead of a for statement. Components are visited once, in
+     * topological order; a statement outside loops generates and kills as in Figure 34, a loop is
+     * summarised by its SVD graph as do_svdgraph does (edges from each definition's operands and from
+     * the variables tested by the loop's own conditionals it depends on), and the merge of paths is the
+     * union of their states, as Figure 34 merges an if's two branches. On a goto program whose loops
+     * are single-entry (A2's "structured use" of goto) this is the same approximation.
+     */
+    private void approximateOnGraph() {
+        int[][] dsucc = new int[n][];
+        List<List<Integer>> preds = new ArrayList<>();
+        for (int i = 0; i < n; i++) preds.add(new ArrayList<>());
+        for (int i = 0; i < n; i++) {
+            dsucc[i] = st.dataSuccessors(i);
+            for (int t : dsucc[i]) preds.get(t).add(i);
+        }
+        int entry = p.body().get(0).id();
+        List<int[]> components = Components.topological(dsucc, entry);
+        int[] component = new int[n];
+        java.util.Arrays.fill(component, -1);
+        for (int c = 0; c < components.size(); c++) for (int s : components.get(c)) component[s] = c;
+        List<Map<String, BitSet>> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) out.add(null);
+        for (int c = 0; c < components.size(); c++) {
+            int[] members = components.get(c);
+            Map<String, BitSet> in = null;
+            for (int s : members) {
+                if (s == entry) in = initial();
+                for (int q : preds.get(s)) {
+                    if (component[q] == c || out.get(q) == null) continue;
+                    if (in == null) in = copy(out.get(q));
+                    else union(in, out.get(q));
+                }
+            }
+            if (in == null) continue;
+            boolean loop = members.length > 1 || java.util.Arrays.stream(dsucc[members[0]]).anyMatch(t -> t == members[0]);
+            if (!loop) {
+                int s = members[0];
+                Stmt stmt = p.statements().get(s);
+                passes++;
+                before.set(s, copy(in));
+                condDeps[s].or(condOf(stmt, in));
+                if (stmt instanceof Stmt.For f) in.put(f.var, condOf(stmt, in));
+                define(stmt, in, control(s, -1, component), true);
+                out.set(s, in);
+                continue;
+            }
+            Map<String, List<String>> edges = new HashMap<>();
+            for (int s : members) {
+                passes++;
+                Stmt stmt = p.statements().get(s);
+                List<String> lhs = new ArrayList<>(), rhs = new ArrayList<>();
+                for (int e : st.enclosing(s)) if (component[e] == c) rhs.addAll(tested(p.statements().get(e)));
+                if (stmt instanceof Stmt.Assign a) {
+                    rhs.addAll(vars(a.value));
+                    if (a.target instanceof Expr.Var v) lhs.add(v.name());
+                    else {
+                        Expr.Index ix = (Expr.Index) a.target;
+                        lhs.add(ix.name());
+                        rhs.addAll(vars(ix.index()));
+                    }
+                } else if (stmt instanceof Stmt.Call call && call.function.equals("read")) {
+                    for (Expr e : call.args) lhs.add(((Expr.Var) e).name());
+                } else if (stmt instanceof Stmt.For f) {
+                    lhs.add(f.var);
+                    rhs.addAll(tested(f));
+                }
+                BitSet ctrl = control(s, c, component);
+                for (String l : lhs) {
+                    if (isShared(l)) continue;
+                    if (!ctrl.isEmpty()) in.computeIfAbsent(l, x -> new BitSet()).or(ctrl);
+                    for (String r : rhs) if (!r.equals(l)) edges.computeIfAbsent(r, x -> new ArrayList<>()).add(l);
+                }
+            }
+            close(in, edges);
+            for (int s : members) {
+                passes++;
+                before.set(s, copy(in));
+                condDeps[s].or(condOf(p.statements().get(s), in));
+                out.set(s, in);
+            }
+        }
+    }
+
+    /** The variables a conditional tests (a for also its own variable). */
+    private static List<String> tested(Stmt s) {
+        List<String> t = new ArrayList<>();
+        if (s instanceof Stmt.If f) t.addAll(vars(f.cond));
+        else if (s instanceof Stmt.IfGoto g) t.addAll(vars(g.cond));
+        else if (s instanceof Stmt.For f) {
+            t.addAll(vars(f.from));
+            t.addAll(vars(f.to));
+            t.add(f.var);
+        }
+        return t;
+    }
+
+    /** Shared dependences of the conditionals {@code s} is control dependent on outside component {@code inside}. */
+    private BitSet control(int s, int inside, int[] component) {
+        BitSet ctrl = new BitSet();
+        for (int e : st.enclosing(s)) if (component[e] != inside || inside < 0) ctrl.or(condDeps[e]);
+        return ctrl;
     }
 
     /** Approximate_TCPs (Figure 34) over a block; returns the state after it. */
@@ -323,6 +418,12 @@ public final class SvdAnalysis {
         Map<String, List<String>> edges = new HashMap<>();
         Map<String, BitSet> state = copy(entry);
         graph(List.of(loop), new ArrayList<>(), edges, state, ctrl);
+        close(state, edges);
+        return state;
+    }
+
+    /** Every variable reachable in the SVD graph {@code edges} from one that depends on a shared variable depends on it too. */
+    private void close(Map<String, BitSet> state, Map<String, List<String>> edges) {
         for (Map.Entry<String, Integer> sv : sharedIndex.entrySet()) {
             int k = sv.getValue();
             ArrayDeque<String> q = new ArrayDeque<>();
@@ -338,7 +439,6 @@ public final class SvdAnalysis {
                 }
             }
         }
-        return state;
     }
 
     /** Compute_svd_graph (Figure 32): edges of a block, {@code tested} the variables of enclosing conditions. */

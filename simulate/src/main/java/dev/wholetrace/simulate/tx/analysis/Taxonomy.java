@@ -10,7 +10,10 @@ import java.util.Set;
 /**
  * The instruction taxonomy of §4.1 (Figure 48), per statement: static, runtime, dynamic or externally
  * dynamic, with the sub-category. Trace change points are the nondeterministic conditionals and the
- * dynamic dependent statements (lock included); trace affecting points are the affecting points.
+ * dynamic dependent statements (lock included); trace affecting points are the affecting points
+ * ({@link AffectingPoints} finds which of them can affect which TCP). In the intermediate form a
+ * test-and-set stores its lock (a static affecting point: its address is fixed; the busy-wait branch
+ * after it is the TCP) and an {@code if ... goto} is a conditional like {@code if}.
  */
 public final class Taxonomy {
     /** Classes of §4.1. */
@@ -56,7 +59,7 @@ public final class Taxonomy {
             else if (s instanceof Stmt.Begin) c = Category.STATIC; // a TCP only by the structuring convention of §4.4
             else if (s instanceof Stmt.Lock) c = Category.DYNAMIC_DEPENDENT;
             else if (s instanceof Stmt.Unlock) c = Category.STATIC_AFFECTING;
-            else if (s instanceof Stmt.If || s instanceof Stmt.For) {
+            else if (s instanceof Stmt.If || s instanceof Stmt.For || s instanceof Stmt.IfGoto) {
                 c = tcp ? Category.NONDETERMINISTIC_CONDITIONAL : constant(s) ? Category.STATIC : Category.DETERMINISTIC_CONDITIONAL;
             } else if (tcp) c = store ? Category.DYNAMIC_AFFECTING : Category.DYNAMIC_DEPENDENT;
             else if (hasComputedIndex(s)) c = store ? Category.RUNTIME_AFFECTING : Category.RUNTIME_DEPENDENT;
@@ -67,18 +70,12 @@ public final class Taxonomy {
     }
 
     private static boolean storesShared(Stmt s, Set<String> shared) {
-        if (s instanceof Stmt.Assign a) {
-            String t = a.target instanceof Expr.Var v ? v.name() : ((Expr.Index) a.target).name();
-            return shared.contains(t);
-        }
-        if (s instanceof Stmt.Call c && c.function.equals("read")) {
-            for (Expr e : c.args) if (e instanceof Expr.Var v && shared.contains(v.name())) return true;
-        }
-        return false;
+        return !AffectingPoints.stores(s, shared).isEmpty() && !(s instanceof Stmt.Lock);
     }
 
     private static boolean constant(Stmt s) {
         if (s instanceof Stmt.If f) return SvdAnalysis.vars(f.cond).isEmpty();
+        if (s instanceof Stmt.IfGoto g) return SvdAnalysis.vars(g.cond).isEmpty();
         Stmt.For f = (Stmt.For) s;
         return SvdAnalysis.vars(f.from).isEmpty() && SvdAnalysis.vars(f.to).isEmpty();
     }

@@ -47,7 +47,7 @@ public final class ComputeM {
         for (Stmt s : program.statements()) {
             int id = s.id();
             if (s instanceof Stmt.TaskCreate) kind[id] = CREATE;
-            else if (s instanceof Stmt.If || s instanceof Stmt.For) kind[id] = CONTROL;
+            else if (s instanceof Stmt.If || s instanceof Stmt.For || s instanceof Stmt.IfGoto) kind[id] = CONTROL;
             else if (tcp[id] && !(s instanceof Stmt.Lock) && !(s instanceof Stmt.Begin)) kind[id] = ARRAY;
         }
     }

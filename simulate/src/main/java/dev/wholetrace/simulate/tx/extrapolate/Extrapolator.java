@@ -73,6 +73,12 @@ public final class Extrapolator {
     public Extrapolator(Code code, TcpSets sets, MachineModel target) {
         this.code = code;
         this.p = code.program();
+        if (p.intermediate()) {
+            // The target simulation re-times lock/unlock critical sections and if/for blocks; a test-and-set busy
+            // wait's iterations, or a goto loop's extent, are not modelled.
+            throw new IllegalArgumentException(p.name() + ": extrapolation needs the structured form (lock/unlock, if/for); "
+                    + "the intermediate form's busy waits and goto loops are analysed (tx tcp, tx correspond) but not extrapolated");
+        }
         this.sets = sets;
         this.target = target;
         this.costs = new TxCosts(target);

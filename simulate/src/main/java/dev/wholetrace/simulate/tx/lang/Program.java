@@ -29,6 +29,24 @@ public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt>
         return null;
     }
 
+    /**
+     * The name of statement {@code id} for reports: its name, and where another thread body uses the
+     * same label (Figure 11's tasks both have A to G) also its thread, as the thesis's subscripts do
+     * ("B0" is task 0's B): {@code B (task 0)}, {@code x (main)}.
+     */
+    public String displayName(int id) {
+        Stmt s = statements.get(id);
+        boolean repeated = false;
+        for (Stmt o : statements) repeated |= o != s && o.name().equals(s.name());
+        if (!repeated) return s.name();
+        if (s.unit() == 0) return s.name() + " (main)";
+        for (Stmt o : statements) {
+            if (!(o instanceof Stmt.TaskCreate tc)) continue;
+            for (Stmt.Task k : tc.tasks) if (!k.body().isEmpty() && k.body().get(0).unit() == s.unit()) return s.name() + " (task " + k.number() + ")";
+        }
+        return s.name() + " (thread body " + s.unit() + ")";
+    }
+
     /** Statement names by id, for printing traces. */
     public String[] names() {
         String[] n = new String[statements.size()];

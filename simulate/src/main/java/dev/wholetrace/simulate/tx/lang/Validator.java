@@ -38,7 +38,7 @@ public final class Validator {
         Set<String> sharedNames = p.shared().keySet();
         for (Stmt s : p.statements()) {
             if (s instanceof Stmt.Goto || s instanceof Stmt.IfGoto) {
-                out.add(s.line() + ":" + s.col() + ": goto: the program is not in the structured form (A2); run and explore accept it, the analyses need if/for");
+                out.add(s.line() + ":" + s.col() + ": goto: the program is not in the structured form (A2); run, explore, tcp and correspond accept it (loops found on the flow graph), extrapolate needs if/for");
             }
             if (!p.intermediate()) continue;
             List<Expr> exprs = exprs(s);
