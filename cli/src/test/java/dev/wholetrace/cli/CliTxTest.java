@@ -57,6 +57,11 @@ class CliTxTest {
         Cli proc = Cli.run("tx", "tcp", ex("procedures.tx"));
         assertThat(proc.exit()).as(proc.toString()).isZero();
         assertThat(proc.out()).contains("procedure deposit (inlined, §8.6): TCPs P0 (at B1, C1), P2 (at B1, C1)");
+        Cli pure = Cli.run("tx", "tcp", ex("procedures-pure.tx"), "--method", "both");
+        assertThat(pure.exit()).as(pure.toString()).isZero();
+        assertThat(pure.out()).contains("procedure check (inlined, §8.6): TCPs R0 (at C3)")
+                .contains("procedure check (side-effect free: one summary for 2 calls, §8.6): TCPs R0 (at B2, C3)")
+                .contains("procedure add (inlined, §8.6): TCPs P0 (at B1)");
     }
 
     @Test

@@ -148,4 +148,21 @@ class ProcedureTest {
     private static List<String> names(Program p) {
         return List.of(p.names());
     }
+
+    @Test
+    void aSideEffectFreeProcedureIsSummarisedOnceForAllItsCallsByTheSvdGraph() throws Exception {
+        Program p = Examples.load("procedures-pure.tx");
+        TcpSets w = SvdAnalysis.worklist(p), g = SvdAnalysis.svdGraph(p);
+        // Inlined (worklist): check's test is a TCP where its argument comes from shared total (C3), not where it is 10.
+        assertThat(w.tcpNames()).containsExactly("A0", "A1", "P0@B1", "C0", "R0@C3");
+        assertThat(w.summaries()).isEmpty();
+        // Summarised (§8.6): one walk of check's body from the union of both calls' states, so R0 is a TCP at both;
+        // add writes total and takes a lock, so it is inlined.
+        assertThat(g.summaries()).isEqualTo(Map.of("check", 2));
+        assertThat(g.tcpNames()).containsExactly("A0", "A1", "P0@B1", "R0@B2", "C0", "R0@C3");
+        assertThat(g.procedureTcps()).isEqualTo(Map.of("add", Map.of("P0", List.of("B1")), "check", Map.of("R0", List.of("B2", "C3"))));
+        assertThat(g.svdAt("R1@B2")).contains("check.v");
+        // procedures.tx: audit only prints, so it is summarised; deposit has side effects.
+        assertThat(SvdAnalysis.svdGraph(Examples.load("procedures.tx")).summaries()).isEqualTo(Map.of("audit", 1));
+    }
 }

@@ -11,6 +11,7 @@ final class RandomPrograms {
     private final SplittableRandom r;
     private final StringBuilder b = new StringBuilder();
     private final boolean gotoForm, spinLocks;
+    private boolean procedures;
     private int loopVar, labels;
 
     private RandomPrograms(long seed, boolean gotoForm, boolean spinLocks) {
@@ -21,6 +22,24 @@ final class RandomPrograms {
 
     static String generate(long seed) {
         return new RandomPrograms(seed, false, false).program();
+    }
+
+    /**
+     * A structured program that also calls two procedures (§8.6): {@code check}, side-effect free
+     * (it tests, indexes and loops on its parameters only), and {@code bump}, which writes shared x0.
+     */
+    static String generateWithProcedures(long seed) {
+        RandomPrograms g = new RandomPrograms(seed, false, false);
+        g.procedures = true;
+        return g.program() + """
+                procedure check(v, k)
+                R0: if v > 1 then
+                R1:   print(arr[(v % 4 + 4) % 4])
+                R2: for k = 1 to (v % 3)
+                R3:   print(k)
+                procedure bump(a)
+                S0: x0 = x0 + a
+                """;
     }
 
     /**
@@ -76,6 +95,10 @@ final class RandomPrograms {
     }
 
     private void stmt(int indent, int depth) {
+        if (procedures && r.nextInt(4) == 0) {
+            line(indent, r.nextBoolean() ? "call check(" + expr() + ", 0)" : "call bump(" + operand() + ")");
+            return;
+        }
         int kind = r.nextInt(depth < 3 ? 8 : 5);
         switch (kind) {
             case 0, 1 -> line(indent, local() + " = " + expr());

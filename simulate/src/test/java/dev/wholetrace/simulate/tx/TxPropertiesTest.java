@@ -43,6 +43,14 @@ class TxPropertiesTest {
         worklistWithinGraph(p, text);
     }
 
+    /** §8.6's summary of a side-effect-free procedure (one walk from the union of its calls' states) loses no TCP. */
+    @Property(tries = 60)
+    void withProceduresWorklistTcpsAreContainedInTheSvdGraphTcps(@ForAll long seed) throws Exception {
+        String text = RandomPrograms.generateWithProcedures(seed);
+        Program p = Examples.parse(text);
+        worklistWithinGraph(p, text);
+    }
+
     private static void worklistWithinGraph(Program p, String text) throws Exception {
         BitSet w = SvdAnalysis.worklist(p).tcp(), g = SvdAnalysis.svdGraph(p).tcp();
         BitSet extra = (BitSet) w.clone();

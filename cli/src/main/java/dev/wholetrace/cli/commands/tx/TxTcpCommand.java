@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  wholetrace tx tcp docs/examples/tx/fig14.tx", "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
                 "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json",
                 "  wholetrace tx tcp docs/examples/tx/fig11.tx --taxonomy   # intermediate form: test-and-set, goto loops",
-                "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure"})
+                "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure",
+                "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both   # a side-effect-free procedure summarised"})
 public final class TxTcpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -70,8 +71,10 @@ public final class TxTcpCommand implements Callable<Integer> {
                 }
                 j.append("],\"procedures\":[");
                 int q = 0;
-                for (Map.Entry<String, Map<String, List<String>>> proc : t.procedureTcps().entrySet()) {
-                    j.append(q++ > 0 ? "," : "").append("{\"procedure\":").append(Json.str(proc.getKey())).append(",\"tcps\":[");
+                for (Map.Entry<String, Map<String, List<String>>> proc : procedures(t).entrySet()) {
+                    Integer calls = t.summaries().get(proc.getKey());
+                    j.append(q++ > 0 ? "," : "").append("{\"procedure\":").append(Json.str(proc.getKey()))
+                            .append(",\"analysed\":").append(Json.str(calls == null ? "inlined" : "summary")).append(",\"tcps\":[");
                     int r = 0;
                     for (Map.Entry<String, List<String>> e : proc.getValue().entrySet()) {
                         j.append(r++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(e.getKey())).append(",\"at\":").append(Json.strings(e.getValue())).append('}');
@@ -87,10 +90,12 @@ public final class TxTcpCommand implements Callable<Integer> {
                     List<String> deps = names(t.dependent()[s], shared);
                     out.printf("  %-" + width + "s CP %-" + width + "s%s%n", p.displayName(s), cp(p, t, s), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
                 }
-                for (Map.Entry<String, Map<String, List<String>>> proc : t.procedureTcps().entrySet()) {
+                for (Map.Entry<String, Map<String, List<String>>> proc : procedures(t).entrySet()) {
                     List<String> each = new ArrayList<>();
                     proc.getValue().forEach((stmt, at) -> each.add(stmt + " (at " + String.join(", ", at) + ")"));
-                    out.println("  procedure " + proc.getKey() + " (inlined, §8.6): TCPs " + String.join(", ", each));
+                    Integer calls = t.summaries().get(proc.getKey());
+                    String how = calls == null ? "inlined" : "side-effect free: one summary for " + calls + (calls == 1 ? " call" : " calls");
+                    out.println("  procedure " + proc.getKey() + " (" + how + ", §8.6): " + (each.isEmpty() ? "no TCPs" : "TCPs " + String.join(", ", each)));
                 }
             }
         }
@@ -124,6 +129,13 @@ public final class TxTcpCommand implements Callable<Integer> {
         if (json) out.println(j.append("]}"));
         out.flush();
         return 0;
+    }
+
+    /** The procedures with TCPs, and the summarised ones also without. */
+    private static Map<String, Map<String, List<String>>> procedures(TcpSets t) {
+        Map<String, Map<String, List<String>>> m = new java.util.LinkedHashMap<>(t.procedureTcps());
+        for (String summarised : new java.util.TreeSet<>(t.summaries().keySet())) m.putIfAbsent(summarised, Map.of());
+        return m;
     }
 
     private static String cp(Program p, TcpSets t, int s) {

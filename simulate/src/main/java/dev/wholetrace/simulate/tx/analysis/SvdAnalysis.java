@@ -34,6 +34,12 @@ public final class SvdAnalysis {
     private final BitSet[] condDeps;
     private final List<Map<String, BitSet>> before;
     private long passes;
+    /** For the SVD-graph analysis of a structured program: the calls it summarises (§8.6), else null. */
+    private PureCalls pure;
+    private final Map<String, Map<String, BitSet>> procedureEntry = new HashMap<>();
+    private final Map<String, BitSet> procedureControl = new HashMap<>();
+    private final java.util.Set<PureCalls.Call> entered = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Map<String, Integer> summaries = new LinkedHashMap<>();
 
     private SvdAnalysis(Program p) throws TxException {
         this.p = p;
@@ -199,7 +205,7 @@ public final class SvdAnalysis {
         }
         List<Map<String, BitSet>> b = new ArrayList<>();
         for (Map<String, BitSet> m : before) b.add(m == null ? Map.of() : java.util.Collections.unmodifiableMap(m));
-        return new TcpSets(p, method, tcp, cp, dependent, b, passes);
+        return new TcpSets(p, method, tcp, cp, dependent, b, passes, Map.copyOf(summaries));
     }
 
     // ---------------------------------------------------------------- §8.4 worklist
@@ -273,8 +279,56 @@ public final class SvdAnalysis {
     public static TcpSets svdGraph(Program p) throws TxException {
         SvdAnalysis a = new SvdAnalysis(p);
         if (p.intermediate()) a.approximateOnGraph();
-        else a.approximate(p.body(), a.initial(), new BitSet());
+        else {
+            a.pure = PureCalls.of(p);
+            a.approximate(p.body(), a.initial(), new BitSet());
+            a.summarise();
+        }
         return a.result("svd-graph");
+    }
+
+    /**
+     * A side-effect-free procedure's call (§8.6): its arguments are passed in a copy of the caller's
+     * state, which joins the union of the states at every call; the caller's state is left as it was.
+     */
+    private void enter(PureCalls.Call call, Map<String, BitSet> state, BitSet ctrl) {
+        Map<String, BitSet> entry = copy(state);
+        for (Stmt pass : call.passing()) {
+            passes++;
+            before.set(pass.id(), copy(entry));
+            define(pass, entry, ctrl, true);
+        }
+        joinEntry(call, entry, ctrl);
+    }
+
+    private void joinEntry(PureCalls.Call call, Map<String, BitSet> entry, BitSet ctrl) {
+        Map<String, BitSet> union = procedureEntry.get(call.procedure());
+        if (union == null) procedureEntry.put(call.procedure(), copy(entry));
+        else union(union, entry);
+        procedureControl.computeIfAbsent(call.procedure(), k -> new BitSet()).or(ctrl);
+        entered.add(call);
+    }
+
+    /**
+     * §8.6's summary: each side-effect-free procedure's body is walked once, from the union of the
+     * states at its calls, and every call's copy of the body gets the sets of that one walk.
+     */
+    private void summarise() {
+        for (Map.Entry<String, List<PureCalls.Call>> e : pure.byProcedure.entrySet()) {
+            Map<String, BitSet> entry = procedureEntry.get(e.getKey());
+            if (entry == null) continue; // never called on a reachable path
+            List<PureCalls.Call> calls = e.getValue().stream().filter(entered::contains).toList();
+            PureCalls.Call first = calls.get(0);
+            approximate(first.body(), copy(entry), procedureControl.get(e.getKey()));
+            for (PureCalls.Call other : calls.subList(1, calls.size())) {
+                for (int k = 0; k < first.bodyIds().length; k++) {
+                    int from = first.bodyIds()[k], to = other.bodyIds()[k];
+                    before.set(to, before.get(from) == null ? null : copy(before.get(from)));
+                    condDeps[to].or(condDeps[from]);
+                }
+            }
+            summaries.put(e.getKey(), calls.size());
+        }
     }
 
     /**
@@ -384,7 +438,14 @@ public final class SvdAnalysis {
 
     /** Approximate_TCPs (Figure 34) over a block; returns the state after it. */
     private Map<String, BitSet> approximate(List<Stmt> block, Map<String, BitSet> state, BitSet ctrl) {
-        for (Stmt s : block) {
+        for (int i = 0; i < block.size(); i++) {
+            Stmt s = block.get(i);
+            PureCalls.Call call = pure == null ? null : pure.byHead.get(s.id());
+            if (call != null) {
+                enter(call, state, ctrl);
+                i += call.length() - 1;
+                continue;
+            }
             passes++;
             before.set(s.id(), copy(state));
             if (s instanceof Stmt.If f) {
@@ -399,7 +460,7 @@ public final class SvdAnalysis {
                 union(state, r);
             } else if (s instanceof Stmt.For f) {
                 Map<String, BitSet> loop = loopState(f, state, ctrl);
-                doCode(List.of(f), loop);
+                doCode(List.of(f), loop, ctrl);
                 union(state, loop);
             } else if (s instanceof Stmt.TaskCreate t) {
                 for (Stmt.Task k : t.tasks) approximate(k.body(), copy(state), new BitSet());
@@ -443,7 +504,7 @@ public final class SvdAnalysis {
 
     /** Compute_svd_graph (Figure 32): edges of a block, {@code tested} the variables of enclosing conditions. */
     private void graph(List<Stmt> block, List<String> tested, Map<String, List<String>> edges, Map<String, BitSet> state, BitSet ctrl) {
-        for (Stmt s : block) {
+        for (Stmt s : withoutPureBodies(block)) {
             passes++;
             List<String> lhs = new ArrayList<>(), rhs = new ArrayList<>(tested);
             if (s instanceof Stmt.Assign a) {
@@ -479,19 +540,48 @@ public final class SvdAnalysis {
         }
     }
 
+    /**
+     * {@code block} without the bodies of side-effect-free calls: a body defines only its parameters,
+     * which nothing outside it reads, so passing the arguments is the call's whole part in a loop's SVD graph.
+     */
+    private List<Stmt> withoutPureBodies(List<Stmt> block) {
+        if (pure == null) return block;
+        List<Stmt> out = new ArrayList<>(block.size());
+        for (int i = 0; i < block.size(); i++) {
+            Stmt s = block.get(i);
+            out.add(s);
+            PureCalls.Call call = pure.byHead.get(s.id());
+            if (call == null) continue;
+            out.addAll(call.passing().subList(1, call.passing().size()));
+            i += call.length() - 1;
+        }
+        return out;
+    }
+
     /** do_code (Figure 35): records the loop state for every statement of the loop and its conditions. */
-    private void doCode(List<Stmt> block, Map<String, BitSet> loop) {
-        for (Stmt s : block) {
+    private void doCode(List<Stmt> block, Map<String, BitSet> loop, BitSet ctrl) {
+        for (int i = 0; i < block.size(); i++) {
+            Stmt s = block.get(i);
+            PureCalls.Call call = pure == null ? null : pure.byHead.get(s.id());
+            if (call != null) { // in a loop, the call's entry state is the loop's
+                for (Stmt pass : call.passing()) {
+                    passes++;
+                    before.set(pass.id(), copy(loop));
+                }
+                joinEntry(call, loop, ctrl);
+                i += call.length() - 1;
+                continue;
+            }
             passes++;
             before.set(s.id(), copy(loop));
             if (s instanceof Stmt.If f) {
                 condDeps[f.id()].or(deps(f.cond, loop));
                 if (f.elseStmt != null) before.set(f.elseStmt.id(), copy(loop));
-                doCode(f.then, loop);
-                doCode(f.otherwise, loop);
+                doCode(f.then, loop, ctrl);
+                doCode(f.otherwise, loop, ctrl);
             } else if (s instanceof Stmt.For f) {
                 condDeps[f.id()].or(condOf(f, loop));
-                doCode(f.body, loop);
+                doCode(f.body, loop, ctrl);
             }
         }
     }

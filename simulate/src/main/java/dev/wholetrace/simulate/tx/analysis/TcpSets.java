@@ -19,8 +19,12 @@ import java.util.TreeMap;
  * @param dependent shared variables (by index in {@link Program#shared()}) each statement's outcome depends on
  * @param svdBefore per statement id: SVD variable → shared variables it depends on, on entry
  * @param passes how many node visits (worklist) or statement visits (graph) the analysis made
+ * @param summaries the side-effect-free procedures whose body was analysed once for all its calls
+ *     (§8.6; the SVD-graph analysis of a structured program), with the number of calls; the others
+ *     are analysed inlined, at every call
  */
-public record TcpSets(Program program, String method, BitSet tcp, int[] cp, BitSet[] dependent, List<Map<String, BitSet>> svdBefore, long passes) {
+public record TcpSets(Program program, String method, BitSet tcp, int[] cp, BitSet[] dependent, List<Map<String, BitSet>> svdBefore, long passes,
+        Map<String, Integer> summaries) {
 
     /** TCP names in statement order. */
     public List<String> tcpNames() {

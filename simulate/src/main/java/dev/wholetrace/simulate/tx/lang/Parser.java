@@ -258,9 +258,15 @@ public final class Parser {
             for (Decl d : mainDecls) declared |= d.name().equals(var);
             if (!declared) mainDecls.add(new Decl(var, false, false, 0, 0, 0, p.header.no, p.header.col));
             String name = i == 0 ? call : call + "." + p.params.get(i);
-            out.add(register(new Stmt.Assign(name, l.no, l.col, new Expr.Var(var, l.no, l.col), args.get(i))));
+            Stmt pass = register(new Stmt.Assign(name, l.no, l.col, new Expr.Var(var, l.no, l.col), args.get(i)));
+            if (i == 0) pass.calls(p.name);
+            out.add(pass);
         }
-        if (p.params.isEmpty()) out.add(register(new Stmt.Call(call, l.no, l.col, "skip", List.of())));
+        if (p.params.isEmpty()) {
+            Stmt skip = register(new Stmt.Call(call, l.no, l.col, "skip", List.of()));
+            skip.calls(p.name);
+            out.add(skip);
+        }
         pos++;
         List<Line> savedLines = lines;
         int savedPos = pos;

@@ -14,6 +14,7 @@ public abstract sealed class Stmt {
     private int id = -1;
     private int unit;
     private String procedure;
+    private String calls;
 
     Stmt(String label, int line, int col) {
         this.label = label;
@@ -47,6 +48,14 @@ public abstract sealed class Stmt {
     public String procedure() { return procedure; }
 
     void procedure(String p) { this.procedure = p; }
+
+    /**
+     * For the first statement of an inlined call (its first parameter's assignment, or the
+     * {@code skip} of a call without parameters, named as the call), the procedure it calls; else null.
+     */
+    public String calls() { return calls; }
+
+    void calls(String p) { this.calls = p; }
 
     /** For an inlined statement, its name in the procedure ({@code P2} of {@code P2@B1}); else {@link #name()}. */
     public String nameInProcedure() {
