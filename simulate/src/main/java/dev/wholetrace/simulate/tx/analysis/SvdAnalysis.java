@@ -385,26 +385,12 @@ public final class SvdAnalysis {
                 Stmt stmt = p.statements().get(s);
                 List<String> lhs = new ArrayList<>(), rhs = new ArrayList<>();
                 for (int e : st.enclosing(s)) if (component[e] == c) rhs.addAll(tested(p.statements().get(e)));
-                if (stmt instanceof Stmt.Assign a) {
-                    rhs.addAll(vars(a.value));
-                    if (a.target instanceof Expr.Var v) lhs.add(v.name());
-                    else {
-                        Expr.Index ix = (Expr.Index) a.target;
-                        lhs.add(ix.name());
-                        rhs.addAll(vars(ix.index()));
-                    }
-                } else if (stmt instanceof Stmt.Call call && call.function.equals("read")) {
-                    for (Expr e : call.args) lhs.add(((Expr.Var) e).name());
-                } else if (stmt instanceof Stmt.For f) {
+                operands(stmt, lhs, rhs);
+                if (stmt instanceof Stmt.For f) {
                     lhs.add(f.var);
                     rhs.addAll(tested(f));
                 }
-                BitSet ctrl = control(s, c, component);
-                for (String l : lhs) {
-                    if (isShared(l)) continue;
-                    if (!ctrl.isEmpty()) in.computeIfAbsent(l, x -> new BitSet()).or(ctrl);
-                    for (String r : rhs) if (!r.equals(l)) edges.computeIfAbsent(r, x -> new ArrayList<>()).add(l);
-                }
+                edges(lhs, rhs, edges, in, control(s, c, component));
             }
             close(in, edges);
             for (int s : members) {
@@ -502,22 +488,37 @@ public final class SvdAnalysis {
         }
     }
 
+    /** An assignment's or read's defined variables into {@code lhs}, the variables they are computed from into {@code rhs}. */
+    private static void operands(Stmt s, List<String> lhs, List<String> rhs) {
+        if (s instanceof Stmt.Assign a) {
+            rhs.addAll(vars(a.value));
+            if (a.target instanceof Expr.Var v) lhs.add(v.name());
+            else {
+                Expr.Index ix = (Expr.Index) a.target;
+                lhs.add(ix.name());
+                rhs.addAll(vars(ix.index()));
+            }
+        } else if (s instanceof Stmt.Call c && c.function.equals("read")) {
+            for (Expr e : c.args) lhs.add(((Expr.Var) e).name());
+        }
+    }
+
+    /** Figure 32's edges: every local in {@code lhs} is defined from every variable in {@code rhs}, under {@code ctrl}. */
+    private void edges(List<String> lhs, List<String> rhs, Map<String, List<String>> edges, Map<String, BitSet> state, BitSet ctrl) {
+        for (String l : lhs) {
+            if (isShared(l)) continue;
+            if (!ctrl.isEmpty()) state.computeIfAbsent(l, x -> new BitSet()).or(ctrl);
+            for (String r : rhs) if (!r.equals(l)) edges.computeIfAbsent(r, x -> new ArrayList<>()).add(l);
+        }
+    }
+
     /** Compute_svd_graph (Figure 32): edges of a block, {@code tested} the variables of enclosing conditions. */
     private void graph(List<Stmt> block, List<String> tested, Map<String, List<String>> edges, Map<String, BitSet> state, BitSet ctrl) {
         for (Stmt s : withoutPureBodies(block)) {
             passes++;
             List<String> lhs = new ArrayList<>(), rhs = new ArrayList<>(tested);
-            if (s instanceof Stmt.Assign a) {
-                rhs.addAll(vars(a.value));
-                if (a.target instanceof Expr.Var v) lhs.add(v.name());
-                else {
-                    Expr.Index ix = (Expr.Index) a.target;
-                    lhs.add(ix.name());
-                    rhs.addAll(vars(ix.index()));
-                }
-            } else if (s instanceof Stmt.Call c && c.function.equals("read")) {
-                for (Expr e : c.args) lhs.add(((Expr.Var) e).name());
-            } else if (s instanceof Stmt.If f) {
+            operands(s, lhs, rhs);
+            if (s instanceof Stmt.If f) {
                 List<String> t = new ArrayList<>(tested);
                 t.addAll(vars(f.cond));
                 graph(f.then, t, edges, state, ctrl);
@@ -532,11 +533,7 @@ public final class SvdAnalysis {
                 rhs.addAll(vars(f.to));
                 graph(f.body, t, edges, state, ctrl);
             }
-            for (String l : lhs) {
-                if (isShared(l)) continue;
-                if (!ctrl.isEmpty()) state.computeIfAbsent(l, x -> new BitSet()).or(ctrl);
-                for (String r : rhs) if (!r.equals(l)) edges.computeIfAbsent(r, x -> new ArrayList<>()).add(l);
-            }
+            edges(lhs, rhs, edges, state, ctrl);
         }
     }
 
