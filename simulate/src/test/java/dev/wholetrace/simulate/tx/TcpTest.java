@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.simulate.tx.analysis.AffectingPoints;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
 import dev.wholetrace.simulate.tx.analysis.Taxonomy;
+import dev.wholetrace.simulate.tx.analysis.TbbGraph;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
 import dev.wholetrace.simulate.tx.lang.Program;
 import org.junit.jupiter.api.Test;
@@ -155,5 +156,28 @@ class TcpTest {
             assertThat(t.cpNames()).as(t.method()).containsEntry("D2", "D4").containsEntry("D4", "D7");
         }
         assertThat(graph("fig27-goto.tx").svdAt("D2")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
+    }
+
+    @Test
+    void figure14TbbFlowGraphHasOneTcpPerBlockAndCpsAtBlockStarts() throws Exception {
+        Program p = Examples.load("fig14.tx");
+        TcpSets sets = worklist("fig14.tx");
+        TbbGraph g = TbbGraph.of(dev.wholetrace.simulate.tx.lang.Lowering.lower(p), sets);
+        java.util.List<String> shown = new java.util.ArrayList<>();
+        for (TbbGraph.Block b : g.blocks()) {
+            StringBuilder s = new StringBuilder(b.type().name().toLowerCase()).append('[');
+            for (int i = 0; i < b.statements().length; i++) s.append(i > 0 ? " " : "").append(p.statements().get(b.statements()[i]).name());
+            shown.add(s.append(']').toString());
+        }
+        // §10.4.1: a block ends with its TCP (the lock, the conditional, the loop test), an unlock, or before a CP (B1 after
+        // lock B0; end@8 after B4); B5 and B6 start at the two branch targets of B4, C5 at the loop's body.
+        assertThat(shown).containsExactly("tcp[A0]", "task_create[A1]",
+                "lock[B0]", "unlock[B1 B2 B3]", "tcp[B4]", "none[B5]", "none[B6 B7]", "none[end@8]",
+                "lock[C0]", "unlock[C1 C2 C3]", "tcp[C4]", "none[C5]", "none[end@21]", "none[A2]", "none[A3]");
+        TbbGraph.Block b4 = g.blocks().get(g.blockOf(p.statement("B4").id()));
+        assertThat(g.blocks().get(b4.cpBlock()).statements()).containsExactly(p.statement("end@8").id());
+        assertThat(g.blocks().get(g.blockOf(p.statement("B1").id())).isCp()).isTrue();
+        assertThat(g.blocks().get(g.blockOf(p.statement("B1").id())).killed().get(0)).isTrue(); // x
+        assertThat(g.blocks().get(g.blockOf(p.statement("C0").id())).lock()).isEqualTo("lk");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.simulate.tx.analysis.FlowGraph;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
+import dev.wholetrace.simulate.tx.analysis.TbbGraph;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
 import dev.wholetrace.simulate.tx.correspond.ComputeM;
 import dev.wholetrace.simulate.tx.correspond.TraceEvents;
@@ -56,6 +57,40 @@ class TxPropertiesTest {
         BitSet extra = (BitSet) w.clone();
         extra.andNot(g);
         assertThat(extra.isEmpty()).as("worklist TCPs %s not in the graph's, in%n%s", extra, text).isTrue();
+    }
+
+    /** §10.4.1's conditions on the TBB flow graph hold on random programs in both forms. */
+    @Property(tries = 60)
+    void tbbBlocksHoldOneTcpLastAndStartAtCpsAndBranchTargets(@ForAll long seed) throws Exception {
+        for (String text : List.of(RandomPrograms.generate(seed), RandomPrograms.generateGoto(seed, true))) {
+            Program p = Examples.parse(text);
+            Code code = Lowering.lower(p);
+            TcpSets sets = SvdAnalysis.worklist(p);
+            TbbGraph g = TbbGraph.of(code, sets);
+            FlowGraph flow = new FlowGraph(p);
+            int[] seen = new int[p.statements().size()];
+            long instructions = 0;
+            for (TbbGraph.Block b : g.blocks()) {
+                instructions += b.instructions();
+                int[] s = b.statements();
+                for (int i = 0; i < s.length; i++) {
+                    seen[s[i]]++;
+                    assertThat(g.blockOf(s[i])).isEqualTo(b.id());
+                    if (i > 0) {
+                        assertThat(p.statements().get(s[i - 1]) instanceof Stmt.If).isFalse();
+                        assertThat(flow.successors(s[i - 1])).as("fall-through in %s", text).containsExactly(s[i]);
+                        assertThat(sets.tcp().get(s[i - 1])).as("a TCP ends its block").isFalse();
+                        for (int t = sets.tcp().nextSetBit(0); t >= 0; t = sets.tcp().nextSetBit(t + 1)) assertThat(sets.cp()[t]).isNotEqualTo(s[i]);
+                    }
+                }
+                java.util.Set<Integer> expected = new java.util.TreeSet<>();
+                for (int t : flow.successors(s[s.length - 1])) if (t >= 0) expected.add(g.blockOf(t));
+                if (p.statements().get(s[s.length - 1]) instanceof Stmt.TaskCreate tc) for (Stmt.Task k : tc.tasks) expected.add(g.blockOf(k.body().get(0).id()));
+                assertThat(new java.util.TreeSet<>(java.util.Arrays.stream(b.successors()).boxed().toList())).isEqualTo(expected);
+            }
+            assertThat(seen).containsOnly(1);
+            assertThat(instructions).isEqualTo(java.util.Arrays.stream(code.staticCounts()).asLongStream().sum());
+        }
     }
 
     /** The flow graph's post-dominators and control dependence give a structured program's syntax back. */

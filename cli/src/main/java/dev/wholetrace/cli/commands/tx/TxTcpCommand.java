@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands.tx;
 import dev.wholetrace.simulate.tx.analysis.AffectingPoints;
 import dev.wholetrace.simulate.tx.analysis.SvdAnalysis;
 import dev.wholetrace.simulate.tx.analysis.Taxonomy;
+import dev.wholetrace.simulate.tx.analysis.TbbGraph;
 import dev.wholetrace.simulate.tx.analysis.TcpSets;
 import dev.wholetrace.simulate.tx.lang.Program;
 import dev.wholetrace.simulate.tx.lang.TxException;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:", "  wholetrace tx tcp docs/examples/tx/fig14.tx", "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
                 "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json",
                 "  wholetrace tx tcp docs/examples/tx/fig11.tx --taxonomy   # intermediate form: test-and-set, goto loops",
+                "  wholetrace tx tcp docs/examples/tx/fig14.tx --tbb   # the TCP basic-block flow graph Compute_M and the extrapolator walk",
                 "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure",
                 "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both   # a side-effect-free procedure summarised"})
 public final class TxTcpCommand implements Callable<Integer> {
@@ -41,6 +43,9 @@ public final class TxTcpCommand implements Callable<Integer> {
 
     @Option(names = "--taxonomy", description = "also classify every statement (§4.1)")
     boolean taxonomy;
+
+    @Option(names = "--tbb", description = "also print the TCP basic-block flow graph (§10.4.1): blocks, types, instruction counts, CPs, successors")
+    boolean tbb;
 
     @Override
     public Integer call() throws Exception {
@@ -123,6 +128,35 @@ public final class TxTcpCommand implements Callable<Integer> {
                     List<String> affecting = displayNames(p, taps.of(i));
                     String affected = affecting.isEmpty() ? "" : "; TAPs " + String.join(", ", affecting);
                     out.printf("  %-" + width + "s %-19s %s%s%n", p.displayName(i), e.category().kind, e.category().description, affected);
+                }
+            }
+        }
+        if (tbb) {
+            TbbGraph g;
+            try {
+                g = TbbGraph.of(in.code(p), results.get(0));
+            } catch (TxException e) {
+                throw new IllegalArgumentException(in.file + ":" + e.getMessage());
+            }
+            if (json) j.append("],\"tbb\":["); // closes the analyses' or the taxonomy's array
+            else out.println("TBB flow graph (§10.4.1, " + g.blocks().size() + " blocks):");
+            for (TbbGraph.Block b : g.blocks()) {
+                List<String> stmts = new ArrayList<>(), succ = new ArrayList<>();
+                for (int s : b.statements()) stmts.add(p.displayName(s));
+                for (int s : b.successors()) succ.add("b" + s);
+                if (json) {
+                    j.append(b.id() > 0 ? "," : "").append("{\"block\":").append(b.id()).append(",\"type\":").append(Json.str(b.type().name().toLowerCase()))
+                            .append(",\"statements\":").append(Json.strings(stmts)).append(",\"instructions\":").append(b.instructions())
+                            .append(",\"isCp\":").append(b.isCp()).append(",\"isRuntime\":").append(b.isRuntime())
+                            .append(",\"cpBlock\":").append(b.cpBlock()).append(",\"lock\":").append(b.lock() == null ? "null" : Json.str(b.lock()))
+                            .append(",\"dependent\":").append(Json.strings(names(b.dependent(), shared))).append(",\"kills\":").append(Json.strings(names(b.killed(), shared)))
+                            .append(",\"successors\":").append(Json.strings(succ)).append('}');
+                } else {
+                    out.printf("  b%-3d %-11s [%s] %d instructions%s%s%s%s -> %s%n", b.id(), b.type().name().toLowerCase(), String.join(" ", stmts), b.instructions(),
+                            b.isCp() ? ", starts at a CP" : "", b.cpBlock() >= 0 ? ", its CP in b" + b.cpBlock() : "",
+                            b.dependent().isEmpty() ? "" : ", depends on " + String.join(", ", names(b.dependent(), shared)),
+                            b.killed().isEmpty() ? "" : ", kills " + String.join(", ", names(b.killed(), shared)),
+                            succ.isEmpty() ? "(end)" : String.join(" ", succ));
                 }
             }
         }
