@@ -16,7 +16,7 @@ import java.util.Locale;
  * (dynamic -1 for the baseline, which does not count instances). {@code open} only loads the trace:
  * what both detectors pay before they start. cpuSeconds is the process's CPU time over the same
  * span as seconds, every thread of the JVM included (its JIT compilers and GC too): on a loaded
- * machine the wall seconds mostly wait for a core, the CPU seconds do not.
+ * machine the wall seconds include the time spent waiting for a core, the CPU seconds do not.
  */
 public final class DetectorChild {
     private DetectorChild() {}
