@@ -48,12 +48,16 @@ public final class RacesCommand implements Callable<Integer> {
 
     private final Log log = new Log();
 
-    /** One detector run: wall seconds inside the child, its peak RSS, and what it found. */
-    record Detection(double seconds, long peakRss, long pairs, long dynamic) {
+    /**
+     * One detector run: wall seconds inside the child, its peak RSS, what it found, and the CPU
+     * seconds the child's JVM spent over the same span (every thread: JIT compilers and GC too).
+     */
+    record Detection(double seconds, long peakRss, long pairs, long dynamic, double cpuSeconds) {
         static Detection parse(ChildJvm.Run run) {
             if (run.exit() != 0) throw new IllegalStateException("detector child failed:\n" + run.err());
             String[] f = run.out().trim().split(" ");
-            return new Detection(Double.parseDouble(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]));
+            return new Detection(Double.parseDouble(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                    Double.parseDouble(f[4]));
         }
     }
 
@@ -98,9 +102,9 @@ public final class RacesCommand implements Callable<Integer> {
                     throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
                 }
                 rows.add(new KernelRow(k.label(), t, size, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline));
-                log.info("%s %d threads: %,d events; compressed %.2f s %d MiB, baseline %.2f s %d MiB, %d pairs", k.label(), t,
-                        pt.eventCount(), compressed.seconds(), compressed.peakRss() >> 20, baseline.seconds(), baseline.peakRss() >> 20,
-                        compressed.pairs());
+                log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs",
+                        k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
+                        baseline.seconds(), baseline.cpuSeconds(), baseline.peakRss() >> 20, compressed.pairs());
                 Files.delete(trace);
             }
         }
