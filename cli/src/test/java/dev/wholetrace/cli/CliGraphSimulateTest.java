@@ -48,6 +48,9 @@ class CliGraphSimulateTest {
         Cli dot = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.kernels.Sor", "--dot");
         assertThat(dot.exit()).isZero();
         assertThat(dot.out()).startsWith("digraph egraph {");
+        Cli both = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.kernels.Sor", "--dot", "--format", "json");
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.errLines()).singleElement().asString().contains("--dot and --format json ask for different formats");
         badInput("graph", out.toString(), "--entry", "x.Y", "-o", out.toString()); // exists, no --force
     }
 

@@ -18,6 +18,17 @@ public class FormatOption {
         return formats.parse(name);
     }
 
+    /**
+     * The format asked for where a deprecated flag ({@code flag}, given when {@code flagGiven}) still
+     * stands for format {@code alias}: the flag and a {@code --format} naming another format contradict.
+     */
+    public OutputFormat resolve(FormatRegistry<?> formats, boolean flagGiven, String flag, OutputFormat alias) {
+        if (flagGiven && name != null && !alias.isNamed(name)) {
+            throw new IllegalArgumentException(flag + " and --format " + name + " ask for different formats");
+        }
+        return flagGiven ? formats.parse(alias.name()) : formats.parse(name);
+    }
+
     /** A command with formats: Main lists them in its help. */
     public interface Formatted {
         FormatRegistry<?> formats();
@@ -30,10 +41,7 @@ public class FormatOption {
 
         @Override
         public OutputFormat resolve(FormatRegistry<?> formats) {
-            if (json && name != null && !OutputFormat.JSON.isNamed(name)) {
-                throw new IllegalArgumentException("--json and --format " + name + " ask for different formats");
-            }
-            return json ? formats.parse(OutputFormat.JSON.name()) : formats.parse(name);
+            return resolve(formats, json, "--json", OutputFormat.JSON);
         }
     }
 }

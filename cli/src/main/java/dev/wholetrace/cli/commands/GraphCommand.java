@@ -73,10 +73,7 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
 
     @Override
     public Integer call() throws Exception {
-        if (dot && format.name != null && !DOT.isNamed(format.name)) {
-            throw new IllegalArgumentException("--dot and --format " + format.name + " ask for different formats");
-        }
-        OutputFormat outputFormat = dot ? DOT : FORMATS.writer(format.resolve(FORMATS));
+        OutputFormat outputFormat = FORMATS.writer(format.resolve(FORMATS, dot, "--dot", DOT));
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ExecutionGraph g;
         Optimizer.Stats stats = null;
