@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +47,13 @@ public final class RacesCommand implements Callable<Integer> {
 
     @Option(names = "--threads", split = ",", description = "Thread counts (default: 2,4,8; with --quick 2,4).")
     List<Integer> threads;
+
+    @Option(names = "--size", paramLabel = "KERNEL=N[:N...]", description = "Run KERNEL at these sizes (its size unit: "
+            + "`wholetrace workload --help`) instead of its default, to see how each detector's cost grows with the input; repeatable.")
+    Map<String, String> sizes = new LinkedHashMap<>();
+
+    @Option(names = "--no-suite", description = "Leave out the labelled suite's racy programs (kernels only).")
+    boolean noSuite;
 
     private final Log log = new Log();
 
@@ -81,37 +90,40 @@ public final class RacesCommand implements Callable<Integer> {
 
         List<KernelRow> rows = new ArrayList<>();
         String loadBefore = loadAverage();
+        for (String named : sizes.keySet()) Kernels.byName(named); // a misspelt kernel fails before any run
         for (Kernels k : kernels) {
-            int size = quick ? Math.max(k.minSize, k.defaultSize / 8) : k.defaultSize;
-            for (int t : counts) {
-                Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
-                Files.deleteIfExists(trace);
-                ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
-                        jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
-                rec.expectSuccess(k.label() + " " + t + " threads under the agent");
-                TraceView pt = TraceView.open(trace);
-                long accesses = 0;
-                for (int i = 0; i < pt.threadCount(); i++) {
-                    EventCounts c = pt.eventCounts(i);
-                    accesses += c.loads + c.stores;
+            for (int size : sizesOf(k)) {
+                for (int t : counts) {
+                    Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
+                    Files.deleteIfExists(trace);
+                    ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
+                            jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
+                    rec.expectSuccess(k.label() + " " + t + " threads under the agent");
+                    TraceView pt = TraceView.open(trace);
+                    long accesses = 0;
+                    for (int i = 0; i < pt.threadCount(); i++) {
+                        EventCounts c = pt.eventCounts(i);
+                        accesses += c.loads + c.stores;
+                    }
+                    Detection open = detect(bench, "open", trace, dir);
+                    Detection compressed = detect(bench, "compressed", trace, dir);
+                    Detection baseline = detect(bench, "baseline", trace, dir);
+                    if (compressed.pairs() != baseline.pairs()) {
+                        throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
+                    }
+                    rows.add(new KernelRow(k.label(), t, size, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline));
+                    log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs",
+                            k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
+                            baseline.seconds(), baseline.cpuSeconds(), baseline.peakRss() >> 20, compressed.pairs());
+                    Files.delete(trace);
                 }
-                Detection open = detect(bench, "open", trace, dir);
-                Detection compressed = detect(bench, "compressed", trace, dir);
-                Detection baseline = detect(bench, "baseline", trace, dir);
-                if (compressed.pairs() != baseline.pairs()) {
-                    throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
-                }
-                rows.add(new KernelRow(k.label(), t, size, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline));
-                log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs",
-                        k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
-                        baseline.seconds(), baseline.cpuSeconds(), baseline.peakRss() >> 20, compressed.pairs());
-                Files.delete(trace);
             }
         }
 
         String load = "before the kernels " + loadBefore + ", after them " + loadAverage();
         List<SuiteRow> suite = new ArrayList<>();
         for (Class<?> program : RaceSuite.PROGRAMS) {
+            if (noSuite) break;
             if (!RaceSuite.labelledRacy(program) || !RaceSuite.runsHere(program)) continue; // MIN_JDK programs need a newer JDK
             Path trace = dir.resolve(program.getSimpleName() + ".wtrace");
             Files.deleteIfExists(trace);
@@ -131,12 +143,36 @@ public final class RacesCommand implements Callable<Integer> {
         }
         log.info("suite: %d racy programs", suite.size());
 
-        RacesReport report = new RacesReport(machine, quick, rows, suite, log.elapsed(), load);
+        StringBuilder options = new StringBuilder(quick ? " --quick" : "");
+        if (only != null) options.append(" --only ").append(String.join(",", only));
+        if (threads != null) options.append(" --threads ").append(threads.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+        sizes.forEach((k, v) -> options.append(" --size ").append(k).append('=').append(v));
+        if (noSuite) options.append(" --no-suite");
+        RacesReport report = new RacesReport(machine, options.toString(), rows, suite, log.elapsed(), load);
         Files.writeString(jvm.out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
         Files.writeString(jvm.out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
         System.out.println(report.markdown());
         log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);
         return 0;
+    }
+
+    /** The sizes to run kernel {@code k} at: those --size gives, else its default (with --quick an eighth of it). */
+    private List<Integer> sizesOf(Kernels k) {
+        String given = null;
+        for (Map.Entry<String, String> e : sizes.entrySet()) if (Kernels.byName(e.getKey()) == k) given = e.getValue();
+        if (given == null) return List.of(quick ? Math.max(k.minSize, k.defaultSize / 8) : k.defaultSize);
+        List<Integer> out = new ArrayList<>();
+        for (String n : given.split(":")) {
+            int size;
+            try {
+                size = Integer.parseInt(n.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--size " + k.label() + "=" + given + ": " + n + " is not a number");
+            }
+            if (size < k.minSize) throw new IllegalArgumentException("--size " + k.label() + ": " + size + " is below its minimum, " + k.minSize);
+            out.add(size);
+        }
+        return out;
     }
 
     /** The three load averages of /proc/loadavg, or "unknown" (not Linux). */

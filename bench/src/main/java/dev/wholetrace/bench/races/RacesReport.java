@@ -9,18 +9,21 @@ import java.util.Locale;
 /** races.md and races.csv. */
 final class RacesReport {
     private final Machine machine;
-    private final boolean quick;
+    private final String options;
     private final List<RacesCommand.KernelRow> rows;
     private final List<RacesCommand.SuiteRow> suite;
     private final double seconds;
     private final String load;
 
-    /** {@code load}: the machine's load averages while the kernels ran, as measured (the seconds follow it). */
-    RacesReport(Machine machine, boolean quick, List<RacesCommand.KernelRow> rows, List<RacesCommand.SuiteRow> suite, double seconds,
+    /**
+     * {@code options}: the command's options as given (" --quick", " --only sor --size sor=100:400"), or "";
+     * {@code load}: the machine's load averages while the kernels ran, as measured (the seconds follow it).
+     */
+    RacesReport(Machine machine, String options, List<RacesCommand.KernelRow> rows, List<RacesCommand.SuiteRow> suite, double seconds,
                 String load) {
         this.machine = machine;
         this.load = load;
-        this.quick = quick;
+        this.options = options;
         this.rows = rows;
         this.suite = suite;
         this.seconds = seconds;
@@ -28,7 +31,7 @@ final class RacesReport {
 
     String markdown() {
         StringBuilder sb = new StringBuilder("# Race detection: compressed trace against the uncompressed baseline\n\n");
-        sb.append(String.format(Locale.ROOT, "Run: `./wholetrace bench races%s` on %s, %s; %s; %.0f s in all.%n%n", quick ? " --quick" : "",
+        sb.append(String.format(Locale.ROOT, "Run: `bench/run races%s` on %s, %s; %s; %.0f s in all.%n%n", options,
                 machine.summary(), machine.os(), machine.date(), seconds));
         sb.append("Machine load (1-, 5- and 15-minute load averages, /proc/loadavg): ").append(load)
                 .append(". Wall seconds grow with it; compare the two detectors of one row (same run), not rows of different reports.\n\n");
@@ -41,11 +44,11 @@ final class RacesReport {
         sb.append("*CPU s* is the CPU time of the child's JVM over the same span, all its threads (JIT compilers and GC included): "
                 + "under load the wall seconds include the time spent waiting for a core, the CPU seconds do not. Both are read in "
                 + "a cold JVM, as a user's `wholetrace races` runs; docs/results/races-profile.md breaks them down.\n\n");
-        MarkdownTable kernels = new MarkdownTable().left("workload").right("threads", "events", "accesses", "trace bytes", "open s",
+        MarkdownTable kernels = new MarkdownTable().left("workload").right("size", "threads", "events", "accesses", "trace bytes", "open s",
                 "compressed s", "baseline s", "baseline ÷ compressed", "open CPU s", "compressed CPU s", "baseline CPU s",
                 "baseline ÷ compressed CPU", "open MiB", "compressed MiB", "baseline MiB", "baseline ÷ compressed", "pairs");
         for (RacesCommand.KernelRow r : rows) {
-            kernels.row(r.workload(), r.threads(), f("%,d", r.events()), f("%,d", r.accesses()), f("%,d", r.fileBytes()),
+            kernels.row(r.workload(), f("%,d", r.size()), r.threads(), f("%,d", r.events()), f("%,d", r.accesses()), f("%,d", r.fileBytes()),
                     f("%.2f", r.open().seconds()), f("%.2f", r.compressed().seconds()), f("%.2f", r.baseline().seconds()),
                     Charts.num(r.baseline().seconds() / r.compressed().seconds()), f("%.2f", r.open().cpuSeconds()),
                     f("%.2f", r.compressed().cpuSeconds()), f("%.2f", r.baseline().cpuSeconds()),
@@ -57,15 +60,16 @@ final class RacesReport {
         sb.append("Faster than the vector-clock replay on every kernel, and at least 5× on the regular ones (LU, FFT, SOR): "
                 + "*measured* is baseline ÷ compressed wall seconds from the table above, what *met* judges; *CPU* the same "
                 + "ratio of CPU seconds, for reference.\n\n");
-        MarkdownTable targets = new MarkdownTable().left("workload").right("threads", "target", "measured", "CPU").left("met");
+        MarkdownTable targets = new MarkdownTable().left("workload").right("size", "threads", "target", "measured", "CPU").left("met");
         for (RacesCommand.KernelRow r : rows) {
             double target = REGULAR.contains(r.workload()) ? 5 : 1;
             double measured = r.baseline().seconds() / r.compressed().seconds();
-            targets.row(r.workload(), r.threads(), target > 1 ? "≥ 5×" : "> 1×", Charts.num(measured) + "×",
+            targets.row(r.workload(), f("%,d", r.size()), r.threads(), target > 1 ? "≥ 5×" : "> 1×", Charts.num(measured) + "×",
                     Charts.num(r.baseline().cpuSeconds() / r.compressed().cpuSeconds()) + "×",
                     (target > 1 ? measured >= target : measured > target) ? "yes" : "**no**");
         }
         targets.appendTo(sb);
+        if (suite.isEmpty()) return sb.toString(); // --no-suite
         sb.append("\n## Dynamic against distinct races: the labelled suite's racy programs\n\n");
         sb.append("Each `…Yes` program of `dev.wholetrace.workloads.races`, recorded in CDR and analysed as `wholetrace races` does. "
                 + "*pairs*: findings (pairs of instructions); *dynamic*: racing access pairs; *artifacts*: findings reported as "
