@@ -9,6 +9,7 @@ import dev.wholetrace.importers.CompressedTraceReader;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.Piece;
 import dev.wholetrace.reader.ThreadTrace;
@@ -50,6 +51,7 @@ public final class Verifier {
     public static Verification trace(Path file) throws IOException {
         try {
             ParallelTrace trace = ParallelTrace.open(file);
+            StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
             for (int t = 0; t < trace.threads().size(); t++) {
                 expand(trace.thread(t), "thread " + t);
                 ThreadTrace dor = trace.dataView(t);

@@ -1,9 +1,7 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.model.strata.StrataPipeline;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.strata.StrataFormats;
@@ -36,8 +34,12 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "the most blocks, and the temporal strata of --layer: each thread's first runs.",
                 "",
                 "When the tables outgrow --strata-memory, the highest layer still built is given up (marked "
-                    + "'given up', its figures partial); the paths are always complete. Needs COR, CDR or ALL. "
-                    + "Not yet stored in the trace: 'record --mode strata' is the next step (docs/strata.md)."},
+                    + "'given up', its figures partial); the paths are always complete. Needs COR, CDR, ALL or STRATA.",
+                "",
+                "A STRATA recording that 'record' or 'recompress' re-packed stores these outputs for the "
+                    + "defaults (every thread, 4 layers, --top 10, --sample 16, sizes; its STRATA_OUTPUTS "
+                    + "section): a report asking no more than that is read from there (it says 'stored'), "
+                    + "unless --recompute (docs/strata.md)."},
         footer = {"", "Examples:",
                 "  wholetrace strata sor.wtrace",
                 "  wholetrace strata sor.wtrace --layers 6 --layer 2 --top 3",
@@ -79,6 +81,9 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
     boolean noSizes;
 
     @Mixin
+    StoredStrataSource source;
+
+    @Mixin
     FormatOption format;
 
     @Override
@@ -98,9 +103,8 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
         ReportWriter<StrataReport> writer = StrataFormats.STRATA.writer(format.resolve(StrataFormats.STRATA));
         PrintWriter out = spec.commandLine().getOut();
         int only = thread == null ? -1 : thread;
-        ParallelTrace trace = TraceFiles.open(input, t -> only < 0 || t == only, spec.commandLine().getErr());
         StrataOptions options = new StrataOptions(layers, (long) memory << 20, StrataPipeline.DEFAULT_MAX_LENGTH, top, sample, only, !noSizes);
-        writer.write(new StrataReport(input.toString(), new StrataAnalysis(options).analyze(trace), layer), out);
+        writer.write(source.strata(input, options, layer, spec.commandLine().getErr()), out);
         out.flush();
         return 0;
     }
