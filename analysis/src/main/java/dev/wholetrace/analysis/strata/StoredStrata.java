@@ -83,11 +83,16 @@ public final class StoredStrata {
             StrataOutputsSection.Content c = StrataOutputsSection.read(reader);
             if (c == null || c.version() != CONTENT_VERSION) return null;
             try {
-                return JSON.readValue(c.bytes(), Outputs.class);
+                return decode(c.bytes());
             } catch (IOException e) {
                 throw new FormatException(file.getFileName() + ": its STRATA_OUTPUTS section is corrupt (" + e.getMessage().lines().findFirst().orElse("") + ")");
             }
         }
+    }
+
+    /** Content of version {@link #CONTENT_VERSION} (the section's payload after its version), decoded. */
+    static Outputs decode(byte[] content) throws IOException {
+        return JSON.readValue(content, Outputs.class);
     }
 
     /**

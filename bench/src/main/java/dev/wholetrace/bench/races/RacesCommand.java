@@ -76,7 +76,7 @@ public final class RacesCommand implements Callable<Integer> {
         Path bench = Path.of(DetectorChild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         List<KernelRow> rows = new ArrayList<>();
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         for (Kernels k : kernels) {
             int size = quick ? Math.max(k.minSize, k.defaultSize / 8) : k.defaultSize;
             for (int t : counts) {
@@ -105,7 +105,7 @@ public final class RacesCommand implements Callable<Integer> {
             }
         }
 
-        String load = "before the kernels " + loadBefore + ", after them " + loadAverage();
+        String load = "before the kernels " + loadBefore + ", after them " + Machine.loadAverage();
         List<SuiteRow> suite = new ArrayList<>();
         for (Class<?> program : RaceSuite.PROGRAMS) {
             if (!RaceSuite.labelledRacy(program) || !RaceSuite.runsHere(program)) continue; // MIN_JDK programs need a newer JDK
@@ -133,16 +133,6 @@ public final class RacesCommand implements Callable<Integer> {
         System.out.println(report.markdown());
         log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);
         return 0;
-    }
-
-    /** The three load averages of /proc/loadavg, or "unknown" (not Linux). */
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 
     private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
