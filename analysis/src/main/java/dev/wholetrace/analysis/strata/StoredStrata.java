@@ -98,15 +98,16 @@ public final class StoredStrata {
     /**
      * What {@link StrataAnalysis} with {@code asked} would give, cut from {@code stored} (computed with
      * {@link #STORED_OPTIONS}), or null when it cannot be: another thread selection or path limit,
-     * more layers, paths, strata or runs than stored, or a memory budget that could have given a
+     * more layers, paths or strata than stored, temporal runs outside the stored ones, or a memory budget that could have given a
      * layer up. Cutting is exact because each layer depends only on those below it, the hottest
      * paths and unique strata are ranked with ties broken by id, and the temporal strata are each
-     * thread's first runs. Timings and peak memory stay those of the stored computation.
+     * thread's runs in order. Timings and peak memory stay those of the stored computation.
      */
     public static StrataResult serve(StrataResult stored, StrataOptions asked) {
         StrataOptions s = stored.options();
         if (asked.thread() != s.thread() || asked.maxLength() != s.maxLength() || asked.layers() > s.layers()
-                || asked.top() > s.top() || asked.sample() > s.sample() || asked.sizes() && !s.sizes()) return null;
+                || asked.top() > s.top() || asked.sampleFrom() < s.sampleFrom() || asked.sampleFrom() + asked.sample() > s.sampleFrom() + s.sample()
+                || asked.sizes() && !s.sizes()) return null;
         for (Level l : stored.levels()) if (!l.complete()) return null;
         if (asked.memoryBytes() < stored.peakBytes()) return null;
         int levels = asked.layers() + 1;
@@ -118,7 +119,10 @@ public final class StoredStrata {
         List<ThreadRow> threads = new ArrayList<>();
         for (ThreadRow t : stored.threads()) {
             List<List<Run>> temporal = new ArrayList<>();
-            for (List<Run> runs : t.temporal().subList(0, levels)) temporal.add(List.copyOf(runs.subList(0, Math.min(asked.sample(), runs.size()))));
+            int from = (int) (asked.sampleFrom() - s.sampleFrom());
+            for (List<Run> runs : t.temporal().subList(0, levels)) {
+                temporal.add(List.copyOf(runs.subList(Math.min(from, runs.size()), Math.min(from + asked.sample(), runs.size()))));
+            }
             threads.add(new ThreadRow(t.thread(), t.name(), t.blocks(), List.copyOf(temporal)));
         }
         List<List<UniqueStratum>> unique = new ArrayList<>();

@@ -89,7 +89,7 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
         long cpuStart = timed ? cpu.getCurrentThreadCpuTime() : 0;
         long start = System.nanoTime();
         for (Source s : sources) {
-            StrataPipeline.ThreadPipeline thread = pipeline.beginThread(NOWHERE, options.sample());
+            StrataPipeline.ThreadPipeline thread = pipeline.beginThread(NOWHERE, options.sampleFrom(), options.sample());
             s.blocks().accept(feed, thread);
             thread.finish();
             blocks += thread.blocks();

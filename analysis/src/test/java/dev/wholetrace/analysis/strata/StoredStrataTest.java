@@ -52,7 +52,8 @@ class StoredStrataTest {
         StrataOptions s = StoredStrata.STORED_OPTIONS;
         List<StrataOptions> asked = List.of(s, StrataOptions.hotPaths(10, -1), StrataOptions.hotPaths(3, -1),
                 new StrataOptions(2, 64L << 20, s.maxLength(), 4, 5, -1, true), new StrataOptions(3, 128L << 20, s.maxLength(), 10, 16, -1, false),
-                new StrataOptions(1, s.memoryBytes(), s.maxLength(), 0, 0, -1, true));
+                new StrataOptions(1, s.memoryBytes(), s.maxLength(), 0, 0, -1, true),
+                new StrataOptions(2, s.memoryBytes(), s.maxLength(), 4, 6, -1, true, 5), new StrataOptions(4, s.memoryBytes(), s.maxLength(), 10, 1, -1, true, 15));
         for (StrataOptions o : asked) {
             StrataResult served = StoredStrata.serve(stored, o);
             assertThat(served).as("%s", o).isNotNull();
@@ -68,6 +69,8 @@ class StoredStrataTest {
         assertThat(StoredStrata.serve(stored, new StrataOptions(s.layers(), s.memoryBytes(), s.maxLength(), s.top() + 1, s.sample(), -1, true))).isNull();
         assertThat(StoredStrata.serve(stored, new StrataOptions(s.layers(), s.memoryBytes(), s.maxLength(), s.top(), s.sample() + 1, -1, true))).isNull();
         assertThat(StoredStrata.serve(stored, StrataOptions.hotPaths(5, 1))).as("one thread").isNull();
+        assertThat(StoredStrata.serve(stored, new StrataOptions(s.layers(), s.memoryBytes(), s.maxLength(), s.top(), 8, -1, true, s.sample() - 7)))
+                .as("temporal runs past the stored ones").isNull();
         assertThat(StoredStrata.serve(stored, new StrataOptions(s.layers(), s.memoryBytes(), 64, s.top(), s.sample(), -1, true))).as("path limit").isNull();
         StrataResult peaked = new StrataResult(stored.mode(), stored.blocks(), stored.nanos(), stored.cpuNanos(), 10L << 20, stored.options(),
                 stored.threads(), stored.levels(), stored.hottest(), stored.uniqueStrata());
@@ -79,6 +82,20 @@ class StoredStrataTest {
                 StrataAnalysisTest.trace.file())).isNull();
         assertThat(StoredStrata.servePhases(phases, PhaseAnalysis.defaults(), StrataAnalysisTest.trace.file()))
                 .isEqualTo(PhaseAnalysis.defaults().analyze(StrataAnalysisTest.trace));
+    }
+
+    @Test
+    void aPageOfTheTemporalStrataIsTheRunsFromItsStart() {
+        StrataResult first = new StrataAnalysis(new StrataOptions(3, 64L << 20, 2048, 5, 40, -1, false)).analyze(StrataAnalysisTest.trace);
+        StrataResult page = new StrataAnalysis(new StrataOptions(3, 64L << 20, 2048, 5, 10, -1, false, 25)).analyze(StrataAnalysisTest.trace);
+        for (int t = 0; t < first.threads().size(); t++) {
+            for (int level = 0; level < first.levels().size(); level++) {
+                List<StrataResult.Run> all = first.threads().get(t).temporal().get(level);
+                assertThat(page.threads().get(t).temporal().get(level)).as("thread %d level %d", t, level)
+                        .isEqualTo(all.subList(Math.min(25, all.size()), Math.min(35, all.size())));
+            }
+        }
+        assertThat(first.threads().get(1).temporal().get(0)).as("the walker has more than a page of paths").hasSize(40);
     }
 
     @Test

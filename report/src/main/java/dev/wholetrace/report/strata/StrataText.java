@@ -19,7 +19,7 @@ import java.util.Locale;
  * executed unique strata of the layer shown, and its temporal strata per thread.
  */
 final class StrataText implements dev.wholetrace.report.ReportWriter<StrataReport> {
-    /** Elements of one stratum, and runs of one thread's temporal strata, printed in text. */
+    /** Elements of one stratum printed in text, and runs of one thread's temporal strata printed on one line. */
     static final int MAX_ELEMENTS = 24;
 
     @Override
@@ -80,11 +80,20 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
         }
         String prefix = layer < 0 ? "P" : "S";
         out.println();
-        out.printf(Locale.ROOT, "temporal strata of %s, the first runs of each thread:%n", layer < 0 ? "the paths" : "layer " + layer);
+        long from = r.options().sampleFrom();
+        int sample = r.options().sample();
+        out.printf(Locale.ROOT, "temporal strata of %s, runs %d to %d of each thread:%n", layer < 0 ? "the paths" : "layer " + layer, from, from + sample - 1);
+        boolean more = false;
         for (ThreadRow row : r.threads()) {
             List<Run> runs = row.temporal().get(layer + 1);
-            out.printf(Locale.ROOT, "  %d %s: %s%n", row.thread(), Text.oneLine(row.name()), runs.isEmpty() ? "(none)" : runs(runs, prefix));
+            more |= sample > 0 && runs.size() == sample;
+            out.printf(Locale.ROOT, "  %d %s: %s%n", row.thread(), Text.oneLine(row.name()),
+                    runs.isEmpty() ? "(none)" : runs(runs.subList(0, Math.min(MAX_ELEMENTS, runs.size())), prefix));
+            for (int i = MAX_ELEMENTS; i < runs.size(); i += MAX_ELEMENTS) { // the whole page, MAX_ELEMENTS runs a line
+                out.printf(Locale.ROOT, "      %s%n", runs(runs.subList(i, Math.min(i + MAX_ELEMENTS, runs.size())), prefix));
+            }
         }
+        if (more) out.printf(Locale.ROOT, "next page: --from %d --sample %d%n", from + sample, sample);
     }
 
     static String threads(StrataResult r) {
