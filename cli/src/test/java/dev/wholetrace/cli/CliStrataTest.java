@@ -110,6 +110,7 @@ class CliStrataTest {
         String text = ok("strata", sor.toString(), "--layer", "-1", "--from", "10", "--sample", "30").out();
         assertThat(text).contains("temporal strata of the paths, runs 10 to 39 of each thread:", "next page: --from 40 --sample 30");
         assertThat(text).doesNotContain("more"); // a page is printed whole, 24 runs a line
+        assertThat(ok("strata", sor.toString(), "--sample", "0").out()).contains("temporal strata of layer 0: none asked (--sample 0)");
         assertThat(Cli.run("strata", sor.toString(), "--from", "-1").exit()).isEqualTo(2);
     }
 

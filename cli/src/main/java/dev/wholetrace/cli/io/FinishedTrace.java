@@ -32,9 +32,17 @@ public final class FinishedTrace {
     public static void repack(Path trace, PrintWriter err) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
-            Map<SectionType, byte[]> trailer = storedOutputs(reader);
+            Map<SectionType, byte[]> trailer;
+            try {
+                trailer = storedOutputs(reader);
+            } catch (IOException | RuntimeException e) { // the re-pack is worth having without them: the commands compute instead
+                err.println("wholetrace: warning: " + trace + ": the strata outputs were not stored (" + e.getMessage() + ")");
+                err.flush();
+                trailer = Map.of();
+            }
+            Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, trailer));
+            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, stored));
         } catch (IOException | RuntimeException e) {
             err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
             err.flush();

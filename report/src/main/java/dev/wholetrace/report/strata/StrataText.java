@@ -82,11 +82,15 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
         out.println();
         long from = r.options().sampleFrom();
         int sample = r.options().sample();
+        if (sample == 0) {
+            out.printf(Locale.ROOT, "temporal strata of %s: none asked (--sample 0)%n", layer < 0 ? "the paths" : "layer " + layer);
+            return;
+        }
         out.printf(Locale.ROOT, "temporal strata of %s, runs %d to %d of each thread:%n", layer < 0 ? "the paths" : "layer " + layer, from, from + sample - 1);
         boolean more = false;
         for (ThreadRow row : r.threads()) {
             List<Run> runs = row.temporal().get(layer + 1);
-            more |= sample > 0 && runs.size() == sample;
+            more |= runs.size() == sample;
             out.printf(Locale.ROOT, "  %d %s: %s%n", row.thread(), Text.oneLine(row.name()),
                     runs.isEmpty() ? "(none)" : runs(runs.subList(0, Math.min(MAX_ELEMENTS, runs.size())), prefix));
             for (int i = MAX_ELEMENTS; i < runs.size(); i += MAX_ELEMENTS) { // the whole page, MAX_ELEMENTS runs a line
