@@ -31,10 +31,7 @@ class CliStoredStrataOutputsTest {
 
     private static Path record(String kernel, String mode, String size, String steps) {
         Path f = dir.resolve(kernel + "-" + mode + "-" + RECORDINGS.incrementAndGet() + ".wtrace");
-        Cli r = Cli.run("workload", kernel, "--threads", "2", "--size", size, "--steps", steps, "-o", f.toString(), "--mode", mode,
-                "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
-        assertThat(r.exit()).as(r.toString()).isZero();
-        return f;
+        return CliStoredStrataTest.record(f, kernel, mode, "2", size, steps);
     }
 
     /** The JSON of a command without what differs between computing and reading: timings, peak memory, the source. */

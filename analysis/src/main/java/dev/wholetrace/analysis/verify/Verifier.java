@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.verify;
 
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.wtrace.TraceFormat;
@@ -9,7 +10,6 @@ import dev.wholetrace.importers.CompressedTraceReader;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
-import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.Piece;
 import dev.wholetrace.reader.ThreadTrace;
