@@ -56,10 +56,7 @@ final class GrammarRuns {
                 peak = b.peakFootprintBytes();
             }
             if (!Arrays.equals(g.expand(), symbols)) throw new IllegalStateException(a.cliName() + " does not expand to " + name);
-            VarIntWriter w = new VarIntWriter();
-            GrammarCodec.write(g, w);
-            byte[] payload = w.toByteArray();
-            long bytes = Codec.BEST.pack(payload).bytes().length;
+            long bytes = packedBytes(g);
             Arrays.sort(seconds);
             GrammarsReport.Built built = new GrammarsReport.Built(bytes, seconds[seconds.length / 2], peak, g.symbolCount(), g.ruleCount());
             row.grammars.put(a, built);
@@ -67,16 +64,7 @@ final class GrammarRuns {
                     peak / (double) symbols.length, g.symbolCount(), g.ruleCount());
         }
         Path raw = work.resolve(name + ".u32");
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(raw), 1 << 16)) {
-            byte[] b = new byte[4];
-            for (int s : symbols) {
-                b[0] = (byte) s;
-                b[1] = (byte) (s >>> 8);
-                b[2] = (byte) (s >>> 16);
-                b[3] = (byte) (s >>> 24);
-                out.write(b);
-            }
-        }
+        writeU32(symbols, raw);
         try {
             for (int t = 0; t < TOOLS.length; t++) {
                 GrammarsReport.Tool tool = run(t, raw);
@@ -87,6 +75,27 @@ final class GrammarRuns {
             Files.deleteIfExists(raw);
         }
         return row;
+    }
+
+    /** A grammar's bytes as a trace stores it: its codec's varints, packed with {@link Codec#BEST}. */
+    static long packedBytes(Grammar g) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.write(g, w);
+        return Codec.BEST.pack(w.toByteArray()).bytes().length;
+    }
+
+    /** Writes {@code symbols} to {@code raw} as u32 little-endian values (the general-purpose tools' input). */
+    static void writeU32(int[] symbols, Path raw) throws IOException {
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(raw), 1 << 16)) {
+            byte[] b = new byte[4];
+            for (int s : symbols) {
+                b[0] = (byte) s;
+                b[1] = (byte) (s >>> 8);
+                b[2] = (byte) (s >>> 16);
+                b[3] = (byte) (s >>> 24);
+                out.write(b);
+            }
+        }
     }
 
     /** Runs tool {@code t} on {@code raw} under GNU time: compressed size, wall seconds, peak RSS. */

@@ -2,8 +2,6 @@ package dev.wholetrace.bench;
 
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
-import dev.wholetrace.importers.InputFormat;
-import dev.wholetrace.importers.TraceCompressor;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.kernels.Kernels;
@@ -92,20 +90,10 @@ public final class GrammarsCommand implements Callable<Integer> {
             new GrammarsReport(machine, quick, rows, log.elapsed()).write(jvm.out);
         }
         if (!noLackey) {
-            List<LackeyTraces.Spec> specs = new ArrayList<>();
-            for (var spec : LackeyTraces.specs(quick, work)) {
-                if (spec.format() != InputFormat.LACKEY_SB) continue;
-                if (filter != null && !filter.matcher(spec.name()).find()) continue;
-                specs.add(spec);
-            }
-            if (!specs.isEmpty()) {
-                LackeyTraces.generate(specs, work, log);
-                for (var spec : specs) {
-                    Path file = work.resolve(spec.fileName());
-                    int[] symbols = TraceCompressor.compressFile(file, InputFormat.LACKEY_SB, bytes -> { }).control().expand();
-                    rows.add(runs.measure(spec.name(), "lackey superblocks: " + spec.description(), symbols));
-                    new GrammarsReport(machine, quick, rows, log.elapsed()).write(jvm.out);
-                }
+            for (var spec : LackeyTraces.superblockTraces(quick, work, filter, log)) {
+                int[] symbols = LackeyTraces.superblockIds(work.resolve(spec.fileName()));
+                rows.add(runs.measure(spec.name(), "lackey superblocks: " + spec.description(), symbols));
+                new GrammarsReport(machine, quick, rows, log.elapsed()).write(jvm.out);
             }
         }
         GrammarsReport report = new GrammarsReport(machine, quick, rows, log.elapsed());

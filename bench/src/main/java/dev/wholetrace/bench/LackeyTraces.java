@@ -1,6 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.importers.InputFormat;
+import dev.wholetrace.importers.TraceCompressor;
 import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Pattern;
 
 /**
  * Real traces: valgrind's lackey tool on ordinary Debian programs, generated into the work
@@ -68,6 +70,24 @@ final class LackeyTraces {
         s.add(new Spec("ls-lR-doc", InputFormat.LACKEY_SB, "ls -lR /usr/share/doc (input differs between machines)", List.of("ls", "-lR", "/usr/share/doc")));
         s.add(new Spec("gzip-w21k", InputFormat.LACKEY_MEM, "gzip -9 -c, 21 kB of generated text", List.of("gzip", "-9", "-c", w21.toString())));
         return s;
+    }
+
+    /**
+     * The superblock traces ({@link InputFormat#LACKEY_SB}) of {@link #specs} whose name {@code filter}
+     * finds (null: all), generated into {@code work} where missing ({@code bench grammars}, {@code bench strata}).
+     */
+    static List<Spec> superblockTraces(boolean quick, Path work, Pattern filter, Log log) throws Exception {
+        List<Spec> out = new ArrayList<>();
+        for (Spec s : specs(quick, work)) {
+            if (s.format() == InputFormat.LACKEY_SB && (filter == null || filter.matcher(s.name()).find())) out.add(s);
+        }
+        if (!out.isEmpty()) generate(out, work, log);
+        return out;
+    }
+
+    /** A superblock trace's superblocks as ids numbered in order of first appearance (as {@code compress} imports it). */
+    static int[] superblockIds(Path file) throws IOException {
+        return TraceCompressor.compressFile(file, InputFormat.LACKEY_SB, bytes -> { }).control().expand();
     }
 
     /** Tiny traces for JIT warm-up only. */

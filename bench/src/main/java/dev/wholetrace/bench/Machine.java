@@ -10,6 +10,16 @@ import java.util.Locale;
 
 /** Machine facts for the report header. */
 public record Machine(int nproc, String cpu, long memBytes, String java, String os, String date, String valgrind) {
+    /** The three load averages of /proc/loadavg ("1 5 15" minutes), or "unknown" (not Linux). */
+    public static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     public static Machine describe() {
         String cpu = "?";
         long mem = 0;

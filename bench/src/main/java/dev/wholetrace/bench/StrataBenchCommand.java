@@ -3,6 +3,7 @@ package dev.wholetrace.bench;
 import static dev.wholetrace.bench.TracedProgram.KERNELS;
 import static dev.wholetrace.bench.TracedProgram.LAUNCHER;
 
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.strata.StrataResult;
@@ -11,12 +12,18 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,11 +40,16 @@ import picocli.CommandLine.Option;
  * {@code bench strata}: per program, in one run, a plain run, a COR recording and a STRATA
  * recording (wall, CPU, peak RSS, file as sealed and after the re-pack with the best codec), the
  * raw block stream (4 bytes a block, every thread's) through xz -9 and zstd -19, and the strata
- * analysis of the STRATA trace (unique paths, mean path length, per layer the size stopped there).
- * Writes docs/results/strata.md and strata.csv.
+ * analysis of the STRATA trace (unique paths, mean path length, per layer the size stopped there),
+ * and the size of the strata outputs that {@code record} stores in it. Then the same comparison on
+ * valgrind lackey superblock traces of system programs, generated in the benchmark
+ * ({@link LackeyTraces}, as {@code bench grammars} does): the SEQUITUR grammar (what COR stores)
+ * against the STRATA grammar ({@code compress --grammar strata}) of the superblock sequence, built
+ * in process. Writes docs/results/strata.md, strata.csv and strata-lackey.csv.
  */
 @Command(name = "strata", mixinStandardHelpOptions = true,
-        description = {"COR vs STRATA recording vs xz/zstd of the raw block stream, per kernel and library driver.",
+        description = {"COR vs STRATA recording vs xz/zstd of the raw block stream, per kernel and library driver; "
+                + "SEQUITUR vs STRATA grammars on valgrind lackey superblock traces of system programs.",
                 "", "Example: bench/run strata --quick"})
 final class StrataBenchCommand implements Callable<Integer> {
     @Mixin
@@ -52,12 +64,13 @@ final class StrataBenchCommand implements Callable<Integer> {
     @Option(names = "--layers", defaultValue = "4", description = "Stratum layers of the analysis (default: ${DEFAULT-VALUE}).")
     int layers;
 
+    @Option(names = "--no-lackey", description = "Leave out the valgrind lackey superblock traces of system programs.")
+    boolean noLackey;
+
     @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
     String heap;
 
     private final Log log = new Log();
-
-
 
     static List<TracedProgram> programs(boolean quick) {
         List<TracedProgram> all = new ArrayList<>(List.of(
@@ -73,20 +86,35 @@ final class StrataBenchCommand implements Callable<Integer> {
     /** The measurements of one recording mode of one program. */
     record Recording(double wall, double cpu, long rss, long sealedBytes, long bestBytes) {}
 
-    /** One program's row. */
+    /** One program's row; {@code outputsBytes}: the STRATA_OUTPUTS section that {@code record}'s re-pack adds (not in the file sizes). */
     record Row(TracedProgram program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
-               long xz, long zstd, StrataResult analysis) {}
+               long xz, long zstd, StrataResult analysis, long outputsBytes) {}
+
+    /**
+     * One lackey superblock trace's row: grammars packed as a trace stores them ({@link GrammarRuns#packedBytes}),
+     * their builds' median CPU seconds, xz -9 / zstd -19 of the superblock ids as u32.
+     */
+    record LackeyRow(LackeyTraces.Spec spec, int superblocks, long sequiturBytes, long strataBytes, double sequiturCpu, double strataCpu,
+                     long xz, long zstd, StrataResult analysis) {}
 
     @Override
     public Integer call() throws Exception {
         if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
         Path dir = jvm.prepare("strata");
         MeasuredChild child = new MeasuredChild(dir);
+        String loadBefore = Machine.loadAverage();
+        String started = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString();
         List<Row> rows = new ArrayList<>();
         for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
-        Files.writeString(jvm.out.resolve("strata.md"), markdown(rows), StandardCharsets.UTF_8);
+        List<LackeyRow> lackey = new ArrayList<>();
+        if (!noLackey) {
+            for (LackeyTraces.Spec spec : LackeyTraces.superblockTraces(quick, dir, null, log)) lackey.add(measure(spec, dir));
+        }
+        String load = "started " + started + " with load averages (1, 5, 15 min) " + loadBefore + ", ended with " + Machine.loadAverage();
+        Files.writeString(jvm.out.resolve("strata.md"), markdown(rows, lackey, load), StandardCharsets.UTF_8);
         Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
-        log.info("wrote %s and %s", jvm.out.resolve("strata.md"), jvm.out.resolve("strata.csv"));
+        Files.writeString(jvm.out.resolve("strata-lackey.csv"), lackeyCsv(lackey), StandardCharsets.UTF_8);
+        log.info("wrote %s, %s and strata-lackey.csv", jvm.out.resolve("strata.md"), jvm.out.resolve("strata.csv"));
         return 0;
     }
 
@@ -128,13 +156,52 @@ final class StrataBenchCommand implements Callable<Integer> {
         GeneralPurpose.ByteSource source = GeneralPurpose.ByteSource.file(raw);
         long xz = GeneralPurpose.XZ.compressedBytes(source);
         long zstd = GeneralPurpose.ZSTD.compressedBytes(source);
-        StrataResult analysis = new StrataAnalysis(new StrataOptions(layers, 256L << 20, 2048, 0, 0, -1, true))
-                .analyze(TraceView.open(dir.resolve(p.name() + "-strata-best.wtrace")));
+        TraceView strataView = TraceView.open(dir.resolve(p.name() + "-strata-best.wtrace"));
+        StrataResult analysis = new StrataAnalysis(analysisOptions()).analyze(strataView);
+        long outputsBytes = Codec.BEST.pack(StoredStrata.encode(StoredStrata.compute(strataView))).bytes().length;
         log.info("%s: %d blocks; COR %d B, STRATA %d B, xz %d B, zstd %d B", p.name(), blocks, rec[1].bestBytes, rec[2].bestBytes, xz, zstd);
         for (String f : List.of("-cor.wtrace", "-strata.wtrace", "-cor-best.wtrace", "-strata-best.wtrace", "-blocks.raw")) {
             Files.deleteIfExists(dir.resolve(p.name() + f));
         }
-        return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis);
+        return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis, outputsBytes);
+    }
+
+    private StrataOptions analysisOptions() {
+        return new StrataOptions(layers, 256L << 20, StrataPipeline.DEFAULT_MAX_LENGTH, 0, 0, -1, true);
+    }
+
+    /** A lackey superblock trace: SEQUITUR and STRATA grammars of its superblocks (builds interleaved), xz/zstd, strata layers. */
+    private LackeyRow measure(LackeyTraces.Spec spec, Path dir) throws Exception {
+        int[] ids = LackeyTraces.superblockIds(dir.resolve(spec.fileName()));
+        log.info("%s: %,d superblocks, %d reps of SEQUITUR and STRATA", spec.name(), ids.length, reps);
+        GrammarAlgorithm[] algorithms = {GrammarAlgorithm.SEQUITUR, GrammarAlgorithm.STRATA};
+        double[][] cpu = new double[2][reps];
+        Grammar[] built = new Grammar[2];
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (int r = 0; r < reps; r++) {
+            for (int a = 0; a < 2; a++) {
+                built[a] = null;
+                long t0 = threads.getCurrentThreadCpuTime();
+                GrammarBuilder b = algorithms[a].newBuilder(1 << 12);
+                b.append(ids, 0, ids.length);
+                built[a] = b.toGrammar();
+                cpu[a][r] = (threads.getCurrentThreadCpuTime() - t0) / 1e9;
+            }
+        }
+        for (int a = 0; a < 2; a++) {
+            if (!Arrays.equals(built[a].expand(), ids)) throw new IllegalStateException(algorithms[a].cliName() + " does not expand to " + spec.name());
+        }
+        Path raw = dir.resolve(spec.name() + ".u32");
+        GrammarRuns.writeU32(ids, raw);
+        GeneralPurpose.ByteSource source = GeneralPurpose.ByteSource.file(raw);
+        long xz = GeneralPurpose.XZ.compressedBytes(source);
+        long zstd = GeneralPurpose.ZSTD.compressedBytes(source);
+        Files.deleteIfExists(raw);
+        StrataResult analysis = new StrataAnalysis(analysisOptions()).analyze("lackey-sb", spec.name(), ids);
+        LackeyRow row = new LackeyRow(spec, ids.length, GrammarRuns.packedBytes(built[0]), GrammarRuns.packedBytes(built[1]), median(cpu[0]),
+                median(cpu[1]), xz, zstd, analysis);
+        log.info("%s: SEQUITUR %d B, STRATA %d B, xz %d B, zstd %d B", spec.name(), row.sequiturBytes, row.strataBytes, xz, zstd);
+        return row;
     }
 
     /** Every thread's blocks, thread after thread, as 4-byte little-endian ids; returns how many. */
@@ -174,21 +241,24 @@ final class StrataBenchCommand implements Callable<Integer> {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    private String markdown(List<Row> rows) {
+    private String markdown(List<Row> rows, List<LackeyRow> lackey, String load) {
         StringBuilder b = new StringBuilder();
         b.append("# bench strata: COR vs STRATA recording vs xz/zstd of the raw block stream\n\n");
         b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append("` (reps ").append(reps)
                 .append(", medians of wall and CPU; peak RSS the largest). ").append(Machine.describe().summary()).append("\n\n");
+        b.append("Run ").append(load).append(" (2 cores shared with other jobs: wall times are noisy, CPU times are the figures to compare).\n\n");
         b.append("Sizes are bytes of the whole `.wtrace` (sync order, code map and metadata included) after the re-pack with the best codec "
                 + "(`recompress`), and as the agent sealed it; raw = 4 bytes per block, every thread's blocks; xz -9 and zstd -19 of that raw "
                 + "stream hold the blocks only (no sync operations, no sync order, no code map).\n\n");
-        b.append("| program | blocks | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("The STRATA file is measured without the STRATA_OUTPUTS section (the strata outputs and phases) that `record`'s re-pack "
+                + "adds; the last column gives that section's size, packed as the re-pack packs it.\n\n");
+        b.append("| program | blocks | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 | stored outputs |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s |%n", r.program.name(), Report.count(r.blocks),
+            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s | %s |%n", r.program.name(), Report.count(r.blocks),
                     Report.count(r.cor.bestBytes), Report.count(r.strata.bestBytes), (double) r.strata.bestBytes / r.cor.bestBytes,
                     Report.count(r.cor.sealedBytes), Report.count(r.strata.sealedBytes), Report.count(4 * r.blocks), Report.count(r.xz),
-                    Report.count(r.zstd)));
+                    Report.count(r.zstd), Report.count(r.outputsBytes)));
         }
         b.append("\nRecording cost (slowdown = recorded / plain, wall and CPU):\n\n");
         b.append("| program | plain wall / CPU | COR wall / CPU | STRATA wall / CPU | COR slowdown wall / CPU | STRATA slowdown wall / CPU | peak RSS plain / COR / STRATA |\n");
@@ -201,31 +271,73 @@ final class StrataBenchCommand implements Callable<Integer> {
         }
         b.append("\nStrata analysis of the STRATA trace (`wholetrace strata --layers ").append(layers)
                 .append("`: paths over blocks only; the size stopped at each level is the analysis' zlib estimate, not a file):\n\n");
+        layerTable(b);
+        for (Row r : rows) layerRow(b, r.program.name(), r.analysis);
+        if (!lackey.isEmpty()) {
+            b.append("\n## System programs: valgrind lackey superblock traces\n\n");
+            b.append("Generated in the benchmark (`valgrind --tool=lackey --trace-superblocks=yes`, not committed) and imported as `compress "
+                    + "--format lackey-sb` does: a superblock, numbered in order of first appearance, stands for a block; one thread, no sync "
+                    + "operations, no recording (valgrind's slowdown is not ours), so the recording cost is the compressor's: each grammar built "
+                    + "in process from the superblock ids, CPU seconds, median of ").append(reps).append(" interleaved builds. Sizes: each "
+                    + "grammar as a trace stores it (its varints packed with the best codec: what COR's WPP section and `compress --grammar "
+                    + "strata` would hold), against xz -9 / zstd -19 of the ids as 4-byte values.\n\n");
+            b.append("| program | superblocks | SEQUITUR (COR) | STRATA | STRATA / SEQUITUR | raw | xz -9 | zstd -19 | build CPU SEQUITUR / STRATA |\n");
+            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (LackeyRow r : lackey) {
+                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s | %s | %s | %.2f s / %.2f s |%n", r.spec.name(), Report.count(r.superblocks),
+                        Report.count(r.sequiturBytes), Report.count(r.strataBytes), (double) r.strataBytes / r.sequiturBytes, Report.count(4L * r.superblocks),
+                        Report.count(r.xz), Report.count(r.zstd), r.sequiturCpu, r.strataCpu));
+            }
+            b.append("\nPrograms: ");
+            for (int i = 0; i < lackey.size(); i++) b.append(i > 0 ? "; " : "").append(lackey.get(i).spec.name()).append(": ").append(lackey.get(i).spec.description());
+            b.append(".\n\nStrata analysis of the superblock sequence (as above):\n\n");
+            layerTable(b);
+            for (LackeyRow r : lackey) layerRow(b, r.spec.name(), r.analysis);
+        }
+        return b.toString();
+    }
+
+    private void layerTable(StringBuilder b) {
         b.append("| program | unique paths | mean path length | size stopped at: paths |");
         for (int k = 0; k < layers; k++) b.append(" layer ").append(k).append(" |");
         b.append(" unique strata per layer |\n|---|---:|---:|---:|");
         for (int k = 0; k < layers; k++) b.append("---:|");
         b.append("---|\n");
-        for (Row r : rows) {
+    }
+
+    private static void layerRow(StringBuilder b, String name, StrataResult analysis) {
+        List<StrataResult.Level> lv = analysis.levels();
+        b.append(String.format(Locale.ROOT, "| %s | %s | %.2f |", name, Report.count(lv.get(0).unique()), lv.get(0).meanLength()));
+        for (StrataResult.Level l : lv) b.append(' ').append(l.representation() < 0 ? "n/a" : Report.count(l.representation())).append(" |");
+        StringBuilder u = new StringBuilder();
+        for (int k = 1; k < lv.size(); k++) u.append(k > 1 ? ", " : "").append(lv.get(k).unique());
+        b.append(' ').append(u).append(" |\n");
+    }
+
+    private String lackeyCsv(List<LackeyRow> rows) {
+        StringBuilder b = new StringBuilder("program,superblocks,sequitur_bytes,strata_bytes,raw_bytes,xz9_bytes,zstd19_bytes,sequitur_cpu_s,strata_cpu_s,"
+                + "unique_paths,mean_path_length");
+        for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
+        b.append('\n');
+        for (LackeyRow r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "| %s | %s | %.2f |", r.program.name(), Report.count(lv.get(0).unique()), lv.get(0).meanLength()));
-            for (StrataResult.Level l : lv) b.append(' ').append(l.representation() < 0 ? "n/a" : Report.count(l.representation())).append(" |");
-            StringBuilder u = new StringBuilder();
-            for (int k = 1; k < lv.size(); k++) u.append(k > 1 ? ", " : "").append(lv.get(k).unique());
-            b.append(' ').append(u).append(" |\n");
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%d,%.3f", r.spec.name(), r.superblocks, r.sequiturBytes, r.strataBytes,
+                    4L * r.superblocks, r.xz, r.zstd, r.sequiturCpu, r.strataCpu, lv.get(0).unique(), lv.get(0).meanLength()));
+            for (StrataResult.Level l : lv) b.append(',').append(l.representation());
+            b.append('\n');
         }
         return b.toString();
     }
 
     private String csv(List<Row> rows) {
         StringBuilder b = new StringBuilder("program,blocks,cor_bytes,strata_bytes,cor_sealed_bytes,strata_sealed_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
-                + "plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
+                + "stored_outputs_bytes,plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
         for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
         b.append('\n');
         for (Row r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
-                    r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.plainWall, r.plainCpu,
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
+                    r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.outputsBytes, r.plainWall, r.plainCpu,
                     r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
             b.append('\n');

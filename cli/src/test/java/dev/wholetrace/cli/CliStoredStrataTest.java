@@ -21,8 +21,12 @@ class CliStoredStrataTest {
     static Path dir;
 
     static Path record(String kernel, String mode, String size, String steps) {
-        Path f = dir.resolve(kernel + "-" + mode + ".wtrace");
-        Cli r = Cli.run("workload", kernel, "--threads", "1", "--size", size, "--steps", steps, "-o", f.toString(), "--mode", mode,
+        return record(dir.resolve(kernel + "-" + mode + ".wtrace"), kernel, mode, "1", size, steps);
+    }
+
+    /** {@code workload KERNEL -o f} with {@code threads} workers. */
+    static Path record(Path f, String kernel, String mode, String threads, String size, String steps) {
+        Cli r = Cli.run("workload", kernel, "--threads", threads, "--size", size, "--steps", steps, "-o", f.toString(), "--mode", mode,
                 "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         return f;

@@ -96,6 +96,25 @@ class CliStrataTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theTemporalStrataPageThroughEveryRun() {
+        String first = ok("strata", sor.toString(), "--layer", "-1", "--sample", "30", "--format", "json").out();
+        String page = ok("strata", sor.toString(), "--layer", "-1", "--from", "10", "--sample", "12", "--format", "json").out();
+        List<Map<String, Object>> a = (List<Map<String, Object>>) JsonText.object(first).get("threads");
+        List<Map<String, Object>> b = (List<Map<String, Object>>) JsonText.object(page).get("threads");
+        for (int t = 0; t < a.size(); t++) {
+            List<Object> all = (List<Object>) ((List<Map<String, Object>>) a.get(t).get("temporal")).get(0).get("runs");
+            Object paged = ((List<Map<String, Object>>) b.get(t).get("temporal")).get(0).get("runs");
+            assertThat(paged).as("thread %d", t).isEqualTo(all.subList(Math.min(10, all.size()), Math.min(22, all.size())));
+        }
+        String text = ok("strata", sor.toString(), "--layer", "-1", "--from", "10", "--sample", "30").out();
+        assertThat(text).contains("temporal strata of the paths, runs 10 to 39 of each thread:", "next page: --from 40 --sample 30");
+        assertThat(text).doesNotContain("more"); // a page is printed whole, 24 runs a line
+        assertThat(ok("strata", sor.toString(), "--sample", "0").out()).contains("temporal strata of layer 0: none asked (--sample 0)");
+        assertThat(Cli.run("strata", sor.toString(), "--from", "-1").exit()).isEqualTo(2);
+    }
+
+    @Test
     void helpHasExamples() {
         assertThat(ok("hot", "--help").out()).contains("Examples:", "wholetrace hot sor.wtrace --top 3 --thread 1", "Formats");
         assertThat(ok("strata", "--help").out()).contains("Examples:", "--layers", "--strata-memory", "Formats");

@@ -39,6 +39,7 @@ public final class ParallelTrace implements TraceView {
     private final long fileBytes;
     private final int version;
     private final List<List<Section>> chunks;
+    private final List<Section> trailer;
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final List<ThreadInfo> threads = new ArrayList<>();
     private final List<ThreadTrace> traces = new ArrayList<>();
@@ -63,6 +64,7 @@ public final class ParallelTrace implements TraceView {
         this.fileBytes = reader.size();
         this.version = reader.version();
         this.chunks = reader.chunks();
+        this.trailer = reader.trailer();
         if (!complete && chunks.isEmpty()) {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
@@ -243,6 +245,11 @@ public final class ParallelTrace implements TraceView {
         List<Section> all = new ArrayList<>();
         for (List<Section> chunk : chunks) all.addAll(chunk);
         return Collections.unmodifiableList(all);
+    }
+
+    @Override
+    public List<Section> trailer() {
+        return trailer;
     }
 
     @Override

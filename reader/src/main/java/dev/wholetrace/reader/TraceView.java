@@ -53,6 +53,11 @@ public interface TraceView {
     /** The file's sections that were read, in file order: what each part of the trace costs. */
     List<Section> sections();
 
+    /** The trailer sections of a complete file (after its chunks: stored analyses, docs/trace-format.md); empty by default. */
+    default List<Section> trailer() {
+        return List.of();
+    }
+
     /** What the recorder wrote about the run: program, class path, options. */
     Map<String, String> properties();
 

@@ -33,7 +33,9 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
         Row total = new Row("total", all, all.rawBytes(mode));
         long end = TraceFormat.FILE_HEADER_BYTES; // where the last complete chunk ends
         total.bytes[Component.FRAMING.ordinal()] += TraceFormat.FILE_HEADER_BYTES;
-        for (Section sec : trace.sections()) {
+        List<Section> sections = new ArrayList<>(trace.sections());
+        sections.addAll(trace.trailer());
+        for (Section sec : sections) {
             Component c = componentOf(sec, mode);
             total.bytes[c.ordinal()] += sec.fileBytes();
             if (!c.global && sec.thread() >= 0 && sec.thread() < rows.size()) rows.get(sec.thread()).bytes[c.ordinal()] += sec.fileBytes();
@@ -58,7 +60,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
             case SYNC_ORDER -> Component.S_SYNCH;
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
-            case PROPERTIES, THREADS, CODE, CLOCK -> Component.METADATA;
+            case PROPERTIES, THREADS, CODE, CLOCK, STRATA_OUTPUTS -> Component.METADATA;
             case CHUNK_END, END -> Component.FRAMING;
         };
     }

@@ -27,7 +27,7 @@ public final class TraceStats {
         SYNCH_CNT("synch_cnt", "synchCnt", false),
         /** Per-thread symbol tables (SYMBOLS). */
         SYMBOLS("symbols", "symbols", false),
-        /** PROPERTIES, THREADS and CODE. */
+        /** PROPERTIES, THREADS, CODE, CLOCK and the stored strata outputs (STRATA_OUTPUTS). */
         METADATA("metadata", "metadata", true),
         /** The file header, CHUNK_END and END. */
         FRAMING("framing", "framing", true),

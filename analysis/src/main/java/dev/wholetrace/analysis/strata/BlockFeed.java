@@ -46,6 +46,15 @@ final class BlockFeed {
         checkBudget();
     }
 
+    /** Feeds a block sequence held in an array (an imported trace's superblocks), checking the budget as {@link #feed(List, StrataPipeline.ThreadPipeline)} does. */
+    void feed(int[] blocks, StrataPipeline.ThreadPipeline thread) {
+        for (int from = 0; from < blocks.length; from += BUFFER) {
+            for (int i = from, end = Math.min(blocks.length, from + BUFFER); i < end; i++) thread.add(blocks[i]);
+            if (++reads % checkEvery == 0) checkBudget();
+        }
+        checkBudget();
+    }
+
     private static int[] blockIds(ThreadGrammar g) {
         int[] blockOf = new int[g.terminals()];
         for (int s = 0; s < blockOf.length; s++) {

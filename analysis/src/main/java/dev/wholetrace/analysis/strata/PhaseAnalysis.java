@@ -20,6 +20,9 @@ public final class PhaseAnalysis extends NamedAnalysis<PhaseResult> {
     /** Windows per thread when no window size is given: the window is the thread's events / this, and counts blocks (in CDR and ALL, fewer windows than this). */
     static final int DEFAULT_WINDOWS = 100;
     static final int MIN_WINDOW = 1000;
+    /** The CLI's defaults: a phase starts below this Jaccard similarity, with hot sets of at most {@link #DEFAULT_HOT} paths. */
+    public static final double DEFAULT_THRESHOLD = 0.5;
+    public static final int DEFAULT_HOT = 8;
 
     private final int window;
     private final int thread;
@@ -41,6 +44,16 @@ public final class PhaseAnalysis extends NamedAnalysis<PhaseResult> {
         this.thread = thread;
         this.threshold = threshold;
         this.maxHot = maxHot;
+    }
+
+    /** Every thread, default windows, {@link #DEFAULT_THRESHOLD}, {@link #DEFAULT_HOT}: what a trace stores (StoredStrata). */
+    public static PhaseAnalysis defaults() {
+        return new PhaseAnalysis(0, -1, DEFAULT_THRESHOLD, DEFAULT_HOT);
+    }
+
+    /** Whether this is {@link #defaults()}. */
+    public boolean isDefault() {
+        return window == 0 && thread == -1 && threshold == DEFAULT_THRESHOLD && maxHot == DEFAULT_HOT;
     }
 
     @Override

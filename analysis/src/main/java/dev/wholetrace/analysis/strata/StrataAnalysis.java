@@ -20,6 +20,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 
 /**
@@ -56,6 +57,28 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
             throw new IllegalArgumentException("no thread " + options.thread() + ": " + trace.file().getFileName() + " has "
                     + (n == 1 ? "1 thread (0)" : n + " threads (0.." + (n - 1) + ")"));
         }
+        List<Source> threads = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            if (options.thread() >= 0 && t != options.thread()) continue;
+            int thread = t;
+            threads.add(new Source(t, trace.threads().get(t).label(), (feed, pipeline) -> feed.feed(trace.grammars(thread), pipeline)));
+        }
+        return run(trace.mode().label(), threads, trace.code());
+    }
+
+    /**
+     * The analysis of one block sequence that is no recorded trace: an imported valgrind lackey
+     * superblock trace, its superblocks (numbered in order of first appearance) as the blocks, one
+     * thread, no code map. {@code mode} labels it in the result.
+     */
+    public StrataResult analyze(String mode, String name, int[] blocks) {
+        return run(mode, List.of(new Source(0, name, (feed, pipeline) -> feed.feed(blocks, pipeline))), new CodeMap());
+    }
+
+    /** One thread's blocks: how to feed them to its pipeline. */
+    private record Source(int thread, String name, BiConsumer<BlockFeed, StrataPipeline.ThreadPipeline> blocks) {}
+
+    private StrataResult run(String mode, List<Source> sources, CodeMap code) {
         StrataPipeline pipeline = new StrataPipeline(options.layers(), options.maxLength());
         DeflatedSize[] runSizes = watchSizes(pipeline);
         BlockFeed feed = new BlockFeed(pipeline, options.memoryBytes(), CHECK_EVERY);
@@ -65,19 +88,18 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
         boolean timed = cpu.isCurrentThreadCpuTimeSupported();
         long cpuStart = timed ? cpu.getCurrentThreadCpuTime() : 0;
         long start = System.nanoTime();
-        for (int t = 0; t < n; t++) {
-            if (options.thread() >= 0 && t != options.thread()) continue;
-            StrataPipeline.ThreadPipeline thread = pipeline.beginThread(NOWHERE, options.sample());
-            feed.feed(trace.grammars(t), thread);
+        for (Source s : sources) {
+            StrataPipeline.ThreadPipeline thread = pipeline.beginThread(NOWHERE, options.sampleFrom(), options.sample());
+            s.blocks().accept(feed, thread);
             thread.finish();
             blocks += thread.blocks();
-            rows.add(new ThreadRow(t, trace.threads().get(t).label(), thread.blocks(), samples(pipeline)));
+            rows.add(new ThreadRow(s.thread(), s.name(), thread.blocks(), samples(pipeline)));
         }
         long nanos = System.nanoTime() - start;
         long cpuNanos = timed ? cpu.getCurrentThreadCpuTime() - cpuStart : -1;
         long[][] blockLengths = blockLengths(pipeline);
-        return new StrataResult(trace.mode().label(), blocks, nanos, cpuNanos, Math.max(feed.peakBytes(), pipeline.bytes()), options, rows,
-                levels(pipeline, blocks, runSizes), hottest(pipeline, trace.code(), blocks), uniqueStrata(pipeline, blockLengths));
+        return new StrataResult(mode, blocks, nanos, cpuNanos, Math.max(feed.peakBytes(), pipeline.bytes()), options, rows,
+                levels(pipeline, blocks, runSizes), hottest(pipeline, code, blocks), uniqueStrata(pipeline, blockLengths));
     }
 
     private DeflatedSize[] watchSizes(StrataPipeline pipeline) {

@@ -12,9 +12,16 @@ package dev.wholetrace.analysis.strata;
  * @param thread      the one thread to analyse, or -1 for all
  * @param sizes       whether to measure what each layer would take compressed (zlib, as the paper's
  *                    compression server); costs a deflate of every layer's runs
+ * @param sampleFrom  the first run kept for the temporal strata (0: each thread's first; paging
+ *                    through the whole temporal sequence, {@code sample} runs a page)
  */
-public record StrataOptions(int layers, long memoryBytes, int maxLength, int top, int sample, int thread, boolean sizes) {
+public record StrataOptions(int layers, long memoryBytes, int maxLength, int top, int sample, int thread, boolean sizes, long sampleFrom) {
     public static final int MAX_LAYERS = 16;
+
+    /** Options whose temporal strata are each thread's first {@code sample} runs. */
+    public StrataOptions(int layers, long memoryBytes, int maxLength, int top, int sample, int thread, boolean sizes) {
+        this(layers, memoryBytes, maxLength, top, sample, thread, sizes, 0);
+    }
 
     public StrataOptions {
         if (layers < 0 || layers > MAX_LAYERS) throw new IllegalArgumentException("--layers " + layers + " is outside 0.." + MAX_LAYERS);
@@ -22,6 +29,7 @@ public record StrataOptions(int layers, long memoryBytes, int maxLength, int top
         if (maxLength < 1) throw new IllegalArgumentException("maximum path length " + maxLength + " < 1");
         if (top < 0) throw new IllegalArgumentException("--top " + top + " < 0");
         if (sample < 0) throw new IllegalArgumentException("--sample " + sample + " < 0");
+        if (sampleFrom < 0) throw new IllegalArgumentException("--from " + sampleFrom + " < 0");
     }
 
     /** What {@code hot} needs: paths only, the {@code top} hottest. */

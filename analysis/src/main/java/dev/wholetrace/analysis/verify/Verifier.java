@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.verify;
 
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.wtrace.TraceFormat;
@@ -50,6 +51,7 @@ public final class Verifier {
     public static Verification trace(Path file) throws IOException {
         try {
             ParallelTrace trace = ParallelTrace.open(file);
+            StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
             for (int t = 0; t < trace.threads().size(); t++) {
                 expand(trace.thread(t), "thread " + t);
                 ThreadTrace dor = trace.dataView(t);

@@ -89,7 +89,7 @@ public final class RacesCommand implements Callable<Integer> {
         Path bench = Path.of(DetectorChild.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 
         List<KernelRow> rows = new ArrayList<>();
-        String loadBefore = loadAverage();
+        String loadBefore = Machine.loadAverage();
         for (String named : sizes.keySet()) Kernels.byName(named); // a misspelt kernel fails before any run
         for (Kernels k : kernels) {
             for (int size : sizesOf(k)) {
@@ -120,7 +120,7 @@ public final class RacesCommand implements Callable<Integer> {
             }
         }
 
-        String load = "before the kernels " + loadBefore + ", after them " + loadAverage();
+        String load = "before the kernels " + loadBefore + ", after them " + Machine.loadAverage();
         List<SuiteRow> suite = new ArrayList<>();
         for (Class<?> program : RaceSuite.PROGRAMS) {
             if (noSuite) break;
@@ -173,16 +173,6 @@ public final class RacesCommand implements Callable<Integer> {
             out.add(size);
         }
         return out;
-    }
-
-    /** The three load averages of /proc/loadavg, or "unknown" (not Linux). */
-    private static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (Exception e) {
-            return "unknown";
-        }
     }
 
     private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {

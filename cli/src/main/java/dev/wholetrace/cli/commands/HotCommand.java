@@ -1,8 +1,6 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.strata.StrataFormats;
@@ -31,8 +29,11 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "longest run, its length, its methods with the source lines it covers, then each block "
                     + "with its place and bytecode, and its isomers: the paths that are rotations of it (one "
                     + "loop entered at another block) with the share they run together, and those with the same "
-                    + "blocks in another order. Needs a control WPP: COR, CDR or ALL. The WPPs are expanded "
-                    + "as they are read; no thread's blocks are held. 'wholetrace strata' adds the layers."},
+                    + "blocks in another order. Needs a control WPP: COR, CDR, ALL or STRATA. The WPPs are expanded "
+                    + "as they are read; no thread's blocks are held. A STRATA recording that 'record' or "
+                    + "'recompress' re-packed stores the top 10 (its STRATA_OUTPUTS section): they are read "
+                    + "from there, for every thread and --top up to 10, unless --recompute. 'wholetrace strata' "
+                    + "adds the layers."},
         footer = {"", "Examples:",
                 "  wholetrace hot sor.wtrace",
                 "  wholetrace hot sor.wtrace --top 3 --thread 1",
@@ -53,6 +54,9 @@ public final class HotCommand implements Callable<Integer>, FormatOption.Formatt
     Integer thread;
 
     @Mixin
+    StoredStrataSource source;
+
+    @Mixin
     FormatOption format;
 
     @Override
@@ -67,9 +71,7 @@ public final class HotCommand implements Callable<Integer>, FormatOption.Formatt
         ReportWriter<StrataReport> writer = StrataFormats.HOT.writer(format.resolve(StrataFormats.HOT));
         PrintWriter out = spec.commandLine().getOut();
         int only = thread == null ? -1 : thread;
-        ParallelTrace trace = TraceFiles.open(input, t -> only < 0 || t == only, spec.commandLine().getErr());
-        var result = new StrataAnalysis(StrataOptions.hotPaths(top, only)).analyze(trace);
-        writer.write(new StrataReport(input.toString(), result, -1), out);
+        writer.write(source.strata(input, StrataOptions.hotPaths(top, only), -1, spec.commandLine().getErr()), out);
         out.flush();
         return 0;
     }

@@ -2,7 +2,6 @@ package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.analysis.strata.PhaseAnalysis;
 import dev.wholetrace.analysis.strata.PhaseResult;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.strata.StrataFormats;
@@ -28,7 +27,9 @@ import picocli.CommandLine.Spec;
                     + "(the thread's sync operations just before and after it, for --sync-from/--sync-to; "
                     + "'segment' takes the same), and its hot paths with their share of the phase's blocks and "
                     + "where they start. A phase boundary is placed to a window. Needs a control WPP: COR, CDR, "
-                    + "ALL or STRATA."},
+                    + "ALL or STRATA. A STRATA recording that 'record' or 'recompress' re-packed stores the "
+                    + "phases for the defaults (every thread, default window, threshold and --hot; its "
+                    + "STRATA_OUTPUTS section): they are read from there unless --recompute."},
         footer = {"", "Examples:",
                 "  wholetrace phases run.wtrace",
                 "  wholetrace phases run.wtrace --thread 1 --window 5000 --threshold 0.3",
@@ -47,12 +48,15 @@ public final class PhasesCommand implements Callable<Integer>, FormatOption.Form
             description = "blocks per window (default 0: a thread's events / 100, at least 1000)")
     int window;
 
-    @Option(names = "--threshold", defaultValue = "0.5", paramLabel = "J",
+    @Option(names = "--threshold", defaultValue = "" + PhaseAnalysis.DEFAULT_THRESHOLD, paramLabel = "J",
             description = "a phase starts where consecutive windows' hot sets are less similar than this, 0..1 (default: ${DEFAULT-VALUE})")
     double threshold;
 
-    @Option(names = "--hot", defaultValue = "8", paramLabel = "K", description = "most paths in a hot set, >= 1 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--hot", defaultValue = "" + PhaseAnalysis.DEFAULT_HOT, paramLabel = "K", description = "most paths in a hot set, >= 1 (default: ${DEFAULT-VALUE})")
     int hot;
+
+    @Mixin
+    StoredStrataSource source;
 
     @Mixin
     FormatOption format;
@@ -68,9 +72,8 @@ public final class PhasesCommand implements Callable<Integer>, FormatOption.Form
         ReportWriter<PhaseResult> writer = StrataFormats.PHASES.writer(format.resolve(StrataFormats.PHASES));
         PhaseAnalysis analysis = new PhaseAnalysis(window, thread == null ? -1 : thread, threshold, hot);
         int only = thread == null ? -1 : thread;
-        ParallelTrace trace = TraceFiles.open(input, t -> only < 0 || t == only, spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();
-        writer.write(analysis.analyze(trace), out);
+        writer.write(source.phases(input, analysis, only, spec.commandLine().getErr()), out);
         out.flush();
         return 0;
     }

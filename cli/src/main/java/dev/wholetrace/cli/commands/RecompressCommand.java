@@ -1,12 +1,15 @@
 package dev.wholetrace.cli.commands;
 
 import dev.wholetrace.cli.io.CommandSummary;
+import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
+import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.importers.GrammarFileRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
@@ -18,6 +21,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,7 +44,8 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "with the smaller of zstd -19 and xz -9; chunks, grammars and events are unchanged. An "
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
-                        + "when the program exited normally. The output is written beside its target and renamed into place; "
+                        + "when the program exited normally. A complete STRATA recording also gets the strata outputs and phases "
+                        + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it). The output is written beside its target and renamed into place; "
                         + "an existing OUT is replaced only with --force, and never when it is IN itself.",
                 "",
                 "--grammar rebuilds every grammar (each thread's WPPs and per-instruction streams, or a .wgr's control "
@@ -120,7 +125,11 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
-            TraceRepacker.Result r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(input, tmp));
+            TraceRepacker.Result r;
+            try (TraceReader reader = TraceReader.open(input)) {
+                Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
+                r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, trailer));
+            }
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"
                             : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)")

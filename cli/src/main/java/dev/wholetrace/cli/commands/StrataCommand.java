@@ -1,9 +1,7 @@
 package dev.wholetrace.cli.commands;
 
-import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.model.strata.StrataPipeline;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.report.strata.StrataFormats;
@@ -33,14 +31,20 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "'hourglass' question — what the trace would take stopped at that level: its runs plus "
                     + "every table up to it, zlib-compressed as the paper's compression server did), the "
                     + "hottest paths with their code (path details), the unique strata of --layer that cover "
-                    + "the most blocks, and the temporal strata of --layer: each thread's first runs.",
+                    + "the most blocks, and the temporal strata of --layer: each thread's runs in order, --sample of them "
+                    + "from run --from on (page through all of them with --from 0, K, 2K, ...).",
                 "",
                 "When the tables outgrow --strata-memory, the highest layer still built is given up (marked "
-                    + "'given up', its figures partial); the paths are always complete. Needs COR, CDR or ALL. "
-                    + "Not yet stored in the trace: 'record --mode strata' is the next step (docs/strata.md)."},
+                    + "'given up', its figures partial); the paths are always complete. Needs COR, CDR, ALL or STRATA.",
+                "",
+                "A STRATA recording that 'record' or 'recompress' re-packed stores these outputs for the "
+                    + "defaults (every thread, 4 layers, --top 10, --sample 16, sizes; its STRATA_OUTPUTS "
+                    + "section): a report asking no more than that is read from there (it says 'stored'), "
+                    + "unless --recompute (docs/strata.md)."},
         footer = {"", "Examples:",
                 "  wholetrace strata sor.wtrace",
                 "  wholetrace strata sor.wtrace --layers 6 --layer 2 --top 3",
+                "  wholetrace strata sor.wtrace --layer 0 --from 1000 --sample 1000   # the second page of layer 0's temporal strata",
                 "  wholetrace strata sor.wtrace --format json | jq '.levels[] | {name, unique, sizeHere}'"})
 public final class StrataCommand implements Callable<Integer>, FormatOption.Formatted {
     static final int MAX_SAMPLE = 1000;
@@ -68,6 +72,10 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
             description = "temporal strata: the first K runs of each layer per thread, 0..1000 (default: ${DEFAULT-VALUE})")
     int sample;
 
+    @Option(names = "--from", defaultValue = "0", paramLabel = "R",
+            description = "temporal strata: start at run R of each thread (0 = its first), to page through the whole temporal sequence --sample runs at a time (default: ${DEFAULT-VALUE})")
+    long from;
+
     @Option(names = "--strata-memory", defaultValue = "128", paramLabel = "MiB",
             description = "budget for the tables; above it layers are given up from the top, 1..65536 (default: ${DEFAULT-VALUE})")
     int memory;
@@ -77,6 +85,9 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
 
     @Option(names = "--no-sizes", description = "skip the zlib size of each level (saves compressing every layer's runs)")
     boolean noSizes;
+
+    @Mixin
+    StoredStrataSource source;
 
     @Mixin
     FormatOption format;
@@ -93,14 +104,14 @@ public final class StrataCommand implements Callable<Integer>, FormatOption.Form
         if (layer < -1 || layer >= layers) throw new IllegalArgumentException("--layer must be -1 to " + (layers - 1) + " (--layers " + layers + "), not " + layer);
         if (top < 0 || top > HotCommand.MAX_TOP) throw new IllegalArgumentException("--top must be 0 to " + HotCommand.MAX_TOP + ", not " + top);
         if (sample < 0 || sample > MAX_SAMPLE) throw new IllegalArgumentException("--sample must be 0 to " + MAX_SAMPLE + ", not " + sample);
+        if (from < 0) throw new IllegalArgumentException("--from must be >= 0, not " + from);
         if (memory < 1 || memory > MAX_MEMORY_MIB) throw new IllegalArgumentException("--strata-memory must be 1 to " + MAX_MEMORY_MIB + " MiB, not " + memory);
         if (thread != null && thread < 0) throw new IllegalArgumentException("--thread must be >= 0, not " + thread);
         ReportWriter<StrataReport> writer = StrataFormats.STRATA.writer(format.resolve(StrataFormats.STRATA));
         PrintWriter out = spec.commandLine().getOut();
         int only = thread == null ? -1 : thread;
-        ParallelTrace trace = TraceFiles.open(input, t -> only < 0 || t == only, spec.commandLine().getErr());
-        StrataOptions options = new StrataOptions(layers, (long) memory << 20, StrataPipeline.DEFAULT_MAX_LENGTH, top, sample, only, !noSizes);
-        writer.write(new StrataReport(input.toString(), new StrataAnalysis(options).analyze(trace), layer), out);
+        StrataOptions options = new StrataOptions(layers, (long) memory << 20, StrataPipeline.DEFAULT_MAX_LENGTH, top, sample, only, !noSizes, from);
+        writer.write(source.strata(input, options, layer, spec.commandLine().getErr()), out);
         out.flush();
         return 0;
     }

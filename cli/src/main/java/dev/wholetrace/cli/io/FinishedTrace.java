@@ -1,21 +1,26 @@
 package dev.wholetrace.cli.io;
 
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.Units;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
  * the agent seals a chunk every second with a fast codec so that a crash loses little
  * (docs/durability.md); once the program has ended nothing is at risk any more, so the trace is
  * re-packed with the strongest codec, as {@code wholetrace recompress} does, in place through
- * {@link OutputFile} (written beside it, then renamed over it, keeping its permissions).
+ * {@link OutputFile} (written beside it, then renamed over it, keeping its permissions). A STRATA
+ * recording gets its strata outputs stored as well ({@link #storedOutputs}).
  *
  * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A
  * failure leaves the agent's file and only warns: the command's exit code stays the program's.
@@ -27,12 +32,33 @@ public final class FinishedTrace {
     public static void repack(Path trace, PrintWriter err) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
+            Map<SectionType, byte[]> trailer;
+            try {
+                trailer = storedOutputs(reader);
+            } catch (IOException | RuntimeException e) { // the re-pack is worth having without them: the commands compute instead
+                err.println("wholetrace: warning: " + trace + ": the strata outputs were not stored (" + e.getMessage() + ")");
+                err.flush();
+                trailer = Map.of();
+            }
+            Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp));
+            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, stored));
         } catch (IOException | RuntimeException e) {
             err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
             err.flush();
         }
+    }
+
+    /**
+     * The trailer sections a re-pack of {@code reader}'s trace adds: for a complete STRATA recording
+     * of a version with trailers, the strata outputs and phases ({@link StoredStrata}), computed
+     * here, in the re-pack after the program exited rather than in the recorder's close, so that
+     * the traced program pays nothing for them (the re-pack reads every section anyway); a killed
+     * recording is not re-packed and has none: the commands compute them. Empty otherwise.
+     */
+    public static Map<SectionType, byte[]> storedOutputs(TraceReader reader) throws IOException {
+        if (!reader.complete() || !StoredStrata.storedFor(reader.mode()) || !SectionType.STRATA_OUTPUTS.inVersion(reader.version())) return Map.of();
+        return StoredStrata.trailer(ParallelTrace.open(reader.file()));
     }
 
     /**

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Rewrites a {@code .wtrace} file with every grammar (every thread's WPPs and per-instruction
@@ -150,7 +151,10 @@ public final class TraceRegrammarer {
                     writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
                             chunk.clock()), codec, Codec.NO_DEADLINE);
                 }
-                if (reader.complete()) writer.finish();
+                if (reader.complete()) {
+                    writer.copyTrailer(reader, Map.of()); // stored analyses of the events, which are unchanged
+                    writer.finish();
+                }
             }
             return new Result(reader.chunks().size(), events, reader.complete(), before, after, reader.size(), Files.size(out));
         }

@@ -19,7 +19,8 @@ public enum SectionType {
     CHUNK_END(10, false, 1),
     END(11, false, 1),
     STREAM(12, true, 2),
-    CLOCK(13, false, 5);
+    CLOCK(13, false, 5),
+    STRATA_OUTPUTS(14, false, TraceFormat.TRAILER_SINCE);
 
     public final int id;
     /** Whether the section belongs to one thread (its header names the thread). */
@@ -41,6 +42,16 @@ public enum SectionType {
     /** Whether files of format {@code version} have sections of this type. */
     public boolean inVersion(int version) {
         return since <= version && version <= until;
+    }
+
+    /** Whether sections of this type sit inside a chunk (all but END and the trailer sections). */
+    public boolean inChunk() {
+        return this != END && !trailer();
+    }
+
+    /** Whether this is a trailer section: after the last chunk, before END, part of no chunk. */
+    public boolean trailer() {
+        return this == STRATA_OUTPUTS;
     }
 
     public static SectionType byId(int id) {

@@ -29,6 +29,8 @@ public final class TraceReader implements AutoCloseable {
     private final TraceMode mode;
     private final int version;
     private final List<List<Section>> chunks = new ArrayList<>();
+    /** The trailer sections of a complete file (after its last chunk, before END); empty otherwise. */
+    private List<Section> trailer = List.of();
     private final long size;
     private boolean complete;
     private long ignoredBytes;
@@ -71,6 +73,7 @@ public final class TraceReader implements AutoCloseable {
         this.mode = scanned.mode;
         this.version = scanned.version;
         this.chunks.addAll(scanned.chunks);
+        this.trailer = scanned.trailer;
         this.size = scanned.size;
         this.complete = scanned.complete;
         this.ignoredBytes = scanned.ignoredBytes;
@@ -121,6 +124,8 @@ public final class TraceReader implements AutoCloseable {
     private void scan(String name) throws IOException {
         long pos = TraceFormat.FILE_HEADER_BYTES;
         List<Section> open = new ArrayList<>();
+        // Trailer sections count only once END follows them: a file cut after them is read as any cut file.
+        List<Section> pendingTrailer = new ArrayList<>();
         while (pos < size) {
             if (size - pos < TraceFormat.SECTION_HEADER_BYTES) break; // cut inside a header
             ByteBuffer h = read(pos, TraceFormat.SECTION_HEADER_BYTES);
@@ -159,8 +164,20 @@ public final class TraceReader implements AutoCloseable {
                 if (pos + s.fileBytes() != size) throw new FormatException(name + ": " + (size - pos - s.fileBytes()) + " bytes after the END section");
                 checkEnd(s);
                 complete = true;
+                trailer = List.copyOf(pendingTrailer);
                 return;
             }
+            if (type.trailer()) {
+                if (!open.isEmpty()) throw new FormatException(name + ": " + s.describe() + " inside an unfinished chunk");
+                if (chunk != chunks.size() || thread != TraceFormat.NO_THREAD) throw new FormatException(name + ": " + s.describe() + " at offset " + pos + " has a wrong chunk or thread field");
+                for (Section other : pendingTrailer) {
+                    if (other.type() == type) throw new FormatException(name + ": a second " + s.describe());
+                }
+                pendingTrailer.add(s);
+                pos += s.fileBytes();
+                continue;
+            }
+            if (!pendingTrailer.isEmpty()) throw new FormatException(name + ": " + s.describe() + " follows the trailer (" + pendingTrailer.get(0).describe() + ")");
             if (chunk != chunks.size()) {
                 throw new FormatException(name + ": " + s.describe() + " found where chunk " + chunks.size() + " should be");
             }
@@ -280,6 +297,20 @@ public final class TraceReader implements AutoCloseable {
     /** Complete chunks, each as its sections in file order (CHUNK_END last). */
     public List<List<Section>> chunks() {
         return chunks;
+    }
+
+    /**
+     * The trailer sections of a complete file, in file order (empty for an unfinished one, or a
+     * file older than {@link TraceFormat#TRAILER_SINCE}); read them with {@link #payload}.
+     */
+    public List<Section> trailer() {
+        return trailer;
+    }
+
+    /** The trailer section of type {@code type}, or null. */
+    public Section trailer(SectionType type) {
+        for (Section s : trailer) if (s.type() == type) return s;
+        return null;
     }
 
     /** Whether the writer finished (END present). */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Rewrites a {@code .wtrace} file with every section re-packed by another codec: the recorder
@@ -45,12 +46,24 @@ public final class TraceRepacker {
         }
     }
 
-    /** Writes the chunks of an open trace re-packed into {@code out} (created or replaced). */
+    /** Writes the chunks of an open trace re-packed into {@code out} (created or replaced), and its trailer. */
     public Result repack(TraceReader reader, Path out) throws IOException {
+        return repack(reader, out, Map.of());
+    }
+
+    /**
+     * As {@link #repack(TraceReader, Path)}, with the trailer sections {@code trailer} (payloads by
+     * type) added to a complete input, in place of the input's own of those types; ignored for an
+     * unfinished input, which has no trailer, and for a version without the type.
+     */
+    public Result repack(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         long events = 0;
         try (TraceWriter writer = TraceWriter.create(out, reader.mode(), codec, reader.version())) {
             for (int c = 0; c < reader.chunks().size(); c++) events += copyChunk(reader, c, writer);
-            if (reader.complete()) writer.finish();
+            if (reader.complete()) {
+                writer.copyTrailer(reader, trailer);
+                writer.finish();
+            }
         }
         return new Result(reader.chunks().size(), events, reader.complete(), reader.ignoredBytes(), reader.size(), Files.size(out));
     }

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Appends chunks to a {@code .wtrace} file (docs/trace-format.md). Every section is written with
@@ -21,14 +23,17 @@ import java.util.List;
 public final class TraceWriter implements AutoCloseable {
     private final FileChannel out;
     private final Codec codec;
+    private final int version;
     private final List<Long> chunkEnds = new ArrayList<>();
     private long position;
     private long events;
     private boolean finished;
+    private boolean trailerStarted;
 
     private TraceWriter(FileChannel out, TraceMode mode, Codec codec, int version) throws IOException {
         this.out = out;
         this.codec = codec;
+        this.version = version;
         ByteBuffer h = ByteBuffer.allocate(TraceFormat.FILE_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         h.put(TraceFormat.MAGIC).putShort((short) version).put((byte) mode.ordinal()).put((byte) 0).putInt(0);
         h.putInt(TraceFormat.crc(h.array(), 0, 12));
@@ -72,6 +77,7 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk whose sections are already encoded (the repacker copies them across). */
     void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
+        if (trailerStarted) throw new IllegalStateException("a chunk after the trailer");
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
         toc.writeVarLong(sections.size());
@@ -84,6 +90,31 @@ public final class TraceWriter implements AutoCloseable {
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
         section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Codec.NO_DEADLINE);
+    }
+
+    /**
+     * Appends a trailer section ({@link SectionType#trailer()}: after the last chunk, before
+     * {@link #finish}); no chunk may follow it. It counts only once END is written.
+     */
+    public void writeTrailer(SectionType type, byte[] raw) throws IOException {
+        if (!type.trailer() || !type.inVersion(version)) throw new IllegalArgumentException(type + " is not a trailer section of format version " + version);
+        if (finished) throw new IllegalStateException("a trailer section after END");
+        trailerStarted = true;
+        section(type, null, chunkEnds.size(), TraceFormat.NO_THREAD, raw, codec, Codec.NO_DEADLINE);
+    }
+
+    /**
+     * Writes the trailer sections of {@code reader} (a complete file being rewritten), those of a
+     * type in {@code replaced} by its payload instead, then the other sections of {@code replaced};
+     * a type this writer's version lacks is left out.
+     */
+    public void copyTrailer(TraceReader reader, Map<SectionType, byte[]> replaced) throws IOException {
+        for (Section s : reader.trailer()) {
+            if (!replaced.containsKey(s.type()) && s.type().inVersion(version)) writeTrailer(s.type(), reader.payload(s));
+        }
+        for (Map.Entry<SectionType, byte[]> e : new TreeMap<>(replaced).entrySet()) {
+            if (e.getKey().inVersion(version)) writeTrailer(e.getKey(), e.getValue());
+        }
     }
 
     /** Writes END, which marks the file complete and lists where every chunk ends. */

@@ -18,6 +18,8 @@ public final class RunTally implements RunSink {
     private long longest;
     private long[] sample = new long[0];
     private int sampled;
+    /** Runs still to let pass before the sample starts (paging through a thread's temporal sequence). */
+    private long skip;
 
     public RunTally(RunSink next) {
         this.next = next;
@@ -37,7 +39,8 @@ public final class RunTally implements RunSink {
         runs++;
         total += trip;
         if (trip > longest) longest = trip;
-        if (sampled < sample.length) sample[sampled++] = Runs.pair(id, Math.min(trip, Runs.MAX_TRIP));
+        if (skip > 0) skip--;
+        else if (sampled < sample.length) sample[sampled++] = Runs.pair(id, Math.min(trip, Runs.MAX_TRIP));
         if (watcher != null) watcher.run(id, trip);
         next.run(id, trip);
     }
@@ -59,8 +62,15 @@ public final class RunTally implements RunSink {
 
     /** Keeps the next {@code limit} runs (the temporal sequence of one thread begins), dropping those kept before. */
     public void startSample(int limit) {
+        startSample(0, limit);
+    }
+
+    /** As {@link #startSample(int)}, but lets the next {@code from} runs pass first: a page of the thread's temporal sequence. */
+    public void startSample(long from, int limit) {
+        if (from < 0) throw new IllegalArgumentException("sample start " + from + " < 0");
         sample = new long[limit];
         sampled = 0;
+        skip = from;
     }
 
     /** The runs kept since {@link #startSample}, as pairs ({@link Runs#pair}). */

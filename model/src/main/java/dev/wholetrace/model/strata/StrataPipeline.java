@@ -35,8 +35,13 @@ public final class StrataPipeline {
 
     /** Starts the next thread; its top layer's runs go to {@code top}, and the first {@code sample} runs of every layer are kept. */
     public ThreadPipeline beginThread(RunSink top, int sample) {
+        return beginThread(top, 0, sample);
+    }
+
+    /** As {@link #beginThread(RunSink, int)}, keeping runs {@code from} to {@code from + sample - 1} of every layer instead. */
+    public ThreadPipeline beginThread(RunSink top, long from, int sample) {
         if (current != null && !current.finished) throw new IllegalStateException("the previous thread has not finished");
-        for (RunTally t : tallies) t.startSample(sample);
+        for (RunTally t : tallies) t.startSample(from, sample);
         current = new ThreadPipeline(top);
         return current;
     }

@@ -111,7 +111,7 @@ class BitFlipTraceFileTest {
                 Arrays.fill(structure, (int) (at + sec.fileBytes() - 4), (int) (at + sec.fileBytes()), true);
             }
             Set<SectionType> chunkSections = EnumSet.noneOf(SectionType.class);
-            for (SectionType t : SectionType.values()) if (t.inVersion(TraceFormat.VERSION) && t != SectionType.END) chunkSections.add(t);
+            for (SectionType t : SectionType.values()) if (t.inVersion(TraceFormat.VERSION) && t.inChunk()) chunkSections.add(t);
             assertThat(types).as("the file has every kind of chunk section").containsAll(chunkSections);
             assertThat(sections.stream().map(Section::stream).filter(k -> k != null).distinct().toList())
                     .as("and a stream section of every stream kind").containsExactlyInAnyOrderElementsOf(TraceMode.ALL.kinds);

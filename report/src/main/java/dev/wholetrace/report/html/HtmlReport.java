@@ -49,9 +49,6 @@ import java.util.Locale;
  * without script. Every section is bounded (docs/report.md), and says what it left out.
  */
 public final class HtmlReport implements ReportWriter<StatsReport> {
-    /** The phases section's settings: 'wholetrace phases' defaults. */
-    static final double PHASE_THRESHOLD = 0.5;
-    static final int PHASE_HOT = 8;
     /** Threads drawn one by one in the per-thread chart. */
     public static final int MAX_THREADS = 64;
     /** Sync operations the chart draws one by one by default; above, it shows them aggregated. */
@@ -304,7 +301,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             return new PhasesSection(null, "Phases are found from the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
         }
-        return new PhasesSection(new PhaseAnalysis(0, -1, PHASE_THRESHOLD, PHASE_HOT).analyze(trace), null);
+        return new PhasesSection(PhaseAnalysis.defaults().analyze(trace), null);
     }
 
     private DepsSection deps(ParallelTrace trace) {

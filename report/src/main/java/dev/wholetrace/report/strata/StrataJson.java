@@ -31,8 +31,8 @@ final class StrataJson implements ReportWriter<StrataReport> {
         JsonWriter j = JsonWriter.to(out);
         j.beginObject().field("file", report.file()).field("mode", r.mode()).field("thread", o.thread()).field("blocks", r.blocks());
         if (all) {
-            j.field("nanos", r.nanos()).field("blocksPerSecond", r.blocksPerSecond()).field("cpuNanos", r.cpuNanos()).field("peakBytes", r.peakBytes())
-                    .field("memoryBudget", o.memoryBytes()).field("layersAsked", o.layers()).field("maxLength", o.maxLength());
+            j.field("stored", report.stored()).field("nanos", r.nanos()).field("blocksPerSecond", r.blocksPerSecond()).field("cpuNanos", r.cpuNanos()).field("peakBytes", r.peakBytes())
+                    .field("memoryBudget", o.memoryBytes()).field("layersAsked", o.layers()).field("temporalFrom", o.sampleFrom()).field("maxLength", o.maxLength());
             j.array("levels");
             for (Level l : r.levels()) level(j, l);
             j.endArray();

@@ -19,7 +19,7 @@ import java.util.Locale;
  * executed unique strata of the layer shown, and its temporal strata per thread.
  */
 final class StrataText implements dev.wholetrace.report.ReportWriter<StrataReport> {
-    /** Elements of one stratum, and runs of one thread's temporal strata, printed in text. */
+    /** Elements of one stratum printed in text, and runs of one thread's temporal strata printed on one line. */
     static final int MAX_ELEMENTS = 24;
 
     @Override
@@ -29,6 +29,7 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
         out.printf(Locale.ROOT, "file     %s (%s)%n", Text.oneLine(report.file()), r.mode());
         out.printf(Locale.ROOT, "threads  %s%n", threads(r));
         out.printf(Locale.ROOT, "blocks   %d executed (as 4-byte block ids: %s)%n", r.blocks(), Units.bytes(4 * r.blocks()));
+        if (report.stored()) out.println("stored   read from the trace's STRATA_OUTPUTS section; the time is that of computing it when the trace was re-packed");
         out.printf(Locale.ROOT, "time     %.2f s, %s blocks/s; CPU %s (expanding the WPPs and building %d layer%s%s)%n", r.nanos() / 1e9,
                 Units.count((long) r.blocksPerSecond()), r.cpuNanos() < 0 ? "not measured" : String.format(Locale.ROOT, "%.2f s, %s blocks/s",
                         r.cpuNanos() / 1e9, Units.count((long) r.blocksPerCpuSecond())),
@@ -79,11 +80,24 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
         }
         String prefix = layer < 0 ? "P" : "S";
         out.println();
-        out.printf(Locale.ROOT, "temporal strata of %s, the first runs of each thread:%n", layer < 0 ? "the paths" : "layer " + layer);
+        long from = r.options().sampleFrom();
+        int sample = r.options().sample();
+        if (sample == 0) {
+            out.printf(Locale.ROOT, "temporal strata of %s: none asked (--sample 0)%n", layer < 0 ? "the paths" : "layer " + layer);
+            return;
+        }
+        out.printf(Locale.ROOT, "temporal strata of %s, runs %d to %d of each thread:%n", layer < 0 ? "the paths" : "layer " + layer, from, from + sample - 1);
+        boolean more = false;
         for (ThreadRow row : r.threads()) {
             List<Run> runs = row.temporal().get(layer + 1);
-            out.printf(Locale.ROOT, "  %d %s: %s%n", row.thread(), Text.oneLine(row.name()), runs.isEmpty() ? "(none)" : runs(runs, prefix));
+            more |= runs.size() == sample;
+            out.printf(Locale.ROOT, "  %d %s: %s%n", row.thread(), Text.oneLine(row.name()),
+                    runs.isEmpty() ? "(none)" : runs(runs.subList(0, Math.min(MAX_ELEMENTS, runs.size())), prefix));
+            for (int i = MAX_ELEMENTS; i < runs.size(); i += MAX_ELEMENTS) { // the whole page, MAX_ELEMENTS runs a line
+                out.printf(Locale.ROOT, "      %s%n", runs(runs.subList(i, Math.min(i + MAX_ELEMENTS, runs.size())), prefix));
+            }
         }
+        if (more) out.printf(Locale.ROOT, "next page: --from %d --sample %d%n", from + sample, sample);
     }
 
     static String threads(StrataResult r) {
