@@ -178,7 +178,9 @@ final class AccessTable implements SegmentAccesses.Sink {
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
         if (slots == null) throw new IllegalStateException("rows added after they were sorted");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
-        if (at == 0) newPage(page);
+        // Only when the page is not there yet: a progression merged into its row below adds no row, so the
+        // next add stands at the same boundary again (counting its page twice broke the sort's page walk).
+        if (at == 0 && page == pages) newPage(page);
         added++;
         accessCount += n;
         int sk = siteOf(t, instr, w);

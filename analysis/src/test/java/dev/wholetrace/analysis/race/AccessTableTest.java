@@ -139,6 +139,27 @@ class AccessTableTest {
         assertThat(plain.multiplicity(0)).isEqualTo(1);
     }
 
+    /**
+     * A progression merged into its row when the table stands exactly at a page boundary adds no row,
+     * so it must not add a page either: the page count ran ahead of the page arrays (LU 384 with 4
+     * threads: an ArrayIndexOutOfBoundsException in sortByFirstAddress).
+     */
+    @Test
+    void mergesAtAPageBoundaryAddNoPage() {
+        AccessTable table = AccessTable.merging();
+        int page = 1 << 16;
+        long last = 1_000_000L + 8L * (page - 1);
+        for (int i = 0; i < page; i++) table.accesses(1, 0, 5, false, 1_000_000L + 8L * i, 0, 1); // exactly one full page
+        for (int i = 0; i < 40; i++) table.accesses(1, 0, 5, false, last, 0, 1); // merged into the last row, 40 times
+        table.accesses(1, 0, 5, false, 64, 0, 1); // then one more row, on the second page
+        assertThat(table.size).isEqualTo(page + 1);
+        table.sortByFirstAddress();
+        assertThat(table.first(0)).isEqualTo(64);
+        assertThat(table.first(page)).isEqualTo(last);
+        assertThat(table.multiplicity(page)).isEqualTo(41);
+        assertThat(table.accesses()).isEqualTo(page + 41);
+    }
+
     @Test
     void aRowRepeatedPastItsLimitGoesOnInANewRow() {
         AccessTable table = AccessTable.merging();
