@@ -245,7 +245,7 @@ public final class TraceRecorder implements AutoCloseable {
         if (compressor != null) enqueue(workerOf(compressor.thread()), CompressorWorker.retirement(compressor));
     }
 
-        private CompressorWorker workerOf(int thread) {
+    private CompressorWorker workerOf(int thread) {
         return workers[thread % workers.length];
     }
 
