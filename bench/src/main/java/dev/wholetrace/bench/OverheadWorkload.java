@@ -26,12 +26,14 @@ record OverheadWorkload(String name, String mainClass, int size, int quickSize, 
                     "10xSIZE red-black iterations, 4 threads, 256x256, CyclicBarrier"));
 
     /**
-     * The growth table's driver and its sizes for a plain run of about 5 s, 20 s and 60 s on the
-     * idle development machine (math3: about 1.5 s of start-up and warm-up, then about 4.7 ms of CPU per round, mostly on one thread);
-     * --quick runs tiny sizes only to exercise the table.
+     * The growth table's driver and its sizes for a plain run of about 5 s, 20 s and 60 s of CPU
+     * (math3, mostly on one thread; its rounds get cheaper as the JIT warms up). Calibrated on the
+     * 2-core Xeon development machine of 2026-11-27: plain CPU 3.4 s at 1100 rounds, 8.3 s at 4000,
+     * 15.3 s at 12000, 57.6 s at 62000 (the sizes 1100 / 4000 / 12000 used before were calibrated
+     * on another machine and gave 3 / 8 / 15 s here). --quick runs tiny sizes only to exercise the table.
      */
     static final String GROWTH_DRIVER = "math3";
-    static final List<Integer> GROWTH_SIZES = List.of(1_100, 4_000, 12_000);
+    static final List<Integer> GROWTH_SIZES = List.of(2_000, 17_500, 62_000);
     static final List<Integer> GROWTH_QUICK_SIZES = List.of(1, 2, 4);
 
     static OverheadWorkload named(String name) {

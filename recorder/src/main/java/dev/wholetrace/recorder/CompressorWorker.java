@@ -25,11 +25,15 @@ final class CompressorWorker implements Runnable {
 
     private record Register(ThreadCompressor compressor) {}
 
+    private record Retire(ThreadCompressor compressor) {}
+
     static final Object STOP = new Object();
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
     private final List<ThreadCompressor> compressors = new ArrayList<>();
+    /** compressors.size(), for other threads to read. */
+    private volatile int held;
 
     CompressorWorker(TraceRecorder recorder, int capacity) {
         this.recorder = recorder;
@@ -41,7 +45,22 @@ final class CompressorWorker implements Runnable {
         return new Register(c);
     }
 
-    /** Queues a batch, a cut, a registration or STOP; false if the queue is full. */
+    /**
+     * The queue item that says a thread has ended: queued after its last buffer, so its compressor
+     * still contributes that buffer's events to the next cut and is dropped right after it. Without
+     * this a program that starts a thread per task kept every ended thread's compressor (its
+     * alphabets, block-symbol cache and empty grammars) until the recording ended.
+     */
+    static Object retirement(ThreadCompressor c) {
+        return new Retire(c);
+    }
+
+    /** How many threads' compressors this worker holds now (ended ones until the cut after their end). */
+    int compressorsHeld() {
+        return held;
+    }
+
+    /** Queues a batch, a cut, a registration, a retirement or STOP; false if the queue is full. */
     boolean offer(Object item) {
         return queue.offer(item);
     }
@@ -72,12 +91,17 @@ final class CompressorWorker implements Runnable {
                         ThreadChunk tch = tc.cut();
                         if (tch != null) mine.add(tch);
                     }
+                    compressors.removeIf(ThreadCompressor::retired);
+                    held = compressors.size();
                     synchronized (c.threadChunks) {
                         c.threadChunks.addAll(mine);
                     }
                     c.done.countDown();
                 } else if (item instanceof Register r) {
                     compressors.add(r.compressor());
+                    held = compressors.size();
+                } else if (item instanceof Retire r) {
+                    r.compressor().retire();
                 }
             } catch (RuntimeException | OutOfMemoryError e) {
                 recorder.fail(e);

@@ -21,10 +21,17 @@ import dev.wholetrace.model.grammar.GrammarBuilder;
  * is then exactly SEQUITUR's.
  */
 final class ControlEncoder extends StreamEncoder {
-    /** Shortest path a backward jump ends; shorter ones run on through the next iteration. */
-    static final int MIN_PATH = 8;
+    /**
+     * Shortest path a backward jump ends; shorter ones run on through the next iteration. 16, not
+     * 8: a thread that runs tight loops (math3's main thread, 0.7 G blocks in 45 s) is compressed
+     * by one worker, so SEQUITUR's cost per path bounds the whole recording. Twice as many blocks
+     * a path: the compressor 0.6x as costly on math3 (3 % more grammar bytes in CompressorReplay),
+     * the whole recording 0.87x the CPU for 14 % larger traces (a dictionary of paths per chunk;
+     * docs/results/overhead-profile.md, session 32).
+     */
+    static final int MIN_PATH = 16;
     /** Longest path: bounds how many distinct paths irregular code can make. */
-    static final int MAX_PATH = 64;
+    static final int MAX_PATH = 128;
 
     private final boolean accesses;
     private final int minPath;

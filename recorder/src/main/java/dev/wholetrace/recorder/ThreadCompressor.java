@@ -25,6 +25,8 @@ final class ThreadCompressor {
     private static final int MAX_SYNC_CAPACITY = 1 << 20;
     private ThreadSyncColumn sync = new ThreadSyncColumn(64);
     private long events;
+    /** The thread has ended and its last buffer is consumed: its worker drops it after the next cut. */
+    private boolean retired;
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
         this(thread, mode, foldPaths, GrammarAlgorithm.DEFAULT);
@@ -65,6 +67,16 @@ final class ThreadCompressor {
         }
         events += n;
         return n;
+    }
+
+    /** Called by the worker once the thread's last buffer is consumed. */
+    void retire() {
+        retired = true;
+    }
+
+    /** Whether the thread has ended: after the next {@link #cut} nothing more comes. */
+    boolean retired() {
+        return retired;
     }
 
     /** Freezes the current chunk, or returns null if the thread recorded nothing in it. */

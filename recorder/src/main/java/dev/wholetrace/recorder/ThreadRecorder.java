@@ -192,6 +192,7 @@ public final class ThreadRecorder {
             buf = new long[MAX_EVENT_LONGS];
             pos = 0;
             limit = -1; // every later event goes to handOver(), which drops it
+            recorder.retire(compressor); // after the last buffer, on the same worker queue
         }
         recorder.ended(this);
     }

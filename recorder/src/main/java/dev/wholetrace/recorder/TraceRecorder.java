@@ -240,6 +240,11 @@ public final class TraceRecorder implements AutoCloseable {
         enqueue(workerOf(b.target.thread()), b);
     }
 
+    /** Tells an ended thread's worker to drop its compressor once its events are in a chunk. */
+    void retire(ThreadCompressor compressor) {
+        if (compressor != null) enqueue(workerOf(compressor.thread()), CompressorWorker.retirement(compressor));
+    }
+
     private CompressorWorker workerOf(int thread) {
         return workers[thread % workers.length];
     }
@@ -287,6 +292,13 @@ public final class TraceRecorder implements AutoCloseable {
         while (writing && !failed && (pendingSymbols.get() >= 2 * config.chunkSymbols() || pendingEvents.get() >= 2 * config.chunkEvents())) {
             LockSupport.parkNanos(1_000_000);
         }
+    }
+
+    /** How many threads' compressors the workers hold: the live threads, and ended ones until the next cut. */
+    int compressorsHeld() {
+        int n = 0;
+        for (CompressorWorker w : workers) n += w.compressorsHeld();
+        return n;
     }
 
     /** Events compressed so far. */
