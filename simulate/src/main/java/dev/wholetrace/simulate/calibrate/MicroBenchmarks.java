@@ -245,6 +245,27 @@ public final class MicroBenchmarks {
         return s;
     }
 
+    /**
+     * An array walk for the cache costs (not a fitted loop): {@code n} loads of {@code a}, {@code
+     * stride} elements apart, wrapping to the next column at the end, so every element is read once
+     * per sweep and the footprint is the whole array. Stride 1 is a sequential walk (a new cache line
+     * every eight doubles, prefetched); a power-of-two stride of a line or more is a matrix column
+     * walk (a new line, and a new page every 4 KiB, per access), as in a transpose.
+     */
+    static double walk(double[] a, int stride, int n) {
+        double s0 = 0, s1 = 0;
+        int len = a.length, i = 0, column = 0;
+        for (int k = 0; k < n; k += 2) { // two sums: the loads, not an addition chain, set the pace
+            s0 += a[i];
+            i += stride;
+            if (i >= len) i = column = column + 1 == stride ? 0 : column + 1;
+            s1 += a[i];
+            i += stride;
+            if (i >= len) i = column = column + 1 == stride ? 0 : column + 1;
+        }
+        return s0 + s1;
+    }
+
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     /** CPU nanoseconds of the calling thread (wall nanoseconds where the JVM cannot measure them). */

@@ -366,7 +366,10 @@ public final class GraphBuilder {
         }
         List<Vertex> kept = reachableFromStart(vs);
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
-        LoopFinder.mark(kept);
+        Map<Integer, java.util.BitSet> loops = LoopFinder.mark(kept);
+        Vertex[] vertexOfInsn = new Vertex[insns.length];
+        for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
+        new LoopAccesses(insns, frames, vertexOfInsn, kept, loops).apply();
         unlikelyThrows(kept);
         return new MethodGraph(m.id(), kept);
     }

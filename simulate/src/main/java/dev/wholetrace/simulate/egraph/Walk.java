@@ -1,0 +1,44 @@
+package dev.wholetrace.simulate.egraph;
+
+import java.util.List;
+
+/**
+ * Array accesses of a vertex that walk an array inside a loop (docs/egraph.md, "Array walks"): each
+ * of the {@code count} accesses moves {@code bytes} per iteration of its innermost loop, and the
+ * walk's footprint is {@code bytes} × the trip counts of the loops in {@code loops} (the enclosing
+ * loops of the method, innermost first, named by their control vertex's {@link Vertex#end} bytecode
+ * index, which the optimizations keep). {@code far}: each access touches a new cache line (a stride
+ * of a cache line or more, or a step that is not a constant, such as a matrix column walk).
+ *
+ * <p>The simulator prices each access by the smallest cache of the machine that holds the
+ * footprint ({@code cycles.bc.walk.near|far.LEVEL}).
+ *
+ * @param count accesses of the vertex with this walk
+ * @param bytes bytes the access moves per iteration (a line, {@link #LINE}, when far)
+ * @param far whether each access touches a new cache line
+ * @param loops the enclosing loops' control vertices ({@link Vertex#end}), innermost first
+ */
+public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
+    /** Bytes of a cache line: what a far access moves (64 on every x86 and most ARM cores). */
+    public static final int LINE = 64;
+
+    public Walk {
+        if (count < 1 || bytes < 1) throw new IllegalArgumentException("a walk has a count and bytes ≥ 1, not " + count + " and " + bytes);
+        loops = List.copyOf(loops);
+    }
+
+    /** {@code near} or {@code far}: the machine-model key's kind. */
+    public String kind() {
+        return far ? "far" : "near";
+    }
+
+    /** The machine-model key of one such access whose footprint fits cache {@code level} ({@code out}: none). */
+    public static String machineKey(boolean far, String level) {
+        return "bc.walk." + (far ? "far" : "near") + "." + level;
+    }
+
+    /** The same walk {@code more} times more often (joined vertices). */
+    Walk times(int more) {
+        return new Walk(count * more, bytes, far, loops);
+    }
+}
