@@ -91,13 +91,12 @@ public final class Simulator {
             MethodGraph mg = graph.methods().get(m);
             methodNames[m] = mg.shortName();
             cost[m] = new double[mg.vertices().size()];
-            Map<Integer, Double> tripsByEnd = new HashMap<>();
-            for (Vertex x : mg.vertices()) if (x.loopStay >= 0) tripsByEnd.put(x.end, x.trips);
+            Map<Integer, Double> loopTrips = mg.loopTrips();
             for (int v = 0; v < cost[m].length; v++) {
                 Vertex x = mg.vertices().get(v);
                 double c = 0;
                 for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k] + x.chain[k] * chainCycles[k];
-                for (Walk w : x.walks) c += w.count() * walkCycles(w, tripsByEnd);
+                for (Walk w : x.walks) c += w.count() * walkCycles(w, loopTrips);
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
                 cost[m][v] = c;
@@ -109,13 +108,10 @@ public final class Simulator {
 
     /**
      * Extra cycles of one access of walk {@code w} beyond a cache hit: {@code cycles.bc.walk.KIND.LEVEL}
-     * of the smallest cache holding its footprint, {@code bytes × trips} of its loops (a loop the
-     * graph no longer has counts once); 0 on a machine without cache sizes or costs.
+     * of the smallest cache holding its {@link Walk#footprint}; 0 on a machine without cache sizes or costs.
      */
-    private double walkCycles(Walk w, Map<Integer, Double> tripsByEnd) {
-        double footprint = w.bytes();
-        for (int loop : w.loops()) footprint *= Math.max(1, tripsByEnd.getOrDefault(loop, 1.0));
-        String level = machine.cacheLevel(footprint);
+    private double walkCycles(Walk w, Map<Integer, Double> loopTrips) {
+        String level = machine.cacheLevel(w.footprint(loopTrips));
         return level == null ? 0 : machine.cycles().getOrDefault(Walk.machineKey(w.far(), level), 0L);
     }
 

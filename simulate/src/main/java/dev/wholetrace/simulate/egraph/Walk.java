@@ -1,6 +1,7 @@
 package dev.wholetrace.simulate.egraph;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Array accesses of a vertex that walk an array inside a loop (docs/egraph.md, "Array walks"): each
@@ -37,8 +38,18 @@ public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
         return "bc.walk." + (far ? "far" : "near") + "." + level;
     }
 
+    /**
+     * Bytes the walk covers: {@code bytes} × the trip count of each of its loops in {@code loopTrips}
+     * ({@link MethodGraph#loopTrips}; a loop the graph no longer has, or one run less than once, counts once).
+     */
+    public double footprint(Map<Integer, Double> loopTrips) {
+        double f = bytes;
+        for (int loop : loops) f *= Math.max(1, loopTrips.getOrDefault(loop, 1.0));
+        return f;
+    }
+
     /** The same walk {@code more} times more often (joined vertices). */
-    Walk times(int more) {
+    public Walk times(int more) {
         return new Walk(count * more, bytes, far, loops);
     }
 }
