@@ -45,6 +45,7 @@ public final class Calibration {
     private final int iterations;
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private final List<CostFit.Sample> samples = new ArrayList<>();
+    private final List<String> walkReport = new ArrayList<>();
     private double[] fitted, linear;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
@@ -112,8 +113,6 @@ public final class Calibration {
         walkReport.add(String.format(Locale.ROOT, "walk %-4s %-3s %9d KiB  %7.3f ns per access, %+7.3f ns beyond the first level", far ? "far" : "near", level,
                 bytes >> 10, ns, ns - base));
     }
-
-    private final List<String> walkReport = new ArrayList<>();
 
     /** ns per access of a walk over {@code bytes} of doubles, {@code stride} elements apart (a multiple of the stride, so columns wrap evenly). */
     private double walkTime(long bytes, int stride) {

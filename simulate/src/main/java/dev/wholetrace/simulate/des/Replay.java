@@ -127,26 +127,17 @@ public final class Replay {
             } else if (a != Action.THREAD_JOIN) {
                 cur.key = "obj:" + e.object();
             }
-            cur.walks = segmentWalks(walks);
+            cur.walks = Walk.counted(walks);
             vs.add(cur);
             cur = new Vertex(vs.size());
         }
-        cur.walks = segmentWalks(walks);
+        cur.walks = Walk.counted(walks);
         vs.add(cur);
         for (int i = 0; i + 1 < vs.size(); i++) {
             vs.get(i).next = new int[] {i + 1};
             vs.get(i).weights = new double[] {1};
         }
         return vs;
-    }
-
-    /** The walks a segment ran, each with its count; clears {@code walks} for the next segment. */
-    private static Walk[] segmentWalks(Map<Walk, Integer> walks) {
-        Walk[] out = new Walk[walks.size()];
-        int i = 0;
-        for (Map.Entry<Walk, Integer> e : walks.entrySet()) out[i++] = e.getKey().times(e.getValue());
-        walks.clear();
-        return out;
     }
 
     private static Action action(Event e) {

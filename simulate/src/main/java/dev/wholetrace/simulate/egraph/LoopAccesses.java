@@ -94,11 +94,7 @@ final class LoopAccesses {
             Walk w = walk(i, op, loops);
             if (w != null) walks.computeIfAbsent(x, k -> new LinkedHashMap<>()).merge(w, 1, Integer::sum);
         }
-        for (Map.Entry<Vertex, Map<Walk, Integer>> e : walks.entrySet()) {
-            List<Walk> list = new ArrayList<>();
-            for (Map.Entry<Walk, Integer> w : e.getValue().entrySet()) list.add(w.getKey().times(w.getValue()));
-            e.getKey().walks = list.toArray(new Walk[0]);
-        }
+        for (Map.Entry<Vertex, Map<Walk, Integer>> e : walks.entrySet()) e.getKey().walks = Walk.counted(e.getValue());
     }
 
     /** The loops holding vertex {@code v}, innermost (smallest body) first. */

@@ -12,7 +12,8 @@ import java.util.Map;
  * of a cache line or more, or a step that is not a constant, such as a matrix column walk).
  *
  * <p>The simulator prices each access by the smallest cache of the machine that holds the
- * footprint ({@code cycles.bc.walk.near|far.LEVEL}).
+ * footprint ({@code cycles.bc.walk.near|far.LEVEL}). A replayed segment's walks have no loops:
+ * their {@code bytes} is the footprint, resolved from the recording's trip counts.
  *
  * @param count accesses of the vertex with this walk
  * @param bytes bytes the access moves per iteration (a line, {@link #LINE}, when far)
@@ -26,11 +27,6 @@ public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
     public Walk {
         if (count < 1 || bytes < 1) throw new IllegalArgumentException("a walk has a count and bytes ≥ 1, not " + count + " and " + bytes);
         loops = List.copyOf(loops);
-    }
-
-    /** {@code near} or {@code far}: the machine-model key's kind. */
-    public String kind() {
-        return far ? "far" : "near";
     }
 
     /** The machine-model key of one such access whose footprint fits cache {@code level} ({@code out}: none). */
@@ -48,8 +44,17 @@ public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
         return f;
     }
 
-    /** The same walk {@code more} times more often (joined vertices). */
+    /** The same walk {@code more} times more often. */
     public Walk times(int more) {
         return new Walk(count * more, bytes, far, loops);
+    }
+
+    /** Each walk of {@code counts} (keys of count 1) times its count, in the map's order; clears the map. */
+    public static Walk[] counted(Map<Walk, Integer> counts) {
+        Walk[] out = new Walk[counts.size()];
+        int i = 0;
+        for (Map.Entry<Walk, Integer> e : counts.entrySet()) out[i++] = e.getKey().times(e.getValue());
+        counts.clear();
+        return out;
     }
 }
