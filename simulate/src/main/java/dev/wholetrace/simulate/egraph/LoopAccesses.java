@@ -26,7 +26,8 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  * <ul>
  *   <li><b>loop-invariant loads</b>: a field read whose object does not change in its innermost loop
  *       (a local the loop never stores, or a static), of a field the loop never writes, in a loop
- *       without calls or monitors (either could write it), is hoisted by the JIT into a register: it
+ *       without calls (but {@code java.lang.Math}'s, and inlined ones of callees that write no field) or monitors,
+ *       is hoisted by the JIT into a register: it
  *       counts as a {@link OpClass#LOCAL} read, not a {@link OpClass#FIELD_LOAD}. The same for an
  *       array element whose array and index do not change in a loop that stores no reference array;
  *   <li><b>array walks</b>: an array access whose index is an affine function of its innermost loop's
@@ -52,6 +53,8 @@ final class LoopAccesses {
     /** Loops as control vertex index → body, innermost first per vertex below. */
     private final Map<Integer, BitSet> bodies;
     private final Map<Integer, LoopFacts> facts = new HashMap<>();
+    /** Calls the JIT inlines whose callees write no field and call nothing: no barrier to hoisting. */
+    private final Set<AbstractInsnNode> transparent;
 
     /** What one loop body writes: locals (with their constant increments), fields, and whether it calls. */
     private static final class LoopFacts {
@@ -60,8 +63,10 @@ final class LoopAccesses {
         boolean calls, storesReferences;
     }
 
-    LoopAccesses(AbstractInsnNode[] insns, Frame<SourceValue>[] frames, Vertex[] vertexAtInsn, List<Vertex> kept, Map<Integer, BitSet> bodies) {
+    LoopAccesses(AbstractInsnNode[] insns, Frame<SourceValue>[] frames, Vertex[] vertexAtInsn, List<Vertex> kept, Map<Integer, BitSet> bodies,
+            Set<AbstractInsnNode> transparent) {
         this.insns = insns;
+        this.transparent = transparent;
         this.frames = frames;
         this.vertices = kept;
         this.bodies = bodies;
@@ -116,11 +121,17 @@ final class LoopAccesses {
                 if (n instanceof VarInsnNode var && op >= Opcodes.ISTORE && op <= Opcodes.ASTORE) f.stores.computeIfAbsent(var.var, k -> new ArrayList<>()).add(i);
                 else if (n instanceof IincInsnNode inc) f.stores.computeIfAbsent(inc.var, k -> new ArrayList<>()).add(i);
                 else if (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC) f.fieldsWritten.add(((FieldInsnNode) n).owner + "." + ((FieldInsnNode) n).name);
-                else if (OpClass.of(op) == OpClass.INVOKE || OpClass.of(op) == OpClass.MONITOR) f.calls = true;
+                else if ((OpClass.of(op) == OpClass.INVOKE && !transparent.contains(n) && !pure(n)) || OpClass.of(op) == OpClass.MONITOR) f.calls = true;
                 else if (op == Opcodes.AASTORE) f.storesReferences = true;
             }
             return f;
         });
+    }
+
+    /** {@code java.lang.Math}'s static methods: they write no field (the JIT's intrinsics among them). */
+    private static boolean pure(AbstractInsnNode n) {
+        return n instanceof org.objectweb.asm.tree.MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
+                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"));
     }
 
     /** Rule 1: a field (or reference-array element) read the JIT keeps in a register across the loop. */

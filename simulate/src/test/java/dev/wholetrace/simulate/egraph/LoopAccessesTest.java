@@ -65,6 +65,21 @@ class LoopAccessesTest {
     }
 
     @Test
+    void smallProgramCallsAreInlinedAndHoistingSeesThroughLeaves() throws Exception {
+        ExecutionGraph g = graph();
+        MethodGraph inlined = method(g, "inlinedCalls");
+        Vertex call = inlined.vertices().stream().filter(v -> v.action == Action.CALL).findFirst().orElseThrow();
+        assertThat(call.ops[OpClass.INVOKE.ordinal()]).isEqualTo(1); // Math.sqrt's invoke stays; twice's is inlined
+        assertThat(inlined.vertices().stream().mapToLong(v -> v.ops[OpClass.FIELD_LOAD.ordinal()]).sum()).isZero(); // n, data hoisted
+        MethodGraph writing = method(g, "writingCalls");
+        assertThat(writing.vertices().stream().mapToLong(v -> v.ops[OpClass.INVOKE.ordinal()]).sum()).isZero(); // bump is inlined too
+        assertThat(writing.vertices().stream().mapToLong(v -> v.ops[OpClass.FIELD_LOAD.ordinal()]).sum()).isEqualTo(2); // but it writes count: n, data reread
+        MethodGraph main = g.methods().stream().filter(m -> m.id().contains("Walks.main(")).findFirst().orElseThrow();
+        assertThat(main.vertices().stream().filter(v -> v.action == Action.CALL).mapToLong(v -> v.ops[OpClass.INVOKE.ordinal()]).sum())
+                .isEqualTo(0); // main's calls of the small sample methods: inlined
+    }
+
+    @Test
     void walksRoundTripThroughTheFile() throws Exception {
         ExecutionGraph g = graph();
         StringWriter w = new StringWriter();

@@ -9,7 +9,8 @@ public final class Walks {
     public static void main(String[] args) {
         Walks w = new Walks();
         double[] a = new double[1024];
-        System.out.println(sequential(a) + column(a, 32, 32) + pairs(a) + columnPairs(a, 64) + masked(a) + w.invariantBound() + w.writtenField());
+        System.out.println(sequential(a) + column(a, 32, 32) + pairs(a) + columnPairs(a, 64) + masked(a) + w.invariantBound() + w.writtenField()
+                + w.inlinedCalls() + w.writingCalls());
     }
 
     static double sequential(double[] a) {
@@ -49,6 +50,29 @@ public final class Walks {
         double s = 0;
         for (int i = 0; i < n; i++) s += data[i];
         return s;
+    }
+
+    /** A small leaf the JIT inlines; {@code data} and {@code n} stay hoisted across it and across Math.sqrt. */
+    double inlinedCalls() {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += twice(Math.sqrt(data[i]));
+        return s;
+    }
+
+    private static double twice(double x) {
+        return 2 * x;
+    }
+
+    /** An inlined call that writes a field: the loop's field reads are not hoisted across it. */
+    double writingCalls() {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += bump(data[i]);
+        return s;
+    }
+
+    private double bump(double x) {
+        count++;
+        return x;
     }
 
     /** {@code count} is written in the loop: its reads stay field loads. */
