@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/prediction-measure.sh: the measured side of bench/run prediction (docs/results/prediction.md).
-#   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3]
+#   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
+# (--jar: a copy of the workloads jar, so that a build in the same tree during the hour of runs does not swap it)
 # Steady state, JIT warm-up excluded: each kernel runs at a small and a large step count (STEPS_LO,
 # STEPS_HI below, chosen so the difference is >= 2 s of one core's CPU); the steady-state time of
 # STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up, class loading and
@@ -11,16 +12,16 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out="$1"; shift
-kernels="sor lu fft water"; threads="1 2 4 8"; reps=3
+kernels="sor lu fft water"; threads="1 2 4 8"; reps=3; jar=workloads/target/wholetrace-workloads.jar
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --kernels) kernels="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --reps) reps="$2"; shift 2 ;;
+    --jar) jar="$2"; shift 2 ;;
     *) echo "prediction-measure: unknown option $1" >&2; exit 2 ;;
   esac
 done
-jar=workloads/target/wholetrace-workloads.jar
 size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; esac; }
 steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;; esac; }
 : > "$out"

@@ -87,5 +87,9 @@ class CliGraphSimulateTest {
         assertThat(model.clockHz()).isEqualTo(1e11);
         assertThat(model.costs()).containsKeys("jvm.monitor-enter", "jvm.thread-start", "jvm.barrier", "jvm.handover");
         assertThat(model.cyclesOf(MachineModel.DEFAULT_CLASS)).isPositive();
+        if (Files.isDirectory(Path.of("/sys/devices/system/cpu/cpu0/cache"))) { // Linux: the cache sizes and the walks' costs
+            assertThat(model.caches()).containsKeys("l1", "l2");
+            assertThat(model.cycles()).containsKeys("bc.walk.near.l2", "bc.walk.near.out", "bc.walk.far.l2", "bc.walk.far.out");
+        }
     }
 }

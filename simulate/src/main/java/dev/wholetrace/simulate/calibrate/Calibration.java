@@ -7,6 +7,7 @@ import dev.wholetrace.simulate.egraph.GraphBuilder;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.OpClass;
 import dev.wholetrace.simulate.egraph.Vertex;
+import dev.wholetrace.simulate.egraph.Walk;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,6 +45,7 @@ public final class Calibration {
     private final int iterations;
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private final List<CostFit.Sample> samples = new ArrayList<>();
+    private final List<String> walkReport = new ArrayList<>();
     private double[] fitted, linear;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
@@ -76,7 +78,48 @@ public final class Calibration {
         double handover = best(() -> MicroBenchmarks.handover(2000));
         costs.put("jvm.handover", whole(handover));
         costs.put("jvm.context-switch", whole(handover));
-        return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs);
+        Map<String, Long> caches = CacheSizes.read(CacheSizes.SYSFS);
+        walkCosts(caches, cycles);
+        return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs, caches);
+    }
+
+    /** Stride of the far walks: 4 KiB, a page and a power of two, as a transpose's column walk of a 512-double row. */
+    static final int FAR_STRIDE = 4096 / Double.BYTES;
+    /** The footprint beyond the largest cache, as a multiple of it. */
+    static final int OUT_FACTOR = 8;
+
+    /**
+     * {@code cycles.bc.walk.near|far.LEVEL}: the time per access of {@link MicroBenchmarks#walk} over an
+     * array half the size of cache LEVEL (and {@link #OUT_FACTOR} × the largest, for {@code out}), less the
+     * same walk's time at the smallest cache's half: what an access costs beyond an L1 hit, which the
+     * fitted instruction costs already include (their loops' arrays are 32 KiB).
+     */
+    private void walkCosts(Map<String, Long> caches, Map<String, Long> cycles) {
+        walkReport.clear();
+        if (caches.isEmpty()) return;
+        List<Map.Entry<String, Long>> levels = new ArrayList<>(caches.entrySet());
+        levels.sort(Map.Entry.comparingByValue());
+        long largest = levels.get(levels.size() - 1).getValue();
+        for (boolean far : new boolean[] {false, true}) {
+            int stride = far ? FAR_STRIDE : 1;
+            double base = walkTime(levels.get(0).getValue() / 2, stride);
+            for (Map.Entry<String, Long> l : levels) record(far, l.getKey(), l.getValue() / 2, walkTime(l.getValue() / 2, stride), base, cycles);
+            record(far, MachineModel.OUT_OF_CACHE, OUT_FACTOR * largest, walkTime(OUT_FACTOR * largest, stride), base, cycles);
+        }
+    }
+
+    private void record(boolean far, String level, long bytes, double ns, double base, Map<String, Long> cycles) {
+        cycles.put(Walk.machineKey(far, level), whole(Math.max(0, ns - base)));
+        walkReport.add(String.format(Locale.ROOT, "walk %-4s %-3s %9d KiB  %7.3f ns per access, %+7.3f ns beyond the first level", far ? "far" : "near", level,
+                bytes >> 10, ns, ns - base));
+    }
+
+    /** ns per access of a walk over {@code bytes} of doubles, {@code stride} elements apart (a multiple of the stride, so columns wrap evenly). */
+    private double walkTime(long bytes, int stride) {
+        int len = (int) Math.max(stride, bytes / Double.BYTES / stride * stride);
+        double[] a = new double[len];
+        for (int i = 0; i < len; i++) a[i] = 1 + i * 1e-9;
+        return time(n -> (long) MicroBenchmarks.walk(a, stride, n));
     }
 
     /**
@@ -108,6 +151,7 @@ public final class Calibration {
                     100 * (p - s.ns()) / s.ns(), q, 100 * (q - s.ns()) / s.ns()));
         }
         out.add(String.format(Locale.ROOT, "mean absolute residual: %.0f%% with chains, %.0f%% linear", 100 * sum / samples.size(), 100 * sumLinear / samples.size()));
+        out.addAll(walkReport);
         return out;
     }
 

@@ -197,8 +197,10 @@ public final class MicroBenchmarks {
     double fpLoop(int n) {
         double a = 1.0, c = 0.5;
         for (int i = 0; i < n; i++) {
-            a = a * 0.999 + c * 1.0001;
-            c = c * 0.998 - a * 0.0001;
+            // a slowly damped rotation: |a|, |c| stay near 1 for millions of iterations (session 31's
+            // coefficients decayed into subnormal numbers, 97 ns an iteration on x86 instead of 2)
+            a = a * 0.99999 + c * 0.001;
+            c = c * 0.99999 - a * 0.001;
         }
         return a + c;
     }
@@ -243,6 +245,27 @@ public final class MicroBenchmarks {
             }
         }
         return s;
+    }
+
+    /**
+     * An array walk for the cache costs (not a fitted loop): {@code n} loads of {@code a}, {@code
+     * stride} elements apart, wrapping to the next column at the end, so every element is read once
+     * per sweep and the footprint is the whole array. Stride 1 is a sequential walk (a new cache line
+     * every eight doubles, prefetched); a power-of-two stride of a line or more is a matrix column
+     * walk (a new line, and a new page every 4 KiB, per access), as in a transpose.
+     */
+    static double walk(double[] a, int stride, int n) {
+        double s0 = 0, s1 = 0;
+        int len = a.length, i = 0, column = 0;
+        for (int k = 0; k < n; k += 2) { // two sums: the loads, not an addition chain, set the pace
+            s0 += a[i];
+            i += stride;
+            if (i >= len) i = column = column + 1 == stride ? 0 : column + 1;
+            s1 += a[i];
+            i += stride;
+            if (i >= len) i = column = column + 1 == stride ? 0 : column + 1;
+        }
+        return s0 + s1;
     }
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();

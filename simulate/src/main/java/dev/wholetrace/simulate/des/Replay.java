@@ -9,11 +9,13 @@ import dev.wholetrace.simulate.egraph.Action;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.Vertex;
+import dev.wholetrace.simulate.egraph.Walk;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,6 +42,8 @@ public final class Replay {
     /** Code-map block id → instructions per class of the graph's vertices in that block; null when none. */
     private final Map<Integer, long[]> opsOf = new HashMap<>();
     private final Map<Integer, double[]> chainOf = new HashMap<>();
+    /** Code-map block id → the array walks of the graph's vertices in that block, footprints resolved (no loops). */
+    private final Map<Integer, List<Walk>> walksOf = new HashMap<>();
     private int unmapped;
 
     /** @param costs the program's execution graph, whose vertices say what each block's instructions are */
@@ -51,6 +55,7 @@ public final class Replay {
     public ExecutionGraph graphOf(Path file) throws IOException {
         TraceView trace = TraceView.open(file);
         if (!trace.mode().control) throw new IllegalArgumentException(file + ": a " + trace.mode() + " recording has no block events; record in COR, CDR or ALL mode for --replay");
+        Profile.read(file).applyTo(costs); // the recorded trip counts make the walks' footprints
         List<Iterator<Event>> threads = new ArrayList<>();
         for (int t = 0; t < trace.threadCount(); t++) threads.add(trace.events(t));
         // the forked threads' begin events are needed before the forks: a first pass finds them
@@ -90,6 +95,7 @@ public final class Replay {
     private List<Vertex> thread(Iterator<Event> events, Map<Long, Integer> begins) {
         List<Vertex> vs = new ArrayList<>();
         Vertex cur = new Vertex(0);
+        Map<Walk, Integer> walks = new LinkedHashMap<>();
         while (events.hasNext()) {
             Event e = events.next();
             if (e.type() == Event.Type.BLOCK) {
@@ -103,6 +109,7 @@ public final class Replay {
                     cur.ops[k] += ops[k];
                     cur.chain[k] += chain[k];
                 }
+                for (Walk w : walksOf.getOrDefault(e.id(), List.of())) walks.merge(new Walk(1, w.bytes(), w.far(), w.loops()), w.count(), Integer::sum);
                 continue;
             }
             if (!e.isSync()) continue;
@@ -120,9 +127,11 @@ public final class Replay {
             } else if (a != Action.THREAD_JOIN) {
                 cur.key = "obj:" + e.object();
             }
+            cur.walks = Walk.counted(walks);
             vs.add(cur);
             cur = new Vertex(vs.size());
         }
+        cur.walks = Walk.counted(walks);
         vs.add(cur);
         for (int i = 0; i + 1 < vs.size(); i++) {
             vs.get(i).next = new int[] {i + 1};
@@ -148,6 +157,7 @@ public final class Replay {
     private void index(CodeMap code) {
         opsOf.clear();
         chainOf.clear();
+        walksOf.clear();
         Map<String, TreeMap<Integer, Integer>> blocks = new HashMap<>();
         for (CodeEntry c : code.blocksFrom(0)) {
             if (c.bci() < 0) continue;
@@ -161,10 +171,15 @@ public final class Replay {
                 opsOf.put(block, new long[m.vertices().get(0).ops.length]);
                 chainOf.put(block, new double[m.vertices().get(0).chain.length]);
             }
+            Map<Integer, Double> loopTrips = m.loopTrips();
             for (Vertex v : m.vertices()) {
                 if (v.bci < 0) continue; // a synchronized method's enter and exit: recorded as lock events
                 Map.Entry<Integer, Integer> b = starts.floorEntry(v.bci);
                 if (b == null) continue;
+                for (Walk w : v.walks) { // a segment has no loops: the footprint, resolved here, is the walk's bytes
+                    walksOf.computeIfAbsent(b.getValue(), k -> new ArrayList<>())
+                            .add(new Walk(w.count(), (int) Math.min(Integer.MAX_VALUE, w.footprint(loopTrips)), w.far(), List.of()));
+                }
                 long[] ops = opsOf.get(b.getValue());
                 double[] chain = chainOf.get(b.getValue());
                 for (int k = 0; k < ops.length; k++) {

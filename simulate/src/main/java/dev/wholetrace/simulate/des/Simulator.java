@@ -5,6 +5,7 @@ import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.OpClass;
 import dev.wholetrace.simulate.egraph.Vertex;
+import dev.wholetrace.simulate.egraph.Walk;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -90,10 +91,12 @@ public final class Simulator {
             MethodGraph mg = graph.methods().get(m);
             methodNames[m] = mg.shortName();
             cost[m] = new double[mg.vertices().size()];
+            Map<Integer, Double> loopTrips = mg.loopTrips();
             for (int v = 0; v < cost[m].length; v++) {
                 Vertex x = mg.vertices().get(v);
                 double c = 0;
                 for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k] + x.chain[k] * chainCycles[k];
+                for (Walk w : x.walks) c += w.count() * walkCycles(w, loopTrips);
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
                 cost[m][v] = c;
@@ -101,6 +104,15 @@ public final class Simulator {
         }
         reachesClosure();
         rngState = machine.seed();
+    }
+
+    /**
+     * Extra cycles of one access of walk {@code w} beyond a cache hit: {@code cycles.bc.walk.KIND.LEVEL}
+     * of the smallest cache holding its {@link Walk#footprint}; 0 on a machine without cache sizes or costs.
+     */
+    private double walkCycles(Walk w, Map<Integer, Double> loopTrips) {
+        String level = machine.cacheLevel(w.footprint(loopTrips));
+        return level == null ? 0 : machine.cycles().getOrDefault(Walk.machineKey(w.far(), level), 0L);
     }
 
     private void reachesClosure() {

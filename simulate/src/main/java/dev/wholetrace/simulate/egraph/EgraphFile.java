@@ -17,19 +17,19 @@ import java.util.Locale;
  * list of method graphs, then each as a "tree" of vertex lines.
  *
  * <pre>
- * egraph 2
+ * egraph 3
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
  * tree 0 3
  * v 0 bci=0 ops=const:2,local:1,invoke:1 act=call calls=1 next=1
- * v 1 bci=6 ops=local:1,fp:2,branch:1 chain=fp:2 next=2,0 w=1,9 loop=1 trips=9
+ * v 1 bci=6 ops=local:1,fp:2,array-load:1,branch:1 chain=fp:2 walks=1x8@12 next=2,0 w=1,9 loop=1 trips=9
  * v 2 bci=9 ops=return:1
  * </pre>
  */
 public final class EgraphFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private EgraphFile() {}
 
@@ -56,6 +56,7 @@ public final class EgraphFile {
                     if (v.chain[c] != 0) chain.append(chain.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(number(v.chain[c]));
                 }
                 if (chain.length() > 0) s.append(" chain=").append(chain);
+                if (v.walks.length > 0) s.append(" walks=").append(walks(v.walks));
                 if (v.action != Action.NONE) s.append(" act=").append(v.action.label());
                 if (v.key != null) s.append(" key=").append(v.key.replaceAll("\\s", "_"));
                 if (v.targets.length > 0) s.append(" calls=").append(ints(v.targets));
@@ -67,6 +68,37 @@ public final class EgraphFile {
             }
         }
         out.write(s.toString());
+    }
+
+    /** {@code COUNTxBYTES[f]@LOOP/LOOP…}, comma-separated: docs/egraph.md, "Array walks". */
+    private static String walks(Walk[] ws) {
+        StringBuilder s = new StringBuilder();
+        for (Walk w : ws) {
+            if (s.length() > 0) s.append(',');
+            s.append(w.count()).append('x').append(w.bytes()).append(w.far() ? "f" : "").append('@');
+            for (int k = 0; k < w.loops().size(); k++) s.append(k == 0 ? "" : "/").append(w.loops().get(k));
+        }
+        return s.toString();
+    }
+
+    private static Walk[] walks(String val, String where) throws EgraphException {
+        String[] parts = val.split(",");
+        Walk[] ws = new Walk[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            String p = parts[i];
+            int x = p.indexOf('x'), at = p.indexOf('@');
+            if (x < 1 || at < x + 2 || at == p.length() - 1) throw new EgraphException(where + "a walk is COUNTxBYTES[f]@LOOP/…, not " + p);
+            String bytes = p.substring(x + 1, at);
+            boolean far = bytes.endsWith("f");
+            List<Integer> loops = new ArrayList<>();
+            for (String l : p.substring(at + 1).split("/")) loops.add(Integer.parseInt(l));
+            try {
+                ws[i] = new Walk(Integer.parseInt(p.substring(0, x)), Integer.parseInt(far ? bytes.substring(0, bytes.length() - 1) : bytes), far, loops);
+            } catch (IllegalArgumentException e) {
+                throw new EgraphException(where + e.getMessage());
+            }
+        }
+        return ws;
     }
 
     private static boolean allOnes(double[] a) {
@@ -195,6 +227,7 @@ public final class EgraphFile {
                         v.chain[cls.ordinal()] = n;
                     }
                 }
+                case "walks" -> v.walks = walks(val, where);
                 case "act" -> {
                     v.action = Action.byLabel(val);
                     if (v.action == null) throw new EgraphException(where + "unknown action " + val);

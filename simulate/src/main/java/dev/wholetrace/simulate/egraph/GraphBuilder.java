@@ -337,6 +337,7 @@ public final class GraphBuilder {
             v.end = bci[i];
         }
         Recurrence recurrence = new Recurrence(m.owner().name, method);
+        Set<AbstractInsnNode> transparent = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (int k = 0; k < vs.size(); k++) {
             Vertex v = vs.get(k);
             int i = lastInsn.get(k);
@@ -362,13 +363,57 @@ public final class GraphBuilder {
                 v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
                 if (v.action == Action.CALL && v.targets.length == 0) v.action = Action.NONE;
                 if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
+                if (v.action == Action.CALL && inlined(m, ts)) { // the JIT inlines it: no call instruction runs
+                    v.ops[OpClass.INVOKE.ordinal()]--;
+                    v.ops[OpClass.LOCAL.ordinal()]++;
+                    if (ts.stream().allMatch(t -> writesNothing(reachable.get(t)))) transparent.add(insns[i]);
+                }
             }
         }
         List<Vertex> kept = reachableFromStart(vs);
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
-        LoopFinder.mark(kept);
+        Map<Integer, java.util.BitSet> loops = LoopFinder.mark(kept);
+        Vertex[] vertexOfInsn = new Vertex[insns.length];
+        for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
+        new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();
         unlikelyThrows(kept);
         return new MethodGraph(m.id(), kept);
+    }
+
+    /** HotSpot's C2 inlines the callee of a hot call site up to this many bytes of bytecode ({@code FreqInlineSize}). */
+    static final int INLINE_BYTES = 325;
+
+    /**
+     * Whether the JIT inlines a call from {@code caller} to {@code targets} (docs/egraph.md, "Inlined
+     * calls"): every target is a program method of at most {@link #INLINE_BYTES} bytes of bytecode
+     * other than the caller itself (recursion is inlined a bounded number of times, not away).
+     */
+    private boolean inlined(MethodRef caller, List<String> targets) {
+        if (targets.isEmpty()) return false;
+        for (String t : targets) {
+            MethodRef callee = reachable.get(t);
+            if (callee == null || t.equals(caller.id()) || codeBytes(callee) > INLINE_BYTES) return false;
+        }
+        return true;
+    }
+
+    /** Bytes of {@code m}'s bytecode: its last instruction's offset + 1 (the offsets the class file gives), else its instruction count. */
+    private int codeBytes(MethodRef m) {
+        int[] offsets = program.offsets().getOrDefault(m.owner().name, Map.of()).get(m.method().name + m.method().desc);
+        if (offsets != null && offsets.length > 0) return offsets[offsets.length - 1] + 1;
+        int n = 0;
+        for (AbstractInsnNode x : m.method().instructions) if (x.getOpcode() >= 0) n++;
+        return n;
+    }
+
+    /** Whether {@code m} writes no field and calls nothing (an inlined call of it cannot change a loop's invariant fields). */
+    private static boolean writesNothing(MethodRef m) {
+        if (m == null) return false;
+        for (AbstractInsnNode x : m.method().instructions) {
+            int op = x.getOpcode();
+            if (op == Opcodes.PUTFIELD || op == Opcodes.PUTSTATIC || OpClass.of(op) == OpClass.INVOKE || OpClass.of(op) == OpClass.MONITOR) return false;
+        }
+        return true;
     }
 
     /**

@@ -15,7 +15,12 @@ import java.util.List;
 final class LoopFinder {
     private LoopFinder() {}
 
-    static void mark(List<Vertex> vs) {
+    /**
+     * Marks the loops' control vertices; returns each control vertex's loop body (vertex indexes of
+     * {@code vs}; two back edges to one header make one loop, the first edge's body).
+     */
+    static java.util.Map<Integer, BitSet> mark(List<Vertex> vs) {
+        java.util.Map<Integer, BitSet> bodies = new java.util.LinkedHashMap<>();
         int n = vs.size();
         BitSet[] dom = dominators(vs);
         for (int u = 0; u < n; u++) {
@@ -31,6 +36,7 @@ final class LoopFinder {
                 if (control < 0) continue; // no way out but return or throw: an endless loop, left to its branches
                 Vertex c = vs.get(control);
                 if (c.loopStay >= 0) continue; // two back edges, one loop
+                bodies.put(control, body);
                 for (int k = 0; k < c.next.length; k++) {
                     if (body.get(c.next[k])) {
                         c.loopStay = k;
@@ -39,6 +45,7 @@ final class LoopFinder {
                 }
             }
         }
+        return bodies;
     }
 
     private static boolean exits(Vertex v, BitSet body) {

@@ -1,7 +1,9 @@
 package dev.wholetrace.simulate.egraph;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One method's execution graph (a "tree" of the paper's Figure 4): vertex 0 is START; returns are
@@ -16,6 +18,13 @@ public record MethodGraph(String id, List<Vertex> vertices) {
         int[] p = new int[vertices.size()];
         for (Vertex v : vertices) for (int n : v.next) p[n]++;
         return p;
+    }
+
+    /** Trip count per entry of each loop, by its control vertex's {@link Vertex#end}: what a {@link Walk}'s loops name. */
+    public Map<Integer, Double> loopTrips() {
+        Map<Integer, Double> trips = new HashMap<>();
+        for (Vertex v : vertices) if (v.loopStay >= 0) trips.put(v.end, v.trips);
+        return trips;
     }
 
     MethodGraph copy() {

@@ -58,6 +58,7 @@ public final class Optimizer {
                 Vertex b = vs.get(j);
                 for (int k = 0; k < a.ops.length; k++) a.ops[k] += b.ops[k];
                 for (int k = 0; k < a.chain.length; k++) a.chain[k] += b.chain[k]; // additive, so the joined vertex costs what the two did
+                a.walks = concat(a.walks, b.walks); // so are walks: each access keeps its own
                 a.action = b.action;
                 a.key = b.key;
                 a.end = b.end;
@@ -98,7 +99,14 @@ public final class Optimizer {
 
     private static boolean equivalent(Vertex a, Vertex b) {
         return a != b && a.action == Action.NONE && b.action == Action.NONE && a.next.length <= 1 && Arrays.equals(a.ops, b.ops) && Arrays.equals(a.chain, b.chain)
-                && Arrays.equals(a.next, b.next) && a.loopStay < 0 && b.loopStay < 0;
+                && Arrays.equals(a.walks, b.walks) && Arrays.equals(a.next, b.next) && a.loopStay < 0 && b.loopStay < 0;
+    }
+
+    private static Walk[] concat(Walk[] a, Walk[] b) {
+        if (b.length == 0) return a;
+        Walk[] r = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
     }
 
     private static int[] remove(int[] a, int k) {

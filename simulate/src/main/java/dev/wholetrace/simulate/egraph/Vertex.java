@@ -28,6 +28,8 @@ public final class Vertex {
      * only join a vertex to the one before it.
      */
     public int end;
+    /** The vertex's array accesses that walk an array in a loop ({@link Walk}); empty for most vertices. */
+    public Walk[] walks = new Walk[0];
     public Action action = Action.NONE;
     /** Which lock, barrier, latch or queue: a field ("Owner.field"), else the site; null when none. */
     public String key;
@@ -84,6 +86,7 @@ public final class Vertex {
         Vertex v = new Vertex(bci);
         v.ops = ops.clone();
         v.chain = chain.clone();
+        v.walks = walks.clone();
         v.action = action;
         v.key = key;
         v.end = end;

@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * would otherwise silently cost nothing) with a one-line {@link MachineFileException}.
  *
  * <pre>
- * machine.format=1
+ * machine.format=2
  * name=laptop-1core
  * processors=1
  * clock.hz=2.4e9
@@ -30,13 +30,14 @@ import java.util.TreeMap;
  * cycles.default=1
  * cycles.invoke=12
  * cost.lock.acquire=40
+ * cache.l1.bytes=49152
  * </pre>
  */
 public final class MachineFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
-    private static final String CYCLES = "cycles.", COST = "cost.";
+    private static final String CYCLES = "cycles.", COST = "cost.", CACHE = "cache.", BYTES = ".bytes";
 
     private MachineFile() {}
 
@@ -63,18 +64,25 @@ public final class MachineFile {
         if (version == null) throw new MachineFileException(source + ": not a machine file (no machine.format line)");
         long v = integer(p, "machine.format", source);
         if (v < 1 || v > VERSION) throw new MachineFileException(source + ": machine.format " + version + " is newer than this wholetrace reads (" + VERSION + ")");
-        Map<String, Long> cycles = new TreeMap<>(), costs = new TreeMap<>();
+        Map<String, Long> cycles = new TreeMap<>(), costs = new TreeMap<>(), caches = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
             if (key.startsWith(CYCLES)) cycles.put(key.substring(CYCLES.length()), cycleCount(p, key, source));
             else if (key.startsWith(COST)) costs.put(key.substring(COST.length()), cycleCount(p, key, source));
-            else if (!KNOWN.containsKey(key)) throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*)");
+            else if (v >= 2 && key.startsWith(CACHE) && key.endsWith(BYTES) && key.length() > CACHE.length() + BYTES.length()) {
+                long bytes = integer(p, key, source);
+                if (bytes < 1) throw new MachineFileException(source + ": " + key + " must be ≥ 1 byte, not " + bytes);
+                caches.put(key.substring(CACHE.length(), key.length() - BYTES.length()), bytes);
+            } else if (!KNOWN.containsKey(key)) {
+                throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*"
+                        + (v >= 2 ? ", cache.*.bytes" : "") + ")");
+            }
         }
         cycles.putIfAbsent(MachineModel.DEFAULT_CLASS, 1L);
         try {
             return new MachineModel(p.getProperty("name", source), processors(p, source), number(p, "clock.hz", source),
                     scheduling(p.getProperty("scheduling", "fifo"), source), p.containsKey("timeslice.cycles") ? integer(p, "timeslice.cycles", source) : 10_000,
                     p.containsKey("memory.contention") ? number(p, "memory.contention", source) : 0,
-                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs);
+                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs, caches);
         } catch (IllegalArgumentException e) {
             throw new MachineFileException(source + ": " + e.getMessage());
         }
@@ -94,6 +102,7 @@ public final class MachineFile {
         s.write("seed=" + m.seed() + "\n");
         for (Map.Entry<String, Long> e : m.cycles().entrySet()) s.write(CYCLES + e.getKey() + "=" + e.getValue() + "\n");
         for (Map.Entry<String, Long> e : m.costs().entrySet()) s.write(COST + e.getKey() + "=" + e.getValue() + "\n");
+        for (Map.Entry<String, Long> e : m.caches().entrySet()) s.write(CACHE + e.getKey() + BYTES + "=" + e.getValue() + "\n");
         out.write(s.toString());
     }
 

@@ -26,9 +26,20 @@ import java.util.TreeMap;
  * @param seed the seed of every random choice (scheduling ties, branch outcomes drawn from probabilities)
  * @param cycles instruction class → cycles per instruction ({@code cycles.NAME} keys without the prefix)
  * @param costs synchronization or communication cost → cycles ({@code cost.NAME} keys without the prefix)
+ * @param caches data cache level → bytes ({@code cache.NAME.bytes} keys: {@code l1}, {@code l2}, …): an
+ *     array walk is priced by the smallest level that holds its footprint ({@code cycles.bc.walk.*})
  */
 public record MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
-        double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs) {
+        double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches) {
+
+    /** The level name of a footprint no cache of the machine holds. */
+    public static final String OUT_OF_CACHE = "out";
+
+    /** A machine without cache sizes (every array walk priced as a cache hit). */
+    public MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
+            double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs) {
+        this(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, Map.of());
+    }
 
     /** The instruction class every unnamed class costs as. */
     public static final String DEFAULT_CLASS = "default";
@@ -54,6 +65,7 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         if (scheduling == null) throw new IllegalArgumentException("scheduling is missing");
         cycles = frozen(cycles, "cycles");
         costs = frozen(costs, "cost");
+        caches = frozen(caches, "cache");
         if (!cycles.containsKey(DEFAULT_CLASS)) throw new IllegalArgumentException("cycles." + DEFAULT_CLASS + " is missing");
     }
 
@@ -73,6 +85,19 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         return costs.getOrDefault(name, 0L);
     }
 
+    /**
+     * The smallest cache level that holds {@code bytes} ({@code l1} before {@code l2}: by size), or
+     * {@link #OUT_OF_CACHE}; null when the machine names no cache (nothing to price).
+     */
+    public String cacheLevel(double bytes) {
+        if (caches.isEmpty()) return null;
+        String best = null;
+        for (Map.Entry<String, Long> e : caches.entrySet()) {
+            if (e.getValue() >= bytes && (best == null || e.getValue() < caches.get(best))) best = e.getKey();
+        }
+        return best == null ? OUT_OF_CACHE : best;
+    }
+
     /** Seconds that {@code cycles} cycles take on this machine. */
     public double seconds(double cycles) {
         return cycles / clockHz;
@@ -80,12 +105,12 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
 
     /** The same machine with another processor count (a {@code --procs} sweep). */
     public MachineModel withProcessors(int n) {
-        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs);
+        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches);
     }
 
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches);
     }
 
     private static Map<String, Long> frozen(Map<String, Long> m, String prefix) {

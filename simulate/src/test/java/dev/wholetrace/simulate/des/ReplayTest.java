@@ -19,9 +19,12 @@ import org.junit.jupiter.api.Test;
 
 /** The trace-driven replay of a run of a deterministic graph predicts what simulating the graph does. */
 class ReplayTest {
-    /** main starts two workers and joins them; a worker works, meets the other at a barrier, takes a lock, meets again. */
+    /**
+     * main starts two workers and joins them; a worker works, meets the other at a barrier, takes a
+     * lock, meets again. Two vertices walk arrays (loop 99 is not in the graph: each walk's footprint is its bytes).
+     */
     static final String PROGRAM = """
-            egraph 2
+            egraph 3
             entry 0
             method 0 t/Main.main([Ljava/lang/String;)V
             method 1 t/Main.work()V
@@ -32,9 +35,9 @@ class ReplayTest {
             v 3 bci=3 ops=local:1 act=thread-join next=4
             v 4 bci=4 ops=return:1
             tree 1 6
-            v 0 bci=0 ops=int:700,fp:300 chain=fp:40 act=barrier key=t/Main.B next=1
+            v 0 bci=0 ops=int:700,fp:300,array-load:20 chain=fp:40 walks=20x4096@99 act=barrier key=t/Main.B next=1
             v 1 bci=1 ops=int:50 act=monitor-enter key=t/Main.L next=2
-            v 2 bci=2 ops=int:400 chain=int:100 act=monitor-exit key=t/Main.L next=3
+            v 2 bci=2 ops=int:400,array-load:5 chain=int:100 walks=5x64f@99 act=monitor-exit key=t/Main.L next=3
             v 3 bci=3 ops=fp:90 act=barrier key=t/Main.B next=4
             v 4 bci=4 ops=int:3 next=5
             v 5 bci=5 ops=return:1
@@ -42,8 +45,9 @@ class ReplayTest {
 
     static MachineModel machine(int procs, MachineModel.Scheduling s) {
         return new MachineModel("t", procs, 1e9, s, 64, 0, 1,
-                Map.of("default", 1L, "bc.fp", 3L, "bc.chain.fp", 5L, "bc.chain.int", 2L),
-                Map.of("jvm.monitor-enter", 10L, "jvm.barrier", 25L, "jvm.thread-start", 300L, "jvm.handover", 40L, "jvm.context-switch", 7L));
+                Map.of("default", 1L, "bc.fp", 3L, "bc.chain.fp", 5L, "bc.chain.int", 2L, "bc.walk.near.l2", 3L, "bc.walk.far.l1", 1L),
+                Map.of("jvm.monitor-enter", 10L, "jvm.barrier", 25L, "jvm.thread-start", 300L, "jvm.handover", 40L, "jvm.context-switch", 7L),
+                Map.of("l1", 1000L, "l2", 100_000L));
     }
 
     /** The events a run of {@code g} records: one block per vertex, its action as a sync event; thread objects 100 + thread. */
@@ -120,10 +124,11 @@ class ReplayTest {
                 assertThat(repBusy).as(s + " on " + p).isEqualTo(simBusy);
             }
         }
-        // the costs are the vertices' costs: the machine's chain cycles count (a worker's 40 fp and 100 int chain instructions)
+        // the costs are the vertices' costs: the machine's chain cycles count (a worker's 40 fp and 100 int chain
+        // instructions), and so do its walks (20 near reads of a 4096-byte footprint in L2, 5 far ones of 64 bytes in L1)
         SimResult one = new Simulator(r, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).run();
         SimResult noChains = new Simulator(r, new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 64, 0, 1, Map.of("default", 1L, "bc.fp", 3L),
                 Map.of("jvm.monitor-enter", 10L, "jvm.barrier", 25L, "jvm.thread-start", 300L, "jvm.handover", 40L, "jvm.context-switch", 7L)), 1_000_000).run();
-        assertThat(one.cycles() - noChains.cycles()).isEqualTo(2 * (40 * 5 + 100 * 2));
+        assertThat(one.cycles() - noChains.cycles()).isEqualTo(2 * (40 * 5 + 100 * 2 + 20 * 3 + 5 * 1));
     }
 }

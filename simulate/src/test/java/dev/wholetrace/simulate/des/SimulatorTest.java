@@ -54,6 +54,34 @@ class SimulatorTest {
         assertThat(two.waitCycles()).containsKey("join");
     }
 
+    /** One loop of TRIPS iterations whose body walks an array 8 bytes per iteration (a walk of the loop whose control ends at bci 1). */
+    static final String WALK = """
+            egraph 3
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            tree 0 4
+            v 0 bci=0 ops=local:1 next=1
+            v 1 bci=1 ops=branch:1 next=2,3 loop=0 trips=TRIPS
+            v 2 bci=2 ops=array-load:1 walks=1x8@1 next=1
+            v 3 bci=3 ops=return:1
+            """;
+
+    @Test
+    void aWalkCostsTheLevelItsFootprintFitsIn() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.walk.near.l1", 0L, "bc.walk.near.l2", 5L, "bc.walk.near.out", 50L), Map.of(), Map.of("l1", 1000L, "l2", 10_000L));
+        double small = new Simulator(graph(WALK.replace("TRIPS", "100")), m, 1_000_000).run().cycles(); // 800 bytes: L1
+        double mid = new Simulator(graph(WALK.replace("TRIPS", "1000")), m, 1_000_000).run().cycles(); // 8000: L2
+        double big = new Simulator(graph(WALK.replace("TRIPS", "2000")), m, 10_000_000).run().cycles(); // 16000: out
+        // local 1 + (trips + 1) tests + trips loads + return 1, each 1 cycle, plus the walk's extra per load
+        assertThat(small).isEqualTo(1 + 101 + 100 + 1.0);
+        assertThat(mid).isEqualTo(1 + 1001 + 1000 * (1 + 5) + 1.0);
+        assertThat(big).isEqualTo(1 + 2001 + 2000 * (1 + 50) + 1.0);
+        MachineModel noCaches = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, m.cycles(), Map.of());
+        assertThat(new Simulator(graph(WALK.replace("TRIPS", "2000")), noCaches, 10_000_000).run().cycles())
+                .isEqualTo(1 + 2001 + 2000 + 1.0); // a machine without cache sizes: every walk hits
+    }
+
     @Test
     void roundRobinSlicesStillDoTheSameWork() throws Exception {
         ExecutionGraph g = graph(TWO_WORKERS);

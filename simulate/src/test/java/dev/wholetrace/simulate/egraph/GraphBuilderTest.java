@@ -38,6 +38,7 @@ class GraphBuilderTest {
         assertThat(work.stream().filter(v -> v.loopStay >= 0)).hasSize(2); // the step loop and the inner loop
         List<Vertex> fib = vertices(g, "Workers.fib(");
         assertThat(fib.stream().filter(v -> v.action == Action.CALL)).hasSize(2); // recursion: two CALL vertices to itself
+        assertThat(fib.stream().filter(v -> v.action == Action.CALL)).allMatch(v -> v.ops[OpClass.INVOKE.ordinal()] == 1); // not inlined away
         assertThat(fib.stream().filter(v -> v.next.length > 1)).hasSize(1);
     }
 

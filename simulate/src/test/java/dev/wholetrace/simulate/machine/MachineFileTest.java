@@ -36,11 +36,29 @@ class MachineFileTest {
     }
 
     @Test
+    void cacheSizesRoundTripAndPickTheSmallestLevelThatHolds() throws Exception {
+        MachineModel m = new MachineModel("box", 1, 1e9, MachineModel.Scheduling.FIFO, 5000, 0, 1, Map.of("default", 1L), Map.of(),
+                Map.of("l1", 1000L, "l2", 8000L));
+        StringWriter w = new StringWriter();
+        MachineFile.write(m, w);
+        assertThat(w.toString()).contains("cache.l1.bytes=1000").contains("cache.l2.bytes=8000");
+        assertThat(parse(w.toString())).isEqualTo(m);
+        assertThat(m.cacheLevel(1000)).isEqualTo("l1");
+        assertThat(m.cacheLevel(1001)).isEqualTo("l2");
+        assertThat(m.cacheLevel(8001)).isEqualTo(MachineModel.OUT_OF_CACHE);
+        assertThat(m.withSeed(3).caches()).isEqualTo(m.caches());
+        assertThat(parse("machine.format=1\nprocessors=1\nclock.hz=1\n").cacheLevel(1e12)).isNull(); // no sizes: nothing to price
+        // version 1 has no cache keys; sizes are whole bytes
+        assertThatThrownBy(() -> parse("machine.format=1\nprocessors=1\nclock.hz=1\ncache.l1.bytes=10\n")).hasMessageContaining("unknown key cache.l1.bytes");
+        assertThatThrownBy(() -> parse("machine.format=2\nprocessors=1\nclock.hz=1\ncache.l1.bytes=0\n")).hasMessageContaining("≥ 1 byte");
+    }
+
+    @Test
     void rejectsWhatItDoesNotKnowInOneLine() {
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=4\nclock.hz=2e9\nprocesors=8\n"))
                 .isInstanceOf(MachineFileException.class).hasMessageStartingWith("m.properties: unknown key procesors");
         assertThatThrownBy(() -> parse("processors=4\n")).hasMessageContaining("no machine.format");
-        assertThatThrownBy(() -> parse("machine.format=2\nprocessors=4\nclock.hz=1\n")).hasMessageContaining("newer");
+        assertThatThrownBy(() -> parse("machine.format=" + (MachineFile.VERSION + 1) + "\nprocessors=4\nclock.hz=1\n")).hasMessageContaining("newer");
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=0\nclock.hz=1\n")).hasMessageContaining("processors must be at least 1");
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=1\nclock.hz=fast\n")).hasMessageContaining("clock.hz must be a number");
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=1\nclock.hz=1\ncost.lock=-3\n")).hasMessageContaining("≥ 0");

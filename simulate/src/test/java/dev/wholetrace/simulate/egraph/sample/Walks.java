@@ -1,0 +1,83 @@
+package dev.wholetrace.simulate.egraph.sample;
+
+/** Loops for LoopAccessesTest: array walks of known strides and loop-invariant field reads. */
+public final class Walks {
+    private int n = 64;
+    private int count;
+    private final double[] data = new double[64];
+
+    public static void main(String[] args) {
+        Walks w = new Walks();
+        double[] a = new double[1024];
+        System.out.println(sequential(a) + column(a, 32, 32) + pairs(a) + columnPairs(a, 64) + masked(a) + w.invariantBound() + w.writtenField()
+                + w.inlinedCalls() + w.writingCalls());
+    }
+
+    static double sequential(double[] a) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i];
+        return s;
+    }
+
+    static double column(double[] a, int rows, int cols) {
+        double s = 0;
+        for (int c = 0; c < cols; c++) {
+            for (int r = 0; r < rows; r++) s += a[r * cols + c];
+        }
+        return s;
+    }
+
+    static double pairs(double[] a) {
+        double s = 0;
+        for (int i = 0; i + 1 < a.length; i += 2) s += a[i] * a[i + 1];
+        return s;
+    }
+
+    static double columnPairs(double[] a, int stride) {
+        double s = 0;
+        for (int i = 0; i + 1 < a.length; i += stride) s += a[i] * a[i + 1];
+        return s;
+    }
+
+    static double masked(double[] a) {
+        double s = 0;
+        for (int i = 0; i < 4096; i++) s += a[i & 1023];
+        return s;
+    }
+
+    /** {@code n} and {@code data} are read every iteration in the bytecode, once by the JIT. */
+    double invariantBound() {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += data[i];
+        return s;
+    }
+
+    /** A small leaf the JIT inlines; {@code data} and {@code n} stay hoisted across it and across Math.sqrt. */
+    double inlinedCalls() {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += twice(Math.sqrt(data[i]));
+        return s;
+    }
+
+    private static double twice(double x) {
+        return 2 * x;
+    }
+
+    /** An inlined call that writes a field: the loop's field reads are not hoisted across it. */
+    double writingCalls() {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += bump(data[i]);
+        return s;
+    }
+
+    private double bump(double x) {
+        count++;
+        return x;
+    }
+
+    /** {@code count} is written in the loop: its reads stay field loads. */
+    int writtenField() {
+        for (int i = 0; i < 10; i++) count = count + i;
+        return count;
+    }
+}
