@@ -78,8 +78,8 @@ class CliTxTest {
         assertThat(json.out()).contains("\"statement\":\"E2 (task 0)\",\"kind\":\"dynamic\",\"class\":\"dynamic dependent (TCP)\",\"affectingPoints\":[\"C (task 0)\",\"C (task 1)\"]");
         Cli tbb = Cli.run("tx", "tcp", ex("fig14.tx"), "--tbb");
         assertThat(tbb.exit()).as(tbb.toString()).isZero();
-        assertThat(tbb.out()).contains("TBB flow graph (§10.4.1, 15 blocks):")
-                .contains("b3   unlock      [B1 B2 B3] 5 instructions, starts at a CP, kills x -> b4")
+        assertThat(tbb.out()).contains("TBB flow graph (§10.4.1, from the worklist sets, 15 blocks):")
+                .contains("b3   unlock      [B1 B2 B3] 5 instructions, starts at a CP, kills x, lk -> b4")
                 .contains("b4   tcp         [B4] 1 instructions, its CP in b7, depends on x -> b5 b6");
         Cli tbbJson = Cli.run("tx", "tcp", ex("fig11.tx"), "--tbb", "--taxonomy", "--format", "json");
         assertThat(tbbJson.exit()).isZero();

@@ -26,7 +26,8 @@ final class RandomPrograms {
 
     /**
      * A structured program that also calls two procedures (§8.6): {@code check}, side-effect free
-     * (it tests, indexes and loops on its parameters only), and {@code bump}, which writes shared x0.
+     * (it tests, indexes and loops on its parameters only, and calls {@code probe} with two of them),
+     * and {@code bump}, which writes shared x0.
      */
     static String generateWithProcedures(long seed) {
         RandomPrograms g = new RandomPrograms(seed, false, false);
@@ -37,6 +38,10 @@ final class RandomPrograms {
                 R1:   print(arr[(v % 4 + 4) % 4])
                 R2: for k = 1 to (v % 3)
                 R3:   print(k)
+                R4: call probe(v, k)
+                procedure probe(u, w)
+                P0: if u > w then
+                P1:   print(arr[(w % 4 + 4) % 4])
                 procedure bump(a)
                 S0: x0 = x0 + a
                 """;

@@ -180,4 +180,36 @@ class TcpTest {
         assertThat(g.blocks().get(g.blockOf(p.statement("B1").id())).killed().get(0)).isTrue(); // x
         assertThat(g.blocks().get(g.blockOf(p.statement("C0").id())).lock()).isEqualTo("lk");
     }
+
+    @Test
+    void tasksCreatedInALoopAreAnalysedByBothAlgorithms() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared int x = 0
+                shared lock lk
+                int i
+                for i = 1 to 2
+                  task_create(1)
+                  task 0
+                  lock(lk)
+                  x = x + 1
+                  unlock(lk)
+                  task_terminate(1)
+                end
+                """);
+        for (TcpSets t : new TcpSets[] {SvdAnalysis.worklist(p), SvdAnalysis.svdGraph(p)}) {
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("L1", "L6", "L8"); // begin, task_create, the task's lock
+        }
+    }
+
+    @Test
+    void everyShippedExampleIsValid() throws Exception {
+        try (var files = java.nio.file.Files.list(Examples.dir())) {
+            for (java.nio.file.Path f : files.filter(x -> x.toString().endsWith(".tx")).sorted().toList()) {
+                Program p = Examples.load(f.getFileName().toString());
+                // the goto note only says the program is in the intermediate form
+                assertThat(dev.wholetrace.simulate.tx.lang.Validator.check(p)).as(f.toString()).allMatch(m -> m.contains(": goto: "));
+            }
+        }
+    }
 }

@@ -77,6 +77,7 @@ class TxPropertiesTest {
                     seen[s[i]]++;
                     assertThat(g.blockOf(s[i])).isEqualTo(b.id());
                     if (i > 0) {
+                        assertThat(inDegree(flow, p, s[i])).as("a join starts a block, in %s", text).isEqualTo(1);
                         assertThat(p.statements().get(s[i - 1]) instanceof Stmt.If).isFalse();
                         assertThat(flow.successors(s[i - 1])).as("fall-through in %s", text).containsExactly(s[i]);
                         assertThat(sets.tcp().get(s[i - 1])).as("a TCP ends its block").isFalse();
@@ -91,6 +92,12 @@ class TxPropertiesTest {
             assertThat(seen).containsOnly(1);
             assertThat(instructions).isEqualTo(java.util.Arrays.stream(code.staticCounts()).asLongStream().sum());
         }
+    }
+
+    private static int inDegree(FlowGraph flow, Program p, int stmt) {
+        int n = 0;
+        for (int q = 0; q < p.statements().size(); q++) for (int t : flow.successors(q)) if (t == stmt) n++;
+        return n;
     }
 
     /** The flow graph's post-dominators and control dependence give a structured program's syntax back. */

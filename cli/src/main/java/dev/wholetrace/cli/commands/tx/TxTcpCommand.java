@@ -122,7 +122,7 @@ public final class TxTcpCommand implements Callable<Integer> {
                     j.append('}');
                 }
             } else {
-                out.println("taxonomy (§4.1):");
+                out.println("taxonomy (§4.1, from the " + results.get(0).method() + " sets):");
                 for (int i = 0; i < tx.size(); i++) {
                     Taxonomy.Entry e = tx.get(i);
                     List<String> affecting = displayNames(p, taps.of(i));
@@ -139,7 +139,7 @@ public final class TxTcpCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(in.file + ":" + e.getMessage());
             }
             if (json) j.append("],\"tbb\":["); // closes the analyses' or the taxonomy's array
-            else out.println("TBB flow graph (§10.4.1, " + g.blocks().size() + " blocks):");
+            else out.println("TBB flow graph (§10.4.1, from the " + results.get(0).method() + " sets, " + g.blocks().size() + " blocks):");
             for (TbbGraph.Block b : g.blocks()) {
                 List<String> stmts = new ArrayList<>(), succ = new ArrayList<>();
                 for (int s : b.statements()) stmts.add(p.displayName(s));

@@ -51,11 +51,8 @@ final class PureCalls {
         for (int i = 0; i < block.size(); i++) {
             Stmt s = block.get(i);
             if (s.calls() != null && s.procedure() == null) {
-                String call = s.name();
-                List<Stmt> passing = new ArrayList<>(List.of(s)), body = new ArrayList<>();
-                int j = i + 1;
-                for (; j < block.size() && block.get(j).name().startsWith(call + "."); j++) passing.add(block.get(j));
-                for (; j < block.size() && block.get(j).name().endsWith("@" + call); j++) body.add(block.get(j));
+                List<Stmt> passing = block.subList(i, i + s.callPassing()), body = block.subList(i + s.callPassing(), i + s.callLength());
+                int j = i + s.callLength();
                 List<Integer> ids = new ArrayList<>();
                 boolean clean = true;
                 for (Stmt b : body) clean &= collect(b, ids, shared);

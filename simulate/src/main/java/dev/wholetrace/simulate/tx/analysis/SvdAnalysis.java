@@ -374,8 +374,7 @@ public final class SvdAnalysis {
                 passes++;
                 before.set(s, copy(in));
                 condDeps[s].or(condOf(stmt, in));
-                if (stmt instanceof Stmt.For f) in.put(f.var, condOf(stmt, in));
-                define(stmt, in, control(s, -1, component), true);
+                define(stmt, in, control(s, -1, component), true); // a for is never here: it is in a cycle with its body
                 out.set(s, in);
                 continue;
             }
@@ -579,6 +578,10 @@ public final class SvdAnalysis {
             } else if (s instanceof Stmt.For f) {
                 condDeps[f.id()].or(condOf(f, loop));
                 doCode(f.body, loop, ctrl);
+            } else if (s instanceof Stmt.TaskCreate t) {
+                // Tasks created in a loop start from the loop's state, as Figure 34 starts them from the state before.
+                for (Stmt.Task k : t.tasks) approximate(k.body(), copy(loop), new BitSet());
+                before.set(t.terminate.id(), copy(loop));
             }
         }
     }

@@ -1,7 +1,6 @@
 package dev.wholetrace.simulate.tx.analysis;
 
 import dev.wholetrace.simulate.tx.lang.Code;
-import dev.wholetrace.simulate.tx.lang.Expr;
 import dev.wholetrace.simulate.tx.lang.Program;
 import dev.wholetrace.simulate.tx.lang.Stmt;
 import dev.wholetrace.simulate.tx.lang.TxException;
@@ -17,8 +16,8 @@ import java.util.Set;
  * TCP, a branch, or the statement before a CP; each block decorated as §11.3's nodes are — its type
  * (lock, unlock, tcp, task_create or none), instruction count, whether it starts with a CP or holds a
  * runtime statement, the block of its TCP's CP, the shared variables its TCP depends on
- * ({@code dependent}) and those it kills ({@code sv_kill}: scalars it stores; arrays are never killed,
- * as in the SVD analyses). Built in one pass over the statements from the TCP/CP sets, O(program).
+ * ({@code dependent}) and those it kills ({@code sv_kill}: the scalars and locks it stores — a lock,
+ * unlock or test-and-set too; arrays are never killed, as in the SVD analyses). Built in one pass over the statements from the TCP/CP sets, O(program).
  * An unlock ends its block, so that every unlock node names its lock as Figure 44's does.
  */
 public final class TbbGraph {
@@ -97,8 +96,9 @@ public final class TbbGraph {
             for (int s : stmts) {
                 instructions += code.staticCounts()[s];
                 runtime |= classes.get(s).category().kind.equals("runtime");
-                Stmt st = p.statements().get(s);
-                if (st instanceof Stmt.Assign a && a.target instanceof Expr.Var v && p.shared().containsKey(v.name())) killed.set(shared.indexOf(v.name()));
+                for (String v : AffectingPoints.stores(p.statements().get(s), p.shared().keySet())) {
+                    if (!p.shared().get(v).isArray()) killed.set(shared.indexOf(v)); // an array is one variable, never killed
+                }
             }
             Type type = lastStmt instanceof Stmt.Lock ? Type.LOCK : lastStmt instanceof Stmt.Unlock ? Type.UNLOCK
                     : lastStmt instanceof Stmt.TaskCreate ? Type.TASK_CREATE : sets.tcp().get(last) ? Type.TCP : Type.NONE;

@@ -250,6 +250,7 @@ public final class Parser {
         x.end();
         if (args.size() != p.params.size()) throw new TxException(l.no, l.col, "procedure " + p.name + " takes " + p.params.size() + " argument(s), not " + args.size());
         String call = l.label != null || suffix != null ? label(l) : "L" + l.no;
+        int first = out.size();
         java.util.Map<String, String> inner = new java.util.HashMap<>();
         for (int i = 0; i < p.params.size(); i++) {
             String var = p.name + "." + p.params.get(i);
@@ -258,15 +259,10 @@ public final class Parser {
             for (Decl d : mainDecls) declared |= d.name().equals(var);
             if (!declared) mainDecls.add(new Decl(var, false, false, 0, 0, 0, p.header.no, p.header.col));
             String name = i == 0 ? call : call + "." + p.params.get(i);
-            Stmt pass = register(new Stmt.Assign(name, l.no, l.col, new Expr.Var(var, l.no, l.col), args.get(i)));
-            if (i == 0) pass.calls(p.name);
-            out.add(pass);
+            out.add(register(new Stmt.Assign(name, l.no, l.col, new Expr.Var(var, l.no, l.col), args.get(i))));
         }
-        if (p.params.isEmpty()) {
-            Stmt skip = register(new Stmt.Call(call, l.no, l.col, "skip", List.of()));
-            skip.calls(p.name);
-            out.add(skip);
-        }
+        if (p.params.isEmpty()) out.add(register(new Stmt.Call(call, l.no, l.col, "skip", List.of())));
+        int passing = out.size() - first;
         pos++;
         List<Line> savedLines = lines;
         int savedPos = pos;
@@ -290,6 +286,7 @@ public final class Parser {
             suffix = savedSuffix;
             renames = savedRenames;
         }
+        out.get(first).calls(p.name, passing, out.size() - first);
     }
 
     /** Puts a compound statement into the id reserved for it before its body was read. */

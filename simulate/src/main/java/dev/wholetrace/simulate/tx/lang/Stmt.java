@@ -15,6 +15,7 @@ public abstract sealed class Stmt {
     private int unit;
     private String procedure;
     private String calls;
+    private int callPassing, callLength;
 
     Stmt(String label, int line, int col) {
         this.label = label;
@@ -55,7 +56,17 @@ public abstract sealed class Stmt {
      */
     public String calls() { return calls; }
 
-    void calls(String p) { this.calls = p; }
+    /** For a call's first statement: how many statements of its block pass the arguments (at least 1, the skip of a call without any). */
+    public int callPassing() { return callPassing; }
+
+    /** For a call's first statement: how many statements of its block the call is, argument passing and inlined body. */
+    public int callLength() { return callLength; }
+
+    void calls(String p, int passing, int length) {
+        this.calls = p;
+        this.callPassing = passing;
+        this.callLength = length;
+    }
 
     /** For an inlined statement, its name in the procedure ({@code P2} of {@code P2@B1}); else {@link #name()}. */
     public String nameInProcedure() {
