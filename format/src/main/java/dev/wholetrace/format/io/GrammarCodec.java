@@ -41,19 +41,37 @@ public final class GrammarCodec {
         return gs.get(0);
     }
 
+    /** The model version {@link #writeAll} writes (docs/formats.md, "grammar block"). */
+    public static final int MODEL_VERSION = 2;
+
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
      * rule's body is spelled out where it is first used, and later uses refer back to it by its
-     * definition index. One range coder and one {@link GrammarModel} serve the whole list, so many
-     * small grammars (one per instruction) share their statistics and their setup cost.
+     * definition index. One range coder and one model serve the whole list, so many small
+     * grammars (one per instruction) share their statistics and their setup cost. The model is
+     * version 2 ({@link ExpansionModel}); version 1 ({@link GrammarModel}) only for a list with an
+     * empty rule other than a start rule, which version 2 cannot code.
      */
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
+        boolean expansion = true;
+        for (Grammar g : grammars) expansion &= ExpansionCodec.codes(g);
+        writeAll(grammars, out, expansion ? MODEL_VERSION : 1);
+    }
+
+    /** {@link #writeAll} with model version 1 or 2: version 1 is what files written before version 2 hold. */
+    static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
         for (Grammar g : grammars) {
             if (g.symbolCount() > MAX_SYMBOLS) {
                 throw new IllegalArgumentException("a grammar of " + g.symbolCount() + " symbols exceeds the format limit of " + MAX_SYMBOLS);
             }
+        }
+        if (version != 1) {
+            // Version 1 starts with the grammar count, and writes 0 then a terminal bound of 0 for
+            // an empty list: 0 followed by a version >= 2 never begins a version-1 block.
+            out.writeVarLong(0);
+            out.writeVarLong(version);
         }
         out.writeVarLong(grammars.size());
         out.writeVarLong(maxTerminal + 1);
@@ -63,11 +81,19 @@ public final class GrammarCodec {
             out.writeVarLong(g.bodyLength(0));
         }
         RangeEncoder rc = new RangeEncoder(out);
-        GrammarModel model = new GrammarModel(rc, maxTerminal);
         try {
-            for (Grammar g : grammars) {
-                model.nextGrammar();
-                encode(g, model);
+            if (version == 1) {
+                GrammarModel model = new GrammarModel(rc, maxTerminal);
+                for (Grammar g : grammars) {
+                    model.nextGrammar();
+                    encode(g, model);
+                }
+            } else {
+                ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+                for (Grammar g : grammars) {
+                    model.nextGrammar();
+                    ExpansionCodec.encode(g, model);
+                }
             }
         } catch (FormatException e) {
             throw new IllegalStateException("the encoder never reports format errors", e);
@@ -121,6 +147,13 @@ public final class GrammarCodec {
     public static List<Grammar> readAll(VarIntReader in) throws FormatException {
         int count = in.readCount("grammar count", in.remaining());
         long maxTerminal = in.readVarLong("terminal bound") - 1;
+        int version = 1;
+        if (count == 0 && maxTerminal >= 0) { // 0, then a model version: see writeAll
+            if (maxTerminal + 1 != MODEL_VERSION) throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
+            version = MODEL_VERSION;
+            count = in.readCount("grammar count", in.remaining());
+            maxTerminal = in.readVarLong("terminal bound") - 1;
+        }
         if (maxTerminal < -1 || maxTerminal > Integer.MAX_VALUE) throw in.corrupt("terminal bound " + (maxTerminal + 1) + " out of range");
         int[] ruleCounts = new int[count];
         int[] symbolCounts = new int[count];
@@ -143,11 +176,19 @@ public final class GrammarCodec {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
         RangeDecoder rc = new RangeDecoder(in);
-        GrammarModel model = new GrammarModel(rc, maxTerminal);
         List<Grammar> out = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            model.nextGrammar();
-            out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+        if (version == 1) {
+            GrammarModel model = new GrammarModel(rc, maxTerminal);
+            for (int k = 0; k < count; k++) {
+                model.nextGrammar();
+                out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+            }
+        } else {
+            ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+            for (int k = 0; k < count; k++) {
+                model.nextGrammar();
+                out.add(ExpansionCodec.decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+            }
         }
         in.expectEnd();
         return out;
