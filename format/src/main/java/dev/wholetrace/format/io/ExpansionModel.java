@@ -48,12 +48,10 @@ final class ExpansionModel {
     private int[] successors;
     private byte[] successorCount;
     private byte[] lastKind;
-    private int[][] openByFirst;
-    private int[] openCount;
+    private RecentOpenRules open;
     private long nextTerminal;
-    // Per rule definition index: its last terminal and its uses left.
+    // Per rule definition index: the last terminal of its expansion.
     private long[] last = new long[64];
-    private int[] usesLeft = new int[64];
 
     ExpansionModel(BitCoder coder, long maxTerminal) {
         this.coder = coder;
@@ -67,8 +65,7 @@ final class ExpansionModel {
         successors = new int[64 * SUCCESSORS];
         successorCount = new byte[64];
         lastKind = new byte[64];
-        openByFirst = new int[64][];
-        openCount = new int[64];
+        open = new RecentOpenRules();
         nextTerminal = 0;
     }
 
@@ -117,7 +114,7 @@ final class ExpansionModel {
      */
     int kind(long first, int kind, boolean known) throws FormatException {
         int f = id(first);
-        boolean canReference = openCount[f] > 0;
+        boolean canReference = open.size(f) > 0;
         int ctx = (lastKind[f] * 4 + (canReference ? 2 : 0) + (known ? 1 : 0)) * 2;
         int k;
         if (coder.bit(kinds, ctx, kind == TERMINAL ? 0 : 1) == 0) {
@@ -149,21 +146,12 @@ final class ExpansionModel {
      */
     int reference(long first, int d) throws FormatException {
         int f = id(first);
-        int n = openCount[f];
-        int[] open = openByFirst[f];
-        int at = n - 1;
-        while (at >= 0 && open[at] != d) at--;
-        long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, at < 0 ? n : n - 1 - at);
+        int n = open.size(f);
+        int asked = open.rank(f, d);
+        long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, asked < 0 ? n : asked);
         if (rank < 0 || rank >= n) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
-        at = (int) (n - 1 - rank);
-        int rule = open[at];
-        if (--usesLeft[rule] == 0) {
-            System.arraycopy(open, at + 1, open, at, n - 1 - at);
-            openCount[f] = n - 1;
-        } else {
-            System.arraycopy(open, at + 1, open, at, n - 1 - at);
-            open[n - 1] = rule;
-        }
+        int rule = open.select(f, rank);
+        open.use(rule);
         return rule;
     }
 
@@ -172,19 +160,9 @@ final class ExpansionModel {
      * and will be referenced {@code more} times.
      */
     void defined(int d, long first, long lastTerminal, long more) {
-        if (d >= last.length) {
-            int n = Math.max(d + 1, last.length * 2);
-            last = Arrays.copyOf(last, n);
-            usesLeft = Arrays.copyOf(usesLeft, n);
-        }
-        int f = id(first);
+        if (d >= last.length) last = Arrays.copyOf(last, Math.max(d + 1, last.length * 2));
         last[d] = lastTerminal;
-        usesLeft[d] = (int) Math.min(more, Integer.MAX_VALUE);
-        if (more <= 0) return;
-        int[] open = openByFirst[f];
-        if (open == null) open = openByFirst[f] = new int[4];
-        if (openCount[f] == open.length) open = openByFirst[f] = Arrays.copyOf(open, open.length * 2);
-        open[openCount[f]++] = d;
+        open.define(d, id(first), more);
     }
 
     /** The last terminal of defined rule {@code d}'s expansion. */
@@ -199,8 +177,6 @@ final class ExpansionModel {
             successors = Arrays.copyOf(successors, n * SUCCESSORS);
             successorCount = Arrays.copyOf(successorCount, n);
             lastKind = Arrays.copyOf(lastKind, n);
-            openByFirst = Arrays.copyOf(openByFirst, n);
-            openCount = Arrays.copyOf(openCount, n);
         }
         return c;
     }

@@ -80,7 +80,7 @@ public final class GrammarCodec {
             out.writeVarLong(g.symbolCount());
             out.writeVarLong(g.bodyLength(0));
         }
-        RangeEncoder rc = new RangeEncoder(out);
+        RangeEncoder rc = new RangeEncoder(out, version != 1);
         try {
             if (version == 1) {
                 GrammarModel model = new GrammarModel(rc, maxTerminal);
@@ -175,7 +175,7 @@ public final class GrammarCodec {
         if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
-        RangeDecoder rc = new RangeDecoder(in);
+        RangeDecoder rc = new RangeDecoder(in, version != 1);
         List<Grammar> out = new ArrayList<>(count);
         if (version == 1) {
             GrammarModel model = new GrammarModel(rc, maxTerminal);

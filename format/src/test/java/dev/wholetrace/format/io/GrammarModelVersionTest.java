@@ -82,7 +82,7 @@ class GrammarModelVersionTest {
         // length 0 cannot be coded by a real writer, so craft the block through the model itself
         VarIntWriter out = new VarIntWriter().writeVarLong(0).writeVarLong(2).writeVarLong(1).writeVarLong(2)
                 .writeVarLong(2).writeVarLong(2).writeVarLong(1);
-        RangeEncoder rc = new RangeEncoder(out);
+        RangeEncoder rc = new RangeEncoder(out, true);
         ExpansionModel m = new ExpansionModel(rc, 1);
         m.nextGrammar();
         try {
