@@ -41,21 +41,33 @@ public final class GrammarCodec {
         return gs.get(0);
     }
 
-    /** The model version {@link #writeAll} writes (docs/formats.md, "grammar block"). */
+    /** The latest model version (docs/formats.md, "grammar block"). */
     public static final int MODEL_VERSION = 2;
 
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
      * rule's body is spelled out where it is first used, and later uses refer back to it by its
      * definition index. One range coder and one model serve the whole list, so many small
-     * grammars (one per instruction) share their statistics and their setup cost. The model is
-     * version 2 ({@link ExpansionModel}); version 1 ({@link GrammarModel}) only for a list with an
-     * empty rule other than a start rule, which version 2 cannot code.
+     * grammars (one per instruction) share their statistics and their setup cost. The list is coded
+     * with both model versions and the smaller kept: version 2 ({@link ExpansionModel}) wins on a
+     * trace's grammars, but version 1's order-0 terminal tree, which learns across the grammars of
+     * a block, wins on blocks of many tiny grammars over shared terminals (the address streams of
+     * a CDR chunk). Version 1 alone for a list with an empty rule other than a start rule, which
+     * version 2 cannot code.
      */
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
         boolean expansion = true;
         for (Grammar g : grammars) expansion &= ExpansionCodec.codes(g);
-        writeAll(grammars, out, expansion ? MODEL_VERSION : 1);
+        if (!expansion) {
+            writeAll(grammars, out, 1);
+            return;
+        }
+        VarIntWriter v2 = new VarIntWriter();
+        writeAll(grammars, v2, MODEL_VERSION);
+        VarIntWriter v1 = new VarIntWriter();
+        writeAll(grammars, v1, 1);
+        VarIntWriter smaller = v2.size() <= v1.size() ? v2 : v1;
+        out.writeBytes(smaller.toByteArray(), 0, smaller.size());
     }
 
     /** {@link #writeAll} with model version 1 or 2: version 1 is what files written before version 2 hold. */
