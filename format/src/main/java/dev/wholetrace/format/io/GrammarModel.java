@@ -4,8 +4,9 @@ import dev.wholetrace.model.util.Alphabet;
 import java.util.Arrays;
 
 /**
- * The adaptive model behind {@link GrammarCodec}: codes the token stream of a grammar written inline
- * (terminal, new rule, reference to an earlier rule) through a {@link BitCoder}.
+ * Grammar model version 1 of {@link GrammarCodec} (version 2: {@link ExpansionModel}): codes the
+ * token stream of a grammar written inline (terminal, new rule, reference to an earlier rule)
+ * through a {@link BitCoder}. Still written where it is the smaller, and read for older files.
  *
  * <p>Its one strong idea is the successor prediction: the context of a symbol is the symbol before
  * it in the same rule body, and each context remembers which symbol followed it last time. In a
