@@ -75,16 +75,9 @@ final class ExpansionCodec {
 
     static Grammar decode(VarIntReader in, ExpansionModel model, int ruleCount, int symbolCount, int startLength)
             throws FormatException {
-        long budget = symbolCount - (long) startLength;
-        // Bodies grow with the symbols really decoded, never to a declared length up front: a
-        // crafted header cannot make us allocate what the coded bytes do not fill.
-        int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
-        int[] lengths = new int[bodies.length];
-        long[] firsts = new long[bodies.length];
-        long[] uses = new long[bodies.length];
-        bodies[0] = new int[Math.min(startLength, 64)];
-        lengths[0] = startLength;
-        int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
+        DecodedRules rules = new DecodedRules(in, ruleCount, symbolCount, startLength);
+        long[] firsts = new long[16];
+        long[] uses = new long[16];
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
         boolean[] stackKnown = new boolean[16];
@@ -94,46 +87,36 @@ final class ExpansionCodec {
             int top = sp - 1;
             int r = stackRule[top];
             int i = stackPos[top];
-            if (i == lengths[r]) {
-                if (bodies[r].length != i) bodies[r] = Arrays.copyOf(bodies[r], i);
+            if (rules.complete(r, i)) {
                 if (r != 0) model.defined(r - 1, firsts[r], previous, uses[r] - 1);
                 sp--;
                 continue;
             }
-            if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
             stackPos[top] = i + 1;
             boolean known = stackKnown[top];
             stackKnown[top] = false;
             long f = known ? firsts[r] : model.first(previous, 0);
             switch (model.kind(f, 0, known)) {
                 case ExpansionModel.TERMINAL -> {
-                    bodies[r][i] = (int) f;
+                    rules.put(r, i, (int) f);
                     previous = f;
                 }
                 case ExpansionModel.REFERENCE -> {
                     int d = model.reference(f, -1);
-                    bodies[r][i] = Grammar.ref(d + 1);
+                    rules.put(r, i, Grammar.ref(d + 1));
                     previous = model.last(d);
                 }
                 default -> {
                     long length = model.length(0);
                     long references = model.uses(0);
-                    if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
-                    if (length < 1 || length > budget) throw in.corrupt("rule length " + length + " is empty or exceeds the declared symbol count");
-                    budget -= length;
-                    if (rules == bodies.length) {
-                        int n = (int) Math.min(ruleCount, rules * 2L);
-                        bodies = Arrays.copyOf(bodies, n);
-                        lengths = Arrays.copyOf(lengths, n);
-                        firsts = Arrays.copyOf(firsts, n);
-                        uses = Arrays.copyOf(uses, n);
+                    int c = rules.define(length, 1);
+                    if (c == firsts.length) {
+                        firsts = Arrays.copyOf(firsts, c * 2);
+                        uses = Arrays.copyOf(uses, c * 2);
                     }
-                    int c = rules++;
-                    bodies[c] = new int[(int) Math.min(length, 64)];
-                    lengths[c] = (int) length;
                     firsts[c] = f;
                     uses[c] = references;
-                    bodies[r][i] = Grammar.ref(c);
+                    rules.put(r, i, Grammar.ref(c));
                     if (sp == stackRule.length) {
                         stackRule = Arrays.copyOf(stackRule, sp * 2);
                         stackPos = Arrays.copyOf(stackPos, sp * 2);
@@ -145,11 +128,6 @@ final class ExpansionCodec {
                 }
             }
         }
-        if (rules != ruleCount || budget != 0) throw in.corrupt("grammar does not match its declared size");
-        try {
-            return Grammar.fromRules(Arrays.copyOf(bodies, rules));
-        } catch (IllegalArgumentException e) {
-            throw in.corrupt(e.getMessage());
-        }
+        return rules.toGrammar();
     }
 }

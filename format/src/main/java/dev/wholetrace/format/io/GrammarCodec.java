@@ -208,15 +208,8 @@ public final class GrammarCodec {
 
     private static Grammar decode(VarIntReader in, GrammarModel model, int ruleCount, int symbolCount, int startLength)
             throws FormatException {
-        long budget = symbolCount - (long) startLength;
-        // Bodies grow with the symbols really decoded, never to a declared length up front: a
-        // crafted header cannot make us allocate what the coded bytes do not fill.
-        int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
-        int[] lengths = new int[bodies.length];
-        boolean[] finished = new boolean[bodies.length];
-        bodies[0] = new int[Math.min(startLength, 64)];
-        lengths[0] = startLength;
-        int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
+        DecodedRules rules = new DecodedRules(in, ruleCount, symbolCount, startLength);
+        boolean[] finished = new boolean[16];
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
         int[] stackCtx = new int[16];
@@ -227,41 +220,29 @@ public final class GrammarCodec {
             int top = sp - 1;
             int r = stackRule[top];
             int i = stackPos[top];
-            if (i == lengths[r]) {
+            if (rules.complete(r, i)) {
                 finished[r] = true;
-                if (bodies[r].length != i) bodies[r] = Arrays.copyOf(bodies[r], i);
                 sp--;
                 continue;
             }
-            if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
             stackPos[top] = i + 1;
-            int defined = rules - 1;
+            int defined = rules.defined();
             model.code(stackCtx[top], 0, 0, 0, defined);
             switch (model.kind) {
                 case GrammarModel.TERMINAL -> {
-                    bodies[r][i] = (int) model.value;
+                    rules.put(r, i, (int) model.value);
                     stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, model.value);
                 }
                 case GrammarModel.REFERENCE -> {
                     long d = model.value;
                     if (d < 0 || d >= defined || !finished[(int) d + 1]) throw in.corrupt("reference to an undefined or unfinished rule");
-                    bodies[r][i] = Grammar.ref((int) d + 1);
+                    rules.put(r, i, Grammar.ref((int) d + 1));
                     stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, d);
                 }
                 default -> {
-                    long length = model.value;
-                    if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
-                    if (length < 0 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
-                    budget -= length;
-                    if (rules == bodies.length) {
-                        bodies = Arrays.copyOf(bodies, (int) Math.min(ruleCount, rules * 2L));
-                        finished = Arrays.copyOf(finished, bodies.length);
-                        lengths = Arrays.copyOf(lengths, bodies.length);
-                    }
-                    int c = rules++;
-                    bodies[c] = new int[(int) Math.min(length, 64)];
-                    lengths[c] = (int) length;
-                    bodies[r][i] = Grammar.ref(c);
+                    int c = rules.define(model.value, 0);
+                    if (c == finished.length) finished = Arrays.copyOf(finished, c * 2);
+                    rules.put(r, i, Grammar.ref(c));
                     stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
                     if (sp == stackRule.length) {
                         stackRule = Arrays.copyOf(stackRule, sp * 2);
@@ -274,12 +255,7 @@ public final class GrammarCodec {
                 }
             }
         }
-        if (rules != ruleCount || budget != 0) throw in.corrupt("grammar does not match its declared size");
-        try {
-            return Grammar.fromRules(Arrays.copyOf(bodies, rules));
-        } catch (IllegalArgumentException e) {
-            throw in.corrupt(e.getMessage());
-        }
+        return rules.toGrammar();
     }
 
     /** Values (or pairs) in id order; each component is a zigzag delta from the previous entry. */
