@@ -41,19 +41,49 @@ public final class GrammarCodec {
         return gs.get(0);
     }
 
+    /** The latest model version (docs/formats.md, "grammar block"). */
+    public static final int MODEL_VERSION = 2;
+
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
      * rule's body is spelled out where it is first used, and later uses refer back to it by its
-     * definition index. One range coder and one {@link GrammarModel} serve the whole list, so many
-     * small grammars (one per instruction) share their statistics and their setup cost.
+     * definition index. One range coder and one model serve the whole list, so many small
+     * grammars (one per instruction) share their statistics and their setup cost. The list is coded
+     * with both model versions and the smaller kept: version 2 ({@link ExpansionModel}) wins on a
+     * trace's grammars, but version 1's order-0 terminal tree, which learns across the grammars of
+     * a block, wins on blocks of many tiny grammars over shared terminals (the address streams of
+     * a CDR chunk). Version 1 alone for a list with an empty rule other than a start rule, which
+     * version 2 cannot code.
      */
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
+        boolean expansion = true;
+        for (Grammar g : grammars) expansion &= ExpansionCodec.codes(g);
+        if (!expansion) {
+            writeAll(grammars, out, 1);
+            return;
+        }
+        VarIntWriter v2 = new VarIntWriter();
+        writeAll(grammars, v2, MODEL_VERSION);
+        VarIntWriter v1 = new VarIntWriter();
+        writeAll(grammars, v1, 1);
+        VarIntWriter smaller = v2.size() <= v1.size() ? v2 : v1;
+        out.writeBytes(smaller.toByteArray(), 0, smaller.size());
+    }
+
+    /** {@link #writeAll} with model version 1 or 2: version 1 is what files written before version 2 hold. */
+    static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
         for (Grammar g : grammars) {
             if (g.symbolCount() > MAX_SYMBOLS) {
                 throw new IllegalArgumentException("a grammar of " + g.symbolCount() + " symbols exceeds the format limit of " + MAX_SYMBOLS);
             }
+        }
+        if (version != 1) {
+            // Version 1 starts with the grammar count, and writes 0 then a terminal bound of 0 for
+            // an empty list: 0 followed by a version >= 2 never begins a version-1 block.
+            out.writeVarLong(0);
+            out.writeVarLong(version);
         }
         out.writeVarLong(grammars.size());
         out.writeVarLong(maxTerminal + 1);
@@ -62,12 +92,20 @@ public final class GrammarCodec {
             out.writeVarLong(g.symbolCount());
             out.writeVarLong(g.bodyLength(0));
         }
-        RangeEncoder rc = new RangeEncoder(out);
-        GrammarModel model = new GrammarModel(rc, maxTerminal);
+        RangeEncoder rc = new RangeEncoder(out, version != 1);
         try {
-            for (Grammar g : grammars) {
-                model.nextGrammar();
-                encode(g, model);
+            if (version == 1) {
+                GrammarModel model = new GrammarModel(rc, maxTerminal);
+                for (Grammar g : grammars) {
+                    model.nextGrammar();
+                    encode(g, model);
+                }
+            } else {
+                ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+                for (Grammar g : grammars) {
+                    model.nextGrammar();
+                    ExpansionCodec.encode(g, model);
+                }
             }
         } catch (FormatException e) {
             throw new IllegalStateException("the encoder never reports format errors", e);
@@ -121,6 +159,13 @@ public final class GrammarCodec {
     public static List<Grammar> readAll(VarIntReader in) throws FormatException {
         int count = in.readCount("grammar count", in.remaining());
         long maxTerminal = in.readVarLong("terminal bound") - 1;
+        int version = 1;
+        if (count == 0 && maxTerminal >= 0) { // 0, then a model version: see writeAll
+            if (maxTerminal + 1 != MODEL_VERSION) throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
+            version = MODEL_VERSION;
+            count = in.readCount("grammar count", in.remaining());
+            maxTerminal = in.readVarLong("terminal bound") - 1;
+        }
         if (maxTerminal < -1 || maxTerminal > Integer.MAX_VALUE) throw in.corrupt("terminal bound " + (maxTerminal + 1) + " out of range");
         int[] ruleCounts = new int[count];
         int[] symbolCounts = new int[count];
@@ -142,12 +187,20 @@ public final class GrammarCodec {
         if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
-        RangeDecoder rc = new RangeDecoder(in);
-        GrammarModel model = new GrammarModel(rc, maxTerminal);
+        RangeDecoder rc = new RangeDecoder(in, version != 1);
         List<Grammar> out = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            model.nextGrammar();
-            out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+        if (version == 1) {
+            GrammarModel model = new GrammarModel(rc, maxTerminal);
+            for (int k = 0; k < count; k++) {
+                model.nextGrammar();
+                out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+            }
+        } else {
+            ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+            for (int k = 0; k < count; k++) {
+                model.nextGrammar();
+                out.add(ExpansionCodec.decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+            }
         }
         in.expectEnd();
         return out;
@@ -155,15 +208,8 @@ public final class GrammarCodec {
 
     private static Grammar decode(VarIntReader in, GrammarModel model, int ruleCount, int symbolCount, int startLength)
             throws FormatException {
-        long budget = symbolCount - (long) startLength;
-        // Bodies grow with the symbols really decoded, never to a declared length up front: a
-        // crafted header cannot make us allocate what the coded bytes do not fill.
-        int[][] bodies = new int[Math.min(ruleCount, 1 << 16)][];
-        int[] lengths = new int[bodies.length];
-        boolean[] finished = new boolean[bodies.length];
-        bodies[0] = new int[Math.min(startLength, 64)];
-        lengths[0] = startLength;
-        int rules = 1; // bodies[0] is the start rule; definition index d lives in bodies[d + 1]
+        DecodedRules rules = new DecodedRules(in, ruleCount, symbolCount, startLength);
+        boolean[] finished = new boolean[16];
         int[] stackRule = new int[16];
         int[] stackPos = new int[16];
         int[] stackCtx = new int[16];
@@ -174,41 +220,29 @@ public final class GrammarCodec {
             int top = sp - 1;
             int r = stackRule[top];
             int i = stackPos[top];
-            if (i == lengths[r]) {
+            if (rules.complete(r, i)) {
                 finished[r] = true;
-                if (bodies[r].length != i) bodies[r] = Arrays.copyOf(bodies[r], i);
                 sp--;
                 continue;
             }
-            if (i == bodies[r].length) bodies[r] = Arrays.copyOf(bodies[r], (int) Math.min(lengths[r], i * 2L));
             stackPos[top] = i + 1;
-            int defined = rules - 1;
+            int defined = rules.defined();
             model.code(stackCtx[top], 0, 0, 0, defined);
             switch (model.kind) {
                 case GrammarModel.TERMINAL -> {
-                    bodies[r][i] = (int) model.value;
+                    rules.put(r, i, (int) model.value);
                     stackCtx[top] = model.contextAfter(GrammarModel.TERMINAL, model.value);
                 }
                 case GrammarModel.REFERENCE -> {
                     long d = model.value;
                     if (d < 0 || d >= defined || !finished[(int) d + 1]) throw in.corrupt("reference to an undefined or unfinished rule");
-                    bodies[r][i] = Grammar.ref((int) d + 1);
+                    rules.put(r, i, Grammar.ref((int) d + 1));
                     stackCtx[top] = model.contextAfter(GrammarModel.REFERENCE, d);
                 }
                 default -> {
-                    long length = model.value;
-                    if (rules == ruleCount) throw in.corrupt("more rules than the declared " + ruleCount);
-                    if (length < 0 || length > budget) throw in.corrupt("rule length " + length + " exceeds the declared symbol count");
-                    budget -= length;
-                    if (rules == bodies.length) {
-                        bodies = Arrays.copyOf(bodies, (int) Math.min(ruleCount, rules * 2L));
-                        finished = Arrays.copyOf(finished, bodies.length);
-                        lengths = Arrays.copyOf(lengths, bodies.length);
-                    }
-                    int c = rules++;
-                    bodies[c] = new int[(int) Math.min(length, 64)];
-                    lengths[c] = (int) length;
-                    bodies[r][i] = Grammar.ref(c);
+                    int c = rules.define(model.value, 0);
+                    if (c == finished.length) finished = Arrays.copyOf(finished, c * 2);
+                    rules.put(r, i, Grammar.ref(c));
                     stackCtx[top] = model.contextAfter(GrammarModel.NEW_RULE, defined);
                     if (sp == stackRule.length) {
                         stackRule = Arrays.copyOf(stackRule, sp * 2);
@@ -221,12 +255,7 @@ public final class GrammarCodec {
                 }
             }
         }
-        if (rules != ruleCount || budget != 0) throw in.corrupt("grammar does not match its declared size");
-        try {
-            return Grammar.fromRules(Arrays.copyOf(bodies, rules));
-        } catch (IllegalArgumentException e) {
-            throw in.corrupt(e.getMessage());
-        }
+        return rules.toGrammar();
     }
 
     /** Values (or pairs) in id order; each component is a zigzag delta from the previous entry. */

@@ -4,8 +4,9 @@ import dev.wholetrace.model.util.Alphabet;
 import java.util.Arrays;
 
 /**
- * The adaptive model behind {@link GrammarCodec}: codes the token stream of a grammar written inline
- * (terminal, new rule, reference to an earlier rule) through a {@link BitCoder}.
+ * Grammar model version 1 of {@link GrammarCodec} (version 2: {@link ExpansionModel}): codes the
+ * token stream of a grammar written inline (terminal, new rule, reference to an earlier rule)
+ * through a {@link BitCoder}. Still written where it is the smaller, and read for older files.
  *
  * <p>Its one strong idea is the successor prediction: the context of a symbol is the symbol before
  * it in the same rule body, and each context remembers which symbol followed it last time. In a
@@ -155,35 +156,5 @@ final class GrammarModel {
         }
         if (v > maxTerminal) throw new FormatException("corrupted grammar: terminal " + v + " above the declared maximum " + maxTerminal);
         return v;
-    }
-
-    /**
-     * Adaptive code for a number v &ge; 0: the bit length n of v+1 through a 6-bit tree, then the
-     * leading mantissa bits through per-length trees, the rest direct.
-     */
-    private static final class NumberModel {
-        private static final int ADAPTIVE_BITS = 4;
-        private final short[] lengthTree = BitCoder.probabilities(64);
-        private final short[] mantissa = BitCoder.probabilities(65 << ADAPTIVE_BITS);
-
-        long code(BitCoder coder, long v) throws FormatException {
-            long x = v + 1;
-            int n = 64 - Long.numberOfLeadingZeros(x); // 1..64 (x may wrap only for v = 2^64-1)
-            int m = 1;
-            for (int i = 5; i >= 0; i--) m = (m << 1) | coder.bit(lengthTree, m, ((n - 1) >>> i) & 1);
-            n = m - 64 + 1;
-            int rest = n - 1;
-            int adaptive = Math.min(rest, ADAPTIVE_BITS);
-            long result = 1;
-            int node = 1;
-            for (int i = 0; i < adaptive; i++) {
-                int b = coder.bit(mantissa, (n << ADAPTIVE_BITS) + node, (int) (x >>> (rest - 1 - i)) & 1);
-                node = (node << 1) | b;
-                result = (result << 1) | b;
-            }
-            int direct = rest - adaptive;
-            if (direct > 0) result = (result << direct) | coder.direct(x, direct);
-            return result - 1;
-        }
     }
 }

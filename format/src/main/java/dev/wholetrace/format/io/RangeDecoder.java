@@ -4,12 +4,23 @@ package dev.wholetrace.format.io;
 final class RangeDecoder implements BitCoder {
     private final VarIntReader in;
     private int range = 0xFFFF_FFFF;
+    private final boolean compact;
     private int code;
 
     RangeDecoder(VarIntReader in) throws FormatException {
+        this(in, false);
+    }
+
+    /** {@code compact}: as {@link RangeEncoder} writes for model version 2, zeros implied past the end. */
+    RangeDecoder(VarIntReader in, boolean compact) throws FormatException {
         this.in = in;
-        if (in.readByte("range coder start") != 0) throw in.corrupt("bad range coder start");
-        for (int i = 0; i < 4; i++) code = (code << 8) | in.readByte("range coder start");
+        this.compact = compact;
+        if (!compact && in.readByte("range coder start") != 0) throw in.corrupt("bad range coder start");
+        for (int i = 0; i < 4; i++) code = (code << 8) | next("range coder start");
+    }
+
+    private int next(String what) throws FormatException {
+        return compact ? in.readByteOrZero() : in.readByte(what);
     }
 
     @Override
@@ -29,7 +40,7 @@ final class RangeDecoder implements BitCoder {
         }
         if ((range & 0xFF00_0000) == 0) {
             range <<= 8;
-            code = (code << 8) | in.readByte("coded symbols");
+            code = (code << 8) | next("coded symbols");
         }
         return bit;
     }
@@ -44,7 +55,7 @@ final class RangeDecoder implements BitCoder {
             result = (result << 1) | (1 - t);
             if ((range & 0xFF00_0000) == 0) {
                 range <<= 8;
-                code = (code << 8) | in.readByte("coded symbols");
+                code = (code << 8) | next("coded symbols");
             }
         }
         return result;

@@ -7,13 +7,24 @@ package dev.wholetrace.format.io;
  */
 final class RangeEncoder implements BitCoder {
     private final VarIntWriter out;
+    /** Compact (model version 2): no leading zero byte, the shortest end, trailing zeros dropped. */
+    private final boolean compact;
+    private final int start;
+    private boolean leading;
     private long low;
     private int range = 0xFFFF_FFFF;
     private int cache;
     private long cacheSize = 1;
 
     RangeEncoder(VarIntWriter out) {
+        this(out, false);
+    }
+
+    RangeEncoder(VarIntWriter out, boolean compact) {
         this.out = out;
+        this.compact = compact;
+        this.start = out.size();
+        this.leading = compact;
     }
 
     @Override
@@ -54,7 +65,11 @@ final class RangeEncoder implements BitCoder {
         if (carry != 0 || low < 0xFF00_0000L) {
             int temp = cache;
             do {
-                out.writeByte(temp + carry);
+                if (leading) {
+                    leading = false; // always 0: LZMA's first byte carries nothing
+                } else {
+                    out.writeByte(temp + carry);
+                }
                 temp = 0xFF;
             } while (--cacheSize != 0);
             cache = (int) (low >>> 24) & 0xFF;
@@ -64,6 +79,20 @@ final class RangeEncoder implements BitCoder {
     }
 
     void finish() {
+        if (compact) {
+            // Any value in [low, low + range) decodes the same: take the one with the most trailing
+            // zero bits, whose zero bytes the decoder supplies past the end.
+            long top = low + (range & 0xFFFF_FFFFL) - 1;
+            for (int k = 32; k >= 0; k--) {
+                long mask = (1L << k) - 1;
+                long v = (low + mask) & ~mask;
+                if (v <= top) {
+                    low = v;
+                    break;
+                }
+            }
+        }
         for (int i = 0; i < 5; i++) shiftLow();
+        if (compact) out.trimZerosFrom(start);
     }
 }

@@ -38,6 +38,11 @@ public final class VarIntReader {
         return buf[pos++] & 0xFF;
     }
 
+    /** One unsigned byte, 0 past the end (a compact range coder's trailing zeros are not stored). */
+    int readByteOrZero() {
+        return pos < end ? buf[pos++] & 0xFF : 0;
+    }
+
     public long readSignedVarLong(String what) throws FormatException {
         long v = readVarLong(what);
         return (v >>> 1) ^ -(v & 1);

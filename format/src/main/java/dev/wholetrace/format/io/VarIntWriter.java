@@ -57,6 +57,11 @@ public final class VarIntWriter {
         return new VarIntReader(buf, 0, size, what);
     }
 
+    /** Drops the trailing zero bytes written at or after {@code from} (the range coder's compact end). */
+    void trimZerosFrom(int from) {
+        while (size > from && buf[size - 1] == 0) size--;
+    }
+
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, size);
     }

@@ -78,17 +78,39 @@ class GrammarCodecCorruptionTest {
         return b;
     }
 
+    static byte[] written(List<Grammar> gs, int version) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.writeAll(gs, w, version);
+        return w.toByteArray();
+    }
+
     @Test
-    void everyStrictPrefixIsAFormatException() {
+    void everyStrictPrefixOfAVersion1BlockIsAFormatException() {
         withinCpuSeconds(5, () -> {
             for (Grammar g : samples()) {
-                byte[] full = encode(g);
+                byte[] full = written(List.of(g), 1);
                 for (int len = 0; len < full.length; len++) {
                     byte[] prefix = Arrays.copyOf(full, len);
                     assertThatThrownBy(() -> decode(prefix)).as("prefix of %d of %d bytes", len, full.length)
                             .isInstanceOf(FormatException.class)
                             .hasMessageMatching("(?s)(truncated|corrupted) grammar block.*");
                 }
+                assertThat(decode(full)).isEqualTo(g);
+            }
+        });
+    }
+
+    /**
+     * Version 2 does not store the range coder's trailing zero bytes (the decoder supplies them), so
+     * a block no longer marks its own end: a cut is caught by the length of the enclosing block
+     * (docs/formats.md). A prefix must still decode to a usable grammar or fail cleanly.
+     */
+    @Test
+    void everyStrictPrefixOfAVersion2BlockDecodesOrFailsCleanly() {
+        withinCpuSeconds(5, () -> {
+            for (Grammar g : samples()) {
+                byte[] full = written(List.of(g), 2);
+                for (int len = 0; len < full.length; len++) decodeOrFormatException(Arrays.copyOf(full, len), "prefix of " + len);
                 assertThat(decode(full)).isEqualTo(g);
             }
         });
@@ -148,11 +170,21 @@ class GrammarCodecCorruptionTest {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.writeAll(gs, w);
         byte[] full = w.toByteArray();
+        byte[] version1 = written(gs, 1);
         withinCpuSeconds(5, () -> {
-            for (int len = 0; len < full.length; len++) {
-                byte[] prefix = Arrays.copyOf(full, len);
+            for (int len = 0; len < version1.length; len++) {
+                byte[] prefix = Arrays.copyOf(version1, len);
                 assertThatThrownBy(() -> GrammarCodec.readAll(new VarIntReader(prefix, "grammar block")))
                         .as("prefix of %d", len).isInstanceOf(FormatException.class);
+            }
+            for (int len = 0; len < full.length; len++) {
+                try {
+                    for (Grammar g : GrammarCodec.readAll(new VarIntReader(Arrays.copyOf(full, len), "grammar block"))) {
+                        assertThat(Grammar.fromRules(bodies(g))).isEqualTo(g);
+                    }
+                } catch (FormatException e) {
+                    // rejected: fine
+                }
             }
             Random rnd = new Random(13);
             for (int trial = 0; trial < 1500; trial++) {

@@ -1,0 +1,183 @@
+package dev.wholetrace.format.io;
+
+import dev.wholetrace.model.util.Alphabet;
+import java.util.Arrays;
+
+/**
+ * The adaptive model of grammar blocks of model version 2 ({@link GrammarCodec}, docs/formats.md):
+ * codes every token of a grammar written inline by the first terminal of its expansion, predicted
+ * from the last terminal expanded before it, then by which token starting with that terminal it is.
+ *
+ * <p>Why: a grammar that keeps no digram twice (SEQUITUR and frequency-ordered SEQUITUR) leaves
+ * nothing for "which symbol followed this symbol last time" to predict (version 1's model). What
+ * remains predictable is the trace itself: in a control-flow trace a block has few successors, so
+ * the first terminal of the next token, whatever rule it is, is one of the few terminals that
+ * followed the last expanded terminal before (a move-to-front list per terminal). And once that
+ * terminal is known, a reference only has to choose among the open rules (rules with uses left)
+ * whose expansion starts with it, not among all open rules, in move-to-front order. A terminal
+ * that never followed the last one is coded as its distance from it (terminals are numbered in
+ * order of first appearance, so a successor tends to be numbered close after its predecessor).
+ *
+ * <p>Encoder and decoder make the same calls in the same order; each call codes its argument
+ * (encoder) or ignores it and returns what it decoded (decoder).
+ */
+final class ExpansionModel {
+    static final int TERMINAL = 0;
+    static final int NEW_RULE = 1;
+    static final int REFERENCE = 2;
+
+    /** Successors remembered per terminal. */
+    private static final int SUCCESSORS = 16;
+    /** The context of the first token of a grammar: no terminal expanded yet. */
+    private static final long START = -1;
+
+    private final BitCoder coder;
+    private final long maxTerminal;
+    private final NumberModel lengths = new NumberModel();
+    private final NumberModel uses = new NumberModel();
+    private final NumberModel[] ranks = new NumberModel[33];
+    private final NumberModel deltas = new NumberModel();
+    private final short[] successorHit = BitCoder.probabilities(SUCCESSORS * (SUCCESSORS + 1));
+    private final short[] novel = BitCoder.probabilities(2);
+    private final short[] kinds = BitCoder.probabilities(3 * 4 * 2);
+
+    // Per grammar: terminals (and START) by dense id, their successor lists, the kind of the last
+    // token that started with them, and the open rules that start with them, the latest defined
+    // or used at the end.
+    private Alphabet ids;
+    private int[] successors;
+    private byte[] successorCount;
+    private byte[] lastKind;
+    private RecentOpenRules open;
+    private long nextTerminal;
+    // Per rule definition index: the last terminal of its expansion.
+    private long[] last = new long[64];
+
+    ExpansionModel(BitCoder coder, long maxTerminal) {
+        this.coder = coder;
+        this.maxTerminal = maxTerminal;
+        for (int i = 0; i < ranks.length; i++) ranks[i] = new NumberModel();
+    }
+
+    /** Starts the next grammar of a block: its terminals and rules are new; the probabilities stay. */
+    void nextGrammar() {
+        ids = new Alphabet();
+        successors = new int[64 * SUCCESSORS];
+        successorCount = new byte[64];
+        lastKind = new byte[64];
+        open = new RecentOpenRules();
+        nextTerminal = 0;
+    }
+
+    /** The context of the first token of a grammar. */
+    static long start() {
+        return START;
+    }
+
+    /**
+     * Codes {@code first}, the first terminal of the next token's expansion, after {@code previous},
+     * the last terminal expanded (or {@link #start()}).
+     */
+    long first(long previous, long first) throws FormatException {
+        int c = id(previous);
+        int n = successorCount[c];
+        int base = c * SUCCESSORS;
+        for (int i = 0; i < n; i++) {
+            int s = successors[base + i];
+            if (coder.bit(successorHit, i * (SUCCESSORS + 1) + n, s == first ? 1 : 0) == 1) {
+                System.arraycopy(successors, base, successors, base + 1, i);
+                successors[base] = s;
+                return s;
+            }
+        }
+        long t;
+        if (coder.bit(novel, n == 0 ? 0 : 1, first == nextTerminal ? 1 : 0) == 1) {
+            if (nextTerminal > maxTerminal) throw new FormatException("corrupted grammar: more terminals than declared");
+            t = nextTerminal;
+        } else {
+            long z = first - previous - 1; // zigzag: successors tend to be numbered close after
+            long v = deltas.code(coder, (z << 1) ^ (z >> 63));
+            t = previous + 1 + ((v >>> 1) ^ -(v & 1));
+            if (t < 0 || t > maxTerminal) throw new FormatException("corrupted grammar: terminal " + t + " out of range");
+        }
+        if (t >= nextTerminal) nextTerminal = t + 1;
+        int kept = Math.min(n, SUCCESSORS - 1);
+        System.arraycopy(successors, base, successors, base + 1, kept);
+        successors[base] = (int) t;
+        successorCount[c] = (byte) (kept + 1);
+        return t;
+    }
+
+    /**
+     * Codes the kind of a token whose expansion starts with terminal {@code first}; {@code known}:
+     * the first terminal was not coded because the token opens the body of a rule just defined.
+     */
+    int kind(long first, int kind, boolean known) throws FormatException {
+        int f = id(first);
+        boolean canReference = open.size(f) > 0;
+        int ctx = (lastKind[f] * 4 + (canReference ? 2 : 0) + (known ? 1 : 0)) * 2;
+        int k;
+        if (coder.bit(kinds, ctx, kind == TERMINAL ? 0 : 1) == 0) {
+            k = TERMINAL;
+        } else if (!canReference) {
+            k = NEW_RULE;
+        } else {
+            k = coder.bit(kinds, ctx + 1, kind == NEW_RULE ? 0 : 1) == 0 ? NEW_RULE : REFERENCE;
+        }
+        lastKind[f] = (byte) k;
+        return k;
+    }
+
+    /** Codes the body length of a new rule. */
+    long length(long length) throws FormatException {
+        return lengths.code(coder, length);
+    }
+
+    /** Codes how often a new rule is used in all, its definition included (at least 1). */
+    long uses(long references) throws FormatException {
+        return uses.code(coder, references - 1) + 1;
+    }
+
+    /**
+     * Codes a reference to open rule {@code d} (a definition index) starting with {@code first}: its
+     * rank among the open rules starting with that terminal, the one defined or used last first,
+     * under a number model per bit length of the count of candidates (none when there is one).
+     * Returns the rule and counts the use.
+     */
+    int reference(long first, int d) throws FormatException {
+        int f = id(first);
+        int n = open.size(f);
+        int asked = open.rank(f, d);
+        long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, asked < 0 ? n : asked);
+        if (rank < 0 || rank >= n) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
+        int rule = open.select(f, rank);
+        open.use(rule);
+        return rule;
+    }
+
+    /**
+     * Rule {@code d}'s body is complete: it starts with {@code first}, ends with {@code lastTerminal},
+     * and will be referenced {@code more} times.
+     */
+    void defined(int d, long first, long lastTerminal, long more) {
+        if (d >= last.length) last = Arrays.copyOf(last, Math.max(d + 1, last.length * 2));
+        last[d] = lastTerminal;
+        open.define(d, id(first), more);
+    }
+
+    /** The last terminal of defined rule {@code d}'s expansion. */
+    long last(int d) {
+        return last[d];
+    }
+
+    private int id(long terminal) {
+        int c = ids.idOf(terminal);
+        if (c >= successorCount.length) {
+            int n = successorCount.length * 2;
+            successors = Arrays.copyOf(successors, n * SUCCESSORS);
+            successorCount = Arrays.copyOf(successorCount, n);
+            lastKind = Arrays.copyOf(lastKind, n);
+        }
+        return c;
+    }
+}

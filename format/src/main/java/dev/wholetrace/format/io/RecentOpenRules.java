@@ -1,0 +1,123 @@
+package dev.wholetrace.format.io;
+
+import java.util.Arrays;
+
+/**
+ * The open rules (rules with uses left) of {@link ExpansionModel}, one move-to-front list per first
+ * terminal: the rank of a rule is how many open rules with the same first terminal were defined or
+ * used after it. Each list numbers its events (a definition, a use) with a clock; a Fenwick tree
+ * over the clock gives rank and select in O(log n), so a list of thousands of rules costs no more
+ * per reference than a short one. When a list's clock reaches its capacity the live entries are
+ * renumbered in order (the arrays double only when more than half is live), so memory follows the
+ * open rules, not the references.
+ */
+final class RecentOpenRules {
+    private int[][] tree = new int[16][];   // per list: Fenwick tree over stamps, 1-based
+    private int[][] ruleAt = new int[16][]; // per list: the rule that holds each stamp
+    private int[] clock = new int[16];
+    private int[] count = new int[16];
+    private int[] listOf = new int[64];     // per rule: its list
+    private int[] stamp = new int[64];      // per rule: its current stamp
+    private int[] usesLeft = new int[64];
+
+    /** Open rules in list {@code f}. */
+    int size(int f) {
+        return f < count.length ? count[f] : 0;
+    }
+
+    /** Rule {@code d}, in list {@code f}, was defined and will be referenced {@code more} times. */
+    void define(int d, int f, long more) {
+        if (d >= usesLeft.length) {
+            int n = Math.max(d + 1, usesLeft.length * 2);
+            listOf = Arrays.copyOf(listOf, n);
+            stamp = Arrays.copyOf(stamp, n);
+            usesLeft = Arrays.copyOf(usesLeft, n);
+        }
+        usesLeft[d] = (int) Math.min(more, Integer.MAX_VALUE);
+        if (more <= 0) return;
+        if (f >= count.length) {
+            int n = Math.max(f + 1, count.length * 2);
+            tree = Arrays.copyOf(tree, n);
+            ruleAt = Arrays.copyOf(ruleAt, n);
+            clock = Arrays.copyOf(clock, n);
+            count = Arrays.copyOf(count, n);
+        }
+        listOf[d] = f;
+        count[f]++;
+        push(f, d);
+    }
+
+    /** How many open rules of list {@code f} were defined or used after open rule {@code d}; -1 if d is not open there. */
+    int rank(int f, int d) {
+        if (d < 0 || d >= usesLeft.length || usesLeft[d] == 0 || listOf[d] != f) return -1;
+        int sum = 0;
+        int[] t = tree[f];
+        for (int i = stamp[d] + 1; i > 0; i -= i & -i) sum += t[i];
+        return count[f] - sum;
+    }
+
+    /** The open rule of list {@code f} with {@code rank} (0 = the latest defined or used). */
+    int select(int f, long rank) {
+        int k = (int) (count[f] - rank); // 1-based position in stamp order
+        int[] t = tree[f];
+        int pos = 0;
+        for (int step = Integer.highestOneBit(t.length - 1); step > 0; step >>= 1) {
+            int next = pos + step;
+            if (next < t.length && t[next] < k) {
+                pos = next;
+                k -= t[next];
+            }
+        }
+        return ruleAt[f][pos];
+    }
+
+    /** One use of open rule {@code d}: it moves to the front of its list, or leaves it at its last use. */
+    void use(int d) {
+        int f = listOf[d];
+        add(tree[f], stamp[d], -1);
+        if (--usesLeft[d] == 0) {
+            count[f]--;
+        } else {
+            push(f, d);
+        }
+    }
+
+    private void push(int f, int d) {
+        stamp[d] = -1; // not live while renumbering: its old stamp left the tree already
+        if (tree[f] == null) {
+            tree[f] = new int[5];
+            ruleAt[f] = new int[4];
+        }
+        if (clock[f] == ruleAt[f].length) renumber(f);
+        int s = clock[f]++;
+        stamp[d] = s;
+        ruleAt[f][s] = d;
+        add(tree[f], s, 1);
+    }
+
+    /** Gives the live entries of list {@code f} stamps 0.. in their order, doubling the arrays if over half is live. */
+    private void renumber(int f) {
+        int[] rules = ruleAt[f];
+        int live = 0;
+        for (int s = 0; s < clock[f]; s++) {
+            int d = rules[s];
+            if (usesLeft[d] > 0 && listOf[d] == f && stamp[d] == s) rules[live++] = d;
+        }
+        int capacity = live * 2 > rules.length ? rules.length * 2 : rules.length;
+        int[] next = Arrays.copyOf(rules, capacity);
+        int[] t = new int[capacity + 1];
+        for (int s = 0; s < live; s++) stamp[next[s]] = s;
+        for (int i = 1; i <= capacity; i++) { // linear Fenwick build
+            if (i <= live) t[i]++;
+            int parent = i + (i & -i);
+            if (parent <= capacity) t[parent] += t[i];
+        }
+        ruleAt[f] = next;
+        tree[f] = t;
+        clock[f] = live;
+    }
+
+    private static void add(int[] t, int s, int delta) {
+        for (int i = s + 1; i < t.length; i += i & -i) t[i] += delta;
+    }
+}
