@@ -61,8 +61,9 @@ public final class TxTcpCommand implements Callable<Integer> {
         }
         List<String> shared = new ArrayList<>(p.shared().keySet());
         PrintWriter out = spec.commandLine().getOut();
+        String[] display = p.displayNames();
         int width = 8; // names line up in one column: Figure 11's "B (task 0)" is wider than Figure 14's "B4"
-        for (int i = 0; i < p.statements().size(); i++) width = Math.max(width, p.displayName(i).length());
+        for (int i = 0; i < p.statements().size(); i++) width = Math.max(width, display[i].length());
         StringBuilder j = new StringBuilder("{\"program\":").append(Json.str(p.name())).append(",\"analyses\":[");
         for (int i = 0; i < results.size(); i++) {
             TcpSets t = results.get(i);
@@ -70,8 +71,8 @@ public final class TxTcpCommand implements Callable<Integer> {
                 j.append(i > 0 ? "," : "").append("{\"method\":").append(Json.str(t.method())).append(",\"visits\":").append(t.passes()).append(",\"tcps\":[");
                 int k = 0;
                 for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) {
-                    String name = p.displayName(s);
-                    j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(name)).append(",\"cp\":").append(Json.str(cp(p, t, s)))
+                    String name = display[s];
+                    j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(name)).append(",\"cp\":").append(Json.str(cp(display, t, s)))
                             .append(",\"dependsOn\":").append(Json.strings(names(t.dependent()[s], shared))).append('}');
                 }
                 j.append("],\"procedures\":[");
@@ -89,11 +90,11 @@ public final class TxTcpCommand implements Callable<Integer> {
                 j.append("]}");
             } else {
                 List<String> tcps = new ArrayList<>();
-                for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) tcps.add(p.displayName(s));
+                for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) tcps.add(display[s]);
                 out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", tcps));
                 for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) {
                     List<String> deps = names(t.dependent()[s], shared);
-                    out.printf("  %-" + width + "s CP %-" + width + "s%s%n", p.displayName(s), cp(p, t, s), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
+                    out.printf("  %-" + width + "s CP %-" + width + "s%s%n", display[s], cp(display, t, s), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));
                 }
                 for (Map.Entry<String, Map<String, List<String>>> proc : procedures(t).entrySet()) {
                     List<String> each = new ArrayList<>();
@@ -116,18 +117,18 @@ public final class TxTcpCommand implements Callable<Integer> {
                 j.append("],\"taxonomy\":[");
                 for (int i = 0; i < tx.size(); i++) {
                     Taxonomy.Entry e = tx.get(i);
-                    j.append(i > 0 ? "," : "").append("{\"statement\":").append(Json.str(p.displayName(i))).append(",\"kind\":").append(Json.str(e.category().kind))
+                    j.append(i > 0 ? "," : "").append("{\"statement\":").append(Json.str(display[i])).append(",\"kind\":").append(Json.str(e.category().kind))
                             .append(",\"class\":").append(Json.str(e.category().description));
-                    if (results.get(0).tcp().get(i)) j.append(",\"affectingPoints\":").append(Json.strings(displayNames(p, taps.of(i))));
+                    if (results.get(0).tcp().get(i)) j.append(",\"affectingPoints\":").append(Json.strings(displayNames(display, taps.of(i))));
                     j.append('}');
                 }
             } else {
                 out.println("taxonomy (§4.1, from the " + results.get(0).method() + " sets):");
                 for (int i = 0; i < tx.size(); i++) {
                     Taxonomy.Entry e = tx.get(i);
-                    List<String> affecting = displayNames(p, taps.of(i));
+                    List<String> affecting = displayNames(display, taps.of(i));
                     String affected = affecting.isEmpty() ? "" : "; TAPs " + String.join(", ", affecting);
-                    out.printf("  %-" + width + "s %-19s %s%s%n", p.displayName(i), e.category().kind, e.category().description, affected);
+                    out.printf("  %-" + width + "s %-19s %s%s%n", display[i], e.category().kind, e.category().description, affected);
                 }
             }
         }
@@ -142,7 +143,7 @@ public final class TxTcpCommand implements Callable<Integer> {
             else out.println("TBB flow graph (§10.4.1, from the " + results.get(0).method() + " sets, " + g.blocks().size() + " blocks):");
             for (TbbGraph.Block b : g.blocks()) {
                 List<String> stmts = new ArrayList<>(), succ = new ArrayList<>();
-                for (int s : b.statements()) stmts.add(p.displayName(s));
+                for (int s : b.statements()) stmts.add(display[s]);
                 for (int s : b.successors()) succ.add("b" + s);
                 if (json) {
                     j.append(b.id() > 0 ? "," : "").append("{\"block\":").append(b.id()).append(",\"type\":").append(Json.str(b.type().name().toLowerCase()))
@@ -172,13 +173,13 @@ public final class TxTcpCommand implements Callable<Integer> {
         return m;
     }
 
-    private static String cp(Program p, TcpSets t, int s) {
-        return t.cp()[s] < 0 ? "-" : p.displayName(t.cp()[s]);
+    private static String cp(String[] display, TcpSets t, int s) {
+        return t.cp()[s] < 0 ? "-" : display[t.cp()[s]];
     }
 
-    private static List<String> displayNames(Program p, BitSet ids) {
+    private static List<String> displayNames(String[] display, BitSet ids) {
         List<String> l = new ArrayList<>();
-        for (int i = ids.nextSetBit(0); i >= 0; i = ids.nextSetBit(i + 1)) l.add(p.displayName(i));
+        for (int i = ids.nextSetBit(0); i >= 0; i = ids.nextSetBit(i + 1)) l.add(display[i]);
         return l;
     }
 

@@ -42,6 +42,9 @@ public final class AffectingPoints {
         }
         BitSet[] reach = new BitSet[n]; // reach[s]: statements reachable from s by a path of one edge or more
         for (int s = 0; s < n; s++) reach[s] = reachable(succ, s);
+        int entry = p.body().get(0).id();
+        BitSet live = reachable(succ, entry); // a store in code no execution reaches affects nothing
+        live.set(entry);
         List<String> shared = new ArrayList<>(p.shared().keySet());
         AffectingPoints out = new AffectingPoints();
         for (int t = sets.tcp().nextSetBit(0); t >= 0; t = sets.tcp().nextSetBit(t + 1)) {
@@ -50,7 +53,7 @@ public final class AffectingPoints {
             for (Stmt s : p.statements()) {
                 boolean stores = false;
                 for (String v : stores(s, p.shared().keySet())) stores |= on.get(shared.indexOf(v));
-                if (!stores) continue;
+                if (!stores || !live.get(s.id())) continue;
                 Stmt tcp = p.statements().get(t);
                 boolean before = reach[s.id()].get(t) || s.unit() != tcp.unit() && !reach[t].get(s.id());
                 if (before) found.set(s.id());

@@ -32,19 +32,42 @@ public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt>
     /**
      * The name of statement {@code id} for reports: its name, and where another thread body uses the
      * same label (Figure 11's tasks both have A to G) also its thread, as the thesis's subscripts do
-     * ("B0" is task 0's B): {@code B (task 0)}, {@code x (main)}.
+     * ("B0" is task 0's B): {@code B (task 0)}, {@code x (main)}; a task created inside a task is
+     * named by its path, {@code B (task 1.0)}.
      */
     public String displayName(int id) {
-        Stmt s = statements.get(id);
-        boolean repeated = false;
-        for (Stmt o : statements) repeated |= o != s && o.name().equals(s.name());
-        if (!repeated) return s.name();
-        if (s.unit() == 0) return s.name() + " (main)";
-        for (Stmt o : statements) {
-            if (!(o instanceof Stmt.TaskCreate tc)) continue;
-            for (Stmt.Task k : tc.tasks) if (!k.body().isEmpty() && k.body().get(0).unit() == s.unit()) return s.name() + " (task " + k.number() + ")";
+        return displayNames()[id];
+    }
+
+    /** {@link #displayName} of every statement, by id, in one pass (a report naming many statements takes these once). */
+    public String[] displayNames() {
+        java.util.Map<String, Integer> uses = new java.util.HashMap<>();
+        for (Stmt s : statements) uses.merge(s.name(), 1, Integer::sum);
+        java.util.Map<Integer, String> unitNames = new java.util.HashMap<>();
+        unitNames.put(0, "main");
+        nameTasks(body, "", unitNames);
+        String[] names = new String[statements.size()];
+        for (Stmt s : statements) {
+            names[s.id()] = uses.get(s.name()) > 1 ? s.name() + " (" + unitNames.getOrDefault(s.unit(), "thread body " + s.unit()) + ")" : s.name();
         }
-        return s.name() + " (thread body " + s.unit() + ")";
+        return names;
+    }
+
+    /** Names each task's thread body by its path of task numbers: "task 1", "task 1.0" for a task task 1 creates. */
+    private static void nameTasks(List<Stmt> block, String prefix, java.util.Map<Integer, String> out) {
+        for (Stmt s : block) {
+            if (s instanceof Stmt.TaskCreate tc) {
+                for (Stmt.Task k : tc.tasks) {
+                    if (k.body().isEmpty()) continue;
+                    String path = prefix + k.number();
+                    out.put(k.body().get(0).unit(), "task " + path);
+                    nameTasks(k.body(), path + ".", out);
+                }
+            } else if (s instanceof Stmt.If f) {
+                nameTasks(f.then, prefix, out);
+                nameTasks(f.otherwise, prefix, out);
+            } else if (s instanceof Stmt.For f) nameTasks(f.body, prefix, out);
+        }
     }
 
     /** Statement names by id, for printing traces. */
