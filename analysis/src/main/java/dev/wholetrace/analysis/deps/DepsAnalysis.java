@@ -58,7 +58,7 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
             if (summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
             if (chain) {
                 EwppChains walk = new EwppChains(summaries, options.chainLoad(), options.chainLength());
-                chainRows = walk.recover(counts, new long[1]);
+                chainRows = walk.recover(counts);
             } else if (options.load() >= 0) {
                 stats = new EwppQuery(summaries).recover(options.load(), options.instances() > 0, sink);
             } else {

@@ -39,14 +39,13 @@ final class EwppChains {
      * Recovers the start load's dependences into {@code sink} (with positions) and returns the
      * distinct chains from its instances, most frequent first (ties in order of first appearance).
      */
-    List<DepsResult.Chain> recover(DependenceSink sink, long[] stats) {
+    List<DepsResult.Chain> recover(DependenceSink sink) {
         List<long[]> starts = new ArrayList<>();
-        EwppRecovery.Stats s = query.recover(start, true, (t, p, u, wt, wp, d, o) -> {
+        query.recover(start, true, (t, p, u, wt, wp, d, o) -> {
             sink.dependence(t, p, u, wt, wp, d, o);
             starts.add(new long[] {t, p});
             known.put(key(t, p), o == Origin.NO_WRITER ? new long[] {-1} : new long[] {wt, wp, d});
         });
-        stats[0] = s.loads();
         Map<List<Integer>, long[]> freq = new LinkedHashMap<>();
         for (long[] st : starts) {
             List<Integer> chain = new ArrayList<>();

@@ -178,9 +178,6 @@ final class AccessTable implements SegmentAccesses.Sink {
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
         if (slots == null) throw new IllegalStateException("rows added after they were sorted");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
-        // Only when the page is not there yet: a progression merged into its row below adds no row, so the
-        // next add stands at the same boundary again (counting its page twice broke the sort's page walk).
-        if (at == 0 && page == pages) newPage(page);
         added++;
         accessCount += n;
         int sk = siteOf(t, instr, w);
@@ -192,6 +189,7 @@ final class AccessTable implements SegmentAccesses.Sink {
             if ((k & 1) != 0) cacheRow[cacheAt] = size;
             else shapeRow[k >>> 1] = size;
         }
+        if (at == 0) newPage(page); // only for a row that is added: a merged one adds no row, and no page
         if (wideShape == null && k > Character.MAX_VALUE) widenShapes();
         if (wideShape != null) wideShape[page][at] = k;
         else shape[page][at] = (char) k;

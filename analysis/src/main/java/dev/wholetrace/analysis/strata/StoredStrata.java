@@ -133,6 +133,15 @@ public final class StoredStrata {
                 List.copyOf(kept), List.copyOf(stored.hottest().subList(0, Math.min(asked.top(), stored.hottest().size()))), List.copyOf(unique));
     }
 
+    /**
+     * The phases {@code asked} of trace file {@code file} as its STRATA_OUTPUTS section holds them, or null
+     * when it has none or they are not what is asked (then they are computed).
+     */
+    public static PhaseResult storedPhases(Path file, PhaseAnalysis asked) throws IOException {
+        Outputs stored = read(file);
+        return stored == null ? null : servePhases(stored.phases(), asked, file);
+    }
+
     /** The stored phases if {@code asked} is the analysis they were computed with, else null; {@code file} names the trace. */
     public static PhaseResult servePhases(PhaseResult stored, PhaseAnalysis asked, Path file) {
         if (!asked.isDefault()) return null;

@@ -34,8 +34,7 @@ public final class StoredStrataSource {
 
     /** {@code analysis} of {@code input} (thread {@code thread}, or -1 for all), stored or computed. */
     PhaseResult phases(Path input, PhaseAnalysis analysis, int thread, PrintWriter err) throws IOException {
-        StoredStrata.Outputs stored = recompute ? null : StoredStrata.read(input);
-        PhaseResult served = stored == null ? null : StoredStrata.servePhases(stored.phases(), analysis, input);
+        PhaseResult served = recompute ? null : StoredStrata.storedPhases(input, analysis);
         if (served != null) return served;
         return analysis.analyze(TraceFiles.open(input, t -> thread < 0 || t == thread, err));
     }

@@ -59,7 +59,7 @@ final class ExpansionCodec {
                 previous = s;
             } else if (definedAs[c] >= 0) {
                 model.kind(f, ExpansionModel.REFERENCE, known);
-                model.reference(f, definedAs[c]);
+                model.reference(definedAs[c]);
                 previous = last[c];
             } else {
                 model.kind(f, ExpansionModel.NEW_RULE, known);
@@ -102,7 +102,7 @@ final class ExpansionCodec {
                     previous = f;
                 }
                 case ExpansionModel.REFERENCE -> {
-                    int d = model.reference(f, -1);
+                    int d = model.reference(-1);
                     rules.put(r, i, Grammar.ref(d + 1));
                     previous = model.last(d);
                 }

@@ -114,6 +114,7 @@ final class ExpansionModel {
      */
     int kind(long first, int kind, boolean known) throws FormatException {
         int f = id(first);
+        kindFirst = f;
         boolean canReference = open.size(f) > 0;
         int ctx = (lastKind[f] * 4 + (canReference ? 2 : 0) + (known ? 1 : 0)) * 2;
         int k;
@@ -139,13 +140,13 @@ final class ExpansionModel {
     }
 
     /**
-     * Codes a reference to open rule {@code d} (a definition index) starting with {@code first}: its
-     * rank among the open rules starting with that terminal, the one defined or used last first,
+     * Codes a reference to open rule {@code d} (a definition index), the token whose kind {@link #kind}
+     * coded last (so starting with its terminal): its rank among the open rules starting with that terminal, the one defined or used last first,
      * under a number model per bit length of the count of candidates (none when there is one).
      * Returns the rule and counts the use.
      */
-    int reference(long first, int d) throws FormatException {
-        int f = id(first);
+    int reference(int d) throws FormatException {
+        int f = kindFirst;
         int n = open.size(f);
         int asked = open.rank(f, d);
         long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, asked < 0 ? n : asked);
@@ -169,6 +170,9 @@ final class ExpansionModel {
     long last(int d) {
         return last[d];
     }
+
+    /** The first terminal's id of the token {@link #kind} coded last (a reference follows its kind). */
+    private int kindFirst;
 
     private int id(long terminal) {
         int c = ids.idOf(terminal);

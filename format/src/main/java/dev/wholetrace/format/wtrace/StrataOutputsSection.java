@@ -22,12 +22,7 @@ public final class StrataOutputsSection {
     /** The payload of a section holding {@code content} of version {@code version}. */
     public static byte[] wrap(int version, byte[] content) {
         if (version < 1) throw new IllegalArgumentException("content version " + version + " < 1");
-        VarIntWriter w = new VarIntWriter();
-        w.writeVarLong(version);
-        byte[] head = w.toByteArray();
-        byte[] out = Arrays.copyOf(head, head.length + content.length);
-        System.arraycopy(content, 0, out, head.length, content.length);
-        return out;
+        return new VarIntWriter().writeVarLong(version).writeBytes(content, 0, content.length).toByteArray();
     }
 
     /** The section's content in {@code reader}'s file (CRC checked), or null if the file has none. */

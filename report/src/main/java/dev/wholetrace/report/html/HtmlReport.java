@@ -11,6 +11,8 @@ import dev.wholetrace.analysis.deps.DepsOptions;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.stats.TraceStats;
 import dev.wholetrace.analysis.strata.PhaseAnalysis;
+import dev.wholetrace.analysis.strata.PhaseResult;
+import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.timeline.TimelineAxis;
@@ -301,7 +303,14 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             return new PhasesSection(null, "Phases are found from the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
         }
-        return new PhasesSection(PhaseAnalysis.defaults().analyze(trace), null);
+        PhaseAnalysis analysis = PhaseAnalysis.defaults();
+        PhaseResult stored = null;
+        try {
+            stored = StoredStrata.storedPhases(trace.file(), analysis); // a re-packed STRATA recording holds them
+        } catch (IOException e) {
+            // an unreadable section: compute them, as a recording without one
+        }
+        return new PhasesSection(stored != null ? stored : analysis.analyze(trace), null);
     }
 
     private DepsSection deps(ParallelTrace trace) {

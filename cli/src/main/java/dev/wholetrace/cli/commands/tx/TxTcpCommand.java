@@ -89,9 +89,7 @@ public final class TxTcpCommand implements Callable<Integer> {
                 }
                 j.append("]}");
             } else {
-                List<String> tcps = new ArrayList<>();
-                for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) tcps.add(display[s]);
-                out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", tcps));
+                out.println(t.method() + " (" + t.passes() + " visits): TCPs " + String.join(", ", displayNames(display, t.tcp())));
                 for (int s = t.tcp().nextSetBit(0); s >= 0; s = t.tcp().nextSetBit(s + 1)) {
                     List<String> deps = names(t.dependent()[s], shared);
                     out.printf("  %-" + width + "s CP %-" + width + "s%s%n", display[s], cp(display, t, s), deps.isEmpty() ? "" : " depends on " + String.join(", ", deps));

@@ -45,22 +45,31 @@ public final class AffectingPoints {
         int entry = p.body().get(0).id();
         BitSet live = reachable(succ, entry); // a store in code no execution reaches affects nothing
         live.set(entry);
-        List<String> shared = new ArrayList<>(p.shared().keySet());
+        BitSet[] stored = storeMasks(p);
         AffectingPoints out = new AffectingPoints();
         for (int t = sets.tcp().nextSetBit(0); t >= 0; t = sets.tcp().nextSetBit(t + 1)) {
             BitSet on = sets.dependent()[t];
+            Stmt tcp = p.statements().get(t);
             BitSet found = new BitSet();
             for (Stmt s : p.statements()) {
-                boolean stores = false;
-                for (String v : stores(s, p.shared().keySet())) stores |= on.get(shared.indexOf(v));
-                if (!stores || !live.get(s.id())) continue;
-                Stmt tcp = p.statements().get(t);
+                if (!stored[s.id()].intersects(on) || !live.get(s.id())) continue;
                 boolean before = reach[s.id()].get(t) || s.unit() != tcp.unit() && !reach[t].get(s.id());
                 if (before) found.set(s.id());
             }
             out.taps.put(t, found);
         }
         return out;
+    }
+
+    /** Per statement, the shared variables and locks it stores, as bits by index in {@link Program#shared()}. */
+    static BitSet[] storeMasks(Program p) {
+        List<String> shared = new ArrayList<>(p.shared().keySet());
+        BitSet[] masks = new BitSet[p.statements().size()];
+        for (Stmt s : p.statements()) {
+            masks[s.id()] = new BitSet();
+            for (String v : stores(s, p.shared().keySet())) masks[s.id()].set(shared.indexOf(v));
+        }
+        return masks;
     }
 
     private static int terminateOf(Program p, Stmt end) {
@@ -93,6 +102,13 @@ public final class AffectingPoints {
         } else if (s instanceof Stmt.Lock l) out.add(l.lock);
         else if (s instanceof Stmt.Unlock u) out.add(u.lock);
         return out;
+    }
+
+    /** Whether {@code e} holds a test-and-set. */
+    static boolean hasTestAndSet(Expr e) {
+        Set<String> locks = new LinkedHashSet<>();
+        testAndSets(e, locks);
+        return !locks.isEmpty();
     }
 
     private static void testAndSets(Expr e, Set<String> out) {

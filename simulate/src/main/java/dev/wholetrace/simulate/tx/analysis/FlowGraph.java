@@ -33,6 +33,8 @@ public final class FlowGraph {
     private final int[] fallThrough;
     /** Successors within the statement's thread body (-1 is the body's exit). */
     private final int[][] succ;
+    /** Successors along which state flows: {@link #succ} without the exit, and task_create's tasks. */
+    private final int[][] data;
     /** Conditionals each statement is (transitively) control dependent on, ascending ids. */
     private final int[][] enclosing;
     /** Immediate post-dominator by statement id, -1 where it is the thread body's exit. */
@@ -48,6 +50,8 @@ public final class FlowGraph {
         Map<String, Integer> labels = new HashMap<>();
         for (Stmt s : p.statements()) if (s.label() != null) labels.putIfAbsent(s.unit() + ":" + s.label(), s.id());
         for (Stmt s : p.statements()) succ[s.id()] = successors(s, labels);
+        data = new int[n][];
+        for (Stmt s : p.statements()) data[s.id()] = dataSuccessorsOf(s);
         ipdom = postDominators();
         enclosing = controlDependence();
     }
@@ -185,11 +189,12 @@ public final class FlowGraph {
     /** Successors of {@code s} in its thread body; -1 stands for the body's exit. */
     public int[] successors(int s) { return succ[s].clone(); }
 
-    /** Successors along which state flows: those in the thread body, and task_create's tasks' first statements. */
-    int[] dataSuccessors(int s) {
-        Stmt st = program.statements().get(s);
+    /** Successors along which state flows: those in the thread body, and task_create's tasks' first statements (shared: not to be changed). */
+    int[] dataSuccessors(int s) { return data[s]; }
+
+    private int[] dataSuccessorsOf(Stmt st) {
         List<Integer> out = new ArrayList<>();
-        for (int t : succ[s]) if (t >= 0) out.add(t);
+        for (int t : succ[st.id()]) if (t >= 0) out.add(t);
         if (st instanceof Stmt.TaskCreate tc) for (Stmt.Task k : tc.tasks) out.add(k.body().get(0).id());
         return out.stream().mapToInt(Integer::intValue).toArray();
     }

@@ -74,7 +74,7 @@ final class PureCalls {
     private static boolean collect(Stmt s, List<Integer> ids, Set<String> shared) {
         ids.add(s.id());
         boolean clean = true;
-        if (s instanceof Stmt.Assign a) clean = a.target instanceof Expr.Var v && isParameter(v.name(), shared) && !testAndSet(a.value);
+        if (s instanceof Stmt.Assign a) clean = a.target instanceof Expr.Var v && isParameter(v.name(), shared) && !AffectingPoints.hasTestAndSet(a.value);
         else if (s instanceof Stmt.Call c) clean = !c.function.equals("read");
         else if (s instanceof Stmt.Lock || s instanceof Stmt.Unlock) clean = false;
         else if (s instanceof Stmt.For f) clean = isParameter(f.var, shared);
@@ -89,11 +89,5 @@ final class PureCalls {
     /** A procedure's parameter variable ({@code P.param}): a name no declaration can have. */
     private static boolean isParameter(String v, Set<String> shared) {
         return v.contains(".") && !shared.contains(v);
-    }
-
-    private static boolean testAndSet(Expr e) {
-        if (e instanceof Expr.TestAndSet) return true;
-        if (e instanceof Expr.Bin b) return testAndSet(b.left()) || testAndSet(b.right());
-        return e instanceof Expr.Neg g && testAndSet(g.operand());
     }
 }

@@ -86,6 +86,9 @@ public final class TbbGraph {
         }
         List<Block> blocks = new ArrayList<>();
         List<Taxonomy.Entry> classes = Taxonomy.classify(sets);
+        BitSet[] stored = AffectingPoints.storeMasks(p);
+        BitSet arrays = new BitSet(); // an array is one variable, never killed
+        for (int v = 0; v < shared.size(); v++) if (p.shared().get(shared.get(v)).isArray()) arrays.set(v);
         for (int b = 0; b < members.size(); b++) {
             int[] stmts = members.get(b);
             int last = stmts[stmts.length - 1];
@@ -96,9 +99,7 @@ public final class TbbGraph {
             for (int s : stmts) {
                 instructions += code.staticCounts()[s];
                 runtime |= classes.get(s).category().kind.equals("runtime");
-                for (String v : AffectingPoints.stores(p.statements().get(s), p.shared().keySet())) {
-                    if (!p.shared().get(v).isArray()) killed.set(shared.indexOf(v)); // an array is one variable, never killed
-                }
+                killed.or(stored[s]);
             }
             Type type = lastStmt instanceof Stmt.Lock ? Type.LOCK : lastStmt instanceof Stmt.Unlock ? Type.UNLOCK
                     : lastStmt instanceof Stmt.TaskCreate ? Type.TASK_CREATE : sets.tcp().get(last) ? Type.TCP : Type.NONE;
@@ -107,6 +108,7 @@ public final class TbbGraph {
             String lock = lastStmt instanceof Stmt.Lock l ? l.lock : lastStmt instanceof Stmt.Unlock u ? u.lock : null;
             Set<Integer> succ = new LinkedHashSet<>();
             for (int t : g.dataSuccessors(last)) succ.add(blockOf[t]);
+            killed.andNot(arrays);
             blocks.add(new Block(b, type, stmts, instructions, cp.get(stmts[0]), runtime, cpBlock, lock,
                     tcp ? (BitSet) sets.dependent()[last].clone() : new BitSet(), killed, succ.stream().mapToInt(Integer::intValue).toArray()));
         }
