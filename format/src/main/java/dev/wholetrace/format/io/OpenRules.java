@@ -49,27 +49,16 @@ final class OpenRules {
     /** The open rule with {@code rank} open rules defined after it; -1 if there is none. */
     int select(long rank) {
         if (rank < 0 || rank >= open) return -1;
-        int k = (int) (open - rank); // 1-based position among open rules in definition order
-        int pos = 0;
-        for (int step = Integer.highestOneBit(tree.length - 1); step > 0; step >>= 1) {
-            int next = pos + step;
-            if (next < tree.length && tree[next] < k) {
-                pos = next;
-                k -= tree[next];
-            }
-        }
-        return pos; // 0-based index of the k-th open rule
+        return Fenwick.select(tree, (int) (open - rank)); // the k-th open rule in definition order, k 1-based
     }
 
     private int prefix(int d) {
-        int sum = 0;
-        for (int i = d + 1; i > 0; i -= i & -i) sum += tree[i];
-        return sum;
+        return Fenwick.prefix(tree, d);
     }
 
     private void add(int d, int delta) {
         open += delta;
-        for (int i = d + 1; i < tree.length; i += i & -i) tree[i] += delta;
+        Fenwick.add(tree, d, delta);
     }
 
     private void grow() {

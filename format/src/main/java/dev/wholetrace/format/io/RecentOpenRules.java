@@ -50,31 +50,18 @@ final class RecentOpenRules {
     /** How many open rules of list {@code f} were defined or used after open rule {@code d}; -1 if d is not open there. */
     int rank(int f, int d) {
         if (d < 0 || d >= usesLeft.length || usesLeft[d] == 0 || listOf[d] != f) return -1;
-        int sum = 0;
-        int[] t = tree[f];
-        for (int i = stamp[d] + 1; i > 0; i -= i & -i) sum += t[i];
-        return count[f] - sum;
+        return count[f] - Fenwick.prefix(tree[f], stamp[d]);
     }
 
     /** The open rule of list {@code f} with {@code rank} (0 = the latest defined or used). */
     int select(int f, long rank) {
-        int k = (int) (count[f] - rank); // 1-based position in stamp order
-        int[] t = tree[f];
-        int pos = 0;
-        for (int step = Integer.highestOneBit(t.length - 1); step > 0; step >>= 1) {
-            int next = pos + step;
-            if (next < t.length && t[next] < k) {
-                pos = next;
-                k -= t[next];
-            }
-        }
-        return ruleAt[f][pos];
+        return ruleAt[f][Fenwick.select(tree[f], (int) (count[f] - rank))]; // k-th in stamp order, k 1-based
     }
 
     /** One use of open rule {@code d}: it moves to the front of its list, or leaves it at its last use. */
     void use(int d) {
         int f = listOf[d];
-        add(tree[f], stamp[d], -1);
+        Fenwick.add(tree[f], stamp[d], -1);
         if (--usesLeft[d] == 0) {
             count[f]--;
         } else {
@@ -92,7 +79,7 @@ final class RecentOpenRules {
         int s = clock[f]++;
         stamp[d] = s;
         ruleAt[f][s] = d;
-        add(tree[f], s, 1);
+        Fenwick.add(tree[f], s, 1);
     }
 
     /** Gives the live entries of list {@code f} stamps 0.. in their order, doubling the arrays if over half is live. */
@@ -115,9 +102,5 @@ final class RecentOpenRules {
         ruleAt[f] = next;
         tree[f] = t;
         clock[f] = live;
-    }
-
-    private static void add(int[] t, int s, int delta) {
-        for (int i = s + 1; i < t.length; i += i & -i) t[i] += delta;
     }
 }

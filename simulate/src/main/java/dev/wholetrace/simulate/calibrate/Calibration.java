@@ -56,8 +56,9 @@ public final class Calibration {
 
     /** Measures and fits; {@code name} names the machine in the file. */
     public MachineModel run(String name, int processors) throws EgraphException, IOException, InterruptedException, Exception {
-        Map<String, long[]> perIteration = instructionsPerIteration();
-        Map<String, double[]> chains = chainPerIteration();
+        ExecutionGraph loops = graph(); // built once: both counts read it
+        Map<String, long[]> perIteration = instructionsPerIteration(loops);
+        Map<String, double[]> chains = chainPerIteration(loops);
         MicroBenchmarks b = new MicroBenchmarks();
         samples.clear();
         for (String loop : MicroBenchmarks.FITTED) samples.add(new CostFit.Sample(loop, perIteration.get(loop), chains.get(loop), time(n -> b.run(loop, n))));
@@ -187,15 +188,23 @@ public final class Calibration {
 
     /** Per kernel method name: instructions per class of one iteration of its loop. */
     static Map<String, long[]> instructionsPerIteration() throws IOException, EgraphException {
+        return instructionsPerIteration(graph());
+    }
+
+    private static Map<String, long[]> instructionsPerIteration(ExecutionGraph loops) {
         Map<String, long[]> out = new TreeMap<>();
-        for (MethodGraph m : graph().methods()) out.put(kernelName(m), loopBody(m.vertices(), v -> v.ops.clone()));
+        for (MethodGraph m : loops.methods()) out.put(kernelName(m), loopBody(m.vertices(), v -> v.ops.clone()));
         return out;
     }
 
     /** Per kernel method name: instructions per class on one iteration's dependency chain (its vertices' chains). */
     static Map<String, double[]> chainPerIteration() throws IOException, EgraphException {
+        return chainPerIteration(graph());
+    }
+
+    private static Map<String, double[]> chainPerIteration(ExecutionGraph loops) {
         Map<String, double[]> out = new TreeMap<>();
-        for (MethodGraph m : graph().methods()) {
+        for (MethodGraph m : loops.methods()) {
             long[] scaled = loopBody(m.vertices(), v -> {
                 long[] c = new long[v.chain.length];
                 for (int k = 0; k < c.length; k++) c[k] = Math.round(v.chain[k] * 2); // halves are exact

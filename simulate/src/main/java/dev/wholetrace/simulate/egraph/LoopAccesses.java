@@ -84,10 +84,11 @@ final class LoopAccesses {
     void apply() {
         if (bodies.isEmpty()) return;
         Map<Vertex, Map<Walk, Integer>> walks = new IdentityHashMap<>();
+        Map<Integer, List<Integer>> loopsByVertex = new HashMap<>(); // a vertex's loops, once for all its instructions
         for (int i = 0; i < insns.length; i++) {
             int v = vertexOf[i];
             if (v < 0 || frames[i] == null) continue;
-            List<Integer> loops = loopsOf(v);
+            List<Integer> loops = loopsByVertex.computeIfAbsent(v, this::loopsOf);
             if (loops.isEmpty()) continue;
             int op = insns[i].getOpcode();
             Vertex x = vertices.get(v);

@@ -1,0 +1,34 @@
+package dev.wholetrace.format.io;
+
+/**
+ * A Fenwick (binary indexed) tree over counts at positions 0..n-1, kept in {@code int[n + 1]}: the
+ * prefix sums and the k-th set position in O(log n), which both open-rule models rank rules with.
+ */
+final class Fenwick {
+    private Fenwick() {}
+
+    /** The sum of the counts at positions 0..{@code i}. */
+    static int prefix(int[] t, int i) {
+        int sum = 0;
+        for (int j = i + 1; j > 0; j -= j & -j) sum += t[j];
+        return sum;
+    }
+
+    /** The position holding the {@code k}-th unit (1-based) of the counts in order. */
+    static int select(int[] t, int k) {
+        int pos = 0;
+        for (int step = Integer.highestOneBit(t.length - 1); step > 0; step >>= 1) {
+            int next = pos + step;
+            if (next < t.length && t[next] < k) {
+                pos = next;
+                k -= t[next];
+            }
+        }
+        return pos;
+    }
+
+    /** Adds {@code delta} to the count at position {@code i}. */
+    static void add(int[] t, int i, int delta) {
+        for (int j = i + 1; j < t.length; j += j & -j) t[j] += delta;
+    }
+}
