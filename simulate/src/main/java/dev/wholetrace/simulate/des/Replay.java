@@ -39,11 +39,8 @@ import java.util.TreeMap;
  */
 public final class Replay {
     private final ExecutionGraph costs;
-    /** Code-map block id → instructions per class of the graph's vertices in that block; null when none. */
-    private final Map<Integer, long[]> opsOf = new HashMap<>();
-    private final Map<Integer, double[]> chainOf = new HashMap<>();
-    /** Code-map block id → the array walks of the graph's vertices in that block, footprints resolved (no loops). */
-    private final Map<Integer, List<Walk>> walksOf = new HashMap<>();
+    /** Code-map block id → the cost of the graph's vertices in that block (walks' footprints resolved, no loops); null when none. */
+    private final Map<Integer, BlockCost> costOf = new HashMap<>();
     private int unmapped;
 
     /** @param costs the program's execution graph, whose vertices say what each block's instructions are */
@@ -99,17 +96,16 @@ public final class Replay {
         while (events.hasNext()) {
             Event e = events.next();
             if (e.type() == Event.Type.BLOCK) {
-                long[] ops = opsOf.get(e.id());
-                if (ops == null) {
+                BlockCost c = costOf.get(e.id());
+                if (c == null) {
                     unmapped++;
                     continue;
                 }
-                double[] chain = chainOf.get(e.id());
-                for (int k = 0; k < ops.length; k++) {
-                    cur.ops[k] += ops[k];
-                    cur.chain[k] += chain[k];
+                for (int k = 0; k < c.ops.length; k++) {
+                    cur.ops[k] += c.ops[k];
+                    cur.chain[k] += c.chain[k];
                 }
-                for (Walk w : walksOf.getOrDefault(e.id(), List.of())) walks.merge(new Walk(1, w.bytes(), w.far(), w.loops()), w.count(), Integer::sum);
+                for (int w = 0; w < c.units.size(); w++) walks.merge(c.units.get(w), c.counts.get(w), Integer::sum);
                 continue;
             }
             if (!e.isSync()) continue;
@@ -153,11 +149,19 @@ public final class Replay {
         };
     }
 
+    /**
+     * A code-map block's cost: its vertices' instructions per class and dependency chains, and its walks
+     * with their counts (each walk kept with count 1, the key the replay sums counts under).
+     */
+    private record BlockCost(long[] ops, double[] chain, List<Walk> units, List<Integer> counts) {
+        BlockCost(long[] ops, double[] chain) {
+            this(ops, chain, new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
     /** Each code-map block's instructions: the graph's vertices whose first instruction lies in it. */
     private void index(CodeMap code) {
-        opsOf.clear();
-        chainOf.clear();
-        walksOf.clear();
+        costOf.clear();
         Map<String, TreeMap<Integer, Integer>> blocks = new HashMap<>();
         for (CodeEntry c : code.blocksFrom(0)) {
             if (c.bci() < 0) continue;
@@ -168,23 +172,21 @@ public final class Replay {
             TreeMap<Integer, Integer> starts = blocks.get(m.id());
             if (starts == null) continue;
             for (int block : starts.values()) { // a block no vertex starts in is covered by the vertex before it (joined)
-                opsOf.put(block, new long[m.vertices().get(0).ops.length]);
-                chainOf.put(block, new double[m.vertices().get(0).chain.length]);
+                costOf.put(block, new BlockCost(new long[m.vertices().get(0).ops.length], new double[m.vertices().get(0).chain.length]));
             }
             Map<Integer, Double> loopTrips = m.loopTrips();
             for (Vertex v : m.vertices()) {
                 if (v.bci < 0) continue; // a synchronized method's enter and exit: recorded as lock events
                 Map.Entry<Integer, Integer> b = starts.floorEntry(v.bci);
                 if (b == null) continue;
+                BlockCost c = costOf.get(b.getValue());
                 for (Walk w : v.walks) { // a segment has no loops: the footprint, resolved here, is the walk's bytes
-                    walksOf.computeIfAbsent(b.getValue(), k -> new ArrayList<>())
-                            .add(new Walk(w.count(), (int) Math.min(Integer.MAX_VALUE, w.footprint(loopTrips)), w.far(), List.of()));
+                    c.units.add(new Walk(1, (int) Math.min(Integer.MAX_VALUE, w.footprint(loopTrips)), w.far(), List.of()));
+                    c.counts.add(w.count());
                 }
-                long[] ops = opsOf.get(b.getValue());
-                double[] chain = chainOf.get(b.getValue());
-                for (int k = 0; k < ops.length; k++) {
-                    ops[k] += v.ops[k];
-                    chain[k] += v.chain[k];
+                for (int k = 0; k < c.ops.length; k++) {
+                    c.ops[k] += v.ops[k];
+                    c.chain[k] += v.chain[k];
                 }
             }
         }
