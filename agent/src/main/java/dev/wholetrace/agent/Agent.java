@@ -70,7 +70,7 @@ public final class Agent {
             });
             InstrumentationContext context = new InstrumentationContext(recorder);
             ClassInstrumenter instrumenter = new ClassInstrumenter(context);
-            Probes.install(recorder);
+            Probes.install(recorder, context.fieldOffsets());
             hookJdk(inst, context);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder, file), "wholetrace-shutdown"));
             inst.addTransformer(new Transformer(options, instrumenter));

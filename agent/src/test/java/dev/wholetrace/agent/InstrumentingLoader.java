@@ -1,6 +1,8 @@
 package dev.wholetrace.agent;
 
 import dev.wholetrace.agent.instrument.ClassInstrumenter;
+import dev.wholetrace.agent.instrument.InstrumentationContext;
+import dev.wholetrace.agent.runtime.FieldOffsets;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +13,7 @@ import java.io.InputStream;
  * what the agent's transformer does, without a second JVM.
  */
 public final class InstrumentingLoader extends ClassLoader {
+    private final InstrumentationContext context;
     private final ClassInstrumenter instrumenter;
     private final String[] prefixes;
     private final boolean checked;
@@ -22,9 +25,15 @@ public final class InstrumentingLoader extends ClassLoader {
     /** {@code checked} false: the classes get sync probes only, as the agent does for classes include/exclude do not select. */
     public InstrumentingLoader(TraceRecorder recorder, boolean checked, String... prefixes) {
         super(InstrumentingLoader.class.getClassLoader());
-        this.instrumenter = new ClassInstrumenter(recorder);
+        this.context = new InstrumentationContext(recorder);
+        this.instrumenter = new ClassInstrumenter(context);
         this.prefixes = prefixes;
         this.checked = checked;
+    }
+
+    /** Where the instrumented classes' fields are recorded, for {@code Probes.install} (the agent's premain does the same). */
+    public FieldOffsets fieldOffsets() {
+        return context.fieldOffsets();
     }
 
     /** Loads {@code c}'s instrumented twin. */

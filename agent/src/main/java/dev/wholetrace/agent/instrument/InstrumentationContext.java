@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.agent.runtime.FieldOffsets;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.util.Collections;
@@ -89,6 +90,11 @@ public final class InstrumentationContext {
     /** Field → offset in its object's address range: one 8-byte slot per (declaring class, name). */
     int fieldOffset(String declaringClass, String name) {
         return fieldSlots.of(declaringClass + '.' + name) * 8;
+    }
+
+    /** {@link #fieldOffset} for the runtime, which meets some fields only as reflective values (SyncUnsafe). */
+    public FieldOffsets fieldOffsets() {
+        return this::fieldOffset;
     }
 
     /** A class with a static initializer (internal name) → its slot in the runtime's class-init table. */

@@ -40,6 +40,7 @@ final class SyncInstrumenter {
 
     private static void call(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
         FieldHandleInstrumenter.instrument(code, insn, site);
+        UnsafeInstrumenter.instrument(code, insn, site);
         boolean atCallSites = site.ids().context().handOversAtCallSites();
         if (atCallSites) CompleterInstrumenter.instrument(code, insn, site);
         ParallelArraysInstrumenter.instrument(code, insn, site);

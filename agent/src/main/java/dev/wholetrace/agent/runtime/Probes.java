@@ -18,9 +18,14 @@ public final class Probes {
         return RuntimeState.get().recorder();
     }
 
-    /** Starts recording into {@code r}; null stops it. */
+    /** Starts recording into {@code r}; null stops it. Fields met only as values are not resolved (SyncUnsafe). */
     public static void install(TraceRecorder r) {
-        RuntimeState.get().install(r);
+        install(r, null);
+    }
+
+    /** Starts recording into {@code r}, whose instrumentation places fields at {@code offsets}; null stops it. */
+    public static void install(TraceRecorder r, FieldOffsets offsets) {
+        RuntimeState.get().install(r, offsets);
     }
 
     /**

@@ -16,6 +16,8 @@ final class RuntimeState {
 
     /** The recorder, or null when not recording. */
     private volatile TraceRecorder recorder;
+    /** Field offsets of the instrumentation the recorder's probes come from (SyncUnsafe), or null. */
+    private volatile FieldOffsets fieldOffsets;
     /** One id per object, shared by every probe (behind each thread's cache of its entries). */
     final ObjectIds objects = new ObjectIds();
     /** Per thread: its recorder handle, its id cache, its class uses and barrier passes ({@link ThreadState}). */
@@ -55,10 +57,15 @@ final class RuntimeState {
      * Starts recording into {@code r}; null stops it. The slot tables start empty: a new recording
      * comes with a new instrumentation, which numbers its slots afresh.
      */
-    void install(TraceRecorder r) {
+    void install(TraceRecorder r, FieldOffsets offsets) {
         classInitEnds.clear();
         classMonitors.clear();
+        fieldOffsets = offsets;
         recorder = r;
+    }
+
+    FieldOffsets fieldOffsets() {
+        return fieldOffsets;
     }
 
     /** Stops recording after an internal error, said once: no agent failure reaches the program. */

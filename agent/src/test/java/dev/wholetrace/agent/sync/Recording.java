@@ -55,8 +55,9 @@ final class Recording {
     static Recording of(Path file, TraceMode mode, boolean checked, Class<?> subject, Body body) throws Exception {
         Object result;
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode))) {
-            Class<?> c = new InstrumentingLoader(rec, checked, subject.getName()).twin(subject);
-            Probes.install(rec);
+            InstrumentingLoader loader = new InstrumentingLoader(rec, checked, subject.getName());
+            Class<?> c = loader.twin(subject);
+            Probes.install(rec, loader.fieldOffsets());
             try {
                 result = body.run(c);
             } finally {
