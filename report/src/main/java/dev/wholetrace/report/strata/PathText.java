@@ -14,6 +14,8 @@ import java.util.Map;
 public final class PathText {
     /** Blocks of one path printed in text (JSON has them all). */
     static final int MAX_BLOCKS = 40;
+    /** Methods named on a path's "in" line in text: a path through a framework's call chain crosses dozens. */
+    static final int MAX_METHODS = 6;
 
     private PathText() {}
 
@@ -27,7 +29,7 @@ public final class PathText {
                     "%d rotations (family of path %d) run %s of all blocks together", iso.rotations(), iso.rotationFamily(), percent(iso.rotationShare())) : "",
                     iso.reorderings() > iso.rotations() ? (iso.rotations() > 1 ? "; " : "") + iso.reorderings() + " paths with the same blocks in any order" : "");
         }
-        out.printf(Locale.ROOT, "    in %s%n", where(p));
+        out.printf(Locale.ROOT, "    in %s%n", where(p, MAX_METHODS));
         int shown = Math.min(p.code().size(), MAX_BLOCKS);
         for (int i = 0; i < shown; i++) {
             Block b = p.code().get(i);
@@ -43,6 +45,11 @@ public final class PathText {
 
     /** Its methods in order of first block, each with the range of source lines its blocks cover. */
     public static String where(HotPath p) {
+        return where(p, Integer.MAX_VALUE);
+    }
+
+    /** {@link #where(HotPath)}, naming the first {@code maxMethods} methods and counting the rest. */
+    static String where(HotPath p, int maxMethods) {
         Map<String, int[]> lines = new LinkedHashMap<>();
         for (Block b : p.code()) {
             String m = b.entry() == null ? "?" : b.entry().className() + "." + b.entry().method();
@@ -54,7 +61,12 @@ public final class PathText {
             }
         }
         StringBuilder s = new StringBuilder();
+        int named = 0;
         for (Map.Entry<String, int[]> e : lines.entrySet()) {
+            if (named++ == maxMethods) {
+                s.append(", … ").append(lines.size() - maxMethods).append(" more methods");
+                break;
+            }
             if (s.length() > 0) s.append(", ");
             s.append(Text.oneLine(e.getKey()));
             int[] r = e.getValue();
