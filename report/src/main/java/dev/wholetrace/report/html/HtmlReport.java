@@ -193,7 +193,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                 + "<th>sync operations</th><th>raw bytes</th><th>bytes</th><th>% of raw</th></tr></thead><tbody>");
         for (int t = 0; t < stats.threads.size(); t++) {
             Row r = stats.threads.get(t);
-            out.println("<tr><td>" + t + "</td><td>" + esc(trace.threads().get(t).label()) + "</td><td>" + num(r.events.total()) + "</td><td>"
+            out.println("<tr><td>" + t + "</td><td class=\"text\">" + esc(trace.threads().get(t).label()) + "</td><td>" + num(r.events.total()) + "</td><td>"
                     + num(r.events.syncTotal()) + "</td><td>" + num(r.raw) + "</td><td>" + num(r.totalBytes()) + "</td><td>" + percent(r.totalBytes(), r.raw) + "</td></tr>");
         }
         out.println("</tbody></table></section>");

@@ -130,6 +130,9 @@
   }
 
   function identity(x) { return x; }
+  // a thread's label in the 170 px margin: long pool names ("7 multiThreadIoEventLoopGroup-3-2") keep
+  // their number and their distinguishing end; the tooltips name the thread in full
+  function shortName(label) { return label.length > 26 ? label.slice(0, 10) + '\u2026' + label.slice(-15) : label; }
   // the drawn window of the order: [from, to + 1) (the whole order unless report --from/--to)
   var start = sync.from, end = Math.max(start + 1, sync.to + 1);
   // order or time: the same chart, its x put through X; the zoomed window [a, b] (in X's units) kept
@@ -146,7 +149,8 @@
       xAxis: { type: 'value', min: X(start), max: X(end), scale: true,
         name: time ? 'time since the recording started (ms, from the coarse clock)' : 'position in the sync order (S_synch)',
         nameLocation: 'middle', nameGap: 22 },
-      yAxis: { type: 'category', data: sync.threads, inverse: true, splitLine: { show: false } },
+      yAxis: { type: 'category', data: sync.threads, inverse: true, splitLine: { show: false },
+        axisLabel: { formatter: shortName } },
       dataZoom: zoom,
       series: series(X)
     }, { replaceMerge: ['series', 'dataZoom'] });
