@@ -38,8 +38,10 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code wholetrace report}: one self-contained HTML page (no network: the charting library and the
@@ -51,7 +53,7 @@ import java.util.Locale;
  * without script. Every section is bounded (docs/report.md), and says what it left out.
  */
 public final class HtmlReport implements ReportWriter<StatsReport> {
-    /** Threads drawn one by one in the per-thread chart. */
+    /** Threads drawn one by one in the per-thread chart, and listed one by one in the Threads table before the rest are grouped by name. */
     public static final int MAX_THREADS = 64;
     /** Sync operations the chart draws one by one by default; above, it shows them aggregated. */
     public static final long DEFAULT_MAX_OPS = 5_000;
@@ -189,14 +191,8 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         for (Object[] k : eventKinds(stats.total.events)) out.println("<tr><td>" + esc((String) k[0]) + "</td><td>" + num((Long) k[1]) + "</td></tr>");
         out.println("</tbody></table>");
 
-        out.println("<h3>Threads</h3><table class=\"numbers\" id=\"threads\"><thead><tr><th>#</th><th>thread</th><th>events</th>"
-                + "<th>sync operations</th><th>raw bytes</th><th>bytes</th><th>% of raw</th></tr></thead><tbody>");
-        for (int t = 0; t < stats.threads.size(); t++) {
-            Row r = stats.threads.get(t);
-            out.println("<tr><td>" + t + "</td><td class=\"text\">" + esc(trace.threads().get(t).label()) + "</td><td>" + num(r.events.total()) + "</td><td>"
-                    + num(r.events.syncTotal()) + "</td><td>" + num(r.raw) + "</td><td>" + num(r.totalBytes()) + "</td><td>" + percent(r.totalBytes(), r.raw) + "</td></tr>");
-        }
-        out.println("</tbody></table></section>");
+        threadsTable(trace, stats, out);
+        out.println("</section>");
 
         SyncChart chart = chart(trace);
         sequenceSection(chart, out);
@@ -218,7 +214,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         out.println("<h3>Per thread</h3>");
         if (shown < stats.threads.size()) {
             out.println("<p class=\"note\" id=\"threads-aggregated\">" + num(stats.threads.size()) + " threads: the chart shows the " + shown
-                    + " largest and one bar for the other " + num(stats.threads.size() - shown) + " together (the table above lists every thread).</p>");
+                    + " largest and one bar for the other " + num(stats.threads.size() - shown) + " together (the Threads table above lists every thread).</p>");
         }
         out.println("<div class=\"chart tall\" id=\"chart-threads\"></div>");
         out.println("<p class=\"note\">Components of the whole trace (S_synch, metadata, framing) have no per-thread share and are left out here.</p>");
@@ -441,4 +437,50 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             + ".body{margin-left:1em;display:flex;flex-wrap:wrap;gap:.25em}.sym{border:1px solid #ccc;border-radius:3px;padding:0 .3em;"
             + "font:12px monospace;cursor:pointer;background:#fff}.sym.rule-ref{background:#eef}.sym.sync{background:#fde}"
             + ".sym.load,.sym.store{background:#efe}.sym.missing{cursor:default;color:#999}";
+
+    /**
+     * One row per thread; past {@link #MAX_THREADS}, the rest are summed per thread name (a pool's
+     * thousands of virtual threads are one row) and listed in full under a collapsed {@code details}.
+     */
+    private static void threadsTable(ParallelTrace trace, TraceStats stats, PrintWriter out) {
+        out.println("<h3>Threads</h3>" + threadsHead("threads"));
+        int n = stats.threads.size();
+        int shown = Math.min(n, MAX_THREADS);
+        for (int t = 0; t < shown; t++) threadRow(String.valueOf(t), trace.threads().get(t).label(), stats.threads.get(t), out);
+        if (shown < n) {
+            Map<String, long[]> byName = new LinkedHashMap<>(); // threads, events, sync operations, raw bytes, bytes
+            for (int t = shown; t < n; t++) {
+                Row r = stats.threads.get(t);
+                long[] sum = byName.computeIfAbsent(trace.threads().get(t).label(), k -> new long[5]);
+                sum[0]++;
+                sum[1] += r.events.total();
+                sum[2] += r.events.syncTotal();
+                sum[3] += r.raw;
+                sum[4] += r.totalBytes();
+            }
+            for (Map.Entry<String, long[]> e : byName.entrySet()) {
+                long[] v = e.getValue();
+                out.println("<tr class=\"thread-group\"><td></td><td class=\"text\">" + esc(e.getKey()) + " \u00d7 "
+                        + num(v[0]) + "</td><td>" + num(v[1]) + "</td><td>" + num(v[2]) + "</td><td>" + num(v[3]) + "</td><td>" + num(v[4])
+                        + "</td><td>" + percent(v[4], v[3]) + "</td></tr>");
+            }
+        }
+        out.println("</tbody></table>");
+        if (shown < n) {
+            out.println("<details id=\"threads-rest\"><summary>threads " + shown + "\u2013" + (n - 1) + " one by one</summary>"
+                    + threadsHead("threads-all"));
+            for (int t = shown; t < n; t++) threadRow(String.valueOf(t), trace.threads().get(t).label(), stats.threads.get(t), out);
+            out.println("</tbody></table></details>");
+        }
+    }
+
+    private static String threadsHead(String id) {
+        return "<table class=\"numbers\" id=\"" + id + "\"><thead><tr><th>#</th><th>thread</th><th>events</th>"
+                + "<th>sync operations</th><th>raw bytes</th><th>bytes</th><th>% of raw</th></tr></thead><tbody>";
+    }
+
+    private static void threadRow(String index, String name, Row r, PrintWriter out) {
+        out.println("<tr><td>" + index + "</td><td class=\"text\">" + esc(name) + "</td><td>" + num(r.events.total()) + "</td><td>"
+                + num(r.events.syncTotal()) + "</td><td>" + num(r.raw) + "</td><td>" + num(r.totalBytes()) + "</td><td>" + percent(r.totalBytes(), r.raw) + "</td></tr>");
+    }
 }

@@ -37,6 +37,11 @@ class HtmlReportTest {
     }
 
     private ParallelTrace record(String file, int threads, String name, TraceMode mode) throws Exception {
+        return record(file, threads, name, mode, true);
+    }
+
+    /** {@code numbered} false: every thread is called {@code name}, as a pool's virtual threads are all unnamed. */
+    private ParallelTrace record(String file, int threads, String name, TraceMode mode, boolean numbered) throws Exception {
         Path path = dir.resolve(file);
         try (TraceRecorder rec = TraceRecorder.open(path, RecorderConfig.defaults(mode))) {
             ThreadRecorder main = rec.thread();
@@ -54,7 +59,7 @@ class HtmlReportTest {
                     r.load(5, Addresses.of(5, 8));
                     r.unlock(4, 77);
                     r.end();
-                }, name + k);
+                }, numbered ? name + k : name);
                 th.start();
                 th.join(); // one at a time: the thread numbers follow k
                 started.add(th);
@@ -137,8 +142,21 @@ class HtmlReportTest {
         JsonNode json = new ObjectMapper().readTree(data.substring(data.indexOf('\u0000') + 1));
         assertThat(json.get("threadNames")).hasSize(HtmlReport.MAX_THREADS + 1);
         assertThat(json.get("threadNames").get(HtmlReport.MAX_THREADS).asText()).isEqualTo((trace.threadCount() - HtmlReport.MAX_THREADS) + " other threads");
-        // every thread still has its row in the table
+        // every thread still has its row, in the table or under its collapsed continuation
         assertThat(html.split("<tr><td>", -1).length - 1).isGreaterThanOrEqualTo(trace.threadCount());
+    }
+
+    @Test
+    void aboveTheThreadLimitTheThreadsTableGroupsTheRestByNameAndListsThemCollapsed() throws Exception {
+        int extra = 30;
+        ParallelTrace trace = record("pool.wtrace", HtmlReport.MAX_THREADS + extra - 1, "pool-worker", TraceMode.CDR, false);
+        String html = html(trace, "pool.wtrace");
+        String table = html.substring(html.indexOf("id=\"threads\""), html.indexOf("</table>", html.indexOf("id=\"threads\"")));
+        assertThat(table.split("<tr><td>", -1).length - 1).isEqualTo(HtmlReport.MAX_THREADS);
+        assertThat(table).contains("<tr class=\"thread-group\"><td></td><td class=\"text\">pool-worker \u00d7 " + extra + "</td>");
+        String rest = html.substring(html.indexOf("id=\"threads-rest\""), html.indexOf("</details>"));
+        assertThat(rest.split("<tr><td>", -1).length - 1).isEqualTo(extra);
+        assertThat(rest).contains("<tr><td>" + HtmlReport.MAX_THREADS + "</td>", "<tr><td>" + (trace.threadCount() - 1) + "</td>");
     }
 
     @Test
