@@ -14,7 +14,6 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Calls of the application on JDK collections that are not thread-safe, as heap accesses (DOR, CDR,
@@ -91,12 +90,12 @@ final class CollectionCallInstrumenter {
         Type[] args = Type.getArgumentTypes(call.desc);
         int[] slots = SyncCallRewriter.parkArguments(m, args);
         InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        SyncCallRewriter.storeArguments(before, args, slots);
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
         before.add(push(mask));
         before.add(push(firstSite));
         before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, write ? "write" : "read", "(Ljava/lang/Object;II)V", false));
-        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(call, before);
     }
 

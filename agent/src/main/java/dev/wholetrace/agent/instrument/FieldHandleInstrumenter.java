@@ -110,23 +110,17 @@ final class FieldHandleInstrumenter {
         boolean update = m.startsWith("compareAnd") || m.startsWith("getAnd") || m.startsWith("weakCompareAndSet") && !m.equals("weakCompareAndSetPlain");
         if (!read && !write && !update) return; // get, set, weakCompareAndSetPlain, and the non-access methods
         Type[] args = Type.getArgumentTypes(insn.desc);
-        int[] slots = new int[args.length];
-        int next = site.method().maxLocals;
-        for (int i = 0; i < args.length; i++) {
-            slots[i] = next;
-            next += args[i].getSize();
-        }
-        int handle = next++;
-        site.method().maxLocals = next; // reserved, as SyncCallRewriter's parked arguments
+        int[] slots = SyncCallRewriter.parkArguments(site.method(), args);
+        int handle = SyncCallRewriter.parkArguments(site.method(), new Type[] {Type.getObjectType(VAR_HANDLE)})[0];
         boolean object = args.length > 0 && (args[0].getSort() == Type.OBJECT || args[0].getSort() == Type.ARRAY);
         int id = site.id("VarHandle." + m);
         InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        SyncCallRewriter.storeArguments(before, args, slots);
         before.add(new InsnNode(Opcodes.DUP));
         before.add(new VarInsnNode(Opcodes.ASTORE, handle));
         int index = object && args.length > 1 && args[1].getSort() == Type.INT ? slots[1] : -1; // an array element's index
         if (write || update) before.add(probe(handle, object ? slots[0] : -1, index, id, "handleWrite"));
-        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(insn, before);
         if (read || update) code.insert(insn, probe(handle, object ? slots[0] : -1, index, id, "handleRead"));
     }

@@ -36,11 +36,11 @@ final class ParallelArraysInstrumenter {
         int id = site.id("Arrays." + insn.name);
         String f = args[function].getDescriptor();
         InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        SyncCallRewriter.storeArguments(before, args, slots);
         before.add(new VarInsnNode(Opcodes.ALOAD, slots[function]));
         before.add(MethodInstrumenter.probe(id, PROBES, "wrap", "(" + f + "I)" + f));
         before.add(new VarInsnNode(Opcodes.ASTORE, slots[function]));
-        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(insn, before);
         InsnList after = new InsnList();
         after.add(new VarInsnNode(Opcodes.ALOAD, slots[function]));

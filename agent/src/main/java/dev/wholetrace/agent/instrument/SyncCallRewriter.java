@@ -56,7 +56,7 @@ final class SyncCallRewriter {
         Type[] argTypes = Type.getArgumentTypes(insn.desc);
         int[] slots = parkArguments(m, argTypes);
         InsnList before = new InsnList();
-        for (int i = argTypes.length - 1; i >= 0; i--) before.add(new VarInsnNode(argTypes[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        storeArguments(before, argTypes, slots);
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
         if (call.timing() == Timing.BEFORE || call.timing() == Timing.AROUND) {
             before.add(load(argTypes, slots, call.passed()));
@@ -94,7 +94,7 @@ final class SyncCallRewriter {
         Type[] later = Arrays.copyOfRange(args, 1, args.length);
         int[] slots = parkArguments(m, later);
         InsnList before = new InsnList();
-        for (int i = later.length - 1; i >= 0; i--) before.add(new VarInsnNode(later[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        storeArguments(before, later, slots);
         boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC;
         if (!isStatic) before.add(new InsnNode(Opcodes.DUP2)); // receiver and task, for the probe
         before.add(MethodInstrumenter.probe(id, SYNC_TASKS, "handOff", SyncCall.handOffDesc(args[0], isStatic)));
@@ -125,6 +125,16 @@ final class SyncCallRewriter {
      * straight-line code, so no existing frame needs to know them. (MethodInstrumenter's two scratch
      * slots would not hold a timed tryAcquire's int, long and TimeUnit.)
      */
+    /** Stores the arguments on the stack, last first, into their {@link #parkArguments parked} slots. */
+    static void storeArguments(InsnList to, Type[] args, int[] slots) {
+        for (int i = args.length - 1; i >= 0; i--) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+    }
+
+    /** Pushes the parked arguments back, first first, as the call expects them. */
+    static void loadArguments(InsnList to, Type[] args, int[] slots) {
+        for (int i = 0; i < args.length; i++) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+    }
+
     static int[] parkArguments(MethodNode m, Type[] args) {
         int[] slots = new int[args.length];
         int next = m.maxLocals;

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import java.lang.reflect.Field;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -43,7 +44,7 @@ final class UnsafeInstrumenter {
 
     /** {@code SyncUnsafe.<probe>(offset, field)} after the call, the field parked across it. */
     private static void offsetHandedOut(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site, String probe) {
-        int field = SyncCallRewriter.parkArguments(site.method(), new Type[] {Type.getType(java.lang.reflect.Field.class)})[0];
+        int field = SyncCallRewriter.parkArguments(site.method(), new Type[] {Type.getType(Field.class)})[0];
         InsnList before = new InsnList();
         before.add(new VarInsnNode(Opcodes.ASTORE, field));
         before.add(new VarInsnNode(Opcodes.ALOAD, field));
@@ -60,9 +61,9 @@ final class UnsafeInstrumenter {
         int[] slots = SyncCallRewriter.parkArguments(site.method(), args);
         int id = site.id("Unsafe." + insn.name);
         InsnList before = new InsnList();
-        for (int i = args.length - 1; i >= 0; i--) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+        SyncCallRewriter.storeArguments(before, args, slots);
         if (releases) before.add(probe(slots, id, "write"));
-        for (int i = 0; i < args.length; i++) before.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(insn, before);
         if (acquires) code.insert(insn, probe(slots, id, "read"));
     }

@@ -18,6 +18,8 @@ final class RuntimeState {
     private volatile TraceRecorder recorder;
     /** Field offsets of the instrumentation the recorder's probes come from (SyncUnsafe), or null. */
     private volatile FieldOffsets fieldOffsets;
+    /** What Unsafe offsets name, per class, in this recording's field offsets: made afresh with them. */
+    private volatile ClassValue<SyncUnsafe.Offsets> unsafeOffsets = newUnsafeOffsets();
     /** One id per object, shared by every probe (behind each thread's cache of its entries). */
     final ObjectIds objects = new ObjectIds();
     /** Per thread: its recorder handle, its id cache, its class uses and barrier passes ({@link ThreadState}). */
@@ -61,11 +63,25 @@ final class RuntimeState {
         classInitEnds.clear();
         classMonitors.clear();
         fieldOffsets = offsets;
+        unsafeOffsets = newUnsafeOffsets();
         recorder = r;
     }
 
     FieldOffsets fieldOffsets() {
         return fieldOffsets;
+    }
+
+    ClassValue<SyncUnsafe.Offsets> unsafeOffsets() {
+        return unsafeOffsets;
+    }
+
+    private static ClassValue<SyncUnsafe.Offsets> newUnsafeOffsets() {
+        return new ClassValue<>() {
+            @Override
+            protected SyncUnsafe.Offsets computeValue(Class<?> type) {
+                return new SyncUnsafe.Offsets();
+            }
+        };
     }
 
     /** Stops recording after an internal error, said once: no agent failure reaches the program. */

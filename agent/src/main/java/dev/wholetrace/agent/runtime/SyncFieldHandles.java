@@ -115,9 +115,7 @@ public final class SyncFieldHandles {
         if (!(handle instanceof java.lang.invoke.VarHandle vh)) return UNKNOWN;
         java.util.List<Class<?>> c = vh.coordinateTypes();
         if (c.size() != 2 || !c.get(0).isArray() || c.get(1) != int.class || c.get(0).getComponentType() != vh.varType()) return UNKNOWN;
-        Class<?> e = vh.varType();
-        int size = e == long.class || e == double.class ? 8 : e == byte.class || e == boolean.class ? 1 : e == char.class || e == short.class ? 2 : 4;
-        return new Field(null, 0, size);
+        return new Field(null, 0, ElementSizes.of(vh.varType()));
     }
 
     private static void access(Object handle, Object object, int site, SyncKind kind) {

@@ -4,56 +4,29 @@ import dev.wholetrace.model.event.SyncKind;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
 
 /**
  * {@code sun.misc.Unsafe}'s volatile, ordered and atomic accesses, as libraries make them (Netty and
  * the JCTools queues it ships, Agrona, older Caffeine): volatile accesses of the field or array
  * element that the (object, offset) pair names, at the address a direct access of it is recorded at,
- * so that an {@code putOrderedObject} of a queue slot and the consumer's {@code getObjectVolatile}
+ * so that a {@code putOrderedObject} of a queue slot and the consumer's {@code getObjectVolatile}
  * of it meet, as an {@code AtomicReferenceArray}'s {@code lazySet} and {@code get} do.
  *
  * <p>An offset says nothing by itself: the program gets it from {@code objectFieldOffset(Field)} or
  * {@code staticFieldOffset(Field)}, and {@link #fieldOffset}/{@link #staticFieldOffset}, called
- * after those calls, remember which field it names, per declaring class. An access with an offset
- * the agent never saw handed out records nothing (a missed edge can show a race that is not there;
- * it never hides one). Array elements need no such call: the element is (offset − base) / scale,
- * with the JVM's base and scale read from {@code sun.misc.Unsafe}'s own constants — reading them
- * calls no Unsafe method, which on JDK 24+ would print the program a warning it does not print
- * without the agent. A read acquires after it, a write ({@code putXVolatile}, {@code putOrderedX})
- * releases before it, a read-modify-write (CAS, even a failed one, {@code getAndAdd}, {@code
- * getAndSet}) does both, as for the atomics; plain {@code getX}/{@code putX} and the fences are not
- * recorded (docs/agent.md, "Not modelled").
+ * after those calls, remember which field it names, per declaring class ({@link Offsets}, kept by
+ * the recording's {@link RuntimeState}). An access with an offset the agent never saw handed out
+ * records nothing: a missed edge can show a race that is not there, never hide one. Array elements
+ * need no such call: the element is (offset − base) / scale, with the JVM's base and scale read from
+ * {@code sun.misc.Unsafe}'s own constants — reading them calls no Unsafe method, which on JDK 24+
+ * would print the program a warning it does not print without the agent. A read acquires after it,
+ * a write ({@code putXVolatile}, {@code putOrderedX}) releases before it, a read-modify-write does
+ * both ({@code getAndAdd}, {@code getAndSet}, and a CAS even when it fails, as for the atomics:
+ * docs/agent.md); plain {@code getX}/{@code putX} and the fences are not recorded (docs/agent.md,
+ * "Not modelled").
  */
 public final class SyncUnsafe {
-    /** An offset the program got for a field: whether static, and the field's offset in the agent's address range. */
-    private record Known(long unsafeOffset, boolean isStatic, long offset) {}
-
-    /** Per declaring class, the offsets handed out for its fields; replaced whole (rare: class initialisers). */
-    private static final class ClassOffsets {
-        volatile Known[] known = new Known[0];
-
-        synchronized void add(Known k) {
-            Known[] old = known;
-            for (Known o : old) if (o.unsafeOffset() == k.unsafeOffset() && o.isStatic() == k.isStatic()) return;
-            Known[] grown = java.util.Arrays.copyOf(old, old.length + 1);
-            grown[old.length] = k;
-            known = grown;
-        }
-
-        /** The field at {@code unsafeOffset}, or −1. A class has a handful: a scan beats a hash. */
-        long find(long unsafeOffset, boolean isStatic) {
-            for (Known k : known) if (k.unsafeOffset() == unsafeOffset && k.isStatic() == isStatic) return k.offset();
-            return -1;
-        }
-    }
-
-    private static final ClassValue<ClassOffsets> OFFSETS = new ClassValue<>() {
-        @Override
-        protected ClassOffsets computeValue(Class<?> type) {
-            return new ClassOffsets();
-        }
-    };
-
     private SyncUnsafe() {}
 
     /** After {@code objectFieldOffset(field)} returned {@code unsafeOffset}. */
@@ -69,11 +42,12 @@ public final class SyncUnsafe {
     private static void learn(long unsafeOffset, Field field, boolean isStatic) {
         if (field == null || Probes.recorder() == null || Modifier.isStatic(field.getModifiers()) != isStatic) return;
         try {
-            FieldOffsets names = RuntimeState.get().fieldOffsets();
+            RuntimeState state = RuntimeState.get();
+            FieldOffsets names = state.fieldOffsets();
             if (names == null) return;
             Class<?> declaring = field.getDeclaringClass();
             long offset = names.offset(declaring.getName().replace('.', '/'), field.getName());
-            OFFSETS.get(declaring).add(new Known(unsafeOffset, isStatic, offset));
+            state.unsafeOffsets().get(declaring).add(unsafeOffset, isStatic, offset);
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -105,15 +79,54 @@ public final class SyncUnsafe {
     private static long offsetOf(Object object, long unsafeOffset) {
         Class<?> type = object.getClass();
         if (type.isArray()) return ArrayLayout.elementOffset(object, type.getComponentType(), unsafeOffset);
+        ClassValue<Offsets> offsets = RuntimeState.get().unsafeOffsets();
         if (object instanceof Class<?> holder) { // a static field: HotSpot's staticFieldBase is the class
-            long offset = OFFSETS.get(holder).find(unsafeOffset, true);
-            if (offset >= 0) return offset;
+            long offset = offsets.get(holder).find(unsafeOffset, true);
+            if (offset != Offsets.ABSENT) return offset;
         }
-        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            long offset = OFFSETS.get(c).find(unsafeOffset, false);
-            if (offset >= 0) return offset;
+        Offsets own = offsets.get(type);
+        long offset = own.find(unsafeOffset, false);
+        if (offset != Offsets.ABSENT) return offset;
+        // first use of this offset on this class: find it where it is declared, then remember it
+        // (or that it is unknown) on the class itself, so that the next access is one lookup
+        offset = Offsets.UNKNOWN;
+        for (Class<?> c = type.getSuperclass(); c != null && offset == Offsets.UNKNOWN; c = c.getSuperclass()) {
+            long declared = offsets.get(c).find(unsafeOffset, false);
+            if (declared >= 0) offset = declared;
         }
-        return -1;
+        own.add(unsafeOffset, false, offset);
+        return offset;
+    }
+
+    /**
+     * A class's offsets: for each offset the program got for one of its fields, or accessed on one
+     * of its objects, the field's offset in the agent's address range ({@link #UNKNOWN}: none of its
+     * classes declares it). A handful per class, so a scan, over an array replaced whole (rare:
+     * class initialisers and first uses).
+     */
+    static final class Offsets {
+        /** Not in the table. */
+        static final long ABSENT = -2;
+        /** Looked up and found in no class of the object: an access with it records nothing. */
+        static final long UNKNOWN = -1;
+        /** Triples (Unsafe offset, 1 if static else 0, agent offset). */
+        private volatile long[] known = new long[0];
+
+        synchronized void add(long unsafeOffset, boolean isStatic, long offset) {
+            long[] old = known;
+            for (int i = 0; i < old.length; i += 3) if (old[i] == unsafeOffset && old[i + 1] == (isStatic ? 1 : 0)) return;
+            long[] grown = Arrays.copyOf(old, old.length + 3);
+            grown[old.length] = unsafeOffset;
+            grown[old.length + 1] = isStatic ? 1 : 0;
+            grown[old.length + 2] = offset;
+            known = grown;
+        }
+
+        long find(long unsafeOffset, boolean isStatic) {
+            long[] k = known;
+            for (int i = 0; i < k.length; i += 3) if (k[i] == unsafeOffset && k[i + 1] == (isStatic ? 1 : 0)) return k[i + 2];
+            return ABSENT;
+        }
     }
 
     /** The JVM's array layout, from {@code sun.misc.Unsafe}'s public constants (read once, on the first array access). */
@@ -121,8 +134,6 @@ public final class SyncUnsafe {
         private static final Class<?>[] COMPONENTS = {boolean.class, byte.class, short.class, char.class, int.class, long.class,
             float.class, double.class, Object.class};
         private static final String[] NAMES = {"BOOLEAN", "BYTE", "SHORT", "CHAR", "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT"};
-        /** The agent's element sizes, as a plain element access's address (SyncFieldHandles' array-element handles). */
-        private static final int[] SIZES = {1, 1, 2, 2, 4, 8, 4, 8, 4};
         private static final int[] BASE = new int[COMPONENTS.length];
         private static final int[] SCALE = new int[COMPONENTS.length];
 
@@ -134,7 +145,8 @@ public final class SyncUnsafe {
                     SCALE[i] = unsafe.getField("ARRAY_" + NAMES[i] + "_INDEX_SCALE").getInt(null);
                 }
             } catch (ReflectiveOperationException | RuntimeException e) {
-                java.util.Arrays.fill(SCALE, 0); // unknown layout: array accesses record nothing
+                Arrays.fill(SCALE, 0);
+                AgentLog.once("unsafe-arrays", "Unsafe's array layout is unknown (" + e + "): its accesses of array elements record nothing");
             }
         }
 
@@ -144,7 +156,7 @@ public final class SyncUnsafe {
             long from = unsafeOffset - BASE[k];
             if (from < 0 || from % SCALE[k] != 0) return -1; // not an element's start: a byte-wise access the agent does not model
             long index = from / SCALE[k];
-            return index < Array.getLength(array) ? index * SIZES[k] : -1;
+            return index < Array.getLength(array) ? index * ElementSizes.of(component) : -1;
         }
 
         private static int indexOf(Class<?> primitive) {

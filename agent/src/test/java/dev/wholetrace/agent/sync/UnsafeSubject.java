@@ -10,6 +10,7 @@ public class UnsafeSubject {
     static volatile int flag;
     volatile int state;
     volatile Object ref;
+    volatile long count;
 
     /** Inherits {@code state}: the offset is found through the superclass. */
     static final class Child extends UnsafeSubject {}
@@ -38,6 +39,11 @@ public class UnsafeSubject {
         seen.add(u.getInt(s, state)); // plain: nothing
         seen.add(s.state); // 5: the direct read, same address
         seen.add(u.getAndSetObject(s, ref, "x")); // 6, 7: write, read of s.ref
+        long count = u.objectFieldOffset(UnsafeSubject.class.getDeclaredField("count"));
+        seen.add(u.compareAndSwapLong(s, count, 0L, 5L)); // write, read of s.count: two-slot arguments
+        seen.add(u.getAndAddLong(s, count, 2L)); // write, read: a long result under the probe
+        u.putIntVolatile(s, state, 3); // write of s.state
+        seen.add(s.count); // read of s.count
         seen.add(u.getIntVolatile(flagBase, flagOffset)); // 8: read of the static
         seen.add(flag); // 9: the direct read, same address
         long[] longs = new long[4];

@@ -214,7 +214,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         out.println("<h3>Per thread</h3>");
         if (shown < stats.threads.size()) {
             out.println("<p class=\"note\" id=\"threads-aggregated\">" + num(stats.threads.size()) + " threads: the chart shows the " + shown
-                    + " largest and one bar for the other " + num(stats.threads.size() - shown) + " together (the Threads table above lists every thread).</p>");
+                    + " largest and one bar for the other " + num(stats.threads.size() - shown) + " together (the Threads table above has every thread: grouped by name past the first " + MAX_THREADS + ", one by one under its collapsed list).</p>");
         }
         out.println("<div class=\"chart tall\" id=\"chart-threads\"></div>");
         out.println("<p class=\"note\">Components of the whole trace (S_synch, metadata, framing) have no per-thread share and are left out here.</p>");
@@ -439,8 +439,8 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             + ".sym.load,.sym.store{background:#efe}.sym.missing{cursor:default;color:#999}";
 
     /**
-     * One row per thread; past {@link #MAX_THREADS}, the rest are summed per thread name (a pool's
-     * thousands of virtual threads are one row) and listed in full under a collapsed {@code details}.
+     * One row per thread; past {@link #MAX_THREADS}, the rest are summed per name family ({@link
+     * #family}: a pool's thousands of threads are one row) and listed in full under a collapsed {@code details}.
      */
     private static void threadsTable(ParallelTrace trace, TraceStats stats, PrintWriter out) {
         out.println("<h3>Threads</h3>" + threadsHead("threads"));
@@ -451,7 +451,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             Map<String, long[]> byName = new LinkedHashMap<>(); // threads, events, sync operations, raw bytes, bytes
             for (int t = shown; t < n; t++) {
                 Row r = stats.threads.get(t);
-                long[] sum = byName.computeIfAbsent(trace.threads().get(t).label(), k -> new long[5]);
+                long[] sum = byName.computeIfAbsent(family(trace.threads().get(t).label()), k -> new long[5]);
                 sum[0]++;
                 sum[1] += r.events.total();
                 sum[2] += r.events.syncTotal();
@@ -472,6 +472,11 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             for (int t = shown; t < n; t++) threadRow(String.valueOf(t), trace.threads().get(t).label(), stats.threads.get(t), out);
             out.println("</tbody></table></details>");
         }
+    }
+
+    /** A thread's name with its numbers as {@code #}: a pool's threads ("pool-1-thread-7") are one family. */
+    static String family(String name) {
+        return name.replaceAll("\\d+", "#");
     }
 
     private static String threadsHead(String id) {

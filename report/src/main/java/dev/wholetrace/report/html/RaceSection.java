@@ -57,7 +57,7 @@ final class RaceSection {
         if (findings.isEmpty()) {
             out.println("<p id=\"no-races\" class=\"ok\">No races: no two accesses of different threads to the same location, one of them "
                     + "a write, were left unordered by the recorded synchronization (" + num(s.accesses()) + " accesses in " + num(s.segments())
-                    + " segments, " + num(s.compared()) + " pairs of overlapping access runs in concurrent segments, one of them writing, checked).</p></section>");
+                    + " segments, " + num(s.compared()) + " pairs of access runs in concurrent segments, one of them writing, whose address ranges overlap, checked).</p></section>");
             return;
         }
         int artifacts = 0;

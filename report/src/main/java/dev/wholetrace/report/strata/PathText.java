@@ -64,7 +64,8 @@ public final class PathText {
         int named = 0;
         for (Map.Entry<String, int[]> e : lines.entrySet()) {
             if (named++ == maxMethods) {
-                s.append(", … ").append(lines.size() - maxMethods).append(" more methods");
+                int more = lines.size() - maxMethods;
+                s.append(", … ").append(more).append(more == 1 ? " more method" : " more methods");
                 break;
             }
             if (s.length() > 0) s.append(", ");
