@@ -46,6 +46,25 @@ final class RangeDecoder implements BitCoder {
     }
 
     @Override
+    public int fixed(int p0, int ignored) throws FormatException {
+        int bound = (range >>> FIXED_BITS) * p0;
+        int bit;
+        if ((code ^ 0x8000_0000) < (bound ^ 0x8000_0000)) {
+            range = bound;
+            bit = 0;
+        } else {
+            range -= bound;
+            code -= bound;
+            bit = 1;
+        }
+        while ((range & 0xFF00_0000) == 0) {
+            range <<= 8;
+            code = (code << 8) | next("coded symbols");
+        }
+        return bit;
+    }
+
+    @Override
     public long direct(long ignored, int count) throws FormatException {
         long result = 0;
         for (int i = 0; i < count; i++) {

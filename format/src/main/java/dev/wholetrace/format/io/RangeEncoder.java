@@ -47,6 +47,22 @@ final class RangeEncoder implements BitCoder {
     }
 
     @Override
+    public int fixed(int p0, int bit) {
+        int bound = (range >>> FIXED_BITS) * p0;
+        if (bit == 0) {
+            range = bound;
+        } else {
+            low += bound & 0xFFFF_FFFFL;
+            range -= bound;
+        }
+        while ((range & 0xFF00_0000) == 0) {
+            range <<= 8;
+            shiftLow();
+        }
+        return bit;
+    }
+
+    @Override
     public long direct(long value, int count) {
         for (int i = count - 1; i >= 0; i--) {
             range >>>= 1;
