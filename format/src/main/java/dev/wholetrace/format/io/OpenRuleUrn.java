@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <p>Why: on data-dependent traces (mp3d) the references are close to random among the open rules
  * starting with the same terminal: move-to-front order (version 2) saves little over a uniform
  * choice, while the uses left, which the decoder already knows (every new rule codes its use
- * count), save about 8 % of a grammar block. The draw is coded by descending a Fenwick tree over
+ * count), save about 7 % of a grammar block (docs/grammars.md). The draw is coded by descending a Fenwick tree over
  * the list's slots, one binary decision per level with the exact probability of the left part
  * ({@link BitCoder#fixed}); a level whose part is empty on one side costs nothing.
  *
@@ -28,13 +28,13 @@ final class OpenRuleUrn {
     private int[] slotOf = new int[64];     // per rule: its slot
     private int[] usesLeft = new int[64];
 
+    /** Uses left in all lists: every use is a symbol of the grammar, so at most its symbol count. */
+    private long all;
+
     /** Open rules in list {@code f}. */
     int size(int f) {
         return f < count.length ? count[f] : 0;
     }
-
-    /** Uses left in all lists: every use is a symbol of the grammar, so at most its symbol count. */
-    private long all;
 
     /** Rule {@code d}, in list {@code f}, was defined and will be referenced {@code more} times. */
     void define(int d, int f, long more) throws FormatException {
