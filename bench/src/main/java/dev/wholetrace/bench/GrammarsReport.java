@@ -48,6 +48,13 @@ final class GrammarsReport {
             return best;
         }
 
+        /** The algorithm whose grammar has the fewest symbols on its right-hand sides. */
+        GrammarAlgorithm fewestSymbols() {
+            GrammarAlgorithm fewest = null;
+            for (var e : grammars.entrySet()) if (fewest == null || e.getValue().symbols() < grammars.get(fewest).symbols()) fewest = e.getKey();
+            return fewest;
+        }
+
         double ratio(String tool) {
             return grammars.get(best()).bytes() / (double) tools.get(tool).bytes();
         }
@@ -108,15 +115,17 @@ final class GrammarsReport {
         }
         t.appendTo(sb);
         sb.append("\n## Targets (issue 17): best grammar against SEQUITUR, bzip2 -9 and xz -9; enhanced's time against SEQUITUR's\n\n");
-        MarkdownTable g = new MarkdownTable().left("trace").left("best grammar").right("best/sequitur", "best/bzip2 -9", "best/xz -9",
-                "best/zstd -19", "enhanced/sequitur size", "repair/sequitur size", "enhanced/sequitur time").left("targets met");
+        MarkdownTable g = new MarkdownTable().left("trace").left("best grammar").right("best/sequitur bytes").left("fewest symbols")
+                .right("fewest/sequitur symbols", "best/bzip2 -9", "best/xz -9", "best/zstd -19", "enhanced/sequitur size",
+                        "repair/sequitur size", "enhanced/sequitur time").left("targets met");
         for (Row r : rows) {
             if (!r.complete()) continue;
             GrammarAlgorithm best = r.best();
+            GrammarAlgorithm fewest = r.fewestSymbols();
             Built seq = r.grammars.get(GrammarAlgorithm.SEQUITUR);
             Built enh = r.grammars.get(GrammarAlgorithm.ENHANCED);
             Built rep = r.grammars.get(GrammarAlgorithm.REPAIR);
-            double vsSeq = r.grammars.get(best).bytes() / (double) seq.bytes();
+            double vsSeq = r.grammars.get(fewest).symbols() / (double) seq.symbols();
             double vsBz = r.ratio("bzip2 -9");
             double vsXz = r.ratio("xz -9");
             double time = enh.seconds() / seq.seconds();
@@ -125,12 +134,17 @@ final class GrammarsReport {
             if (vsBz > 0.8) missed.add("bzip2");
             if (vsXz > 0.5) missed.add("xz");
             if (time > 3) missed.add("time");
-            g.row(r.name, best.cliName(), ratio(vsSeq), ratio(vsBz), ratio(vsXz), ratio(r.ratio("zstd -19")),
-                    ratio(enh.bytes() / (double) seq.bytes()), ratio(rep.bytes() / (double) seq.bytes()), ratio(time),
-                    missed.isEmpty() ? "all" : "missed: " + String.join(", ", missed));
+            g.row(r.name, best.cliName(), ratio(r.grammars.get(best).bytes() / (double) seq.bytes()), fewest.cliName(), ratio(vsSeq),
+                    ratio(vsBz), ratio(vsXz), ratio(r.ratio("zstd -19")), ratio(enh.bytes() / (double) seq.bytes()),
+                    ratio(rep.bytes() / (double) seq.bytes()), ratio(time), missed.isEmpty() ? "all" : "missed: " + String.join(", ", missed));
         }
         g.appendTo(sb);
-        sb.append("\nTargets: best grammar ≤ 0.75× SEQUITUR, ≤ 0.8× bzip2 -9, ≤ 0.5× xz -9; enhanced ≤ 3× SEQUITUR's build time.\n");
+        sb.append("\nTargets: best grammar ≤ 0.75× SEQUITUR, ≤ 0.8× bzip2 -9, ≤ 0.5× xz -9; enhanced ≤ 3× SEQUITUR's build time. "
+                + "The SEQUITUR target compares the grammar algorithms, as the paper's Table II does: the grammar with the fewest "
+                + "symbols (right-hand sides, all rules) against SEQUITUR's, independent of how a grammar is entropy-coded. "
+                + "*best/sequitur bytes* compares the coded sizes instead, each grammar coded with the model version the writer "
+                + "picks for it, which also measures how well the coder suits each algorithm's grammars. The bzip2 and xz "
+                + "targets compare coded bytes (the smallest grammar in bytes) with the tools' output.\n");
         sb.append("\n## Build time and memory\n\n");
         MarkdownTable m = new MarkdownTable().left("trace").left("algorithm").right("seconds", "M symbols/s", "peak MB", "peak B/input symbol",
                 "grammar symbols", "rules");

@@ -9,9 +9,18 @@ interface BitCoder {
     int PROB_BITS = 11;
     int PROB_ONE = 1 << PROB_BITS;
     int MOVE_BITS = 5;
+    /** Precision of {@link #fixed} probabilities. */
+    int FIXED_BITS = 16;
+    int FIXED_ONE = 1 << FIXED_BITS;
 
     /** Codes {@code bit} with the adaptive probability {@code probs[index]}. */
     int bit(short[] probs, int index, int bit) throws FormatException;
+
+    /**
+     * Codes {@code bit} with the probability {@code p0} / {@link #FIXED_ONE} of a 0, 0 &lt; p0 &lt;
+     * FIXED_ONE, computed by the model rather than learnt (model version 3's weighted draws).
+     */
+    int fixed(int p0, int bit) throws FormatException;
 
     /** Codes the low {@code count} bits of {@code value} with probability 1/2 each. */
     long direct(long value, int count) throws FormatException;

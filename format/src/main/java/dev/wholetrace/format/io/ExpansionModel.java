@@ -18,6 +18,12 @@ import java.util.Arrays;
  * that never followed the last one is coded as its distance from it (terminals are numbered in
  * order of first appearance, so a successor tends to be numbered close after its predecessor).
  *
+ * <p>Version 3 codes a reference differently: as a draw among the open rules starting with that
+ * terminal weighted by their uses left ({@link OpenRuleUrn}) instead of a move-to-front rank
+ * ({@link RecentOpenRules}). On the grammars of frequency-ordered SEQUITUR the references are close
+ * to random in order, and the uses left, known to the decoder, predict them better than recency;
+ * SEQUITUR's grammars keep more locality, which version 2 exploits (the writer keeps the smaller).
+ *
  * <p>Encoder and decoder make the same calls in the same order; each call codes its argument
  * (encoder) or ignores it and returns what it decoded (decoder).
  */
@@ -32,6 +38,7 @@ final class ExpansionModel {
     private static final long START = -1;
 
     private final BitCoder coder;
+    private final int version;
     private final long maxTerminal;
     private final NumberModel lengths = new NumberModel();
     private final NumberModel uses = new NumberModel();
@@ -48,13 +55,16 @@ final class ExpansionModel {
     private int[] successors;
     private byte[] successorCount;
     private byte[] lastKind;
-    private RecentOpenRules open;
+    private RecentOpenRules open; // version 2
+    private OpenRuleUrn urn;      // version 3
     private long nextTerminal;
     // Per rule definition index: the last terminal of its expansion.
     private long[] last = new long[64];
 
-    ExpansionModel(BitCoder coder, long maxTerminal) {
+    /** A model of {@code version} 2 or 3 (docs/formats.md, "Grammar block"). */
+    ExpansionModel(BitCoder coder, int version, long maxTerminal) {
         this.coder = coder;
+        this.version = version;
         this.maxTerminal = maxTerminal;
         for (int i = 0; i < ranks.length; i++) ranks[i] = new NumberModel();
     }
@@ -65,7 +75,11 @@ final class ExpansionModel {
         successors = new int[64 * SUCCESSORS];
         successorCount = new byte[64];
         lastKind = new byte[64];
-        open = new RecentOpenRules();
+        if (version == 2) {
+            open = new RecentOpenRules();
+        } else {
+            urn = new OpenRuleUrn();
+        }
         nextTerminal = 0;
     }
 
@@ -115,7 +129,7 @@ final class ExpansionModel {
     int kind(long first, int kind, boolean known) throws FormatException {
         int f = id(first);
         kindFirst = f;
-        boolean canReference = open.size(f) > 0;
+        boolean canReference = (urn != null ? urn.size(f) : open.size(f)) > 0;
         int ctx = (lastKind[f] * 4 + (canReference ? 2 : 0) + (known ? 1 : 0)) * 2;
         int k;
         if (coder.bit(kinds, ctx, kind == TERMINAL ? 0 : 1) == 0) {
@@ -147,6 +161,7 @@ final class ExpansionModel {
      */
     int reference(int d) throws FormatException {
         int f = kindFirst;
+        if (urn != null) return urn.draw(coder, f, d);
         int n = open.size(f);
         int asked = open.rank(f, d);
         long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, asked < 0 ? n : asked);
@@ -160,10 +175,14 @@ final class ExpansionModel {
      * Rule {@code d}'s body is complete: it starts with {@code first}, ends with {@code lastTerminal},
      * and will be referenced {@code more} times.
      */
-    void defined(int d, long first, long lastTerminal, long more) {
+    void defined(int d, long first, long lastTerminal, long more) throws FormatException {
         if (d >= last.length) last = Arrays.copyOf(last, Math.max(d + 1, last.length * 2));
         last[d] = lastTerminal;
-        open.define(d, id(first), more);
+        if (urn != null) {
+            urn.define(d, id(first), more);
+        } else {
+            open.define(d, id(first), more);
+        }
     }
 
     /** The last terminal of defined rule {@code d}'s expansion. */

@@ -42,35 +42,34 @@ public final class GrammarCodec {
     }
 
     /** The latest model version (docs/formats.md, "grammar block"). */
-    public static final int MODEL_VERSION = 2;
+    public static final int MODEL_VERSION = 3;
 
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
      * rule's body is spelled out where it is first used, and later uses refer back to it by its
      * definition index. One range coder and one model serve the whole list, so many small
      * grammars (one per instruction) share their statistics and their setup cost. The list is coded
-     * with both model versions and the smaller kept: version 2 ({@link ExpansionModel}) wins on a
-     * trace's grammars, but version 1's order-0 terminal tree, which learns across the grammars of
-     * a block, wins on blocks of many tiny grammars over shared terminals (the address streams of
-     * a CDR chunk). Version 1 alone for a list with an empty rule other than a start rule, which
-     * version 2 cannot code.
+     * with every model version and the smallest kept: version 3 ({@link ExpansionModel} drawing
+     * references weighted by their uses left) wins on the grammars of frequency-ordered SEQUITUR and
+     * Re-Pair, version 2 (move-to-front references) often on SEQUITUR's, and version 1's order-0
+     * terminal tree, which learns across the grammars of a block, on blocks of many tiny grammars
+     * over shared terminals (the address streams of a CDR chunk). Version 1 alone for a list with an
+     * empty rule other than a start rule, which versions 2 and 3 cannot code.
      */
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
         boolean expansion = true;
         for (Grammar g : grammars) expansion &= ExpansionCodec.codes(g);
-        if (!expansion) {
-            writeAll(grammars, out, 1);
-            return;
+        VarIntWriter smallest = new VarIntWriter();
+        writeAll(grammars, smallest, 1);
+        for (int version = 2; expansion && version <= MODEL_VERSION; version++) {
+            VarIntWriter w = new VarIntWriter();
+            writeAll(grammars, w, version);
+            if (w.size() < smallest.size()) smallest = w;
         }
-        VarIntWriter v2 = new VarIntWriter();
-        writeAll(grammars, v2, MODEL_VERSION);
-        VarIntWriter v1 = new VarIntWriter();
-        writeAll(grammars, v1, 1);
-        VarIntWriter smaller = v2.size() <= v1.size() ? v2 : v1;
-        out.writeBytes(smaller.toByteArray(), 0, smaller.size());
+        out.writeBytes(smallest.toByteArray(), 0, smallest.size());
     }
 
-    /** {@link #writeAll} with model version 1 or 2: version 1 is what files written before version 2 hold. */
+    /** {@link #writeAll} with model version 1, 2 or 3: files written before session 32 hold version 1, before session 33 versions 1 and 2. */
     static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
@@ -101,7 +100,7 @@ public final class GrammarCodec {
                     encode(g, model);
                 }
             } else {
-                ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+                ExpansionModel model = new ExpansionModel(rc, version, maxTerminal);
                 for (Grammar g : grammars) {
                     model.nextGrammar();
                     ExpansionCodec.encode(g, model);
@@ -161,8 +160,10 @@ public final class GrammarCodec {
         long maxTerminal = in.readVarLong("terminal bound") - 1;
         int version = 1;
         if (count == 0 && maxTerminal >= 0) { // 0, then a model version: see writeAll
-            if (maxTerminal + 1 != MODEL_VERSION) throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
-            version = MODEL_VERSION;
+            if (maxTerminal + 1 < 2 || maxTerminal + 1 > MODEL_VERSION) {
+                throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
+            }
+            version = (int) (maxTerminal + 1);
             count = in.readCount("grammar count", in.remaining());
             maxTerminal = in.readVarLong("terminal bound") - 1;
         }
@@ -196,7 +197,7 @@ public final class GrammarCodec {
                 out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
             }
         } else {
-            ExpansionModel model = new ExpansionModel(rc, maxTerminal);
+            ExpansionModel model = new ExpansionModel(rc, version, maxTerminal);
             for (int k = 0; k < count; k++) {
                 model.nextGrammar();
                 out.add(ExpansionCodec.decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));

@@ -26,19 +26,28 @@ final class RangeDecoder implements BitCoder {
     @Override
     public int bit(short[] probs, int index, int ignored) throws FormatException {
         int p = probs[index];
-        int bound = (range >>> PROB_BITS) * p;
+        int bit = split((range >>> PROB_BITS) * p);
+        probs[index] = (short) (bit == 0 ? p + ((PROB_ONE - p) >>> MOVE_BITS) : p - (p >>> MOVE_BITS));
+        return bit;
+    }
+
+    @Override
+    public int fixed(int p0, int ignored) throws FormatException {
+        return split((range >>> FIXED_BITS) * p0);
+    }
+
+    /** The bit whose part of the interval (below {@code bound}: 0) holds the code; narrows to it and renormalises. */
+    private int split(int bound) throws FormatException {
         int bit;
         if ((code ^ 0x8000_0000) < (bound ^ 0x8000_0000)) {
             range = bound;
-            probs[index] = (short) (p + ((PROB_ONE - p) >>> MOVE_BITS));
             bit = 0;
         } else {
             range -= bound;
             code -= bound;
-            probs[index] = (short) (p - (p >>> MOVE_BITS));
             bit = 1;
         }
-        if ((range & 0xFF00_0000) == 0) {
+        while ((range & 0xFF00_0000) == 0) { // once after an adaptive bit, up to twice after a fixed one
             range <<= 8;
             code = (code << 8) | next("coded symbols");
         }

@@ -30,20 +30,29 @@ final class RangeEncoder implements BitCoder {
     @Override
     public int bit(short[] probs, int index, int bit) {
         int p = probs[index];
-        int bound = (range >>> PROB_BITS) * p;
+        split((range >>> PROB_BITS) * p, bit);
+        probs[index] = (short) (bit == 0 ? p + ((PROB_ONE - p) >>> MOVE_BITS) : p - (p >>> MOVE_BITS));
+        return bit;
+    }
+
+    @Override
+    public int fixed(int p0, int bit) {
+        split((range >>> FIXED_BITS) * p0, bit);
+        return bit;
+    }
+
+    /** Narrows the interval to its part below {@code bound} (a 0) or above it (a 1), then renormalises. */
+    private void split(int bound, int bit) {
         if (bit == 0) {
             range = bound;
-            probs[index] = (short) (p + ((PROB_ONE - p) >>> MOVE_BITS));
         } else {
             low += bound & 0xFFFF_FFFFL;
             range -= bound;
-            probs[index] = (short) (p - (p >>> MOVE_BITS));
         }
         while ((range & 0xFF00_0000) == 0) {
             range <<= 8;
             shiftLow();
         }
-        return bit;
     }
 
     @Override

@@ -101,17 +101,21 @@ class GrammarCodecCorruptionTest {
     }
 
     /**
-     * Version 2 does not store the range coder's trailing zero bytes (the decoder supplies them), so
-     * a block no longer marks its own end: a cut is caught by the length of the enclosing block
-     * (docs/formats.md). A prefix must still decode to a usable grammar or fail cleanly.
+     * Versions 2 and 3 do not store the range coder's trailing zero bytes (the decoder supplies
+     * them), so a block no longer marks its own end: a cut is caught by the length of the enclosing
+     * block (docs/formats.md). A prefix must still decode to a usable grammar or fail cleanly.
      */
     @Test
-    void everyStrictPrefixOfAVersion2BlockDecodesOrFailsCleanly() {
+    void everyStrictPrefixOfAVersion2Or3BlockDecodesOrFailsCleanly() {
         withinCpuSeconds(5, () -> {
-            for (Grammar g : samples()) {
-                byte[] full = written(List.of(g), 2);
-                for (int len = 0; len < full.length; len++) decodeOrFormatException(Arrays.copyOf(full, len), "prefix of " + len);
-                assertThat(decode(full)).isEqualTo(g);
+            for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) {
+                for (Grammar g : samples()) {
+                    byte[] full = written(List.of(g), version);
+                    for (int len = 0; len < full.length; len++) {
+                        decodeOrFormatException(Arrays.copyOf(full, len), "version " + version + ", prefix of " + len);
+                    }
+                    assertThat(decode(full)).isEqualTo(g);
+                }
             }
         });
     }
@@ -120,17 +124,19 @@ class GrammarCodecCorruptionTest {
     void randomByteFlipsDecodeOrFailCleanly() {
         withinCpuSeconds(5, () -> {
             Random rnd = new Random(11);
-            for (Grammar g : samples()) {
-                byte[] full = encode(g);
-                for (int trial = 0; trial < 500; trial++) {
-                    byte[] b = full.clone();
-                    int flips = 1 + rnd.nextInt(3);
-                    for (int f = 0; f < flips; f++) {
-                        int pos = rnd.nextInt(b.length);
-                        if (rnd.nextBoolean()) b[pos] ^= (byte) (1 << rnd.nextInt(8));
-                        else b[pos] = (byte) rnd.nextInt(256);
+            for (int version = 1; version <= GrammarCodec.MODEL_VERSION; version++) {
+                for (Grammar g : samples()) {
+                    byte[] full = written(List.of(g), version);
+                    for (int trial = 0; trial < 500; trial++) {
+                        byte[] b = full.clone();
+                        int flips = 1 + rnd.nextInt(3);
+                        for (int f = 0; f < flips; f++) {
+                            int pos = rnd.nextInt(b.length);
+                            if (rnd.nextBoolean()) b[pos] ^= (byte) (1 << rnd.nextInt(8));
+                            else b[pos] = (byte) rnd.nextInt(256);
+                        }
+                        decodeOrFormatException(b, "version " + version + ", trial " + trial);
                     }
-                    decodeOrFormatException(b, "trial " + trial);
                 }
             }
         });

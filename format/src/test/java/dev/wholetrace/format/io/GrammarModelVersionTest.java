@@ -13,8 +13,8 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * Grammar blocks of both model versions (docs/formats.md, "Grammar block"): what the writer picks,
- * that blocks of version 1 (files written before version 2) still read, and that an unknown
+ * Grammar blocks of every model version (docs/formats.md, "Grammar block"): what the writer picks,
+ * that blocks of older versions (files written before the latest) still read, and that an unknown
  * version is refused.
  */
 class GrammarModelVersionTest {
@@ -33,9 +33,18 @@ class GrammarModelVersionTest {
     }
 
     @Property(tries = 150)
-    void bothVersionsReadBackTheSameGrammars(@ForAll("grammarLists") List<Grammar> gs) throws FormatException {
+    void everyVersionReadsBackTheSameGrammars(@ForAll("grammarLists") List<Grammar> gs) throws FormatException {
         assertThat(read(written(gs, 1))).isEqualTo(gs);
-        assertThat(read(written(gs, 2))).isEqualTo(gs);
+        for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) assertThat(read(written(gs, version))).isEqualTo(gs);
+    }
+
+    static byte[] smallestOfAllVersions(List<Grammar> gs) {
+        byte[] smallest = written(gs, 1);
+        for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) {
+            byte[] b = written(gs, version);
+            if (b.length < smallest.length) smallest = b;
+        }
+        return smallest;
     }
 
     @Provide
@@ -45,19 +54,19 @@ class GrammarModelVersionTest {
 
     @Test
     void writerKeepsTheSmallerVersion() throws FormatException {
-        // a control-flow-like grammar: version 2 (marked 0, 2) is smaller
+        // a control-flow-like grammar: a version >= 2 (marked 0, version) is smaller than version 1
         int[] loop = new int[4000];
         for (int i = 0; i < loop.length; i++) loop[i] = i % 40 < 30 ? i % 6 : 6 + (i / 40) % 3;
         List<Grammar> control = List.of(GrammarCodecRoundTripTest.sequitur(loop));
         byte[] b = writtenByDefault(control);
-        assertThat(b).startsWith(0, GrammarCodec.MODEL_VERSION).isEqualTo(written(control, GrammarCodec.MODEL_VERSION));
+        assertThat(b).startsWith(0).isEqualTo(smallestOfAllVersions(control));
         assertThat(b.length).isLessThan(written(control, 1).length);
         assertThat(read(b)).isEqualTo(control);
         // many tiny grammars over shared terminals, like a chunk's address streams: whichever is smaller
         List<Grammar> tiny = new java.util.ArrayList<>();
         for (int k = 0; k < 300; k++) tiny.add(GrammarCodecRoundTripTest.sequitur(new int[] {40 + k % 3, 41, 40 + k % 3, 41, k % 50}));
         byte[] t = writtenByDefault(tiny);
-        assertThat(t.length).isEqualTo(Math.min(written(tiny, 1).length, written(tiny, 2).length));
+        assertThat(t).isEqualTo(smallestOfAllVersions(tiny));
         assertThat(read(t)).isEqualTo(tiny);
     }
 
@@ -78,36 +87,42 @@ class GrammarModelVersionTest {
     }
 
     @Test
-    void emptyBlocksOfBothVersionsRead() throws FormatException {
-        assertThat(read(written(List.of(), 1))).isEmpty();
-        assertThat(read(written(List.of(), 2))).isEmpty();
-        assertThat(read(written(List.of(Grammar.empty()), 2))).containsExactly(Grammar.empty());
+    void emptyBlocksOfEveryVersionRead() throws FormatException {
+        for (int version = 1; version <= GrammarCodec.MODEL_VERSION; version++) {
+            assertThat(read(written(List.of(), version))).isEmpty();
+            assertThat(read(written(List.of(Grammar.empty()), version))).containsExactly(Grammar.empty());
+        }
     }
 
     @Test
     void unknownModelVersionIsRefused() {
-        byte[] b = new VarIntWriter().writeVarLong(0).writeVarLong(3).writeVarLong(0).writeVarLong(0).toByteArray();
-        assertThatThrownBy(() -> read(b)).isInstanceOf(FormatException.class).hasMessageContaining("unsupported grammar model version 3");
+        int unknown = GrammarCodec.MODEL_VERSION + 1;
+        byte[] b = new VarIntWriter().writeVarLong(0).writeVarLong(unknown).writeVarLong(0).writeVarLong(0).toByteArray();
+        assertThatThrownBy(() -> read(b)).isInstanceOf(FormatException.class).hasMessageContaining("unsupported grammar model version " + unknown);
+        byte[] one = new VarIntWriter().writeVarLong(0).writeVarLong(1).writeVarLong(0).writeVarLong(0).toByteArray();
+        assertThatThrownBy(() -> read(one)).isInstanceOf(FormatException.class).hasMessageContaining("unsupported grammar model version 1");
     }
 
     @Test
-    void version2RejectsAnEmptyRuleInTheStream() {
-        // header of version 2: one grammar, 2 rules, 2 symbols, start length 1; then a new rule of
-        // length 0 cannot be coded by a real writer, so craft the block through the model itself
-        VarIntWriter out = new VarIntWriter().writeVarLong(0).writeVarLong(2).writeVarLong(1).writeVarLong(2)
-                .writeVarLong(2).writeVarLong(2).writeVarLong(1);
-        RangeEncoder rc = new RangeEncoder(out, true);
-        ExpansionModel m = new ExpansionModel(rc, 1);
-        m.nextGrammar();
-        try {
-            m.first(ExpansionModel.start(), 0);
-            m.kind(0, ExpansionModel.NEW_RULE, false);
-            m.length(0);
-            m.uses(1);
-        } catch (FormatException e) {
-            throw new AssertionError(e);
+    void versions2And3RejectAnEmptyRuleInTheStream() {
+        for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) {
+            // header: one grammar, 2 rules, 2 symbols, start length 1; then a new rule of length 0
+            // cannot be coded by a real writer, so craft the block through the model itself
+            VarIntWriter out = new VarIntWriter().writeVarLong(0).writeVarLong(version).writeVarLong(1).writeVarLong(2)
+                    .writeVarLong(2).writeVarLong(2).writeVarLong(1);
+            RangeEncoder rc = new RangeEncoder(out, true);
+            ExpansionModel m = new ExpansionModel(rc, version, 1);
+            m.nextGrammar();
+            try {
+                m.first(ExpansionModel.start(), 0);
+                m.kind(0, ExpansionModel.NEW_RULE, false);
+                m.length(0);
+                m.uses(1);
+            } catch (FormatException e) {
+                throw new AssertionError(e);
+            }
+            rc.finish();
+            assertThatThrownBy(() -> read(out.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("empty");
         }
-        rc.finish();
-        assertThatThrownBy(() -> read(out.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("empty");
     }
 }
