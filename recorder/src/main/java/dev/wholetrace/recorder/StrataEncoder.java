@@ -15,7 +15,8 @@ import dev.wholetrace.model.strata.StrataStream;
  * ExtendPath over the thread's blocks and sync operations (each its control symbol; a sync
  * operation joins a path like a block, as in the control encoder), [path, tripcount] runs into
  * ExtendStratumLayer (layer 0), and the layer's [stratum, tripcount] runs into the configured
- * grammar algorithm. At a cut the open path and stratum end (nothing spans chunks, so each chunk
+ * grammar algorithm, and the [path, tripcount] runs into a second one: the stored level is
+ * layer 0 or the paths, whichever holds fewer symbols ({@link StrataGrammar}). At a cut the open path and stratum end (nothing spans chunks, so each chunk
  * decodes alone) and the chunk's tables go into the stored form ({@link StrataStream}); the
  * StreamChunk carries its unfolding as the WPP readers and the sync counts use.
  *
@@ -40,7 +41,7 @@ final class StrataEncoder extends StreamEncoder {
     }
 
     private void startChunk() {
-        strata = new StrataGrammar(newGrammar(), maxLength);
+        strata = new StrataGrammar(newGrammar(), newGrammar(), maxLength);
     }
 
     @Override
