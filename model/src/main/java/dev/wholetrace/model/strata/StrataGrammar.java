@@ -14,13 +14,15 @@ import dev.wholetrace.model.util.Alphabet;
  * strata, runs, grammar), {@link #toGrammar} its {@linkplain StrataStream#unfold unfolding}: an
  * ordinary grammar over the terminals, so anything that holds a grammar builder (the importers'
  * {@code compress --grammar strata}, {@code recompress}, {@code bench grammars}) gets strata
- * without knowing about them. The recorder's STRATA mode holds one per thread and chunk.
+ * without knowing about them. The recorder's STRATA mode holds one per thread and chunk, storing
+ * layer 0 always.
  *
  * <p><b>The stored level.</b> Layer 0 pays where paths repeat in a row (loops: the JVM kernels)
  * and costs where they rarely do (the paper's "combinatorial explosion", e.g. lackey superblock
  * traces of system programs: tens of thousands of strata, mostly run once, stored flat in the
- * table and named again in the grammar). Built with a second grammar builder, this one also feeds
- * the [path, trip] runs to that builder and stores whichever level holds fewer symbols (see
+ * table and named again in the grammar). Given a second grammar builder (as
+ * {@code GrammarAlgorithm.STRATA} gives it), this one also feeds the [path, trip] runs to that
+ * builder and stores whichever level holds fewer symbols (see
  * {@link #pathLevelCheaper}): layer 0, or the paths, written as strata of one element (each
  * distinct [path, trip] pair a stratum, run once per use), which every reader reads as it reads
  * layer 0. Once one level holds over twice the other's symbols after {@link #DECIDE_AFTER} path
