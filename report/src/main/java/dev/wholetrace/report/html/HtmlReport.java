@@ -14,6 +14,7 @@ import dev.wholetrace.analysis.strata.PhaseAnalysis;
 import dev.wholetrace.analysis.strata.PhaseResult;
 import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
+import dev.wholetrace.analysis.strata.StrataResult;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.timeline.TimelineAxis;
 import dev.wholetrace.analysis.timeline.TimelineExport;
@@ -295,7 +296,14 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             return HotSection.of(trace, null, "Hot blocks and paths need the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
-        return HotSection.of(trace, new StrataAnalysis(StrataOptions.hotPaths(10, -1)).analyze(trace), null);
+        StrataOptions options = StrataOptions.hotPaths(10, -1);
+        StrataResult stored = null;
+        try {
+            stored = StoredStrata.storedStrata(trace.file(), options); // a re-packed STRATA recording holds them
+        } catch (IOException e) {
+            // an unreadable section: compute them, as a recording without one
+        }
+        return HotSection.of(trace, stored != null ? stored : new StrataAnalysis(options).analyze(trace), null);
     }
 
     private static PhasesSection phases(ParallelTrace trace) {
