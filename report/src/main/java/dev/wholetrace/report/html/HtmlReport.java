@@ -297,12 +297,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
         StrataOptions options = StrataOptions.hotPaths(10, -1);
-        StrataResult stored = null;
-        try {
-            stored = StoredStrata.storedStrata(trace.file(), options); // a re-packed STRATA recording holds them
-        } catch (IOException e) {
-            // an unreadable section: compute them, as a recording without one
-        }
+        StrataResult stored = stored(() -> StoredStrata.storedStrata(trace.file(), options));
         return HotSection.of(trace, stored != null ? stored : new StrataAnalysis(options).analyze(trace), null);
     }
 
@@ -312,13 +307,26 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
         }
         PhaseAnalysis analysis = PhaseAnalysis.defaults();
-        PhaseResult stored = null;
-        try {
-            stored = StoredStrata.storedPhases(trace.file(), analysis); // a re-packed STRATA recording holds them
-        } catch (IOException e) {
-            // an unreadable section: compute them, as a recording without one
-        }
+        PhaseResult stored = stored(() -> StoredStrata.storedPhases(trace.file(), analysis));
         return new PhasesSection(stored != null ? stored : analysis.analyze(trace), null);
+    }
+
+    /**
+     * What {@code read} gets from the trace's STRATA_OUTPUTS section (a re-packed STRATA recording
+     * holds it), or null when there is none, it cannot answer or it is unreadable: then the caller
+     * computes, as for a recording without one.
+     */
+    private static <T> T stored(StoredRead<T> read) {
+        try {
+            return read.get();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** A read of the stored strata outputs. */
+    private interface StoredRead<T> {
+        T get() throws IOException;
     }
 
     private DepsSection deps(ParallelTrace trace) {
