@@ -16,6 +16,7 @@ import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
@@ -32,6 +33,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,6 +69,9 @@ final class StrataBenchCommand implements Callable<Integer> {
     @Option(names = "--no-lackey", description = "Leave out the valgrind lackey superblock traces of system programs.")
     boolean noLackey;
 
+    @Option(names = "--only-lackey", description = "Only the valgrind lackey superblock traces (no recordings; the report has their tables only).")
+    boolean onlyLackey;
+
     @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
     String heap;
 
@@ -94,8 +99,46 @@ final class StrataBenchCommand implements Callable<Integer> {
      * One lackey superblock trace's row: grammars packed as a trace stores them ({@link GrammarRuns#packedBytes}),
      * their builds' median CPU seconds, xz -9 / zstd -19 of the superblock ids as u32.
      */
-    record LackeyRow(LackeyTraces.Spec spec, int superblocks, long sequiturBytes, long strataBytes, double sequiturCpu, double strataCpu,
-                     long xz, long zstd, StrataResult analysis) {}
+    record LackeyRow(LackeyTraces.Spec spec, int superblocks, long sequiturBytes, long strataBytes, long layerZeroBytes, double sequiturCpu,
+                     double strataCpu, double layerZeroCpu, long xz, long zstd, StrataResult analysis) {}
+
+    /** A strata builder that always stores layer 0, its grammar the plain unfolding (the STRATA grammar before the level choice). */
+    private record LayerZeroGrammar(StrataGrammar strata) implements GrammarBuilder {
+        @Override
+        public void append(int terminal) {
+            strata.append(terminal);
+        }
+
+        @Override
+        public long length() {
+            return strata.length();
+        }
+
+        @Override
+        public int ruleCount() {
+            return strata.ruleCount();
+        }
+
+        @Override
+        public long symbolCount() {
+            return strata.symbolCount();
+        }
+
+        @Override
+        public long footprintBytes() {
+            return strata.footprintBytes();
+        }
+
+        @Override
+        public long peakFootprintBytes() {
+            return strata.peakFootprintBytes();
+        }
+
+        @Override
+        public Grammar toGrammar() {
+            return strata.storedForm().unfold();
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -105,7 +148,8 @@ final class StrataBenchCommand implements Callable<Integer> {
         String loadBefore = Machine.loadAverage();
         String started = java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString();
         List<Row> rows = new ArrayList<>();
-        for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
+        if (onlyLackey && noLackey) throw new IllegalArgumentException("--only-lackey and --no-lackey leave nothing to measure");
+        if (!onlyLackey) for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
         List<LackeyRow> lackey = new ArrayList<>();
         if (!noLackey) {
             for (LackeyTraces.Spec spec : LackeyTraces.superblockTraces(quick, dir, null, log)) lackey.add(measure(spec, dir));
@@ -174,22 +218,27 @@ final class StrataBenchCommand implements Callable<Integer> {
     private LackeyRow measure(LackeyTraces.Spec spec, Path dir) throws Exception {
         int[] ids = LackeyTraces.superblockIds(dir.resolve(spec.fileName()));
         log.info("%s: %,d superblocks, %d reps of SEQUITUR and STRATA", spec.name(), ids.length, reps);
-        GrammarAlgorithm[] algorithms = {GrammarAlgorithm.SEQUITUR, GrammarAlgorithm.STRATA};
-        double[][] cpu = new double[2][reps];
-        Grammar[] built = new Grammar[2];
+        // SEQUITUR, STRATA as compress --grammar strata builds it, and STRATA storing layer 0 always
+        // (unfolded as is: the encoding before the level choice, kept to compare in the same run).
+        String[] names = {"sequitur", "strata", "strata layer 0"};
+        List<Supplier<GrammarBuilder>> builders = List.of(() -> GrammarAlgorithm.SEQUITUR.newBuilder(1 << 12),
+                () -> GrammarAlgorithm.STRATA.newBuilder(1 << 12),
+                () -> new LayerZeroGrammar(new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(1 << 9), StrataPipeline.DEFAULT_MAX_LENGTH)));
+        double[][] cpu = new double[3][reps];
+        Grammar[] built = new Grammar[3];
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int r = 0; r < reps; r++) {
-            for (int a = 0; a < 2; a++) {
+            for (int a = 0; a < 3; a++) {
                 built[a] = null;
                 long t0 = threads.getCurrentThreadCpuTime();
-                GrammarBuilder b = algorithms[a].newBuilder(1 << 12);
+                GrammarBuilder b = builders.get(a).get();
                 b.append(ids, 0, ids.length);
                 built[a] = b.toGrammar();
                 cpu[a][r] = (threads.getCurrentThreadCpuTime() - t0) / 1e9;
             }
         }
-        for (int a = 0; a < 2; a++) {
-            if (!Arrays.equals(built[a].expand(), ids)) throw new IllegalStateException(algorithms[a].cliName() + " does not expand to " + spec.name());
+        for (int a = 0; a < 3; a++) {
+            if (!Arrays.equals(built[a].expand(), ids)) throw new IllegalStateException(names[a] + " does not expand to " + spec.name());
         }
         Path raw = dir.resolve(spec.name() + ".u32");
         GrammarRuns.writeU32(ids, raw);
@@ -198,9 +247,10 @@ final class StrataBenchCommand implements Callable<Integer> {
         long zstd = GeneralPurpose.ZSTD.compressedBytes(source);
         Files.deleteIfExists(raw);
         StrataResult analysis = new StrataAnalysis(analysisOptions()).analyze("lackey-sb", spec.name(), ids);
-        LackeyRow row = new LackeyRow(spec, ids.length, GrammarRuns.packedBytes(built[0]), GrammarRuns.packedBytes(built[1]), median(cpu[0]),
-                median(cpu[1]), xz, zstd, analysis);
-        log.info("%s: SEQUITUR %d B, STRATA %d B, xz %d B, zstd %d B", spec.name(), row.sequiturBytes, row.strataBytes, xz, zstd);
+        LackeyRow row = new LackeyRow(spec, ids.length, GrammarRuns.packedBytes(built[0]), GrammarRuns.packedBytes(built[1]),
+                GrammarRuns.packedBytes(built[2]), median(cpu[0]), median(cpu[1]), median(cpu[2]), xz, zstd, analysis);
+        log.info("%s: SEQUITUR %d B, STRATA %d B, STRATA layer 0 %d B, xz %d B, zstd %d B", spec.name(), row.sequiturBytes, row.strataBytes,
+                row.layerZeroBytes, xz, zstd);
         return row;
     }
 
@@ -244,9 +294,40 @@ final class StrataBenchCommand implements Callable<Integer> {
     private String markdown(List<Row> rows, List<LackeyRow> lackey, String load) {
         StringBuilder b = new StringBuilder();
         b.append("# bench strata: COR vs STRATA recording vs xz/zstd of the raw block stream\n\n");
-        b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append("` (reps ").append(reps)
+        b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append(onlyLackey ? " --only-lackey" : "").append("` (reps ").append(reps)
                 .append(", medians of wall and CPU; peak RSS the largest). ").append(Machine.describe().summary()).append("\n\n");
         b.append("Run ").append(load).append(" (2 cores shared with other jobs: wall times are noisy, CPU times are the figures to compare).\n\n");
+        if (!rows.isEmpty()) programTables(b, rows);
+        if (!lackey.isEmpty()) {
+            b.append("\n## System programs: valgrind lackey superblock traces\n\n");
+            b.append("Generated in the benchmark (`valgrind --tool=lackey --trace-superblocks=yes`, not committed) and imported as `compress "
+                    + "--format lackey-sb` does: a superblock, numbered in order of first appearance, stands for a block; one thread, no sync "
+                    + "operations, no recording (valgrind's slowdown is not ours), so the recording cost is the compressor's: each grammar built "
+                    + "in process from the superblock ids, CPU seconds, median of ").append(reps).append(" interleaved builds. Sizes: each "
+                    + "grammar as a trace stores it (its varints packed with the best codec: what COR's WPP section and `compress --grammar "
+                    + "strata` would hold), against xz -9 / zstd -19 of the ids as 4-byte values. STRATA stores layer 0 or the paths, "
+                    + "whichever holds fewer symbols (docs/strata.md), its rules used once written in place; \"layer 0\" is the same "
+                    + "strata storing layer 0 always, unfolded as is (the encoding before that choice), built in the same run.\n\n");
+            b.append("| program | superblocks | SEQUITUR (COR) | STRATA | STRATA / SEQUITUR | STRATA layer 0 | layer 0 / SEQUITUR | raw | xz -9 | zstd -19 "
+                    + "| build CPU SEQUITUR / STRATA / layer 0 |\n");
+            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (LackeyRow r : lackey) {
+                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s | %.2f s / %.2f s / %.2f s |%n", r.spec.name(),
+                        Report.count(r.superblocks), Report.count(r.sequiturBytes), Report.count(r.strataBytes), (double) r.strataBytes / r.sequiturBytes,
+                        Report.count(r.layerZeroBytes), (double) r.layerZeroBytes / r.sequiturBytes, Report.count(4L * r.superblocks),
+                        Report.count(r.xz), Report.count(r.zstd), r.sequiturCpu, r.strataCpu, r.layerZeroCpu));
+            }
+            b.append("\nPrograms: ");
+            for (int i = 0; i < lackey.size(); i++) b.append(i > 0 ? "; " : "").append(lackey.get(i).spec.name()).append(": ").append(lackey.get(i).spec.description());
+            b.append(".\n\nStrata analysis of the superblock sequence (as above):\n\n");
+            layerTable(b);
+            for (LackeyRow r : lackey) layerRow(b, r.spec.name(), r.analysis);
+        }
+        return b.toString();
+    }
+
+    /** The JVM programs' tables: file sizes, recording cost, strata analysis. */
+    private void programTables(StringBuilder b, List<Row> rows) {
         b.append("Sizes are bytes of the whole `.wtrace` (sync order, code map and metadata included) after the re-pack with the best codec "
                 + "(`recompress`), and as the agent sealed it; raw = 4 bytes per block, every thread's blocks; xz -9 and zstd -19 of that raw "
                 + "stream hold the blocks only (no sync operations, no sync order, no code map).\n\n");
@@ -273,28 +354,6 @@ final class StrataBenchCommand implements Callable<Integer> {
                 .append("`: paths over blocks only; the size stopped at each level is the analysis' zlib estimate, not a file):\n\n");
         layerTable(b);
         for (Row r : rows) layerRow(b, r.program.name(), r.analysis);
-        if (!lackey.isEmpty()) {
-            b.append("\n## System programs: valgrind lackey superblock traces\n\n");
-            b.append("Generated in the benchmark (`valgrind --tool=lackey --trace-superblocks=yes`, not committed) and imported as `compress "
-                    + "--format lackey-sb` does: a superblock, numbered in order of first appearance, stands for a block; one thread, no sync "
-                    + "operations, no recording (valgrind's slowdown is not ours), so the recording cost is the compressor's: each grammar built "
-                    + "in process from the superblock ids, CPU seconds, median of ").append(reps).append(" interleaved builds. Sizes: each "
-                    + "grammar as a trace stores it (its varints packed with the best codec: what COR's WPP section and `compress --grammar "
-                    + "strata` would hold), against xz -9 / zstd -19 of the ids as 4-byte values.\n\n");
-            b.append("| program | superblocks | SEQUITUR (COR) | STRATA | STRATA / SEQUITUR | raw | xz -9 | zstd -19 | build CPU SEQUITUR / STRATA |\n");
-            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (LackeyRow r : lackey) {
-                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s | %s | %s | %.2f s / %.2f s |%n", r.spec.name(), Report.count(r.superblocks),
-                        Report.count(r.sequiturBytes), Report.count(r.strataBytes), (double) r.strataBytes / r.sequiturBytes, Report.count(4L * r.superblocks),
-                        Report.count(r.xz), Report.count(r.zstd), r.sequiturCpu, r.strataCpu));
-            }
-            b.append("\nPrograms: ");
-            for (int i = 0; i < lackey.size(); i++) b.append(i > 0 ? "; " : "").append(lackey.get(i).spec.name()).append(": ").append(lackey.get(i).spec.description());
-            b.append(".\n\nStrata analysis of the superblock sequence (as above):\n\n");
-            layerTable(b);
-            for (LackeyRow r : lackey) layerRow(b, r.spec.name(), r.analysis);
-        }
-        return b.toString();
     }
 
     private void layerTable(StringBuilder b) {
@@ -315,14 +374,15 @@ final class StrataBenchCommand implements Callable<Integer> {
     }
 
     private String lackeyCsv(List<LackeyRow> rows) {
-        StringBuilder b = new StringBuilder("program,superblocks,sequitur_bytes,strata_bytes,raw_bytes,xz9_bytes,zstd19_bytes,sequitur_cpu_s,strata_cpu_s,"
-                + "unique_paths,mean_path_length");
+        StringBuilder b = new StringBuilder("program,superblocks,sequitur_bytes,strata_bytes,strata_layer0_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
+                + "sequitur_cpu_s,strata_cpu_s,strata_layer0_cpu_s,unique_paths,mean_path_length");
         for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
         b.append('\n');
         for (LackeyRow r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%d,%.3f", r.spec.name(), r.superblocks, r.sequiturBytes, r.strataBytes,
-                    4L * r.superblocks, r.xz, r.zstd, r.sequiturCpu, r.strataCpu, lv.get(0).unique(), lv.get(0).meanLength()));
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%.3f", r.spec.name(), r.superblocks, r.sequiturBytes,
+                    r.strataBytes, r.layerZeroBytes, 4L * r.superblocks, r.xz, r.zstd, r.sequiturCpu, r.strataCpu, r.layerZeroCpu, lv.get(0).unique(),
+                    lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
             b.append('\n');
         }

@@ -74,6 +74,14 @@ class CliStoredStrataOutputsTest {
         assertThat(JsonText.object(ok("phases", f.toString(), "--format", "json").out()))
                 .isEqualTo(JsonText.object(ok("phases", f.toString(), "--format", "json", "--recompute").out()));
         assertThat(ok("strata", f.toString()).out()).contains("stored   read from the trace's STRATA_OUTPUTS section");
+        // the HTML report's hot paths (read from the section) as 'hot' computes them
+        Map<String, Object> report = JsonText.object(ok("report", f.toString(), "--format", "json", "--no-races").out().strip());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> reportPaths = (Map<String, Object>) ((Map<String, Object>) report.get("hot")).get("paths");
+        Map<String, Object> computed = JsonText.object(ok("hot", f.toString(), "--format", "json", "--recompute").out());
+        reportPaths.remove("file"); // the report names the file, hot gives its path
+        computed.remove("file");
+        assertThat(reportPaths).isEqualTo(computed);
     }
 
     @Test

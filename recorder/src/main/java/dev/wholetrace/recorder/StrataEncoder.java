@@ -15,9 +15,12 @@ import dev.wholetrace.model.strata.StrataStream;
  * ExtendPath over the thread's blocks and sync operations (each its control symbol; a sync
  * operation joins a path like a block, as in the control encoder), [path, tripcount] runs into
  * ExtendStratumLayer (layer 0), and the layer's [stratum, tripcount] runs into the configured
- * grammar algorithm. At a cut the open path and stratum end (nothing spans chunks, so each chunk
- * decodes alone) and the chunk's tables go into the stored form ({@link StrataStream}); the
- * StreamChunk carries its unfolding as the WPP readers and the sync counts use.
+ * grammar algorithm. Layer 0 always: choosing between layer 0 and the paths as
+ * {@code compress --grammar strata} does ({@link StrataGrammar}) was measured here and lost (Water:
+ * 6% more CPU and a 14% larger file than layer 0 alone, docs/strata.md). At a cut the open
+ * path and stratum end (nothing spans chunks, so each chunk decodes alone) and the chunk's
+ * tables go into the stored form ({@link StrataStream}); the StreamChunk carries its unfolding
+ * as the WPP readers and the sync counts use.
  *
  * <p>Per event: an array read (block → symbol), the path builder's compare and, once per path
  * that is not a repetition, a table probe; no allocation once the buffers have grown.

@@ -134,6 +134,15 @@ public final class StoredStrata {
     }
 
     /**
+     * The strata analysis {@code asked} of trace file {@code file} cut from its STRATA_OUTPUTS section
+     * ({@link #serve}), or null when it has none or cannot answer (then it is computed).
+     */
+    public static StrataResult storedStrata(Path file, StrataOptions asked) throws IOException {
+        Outputs stored = read(file);
+        return stored == null ? null : serve(stored.strata(), asked);
+    }
+
+    /**
      * The phases {@code asked} of trace file {@code file} as its STRATA_OUTPUTS section holds them, or null
      * when it has none or they are not what is asked (then they are computed).
      */

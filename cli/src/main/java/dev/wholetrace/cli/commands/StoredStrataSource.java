@@ -24,8 +24,7 @@ public final class StoredStrataSource {
 
     /** The strata analysis with {@code options} of {@code input}, stored or computed. */
     StrataReport strata(Path input, StrataOptions options, int layer, PrintWriter err) throws IOException {
-        StoredStrata.Outputs stored = recompute ? null : StoredStrata.read(input);
-        StrataResult served = stored == null ? null : StoredStrata.serve(stored.strata(), options);
+        StrataResult served = recompute ? null : StoredStrata.storedStrata(input, options);
         if (served != null) return new StrataReport(input.toString(), served, layer, true);
         int only = options.thread();
         var trace = TraceFiles.open(input, t -> only < 0 || t == only, err);

@@ -3,6 +3,7 @@ package dev.wholetrace.model.strata;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
+import dev.wholetrace.model.grammar.SingleUseRules;
 import dev.wholetrace.model.util.Alphabet;
 
 /**
@@ -13,7 +14,19 @@ import dev.wholetrace.model.util.Alphabet;
  * strata, runs, grammar), {@link #toGrammar} its {@linkplain StrataStream#unfold unfolding}: an
  * ordinary grammar over the terminals, so anything that holds a grammar builder (the importers'
  * {@code compress --grammar strata}, {@code recompress}, {@code bench grammars}) gets strata
- * without knowing about them. The recorder's STRATA mode holds one per thread and chunk.
+ * without knowing about them. The recorder's STRATA mode holds one per thread and chunk, storing
+ * layer 0 always.
+ *
+ * <p><b>The stored level.</b> Layer 0 pays where paths repeat in a row (loops: the JVM kernels)
+ * and costs where they rarely do (the paper's "combinatorial explosion", e.g. lackey superblock
+ * traces of system programs: tens of thousands of strata, mostly run once, stored flat in the
+ * table and named again in the grammar). Given a second grammar builder (as
+ * {@code GrammarAlgorithm.STRATA} gives it), this one also feeds the [path, trip] runs to that
+ * builder and stores whichever level holds fewer symbols (see
+ * {@link #pathLevelCheaper}): layer 0, or the paths, written as strata of one element (each
+ * distinct [path, trip] pair a stratum, run once per use), which every reader reads as it reads
+ * layer 0. Once one level holds over twice the other's symbols after {@link #DECIDE_AFTER} path
+ * runs, the other is dropped and no longer fed.
  *
  * <p>Per terminal: the path builder's compare and, once per path that is not a repetition, a
  * table probe; no allocation once the buffers have grown. Not thread-safe.
@@ -21,27 +34,53 @@ import dev.wholetrace.model.util.Alphabet;
 public final class StrataGrammar implements GrammarBuilder, RunSink {
     private final int maxLength;
     private final SequenceTable paths = new SequenceTable();
-    private final SequenceTable strata = new SequenceTable();
+    private SequenceTable strata = new SequenceTable();
     /** The [stratum, trip] runs as terminals of {@link #runGrammar} (pair → dense id). */
     private final Alphabet runs = new Alphabet();
-    private final GrammarBuilder runGrammar;
+    private GrammarBuilder runGrammar;
+    /** The [path, trip] runs as terminals of {@link #pathGrammar} (pair → dense id); null once a level is chosen. */
+    private Alphabet pathRuns;
+    private GrammarBuilder pathGrammar;
+    private long pathRunCount;
     private PathBuilder pathBuilder;
     private StratumLayer layer0;
     private long length;
     private long peakFootprint;
 
-    /** Strata over SEQUITUR, paths and strata cut at the paper's 2048 elements ({@code GrammarAlgorithm.STRATA}). */
+    /** Path runs after which a level holding over twice the other's symbols is chosen for good. */
+    static final long DECIDE_AFTER = 1 << 14;
+
+    /**
+     * Strata over SEQUITUR choosing layer 0 or the paths, paths and strata cut at the paper's 2048
+     * elements ({@code GrammarAlgorithm.STRATA}).
+     */
     public StrataGrammar(int initialCapacity) {
-        this(GrammarAlgorithm.SEQUITUR.newBuilder(Math.max(16, initialCapacity / 8)), StrataPipeline.DEFAULT_MAX_LENGTH);
+        this(GrammarAlgorithm.SEQUITUR.newBuilder(Math.max(16, initialCapacity / 8)),
+                GrammarAlgorithm.SEQUITUR.newBuilder(Math.max(16, initialCapacity / 8)), StrataPipeline.DEFAULT_MAX_LENGTH);
     }
 
     /**
+     * Always stores layer 0.
+     *
      * @param runGrammar the (empty) builder that takes layer 0's runs
      * @param maxLength  the longest path or stratum (the paper's 2048)
      */
     public StrataGrammar(GrammarBuilder runGrammar, int maxLength) {
-        if (runGrammar.length() != 0) throw new IllegalArgumentException("the run grammar is not empty");
+        this(runGrammar, null, maxLength);
+    }
+
+    /**
+     * Stores layer 0 or the paths, whichever holds fewer symbols.
+     *
+     * @param runGrammar  the (empty) builder that takes layer 0's runs
+     * @param pathGrammar the (empty) builder that takes the paths' runs, or null to store layer 0 always
+     * @param maxLength   the longest path or stratum (the paper's 2048)
+     */
+    public StrataGrammar(GrammarBuilder runGrammar, GrammarBuilder pathGrammar, int maxLength) {
+        if (runGrammar.length() != 0 || pathGrammar != null && pathGrammar.length() != 0) throw new IllegalArgumentException("a run grammar is not empty");
         this.runGrammar = runGrammar;
+        this.pathGrammar = pathGrammar;
+        this.pathRuns = pathGrammar == null ? null : new Alphabet();
         this.maxLength = maxLength;
         startPaths();
     }
@@ -49,7 +88,57 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
     /** Fresh per-string state over the same tables: ids stay valid, nothing spans the restart. */
     private void startPaths() {
         layer0 = new StratumLayer(strata, this, maxLength);
-        pathBuilder = new PathBuilder(paths, layer0, maxLength);
+        pathBuilder = new PathBuilder(paths, pathGrammar == null ? layer0 : new PathRunTee(), maxLength);
+    }
+
+    /** The paths' runs to both levels while both are built, then to the chosen one. */
+    private final class PathRunTee implements RunSink {
+        @Override
+        public void run(int path, long trip) {
+            if (pathGrammar != null) {
+                pathGrammar.append(pathRuns.idOf(Runs.pair(path, trip)));
+                if ((++pathRunCount & (DECIDE_AFTER - 1)) == 0) decide();
+            }
+            if (runGrammar != null) layer0.run(path, trip);
+        }
+
+        @Override
+        public void finish() {
+            if (runGrammar != null) layer0.finish();
+        }
+    }
+
+    /** Drops the level that holds over twice the other's symbols, if one does (only while both are built). */
+    private void decide() {
+        if (pathGrammar == null || runGrammar == null) return;
+        long layer = layerSymbols();
+        long path = pathSymbols();
+        if (layer > 2 * path) { // release layer 0: its tables and grammar are not stored
+            runGrammar = null;
+            runs.clear();
+            strata = new SequenceTable();
+            layer0 = new StratumLayer(strata, this, maxLength);
+        } else if (path > 2 * layer) {
+            pathGrammar = null;
+            pathRuns = null;
+        }
+    }
+
+    /** What storing layer 0 takes: its grammar's symbols, and the strata's elements and the top alphabet as two numbers each. */
+    private long layerSymbols() {
+        return runGrammar.symbolCount() + 2 * (strata.elements() + runs.size());
+    }
+
+    /** What storing the paths takes: their grammar's symbols and, per [path, trip] pair, a stratum of one element and a run (four numbers). */
+    private long pathSymbols() {
+        return pathGrammar.symbolCount() + 4L * pathRuns.size();
+    }
+
+    /** Whether the paths are stored, not layer 0: the only level left, or the one holding fewer symbols. */
+    private boolean pathLevelCheaper() {
+        if (pathGrammar == null) return false;
+        if (runGrammar == null) return true;
+        return pathSymbols() < layerSymbols();
     }
 
     @Override
@@ -61,7 +150,7 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
     /** A run of layer 0 (RunSink): one terminal of the run grammar. */
     @Override
     public void run(int stratum, long trip) {
-        runGrammar.append(runs.idOf(Runs.pair(stratum, trip)));
+        if (runGrammar != null) runGrammar.append(runs.idOf(Runs.pair(stratum, trip)));
     }
 
     @Override
@@ -72,19 +161,22 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
     /** The stored form's rules: the run grammar's, one per path and one per stratum (unfolding adds the doubling rules of long trips). */
     @Override
     public int ruleCount() {
+        if (pathLevelCheaper()) return pathGrammar.ruleCount() + paths.size() + pathRuns.size();
         return runGrammar.ruleCount() + paths.size() + strata.size();
     }
 
     /** What the stored form holds: the run grammar's symbols plus the paths' and strata's elements. */
     @Override
     public long symbolCount() {
+        if (pathLevelCheaper()) return pathGrammar.symbolCount() + paths.elements() + pathRuns.size();
         return runGrammar.symbolCount() + paths.elements() + strata.elements();
     }
 
     @Override
     public long footprintBytes() {
-        long bytes = runGrammar.footprintBytes() + runs.footprintBytes() + paths.bytes() + strata.bytes()
-                + pathBuilder.bytes() + layer0.bytes();
+        long bytes = paths.bytes() + pathBuilder.bytes();
+        if (runGrammar != null) bytes += runGrammar.footprintBytes() + runs.footprintBytes() + strata.bytes() + layer0.bytes();
+        if (pathGrammar != null) bytes += pathGrammar.footprintBytes() + pathRuns.footprintBytes();
         peakFootprint = Math.max(peakFootprint, bytes);
         return bytes;
     }
@@ -109,6 +201,7 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
             for (int i = 0, n = paths.length(p); i < n; i++) pathSymbols[at++] = (int) paths.element(p, i);
             pathStart[p + 1] = at;
         }
+        if (pathLevelCheaper()) return pathLevel(pathStart, pathSymbols);
         int[] stratumStart = new int[strata.size() + 1];
         long[] elements = new long[Math.toIntExact(strata.elements())];
         for (int s = 0, at = 0; s < strata.size(); s++) {
@@ -120,9 +213,28 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
         return new StrataStream(pathStart, pathSymbols, stratumStart, elements, top, runGrammar.toGrammar());
     }
 
-    /** The unfolded {@link #storedForm}: a grammar over the terminals appended (see there for what happens to the open path). */
+    /** The paths' level in the stored form: each distinct [path, trip] pair a stratum of one element, run once per use. */
+    private StrataStream pathLevel(int[] pathStart, int[] pathSymbols) {
+        int n = pathRuns.size();
+        int[] stratumStart = new int[n + 1];
+        long[] elements = new long[n];
+        long[] top = new long[n];
+        for (int t = 0; t < n; t++) {
+            stratumStart[t + 1] = t + 1;
+            elements[t] = pathRuns.first(t);
+            top[t] = Runs.pair(t, 1);
+        }
+        return new StrataStream(pathStart, pathSymbols, stratumStart, elements, top, pathGrammar.toGrammar());
+    }
+
+    /**
+     * The unfolded {@link #storedForm} with its rules used once written in place
+     * ({@link SingleUseRules}): a grammar over the terminals appended (see there for what happens
+     * to the open path). Unfolding makes a rule of every path and stratum, also of those the runs
+     * name once, each of which would cost a rule definition in a grammar file for nothing.
+     */
     @Override
     public Grammar toGrammar() {
-        return storedForm().unfold();
+        return SingleUseRules.inline(storedForm().unfold());
     }
 }

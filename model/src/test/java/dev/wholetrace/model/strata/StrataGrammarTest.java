@@ -106,6 +106,66 @@ class StrataGrammarTest {
         assertExpandsTo(g, loop);
     }
 
+    /**
+     * Irregular strings: a random walk over 12 blocks, two successors each (branchy code in a
+     * small loop nest). Paths come again often but rarely in a row, so layer 0's strata are
+     * nearly all new: the lackey traces' case.
+     */
+    private static int[] irregular(long seed, int length) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] out = new int[length];
+        int block = 0;
+        for (int i = 0; i < length; i++) {
+            block = (block * 7 + 1 + r.nextInt(2)) % 12;
+            out[i] = block;
+        }
+        return out;
+    }
+
+    @Property(tries = 30)
+    void bothLevelsUnfoldToTheInputAcrossTheDecision(@ForAll long seed, @ForAll @IntRange(min = 0, max = 200_000) int cut) {
+        // Long enough that the level is chosen part way (DECIDE_AFTER path runs), frozen before or after that.
+        int[] input = irregular(seed, 200_000);
+        GrammarBuilder b = GrammarAlgorithm.STRATA.newBuilder();
+        b.append(input, 0, cut);
+        assertExpandsTo(b.toGrammar(), Arrays.copyOf(input, cut));
+        b.append(input, cut, input.length);
+        assertExpandsTo(b.toGrammar(), input);
+    }
+
+    @Test
+    void irregularCodeStoresThePathsAndLoopsLayerZero() {
+        int[] input = irregular(42, 400_000);
+        StrataGrammar both = new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(), GrammarAlgorithm.SEQUITUR.newBuilder(),
+                StrataPipeline.DEFAULT_MAX_LENGTH);
+        both.append(input, 0, input.length);
+        StrataStream chosen = both.storedForm();
+        StrataGrammar layer0 = new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH);
+        layer0.append(input, 0, input.length);
+        StrataStream layer = layer0.storedForm();
+        // The paths: every stratum one [path, trip] pair, run once per use; fewer symbols than layer 0 holds.
+        for (int s = 0; s < chosen.stratumCount(); s++) assertThat(chosen.stratumLength(s)).isEqualTo(1);
+        for (int t = 0; t < chosen.runCount(); t++) assertThat(Runs.trip(chosen.run(t))).isEqualTo(1);
+        assertThat((long) chosen.grammar().symbolCount() + chosen.stratumCount())
+                .isLessThan(layer.grammar().symbolCount() + storedElements(layer));
+        assertExpandsTo(chosen.unfold(), input);
+
+        int[] loop = new int[100_000];
+        for (int i = 0; i < loop.length; i++) loop[i] = i % 5 == 4 && i % 1000 >= 500 ? 9 : i % 5;
+        StrataGrammar onLoops = new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(), GrammarAlgorithm.SEQUITUR.newBuilder(),
+                StrataPipeline.DEFAULT_MAX_LENGTH);
+        onLoops.append(loop, 0, loop.length);
+        StrataStream loops = onLoops.storedForm();
+        assertThat(loops.stratumLength(0)).isGreaterThan(1); // layer 0's strata: cycles of several paths
+        assertExpandsTo(loops.unfold(), loop);
+    }
+
+    private static long storedElements(StrataStream s) {
+        long n = 0;
+        for (int k = 0; k < s.stratumCount(); k++) n += s.stratumLength(k);
+        return n;
+    }
+
     @Test
     void emptyInput() {
         GrammarBuilder b = GrammarAlgorithm.STRATA.newBuilder();

@@ -14,6 +14,7 @@ import dev.wholetrace.analysis.strata.PhaseAnalysis;
 import dev.wholetrace.analysis.strata.PhaseResult;
 import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.analysis.strata.StrataAnalysis;
+import dev.wholetrace.analysis.strata.StrataResult;
 import dev.wholetrace.analysis.strata.StrataOptions;
 import dev.wholetrace.analysis.timeline.TimelineAxis;
 import dev.wholetrace.analysis.timeline.TimelineExport;
@@ -291,7 +292,9 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             return HotSection.of(trace, null, "Hot blocks and paths need the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
-        return HotSection.of(trace, new StrataAnalysis(StrataOptions.hotPaths(10, -1)).analyze(trace), null);
+        StrataOptions options = StrataOptions.hotPaths(10, -1);
+        StrataResult stored = stored(() -> StoredStrata.storedStrata(trace.file(), options));
+        return HotSection.of(trace, stored != null ? stored : new StrataAnalysis(options).analyze(trace), null);
     }
 
     private static PhasesSection phases(ParallelTrace trace) {
@@ -300,13 +303,26 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
         }
         PhaseAnalysis analysis = PhaseAnalysis.defaults();
-        PhaseResult stored = null;
-        try {
-            stored = StoredStrata.storedPhases(trace.file(), analysis); // a re-packed STRATA recording holds them
-        } catch (IOException e) {
-            // an unreadable section: compute them, as a recording without one
-        }
+        PhaseResult stored = stored(() -> StoredStrata.storedPhases(trace.file(), analysis));
         return new PhasesSection(stored != null ? stored : analysis.analyze(trace), null);
+    }
+
+    /**
+     * What {@code read} gets from the trace's STRATA_OUTPUTS section (a re-packed STRATA recording
+     * holds it), or null when there is none, it cannot answer or it is unreadable: then the caller
+     * computes, as for a recording without one.
+     */
+    private static <T> T stored(StoredRead<T> read) {
+        try {
+            return read.get();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** A read of the stored strata outputs. */
+    private interface StoredRead<T> {
+        T get() throws IOException;
     }
 
     private DepsSection deps(ParallelTrace trace) {
