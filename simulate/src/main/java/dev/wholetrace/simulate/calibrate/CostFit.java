@@ -1,6 +1,7 @@
 package dev.wholetrace.simulate.calibrate;
 
 import dev.wholetrace.simulate.egraph.OpClass;
+import dev.wholetrace.simulate.egraph.Throughput;
 import java.util.List;
 
 /**
@@ -9,7 +10,8 @@ import java.util.List;
  * = its measured nanoseconds per iteration. The instruction classes are fitted in {@link Group}s
  * (seventeen classes would need more loops than a calibration can afford, and the register-only
  * classes cost the same to a JIT). Rows are weighted by 1 / measured time, so each loop counts by
- * its relative error; costs are kept ≥ 0 ({@link Nnls}).
+ * its relative error; costs are kept ≥ 0 ({@link Nnls}). The divider's work overlaps the rest's as
+ * the simulator prices it ({@link Throughput}): each loop is fitted on the side that binds it.
  */
 public final class CostFit {
     /** The fitted unknowns: groups of instruction classes that share one cost. */
@@ -44,7 +46,7 @@ public final class CostFit {
      * field loads on a chain are not fitted: no calibration loop separates them (a pointer chase and
      * a second field loop would), so they cost their throughput only.
      */
-    public static final OpClass[] CHAIN = {OpClass.INT, OpClass.FP, OpClass.DIV, OpClass.INVOKE};
+    public static final OpClass[] CHAIN = {OpClass.INT, OpClass.FP, OpClass.DIV};
 
     /**
      * One measured loop.
@@ -70,14 +72,40 @@ public final class CostFit {
      * {@code chains} false the chain costs are not fitted (0): the linear model of session 30.
      */
     public static double[] fit(List<Sample> samples, boolean chains) {
+        for (Sample s : samples) if (!(s.ns() > 0)) throw new IllegalArgumentException(s.name() + ": a measured time must be > 0, not " + s.ns());
+        // The divider overlaps the rest (Throughput): a loop's time is the larger side plus its chain,
+        // so each loop is an equation over the side that binds it. Which side binds depends on the costs:
+        // start from the summed model, then re-fit with the sides the last fit says bind, to a fixed point.
+        Boolean[] dividerBound = new Boolean[samples.size()];
+        double[] out = solve(samples, chains, dividerBound);
+        for (int round = 0; round < 20; round++) {
+            Boolean[] next = new Boolean[samples.size()];
+            for (int r = 0; r < samples.size(); r++) {
+                long[] ops = samples.get(r).ops();
+                next[r] = Throughput.dividerCycles(ops, out) > Throughput.cycles(ops, out) - 1e-12 && ops[OpClass.DIV.ordinal()] > 0;
+            }
+            if (java.util.Arrays.equals(next, dividerBound)) break;
+            dividerBound = next;
+            out = solve(samples, chains, dividerBound);
+        }
+        return out;
+    }
+
+    /**
+     * The least-squares costs with each loop's binding side fixed: {@code dividerBound[r]} true counts
+     * only loop r's divider instructions, false only the others, null (the first round) all of them.
+     */
+    private static double[] solve(List<Sample> samples, boolean chains, Boolean[] dividerBound) {
         Group[] groups = Group.values();
         int k = OpClass.values().length, unknowns = groups.length + (chains ? CHAIN.length : 0);
         double[][] a = new double[samples.size()][unknowns];
         double[] b = new double[samples.size()];
         for (int r = 0; r < samples.size(); r++) {
             Sample s = samples.get(r);
-            if (!(s.ns() > 0)) throw new IllegalArgumentException(s.name() + ": a measured time must be > 0, not " + s.ns());
-            for (OpClass c : OpClass.values()) a[r][Group.of(c).ordinal()] += s.ops()[c.ordinal()] / s.ns();
+            for (OpClass c : OpClass.values()) {
+                if (dividerBound[r] != null && dividerBound[r] != (c == OpClass.DIV)) continue;
+                a[r][Group.of(c).ordinal()] += s.ops()[c.ordinal()] / s.ns();
+            }
             if (chains) for (int j = 0; j < CHAIN.length; j++) a[r][groups.length + j] = s.chain()[CHAIN[j].ordinal()] / s.ns();
             b[r] = 1; // (ops · x) / ns = 1: relative error
         }
@@ -95,9 +123,7 @@ public final class CostFit {
 
     /** Nanoseconds per iteration that the throughput costs {@code perClass} predict for {@code ops}. */
     public static double predict(long[] ops, double[] perClass) {
-        double t = 0;
-        for (int c = 0; c < ops.length; c++) t += ops[c] * perClass[c];
-        return t;
+        return Throughput.cycles(ops, perClass);
     }
 
     /** Nanoseconds per iteration that a {@link #fit} predicts for a loop with {@code ops} and {@code chain}. */

@@ -39,13 +39,14 @@ public final class MicroBenchmarks {
         sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10)
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
-                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10);
+                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
+                + (long) b.libraryLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
     static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
         "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop", "fpDivParallelLoop",
-        "mathParallelLoop"};
+        "mathParallelLoop", "libraryLoop"};
 
     /** Runs the fitted loop {@code name} for {@code n} iterations. */
     long run(String name, int n) {
@@ -67,6 +68,7 @@ public final class MicroBenchmarks {
             case "fpDivLoop" -> (long) fpDivLoop(n);
             case "fpDivParallelLoop" -> (long) fpDivParallelLoop(n);
             case "mathParallelLoop" -> (long) mathParallelLoop(n);
+            case "libraryLoop" -> (long) libraryLoop(n);
             default -> throw new IllegalArgumentException("no loop " + name);
         };
     }
@@ -167,6 +169,17 @@ public final class MicroBenchmarks {
     double mathParallelLoop(int n) {
         double s = 0;
         for (int i = 0; i < n; i++) s += Math.sqrt(i + 0.5) * 0.5;
+        return s;
+    }
+
+    /**
+     * Calls into the JDK's math that are not one instruction (a cosine: the JIT calls a stub), each
+     * independent of the last: what {@code cycles.bc.invoke} prices once the square root, absolute
+     * value and minimum count as the divider and floating-point instructions they compile to.
+     */
+    double libraryLoop(int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += Math.cos((i & 1023) * 0.001);
         return s;
     }
 

@@ -4,6 +4,7 @@ import dev.wholetrace.simulate.egraph.Action;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.OpClass;
+import dev.wholetrace.simulate.egraph.Throughput;
 import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.egraph.Walk;
 import dev.wholetrace.simulate.machine.MachineModel;
@@ -94,8 +95,8 @@ public final class Simulator {
             Map<Integer, Double> loopTrips = mg.loopTrips();
             for (int v = 0; v < cost[m].length; v++) {
                 Vertex x = mg.vertices().get(v);
-                double c = 0;
-                for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k] + x.chain[k] * chainCycles[k];
+                double c = Throughput.cycles(x.ops, classCycles); // the divider's work overlaps the rest
+                for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
                 for (Walk w : x.walks) c += w.count() * walkCycles(w, loopTrips);
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");

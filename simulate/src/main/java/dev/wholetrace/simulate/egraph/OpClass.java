@@ -1,7 +1,10 @@
 package dev.wholetrace.simulate.egraph;
 
 import java.util.Locale;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * The instruction classes a vertex's bytecode is counted in; each costs {@code cycles.bc.NAME}
@@ -40,6 +43,28 @@ public enum OpClass {
 
     static OpClass at(int i) {
         return VALUES[i];
+    }
+
+    /**
+     * {@code java.lang.Math}'s methods that HotSpot compiles to one or a few floating-point
+     * instructions (its intrinsics: {@code andpd}, {@code minsd}/{@code maxsd}, {@code roundsd},
+     * {@code vfmadd}): they cost what floating-point arithmetic costs, not a call.
+     */
+    private static final Set<String> FP_INTRINSICS = Set.of("abs", "min", "max", "rint", "floor", "ceil", "signum", "copySign", "fma");
+
+    /**
+     * The class of instruction {@code n}: {@link #of(int)} of its opcode, except the JDK's math
+     * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #DIV} (the
+     * square root runs on the divider, as {@code sqrtsd} does on x86 and {@code fsqrt} on ARM), and
+     * the {@link #FP_INTRINSICS} are {@link #FP}.
+     */
+    public static OpClass of(AbstractInsnNode n) {
+        if (n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
+                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"))) {
+            if (call.name.equals("sqrt")) return DIV;
+            if (FP_INTRINSICS.contains(call.name)) return FP;
+        }
+        return of(n.getOpcode());
     }
 
     /** The class of bytecode {@code opcode}. */

@@ -136,7 +136,7 @@ final class Recurrence {
 
         private PathValue result(BasicValue type, AbstractInsnNode insn, PathValue... operands) {
             if (type == null) return null;
-            int cls = OpClass.of(insn.getOpcode()).ordinal();
+            int cls = OpClass.of(insn).ordinal();
             Map<Integer, Path> from = new HashMap<>();
             for (PathValue v : operands) {
                 for (Map.Entry<Integer, Path> e : v.from.entrySet()) from.merge(e.getKey(), e.getValue().plus(cls), (a, b) -> b.length > a.length ? b : a);

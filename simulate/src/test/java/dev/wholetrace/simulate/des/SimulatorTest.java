@@ -83,6 +83,24 @@ class SimulatorTest {
     }
 
     @Test
+    void divisionsOverlapTheOtherInstructionsOfTheirVertex() throws Exception {
+        String g = """
+                egraph 3
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 3
+                v 0 bci=0 ops=div:3,fp:10 next=1
+                v 1 bci=1 ops=div:1,fp:40 chain=div:1 next=2
+                v 2 bci=2 ops=fp:5,return:1
+                """;
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.div", 20L, "bc.fp", 2L, "bc.chain.div", 7L), Map.of());
+        // v0: the divider binds (60 against 20); v1: the rest binds (80 against 20), its chain's division waits 7 more;
+        // v2: no divider, 10 + 1
+        assertThat(new Simulator(graph(g), m, 1_000).run().cycles()).isEqualTo(60 + 80 + 7 + 11.0);
+    }
+
+    @Test
     void roundRobinSlicesStillDoTheSameWork() throws Exception {
         ExecutionGraph g = graph(TWO_WORKERS);
         SimResult fifo = new Simulator(g, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).run();
