@@ -2,6 +2,7 @@ package dev.wholetrace.simulate.calibrate;
 
 import dev.wholetrace.simulate.egraph.OpClass;
 import dev.wholetrace.simulate.egraph.Throughput;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,15 +18,19 @@ public final class CostFit {
     /** The fitted unknowns: groups of instruction classes that share one cost. */
     public enum Group {
         /** Register work the JIT mostly hides: constants, locals, stack shuffles, branches, returns, checks, the rest. */
-        SIMPLE(OpClass.CONST, OpClass.LOCAL, OpClass.STACK, OpClass.BRANCH, OpClass.RETURN, OpClass.CHECK, OpClass.OTHER),
+        SIMPLE(OpClass.CONST, OpClass.LOCAL, OpClass.STACK, OpClass.BRANCH, OpClass.RETURN, OpClass.CHECK, OpClass.OTHER,
+                /* an uncontended monitor's whole cost is cost.jvm.monitor-enter, measured beyond its loop's body */ OpClass.MONITOR),
         INT(OpClass.INT),
         FP(OpClass.FP),
         DIV(OpClass.DIV),
+        SQRT(OpClass.SQRT),
         ARRAY_LOAD(OpClass.ARRAY_LOAD),
         ARRAY_STORE(OpClass.ARRAY_STORE),
         FIELD(OpClass.FIELD_LOAD, OpClass.FIELD_STORE),
-        /** Calls (into the JDK: a program method's call is a CALL vertex, its body counted on its own), allocation, monitors. */
-        INVOKE(OpClass.INVOKE, OpClass.NEW, OpClass.MONITOR);
+        /** Calls into the JDK that are not one instruction (a program method's call is a CALL vertex, its body counted on its own). */
+        INVOKE(OpClass.INVOKE),
+        /** Allocation. */
+        NEW(OpClass.NEW);
 
         final OpClass[] classes;
 
@@ -46,7 +51,7 @@ public final class CostFit {
      * field loads on a chain are not fitted: no calibration loop separates them (a pointer chase and
      * a second field loop would), so they cost their throughput only.
      */
-    public static final OpClass[] CHAIN = {OpClass.INT, OpClass.FP, OpClass.DIV};
+    public static final OpClass[] CHAIN = {OpClass.INT, OpClass.FP, OpClass.DIV, OpClass.SQRT};
 
     /**
      * One measured loop.
@@ -73,27 +78,81 @@ public final class CostFit {
      */
     public static double[] fit(List<Sample> samples, boolean chains) {
         for (Sample s : samples) if (!(s.ns() > 0)) throw new IllegalArgumentException(s.name() + ": a measured time must be > 0, not " + s.ns());
-        // The divider overlaps the rest (Throughput): a loop's time is the larger side plus its chain,
-        // so each loop is an equation over the side that binds it. Which side binds depends on the costs:
-        // start from the summed model, then re-fit with the sides the last fit says bind, to a fixed point.
+        // The divider overlaps the rest (Throughput): a loop's time is its larger side plus its chain, so
+        // each loop is an equation over the side that binds it, and which side binds depends on the costs.
+        // The loops with divider work are few: every choice of their binding sides is fitted, and the fit
+        // whose costs predict the loops best under the max rule itself is kept.
+        List<Integer> both = new ArrayList<>();
+        for (int r = 0; r < samples.size(); r++) {
+            long[] ops = samples.get(r).ops();
+            boolean divider = false, rest = false;
+            for (OpClass c : OpClass.values()) {
+                if (ops[c.ordinal()] == 0) continue;
+                if (Throughput.onDivider(c)) divider = true;
+                else rest = true;
+            }
+            if (divider && rest) both.add(r);
+        }
+        if (both.size() > EXHAUSTIVE) return fixedPoint(samples, chains);
+        double[] best = null;
+        double bestError = Double.POSITIVE_INFINITY;
+        for (int choice = 0; choice < 1 << both.size(); choice++) {
+            Boolean[] dividerBound = new Boolean[samples.size()];
+            for (int j = 0; j < both.size(); j++) dividerBound[both.get(j)] = (choice >> j & 1) == 1;
+            double[] x = solve(samples, chains, dividerBound);
+            double error = error(samples, x);
+            if (error < bestError - 1e-15) {
+                bestError = error;
+                best = x;
+            }
+        }
+        return best;
+    }
+
+    /** Loops with both divider and other work up to which every choice of binding sides is tried (2^12 fits). */
+    private static final int EXHAUSTIVE = 12;
+
+    /** The sum of squared relative errors of {@code fitted} over {@code samples}, under the max rule. */
+    private static double error(List<Sample> samples, double[] fitted) {
+        double error = 0;
+        for (Sample s : samples) {
+            double e = predict(s.ops(), s.chain(), fitted) / s.ns() - 1;
+            error += e * e;
+        }
+        return error;
+    }
+
+    /**
+     * More loops with divider work than can be tried one choice at a time: start from the summed fit
+     * and re-fit with the sides the last fit says bind, until they stop changing (or 50 rounds), keeping
+     * the best fit seen.
+     */
+    private static double[] fixedPoint(List<Sample> samples, boolean chains) {
         Boolean[] dividerBound = new Boolean[samples.size()];
-        double[] out = solve(samples, chains, dividerBound);
-        for (int round = 0; round < 20; round++) {
+        double[] x = solve(samples, chains, dividerBound), best = x;
+        double bestError = error(samples, x);
+        for (int round = 0; round < 50; round++) {
             Boolean[] next = new Boolean[samples.size()];
             for (int r = 0; r < samples.size(); r++) {
                 long[] ops = samples.get(r).ops();
-                next[r] = Throughput.dividerCycles(ops, out) > Throughput.cycles(ops, out) - 1e-12 && ops[OpClass.DIV.ordinal()] > 0;
+                double d = Throughput.dividerCycles(ops, x);
+                next[r] = d > 0 && d >= Throughput.cycles(ops, x);
             }
             if (java.util.Arrays.equals(next, dividerBound)) break;
             dividerBound = next;
-            out = solve(samples, chains, dividerBound);
+            x = solve(samples, chains, dividerBound);
+            double e = error(samples, x);
+            if (e < bestError) {
+                bestError = e;
+                best = x;
+            }
         }
-        return out;
+        return best;
     }
 
     /**
      * The least-squares costs with each loop's binding side fixed: {@code dividerBound[r]} true counts
-     * only loop r's divider instructions, false only the others, null (the first round) all of them.
+     * only loop r's divider instructions, false only the others, null (a loop with one side) all of them.
      */
     private static double[] solve(List<Sample> samples, boolean chains, Boolean[] dividerBound) {
         Group[] groups = Group.values();
@@ -103,7 +162,7 @@ public final class CostFit {
         for (int r = 0; r < samples.size(); r++) {
             Sample s = samples.get(r);
             for (OpClass c : OpClass.values()) {
-                if (dividerBound[r] != null && dividerBound[r] != (c == OpClass.DIV)) continue;
+                if (dividerBound[r] != null && dividerBound[r] != Throughput.onDivider(c)) continue;
                 a[r][Group.of(c).ordinal()] += s.ops()[c.ordinal()] / s.ns();
             }
             if (chains) for (int j = 0; j < CHAIN.length; j++) a[r][groups.length + j] = s.chain()[CHAIN[j].ordinal()] / s.ns();

@@ -12,7 +12,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * not cycles, so one graph serves every machine.
  */
 public enum OpClass {
-    CONST, LOCAL, STACK, INT, FP, DIV, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
+    CONST, LOCAL, STACK, INT, FP, DIV, SQRT, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
 
     private static final OpClass[] VALUES = values();
 
@@ -54,14 +54,14 @@ public enum OpClass {
 
     /**
      * The class of instruction {@code n}: {@link #of(int)} of its opcode, except the JDK's math
-     * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #DIV} (the
-     * square root runs on the divider, as {@code sqrtsd} does on x86 and {@code fsqrt} on ARM), and
-     * the {@link #FP_INTRINSICS} are {@link #FP}.
+     * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #SQRT} (one
+     * {@code sqrtsd}, which runs on the divider as divisions do), and the {@link #FP_INTRINSICS} are
+     * {@link #FP}.
      */
     public static OpClass of(AbstractInsnNode n) {
         if (n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
                 && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"))) {
-            if (call.name.equals("sqrt")) return DIV;
+            if (call.name.equals("sqrt")) return SQRT;
             if (FP_INTRINSICS.contains(call.name)) return FP;
         }
         return of(n.getOpcode());

@@ -39,6 +39,7 @@ final class Recurrence {
         NOMINAL[OpClass.INT.ordinal()] = 1;
         NOMINAL[OpClass.FP.ordinal()] = 4;
         NOMINAL[OpClass.DIV.ordinal()] = 20;
+        NOMINAL[OpClass.SQRT.ordinal()] = 18;
         NOMINAL[OpClass.ARRAY_LOAD.ordinal()] = 5;
         NOMINAL[OpClass.FIELD_LOAD.ordinal()] = 4;
         NOMINAL[OpClass.INVOKE.ordinal()] = 15;

@@ -9,7 +9,7 @@ package dev.wholetrace.simulate.egraph;
  * top. The calibration fits its costs with this same rule.
  */
 public final class Throughput {
-    private static final int DIV = OpClass.DIV.ordinal();
+    private static final int DIV = OpClass.DIV.ordinal(), SQRT = OpClass.SQRT.ordinal();
 
     private Throughput() {}
 
@@ -17,15 +17,20 @@ public final class Throughput {
     public static double cycles(long[] ops, double[] perClass) {
         double divider = 0, rest = 0;
         for (int k = 0; k < ops.length; k++) {
-            if (k == DIV) divider += ops[k] * perClass[k];
+            if (k == DIV || k == SQRT) divider += ops[k] * perClass[k];
             else rest += ops[k] * perClass[k];
         }
         return Math.max(divider, rest);
     }
 
+    /** Whether instruction class {@code c} runs on the divider. */
+    public static boolean onDivider(OpClass c) {
+        return c == OpClass.DIV || c == OpClass.SQRT;
+    }
+
     /** The divider cycles of {@code ops} alone (the overlapped part that {@link #cycles} may hide). */
     public static double dividerCycles(long[] ops, double[] perClass) {
-        return ops[DIV] * perClass[DIV];
+        return ops[DIV] * perClass[DIV] + ops[SQRT] * perClass[SQRT];
     }
 
     /**
@@ -33,6 +38,6 @@ public final class Throughput {
      * other's instructions too and cost less than the two apart ({@link Optimizer} does not join it).
      */
     public static boolean usesDivider(Vertex v) {
-        return v.ops[DIV] != 0;
+        return v.ops[DIV] != 0 || v.ops[SQRT] != 0;
     }
 }

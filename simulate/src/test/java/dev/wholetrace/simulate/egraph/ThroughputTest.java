@@ -20,6 +20,7 @@ class ThroughputTest {
 
     static {
         COSTS[OpClass.DIV.ordinal()] = 100;
+        COSTS[OpClass.SQRT.ordinal()] = 60;
         COSTS[OpClass.FP.ordinal()] = 10;
         COSTS[OpClass.ARRAY_LOAD.ordinal()] = 5;
     }
@@ -31,6 +32,9 @@ class ThroughputTest {
         assertThat(Throughput.cycles(ops(0, 16, 8), COSTS)).isEqualTo(200); // no divider: the plain sum
         assertThat(Throughput.cycles(ops(2, 0, 0), COSTS)).isEqualTo(200);
         assertThat(Throughput.dividerCycles(ops(3, 16, 8), COSTS)).isEqualTo(300);
+        long[] roots = ops(1, 16, 8);
+        roots[OpClass.SQRT.ordinal()] = 2; // square roots share the divider with divisions
+        assertThat(Throughput.cycles(roots, COSTS)).isEqualTo(100 + 2 * 60);
     }
 
     private static MethodInsnNode call(String owner, String name, String desc) {
@@ -39,8 +43,8 @@ class ThroughputTest {
 
     @Test
     void mathIntrinsicsAreTheInstructionsTheyCompileTo() {
-        assertThat(OpClass.of(call("java/lang/Math", "sqrt", "(D)D"))).isEqualTo(OpClass.DIV);
-        assertThat(OpClass.of(call("java/lang/StrictMath", "sqrt", "(D)D"))).isEqualTo(OpClass.DIV);
+        assertThat(OpClass.of(call("java/lang/Math", "sqrt", "(D)D"))).isEqualTo(OpClass.SQRT);
+        assertThat(OpClass.of(call("java/lang/StrictMath", "sqrt", "(D)D"))).isEqualTo(OpClass.SQRT);
         assertThat(OpClass.of(call("java/lang/Math", "abs", "(D)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "rint", "(D)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "min", "(DD)D"))).isEqualTo(OpClass.FP);
