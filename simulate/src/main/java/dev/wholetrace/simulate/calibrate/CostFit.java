@@ -27,8 +27,10 @@ public final class CostFit {
         ARRAY_LOAD(OpClass.ARRAY_LOAD),
         ARRAY_STORE(OpClass.ARRAY_STORE),
         FIELD(OpClass.FIELD_LOAD, OpClass.FIELD_STORE),
-        /** Calls into the JDK that are not one instruction (a program method's call is a CALL vertex, its body counted on its own). */
+        /** Other calls into the JDK (a program method's call is a CALL vertex, its body counted on its own). */
         INVOKE(OpClass.INVOKE),
+        /** The math library's routines (sine, exponential, ...). */
+        LIBM(OpClass.LIBM),
         /** Allocation. */
         NEW(OpClass.NEW);
 

@@ -41,13 +41,13 @@ public final class MicroBenchmarks {
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
                 + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
-                + (long) b.libraryLoop(10) + b.allocLoop(10);
+                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
     static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
         "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop", "fpDivParallelLoop",
-        "mathParallelLoop", "libraryLoop", "allocLoop"};
+        "mathParallelLoop", "libraryLoop", "allocLoop", "callLoop"};
 
     /** Runs the fitted loop {@code name} for {@code n} iterations. */
     long run(String name, int n) {
@@ -71,6 +71,7 @@ public final class MicroBenchmarks {
             case "mathParallelLoop" -> (long) mathParallelLoop(n);
             case "libraryLoop" -> (long) libraryLoop(n);
             case "allocLoop" -> allocLoop(n);
+            case "callLoop" -> callLoop(n);
             default -> throw new IllegalArgumentException("no loop " + name);
         };
     }
@@ -175,13 +176,20 @@ public final class MicroBenchmarks {
     }
 
     /**
-     * Calls into the JDK's math that are not one instruction (a cosine: the JIT calls a stub), each
-     * independent of the last: what {@code cycles.bc.invoke} prices once the square root, absolute
-     * value and minimum count as the divider and floating-point instructions they compile to.
+     * The math library's routines (a cosine: the JIT calls a stub of tens of instructions), each
+     * independent of the last: what {@code cycles.bc.libm} prices.
      */
     double libraryLoop(int n) {
         double s = 0;
         for (int i = 0; i < n; i++) s += Math.cos((i & 1023) * 0.001);
+        return s;
+    }
+
+    /** A small JDK method the JIT inlines (not an intrinsic): what {@code cycles.bc.invoke} prices. */
+    long callLoop(int n) {
+        double[] x = xs;
+        long s = 0;
+        for (int i = 0; i < n; i++) s += Double.compare(x[i & 4095], 1.5);
         return s;
     }
 

@@ -40,6 +40,7 @@ final class Recurrence {
         NOMINAL[OpClass.FP.ordinal()] = 4;
         NOMINAL[OpClass.DIV.ordinal()] = 20;
         NOMINAL[OpClass.SQRT.ordinal()] = 18;
+        NOMINAL[OpClass.LIBM.ordinal()] = 40;
         NOMINAL[OpClass.ARRAY_LOAD.ordinal()] = 5;
         NOMINAL[OpClass.FIELD_LOAD.ordinal()] = 4;
         NOMINAL[OpClass.INVOKE.ordinal()] = 15;

@@ -48,7 +48,8 @@ class ThroughputTest {
         assertThat(OpClass.of(call("java/lang/Math", "abs", "(D)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "rint", "(D)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "min", "(DD)D"))).isEqualTo(OpClass.FP);
-        assertThat(OpClass.of(call("java/lang/Math", "cos", "(D)D"))).isEqualTo(OpClass.INVOKE); // a stub call, not one instruction
+        assertThat(OpClass.of(call("java/lang/Math", "cos", "(D)D"))).isEqualTo(OpClass.LIBM); // a stub call, not one instruction
+        assertThat(OpClass.of(call("java/lang/Math", "floorMod", "(II)I"))).isEqualTo(OpClass.INVOKE); // Java code the JIT inlines
         assertThat(OpClass.of(call("p/Mine", "sqrt", "(D)D"))).isEqualTo(OpClass.INVOKE); // only the JDK's
         assertThat(OpClass.of(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, "java/lang/Math", "sqrt", "(D)D", false))).isEqualTo(OpClass.INVOKE);
     }
