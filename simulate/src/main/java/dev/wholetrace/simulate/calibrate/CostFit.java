@@ -3,13 +3,14 @@ package dev.wholetrace.simulate.calibrate;
 import dev.wholetrace.simulate.egraph.OpClass;
 import dev.wholetrace.simulate.egraph.Throughput;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Fits nanoseconds per instruction class to measured loops by least squares: each loop is one
  * equation, its instructions per class (as the graph generator counts them) times the unknown costs
  * = its measured nanoseconds per iteration. The instruction classes are fitted in {@link Group}s
- * (seventeen classes would need more loops than a calibration can afford, and the register-only
+ * (nineteen classes would need more loops than a calibration can afford, and the register-only
  * classes cost the same to a JIT). Rows are weighted by 1 / measured time, so each loop counts by
  * its relative error; costs are kept ≥ 0 ({@link Nnls}). The divider's work overlaps the rest's as
  * the simulator prices it ({@link Throughput}): each loop is fitted on the side that binds it.
@@ -140,7 +141,7 @@ public final class CostFit {
                 double d = Throughput.dividerCycles(ops, x);
                 next[r] = d > 0 && d >= Throughput.cycles(ops, x);
             }
-            if (java.util.Arrays.equals(next, dividerBound)) break;
+            if (Arrays.equals(next, dividerBound)) break;
             dividerBound = next;
             x = solve(samples, chains, dividerBound);
             double e = error(samples, x);
