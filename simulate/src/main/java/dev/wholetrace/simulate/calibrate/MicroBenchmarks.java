@@ -23,6 +23,7 @@ public final class MicroBenchmarks {
     private final double[] xs = new double[4096];
     private final double[][] rows = new double[64][4096];
     private final int[] perm = new int[4096];
+    private final Object[] slots = new Object[64];
 
     public MicroBenchmarks() {
         for (int i = 0; i < 4096; i++) {
@@ -39,13 +40,14 @@ public final class MicroBenchmarks {
         sink = b.intLoop(10) + (long) b.fpLoop(10) + b.arrayLoop(10) + b.fieldLoop(10) + b.monitorLoop(10) + b.lockLoop(10)
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
-                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10);
+                + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
+                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
     static final String[] FITTED = {"intLoop", "fpLoop", "arrayLoop", "fieldLoop", "intParallelLoop", "fpParallelLoop", "sumLoop",
         "axpyLoop", "stencilLoop", "strideLoop", "gatherLoop", "divLoop", "mathLoop", "rowsLoop", "fpDivLoop", "fpDivParallelLoop",
-        "mathParallelLoop"};
+        "mathParallelLoop", "libraryLoop", "allocLoop", "callLoop"};
 
     /** Runs the fitted loop {@code name} for {@code n} iterations. */
     long run(String name, int n) {
@@ -67,6 +69,9 @@ public final class MicroBenchmarks {
             case "fpDivLoop" -> (long) fpDivLoop(n);
             case "fpDivParallelLoop" -> (long) fpDivParallelLoop(n);
             case "mathParallelLoop" -> (long) mathParallelLoop(n);
+            case "libraryLoop" -> (long) libraryLoop(n);
+            case "allocLoop" -> allocLoop(n);
+            case "callLoop" -> callLoop(n);
             default -> throw new IllegalArgumentException("no loop " + name);
         };
     }
@@ -168,6 +173,31 @@ public final class MicroBenchmarks {
         double s = 0;
         for (int i = 0; i < n; i++) s += Math.sqrt(i + 0.5) * 0.5;
         return s;
+    }
+
+    /**
+     * The math library's routines (a cosine: the JIT calls a stub of tens of instructions), each
+     * independent of the last: what {@code cycles.bc.libm} prices.
+     */
+    double libraryLoop(int n) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += Math.cos((i & 1023) * 0.001);
+        return s;
+    }
+
+    /** A small JDK method the JIT inlines (not an intrinsic): what {@code cycles.bc.invoke} prices. */
+    long callLoop(int n) {
+        double[] x = xs;
+        long s = 0;
+        for (int i = 0; i < n; i++) s += Double.compare(x[i & 4095], 1.5);
+        return s;
+    }
+
+    /** Small arrays allocated and kept (so that escape analysis cannot remove them) until the slot is reused: what {@code cycles.bc.new} prices. */
+    long allocLoop(int n) {
+        Object[] s = slots;
+        for (int i = 0; i < n; i++) s[i & 63] = new long[2];
+        return s.length;
     }
 
     /** Calls into the JDK's math (intrinsics: square root, absolute value, minimum). */

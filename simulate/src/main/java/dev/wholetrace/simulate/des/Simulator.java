@@ -4,6 +4,7 @@ import dev.wholetrace.simulate.egraph.Action;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.OpClass;
+import dev.wholetrace.simulate.egraph.Throughput;
 import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.egraph.Walk;
 import dev.wholetrace.simulate.machine.MachineModel;
@@ -40,7 +41,14 @@ public final class Simulator {
     private final ExecutionGraph graph;
     private final MachineModel machine;
     private final long maxSteps;
-    private final double[][] cost;
+    /**
+     * Per method and vertex: the cycles of its instructions other than the divider's and of its walks
+     * ({@code rest}, which overlap divider work), of its divider instructions ({@code divider}), and what
+     * overlaps nothing ({@code fixed}: its dependency chain and its action's cost); {@code sync}: its
+     * action orders memory, so the divider's backlog is paid before it ({@link #enter}).
+     */
+    private final double[][] rest, divider, fixed;
+    private final boolean[][] sync;
     /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
     private final int[] offset;
     private final int vertices;
@@ -72,7 +80,10 @@ public final class Simulator {
         this.machine = machine;
         this.maxSteps = maxSteps;
         int n = graph.methods().size();
-        cost = new double[n][];
+        rest = new double[n][];
+        divider = new double[n][];
+        fixed = new double[n][];
+        sync = new boolean[n][];
         offset = new int[n];
         int total = 0;
         for (int m = 0; m < n; m++) {
@@ -90,16 +101,23 @@ public final class Simulator {
         for (int m = 0; m < n; m++) {
             MethodGraph mg = graph.methods().get(m);
             methodNames[m] = mg.shortName();
-            cost[m] = new double[mg.vertices().size()];
+            int count = mg.vertices().size();
+            rest[m] = new double[count];
+            divider[m] = new double[count];
+            fixed[m] = new double[count];
+            sync[m] = new boolean[count];
             Map<Integer, Double> loopTrips = mg.loopTrips();
-            for (int v = 0; v < cost[m].length; v++) {
+            for (int v = 0; v < count; v++) {
                 Vertex x = mg.vertices().get(v);
-                double c = 0;
-                for (int k = 0; k < x.ops.length; k++) c += x.ops[k] * classCycles[k] + x.chain[k] * chainCycles[k];
-                for (Walk w : x.walks) c += w.count() * walkCycles(w, loopTrips);
+                divider[m][v] = Throughput.dividerCycles(x.ops, classCycles);
+                double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
+                for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips);
+                for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
-                cost[m][v] = c;
+                rest[m][v] = r;
+                fixed[m][v] = c;
+                sync[m][v] = x.action != Action.NONE && x.action != Action.CALL && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
         reachesClosure();
@@ -220,8 +238,7 @@ public final class Simulator {
         t.startTime = now;
         t.readySince = now;
         t.stack.push(new Frame(body));
-        t.remaining = cost[body][0];
-        entered[offset[body]]++;
+        enter(t, body, 0);
         if (parent != null) parent.started.add(t);
         return t;
     }
@@ -281,6 +298,31 @@ public final class Simulator {
         }
     }
 
+    /**
+     * {@code t} begins vertex {@code v} of {@code method}: its work is its instructions, with the
+     * divider running beside the other units (docs/egraph.md, "The divider overlaps the rest"). A
+     * vertex's divider work overlaps its own other instructions and those of the vertices after it,
+     * until the next vertex with divider work or an action that orders memory: what the divider has
+     * not finished by then (the thread's {@code backlog}) is paid there. For a loop whose body has one
+     * vertex with divider work, an iteration costs max(divider, other) + chain, as the calibration
+     * fits ({@link Throughput#cycles}); the chain and the action's cost overlap nothing.
+     */
+    private void enter(SimThread t, int method, int v) {
+        double d = divider[method][v], r = rest[method][v], work = r + fixed[method][v];
+        if (d > 0) {
+            work += t.backlog;
+            t.backlog = Math.max(0, d - r);
+        } else {
+            t.backlog = Math.max(0, t.backlog - r);
+        }
+        if (sync[method][v]) {
+            work += t.backlog;
+            t.backlog = 0;
+        }
+        t.remaining = work;
+        entered[offset[method] + v]++;
+    }
+
     /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */
     private void next(SimThread t, Frame f, Vertex v) {
         if (v.next.length == 0) {
@@ -297,8 +339,7 @@ public final class Simulator {
         int k = choose(t, f, v);
         f.vertex = v.next[k];
         f.actionDone = false;
-        t.remaining = cost[f.method][f.vertex];
-        entered[offset[f.method] + f.vertex]++;
+        enter(t, f.method, f.vertex);
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {
@@ -306,7 +347,7 @@ public final class Simulator {
         long visit = ++t.visits[offset[f.method] + f.vertex];
         if (v.loopStay >= 0) {
             if (f.loops == null) {
-                f.loops = new long[cost[f.method].length];
+                f.loops = new long[rest[f.method].length];
                 java.util.Arrays.fill(f.loops, -1);
             }
             long left = f.loops[f.vertex];
@@ -358,8 +399,7 @@ public final class Simulator {
                 int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
                 int callee = v.targets[k];
                 t.stack.push(new Frame(callee));
-                t.remaining = cost[callee][0];
-                entered[offset[callee]]++;
+                enter(t, callee, 0);
                 return true;
             }
             case MONITOR_ENTER, LOCK -> {
@@ -562,6 +602,8 @@ public final class Simulator {
         int joined;
         State state = State.READY;
         double remaining, slice, busy, waited, readyWait, startTime, endTime, blockedSince, readySince;
+        /** Divider cycles issued but not yet overlapped by other work ({@link Simulator#enter}). */
+        double backlog;
         String blockedOn;
 
         SimThread(int id, int body, int vertices) {

@@ -332,7 +332,7 @@ public final class GraphBuilder {
             }
             vertexAt[i] = current;
             Vertex v = vs.get(current);
-            v.ops[OpClass.of(insns[i].getOpcode()).ordinal()]++;
+            v.ops[OpClass.of(insns[i]).ordinal()]++;
             lastInsn.set(current, i);
             v.end = bci[i];
         }

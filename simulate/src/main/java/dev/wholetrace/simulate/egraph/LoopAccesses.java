@@ -93,7 +93,7 @@ final class LoopAccesses {
             int op = insns[i].getOpcode();
             Vertex x = vertices.get(v);
             if (invariantLoad(i, op, loops.get(0))) {
-                x.ops[OpClass.of(op).ordinal()]--;
+                x.ops[OpClass.of(insns[i]).ordinal()]--;
                 x.ops[OpClass.LOCAL.ordinal()]++;
                 continue;
             }

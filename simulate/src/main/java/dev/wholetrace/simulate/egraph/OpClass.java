@@ -1,7 +1,10 @@
 package dev.wholetrace.simulate.egraph;
 
 import java.util.Locale;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 
 /**
  * The instruction classes a vertex's bytecode is counted in; each costs {@code cycles.bc.NAME}
@@ -9,7 +12,7 @@ import org.objectweb.asm.Opcodes;
  * not cycles, so one graph serves every machine.
  */
 public enum OpClass {
-    CONST, LOCAL, STACK, INT, FP, DIV, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
+    CONST, LOCAL, STACK, INT, FP, DIV, SQRT, LIBM, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
 
     private static final OpClass[] VALUES = values();
 
@@ -40,6 +43,33 @@ public enum OpClass {
 
     static OpClass at(int i) {
         return VALUES[i];
+    }
+
+    /**
+     * {@code java.lang.Math}'s methods that HotSpot compiles to one or a few floating-point
+     * instructions (its intrinsics: {@code andpd}, {@code minsd}/{@code maxsd}, {@code roundsd},
+     * {@code vfmadd}): they cost what floating-point arithmetic costs, not a call.
+     */
+    private static final Set<String> FP_INTRINSICS = Set.of("abs", "min", "max", "rint", "floor", "ceil", "signum", "copySign", "fma");
+
+    /** {@code java.lang.Math}'s routines of the math library: a call of a JIT stub of tens of instructions each. */
+    private static final Set<String> LIBM_ROUTINES = Set.of("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "log", "log10", "log1p",
+            "expm1", "pow", "cbrt", "hypot", "sinh", "cosh", "tanh");
+
+    /**
+     * The class of instruction {@code n}: {@link #of(int)} of its opcode, except the JDK's math
+     * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #SQRT} (one
+     * {@code sqrtsd}, which runs on the divider as divisions do), the {@link #FP_INTRINSICS} are
+     * {@link #FP}, and the {@link #LIBM_ROUTINES} are {@link #LIBM}.
+     */
+    public static OpClass of(AbstractInsnNode n) {
+        if (n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
+                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"))) {
+            if (call.name.equals("sqrt")) return SQRT;
+            if (FP_INTRINSICS.contains(call.name)) return FP;
+            if (LIBM_ROUTINES.contains(call.name)) return LIBM;
+        }
+        return of(n.getOpcode());
     }
 
     /** The class of bytecode {@code opcode}. */

@@ -16,6 +16,10 @@ import java.util.List;
  *       instructions, no action, same successors, one predecessor each) become one, their
  *       weights added; a DECISION left with one successor is a PASS.
  * </ul>
+ * No vertex is joined to a following one with divider work ({@link Throughput}): the simulator pays a
+ * thread's divider backlog where divider work begins, so joined, the first vertex's instructions
+ * would overlap the second's divisions and cost less. (Joined to a vertex before it, divider work
+ * overlaps the same instructions either way: the backlog it leaves shrinks by them.)
  * Why times stay identical: the simulator's work is fluid (a slice can end inside a vertex), an
  * action happens at its vertex's end in both forms, and a branch is drawn by its own key (the
  * bytecode index that ends it) from a cumulative interval, in which two neighbouring equivalent
@@ -53,6 +57,7 @@ public final class Optimizer {
                 if (j == 0 || j == i || vs.get(j) == null) break;
                 int[] preds = predecessors(vs);
                 if (preds[j] != 1) break;
+                if (Throughput.usesDivider(vs.get(j))) break; // the simulator pays a thread's divider backlog where divider work begins
                 if (preds[i] > 1) merges++;
                 else passes++;
                 Vertex b = vs.get(j);

@@ -39,6 +39,8 @@ final class Recurrence {
         NOMINAL[OpClass.INT.ordinal()] = 1;
         NOMINAL[OpClass.FP.ordinal()] = 4;
         NOMINAL[OpClass.DIV.ordinal()] = 20;
+        NOMINAL[OpClass.SQRT.ordinal()] = 18;
+        NOMINAL[OpClass.LIBM.ordinal()] = 40;
         NOMINAL[OpClass.ARRAY_LOAD.ordinal()] = 5;
         NOMINAL[OpClass.FIELD_LOAD.ordinal()] = 4;
         NOMINAL[OpClass.INVOKE.ordinal()] = 15;
@@ -136,7 +138,7 @@ final class Recurrence {
 
         private PathValue result(BasicValue type, AbstractInsnNode insn, PathValue... operands) {
             if (type == null) return null;
-            int cls = OpClass.of(insn.getOpcode()).ordinal();
+            int cls = OpClass.of(insn).ordinal();
             Map<Integer, Path> from = new HashMap<>();
             for (PathValue v : operands) {
                 for (Map.Entry<Integer, Path> e : v.from.entrySet()) from.merge(e.getKey(), e.getValue().plus(cls), (a, b) -> b.length > a.length ? b : a);

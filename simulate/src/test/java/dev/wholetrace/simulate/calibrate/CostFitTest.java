@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The least-squares calibration recovers known costs from synthetic measurements. */
 class CostFitTest {
     /** ns per instruction of each group, made up: what the fit must find again. */
-    private static final double[] KNOWN = {0.05, 0.3, 0.9, 7.5, 0.6, 1.1, 0.4, 2.0};
+    private static final double[] KNOWN = {0.05, 0.3, 0.9, 7.5, 6.0, 0.6, 1.1, 0.4, 2.0, 15.0, 12.0};
 
     private static double[] perClass(double[] perGroup) {
         double[] out = new double[OpClass.values().length];
@@ -33,7 +33,7 @@ class CostFitTest {
     }
 
     /** ns of each {@link CostFit#CHAIN} class on a dependency chain, made up. */
-    private static final double[] KNOWN_CHAIN = {0.25, 1.2, 9.0, 4.0};
+    private static final double[] KNOWN_CHAIN = {0.25, 1.2, 9.0, 11.0};
 
     @Test
     void theCalibrationLoopsDetermineEveryChainCost() throws Exception {

@@ -82,6 +82,32 @@ class SimulatorTest {
                 .isEqualTo(1 + 2001 + 2000 + 1.0); // a machine without cache sizes: every walk hits
     }
 
+    /** Divisions (v0), other work (v1, v1's action ACTION), a division on a chain (v2), other work (v3). */
+    static final String DIVIDER = """
+            egraph 4
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            tree 0 5
+            v 0 bci=0 ops=div:3,fp:10 next=1
+            v 1 bci=1 ops=fp:10 ACTION next=2
+            v 2 bci=2 ops=div:1,fp:40 chain=div:1 next=3
+            v 3 bci=3 ops=fp:5 act=monitor-exit key=t/L next=4
+            v 4 bci=4 ops=return:1
+            """;
+
+    @Test
+    void divisionsOverlapTheOtherInstructionsAfterThem() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.div", 20L, "bc.fp", 2L, "bc.chain.div", 7L), Map.of());
+        // v0: 20 of other work while its 60 divider cycles run, 40 left; v1: 20 more, 20 left; v2 has divisions
+        // of its own: the 20 left first, then its 80 (its 20 divider cycles overlap them), its chain's 7 overlap
+        // nothing; v3, v4: 10 + 1. Summed per class it was 80 + 20 + 107 + 11, the max per vertex 60 + 20 + 87 + 11.
+        assertThat(new Simulator(graph(DIVIDER.replace("ACTION", "")), m, 1_000).run().cycles()).isEqualTo(20 + 20 + (20 + 80 + 7) + 11.0);
+        // an action that orders memory (a lock) waits for the divider: v1 pays the 20 left at once
+        assertThat(new Simulator(graph(DIVIDER.replace("ACTION", "act=monitor-enter key=t/L")), m, 1_000).run().cycles())
+                .isEqualTo(20 + (20 + 20) + 87 + 11.0);
+    }
+
     @Test
     void roundRobinSlicesStillDoTheSameWork() throws Exception {
         ExecutionGraph g = graph(TWO_WORKERS);
