@@ -68,7 +68,7 @@ public final class Agent {
                     JdkBridge.exit(wasInside);
                 }
             });
-            InstrumentationContext context = new InstrumentationContext(recorder);
+            InstrumentationContext context = new InstrumentationContext(recorder, options.implied());
             ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder);
             hookJdk(inst, context);
