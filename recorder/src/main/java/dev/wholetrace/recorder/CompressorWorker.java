@@ -31,16 +31,13 @@ final class CompressorWorker implements Runnable {
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
-    /** Puts back the blocks the agent left unprobed, before a compressor reads a buffer (one per worker: threads come and go). */
-    private final BlockExpander expander;
     private final List<ThreadCompressor> compressors = new ArrayList<>();
     /** compressors.size(), for other threads to read. */
     private volatile int held;
 
-    CompressorWorker(TraceRecorder recorder, int capacity, BlockExpander expander) {
+    CompressorWorker(TraceRecorder recorder, int capacity) {
         this.recorder = recorder;
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.expander = expander;
     }
 
     /** The queue item that hands a new thread's compressor to this worker. */
@@ -85,8 +82,7 @@ final class CompressorWorker implements Runnable {
                     recorder.throttle();
                     ThreadCompressor target = b.target;
                     long before = target.symbols();
-                    int events = expander.needed() ? target.consume(expander.expand(b.data, b.length), expander.length())
-                            : target.consume(b.data, b.length);
+                    int events = target.consume(b.data, b.length);
                     recorder.consumed(events, target.symbols() - before);
                     recorder.recycle(b);
                 } else if (item instanceof Cut c) {

@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Blocks the agent records no event for because another block implies them: block {@code a}'s
  * only successor is {@code b}, {@code a} cannot throw past its probe, and so does every other
- * block that reaches {@code b} (agent/…/ImpliedSuccessors). Each compressor worker puts {@code b} back
- * after {@code a} ({@link BlockExpander}) before anything else reads the events, so the trace holds
+ * block that reaches {@code b} (agent/…/ImpliedSuccessors). Each thread's compressor puts {@code b} back
+ * after {@code a} (ThreadCompressor) before anything else reads the events, so the trace holds
  * exactly the block sequence a probe at {@code b} would have recorded: readers, the format and
  * the analyses never see the difference; only the program threads' probes and hand-overs are
  * spared.

@@ -95,7 +95,7 @@ public final class TraceRecorder implements AutoCloseable {
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new CompressorWorker(this, config.queuedBatches(), new BlockExpander(implied));
+            workers[i] = new CompressorWorker(this, config.queuedBatches());
             workerThreads[i] = daemon(workers[i], "wholetrace-compressor-" + i);
         }
         chunkThread = daemon(this::writeChunks, "wholetrace-writer");
@@ -155,9 +155,10 @@ public final class TraceRecorder implements AutoCloseable {
                 return t;
             }
             index = metadata.addThread(name, object, virtual);
-            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
+            compressor = ewppFilter == null
+                    ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), DependenceFilter.empty(), false, EwppCaps.UNBOUNDED, implied)
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
-                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
+                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps, implied);
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);
