@@ -68,7 +68,7 @@ public final class Agent {
                     JdkBridge.exit(wasInside);
                 }
             });
-            InstrumentationContext context = new InstrumentationContext(recorder, options.implied());
+            InstrumentationContext context = new InstrumentationContext(recorder);
             ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder);
             hookJdk(inst, context);

@@ -44,11 +44,6 @@ public final class AgentOptions {
     public static final String SIGNATURE = "signature";
     /** Mode ewpp: {@code BUFFER:TABLE}, instances per timestamp buffer and entries per last-writer table (docs/ewpp.md). */
     public static final String CAPS = "caps";
-    /**
-     * {@code on} (default) or {@code off}: whether blocks that another block implies get no probe
-     * of their own (docs/agent.md, "Implied blocks"); the trace is the same either way.
-     */
-    public static final String IMPLIED = "implied";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -65,8 +60,6 @@ public final class AgentOptions {
     private String signature;
     /** Mode ewpp: the memory bounds as {@code BUFFER:TABLE}, or null for the defaults. */
     private String caps;
-    /** Whether implied blocks go unprobed ({@link #IMPLIED}). */
-    private boolean implied = true;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         this(out, mode, include, exclude, intervalMillis, codec, null);
@@ -121,29 +114,16 @@ public final class AgentOptions {
     public AgentOptions withSignature(String s) {
         if (s != null && !s.equals("search") && !s.equals("distance")) throw new IllegalArgumentException(SIGNATURE + " must be search or distance, not '" + s + "'");
         AgentOptions o = new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter);
-        AgentOptions kept = keep(o);
-        kept.signature = s;
-        return kept;
+        o.signature = s;
+        o.caps = caps;
+        return o;
     }
 
-    /** {@code o} with this one's fields set outside the constructor (signature, caps, implied). */
+    /** {@code o} with this one's signature (the options' one field outside the constructor). */
     private AgentOptions keep(AgentOptions o) {
         o.signature = signature;
         o.caps = caps;
-        o.implied = implied;
         return o;
-    }
-
-    /** These options, leaving implied blocks unprobed or not ({@link #IMPLIED}). */
-    public AgentOptions withImplied(boolean on) {
-        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
-        o.implied = on;
-        return o;
-    }
-
-    /** Whether blocks another block implies get no probe ({@link #IMPLIED}, default true). */
-    public boolean implied() {
-        return implied;
     }
 
     /** These options, bounding the eWPP's memory by {@code c} ({@code BUFFER:TABLE}, mode ewpp; null: the defaults). */
@@ -187,17 +167,12 @@ public final class AgentOptions {
                 case FILTER -> o.withFilter(Path.of(value));
                 case SIGNATURE -> o.withSignature(value);
                 case CAPS -> o.withCaps(value);
-                case IMPLIED -> o.withImplied(switch (value) {
-                    case "on" -> true;
-                    case "off" -> false;
-                    default -> throw new IllegalArgumentException(IMPLIED + " must be on or off, not '" + value + "'");
-                });
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, implied)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps)");
             };
         }
         return o;
@@ -219,7 +194,6 @@ public final class AgentOptions {
         if (filter != null) b.append(',').append(FILTER).append('=').append(filter.toAbsolutePath());
         if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
         if (caps != null) b.append(',').append(CAPS).append('=').append(caps);
-        if (!implied) b.append(',').append(IMPLIED).append("=off");
         return b.toString();
     }
 

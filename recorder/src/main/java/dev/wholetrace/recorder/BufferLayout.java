@@ -39,11 +39,6 @@ final class BufferLayout {
         };
     }
 
-    /** The event of block {@code id}. */
-    static long block(long id) {
-        return id << 8 | BLOCK;
-    }
-
     /** The block id of a block, the instruction id of a load/store. */
     static long id(long head) {
         return head >>> 8;

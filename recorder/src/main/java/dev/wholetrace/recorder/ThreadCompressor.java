@@ -8,7 +8,6 @@ import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,10 +27,6 @@ final class ThreadCompressor {
     private long events;
     /** The thread has ended and its last buffer is consumed: its worker drops it after the next cut. */
     private boolean retired;
-    private final ImpliedBlocks implied;
-    /** The last buffer with its implied blocks put back (reused: grown, never shrunk). */
-    private long[] expanded = new long[0];
-    private int expandedLength;
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
         this(thread, mode, foldPaths, GrammarAlgorithm.DEFAULT);
@@ -43,15 +38,8 @@ final class ThreadCompressor {
 
     /** {@code filter}, {@code distance}, {@code caps}: the eWPP's filtering phase, signature and memory bounds, for mode EWPP's check routine. */
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance, EwppCaps caps) {
-        this(thread, mode, foldPaths, grammars, filter, distance, caps, ImpliedBlocks.NONE);
-    }
-
-    /** {@code implied}: the blocks the agent left unprobed, put back after the blocks that imply them before any encoder sees the events. */
-    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance, EwppCaps caps,
-            ImpliedBlocks implied) {
         this.thread = thread;
         this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps);
-        this.implied = implied;
     }
 
     int thread() {
@@ -70,11 +58,6 @@ final class ThreadCompressor {
 
     /** Feeds the events of one buffer; returns how many there were. */
     int consume(long[] buf, int length) {
-        if (implied.any()) {
-            expand(buf, length);
-            buf = expanded;
-            length = expandedLength;
-        }
         for (StreamEncoder e : encoders) e.consume(buf, length);
         int n = 0;
         for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
@@ -84,28 +67,6 @@ final class ThreadCompressor {
         }
         events += n;
         return n;
-    }
-
-    /** Copies {@code buf[0, length)} into {@link #expanded}, each block followed by the chain of blocks it implies. */
-    private void expand(long[] buf, int length) {
-        long[] out = expanded;
-        if (out.length < length + 64) out = new long[length + length / 2 + 64];
-        int o = 0;
-        for (int i = 0; i < length; ) {
-            long head = buf[i];
-            int longs = BufferLayout.longs(head);
-            if (o + longs > out.length) out = Arrays.copyOf(out, out.length * 2);
-            System.arraycopy(buf, i, out, o, longs);
-            o += longs;
-            i += longs;
-            if (BufferLayout.tag(head) != BufferLayout.BLOCK) continue;
-            for (int b = implied.next(BufferLayout.id(head)); b >= 0; b = implied.next(b)) {
-                if (o == out.length) out = Arrays.copyOf(out, out.length * 2);
-                out[o++] = BufferLayout.block(b);
-            }
-        }
-        expanded = out;
-        expandedLength = o;
     }
 
     /** Called by the worker once the thread's last buffer is consumed. */

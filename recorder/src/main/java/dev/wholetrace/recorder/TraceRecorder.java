@@ -64,8 +64,6 @@ public final class TraceRecorder implements AutoCloseable {
     private final LastWriters lastWriters;
     /** Mode EWPP: the collection's memory bounds (docs/ewpp.md); null in the other modes. */
     private final EwppCaps ewppCaps;
-    /** Blocks the agent left unprobed, with the block that implies each: put back by the compressors. */
-    private final ImpliedBlocks implied = new ImpliedBlocks();
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
     private volatile boolean writing;
@@ -155,10 +153,9 @@ public final class TraceRecorder implements AutoCloseable {
                 return t;
             }
             index = metadata.addThread(name, object, virtual);
-            compressor = ewppFilter == null
-                    ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), DependenceFilter.empty(), false, EwppCaps.UNBOUNDED, implied)
+            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
-                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps, implied);
+                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);
@@ -198,14 +195,6 @@ public final class TraceRecorder implements AutoCloseable {
 
     public void defineBlock(CodeEntry e) {
         metadata.defineBlock(e);
-    }
-
-    /**
-     * Block {@code b} has no probe: it always follows block {@code a} ({@link ImpliedBlocks}). Call
-     * before any code holding {@code a}'s probe can run.
-     */
-    public void implyBlock(int a, int b) {
-        implied.imply(a, b);
     }
 
     public void defineInstruction(CodeEntry e) {

@@ -73,18 +73,6 @@ class AgentOptionsTest {
     }
 
     @Test
-    void impliedBlocksAreOnUnlessTurnedOffAndSurviveTheRoundTrip() {
-        assertThat(AgentOptions.parse("out=/tmp/t.wtrace").implied()).isTrue();
-        AgentOptions off = AgentOptions.parse("out=/tmp/t.wtrace,implied=off,mode=cdr,caps=64:1024");
-        assertThat(off.implied()).isFalse();
-        assertThat(off.caps()).isEqualTo("64:1024");
-        assertThat(AgentOptions.parse(off.format()).implied()).isFalse();
-        assertThat(off.format()).contains("implied=off");
-        assertThat(AgentOptions.parse(off.withImplied(true).format()).implied()).isTrue();
-        assertThatThrownBy(() -> AgentOptions.parse("implied=maybe")).hasMessageContaining("implied must be on or off");
-    }
-
-    @Test
     void badOptionsAreErrors() {
         assertThatThrownBy(() -> AgentOptions.parse("out")).hasMessageContaining("not key=value");
         assertThatThrownBy(() -> AgentOptions.parse("colour=red")).hasMessageContaining("unknown option 'colour'");

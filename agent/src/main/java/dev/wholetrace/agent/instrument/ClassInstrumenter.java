@@ -78,16 +78,6 @@ public final class ClassInstrumenter {
                 }
 
                 @Override
-                public void imply(int a, int b) {
-                    context.imply(a, b);
-                }
-
-                @Override
-                public boolean implyBlocks() {
-                    return context.implyBlocks();
-                }
-
-                @Override
                 public int instruction(String method, String descriptor, int line, int bci, String text) {
                     return context.instruction(className, method, descriptor, line, bci, text);
                 }

@@ -30,17 +30,10 @@ public final class InstrumentationContext {
      * from then on. Set before the application's transformer is added, so no class sees both.
      */
     private volatile boolean hookedInJdk;
-    private final boolean implyBlocks;
 
     /** Instrumentation for {@code recorder}: code-map entries and metadata go there; its mode says whether heap accesses are probed. */
     public InstrumentationContext(TraceRecorder recorder) {
-        this(recorder, true);
-    }
-
-    /** @param implyBlocks whether blocks another block implies are left unprobed (ImpliedSuccessors; agent option implied) */
-    public InstrumentationContext(TraceRecorder recorder, boolean implyBlocks) {
         this.recorder = recorder;
-        this.implyBlocks = implyBlocks;
     }
 
     /** A new block id, with its code-map entry. */
@@ -48,15 +41,6 @@ public final class InstrumentationContext {
         int id = blockIds.getAndIncrement();
         recorder.defineBlock(new CodeEntry(id, className, method, descriptor, line, bci, text));
         return id;
-    }
-
-    /** Block {@code b} has no probe: block {@code a} implies it (the recorder puts it back). */
-    void imply(int a, int b) {
-        recorder.implyBlock(a, b);
-    }
-
-    boolean implyBlocks() {
-        return implyBlocks;
     }
 
     /** A new instruction (site) id, with its code-map entry. */

@@ -2,11 +2,9 @@ package dev.wholetrace.agent.instrument;
 
 import dev.wholetrace.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -43,12 +41,6 @@ final class MethodInstrumenter {
      */
     interface Ids {
         int block(String method, String descriptor, int line, int bci, String text);
-
-        /** Block {@code b} gets no probe because block {@code a} implies it ({@link ImpliedSuccessors}). */
-        void imply(int a, int b);
-
-        /** Whether implied blocks are left unprobed in this recording (agent option implied, default on). */
-        boolean implyBlocks();
 
         int instruction(String method, String descriptor, int line, int bci, String text);
 
@@ -115,9 +107,6 @@ final class MethodInstrumenter {
         int line = 0;
         boolean initialized = !m.name.equals("<init>");
         Scratch scratch = new Scratch(m);
-        Map<AbstractInsnNode, AbstractInsnNode> implied = ids.implyBlocks() ? ImpliedSuccessors.of(m, leaders) : Map.of();
-        Set<AbstractInsnNode> unprobed = new HashSet<>(implied.values());
-        Map<AbstractInsnNode, Integer> blockIds = new HashMap<>();
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode ln) {
                 line = ln.line;
@@ -126,10 +115,9 @@ final class MethodInstrumenter {
             if (n.getOpcode() < 0) continue;
             if (leaders.contains(n)) {
                 int id = ids.block(m.name, m.desc, line, bcis.of(n), blockText(n, leaders));
-                blockIds.put(n, id);
                 boolean first = n == leaders.iterator().next();
                 if (first) code.insert(ThreadHandleLocal.fetch(handle, fuseEntry ? id : -1)); // before every label
-                if ((!first || !fuseEntry) && !unprobed.contains(n)) {
+                if (!first || !fuseEntry) {
                     InsnList blockProbe = ThreadHandleLocal.blockProbe(handle, id);
                     AbstractInsnNode probeStart = blockProbe.getFirst();
                     code.insertBefore(n, blockProbe);
@@ -143,8 +131,6 @@ final class MethodInstrumenter {
             ClassInitInstrumenter.instrument(code, n, site); // after the heap probes: its use goes ahead of theirs
             initialized |= isSuperCall(n, ids);
         }
-        // Before the class is defined, so before any of its probes can run (recorder/ImpliedBlocks).
-        for (Map.Entry<AbstractInsnNode, AbstractInsnNode> e : implied.entrySet()) ids.imply(blockIds.get(e.getKey()), blockIds.get(e.getValue()));
         SyncInstrumenter.instrumentMethod(m, ids, bcis);
         ClassInitInstrumenter.instrumentMethod(m, ids, bcis);
     }
@@ -290,7 +276,7 @@ final class MethodInstrumenter {
     }
 
     /** The block's opcodes, up to the next leader (at most 12, then "…"). */
-    static String blockText(AbstractInsnNode first, Set<AbstractInsnNode> leaders) {
+    private static String blockText(AbstractInsnNode first, Set<AbstractInsnNode> leaders) {
         StringBuilder b = new StringBuilder();
         int shown = 0;
         for (AbstractInsnNode n = first; n != null; n = n.getNext()) {
