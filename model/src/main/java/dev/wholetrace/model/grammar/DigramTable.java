@@ -36,16 +36,19 @@ final class DigramTable {
             slots = newSlots(capacity);
             mask = capacity - 1;
         } else {
-            long[] s = slots;
-            for (int i = 1; i < s.length; i += 2) s[i] = EMPTY;
+            empty(slots);
         }
         size = 0;
     }
 
     private static long[] newSlots(int capacity) {
         long[] s = new long[capacity * 2];
-        for (int i = 1; i < s.length; i += 2) s[i] = EMPTY;
+        empty(s);
         return s;
+    }
+
+    private static void empty(long[] s) {
+        for (int i = 1; i < s.length; i += 2) s[i] = EMPTY;
     }
 
     static long key(int first, int second) {
