@@ -124,7 +124,7 @@ final class ControlEncoder extends StreamEncoder {
     StreamChunk cut() {
         endPath();
         StreamChunk c = perThread(paths.unfold(grammar.toGrammar()));
-        grammar = newGrammar();
+        grammar = nextGrammar(grammar);
         paths.clear();
         return c;
     }

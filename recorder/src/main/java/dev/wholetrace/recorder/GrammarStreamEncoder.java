@@ -30,7 +30,7 @@ abstract class GrammarStreamEncoder extends StreamEncoder {
     @Override
     final StreamChunk cut() {
         StreamChunk c = perThread(grammar.toGrammar());
-        grammar = newGrammar();
+        grammar = nextGrammar(grammar);
         return c;
     }
 }

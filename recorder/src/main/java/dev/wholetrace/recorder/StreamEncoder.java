@@ -36,6 +36,16 @@ abstract class StreamEncoder {
         return grammars.newBuilder();
     }
 
+    /**
+     * The grammar for the next chunk, once {@code used}'s grammar is frozen: {@code used} itself,
+     * emptied, when its algorithm can reuse its arrays ({@link GrammarBuilder#reset}). A new
+     * builder every cut regrew from 16 symbols to the chunk's size every second, a third of the
+     * agent's allocation (docs/results/overhead-profile.md).
+     */
+    final GrammarBuilder nextGrammar(GrammarBuilder used) {
+        return used.reset() ? used : newGrammar();
+    }
+
     /** Takes the events of one buffer: {@code length} longs laid out as {@link BufferLayout} says. */
     abstract void consume(long[] buf, int length);
 

@@ -16,15 +16,39 @@ final class DigramTable {
     private int size;
 
     DigramTable(int expected) {
-        int capacity = Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+        int capacity = capacityFor(expected);
         slots = newSlots(capacity);
         mask = capacity - 1;
     }
 
+    private static int capacityFor(int expected) {
+        return Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
+    }
+
+    /**
+     * Empties the table for about {@code expected} digrams: in place, unless the slots are more
+     * than four times what that needs (then smaller ones, so a thread that went quiet gives back
+     * what a busy chunk grew).
+     */
+    void clear(int expected) {
+        int capacity = capacityFor(expected);
+        if (mask + 1 > 4 * capacity) {
+            slots = newSlots(capacity);
+            mask = capacity - 1;
+        } else {
+            empty(slots);
+        }
+        size = 0;
+    }
+
     private static long[] newSlots(int capacity) {
         long[] s = new long[capacity * 2];
-        for (int i = 1; i < s.length; i += 2) s[i] = EMPTY;
+        empty(s);
         return s;
+    }
+
+    private static void empty(long[] s) {
+        for (int i = 1; i < s.length; i += 2) s[i] = EMPTY;
     }
 
     static long key(int first, int second) {

@@ -42,4 +42,14 @@ public interface GrammarBuilder {
      * whichever builder made them. The builder stays usable.
      */
     Grammar toGrammar();
+
+    /**
+     * Empties the builder for a new string, keeping its storage where it is not far larger than
+     * the last string needed, so that a recorder cutting a chunk every second does not regrow
+     * (and leave to the garbage collector) a grammar's arrays from a few symbols each time.
+     * Returns false, changing nothing, if the algorithm cannot: the caller then makes a new builder.
+     */
+    default boolean reset() {
+        return false;
+    }
 }

@@ -87,6 +87,33 @@ public final class SequiturGrammar implements GrammarBuilder {
         return length;
     }
 
+    /**
+     * Empties the grammar, keeping the node and rule arrays and the digram table (cleared in
+     * place) unless the last string used under a quarter of them: then they shrink to twice
+     * what it used. Peak footprint stays the largest over all strings.
+     */
+    @Override
+    public boolean reset() {
+        peakFootprint = peakFootprintBytes();
+        int used = Math.max(8, peakLiveNodes);
+        if ((long) used * NODE * 4 < nodes.length) {
+            nodes = new int[2 * used * NODE];
+            guard = new int[Math.max(4, used / 2)];
+            uses = new int[guard.length];
+        }
+        digrams.clear(used);
+        nodeTop = 0;
+        freeNodes = NIL;
+        liveNodes = 0;
+        peakLiveNodes = 0;
+        ruleTop = 0;
+        freeRules = NIL;
+        liveRules = 0;
+        length = 0;
+        newRule(); // the start rule, always rule 0
+        return true;
+    }
+
     @Override
     public int ruleCount() {
         return liveRules;
