@@ -58,6 +58,14 @@ public final class RacesCommand implements Callable<Integer> {
     private final Log log = new Log();
 
     /**
+     * The JVM options {@code wholetrace races} runs with (the launcher, {@code wholetrace}, adds
+     * them for that command): C1 only. The compressed detector's child gets them, as a user's run
+     * does; the baseline's child (and the loading-only one) keeps the JVM's defaults, the
+     * baseline's fastest (C1 only made the replay slower: docs/races.md, session 33).
+     */
+    static final List<String> RACES_JVM = List.of("-XX:TieredStopAtLevel=1");
+
+    /**
      * One detector run: wall seconds inside the child, its peak RSS, what it found, and the CPU
      * seconds the child's JVM spent over the same span (every thread: JIT compilers and GC too).
      */
@@ -176,8 +184,9 @@ public final class RacesCommand implements Callable<Integer> {
     }
 
     private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g", "-cp", bench.toString(),
-                DetectorChild.class.getName(), which, trace.toString());
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g"));
+        if (which.equals("compressed")) cmd.addAll(RACES_JVM);
+        cmd.addAll(List.of("-cp", bench.toString(), DetectorChild.class.getName(), which, trace.toString()));
         return Detection.parse(ChildJvm.run(cmd, dir, jvm.timeout));
     }
 }

@@ -37,8 +37,10 @@ final class RacesReport {
                 .append(". Wall seconds grow with it; compare the two detectors of one row (same run), not rows of different reports.\n\n");
         sb.append("Each kernel's CDR trace (recorded under the agent) was analysed three times, each in a JVM of its own: *open* only "
                 + "loads the trace (ParallelTrace.open), *compressed* runs `RaceDetector` (what `wholetrace races` runs: segments and "
-                + "address progressions read from the grammars), *baseline* runs `VectorClockDetector` (every event expanded and "
-                + "replayed through a FastTrack-style shadow memory). Time is measured inside the child, loading included; memory "
+                + "address progressions read from the grammars; with the JVM options `wholetrace races` runs with, `"
+                + String.join(" ", RacesCommand.RACES_JVM) + "`), *baseline* runs `VectorClockDetector` (every event expanded and "
+                + "replayed through a FastTrack-style shadow memory; with the JVM's default options, its fastest; *open* too). "
+                + "Time is measured inside the child, loading included; memory "
                 + "is the child's peak RSS (VmHWM), JVM included. Both detectors must report the same racing instruction pairs "
                 + "(the kernels are race-free: zero). docs/races.md has the method.\n\n");
         sb.append("*CPU s* is the CPU time of the child's JVM over the same span, all its threads (JIT compilers and GC included): "
