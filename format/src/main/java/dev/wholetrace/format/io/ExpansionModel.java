@@ -154,10 +154,11 @@ final class ExpansionModel {
     }
 
     /**
-     * Codes a reference to open rule {@code d} (a definition index), the token whose kind {@link #kind}
-     * coded last (so starting with its terminal): its rank among the open rules starting with that terminal, the one defined or used last first,
-     * under a number model per bit length of the count of candidates (none when there is one).
-     * Returns the rule and counts the use.
+     * Codes a reference to open rule {@code d} (a definition index; −1 when decoding), the token whose
+     * kind {@link #kind} coded last (so starting with its terminal). Version 2: its rank among the
+     * open rules starting with that terminal, the one defined or used last first, under a number model
+     * per bit length of the count of candidates (none when there is one). Version 3: a draw among those
+     * rules weighted by their uses left ({@link OpenRuleUrn}). Returns the rule and counts the use.
      */
     int reference(int d) throws FormatException {
         int f = kindFirst;

@@ -100,6 +100,8 @@ final class OpenRuleUrn {
         }
         if (pos >= slots[f] || usesLeft[ruleAt[f][pos]] <= 0) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
         int rule = ruleAt[f][pos];
+        // encoding (d >= 0) a rule that is not open in list f would code another one without a word
+        if (d >= 0 && rule != d) throw new IllegalStateException("rule " + d + " is not open among the rules starting with terminal " + f);
         use(rule);
         return rule;
     }

@@ -63,6 +63,9 @@ class GrammarCodecCorruptionTest {
      * be decoded or refused quickly. CPU time, not wall time, so that a loaded machine does not fail
      * the test; a hang is still cut off (preemptively, after twelve times the bound in wall time).
      */
+    /** The CPU budget of a test that decodes every model version's samples: each version adds its decodes. */
+    private static final int PER_VERSION_SECONDS = 3;
+
     private static void withinCpuSeconds(int seconds, Executable body) {
         assertTimeoutPreemptively(Duration.ofSeconds(12L * seconds), () -> {
             ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
@@ -107,7 +110,7 @@ class GrammarCodecCorruptionTest {
      */
     @Test
     void everyStrictPrefixOfAVersion2Or3BlockDecodesOrFailsCleanly() {
-        withinCpuSeconds(5, () -> {
+        withinCpuSeconds(PER_VERSION_SECONDS * GrammarCodec.MODEL_VERSION, () -> {
             for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) {
                 for (Grammar g : samples()) {
                     byte[] full = written(List.of(g), version);
@@ -122,7 +125,7 @@ class GrammarCodecCorruptionTest {
 
     @Test
     void randomByteFlipsDecodeOrFailCleanly() {
-        withinCpuSeconds(5, () -> {
+        withinCpuSeconds(PER_VERSION_SECONDS * GrammarCodec.MODEL_VERSION, () -> {
             Random rnd = new Random(11);
             for (int version = 1; version <= GrammarCodec.MODEL_VERSION; version++) {
                 for (Grammar g : samples()) {
