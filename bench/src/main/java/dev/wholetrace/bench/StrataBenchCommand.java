@@ -69,7 +69,7 @@ final class StrataBenchCommand implements Callable<Integer> {
     @Option(names = "--no-lackey", description = "Leave out the valgrind lackey superblock traces of system programs.")
     boolean noLackey;
 
-    @Option(names = "--only-lackey", description = "Only the valgrind lackey superblock traces (no recordings; the report has their tables only).")
+    @Option(names = "--only-lackey", description = "Only the valgrind lackey superblock traces (no recordings): writes strata-lackey.md and strata-lackey.csv, leaving strata.md and strata.csv as they were.")
     boolean onlyLackey;
 
     @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
@@ -155,10 +155,12 @@ final class StrataBenchCommand implements Callable<Integer> {
             for (LackeyTraces.Spec spec : LackeyTraces.superblockTraces(quick, dir, null, log)) lackey.add(measure(spec, dir));
         }
         String load = "started " + started + " with load averages (1, 5, 15 min) " + loadBefore + ", ended with " + Machine.loadAverage();
-        Files.writeString(jvm.out.resolve("strata.md"), markdown(rows, lackey, load), StandardCharsets.UTF_8);
-        Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
-        Files.writeString(jvm.out.resolve("strata-lackey.csv"), lackeyCsv(lackey), StandardCharsets.UTF_8);
-        log.info("wrote %s, %s and strata-lackey.csv", jvm.out.resolve("strata.md"), jvm.out.resolve("strata.csv"));
+        // a partial run writes only its own files: --only-lackey must not empty the programs' page and CSV
+        Path page = jvm.out.resolve(onlyLackey ? "strata-lackey.md" : "strata.md");
+        Files.writeString(page, markdown(rows, lackey, load), StandardCharsets.UTF_8);
+        if (!onlyLackey) Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
+        if (!noLackey) Files.writeString(jvm.out.resolve("strata-lackey.csv"), lackeyCsv(lackey), StandardCharsets.UTF_8);
+        log.info("wrote %s%s%s", page, onlyLackey ? "" : ", strata.csv", noLackey ? "" : ", strata-lackey.csv");
         return 0;
     }
 

@@ -60,16 +60,23 @@ public enum OpClass {
      * The class of instruction {@code n}: {@link #of(int)} of its opcode, except the JDK's math
      * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #SQRT} (one
      * {@code sqrtsd}, which runs on the divider as divisions do), the {@link #FP_INTRINSICS} are
-     * {@link #FP}, and the {@link #LIBM_ROUTINES} are {@link #LIBM}.
+     * {@link #FP} on {@code double}/{@code float} and {@link #INT} on {@code int}/{@code long}, and the
+     * {@link #LIBM_ROUTINES} are {@link #LIBM}.
      */
     public static OpClass of(AbstractInsnNode n) {
         if (n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
                 && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"))) {
             if (call.name.equals("sqrt")) return SQRT;
-            if (FP_INTRINSICS.contains(call.name)) return FP;
+            if (FP_INTRINSICS.contains(call.name)) return floating(call.desc) ? FP : INT; // Math.min(int, int) is an integer cmov
             if (LIBM_ROUTINES.contains(call.name)) return LIBM;
         }
         return of(n.getOpcode());
+    }
+
+    /** Whether a Math method works on floating point: its result is a {@code double} or a {@code float}. */
+    private static boolean floating(String descriptor) {
+        char result = descriptor.charAt(descriptor.length() - 1);
+        return result == 'D' || result == 'F';
     }
 
     /** The class of bytecode {@code opcode}. */

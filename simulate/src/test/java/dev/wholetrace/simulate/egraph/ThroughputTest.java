@@ -47,6 +47,9 @@ class ThroughputTest {
         assertThat(OpClass.of(call("java/lang/StrictMath", "sqrt", "(D)D"))).isEqualTo(OpClass.SQRT);
         assertThat(OpClass.of(call("java/lang/Math", "abs", "(D)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "rint", "(D)D"))).isEqualTo(OpClass.FP);
+        assertThat(OpClass.of(call("java/lang/Math", "min", "(II)I"))).as("an integer min is integer work").isEqualTo(OpClass.INT);
+        assertThat(OpClass.of(call("java/lang/Math", "abs", "(J)J"))).isEqualTo(OpClass.INT);
+        assertThat(OpClass.of(call("java/lang/Math", "max", "(FF)F"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "min", "(DD)D"))).isEqualTo(OpClass.FP);
         assertThat(OpClass.of(call("java/lang/Math", "cos", "(D)D"))).isEqualTo(OpClass.LIBM); // a stub call, not one instruction
         assertThat(OpClass.of(call("java/lang/Math", "floorMod", "(II)I"))).isEqualTo(OpClass.INVOKE); // Java code the JIT inlines
