@@ -1,0 +1,134 @@
+package dev.wholetrace.analysis.deps;
+
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.model.util.LongLongMap;
+import dev.wholetrace.reader.TraceView;
+
+/**
+ * Every dependence edge of an eWPP with its count, without timestamps: what {@code deps} prints by
+ * default. The edge of a load's instance is a function of the load's terminal in the control WPP
+ * and the head of its signature group in the check grammar (LAST/SEARCH/BACK d, OK and the
+ * filter's prediction, NONE, EVICTED at a position), so the walk only counts (load terminal, head)
+ * pairs and turns each distinct pair into an edge once, at the chunk's end. What it does not do,
+ * compared with {@link EwppRecovery}: no TS(d) lists (no store is looked at), no replay of a
+ * search's steps (the check grammar's rules that hold no group's head are passed whole,
+ * {@link HeadWalk}), and the control WPP's rules that hold no load are skipped whole (their length added to the position, from the grammar's rule lengths). Another
+ * thread's store (CROSS) is the one case that needs the load's position (its segment decides
+ * cross-thread vs racy): those are resolved as {@link EwppQuery} does, by select on the writer's
+ * stores.
+ *
+ * <p>Why not a count over the grammar alone (rule use counts times occurrences, O(grammar size)):
+ * the paper's eCF interleaves each signature right after its load's call of the check routine, so
+ * a (load, signature) pair is a digram of one grammar. Here the signatures are a grammar of their
+ * own (the check stream, StreamKinds.CHECKS) whose symbols name the store but not the load; the
+ * k-th group belongs to the control WPP's k-th load, and pairing the two grammars' expansions
+ * takes a walk over the loads (docs/ewpp.md).
+ */
+final class EwppCounts {
+    private final EwppIndex index;
+
+    EwppCounts(EwppIndex index) {
+        this.index = index;
+    }
+
+    /** Adds every dependence of the trace to {@code counts}; the statistics' linear steps are not known here (-1). */
+    EwppRecovery.Stats recover(DependenceCounts counts) {
+        TraceView trace = index.trace();
+        long[] n = new long[10];
+        LongList crosses = new LongList();
+        for (int t = 0; t < trace.threadCount(); t++) {
+            for (EwppIndex.ChunkIndex ci : index.chunks(t)) chunk(ci, counts, crosses, n);
+        }
+        EwppQuery.resolveCrosses(index, crosses, false, counts);
+        n[8] = -1;
+        return EwppRecovery.Stats.of(n);
+    }
+
+    private void chunk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
+        Grammar wpp = ci.wpp;
+        WeightedGrammar loads = ci.loads();
+        if (loads.total() == 0) return;
+        Alphabet alphabet = ci.alphabet();
+        HeadWalk signatures = new HeadWalk(ci.checks(), alphabet);
+        if (signatures.groups() != loads.total()) {
+            throw new IllegalStateException("thread " + ci.thread + ": " + signatures.groups() + " check signatures for " + loads.total() + " loads");
+        }
+        n[4] += signatures.news();
+        n[7] += signatures.steps();
+        LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
+        int[] rules = new int[wpp.depth() + 2];
+        int[] at = new int[rules.length];
+        int sp = 1; // the stack of (rule, next body index) being expanded; the start rule first
+        long position = ci.offset;
+        boolean[] isLoad = ci.isLoad;
+        int[] loadOf = new int[isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
+        for (int t = 0; t < isLoad.length; t++) if (isLoad[t]) loadOf[t] = (int) ci.g.value(t);
+        while (sp > 0) {
+            int r = rules[sp - 1];
+            int i = at[sp - 1];
+            if (i == wpp.bodyLength(r)) {
+                sp--;
+                continue;
+            }
+            at[sp - 1] = i + 1;
+            int s = wpp.symbol(r, i);
+            if (Grammar.isRule(s)) {
+                int q = Grammar.ruleOf(s);
+                if (loads.ruleWeight(q) == 0) {
+                    position += wpp.expandedLength(q);
+                } else {
+                    rules[sp] = q;
+                    at[sp] = 0;
+                    sp++;
+                }
+                continue;
+            }
+            if (s < isLoad.length && isLoad[s]) {
+                n[0]++;
+                int c = signatures.next();
+                switch (signatures.tag(c)) {
+                    case CheckSymbols.OK -> n[1]++;
+                    case CheckSymbols.NONE -> n[6]++;
+                    case CheckSymbols.LAST -> n[2]++;
+                    case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3]++;
+                    case CheckSymbols.EVICTED -> n[9]++;
+                    case CheckSymbols.CROSS -> {
+                        n[5]++;
+                        crosses.add(ci.thread);
+                        crosses.add(position);
+                        crosses.add(loadOf[s]);
+                        crosses.add(alphabet.second(c));
+                        position++;
+                        continue;
+                    }
+                    default -> throw new IllegalStateException("check symbol tag " + signatures.tag(c) + " cannot start a load's signature (position " + position + ")");
+                }
+                long key = (long) s << 32 | c;
+                pairs.put(key, pairs.get(key) + 1);
+            }
+            position++;
+        }
+        for (long key : pairs.keys()) edge(ci, (int) (key >>> 32), (int) key, alphabet, pairs.get(key), counts);
+    }
+
+    /** The edge of every instance of load terminal {@code s} whose group's head is {@code c}. */
+    private void edge(EwppIndex.ChunkIndex ci, int s, int c, Alphabet alphabet, long instances, DependenceCounts counts) {
+        int u = (int) ci.g.value(s);
+        long v = alphabet.second(c);
+        switch ((int) alphabet.first(c)) {
+            case CheckSymbols.OK -> {
+                long d = index.filter().predicted(u);
+                if (d == DependenceFilter.PREDICTED_NONE) counts.add(-1, u, Origin.NO_WRITER, instances);
+                else if (d < 0) throw new IllegalStateException("load " + u + " is signed OK but the filter predicts no store for it");
+                else counts.add((int) d, u, Origin.SAME_THREAD, instances);
+            }
+            case CheckSymbols.NONE -> counts.add(-1, u, Origin.NO_WRITER, instances);
+            case CheckSymbols.LAST, CheckSymbols.SEARCH, CheckSymbols.BACK -> counts.add((int) v, u, Origin.SAME_THREAD, instances);
+            case CheckSymbols.EVICTED -> counts.add(index.instruction(ci.thread, v), u, Origin.SAME_THREAD, instances);
+            default -> throw new IllegalStateException("check symbol tag " + alphabet.first(c) + " cannot start a load's signature");
+        }
+    }
+}
