@@ -2,7 +2,6 @@ package dev.wholetrace.analysis.deps;
 
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
-import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
@@ -14,8 +13,9 @@ import dev.wholetrace.reader.TraceView;
  * filter's prediction, NONE, EVICTED at a position), so the walk only counts (load terminal, head)
  * pairs and turns each distinct pair into an edge once, at the chunk's end. What it does not do,
  * compared with {@link EwppRecovery}: no TS(d) lists (no store is looked at), no replay of a
- * search's steps (the check grammar's rules that hold no group's head are passed whole,
- * {@link HeadWalk}), and the control WPP's rules that hold no load are skipped whole (their length added to the position, from the grammar's rule lengths). Another
+ * search's steps, and both grammars walked by {@link PickedWalk}: the control WPP's rules that
+ * hold no load and the check grammar's that hold no group's head (runs of a search's B0/B1/END
+ * steps) are passed whole; the steps and NEW prefixes are counted on the grammar. Another
  * thread's store (CROSS) is the one case that needs the load's position (its segment decides
  * cross-thread vs racy): those are resolved as {@link EwppQuery} does, by select on the writer's
  * stores.
@@ -48,75 +48,53 @@ final class EwppCounts {
     }
 
     private void chunk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
-        Grammar wpp = ci.wpp;
         WeightedGrammar loads = ci.loads();
         if (loads.total() == 0) return;
         Alphabet alphabet = ci.alphabet();
-        HeadWalk signatures = new HeadWalk(ci.checks(), alphabet);
-        if (signatures.groups() != loads.total()) {
-            throw new IllegalStateException("thread " + ci.thread + ": " + signatures.groups() + " check signatures for " + loads.total() + " loads");
+        WeightedGrammar groups = ci.groups();
+        if (groups.total() != loads.total()) {
+            throw new IllegalStateException("thread " + ci.thread + ": " + groups.total() + " check signatures for " + loads.total() + " loads");
         }
-        n[4] += signatures.news();
-        n[7] += signatures.steps();
+        int[] tags = new int[alphabet.size()];
+        for (int c = 0; c < tags.length; c++) tags[c] = (int) alphabet.first(c);
+        long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
+        for (int c = 0; c < tags.length; c++) {
+            if (tags[c] == CheckSymbols.NEW) n[4] += symbols[c];
+            else if (tags[c] == CheckSymbols.B0 || tags[c] == CheckSymbols.B1 || tags[c] == CheckSymbols.END) n[7] += symbols[c];
+        }
+        int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
+        for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
-        int[] rules = new int[wpp.depth() + 2];
-        int[] at = new int[rules.length];
-        int sp = 1; // the stack of (rule, next body index) being expanded; the start rule first
-        long position = ci.offset;
-        boolean[] isLoad = ci.isLoad;
-        int[] loadOf = new int[isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
-        for (int t = 0; t < isLoad.length; t++) if (isLoad[t]) loadOf[t] = (int) ci.g.value(t);
-        while (sp > 0) {
-            int r = rules[sp - 1];
-            int i = at[sp - 1];
-            if (i == wpp.bodyLength(r)) {
-                sp--;
-                continue;
-            }
-            at[sp - 1] = i + 1;
-            int s = wpp.symbol(r, i);
-            if (Grammar.isRule(s)) {
-                int q = Grammar.ruleOf(s);
-                if (loads.ruleWeight(q) == 0) {
-                    position += wpp.expandedLength(q);
-                } else {
-                    rules[sp] = q;
-                    at[sp] = 0;
-                    sp++;
+        PickedWalk control = new PickedWalk(ci.wpp, loads);
+        PickedWalk signatures = new PickedWalk(ci.checks(), groups);
+        for (int s = control.next(); s >= 0; s = control.next()) {
+            n[0]++;
+            int c = signatures.next();
+            switch (tags[c]) {
+                case CheckSymbols.OK -> n[1]++;
+                case CheckSymbols.NONE -> n[6]++;
+                case CheckSymbols.LAST -> n[2]++;
+                case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3]++;
+                case CheckSymbols.EVICTED -> n[9]++;
+                case CheckSymbols.CROSS -> {
+                    n[5]++;
+                    crosses.add(ci.thread);
+                    crosses.add(ci.offset + control.position());
+                    crosses.add(loadOf[s]);
+                    crosses.add(alphabet.second(c));
+                    continue;
                 }
-                continue;
+                default -> throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position "
+                        + (ci.offset + control.position()) + ")");
             }
-            if (s < isLoad.length && isLoad[s]) {
-                n[0]++;
-                int c = signatures.next();
-                switch (signatures.tag(c)) {
-                    case CheckSymbols.OK -> n[1]++;
-                    case CheckSymbols.NONE -> n[6]++;
-                    case CheckSymbols.LAST -> n[2]++;
-                    case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3]++;
-                    case CheckSymbols.EVICTED -> n[9]++;
-                    case CheckSymbols.CROSS -> {
-                        n[5]++;
-                        crosses.add(ci.thread);
-                        crosses.add(position);
-                        crosses.add(loadOf[s]);
-                        crosses.add(alphabet.second(c));
-                        position++;
-                        continue;
-                    }
-                    default -> throw new IllegalStateException("check symbol tag " + signatures.tag(c) + " cannot start a load's signature (position " + position + ")");
-                }
-                long key = (long) s << 32 | c;
-                pairs.put(key, pairs.get(key) + 1);
-            }
-            position++;
+            long key = (long) s << 32 | c;
+            pairs.put(key, pairs.get(key) + 1);
         }
-        for (long key : pairs.keys()) edge(ci, (int) (key >>> 32), (int) key, alphabet, pairs.get(key), counts);
+        for (long key : pairs.keys()) edge(ci, loadOf[(int) (key >>> 32)], (int) key, alphabet, pairs.get(key), counts);
     }
 
-    /** The edge of every instance of load terminal {@code s} whose group's head is {@code c}. */
-    private void edge(EwppIndex.ChunkIndex ci, int s, int c, Alphabet alphabet, long instances, DependenceCounts counts) {
-        int u = (int) ci.g.value(s);
+    /** The edge of every instance of load instruction {@code u} whose group's head is {@code c}. */
+    private void edge(EwppIndex.ChunkIndex ci, int u, int c, Alphabet alphabet, long instances, DependenceCounts counts) {
         long v = alphabet.second(c);
         switch ((int) alphabet.first(c)) {
             case CheckSymbols.OK -> {
