@@ -35,7 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "On an eWPP, every edge with its count is counted per load without timestamps (no store's "
                     + "instances are listed, no search replayed); --to, --from and --chain walk the compressed grammars "
-                    + "for what they ask (docs/ewpp.md); --instances or --expand expand the whole eWPP instead. With --chain on an eWPP the edges listed are the "
+                    + "for what they ask (docs/ewpp.md); --expand, or --instances without --to/--from, expands the whole "
+                    + "eWPP instead. With --chain on an eWPP the edges listed are the "
                     + "chain's load's (as --to would list them); on a cdr or all recording, every edge."},
         footer = {"", "Examples:",
                 "  wholetrace deps run.wtrace",
