@@ -131,10 +131,7 @@ class CliDepsTest {
             Map<String, Object> xj = JsonText.object(x.out());
             assertThat(qj.get("method")).isEqualTo("ewpp-query");
             assertThat(xj.get("method")).isEqualTo("ewpp");
-            Map<String, Long> got = new TreeMap<>();
-            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
-                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
-            }
+            Map<String, Long> got = edges(qj);
             assertThat(got).as("%s: deps --to %s", what, l).isEqualTo(expected);
             assertThat(qj.get("instances")).as("%s: deps --to %s --instances: timestamps as the full recovery's", what, l).isEqualTo(xj.get("instances"));
             String[] first = expected.keySet().iterator().next().split(" ");
@@ -172,10 +169,7 @@ class CliDepsTest {
             Map<String, Object> xj = JsonText.object(x.out());
             assertThat(qj.get("method")).isEqualTo("ewpp-query");
             assertThat(xj.get("method")).isEqualTo("ewpp");
-            Map<String, Long> got = new TreeMap<>();
-            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
-                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
-            }
+            Map<String, Long> got = edges(qj);
             assertThat(got).as("%s: deps --from %s", what, d).isEqualTo(expected);
             assertThat(sortedStrings(qj.get("instances"))).as("%s: deps --from %s --instances: timestamps as the full recovery's", what, d)
                     .isEqualTo(sortedStrings(xj.get("instances")));
