@@ -80,11 +80,42 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /** Sizes in bytes. */
     record Sizes(long cf, long at, long ecf, long cfSeq, long atSeq, long ecfSeq, long cfEnh, long atEnh, long ecfEnh,
-                 long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile) {}
+                 long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile, CheckParts checks) {}
+
+    /**
+     * What the check stream holds, to see why it is larger than CDR's address streams: per thread a
+     * SEQUITUR grammar of the check symbols (varint-coded, GrammarCodec, plus {@link #ALPHABET_ENTRY}
+     * bytes per distinct symbol: a CROSS value is a new symbol per store instance read), as stored
+     * (the chunks' check symbols in order) and with every CROSS value replaced by its difference to
+     * the thread's previous CROSS value of the same writer (a what-if of a predictor coding, not a
+     * format: recovery would have to undo it); the bytes of the sole thread with most CROSS symbols.
+     */
+    record CheckParts(long seq, long seqAlphabet, long crossDelta, long crossDeltaAlphabet) {}
+
+    static final int ALPHABET_ENTRY = 9;
+
 
     record Row(TracedProgram p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
                EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance,
-               Queries queries, double expandEwpp, double expandCdr) {}
+               Queries queries, double expandEwpp, double expandCdr, Full full) {}
+
+    /**
+     * Full recovery (every edge with its count, Table XI), both ways on the eWPP: counted per
+     * (load, signature) pair ({@code deps}'s default, EwppCounts) and by expanding it (the one-pass
+     * recovery with every timestamp, {@code deps --expand}: the method before session 33), and the
+     * address trace. Cold: open the file and recover, medians over the reps (the first rep also
+     * compiles the code). Warm: the recovery alone on a trace opened once, after {@link #WARMUP} untimed
+     * runs of each, the median and the minimum of {@link #WARM_REPS} (on a loaded machine the minimum is
+     * the run least disturbed by other processes).
+     */
+    record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance) {}
+
+    /** Seconds of one warm recovery: median and minimum over the runs. */
+    record Warm(double median, double min) {}
+
+    static final int WARMUP = 5;
+    static final int WARM_REPS = 15;
+    static final DepsOptions EXPAND = new DepsOptions(-1, -1, 0, -1, 0, true);
 
     /**
      * Per-query recovery (Table XI per query): {@code deps --to L} for {@link #QUERIES} loads (the
@@ -158,9 +189,11 @@ final class EwppBenchCommand implements Callable<Integer> {
         double[] recE = new double[reps];
         double[] recA = new double[reps];
         double[] recD = new double[reps];
+        double[] recX = new double[reps];
         DepsResult e = null;
         DepsResult a = null;
         DepsResult d = null;
+        DepsResult x = null;
         for (int r = 0; r < reps; r++) {
             long s0 = System.nanoTime();
             d = new DepsAnalysis().analyze(TraceView.open(dist));
@@ -171,7 +204,13 @@ final class EwppBenchCommand implements Callable<Integer> {
             s = System.nanoTime();
             a = new DepsAnalysis().analyze(TraceView.open(cdr));
             recA[r] = (System.nanoTime() - s) / 1e9;
+            s = System.nanoTime();
+            x = new DepsAnalysis(EXPAND).analyze(TraceView.open(ewpp));
+            recX[r] = (System.nanoTime() - s) / 1e9;
         }
+        if (!e.method().equals("ewpp-counts") || !x.method().equals("ewpp")) throw new IllegalStateException("recovery methods " + e.method() + ", " + x.method());
+        if (!edges(e).equals(edges(x))) throw new IllegalStateException(p.name() + ": the counted edges differ from the expansion's");
+        Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL), warm(ewpp, EXPAND), warm(cdr, DepsOptions.ALL), warm(dist, DepsOptions.ALL));
         boolean same = edges(e).equals(edges(a));
         Queries queries = queries(e, ewpp, cdr);
         double[] expE = new double[reps];
@@ -184,8 +223,21 @@ final class EwppBenchCommand implements Callable<Integer> {
         Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
-        return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, e.signatures(),
-                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)), queries, median(expE), median(expC));
+        return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, x.signatures(),
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)), queries, median(expE), median(expC), full);
+    }
+
+    /** Recovery alone (every edge) on a trace opened once: {@link #WARMUP} untimed runs, then {@link #WARM_REPS} timed. */
+    private static Warm warm(Path file, DepsOptions options) throws Exception {
+        TraceView t = TraceView.open(file);
+        for (int i = 0; i < WARMUP; i++) new DepsAnalysis(options).analyze(t);
+        double[] v = new double[WARM_REPS];
+        for (int i = 0; i < WARM_REPS; i++) {
+            long s = System.nanoTime();
+            new DepsAnalysis(options).analyze(t);
+            v[i] = (System.nanoTime() - s) / 1e9;
+        }
+        return new Warm(median(v), Arrays.stream(v).min().orElseThrow());
     }
 
     /** Loads of the eWPP's edges, hottest first; QUERIES of them spread over the ranking. */
@@ -367,7 +419,42 @@ final class EwppBenchCommand implements Callable<Integer> {
             if (x.stream() == StreamKinds.CONTROL) ewppWpp += x.fileBytes();
             if (x.stream() == StreamKinds.CHECKS) ewppChecks += x.fileBytes();
         }
-        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], cdrWpp, cdrData, ewppWpp, ewppChecks, cdr.fileBytes(), ewpp.fileBytes());
+        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], cdrWpp, cdrData, ewppWpp, ewppChecks, cdr.fileBytes(), ewpp.fileBytes(),
+                checkParts(ewpp));
+    }
+
+    /** {@link CheckParts} of an eWPP. */
+    static CheckParts checkParts(TraceView ewpp) {
+        long[] v = new long[4];
+        for (int t = 0; t < ewpp.threadCount(); t++) {
+            GrammarBuilder asStored = GrammarAlgorithm.SEQUITUR.newBuilder();
+            GrammarBuilder delta = GrammarAlgorithm.SEQUITUR.newBuilder();
+            Alphabet storedSymbols = new Alphabet();
+            Alphabet deltaSymbols = new Alphabet();
+            java.util.Map<Integer, Long> last = new java.util.HashMap<>(); // writer thread -> its previous store number read
+            for (ThreadGrammar g : ewpp.grammars(t)) {
+                if (g.stream(StreamKinds.CHECKS) == null) continue;
+                Alphabet ca = g.alphabet(StreamKinds.CHECKS);
+                for (GrammarExpander x = g.stream(StreamKinds.CHECKS).expander(); x.hasNext(); ) {
+                    int c = x.next();
+                    long tag = ca.first(c);
+                    long value = ca.second(c);
+                    asStored.append(storedSymbols.idOf(tag, value));
+                    if (tag == CheckSymbols.CROSS) {
+                        int w = CheckSymbols.crossThread(value);
+                        long k = CheckSymbols.crossStore(value);
+                        Long before = last.put(w, k);
+                        value = CheckSymbols.cross(w, 0) | (k - (before == null ? 0 : before)) & ((1L << CheckSymbols.STORE_BITS) - 1);
+                    }
+                    delta.append(deltaSymbols.idOf(tag, value));
+                }
+            }
+            v[0] += bytes(asStored);
+            v[1] += (long) ALPHABET_ENTRY * storedSymbols.size();
+            v[2] += bytes(delta);
+            v[3] += (long) ALPHABET_ENTRY * deltaSymbols.size();
+        }
+        return new CheckParts(v[0], v[1], v[2], v[3]);
     }
 
     /**
@@ -421,6 +508,14 @@ final class EwppBenchCommand implements Callable<Integer> {
         return c.length % 2 == 1 ? c[c.length / 2] : (c[c.length / 2 - 1] + c[c.length / 2]) / 2;
     }
 
+    private static String f3(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String f4(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
+    }
+
     private static String f2(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }
@@ -472,6 +567,26 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%nAverage ratio, search signature (the paper's): SEQUITUR %.2f, enhanced %.2f, stored %.2f; "
                 + "distance signature: SEQUITUR %.2f, enhanced %.2f, stored %.2f (target ≤ 0.30 on average, < 1 everywhere).%n",
                 sumSeq / n, sumEnh / n, sumStored / n, sumDSeq / n, sumDEnh / n, sumDStored / n));
+        MarkdownTable parts = new MarkdownTable().left("program").right("stored CDR addresses", "stored checks", "other thread %",
+                "checks seq", "of which alphabet", "checks seq, CROSS as deltas", "of which alphabet", "seq / deltas");
+        for (Row r : rows) {
+            for (boolean distance : new boolean[] {false, true}) {
+                Sizes z = distance ? r.distanceSizes : r.sizes;
+                CheckParts c = z.checks();
+                EwppRecovery.Stats st = r.stats;
+                parts.row(r.p.name() + (distance ? " (distance)" : ""), z.cdrData, z.ewppChecks, f2(100.0 * st.crossThread() / Math.max(1, st.loads())),
+                        c.seq() + c.seqAlphabet(), c.seqAlphabet(), c.crossDelta() + c.crossDeltaAlphabet(), c.crossDeltaAlphabet(),
+                        f2((double) (c.seq() + c.seqAlphabet()) / (c.crossDelta() + c.crossDeltaAlphabet())));
+            }
+        }
+        sb.append("\n### Why the stored eWPP is larger than the stored CDR: the check stream\n\n")
+                .append("The stored CDR's address streams are Diff∘RLE∘SEQ per instruction (a strided sweep is a few runs); the eWPP's check ")
+                .append("stream is one SEQUITUR grammar per thread, whose symbols are (tag, value) pairs. *checks seq*: that stream as a SEQUITUR ")
+                .append("grammar, varint-coded, plus ").append(ALPHABET_ENTRY).append(" bytes per distinct symbol (*of which alphabet*); ")
+                .append("*CROSS as deltas*: the same with each other-thread record's store number replaced by its difference to the previous ")
+                .append("one of the same writer in the thread (a what-if, not a format). *other thread %*: the loads signed CROSS (the ")
+                .append("search-signature run's). The stored sizes are range-coded, so they are smaller than *checks seq*.\n\n");
+        parts.appendTo(sb);
         sb.append(reduction(rows));
         MarkdownTable types = new MarkdownTable().left("program").right("loads", "no-cost %", "last-instance %", "searched %", "other thread %",
                 "no writer %", "explicit", "evicted", "checks/dep binary", "checks/dep linear");
@@ -485,17 +600,47 @@ final class EwppBenchCommand implements Callable<Integer> {
         types.appendTo(sb);
         MarkdownTable time = new MarkdownTable().left("program").right("plain s", "CDR s", "eWPP s", "eWPP/CDR", "eWPP dist s", "filter s",
                 "recover eWPP s", "recover dist s", "recover AT s", "AT/eWPP", "dependences", "same");
-        double sumCost = 0, sumRec = 0;
+        MarkdownTable full = new MarkdownTable().left("program").right("cold counted s", "cold expanded s", "cold AT s", "cold AT/counted",
+                "cold AT/expanded", "warm counted s", "warm expanded s", "warm dist counted s", "warm AT s", "warm AT/counted", "warm AT/expanded",
+                "warm AT/dist counted", "min counted s", "min expanded s", "min dist counted s", "min AT s", "min AT/counted", "min AT/expanded",
+                "min AT/dist counted");
+        double sumCost = 0, sumRec = 0, sumColdX = 0, sumWarm = 0, sumWarmX = 0, sumWarmD = 0, sumMin = 0, sumMinX = 0, sumMinD = 0;
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
             time.row(r.p.name(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
                     f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.same && r.sameDistance ? "yes" : "NO");
+            Full f = r.full;
+            sumColdX += r.recoverAt / f.coldExpand();
+            sumWarm += f.at().median() / f.counts().median();
+            sumWarmX += f.at().median() / f.expand().median();
+            sumWarmD += f.at().median() / f.distance().median();
+            sumMin += f.at().min() / f.counts().min();
+            sumMinX += f.at().min() / f.expand().min();
+            sumMinD += f.at().min() / f.distance().min();
+            full.row(r.p.name(), f3(r.recoverEwpp), f3(f.coldExpand()), f3(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), f2(r.recoverAt / f.coldExpand()),
+                    f4(f.counts().median()), f4(f.expand().median()), f4(f.distance().median()), f4(f.at().median()),
+                    f2(f.at().median() / f.counts().median()), f2(f.at().median() / f.expand().median()), f2(f.at().median() / f.distance().median()),
+                    f4(f.counts().min()), f4(f.expand().min()), f4(f.distance().min()), f4(f.at().min()),
+                    f2(f.at().min() / f.counts().min()), f2(f.at().min() / f.expand().min()), f2(f.at().min() / f.distance().min()));
         }
-        sb.append("\n## Recording and recovery time (Tables X, XI)\n\n");
+        sb.append("\n## Recording and recovery time (Tables X, XI)\n\n")
+                .append("*recover*: open the file and recover every edge with its count, medians over the reps; on the eWPPs counted per ")
+                .append("(load, signature) pair (`deps`'s default; the search's steps and TS lists not read).\n\n");
         time.appendTo(sb);
         sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR recording time %.2f (target ≤ 3); average recovery speed-up of the eWPP over the address trace %.2f× (target ≥ 10×).%n",
                 sumCost / n, sumRec / n));
+        sb.append("\n### Full recovery, counted vs expanded, cold vs warm\n\n")
+                .append("Every edge with its count from the eWPP (search signature) two ways, in the same run: *counted* per (load, signature) pair ")
+                .append("without timestamps (`deps`, EwppCounts), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
+                .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
+                .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
+                .append(" (its summaries, EwppIndex, built inside each run); *min*: the fastest of those ").append(WARM_REPS)
+                .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted.\n\n");
+        full.appendTo(sb);
+        sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP, full recovery: cold counted %.2f×, cold expanded %.2f×; warm (median) counted %.2f×, "
+                + "expanded %.2f×, distance counted %.2f×; warm (min) counted %.2f×, expanded %.2f×, distance counted %.2f× (target ≥ 10×).%n",
+                sumRec / n, sumColdX / n, sumWarm / n, sumWarmX / n, sumWarmD / n, sumMin / n, sumMinX / n, sumMinD / n));
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;
@@ -537,7 +682,9 @@ final class EwppBenchCommand implements Callable<Integer> {
     private static String csv(List<Row> rows) {
         StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,"
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
-                + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s\n");
+                + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
+                + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
+                + "min_distance_counted_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -548,7 +695,10 @@ final class EwppBenchCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),
                     String.format(Locale.ROOT, "%.5f", r.queries.ewppMean()), String.format(Locale.ROOT, "%.5f", r.queries.atMean()),
                     String.format(Locale.ROOT, "%.5f", r.queries.ewppHottest()), String.format(Locale.ROOT, "%.5f", r.queries.atHottest()),
-                    String.format(Locale.ROOT, "%.4f", r.expandCdr), String.format(Locale.ROOT, "%.4f", r.expandEwpp))).append('\n');
+                    String.format(Locale.ROOT, "%.4f", r.expandCdr), String.format(Locale.ROOT, "%.4f", r.expandEwpp),
+                    f4(r.full.coldExpand()), f4(r.full.counts().median()), f4(r.full.expand().median()), f4(r.full.at().median()),
+                    f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
+                    f4(r.full.distance().min()))).append('\n');
         }
         return sb.toString();
     }

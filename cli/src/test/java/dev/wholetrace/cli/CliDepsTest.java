@@ -32,12 +32,37 @@ class CliDepsTest {
         return f;
     }
 
-    @SuppressWarnings("unchecked")
+    /**
+     * {@code deps} (every edge). On an eWPP it counts the (load, signature) pairs without timestamps
+     * (method ewpp-counts): its edges and signature statistics must equal those of expanding the
+     * whole eWPP ({@code --expand}, method ewpp), which replays every search over TS(d).
+     */
     static Map<String, Long> deps(Path f) {
-        Cli r = Cli.run("deps", f.toString(), "--format", "json");
+        Map<String, Object> j = depsJson(f);
+        Map<String, Long> edges = edges(j);
+        if ("ewpp".equals(j.get("mode"))) {
+            Map<String, Object> x = depsJson(f, "--expand");
+            assertThat(j.get("method")).isEqualTo("ewpp-counts");
+            assertThat(x.get("method")).isEqualTo("ewpp");
+            assertThat(edges).as("%s: counted per load = expanded", f.getFileName()).isEqualTo(edges(x));
+            assertThat(j.get("signatures")).as("%s: signature statistics counted = expanded", f.getFileName()).isEqualTo(x.get("signatures"));
+            assertThat(j.get("total")).isEqualTo(x.get("total"));
+        }
+        return edges;
+    }
+
+    static Map<String, Object> depsJson(Path f, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("deps", f.toString(), "--format", "json"));
+        args.addAll(List.of(more));
+        Cli r = Cli.run(args);
         assertThat(r.exit()).as(r.toString()).isZero();
+        return JsonText.object(r.out());
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Long> edges(Map<String, Object> deps) {
         Map<String, Long> out = new TreeMap<>();
-        for (Map<String, Object> e : (List<Map<String, Object>>) JsonText.object(r.out()).get("edges")) {
+        for (Map<String, Object> e : (List<Map<String, Object>>) deps.get("edges")) {
             out.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
         }
         return out;
@@ -106,10 +131,7 @@ class CliDepsTest {
             Map<String, Object> xj = JsonText.object(x.out());
             assertThat(qj.get("method")).isEqualTo("ewpp-query");
             assertThat(xj.get("method")).isEqualTo("ewpp");
-            Map<String, Long> got = new TreeMap<>();
-            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
-                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
-            }
+            Map<String, Long> got = edges(qj);
             assertThat(got).as("%s: deps --to %s", what, l).isEqualTo(expected);
             assertThat(qj.get("instances")).as("%s: deps --to %s --instances: timestamps as the full recovery's", what, l).isEqualTo(xj.get("instances"));
             String[] first = expected.keySet().iterator().next().split(" ");
@@ -147,10 +169,7 @@ class CliDepsTest {
             Map<String, Object> xj = JsonText.object(x.out());
             assertThat(qj.get("method")).isEqualTo("ewpp-query");
             assertThat(xj.get("method")).isEqualTo("ewpp");
-            Map<String, Long> got = new TreeMap<>();
-            for (Map<String, Object> e : (List<Map<String, Object>>) qj.get("edges")) {
-                got.merge(e.get("store") + " " + e.get("load") + " " + e.get("origin"), ((Number) e.get("count")).longValue(), Long::sum);
-            }
+            Map<String, Long> got = edges(qj);
             assertThat(got).as("%s: deps --from %s", what, d).isEqualTo(expected);
             assertThat(sortedStrings(qj.get("instances"))).as("%s: deps --from %s --instances: timestamps as the full recovery's", what, d)
                     .isEqualTo(sortedStrings(xj.get("instances")));

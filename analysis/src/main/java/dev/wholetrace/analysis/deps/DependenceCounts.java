@@ -49,6 +49,13 @@ public final class DependenceCounts implements DependenceSink {
         if (instances.size() < keepInstances) instances.add(new Instance(e, thread, position, writerThread, writerPosition));
     }
 
+    /** Adds {@code instances} dynamic dependences of one edge at once, without their timestamps (no instance is kept). */
+    public void add(int store, int load, Origin origin, long instances) {
+        if (instances <= 0 || !loads.test(load) || !stores.test(store)) return;
+        counts.computeIfAbsent(new Edge(store, load, origin), k -> new long[1])[0] += instances;
+        total += instances;
+    }
+
     /** Edge → dynamic count, in (load, store, origin) order. */
     public Map<Edge, Long> edges() {
         TreeMap<Edge, Long> out = new TreeMap<>();

@@ -44,6 +44,9 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         boolean chain = options.chainLoad() >= 0;
         boolean onGrammar = trace.mode() == TraceMode.EWPP && !options.expand()
                 && (chain ? options.load() < 0 && options.store() < 0 : options.load() >= 0 || options.store() >= 0);
+        // every edge with its count and no instance: the (load, signature) pairs counted, no timestamp
+        boolean countsOnly = trace.mode() == TraceMode.EWPP && !options.expand() && !chain && options.load() < 0 && options.store() < 0
+                && options.instances() == 0;
         ChainRecovery chains = chain && !onGrammar ? new ChainRecovery(options.chainLoad(), options.chainLength()) : null;
         DependenceSink sink = chains == null ? counts : (t, p, u, wt, wp, d, o) -> {
             counts.dependence(t, p, u, wt, wp, d, o);
@@ -53,9 +56,12 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         EwppRecovery.Stats stats = null;
         List<DepsResult.Chain> chainRows = List.of();
         String method;
-        if (onGrammar) {
-            EwppIndex summaries = index != null ? index : new EwppIndex(trace);
-            if (summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
+        EwppIndex summaries = countsOnly || onGrammar ? (index != null ? index : new EwppIndex(trace)) : null;
+        if (summaries != null && summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
+        if (countsOnly) {
+            stats = new EwppCounts(summaries).recover(counts);
+            method = "ewpp-counts";
+        } else if (onGrammar) {
             if (chain) {
                 EwppChains walk = new EwppChains(summaries, options.chainLoad(), options.chainLength());
                 chainRows = walk.recover(counts);

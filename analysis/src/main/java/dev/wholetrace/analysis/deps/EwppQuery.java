@@ -48,8 +48,8 @@ public final class EwppQuery {
                 if (c.instances.total() > 0) c.walk(index, positions, sink, crosses, n);
             }
         }
-        resolveCrosses(crosses, positions, sink);
-        return stats(n);
+        resolveCrosses(index, crosses, positions, sink);
+        return EwppRecovery.Stats.of(n);
     }
 
     /**
@@ -96,8 +96,8 @@ public final class EwppQuery {
                 }
             }
         }
-        resolveCrosses(crosses, positions, sink);
-        return stats(n);
+        resolveCrosses(index, crosses, positions, sink);
+        return EwppRecovery.Stats.of(n);
     }
 
     /** Whether the head symbol (tag, value) of thread t's check stream names store instruction {@code store}. */
@@ -129,7 +129,7 @@ public final class EwppQuery {
             signatures.skip(ci.loads().rank(local));
             LongList crosses = new LongList();
             instance(t, position, (int) ci.g.value(s), signatures, ci.alphabet(), index, true, sink, crosses, new long[10]);
-            resolveCrosses(crosses, true, sink);
+            resolveCrosses(index, crosses, true, sink);
             return;
         }
         throw new IllegalArgumentException("thread " + t + " has no position " + position);
@@ -140,12 +140,13 @@ public final class EwppQuery {
         for (int i = 0; i < n.length; i++) n[i] += v[i];
     }
 
-    private static EwppRecovery.Stats stats(long[] n) {
-        return new EwppRecovery.Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9]);
-    }
 
-    /** Reports the loads of other threads' stores collected as (thread, position, load, signature). */
-    private void resolveCrosses(LongList crosses, boolean positions, DependenceSink sink) {
+    /**
+     * Reports the loads of another thread's store collected as (thread, position, load, CROSS value)
+     * quadruples: the writer's store instruction by select on its stores, cross-thread or racy by
+     * the writer's segment and the load's; {@code positions}: find the writer's position too.
+     */
+    static void resolveCrosses(EwppIndex index, LongList crosses, boolean positions, DependenceSink sink) {
         TraceView trace = index.trace();
         for (int i = 0; i < crosses.size(); i += 4) {
             int t = (int) crosses.get(i);

@@ -28,15 +28,25 @@ public final class EwppRecovery {
     /** What the signatures held (Tables VIII and IX): loads by check outcome, and the comparisons replayed. */
     public record Stats(long loads, long noCost, long lastInstance, long searched, long explicit, long crossThread, long noWriter,
                         long searchSteps, long linearSteps, long evicted) {
+        /** From the recoveries' counters, in the components' order. */
+        static Stats of(long[] n) {
+            return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9]);
+        }
+
         /** Address comparisons the check made per dependence on a store of the thread: its last instance, then the search (Table IX, binary). */
         public double binaryChecksPerDependence() {
             long deps = lastInstance + searched;
             return deps == 0 ? 0 : (double) (deps + searchSteps) / deps;
         }
 
-        /** What a linear scan back from the last instance would have compared (Table IX, linear). */
+        /**
+         * What a linear scan back from the last instance would have compared (Table IX, linear); NaN
+         * if the recovery did not replay the searches ({@code linearSteps} -1: the edge counts of
+         * {@link DepsAnalysis} by default, which need no instance).
+         */
         public double linearChecksPerDependence() {
             long deps = lastInstance + searched;
+            if (linearSteps < 0) return Double.NaN;
             return deps == 0 ? 0 : (double) linearSteps / deps;
         }
     }
@@ -69,7 +79,7 @@ public final class EwppRecovery {
             long wp = storePositions[w].get(k);
             sink.dependence(t, c[1], (int) c[2], w, wp, (int) storeInsns[w].get(k), order.of(w, wp, t, c[1]));
         }
-        return new Stats(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9]);
+        return Stats.of(n);
     }
 
     private static void recoverThread(TraceView trace, int t, DependenceFilter filter, EwppCaps caps, DependenceSink sink, LongList storeInsns,

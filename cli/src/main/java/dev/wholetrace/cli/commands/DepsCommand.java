@@ -33,8 +33,10 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "wrote (the last load before it in its basic block: locals and the operand stack are not "
                     + "recorded), the store that load read, ...",
                 "",
-                "On an eWPP, --to, --from and --chain walk the compressed grammars for what they ask (docs/ewpp.md); "
-                    + "--expand expands the whole eWPP instead. With --chain on an eWPP the edges listed are the "
+                "On an eWPP, every edge with its count is counted per load without timestamps (no store's "
+                    + "instances are listed, no search replayed); --to, --from and --chain walk the compressed grammars "
+                    + "for what they ask (docs/ewpp.md); --expand, or --instances without --to/--from, expands the whole "
+                    + "eWPP instead. With --chain on an eWPP the edges listed are the "
                     + "chain's load's (as --to would list them); on a cdr or all recording, every edge."},
         footer = {"", "Examples:",
                 "  wholetrace deps run.wtrace",
@@ -70,8 +72,9 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
     int length;
 
     @Option(names = "--expand",
-            description = "with --to, --from or --chain on an eWPP: expand the whole eWPP (the one-pass recovery of every load) instead of "
-                    + "walking the grammars for what is asked only (for comparison; the edges and chains are the same)")
+            description = "on an eWPP: expand the whole eWPP (the one-pass recovery of every load, with every timestamp) instead of "
+                    + "counting each load's signatures (every edge) or walking the grammars for what is asked only (--to, --from, --chain); "
+                    + "for comparison: the edges and chains are the same")
     boolean expand;
 
     @Mixin

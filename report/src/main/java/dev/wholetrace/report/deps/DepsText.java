@@ -12,7 +12,8 @@ final class DepsText implements ReportWriter<DepsResult> {
     @Override
     public void write(DepsResult r, PrintWriter out) {
         out.printf("%s (%s): %d dependences on %d edges, recovered from the %s in %.1f ms%n", r.file(), r.mode(), r.total(), r.edges().size(),
-                r.method().equals("ewpp") ? "eWPP's check signatures" : r.method().equals("ewpp-query") ? "eWPP's grammar, one load's instances" : "address trace", r.recoveryNanos() / 1e6);
+                r.method().equals("ewpp") ? "eWPP's check signatures" : r.method().equals("ewpp-counts") ? "eWPP's check signatures, counted per load"
+                        : r.method().equals("ewpp-query") ? "eWPP's grammar, one load's instances" : "address trace", r.recoveryNanos() / 1e6);
         r.byOrigin().forEach((o, n) -> out.printf("  %-13s %,d%n", o.label(), n));
         if (r.byOrigin().containsKey(dev.wholetrace.analysis.deps.Origin.RACY)) {
             out.println("  racy dependences are data races: the store and the load are not ordered by the sync order ('wholetrace races' names them)");

@@ -1,0 +1,103 @@
+package dev.wholetrace.analysis.deps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.ewpp.DependenceFilter;
+import dev.wholetrace.model.ewpp.EwppCaps;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@code deps}'s default on an eWPP, every edge counted per (load, signature) pair without
+ * timestamps ({@link EwppCounts}), against the expansion of the whole eWPP ({@link EwppRecovery},
+ * {@code --expand}) on random recordings: a few threads run one after another (so a later thread
+ * reads an earlier one's stores: CROSS records, racy as nothing orders them), random blocks, loads
+ * and stores over a few instructions and addresses, now and then a lock pair or a checkpoint (more
+ * chunks); with a filter built from a CDR recording of the same program (OK, LAST, SEARCH/BACK) or
+ * none (every dependence NEW), either signature, default or tiny caps (EVICTED records). Edges,
+ * counts and the signature statistics (all but the linear steps, which only the expansion replays)
+ * must be the same.
+ */
+class EwppCountsPropertiesTest {
+    private static final DepsOptions EXPAND = new DepsOptions(-1, -1, 0, -1, 0, true);
+
+    @Property(tries = 40)
+    void countedEqualsExpanded(@ForAll @IntRange(min = 1, max = 3) int threads, @ForAll @IntRange(min = 1, max = 600) int ops,
+                               @ForAll boolean filtered, @ForAll boolean distance, @ForAll boolean tinyCaps, @ForAll long seed) throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-counts");
+        try {
+            RecorderConfig config = RecorderConfig.defaults(TraceMode.EWPP).withProperty(CheckSymbols.SIGNATURE_PROPERTY, distance ? "distance" : "search");
+            if (filtered) {
+                Path first = dir.resolve("first.wtrace");
+                record(first, RecorderConfig.defaults(TraceMode.CDR), threads, ops, seed);
+                config = config.withProperty(DependenceFilter.PROPERTY, new DependenceFilterBuilder().build(ParallelTrace.open(first)).encode());
+            }
+            if (tinyCaps) config = config.withProperty(EwppCaps.PROPERTY, "2:1");
+            Path ewpp = dir.resolve("ewpp.wtrace");
+            record(ewpp, config, threads, ops, seed);
+            ParallelTrace trace = ParallelTrace.open(ewpp);
+            DepsResult counted = new DepsAnalysis().analyze(trace);
+            DepsResult expanded = new DepsAnalysis(EXPAND).analyze(trace);
+            assertThat(counted.method()).isEqualTo("ewpp-counts");
+            assertThat(expanded.method()).isEqualTo("ewpp");
+            assertThat(counted.edges()).isEqualTo(expanded.edges());
+            assertThat(counted.total()).isEqualTo(expanded.total()).isEqualTo(expanded.signatures().loads());
+            EwppRecovery.Stats c = counted.signatures();
+            EwppRecovery.Stats x = expanded.signatures();
+            assertThat(new EwppRecovery.Stats(c.loads(), c.noCost(), c.lastInstance(), c.searched(), c.explicit(), c.crossThread(), c.noWriter(),
+                    c.searchSteps(), x.linearSteps(), c.evicted())).isEqualTo(x);
+            assertThat(c.linearSteps()).isEqualTo(-1);
+        } finally {
+            try (var files = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) files::iterator) Files.delete(p);
+            }
+            Files.delete(dir);
+        }
+    }
+
+    /** The same random program (by {@code seed}) recorded in {@code config}'s mode: thread k starts after thread k-1 ended. */
+    private static void record(Path file, RecorderConfig config, int threads, int ops, long seed) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(file, config.withCodec(Codec.NONE).withChunkEvents(97))) {
+            for (int k = 0; k < threads; k++) {
+                Random rnd = new Random(seed * 31 + k);
+                long self = 0x3000 + k;
+                Throwable[] failure = new Throwable[1];
+                Thread t = new Thread(() -> {
+                    try {
+                        ThreadRecorder r = rec.beginThread("t" + self, self, false);
+                        for (int i = 0; i < ops; i++) {
+                            int what = rnd.nextInt(20);
+                            long address = Addresses.of(1 + rnd.nextInt(3), 8L * rnd.nextInt(4));
+                            if (what < 4) r.block(rnd.nextInt(6));
+                            else if (what < 11) r.load(100 + rnd.nextInt(5), address);
+                            else if (what < 17) r.store(200 + rnd.nextInt(4), address);
+                            else if (what < 18) {
+                                r.lock(7, 0x1000);
+                                r.unlock(8, 0x1000);
+                            } else if (what < 19) r.block(rnd.nextInt(6));
+                            else rec.checkpoint();
+                        }
+                        r.end();
+                    } catch (Throwable e) {
+                        failure[0] = e;
+                    }
+                }, "t" + k);
+                t.start();
+                t.join();
+                if (failure[0] != null) throw new IllegalStateException("a recording thread failed", failure[0]);
+            }
+        }
+    }
+}
