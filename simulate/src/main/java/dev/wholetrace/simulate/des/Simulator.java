@@ -326,6 +326,11 @@ public final class Simulator {
     /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */
     private void next(SimThread t, Frame f, Vertex v) {
         if (v.next.length == 0) {
+            if (t.stack.size() == 1 && t.backlog > 0) { // the thread's end orders memory (a join sees it): the divider finishes first
+                t.remaining = t.backlog;
+                t.backlog = 0;
+                return; // back here, with nothing left, once that work is done
+            }
             t.stack.pop();
             if (t.stack.isEmpty()) {
                 finish(t);

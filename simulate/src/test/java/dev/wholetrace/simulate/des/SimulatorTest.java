@@ -109,6 +109,22 @@ class SimulatorTest {
     }
 
     @Test
+    void aThreadEndsOnlyWhenItsDividerWorkIsDone() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.div", 20L, "bc.fp", 2L), Map.of());
+        String tail = """
+                egraph 4
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 2
+                v 0 bci=0 ops=div:3,fp:10 next=1
+                v 1 bci=1 ops=return:1
+                """;
+        // v0: 20 of other work beside 60 on the divider; v1: 1 more; the thread's end waits for the other 39
+        assertThat(new Simulator(graph(tail), m, 1_000).run().cycles()).isEqualTo(60.0);
+    }
+
+    @Test
     void roundRobinSlicesStillDoTheSameWork() throws Exception {
         ExecutionGraph g = graph(TWO_WORKERS);
         SimResult fifo = new Simulator(g, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).run();
