@@ -271,6 +271,32 @@ class CliDepsTest {
         sameAsOracle("mp3d", "1", "64", "1");
     }
 
+    /** {@code --top N}: the N edges with the most dependences, the most first; the totals still count every edge. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void topKeepsTheHottestEdgesAndEveryTotal() throws Exception {
+        Path cdr = record("sor", "2", "8", "1", "cdr");
+        Map<String, Object> all = depsJson(cdr);
+        Map<String, Object> top = depsJson(cdr, "--top", "3");
+        List<Map<String, Object>> every = (List<Map<String, Object>>) all.get("edges");
+        List<Map<String, Object>> kept = (List<Map<String, Object>>) top.get("edges");
+        assertThat(every).hasSizeGreaterThan(3);
+        assertThat(kept).hasSize(3);
+        assertThat(top.get("total")).isEqualTo(all.get("total"));
+        assertThat(top.get("edgeCount")).isEqualTo(all.get("edgeCount"));
+        assertThat(((Number) top.get("edgeCount")).longValue()).isEqualTo(every.size());
+        List<Long> counts = new java.util.ArrayList<>();
+        for (Map<String, Object> e : every) counts.add(((Number) e.get("count")).longValue());
+        counts.sort(java.util.Comparator.reverseOrder());
+        assertThat(kept).extracting(e -> ((Number) e.get("count")).longValue()).containsExactlyElementsOf(counts.subList(0, 3));
+        assertThat(every).containsAll(kept);
+        Cli text = Cli.run("deps", cdr.toString(), "--top", "3");
+        assertThat(text.out()).contains("on " + every.size() + " edges", "the 3 edges with the most dependences");
+        Cli zero = Cli.run("deps", cdr.toString(), "--top", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.err().strip()).doesNotContain("\n").contains("--top must be 1 or more");
+    }
+
     @Test
     void badInputIsOneLineAndExit2() throws Exception {
         Path cor = record("sor", "1", "4", "1", "cor");

@@ -5,6 +5,7 @@ import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.TraceView;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +90,13 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
             rows.add(new DepsResult.EdgeRow(e.store(), e.load(), e.origin(), n, e.store() < 0 ? null : code.instruction(e.store()), code.instruction(e.load())));
             byOrigin.merge(e.origin(), n, Long::sum);
         });
-        return new DepsResult(trace.file().toString(), trace.mode().label(), method, rows, byOrigin, stats, counts.instances(), chainRows, nanos);
+        List<DepsResult.EdgeRow> kept = rows;
+        if (options.top() > 0 && options.top() < rows.size()) { // the hottest edges, the most dependences first
+            rows.sort(Comparator.comparingLong(DepsResult.EdgeRow::count).reversed()
+                    .thenComparingInt(DepsResult.EdgeRow::load).thenComparingInt(DepsResult.EdgeRow::store));
+            kept = new ArrayList<>(rows.subList(0, options.top()));
+        }
+        return new DepsResult(trace.file().toString(), trace.mode().label(), method, kept, rows.size(), byOrigin, stats, counts.instances(), chainRows,
+                nanos);
     }
 }

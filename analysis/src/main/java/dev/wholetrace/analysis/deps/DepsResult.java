@@ -8,9 +8,12 @@ import java.util.Map;
  * The dynamic store→load dependences of a recording on the static program: per edge (store
  * instruction, load instruction, origin) its count, with both instructions' code; how they were
  * recovered ({@code method}: "ewpp" from the check signatures, "address-trace" from the addresses);
- * for an eWPP what its signatures held; optional instances with timestamps and chains.
+ * for an eWPP what its signatures held; optional instances with timestamps and chains. {@code edges}
+ * are every edge in the loads' program order, or with {@code deps --top N} the N with the most
+ * dependences, the most first; {@code edgeCount} and {@code byOrigin} (and so {@link #total}) always
+ * count every edge.
  */
-public record DepsResult(String file, String mode, String method, List<EdgeRow> edges, Map<Origin, Long> byOrigin,
+public record DepsResult(String file, String mode, String method, List<EdgeRow> edges, int edgeCount, Map<Origin, Long> byOrigin,
                          EwppRecovery.Stats signatures, List<DependenceCounts.Instance> instances, List<Chain> chains,
                          long recoveryNanos) {
 
@@ -20,9 +23,15 @@ public record DepsResult(String file, String mode, String method, List<EdgeRow> 
     /** A chain u0 ← d1 … u(k-1) ← dk by instruction ids (loads and stores alternating, from the load) and how often it ran. */
     public record Chain(List<Integer> instructions, long frequency) {}
 
+    /** Dependences on every edge (not only those kept by {@code --top}). */
     public long total() {
         long n = 0;
-        for (EdgeRow e : edges) n += e.count();
+        for (long c : byOrigin.values()) n += c;
         return n;
+    }
+
+    /** Whether {@code edges} holds only the edges with the most dependences ({@code --top}). */
+    public boolean topOnly() {
+        return edges.size() < edgeCount;
     }
 }

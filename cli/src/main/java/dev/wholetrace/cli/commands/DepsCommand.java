@@ -40,6 +40,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "chain's load's (as --to would list them); on a cdr or all recording, every edge."},
         footer = {"", "Examples:",
                 "  wholetrace deps run.wtrace",
+                "  wholetrace deps run.wtrace --top 20                  # the 20 edges with the most dependences",
                 "  wholetrace deps run.wtrace --to 42 --instances 10     # what load 42 read, with timestamps",
                 "  wholetrace deps run.wtrace --from 7 --to 42          # one static dependence: walks the grammar, not the trace",
                 "  wholetrace deps run.wtrace --to 42 --expand          # the same by expanding the whole eWPP",
@@ -71,6 +72,11 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
     @Option(names = "--length", defaultValue = "2", paramLabel = "K", description = "with --chain: dependences per chain, 1..64 (default: ${DEFAULT-VALUE})")
     int length;
 
+    @Option(names = "--top", paramLabel = "N",
+            description = "only the N edges with the most dependences, the most first (default: every edge, in the loads' program order); "
+                    + "the totals still count every edge")
+    Integer top;
+
     @Option(names = "--expand",
             description = "on an eWPP: expand the whole eWPP (the one-pass recovery of every load, with every timestamp) instead of "
                     + "counting each load's signatures (every edge) or walking the grammars for what is asked only (--to, --from, --chain); "
@@ -91,10 +97,12 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
         if (to != null && to < 0) throw new IllegalArgumentException("--to must be an instruction id >= 0, not " + to);
         if (chain != null && chain < 0) throw new IllegalArgumentException("--chain must be an instruction id >= 0, not " + chain);
         if (length < 1 || length > 64) throw new IllegalArgumentException("--length must be 1 to 64, not " + length);
+        if (top != null && top < 1) throw new IllegalArgumentException("--top must be 1 or more, not " + top);
         if (instances < 0 || instances > MAX_INSTANCES) throw new IllegalArgumentException("--instances must be 0 to " + MAX_INSTANCES + ", not " + instances);
         ReportWriter<DepsResult> writer = DepsFormats.DEPS.writer(format.resolve(DepsFormats.DEPS));
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length, expand);
+        DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length, expand,
+                top == null ? 0 : top);
         PrintWriter out = spec.commandLine().getOut();
         writer.write(new DepsAnalysis(options).analyze(trace), out);
         out.flush();

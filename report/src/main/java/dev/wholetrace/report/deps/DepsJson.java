@@ -13,7 +13,7 @@ final class DepsJson implements ReportWriter<DepsResult> {
     @Override
     public void write(DepsResult r, PrintWriter out) {
         JsonWriter j = JsonWriter.to(out);
-        j.beginObject().field("file", r.file()).field("mode", r.mode()).field("method", r.method()).field("total", r.total())
+        j.beginObject().field("file", r.file()).field("mode", r.mode()).field("method", r.method()).field("total", r.total()).field("edgeCount", r.edgeCount())
                 .field("recoveryNanos", r.recoveryNanos()).object("byOrigin");
         r.byOrigin().forEach((o, n) -> j.field(o.label(), n));
         j.end();

@@ -11,7 +11,7 @@ import java.io.PrintWriter;
 final class DepsText implements ReportWriter<DepsResult> {
     @Override
     public void write(DepsResult r, PrintWriter out) {
-        out.printf("%s (%s): %d dependences on %d edges, recovered from the %s in %.1f ms%n", r.file(), r.mode(), r.total(), r.edges().size(),
+        out.printf("%s (%s): %d dependences on %d edges, recovered from the %s in %.1f ms%n", r.file(), r.mode(), r.total(), r.edgeCount(),
                 r.method().equals("ewpp") ? "eWPP's check signatures" : r.method().equals("ewpp-counts") ? "eWPP's check signatures, counted per load"
                         : r.method().equals("ewpp-query") ? "eWPP's grammar, one load's instances" : "address trace", r.recoveryNanos() / 1e6);
         r.byOrigin().forEach((o, n) -> out.printf("  %-13s %,d%n", o.label(), n));
@@ -25,6 +25,7 @@ final class DepsText implements ReportWriter<DepsResult> {
                     s.lastInstance(), s.searched(), s.searchSteps(), s.crossThread(), s.noWriter(), s.explicit(), s.evicted());
         }
         out.println();
+        if (r.topOnly()) out.printf("the %d edges with the most dependences, the most first (--top; every edge: without it)%n", r.edges().size());
         out.printf("%10s  %-13s %-8s %-45s %-8s %s%n", "count", "origin", "store", "", "load", "");
         for (DepsResult.EdgeRow e : r.edges()) {
             out.printf("%,10d  %-13s %-8s %-45s %-8s %s%n", e.count(), e.origin().label(), e.store() < 0 ? "-" : "S" + e.store(), where(e.storeCode()),
