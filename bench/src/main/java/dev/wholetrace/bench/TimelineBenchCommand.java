@@ -162,7 +162,7 @@ final class TimelineBenchCommand implements Callable<Integer> {
         s.append(String.format(Locale.ROOT, "Each kernel recorded once in COR with 4 threads (mp3d-large: 100,000 particles, 4 steps); then, in one JVM "
                 + "on the opened trace, each variant run once to warm up and %d times timed (median): the analysis (`TimelineExport`) "
                 + "and the writer streaming into a file, as `wholetrace export` does, without the JVM's start. The HTML report "
-                + "is `wholetrace report` without races. Load average at the start: %s.%n%n", reps, loadAverage()));
+                + "is `wholetrace report` without races. Load average at the start: %s.%n%n", reps, Machine.loadAverage().split(" ")[0]));
         s.append("| program | sync operations | trace bytes | variant | seconds | bytes | bytes / operation | µs / operation | note |\n");
         s.append("|---|---:|---:|---|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
@@ -216,11 +216,4 @@ final class TimelineBenchCommand implements Callable<Integer> {
         return s.toString();
     }
 
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0];
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
-    }
 }

@@ -125,16 +125,6 @@ final class SyncCallRewriter {
      * straight-line code, so no existing frame needs to know them. (MethodInstrumenter's two scratch
      * slots would not hold a timed tryAcquire's int, long and TimeUnit.)
      */
-    /** Stores the arguments on the stack, last first, into their {@link #parkArguments parked} slots. */
-    static void storeArguments(InsnList to, Type[] args, int[] slots) {
-        for (int i = args.length - 1; i >= 0; i--) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
-    }
-
-    /** Pushes the parked arguments back, first first, as the call expects them. */
-    static void loadArguments(InsnList to, Type[] args, int[] slots) {
-        for (int i = 0; i < args.length; i++) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
-    }
-
     static int[] parkArguments(MethodNode m, Type[] args) {
         int[] slots = new int[args.length];
         int next = m.maxLocals;
@@ -144,5 +134,15 @@ final class SyncCallRewriter {
         }
         m.maxLocals = next; // reserved: a later probe that allocates from maxLocals starts above
         return slots;
+    }
+
+    /** Stores the arguments on the stack, last first, into their {@link #parkArguments parked} slots. */
+    static void storeArguments(InsnList to, Type[] args, int[] slots) {
+        for (int i = args.length - 1; i >= 0; i--) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ISTORE), slots[i]));
+    }
+
+    /** Pushes the parked arguments back, first first, as the call expects them. */
+    static void loadArguments(InsnList to, Type[] args, int[] slots) {
+        for (int i = 0; i < args.length; i++) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
     }
 }

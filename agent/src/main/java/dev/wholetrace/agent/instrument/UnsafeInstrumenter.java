@@ -46,8 +46,8 @@ final class UnsafeInstrumenter {
     private static void offsetHandedOut(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site, String probe) {
         int field = SyncCallRewriter.parkArguments(site.method(), new Type[] {Type.getType(Field.class)})[0];
         InsnList before = new InsnList();
+        before.add(new InsnNode(Opcodes.DUP));
         before.add(new VarInsnNode(Opcodes.ASTORE, field));
-        before.add(new VarInsnNode(Opcodes.ALOAD, field));
         code.insertBefore(insn, before);
         InsnList after = new InsnList();
         after.add(new InsnNode(Opcodes.DUP2));

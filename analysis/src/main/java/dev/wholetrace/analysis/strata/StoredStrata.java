@@ -117,9 +117,9 @@ public final class StoredStrata {
                     l.tableBytes(), l.givenUpAt(), -1, -1, -1));
         }
         List<ThreadRow> threads = new ArrayList<>();
+        int from = (int) (asked.sampleFrom() - s.sampleFrom());
         for (ThreadRow t : stored.threads()) {
             List<List<Run>> temporal = new ArrayList<>();
-            int from = (int) (asked.sampleFrom() - s.sampleFrom());
             for (List<Run> runs : t.temporal().subList(0, levels)) {
                 temporal.add(List.copyOf(runs.subList(Math.min(from, runs.size()), Math.min(from + asked.sample(), runs.size()))));
             }

@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.verify;
 import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
+import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.importers.CompressedTrace;
@@ -51,7 +52,9 @@ public final class Verifier {
     public static Verification trace(Path file) throws IOException {
         try {
             ParallelTrace trace = ParallelTrace.open(file);
-            StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
+            if (trace.trailer().stream().anyMatch(s -> s.type() == SectionType.STRATA_OUTPUTS)) {
+                StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
+            }
             for (int t = 0; t < trace.threads().size(); t++) {
                 expand(trace.thread(t), "thread " + t);
                 ThreadTrace dor = trace.dataView(t);

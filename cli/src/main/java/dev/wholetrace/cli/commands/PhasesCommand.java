@@ -70,8 +70,8 @@ public final class PhasesCommand implements Callable<Integer>, FormatOption.Form
     public Integer call() throws Exception {
         if (thread != null && thread < 0) throw new IllegalArgumentException("--thread must be >= 0, not " + thread);
         ReportWriter<PhaseResult> writer = StrataFormats.PHASES.writer(format.resolve(StrataFormats.PHASES));
-        PhaseAnalysis analysis = new PhaseAnalysis(window, thread == null ? -1 : thread, threshold, hot);
         int only = thread == null ? -1 : thread;
+        PhaseAnalysis analysis = new PhaseAnalysis(window, only, threshold, hot);
         PrintWriter out = spec.commandLine().getOut();
         writer.write(source.phases(input, analysis, only, spec.commandLine().getErr()), out);
         out.flush();

@@ -60,12 +60,10 @@ public final class RunTally implements RunSink {
         this.watcher = watcher;
     }
 
-    /** Keeps the next {@code limit} runs (the temporal sequence of one thread begins), dropping those kept before. */
-    public void startSample(int limit) {
-        startSample(0, limit);
-    }
-
-    /** As {@link #startSample(int)}, but lets the next {@code from} runs pass first: a page of the thread's temporal sequence. */
+    /**
+     * Keeps the {@code limit} runs after the next {@code from} (a page of the thread's temporal
+     * sequence; the sequence of one thread begins), dropping those kept before.
+     */
     public void startSample(long from, int limit) {
         if (from < 0) throw new IllegalArgumentException("sample start " + from + " < 0");
         sample = new long[limit];

@@ -43,6 +43,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * {@code wholetrace report}: one self-contained HTML page (no network: the charting library and the
@@ -150,10 +151,11 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             j.writeRawValue(data(report, shown, chart(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT)));
             j.writeFieldName("races");
             j.writeRawValue(racesJson(trace, report.file()));
+            StoredStrata.Outputs stored = storedOutputs(trace);
             j.writeFieldName("hot");
-            hot(trace).writeJson(j, report.file());
+            hot(trace, stored).writeJson(j, report.file());
             j.writeFieldName("phases");
-            j.writeRawValue(phases(trace).json());
+            j.writeRawValue(phases(trace, stored).json());
             j.writeFieldName("deps");
             j.writeRawValue(deps(trace).json());
             j.writeEndObject();
@@ -198,8 +200,9 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         SyncChart chart = chart(trace);
         sequenceSection(chart, out);
         races(trace).write(out); // each section written and dropped before the next is computed
-        hot(trace).write(out);
-        phases(trace).write(out);
+        StoredStrata.Outputs stored = storedOutputs(trace);
+        hot(trace, stored).write(out);
+        phases(trace, stored).write(out);
         deps(trace).write(out);
         GrammarExplorer grammar = new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT);
         grammarSection(grammar, trace, out);
@@ -287,42 +290,39 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         return new RaceSection(new RaceAnalysis(false, true, options.classpath()).analyze(trace), null, names);
     }
 
-    private static HotSection hot(ParallelTrace trace) {
+    /** The hot paths; {@code stored}: the trace's stored strata outputs, or null. */
+    private static HotSection hot(ParallelTrace trace, StoredStrata.Outputs stored) {
         if (!trace.mode().control) {
             return HotSection.of(trace, null, "Hot blocks and paths need the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow (record with --mode cor, cdr or all).");
         }
         StrataOptions options = StrataOptions.hotPaths(10, -1);
-        StrataResult stored = stored(() -> StoredStrata.storedStrata(trace.file(), options));
-        return HotSection.of(trace, stored != null ? stored : new StrataAnalysis(options).analyze(trace), null);
+        StrataResult served = stored == null ? null : StoredStrata.serve(stored.strata(), options);
+        return HotSection.of(trace, served != null ? served : new StrataAnalysis(options).analyze(trace), null);
     }
 
-    private static PhasesSection phases(ParallelTrace trace) {
+    /** The phases; {@code stored}: the trace's stored strata outputs, or null. */
+    private static PhasesSection phases(ParallelTrace trace, StoredStrata.Outputs stored) {
         if (!trace.mode().control) {
             return new PhasesSection(null, "Phases are found from the blocks each thread executed: this trace was recorded in mode "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + ", which keeps no control flow.");
         }
         PhaseAnalysis analysis = PhaseAnalysis.defaults();
-        PhaseResult stored = stored(() -> StoredStrata.storedPhases(trace.file(), analysis));
-        return new PhasesSection(stored != null ? stored : analysis.analyze(trace), null);
+        PhaseResult served = stored == null ? null : StoredStrata.servePhases(stored.phases(), analysis, trace.file());
+        return new PhasesSection(served != null ? served : analysis.analyze(trace), null);
     }
 
     /**
-     * What {@code read} gets from the trace's STRATA_OUTPUTS section (a re-packed STRATA recording
-     * holds it), or null when there is none, it cannot answer or it is unreadable: then the caller
-     * computes, as for a recording without one.
+     * The trace's STRATA_OUTPUTS section (a re-packed STRATA recording holds it), read once for the
+     * hot paths and the phases; null when there is none or it is unreadable: then they are computed,
+     * as for a recording without one.
      */
-    private static <T> T stored(StoredRead<T> read) {
+    private static StoredStrata.Outputs storedOutputs(ParallelTrace trace) {
         try {
-            return read.get();
+            return StoredStrata.read(trace.file());
         } catch (IOException e) {
             return null;
         }
-    }
-
-    /** A read of the stored strata outputs. */
-    private interface StoredRead<T> {
-        T get() throws IOException;
     }
 
     private DepsSection deps(ParallelTrace trace) {
@@ -462,7 +462,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         out.println("<h3>Threads</h3>" + threadsHead("threads"));
         int n = stats.threads.size();
         int shown = Math.min(n, MAX_THREADS);
-        for (int t = 0; t < shown; t++) threadRow(String.valueOf(t), trace.threads().get(t).label(), stats.threads.get(t), out);
+        for (int t = 0; t < shown; t++) out.println(threadRow(t, trace, stats));
         if (shown < n) {
             Map<String, long[]> byName = new LinkedHashMap<>(); // threads, events, sync operations, raw bytes, bytes
             for (int t = shown; t < n; t++) {
@@ -476,23 +476,23 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             }
             for (Map.Entry<String, long[]> e : byName.entrySet()) {
                 long[] v = e.getValue();
-                out.println("<tr class=\"thread-group\"><td></td><td class=\"text\">" + esc(e.getKey()) + " \u00d7 "
-                        + num(v[0]) + "</td><td>" + num(v[1]) + "</td><td>" + num(v[2]) + "</td><td>" + num(v[3]) + "</td><td>" + num(v[4])
-                        + "</td><td>" + percent(v[4], v[3]) + "</td></tr>");
+                out.println(row("<tr class=\"thread-group\">", "", e.getKey() + " \u00d7 " + num(v[0]), v[1], v[2], v[3], v[4]));
             }
         }
         out.println("</tbody></table>");
         if (shown < n) {
             out.println("<details id=\"threads-rest\"><summary>threads " + shown + "\u2013" + (n - 1) + " one by one</summary>"
                     + threadsHead("threads-all"));
-            for (int t = shown; t < n; t++) threadRow(String.valueOf(t), trace.threads().get(t).label(), stats.threads.get(t), out);
+            for (int t = shown; t < n; t++) out.println(threadRow(t, trace, stats));
             out.println("</tbody></table></details>");
         }
     }
 
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
+
     /** A thread's name with its numbers as {@code #}: a pool's threads ("pool-1-thread-7") are one family. */
     static String family(String name) {
-        return name.replaceAll("\\d+", "#");
+        return DIGITS.matcher(name).replaceAll("#");
     }
 
     private static String threadsHead(String id) {
@@ -500,8 +500,14 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                 + "<th>sync operations</th><th>raw bytes</th><th>bytes</th><th>% of raw</th></tr></thead><tbody>";
     }
 
-    private static void threadRow(String index, String name, Row r, PrintWriter out) {
-        out.println("<tr><td>" + index + "</td><td class=\"text\">" + esc(name) + "</td><td>" + num(r.events.total()) + "</td><td>"
-                + num(r.events.syncTotal()) + "</td><td>" + num(r.raw) + "</td><td>" + num(r.totalBytes()) + "</td><td>" + percent(r.totalBytes(), r.raw) + "</td></tr>");
+    private static String threadRow(int t, ParallelTrace trace, TraceStats stats) {
+        Row r = stats.threads.get(t);
+        return row("<tr>", String.valueOf(t), trace.threads().get(t).label(), r.events.total(), r.events.syncTotal(), r.raw, r.totalBytes());
+    }
+
+    /** A row of the Threads table: one thread, or a name family's sum. */
+    private static String row(String tr, String index, String name, long events, long syncs, long raw, long bytes) {
+        return tr + "<td>" + index + "</td><td class=\"text\">" + esc(name) + "</td><td>" + num(events) + "</td><td>" + num(syncs) + "</td><td>"
+                + num(raw) + "</td><td>" + num(bytes) + "</td><td>" + percent(bytes, raw) + "</td></tr>";
     }
 }

@@ -30,16 +30,11 @@ public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt>
     }
 
     /**
-     * The name of statement {@code id} for reports: its name, and where another thread body uses the
+     * The name of every statement for reports, by id, in one pass: its name, and where another thread body uses the
      * same label (Figure 11's tasks both have A to G) also its thread, as the thesis's subscripts do
      * ("B0" is task 0's B): {@code B (task 0)}, {@code x (main)}; a task created inside a task is
      * named by its path, {@code B (task 1.0)}.
      */
-    public String displayName(int id) {
-        return displayNames()[id];
-    }
-
-    /** {@link #displayName} of every statement, by id, in one pass (a report naming many statements takes these once). */
     public String[] displayNames() {
         java.util.Map<String, Integer> uses = new java.util.HashMap<>();
         for (Stmt s : statements) uses.merge(s.name(), 1, Integer::sum);
