@@ -9,6 +9,7 @@ import dev.wholetrace.simulate.egraph.EgraphException;
 import dev.wholetrace.simulate.egraph.EgraphFile;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.GraphBuilder;
+import dev.wholetrace.simulate.egraph.GraphLimits;
 import dev.wholetrace.simulate.egraph.Optimizer;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
@@ -31,10 +32,15 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "clustered into vertices of straight-line bytecode, counted per instruction class; "
                     + "synchronization (monitors, locks, barriers, latches) and communication (thread start/join, "
                     + "queues, executors, futures) end a vertex. Then the non-degenerative optimizations join "
-                    + "vertices without changing any simulated time. Format: docs/egraph.md."},
+                    + "vertices without changing any simulated time. Format: docs/egraph.md.",
+                "",
+                "A call into a class not given (neither CLASSES nor --classpath) costs one invoke; the JDK's are costed by the "
+                    + "machine model. The command warns on standard error about calls into other libraries, and about methods "
+                    + "that only code outside the given classes calls (a lambda handed to a stream), which no simulated thread runs."},
         footer = {"", "Examples:",
                 "  wholetrace graph workloads/target/classes --entry dev.wholetrace.workloads.kernels.Sor -o sor.egraph",
                 "  wholetrace graph app.jar --entry com.example.Main --format dot | dot -Tsvg > app.svg",
+                "  wholetrace graph target/classes --entry com.example.Main --classpath lib/h2.jar:lib/HikariCP.jar -o app.egraph",
                 "  wholetrace graph app.jar --entry com.example.Main --format json | jq '.methods[].id'"})
 public final class GraphCommand implements Callable<Integer>, FormatOption.Formatted {
     static final OutputFormat EGRAPH = new OutputFormat("egraph", List.of(), "the graph file, for 'wholetrace simulate' (the default; docs/egraph.md)");
@@ -50,6 +56,11 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
 
     @Option(names = "--entry", required = true, paramLabel = "CLASS", description = "the class whose main(String[]) the program starts in")
     String entry;
+
+    @Option(names = "--classpath", split = ":", paramLabel = "PATH",
+            description = "the program's libraries (jars and class directories, ':'-separated): calls into them are followed "
+                + "instead of costing one invoke each")
+    List<Path> classpath = new java.util.ArrayList<>();
 
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output (an existing file only with --force)")
     Path out;
@@ -76,9 +87,12 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         OutputFormat outputFormat = FORMATS.writer(format.resolve(FORMATS, dot, "--dot", DOT));
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ExecutionGraph g;
+        GraphLimits limits;
         Optimizer.Stats stats = null;
         try {
-            g = new GraphBuilder(ClassSource.read(input)).build(entry);
+            GraphBuilder builder = new GraphBuilder(ClassSource.read(input, classpath));
+            g = builder.build(entry);
+            limits = builder.limits();
         } catch (EgraphException e) {
             throw new FormatException(e.getMessage());
         }
@@ -96,8 +110,38 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         err.println("graph: " + g.methods().size() + " methods, " + generated + " vertices generated"
                 + (stats == null ? "" : ", " + g.vertexCount() + " after " + stats.passes() + " PASS, " + stats.merges() + " MERGE and "
                     + stats.branches() + " branch eliminations") + ", " + g.edgeCount() + " edges");
+        warnLimits(limits, err);
         err.flush();
         return 0;
+    }
+
+    /** Says what the graph leaves out, so that a user does not take a prediction of part of the program for the whole. */
+    private static void warnLimits(GraphLimits limits, PrintWriter err) {
+        if (!limits.outsideCalls().isEmpty()) {
+            err.println("graph: warning: " + count(limits.outsideCallSites(), "call site") + " into " + count(limits.outsideCalls().size(), "method")
+                    + " of classes not given cost one invoke each (" + examples(limits.outsideCalls().entrySet().stream()
+                        .map(e -> e.getKey().replace('/', '.') + (e.getValue() > 1 ? " x" + e.getValue() : "")).toList())
+                    + "): add their jars with --classpath");
+        }
+        if (!limits.neverRun().isEmpty()) {
+            err.println("graph: warning: no simulated thread runs " + count(limits.neverRun().size(), "method") + " of the graph ("
+                    + examples(limits.neverRun().stream().map(GraphCommand::shortId).toList())
+                    + "): code outside the given classes calls them (a stream, a callback), and the simulation does not see it");
+        }
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static String examples(List<String> items) {
+        int shown = Math.min(3, items.size());
+        return String.join(", ", items.subList(0, shown)) + (items.size() > shown ? ", … " + (items.size() - shown) + " more" : "");
+    }
+
+    private static String shortId(String methodId) {
+        int paren = methodId.indexOf('(');
+        return (paren < 0 ? methodId : methodId.substring(0, paren)).replace('/', '.');
     }
 
     private static void write(ExecutionGraph g, OutputFormat format, PrintWriter w) throws java.io.IOException {

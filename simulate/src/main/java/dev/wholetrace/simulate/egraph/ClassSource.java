@@ -20,7 +20,23 @@ public final class ClassSource {
 
     /** Reads every {@code .class} of {@code jarOrDir}; a file that is not a class is an {@link EgraphException}. */
     public static Program read(Path jarOrDir) throws EgraphException {
+        return read(jarOrDir, java.util.List.of());
+    }
+
+    /**
+     * Reads the program's classes and then its libraries' ({@code classpath}: jars and class
+     * directories), so that the graph follows calls into them; a class of the program hides one of
+     * the same name in a library, and an earlier library a later one, as a class path does.
+     */
+    public static Program read(Path jarOrDir, java.util.List<Path> classpath) throws EgraphException {
         Program classes = new Program(new TreeMap<>(), new TreeMap<>());
+        readInto(classes, jarOrDir);
+        if (classes.classes().isEmpty()) throw new EgraphException(jarOrDir + ": no classes in it");
+        for (Path library : classpath) readInto(classes, library);
+        return classes;
+    }
+
+    private static void readInto(Program classes, Path jarOrDir) throws EgraphException {
         try {
             if (Files.isDirectory(jarOrDir)) {
                 try (Stream<Path> files = Files.walk(jarOrDir)) {
@@ -48,8 +64,6 @@ public final class ClassSource {
         } catch (IOException e) {
             throw new EgraphException(jarOrDir + ": cannot read: " + e.getMessage());
         }
-        if (classes.classes().isEmpty()) throw new EgraphException(jarOrDir + ": no classes in it");
-        return classes;
     }
 
     /** A program of the given class files (the calibration reads its own benchmark class). */

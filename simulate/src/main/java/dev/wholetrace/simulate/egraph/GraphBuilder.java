@@ -48,6 +48,9 @@ public final class GraphBuilder {
     private final List<Lambda> lambdas = new ArrayList<>();
     private final Set<String> resolvedOnce = new HashSet<>();
     private int lastInstantiated = -1, lastLambdas = -1;
+    private final Map<String, Integer> outsideCalls = new HashMap<>();
+    private int jdkCalls;
+    private GraphLimits limits;
 
     private record MethodRef(ClassNode owner, MethodNode method) {
         String id() {
@@ -79,7 +82,35 @@ public final class GraphBuilder {
         for (int i = 0; i < ids.size(); i++) index.put(ids.get(i), i);
         List<MethodGraph> graphs = new ArrayList<>();
         for (String id : ids) graphs.add(graphOf(reachable.get(id), index));
-        return new ExecutionGraph(0, graphs);
+        ExecutionGraph graph = new ExecutionGraph(0, graphs);
+        limits = limitsOf(graph);
+        return graph;
+    }
+
+    /** What the graph {@link #build} made leaves out (null before a build). */
+    public GraphLimits limits() {
+        return limits;
+    }
+
+    private GraphLimits limitsOf(ExecutionGraph graph) {
+        java.util.BitSet run = new java.util.BitSet();
+        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(graph.entry()));
+        run.set(graph.entry());
+        while (!todo.isEmpty()) {
+            for (Vertex v : graph.methods().get(todo.poll()).vertices()) {
+                for (int t : v.targets) if (!run.get(t)) {
+                    run.set(t);
+                    todo.add(t);
+                }
+            }
+        }
+        List<String> neverRun = new ArrayList<>();
+        for (int i = run.nextClearBit(0); i < graph.methods().size(); i = run.nextClearBit(i + 1)) neverRun.add(graph.methods().get(i).id());
+        Map<String, Integer> sorted = new LinkedHashMap<>();
+        outsideCalls.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return new GraphLimits(sorted, jdkCalls, neverRun);
     }
 
     /** Scans reachable methods and resolves their calls until nothing new is reachable. */
@@ -301,6 +332,10 @@ public final class GraphBuilder {
                 Resolved r = resolve(m, call);
                 actions[i] = r.action();
                 targets.set(i, r.targets());
+                if (r.action() == Action.NONE && r.targets().isEmpty() && !program.classes().containsKey(call.owner)) {
+                    if (GraphLimits.isJdk(call.owner)) jdkCalls++;
+                    else outsideCalls.merge(call.owner + "." + call.name, 1, Integer::sum);
+                }
             } else if (op == Opcodes.MONITORENTER) actions[i] = Action.MONITOR_ENTER;
             else if (op == Opcodes.MONITOREXIT) actions[i] = Action.MONITOR_EXIT;
             if (n instanceof JumpInsnNode j) leader[firstReal(insns, labels.get(j.label))] = true;

@@ -52,6 +52,8 @@ final class SyncCatalog {
             return Action.NONE;
         }
         if (EXECUTORS.contains(owner) && (name.equals("submit") || name.equals("execute"))) return Action.SUBMIT;
+        // an async stage's task runs on a pool thread (the common pool, or the executor passed)
+        if (owner.equals("java/util/concurrent/CompletableFuture") && (name.equals("supplyAsync") || name.equals("runAsync"))) return Action.SUBMIT;
         if (FUTURES.contains(owner) && (name.equals("get") || name.equals("join"))) return Action.FUTURE_GET;
         return Action.NONE;
     }

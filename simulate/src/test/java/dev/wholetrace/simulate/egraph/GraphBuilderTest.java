@@ -61,6 +61,36 @@ class GraphBuilderTest {
         assertThat(dot.toString()).startsWith("digraph").contains("style=dashed").contains("barrier");
     }
 
+    static final Path SAMPLE_DIR = CLASSES.resolve("dev/wholetrace/simulate/egraph/sample");
+    static final Path LIBRARY_DIR = CLASSES.resolve("dev/wholetrace/simulate/egraph/samplelib");
+    static final String ASYNC = "dev.wholetrace.simulate.egraph.sample.Async";
+
+    @Test
+    void asyncStagesRunOnAThreadAndWhatIsLeftOutIsSaid() throws Exception {
+        GraphBuilder builder = new GraphBuilder(ClassSource.read(SAMPLE_DIR));
+        ExecutionGraph g = builder.build(ASYNC);
+        List<Vertex> submits = vertices(g, "Async.main(").stream().filter(v -> v.action == Action.SUBMIT).collect(Collectors.toList());
+        assertThat(submits).hasSize(1); // supplyAsync(task, pool) starts its task
+        assertThat(g.methods().get(submits.get(0).targets[0]).id()).contains("Async.lambda$main$");
+        GraphLimits limits = builder.limits();
+        assertThat(limits.outsideCalls()).containsOnlyKeys("dev/wholetrace/simulate/egraph/samplelib/Scores.<init>",
+                "dev/wholetrace/simulate/egraph/samplelib/Scores.score");
+        assertThat(limits.jdkCalls()).isPositive(); // Executors, IntStream, println: costed by the machine model
+        assertThat(limits.neverRun()).hasSize(1).allMatch(id -> id.contains("Async.lambda$main$")); // the stream's lambda
+        assertThat(limits.neverRun().get(0)).isNotEqualTo(g.methods().get(submits.get(0).targets[0]).id());
+    }
+
+    @Test
+    void theClassPathsLibrariesAreFollowed() throws Exception {
+        GraphBuilder builder = new GraphBuilder(ClassSource.read(SAMPLE_DIR, List.of(LIBRARY_DIR)));
+        ExecutionGraph g = builder.build(ASYNC);
+        int score = g.indexOf("dev/wholetrace/simulate/egraph/samplelib/Scores.score(I)I");
+        assertThat(score).isNotNegative();
+        assertThat(vertices(g, "Async.main(")).anySatisfy(v -> assertThat(v.targets).contains(score));
+        assertThat(builder.limits().outsideCalls()).isEmpty();
+        assertThatThrownBy(() -> ClassSource.read(SAMPLE_DIR, List.of(Path.of("no/such.jar")))).hasMessageContaining("no such jar or directory");
+    }
+
     @Test
     void unknownEntryIsOneLine() {
         assertThatThrownBy(() -> new GraphBuilder(ClassSource.read(CLASSES)).build("no.Such")).isInstanceOf(EgraphException.class)
