@@ -4,6 +4,7 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.CodeMap;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.reader.TraceView;
+import dev.wholetrace.simulate.egraph.Action;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.Vertex;
@@ -121,6 +122,13 @@ public final class Profile {
             int[] preds = new int[vs.size()];
             for (Vertex v : vs) for (int n : v.next) preds[n]++;
             for (Vertex v : vs) {
+                if (v.action == Action.CALLBACK) {
+                    // the lambdas' runs per run of the call that was handed them
+                    long here = count(m.id(), v.bci);
+                    double runs = 0;
+                    for (int t : v.targets) runs += count(g.methods().get(t).id(), 0);
+                    if (here > 0) v.trips = runs / here;
+                }
                 if (v.targets.length > 1) {
                     double sum = 0;
                     double[] w = new double[v.targets.length];

@@ -113,11 +113,12 @@ public final class Simulator {
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
                 for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
-                if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
-                else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
+                boolean call = x.action == Action.CALL || x.action == Action.CALLBACK;
+                if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());
+                else if (call) c += machine.costOf("jvm.call");
                 rest[m][v] = r;
                 fixed[m][v] = c;
-                sync[m][v] = x.action != Action.NONE && x.action != Action.CALL && x.action != Action.WAIT && x.action != Action.NOTIFY;
+                sync[m][v] = x.action != Action.NONE && !call && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
         reachesClosure();
@@ -155,7 +156,7 @@ public final class Simulator {
                     // a thread that may still start a thread which awaits the barrier counts as a party
                     // until it waits to join: else the first worker to arrive, before its siblings
                     // exist, tripped the barrier alone and ran one phase ahead of them from then on
-                    if (v.action != Action.CALL && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
+                    if (v.action != Action.CALL && v.action != Action.CALLBACK && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
                     for (int t : v.targets) if (!seen.get(t)) {
                         seen.set(t);
                         work.add(t);
@@ -338,6 +339,11 @@ public final class Simulator {
             }
             Frame caller = t.top();
             Vertex cv = graph.methods().get(caller.method).vertices().get(caller.vertex);
+            if (caller.callbacksLeft > 0) { // the code that was handed the lambda calls it again
+                caller.callbacksLeft--;
+                callee(t, caller, cv);
+                return;
+            }
             next(t, caller, cv);
             return;
         }
@@ -390,6 +396,17 @@ public final class Simulator {
         return last;
     }
 
+    /** Pushes the frame of the method {@code v} (a call or callback of frame {@code f}) calls, and begins it. */
+    private void callee(SimThread t, Frame f, Vertex v) {
+        // the draw leaves the thread out: every thread's k-th call at a site gets the same target, as
+        // threads that share one receiver (a worker body passed to each of them) do; per-thread draws
+        // sent the workers of one kernel into different kernels' bodies and barriers (a deadlock)
+        int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
+        int callee = v.targets[k];
+        t.stack.push(new Frame(callee));
+        enter(t, callee, 0);
+    }
+
     /** Performs {@code v}'s action; false when {@code t} blocked. */
     private boolean act(SimThread t, Frame f, Vertex v) {
         switch (v.action) {
@@ -398,13 +415,16 @@ public final class Simulator {
             }
             case CALL -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                // the draw leaves the thread out: every thread's k-th call at a site gets the same target, as
-                // threads that share one receiver (a worker body passed to each of them) do; per-thread draws
-                // sent the workers of one kernel into different kernels' bodies and barriers (a deadlock)
-                int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
-                int callee = v.targets[k];
-                t.stack.push(new Frame(callee));
-                enter(t, callee, 0);
+                callee(t, f, v);
+                return true;
+            }
+            case CALLBACK -> {
+                if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
+                long whole = (long) Math.floor(v.trips);
+                long runs = whole + (draw(t, f.method, v.end, ++t.visits[offset[f.method] + f.vertex]) < v.trips - whole ? 1 : 0);
+                if (runs == 0) return true;
+                f.callbacksLeft = runs - 1;
+                callee(t, f, v);
                 return true;
             }
             case MONITOR_ENTER, LOCK -> {
@@ -584,6 +604,8 @@ public final class Simulator {
         boolean actionDone;
         /** Per loop control vertex: stays left in the current entry, -1 when not in the loop; made at the first loop. */
         long[] loops;
+        /** Calls left of the callback this frame's vertex is making (its lambda runs that many more times). */
+        long callbacksLeft;
 
         Frame(int method) {
             this.method = method;

@@ -11,6 +11,12 @@ public enum Action {
     NONE(Category.EXECUTION),
     /** A call of a method of the program (a subroutine, §3.2.2): its graph runs, then the successor. */
     CALL(Category.EXECUTION),
+    /**
+     * A call into code outside the graph (the JDK's streams, {@code forEach}, {@code compute*}) that is
+     * handed a lambda of the program and calls it back: the lambda's graph runs {@link Vertex#trips}
+     * times (a profile's count), then the successor. Costed as one call.
+     */
+    CALLBACK(Category.EXECUTION),
     MONITOR_ENTER(Category.SYNCHRONIZATION),
     MONITOR_EXIT(Category.SYNCHRONIZATION),
     LOCK(Category.SYNCHRONIZATION),

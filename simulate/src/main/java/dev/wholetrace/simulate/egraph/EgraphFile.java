@@ -15,10 +15,11 @@ import java.util.Locale;
 /**
  * The execution graph file (docs/egraph.md), in the spirit of the paper's Figure 4: the list of
  * method graphs, then each as a "tree" of vertex lines. Version 4 added the {@code sqrt} instruction
- * class (earlier versions count {@code Math.sqrt} as an {@code invoke}).
+ * class (earlier versions count {@code Math.sqrt} as an {@code invoke}); version 5 the {@code callback}
+ * action, with its {@code trips}.
  *
  * <pre>
- * egraph 4
+ * egraph 5
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
@@ -30,7 +31,7 @@ import java.util.Locale;
  */
 public final class EgraphFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 4;
+    public static final int VERSION = 5;
 
     private EgraphFile() {}
 
@@ -64,7 +65,8 @@ public final class EgraphFile {
                 if (!allOnes(v.targetWeights)) s.append(" cw=").append(numbers(v.targetWeights));
                 if (v.next.length > 0) s.append(" next=").append(ints(v.next));
                 if (!allOnes(v.weights)) s.append(" w=").append(numbers(v.weights));
-                if (v.loopStay >= 0) s.append(" loop=").append(v.loopStay).append(" trips=").append(number(v.trips));
+                if (v.loopStay >= 0) s.append(" loop=").append(v.loopStay);
+                if (v.loopStay >= 0 || v.action == Action.CALLBACK) s.append(" trips=").append(number(v.trips));
                 s.append('\n');
             }
         }

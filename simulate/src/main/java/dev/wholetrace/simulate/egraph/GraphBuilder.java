@@ -264,6 +264,41 @@ public final class GraphBuilder {
     }
 
     /**
+     * A call into code outside the graph that is handed a lambda of the program as an argument
+     * ({@code stream.map(x -> ...)}, {@code list.forEach(...)}, {@code map.computeIfAbsent(k, ...)}):
+     * that code calls the lambda back, so the vertex is a {@link Action#CALLBACK} of it. Only a lambda
+     * made right there counts (its {@code invokedynamic} is the argument's source); one kept in a
+     * variable or a field is not followed. Only a {@code java.util.function} interface or a
+     * {@code Comparator}, which the code handed it calls before it returns; not a constructor's
+     * argument, which is kept for later ({@code new Thread(() -> ...)}: a {@code Runnable} runs when the
+     * thread starts), nor a {@code CompletableFuture} stage's, which runs when its input completes,
+     * maybe on another thread. {@code frame} is the stack before the call; null when the instruction
+     * is unreachable.
+     */
+    private Resolved callback(MethodInsnNode call, Frame<SourceValue> frame) {
+        if (frame == null || call.name.equals("<init>") || call.owner.equals("java/util/concurrent/CompletableFuture")
+                || call.owner.equals("java/util/concurrent/CompletionStage")) return new Resolved(Action.NONE, List.of());
+        int args = Type.getArgumentTypes(call.desc).length;
+        List<String> lambdasPassed = new ArrayList<>();
+        for (int a = 0; a < args; a++) {
+            for (AbstractInsnNode source : frame.getStack(frame.getStackSize() - 1 - a).insns) {
+                if (source instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
+                        && indy.bsmArgs.length >= 2 && indy.bsmArgs[1] instanceof Handle impl && program.classes().containsKey(impl.getOwner())
+                        && calledBefore(Type.getReturnType(indy.desc).getInternalName())) {
+                    String id = impl.getOwner() + "." + impl.getName() + impl.getDesc();
+                    if (!lambdasPassed.contains(id)) lambdasPassed.add(id);
+                }
+            }
+        }
+        return new Resolved(lambdasPassed.isEmpty() ? Action.NONE : Action.CALLBACK, lambdasPassed);
+    }
+
+    /** Whether a lambda of this functional interface, handed to a JDK method, is called before that method returns (as a rule). */
+    private static boolean calledBefore(String functionalInterface) {
+        return functionalInterface.startsWith("java/util/function/") || functionalInterface.equals("java/util/Comparator");
+    }
+
+    /**
      * The thread body a start or submit runs: the program's Runnable/Callable/Thread subclass or
      * lambda created in the same method, the last one before the call (the first after it when none
      * is before), which is where the thread's code is set in the common patterns (new Thread(lambda),
@@ -330,6 +365,7 @@ public final class GraphBuilder {
             actions[i] = Action.NONE;
             if (n instanceof MethodInsnNode call) {
                 Resolved r = resolve(m, call);
+                if (r.action() == Action.NONE && r.targets().isEmpty()) r = callback(call, frames[i]);
                 actions[i] = r.action();
                 targets.set(i, r.targets());
                 if (r.action() == Action.NONE && r.targets().isEmpty() && !program.classes().containsKey(call.owner)) {
@@ -396,7 +432,7 @@ public final class GraphBuilder {
             if (v.action != Action.NONE) {
                 List<String> ts = targets.get(i);
                 v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
-                if (v.action == Action.CALL && v.targets.length == 0) v.action = Action.NONE;
+                if ((v.action == Action.CALL || v.action == Action.CALLBACK) && v.targets.length == 0) v.action = Action.NONE;
                 if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
                 if (v.action == Action.CALL && inlined(m, ts)) { // the JIT inlines it: no call instruction runs
                     v.ops[OpClass.INVOKE.ordinal()]--;

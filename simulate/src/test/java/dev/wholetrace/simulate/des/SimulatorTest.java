@@ -108,6 +108,34 @@ class SimulatorTest {
                 .isEqualTo(20 + (20 + 20) + 87 + 11.0);
     }
 
+    /** main hands a lambda (method 1, 100 int instructions) to a stream that calls it back TRIPS times. */
+    static final String CALLBACK = """
+            egraph 5
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/Main.lambda$main$0(I)I
+            tree 0 2
+            v 0 bci=0 ops=local:1,invoke:1 act=callback calls=1 trips=TRIPS next=1
+            v 1 bci=5 ops=return:1
+            tree 1 2
+            v 0 bci=0 ops=int:100 next=1
+            v 1 bci=3 ops=return:1
+            """;
+
+    @Test
+    void aCallbackRunsItsLambdaTripsTimes() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, Map.of("default", 1L), Map.of("jvm.call", 3L));
+        // main: 2 instructions and one call's cost (3), then each run of the lambda 101, then the return
+        assertThat(new Simulator(graph(CALLBACK.replace("TRIPS", "4")), m, 1_000).run().cycles()).isEqualTo(2 + 3 + 4 * 101 + 1.0);
+        assertThat(new Simulator(graph(CALLBACK.replace("TRIPS", "0")), m, 1_000).run().cycles()).isEqualTo(2 + 3 + 1.0);
+        double[] fractional = new double[40];
+        for (int seed = 0; seed < fractional.length; seed++) {
+            MachineModel s = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1 + seed, Map.of("default", 1L), Map.of("jvm.call", 3L));
+            fractional[seed] = (new Simulator(graph(CALLBACK.replace("TRIPS", "2.5")), s, 1_000).run().cycles() - 6) / 101;
+        }
+        assertThat(fractional).containsOnly(2.0, 3.0).contains(2.0, 3.0); // 2.5 runs: 2 or 3, drawn
+    }
+
     @Test
     void aThreadEndsOnlyWhenItsDividerWorkIsDone() throws Exception {
         MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,

@@ -66,7 +66,7 @@ class GraphBuilderTest {
     static final String ASYNC = "dev.wholetrace.simulate.egraph.sample.Async";
 
     @Test
-    void asyncStagesRunOnAThreadAndWhatIsLeftOutIsSaid() throws Exception {
+    void asyncStagesRunOnAThreadLambdasHandedToStreamsAreCalledBackAndWhatIsLeftOutIsSaid() throws Exception {
         GraphBuilder builder = new GraphBuilder(ClassSource.read(SAMPLE_DIR));
         ExecutionGraph g = builder.build(ASYNC);
         List<Vertex> submits = vertices(g, "Async.main(").stream().filter(v -> v.action == Action.SUBMIT).collect(Collectors.toList());
@@ -76,8 +76,13 @@ class GraphBuilderTest {
         assertThat(limits.outsideCalls()).containsOnlyKeys("dev/wholetrace/simulate/egraph/samplelib/Scores.<init>",
                 "dev/wholetrace/simulate/egraph/samplelib/Scores.score");
         assertThat(limits.jdkCalls()).isPositive(); // Executors, IntStream, println: costed by the machine model
-        assertThat(limits.neverRun()).hasSize(1).allMatch(id -> id.contains("Async.lambda$main$")); // the stream's lambda
-        assertThat(limits.neverRun().get(0)).isNotEqualTo(g.methods().get(submits.get(0).targets[0]).id());
+        List<Vertex> callbacks = vertices(g, "Async.main(").stream().filter(v -> v.action == Action.CALLBACK).collect(Collectors.toList());
+        assertThat(callbacks).hasSize(1); // map(i -> work(i)) calls its lambda back
+        String calledBack = g.methods().get(callbacks.get(0).targets[0]).id();
+        assertThat(calledBack).contains("Async.lambda$main$");
+        assertThat(g.methods().get(g.indexOf(calledBack)).vertices()).anySatisfy(v -> assertThat(v.action).isEqualTo(Action.CALL)); // work(i), big enough not to inline
+        assertThat(limits.neverRun()).hasSize(1).allMatch(id -> id.contains("Async.lambda$main$")) // the lambda kept in a variable
+                .doesNotContain(calledBack, g.methods().get(submits.get(0).targets[0]).id());
     }
 
     @Test
