@@ -84,6 +84,27 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void aMainThatEndsFirstIsNotADeadlockButOneThatWaitsForEverIs() throws Exception {
+        Path noJoin = Files.writeString(dir.resolve("nojoin.egraph"), TWO_WORKERS.replace("act=thread-join ", ""));
+        Cli early = Cli.run("simulate", noJoin.toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
+        assertThat(early.exit()).as(early.toString()).isZero();
+        assertThat(early.err()).contains("the main thread ended before other threads").doesNotContain("deadlock");
+        Path stuck = Files.writeString(dir.resolve("stuck.egraph"), """
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 2
+                v 0 bci=0 ops=local:1 act=queue-take key=t/Main.q next=1
+                v 1 bci=1 ops=return:1
+                """);
+        Cli never = Cli.run("simulate", stuck.toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
+        assertThat(never.exit()).as(never.toString()).isZero();
+        assertThat(never.err()).contains("the main thread never ended (a deadlock in the model").doesNotContain("ended before");
+        Cli fine = Cli.run("simulate", Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS).toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
+        assertThat(fine.err()).doesNotContain("warning");
+    }
+
+    @Test
     void badInputIsOneLine() throws Exception {
         Path g = Files.writeString(dir.resolve("bad.egraph"), "egraph 1\nentry 0\nmethod 0 a/B.c()V\ntree 0 1\nv 0 next=5\n");
         assertThat(badInput("simulate", g.toString(), "--machine", "unit")).contains("next 5");
