@@ -15,6 +15,7 @@ import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,8 +36,10 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "vertices without changing any simulated time. Format: docs/egraph.md.",
                 "",
                 "A call into a class not given (neither CLASSES nor --classpath) costs one invoke; the JDK's are costed by the "
-                    + "machine model. The command warns on standard error about calls into other libraries, and about methods "
-                    + "that only code outside the given classes calls (a lambda handed to a stream), which no simulated thread runs."},
+                    + "machine model. A lambda handed to the JDK that calls it back (streams, forEach, computeIfAbsent) runs "
+                    + "where it is handed over. The command warns on standard error about calls into other libraries, and about "
+                    + "methods that only code outside the given classes calls (a lambda kept in a variable first, a method "
+                    + "reference, a callback registered with a library), which no simulated thread runs."},
         footer = {"", "Examples:",
                 "  wholetrace graph workloads/target/classes --entry dev.wholetrace.workloads.kernels.Sor -o sor.egraph",
                 "  wholetrace graph app.jar --entry com.example.Main --format dot | dot -Tsvg > app.svg",
@@ -60,7 +63,7 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
     @Option(names = "--classpath", split = ":", paramLabel = "PATH",
             description = "the program's libraries (jars and class directories, ':'-separated): calls into them are followed "
                 + "instead of costing one invoke each")
-    List<Path> classpath = new java.util.ArrayList<>();
+    List<Path> classpath = new ArrayList<>();
 
     @Option(names = {"-o", "--out"}, paramLabel = "OUT", description = "write here instead of standard output (an existing file only with --force)")
     Path out;
@@ -126,7 +129,8 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         if (!limits.neverRun().isEmpty()) {
             err.println("graph: warning: no simulated thread runs " + count(limits.neverRun().size(), "method") + " of the graph ("
                     + examples(limits.neverRun().stream().map(GraphCommand::shortId).toList())
-                    + "): code outside the given classes calls them (a stream, a callback), and the simulation does not see it");
+                    + "): code outside the given classes calls them (a lambda kept in a variable, a method reference, "
+                    + "a callback registered with a library), and the simulation does not see it");
         }
     }
 

@@ -36,7 +36,8 @@ final class GraphJson {
                     if (v.key != null) j.field("key", v.key);
                     edges(j, "calls", v.targets, v.targetWeights);
                     edges(j, "next", v.next, v.weights);
-                    if (v.loopStay >= 0) j.field("loopStay", v.loopStay).field("trips", v.trips);
+                    if (v.loopStay >= 0) j.field("loopStay", v.loopStay);
+                    if (v.loopStay >= 0 || v.action == Action.CALLBACK) j.field("trips", v.trips);
                     j.end();
                 }
                 j.endArray().end();

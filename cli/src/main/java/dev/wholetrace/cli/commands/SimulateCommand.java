@@ -119,9 +119,9 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Prediction.Point p : points) {
             if (p.last().truncated()) err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
             SimResult.ThreadTime main = p.last().threads().get(0);
-            if (p.last().blockedAtEnd() > 0 && main.end() >= p.last().cycles()) {
+            if (!p.last().truncated() && p.last().blockedAtEnd() > 0 && main.end() >= p.last().cycles()) {
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
-            } else if (main.end() < p.last().cycles()) {
+            } else if (!p.last().truncated() && main.end() < p.last().cycles()) {
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread ended before other threads, at "
                         + String.format(Locale.ROOT, "%.3g", 100 * main.end() / p.last().cycles()) + " % of the run: it joins none of them in the graph "
                         + "(a join through a method reference, such as CompletableFuture::join in a stream, is not seen); the time is the last thread's");

@@ -123,11 +123,17 @@ public final class Profile {
             for (Vertex v : vs) for (int n : v.next) preds[n]++;
             for (Vertex v : vs) {
                 if (v.action == Action.CALLBACK) {
-                    // the lambdas' runs per run of the call that was handed them
+                    // the lambdas' runs per run of the call that was handed them; a method reference's
+                    // target (not a lambda$ method) is also called directly, so its count says nothing
                     long here = count(m.id(), v.bci);
                     double runs = 0;
-                    for (int t : v.targets) runs += count(g.methods().get(t).id(), 0);
-                    if (here > 0) v.trips = runs / here;
+                    boolean lambdas = true;
+                    for (int t : v.targets) {
+                        String id = g.methods().get(t).id();
+                        lambdas &= id.contains(".lambda$");
+                        runs += count(id, 0);
+                    }
+                    if (here > 0 && lambdas) v.trips = runs / here;
                 }
                 if (v.targets.length > 1) {
                     double sum = 0;

@@ -362,11 +362,7 @@ public final class Simulator {
                 java.util.Arrays.fill(f.loops, -1);
             }
             long left = f.loops[f.vertex];
-            if (left < 0) {
-                double u = draw(t, f.method, v.end, visit);
-                long whole = (long) Math.floor(v.trips);
-                left = whole + (u < v.trips - whole ? 1 : 0);
-            }
+            if (left < 0) left = drawnTrips(t, f, v, visit);
             if (left > 0) {
                 f.loops[f.vertex] = left - 1;
                 return v.loopStay;
@@ -375,6 +371,12 @@ public final class Simulator {
             return pick(v.weights, v.loopStay, draw(t, f.method, v.end, visit));
         }
         return pick(v.weights, -1, draw(t, f.method, v.end, visit));
+    }
+
+    /** ⌊trips⌋ of vertex {@code v}, plus one with the fraction's probability: a loop's stays per entry, a callback's runs. */
+    private long drawnTrips(SimThread t, Frame f, Vertex v, long visit) {
+        long whole = (long) Math.floor(v.trips);
+        return whole + (draw(t, f.method, v.end, visit) < v.trips - whole ? 1 : 0);
     }
 
     /** Index drawn from {@code weights} by {@code u} (cumulative), leaving out {@code except}. */
@@ -420,8 +422,7 @@ public final class Simulator {
             }
             case CALLBACK -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                long whole = (long) Math.floor(v.trips);
-                long runs = whole + (draw(t, f.method, v.end, ++t.visits[offset[f.method] + f.vertex]) < v.trips - whole ? 1 : 0);
+                long runs = drawnTrips(t, f, v, ++t.visits[offset[f.method] + f.vertex]);
                 if (runs == 0) return true;
                 f.callbacksLeft = runs - 1;
                 callee(t, f, v);

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Enumeration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.jar.JarEntry;
@@ -20,7 +21,7 @@ public final class ClassSource {
 
     /** Reads every {@code .class} of {@code jarOrDir}; a file that is not a class is an {@link EgraphException}. */
     public static Program read(Path jarOrDir) throws EgraphException {
-        return read(jarOrDir, java.util.List.of());
+        return read(jarOrDir, List.of());
     }
 
     /**
@@ -28,7 +29,7 @@ public final class ClassSource {
      * directories), so that the graph follows calls into them; a class of the program hides one of
      * the same name in a library, and an earlier library a later one, as a class path does.
      */
-    public static Program read(Path jarOrDir, java.util.List<Path> classpath) throws EgraphException {
+    public static Program read(Path jarOrDir, List<Path> classpath) throws EgraphException {
         Program classes = new Program(new TreeMap<>(), new TreeMap<>());
         readInto(classes, jarOrDir);
         if (classes.classes().isEmpty()) throw new EgraphException(jarOrDir + ": no classes in it");

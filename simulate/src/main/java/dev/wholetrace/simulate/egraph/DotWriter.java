@@ -30,7 +30,8 @@ public final class DotWriter {
                         .append("\\n@").append(v.bci).append(" ").append(v.instructions()).append(" insns")
                         .append(v.action == Action.NONE || v.action == Action.CALL ? "" : "\\n" + v.action.label())
                         .append(v.key == null ? "" : "\\n" + escape(v.key))
-                        .append(v.loopStay >= 0 ? "\\nloop ×" + v.trips : "").append("\"").append(colour).append("];\n");
+                        .append(v.loopStay >= 0 ? "\\nloop ×" + v.trips : "").append(v.action == Action.CALLBACK ? " ×" + v.trips : "")
+                        .append("\"").append(colour).append("];\n");
             }
             s.append("  }\n");
             for (int k = 0; k < vs.size(); k++) {

@@ -171,7 +171,10 @@ public final class EgraphFile {
                     case "v" -> {
                         if (tree == null) throw new EgraphException(where + "a vertex before any tree line");
                         if (Integer.parseInt(t[1]) != tree.size()) throw new EgraphException(where + "vertices must be numbered 0, 1, … in order");
-                        tree.add(vertex(t, where));
+                        Vertex v = vertex(t, where);
+                        if (v.action == Action.CALLBACK && version < 5) throw new EgraphException(where + "a callback in a version " + version + " file (callbacks came in version 5)");
+                        if (v.action == Action.CALLBACK && v.loopStay >= 0) throw new EgraphException(where + "a callback vertex cannot also control a loop (one trips for both)");
+                        tree.add(v);
                     }
                     default -> throw new EgraphException(where + "unknown line '" + t[0] + "'");
                 }

@@ -1,7 +1,9 @@
 package dev.wholetrace.simulate.egraph;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -49,7 +51,6 @@ public final class GraphBuilder {
     private final Set<String> resolvedOnce = new HashSet<>();
     private int lastInstantiated = -1, lastLambdas = -1;
     private final Map<String, Integer> outsideCalls = new HashMap<>();
-    private int jdkCalls;
     private GraphLimits limits;
 
     private record MethodRef(ClassNode owner, MethodNode method) {
@@ -76,6 +77,7 @@ public final class GraphBuilder {
         if (main == null || (main.access & Opcodes.ACC_STATIC) == 0) throw new EgraphException(entryClass + " has no static main(String[])");
         MethodRef root = new MethodRef(entry, main);
         reachable.put(root.id(), root);
+        outsideCalls.clear();
         reachability();
         List<String> ids = new ArrayList<>(reachable.keySet());
         Map<String, Integer> index = new HashMap<>();
@@ -93,8 +95,8 @@ public final class GraphBuilder {
     }
 
     private GraphLimits limitsOf(ExecutionGraph graph) {
-        java.util.BitSet run = new java.util.BitSet();
-        java.util.ArrayDeque<Integer> todo = new java.util.ArrayDeque<>(List.of(graph.entry()));
+        BitSet run = new BitSet();
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(graph.entry()));
         run.set(graph.entry());
         while (!todo.isEmpty()) {
             for (Vertex v : graph.methods().get(todo.poll()).vertices()) {
@@ -110,7 +112,7 @@ public final class GraphBuilder {
         outsideCalls.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
-        return new GraphLimits(sorted, jdkCalls, neverRun);
+        return new GraphLimits(sorted, neverRun);
     }
 
     /** Scans reachable methods and resolves their calls until nothing new is reachable. */
@@ -165,9 +167,10 @@ public final class GraphBuilder {
                 instantiated.add(h.getOwner());
                 initialized(h.getOwner());
             }
-            if (n instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && indy.bsmArgs.length >= 2
-                    && indy.bsmArgs[1] instanceof Handle impl && program.classes().containsKey(impl.getOwner())) {
-                String implId = impl.getOwner() + "." + impl.getName() + impl.getDesc();
+            Handle impl = programLambda(n);
+            if (impl != null) {
+                InvokeDynamicInsnNode indy = (InvokeDynamicInsnNode) n;
+                String implId = id(impl);
                 lambdas.add(new Lambda(Type.getReturnType(indy.desc).getInternalName(), indy.name, ((Type) indy.bsmArgs[0]).getDescriptor(), implId, m.id(), i));
                 reach(implId);
             }
@@ -264,7 +267,7 @@ public final class GraphBuilder {
     }
 
     /**
-     * A call into code outside the graph that is handed a lambda of the program as an argument
+     * A call into the JDK that is handed a lambda of the program as an argument
      * ({@code stream.map(x -> ...)}, {@code list.forEach(...)}, {@code map.computeIfAbsent(k, ...)}):
      * that code calls the lambda back, so the vertex is a {@link Action#CALLBACK} of it. Only a lambda
      * made right there counts (its {@code invokedynamic} is the argument's source); one kept in a
@@ -272,25 +275,54 @@ public final class GraphBuilder {
      * {@code Comparator}, which the code handed it calls before it returns; not a constructor's
      * argument, which is kept for later ({@code new Thread(() -> ...)}: a {@code Runnable} runs when the
      * thread starts), nor a {@code CompletableFuture} stage's, which runs when its input completes,
-     * maybe on another thread. {@code frame} is the stack before the call; null when the instruction
-     * is unreachable.
+     * maybe on another thread, nor a factory's that returns a function made of it
+     * ({@code Comparator.comparing}, {@code Collectors.toMap}, {@code ThreadLocal.withInitial}: it runs
+     * where that function is used). {@code frame} is the stack before the call; null when the
+     * instruction is unreachable.
      */
     private Resolved callback(MethodInsnNode call, Frame<SourceValue> frame) {
-        if (frame == null || call.name.equals("<init>") || call.owner.equals("java/util/concurrent/CompletableFuture")
-                || call.owner.equals("java/util/concurrent/CompletionStage")) return new Resolved(Action.NONE, List.of());
+        if (frame == null || !GraphLimits.isJdk(call.owner) || call.name.equals("<init>") || call.owner.equals("java/util/concurrent/CompletableFuture")
+                || call.owner.equals("java/util/concurrent/CompletionStage") || keepsIt(Type.getReturnType(call.desc))) {
+            return new Resolved(Action.NONE, List.of());
+        }
+        List<String> passed = lambdasPassed(call, frame);
+        return new Resolved(passed.isEmpty() ? Action.NONE : Action.CALLBACK, passed);
+    }
+
+    /**
+     * The program's lambdas made right at {@code call} and passed to it as arguments (their
+     * {@code invokedynamic} is the argument's source in {@code frame}, the stack before the call; the
+     * receiver, below the arguments, is not one) whose interfaces are called before the call returns.
+     */
+    private List<String> lambdasPassed(MethodInsnNode call, Frame<SourceValue> frame) {
         int args = Type.getArgumentTypes(call.desc).length;
-        List<String> lambdasPassed = new ArrayList<>();
+        List<String> passed = new ArrayList<>();
         for (int a = 0; a < args; a++) {
             for (AbstractInsnNode source : frame.getStack(frame.getStackSize() - 1 - a).insns) {
-                if (source instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
-                        && indy.bsmArgs.length >= 2 && indy.bsmArgs[1] instanceof Handle impl && program.classes().containsKey(impl.getOwner())
-                        && calledBefore(Type.getReturnType(indy.desc).getInternalName())) {
-                    String id = impl.getOwner() + "." + impl.getName() + impl.getDesc();
-                    if (!lambdasPassed.contains(id)) lambdasPassed.add(id);
-                }
+                Handle impl = programLambda(source);
+                if (impl == null || !calledBefore(Type.getReturnType(((InvokeDynamicInsnNode) source).desc).getInternalName())) continue;
+                if (!passed.contains(id(impl))) passed.add(id(impl));
             }
         }
-        return new Resolved(lambdasPassed.isEmpty() ? Action.NONE : Action.CALLBACK, lambdasPassed);
+        return passed;
+    }
+
+    /** The implementation of the lambda or method reference {@code n} makes, when {@code n} is a {@code LambdaMetafactory} call for a program method; else null. */
+    private Handle programLambda(AbstractInsnNode n) {
+        return n instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory") && indy.bsmArgs.length >= 2
+                && indy.bsmArgs[1] instanceof Handle impl && program.classes().containsKey(impl.getOwner()) ? impl : null;
+    }
+
+    private static String id(Handle method) {
+        return method.getOwner() + "." + method.getName() + method.getDesc();
+    }
+
+    /** Whether a JDK method returning this type keeps the lambdas handed to it in what it returns, to be called later. */
+    private static boolean keepsIt(Type returned) {
+        if (returned.getSort() != Type.OBJECT) return false;
+        String r = returned.getInternalName();
+        return calledBefore(r) || r.equals("java/util/stream/Collector") || r.equals("java/lang/ThreadLocal") || r.equals("java/lang/Runnable")
+                || r.equals("java/util/concurrent/Callable");
     }
 
     /** Whether a lambda of this functional interface, handed to a JDK method, is called before that method returns (as a rule). */
@@ -320,11 +352,10 @@ public final class GraphBuilder {
                     if (isSubtype(t, "java/lang/Runnable") || libraryOwner(t).equals("java/lang/Thread")) body = declaringId(t, "run", "()V");
                     else if (isSubtype(t, "java/util/concurrent/Callable")) body = declaringId(t, "call", "()Ljava/lang/Object;");
                 }
-            } else if (n instanceof InvokeDynamicInsnNode indy && indy.bsmArgs.length >= 2 && indy.bsmArgs[1] instanceof Handle impl
-                    && program.classes().containsKey(impl.getOwner())) {
-                String iface = Type.getReturnType(indy.desc).getInternalName();
+            } else if (programLambda(n) != null) {
+                String iface = Type.getReturnType(((InvokeDynamicInsnNode) n).desc).getInternalName();
                 if (iface.equals("java/lang/Runnable") || iface.equals("java/util/concurrent/Callable") || iface.equals("java/util/function/Supplier")) {
-                    body = impl.getOwner() + "." + impl.getName() + impl.getDesc();
+                    body = id(programLambda(n));
                 }
             }
             if (body != null) {
@@ -368,9 +399,8 @@ public final class GraphBuilder {
                 if (r.action() == Action.NONE && r.targets().isEmpty()) r = callback(call, frames[i]);
                 actions[i] = r.action();
                 targets.set(i, r.targets());
-                if (r.action() == Action.NONE && r.targets().isEmpty() && !program.classes().containsKey(call.owner)) {
-                    if (GraphLimits.isJdk(call.owner)) jdkCalls++;
-                    else outsideCalls.merge(call.owner + "." + call.name, 1, Integer::sum);
+                if (r.action() == Action.NONE && r.targets().isEmpty() && !program.classes().containsKey(call.owner) && !GraphLimits.isJdk(call.owner)) {
+                    outsideCalls.merge(call.owner + "." + call.name, 1, Integer::sum);
                 }
             } else if (op == Opcodes.MONITORENTER) actions[i] = Action.MONITOR_ENTER;
             else if (op == Opcodes.MONITOREXIT) actions[i] = Action.MONITOR_EXIT;
@@ -434,6 +464,7 @@ public final class GraphBuilder {
                 v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
                 if ((v.action == Action.CALL || v.action == Action.CALLBACK) && v.targets.length == 0) v.action = Action.NONE;
                 if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
+                if (v.action == Action.CALLBACK) v.trips = 1; // without a profile: once (many run only sometimes: orElseGet, computeIfAbsent)
                 if (v.action == Action.CALL && inlined(m, ts)) { // the JIT inlines it: no call instruction runs
                     v.ops[OpClass.INVOKE.ordinal()]--;
                     v.ops[OpClass.LOCAL.ordinal()]++;
@@ -443,7 +474,7 @@ public final class GraphBuilder {
         }
         List<Vertex> kept = reachableFromStart(vs);
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
-        Map<Integer, java.util.BitSet> loops = LoopFinder.mark(kept);
+        Map<Integer, BitSet> loops = LoopFinder.mark(kept);
         Vertex[] vertexOfInsn = new Vertex[insns.length];
         for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
         new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();

@@ -10,16 +10,16 @@ import java.util.Map;
  * @param outsideCalls call sites into methods of classes that were not given (neither the program
  *     nor {@code --classpath}) and are not a JDK class, by {@code owner.name}, most sites first: each
  *     is costed as one invoke instruction however much work the callee does
- * @param jdkCalls call sites into the JDK that are neither synchronization nor communication (costed
- *     as one invoke each, as the machine model's per-class costs assume)
  * @param neverRun methods of the graph that no simulated thread calls or starts: code outside the
- *     given classes calls them (a lambda handed to a stream, a callback registered with a library)
+ *     given classes calls them (a lambda kept in a variable before it is handed to the JDK, a method
+ *     reference, a callback registered with a library)
  */
-public record GraphLimits(Map<String, Integer> outsideCalls, int jdkCalls, List<String> neverRun) {
-    /** Whether a class of this internal name is the JDK's or an array type (their methods are costed by the machine model). */
+public record GraphLimits(Map<String, Integer> outsideCalls, List<String> neverRun) {
+    /** Whether a class of this internal name is the JDK's or an array type (a call into it costs one invoke, which is all the machine model knows of it). */
     static boolean isJdk(String internalName) {
         return internalName.startsWith("[") || internalName.startsWith("java/") || internalName.startsWith("javax/") || internalName.startsWith("jdk/")
-                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/");
+                || internalName.startsWith("sun/") || internalName.startsWith("com/sun/") || internalName.startsWith("org/w3c/")
+                || internalName.startsWith("org/xml/") || internalName.startsWith("org/ietf/");
     }
 
     /** Call sites into classes not given, summed over methods. */

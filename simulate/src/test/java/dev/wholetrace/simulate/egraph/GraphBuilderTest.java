@@ -74,15 +74,36 @@ class GraphBuilderTest {
         assertThat(g.methods().get(submits.get(0).targets[0]).id()).contains("Async.lambda$main$");
         GraphLimits limits = builder.limits();
         assertThat(limits.outsideCalls()).containsOnlyKeys("dev/wholetrace/simulate/egraph/samplelib/Scores.<init>",
-                "dev/wholetrace/simulate/egraph/samplelib/Scores.score");
-        assertThat(limits.jdkCalls()).isPositive(); // Executors, IntStream, println: costed by the machine model
+                "dev/wholetrace/simulate/egraph/samplelib/Scores.score", "dev/wholetrace/simulate/egraph/samplelib/Scores.each");
+        assertThat(limits.outsideCalls()).containsEntry("dev/wholetrace/simulate/egraph/samplelib/Scores.<init>", 2);
         List<Vertex> callbacks = vertices(g, "Async.main(").stream().filter(v -> v.action == Action.CALLBACK).collect(Collectors.toList());
-        assertThat(callbacks).hasSize(1); // map(i -> work(i)) calls its lambda back
+        // map(i -> work(i)); Stream.iterate's two lambdas (static, neither the last argument); LongStream.iterate's after a long
+        assertThat(callbacks).extracting(v -> v.targets.length).containsExactly(1, 2, 1);
+        assertThat(callbacks).allMatch(v -> v.trips == 1); // once without a profile
         String calledBack = g.methods().get(callbacks.get(0).targets[0]).id();
         assertThat(calledBack).contains("Async.lambda$main$");
         assertThat(g.methods().get(g.indexOf(calledBack)).vertices()).anySatisfy(v -> assertThat(v.action).isEqualTo(Action.CALL)); // work(i), big enough not to inline
-        assertThat(limits.neverRun()).hasSize(1).allMatch(id -> id.contains("Async.lambda$main$")) // the lambda kept in a variable
+        // the lambda kept in a variable, the one handed to a library not given, and comparing's key
+        assertThat(limits.neverRun()).hasSize(3).allMatch(id -> id.contains("Async.lambda$main$"))
                 .doesNotContain(calledBack, g.methods().get(submits.get(0).targets[0]).id());
+    }
+
+    @Test
+    void callbacksRoundTripAndOnlyFromVersion5() throws Exception {
+        ExecutionGraph g = new GraphBuilder(ClassSource.read(SAMPLE_DIR)).build(ASYNC);
+        g.methods().get(g.entry()).vertices().stream().filter(v -> v.action == Action.CALLBACK).findFirst().orElseThrow().trips = 2.5;
+        StringWriter w = new StringWriter();
+        EgraphFile.write(g, w);
+        assertThat(w.toString()).contains("act=callback").contains("trips=2.5");
+        StringWriter again = new StringWriter();
+        EgraphFile.write(EgraphFile.parse(new StringReader(w.toString()), "a.egraph"), again);
+        assertThat(again.toString()).isEqualTo(w.toString());
+        String one = "entry 0\nmethod 0 a/B.c()V\nmethod 1 a/B.lambda$c$0()V\ntree 0 2\nv 0 act=callback calls=1 trips=2 next=1\nv 1 ops=return:1\n"
+                + "tree 1 1\nv 0 ops=return:1\n";
+        assertThat(EgraphFile.parse(new StringReader("egraph 5\n" + one), "x.egraph").methods()).hasSize(2);
+        assertThatThrownBy(() -> EgraphFile.parse(new StringReader("egraph 4\n" + one), "x.egraph")).hasMessageContaining("callbacks came in version 5");
+        assertThatThrownBy(() -> EgraphFile.parse(new StringReader("egraph 5\n" + one.replace("next=1", "next=1,0 loop=1")), "x.egraph"))
+                .hasMessageContaining("cannot also control a loop");
     }
 
     @Test
@@ -93,6 +114,7 @@ class GraphBuilderTest {
         assertThat(score).isNotNegative();
         assertThat(vertices(g, "Async.main(")).anySatisfy(v -> assertThat(v.targets).contains(score));
         assertThat(builder.limits().outsideCalls()).isEmpty();
+        assertThat(builder.limits().neverRun()).hasSize(2); // Scores.each calls its lambda: followed through the class path
         assertThatThrownBy(() -> ClassSource.read(SAMPLE_DIR, List.of(Path.of("no/such.jar")))).hasMessageContaining("no such jar or directory");
     }
 
