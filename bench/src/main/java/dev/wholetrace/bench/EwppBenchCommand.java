@@ -85,27 +85,8 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /** Sizes in bytes. */
     record Sizes(long cf, long at, long ecf, long cfSeq, long atSeq, long ecfSeq, long cfEnh, long atEnh, long ecfEnh,
-                 long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile, CheckParts checks,
-                 long cdrSymbols, long ewppSymbols, FileParts cdrBest, FileParts ewppBest) {
-        /** CDR's control WPP, address streams and symbol tables (its address runs' alphabets among them). */
-        long cdrStreams() {
-            return cdrWpp + cdrData + cdrSymbols;
-        }
+                 FileParts cdr, FileParts ewpp, CheckParts checks, FileParts cdrBest, FileParts ewppBest) {}
 
-        /** The eWPP's control WPP, check stream and symbol tables (the check symbols' alphabets among them). */
-        long ewppStreams() {
-            return ewppWpp + ewppChecks + ewppSymbols;
-        }
-    }
-
-    /**
-     * What the check stream holds, to see why it is larger than CDR's address streams: per thread a
-     * SEQUITUR grammar of the check symbols (varint-coded, GrammarCodec, plus {@link #ALPHABET_ENTRY}
-     * bytes per distinct symbol: a CROSS value is a new symbol per store instance read), as stored
-     * (the chunks' check symbols in order) and with every CROSS value replaced by its difference to
-     * the thread's previous CROSS value of the same writer (a what-if of a predictor coding, not a
-     * format: recovery would have to undo it); the bytes of the sole thread with most CROSS symbols.
-     */
     /** Bytes of one file and of its WPP, address or check stream and SYMBOLS sections. */
     record FileParts(long file, long wpp, long data, long symbols) {
         long streams() {
@@ -463,10 +444,8 @@ final class EwppBenchCommand implements Callable<Integer> {
             s[4] += bytes(atSeq) + 8L * addresses.size(); // the grammar and its alphabet of addresses
             s[7] += bytes(atEnh) + 8L * addresses.size();
         }
-        FileParts c = FileParts.of(cdr, StreamKinds.ADDRESSES);
-        FileParts e = FileParts.of(ewpp, StreamKinds.CHECKS);
-        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], c.wpp(), c.data(), e.wpp(), e.data(), c.file(), e.file(),
-                checkParts(ewpp), c.symbols(), e.symbols(), cdrBest, ewppBest);
+        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], FileParts.of(cdr, StreamKinds.ADDRESSES),
+                FileParts.of(ewpp, StreamKinds.CHECKS), checkParts(ewpp), cdrBest, ewppBest);
     }
 
     /** {@link CheckParts} of an eWPP. */
@@ -587,7 +566,7 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.distanceSizes;
             double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
             double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
-            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            double rst = (double) (s.ewpp.wpp() + s.ewpp.data()) / (s.cdr.wpp() + s.cdr.data());
             sumDSeq += rs;
             sumDEnh += re;
             sumDStored += rst;
@@ -596,16 +575,16 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.sizes;
             double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
             double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
-            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            double rst = (double) (s.ewpp.wpp() + s.ewpp.data()) / (s.cdr.wpp() + s.cdr.data());
             sumSeq += rs;
             sumEnh += re;
             sumStored += rst;
             sizes.row(r.p.name(), s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
-                    s.ecfEnh, f2(re), s.cdrWpp + s.cdrData, s.ewppWpp + s.ewppChecks, f2(rst));
+                    s.ecfEnh, f2(re), s.cdr.wpp() + s.cdr.data(), s.ewpp.wpp() + s.ewpp.data(), f2(rst));
             Sizes x = r.distanceSizes;
             sizes.row(r.p.name() + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
                     f2((double) x.ecfSeq / (x.cfSeq + x.atSeq)), x.cfEnh + x.atEnh, x.ecfEnh, f2((double) x.ecfEnh / (x.cfEnh + x.atEnh)),
-                    x.cdrWpp + x.cdrData, x.ewppWpp + x.ewppChecks, f2((double) (x.ewppWpp + x.ewppChecks) / (x.cdrWpp + x.cdrData)));
+                    x.cdr.wpp() + x.cdr.data(), x.ewpp.wpp() + x.ewpp.data(), f2((double) (x.ewpp.wpp() + x.ewpp.data()) / (x.cdr.wpp() + x.cdr.data())));
         }
         sb.append("## Sizes (Tables IV–VI)\n\n");
         sizes.appendTo(sb);
@@ -620,7 +599,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 Sizes z = distance ? r.distanceSizes : r.sizes;
                 CheckParts c = z.checks();
                 EwppRecovery.Stats st = r.stats;
-                parts.row(r.p.name() + (distance ? " (distance)" : ""), z.cdrData, z.ewppChecks, f2(100.0 * st.crossThread() / Math.max(1, st.loads())),
+                parts.row(r.p.name() + (distance ? " (distance)" : ""), z.cdr.data(), z.ewpp.data(), f2(100.0 * st.crossThread() / Math.max(1, st.loads())),
                         c.seq() + c.seqAlphabet(), c.seqAlphabet(), c.crossDelta() + c.crossDeltaAlphabet(), c.crossDeltaAlphabet(),
                         f2((double) (c.seq() + c.seqAlphabet()) / (c.crossDelta() + c.crossDeltaAlphabet())));
             }
@@ -733,56 +712,49 @@ final class EwppBenchCommand implements Callable<Integer> {
      * properties with the filter, sync order and counts, framing), which both files share in kind.
      */
     private static String breakdown(List<Row> rows) {
-        MarkdownTable t = new MarkdownTable().left("program").right("CDR file", "CDR WPP", "CDR addresses", "CDR symbols", "CDR rest",
-                "eWPP file", "eWPP WPP", "eWPP checks", "eWPP symbols", "eWPP rest", "streams CDR", "streams eWPP", "ratio streams");
-        double[] sum = new double[2];
-        for (Row r : rows) {
-            for (boolean distance : new boolean[] {false, true}) {
-                Sizes z = distance ? r.distanceSizes : r.sizes;
-                double ratio = (double) z.ewppStreams() / z.cdrStreams();
-                sum[distance ? 1 : 0] += ratio;
-                t.row(r.p.name() + (distance ? " (distance)" : ""), z.cdrFile, z.cdrWpp, z.cdrData, z.cdrSymbols, z.cdrFile - z.cdrStreams(),
-                        z.ewppFile, z.ewppWpp, z.ewppChecks, z.ewppSymbols, z.ewppFile - z.ewppStreams(), z.cdrStreams(), z.ewppStreams(), f2(ratio));
-            }
-        }
         StringBuilder sb = new StringBuilder("\n### Which bytes of the files dominate\n\n")
                 .append("Bytes per part of each file as stored: the control WPP, the address streams (CDR) or the check stream (eWPP), the ")
                 .append("SYMBOLS sections (per-thread alphabets: CDR's address runs, the eWPP's check symbols; from trace format 8 the check ")
                 .append("symbols are coded as per-tag differences), and the rest (code map, properties with the filter, sync order and ")
-                .append("counts, framing: alike in kind in both files). *streams*: WPP + addresses/checks + symbols, what the two ")
-                .append("representations differ in.\n\n");
-        t.appendTo(sb);
-        sb.append(String.format(Locale.ROOT, "%nAverage streams eWPP/CDR: search signature %.2f, distance signature %.2f.%n",
-                sum[0] / rows.size(), sum[1] / rows.size()));
-        MarkdownTable b = new MarkdownTable().left("program").right("CDR file", "CDR WPP", "CDR addresses", "CDR symbols", "eWPP file",
-                "eWPP WPP", "eWPP checks", "eWPP symbols", "ratio file", "ratio streams");
+                .append("counts, clock samples, framing: alike in kind in both files). *streams*: WPP + addresses/checks + symbols, what the ")
+                .append("two representations differ in.\n\n");
+        partsTable(rows, false, sb);
+        sb.append("\nThe same files re-packed with the best codec (`Codec.BEST`: zstd -19 or xz -9, the smaller, as `wholetrace ")
+                .append("recompress` does). The recorder seals chunks with the fast codec, which falls back from xz to zlib when xz ")
+                .append("is slow, so on a loaded machine the sealed sizes above depend on the load (and the clock samples in the rest ")
+                .append("with how long threads wait); re-packed, they do not.\n\n");
+        partsTable(rows, true, sb);
+        return sb.toString();
+    }
+
+    /** The parts of each program's CDR and eWPP files, sealed or re-packed, and the average eWPP/CDR ratios. */
+    private static void partsTable(List<Row> rows, boolean repacked, StringBuilder sb) {
+        MarkdownTable t = new MarkdownTable().left("program").right("CDR file", "CDR WPP", "CDR addresses", "CDR symbols", "CDR rest",
+                "eWPP file", "eWPP WPP", "eWPP checks", "eWPP symbols", "eWPP rest", "ratio file", "ratio streams");
         double[] sumFile = new double[2];
         double[] sumStreams = new double[2];
         for (Row r : rows) {
             for (boolean distance : new boolean[] {false, true}) {
                 Sizes z = distance ? r.distanceSizes : r.sizes;
-                FileParts c = z.cdrBest();
-                FileParts e = z.ewppBest();
+                FileParts c = repacked ? z.cdrBest() : z.cdr();
+                FileParts e = repacked ? z.ewppBest() : z.ewpp();
                 double file = (double) e.file() / c.file();
                 double streams = (double) e.streams() / c.streams();
                 sumFile[distance ? 1 : 0] += file;
                 sumStreams[distance ? 1 : 0] += streams;
-                b.row(r.p.name() + (distance ? " (distance)" : ""), c.file(), c.wpp(), c.data(), c.symbols(), e.file(), e.wpp(), e.data(),
-                        e.symbols(), f2(file), f2(streams));
+                t.row(r.p.name() + (distance ? " (distance)" : ""), c.file(), c.wpp(), c.data(), c.symbols(), c.file() - c.streams(),
+                        e.file(), e.wpp(), e.data(), e.symbols(), e.file() - e.streams(), f2(file), f2(streams));
             }
         }
-        sb.append("\nThe same files re-packed with the best codec (`Codec.BEST`: zstd -19 or xz -9, the smaller, as `wholetrace ")
-                .append("recompress` does). The recorder seals chunks with the fast codec, which falls back from xz to zlib when xz ")
-                .append("is slow, so on a loaded machine the sealed sizes above depend on the load (and the clock samples in the rest ")
-                .append("with how long threads wait); re-packed, they do not.\n\n");
-        b.appendTo(sb);
-        sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR re-packed: file search %.2f, distance %.2f; streams search %.2f, distance %.2f.%n",
-                sumFile[0] / rows.size(), sumFile[1] / rows.size(), sumStreams[0] / rows.size(), sumStreams[1] / rows.size()));
-        return sb.toString();
+        t.appendTo(sb);
+        int n = rows.size();
+        sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR%s: file search %.2f, distance %.2f; streams search %.2f, distance %.2f.%n",
+                repacked ? " re-packed" : " as sealed", sumFile[0] / n, sumFile[1] / n, sumStreams[0] / n, sumStreams[1] / n));
     }
 
     private static String csv(List<Row> rows) {
         StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,cdr_symbols,ewpp_symbols,"
+                + "cdr_best_file,cdr_best_wpp,cdr_best_data,cdr_best_symbols,ewpp_best_file,ewpp_best_wpp,ewpp_best_checks,ewpp_best_symbols,"
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
@@ -791,7 +763,9 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
             sb.append(String.join(",", r.p.name(), "" + s.cf, "" + s.at, "" + s.ecf, "" + s.cfSeq, "" + s.atSeq, "" + s.ecfSeq, "" + s.cfEnh, "" + s.atEnh,
-                    "" + s.ecfEnh, "" + s.cdrWpp, "" + s.cdrData, "" + s.ewppWpp, "" + s.ewppChecks, "" + s.cdrFile, "" + s.ewppFile, "" + s.cdrSymbols, "" + s.ewppSymbols, "" + t.loads(),
+                    "" + s.ecfEnh, "" + s.cdr.wpp(), "" + s.cdr.data(), "" + s.ewpp.wpp(), "" + s.ewpp.data(), "" + s.cdr.file(), "" + s.ewpp.file(), "" + s.cdr.symbols(), "" + s.ewpp.symbols(),
+                    "" + s.cdrBest.file(), "" + s.cdrBest.wpp(), "" + s.cdrBest.data(), "" + s.cdrBest.symbols(), "" + s.ewppBest.file(),
+                    "" + s.ewppBest.wpp(), "" + s.ewppBest.data(), "" + s.ewppBest.symbols(), "" + t.loads(),
                     "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
                     "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),
                     String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),
