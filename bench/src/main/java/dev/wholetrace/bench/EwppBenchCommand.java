@@ -10,10 +10,14 @@ import dev.wholetrace.analysis.deps.DepsOptions;
 import dev.wholetrace.analysis.deps.EwppIndex;
 import dev.wholetrace.analysis.deps.DepsResult;
 import dev.wholetrace.analysis.deps.EwppRecovery;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.CheckSymbols;
@@ -25,6 +29,7 @@ import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.report.MarkdownTable;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,16 +85,40 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /** Sizes in bytes. */
     record Sizes(long cf, long at, long ecf, long cfSeq, long atSeq, long ecfSeq, long cfEnh, long atEnh, long ecfEnh,
-                 long cdrWpp, long cdrData, long ewppWpp, long ewppChecks, long cdrFile, long ewppFile, CheckParts checks) {}
+                 FileParts cdr, FileParts ewpp, CheckParts checks, FileParts cdrBest, FileParts ewppBest) {}
 
-    /**
-     * What the check stream holds, to see why it is larger than CDR's address streams: per thread a
-     * SEQUITUR grammar of the check symbols (varint-coded, GrammarCodec, plus {@link #ALPHABET_ENTRY}
-     * bytes per distinct symbol: a CROSS value is a new symbol per store instance read), as stored
-     * (the chunks' check symbols in order) and with every CROSS value replaced by its difference to
-     * the thread's previous CROSS value of the same writer (a what-if of a predictor coding, not a
-     * format: recovery would have to undo it); the bytes of the sole thread with most CROSS symbols.
-     */
+    /** Bytes of one file and of its WPP, address or check stream and SYMBOLS sections. */
+    record FileParts(long file, long wpp, long data, long symbols) {
+        long streams() {
+            return wpp + data + symbols;
+        }
+
+        static FileParts of(TraceView v, StreamKind data) {
+            long wpp = 0, stream = 0, symbols = 0;
+            for (Section x : v.sections()) {
+                if (x.stream() == StreamKinds.CONTROL) wpp += x.fileBytes();
+                if (x.stream() == data) stream += x.fileBytes();
+                if (x.type() == SectionType.SYMBOLS) symbols += x.fileBytes();
+            }
+            return new FileParts(v.fileBytes(), wpp, stream, symbols);
+        }
+
+        /**
+         * The parts of {@code trace} re-packed with {@link Codec#BEST} (as {@code wholetrace recompress}):
+         * the recorder seals with {@link Codec#FAST}, which falls back from xz to zlib when xz is slow, so
+         * on a loaded machine the sealed sizes depend on the load; re-packed they do not.
+         */
+        static FileParts best(Path trace, StreamKind data) throws IOException {
+            Path out = trace.resolveSibling(trace.getFileName() + ".best");
+            try {
+                new TraceRepacker(Codec.BEST).repack(trace, out);
+                return of(TraceView.open(out), data);
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        }
+    }
+
     record CheckParts(long seq, long seqAlphabet, long crossDelta, long crossDeltaAlphabet) {}
 
     static final int ALPHABET_ENTRY = 9;
@@ -219,8 +248,8 @@ final class EwppBenchCommand implements Callable<Integer> {
             expE[r] = expandSeconds(ewpp);
             expC[r] = expandSeconds(cdr);
         }
-        Sizes sizes = sizes(TraceView.open(ewpp), TraceView.open(cdr));
-        Sizes distanceSizes = sizes(TraceView.open(dist), TraceView.open(cdr));
+        Sizes sizes = sizes(ewpp, cdr);
+        Sizes distanceSizes = sizes(dist, cdr);
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, x.signatures(),
@@ -354,7 +383,12 @@ final class EwppBenchCommand implements Callable<Integer> {
      * as a SEQUITUR and an enhanced-SEQUITUR grammar per thread (varint-coded, GrammarCodec), and
      * the files' sections as stored.
      */
-    private static Sizes sizes(TraceView ewpp, TraceView cdr) {
+    private static Sizes sizes(Path ewppFile, Path cdrFile) throws IOException {
+        return sizes(TraceView.open(ewppFile), TraceView.open(cdrFile), FileParts.best(cdrFile, StreamKinds.ADDRESSES),
+                FileParts.best(ewppFile, StreamKinds.CHECKS));
+    }
+
+    private static Sizes sizes(TraceView ewpp, TraceView cdr, FileParts cdrBest, FileParts ewppBest) {
         long[] s = new long[9];
         for (int t = 0; t < ewpp.threadCount(); t++) {
             GrammarBuilder cfSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
@@ -410,17 +444,8 @@ final class EwppBenchCommand implements Callable<Integer> {
             s[4] += bytes(atSeq) + 8L * addresses.size(); // the grammar and its alphabet of addresses
             s[7] += bytes(atEnh) + 8L * addresses.size();
         }
-        long cdrWpp = 0, cdrData = 0, ewppWpp = 0, ewppChecks = 0;
-        for (Section x : cdr.sections()) {
-            if (x.stream() == StreamKinds.CONTROL) cdrWpp += x.fileBytes();
-            if (x.stream() == StreamKinds.ADDRESSES) cdrData += x.fileBytes();
-        }
-        for (Section x : ewpp.sections()) {
-            if (x.stream() == StreamKinds.CONTROL) ewppWpp += x.fileBytes();
-            if (x.stream() == StreamKinds.CHECKS) ewppChecks += x.fileBytes();
-        }
-        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], cdrWpp, cdrData, ewppWpp, ewppChecks, cdr.fileBytes(), ewpp.fileBytes(),
-                checkParts(ewpp));
+        return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], FileParts.of(cdr, StreamKinds.ADDRESSES),
+                FileParts.of(ewpp, StreamKinds.CHECKS), checkParts(ewpp), cdrBest, ewppBest);
     }
 
     /** {@link CheckParts} of an eWPP. */
@@ -541,7 +566,7 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.distanceSizes;
             double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
             double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
-            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            double rst = (double) (s.ewpp.wpp() + s.ewpp.data()) / (s.cdr.wpp() + s.cdr.data());
             sumDSeq += rs;
             sumDEnh += re;
             sumDStored += rst;
@@ -550,16 +575,16 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.sizes;
             double rs = (double) s.ecfSeq / (s.cfSeq + s.atSeq);
             double re = (double) s.ecfEnh / (s.cfEnh + s.atEnh);
-            double rst = (double) (s.ewppWpp + s.ewppChecks) / (s.cdrWpp + s.cdrData);
+            double rst = (double) (s.ewpp.wpp() + s.ewpp.data()) / (s.cdr.wpp() + s.cdr.data());
             sumSeq += rs;
             sumEnh += re;
             sumStored += rst;
             sizes.row(r.p.name(), s.cf + s.at, s.ecf, f2((double) s.ecf / (s.cf + s.at)), s.cfSeq + s.atSeq, s.ecfSeq, f2(rs), s.cfEnh + s.atEnh,
-                    s.ecfEnh, f2(re), s.cdrWpp + s.cdrData, s.ewppWpp + s.ewppChecks, f2(rst));
+                    s.ecfEnh, f2(re), s.cdr.wpp() + s.cdr.data(), s.ewpp.wpp() + s.ewpp.data(), f2(rst));
             Sizes x = r.distanceSizes;
             sizes.row(r.p.name() + " (distance)", x.cf + x.at, x.ecf, f2((double) x.ecf / (x.cf + x.at)), x.cfSeq + x.atSeq, x.ecfSeq,
                     f2((double) x.ecfSeq / (x.cfSeq + x.atSeq)), x.cfEnh + x.atEnh, x.ecfEnh, f2((double) x.ecfEnh / (x.cfEnh + x.atEnh)),
-                    x.cdrWpp + x.cdrData, x.ewppWpp + x.ewppChecks, f2((double) (x.ewppWpp + x.ewppChecks) / (x.cdrWpp + x.cdrData)));
+                    x.cdr.wpp() + x.cdr.data(), x.ewpp.wpp() + x.ewpp.data(), f2((double) (x.ewpp.wpp() + x.ewpp.data()) / (x.cdr.wpp() + x.cdr.data())));
         }
         sb.append("## Sizes (Tables IV–VI)\n\n");
         sizes.appendTo(sb);
@@ -574,7 +599,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 Sizes z = distance ? r.distanceSizes : r.sizes;
                 CheckParts c = z.checks();
                 EwppRecovery.Stats st = r.stats;
-                parts.row(r.p.name() + (distance ? " (distance)" : ""), z.cdrData, z.ewppChecks, f2(100.0 * st.crossThread() / Math.max(1, st.loads())),
+                parts.row(r.p.name() + (distance ? " (distance)" : ""), z.cdr.data(), z.ewpp.data(), f2(100.0 * st.crossThread() / Math.max(1, st.loads())),
                         c.seq() + c.seqAlphabet(), c.seqAlphabet(), c.crossDelta() + c.crossDeltaAlphabet(), c.crossDeltaAlphabet(),
                         f2((double) (c.seq() + c.seqAlphabet()) / (c.crossDelta() + c.crossDeltaAlphabet())));
             }
@@ -587,6 +612,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("one of the same writer in the thread (a what-if, not a format). *other thread %*: the loads signed CROSS (the ")
                 .append("search-signature run's). The stored sizes are range-coded, so they are smaller than *checks seq*.\n\n");
         parts.appendTo(sb);
+        sb.append(breakdown(rows));
         sb.append(reduction(rows));
         MarkdownTable types = new MarkdownTable().left("program").right("loads", "no-cost %", "last-instance %", "searched %", "other thread %",
                 "no writer %", "explicit", "evicted", "checks/dep binary", "checks/dep linear");
@@ -679,8 +705,56 @@ final class EwppBenchCommand implements Callable<Integer> {
         return sb.toString();
     }
 
+    /**
+     * Which bytes of each file dominate: per section kind, as stored (with the sections' codec):
+     * the control WPP, the address streams (CDR) or check stream (eWPP), the SYMBOLS sections (the
+     * per-thread alphabets: CDR's address runs, the eWPP's check symbols), and the rest (code map,
+     * properties with the filter, sync order and counts, framing), which both files share in kind.
+     */
+    private static String breakdown(List<Row> rows) {
+        StringBuilder sb = new StringBuilder("\n### Which bytes of the files dominate\n\n")
+                .append("Bytes per part of each file as stored: the control WPP, the address streams (CDR) or the check stream (eWPP), the ")
+                .append("SYMBOLS sections (per-thread alphabets: CDR's address runs, the eWPP's check symbols; from trace format 8 the check ")
+                .append("symbols are coded as per-tag differences), and the rest (code map, properties with the filter, sync order and ")
+                .append("counts, clock samples, framing: alike in kind in both files). *streams*: WPP + addresses/checks + symbols, what the ")
+                .append("two representations differ in.\n\n");
+        partsTable(rows, false, sb);
+        sb.append("\nThe same files re-packed with the best codec (`Codec.BEST`: zstd -19 or xz -9, the smaller, as `wholetrace ")
+                .append("recompress` does). The recorder seals chunks with the fast codec, which falls back from xz to zlib when xz ")
+                .append("is slow, so on a loaded machine the sealed sizes above depend on the load (and the clock samples in the rest ")
+                .append("with how long threads wait); re-packed, they do not.\n\n");
+        partsTable(rows, true, sb);
+        return sb.toString();
+    }
+
+    /** The parts of each program's CDR and eWPP files, sealed or re-packed, and the average eWPP/CDR ratios. */
+    private static void partsTable(List<Row> rows, boolean repacked, StringBuilder sb) {
+        MarkdownTable t = new MarkdownTable().left("program").right("CDR file", "CDR WPP", "CDR addresses", "CDR symbols", "CDR rest",
+                "eWPP file", "eWPP WPP", "eWPP checks", "eWPP symbols", "eWPP rest", "ratio file", "ratio streams");
+        double[] sumFile = new double[2];
+        double[] sumStreams = new double[2];
+        for (Row r : rows) {
+            for (boolean distance : new boolean[] {false, true}) {
+                Sizes z = distance ? r.distanceSizes : r.sizes;
+                FileParts c = repacked ? z.cdrBest() : z.cdr();
+                FileParts e = repacked ? z.ewppBest() : z.ewpp();
+                double file = (double) e.file() / c.file();
+                double streams = (double) e.streams() / c.streams();
+                sumFile[distance ? 1 : 0] += file;
+                sumStreams[distance ? 1 : 0] += streams;
+                t.row(r.p.name() + (distance ? " (distance)" : ""), c.file(), c.wpp(), c.data(), c.symbols(), c.file() - c.streams(),
+                        e.file(), e.wpp(), e.data(), e.symbols(), e.file() - e.streams(), f2(file), f2(streams));
+            }
+        }
+        t.appendTo(sb);
+        int n = rows.size();
+        sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR%s: file search %.2f, distance %.2f; streams search %.2f, distance %.2f.%n",
+                repacked ? " re-packed" : " as sealed", sumFile[0] / n, sumFile[1] / n, sumStreams[0] / n, sumStreams[1] / n));
+    }
+
     private static String csv(List<Row> rows) {
-        StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,"
+        StringBuilder sb = new StringBuilder("program,cf,at,ecf,cf_seq,at_seq,ecf_seq,cf_enh,at_enh,ecf_enh,cdr_wpp,cdr_data,ewpp_wpp,ewpp_checks,cdr_file,ewpp_file,cdr_symbols,ewpp_symbols,"
+                + "cdr_best_file,cdr_best_wpp,cdr_best_data,cdr_best_symbols,ewpp_best_file,ewpp_best_wpp,ewpp_best_checks,ewpp_best_symbols,"
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
@@ -689,7 +763,9 @@ final class EwppBenchCommand implements Callable<Integer> {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
             sb.append(String.join(",", r.p.name(), "" + s.cf, "" + s.at, "" + s.ecf, "" + s.cfSeq, "" + s.atSeq, "" + s.ecfSeq, "" + s.cfEnh, "" + s.atEnh,
-                    "" + s.ecfEnh, "" + s.cdrWpp, "" + s.cdrData, "" + s.ewppWpp, "" + s.ewppChecks, "" + s.cdrFile, "" + s.ewppFile, "" + t.loads(),
+                    "" + s.ecfEnh, "" + s.cdr.wpp(), "" + s.cdr.data(), "" + s.ewpp.wpp(), "" + s.ewpp.data(), "" + s.cdr.file(), "" + s.ewpp.file(), "" + s.cdr.symbols(), "" + s.ewpp.symbols(),
+                    "" + s.cdrBest.file(), "" + s.cdrBest.wpp(), "" + s.cdrBest.data(), "" + s.cdrBest.symbols(), "" + s.ewppBest.file(),
+                    "" + s.ewppBest.wpp(), "" + s.ewppBest.data(), "" + s.ewppBest.symbols(), "" + t.loads(),
                     "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
                     "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),
                     String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),

@@ -40,7 +40,8 @@ final class ThreadChunkCodec {
         sym.writeVarLong(p.streamChunks().size());
         for (StreamChunk s : p.streamChunks()) {
             sym.writeVarLong(s.kind().id());
-            pairs(sym, s.newSymbols());
+            if (s.kind() == StreamKinds.CHECKS) CheckSymbolPairs.write(sym, s.newSymbols());
+            else pairs(sym, s.newSymbols());
         }
         out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
         for (StreamChunk s : p.streamChunks()) {
@@ -121,7 +122,7 @@ final class ThreadChunkCodec {
                               VarIntReader countsIn, long syncOps, long opsHash, ThreadSymbols symbols, boolean again) throws FormatException {
         String where = "thread " + thread + " in chunk " + chunk;
         long events = symbolsIn.readVarLong("event count");
-        Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(symbolsIn, mode);
+        Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(version, symbolsIn, mode);
         symbolsIn.expectEnd();
         for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) {
             if (!again || ThreadSymbols.perChunk(e.getKey(), version)) symbols.add(e.getKey(), e.getValue(), "SYMBOLS section of " + where);
@@ -164,8 +165,12 @@ final class ThreadChunkCodec {
         return tc;
     }
 
-    /** Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in the registry. */
-    private static Map<StreamKind, long[]> newSymbols(VarIntReader in, TraceMode mode) throws FormatException {
+    /**
+     * Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in
+     * the registry; from version {@link TraceFormat#CHECK_DELTAS_SINCE} the check stream's list is
+     * coded by {@link CheckSymbolPairs}.
+     */
+    private static Map<StreamKind, long[]> newSymbols(int version, VarIntReader in, TraceMode mode) throws FormatException {
         int n = in.readCount("stream kind count", mode.kinds.size());
         Map<StreamKind, long[]> out = new LinkedHashMap<>();
         int last = -1;
@@ -175,7 +180,8 @@ final class ThreadChunkCodec {
             int at = mode.kinds.indexOf(kind);
             if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
             last = at;
-            out.put(kind, readPairs(in, kind + " symbols"));
+            boolean deltas = kind == StreamKinds.CHECKS && version >= TraceFormat.CHECK_DELTAS_SINCE;
+            out.put(kind, deltas ? CheckSymbolPairs.read(in, kind + " symbols") : readPairs(in, kind + " symbols"));
         }
         return out;
     }

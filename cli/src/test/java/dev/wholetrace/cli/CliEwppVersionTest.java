@@ -1,0 +1,55 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.reader.ParallelTrace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * eWPPs of format version 7 (check-stream symbols written raw, before {@code CheckSymbolPairs}'
+ * differences) stay readable: two small recordings made by session 33's build
+ * (src/test/resources/ewpp: {@code workload sor --threads 2 --size 16 --steps 2 --mode ewpp
+ * --filter-from} a CDR run, with the search signature, and with distances and {@code --ewpp-caps 4:8}:
+ * CROSS, BACK, EVICTED and NONE symbols), and what that build's {@code deps --format json} printed
+ * on them (without the file name and the time). Today's reader must recover the same edges, counts,
+ * signature statistics and, for one load, the same instances with both ends' positions.
+ */
+class CliEwppVersionTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource({"v7-sor-ewpp, v7-sor-ewpp, ''", "v7-sor-ewpp, v7-sor-ewpp-expand, --expand", "v7-sor-distance, v7-sor-distance, ''",
+            "v7-sor-ewpp, v7-sor-ewpp-to-1663, --to 1663 --instances 400", "v7-sor-distance, v7-sor-distance-to-1663, --to 1663 --instances 400"})
+    void version7ReadsAsItsBuildRecoveredIt(String trace, String expected, String options) throws Exception {
+        Path f = dir.resolve(trace + ".wtrace");
+        try (InputStream in = resource(trace + ".wtrace")) {
+            Files.copy(in, f);
+        }
+        assertThat(ParallelTrace.open(f).version()).as("the fixture's format version").isEqualTo(7);
+        Map<String, Object> was;
+        try (InputStream in = resource(expected + ".json")) {
+            was = JsonText.object(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        Map<String, Object> now = CliDepsTest.depsJson(f, options.isEmpty() ? new String[0] : options.split(" "));
+        for (String key : List.of("mode", "method", "total", "edgeCount", "byOrigin", "signatures", "edges", "instances")) {
+            assertThat(now.get(key)).as("%s %s: %s", trace, options, key).isEqualTo(was.get(key));
+        }
+        assertThat(was.get("edges")).as("the fixture has edges").asList().isNotEmpty();
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = CliEwppVersionTest.class.getClassLoader().getResourceAsStream("ewpp/" + name);
+        if (in == null) throw new IOException("missing test resource ewpp/" + name);
+        return in;
+    }
+}

@@ -1,0 +1,56 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+
+/**
+ * The new symbols of an eWPP check stream (StreamKinds.CHECKS) in a SYMBOLS section, from format
+ * version {@link TraceFormat#CHECK_DELTAS_SINCE} (docs/trace-format.md): varint m, then m ×
+ * (varint tag, svarint Δhigh, svarint Δlow), where high and low are the value's upper and lower
+ * 32 bits, each a difference to the previous symbol of the same tag in the list (from 0).
+ *
+ * <p>Why: a check symbol's value is a store number (CROSS: writer thread in the high half, its
+ * store number in the low), a distance and a store instruction (BACK: k in the high half, d in
+ * the low) or a position (EVICTED). New ones arrive in order of first use, so a loop reading the
+ * next store instance adds symbols one apart; written raw (version 7) each is a fresh 6–8 byte
+ * pattern the section codec cannot match, as differences they repeat.
+ */
+final class CheckSymbolPairs {
+    /** Tags above this are no check symbol's: a corrupt list, refused before it indexes the tables. */
+    static final int MAX_TAG = 63;
+    private static final long LOW = 0xFFFF_FFFFL;
+
+    private CheckSymbolPairs() {}
+
+    static void write(VarIntWriter w, long[] pairs) {
+        long[] high = new long[MAX_TAG + 1];
+        long[] low = new long[MAX_TAG + 1];
+        w.writeVarLong(pairs.length / 2);
+        for (int i = 0; i < pairs.length; i += 2) {
+            long tag = pairs[i];
+            if (tag < 0 || tag > MAX_TAG) throw new IllegalArgumentException("check symbol tag " + tag + " out of range [0, " + MAX_TAG + "]");
+            int t = (int) tag;
+            long h = pairs[i + 1] >>> 32;
+            long l = pairs[i + 1] & LOW;
+            w.writeVarLong(t).writeSignedVarLong(h - high[t]).writeSignedVarLong(l - low[t]);
+            high[t] = h;
+            low[t] = l;
+        }
+    }
+
+    static long[] read(VarIntReader in, String what) throws FormatException {
+        int n = in.readCount(what, in.remaining() / 3);
+        long[] high = new long[MAX_TAG + 1];
+        long[] low = new long[MAX_TAG + 1];
+        long[] out = new long[2 * n];
+        for (int i = 0; i < out.length; i += 2) {
+            int t = in.readCount(what + " tag", MAX_TAG);
+            high[t] += in.readSignedVarLong(what);
+            low[t] += in.readSignedVarLong(what);
+            out[i] = t;
+            out[i + 1] = high[t] << 32 | low[t] & LOW;
+        }
+        return out;
+    }
+}

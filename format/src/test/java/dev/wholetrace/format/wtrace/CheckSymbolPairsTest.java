@@ -1,0 +1,78 @@
+package dev.wholetrace.format.wtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The check stream's symbol list (format version 8): any (tag, value) list reads back exactly,
+ * whatever the values (negative, past 32 bits, CROSS's thread in bit 40); a run of store numbers
+ * one apart costs a few bytes per symbol; a tag out of range, a count past the bytes or a cut list
+ * is a FormatException.
+ */
+class CheckSymbolPairsTest {
+    @Test
+    void anyListReadsBackExactly() throws Exception {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 200; trial++) {
+            long[] pairs = new long[2 * rnd.nextInt(50)];
+            for (int i = 0; i < pairs.length; i += 2) {
+                pairs[i] = rnd.nextInt(CheckSymbolPairs.MAX_TAG + 1);
+                pairs[i + 1] = switch (rnd.nextInt(4)) {
+                    case 0 -> rnd.nextLong();
+                    case 1 -> (long) rnd.nextInt(4) << 40 | rnd.nextInt(1 << 20);
+                    case 2 -> (long) rnd.nextInt(100) << 32 | rnd.nextInt(3000);
+                    default -> -rnd.nextInt(5);
+                };
+            }
+            assertThat(roundTrip(pairs)).as("trial %d", trial).isEqualTo(pairs);
+        }
+    }
+
+    @Test
+    void storeNumbersOneApartCostTwoBytesOfDifferencesEach() throws Exception {
+        long[] pairs = new long[2000];
+        for (int i = 0; i < pairs.length; i += 2) {
+            pairs[i] = 8; // CROSS
+            pairs[i + 1] = 2L << 40 | 100_000 + i / 2;
+        }
+        VarIntWriter w = new VarIntWriter();
+        CheckSymbolPairs.write(w, pairs);
+        assertThat(w.toByteArray().length).isLessThan(3 * 1000 + 16);
+        assertThat(roundTrip(pairs)).isEqualTo(pairs);
+    }
+
+    @Test
+    void damagedListsAreFormatErrors() {
+        VarIntWriter bad = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbolPairs.MAX_TAG + 1).writeSignedVarLong(0).writeSignedVarLong(0);
+        assertThatThrownBy(() -> read(bad.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("tag");
+        VarIntWriter w = new VarIntWriter();
+        CheckSymbolPairs.write(w, new long[] {8, 1L << 40 | 5, 2, 7});
+        byte[] whole = w.toByteArray();
+        for (int cut = 0; cut < whole.length; cut++) {
+            byte[] part = Arrays.copyOf(whole, cut);
+            assertThatThrownBy(() -> read(part)).as("cut at %d", cut).isInstanceOf(FormatException.class);
+        }
+        VarIntWriter many = new VarIntWriter().writeVarLong(1_000_000);
+        assertThatThrownBy(() -> read(many.toByteArray())).isInstanceOf(FormatException.class);
+    }
+
+    private static long[] roundTrip(long[] pairs) throws FormatException {
+        VarIntWriter w = new VarIntWriter();
+        CheckSymbolPairs.write(w, pairs);
+        return read(w.toByteArray());
+    }
+
+    private static long[] read(byte[] bytes) throws FormatException {
+        VarIntReader in = new VarIntReader(bytes, "check symbols");
+        long[] out = CheckSymbolPairs.read(in, "check symbols");
+        in.expectEnd();
+        return out;
+    }
+}
