@@ -111,7 +111,7 @@ public final class Simulator {
                 Vertex x = mg.vertices().get(v);
                 divider[m][v] = Throughput.dividerCycles(x.ops, classCycles);
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
-                for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips);
+                for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
                 if (x.action != Action.NONE && x.action != Action.CALL) c += machine.costOf(x.action.costKey());
                 else if (x.action == Action.CALL) c += machine.costOf("jvm.call");
@@ -126,10 +126,11 @@ public final class Simulator {
 
     /**
      * Extra cycles of one access of walk {@code w} beyond a cache hit: {@code cycles.bc.walk.KIND.LEVEL}
-     * of the smallest cache holding its {@link Walk#footprint}; 0 on a machine without cache sizes or costs.
+     * of the smallest cache holding its {@link Walk#dataSet} (its vertex run by {@code sharers} threads);
+     * 0 on a machine without cache sizes or costs.
      */
-    private double walkCycles(Walk w, Map<Integer, Double> loopTrips) {
-        String level = machine.cacheLevel(w.footprint(loopTrips));
+    private double walkCycles(Walk w, Map<Integer, Double> loopTrips, int sharers) {
+        String level = machine.cacheLevel(w.dataSet(loopTrips, sharers));
         return level == null ? 0 : machine.cycles().getOrDefault(Walk.machineKey(w.far(), level), 0L);
     }
 

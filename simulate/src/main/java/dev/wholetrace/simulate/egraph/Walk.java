@@ -44,6 +44,18 @@ public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
         return f;
     }
 
+    /**
+     * The data set the walk's cache level is decided by: its {@link #footprint} times the {@code
+     * sharers} threads that run the same loop nest ({@link Vertex#sharers}). Threads running one nest
+     * split one data set (bands of a shared array): on one processor all of them pass through its
+     * caches, and on several a band another thread wrote comes from that thread's cache or beyond,
+     * not from one's own, so a thread's share of the data is not what its cache gets to keep
+     * (docs/egraph.md, "Threads share a walk's data").
+     */
+    public double dataSet(Map<Integer, Double> loopTrips, int sharers) {
+        return footprint(loopTrips) * Math.max(1, sharers);
+    }
+
     /** The same walk {@code more} times more often. */
     public Walk times(int more) {
         return new Walk(count * more, bytes, far, loops);

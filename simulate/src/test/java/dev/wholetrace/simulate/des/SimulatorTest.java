@@ -82,6 +82,24 @@ class SimulatorTest {
                 .isEqualTo(1 + 2001 + 2000 + 1.0); // a machine without cache sizes: every walk hits
     }
 
+    @Test
+    void threadsRunningOneWalkShareItsDataSet() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.walk.near.l1", 0L, "bc.walk.near.l2", 5L, "bc.walk.near.out", 50L), Map.of(), Map.of("l1", 1000L, "l2", 10_000L));
+        String main = "t/Main.main([Ljava/lang/String;)V";
+        Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of(main, new java.util.TreeMap<>(Map.of(0, 1L, 1, 1001L, 2, 1000L, 3, 1L)));
+        double[] cycles = new double[3];
+        for (int threads = 1; threads <= 2; threads++) {
+            // the recording: the loop's 1000 iterations of 8 bytes (8000 bytes: L2), its body run by THREADS threads
+            ExecutionGraph g = graph(WALK.replace("TRIPS", "1"));
+            new Profile(counts, Map.of(main, new java.util.TreeMap<>(Map.of(0, 1L, 1, 1L, 2, (long) threads, 3, 1L))), 2003).applyTo(g);
+            assertThat(g.methods().get(0).vertices().get(2).sharers).isEqualTo(threads);
+            cycles[threads] = new Simulator(g, m, 10_000_000).run().cycles();
+        }
+        assertThat(cycles[1]).isEqualTo(1 + 1001 + 1000 * (1 + 5) + 1.0);
+        assertThat(cycles[2]).isEqualTo(1 + 1001 + 1000 * (1 + 50) + 1.0); // two threads' 8000 bytes: out of L2
+    }
+
     /** Divisions (v0), other work (v1, v1's action ACTION), a division on a chain (v2), other work (v3). */
     static final String DIVIDER = """
             egraph 4
@@ -204,7 +222,7 @@ class SimulatorTest {
                 "t/Main.worker()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 2L)),
                 "t/A.run()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 8L, 2, 6L, 3, 2L)),
                 "t/B.run()V", new java.util.TreeMap<>(Map.of(0, 0L, 1, 0L, 2, 0L, 3, 0L)));
-        Profile p = new Profile(counts, 35);
+        Profile p = new Profile(counts, Map.of(), 35);
         p.applyTo(g);
         ProfileCheck.Result c = ProfileCheck.run(g, p, machine(2, MachineModel.Scheduling.ROUND_ROBIN), 1_000_000);
         assertThat(c.worst()).isEmpty();
@@ -228,7 +246,7 @@ class SimulatorTest {
                 """);
         Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of("t/Main.main([Ljava/lang/String;)V",
                 new java.util.TreeMap<>(Map.of(0, 1L, 1, 50L, 2, 50L, 3, 50L, 4, 1L)));
-        Profile p = new Profile(counts, 152);
+        Profile p = new Profile(counts, Map.of(), 152);
         p.applyTo(g);
         assertThat(g.methods().get(0).vertices().get(1).weights).containsExactly(50.0, 0.0);
         assertThat(ProfileCheck.run(g, p, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).worst()).isEmpty();
