@@ -16,7 +16,8 @@ import java.util.Map;
  * their {@code bytes} is the footprint, resolved from the recording's trip counts.
  *
  * @param count accesses of the vertex with this walk
- * @param bytes bytes the access moves per iteration (a line, {@link #LINE}, when far)
+ * @param bytes bytes the access adds to the walk's data per iteration: its stride; when far a line,
+ *     {@link #LINE}, or less when the next column starts within that line (the columns share lines)
  * @param far whether each access touches a new cache line
  * @param loops the enclosing loops' control vertices ({@link Vertex#end}), innermost first
  */
