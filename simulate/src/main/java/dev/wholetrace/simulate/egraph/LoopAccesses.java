@@ -33,7 +33,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *   <li><b>array walks</b>: an array access whose index is an affine function of its innermost loop's
  *       induction variable gets a {@link Walk} — the bytes it moves per iteration (constant stride ×
  *       element size; a cache line when the stride is a line or more, or a loop-invariant variable:
- *       a matrix column) and its enclosing loops, whose profiled trip counts make its footprint.
+ *       a matrix column, unless the enclosing loop starts the next column within that line, when the
+ *       columns share lines and the walk adds that advance) and its enclosing loops, whose profiled
+ *       trip counts make its footprint.
  *       An index the analysis cannot follow (a mask, a value loaded from memory) gets none.
  * </ul>
  */
