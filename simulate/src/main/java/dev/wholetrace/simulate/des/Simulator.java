@@ -49,6 +49,8 @@ public final class Simulator {
      */
     private final double[][] rest, divider, fixed;
     private final boolean[][] sync;
+    /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
+    private final double loopExit;
     /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
     private final int[] offset;
     private final int vertices;
@@ -120,6 +122,7 @@ public final class Simulator {
                 sync[m][v] = x.action != Action.NONE && x.action != Action.CALL && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
+        loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
         reachesClosure();
         rngState = machine.seed();
     }
@@ -346,6 +349,7 @@ public final class Simulator {
         f.vertex = v.next[k];
         f.actionDone = false;
         enter(t, f.method, f.vertex);
+        if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {

@@ -44,6 +44,9 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     /** The instruction class every unnamed class costs as. */
     public static final String DEFAULT_CLASS = "default";
 
+    /** The {@code cycles} key of leaving a loop (once per entry: the JIT's loop set-up and exit); unset: 0. */
+    public static final String LOOP_EXIT = "bc.loop-exit";
+
     /** How runnable threads beyond the processor count wait. */
     public enum Scheduling {
         /** A thread keeps its processor until it blocks or ends; waiting threads start in arrival order. */

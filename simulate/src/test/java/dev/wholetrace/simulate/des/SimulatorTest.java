@@ -100,6 +100,28 @@ class SimulatorTest {
         assertThat(cycles[2]).isEqualTo(1 + 1001 + 1000 * (1 + 50) + 1.0); // two threads' 8000 bytes: out of L2
     }
 
+    @Test
+    void leavingALoopCostsOncePerEntry() throws Exception {
+        // an outer loop of 3 iterations around an inner loop of 4: the inner loop is left 3 times, the outer once
+        ExecutionGraph g = graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 6
+                v 0 bci=0 ops=local:1 next=1
+                v 1 bci=1 ops=branch:1 next=2,5 loop=0 trips=3
+                v 2 bci=2 ops=local:1 next=3
+                v 3 bci=3 ops=branch:1 next=4,1 loop=0 trips=4
+                v 4 bci=4 ops=int:1 next=3
+                v 5 bci=5 ops=return:1
+                """);
+        MachineModel plain = machine(1, MachineModel.Scheduling.FIFO);
+        MachineModel exits = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, Map.of("default", 1L, MachineModel.LOOP_EXIT, 100L), Map.of());
+        // v0 + 4 outer tests + 3 × (v2 + 5 inner tests + 4 bodies) + return
+        assertThat(new Simulator(g, plain, 1_000_000).run().cycles()).isEqualTo(1 + 4 + 3 * (1 + 5 + 4) + 1.0);
+        assertThat(new Simulator(g, exits, 1_000_000).run().cycles()).isEqualTo(36 + 4 * 100.0);
+    }
+
     /** Divisions (v0), other work (v1, v1's action ACTION), a division on a chain (v2), other work (v3). */
     static final String DIVIDER = """
             egraph 4
