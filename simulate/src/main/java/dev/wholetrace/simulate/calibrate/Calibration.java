@@ -34,7 +34,8 @@ import java.util.function.IntToLongFunction;
  *       loop iteration;
  *   <li>the costs per instruction class are the non-negative least-squares fit of the loops
  *       ({@link CostFit}: instructions per class × cost = measured time, relative errors);
- *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body;
+ *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body, and a
+ *       loop exit the time per entry of short inner loops beyond the same body in one long loop;
  *       thread start, barrier await and hand-over are timed with real threads.
  * </ol>
  * No factor depends on a workload: the programs whose run times are predicted are not among the loops.
