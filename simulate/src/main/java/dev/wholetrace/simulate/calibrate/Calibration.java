@@ -34,7 +34,8 @@ import java.util.function.IntToLongFunction;
  *       loop iteration;
  *   <li>the costs per instruction class are the non-negative least-squares fit of the loops
  *       ({@link CostFit}: instructions per class × cost = measured time, relative errors);
- *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body;
+ *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body, and a
+ *       loop exit the time per entry of short inner loops beyond the same body in one long loop;
  *       thread start, barrier await and hand-over are timed with real threads.
  * </ol>
  * No factor depends on a workload: the programs whose run times are predicted are not among the loops.
@@ -46,6 +47,7 @@ public final class Calibration {
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private final List<CostFit.Sample> samples = new ArrayList<>();
     private final List<String> walkReport = new ArrayList<>();
+    private String loopReport = "";
     private double[] fitted, linear;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
@@ -79,6 +81,11 @@ public final class Calibration {
         double handover = best(() -> MicroBenchmarks.handover(2000));
         costs.put("jvm.handover", whole(handover));
         costs.put("jvm.context-switch", whole(handover));
+        double tLong = time(n -> (long) b.axpyLoop(n)), tShort = time(n -> (long) b.shortLoops(n)); // side by side
+        double exit = Math.max(0, (tShort - tLong) * MicroBenchmarks.SHORT_TRIPS);
+        cycles.put(MachineModel.LOOP_EXIT, whole(exit));
+        loopReport = String.format(Locale.ROOT, "loop exit: axpy body %.3f ns per iteration in one loop, %.3f in loops of %d: %.3f ns per loop entry",
+                tLong, tShort, MicroBenchmarks.SHORT_TRIPS, exit);
         Map<String, Long> caches = CacheSizes.read(CacheSizes.SYSFS);
         walkCosts(caches, cycles);
         return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs, caches);
@@ -152,6 +159,7 @@ public final class Calibration {
                     100 * (p - s.ns()) / s.ns(), q, 100 * (q - s.ns()) / s.ns()));
         }
         out.add(String.format(Locale.ROOT, "mean absolute residual: %.0f%% with chains, %.0f%% linear", 100 * sum / samples.size(), 100 * sumLinear / samples.size()));
+        out.add(loopReport);
         out.addAll(walkReport);
         return out;
     }

@@ -118,6 +118,25 @@ public final class MicroBenchmarks {
         return y[7];
     }
 
+    /** Inner loops of {@link #SHORT_TRIPS} iterations in {@link #shortLoops}: Lu's block rows have 16. */
+    static final int SHORT_TRIPS = 16;
+
+    /**
+     * {@link #axpyLoop}'s body in inner loops of {@link #SHORT_TRIPS} iterations (not a fitted loop):
+     * the difference per iteration from {@link #axpyLoop}, times the trips, is what entering and
+     * leaving a loop costs ({@code cycles.bc.loop-exit}).
+     */
+    double shortLoops(int n) {
+        double[] x = xs, y = doubles;
+        for (int start = 0; start < n; start += SHORT_TRIPS) {
+            for (int i = start, end = start + SHORT_TRIPS; i < end; i++) {
+                int k = i & 4095;
+                y[k] = y[k] * 0.5 + 0.25 * x[k];
+            }
+        }
+        return y[7];
+    }
+
     /** A three-point smoothing of one array into another (neighbour loads, one store). */
     double stencilLoop(int n) {
         double[] x = xs, y = doubles;

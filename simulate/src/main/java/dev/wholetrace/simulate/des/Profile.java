@@ -11,9 +11,11 @@ import dev.wholetrace.simulate.egraph.Vertex;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -25,10 +27,13 @@ import java.util.TreeMap;
 public final class Profile {
     /** Method id ({@code owner/Name.method(desc)}) → block start bci → times run. */
     private final Map<String, TreeMap<Integer, Long>> counts;
+    /** The same keys → how many of the recording's threads ran the block. */
+    private final Map<String, TreeMap<Integer, Long>> threads;
     private final long blocks;
 
-    Profile(Map<String, TreeMap<Integer, Long>> counts, long blocks) {
+    Profile(Map<String, TreeMap<Integer, Long>> counts, Map<String, TreeMap<Integer, Long>> threads, long blocks) {
         this.counts = counts;
+        this.threads = threads;
         this.blocks = blocks;
     }
 
@@ -36,27 +41,30 @@ public final class Profile {
     public static Profile read(Path file) throws IOException {
         TraceView trace = TraceView.open(file);
         if (!trace.mode().control) throw new IllegalArgumentException(file + ": a " + trace.mode() + " recording has no block events; record in COR, CDR or ALL mode for --profile");
-        Map<Integer, Long> byBlock = new HashMap<>();
+        Map<Integer, Long> byBlock = new HashMap<>(), threadsByBlock = new HashMap<>();
         long total = 0;
         for (int t = 0; t < trace.threadCount(); t++) {
+            Set<Integer> ran = new HashSet<>();
             for (Iterator<Event> it = trace.events(t); it.hasNext();) {
                 Event e = it.next();
                 if (e.type() == Event.Type.BLOCK) {
                     byBlock.merge(e.id(), 1L, Long::sum);
+                    if (ran.add(e.id())) threadsByBlock.merge(e.id(), 1L, Long::sum);
                     total++;
                 }
             }
         }
         CodeMap code = trace.code();
-        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
+        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>(), threads = new HashMap<>();
         // every block of the code map, the ones never run with 0: a vertex inside a block that never
         // ran must not take the count of the block before it
         for (CodeEntry c : code.blocksFrom(0)) {
             if (c.bci() < 0) continue;
             String id = c.className().replace('.', '/') + "." + c.method() + c.descriptor();
             counts.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), byBlock.getOrDefault(c.id(), 0L), Long::sum);
+            threads.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), threadsByBlock.getOrDefault(c.id(), 0L), Long::sum);
         }
-        return new Profile(counts, total);
+        return new Profile(counts, threads, total);
     }
 
     /** Blocks the recording ran. */
@@ -106,15 +114,25 @@ public final class Profile {
 
     /** Times the block holding {@code bci} of method {@code id} ran (0 when never). */
     long count(String id, int bci) {
-        TreeMap<Integer, Long> m = counts.get(id);
+        return lookUp(counts, id, bci);
+    }
+
+    /** Threads of the recording that ran the block holding {@code bci} of method {@code id} (0 when none). */
+    long threads(String id, int bci) {
+        return lookUp(threads, id, bci);
+    }
+
+    private static long lookUp(Map<String, TreeMap<Integer, Long>> byMethod, String id, int bci) {
+        TreeMap<Integer, Long> m = byMethod.get(id);
         if (m == null) return 0;
         Map.Entry<Integer, Long> e = m.floorEntry(Math.max(bci, 0));
         return e == null ? 0 : e.getValue();
     }
 
     /**
-     * Sets the weights of {@code g}'s decisions and call targets and its loops' trip counts from the
-     * counts. A decision or loop the recording never reached keeps what it had.
+     * Sets the weights of {@code g}'s decisions and call targets, its loops' trip counts and its
+     * walking vertices' {@link Vertex#sharers} from the counts. A decision or loop the recording never
+     * reached keeps what it had.
      */
     public void applyTo(ExecutionGraph g) {
         for (MethodGraph m : g.methods()) {
@@ -135,6 +153,7 @@ public final class Profile {
                     }
                     if (here > 0 && lambdas) v.trips = runs / here;
                 }
+                if (v.walks.length > 0) v.sharers = (int) Math.max(1, threads(m.id(), v.bci));
                 if (v.targets.length > 1) {
                     double sum = 0;
                     double[] w = new double[v.targets.length];

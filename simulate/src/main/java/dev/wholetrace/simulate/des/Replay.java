@@ -180,8 +180,8 @@ public final class Replay {
                 Map.Entry<Integer, Integer> b = starts.floorEntry(v.bci);
                 if (b == null) continue;
                 BlockCost c = costOf.get(b.getValue());
-                for (Walk w : v.walks) { // a segment has no loops: the footprint, resolved here, is the walk's bytes
-                    c.units.add(new Walk(1, (int) Math.min(Integer.MAX_VALUE, w.footprint(loopTrips)), w.far(), List.of()));
+                for (Walk w : v.walks) { // a segment has no loops: the data set, resolved here, is the walk's bytes
+                    c.units.add(new Walk(1, (int) Math.min(Integer.MAX_VALUE, w.dataSet(loopTrips, v.sharers)), w.far(), List.of()));
                     c.counts.add(w.count());
                 }
                 for (int k = 0; k < c.ops.length; k++) {

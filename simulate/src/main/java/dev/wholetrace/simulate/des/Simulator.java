@@ -49,6 +49,8 @@ public final class Simulator {
      */
     private final double[][] rest, divider, fixed;
     private final boolean[][] sync;
+    /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
+    private final double loopExit;
     /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
     private final int[] offset;
     private final int vertices;
@@ -111,7 +113,7 @@ public final class Simulator {
                 Vertex x = mg.vertices().get(v);
                 divider[m][v] = Throughput.dividerCycles(x.ops, classCycles);
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
-                for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips);
+                for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
                 boolean call = x.action == Action.CALL || x.action == Action.CALLBACK;
                 if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());
@@ -121,16 +123,18 @@ public final class Simulator {
                 sync[m][v] = x.action != Action.NONE && !call && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
+        loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
         reachesClosure();
         rngState = machine.seed();
     }
 
     /**
      * Extra cycles of one access of walk {@code w} beyond a cache hit: {@code cycles.bc.walk.KIND.LEVEL}
-     * of the smallest cache holding its {@link Walk#footprint}; 0 on a machine without cache sizes or costs.
+     * of the smallest cache holding its {@link Walk#dataSet} (its vertex run by {@code sharers} threads);
+     * 0 on a machine without cache sizes or costs.
      */
-    private double walkCycles(Walk w, Map<Integer, Double> loopTrips) {
-        String level = machine.cacheLevel(w.footprint(loopTrips));
+    private double walkCycles(Walk w, Map<Integer, Double> loopTrips, int sharers) {
+        String level = machine.cacheLevel(w.dataSet(loopTrips, sharers));
         return level == null ? 0 : machine.cycles().getOrDefault(Walk.machineKey(w.far(), level), 0L);
     }
 
@@ -351,6 +355,7 @@ public final class Simulator {
         f.vertex = v.next[k];
         f.actionDone = false;
         enter(t, f.method, f.vertex);
+        if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {

@@ -33,7 +33,9 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *   <li><b>array walks</b>: an array access whose index is an affine function of its innermost loop's
  *       induction variable gets a {@link Walk} — the bytes it moves per iteration (constant stride ×
  *       element size; a cache line when the stride is a line or more, or a loop-invariant variable:
- *       a matrix column) and its enclosing loops, whose profiled trip counts make its footprint.
+ *       a matrix column, unless the enclosing loop starts the next column within that line, when the
+ *       columns share lines and the walk adds that advance) and its enclosing loops, whose profiled
+ *       trip counts make its footprint.
  *       An index the analysis cannot follow (a mask, a value loaded from memory) gets none.
  * </ul>
  */
@@ -189,7 +191,20 @@ final class LoopAccesses {
         if (far && nextToAnother(top(fr, store ? 1 : 0), size)) return null; // a[i + 1] beside a[i]: the line a[i] pays for
         List<Integer> ends = new ArrayList<>();
         for (int l : loops) ends.add(vertices.get(l).end);
-        return new Walk(1, far ? Walk.LINE : (int) (Math.abs(s) * size), far, ends);
+        return new Walk(1, far ? farBytes(top(fr, store ? 1 : 0), size, loops) : (int) (Math.abs(s) * size), far, ends);
+    }
+
+    /**
+     * What a far walk adds to its data per iteration: a line, unless the enclosing loop starts each
+     * column less than a line after the last (a transpose or a column sweep: the next column): then
+     * the columns share their lines, and the walk's data is that advance per access, as the
+     * calibration's column walk of a whole array counts it (docs/egraph.md, "Columns share lines").
+     */
+    private int farBytes(SourceValue index, int size, List<Integer> loops) {
+        if (loops.size() < 2) return Walk.LINE;
+        long advance = stride(index, loops.get(1), loops.get(0), 0);
+        if (advance == UNKNOWN || advance == FAR || advance == 0 || Math.abs(advance) * size >= Walk.LINE) return Walk.LINE;
+        return (int) (Math.abs(advance) * size);
     }
 
     /**
@@ -197,6 +212,15 @@ final class LoopAccesses {
      * {@link #FAR} when by a loop-invariant variable, {@link #UNKNOWN} when the analysis cannot say.
      */
     private long stride(SourceValue v, int loop, int depth) {
+        return stride(v, loop, -1, depth);
+    }
+
+    /**
+     * As {@link #stride(SourceValue, int, int)}, with {@code inner} ≥ 0 a loop inside {@code loop}: the
+     * advance per iteration of {@code loop} of {@code v}'s value at each entry of {@code inner} (its
+     * variables taken at the values they start {@code inner} with).
+     */
+    private long stride(SourceValue v, int loop, int inner, int depth) {
         AbstractInsnNode p = single(v);
         if (p == null || depth > DEPTH) return UNKNOWN;
         Integer c = constant(p);
@@ -206,12 +230,12 @@ final class LoopAccesses {
         Frame<SourceValue> fr = at == null ? null : frames[at];
         switch (op) {
             case Opcodes.ILOAD:
-                return local(((VarInsnNode) p).var, loop, depth);
+                return inner < 0 ? local(((VarInsnNode) p).var, loop, depth) : entryLocal(((VarInsnNode) p).var, loop, inner, depth);
             case Opcodes.GETFIELD: case Opcodes.GETSTATIC: case Opcodes.ARRAYLENGTH:
                 return facts(loop).fieldsWritten.contains(p instanceof FieldInsnNode f ? f.owner + "." + f.name : "") ? UNKNOWN : 0;
             case Opcodes.IADD: case Opcodes.ISUB: {
                 if (fr == null) return UNKNOWN;
-                long a = stride(top(fr, 1), loop, depth + 1), b = stride(top(fr, 0), loop, depth + 1);
+                long a = stride(top(fr, 1), loop, inner, depth + 1), b = stride(top(fr, 0), loop, inner, depth + 1);
                 if (a == UNKNOWN || b == UNKNOWN) return UNKNOWN;
                 if (a == FAR || b == FAR) return FAR;
                 return op == Opcodes.IADD ? a + b : a - b;
@@ -219,7 +243,7 @@ final class LoopAccesses {
             case Opcodes.IMUL: case Opcodes.ISHL: {
                 if (fr == null) return UNKNOWN;
                 SourceValue left = top(fr, 1), right = top(fr, 0);
-                long a = stride(left, loop, depth + 1), b = stride(right, loop, depth + 1);
+                long a = stride(left, loop, inner, depth + 1), b = stride(right, loop, inner, depth + 1);
                 if (a == UNKNOWN || b == UNKNOWN) return UNKNOWN;
                 if (a == 0 && b == 0) return 0;
                 Integer ca = constantOf(left), cb = constantOf(right);
@@ -264,6 +288,22 @@ final class LoopAccesses {
             }
         }
         return self ? step : UNKNOWN;
+    }
+
+    /**
+     * The advance per iteration of {@code loop} of local {@code var}'s value when {@code inner} starts:
+     * a variable {@code inner} changes (its induction variable, a pointer it moves) starts from its one
+     * store outside {@code inner}; any other is {@link #local}'s.
+     */
+    private long entryLocal(int var, int loop, int inner, int depth) {
+        List<Integer> stores = facts(loop).stores.get(var);
+        if (stores == null) return 0;
+        BitSet innerBody = bodies.get(inner);
+        List<Integer> outside = new ArrayList<>();
+        for (int s : stores) if (vertexOf[s] < 0 || !innerBody.get(vertexOf[s])) outside.add(s);
+        if (outside.size() == stores.size()) return local(var, loop, depth);
+        if (outside.size() != 1 || insns[outside.get(0)] instanceof IincInsnNode || frames[outside.get(0)] == null) return UNKNOWN;
+        return stride(top(frames[outside.get(0)], 0), loop, inner, depth + 1);
     }
 
     /** An index {@code local ± c} within a cache line of {@code local}: the same line as the access at {@code local}. */

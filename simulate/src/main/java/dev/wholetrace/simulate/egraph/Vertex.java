@@ -30,6 +30,12 @@ public final class Vertex {
     public int end;
     /** The vertex's array accesses that walk an array in a loop ({@link Walk}); empty for most vertices. */
     public Walk[] walks = new Walk[0];
+    /**
+     * Threads that run this vertex's code (a profile's: the recorded threads that ran its block; 1
+     * without one): threads running one loop nest split one data set, so a walk's data set is its
+     * footprint times this ({@link Walk#dataSet}).
+     */
+    public int sharers = 1;
     public Action action = Action.NONE;
     /** Which lock, barrier, latch or queue: a field ("Owner.field"), else the site; null when none. */
     public String key;
@@ -87,6 +93,7 @@ public final class Vertex {
         v.ops = ops.clone();
         v.chain = chain.clone();
         v.walks = walks.clone();
+        v.sharers = sharers;
         v.action = action;
         v.key = key;
         v.end = end;

@@ -16,7 +16,8 @@ import java.util.Map;
  * their {@code bytes} is the footprint, resolved from the recording's trip counts.
  *
  * @param count accesses of the vertex with this walk
- * @param bytes bytes the access moves per iteration (a line, {@link #LINE}, when far)
+ * @param bytes bytes the access adds to the walk's data per iteration: its stride; when far a line,
+ *     {@link #LINE}, or less when the next column starts within that line (the columns share lines)
  * @param far whether each access touches a new cache line
  * @param loops the enclosing loops' control vertices ({@link Vertex#end}), innermost first
  */
@@ -42,6 +43,18 @@ public record Walk(int count, int bytes, boolean far, List<Integer> loops) {
         double f = bytes;
         for (int loop : loops) f *= Math.max(1, loopTrips.getOrDefault(loop, 1.0));
         return f;
+    }
+
+    /**
+     * The data set the walk's cache level is decided by: its {@link #footprint} times the {@code
+     * sharers} threads that run the same loop nest ({@link Vertex#sharers}). Threads running one nest
+     * split one data set (bands of a shared array): on one processor all of them pass through its
+     * caches, and on several a band another thread wrote comes from that thread's cache or beyond,
+     * not from one's own, so a thread's share of the data is not what its cache gets to keep
+     * (docs/egraph.md, "Threads share a walk's data").
+     */
+    public double dataSet(Map<Integer, Double> loopTrips, int sharers) {
+        return footprint(loopTrips) * Math.max(1, sharers);
     }
 
     /** The same walk {@code more} times more often. */

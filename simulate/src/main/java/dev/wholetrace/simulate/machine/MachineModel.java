@@ -27,7 +27,7 @@ import java.util.TreeMap;
  * @param cycles instruction class → cycles per instruction ({@code cycles.NAME} keys without the prefix)
  * @param costs synchronization or communication cost → cycles ({@code cost.NAME} keys without the prefix)
  * @param caches data cache level → bytes ({@code cache.NAME.bytes} keys: {@code l1}, {@code l2}, …): an
- *     array walk is priced by the smallest level that holds its footprint ({@code cycles.bc.walk.*})
+ *     array walk is priced by the smallest level that holds its data set ({@code cycles.bc.walk.*})
  */
 public record MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
         double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches) {
@@ -43,6 +43,9 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
 
     /** The instruction class every unnamed class costs as. */
     public static final String DEFAULT_CLASS = "default";
+
+    /** The {@code cycles} key of leaving a loop (once per entry: the JIT's loop set-up and exit); unset: 0. */
+    public static final String LOOP_EXIT = "bc.loop-exit";
 
     /** How runnable threads beyond the processor count wait. */
     public enum Scheduling {

@@ -82,6 +82,46 @@ class SimulatorTest {
                 .isEqualTo(1 + 2001 + 2000 + 1.0); // a machine without cache sizes: every walk hits
     }
 
+    @Test
+    void threadsRunningOneWalkShareItsDataSet() throws Exception {
+        MachineModel m = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1,
+                Map.of("default", 1L, "bc.walk.near.l1", 0L, "bc.walk.near.l2", 5L, "bc.walk.near.out", 50L), Map.of(), Map.of("l1", 1000L, "l2", 10_000L));
+        String main = "t/Main.main([Ljava/lang/String;)V";
+        Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of(main, new java.util.TreeMap<>(Map.of(0, 1L, 1, 1001L, 2, 1000L, 3, 1L)));
+        double[] cycles = new double[3];
+        for (int threads = 1; threads <= 2; threads++) {
+            // the recording: the loop's 1000 iterations of 8 bytes (8000 bytes: L2), its body run by THREADS threads
+            ExecutionGraph g = graph(WALK.replace("TRIPS", "1"));
+            new Profile(counts, Map.of(main, new java.util.TreeMap<>(Map.of(0, 1L, 1, 1L, 2, (long) threads, 3, 1L))), 2003).applyTo(g);
+            assertThat(g.methods().get(0).vertices().get(2).sharers).isEqualTo(threads);
+            cycles[threads] = new Simulator(g, m, 10_000_000).run().cycles();
+        }
+        assertThat(cycles[1]).isEqualTo(1 + 1001 + 1000 * (1 + 5) + 1.0);
+        assertThat(cycles[2]).isEqualTo(1 + 1001 + 1000 * (1 + 50) + 1.0); // two threads' 8000 bytes: out of L2
+    }
+
+    @Test
+    void leavingALoopCostsOncePerEntry() throws Exception {
+        // an outer loop of 3 iterations around an inner loop of 4: the inner loop is left 3 times, the outer once
+        ExecutionGraph g = graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 6
+                v 0 bci=0 ops=local:1 next=1
+                v 1 bci=1 ops=branch:1 next=2,5 loop=0 trips=3
+                v 2 bci=2 ops=local:1 next=3
+                v 3 bci=3 ops=branch:1 next=4,1 loop=0 trips=4
+                v 4 bci=4 ops=int:1 next=3
+                v 5 bci=5 ops=return:1
+                """);
+        MachineModel plain = machine(1, MachineModel.Scheduling.FIFO);
+        MachineModel exits = new MachineModel("t", 1, 1e9, MachineModel.Scheduling.FIFO, 50, 0, 1, Map.of("default", 1L, MachineModel.LOOP_EXIT, 100L), Map.of());
+        // v0 + 4 outer tests + 3 × (v2 + 5 inner tests + 4 bodies) + return
+        assertThat(new Simulator(g, plain, 1_000_000).run().cycles()).isEqualTo(1 + 4 + 3 * (1 + 5 + 4) + 1.0);
+        assertThat(new Simulator(g, exits, 1_000_000).run().cycles()).isEqualTo(36 + 4 * 100.0);
+    }
+
     /** Divisions (v0), other work (v1, v1's action ACTION), a division on a chain (v2), other work (v3). */
     static final String DIVIDER = """
             egraph 4
@@ -249,7 +289,7 @@ class SimulatorTest {
                 "t/Main.worker()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 2L)),
                 "t/A.run()V", new java.util.TreeMap<>(Map.of(0, 2L, 1, 8L, 2, 6L, 3, 2L)),
                 "t/B.run()V", new java.util.TreeMap<>(Map.of(0, 0L, 1, 0L, 2, 0L, 3, 0L)));
-        Profile p = new Profile(counts, 35);
+        Profile p = new Profile(counts, Map.of(), 35);
         p.applyTo(g);
         ProfileCheck.Result c = ProfileCheck.run(g, p, machine(2, MachineModel.Scheduling.ROUND_ROBIN), 1_000_000);
         assertThat(c.worst()).isEmpty();
@@ -273,7 +313,7 @@ class SimulatorTest {
                 """);
         Map<String, java.util.TreeMap<Integer, Long>> counts = Map.of("t/Main.main([Ljava/lang/String;)V",
                 new java.util.TreeMap<>(Map.of(0, 1L, 1, 50L, 2, 50L, 3, 50L, 4, 1L)));
-        Profile p = new Profile(counts, 152);
+        Profile p = new Profile(counts, Map.of(), 152);
         p.applyTo(g);
         assertThat(g.methods().get(0).vertices().get(1).weights).containsExactly(50.0, 0.0);
         assertThat(ProfileCheck.run(g, p, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).worst()).isEmpty();

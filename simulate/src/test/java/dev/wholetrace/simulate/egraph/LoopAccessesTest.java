@@ -38,7 +38,16 @@ class LoopAccessesTest {
         ExecutionGraph g = graph();
         List<Integer> loops = loops(g, "column");
         assertThat(loops).hasSize(2);
-        assertThat(walks(g, "column")).containsExactly(new Walk(1, Walk.LINE, true, loops));
+        // a new line per access, but the next column is the next double: the columns share their lines
+        assertThat(walks(g, "column")).containsExactly(new Walk(1, 8, true, loops));
+    }
+
+    @Test
+    void columnsShareLinesOnlyWhenTheNextStartsWithinALine() throws Exception {
+        ExecutionGraph g = graph();
+        assertThat(walks(g, "columnsALineApart")).containsExactly(new Walk(1, Walk.LINE, true, loops(g, "columnsALineApart")));
+        // a pointer started at 2h and moved a row on per access, (re, im) read together: 16 bytes per column
+        assertThat(walks(g, "transpose")).containsExactly(new Walk(1, 16, true, loops(g, "transpose")));
     }
 
     @Test

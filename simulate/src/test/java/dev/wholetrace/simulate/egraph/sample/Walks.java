@@ -9,7 +9,8 @@ public final class Walks {
     public static void main(String[] args) {
         Walks w = new Walks();
         double[] a = new double[1024];
-        System.out.println(sequential(a) + column(a, 32, 32) + pairs(a) + columnPairs(a, 64) + masked(a) + w.invariantBound() + w.writtenField()
+        System.out.println(sequential(a) + column(a, 32, 32) + columnsALineApart(a, 32, 32) + transpose(a, 16, 32) + pairs(a) + columnPairs(a, 64)
+                + masked(a) + w.invariantBound() + w.writtenField()
                 + w.inlinedCalls() + w.writingCalls());
     }
 
@@ -23,6 +24,25 @@ public final class Walks {
         double s = 0;
         for (int c = 0; c < cols; c++) {
             for (int r = 0; r < rows; r++) s += a[r * cols + c];
+        }
+        return s;
+    }
+
+    /** Every eighth column: the columns share no line. */
+    static double columnsALineApart(double[] a, int rows, int cols) {
+        double s = 0;
+        for (int c = 0; c < cols; c += 8) {
+            for (int r = 0; r < rows; r++) s += a[r * cols + c];
+        }
+        return s;
+    }
+
+    /** Fft's transpose read: complex (re, im) columns through a pointer the inner loop moves a row on. */
+    static double transpose(double[] a, int rows, int cols) {
+        double s = 0;
+        for (int h = 0; h < cols; h++) {
+            int i = 2 * h;
+            for (int v = 0; v < rows; v++, i += 2 * cols) s += a[i] - a[i + 1];
         }
         return s;
     }
