@@ -182,14 +182,14 @@ class SimulatorTest {
         Map<String, java.util.TreeMap<Integer, Long>> counts = new java.util.HashMap<>();
         counts.put("t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 2L, 5, 2L)));
         counts.put("t/Main.lambda$main$0(I)I", new java.util.TreeMap<>(Map.of(0, 14L, 3, 14L)));
-        new Profile(counts, 32).applyTo(g);
+        new Profile(counts, Map.of(), 32).applyTo(g);
         assertThat(g.methods().get(0).vertices().get(0).trips).isEqualTo(7.0);
         ExecutionGraph reference = graph(CALLBACK.replace("TRIPS", "1").replace("lambda$main$0", "work")); // a method reference's target
         counts.put("t/Main.work(I)I", counts.get("t/Main.lambda$main$0(I)I"));
-        new Profile(counts, 32).applyTo(reference);
+        new Profile(counts, Map.of(), 32).applyTo(reference);
         assertThat(reference.methods().get(0).vertices().get(0).trips).isEqualTo(1.0); // its count also has direct calls: kept
         counts.put("t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 0L)));
-        new Profile(counts, 14).applyTo(g);
+        new Profile(counts, Map.of(), 14).applyTo(g);
         assertThat(g.methods().get(0).vertices().get(0).trips).isEqualTo(7.0); // a call that never ran keeps what it had
     }
 
