@@ -32,6 +32,13 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
                              long chunkMillis, int batchLongs, int queuedBatches, boolean foldPaths,
                              Map<String, String> properties, GrammarAlgorithm grammar) {
 
+    /**
+     * Property: {@code off} runs mode STRATA's layer 0 and final grammar on the compressor worker
+     * that builds the paths, instead of on a pipeline stage of its own (agent option
+     * {@code pipeline}; docs/strata.md). Kept in the trace's properties when set.
+     */
+    public static final String STRATA_PIPELINE_PROPERTY = "strata.pipeline";
+
     public RecorderConfig {
         if (mode == null) throw new IllegalArgumentException("mode is required");
         if (codec == null) throw new IllegalArgumentException("codec is required");

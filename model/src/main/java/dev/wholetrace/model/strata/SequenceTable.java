@@ -103,6 +103,23 @@ public final class SequenceTable {
         return poolSize;
     }
 
+    /** Where each sequence starts in {@link #pool()}, and after the last one where it ends: {@code size() + 1} offsets. */
+    public int[] starts() {
+        return Arrays.copyOf(starts, count + 1);
+    }
+
+    /** Every sequence's elements in id order, one after the other (a copy). */
+    public long[] pool() {
+        return Arrays.copyOf(pool, poolSize);
+    }
+
+    /** {@link #pool()} as ints, for sequences of ints (paths of symbols). */
+    public int[] poolAsInts() {
+        int[] out = new int[poolSize];
+        for (int i = 0; i < poolSize; i++) out[i] = Math.toIntExact(pool[i]);
+        return out;
+    }
+
     /** Bytes the table's arrays take (their capacity, not just what is used). */
     public long bytes() {
         return 8L * pool.length + 4L * (starts.length + hashes.length + slots.length) + 64;
