@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  *   <li>{@value #FILTER}: mode ewpp, the filtering phase's dependences (a file; docs/ewpp.md);</li>
  *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
  *   <li>{@value #CAPS}: mode ewpp, {@code BUFFER:TABLE}, the collection's memory bounds (EwppCaps; docs/ewpp.md);</li>
- *   <li>{@value #PIPELINE}: mode strata, {@code on} (default: paths and layer 0 on two threads) or {@code off} (one; docs/strata.md);</li>
+ *   <li>{@value #PIPELINE}: mode strata, {@code on} (paths and layer 0 on two threads per compressor worker) or {@code off} (default: one; docs/strata.md);</li>
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
@@ -45,7 +45,7 @@ public final class AgentOptions {
     public static final String SIGNATURE = "signature";
     /** Mode ewpp: {@code BUFFER:TABLE}, instances per timestamp buffer and entries per last-writer table (docs/ewpp.md). */
     public static final String CAPS = "caps";
-    /** Mode strata: {@code on} (default) or {@code off}, whether layer 0 runs on a pipeline stage of its own (docs/strata.md). */
+    /** Mode strata: {@code on} or {@code off} (default), whether layer 0 runs on a pipeline stage of its own (docs/strata.md). */
     public static final String PIPELINE = "pipeline";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
@@ -63,7 +63,7 @@ public final class AgentOptions {
     private String signature;
     /** Mode ewpp: the memory bounds as {@code BUFFER:TABLE}, or null for the defaults. */
     private String caps;
-    /** Mode strata: "on" or "off", or null for the default (on). */
+    /** Mode strata: "on" or "off", or null for the default (off). */
     private String pipeline;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
@@ -131,7 +131,7 @@ public final class AgentOptions {
         return o;
     }
 
-    /** These options, running mode strata's layer 0 on a stage of its own ({@code on}) or on the compressor worker ({@code off}); null: the default (on). */
+    /** These options, running mode strata's layer 0 on a stage of its own ({@code on}) or on the compressor worker ({@code off}); null: the default (off). */
     public AgentOptions withPipeline(String p) {
         if (p != null && !p.equals("on") && !p.equals("off")) throw new IllegalArgumentException(PIPELINE + " must be on or off, not '" + p + "'");
         AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
@@ -139,7 +139,7 @@ public final class AgentOptions {
         return o;
     }
 
-    /** Mode strata's pipeline switch ("on" or "off"), or null for the default (on). */
+    /** Mode strata's pipeline switch ("on" or "off"), or null for the default (off). */
     public String pipeline() {
         return pipeline;
     }

@@ -19,8 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * and decodes alone). A slot is held from an encoder's first run of a chunk to its cut, so the
  * registry is as large as the threads that ran in a chunk.
  *
- * <p>Off ({@link RecorderConfig#STRATA_PIPELINE_PROPERTY} {@code off}) the encoder runs layer 0 on the worker itself, as before
- * the pipeline: the switch measures it A/B (docs/strata.md).
+ * <p>Only with {@link RecorderConfig#STRATA_PIPELINE_PROPERTY} {@code on}; by default the encoder
+ * runs layer 0 on the worker itself, because the stage did not pay where it was measured (same
+ * CPU, same wall time on 2 cores: docs/strata.md). The switch measures it A/B.
  */
 final class StrataStage implements Runnable {
     /** Longs in the ring: 64 KiB, a few of the worker's buffers' worth of path runs. */

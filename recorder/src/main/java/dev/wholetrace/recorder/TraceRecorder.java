@@ -102,11 +102,12 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /**
-     * Mode STRATA: worker {@code i}'s pipeline stage for layer 0 and the final grammar, unless
-     * property {@value RecorderConfig#STRATA_PIPELINE_PROPERTY} is {@code off} (layer 0 on the worker, for A/B).
+     * Mode STRATA with property {@value RecorderConfig#STRATA_PIPELINE_PROPERTY} {@code on}: worker
+     * {@code i}'s pipeline stage for layer 0 and the final grammar; else null (layer 0 on the
+     * worker: the default, since the stage did not pay, docs/strata.md).
      */
     private static StrataStage strataStage(RecorderConfig config, int i) {
-        if (config.mode() != TraceMode.STRATA || "off".equals(config.properties().get(RecorderConfig.STRATA_PIPELINE_PROPERTY))) return null;
+        if (config.mode() != TraceMode.STRATA || !"on".equals(config.properties().get(RecorderConfig.STRATA_PIPELINE_PROPERTY))) return null;
         return new StrataStage(config.grammar(), StrataPipeline.DEFAULT_MAX_LENGTH, "wholetrace-strata-" + i);
     }
 

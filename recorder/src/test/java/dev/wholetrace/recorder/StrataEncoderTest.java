@@ -37,10 +37,7 @@ class StrataEncoderTest {
         int pieces = buffers * chunks;
         int at = 0;
         for (int k = 0; k < pieces; k++) {
-            int to = Math.max(at, nextEvent(buf, (int) ((long) buf.length * (k + 1) / pieces)));
-            long[] piece = Arrays.copyOfRange(buf, at, to);
-            c.consume(piece, piece.length);
-            at = to;
+            at = feed(c, buf, at, k, pieces);
             if ((k + 1) % buffers == 0) out[k / buffers] = c.cut();
         }
         return out;
@@ -117,6 +114,7 @@ class StrataEncoderTest {
         return out;
     }
 
+    /** Hands the {@code k}-th of {@code pieces} pieces of {@code buf} (from event boundary {@code at}) to {@code c}; returns where the next begins. */
     private static int feed(ThreadCompressor c, long[] buf, int at, int k, int pieces) {
         int to = Math.max(at, nextEvent(buf, (int) ((long) buf.length * (k + 1) / pieces)));
         long[] piece = Arrays.copyOfRange(buf, at, to);

@@ -61,7 +61,8 @@ public final class SequenceTable {
         mask = m;
     }
 
-    private boolean equalsAt(int id, long[] seq, int len) {
+    /** Whether sequence {@code id} (an id this table gave) is {@code seq[0, len)}: a caller's guess checked without hashing. */
+    boolean equalsAt(int id, long[] seq, int len) {
         int from = starts[id];
         return starts[id + 1] - from == len && Arrays.equals(pool, from, from + len, seq, 0, len);
     }
