@@ -43,18 +43,10 @@ final class StrataEncoder extends StreamEncoder {
     private SequenceTable paths;
     private PathBuilder pathBuilder;
 
-    StrataEncoder(GrammarAlgorithm grammars) {
-        this(grammars, StrataPipeline.DEFAULT_MAX_LENGTH, null);
-    }
-
     /** @param stage the worker's strata stage that runs layer 0, or null to run it on the worker */
     StrataEncoder(GrammarAlgorithm grammars, StrataStage stage) {
-        this(grammars, StrataPipeline.DEFAULT_MAX_LENGTH, stage);
-    }
-
-    StrataEncoder(GrammarAlgorithm grammars, int maxLength, StrataStage stage) {
         super(StreamKinds.STRATA, grammars);
-        this.maxLength = maxLength;
+        this.maxLength = StrataPipeline.DEFAULT_MAX_LENGTH;
         this.port = stage == null ? null : stage.port();
         startChunk();
     }
