@@ -46,6 +46,7 @@ public final class Agent {
                     .withProperty("agent.options", args == null ? "" : args);
             if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
             if (options.caps() != null) config = config.withProperty(EwppCaps.PROPERTY, options.caps());
+            if (options.pipeline() != null) config = config.withProperty(RecorderConfig.STRATA_PIPELINE_PROPERTY, options.pipeline());
             if (options.filter() != null) { // mode ewpp: the filtering phase, kept in the trace (docs/ewpp.md)
                 config = config.withProperty(DependenceFilter.PROPERTY, DependenceFilter.decode(Files.readString(options.filter())).encode());
             }

@@ -26,6 +26,7 @@ import java.util.regex.Pattern;
  *   <li>{@value #FILTER}: mode ewpp, the filtering phase's dependences (a file; docs/ewpp.md);</li>
  *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
  *   <li>{@value #CAPS}: mode ewpp, {@code BUFFER:TABLE}, the collection's memory bounds (EwppCaps; docs/ewpp.md);</li>
+ *   <li>{@value #PIPELINE}: mode strata, {@code on} (paths and layer 0 on two threads per compressor worker) or {@code off} (default: one; docs/strata.md);</li>
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
@@ -44,6 +45,8 @@ public final class AgentOptions {
     public static final String SIGNATURE = "signature";
     /** Mode ewpp: {@code BUFFER:TABLE}, instances per timestamp buffer and entries per last-writer table (docs/ewpp.md). */
     public static final String CAPS = "caps";
+    /** Mode strata: {@code on} or {@code off} (default), whether layer 0 runs on a pipeline stage of its own (docs/strata.md). */
+    public static final String PIPELINE = "pipeline";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -60,6 +63,8 @@ public final class AgentOptions {
     private String signature;
     /** Mode ewpp: the memory bounds as {@code BUFFER:TABLE}, or null for the defaults. */
     private String caps;
+    /** Mode strata: "on" or "off", or null for the default (off). */
+    private String pipeline;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         this(out, mode, include, exclude, intervalMillis, codec, null);
@@ -113,17 +118,30 @@ public final class AgentOptions {
     /** These options, signing older store instances with {@code s}: "search" or "distance" (mode ewpp). */
     public AgentOptions withSignature(String s) {
         if (s != null && !s.equals("search") && !s.equals("distance")) throw new IllegalArgumentException(SIGNATURE + " must be search or distance, not '" + s + "'");
-        AgentOptions o = new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter);
+        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
         o.signature = s;
-        o.caps = caps;
         return o;
     }
 
-    /** {@code o} with this one's signature (the options' one field outside the constructor). */
+    /** {@code o} with this one's signature, caps and pipeline (the options' fields outside the constructor). */
     private AgentOptions keep(AgentOptions o) {
         o.signature = signature;
         o.caps = caps;
+        o.pipeline = pipeline;
         return o;
+    }
+
+    /** These options, running mode strata's layer 0 on a stage of its own ({@code on}) or on the compressor worker ({@code off}); null: the default (off). */
+    public AgentOptions withPipeline(String p) {
+        if (p != null && !p.equals("on") && !p.equals("off")) throw new IllegalArgumentException(PIPELINE + " must be on or off, not '" + p + "'");
+        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
+        o.pipeline = p;
+        return o;
+    }
+
+    /** Mode strata's pipeline switch ("on" or "off"), or null for the default (off). */
+    public String pipeline() {
+        return pipeline;
     }
 
     /** These options, bounding the eWPP's memory by {@code c} ({@code BUFFER:TABLE}, mode ewpp; null: the defaults). */
@@ -167,12 +185,13 @@ public final class AgentOptions {
                 case FILTER -> o.withFilter(Path.of(value));
                 case SIGNATURE -> o.withSignature(value);
                 case CAPS -> o.withCaps(value);
+                case PIPELINE -> o.withPipeline(value);
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, pipeline)");
             };
         }
         return o;
@@ -194,6 +213,7 @@ public final class AgentOptions {
         if (filter != null) b.append(',').append(FILTER).append('=').append(filter.toAbsolutePath());
         if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
         if (caps != null) b.append(',').append(CAPS).append('=').append(caps);
+        if (pipeline != null) b.append(',').append(PIPELINE).append('=').append(pipeline);
         return b.toString();
     }
 

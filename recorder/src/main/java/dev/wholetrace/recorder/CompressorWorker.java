@@ -31,13 +31,22 @@ final class CompressorWorker implements Runnable {
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
+    /** Mode STRATA: the pipeline's second stage, started and stopped with this worker; else null. */
+    private final StrataStage strataStage;
     private final List<ThreadCompressor> compressors = new ArrayList<>();
     /** compressors.size(), for other threads to read. */
     private volatile int held;
 
-    CompressorWorker(TraceRecorder recorder, int capacity) {
+    /** @param strataStage mode STRATA: the stage that runs layer 0 for this worker's encoders, or null */
+    CompressorWorker(TraceRecorder recorder, int capacity, StrataStage strataStage) {
         this.recorder = recorder;
         this.queue = new ArrayBlockingQueue<>(capacity);
+        this.strataStage = strataStage;
+    }
+
+    /** The stage that runs layer 0 for the STRATA encoders of the threads this worker compresses, or null. */
+    StrataStage strataStage() {
+        return strataStage;
     }
 
     /** The queue item that hands a new thread's compressor to this worker. */
@@ -67,6 +76,15 @@ final class CompressorWorker implements Runnable {
 
     @Override
     public void run() {
+        if (strataStage != null) strataStage.start();
+        try {
+            work();
+        } finally {
+            if (strataStage != null) strataStage.stop();
+        }
+    }
+
+    private void work() {
         while (true) {
             Object item;
             try {

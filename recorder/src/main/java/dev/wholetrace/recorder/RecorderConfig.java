@@ -32,6 +32,14 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
                              long chunkMillis, int batchLongs, int queuedBatches, boolean foldPaths,
                              Map<String, String> properties, GrammarAlgorithm grammar) {
 
+    /**
+     * Property: {@code on} runs mode STRATA's layer 0 and final grammar on a pipeline stage of its
+     * own, a thread per compressor worker, instead of on the worker that builds the paths (the
+     * default, {@code off}: the stage did not pay on a 2-core machine; agent option
+     * {@code pipeline}; docs/strata.md). Kept in the trace's properties when set.
+     */
+    public static final String STRATA_PIPELINE_PROPERTY = "strata.pipeline";
+
     public RecorderConfig {
         if (mode == null) throw new IllegalArgumentException("mode is required");
         if (codec == null) throw new IllegalArgumentException("codec is required");

@@ -6,6 +6,9 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.strata.LayerZero;
+import dev.wholetrace.model.strata.PathBuilder;
+import dev.wholetrace.model.strata.SequenceTable;
 import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataStream;
@@ -15,58 +18,70 @@ import dev.wholetrace.model.strata.StrataStream;
  * ExtendPath over the thread's blocks and sync operations (each its control symbol; a sync
  * operation joins a path like a block, as in the control encoder), [path, tripcount] runs into
  * ExtendStratumLayer (layer 0), and the layer's [stratum, tripcount] runs into the configured
- * grammar algorithm. Layer 0 always: choosing between layer 0 and the paths as
- * {@code compress --grammar strata} does ({@link StrataGrammar}) was measured here and lost (Water:
- * 6% more CPU and a 14% larger file than layer 0 alone, docs/strata.md). At a cut the open
- * path and stratum end (nothing spans chunks, so each chunk decodes alone) and the chunk's
- * tables go into the stored form ({@link StrataStream}); the StreamChunk carries its unfolding
- * as the WPP readers and the sync counts use.
+ * grammar algorithm ({@link LayerZero}). The paths are built here, on the compressor worker;
+ * layer 0 and the grammar run on the worker's {@link StrataStage} when there is one (the paper's
+ * pipeline: the runs cross a bounded ring), on the worker itself when not. Layer 0 always:
+ * choosing between layer 0 and the paths as {@code compress --grammar strata} does
+ * ({@link StrataGrammar}) was measured here and lost (Water: 6% more CPU and a 14% larger file
+ * than layer 0 alone, docs/strata.md). At a cut the open path and stratum end (nothing spans
+ * chunks, so each chunk decodes alone) and the chunk's tables go into the stored form
+ * ({@link StrataStream}); the StreamChunk carries its unfolding as the WPP readers and the sync
+ * counts use.
  *
  * <p>Per event: an array read (block → symbol), the path builder's compare and, once per path
- * that is not a repetition, a table probe; no allocation once the buffers have grown.
+ * that is not a repetition, a table probe; per path run a ring write (or layer 0 inline); no
+ * allocation once the buffers have grown.
  */
 final class StrataEncoder extends StreamEncoder {
 
     private final int maxLength;
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
-    /** The chunk's paths, layer 0 and grammar over its runs; a new one per chunk. */
-    private StrataGrammar strata;
+    /** Layer 0 on the worker's strata stage, or null: layer 0 runs here ({@link #inline}). */
+    private final StrataStage.Port port;
+    private LayerZero inline;
+    /** The chunk's paths; a new table per chunk. */
+    private SequenceTable paths;
+    private PathBuilder pathBuilder;
 
-    StrataEncoder(GrammarAlgorithm grammars) {
-        this(grammars, StrataPipeline.DEFAULT_MAX_LENGTH);
-    }
-
-    StrataEncoder(GrammarAlgorithm grammars, int maxLength) {
+    /** @param stage the worker's strata stage that runs layer 0, or null to run it on the worker */
+    StrataEncoder(GrammarAlgorithm grammars, StrataStage stage) {
         super(StreamKinds.STRATA, grammars);
-        this.maxLength = maxLength;
+        this.maxLength = StrataPipeline.DEFAULT_MAX_LENGTH;
+        this.port = stage == null ? null : stage.port();
         startChunk();
     }
 
     private void startChunk() {
-        strata = new StrataGrammar(newGrammar(), maxLength);
+        paths = new SequenceTable();
+        if (port == null) inline = new LayerZero(newGrammar(), maxLength);
+        pathBuilder = new PathBuilder(paths, port == null ? inline : port, maxLength);
     }
 
     @Override
     void consume(long[] buf, int length) {
-        StrataGrammar g = strata;
+        PathBuilder p = pathBuilder;
         for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
             long head = buf[i];
             switch (BufferLayout.tag(head)) {
-                case BufferLayout.BLOCK -> g.append(blockSymbols.of(BufferLayout.id(head)));
-                case BufferLayout.SYNC -> g.append(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
+                case BufferLayout.BLOCK -> p.add(blockSymbols.of(BufferLayout.id(head)));
+                case BufferLayout.SYNC -> p.add(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
                 default -> { } // loads and stores are not part of the control string in this mode
             }
         }
+        if (port != null) port.flush();
     }
 
+    /** What the chunk holds: the paths' elements and layer 0's symbols (on a stage: as of its last batch). */
     @Override
     long symbols() {
-        return strata.symbolCount();
+        return paths.elements() + (port == null ? inline.symbolCount() : port.symbols());
     }
 
     @Override
     StreamChunk cut() {
-        StrataStream stored = strata.storedForm(); // ends the open path and stratum: nothing spans chunks
+        pathBuilder.finish(); // ends the open path (and, inline, the open stratum): nothing spans chunks
+        LayerZero.Sealed layer0 = port == null ? inline.seal() : port.seal();
+        StrataStream stored = layer0.with(paths.starts(), paths.poolAsInts());
         Grammar g = stored.unfold();
         EdgeCounts counts = EdgeCounts.count(g, s -> symbols.first(s) == SymbolTag.SYNC);
         StreamChunk c = StreamChunk.strata(kind, newSymbols(), stored, g, counts);

@@ -33,13 +33,23 @@ final class ThreadCompressor {
     }
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED);
+        this(thread, mode, foldPaths, grammars, null);
+    }
+
+    /** {@code strataStage}: the worker's stage that runs layer 0 in mode STRATA, or null to run it on the worker. */
+    ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, StrataStage strataStage) {
+        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED, strataStage);
     }
 
     /** {@code filter}, {@code distance}, {@code caps}: the eWPP's filtering phase, signature and memory bounds, for mode EWPP's check routine. */
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance, EwppCaps caps) {
+        this(thread, mode, foldPaths, grammars, filter, distance, caps, null);
+    }
+
+    private ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance,
+                             EwppCaps caps, StrataStage strataStage) {
         this.thread = thread;
-        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps);
+        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps, strataStage);
     }
 
     int thread() {

@@ -9,6 +9,7 @@ import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.ewpp.LastWriters;
 import dev.wholetrace.recorder.ewpp.OwnWorkGuard;
 import dev.wholetrace.model.ewpp.EwppCaps;
+import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -93,11 +94,21 @@ public final class TraceRecorder implements AutoCloseable {
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
         for (int i = 0; i < workers.length; i++) {
-            workers[i] = new CompressorWorker(this, config.queuedBatches());
+            workers[i] = new CompressorWorker(this, config.queuedBatches(), strataStage(config, i));
             workerThreads[i] = daemon(workers[i], "wholetrace-compressor-" + i);
         }
         chunkThread = daemon(this::writeChunks, "wholetrace-writer");
         clockThread = daemon(clock, "wholetrace-clock");
+    }
+
+    /**
+     * Mode STRATA with property {@value RecorderConfig#STRATA_PIPELINE_PROPERTY} {@code on}: worker
+     * {@code i}'s pipeline stage for layer 0 and the final grammar; else null (layer 0 on the
+     * worker: the default, since the stage did not pay, docs/strata.md).
+     */
+    private static StrataStage strataStage(RecorderConfig config, int i) {
+        if (config.mode() != TraceMode.STRATA || !"on".equals(config.properties().get(RecorderConfig.STRATA_PIPELINE_PROPERTY))) return null;
+        return new StrataStage(config.grammar(), StrataPipeline.DEFAULT_MAX_LENGTH, "wholetrace-strata-" + i);
     }
 
     /** Starts recording into {@code file} (created or replaced). */
@@ -153,7 +164,7 @@ public final class TraceRecorder implements AutoCloseable {
                 return t;
             }
             index = metadata.addThread(name, object, virtual);
-            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar())
+            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
                     "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
             t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);

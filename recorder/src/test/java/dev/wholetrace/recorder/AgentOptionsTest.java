@@ -25,6 +25,17 @@ class AgentOptionsTest {
     }
 
     @Test
+    void thePipelineSwitchParsesBackAndSurvivesOtherOptions() {
+        AgentOptions o = AgentOptions.of(Path.of("x.wtrace"), TraceMode.STRATA).withPipeline("off").withIntervalMillis(500);
+        assertThat(o.format()).endsWith(",interval=500,pipeline=off");
+        AgentOptions back = AgentOptions.parse(o.format());
+        assertThat(back.pipeline()).isEqualTo("off");
+        assertThat(back.format()).isEqualTo(o.format());
+        assertThat(AgentOptions.parse("mode=strata").pipeline()).isNull();
+        assertThatThrownBy(() -> AgentOptions.parse("pipeline=maybe")).hasMessageContaining("pipeline must be on or off");
+    }
+
+    @Test
     void formatsOnlyWhatIsSet() {
         Path out = Path.of("/tmp/t.wtrace");
         assertThat(AgentOptions.of(out, TraceMode.COR).format()).isEqualTo("out=/tmp/t.wtrace,mode=cor");

@@ -7,6 +7,8 @@ import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataStream;
 import java.util.Arrays;
 import dev.wholetrace.model.strata.Runs;
@@ -26,16 +28,16 @@ import net.jqwik.api.constraints.IntRange;
 class StrataEncoderTest {
 
     static ThreadChunk[] compress(int[] program, TraceMode mode, int buffers, int chunks) {
-        ThreadCompressor c = new ThreadCompressor(0, mode, true);
+        return compress(new ThreadCompressor(0, mode, true), program, buffers, chunks);
+    }
+
+    static ThreadChunk[] compress(ThreadCompressor c, int[] program, int buffers, int chunks) {
         long[] buf = ThreadCompressorPathFoldingTest.buffer(program);
         ThreadChunk[] out = new ThreadChunk[chunks];
         int pieces = buffers * chunks;
         int at = 0;
         for (int k = 0; k < pieces; k++) {
-            int to = Math.max(at, nextEvent(buf, (int) ((long) buf.length * (k + 1) / pieces)));
-            long[] piece = Arrays.copyOfRange(buf, at, to);
-            c.consume(piece, piece.length);
-            at = to;
+            at = feed(c, buf, at, k, pieces);
             if ((k + 1) % buffers == 0) out[k / buffers] = c.cut();
         }
         return out;
@@ -67,6 +69,85 @@ class StrataEncoderTest {
             assertThat(s.syncCounts().total()).isEqualTo(cor[k].syncCount());
             for (int m = 0; m < cor[k].syncCount(); m++) assertThat(s.syncCounts().position(m)).isEqualTo(c.syncCounts().position(m));
             assertThat(strata[k].sync().count()).isEqualTo(cor[k].sync().count());
+        }
+    }
+
+    /**
+     * The pipeline's stage moves layer 0 and the grammar to another thread, not what is stored: the
+     * same chunks as layer 0 on the worker, through rings small enough to be full most of the time
+     * (back-pressure: nothing may be lost), with two threads' encoders taking turns on one stage.
+     */
+    @Property(tries = 200)
+    void aStageStoresWhatTheWorkerStores(@ForAll("programs") int[] program, @ForAll @IntRange(min = 1, max = 3) int buffers,
+                                         @ForAll @IntRange(min = 1, max = 3) int chunks, @ForAll @IntRange(min = 1, max = 8) int ringBits) {
+        int[] other = program.clone();
+        for (int i = 0, j = other.length - 1; i < j; i++, j--) { int t = other[i]; other[i] = other[j]; other[j] = t; }
+        StrataStage stage = new StrataStage(GrammarAlgorithm.DEFAULT, StrataPipeline.DEFAULT_MAX_LENGTH, 1 << ringBits, "test-strata");
+        stage.start();
+        try {
+            ThreadCompressor first = new ThreadCompressor(0, TraceMode.STRATA, true, GrammarAlgorithm.DEFAULT, stage);
+            ThreadCompressor second = new ThreadCompressor(1, TraceMode.STRATA, true, GrammarAlgorithm.DEFAULT, stage);
+            ThreadChunk[][] piped = compressTogether(first, program, second, other, buffers, chunks);
+            assertSameChunks(piped[0], compress(program, TraceMode.STRATA, buffers, chunks));
+            assertSameChunks(piped[1], compress(other, TraceMode.STRATA, buffers, chunks));
+        } finally {
+            stage.stop();
+        }
+    }
+
+    /** Two threads' buffers alternating on one worker, as a worker holding both takes them. */
+    private static ThreadChunk[][] compressTogether(ThreadCompressor a, int[] pa, ThreadCompressor b, int[] pb, int buffers, int chunks) {
+        long[] bufA = ThreadCompressorPathFoldingTest.buffer(pa);
+        long[] bufB = ThreadCompressorPathFoldingTest.buffer(pb);
+        ThreadChunk[][] out = new ThreadChunk[2][chunks];
+        int pieces = buffers * chunks;
+        int atA = 0;
+        int atB = 0;
+        for (int k = 0; k < pieces; k++) {
+            atA = feed(a, bufA, atA, k, pieces);
+            atB = feed(b, bufB, atB, k, pieces);
+            if ((k + 1) % buffers == 0) {
+                out[0][k / buffers] = a.cut();
+                out[1][k / buffers] = b.cut();
+            }
+        }
+        return out;
+    }
+
+    /** Hands the {@code k}-th of {@code pieces} pieces of {@code buf} (from event boundary {@code at}) to {@code c}; returns where the next begins. */
+    private static int feed(ThreadCompressor c, long[] buf, int at, int k, int pieces) {
+        int to = Math.max(at, nextEvent(buf, (int) ((long) buf.length * (k + 1) / pieces)));
+        long[] piece = Arrays.copyOfRange(buf, at, to);
+        c.consume(piece, piece.length);
+        return to;
+    }
+
+    private static void assertSameChunks(ThreadChunk[] actual, ThreadChunk[] expected) {
+        for (int k = 0; k < expected.length; k++) {
+            if (expected[k] == null) {
+                assertThat(actual[k]).isNull();
+                continue;
+            }
+            StreamChunk e = expected[k].stream(StreamKinds.STRATA);
+            StreamChunk a = actual[k].stream(StreamKinds.STRATA);
+            assertThat(actual[k].events()).isEqualTo(expected[k].events());
+            assertThat(a.grammar()).isEqualTo(e.grammar());
+            assertThat(a.newSymbols()).containsExactly(e.newSymbols());
+            StrataStream x = e.strata();
+            StrataStream y = a.strata();
+            assertThat(y.pathCount()).isEqualTo(x.pathCount());
+            for (int p = 0; p < x.pathCount(); p++) {
+                assertThat(y.pathLength(p)).isEqualTo(x.pathLength(p));
+                for (int i = 0; i < x.pathLength(p); i++) assertThat(y.pathSymbol(p, i)).isEqualTo(x.pathSymbol(p, i));
+            }
+            assertThat(y.stratumCount()).isEqualTo(x.stratumCount());
+            for (int s = 0; s < x.stratumCount(); s++) {
+                assertThat(y.stratumLength(s)).isEqualTo(x.stratumLength(s));
+                for (int i = 0; i < x.stratumLength(s); i++) assertThat(y.stratumElement(s, i)).isEqualTo(x.stratumElement(s, i));
+            }
+            assertThat(y.runCount()).isEqualTo(x.runCount());
+            for (int t = 0; t < x.runCount(); t++) assertThat(y.run(t)).isEqualTo(x.run(t));
+            assertThat(y.grammar()).isEqualTo(x.grammar());
         }
     }
 

@@ -8,7 +8,9 @@ import java.util.Map;
 /**
  * Isomeric paths, the strata paper's future work: ABCD and BCDA are rotational isomers (one loop
  * entered at another block), ACBD and ABCD simple isomers (the same blocks in another order). Per
- * path id, the smallest id of its family; a path alone is its own family.
+ * path id, the smallest id of its family; a path alone is its own family. The same holds for the
+ * strata of a layer, sequences of [id, tripcount] pairs: two strata that are rotations of one
+ * another are one cycle of the layer below entered at another element.
  */
 final class Isomers {
     private Isomers() {}
@@ -21,6 +23,13 @@ final class Isomers {
     /** Per path: the smallest id among the paths with the same blocks in any order. */
     static int[] reorderingFamilies(SequenceTable paths) {
         return families(paths, false);
+    }
+
+    /** Per family name (an id that {@code family} maps to), how many ids it has; 0 for other ids. */
+    static int[] sizes(int[] family) {
+        int[] n = new int[family.length];
+        for (int f : family) n[f]++;
+        return n;
     }
 
     private static int[] families(SequenceTable paths, boolean rotations) {

@@ -27,12 +27,13 @@ import java.util.Map;
  * {@code phases} instead of expanding every WPP again, whenever what they are asked can be cut
  * from what is stored ({@link #serve}, {@link #servePhases}); otherwise they compute.
  *
- * <p>Content version 1: the {@link Outputs} record as JSON (UTF-8). Timings in it are those of
- * the computation at re-pack time.
+ * <p>Content version 2: the {@link Outputs} record as JSON (UTF-8). Timings in it are those of
+ * the computation at re-pack time. Version 1 (session 33) lacks the unique strata's rotation
+ * families: a section of it is not read, the outputs are computed as for a trace without one.
  */
 public final class StoredStrata {
     /** The content version this build writes and reads. */
-    public static final int CONTENT_VERSION = 1;
+    public static final int CONTENT_VERSION = 2;
     /** What is stored: {@code strata}'s defaults (4 layers, the top 10, 16 runs per level and thread, sizes). */
     public static final StrataOptions STORED_OPTIONS = StrataOptions.defaults();
 

@@ -182,14 +182,10 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
                 .limit(options.top()).mapToInt(Integer::intValue).toArray();
         int[] rotationOf = Isomers.rotationFamilies(paths);
         int[] reorderingOf = Isomers.reorderingFamilies(paths);
-        int[] rotations = new int[paths.size()];
-        int[] reorderings = new int[paths.size()];
+        int[] rotations = Isomers.sizes(rotationOf);
+        int[] reorderings = Isomers.sizes(reorderingOf);
         long[] rotationBlocks = new long[paths.size()];
-        for (int id = 0; id < paths.size(); id++) {
-            rotations[rotationOf[id]]++;
-            reorderings[reorderingOf[id]]++;
-            rotationBlocks[rotationOf[id]] += tally.executions(id) * paths.length(id);
-        }
+        for (int id = 0; id < paths.size(); id++) rotationBlocks[rotationOf[id]] += tally.executions(id) * paths.length(id);
         for (int id : order) {
             int len = paths.length(id);
             List<Block> body = new ArrayList<>(len);
@@ -240,11 +236,14 @@ public final class StrataAnalysis extends NamedAnalysis<StrataResult> {
             int[] order = IntStream.range(0, t.size()).boxed()
                     .sorted(Comparator.comparingLong((Integer id) -> -tally.executions(id) * lengths[id]).thenComparingInt(id -> id))
                     .limit(options.top()).mapToInt(Integer::intValue).toArray();
+            int[] family = Isomers.rotationFamilies(t);
+            int[] rotations = Isomers.sizes(family);
             List<UniqueStratum> strata = new ArrayList<>();
             for (int id : order) {
                 List<Run> elements = new ArrayList<>();
                 for (long e : t.sequence(id)) elements.add(new Run(Runs.id(e), Runs.trip(e)));
-                strata.add(new UniqueStratum(layer, id, tally.executions(id), tally.runs(id), lengths[id], List.copyOf(elements)));
+                strata.add(new UniqueStratum(layer, id, tally.executions(id), tally.runs(id), lengths[id], List.copyOf(elements), family[id],
+                        rotations[family[id]]));
             }
             all.add(List.copyOf(strata));
         }

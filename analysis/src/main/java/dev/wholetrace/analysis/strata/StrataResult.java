@@ -120,6 +120,10 @@ public record StrataResult(String mode, long blocks, long nanos, long cpuNanos, 
      *
      * @param blockLength blocks one execution stands for
      * @param elements    its [id, tripcount] pairs (ids of the level below)
+     * @param rotationFamily the smallest id among the layer's strata that are rotations of it (its
+     *                       isomers across the layer: one cycle entered at another element)
+     * @param rotations   strata of the layer in its rotation family, itself included
      */
-    public record UniqueStratum(int layer, int id, long executions, long runs, long blockLength, List<Run> elements) {}
+    public record UniqueStratum(int layer, int id, long executions, long runs, long blockLength, List<Run> elements, int rotationFamily,
+                                int rotations) {}
 }

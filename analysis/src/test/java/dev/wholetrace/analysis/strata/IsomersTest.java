@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.strata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.model.strata.Runs;
 import dev.wholetrace.model.strata.SequenceTable;
 import java.util.Arrays;
 import net.jqwik.api.ForAll;
@@ -25,6 +26,18 @@ class IsomersTest {
         t.intern(seq(5), 1);
         assertThat(Isomers.rotationFamilies(t)).containsExactly(0, 0, 2, 3);
         assertThat(Isomers.reorderingFamilies(t)).containsExactly(0, 0, 0, 3);
+    }
+
+    /** A layer's strata are sequences of [id, trip] pairs: a pair is one element, so P0^2 P1^1 and P1^1 P0^2 are rotations, P0^1 P1^2 is not. */
+    @Test
+    void strataOfOneLayerAreRotationsOfOneAnother() {
+        SequenceTable t = new SequenceTable();
+        t.intern(seq(Runs.pair(0, 2), Runs.pair(1, 1)), 2);
+        t.intern(seq(Runs.pair(0, 1), Runs.pair(1, 2)), 2);
+        t.intern(seq(Runs.pair(1, 1), Runs.pair(0, 2)), 2);
+        int[] family = Isomers.rotationFamilies(t);
+        assertThat(family).containsExactly(0, 1, 0);
+        assertThat(Isomers.sizes(family)).containsExactly(2, 1, 0);
     }
 
     /** Booth's least rotation against trying every rotation. */

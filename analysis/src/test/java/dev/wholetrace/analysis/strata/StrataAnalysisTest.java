@@ -136,6 +136,13 @@ class StrataAnalysisTest {
         assertThat(r.threads().get(0).temporal()).hasSize(4);
         assertThat(r.threads().get(0).temporal().get(0)).hasSize(8);
         assertThat(r.uniqueStrata()).hasSize(3);
+        for (List<StrataResult.UniqueStratum> layer : r.uniqueStrata()) {
+            for (StrataResult.UniqueStratum s : layer) { // a family is named by its smallest id; one of a kind names itself
+                assertThat(s.rotations()).as("S%d of layer %d", s.id(), s.layer()).isPositive();
+                assertThat(s.rotationFamily()).isLessThanOrEqualTo(s.id());
+                if (s.rotations() == 1) assertThat(s.rotationFamily()).isEqualTo(s.id());
+            }
+        }
     }
 
     @Test

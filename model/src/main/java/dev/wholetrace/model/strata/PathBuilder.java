@@ -15,6 +15,12 @@ import java.util.Arrays;
  * previous path's membership stamps (an int per block id saying which path last took it) tell
  * when the repetition closes; only when a block differs is the prefix copied and stamped. No
  * allocation once the buffers have grown.
+ *
+ * <p>A path that ends and is not a repetition is named by the table, and on irregular code (a path
+ * every few blocks, Mp3d) hashing it was the largest cost of the encoder (JFR of the recorder's
+ * compressor replayed). Nearly all such paths were seen before, so a small direct-mapped cache
+ * keyed by a path's first block, last block and length names a candidate that is compared first
+ * ({@link #idOf}); the table is asked only when it differs.
  */
 public final class PathBuilder {
     private final SequenceTable table;
@@ -28,6 +34,9 @@ public final class PathBuilder {
     /** cur is prev[0, curLen) and holds nothing yet (its blocks are not stamped). */
     private boolean matching;
     private int[] stamp = new int[1024];
+    /** 1 + the id of the last path named whose first block, last block and length map here (0: none yet). */
+    private final int[] guesses = new int[GUESSES];
+    private static final int GUESSES = 1 << 12;
     /** The stamp of cur's blocks when not matching. */
     private int serial = 1;
     /** The stamp of prev's blocks; still on them while matching (nothing was stamped since). */
@@ -83,7 +92,7 @@ public final class PathBuilder {
         if (prevTrip < Runs.MAX_TRIP) {
             prevTrip++;
         } else { // the pair's trip count is full: pass it on and count again
-            sink.run(table.intern(prev, prevLen), prevTrip);
+            sink.run(idOf(prev, prevLen), prevTrip);
             prevTrip = 1;
         }
         curLen = 0;
@@ -92,7 +101,7 @@ public final class PathBuilder {
     /** The current path, different from the previous one, is complete: the previous goes to the table and the sink. */
     private void completeDifferent() {
         paths++;
-        if (prevLen > 0) sink.run(table.intern(prev, prevLen), prevTrip);
+        if (prevLen > 0) sink.run(idOf(prev, prevLen), prevTrip);
         long[] t = prev;
         prev = cur;
         cur = t;
@@ -110,6 +119,17 @@ public final class PathBuilder {
         for (int k = 0; k < n; k++) stamp[(int) cur[k]] = serial;
         curLen = n;
         matching = false;
+    }
+
+    /** The table's id of {@code path[0, len)}: the cached candidate if it is that path, else the table's. */
+    private int idOf(long[] path, int len) {
+        long k = (path[0] * 0x9E3779B97F4A7C15L + path[len - 1]) * 0xBF58476D1CE4E5B9L + len;
+        int slot = (int) (k ^ (k >>> 32)) & (GUESSES - 1);
+        int guess = guesses[slot] - 1;
+        if (guess >= 0 && table.equalsAt(guess, path, len)) return guess;
+        int id = table.intern(path, len);
+        guesses[slot] = id + 1;
+        return id;
     }
 
     private int nextSerial() {
@@ -133,7 +153,7 @@ public final class PathBuilder {
             else if (curLen > 0) materialise(curLen);
         }
         if (!matching && curLen > 0) completeDifferent();
-        if (prevLen > 0) sink.run(table.intern(prev, prevLen), prevTrip);
+        if (prevLen > 0) sink.run(idOf(prev, prevLen), prevTrip);
         prevLen = 0;
         curLen = 0;
         matching = false;
@@ -152,6 +172,6 @@ public final class PathBuilder {
 
     /** Bytes of this thread's path state (stamps and buffers). */
     public long bytes() {
-        return 4L * stamp.length + 8L * (cur.length + prev.length);
+        return 4L * (stamp.length + GUESSES) + 8L * (cur.length + prev.length);
     }
 }

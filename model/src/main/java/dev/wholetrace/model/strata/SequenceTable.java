@@ -61,7 +61,8 @@ public final class SequenceTable {
         mask = m;
     }
 
-    private boolean equalsAt(int id, long[] seq, int len) {
+    /** Whether sequence {@code id} (an id this table gave) is {@code seq[0, len)}: a caller's guess checked without hashing. */
+    boolean equalsAt(int id, long[] seq, int len) {
         int from = starts[id];
         return starts[id + 1] - from == len && Arrays.equals(pool, from, from + len, seq, 0, len);
     }
@@ -101,6 +102,23 @@ public final class SequenceTable {
     /** Elements of all sequences together. */
     public long elements() {
         return poolSize;
+    }
+
+    /** Where each sequence starts in {@link #pool()}, and after the last one where it ends: {@code size() + 1} offsets. */
+    public int[] starts() {
+        return Arrays.copyOf(starts, count + 1);
+    }
+
+    /** Every sequence's elements in id order, one after the other (a copy). */
+    public long[] pool() {
+        return Arrays.copyOf(pool, poolSize);
+    }
+
+    /** {@link #pool()} as ints, for sequences of ints (paths of symbols). */
+    public int[] poolAsInts() {
+        int[] out = new int[poolSize];
+        for (int i = 0; i < poolSize; i++) out[i] = Math.toIntExact(pool[i]);
+        return out;
     }
 
     /** Bytes the table's arrays take (their capacity, not just what is used). */

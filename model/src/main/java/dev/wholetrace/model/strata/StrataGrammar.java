@@ -31,19 +31,16 @@ import dev.wholetrace.model.util.Alphabet;
  * <p>Per terminal: the path builder's compare and, once per path that is not a repetition, a
  * table probe; no allocation once the buffers have grown. Not thread-safe.
  */
-public final class StrataGrammar implements GrammarBuilder, RunSink {
+public final class StrataGrammar implements GrammarBuilder {
     private final int maxLength;
     private final SequenceTable paths = new SequenceTable();
-    private SequenceTable strata = new SequenceTable();
-    /** The [stratum, trip] runs as terminals of {@link #runGrammar} (pair → dense id). */
-    private final Alphabet runs = new Alphabet();
-    private GrammarBuilder runGrammar;
+    /** Layer 0 and the grammar over its runs; null once the paths are chosen. */
+    private LayerZero layer;
     /** The [path, trip] runs as terminals of {@link #pathGrammar} (pair → dense id); null once a level is chosen. */
     private Alphabet pathRuns;
     private GrammarBuilder pathGrammar;
     private long pathRunCount;
     private PathBuilder pathBuilder;
-    private StratumLayer layer0;
     private long length;
     private long peakFootprint;
 
@@ -78,7 +75,7 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
      */
     public StrataGrammar(GrammarBuilder runGrammar, GrammarBuilder pathGrammar, int maxLength) {
         if (runGrammar.length() != 0 || pathGrammar != null && pathGrammar.length() != 0) throw new IllegalArgumentException("a run grammar is not empty");
-        this.runGrammar = runGrammar;
+        this.layer = new LayerZero(runGrammar, maxLength);
         this.pathGrammar = pathGrammar;
         this.pathRuns = pathGrammar == null ? null : new Alphabet();
         this.maxLength = maxLength;
@@ -87,8 +84,7 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
 
     /** Fresh per-string state over the same tables: ids stay valid, nothing spans the restart. */
     private void startPaths() {
-        layer0 = new StratumLayer(strata, this, maxLength);
-        pathBuilder = new PathBuilder(paths, pathGrammar == null ? layer0 : new PathRunTee(), maxLength);
+        pathBuilder = new PathBuilder(paths, pathGrammar == null ? layer : new PathRunTee(), maxLength);
     }
 
     /** The paths' runs to both levels while both are built, then to the chosen one. */
@@ -99,34 +95,26 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
                 pathGrammar.append(pathRuns.idOf(Runs.pair(path, trip)));
                 if ((++pathRunCount & (DECIDE_AFTER - 1)) == 0) decide();
             }
-            if (runGrammar != null) layer0.run(path, trip);
+            if (layer != null) layer.run(path, trip);
         }
 
         @Override
         public void finish() {
-            if (runGrammar != null) layer0.finish();
+            if (layer != null) layer.finish();
         }
     }
 
     /** Drops the level that holds over twice the other's symbols, if one does (only while both are built). */
     private void decide() {
-        if (pathGrammar == null || runGrammar == null) return;
-        long layer = layerSymbols();
+        if (pathGrammar == null || layer == null) return;
+        long layerWeight = layer.weight();
         long path = pathSymbols();
-        if (layer > 2 * path) { // release layer 0: its tables and grammar are not stored
-            runGrammar = null;
-            runs.clear();
-            strata = new SequenceTable();
-            layer0 = new StratumLayer(strata, this, maxLength);
-        } else if (path > 2 * layer) {
+        if (layerWeight > 2 * path) { // release layer 0: its tables and grammar are not stored
+            layer = null;
+        } else if (path > 2 * layerWeight) {
             pathGrammar = null;
             pathRuns = null;
         }
-    }
-
-    /** What storing layer 0 takes: its grammar's symbols, and the strata's elements and the top alphabet as two numbers each. */
-    private long layerSymbols() {
-        return runGrammar.symbolCount() + 2 * (strata.elements() + runs.size());
     }
 
     /** What storing the paths takes: their grammar's symbols and, per [path, trip] pair, a stratum of one element and a run (four numbers). */
@@ -137,20 +125,14 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
     /** Whether the paths are stored, not layer 0: the only level left, or the one holding fewer symbols. */
     private boolean pathLevelCheaper() {
         if (pathGrammar == null) return false;
-        if (runGrammar == null) return true;
-        return pathSymbols() < layerSymbols();
+        if (layer == null) return true;
+        return pathSymbols() < layer.weight();
     }
 
     @Override
     public void append(int terminal) {
         pathBuilder.add(terminal);
         length++;
-    }
-
-    /** A run of layer 0 (RunSink): one terminal of the run grammar. */
-    @Override
-    public void run(int stratum, long trip) {
-        if (runGrammar != null) runGrammar.append(runs.idOf(Runs.pair(stratum, trip)));
     }
 
     @Override
@@ -162,20 +144,20 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
     @Override
     public int ruleCount() {
         if (pathLevelCheaper()) return pathGrammar.ruleCount() + paths.size() + pathRuns.size();
-        return runGrammar.ruleCount() + paths.size() + strata.size();
+        return layer.ruleCount() + paths.size();
     }
 
     /** What the stored form holds: the run grammar's symbols plus the paths' and strata's elements. */
     @Override
     public long symbolCount() {
         if (pathLevelCheaper()) return pathGrammar.symbolCount() + paths.elements() + pathRuns.size();
-        return runGrammar.symbolCount() + paths.elements() + strata.elements();
+        return layer.symbolCount() + paths.elements();
     }
 
     @Override
     public long footprintBytes() {
         long bytes = paths.bytes() + pathBuilder.bytes();
-        if (runGrammar != null) bytes += runGrammar.footprintBytes() + runs.footprintBytes() + strata.bytes() + layer0.bytes();
+        if (layer != null) bytes += layer.footprintBytes();
         if (pathGrammar != null) bytes += pathGrammar.footprintBytes() + pathRuns.footprintBytes();
         peakFootprint = Math.max(peakFootprint, bytes);
         return bytes;
@@ -195,22 +177,10 @@ public final class StrataGrammar implements GrammarBuilder, RunSink {
         footprintBytes(); // the peak is just before the cut
         pathBuilder.finish();
         startPaths();
-        int[] pathStart = new int[paths.size() + 1];
-        int[] pathSymbols = new int[Math.toIntExact(paths.elements())];
-        for (int p = 0, at = 0; p < paths.size(); p++) {
-            for (int i = 0, n = paths.length(p); i < n; i++) pathSymbols[at++] = (int) paths.element(p, i);
-            pathStart[p + 1] = at;
-        }
+        int[] pathStart = paths.starts();
+        int[] pathSymbols = paths.poolAsInts();
         if (pathLevelCheaper()) return pathLevel(pathStart, pathSymbols);
-        int[] stratumStart = new int[strata.size() + 1];
-        long[] elements = new long[Math.toIntExact(strata.elements())];
-        for (int s = 0, at = 0; s < strata.size(); s++) {
-            for (int i = 0, n = strata.length(s); i < n; i++) elements[at++] = strata.element(s, i);
-            stratumStart[s + 1] = at;
-        }
-        long[] top = new long[runs.size()];
-        for (int t = 0; t < top.length; t++) top[t] = runs.first(t);
-        return new StrataStream(pathStart, pathSymbols, stratumStart, elements, top, runGrammar.toGrammar());
+        return layer.seal().with(pathStart, pathSymbols);
     }
 
     /** The paths' level in the stored form: each distinct [path, trip] pair a stratum of one element, run once per use. */

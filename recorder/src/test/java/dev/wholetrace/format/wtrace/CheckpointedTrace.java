@@ -10,6 +10,7 @@ import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,9 +40,15 @@ final class CheckpointedTrace {
      */
     static CheckpointedTrace record(Path file, TraceMode mode, Codec codec, int threads, int groupsPerThread,
                                     int eventsPerGroup) throws Exception {
+        return record(file, mode, codec, threads, groupsPerThread, eventsPerGroup, c -> c);
+    }
+
+    /** As above, the recorder configured further by {@code tweak}. */
+    static CheckpointedTrace record(Path file, TraceMode mode, Codec codec, int threads, int groupsPerThread,
+                                    int eventsPerGroup, UnaryOperator<RecorderConfig> tweak) throws Exception {
         CheckpointedTrace t = new CheckpointedTrace(file, mode);
-        RecorderConfig config = RecorderConfig.defaults(mode).withCodec(codec).withWorkers(1).withChunkMillis(3_600_000)
-                .withProperty("program", "checkpointed");
+        RecorderConfig config = tweak.apply(RecorderConfig.defaults(mode).withCodec(codec).withWorkers(1).withChunkMillis(3_600_000)
+                .withProperty("program", "checkpointed"));
         Throwable[] failure = new Throwable[1];
         try (TraceRecorder rec = TraceRecorder.open(file, config)) {
             rec.defineBlock(new CodeEntry(0, "Demo", "run", "()V", 1, 0, "block 0"));

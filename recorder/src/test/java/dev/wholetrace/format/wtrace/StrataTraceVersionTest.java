@@ -8,6 +8,7 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -43,5 +44,21 @@ class StrataTraceVersionTest {
         Path v4 = dir.resolve("v4.wtrace");
         Files.write(v4, b);
         assertThatThrownBy(() -> TraceReader.open(v4)).isInstanceOf(FormatException.class).hasMessageContaining("unknown trace mode 4 in a version 4 file");
+    }
+
+    /** With the pipeline (layer 0 on each worker's stage thread; two workers) the recording reads back as COR's, as without it. */
+    @Test
+    void thePipelineOnOrOffRecordsTheSameEvents() throws Exception {
+        CheckpointedTrace cor = CheckpointedTrace.record(dir.resolve("c.wtrace"), TraceMode.COR, Codec.FAST, 4, 3, 500);
+        ParallelTrace c = ParallelTrace.open(cor.file);
+        for (String pipeline : new String[] {"on", "off"}) {
+            CheckpointedTrace strata = CheckpointedTrace.record(dir.resolve(pipeline + ".wtrace"), TraceMode.STRATA, Codec.FAST, 4, 3, 500,
+                    config -> config.withWorkers(2).withProperty(RecorderConfig.STRATA_PIPELINE_PROPERTY, pipeline));
+            ParallelTrace s = ParallelTrace.open(strata.file);
+            assertThat(s.threads()).isEqualTo(c.threads());
+            for (int t = 0; t < c.threadCount(); t++) {
+                assertThat(events(s.thread(t))).as("pipeline %s, thread %d", pipeline, t).isEqualTo(events(c.thread(t))).isNotEmpty();
+            }
+        }
     }
 }

@@ -48,7 +48,7 @@ final class StrataJson implements ReportWriter<StrataReport> {
             for (List<UniqueStratum> layer : r.uniqueStrata()) {
                 for (UniqueStratum s : layer) {
                     j.beginObject().field("layer", s.layer()).field("id", s.id()).field("executions", s.executions()).field("runs", s.runs())
-                            .field("blockLength", s.blockLength());
+                            .field("blockLength", s.blockLength()).field("rotationFamily", s.rotationFamily()).field("rotations", s.rotations());
                     runs(j, "elements", s.elements());
                     j.end();
                 }

@@ -71,9 +71,10 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
             out.printf(Locale.ROOT, "unique strata of layer %d, the %d that cover the most blocks (elements are %s^tripcount):%n", layer,
                     r.uniqueStrata().get(layer).size(), layer == 0 ? "P<path>" : "S<stratum of layer " + (layer - 1) + ">");
             TextTable u = new TextTable();
-            u.row(List.of("stratum", "executions", "runs", "blocks each", "elements", "stratum"));
+            u.row(List.of("stratum", "executions", "runs", "blocks each", "rotations", "elements", "stratum"));
             for (UniqueStratum s : r.uniqueStrata().get(layer)) {
                 u.row(List.of("S" + s.id(), Long.toString(s.executions()), Long.toString(s.runs()), Long.toString(s.blockLength()),
+                        s.rotations() > 1 ? s.rotations() + " (family S" + s.rotationFamily() + ")" : "-",
                         Integer.toString(s.elements().size()), runs(s.elements(), layer == 0 ? "P" : "S")));
             }
             u.print(out);
