@@ -91,9 +91,12 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ExecutionGraph g;
         GraphLimits limits;
+        List<String> unreadable;
         Optimizer.Stats stats = null;
         try {
-            GraphBuilder builder = new GraphBuilder(ClassSource.read(input, classpath));
+            ClassSource.Program program = ClassSource.read(input, classpath);
+            unreadable = program.unreadable();
+            GraphBuilder builder = new GraphBuilder(program);
             g = builder.build(entry);
             limits = builder.limits();
         } catch (EgraphException e) {
@@ -113,6 +116,10 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         err.println("graph: " + g.methods().size() + " methods, " + generated + " vertices generated"
                 + (stats == null ? "" : ", " + g.vertexCount() + " after " + stats.passes() + " PASS, " + stats.merges() + " MERGE and "
                     + stats.branches() + " branch eliminations") + ", " + g.edgeCount() + " edges");
+        if (!unreadable.isEmpty()) {
+            err.println("graph: warning: " + count(unreadable.size(), "class") + " of --classpath could not be read and " + (unreadable.size() == 1 ? "is" : "are")
+                    + " left out (" + examples(unreadable) + ")");
+        }
         warnLimits(limits, err);
         err.flush();
         return 0;
@@ -135,7 +142,7 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
     }
 
     private static String count(int n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
+        return n + " " + noun + (n == 1 ? "" : noun.endsWith("s") ? "es" : "s");
     }
 
     private static String examples(List<String> items) {

@@ -119,6 +119,16 @@ class GraphBuilderTest {
     }
 
     @Test
+    void aLibraryClassThatCannotBeReadIsLeftOutButNotAProgramClass(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.nio.file.Files.write(dir.resolve("Broken.class"), new byte[] {(byte) 0xCA, (byte) 0xFE, 1, 2, 3});
+        ClassSource.Program p = ClassSource.read(SAMPLE_DIR, List.of(dir, LIBRARY_DIR));
+        assertThat(p.unreadable()).singleElement().asString().endsWith("Broken.class");
+        assertThat(p.classes()).containsKey("dev/wholetrace/simulate/egraph/samplelib/Scores");
+        assertThat(new GraphBuilder(p).build(ASYNC).indexOf("dev/wholetrace/simulate/egraph/samplelib/Scores.score(I)I")).isNotNegative();
+        assertThatThrownBy(() -> ClassSource.read(dir)).isInstanceOf(EgraphException.class).hasMessageContaining("Broken.class: not a class file");
+    }
+
+    @Test
     void unknownEntryIsOneLine() {
         assertThatThrownBy(() -> new GraphBuilder(ClassSource.read(CLASSES)).build("no.Such")).isInstanceOf(EgraphException.class)
                 .hasMessage("no class no.Such in the input");
