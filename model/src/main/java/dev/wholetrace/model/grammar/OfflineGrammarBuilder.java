@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * A {@link GrammarBuilder} for offline algorithms: {@link #append} only buffers the input (4 bytes
  * per symbol, no other work), and {@link #toGrammar()} builds the grammar over the whole buffer
- * with a {@link PairReplacer}, in place (Re-Pair's then pruned by {@link TwiceUsedRules}). The built grammar is kept; appending after a freeze
- * first expands it back into a buffer, so the builder stays usable as the interface promises.
+ * with a {@link PairReplacer}, in place (Re-Pair's then pruned by {@link RulePruning}). The
+ * built grammar is kept; appending after a freeze first expands it back into a buffer, so the
+ * builder stays usable as the interface promises.
  */
 abstract class OfflineGrammarBuilder implements GrammarBuilder {
     private final boolean enhanced;
@@ -89,7 +90,7 @@ abstract class OfflineGrammarBuilder implements GrammarBuilder {
         peak = Math.max(peak, engine.peakFootprintBytes());
         input = null; // the engine wrote over it
         Grammar g = Grammar.fromRules(bodies);
-        built = enhanced ? g : TwiceUsedRules.inline(g); // the enhanced grammar keeps digram uniqueness: nothing to prune
+        built = enhanced ? g : RulePruning.prune(g); // pruning would break the SEQUITUR properties enhanced keeps
         return built;
     }
 }

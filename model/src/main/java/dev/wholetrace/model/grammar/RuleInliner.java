@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Writes chosen rules of a grammar in place of their references; the expansion is unchanged. The
- * work shared by {@link SingleUseRules} and {@link TwiceUsedRules}, which choose the rules.
+ * work shared by {@link SingleUseRules} and {@link RulePruning}, which choose the rules.
  */
 final class RuleInliner {
     private RuleInliner() {}
