@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * A {@link GrammarBuilder} for offline algorithms: {@link #append} only buffers the input (4 bytes
  * per symbol, no other work), and {@link #toGrammar()} builds the grammar over the whole buffer
- * with a {@link PairReplacer}, in place. The built grammar is kept; appending after a freeze
- * first expands it back into a buffer, so the builder stays usable as the interface promises.
+ * with a {@link PairReplacer}, in place (Re-Pair's then pruned by {@link RulePruning}). The
+ * built grammar is kept; appending after a freeze first expands it back into a buffer, so the
+ * builder stays usable as the interface promises.
  */
 abstract class OfflineGrammarBuilder implements GrammarBuilder {
     private final boolean enhanced;
@@ -88,7 +89,8 @@ abstract class OfflineGrammarBuilder implements GrammarBuilder {
         int[][] bodies = engine.build();
         peak = Math.max(peak, engine.peakFootprintBytes());
         input = null; // the engine wrote over it
-        built = Grammar.fromRules(bodies);
+        Grammar g = Grammar.fromRules(bodies);
+        built = enhanced ? g : RulePruning.prune(g); // pruning would break the SEQUITUR properties enhanced keeps
         return built;
     }
 }
