@@ -76,7 +76,11 @@ final class CompressorWorker implements Runnable {
 
     @Override
     public void run() {
-        if (strataStage != null) strataStage.start();
+        try {
+            if (strataStage != null) strataStage.start();
+        } catch (RuntimeException | OutOfMemoryError e) { // no thread for the stage: the recording fails, the worker still answers cuts
+            recorder.fail(e);
+        }
         try {
             work();
         } finally {

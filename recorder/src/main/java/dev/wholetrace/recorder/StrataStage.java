@@ -150,9 +150,11 @@ final class StrataStage implements Runnable {
         if (sleeping) LockSupport.unpark(thread);
     }
 
+    /** Throws what ended the stage's thread, so that a worker never waits for a stage that is gone. */
     private void checkFailure() {
         Throwable t = failure;
         if (t != null) throw new IllegalStateException("the strata stage failed: " + t, t);
+        if (!thread.isAlive()) throw new IllegalStateException("the strata stage's thread is not running (it could not start, or it ended)");
     }
 
     /** After the worker's last cut: the stage ends once it has taken everything (waits for it unless interrupted). */
@@ -197,8 +199,9 @@ final class StrataStage implements Runnable {
                 ring.release();
                 if (current != null) current.symbols = layer.symbolCount();
             }
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (Throwable e) { // any: a worker waiting for this thread must learn it is gone (checkFailure)
             failure = e;
+            if (e instanceof Error && !(e instanceof OutOfMemoryError) && !(e instanceof StackOverflowError)) throw (Error) e;
         }
     }
 
@@ -218,5 +221,6 @@ final class StrataStage implements Runnable {
         sleeping = true;
         if (ring.available() == 0 && !stopped) LockSupport.park(this);
         sleeping = false;
+        Thread.interrupted(); // the stage stops through 'stopped'; a program's interrupt would make every park return at once
     }
 }

@@ -34,8 +34,12 @@ public final class PathBuilder {
     /** cur is prev[0, curLen) and holds nothing yet (its blocks are not stamped). */
     private boolean matching;
     private int[] stamp = new int[1024];
-    /** 1 + the id of the last path named whose first block, last block and length map here (0: none yet). */
-    private final int[] guesses = new int[GUESSES];
+    /**
+     * 1 + the id of the last path named whose first block, last block and length map here (0: none
+     * yet). It grows with the table up to {@link #GUESSES} slots: a builder is made per thread and
+     * chunk, and most threads of a program with many (virtual threads, pools) name a few paths.
+     */
+    private int[] guesses = new int[16];
     private static final int GUESSES = 1 << 12;
     /** The stamp of cur's blocks when not matching. */
     private int serial = 1;
@@ -123,8 +127,9 @@ public final class PathBuilder {
 
     /** The table's id of {@code path[0, len)}: the cached candidate if it is that path, else the table's. */
     private int idOf(long[] path, int len) {
+        if (guesses.length < GUESSES && table.size() > guesses.length) guesses = new int[Math.min(GUESSES, 4 * guesses.length)]; // a cache: start empty
         long k = (path[0] * 0x9E3779B97F4A7C15L + path[len - 1]) * 0xBF58476D1CE4E5B9L + len;
-        int slot = (int) (k ^ (k >>> 32)) & (GUESSES - 1);
+        int slot = (int) (k ^ (k >>> 32)) & (guesses.length - 1);
         int guess = guesses[slot] - 1;
         if (guess >= 0 && table.equalsAt(guess, path, len)) return guess;
         int id = table.intern(path, len);
@@ -172,6 +177,6 @@ public final class PathBuilder {
 
     /** Bytes of this thread's path state (stamps and buffers). */
     public long bytes() {
-        return 4L * (stamp.length + GUESSES) + 8L * (cur.length + prev.length);
+        return 4L * (stamp.length + guesses.length) + 8L * (cur.length + prev.length);
     }
 }

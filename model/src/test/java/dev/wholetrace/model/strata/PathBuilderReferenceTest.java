@@ -66,6 +66,29 @@ class PathBuilderReferenceTest {
         assertThat(b.paths()).isEqualTo(paths);
     }
 
+    /** Paths that share their first block, last block and length share the builder's cache slot: each still gets its own id. */
+    @net.jqwik.api.Example
+    void pathsThatShareACacheSlotKeepTheirOwnIds() {
+        int[] blocks = new int[400];
+        for (int i = 0; i < 100; i++) { // 1 2 3 | 1 4 3 | 1 2 3 | ... : alternating paths [1,2,3] and [1,4,3]
+            blocks[4 * i] = 1;
+            blocks[4 * i + 1] = i % 2 == 0 ? 2 : 4;
+            blocks[4 * i + 2] = 3;
+            blocks[4 * i + 3] = 9; // ends the path (9 then 1 repeats nothing; 1 repeats at the next round)
+        }
+        SequenceTable table = new SequenceTable();
+        List<String> runs = new ArrayList<>();
+        PathBuilder b = new PathBuilder(table, (id, trip) -> {
+            List<Long> s = new ArrayList<>();
+            for (long v : table.sequence(id)) s.add(v);
+            runs.add(s + "^" + trip);
+        }, 9);
+        for (int x : blocks) b.add(x);
+        b.finish();
+        assertThat(runs).isEqualTo(reference(blocks, 9));
+        assertThat(table.size()).isEqualTo(2);
+    }
+
     @Provide
     Arbitrary<int[]> blocks() {
         return Arbitraries.oneOf(
