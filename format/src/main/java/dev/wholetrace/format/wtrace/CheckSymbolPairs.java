@@ -48,6 +48,7 @@ final class CheckSymbolPairs {
             int t = in.readCount(what + " tag", MAX_TAG);
             high[t] += in.readSignedVarLong(what);
             low[t] += in.readSignedVarLong(what);
+            if (high[t] >>> 32 != 0 || low[t] >>> 32 != 0) throw in.corrupt(what + ": a difference leaves the 32-bit range of its half");
             out[i] = t;
             out[i + 1] = high[t] << 32 | low[t] & LOW;
         }

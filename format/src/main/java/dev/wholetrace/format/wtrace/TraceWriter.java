@@ -70,6 +70,8 @@ public final class TraceWriter implements AutoCloseable {
      * what is not packed by then is stored raw.
      */
     public void writeChunk(ChunkContent content, Codec codec, long deadline) throws IOException {
+        // content is encoded as this release encodes it: under an older version's header it would be misread
+        if (version != TraceFormat.VERSION) throw new IllegalStateException("encoding a chunk into a version " + version + " file (this release encodes version " + TraceFormat.VERSION + ")");
         long chunkEvents = 0;
         for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
         writeChunk(ChunkCodec.encode(content), chunkEvents, codec, deadline);

@@ -61,6 +61,10 @@ class CheckSymbolPairsTest {
         }
         VarIntWriter many = new VarIntWriter().writeVarLong(1_000_000);
         assertThatThrownBy(() -> read(many.toByteArray())).isInstanceOf(FormatException.class);
+        VarIntWriter negative = new VarIntWriter().writeVarLong(1).writeVarLong(3).writeSignedVarLong(-1).writeSignedVarLong(0);
+        assertThatThrownBy(() -> read(negative.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("32-bit range");
+        VarIntWriter wide = new VarIntWriter().writeVarLong(1).writeVarLong(3).writeSignedVarLong(0).writeSignedVarLong(1L << 32);
+        assertThatThrownBy(() -> read(wide.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("32-bit range");
     }
 
     private static long[] roundTrip(long[] pairs) throws FormatException {

@@ -62,7 +62,8 @@ public final class Profile {
             if (c.bci() < 0) continue;
             String id = c.className().replace('.', '/') + "." + c.method() + c.descriptor();
             counts.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), byBlock.getOrDefault(c.id(), 0L), Long::sum);
-            threads.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), threadsByBlock.getOrDefault(c.id(), 0L), Long::sum);
+            // several code-map entries of one (method, bci): the threads that ran any, at least the most of one (a sum counts a thread twice)
+            threads.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), threadsByBlock.getOrDefault(c.id(), 0L), Math::max);
         }
         return new Profile(counts, threads, total);
     }
