@@ -8,6 +8,7 @@ import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceClock;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.wtrace.CodeSections;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.ThreadSymbols;
 import dev.wholetrace.format.wtrace.TraceReader;
@@ -44,7 +45,9 @@ public final class ParallelTrace implements TraceView {
     private final List<ThreadInfo> threads = new ArrayList<>();
     private final List<ThreadTrace> traces = new ArrayList<>();
     private final List<ThreadTrace> dataViews = new ArrayList<>();
-    private final CodeMap code = new CodeMap();
+    /** The CODE sections, checked but not decoded until the code map is first asked for ({@link #code()}); then null. */
+    private CodeSections codeSections;
+    private volatile CodeMap code;
     private final SyncOrder syncOrder;
     private final TraceClock clock;
     private final long[] syncCounts; // per thread
@@ -69,6 +72,7 @@ public final class ParallelTrace implements TraceView {
             throw new FormatException(file.getFileName() + " holds no complete chunk: the recording stopped before its first chunk was written");
         }
         this.pieces = new PieceLoader(reader, cache);
+        this.codeSections = new CodeSections(file.getFileName().toString());
         List<ThreadSymbols> symbols = new ArrayList<>();
         SyncOrder.Builder sync = new SyncOrder.Builder(0, PageSpill.configured()); // packed as it is read; pages beyond the heap share spilled
         TraceClock.Builder clockSamples = new TraceClock.Builder();
@@ -84,8 +88,7 @@ public final class ParallelTrace implements TraceView {
                 dataViews.add(dorView ? new ThreadTrace(t, symbols.get(t.index()), StreamKinds.DATA, pieces) : null);
             }
             sync.threads(threads.size());
-            for (CodeEntry e : chunk.blocks()) code.addBlock(e);
-            for (CodeEntry e : chunk.instructions()) code.addInstruction(e);
+            codeSections.addAll(chunk.code());
             long[] samples = chunk.clock();
             for (int i = 0; i < samples.length; i += 2) {
                 try {
@@ -187,8 +190,35 @@ public final class ParallelTrace implements TraceView {
         return Collections.unmodifiableList(threads);
     }
 
+    /**
+     * The code map, decoded from the CODE sections when first asked for: what reads only events
+     * (race detection on a trace without races, a replay) does not pay for it. Damage the open
+     * pass's CRC check could not see surfaces here, as bad input ({@link IllegalArgumentException}).
+     */
     public CodeMap code() {
-        return code;
+        try {
+            return checkedCode();
+        } catch (FormatException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (decoding the code map)", e);
+        }
+    }
+
+    /** {@link #code()}, with damage as the {@link FormatException} it is (for {@code wholetrace verify}). */
+    public CodeMap checkedCode() throws FormatException {
+        CodeMap c = code;
+        if (c != null) return c;
+        synchronized (this) {
+            if (code == null) {
+                List<CodeEntry> blocks = new ArrayList<>(), instructions = new ArrayList<>();
+                codeSections.decode(blocks, instructions);
+                CodeMap decoded = new CodeMap();
+                for (CodeEntry e : blocks) decoded.addBlock(e);
+                for (CodeEntry e : instructions) decoded.addInstruction(e);
+                codeSections = null;
+                code = decoded;
+            }
+            return code;
+        }
     }
 
     /** Thread t's trace, read through its main WPP (the control WPP, or in DOR the data WPP). */

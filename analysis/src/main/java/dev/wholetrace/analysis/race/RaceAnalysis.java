@@ -42,7 +42,7 @@ public final class RaceAnalysis extends NamedAnalysis<RaceReport> {
     @Override
     public RaceReport analyze(TraceView trace) {
         RaceDetector.Result result = RaceDetector.detect(trace, allInstances, progress);
-        if (!artifacts) return RaceReport.of(trace, result, null);
+        if (!artifacts || result.races().isEmpty()) return RaceReport.of(trace, result, null); // no finding to classify
         try (ProgramBytecode bytecode = ProgramBytecode.of(trace.properties(), classpath)) {
             return RaceReport.of(trace, result, bytecode);
         }

@@ -52,6 +52,7 @@ public final class Verifier {
     public static Verification trace(Path file) throws IOException {
         try {
             ParallelTrace trace = ParallelTrace.open(file);
+            trace.checkedCode(); // commands decode the code map when they ask for it: verify always does
             if (trace.trailer().stream().anyMatch(s -> s.type() == SectionType.STRATA_OUTPUTS)) {
                 StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
             }

@@ -4,13 +4,11 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.function.LongSupplier;
 import java.util.zip.Deflater;
 import java.util.zip.InflaterInputStream;
-import org.tukaani.xz.LZMA2Options;
-import org.tukaani.xz.XZInputStream;
-import org.tukaani.xz.XZOutputStream;
 
 /**
  * The general-purpose last stage applied to a varint payload. The grammar removes the long-range
@@ -31,16 +29,24 @@ public enum Codec {
     BEST(-1),
     /**
      * What the recorder seals chunks with: xz at preset 0 (pure Java, so the agent can use it; on
-     * a sync order ~20x faster than preset 9 for ~10 % more bytes); DEFLATE when xz, projected from
-     * its pace so far, would not finish before the deadline; the raw bytes when neither finishes,
-     * when compressing does not pay or the payload is too small to repay a container. Stored as
-     * XZ, DEFLATE or NONE; {@code wholetrace recompress} re-packs a trace with BEST later. Only
-     * valid when writing.
+     * a sync order ~20x faster than preset 9 for ~10 % more bytes); DEFLATE for payloads under
+     * {@link #FAST_DEFLATE_BELOW}, and when xz, projected from its pace so far, would not finish
+     * before the deadline; the raw bytes when neither finishes, when compressing does not pay or
+     * the payload is too small to repay a container. Stored as XZ, DEFLATE or NONE; {@code
+     * wholetrace recompress} re-packs a trace with BEST later. Only valid when writing.
      */
     FAST(-2);
 
     /** Payloads shorter than this are stored raw by FAST: an xz container costs ~60 bytes and ~1 ms. */
     static final int FAST_MIN_BYTES = 512;
+    /**
+     * Payloads shorter than this FAST packs with DEFLATE, not xz: below 4 KiB zlib's output was the
+     * smaller in 68 of the 70 such sections of the five kernels' traces (an xz stream's headers,
+     * index and check take ~60 bytes), and reading an xz section costs a reader that needs no other
+     * the xz decoder's classes and the SHA-256 provider its index check asks for: about a hundred
+     * classes, a fifth of a cold JVM's opening of a small trace (docs/results/races-profile.md).
+     */
+    static final int FAST_DEFLATE_BELOW = 4096;
     private static final int FAST_XZ_PRESET = 0;
     private static final int BEST_XZ_PRESET = 9;
 
@@ -92,8 +98,8 @@ public enum Codec {
     /** FAST's choice, on {@code clock} (System.nanoTime but in tests). */
     static Packed fast(byte[] raw, long deadline, LongSupplier clock) {
         if (raw.length < FAST_MIN_BYTES || passed(deadline, clock)) return new Packed(NONE, raw);
-        Packed p = new Packed(XZ, xz(raw, FAST_XZ_PRESET, deadline, clock));
-        if (p.bytes() == null) p = new Packed(DEFLATE, deflate(raw, deadline, clock));
+        Packed p = raw.length < FAST_DEFLATE_BELOW ? null : new Packed(XZ, xz(raw, FAST_XZ_PRESET, deadline, clock));
+        if (p == null || p.bytes() == null) p = new Packed(DEFLATE, deflate(raw, deadline, clock));
         return p.bytes() != null && p.bytes().length < raw.length ? p : new Packed(NONE, raw);
     }
 
@@ -120,16 +126,12 @@ public enum Codec {
     /**
      * xz of {@code raw} at {@code preset}; with a deadline ({@code NO_DEADLINE} for none) it writes
      * in slices and returns null as soon as its pace so far says it would not finish in time (so
-     * the time it used is not all lost to a slower fallback). No dictionary larger than the data:
-     * preset 9's 64 MiB default costs ~700 MB of match-finder memory and half a second even for a
-     * tiny payload.
+     * the time it used is not all lost to a slower fallback).
      */
     private static byte[] xz(byte[] raw, int preset, long deadline, LongSupplier clock) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
         try {
-            LZMA2Options options = new LZMA2Options(preset);
-            options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), raw.length)));
-            try (XZOutputStream xz = new XZOutputStream(bos, options, ReusedXzArrays.INSTANCE)) { // work arrays reused across sections
+            try (OutputStream xz = XzSupport.output(bos, preset, raw.length)) {
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {
@@ -208,7 +210,7 @@ public enum Codec {
     private InputStream input(InputStream stored) throws IOException {
         return switch (this) {
             case ZSTD -> ZstdSupport.input(stored);
-            case XZ -> new XZInputStream(stored, org.tukaani.xz.BasicArrayCache.getInstance()); // decoder tables reused across sections
+            case XZ -> XzSupport.input(stored);
             case DEFLATE -> new ZlibInput(stored);
             case NONE, BEST, FAST -> throw new IllegalStateException(this + " has no decoder stream");
         };

@@ -263,7 +263,8 @@ public final class TraceReader implements AutoCloseable {
         stored(s);
     }
 
-    private byte[] stored(Section s) throws IOException {
+    /** The section's stored payload, CRC-checked, not decompressed. */
+    byte[] stored(Section s) throws IOException {
         ByteBuffer b = read(s.offset() + TraceFormat.SECTION_HEADER_BYTES, s.storedLength() + 4);
         byte[] stored = new byte[s.storedLength()];
         b.get(0, stored);

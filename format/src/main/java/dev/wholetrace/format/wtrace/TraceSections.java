@@ -74,8 +74,9 @@ public final class TraceSections {
         private final int index;
         private final Map<String, String> properties = new LinkedHashMap<>();
         private final List<ThreadInfo> threads = new ArrayList<>();
-        private final List<CodeEntry> blocks = new ArrayList<>();
-        private final List<CodeEntry> instructions = new ArrayList<>();
+        private final CodeSections code;
+        private List<CodeEntry> blocks;
+        private List<CodeEntry> instructions;
         private final Map<Integer, List<Section>> perThread = new LinkedHashMap<>();
         private Section syncOrder;
         private long[] clock = new long[0];
@@ -85,6 +86,7 @@ public final class TraceSections {
         private Chunk(TraceReader reader, int index) {
             this.reader = reader;
             this.index = index;
+            this.code = new CodeSections(reader.file().getFileName().toString());
         }
 
         public Map<String, String> properties() {
@@ -95,12 +97,29 @@ public final class TraceSections {
             return threads;
         }
 
-        public List<CodeEntry> blocks() {
+        /** The blocks this chunk's CODE section defines (decoded on the first call of this or {@link #instructions}). */
+        public List<CodeEntry> blocks() throws FormatException {
+            decodeCode();
             return blocks;
         }
 
-        public List<CodeEntry> instructions() {
+        /** The instructions this chunk's CODE section defines. */
+        public List<CodeEntry> instructions() throws FormatException {
+            decodeCode();
             return instructions;
+        }
+
+        /** This chunk's CODE section, CRC-checked but not decoded: for a reader that decodes the code map when it is asked for. */
+        public CodeSections code() {
+            return code;
+        }
+
+        private void decodeCode() throws FormatException {
+            if (blocks != null) return;
+            List<CodeEntry> b = new ArrayList<>(), i = new ArrayList<>();
+            code.decode(b, i);
+            blocks = b;
+            instructions = i;
         }
 
         /** The clock samples of this chunk's CLOCK section: ticket, nanoseconds, ticket, ... (empty if none). */
@@ -192,7 +211,7 @@ public final class TraceSections {
             switch (s.type()) {
                 case PROPERTIES -> chunk.properties.putAll(ChunkCodec.properties(chunk.in(s)));
                 case THREADS -> chunk.threads.addAll(ChunkCodec.threads(chunk.in(s)));
-                case CODE -> ChunkCodec.code(chunk.in(s), chunk.blocks, chunk.instructions);
+                case CODE -> chunk.code.add(s, reader.stored(s)); // decoded when asked for (CodeSections)
                 case SYNC_ORDER -> chunk.syncOrder = s;
                 case CLOCK -> chunk.clock = ChunkCodec.clock(chunk.in(s));
                 case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), c, reader.chunks().get(c));

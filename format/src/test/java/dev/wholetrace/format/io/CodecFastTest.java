@@ -20,6 +20,18 @@ class CodecFastTest {
     }
 
     @Test
+    void aSmallPayloadIsStoredAsDeflateAndDecodes() throws Exception {
+        byte[] raw = new byte[Codec.FAST_DEFLATE_BELOW - 1];
+        for (int i = 0; i < raw.length; i++) raw[i] = (byte) (i % 7 == 0 ? 1 : i % 3);
+        Codec.Packed p = Codec.FAST.pack(raw);
+        assertThat(p.codec()).isEqualTo(Codec.DEFLATE);
+        assertThat(p.bytes().length).isLessThan(raw.length / 10);
+        assertThat(Codec.DEFLATE.decompress(p.bytes(), raw.length, "test")).isEqualTo(raw);
+        byte[] atTheBound = java.util.Arrays.copyOf(raw, Codec.FAST_DEFLATE_BELOW);
+        assertThat(Codec.FAST.pack(atTheBound).codec()).isEqualTo(Codec.XZ);
+    }
+
+    @Test
     void smallOrIncompressiblePayloadsStayRaw() {
         byte[] small = new byte[Codec.FAST_MIN_BYTES - 1];
         assertThat(Codec.FAST.pack(small).codec()).isEqualTo(Codec.NONE);

@@ -1,5 +1,7 @@
 package dev.wholetrace.model.event;
 
+import java.util.Objects;
+
 /**
  * What one kind of per-thread stream is: the descriptor that the recorder, the {@code .wtrace}
  * codec and the reader consult instead of naming the streams one by one. The known kinds are
@@ -35,6 +37,25 @@ public record StreamKind(int id, String name, String alphabet, boolean perInstru
         if (id <= 0 || id > StreamKinds.MAX_ID) throw new IllegalArgumentException("stream kind id " + id + " outside 1.." + StreamKinds.MAX_ID);
         if (perInstruction != (keyedBy != null)) throw new IllegalArgumentException("a per-instruction stream names the kind that keys it");
         if (keyedBy != null && keyedBy.alphabetPerChunk) throw new IllegalArgumentException("a kind that keys streams keeps its alphabet per trace");
+    }
+
+    /**
+     * The record's equality, written out: the generated one is bootstrapped through
+     * {@code java.lang.invoke} on first use (17-20 ms of CPU in a cold JVM), and opening a trace
+     * uses stream kinds as map keys: on a small trace that was a fifth of a cold {@code races}'
+     * opening (docs/results/races-profile.md).
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof StreamKind k && id == k.id && perInstruction == k.perInstruction && syncCounts == k.syncCounts
+                && alphabetPerChunk == k.alphabetPerChunk && Objects.equals(name, k.name) && Objects.equals(alphabet, k.alphabet)
+                && Objects.equals(keyedBy, k.keyedBy);
+    }
+
+    /** The id: kinds that are equal have the same id (and registered kinds differ in it). */
+    @Override
+    public int hashCode() {
+        return id;
     }
 
     @Override

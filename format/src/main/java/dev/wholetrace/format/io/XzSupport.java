@@ -1,0 +1,34 @@
+package dev.wholetrace.format.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.tukaani.xz.BasicArrayCache;
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.XZInputStream;
+import org.tukaani.xz.XZOutputStream;
+
+/**
+ * Every use of XZ for Java, kept out of {@link Codec} as {@link ZstdSupport} is: verifying Codec
+ * would otherwise load the xz streams' classes, which a reader of a trace without xz sections
+ * (and its small sections are zlib, {@link Codec#FAST_DEFLATE_BELOW}) then never uses.
+ */
+final class XzSupport {
+    private XzSupport() {}
+
+    /**
+     * An xz encoder at {@code preset} into {@code out}, its work arrays reused across sections. No
+     * dictionary larger than the data ({@code rawLength}): preset 9's 64 MiB default costs ~700 MB
+     * of match-finder memory and half a second even for a tiny payload.
+     */
+    static OutputStream output(OutputStream out, int preset, int rawLength) throws IOException {
+        LZMA2Options options = new LZMA2Options(preset);
+        options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), rawLength)));
+        return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
+    }
+
+    /** An xz decoder of {@code in}, its tables reused across sections. */
+    static InputStream input(InputStream in) throws IOException {
+        return new XZInputStream(in, BasicArrayCache.getInstance());
+    }
+}
