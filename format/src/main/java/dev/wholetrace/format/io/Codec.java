@@ -21,8 +21,8 @@ public enum Codec {
     /**
      * zlib (RFC 1950: deflate with an Adler-32 check) at level 1, from the JDK's own
      * {@code java.util.zip}: about seven times as fast as xz at preset 0 for a few times the bytes.
-     * What FAST falls back to when xz would not finish within the seal's time budget (since format
-     * version 4).
+     * What FAST packs payloads under {@link #FAST_DEFLATE_BELOW} with, and falls back to when xz
+     * would not finish within the seal's time budget (since format version 4; .wgr files do not hold it).
      */
     DEFLATE(3),
     /** Tries zstd -19 and xz -9 and keeps the smaller; only valid when writing. */
@@ -37,7 +37,7 @@ public enum Codec {
      */
     FAST(-2);
 
-    /** Payloads shorter than this are stored raw by FAST: an xz container costs ~60 bytes and ~1 ms. */
+    /** Payloads shorter than this are stored raw by FAST (set when xz packed them all: its container costs ~60 bytes and ~1 ms; zlib's 6 bytes might allow less, not measured). */
     static final int FAST_MIN_BYTES = 512;
     /**
      * Payloads shorter than this FAST packs with DEFLATE, not xz: below 4 KiB zlib's output was the

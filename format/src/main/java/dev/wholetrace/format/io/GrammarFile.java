@@ -135,12 +135,14 @@ public final class GrammarFile {
     }
 
     /**
-     * {@code payload} packed with {@code codec}: any but DEFLATE, which a .wgr file cannot hold
-     * (BEST and FAST, without a deadline, choose among none, zstd and xz).
+     * {@code payload} packed with {@code codec}: any but DEFLATE, which a .wgr file cannot hold. BEST
+     * chooses among none, zstd and xz; FAST, which packs small payloads with DEFLATE for .wtrace, is
+     * packed with xz instead when it chose DEFLATE.
      */
     static Codec.Packed packed(byte[] payload, Codec codec) {
         if (codec == Codec.DEFLATE) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
-        return codec.pack(payload);
+        Codec.Packed p = codec.pack(payload);
+        return p.codec() == Codec.DEFLATE ? Codec.XZ.pack(payload) : p;
     }
 
     /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */

@@ -108,6 +108,13 @@ class GrammarFileTest {
     }
 
     @Test
+    void fastWritesAGrammarFileItCanReadBack() throws IOException {
+        byte[] payload = new byte[2048]; // compressible and under FAST's zlib size: a .wgr holds xz instead
+        for (int i = 0; i < payload.length; i++) payload[i] = (byte) (i % 7);
+        assertThat(GrammarFile.read(write("fast.wgr", payload, Codec.FAST))).isEqualTo(payload);
+    }
+
+    @Test
     void zlibIsRefusedForGrammarFiles() {
         assertThatThrownBy(() -> GrammarFile.write(dir.resolve("d.wgr"), new byte[100], Codec.DEFLATE)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -17,7 +17,7 @@ public enum GrammarAlgorithm {
     SEQUITUR(SequiturGrammar::new),
     /** Frequency-ordered SEQUITUR, offline (extended-wpp §4): {@link EnhancedSequiturGrammar}. */
     ENHANCED(EnhancedSequiturGrammar::new),
-    /** Re-Pair, offline, binary rules, then pruned (rules that save less than two symbols written out): {@link RePairGrammar}. */
+    /** Re-Pair, offline: binary rules, then pruned (so no longer all binary) (rules that save less than two symbols written out): {@link RePairGrammar}. */
     REPAIR(RePairGrammar::new),
     /**
      * The strata paper's cyclic paths and stratum layer 0 with SEQUITUR over the layer's runs,

@@ -11,9 +11,9 @@ final class RuleInliner {
 
     /**
      * {@code g} with every rule {@code r} for which {@code inlined[r]} holds (never the start rule)
-     * written out wherever it is referenced, the kept rules renumbered canonically. Each inlined
-     * rule is walked once per reference to it from a kept rule or from another inlined rule, so the
-     * caller keeps the inlined rules few-referenced or short.
+     * written out wherever it is referenced, the kept rules renumbered canonically. An inlined rule
+     * is walked once per occurrence of it in the output (nested inlined rules multiply), so the time
+     * is bounded by the output's size; the caller keeps the inlined rules few-referenced or short.
      */
     static Grammar inline(Grammar g, boolean[] inlined) {
         int n = g.ruleCount();
