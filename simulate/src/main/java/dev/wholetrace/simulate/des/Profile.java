@@ -131,6 +131,43 @@ public final class Profile {
     }
 
     /**
+     * The receivers the recording saw, as far as block counts tell them: a call site that ran did
+     * not call a target the recording instrumented and never entered, nor its own method more often
+     * than that method was entered less once per outermost entry (when the site ran at least as
+     * often as its method was entered, the method is not a target). Both come from the proxy or
+     * decorator that calls its delegate through an interface ({@code ProxyStatement.close} calling
+     * {@code delegate.close()}): the delegate's class is not in the graph (a JDBC driver loaded by
+     * reflection), so class-hierarchy analysis offers only the program's other implementations, the
+     * proxy itself among them, and every such call recursed to the simulator's depth limit
+     * (HikariCP's statements ran 2000 times as often as recorded). A call left without a target
+     * leaves the graph: a plain invoke ({@link Action#NONE}). A target the recording did not
+     * instrument (no block of it in the code map) is kept: its count says nothing.
+     */
+    private void dropImpossibleTargets(ExecutionGraph g, MethodGraph m, Vertex v) {
+        long site = count(m.id(), v.bci);
+        if (site == 0) return;
+        boolean[] impossible = new boolean[v.targets.length];
+        int kept = 0;
+        for (int k = 0; k < v.targets.length; k++) {
+            String id = g.methods().get(v.targets[k]).id();
+            long entries = count(id, 0);
+            impossible[k] = counts.containsKey(id) && entries == 0 || id.equals(m.id()) && entries <= site;
+            if (!impossible[k]) kept++;
+        }
+        if (kept == v.targets.length) return;
+        int[] targets = new int[kept];
+        double[] weights = new double[kept];
+        for (int k = 0, j = 0; k < v.targets.length; k++) {
+            if (impossible[k]) continue;
+            targets[j] = v.targets[k];
+            weights[j++] = v.targetWeights[k];
+        }
+        v.targets = targets;
+        v.targetWeights = weights;
+        if (kept == 0) v.action = Action.NONE;
+    }
+
+    /**
      * Sets the weights of {@code g}'s decisions and call targets, its loops' trip counts and its
      * walking vertices' {@link Vertex#sharers} from the counts. A decision or loop the recording never
      * reached keeps what it had.
@@ -155,6 +192,7 @@ public final class Profile {
                     if (here > 0 && lambdas) v.trips = runs / here;
                 }
                 if (v.walks.length > 0) v.sharers = (int) Math.max(1, threads(m.id(), v.bci));
+                if (v.action == Action.CALL) dropImpossibleTargets(g, m, v);
                 if (v.targets.length > 1) {
                     double sum = 0;
                     double[] w = new double[v.targets.length];

@@ -6,6 +6,7 @@ import dev.wholetrace.simulate.egraph.ClassSource;
 import dev.wholetrace.simulate.egraph.EgraphFile;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.GraphBuilder;
+import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.io.StringReader;
 import java.nio.file.Path;
@@ -191,6 +192,50 @@ class SimulatorTest {
         counts.put("t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 0L)));
         new Profile(counts, Map.of(), 14).applyTo(g);
         assertThat(g.methods().get(0).vertices().get(0).trips).isEqualTo(7.0); // a call that never ran keeps what it had
+    }
+
+    /** Method 1 calls itself through an interface (a proxy's delegate call, resolved to the proxy) or recurses for real. */
+    static final String SELF = """
+            egraph 5
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/P.close()V
+            tree 0 2
+            v 0 bci=0 ops=local:1 act=call calls=1 next=1
+            v 1 bci=1 ops=return:1
+            tree 1 3
+            v 0 bci=0 ops=int:10 next=1,2
+            v 1 bci=4 ops=local:1,invoke:1 act=call calls=1 next=2
+            v 2 bci=9 ops=return:1
+            """;
+
+    @Test
+    void aProfileDropsASelfCallThatCannotHaveHappened() throws Exception {
+        Map<String, java.util.TreeMap<Integer, Long>> counts = new java.util.HashMap<>();
+        counts.put("t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 1L)));
+        // the proxy: entered 5 times, its delegate call ran 5 times (each went to the driver, not to itself)
+        counts.put("t/P.close()V", new java.util.TreeMap<>(Map.of(0, 5L, 4, 5L, 9, 5L)));
+        ExecutionGraph proxy = graph(SELF);
+        new Profile(counts, Map.of(), 16).applyTo(proxy);
+        Vertex call = proxy.methods().get(1).vertices().get(1);
+        assertThat(call.action).isEqualTo(dev.wholetrace.simulate.egraph.Action.NONE);
+        assertThat(call.targets).isEmpty();
+        assertThat(new Simulator(proxy, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).run().steps()).isLessThan(20);
+        // a real recursion: entered 5 times, 4 of them by its own call
+        counts.put("t/P.close()V", new java.util.TreeMap<>(Map.of(0, 5L, 4, 4L, 9, 5L)));
+        ExecutionGraph recursion = graph(SELF);
+        new Profile(counts, Map.of(), 15).applyTo(recursion);
+        assertThat(recursion.methods().get(1).vertices().get(1).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
+        // main's call ran, but its one target was instrumented and never entered: the call went elsewhere
+        counts.put("t/P.close()V", new java.util.TreeMap<>(Map.of(0, 0L, 4, 0L, 9, 0L)));
+        ExecutionGraph elsewhere = graph(SELF);
+        new Profile(counts, Map.of(), 1).applyTo(elsewhere);
+        assertThat(elsewhere.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.NONE);
+        // not instrumented (no count at all): kept
+        counts.remove("t/P.close()V");
+        ExecutionGraph unknown = graph(SELF);
+        new Profile(counts, Map.of(), 1).applyTo(unknown);
+        assertThat(unknown.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
     }
 
     @Test
