@@ -20,7 +20,7 @@ import java.util.Arrays;
  * <p>That lookup goes first to a direct-mapped table by thread id ({@link #current}), each slot
  * checked against its state's thread, and only on a miss to {@link RuntimeState#threads}: a
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
- * and weak referent were a fifth of the program threads' samples on H2 (overhead-profile.md,
+ * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
  * session 34). A slot keeps its state, and so its recorder handle, until another thread with the
  * same slot replaces it or the thread is joined ({@link #forget}); the recorder keeps a thread
  * that was never joined until close anyway.
