@@ -23,13 +23,12 @@ import java.lang.invoke.VarHandle;
  * the critical section and the order is the real hand-over order.
  */
 public final class ThreadRecorder {
+    /** For the reads and writes of {@link #pos} off the event methods' path. */
     private static final VarHandle POS;
-    private static final VarHandle LIMIT;
 
     static {
         try {
             POS = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "pos", int.class);
-            LIMIT = MethodHandles.lookup().findVarHandle(ThreadRecorder.class, "limit", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -47,14 +46,22 @@ public final class ThreadRecorder {
     private long stores;
     private Batch batch;
     private long[] buf;
-    /** Published with release semantics so that {@link #drain} may read a consistent prefix. */
+    /**
+     * Published with release semantics ({@link #publish}) so that {@link #drain} may read a
+     * consistent prefix.
+     */
     private int pos;
     /**
-     * Last position at which a whole event still fits. Read opaquely (a plain load that the JIT may
-     * not hoist out of the program's loop) so that {@link #drain} can lower it from another thread
-     * and send the owner's later events to {@link #handOver}, which drops them.
+     * Last position at which a whole event still fits. Volatile so that the JIT may not hoist its
+     * read out of the program's loop and {@link #drain} can lower it from another thread and send
+     * the owner's later events to {@link #handOver}, which drops them. The event methods read it
+     * as a field, not through a VarHandle (it was {@code getOpaque}): a volatile load is a plain
+     * load on x86, and a VarHandle's guards and casts are real calls wherever the JIT stops
+     * inlining (C1 code, or the inlining budget of a large instrumented method spent), which was
+     * ~15 % of H2's program-thread samples (overhead-profile.md, session 34). It is written only
+     * when a buffer is taken and at the end.
      */
-    private int limit;
+    private volatile int limit;
     /**
      * How much of the current buffer {@link #collect} already handed over (guarded by the lock):
      * the owner's next hand-over sends only what follows.
@@ -83,12 +90,22 @@ public final class ThreadRecorder {
         if (!keepBlocks) return;
         int p = pos;
         long[] b = buf;
-        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+        if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
             p = handOver();
             b = buf;
         }
         b[p] = (long) id << 8 | BLOCK;
-        POS.setRelease(this, p + 1);
+        publish(p + 1);
+    }
+
+    /**
+     * Makes the events up to {@code p} visible to {@link #collect} and {@link #drain} (which read
+     * {@link #pos} with acquire): a release fence, then a plain store, the same ordering as
+     * {@code POS.setRelease} without the VarHandle (see {@link #limit}).
+     */
+    private void publish(int p) {
+        VarHandle.releaseFence();
+        pos = p;
     }
 
     /** Instruction {@code instruction} read the shared heap at {@code address} (see Addresses). */
@@ -105,7 +122,7 @@ public final class ThreadRecorder {
         if (!keepAccesses) return;
         int p = pos;
         long[] b = buf;
-        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+        if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
             p = handOver();
             b = buf;
         }
@@ -113,10 +130,10 @@ public final class ThreadRecorder {
         b[p] = (long) instruction << 8 | (writer == 0 ? tag : XLOAD);
         b[p + 1] = address;
         if (writer == 0) {
-            POS.setRelease(this, p + 2);
+            publish(p + 2);
         } else {
             b[p + 2] = writer;
-            POS.setRelease(this, p + 3);
+            publish(p + 3);
         }
     }
 
@@ -133,7 +150,7 @@ public final class ThreadRecorder {
     public void sync(SyncKind kind, int site, long object, long aux) {
         int p = pos;
         long[] b = buf;
-        if (p > (int) LIMIT.getOpaque(this) || p > b.length - MAX_EVENT_LONGS) { // see drain()
+        if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
             p = handOver();
             b = buf;
         }
@@ -141,7 +158,7 @@ public final class ThreadRecorder {
         b[p + 1] = object;
         b[p + 2] = recorder.nextTicket();
         b[p + 3] = aux;
-        POS.setRelease(this, p + 4);
+        publish(p + 4);
     }
 
     /** Call after acquiring the monitor or lock {@code object}. */
@@ -268,7 +285,7 @@ public final class ThreadRecorder {
         buf = b.data;
         taken = 0;
         POS.setRelease(this, 0);
-        LIMIT.setOpaque(this, b.data.length - MAX_EVENT_LONGS);
+        limit = b.data.length - MAX_EVENT_LONGS;
     }
 
     /**

@@ -94,7 +94,8 @@ final class ObjectIds {
         Entry[] slots = t.slots;
         int mask = slots.length - 1;
         for (int i = spread(h) & mask; ; i = i + 1 & mask) {
-            Entry e = (Entry) SLOT.getAcquire(slots, i);
+            Entry e = slots[i];
+            VarHandle.acquireFence(); // getAcquire's ordering without the VarHandle (see SlotTable.get)
             if (e == null) {
                 long id = nextId.getAndIncrement();
                 Entry mine = new Entry(o, h, id);

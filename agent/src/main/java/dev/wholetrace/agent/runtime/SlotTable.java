@@ -13,11 +13,19 @@ final class SlotTable<T> {
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
     private volatile Object[] values = new Object[64];
 
-    /** The value at {@code slot}, or null if none yet. */
+    /**
+     * The value at {@code slot}, or null if none yet. A plain read and an acquire fence, the
+     * ordering of {@code SLOT.getAcquire} without the VarHandle, whose guards and casts stay real
+     * calls wherever the JIT does not inline them (C1 code, large instrumented methods: this is
+     * read by a probe in the program's code; overhead-profile.md, session 34).
+     */
     @SuppressWarnings("unchecked")
     T get(int slot) {
         Object[] a = values;
-        return slot >= 0 && slot < a.length ? (T) SLOT.getAcquire(a, slot) : null;
+        if (slot < 0 || slot >= a.length) return null;
+        Object v = a[slot];
+        VarHandle.acquireFence();
+        return (T) v;
     }
 
     synchronized void set(int slot, T value) {

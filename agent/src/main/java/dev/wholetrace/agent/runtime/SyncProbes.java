@@ -224,6 +224,7 @@ public final class SyncProbes {
         try {
             long object = TraceRecorder.defaultThreadObject(child);
             r.endThread(object);
+            ThreadState.forget(child);
             ThreadState.handle(r).join(site, object);
         } catch (Throwable e) {
             Probes.fail(e);

@@ -16,13 +16,27 @@ import java.util.Arrays;
  * ({@link #of}) and reaches the thread's recorder handle through it, never through the recorder's
  * own map of threads (which registers a thread at its first event and is not looked at again).
  * A virtual thread has its own (ThreadLocals are per virtual thread, not per carrier).
+ *
+ * <p>That lookup goes first to a direct-mapped table by thread id ({@link #current}), each slot
+ * checked against its state's thread, and only on a miss to {@link RuntimeState#threads}: a
+ * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
+ * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
+ * session 34). A slot keeps its state, and so its recorder handle, until another thread with the
+ * same slot replaces it or the thread is joined ({@link #forget}); the recorder keeps a thread
+ * that was never joined until close anyway.
  */
 final class ThreadState {
+    /** Slots of the table by thread id; a power of two (threads alive at once seldom share one). */
+    private static final int CACHED_THREADS = 4096;
+    /** A state by its thread's id modulo the size; correct by the identity check, not the id. */
+    private static final ThreadState[] BY_THREAD = new ThreadState[CACHED_THREADS];
     /** Entries of the id cache; a power of two. */
     private static final int CACHED_IDS = 256;
     /** Bits of the identity hash that choose the second slot (the first uses the lowest ones). */
     private static final int SECOND_SHIFT = 8;
 
+    /** The thread this state belongs to (states are made by the ThreadLocal's initial value, on it). */
+    private final Thread thread = Thread.currentThread();
     private TraceRecorder recorder;
     /** The calling thread's handle of the recorder this state was last used with. */
     ThreadRecorder handle;
@@ -37,7 +51,35 @@ final class ThreadState {
 
     /** The calling thread's state, with its handle for {@code r} (a new recorder starts afresh). */
     static ThreadState of(TraceRecorder r) {
-        return RuntimeState.get().threads.get().forRecorder(r);
+        return current().forRecorder(r);
+    }
+
+    /** The calling thread's state: from its slot of the table by thread id, else from the ThreadLocal. */
+    private static ThreadState current() {
+        Thread t = Thread.currentThread();
+        ThreadState s = BY_THREAD[slot(t)];
+        if (s != null && s.thread == t) return s;
+        return remember(t);
+    }
+
+    /** The calling thread {@code t}'s state from the ThreadLocal, put in its slot. */
+    private static ThreadState remember(Thread t) {
+        ThreadState s = RuntimeState.get().threads.get();
+        BY_THREAD[slot(t)] = s;
+        return s;
+    }
+
+    /** Empties {@code t}'s slot if it holds {@code t}'s state: {@code t} has ended and was joined. */
+    static void forget(Thread t) {
+        int i = slot(t);
+        ThreadState s = BY_THREAD[i];
+        if (s != null && s.thread == t) BY_THREAD[i] = null;
+    }
+
+    /** {@code t}'s slot: its id's low bits (a Thread subclass that overrides getId only shares slots more). */
+    @SuppressWarnings("deprecation") // threadId() is JDK 19+; getId() is the same number
+    private static int slot(Thread t) {
+        return (int) t.getId() & (CACHED_THREADS - 1);
     }
 
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in {@link #lastId}. */
