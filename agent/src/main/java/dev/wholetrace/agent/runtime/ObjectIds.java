@@ -104,6 +104,7 @@ final class ObjectIds {
                     if (id - t.firstId >= t.rebuildAt) rebuild(t);
                     return mine;
                 }
+                VarHandle.acquireFence(); // the witness was read plainly: see its entry's fields as published
                 e = seen; // another thread's entry (perhaps o's) or MOVED; mine's id is left unused
             }
             if (e == MOVED) return null;

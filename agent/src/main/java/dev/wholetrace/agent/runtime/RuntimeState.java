@@ -64,6 +64,7 @@ final class RuntimeState {
         classMonitors.clear();
         fieldOffsets = offsets;
         unsafeOffsets = newUnsafeOffsets();
+        ThreadState.forgetAll(); // the table's states would keep a closed recording's handles alive
         recorder = r;
     }
 

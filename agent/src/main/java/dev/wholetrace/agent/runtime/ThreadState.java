@@ -17,18 +17,20 @@ import java.util.Arrays;
  * own map of threads (which registers a thread at its first event and is not looked at again).
  * A virtual thread has its own (ThreadLocals are per virtual thread, not per carrier).
  *
- * <p>That lookup goes first to a direct-mapped table by thread id ({@link #current}), each slot
+ * <p>That lookup goes first to a direct-mapped table by the thread's identity hash ({@link #current}), each slot
  * checked against its state's thread, and only on a miss to {@link RuntimeState#threads}: a
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
  * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
  * session 34). A slot keeps its state, and so its recorder handle, until another thread with the
- * same slot replaces it or the thread is joined ({@link #forget}); the recorder keeps a thread
- * that was never joined until close anyway.
+ * same slot replaces it, the thread is joined ({@link #forget}) or a recording starts or stops
+ * ({@link #forgetAll}, from {@link RuntimeState#install}): a closed recording's handles are not
+ * kept alive by the table. With more threads alive than slots (many virtual threads) colliding
+ * threads take turns in a slot and pay the {@code ThreadLocal} on each turn: no worse than before.
  */
 final class ThreadState {
-    /** Slots of the table by thread id; a power of two (threads alive at once seldom share one). */
+    /** Slots of the table; a power of two (platform threads alive at once seldom share one). */
     private static final int CACHED_THREADS = 4096;
-    /** A state by its thread's id modulo the size; correct by the identity check, not the id. */
+    /** A state by its thread's identity hash modulo the size; correct by the identity check, not the hash. */
     private static final ThreadState[] BY_THREAD = new ThreadState[CACHED_THREADS];
     /** Entries of the id cache; a power of two. */
     private static final int CACHED_IDS = 256;
@@ -76,10 +78,18 @@ final class ThreadState {
         if (s != null && s.thread == t) BY_THREAD[i] = null;
     }
 
-    /** {@code t}'s slot: its id's low bits (a Thread subclass that overrides getId only shares slots more). */
-    @SuppressWarnings("deprecation") // threadId() is JDK 19+; getId() is the same number
+    /** Empties the table: a recording starts or stops, and the states' handles belong to the old one. */
+    static void forgetAll() {
+        Arrays.fill(BY_THREAD, null);
+    }
+
+    /**
+     * {@code t}'s slot: its identity hash's low bits. Not {@code getId()}: on JDK 17 a program's
+     * Thread subclass may override it, and its instrumented code would run inside this probe and
+     * call the probe again.
+     */
     private static int slot(Thread t) {
-        return (int) t.getId() & (CACHED_THREADS - 1);
+        return System.identityHashCode(t) & (CACHED_THREADS - 1);
     }
 
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in {@link #lastId}. */

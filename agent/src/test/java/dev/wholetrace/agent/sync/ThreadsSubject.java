@@ -22,6 +22,39 @@ public final class ThreadsSubject {
         }
     }
 
+    /** A Thread subclass whose getId() runs instrumented code of its own (allowed on JDK 17). */
+    static final class OwnId extends Thread {
+        int calls;
+
+        OwnId(String name) {
+            super(name);
+        }
+
+        @Override
+        @SuppressWarnings("deprecation")
+        public long getId() {
+            calls++;
+            return 7 + name().length();
+        }
+
+        private String name() {
+            return getName();
+        }
+
+        @Override
+        public void run() {
+            calls += getName().length();
+        }
+    }
+
+    /** Runs and joins a thread that overrides getId(); returns how often its code ran (the run's share included). */
+    public static int ownId() throws InterruptedException {
+        OwnId t = new OwnId("own-id");
+        t.start();
+        t.join();
+        return t.calls;
+    }
+
     /** Starts {@code n} workers and joins them; returns the sum of their results. */
     public static int forkJoin(int n) throws InterruptedException {
         List<Worker> workers = new ArrayList<>();

@@ -51,6 +51,15 @@ class ThreadsTest extends RecordingTest {
         }
     }
 
+    /** The probes find a thread's state without calling getId(), which a program's subclass may override with instrumented code (JDK 17). */
+    @Test
+    void aThreadThatOverridesGetIdIsRecordedWithoutCallingIt() throws Exception {
+        Recording r = Recording.of(dir.resolve("ownid.wtrace"), ThreadsSubject.class, c -> c.getMethod("ownId").invoke(null));
+        // as often as without the agent, plus once at the fork and once at the join, where the recorder
+        // names the thread by its id (TraceRecorder.defaultThreadObject): not at every probe
+        assertThat(r.result).isEqualTo(ThreadsSubject.ownId() + 2);
+    }
+
     @Test
     void aTimedJoinJoinsOnlyATerminatedThread() throws Exception {
         Recording r = Recording.of(dir.resolve("timed.wtrace"), ThreadsSubject.class, c -> c.getMethod("timedJoins").invoke(null));
