@@ -142,7 +142,9 @@ public final class GrammarFile {
     static Codec.Packed packed(byte[] payload, Codec codec) {
         if (codec == Codec.DEFLATE) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
         Codec.Packed p = codec.pack(payload);
-        return p.codec() == Codec.DEFLATE ? Codec.XZ.pack(payload) : p;
+        if (p.codec() != Codec.DEFLATE) return p;
+        Codec.Packed xz = Codec.XZ.pack(payload);
+        return xz.bytes().length < payload.length ? xz : new Codec.Packed(Codec.NONE, payload);
     }
 
     /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */

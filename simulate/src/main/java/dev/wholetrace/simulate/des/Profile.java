@@ -134,7 +134,8 @@ public final class Profile {
      * The receivers the recording saw, as far as block counts tell them: a call site that ran did
      * not call a target the recording instrumented and never entered, nor its own method more often
      * than that method was entered less once per outermost entry (when the site ran at least as
-     * often as its method was entered, the method is not a target). Both come from the proxy or
+     * often as its method and its other targets were entered together, the method is not a target:
+     * a tree visitor's recursion, whose site also calls the leaves, stays). Both come from the proxy or
      * decorator that calls its delegate through an interface ({@code ProxyStatement.close} calling
      * {@code delegate.close()}): the delegate's class is not in the graph (a JDBC driver loaded by
      * reflection), so class-hierarchy analysis offers only the program's other implementations, the
@@ -147,11 +148,16 @@ public final class Profile {
         long site = count(m.id(), v.bci);
         if (site == 0) return;
         boolean[] impossible = new boolean[v.targets.length];
+        long others = 0; // entries of the other targets: the site's runs that may have gone there
+        for (int t : v.targets) {
+            String id = g.methods().get(t).id();
+            if (!id.equals(m.id())) others += count(id, 0);
+        }
         int kept = 0;
         for (int k = 0; k < v.targets.length; k++) {
             String id = g.methods().get(v.targets[k]).id();
             long entries = count(id, 0);
-            impossible[k] = counts.containsKey(id) && entries == 0 || id.equals(m.id()) && entries <= site;
+            impossible[k] = counts.containsKey(id) && entries == 0 || id.equals(m.id()) && entries + others <= site;
             if (!impossible[k]) kept++;
         }
         if (kept == v.targets.length) return;

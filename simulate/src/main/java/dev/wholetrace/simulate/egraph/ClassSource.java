@@ -57,8 +57,12 @@ public final class ClassSource {
                     for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements();) {
                         JarEntry entry = e.nextElement();
                         if (!entry.getName().endsWith(".class") || entry.getName().startsWith("META-INF/")) continue;
+                        String where = jarOrDir + "!" + entry.getName();
                         try (InputStream in = jar.getInputStream(entry)) {
-                            add(classes, in, jarOrDir + "!" + entry.getName(), library);
+                            add(classes, in, where, library);
+                        } catch (java.util.zip.ZipException damaged) {
+                            if (!library) throw damaged;
+                            classes.unreadable().add(where); // a damaged entry of a library: left out as an unreadable class is
                         }
                     }
                 } catch (java.util.zip.ZipException z) {

@@ -226,6 +226,14 @@ class SimulatorTest {
         ExecutionGraph recursion = graph(SELF);
         new Profile(counts, Map.of(), 15).applyTo(recursion);
         assertThat(recursion.methods().get(1).vertices().get(1).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
+        // a visitor: the site calls itself or a leaf (2 targets); entered 3 times, the leaf 4, the site ran 6: recursion stays
+        ExecutionGraph tree = graph(SELF.replace("method 1 t/P.close()V", "method 1 t/P.close()V\nmethod 2 t/Leaf.close()V")
+                .replace("act=call calls=1 next=2", "act=call calls=1,2 next=2") + "tree 2 1\nv 0 bci=0 ops=return:1\n");
+        counts.put("t/P.close()V", new java.util.TreeMap<>(Map.of(0, 3L, 4, 6L, 9, 3L)));
+        counts.put("t/Leaf.close()V", new java.util.TreeMap<>(Map.of(0, 4L)));
+        new Profile(counts, Map.of(), 16).applyTo(tree);
+        assertThat(tree.methods().get(1).vertices().get(1).targets).containsExactly(1, 2);
+        counts.remove("t/Leaf.close()V");
         // main's call ran, but its one target was instrumented and never entered: the call went elsewhere
         counts.put("t/P.close()V", new java.util.TreeMap<>(Map.of(0, 0L, 4, 0L, 9, 0L)));
         ExecutionGraph elsewhere = graph(SELF);
