@@ -35,9 +35,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -285,7 +287,7 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /** Loads of the eWPP's edges, hottest first; QUERIES of them spread over the ranking. */
     static List<long[]> queryLoads(DepsResult all) {
-        java.util.Map<Integer, Long> byLoad = new java.util.HashMap<>();
+        Map<Integer, Long> byLoad = new HashMap<>();
         for (DepsResult.EdgeRow r : all.edges()) byLoad.merge(r.load(), r.count(), Long::sum);
         List<long[]> ranked = new ArrayList<>();
         byLoad.forEach((l, n) -> ranked.add(new long[] {l, n}));
@@ -469,7 +471,7 @@ final class EwppBenchCommand implements Callable<Integer> {
             GrammarBuilder delta = GrammarAlgorithm.SEQUITUR.newBuilder();
             Alphabet storedSymbols = new Alphabet();
             Alphabet deltaSymbols = new Alphabet();
-            java.util.Map<Integer, Long> last = new java.util.HashMap<>(); // writer thread -> its previous store number read
+            Map<Integer, Long> last = new HashMap<>(); // writer thread -> its previous store number read
             for (ThreadGrammar g : ewpp.grammars(t)) {
                 if (g.stream(StreamKinds.CHECKS) == null) continue;
                 Alphabet ca = g.alphabet(StreamKinds.CHECKS);
@@ -688,10 +690,10 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumEach += x.ratioMean();
             sumQ += x.atMean() / x.ewppMean();
             sumCold += x.atColdMean() / x.ewppColdMean();
-            q.row(r.p.name(), x.n(), String.format(Locale.ROOT, "%.4f", x.ewppMean()), String.format(Locale.ROOT, "%.4f", x.atMean()),
-                    f2(x.atMean() / x.ewppMean()), x.hottestCount(), String.format(Locale.ROOT, "%.4f", x.ewppHottest()),
-                    String.format(Locale.ROOT, "%.4f", x.atHottest()), f2(x.atHottest() / x.ewppHottest()),
-                    String.format(Locale.ROOT, "%.4f", x.ewppColdMean()), String.format(Locale.ROOT, "%.4f", x.atColdMean()),
+            q.row(r.p.name(), x.n(), f4(x.ewppMean()), f4(x.atMean()),
+                    f2(x.atMean() / x.ewppMean()), x.hottestCount(), f4(x.ewppHottest()),
+                    f4(x.atHottest()), f2(x.atHottest() / x.ewppHottest()),
+                    f4(x.ewppColdMean()), f4(x.atColdMean()),
                     f2(x.atColdMean() / x.ewppColdMean()), x.same() ? "yes" : "NO");
         }
         sb.append("\n## Recovery per query (Table XI, one load at a time)\n\n")
@@ -708,7 +710,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 + "(per program the ratio of the mean times, then the mean over programs), %.2f× cold (target ≥ 10×); the mean over programs "
                 + "of each program's mean per-query ratio (every query weighs the same, not by its time): %.2f×.%n", sumQ / n, sumCold / n, sumEach / n));
         MarkdownTable dec = new MarkdownTable().left("program").right("CDR s", "eWPP s", "eWPP/CDR");
-        for (Row r : rows) dec.row(r.p.name(), String.format(Locale.ROOT, "%.3f", r.expandCdr), String.format(Locale.ROOT, "%.3f", r.expandEwpp),
+        for (Row r : rows) dec.row(r.p.name(), f3(r.expandCdr), f3(r.expandEwpp),
                 f2(r.expandEwpp / r.expandCdr));
         sb.append("\n## Decompression (Table XII)\n\n")
                 .append("The time to open a trace and expand what recovery reads, in-process, medians over the reps: a CDR trace's events with ")
@@ -780,11 +782,11 @@ final class EwppBenchCommand implements Callable<Integer> {
                     "" + s.cdrBest.file(), "" + s.cdrBest.wpp(), "" + s.cdrBest.data(), "" + s.cdrBest.symbols(), "" + s.ewppBest.file(),
                     "" + s.ewppBest.wpp(), "" + s.ewppBest.data(), "" + s.ewppBest.symbols(), "" + t.loads(),
                     "" + t.noCost(), "" + t.lastInstance(), "" + t.searched(), "" + t.crossThread(), "" + t.noWriter(), "" + t.explicit(),
-                    "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), String.format(Locale.ROOT, "%.4f", r.recoverEwpp),
-                    String.format(Locale.ROOT, "%.4f", r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),
+                    "" + t.searchSteps(), "" + t.linearSteps(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.filter), f4(r.recoverEwpp),
+                    f4(r.recoverAt), "" + r.deps, "" + r.same, "" + t.evicted(),
                     String.format(Locale.ROOT, "%.5f", r.queries.ewppMean()), String.format(Locale.ROOT, "%.5f", r.queries.atMean()),
                     String.format(Locale.ROOT, "%.5f", r.queries.ewppHottest()), String.format(Locale.ROOT, "%.5f", r.queries.atHottest()),
-                    String.format(Locale.ROOT, "%.4f", r.expandCdr), String.format(Locale.ROOT, "%.4f", r.expandEwpp),
+                    f4(r.expandCdr), f4(r.expandEwpp),
                     f4(r.full.coldExpand()), f4(r.full.counts().median()), f4(r.full.expand().median()), f4(r.full.at().median()),
                     f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
                     f4(r.full.distance().min()))).append('\n');

@@ -34,7 +34,6 @@ import dev.wholetrace.model.strata.StrataStream;
  */
 final class StrataEncoder extends StreamEncoder {
 
-    private final int maxLength;
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     /** Layer 0 on the worker's strata stage, or null: layer 0 runs here ({@link #inline}). */
     private final StrataStage.Port port;
@@ -46,15 +45,14 @@ final class StrataEncoder extends StreamEncoder {
     /** @param stage the worker's strata stage that runs layer 0, or null to run it on the worker */
     StrataEncoder(GrammarAlgorithm grammars, StrataStage stage) {
         super(StreamKinds.STRATA, grammars);
-        this.maxLength = StrataPipeline.DEFAULT_MAX_LENGTH;
         this.port = stage == null ? null : stage.port();
         startChunk();
     }
 
     private void startChunk() {
         paths = new SequenceTable();
-        if (port == null) inline = new LayerZero(newGrammar(), maxLength);
-        pathBuilder = new PathBuilder(paths, port == null ? inline : port, maxLength);
+        if (port == null) inline = new LayerZero(newGrammar(), StrataPipeline.DEFAULT_MAX_LENGTH);
+        pathBuilder = new PathBuilder(paths, port == null ? inline : port, StrataPipeline.DEFAULT_MAX_LENGTH);
     }
 
     @Override

@@ -82,11 +82,13 @@ final class StrataStage implements Runnable {
 
         @Override
         public void run(int path, long trip) {
-            if (selected != slot || slot < 0) select();
+            select();
             put(Runs.pair(path, trip));
         }
 
+        /** Makes this port the stage's current one, if it is not: the runs after it are this port's. */
         private void select() {
+            if (selected == slot && slot >= 0) return;
             if (slot < 0) slot = freeSlot(this);
             selected = slot;
             put(CONTROL | slot);
@@ -104,7 +106,7 @@ final class StrataStage implements Runnable {
 
         /** Ends the chunk: the stage ends the open stratum and seals layer 0; waits for it, then starts the next chunk's layer 0. */
         LayerZero.Sealed seal() {
-            if (selected != slot || slot < 0) select();
+            select();
             waiter = Thread.currentThread();
             put(CONTROL | CUT | slot);
             publish();

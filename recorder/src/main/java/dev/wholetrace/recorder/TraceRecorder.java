@@ -1,8 +1,5 @@
 package dev.wholetrace.recorder;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceClock;
@@ -181,34 +178,11 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /**
-     * The id a thread synchronizes on by default: its Java thread id in a namespace of its own. From
-     * JDK 19 {@code Thread.threadId()}, which is final; on JDK 17 {@code getId()}, which a program's
-     * Thread subclass may override (docs/agent.md, "Not modelled").
+     * The id a thread synchronizes on by default: its Java thread id in a namespace of its own (the
+     * final {@code threadId()} from JDK 19, {@link VirtualThreads#threadId}).
      */
     public static long defaultThreadObject(Thread t) {
-        long id;
-        if (THREAD_ID != null) {
-            try {
-                id = (long) THREAD_ID.invokeExact(t);
-            } catch (Throwable e) {
-                throw new IllegalStateException("Thread.threadId() failed", e);
-            }
-        } else {
-            @SuppressWarnings("deprecation") long old = t.getId();
-            id = old;
-        }
-        return THREAD_OBJECT_BIT | id;
-    }
-
-    /** {@code Thread.threadId()} where the JDK has it (19 and later), else null. */
-    private static final MethodHandle THREAD_ID = threadIdHandle();
-
-    private static MethodHandle threadIdHandle() {
-        try {
-            return MethodHandles.publicLookup().findVirtual(Thread.class, "threadId", MethodType.methodType(long.class));
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
+        return THREAD_OBJECT_BIT | VirtualThreads.threadId(t);
     }
 
     /**

@@ -4,9 +4,13 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
-/** Whether a thread is virtual, asked through a method handle: Thread.isVirtual is JDK 21, the build targets 17. */
+/**
+ * Thread methods newer than the build's JDK 17, asked through method handles: {@code isVirtual}
+ * (JDK 21) and the final {@code threadId} (JDK 19).
+ */
 final class VirtualThreads {
-    private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
+    private static final MethodHandle IS_VIRTUAL = handle("isVirtual", boolean.class);
+    private static final MethodHandle THREAD_ID = handle("threadId", long.class);
 
     private VirtualThreads() {}
 
@@ -19,11 +23,26 @@ final class VirtualThreads {
         }
     }
 
-    private static MethodHandle isVirtualHandle() {
+    /**
+     * {@code Thread.threadId()}, which a subclass cannot override, where the JDK has it; on JDK 17
+     * {@code getId()}, which a program's Thread subclass may override (docs/agent.md, "Not modelled").
+     */
+    @SuppressWarnings("deprecation")
+    static long threadId(Thread t) {
+        if (THREAD_ID == null) return t.getId();
         try {
-            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
+            return (long) THREAD_ID.invokeExact(t);
+        } catch (Throwable e) {
+            throw new IllegalStateException("Thread.threadId() failed", e);
+        }
+    }
+
+    /** {@code Thread}'s public no-argument method {@code name} returning {@code type}, or null on a JDK without it. */
+    private static MethodHandle handle(String name, Class<?> type) {
+        try {
+            return MethodHandles.publicLookup().findVirtual(Thread.class, name, MethodType.methodType(type));
         } catch (ReflectiveOperationException e) {
-            return null; // JDK 17: no virtual threads
+            return null;
         }
     }
 }

@@ -63,7 +63,7 @@ final class SyncCallRewriter {
             before.add(MethodInstrumenter.probe(id, call.owner(), call.probe(), call.beforeDesc()));
             if (call.timing() == Timing.AROUND) before.add(new InsnNode(Opcodes.DUP)); // again, for the probe after
         }
-        before.add(load(argTypes, slots, argTypes.length));
+        loadArguments(before, argTypes, slots);
         code.insertBefore(insn, before);
         if (call.timing() == Timing.AFTER || call.timing() == Timing.AROUND) {
             // The receiver is under the result (if any): probe(receiver, [result,] [passed,] site) returns the
@@ -108,7 +108,7 @@ final class SyncCallRewriter {
             before.add(new InsnNode(Opcodes.DUP));
             before.add(new VarInsnNode(Opcodes.ASTORE, wrapped));
         }
-        before.add(load(later, slots, later.length));
+        loadArguments(before, later, slots);
         code.insertBefore(insn, before);
         if (call.probe() == null) return;
         InsnList after = new InsnList();
@@ -143,6 +143,6 @@ final class SyncCallRewriter {
 
     /** Pushes the parked arguments back, first first, as the call expects them. */
     static void loadArguments(InsnList to, Type[] args, int[] slots) {
-        for (int i = 0; i < args.length; i++) to.add(new VarInsnNode(args[i].getOpcode(Opcodes.ILOAD), slots[i]));
+        to.add(load(args, slots, args.length));
     }
 }

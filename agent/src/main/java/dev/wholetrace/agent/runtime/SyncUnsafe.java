@@ -136,8 +136,11 @@ public final class SyncUnsafe {
         private static final String[] NAMES = {"BOOLEAN", "BYTE", "SHORT", "CHAR", "INT", "LONG", "FLOAT", "DOUBLE", "OBJECT"};
         private static final int[] BASE = new int[COMPONENTS.length];
         private static final int[] SCALE = new int[COMPONENTS.length];
+        /** The agent's element size per component ({@link ElementSizes}), worked out once: the probes ask per access. */
+        private static final int[] SIZE = new int[COMPONENTS.length];
 
         static {
+            for (int i = 0; i < COMPONENTS.length; i++) SIZE[i] = ElementSizes.of(COMPONENTS[i]);
             try {
                 Class<?> unsafe = Class.forName("sun.misc.Unsafe"); // loaded: the program is calling it
                 for (int i = 0; i < NAMES.length; i++) {
@@ -156,7 +159,7 @@ public final class SyncUnsafe {
             long from = unsafeOffset - BASE[k];
             if (from < 0 || from % SCALE[k] != 0) return -1; // not an element's start: a byte-wise access the agent does not model
             long index = from / SCALE[k];
-            return index < Array.getLength(array) ? index * ElementSizes.of(component) : -1;
+            return index < Array.getLength(array) ? index * SIZE[k] : -1;
         }
 
         private static int indexOf(Class<?> primitive) {

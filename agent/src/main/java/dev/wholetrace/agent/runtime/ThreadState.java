@@ -56,7 +56,7 @@ final class ThreadState {
         return current().forRecorder(r);
     }
 
-    /** The calling thread's state: from its slot of the table by thread id, else from the ThreadLocal. */
+    /** The calling thread's state: from its slot of the table (by identity hash), else from the ThreadLocal. */
     private static ThreadState current() {
         Thread t = Thread.currentThread();
         ThreadState s = BY_THREAD[slot(t)];

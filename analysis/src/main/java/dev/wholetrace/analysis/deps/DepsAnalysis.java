@@ -43,11 +43,11 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         DependenceCounts counts = new DependenceCounts(u -> options.load() < 0 || u == options.load(),
                 d -> options.store() < 0 || d == options.store(), options.instances());
         boolean chain = options.chainLoad() >= 0;
-        boolean onGrammar = trace.mode() == TraceMode.EWPP && !options.expand()
-                && (chain ? options.load() < 0 && options.store() < 0 : options.load() >= 0 || options.store() >= 0);
+        boolean walkGrammar = trace.mode() == TraceMode.EWPP && !options.expand();
+        boolean wholeTrace = options.load() < 0 && options.store() < 0; // no --from/--to
+        boolean onGrammar = walkGrammar && (chain ? wholeTrace : !wholeTrace);
         // every edge with its count and no instance: the (load, signature) pairs counted, no timestamp
-        boolean countsOnly = trace.mode() == TraceMode.EWPP && !options.expand() && !chain && options.load() < 0 && options.store() < 0
-                && options.instances() == 0;
+        boolean countsOnly = walkGrammar && !chain && wholeTrace && options.instances() == 0;
         ChainRecovery chains = chain && !onGrammar ? new ChainRecovery(options.chainLoad(), options.chainLength()) : null;
         DependenceSink sink = chains == null ? counts : (t, p, u, wt, wp, d, o) -> {
             counts.dependence(t, p, u, wt, wp, d, o);

@@ -75,6 +75,11 @@ public final class StoredStrata {
         return mode == TraceMode.STRATA;
     }
 
+    /** {@link #read(Path)} of an open trace's file, without opening it again when its trailer has no STRATA_OUTPUTS section. */
+    public static Outputs read(TraceView trace) throws IOException {
+        return trace.trailer().stream().anyMatch(s -> s.type() == SectionType.STRATA_OUTPUTS) ? read(trace.file()) : null;
+    }
+
     /**
      * The outputs stored in {@code file}, or null when it has none: an older or unfinished trace, or
      * content of a version this build does not know (a newer one). Damage is a FormatException.

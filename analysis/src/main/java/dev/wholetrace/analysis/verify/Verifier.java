@@ -3,7 +3,6 @@ package dev.wholetrace.analysis.verify;
 import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarFile;
-import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.importers.CompressedTrace;
@@ -53,9 +52,7 @@ public final class Verifier {
         try {
             ParallelTrace trace = ParallelTrace.open(file);
             trace.checkedCode(); // commands decode the code map when they ask for it: verify always does
-            if (trace.trailer().stream().anyMatch(s -> s.type() == SectionType.STRATA_OUTPUTS)) {
-                StoredStrata.read(file); // the trailer's stored outputs: CRC checked and decoded
-            }
+            StoredStrata.read(trace); // the trailer's stored outputs, if any: CRC checked and decoded
             for (int t = 0; t < trace.threads().size(); t++) {
                 expand(trace.thread(t), "thread " + t);
                 ThreadTrace dor = trace.dataView(t);

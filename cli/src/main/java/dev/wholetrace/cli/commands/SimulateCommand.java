@@ -117,13 +117,15 @@ public final class SimulateCommand implements Callable<Integer> {
         else text(points, m, out);
         out.flush();
         for (Prediction.Point p : points) {
-            if (p.last().truncated()) err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
-            SimResult.ThreadTime main = p.last().threads().get(0);
-            if (!p.last().truncated() && p.last().blockedAtEnd() > 0 && main.end() >= p.last().cycles()) {
+            SimResult last = p.last();
+            SimResult.ThreadTime main = last.threads().get(0);
+            if (last.truncated()) {
+                err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
+            } else if (last.blockedAtEnd() > 0 && main.end() >= last.cycles()) {
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
-            } else if (!p.last().truncated() && main.end() < 0.99 * p.last().cycles()) { // a main ending with the others is no news
+            } else if (main.end() < 0.99 * last.cycles()) { // a main ending with the others is no news
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread ended before other threads, at "
-                        + String.format(Locale.ROOT, "%.3g", 100 * main.end() / p.last().cycles()) + " % of the run: it joins none of them in the graph "
+                        + String.format(Locale.ROOT, "%.3g", 100 * main.end() / last.cycles()) + " % of the run: it joins none of them in the graph "
                         + "(a join through a method reference, such as CompletableFuture::join in a stream, is not seen); the time is the last thread's");
             }
         }

@@ -7,6 +7,14 @@ package dev.wholetrace.format.io;
 final class Fenwick {
     private Fenwick() {}
 
+    /** Turns {@code t}, holding position i-1's count at {@code t[i]} (i ≥ 1), into a Fenwick tree of those counts, in linear time. */
+    static void build(int[] t) {
+        for (int i = 1; i < t.length; i++) {
+            int parent = i + (i & -i);
+            if (parent < t.length) t[parent] += t[i];
+        }
+    }
+
     /** The sum of the counts at positions 0..{@code i}. */
     static int prefix(int[] t, int i) {
         int sum = 0;

@@ -120,10 +120,7 @@ final class OpenRuleUrn {
         ruleAt[f] = Arrays.copyOf(ruleAt[f], capacity);
         int[] t = new int[capacity + 1];
         for (int s = 0; s < slots[f]; s++) t[s + 1] = usesLeft[ruleAt[f][s]];
-        for (int i = 1; i <= capacity; i++) { // linear Fenwick build
-            int parent = i + (i & -i);
-            if (parent <= capacity) t[parent] += t[i];
-        }
+        Fenwick.build(t);
         tree[f] = t;
     }
 }

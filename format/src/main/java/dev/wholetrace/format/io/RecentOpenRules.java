@@ -93,12 +93,11 @@ final class RecentOpenRules {
         int capacity = live * 2 > rules.length ? rules.length * 2 : rules.length;
         int[] next = Arrays.copyOf(rules, capacity);
         int[] t = new int[capacity + 1];
-        for (int s = 0; s < live; s++) stamp[next[s]] = s;
-        for (int i = 1; i <= capacity; i++) { // linear Fenwick build
-            if (i <= live) t[i]++;
-            int parent = i + (i & -i);
-            if (parent <= capacity) t[parent] += t[i];
+        for (int s = 0; s < live; s++) {
+            stamp[next[s]] = s;
+            t[s + 1] = 1;
         }
+        Fenwick.build(t);
         ruleAt[f] = next;
         tree[f] = t;
         clock[f] = live;

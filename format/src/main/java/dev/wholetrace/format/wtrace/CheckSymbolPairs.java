@@ -3,6 +3,8 @@ package dev.wholetrace.format.wtrace;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
 
 /**
  * The new symbols of an eWPP check stream (StreamKinds.CHECKS) in a SYMBOLS section, from format
@@ -22,6 +24,11 @@ final class CheckSymbolPairs {
     private static final long LOW = 0xFFFF_FFFFL;
 
     private CheckSymbolPairs() {}
+
+    /** Whether a file of {@code version} codes {@code kind}'s new symbols this way: the one rule the writer and the reader share. */
+    static boolean codes(StreamKind kind, int version) {
+        return kind == StreamKinds.CHECKS && version >= TraceFormat.CHECK_DELTAS_SINCE;
+    }
 
     static void write(VarIntWriter w, long[] pairs) {
         long[] high = new long[MAX_TAG + 1];

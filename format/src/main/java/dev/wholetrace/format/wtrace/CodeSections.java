@@ -37,7 +37,7 @@ public final class CodeSections {
     public void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) throws FormatException {
         for (Stored s : sections) {
             Section section = s.section();
-            byte[] raw = section.codec().decompress(s.bytes(), section.rawLength(), file + ": " + section.describe());
+            byte[] raw = TraceReader.unpack(section, s.bytes(), file);
             ChunkCodec.code(new VarIntReader(raw, file + ": " + section.describe() + " at offset " + section.offset()), blocks, instructions);
         }
     }

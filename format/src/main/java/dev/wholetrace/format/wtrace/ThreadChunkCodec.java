@@ -40,7 +40,7 @@ final class ThreadChunkCodec {
         sym.writeVarLong(p.streamChunks().size());
         for (StreamChunk s : p.streamChunks()) {
             sym.writeVarLong(s.kind().id());
-            if (s.kind() == StreamKinds.CHECKS) CheckSymbolPairs.write(sym, s.newSymbols());
+            if (CheckSymbolPairs.codes(s.kind(), TraceFormat.VERSION)) CheckSymbolPairs.write(sym, s.newSymbols());
             else pairs(sym, s.newSymbols());
         }
         out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
@@ -180,7 +180,7 @@ final class ThreadChunkCodec {
             int at = mode.kinds.indexOf(kind);
             if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
             last = at;
-            boolean deltas = kind == StreamKinds.CHECKS && version >= TraceFormat.CHECK_DELTAS_SINCE;
+            boolean deltas = CheckSymbolPairs.codes(kind, version);
             out.put(kind, deltas ? CheckSymbolPairs.read(in, kind + " symbols") : readPairs(in, kind + " symbols"));
         }
         return out;

@@ -255,7 +255,12 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed. */
     public byte[] payload(Section s) throws IOException {
-        return s.codec().decompress(stored(s), s.rawLength(), file.getFileName() + ": " + s.describe());
+        return unpack(s, stored(s), file.getFileName().toString());
+    }
+
+    /** {@code stored}, section {@code s}'s bytes as in the file named {@code file}, decompressed; errors name the file and the section. */
+    static byte[] unpack(Section s, byte[] stored, String file) throws FormatException {
+        return s.codec().decompress(stored, s.rawLength(), file + ": " + s.describe());
     }
 
     /** Checks the section's payload CRC without decoding it (for sections a reader skips). */

@@ -319,7 +319,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
      */
     private static StoredStrata.Outputs storedOutputs(ParallelTrace trace) {
         try {
-            return StoredStrata.read(trace.file());
+            return StoredStrata.read(trace);
         } catch (IOException e) {
             return null;
         }

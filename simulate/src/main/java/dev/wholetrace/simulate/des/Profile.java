@@ -147,17 +147,18 @@ public final class Profile {
     private void dropImpossibleTargets(ExecutionGraph g, MethodGraph m, Vertex v) {
         long site = count(m.id(), v.bci);
         if (site == 0) return;
-        boolean[] impossible = new boolean[v.targets.length];
+        String[] ids = new String[v.targets.length];
+        long[] entries = new long[ids.length];
         long others = 0; // entries of the other targets: the site's runs that may have gone there
-        for (int t : v.targets) {
-            String id = g.methods().get(t).id();
-            if (!id.equals(m.id())) others += count(id, 0);
+        for (int k = 0; k < ids.length; k++) {
+            ids[k] = g.methods().get(v.targets[k]).id();
+            entries[k] = count(ids[k], 0);
+            if (!ids[k].equals(m.id())) others += entries[k];
         }
+        boolean[] impossible = new boolean[ids.length];
         int kept = 0;
-        for (int k = 0; k < v.targets.length; k++) {
-            String id = g.methods().get(v.targets[k]).id();
-            long entries = count(id, 0);
-            impossible[k] = counts.containsKey(id) && entries == 0 || id.equals(m.id()) && entries + others <= site;
+        for (int k = 0; k < ids.length; k++) {
+            impossible[k] = counts.containsKey(ids[k]) && entries[k] == 0 || ids[k].equals(m.id()) && entries[k] + others <= site;
             if (!impossible[k]) kept++;
         }
         if (kept == v.targets.length) return;

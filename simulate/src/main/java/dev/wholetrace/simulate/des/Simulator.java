@@ -115,7 +115,7 @@ public final class Simulator {
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
                 for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
-                boolean call = x.action == Action.CALL || x.action == Action.CALLBACK;
+                boolean call = x.action.calls();
                 if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());
                 else if (call) c += machine.costOf("jvm.call");
                 rest[m][v] = r;
@@ -160,7 +160,7 @@ public final class Simulator {
                     // a thread that may still start a thread which awaits the barrier counts as a party
                     // until it waits to join: else the first worker to arrive, before its siblings
                     // exist, tripped the barrier alone and ran one phase ahead of them from then on
-                    if (v.action != Action.CALL && v.action != Action.CALLBACK && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
+                    if (!v.action.calls() && v.action != Action.THREAD_START && v.action != Action.SUBMIT) continue;
                     for (int t : v.targets) if (!seen.get(t)) {
                         seen.set(t);
                         work.add(t);
@@ -420,16 +420,13 @@ public final class Simulator {
             case NONE, WAIT, NOTIFY -> {
                 return true;
             }
-            case CALL -> {
+            case CALL, CALLBACK -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                callee(t, f, v);
-                return true;
-            }
-            case CALLBACK -> {
-                if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
-                long runs = drawnTrips(t, f, v, ++t.visits[offset[f.method] + f.vertex]);
-                if (runs == 0) return true;
-                f.callbacksLeft = runs - 1;
+                if (v.action == Action.CALLBACK) {
+                    long runs = drawnTrips(t, f, v, ++t.visits[offset[f.method] + f.vertex]);
+                    if (runs == 0) return true;
+                    f.callbacksLeft = runs - 1;
+                }
                 callee(t, f, v);
                 return true;
             }

@@ -37,6 +37,11 @@ public enum Action {
     /** Future.get/join: waits for the matching submitted task. */
     FUTURE_GET(Category.COMMUNICATION);
 
+    /** Whether the vertex runs a program method's graph: a call or a callback. */
+    public boolean calls() {
+        return this == CALL || this == CALLBACK;
+    }
+
     /** The paper's category of the vertex that ends with this action. */
     public final Category category;
 

@@ -462,7 +462,7 @@ public final class GraphBuilder {
             if (v.action != Action.NONE) {
                 List<String> ts = targets.get(i);
                 v.setTargets(ts.stream().mapToInt(t -> index.getOrDefault(t, -1)).filter(t -> t >= 0).toArray());
-                if ((v.action == Action.CALL || v.action == Action.CALLBACK) && v.targets.length == 0) v.action = Action.NONE;
+                if (v.action.calls() && v.targets.length == 0) v.action = Action.NONE;
                 if (v.action.category != Action.Category.EXECUTION) v.key = key(m, insns, i, bci[i], frames);
                 if (v.action == Action.CALLBACK) v.trips = 1; // without a profile: once (many run only sometimes: orElseGet, computeIfAbsent)
                 if (v.action == Action.CALL && inlined(m, ts)) { // the JIT inlines it: no call instruction runs

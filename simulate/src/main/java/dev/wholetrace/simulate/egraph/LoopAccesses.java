@@ -133,8 +133,7 @@ final class LoopAccesses {
 
     /** {@code java.lang.Math}'s static methods: they write no field (the JIT's intrinsics among them). */
     private static boolean pure(AbstractInsnNode n) {
-        return n instanceof org.objectweb.asm.tree.MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
-                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"));
+        return OpClass.isMathCall(n);
     }
 
     /** Rule 1: a field (or reference-array element) read the JIT keeps in a register across the loop. */

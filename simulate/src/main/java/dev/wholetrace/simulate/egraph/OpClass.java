@@ -56,6 +56,12 @@ public enum OpClass {
     private static final Set<String> LIBM_ROUTINES = Set.of("sin", "cos", "tan", "asin", "acos", "atan", "atan2", "exp", "log", "log10", "log1p",
             "expm1", "pow", "cbrt", "hypot", "sinh", "cosh", "tanh");
 
+    /** Whether {@code n} calls a static method of {@code java.lang.Math} or {@code StrictMath}. */
+    static boolean isMathCall(AbstractInsnNode n) {
+        return n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
+                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"));
+    }
+
     /**
      * The class of instruction {@code n}: {@link #of(int)} of its opcode, except the JDK's math
      * intrinsics (docs/egraph.md, "Math intrinsics"): {@code Math.sqrt} is a {@link #SQRT} (one
@@ -64,8 +70,8 @@ public enum OpClass {
      * {@link #LIBM_ROUTINES} are {@link #LIBM}.
      */
     public static OpClass of(AbstractInsnNode n) {
-        if (n instanceof MethodInsnNode call && n.getOpcode() == Opcodes.INVOKESTATIC
-                && (call.owner.equals("java/lang/Math") || call.owner.equals("java/lang/StrictMath"))) {
+        if (isMathCall(n)) {
+            MethodInsnNode call = (MethodInsnNode) n;
             if (call.name.equals("sqrt")) return SQRT;
             if (FP_INTRINSICS.contains(call.name)) return floating(call.desc) ? FP : INT; // Math.min(int, int) is an integer cmov
             if (LIBM_ROUTINES.contains(call.name)) return LIBM;

@@ -23,13 +23,17 @@ public final class Throughput {
     /** The cycles of {@code ops} other than the divider's (the side that overlaps the divider's work). */
     public static double otherCycles(long[] ops, double[] perClass) {
         double rest = 0;
-        for (int k = 0; k < ops.length; k++) if (k != DIV && k != SQRT) rest += ops[k] * perClass[k];
+        for (int k = 0; k < ops.length; k++) if (!onDivider(k)) rest += ops[k] * perClass[k];
         return rest;
     }
 
     /** Whether instruction class {@code c} runs on the divider. */
     public static boolean onDivider(OpClass c) {
-        return c == OpClass.DIV || c == OpClass.SQRT;
+        return onDivider(c.ordinal());
+    }
+
+    private static boolean onDivider(int k) {
+        return k == DIV || k == SQRT;
     }
 
     /** The divider cycles of {@code ops} alone (the overlapped part that {@link #cycles} may hide). */

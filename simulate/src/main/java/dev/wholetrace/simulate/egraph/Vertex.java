@@ -81,7 +81,7 @@ public final class Vertex {
         StringBuilder s = new StringBuilder();
         if (start) s.append("START");
         if (predecessors > 1) s.append(s.length() > 0 ? "-" : "").append("MERGE");
-        if (action == Action.CALL || action == Action.CALLBACK) s.append(s.length() > 0 ? "-" : "").append("CALL");
+        if (action.calls()) s.append(s.length() > 0 ? "-" : "").append("CALL");
         if (next.length > 1) s.append(s.length() > 0 ? "-" : "").append("DECISION");
         if (next.length == 0) s.append(s.length() > 0 ? "-" : "").append("FINAL");
         if (s.length() == 0) s.append("PASS");
