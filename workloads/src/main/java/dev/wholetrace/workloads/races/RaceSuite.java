@@ -65,7 +65,7 @@ public final class RaceSuite {
             StartJoinNo.class, JoinMissingYes.class, JoinWrongThreadYes.class, WriteAfterStartYes.class,
             JoinChainNo.class, NestedStartNo.class,
             // monitors, wait/notify
-            SynchronizedMethodNo.class, SynchronizedStaticMethodNo.class, SyncStaticVsInstanceYes.class,
+            SynchronizedMethodNo.class, SynchronizedStaticMethodNo.class, SyncStaticVsInstanceYes.class, StaticMonitorBeforeUseYes.class,
             WriteOutsideSyncYes.class, SyncWriterOnlyYes.class, WaitNotifyNo.class, NotifyThenWriteYes.class,
             // j.u.c locks and conditions
             ReentrantLockNo.class, TryLockNo.class, LockOneSideYes.class, TwoLocksYes.class, ConditionAwaitNo.class,
