@@ -36,10 +36,12 @@ public final class AccessSources {
     /**
      * What the analysis found for one method, by instruction index among its real instructions
      * (those with an opcode): per access, the heap reads it depends on (accesses without any are
-     * left out), and per array access the field its array was loaded from, when the bytecode shows
-     * it (through locals and outer arrays: {@code row = grid[i]; row[j]} names {@code Grid.grid}).
+     * left out), and per array access the field its array was loaded from, per call the field its
+     * receiver was loaded from, when the bytecode shows it (through locals and outer arrays:
+     * {@code row = grid[i]; row[j]} names {@code Grid.grid}; {@code cache.put(k, v)} names the field
+     * {@code cache}: a race on a collection's contents is recorded at the call).
      */
-    public record Facts(Map<Integer, int[]> sources, Map<Integer, String> arrayFields) {}
+    public record Facts(Map<Integer, int[]> sources, Map<Integer, String> holderFields) {}
 
     /**
      * Analyses one method of class {@code owner} (internal name).
@@ -69,12 +71,14 @@ public final class AccessSources {
         Map<Integer, BitSet> memo = new HashMap<>();
         int[] realIndex = realIndices(list);
         Map<Integer, int[]> out = new HashMap<>();
-        Map<Integer, String> arrayFields = new HashMap<>();
+        Map<Integer, String> holderFields = new HashMap<>();
         for (int i = 0; i < n; i++) {
             AbstractInsnNode insn = list.get(i);
-            if (!isAccess(insn.getOpcode()) || frames[i] == null) continue;
-            String field = arrayField(insn, frames[i], interpreter, list);
-            if (field != null) arrayFields.put(realIndex[i], field);
+            if (frames[i] == null) continue;
+            SourceValue holder = holder(insn, frames[i]);
+            String field = holder == null ? null : fieldOf(holder, interpreter, list);
+            if (field != null) holderFields.put(realIndex[i], field);
+            if (!isAccess(insn.getOpcode())) continue;
             BitSet sources = new BitSet();
             for (SourceValue v : addressOperands(insn, frames[i])) sources.or(valueSources(v, interpreter, list, memo));
             if (controls != null) {
@@ -88,20 +92,27 @@ public final class AccessSources {
             for (int s = sources.nextSetBit(0); s >= 0; s = sources.nextSetBit(s + 1)) reads[k++] = realIndex[s];
             out.put(realIndex[i], reads);
         }
-        return new Facts(out, arrayFields);
+        return new Facts(out, holderFields);
     }
 
-    /** For an array access, "Owner.field" of the field its array (or its outermost array) was read from. */
-    private static String arrayField(AbstractInsnNode insn, Frame<SourceValue> f, Recorder r, InsnList list) {
+    /** The array an array access indexes, the receiver of an instance call, or null for other instructions. */
+    private static SourceValue holder(AbstractInsnNode insn, Frame<SourceValue> f) {
         int op = insn.getOpcode();
         int top = f.getStackSize() - 1;
-        SourceValue array;
-        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) array = f.getStack(top - 1);
-        else if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) array = f.getStack(top - 2);
-        else return null;
+        if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) return f.getStack(top - 1);
+        if (op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) return f.getStack(top - 2);
+        if (insn instanceof org.objectweb.asm.tree.MethodInsnNode call && op != Opcodes.INVOKESTATIC) {
+            // each argument is one value of the frame's stack, whatever its size
+            return f.getStack(top - org.objectweb.asm.Type.getArgumentTypes(call.desc).length);
+        }
+        return null;
+    }
+
+    /** "Owner.field" of the field a reference (or its outermost array) was read from, following copies. */
+    private static String fieldOf(SourceValue value, Recorder r, InsnList list) {
         Set<Integer> seen = new HashSet<>();
-        while (array.insns.size() == 1) { // one producer: follow copies and outer arrays to a field
-            AbstractInsnNode p = array.insns.iterator().next();
+        while (value.insns.size() == 1) { // one producer: follow copies and outer arrays to a field
+            AbstractInsnNode p = value.insns.iterator().next();
             int i = list.indexOf(p);
             if (!seen.add(i)) return null;
             if (p instanceof org.objectweb.asm.tree.FieldInsnNode field && (p.getOpcode() == Opcodes.GETFIELD || p.getOpcode() == Opcodes.GETSTATIC)) {
@@ -110,12 +121,12 @@ public final class AccessSources {
             int pop = p.getOpcode();
             List<SourceValue> in = r.operands(i);
             if (pop == Opcodes.AALOAD) {
-                array = r.arrayOperand(p);
-                if (array == null) return null;
+                value = r.arrayOperand(p);
+                if (value == null) return null;
             } else if (pop >= Opcodes.ILOAD && pop <= Opcodes.ALOAD || pop >= Opcodes.ISTORE && pop <= Opcodes.ASTORE || pop == Opcodes.DUP
                     || pop == Opcodes.CHECKCAST) {
                 if (in.size() != 1) return null;
-                array = in.get(0);
+                value = in.get(0);
             } else {
                 return null;
             }

@@ -86,7 +86,7 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
         public RaceLocation location() {
             RaceLocation la = a.location(), lb = b.location();
             if (la == null) return lb;
-            return la.arrayField() == null && lb != null && lb.arrayField() != null ? lb : la;
+            return la.holderField() == null && lb != null && lb.holderField() != null ? lb : la;
         }
 
         /** The memory at {@code address} in words ({@link RaceLocation#describe}), with the trace's object number if asked. */
@@ -190,21 +190,22 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             HeapAccess a = HeapAccess.of(e);
             if (a == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction, "?", null);
             RaceLocation location = location(e, a);
-            String target = location.arrayField() == null ? a.target(address) : location.arrayField() + ":" + a.target(address);
+            String target = location.holderField() == null ? a.target(address) : location.holderField() + ":" + a.target(address);
             return new Side(instruction, e.className(), e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target,
                     sourceFile(e.className()), location);
         }
 
-        /** The field, or the array element with the field its array was loaded from when the bytecode shows it. */
+        /** The field, or the array element or collection with the field it was loaded from when the bytecode shows it. */
         private RaceLocation location(CodeEntry e, HeapAccess a) {
-            if (a.field() != null) {
+            if (a.field() != null && !a.field().endsWith(HeapAccess.CONTENTS)) {
                 boolean isStatic = e.text().startsWith("GETSTATIC") || e.text().startsWith("PUTSTATIC");
                 return new RaceLocation(isStatic ? RaceLocation.Kind.STATIC_FIELD : RaceLocation.Kind.FIELD, a.field(), null, 0, null);
             }
             MethodFacts f = facts(e);
             Integer index = f == null ? null : f.indexOfBci().get(e.bci());
-            String field = index == null ? null : f.facts().arrayFields().get(index);
-            return new RaceLocation(RaceLocation.Kind.ARRAY_ELEMENT, null, a.elementType(), a.width(), field);
+            String holder = index == null ? null : f.facts().holderFields().get(index);
+            return a.field() != null ? new RaceLocation(RaceLocation.Kind.FIELD, a.field(), null, 0, holder)
+                    : new RaceLocation(RaceLocation.Kind.ARRAY_ELEMENT, null, a.elementType(), a.width(), holder);
         }
 
         /** The SourceFile attribute of the class, or the outer class's simple name + ".java" when it is not known. */

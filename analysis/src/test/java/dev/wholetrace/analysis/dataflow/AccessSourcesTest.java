@@ -75,18 +75,23 @@ class AccessSourcesTest {
 
     @Test
     void arraysAreNamedByTheFieldTheyCameFrom() throws Exception {
-        assertThat(arrayFields("gridCell")).containsExactly("AALOAD=Subjects.grid", "DALOAD=Subjects.grid");
-        assertThat(arrayFields("rowStore")).containsExactly("DASTORE=Subjects.row");
-        assertThat(arrayFields("throughCall")).containsExactly("IALOAD=Subjects.a");
+        assertThat(holderFields("gridCell")).containsExactly("AALOAD=Subjects.grid", "DALOAD=Subjects.grid");
+        assertThat(holderFields("rowStore")).containsExactly("DASTORE=Subjects.row");
+        assertThat(holderFields("throughCall")).containsExactly("IALOAD=Subjects.a");
     }
 
-    private static List<String> arrayFields(String method) throws Exception {
+    @Test
+    void collectionsAreNamedByTheFieldTheirReceiverCameFrom() throws Exception {
+        assertThat(holderFields("remember")).containsExactly("INVOKEINTERFACE=Subjects.cache");
+    }
+
+    private static List<String> holderFields(String method) throws Exception {
         ClassNode cn = subjects();
         MethodNode m = cn.methods.stream().filter(x -> x.name.equals(method)).findFirst().orElseThrow();
         List<String> names = new ArrayList<>();
         for (AbstractInsnNode n : m.instructions) if (n.getOpcode() >= 0) names.add(Printer.OPCODES[n.getOpcode()]);
         List<String> out = new ArrayList<>();
-        new java.util.TreeMap<>(AccessSources.of(cn.name, m).arrayFields()).forEach((i, f) -> out.add(names.get(i) + "=" + f));
+        new java.util.TreeMap<>(AccessSources.of(cn.name, m).holderFields()).forEach((i, f) -> out.add(names.get(i) + "=" + f));
         return out;
     }
 

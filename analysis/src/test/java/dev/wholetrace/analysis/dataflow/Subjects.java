@@ -51,4 +51,13 @@ final class Subjects {
         i = i + 1;
         return a[i & 3];
     }
+
+    static java.util.Map<String, Integer> cache = new java.util.HashMap<>();
+
+    /** A collection's receiver, through a local, past an argument of two slots. */
+    static void remember(String key, long value) {
+        java.util.Map<String, Integer> c = cache;
+        c.put(key, (int) value);
+        java.util.Objects.hash(key, value); // a static call: no receiver
+    }
 }

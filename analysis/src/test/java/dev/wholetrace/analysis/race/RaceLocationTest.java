@@ -22,6 +22,8 @@ class RaceLocationTest {
         assertThat(new RaceLocation(RaceLocation.Kind.ARRAY_ELEMENT, null, "Object", 4, null).describe(ADDRESS)).startsWith("element [6] of an Object[]");
         assertThat(new RaceLocation(RaceLocation.Kind.FIELD, "ArrayList.<contents>", null, 8, null).describe(ADDRESS))
                 .isEqualTo("the contents of one ArrayList");
+        assertThat(new RaceLocation(RaceLocation.Kind.FIELD, "HashMap.<contents>", null, 8, "Cache.entries").describe(ADDRESS))
+                .isEqualTo("the contents of the HashMap in Cache.entries");
     }
 
     @Test
