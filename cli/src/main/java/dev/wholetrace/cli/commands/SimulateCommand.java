@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.report.JsonWriter;
 import dev.wholetrace.simulate.des.Prediction;
@@ -111,7 +112,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     + (r.unmappedBlocks() > 0 ? ", " + r.unmappedBlocks() + " blocks outside the graph (cost 0)" : ""));
             err.flush();
         }
-        List<Prediction.Point> points = Prediction.sweep(g, m, counts, runs, maxSteps);
+        List<Prediction.Point> points;
+        try (Progress progress = new Progress(err, "simulate " + input.getFileName(), 0)) {
+            long total = (long) counts.length * runs;
+            progress.at("runs", 0, total);
+            points = Prediction.sweep(g, m, counts, runs, maxSteps, done -> progress.at("runs", done, total));
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (format.equals("json")) json(points, m, out);
         else text(points, m, out);

@@ -4,6 +4,7 @@ import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * Repeated simulation of one graph on one machine at several processor counts: each point is the
@@ -26,6 +27,16 @@ public final class Prediction {
     private Prediction() {}
 
     public static List<Point> sweep(ExecutionGraph graph, MachineModel machine, int[] processors, int runs, long maxSteps) {
+        return sweep(graph, machine, processors, runs, maxSteps, done -> {});
+    }
+
+    /**
+     * {@link #sweep(ExecutionGraph, MachineModel, int[], int, long)}, telling {@code runsDone} the
+     * number of runs finished after each (of {@code processors.length × runs}): a big graph's run can
+     * take seconds.
+     */
+    public static List<Point> sweep(ExecutionGraph graph, MachineModel machine, int[] processors, int runs, long maxSteps,
+                                    IntConsumer runsDone) {
         List<Point> out = new ArrayList<>();
         double base = 0;
         for (int i = 0; i < processors.length; i++) {
@@ -34,6 +45,7 @@ public final class Prediction {
             for (int r = 0; r < runs; r++) {
                 last = new Simulator(graph, machine.withProcessors(processors[i]).withSeed(machine.seed() + r), maxSteps).run();
                 t[r] = last.seconds();
+                runsDone.accept(i * runs + r + 1);
             }
             double mean = 0;
             for (double x : t) mean += x;

@@ -51,9 +51,8 @@ public final class Simulator {
     private final boolean[][] sync;
     /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
     private final double loopExit;
-    /** First global vertex number of each method: per-thread visit counters are arrays over all vertices. */
+    /** First global vertex number of each method: per-thread visit counters are keyed by global vertex number. */
     private final int[] offset;
-    private final int vertices;
     private final String[] methodNames;
     /** Per method: the keys of the barriers and latches its code, code it calls or threads it starts may reach. */
     private final List<Set<String>> reaches = new ArrayList<>();
@@ -92,7 +91,6 @@ public final class Simulator {
             offset[m] = total;
             total += graph.methods().get(m).vertices().size();
         }
-        vertices = total;
         entered = new long[total];
         methodNames = new String[n];
         methodCycles = new double[n];
@@ -238,7 +236,7 @@ public final class Simulator {
     }
 
     private SimThread newThread(int body, SimThread parent) {
-        SimThread t = new SimThread(threads.size(), body, vertices);
+        SimThread t = new SimThread(threads.size(), body);
         threads.add(t);
         t.startTime = now;
         t.readySince = now;
@@ -360,7 +358,7 @@ public final class Simulator {
 
     private int choose(SimThread t, Frame f, Vertex v) {
         if (v.next.length == 1) return 0;
-        long visit = ++t.visits[offset[f.method] + f.vertex];
+        long visit = t.visits.increment(offset[f.method] + f.vertex);
         if (v.loopStay >= 0) {
             if (f.loops == null) {
                 f.loops = new long[rest[f.method].length];
@@ -408,7 +406,7 @@ public final class Simulator {
         // the draw leaves the thread out: every thread's k-th call at a site gets the same target, as
         // threads that share one receiver (a worker body passed to each of them) do; per-thread draws
         // sent the workers of one kernel into different kernels' bodies and barriers (a deadlock)
-        int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, ++t.callVisits[offset[f.method] + f.vertex]));
+        int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, t.callVisits.increment(offset[f.method] + f.vertex)));
         int callee = v.targets[k];
         t.stack.push(new Frame(callee));
         enter(t, callee, 0);
@@ -423,7 +421,7 @@ public final class Simulator {
             case CALL, CALLBACK -> {
                 if (t.stack.size() >= MAX_DEPTH || v.targets.length == 0) return true;
                 if (v.action == Action.CALLBACK) {
-                    long runs = drawnTrips(t, f, v, ++t.visits[offset[f.method] + f.vertex]);
+                    long runs = drawnTrips(t, f, v, t.visits.increment(offset[f.method] + f.vertex));
                     if (runs == 0) return true;
                     f.callbacksLeft = runs - 1;
                 }
@@ -625,7 +623,7 @@ public final class Simulator {
         final int id, body;
         final ArrayDeque<Frame> stack = new ArrayDeque<>();
         /** Visits per decision vertex and per call vertex (global vertex numbers): the draws' counters. */
-        final long[] visits, callVisits;
+        final VisitCounts visits = new VisitCounts(), callVisits = new VisitCounts();
         final List<SimThread> started = new ArrayList<>();
         final List<SimThread> joiners = new ArrayList<>();
         final Set<String> countedDown = new HashSet<>();
@@ -636,11 +634,9 @@ public final class Simulator {
         double backlog;
         String blockedOn;
 
-        SimThread(int id, int body, int vertices) {
+        SimThread(int id, int body) {
             this.id = id;
             this.body = body;
-            this.visits = new long[vertices];
-            this.callVisits = new long[vertices];
         }
 
         Frame top() {

@@ -10,6 +10,7 @@ import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.io.StringReader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -276,7 +277,10 @@ class SimulatorTest {
     @Test
     void barrierWorkersFromBytecodeRunToTheEndAndScale() throws Exception {
         ExecutionGraph g = new GraphBuilder(ClassSource.read(Path.of("target/test-classes"))).build("dev.wholetrace.simulate.egraph.sample.Workers");
-        List<Prediction.Point> points = Prediction.sweep(g, machine(1, MachineModel.Scheduling.ROUND_ROBIN), new int[] {1, 2, 4}, 3, 10_000_000);
+        List<Integer> runsDone = new ArrayList<>();
+        List<Prediction.Point> points = Prediction.sweep(g, machine(1, MachineModel.Scheduling.ROUND_ROBIN), new int[] {1, 2, 4}, 3, 10_000_000,
+                runsDone::add);
+        assertThat(runsDone).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
         for (Prediction.Point p : points) {
             assertThat(p.last().truncated()).isFalse();
             assertThat(p.last().blockedAtEnd()).isZero();
