@@ -70,6 +70,46 @@ class ExtrapolateTest {
     }
 
     @Test
+    void figure10ExtrapolatesWhereFigure11IsRefusedAndAFlippedLockMakesTheArrayReferenceAndLoopSuspect() throws Exception {
+        Program p = Examples.load("fig10.tx");
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        // A source where task 1 takes lk first (its A before task 0's), as random schedules give.
+        Trace source = null;
+        for (long seed = 1; seed < 200 && source == null; seed++) {
+            Trace t = new Interpreter(c, machine(2, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[0]).trace();
+            if (firstLocker(p, t) == 2) source = t;
+        }
+        assertThat(source).as("a source execution where task 1 locks first").isNotNull();
+        // The target, fifo with ties to the lower thread, lets task 0 lock first: lk's order flips (d_f = 1), index,
+        // stored in the critical section, becomes suspect, and so do the TCPs depending on it: D (array[index]) and
+        // E (the loop on aval, loaded from array[index]) of the task that reads index after the flip.
+        Extrapolator.Result r = new Extrapolator(c, sets, machine(2, MachineModel.Scheduling.FIFO, 1)).extrapolate(source);
+        assertThat(firstLocker(p, r.target())).isEqualTo(1);
+        assertThat(r.fdist()).isEqualTo(1);
+        long suspectD = 0, suspectE = 0;
+        for (int unit = 1; unit <= 2; unit++) {
+            suspectD += r.tcpSuspect()[TcpTest.id(p, unit, "D")];
+            suspectE += r.tcpSuspect()[TcpTest.id(p, unit, "E")];
+        }
+        assertThat(suspectD).isPositive();
+        assertThat(suspectE).isPositive();
+        assertThat(TraceAxioms.check(p, r.target())).isEmpty();
+        assertThat(r.target().patternKey()).isEqualTo(source.patternKey());
+        // Figure 11, the same program in the intermediate form, is refused: its busy waits' spin counts are not modelled.
+        Program fig11 = Examples.load("fig11.tx");
+        Code c11 = Lowering.lower(fig11);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Extrapolator(c11, SvdAnalysis.worklist(fig11), machine(2, MachineModel.Scheduling.FIFO, 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extrapolation needs the structured form");
+    }
+
+    /** The thread whose lock event comes first. */
+    private static int firstLocker(Program p, Trace t) {
+        for (int e = 0; e < t.size(); e++) if (p.statements().get(t.stmt(e)) instanceof dev.wholetrace.simulate.tx.lang.Stmt.Lock) return t.thread(e);
+        return -1;
+    }
+
+    @Test
     void onOneProcessorRoundRobinTimeSlicesInterleaveTheTasksAndFifoDoesNot() throws Exception {
         Program p = Examples.load("counter.tx");
         Code c = Lowering.lower(p);

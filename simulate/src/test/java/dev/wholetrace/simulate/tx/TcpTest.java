@@ -144,6 +144,56 @@ class TcpTest {
     }
 
     @Test
+    void figure10HasFigure11sTcpsUnderSection33sTranslation() throws Exception {
+        // §3.3: Figure 11 replaces Figure 10's lock A by test-and-set A and busy wait B, the loop E by the pair F, G, and
+        // splits D's array reference into E1 (load index) and E2. So Figure 11's dynamic statements B, E2, G (§4.1) are
+        // Figure 10's A, D, E: the lock, the array reference at the shared index, the loop on aval.
+        Program p = Examples.load("fig10.tx");
+        for (TcpSets t : new TcpSets[] {worklist("fig10.tx"), graph("fig10.tx")}) {
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("L7", "L12", "A", "D", "E", "A", "D", "E");
+            for (int unit = 1; unit <= 2; unit++) {
+                assertThat(t.cp()[id(p, unit, "A")]).as(t.method()).isEqualTo(id(p, unit, "B"));
+                assertThat(t.cp()[id(p, unit, "D")]).isEqualTo(id(p, unit, "E"));
+                assertThat(p.statements().get(t.cp()[id(p, unit, "E")])).isInstanceOf(dev.wholetrace.simulate.tx.lang.Stmt.End.class);
+            }
+            // the loop's variable depends on aval, so on the array and index
+            assertThat(t.svdAt("E")).as(t.method()).contains("index", "array", "aval");
+        }
+        java.util.Map<String, Taxonomy.Category> c = new java.util.HashMap<>();
+        for (var e : Taxonomy.classify(worklist("fig10.tx"))) c.putIfAbsent(e.statement(), e.category());
+        assertThat(c.get("A")).isEqualTo(Taxonomy.Category.DYNAMIC_DEPENDENT);
+        assertThat(c.get("B")).isEqualTo(Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("C")).isEqualTo(Taxonomy.Category.STATIC_AFFECTING);
+        assertThat(c.get("D")).isEqualTo(Taxonomy.Category.DYNAMIC_DEPENDENT);
+        assertThat(c.get("E")).isEqualTo(Taxonomy.Category.NONDETERMINISTIC_CONDITIONAL);
+    }
+
+    @Test
+    void aCStyleLoopOnLocalsIsNotATcpAndItsOwnVariableDoesNotMakeItOne() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared int x = 0
+                int i, n = 3, m
+                m = x
+                for (i = m; i < 5; i++)
+                  print(i)
+                for (i = 0; i < n; i += 2)
+                  print(i)
+                for (i = 0; i < 9; i = i + m)
+                  print(i)
+                end
+                """);
+        for (TcpSets t : new TcpSets[] {SvdAnalysis.worklist(p), SvdAnalysis.svdGraph(p)}) {
+            // L5 starts from m (from shared x), L9 steps by m: both TCPs; L7 tests only i and the local n. i is SVD after
+            // L5, yet L7 re-initialises it from a constant: its own earlier value does not count (SvdAnalysis.loopVars).
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("L1", "L5", "L9");
+        }
+        var c = new java.util.HashMap<String, Taxonomy.Category>();
+        for (var e : Taxonomy.classify(SvdAnalysis.worklist(p))) c.put(e.statement(), e.category());
+        assertThat(c.get("L7")).isEqualTo(Taxonomy.Category.DETERMINISTIC_CONDITIONAL);
+    }
+
+    @Test
     void figures24And27InTheIntermediateFormHaveTheStructuredFormsSets() throws Exception {
         for (TcpSets t : new TcpSets[] {worklist("fig24-goto.tx"), graph("fig24-goto.tx")}) {
             assertThat(t.tcpNames()).as(t.method()).containsExactly("A0", "A5");

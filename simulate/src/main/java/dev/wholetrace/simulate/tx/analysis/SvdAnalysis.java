@@ -86,6 +86,16 @@ public final class SvdAnalysis {
         return b;
     }
 
+    /**
+     * The variables a loop's iterations depend on: its start value's, and its condition's and step's
+     * other than the loop variable (whose value at each test they determine, from the start value).
+     */
+    static List<String> loopVars(Stmt.For f) {
+        List<String> out = vars(f.from);
+        for (Expr e : List.of(f.cond, f.step)) for (String v : vars(e)) if (!v.equals(f.var)) out.add(v);
+        return out;
+    }
+
     /** Every variable name {@code e} reads (array names and index variables included). */
     static List<String> vars(Expr e) {
         List<String> out = new ArrayList<>();
@@ -124,8 +134,7 @@ public final class SvdAnalysis {
         } else if (s instanceof Stmt.If f) indexes(f.cond, out);
         else if (s instanceof Stmt.IfGoto g) indexes(g.cond, out);
         else if (s instanceof Stmt.For f) {
-            indexes(f.from, out);
-            indexes(f.to, out);
+            for (Expr e : f.operands()) indexes(e, out);
         } else if (s instanceof Stmt.Call c) for (Expr e : c.args) indexes(e, out);
         return out;
     }
@@ -162,8 +171,11 @@ public final class SvdAnalysis {
         if (s instanceof Stmt.If f) return deps(f.cond, m);
         if (s instanceof Stmt.IfGoto g) return deps(g.cond, m);
         if (s instanceof Stmt.For f) {
-            BitSet b = deps(f.from, m);
-            b.or(deps(f.to, m));
+            BitSet b = new BitSet();
+            for (String v : loopVars(f)) {
+                BitSet d = m.get(v);
+                if (d != null) b.or(d);
+            }
             return b;
         }
         return new BitSet();
@@ -407,8 +419,7 @@ public final class SvdAnalysis {
         if (s instanceof Stmt.If f) t.addAll(vars(f.cond));
         else if (s instanceof Stmt.IfGoto g) t.addAll(vars(g.cond));
         else if (s instanceof Stmt.For f) {
-            t.addAll(vars(f.from));
-            t.addAll(vars(f.to));
+            t.addAll(loopVars(f));
             t.add(f.var);
         }
         return t;
@@ -524,12 +535,10 @@ public final class SvdAnalysis {
                 graph(f.otherwise, t, edges, state, ctrl);
             } else if (s instanceof Stmt.For f) {
                 List<String> t = new ArrayList<>(tested);
-                t.addAll(vars(f.from));
-                t.addAll(vars(f.to));
+                t.addAll(loopVars(f));
                 t.add(f.var);
                 lhs.add(f.var);
-                rhs.addAll(vars(f.from));
-                rhs.addAll(vars(f.to));
+                rhs.addAll(loopVars(f));
                 graph(f.body, t, edges, state, ctrl);
             }
             edges(lhs, rhs, edges, state, ctrl);

@@ -125,8 +125,7 @@ public final class Extrapolator {
             missCount[id] = Math.abs(len(f.then) - len(f.otherwise));
             thenStart[id] = f.then.get(0).id();
         } else if (s instanceof Stmt.For f) {
-            reads.add(f.from);
-            reads.add(f.to);
+            reads.addAll(f.operands());
             missCount[id] = len(f.body) + 2;
         }
         for (Expr e : reads) for (String v : varsOf(e)) if (sharedIndex.containsKey(v)) accessed[id].set(sharedIndex.get(v));

@@ -354,11 +354,21 @@ public final class Parser {
             return s;
         }
         if (x.accept("for")) {
+            boolean cForm = x.accept("(");
             String var = rename(x.ident());
-            x.expect("=");
+            if (!x.accept(":=")) x.expect("=");
             Expr from = x.expr();
-            x.expect("to");
-            Expr to = x.expr();
+            Expr cond = null, step = null, to = null;
+            if (cForm) {
+                x.expect(";");
+                cond = x.expr();
+                x.expect(";");
+                step = step(x, var);
+                x.expect(")");
+            } else {
+                x.expect("to");
+                to = x.expr();
+            }
             x.accept("do");
             x.end();
             pos++;
@@ -366,8 +376,10 @@ public final class Parser {
             statements.add(null);
             List<Stmt> body = new ArrayList<>();
             block(body, null, l.col + 1, Mode.NESTED);
-            if (body.isEmpty()) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
-            Stmt.For s = new Stmt.For(label(l), l.no, l.col, var, from, to, body);
+            // Figure 10's for (k = k+1; k < aval; k++); has an empty body: the C form allows it
+            if (body.isEmpty() && !cForm) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
+            Stmt.For s = cForm ? new Stmt.For(label(l), l.no, l.col, var, from, cond, step, body)
+                    : Stmt.For.range(label(l), l.no, l.col, var, from, to, body);
             place(s, id);
             return s;
         }
@@ -469,9 +481,32 @@ public final class Parser {
     }
 
     /** Tokens of one line with a recursive-descent expression reader. */
+    /**
+     * The C form's step, the new value of the loop variable: {@code v++}, {@code v--}, {@code v += e},
+     * {@code v -= e} or {@code v = e}. The loop has one variable (its start and step assign the same one).
+     */
+    private Expr step(Lexer x, String var) throws TxException {
+        int col = x.col();
+        String v = rename(x.ident());
+        if (!v.equals(var)) throw new TxException(x.line(), col, "the for loop steps " + v + ", not its variable " + var);
+        Expr self = new Expr.Var(v, x.line(), col);
+        if (x.accept("+")) {
+            if (x.accept("+")) return new Expr.Bin("+", self, new Expr.Num(1));
+            x.expect("=");
+            return new Expr.Bin("+", self, x.expr());
+        }
+        if (x.accept("-")) {
+            if (x.accept("-")) return new Expr.Bin("-", self, new Expr.Num(1));
+            x.expect("=");
+            return new Expr.Bin("-", self, x.expr());
+        }
+        if (!x.accept(":=")) x.expect("=");
+        return x.expr();
+    }
+
     private static final class Lexer {
         private static final Pattern TOKEN = Pattern.compile(
-                "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&])");
+                "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&;])");
         private final Line line;
         /** Parameter → variable while a procedure is inlined (empty otherwise). */
         private final java.util.Map<String, String> renames;
@@ -501,6 +536,8 @@ public final class Parser {
         }
 
         int col() { return i < cols.size() ? cols.get(i) : line.col + line.text.length(); }
+
+        int line() { return line.no; }
 
         String previous() { return toks.get(i - 1); }
 
