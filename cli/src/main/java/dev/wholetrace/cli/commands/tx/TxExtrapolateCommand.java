@@ -28,11 +28,19 @@ import picocli.CommandLine.Spec;
                 + "time). Prints the feasibility distance (out-of-order lock acquisitions), the likely measure (suspect TCP instances "
                 + "per TCP), the representative measure and the predicted time; --compare also runs the program directly on the "
                 + "target and reports the correspondence distance, lock-order agreement and simulated time; --trace prints the target trace."},
-        footer = {"", "Examples:",
-                "  wholetrace tx extrapolate docs/examples/tx/fig39.tx --input 0 --source docs/examples/tx/machine-a.properties "
-                        + "--target docs/examples/tx/machine-b.properties --compare",
-                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx --target docs/examples/tx/machine-b.properties --trace --format json",
-                "  wholetrace tx extrapolate docs/examples/tx/counter.tx --input 20 --source-trace a.txtrace --target docs/examples/tx/machine-b.properties"})
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx extrapolate docs/examples/tx/fig39.tx --input 0 \\",
+                "      --source docs/examples/tx/machine-a.properties \\",
+                "      --target docs/examples/tx/machine-b.properties --compare",
+                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx \\",
+                "      --target docs/examples/tx/machine-b.properties --trace --format json",
+                "  # Figure 10 (structured; its intermediate twin fig11.tx is not extrapolated)",
+                "  wholetrace tx extrapolate docs/examples/tx/fig10.tx --seed 2 \\",
+                "      --target docs/examples/tx/machine-b.properties --compare",
+                "  # an execution saved by tx run -o (see tx run --help)",
+                "  wholetrace tx extrapolate docs/examples/tx/counter.tx --input 20 \\",
+                "      --source-trace a.txtrace --target docs/examples/tx/machine-b.properties"})
 public final class TxExtrapolateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
