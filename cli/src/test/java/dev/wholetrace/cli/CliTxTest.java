@@ -149,5 +149,19 @@ class CliTxTest {
         assertThat(rec.exit()).isEqualTo(2);
         assertThat(rec.errLines()).hasSize(1);
         assertThat(rec.err()).contains(":6:3: procedure f calls itself");
+        // a program given as a trace file is named as what it is not
+        Cli notTrace = Cli.run("tx", "correspond", ex("fig14.tx"), "--trace-a", ex("fig14.tx"), "--trace-b", ex("fig14.tx"));
+        assertThat(notTrace.exit()).isEqualTo(2);
+        assertThat(notTrace.errLines()).singleElement().asString().contains(":1:1: not a tx trace file (it starts with '//'");
+        Cli none = Cli.run("tx");
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err().strip()).isEqualTo("wholetrace: missing tx command (see 'wholetrace tx --help')");
+        Cli zero = Cli.run("tx", "run", ex("fig04.tx"), "--max-instructions", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.err().strip()).isEqualTo("wholetrace: --max-instructions must be at least 1, not 0");
+        Files.writeString(bad, "begin\n  int i, j\n  for (i = 0; i < 3; j++)\n    print(i)\nend\n");
+        Cli cLoop = Cli.run("tx", "parse", bad.toString());
+        assertThat(cLoop.exit()).isEqualTo(2);
+        assertThat(cLoop.err().strip()).isEqualTo("wholetrace: " + bad + ":3:22: the for loop steps j, not its variable i");
     }
 }

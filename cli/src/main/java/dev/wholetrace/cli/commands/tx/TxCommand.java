@@ -29,6 +29,6 @@ public final class TxCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing tx command (try wholetrace tx --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing tx command");
     }
 }
