@@ -59,6 +59,13 @@ class ExtrapolateTest {
         assertThat(r.maxlength()).isGreaterThan(r.tlength());
         assertThat(r.representative()).isLessThan(1.0);
         assertThat(TraceAxioms.check(p, r.target())).isEmpty();
+        // Figure 40's actual target execution: run directly on the target, C4 takes the other branch (C7-C9), where the
+        // extrapolated trace kept the source's C5: the suspect TCP is where the actual execution diverges.
+        Trace actual = new Interpreter(c, slowMul, 1_000_000).run(new long[] {0}).trace();
+        java.util.List<dev.wholetrace.simulate.tx.correspond.Region> regions = new java.util.ArrayList<>();
+        new dev.wholetrace.simulate.tx.correspond.ComputeM(sets).correspond(dev.wholetrace.simulate.tx.correspond.TraceEvents.of(r.target(), new long[1]),
+                dev.wholetrace.simulate.tx.correspond.TraceEvents.of(actual, new long[1]), regions::add);
+        assertThat(regions).as(LanguageTest.seq(p, actual)).extracting(dev.wholetrace.simulate.tx.correspond.Region::tcp).contains("C4");
 
         // With unit costs the time shift the text warns about happens: task 1 waits behind task 0's critical section,
         // so lk2 flips too (d_f = 2) and B11, through y, is suspect as well. The thesis's Figure 40 does not show this case.

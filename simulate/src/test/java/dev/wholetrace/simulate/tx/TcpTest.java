@@ -63,6 +63,8 @@ class TcpTest {
     void figure24A5IsATcpAndGeneratesKAndM() throws Exception {
         for (TcpSets t : new TcpSets[] {worklist("fig24.tx"), graph("fig24.tx")}) {
             assertThat(t.tcpNames()).containsExactly("A0", "A5");
+            // §8.2.1: S = {x} before A1, {x, i} after it, {x, i, j} after A3, A4 kills i: {x, j}; A5's flag adds k, m.
+            assertThat(t.svdAt("A1")).containsExactlyInAnyOrder("x");
             assertThat(t.svdAt("A2")).containsExactlyInAnyOrder("x", "i");
             assertThat(t.svdAt("A4")).containsExactlyInAnyOrder("x", "i", "j");
             assertThat(t.svdAt("A5")).containsExactlyInAnyOrder("x", "j");
@@ -74,6 +76,7 @@ class TcpTest {
     void figure25ArrayReferencesB1B3AndConservativelyB5() throws Exception {
         for (TcpSets t : new TcpSets[] {worklist("fig25.tx"), graph("fig25.tx")}) {
             assertThat(t.tcpNames()).containsExactly("A0", "B1", "B3", "B5");
+            assertThat(t.svdAt("B1")).containsExactlyInAnyOrder("x"); // "S = {x} initially"
             // Differs from the text, which says B1 "does not generate any shared variable dependencies" but also that an
             // array written at an SVD index becomes SVD (§8.2.1's second rule): we apply the rule, so a is SVD from B1 on.
             assertThat(t.svdAt("B2")).containsExactlyInAnyOrder("x", "a");
@@ -87,6 +90,11 @@ class TcpTest {
     void figure26NonTcpConditionalMergesItsBranches() throws Exception {
         for (TcpSets t : new TcpSets[] {worklist("fig26.tx"), graph("fig26.tx")}) {
             assertThat(t.tcpNames()).containsExactly("A0");
+            // §8.2.2: each branch from S = {x}: C2, C3 give S1 = {x, i}; C5, C6, C7 give S2 = {x, k, m}; C8 has their union.
+            assertThat(t.svdAt("C1")).containsExactlyInAnyOrder("x");
+            assertThat(t.svdAt("C3")).containsExactlyInAnyOrder("x", "i");
+            assertThat(t.svdAt("C5")).containsExactlyInAnyOrder("x");
+            assertThat(t.svdAt("C7")).containsExactlyInAnyOrder("x", "k");
             assertThat(t.svdAt("C8")).containsExactlyInAnyOrder("x", "i", "k", "m");
         }
     }
@@ -98,6 +106,9 @@ class TcpTest {
         assertThat(g.tcpNames()).containsExactly("A0", "D2", "D4");
         // Figure 31/33: the loop's SVD graph makes q, s, t dependent on x and y; r and n are not.
         assertThat(g.svdAt("D2")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
+        // §8.2.3: "after the execution of D4 (and immediately preceding D7) S = {x, y, q, s, t}, N = {r, n}" (the fixed point)
+        assertThat(w.svdAt("D7")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
+        assertThat(w.svdAt("D5")).containsExactlyInAnyOrder("x", "y", "q", "s", "t");
         Program p = Examples.load("fig27.tx");
         assertThat(w.dependent()[p.statement("D4").id()].cardinality()).isEqualTo(2);
     }
