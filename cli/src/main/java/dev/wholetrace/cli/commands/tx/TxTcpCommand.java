@@ -37,7 +37,9 @@ import picocli.CommandLine.Spec;
                 "  wholetrace tx tcp docs/examples/tx/fig14.tx --tbb",
                 "  # procedures (§8.6): TCPs per call and per procedure; a side-effect-free one",
                 "  wholetrace tx tcp docs/examples/tx/procedures.tx",
-                "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both"})
+                "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both",
+                "  # functions (§8.6): x = f(a) generates or kills x",
+                "  wholetrace tx tcp docs/examples/tx/functions.tx"})
 public final class TxTcpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
