@@ -110,6 +110,65 @@ class ExtrapolateTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("extrapolation needs the structured form");
     }
 
+    @Test
+    void tasksCreatingTasksInAnotherOrderThanTheSourceExtrapolate() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared int x = 1
+                shared lock lk
+                task_create(2)
+                task 0
+                  int a = 0
+                  a = a * 3 + 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x + 1
+                    unlock(lk)
+                  task_terminate(1)
+                task 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x * 2
+                    unlock(lk)
+                  task_terminate(1)
+                task_terminate(2)
+                print(x)
+                end
+                """);
+        Code c = Lowering.lower(p);
+        TcpSets sets = SvdAnalysis.worklist(p);
+        // A source where task 0 creates its task first (thread 3 is task 0's child)...
+        Trace source = null;
+        for (long seed = 1; seed < 200 && source == null; seed++) {
+            Trace t = new Interpreter(c, machine(1, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[0]).trace();
+            if (t.parent(3) == 1) source = t;
+        }
+        assertThat(source).as("a source where task 0 creates first").isNotNull();
+        // ...and a target where task 1, which creates at once, does (task 0 first computes a): the threads are numbered
+        // in the target's creation order, as the interpreter numbers them. This was refused before (one-line error).
+        MachineModel fifo = machine(4, MachineModel.Scheduling.FIFO, 1);
+        Extrapolator.Result r = new Extrapolator(c, sets, fifo).extrapolate(source);
+        assertThat(r.target().parent(3)).isEqualTo(2);
+        assertThat(new Interpreter(c, fifo, 1_000_000).run(new long[0]).trace().parent(3)).isEqualTo(2);
+        assertThat(TraceAxioms.check(p, r.target())).isEmpty();
+        assertThat(byTreePath(p, r.target())).isEqualTo(byTreePath(p, source)); // S_PATT^A: every thread keeps its events
+    }
+
+    /** Each thread's statements, keyed by its place in the thread tree (parent's path, index among its task_create's children). */
+    private static java.util.Map<String, String> byTreePath(Program p, Trace t) {
+        java.util.Map<String, String> m = new java.util.TreeMap<>();
+        for (int th = 0; th < t.threads(); th++) m.put(path(t, th), LanguageTest.thread(p, t, th));
+        return m;
+    }
+
+    private static String path(Trace t, int th) {
+        if (th == 0) return "main";
+        int[] kids = t.children(t.createEvent(th));
+        return path(t, t.parent(th)) + "/" + java.util.Arrays.stream(kids).boxed().toList().indexOf(th);
+    }
+
     /** The thread whose lock event comes first. */
     private static int firstLocker(Program p, Trace t) {
         for (int e = 0; e < t.size(); e++) if (p.statements().get(t.stmt(e)) instanceof dev.wholetrace.simulate.tx.lang.Stmt.Lock) return t.thread(e);
