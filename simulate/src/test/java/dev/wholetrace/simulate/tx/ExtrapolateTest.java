@@ -154,6 +154,12 @@ class ExtrapolateTest {
         assertThat(new Interpreter(c, fifo, 1_000_000).run(new long[0]).trace().parent(3)).isEqualTo(2);
         assertThat(TraceAxioms.check(p, r.target())).isEmpty();
         assertThat(byTreePath(p, r.target())).isEqualTo(byTreePath(p, source)); // S_PATT^A: every thread keeps its events
+        assertThat(r.target().patternKey()).isEqualTo(source.patternKey());
+        // The pattern key names threads by their place in the thread tree, so the explorer finds one pattern here
+        // (the lock order changes only the values, and x is not an array index), whichever task creates first.
+        dev.wholetrace.simulate.tx.interp.Explorer.Result x = new dev.wholetrace.simulate.tx.interp.Explorer(c, 10_000, 100_000).explore(new long[0]);
+        assertThat(x.complete()).isTrue();
+        assertThat(x.patterns()).hasSize(1);
     }
 
     /** Each thread's statements, keyed by its place in the thread tree (parent's path, index among its task_create's children). */
