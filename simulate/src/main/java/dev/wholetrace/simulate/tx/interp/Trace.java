@@ -2,6 +2,7 @@ package dev.wholetrace.simulate.tx.interp;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An interleaved execution: events (statement instances) in the order they started, column-wise in
@@ -135,7 +136,7 @@ public final class Trace {
         int[] ordinal = new int[n], seen = new int[threads];
         for (int e = 0; e < n; e++) ordinal[e] = seen[thread[e]]++;
         String[] place = new String[threads];
-        java.util.TreeMap<String, Integer> byPlace = new java.util.TreeMap<>();
+        TreeMap<String, Integer> byPlace = new TreeMap<>();
         for (int t = 0; t < threads; t++) {
             int task = 0;
             for (int u = 0; u < t; u++) if (createEvent[u] == createEvent[t]) task++;

@@ -96,13 +96,13 @@ public final class Parser {
                 if (!m.matches()) throw new TxException(l.no, l.col, "expected procedure NAME(parameters) or function NAME(parameters), not '" + l.text + "'");
                 String name = m.group(2);
                 if (procedures.containsKey(name)) throw new TxException(l.no, l.col, m.group(1) + " " + name + " is defined twice");
-                if (Lexer.KEYWORDS.contains(name) || BUILTINS.contains(name)) throw new TxException(l.no, l.col, name + " cannot name a procedure");
+                if (Lexer.KEYWORDS.contains(name) || BUILTINS.contains(name)) throw new TxException(l.no, l.col, name + " cannot name a " + m.group(1));
                 List<String> params = new ArrayList<>();
                 for (String p : m.group(3).split(",")) {
                     p = p.strip();
                     if (p.isEmpty() && params.isEmpty() && m.group(3).isBlank()) break;
-                    if (!p.matches("[A-Za-z_][A-Za-z0-9_]*") || Lexer.KEYWORDS.contains(p)) throw new TxException(l.no, l.col, "bad parameter '" + p + "' of procedure " + name);
-                    if (params.contains(p)) throw new TxException(l.no, l.col, "parameter " + p + " of procedure " + name + " is named twice");
+                    if (!p.matches("[A-Za-z_][A-Za-z0-9_]*") || Lexer.KEYWORDS.contains(p)) throw new TxException(l.no, l.col, "bad parameter '" + p + "' of " + m.group(1) + " " + name);
+                    if (params.contains(p)) throw new TxException(l.no, l.col, "parameter " + p + " of " + m.group(1) + " " + name + " is named twice");
                     params.add(p);
                 }
                 open = new Procedure(name, params, new ArrayList<>(), l, m.group(1).equals("function"));
@@ -271,13 +271,7 @@ public final class Parser {
         Lexer x = new Lexer(l, renames);
         Expr target = null;
         if (p.function) {
-            int c = x.col();
-            String name = rename(x.ident());
-            if (x.accept("[")) {
-                Expr idx = x.expr();
-                x.expect("]");
-                target = new Expr.Index(name, idx, l.no, c);
-            } else target = new Expr.Var(name, l.no, c);
+            target = target(x, l, x.col(), x.ident());
             if (!x.accept(":=")) x.expect("=");
         } else x.accept("call");
         x.ident();
@@ -524,18 +518,21 @@ public final class Parser {
             pos++;
             return register(new Stmt.Call(label(l), l.no, l.col, name, args));
         }
-        Expr target;
-        if (x.accept("[")) {
-            Expr idx = x.expr();
-            x.expect("]");
-            target = new Expr.Index(rename(name), idx, l.no, c);
-        } else target = new Expr.Var(rename(name), l.no, c);
+        Expr target = target(x, l, c, name);
         if (!x.accept(":=")) x.expect("=");
         Expr value = x.expr();
         x.end();
         if (containsTas(value)) intermediate = true;
         pos++;
         return register(new Stmt.Assign(label(l), l.no, l.col, target, value));
+    }
+
+    /** An assignment's target: variable {@code name} (read at column {@code col}), or its element {@code name[index]}. */
+    private Expr target(Lexer x, Line l, int col, String name) throws TxException {
+        if (!x.accept("[")) return new Expr.Var(rename(name), l.no, col);
+        Expr idx = x.expr();
+        x.expect("]");
+        return new Expr.Index(rename(name), idx, l.no, col);
     }
 
     private static boolean containsTas(Expr e) {
@@ -546,7 +543,6 @@ public final class Parser {
         return false;
     }
 
-    /** Tokens of one line with a recursive-descent expression reader. */
     /**
      * The C form's step, the new value of the loop variable: {@code v++}, {@code v--}, {@code v += e},
      * {@code v -= e} or {@code v = e}. The loop has one variable (its start and step assign the same one).
@@ -570,6 +566,7 @@ public final class Parser {
         return x.expr();
     }
 
+    /** Tokens of one line with a recursive-descent expression reader. */
     private static final class Lexer {
         private static final Pattern TOKEN = Pattern.compile(
                 "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&;])");
