@@ -34,6 +34,8 @@ public final class SvdAnalysis {
     private final BitSet[] condDeps;
     private final List<Map<String, BitSet>> before;
     private long passes;
+    /** Worklist: per conditional or loop, the visit of it on which its condition was first found SVD (0: never). */
+    private int[] foundOnVisit;
     /** For the SVD-graph analysis of a structured program: the calls it summarises (§8.6), else null. */
     private PureCalls pure;
     private final Map<String, Map<String, BitSet>> procedureEntry = new HashMap<>();
@@ -217,7 +219,7 @@ public final class SvdAnalysis {
         }
         List<Map<String, BitSet>> b = new ArrayList<>();
         for (Map<String, BitSet> m : before) b.add(m == null ? Map.of() : java.util.Collections.unmodifiableMap(m));
-        return new TcpSets(p, method, tcp, cp, dependent, b, passes, Map.copyOf(summaries));
+        return new TcpSets(p, method, tcp, cp, dependent, b, passes, Map.copyOf(summaries), foundOnVisit == null ? new int[n] : foundOnVisit);
     }
 
     // ---------------------------------------------------------------- §8.4 worklist
@@ -245,6 +247,8 @@ public final class SvdAnalysis {
         for (int i = 0; i < n; i++) out.add(null);
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
+        int[] visits = new int[n];
+        foundOnVisit = new int[n];
         int entry = p.body().get(0).id();
         work.add(entry);
         queued[entry] = true;
@@ -252,6 +256,7 @@ public final class SvdAnalysis {
             int id = work.poll();
             queued[id] = false;
             passes++;
+            visits[id]++;
             Stmt s = p.statements().get(id);
             Map<String, BitSet> in = id == entry ? initial() : null;
             for (int q : preds.get(id)) {
@@ -274,6 +279,7 @@ public final class SvdAnalysis {
             define(s, in, ctrl, true);
             BitSet old = (BitSet) condDeps[id].clone();
             condDeps[id].or(cd);
+            if (old.isEmpty() && !cd.isEmpty()) foundOnVisit[id] = visits[id];
             if (!old.equals(condDeps[id])) {
                 for (int b : bodyOf.get(id)) if (!queued[b]) { work.add(b); queued[b] = true; }
             }
