@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,6 +68,43 @@ class CliTxTest {
                 .contains("procedure add (inlined, §8.6): TCPs P0 (at B1)");
     }
 
+    /**
+     * Done means for issue 21: every example in {@code tx --help} and each subcommand's runs as printed (continuation
+     * lines joined) on the files shipped in docs/examples/tx, the traces a.txtrace and b.txtrace made by tx run's own
+     * examples; every example line fits in 80 columns, so the help never wraps one mid-word.
+     */
+    @Test
+    void everyHelpExampleRunsOnTheShippedFiles(@TempDir Path dir) throws Exception {
+        List<List<String>> examples = new ArrayList<>();
+        Set<String> covered = new TreeSet<>();
+        for (String sub : List.of("", "parse", "run", "explore", "tcp", "correspond", "extrapolate")) {
+            Cli help = sub.isEmpty() ? Cli.run("tx", "--help") : Cli.run("tx", sub, "--help");
+            assertThat(help.exit()).isZero();
+            String footer = help.out().substring(help.out().indexOf("Examples"));
+            for (String line : footer.lines().toList()) assertThat(line.length()).as(line).isLessThanOrEqualTo(80);
+            for (String line : footer.replaceAll(" \\\\\\R\\s*", " ").lines().toList()) {
+                if (!line.startsWith("  wholetrace tx ")) continue;
+                List<String> args = new ArrayList<>();
+                for (String w : line.strip().split("\\s+")) {
+                    if (w.startsWith("docs/examples/tx/")) w = ex(w.substring("docs/examples/tx/".length()));
+                    else if (w.endsWith(".txtrace")) w = dir.resolve(w).toString();
+                    args.add(w);
+                }
+                examples.add(args.subList(1, args.size()));
+                if (sub.equals(args.get(2))) covered.add(sub);
+            }
+        }
+        assertThat(covered).containsExactlyInAnyOrder("parse", "run", "explore", "tcp", "correspond", "extrapolate");
+        // tx run's examples save the traces the others read: run them first
+        examples.sort(java.util.Comparator.comparing(a -> a.contains("-o") ? 0 : 1));
+        for (List<String> args : examples) {
+            Cli c = Cli.run(args);
+            assertThat(c.exit()).as("%s%n%s", String.join(" ", args), c).isZero();
+            assertThat(c.out()).as(String.join(" ", args)).isNotBlank();
+        }
+        assertThat(examples.size()).isGreaterThanOrEqualTo(25);
+    }
+
     @Test
     void theIntermediateFormIsAnalysedWithItsAffectingPoints() throws Exception {
         Cli tcp = Cli.run("tx", "tcp", ex("fig11.tx"), "--method", "both", "--taxonomy");
@@ -108,5 +149,19 @@ class CliTxTest {
         assertThat(rec.exit()).isEqualTo(2);
         assertThat(rec.errLines()).hasSize(1);
         assertThat(rec.err()).contains(":6:3: procedure f calls itself");
+        // a program given as a trace file is named as what it is not
+        Cli notTrace = Cli.run("tx", "correspond", ex("fig14.tx"), "--trace-a", ex("fig14.tx"), "--trace-b", ex("fig14.tx"));
+        assertThat(notTrace.exit()).isEqualTo(2);
+        assertThat(notTrace.errLines()).singleElement().asString().contains(":1:1: not a tx trace file (it starts with '//'");
+        Cli none = Cli.run("tx");
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err().strip()).isEqualTo("wholetrace: missing tx command (see 'wholetrace tx --help')");
+        Cli zero = Cli.run("tx", "run", ex("fig04.tx"), "--max-instructions", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.err().strip()).isEqualTo("wholetrace: --max-instructions must be at least 1, not 0");
+        Files.writeString(bad, "begin\n  int i, j\n  for (i = 0; i < 3; j++)\n    print(i)\nend\n");
+        Cli cLoop = Cli.run("tx", "parse", bad.toString());
+        assertThat(cLoop.exit()).isEqualTo(2);
+        assertThat(cLoop.err().strip()).isEqualTo("wholetrace: " + bad + ":3:22: the for loop steps j, not its variable i");
     }
 }

@@ -73,6 +73,92 @@ class LanguageTest {
     }
 
     @Test
+    void figure10StructuredTwinOfFigure11RunsItsCStyleLoopAsFigure11sIncrementBranchPair() throws Exception {
+        Program p = Examples.load("fig10.tx");
+        assertThat(Validator.check(p)).isEmpty();
+        assertThat(p.intermediate()).isFalse();
+        Code c = Lowering.lower(p);
+        // E: for (k = k+1; k < aval; k++); first visit init + test, later visits step + jump + test (docs/tx.md, Lowering).
+        assertThat(c.staticCounts()[p.statement("E").id()]).isEqualTo(2);
+        Interpreter.Result r = new Interpreter(c, MachineModel.unit().withProcessors(2), 1_000_000).run(new long[0]);
+        // aval = array[3] = 2: k = 1 < 2, k = 2 stops. Figure 11 runs F G twice (the do-while of §3.3's translation),
+        // Figure 10 tests E twice: both loops make one more test than iterations of k's increment.
+        assertThat(thread(p, r.trace(), 1)).isEqualTo("A B C D E E end@14");
+        Program fig11 = Examples.load("fig11.tx");
+        Interpreter.Result r11 = new Interpreter(Lowering.lower(fig11), MachineModel.unit().withProcessors(2), 1_000_000).run(new long[0]);
+        for (int t = 1; t <= 2; t++) {
+            assertThat(count(thread(p, r.trace(), t), "E")).isEqualTo(count(thread(fig11, r11.trace(), t), "G"));
+        }
+    }
+
+    private static long count(String events, String name) {
+        return java.util.Arrays.stream(events.split(" ")).filter(name::equals).count();
+    }
+
+    @Test
+    void cStyleForLoopsRunWithEveryStepForm() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                int i, n = 0
+                for (i = 0; i < 3; i++)
+                  n = n + 1
+                for (i := 10; i > 4; i -= 3) do
+                  n = n + 10
+                for (i = 1; i < 20; i = i * 3)
+                  n = n + 100
+                for (i = 5; i > 0; i--);
+                print(n)
+                print(i)
+                end
+                """);
+        assertThat(Validator.check(p)).isEmpty();
+        Interpreter.Result r = new Interpreter(Lowering.lower(p), MachineModel.unit(), 1_000_000).run(new long[0]);
+        // 3 + 2 * 10 (i = 10, 7) + 3 * 100 (i = 1, 3, 9); the empty loop leaves i at 0
+        assertThat(r.output()).containsExactly(323L, 0L);
+        assertThatThrownBy(() -> Examples.parse("begin\n  int i, j\n  for (i = 0; i < 3; j++)\n    print(i)\nend\n"))
+                .isInstanceOf(TxException.class).hasMessage("3:22: the for loop steps j, not its variable i");
+        assertThatThrownBy(() -> Examples.parse("begin\n  int i\n  for (i = 0; i < 3)\n    print(i)\nend\n"))
+                .isInstanceOf(TxException.class).hasMessage("3:20: expected ';', found ')'");
+    }
+
+    @Test
+    void everyThreadReadsTheDataSetFromItsStart() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared lock l
+                int a, b
+                read(a, b)
+                task_create(2)
+                task 0
+                  int c
+                  read(c)
+                  lock(l)
+                  print(c)
+                  unlock(l)
+                task 1
+                  int d, e
+                  read(d, e)
+                  lock(l)
+                  print(d + e)
+                  unlock(l)
+                task_terminate(2)
+                print(a + b)
+                end
+                """);
+        // Which value a task reads does not depend on the schedule (§4.1: a value read is a runtime value, fixed for
+        // the data set): each thread has its own position in it. Before, the tasks shared one cursor.
+        Code c = Lowering.lower(p);
+        java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
+        for (long seed = 1; seed <= 20; seed++) {
+            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, java.util.Map.of("default", 1L), java.util.Map.of());
+            List<Long> out = new ArrayList<>(new Interpreter(c, m, 1_000_000).run(new long[] {4, 30}).output());
+            out.sort(null); // the tasks' prints race for the lock
+            outputs.add(out);
+        }
+        assertThat(outputs).containsExactly(List.of(4L, 34L, 34L));
+    }
+
+    @Test
     void figure14LowersWithInstructionCounts() throws Exception {
         Program p = Examples.load("fig14.tx");
         assertThat(Validator.check(p)).isEmpty();

@@ -165,4 +165,76 @@ class ProcedureTest {
         // procedures.tx: audit only prints, so it is summarised; deposit has side effects.
         assertThat(SvdAnalysis.svdGraph(Examples.load("procedures.tx")).summaries()).isEqualTo(Map.of("audit", 1));
     }
+
+    /** functions.tx with scale and twice written out at each call. */
+    private static final String FUNCTIONS_BY_HAND = """
+            A0: begin
+                shared int rate = 2;
+                shared lock lk;
+                int n = 2, v;
+            A1: task_create(n)
+            task 0
+                int j = 3, t;
+            B1: v = j;
+            S0: t = v * rate;
+            B2: if t > 7 then
+            B3:   print(t);
+            B4: v = j;
+            W0: v = v + v;
+            W1: t = v;
+            B5: if t > 5 then
+            B6:   print(t);
+            task 1
+            C0: lock(lk);
+            C1: rate = rate + 1;
+            C2: unlock(lk);
+            A2: task_terminate(n);
+            A3: end;
+            """;
+
+    @Test
+    void aFunctionIsInlinedItsReturnAssigningTheCallsTarget() throws Exception {
+        Program p = Examples.load("functions.tx");
+        assertThat(Validator.check(p)).isEmpty();
+        assertThat(names(p)).containsSubsequence("B1", "S0@B1", "B2", "B3", "B4", "W0@B4", "W1@B4", "B5");
+        assertThat(p.statement("S0@B1")).isInstanceOf(Stmt.Assign.class);
+        assertThat(((Stmt.Assign) p.statement("S0@B1")).target).isEqualTo(new dev.wholetrace.simulate.tx.lang.Expr.Var("t", 15, 5));
+        assertThat(p.statement("W1@B4").procedure()).isEqualTo("twice");
+        // §8.6: the call generates t (scale reads shared rate) and then kills it (twice reads only its parameter).
+        Program hand = Examples.parse(FUNCTIONS_BY_HAND);
+        for (TcpSets t : new TcpSets[] {SvdAnalysis.worklist(p), SvdAnalysis.svdGraph(p)}) {
+            assertThat(t.tcpNames()).as(t.method()).containsExactly("A0", "A1", "B2", "C0");
+            assertThat(t.svdAt("B2")).as(t.method()).contains("t");
+            assertThat(t.svdAt("B5")).as(t.method()).doesNotContain("t");
+        }
+        assertThat(SvdAnalysis.worklist(hand).tcpNames()).containsExactly("A0", "A1", "B2", "C0");
+        for (long seed = 1; seed <= 20; seed++) {
+            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, Map.of("default", 1L), Map.of());
+            var a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[0]);
+            var b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[0]);
+            assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());
+            assertThat(a.cycles()).isEqualTo(b.cycles());
+        }
+    }
+
+    @Test
+    void functionErrorsAreOneLine() {
+        String prog = "begin\n  int a\n  %s\nend\n%s";
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1) + 1", "function f(v)\n  return v\n")))
+                .isInstanceOf(TxException.class).hasMessage("3:12: a function call is its assignment's whole right-hand side (the three-address form), found '+'");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("f(1)", "function f(v)\n  return v\n")))
+                .hasMessage("3:3: function f returns a value: call it as x = f(...)");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "procedure f(v)\n  print(v)\n")))
+                .hasMessage("3:3: procedure f returns no value (a function does: function NAME(...) ending with return)");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "function f(v)\n  print(v)\n")))
+                .hasMessage("5:1: function f has no return: its body ends with return EXPR");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "function f(v)\n  if v > 0 then\n    return v\n  print(v)\n")))
+                .hasMessage("7:5: return ends function f: only its last statement, outside any if or for, returns");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("call f(1)", "procedure f(v)\n  return v\n")))
+                .hasMessage("6:3: return in procedure f: only a function returns a value");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("return a", "")))
+                .hasMessage("3:3: return outside a function");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "function f(v)\n  a = f(v)\n  return v\n")))
+                .isInstanceOf(TxException.class).hasMessageContaining("calls itself");
+    }
 }

@@ -11,7 +11,7 @@ final class RandomPrograms {
     private final SplittableRandom r;
     private final StringBuilder b = new StringBuilder();
     private final boolean gotoForm, spinLocks;
-    private boolean procedures;
+    private boolean procedures, readsAndCLoops;
     private int loopVar, labels;
 
     private RandomPrograms(long seed, boolean gotoForm, boolean spinLocks) {
@@ -22,6 +22,16 @@ final class RandomPrograms {
 
     static String generate(long seed) {
         return new RandomPrograms(seed, false, false).program();
+    }
+
+    /**
+     * A structured program whose tasks also read the data set ({@code read(a)}) and whose loops are
+     * C-style ({@code for (i0 = 1; i0 <= e; i0++)}, Figure 10), stepping by {@code ++} or {@code += 1}.
+     */
+    static String generateWithReadsAndCLoops(long seed) {
+        RandomPrograms g = new RandomPrograms(seed, false, false);
+        g.readsAndCLoops = true;
+        return g.program();
     }
 
     /**
@@ -106,7 +116,7 @@ final class RandomPrograms {
         }
         int kind = r.nextInt(depth < 3 ? 8 : 5);
         switch (kind) {
-            case 0, 1 -> line(indent, local() + " = " + expr());
+            case 0, 1 -> line(indent, readsAndCLoops && r.nextInt(3) == 0 ? "read(" + local() + ")" : local() + " = " + expr());
             case 2 -> line(indent, (r.nextBoolean() ? "x0" : "x1") + " = " + expr());
             case 3 -> {
                 String acquire = "T" + labels++;
@@ -155,6 +165,11 @@ final class RandomPrograms {
                 }
                 String v = "i" + loopVar++;
                 String bound = "(" + expr() + ") % 3";
+                if (readsAndCLoops) {
+                    line(indent, "for (" + v + " = 1; " + v + " <= " + bound + "; " + v + (r.nextBoolean() ? "++)" : " += 1)"));
+                    block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    return;
+                }
                 if (!gotoForm) {
                     line(indent, "for " + v + " = 1 to " + bound);
                     block(indent + 2, depth + 1, r.nextInt(1, 3));

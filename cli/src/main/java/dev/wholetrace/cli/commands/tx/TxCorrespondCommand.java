@@ -27,10 +27,15 @@ import picocli.CommandLine.Spec;
         description = {"Run the program twice (machines A and B, or one machine with two seeds) and correspond the two executions "
                 + "with Compute_M (§10): each divergent region (the TCP, its instance, the events each execution ran until the CP) "
                 + "with its Hamming and Levenshtein distances."},
-        footer = {"", "Examples:", "  wholetrace tx correspond docs/examples/tx/fig14.tx --seed-a 1 --seed-b 4",
-                "  wholetrace tx correspond docs/examples/tx/fig39.tx --input 0 --machine-a docs/examples/tx/machine-a.properties "
-                        + "--machine-b docs/examples/tx/machine-b.properties --format json",
-                "  wholetrace tx correspond docs/examples/tx/counter.tx --trace-a a.txtrace --trace-b b.txtrace   # saved by tx run -o"})
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx correspond docs/examples/tx/fig14.tx --seed-a 1 --seed-b 4",
+                "  wholetrace tx correspond docs/examples/tx/fig39.tx --input 0 \\",
+                "      --machine-a docs/examples/tx/machine-a.properties \\",
+                "      --machine-b docs/examples/tx/machine-b.properties --format json",
+                "  # two executions saved by tx run -o (see tx run --help)",
+                "  wholetrace tx correspond docs/examples/tx/counter.tx \\",
+                "      --trace-a a.txtrace --trace-b b.txtrace"})
 public final class TxCorrespondCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

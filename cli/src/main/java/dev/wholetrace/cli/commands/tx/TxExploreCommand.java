@@ -19,7 +19,10 @@ import picocli.CommandLine.Spec;
         description = {"Enumerate the program's executions under sequential consistency (every interleaving of shared-memory, lock "
                 + "and task operations; thread-local instructions do not branch) up to --max-executions, and print each distinct "
                 + "pattern (per-thread statement sequences, §2.1)."},
-        footer = {"", "Examples:", "  wholetrace tx explore docs/examples/tx/fig04.tx", "  wholetrace tx explore docs/examples/tx/fig14.tx --format json",
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx explore docs/examples/tx/fig04.tx",
+                "  wholetrace tx explore docs/examples/tx/fig14.tx --format json",
                 "  wholetrace tx explore docs/examples/tx/fig11.tx --max-executions 500"})
 public final class TxExploreCommand implements Callable<Integer> {
     @Spec

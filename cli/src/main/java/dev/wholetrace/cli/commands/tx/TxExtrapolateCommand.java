@@ -28,11 +28,19 @@ import picocli.CommandLine.Spec;
                 + "time). Prints the feasibility distance (out-of-order lock acquisitions), the likely measure (suspect TCP instances "
                 + "per TCP), the representative measure and the predicted time; --compare also runs the program directly on the "
                 + "target and reports the correspondence distance, lock-order agreement and simulated time; --trace prints the target trace."},
-        footer = {"", "Examples:",
-                "  wholetrace tx extrapolate docs/examples/tx/fig39.tx --input 0 --source docs/examples/tx/machine-a.properties "
-                        + "--target docs/examples/tx/machine-b.properties --compare",
-                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx --target docs/examples/tx/machine-b.properties --trace --format json",
-                "  wholetrace tx extrapolate docs/examples/tx/counter.tx --input 20 --source-trace a.txtrace --target docs/examples/tx/machine-b.properties"})
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx extrapolate docs/examples/tx/fig39.tx --input 0 \\",
+                "      --source docs/examples/tx/machine-a.properties \\",
+                "      --target docs/examples/tx/machine-b.properties --compare",
+                "  wholetrace tx extrapolate docs/examples/tx/fig14.tx \\",
+                "      --target docs/examples/tx/machine-b.properties --trace --format json",
+                "  # Figure 10 (structured; its intermediate twin fig11.tx is not extrapolated)",
+                "  wholetrace tx extrapolate docs/examples/tx/fig10.tx --seed 2 \\",
+                "      --target docs/examples/tx/machine-b.properties --compare",
+                "  # an execution saved by tx run -o (see tx run --help)",
+                "  wholetrace tx extrapolate docs/examples/tx/counter.tx --input 20 \\",
+                "      --source-trace a.txtrace --target docs/examples/tx/machine-b.properties"})
 public final class TxExtrapolateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -85,6 +93,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
         if (!axioms.isEmpty()) throw new IllegalStateException("the extrapolated trace violates " + axioms.get(0));
         PrintWriter out = spec.commandLine().getOut();
         String[] names = p.names();
+        String[] display = p.displayNames(); // a statement named alike in several thread bodies (Figure 10's D) says which
         Trace t = r.target();
         if (json) {
             StringBuilder j = new StringBuilder("{\"program\":").append(Json.str(p.name())).append(",\"source\":").append(Json.str(sourceName)).append(",\"target\":")
@@ -96,7 +105,7 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
             int k = 0;
             for (int s = 0; s < names.length; s++) {
                 if (r.tcpInstances()[s] == 0) continue;
-                j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(names[s])).append(",\"instances\":").append(r.tcpInstances()[s])
+                j.append(k++ > 0 ? "," : "").append("{\"tcp\":").append(Json.str(display[s])).append(",\"instances\":").append(r.tcpInstances()[s])
                         .append(",\"suspect\":").append(r.tcpSuspect()[s]).append('}');
             }
             j.append(']');
@@ -119,8 +128,10 @@ public final class TxExtrapolateCommand implements Callable<Integer> {
                     + " cycles), " + t.size() + " events");
             out.println("feasibility distance: " + r.fdist() + " of " + r.lockAcquisitions() + " lock acquisitions out of the source's order");
             out.println("likely: " + r.suspectInstances() + " of " + r.instances() + " TCP instances suspect");
+            int width = 8;
+            for (int s = 0; s < names.length; s++) if (r.tcpInstances()[s] > 0) width = Math.max(width, display[s].length());
             for (int s = 0; s < names.length; s++) {
-                if (r.tcpInstances()[s] > 0) out.printf("  %-8s %d instances, %d suspect%n", names[s], r.tcpInstances()[s], r.tcpSuspect()[s]);
+                if (r.tcpInstances()[s] > 0) out.printf("  %-" + width + "s %d instances, %d suspect%n", display[s], r.tcpInstances()[s], r.tcpSuspect()[s]);
             }
             out.printf("representative: %d / %d instructions = %.3f%n", r.tlength(), r.maxlength(), r.representative());
             if (compare) {

@@ -43,6 +43,7 @@ public final class TxInputs {
 
     /** The parsed program, after the validator: its first problem is the error. */
     Program program() throws IOException {
+        if (maxInstructions < 1) throw new IllegalArgumentException("--max-instructions must be at least 1, not " + maxInstructions);
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);

@@ -20,7 +20,12 @@ import picocli.CommandLine.Spec;
         description = {"Parse and check a program (A1, A2, Restrictions 1-2); list each statement with the instructions it lowers to.",
                 "A program in the intermediate form (goto, test-and-set) is reported as such: run, explore, tcp and correspond accept it, "
                 + "extrapolate needs the structured form."},
-        footer = {"", "Examples:", "  wholetrace tx parse docs/examples/tx/fig14.tx", "  wholetrace tx parse docs/examples/tx/fig11.tx --lowered",
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx parse docs/examples/tx/fig14.tx",
+                "  wholetrace tx parse docs/examples/tx/fig11.tx --lowered",
+                "  # Figure 10, the C-style for loop",
+                "  wholetrace tx parse docs/examples/tx/fig10.tx --lowered",
                 "  wholetrace tx parse docs/examples/tx/fig04.tx --format json"})
 public final class TxParseCommand implements Callable<Integer> {
     @Spec

@@ -23,10 +23,17 @@ import picocli.CommandLine.Spec;
         description = {"Run a program on a simulated multiprocessor and print its trace: one event (statement instance) a line, "
                 + "in start-time order (--threads: grouped by thread, the execution's graph).",
                 "Columns: start cycle, thread, statement, value (the array index an array reference used), instructions."},
-        footer = {"", "Examples:", "  wholetrace tx run docs/examples/tx/fig04.tx --procs 2",
-                "  wholetrace tx run docs/examples/tx/fig39.tx --input 0 --machine docs/examples/tx/machine-a.properties --seed 3",
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx run docs/examples/tx/fig04.tx --procs 2",
+                "  wholetrace tx run docs/examples/tx/fig39.tx --input 0 \\",
+                "      --machine docs/examples/tx/machine-a.properties --seed 3",
                 "  wholetrace tx run docs/examples/tx/fig14.tx --threads --format json",
-                "  wholetrace tx run docs/examples/tx/counter.tx --input 20 --seed 3 -o a.txtrace   # save it for tx correspond/extrapolate"})
+                "  # save two executions for tx correspond and tx extrapolate",
+                "  wholetrace tx run docs/examples/tx/counter.tx --input 20 \\",
+                "      --seed 3 -o a.txtrace",
+                "  wholetrace tx run docs/examples/tx/counter.tx --input 20 \\",
+                "      --seed 9 -o b.txtrace"})
 public final class TxRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -25,12 +25,21 @@ import picocli.CommandLine.Spec;
                 + "outcome depends on, by the SVD worklist algorithm (§8.4) or the SVD-graph approximation (§8.5), and every "
                 + "statement's class in the taxonomy of §4.1 with each TCP's trace affecting points (--taxonomy). Structured and "
                 + "intermediate (goto) form: loops and convergence points come from the flow graph."},
-        footer = {"", "Examples:", "  wholetrace tx tcp docs/examples/tx/fig14.tx", "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
+        footer = {"",
+                "Examples:",
+                "  wholetrace tx tcp docs/examples/tx/fig14.tx",
+                "  wholetrace tx tcp docs/examples/tx/fig27.tx --method both",
                 "  wholetrace tx tcp docs/examples/tx/fig23.tx --taxonomy --format json",
-                "  wholetrace tx tcp docs/examples/tx/fig11.tx --taxonomy   # intermediate form: test-and-set, goto loops",
-                "  wholetrace tx tcp docs/examples/tx/fig14.tx --tbb   # the TCP basic-block flow graph Compute_M and the extrapolator walk",
-                "  wholetrace tx tcp docs/examples/tx/procedures.tx   # procedures (§8.6): TCPs per call and per procedure",
-                "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both   # a side-effect-free procedure summarised"})
+                "  # the intermediate form (test-and-set, goto loops), and its structured twin",
+                "  wholetrace tx tcp docs/examples/tx/fig11.tx --taxonomy",
+                "  wholetrace tx tcp docs/examples/tx/fig10.tx --taxonomy",
+                "  # the TCP basic-block flow graph Compute_M and the extrapolator walk",
+                "  wholetrace tx tcp docs/examples/tx/fig14.tx --tbb",
+                "  # procedures (§8.6): TCPs per call and per procedure; a side-effect-free one",
+                "  wholetrace tx tcp docs/examples/tx/procedures.tx",
+                "  wholetrace tx tcp docs/examples/tx/procedures-pure.tx --method both",
+                "  # functions (§8.6): x = f(a) generates or kills x",
+                "  wholetrace tx tcp docs/examples/tx/functions.tx"})
 public final class TxTcpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -34,6 +34,8 @@ public final class SvdAnalysis {
     private final BitSet[] condDeps;
     private final List<Map<String, BitSet>> before;
     private long passes;
+    /** Worklist: per conditional or loop, the visit of it on which its condition was first found SVD (0: never). */
+    private int[] foundOnVisit;
     /** For the SVD-graph analysis of a structured program: the calls it summarises (§8.6), else null. */
     private PureCalls pure;
     private final Map<String, Map<String, BitSet>> procedureEntry = new HashMap<>();
@@ -86,6 +88,16 @@ public final class SvdAnalysis {
         return b;
     }
 
+    /**
+     * The variables a loop's iterations depend on: its start value's, and its condition's and step's
+     * other than the loop variable (whose value at each test they determine, from the start value).
+     */
+    static List<String> loopVars(Stmt.For f) {
+        List<String> out = vars(f.from);
+        for (Expr e : List.of(f.cond, f.step)) for (String v : vars(e)) if (!v.equals(f.var)) out.add(v);
+        return out;
+    }
+
     /** Every variable name {@code e} reads (array names and index variables included). */
     static List<String> vars(Expr e) {
         List<String> out = new ArrayList<>();
@@ -124,8 +136,7 @@ public final class SvdAnalysis {
         } else if (s instanceof Stmt.If f) indexes(f.cond, out);
         else if (s instanceof Stmt.IfGoto g) indexes(g.cond, out);
         else if (s instanceof Stmt.For f) {
-            indexes(f.from, out);
-            indexes(f.to, out);
+            for (Expr e : f.operands()) indexes(e, out);
         } else if (s instanceof Stmt.Call c) for (Expr e : c.args) indexes(e, out);
         return out;
     }
@@ -162,8 +173,11 @@ public final class SvdAnalysis {
         if (s instanceof Stmt.If f) return deps(f.cond, m);
         if (s instanceof Stmt.IfGoto g) return deps(g.cond, m);
         if (s instanceof Stmt.For f) {
-            BitSet b = deps(f.from, m);
-            b.or(deps(f.to, m));
+            BitSet b = new BitSet();
+            for (String v : loopVars(f)) {
+                BitSet d = m.get(v);
+                if (d != null) b.or(d);
+            }
             return b;
         }
         return new BitSet();
@@ -205,7 +219,7 @@ public final class SvdAnalysis {
         }
         List<Map<String, BitSet>> b = new ArrayList<>();
         for (Map<String, BitSet> m : before) b.add(m == null ? Map.of() : java.util.Collections.unmodifiableMap(m));
-        return new TcpSets(p, method, tcp, cp, dependent, b, passes, Map.copyOf(summaries));
+        return new TcpSets(p, method, tcp, cp, dependent, b, passes, Map.copyOf(summaries), foundOnVisit == null ? new int[n] : foundOnVisit);
     }
 
     // ---------------------------------------------------------------- §8.4 worklist
@@ -233,6 +247,8 @@ public final class SvdAnalysis {
         for (int i = 0; i < n; i++) out.add(null);
         ArrayDeque<Integer> work = new ArrayDeque<>();
         boolean[] queued = new boolean[n];
+        int[] visits = new int[n];
+        foundOnVisit = new int[n];
         int entry = p.body().get(0).id();
         work.add(entry);
         queued[entry] = true;
@@ -240,6 +256,7 @@ public final class SvdAnalysis {
             int id = work.poll();
             queued[id] = false;
             passes++;
+            visits[id]++;
             Stmt s = p.statements().get(id);
             Map<String, BitSet> in = id == entry ? initial() : null;
             for (int q : preds.get(id)) {
@@ -262,6 +279,7 @@ public final class SvdAnalysis {
             define(s, in, ctrl, true);
             BitSet old = (BitSet) condDeps[id].clone();
             condDeps[id].or(cd);
+            if (old.isEmpty() && !cd.isEmpty()) foundOnVisit[id] = visits[id];
             if (!old.equals(condDeps[id])) {
                 for (int b : bodyOf.get(id)) if (!queued[b]) { work.add(b); queued[b] = true; }
             }
@@ -407,8 +425,7 @@ public final class SvdAnalysis {
         if (s instanceof Stmt.If f) t.addAll(vars(f.cond));
         else if (s instanceof Stmt.IfGoto g) t.addAll(vars(g.cond));
         else if (s instanceof Stmt.For f) {
-            t.addAll(vars(f.from));
-            t.addAll(vars(f.to));
+            t.addAll(loopVars(f));
             t.add(f.var);
         }
         return t;
@@ -524,12 +541,10 @@ public final class SvdAnalysis {
                 graph(f.otherwise, t, edges, state, ctrl);
             } else if (s instanceof Stmt.For f) {
                 List<String> t = new ArrayList<>(tested);
-                t.addAll(vars(f.from));
-                t.addAll(vars(f.to));
+                t.addAll(loopVars(f));
                 t.add(f.var);
                 lhs.add(f.var);
-                rhs.addAll(vars(f.from));
-                rhs.addAll(vars(f.to));
+                rhs.addAll(loopVars(f));
                 graph(f.body, t, edges, state, ctrl);
             }
             edges(lhs, rhs, edges, state, ctrl);

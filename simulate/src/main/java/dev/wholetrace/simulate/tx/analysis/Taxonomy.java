@@ -77,7 +77,7 @@ public final class Taxonomy {
         if (s instanceof Stmt.If f) return SvdAnalysis.vars(f.cond).isEmpty();
         if (s instanceof Stmt.IfGoto g) return SvdAnalysis.vars(g.cond).isEmpty();
         Stmt.For f = (Stmt.For) s;
-        return SvdAnalysis.vars(f.from).isEmpty() && SvdAnalysis.vars(f.to).isEmpty();
+        return SvdAnalysis.loopVars(f).isEmpty();
     }
 
     private static boolean hasComputedIndex(Stmt s) {

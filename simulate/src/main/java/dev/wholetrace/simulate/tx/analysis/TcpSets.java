@@ -22,9 +22,12 @@ import java.util.TreeMap;
  * @param summaries the side-effect-free procedures whose body was analysed once for all its calls
  *     (§8.6; the SVD-graph analysis of a structured program), with the number of calls; the others
  *     are analysed inlined, at every call
+ * @param foundOnVisit per conditional or loop: on which visit of it the worklist first found its
+ *     condition SVD (Figure 27's D4 on the loop's second pass, D2 on its third); 0 if never, and
+ *     for the SVD-graph analysis, which makes one pass
  */
 public record TcpSets(Program program, String method, BitSet tcp, int[] cp, BitSet[] dependent, List<Map<String, BitSet>> svdBefore, long passes,
-        Map<String, Integer> summaries) {
+        Map<String, Integer> summaries, int[] foundOnVisit) {
 
     /** TCP names in statement order. */
     public List<String> tcpNames() {

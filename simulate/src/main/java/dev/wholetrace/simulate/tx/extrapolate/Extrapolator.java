@@ -125,8 +125,7 @@ public final class Extrapolator {
             missCount[id] = Math.abs(len(f.then) - len(f.otherwise));
             thenStart[id] = f.then.get(0).id();
         } else if (s instanceof Stmt.For f) {
-            reads.add(f.from);
-            reads.add(f.to);
+            reads.addAll(f.operands());
             missCount[id] = len(f.body) + 2;
         }
         for (Expr e : reads) for (String v : varsOf(e)) if (sharedIndex.containsKey(v)) accessed[id].set(sharedIndex.get(v));
@@ -220,6 +219,9 @@ public final class Extrapolator {
         long fdist = 0, acquisitions = 0, tlength = 0, maxlength = 0;
         long[] inst = new long[n], susp = new long[n];
         Trace out = new Trace();
+        // The simulation works on source thread ids; the target trace numbers threads in its own creation order, as the
+        // interpreter does (tasks created in several threads may be created in another order than in the source).
+        int[] outId = new int[threads];
         int[] pos = new int[threads];
         long[] clock = new long[threads];
         int[] suspectCp = new int[threads];
@@ -258,7 +260,7 @@ public final class Extrapolator {
                 continue;
             }
             // output_target
-            int te = out.add(t, source.stmt(e), clock[t]);
+            int te = out.add(outId[t], source.stmt(e), clock[t]);
             out.value(te, source.value(e));
             out.instructions(te, source.instructions(e));
             pos[t]++;
@@ -311,8 +313,7 @@ public final class Extrapolator {
             if (s instanceof Stmt.TaskCreate) {
                 int[] kids = source.children(e);
                 for (int k : kids) {
-                    int nt = out.addThread(t, te, source.unit(k));
-                    if (nt != k) throw new IllegalArgumentException("cannot extrapolate: the target creates tasks in another order than the source (task_create in several threads); not supported yet");
+                    outId[k] = out.addThread(outId[t], te, source.unit(k));
                     clock[k] = clock[t] + costs.createCost();
                     makeRunnable(k, running, ready, sliceStart, clock);
                 }

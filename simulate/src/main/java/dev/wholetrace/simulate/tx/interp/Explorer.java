@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * Enumerates the executions of a program under sequential consistency, up to a bound: every
- * interleaving of the instructions that touch shared state (shared memory, locks, task control, input
- * and output). Instructions that touch only a thread's own frame commute with everything, so they run
+ * interleaving of the instructions that touch shared state (shared memory, locks, task control,
+ * output). Instructions that touch only a thread's own frame (and reads: each thread reads the data
+ * set from its own position) commute with everything, so they run
  * without branching (a sound partial-order reduction for this model). The result keeps one execution
  * per distinct pattern (per-thread event sequences, §2.1).
  */

@@ -20,10 +20,15 @@ public final class Machine {
     final Code code;
     final long[] shared;
     final long[] input;
-    int inputPos;
     final List<Long> output = new ArrayList<>();
     final Trace trace;
     long[][] frames = new long[4][];
+    /**
+     * Per thread: its position in the data set. Every thread reads the data set from its start, so the
+     * values a thread reads do not depend on the schedule: a value read is a runtime value, fixed for a
+     * data set, as §4.1 has it (one cursor shared by all threads made it depend on who read first).
+     */
+    int[] inputPos = new int[4];
     int[] pc = new int[4], state = new int[4], openPc = new int[4], event = new int[4];
     int threads;
     long executed;
@@ -45,12 +50,12 @@ public final class Machine {
         code = m.code;
         shared = m.shared.clone();
         input = m.input;
-        inputPos = m.inputPos;
         output.addAll(m.output);
         trace = m.trace.copy();
         threads = m.threads;
         frames = new long[m.frames.length][];
         for (int t = 0; t < threads; t++) frames[t] = m.frames[t].clone();
+        inputPos = m.inputPos.clone();
         pc = m.pc.clone(); state = m.state.clone(); openPc = m.openPc.clone(); event = m.event.clone();
         lastCreate = m.lastCreate.clone();
         executed = m.executed;
@@ -64,6 +69,7 @@ public final class Machine {
             frames = Arrays.copyOf(frames, c); pc = Arrays.copyOf(pc, c); state = Arrays.copyOf(state, c);
             openPc = Arrays.copyOf(openPc, c); event = Arrays.copyOf(event, c);
             lastCreate = Arrays.copyOf(lastCreate, c);
+            inputPos = Arrays.copyOf(inputPos, c);
         }
         frames[threads] = frame;
         pc[threads] = 0;
@@ -142,7 +148,7 @@ public final class Machine {
                 put(f, in.dk, in.d, shared[(int) in.a]);
                 shared[(int) in.a] = 1;
             }
-            case Instr.READ -> put(f, in.dk, in.d, inputPos < input.length ? input[inputPos++] : 0);
+            case Instr.READ -> put(f, in.dk, in.d, inputPos[t] < input.length ? input[inputPos[t]++] : 0);
             case Instr.PRINT -> output.add(get(f, in.ak, in.a));
             case Instr.CREATE -> {
                 Code.Unit u = code.units().get(trace.unit(t));

@@ -1,6 +1,8 @@
 package dev.wholetrace.simulate.tx.interp;
 
 import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * An interleaved execution: events (statement instances) in the order they started, column-wise in
@@ -124,11 +126,27 @@ public final class Trace {
         return s;
     }
 
-    /** A key equal for two traces exactly when every thread executed the same events with the same values (the same pattern). */
+    /**
+     * A key equal for two traces exactly when every thread executed the same events with the same values
+     * (the same pattern). Threads are named by their place in the thread tree (the parent's place, the
+     * creating event's position among the parent's events, the task number), not by id: ids follow the
+     * creation order, which differs between executions when tasks create tasks in several threads.
+     */
     public String patternKey() {
-        StringBuilder b = new StringBuilder();
+        int[] ordinal = new int[n], seen = new int[threads];
+        for (int e = 0; e < n; e++) ordinal[e] = seen[thread[e]]++;
+        String[] place = new String[threads];
+        TreeMap<String, Integer> byPlace = new TreeMap<>();
         for (int t = 0; t < threads; t++) {
-            b.append('|').append(t).append(':');
+            int task = 0;
+            for (int u = 0; u < t; u++) if (createEvent[u] == createEvent[t]) task++;
+            place[t] = t == 0 ? "main" : place[parent[t]] + "/" + ordinal[createEvent[t]] + "." + task; // a parent is created before its children
+            byPlace.put(place[t], t);
+        }
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, Integer> p : byPlace.entrySet()) {
+            int t = p.getValue();
+            b.append('|').append(p.getKey()).append(':');
             for (int e = 0; e < n; e++) {
                 if (thread[e] != t) continue;
                 b.append(stmt[e]);

@@ -81,8 +81,9 @@ public final class TraceFile {
     /** Reads a trace of {@code p}. */
     public static Saved read(BufferedReader in, Program p) throws IOException, TxException {
         Lines l = new Lines(in);
-        String[] magic = l.fields(2, "the header");
+        String[] magic = l.fields(0, "the header"); // the magic first: a file of another kind is named as such, whatever its first line
         if (!magic[0].equals(MAGIC)) throw l.error("not a tx trace file (it starts with '" + magic[0] + "', expected " + MAGIC + ")");
+        if (magic.length != 2) throw l.error("expected the header '" + MAGIC + " VERSION'");
         if (!magic[1].equals(Integer.toString(VERSION))) throw l.error("tx trace version " + magic[1] + " (this build reads version " + VERSION + ")");
         String[] prog = l.rest("program", 3);
         if (!prog[0].equals(Integer.toString(p.statements().size())) || !prog[1].equals(digest(p))) {
@@ -147,12 +148,13 @@ public final class TraceFile {
             this.in = in;
         }
 
+        /** The next line's fields; there must be {@code n} of them unless {@code n} is 0. */
         String[] fields(int n, String what) throws IOException, TxException {
             String line = in.readLine();
             no++;
             if (line == null) throw error("the file ends before " + what);
             String[] f = line.strip().split(" +");
-            if (f.length != n) throw error("expected " + what + " (" + n + " fields), found '" + line + "'");
+            if (n > 0 && f.length != n) throw error("expected " + what + " (" + n + " fields), found '" + line + "'");
             return f;
         }
 

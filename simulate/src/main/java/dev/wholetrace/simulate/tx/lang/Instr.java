@@ -38,9 +38,12 @@ public final class Instr {
         this.cls = cls;
     }
 
-    /** Whether the instruction touches shared state (memory, a lock, other threads): an interleaving point. */
+    /**
+     * Whether the instruction touches shared state (memory, a lock, other threads, the output): an
+     * interleaving point. A read is not: each thread has its own position in the data set.
+     */
     public boolean global() {
-        return op == LOCK || op == UNLOCK || op == TAS || op == CREATE || op == JOIN || op == ENDT || op == READ || op == PRINT
+        return op == LOCK || op == UNLOCK || op == TAS || op == CREATE || op == JOIN || op == ENDT || op == PRINT
                 || dk == SHARED || ak == SHARED || bk == SHARED || (arrBase >= 0 && arrShared);
     }
 

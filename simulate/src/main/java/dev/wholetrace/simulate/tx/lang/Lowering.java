@@ -149,13 +149,12 @@ public final class Lowering {
                 if (v.shared || v.decl.isArray()) throw new TxException(f.line(), f.col(), "loop variable " + f.var + " must be a local scalar");
                 into(v, f.from, f.line(), f.col());
                 int test = code.size();
-                Instr br = cond(new Expr.Bin("<=", new Expr.Var(f.var, f.line(), f.col()), f.to), false);
+                Instr br = cond(f.cond, false);
                 for (Stmt t : f.body) stmt(t);
                 int saved = staticCounts[f.id()];
                 stmt = f.id();
                 first = true;
-                Instr inc = emit(Instr.BIN, CostClass.ALU);
-                inc.dk = Instr.LOCAL; inc.d = v.slot; inc.ak = Instr.LOCAL; inc.a = v.slot; inc.bk = Instr.CONST; inc.b = 1; inc.binop = Instr.ADD;
+                into(v, f.step, f.line(), f.col());
                 Instr j = emit(Instr.JMP, CostClass.BRANCH);
                 j.target = test;
                 staticCounts[f.id()] = saved;

@@ -21,10 +21,17 @@ public final class Parser {
 
     /** A call of a procedure or a built-in: {@code [call] NAME(}. */
     private static final Pattern CALL = Pattern.compile("^(call\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
-    private static final Pattern PROCEDURE = Pattern.compile("procedure\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)");
+    private static final Pattern PROCEDURE = Pattern.compile("(procedure|function)\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*\\(([^)]*)\\)");
+    /** A call of a function as an assignment's whole right-hand side: {@code TARGET = NAME(}. */
+    private static final Pattern FUNCTION_CALL = Pattern.compile("^[A-Za-z_][A-Za-z0-9_]*\\s*(\\[.*\\])?\\s*:?=\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
 
-    /** A procedure definition (§8.6): its parameters and its body's lines, parsed again at every call. */
-    private record Procedure(String name, List<String> params, List<Line> body, Line header) {}
+    /**
+     * A procedure or function definition (§8.6): its parameters and its body's lines, parsed again at
+     * every call; a function's body ends with {@code return EXPR}.
+     */
+    private record Procedure(String name, List<String> params, List<Line> body, Line header, boolean function) {
+        String kind() { return function ? "function" : "procedure"; }
+    }
 
     private final String source;
     /** The lines being parsed: the program's, or a procedure body's while it is inlined. */
@@ -35,6 +42,10 @@ public final class Parser {
     private final java.util.ArrayDeque<String> inlining = new java.util.ArrayDeque<>();
     /** While a procedure is inlined: "@" + the call's name, appended to every statement name. */
     private String suffix;
+    /** While a function is inlined: the caller's variable or array element its return assigns (null in a procedure). */
+    private Expr returnTarget;
+    /** While a function is inlined: its return statements (one, its body's last, for a valid function). */
+    private List<Stmt> returns = new ArrayList<>();
     /** While a procedure is inlined: its parameters → the variables that carry them. */
     private java.util.Map<String, String> renames = java.util.Map.of();
     private List<Decl> mainDecls;
@@ -74,35 +85,39 @@ public final class Parser {
      */
     private void splitProcedures() throws TxException {
         int first = -1;
-        for (int i = 0; i < lines.size() && first < 0; i++) if (lines.get(i).label == null && lines.get(i).text.startsWith("procedure ")) first = i;
+        for (int i = 0; i < lines.size() && first < 0; i++) if (isDefinition(lines.get(i))) first = i;
         if (first < 0) return;
         List<Line> rest = new ArrayList<>(lines.subList(first, lines.size()));
         lines = new ArrayList<>(lines.subList(0, first));
         Procedure open = null;
         for (Line l : rest) {
             Matcher m = PROCEDURE.matcher(l.text);
-            if (l.label == null && l.text.startsWith("procedure ")) {
-                if (!m.matches()) throw new TxException(l.no, l.col, "expected procedure NAME(parameters), not '" + l.text + "'");
-                String name = m.group(1);
-                if (procedures.containsKey(name)) throw new TxException(l.no, l.col, "procedure " + name + " is defined twice");
-                if (Lexer.KEYWORDS.contains(name) || BUILTINS.contains(name)) throw new TxException(l.no, l.col, name + " cannot name a procedure");
+            if (isDefinition(l)) {
+                if (!m.matches()) throw new TxException(l.no, l.col, "expected procedure NAME(parameters) or function NAME(parameters), not '" + l.text + "'");
+                String name = m.group(2);
+                if (procedures.containsKey(name)) throw new TxException(l.no, l.col, m.group(1) + " " + name + " is defined twice");
+                if (Lexer.KEYWORDS.contains(name) || BUILTINS.contains(name)) throw new TxException(l.no, l.col, name + " cannot name a " + m.group(1));
                 List<String> params = new ArrayList<>();
-                for (String p : m.group(2).split(",")) {
+                for (String p : m.group(3).split(",")) {
                     p = p.strip();
-                    if (p.isEmpty() && params.isEmpty() && m.group(2).isBlank()) break;
-                    if (!p.matches("[A-Za-z_][A-Za-z0-9_]*") || Lexer.KEYWORDS.contains(p)) throw new TxException(l.no, l.col, "bad parameter '" + p + "' of procedure " + name);
-                    if (params.contains(p)) throw new TxException(l.no, l.col, "parameter " + p + " of procedure " + name + " is named twice");
+                    if (p.isEmpty() && params.isEmpty() && m.group(3).isBlank()) break;
+                    if (!p.matches("[A-Za-z_][A-Za-z0-9_]*") || Lexer.KEYWORDS.contains(p)) throw new TxException(l.no, l.col, "bad parameter '" + p + "' of " + m.group(1) + " " + name);
+                    if (params.contains(p)) throw new TxException(l.no, l.col, "parameter " + p + " of " + m.group(1) + " " + name + " is named twice");
                     params.add(p);
                 }
-                open = new Procedure(name, params, new ArrayList<>(), l);
+                open = new Procedure(name, params, new ArrayList<>(), l, m.group(1).equals("function"));
                 procedures.put(name, open);
             } else {
                 open.body.add(l);
             }
         }
         for (Procedure p : procedures.values()) {
-            if (p.body.isEmpty()) throw new TxException(p.header.no, p.header.col, "procedure " + p.name + " has no statements");
+            if (p.body.isEmpty()) throw new TxException(p.header.no, p.header.col, p.kind() + " " + p.name + " has no statements");
         }
+    }
+
+    private static boolean isDefinition(Line l) {
+        return l.label == null && (l.text.startsWith("procedure ") || l.text.startsWith("function "));
     }
 
     /** Built-in calls, which are statements of their own, not procedures. */
@@ -158,6 +173,11 @@ public final class Parser {
             Procedure called = calledProcedure(l);
             if (called != null) {
                 inline(called, l, out);
+                continue;
+            }
+            Procedure function = calledFunction(l);
+            if (function != null) {
+                inline(function, l, out);
                 continue;
             }
             Stmt s = statement(l, decls);
@@ -226,6 +246,16 @@ public final class Parser {
         if (!m.find()) return null;
         Procedure p = procedures.get(m.group(2));
         if (p == null && m.group(1) != null) throw new TxException(l.no, l.col, "call of " + m.group(2) + ": no such procedure");
+        if (p != null && p.function) throw new TxException(l.no, l.col, "function " + p.name + " returns a value: call it as x = " + p.name + "(...)");
+        return p;
+    }
+
+    /** The function line {@code l} assigns the value of ({@code x = F(...)}, {@code a[i] = F(...)}), or null. */
+    private Procedure calledFunction(Line l) throws TxException {
+        Matcher m = FUNCTION_CALL.matcher(l.text);
+        if (!m.find()) return null;
+        Procedure p = procedures.get(m.group(2));
+        if (p != null && !p.function) throw new TxException(l.no, l.col, "procedure " + p.name + " returns no value (a function does: function NAME(...) ending with return)");
         return p;
     }
 
@@ -239,7 +269,11 @@ public final class Parser {
     private void inline(Procedure p, Line l, List<Stmt> out) throws TxException {
         if (inlining.contains(p.name)) throw new TxException(l.no, l.col, "procedure " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures are inlined, so recursion is not supported");
         Lexer x = new Lexer(l, renames);
-        x.accept("call");
+        Expr target = null;
+        if (p.function) {
+            target = target(x, l, x.col(), x.ident());
+            if (!x.accept(":=")) x.expect("=");
+        } else x.accept("call");
         x.ident();
         x.expect("(");
         List<Expr> args = new ArrayList<>();
@@ -247,8 +281,9 @@ public final class Parser {
             do args.add(x.expr()); while (x.accept(","));
             x.expect(")");
         }
+        if (p.function && !x.atEnd()) throw x.error("a function call is its assignment's whole right-hand side (the three-address form)");
         x.end();
-        if (args.size() != p.params.size()) throw new TxException(l.no, l.col, "procedure " + p.name + " takes " + p.params.size() + " argument(s), not " + args.size());
+        if (args.size() != p.params.size()) throw new TxException(l.no, l.col, p.kind() + " " + p.name + " takes " + p.params.size() + " argument(s), not " + args.size());
         String call = l.label != null || suffix != null ? label(l) : "L" + l.no;
         int first = out.size();
         java.util.Map<String, String> inner = new java.util.HashMap<>();
@@ -268,16 +303,27 @@ public final class Parser {
         int savedPos = pos;
         String savedSuffix = suffix;
         java.util.Map<String, String> savedRenames = renames;
+        Expr savedTarget = returnTarget;
+        List<Stmt> savedReturns = returns;
         inlining.addLast(p.name);
         try {
             lines = p.body;
             pos = 0;
             suffix = "@" + call;
             renames = inner;
+            returnTarget = target;
+            returns = new ArrayList<>();
             block(out, null, 0, Mode.PROCEDURE);
             if (pos < lines.size()) {
                 Line bad = lines.get(pos);
-                throw new TxException(bad.no, bad.col, "unexpected '" + bad.text + "' in procedure " + p.name + " (indented less than its first statement?)");
+                throw new TxException(bad.no, bad.col, "unexpected '" + bad.text + "' in " + p.kind() + " " + p.name + " (indented less than its first statement?)");
+            }
+            if (p.function) {
+                // One return, the body's last statement outside any if or for: the function's value is always assigned once.
+                for (Stmt r : returns) {
+                    if (r != out.get(out.size() - 1)) throw new TxException(r.line(), r.col(), "return ends function " + p.name + ": only its last statement, outside any if or for, returns");
+                }
+                if (returns.isEmpty()) throw new TxException(p.header.no, p.header.col, "function " + p.name + " has no return: its body ends with return EXPR");
             }
         } finally {
             inlining.removeLast();
@@ -285,6 +331,8 @@ public final class Parser {
             pos = savedPos;
             suffix = savedSuffix;
             renames = savedRenames;
+            returnTarget = savedTarget;
+            returns = savedReturns;
         }
         out.get(first).calls(p.name, passing, out.size() - first);
     }
@@ -316,6 +364,18 @@ public final class Parser {
         boolean inProcedure = !inlining.isEmpty();
         if (inProcedure && (t.startsWith("task_create") || t.startsWith("goto") || t.startsWith("branch") || t.matches("if .* goto .*"))) {
             throw new TxException(l.no, l.col, "a procedure body is structured code: no task_create, no goto (procedure " + inlining.getLast() + ")");
+        }
+        if (x.accept("return")) {
+            if (returnTarget == null) {
+                throw new TxException(l.no, l.col, inProcedure ? "return in procedure " + inlining.getLast() + ": only a function returns a value" : "return outside a function");
+            }
+            Expr value = x.expr();
+            x.end();
+            pos++;
+            // The return assigns the caller's target (parsed in the caller's scope) the value (in the function's).
+            Stmt r = register(new Stmt.Assign(label(l), l.no, l.col, returnTarget, value));
+            returns.add(r);
+            return r;
         }
         if (x.accept("if")) {
             Expr cond = x.expr();
@@ -354,11 +414,21 @@ public final class Parser {
             return s;
         }
         if (x.accept("for")) {
+            boolean cForm = x.accept("(");
             String var = rename(x.ident());
-            x.expect("=");
+            if (!x.accept(":=")) x.expect("=");
             Expr from = x.expr();
-            x.expect("to");
-            Expr to = x.expr();
+            Expr cond = null, step = null, to = null;
+            if (cForm) {
+                x.expect(";");
+                cond = x.expr();
+                x.expect(";");
+                step = step(x, var);
+                x.expect(")");
+            } else {
+                x.expect("to");
+                to = x.expr();
+            }
             x.accept("do");
             x.end();
             pos++;
@@ -366,8 +436,10 @@ public final class Parser {
             statements.add(null);
             List<Stmt> body = new ArrayList<>();
             block(body, null, l.col + 1, Mode.NESTED);
-            if (body.isEmpty()) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
-            Stmt.For s = new Stmt.For(label(l), l.no, l.col, var, from, to, body);
+            // Figure 10's for (k = k+1; k < aval; k++); has an empty body: the C form allows it
+            if (body.isEmpty() && !cForm) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
+            Stmt.For s = cForm ? new Stmt.For(label(l), l.no, l.col, var, from, cond, step, body)
+                    : Stmt.For.range(label(l), l.no, l.col, var, from, to, body);
             place(s, id);
             return s;
         }
@@ -446,18 +518,21 @@ public final class Parser {
             pos++;
             return register(new Stmt.Call(label(l), l.no, l.col, name, args));
         }
-        Expr target;
-        if (x.accept("[")) {
-            Expr idx = x.expr();
-            x.expect("]");
-            target = new Expr.Index(rename(name), idx, l.no, c);
-        } else target = new Expr.Var(rename(name), l.no, c);
+        Expr target = target(x, l, c, name);
         if (!x.accept(":=")) x.expect("=");
         Expr value = x.expr();
         x.end();
         if (containsTas(value)) intermediate = true;
         pos++;
         return register(new Stmt.Assign(label(l), l.no, l.col, target, value));
+    }
+
+    /** An assignment's target: variable {@code name} (read at column {@code col}), or its element {@code name[index]}. */
+    private Expr target(Lexer x, Line l, int col, String name) throws TxException {
+        if (!x.accept("[")) return new Expr.Var(rename(name), l.no, col);
+        Expr idx = x.expr();
+        x.expect("]");
+        return new Expr.Index(rename(name), idx, l.no, col);
     }
 
     private static boolean containsTas(Expr e) {
@@ -468,10 +543,33 @@ public final class Parser {
         return false;
     }
 
+    /**
+     * The C form's step, the new value of the loop variable: {@code v++}, {@code v--}, {@code v += e},
+     * {@code v -= e} or {@code v = e}. The loop has one variable (its start and step assign the same one).
+     */
+    private Expr step(Lexer x, String var) throws TxException {
+        int col = x.col();
+        String v = rename(x.ident());
+        if (!v.equals(var)) throw new TxException(x.line(), col, "the for loop steps " + v + ", not its variable " + var);
+        Expr self = new Expr.Var(v, x.line(), col);
+        if (x.accept("+")) {
+            if (x.accept("+")) return new Expr.Bin("+", self, new Expr.Num(1));
+            x.expect("=");
+            return new Expr.Bin("+", self, x.expr());
+        }
+        if (x.accept("-")) {
+            if (x.accept("-")) return new Expr.Bin("-", self, new Expr.Num(1));
+            x.expect("=");
+            return new Expr.Bin("-", self, x.expr());
+        }
+        if (!x.accept(":=")) x.expect("=");
+        return x.expr();
+    }
+
     /** Tokens of one line with a recursive-descent expression reader. */
     private static final class Lexer {
         private static final Pattern TOKEN = Pattern.compile(
-                "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&])");
+                "\\s*(test-and-set|[A-Za-z_][A-Za-z0-9_]*|\\d+|:=|==|!=|<=|>=|\\.\\.|[-+*/%<>=()\\[\\],&;])");
         private final Line line;
         /** Parameter → variable while a procedure is inlined (empty otherwise). */
         private final java.util.Map<String, String> renames;
@@ -502,6 +600,8 @@ public final class Parser {
 
         int col() { return i < cols.size() ? cols.get(i) : line.col + line.text.length(); }
 
+        int line() { return line.no; }
+
         String previous() { return toks.get(i - 1); }
 
         /** Whether the next token is the keyword of {@code int array a[..]} rather than a variable named array. */
@@ -521,6 +621,8 @@ public final class Parser {
         void expect(String s) throws TxException {
             if (!accept(s)) throw error("expected '" + s + "'");
         }
+
+        boolean atEnd() { return i >= toks.size(); }
 
         void end() throws TxException {
             if (i < toks.size()) throw error("expected end of statement");
@@ -549,7 +651,7 @@ public final class Parser {
         }
 
         private static final java.util.Set<String> KEYWORDS = java.util.Set.of("if", "then", "else", "for", "to", "do", "goto", "branch",
-                "begin", "end", "task_create", "task_terminate", "shared", "int", "test-and-set", "procedure", "call");
+                "begin", "end", "task_create", "task_terminate", "shared", "int", "test-and-set", "procedure", "call", "function", "return");
 
         Expr expr() throws TxException {
             Expr a = additive();

@@ -120,18 +120,33 @@ public abstract sealed class Stmt {
         }
     }
 
-    /** {@code for var = from to to do body}: the bound is evaluated at every test, as the intermediate form's increment-branch pair does. */
+    /**
+     * A loop on one local scalar {@code var}: {@code var = from}, then while {@code cond} holds the body
+     * and {@code var = step}. {@code for var = from to to do body} is the range form ({@code cond}
+     * {@code var <= to}, {@code step} {@code var + 1}); {@code for (var = from; cond; var++)} the C form of
+     * Figure 10. The condition is evaluated at every test, as the intermediate form's increment-branch pair does.
+     */
     public static final class For extends Stmt {
         public final String var;
-        public final Expr from, to;
+        public final Expr from, cond, step;
         public final List<Stmt> body;
-        public For(String label, int line, int col, String var, Expr from, Expr to, List<Stmt> body) {
+        public For(String label, int line, int col, String var, Expr from, Expr cond, Expr step, List<Stmt> body) {
             super(label, line, col);
             this.var = var;
             this.from = from;
-            this.to = to;
+            this.cond = cond;
+            this.step = step;
             this.body = body;
         }
+
+        /** The range form's loop: {@code var <= to}, stepping by one. */
+        public static For range(String label, int line, int col, String var, Expr from, Expr to, List<Stmt> body) {
+            Expr v = new Expr.Var(var, line, col);
+            return new For(label, line, col, var, from, new Expr.Bin("<=", v, to), new Expr.Bin("+", v, new Expr.Num(1)), body);
+        }
+
+        /** The expressions the loop evaluates: its start value, condition and step. */
+        public List<Expr> operands() { return List.of(from, cond, step); }
     }
 
     /** {@code lock(l)}: acquire (0 = free, 1 = held; see docs/tx.md on the thesis's two conventions). */

@@ -67,10 +67,8 @@ public final class Validator {
             if (a.target instanceof Expr.Index i) l.add(i);
         } else if (s instanceof Stmt.If f) l.add(f.cond);
         else if (s instanceof Stmt.IfGoto g) l.add(g.cond);
-        else if (s instanceof Stmt.For f) {
-            l.add(f.from);
-            l.add(f.to);
-        } else if (s instanceof Stmt.Call c) l.addAll(c.args);
+        else if (s instanceof Stmt.For f) l.addAll(f.operands());
+        else if (s instanceof Stmt.Call c) l.addAll(c.args);
         return l;
     }
 
