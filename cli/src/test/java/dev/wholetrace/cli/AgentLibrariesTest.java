@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import dev.wholetrace.workloads.handover.VirtualThreadPool;
 import dev.wholetrace.workloads.libs.CompressDriver;
 import dev.wholetrace.workloads.libs.GuavaDriver;
 import dev.wholetrace.workloads.libs.H2Driver;
@@ -139,5 +141,21 @@ class AgentLibrariesTest {
         assertThat(tasks[SyncKind.TASK_BEGIN.ordinal()]).as("task begins").isEqualTo(40);
         assertThat(tasks[SyncKind.TASK_END.ordinal()]).as("task ends").isEqualTo(40);
         assertThat(tasks[SyncKind.TASK_JOIN.ordinal()]).as("joins on the entries' futures").isGreaterThanOrEqualTo(40);
+    }
+
+    /**
+     * Virtual threads under back-pressure (JDK 25 only): 3,000 tasks taking turns at a pool of four
+     * fill the recorder's queues at once. When the scheduler's carrier threads recorded their own
+     * hand-overs, a carrier could wait for a full queue while the virtual thread holding that queue's
+     * lock waited for a carrier: one run in three hung for good. Several runs, each with a timeout;
+     * the trace has the program's threads only (main and the tasks, no carriers).
+     */
+    @Test
+    void virtualThreadsUnderBackPressureFinish() throws Exception {
+        for (int run = 0; run < 4; run++) {
+            ParallelTrace t = check("jdk25", VirtualThreadPool.class, 0, 1 + 3000);
+            assertThat(t.threads()).as("main and the 3,000 tasks, no carrier threads").hasSize(1 + 3000);
+            Files.delete(dir.resolve("VirtualThreadPool-jdk25.wtrace")); // the next run's agent would say it replaces it
+        }
     }
 }

@@ -10,7 +10,7 @@ package dev.wholetrace.agent.jdk.bridge;
  * thread is inside the sink (or inside the agent's class transformer, {@link #enter()}), hooks it
  * runs into (the recorder's and the agent's own queues and maps) do nothing. Threads whose name
  * starts with {@code wholetrace-} (the recorder's compressor and writer threads, the shutdown hook)
- * never record. And a per-thread depth of JDK-internal work ({@link #enterJdk()}: class loading)
+ * and the carrier threads of virtual threads never record. And a per-thread depth of JDK-internal work ({@link #enterJdk()}: class loading)
  * during which hooks do nothing. A hook never lets a failure of the sink reach the program: it is not caught here, but the
  * sink catches everything (as every probe does).
  *
@@ -414,11 +414,24 @@ public final class JdkBridge {
         return (int[]) thread()[0];
     }
 
+    /**
+     * The agent's own threads, and the carrier threads of virtual threads: a carrier runs only the
+     * JDK's scheduling of virtual threads (each continuation is a ForkJoinTask of the scheduler's
+     * pool, whose doExec is hooked), no program code, so its hand-overs are none of the program's.
+     * Recording them also made a carrier wait for the compressors when their queues were full: with
+     * every carrier waiting, a virtual thread that was handed a queue's lock while unmounted could
+     * never run to release it, and the compressors, waiting for that lock, never emptied the queues
+     * (3,000 virtual threads taking turns at a pool of four: 1 run in 3 hung for good).
+     */
+    private static boolean isAgentOrCarrier(Thread t) {
+        return t.getName().startsWith("wholetrace-") || t.getClass().getName().equals("jdk.internal.misc.CarrierThread");
+    }
+
     private static Object[] thread() {
         Object[] t = STATE.get();
         if (t == null) {
             int[] st = new int[3];
-            st[1] = Thread.currentThread().getName().startsWith("wholetrace-") ? 1 : 0;
+            st[1] = isAgentOrCarrier(Thread.currentThread()) ? 1 : 0;
             t = new Object[] {st, null};
             STATE.set(t);
         }
