@@ -65,11 +65,15 @@ class RaceSuiteTest {
         return ParallelTrace.open(trace);
     }
 
-    /** "Class.field" for a field, "Class.field[]" for an element of an array loaded from that field. */
+    /**
+     * "Class.field" for a field, "Class.field[]" for an element of an array loaded from that field,
+     * "ArrayList.<contents>" for a collection's contents (also when the field it came from is known).
+     */
     static String variable(RaceReport.Side s) {
         String t = s.target();
         int colon = t.indexOf(':');
-        return colon >= 0 ? t.substring(0, colon) + "[]" : t;
+        if (colon < 0) return t;
+        return t.endsWith(dev.wholetrace.model.event.HeapAccess.CONTENTS) ? t.substring(colon + 1) : t.substring(0, colon) + "[]";
     }
 
     @ParameterizedTest(name = "{0}")
