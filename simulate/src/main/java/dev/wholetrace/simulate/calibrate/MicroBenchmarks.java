@@ -41,7 +41,7 @@ public final class MicroBenchmarks {
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
                 + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
-                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10);
+                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10) + (long) b.shortLoops(SHORT_TRIPS);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */

@@ -36,7 +36,8 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *       a matrix column, unless the enclosing loop starts the next column within that line, when the
  *       columns share lines and the walk adds that advance) and its enclosing loops, whose profiled
  *       trip counts make its footprint.
- *       An index the analysis cannot follow (a mask, a value loaded from memory) gets none.
+ *       An index the analysis cannot follow (a mask, a value loaded from memory) gets none; the copy of
+ *       an (array, index) pair that a compound assignment ({@code x[k] += …}) makes is followed to the pair.
  * </ul>
  */
 final class LoopAccesses {
@@ -172,6 +173,8 @@ final class LoopAccesses {
                 return !f.fieldsWritten.contains(((FieldInsnNode) p).owner + "." + ((FieldInsnNode) p).name) && fr != null && invariantRef(top(fr, 0), loop, depth + 1);
             case Opcodes.AALOAD:
                 return !f.storesReferences && fr != null && invariantRef(top(fr, 1), loop, depth + 1) && stride(top(fr, 0), loop, depth + 1) == 0;
+            case Opcodes.DUP2: // x[k] += …: a copy of the (array, index) pair, the array below
+                return fr != null && invariantRef(top(fr, 1), loop, depth + 1);
             default:
                 return false;
         }
@@ -251,6 +254,8 @@ final class LoopAccesses {
                 if (b != FAR && ca != null) return b * ca;
                 return FAR; // the induction variable times a loop-invariant variable: a column walk
             }
+            case Opcodes.DUP2: // x[k] += …: a copy of the (array, index) pair, the index on top (session 35)
+                return fr == null ? UNKNOWN : stride(top(fr, 0), loop, inner, depth + 1);
             default:
                 return UNKNOWN;
         }

@@ -58,6 +58,12 @@ class LoopAccessesTest {
     }
 
     @Test
+    void aCompoundAssignmentWalksOnceForItsLoadAndOnceForItsStore() throws Exception {
+        ExecutionGraph g = graph();
+        assertThat(walks(g, "compound")).containsExactly(new Walk(2, 8, false, loops(g, "compound")));
+    }
+
+    @Test
     void anIndexTheAnalysisCannotFollowHasNoWalk() throws Exception {
         assertThat(walks(graph(), "masked")).isEmpty();
     }

@@ -10,7 +10,7 @@ public final class Walks {
         Walks w = new Walks();
         double[] a = new double[1024];
         System.out.println(sequential(a) + column(a, 32, 32) + columnsALineApart(a, 32, 32) + transpose(a, 16, 32) + pairs(a) + columnPairs(a, 64)
-                + masked(a) + w.invariantBound() + w.writtenField()
+                + masked(a) + compound(a) + w.invariantBound() + w.writtenField()
                 + w.inlinedCalls() + w.writingCalls());
     }
 
@@ -63,6 +63,12 @@ public final class Walks {
         double s = 0;
         for (int i = 0; i < 4096; i++) s += a[i & 1023];
         return s;
+    }
+
+    /** A compound assignment: the bytecode duplicates the (array, index) pair for the load and the store. */
+    static double compound(double[] a) {
+        for (int i = 0; i < a.length; i++) a[i] += 0.5;
+        return a[3];
     }
 
     /** {@code n} and {@code data} are read every iteration in the bytecode, once by the JIT. */
