@@ -87,14 +87,17 @@ final class EwppCounts {
         if (EwppQuery.isHead(tag)) n[0] += k;
     }
 
+    /** The chunk's loads, which must be as many as its signature groups. */
+    private static long loads(EwppIndex.ChunkIndex ci) {
+        long loads = ci.loads().total();
+        long groups = ci.groups().total();
+        if (groups != loads) throw new IllegalStateException("thread " + ci.thread + ": " + groups + " check signatures for " + loads + " loads");
+        return loads;
+    }
+
     private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
+        if (loads(ci) == 0) return;
         Alphabet alphabet = ci.alphabet();
-        WeightedGrammar groups = ci.groups();
-        WeightedGrammar loads = ci.loads();
-        if (groups.total() != loads.total()) {
-            throw new IllegalStateException("thread " + ci.thread + ": " + groups.total() + " check signatures for " + loads.total() + " loads");
-        }
-        if (groups.total() == 0) return;
         long[] symbols = ci.checks().terminalCounts(alphabet.size());
         boolean cross = false;
         for (int c = 0; c < symbols.length; c++) {
@@ -226,44 +229,29 @@ final class EwppCounts {
     }
 
     private void byWalk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
-        WeightedGrammar loads = ci.loads();
-        if (loads.total() == 0) return;
+        if (loads(ci) == 0) return;
         Alphabet alphabet = ci.alphabet();
-        WeightedGrammar groups = ci.groups();
-        if (groups.total() != loads.total()) {
-            throw new IllegalStateException("thread " + ci.thread + ": " + groups.total() + " check signatures for " + loads.total() + " loads");
-        }
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
         long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
-        for (int c = 0; c < tags.length; c++) {
-            if (tags[c] == CheckSymbols.NEW) n[4] += symbols[c];
-            else if (tags[c] == CheckSymbols.B0 || tags[c] == CheckSymbols.B1 || tags[c] == CheckSymbols.END) n[7] += symbols[c];
-        }
+        for (int c = 0; c < tags.length; c++) if (!EwppQuery.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
-        PickedWalk control = new PickedWalk(ci.wpp, loads);
-        PickedWalk signatures = new PickedWalk(ci.checks(), groups);
+        PickedWalk control = new PickedWalk(ci.wpp, ci.loads());
+        PickedWalk signatures = new PickedWalk(ci.checks(), ci.groups());
         for (int s = control.next(); s >= 0; s = control.next()) {
-            n[0]++;
             int c = signatures.next();
-            switch (tags[c]) {
-                case CheckSymbols.OK -> n[1]++;
-                case CheckSymbols.NONE -> n[6]++;
-                case CheckSymbols.LAST -> n[2]++;
-                case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3]++;
-                case CheckSymbols.EVICTED -> n[9]++;
-                case CheckSymbols.CROSS -> {
-                    n[5]++;
-                    crosses.add(ci.thread);
-                    crosses.add(ci.offset + control.position());
-                    crosses.add(loadOf[s]);
-                    crosses.add(alphabet.second(c));
-                    continue;
-                }
-                default -> throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position "
-                        + (ci.offset + control.position()) + ")");
+            if (!EwppQuery.isHead(tags[c])) {
+                throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position " + (ci.offset + control.position()) + ")");
+            }
+            count(tags[c], 1, n);
+            if (tags[c] == CheckSymbols.CROSS) {
+                crosses.add(ci.thread);
+                crosses.add(ci.offset + control.position());
+                crosses.add(loadOf[s]);
+                crosses.add(alphabet.second(c));
+                continue;
             }
             long key = (long) s << 32 | c;
             pairs.put(key, pairs.get(key) + 1);
