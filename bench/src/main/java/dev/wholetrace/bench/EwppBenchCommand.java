@@ -145,14 +145,15 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /**
      * Full recovery (every edge with its count, Table XI), both ways on the eWPP: counted per
-     * (load, signature) pair ({@code deps}'s default, EwppCounts) and by expanding it (the one-pass
+     * (load, signature) pair ({@code deps}'s default, EwppCounts: on the check grammar, its heads naming their
+     * load; and by the pair walk, how traces before format 9 are counted and the default of session 34) and by expanding it (the one-pass
      * recovery with every timestamp, {@code deps --expand}: the method before session 33), and the
      * address trace. Cold: open the file and recover, medians over the reps (the first rep also
      * compiles the code). Warm: the recovery alone on a trace opened once, after {@link #WARMUP} untimed
      * runs of each, the median and the minimum of {@link #WARM_REPS} (on a loaded machine the minimum is
      * the run least disturbed by other processes).
      */
-    record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance) {}
+    record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk) {}
 
     /** Seconds of one warm recovery: median and minimum over the runs. */
     record Warm(double median, double min) {}
@@ -160,6 +161,7 @@ final class EwppBenchCommand implements Callable<Integer> {
     static final int WARMUP = 5;
     static final int WARM_REPS = 15;
     static final DepsOptions EXPAND = new DepsOptions(-1, -1, 0, -1, 0, true);
+    static final DepsOptions PAIR_WALK = new DepsOptions(-1, -1, 0, -1, 0, false, 0, true);
 
     /**
      * Per-query recovery (Table XI per query): {@code deps --to L} for {@link #QUERIES} loads (the
@@ -234,7 +236,9 @@ final class EwppBenchCommand implements Callable<Integer> {
         double[] recA = new double[reps];
         double[] recD = new double[reps];
         double[] recX = new double[reps];
+        double[] recW = new double[reps];
         DepsResult e = null;
+        DepsResult pw = null;
         DepsResult a = null;
         DepsResult d = null;
         DepsResult x = null;
@@ -251,10 +255,15 @@ final class EwppBenchCommand implements Callable<Integer> {
             s = System.nanoTime();
             x = new DepsAnalysis(EXPAND).analyze(TraceView.open(ewpp));
             recX[r] = (System.nanoTime() - s) / 1e9;
+            s = System.nanoTime();
+            pw = new DepsAnalysis(PAIR_WALK).analyze(TraceView.open(ewpp));
+            recW[r] = (System.nanoTime() - s) / 1e9;
         }
         if (!e.method().equals("ewpp-counts") || !x.method().equals("ewpp")) throw new IllegalStateException("recovery methods " + e.method() + ", " + x.method());
         if (!edges(e).equals(edges(x))) throw new IllegalStateException(p.name() + ": the counted edges differ from the expansion's");
-        Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL), warm(ewpp, EXPAND), warm(cdr, DepsOptions.ALL), warm(dist, DepsOptions.ALL));
+        if (!edges(pw).equals(edges(e)) || !pw.signatures().equals(e.signatures())) throw new IllegalStateException(p.name() + ": the pair walk's edges differ from the grammar's counts");
+        Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL), warm(ewpp, EXPAND), warm(cdr, DepsOptions.ALL), warm(dist, DepsOptions.ALL),
+                median(recW), warm(ewpp, PAIR_WALK));
         boolean same = edges(e).equals(edges(a));
         Queries queries = queries(e, ewpp, cdr);
         double[] expE = new double[reps];
@@ -430,7 +439,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                     if (type != Event.Type.LOAD) continue;
                     do {
                         int k = checks.next();
-                        long tag = ca.first(k);
+                        long tag = CheckSymbols.tag(ca.first(k)); // the eCF's signature: its load is the one before it
                         if (tag == CheckSymbols.OK) break;
                         int sc = eSymbols.idOf(100 + tag, ca.second(k));
                         eSeq.append(sc);
@@ -477,16 +486,16 @@ final class EwppBenchCommand implements Callable<Integer> {
                 Alphabet ca = g.alphabet(StreamKinds.CHECKS);
                 for (GrammarExpander x = g.stream(StreamKinds.CHECKS).expander(); x.hasNext(); ) {
                     int c = x.next();
-                    long tag = ca.first(c);
+                    long first = ca.first(c);
                     long value = ca.second(c);
-                    asStored.append(storedSymbols.idOf(tag, value));
-                    if (tag == CheckSymbols.CROSS) {
+                    asStored.append(storedSymbols.idOf(first, value));
+                    if (CheckSymbols.tag(first) == CheckSymbols.CROSS) {
                         int w = CheckSymbols.crossThread(value);
                         long k = CheckSymbols.crossStore(value);
                         Long before = last.put(w, k);
                         value = CheckSymbols.cross(w, 0) | (k - (before == null ? 0 : before)) & ((1L << CheckSymbols.STORE_BITS) - 1);
                     }
-                    delta.append(deltaSymbols.idOf(tag, value));
+                    delta.append(deltaSymbols.idOf(first, value));
                 }
             }
             v[0] += bytes(asStored);
@@ -644,8 +653,9 @@ final class EwppBenchCommand implements Callable<Integer> {
         MarkdownTable full = new MarkdownTable().left("program").right("cold counted s", "cold expanded s", "cold AT s", "cold AT/counted",
                 "cold AT/expanded", "warm counted s", "warm expanded s", "warm dist counted s", "warm AT s", "warm AT/counted", "warm AT/expanded",
                 "warm AT/dist counted", "min counted s", "min expanded s", "min dist counted s", "min AT s", "min AT/counted", "min AT/expanded",
-                "min AT/dist counted");
+                "min AT/dist counted", "cold walk s", "cold AT/walk", "warm walk s", "warm AT/walk", "min walk s", "min AT/walk");
         double sumCost = 0, sumRec = 0, sumColdX = 0, sumWarm = 0, sumWarmX = 0, sumWarmD = 0, sumMin = 0, sumMinX = 0, sumMinD = 0;
+        double sumColdW = 0, sumWarmW = 0, sumMinW = 0;
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
@@ -659,11 +669,16 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumMin += f.at().min() / f.counts().min();
             sumMinX += f.at().min() / f.expand().min();
             sumMinD += f.at().min() / f.distance().min();
+            sumColdW += r.recoverAt / f.coldWalk();
+            sumWarmW += f.at().median() / f.walk().median();
+            sumMinW += f.at().min() / f.walk().min();
             full.row(r.p.name(), f3(r.recoverEwpp), f3(f.coldExpand()), f3(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), f2(r.recoverAt / f.coldExpand()),
                     f4(f.counts().median()), f4(f.expand().median()), f4(f.distance().median()), f4(f.at().median()),
                     f2(f.at().median() / f.counts().median()), f2(f.at().median() / f.expand().median()), f2(f.at().median() / f.distance().median()),
                     f4(f.counts().min()), f4(f.expand().min()), f4(f.distance().min()), f4(f.at().min()),
-                    f2(f.at().min() / f.counts().min()), f2(f.at().min() / f.expand().min()), f2(f.at().min() / f.distance().min()));
+                    f2(f.at().min() / f.counts().min()), f2(f.at().min() / f.expand().min()), f2(f.at().min() / f.distance().min()),
+                    f3(f.coldWalk()), f2(r.recoverAt / f.coldWalk()), f4(f.walk().median()), f2(f.at().median() / f.walk().median()),
+                    f4(f.walk().min()), f2(f.at().min() / f.walk().min()));
         }
         sb.append("\n## Recording and recovery time (Tables X, XI)\n\n")
                 .append("*recover*: open the file and recover every edge with its count, medians over the reps; on the eWPPs counted per ")
@@ -672,16 +687,17 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR recording time %.2f (target ≤ 3); average recovery speed-up of the eWPP over the address trace %.2f× (target ≥ 10×).%n",
                 sumCost / n, sumRec / n));
         sb.append("\n### Full recovery, counted vs expanded, cold vs warm\n\n")
-                .append("Every edge with its count from the eWPP (search signature) two ways, in the same run: *counted* per (load, signature) pair ")
-                .append("without timestamps (`deps`, EwppCounts), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
+                .append("Every edge with its count from the eWPP (search signature) three ways, in the same run: *counted* per (load, signature) pair ")
+                .append("without timestamps (`deps`, EwppCounts: from trace format 9 on the check grammar, whose heads name their load), *walk* the same ")
+                .append("by the walk pairing each load with its group (how a format-8 trace is counted; `deps`'s default in session 34), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
                 .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
                 .append(" (its summaries, EwppIndex, built inside each run); *min*: the fastest of those ").append(WARM_REPS)
                 .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted.\n\n");
         full.appendTo(sb);
-        sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP, full recovery: cold counted %.2f×, cold expanded %.2f×; warm (median) counted %.2f×, "
-                + "expanded %.2f×, distance counted %.2f×; warm (min) counted %.2f×, expanded %.2f×, distance counted %.2f× (target ≥ 10×).%n",
-                sumRec / n, sumColdX / n, sumWarm / n, sumWarmX / n, sumWarmD / n, sumMin / n, sumMinX / n, sumMinD / n));
+        sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP, full recovery: cold counted %.2f×, cold expanded %.2f×, cold walk %.2f×; warm (median) counted %.2f×, "
+                + "expanded %.2f×, distance counted %.2f×, walk %.2f×; warm (min) counted %.2f×, expanded %.2f×, distance counted %.2f×, walk %.2f× (target ≥ 10×).%n",
+                sumRec / n, sumColdX / n, sumColdW / n, sumWarm / n, sumWarmX / n, sumWarmD / n, sumWarmW / n, sumMin / n, sumMinX / n, sumMinD / n, sumMinW / n));
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;
@@ -773,7 +789,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
-                + "min_distance_counted_s\n");
+                + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -789,7 +805,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                     f4(r.expandCdr), f4(r.expandEwpp),
                     f4(r.full.coldExpand()), f4(r.full.counts().median()), f4(r.full.expand().median()), f4(r.full.at().median()),
                     f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
-                    f4(r.full.distance().min()))).append('\n');
+                    f4(r.full.distance().min()), f4(r.full.coldWalk()), f4(r.full.walk().median()), f4(r.full.walk().min()))).append('\n');
         }
         return sb.toString();
     }

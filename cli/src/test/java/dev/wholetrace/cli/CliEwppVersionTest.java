@@ -15,27 +15,32 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * eWPPs of format version 7 (check-stream symbols written raw, before {@code CheckSymbolPairs}'
- * differences) stay readable: two small recordings made by session 33's build
- * (src/test/resources/ewpp: {@code workload sor --threads 2 --size 16 --steps 2 --mode ewpp
- * --filter-from} a CDR run, with the search signature, and with distances and {@code --ewpp-caps 4:8}:
- * CROSS, BACK, EVICTED and NONE symbols), and what that build's {@code deps --format json} printed
- * on them (without the file name and the time). Today's reader must recover the same edges, counts,
- * signature statistics and, for one load, the same instances with both ends' positions.
+ * eWPPs of older format versions stay readable: version 7 (check-stream symbols written raw, before
+ * {@code CheckSymbolPairs}' differences) and version 8 (differences; a signature's head names the
+ * store but not its load, so {@code deps} pairs loads with heads by a walk instead of counting on
+ * the check grammar). Per version two small recordings made by that version's build (session 33's
+ * and session 34's; src/test/resources/ewpp: {@code workload sor --threads 2 --size 16 --steps 2
+ * --mode ewpp --filter-from} a CDR run, with the search signature, and with distances and {@code
+ * --ewpp-caps 4:8}: CROSS, BACK, EVICTED and NONE symbols), and what that build's {@code deps
+ * --format json} printed on them (without the file name and the time). Today's reader must recover
+ * the same edges, counts, signature statistics and, for one load, the same instances with both
+ * ends' positions.
  */
 class CliEwppVersionTest {
     @TempDir
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"v7-sor-ewpp, v7-sor-ewpp, ''", "v7-sor-ewpp, v7-sor-ewpp-expand, --expand", "v7-sor-distance, v7-sor-distance, ''",
-            "v7-sor-ewpp, v7-sor-ewpp-to-1663, --to 1663 --instances 400", "v7-sor-distance, v7-sor-distance-to-1663, --to 1663 --instances 400"})
-    void version7ReadsAsItsBuildRecoveredIt(String trace, String expected, String options) throws Exception {
+    @CsvSource({"7, v7-sor-ewpp, v7-sor-ewpp, ''", "7, v7-sor-ewpp, v7-sor-ewpp-expand, --expand", "7, v7-sor-distance, v7-sor-distance, ''",
+            "7, v7-sor-ewpp, v7-sor-ewpp-to-1663, --to 1663 --instances 400", "7, v7-sor-distance, v7-sor-distance-to-1663, --to 1663 --instances 400",
+            "8, v8-sor-ewpp, v8-sor-ewpp, ''", "8, v8-sor-ewpp, v8-sor-ewpp-expand, --expand", "8, v8-sor-distance, v8-sor-distance, ''",
+            "8, v8-sor-ewpp, v8-sor-ewpp-to-1663, --to 1663 --instances 400", "8, v8-sor-distance, v8-sor-distance-to-1663, --to 1663 --instances 400"})
+    void olderVersionReadsAsItsBuildRecoveredIt(int version, String trace, String expected, String options) throws Exception {
         Path f = dir.resolve(trace + ".wtrace");
         try (InputStream in = resource(trace + ".wtrace")) {
             Files.copy(in, f);
         }
-        assertThat(ParallelTrace.open(f).version()).as("the fixture's format version").isEqualTo(7);
+        assertThat(ParallelTrace.open(f).version()).as("the fixture's format version").isEqualTo(version);
         Map<String, Object> was;
         try (InputStream in = resource(expected + ".json")) {
             was = JsonText.object(new String(in.readAllBytes(), StandardCharsets.UTF_8));

@@ -37,7 +37,7 @@ final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
     }
 
     @Override
-    public void emit(int tag, long value) {
-        append(tag, value);
+    public void emit(long first, long value) {
+        append(first, value);
     }
 }

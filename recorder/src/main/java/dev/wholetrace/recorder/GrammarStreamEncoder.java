@@ -18,7 +18,7 @@ abstract class GrammarStreamEncoder extends StreamEncoder {
     }
 
     /** Appends the symbol for (tag, value), adding it to the alphabet when new. */
-    final void append(int tag, long value) {
+    final void append(long tag, long value) {
         grammar.append(symbols.idOf(tag, value));
     }
 

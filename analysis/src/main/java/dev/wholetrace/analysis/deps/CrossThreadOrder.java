@@ -34,9 +34,14 @@ final class CrossThreadOrder {
 
     /** The origin of a load at (t, position) that read a store of another thread, in the writer's segment {@code writerSegment}. */
     Origin ofSegment(int writer, long writerSegment, int t, long position) {
+        return ofSegments(writer, writerSegment, t, writer == t ? 0 : segment(t, position));
+    }
+
+    /** The origin of a load in segment {@code segment} of thread {@code t} that read a store of another thread, in the writer's segment {@code writerSegment}. */
+    Origin ofSegments(int writer, long writerSegment, int t, long segment) {
         if (writer == t) return Origin.SAME_THREAD;
         if (hb == null) hb = HappensBefore.of(trace);
-        return hb.ordered(writer, writerSegment, t, segment(t, position)) ? Origin.CROSS_THREAD : Origin.RACY;
+        return hb.ordered(writer, writerSegment, t, segment) ? Origin.CROSS_THREAD : Origin.RACY;
     }
 
     /** The origin of a load at (t, position) that read the store at (writer, writerPosition). */

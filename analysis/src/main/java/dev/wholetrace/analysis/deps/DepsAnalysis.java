@@ -60,7 +60,7 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         EwppIndex summaries = countsOnly || onGrammar ? (index != null ? index : new EwppIndex(trace)) : null;
         if (summaries != null && summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
         if (countsOnly) {
-            stats = new EwppCounts(summaries).recover(counts);
+            stats = new EwppCounts(summaries, options.pairWalk()).recover(counts);
             method = "ewpp-counts";
         } else if (onGrammar) {
             if (chain) {

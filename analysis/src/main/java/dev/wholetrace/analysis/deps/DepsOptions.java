@@ -12,8 +12,11 @@ package dev.wholetrace.analysis.deps;
  *                   {@link EwppRecovery}) instead of the per-query walk on the grammar ({@link EwppQuery})
  * @param top        keep only the edges with the most dependences, this many, the most first (0: every
  *                   edge, in the loads' program order); the totals stay those of every edge
+ * @param pairWalk   count every edge of an eWPP by the walk pairing each load of the control WPP with
+ *                   its signature group (how traces before format 9 are counted) even where the heads
+ *                   name their load and the check grammar's counts would do: to compare the two
  */
-public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand, int top) {
+public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand, int top, boolean pairWalk) {
     public static final DepsOptions ALL = new DepsOptions(-1, -1, 0, -1, 0);
 
     public DepsOptions(int store, int load, int instances, int chainLoad, int chainLength) {
@@ -23,6 +26,10 @@ public record DepsOptions(int store, int load, int instances, int chainLoad, int
     /** Every edge (no {@code top}). */
     public DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand) {
         this(store, load, instances, chainLoad, chainLength, expand, 0);
+    }
+
+    public DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand, int top) {
+        this(store, load, instances, chainLoad, chainLength, expand, top, false);
     }
 
     public DepsOptions {

@@ -5,33 +5,43 @@ import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
+import java.util.Arrays;
 
 /**
  * Every dependence edge of an eWPP with its count, without timestamps: what {@code deps} prints by
- * default. The edge of a load's instance is a function of the load's terminal in the control WPP
- * and the head of its signature group in the check grammar (LAST/SEARCH/BACK d, OK and the
- * filter's prediction, NONE, EVICTED at a position), so the walk only counts (load terminal, head)
- * pairs and turns each distinct pair into an edge once, at the chunk's end. What it does not do,
- * compared with {@link EwppRecovery}: no TS(d) lists (no store is looked at), no replay of a
- * search's steps, and both grammars walked by {@link PickedWalk}: the control WPP's rules that
- * hold no load and the check grammar's that hold no group's head (runs of a search's B0/B1/END
- * steps) are passed whole; the steps and NEW prefixes are counted on the grammar. Another
- * thread's store (CROSS) is the one case that needs the load's position (its segment decides
- * cross-thread vs racy): those are resolved as {@link EwppQuery} does, by select on the writer's
- * stores.
+ * default. The edge of a load's instance is a function of the load and the head of its signature
+ * group in the check grammar (LAST/SEARCH/BACK d, OK and the filter's prediction, NONE, EVICTED at
+ * a position), so no TS(d) list is kept and no search replayed.
  *
- * <p>Why not a count over the grammar alone (rule use counts times occurrences, O(grammar size)):
- * the paper's eCF interleaves each signature right after its load's call of the check routine, so
- * a (load, signature) pair is a digram of one grammar. Here the signatures are a grammar of their
- * own (the check stream, StreamKinds.CHECKS) whose symbols name the store but not the load; the
- * k-th group belongs to the control WPP's k-th load, and pairing the two grammars' expansions
- * takes a walk over the loads (docs/ewpp.md).
+ * <p><b>On the grammar</b> (format 9: each head names its load, CheckSymbols.named): a head is an
+ * edge's both ends, so the edges are the check grammar's terminal counts (each rule's occurrences
+ * in the derivation times its terminals: O(grammar size), no expansion, the control WPP not
+ * read), as are the statistics (steps, NEW). Another thread's store (CROSS) also needs the load's
+ * segment (its thread's sync operations before it decide cross-thread vs racy): a CROSS symbol
+ * whose store is ordered before the chunk's first segment, or not even before its last, has one
+ * origin for all its loads and counts once; only for the others is the check grammar walked to
+ * their heads ({@link PickedWalk}: rules without one are passed whole, their groups counted), each
+ * distinct (symbol, segment) pair counting once. The writers' stores they name are then resolved together, per writer in ascending order
+ * by one shared descent of its control WPP ({@link WeightedGrammar.Threaded#instructionsOf}), not
+ * a select per record.
+ *
+ * <p><b>By a walk</b> (traces before format 9, whose heads name the store but not the load): the
+ * k-th group belongs to the control WPP's k-th load, so both grammars are walked by {@link
+ * PickedWalk} (the control WPP's rules that hold no load and the check grammar's that hold no
+ * head are passed whole) and (load terminal, head) pairs counted: O(loads + the rules entered).
  */
 final class EwppCounts {
     private final EwppIndex index;
+    private final boolean walk;
 
     EwppCounts(EwppIndex index) {
+        this(index, false);
+    }
+
+    /** @param walk pair every load with its group by the walk even where heads name their load (to compare the two) */
+    EwppCounts(EwppIndex index, boolean walk) {
         this.index = index;
+        this.walk = walk;
     }
 
     /** Adds every dependence of the trace to {@code counts}; the statistics' linear steps are not known here (-1). */
@@ -39,53 +49,209 @@ final class EwppCounts {
         TraceView trace = index.trace();
         long[] n = new long[10];
         LongList crosses = new LongList();
+        LongList counted = new LongList();
         for (int t = 0; t < trace.threadCount(); t++) {
-            for (EwppIndex.ChunkIndex ci : index.chunks(t)) chunk(ci, counts, crosses, n);
+            for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
+                if (!walk && namesLoads(ci.alphabet())) onGrammar(ci, counts, counted, n);
+                else byWalk(ci, counts, crosses, n);
+            }
         }
         EwppQuery.resolveCrosses(index, crosses, false, counts);
+        resolveCounted(counted, counts);
         n[8] = -1;
         return EwppRecovery.Stats.of(n);
     }
 
-    private void chunk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
-        WeightedGrammar loads = ci.loads();
-        if (loads.total() == 0) return;
+    /** Whether every head of the chunk's check alphabet names its load (format 9). */
+    private static boolean namesLoads(Alphabet alphabet) {
+        for (int c = 0; c < alphabet.size(); c++) {
+            long first = alphabet.first(c);
+            if (EwppQuery.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
+        }
+        return true;
+    }
+
+    /** The statistics of one symbol that occurs {@code k} times: loads by outcome, steps, NEW prefixes. */
+    private static void count(int tag, long k, long[] n) {
+        switch (tag) {
+            case CheckSymbols.OK -> n[1] += k;
+            case CheckSymbols.NONE -> n[6] += k;
+            case CheckSymbols.LAST -> n[2] += k;
+            case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3] += k;
+            case CheckSymbols.EVICTED -> n[9] += k;
+            case CheckSymbols.CROSS -> n[5] += k;
+            case CheckSymbols.NEW -> n[4] += k;
+            case CheckSymbols.B0, CheckSymbols.B1, CheckSymbols.END -> n[7] += k;
+            default -> throw new IllegalStateException("check symbol tag " + tag + " unknown");
+        }
+        if (EwppQuery.isHead(tag)) n[0] += k;
+    }
+
+    /** The chunk's loads, which must be as many as its signature groups. */
+    private static long loads(EwppIndex.ChunkIndex ci) {
+        long loads = ci.loads().total();
+        long groups = ci.groups().total();
+        if (groups != loads) throw new IllegalStateException("thread " + ci.thread + ": " + groups + " check signatures for " + loads + " loads");
+        return loads;
+    }
+
+    private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
+        if (loads(ci) == 0) return;
         Alphabet alphabet = ci.alphabet();
-        WeightedGrammar groups = ci.groups();
-        if (groups.total() != loads.total()) {
-            throw new IllegalStateException("thread " + ci.thread + ": " + groups.total() + " check signatures for " + loads.total() + " loads");
+        long[] symbols = ci.checks().terminalCounts(alphabet.size());
+        boolean cross = false;
+        for (int c = 0; c < symbols.length; c++) {
+            if (symbols[c] == 0) continue;
+            int tag = CheckSymbols.tag(alphabet.first(c));
+            count(tag, symbols[c], n);
+            if (tag == CheckSymbols.CROSS) cross = true;
+            else if (EwppQuery.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
         }
+        if (cross) crosses(ci, symbols, crosses);
+    }
+
+    /** The CROSS heads of one chunk, each distinct (symbol, load segment) added once to {@code crosses} with its count ({@link #cross}). */
+    private void crosses(EwppIndex.ChunkIndex ci, long[] symbols, LongList crosses) {
+        Alphabet alphabet = ci.alphabet();
+        CrossThreadOrder order = index.order();
+        long first = order.segment(ci.thread, ci.offset);
+        long last = order.segment(ci.thread, ci.offset + ci.wpp.length() - 1);
+        // A symbol whose store is ordered before the chunk's first segment is ordered before all its
+        // loads, and one not ordered before its last segment before none (the sync order only grows
+        // along a thread): only a symbol between the two needs its loads' own segments.
+        boolean[] between = new boolean[alphabet.size()];
+        boolean any = false;
+        for (int c = 0; c < symbols.length; c++) {
+            if (symbols[c] == 0 || CheckSymbols.tag(alphabet.first(c)) != CheckSymbols.CROSS) continue;
+            long sig = alphabet.second(c);
+            int w = writer(ci, sig);
+            long writerSegment = index.storeSegment(w, CheckSymbols.crossStore(sig) - 1);
+            if (first == last || order.ofSegments(w, writerSegment, ci.thread, first) == order.ofSegments(w, writerSegment, ci.thread, last)) {
+                cross(ci, c, first, symbols[c], crosses);
+            } else {
+                between[c] = any = true;
+            }
+        }
+        if (!any) return;
+        // the loads before each of the chunk's sync operations, in the chunk's load order
+        TraceView trace = index.trace();
+        long[] loadsBefore = new long[Math.toIntExact(last - first)];
+        for (int m = 0; m < loadsBefore.length; m++) loadsBefore[m] = ci.loads().rank(trace.syncPosition(ci.thread, first + m) - ci.offset);
+        PickedWalk heads = new PickedWalk(ci.checks(), new WeightedGrammar(ci.checks(), between), ci.groups());
+        LongLongMap pairs = new LongLongMap(); // (symbol << 32 | segment - first) -> instances
+        for (int c = heads.next(); c >= 0; c = heads.next()) {
+            long g = heads.rank(); // the load's index among the chunk's loads
+            int lo = 0;
+            int hi = loadsBefore.length;
+            while (lo < hi) { // the sync operations before the load: those with loads-before <= g
+                int mid = (lo + hi) >>> 1;
+                if (loadsBefore[mid] > g) hi = mid;
+                else lo = mid + 1;
+            }
+            long key = (long) c << 32 | lo;
+            pairs.put(key, pairs.get(key) + 1);
+        }
+        for (long key : pairs.keys()) cross(ci, (int) (key >>> 32), first + (int) key, pairs.get(key), crosses);
+    }
+
+    /** {@code instances} loads of the chunk in the thread's segment {@code segment}, each signed with CROSS symbol {@code c}: (thread, segment, load, signature, instances). */
+    private static void cross(EwppIndex.ChunkIndex ci, int c, long segment, long instances, LongList crosses) {
+        Alphabet alphabet = ci.alphabet();
+        crosses.add(ci.thread);
+        crosses.add(segment);
+        crosses.add(CheckSymbols.load(alphabet.first(c)));
+        crosses.add(alphabet.second(c));
+        crosses.add(instances);
+    }
+
+    /** The writer thread a CROSS signature names, checked against the trace. */
+    private int writer(EwppIndex.ChunkIndex ci, long sig) {
+        int w = CheckSymbols.crossThread(sig);
+        if (w < 0 || w >= index.trace().threadCount()) throw new IllegalStateException("thread " + ci.thread + " read a store of thread " + w + ", which the trace does not hold");
+        return w;
+    }
+
+    /**
+     * The edges of the counted CROSS records ({@link #cross}): per writer the store numbers read,
+     * ascending and distinct, their instructions by one shared descent and their segments; then
+     * each record's origin from the two segments.
+     */
+    private void resolveCounted(LongList crosses, DependenceCounts counts) {
+        int threads = index.trace().threadCount();
+        LongList[] read = new LongList[threads];
+        for (int i = 0; i < crosses.size(); i += 5) {
+            long sig = crosses.get(i + 3);
+            int w = CheckSymbols.crossThread(sig); // checked by crosses()
+            if (read[w] == null) read[w] = new LongList();
+            read[w].add(CheckSymbols.crossStore(sig) - 1);
+        }
+        long[][] stores = new long[threads][];
+        int[][] instructions = new int[threads][];
+        long[][] segments = new long[threads][];
+        for (int w = 0; w < threads; w++) {
+            if (read[w] == null) continue;
+            long[] k = new long[read[w].size()];
+            for (int i = 0; i < k.length; i++) k[i] = read[w].get(i);
+            Arrays.sort(k);
+            int distinct = 0;
+            for (int i = 0; i < k.length; i++) if (i == 0 || k[i] != k[i - 1]) k[distinct++] = k[i];
+            stores[w] = k = Arrays.copyOf(k, distinct);
+            instructions[w] = index.all(w).instructionsOf(k);
+            segments[w] = new long[k.length];
+            for (int i = 0; i < k.length; i++) segments[w][i] = index.storeSegment(w, k[i]);
+        }
+        CrossThreadOrder order = index.order();
+        Origin[] origins = Origin.values();
+        LongLongMap edges = new LongLongMap(); // (store instruction << 33 | load << 2 | origin) -> instances
+        int lastWriter = -1;
+        int lastReader = -1;
+        long lastWriterSegment = -1;
+        long lastSegment = -1;
+        Origin origin = null;
+        for (int i = 0; i < crosses.size(); i += 5) {
+            int t = (int) crosses.get(i);
+            long segment = crosses.get(i + 1);
+            long sig = crosses.get(i + 3);
+            int w = CheckSymbols.crossThread(sig);
+            int m = Arrays.binarySearch(stores[w], CheckSymbols.crossStore(sig) - 1);
+            long writerSegment = segments[w][m];
+            if (w != lastWriter || t != lastReader || writerSegment != lastWriterSegment || segment != lastSegment) { // records of one chunk mostly share both segments
+                origin = order.ofSegments(w, writerSegment, t, segment);
+                lastWriter = w;
+                lastReader = t;
+                lastWriterSegment = writerSegment;
+                lastSegment = segment;
+            }
+            long key = (long) instructions[w][m] << 33 | crosses.get(i + 2) << 2 | origin.ordinal();
+            edges.put(key, edges.get(key) + crosses.get(i + 4));
+        }
+        for (long key : edges.keys()) counts.add((int) (key >>> 33), (int) (key >>> 2 & 0x7FFF_FFFFL), origins[(int) (key & 3)], edges.get(key));
+    }
+
+    private void byWalk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
+        if (loads(ci) == 0) return;
+        Alphabet alphabet = ci.alphabet();
         int[] tags = new int[alphabet.size()];
-        for (int c = 0; c < tags.length; c++) tags[c] = (int) alphabet.first(c);
+        for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
         long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
-        for (int c = 0; c < tags.length; c++) {
-            if (tags[c] == CheckSymbols.NEW) n[4] += symbols[c];
-            else if (tags[c] == CheckSymbols.B0 || tags[c] == CheckSymbols.B1 || tags[c] == CheckSymbols.END) n[7] += symbols[c];
-        }
+        for (int c = 0; c < tags.length; c++) if (!EwppQuery.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
-        PickedWalk control = new PickedWalk(ci.wpp, loads);
-        PickedWalk signatures = new PickedWalk(ci.checks(), groups);
+        PickedWalk control = new PickedWalk(ci.wpp, ci.loads());
+        PickedWalk signatures = new PickedWalk(ci.checks(), ci.groups());
         for (int s = control.next(); s >= 0; s = control.next()) {
-            n[0]++;
             int c = signatures.next();
-            switch (tags[c]) {
-                case CheckSymbols.OK -> n[1]++;
-                case CheckSymbols.NONE -> n[6]++;
-                case CheckSymbols.LAST -> n[2]++;
-                case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3]++;
-                case CheckSymbols.EVICTED -> n[9]++;
-                case CheckSymbols.CROSS -> {
-                    n[5]++;
-                    crosses.add(ci.thread);
-                    crosses.add(ci.offset + control.position());
-                    crosses.add(loadOf[s]);
-                    crosses.add(alphabet.second(c));
-                    continue;
-                }
-                default -> throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position "
-                        + (ci.offset + control.position()) + ")");
+            if (!EwppQuery.isHead(tags[c])) {
+                throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position " + (ci.offset + control.position()) + ")");
+            }
+            count(tags[c], 1, n);
+            if (tags[c] == CheckSymbols.CROSS) {
+                crosses.add(ci.thread);
+                crosses.add(ci.offset + control.position());
+                crosses.add(loadOf[s]);
+                crosses.add(alphabet.second(c));
+                continue;
             }
             long key = (long) s << 32 | c;
             pairs.put(key, pairs.get(key) + 1);
@@ -96,7 +262,7 @@ final class EwppCounts {
     /** The edge of every instance of load instruction {@code u} whose group's head is {@code c}. */
     private void edge(EwppIndex.ChunkIndex ci, int u, int c, Alphabet alphabet, long instances, DependenceCounts counts) {
         long v = alphabet.second(c);
-        switch ((int) alphabet.first(c)) {
+        switch (CheckSymbols.tag(alphabet.first(c))) {
             case CheckSymbols.OK -> {
                 long d = index.filter().predicted(u);
                 if (d == DependenceFilter.PREDICTED_NONE) counts.add(-1, u, Origin.NO_WRITER, instances);

@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.deps;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.grammar.Grammar;
@@ -223,7 +224,7 @@ public final class EwppIndex {
             if (groups == null) {
                 Alphabet a = alphabet();
                 boolean[] head = new boolean[a.size()];
-                for (int c = 0; c < head.length; c++) head[c] = EwppQuery.isHead((int) a.first(c));
+                for (int c = 0; c < head.length; c++) head[c] = EwppQuery.isHead(CheckSymbols.tag(a.first(c)));
                 groups = new WeightedGrammar(checks(), head);
             }
             return groups;

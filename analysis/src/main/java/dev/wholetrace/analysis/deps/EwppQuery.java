@@ -76,7 +76,7 @@ public final class EwppQuery {
                 boolean[] names = new boolean[alphabet.size()];
                 boolean any = false;
                 for (int c = 0; c < names.length; c++) {
-                    names[c] = namesStore(t, (int) alphabet.first(c), alphabet.second(c), store);
+                    names[c] = namesStore(t, CheckSymbols.tag(alphabet.first(c)), alphabet.second(c), store);
                     any |= names[c];
                 }
                 if (!any) continue;
@@ -236,15 +236,15 @@ public final class EwppQuery {
                                  DependenceSink sink, LongList crosses, long[] n) {
         n[0]++;
         int c = signatures.next();
-        int tag = (int) alphabet.first(c);
+        int tag = CheckSymbols.tag(alphabet.first(c));
         while (tag == CheckSymbols.B0 || tag == CheckSymbols.B1 || tag == CheckSymbols.END) { // the tail of the group before
             c = signatures.next();
-            tag = (int) alphabet.first(c);
+            tag = CheckSymbols.tag(alphabet.first(c));
         }
         if (tag == CheckSymbols.NEW) {
             n[4]++;
             c = signatures.next();
-            tag = (int) alphabet.first(c);
+            tag = CheckSymbols.tag(alphabet.first(c));
         }
         switch (tag) {
             case CheckSymbols.OK -> {

@@ -120,11 +120,11 @@ public final class EwppRecovery {
                              Timestamps ts, LongList storeInsns, LongList storePositions, DependenceSink sink, List<long[]> crosses, long[] n) {
         n[0]++;
         int c = signatures.next();
-        int tag = (int) alphabet.first(c);
+        int tag = CheckSymbols.tag(alphabet.first(c));
         if (tag == CheckSymbols.NEW) {
             n[4]++;
             c = signatures.next();
-            tag = (int) alphabet.first(c);
+            tag = CheckSymbols.tag(alphabet.first(c));
         }
         switch (tag) {
             case CheckSymbols.OK -> {

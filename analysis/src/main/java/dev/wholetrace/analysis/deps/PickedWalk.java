@@ -11,15 +11,24 @@ import dev.wholetrace.model.grammar.Grammar;
 final class PickedWalk {
     private final Grammar g;
     private final WeightedGrammar weights;
+    private final WeightedGrammar counted;
     private final int[] rules;
     private final int[] at;
     private int sp;
     private long position = -1;
     private long next;
+    private long passed;
+    private long rank;
 
     PickedWalk(Grammar g, WeightedGrammar weights) {
+        this(g, weights, weights);
+    }
+
+    /** @param counted what {@link #rank} counts: the terminals it picks before the one returned (another summary of the same grammar) */
+    PickedWalk(Grammar g, WeightedGrammar weights, WeightedGrammar counted) {
         this.g = g;
         this.weights = weights;
+        this.counted = counted;
         rules = new int[g.depth() + 2];
         at = new int[rules.length];
         sp = g.ruleCount() == 0 ? 0 : 1; // rules[0] = 0, at[0] = 0: the start rule
@@ -40,6 +49,7 @@ final class PickedWalk {
                 int q = Grammar.ruleOf(s);
                 if (weights.ruleWeight(q) == 0) {
                     next += g.expandedLength(q);
+                    passed += counted.ruleWeight(q);
                 } else {
                     rules[sp] = q;
                     at[sp] = 0;
@@ -48,8 +58,11 @@ final class PickedWalk {
                 continue;
             }
             long p = next++;
+            long before = passed;
+            passed += counted.terminalWeight(s);
             if (weights.terminalWeight(s) != 0) {
                 position = p;
+                rank = before;
                 return s;
             }
         }
@@ -59,5 +72,10 @@ final class PickedWalk {
     /** The position in the expansion of the terminal {@link #next} returned last. */
     long position() {
         return position;
+    }
+
+    /** How many terminals the {@code counted} summary picks before the one {@link #next} returned last (a CROSS head's group index). */
+    long rank() {
+        return rank;
     }
 }

@@ -23,7 +23,7 @@ final class SearchSignature {
             if (lo > hi) throw new IllegalStateException("a binary search signature at " + position + " runs past its buffer");
             long mid = (lo + hi) >>> 1; // CheckSymbols.mid, in longs
             counts[7]++;
-            int step = (int) alphabet.first(next.getAsInt());
+            int step = CheckSymbols.tag(alphabet.first(next.getAsInt()));
             if (step == CheckSymbols.END) return mid;
             if (step == CheckSymbols.B0) hi = mid - 1;
             else if (step == CheckSymbols.B1) lo = mid + 1;

@@ -102,6 +102,49 @@ final class WeightedGrammar {
         return s;
     }
 
+    /**
+     * The picked terminals of ranks {@code ks[from..to)} (ascending, repeats allowed) into {@code
+     * out[from..to)}: {@link #selectTerminal}'s descents shared, each rule entered once for all the
+     * ranks below it, so many ranks cost at most one pass over the rules that hold them.
+     */
+    void selectTerminals(long[] ks, int from, int to, int[] out) {
+        int i = from;
+        while (i < to) {
+            if (ks[i] < 0 || ks[i] >= total()) throw new IndexOutOfBoundsException("picked terminal " + ks[i] + " of " + total());
+            int b = upperBound(rootWeight, ks[i]) - 1;
+            int j = below(ks, i, to, rootWeight[b + 1]);
+            descend(g.symbol(0, b), rootWeight[b], ks, i, j, out);
+            i = j;
+        }
+    }
+
+    /** Ranks ks[from..to) lie in symbol s's expansion, which starts at rank {@code base}. */
+    private void descend(int s, long base, long[] ks, int from, int to, int[] out) {
+        if (!Grammar.isRule(s)) {
+            for (int i = from; i < to; i++) out[i] = s;
+            return;
+        }
+        int r = Grammar.ruleOf(s);
+        long at = base;
+        for (int j = 0, i = from; i < to; j++) {
+            int c = g.symbol(r, j);
+            long end = at + weightOf(c);
+            if (ks[i] < end) {
+                int e = below(ks, i, to, end);
+                descend(c, at, ks, i, e, out);
+                i = e;
+            }
+            at = end;
+        }
+    }
+
+    /** The first index in [from, to) whose rank is {@code end} or more. */
+    private static int below(long[] ks, int from, int to, long end) {
+        int e = from;
+        while (e < to && ks[e] < end) e++;
+        return e;
+    }
+
     /** Picked terminals at positions before {@code position}. */
     long rank(long position) {
         if (position <= 0) return 0;
@@ -188,6 +231,29 @@ final class WeightedGrammar {
             int s = chunks[i].selectTerminal(k - before[i]);
             if (g.type(s) != Event.Type.STORE) throw new IllegalStateException("picked terminal " + k + " is not a store");
             return (int) g.value(s);
+        }
+
+        /** The instructions of the picked stores of ranks {@code ks} (ascending, from 0), by one shared descent per chunk. */
+        int[] instructionsOf(long[] ks) {
+            int[] out = new int[ks.length];
+            int i = 0;
+            while (i < ks.length) {
+                int c = upperBound(before, ks[i]) - 1;
+                if (ks[i] < 0 || c >= chunks.length) throw new IllegalStateException("the trace holds no instance " + ks[i] + " (of " + before[chunks.length] + ")");
+                int j = i;
+                while (j < ks.length && ks[j] < before[c + 1]) j++;
+                long[] local = new long[j - i];
+                for (int m = i; m < j; m++) local[m - i] = ks[m] - before[c];
+                int[] terminals = new int[local.length];
+                chunks[c].selectTerminals(local, 0, local.length, terminals);
+                for (int m = i; m < j; m++) {
+                    int s = terminals[m - i];
+                    if (grammars[c].type(s) != Event.Type.STORE) throw new IllegalStateException("picked terminal " + ks[m] + " is not a store");
+                    out[m] = (int) grammars[c].value(s);
+                }
+                i = j;
+            }
+            return out;
         }
 
         /** The instruction of the store at thread position {@code position}. */

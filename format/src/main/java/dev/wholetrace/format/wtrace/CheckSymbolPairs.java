@@ -17,11 +17,21 @@ import dev.wholetrace.model.event.StreamKinds;
  * the low) or a position (EVICTED). New ones arrive in order of first use, so a loop reading the
  * next store instance adds symbols one apart; written raw (version 7) each is a fresh 6–8 byte
  * pattern the section codec cannot match, as differences they repeat.
+ *
+ * <p>From version {@link TraceFormat#CHECK_LOADS_SINCE} a group's head names its load (the
+ * symbol's first half is {@code CheckSymbols.named(tag, load)}: (load + 1) above the tag's 8
+ * bits, 0 for a bare symbol): m × (varint tag, svarint Δ(load + 1), svarint Δhigh, svarint Δlow),
+ * the load's difference too taken to the previous symbol of the same tag.
  */
 final class CheckSymbolPairs {
     /** Tags above this are no check symbol's: a corrupt list, refused before it indexes the tables. */
     static final int MAX_TAG = 63;
     private static final long LOW = 0xFFFF_FFFFL;
+    /** The tag's bits of a symbol's first half (CheckSymbols.TAG_BITS); above them (load + 1) of a head, from version 9. */
+    private static final int TAG_BITS = 8;
+    private static final long TAG_MASK = (1L << TAG_BITS) - 1;
+    /** A load field is an instruction id + 1, at most 2^32. */
+    private static final long MAX_LOAD = 1L << 32;
 
     private CheckSymbolPairs() {}
 
@@ -30,33 +40,50 @@ final class CheckSymbolPairs {
         return kind == StreamKinds.CHECKS && version >= TraceFormat.CHECK_DELTAS_SINCE;
     }
 
-    static void write(VarIntWriter w, long[] pairs) {
+    /** Whether a file of {@code version} has heads that name their load (a load field per symbol). */
+    static boolean namesLoads(int version) {
+        return version >= TraceFormat.CHECK_LOADS_SINCE;
+    }
+
+    static void write(VarIntWriter w, long[] pairs, int version) {
+        boolean loads = namesLoads(version);
         long[] high = new long[MAX_TAG + 1];
         long[] low = new long[MAX_TAG + 1];
+        long[] load = new long[MAX_TAG + 1];
         w.writeVarLong(pairs.length / 2);
         for (int i = 0; i < pairs.length; i += 2) {
-            long tag = pairs[i];
-            if (tag < 0 || tag > MAX_TAG) throw new IllegalArgumentException("check symbol tag " + tag + " out of range [0, " + MAX_TAG + "]");
+            long first = pairs[i];
+            long tag = first & TAG_MASK;
+            long named = first >>> TAG_BITS;
+            if (first < 0 || tag > MAX_TAG) throw new IllegalArgumentException("check symbol tag " + tag + " out of range [0, " + MAX_TAG + "]");
+            if (named != 0 && !loads) throw new IllegalArgumentException("a check symbol naming its load in a version " + version + " file");
             int t = (int) tag;
             long h = pairs[i + 1] >>> 32;
             long l = pairs[i + 1] & LOW;
-            w.writeVarLong(t).writeSignedVarLong(h - high[t]).writeSignedVarLong(l - low[t]);
+            w.writeVarLong(t);
+            if (loads) w.writeSignedVarLong(named - load[t]);
+            w.writeSignedVarLong(h - high[t]).writeSignedVarLong(l - low[t]);
             high[t] = h;
             low[t] = l;
+            load[t] = named;
         }
     }
 
-    static long[] read(VarIntReader in, String what) throws FormatException {
-        int n = in.readCount(what, in.remaining() / 3);
+    static long[] read(VarIntReader in, String what, int version) throws FormatException {
+        boolean loads = namesLoads(version);
+        int n = in.readCount(what, in.remaining() / (loads ? 4 : 3));
         long[] high = new long[MAX_TAG + 1];
         long[] low = new long[MAX_TAG + 1];
+        long[] load = new long[MAX_TAG + 1];
         long[] out = new long[2 * n];
         for (int i = 0; i < out.length; i += 2) {
             int t = in.readCount(what + " tag", MAX_TAG);
+            if (loads) load[t] += in.readSignedVarLong(what);
             high[t] += in.readSignedVarLong(what);
             low[t] += in.readSignedVarLong(what);
             if (high[t] >>> 32 != 0 || low[t] >>> 32 != 0) throw in.corrupt(what + ": a difference leaves the 32-bit range of its half");
-            out[i] = t;
+            if (load[t] < 0 || load[t] > MAX_LOAD) throw in.corrupt(what + ": a load field out of range");
+            out[i] = load[t] << TAG_BITS | t;
             out[i + 1] = high[t] << 32 | low[t] & LOW;
         }
         return out;

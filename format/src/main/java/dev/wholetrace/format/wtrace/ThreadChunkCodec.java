@@ -40,7 +40,7 @@ final class ThreadChunkCodec {
         sym.writeVarLong(p.streamChunks().size());
         for (StreamChunk s : p.streamChunks()) {
             sym.writeVarLong(s.kind().id());
-            if (CheckSymbolPairs.codes(s.kind(), TraceFormat.VERSION)) CheckSymbolPairs.write(sym, s.newSymbols());
+            if (CheckSymbolPairs.codes(s.kind(), TraceFormat.VERSION)) CheckSymbolPairs.write(sym, s.newSymbols(), TraceFormat.VERSION);
             else pairs(sym, s.newSymbols());
         }
         out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
@@ -168,7 +168,7 @@ final class ThreadChunkCodec {
     /**
      * Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in
      * the registry; from version {@link TraceFormat#CHECK_DELTAS_SINCE} the check stream's list is
-     * coded by {@link CheckSymbolPairs}.
+     * coded by {@link CheckSymbolPairs} (from {@link TraceFormat#CHECK_LOADS_SINCE} with a load per symbol).
      */
     private static Map<StreamKind, long[]> newSymbols(int version, VarIntReader in, TraceMode mode) throws FormatException {
         int n = in.readCount("stream kind count", mode.kinds.size());
@@ -181,7 +181,7 @@ final class ThreadChunkCodec {
             if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
             last = at;
             boolean deltas = CheckSymbolPairs.codes(kind, version);
-            out.put(kind, deltas ? CheckSymbolPairs.read(in, kind + " symbols") : readPairs(in, kind + " symbols"));
+            out.put(kind, deltas ? CheckSymbolPairs.read(in, kind + " symbols", version) : readPairs(in, kind + " symbols"));
         }
         return out;
     }

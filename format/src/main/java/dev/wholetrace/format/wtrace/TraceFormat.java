@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 8;
+    public static final int VERSION = 9;
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
@@ -20,6 +20,8 @@ public final class TraceFormat {
     public static final int TRAILER_SINCE = 7;
     /** The first version whose check-stream symbols (mode EWPP) are coded as per-tag differences ({@link CheckSymbolPairs}). */
     public static final int CHECK_DELTAS_SINCE = 8;
+    /** The first version whose check-stream heads (mode EWPP) name their load instruction ({@link CheckSymbolPairs}, CheckSymbols.named). */
+    public static final int CHECK_LOADS_SINCE = 9;
     public static final int FILE_HEADER_BYTES = 16;
     public static final int SECTION_HEADER_BYTES = 24;
     /** The thread field of a global section. */

@@ -11,12 +11,40 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The check stream's symbol list (format version 8): any (tag, value) list reads back exactly,
- * whatever the values (negative, past 32 bits, CROSS's thread in bit 40); a run of store numbers
- * one apart costs a few bytes per symbol; a tag out of range, a count past the bytes or a cut list
- * is a FormatException.
+ * The check stream's symbol list (format versions 8 and 9): any (tag, value) list reads back
+ * exactly, whatever the values (negative, past 32 bits, CROSS's thread in bit 40), and from version
+ * 9 with heads naming their load; a run of store numbers one apart costs a few bytes per symbol; a
+ * tag out of range, a count past the bytes or a cut list is a FormatException.
  */
 class CheckSymbolPairsTest {
+    private static final int V8 = TraceFormat.CHECK_DELTAS_SINCE;
+    private static final int NAMED = TraceFormat.CHECK_LOADS_SINCE;
+
+    @Test
+    void headsNamingTheirLoadReadBackExactly() throws Exception {
+        Random rnd = new Random(12);
+        for (int trial = 0; trial < 200; trial++) {
+            long[] pairs = new long[2 * rnd.nextInt(50)];
+            for (int i = 0; i < pairs.length; i += 2) {
+                long load = rnd.nextBoolean() ? 0 : 1 + (rnd.nextBoolean() ? rnd.nextInt(5000) : (rnd.nextLong() >>> 32));
+                pairs[i] = load << 8 | rnd.nextInt(CheckSymbolPairs.MAX_TAG + 1);
+                pairs[i + 1] = (long) rnd.nextInt(4) << 40 | rnd.nextInt(1 << 20);
+            }
+            assertThat(roundTrip(pairs, NAMED)).as("trial %d", trial).isEqualTo(pairs);
+        }
+        assertThat(roundTrip(new long[] {3, 7, 1L << 8 | 3, 7}, NAMED)).as("a bare and a named symbol of one tag").containsExactly(3, 7, 1L << 8 | 3, 7);
+        assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {5L << 8 | 2, 7}, V8)).isInstanceOf(IllegalArgumentException.class);
+        VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(2).writeSignedVarLong((1L << 32) + 1).writeSignedVarLong(0).writeSignedVarLong(0);
+        assertThatThrownBy(() -> read(far.toByteArray(), NAMED)).isInstanceOf(FormatException.class).hasMessageContaining("load");
+        VarIntWriter w = new VarIntWriter();
+        CheckSymbolPairs.write(w, new long[] {9L << 8 | 8, 1L << 40 | 5, 2, 7}, NAMED);
+        byte[] whole = w.toByteArray();
+        for (int cut = 0; cut < whole.length; cut++) {
+            byte[] part = Arrays.copyOf(whole, cut);
+            assertThatThrownBy(() -> read(part, NAMED)).as("cut at %d", cut).isInstanceOf(FormatException.class);
+        }
+    }
+
     @Test
     void anyListReadsBackExactly() throws Exception {
         Random rnd = new Random(11);
@@ -31,7 +59,7 @@ class CheckSymbolPairsTest {
                     default -> -rnd.nextInt(5);
                 };
             }
-            assertThat(roundTrip(pairs)).as("trial %d", trial).isEqualTo(pairs);
+            for (int v : new int[] {V8, NAMED}) assertThat(roundTrip(pairs, v)).as("trial %d, version %d", trial, v).isEqualTo(pairs);
         }
     }
 
@@ -43,9 +71,9 @@ class CheckSymbolPairsTest {
             pairs[i + 1] = 2L << 40 | 100_000 + i / 2;
         }
         VarIntWriter w = new VarIntWriter();
-        CheckSymbolPairs.write(w, pairs);
+        CheckSymbolPairs.write(w, pairs, V8);
         assertThat(w.toByteArray().length).isLessThan(3 * 1000 + 16);
-        assertThat(roundTrip(pairs)).isEqualTo(pairs);
+        assertThat(roundTrip(pairs, V8)).isEqualTo(pairs);
     }
 
     @Test
@@ -53,7 +81,7 @@ class CheckSymbolPairsTest {
         VarIntWriter bad = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbolPairs.MAX_TAG + 1).writeSignedVarLong(0).writeSignedVarLong(0);
         assertThatThrownBy(() -> read(bad.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("tag");
         VarIntWriter w = new VarIntWriter();
-        CheckSymbolPairs.write(w, new long[] {8, 1L << 40 | 5, 2, 7});
+        CheckSymbolPairs.write(w, new long[] {8, 1L << 40 | 5, 2, 7}, V8);
         byte[] whole = w.toByteArray();
         for (int cut = 0; cut < whole.length; cut++) {
             byte[] part = Arrays.copyOf(whole, cut);
@@ -67,15 +95,19 @@ class CheckSymbolPairsTest {
         assertThatThrownBy(() -> read(wide.toByteArray())).isInstanceOf(FormatException.class).hasMessageContaining("32-bit range");
     }
 
-    private static long[] roundTrip(long[] pairs) throws FormatException {
+    private static long[] roundTrip(long[] pairs, int version) throws FormatException {
         VarIntWriter w = new VarIntWriter();
-        CheckSymbolPairs.write(w, pairs);
-        return read(w.toByteArray());
+        CheckSymbolPairs.write(w, pairs, version);
+        return read(w.toByteArray(), version);
     }
 
     private static long[] read(byte[] bytes) throws FormatException {
+        return read(bytes, V8);
+    }
+
+    private static long[] read(byte[] bytes, int version) throws FormatException {
         VarIntReader in = new VarIntReader(bytes, "check symbols");
-        long[] out = CheckSymbolPairs.read(in, "check symbols");
+        long[] out = CheckSymbolPairs.read(in, "check symbols", version);
         in.expectEnd();
         return out;
     }

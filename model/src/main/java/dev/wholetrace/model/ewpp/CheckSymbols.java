@@ -25,6 +25,13 @@ package dev.wholetrace.model.ewpp;
  *   <li>{@link #EVICTED} value = the position of the store instance: its timestamp buffer had
  *       evicted it ({@link EwppCaps}, §3.4), so the check names it explicitly.</li>
  * </ul>
+ *
+ * <p>From trace format 9 a group's head (OK, NONE, LAST, SEARCH, BACK, CROSS, EVICTED) also
+ * names its load instruction: the symbol's first half is {@link #named}(tag, load) instead of
+ * the bare tag, so a head is an edge's both ends and every edge is counted on the check grammar
+ * alone (rule occurrences times terminals, docs/ewpp.md). The steps (B0, B1, END) and NEW stay
+ * bare, shared by every load. Readers take the tag with {@link #tag} and the load with
+ * {@link #load} (-1 for a bare symbol, as every symbol of an older trace is).
  */
 public final class CheckSymbols {
     public static final int OK = 0;
@@ -71,6 +78,24 @@ public final class CheckSymbols {
 
     public static long crossStore(long value) {
         return value & ((1L << STORE_BITS) - 1);
+    }
+
+    /** Bits of a named symbol's first half below its load (the tag's). */
+    public static final int TAG_BITS = 8;
+
+    /** The first half of a head symbol of load instruction {@code load} (format 9). */
+    public static long named(int tag, int load) {
+        return ((load & 0xFFFF_FFFFL) + 1) << TAG_BITS | tag;
+    }
+
+    /** The tag of a check symbol's first half, named or bare. */
+    public static int tag(long first) {
+        return (int) (first & ((1 << TAG_BITS) - 1));
+    }
+
+    /** The load instruction a head names, or -1 if the symbol is bare (a step, NEW, or any symbol of a trace before format 9). */
+    public static int load(long first) {
+        return (int) ((first >>> TAG_BITS) - 1);
     }
 
     /** Whether {@code tag} is a check symbol's tag. */

@@ -13,7 +13,8 @@ import java.util.Arrays;
  * instruction, the ascending positions of its instances (the timestamp buffer of §3.3). Each load
  * is called with the source the table names; the routine compares with the source's last instance
  * (fixed cost) and otherwise binary-searches its buffer (variable cost), emitting the signature of
- * what it did ({@link CheckSymbols}). A position is the event's index in the thread's trace, which
+ * what it did ({@link CheckSymbols}); the head of each signature names the load
+ * ({@link CheckSymbols#named}), so recovery counts edges on the check grammar alone. A position is the event's index in the thread's trace, which
  * the control WPP gives back to recovery (TS(n) of Figure 18).
  *
  * <p>Per access: a probe of a primitive table and, for a search, O(log n) comparisons; no
@@ -92,14 +93,14 @@ public final class CheckRoutine {
      */
     public void load(int load, long address, long position, long crossWriter, CheckSink out) {
         if (crossWriter != 0) {
-            out.emit(CheckSymbols.CROSS, crossWriter);
+            out.emit(CheckSymbols.named(CheckSymbols.CROSS, load), crossWriter);
             return;
         }
         long w = lastWriter.get(address);
         long predicted = filter.predicted(load);
         if (w == 0) {
-            if (predicted == DependenceFilter.PREDICTED_NONE) out.emit(CheckSymbols.OK, 0);
-            else out.emit(CheckSymbols.NONE, 0);
+            if (predicted == DependenceFilter.PREDICTED_NONE) out.emit(CheckSymbols.named(CheckSymbols.OK, load), 0);
+            else out.emit(CheckSymbols.named(CheckSymbols.NONE, load), 0);
             return;
         }
         int slot = (int) (w >>> CheckSymbols.STORE_BITS) - 1;
@@ -110,21 +111,21 @@ public final class CheckRoutine {
         comparisons++;
         boolean last = b[n - 1] == at;
         if (last && predicted == store) {
-            out.emit(CheckSymbols.OK, 0);
+            out.emit(CheckSymbols.named(CheckSymbols.OK, load), 0);
             return;
         }
         if (!last && at < b[0]) { // evicted: name the instance explicitly
             comparisons++;
             evictedLoads++;
-            out.emit(CheckSymbols.EVICTED, at);
+            out.emit(CheckSymbols.named(CheckSymbols.EVICTED, load), at);
             return;
         }
         if (filter.classOf(store, load) == null) out.emit(CheckSymbols.NEW, 0);
         if (last) {
-            out.emit(CheckSymbols.LAST, store);
+            out.emit(CheckSymbols.named(CheckSymbols.LAST, load), store);
             return;
         }
-        if (!distance) out.emit(CheckSymbols.SEARCH, store);
+        if (!distance) out.emit(CheckSymbols.named(CheckSymbols.SEARCH, load), store);
         int lo = 0;
         int hi = n - 2; // not the last: that was compared first
         while (true) {
@@ -132,7 +133,7 @@ public final class CheckRoutine {
             comparisons++;
             long v = b[mid];
             if (v == at) {
-                if (distance) out.emit(CheckSymbols.BACK, CheckSymbols.back(store, n - 1 - mid));
+                if (distance) out.emit(CheckSymbols.named(CheckSymbols.BACK, load), CheckSymbols.back(store, n - 1 - mid));
                 else out.emit(CheckSymbols.END, 0);
                 return;
             }

@@ -1,6 +1,9 @@
 package dev.wholetrace.recorder.ewpp;
 
-/** Where the check routine's control-flow signature goes: one symbol (tag, value) at a time. */
+/**
+ * Where the check routine's control-flow signature goes: one symbol (first, value) at a time; the
+ * first half is a bare tag or a head's {@code CheckSymbols.named}(tag, load).
+ */
 public interface CheckSink {
-    void emit(int tag, long value);
+    void emit(long first, long value);
 }

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 /** The check routine's signatures (docs/ewpp.md, "Collection"), symbol by symbol. */
 class CheckRoutineTest {
     private final List<String> out = new ArrayList<>();
-    private final CheckSink sink = (tag, value) -> out.add(name(tag) + (value != 0 ? " " + value : ""));
+    /** "TAG@load value": a head names its load (format 9), a step or NEW is bare. */
+    private final CheckSink sink = (first, value) -> out.add(name(CheckSymbols.tag(first)) + (CheckSymbols.load(first) >= 0 ? "@" + CheckSymbols.load(first) : "")
+            + (value != 0 ? " " + value : ""));
 
     private static String name(int tag) {
         return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK", "EVICTED"}[tag];
@@ -32,8 +34,8 @@ class CheckRoutineTest {
         c.load(3, 202, 24, 0, sink); // (8, 3) not in the filter
         c.load(2, 202, 25, CheckSymbols.cross(4, 9), sink); // another thread wrote it last
         // search for position 12 among 10..16: mid 3 (13) → B0, mid 1 (11) → B1, mid 2 (12) → END
-        assertThat(out).containsExactly("NONE", "OK", "LAST 8", "SEARCH 8", "B0", "B1", "END", "NEW", "SEARCH 8", "B0", "B1", "END",
-                "CROSS " + CheckSymbols.cross(4, 9));
+        assertThat(out).containsExactly("NONE@1", "OK@1", "LAST@2 8", "SEARCH@2 8", "B0", "B1", "END", "NEW", "SEARCH@3 8", "B0", "B1", "END",
+                "CROSS@2 " + CheckSymbols.cross(4, 9));
         assertThat(c.comparisons()).as("last instance first, then the search's").isEqualTo(1 + 1 + (1 + 3) + (1 + 3));
     }
 
@@ -42,7 +44,7 @@ class CheckRoutineTest {
         CheckRoutine c = new CheckRoutine(DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST), true);
         for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i);
         c.load(2, 202, 30, 0, sink);
-        assertThat(out).containsExactly("BACK " + CheckSymbols.back(8, 5));
+        assertThat(out).containsExactly("BACK@2 " + CheckSymbols.back(8, 5));
     }
 
     @Test
@@ -54,7 +56,7 @@ class CheckRoutineTest {
         c.load(2, 205, 31, 0, sink); // instance at 15: search over 14..16 (mid 15 → END)
         c.load(2, 207, 32, 0, sink); // the last
         c.load(2, 209, 33, 0, sink); // never written (the table spilled: still no writer)
-        assertThat(out).containsExactly("EVICTED 11", "SEARCH 8", "END", "LAST 8", "NONE");
+        assertThat(out).containsExactly("EVICTED@2 11", "SEARCH@2 8", "END", "LAST@2 8", "NONE@2");
         assertThat(c.evictedLoads()).isEqualTo(1);
         assertThat(c.spilledEntries()).as("8 addresses through a 2-entry table").isPositive();
         c.close();
