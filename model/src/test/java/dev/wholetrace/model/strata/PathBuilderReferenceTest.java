@@ -66,7 +66,7 @@ class PathBuilderReferenceTest {
         assertThat(b.paths()).isEqualTo(paths);
     }
 
-    /** Paths that share their first block, last block and length share the builder's cache slot: each still gets its own id. */
+    /** Paths that share their first block, last block and length (what a cache keyed on them would confuse) each get their own id. */
     @net.jqwik.api.Example
     void pathsThatShareACacheSlotKeepTheirOwnIds() {
         int[] blocks = new int[400];
