@@ -61,9 +61,7 @@ final class CycleCutter {
     private void materialise(int n) {
         if (cur.length < Math.min(maxLength, n + 1)) cur = new long[Math.max(prev.length, Math.min(maxLength, n + 1))];
         System.arraycopy(prev, 0, cur, 0, n);
-        long h = SequenceTable.SEED;
-        for (int k = 0; k < n; k++) h = SequenceTable.step(h, cur[k]);
-        curHash = h;
+        curHash = SequenceTable.hash(cur, n);
     }
 
     boolean full() {

@@ -34,16 +34,21 @@ public final class SequenceTable {
         return (h ^ element) * 0xBF58476D1CE4E5B9L + 0x94D049BB133111EBL;
     }
 
-    /** The id of {@code seq[0, len)}, adding it if it is new. */
-    public int intern(long[] seq, int len) {
+    /** The hash of {@code seq[0, len)}: {@link #SEED} stepped through its elements. */
+    public static long hash(long[] seq, int len) {
         long h = SEED;
         for (int i = 0; i < len; i++) h = step(h, seq[i]);
-        return intern(seq, len, h);
+        return h;
+    }
+
+    /** The id of {@code seq[0, len)}, adding it if it is new. */
+    public int intern(long[] seq, int len) {
+        return intern(seq, len, hash(seq, len));
     }
 
     /**
-     * The id of {@code seq[0, len)}, adding it if it is new, given its hash: {@link #SEED} stepped
-     * ({@link #step}) through its elements in order (a wrong hash makes a second id for a sequence).
+     * The id of {@code seq[0, len)}, adding it if it is new, given its {@link #hash} (kept by the
+     * caller with {@link #step}; a wrong hash makes a second id for a sequence).
      */
     public int intern(long[] seq, int len, long hash) {
         int h = mix(hash);
