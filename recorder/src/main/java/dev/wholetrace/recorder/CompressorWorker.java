@@ -109,6 +109,7 @@ final class CompressorWorker implements Runnable {
                     recorder.recycle(b);
                 } else if (item instanceof Cut c) {
                     List<ThreadChunk> mine = new ArrayList<>();
+                    for (ThreadCompressor tc : compressors) tc.beginCut(); // the strata stage seals the next threads while this one is cut
                     for (ThreadCompressor tc : compressors) {
                         ThreadChunk tch = tc.cut();
                         if (tch != null) mine.add(tch);

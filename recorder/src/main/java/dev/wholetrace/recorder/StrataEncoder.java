@@ -6,6 +6,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.strata.LayerZero;
 import dev.wholetrace.model.strata.PathBuilder;
 import dev.wholetrace.model.strata.SequenceTable;
@@ -33,6 +34,8 @@ import dev.wholetrace.model.strata.StrataStream;
  * allocation once the buffers have grown.
  */
 final class StrataEncoder extends StreamEncoder {
+    /** The longest path and the longest stratum: the paper's 2048, on the worker and on a stage alike. */
+    private static final int MAX_LENGTH = StrataPipeline.DEFAULT_MAX_LENGTH;
 
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     /** Layer 0 on the worker's strata stage, or null: layer 0 runs here ({@link #inline}). */
@@ -41,6 +44,8 @@ final class StrataEncoder extends StreamEncoder {
     /** The chunk's paths; a new table per chunk. */
     private SequenceTable paths;
     private PathBuilder pathBuilder;
+    /** {@link #beginCut} ran: the paths are finished and, on a stage, layer 0's seal is asked for. */
+    private boolean cutBegun;
 
     /** @param stage the worker's strata stage that runs layer 0, or null to run it on the worker */
     StrataEncoder(GrammarAlgorithm grammars, StrataStage stage) {
@@ -51,8 +56,13 @@ final class StrataEncoder extends StreamEncoder {
 
     private void startChunk() {
         paths = new SequenceTable();
-        if (port == null) inline = new LayerZero(newGrammar(), StrataPipeline.DEFAULT_MAX_LENGTH);
-        pathBuilder = new PathBuilder(paths, port == null ? inline : port, StrataPipeline.DEFAULT_MAX_LENGTH);
+        if (port == null) inline = layerZero(newGrammar());
+        pathBuilder = new PathBuilder(paths, port == null ? inline : port, MAX_LENGTH);
+    }
+
+    /** An encoder's layer 0 over {@code grammar}, wherever it runs (the worker or its stage). */
+    static LayerZero layerZero(GrammarBuilder grammar) {
+        return new LayerZero(grammar, MAX_LENGTH);
     }
 
     @Override
@@ -76,9 +86,17 @@ final class StrataEncoder extends StreamEncoder {
     }
 
     @Override
-    StreamChunk cut() {
+    void beginCut() {
         pathBuilder.finish(); // ends the open path (and, inline, the open stratum): nothing spans chunks
-        LayerZero.Sealed layer0 = port == null ? inline.seal() : port.seal();
+        if (port != null) port.requestSeal(); // the stage seals layer 0 while the worker cuts its other threads
+        cutBegun = true;
+    }
+
+    @Override
+    StreamChunk cut() {
+        if (!cutBegun) beginCut();
+        cutBegun = false;
+        LayerZero.Sealed layer0 = port == null ? inline.seal() : port.awaitSeal();
         StrataStream stored = layer0.with(paths.starts(), paths.poolAsInts());
         Grammar g = stored.unfold();
         EdgeCounts counts = EdgeCounts.count(g, s -> symbols.first(s) == SymbolTag.SYNC);

@@ -15,8 +15,11 @@ import java.util.concurrent.locks.LockSupport;
  * (back-pressure: nothing is dropped). A run is a non-negative long ({@link Runs#pair}); a negative
  * one is a control value naming an encoder's {@link Port} by its slot: SELECT (the runs that
  * follow are that encoder's) or CUT (its chunk ends: the stage ends the open stratum, seals layer 0
- * and hands the result back, the worker waiting for it, so that the chunk still holds everything
- * and decodes alone). A slot is held from an encoder's first run of a chunk to its cut, so the
+ * and hands the result back, so that the chunk still holds everything and decodes alone; at a cut
+ * the worker asks every encoder's seal first and then waits for each, so the stage seals the next
+ * thread's layer 0 while the worker unfolds one). The stage hands room back every
+ * {@value #RELEASE_EVERY} values it takes, so a worker held by a full ring does not wait for a
+ * whole batch. A slot is held from an encoder's first run of a chunk to its cut, so the
  * registry is as large as the threads that ran in a chunk.
  *
  * <p>Only with {@link RecorderConfig#STRATA_PIPELINE_PROPERTY} {@code on}; by default the encoder
@@ -32,9 +35,14 @@ final class StrataStage implements Runnable {
     private static final int SPINS = 128;
     private static final long WAIT_NANOS = 50_000;
 
+    /**
+     * The consumer hands room back every this many values, not only at a batch's end: a worker
+     * waiting on a full ring goes on as soon as part of it is taken (the two overlap).
+     */
+    private static final int RELEASE_EVERY = 1 << 10;
+
     private final LongRing ring;
     private final GrammarAlgorithm grammars;
-    private final int maxLength;
     private final Thread thread;
     /** Producer-owned; the consumer reads it only for slots named in values it has taken (published after the write). */
     private Port[] ports = new Port[8];
@@ -44,15 +52,14 @@ final class StrataStage implements Runnable {
     private volatile boolean stopped;
     private volatile Throwable failure;
 
-    StrataStage(GrammarAlgorithm grammars, int maxLength, String name) {
-        this(grammars, maxLength, RING_LONGS, name);
+    StrataStage(GrammarAlgorithm grammars, String name) {
+        this(grammars, RING_LONGS, name);
     }
 
     /** @param ringLongs the ring's capacity, a power of two (tests fill a small one) */
-    StrataStage(GrammarAlgorithm grammars, int maxLength, int ringLongs, String name) {
+    StrataStage(GrammarAlgorithm grammars, int ringLongs, String name) {
         this.ring = new LongRing(ringLongs);
         this.grammars = grammars;
-        this.maxLength = maxLength;
         this.thread = new Thread(this, name);
         thread.setDaemon(true);
     }
@@ -69,12 +76,13 @@ final class StrataStage implements Runnable {
 
     /**
      * One STRATA encoder's layer 0, run on the stage: a {@link RunSink} for the encoder's path
-     * builder (on the worker), and {@link #seal} at a cut. Used by the worker's thread only.
+     * builder (on the worker), and {@link #requestSeal} then {@link #awaitSeal} at a cut. Used by
+     * the worker's thread only.
      */
     final class Port implements RunSink {
         private int slot = -1;
         /** Read and replaced by the stage's thread between SELECT and CUT; replaced by the worker after a CUT's reply. */
-        private LayerZero layer = new LayerZero(grammars.newBuilder(), maxLength);
+        private LayerZero layer = StrataEncoder.layerZero(grammars.newBuilder());
         /** Symbols layer 0 holds, as the stage last saw them. */
         private volatile long symbols;
         private volatile LayerZero.Sealed sealed;
@@ -104,12 +112,20 @@ final class StrataStage implements Runnable {
             return symbols;
         }
 
-        /** Ends the chunk: the stage ends the open stratum and seals layer 0; waits for it, then starts the next chunk's layer 0. */
-        LayerZero.Sealed seal() {
+        /**
+         * Ends the chunk: the stage will end the open stratum and seal layer 0. The worker asks
+         * every port first and then waits for each ({@link #awaitSeal}), so the stage seals one
+         * thread's layer 0 while the worker unfolds another's.
+         */
+        void requestSeal() {
             select();
             waiter = Thread.currentThread();
             put(CONTROL | CUT | slot);
             publish();
+        }
+
+        /** Waits for the seal {@link #requestSeal} asked for, then starts the next chunk's layer 0. */
+        LayerZero.Sealed awaitSeal() {
             LayerZero.Sealed s;
             while ((s = sealed) == null) {
                 checkFailure();
@@ -118,7 +134,7 @@ final class StrataStage implements Runnable {
             sealed = null;
             waiter = null;
             symbols = 0;
-            layer = new LayerZero(grammars.newBuilder(), maxLength);
+            layer = StrataEncoder.layerZero(grammars.newBuilder());
             ports[slot] = null;
             slot = -1;
             selected = -1;
@@ -197,6 +213,7 @@ final class StrataStage implements Runnable {
                         current = null;
                         layer = null;
                     }
+                    if ((k & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1) ring.release();
                 }
                 ring.release();
                 if (current != null) current.symbols = layer.symbolCount();

@@ -54,6 +54,13 @@ abstract class StreamEncoder {
         return 0;
     }
 
+    /**
+     * A cut is coming: work that can run elsewhere while the worker cuts its other threads may
+     * start now (the strata stage's seal). {@link #cut} follows, before any other call.
+     */
+    void beginCut() {
+    }
+
     /** Freezes the current chunk's stream and starts the next; null if the kind holds nothing of it. */
     abstract StreamChunk cut();
 

@@ -89,6 +89,12 @@ final class ThreadCompressor {
         return retired;
     }
 
+    /** A cut of this thread's chunk follows ({@link StreamEncoder#beginCut}). */
+    void beginCut() {
+        if (events == 0) return;
+        for (StreamEncoder e : encoders) e.beginCut();
+    }
+
     /** Freezes the current chunk, or returns null if the thread recorded nothing in it. */
     ThreadChunk cut() {
         if (events == 0) return null;

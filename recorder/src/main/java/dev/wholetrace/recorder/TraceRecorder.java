@@ -9,7 +9,6 @@ import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.recorder.ewpp.LastWriters;
 import dev.wholetrace.recorder.ewpp.OwnWorkGuard;
 import dev.wholetrace.model.ewpp.EwppCaps;
-import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
@@ -108,7 +107,7 @@ public final class TraceRecorder implements AutoCloseable {
      */
     private static StrataStage strataStage(RecorderConfig config, int i) {
         if (config.mode() != TraceMode.STRATA || !"on".equals(config.properties().get(RecorderConfig.STRATA_PIPELINE_PROPERTY))) return null;
-        return new StrataStage(config.grammar(), StrataPipeline.DEFAULT_MAX_LENGTH, "wholetrace-strata-" + i);
+        return new StrataStage(config.grammar(), "wholetrace-strata-" + i);
     }
 
     /** Starts recording into {@code file} (created or replaced). */

@@ -8,7 +8,6 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
-import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataStream;
 import java.util.Arrays;
 import dev.wholetrace.model.strata.Runs;
@@ -79,15 +78,16 @@ class StrataEncoderTest {
      */
     @Property(tries = 200)
     void aStageStoresWhatTheWorkerStores(@ForAll("programs") int[] program, @ForAll @IntRange(min = 1, max = 3) int buffers,
-                                         @ForAll @IntRange(min = 1, max = 3) int chunks, @ForAll @IntRange(min = 1, max = 8) int ringBits) {
+                                         @ForAll @IntRange(min = 1, max = 3) int chunks, @ForAll @IntRange(min = 1, max = 8) int ringBits,
+                                         @ForAll boolean asTheWorkerCuts) {
         int[] other = program.clone();
         for (int i = 0, j = other.length - 1; i < j; i++, j--) { int t = other[i]; other[i] = other[j]; other[j] = t; }
-        StrataStage stage = new StrataStage(GrammarAlgorithm.DEFAULT, StrataPipeline.DEFAULT_MAX_LENGTH, 1 << ringBits, "test-strata");
+        StrataStage stage = new StrataStage(GrammarAlgorithm.DEFAULT, 1 << ringBits, "test-strata");
         stage.start();
         try {
             ThreadCompressor first = new ThreadCompressor(0, TraceMode.STRATA, true, GrammarAlgorithm.DEFAULT, stage);
             ThreadCompressor second = new ThreadCompressor(1, TraceMode.STRATA, true, GrammarAlgorithm.DEFAULT, stage);
-            ThreadChunk[][] piped = compressTogether(first, program, second, other, buffers, chunks);
+            ThreadChunk[][] piped = compressTogether(first, program, second, other, buffers, chunks, asTheWorkerCuts);
             assertSameChunks(piped[0], compress(program, TraceMode.STRATA, buffers, chunks));
             assertSameChunks(piped[1], compress(other, TraceMode.STRATA, buffers, chunks));
         } finally {
@@ -95,8 +95,13 @@ class StrataEncoderTest {
         }
     }
 
-    /** Two threads' buffers alternating on one worker, as a worker holding both takes them. */
-    private static ThreadChunk[][] compressTogether(ThreadCompressor a, int[] pa, ThreadCompressor b, int[] pb, int buffers, int chunks) {
+    /**
+     * Two threads' buffers alternating on one worker, as a worker holding both takes them; at a cut
+     * both seals asked for first and then each cut, as the worker does ({@code beginCuts}), or each
+     * cut alone.
+     */
+    private static ThreadChunk[][] compressTogether(ThreadCompressor a, int[] pa, ThreadCompressor b, int[] pb, int buffers, int chunks,
+                                                    boolean beginCuts) {
         long[] bufA = ThreadCompressorPathFoldingTest.buffer(pa);
         long[] bufB = ThreadCompressorPathFoldingTest.buffer(pb);
         ThreadChunk[][] out = new ThreadChunk[2][chunks];
@@ -107,6 +112,10 @@ class StrataEncoderTest {
             atA = feed(a, bufA, atA, k, pieces);
             atB = feed(b, bufB, atB, k, pieces);
             if ((k + 1) % buffers == 0) {
+                if (beginCuts) {
+                    a.beginCut();
+                    b.beginCut();
+                }
                 out[0][k / buffers] = a.cut();
                 out[1][k / buffers] = b.cut();
             }

@@ -24,6 +24,9 @@ final class CycleCutter {
     private int prevLen;
     private long prevTrip;
     private boolean matching; // the current cycle equals the previous one's prefix so far (then cur holds nothing yet)
+    /** {@link SequenceTable#step}'s hash of cur[0, curLen) when not matching, kept as elements come: interning is one probe. */
+    private long curHash = SequenceTable.SEED;
+    private long prevHash;
     private long elements;
     private long cycles;
 
@@ -50,13 +53,15 @@ final class CycleCutter {
         if (i == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
         cur[i] = value;
         curLen = i + 1;
+        curHash = SequenceTable.step(curHash, value);
         elements++;
     }
 
-    /** The current cycle's first {@code n} elements, which equal the previous cycle's, copied into its buffer. */
+    /** The current cycle's first {@code n} elements, which equal the previous cycle's, copied into its buffer (and hashed). */
     private void materialise(int n) {
         if (cur.length < Math.min(maxLength, n + 1)) cur = new long[Math.max(prev.length, Math.min(maxLength, n + 1))];
         System.arraycopy(prev, 0, cur, 0, n);
+        curHash = SequenceTable.hash(cur, n);
     }
 
     boolean full() {
@@ -80,14 +85,16 @@ final class CycleCutter {
             prev = cur;
             cur = t;
             prevLen = curLen;
+            prevHash = curHash;
             prevTrip = 1;
         }
         curLen = 0;
+        curHash = SequenceTable.SEED;
         matching = true;
     }
 
     private void emitPrevious() {
-        sink.run(table.intern(prev, prevLen), prevTrip);
+        sink.run(table.intern(prev, prevLen, prevHash), prevTrip);
     }
 
     /** The input ended: the cycle under construction and the previous one are passed on, then the sink finishes. */

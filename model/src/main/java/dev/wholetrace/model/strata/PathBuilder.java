@@ -18,9 +18,9 @@ import java.util.Arrays;
  *
  * <p>A path that ends and is not a repetition is named by the table, and on irregular code (a path
  * every few blocks, Mp3d) hashing it was the largest cost of the encoder (JFR of the recorder's
- * compressor replayed). Nearly all such paths were seen before, so a small direct-mapped cache
- * keyed by a path's first block, last block and length names a candidate that is compared first
- * ({@link #idOf}); the table is asked only when it differs.
+ * compressor replayed). So the path's hash is kept as its blocks are stored ({@link
+ * SequenceTable#step}, one multiply a block; a repetition stores nothing and keeps the previous
+ * path's hash), and naming a path is one table probe and one compare.
  */
 public final class PathBuilder {
     private final SequenceTable table;
@@ -33,14 +33,10 @@ public final class PathBuilder {
     private long prevTrip;
     /** cur is prev[0, curLen) and holds nothing yet (its blocks are not stamped). */
     private boolean matching;
+    /** {@link SequenceTable#step}'s hash of cur[0, curLen) when not matching; of prev in {@link #prevHash}. */
+    private long curHash = SequenceTable.SEED;
+    private long prevHash;
     private int[] stamp = new int[1024];
-    /**
-     * 1 + the id of the last path named whose first block, last block and length map here (0: none
-     * yet). It grows with the table up to {@link #GUESSES} slots: a builder is made per thread and
-     * chunk, and most threads of a program with many (virtual threads, pools) name a few paths.
-     */
-    private int[] guesses = new int[16];
-    private static final int GUESSES = 1 << 12;
     /** The stamp of cur's blocks when not matching. */
     private int serial = 1;
     /** The stamp of prev's blocks; still on them while matching (nothing was stamped since). */
@@ -88,6 +84,7 @@ public final class PathBuilder {
         stamp[block] = serial;
         if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
         cur[curLen++] = block;
+        curHash = SequenceTable.step(curHash, block);
     }
 
     /** The current path equals the previous one: one more trip. */
@@ -96,7 +93,7 @@ public final class PathBuilder {
         if (prevTrip < Runs.MAX_TRIP) {
             prevTrip++;
         } else { // the pair's trip count is full: pass it on and count again
-            sink.run(idOf(prev, prevLen), prevTrip);
+            sink.run(prevId(), prevTrip);
             prevTrip = 1;
         }
         curLen = 0;
@@ -105,14 +102,16 @@ public final class PathBuilder {
     /** The current path, different from the previous one, is complete: the previous goes to the table and the sink. */
     private void completeDifferent() {
         paths++;
-        if (prevLen > 0) sink.run(idOf(prev, prevLen), prevTrip);
+        if (prevLen > 0) sink.run(prevId(), prevTrip);
         long[] t = prev;
         prev = cur;
         cur = t;
         prevLen = curLen;
+        prevHash = curHash;
         prevTrip = 1;
         prevSerial = serial;
         curLen = 0;
+        curHash = SequenceTable.SEED;
     }
 
     /** Leaves matching: the current path's first {@code n} blocks (those of the previous path) stored and stamped afresh. */
@@ -120,21 +119,19 @@ public final class PathBuilder {
         if (cur.length < n + 1 && n < maxLength) cur = new long[Math.min(maxLength, Math.max(prev.length, n + 1))];
         System.arraycopy(prev, 0, cur, 0, n);
         serial = nextSerial();
-        for (int k = 0; k < n; k++) stamp[(int) cur[k]] = serial;
+        long h = SequenceTable.SEED;
+        for (int k = 0; k < n; k++) {
+            stamp[(int) cur[k]] = serial;
+            h = SequenceTable.step(h, cur[k]);
+        }
+        curHash = h;
         curLen = n;
         matching = false;
     }
 
-    /** The table's id of {@code path[0, len)}: the cached candidate if it is that path, else the table's. */
-    private int idOf(long[] path, int len) {
-        if (guesses.length < GUESSES && table.size() > guesses.length) guesses = new int[Math.min(GUESSES, 4 * guesses.length)]; // a cache: start empty
-        long k = (path[0] * 0x9E3779B97F4A7C15L + path[len - 1]) * 0xBF58476D1CE4E5B9L + len;
-        int slot = (int) (k ^ (k >>> 32)) & (guesses.length - 1);
-        int guess = guesses[slot] - 1;
-        if (guess >= 0 && table.equalsAt(guess, path, len)) return guess;
-        int id = table.intern(path, len);
-        guesses[slot] = id + 1;
-        return id;
+    /** The table's id of the previous path. */
+    private int prevId() {
+        return table.intern(prev, prevLen, prevHash);
     }
 
     private int nextSerial() {
@@ -158,7 +155,7 @@ public final class PathBuilder {
             else if (curLen > 0) materialise(curLen);
         }
         if (!matching && curLen > 0) completeDifferent();
-        if (prevLen > 0) sink.run(idOf(prev, prevLen), prevTrip);
+        if (prevLen > 0) sink.run(prevId(), prevTrip);
         prevLen = 0;
         curLen = 0;
         matching = false;
@@ -177,6 +174,6 @@ public final class PathBuilder {
 
     /** Bytes of this thread's path state (stamps and buffers). */
     public long bytes() {
-        return 4L * (stamp.length + guesses.length) + 8L * (cur.length + prev.length);
+        return 4L * stamp.length + 8L * (cur.length + prev.length);
     }
 }

@@ -10,6 +10,12 @@ import java.util.Arrays;
  *
  * <p>Storage is flat: every sequence's elements in one {@code long[]} pool, an offset per id and an
  * open-addressing table of ids; no object per sequence. Not thread-safe.
+ *
+ * <p>A sequence's hash is built element by element ({@link #SEED}, then {@link #step} per element),
+ * so that a caller that appends elements one at a time (the path builder, a stratum layer) keeps
+ * it as it goes and {@link #intern(long[], int, long)} is one probe and one compare, without a
+ * pass over the sequence: on irregular code (a path every few blocks, a stratum every few paths)
+ * hashing each sequence again was the table's largest cost.
  */
 public final class SequenceTable {
     private long[] pool = new long[256];
@@ -20,9 +26,32 @@ public final class SequenceTable {
     private int[] slots = new int[128]; // id + 1, 0 = empty
     private int mask = 127;
 
+    /** The hash of the empty sequence: where {@link #step} starts. */
+    public static final long SEED = 0x9E3779B97F4A7C15L;
+
+    /** The hash of a sequence extended by {@code element}, from the hash {@code h} of the sequence before it. */
+    public static long step(long h, long element) {
+        return (h ^ element) * 0xBF58476D1CE4E5B9L + 0x94D049BB133111EBL;
+    }
+
+    /** The hash of {@code seq[0, len)}: {@link #SEED} stepped through its elements. */
+    public static long hash(long[] seq, int len) {
+        long h = SEED;
+        for (int i = 0; i < len; i++) h = step(h, seq[i]);
+        return h;
+    }
+
     /** The id of {@code seq[0, len)}, adding it if it is new. */
     public int intern(long[] seq, int len) {
-        int h = hash(seq, len);
+        return intern(seq, len, hash(seq, len));
+    }
+
+    /**
+     * The id of {@code seq[0, len)}, adding it if it is new, given its {@link #hash} (kept by the
+     * caller with {@link #step}; a wrong hash makes a second id for a sequence).
+     */
+    public int intern(long[] seq, int len, long hash) {
+        int h = mix(hash);
         int i = h & mask;
         while (true) {
             int s = slots[i];
@@ -61,15 +90,13 @@ public final class SequenceTable {
         mask = m;
     }
 
-    /** Whether sequence {@code id} (an id this table gave) is {@code seq[0, len)}: a caller's guess checked without hashing. */
-    boolean equalsAt(int id, long[] seq, int len) {
+    /** Whether sequence {@code id} (an id this table gave) is {@code seq[0, len)}. */
+    private boolean equalsAt(int id, long[] seq, int len) {
         int from = starts[id];
         return starts[id + 1] - from == len && Arrays.equals(pool, from, from + len, seq, 0, len);
     }
 
-    private static int hash(long[] seq, int len) {
-        long h = 0x9E3779B97F4A7C15L ^ len;
-        for (int i = 0; i < len; i++) h = (h ^ seq[i]) * 0xBF58476D1CE4E5B9L + 0x94D049BB133111EBL;
+    private static int mix(long h) {
         h ^= h >>> 31;
         h *= 0xD6E8FEB86659FD93L;
         return (int) (h ^ (h >>> 32));

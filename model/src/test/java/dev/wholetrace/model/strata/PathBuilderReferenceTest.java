@@ -66,9 +66,9 @@ class PathBuilderReferenceTest {
         assertThat(b.paths()).isEqualTo(paths);
     }
 
-    /** Paths that share their first block, last block and length share the builder's cache slot: each still gets its own id. */
+    /** Paths that share their first block, last block and length (what a cache keyed on them would confuse) each get their own id. */
     @net.jqwik.api.Example
-    void pathsThatShareACacheSlotKeepTheirOwnIds() {
+    void pathsWithTheSameEndsAndLengthKeepTheirOwnIds() {
         int[] blocks = new int[400];
         for (int i = 0; i < 100; i++) { // 1 2 3 | 1 4 3 | 1 2 3 | ... : alternating paths [1,2,3] and [1,4,3]
             blocks[4 * i] = 1;

@@ -41,6 +41,15 @@ class StrataLosslessPropertiesTest {
             assertThat(back).containsExactly(java.util.Arrays.stream(blocks).boxed().toArray(Integer[]::new));
             assertThat(t.blocks()).isEqualTo(blocks.length);
         }
+        // the builders hand the tables hashes they kept element by element: a wrong one would intern a sequence twice
+        assertThat(distinct(p.tables().paths())).as("paths").isEqualTo(p.tables().paths().size());
+        for (int k = 0; k < layers; k++) assertThat(distinct(p.tables().layer(k))).as("layer %d", k).isEqualTo(p.tables().layer(k).size());
+    }
+
+    private static long distinct(SequenceTable t) {
+        java.util.Set<List<Long>> seen = new java.util.HashSet<>();
+        for (int id = 0; id < t.size(); id++) seen.add(java.util.Arrays.stream(t.sequence(id)).boxed().toList());
+        return seen.size();
     }
 
     /** Every layer's runs account for all its input: executions of the layer below = elements of what this layer executed. */
