@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +27,7 @@ final class GrammarsReport {
         final String description;
         final long symbols;
         final int distinct;
-        final Map<GrammarAlgorithm, Built> grammars = new EnumMap<>(GrammarAlgorithm.class);
+        final Map<GrammarAlgorithm, Built> grammars = new LinkedHashMap<>();
         final Map<String, Tool> tools = new LinkedHashMap<>();
 
         Row(String name, String description, long symbols, int distinct) {
@@ -39,7 +38,7 @@ final class GrammarsReport {
         }
 
         boolean complete() {
-            return grammars.size() == GrammarAlgorithm.values().length && tools.size() == GrammarRuns.TOOLS.length;
+            return grammars.size() == GrammarRuns.ALGORITHMS.length && tools.size() == GrammarRuns.TOOLS.length;
         }
 
         GrammarAlgorithm best() {
@@ -86,7 +85,7 @@ final class GrammarsReport {
         machine.markdownTable("Java").appendTo(sb);
         sb.append("\n## Sizes (bytes)\n\n");
         MarkdownTable t = new MarkdownTable().left("trace").right("symbols", "distinct");
-        for (GrammarAlgorithm a : GrammarAlgorithm.values()) t.right(a.cliName());
+        for (GrammarAlgorithm a : GrammarRuns.ALGORITHMS) t.right(a.label());
         for (String[] tool : GrammarRuns.TOOLS) t.right(tool[0]);
         t.left("smallest");
         for (Row r : rows) {
@@ -94,12 +93,12 @@ final class GrammarsReport {
             List<String> cells = new ArrayList<>(List.of(r.name, count(r.symbols), count(r.distinct)));
             String smallest = null;
             long min = Long.MAX_VALUE;
-            for (GrammarAlgorithm a : GrammarAlgorithm.values()) {
+            for (GrammarAlgorithm a : GrammarRuns.ALGORITHMS) {
                 long b = r.grammars.get(a).bytes();
                 cells.add(count(b));
                 if (b < min) {
                     min = b;
-                    smallest = a.cliName();
+                    smallest = a.label();
                 }
             }
             for (String[] tool : GrammarRuns.TOOLS) {
@@ -134,7 +133,7 @@ final class GrammarsReport {
             if (vsBz > 0.8) missed.add("bzip2");
             if (vsXz > 0.5) missed.add("xz");
             if (time > 3) missed.add("time");
-            g.row(r.name, best.cliName(), ratio(r.grammars.get(best).bytes() / (double) seq.bytes()), fewest.cliName(), ratio(vsSeq),
+            g.row(r.name, best.label(), ratio(r.grammars.get(best).bytes() / (double) seq.bytes()), fewest.label(), ratio(vsSeq),
                     ratio(vsBz), ratio(vsXz), ratio(r.ratio("zstd -19")), ratio(enh.bytes() / (double) seq.bytes()),
                     ratio(rep.bytes() / (double) seq.bytes()), ratio(time), missed.isEmpty() ? "all" : "missed: " + String.join(", ", missed));
         }
@@ -151,7 +150,7 @@ final class GrammarsReport {
         for (Row r : rows) {
             for (var e : r.grammars.entrySet()) {
                 Built b = e.getValue();
-                m.row(r.name, e.getKey().cliName(), Charts.num(b.seconds()), Charts.num(r.symbols / b.seconds() / 1e6),
+                m.row(r.name, e.getKey().label(), Charts.num(b.seconds()), Charts.num(r.symbols / b.seconds() / 1e6),
                         Charts.num(b.peakBytes() / 1e6), Charts.num(b.peakBytes() / (double) r.symbols), count(b.symbols()), count(b.rules()));
             }
             for (var e : r.tools.entrySet()) {
@@ -173,7 +172,7 @@ final class GrammarsReport {
         for (Row r : rows) {
             for (var e : r.grammars.entrySet()) {
                 Built b = e.getValue();
-                sb.append(String.format(Locale.ROOT, "%s,%d,%d,%s,%d,%.4f,%d,%d,%d%n", r.name, r.symbols, r.distinct, e.getKey().cliName(),
+                sb.append(String.format(Locale.ROOT, "%s,%d,%d,%s,%d,%.4f,%d,%d,%d%n", r.name, r.symbols, r.distinct, e.getKey().label(),
                         b.bytes(), b.seconds(), b.peakBytes(), b.symbols(), b.rules()));
             }
             for (var e : r.tools.entrySet()) {
@@ -194,10 +193,10 @@ final class GrammarsReport {
                 .xAxisTitle("trace").yAxisTitle("bytes").build();
         List<String> names = done.stream().map(r -> r.name).toList();
         List<List<Number>> all = new ArrayList<>();
-        for (GrammarAlgorithm a : GrammarAlgorithm.values()) {
+        for (GrammarAlgorithm a : GrammarRuns.ALGORITHMS) {
             List<Number> v = done.stream().map(r -> (Number) r.grammars.get(a).bytes()).toList();
             all.add(v);
-            chart.addSeries(a.cliName(), names, v);
+            chart.addSeries(a.label(), names, v);
         }
         for (String[] tool : GrammarRuns.TOOLS) {
             List<Number> v = done.stream().map(r -> (Number) r.tools.get(tool[0]).bytes()).toList();
