@@ -228,9 +228,13 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
         return built;
     }
 
-    /** Empties the builder, keeping its buffer (the recorder reuses a builder at every chunk). */
+    /**
+     * Empties the builder, keeping its buffer unless the last string used under a quarter of it (the
+     * recorder reuses a builder at every chunk; a thread gone quiet should not keep a window's buffer).
+     */
     @Override
     public boolean reset() {
+        if (length < buffer.length / 4) buffer = new int[(int) Math.max(16, length)];
         fill = 0;
         length = 0;
         rules = new int[16][];

@@ -109,6 +109,12 @@ class WindowedEnhancedGrammarTest {
         int[] other = loopTrace(7_000, 9);
         b.append(other, 0, other.length);
         assertThat(b.toGrammar()).isEqualTo(build(a, other));
+        assertThat(b.reset()).isTrue();
+        long afterAWindowfulString = b.footprintBytes();
+        b.append(other, 0, 10);
+        assertThat(b.toGrammar().expand()).isEqualTo(Arrays.copyOf(other, 10));
+        assertThat(b.reset()).isTrue();
+        assertThat(b.footprintBytes()).as("a reset after a short string gives the window's buffer back").isLessThan(afterAWindowfulString - 3000);
     }
 
     /** Memory follows the window: on a compressible input (its grammar small) the windowed peak stays near one window's build. */
