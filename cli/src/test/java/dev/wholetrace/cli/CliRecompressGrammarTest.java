@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Files;
@@ -50,7 +51,8 @@ class CliRecompressGrammarTest {
 
     /** How recompress names the grammar in its summary. */
     private static String label(String[] grammar) {
-        return grammar.length == 1 ? grammar[0] : grammar[0] + "/w" + (grammar[2].equals("64") ? "2^6" : grammar[2]);
+        GrammarAlgorithm a = GrammarAlgorithm.byName(grammar[0]);
+        return (grammar.length == 1 ? a : a.withWindow(Integer.parseInt(grammar[2]))).label();
     }
 
     /** The recording's clock span as stats reports it ("none" without a clock). */

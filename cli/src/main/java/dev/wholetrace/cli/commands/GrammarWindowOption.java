@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 public class GrammarWindowOption {
     @Option(names = "--window", paramLabel = "N",
             description = "with --grammar enhanced: build the grammar over windows of N symbols (" + GrammarAlgorithm.MIN_WINDOW
-                    + " to 2^30), merging each window's rules into the grammar, so memory is about 16 bytes per window symbol "
+                    + " to 2^30), merging each window's rules into the grammar, so memory is about 22 bytes per window symbol "
                     + "plus the grammar instead of 12 to 16 bytes per input symbol (usable while recording); e.g. --window 65536")
     Integer window;
 
