@@ -38,6 +38,7 @@ public final class Agent {
         try {
             AgentOptions options = AgentOptions.parse(args);
             RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(options.codec()).withChunkMillis(options.intervalMillis())
+                    .withGrammar(options.grammar())
                     .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
                     .withProperty("java.version", System.getProperty("java.version"))
                     // where the program's classes came from: race reports read their bytecode for artifacts

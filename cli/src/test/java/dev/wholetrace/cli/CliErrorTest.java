@@ -150,6 +150,15 @@ class CliErrorTest {
         assertThat(named.exit()).as(named.toString()).isZero();
     }
 
+    @Test
+    void aWindowNeedsTheEnhancedGrammarAndASize() {
+        String in = s(dir.resolve("in.u32"));
+        assertThat(badInput("compress", in, "--input", "u32", "--window", "65536", "-o", s(out("x.wgr")))).contains("--window needs --grammar enhanced").contains("sequitur");
+        assertThat(badInput("compress", in, "--input", "u32", "--grammar", "enhanced", "--window", "10", "-o", s(out("x.wgr")))).contains("64").contains("10");
+        assertThat(badInput("recompress", in, "--window", "65536", "-o", s(out("x.wgr")))).contains("--window needs --grammar enhanced");
+        assertThat(Files.exists(out("x.wgr"))).isFalse();
+    }
+
     // ---- bad files --------------------------------------------------------------------------
 
     @Test

@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Files;
@@ -44,6 +45,16 @@ class CliRecompressGrammarTest {
         traces.add(v4);
     }
 
+    /** The --grammar arguments every test rebuilds with: each algorithm, and enhanced over windows of 64 events (so that traces this small have several). */
+    static final List<String[]> GRAMMARS = List.of(new String[] {"enhanced"}, new String[] {"repair"}, new String[] {"strata"},
+            new String[] {"enhanced", "--window", "64"});
+
+    /** How recompress names the grammar in its summary. */
+    private static String label(String[] grammar) {
+        GrammarAlgorithm a = GrammarAlgorithm.byName(grammar[0]);
+        return (grammar.length == 1 ? a : a.withWindow(Integer.parseInt(grammar[2]))).label();
+    }
+
     /** The recording's clock span as stats reports it ("none" without a clock). */
     private static String recordedNanos(String trace) {
         Matcher m = Pattern.compile("\"recordedNanos\":(\\d+)").matcher(String.join("", out("stats", trace, "--format", "json")));
@@ -62,11 +73,14 @@ class CliRecompressGrammarTest {
             String in = trace.toString();
             List<String> dump = out("dump", in);
             Cli races = Cli.run("races", in); // a DOR trace has no races to find: then the same one-line error
-            for (String algorithm : List.of("enhanced", "repair", "strata")) {
+            for (String[] grammar : GRAMMARS) {
+                String algorithm = String.join("", grammar).replace("--window", "-w");
                 Path rebuilt = dir.resolve(trace.getFileName() + "." + algorithm + ".wtrace");
-                Cli r = Cli.run("recompress", in, "-o", rebuilt.toString(), "--grammar", algorithm);
+                List<String> args = new ArrayList<>(List.of("recompress", in, "-o", rebuilt.toString(), "--grammar"));
+                args.addAll(List.of(grammar));
+                Cli r = Cli.run(args.toArray(String[]::new));
                 assertThat(r.exit()).as(r.toString()).isZero();
-                assertThat(r.out()).contains("grammar " + algorithm + ": ").contains("complete");
+                assertThat(r.out()).contains("grammar " + label(grammar) + ": ").contains("complete");
                 String what = trace.getFileName() + " with " + algorithm;
                 String out = rebuilt.toString();
                 assertThat(out("dump", out)).as(what).isEqualTo(dump);
@@ -150,6 +164,39 @@ class CliRecompressGrammarTest {
         }
     }
 
+    /**
+     * {@code record --grammar enhanced --window N}: the agent builds every grammar over windows while
+     * recording; the trace verifies, and reads as the same trace rebuilt by SEQUITUR (dump,
+     * segments, races, stats).
+     */
+    @Test
+    void recordedWithAWindowedGrammar() throws Exception {
+        Path trace = dir.resolve("racy-windowed.wtrace");
+        Path agent = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+        List<String> cmd = new ArrayList<>(List.of(CliRecordTest.java(), "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "record", "-o", trace.toString(), "--mode", "cdr", "--agent", agent.toString(), "--include", "wtdemo.*",
+                "--grammar", "enhanced", "--window", "64", "--",
+                CliRecordTest.java(), "-cp", System.getProperty("java.class.path"), "wtdemo.RacyCounter"));
+        CliRecordTest.Run run = CliRecordTest.run(cmd, "");
+        assertThat(run.exit()).as(run.toString()).isZero();
+        String in = trace.toString();
+        assertThat(ParallelTrace.open(trace).properties().get("agent.options")).contains("grammar=enhanced,window=64");
+        Path sequitur = dir.resolve("racy-windowed.sequitur.wtrace");
+        assertThat(Cli.run("recompress", in, "-o", sequitur.toString(), "--grammar", "sequitur").exit()).isZero();
+        String back = sequitur.toString();
+        assertThat(out("dump", back)).isEqualTo(out("dump", in));
+        assertThat(Cli.run("verify", in).exit()).isZero();
+        Cli races = Cli.run("races", in);
+        assertThat(races.exit()).as(races.toString()).isZero();
+        assertThat(normalised(races.out().lines().toList(), in)).isEqualTo(normalised(Cli.run("races", back).out().lines().toList(), back));
+        assertThat(Cli.run("stats", in).err()).isEmpty();
+        assertSameSegments(back, in, "recorded with enhanced/w2^6");
+        Cli bad = Cli.run("record", "-o", dir.resolve("never.wtrace").toString(), "--window", "64", "--", CliRecordTest.java(), "-version");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.errLines()).hasSize(1);
+        assertThat(bad.err()).contains("--window needs --grammar enhanced");
+    }
+
     /** Output without the file's name and the time taken, which differ between the two files. */
     private static List<String> normalised(List<String> lines, String file) {
         return lines.stream().map(l -> l.replace(file, "FILE").replaceAll("\\(\\d+\\.\\d+ s\\)", "(s)")).toList();
@@ -169,17 +216,22 @@ class CliRecompressGrammarTest {
         Files.write(raw, b.array());
         Path wgr = dir.resolve("loops.wgr");
         assertThat(Cli.run("compress", raw.toString(), "--input", "u32", "-o", wgr.toString()).exit()).isZero();
-        for (String algorithm : List.of("enhanced", "repair", "strata")) {
+        for (String[] grammar : GRAMMARS) {
+            String algorithm = String.join("", grammar).replace("--window", "-w");
             Path direct = dir.resolve("loops.direct." + algorithm + ".wgr");
-            Cli c = Cli.run("compress", raw.toString(), "--input", "u32", "--grammar", algorithm, "-o", direct.toString());
+            List<String> args = new ArrayList<>(List.of("compress", raw.toString(), "--input", "u32", "-o", direct.toString(), "--grammar"));
+            args.addAll(List.of(grammar));
+            Cli c = Cli.run(args.toArray(String[]::new));
             assertThat(c.exit()).as(c.toString()).isZero();
             Path directBack = dir.resolve("loops.direct." + algorithm + ".u32");
             assertThat(Cli.run("expand", direct.toString(), "-o", directBack.toString()).exit()).isZero();
             assertThat(Files.readAllBytes(directBack)).isEqualTo(b.array());
             Path out = dir.resolve("loops." + algorithm + ".wgr");
-            Cli r = Cli.run("recompress", wgr.toString(), "-o", out.toString(), "--grammar", algorithm);
+            args = new ArrayList<>(List.of("recompress", wgr.toString(), "-o", out.toString(), "--grammar"));
+            args.addAll(List.of(grammar));
+            Cli r = Cli.run(args.toArray(String[]::new));
             assertThat(r.exit()).as(r.toString()).isZero();
-            assertThat(r.out()).contains("grammar " + algorithm + ": ");
+            assertThat(r.out()).contains("grammar " + label(grammar) + ": ");
             Path back = dir.resolve("loops." + algorithm + ".u32");
             assertThat(Cli.run("expand", out.toString(), "-o", back.toString()).exit()).isZero();
             assertThat(Files.readAllBytes(back)).isEqualTo(b.array());

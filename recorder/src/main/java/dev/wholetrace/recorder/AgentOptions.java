@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.EwppCaps;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Pattern;
@@ -27,6 +28,8 @@ import java.util.regex.Pattern;
  *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
  *   <li>{@value #CAPS}: mode ewpp, {@code BUFFER:TABLE}, the collection's memory bounds (EwppCaps; docs/ewpp.md);</li>
  *   <li>{@value #PIPELINE}: mode strata, {@code on} (paths and layer 0 on two threads per compressor worker) or {@code off} (default: one; docs/strata.md);</li>
+ *   <li>{@value #GRAMMAR}: the algorithm that builds every grammar, a {@link GrammarAlgorithm} name (default sequitur);</li>
+ *   <li>{@value #WINDOW}: with {@code grammar=enhanced}, its window in symbols ({@link GrammarAlgorithm#withWindow}; docs/grammars.md);</li>
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
@@ -47,6 +50,10 @@ public final class AgentOptions {
     public static final String CAPS = "caps";
     /** Mode strata: {@code on} or {@code off} (default), whether layer 0 runs on a pipeline stage of its own (docs/strata.md). */
     public static final String PIPELINE = "pipeline";
+    /** The grammar algorithm's name (GrammarAlgorithm.byName; default sequitur). */
+    public static final String GRAMMAR = "grammar";
+    /** With grammar=enhanced: its window in input symbols (GrammarAlgorithm.withWindow). */
+    public static final String WINDOW = "window";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -65,6 +72,8 @@ public final class AgentOptions {
     private String caps;
     /** Mode strata: "on" or "off", or null for the default (off). */
     private String pipeline;
+    /** The grammar algorithm, or null for the default (sequitur). */
+    private GrammarAlgorithm grammar;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         this(out, mode, include, exclude, intervalMillis, codec, null);
@@ -128,7 +137,20 @@ public final class AgentOptions {
         o.signature = signature;
         o.caps = caps;
         o.pipeline = pipeline;
+        o.grammar = grammar;
         return o;
+    }
+
+    /** These options, building every grammar with {@code g} (a windowed variant included); null: the default (sequitur). */
+    public AgentOptions withGrammar(GrammarAlgorithm g) {
+        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
+        o.grammar = g;
+        return o;
+    }
+
+    /** The algorithm every grammar is built with ({@link GrammarAlgorithm#DEFAULT} unless set). */
+    public GrammarAlgorithm grammar() {
+        return grammar == null ? GrammarAlgorithm.DEFAULT : grammar;
     }
 
     /** These options, running mode strata's layer 0 on a stage of its own ({@code on}) or on the compressor worker ({@code off}); null: the default (off). */
@@ -186,12 +208,15 @@ public final class AgentOptions {
                 case SIGNATURE -> o.withSignature(value);
                 case CAPS -> o.withCaps(value);
                 case PIPELINE -> o.withPipeline(value);
+                case GRAMMAR -> o.withGrammar(o.grammar().window() > 0 ? GrammarAlgorithm.byName(value).withWindow(o.grammar().window())
+                        : GrammarAlgorithm.byName(value));
+                case WINDOW -> o.withGrammar(o.grammar().withWindow(parseWindow(value)));
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, pipeline)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, pipeline, grammar, window)");
             };
         }
         return o;
@@ -214,6 +239,8 @@ public final class AgentOptions {
         if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
         if (caps != null) b.append(',').append(CAPS).append('=').append(caps);
         if (pipeline != null) b.append(',').append(PIPELINE).append('=').append(pipeline);
+        if (grammar != null) b.append(',').append(GRAMMAR).append('=').append(grammar.cliName());
+        if (grammar != null && grammar.window() > 0) b.append(',').append(WINDOW).append('=').append(grammar.window());
         return b.toString();
     }
 
@@ -290,6 +317,14 @@ public final class AgentOptions {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(INTERVAL + " must be a number of milliseconds, not '" + value + "'");
+        }
+    }
+
+    private static int parseWindow(String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(WINDOW + " must be a number of symbols, not '" + value + "'");
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +34,22 @@ class AgentOptionsTest {
         assertThat(back.format()).isEqualTo(o.format());
         assertThat(AgentOptions.parse("mode=strata").pipeline()).isNull();
         assertThatThrownBy(() -> AgentOptions.parse("pipeline=maybe")).hasMessageContaining("pipeline must be on or off");
+    }
+
+    @Test
+    void theGrammarAndItsWindowParseBackAndSurviveOtherOptions() {
+        GrammarAlgorithm windowed = GrammarAlgorithm.ENHANCED.withWindow(1 << 16);
+        AgentOptions o = AgentOptions.of(Path.of("x.wtrace"), TraceMode.COR).withGrammar(windowed).withIntervalMillis(500);
+        assertThat(o.format()).endsWith(",interval=500,grammar=enhanced,window=65536");
+        AgentOptions back = AgentOptions.parse(o.format());
+        assertThat(back.grammar()).isEqualTo(windowed);
+        assertThat(back.format()).isEqualTo(o.format());
+        assertThat(AgentOptions.parse("grammar=repair").grammar()).isSameAs(GrammarAlgorithm.REPAIR);
+        assertThat(AgentOptions.parse("mode=cor").grammar()).isSameAs(GrammarAlgorithm.DEFAULT);
+        assertThat(AgentOptions.parse("mode=cor").format()).doesNotContain("grammar");
+        assertThatThrownBy(() -> AgentOptions.parse("grammar=lz78")).hasMessageContaining("lz78");
+        assertThatThrownBy(() -> AgentOptions.parse("grammar=sequitur,window=65536")).hasMessageContaining("enhanced");
+        assertThatThrownBy(() -> AgentOptions.parse("grammar=enhanced,window=many")).hasMessageContaining("window must be a number");
     }
 
     @Test

@@ -38,6 +38,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr",
                 "  wholetrace compress huge.u64 --input u64 -o huge.wgr --chunk-memory 32   # smaller chunks",
+                "  wholetrace compress trace.u32 --input u32 -o trace.wgr --grammar enhanced --window 1048576",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --format json | jq .outputBytes"})
 public final class CompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -62,6 +63,9 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
             completionCandidates = GrammarAlgorithmConverter.class,
             description = "the grammar-compression algorithm: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     GrammarAlgorithm algorithm;
+
+    @Mixin
+    GrammarWindowOption window;
 
     @Option(names = "--chunk-memory", defaultValue = "64", paramLabel = "MiB",
             description = "memory the grammar builders may hold before a chunk is closed, 1..1024 MiB (default: ${DEFAULT-VALUE})")
@@ -111,13 +115,14 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
         PrintWriter out = spec.commandLine().getOut();
         OutputFile target = OutputFile.check(output, force.force(), input);
         if (chunkMiB < 1 || chunkMiB > 1024) throw new IllegalArgumentException("--chunk-memory must be 1 to 1024 (MiB), not " + chunkMiB);
+        GrammarAlgorithm grammar = window.apply(algorithm);
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
         Totals totals = new Totals();
         long outBytes = target.write(tmp -> {
             try (GrammarFileWriter w = new GrammarFileWriter(tmp, format.id);
                  Progress progress = new Progress(spec.commandLine().getErr(), "compressing " + input.getFileName(), inBytes)) {
-                ChunkingCompressor chunks = new ChunkingCompressor(format, algorithm, (long) chunkMiB << 20, chunk -> {
+                ChunkingCompressor chunks = new ChunkingCompressor(format, grammar, (long) chunkMiB << 20, chunk -> {
                     totals.add(chunk);
                     chunk.appendTo(w, codec);
                 });

@@ -52,7 +52,8 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "grammar and address streams) with that algorithm: the events, the sync order and every analysis "
                         + "stay the same, only the grammars' shape and size change; sync counts are recounted. enhanced "
                         + "(frequency-ordered SEQUITUR) and repair (Re-Pair) work offline, on the whole of each grammar at "
-                        + "once, with about 12 bytes of memory per event of a chunk (docs/grammars.md). A .wtrace is "
+                        + "once, with about 12 bytes of memory per event of a chunk (docs/grammars.md); --window N makes "
+                        + "enhanced work over windows of N events, its memory then following the window. A .wtrace is "
                         + "rewritten in the current format version only.",
                 "",
                 "--addresses (a .wtrace in CDR or ALL) decodes every address stream and encodes it again: diff-rle "
@@ -65,6 +66,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
                 "  wholetrace recompress app.wtrace -o app.enhanced.wtrace --grammar enhanced",
                 "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair",
+                "  wholetrace recompress app.wtrace -o app.w16.wtrace --grammar enhanced --window 65536",
                 "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive",
                 "  wholetrace recompress run.wtrace -o small.wtrace --format json | jq .outputBytes"})
 public final class RecompressCommand implements Callable<Integer>, FormatOption.Formatted {
@@ -78,6 +80,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             completionCandidates = GrammarAlgorithmConverter.class,
             description = "rebuild every grammar with ${COMPLETION-CANDIDATES} (default: keep the grammars as they are)")
     GrammarAlgorithm grammar;
+
+    @Mixin
+    GrammarWindowOption window;
 
     @Option(names = "--addresses", paramLabel = "CODING", converter = AddressCodingConverter.class,
             completionCandidates = AddressCodingConverter.class,
@@ -106,12 +111,13 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         if (isGrammarFile(input) && addresses != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--addresses re-encodes a .wtrace's address streams; " + input + " is a grammar file");
         }
+        GrammarAlgorithm grammar = window.apply(this.grammar);
         CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
             GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
             summary.line("input   %s: %s, %d chunks, %s records", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()))
                     .put("kind", "grammar file").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("records", r.records());
-            grammarLine(summary, r.grammarsIn(), r.grammarsOut());
+            grammarLine(summary, grammar, r.grammarsIn(), r.grammarsOut());
             summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else if (grammar != null || addresses != null) {
@@ -120,7 +126,7 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
                     .put("complete", r.inputComplete());
-            grammarLine(summary, r.grammarsIn(), r.grammarsOut());
+            grammarLine(summary, grammar, r.grammarsIn(), r.grammarsOut());
             summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
@@ -145,13 +151,13 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         return 0;
     }
 
-    private void grammarLine(CommandSummary summary, long before, long after) {
+    private void grammarLine(CommandSummary summary, GrammarAlgorithm grammar, long before, long after) {
         if (addresses != null) {
             summary.line("address streams re-encoded: %s", addresses.cliName()).put("addresses", addresses.cliName());
         }
         if (grammar == null) return;
-        summary.line("grammar %s: %s symbols -> %s (%s)", grammar.cliName(), Units.count(before), Units.count(after), Units.percent(after, before))
-                .put("grammar", grammar.cliName()).put("symbolsBefore", before).put("symbolsAfter", after);
+        summary.line("grammar %s: %s symbols -> %s (%s)", grammar.label(), Units.count(before), Units.count(after), Units.percent(after, before))
+                .put("grammar", grammar.cliName()).put("window", grammar.window()).put("symbolsBefore", before).put("symbolsAfter", after);
     }
 
     /** A .wgr starts with its magic; anything else is taken for a .wtrace (whose reader then checks it). */

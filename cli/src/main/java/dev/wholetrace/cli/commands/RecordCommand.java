@@ -7,6 +7,7 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.recorder.AgentOptions;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
@@ -60,6 +61,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o first.wtrace --mode cdr -- java -jar app.jar   # then, the eWPP with its filtering phase:",
                 "  wholetrace record -o run.wtrace --mode ewpp --filter-from first.wtrace -- java -jar app.jar",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
+                "  wholetrace record -o run.wtrace --grammar enhanced --window 65536 -- java -jar app.jar   # frequency-ordered SEQUITUR",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>err.txt; tail -1 err.txt   # the summary, for a script",
                 "",
@@ -92,6 +94,16 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
 
     @Option(names = "--agent", paramLabel = "JAR", description = "the agent jar (default: found next to this build, or $WHOLETRACE_AGENT)")
     Path agent;
+
+    @Option(names = "--grammar", defaultValue = "sequitur", paramLabel = "ALGORITHM", converter = GrammarAlgorithmConverter.class,
+            completionCandidates = GrammarAlgorithmConverter.class,
+            description = "the algorithm the agent builds every grammar with: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); "
+                    + "enhanced and repair are offline, holding 12 to 16 bytes per event of a chunk: while recording prefer "
+                    + "--grammar enhanced --window N")
+    GrammarAlgorithm grammar;
+
+    @Mixin
+    GrammarWindowOption window;
 
     @Mixin
     ForceOption force;
@@ -126,7 +138,8 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         TraceMode traceMode = TraceMode.parse(mode);
-        AgentOptions options = filter.apply(AgentOptions.of(out, traceMode).withInclude(include).withExclude(exclude), traceMode, spec.commandLine().getErr());
+        AgentOptions options = filter.apply(AgentOptions.of(out, traceMode).withInclude(include).withExclude(exclude)
+                .withGrammar(grammar == GrammarAlgorithm.DEFAULT && window.window == null ? null : window.apply(grammar)), traceMode, spec.commandLine().getErr());
         cmd.add(options.javaagent(BuildJars.agentJar(agent)));
         cmd.addAll(command.subList(1, command.size()));
         Process p;

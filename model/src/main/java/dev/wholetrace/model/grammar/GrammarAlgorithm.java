@@ -2,31 +2,42 @@ package dev.wholetrace.model.grammar;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
  * The grammar-compression algorithms a trace can be built with, by the name configuration and the
- * command line use ({@code wholetrace compress --grammar sequitur}). Every algorithm produces an
- * ordinary {@link Grammar}, so readers, codecs and analyses do not know which one made a trace.
+ * command line use ({@code wholetrace compress --grammar sequitur}), and for {@code enhanced} an
+ * optional window ({@code --window N}, {@link #withWindow}). Every algorithm produces an ordinary
+ * {@link Grammar}, so readers, codecs and analyses do not know which one made a trace.
  *
- * <p>Adding an algorithm (frequency-ordered SEQUITUR, Re-Pair, ...) is one class implementing
- * {@link GrammarBuilder} plus one constant here naming its constructor; see docs/sequitur.md.
+ * <p>The four named algorithms are constants compared by identity as an enum's would be; a
+ * windowed variant is a value (equal when algorithm and window are). Adding an algorithm
+ * (frequency-ordered SEQUITUR, Re-Pair, ...) is one class implementing {@link GrammarBuilder}
+ * plus one constant here naming its constructor, listed in {@link #values()}; see docs/sequitur.md.
  */
-public enum GrammarAlgorithm {
+public final class GrammarAlgorithm {
     /** Online SEQUITUR (Nevill-Manning and Witten): {@link SequiturGrammar}. */
-    SEQUITUR(SequiturGrammar::new),
+    public static final GrammarAlgorithm SEQUITUR = new GrammarAlgorithm("sequitur", 0, SequiturGrammar::new);
     /** Frequency-ordered SEQUITUR, offline (extended-wpp §4): {@link EnhancedSequiturGrammar}. */
-    ENHANCED(EnhancedSequiturGrammar::new),
+    public static final GrammarAlgorithm ENHANCED = new GrammarAlgorithm("enhanced", 0, EnhancedSequiturGrammar::new);
     /** Re-Pair, offline: binary rules, then pruned (so no longer all binary) (rules that save less than two symbols written out): {@link RePairGrammar}. */
-    REPAIR(RePairGrammar::new),
+    public static final GrammarAlgorithm REPAIR = new GrammarAlgorithm("repair", 0, RePairGrammar::new);
     /**
      * The strata paper's cyclic paths and stratum layer 0 with SEQUITUR over the layer's runs,
      * unfolded into an ordinary grammar: {@link dev.wholetrace.model.strata.StrataGrammar}.
      */
-    STRATA(dev.wholetrace.model.strata.StrataGrammar::new);
+    public static final GrammarAlgorithm STRATA = new GrammarAlgorithm("strata", 0, dev.wholetrace.model.strata.StrataGrammar::new);
 
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
+
+    /** Smallest window {@link #withWindow} accepts: below it a window's grammar is mostly its start rule. */
+    public static final int MIN_WINDOW = 64;
+    /** Largest window: a window is one offline build, whose arrays are indexed by int. */
+    public static final int MAX_WINDOW = 1 << 30;
+
+    private static final GrammarAlgorithm[] VALUES = {SEQUITUR, ENHANCED, REPAIR, STRATA};
 
     /** Capacity hint for builders made without one: small, since most grammars of a trace are small. */
     private static final int DEFAULT_CAPACITY = 16;
@@ -37,15 +48,50 @@ public enum GrammarAlgorithm {
         GrammarBuilder create(int initialCapacity);
     }
 
+    private final String name;
+    private final int window;
     private final Factory factory;
 
-    GrammarAlgorithm(Factory factory) {
+    private GrammarAlgorithm(String name, int window, Factory factory) {
+        this.name = name;
+        this.window = window;
         this.factory = factory;
     }
 
-    /** The name configuration and the command line use: the constant's, in lower case with dashes ({@code sequitur}). */
+    /** The named algorithms (no windowed variants), in a fixed order. */
+    public static GrammarAlgorithm[] values() {
+        return VALUES.clone();
+    }
+
+    /** The name configuration and the command line use ({@code sequitur}); a windowed variant has its algorithm's name. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return name;
+    }
+
+    /** The window in input symbols, or 0 for the whole input at once (or an online algorithm). */
+    public int window() {
+        return window;
+    }
+
+    /** A short label for tables and summaries: the name, and the window as a power of two when there is one ({@code enhanced/w2^16}). */
+    public String label() {
+        if (window == 0) return name;
+        return name + "/w" + (Integer.bitCount(window) == 1 ? "2^" + Integer.numberOfTrailingZeros(window) : String.valueOf(window));
+    }
+
+    /**
+     * Frequency-ordered SEQUITUR over consecutive windows of {@code symbols} input symbols
+     * ({@link WindowedEnhancedGrammar}): memory bounded by the window, not the input, so it can run
+     * while recording. Only {@link #ENHANCED} has a windowed variant.
+     *
+     * @throws IllegalArgumentException for another algorithm or a window outside [{@value #MIN_WINDOW}, 2^30]
+     */
+    public GrammarAlgorithm withWindow(int symbols) {
+        if (this != ENHANCED) throw new IllegalArgumentException("a window applies to the enhanced grammar only, not " + name);
+        if (symbols < MIN_WINDOW || symbols > MAX_WINDOW) {
+            throw new IllegalArgumentException("the window must be " + MIN_WINDOW + " to " + MAX_WINDOW + " symbols, not " + symbols);
+        }
+        return new GrammarAlgorithm(name, symbols, cap -> new WindowedEnhancedGrammar(symbols, cap));
     }
 
     /**
@@ -83,12 +129,27 @@ public enum GrammarAlgorithm {
      * @throws IllegalArgumentException naming the known algorithms, if there is none by that name
      */
     public static GrammarAlgorithm byName(String name) {
-        for (GrammarAlgorithm a : values()) if (a.cliName().equals(name.toLowerCase(Locale.ROOT))) return a;
+        for (GrammarAlgorithm a : VALUES) if (a.cliName().equals(name.toLowerCase(Locale.ROOT))) return a;
         throw new IllegalArgumentException("unknown grammar algorithm '" + name + "' (expected " + names() + ")");
     }
 
     /** The known names, comma-separated, for help texts and error messages. */
     public static String names() {
-        return Arrays.stream(values()).map(GrammarAlgorithm::cliName).collect(Collectors.joining(", "));
+        return Arrays.stream(VALUES).map(GrammarAlgorithm::cliName).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GrammarAlgorithm a && a.name.equals(name) && a.window == window;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, window);
+    }
+
+    @Override
+    public String toString() {
+        return label();
     }
 }

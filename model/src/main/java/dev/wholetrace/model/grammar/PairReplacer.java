@@ -170,7 +170,7 @@ final class PairReplacer {
         int l = left(p);
         int rr = right(r);
         if (l != NONE) removeOcc(l);
-        removeOcc(p);
+        if (listed(p)) unlink(current, p); // the digram being replaced: its record is known
         if (rr != NONE) removeOcc(r);
         setSym(p, xs);
         deleteNode(r);
@@ -178,10 +178,14 @@ final class PairReplacer {
         if (rr != NONE) addOcc(p);
     }
 
-    /** A rule whose whole body is the digram (SEQUITUR reuses it rather than make a twin), or NONE. */
+    /**
+     * A rule whose whole body is the digram (SEQUITUR reuses it rather than make a twin), or NONE.
+     * Only the list's body occurrences, which come first ({@link #append}), are looked at: scanning
+     * the sequence's occurrences too took a fifth of the build (JFR, docs/grammars.md).
+     */
     private int wholeBodyRule(int rec) {
-        for (int p = pairHead[rec]; p != NONE; p = occNext(p)) {
-            if (p >= n && left(p) == NONE && right(right(p)) == NONE) return bOccNext[bPrev[p - n] - n];
+        for (int p = pairHead[rec]; p >= n; p = bOccNext[p - n]) {
+            if (left(p) == NONE && right(right(p)) == NONE) return bOccNext[bPrev[p - n] - n];
         }
         return NONE;
     }
@@ -276,7 +280,17 @@ final class PairReplacer {
         return len;
     }
 
+    /** Adds {@code v} to the occurrence list: a body node at the head, a sequence slot at the tail, so body nodes come first. */
     private void append(int rec, int v) {
+        if (v >= n) {
+            int h = pairHead[rec];
+            bOccPrev[v - n] = NONE;
+            bOccNext[v - n] = h;
+            if (h == NONE) pairTail[rec] = v;
+            else setOccPrev(h, v);
+            pairHead[rec] = v;
+            return;
+        }
         int t = pairTail[rec];
         setOccPrev(v, t);
         setOccNext(v, NONE);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -153,16 +152,16 @@ class OfflineGrammarPropertiesTest {
 
     @Provide
     Arbitrary<int[]> smallAlphabet() {
-        return Arbitraries.integers().between(1, 4).flatMap(k -> Arbitraries.integers().between(0, k - 1).array(int[].class).ofMaxSize(3000));
+        return GrammarInputs.smallAlphabet();
     }
 
     @Provide
     Arbitrary<int[]> hugeTerminals() {
-        return Arbitraries.of(0, 1, 1 << 30, Integer.MAX_VALUE - 1, Integer.MAX_VALUE).array(int[].class).ofMaxSize(1500);
+        return GrammarInputs.hugeTerminals();
     }
 
     @Provide
     Arbitrary<int[]> pattern() {
-        return Arbitraries.integers().between(1, 5).flatMap(k -> Arbitraries.integers().between(0, k - 1).array(int[].class).ofMinSize(1).ofMaxSize(12));
+        return GrammarInputs.pattern();
     }
 }
