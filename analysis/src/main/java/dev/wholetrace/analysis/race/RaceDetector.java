@@ -87,8 +87,12 @@ public final class RaceDetector {
         return detect(trace, allInstances, progress, PART_ACCESSES);
     }
 
-    /** The same, checking the trace in parts of about {@code partAccesses} accesses (tests make small parts of small traces). */
-    static Result detect(TraceView trace, boolean allInstances, RaceProgress progress, long partAccesses) {
+    /**
+     * The same, checking the trace in parts of about {@code partAccesses} accesses: tests make small
+     * parts of small traces, and {@code bench races} measures {@code Long.MAX_VALUE}, one part (every
+     * row held at once, as before parts), beside the default.
+     */
+    public static Result detect(TraceView trace, boolean allInstances, RaceProgress progress, long partAccesses) {
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + " (record with --mode cdr)");

@@ -2,6 +2,7 @@ package dev.wholetrace.bench.races;
 
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
+import dev.wholetrace.analysis.race.RaceProgress;
 import dev.wholetrace.analysis.race.VectorClockDetector;
 import dev.wholetrace.reader.TraceView;
 import com.sun.management.GarbageCollectionNotificationInfo;
@@ -15,7 +16,7 @@ import java.util.Locale;
 
 /**
  * One detector on one trace, in a JVM of its own so that its peak memory is its own:
- * {@code DetectorChild open|compressed|baseline FILE} prints {@code seconds peakRssBytes pairs dynamic cpuSeconds rowsHeld parts heapAfterGc}
+ * {@code DetectorChild open|compressed|one-part|baseline FILE} prints {@code seconds peakRssBytes pairs dynamic cpuSeconds rowsHeld parts heapAfterGc}
  * (dynamic -1 for the baseline, which does not count instances; rowsHeld and parts, the compressed
  * detector's {@link RaceDetector.Stats#peakRows} and {@link RaceDetector.Stats#parts}, 0 for the others;
  * heapAfterGc the most heap in use right after a garbage collection, over the run: what the
@@ -45,11 +46,18 @@ public final class DetectorChild {
                 rowsHeld = r.stats().peakRows();
                 parts = r.stats().parts();
             }
+            case "one-part" -> { // the compressed detector holding every row at once, as before it checked the trace in parts
+                RaceDetector.Result r = RaceDetector.detect(trace, false, RaceProgress.NONE, Long.MAX_VALUE);
+                pairs = r.races().size();
+                for (Race race : r.races()) dynamic += race.count();
+                rowsHeld = r.stats().peakRows();
+                parts = r.stats().parts();
+            }
             case "baseline" -> {
                 pairs = VectorClockDetector.detect(trace).pairs().size();
                 dynamic = -1;
             }
-            default -> throw new IllegalArgumentException("open, compressed or baseline, not " + args[0]);
+            default -> throw new IllegalArgumentException("open, compressed, one-part or baseline, not " + args[0]);
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;

@@ -102,10 +102,12 @@ public final class RacesCommand implements Callable<Integer> {
 
     /**
      * A kernel at one thread count: its trace and the three child runs, and the compressed and
-     * baseline ones again at the heap {@code heap} (null: out of memory there).
+     * baseline ones again at the heap {@code heap} (null: out of memory there), beside the
+     * compressed detector in one part (every row held at once, as before parts).
      */
     record KernelRow(String workload, int threads, int size, int steps, long events, long accesses, long fileBytes, Detection open,
-                     Detection compressed, Detection baseline, String heap, Detection compressedAtHeap, Detection baselineAtHeap) {}
+                     Detection compressed, Detection baseline, String heap, Detection compressedAtHeap, Detection baselineAtHeap,
+                     Detection onePartAtHeap) {}
 
     /** One racy program of the suite. */
     record SuiteRow(String program, long events, int pairs, long dynamic, int artifacts) {}
@@ -147,11 +149,12 @@ public final class RacesCommand implements Callable<Integer> {
                         Detection baseline = detect(bench, "baseline", trace, dir, "12g");
                         Detection compressedAtHeap = detectAtHeap(bench, "compressed", trace, dir);
                         Detection baselineAtHeap = detectAtHeap(bench, "baseline", trace, dir);
+                        Detection onePartAtHeap = detectAtHeap(bench, "one-part", trace, dir);
                         if (compressed.pairs() != baseline.pairs()) {
                             throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
                         }
                         rows.add(new KernelRow(k.label(), t, size, stepCount, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline, heap,
-                                compressedAtHeap, baselineAtHeap));
+                                compressedAtHeap, baselineAtHeap, onePartAtHeap));
                         log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs; "
                                         + "at -Xmx%s compressed %s, baseline %s",
                                 k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
@@ -258,7 +261,7 @@ public final class RacesCommand implements Callable<Integer> {
 
     private static List<String> detectorCommand(Path bench, String which, Path trace, String xmx) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + xmx));
-        if (which.equals("compressed")) cmd.addAll(RACES_JVM);
+        if (which.equals("compressed") || which.equals("one-part")) cmd.addAll(RACES_JVM);
         cmd.addAll(List.of("-cp", bench.toString(), DetectorChild.class.getName(), which, trace.toString()));
         return cmd;
     }

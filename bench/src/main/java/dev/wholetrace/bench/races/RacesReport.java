@@ -108,17 +108,20 @@ final class RacesReport {
                         + "over its run, not only with what it keeps; at a small budget the RSS is mostly the budget itself. "
                         + "*rows held*: the most access rows the compressed detector held at once (`RaceDetector.Stats.peakRows`), "
                         + "*parts*: how many parts it checked the trace in, dropping each part's rows but those a later access may "
-                        + "still race with (docs/races.md, \"Parts\").\n\n");
+                        + "still race with (docs/races.md, \"Parts\"). *one part*: the same detector holding every row at once, as "
+                        + "before it checked in parts (`RaceDetector.detect` with parts of `Long.MAX_VALUE` accesses), in the same run "
+                        + "and at the same heap: the before of this change.\n\n");
         MarkdownTable memory = new MarkdownTable().left("workload").right("size", "steps", "threads", "accesses", "rows held", "accesses ÷ rows held",
                 "parts", "compressed RSS MiB", "baseline RSS MiB", "baseline ÷ compressed RSS", "compressed after GC MiB",
-                "baseline after GC MiB", "baseline ÷ compressed after GC");
+                "baseline after GC MiB", "baseline ÷ compressed after GC", "one part: rows held", "one part: RSS MiB", "one part: after GC MiB");
         for (RacesCommand.KernelRow r : rows) {
-            RacesCommand.Detection c = r.compressedAtHeap(), b = r.baselineAtHeap();
+            RacesCommand.Detection c = r.compressedAtHeap(), b = r.baselineAtHeap(), o = r.onePartAtHeap();
             long held = r.compressed().rowsHeld();
             memory.row(r.workload(), f("%,d", r.size()), r.steps(), r.threads(), f("%,d", r.accesses()), f("%,d", held),
                     Charts.num((double) r.accesses() / Math.max(1, held)), r.compressed().parts(), mib(c), mib(b),
                     c != null && b != null ? Charts.num((double) b.peakRss() / c.peakRss()) : null, afterGc(c), afterGc(b),
-                    c != null && b != null && c.heapAfterGc() > 0 && b.heapAfterGc() > 0 ? Charts.num((double) b.heapAfterGc() / c.heapAfterGc()) : null);
+                    c != null && b != null && c.heapAfterGc() > 0 && b.heapAfterGc() > 0 ? Charts.num((double) b.heapAfterGc() / c.heapAfterGc()) : null,
+                    o != null ? f("%,d", o.rowsHeld()) : null, mib(o), afterGc(o));
         }
         memory.appendTo(sb);
     }
@@ -148,18 +151,21 @@ final class RacesReport {
     String csv() {
         StringBuilder sb = new StringBuilder("workload,threads,size,events,accesses,trace_bytes,open_s,compressed_s,baseline_s,open_rss,"
                 + "compressed_rss,baseline_rss,pairs,dynamic,open_cpu_s,compressed_cpu_s,baseline_cpu_s,steps,rows_held,parts,heap,"
-                + "compressed_rss_at_heap,baseline_rss_at_heap,compressed_heap_after_gc,baseline_heap_after_gc\n");
+                + "compressed_rss_at_heap,baseline_rss_at_heap,compressed_heap_after_gc,baseline_heap_after_gc,one_part_rows_held,"
+                + "one_part_rss_at_heap,one_part_heap_after_gc\n");
         for (RacesCommand.KernelRow r : rows) {
-            sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%s,%s,%s,%s,%s%n", r.workload(),
+            sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s%n", r.workload(),
                     r.threads(), r.size(), r.events(), r.accesses(), r.fileBytes(), r.open().seconds(), r.compressed().seconds(),
                     r.baseline().seconds(), r.open().peakRss(), r.compressed().peakRss(), r.baseline().peakRss(), r.compressed().pairs(),
                     r.compressed().dynamic(), r.open().cpuSeconds(), r.compressed().cpuSeconds(), r.baseline().cpuSeconds(), r.steps(),
                     r.compressed().rowsHeld(), r.compressed().parts(), r.heap(), rss(r.compressedAtHeap()), rss(r.baselineAtHeap()),
                     r.compressedAtHeap() == null ? "" : Long.toString(r.compressedAtHeap().heapAfterGc()),
-                    r.baselineAtHeap() == null ? "" : Long.toString(r.baselineAtHeap().heapAfterGc())));
+                    r.baselineAtHeap() == null ? "" : Long.toString(r.baselineAtHeap().heapAfterGc()),
+                    r.onePartAtHeap() == null ? "" : Long.toString(r.onePartAtHeap().rowsHeld()), rss(r.onePartAtHeap()),
+                    r.onePartAtHeap() == null ? "" : Long.toString(r.onePartAtHeap().heapAfterGc())));
         }
         for (RacesCommand.SuiteRow s : suite) {
-            sb.append(String.format(Locale.ROOT, "%s,,,%d,,,,,,,,,%d,%d,,,,,,,,,,,%n", s.program(), s.events(), s.pairs(), s.dynamic()));
+            sb.append(String.format(Locale.ROOT, "%s,,,%d,,,,,,,,,%d,%d,,,,,,,,,,,,,,%n", s.program(), s.events(), s.pairs(), s.dynamic()));
         }
         return sb.toString();
     }
