@@ -165,6 +165,9 @@ public final class RaceDetector {
         private long[] carriedShape = new long[4 * 16];
         private long segmentsRead;
         private final long partAccesses;
+        /** Checked in parts: one progress, of the segments read, for reading and comparing alike (a part's sweep is short). */
+        private boolean inParts;
+        private static final String IN_PARTS = "reading and comparing accesses";
 
         Parts(TraceView trace, HappensBefore hb, SegmentTable hbTable, Map<Long, Finding> findings, boolean all, long[] counters,
               RaceProgress progress, long allSegments, long partAccesses) {
@@ -206,7 +209,9 @@ public final class RaceDetector {
             if (accessCount < 2 * partAccesses) return null;
             long[][] sums = new long[threads][];
             for (int t = 0; t < threads; t++) sums[t] = SegmentAccesses.accessSums(trace, t, hb.segmentCount(t));
-            return GlobalCuts.of(trace.syncOrder(), hb, hbTable, sums, partAccesses);
+            GlobalCuts cuts = GlobalCuts.of(trace.syncOrder(), hb, hbTable, sums, partAccesses);
+            inParts = cuts != null;
+            return cuts;
         }
 
         /** Reads every thread up to the cut (null: to its end), thread by thread as one table's rows. */
@@ -218,9 +223,9 @@ public final class RaceDetector {
                 folder.flush();
                 segmentsRead += cut == null ? hb.segmentCount(t) : cut.at(t);
                 if (cut == null) readers[t] = null; // read to its end: its walk's state goes (thousands of threads)
-                if (cut == null) progress.at("reading accesses", segmentsRead, allSegments);
+                if (cut == null) progress.at(inParts ? IN_PARTS : "reading accesses", segmentsRead, allSegments);
             }
-            if (cut != null) progress.at("reading accesses", segmentsRead, allSegments);
+            if (cut != null) progress.at(IN_PARTS, segmentsRead, allSegments);
         }
 
         /** The readers' sink: the current part's folder (the readers outlive the parts). */
@@ -235,7 +240,7 @@ public final class RaceDetector {
             progressions += folder.received(); // read from the trace, before they were re-cut and merged
             peakRows = Math.max(peakRows, table.size);
             parts++;
-            sweep(table, hb, hbTable, findings, all, counters, trace.threadCount(), progress);
+            sweep(table, hb, hbTable, findings, all, counters, trace.threadCount(), inParts ? RaceProgress.NONE : progress);
             carried = 0;
             for (int i = 0; cut != null && i < table.size; i++) {
                 int u = table.thread(i);

@@ -28,11 +28,6 @@ final class SegmentAccesses {
 
     private SegmentAccesses() {}
 
-    /** Every access of thread {@code t}, segment by segment (segment k lies between its sync operations k-1 and k). */
-    static void read(TraceView trace, int t, Sink sink) {
-        new Reader(trace, t, sink).readTo(Long.MAX_VALUE);
-    }
-
     /**
      * How many heap accesses each segment of thread {@code t} holds, as running sums ({@code
      * sums[k]}: the accesses of its segments below k; one entry per segment, and one more): the same
@@ -49,7 +44,8 @@ final class SegmentAccesses {
     }
 
     /**
-     * One thread's accesses, read segment by segment and paused at a given segment, so that the
+     * One thread's accesses, segment by segment (segment k lies between its sync operations k-1 and
+     * k), read up to a given segment and paused there, so that the
      * detector can read every thread up to a point of the execution, check what it read and drop it
      * before it reads on ({@link GlobalCuts}). The walk's stack and the address decoders are kept
      * between two calls: reading in steps costs what reading at once does.

@@ -58,6 +58,19 @@ class PartsMemoryTest {
         }
     }
 
+    /** Checked in parts, progress is one count of the segments read, for reading and comparing alike, up to its total. */
+    @Test
+    void progressInPartsCountsTheSegmentsRead() throws Exception {
+        java.util.List<String> done = new java.util.ArrayList<>();
+        RaceDetector.Result r = RaceDetector.detect(trace(dir.resolve("progress.wtrace"), 6), false, (phase, at, total) -> {
+            assertThat(at).isBetween(0L, total);
+            assertThat(phase).isNotEqualTo("comparing"); // a part's sweep does not restart the bar
+            if (at == total) done.add(phase);
+        }, PART);
+        assertThat(r.stats().parts()).isGreaterThan(1);
+        assertThat(done).containsSubsequence("happens-before", "reading and comparing accesses");
+    }
+
     private static Map<ReferenceRaceDetector.InstructionPair, Long> counts(RaceDetector.Result r) {
         Map<ReferenceRaceDetector.InstructionPair, Long> out = new HashMap<>();
         for (Race race : r.races()) out.put(ReferenceRaceDetector.InstructionPair.of(race.a(), race.b()), race.count());
