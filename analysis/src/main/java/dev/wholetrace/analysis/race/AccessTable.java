@@ -75,6 +75,15 @@ final class AccessTable implements SegmentAccesses.Sink {
     private int[] siteThread = new int[64];
     private int[] siteInstruction = new int[64];
     private boolean[] siteWrite = new boolean[64];
+    /**
+     * Whether a site's rows were <em>carried</em> into this table from an earlier part of the
+     * execution (RaceDetector checks a trace part by part): they were compared with each other
+     * there already, so two carried rows are not compared again ({@link #carried}). A carried row
+     * and a new one of the same thread and instruction are of two sites.
+     */
+    private boolean[] siteCarried = new boolean[64];
+    /** Rows are being added as carried ones ({@link #carry}). */
+    private boolean carrying;
     /** Open addressing over the sites: site + 1, 0 empty. */
     private int[] siteSlots = new int[128];
     /** Per site, its (instruction, write) as a dense index, and per index its instruction and kind: made by {@link #sortByFirstAddress}. */
@@ -178,8 +187,10 @@ final class AccessTable implements SegmentAccesses.Sink {
     private void add(int t, long seg, int instr, boolean w, long a, long s, long n) {
         if (slots == null) throw new IllegalStateException("rows added after they were sorted");
         int page = size >>> PAGE_BITS, at = size & PAGE_MASK;
-        added++;
-        accessCount += n;
+        if (!carrying) { // what was read from the trace, once
+            added++;
+            accessCount += n;
+        }
         int sk = siteOf(t, instr, w);
         int k = n == 1 ? pointOf(sk, a) << 1 | 1 : shapeOf(sk, a, s, n) << 1;
         if (merge) {
@@ -211,9 +222,10 @@ final class AccessTable implements SegmentAccesses.Sink {
 
     private int siteOf(int t, int instr, boolean w) {
         int last = lastSite;
-        if (last >= 0 && siteInstruction[last] == instr && siteThread[last] == t && siteWrite[last] == w) return last;
+        boolean c = carrying;
+        if (last >= 0 && siteInstruction[last] == instr && siteThread[last] == t && siteWrite[last] == w && siteCarried[last] == c) return last;
         int mask = siteSlots.length - 1;
-        for (int at = siteHome(t, instr, w, mask); ; at = (at + 1) & mask) {
+        for (int at = siteHome(t, instr, w, c, mask); ; at = (at + 1) & mask) {
             int k = siteSlots[at] - 1;
             if (k < 0) {
                 k = newSite(t, instr, w);
@@ -221,12 +233,12 @@ final class AccessTable implements SegmentAccesses.Sink {
                 if (2 * sites > siteSlots.length) rehashSites();
                 return lastSite = k;
             }
-            if (siteInstruction[k] == instr && siteThread[k] == t && siteWrite[k] == w) return lastSite = k;
+            if (siteInstruction[k] == instr && siteThread[k] == t && siteWrite[k] == w && siteCarried[k] == c) return lastSite = k;
         }
     }
 
-    private static int siteHome(int t, int instr, boolean w, int mask) {
-        long h = ((long) t * 0x1_0000_0001L + instr) * 2 + (w ? 1 : 0);
+    private static int siteHome(int t, int instr, boolean w, boolean carried, int mask) {
+        long h = ((long) t * 0x1_0000_0001L + instr) * 4 + (w ? 1 : 0) + (carried ? 2 : 0);
         return (int) ((h * 0x9E37_79B9_7F4A_7C15L) >>> 40) & mask;
     }
 
@@ -237,7 +249,9 @@ final class AccessTable implements SegmentAccesses.Sink {
             siteThread = Arrays.copyOf(siteThread, c);
             siteInstruction = Arrays.copyOf(siteInstruction, c);
             siteWrite = Arrays.copyOf(siteWrite, c);
+            siteCarried = Arrays.copyOf(siteCarried, c);
         }
+        siteCarried[sites] = carrying;
         siteLast[sites] = -1;
         siteThread[sites] = t;
         siteInstruction[sites] = instr;
@@ -252,7 +266,7 @@ final class AccessTable implements SegmentAccesses.Sink {
         for (int v : old) {
             if (v == 0) continue;
             int k = v - 1;
-            int at = siteHome(siteThread[k], siteInstruction[k], siteWrite[k], mask);
+            int at = siteHome(siteThread[k], siteInstruction[k], siteWrite[k], siteCarried[k], mask);
             while (siteSlots[at] != 0) at = (at + 1) & mask;
             siteSlots[at] = v;
         }
@@ -437,6 +451,27 @@ final class AccessTable implements SegmentAccesses.Sink {
 
     boolean write(int i) {
         return siteWrite[site(shape(i))];
+    }
+
+    /** Whether row i was carried into this table from an earlier part (see {@link #siteCarried}). */
+    boolean carried(int i) {
+        return siteCarried[site(shape(i))];
+    }
+
+    /** Row i's stride (0 for a single access). */
+    long stride(int i) {
+        int ref = shape(i);
+        return (ref & 1) != 0 ? 0 : rec[RECORD * (ref >>> 1) + 1];
+    }
+
+    /**
+     * Adds a row carried from an earlier part, {@code multiplicity} times: counted in neither
+     * {@link #accesses} nor {@link #added} (they were read once, in that part).
+     */
+    void carry(int t, long seg, int instr, boolean w, long a, long s, long n, long multiplicity) {
+        carrying = true;
+        for (long k = 0; k < multiplicity; k++) add(t, seg, instr, w, a, s, n);
+        carrying = false;
     }
 
     long first(int i) {

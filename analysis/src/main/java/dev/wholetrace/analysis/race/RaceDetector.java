@@ -31,13 +31,16 @@ public final class RaceDetector {
      * an address; passedOver: rows not compared at all because their every pair was a finding counted
      * {@link #ENUMERATED_PER_FINDING} times already (0: every count is exact); visited: the sweep's
      * work, its rows' visits to other threads' open progressions plus the happens-before questions of
-     * the chains of ordered addresses ({@link OrderedChain}), for tests that count work, not time.
+     * the chains of ordered addresses ({@link OrderedChain}), for tests that count work, not time;
+     * parts: how many times the rows read were checked and dropped, at global cuts of the execution
+     * ({@link GlobalCuts}; 1: all at once); peakRows: the most rows held at once, what the detector's
+     * memory follows (for tests that count it, not RSS).
      */
     public record Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps, long passedOver,
-                        long visited) {
-        /** No row passed over (every count exact). */
+                        long visited, long parts, long peakRows) {
+        /** No row passed over (every count exact), one part. */
         public Stats(long accesses, long progressions, long segments, long compared, long concurrentOverlaps) {
-            this(accesses, progressions, segments, compared, concurrentOverlaps, 0, 0);
+            this(accesses, progressions, segments, compared, concurrentOverlaps, 0, 0, 1, 0);
         }
     }
 
@@ -81,6 +84,15 @@ public final class RaceDetector {
 
     /** The same, telling {@code progress} how far it is (for long jobs on a terminal). */
     public static Result detect(TraceView trace, boolean allInstances, RaceProgress progress) {
+        return detect(trace, allInstances, progress, PART_ACCESSES);
+    }
+
+    /**
+     * The same, checking the trace in parts of about {@code partAccesses} accesses: tests make small
+     * parts of small traces, and {@code bench races} measures {@code Long.MAX_VALUE}, one part (every
+     * row held at once, as before parts), beside the default.
+     */
+    public static Result detect(TraceView trace, boolean allInstances, RaceProgress progress, long partAccesses) {
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("race detection needs a CDR or ALL trace (instructions and their addresses); this one is "
                     + trace.mode().label().toUpperCase(Locale.ROOT) + " (record with --mode cdr)");
@@ -88,23 +100,19 @@ public final class RaceDetector {
         int threads = trace.threadCount();
         long syncOps = trace.syncOrder().size();
         HappensBefore hb = HappensBefore.of(trace.syncOrder(), threads, done -> progress.at("happens-before", done, syncOps));
-        AccessTable table = AccessTable.merging();
+        SegmentTable table = hb.table(TABLE_ENTRIES);
         long allSegments = 0;
         for (int t = 0; t < threads; t++) allSegments += hb.segmentCount(t);
-        LatticeFolder folder = new LatticeFolder(table);
-        long segments = 0;
-        for (int t = 0; t < threads; t++) {
-            progress.at("reading accesses", segments, allSegments);
-            SegmentAccesses.read(trace, t, folder);
-            folder.flush();
-            segments += hb.segmentCount(t);
-        }
-        progress.at("reading accesses", segments, allSegments);
-        long accesses = table.accesses();
-        long progressions = folder.received(); // read from the trace, before they were re-cut and merged
         Map<Long, Finding> findings = new HashMap<>();
         long[] counters = new long[5]; // compared, overlapping, findings that may be passed over, rows passed over, visits
-        sweep(table, hb, findings, allInstances, counters, threads, progress);
+        Parts parts = new Parts(trace, hb, table, findings, allInstances, counters, progress, allSegments, partAccesses);
+        GlobalCuts cuts = parts.cuts();
+        while (cuts != null && cuts.next()) {
+            parts.readTo(cuts);
+            parts.check(cuts);
+        }
+        parts.readTo(null);
+        parts.check(null);
         List<Race> races = new ArrayList<>();
         for (Finding f : findings.values()) {
             Race.Instance e = f.example;
@@ -114,7 +122,152 @@ public final class RaceDetector {
         if (races.size() > 1) { // the comparator's lambdas cost a cold JVM ~2 ms: a race-free run makes none
             races.sort(Comparator.comparingLong(Race::count).reversed().thenComparingInt(Race::a).thenComparingInt(Race::b));
         }
-        return new Result(races, new Stats(accesses, progressions, segments, counters[0], counters[1], counters[3], counters[4]));
+        return new Result(races, new Stats(parts.accesses, parts.progressions, allSegments, counters[0], counters[1], counters[3], counters[4],
+                parts.parts, parts.peakRows));
+    }
+
+    /**
+     * Accesses from which the accesses read so far are checked and dropped at the next good cut
+     * ({@link GlobalCuts}): below it the parts' own costs (a table's caches, a sort, a sweep's
+     * lists) would outweigh what they save; above it what is held grows by the accesses up to
+     * the next cut that carries little (a barrier, in the kernels).
+     */
+    static final long PART_ACCESSES = 1 << 18;
+
+    /**
+     * The accesses read so far and not yet checked: every thread read up to the last cut taken, as
+     * one table, swept and dropped by {@link #check}, but for the rows that a later access may still
+     * race with ({@link GlobalCuts#carriedAbove}), which are added again to the next part's table
+     * as carried rows. Findings and counters go on from part to part. Every pair of accesses that
+     * may race meets in exactly one part: the part of the later-read one, where the other is new or
+     * carried (two carried rows met before and are not compared again), so checking the parts one
+     * by one finds every pair that checking the whole table found, with the same counts. The
+     * example of a finding that races in several parts is the first found in the earliest of them.
+     */
+    private static final class Parts implements SegmentAccesses.Sink {
+        private final TraceView trace;
+        private final HappensBefore hb;
+        private final SegmentTable hbTable;
+        private final Map<Long, Finding> findings;
+        private final boolean all;
+        private final long[] counters;
+        private final RaceProgress progress;
+        private final long allSegments;
+        private final SegmentAccesses.Reader[] readers;
+        private AccessTable table;
+        private LatticeFolder folder;
+        long accesses, progressions, parts, peakRows;
+        /** The rows carried into the next part: thread, segment, instruction, write; first, stride, count, multiplicity. */
+        private int carried;
+        private int[] carriedThread = new int[16], carriedInstruction = new int[16];
+        private long[] carriedSegment = new long[16];
+        private boolean[] carriedWrite = new boolean[16];
+        private long[] carriedShape = new long[4 * 16];
+        private long segmentsRead;
+        private final long partAccesses;
+        /** Checked in parts: one progress, of the segments read, for reading and comparing alike (a part's sweep is short). */
+        private boolean inParts;
+        private static final String IN_PARTS = "reading and comparing accesses";
+
+        Parts(TraceView trace, HappensBefore hb, SegmentTable hbTable, Map<Long, Finding> findings, boolean all, long[] counters,
+              RaceProgress progress, long allSegments, long partAccesses) {
+            this.partAccesses = partAccesses;
+            this.trace = trace;
+            this.hb = hb;
+            this.hbTable = hbTable;
+            this.findings = findings;
+            this.all = all;
+            this.counters = counters;
+            this.progress = progress;
+            this.allSegments = allSegments;
+            readers = new SegmentAccesses.Reader[trace.threadCount()];
+            fresh();
+        }
+
+        private void fresh() {
+            table = AccessTable.merging();
+            folder = new LatticeFolder(table);
+            for (int c = 0; c < carried; c++) {
+                table.carry(carriedThread[c], carriedSegment[c], carriedInstruction[c], carriedWrite[c], carriedShape[4 * c],
+                        carriedShape[4 * c + 1], carriedShape[4 * c + 2], carriedShape[4 * c + 3]);
+            }
+        }
+
+        /**
+         * The cuts to read between, or null: one part (few threads' worth of accesses would fit in
+         * one part anyway, and finding the cuts walks every thread's grammar once more; or too many threads).
+         */
+        GlobalCuts cuts() {
+            int threads = trace.threadCount();
+            if (threads > GlobalCuts.MAX_THREADS) return null;
+            long accessCount = 0;
+            for (int t = 0; t < threads; t++) {
+                if (hb.segmentCount(t) > Integer.MAX_VALUE) return null;
+                var c = trace.eventCounts(t);
+                accessCount += c.loads + c.stores;
+            }
+            if (accessCount < 2 * partAccesses) return null;
+            long[][] sums = new long[threads][];
+            for (int t = 0; t < threads; t++) sums[t] = SegmentAccesses.accessSums(trace, t, hb.segmentCount(t));
+            GlobalCuts cuts = GlobalCuts.of(trace.syncOrder(), hb, hbTable, sums, partAccesses);
+            inParts = cuts != null;
+            return cuts;
+        }
+
+        /** Reads every thread up to the cut (null: to its end), thread by thread as one table's rows. */
+        void readTo(GlobalCuts cut) {
+            segmentsRead = 0;
+            for (int t = 0; t < readers.length; t++) {
+                if (readers[t] == null) readers[t] = new SegmentAccesses.Reader(trace, t, this);
+                readers[t].readTo(cut == null ? Long.MAX_VALUE : cut.at(t));
+                folder.flush();
+                segmentsRead += cut == null ? hb.segmentCount(t) : cut.at(t);
+                if (cut == null) readers[t] = null; // read to its end: its walk's state goes (thousands of threads)
+                if (cut == null) progress.at(inParts ? IN_PARTS : "reading accesses", segmentsRead, allSegments);
+            }
+            if (cut != null) progress.at(IN_PARTS, segmentsRead, allSegments);
+        }
+
+        /** The readers' sink: the current part's folder (the readers outlive the parts). */
+        @Override
+        public void accesses(int thread, long segment, int instruction, boolean write, long first, long stride, long count) {
+            folder.accesses(thread, segment, instruction, write, first, stride, count);
+        }
+
+        /** Checks the rows read so far against each other, and drops them but those the cut carries (none when null: the end). */
+        void check(GlobalCuts cut) {
+            accesses += table.accesses();
+            progressions += folder.received(); // read from the trace, before they were re-cut and merged
+            peakRows = Math.max(peakRows, table.size);
+            parts++;
+            sweep(table, hb, hbTable, findings, all, counters, trace.threadCount(), inParts ? RaceProgress.NONE : progress);
+            carried = 0;
+            for (int i = 0; cut != null && i < table.size; i++) {
+                int u = table.thread(i);
+                if (table.segment(i) > cut.carriedAbove(u)) carry(i);
+            }
+            fresh();
+        }
+
+        private void carry(int i) {
+            if (carried == carriedThread.length) {
+                int c = 2 * carried;
+                carriedThread = Arrays.copyOf(carriedThread, c);
+                carriedInstruction = Arrays.copyOf(carriedInstruction, c);
+                carriedSegment = Arrays.copyOf(carriedSegment, c);
+                carriedWrite = Arrays.copyOf(carriedWrite, c);
+                carriedShape = Arrays.copyOf(carriedShape, 4 * c);
+            }
+            carriedThread[carried] = table.thread(i);
+            carriedInstruction[carried] = table.instruction(i);
+            carriedSegment[carried] = table.segment(i);
+            carriedWrite[carried] = table.write(i);
+            carriedShape[4 * carried] = table.first(i);
+            carriedShape[4 * carried + 1] = table.stride(i);
+            carriedShape[4 * carried + 2] = table.count(i);
+            carriedShape[4 * carried + 3] = table.multiplicity(i);
+            carried++;
+        }
     }
 
     /**
@@ -124,11 +277,11 @@ public final class RaceDetector {
      * the concurrent segments of another thread are one interval (HappensBefore.firstKnowing), found
      * by binary search, so that accesses ordered by a lock or barrier are never even looked at.
      */
-    private static void sweep(AccessTable t, HappensBefore hb, Map<Long, Finding> findings, boolean all, long[] counters, int threads,
-                              RaceProgress progress) {
+    private static void sweep(AccessTable t, HappensBefore hb, SegmentTable table, Map<Long, Finding> findings, boolean all, long[] counters,
+                              int threads, RaceProgress progress) {
         t.sortByFirstAddress(); // row x is now the x-th in address order
         int rows = t.size;
-        Sweep sweep = new Sweep(t, hb, hb.table(TABLE_ENTRIES), findings, all, counters, threads);
+        Sweep sweep = new Sweep(t, hb, table, findings, all, counters, threads);
         for (int x = 0; x < rows; x++) {
             if (x % HappensBefore.PROGRESS_EVERY == 0) progress.at("comparing", x, rows);
             sweep.row(x);
@@ -454,6 +607,7 @@ public final class RaceDetector {
          */
         private void meet(int x, long lo, OpenList spans, int k, OpenList points, int j, long before) {
             int ended = 0;
+            boolean carriedX = t.carried(x);
             while (true) {
                 int y;
                 long last;
@@ -470,6 +624,7 @@ public final class RaceDetector {
                     ended++;
                     continue;
                 }
+                if (carriedX && t.carried(y)) continue; // both carried from an earlier part: they met there
                 // x and y stand for as many copies each (AccessTable.merging): every copy of one
                 // meets every copy of the other, as when each was a row
                 long copies = t.multiplicity(x) * t.multiplicity(y);

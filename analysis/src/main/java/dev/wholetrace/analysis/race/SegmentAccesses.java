@@ -7,6 +7,7 @@ import dev.wholetrace.model.grammar.RuleCursor;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.Iterator;
 
 /**
  * The heap accesses of each synchronization segment of one thread, read from the compressed trace:
@@ -27,10 +28,54 @@ final class SegmentAccesses {
 
     private SegmentAccesses() {}
 
-    /** Every access of thread {@code t}, segment by segment (segment k lies between its sync operations k-1 and k). */
-    static void read(TraceView trace, int t, Sink sink) {
+    /**
+     * How many heap accesses each segment of thread {@code t} holds, as running sums ({@code
+     * sums[k]}: the accesses of its segments below k; one entry per segment, and one more): the same
+     * walk without reading any address (a sync-free rule's counts are summed once), for {@link
+     * GlobalCuts}, which weighs where to cut and must know where a thread blocked for long (a main
+     * thread in {@code join}) does nothing that could race.
+     */
+    static long[] accessSums(TraceView trace, int t, long segments) {
+        long[] sums = new long[Math.toIntExact(segments + 1)];
         long[] segment = {0};
-        for (ThreadGrammar part : trace.grammars(t)) new PartWalk(t, part, sink, segment).run();
+        for (ThreadGrammar part : trace.grammars(t)) new PartWalk(t, part, null, segment, sums).run(Long.MAX_VALUE);
+        for (int k = 0; k < segments; k++) sums[k + 1] += sums[k];
+        return sums;
+    }
+
+    /**
+     * One thread's accesses, segment by segment (segment k lies between its sync operations k-1 and
+     * k), read up to a given segment and paused there, so that the
+     * detector can read every thread up to a point of the execution, check what it read and drop it
+     * before it reads on ({@link GlobalCuts}). The walk's stack and the address decoders are kept
+     * between two calls: reading in steps costs what reading at once does.
+     */
+    static final class Reader {
+        private final TraceView trace;
+        private final int thread;
+        private final Sink sink;
+        private final Iterator<ThreadGrammar> parts;
+        private final long[] segment = {0};
+        private PartWalk walk;
+
+        Reader(TraceView trace, int t, Sink sink) {
+            this.trace = trace;
+            this.thread = t;
+            this.sink = sink;
+            this.parts = trace.grammars(t).iterator();
+        }
+
+        /** Hands on the accesses of every segment below {@code end} not read yet. */
+        void readTo(long end) {
+            while (segment[0] < end) {
+                if (walk == null) {
+                    if (!parts.hasNext()) return;
+                    walk = new PartWalk(thread, parts.next(), sink, segment, null);
+                }
+                if (!walk.run(end)) return;
+                walk = null; // the part is done: its decoders and summaries go
+            }
+        }
     }
 
     /** One of the thread's WPPs, walked once; {@code segment[0]} carries the segment number from one to the next. */
@@ -56,9 +101,16 @@ final class SegmentAccesses {
         /** Per address stream: its instruction and whether it stores (asked at every flush of the stream otherwise). */
         private final int[] instructionOf;
         private final boolean[] writes;
+        /** Without a sink: each segment's accesses are added here at [segment + 1], and no address is read. */
+        private final long[] counted;
+        /** The walk's stack, kept between two {@link #run} calls; depth -1: done. */
+        private int[] rule = new int[64];
+        private int[] at = new int[64];
+        private int depth;
 
-        PartWalk(int thread, ThreadGrammar part, Sink sink, long[] segment) {
+        PartWalk(int thread, ThreadGrammar part, Sink sink, long[] segment, long[] counted) {
             this.thread = thread;
+            this.counted = counted;
             this.part = part;
             this.g = part.wpp();
             this.sink = sink;
@@ -86,19 +138,19 @@ final class SegmentAccesses {
             touched = new int[streams];
             decoders = new DiffRleDecoder[streams];
             g.foldBottomUp(this::summarise);
+            depth = rules == 0 ? -1 : 0;
         }
 
         private boolean isSync(int symbol) {
             return isSync[symbol];
         }
 
-        void run() {
-            if (g.ruleCount() == 0) return;
-            int[] rule = new int[64];
-            int[] at = new int[64];
-            int depth = 0;
-            rule[0] = 0;
-            at[0] = 0;
+        /**
+         * Walks on until segment {@code end} begins (after the sync operation that ends segment end - 1)
+         * or the part ends; whether the part ended (its last segment's accesses so far handed on).
+         */
+        boolean run(long end) {
+            if (depth < 0) return true;
             while (depth >= 0) {
                 int r = rule[depth];
                 if (at[depth] == g.bodyLength(r)) {
@@ -120,12 +172,13 @@ final class SegmentAccesses {
                     at[depth] = 0;
                 } else if (isSync(s)) {
                     flush();
-                    segment[0]++;
+                    if (++segment[0] >= end) return false;
                 } else if (streamOf[s] >= 0) {
                     touch(streamOf[s], 1);
                 }
             }
             flush(); // the segment goes on in the next chunk; this chunk's streams end here
+            return true;
         }
 
         private void add(int r) {
@@ -181,6 +234,15 @@ final class SegmentAccesses {
 
         /** Hands the segment's accesses so far to the sink, run by run, and clears the counts. */
         private void flush() {
+            if (counted != null) { // only how many accesses
+                int at = Math.toIntExact(segment[0] + 1);
+                for (int i = 0; i < touchedSize; i++) {
+                    counted[at] += count[touched[i]];
+                    count[touched[i]] = 0;
+                }
+                touchedSize = 0;
+                return;
+            }
             for (int i = 0; i < touchedSize; i++) {
                 int k = touched[i];
                 int instruction = instructionOf[k];

@@ -52,6 +52,16 @@ public final class RacesCommand implements Callable<Integer> {
             + "`wholetrace workload --help`) instead of its default, to see how each detector's cost grows with the input; repeatable.")
     Map<String, String> sizes = new LinkedHashMap<>();
 
+    @Option(names = "--steps", paramLabel = "KERNEL=N[:N...]", description = "Run KERNEL for these numbers of time steps or iterations "
+            + "instead of its default, at each size: more accesses over the same data, to see whether a detector's memory follows the "
+            + "accesses or the data; repeatable.")
+    Map<String, String> steps = new LinkedHashMap<>();
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "The heap (-Xmx) both detectors are run with a second time, for their "
+            + "memory at the same budget (default: ${DEFAULT-VALUE}, what `wholetrace races` runs with): with the first runs' large "
+            + "heap the JVM collects garbage lazily and the peak RSS says more about that than about what a detector keeps.")
+    String heap = "512m";
+
     @Option(names = "--no-suite", description = "Leave out the labelled suite's racy programs (kernels only).")
     boolean noSuite;
 
@@ -66,21 +76,38 @@ public final class RacesCommand implements Callable<Integer> {
     static final List<String> RACES_JVM = List.of("-XX:TieredStopAtLevel=1");
 
     /**
-     * One detector run: wall seconds inside the child, its peak RSS, what it found, and the CPU
-     * seconds the child's JVM spent over the same span (every thread: JIT compilers and GC too).
+     * One detector run: wall seconds inside the child, its peak RSS, what it found, the CPU
+     * seconds the child's JVM spent over the same span (every thread: JIT compilers and GC too),
+     * for the compressed detector the most rows it held at once and in how many parts it checked the
+     * trace, and the most heap in use right after a collection (-1: none ran).
      */
-    record Detection(double seconds, long peakRss, long pairs, long dynamic, double cpuSeconds) {
+    record Detection(double seconds, long peakRss, long pairs, long dynamic, double cpuSeconds, long rowsHeld, long parts, long heapAfterGc) {
+        Detection(double seconds, long peakRss, long pairs, long dynamic, double cpuSeconds) {
+            this(seconds, peakRss, pairs, dynamic, cpuSeconds, 0, 0, -1);
+        }
+
         static Detection parse(ChildJvm.Run run) {
             if (run.exit() != 0) throw new IllegalStateException("detector child failed:\n" + run.err());
             String[] f = run.out().trim().split(" ");
             return new Detection(Double.parseDouble(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                    Double.parseDouble(f[4]));
+                    Double.parseDouble(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]));
+        }
+
+        /** The same, or null when the child ran out of its heap (a run at a fixed budget may). */
+        static Detection parseOrOutOfMemory(ChildJvm.Run run) {
+            if (run.exit() != 0 && run.err().contains("OutOfMemoryError")) return null;
+            return parse(run);
         }
     }
 
-    /** A kernel at one thread count: its trace and the three child runs. */
-    record KernelRow(String workload, int threads, int size, long events, long accesses, long fileBytes, Detection open, Detection compressed,
-                     Detection baseline) {}
+    /**
+     * A kernel at one thread count: its trace and the three child runs, and the compressed and
+     * baseline ones again at the heap {@code heap} (null: out of memory there), beside the
+     * compressed detector in one part (every row held at once, as before parts).
+     */
+    record KernelRow(String workload, int threads, int size, int steps, long events, long accesses, long fileBytes, Detection open,
+                     Detection compressed, Detection baseline, String heap, Detection compressedAtHeap, Detection baselineAtHeap,
+                     Detection onePartAtHeap) {}
 
     /** One racy program of the suite. */
     record SuiteRow(String program, long events, int pairs, long dynamic, int artifacts) {}
@@ -99,31 +126,42 @@ public final class RacesCommand implements Callable<Integer> {
         List<KernelRow> rows = new ArrayList<>();
         String loadBefore = Machine.loadAverage();
         for (String named : sizes.keySet()) Kernels.byName(named); // a misspelt kernel fails before any run
+        for (String named : steps.keySet()) Kernels.byName(named);
+        if (!heap.matches("[1-9][0-9]*[mMgG]")) throw new IllegalArgumentException("--heap must be a size like 512m or 2g, not " + heap);
         for (Kernels k : kernels) {
             for (int size : sizesOf(k)) {
-                for (int t : counts) {
-                    Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
-                    Files.deleteIfExists(trace);
-                    ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
-                            jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size)), dir, jvm.timeout);
-                    rec.expectSuccess(k.label() + " " + t + " threads under the agent");
-                    TraceView pt = TraceView.open(trace);
-                    long accesses = 0;
-                    for (int i = 0; i < pt.threadCount(); i++) {
-                        EventCounts c = pt.eventCounts(i);
-                        accesses += c.loads + c.stores;
+                for (int stepCount : stepsOf(k)) {
+                    for (int t : counts) {
+                        Path trace = dir.resolve(k.label() + "-" + t + ".wtrace");
+                        Files.deleteIfExists(trace);
+                        ChildJvm.Run rec = ChildJvm.run(TracedJvm.command("-Xmx4g", jvm.agent, trace, TraceMode.CDR, "dev.wholetrace.workloads.kernels.*",
+                                jvm.workloads, "dev.wholetrace.workloads.Workload", k.label(), Integer.toString(t), Integer.toString(size),
+                                Integer.toString(stepCount)), dir, jvm.timeout);
+                        rec.expectSuccess(k.label() + " " + t + " threads under the agent");
+                        TraceView pt = TraceView.open(trace);
+                        long accesses = 0;
+                        for (int i = 0; i < pt.threadCount(); i++) {
+                            EventCounts c = pt.eventCounts(i);
+                            accesses += c.loads + c.stores;
+                        }
+                        Detection open = detect(bench, "open", trace, dir, "12g");
+                        Detection compressed = detect(bench, "compressed", trace, dir, "12g");
+                        Detection baseline = detect(bench, "baseline", trace, dir, "12g");
+                        Detection compressedAtHeap = detectAtHeap(bench, "compressed", trace, dir);
+                        Detection baselineAtHeap = detectAtHeap(bench, "baseline", trace, dir);
+                        Detection onePartAtHeap = detectAtHeap(bench, "one-part", trace, dir);
+                        if (compressed.pairs() != baseline.pairs()) {
+                            throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
+                        }
+                        rows.add(new KernelRow(k.label(), t, size, stepCount, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline, heap,
+                                compressedAtHeap, baselineAtHeap, onePartAtHeap));
+                        log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs; "
+                                        + "at -Xmx%s compressed %s, baseline %s",
+                                k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
+                                baseline.seconds(), baseline.cpuSeconds(), baseline.peakRss() >> 20, compressed.pairs(), heap,
+                                RacesReport.mib(compressedAtHeap), RacesReport.mib(baselineAtHeap));
+                        Files.delete(trace);
                     }
-                    Detection open = detect(bench, "open", trace, dir);
-                    Detection compressed = detect(bench, "compressed", trace, dir);
-                    Detection baseline = detect(bench, "baseline", trace, dir);
-                    if (compressed.pairs() != baseline.pairs()) {
-                        throw new IllegalStateException(k.label() + " " + t + " threads: the detectors disagree: " + compressed + " vs " + baseline);
-                    }
-                    rows.add(new KernelRow(k.label(), t, size, pt.eventCount(), accesses, pt.fileBytes(), open, compressed, baseline));
-                    log.info("%s %d threads: %,d events; compressed %.2f s (CPU %.2f s) %d MiB, baseline %.2f s (CPU %.2f s) %d MiB, %d pairs",
-                            k.label(), t, pt.eventCount(), compressed.seconds(), compressed.cpuSeconds(), compressed.peakRss() >> 20,
-                            baseline.seconds(), baseline.cpuSeconds(), baseline.peakRss() >> 20, compressed.pairs());
-                    Files.delete(trace);
                 }
             }
         }
@@ -155,6 +193,8 @@ public final class RacesCommand implements Callable<Integer> {
         if (only != null) options.append(" --only ").append(String.join(",", only));
         if (threads != null) options.append(" --threads ").append(threads.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
         sizes.forEach((k, v) -> options.append(" --size ").append(k).append('=').append(v));
+        steps.forEach((k, v) -> options.append(" --steps ").append(k).append('=').append(v));
+        if (!heap.equals("512m")) options.append(" --heap ").append(heap);
         if (noSuite) options.append(" --no-suite");
         RacesReport report = new RacesReport(machine, options.toString(), rows, suite, log.elapsed(), load);
         Files.writeString(jvm.out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
@@ -181,27 +221,48 @@ public final class RacesCommand implements Callable<Integer> {
 
     /** The sizes to run kernel {@code k} at: those --size gives, else {@link #benchSize} (with --quick an eighth of the workload default). */
     private List<Integer> sizesOf(Kernels k) {
+        List<Integer> given = given("--size", sizes, k, k.minSize);
+        return given != null ? given : List.of(quick ? Math.max(k.minSize, k.defaultSize / 8) : benchSize(k));
+    }
+
+    /** The step counts to run kernel {@code k} for: those --steps gives, else its default. */
+    private List<Integer> stepsOf(Kernels k) {
+        List<Integer> given = given("--steps", steps, k, 1);
+        return given != null ? given : List.of(k.defaultSteps);
+    }
+
+    /** The numbers {@code option} gives kernel {@code k} (N[:N...], each at least {@code min}), or null. */
+    private static List<Integer> given(String option, Map<String, String> values, Kernels k, int min) {
         String given = null;
-        for (Map.Entry<String, String> e : sizes.entrySet()) if (Kernels.byName(e.getKey()) == k) given = e.getValue();
-        if (given == null) return List.of(quick ? Math.max(k.minSize, k.defaultSize / 8) : benchSize(k));
+        for (Map.Entry<String, String> e : values.entrySet()) if (Kernels.byName(e.getKey()) == k) given = e.getValue();
+        if (given == null) return null;
         List<Integer> out = new ArrayList<>();
         for (String n : given.split(":")) {
-            int size;
+            int value;
             try {
-                size = Integer.parseInt(n.trim());
+                value = Integer.parseInt(n.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--size " + k.label() + "=" + given + ": " + n + " is not a number");
+                throw new IllegalArgumentException(option + " " + k.label() + "=" + given + ": " + n + " is not a number");
             }
-            if (size < k.minSize) throw new IllegalArgumentException("--size " + k.label() + ": " + size + " is below its minimum, " + k.minSize);
-            out.add(size);
+            if (value < min) throw new IllegalArgumentException(option + " " + k.label() + ": " + value + " is below its minimum, " + min);
+            out.add(value);
         }
         return out;
     }
 
-    private Detection detect(Path bench, String which, Path trace, Path dir) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx12g"));
-        if (which.equals("compressed")) cmd.addAll(RACES_JVM);
+    private Detection detect(Path bench, String which, Path trace, Path dir, String xmx) throws Exception {
+        return Detection.parse(ChildJvm.run(detectorCommand(bench, which, trace, xmx), dir, jvm.timeout));
+    }
+
+    /** The detector at the {@link #heap} budget: null if it ran out of memory there. */
+    private Detection detectAtHeap(Path bench, String which, Path trace, Path dir) throws Exception {
+        return Detection.parseOrOutOfMemory(ChildJvm.run(detectorCommand(bench, which, trace, heap), dir, jvm.timeout));
+    }
+
+    private static List<String> detectorCommand(Path bench, String which, Path trace, String xmx) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + xmx));
+        if (which.equals("compressed") || which.equals("one-part")) cmd.addAll(RACES_JVM);
         cmd.addAll(List.of("-cp", bench.toString(), DetectorChild.class.getName(), which, trace.toString()));
-        return Detection.parse(ChildJvm.run(cmd, dir, jvm.timeout));
+        return cmd;
     }
 }
