@@ -99,6 +99,48 @@ class TcpTest {
         }
     }
 
+    /**
+     * A loop whose body assigns its own variable from a shared one: how often A iterates depends on the
+     * schedule (the explorer finds patterns differing in A's iterations), so A is a TCP by both algorithms,
+     * in the C form and in the range form. Before loopVars counted the loop variable in that case, neither found it.
+     */
+    @Test
+    void aLoopWhoseBodyAssignsItsOwnVariableFromASharedOneIsATcp() throws Exception {
+        for (String loop : java.util.List.of("for (i = 0; i < 3; i++)", "for i = 0 to 3")) {
+            String text = """
+                    begin
+                      shared int x = 0
+                      shared lock l
+                      task_create(2)
+                    task 0
+                      int i
+                    A: %s
+                    B:   i = i + x
+                    task 1
+                      lock(l)
+                      x = 1
+                      unlock(l)
+                      task_terminate(2)
+                    end
+                    """.formatted(loop);
+            Program p = Examples.parse(text);
+            dev.wholetrace.simulate.tx.interp.Explorer.Result r = new dev.wholetrace.simulate.tx.interp.Explorer(
+                    dev.wholetrace.simulate.tx.lang.Lowering.lower(p), 10_000, 100_000).explore(new long[0]);
+            java.util.Set<Long> iterations = new java.util.TreeSet<>();
+            int a = p.statement("A").id();
+            for (dev.wholetrace.simulate.tx.interp.Trace t : r.traces()) {
+                long n = 0;
+                for (int th = 0; th < t.threads(); th++) for (int e : t.perThread(th)) if (t.stmt(e) == a) n++;
+                iterations.add(n);
+            }
+            assertThat(iterations).as(loop).hasSizeGreaterThan(1); // the ground truth: A's outcome diverges
+            for (TcpSets t : new TcpSets[] {SvdAnalysis.worklist(p), SvdAnalysis.svdGraph(p)}) {
+                assertThat(t.tcpNames()).as(t.method() + " " + loop).contains("A");
+                assertThat(t.svdAt("A")).as(t.method() + " " + loop).contains("i");
+            }
+        }
+    }
+
     @Test
     void figure27LoopNeedsThreePassesForD2() throws Exception {
         TcpSets w = worklist("fig27.tx"), g = graph("fig27.tx");
