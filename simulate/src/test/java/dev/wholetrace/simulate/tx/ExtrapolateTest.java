@@ -162,6 +162,56 @@ class ExtrapolateTest {
         assertThat(x.patterns()).hasSize(1);
     }
 
+    /**
+     * Two tasks do the same work and each create a task: on the target both create at the same clock (task 0
+     * first: the tie goes to the lower thread), so their children start at the same clock too, and the tie
+     * between them goes, as in the interpreter, to the lower target id (task 0's child), whatever the source ids.
+     */
+    @Test
+    void clockTiesGoToTheLowerTargetThreadIdAsInTheInterpreter() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared int x = 1
+                shared lock lk
+                task_create(2)
+                task 0
+                  int a = 0
+                  a = a * 3 + 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x + 1
+                    unlock(lk)
+                  task_terminate(1)
+                task 1
+                  int a = 0
+                  a = a * 3 + 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x * 2
+                    unlock(lk)
+                  task_terminate(1)
+                task_terminate(2)
+                print(x)
+                end
+                """);
+        Code c = Lowering.lower(p);
+        Trace source = null; // a source where task 1 creates its task first: source thread 3 is task 1's child
+        for (long seed = 1; seed < 200 && source == null; seed++) {
+            Trace t = new Interpreter(c, machine(1, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[0]).trace();
+            if (t.parent(3) == 2) source = t;
+        }
+        assertThat(source).as("a source where task 1 creates first").isNotNull();
+        MachineModel fifo = machine(4, MachineModel.Scheduling.FIFO, 1);
+        Trace target = new Extrapolator(c, SvdAnalysis.worklist(p), fifo).extrapolate(source).target();
+        Trace direct = new Interpreter(c, fifo, 1_000_000).run(new long[0]).trace();
+        assertThat(direct.parent(3)).isEqualTo(1);
+        assertThat(target.parent(3)).isEqualTo(1);
+        assertThat(firstLocker(p, direct)).isEqualTo(3);
+        assertThat(firstLocker(p, target)).as(LanguageTest.seq(p, target)).isEqualTo(3);
+    }
+
     /** Each thread's statements, keyed by its place in the thread tree (parent's path, index among its task_create's children). */
     private static java.util.Map<String, String> byTreePath(Program p, Trace t) {
         java.util.Map<String, String> m = new java.util.TreeMap<>();
