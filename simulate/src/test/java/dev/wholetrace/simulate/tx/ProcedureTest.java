@@ -235,6 +235,20 @@ class ProcedureTest {
         assertThatThrownBy(() -> Examples.parse(prog.formatted("return a", "")))
                 .hasMessage("3:3: return outside a function");
         assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "function f(v)\n  a = f(v)\n  return v\n")))
-                .isInstanceOf(TxException.class).hasMessageContaining("calls itself");
+                .isInstanceOf(TxException.class).hasMessageContaining("function f calls itself");
+        // a call of an undefined function names it (it was "expected end of statement, found '('")
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = g(1)", "function f(v)\n  return v\n")))
+                .isInstanceOf(TxException.class).hasMessage("3:3: no such function g");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = g(1)", "")))
+                .isInstanceOf(TxException.class).hasMessage("3:3: no such function g");
+    }
+
+    /** A program knows which of its definitions are functions, for reports that list them by kind. */
+    @Test
+    void theProgramTellsFunctionsFromProcedures() throws Exception {
+        Program p = Examples.load("functions.tx");
+        assertThat(p.kind("scale")).isEqualTo("function");
+        assertThat(p.kind("twice")).isEqualTo("function");
+        assertThat(Examples.load("procedures.tx").kind("deposit")).isEqualTo("procedure");
     }
 }

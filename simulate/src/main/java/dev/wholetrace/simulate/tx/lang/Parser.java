@@ -150,7 +150,9 @@ public final class Parser {
         }
         Stmt last = body.get(body.size() - 1);
         if (!(last instanceof Stmt.End)) throw new TxException(last.line(), last.col(), "a program ends with end");
-        return new Program(source, decls, body, statements, intermediate);
+        java.util.Set<String> functions = new java.util.HashSet<>();
+        for (Procedure p : procedures.values()) if (p.function) functions.add(p.name);
+        return new Program(source, decls, body, statements, intermediate, functions);
     }
 
     /** PROCEDURE: a procedure body, a block of its own that may not end, create tasks or use goto. */
@@ -259,7 +261,8 @@ public final class Parser {
         Matcher m = FUNCTION_CALL.matcher(l.text);
         if (!m.find()) return null;
         Procedure p = procedures.get(m.group(2));
-        if (p != null && !p.function) throw new TxException(l.no, l.col, "procedure " + p.name + " returns no value (a function does: function NAME(...) ending with return)");
+        if (p == null) throw new TxException(l.no, l.col, "no such function " + m.group(2));
+        if (!p.function) throw new TxException(l.no, l.col, "procedure " + p.name + " returns no value (a function does: function NAME(...) ending with return)");
         return p;
     }
 
@@ -271,7 +274,7 @@ public final class Parser {
      * {@code skip()} under the call's name.
      */
     private void inline(Procedure p, Line l, List<Stmt> out) throws TxException {
-        if (inlining.contains(p.name)) throw new TxException(l.no, l.col, "procedure " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures are inlined, so recursion is not supported");
+        if (inlining.contains(p.name)) throw new TxException(l.no, l.col, p.kind() + " " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures and functions are inlined, so recursion is not supported");
         Lexer x = new Lexer(l, renames);
         Expr target = null;
         if (p.function) {
