@@ -26,7 +26,7 @@ class ExtrapolateTest {
     }
 
     static MachineModel machine(int procs, MachineModel.Scheduling s, long seed) {
-        return new MachineModel("m", procs, 1e9, s, 10_000, 0, seed, Map.of("default", 1L), Map.of());
+        return Machines.unitCosts(procs, s, 10_000, seed);
     }
 
     @Test
@@ -224,17 +224,12 @@ class ExtrapolateTest {
         assertThat(firstLocker(p, target)).as(LanguageTest.seq(p, target)).isEqualTo(3);
     }
 
-    /** Each thread's statements, keyed by its place in the thread tree (parent's path, index among its task_create's children). */
+    /** Each thread's statements, keyed by its place in the thread tree ({@link Trace#places()}). */
     private static java.util.Map<String, String> byTreePath(Program p, Trace t) {
         java.util.Map<String, String> m = new java.util.TreeMap<>();
-        for (int th = 0; th < t.threads(); th++) m.put(path(t, th), LanguageTest.thread(p, t, th));
+        String[] place = t.places();
+        for (int th = 0; th < t.threads(); th++) m.put(place[th], LanguageTest.thread(p, t, th));
         return m;
-    }
-
-    private static String path(Trace t, int th) {
-        if (th == 0) return "main";
-        int[] kids = t.children(t.createEvent(th));
-        return path(t, t.parent(th)) + "/" + java.util.Arrays.stream(kids).boxed().toList().indexOf(th);
     }
 
     /** The thread whose lock event comes first. */

@@ -163,7 +163,7 @@ class LanguageTest {
         Code c = Lowering.lower(p);
         java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
         for (long seed = 1; seed <= 20; seed++) {
-            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, java.util.Map.of("default", 1L), java.util.Map.of());
+            MachineModel m = Machines.random(seed);
             List<Long> out = new ArrayList<>(new Interpreter(c, m, 1_000_000).run(new long[] {4, 30}).output());
             out.sort(null); // the tasks' prints race for the lock
             outputs.add(out);

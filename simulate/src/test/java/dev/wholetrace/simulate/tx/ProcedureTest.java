@@ -81,7 +81,7 @@ class ProcedureTest {
         java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
         for (long seed = 1; seed <= 40; seed++) {
             // Random scheduling with short slices: the seeds give different interleavings.
-            MachineModel m = new MachineModel("random", 1, 1e9, MachineModel.Scheduling.RANDOM, 3, 0, seed, Map.of(MachineModel.DEFAULT_CLASS, 1L), Map.of());
+            MachineModel m = Machines.unitCosts(1, MachineModel.Scheduling.RANDOM, 3, seed);
             Interpreter.Result a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[] {4});
             Interpreter.Result b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[] {4});
             assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());
@@ -209,7 +209,7 @@ class ProcedureTest {
         }
         assertThat(SvdAnalysis.worklist(hand).tcpNames()).containsExactly("A0", "A1", "B2", "C0");
         for (long seed = 1; seed <= 20; seed++) {
-            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, Map.of("default", 1L), Map.of());
+            MachineModel m = Machines.random(seed);
             var a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[0]);
             var b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[0]);
             assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());

@@ -178,7 +178,7 @@ class TxPropertiesTest {
         List<Trace> traces = new java.util.ArrayList<>(new Explorer(c, 300, 100_000).explore(input).traces());
         // Timed runs too: schedules that do not depend on the explorer's reduction (which runs thread-local steps first).
         for (long seed = 1; seed <= 10; seed++) {
-            MachineModel m = new MachineModel("r", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, Map.of("default", 1L), Map.of());
+            MachineModel m = Machines.random(seed);
             traces.add(new Interpreter(c, m, 1_000_000).run(input).trace());
         }
         // Every conditional, loop or array reference whose outcome differs between two executions (same thread,
