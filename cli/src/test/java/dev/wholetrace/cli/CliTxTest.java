@@ -149,6 +149,11 @@ class CliTxTest {
         assertThat(rec.exit()).isEqualTo(2);
         assertThat(rec.errLines()).hasSize(1);
         assertThat(rec.err()).contains(":6:3: procedure f calls itself");
+        // tx tcp lists a function's TCPs under "function", not "procedure"
+        Files.writeString(bad, "begin\n  shared int x = 0\n  int a\nA1: a = f(1)\nend\nfunction f(v)\nF0: if x > v then\nF1:   v = x\nF2: return v\n");
+        Cli fn = Cli.run("tx", "tcp", bad.toString());
+        assertThat(fn.exit()).as(fn.toString()).isZero();
+        assertThat(fn.out()).contains("function f (inlined, §8.6): TCPs F0 (at A1)").doesNotContain("procedure f");
         // a program given as a trace file is named as what it is not
         Cli notTrace = Cli.run("tx", "correspond", ex("fig14.tx"), "--trace-a", ex("fig14.tx"), "--trace-b", ex("fig14.tx"));
         assertThat(notTrace.exit()).isEqualTo(2);

@@ -26,7 +26,7 @@ class ExtrapolateTest {
     }
 
     static MachineModel machine(int procs, MachineModel.Scheduling s, long seed) {
-        return new MachineModel("m", procs, 1e9, s, 10_000, 0, seed, Map.of("default", 1L), Map.of());
+        return Machines.unitCosts(procs, s, 10_000, seed);
     }
 
     @Test
@@ -34,10 +34,12 @@ class ExtrapolateTest {
         Program p = Examples.load("fig39.tx");
         Code c = Lowering.lower(p);
         TcpSets sets = SvdAnalysis.worklist(p);
-        // Figure 40's source: task 1 takes lk1 first (C0 before B0), C4 branches positive, C10 before B8.
+        // Figure 40's source: task 1 takes lk1 first (C0 before B0), C4 branches positive, C10 before B8. The data set
+        // makes z = 1 (> 0), so that where C4 takes its else branch C7 goes on to C8, C9, as the figure's target does.
+        long[] input = {1};
         Trace source = null;
         for (long seed = 1; seed < 200 && source == null; seed++) {
-            Trace t = new Interpreter(c, machine(2, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[] {0}).trace();
+            Trace t = new Interpreter(c, machine(2, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(input).trace();
             String s = LanguageTest.seq(p, t);
             if (s.indexOf("C0") < s.indexOf("B0") && s.contains("C5") && s.indexOf("C10") < s.indexOf("B8")) source = t;
         }
@@ -61,11 +63,9 @@ class ExtrapolateTest {
         assertThat(TraceAxioms.check(p, r.target())).isEmpty();
         // Figure 40's actual target execution: run directly on the target, C4 takes the other branch (C7-C9), where the
         // extrapolated trace kept the source's C5: the suspect TCP is where the actual execution diverges.
-        Trace actual = new Interpreter(c, slowMul, 1_000_000).run(new long[] {0}).trace();
-        java.util.List<dev.wholetrace.simulate.tx.correspond.Region> regions = new java.util.ArrayList<>();
-        new dev.wholetrace.simulate.tx.correspond.ComputeM(sets).correspond(dev.wholetrace.simulate.tx.correspond.TraceEvents.of(r.target(), new long[1]),
-                dev.wholetrace.simulate.tx.correspond.TraceEvents.of(actual, new long[1]), regions::add);
-        assertThat(regions).as(LanguageTest.seq(p, actual)).extracting(dev.wholetrace.simulate.tx.correspond.Region::tcp).contains("C4");
+        Trace actual = new Interpreter(c, slowMul, 1_000_000).run(input).trace();
+        assertThat(LanguageTest.thread(p, actual, 2)).contains("C4 C6 C7 C8 C9"); // task 1's events
+        assertThat(divergentTcps(sets, r.target(), actual)).as(LanguageTest.seq(p, actual)).contains("C4");
 
         // With unit costs the time shift the text warns about happens: task 1 waits behind task 0's critical section,
         // so lk2 flips too (d_f = 2) and B11, through y, is suspect as well. The thesis's Figure 40 does not show this case.
@@ -73,7 +73,19 @@ class ExtrapolateTest {
         assertThat(unit.fdist()).isEqualTo(2);
         assertThat(unit.tcpSuspect()[p.statement("B11").id()]).isEqualTo(1);
         assertThat(TraceAxioms.check(p, unit.target())).isEmpty();
+        // There the actual execution diverges at both suspect TCPs, as the text says of Figure 40: C4 (C7-C9 instead of
+        // C5) and B11 (lk2 flipped: i = y is 0, B14 instead of B12).
+        Trace actualUnit = new Interpreter(c, machine(2, MachineModel.Scheduling.FIFO, 1), 1_000_000).run(input).trace();
+        assertThat(divergentTcps(sets, unit.target(), actualUnit)).as(LanguageTest.seq(p, actualUnit)).contains("C4", "B11");
         assertThat(TraceAxioms.check(p, source)).isEmpty();
+    }
+
+    /** The TCPs at which Compute_M finds the two traces' divergent regions. */
+    private static java.util.List<String> divergentTcps(TcpSets sets, Trace a, Trace b) {
+        java.util.List<dev.wholetrace.simulate.tx.correspond.Region> regions = new java.util.ArrayList<>();
+        new dev.wholetrace.simulate.tx.correspond.ComputeM(sets).correspond(dev.wholetrace.simulate.tx.correspond.TraceEvents.of(a, new long[1]),
+                dev.wholetrace.simulate.tx.correspond.TraceEvents.of(b, new long[1]), regions::add);
+        return regions.stream().map(dev.wholetrace.simulate.tx.correspond.Region::tcp).toList();
     }
 
     @Test
@@ -162,17 +174,62 @@ class ExtrapolateTest {
         assertThat(x.patterns()).hasSize(1);
     }
 
-    /** Each thread's statements, keyed by its place in the thread tree (parent's path, index among its task_create's children). */
-    private static java.util.Map<String, String> byTreePath(Program p, Trace t) {
-        java.util.Map<String, String> m = new java.util.TreeMap<>();
-        for (int th = 0; th < t.threads(); th++) m.put(path(t, th), LanguageTest.thread(p, t, th));
-        return m;
+    /**
+     * Two tasks do the same work and each create a task: on the target both create at the same clock (task 0
+     * first: the tie goes to the lower thread), so their children start at the same clock too, and the tie
+     * between them goes, as in the interpreter, to the lower target id (task 0's child), whatever the source ids.
+     */
+    @Test
+    void clockTiesGoToTheLowerTargetThreadIdAsInTheInterpreter() throws Exception {
+        Program p = Examples.parse("""
+                begin
+                shared int x = 1
+                shared lock lk
+                task_create(2)
+                task 0
+                  int a = 0
+                  a = a * 3 + 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x + 1
+                    unlock(lk)
+                  task_terminate(1)
+                task 1
+                  int a = 0
+                  a = a * 3 + 1
+                  task_create(1)
+                  task 0
+                    lock(lk)
+                    x = x * 2
+                    unlock(lk)
+                  task_terminate(1)
+                task_terminate(2)
+                print(x)
+                end
+                """);
+        Code c = Lowering.lower(p);
+        Trace source = null; // a source where task 1 creates its task first: source thread 3 is task 1's child
+        for (long seed = 1; seed < 200 && source == null; seed++) {
+            Trace t = new Interpreter(c, machine(1, MachineModel.Scheduling.RANDOM, seed), 1_000_000).run(new long[0]).trace();
+            if (t.parent(3) == 2) source = t;
+        }
+        assertThat(source).as("a source where task 1 creates first").isNotNull();
+        MachineModel fifo = machine(4, MachineModel.Scheduling.FIFO, 1);
+        Trace target = new Extrapolator(c, SvdAnalysis.worklist(p), fifo).extrapolate(source).target();
+        Trace direct = new Interpreter(c, fifo, 1_000_000).run(new long[0]).trace();
+        assertThat(direct.parent(3)).isEqualTo(1);
+        assertThat(target.parent(3)).isEqualTo(1);
+        assertThat(firstLocker(p, direct)).isEqualTo(3);
+        assertThat(firstLocker(p, target)).as(LanguageTest.seq(p, target)).isEqualTo(3);
     }
 
-    private static String path(Trace t, int th) {
-        if (th == 0) return "main";
-        int[] kids = t.children(t.createEvent(th));
-        return path(t, t.parent(th)) + "/" + java.util.Arrays.stream(kids).boxed().toList().indexOf(th);
+    /** Each thread's statements, keyed by its place in the thread tree ({@link Trace#places()}). */
+    private static java.util.Map<String, String> byTreePath(Program p, Trace t) {
+        java.util.Map<String, String> m = new java.util.TreeMap<>();
+        String[] place = t.places();
+        for (int th = 0; th < t.threads(); th++) m.put(place[th], LanguageTest.thread(p, t, th));
+        return m;
     }
 
     /** The thread whose lock event comes first. */

@@ -10,6 +10,7 @@ import dev.wholetrace.simulate.tx.interp.Trace;
 import dev.wholetrace.simulate.tx.lang.Code;
 import dev.wholetrace.simulate.tx.lang.Lowering;
 import dev.wholetrace.simulate.tx.lang.Program;
+import dev.wholetrace.simulate.tx.lang.Stmt;
 import dev.wholetrace.simulate.tx.lang.TxException;
 import dev.wholetrace.simulate.tx.lang.Validator;
 import java.util.ArrayList;
@@ -121,6 +122,18 @@ class LanguageTest {
                 .isInstanceOf(TxException.class).hasMessage("3:20: expected ';', found ')'");
     }
 
+    /** {@code for (...);} has an empty body: a line indented under it is an error, not silently the body. */
+    @Test
+    void aCFormForEndingInASemicolonHasAnEmptyBody() throws Exception {
+        assertThatThrownBy(() -> Examples.parse("begin\n  int i, n\n  for (i = 0; i < 3; i++);\n    n = n + 1\nend\n"))
+                .isInstanceOf(TxException.class)
+                .hasMessage("4:5: line 3's for ends in ';' (an empty body) but this line is indented under it: drop the ';' or unindent the line");
+        // In a task, whose statements may sit at any column, the next line at the for's column is the next statement.
+        Program p = Examples.parse("begin\n  int i, n\n  for (i = 0; i < 3; i++);\n  n = n + 1\n  print(n)\nend\n");
+        assertThat(p.statements().stream().filter(s -> s instanceof Stmt.For).map(s -> ((Stmt.For) s).body).toList()).containsExactly(List.of());
+        assertThat(new Interpreter(Lowering.lower(p), MachineModel.unit(), 1_000_000).run(new long[0]).output()).containsExactly(1L);
+    }
+
     @Test
     void everyThreadReadsTheDataSetFromItsStart() throws Exception {
         Program p = Examples.parse("""
@@ -150,7 +163,7 @@ class LanguageTest {
         Code c = Lowering.lower(p);
         java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
         for (long seed = 1; seed <= 20; seed++) {
-            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, java.util.Map.of("default", 1L), java.util.Map.of());
+            MachineModel m = Machines.random(seed);
             List<Long> out = new ArrayList<>(new Interpreter(c, m, 1_000_000).run(new long[] {4, 30}).output());
             out.sort(null); // the tasks' prints race for the lock
             outputs.add(out);

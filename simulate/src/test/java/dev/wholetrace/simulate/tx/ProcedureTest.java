@@ -81,7 +81,7 @@ class ProcedureTest {
         java.util.Set<List<Long>> outputs = new java.util.HashSet<>();
         for (long seed = 1; seed <= 40; seed++) {
             // Random scheduling with short slices: the seeds give different interleavings.
-            MachineModel m = new MachineModel("random", 1, 1e9, MachineModel.Scheduling.RANDOM, 3, 0, seed, Map.of(MachineModel.DEFAULT_CLASS, 1L), Map.of());
+            MachineModel m = Machines.unitCosts(1, MachineModel.Scheduling.RANDOM, 3, seed);
             Interpreter.Result a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[] {4});
             Interpreter.Result b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[] {4});
             assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());
@@ -209,7 +209,7 @@ class ProcedureTest {
         }
         assertThat(SvdAnalysis.worklist(hand).tcpNames()).containsExactly("A0", "A1", "B2", "C0");
         for (long seed = 1; seed <= 20; seed++) {
-            MachineModel m = new MachineModel("m", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, Map.of("default", 1L), Map.of());
+            MachineModel m = Machines.random(seed);
             var a = new Interpreter(Lowering.lower(p), m, 1_000_000).run(new long[0]);
             var b = new Interpreter(Lowering.lower(hand), m, 1_000_000).run(new long[0]);
             assertThat(a.output()).as("seed %d", seed).isEqualTo(b.output());
@@ -235,6 +235,20 @@ class ProcedureTest {
         assertThatThrownBy(() -> Examples.parse(prog.formatted("return a", "")))
                 .hasMessage("3:3: return outside a function");
         assertThatThrownBy(() -> Examples.parse(prog.formatted("a = f(1)", "function f(v)\n  a = f(v)\n  return v\n")))
-                .isInstanceOf(TxException.class).hasMessageContaining("calls itself");
+                .isInstanceOf(TxException.class).hasMessageContaining("function f calls itself");
+        // a call of an undefined function names it (it was "expected end of statement, found '('")
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = g(1)", "function f(v)\n  return v\n")))
+                .isInstanceOf(TxException.class).hasMessage("3:3: no such function g");
+        assertThatThrownBy(() -> Examples.parse(prog.formatted("a = g(1)", "")))
+                .isInstanceOf(TxException.class).hasMessage("3:3: no such function g");
+    }
+
+    /** A program knows which of its definitions are functions, for reports that list them by kind. */
+    @Test
+    void theProgramTellsFunctionsFromProcedures() throws Exception {
+        Program p = Examples.load("functions.tx");
+        assertThat(p.kind("scale")).isEqualTo("function");
+        assertThat(p.kind("twice")).isEqualTo("function");
+        assertThat(Examples.load("procedures.tx").kind("deposit")).isEqualTo("procedure");
     }
 }

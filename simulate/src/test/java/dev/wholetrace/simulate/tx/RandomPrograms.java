@@ -3,7 +3,8 @@ package dev.wholetrace.simulate.tx;
 import java.util.SplittableRandom;
 
 /**
- * Small random programs with two tasks, shared scalars, an array, a lock, ifs and bounded loops: in the
+ * Small random programs with two tasks, shared scalars, an array, a lock, ifs and bounded loops (some
+ * of whose bodies also advance the loop variable, by 0 or 1 from a local or shared operand): in the
  * structured form, or the same programs in the intermediate form, where every if and for is written
  * with goto (labels on {@code skip()}) and the lock by test-and-set with a busy wait.
  */
@@ -26,7 +27,8 @@ final class RandomPrograms {
 
     /**
      * A structured program whose tasks also read the data set ({@code read(a)}) and whose loops are
-     * C-style ({@code for (i0 = 1; i0 <= e; i0++)}, Figure 10), stepping by {@code ++} or {@code += 1}.
+     * C-style ({@code for (i0 = 1; i0 <= e; i0++)}, Figure 10), stepping by {@code ++}, {@code += 1} or
+     * {@code += 1} plus a local's 0 or 1, some with an empty body ({@code for (...);}).
      */
     static String generateWithReadsAndCLoops(long seed) {
         RandomPrograms g = new RandomPrograms(seed, false, false);
@@ -83,6 +85,12 @@ final class RandomPrograms {
 
     private void block(int indent, int depth, int n) {
         for (int k = 0; k < n; k++) stmt(indent, depth);
+    }
+
+    /** A loop's body: one or two statements, then {@code advance} (an assignment to the loop variable) if there is one. */
+    private void loopBody(int indent, int depth, String advance) {
+        block(indent, depth + 1, r.nextInt(1, 3));
+        if (advance != null) line(indent, advance);
     }
 
     private String local() { return new String[] {"a", "b", "c", "g"}[r.nextInt(4)]; }
@@ -165,20 +173,35 @@ final class RandomPrograms {
                 }
                 String v = "i" + loopVar++;
                 String bound = "(" + expr() + ") % 3";
+                // Half the loops' bodies also advance the loop variable, by 0 or 1 (so the loop still ends), from
+                // an operand that is often shared: a loop whose iterations then depend on the schedule.
+                String from = r.nextBoolean() ? (r.nextBoolean() ? "x0" : "x1") : operand();
+                String advance = r.nextBoolean() ? v + " = " + v + " + (" + from + " % 2 + 2) % 2" : null;
                 if (readsAndCLoops) {
-                    line(indent, "for (" + v + " = 1; " + v + " <= " + bound + "; " + v + (r.nextBoolean() ? "++)" : " += 1)"));
-                    block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    // The step is ++, += 1, or += 1 plus a local's 0 or 1; a quarter of the loops have an empty body.
+                    String step = switch (r.nextInt(3)) {
+                        case 0 -> v + "++";
+                        case 1 -> v + " += 1";
+                        default -> v + " += 1 + (" + local() + " % 2 + 2) % 2";
+                    };
+                    String head = "for (" + v + " = 1; " + v + " <= " + bound + "; " + step + ")";
+                    if (advance == null && r.nextInt(4) == 0) {
+                        line(indent, head + ";");
+                        return;
+                    }
+                    line(indent, head);
+                    loopBody(indent + 2, depth, advance);
                     return;
                 }
                 if (!gotoForm) {
                     line(indent, "for " + v + " = 1 to " + bound);
-                    block(indent + 2, depth + 1, r.nextInt(1, 3));
+                    loopBody(indent + 2, depth, advance);
                     return;
                 }
                 String test = "W" + labels++, exit = "X" + labels++;
                 line(indent, v + " = 1");
                 labelled(indent, test, "if " + v + " > " + bound + " goto " + exit);
-                block(indent, depth + 1, r.nextInt(1, 3));
+                loopBody(indent, depth, advance);
                 line(indent, v + " = " + v + " + 1");
                 line(indent, "goto " + test);
                 labelled(indent, exit, "skip()");

@@ -143,7 +143,8 @@ class TxPropertiesTest {
         }
     }
 
-    @Property(tries = 40)
+    // 100 tries: with 300, the loops that advance their variable from a shared one found the hole in loopVars fixed on 2026-11-27 in both
+    @Property(tries = 100)
     void divergenceAppearsOnlyAtStaticTcpsAndComputeMReadsEachEventOnce(@ForAll long seed) throws Exception {
         divergenceOnlyAtTcps(RandomPrograms.generate(seed));
     }
@@ -154,7 +155,7 @@ class TxPropertiesTest {
     }
 
     /** Tasks that read the data set (each thread from its start) and C-style loops diverge only at static TCPs too. */
-    @Property(tries = 40)
+    @Property(tries = 100)
     void withReadsAndCStyleLoopsDivergenceAppearsOnlyAtStaticTcps(@ForAll long seed) throws Exception {
         divergenceOnlyAtTcps(RandomPrograms.generateWithReadsAndCLoops(seed), 2, 0, 1);
     }
@@ -177,7 +178,7 @@ class TxPropertiesTest {
         List<Trace> traces = new java.util.ArrayList<>(new Explorer(c, 300, 100_000).explore(input).traces());
         // Timed runs too: schedules that do not depend on the explorer's reduction (which runs thread-local steps first).
         for (long seed = 1; seed <= 10; seed++) {
-            MachineModel m = new MachineModel("r", 2, 1e9, MachineModel.Scheduling.RANDOM, 1, 0, seed, Map.of("default", 1L), Map.of());
+            MachineModel m = Machines.random(seed);
             traces.add(new Interpreter(c, m, 1_000_000).run(input).trace());
         }
         // Every conditional, loop or array reference whose outcome differs between two executions (same thread,

@@ -89,6 +89,7 @@ public final class TxTcpCommand implements Callable<Integer> {
                 for (Map.Entry<String, Map<String, List<String>>> proc : procedures(t).entrySet()) {
                     Integer calls = t.summaries().get(proc.getKey());
                     j.append(q++ > 0 ? "," : "").append("{\"procedure\":").append(Json.str(proc.getKey()))
+                            .append(",\"kind\":").append(Json.str(t.program().kind(proc.getKey())))
                             .append(",\"analysed\":").append(Json.str(calls == null ? "inlined" : "summary")).append(",\"tcps\":[");
                     int r = 0;
                     for (Map.Entry<String, List<String>> e : proc.getValue().entrySet()) {
@@ -108,7 +109,7 @@ public final class TxTcpCommand implements Callable<Integer> {
                     proc.getValue().forEach((stmt, at) -> each.add(stmt + " (at " + String.join(", ", at) + ")"));
                     Integer calls = t.summaries().get(proc.getKey());
                     String how = calls == null ? "inlined" : "side-effect free: one summary for " + calls + (calls == 1 ? " call" : " calls");
-                    out.println("  procedure " + proc.getKey() + " (" + how + ", §8.6): " + (each.isEmpty() ? "no TCPs" : "TCPs " + String.join(", ", each)));
+                    out.println("  " + t.program().kind(proc.getKey()) + " " + proc.getKey() + " (" + how + ", §8.6): " + (each.isEmpty() ? "no TCPs" : "TCPs " + String.join(", ", each)));
                 }
             }
         }

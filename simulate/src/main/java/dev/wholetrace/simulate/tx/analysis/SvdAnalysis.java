@@ -91,11 +91,33 @@ public final class SvdAnalysis {
     /**
      * The variables a loop's iterations depend on: its start value's, and its condition's and step's
      * other than the loop variable (whose value at each test they determine, from the start value).
+     * When the body assigns the loop variable, its value at a test also comes round the back edge from
+     * the body, so the loop variable is one of them too (and, being in the condition's dependences, the
+     * loop's own definition of it no longer kills what the body gave it).
      */
     static List<String> loopVars(Stmt.For f) {
+        boolean assigned = assigns(f.body, f.var);
         List<String> out = vars(f.from);
-        for (Expr e : List.of(f.cond, f.step)) for (String v : vars(e)) if (!v.equals(f.var)) out.add(v);
+        for (Expr e : List.of(f.cond, f.step)) for (String v : vars(e)) if (assigned || !v.equals(f.var)) out.add(v);
         return out;
+    }
+
+    /** {@link #loopVars} and the loop variable: what a loop's body is control dependent on (Figure 32's V). */
+    private static List<String> testedBy(Stmt.For f) {
+        List<String> t = loopVars(f);
+        t.add(f.var);
+        return t;
+    }
+
+    /** Whether {@code block} (nested statements included, a task's body not: a task has its own copy) assigns local {@code v}. */
+    static boolean assigns(List<Stmt> block, String v) {
+        for (Stmt s : block) {
+            if (s instanceof Stmt.Assign a && a.target instanceof Expr.Var t && t.name().equals(v)) return true;
+            if (s instanceof Stmt.Call c && c.function.equals("read") && c.args.stream().anyMatch(e -> e instanceof Expr.Var r && r.name().equals(v))) return true;
+            if (s instanceof Stmt.If f && (assigns(f.then, v) || assigns(f.otherwise, v))) return true;
+            if (s instanceof Stmt.For f && (f.var.equals(v) || assigns(f.body, v))) return true;
+        }
+        return false;
     }
 
     /** Every variable name {@code e} reads (array names and index variables included). */
@@ -271,6 +293,7 @@ public final class SvdAnalysis {
             for (int c : st.enclosing(id)) ctrl.or(condDeps[c]);
             BitSet cd = condOf(s, in);
             if (s instanceof Stmt.For f) {
+                // Not a kill when the body assigns f.var: cd then holds what f.var brings round the back edge.
                 BitSet d = (BitSet) cd.clone();
                 d.or(ctrl);
                 if (d.isEmpty()) in.remove(f.var);
@@ -424,10 +447,7 @@ public final class SvdAnalysis {
         List<String> t = new ArrayList<>();
         if (s instanceof Stmt.If f) t.addAll(vars(f.cond));
         else if (s instanceof Stmt.IfGoto g) t.addAll(vars(g.cond));
-        else if (s instanceof Stmt.For f) {
-            t.addAll(loopVars(f));
-            t.add(f.var);
-        }
+        else if (s instanceof Stmt.For f) t.addAll(testedBy(f));
         return t;
     }
 
@@ -541,8 +561,7 @@ public final class SvdAnalysis {
                 graph(f.otherwise, t, edges, state, ctrl);
             } else if (s instanceof Stmt.For f) {
                 List<String> t = new ArrayList<>(tested);
-                t.addAll(loopVars(f));
-                t.add(f.var);
+                t.addAll(testedBy(f));
                 lhs.add(f.var);
                 rhs.addAll(loopVars(f));
                 graph(f.body, t, edges, state, ctrl);

@@ -238,9 +238,10 @@ public final class Extrapolator {
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(target.seed());
         running.add(0);
         while (true) {
-            // choose_context: the running, unblocked thread with the earliest clock
+            // choose_context: the running, unblocked thread with the earliest clock; a tie goes to the lower target
+            // thread id (its creation order on the target, as in the interpreter), not the source's
             int pick = -1;
-            for (int t : running) if (!blocked[t] && (pick < 0 || clock[t] < clock[pick] || clock[t] == clock[pick] && t < pick)) pick = t;
+            for (int t : running) if (!blocked[t] && (pick < 0 || clock[t] < clock[pick] || clock[t] == clock[pick] && outId[t] < outId[pick])) pick = t;
             if (pick < 0) break;
             int t = pick;
             int e = byThread[t][pos[t]]; // advance_source: the thread's next source event

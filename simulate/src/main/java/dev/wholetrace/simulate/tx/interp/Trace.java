@@ -127,22 +127,31 @@ public final class Trace {
     }
 
     /**
-     * A key equal for two traces exactly when every thread executed the same events with the same values
-     * (the same pattern). Threads are named by their place in the thread tree (the parent's place, the
-     * creating event's position among the parent's events, the task number), not by id: ids follow the
-     * creation order, which differs between executions when tasks create tasks in several threads.
+     * Every thread's place in the thread tree, by thread id: {@code main}, else the parent's place, the
+     * creating event's position among the parent's events and the task number ({@code main/2.1}). Unlike
+     * ids, which follow the creation order (and so differ between executions when tasks create tasks in
+     * several threads), a place names the same thread in every execution of one pattern.
      */
-    public String patternKey() {
+    public String[] places() {
         int[] ordinal = new int[n], seen = new int[threads];
         for (int e = 0; e < n; e++) ordinal[e] = seen[thread[e]]++;
         String[] place = new String[threads];
-        TreeMap<String, Integer> byPlace = new TreeMap<>();
         for (int t = 0; t < threads; t++) {
             int task = 0;
             for (int u = 0; u < t; u++) if (createEvent[u] == createEvent[t]) task++;
             place[t] = t == 0 ? "main" : place[parent[t]] + "/" + ordinal[createEvent[t]] + "." + task; // a parent is created before its children
-            byPlace.put(place[t], t);
         }
+        return place;
+    }
+
+    /**
+     * A key equal for two traces exactly when every thread executed the same events with the same values
+     * (the same pattern). Threads are named by their {@linkplain #places() place in the thread tree}, not by id.
+     */
+    public String patternKey() {
+        String[] place = places();
+        TreeMap<String, Integer> byPlace = new TreeMap<>();
+        for (int t = 0; t < threads; t++) byPlace.put(place[t], t);
         StringBuilder b = new StringBuilder();
         for (Map.Entry<String, Integer> p : byPlace.entrySet()) {
             int t = p.getValue();

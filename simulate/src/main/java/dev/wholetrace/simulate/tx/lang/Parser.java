@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
 public final class Parser {
     private static final Pattern LABEL = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)\\s*:(?!=)\\s*");
 
-    /** One source line: its label, the column of its text, its text without label, comment and trailing ';'. */
-    private record Line(int no, String label, int col, String text) {}
+    /**
+     * One source line: its label, the column of its text, its text without label, comment and trailing
+     * ';', and whether it ended in ';' (which gives a C-form for an empty body).
+     */
+    private record Line(int no, String label, int col, String text, boolean semicolon) {}
 
     /** A call of a procedure or a built-in: {@code [call] NAME(}. */
     private static final Pattern CALL = Pattern.compile("^(call\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*\\(");
@@ -72,9 +75,10 @@ public final class Parser {
                 rest = rest.substring(m.end());
             }
             rest = rest.strip();
+            boolean semicolon = rest.endsWith(";");
             while (rest.endsWith(";")) rest = rest.substring(0, rest.length() - 1).strip();
             if (rest.isEmpty() && label == null) continue;
-            lines.add(new Line(i + 1, label, indent + 1, rest));
+            lines.add(new Line(i + 1, label, indent + 1, rest, semicolon));
         }
     }
 
@@ -146,7 +150,9 @@ public final class Parser {
         }
         Stmt last = body.get(body.size() - 1);
         if (!(last instanceof Stmt.End)) throw new TxException(last.line(), last.col(), "a program ends with end");
-        return new Program(source, decls, body, statements, intermediate);
+        java.util.Set<String> functions = new java.util.HashSet<>();
+        for (Procedure p : procedures.values()) if (p.function) functions.add(p.name);
+        return new Program(source, decls, body, statements, intermediate, functions);
     }
 
     /** PROCEDURE: a procedure body, a block of its own that may not end, create tasks or use goto. */
@@ -255,7 +261,8 @@ public final class Parser {
         Matcher m = FUNCTION_CALL.matcher(l.text);
         if (!m.find()) return null;
         Procedure p = procedures.get(m.group(2));
-        if (p != null && !p.function) throw new TxException(l.no, l.col, "procedure " + p.name + " returns no value (a function does: function NAME(...) ending with return)");
+        if (p == null) throw new TxException(l.no, l.col, "no such function " + m.group(2));
+        if (!p.function) throw new TxException(l.no, l.col, "procedure " + p.name + " returns no value (a function does: function NAME(...) ending with return)");
         return p;
     }
 
@@ -267,7 +274,7 @@ public final class Parser {
      * {@code skip()} under the call's name.
      */
     private void inline(Procedure p, Line l, List<Stmt> out) throws TxException {
-        if (inlining.contains(p.name)) throw new TxException(l.no, l.col, "procedure " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures are inlined, so recursion is not supported");
+        if (inlining.contains(p.name)) throw new TxException(l.no, l.col, p.kind() + " " + p.name + " calls itself (through " + String.join(" → ", inlining) + "): procedures and functions are inlined, so recursion is not supported");
         Lexer x = new Lexer(l, renames);
         Expr target = null;
         if (p.function) {
@@ -435,8 +442,14 @@ public final class Parser {
             int id = statements.size();
             statements.add(null);
             List<Stmt> body = new ArrayList<>();
-            block(body, null, l.col + 1, Mode.NESTED);
-            // Figure 10's for (k = k+1; k < aval; k++); has an empty body: the C form allows it
+            // Figure 10's for (k = k+1; k < aval; k++); has an empty body: in the C form the ';' says so, and
+            // a line indented under it would otherwise be read as the body the ';' denies it.
+            if (cForm && l.semicolon) {
+                if (pos < lines.size() && lines.get(pos).col > l.col) {
+                    Line n = lines.get(pos);
+                    throw new TxException(n.no, n.col, "line " + l.no + "'s for ends in ';' (an empty body) but this line is indented under it: drop the ';' or unindent the line");
+                }
+            } else block(body, null, l.col + 1, Mode.NESTED);
             if (body.isEmpty() && !cForm) throw new TxException(l.no, l.col, "for has an empty body (indent its statements)");
             Stmt.For s = cForm ? new Stmt.For(label(l), l.no, l.col, var, from, cond, step, body)
                     : Stmt.For.range(label(l), l.no, l.col, var, from, to, body);

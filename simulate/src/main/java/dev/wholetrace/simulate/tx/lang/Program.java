@@ -15,12 +15,19 @@ import java.util.Map;
  * @param statements every statement, by id
  * @param intermediate whether the program uses the intermediate form's goto or test-and-set (then the
  *     static analyses, which need structure (A2), refuse it)
+ * @param functions the names of the defined functions (§8.6; every other definition is a procedure)
  */
-public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt> statements, boolean intermediate) {
+public record Program(String name, List<Decl> decls, List<Stmt> body, List<Stmt> statements, boolean intermediate, java.util.Set<String> functions) {
     public Program {
         decls = List.copyOf(decls);
         body = List.copyOf(body);
         statements = Collections.unmodifiableList(statements);
+        functions = java.util.Set.copyOf(functions);
+    }
+
+    /** "function" or "procedure": what {@code name} (a name {@link Stmt#procedure()} gives) is defined as. */
+    public String kind(String name) {
+        return functions.contains(name) ? "function" : "procedure";
     }
 
     /** The statement named {@code name} (its label), or null. */
