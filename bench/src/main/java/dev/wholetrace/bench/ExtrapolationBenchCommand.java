@@ -8,6 +8,7 @@ import dev.wholetrace.simulate.tx.correspond.ComputeM;
 import dev.wholetrace.simulate.tx.correspond.RandomWalkEvents;
 import dev.wholetrace.simulate.tx.correspond.ThreadEvents;
 import dev.wholetrace.simulate.tx.extrapolate.Accuracy;
+import dev.wholetrace.simulate.tx.gen.RandomPrograms;
 import dev.wholetrace.simulate.tx.lang.Code;
 import dev.wholetrace.simulate.tx.lang.Lowering;
 import dev.wholetrace.simulate.tx.lang.Parser;
@@ -66,6 +67,10 @@ final class ExtrapolationBenchCommand implements Callable<Integer> {
         // the thesis's examples in the structured form, each with a data set (Figure 23's tasks read their loop bounds)
         for (String f : new String[] {"fig04.tx", "fig10.tx", "fig14.tx", "fig39.tx"}) acc.add(accuracy(load(f), 0, a, b, seeds, new long[] {0}));
         acc.add(accuracy(load("fig23.tx"), 0, a, b, seeds, new long[] {3, 1, 2}));
+        // generated programs (the property tests' generator: two tasks, shared scalars, an array, a lock, ifs, loops), by seed
+        for (long g = 1; g <= (quick ? 2 : 8); g++) {
+            acc.add(accuracy(Parser.parse("random-" + g, RandomPrograms.generate(g)), 0, a, b, seeds, new long[] {2, 0, 1}));
+        }
         List<ScaleRow> scale = new ArrayList<>();
         TcpSets sets = SvdAnalysis.worklist(counter);
         scaleRun(sets, 1_000_000, 2); // warm-up (JIT)
@@ -168,7 +173,8 @@ final class ExtrapolationBenchCommand implements Callable<Integer> {
                 .append(" MB; the machine is shared with other jobs, so single timings are noisy: load averages (1, 5, 15 minutes, /proc/loadavg) ")
                 .append(loadBefore).append(" at the start, ").append(loadAfter).append(" at the end). Method: docs/tx.md.\n\n");
         md.append("## Accuracy against direct simulation\n\nSource: each program on `").append(a.name()).append("` (docs/examples/tx/machine-a.properties), ")
-                .append(seeds).append(" seeds; extrapolated to `").append(b.name()).append("` and compared with a direct run on it. counter.tx runs n iterations a task.\n")
+                .append(seeds).append(" seeds; extrapolated to `").append(b.name()).append("` and compared with a direct run on it. counter.tx runs n iterations a task; "
+                        + "random-K is the program the property tests' generator (simulate/tx/gen/RandomPrograms) makes from seed K, run with the data set 2, 0, 1.\n")
                 .append("Columns: TCP instances hit in the source (conditionals, loops, array references); divergent regions between the extrapolated and the "
                         + "actual target (Compute_M); their Levenshtein distance per 1000 events; lock-order agreement (same position in the lock's order) and pair agreement (consecutive acquisitions of the actual run made in the same relative order); |predicted − simulated| / simulated time; "
                         + "the extrapolation's own measures (feasibility distance, share of suspect TCP instances, representative).\n\n")

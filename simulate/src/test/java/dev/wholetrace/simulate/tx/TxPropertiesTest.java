@@ -11,6 +11,7 @@ import dev.wholetrace.simulate.tx.correspond.ComputeM;
 import dev.wholetrace.simulate.tx.correspond.TraceEvents;
 import dev.wholetrace.simulate.tx.extrapolate.Extrapolator;
 import dev.wholetrace.simulate.tx.extrapolate.TraceAxioms;
+import dev.wholetrace.simulate.tx.gen.RandomPrograms;
 import dev.wholetrace.simulate.tx.interp.Explorer;
 import dev.wholetrace.simulate.tx.interp.Interpreter;
 import dev.wholetrace.simulate.tx.interp.Trace;

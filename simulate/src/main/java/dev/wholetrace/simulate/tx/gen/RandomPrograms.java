@@ -1,4 +1,4 @@
-package dev.wholetrace.simulate.tx;
+package dev.wholetrace.simulate.tx.gen;
 
 import java.util.SplittableRandom;
 
@@ -6,9 +6,11 @@ import java.util.SplittableRandom;
  * Small random programs with two tasks, shared scalars, an array, a lock, ifs and bounded loops (some
  * of whose bodies also advance the loop variable, by 0 or 1 from a local or shared operand): in the
  * structured form, or the same programs in the intermediate form, where every if and for is written
- * with goto (labels on {@code skip()}) and the lock by test-and-set with a busy wait.
+ * with goto (labels on {@code skip()}) and the lock by test-and-set with a busy wait. The property
+ * tests check the analyses on them; {@code bench extrapolation} measures extrapolation accuracy on
+ * them (the issue's "generated programs"). Deterministic per seed.
  */
-final class RandomPrograms {
+public final class RandomPrograms {
     private final SplittableRandom r;
     private final StringBuilder b = new StringBuilder();
     private final boolean gotoForm, spinLocks;
@@ -21,7 +23,7 @@ final class RandomPrograms {
         this.spinLocks = spinLocks;
     }
 
-    static String generate(long seed) {
+    public static String generate(long seed) {
         return new RandomPrograms(seed, false, false).program();
     }
 
@@ -30,7 +32,7 @@ final class RandomPrograms {
      * C-style ({@code for (i0 = 1; i0 <= e; i0++)}, Figure 10), stepping by {@code ++}, {@code += 1} or
      * {@code += 1} plus a local's 0 or 1, some with an empty body ({@code for (...);}).
      */
-    static String generateWithReadsAndCLoops(long seed) {
+    public static String generateWithReadsAndCLoops(long seed) {
         RandomPrograms g = new RandomPrograms(seed, false, false);
         g.readsAndCLoops = true;
         return g.program();
@@ -41,7 +43,7 @@ final class RandomPrograms {
      * (it tests, indexes and loops on its parameters only, and calls {@code probe} with two of them),
      * and {@code bump}, which writes shared x0.
      */
-    static String generateWithProcedures(long seed) {
+    public static String generateWithProcedures(long seed) {
         RandomPrograms g = new RandomPrograms(seed, false, false);
         g.procedures = true;
         return g.program() + """
@@ -64,7 +66,7 @@ final class RandomPrograms {
      * {@code spinLocks} also the locks as test-and-set busy waits (which the explorer cannot bound:
      * every spin is another interleaving), else lock/unlock as the thesis's examples abbreviate them.
      */
-    static String generateGoto(long seed, boolean spinLocks) {
+    public static String generateGoto(long seed, boolean spinLocks) {
         return new RandomPrograms(seed, true, spinLocks).program();
     }
 
