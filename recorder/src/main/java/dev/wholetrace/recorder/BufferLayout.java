@@ -28,6 +28,11 @@ final class BufferLayout {
         return (int) head & 0xFF;
     }
 
+    /** Whether the event starting with {@code head} is a block (one long): the readers' common case, tested first. */
+    static boolean isBlock(long head) {
+        return ((int) head & 0xFF) == BLOCK;
+    }
+
     /** Longs the event starting with {@code head} takes: how far a reader skips it. */
     static int longs(long head) {
         return switch (tag(head)) {

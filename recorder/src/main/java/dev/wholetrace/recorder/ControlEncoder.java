@@ -58,8 +58,14 @@ final class ControlEncoder extends StreamEncoder {
     void consume(long[] buf, int length) {
         if (accesses && accessSymbols.length < length / 2) accessSymbols = new int[length / 2];
         int access = 0;
-        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+        for (int i = 0; i < length; ) {
             long head = buf[i];
+            if (BufferLayout.isBlock(head)) { // most events: no switch, one predictable branch
+                block(BufferLayout.id(head));
+                i++;
+                continue;
+            }
+            i += BufferLayout.longs(head);
             switch (BufferLayout.tag(head)) {
                 case BufferLayout.BLOCK -> block(BufferLayout.id(head));
                 case BufferLayout.LOAD, BufferLayout.STORE, BufferLayout.XLOAD -> {

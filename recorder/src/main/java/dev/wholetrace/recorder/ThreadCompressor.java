@@ -70,10 +70,14 @@ final class ThreadCompressor {
     int consume(long[] buf, int length) {
         for (StreamEncoder e : encoders) e.consume(buf, length);
         int n = 0;
-        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+        for (int i = 0; i < length; n++) {
             long head = buf[i];
+            if (BufferLayout.isBlock(head)) { // most events
+                i++;
+                continue;
+            }
             if (BufferLayout.tag(head) == BufferLayout.SYNC) sync.add(buf[i + 2], BufferLayout.syncValue(head), buf[i + 1], buf[i + 3]);
-            n++;
+            i += BufferLayout.longs(head);
         }
         events += n;
         return n;

@@ -69,6 +69,28 @@ public final class ThreadRecorder {
     private int taken;
     private boolean ended;
 
+    /**
+     * The handle of no recording: every event method drops what it gets. Instrumented code gets it
+     * instead of a thread's handle when nothing is being recorded, so that a block probe is a plain
+     * call on the handle, without a null check of its own. Shared by every thread: it never
+     * writes, since it keeps neither blocks nor accesses and its sync operations go to the
+     * dropping branch of {@link #handOver} (its limit is below every position).
+     */
+    public static final ThreadRecorder NOT_RECORDING = new ThreadRecorder();
+
+    private ThreadRecorder() {
+        recorder = null;
+        index = -1;
+        object = 0;
+        compressor = null;
+        keepBlocks = false;
+        keepAccesses = false;
+        writers = null;
+        buf = new long[MAX_EVENT_LONGS];
+        ended = true;
+        limit = -1;
+    }
+
     ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
         this.recorder = recorder;
         this.index = index;
@@ -85,17 +107,35 @@ public final class ThreadRecorder {
         return index;
     }
 
-    /** A basic block began. */
+    /**
+     * A basic block began. Instrumented code calls this directly on the handle it fetched at the
+     * method's entry (one call per block, no static wrapper): kept small so that the JIT inlines it
+     * everywhere and it costs each probed method little code and inlining budget. One check, of
+     * the volatile {@link #limit}: only the owner changes {@link #buf}, always together with the
+     * limit, so a position at or below the limit is inside the buffer ({@link #drain} only lowers
+     * the limit). Never throws: a failure in the hand-over stops the recording
+     * ({@link TraceRecorder#fail}), never the program.
+     */
     public void block(int id) {
         if (!keepBlocks) return;
         int p = pos;
-        long[] b = buf;
-        if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
-            p = handOver();
-            b = buf;
+        if (p > limit) {
+            blockInNextBuffer(id);
+            return;
         }
-        b[p] = (long) id << 8 | BLOCK;
+        buf[p] = (long) id << 8 | BLOCK;
         publish(p + 1);
+    }
+
+    /** {@link #block}'s slow path, out of line: the buffer is full (or the handle stopped recording). */
+    private void blockInNextBuffer(int id) {
+        try {
+            int p = handOver();
+            buf[p] = (long) id << 8 | BLOCK;
+            publish(p + 1);
+        } catch (Throwable e) {
+            recorder.fail(e);
+        }
     }
 
     /**
@@ -151,6 +191,7 @@ public final class ThreadRecorder {
         int p = pos;
         long[] b = buf;
         if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
+            if (recorder == null) return; // NOT_RECORDING
             p = handOver();
             b = buf;
         }
@@ -246,6 +287,9 @@ public final class ThreadRecorder {
     private int handOver() {
         synchronized (this) {
             if (ended || batch == null) {
+                // Drained or ended: what follows is dropped, into an array nobody reads (not the
+                // drained buffer, which its compressor may still be reading).
+                if (buf.length > MAX_EVENT_LONGS) buf = new long[MAX_EVENT_LONGS];
                 POS.setRelease(this, 0);
                 return 0;
             }
@@ -301,11 +345,10 @@ public final class ThreadRecorder {
             Batch b = batch;
             batch = null;
             // The owner may still write past `published` into this array until it next takes the
-            // lock, so the array must never be handed to another thread again. The owner may also
-            // read `buf` after this swap with a position from the old array: the event methods
-            // check the position against the array they write, never only against `limit`.
+            // lock, so the array must never be handed to another thread again. `buf` stays: only
+            // the owner replaces it (block() relies on that), at its next hand-over, which finds
+            // the handle ended and moves it to a small array of its own (handOver).
             b.recyclable = false;
-            buf = new long[MAX_EVENT_LONGS];
             limit = -1;
             submitRest(b, published);
         }

@@ -144,6 +144,71 @@ class RecorderCloseTest {
                 Event.block(42), Event.sync(SyncKind.THREAD_END, 0, SELF + 1, 0));
     }
 
+    /**
+     * close() drains a thread that is writing blocks as fast as it can: the block probe checks
+     * only the limit close lowers, so what the trace holds must be exactly a prefix of what the
+     * thread recorded (block i is id i % 1000, nothing lost in the middle, nothing written into
+     * the drained buffer after the part close took), and the thread goes on without an exception.
+     */
+    @Test
+    void closeDuringATightLoopOfBlocksKeepsAGapFreePrefix() throws Exception {
+        Path file = dir.resolve("racing.wtrace");
+        TraceRecorder rec = TraceRecorder.open(file, config(TraceMode.COR).withBatchLongs(1 << 10));
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch running = new CountDownLatch(1);
+        long[] written = new long[1];
+        Thread program = new Thread(() -> {
+            try {
+                ThreadRecorder t = rec.beginThread("racing", SELF, false);
+                long i = 0;
+                while (!stop.get()) {
+                    t.block((int) (i++ % 1000));
+                    if (i == 100_000) running.countDown();
+                }
+                written[0] = i;
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "racing");
+        program.start();
+        assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+        rec.close();
+        stop.set(true);
+        program.join();
+        assertThat(failure.get()).isNull();
+
+        List<Event> recorded = events(ParallelTrace.open(file).thread(0));
+        assertThat(recorded.get(0)).isEqualTo(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+        assertThat(recorded.size() - 1L).isBetween(100_000L, written[0]);
+        for (int i = 1; i < recorded.size(); i++) {
+            if (!recorded.get(i).equals(Event.block((i - 1) % 1000))) {
+                throw new AssertionError("event " + i + " is " + recorded.get(i) + ", not block " + (i - 1) % 1000);
+            }
+        }
+    }
+
+    /** The handle instrumented code gets when nothing is recorded: every event method drops, from any thread. */
+    @Test
+    void theNotRecordingHandleDropsEverything() throws Exception {
+        ThreadRecorder none = ThreadRecorder.NOT_RECORDING;
+        Runnable use = () -> {
+            for (int i = 0; i < 1000; i++) {
+                none.block(i);
+                none.load(1, i);
+                none.store(2, i);
+                none.lock(3, 4);
+                none.barrier(5, 6, 7);
+            }
+            none.end();
+        };
+        Thread other = new Thread(use);
+        other.start();
+        use.run();
+        other.join();
+        assertThat(none.index()).isEqualTo(-1);
+    }
+
     @Test
     void closeTwiceIsANoOpAndCheckpointAfterCloseFails() throws Exception {
         Path file = dir.resolve("twice.wtrace");

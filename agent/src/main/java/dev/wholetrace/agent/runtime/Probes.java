@@ -29,44 +29,35 @@ public final class Probes {
     }
 
     /**
-     * The calling thread's recording handle, or null when not recording: fetched once per method
-     * invocation into a local (see the instrumenter's ThreadHandleLocal) for {@link #block(ThreadRecorder, int)}.
+     * The calling thread's recording handle, or {@link ThreadRecorder#NOT_RECORDING} when not
+     * recording: fetched once per method invocation into a local (see the instrumenter's
+     * ThreadHandleLocal), on which each block probe calls {@link ThreadRecorder#block} directly.
      * A recording that stops (close, or an internal error) drains or abandons its handles; an
      * invocation that is still running goes on writing into its handle, which drops what it gets
      * once drained.
      */
     public static ThreadRecorder handle() {
         TraceRecorder r = recorder();
-        if (r == null) return null;
+        if (r == null) return ThreadRecorder.NOT_RECORDING;
         try {
             return ThreadState.handle(r);
         } catch (Throwable e) {
             fail(e);
-            return null;
+            return ThreadRecorder.NOT_RECORDING;
         }
     }
 
     /** {@link #handle()}, having recorded the method's first block {@code id} on it. */
     public static ThreadRecorder enter(int id) {
         TraceRecorder r = recorder();
-        if (r == null) return null;
+        if (r == null) return ThreadRecorder.NOT_RECORDING;
         try {
             ThreadRecorder h = ThreadState.handle(r);
             h.block(id);
             return h;
         } catch (Throwable e) {
             fail(e);
-            return null;
-        }
-    }
-
-    /** A basic block began, on the thread whose {@link #handle()} is {@code h} (null: not recording). */
-    public static void block(ThreadRecorder h, int id) {
-        if (h == null) return;
-        try {
-            h.block(id);
-        } catch (Throwable e) {
-            fail(e);
+            return ThreadRecorder.NOT_RECORDING;
         }
     }
 

@@ -17,7 +17,7 @@ import java.util.Arrays;
  * own map of threads (which registers a thread at its first event and is not looked at again).
  * A virtual thread has its own (ThreadLocals are per virtual thread, not per carrier).
  *
- * <p>That lookup goes first to a direct-mapped table by the thread's identity hash ({@link #current}), each slot
+ * <p>That lookup goes first to a direct-mapped table by the thread's id or identity hash ({@link #current}, {@link #slot}), each slot
  * checked against its state's thread, and only on a miss to {@link RuntimeState#threads}: a
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
  * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
@@ -30,7 +30,7 @@ import java.util.Arrays;
 final class ThreadState {
     /** Slots of the table; a power of two (platform threads alive at once seldom share one). */
     private static final int CACHED_THREADS = 4096;
-    /** A state by its thread's identity hash modulo the size; correct by the identity check, not the hash. */
+    /** A state by its thread's {@link #slot}; correct by the identity check, not the key. */
     private static final ThreadState[] BY_THREAD = new ThreadState[CACHED_THREADS];
     /** Entries of the id cache; a power of two. */
     private static final int CACHED_IDS = 256;
@@ -56,7 +56,7 @@ final class ThreadState {
         return current().forRecorder(r);
     }
 
-    /** The calling thread's state: from its slot of the table (by identity hash), else from the ThreadLocal. */
+    /** The calling thread's state: from its slot of the table (by id or identity hash, {@link #slot}), else from the ThreadLocal. */
     private static ThreadState current() {
         Thread t = Thread.currentThread();
         ThreadState s = BY_THREAD[slot(t)];
@@ -83,13 +83,23 @@ final class ThreadState {
         Arrays.fill(BY_THREAD, null);
     }
 
+    /** The module of the JDK's own thread classes: Thread, pool workers, virtual threads. */
+    private static final Module JAVA_BASE = Thread.class.getModule();
+
     /**
-     * {@code t}'s slot: its identity hash's low bits. Not {@code getId()}: on JDK 17 a program's
-     * Thread subclass may override it, and its instrumented code would run inside this probe and
-     * call the probe again.
+     * {@code t}'s slot: the low bits of its id when its class is java.base's, else of its identity
+     * hash. Not {@code getId()} for other classes: on JDK 17 a program's Thread subclass may
+     * override it, and its instrumented code would run inside this probe and call the probe again.
+     * Not the identity hash for java.base's: on JDK 17 {@code System.identityHashCode} of a started
+     * thread other than main takes a slow path (17.5 ns a call against 0.6 for other objects and for
+     * the main thread, measured in session 35; 0.5 ns on JDK 25), which every method entry paid.
+     * The module, not the class loader: {@code getClassLoader} may ask a security manager.
      */
+    @SuppressWarnings("deprecation") // getId: threadId() is JDK 19 (the same field in java.base's classes)
     private static int slot(Thread t) {
-        return System.identityHashCode(t) & (CACHED_THREADS - 1);
+        Class<?> c = t.getClass();
+        long key = c == Thread.class || c.getModule() == JAVA_BASE ? t.getId() : System.identityHashCode(t);
+        return (int) key & (CACHED_THREADS - 1);
     }
 
     /** The calling thread's state, its handle for {@code r} and {@code object}'s id in {@link #lastId}. */
