@@ -312,7 +312,8 @@ public final class Calibration {
         return m.id().substring(m.id().lastIndexOf('.') + 1, m.id().indexOf('('));
     }
 
-    private static ExecutionGraph graph() throws IOException, EgraphException {
+    /** The execution graph of {@link MicroBenchmarks}: the loops the counts and {@link #outerPerEntry} read. */
+    static ExecutionGraph graph() throws IOException, EgraphException {
         String resource = "/" + MicroBenchmarks.class.getName().replace('.', '/') + ".class";
         byte[] bytes;
         try (InputStream in = MicroBenchmarks.class.getResourceAsStream(resource)) {
