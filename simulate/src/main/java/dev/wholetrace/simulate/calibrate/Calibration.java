@@ -35,7 +35,9 @@ import java.util.function.IntToLongFunction;
  *   <li>the costs per instruction class are the non-negative least-squares fit of the loops
  *       ({@link CostFit}: instructions per class × cost = measured time, relative errors);
  *   <li>monitor and lock costs are the time per uncontended enter/exit beyond the loop body, and a
- *       loop exit the time per entry of short inner loops beyond the same body in one long loop;
+ *       loop exit the time per entry of short inner loops beyond the same body in one long loop, less
+ *       what the fitted costs already charge per entry for the instructions the long loop does not run
+ *       (the outer loop's, the inner loop's last test: {@link #outerPerEntry});
  *       thread start, barrier await and hand-over are timed with real threads.
  * </ol>
  * No factor depends on a workload: the programs whose run times are predicted are not among the loops.
@@ -82,7 +84,7 @@ public final class Calibration {
         costs.put("jvm.handover", whole(handover));
         costs.put("jvm.context-switch", whole(handover));
         double tLong = time(n -> (long) b.axpyLoop(n)), tShort = time(n -> (long) b.shortLoops(n)); // side by side
-        double outer = outerPerEntry(loops, fitted), exit = loopExit(tLong, tShort, outer);
+        double outer = outerPerEntry(loops, perIteration, chains, fitted), exit = loopExit(tLong, tShort, outer);
         cycles.put(MachineModel.LOOP_EXIT, whole(exit));
         loopReport = String.format(Locale.ROOT,
                 "loop exit: axpy body %.3f ns per iteration in one loop, %.3f in loops of %d: %.3f ns per loop entry, less %.3f ns of its instructions: %.3f ns",
@@ -107,20 +109,29 @@ public final class Calibration {
      * ns per entry of {@link MicroBenchmarks#shortLoops}' inner loop that the {@code fitted} costs give
      * the instructions around it: one outer iteration as the simulator walks it (the inner loop's body
      * {@link MicroBenchmarks#SHORT_TRIPS} times, its control once more, the outer loop's vertices once)
-     * less {@link MicroBenchmarks#SHORT_TRIPS} iterations of {@link MicroBenchmarks#axpyLoop}.
+     * less {@link MicroBenchmarks#SHORT_TRIPS} iterations of {@link MicroBenchmarks#axpyLoop}
+     * ({@code perIteration}, {@code chains}: {@link #instructionsPerIteration}'s and {@link #chainPerIteration}'s
+     * of {@code loops}). The outer iteration runs every instruction of the axpy iterations and more, so
+     * with non-negative costs this is never negative: a negative difference is a counting error, thrown.
      */
-    static double outerPerEntry(ExecutionGraph loops, double[] fitted) {
+    static double outerPerEntry(ExecutionGraph loops, Map<String, long[]> perIteration, Map<String, double[]> chains, double[] fitted) {
         MethodGraph shortLoops = method(loops, "shortLoops");
         long[] ops = outerIteration(shortLoops.vertices(), v -> v.ops);
         double[] chain = halves(outerIteration(shortLoops.vertices(), Calibration::doubledChain));
         double perEntry = CostFit.predict(ops, chain, fitted);
-        double axpy = CostFit.predict(instructionsPerIteration(loops).get("axpyLoop"), chainPerIteration(loops).get("axpyLoop"), fitted);
-        return perEntry - MicroBenchmarks.SHORT_TRIPS * axpy;
+        double axpy = CostFit.predict(perIteration.get("axpyLoop"), chains.get("axpyLoop"), fitted);
+        double outer = perEntry - MicroBenchmarks.SHORT_TRIPS * axpy;
+        if (outer < -1e-9 * Math.max(1, perEntry)) { // below rounding: the graphs disagree on the instructions
+            throw new IllegalStateException(String.format(Locale.ROOT, "shortLoops: %.3f ns per outer iteration, below %d axpy iterations' %.3f ns",
+                    perEntry, MicroBenchmarks.SHORT_TRIPS, MicroBenchmarks.SHORT_TRIPS * axpy));
+        }
+        return Math.max(0, outer);
     }
 
     /** {@link #outerPerEntry} on this class's own graph of the loops. */
     static double outerPerEntry(double[] fitted) throws IOException, EgraphException {
-        return outerPerEntry(graph(), fitted);
+        ExecutionGraph loops = graph();
+        return outerPerEntry(loops, instructionsPerIteration(loops), chainPerIteration(loops), fitted);
     }
 
     private static MethodGraph method(ExecutionGraph loops, String name) {
@@ -265,18 +276,21 @@ public final class Calibration {
         return Math.max(0, Math.round(ns * CYCLES_PER_NS));
     }
 
-    /** Per kernel method name: instructions per class of one iteration of its loop. */
+    /**
+     * Per kernel method name: instructions per class of one iteration of its loop. A loop nest
+     * ({@code shortLoops}) has no one iteration: it is left out ({@link #outerPerEntry} counts its outer one).
+     */
     static Map<String, long[]> instructionsPerIteration() throws IOException, EgraphException {
         return instructionsPerIteration(graph());
     }
 
     private static Map<String, long[]> instructionsPerIteration(ExecutionGraph loops) {
         Map<String, long[]> out = new TreeMap<>();
-        for (MethodGraph m : loops.methods()) out.put(kernelName(m), loopBody(m.vertices(), v -> v.ops.clone()));
+        for (MethodGraph m : loops.methods()) if (!nest(m)) out.put(kernelName(m), loopBody(m.vertices(), v -> v.ops.clone()));
         return out;
     }
 
-    /** Per kernel method name: instructions per class on one iteration's dependency chain (its vertices' chains). */
+    /** Per kernel method name: instructions per class on one iteration's dependency chain (its vertices' chains); loop nests left out. */
     static Map<String, double[]> chainPerIteration() throws IOException, EgraphException {
         return chainPerIteration(graph());
     }
@@ -284,16 +298,22 @@ public final class Calibration {
     private static Map<String, double[]> chainPerIteration(ExecutionGraph loops) {
         Map<String, double[]> out = new TreeMap<>();
         for (MethodGraph m : loops.methods()) {
-            out.put(kernelName(m), halves(loopBody(m.vertices(), Calibration::doubledChain)));
+            if (!nest(m)) out.put(kernelName(m), halves(loopBody(m.vertices(), Calibration::doubledChain)));
         }
         return out;
+    }
+
+    /** Whether method {@code m} has more than one loop: {@link #loopBody} would count its first loop's body only. */
+    private static boolean nest(MethodGraph m) {
+        return m.vertices().stream().filter(v -> v.loopStay >= 0).count() > 1;
     }
 
     private static String kernelName(MethodGraph m) {
         return m.id().substring(m.id().lastIndexOf('.') + 1, m.id().indexOf('('));
     }
 
-    private static ExecutionGraph graph() throws IOException, EgraphException {
+    /** The execution graph of {@link MicroBenchmarks}: the loops the counts and {@link #outerPerEntry} read. */
+    static ExecutionGraph graph() throws IOException, EgraphException {
         String resource = "/" + MicroBenchmarks.class.getName().replace('.', '/') + ".class";
         byte[] bytes;
         try (InputStream in = MicroBenchmarks.class.getResourceAsStream(resource)) {

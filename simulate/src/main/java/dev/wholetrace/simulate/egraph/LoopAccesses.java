@@ -145,10 +145,10 @@ final class LoopAccesses {
         if (op == Opcodes.GETSTATIC || op == Opcodes.GETFIELD) {
             FieldInsnNode field = (FieldInsnNode) insns[i];
             if (f.fieldsWritten.contains(field.owner + "." + field.name)) return false;
-            return op == Opcodes.GETSTATIC || invariantRef(top(fr, 0), loop, 0);
+            return op == Opcodes.GETSTATIC || invariantRef(operand(fr, 0), loop, 0);
         }
         if (op == Opcodes.AALOAD && !f.storesReferences) {
-            return invariantRef(top(fr, 1), loop, 0) && stride(top(fr, 0), loop, 0) == 0;
+            return invariantRef(operand(fr, 1), loop, 0) && stride(operand(fr, 0), loop, 0) == 0;
         }
         return false;
     }
@@ -156,7 +156,8 @@ final class LoopAccesses {
     /**
      * Whether a reference does not change in the loop: a local it never stores, a field the loop
      * does not write read from such, or an element of such an array at an invariant index (in a
-     * loop that stores no reference array).
+     * loop that stores no reference array). {@code v} is an original value, never a compound
+     * assignment's DUP2 copy: the callers unwrap their operands with {@link #operand}.
      */
     private boolean invariantRef(SourceValue v, int loop, int depth) {
         AbstractInsnNode p = single(v);
@@ -173,8 +174,6 @@ final class LoopAccesses {
                 return !f.fieldsWritten.contains(((FieldInsnNode) p).owner + "." + ((FieldInsnNode) p).name) && fr != null && invariantRef(top(fr, 0), loop, depth + 1);
             case Opcodes.AALOAD:
                 return !f.storesReferences && fr != null && invariantRef(top(fr, 1), loop, depth + 1) && stride(top(fr, 0), loop, depth + 1) == 0;
-            case Opcodes.DUP2: // x[k] += …: a copy of the (array, index) pair, the array below
-                return fr != null && invariantRef(top(fr, 1), loop, depth + 1);
             default:
                 return false;
         }
@@ -187,13 +186,35 @@ final class LoopAccesses {
         boolean store = op >= Opcodes.IASTORE && op <= Opcodes.SASTORE;
         Frame<SourceValue> fr = frames[i];
         int loop = loops.get(0);
-        long s = stride(top(fr, store ? 1 : 0), loop, 0);
+        SourceValue index = operand(fr, store ? 1 : 0), array = operand(fr, store ? 2 : 1);
+        long s = stride(index, loop, 0);
         if (s == UNKNOWN || s == 0) return null;
-        boolean far = s == FAR || Math.abs(s) * size >= Walk.LINE || !invariantRef(top(fr, store ? 2 : 1), loop, 0);
-        if (far && nextToAnother(top(fr, store ? 1 : 0), size)) return null; // a[i + 1] beside a[i]: the line a[i] pays for
+        boolean far = s == FAR || Math.abs(s) * size >= Walk.LINE || !invariantRef(array, loop, 0);
+        if (far && nextToAnother(index, size)) return null; // a[i + 1] beside a[i]: the line a[i] pays for
         List<Integer> ends = new ArrayList<>();
         for (int l : loops) ends.add(vertices.get(l).end);
-        return new Walk(1, far ? farBytes(top(fr, store ? 1 : 0), size, loops) : (int) (Math.abs(s) * size), far, ends);
+        return new Walk(1, far ? farBytes(index, size, loops) : (int) (Math.abs(s) * size), far, ends);
+    }
+
+    /**
+     * Operand {@code below} slots under the top of frame {@code fr}, seen through a compound assignment's
+     * copy: {@code x[k] += …} DUP2s the (array, index) pair, one pair for the load and one for the
+     * store, and ASM's frames make all four values copies (SourceValues of the DUP2), so a copy is
+     * replaced by the value it copies and the load and the store are analysed alike. A value keeps its
+     * stack slot while it is on the stack: the DUP2 turned slots {@code s-2, s-1} of its frame (size
+     * {@code s}) into slots {@code s-2 .. s+1}, so slot {@code j} copies slot {@code s-2 + (j-s+2) mod 2},
+     * whichever of the pair it is (array or index, int or reference).
+     */
+    private SourceValue operand(Frame<SourceValue> fr, int below) {
+        SourceValue v = top(fr, below);
+        AbstractInsnNode p = single(v);
+        Integer at = p == null || p.getOpcode() != Opcodes.DUP2 ? null : indexOf.get(p);
+        if (at == null || frames[at] == null) return v;
+        Frame<SourceValue> dup = frames[at];
+        int s = dup.getStackSize();
+        if (top(dup, 0).getSize() != 1) return top(dup, 0); // a DUP2 of one long or double: both copies of it
+        int j = fr.getStackSize() - 1 - below;
+        return dup.getStack(s - 2 + (j - s + 2) % 2);
     }
 
     /**
@@ -212,6 +233,7 @@ final class LoopAccesses {
     /**
      * Elements the int value {@code v} advances per iteration of {@code loop}: 0 when invariant,
      * {@link #FAR} when by a loop-invariant variable, {@link #UNKNOWN} when the analysis cannot say.
+     * {@code v} is an original value, never a compound assignment's DUP2 copy (see {@link #operand}).
      */
     private long stride(SourceValue v, int loop, int depth) {
         return stride(v, loop, -1, depth);
@@ -254,8 +276,6 @@ final class LoopAccesses {
                 if (b != FAR && ca != null) return b * ca;
                 return FAR; // the induction variable times a loop-invariant variable: a column walk
             }
-            case Opcodes.DUP2: // x[k] += …: a copy of the (array, index) pair, the index on top (session 35)
-                return fr == null ? UNKNOWN : stride(top(fr, 0), loop, inner, depth + 1);
             default:
                 return UNKNOWN;
         }

@@ -49,6 +49,23 @@ class LoopExitTest {
     }
 
     @Test
+    void everyClassAndChainClassCountsAWholeNonNegativeNumberOfOuterInstructions() throws Exception {
+        for (int k = 0; k < 2 * N; k++) { // instruction classes, then their chain costs
+            double[] fitted = new double[2 * N];
+            fitted[k] = 1;
+            double outer = Calibration.outerPerEntry(fitted);
+            assertTrue(outer >= 0, "cost slot " + k + ": " + outer);
+            assertEquals(Math.rint(2 * outer), 2 * outer, 1e-9, "cost slot " + k + ": whole instructions (chains: halves)");
+        }
+    }
+
+    @Test
+    void aLoopNestHasNoPerIterationCount() throws Exception {
+        assertTrue(Calibration.instructionsPerIteration().containsKey("axpyLoop"));
+        assertTrue(!Calibration.instructionsPerIteration().containsKey("shortLoops") && !Calibration.chainPerIteration().containsKey("shortLoops"));
+    }
+
+    @Test
     void anExitCheaperThanItsInstructionsIsZero() {
         assertEquals(0, Calibration.loopExit(0.5, 0.5 + 0.1 / MicroBenchmarks.SHORT_TRIPS, 0.3));
     }

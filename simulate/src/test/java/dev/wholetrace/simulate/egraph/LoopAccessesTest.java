@@ -64,6 +64,18 @@ class LoopAccessesTest {
     }
 
     @Test
+    void compoundAssignmentsSeeThroughTheCopyOfTheirPair() throws Exception {
+        ExecutionGraph g = graph();
+        assertThat(walks(g, "offsetCompound")).containsExactly(new Walk(2, 8, false, loops(g, "offsetCompound"))); // a[off + i]
+        assertThat(walks(g, "rowsCompound")).containsExactly(new Walk(2, 8, false, loops(g, "rowsCompound"))); // a[i][j]: row a[i] invariant
+        assertThat(walks(g, "longCompound")).containsExactly(new Walk(2, 8, false, loops(g, "longCompound")));
+        // a[idx[i]]: neither its load nor its store walks; idx[i] does, 4 bytes an iteration
+        assertThat(walks(g, "indirectCompound")).containsExactly(new Walk(1, 4, false, loops(g, "indirectCompound")));
+        // a[i + 1] += a[i] with a far stride: a[i]'s line, not one for a[i + 1]'s load and another for its store
+        assertThat(walks(g, "farCompound")).containsExactly(new Walk(1, Walk.LINE, true, loops(g, "farCompound")));
+    }
+
+    @Test
     void anIndexTheAnalysisCannotFollowHasNoWalk() throws Exception {
         assertThat(walks(graph(), "masked")).isEmpty();
     }

@@ -10,7 +10,8 @@ public final class Walks {
         Walks w = new Walks();
         double[] a = new double[1024];
         System.out.println(sequential(a) + column(a, 32, 32) + columnsALineApart(a, 32, 32) + transpose(a, 16, 32) + pairs(a) + columnPairs(a, 64)
-                + masked(a) + compound(a) + w.invariantBound() + w.writtenField()
+                + masked(a) + compound(a) + offsetCompound(a, 8) + rowsCompound(new double[4][16]) + indirectCompound(a, new int[64])
+                + longCompound(new long[64]) + farCompound(a, 64) + w.invariantBound() + w.writtenField()
                 + w.inlinedCalls() + w.writingCalls());
     }
 
@@ -68,6 +69,37 @@ public final class Walks {
     /** A compound assignment: the bytecode duplicates the (array, index) pair for the load and the store. */
     static double compound(double[] a) {
         for (int i = 0; i < a.length; i++) a[i] += 0.5;
+        return a[3];
+    }
+
+    /** Lu's shape: a compound assignment at an offset index. */
+    static double offsetCompound(double[] a, int off) {
+        for (int i = 0; i + off < a.length; i++) a[off + i] += 0.5;
+        return a[3];
+    }
+
+    /** A compound assignment to a row's element: the DUP2 copies a (row reference, index) pair. */
+    static double rowsCompound(double[][] a) {
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < a[i].length; j++) a[i][j] += 0.5;
+        }
+        return a[0][3];
+    }
+
+    /** A compound assignment at an index loaded from memory: no walk (but idx's own). */
+    static double indirectCompound(double[] a, int[] idx) {
+        for (int i = 0; i < idx.length; i++) a[idx[i]] += 0.5;
+        return a[3];
+    }
+
+    static long longCompound(long[] a) {
+        for (int i = 0; i < a.length; i++) a[i] += 3;
+        return a[3];
+    }
+
+    /** A far walk's neighbour compounded: a[i + 1]'s load and store both ride on a[i]'s line. */
+    static double farCompound(double[] a, int stride) {
+        for (int i = 0; i + 1 < a.length; i += stride) a[i + 1] += a[i];
         return a[3];
     }
 
