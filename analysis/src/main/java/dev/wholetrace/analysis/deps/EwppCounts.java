@@ -66,7 +66,7 @@ final class EwppCounts {
     private static boolean namesLoads(Alphabet alphabet) {
         for (int c = 0; c < alphabet.size(); c++) {
             long first = alphabet.first(c);
-            if (EwppQuery.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
+            if (CheckSymbols.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
         }
         return true;
     }
@@ -84,7 +84,7 @@ final class EwppCounts {
             case CheckSymbols.B0, CheckSymbols.B1, CheckSymbols.END -> n[7] += k;
             default -> throw new IllegalStateException("check symbol tag " + tag + " unknown");
         }
-        if (EwppQuery.isHead(tag)) n[0] += k;
+        if (CheckSymbols.isHead(tag)) n[0] += k;
     }
 
     /** The chunk's loads, which must be as many as its signature groups. */
@@ -105,7 +105,7 @@ final class EwppCounts {
             int tag = CheckSymbols.tag(alphabet.first(c));
             count(tag, symbols[c], n);
             if (tag == CheckSymbols.CROSS) cross = true;
-            else if (EwppQuery.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
+            else if (CheckSymbols.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
         }
         if (cross) crosses(ci, symbols, crosses);
     }
@@ -234,7 +234,7 @@ final class EwppCounts {
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
         long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
-        for (int c = 0; c < tags.length; c++) if (!EwppQuery.isHead(tags[c])) count(tags[c], symbols[c], n);
+        for (int c = 0; c < tags.length; c++) if (!CheckSymbols.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
@@ -242,7 +242,7 @@ final class EwppCounts {
         PickedWalk signatures = new PickedWalk(ci.checks(), ci.groups());
         for (int s = control.next(); s >= 0; s = control.next()) {
             int c = signatures.next();
-            if (!EwppQuery.isHead(tags[c])) {
+            if (!CheckSymbols.isHead(tags[c])) {
                 throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position " + (ci.offset + control.position()) + ")");
             }
             count(tags[c], 1, n);
