@@ -144,8 +144,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                Queries queries, double expandEwpp, double expandCdr, Full full) {}
 
     /**
-     * Full recovery (every edge with its count, Table XI), both ways on the eWPP: counted per
-     * (load, signature) pair ({@code deps}'s default, EwppCounts: on the check grammar, its heads naming their
+     * Full recovery (every edge with its count, Table XI), both ways on the eWPP: counted
+     * ({@code deps}'s default, EwppCounts: on the check grammar, its heads naming their
      * load; and by the pair walk, how traces before format 9 are counted and the default of session 34) and by expanding it (the one-pass
      * recovery with every timestamp, {@code deps --expand}: the method before session 33), and the
      * address trace. Cold: open the file and recover, medians over the reps (the first rep also
@@ -160,6 +160,8 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     static final int WARMUP = 5;
     static final int WARM_REPS = 15;
+    /** The recovery speed-up over the address trace the issue asks for (issue 19: ≥ 10×). */
+    static final double TARGET = 10;
     static final DepsOptions EXPAND = new DepsOptions(-1, -1, 0, -1, 0, true);
     static final DepsOptions PAIR_WALK = new DepsOptions(-1, -1, 0, -1, 0, false, 0, true);
 
@@ -656,6 +658,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                 "min AT/dist counted", "cold walk s", "cold AT/walk", "warm walk s", "warm AT/walk", "min walk s", "min AT/walk");
         double sumCost = 0, sumRec = 0, sumColdX = 0, sumWarm = 0, sumWarmX = 0, sumWarmD = 0, sumMin = 0, sumMinX = 0, sumMinD = 0;
         double sumColdW = 0, sumWarmW = 0, sumMinW = 0;
+        // Programs whose warm AT/eWPP reaches the target: the average hides that one program can carry it.
+        int tenWarm = 0, tenWarmD = 0, tenMin = 0, tenMinD = 0;
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
@@ -672,6 +676,10 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumColdW += r.recoverAt / f.coldWalk();
             sumWarmW += f.at().median() / f.walk().median();
             sumMinW += f.at().min() / f.walk().min();
+            if (f.at().median() >= TARGET * f.counts().median()) tenWarm++;
+            if (f.at().median() >= TARGET * f.distance().median()) tenWarmD++;
+            if (f.at().min() >= TARGET * f.counts().min()) tenMin++;
+            if (f.at().min() >= TARGET * f.distance().min()) tenMinD++;
             full.row(r.p.name(), f3(r.recoverEwpp), f3(f.coldExpand()), f3(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), f2(r.recoverAt / f.coldExpand()),
                     f4(f.counts().median()), f4(f.expand().median()), f4(f.distance().median()), f4(f.at().median()),
                     f2(f.at().median() / f.counts().median()), f2(f.at().median() / f.expand().median()), f2(f.at().median() / f.distance().median()),
@@ -681,15 +689,17 @@ final class EwppBenchCommand implements Callable<Integer> {
                     f4(f.walk().min()), f2(f.at().min() / f.walk().min()));
         }
         sb.append("\n## Recording and recovery time (Tables X, XI)\n\n")
-                .append("*recover*: open the file and recover every edge with its count, medians over the reps; on the eWPPs counted per ")
-                .append("(load, signature) pair (`deps`'s default; the search's steps and TS lists not read).\n\n");
+                .append("*recover*: open the file and recover every edge with its count, medians over the reps; on the eWPPs counted ")
+                .append("(`deps`'s default, EwppCounts: from trace format 9 on the check grammar, whose heads name their load; the search's steps and TS lists not read).\n\n");
         time.appendTo(sb);
         sb.append(String.format(Locale.ROOT, "%nAverage eWPP/CDR recording time %.2f (target ≤ 3); average recovery speed-up of the eWPP over the address trace %.2f× (target ≥ 10×).%n",
                 sumCost / n, sumRec / n));
         sb.append("\n### Full recovery, counted vs expanded, cold vs warm\n\n")
                 .append("Every edge with its count from the eWPP (search signature) three ways, in the same run: *counted* per (load, signature) pair ")
                 .append("without timestamps (`deps`, EwppCounts: from trace format 9 on the check grammar, whose heads name their load), *walk* the same ")
-                .append("by the walk pairing each load with its group (how a format-8 trace is counted; `deps`'s default in session 34), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
+                .append("by the walk pairing each load with its group (how a format-8 trace is counted; `deps`'s default in session 34; it still ")
+                .append("resolves CROSS loads one select at a time, EwppQuery.resolveCrosses, where *counted* shares one lookup per writer, so ")
+                .append("counted/walk measures both changes together), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
                 .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
                 .append(" (its summaries, EwppIndex, built inside each run); *min*: the fastest of those ").append(WARM_REPS)
@@ -698,6 +708,9 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP, full recovery: cold counted %.2f×, cold expanded %.2f×, cold walk %.2f×; warm (median) counted %.2f×, "
                 + "expanded %.2f×, distance counted %.2f×, walk %.2f×; warm (min) counted %.2f×, expanded %.2f×, distance counted %.2f×, walk %.2f× (target ≥ 10×).%n",
                 sumRec / n, sumColdX / n, sumColdW / n, sumWarm / n, sumWarmX / n, sumWarmD / n, sumWarmW / n, sumMin / n, sumMinX / n, sumMinD / n, sumMinW / n));
+        sb.append(String.format(Locale.ROOT, "Programs at ≥ %.0f× AT/eWPP: warm median counted %d of %d, distance counted %d of %d; "
+                + "warm min counted %d of %d, distance counted %d of %d (the medians are the figures to quote: the minimum is one run of %d).%n",
+                TARGET, tenWarm, rows.size(), tenWarmD, rows.size(), tenMin, rows.size(), tenMinD, rows.size(), WARM_REPS));
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;

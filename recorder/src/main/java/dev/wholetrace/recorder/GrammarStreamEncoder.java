@@ -17,9 +17,9 @@ abstract class GrammarStreamEncoder extends StreamEncoder {
         this.grammar = newGrammar();
     }
 
-    /** Appends the symbol for (tag, value), adding it to the alphabet when new. */
-    final void append(long tag, long value) {
-        grammar.append(symbols.idOf(tag, value));
+    /** Appends the symbol (first, value), adding it to the alphabet when new; {@code first} is a tag, or a check head's CheckSymbols.named value. */
+    final void append(long first, long value) {
+        grammar.append(symbols.idOf(first, value));
     }
 
     @Override

@@ -14,7 +14,9 @@ package dev.wholetrace.analysis.deps;
  *                   edge, in the loads' program order); the totals stay those of every edge
  * @param pairWalk   count every edge of an eWPP by the walk pairing each load of the control WPP with
  *                   its signature group (how traces before format 9 are counted) even where the heads
- *                   name their load and the check grammar's counts would do: to compare the two
+ *                   name their load and the check grammar's counts would do: to compare the two. Only
+ *                   read on the counts-only path (a whole eWPP, no --from/--to, --chain, --instances or
+ *                   --expand: DepsAnalysis's EwppCounts); every other path ignores it
  */
 public record DepsOptions(int store, int load, int instances, int chainLoad, int chainLength, boolean expand, int top, boolean pairWalk) {
     public static final DepsOptions ALL = new DepsOptions(-1, -1, 0, -1, 0);

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * <p><b>On the grammar</b> (format 9: each head names its load, CheckSymbols.named): a head is an
  * edge's both ends, so the edges are the check grammar's terminal counts (each rule's occurrences
  * in the derivation times its terminals: O(grammar size), no expansion, the control WPP not
- * read), as are the statistics (steps, NEW). Another thread's store (CROSS) also needs the load's
+ * walked: only its per-chunk load summary is built), as are the statistics (steps, NEW). Another thread's store (CROSS) also needs the load's
  * segment (its thread's sync operations before it decide cross-thread vs racy): a CROSS symbol
  * whose store is ordered before the chunk's first segment, or not even before its last, has one
  * origin for all its loads and counts once; only for the others is the check grammar walked to
@@ -66,7 +66,7 @@ final class EwppCounts {
     private static boolean namesLoads(Alphabet alphabet) {
         for (int c = 0; c < alphabet.size(); c++) {
             long first = alphabet.first(c);
-            if (EwppQuery.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
+            if (CheckSymbols.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
         }
         return true;
     }
@@ -84,7 +84,7 @@ final class EwppCounts {
             case CheckSymbols.B0, CheckSymbols.B1, CheckSymbols.END -> n[7] += k;
             default -> throw new IllegalStateException("check symbol tag " + tag + " unknown");
         }
-        if (EwppQuery.isHead(tag)) n[0] += k;
+        if (CheckSymbols.isHead(tag)) n[0] += k;
     }
 
     /** The chunk's loads, which must be as many as its signature groups. */
@@ -95,7 +95,7 @@ final class EwppCounts {
         return loads;
     }
 
-    private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
+    private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList counted, long[] n) {
         if (loads(ci) == 0) return;
         Alphabet alphabet = ci.alphabet();
         long[] symbols = ci.checks().terminalCounts(alphabet.size());
@@ -105,13 +105,13 @@ final class EwppCounts {
             int tag = CheckSymbols.tag(alphabet.first(c));
             count(tag, symbols[c], n);
             if (tag == CheckSymbols.CROSS) cross = true;
-            else if (EwppQuery.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
+            else if (CheckSymbols.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
         }
-        if (cross) crosses(ci, symbols, crosses);
+        if (cross) crosses(ci, symbols, counted);
     }
 
-    /** The CROSS heads of one chunk, each distinct (symbol, load segment) added once to {@code crosses} with its count ({@link #cross}). */
-    private void crosses(EwppIndex.ChunkIndex ci, long[] symbols, LongList crosses) {
+    /** The CROSS heads of one chunk, each distinct (symbol, load segment) added once to {@code counted} with its count ({@link #cross}). */
+    private void crosses(EwppIndex.ChunkIndex ci, long[] symbols, LongList counted) {
         Alphabet alphabet = ci.alphabet();
         CrossThreadOrder order = index.order();
         long first = order.segment(ci.thread, ci.offset);
@@ -120,14 +120,15 @@ final class EwppCounts {
         // loads, and one not ordered before its last segment before none (the sync order only grows
         // along a thread): only a symbol between the two needs its loads' own segments.
         boolean[] between = new boolean[alphabet.size()];
+        long[] writerSegments = new long[alphabet.size()]; // each CROSS symbol's store segment, looked up once
         boolean any = false;
         for (int c = 0; c < symbols.length; c++) {
             if (symbols[c] == 0 || CheckSymbols.tag(alphabet.first(c)) != CheckSymbols.CROSS) continue;
             long sig = alphabet.second(c);
             int w = writer(ci, sig);
-            long writerSegment = index.storeSegment(w, CheckSymbols.crossStore(sig) - 1);
+            long writerSegment = writerSegments[c] = index.storeSegment(w, CheckSymbols.crossStore(sig) - 1);
             if (first == last || order.ofSegments(w, writerSegment, ci.thread, first) == order.ofSegments(w, writerSegment, ci.thread, last)) {
-                cross(ci, c, first, symbols[c], crosses);
+                cross(ci, c, first, writerSegment, symbols[c], counted);
             } else {
                 between[c] = any = true;
             }
@@ -151,18 +152,29 @@ final class EwppCounts {
             long key = (long) c << 32 | lo;
             pairs.put(key, pairs.get(key) + 1);
         }
-        for (long key : pairs.keys()) cross(ci, (int) (key >>> 32), first + (int) key, pairs.get(key), crosses);
+        for (long key : pairs.keys()) {
+            int c = (int) (key >>> 32);
+            cross(ci, c, first + (int) key, writerSegments[c], pairs.get(key), counted);
+        }
     }
 
-    /** {@code instances} loads of the chunk in the thread's segment {@code segment}, each signed with CROSS symbol {@code c}: (thread, segment, load, signature, instances). */
-    private static void cross(EwppIndex.ChunkIndex ci, int c, long segment, long instances, LongList crosses) {
+    /**
+     * {@code instances} loads of the chunk in the thread's segment {@code segment}, each signed with
+     * CROSS symbol {@code c} whose store is in its writer's segment {@code writerSegment}: (thread,
+     * segment, load, signature, instances, writer segment), {@link #RECORD} longs.
+     */
+    private static void cross(EwppIndex.ChunkIndex ci, int c, long segment, long writerSegment, long instances, LongList counted) {
         Alphabet alphabet = ci.alphabet();
-        crosses.add(ci.thread);
-        crosses.add(segment);
-        crosses.add(CheckSymbols.load(alphabet.first(c)));
-        crosses.add(alphabet.second(c));
-        crosses.add(instances);
+        counted.add(ci.thread);
+        counted.add(segment);
+        counted.add(CheckSymbols.load(alphabet.first(c)));
+        counted.add(alphabet.second(c));
+        counted.add(instances);
+        counted.add(writerSegment);
     }
+
+    /** Longs per counted CROSS record ({@link #cross}). */
+    private static final int RECORD = 6;
 
     /** The writer thread a CROSS signature names, checked against the trace. */
     private int writer(EwppIndex.ChunkIndex ci, long sig) {
@@ -173,21 +185,20 @@ final class EwppCounts {
 
     /**
      * The edges of the counted CROSS records ({@link #cross}): per writer the store numbers read,
-     * ascending and distinct, their instructions by one shared descent and their segments; then
-     * each record's origin from the two segments.
+     * ascending and distinct, their instructions by one shared descent; then each record's origin
+     * from the two segments.
      */
-    private void resolveCounted(LongList crosses, DependenceCounts counts) {
+    private void resolveCounted(LongList counted, DependenceCounts counts) {
         int threads = index.trace().threadCount();
         LongList[] read = new LongList[threads];
-        for (int i = 0; i < crosses.size(); i += 5) {
-            long sig = crosses.get(i + 3);
+        for (int i = 0; i < counted.size(); i += RECORD) {
+            long sig = counted.get(i + 3);
             int w = CheckSymbols.crossThread(sig); // checked by crosses()
             if (read[w] == null) read[w] = new LongList();
             read[w].add(CheckSymbols.crossStore(sig) - 1);
         }
         long[][] stores = new long[threads][];
         int[][] instructions = new int[threads][];
-        long[][] segments = new long[threads][];
         for (int w = 0; w < threads; w++) {
             if (read[w] == null) continue;
             long[] k = new long[read[w].size()];
@@ -197,8 +208,6 @@ final class EwppCounts {
             for (int i = 0; i < k.length; i++) if (i == 0 || k[i] != k[i - 1]) k[distinct++] = k[i];
             stores[w] = k = Arrays.copyOf(k, distinct);
             instructions[w] = index.all(w).instructionsOf(k);
-            segments[w] = new long[k.length];
-            for (int i = 0; i < k.length; i++) segments[w][i] = index.storeSegment(w, k[i]);
         }
         CrossThreadOrder order = index.order();
         Origin[] origins = Origin.values();
@@ -208,13 +217,13 @@ final class EwppCounts {
         long lastWriterSegment = -1;
         long lastSegment = -1;
         Origin origin = null;
-        for (int i = 0; i < crosses.size(); i += 5) {
-            int t = (int) crosses.get(i);
-            long segment = crosses.get(i + 1);
-            long sig = crosses.get(i + 3);
+        for (int i = 0; i < counted.size(); i += RECORD) {
+            int t = (int) counted.get(i);
+            long segment = counted.get(i + 1);
+            long sig = counted.get(i + 3);
             int w = CheckSymbols.crossThread(sig);
             int m = Arrays.binarySearch(stores[w], CheckSymbols.crossStore(sig) - 1);
-            long writerSegment = segments[w][m];
+            long writerSegment = counted.get(i + 5);
             if (w != lastWriter || t != lastReader || writerSegment != lastWriterSegment || segment != lastSegment) { // records of one chunk mostly share both segments
                 origin = order.ofSegments(w, writerSegment, t, segment);
                 lastWriter = w;
@@ -222,8 +231,8 @@ final class EwppCounts {
                 lastWriterSegment = writerSegment;
                 lastSegment = segment;
             }
-            long key = (long) instructions[w][m] << 33 | crosses.get(i + 2) << 2 | origin.ordinal();
-            edges.put(key, edges.get(key) + crosses.get(i + 4));
+            long key = (long) instructions[w][m] << 33 | counted.get(i + 2) << 2 | origin.ordinal();
+            edges.put(key, edges.get(key) + counted.get(i + 4));
         }
         for (long key : edges.keys()) counts.add((int) (key >>> 33), (int) (key >>> 2 & 0x7FFF_FFFFL), origins[(int) (key & 3)], edges.get(key));
     }
@@ -234,7 +243,7 @@ final class EwppCounts {
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
         long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
-        for (int c = 0; c < tags.length; c++) if (!EwppQuery.isHead(tags[c])) count(tags[c], symbols[c], n);
+        for (int c = 0; c < tags.length; c++) if (!CheckSymbols.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
@@ -242,7 +251,7 @@ final class EwppCounts {
         PickedWalk signatures = new PickedWalk(ci.checks(), ci.groups());
         for (int s = control.next(); s >= 0; s = control.next()) {
             int c = signatures.next();
-            if (!EwppQuery.isHead(tags[c])) {
+            if (!CheckSymbols.isHead(tags[c])) {
                 throw new IllegalStateException("check symbol tag " + tags[c] + " cannot start a load's signature (position " + (ci.offset + control.position()) + ")");
             }
             count(tags[c], 1, n);

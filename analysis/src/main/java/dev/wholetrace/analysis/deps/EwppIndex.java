@@ -224,7 +224,7 @@ public final class EwppIndex {
             if (groups == null) {
                 Alphabet a = alphabet();
                 boolean[] head = new boolean[a.size()];
-                for (int c = 0; c < head.length; c++) head[c] = EwppQuery.isHead(CheckSymbols.tag(a.first(c)));
+                for (int c = 0; c < head.length; c++) head[c] = CheckSymbols.isHead(CheckSymbols.tag(a.first(c)));
                 groups = new WeightedGrammar(checks(), head);
             }
             return groups;

@@ -306,12 +306,6 @@ public final class EwppQuery {
         }
     }
 
-    /** Whether a check symbol starts a load's signature group (NEW is a prefix of the head that follows it). */
-    static boolean isHead(int tag) {
-        return tag == CheckSymbols.OK || tag == CheckSymbols.NONE || tag == CheckSymbols.LAST || tag == CheckSymbols.SEARCH
-                || tag == CheckSymbols.BACK || tag == CheckSymbols.CROSS || tag == CheckSymbols.EVICTED;
-    }
-
     /** The first instance a bounded buffer still holds after {@code count} appends (EwppCaps: the oldest half evicted when full). */
     static long baseAfter(long count, int cap) {
         if (count <= cap) return 0;

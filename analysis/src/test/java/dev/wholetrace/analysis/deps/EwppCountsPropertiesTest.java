@@ -15,6 +15,7 @@ import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -70,6 +71,73 @@ class EwppCountsPropertiesTest {
             }
             Files.delete(dir);
         }
+    }
+
+    /**
+     * One CROSS symbol with both origins in one chunk (EwppCounts's walk to the CROSS heads whose
+     * origin changes within a chunk): thread 0 stores, then takes and releases a lock; thread 1,
+     * after it, reads that store instance twice, takes the lock (now ordered after thread 0's
+     * release), and reads it three more times. Same load, same store instance, same symbol: 2 racy
+     * and 3 cross-thread instances, as the expansion and the pair walk also count.
+     */
+    @Example
+    void oneCrossSymbolBothRacyAndCrossThreadInOneChunk() throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-cross");
+        Path file = dir.resolve("cross.wtrace");
+        try {
+            long address = Addresses.of(1, 8);
+            try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withCodec(Codec.NONE).withChunkEvents(10_000))) {
+                runThread(() -> {
+                    ThreadRecorder r = rec.beginThread("writer", 0x3000, false);
+                    r.block(1);
+                    r.store(200, address);
+                    r.lock(7, 0x1000);
+                    r.unlock(8, 0x1000);
+                    r.end();
+                });
+                runThread(() -> {
+                    ThreadRecorder r = rec.beginThread("reader", 0x3001, false);
+                    r.block(2);
+                    r.load(100, address);
+                    r.load(100, address);
+                    r.lock(7, 0x1000);
+                    r.unlock(8, 0x1000);
+                    for (int i = 0; i < 3; i++) r.load(100, address);
+                    r.end();
+                });
+            }
+            ParallelTrace trace = ParallelTrace.open(file);
+            assertThat(trace.grammars(1)).as("the reader's events in one chunk").hasSize(1);
+            DepsResult counted = new DepsAnalysis().analyze(trace);
+            assertThat(counted.method()).isEqualTo("ewpp-counts");
+            assertThat(counted.edges()).extracting(e -> e.store() + "->" + e.load() + " " + e.origin() + " " + e.count())
+                    .containsExactlyInAnyOrder("200->100 RACY 2", "200->100 CROSS_THREAD 3");
+            assertThat(counted.signatures().crossThread()).isEqualTo(5);
+            assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
+            assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).isEqualTo(counted.edges());
+        } finally {
+            Files.deleteIfExists(file);
+            Files.delete(dir);
+        }
+    }
+
+    /** Runs {@code body} on a thread of its own (the recorder's threads are real threads) and waits for it. */
+    private static void runThread(ThrowingRunnable body) throws Exception {
+        Throwable[] failure = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        });
+        t.start();
+        t.join();
+        if (failure[0] != null) throw new IllegalStateException("a recording thread failed", failure[0]);
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
     }
 
     /** The same random program (by {@code seed}) recorded in {@code config}'s mode: thread k starts after thread k-1 ended. */

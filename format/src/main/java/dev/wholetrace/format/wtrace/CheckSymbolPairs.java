@@ -5,6 +5,7 @@ import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.ewpp.CheckSymbols;
 
 /**
  * The new symbols of an eWPP check stream (StreamKinds.CHECKS) in a SYMBOLS section, from format
@@ -27,11 +28,9 @@ final class CheckSymbolPairs {
     /** Tags above this are no check symbol's: a corrupt list, refused before it indexes the tables. */
     static final int MAX_TAG = 63;
     private static final long LOW = 0xFFFF_FFFFL;
-    /** The tag's bits of a symbol's first half (CheckSymbols.TAG_BITS); above them (load + 1) of a head, from version 9. */
-    private static final int TAG_BITS = 8;
+    /** The tag's bits of a symbol's first half; above them (load + 1) of a head, from version 9. */
+    private static final int TAG_BITS = CheckSymbols.TAG_BITS;
     private static final long TAG_MASK = (1L << TAG_BITS) - 1;
-    /** A load field is an instruction id + 1, at most 2^32. */
-    private static final long MAX_LOAD = 1L << 32;
 
     private CheckSymbolPairs() {}
 
@@ -57,6 +56,8 @@ final class CheckSymbolPairs {
             long named = first >>> TAG_BITS;
             if (first < 0 || tag > MAX_TAG) throw new IllegalArgumentException("check symbol tag " + tag + " out of range [0, " + MAX_TAG + "]");
             if (named != 0 && !loads) throw new IllegalArgumentException("a check symbol naming its load in a version " + version + " file");
+            if (named > CheckSymbols.MAX_LOAD_FIELD) throw new IllegalArgumentException("check symbol load field " + named + " above 2^31");
+            if (named != 0 && CheckSymbols.isBare(tag)) throw new IllegalArgumentException("check symbol tag " + tag + " never names a load");
             int t = (int) tag;
             long h = pairs[i + 1] >>> 32;
             long l = pairs[i + 1] & LOW;
@@ -82,7 +83,9 @@ final class CheckSymbolPairs {
             high[t] += in.readSignedVarLong(what);
             low[t] += in.readSignedVarLong(what);
             if (high[t] >>> 32 != 0 || low[t] >>> 32 != 0) throw in.corrupt(what + ": a difference leaves the 32-bit range of its half");
-            if (load[t] < 0 || load[t] > MAX_LOAD) throw in.corrupt(what + ": a load field out of range");
+            // (load + 1) of an int id: above 2^31 it would read back as a negative id, 2^32 as a bare symbol.
+            if (load[t] < 0 || load[t] > CheckSymbols.MAX_LOAD_FIELD) throw in.corrupt(what + ": a load field out of range");
+            if (load[t] != 0 && CheckSymbols.isBare(t)) throw in.corrupt(what + ": a load field on tag " + t + ", which never names a load");
             out[i] = load[t] << TAG_BITS | t;
             out[i + 1] = high[t] << 32 | low[t] & LOW;
         }

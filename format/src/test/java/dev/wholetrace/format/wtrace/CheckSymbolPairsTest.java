@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.ewpp.CheckSymbols;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -26,16 +27,35 @@ class CheckSymbolPairsTest {
         for (int trial = 0; trial < 200; trial++) {
             long[] pairs = new long[2 * rnd.nextInt(50)];
             for (int i = 0; i < pairs.length; i += 2) {
-                long load = rnd.nextBoolean() ? 0 : 1 + (rnd.nextBoolean() ? rnd.nextInt(5000) : (rnd.nextLong() >>> 32));
-                pairs[i] = load << 8 | rnd.nextInt(CheckSymbolPairs.MAX_TAG + 1);
+                int tag = rnd.nextInt(CheckSymbolPairs.MAX_TAG + 1);
+                long load = rnd.nextBoolean() || CheckSymbols.isBare(tag) ? 0 : 1 + (rnd.nextBoolean() ? rnd.nextInt(5000) : rnd.nextInt(Integer.MAX_VALUE));
+                pairs[i] = load << 8 | tag;
                 pairs[i + 1] = (long) rnd.nextInt(4) << 40 | rnd.nextInt(1 << 20);
             }
             assertThat(roundTrip(pairs, NAMED)).as("trial %d", trial).isEqualTo(pairs);
         }
         assertThat(roundTrip(new long[] {3, 7, 1L << 8 | 3, 7}, NAMED)).as("a bare and a named symbol of one tag").containsExactly(3, 7, 1L << 8 | 3, 7);
         assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {5L << 8 | 2, 7}, V8)).isInstanceOf(IllegalArgumentException.class);
-        VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(2).writeSignedVarLong((1L << 32) + 1).writeSignedVarLong(0).writeSignedVarLong(0);
-        assertThatThrownBy(() -> read(far.toByteArray(), NAMED)).isInstanceOf(FormatException.class).hasMessageContaining("load");
+        long top = (long) Integer.MAX_VALUE + 1;
+        assertThat(roundTrip(new long[] {CheckSymbols.named(2, Integer.MAX_VALUE), 7}, NAMED)).as("the largest load id")
+                .containsExactly(CheckSymbols.named(2, Integer.MAX_VALUE), 7);
+        assertThat(CheckSymbols.load(roundTrip(new long[] {CheckSymbols.named(2, Integer.MAX_VALUE), 7}, NAMED)[0])).isEqualTo(Integer.MAX_VALUE);
+        assertThat(top).isEqualTo(CheckSymbols.MAX_LOAD_FIELD);
+        // Load fields past 2^31 would decode to a negative id, 2^32 to -1 (bare): refused, not read wrong.
+        for (long field : new long[] {top + 1, (1L << 32) - 1, 1L << 32, (1L << 32) + 1}) {
+            VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(2).writeSignedVarLong(field).writeSignedVarLong(0).writeSignedVarLong(0);
+            assertThatThrownBy(() -> read(far.toByteArray(), NAMED)).as("load field %d", field).isInstanceOf(FormatException.class).hasMessageContaining("load");
+        }
+        VarIntWriter negative = new VarIntWriter().writeVarLong(1).writeVarLong(2).writeSignedVarLong(-1).writeSignedVarLong(0).writeSignedVarLong(0);
+        assertThatThrownBy(() -> read(negative.toByteArray(), NAMED)).isInstanceOf(FormatException.class).hasMessageContaining("load");
+        // B0, B1, END and NEW are shared by every load: a load field on them is corrupt.
+        for (int bare : new int[] {CheckSymbols.B0, CheckSymbols.B1, CheckSymbols.END, CheckSymbols.NEW}) {
+            VarIntWriter named = new VarIntWriter().writeVarLong(1).writeVarLong(bare).writeSignedVarLong(5).writeSignedVarLong(0).writeSignedVarLong(0);
+            assertThatThrownBy(() -> read(named.toByteArray(), NAMED)).as("tag %d", bare).isInstanceOf(FormatException.class).hasMessageContaining("never names a load");
+            assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {5L << 8 | bare, 0}, NAMED)).isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThatThrownBy(() -> CheckSymbols.named(CheckSymbols.LAST, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CheckSymbols.named(CheckSymbols.LAST, Integer.MIN_VALUE)).isInstanceOf(IllegalArgumentException.class);
         VarIntWriter w = new VarIntWriter();
         CheckSymbolPairs.write(w, new long[] {9L << 8 | 8, 1L << 40 | 5, 2, 7}, NAMED);
         byte[] whole = w.toByteArray();

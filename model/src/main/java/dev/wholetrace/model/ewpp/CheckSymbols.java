@@ -83,9 +83,16 @@ public final class CheckSymbols {
     /** Bits of a named symbol's first half below its load (the tag's). */
     public static final int TAG_BITS = 8;
 
-    /** The first half of a head symbol of load instruction {@code load} (format 9). */
+    /**
+     * The largest load field (load + 1) of a named symbol: load ids are non-negative ints, so a
+     * field above 2^31 would decode to a negative id (and 2^32 to -1, a bare symbol).
+     */
+    public static final long MAX_LOAD_FIELD = 1L << 31;
+
+    /** The first half of a head symbol of load instruction {@code load} (format 9); {@code load} must be an instruction id (≥ 0). */
     public static long named(int tag, int load) {
-        return ((load & 0xFFFF_FFFFL) + 1) << TAG_BITS | tag;
+        if (load < 0) throw new IllegalArgumentException("load instruction id " + load + " is negative");
+        return ((long) load + 1) << TAG_BITS | tag;
     }
 
     /** The tag of a check symbol's first half, named or bare. */
@@ -96,6 +103,16 @@ public final class CheckSymbols {
     /** The load instruction a head names, or -1 if the symbol is bare (a step, NEW, or any symbol of a trace before format 9). */
     public static int load(long first) {
         return (int) ((first >>> TAG_BITS) - 1);
+    }
+
+    /** Whether a check symbol of {@code tag} starts a load's signature group and, from format 9, names its load (NEW is a prefix of the head that follows it). */
+    public static boolean isHead(int tag) {
+        return tag == OK || tag == NONE || tag == LAST || tag == SEARCH || tag == BACK || tag == CROSS || tag == EVICTED;
+    }
+
+    /** Whether a check symbol of {@code tag} is always bare (B0, B1, END, NEW: shared by every load, never naming one). */
+    public static boolean isBare(long tag) {
+        return known(tag) && !isHead((int) tag);
     }
 
     /** Whether {@code tag} is a check symbol's tag. */
