@@ -206,7 +206,7 @@ public final class RaceDetector {
                 var c = trace.eventCounts(t);
                 accessCount += c.loads + c.stores;
             }
-            if (accessCount < 2 * partAccesses) return null;
+            if (accessCount / 2 < partAccesses) return null; // not 2 * partAccesses: Long.MAX_VALUE (one part) overflowed it
             long[][] sums = new long[threads][];
             for (int t = 0; t < threads; t++) sums[t] = SegmentAccesses.accessSums(trace, t, hb.segmentCount(t));
             GlobalCuts cuts = GlobalCuts.of(trace.syncOrder(), hb, hbTable, sums, partAccesses);
