@@ -206,7 +206,7 @@ public final class RaceDetector {
                 var c = trace.eventCounts(t);
                 accessCount += c.loads + c.stores;
             }
-            if (accessCount < 2 * partAccesses) return null;
+            if (accessCount / 2 < partAccesses) return null; // not 2 * partAccesses: Long.MAX_VALUE (one part) overflowed it
             long[][] sums = new long[threads][];
             for (int t = 0; t < threads; t++) sums[t] = SegmentAccesses.accessSums(trace, t, hb.segmentCount(t));
             GlobalCuts cuts = GlobalCuts.of(trace.syncOrder(), hb, hbTable, sums, partAccesses);
@@ -760,7 +760,11 @@ public final class RaceDetector {
      */
     private static void record(AccessTable t, Map<Long, Finding> findings, int i, int j, long allPairs, long address, boolean all,
                                long[] counters, Finding[] recent) {
-        if (t.instruction(i) > t.instruction(j)) {
+        // sides by instruction; one instruction on both sides by thread: which row came
+        // first in address order (or in a part's table) must not make two instances of one pair of segments
+        int order = Integer.compare(t.instruction(i), t.instruction(j));
+        if (order == 0) order = Integer.compare(t.thread(i), t.thread(j)); // never one thread: its accesses are ordered
+        if (order > 0) {
             int s = i;
             i = j;
             j = s;
