@@ -85,8 +85,14 @@ final class StrataEncoder extends StreamEncoder {
         return paths.elements() + (port == null ? inline.symbolCount() : port.symbols());
     }
 
+    /**
+     * Once a chunk: a second call before {@link #cut} (the worker's cut loop failed on another
+     * thread and the next cut begins every thread again) would finish the paths twice and hand the
+     * stage a second CUT, which seals layer 0 again and leaves a stale seal for the next chunk.
+     */
     @Override
     void beginCut() {
+        if (cutBegun) return;
         pathBuilder.finish(); // ends the open path (and, inline, the open stratum): nothing spans chunks
         if (port != null) port.requestSeal(); // the stage seals layer 0 while the worker cuts its other threads
         cutBegun = true;

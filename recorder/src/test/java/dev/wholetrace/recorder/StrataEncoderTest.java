@@ -160,6 +160,35 @@ class StrataEncoderTest {
         }
     }
 
+    /**
+     * A cut begun twice (the worker's cut loop failed on another thread, and the next cut begins
+     * every thread again) seals layer 0 once: this chunk and the next are what the worker alone
+     * stores, and the stage does not fail.
+     */
+    @Example
+    void aCutBegunTwiceSealsOnce() {
+        int[] program = {0, 1, 2, 0, 1, 2, 0, 1, 3, 0, 1, 2};
+        ThreadChunk[] inline = compress(program, TraceMode.STRATA, 1, 2);
+        StrataStage stage = new StrataStage(GrammarAlgorithm.DEFAULT, 1 << 4, "test-strata");
+        stage.start();
+        try {
+            long[] buf = ThreadCompressorPathFoldingTest.buffer(program);
+            for (int round = 0; round < 200; round++) { // a second seal's harm depends on when the stage takes the second CUT: many rounds
+                ThreadCompressor c = new ThreadCompressor(0, TraceMode.STRATA, true, GrammarAlgorithm.DEFAULT, stage);
+                ThreadChunk[] piped = new ThreadChunk[2];
+                int at = feed(c, buf, 0, 0, 2);
+                c.beginCut();
+                c.beginCut();
+                piped[0] = c.cut();
+                feed(c, buf, at, 1, 2);
+                piped[1] = c.cut();
+                assertSameChunks(piped, inline);
+            }
+        } finally {
+            stage.stop();
+        }
+    }
+
     /** The folding test's programs without loads and stores (a COR or STRATA recorder never buffers them). */
     @Provide
     Arbitrary<int[]> programs() {

@@ -48,9 +48,12 @@ public final class SequenceTable {
 
     /**
      * The id of {@code seq[0, len)}, adding it if it is new, given its {@link #hash} (kept by the
-     * caller with {@link #step}; a wrong hash makes a second id for a sequence).
+     * caller with {@link #step}; a wrong hash makes a second id for a sequence, so with assertions
+     * on, as in the tests, it is checked against the hash computed afresh: every test that builds
+     * paths or strata checks the incremental hash equals the from-scratch one).
      */
     public int intern(long[] seq, int len, long hash) {
+        assert hash == hash(seq, len) : "kept hash " + Long.toHexString(hash) + " of a sequence of " + len + " is not its hash " + Long.toHexString(hash(seq, len));
         int h = mix(hash);
         int i = h & mask;
         while (true) {
