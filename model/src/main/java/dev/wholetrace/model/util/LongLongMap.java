@@ -2,13 +2,26 @@ package dev.wholetrace.model.util;
 
 /**
  * A map from long keys to non-zero long values, open addressing, no boxing: 0 stands for absent.
- * What the eWPP's last-writer tables need per memory access (no object per access).
+ * What the eWPP's last-writer tables need per memory access (no object per access), and the
+ * simulator's visit counters per simulated thread ({@link #increment}).
  */
 public final class LongLongMap {
-    private long[] keys = new long[64];
-    private long[] values = new long[64];
+    private long[] keys;
+    private long[] values;
     private int size;
-    private int mask = 63;
+    private int mask;
+
+    public LongLongMap() {
+        this(64);
+    }
+
+    /** @param capacity the initial slots (a power of two, at least 2): small for many small maps */
+    public LongLongMap(int capacity) {
+        if (capacity < 2 || Integer.bitCount(capacity) != 1) throw new IllegalArgumentException("capacity must be a power of two >= 2, not " + capacity);
+        keys = new long[capacity];
+        values = new long[capacity];
+        mask = capacity - 1;
+    }
 
     /** The value of {@code key}, 0 if none. */
     public long get(long key) {
@@ -37,6 +50,22 @@ public final class LongLongMap {
                 values[i] = value;
                 return;
             }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** Adds 1 to the value of {@code key} (0 if none) and returns the new value: one probe. */
+    public long increment(long key) {
+        int i = hash(key) & mask;
+        while (true) {
+            long v = values[i];
+            if (v == 0) {
+                keys[i] = key;
+                values[i] = 1;
+                if (++size * 2 > keys.length) grow();
+                return 1;
+            }
+            if (keys[i] == key) return values[i] = v + 1;
             i = (i + 1) & mask;
         }
     }

@@ -1,5 +1,6 @@
 package dev.wholetrace.simulate.des;
 
+import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.simulate.egraph.Action;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.MethodGraph;
@@ -622,8 +623,12 @@ public final class Simulator {
     private static final class SimThread {
         final int id, body;
         final ArrayDeque<Frame> stack = new ArrayDeque<>();
-        /** Visits per decision vertex and per call vertex (global vertex numbers): the draws' counters. */
-        final VisitCounts visits = new VisitCounts(), callVisits = new VisitCounts();
+        /**
+         * Visits per decision vertex and per call vertex (global vertex numbers): the draws' counters.
+         * Maps, not arrays over all vertices: a real library's graph (13 k vertices) without a profile
+         * starts tens of thousands of simulated threads.
+         */
+        final LongLongMap visits = new LongLongMap(16), callVisits = new LongLongMap(16); // a thread visits few of the graph's vertices
         final List<SimThread> started = new ArrayList<>();
         final List<SimThread> joiners = new ArrayList<>();
         final Set<String> countedDown = new HashSet<>();
