@@ -103,7 +103,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
         int cut = cut();
         int[] rest = Arrays.copyOfRange(buffer, cut, fill);
         peak = Math.max(peak, 4L * (buffer.length + rest.length) + mergedBytes());
-        int[] startOfWindow = buildWindow(buffer, cut);
+        int[] startOfWindow = buildWindow(buffer, cut, 4L * rest.length);
         System.arraycopy(rest, 0, buffer, 0, rest.length);
         fill = rest.length;
         for (int s : startOfWindow) {
@@ -139,12 +139,13 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
 
     /**
      * Builds {@code input[0, n)} (overwritten) and merges its rules; returns its start rule in merged
-     * rule ids.
+     * rule ids. {@code besideBytes}: what the caller holds beside the engine meanwhile (the symbols
+     * after the cut, or the buffer a freeze builds a copy of), so that the peak counts it.
      */
-    private int[] buildWindow(int[] input, int n) {
+    private int[] buildWindow(int[] input, int n, long besideBytes) {
         PairReplacer engine = new PairReplacer(input, n, true);
         Grammar g = Grammar.fromRules(engine.build()); // canonical: a rule references only higher-numbered ones
-        peak = Math.max(peak, engine.peakFootprintBytes() + mergedBytes());
+        peak = Math.max(peak, engine.peakFootprintBytes() + besideBytes + mergedBytes());
         int[] merged = new int[g.ruleCount()];
         for (int r = g.ruleCount() - 1; r >= 1; r--) merged[r] = merge(translate(g, r, merged));
         return translate(g, 0, merged);
@@ -204,7 +205,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
         if (built != null) return built;
         int ruleTopBefore = ruleTop;
         long ruleSymbolsBefore = ruleSymbols;
-        int[] tail = buildWindow(Arrays.copyOf(buffer, fill), fill); // the unfinished window stays in the buffer
+        int[] tail = buildWindow(Arrays.copyOf(buffer, fill), fill, 4L * buffer.length); // the unfinished window stays in the buffer
         Grammar t = top.toGrammar();
         // Merged rule g is bodies[g]; the top-level grammar's rule k >= 1 is bodies[ruleTop + k].
         int[][] bodies = new int[1 + ruleTop + t.ruleCount() - 1][];

@@ -135,6 +135,23 @@ class WindowedEnhancedGrammarTest {
                 .isLessThan(2 * oneWindow.peakFootprintBytes()).isLessThan(offline.peakFootprintBytes() / 16);
     }
 
+    /**
+     * A freeze builds a copy of the unfinished window while the buffer is kept: its peak is the
+     * offline build's (the same engine on the same symbols) plus that buffer, which the peak once left out.
+     */
+    @Test
+    void thePeakCountsTheBufferAFreezeKeeps() {
+        int n = 1 << 12;
+        int[] input = loopTrace(n, 3);
+        GrammarBuilder offline = GrammarAlgorithm.ENHANCED.newBuilder(n);
+        offline.append(input, 0, n);
+        offline.toGrammar();
+        GrammarBuilder windowed = GrammarAlgorithm.ENHANCED.withWindow(n).newBuilder(n);
+        windowed.append(input, 0, n);
+        assertThat(windowed.toGrammar()).isEqualTo(offline.toGrammar());
+        assertThat(windowed.peakFootprintBytes()).isGreaterThanOrEqualTo(offline.peakFootprintBytes() + 4L * n);
+    }
+
     @Test
     void onlyEnhancedHasAWindowAndItsRangeIsChecked() {
         assertThatThrownBy(() -> GrammarAlgorithm.SEQUITUR.withWindow(1 << 16)).isInstanceOf(IllegalArgumentException.class)
