@@ -52,7 +52,12 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
     public WindowedEnhancedGrammar(int window, int initialCapacity) {
         if (window < 2) throw new IllegalArgumentException("window " + window + " is less than 2 symbols");
         this.window = window;
-        this.buffer = new int[Math.max(16, Math.min(window, initialCapacity))];
+        this.buffer = new int[firstBuffer(initialCapacity)];
+    }
+
+    /** A buffer for {@code symbols}, at least 16 but never more than the window (the window is built when the buffer fills at N). */
+    private int firstBuffer(int symbols) {
+        return Math.min(window, Math.max(16, symbols));
     }
 
     @Override
@@ -235,7 +240,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
      */
     @Override
     public boolean reset() {
-        if (length < buffer.length / 4) buffer = new int[(int) Math.max(16, length)];
+        if (length < buffer.length / 4) buffer = new int[firstBuffer((int) length)];
         fill = 0;
         length = 0;
         rules = new int[16][];
