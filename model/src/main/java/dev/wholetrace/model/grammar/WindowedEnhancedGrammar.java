@@ -18,8 +18,9 @@ import java.util.Map;
  * <p><b>Memory</b> (docs/grammars.md): the window buffer, 4N bytes; while a window is built the
  * engine's arrays, about 12N bytes plus the window's digram records; and what the grammar holds:
  * the merged rules, their body index and the top-level SEQUITUR grammar, which grow with the
- * grammar, not the input. Appending allocates nothing; a full window is built within the
- * {@code append} that fills it.
+ * grammar, not the input. Appending into a window allocates nothing; the {@code append} that
+ * finds the window full builds it, allocating that build's engine (about 8N bytes of arrays and
+ * the digram records, garbage once the window is merged) and the merged rules' bodies.
  *
  * <p><b>Properties.</b> The expansion is always the input. With one window (N at least the input's
  * length) the grammar is exactly {@link EnhancedSequiturGrammar}'s, so both SEQUITUR properties
