@@ -156,6 +156,9 @@ class CliErrorTest {
         assertThat(badInput("compress", in, "--input", "u32", "--window", "65536", "-o", s(out("x.wgr")))).contains("--window needs --grammar enhanced").contains("sequitur");
         assertThat(badInput("compress", in, "--input", "u32", "--grammar", "enhanced", "--window", "10", "-o", s(out("x.wgr")))).contains("64").contains("10");
         assertThat(badInput("recompress", in, "--window", "65536", "-o", s(out("x.wgr")))).contains("--window needs --grammar enhanced");
+        assertThat(badInput("record", "-o", s(out("x.wtrace")), "--window", "65536", "--", "java", "-version")).contains("--window needs --grammar enhanced");
+        assertThat(badInput("record", "-o", s(out("x.wtrace")), "--grammar", "enhanced", "--window", "10", "--", "java", "-version")).contains("64").contains("10");
+        assertThat(Files.exists(out("x.wtrace"))).isFalse();
         assertThat(Files.exists(out("x.wgr"))).isFalse();
     }
 

@@ -193,6 +193,9 @@ public final class AgentOptions {
     public static AgentOptions parse(String args) {
         AgentOptions o = of(Path.of("wholetrace.wtrace"), TraceMode.COR);
         if (args == null || args.isBlank()) return o;
+        // grammar and window are combined after the loop, so that either may come first
+        GrammarAlgorithm grammar = null;
+        Integer window = null;
         for (String kv : args.split(",")) {
             int eq = kv.indexOf('=');
             if (eq < 0) throw new IllegalArgumentException("option '" + kv + "' is not key=value");
@@ -208,9 +211,14 @@ public final class AgentOptions {
                 case SIGNATURE -> o.withSignature(value);
                 case CAPS -> o.withCaps(value);
                 case PIPELINE -> o.withPipeline(value);
-                case GRAMMAR -> o.withGrammar(o.grammar().window() > 0 ? GrammarAlgorithm.byName(value).withWindow(o.grammar().window())
-                        : GrammarAlgorithm.byName(value));
-                case WINDOW -> o.withGrammar(o.grammar().withWindow(parseWindow(value)));
+                case GRAMMAR -> {
+                    grammar = GrammarAlgorithm.byName(value);
+                    yield o;
+                }
+                case WINDOW -> {
+                    window = parseWindow(value);
+                    yield o;
+                }
                 case CODEC -> o.withCodec(switch (value) {
                     case "fast" -> Codec.FAST;
                     case "xz" -> Codec.XZ;
@@ -219,7 +227,8 @@ public final class AgentOptions {
                 default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, pipeline, grammar, window)");
             };
         }
-        return o;
+        if (window != null) return o.withGrammar((grammar == null ? GrammarAlgorithm.DEFAULT : grammar).withWindow(window));
+        return grammar == null ? o : o.withGrammar(grammar);
     }
 
     /**

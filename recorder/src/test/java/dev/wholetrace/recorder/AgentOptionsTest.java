@@ -53,6 +53,16 @@ class AgentOptionsTest {
     }
 
     @Test
+    void theWindowMayComeBeforeTheGrammar() {
+        GrammarAlgorithm windowed = GrammarAlgorithm.ENHANCED.withWindow(1 << 16);
+        assertThat(AgentOptions.parse("window=65536,grammar=enhanced").grammar()).isEqualTo(windowed);
+        assertThat(AgentOptions.parse("window=65536,mode=cor,grammar=enhanced,interval=500").grammar()).isEqualTo(windowed);
+        assertThatThrownBy(() -> AgentOptions.parse("window=65536,grammar=repair")).hasMessageContaining("enhanced").hasMessageContaining("repair");
+        assertThatThrownBy(() -> AgentOptions.parse("window=65536")).hasMessageContaining("enhanced");
+        assertThatThrownBy(() -> AgentOptions.parse("grammar=enhanced,window=63")).hasMessageContaining("63");
+    }
+
+    @Test
     void formatsOnlyWhatIsSet() {
         Path out = Path.of("/tmp/t.wtrace");
         assertThat(AgentOptions.of(out, TraceMode.COR).format()).isEqualTo("out=/tmp/t.wtrace,mode=cor");

@@ -18,7 +18,7 @@ public class GrammarWindowOption {
     /** {@code algorithm} over windows of {@code --window} symbols if given (then it must be enhanced), else {@code algorithm}. */
     GrammarAlgorithm apply(GrammarAlgorithm algorithm) {
         if (window == null) return algorithm;
-        if (algorithm == null || algorithm != GrammarAlgorithm.ENHANCED) {
+        if (algorithm != GrammarAlgorithm.ENHANCED) {
             throw new IllegalArgumentException("--window needs --grammar enhanced" + (algorithm == null ? "" : ", not " + algorithm.cliName()));
         }
         return algorithm.withWindow(window);

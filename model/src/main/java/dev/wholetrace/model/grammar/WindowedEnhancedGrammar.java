@@ -18,8 +18,9 @@ import java.util.Map;
  * <p><b>Memory</b> (docs/grammars.md): the window buffer, 4N bytes; while a window is built the
  * engine's arrays, about 12N bytes plus the window's digram records; and what the grammar holds:
  * the merged rules, their body index and the top-level SEQUITUR grammar, which grow with the
- * grammar, not the input. Appending allocates nothing; a full window is built within the
- * {@code append} that fills it.
+ * grammar, not the input. Appending into a window allocates nothing; the {@code append} that
+ * finds the window full builds it, allocating that build's engine (about 8N bytes of arrays and
+ * the digram records, garbage once the window is merged) and the merged rules' bodies.
  *
  * <p><b>Properties.</b> The expansion is always the input. With one window (N at least the input's
  * length) the grammar is exactly {@link EnhancedSequiturGrammar}'s, so both SEQUITUR properties
@@ -52,7 +53,12 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
     public WindowedEnhancedGrammar(int window, int initialCapacity) {
         if (window < 2) throw new IllegalArgumentException("window " + window + " is less than 2 symbols");
         this.window = window;
-        this.buffer = new int[Math.max(16, Math.min(window, initialCapacity))];
+        this.buffer = new int[firstBuffer(initialCapacity)];
+    }
+
+    /** A buffer for {@code symbols}, at least 16 but never more than the window (the window is built when the buffer fills at N). */
+    private int firstBuffer(int symbols) {
+        return Math.min(window, Math.max(16, symbols));
     }
 
     @Override
@@ -103,7 +109,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
         int cut = cut();
         int[] rest = Arrays.copyOfRange(buffer, cut, fill);
         peak = Math.max(peak, 4L * (buffer.length + rest.length) + mergedBytes());
-        int[] startOfWindow = buildWindow(buffer, cut);
+        int[] startOfWindow = buildWindow(buffer, cut, 4L * rest.length);
         System.arraycopy(rest, 0, buffer, 0, rest.length);
         fill = rest.length;
         for (int s : startOfWindow) {
@@ -139,12 +145,13 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
 
     /**
      * Builds {@code input[0, n)} (overwritten) and merges its rules; returns its start rule in merged
-     * rule ids.
+     * rule ids. {@code besideBytes}: what the caller holds beside the engine meanwhile (the symbols
+     * after the cut, or the buffer a freeze builds a copy of), so that the peak counts it.
      */
-    private int[] buildWindow(int[] input, int n) {
+    private int[] buildWindow(int[] input, int n, long besideBytes) {
         PairReplacer engine = new PairReplacer(input, n, true);
         Grammar g = Grammar.fromRules(engine.build()); // canonical: a rule references only higher-numbered ones
-        peak = Math.max(peak, engine.peakFootprintBytes() + mergedBytes());
+        peak = Math.max(peak, engine.peakFootprintBytes() + besideBytes + mergedBytes());
         int[] merged = new int[g.ruleCount()];
         for (int r = g.ruleCount() - 1; r >= 1; r--) merged[r] = merge(translate(g, r, merged));
         return translate(g, 0, merged);
@@ -204,7 +211,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
         if (built != null) return built;
         int ruleTopBefore = ruleTop;
         long ruleSymbolsBefore = ruleSymbols;
-        int[] tail = buildWindow(Arrays.copyOf(buffer, fill), fill); // the unfinished window stays in the buffer
+        int[] tail = buildWindow(Arrays.copyOf(buffer, fill), fill, 4L * buffer.length); // the unfinished window stays in the buffer
         Grammar t = top.toGrammar();
         // Merged rule g is bodies[g]; the top-level grammar's rule k >= 1 is bodies[ruleTop + k].
         int[][] bodies = new int[1 + ruleTop + t.ruleCount() - 1][];
@@ -234,7 +241,7 @@ public final class WindowedEnhancedGrammar implements GrammarBuilder {
      */
     @Override
     public boolean reset() {
-        if (length < buffer.length / 4) buffer = new int[(int) Math.max(16, length)];
+        if (length < buffer.length / 4) buffer = new int[firstBuffer((int) length)];
         fill = 0;
         length = 0;
         rules = new int[16][];

@@ -64,6 +64,45 @@ class WindowedEnhancedGrammarTest {
         assertWindows(input);
     }
 
+    /**
+     * Any window and any chunking, as the recorder drives a builder: the input appended in two
+     * pieces with a freeze between them (a window boundary then falls anywhere), frozen, reset and
+     * reused for another input; every grammar expands to its input, keeps rule utility and is
+     * the one a fresh builder makes. Windows below {@link GrammarAlgorithm#MIN_WINDOW} go through
+     * the public constructor.
+     */
+    @Property(tries = 150)
+    void anyWindowAnyFreezeAndReset(@ForAll("smallAlphabet") int[] input, @ForAll @IntRange(min = 2, max = 300) int window,
+                                    @ForAll @IntRange(min = 0, max = 3000) int split, @ForAll @IntRange(min = 0, max = 1000) int seed) {
+        int cut = Math.min(split, input.length);
+        GrammarBuilder b = new WindowedEnhancedGrammar(window, 16);
+        b.append(input, 0, cut);
+        assertThat(b.toGrammar().expand()).isEqualTo(Arrays.copyOf(input, cut));
+        b.append(input, cut, input.length);
+        Grammar g = b.toGrammar();
+        assertThat(g.expand()).isEqualTo(input);
+        assertRuleUtility(g, "window " + window);
+        assertThat(g).isEqualTo(fresh(window, input));
+        assertThat(b.reset()).isTrue();
+        int[] next = loopTrace(1 + new SplittableRandom(seed).nextInt(2000), seed);
+        b.append(next, 0, next.length);
+        assertThat(b.toGrammar()).isEqualTo(fresh(window, next));
+        assertThat(b.toGrammar().expand()).isEqualTo(next);
+    }
+
+    private static Grammar fresh(int window, int[] input) {
+        GrammarBuilder b = new WindowedEnhancedGrammar(window, 16);
+        for (int s : input) b.append(s);
+        return b.toGrammar();
+    }
+
+    /** Windows smaller than the buffer a builder starts with (16 symbols) once overran it. */
+    @Test
+    void windowsSmallerThanTheFirstBuffer() {
+        int[] input = loopTrace(500, 7);
+        for (int w = 2; w <= 17; w++) assertThat(fresh(w, input).expand()).as("window " + w).isEqualTo(input);
+    }
+
     @Test
     void runs() {
         assertWindows(new int[0]);
@@ -133,6 +172,23 @@ class WindowedEnhancedGrammarTest {
         oneWindow.toGrammar();
         assertThat(windowed.peakFootprintBytes()).isGreaterThanOrEqualTo(oneWindow.peakFootprintBytes())
                 .isLessThan(2 * oneWindow.peakFootprintBytes()).isLessThan(offline.peakFootprintBytes() / 16);
+    }
+
+    /**
+     * A freeze builds a copy of the unfinished window while the buffer is kept: its peak is the
+     * offline build's (the same engine on the same symbols) plus that buffer, which the peak once left out.
+     */
+    @Test
+    void thePeakCountsTheBufferAFreezeKeeps() {
+        int n = 1 << 12;
+        int[] input = loopTrace(n, 3);
+        GrammarBuilder offline = GrammarAlgorithm.ENHANCED.newBuilder(n);
+        offline.append(input, 0, n);
+        offline.toGrammar();
+        GrammarBuilder windowed = GrammarAlgorithm.ENHANCED.withWindow(n).newBuilder(n);
+        windowed.append(input, 0, n);
+        assertThat(windowed.toGrammar()).isEqualTo(offline.toGrammar());
+        assertThat(windowed.peakFootprintBytes()).isGreaterThanOrEqualTo(offline.peakFootprintBytes() + 4L * n);
     }
 
     @Test
