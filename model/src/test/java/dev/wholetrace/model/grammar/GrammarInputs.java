@@ -1,5 +1,6 @@
 package dev.wholetrace.model.grammar;
 
+import java.util.SplittableRandom;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
@@ -17,5 +18,13 @@ final class GrammarInputs {
 
     static Arbitrary<int[]> pattern() {
         return Arbitraries.integers().between(1, 5).flatMap(k -> Arbitraries.integers().between(0, k - 1).array(int[].class).ofMinSize(1).ofMaxSize(12));
+    }
+
+    /** {@code pattern} repeated {@code times}, about one symbol in 40 replaced by noise (7, 8 or 9) drawn from {@code seed}. */
+    static int[] repeatedWithNoise(int[] pattern, int times, int seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int[] input = new int[pattern.length * times];
+        for (int i = 0; i < input.length; i++) input[i] = rnd.nextInt(40) == 0 ? 7 + rnd.nextInt(3) : pattern[i % pattern.length];
+        return input;
     }
 }

@@ -64,10 +64,7 @@ class OfflineGrammarPropertiesTest {
     @Property(tries = 150)
     void repeatedPatternsWithNoise(@ForAll("pattern") int[] pattern, @ForAll @IntRange(min = 1, max = 300) int times,
                                   @ForAll @IntRange(min = 0, max = 1000) int seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        int[] input = new int[pattern.length * times];
-        for (int i = 0; i < input.length; i++) input[i] = rnd.nextInt(40) == 0 ? 7 + rnd.nextInt(3) : pattern[i % pattern.length];
-        assertBoth(input);
+        assertBoth(GrammarInputs.repeatedWithNoise(pattern, times, seed));
     }
 
     @Property(tries = 100)

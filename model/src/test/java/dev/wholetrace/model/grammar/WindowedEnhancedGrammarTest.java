@@ -58,10 +58,7 @@ class WindowedEnhancedGrammarTest {
     @Property(tries = 100)
     void repeatedPatternsWithNoise(@ForAll("pattern") int[] pattern, @ForAll @IntRange(min = 1, max = 300) int times,
                                   @ForAll @IntRange(min = 0, max = 1000) int seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        int[] input = new int[pattern.length * times];
-        for (int i = 0; i < input.length; i++) input[i] = rnd.nextInt(40) == 0 ? 7 + rnd.nextInt(3) : pattern[i % pattern.length];
-        assertWindows(input);
+        assertWindows(GrammarInputs.repeatedWithNoise(pattern, times, seed));
     }
 
     /**
