@@ -83,6 +83,7 @@ class AccessSourcesTest {
     @Test
     void collectionsAreNamedByTheFieldTheirReceiverCameFrom() throws Exception {
         assertThat(holderFields("remember")).containsExactly("INVOKEINTERFACE=Subjects.cache");
+        assertThat(holderFields("logValue")).containsExactly("INVOKEVIRTUAL=Subjects.log");
     }
 
     private static List<String> holderFields(String method) throws Exception {

@@ -54,7 +54,14 @@ final class Subjects {
 
     static java.util.Map<String, Integer> cache = new java.util.HashMap<>();
 
-    /** A collection's receiver, through a local, past an argument of two slots. */
+    static StringBuilder log = new StringBuilder();
+
+    /** A receiver past an argument of two slots (a long): one value of the frame's stack. */
+    static void logValue(long value) {
+        log.append(value);
+    }
+
+    /** A collection's receiver, through a local. */
     static void remember(String key, long value) {
         java.util.Map<String, Integer> c = cache;
         c.put(key, (int) value);

@@ -97,11 +97,16 @@ public enum Codec {
         if (this == FAST) return fast(raw, deadline, System::nanoTime);
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
-        for (Codec c : raw.length < BEST_XZ_FROM ? new Codec[] {ZSTD} : new Codec[] {ZSTD, XZ}) {
+        for (Codec c : bestCandidates(raw.length)) {
             byte[] b = c.compress(raw);
             if (b.length < best.bytes().length) best = new Packed(c, b);
         }
         return best;
+    }
+
+    /** The codecs BEST tries on a payload of {@code length} bytes (besides keeping it raw). */
+    static Codec[] bestCandidates(int length) {
+        return length < BEST_XZ_FROM ? new Codec[] {ZSTD} : new Codec[] {ZSTD, XZ};
     }
 
     /** FAST's choice, on {@code clock} (System.nanoTime but in tests). */

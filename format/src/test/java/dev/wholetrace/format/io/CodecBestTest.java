@@ -8,6 +8,12 @@ import org.junit.jupiter.api.Test;
 /** Codec.BEST, the re-pack's choice: the smallest of zstd -19, xz -9 (from BEST_XZ_FROM bytes) and raw. */
 class CodecBestTest {
     @Test
+    void xzIsTriedFromTheBoundOnly() {
+        assertThat(Codec.bestCandidates(Codec.BEST_XZ_FROM - 1)).containsExactly(Codec.ZSTD);
+        assertThat(Codec.bestCandidates(Codec.BEST_XZ_FROM)).containsExactly(Codec.ZSTD, Codec.XZ);
+    }
+
+    @Test
     void belowTheXzBoundItIsZstdOrRawAndDecodes() throws Exception {
         Random random = new Random(7);
         for (int size : new int[] {1, 100, Codec.BEST_XZ_FROM - 1}) {

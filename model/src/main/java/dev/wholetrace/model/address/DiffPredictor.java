@@ -9,9 +9,10 @@ package dev.wholetrace.model.address;
  * differences go to the grammar and which aside ({@link PredictiveDiffRleEncoder}); a decoder never
  * runs it, which is what keeps a stream seekable.
  *
- * <p>Memory: 320 longs (2.5 KiB) per instruction stream once it has seen {@link #SPARSE_CALLS}
- * differences; before that the tables' writes are kept in a log of at most that many pairs and
- * looked up there, with exactly the tables' answers. A stream per thread and instruction made
+ * <p>Memory: 320 longs (2.5 KiB) per instruction stream from its difference after the first
+ * {@link #SPARSE_CALLS}; before that the tables' writes (two per difference) are kept in a log of
+ * at most 2 × {@code SPARSE_CALLS} (slot, difference) pairs and looked up there, with exactly the
+ * tables' answers. A stream per thread and instruction made
  * short threads expensive: 2,000 virtual threads of a commons-pool2 program held 75 k streams,
  * most of a few addresses, and their tables were 190 MB of the recording JVM's heap. No allocation
  * per address once the tables exist.

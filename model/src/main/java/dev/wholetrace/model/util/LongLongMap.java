@@ -54,7 +54,7 @@ public final class LongLongMap {
         }
     }
 
-    /** Adds 1 to the value of {@code key} (0 if none) and returns the new value: one probe. */
+    /** Adds 1 to the value of {@code key} (0 if none) and returns the new value: one probe sequence, not a get and a put. */
     public long increment(long key) {
         int i = hash(key) & mask;
         while (true) {
