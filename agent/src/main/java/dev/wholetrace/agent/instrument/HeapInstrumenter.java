@@ -27,7 +27,7 @@ final class HeapInstrumenter {
     static void instrument(InsnList code, AbstractInsnNode n, MethodInstrumenter.Site site) {
         int op = n.getOpcode();
         if (n instanceof FieldInsnNode f) {
-            field(code, f, site); // volatile accesses are sync operations: probed in every mode
+            field(code, f, site); // volatile and fenced accesses are sync operations: probed in every mode
         } else if (!site.heap()) {
             return;
         } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD) {
@@ -56,7 +56,8 @@ final class HeapInstrumenter {
     private static void field(InsnList code, FieldInsnNode f, MethodInstrumenter.Site site) {
         FieldResolver.Field declared = site.ids().field(f.owner, f.name);
         String owner = declared.declaringClass();
-        boolean isVolatile = declared.isVolatile();
+        // A plain access that a fence makes a release or acquire is recorded as a volatile one.
+        boolean isVolatile = declared.isVolatile() || site.fenced();
         if (!isVolatile && !site.heap()) return;
         boolean isStatic = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
         boolean isRead = f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.GETFIELD;
@@ -67,7 +68,7 @@ final class HeapInstrumenter {
         // `this` is missed (docs/agent.md, "Not modelled"). Static finals are ordered by class-init.
         if (!isStatic && isRead && declared.isFinal()) return;
         int offset = site.ids().context().fieldOffset(owner, f.name);
-        int id = site.id(OpcodeNames.of(f.getOpcode()) + ' ' + (isVolatile ? "volatile " : "") + owner.replace('/', '.') + '.' + f.name);
+        int id = site.id(OpcodeNames.of(f.getOpcode()) + ' ' + (declared.isVolatile() ? "volatile " : site.fenced() ? "fenced " : "") + owner.replace('/', '.') + '.' + f.name);
         // A volatile access is a sync operation (a write releases, a read acquires: recorded after
         // the read, so that a read that saw a write comes after it in S_synch), not a data access.
         String probe = isVolatile ? (isRead ? "volatileRead" : "volatileWrite") : (isRead ? "load" : "store");

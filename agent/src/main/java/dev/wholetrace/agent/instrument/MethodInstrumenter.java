@@ -107,6 +107,7 @@ final class MethodInstrumenter {
         int line = 0;
         boolean initialized = !m.name.equals("<init>");
         Scratch scratch = new Scratch(m);
+        Set<AbstractInsnNode> fenced = FencedAccesses.of(m); // before any probe is inserted
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode ln) {
                 line = ln.line;
@@ -124,7 +125,7 @@ final class MethodInstrumenter {
                     if (n.getOpcode() == Opcodes.NEW) keepUninitializedLabel(m, probeStart, n);
                 }
             }
-            Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized);
+            Site site = new Site(m, line, bcis.of(n), ids, scratch, heap, initialized, fenced.contains(n));
             SyncInstrumenter.instrument(code, n, site);
             HeapInstrumenter.instrument(code, n, site);
             CollectionCallInstrumenter.instrument(code, n, site);
@@ -190,10 +191,11 @@ final class MethodInstrumenter {
     /**
      * Where an instruction is (line and original bytecode index, for the code map entry of a
      * probe's site), its method's scratch locals, whether its plain loads and stores are probed,
-     * and whether {@code this} is initialized there (false in a constructor before, in code order,
-     * its super(...) call).
+     * whether {@code this} is initialized there (false in a constructor before, in code order,
+     * its super(...) call), and whether a fence makes the instruction, a plain field access, a
+     * release or acquire ({@link FencedAccesses}).
      */
-    record Site(MethodNode method, int line, int bci, Ids ids, Scratch scratch, boolean heap, boolean initialized) {
+    record Site(MethodNode method, int line, int bci, Ids ids, Scratch scratch, boolean heap, boolean initialized, boolean fenced) {
         int id(String text) {
             return ids.instruction(method.name, method.desc, line, bci, text);
         }

@@ -16,7 +16,7 @@ public record HeapAccess(boolean write, String field, String elementType, int wi
     /** The pseudo-field a collection call touches: the collection's contents. */
     public static final String CONTENTS = "<contents>";
 
-    /** The access {@code e} describes, or null when it is not a (non-volatile) heap access. */
+    /** The access {@code e} describes, or null when it is not a heap data access (volatile and fenced accesses are sync operations). */
     public static HeapAccess of(CodeEntry e) {
         if (e == null || e.text().isEmpty()) return null;
         String text = e.text();
@@ -30,7 +30,7 @@ public record HeapAccess(boolean write, String field, String elementType, int wi
                 return new HeapAccess(op.endsWith("WRITE"), type.substring(type.lastIndexOf('.') + 1) + "." + CONTENTS, null, 8);
             }
             case "GETFIELD", "GETSTATIC", "PUTFIELD", "PUTSTATIC" -> {
-                if (text.contains(" volatile ")) return null;
+                if (text.contains(" volatile ") || text.contains(" fenced ")) return null; // sync operations, not data
                 String name = text.substring(text.lastIndexOf(' ') + 1); // owner.field, the owner with its package
                 int dot = name.lastIndexOf('.', name.lastIndexOf('.') - 1);
                 return new HeapAccess(op.startsWith("PUT"), dot < 0 ? name : name.substring(dot + 1), null, 8);

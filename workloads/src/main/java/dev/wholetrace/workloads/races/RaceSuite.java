@@ -114,7 +114,9 @@ public final class RaceSuite {
             // VarHandles: array elements, handles from privateLookupIn kept in static finals (as Caffeine makes them)
             VarHandleArrayNo.class, VarHandleArrayYes.class, VarHandlePrivateLookupNo.class, VarHandlePrivateLookupYes.class,
             // sun.misc.Unsafe: ordered puts, volatile gets and CAS of fields and array slots (Netty's JCTools queues)
-            UnsafeQueueNo.class, UnsafeQueueYes.class, UnsafeOffsetsYes.class);
+            UnsafeQueueNo.class, UnsafeQueueYes.class, UnsafeOffsetsYes.class,
+            // fences on plain fields (LMAX Disruptor 4's Sequence)
+            FencedPublishNo.class, FencedWrongOrderYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
