@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -363,10 +364,76 @@ public final class GraphBuilder {
                 if (!before) break;
             }
         }
+        if (best == null) best = bodyByType(in, call);
         if (best == null && call.getOpcode() != Opcodes.INVOKESTATIC && !libraryOwner(call.owner).equals(call.owner)) {
             best = declaringId(call.owner, "run", "()V"); // a Thread subclass started from outside the method that made it
         }
         return best == null ? List.of() : List.of(best);
+    }
+
+    /**
+     * The body of a thread whose Runnable was made elsewhere, as libraries start their threads
+     * (LMAX Disruptor's {@code factory.newThread(this.eventprocessor).start()}): the Runnable or
+     * Callable handed, in this method at or before the call, to {@code new Thread(…)},
+     * {@code ThreadFactory.newThread} or the executor call itself comes from a field, a parameter,
+     * a cast or a call whose static type has exactly one implementation the program makes (or one
+     * lambda); null when there is none or more than one (the thread then runs nothing simulated, and
+     * {@code graph} says so).
+     */
+    private String bodyByType(MethodRef in, MethodInsnNode call) {
+        AbstractInsnNode[] insns = in.method().instructions.toArray();
+        Frame<SourceValue>[] frames = null;
+        for (int i = in.method().instructions.indexOf(call); i >= 0; i--) {
+            if (!(insns[i] instanceof MethodInsnNode c) || (c != call && !handsOver(c))) continue;
+            Type[] args = Type.getArgumentTypes(c.desc);
+            int r = 0;
+            while (r < args.length && !args[r].getDescriptor().equals("Ljava/lang/Runnable;") && !args[r].getDescriptor().equals("Ljava/util/concurrent/Callable;")) r++;
+            if (r == args.length) continue;
+            if (frames == null) frames = frames(in);
+            Frame<SourceValue> f = frames[i];
+            if (f == null) return null;
+            String type = staticType(in, f.getStack(f.getStackSize() - args.length + r));
+            return type == null ? null : onlyImplementation(type);
+        }
+        return null;
+    }
+
+    /** A call that hands a Runnable to a thread it makes: a Thread constructor or a ThreadFactory's newThread. */
+    private boolean handsOver(MethodInsnNode c) {
+        return c.name.equals("<init>") && libraryOwner(c.owner).equals("java/lang/Thread")
+                || c.name.equals("newThread") && c.desc.equals("(Ljava/lang/Runnable;)Ljava/lang/Thread;");
+    }
+
+    /** The static type (internal name) of a value read from a field, a parameter, a cast or a call's result; else null. */
+    private static String staticType(MethodRef in, SourceValue v) {
+        if (v.insns.size() != 1) return null;
+        AbstractInsnNode p = v.insns.iterator().next();
+        Type t = null;
+        if (p instanceof FieldInsnNode f && (p.getOpcode() == Opcodes.GETFIELD || p.getOpcode() == Opcodes.GETSTATIC)) t = Type.getType(f.desc);
+        else if (p.getOpcode() == Opcodes.CHECKCAST) t = Type.getObjectType(((TypeInsnNode) p).desc);
+        else if (p instanceof MethodInsnNode m) t = Type.getReturnType(m.desc);
+        else if (p instanceof VarInsnNode load && p.getOpcode() == Opcodes.ALOAD) {
+            boolean isStatic = (in.method().access & Opcodes.ACC_STATIC) != 0;
+            int slot = isStatic ? 0 : 1;
+            for (Type a : Type.getArgumentTypes(in.method().desc)) {
+                if (slot == load.var) t = a;
+                slot += a.getSize();
+            }
+        }
+        return t != null && t.getSort() == Type.OBJECT ? t.getInternalName() : null;
+    }
+
+    /** The one run() (or call()) of the classes the program makes and its lambdas that implement {@code type}; null when none or several. */
+    private String onlyImplementation(String type) {
+        Set<String> found = new LinkedHashSet<>();
+        for (String c : instantiated) {
+            if (!isSubtype(c, type)) continue;
+            String run = declaringId(c, "run", "()V");
+            if (run == null) run = declaringId(c, "call", "()Ljava/lang/Object;");
+            if (run != null) found.add(run);
+        }
+        for (Lambda l : lambdas) if (isSubtype(l.iface(), type) || l.iface().equals(type)) found.add(l.impl());
+        return found.size() == 1 ? found.iterator().next() : null;
     }
 
     // ---- one method's graph -------------------------------------------------------------------

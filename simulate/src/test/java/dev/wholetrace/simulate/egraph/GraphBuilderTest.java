@@ -129,6 +129,16 @@ class GraphBuilderTest {
     }
 
     @Test
+    void aRunnableKeptInAFieldAndStartedThroughAFactoryRunsItsOneImplementation() throws Exception {
+        ExecutionGraph g = new GraphBuilder(ClassSource.read(SAMPLE_DIR)).build("dev.wholetrace.simulate.egraph.sample.Stages");
+        List<Vertex> viaFactory = vertices(g, "Stages$Info.start(").stream().filter(v -> v.action == Action.THREAD_START).collect(Collectors.toList());
+        assertThat(viaFactory).singleElement().satisfies(v -> assertThat(g.methods().get(v.targets[0]).id()).endsWith("Stages$Worker.run()V"));
+        // a Runnable field, and two Runnables in the program (the Worker and a lambda): which one runs is not known
+        List<Vertex> ambiguous = vertices(g, "Stages$Info.startAny(").stream().filter(v -> v.action == Action.THREAD_START).collect(Collectors.toList());
+        assertThat(ambiguous).singleElement().satisfies(v -> assertThat(v.targets).isEmpty());
+    }
+
+    @Test
     void unknownEntryIsOneLine() {
         assertThatThrownBy(() -> new GraphBuilder(ClassSource.read(CLASSES)).build("no.Such")).isInstanceOf(EgraphException.class)
                 .hasMessage("no class no.Such in the input");
