@@ -18,7 +18,17 @@ public record DepsResult(String file, String mode, String method, List<EdgeRow> 
                          long recoveryNanos) {
 
     /** One edge: {@code store} is -1 and its code null for {@link Origin#NO_WRITER}. */
-    public record EdgeRow(int store, int load, Origin origin, long count, CodeEntry storeCode, CodeEntry loadCode) {}
+    public record EdgeRow(int store, int load, Origin origin, long count, CodeEntry storeCode, CodeEntry loadCode) {
+        /**
+         * What the load reads, from its code-map text: {@code Class.field} (the declaring class's
+         * simple name), or {@code double[]} for an array element; "" when the code map does not say.
+         */
+        public String variable() {
+            dev.wholetrace.model.event.HeapAccess a = dev.wholetrace.model.event.HeapAccess.of(loadCode);
+            if (a == null) return "";
+            return a.field() != null ? a.field() : a.elementType() + "[]";
+        }
+    }
 
     /** A chain u0 ← d1 … u(k-1) ← dk by instruction ids (loads and stores alternating, from the load) and how often it ran. */
     public record Chain(List<Integer> instructions, long frequency) {}

@@ -25,7 +25,7 @@ final class DepsJson implements ReportWriter<DepsResult> {
         }
         j.array("edges");
         for (DepsResult.EdgeRow e : r.edges()) {
-            j.beginObject().field("store", e.store()).field("load", e.load()).field("origin", e.origin().label()).field("count", e.count())
+            j.beginObject().field("store", e.store()).field("load", e.load()).field("origin", e.origin().label()).field("variable", e.variable()).field("count", e.count())
                     .field("storeWhere", where(e.storeCode())).field("loadWhere", where(e.loadCode())).end();
         }
         j.endArray().array("instances");

@@ -26,10 +26,10 @@ final class DepsText implements ReportWriter<DepsResult> {
         }
         out.println();
         if (r.topOnly()) out.printf("the %d edges with the most dependences, the most first (--top; every edge: without it)%n", r.edges().size());
-        out.printf("%10s  %-13s %-8s %-45s %-8s %s%n", "count", "origin", "store", "", "load", "");
+        out.printf("%10s  %-13s %-28s %-8s %-45s %-8s %s%n", "count", "origin", "variable", "store", "", "load", "");
         for (DepsResult.EdgeRow e : r.edges()) {
-            out.printf("%,10d  %-13s %-8s %-45s %-8s %s%n", e.count(), e.origin().label(), e.store() < 0 ? "-" : "S" + e.store(), where(e.storeCode()),
-                    "L" + e.load(), where(e.loadCode()));
+            out.printf("%,10d  %-13s %-28s %-8s %-45s %-8s %s%n", e.count(), e.origin().label(), shorten(e.variable(), 28),
+                    e.store() < 0 ? "-" : "S" + e.store(), where(e.storeCode()), "L" + e.load(), where(e.loadCode()));
         }
         if (!r.instances().isEmpty()) {
             out.println();
@@ -52,8 +52,11 @@ final class DepsText implements ReportWriter<DepsResult> {
     }
 
     private static String where(CodeEntry c) {
-        if (c == null) return "";
-        String s = c.where();
-        return s.length() > 45 ? "…" + s.substring(s.length() - 44) : s;
+        return c == null ? "" : shorten(c.where(), 45);
+    }
+
+    /** The last {@code width} characters of {@code s}, marked with "…" when cut. */
+    private static String shorten(String s, int width) {
+        return s.length() > width ? "…" + s.substring(s.length() - width + 1) : s;
     }
 }
