@@ -16,6 +16,7 @@ import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
@@ -30,6 +31,8 @@ import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.report.MarkdownTable;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -155,8 +158,12 @@ final class EwppBenchCommand implements Callable<Integer> {
      */
     record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk) {}
 
-    /** Seconds of one warm recovery: median and minimum over the runs. */
-    record Warm(double median, double min) {}
+    /**
+     * Seconds of one warm recovery: median and minimum over the runs, wall clock; and the median of
+     * the thread's CPU time (on a loaded machine a run of a few milliseconds waits for a core longer
+     * than it runs, so its wall time measures the load more than the recovery).
+     */
+    record Warm(double median, double min, double cpu) {}
 
     static final int WARMUP = 5;
     static final int WARM_REPS = 15;
@@ -287,13 +294,17 @@ final class EwppBenchCommand implements Callable<Integer> {
     private static Warm warm(Path file, DepsOptions options) throws Exception {
         TraceView t = TraceView.open(file);
         for (int i = 0; i < WARMUP; i++) new DepsAnalysis(options).analyze(t);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double[] v = new double[WARM_REPS];
+        double[] cpu = new double[WARM_REPS];
         for (int i = 0; i < WARM_REPS; i++) {
+            long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
             new DepsAnalysis(options).analyze(t);
             v[i] = (System.nanoTime() - s) / 1e9;
+            cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e9;
         }
-        return new Warm(median(v), Arrays.stream(v).min().orElseThrow());
+        return new Warm(median(v), Arrays.stream(v).min().orElseThrow(), median(cpu));
     }
 
     /** Loads of the eWPP's edges, hottest first; QUERIES of them spread over the ranking. */
@@ -398,10 +409,20 @@ final class EwppBenchCommand implements Callable<Integer> {
         return seconds;
     }
 
+    /**
+     * The edges with their counts, each end by its code location, sorted: two recordings of one
+     * program number their instructions in the order their classes were instrumented, which the
+     * threads' timing can change, so ids alone would differ where the edges do not.
+     */
     private static List<String> edges(DepsResult r) {
         List<String> out = new ArrayList<>();
-        for (DepsResult.EdgeRow e : r.edges()) out.add(e.store() + " " + e.load() + " " + e.origin() + " " + e.count());
+        for (DepsResult.EdgeRow e : r.edges()) out.add(where(e.storeCode(), e.store()) + " " + where(e.loadCode(), e.load()) + " " + e.origin() + " " + e.count());
+        out.sort(null);
         return out;
+    }
+
+    private static String where(CodeEntry c, int id) {
+        return c == null ? "#" + id : c.className() + '.' + c.method() + c.descriptor() + '@' + c.bci();
     }
 
     /**
@@ -655,11 +676,12 @@ final class EwppBenchCommand implements Callable<Integer> {
         MarkdownTable full = new MarkdownTable().left("program").right("cold counted s", "cold expanded s", "cold AT s", "cold AT/counted",
                 "cold AT/expanded", "warm counted s", "warm expanded s", "warm dist counted s", "warm AT s", "warm AT/counted", "warm AT/expanded",
                 "warm AT/dist counted", "min counted s", "min expanded s", "min dist counted s", "min AT s", "min AT/counted", "min AT/expanded",
-                "min AT/dist counted", "cold walk s", "cold AT/walk", "warm walk s", "warm AT/walk", "min walk s", "min AT/walk");
+                "min AT/dist counted", "cold walk s", "cold AT/walk", "warm walk s", "warm AT/walk", "min walk s", "min AT/walk",
+                "CPU counted s", "CPU dist counted s", "CPU AT s", "CPU AT/counted", "CPU AT/dist counted");
         double sumCost = 0, sumRec = 0, sumColdX = 0, sumWarm = 0, sumWarmX = 0, sumWarmD = 0, sumMin = 0, sumMinX = 0, sumMinD = 0;
-        double sumColdW = 0, sumWarmW = 0, sumMinW = 0;
+        double sumColdW = 0, sumWarmW = 0, sumMinW = 0, sumCpu = 0, sumCpuD = 0;
         // Programs whose warm AT/eWPP reaches the target: the average hides that one program can carry it.
-        int tenWarm = 0, tenWarmD = 0, tenMin = 0, tenMinD = 0;
+        int tenWarm = 0, tenWarmD = 0, tenMin = 0, tenMinD = 0, tenCpu = 0, tenCpuD = 0;
         for (Row r : rows) {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
@@ -680,13 +702,18 @@ final class EwppBenchCommand implements Callable<Integer> {
             if (f.at().median() >= TARGET * f.distance().median()) tenWarmD++;
             if (f.at().min() >= TARGET * f.counts().min()) tenMin++;
             if (f.at().min() >= TARGET * f.distance().min()) tenMinD++;
+            sumCpu += f.at().cpu() / f.counts().cpu();
+            sumCpuD += f.at().cpu() / f.distance().cpu();
+            if (f.at().cpu() >= TARGET * f.counts().cpu()) tenCpu++;
+            if (f.at().cpu() >= TARGET * f.distance().cpu()) tenCpuD++;
             full.row(r.p.name(), f3(r.recoverEwpp), f3(f.coldExpand()), f3(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), f2(r.recoverAt / f.coldExpand()),
                     f4(f.counts().median()), f4(f.expand().median()), f4(f.distance().median()), f4(f.at().median()),
                     f2(f.at().median() / f.counts().median()), f2(f.at().median() / f.expand().median()), f2(f.at().median() / f.distance().median()),
                     f4(f.counts().min()), f4(f.expand().min()), f4(f.distance().min()), f4(f.at().min()),
                     f2(f.at().min() / f.counts().min()), f2(f.at().min() / f.expand().min()), f2(f.at().min() / f.distance().min()),
                     f3(f.coldWalk()), f2(r.recoverAt / f.coldWalk()), f4(f.walk().median()), f2(f.at().median() / f.walk().median()),
-                    f4(f.walk().min()), f2(f.at().min() / f.walk().min()));
+                    f4(f.walk().min()), f2(f.at().min() / f.walk().min()),
+                    f4(f.counts().cpu()), f4(f.distance().cpu()), f4(f.at().cpu()), f2(f.at().cpu() / f.counts().cpu()), f2(f.at().cpu() / f.distance().cpu()));
         }
         sb.append("\n## Recording and recovery time (Tables X, XI)\n\n")
                 .append("*recover*: open the file and recover every edge with its count, medians over the reps; on the eWPPs counted ")
@@ -703,7 +730,9 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
                 .append(" (its summaries, EwppIndex, built inside each run); *min*: the fastest of those ").append(WARM_REPS)
-                .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted.\n\n");
+                .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted. *CPU*: the median ")
+                .append("CPU time of the recovering thread over the same warm runs (a run of milliseconds waits for a core on a loaded machine; ")
+                .append("its CPU time does not: recovery is single-threaded, the garbage collector's threads are not counted).\n\n");
         full.appendTo(sb);
         sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP, full recovery: cold counted %.2f×, cold expanded %.2f×, cold walk %.2f×; warm (median) counted %.2f×, "
                 + "expanded %.2f×, distance counted %.2f×, walk %.2f×; warm (min) counted %.2f×, expanded %.2f×, distance counted %.2f×, walk %.2f× (target ≥ 10×).%n",
@@ -711,6 +740,8 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "Programs at ≥ %.0f× AT/eWPP: warm median counted %d of %d, distance counted %d of %d; "
                 + "warm min counted %d of %d, distance counted %d of %d (the medians are the figures to quote: the minimum is one run of %d).%n",
                 TARGET, tenWarm, rows.size(), tenWarmD, rows.size(), tenMin, rows.size(), tenMinD, rows.size(), WARM_REPS));
+        sb.append(String.format(Locale.ROOT, "Warm, CPU time (median): AT/eWPP counted %.2f×, distance counted %.2f×; at ≥ %.0f×: counted %d of %d, distance counted %d of %d.%n",
+                sumCpu / n, sumCpuD / n, TARGET, tenCpu, rows.size(), tenCpuD, rows.size()));
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;
@@ -802,7 +833,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
-                + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s\n");
+                + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s,cpu_counted_s,cpu_distance_counted_s,cpu_at_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -818,7 +849,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                     f4(r.expandCdr), f4(r.expandEwpp),
                     f4(r.full.coldExpand()), f4(r.full.counts().median()), f4(r.full.expand().median()), f4(r.full.at().median()),
                     f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
-                    f4(r.full.distance().min()), f4(r.full.coldWalk()), f4(r.full.walk().median()), f4(r.full.walk().min()))).append('\n');
+                    f4(r.full.distance().min()), f4(r.full.coldWalk()), f4(r.full.walk().median()), f4(r.full.walk().min()),
+                    f4(r.full.counts().cpu()), f4(r.full.distance().cpu()), f4(r.full.at().cpu()))).append('\n');
         }
         return sb.toString();
     }

@@ -5,7 +5,6 @@ import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
-import java.util.Arrays;
 
 /**
  * Every dependence edge of an eWPP with its count, without timestamps: what {@code deps} prints by
@@ -21,9 +20,10 @@ import java.util.Arrays;
  * whose store is ordered before the chunk's first segment, or not even before its last, has one
  * origin for all its loads and counts once; only for the others is the check grammar walked to
  * their heads ({@link PickedWalk}: rules without one are passed whole, their groups counted), each
- * distinct (symbol, segment) pair counting once. The writers' stores they name are then resolved together, per writer in ascending order
- * by one shared descent of its control WPP ({@link WeightedGrammar.Threaded#instructionsOf}), not
- * a select per record.
+ * load's group rank compared with the symbol's one bound (the sync order decides the origin per
+ * store segment, {@link CrossThreadOrder#firstOrdered}, not per load). The writers' stores they
+ * name are then resolved together, per writer in ascending order by one shared descent of its
+ * control WPP ({@link WeightedGrammar.Threaded#instructionsOf}), not a select per record.
  *
  * <p><b>By a walk</b> (traces before format 9, whose heads name the store but not the load): the
  * k-th group belongs to the control WPP's k-th load, so both grammars are walked by {@link
@@ -110,71 +110,62 @@ final class EwppCounts {
         if (cross) crosses(ci, symbols, counted);
     }
 
-    /** The CROSS heads of one chunk, each distinct (symbol, load segment) added once to {@code counted} with its count ({@link #cross}). */
+    /**
+     * The CROSS heads of one chunk, each symbol added to {@code counted} once per origin with its
+     * count ({@link #cross}). A load's origin depends on its segment only through one bound per
+     * store segment ({@link CrossThreadOrder#firstOrdered}): a symbol whose bound is at or before
+     * the chunk's first segment is cross-thread for all its loads, one whose bound is past the
+     * chunk's last segment racy for all; only for a symbol whose bound falls inside the chunk is
+     * the check grammar walked to its heads, each load compared with the group rank at the bound.
+     */
     private void crosses(EwppIndex.ChunkIndex ci, long[] symbols, LongList counted) {
         Alphabet alphabet = ci.alphabet();
         CrossThreadOrder order = index.order();
+        TraceView trace = index.trace();
         long first = order.segment(ci.thread, ci.offset);
         long last = order.segment(ci.thread, ci.offset + ci.wpp.length() - 1);
-        // A symbol whose store is ordered before the chunk's first segment is ordered before all its
-        // loads, and one not ordered before its last segment before none (the sync order only grows
-        // along a thread): only a symbol between the two needs its loads' own segments.
         boolean[] between = new boolean[alphabet.size()];
-        long[] writerSegments = new long[alphabet.size()]; // each CROSS symbol's store segment, looked up once
+        long[] split = new long[alphabet.size()]; // a between symbol's loads of this group rank or later are ordered after its store
         boolean any = false;
+        LongLongMap splits = new LongLongMap(); // bound -> 1 + its group rank: the chunk's CROSS symbols share few bounds
         for (int c = 0; c < symbols.length; c++) {
             if (symbols[c] == 0 || CheckSymbols.tag(alphabet.first(c)) != CheckSymbols.CROSS) continue;
             long sig = alphabet.second(c);
             int w = writer(ci, sig);
-            long writerSegment = writerSegments[c] = index.storeSegment(w, CheckSymbols.crossStore(sig) - 1);
-            if (first == last || order.ofSegments(w, writerSegment, ci.thread, first) == order.ofSegments(w, writerSegment, ci.thread, last)) {
-                cross(ci, c, first, writerSegment, symbols[c], counted);
-            } else {
+            long from = order.firstOrdered(w, index.storeSegment(w, CheckSymbols.crossStore(sig) - 1), ci.thread);
+            if (from <= first) cross(ci, c, Origin.CROSS_THREAD, symbols[c], counted);
+            else if (from > last) cross(ci, c, Origin.RACY, symbols[c], counted);
+            else {
+                // segment >= from: after sync operation from - 1, which lies inside the chunk
+                long rank = splits.get(from) - 1;
+                if (rank < 0) splits.put(from, 1 + (rank = ci.loads().rank(trace.syncPosition(ci.thread, from - 1) - ci.offset)));
+                split[c] = rank;
                 between[c] = any = true;
             }
         }
         if (!any) return;
-        // the loads before each of the chunk's sync operations, in the chunk's load order
-        TraceView trace = index.trace();
-        long[] loadsBefore = new long[Math.toIntExact(last - first)];
-        for (int m = 0; m < loadsBefore.length; m++) loadsBefore[m] = ci.loads().rank(trace.syncPosition(ci.thread, first + m) - ci.offset);
+        long[] ordered = new long[alphabet.size()];
         PickedWalk heads = new PickedWalk(ci.checks(), new WeightedGrammar(ci.checks(), between), ci.groups());
-        LongLongMap pairs = new LongLongMap(); // (symbol << 32 | segment - first) -> instances
-        for (int c = heads.next(); c >= 0; c = heads.next()) {
-            long g = heads.rank(); // the load's index among the chunk's loads
-            int lo = 0;
-            int hi = loadsBefore.length;
-            while (lo < hi) { // the sync operations before the load: those with loads-before <= g
-                int mid = (lo + hi) >>> 1;
-                if (loadsBefore[mid] > g) hi = mid;
-                else lo = mid + 1;
-            }
-            long key = (long) c << 32 | lo;
-            pairs.put(key, pairs.get(key) + 1);
-        }
-        for (long key : pairs.keys()) {
-            int c = (int) (key >>> 32);
-            cross(ci, c, first + (int) key, writerSegments[c], pairs.get(key), counted);
+        for (int c = heads.next(); c >= 0; c = heads.next()) if (heads.rank() >= split[c]) ordered[c]++;
+        for (int c = 0; c < between.length; c++) {
+            if (!between[c]) continue;
+            cross(ci, c, Origin.CROSS_THREAD, ordered[c], counted);
+            cross(ci, c, Origin.RACY, symbols[c] - ordered[c], counted);
         }
     }
 
-    /**
-     * {@code instances} loads of the chunk in the thread's segment {@code segment}, each signed with
-     * CROSS symbol {@code c} whose store is in its writer's segment {@code writerSegment}: (thread,
-     * segment, load, signature, instances, writer segment), {@link #RECORD} longs.
-     */
-    private static void cross(EwppIndex.ChunkIndex ci, int c, long segment, long writerSegment, long instances, LongList counted) {
+    /** {@code instances} loads of the chunk signed with CROSS symbol {@code c}, of one origin: (load, signature, instances, origin), {@link #RECORD} longs. */
+    private static void cross(EwppIndex.ChunkIndex ci, int c, Origin origin, long instances, LongList counted) {
+        if (instances == 0) return;
         Alphabet alphabet = ci.alphabet();
-        counted.add(ci.thread);
-        counted.add(segment);
         counted.add(CheckSymbols.load(alphabet.first(c)));
         counted.add(alphabet.second(c));
         counted.add(instances);
-        counted.add(writerSegment);
+        counted.add(origin.ordinal());
     }
 
     /** Longs per counted CROSS record ({@link #cross}). */
-    private static final int RECORD = 6;
+    private static final int RECORD = 4;
 
     /** The writer thread a CROSS signature names, checked against the trace. */
     private int writer(EwppIndex.ChunkIndex ci, long sig) {
@@ -185,54 +176,48 @@ final class EwppCounts {
 
     /**
      * The edges of the counted CROSS records ({@link #cross}): per writer the store numbers read,
-     * ascending and distinct, their instructions by one shared descent; then each record's origin
-     * from the two segments.
+     * marked in a bit set over its stores (ascending and distinct without a sort), their
+     * instructions by one shared descent of its control WPP; a record's instruction is then found
+     * by the rank of its store among the marked ones.
      */
     private void resolveCounted(LongList counted, DependenceCounts counts) {
         int threads = index.trace().threadCount();
-        LongList[] read = new LongList[threads];
+        long[][] marks = new long[threads][];
         for (int i = 0; i < counted.size(); i += RECORD) {
-            long sig = counted.get(i + 3);
+            long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig); // checked by crosses()
-            if (read[w] == null) read[w] = new LongList();
-            read[w].add(CheckSymbols.crossStore(sig) - 1);
+            long stores = index.all(w).total();
+            if (marks[w] == null) marks[w] = new long[Math.toIntExact((stores + 63) >>> 6)];
+            long k = CheckSymbols.crossStore(sig) - 1;
+            if (k < 0 || k >= stores) throw new IllegalStateException("a load read store " + k + " of thread " + w + ", which made " + stores);
+            marks[w][(int) (k >>> 6)] |= 1L << k;
         }
-        long[][] stores = new long[threads][];
+        int[][] marksBefore = new int[threads][]; // per word of marks: the marked stores in earlier words
         int[][] instructions = new int[threads][];
         for (int w = 0; w < threads; w++) {
-            if (read[w] == null) continue;
-            long[] k = new long[read[w].size()];
-            for (int i = 0; i < k.length; i++) k[i] = read[w].get(i);
-            Arrays.sort(k);
-            int distinct = 0;
-            for (int i = 0; i < k.length; i++) if (i == 0 || k[i] != k[i - 1]) k[distinct++] = k[i];
-            stores[w] = k = Arrays.copyOf(k, distinct);
+            if (marks[w] == null) continue;
+            long[] m = marks[w];
+            int[] before = marksBefore[w] = new int[m.length];
+            int n = 0;
+            for (int j = 0; j < m.length; j++) {
+                before[j] = n;
+                n += Long.bitCount(m[j]);
+            }
+            long[] k = new long[n];
+            int e = 0;
+            for (int j = 0; j < m.length; j++) for (long bits = m[j]; bits != 0; bits &= bits - 1) k[e++] = (long) j << 6 | Long.numberOfTrailingZeros(bits);
             instructions[w] = index.all(w).instructionsOf(k);
         }
-        CrossThreadOrder order = index.order();
         Origin[] origins = Origin.values();
         LongLongMap edges = new LongLongMap(); // (store instruction << 33 | load << 2 | origin) -> instances
-        int lastWriter = -1;
-        int lastReader = -1;
-        long lastWriterSegment = -1;
-        long lastSegment = -1;
-        Origin origin = null;
         for (int i = 0; i < counted.size(); i += RECORD) {
-            int t = (int) counted.get(i);
-            long segment = counted.get(i + 1);
-            long sig = counted.get(i + 3);
+            long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig);
-            int m = Arrays.binarySearch(stores[w], CheckSymbols.crossStore(sig) - 1);
-            long writerSegment = counted.get(i + 5);
-            if (w != lastWriter || t != lastReader || writerSegment != lastWriterSegment || segment != lastSegment) { // records of one chunk mostly share both segments
-                origin = order.ofSegments(w, writerSegment, t, segment);
-                lastWriter = w;
-                lastReader = t;
-                lastWriterSegment = writerSegment;
-                lastSegment = segment;
-            }
-            long key = (long) instructions[w][m] << 33 | counted.get(i + 2) << 2 | origin.ordinal();
-            edges.put(key, edges.get(key) + counted.get(i + 4));
+            long k = CheckSymbols.crossStore(sig) - 1;
+            int word = (int) (k >>> 6);
+            int m = marksBefore[w][word] + Long.bitCount(marks[w][word] & ((1L << k) - 1));
+            long key = (long) instructions[w][m] << 33 | counted.get(i) << 2 | counted.get(i + 3);
+            edges.put(key, edges.get(key) + counted.get(i + 2));
         }
         for (long key : edges.keys()) counts.add((int) (key >>> 33), (int) (key >>> 2 & 0x7FFF_FFFFL), origins[(int) (key & 3)], edges.get(key));
     }

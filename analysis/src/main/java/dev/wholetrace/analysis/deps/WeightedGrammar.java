@@ -209,6 +209,11 @@ final class WeightedGrammar {
             return new Threaded(chunks, grammars, offsets, before);
         }
 
+        /** Picked terminals over all the thread's chunks. */
+        long total() {
+            return before[chunks.length];
+        }
+
         /** Picked terminals before thread position {@code position}. */
         long rank(long position) {
             int i = upperBound(offsets, position) - 1; // the chunk holding position
