@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # bench/prediction-measure.sh: the measured side of bench/run prediction (docs/results/prediction.md).
-#   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
+#   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
 # (--jar: a copy of the workloads jar, so that a build in the same tree during the hour of runs does not swap it)
-# Steady state, JIT warm-up excluded: each kernel runs at a small and a large step count (STEPS_LO,
-# STEPS_HI below, chosen so the difference is >= 2 s of one core's CPU); the steady-state time of
+# Steady state, JIT warm-up excluded: each kernel or driver runs at a small and a large step count (steps_of
+# in bench/prediction-sizes.sh, chosen so the difference is about 1 s or more of one core's CPU); the steady-state time of
 # STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up, class loading and
 # the JIT's warm-up happen in both and cancel). Each run is timed by /usr/bin/time: wall seconds and
 # CPU seconds (user + sys of every thread of the JVM), pinned to one core (taskset -c 0) and to two
@@ -22,8 +22,7 @@ while [[ $# -gt 0 ]]; do
     *) echo "prediction-measure: unknown option $1" >&2; exit 2 ;;
   esac
 done
-size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; esac; }
-steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;; esac; }
+source bench/prediction-sizes.sh
 : > "$out"
 for ((r = 0; r < reps; r++)); do
   for k in $kernels; do
@@ -32,8 +31,11 @@ for ((r = 0; r < reps; r++)); do
         for s in $(steps_of "$k"); do
           load=$(cut -d' ' -f1 /proc/loadavg)
           tf=$(mktemp)
-          /usr/bin/time -o "$tf" -f "%e %U %S" taskset -c "$cores" java -cp "$jar" dev.wholetrace.workloads.Workload "$k" "$t" "$(size_of "$k")" "$s" >/dev/null
-          read -r wall user sys < "$tf"; rm -f "$tf"
+          rc=0
+          # shellcheck disable=SC2046 # main_of's words are the class and its arguments
+          /usr/bin/time -o "$tf" -f "%e %U %S" taskset -c "$cores" java -cp "$jar" $(main_of "$k" "$t" "$s") >/dev/null || rc=$?
+          if [[ $rc != "$(exit_of "$k")" ]]; then echo "prediction-measure: $k $t threads $s steps exited with $rc" >&2; exit 1; fi
+          read -r wall user sys < <(tail -n 1 "$tf"); rm -f "$tf" # time writes "Command exited with non-zero status" first
           n=$([[ $cores == 0 ]] && echo 1 || echo 2)
           printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$t" "$n" "$s" "$r" "$wall" "$(echo "$user + $sys" | bc -l)" "$load" >> "$out"
         done

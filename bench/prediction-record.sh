@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/prediction-record.sh WORK [--kernels "sor lu fft water"] [--threads "1 2 4 8"]: the COR recordings
+# bench/prediction-record.sh WORK [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"]: the COR recordings
 # whose block counts drive the predictions of bench/run prediction, at two small step counts per kernel
 # (the steady state per step is the difference: the same subtraction as the measured side makes).
 set -euo pipefail
@@ -22,7 +22,10 @@ for k in $kernels; do
     for s in $(profile_steps_of "$k"); do
       f="$work/$k-$t-$s.wtrace"
       [[ -s "$f" ]] && continue
-      java -jar cli/target/wholetrace.jar record --mode COR -o "$f" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" "$t" "$(size_of "$k")" "$s" >/dev/null 2>"$work/$k-$t-$s.record.log"
+      rc=0
+      # shellcheck disable=SC2046 # main_of's words are the class and its arguments
+      java -jar cli/target/wholetrace.jar record --mode COR -o "$f" --force -- java -cp "$jar" $(main_of "$k" "$t" "$s") >/dev/null 2>"$work/$k-$t-$s.record.log" || rc=$?
+      if [[ $rc != "$(exit_of "$k")" ]]; then echo "prediction-record: $k $t threads $s steps exited with $rc ($work/$k-$t-$s.record.log)" >&2; exit 1; fi
     done
   done
 done

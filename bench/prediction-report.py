@@ -4,7 +4,8 @@ docs/results/prediction.md from bench/prediction-measure.sh's and bench/predicti
 
 Steady state, JIT warm-up excluded: measured = median(time at the high step count) - median(time at
 the low one); predicted = (P(high recorded steps) - P(low recorded steps)) / their difference x the
-measured difference in steps. Compared quantities:
+measured difference in steps. The step counts are those in the two files (bench/prediction-sizes.sh
+chooses them), the programs (kernels and library drivers) in the order measured. Compared quantities:
   1 core : predicted time at 1 processor against the measured CPU seconds (user + sys) of the JVM
            pinned to one core (on an idle core its wall time; on a loaded machine wall time also
            counts other processes' turns, CPU time does not);
@@ -17,35 +18,45 @@ from collections import defaultdict
 
 meas_file, pred_file, clock, out_md, rows_out = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4], sys.argv[5]
 sys.path.insert(0, __file__.rsplit('/', 1)[0])
-steps = {'sor': (1000, 21000), 'lu': (10, 260), 'fft': (10, 260), 'water': (10, 1010)}
-rec = {'sor': (10, 30), 'lu': (1, 3), 'fft': (1, 3), 'water': (2, 6)}
 
 m = defaultdict(list)  # (k, t, cores, steps) -> [(wall, cpu, load)]
+programs = []  # in the order measured
+steps, rec = defaultdict(set), defaultdict(set)  # k -> the measured step counts, the recorded ones
 for line in open(meas_file):
     if not line.strip():
         continue
     k, t, c, s, r, wall, cpu, load = line.split('\t')
     m[(k, int(t), int(c), int(s))].append((float(wall), float(cpu), float(load)))
+    steps[k].add(int(s))
+    if k not in programs:
+        programs.append(k)
 p = {}  # (k, t, procs, steps) -> (seconds, busy seconds)
 for line in open(pred_file):
     if not line.strip():
         continue
     k, t, procs, s, sec, busy, trunc = line.rstrip('\n').split('\t')
     p[(k, int(t), int(procs), int(s))] = (float(sec), float(busy) / clock, trunc == 'True')
+    rec[k].add(int(s))
+
+def low_high(counts):
+    """The two step counts of one program, low first (None unless there are exactly two)."""
+    return tuple(sorted(counts)) if len(counts) == 2 else None
 
 def med(xs):
     return statistics.median(xs)
 
 rows = []
 for (k, t, c, s) in sorted(m):
-    lo, hi = steps[k]
+    if not low_high(steps[k]) or not low_high(rec[k]):
+        continue
+    lo, hi = low_high(steps[k])
     if s != hi or (k, t, c, lo) not in m:
         continue
     H, L = m[(k, t, c, hi)], m[(k, t, c, lo)]
     wall = med([x[0] for x in H]) - med([x[0] for x in L])
     cpu = med([x[1] for x in H]) - med([x[1] for x in L])
     load = statistics.mean([x[2] for x in H + L])
-    a, b = rec[k]
+    a, b = low_high(rec[k])
     if (k, t, c, a) not in p or (k, t, c, b) not in p:
         continue
     scale = (hi - lo) / (b - a)
@@ -62,8 +73,8 @@ lines += ["| kernel | threads | 1 core: measured CPU s | predicted s | error | 2
           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
 with open(rows_out, 'w') as f:
     by = {(r['k'], r['t'], r['c']): r for r in rows}
-    for k in ['sor', 'lu', 'fft', 'water']:
-        for t in [1, 2, 4, 8]:
+    for k in programs:
+        for t in sorted({r['t'] for r in rows if r['k'] == k}):
             r1, r2 = by.get((k, t, 1)), by.get((k, t, 2))
             if not r1 or not r2:
                 continue

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # bench/prediction-simulate.sh WORK MACHINE OUT.tsv [--kernels ...] [--threads ...] [--procs 1,2] [--replay] [--cli JAR] [--graph G]: simulates
-# WORK/workload.egraph with each recording WORK/rec/K-T-S.wtrace as --profile on MACHINE (with --replay: the
+# each kernel's graph (WORK/workload.egraph; a driver's WORK/K.egraph, graph_of in bench/prediction-sizes.sh) with each recording WORK/rec/K-T-S.wtrace as --profile on MACHINE (with --replay: the
 # trace-driven predictor, simulate --replay, instead). Rows: kernel threads procs steps seconds cpu-seconds
-# (the simulated threads' executing time, summed). --cli: another build's CLI jar, --graph: its graph (default WORK/workload.egraph),
+# (the simulated threads' executing time, summed). --cli: another build's CLI jar, --graph: its graph for the kernels (default WORK/workload.egraph),
 # to compare two versions of the model on the same recordings.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 work="$1"; machine="$2"; out="$3"; shift 3
-kernels="sor lu fft water"; threads="1 2 4 8"; procs=1,2; use=--profile; tag=sim; cli=cli/target/wholetrace.jar; graph="$work/workload.egraph"
+kernels="sor lu fft water"; threads="1 2 4 8"; procs=1,2; use=--profile; tag=sim; cli=cli/target/wholetrace.jar; graph=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --kernels) kernels="$2"; shift 2 ;;
@@ -26,7 +26,8 @@ for k in $kernels; do
   for t in $threads; do
     for s in $(profile_steps_of "$k"); do
       j="$work/$tag-$k-$t-$s.json"
-      java -jar "$cli" simulate "$graph" --machine "$machine" --procs "$procs" --runs 1 \
+      g=$(graph_of "$k" "$work"); [[ -n $graph && $g == "$work/workload.egraph" ]] && g=$graph
+      java -jar "$cli" simulate "$g" --machine "$machine" --procs "$procs" --runs 1 \
           "$use" "$work/rec/$k-$t-$s.wtrace" --format json > "$j" 2>"$work/$tag-$k-$t-$s.log"
       python3 - "$j" "$k" "$t" "$s" >> "$out" <<'PY'
 import json, sys

@@ -1,6 +1,25 @@
-# Sourced by bench/prediction*.sh: the kernels' sizes and step counts (docs/results/prediction.md).
+# Sourced by bench/prediction*.sh: the programs' sizes, step counts and command lines (docs/results/prediction.md).
+# The kernels (sor lu fft water) run through dev.wholetrace.workloads.Workload and are predicted from its graph;
+# the library drivers (math3 guava) run their own main class, whose graph is built from the workloads jar
+# (libraries shaded in). A driver's "steps" are its size argument (Math3Driver: rounds; GuavaDriver: the
+# multiplier of its hashed items and of each thread's iterations), its thread count the argument after it.
 # size_of K: the problem size; steps_of K: the measured step counts (low, high), whose difference is
-# >= 2 s of one core's CPU in steady state; profile_steps_of K: the recorded step counts (low, high).
-size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; esac; }
-steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;; esac; }
-profile_steps_of() { case "$1" in sor) echo "10 30" ;; lu) echo "1 3" ;; fft) echo "1 3" ;; water) echo "2 6" ;; esac; }
+# 0.8-5 s of one core's CPU in steady state (sessions 35 and 36); profile_steps_of K: the recorded step counts (low, high).
+size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; *) echo - ;; esac; }
+steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;;
+  math3) echo "20 720" ;; guava) echo "20 5020" ;; esac; }
+profile_steps_of() { case "$1" in sor) echo "10 30" ;; lu) echo "1 3" ;; fft) echo "1 3" ;; water) echo "2 6" ;;
+  math3) echo "2 6" ;; guava) echo "2 6" ;; esac; }
+# main_of K THREADS STEPS: the main class and arguments of one run.
+main_of() {
+  case "$1" in
+    math3) echo "dev.wholetrace.workloads.libs.Math3Driver $3 $2" ;;
+    guava) echo "dev.wholetrace.workloads.libs.GuavaDriver $3 $2" ;;
+    *) echo "dev.wholetrace.workloads.Workload $1 $2 $(size_of "$1") $3" ;;
+  esac
+}
+# graph_of K WORK: the execution graph K is predicted from (bench/prediction.sh builds each one, entry_of K its entry).
+graph_of() { case "$1" in math3 | guava) echo "$2/$1.egraph" ;; *) echo "$2/workload.egraph" ;; esac; }
+entry_of() { main_of "$1" 1 1 | cut -d' ' -f1; }
+# exit_of K: the exit code of a successful run (the drivers end with System.exit of their own code).
+exit_of() { case "$1" in math3) echo 5 ;; guava) echo 3 ;; *) echo 0 ;; esac; }

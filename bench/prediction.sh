@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # bench/run prediction: execution-graph predictions against measured run times (docs/results/prediction.md).
-#   bench/run prediction [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3] [--out docs/results] [--work bench/work/prediction]
+#   bench/run prediction [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--out docs/results] [--work bench/work/prediction]
 # 1. calibrate a machine file once, pinned to one core (taskset -c 0 wholetrace calibrate: least squares over
 #    micro-benchmark loops, none of them a kernel below; thread CPU time);
+#    The library drivers Math3Driver and GuavaDriver (math3, guava) go through every step like the kernels, each
+#    predicted from its own graph (bench/prediction-sizes.sh: their command lines, steps and graphs);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
 #    time, --reps runs each (bench/prediction-measure.sh; the difference is the steady state, JIT warm-up excluded);
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);
@@ -16,7 +18,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-kernels="sor lu fft water"; threads="1 2 4 8"; reps=3; out=docs/results; work=bench/work/prediction
+kernels="sor lu fft water math3 guava"; threads="1 2 4 8"; reps=3; out=docs/results; work=bench/work/prediction
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --kernels) kernels="$2"; shift 2 ;;
@@ -33,7 +35,14 @@ jar=workloads/target/wholetrace-workloads.jar
 [[ -f bench/target/wholetrace-bench.jar ]] || mvn -q -B -pl bench -am package -DskipTests >&2
 echo "prediction: calibrating on one core" >&2
 taskset -c 0 java -jar cli/target/wholetrace.jar calibrate -o "$work/one-core.properties" --force 2>"$work/calibrate.log"
-java -jar cli/target/wholetrace.jar graph "$jar" --entry dev.wholetrace.workloads.Workload -o "$work/workload.egraph" --force 2>"$work/graph.log"
+source bench/prediction-sizes.sh
+built=" "
+for k in $kernels; do
+  g=$(graph_of "$k" "$work")
+  [[ $built == *" $g "* ]] && continue # the kernels share one graph
+  built+="$g "
+  java -jar cli/target/wholetrace.jar graph "$jar" --entry "$(entry_of "$k")" -o "$g" --force 2>"${g%.egraph}-graph.log"
+done
 echo "prediction: measuring" >&2
 bench/prediction-measure.sh "$work/measured.tsv" --kernels "$kernels" --threads "$threads" --reps "$reps"
 echo "prediction: recording" >&2
@@ -46,11 +55,12 @@ python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted-replay.tsv" "$clock" "$work/table-replay.md" "$work/rows-replay.tsv"
 java -cp bench/target/wholetrace-bench.jar dev.wholetrace.bench.PredictionChart "$work/rows.tsv" "$out/prediction.png"
 echo "prediction: 1-64 processor curves" >&2
-source bench/prediction-sizes.sh
 for k in $kernels; do
   s=$(profile_steps_of "$k" | cut -d' ' -f1)
-  java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" 64 "$(size_of "$k")" "$s" >/dev/null 2>"$work/rec/$k-64-$s.record.log"
-  java -jar cli/target/wholetrace.jar simulate "$work/workload.egraph" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
+  # shellcheck disable=SC2046 # main_of's words are the class and its arguments
+  java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" $(main_of "$k" 64 "$s") >/dev/null 2>"$work/rec/$k-64-$s.record.log" \
+      || [[ $? == "$(exit_of "$k")" ]]
+  java -jar cli/target/wholetrace.jar simulate "$(graph_of "$k" "$work")" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
       --procs 1,4,8,16,32,64 --runs 3 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
 done
 python3 bench/prediction-curves.py "$work/curves.tsv" $(for k in $kernels; do echo "$work/curve-$k.json"; done) > "$work/curves.md"

@@ -2,7 +2,8 @@ package dev.wholetrace.workloads;
 
 /**
  * The optional size argument every workload takes: a positive work multiplier, default 1 (the
- * small run the tests check). Benchmarks pass more so the work dominates JVM start-up.
+ * small run the tests check). Benchmarks pass more so the work dominates JVM start-up. Some
+ * drivers also take a thread count after it.
  */
 public final class Size {
     private Size() {}
@@ -18,5 +19,21 @@ public final class Size {
         }
         if (size < 1) throw new IllegalArgumentException("size must be a positive integer, not " + size);
         return size;
+    }
+
+    /**
+     * args[1] as a positive thread count, or byDefault when absent: the drivers' optional second
+     * argument, which bench/run prediction sets (1, 2, 4, 8 threads) and nothing else does.
+     */
+    public static int threads(String[] args, int byDefault) {
+        if (args.length < 2) return byDefault;
+        int threads;
+        try {
+            threads = Integer.parseInt(args[1]);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("threads must be a positive integer, not " + args[1], e);
+        }
+        if (threads < 1) throw new IllegalArgumentException("threads must be a positive integer, not " + threads);
+        return threads;
     }
 }

@@ -30,11 +30,40 @@ public final class Profile {
     /** The same keys → how many of the recording's threads ran the block. */
     private final Map<String, TreeMap<Integer, Long>> threads;
     private final long blocks;
+    /** Classes ({@code owner/Name}) with a block in the recording's code map: the ones it loaded and instrumented. */
+    private final Set<String> classes = new HashSet<>();
+    /** Their packages ({@code owner}). */
+    private final Set<String> packages = new HashSet<>();
 
     Profile(Map<String, TreeMap<Integer, Long>> counts, Map<String, TreeMap<Integer, Long>> threads, long blocks) {
         this.counts = counts;
         this.threads = threads;
         this.blocks = blocks;
+        for (String id : counts.keySet()) {
+            String c = classOf(id);
+            classes.add(c);
+            packages.add(packageOf(c));
+        }
+    }
+
+    /** {@code owner/Name} of a method id {@code owner/Name.method(desc)} (a descriptor has no dot). */
+    private static String classOf(String id) {
+        return id.substring(0, id.lastIndexOf('.', id.indexOf('(')));
+    }
+
+    private static String packageOf(String cls) {
+        return cls.substring(0, Math.max(0, cls.lastIndexOf('/')));
+    }
+
+    /**
+     * Whether the recording shows that method {@code id} never ran although its class has no block
+     * in the code map: the agent instruments a class when it is loaded, so a class missing from a
+     * package it instrumented other classes of was never loaded. (A class excluded by an
+     * {@code include=} pattern naming classes rather than packages would be taken as never loaded too.)
+     */
+    private boolean neverLoaded(String id) {
+        String c = classOf(id);
+        return !classes.contains(c) && packages.contains(packageOf(c));
     }
 
     /** Block counts of every thread of the recording {@code file}. */
@@ -141,8 +170,13 @@ public final class Profile {
      * reflection), so class-hierarchy analysis offers only the program's other implementations, the
      * proxy itself among them, and every such call recursed to the simulator's depth limit
      * (HikariCP's statements ran 2000 times as often as recorded). A call left without a target
-     * leaves the graph: a plain invoke ({@link Action#NONE}). A target the recording did not
-     * instrument (no block of it in the code map) is kept: its count says nothing.
+     * leaves the graph: a plain invoke ({@link Action#NONE}). A target of a class the recording never
+     * loaded ({@link #neverLoaded}) is impossible too: rapid type analysis offers a virtual call every
+     * override the reachable code might instantiate, and GuavaDriver's simulation ran Guava's
+     * {@code hashCode} methods ({@code Sets.hashCodeImpl}, {@code ImmutableList.hashCode}), never
+     * entered in its recording, until it was cut off (2 M vertices for 0.3 M recorded entries). A target
+     * the recording did not instrument (no block of its class, nor of its package) is kept: its count
+     * says nothing.
      */
     private void dropImpossibleTargets(ExecutionGraph g, MethodGraph m, Vertex v) {
         long site = count(m.id(), v.bci);
@@ -158,7 +192,8 @@ public final class Profile {
         boolean[] impossible = new boolean[ids.length];
         int kept = 0;
         for (int k = 0; k < ids.length; k++) {
-            impossible[k] = counts.containsKey(ids[k]) && entries[k] == 0 || ids[k].equals(m.id()) && entries[k] + others <= site;
+            boolean neverEntered = counts.containsKey(ids[k]) ? entries[k] == 0 : neverLoaded(ids[k]);
+            impossible[k] = neverEntered || ids[k].equals(m.id()) && entries[k] + others <= site;
             if (!impossible[k]) kept++;
         }
         if (kept == v.targets.length) return;

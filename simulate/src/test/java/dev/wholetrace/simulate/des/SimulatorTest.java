@@ -240,11 +240,20 @@ class SimulatorTest {
         ExecutionGraph elsewhere = graph(SELF);
         new Profile(counts, Map.of(), 1).applyTo(elsewhere);
         assertThat(elsewhere.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.NONE);
-        // not instrumented (no count at all): kept
+        // no block of its class, in a package the recording instrumented (t/Main): the class was never loaded
         counts.remove("t/P.close()V");
-        ExecutionGraph unknown = graph(SELF);
+        ExecutionGraph neverLoaded = graph(SELF);
+        new Profile(counts, Map.of(), 1).applyTo(neverLoaded);
+        assertThat(neverLoaded.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.NONE);
+        // not instrumented (no count of its class nor of its package): kept
+        ExecutionGraph unknown = graph(SELF.replace("t/P.close", "u/P.close"));
         new Profile(counts, Map.of(), 1).applyTo(unknown);
         assertThat(unknown.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
+        // its class was loaded (another method of it ran) but the method has no count: kept, as before
+        counts.put("t/P.open()V", new java.util.TreeMap<>(Map.of(0, 1L)));
+        ExecutionGraph loaded = graph(SELF);
+        new Profile(counts, Map.of(), 2).applyTo(loaded);
+        assertThat(loaded.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
     }
 
     @Test

@@ -28,12 +28,13 @@ import java.util.concurrent.locks.Lock;
 /**
  * Guava under the agent: immutable collections, multimaps, a loading cache, hashing, and three
  * threads counting into a ConcurrentHashMap under Striped locks. Prints a deterministic summary
- * and exits with code 3. Optional argument: size (default 1) multiplies the hashed items and each
- * thread's iterations.
+ * and exits with code 3. Optional arguments: size (default 1) multiplies the hashed items and each
+ * thread's iterations; then the number of counting threads (default 3).
  */
 public final class GuavaDriver {
     public static void main(String[] args) throws Exception {
         int size = Size.of(args);
+        int threads = Size.threads(args, 3);
         ImmutableMap<String, Integer> map = ImmutableMap.<String, Integer>builder()
                 .put("one", 1).put("two", 2).put("three", 3).put("four", 4).put("five", 5).buildOrThrow();
         System.out.println("map " + map);
@@ -68,7 +69,6 @@ public final class GuavaDriver {
         ConcurrentHashMap<String, Long> counts = new ConcurrentHashMap<>();
         Striped<Lock> stripes = Striped.lock(8);
         Map<String, Long> plainCounts = new TreeMap<>();
-        int threads = 3;
         List<Thread> ts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;

@@ -31,8 +31,10 @@ import org.apache.commons.math3.transform.TransformType;
 /**
  * commons-math3 under the agent: matrix decompositions, an FFT, descriptive and inferential
  * statistics, and two threads drawing from seeded distributions. Prints rounded results and exits
- * with code 5. Optional argument: size (default 1), the number of rounds; rounds after the first
- * use a shifted matrix diagonal and other seeds, and print one CRC of their results instead.
+ * with code 5. Optional arguments: size (default 1), the number of rounds; rounds after the first
+ * use a shifted matrix diagonal and other seeds, and print one CRC of their results instead; then
+ * the number of sampling threads (default 2; the t-test and correlation compare the first and the
+ * last thread's samples, the same sample when there is one).
  */
 public final class Math3Driver {
     static String f(double d) {
@@ -47,15 +49,16 @@ public final class Math3Driver {
 
     public static void main(String[] args) throws Exception {
         int size = Size.of(args);
-        round(0, System.out::println);
+        int threads = Size.threads(args, 2);
+        round(0, threads, System.out::println);
         CRC32 crc = new CRC32();
-        for (int r = 1; r < size; r++) round(r, line -> crc.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        for (int r = 1; r < size; r++) round(r, threads, line -> crc.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         if (size > 1) System.out.println("rounds " + size + " crc " + Long.toHexString(crc.getValue()));
         System.exit(5);
     }
 
-    /** One round; round 0 is the original program. Each result line goes to out. */
-    static void round(int r, Consumer<String> out) throws InterruptedException {
+    /** One round with the given number of sampling threads; round 0 is the original program. Each result line goes to out. */
+    static void round(int r, int threads, Consumer<String> out) throws InterruptedException {
         int n = 8;
         double[][] a = new double[n][n];
         for (int i = 0; i < n; i++) {
@@ -90,10 +93,10 @@ public final class Math3Driver {
         for (int i = 0; i < signal.length; i++) err = Math.max(err, Math.abs(back[i].getReal() - signal[i]));
         out.accept("fft roundtrip " + (err < 1e-9));
 
-        // Two threads each draw a seeded sample; results are printed in thread order after join.
-        double[][] samples = new double[2][];
-        Thread[] ts = new Thread[2];
-        for (int t = 0; t < 2; t++) {
+        // Each thread draws a seeded sample; results are printed in thread order after join.
+        double[][] samples = new double[threads][];
+        Thread[] ts = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
             int id = t;
             ts[t] = new Thread(() -> {
                 NormalDistribution normal = new NormalDistribution(new Well19937c(1234 + id + 2 * r), 10 + id, 2, 1e-9);
@@ -102,7 +105,7 @@ public final class Math3Driver {
             ts[t].start();
         }
         for (Thread t : ts) t.join();
-        for (int t = 0; t < 2; t++) {
+        for (int t = 0; t < threads; t++) {
             DescriptiveStatistics d = new DescriptiveStatistics(samples[t]);
             SummaryStatistics s = new SummaryStatistics();
             for (double x : samples[t]) s.addValue(x);
@@ -110,8 +113,9 @@ public final class Math3Driver {
                     + f(d.getPercentile(50)) + " skew " + f(d.getSkewness()) + " kurt " + f(d.getKurtosis())
                     + " summary " + f(s.getMean()) + " " + f(s.getMax()));
         }
-        out.accept("ttest p " + f(new TTest().tTest(samples[0], samples[1])));
-        out.accept("pearson " + f(new PearsonsCorrelation().correlation(samples[0], samples[1])));
+        double[] last = samples[threads - 1];
+        out.accept("ttest p " + f(new TTest().tTest(samples[0], last)));
+        out.accept("pearson " + f(new PearsonsCorrelation().correlation(samples[0], last)));
         SimpleRegression reg = new SimpleRegression();
         for (int i = 0; i < 500; i++) reg.addData(i, 3 * i + samples[0][i]);
         out.accept("regression slope " + f(reg.getSlope()) + " intercept " + f(reg.getIntercept()) + " r2 " + f(reg.getRSquare()));
