@@ -47,6 +47,15 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     /** The {@code cycles} key of leaving a loop (once per entry: the JIT's loop set-up and exit); unset: 0. */
     public static final String LOOP_EXIT = "bc.loop-exit";
 
+    /**
+     * The {@code cost} key of a cross-processor wake-up's processor time (the cross-core group, {@code
+     * calibrate --cross-core}): charged to a thread woken onto another, idle processor before it runs. Unset: 0.
+     */
+    public static final String WAKE_REMOTE = "jvm.wake.remote";
+
+    /** The {@code cost} key of a cross-processor wake-up's delay beyond {@link #WAKE_REMOTE}: the idle processor waking up, not processor time. Unset: 0. */
+    public static final String WAKE_REMOTE_LATENCY = "jvm.wake.remote.latency";
+
     /** How runnable threads beyond the processor count wait. */
     public enum Scheduling {
         /** A thread keeps its processor until it blocks or ends; waiting threads start in arrival order. */
