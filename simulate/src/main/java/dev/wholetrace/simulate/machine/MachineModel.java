@@ -120,6 +120,13 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches);
     }
 
+    /** The same machine with {@code more} costs set (replacing those of the same name): a calibrated group added to a file. */
+    public MachineModel withCosts(Map<String, Long> more) {
+        TreeMap<String, Long> all = new TreeMap<>(costs);
+        all.putAll(more);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches);
+    }
+
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches);
