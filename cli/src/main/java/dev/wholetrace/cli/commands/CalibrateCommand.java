@@ -101,7 +101,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (cross != null) report.addAll(cross.report());
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
         else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
-        MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs());
+        MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
         target.writeText(w -> MachineFile.write(m, w));
         PrintWriter err = spec.commandLine().getErr();
         for (String line : report) err.println("calibrate: " + line);

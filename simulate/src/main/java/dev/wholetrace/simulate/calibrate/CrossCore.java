@@ -29,7 +29,6 @@ import java.util.concurrent.locks.LockSupport;
  * the load's, and {@code calibrate} prints the load average beside it); the processor times do not.
  */
 public final class CrossCore {
-    private static final double CYCLES_PER_NS = 100;
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     /** Per hand-over: ns of wall time and of processor time (both threads), same-core and cross-core runs. */
@@ -44,11 +43,11 @@ public final class CrossCore {
             return Math.max(0, crossWall - sameWall - remoteCpu());
         }
 
-        /** The group's {@code cost} entries in cycles of a calibrated file (0.01 ns). */
-        public Map<String, Long> costs() {
+        /** The group's {@code cost} entries in cycles of a file whose clock is {@code clockHz} (a calibrated file's: 0.01 ns). */
+        public Map<String, Long> costs(double clockHz) {
             Map<String, Long> m = new TreeMap<>();
-            m.put(MachineModel.WAKE_REMOTE, Math.round(remoteCpu() * CYCLES_PER_NS));
-            m.put(MachineModel.WAKE_REMOTE_LATENCY, Math.round(remoteLatency() * CYCLES_PER_NS));
+            m.put(MachineModel.WAKE_REMOTE, Math.round(remoteCpu() * clockHz / 1e9));
+            m.put(MachineModel.WAKE_REMOTE_LATENCY, Math.round(remoteLatency() * clockHz / 1e9));
             return m;
         }
 

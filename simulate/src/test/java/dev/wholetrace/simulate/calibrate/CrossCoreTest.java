@@ -20,7 +20,8 @@ class CrossCoreTest {
         CrossCore.Result r = new CrossCore.Result(0, 1, 1000, 900, 40_000, 25_900);
         assertThat(r.remoteCpu()).isEqualTo(25_000);
         assertThat(r.remoteLatency()).isEqualTo(14_000);
-        assertThat(r.costs()).containsEntry(MachineModel.WAKE_REMOTE, 2_500_000L).containsEntry(MachineModel.WAKE_REMOTE_LATENCY, 1_400_000L);
+        assertThat(r.costs(1e11)).containsEntry(MachineModel.WAKE_REMOTE, 2_500_000L).containsEntry(MachineModel.WAKE_REMOTE_LATENCY, 1_400_000L);
+        assertThat(r.costs(1e10)).containsEntry(MachineModel.WAKE_REMOTE, 250_000L); // a file's own cycles: session 29's files said 1e10
         CrossCore.Result cheaper = new CrossCore.Result(0, 1, 1000, 900, 900, 800); // cross-core no dearer: 0, never negative
         assertThat(cheaper.remoteCpu()).isZero();
         assertThat(cheaper.remoteLatency()).isZero();
