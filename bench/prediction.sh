@@ -2,7 +2,8 @@
 # bench/run prediction: execution-graph predictions against measured run times (docs/results/prediction.md).
 #   bench/run prediction [--kernels "sor lu fft water"] [--threads "1 2 4 8"] [--reps 3] [--out docs/results] [--work bench/work/prediction]
 # 1. calibrate a machine file once, pinned to one core (taskset -c 0 wholetrace calibrate: least squares over
-#    micro-benchmark loops, none of them a kernel below; thread CPU time);
+#    micro-benchmark loops, none of them a kernel below; thread CPU time), and add the cross-core group measured
+#    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
 #    time, --reps runs each (bench/prediction-measure.sh; the difference is the steady state, JIT warm-up excluded);
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);
@@ -33,14 +34,17 @@ jar=workloads/target/wholetrace-workloads.jar
 [[ -f bench/target/wholetrace-bench.jar ]] || mvn -q -B -pl bench -am package -DskipTests >&2
 echo "prediction: calibrating on one core" >&2
 taskset -c 0 java -jar cli/target/wholetrace.jar calibrate -o "$work/one-core.properties" --force 2>"$work/calibrate.log"
+# the cross-core group (session 36): a wake-up onto another, idle processor, which one core never shows; the
+# combined file predicts the 1-core points exactly as the one-core file does (the group costs only on 2+ processors)
+taskset -c 0,1 java -jar cli/target/wholetrace.jar calibrate --cross-core --base "$work/one-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-cross-core.log"
 java -jar cli/target/wholetrace.jar graph "$jar" --entry dev.wholetrace.workloads.Workload -o "$work/workload.egraph" --force 2>"$work/graph.log"
 echo "prediction: measuring" >&2
 bench/prediction-measure.sh "$work/measured.tsv" --kernels "$kernels" --threads "$threads" --reps "$reps"
 echo "prediction: recording" >&2
 bench/prediction-record.sh "$work/rec" --kernels "$kernels" --threads "$threads"
 echo "prediction: simulating" >&2
-bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
-bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
 clock=$(sed -n 's/^clock.hz=//p' "$work/one-core.properties")
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$clock" "$work/table.md" "$work/rows.tsv"
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted-replay.tsv" "$clock" "$work/table-replay.md" "$work/rows-replay.tsv"
@@ -50,7 +54,7 @@ source bench/prediction-sizes.sh
 for k in $kernels; do
   s=$(profile_steps_of "$k" | cut -d' ' -f1)
   java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" dev.wholetrace.workloads.Workload "$k" 64 "$(size_of "$k")" "$s" >/dev/null 2>"$work/rec/$k-64-$s.record.log"
-  java -jar cli/target/wholetrace.jar simulate "$work/workload.egraph" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
+  java -jar cli/target/wholetrace.jar simulate "$work/workload.egraph" --machine "$work/machine.properties" --profile "$work/rec/$k-64-$s.wtrace" \
       --procs 1,4,8,16,32,64 --runs 3 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
 done
 python3 bench/prediction-curves.py "$work/curves.tsv" $(for k in $kernels; do echo "$work/curve-$k.json"; done) > "$work/curves.md"
