@@ -97,7 +97,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             fitted = c.run(n, processors);
             report.addAll(c.fitReport());
         }
-        CrossCore.Result cross = crossCore ? (quick ? new CrossCore(2_000, 3) : new CrossCore(10_000, 5)).measure() : null;
+        CrossCore.Result cross = crossCore ? (quick ? new CrossCore(500, 2) : new CrossCore(10_000, 5)).measure() : null;
         if (cross != null) report.addAll(cross.report());
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
         else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");

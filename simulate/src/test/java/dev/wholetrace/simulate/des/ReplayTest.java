@@ -51,13 +51,6 @@ class ReplayTest {
                 Map.of("l1", 1000L, "l2", 100_000L));
     }
 
-    private static MachineModel withoutCrossCore(MachineModel m) {
-        Map<String, Long> costs = new java.util.TreeMap<>(m.costs());
-        costs.remove(MachineModel.WAKE_REMOTE);
-        costs.remove(MachineModel.WAKE_REMOTE_LATENCY);
-        return new MachineModel(m.name(), m.processors(), m.clockHz(), m.scheduling(), m.timeSliceCycles(), m.memoryContention(), m.seed(), m.cycles(), costs, m.caches());
-    }
-
     /** The events a run of {@code g} records: one block per vertex, its action as a sync event; thread objects 100 + thread. */
     static List<Iterator<Event>> recording(ExecutionGraph g, CodeMap code, List<int[]> blockIds) {
         for (int m = 0; m < g.methods().size(); m++) {
@@ -133,7 +126,7 @@ class ReplayTest {
             }
         }
         // the cross-core wake-ups are the replay's too: on two processors they cost, on one they do not
-        MachineModel two = machine(2, MachineModel.Scheduling.FIFO), twoLocal = withoutCrossCore(two);
+        MachineModel two = machine(2, MachineModel.Scheduling.FIFO), twoLocal = two.withCosts(Map.of(MachineModel.WAKE_REMOTE, 0L, MachineModel.WAKE_REMOTE_LATENCY, 0L));
         assertThat(new Simulator(r, two, 1_000_000).run().cycles()).isGreaterThan(new Simulator(r, twoLocal, 1_000_000).run().cycles());
         assertThat(new Simulator(r, two.withProcessors(1), 1_000_000).run().cycles())
                 .isEqualTo(new Simulator(r, twoLocal.withProcessors(1), 1_000_000).run().cycles());
