@@ -2,7 +2,8 @@
 # bench/run prediction: execution-graph predictions against measured run times (docs/results/prediction.md).
 #   bench/run prediction [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--out docs/results] [--work bench/work/prediction]
 # 1. calibrate a machine file once, pinned to one core (taskset -c 0 wholetrace calibrate: least squares over
-#    micro-benchmark loops, none of them a kernel below; thread CPU time);
+#    micro-benchmark loops, none of them a kernel below; thread CPU time), and add the cross-core group measured
+#    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either);
 #    The library drivers Math3Driver and GuavaDriver (math3, guava) go through every step like the kernels, each
 #    predicted from its own graph (bench/prediction-sizes.sh: their command lines, steps and graphs);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
@@ -35,6 +36,9 @@ jar=workloads/target/wholetrace-workloads.jar
 [[ -f bench/target/wholetrace-bench.jar ]] || mvn -q -B -pl bench -am package -DskipTests >&2
 echo "prediction: calibrating on one core" >&2
 taskset -c 0 java -jar cli/target/wholetrace.jar calibrate -o "$work/one-core.properties" --force 2>"$work/calibrate.log"
+# the cross-core group (session 36): a wake-up onto another, idle processor, which one core never shows; the
+# combined file predicts the 1-core points exactly as the one-core file does (the group costs only on 2+ processors)
+taskset -c 0,1 java -jar cli/target/wholetrace.jar calibrate --cross-core --base "$work/one-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-cross-core.log"
 source bench/prediction-sizes.sh
 built=" "
 for k in $kernels; do
@@ -48,8 +52,8 @@ bench/prediction-measure.sh "$work/measured.tsv" --kernels "$kernels" --threads 
 echo "prediction: recording" >&2
 bench/prediction-record.sh "$work/rec" --kernels "$kernels" --threads "$threads"
 echo "prediction: simulating" >&2
-bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
-bench/prediction-simulate.sh "$work" "$work/one-core.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
 clock=$(sed -n 's/^clock.hz=//p' "$work/one-core.properties")
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$clock" "$work/table.md" "$work/rows.tsv"
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted-replay.tsv" "$clock" "$work/table-replay.md" "$work/rows-replay.tsv"
@@ -60,7 +64,7 @@ for k in $kernels; do
   # shellcheck disable=SC2046 # main_of's words are the class and its arguments
   java -jar cli/target/wholetrace.jar record --mode COR -o "$work/rec/$k-64-$s.wtrace" --force -- java -cp "$jar" $(main_of "$k" 64 "$s") >/dev/null 2>"$work/rec/$k-64-$s.record.log" \
       || [[ $? == "$(exit_of "$k")" ]]
-  java -jar cli/target/wholetrace.jar simulate "$(graph_of "$k" "$work")" --machine "$work/one-core.properties" --profile "$work/rec/$k-64-$s.wtrace" \
+  java -jar cli/target/wholetrace.jar simulate "$(graph_of "$k" "$work")" --machine "$work/machine.properties" --profile "$work/rec/$k-64-$s.wtrace" \
       --procs 1,4,8,16,32,64 --runs 3 --format json > "$work/curve-$k.json" 2>"$work/curve-$k.log"
 done
 python3 bench/prediction-curves.py "$work/curves.tsv" $(for k in $kernels; do echo "$work/curve-$k.json"; done) > "$work/curves.md"

@@ -129,9 +129,30 @@ class CliGraphSimulateTest {
         assertThat(model.clockHz()).isEqualTo(1e11);
         assertThat(model.costs()).containsKeys("jvm.monitor-enter", "jvm.thread-start", "jvm.barrier", "jvm.handover");
         assertThat(model.cyclesOf(MachineModel.DEFAULT_CLASS)).isPositive();
+        assertThat(model.costs()).doesNotContainKeys(MachineModel.WAKE_REMOTE, MachineModel.WAKE_REMOTE_LATENCY); // unknown: 0
+        assertThat(r.err()).contains("cross-core: not measured");
         if (Files.isDirectory(Path.of("/sys/devices/system/cpu/cpu0/cache"))) { // Linux: the cache sizes and the walks' costs
             assertThat(model.caches()).containsKeys("l1", "l2");
             assertThat(model.cycles()).containsKeys("bc.walk.near.l2", "bc.walk.near.out", "bc.walk.far.l2", "bc.walk.far.out");
+        }
+    }
+
+    @Test
+    void crossCoreAddsItsGroupToABaseFileAndKeepsTheRest() throws Exception {
+        Path base = dir.resolve("base.properties"), out = dir.resolve("two.properties");
+        Files.writeString(base, "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
+        assertThat(Cli.run("calibrate", "--base", base.toString(), "-o", out.toString()).exit()).isEqualTo(2); // --base needs --cross-core
+        Cli r = Cli.run("calibrate", "--cross-core", "--base", base.toString(), "-o", out.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        if (Runtime.getRuntime().availableProcessors() >= 2) { // measured on two processors
+            assertThat(m.costs()).containsKeys(MachineModel.WAKE_REMOTE, MachineModel.WAKE_REMOTE_LATENCY);
+            assertThat(r.err()).contains("threads on cpus");
+        } else {
+            assertThat(m.costs()).doesNotContainKey(MachineModel.WAKE_REMOTE);
+            assertThat(r.err()).contains("one processor only");
         }
     }
 }

@@ -3,13 +3,18 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
+import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
+import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.machine.MachineFile;
+import dev.wholetrace.simulate.machine.MachineFileException;
 import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,10 +32,16 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "barrier awaits and thread hand-overs for the costs per synchronization (one cycle = 0.01 ns). "
                     + "Prints each loop's measured and fitted time. Run it "
                     + "pinned to the processors you want to model (taskset -c 0 for one core), on an idle machine; "
-                    + "it takes about ten seconds. The procedure is in docs/machine-model.md, \"Calibration\"."},
+                    + "it takes about ten seconds. The procedure is in docs/machine-model.md, \"Calibration\".",
+                "",
+                "--cross-core also measures what a wake-up onto another, idle processor costs (the cross-core group: "
+                    + "cost.jvm.wake.remote, cost.jvm.wake.remote.latency) with a park/unpark ping-pong pinned to one "
+                    + "processor, then to two; run it pinned to two cores. Without it the group is left unset (0: unknown). "
+                    + "With --base it measures only that group and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
+                "  taskset -c 0,1 wholetrace calibrate --cross-core --base one-core.properties -o two-core.properties",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -44,6 +55,12 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
 
     @Option(names = "--processors", paramLabel = "N", defaultValue = "1", description = "processors the file says the machine has (default: ${DEFAULT-VALUE}; simulate --procs overrides)")
     int processors;
+
+    @Option(names = "--cross-core", description = "also measure the cross-core group (a wake-up onto another, idle processor), on the first two processors this process may use")
+    boolean crossCore;
+
+    @Option(names = "--base", paramLabel = "FILE", description = "with --cross-core: keep this machine file's entries (a one-core calibration) and measure only the cross-core group")
+    Path base;
 
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
@@ -65,11 +82,29 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
-        MachineModel m = c.run(n, processors);
+        if (base != null && !crossCore) throw new IllegalArgumentException("--base needs --cross-core (it adds the cross-core group to a machine file)");
+        List<String> report = new ArrayList<>();
+        MachineModel fitted;
+        if (base != null) {
+            try {
+                fitted = MachineFile.read(base);
+            } catch (MachineFileException e) {
+                throw new FormatException(e.getMessage());
+            }
+            report.add("kept " + base + "'s entries; measured only the cross-core group");
+        } else {
+            Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
+            fitted = c.run(n, processors);
+            report.addAll(c.fitReport());
+        }
+        CrossCore.Result cross = crossCore ? (quick ? new CrossCore(500, 2) : new CrossCore(10_000, 5)).measure() : null;
+        if (cross != null) report.addAll(cross.report());
+        else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
+        else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
+        MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
         target.writeText(w -> MachineFile.write(m, w));
         PrintWriter err = spec.commandLine().getErr();
-        for (String line : c.fitReport()) err.println("calibrate: " + line);
+        for (String line : report) err.println("calibrate: " + line);
         err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");
         err.flush();
         if (!CommandSummary.isText(summaryFormat)) { // the text lines are the ones above, on stderr
@@ -77,7 +112,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
                     .put("clockHz", m.clockHz());
             m.cycles().forEach((k, v) -> summary.object("cycles").put(k, v));
             m.costs().forEach((k, v) -> summary.object("costs").put(k, v));
-            for (String line : c.fitReport()) summary.element("fit").put("line", line.strip());
+            for (String line : report) summary.element("fit").put("line", line.strip());
             summary.write(summaryFormat, spec.commandLine().getOut());
         }
         return 0;

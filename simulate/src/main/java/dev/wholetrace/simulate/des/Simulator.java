@@ -52,6 +52,12 @@ public final class Simulator {
     private final boolean[][] sync;
     /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
     private final double loopExit;
+    /**
+     * Cycles of a wake-up handed to another, idle processor ({@link MachineModel#WAKE_REMOTE}: processor time
+     * the woken thread pays before it runs; {@link MachineModel#WAKE_REMOTE_LATENCY}: the idle processor's
+     * delay, not processor time); 0 on a machine file without the cross-core group.
+     */
+    private final double wakeRemote, wakeRemoteLatency;
     /** First global vertex number of each method: per-thread visit counters are keyed by global vertex number. */
     private final int[] offset;
     private final String[] methodNames;
@@ -123,6 +129,8 @@ public final class Simulator {
             }
         }
         loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
+        wakeRemote = machine.costOf(MachineModel.WAKE_REMOTE);
+        wakeRemoteLatency = machine.costOf(MachineModel.WAKE_REMOTE_LATENCY);
         reachesClosure();
         rngState = machine.seed();
     }
@@ -193,10 +201,12 @@ public final class Simulator {
             now += dt;
             double work = dt * rate;
             for (SimThread t : running) {
+                double lag = Math.min(t.lag, work); // an idle processor waking up: time, not processor time
+                t.lag -= lag;
                 t.remaining -= work;
                 t.slice += work;
-                t.busy += dt;
-                methodCycles[t.top().method] += work;
+                t.busy += work > 0 ? dt * (1 - lag / work) : dt;
+                methodCycles[t.top().method] += work - lag;
             }
             done.clear();
             for (SimThread t : running) if (t.remaining <= 1e-9) done.add(t);
@@ -450,7 +460,7 @@ public final class Simulator {
                     if (w != null) {
                         l.owner = w;
                         l.holds = 1;
-                        wake(w, machine.costOf("jvm.handover"));
+                        wake(w, machine.costOf("jvm.handover"), false);
                     }
                 }
                 return true;
@@ -459,7 +469,7 @@ public final class Simulator {
                 String key = "barrier " + v.key;
                 List<SimThread> arrived = barriers.computeIfAbsent(key, k -> new ArrayList<>());
                 if (arrived.size() + 1 >= parties(key)) { // the last to arrive trips it and keeps its processor
-                    release(arrived);
+                    release(arrived, false);
                     return true;
                 }
                 arrived.add(t);
@@ -468,7 +478,7 @@ public final class Simulator {
             }
             case LATCH_COUNT_DOWN -> {
                 t.countedDown.add("latch-count-down " + v.key);
-                checkLatches();
+                checkLatches(false);
                 return true;
             }
             case LATCH_AWAIT -> {
@@ -491,13 +501,13 @@ public final class Simulator {
                 if (c.state == State.DONE) return true;
                 c.joiners.add(t);
                 block(t, "join");
-                for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key); // one party fewer
-                checkLatches();
+                for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, true); // one party fewer
+                checkLatches(true);
                 return false;
             }
             case QUEUE_PUT -> {
                 ArrayDeque<SimThread> takers = queueTakers.get(v.key);
-                if (takers != null && !takers.isEmpty()) wake(takers.poll(), machine.costOf("jvm.handover"));
+                if (takers != null && !takers.isEmpty()) wake(takers.poll(), machine.costOf("jvm.handover"), false);
                 else queueItems.merge(v.key, 1L, Long::sum);
                 return true;
             }
@@ -524,13 +534,26 @@ public final class Simulator {
         t.blockedOn = on;
     }
 
-    private void wake(SimThread t, double extra) {
+    /**
+     * {@code t}, blocked, is made ready by the running thread (the waker) with {@code extra} cycles of
+     * hand-over to pay. When a processor other than the waker's is idle and no ready thread is ahead for
+     * it, {@code t} runs there: a cross-processor wake-up, which also costs the machine's {@link
+     * #wakeRemote} processor cycles and {@link #wakeRemoteLatency} idle ones. On one processor a woken
+     * thread always waits for the waker's processor, so one-processor times do not depend on them.
+     *
+     * @param wakerLeft the waker has just blocked or ended: its processor, free now, is not another one
+     */
+    private void wake(SimThread t, double extra, boolean wakerLeft) {
         double waited = now - t.blockedSince;
         t.waited += waited;
         lockWait.merge(t.blockedOn, waited, Double::sum);
         t.state = State.READY;
         t.readySince = now;
         t.remaining += extra;
+        if (machine.processors() - running.size() - ready.size() - (wakerLeft ? 1 : 0) > 0) {
+            t.remaining += wakeRemote + wakeRemoteLatency;
+            t.lag += wakeRemoteLatency;
+        }
         ready.add(t);
     }
 
@@ -550,15 +573,15 @@ public final class Simulator {
         return t.state != State.DONE && !(t.state == State.BLOCKED && "join".equals(t.blockedOn));
     }
 
-    private void checkBarrier(String key) {
+    private void checkBarrier(String key, boolean wakerLeft) {
         List<SimThread> arrived = barriers.get(key);
-        if (arrived != null && !arrived.isEmpty() && arrived.size() >= parties(key)) release(arrived);
+        if (arrived != null && !arrived.isEmpty() && arrived.size() >= parties(key)) release(arrived, wakerLeft);
     }
 
-    private void release(List<SimThread> arrived) {
+    private void release(List<SimThread> arrived, boolean wakerLeft) {
         List<SimThread> go = new ArrayList<>(arrived);
         arrived.clear();
-        for (SimThread w : go) if (w.state == State.BLOCKED) wake(w, machine.costOf("jvm.handover"));
+        for (SimThread w : go) if (w.state == State.BLOCKED) wake(w, machine.costOf("jvm.handover"), wakerLeft);
     }
 
     /** A latch await may pass when every live thread that may count the latch down has done so (or waits itself). */
@@ -570,9 +593,9 @@ public final class Simulator {
         return true;
     }
 
-    private void checkLatches() {
+    private void checkLatches(boolean wakerLeft) {
         for (Map.Entry<String, List<SimThread>> e : latchWaiters.entrySet()) {
-            if (!e.getValue().isEmpty() && latchOpen(e.getKey(), null)) release(e.getValue());
+            if (!e.getValue().isEmpty() && latchOpen(e.getKey(), null)) release(e.getValue(), wakerLeft);
         }
     }
 
@@ -580,7 +603,7 @@ public final class Simulator {
         running.remove(t);
         t.state = State.DONE;
         t.endTime = now;
-        for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"));
+        for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"), true);
         t.joiners.clear();
         for (LockState l : locks.values()) { // a thread that ends holding a monitor (an exception path not modelled) lets it go
             if (l.owner == t) {
@@ -590,12 +613,12 @@ public final class Simulator {
                 if (w != null) {
                     l.owner = w;
                     l.holds = 1;
-                    wake(w, 0);
+                    wake(w, 0, true);
                 }
             }
         }
-        for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key);
-        checkLatches();
+        for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, true);
+        checkLatches(true);
     }
 
     private enum State { READY, RUNNING, BLOCKED, DONE }
@@ -635,6 +658,8 @@ public final class Simulator {
         int joined;
         State state = State.READY;
         double remaining, slice, busy, waited, readyWait, startTime, endTime, blockedSince, readySince;
+        /** Cycles of {@code remaining} that are an idle processor waking up for this thread ({@link Simulator#wake}): not processor time. */
+        double lag;
         /** Divider cycles issued but not yet overlapped by other work ({@link Simulator#enter}). */
         double backlog;
         String blockedOn;

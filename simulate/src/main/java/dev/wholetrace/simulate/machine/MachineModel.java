@@ -47,6 +47,15 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     /** The {@code cycles} key of leaving a loop (once per entry: the JIT's loop set-up and exit); unset: 0. */
     public static final String LOOP_EXIT = "bc.loop-exit";
 
+    /**
+     * The {@code cost} key of a cross-processor wake-up's processor time (the cross-core group, {@code
+     * calibrate --cross-core}): charged to a thread woken onto another, idle processor before it runs. Unset: 0.
+     */
+    public static final String WAKE_REMOTE = "jvm.wake.remote";
+
+    /** The {@code cost} key of a cross-processor wake-up's delay beyond {@link #WAKE_REMOTE}: the idle processor waking up, not processor time. Unset: 0. */
+    public static final String WAKE_REMOTE_LATENCY = "jvm.wake.remote.latency";
+
     /** How runnable threads beyond the processor count wait. */
     public enum Scheduling {
         /** A thread keeps its processor until it blocks or ends; waiting threads start in arrival order. */
@@ -109,6 +118,13 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     /** The same machine with another processor count (a {@code --procs} sweep). */
     public MachineModel withProcessors(int n) {
         return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches);
+    }
+
+    /** The same machine with {@code more} costs set (replacing those of the same name): a calibrated group added to a file. */
+    public MachineModel withCosts(Map<String, Long> more) {
+        TreeMap<String, Long> all = new TreeMap<>(costs);
+        all.putAll(more);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches);
     }
 
     /** The same machine with another seed (one of {@code --runs} repetitions). */

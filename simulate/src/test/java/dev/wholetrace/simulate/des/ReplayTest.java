@@ -46,7 +46,8 @@ class ReplayTest {
     static MachineModel machine(int procs, MachineModel.Scheduling s) {
         return new MachineModel("t", procs, 1e9, s, 64, 0, 1,
                 Map.of("default", 1L, "bc.fp", 3L, "bc.chain.fp", 5L, "bc.chain.int", 2L, "bc.walk.near.l2", 3L, "bc.walk.far.l1", 1L),
-                Map.of("jvm.monitor-enter", 10L, "jvm.barrier", 25L, "jvm.thread-start", 300L, "jvm.handover", 40L, "jvm.context-switch", 7L),
+                Map.of("jvm.monitor-enter", 10L, "jvm.barrier", 25L, "jvm.thread-start", 300L, "jvm.handover", 40L, "jvm.context-switch", 7L,
+                        MachineModel.WAKE_REMOTE, 60L, MachineModel.WAKE_REMOTE_LATENCY, 15L),
                 Map.of("l1", 1000L, "l2", 100_000L));
     }
 
@@ -124,6 +125,11 @@ class ReplayTest {
                 assertThat(repBusy).as(s + " on " + p).isEqualTo(simBusy);
             }
         }
+        // the cross-core wake-ups are the replay's too: on two processors they cost, on one they do not
+        MachineModel two = machine(2, MachineModel.Scheduling.FIFO), twoLocal = two.withCosts(Map.of(MachineModel.WAKE_REMOTE, 0L, MachineModel.WAKE_REMOTE_LATENCY, 0L));
+        assertThat(new Simulator(r, two, 1_000_000).run().cycles()).isGreaterThan(new Simulator(r, twoLocal, 1_000_000).run().cycles());
+        assertThat(new Simulator(r, two.withProcessors(1), 1_000_000).run().cycles())
+                .isEqualTo(new Simulator(r, twoLocal.withProcessors(1), 1_000_000).run().cycles());
         // the costs are the vertices' costs: the machine's chain cycles count (a worker's 40 fp and 100 int chain
         // instructions), and so do its walks (20 near reads of a 4096-byte footprint in L2, 5 far ones of 64 bytes in L1)
         SimResult one = new Simulator(r, machine(1, MachineModel.Scheduling.FIFO), 1_000_000).run();

@@ -1,0 +1,98 @@
+package dev.wholetrace.simulate.des;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.simulate.egraph.ExecutionGraph;
+import dev.wholetrace.simulate.machine.MachineModel;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The cross-core group ({@code cost.jvm.wake.remote}, {@code .latency}): charged only for a wake-up onto another, idle processor. */
+class CrossCoreWakeTest {
+    /** Main starts two workers that meet at a barrier TRIPS times (1000 cycles of work between), and joins them. */
+    static final String BARRIER_WORKERS = """
+            egraph 1
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/Main.work()V
+            tree 0 5
+            v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+            v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+            v 2 bci=2 ops=local:1 act=thread-join next=3
+            v 3 bci=3 ops=local:1 act=thread-join next=4
+            v 4 bci=4 ops=return:1
+            tree 1 4
+            v 0 bci=0 ops=int:1 next=1
+            v 1 bci=1 ops=local:1 next=2,3 loop=0 trips=TRIPS
+            v 2 bci=2 ops=int:1000 act=barrier key=t/Main.barrier next=1
+            v 3 bci=3 ops=return:1
+            """;
+
+    static MachineModel machine(int procs, MachineModel.Scheduling s, long remote, long latency) {
+        Map<String, Long> costs = new HashMap<>(Map.of("jvm.handover", 7L, "jvm.barrier", 3L));
+        if (remote > 0) costs.put(MachineModel.WAKE_REMOTE, remote);
+        if (latency > 0) costs.put(MachineModel.WAKE_REMOTE_LATENCY, latency);
+        return new MachineModel("t", procs, 1e9, s, 400, 0, 1, Map.of("default", 1L), costs);
+    }
+
+    static double busy(SimResult r) {
+        return r.threads().stream().mapToDouble(SimResult.ThreadTime::executing).sum();
+    }
+
+    @Test
+    void oneProcessorNeverPaysIt() throws Exception {
+        for (String g : new String[] {BARRIER_WORKERS.replace("TRIPS", "5"), SimulatorTest.TWO_WORKERS, SimulatorTest.TWO_KERNELS}) {
+            ExecutionGraph graph = SimulatorTest.graph(g);
+            for (MachineModel.Scheduling s : MachineModel.Scheduling.values()) {
+                for (long seed = 1; seed <= 5; seed++) {
+                    SimResult without = new Simulator(graph, machine(1, s, 0, 0).withSeed(seed), 1_000_000).run();
+                    SimResult with = new Simulator(graph, machine(1, s, 5000, 20_000).withSeed(seed), 1_000_000).run();
+                    assertThat(with.cycles()).as("%s, seed %d", s, seed).isEqualTo(without.cycles());
+                    assertThat(busy(with)).isEqualTo(busy(without));
+                }
+            }
+        }
+    }
+
+    @Test
+    void twoProcessorsPayItOncePerWakeUpOntoTheIdleOne() throws Exception {
+        ExecutionGraph g = SimulatorTest.graph(BARRIER_WORKERS.replace("TRIPS", "5"));
+        SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
+        SimResult idle = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 300), 1_000_000).run();
+        // every barrier episode (5) wakes the waiting worker onto the other processor, on the critical
+        // path; so does the last worker's end, waking main (blocked on its processor) to join it. The
+        // first worker's end hands main its own processor: not a remote wake-up.
+        int wakes = 5 + 1;
+        assertThat(cpu.cycles() - base.cycles()).isEqualTo(wakes * 500.0);
+        assertThat(busy(cpu) - busy(base)).isEqualTo(wakes * 500.0); // processor time
+        assertThat(idle.cycles() - base.cycles()).isEqualTo(wakes * 300.0);
+        assertThat(busy(idle)).isEqualTo(busy(base)); // an idle processor waking up is not processor time
+    }
+
+    @Test
+    void aWokenThreadThatWaitsForTheWakersProcessorDoesNotPayIt() throws Exception {
+        // three workers on two processors: a released worker that finds no idle processor waits in the
+        // ready queue and runs where another stopped, so fewer wake-ups than released threads are remote
+        String three = """
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                method 1 t/Main.work()V
+                tree 0 7
+                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+                v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
+                v 2 bci=2 ops=local:1 act=thread-start calls=1 next=3
+                v 3 bci=3 ops=local:1 act=thread-join next=4
+                v 4 bci=4 ops=local:1 act=thread-join next=5
+                v 5 bci=5 ops=local:1 act=thread-join next=6
+                v 6 bci=6 ops=return:1
+                """ + BARRIER_WORKERS.substring(BARRIER_WORKERS.indexOf("tree 1")).replace("TRIPS", "4");
+        ExecutionGraph g = SimulatorTest.graph(three);
+        SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
+        double remote = (busy(cpu) - busy(base)) / 500;
+        assertThat(remote).isEqualTo(Math.rint(remote)).isGreaterThan(0).isLessThan(4 * 2 + 1); // two released per episode, not both remote
+    }
+}
