@@ -6,7 +6,7 @@ package dev.wholetrace.bench;
  * bound on the size of <em>every</em> grammar of the string. A grammar of m symbols (right-hand
  * sides, all rules) parses its string into at most m phrases, each a symbol or a copy of an earlier
  * occurrence (expand the first occurrence of every rule in the derivation tree, leave the later ones
- * as copies: Rytter 2003; Charikar et al. 2005, "the smallest grammar problem", Lemma 9), and the
+ * as copies: Rytter 2003; Charikar et al. 2005, "the smallest grammar problem"), and the
  * greedy parse is the shortest such parse. So {@code bench grammars} can say how far any grammar
  * algorithm could at best get below SEQUITUR on a trace.
  *
@@ -102,7 +102,6 @@ final class LzPhrases {
             rank = tmp;
             tmp = swap;
             classes = c + 1;
-            if (k > n) break;
         }
         return sa;
     }
