@@ -51,8 +51,10 @@ final class GrammarRuns {
     }
 
     GrammarsReport.Row measure(String name, String description, int[] symbols) throws Exception {
-        GrammarsReport.Row row = new GrammarsReport.Row(name, description, symbols.length, distinct(symbols));
-        log.info("%s: %,d symbols, %,d distinct", name, symbols.length, row.distinct);
+        long lzStart = System.nanoTime();
+        GrammarsReport.Row row = new GrammarsReport.Row(name, description, symbols.length, distinct(symbols), LzPhrases.count(symbols));
+        log.info("%s: %,d symbols, %,d distinct, %,d LZ77 phrases (%.1f s)", name, symbols.length, row.distinct, row.lzPhrases,
+                (System.nanoTime() - lzStart) / 1e9);
         for (GrammarAlgorithm a : ALGORITHMS) {
             double[] seconds = new double[reps];
             double[] cpu = new double[reps];
@@ -74,7 +76,8 @@ final class GrammarRuns {
             long bytes = packedBytes(g);
             Arrays.sort(seconds);
             Arrays.sort(cpu);
-            GrammarsReport.Built built = new GrammarsReport.Built(bytes, seconds[seconds.length / 2], cpu[cpu.length / 2], peak, g.symbolCount(), g.ruleCount());
+            GrammarsReport.Built built = new GrammarsReport.Built(bytes, seconds[seconds.length / 2], cpu[cpu.length / 2], peak, g.symbolCount(), g.ruleCount(),
+                    g.bodyLength(0));
             row.grammars.put(a, built);
             log.info("  %-15s %,9d B  %6.2f s (CPU %.2f s)  peak %,d B (%.1f B/symbol)  %,d symbols  %,d rules", a.label(), bytes, built.seconds(),
                     built.cpuSeconds(), peak,

@@ -109,6 +109,19 @@ public enum Codec {
         return length < BEST_XZ_FROM ? new Codec[] {ZSTD} : new Codec[] {ZSTD, XZ};
     }
 
+    /**
+     * This codec resolved for a container that cannot hold DEFLATE (a {@code .wgr} file) and a
+     * payload of {@code length} bytes, so that the payload is compressed once: FAST becomes what it
+     * stores there, NONE below {@link #FAST_MIN_BYTES}, XZ (preset 9: the payload is small) where it
+     * would deflate, and itself above (without a deadline it stores xz at preset 0 or the raw
+     * bytes, never DEFLATE). Other codecs but DEFLATE, which is refused, are themselves.
+     */
+    Codec withoutDeflate(int length) {
+        if (this == DEFLATE) throw new IllegalArgumentException("this container holds none, zstd or xz, not " + this);
+        if (this != FAST || length >= FAST_DEFLATE_BELOW) return this;
+        return length < FAST_MIN_BYTES ? NONE : XZ;
+    }
+
     /** FAST's choice, on {@code clock} (System.nanoTime but in tests). */
     static Packed fast(byte[] raw, long deadline, LongSupplier clock) {
         if (raw.length < FAST_MIN_BYTES || passed(deadline, clock)) return new Packed(NONE, raw);

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 import java.util.zip.CRC32;
 
 /**
@@ -136,15 +137,18 @@ public final class GrammarFile {
 
     /**
      * {@code payload} packed with {@code codec}: any but DEFLATE, which a .wgr file cannot hold. BEST
-     * chooses among none, zstd and xz; FAST, which packs small payloads with DEFLATE for .wtrace, is
-     * packed with xz instead when it chose DEFLATE.
+     * chooses among none, zstd and xz; FAST is resolved first ({@link Codec#withoutDeflate}: xz where
+     * it would deflate a small payload for .wtrace), so the payload is compressed once, and it is
+     * kept raw when that does not make it smaller.
      */
     static Codec.Packed packed(byte[] payload, Codec codec) {
-        if (codec == Codec.DEFLATE) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
-        Codec.Packed p = codec.pack(payload);
-        if (p.codec() != Codec.DEFLATE) return p;
-        Codec.Packed xz = Codec.XZ.pack(payload);
-        return xz.bytes().length < payload.length ? xz : new Codec.Packed(Codec.NONE, payload);
+        return packed(payload, codec, Codec::pack);
+    }
+
+    /** {@link #packed(byte[], Codec)} with {@code packer} doing the packing (Codec::pack; a counting one in tests). */
+    static Codec.Packed packed(byte[] payload, Codec codec, BiFunction<Codec, byte[], Codec.Packed> packer) {
+        Codec.Packed p = packer.apply(codec.withoutDeflate(payload.length), payload);
+        return codec == Codec.FAST && p.bytes().length >= payload.length ? new Codec.Packed(Codec.NONE, payload) : p;
     }
 
     /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */

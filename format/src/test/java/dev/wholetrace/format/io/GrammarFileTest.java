@@ -115,6 +115,26 @@ class GrammarFileTest {
     }
 
     @Test
+    void fastIsResolvedBeforePackingSoEachPayloadIsCompressedOnce() throws FormatException {
+        // Below FAST_DEFLATE_BELOW FAST deflates, which a .wgr cannot hold: packed must go to xz
+        // directly, not deflate first and throw that away.
+        int[] sizes = {Codec.FAST_MIN_BYTES - 1, Codec.FAST_MIN_BYTES, 2048, Codec.FAST_DEFLATE_BELOW - 1, Codec.FAST_DEFLATE_BELOW, 20_000};
+        for (int n : sizes) {
+            byte[] payload = compressible(n, n);
+            java.util.List<Codec> packedWith = new java.util.ArrayList<>();
+            Codec.Packed p = GrammarFile.packed(payload, Codec.FAST, (c, raw) -> {
+                packedWith.add(c);
+                return c.pack(raw);
+            });
+            assertThat(packedWith).as("codecs packed with, payload of %d bytes", n).hasSize(1).doesNotContain(Codec.DEFLATE);
+            assertThat(p.codec()).as("stored codec, %d bytes", n).isEqualTo(n < Codec.FAST_MIN_BYTES ? Codec.NONE : Codec.XZ);
+            assertThat(p.codec().decompress(p.bytes(), n, "test")).isEqualTo(payload);
+        }
+        byte[] noise = random(2048, 3); // xz does not shrink it: kept raw, as FAST keeps what does not pay
+        assertThat(GrammarFile.packed(noise, Codec.FAST).codec()).isEqualTo(Codec.NONE);
+    }
+
+    @Test
     void zlibIsRefusedForGrammarFiles() {
         assertThatThrownBy(() -> GrammarFile.write(dir.resolve("d.wgr"), new byte[100], Codec.DEFLATE)).isInstanceOf(IllegalArgumentException.class);
     }
