@@ -140,7 +140,7 @@ public final class GrammarFile {
      * packed with xz instead when it chose DEFLATE.
      */
     static Codec.Packed packed(byte[] payload, Codec codec) {
-        if (codec == Codec.DEFLATE) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
+        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
         Codec.Packed p = codec.pack(payload);
         if (p.codec() != Codec.DEFLATE) return p;
         Codec.Packed xz = Codec.XZ.pack(payload);
@@ -150,7 +150,7 @@ public final class GrammarFile {
     /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */
     static Codec codecOf(int id, String where) throws FormatException {
         Codec codec = Codec.byId(id, where);
-        if (codec == Codec.DEFLATE) throw new FormatException(where + ": unknown codec id " + id);
+        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT) throw new FormatException(where + ": unknown codec id " + id);
         return codec;
     }
 }
