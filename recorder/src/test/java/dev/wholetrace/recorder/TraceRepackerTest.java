@@ -1,5 +1,6 @@
 package dev.wholetrace.recorder;
 
+import static dev.wholetrace.reader.TraceTestSupport.drain;
 import static dev.wholetrace.reader.TraceTestSupport.events;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,6 +52,54 @@ class TraceRepackerTest {
             }
         }
         return file;
+    }
+
+    /**
+     * Threads that run the same code (as a kernel's workers do): re-packed with BEST, their
+     * sections are stored against each other's (format version 10), and every thread reads back
+     * as the same events and the same segments between its sync operations.
+     */
+    @Test
+    void threadsStoredAgainstEachOtherReadBackAsTheSameExecution() throws Exception {
+        Path in = dir.resolve("workers.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(in, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.NONE).withChunkMillis(3_600_000))) {
+            ThreadRecorder main = rec.beginThread("main", 1, false);
+            Thread[] workers = new Thread[6];
+            for (int w = 0; w < workers.length; w++) {
+                long base = (w + 2L) << 32;
+                int id = w + 2;
+                workers[w] = new Thread(() -> {
+                    ThreadRecorder t = rec.beginThread("worker-" + id, id, false);
+                    for (int i = 0; i < 4000; i++) {
+                        t.block(20 + i % 5);
+                        t.load(21, base + 8L * (i % 200));
+                        t.store(22, base + 8L * (i % 200));
+                        if (i % 500 == 0) {
+                            t.lock(23, 9);
+                            t.unlock(24, 9);
+                        }
+                    }
+                    t.end();
+                });
+                workers[w].start();
+            }
+            for (Thread w : workers) w.join();
+            main.block(1);
+        }
+        Path out = dir.resolve("workers-best.wtrace");
+        new TraceRepacker(Codec.BEST).repack(in, out);
+        try (TraceReader r = TraceReader.open(out)) {
+            assertThat(r.chunks().get(0)).anyMatch(s -> s.codec() == Codec.ZSTD_DICT);
+        }
+        ParallelTrace before = ParallelTrace.open(in);
+        ParallelTrace after = ParallelTrace.open(out);
+        for (int t = 0; t < before.threads().size(); t++) {
+            assertThat(events(after.thread(t))).isEqualTo(events(before.thread(t)));
+            for (long m = 0; m < before.thread(t).syncCount(); m++) {
+                assertThat(drain(after.thread(t).segment(m, before.thread(t).syncCount() - 1)))
+                        .isEqualTo(drain(before.thread(t).segment(m, before.thread(t).syncCount() - 1)));
+            }
+        }
     }
 
     @Test

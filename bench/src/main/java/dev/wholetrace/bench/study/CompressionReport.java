@@ -230,10 +230,13 @@ final class CompressionReport {
                 + "decoded and encoded again, *diff-rle* as format 5 stored them, *predictive* with format 6's predictor stage "
                 + "(docs/trace-format.md, \"Address streams\"). *data*: the address-stream sections; *symbols*: every symbol "
                 + "table (the run alphabets among them); *trace*: the file without its metadata, as above. *÷*: how many times "
-                + "smaller the predictive trace is than the compressor's output of the raw streams (goal ≥ 5).\n\n");
+                + "smaller the predictive trace is than the compressor's output of the raw streams (goal ≥ 5). From format 10 a "
+                + "thread's section may be stored against the same section of an earlier thread of its chunk (zstd with that "
+                + "section as dictionary, docs/trace-format.md, \"Sections\"); *alone*: the predictive trace had every section "
+                + "been packed by itself (as format 9 did), measured on the same file, and *alone ÷ trace* the references' gain.\n\n");
         sb.append("| workload | threads | diff-rle data | diff-rle symbols | diff-rle trace | predictive data | predictive symbols | predictive trace "
-                + "| before ÷ after | xz -9 | ÷ | zstd -19 | ÷ | ≥ 5× both |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + "| before ÷ after | alone | alone ÷ trace | xz -9 | ÷ | zstd -19 | ÷ | ≥ 5× both |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Measurement m : rows) {
             Measurement.Traced a = m.recompressed.get(AddressCoding.DIFF_RLE);
             Measurement.Traced b = m.recompressed.get(AddressCoding.PREDICTIVE);
@@ -243,9 +246,10 @@ final class CompressionReport {
             StreamCompression.Baseline zstd = m.baselines.get(GeneralPurpose.ZSTD);
             double fx = xz == null ? Double.NaN : (double) xz.total() / after;
             double fz = zstd == null ? Double.NaN : (double) zstd.total() / after;
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
+            long alone = after + m.referencesSaved;
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
                     n(a.bytes(Component.DATA)), n(a.bytes(Component.SYMBOLS)), n(before), n(b.bytes(Component.DATA)), n(b.bytes(Component.SYMBOLS)),
-                    n(after), ratio((double) before / after), xz == null ? "-" : n(xz.total()), ratio(fx), zstd == null ? "-" : n(zstd.total()),
+                    n(after), ratio((double) before / after), n(alone), ratio((double) alone / after), xz == null ? "-" : n(xz.total()), ratio(fx), zstd == null ? "-" : n(zstd.total()),
                     ratio(fz), fx >= 5 && fz >= 5 ? "met" : "**not met**"));
         }
         sb.append('\n');
@@ -311,7 +315,7 @@ final class CompressionReport {
         }
         head.addAll(List.of("streams", "seq_bytes", "seq_seconds", "drs_bytes", "drs_seconds", "plain_seconds", "drs_packed",
                 "pred_bytes", "pred_packed", "pred_exception_bytes", "pred_seconds", "recompressed_diffrle_trace",
-                "recompressed_predictive_trace", "recompressed_diffrle_file", "recompressed_predictive_file"));
+                "recompressed_predictive_trace", "recompressed_diffrle_file", "recompressed_predictive_file", "recompressed_predictive_references_saved"));
         sb.append(String.join(",", head)).append('\n');
         for (Measurement m : rows) {
             List<Object> v = new ArrayList<>(List.of(m.workload, m.threads, m.size, m.steps, m.memory.bytes(), m.memory.locations(),
@@ -330,7 +334,8 @@ final class CompressionReport {
                     sec(m.diffRleSeq.seconds()), sec(m.plainSeconds), m.diffRleSeq.packedBytes(), m.predictive.bytes(),
                     m.predictive.packedBytes(), m.predictive.exceptions(), sec(m.predictive.seconds()),
                     m.recompressedTrace(AddressCoding.DIFF_RLE), m.recompressedTrace(AddressCoding.PREDICTIVE),
-                    m.recompressed.get(AddressCoding.DIFF_RLE).fileBytes(), m.recompressed.get(AddressCoding.PREDICTIVE).fileBytes()));
+                    m.recompressed.get(AddressCoding.DIFF_RLE).fileBytes(), m.recompressed.get(AddressCoding.PREDICTIVE).fileBytes(),
+                    m.referencesSaved));
             List<String> cells = new ArrayList<>();
             for (Object o : v) cells.add(String.valueOf(o));
             sb.append(String.join(",", cells)).append('\n');

@@ -32,6 +32,8 @@ final class Measurement {
     final Map<TraceMode, Traced> traces = new EnumMap<>(TraceMode.class);
     /** The CDR trace after {@code recompress --addresses}, per address coding (wall seconds: the rewrite's). */
     final Map<AddressCoding, Traced> recompressed = new EnumMap<>(AddressCoding.class);
+    /** Bytes the predictive recompressed trace's sections stored against another thread's save over packing them alone ({@link ReferenceGain}). */
+    long referencesSaved;
 
     // Table 2, from the CDR trace
     AccessStreams.SharedMemory memory;

@@ -86,6 +86,7 @@ final class StudyRun {
             double seconds = (System.nanoTime() - t0) / 1e9;
             ParallelTrace t = ParallelTrace.open(out);
             m.recompressed.put(coding, new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size()));
+            if (coding == AddressCoding.PREDICTIVE) m.referencesSaved = ReferenceGain.saved(out);
             log.accept(String.format(java.util.Locale.ROOT, "  recompressed, addresses %s: %,d bytes in %.1f s", coding.cliName(), t.fileBytes(), seconds));
             Files.delete(out);
         }

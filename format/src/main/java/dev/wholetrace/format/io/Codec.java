@@ -25,6 +25,15 @@ public enum Codec {
      * would not finish within the seal's time budget (since format version 4; .wgr files do not hold it).
      */
     DEFLATE(3),
+    /**
+     * zstd -19 with a dictionary: the raw payload of another section (format version 10 on, .wtrace
+     * only): a thread's section coded against the same section of another thread of the chunk,
+     * which, when the threads run the same code, holds most of its content. The stored bytes start
+     * with a varint naming the reference (the trace format says which section); the rest is a
+     * zstd frame. Only the trace writer and reader use it ({@link #compressWithDictionary},
+     * {@link #decompressWithDictionary}); {@link #compress} and {@link #decompress} refuse it.
+     */
+    ZSTD_DICT(4),
     /** Tries zstd -19 and xz -9 (from {@link #BEST_XZ_FROM} bytes) and keeps the smaller; only valid when writing. */
     BEST(-1),
     /**
@@ -137,7 +146,28 @@ public enum Codec {
             case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
             case DEFLATE -> deflate(raw, NO_DEADLINE, System::nanoTime);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
+            case ZSTD_DICT -> throw new IllegalStateException("ZSTD_DICT needs a dictionary: compressWithDictionary");
         };
+    }
+
+    /** zstd -19 of {@code raw} with {@code dictionary} as raw-content dictionary (the frame of {@link #ZSTD_DICT}). */
+    public static byte[] compressWithDictionary(byte[] raw, byte[] dictionary) {
+        return ZstdSupport.compress(raw, dictionary);
+    }
+
+    /**
+     * Decodes the zstd frame {@code stored[from..]} of a {@link #ZSTD_DICT} payload with
+     * {@code dictionary} to exactly {@code rawLength} bytes; the frame must declare that length
+     * before anything is allocated. Anything else is a {@link FormatException} naming {@code section}.
+     */
+    public static byte[] decompressWithDictionary(byte[] stored, int from, int rawLength, byte[] dictionary, String section) throws FormatException {
+        try {
+            byte[] out = ZstdSupport.decompress(stored, from, rawLength, dictionary);
+            if (out == null) throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
+            return out;
+        } catch (RuntimeException e) {
+            throw new FormatException("corrupted " + section + ": zstd data is damaged (" + e.getMessage() + ")", e);
+        }
     }
 
     /** The deadline of {@link #pack(byte[])}: none (never compared with the clock, which may be negative). */
@@ -213,6 +243,7 @@ public enum Codec {
             return stored;
         }
         if (this == BEST || this == FAST) throw new FormatException("codec " + this + " cannot decompress");
+        if (this == ZSTD_DICT) throw new FormatException("corrupted " + section + ": a zstd frame with a dictionary where none can be");
         ByteArrayInputStream storedIn = new ByteArrayInputStream(stored);
         try (InputStream in = input(storedIn)) {
             byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
@@ -239,7 +270,7 @@ public enum Codec {
             case ZSTD -> ZstdSupport.input(stored);
             case XZ -> XzSupport.input(stored);
             case DEFLATE -> new ZlibInput(stored);
-            case NONE, BEST, FAST -> throw new IllegalStateException(this + " has no decoder stream");
+            case NONE, BEST, FAST, ZSTD_DICT -> throw new IllegalStateException(this + " has no decoder stream");
         };
     }
 

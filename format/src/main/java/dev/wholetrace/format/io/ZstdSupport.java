@@ -17,6 +17,22 @@ final class ZstdSupport {
         return Zstd.compress(raw, 19);
     }
 
+    /** zstd -19 with {@code dictionary} as raw content (not a trained ZDICT dictionary: zstd takes it as text to refer back to). */
+    static byte[] compress(byte[] raw, byte[] dictionary) {
+        return Zstd.compressUsingDict(raw, dictionary, 19);
+    }
+
+    /**
+     * The frame {@code stored[from..]} decoded with {@code dictionary}; null unless the frame
+     * declares exactly {@code rawLength} bytes (checked before allocating) and decodes to them.
+     */
+    static byte[] decompress(byte[] stored, int from, int rawLength, byte[] dictionary) {
+        if (Zstd.getFrameContentSize(stored, from, stored.length - from) != rawLength) return null;
+        byte[] out = new byte[rawLength];
+        long n = Zstd.decompressUsingDict(out, 0, stored, from, stored.length - from, dictionary);
+        return Zstd.isError(n) || n != rawLength ? null : out;
+    }
+
     /**
      * A decoder stream whose buffers (about 128 KiB each) come from zstd-jni's recycling pool: a
      * trace of many small sections (thousands of short-lived virtual threads) otherwise allocated

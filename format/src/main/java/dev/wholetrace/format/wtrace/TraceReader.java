@@ -7,6 +7,7 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.InputFile;
 import dev.wholetrace.format.io.ReadLimits;
+import dev.wholetrace.format.io.VarIntReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -196,7 +197,8 @@ public final class TraceReader implements AutoCloseable {
     private static Codec codecOf(int id, int version, String name, long pos) throws FormatException {
         String where = name + ": section at offset " + pos;
         Codec codec = Codec.byId(id, where);
-        if (codec == Codec.DEFLATE && version < TraceFormat.DEFLATE_SINCE) throw new FormatException(where + ": unknown codec id " + id + " in a version " + version + " file");
+        if (codec == Codec.DEFLATE && version < TraceFormat.DEFLATE_SINCE
+                || codec == Codec.ZSTD_DICT && version < TraceFormat.REFERENCES_SINCE) throw new FormatException(where + ": unknown codec id " + id + " in a version " + version + " file");
         return codec;
     }
 
@@ -253,9 +255,34 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    /** The section's payload, CRC-checked and decompressed. */
+    /** The section's payload, CRC-checked and decompressed (after its reference section's, if it is stored against one). */
     public byte[] payload(Section s) throws IOException {
-        return unpack(s, stored(s), file.getFileName().toString());
+        return payload(s, 0);
+    }
+
+    /** {@link #payload(Section)} of a section {@code chain} references away from the one asked for. */
+    private byte[] payload(Section s, int chain) throws IOException {
+        if (s.codec() != Codec.ZSTD_DICT) return unpack(s, stored(s), file.getFileName().toString());
+        byte[] stored = stored(s);
+        VarIntReader in = new VarIntReader(stored, file.getFileName() + ": " + s.describe() + " at offset " + s.offset());
+        if (chain == TraceFormat.MAX_REFERENCE_CHAIN) throw in.corrupt("a chain of more than " + chain + " references");
+        Section ref = reference(s, in.readVarLong("reference thread"), in);
+        return Codec.decompressWithDictionary(stored, stored.length - in.remaining(), s.rawLength(), payload(ref, chain + 1),
+                file.getFileName() + ": " + s.describe());
+    }
+
+    /**
+     * The section a {@link Codec#ZSTD_DICT} section {@code s} is stored against: the section of
+     * the same type and stream kind of thread {@code thread}, lower than {@code s}'s, in the same chunk.
+     */
+    private Section reference(Section s, long thread, VarIntReader in) throws FormatException {
+        if (s.thread() < 0 || thread >= s.thread() || s.chunk() < 0 || s.chunk() >= chunks.size()) {
+            throw in.corrupt("a reference to thread " + thread + " where none can be");
+        }
+        for (Section r : chunks.get(s.chunk())) {
+            if (r.thread() == thread && r.type() == s.type() && r.stream() == s.stream()) return r;
+        }
+        throw in.corrupt("its reference, the section of thread " + thread + ", is not in the chunk");
     }
 
     /** {@code stored}, section {@code s}'s bytes as in the file named {@code file}, decompressed; errors name the file and the section. */

@@ -83,15 +83,19 @@ public final class TraceWriter implements AutoCloseable {
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter();
         toc.writeVarLong(sections.size());
+        // References cost several zstd -19 runs per section: only for the writers that ask for the smallest file.
+        ThreadReferences references = codec == Codec.BEST && version >= TraceFormat.REFERENCES_SINCE ? new ThreadReferences() : null;
         for (ChunkCodec.RawSection s : sections) {
             toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
-            section(s.type(), s.stream(), chunk, s.thread(), s.bytes(), codec, deadline);
+            Codec.Packed packed = codec.pack(s.bytes(), deadline);
+            if (references != null) packed = references.pack(s.type(), s.stream(), s.thread(), s.bytes(), packed);
+            section(s.type(), s.stream(), chunk, s.thread(), s.bytes().length, packed);
         }
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
-        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Codec.NO_DEADLINE);
+        section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
     }
 
     /**
@@ -102,7 +106,7 @@ public final class TraceWriter implements AutoCloseable {
         if (!type.trailer() || !type.inVersion(version)) throw new IllegalArgumentException(type + " is not a trailer section of format version " + version);
         if (finished) throw new IllegalStateException("a trailer section after END");
         trailerStarted = true;
-        section(type, null, chunkEnds.size(), TraceFormat.NO_THREAD, raw, codec, Codec.NO_DEADLINE);
+        section(type, null, chunkEnds.size(), TraceFormat.NO_THREAD, raw, codec);
     }
 
     /**
@@ -125,7 +129,7 @@ public final class TraceWriter implements AutoCloseable {
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
         for (long off : chunkEnds) end.writeVarLong(off);
-        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE, Codec.NO_DEADLINE);
+        section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
         finished = true;
     }
 
@@ -133,13 +137,15 @@ public final class TraceWriter implements AutoCloseable {
         return chunkEnds.size();
     }
 
-    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested, long deadline)
-            throws IOException {
-        Codec.Packed packed = requested.pack(raw, deadline);
+    private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
+        section(type, stream, chunk, thread, raw.length, requested.pack(raw, Codec.NO_DEADLINE));
+    }
+
+    private void section(SectionType type, StreamKind stream, int chunk, int thread, int rawLength, Codec.Packed packed) throws IOException {
         byte[] stored = packed.bytes();
         ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) type.id).put((byte) packed.codec().id).put((byte) (stream == null ? 0 : stream.id())).put((byte) 0).putInt(chunk).putInt(thread)
-                .putInt(raw.length).putInt(stored.length);
+                .putInt(rawLength).putInt(stored.length);
         b.putInt(TraceFormat.crc(b.array(), 0, 20));
         b.put(stored);
         b.putInt(TraceFormat.crc(stored, 0, stored.length));

@@ -76,7 +76,7 @@ class GrammarFileTest {
     // ---- round trips ------------------------------------------------------------------------
 
     @ParameterizedTest
-    @EnumSource(value = Codec.class, names = "DEFLATE", mode = EnumSource.Mode.EXCLUDE) // .wtrace only: refused below
+    @EnumSource(value = Codec.class, names = {"DEFLATE", "ZSTD_DICT"}, mode = EnumSource.Mode.EXCLUDE) // .wtrace only: refused below
     void writeThenReadReturnsThePayload(Codec codec) throws IOException {
         byte[][] payloads = {new byte[0], {42}, compressible(50_000, 1), random(5_000, 2)};
         if (codec == Codec.XZ) payloads = new byte[][] {new byte[0], compressible(50_000, 1)}; // xz -9 costs ~0.3 s per call
@@ -140,13 +140,20 @@ class GrammarFileTest {
     }
 
     @Test
+    void zstdWithADictionaryIsRefusedForGrammarFiles() {
+        assertThatThrownBy(() -> GrammarFile.write(dir.resolve("r.wgr"), new byte[100], Codec.ZSTD_DICT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GrammarFile.codecOf(Codec.ZSTD_DICT.id, "r.wgr")).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 4");
+    }
+
+    @Test
     void codecIdsAreStableAndBestCannotBeRead() throws FormatException {
         assertThat(Codec.byId(0)).isEqualTo(Codec.NONE);
         assertThat(Codec.byId(1)).isEqualTo(Codec.ZSTD);
         assertThat(Codec.byId(2)).isEqualTo(Codec.XZ);
         assertThat(Codec.byId(3)).isEqualTo(Codec.DEFLATE);
         assertThatThrownBy(() -> Codec.byId(-1)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id -1");
-        assertThatThrownBy(() -> Codec.byId(4)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 4");
+        assertThat(Codec.byId(4)).isEqualTo(Codec.ZSTD_DICT);
+        assertThatThrownBy(() -> Codec.byId(5)).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 5");
     }
 
     // ---- not a grammar file -----------------------------------------------------------------

@@ -1,0 +1,110 @@
+package dev.wholetrace.format.wtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sections stored against another thread's ({@link Codec#ZSTD_DICT}, version 10): eight threads
+ * whose sections differ in a few bytes are written with BEST, and every payload reads back byte
+ * for byte; later threads are stored against earlier ones, within the chain bound; a reference
+ * that is not an earlier thread's section, and the codec in a version-9 file, are corruption.
+ */
+class ThreadReferencesTest {
+    private static final int THREADS = 8;
+    @TempDir
+    Path dir;
+
+    /** Thread t's payloads: the same 3,000 random bytes (incompressible alone) with t written into a few of them. */
+    private static List<ChunkCodec.RawSection> sections() {
+        byte[] common = new byte[3000];
+        new Random(17).nextBytes(common);
+        List<ChunkCodec.RawSection> out = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            byte[] b = common.clone();
+            for (int i = 0; i < b.length; i += 500) b[i] = (byte) t;
+            out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, b));
+            out.add(new ChunkCodec.RawSection(SectionType.STREAM, StreamKinds.CONTROL, t, java.util.Arrays.copyOf(b, 1000 + t)));
+        }
+        return out;
+    }
+
+    private Path write(Codec codec, int version) throws Exception {
+        Path f = dir.resolve(codec + "-" + version + ".wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, codec, version)) {
+            w.writeChunk(sections(), 0, codec, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        return f;
+    }
+
+    @Test
+    void threadsAreStoredAgainstEarlierThreadsAndReadBack() throws Exception {
+        Path best = write(Codec.BEST, TraceFormat.VERSION);
+        List<ChunkCodec.RawSection> expected = sections();
+        try (TraceReader r = TraceReader.open(best)) {
+            List<Section> chunk = r.chunks().get(0);
+            int referenced = 0;
+            for (int i = 0; i < expected.size(); i++) {
+                Section s = chunk.get(i);
+                assertThat(r.payload(s)).isEqualTo(expected.get(i).bytes());
+                if (s.codec() == Codec.ZSTD_DICT) referenced++;
+            }
+            assertThat(chunk.get(0).codec()).isNotEqualTo(Codec.ZSTD_DICT); // thread 0 has nothing earlier
+            assertThat(referenced).isEqualTo(2 * (THREADS - 1));
+        }
+        assertThat(Files.size(best)).isLessThan(Files.size(write(Codec.ZSTD, TraceFormat.VERSION)) / 3);
+    }
+
+    @Test
+    void onlyBestWritesReferencesAndOnlyFromVersion10() throws Exception {
+        for (Path f : List.of(write(Codec.ZSTD, TraceFormat.VERSION), write(Codec.BEST, TraceFormat.REFERENCES_SINCE - 1))) {
+            try (TraceReader r = TraceReader.open(f)) {
+                assertThat(r.chunks().get(0)).noneMatch(s -> s.codec() == Codec.ZSTD_DICT);
+            }
+        }
+    }
+
+    @Test
+    void aReferenceToItselfOrALaterThreadIsCorruption() throws Exception {
+        Path f = write(Codec.BEST, TraceFormat.VERSION);
+        Section s;
+        try (TraceReader r = TraceReader.open(f)) {
+            s = r.chunks().get(0).get(2); // thread 1's SYMBOLS, stored against thread 0's
+            assertThat(s.codec()).isEqualTo(Codec.ZSTD_DICT);
+        }
+        byte[] b = Files.readAllBytes(f);
+        int payload = (int) s.offset() + TraceFormat.SECTION_HEADER_BYTES;
+        b[payload] = 1; // thread 1 against thread 1
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(payload + s.storedLength(), TraceFormat.crc(b, payload, s.storedLength()));
+        Files.write(f, b);
+        try (TraceReader r = TraceReader.open(f)) {
+            assertThatThrownBy(() -> r.payload(r.chunks().get(0).get(2))).isInstanceOf(FormatException.class).hasMessageContaining("reference to thread 1");
+        }
+    }
+
+    @Test
+    void theCodecIsUnknownBeforeVersion10() throws Exception {
+        Path f = write(Codec.NONE, TraceFormat.REFERENCES_SINCE - 1);
+        byte[] b = Files.readAllBytes(f);
+        int header = TraceFormat.FILE_HEADER_BYTES; // the first section
+        b[header + 1] = (byte) Codec.ZSTD_DICT.id;
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(header + 20, TraceFormat.crc(b, header, 20));
+        Files.write(f, b);
+        assertThatThrownBy(() -> TraceReader.open(f).close()).isInstanceOf(FormatException.class)
+                .hasMessageContaining("unknown codec id 4 in a version " + (TraceFormat.REFERENCES_SINCE - 1) + " file");
+    }
+}
