@@ -51,28 +51,18 @@ public final class PathBuilder {
         this.maxLength = maxLength;
     }
 
-    /**
-     * ExtendPath: the thread executed block {@code block} (≥ 0). The common case, a block that
-     * repeats the previous path at its place, is all this method does, so that it stays small
-     * enough for the JIT to inline into the encoder's loop over a buffer: the whole method
-     * (256 bytes of bytecode) was a call per block ("already compiled into a big method").
-     */
+    /** ExtendPath: the thread executed block {@code block} (≥ 0). */
     public void add(int block) {
-        blocks++;
-        int i = curLen;
-        if (matching && i < prevLen && prev[i] == block) {
-            curLen = i + 1;
-            return;
-        }
-        extend(block);
-    }
-
-    /** {@link #add} for every block but one that repeats the previous path at its place. */
-    private void extend(int block) {
         if (block >= stamp.length || block < 0) grow(block);
+        blocks++;
         if (matching) {
             int i = curLen;
-            if (i >= prevLen && (stamp[block] == prevSerial || i == maxLength)) { // the previous path, once more, closed by this block
+            if (i < prevLen) {
+                if (prev[i] == block) {
+                    curLen = i + 1;
+                    return;
+                }
+            } else if (stamp[block] == prevSerial || i == maxLength) { // the previous path, once more, closed by this block
                 repeated();
                 if (prev[0] == block) {
                     curLen = 1;
@@ -80,7 +70,7 @@ public final class PathBuilder {
                 }
                 i = 0;
             }
-            materialise(i); // the path so far is prev[0, i), and this block does not continue it as prev did (add took those that do)
+            materialise(i); // the path so far is prev[0, i), and this block does not continue it as prev did
         }
         if (stamp[block] == serial || curLen == maxLength) {
             completeDifferent();
