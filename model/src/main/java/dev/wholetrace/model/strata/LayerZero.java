@@ -72,8 +72,8 @@ public final class LayerZero implements RunSink {
      * grammar ({@link GrammarBuilder#reset}), the strata table and the top alphabet keep their
      * arrays, as the control encoder's grammar does across cuts (a new layer 0 every chunk regrew
      * its SEQUITUR digram table from a few entries each second: DigramTable.grow and growNodes were
-     * 18 of 1104 JFR samples of Mp3d's replayed STRATA compressor). Returns false, changing nothing, if the grammar cannot be reset: the caller
-     * then makes a new layer 0.
+     * 18 of 1104 JFR samples of Mp3d's replayed STRATA compressor). Returns false, changing
+     * nothing, if the grammar cannot be reset: the caller then makes a new layer 0.
      */
     public boolean restart() {
         if (!grammar.reset()) return false;
