@@ -54,9 +54,11 @@ final class StrataEncoder extends StreamEncoder {
         startChunk();
     }
 
+    /** A new chunk's paths and, inline, layer 0: emptied in place when they can be (no regrowing every cut). */
     private void startChunk() {
-        paths = new SequenceTable();
-        if (port == null) inline = layerZero(newGrammar());
+        if (paths == null) paths = new SequenceTable();
+        else paths.clear();
+        if (port == null && (inline == null || !inline.restart())) inline = layerZero(newGrammar());
         pathBuilder = new PathBuilder(paths, port == null ? inline : port, MAX_LENGTH);
     }
 
@@ -68,13 +70,16 @@ final class StrataEncoder extends StreamEncoder {
     @Override
     void consume(long[] buf, int length) {
         PathBuilder p = pathBuilder;
-        for (int i = 0; i < length; i += BufferLayout.longs(buf[i])) {
+        for (int i = 0; i < length; ) {
             long head = buf[i];
-            switch (BufferLayout.tag(head)) {
-                case BufferLayout.BLOCK -> p.add(blockSymbols.of(BufferLayout.id(head)));
-                case BufferLayout.SYNC -> p.add(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
-                default -> { } // loads and stores are not part of the control string in this mode
+            if (BufferLayout.isBlock(head)) { // most events: one predictable branch, no switch, no length lookup
+                p.add(blockSymbols.of(BufferLayout.id(head)));
+                i++;
+                continue;
             }
+            i += BufferLayout.longs(head);
+            if (BufferLayout.tag(head) == BufferLayout.SYNC) p.add(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
+            // loads and stores are not part of the control string in this mode
         }
         if (port != null) port.flush();
     }

@@ -134,7 +134,7 @@ final class StrataStage implements Runnable {
             sealed = null;
             waiter = null;
             symbols = 0;
-            layer = StrataEncoder.layerZero(grammars.newBuilder());
+            if (!layer.restart()) layer = StrataEncoder.layerZero(grammars.newBuilder()); // the stage is done with it: the seal was its last use
             ports[slot] = null;
             slot = -1;
             selected = -1;

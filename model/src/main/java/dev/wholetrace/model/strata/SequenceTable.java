@@ -105,6 +105,17 @@ public final class SequenceTable {
         return (int) (h ^ (h >>> 32));
     }
 
+    /**
+     * Forgets every sequence: ids restart from 0. The arrays keep their capacity, so a table
+     * refilled to about the same size every chunk (the recorder's, cut every second) does not
+     * regrow from a few entries each time.
+     */
+    public void clear() {
+        poolSize = 0;
+        count = 0;
+        Arrays.fill(slots, 0);
+    }
+
     /** Sequences interned. */
     public int size() {
         return count;

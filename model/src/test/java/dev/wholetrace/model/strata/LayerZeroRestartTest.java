@@ -1,0 +1,70 @@
+package dev.wholetrace.model.strata;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * The recorder empties a chunk's path table and layer 0 in place at a cut instead of making new
+ * ones ({@link SequenceTable#clear}, {@link LayerZero#restart}): the next chunk must store exactly
+ * what fresh ones would, with ids from 0 and nothing of the chunk before.
+ */
+class LayerZeroRestartTest {
+
+    @Property(tries = 300)
+    void aClearedTableGivesAFreshTablesIds(@ForAll("sequences") List<long[]> before, @ForAll("sequences") List<long[]> after) {
+        SequenceTable reused = new SequenceTable();
+        for (long[] s : before) reused.intern(s, s.length);
+        reused.clear();
+        SequenceTable fresh = new SequenceTable();
+        for (long[] s : after) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        assertThat(reused.starts()).containsExactly(fresh.starts());
+        assertThat(reused.pool()).containsExactly(fresh.pool());
+    }
+
+    @Property(tries = 300)
+    void aRestartedLayerZeroSealsWhatAFreshOneSeals(@ForAll("runs") long[] before, @ForAll("runs") long[] after) {
+        LayerZero reused = new LayerZero(GrammarAlgorithm.SEQUITUR.newBuilder(), 8);
+        feed(reused, before);
+        reused.seal();
+        assertThat(reused.restart()).isTrue(); // SEQUITUR's builder can be reset
+        feed(reused, after);
+        LayerZero fresh = new LayerZero(GrammarAlgorithm.SEQUITUR.newBuilder(), 8);
+        feed(fresh, after);
+        LayerZero.Sealed r = reused.seal();
+        LayerZero.Sealed f = fresh.seal();
+        assertThat(r.stratumStart()).containsExactly(f.stratumStart());
+        assertThat(r.elements()).containsExactly(f.elements());
+        assertThat(r.top()).containsExactly(f.top());
+        assertThat(r.grammar()).isEqualTo(f.grammar());
+        assertThat(reused.symbolCount()).isEqualTo(fresh.symbolCount());
+    }
+
+    /** [path, trip] runs as the path builder passes them on (a path never follows itself), then the end of the chunk. */
+    private static void feed(LayerZero layer, long[] runs) {
+        int last = -1;
+        for (long r : runs) {
+            int path = Runs.id(r);
+            if (path == last) continue;
+            layer.run(path, Runs.trip(r));
+            last = path;
+        }
+        layer.finish();
+    }
+
+    @Provide
+    Arbitrary<List<long[]>> sequences() {
+        return Arbitraries.longs().between(0, 3).array(long[].class).ofMinSize(1).ofMaxSize(6).list().ofMaxSize(40);
+    }
+
+    @Provide
+    Arbitrary<long[]> runs() {
+        return Arbitraries.integers().between(0, 14).map(x -> Runs.pair(x / 3, 1 + x % 3)).array(long[].class).ofMaxSize(200); // 5 paths, trips 1..3
+    }
+}
