@@ -191,7 +191,7 @@ class RecorderCloseTest {
     /** The handle instrumented code gets when nothing is recorded: every event method drops, from any thread. */
     @Test
     void theNotRecordingHandleDropsEverything() throws Exception {
-        ThreadRecorder none = ThreadRecorder.NOT_RECORDING;
+        ThreadRecorder none = ThreadRecorder.notRecording();
         Runnable use = () -> {
             for (int i = 0; i < 1000; i++) {
                 none.block(i);
