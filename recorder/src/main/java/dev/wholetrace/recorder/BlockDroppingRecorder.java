@@ -14,7 +14,7 @@ package dev.wholetrace.recorder;
  * the verifier does not load it early.
  */
 final class BlockDroppingRecorder extends ThreadRecorder {
-    /** The handle of no recording; this class is loaded, and it made, at the first use. */
+    /** The handle of no recording, made when this class is loaded: at its first use. */
     static final ThreadRecorder NOT_RECORDING = new BlockDroppingRecorder();
 
     private BlockDroppingRecorder() {

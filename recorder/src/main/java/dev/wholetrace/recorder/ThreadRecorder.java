@@ -62,10 +62,10 @@ public class ThreadRecorder {
      * limit late, and until it does it writes past the drained prefix into a buffer that is never
      * handed to anyone again ({@code Batch.recyclable}), so only when its events stop being
      * stored depends on it, never what is stored. Not volatile (session 34 made it volatile to
-     * keep the JIT from hoisting it): a volatile read is a memory barrier in C2's graph at every
-     * block probe, which the JIT compiles into every instrumented method, where it compiled
-     * ~10x the code of the plain run (overhead-profile.md, session 36); the probe's release
-     * fence ({@link #publish}) already makes the JIT read it again at each probe. Read as a
+     * keep the JIT from hoisting it): a volatile read is a memory barrier in C2's graph, at every
+     * block probe of every compiled instrumented method (the instrumented program compiled to
+     * ~10x the plain run's code, overhead-profile.md, session 36); the probe's release fence
+     * ({@link #publish}) already makes the JIT read it again at each probe. Read as a
      * field, never through a VarHandle (whose guards and casts are real calls where the JIT
      * stops inlining, ~15 % of H2's program-thread samples in session 34).
      */
