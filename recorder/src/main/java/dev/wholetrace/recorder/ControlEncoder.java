@@ -39,6 +39,8 @@ final class ControlEncoder extends StreamEncoder {
     private final PathDictionary paths = new PathDictionary();
     private final int[] path = new int[MAX_PATH];
     private int pathLength;
+    /** {@link PathDictionary#hash} of {@code path[0, pathLength)}, kept symbol by symbol. */
+    private long pathHash = PathDictionary.SEED;
     private long lastBlock;
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
@@ -80,7 +82,9 @@ final class ControlEncoder extends StreamEncoder {
     private void block(long block) {
         if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
         lastBlock = block;
-        path[pathLength++] = blockSymbols.of(block);
+        int symbol = blockSymbols.of(block);
+        path[pathLength++] = symbol;
+        pathHash = PathDictionary.step(pathHash, symbol);
     }
 
 
@@ -112,6 +116,7 @@ final class ControlEncoder extends StreamEncoder {
     private void extendPath(int symbol) {
         if (pathLength == maxPath) endPath();
         path[pathLength++] = symbol;
+        pathHash = PathDictionary.step(pathHash, symbol);
     }
 
     @Override
@@ -122,8 +127,9 @@ final class ControlEncoder extends StreamEncoder {
     /** Hands the current path to SEQUITUR: as itself when it is one symbol, else as its path terminal. */
     private void endPath() {
         if (pathLength == 0) return;
-        grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength)));
+        grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength, pathHash)));
         pathLength = 0;
+        pathHash = PathDictionary.SEED;
     }
 
     @Override

@@ -21,8 +21,13 @@ import java.lang.invoke.VarHandle;
  * order (S_synch). Call an acquiring operation ({@link #lock}, ...) after the acquisition succeeded
  * and a releasing one ({@link #unlock}, ...) before the release, so that the ticket is taken inside
  * the critical section and the order is the real hand-over order.
+ *
+ * <p>Not final only for {@link BlockDroppingRecorder}, the handle of a mode that keeps no blocks
+ * and of no recording, which this package makes only when one is needed: as long as that class is
+ * not loaded, {@link #block} has no override and the JIT inlines it at every block probe without a
+ * type check (class hierarchy analysis), and the probe tests nothing but the position.
  */
-public final class ThreadRecorder {
+public class ThreadRecorder {
     /** For the reads and writes of {@link #pos} off the event methods' path. */
     private static final VarHandle POS;
 
@@ -38,7 +43,6 @@ public final class ThreadRecorder {
     private final int index;
     private final long object;
     private final ThreadCompressor compressor;
-    private final boolean keepBlocks;
     private final boolean keepAccesses;
     /** Mode EWPP: every thread's last writers, to flag a load of another thread's store; else null. */
     private final LastWriters writers;
@@ -52,16 +56,20 @@ public final class ThreadRecorder {
      */
     private int pos;
     /**
-     * Last position at which a whole event still fits. Volatile so that the JIT may not hoist its
-     * read out of the program's loop and {@link #drain} can lower it from another thread and send
-     * the owner's later events to {@link #handOver}, which drops them. The event methods read it
-     * as a field, not through a VarHandle (it was {@code getOpaque}): a volatile load is a plain
-     * load on x86, and a VarHandle's guards and casts are real calls wherever the JIT stops
-     * inlining (C1 code, or the inlining budget of a large instrumented method spent), which was
-     * ~15 % of H2's program-thread samples (overhead-profile.md, session 34). It is written only
-     * when a buffer is taken and at the end.
+     * Last position at which a whole event still fits. Written by the owner when it takes a buffer
+     * and at its end, and lowered by {@link #drain} from another thread to send the owner's later
+     * events to {@link #handOver}, which drops them. A plain field: the owner may see the lowered
+     * limit late, and until it does it writes past the drained prefix into a buffer that is never
+     * handed to anyone again ({@code Batch.recyclable}), so only when its events stop being
+     * stored depends on it, never what is stored. Not volatile (session 34 made it volatile to
+     * keep the JIT from hoisting it): a volatile read is a memory barrier in C2's graph, at every
+     * block probe of every compiled instrumented method (the instrumented program compiled to
+     * ~10x the plain run's code, overhead-profile.md, session 36); the probe's release fence
+     * ({@link #publish}) already makes the JIT read it again at each probe. Read as a
+     * field, never through a VarHandle (whose guards and casts are real calls where the JIT
+     * stops inlining, ~15 % of H2's program-thread samples in session 34).
      */
-    private volatile int limit;
+    private int limit;
     /**
      * How much of the current buffer {@link #collect} already handed over (guarded by the lock):
      * the owner's next hand-over sends only what follows.
@@ -74,16 +82,19 @@ public final class ThreadRecorder {
      * instead of a thread's handle when nothing is being recorded, so that a block probe is a plain
      * call on the handle, without a null check of its own. Shared by every thread: it never
      * writes, since it keeps neither blocks nor accesses and its sync operations go to the
-     * dropping branch of {@link #handOver} (its limit is below every position).
+     * dropping branch of {@link #handOver} (its limit is below every position). A
+     * {@link BlockDroppingRecorder}, made at the first call (see the class comment).
      */
-    public static final ThreadRecorder NOT_RECORDING = new ThreadRecorder();
+    public static ThreadRecorder notRecording() {
+        return BlockDroppingRecorder.NOT_RECORDING;
+    }
 
-    private ThreadRecorder() {
+    /** The handle of no recording ({@link #notRecording}). */
+    ThreadRecorder() {
         recorder = null;
         index = -1;
         object = 0;
         compressor = null;
-        keepBlocks = false;
         keepAccesses = false;
         writers = null;
         buf = new long[MAX_EVENT_LONGS];
@@ -96,7 +107,6 @@ public final class ThreadRecorder {
         this.index = index;
         this.object = object;
         this.compressor = compressor;
-        this.keepBlocks = recorder.mode().control;
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
         useBatch(new Batch(firstCapacity));
@@ -111,13 +121,13 @@ public final class ThreadRecorder {
      * A basic block began. Instrumented code calls this directly on the handle it fetched at the
      * method's entry (one call per block, no static wrapper): kept small so that the JIT inlines it
      * everywhere and it costs each probed method little code and inlining budget. One check, of
-     * the volatile {@link #limit}: only the owner changes {@link #buf}, always together with the
-     * limit, so a position at or below the limit is inside the buffer ({@link #drain} only lowers
-     * the limit). Never throws: a failure in the hand-over stops the recording
+     * {@link #limit}: only the owner changes {@link #buf}, always together with the limit, so a
+     * position at or below the limit is inside the buffer ({@link #drain} only lowers the limit).
+     * A mode that keeps no blocks drops them in {@link BlockDroppingRecorder}'s override, not by
+     * a test here. Never throws: a failure in the hand-over stops the recording
      * ({@link TraceRecorder#fail}), never the program.
      */
     public void block(int id) {
-        if (!keepBlocks) return;
         int p = pos;
         if (p > limit) {
             blockInNextBuffer(id);

@@ -157,7 +157,7 @@ public final class TraceRecorder implements AutoCloseable {
         ThreadCompressor compressor;
         synchronized (this) {
             if (closing) { // the trace is finished: a dead handle that drops everything
-                t = new ThreadRecorder(this, -1, object, null, BufferLayout.MAX_EVENT_LONGS);
+                t = newHandle(-1, object, null, BufferLayout.MAX_EVENT_LONGS);
                 t.drain();
                 current.set(t);
                 return t;
@@ -166,7 +166,7 @@ public final class TraceRecorder implements AutoCloseable {
             compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
                     "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
-            t = new ThreadRecorder(this, index, object, compressor, FIRST_BATCH_LONGS);
+            t = newHandle(index, object, compressor, FIRST_BATCH_LONGS);
             live.add(t);
             byObject.put(object, t);
         }
@@ -174,6 +174,12 @@ public final class TraceRecorder implements AutoCloseable {
         current.set(t);
         t.sync(SyncKind.THREAD_BEGIN, 0, object, 0);
         return t;
+    }
+
+    /** A thread's handle: one that drops blocks when the mode keeps none (DOR), see {@link BlockDroppingRecorder}. */
+    private ThreadRecorder newHandle(int index, long object, ThreadCompressor compressor, int firstCapacity) {
+        return config.mode().control ? new ThreadRecorder(this, index, object, compressor, firstCapacity)
+                : BlockDroppingRecorder.create(this, index, object, compressor, firstCapacity);
     }
 
     /**

@@ -188,10 +188,42 @@ class RecorderCloseTest {
         }
     }
 
+    /**
+     * A mode that keeps no blocks (DOR) gets a handle whose block() drops them (BlockDroppingRecorder,
+     * not a flag tested at every block): its trace holds exactly what DOR keeps of what the thread
+     * did (its loads, stores and sync operations, in order), across several buffers.
+     */
+    @Test
+    void aModeWithoutBlocksDropsThemAndKeepsTheRest() throws Exception {
+        Path file = dir.resolve("dor.wtrace");
+        TraceRecorder rec = TraceRecorder.open(file, config(TraceMode.DOR));
+        List<Event> made = new ArrayList<>();
+        ThreadRecorder t = rec.beginThread("dor", SELF, false);
+        made.add(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
+        for (int i = 0; i < 200; i++) {
+            t.block(i);
+            made.add(Event.block(i));
+            t.load(1, 100 + i);
+            made.add(Event.load(1, 100 + i));
+            t.store(2, 200 + i);
+            made.add(Event.store(2, 200 + i));
+            if (i % 50 == 0) {
+                t.lock(3, 7);
+                made.add(Event.sync(SyncKind.LOCK, 3, 7, 0));
+            }
+        }
+        t.end();
+        made.add(Event.sync(SyncKind.THREAD_END, 0, SELF, 0));
+        rec.close();
+        List<Event> expected = made.stream().map(e -> e.projectTo(TraceMode.DOR)).filter(e -> e != null).toList();
+        assertThat(expected).hasSize(made.size() - 200); // the blocks, and only they, are dropped
+        assertThat(events(ParallelTrace.open(file).thread(0))).containsExactlyElementsOf(expected);
+    }
+
     /** The handle instrumented code gets when nothing is recorded: every event method drops, from any thread. */
     @Test
     void theNotRecordingHandleDropsEverything() throws Exception {
-        ThreadRecorder none = ThreadRecorder.NOT_RECORDING;
+        ThreadRecorder none = ThreadRecorder.notRecording();
         Runnable use = () -> {
             for (int i = 0; i < 1000; i++) {
                 none.block(i);

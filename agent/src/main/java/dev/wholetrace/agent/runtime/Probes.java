@@ -29,7 +29,7 @@ public final class Probes {
     }
 
     /**
-     * The calling thread's recording handle, or {@link ThreadRecorder#NOT_RECORDING} when not
+     * The calling thread's recording handle, or {@link ThreadRecorder#notRecording} when not
      * recording: fetched once per method invocation into a local (see the instrumenter's
      * ThreadHandleLocal), on which each block probe calls {@link ThreadRecorder#block} directly.
      * A recording that stops (close, or an internal error) drains or abandons its handles; an
@@ -38,26 +38,26 @@ public final class Probes {
      */
     public static ThreadRecorder handle() {
         TraceRecorder r = recorder();
-        if (r == null) return ThreadRecorder.NOT_RECORDING;
+        if (r == null) return ThreadRecorder.notRecording();
         try {
             return ThreadState.handle(r);
         } catch (Throwable e) {
             fail(e);
-            return ThreadRecorder.NOT_RECORDING;
+            return ThreadRecorder.notRecording();
         }
     }
 
     /** {@link #handle()}, having recorded the method's first block {@code id} on it. */
     public static ThreadRecorder enter(int id) {
         TraceRecorder r = recorder();
-        if (r == null) return ThreadRecorder.NOT_RECORDING;
+        if (r == null) return ThreadRecorder.notRecording();
         try {
             ThreadRecorder h = ThreadState.handle(r);
             h.block(id);
             return h;
         } catch (Throwable e) {
             fail(e);
-            return ThreadRecorder.NOT_RECORDING;
+            return ThreadRecorder.notRecording();
         }
     }
 

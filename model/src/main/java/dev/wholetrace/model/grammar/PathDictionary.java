@@ -12,6 +12,12 @@ import java.util.Arrays;
  * {@link #unfold} turns those terminals into rules whose bodies are the paths, so the result is
  * an ordinary grammar over the original terminals. Paths live in one int pool and an
  * open-addressing table of (hash, path) — no object per path, nothing allocated per lookup.
+ *
+ * <p>A path's hash is built symbol by symbol ({@link #SEED}, then {@link #step} per symbol), so
+ * that a caller that appends a path's symbols one at a time keeps it as it goes and
+ * {@link #intern(int[], int, long)} needs no pass over the path to hash it: hashing every path
+ * afresh, a chain of dependent multiplies per symbol, was 12 % of the compressor workers' samples
+ * on math3 (docs/results/overhead-profile.md, session 36).
  */
 public final class PathDictionary {
     /** Path terminals are {@code BASE + path}: far above any dense terminal id of a trace's alphabet. */
@@ -46,9 +52,34 @@ public final class PathDictionary {
         return poolTop;
     }
 
+    /** The hash of the empty path: where {@link #step} starts. */
+    public static final long SEED = 0x9E37_79B9_7F4A_7C15L;
+
+    /** The hash of a path extended by {@code symbol}, from the hash {@code h} of the path before it. */
+    public static long step(long h, int symbol) {
+        return (h ^ symbol) * 0xBF58_476D_1CE4_E5B9L;
+    }
+
+    /** The hash of the path {@code seq[0, length)}: {@link #SEED} stepped through its symbols. */
+    public static long hash(int[] seq, int length) {
+        long h = SEED;
+        for (int k = 0; k < length; k++) h = step(h, seq[k]);
+        return h;
+    }
+
     /** The index of the path {@code seq[0, length)}, adding it if it is new. */
     public int intern(int[] seq, int length) {
-        long h = hash(seq, length);
+        return intern(seq, length, hash(seq, length));
+    }
+
+    /**
+     * The index of the path {@code seq[0, length)}, adding it if it is new, given its {@link #hash}
+     * (kept by the caller with {@link #step}; a wrong hash would give a path a second index, so
+     * with assertions on, as in the tests, it is checked against the hash computed afresh).
+     */
+    public int intern(int[] seq, int length, long hash) {
+        assert hash == hash(seq, length) : "kept hash " + Long.toHexString(hash) + " of a path of " + length + " is not its hash " + Long.toHexString(hash(seq, length));
+        long h = hash ^ hash >>> 31;
         int mask = slots.length - 1;
         for (int i = (int) (h ^ h >>> 32) & mask; ; i = (i + 1) & mask) {
             int p = slots[i];
@@ -78,12 +109,6 @@ public final class PathDictionary {
         if (start[p + 1] - from != length) return false;
         for (int k = 0; k < length; k++) if (pool[from + k] != seq[k]) return false;
         return true;
-    }
-
-    private static long hash(int[] seq, int length) {
-        long h = length * 0x9E37_79B9_7F4A_7C15L;
-        for (int k = 0; k < length; k++) h = (h ^ seq[k]) * 0xBF58_476D_1CE4_E5B9L;
-        return h ^ h >>> 31;
     }
 
     private void grow() {

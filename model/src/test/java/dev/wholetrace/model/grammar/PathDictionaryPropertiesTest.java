@@ -1,6 +1,7 @@
 package dev.wholetrace.model.grammar;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,33 @@ class PathDictionaryPropertiesTest {
                 .filter(r -> java.util.Arrays.equals(g.body(r), new int[] {4, 5, 6})).count();
         assertThat(loopRules).isEqualTo(1);
         assertThat(g.body(0)).endsWith(4, 5);
+    }
+
+    /** A hash kept symbol by symbol, as the recorder's control encoder keeps it, interns as the content's own hash. */
+    @Property(tries = 300)
+    void theKeptHashIsTheHashOfTheContent(@ForAll("strings") int[] terminals, @ForAll("cuts") int[] cutLengths) {
+        PathDictionary kept = new PathDictionary();
+        PathDictionary fresh = new PathDictionary();
+        int at = 0;
+        for (int k = 0; at < terminals.length; k++) {
+            int length = Math.min(cutLengths[k % cutLengths.length], terminals.length - at);
+            int[] path = java.util.Arrays.copyOfRange(terminals, at, at + length);
+            long h = PathDictionary.SEED;
+            for (int s : path) h = PathDictionary.step(h, s);
+            assertThat(h).isEqualTo(PathDictionary.hash(path, length));
+            assertThat(kept.intern(path, length, h)).isEqualTo(fresh.intern(path, length));
+            at += length;
+        }
+        assertThat(kept.size()).isEqualTo(fresh.size());
+    }
+
+    /** A caller's wrong hash would give a path a second index: refused (assertions on, as in the tests). */
+    @Example
+    void aWrongKeptHashIsCaught() {
+        PathDictionary paths = new PathDictionary();
+        int[] path = {1, 2, 3};
+        paths.intern(path, 3);
+        assertThatThrownBy(() -> paths.intern(path, 3, PathDictionary.hash(path, 2))).isInstanceOf(AssertionError.class).hasMessageContaining("kept hash");
     }
 
     @Example
