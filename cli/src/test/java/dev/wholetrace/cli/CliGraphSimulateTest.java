@@ -166,6 +166,9 @@ class CliGraphSimulateTest {
         Path unknown = Files.writeString(dir.resolve("unknown.properties"), "machine.format=2\nprocessors=1\nclock.hz=1e11\nspeed=3\n");
         badInput("calibrate", "--cross-core", "--base", unknown.toString(), "-o", out.toString());
         badInput("calibrate", "--cross-core", "--base", dir.toString(), "-o", out.toString()); // a directory
+        Path good = Files.writeString(dir.resolve("good.properties"), "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\n");
+        assertThat(badInput("calibrate", "--cross-core", "--base", good.toString(), "--processors", "2", "-o", out.toString())).contains("--processors");
+        assertThat(badInput("calibrate", "--cross-core", "--base", good.toString(), "--name", "two", "-o", out.toString())).contains("--name");
         assertThat(out).doesNotExist();
     }
 
