@@ -3,7 +3,7 @@
 #   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
 # (--jar: a copy of the workloads jar, so that a build in the same tree during the hour of runs does not swap it)
 # Steady state, JIT warm-up excluded: each kernel or driver runs at a small and a large step count (steps_of
-# in bench/prediction-sizes.sh, chosen so the difference is about 1 s or more of one core's CPU); the steady-state time of
+# in bench/prediction-sizes.sh, chosen so the difference is 0.7 s or more of one core's CPU: Lu at one thread, 0.71 s in session 36's quiet run); the steady-state time of
 # STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up, class loading and
 # the JIT's warm-up happen in both and cancel). Each run is timed by /usr/bin/time: wall seconds and
 # CPU seconds (user + sys of every thread of the JVM), pinned to one core (taskset -c 0) and to two

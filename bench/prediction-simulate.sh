@@ -32,11 +32,8 @@ for k in $kernels; do
       python3 - "$j" "$k" "$t" "$s" >> "$out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-hz = None
 for p in d['points']:
-    busy = sum(t['executing'] for t in p['threads'])
-    cyc_per_s = None
-    # executing is in cycles: seconds / cycles of the run gives the clock
+    busy = sum(t['executing'] for t in p['threads'])  # in cycles: prediction-report.py divides by the clock
     print('\t'.join([sys.argv[2], sys.argv[3], str(p['processors']), sys.argv[4], repr(p['seconds']), repr(busy), str(p['truncated'])]))
 PY
     done

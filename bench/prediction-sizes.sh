@@ -4,7 +4,7 @@
 # (libraries shaded in). A driver's "steps" are its size argument (Math3Driver: rounds; GuavaDriver: the
 # multiplier of its hashed items and of each thread's iterations), its thread count the argument after it.
 # size_of K: the problem size; steps_of K: the measured step counts (low, high), whose difference is
-# 0.8-5 s of one core's CPU in steady state (sessions 35 and 36); profile_steps_of K: the recorded step counts (low, high).
+# 0.7-5 s of one core's CPU in steady state (sessions 35 and 36); profile_steps_of K: the recorded step counts (low, high).
 size_of() { case "$1" in sor) echo 256 ;; lu) echo 256 ;; fft) echo 16 ;; water) echo 256 ;; *) echo - ;; esac; }
 steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) echo "10 260" ;; water) echo "10 1010" ;;
   math3) echo "20 720" ;; guava) echo "20 5020" ;; esac; }

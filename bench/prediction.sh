@@ -3,9 +3,10 @@
 #   bench/run prediction [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--out docs/results] [--work bench/work/prediction]
 # 1. calibrate a machine file once, pinned to one core (taskset -c 0 wholetrace calibrate: least squares over
 #    micro-benchmark loops, none of them a kernel below; thread CPU time), and add the cross-core group measured
-#    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either);
-#    The library drivers Math3Driver and GuavaDriver (math3, guava) go through every step like the kernels, each
-#    predicted from its own graph (bench/prediction-sizes.sh: their command lines, steps and graphs);
+#    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either); every
+#    prediction below uses that combined file. The library drivers Math3Driver and GuavaDriver (math3, guava) go
+#    through every step like the kernels, each predicted from its own graph (bench/prediction-sizes.sh: their
+#    command lines, steps and graphs);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
 #    time, --reps runs each (bench/prediction-measure.sh; the difference is the steady state, JIT warm-up excluded);
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);

@@ -155,4 +155,34 @@ class CliGraphSimulateTest {
             assertThat(r.err()).contains("one processor only");
         }
     }
+
+    @Test
+    void aBadBaseFileIsOneLineAndExitCode2() throws Exception {
+        Path out = dir.resolve("two.properties");
+        assertThat(badInput("calibrate", "--cross-core", "--base", dir.resolve("missing.properties").toString(), "-o", out.toString()))
+                .contains("missing.properties");
+        Path bad = Files.writeString(dir.resolve("bad.properties"), "machine.format=2\nprocessors=one\n");
+        assertThat(badInput("calibrate", "--cross-core", "--base", bad.toString(), "-o", out.toString())).contains("bad.properties");
+        Path unknown = Files.writeString(dir.resolve("unknown.properties"), "machine.format=2\nprocessors=1\nclock.hz=1e11\nspeed=3\n");
+        badInput("calibrate", "--cross-core", "--base", unknown.toString(), "-o", out.toString());
+        badInput("calibrate", "--cross-core", "--base", dir.toString(), "-o", out.toString()); // a directory
+        Path good = Files.writeString(dir.resolve("good.properties"), "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\n");
+        assertThat(badInput("calibrate", "--cross-core", "--base", good.toString(), "--processors", "2", "-o", out.toString())).contains("--processors");
+        assertThat(badInput("calibrate", "--cross-core", "--base", good.toString(), "--name", "two", "-o", out.toString())).contains("--name");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void crossCoreOnOneAllowedProcessorLeavesTheGroupUnset() throws Exception {
+        // the process's affinity, not the machine's processor count: its own JVM, pinned to one core
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/taskset")), "needs taskset");
+        Path base = Files.writeString(dir.resolve("base.properties"), "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\n");
+        Path out = dir.resolve("pinned.properties");
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("/usr/bin/taskset", "-c", "0"));
+        cmd.addAll(CliProcessTest.cli("calibrate", "--cross-core", "--base", base.toString(), "-o", out.toString(), "--quick"));
+        CliProcessTest.Done d = CliProcessTest.finish(new ProcessBuilder(cmd).start());
+        assertThat(d.exit()).as(d.toString()).isZero();
+        assertThat(String.join("\n", d.errLines())).contains("one processor only");
+        assertThat(MachineFile.read(out).costs()).doesNotContainKeys(MachineModel.WAKE_REMOTE, MachineModel.WAKE_REMOTE_LATENCY);
+    }
 }

@@ -50,10 +50,10 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "the machine file to write (an existing file only with --force)")
     Path out;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "the machine's name in the file (default: the file name without .properties)")
+    @Option(names = "--name", paramLabel = "NAME", description = "the machine's name in the file (default: the file name without .properties; not with --base)")
     String name;
 
-    @Option(names = "--processors", paramLabel = "N", defaultValue = "1", description = "processors the file says the machine has (default: ${DEFAULT-VALUE}; simulate --procs overrides)")
+    @Option(names = "--processors", paramLabel = "N", defaultValue = "1", description = "processors the file says the machine has (default: ${DEFAULT-VALUE}; simulate --procs overrides; not with --base)")
     int processors;
 
     @Option(names = "--cross-core", description = "also measure the cross-core group (a wake-up onto another, idle processor), on the first two processors this process may use")
@@ -83,6 +83,12 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
         if (base != null && !crossCore) throw new IllegalArgumentException("--base needs --cross-core (it adds the cross-core group to a machine file)");
+        // the base file's name and processors are kept: these would be silently ignored
+        for (String fitOnly : new String[] {"--name", "--processors"}) {
+            if (base != null && spec.commandLine().getParseResult().hasMatchedOption(fitOnly)) {
+                throw new IllegalArgumentException(fitOnly + " does not apply with --base (the base file's name and processors are kept)");
+            }
+        }
         List<String> report = new ArrayList<>();
         MachineModel fitted;
         if (base != null) {

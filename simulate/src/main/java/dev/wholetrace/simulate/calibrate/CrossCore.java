@@ -61,11 +61,15 @@ public final class CrossCore {
         }
     }
 
-    private final int handOvers, repetitions;
+    private final int rounds, repetitions;
 
-    /** @param handOvers hand-overs per timed run; @param repetitions timed runs per placement (the best counts) */
-    public CrossCore(int handOvers, int repetitions) {
-        this.handOvers = handOvers;
+    /**
+     * @param rounds ping-pong rounds per timed run: each thread hands over once a round, so a run has
+     *     twice as many hand-overs ({@code calibrate}'s 10 000 rounds: 20 000 hand-overs)
+     * @param repetitions timed runs per placement (the best counts)
+     */
+    public CrossCore(int rounds, int repetitions) {
+        this.rounds = rounds;
         this.repetitions = repetitions;
     }
 
@@ -76,7 +80,7 @@ public final class CrossCore {
     public Result measure() throws IOException, InterruptedException {
         int[] cpus = allowedCpus(Files.readString(Path.of("/proc/self/status")));
         if (cpus.length < 2) return null;
-        pingPong(cpus[0], cpus[0], handOvers / 4); // warm-up: the JIT compiles the loop
+        pingPong(cpus[0], cpus[0], rounds / 4); // warm-up: the JIT compiles the loop
         double[] same = best(cpus[0], cpus[0]), cross = best(cpus[0], cpus[1]);
         return new Result(cpus[0], cpus[1], same[0], same[1], cross[0], cross[1]);
     }
@@ -84,14 +88,14 @@ public final class CrossCore {
     private double[] best(int a, int b) throws IOException, InterruptedException {
         double wall = Double.MAX_VALUE, cpu = Double.MAX_VALUE;
         for (int r = 0; r < repetitions; r++) {
-            double[] t = pingPong(a, b, handOvers);
+            double[] t = pingPong(a, b, rounds);
             wall = Math.min(wall, t[0]);
             cpu = Math.min(cpu, t[1]);
         }
         return new double[] {wall, cpu};
     }
 
-    /** One run of {@code n} hand-overs between a thread on cpu {@code a} and one on cpu {@code b}: ns wall and CPU per hand-over. */
+    /** One run of {@code n} rounds (2n hand-overs) between a thread on cpu {@code a} and one on cpu {@code b}: ns wall and CPU per hand-over. */
     static double[] pingPong(int a, int b, int n) throws IOException, InterruptedException {
         Side first = new Side(a, n, true), second = new Side(b, n, false);
         first.other = second;

@@ -34,11 +34,18 @@ public final class Profile {
     private final Set<String> classes = new HashSet<>();
     /** Their packages ({@code owner}). */
     private final Set<String> packages = new HashSet<>();
+    /** Whether the recording gave block probes to every class it loaded ({@link #blocksEveryClass}): else a class without blocks may have run. */
+    private final boolean everyClassBlocks;
 
     Profile(Map<String, TreeMap<Integer, Long>> counts, Map<String, TreeMap<Integer, Long>> threads, long blocks) {
+        this(counts, threads, blocks, true);
+    }
+
+    Profile(Map<String, TreeMap<Integer, Long>> counts, Map<String, TreeMap<Integer, Long>> threads, long blocks, boolean everyClassBlocks) {
         this.counts = counts;
         this.threads = threads;
         this.blocks = blocks;
+        this.everyClassBlocks = everyClassBlocks;
         for (String id : counts.keySet()) {
             String c = classOf(id);
             classes.add(c);
@@ -58,12 +65,33 @@ public final class Profile {
     /**
      * Whether the recording shows that method {@code id} never ran although its class has no block
      * in the code map: the agent instruments a class when it is loaded, so a class missing from a
-     * package it instrumented other classes of was never loaded. (A class excluded by an
-     * {@code include=} pattern naming classes rather than packages would be taken as never loaded too.)
+     * package it instrumented other classes of was never loaded. Not when the recording's
+     * {@code include=}/{@code exclude=} left some classes without blocks (sync probes only): an
+     * excluded class of an instrumented package ran without a block. (A class the agent failed to
+     * instrument, or whose only method is too large for block probes, would still be taken as never
+     * loaded: the agent logs those.)
      */
     private boolean neverLoaded(String id) {
         String c = classOf(id);
-        return !classes.contains(c) && packages.contains(packageOf(c));
+        return everyClassBlocks && !classes.contains(c) && packages.contains(packageOf(c));
+    }
+
+    /**
+     * Whether a recording made with these agent options (its {@code agent.options} property; null when
+     * it has none) gave block probes to every class it loaded: no {@code include=} or {@code exclude=}
+     * with a pattern (recorder's AgentOptions, which this module does not depend on, defines the keys;
+     * ':' separates patterns, ',' options).
+     */
+    static boolean blocksEveryClass(String agentOptions) {
+        if (agentOptions == null) return true;
+        for (String option : agentOptions.split(",")) {
+            int eq = option.indexOf('=');
+            if (eq < 0) continue;
+            String key = option.substring(0, eq).strip();
+            boolean patterns = !option.substring(eq + 1).replace(":", "").isBlank();
+            if (patterns && (key.equals("include") || key.equals("exclude"))) return false;
+        }
+        return true;
     }
 
     /** Block counts of every thread of the recording {@code file}. */
@@ -94,7 +122,7 @@ public final class Profile {
             // several code-map entries of one (method, bci): the threads that ran any, at least the most of one (a sum counts a thread twice)
             threads.computeIfAbsent(id, k -> new TreeMap<>()).merge(c.bci(), threadsByBlock.getOrDefault(c.id(), 0L), Math::max);
         }
-        return new Profile(counts, threads, total);
+        return new Profile(counts, threads, total, blocksEveryClass(trace.properties().get("agent.options")));
     }
 
     /** Blocks the recording ran. */

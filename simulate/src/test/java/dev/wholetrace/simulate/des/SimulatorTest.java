@@ -211,6 +211,17 @@ class SimulatorTest {
             """;
 
     @Test
+    void aRecordingNarrowedByIncludeOrExcludeDoesNotShowWhichClassesWereLoaded() {
+        assertThat(Profile.blocksEveryClass(null)).isTrue(); // a recording without the property: as before
+        assertThat(Profile.blocksEveryClass("")).isTrue();
+        assertThat(Profile.blocksEveryClass("out=/tmp/a.wtrace,mode=cor,interval=500")).isTrue();
+        assertThat(Profile.blocksEveryClass("out=/tmp/a.wtrace,mode=cor,include=")).isTrue(); // no pattern: every class
+        assertThat(Profile.blocksEveryClass("out=/tmp/a.wtrace,mode=cor,include=t.Main:t.Q*")).isFalse();
+        assertThat(Profile.blocksEveryClass("out=/tmp/a.wtrace,mode=cor,exclude=t.P")).isFalse();
+        assertThat(Profile.blocksEveryClass("out=/tmp/include=x.wtrace,mode=cor")).isTrue(); // a key, not a value
+    }
+
+    @Test
     void aProfileDropsASelfCallThatCannotHaveHappened() throws Exception {
         Map<String, java.util.TreeMap<Integer, Long>> counts = new java.util.HashMap<>();
         counts.put("t/Main.main([Ljava/lang/String;)V", new java.util.TreeMap<>(Map.of(0, 1L)));
@@ -245,6 +256,10 @@ class SimulatorTest {
         ExecutionGraph neverLoaded = graph(SELF);
         new Profile(counts, Map.of(), 1).applyTo(neverLoaded);
         assertThat(neverLoaded.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.NONE);
+        // the same, recorded with include=/exclude=: t/P may have been loaded with sync probes only, no blocks: kept
+        ExecutionGraph excluded = graph(SELF);
+        new Profile(counts, Map.of(), 1, false).applyTo(excluded);
+        assertThat(excluded.methods().get(0).vertices().get(0).action).isEqualTo(dev.wholetrace.simulate.egraph.Action.CALL);
         // not instrumented (no count of its class nor of its package): kept
         ExecutionGraph unknown = graph(SELF.replace("t/P.close", "u/P.close"));
         new Profile(counts, Map.of(), 1).applyTo(unknown);
