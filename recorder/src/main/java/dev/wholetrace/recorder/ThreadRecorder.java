@@ -10,8 +10,8 @@ import static dev.wholetrace.recorder.BufferLayout.XLOAD;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.recorder.ewpp.LastWriters;
 import java.lang.invoke.MethodHandles;
-import java.lang.ref.WeakReference;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 
 /**
  * The recording handle of one program thread. Only its own thread may call the event methods;
@@ -252,8 +252,8 @@ public final class ThreadRecorder {
      * handle (later calls are ignored). A thread that never calls this and that nobody joins is ended
      * by the recorder at the first chunk cut after it terminated, or drained at close if it still runs.
      *
-     * <p>Called by the owner, or by another thread once the owner has terminated
-     * ({@link TraceRecorder#endThread}, the recorder's writer thread): the whole end happens under the handle's lock, so two
+     * <p>Called by the owner, or by another thread once the owner has terminated (a joiner through
+     * {@link TraceRecorder#endThread}, the recorder's writer thread): the whole end happens under the handle's lock, so two
      * joiners, or a joiner and {@link #drain}, record it at most once, and a second joiner returns
      * only after the first one's end has taken its ticket.
      */
