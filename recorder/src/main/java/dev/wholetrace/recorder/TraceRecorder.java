@@ -415,14 +415,14 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * Records, on their behalf, the end of the threads registered by {@link #thread} that have
-     * terminated without being joined (nothing joins a pool's worker or a virtual thread per task), as a join would
-     * ({@link #endThread}): the end's ticket falls after everything the thread did, its last
-     * buffer goes into the chunk being cut and its compressor is dropped right after that cut.
-     * Without this, every such thread kept its handle, buffer and compressor (its grammars,
-     * alphabets, path dictionary and address predictors, ~14 KB in COR) until the recording
-     * ended, so the recorder's memory grew with the number of threads a program had ever started
-     * (docs/agent.md, "Threads that nobody joins"). A later join of the thread records the join
-     * only, after this end.
+     * terminated without being joined (nothing joins a pool's worker or a virtual thread per
+     * task), as a join would ({@link #endThread}): the end's ticket falls after everything the
+     * thread did, its last buffer goes into the chunk being cut and its compressor is dropped right
+     * after that cut. Without this, every such thread kept its handle, buffer and compressor (its
+     * grammars, alphabets, path dictionary and address predictors: ~10 KB in COR, ~14 KB in CDR)
+     * until the recording ended, so the recorder's memory grew with the number of threads a
+     * program had ever started (docs/agent.md, "Thread end"). A later join of the thread records
+     * the join only, after this end.
      */
     private void endTerminatedThreads() {
         for (ThreadRecorder t : live) if (t.ownerTerminated()) t.end();

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The writer codes a grammar block per thread and chunk, each with every model version: a chunk of
  * thousands of short threads writes thousands of tiny blocks, so what one tiny block allocates is
  * what the writer's garbage grows with. Each model's rank models are made at first use, not 33 of
- * them (2 KB of probabilities each) per model; a tiny block allocated ~190 KB before.
+ * them (2 KB of probabilities each) per model, and a number model's mantissa trees for long numbers
+ * only when one comes: 26 KB measured for this block, ~190 KB before (counting the tables made).
  */
 class GrammarCodecAllocationTest {
     @Test
@@ -29,6 +30,6 @@ class GrammarCodecAllocationTest {
             GrammarCodec.writeAll(List.of(g), w);
             least = Math.min(least, bean.getThreadAllocatedBytes(id) - before);
         }
-        assertThat(least).as("bytes allocated to write one tiny grammar block").isLessThan(64 * 1024);
+        assertThat(least).as("bytes allocated to write one tiny grammar block").isLessThan(32 * 1024);
     }
 }
