@@ -21,13 +21,13 @@ final class BlockDroppingRecorder extends ThreadRecorder {
         super();
     }
 
-    private BlockDroppingRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
-        super(recorder, index, object, compressor, firstCapacity);
+    private BlockDroppingRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
+        super(recorder, index, object, compressor, firstCapacity, owner);
     }
 
     /** A thread's handle in a mode that keeps no blocks (see {@link ThreadRecorder}'s constructor). */
-    static ThreadRecorder create(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
-        return new BlockDroppingRecorder(recorder, index, object, compressor, firstCapacity);
+    static ThreadRecorder create(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
+        return new BlockDroppingRecorder(recorder, index, object, compressor, firstCapacity, owner);
     }
 
     /** Dropped: the mode keeps no blocks, or nothing is recorded. */

@@ -11,6 +11,7 @@ import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.recorder.ewpp.LastWriters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 
 /**
  * The recording handle of one program thread. Only its own thread may call the event methods;
@@ -42,7 +43,19 @@ public class ThreadRecorder {
     private final TraceRecorder recorder;
     private final int index;
     private final long object;
-    private final ThreadCompressor compressor;
+    /**
+     * The thread that alone records through this handle, or null when the handle may be handed to
+     * another thread ({@link TraceRecorder#beginThread}). Weakly, so that a handle the recorder
+     * still holds never keeps an ended thread's object (its stack, its thread locals) alive; see
+     * {@link #ownerTerminated}.
+     */
+    private final WeakReference<Thread> owner;
+    /**
+     * Null once the thread has ended: its worker drops the compressor after the next cut, and the
+     * handle, which the agent's per-thread state may keep as long as the program keeps the thread's
+     * object, must not keep it alive (guarded by the lock once set).
+     */
+    private ThreadCompressor compressor;
     private final boolean keepAccesses;
     /** Mode EWPP: every thread's last writers, to flag a load of another thread's store; else null. */
     private final LastWriters writers;
@@ -94,6 +107,7 @@ public class ThreadRecorder {
         recorder = null;
         index = -1;
         object = 0;
+        owner = null;
         compressor = null;
         keepAccesses = false;
         writers = null;
@@ -102,10 +116,12 @@ public class ThreadRecorder {
         limit = -1;
     }
 
-    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity) {
+    /** {@code owner}: the thread that alone records through the handle, or null if it may be handed on. */
+    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
         this.recorder = recorder;
         this.index = index;
         this.object = object;
+        this.owner = owner == null ? null : new WeakReference<>(owner);
         this.compressor = compressor;
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
@@ -243,10 +259,11 @@ public class ThreadRecorder {
 
     /**
      * The thread's last event: records its end, hands over what is buffered and detaches the
-     * handle (later calls are ignored). A thread that never calls this is drained at close.
+     * handle (later calls are ignored). A thread that never calls this and that nobody joins is ended
+     * by the recorder at the first chunk cut after it terminated, or drained at close if it still runs.
      *
-     * <p>Called by the owner, or by another thread once the owner has terminated
-     * ({@link TraceRecorder#endThread}): the whole end happens under the handle's lock, so two
+     * <p>Called by the owner, or by another thread once the owner has terminated (a joiner through
+     * {@link TraceRecorder#endThread}, the recorder's writer thread): the whole end happens under the handle's lock, so two
      * joiners, or a joiner and {@link #drain}, record it at most once, and a second joiner returns
      * only after the first one's end has taken its ticket.
      */
@@ -261,6 +278,7 @@ public class ThreadRecorder {
             pos = 0;
             limit = -1; // every later event goes to handOver(), which drops it
             recorder.retire(compressor); // after the last buffer, on the same worker queue
+            compressor = null;
         }
         recorder.ended(this);
     }
@@ -286,6 +304,20 @@ public class ThreadRecorder {
             taken = published;
             submit(copy, n);
         }
+    }
+
+    /**
+     * Whether the thread that alone records through this handle has terminated, so that another
+     * thread may {@link #end} it on its behalf: {@code isAlive()} returning false makes everything
+     * the thread did happen-before the caller's next action (JLS 17.4.4), as a join does. Also when
+     * its object has been collected: only a terminated thread, or a virtual thread parked for good
+     * that nothing can reach (it can never run again), is collected. False for a handle without
+     * an owner.
+     */
+    boolean ownerTerminated() {
+        if (owner == null) return false;
+        Thread t = owner.get();
+        return t == null || !t.isAlive();
     }
 
     /** Hands over what is buffered now (so that a checkpoint includes it). */

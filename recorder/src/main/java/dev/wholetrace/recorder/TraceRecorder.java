@@ -138,26 +138,38 @@ public final class TraceRecorder implements AutoCloseable {
 
     // ---- threads --------------------------------------------------------------------------------
 
-    /** The calling thread's handle, registering the thread (and recording its begin) on first use. */
+    /**
+     * The calling thread's handle, registering the thread (and recording its begin) on first use.
+     * Only this thread may use the handle: once the thread has terminated, the recorder ends it at
+     * the next chunk cut if nobody has ({@link #endTerminatedThreads}).
+     */
     public ThreadRecorder thread() {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         Thread me = Thread.currentThread();
-        return beginThread(me.getName(), defaultThreadObject(me), VirtualThreads.isVirtual(me));
+        return beginThread(me.getName(), defaultThreadObject(me), VirtualThreads.isVirtual(me), me);
     }
 
     /**
      * Registers the calling thread under {@code object} (what its parent's fork and a later join
      * name) and records its begin. A thread registers once; later calls return the same handle.
+     * The handle may be handed to another thread that records in its place (tests and generators
+     * do), so the recorder never ends it on its own: only {@link ThreadRecorder#end}, a join
+     * ({@link #endThread}) or the close does.
      */
     public ThreadRecorder beginThread(String name, long object, boolean virtual) {
+        return beginThread(name, object, virtual, null);
+    }
+
+    /** {@code owner}: the thread that alone records through the handle, or null if the caller may hand it on. */
+    private ThreadRecorder beginThread(String name, long object, boolean virtual, Thread owner) {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         int index;
         ThreadCompressor compressor;
         synchronized (this) {
             if (closing) { // the trace is finished: a dead handle that drops everything
-                t = newHandle(-1, object, null, BufferLayout.MAX_EVENT_LONGS);
+                t = newHandle(-1, object, null, BufferLayout.MAX_EVENT_LONGS, null);
                 t.drain();
                 current.set(t);
                 return t;
@@ -166,7 +178,7 @@ public final class TraceRecorder implements AutoCloseable {
             compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
                     : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
                     "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
-            t = newHandle(index, object, compressor, FIRST_BATCH_LONGS);
+            t = newHandle(index, object, compressor, FIRST_BATCH_LONGS, owner);
             live.add(t);
             byObject.put(object, t);
         }
@@ -177,9 +189,9 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /** A thread's handle: one that drops blocks when the mode keeps none (DOR), see {@link BlockDroppingRecorder}. */
-    private ThreadRecorder newHandle(int index, long object, ThreadCompressor compressor, int firstCapacity) {
-        return config.mode().control ? new ThreadRecorder(this, index, object, compressor, firstCapacity)
-                : BlockDroppingRecorder.create(this, index, object, compressor, firstCapacity);
+    private ThreadRecorder newHandle(int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
+        return config.mode().control ? new ThreadRecorder(this, index, object, compressor, firstCapacity, owner)
+                : BlockDroppingRecorder.create(this, index, object, compressor, firstCapacity, owner);
     }
 
     /**
@@ -382,6 +394,7 @@ public final class TraceRecorder implements AutoCloseable {
             }
             long start = System.nanoTime();
             try {
+                if (!last) endTerminatedThreads();
                 boolean timed = !last && serving == cutsDone && !sizeLimitReached();
                 if (timed || start - lastCollect >= intervalNanos) {
                     // Take what slow and blocked threads hold, at least once an interval: at a timed
@@ -404,6 +417,21 @@ public final class TraceRecorder implements AutoCloseable {
             }
             if (last) return;
         }
+    }
+
+    /**
+     * Records, on their behalf, the end of the threads registered by {@link #thread} that have
+     * terminated without being joined (nothing joins a pool's worker or a virtual thread per
+     * task), as a join would ({@link #endThread}): the end's ticket falls after everything the
+     * thread did, its last buffer goes into the chunk being cut and its compressor is dropped right
+     * after that cut. Without this, every such thread kept its handle, buffer and compressor (its
+     * grammars, alphabets, path dictionary and address predictors: ~10 KB in COR, ~14 KB in CDR)
+     * until the recording ended, so the recorder's memory grew with the number of threads a
+     * program had ever started (docs/agent.md, "Thread end"). A later join of the thread records
+     * the join only, after this end.
+     */
+    private void endTerminatedThreads() {
+        for (ThreadRecorder t : live) if (t.ownerTerminated()) t.end();
     }
 
     private boolean sizeLimitReached() {

@@ -42,6 +42,7 @@ final class ExpansionModel {
     private final long maxTerminal;
     private final NumberModel lengths = new NumberModel();
     private final NumberModel uses = new NumberModel();
+    /** By the bit length of the candidates' count; each made at its first use ({@link #rank}). */
     private final NumberModel[] ranks = new NumberModel[33];
     private final NumberModel deltas = new NumberModel();
     private final short[] successorHit = BitCoder.probabilities(SUCCESSORS * (SUCCESSORS + 1));
@@ -66,7 +67,6 @@ final class ExpansionModel {
         this.coder = coder;
         this.version = version;
         this.maxTerminal = maxTerminal;
-        for (int i = 0; i < ranks.length; i++) ranks[i] = new NumberModel();
     }
 
     /** Starts the next grammar of a block: its terminals and rules are new; the probabilities stay. */
@@ -165,7 +165,7 @@ final class ExpansionModel {
         if (urn != null) return urn.draw(coder, f, d);
         int n = open.size(f);
         int asked = open.rank(f, d);
-        long rank = n == 1 ? 0 : ranks[32 - Integer.numberOfLeadingZeros(n)].code(coder, asked < 0 ? n : asked);
+        long rank = n == 1 ? 0 : rank(32 - Integer.numberOfLeadingZeros(n)).code(coder, asked < 0 ? n : asked);
         if (rank < 0 || rank >= n) throw new FormatException("corrupted grammar: reference to an undefined or closed rule");
         int rule = open.select(f, rank);
         open.use(rule);
@@ -203,5 +203,18 @@ final class ExpansionModel {
             lastKind = Arrays.copyOf(lastKind, n);
         }
         return c;
+    }
+
+    /**
+     * The rank model for {@code bits}, made at its first use, in the state a new one starts in, so
+     * the code is the same. A grammar block uses a few of the 33; made all at once they were 36
+     * models of 2 KB each per block, and the writer codes a block per thread and chunk: a chunk of
+     * thousands of short threads allocated hundreds of MB for them (docs/results/overhead-profile.md,
+     * "Session 36").
+     */
+    private NumberModel rank(int bits) {
+        NumberModel m = ranks[bits];
+        if (m == null) ranks[bits] = m = new NumberModel();
+        return m;
     }
 }

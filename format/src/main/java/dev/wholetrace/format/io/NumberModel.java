@@ -1,13 +1,22 @@
 package dev.wholetrace.format.io;
 
+import java.util.Arrays;
+
 /**
  * Adaptive code for a number v &ge; 0: the bit length n of v+1 through a 6-bit tree, then the
  * leading mantissa bits through per-length trees, the rest direct.
  */
 final class NumberModel {
     private static final int ADAPTIVE_BITS = 4;
+    /**
+     * Lengths whose mantissa trees exist from the start; a longer number makes the rest, in the
+     * state a new tree starts in, so the code is the same. The writer makes models for every
+     * grammar block of every thread and chunk, and most numbers they code are short: all 65 trees
+     * at once were 2 KB a model (docs/results/overhead-profile.md, "Session 36").
+     */
+    private static final int FIRST_LENGTHS = 16;
     private final short[] lengthTree = BitCoder.probabilities(64);
-    private final short[] mantissa = BitCoder.probabilities(65 << ADAPTIVE_BITS);
+    private short[] mantissa = BitCoder.probabilities(FIRST_LENGTHS << ADAPTIVE_BITS);
 
     long code(BitCoder coder, long v) throws FormatException {
         long x = v + 1;
@@ -17,6 +26,7 @@ final class NumberModel {
         n = m - 64 + 1;
         int rest = n - 1;
         int adaptive = Math.min(rest, ADAPTIVE_BITS);
+        if ((n + 1) << ADAPTIVE_BITS > mantissa.length) growMantissa();
         long result = 1;
         int node = 1;
         for (int i = 0; i < adaptive; i++) {
@@ -27,5 +37,12 @@ final class NumberModel {
         int direct = rest - adaptive;
         if (direct > 0) result = (result << direct) | coder.direct(x, direct);
         return result - 1;
+    }
+
+    /** Makes the trees of every length, the new ones at a new tree's probabilities. */
+    private void growMantissa() {
+        int old = mantissa.length;
+        mantissa = Arrays.copyOf(mantissa, 65 << ADAPTIVE_BITS);
+        Arrays.fill(mantissa, old, mantissa.length, (short) (BitCoder.PROB_ONE / 2));
     }
 }
