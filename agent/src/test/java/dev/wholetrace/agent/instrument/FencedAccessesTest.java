@@ -76,6 +76,19 @@ class FencedAccessesTest {
             return d;
         }
 
+        static long published; // a static flag: PUTSTATIC / GETSTATIC
+
+        static void publishStatic(long v) {
+            VarHandle.releaseFence();
+            published = v;
+        }
+
+        static long readStatic() {
+            long v = published;
+            VarHandle.acquireFence();
+            return v;
+        }
+
         long noFence() {
             seq = 4;
             return seq;
@@ -130,6 +143,8 @@ class FencedAccessesTest {
         assertThat(fenced(Shapes.class, "readDataThenFlag")).containsExactly("GET seq");
         assertThat(fenced(Shapes.class, "unsafeStoreFence")).containsExactly("PUT data");
         assertThat(fenced(Shapes.class, "unsafeLoadFence")).containsExactly("GET data");
+        assertThat(fenced(Shapes.class, "publishStatic")).containsExactly("PUT published");
+        assertThat(fenced(Shapes.class, "readStatic")).containsExactly("GET published");
     }
 
     @Test
