@@ -333,13 +333,16 @@ public final class GraphBuilder {
     }
 
     /**
-     * The thread body a start or submit runs: the program's Runnable/Callable/Thread subclass or
+     * The thread body a start or submit runs: the program's Runnable/Callable or lambda handed to
+     * the thread the call starts ({@link #handedBody}); else its Runnable/Callable/Thread subclass or
      * lambda created in the same method, the last one before the call (the first after it when none
      * is before), which is where the thread's code is set in the common patterns (new Thread(lambda),
      * a loop creating workers and another starting them, executor.submit(() -> ...)).
      */
     private List<String> threadBody(MethodRef in, MethodInsnNode call) {
-        String best = null;
+        Frame<SourceValue>[] frames = frames(in);
+        String best = handedBody(in, frames, call);
+        if (best != null) return List.of(best);
         boolean before = true;
         for (AbstractInsnNode n : in.method().instructions) {
             if (n == call) {
@@ -365,11 +368,32 @@ public final class GraphBuilder {
                 if (!before) break;
             }
         }
-        if (best == null) best = bodyByType(in, call);
+        if (best == null) best = bodyByType(in, frames, call);
         if (best == null && call.getOpcode() != Opcodes.INVOKESTATIC && !libraryOwner(call.owner).equals(call.owner)) {
             best = declaringId(call.owner, "run", "()V"); // a Thread subclass started from outside the method that made it
         }
         return best == null ? List.of() : List.of(best);
+    }
+
+    /**
+     * The program's lambda, or Runnable or Callable class, made in this method and handed to the
+     * executor call itself or to the {@code new Thread(…)} or {@code newThread} that made the thread
+     * {@code start()} is called on (followed back through local variables): with two threads made
+     * before either starts, the last lambda before the start is the other thread's. Null when the
+     * receiver or the argument does not show it.
+     */
+    private String handedBody(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
+        InsnList list = in.method().instructions;
+        MethodInsnNode handOver = runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
+        Frame<SourceValue> f = handOver == null || runnableArgument(handOver) < 0 ? null : frames[list.indexOf(handOver)];
+        if (f == null) return null;
+        AbstractInsnNode p = origin(list, frames, f.getStack(f.getStackSize() - Type.getArgumentTypes(handOver.desc).length + runnableArgument(handOver)));
+        if (p == null) return null;
+        if (programLambda(p) != null) return id(programLambda(p));
+        if (p.getOpcode() != Opcodes.NEW || !program.classes().containsKey(((TypeInsnNode) p).desc)) return null;
+        String t = ((TypeInsnNode) p).desc;
+        return isSubtype(t, "java/lang/Runnable") ? declaringId(t, "run", "()V")
+                : isSubtype(t, "java/util/concurrent/Callable") ? declaringId(t, "call", "()Ljava/lang/Object;") : null;
     }
 
     /**
@@ -383,12 +407,11 @@ public final class GraphBuilder {
      * lambda); null when there is none or more than one (the thread then runs nothing simulated, and
      * {@code graph} says so).
      */
-    private String bodyByType(MethodRef in, MethodInsnNode call) {
+    private String bodyByType(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
         InsnList list = in.method().instructions;
-        Frame<SourceValue>[] frames = frames(in);
         MethodInsnNode handOver = runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
         if (handOver == null) handOver = nearestHandOver(call);
-        if (handOver == null) return null;
+        if (handOver == null || runnableArgument(handOver) < 0) return null; // a thread made with no Runnable runs its own run()
         Frame<SourceValue> f = frames[list.indexOf(handOver)];
         if (f == null) return null;
         int args = Type.getArgumentTypes(handOver.desc).length;
@@ -423,16 +446,20 @@ public final class GraphBuilder {
         if (start.getOpcode() == Opcodes.INVOKESTATIC) return null;
         Frame<SourceValue> f = frames[list.indexOf(start)];
         if (f == null) return null;
-        SourceValue v = f.getStack(f.getStackSize() - Type.getArgumentTypes(start.desc).length - 1);
+        AbstractInsnNode p = origin(list, frames, f.getStack(f.getStackSize() - Type.getArgumentTypes(start.desc).length - 1));
+        if (p instanceof MethodInsnNode m) return handsOver(m) && !m.name.equals("<init>") ? m : null;
+        return p != null && p.getOpcode() == Opcodes.NEW ? constructorOf(list, frames, p, frames[list.indexOf(p)].getStackSize()) : null;
+    }
+
+    /** The instruction that made {@code v}, followed back through local variables, DUP and CHECKCAST; null when not one instruction. */
+    private static AbstractInsnNode origin(InsnList list, Frame<SourceValue>[] frames, SourceValue v) {
         for (int hops = 0; hops < 8 && v.insns.size() == 1; hops++) {
             AbstractInsnNode p = v.insns.iterator().next();
             Frame<SourceValue> at = frames[list.indexOf(p)];
             if (at == null) return null;
-            if (p instanceof MethodInsnNode m) return handsOver(m) && !m.name.equals("<init>") ? m : null;
-            if (p.getOpcode() == Opcodes.NEW) return constructorOf(list, frames, p, at.getStackSize());
             if (p.getOpcode() == Opcodes.ALOAD) v = at.getLocal(((VarInsnNode) p).var);
             else if (p.getOpcode() == Opcodes.ASTORE || p.getOpcode() == Opcodes.DUP || p.getOpcode() == Opcodes.CHECKCAST) v = at.getStack(at.getStackSize() - 1);
-            else return null;
+            else return p;
         }
         return null;
     }

@@ -66,6 +66,18 @@ public class Stages {
         }
     }
 
+    /** Two threads made from lambdas in one method before either starts: each runs its own lambda. */
+    static int twoLambdas() throws InterruptedException {
+        int[] out = new int[2];
+        Thread a = new Thread(() -> out[0] = 1);
+        Thread b = new Thread(() -> out[1] = 2);
+        a.start();
+        b.start();
+        a.join();
+        b.join();
+        return out[0] + out[1];
+    }
+
     public static void main(String[] args) throws Exception {
         Runnable other = () -> System.out.println("other");
         Info info = new Info(new Worker(), other, new Drain());
@@ -74,5 +86,6 @@ public class Stages {
         a.join();
         b.join();
         for (Thread t : info.startBoth(Executors.defaultThreadFactory())) t.join();
+        twoLambdas();
     }
 }
