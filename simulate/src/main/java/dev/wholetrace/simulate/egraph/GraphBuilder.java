@@ -384,10 +384,8 @@ public final class GraphBuilder {
      */
     private String handedBody(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
         InsnList list = in.method().instructions;
-        MethodInsnNode handOver = runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
-        Frame<SourceValue> f = handOver == null || runnableArgument(handOver) < 0 ? null : frames[list.indexOf(handOver)];
-        if (f == null) return null;
-        AbstractInsnNode p = origin(list, frames, f.getStack(f.getStackSize() - Type.getArgumentTypes(handOver.desc).length + runnableArgument(handOver)));
+        SourceValue handed = handedValue(list, frames, startedBy(list, frames, call));
+        AbstractInsnNode p = handed == null ? null : origin(list, frames, handed);
         if (p == null) return null;
         if (programLambda(p) != null) return id(programLambda(p));
         if (p.getOpcode() != Opcodes.NEW || !program.classes().containsKey(((TypeInsnNode) p).desc)) return null;
@@ -409,14 +407,23 @@ public final class GraphBuilder {
      */
     private String bodyByType(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
         InsnList list = in.method().instructions;
-        MethodInsnNode handOver = runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
-        if (handOver == null) handOver = nearestHandOver(call);
-        if (handOver == null || runnableArgument(handOver) < 0) return null; // a thread made with no Runnable runs its own run()
-        Frame<SourceValue> f = frames[list.indexOf(handOver)];
-        if (f == null) return null;
-        int args = Type.getArgumentTypes(handOver.desc).length;
-        String type = staticType(in, f.getStack(f.getStackSize() - args + runnableArgument(handOver)));
+        MethodInsnNode handOver = startedBy(list, frames, call);
+        // a thread made with no Runnable runs its own run(): handedValue is null then
+        SourceValue handed = handedValue(list, frames, handOver != null ? handOver : nearestHandOver(call));
+        String type = handed == null ? null : staticType(in, handed);
         return type == null ? null : onlyImplementation(type);
+    }
+
+    /** The call that hands the thread {@code call} starts its Runnable: {@code call} itself (an executor's), else {@link #makerOf}. */
+    private MethodInsnNode startedBy(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode call) {
+        return runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
+    }
+
+    /** The Runnable or Callable {@code handOver} is given; null when it takes none, or is null, or its frame is not known. */
+    private static SourceValue handedValue(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode handOver) {
+        if (handOver == null || runnableArgument(handOver) < 0) return null;
+        Frame<SourceValue> f = frames[list.indexOf(handOver)];
+        return f == null ? null : f.getStack(f.getStackSize() - Type.getArgumentTypes(handOver.desc).length + runnableArgument(handOver));
     }
 
     /** The last hand-over of a Runnable before {@code call}, for a thread whose making its receiver does not show. */
