@@ -11,6 +11,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 
@@ -135,9 +136,10 @@ public final class ClassInstrumenter {
                     return m;
                 }
             };
+            Set<AbstractInsnNode> fenced = FencedAccesses.of(cn.methods); // before any probe is inserted
             for (MethodNode m : List.copyOf(cn.methods)) {
                 // Each attempt reads fresh nodes: MethodInstrumenter maps them to the offsets anew.
-                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, base), offsets.get(m.name + m.desc));
+                MethodInstrumenter.instrument(m, ids, coarse.getOrDefault(m.name + m.desc, base), offsets.get(m.name + m.desc), fenced);
             }
             cn.methods.addAll(generated);
             ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);

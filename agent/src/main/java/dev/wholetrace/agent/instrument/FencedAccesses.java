@@ -1,14 +1,19 @@
 package dev.wholetrace.agent.instrument;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The plain field accesses of a method that a memory fence turns into release or acquire accesses,
+ * The plain field accesses of a class that a memory fence turns into release or acquire accesses,
  * the way lock-free libraries publish with fences instead of volatile fields. LMAX Disruptor 4's
  * {@code Sequence} (also inside Log4j 2's asynchronous loggers) is the common case:
  * {@code VarHandle.releaseFence(); this.value = v;} to publish and
@@ -23,25 +28,48 @@ import org.objectweb.asm.tree.MethodNode;
  * {@code storeFence}/{@code fullFence}) in the fence's basic block, and the last
  * {@code GETFIELD}/{@code GETSTATIC} before an acquire fence ({@code VarHandle.acquireFence},
  * {@code loadLoadFence}, {@code fullFence}; {@code Unsafe}'s {@code loadFence}/{@code fullFence})
- * in its block: the flag the fence publishes or reads. Later stores (earlier loads) stay data
- * accesses, so data written after the publication still races with its reader. Within one block
- * the fence is on every path to (from) the access; across blocks it might not be, so nothing
- * further is paired (docs/agent.md, "Fences").
+ * in its block: the flag the fence publishes or reads, when the class does both to the field
+ * ({@link #of}). Later stores (earlier loads) stay data accesses, so data written after the
+ * publication still races with its reader. Within one block the fence is on every path to (from)
+ * the access; across blocks it might not be, so nothing further is paired (docs/agent.md, "Fences").
  */
 final class FencedAccesses {
     private FencedAccesses() {}
 
-    /** The fenced field accesses of {@code m}, as ClassReader made it; empty (and cheap) when it calls no fence. */
-    static Set<AbstractInsnNode> of(MethodNode m) {
-        if (!callsFence(m)) return Set.of();
-        Set<AbstractInsnNode> leaders = MethodInstrumenter.leaders(m);
+    /**
+     * The fenced field accesses of a class's methods, as ClassReader made them; empty (and cheap)
+     * when none calls a fence. A field is paired only when the class both stores it after a release
+     * fence and loads it before an acquire fence (Disruptor's {@code Sequence.set} and
+     * {@code get}): "first store after, last load before" alone took the data for the flag when
+     * the program wrote data between the fence and the flag, or read it between the flag and the
+     * fence, and hid that data race as a sync operation ({@code FencedDataAfterFenceYes},
+     * {@code FencedReadBeforeFenceYes}).
+     */
+    static Set<AbstractInsnNode> of(List<MethodNode> methods) {
+        Map<String, List<AbstractInsnNode>> stores = new HashMap<>();
+        Map<String, List<AbstractInsnNode>> loads = new HashMap<>();
+        for (MethodNode m : methods) {
+            if (callsFence(m)) candidates(m, stores, loads);
+        }
         Set<AbstractInsnNode> fenced = new HashSet<>();
+        stores.forEach((field, published) -> {
+            List<AbstractInsnNode> read = loads.get(field);
+            if (read == null) return;
+            fenced.addAll(published);
+            fenced.addAll(read);
+        });
+        return fenced;
+    }
+
+    /** Adds {@code m}'s first store after each release fence and last load before each acquire fence, by field. */
+    private static void candidates(MethodNode m, Map<String, List<AbstractInsnNode>> stores, Map<String, List<AbstractInsnNode>> loads) {
+        Set<AbstractInsnNode> leaders = MethodInstrumenter.leaders(m);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (!(n instanceof MethodInsnNode call)) continue;
             if (releases(call)) {
                 for (AbstractInsnNode s = call.getNext(); s != null && !leaders.contains(s); s = s.getNext()) {
                     if (s.getOpcode() == Opcodes.PUTFIELD || s.getOpcode() == Opcodes.PUTSTATIC) {
-                        fenced.add(s);
+                        add(stores, (FieldInsnNode) s);
                         break;
                     }
                     if (endsBlock(s)) break;
@@ -49,15 +77,19 @@ final class FencedAccesses {
             }
             if (acquires(call) && !leaders.contains(call)) {
                 for (AbstractInsnNode s = call.getPrevious(); s != null; s = s.getPrevious()) {
-                    if (s.getOpcode() == Opcodes.GETFIELD || s.getOpcode() == Opcodes.GETSTATIC) {
-                        fenced.add(s);
+                    // An Unsafe fence's receiver (GETSTATIC UNSAFE right before the call) is no flag.
+                    if ((s.getOpcode() == Opcodes.GETFIELD || s.getOpcode() == Opcodes.GETSTATIC) && !isUnsafe((FieldInsnNode) s)) {
+                        add(loads, (FieldInsnNode) s);
                         break;
                     }
                     if (leaders.contains(s)) break;
                 }
             }
         }
-        return fenced;
+    }
+
+    private static void add(Map<String, List<AbstractInsnNode>> byField, FieldInsnNode f) {
+        byField.computeIfAbsent(f.owner + '.' + f.name, k -> new ArrayList<>()).add(f);
     }
 
     private static boolean callsFence(MethodNode m) {
@@ -89,6 +121,10 @@ final class FencedAccesses {
             case "sun/misc/Unsafe", "jdk/internal/misc/Unsafe" -> call.getOpcode() == Opcodes.INVOKEVIRTUAL;
             default -> false;
         };
+    }
+
+    private static boolean isUnsafe(FieldInsnNode f) {
+        return f.desc.equals("Lsun/misc/Unsafe;") || f.desc.equals("Ljdk/internal/misc/Unsafe;");
     }
 
     private static boolean endsBlock(AbstractInsnNode n) {

@@ -86,9 +86,10 @@ final class MethodInstrumenter {
     /**
      * Probes {@code m} at {@code level} (see {@link Probing}). {@code offsets} are the bytecode
      * indexes of its instructions in the class file ({@link BytecodeOffsets}; null when unknown):
-     * {@code m} must be as ClassReader made it.
+     * {@code m} must be as ClassReader made it. {@code fenced} are its class's plain field accesses
+     * that fences make releases or acquires ({@link FencedAccesses}).
      */
-    static void instrument(MethodNode m, Ids ids, Probing level, int[] offsets) {
+    static void instrument(MethodNode m, Ids ids, Probing level, int[] offsets, Set<AbstractInsnNode> fenced) {
         InsnList code = m.instructions;
         if (code.size() == 0 || level == Probing.NONE) return;
         BytecodeOffsets.Index bcis = BytecodeOffsets.index(m, offsets); // before any probe is inserted
@@ -107,7 +108,6 @@ final class MethodInstrumenter {
         int line = 0;
         boolean initialized = !m.name.equals("<init>");
         Scratch scratch = new Scratch(m);
-        Set<AbstractInsnNode> fenced = FencedAccesses.of(m); // before any probe is inserted
         for (AbstractInsnNode n : insns) {
             if (n instanceof LineNumberNode ln) {
                 line = ln.line;

@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.deps;
 
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.HeapAccess;
 import java.util.List;
 import java.util.Map;
 
@@ -24,7 +25,7 @@ public record DepsResult(String file, String mode, String method, List<EdgeRow> 
          * simple name), or {@code double[]} for an array element; "" when the code map does not say.
          */
         public String variable() {
-            dev.wholetrace.model.event.HeapAccess a = dev.wholetrace.model.event.HeapAccess.of(loadCode);
+            HeapAccess a = HeapAccess.of(loadCode);
             if (a == null) return "";
             return a.field() != null ? a.field() : a.elementType() + "[]";
         }

@@ -17,6 +17,7 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
@@ -332,13 +333,16 @@ public final class GraphBuilder {
     }
 
     /**
-     * The thread body a start or submit runs: the program's Runnable/Callable/Thread subclass or
+     * The thread body a start or submit runs: the program's Runnable/Callable or lambda handed to
+     * the thread the call starts ({@link #handedBody}); else its Runnable/Callable/Thread subclass or
      * lambda created in the same method, the last one before the call (the first after it when none
      * is before), which is where the thread's code is set in the common patterns (new Thread(lambda),
      * a loop creating workers and another starting them, executor.submit(() -> ...)).
      */
     private List<String> threadBody(MethodRef in, MethodInsnNode call) {
-        String best = null;
+        Frame<SourceValue>[] frames = frames(in);
+        String best = handedBody(in, frames, call);
+        if (best != null) return List.of(best);
         boolean before = true;
         for (AbstractInsnNode n : in.method().instructions) {
             if (n == call) {
@@ -364,7 +368,7 @@ public final class GraphBuilder {
                 if (!before) break;
             }
         }
-        if (best == null) best = bodyByType(in, call);
+        if (best == null) best = bodyByType(in, frames, call);
         if (best == null && call.getOpcode() != Opcodes.INVOKESTATIC && !libraryOwner(call.owner).equals(call.owner)) {
             best = declaringId(call.owner, "run", "()V"); // a Thread subclass started from outside the method that made it
         }
@@ -372,28 +376,107 @@ public final class GraphBuilder {
     }
 
     /**
+     * The program's lambda, or Runnable or Callable class, made in this method and handed to the
+     * executor call itself or to the {@code new Thread(…)} or {@code newThread} that made the thread
+     * {@code start()} is called on (followed back through local variables): with two threads made
+     * before either starts, the last lambda before the start is the other thread's. Null when the
+     * receiver or the argument does not show it.
+     */
+    private String handedBody(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
+        InsnList list = in.method().instructions;
+        SourceValue handed = handedValue(list, frames, startedBy(list, frames, call));
+        AbstractInsnNode p = handed == null ? null : origin(list, frames, handed);
+        if (p == null) return null;
+        if (programLambda(p) != null) return id(programLambda(p));
+        if (p.getOpcode() != Opcodes.NEW || !program.classes().containsKey(((TypeInsnNode) p).desc)) return null;
+        String t = ((TypeInsnNode) p).desc;
+        return isSubtype(t, "java/lang/Runnable") ? declaringId(t, "run", "()V")
+                : isSubtype(t, "java/util/concurrent/Callable") ? declaringId(t, "call", "()Ljava/lang/Object;") : null;
+    }
+
+    /**
      * The body of a thread whose Runnable was made elsewhere, as libraries start their threads
      * (LMAX Disruptor's {@code factory.newThread(this.eventprocessor).start()}): the Runnable or
-     * Callable handed, in this method at or before the call, to {@code new Thread(…)},
-     * {@code ThreadFactory.newThread} or the executor call itself comes from a field, a parameter,
+     * Callable handed to the executor call itself, or to the {@code new Thread(…)} or
+     * {@code ThreadFactory.newThread} that made the started thread (followed back from
+     * {@code start()}'s receiver through locals; when that does not show it, the nearest such
+     * hand-over before the call in this method) comes from a field, a parameter,
      * a cast or a call whose static type has exactly one implementation the program makes (or one
      * lambda); null when there is none or more than one (the thread then runs nothing simulated, and
      * {@code graph} says so).
      */
-    private String bodyByType(MethodRef in, MethodInsnNode call) {
-        AbstractInsnNode[] insns = in.method().instructions.toArray();
-        Frame<SourceValue>[] frames = null;
-        for (int i = in.method().instructions.indexOf(call); i >= 0; i--) {
-            if (!(insns[i] instanceof MethodInsnNode c) || (c != call && !handsOver(c))) continue;
-            Type[] args = Type.getArgumentTypes(c.desc);
-            int r = 0;
-            while (r < args.length && !args[r].getDescriptor().equals("Ljava/lang/Runnable;") && !args[r].getDescriptor().equals("Ljava/util/concurrent/Callable;")) r++;
-            if (r == args.length) continue;
-            if (frames == null) frames = frames(in);
-            Frame<SourceValue> f = frames[i];
-            if (f == null) return null;
-            String type = staticType(in, f.getStack(f.getStackSize() - args.length + r));
-            return type == null ? null : onlyImplementation(type);
+    private String bodyByType(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
+        InsnList list = in.method().instructions;
+        MethodInsnNode handOver = startedBy(list, frames, call);
+        // a thread made with no Runnable runs its own run(): handedValue is null then
+        SourceValue handed = handedValue(list, frames, handOver != null ? handOver : nearestHandOver(call));
+        String type = handed == null ? null : staticType(in, handed);
+        return type == null ? null : onlyImplementation(type);
+    }
+
+    /** The call that hands the thread {@code call} starts its Runnable: {@code call} itself (an executor's), else {@link #makerOf}. */
+    private MethodInsnNode startedBy(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode call) {
+        return runnableArgument(call) >= 0 ? call : makerOf(list, frames, call);
+    }
+
+    /** The Runnable or Callable {@code handOver} is given; null when it takes none, or is null, or its frame is not known. */
+    private static SourceValue handedValue(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode handOver) {
+        if (handOver == null || runnableArgument(handOver) < 0) return null;
+        Frame<SourceValue> f = frames[list.indexOf(handOver)];
+        return f == null ? null : f.getStack(f.getStackSize() - Type.getArgumentTypes(handOver.desc).length + runnableArgument(handOver));
+    }
+
+    /** The last hand-over of a Runnable before {@code call}, for a thread whose making its receiver does not show. */
+    private MethodInsnNode nearestHandOver(MethodInsnNode call) {
+        for (AbstractInsnNode n = call.getPrevious(); n != null; n = n.getPrevious()) {
+            if (n instanceof MethodInsnNode c && handsOver(c) && runnableArgument(c) >= 0) return c;
+        }
+        return null;
+    }
+
+    /** The index of {@code c}'s first Runnable or Callable argument; -1 when it has none. */
+    private static int runnableArgument(MethodInsnNode c) {
+        Type[] args = Type.getArgumentTypes(c.desc);
+        for (int r = 0; r < args.length; r++) {
+            String d = args[r].getDescriptor();
+            if (d.equals("Ljava/lang/Runnable;") || d.equals("Ljava/util/concurrent/Callable;")) return r;
+        }
+        return -1;
+    }
+
+    /**
+     * The hand-over ({@link #handsOver}) that made the thread {@code start} is called on, followed
+     * back through local variables: a {@code newThread} call, or the constructor call of a
+     * {@code new Thread}; null when the receiver comes from elsewhere (a field, a parameter, a call).
+     */
+    private MethodInsnNode makerOf(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode start) {
+        if (start.getOpcode() == Opcodes.INVOKESTATIC) return null;
+        Frame<SourceValue> f = frames[list.indexOf(start)];
+        if (f == null) return null;
+        AbstractInsnNode p = origin(list, frames, f.getStack(f.getStackSize() - Type.getArgumentTypes(start.desc).length - 1));
+        if (p instanceof MethodInsnNode m) return handsOver(m) && !m.name.equals("<init>") ? m : null;
+        return p != null && p.getOpcode() == Opcodes.NEW ? constructorOf(list, frames, p, frames[list.indexOf(p)].getStackSize()) : null;
+    }
+
+    /** The instruction that made {@code v}, followed back through local variables, DUP and CHECKCAST; null when not one instruction. */
+    private static AbstractInsnNode origin(InsnList list, Frame<SourceValue>[] frames, SourceValue v) {
+        for (int hops = 0; hops < 8 && v.insns.size() == 1; hops++) {
+            AbstractInsnNode p = v.insns.iterator().next();
+            Frame<SourceValue> at = frames[list.indexOf(p)];
+            if (at == null) return null;
+            if (p.getOpcode() == Opcodes.ALOAD) v = at.getLocal(((VarInsnNode) p).var);
+            else if (p.getOpcode() == Opcodes.ASTORE || p.getOpcode() == Opcodes.DUP || p.getOpcode() == Opcodes.CHECKCAST) v = at.getStack(at.getStackSize() - 1);
+            else return p;
+        }
+        return null;
+    }
+
+    /** The constructor call of the object {@code NEW} made: the first after it whose receiver is NEW's DUP (stack slot {@code depth} + 1). */
+    private MethodInsnNode constructorOf(InsnList list, Frame<SourceValue>[] frames, AbstractInsnNode alloc, int depth) {
+        for (AbstractInsnNode n = alloc.getNext(); n != null; n = n.getNext()) {
+            if (!(n instanceof MethodInsnNode c) || !c.name.equals("<init>") || c.getOpcode() != Opcodes.INVOKESPECIAL) continue;
+            Frame<SourceValue> f = frames[list.indexOf(n)];
+            if (f != null && f.getStackSize() - Type.getArgumentTypes(c.desc).length - 1 == depth + 1) return handsOver(c) ? c : null;
         }
         return null;
     }

@@ -133,6 +133,16 @@ class GraphBuilderTest {
         ExecutionGraph g = new GraphBuilder(ClassSource.read(SAMPLE_DIR)).build("dev.wholetrace.simulate.egraph.sample.Stages");
         List<Vertex> viaFactory = vertices(g, "Stages$Info.start(").stream().filter(v -> v.action == Action.THREAD_START).collect(Collectors.toList());
         assertThat(viaFactory).singleElement().satisfies(v -> assertThat(g.methods().get(v.targets[0]).id()).endsWith("Stages$Worker.run()V"));
+        // two threads made before either starts: each start runs its own thread's Runnable, not the nearest one's
+        List<String> both = vertices(g, "Stages$Info.startBoth(").stream().filter(v -> v.action == Action.THREAD_START)
+                .map(v -> g.methods().get(v.targets[0]).id()).collect(Collectors.toList());
+        assertThat(both).hasSize(2);
+        assertThat(both.get(0)).endsWith("Stages$Worker.run()V");
+        assertThat(both.get(1)).endsWith("Stages$Drain.run()V");
+        // two lambdas' threads made before either starts: each start runs its own thread's lambda, not the last one made
+        List<String> lambdas = vertices(g, "Stages.twoLambdas(").stream().filter(v -> v.action == Action.THREAD_START)
+                .map(v -> g.methods().get(v.targets[0]).id()).collect(Collectors.toList());
+        assertThat(lambdas).hasSize(2).doesNotHaveDuplicates().allSatisfy(id -> assertThat(id).contains("lambda$twoLambdas$"));
         // a Runnable field, and two Runnables in the program (the Worker and a lambda): which one runs is not known
         List<Vertex> ambiguous = vertices(g, "Stages$Info.startAny(").stream().filter(v -> v.action == Action.THREAD_START).collect(Collectors.toList());
         assertThat(ambiguous).singleElement().satisfies(v -> assertThat(v.targets).isEmpty());

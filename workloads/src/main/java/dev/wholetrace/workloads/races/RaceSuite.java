@@ -116,7 +116,7 @@ public final class RaceSuite {
             // sun.misc.Unsafe: ordered puts, volatile gets and CAS of fields and array slots (Netty's JCTools queues)
             UnsafeQueueNo.class, UnsafeQueueYes.class, UnsafeOffsetsYes.class,
             // fences on plain fields (LMAX Disruptor 4's Sequence)
-            FencedPublishNo.class, FencedWrongOrderYes.class);
+            FencedPublishNo.class, FencedWrongOrderYes.class, FencedDataAfterFenceYes.class, FencedReadBeforeFenceYes.class);
 
     /**
      * Programs of hand-overs inside the JDK that the agent does not record yet (docs/agent.md, "Not
