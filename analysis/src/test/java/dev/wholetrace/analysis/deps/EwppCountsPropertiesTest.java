@@ -125,6 +125,53 @@ class EwppCountsPropertiesTest {
     }
 
     /**
+     * Many CROSS symbols with many bounds: a writer stores to up to 16 addresses between pairs on
+     * a few locks, then a reader (which never stores, so every load reads the writer) loads them
+     * between pairs on the same locks. Each of the writer's store segments becomes ordered at the
+     * reader's first pair on a lock the writer released after it, so one reader chunk holds
+     * symbols racy throughout, cross-thread throughout and split at different loads; counted,
+     * expanded (a happens-before question per load) and the pair walk must agree.
+     */
+    @Property(tries = 60)
+    void crossOriginsWithManyBoundsEqualExpanded(@ForAll @IntRange(min = 1, max = 4) int locks, @ForAll @IntRange(min = 1, max = 200) int ops,
+                                                 @ForAll boolean smallChunks, @ForAll long seed) throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-bounds");
+        Path file = dir.resolve("bounds.wtrace");
+        try {
+            Random rnd = new Random(seed);
+            try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withCodec(Codec.NONE).withChunkEvents(smallChunks ? 41 : 10_000))) {
+                for (int k = 0; k < 2; k++) {
+                    boolean writer = k == 0;
+                    long self = 0x3000 + k;
+                    runThread(() -> {
+                        ThreadRecorder r = rec.beginThread(writer ? "writer" : "reader", self, false);
+                        r.block(writer ? 1 : 2);
+                        for (int i = 0; i < ops; i++) {
+                            long address = Addresses.of(1 + rnd.nextInt(4), 8L * rnd.nextInt(4));
+                            if (rnd.nextInt(4) == 0) {
+                                long monitor = 0x1000 + rnd.nextInt(locks);
+                                r.lock(7, monitor);
+                                r.unlock(8, monitor);
+                            } else if (writer) r.store(200 + rnd.nextInt(3), address);
+                            else r.load(100 + rnd.nextInt(3), address);
+                        }
+                        r.end();
+                    });
+                }
+            }
+            ParallelTrace trace = ParallelTrace.open(file);
+            assertOneBoundPerStoreSegment(trace);
+            DepsResult counted = new DepsAnalysis().analyze(trace);
+            assertThat(counted.method()).isEqualTo("ewpp-counts");
+            assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
+            assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).as("the pair walk's edges").isEqualTo(counted.edges());
+        } finally {
+            Files.deleteIfExists(file);
+            Files.delete(dir);
+        }
+    }
+
+    /**
      * {@link CrossThreadOrder#firstOrdered}, the one bound EwppCounts splits a store segment's
      * readers at, against the per-segment question it replaces: for every writer segment and
      * reader, every reader segment below the bound is racy and every one from it on cross-thread.
