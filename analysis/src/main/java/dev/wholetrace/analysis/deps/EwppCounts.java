@@ -191,19 +191,19 @@ final class EwppCounts {
             if (read[w] == null) read[w] = new LongList();
             read[w].add(k);
         }
-        ReadStores[] stores = new ReadStores[threads];
+        ReadStores[] distinct = new ReadStores[threads];
         int[][] instructions = new int[threads][];
         for (int w = 0; w < threads; w++) {
             if (read[w] == null) continue;
-            stores[w] = ReadStores.of(read[w], index.all(w).total());
-            instructions[w] = index.all(w).instructionsOf(stores[w].ascending());
+            distinct[w] = ReadStores.of(read[w], index.all(w).total());
+            instructions[w] = index.all(w).instructionsOf(distinct[w].ascending());
         }
         Origin[] origins = Origin.values();
         LongLongMap edges = new LongLongMap(); // (store instruction << 33 | load << 2 | origin) -> instances
         for (int i = 0; i < counted.size(); i += RECORD) {
             long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig);
-            int m = stores[w].indexOf(CheckSymbols.crossStore(sig) - 1);
+            int m = distinct[w].indexOf(CheckSymbols.crossStore(sig) - 1);
             long key = (long) instructions[w][m] << 33 | counted.get(i) << 2 | counted.get(i + 3);
             edges.put(key, edges.get(key) + counted.get(i + 2));
         }
