@@ -1,7 +1,6 @@
 package dev.wholetrace.analysis.deps;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
-import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
 
@@ -15,8 +14,6 @@ final class CrossThreadOrder {
     private final TraceView trace;
     private final long[][] syncPositions;
     private HappensBefore hb;
-    /** (writer, reader, writer segment) → 1 + {@link #firstOrdered}: looked up once per store segment, not per load. */
-    private final LongLongMap firstOrdered = new LongLongMap();
 
     CrossThreadOrder(TraceView trace) {
         this.trace = trace;
@@ -43,30 +40,23 @@ final class CrossThreadOrder {
     /** The origin of a load in segment {@code segment} of thread {@code t} that read a store of another thread, in the writer's segment {@code writerSegment}. */
     Origin ofSegments(int writer, long writerSegment, int t, long segment) {
         if (writer == t) return Origin.SAME_THREAD;
-        if (hb == null) hb = HappensBefore.of(trace);
-        return hb.ordered(writer, writerSegment, t, segment) ? Origin.CROSS_THREAD : Origin.RACY;
+        return hb().ordered(writer, writerSegment, t, segment) ? Origin.CROSS_THREAD : Origin.RACY;
     }
 
     /**
      * The first segment of thread {@code t} that segment {@code writerSegment} of thread {@code writer}
      * happens before, or t's sync count + 1 if none: a load of t in segment s that read a store of
-     * that writer segment is cross-thread if s is at least this, racy below it (the sync order only
-     * grows along a thread, so one bound splits all of t's loads). Cached per (writer, t, segment).
+     * that writer segment is cross-thread if s is at least this, racy below it (a thread's knowledge
+     * of the others only grows along it, so one bound splits all of t's loads). {@link
+     * HappensBefore#firstKnowing} answers it from t's history, without a query per segment.
      */
     long firstOrdered(int writer, long writerSegment, int t) {
-        if (writer == t) return writerSegment;
-        long key = ((long) writer * trace.threadCount() + t) << 32 | writerSegment;
-        long cached = firstOrdered.get(key);
-        if (cached != 0) return cached - 1;
-        long lo = 0;
-        long hi = trace.syncCount(t) + 1;
-        while (lo < hi) { // the first segment s of t with the writer's segment ordered before it
-            long mid = (lo + hi) >>> 1;
-            if (ofSegments(writer, writerSegment, t, mid) == Origin.CROSS_THREAD) hi = mid;
-            else lo = mid + 1;
-        }
-        firstOrdered.put(key, lo + 1);
-        return lo;
+        return hb().firstKnowing(t, writer, writerSegment);
+    }
+
+    private HappensBefore hb() {
+        if (hb == null) hb = HappensBefore.of(trace);
+        return hb;
     }
 
     /** The origin of a load at (t, position) that read the store at (writer, writerPosition). */

@@ -176,46 +176,34 @@ final class EwppCounts {
 
     /**
      * The edges of the counted CROSS records ({@link #cross}): per writer the store numbers read,
-     * marked in a bit set over its stores (ascending and distinct without a sort), their
-     * instructions by one shared descent of its control WPP; a record's instruction is then found
-     * by the rank of its store among the marked ones.
+     * distinct and ascending ({@link ReadStores}), their instructions by one shared descent of its
+     * control WPP; a record's instruction is then found by the index of its store among them.
      */
     private void resolveCounted(LongList counted, DependenceCounts counts) {
         int threads = index.trace().threadCount();
-        long[][] marks = new long[threads][];
+        LongList[] read = new LongList[threads];
         for (int i = 0; i < counted.size(); i += RECORD) {
             long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig); // checked by crosses()
-            long stores = index.all(w).total();
-            if (marks[w] == null) marks[w] = new long[Math.toIntExact((stores + 63) >>> 6)];
             long k = CheckSymbols.crossStore(sig) - 1;
+            long stores = index.all(w).total();
             if (k < 0 || k >= stores) throw new IllegalStateException("a load read store " + k + " of thread " + w + ", which made " + stores);
-            marks[w][(int) (k >>> 6)] |= 1L << k;
+            if (read[w] == null) read[w] = new LongList();
+            read[w].add(k);
         }
-        int[][] marksBefore = new int[threads][]; // per word of marks: the marked stores in earlier words
+        ReadStores[] distinct = new ReadStores[threads];
         int[][] instructions = new int[threads][];
         for (int w = 0; w < threads; w++) {
-            if (marks[w] == null) continue;
-            long[] m = marks[w];
-            int[] before = marksBefore[w] = new int[m.length];
-            int n = 0;
-            for (int j = 0; j < m.length; j++) {
-                before[j] = n;
-                n += Long.bitCount(m[j]);
-            }
-            long[] k = new long[n];
-            int e = 0;
-            for (int j = 0; j < m.length; j++) for (long bits = m[j]; bits != 0; bits &= bits - 1) k[e++] = (long) j << 6 | Long.numberOfTrailingZeros(bits);
-            instructions[w] = index.all(w).instructionsOf(k);
+            if (read[w] == null) continue;
+            distinct[w] = ReadStores.of(read[w], index.all(w).total());
+            instructions[w] = index.all(w).instructionsOf(distinct[w].ascending());
         }
         Origin[] origins = Origin.values();
         LongLongMap edges = new LongLongMap(); // (store instruction << 33 | load << 2 | origin) -> instances
         for (int i = 0; i < counted.size(); i += RECORD) {
             long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig);
-            long k = CheckSymbols.crossStore(sig) - 1;
-            int word = (int) (k >>> 6);
-            int m = marksBefore[w][word] + Long.bitCount(marks[w][word] & ((1L << k) - 1));
+            int m = distinct[w].indexOf(CheckSymbols.crossStore(sig) - 1);
             long key = (long) instructions[w][m] << 33 | counted.get(i) << 2 | counted.get(i + 3);
             edges.put(key, edges.get(key) + counted.get(i + 2));
         }

@@ -9,6 +9,7 @@ import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.DependenceFilter;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
@@ -24,9 +25,10 @@ import net.jqwik.api.constraints.IntRange;
  * {@code deps}'s default on an eWPP, every edge counted per (load, signature) pair without
  * timestamps ({@link EwppCounts}), against the expansion of the whole eWPP ({@link EwppRecovery},
  * {@code --expand}) on random recordings: a few threads run one after another (so a later thread
- * reads an earlier one's stores: CROSS records, racy as nothing orders them), random blocks, loads
- * and stores over a few instructions and addresses, now and then a lock pair or a checkpoint (more
- * chunks); with a filter built from a CDR recording of the same program (OK, LAST, SEARCH/BACK) or
+ * reads an earlier one's stores: CROSS records, racy until a lock the writer released orders them),
+ * random blocks, loads and stores over a few instructions and addresses, now and then a pair on
+ * one of three locks (so one reader chunk holds several bounds between racy and cross-thread) or a
+ * checkpoint (more chunks); with a filter built from a CDR recording of the same program (OK, LAST, SEARCH/BACK) or
  * none (every dependence NEW), either signature, default or tiny caps (EVICTED records). Edges,
  * counts and the signature statistics (all but the linear steps, which only the expansion replays)
  * must be the same. The recorder's heads name their load (format 9), so the counts are taken on the
@@ -51,6 +53,7 @@ class EwppCountsPropertiesTest {
             Path ewpp = dir.resolve("ewpp.wtrace");
             record(ewpp, config, threads, ops, seed);
             ParallelTrace trace = ParallelTrace.open(ewpp);
+            assertOneBoundPerStoreSegment(trace);
             DepsResult counted = new DepsAnalysis().analyze(trace);
             DepsResult expanded = new DepsAnalysis(EXPAND).analyze(trace);
             assertThat(counted.method()).isEqualTo("ewpp-counts");
@@ -113,6 +116,128 @@ class EwppCountsPropertiesTest {
             assertThat(counted.edges()).extracting(e -> e.store() + "->" + e.load() + " " + e.origin() + " " + e.count())
                     .containsExactlyInAnyOrder("200->100 RACY 2", "200->100 CROSS_THREAD 3");
             assertThat(counted.signatures().crossThread()).isEqualTo(5);
+            assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
+            assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).isEqualTo(counted.edges());
+        } finally {
+            Files.deleteIfExists(file);
+            Files.delete(dir);
+        }
+    }
+
+    /**
+     * Many CROSS symbols with many bounds: a writer stores to up to 16 addresses between pairs on
+     * a few locks, then a reader (which never stores, so every load reads the writer) loads them
+     * between pairs on the same locks. Each of the writer's store segments becomes ordered at the
+     * reader's first pair on a lock the writer released after it, so one reader chunk holds
+     * symbols racy throughout, cross-thread throughout and split at different loads; counted,
+     * expanded (a happens-before question per load) and the pair walk must agree.
+     */
+    @Property(tries = 60)
+    void crossOriginsWithManyBoundsEqualExpanded(@ForAll @IntRange(min = 1, max = 4) int locks, @ForAll @IntRange(min = 1, max = 200) int ops,
+                                                 @ForAll boolean smallChunks, @ForAll long seed) throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-bounds");
+        Path file = dir.resolve("bounds.wtrace");
+        try {
+            Random rnd = new Random(seed);
+            try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withCodec(Codec.NONE).withChunkEvents(smallChunks ? 41 : 10_000))) {
+                for (int k = 0; k < 2; k++) {
+                    boolean writer = k == 0;
+                    long self = 0x3000 + k;
+                    runThread(() -> {
+                        ThreadRecorder r = rec.beginThread(writer ? "writer" : "reader", self, false);
+                        r.block(writer ? 1 : 2);
+                        for (int i = 0; i < ops; i++) {
+                            long address = Addresses.of(1 + rnd.nextInt(4), 8L * rnd.nextInt(4));
+                            if (rnd.nextInt(4) == 0) {
+                                long monitor = 0x1000 + rnd.nextInt(locks);
+                                r.lock(7, monitor);
+                                r.unlock(8, monitor);
+                            } else if (writer) r.store(200 + rnd.nextInt(3), address);
+                            else r.load(100 + rnd.nextInt(3), address);
+                        }
+                        r.end();
+                    });
+                }
+            }
+            ParallelTrace trace = ParallelTrace.open(file);
+            assertOneBoundPerStoreSegment(trace);
+            DepsResult counted = new DepsAnalysis().analyze(trace);
+            assertThat(counted.method()).isEqualTo("ewpp-counts");
+            assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
+            assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).as("the pair walk's edges").isEqualTo(counted.edges());
+        } finally {
+            Files.deleteIfExists(file);
+            Files.delete(dir);
+        }
+    }
+
+    /**
+     * {@link CrossThreadOrder#firstOrdered}, the one bound EwppCounts splits a store segment's
+     * readers at, against the per-segment question it replaces: for every writer segment and
+     * reader, every reader segment below the bound is racy and every one from it on cross-thread.
+     */
+    private static void assertOneBoundPerStoreSegment(TraceView trace) {
+        CrossThreadOrder order = new CrossThreadOrder(trace);
+        for (int w = 0; w < trace.threadCount(); w++) {
+            for (int t = 0; t < trace.threadCount(); t++) {
+                if (t == w) continue;
+                for (long ws = 0; ws <= trace.syncCount(w); ws++) {
+                    long bound = order.firstOrdered(w, ws, t);
+                    assertThat(bound).as("bound of writer %d segment %d in reader %d", w, ws, t).isBetween(0L, trace.syncCount(t) + 1);
+                    for (long s = 0; s <= trace.syncCount(t); s++) {
+                        assertThat(order.ofSegments(w, ws, t, s)).as("writer %d segment %d, reader %d segment %d (bound %d)", w, ws, t, s, bound)
+                                .isEqualTo(s < bound ? Origin.RACY : Origin.CROSS_THREAD);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Two CROSS symbols with different bounds in one chunk: thread 0 stores A, takes and releases
+     * lock 1, stores B, takes and releases lock 2; thread 1, after it, reads A and B, takes lock 1
+     * (A now ordered before it, B not), reads both, takes lock 2 (B ordered too), reads both: A 1
+     * racy and 2 cross-thread, B 2 racy and 1 cross-thread, as the expansion and the pair walk count.
+     */
+    @Example
+    void twoCrossSymbolsWithDifferentBoundsInOneChunk() throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-bounds");
+        Path file = dir.resolve("bounds.wtrace");
+        try {
+            long a = Addresses.of(1, 8);
+            long b = Addresses.of(2, 8);
+            try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withCodec(Codec.NONE).withChunkEvents(10_000))) {
+                runThread(() -> {
+                    ThreadRecorder r = rec.beginThread("writer", 0x3000, false);
+                    r.block(1);
+                    r.store(200, a);
+                    r.lock(7, 0x1000);
+                    r.unlock(8, 0x1000);
+                    r.store(201, b);
+                    r.lock(7, 0x2000);
+                    r.unlock(8, 0x2000);
+                    r.end();
+                });
+                runThread(() -> {
+                    ThreadRecorder r = rec.beginThread("reader", 0x3001, false);
+                    r.block(2);
+                    for (long monitor : new long[] {0, 0x1000, 0x2000}) {
+                        if (monitor != 0) {
+                            r.lock(7, monitor);
+                            r.unlock(8, monitor);
+                        }
+                        r.load(100, a);
+                        r.load(101, b);
+                    }
+                    r.end();
+                });
+            }
+            ParallelTrace trace = ParallelTrace.open(file);
+            assertThat(trace.grammars(1)).as("the reader's events in one chunk").hasSize(1);
+            DepsResult counted = new DepsAnalysis().analyze(trace);
+            assertThat(counted.method()).isEqualTo("ewpp-counts");
+            assertThat(counted.edges()).extracting(e -> e.store() + "->" + e.load() + " " + e.origin() + " " + e.count())
+                    .containsExactlyInAnyOrder("200->100 RACY 1", "200->100 CROSS_THREAD 2", "201->101 RACY 2", "201->101 CROSS_THREAD 1");
             assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
             assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).isEqualTo(counted.edges());
         } finally {
