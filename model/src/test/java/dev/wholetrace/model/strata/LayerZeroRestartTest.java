@@ -48,6 +48,27 @@ class LayerZeroRestartTest {
         assertThat(reused.pool()).containsExactly(fresh.pool());
     }
 
+    /**
+     * A burst (one chunk of many sequences) must not keep the table at its largest for the rest of
+     * the recording: a chunk of a few sequences after it lets the next clear give the memory back.
+     * Ids after each clear are still a fresh table's.
+     */
+    @Property(tries = 50)
+    void aTableShrinksAfterABurstAndStillGivesFreshIds(@ForAll("sequences") List<long[]> small) {
+        SequenceTable reused = new SequenceTable();
+        long freshBytes = reused.bytes();
+        for (int i = 0; i < 20_000; i++) reused.intern(new long[] {i, i % 7, 4, i >> 3}, 4);
+        long burstBytes = reused.bytes();
+        reused.clear();
+        for (long[] s : small) reused.intern(s, s.length);
+        reused.clear();
+        assertThat(reused.bytes()).as("bytes after a burst of %d and a chunk of %d", burstBytes, small.size()).isLessThanOrEqualTo(2 * freshBytes);
+        SequenceTable fresh = new SequenceTable();
+        for (long[] s : small) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        assertThat(reused.starts()).containsExactly(fresh.starts());
+        assertThat(reused.pool()).containsExactly(fresh.pool());
+    }
+
     @Property(tries = 300)
     void aRestartedLayerZeroSealsWhatAFreshOneSeals(@ForAll("runs") long[] before, @ForAll("runs") long[] after) {
         assertRestartSealsWhatAFreshOneSeals(GrammarAlgorithm.SEQUITUR, before, after);
