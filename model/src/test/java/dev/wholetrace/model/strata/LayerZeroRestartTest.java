@@ -22,10 +22,7 @@ class LayerZeroRestartTest {
         SequenceTable reused = new SequenceTable();
         for (long[] s : before) reused.intern(s, s.length);
         reused.clear();
-        SequenceTable fresh = new SequenceTable();
-        for (long[] s : after) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
-        assertThat(reused.starts()).containsExactly(fresh.starts());
-        assertThat(reused.pool()).containsExactly(fresh.pool());
+        assertRefillsAsAFreshTable(reused, after);
     }
 
     /**
@@ -40,12 +37,7 @@ class LayerZeroRestartTest {
         reused.clear();
         assertThat(reused.size()).isZero();
         assertThat(reused.elements()).isZero();
-        SequenceTable fresh = new SequenceTable();
-        for (long[] s : after) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
-        for (long[] s : after) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length)); // found again, not added twice
-        assertThat(reused.size()).isEqualTo(fresh.size());
-        assertThat(reused.starts()).containsExactly(fresh.starts());
-        assertThat(reused.pool()).containsExactly(fresh.pool());
+        assertRefillsAsAFreshTable(reused, after);
     }
 
     /**
@@ -63,8 +55,15 @@ class LayerZeroRestartTest {
         for (long[] s : small) reused.intern(s, s.length);
         reused.clear();
         assertThat(reused.bytes()).as("bytes after a burst of %d and a chunk of %d", burstBytes, small.size()).isLessThanOrEqualTo(2 * freshBytes);
+        assertRefillsAsAFreshTable(reused, small);
+    }
+
+    /** Interning {@code sequences} (twice: found again, not added twice) into the cleared {@code reused} gives what a fresh table gives. */
+    private static void assertRefillsAsAFreshTable(SequenceTable reused, List<long[]> sequences) {
         SequenceTable fresh = new SequenceTable();
-        for (long[] s : small) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        for (long[] s : sequences) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        for (long[] s : sequences) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        assertThat(reused.size()).isEqualTo(fresh.size());
         assertThat(reused.starts()).containsExactly(fresh.starts());
         assertThat(reused.pool()).containsExactly(fresh.pool());
     }
