@@ -6,9 +6,12 @@ package dev.wholetrace.bench;
  * bound on the size of <em>every</em> grammar of the string. A grammar of m symbols (right-hand
  * sides, all rules) parses its string into at most m phrases, each a symbol or a copy of an earlier
  * occurrence (expand the first occurrence of every rule in the derivation tree, leave the later ones
- * as copies: Rytter 2003; Charikar et al. 2005, "the smallest grammar problem"), and the
- * greedy parse is the shortest such parse. So {@code bench grammars} can say how far any grammar
- * algorithm could at best get below SEQUITUR on a trace.
+ * as copies: Rytter 2003; Charikar et al. 2005, "the smallest grammar problem"). Those copies never
+ * overlap their source (two occurrences of a rule are disjoint); the greedy parse counted here lets
+ * a copy overlap it, so it is the shortest parse of the wider kind and at most as long as any
+ * parse of the grammar's kind: still a lower bound, if a weaker one than the non-overlapping
+ * parse's (a run of n equal symbols is 2 phrases here, of order log n without overlaps). So {@code
+ * bench grammars} can say how far any grammar algorithm could at best get below SEQUITUR on a trace.
  *
  * <p>Built on a suffix array (prefix doubling with radix sorts, O(n log n)) and, for each position,
  * the nearest lexicographic neighbours at smaller positions (Kärkkäinen, Kempa and Puglisi's

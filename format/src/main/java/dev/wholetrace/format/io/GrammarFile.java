@@ -136,7 +136,7 @@ public final class GrammarFile {
     }
 
     /**
-     * {@code payload} packed with {@code codec}: any but DEFLATE, which a .wgr file cannot hold. BEST
+     * {@code payload} packed with {@code codec}: any but DEFLATE and ZSTD_DICT, which a .wgr file cannot hold. BEST
      * chooses among none, zstd and xz; FAST is resolved first ({@link Codec#withoutDeflate}: xz where
      * it would deflate a small payload for .wtrace), so the payload is compressed once, and it is
      * kept raw when that does not make it smaller.
@@ -147,7 +147,7 @@ public final class GrammarFile {
 
     /** {@link #packed(byte[], Codec)} with {@code packer} doing the packing (Codec::pack; a counting one in tests). */
     static Codec.Packed packed(byte[] payload, Codec codec, BiFunction<Codec, byte[], Codec.Packed> packer) {
-        if (codec == Codec.ZSTD_DICT) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
+        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
         Codec.Packed p = packer.apply(codec.withoutDeflate(payload.length), payload);
         return codec == Codec.FAST && p.bytes().length >= payload.length ? new Codec.Packed(Codec.NONE, payload) : p;
     }

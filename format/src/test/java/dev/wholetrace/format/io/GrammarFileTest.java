@@ -136,12 +136,14 @@ class GrammarFileTest {
 
     @Test
     void zlibIsRefusedForGrammarFiles() {
-        assertThatThrownBy(() -> GrammarFile.write(dir.resolve("d.wgr"), new byte[100], Codec.DEFLATE)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GrammarFile.write(dir.resolve("d.wgr"), new byte[100], Codec.DEFLATE)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(".wgr files hold none, zstd or xz, not DEFLATE");
     }
 
     @Test
     void zstdWithADictionaryIsRefusedForGrammarFiles() {
-        assertThatThrownBy(() -> GrammarFile.write(dir.resolve("r.wgr"), new byte[100], Codec.ZSTD_DICT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GrammarFile.write(dir.resolve("r.wgr"), new byte[100], Codec.ZSTD_DICT)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(".wgr files hold none, zstd or xz, not ZSTD_DICT");
         assertThatThrownBy(() -> GrammarFile.codecOf(Codec.ZSTD_DICT.id, "r.wgr")).isInstanceOf(FormatException.class).hasMessageContaining("unknown codec id 4");
     }
 

@@ -108,12 +108,22 @@ public final class SequenceTable {
     /**
      * Forgets every sequence: ids restart from 0. The arrays keep their capacity, so a table
      * refilled to about the same size every chunk (the recorder's, cut every second) does not
-     * regrow from a few entries each time.
+     * regrow from a few entries each time; an array of which the chunk just forgotten used less
+     * than a quarter is made smaller (twice that use, as SequiturGrammar's reset does), so that
+     * one burst does not keep a thread's table at its largest for the rest of the recording.
      */
     public void clear() {
+        if (4L * poolSize < pool.length && pool.length > 256) pool = new long[Math.max(256, 2 * poolSize)];
+        if (4L * count < hashes.length && hashes.length > 64) {
+            hashes = new int[Math.max(64, Integer.highestOneBit(Math.max(1, count)) << 1)]; // a power of two, so slots is one
+            starts = new int[hashes.length + 1];
+            slots = new int[2 * hashes.length];
+            mask = slots.length - 1;
+        } else {
+            Arrays.fill(slots, 0);
+        }
         poolSize = 0;
         count = 0;
-        Arrays.fill(slots, 0);
     }
 
     /** Sequences interned. */

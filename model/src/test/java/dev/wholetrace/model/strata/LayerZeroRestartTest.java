@@ -22,20 +22,70 @@ class LayerZeroRestartTest {
         SequenceTable reused = new SequenceTable();
         for (long[] s : before) reused.intern(s, s.length);
         reused.clear();
+        assertRefillsAsAFreshTable(reused, after);
+    }
+
+    /**
+     * The chunk before the cut grew every array of the table (slots rehashed to a larger mask, pool,
+     * offsets and hashes copied), which the property above never does (at most 40 short sequences
+     * fit the initial capacity): ids, elements and lookups after clear must still be a fresh table's.
+     */
+    @Property(tries = 50)
+    void aTableClearedAfterGrowingGivesAFreshTablesIds(@ForAll("sequences") List<long[]> after) {
+        SequenceTable reused = new SequenceTable();
+        for (int i = 0; i < 3_000; i++) reused.intern(new long[] {i, i % 7, 4}, 3);
+        reused.clear();
+        assertThat(reused.size()).isZero();
+        assertThat(reused.elements()).isZero();
+        assertRefillsAsAFreshTable(reused, after);
+    }
+
+    /**
+     * A burst (one chunk of many sequences) must not keep the table at its largest for the rest of
+     * the recording: a chunk of a few sequences after it lets the next clear give the memory back.
+     * Ids after each clear are still a fresh table's.
+     */
+    @Property(tries = 50)
+    void aTableShrinksAfterABurstAndStillGivesFreshIds(@ForAll("sequences") List<long[]> small) {
+        SequenceTable reused = new SequenceTable();
+        long freshBytes = reused.bytes();
+        for (int i = 0; i < 20_000; i++) reused.intern(new long[] {i, i % 7, 4, i >> 3}, 4);
+        long burstBytes = reused.bytes();
+        reused.clear();
+        for (long[] s : small) reused.intern(s, s.length);
+        reused.clear();
+        assertThat(reused.bytes()).as("bytes after a burst of %d and a chunk of %d", burstBytes, small.size()).isLessThanOrEqualTo(2 * freshBytes);
+        assertRefillsAsAFreshTable(reused, small);
+    }
+
+    /** Interning {@code sequences} (twice: found again, not added twice) into the cleared {@code reused} gives what a fresh table gives. */
+    private static void assertRefillsAsAFreshTable(SequenceTable reused, List<long[]> sequences) {
         SequenceTable fresh = new SequenceTable();
-        for (long[] s : after) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        for (long[] s : sequences) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        for (long[] s : sequences) assertThat(reused.intern(s, s.length)).isEqualTo(fresh.intern(s, s.length));
+        assertThat(reused.size()).isEqualTo(fresh.size());
         assertThat(reused.starts()).containsExactly(fresh.starts());
         assertThat(reused.pool()).containsExactly(fresh.pool());
     }
 
     @Property(tries = 300)
     void aRestartedLayerZeroSealsWhatAFreshOneSeals(@ForAll("runs") long[] before, @ForAll("runs") long[] after) {
-        LayerZero reused = new LayerZero(GrammarAlgorithm.SEQUITUR.newBuilder(), 8);
+        assertRestartSealsWhatAFreshOneSeals(GrammarAlgorithm.SEQUITUR, before, after);
+    }
+
+    /** The recorder's layer 0 can also run a windowed enhanced grammar ({@code --grammar enhanced --window N}), whose reset differs. */
+    @Property(tries = 100)
+    void aRestartedWindowedLayerZeroSealsWhatAFreshOneSeals(@ForAll("runs") long[] before, @ForAll("runs") long[] after) {
+        assertRestartSealsWhatAFreshOneSeals(GrammarAlgorithm.ENHANCED.withWindow(GrammarAlgorithm.MIN_WINDOW), before, after);
+    }
+
+    private static void assertRestartSealsWhatAFreshOneSeals(GrammarAlgorithm algorithm, long[] before, long[] after) {
+        LayerZero reused = new LayerZero(algorithm.newBuilder(), 8);
         feed(reused, before);
         reused.seal();
-        assertThat(reused.restart()).isTrue(); // SEQUITUR's builder can be reset
+        assertThat(reused.restart()).as("%s's builder can be reset", algorithm.label()).isTrue();
         feed(reused, after);
-        LayerZero fresh = new LayerZero(GrammarAlgorithm.SEQUITUR.newBuilder(), 8);
+        LayerZero fresh = new LayerZero(algorithm.newBuilder(), 8);
         feed(fresh, after);
         LayerZero.Sealed r = reused.seal();
         LayerZero.Sealed f = fresh.seal();
