@@ -23,22 +23,22 @@ final class ZstdSupport {
     }
 
     /**
-     * The frame {@code stored[from..]} decoded with {@code dictionary}; null unless the frame
-     * declares exactly {@code rawLength} bytes (checked before allocating) and decodes to them.
-     */
-    static byte[] decompress(byte[] stored, int from, int rawLength, byte[] dictionary) {
-        if (Zstd.getFrameContentSize(stored, from, stored.length - from) != rawLength) return null;
-        byte[] out = new byte[rawLength];
-        long n = Zstd.decompressUsingDict(out, 0, stored, from, stored.length - from, dictionary);
-        return Zstd.isError(n) || n != rawLength ? null : out;
-    }
-
-    /**
      * A decoder stream whose buffers (about 128 KiB each) come from zstd-jni's recycling pool: a
      * trace of many small sections (thousands of short-lived virtual threads) otherwise allocated
      * and zeroed them once per section, a fifth of reading's CPU.
      */
     static InputStream input(InputStream in) throws IOException {
         return new ZstdInputStream(in, RecyclingBufferPool.INSTANCE);
+    }
+
+    /** {@link #input(InputStream)} of a frame coded with {@code dictionary} as raw content ({@link #compress(byte[], byte[])}). */
+    static InputStream input(InputStream in, byte[] dictionary) throws IOException {
+        ZstdInputStream z = new ZstdInputStream(in, RecyclingBufferPool.INSTANCE);
+        try {
+            return z.setDict(dictionary);
+        } catch (IOException | RuntimeException e) {
+            z.close();
+            throw e;
+        }
     }
 }
