@@ -156,13 +156,16 @@ public enum Codec {
     }
 
     /**
-     * Decodes the zstd frame {@code stored[from..]} of a {@link #ZSTD_DICT} payload with
-     * {@code dictionary} to exactly {@code rawLength} bytes, through the same growing buffer as
-     * {@link #decompress}, so that a declared length the frame does not fill allocates nothing
-     * (a corrupt header may declare 2 GiB). Anything else is a {@link FormatException} naming
-     * {@code section}.
+     * Decodes the zstd frame {@code stored[from..]} of a {@link #ZSTD_DICT} payload, which must
+     * declare {@code rawLength} as its content size, with {@code dictionary} to exactly those
+     * bytes, through the same growing buffer as {@link #decompress}: a length that the header and
+     * the frame both declare but the frame does not fill (damage may declare 2 GiB) allocates
+     * nothing. Anything else is a {@link FormatException} naming {@code section}.
      */
     public static byte[] decompressWithDictionary(byte[] stored, int from, int rawLength, byte[] dictionary, String section) throws FormatException {
+        if (!ZstdSupport.declares(stored, from, rawLength)) {
+            throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
+        }
         ByteArrayInputStream storedIn = new ByteArrayInputStream(stored, from, stored.length - from);
         try (InputStream in = ZstdSupport.input(storedIn, dictionary)) {
             return readExactly(in, storedIn, rawLength, stored.length - from, section);

@@ -22,6 +22,11 @@ final class ZstdSupport {
         return Zstd.compressUsingDict(raw, dictionary, 19);
     }
 
+    /** Whether the zstd frame {@code stored[from..]} declares {@code rawLength} bytes of content (read from its header only). */
+    static boolean declares(byte[] stored, int from, int rawLength) {
+        return Zstd.getFrameContentSize(stored, from, stored.length - from) == rawLength;
+    }
+
     /**
      * A decoder stream whose buffers (about 128 KiB each) come from zstd-jni's recycling pool: a
      * trace of many small sections (thousands of short-lived virtual threads) otherwise allocated
