@@ -163,12 +163,15 @@ public enum Codec {
      * nothing. Anything else is a {@link FormatException} naming {@code section}.
      */
     public static byte[] decompressWithDictionary(byte[] stored, int from, int rawLength, byte[] dictionary, String section) throws FormatException {
-        if (!ZstdSupport.declares(stored, from, rawLength)) {
-            throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
-        }
         ByteArrayInputStream storedIn = new ByteArrayInputStream(stored, from, stored.length - from);
-        try (InputStream in = ZstdSupport.input(storedIn, dictionary)) {
-            return readExactly(in, storedIn, rawLength, stored.length - from, section);
+        try {
+            // zstd-jni throws on a header it cannot parse (a damaged magic): inside the try, so it is corruption too
+            if (!ZstdSupport.declares(stored, from, rawLength)) {
+                throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
+            }
+            try (InputStream in = ZstdSupport.input(storedIn, dictionary)) {
+                return readExactly(in, storedIn, rawLength, stored.length - from, section);
+            }
         } catch (FormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {

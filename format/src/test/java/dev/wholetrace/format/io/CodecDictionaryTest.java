@@ -17,6 +17,10 @@ class CodecDictionaryTest {
         byte[] stored = new byte[3 + frame.length]; // what precedes the frame in a section: the reference's varint
         System.arraycopy(frame, 0, stored, 3, frame.length);
         assertThat(Codec.decompressWithDictionary(stored, 3, raw.length, DICTIONARY, "s")).isEqualTo(raw);
+        byte[] badMagic = stored.clone();
+        badMagic[3]++; // the frame's first byte: zstd-jni throws reading its content size
+        assertThatThrownBy(() -> Codec.decompressWithDictionary(badMagic, 3, raw.length, DICTIONARY, "s"))
+                .isInstanceOf(FormatException.class).hasMessageContaining("corrupted s");
         for (int wrong : new int[] {raw.length + 1, raw.length - 1}) {
             assertThatThrownBy(() -> Codec.decompressWithDictionary(stored, 3, wrong, DICTIONARY, "s"))
                     .isInstanceOf(FormatException.class).hasMessageContaining("corrupted s: its zstd frame does not declare");
