@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFileWriter;
+import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.importers.ChunkingCompressor;
 import dev.wholetrace.importers.InputFormat;
 import dev.wholetrace.importers.TraceCompressor;
@@ -24,9 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fuzz test of issue 13: structure-aware damage to small traces (three recorded here, one
- * committed version-1 file) and grammar files (version 2 of one and of five chunks, version 1; see
- * {@link Mutations}), each case run through every command in-process. What must hold:
+ * The fuzz test of issue 13: structure-aware damage to small traces (four recorded here, one of
+ * them with threads stored against each other's, codec 4; and a committed version-1 file) and
+ * grammar files (version 2 of one and of five chunks, version 1; see {@link Mutations}), each case
+ * run through every command in-process. What must hold:
  * <ul>
  *   <li>no command prints a stack trace or "internal error"; it exits 0, or exits 2 with exactly one
  *       line "wholetrace: ...";</li>
@@ -62,6 +64,16 @@ class CliFuzzTest {
             new RedBlackSor(3, 6, 2).run(rec);
         }
         traces.put("sor-cdr-xz", sor);
+        // BEST stores threads' sections against each other's (codec 4): damage to a frame, to its
+        // reference's thread, or to the section it refers to
+        Path best = dir.resolve("sor-best.wtrace");
+        try (TraceRecorder rec = TraceRecorder.open(best, RecorderConfig.defaults(TraceMode.CDR).withCodec(Codec.BEST).withChunkEvents(400))) {
+            new RedBlackSor(4, 6, 2).run(rec);
+        }
+        try (TraceReader r = TraceReader.open(best)) {
+            assertThat(r.chunks().stream().flatMap(List::stream)).as("sections stored against another thread's").anyMatch(s -> s.codec() == Codec.ZSTD_DICT);
+        }
+        traces.put("sor-cdr-best", best);
         // a version-1 file (ALL, 3 threads, 9 chunks), read through the version-1 section types
         Path v1 = Path.of("..", "recorder", "src", "test", "resources", "traces", "v1-checkpointed-all.wtrace");
         if (Files.exists(v1)) traces.put("v1-all", Files.copy(v1, dir.resolve("v1-all.wtrace")));

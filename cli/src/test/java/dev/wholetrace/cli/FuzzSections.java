@@ -20,7 +20,10 @@ final class FuzzSections {
     static final int FILE_HEADER = 16;
     static final int SECTION_HEADER = 24;
 
-    /** One section: header fields as stored, the payload decompressed (codec NONE once touched). */
+    /**
+     * One section: header fields as stored, the payload decompressed (codec NONE once touched),
+     * except a section stored against another thread's (codec 4), kept as stored.
+     */
     static final class Part {
         final byte[] header;
         byte[] payload;
@@ -69,9 +72,14 @@ final class FuzzSections {
             int stored = h.getInt(pos + 16);
             if (pos + SECTION_HEADER + stored + 4 > file.length) break;
             byte[] storedBytes = Arrays.copyOfRange(file, pos + SECTION_HEADER, pos + SECTION_HEADER + stored);
-            byte[] payload = Codec.byId(codec).decompress(storedBytes, raw, "fuzz base");
             byte[] header = Arrays.copyOfRange(file, pos, pos + SECTION_HEADER);
-            header[1] = 0; // stored raw from now on
+            byte[] payload;
+            if (codec == Codec.ZSTD_DICT.id) {
+                payload = storedBytes; // kept as stored: decoding it needs its reference, which a mutation may damage in turn
+            } else {
+                payload = Codec.byId(codec).decompress(storedBytes, raw, "fuzz base");
+                header[1] = 0; // stored raw from now on
+            }
             parts.add(new Part(header, payload));
             pos += SECTION_HEADER + stored + 4;
         }
@@ -98,7 +106,7 @@ final class FuzzSections {
         for (Part p : parts) {
             ByteBuffer h = le(p.header);
             if (!keepLengths) {
-                h.putInt(12, p.payload.length);
+                if (p.header[1] != Codec.ZSTD_DICT.id) h.putInt(12, p.payload.length); // a kept reference frame decodes to its own length
                 h.putInt(16, p.payload.length);
             }
             h.putInt(20, crc(p.header, 20));

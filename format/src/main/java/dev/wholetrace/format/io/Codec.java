@@ -156,16 +156,25 @@ public enum Codec {
     }
 
     /**
-     * Decodes the zstd frame {@code stored[from..]} of a {@link #ZSTD_DICT} payload with
-     * {@code dictionary} to exactly {@code rawLength} bytes; the frame must declare that length
-     * before anything is allocated. Anything else is a {@link FormatException} naming {@code section}.
+     * Decodes the zstd frame {@code stored[from..]} of a {@link #ZSTD_DICT} payload, which must
+     * declare {@code rawLength} as its content size, with {@code dictionary} to exactly those
+     * bytes, through the same growing buffer as {@link #decompress}: a length that the header and
+     * the frame both declare but the frame does not fill (damage may declare 2 GiB) allocates
+     * nothing. Anything else is a {@link FormatException} naming {@code section}.
      */
     public static byte[] decompressWithDictionary(byte[] stored, int from, int rawLength, byte[] dictionary, String section) throws FormatException {
+        ByteArrayInputStream storedIn = new ByteArrayInputStream(stored, from, stored.length - from);
         try {
-            byte[] out = ZstdSupport.decompress(stored, from, rawLength, dictionary);
-            if (out == null) throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
-            return out;
-        } catch (RuntimeException e) {
+            // zstd-jni throws on a header it cannot parse (a damaged magic): inside the try, so it is corruption too
+            if (!ZstdSupport.declares(stored, from, rawLength)) {
+                throw new FormatException("corrupted " + section + ": its zstd frame does not declare the section's " + rawLength + " bytes");
+            }
+            try (InputStream in = ZstdSupport.input(storedIn, dictionary)) {
+                return readExactly(in, storedIn, rawLength, stored.length - from, section);
+            }
+        } catch (FormatException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
             throw new FormatException("corrupted " + section + ": zstd data is damaged (" + e.getMessage() + ")", e);
         }
     }
@@ -246,23 +255,31 @@ public enum Codec {
         if (this == ZSTD_DICT) throw new FormatException("corrupted " + section + ": a zstd frame with a dictionary where none can be");
         ByteArrayInputStream storedIn = new ByteArrayInputStream(stored);
         try (InputStream in = input(storedIn)) {
-            byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, stored.length * 4))];
-            int off = 0;
-            while (off < rawLength) {
-                if (off == out.length) out = Arrays.copyOf(out, (int) Math.min(rawLength, out.length * 2L));
-                int n = in.read(out, off, out.length - off);
-                if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
-                off += n;
-            }
-            if (in.read() >= 0 || in instanceof ZlibInput z && z.bytesAfterTheEnd(storedIn) > 0) {
-                throw new FormatException("corrupted " + section + ": data is longer than declared");
-            }
-            return out;
+            return readExactly(in, storedIn, rawLength, stored.length, section);
         } catch (FormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw new FormatException("corrupted " + section + ": " + name().toLowerCase(java.util.Locale.ROOT) + " data is damaged (" + e.getMessage() + ")", e);
         }
+    }
+
+    /**
+     * Reads exactly {@code rawLength} bytes from decoder {@code in} of the {@code storedLength}
+     * bytes {@code storedIn}, in a buffer that grows with what the data really decodes to.
+     */
+    private static byte[] readExactly(InputStream in, ByteArrayInputStream storedIn, int rawLength, int storedLength, String section) throws IOException {
+        byte[] out = new byte[Math.min(rawLength, Math.max(1 << 16, storedLength * 4))];
+        int off = 0;
+        while (off < rawLength) {
+            if (off == out.length) out = Arrays.copyOf(out, (int) Math.min(rawLength, out.length * 2L));
+            int n = in.read(out, off, out.length - off);
+            if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
+            off += n;
+        }
+        if (in.read() >= 0 || in instanceof ZlibInput z && z.bytesAfterTheEnd(storedIn) > 0) {
+            throw new FormatException("corrupted " + section + ": data is longer than declared");
+        }
+        return out;
     }
 
     private InputStream input(InputStream stored) throws IOException {

@@ -22,15 +22,9 @@ final class ZstdSupport {
         return Zstd.compressUsingDict(raw, dictionary, 19);
     }
 
-    /**
-     * The frame {@code stored[from..]} decoded with {@code dictionary}; null unless the frame
-     * declares exactly {@code rawLength} bytes (checked before allocating) and decodes to them.
-     */
-    static byte[] decompress(byte[] stored, int from, int rawLength, byte[] dictionary) {
-        if (Zstd.getFrameContentSize(stored, from, stored.length - from) != rawLength) return null;
-        byte[] out = new byte[rawLength];
-        long n = Zstd.decompressUsingDict(out, 0, stored, from, stored.length - from, dictionary);
-        return Zstd.isError(n) || n != rawLength ? null : out;
+    /** Whether the zstd frame {@code stored[from..]} declares {@code rawLength} bytes of content (read from its header only). */
+    static boolean declares(byte[] stored, int from, int rawLength) {
+        return Zstd.getFrameContentSize(stored, from, stored.length - from) == rawLength;
     }
 
     /**
@@ -40,5 +34,16 @@ final class ZstdSupport {
      */
     static InputStream input(InputStream in) throws IOException {
         return new ZstdInputStream(in, RecyclingBufferPool.INSTANCE);
+    }
+
+    /** {@link #input(InputStream)} of a frame coded with {@code dictionary} as raw content ({@link #compress(byte[], byte[])}). */
+    static InputStream input(InputStream in, byte[] dictionary) throws IOException {
+        ZstdInputStream z = new ZstdInputStream(in, RecyclingBufferPool.INSTANCE);
+        try {
+            return z.setDict(dictionary);
+        } catch (IOException | RuntimeException e) {
+            z.close();
+            throw e;
+        }
     }
 }

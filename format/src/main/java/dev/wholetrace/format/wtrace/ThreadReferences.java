@@ -52,8 +52,17 @@ final class ThreadReferences {
                 chain = c.chain() + 1;
             }
         }
-        earlier.addFirst(new Candidate(thread, raw, chain));
+        if (!zstdDictionaryMagic(raw)) earlier.addFirst(new Candidate(thread, raw, chain));
         if (earlier.size() > CANDIDATES) earlier.removeLast();
         return best;
+    }
+
+    /**
+     * Whether {@code raw} starts with a trained zstd dictionary's magic (0xEC30A437): zstd would
+     * then read it as such a dictionary, not as raw content, and refuse it (zstd-jni throws), so
+     * it is never a reference.
+     */
+    private static boolean zstdDictionaryMagic(byte[] raw) {
+        return raw.length >= 4 && raw[0] == 0x37 && raw[1] == (byte) 0xA4 && raw[2] == 0x30 && raw[3] == (byte) 0xEC;
     }
 }

@@ -69,6 +69,32 @@ class ThreadReferencesTest {
         assertThat(Files.size(best)).isLessThan(Files.size(write(Codec.ZSTD, TraceFormat.VERSION)) / 3);
     }
 
+    /**
+     * A section whose payload happens to start with a trained zstd dictionary's magic is never a
+     * reference (zstd would not take it as raw content and threw): the chunk is still written,
+     * and the later threads are stored against each other instead.
+     */
+    @Test
+    void aPayloadThatLooksLikeATrainedDictionaryIsNoReference() throws Exception {
+        List<ChunkCodec.RawSection> sections = new ArrayList<>();
+        for (ChunkCodec.RawSection s : sections()) {
+            byte[] b = s.bytes().clone();
+            if (s.thread() == 0) System.arraycopy(new byte[] {0x37, (byte) 0xA4, 0x30, (byte) 0xEC}, 0, b, 0, 4);
+            sections.add(new ChunkCodec.RawSection(s.type(), s.stream(), s.thread(), b));
+        }
+        Path f = dir.resolve("magic.wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+            w.writeChunk(sections, 0, Codec.BEST, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        try (TraceReader r = TraceReader.open(f)) {
+            List<Section> chunk = r.chunks().get(0);
+            for (int i = 0; i < sections.size(); i++) assertThat(r.payload(chunk.get(i))).isEqualTo(sections.get(i).bytes());
+            assertThat(chunk.subList(0, 4)).noneMatch(s -> s.codec() == Codec.ZSTD_DICT); // threads 0 and 1
+            assertThat(chunk.subList(4, chunk.size() - 1)).allMatch(s -> s.codec() == Codec.ZSTD_DICT); // threads 2-7, against 1 on
+        }
+    }
+
     @Test
     void onlyBestWritesReferencesAndOnlyFromVersion10() throws Exception {
         for (Path f : List.of(write(Codec.ZSTD, TraceFormat.VERSION), write(Codec.BEST, TraceFormat.REFERENCES_SINCE - 1))) {
