@@ -45,7 +45,7 @@ class CliFuzzTest {
     /** Cases per base file and family (stale, recomputed). */
     static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 30);
     /** Seeds that found bugs; they run every time, before the random cases. */
-    static final long[] REGRESSIONS = {};
+    static final long[] REGRESSIONS = {641_440L, 649_359L, 1_179_932L}; // export accepted a damaged code map that stats rejected (session 36)
     /** A case slower than this is a failure (a decompression or allocation bomb). */
     static final long SLOW_MILLIS = 10_000;
 
