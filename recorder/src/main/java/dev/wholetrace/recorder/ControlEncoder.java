@@ -1,5 +1,6 @@
 package dev.wholetrace.recorder;
 
+import dev.wholetrace.model.util.SequenceHash;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.model.event.StreamKinds;
@@ -39,8 +40,8 @@ final class ControlEncoder extends StreamEncoder {
     private final PathDictionary paths = new PathDictionary();
     private final int[] path = new int[MAX_PATH];
     private int pathLength;
-    /** {@link PathDictionary#hash} of {@code path[0, pathLength)}, kept symbol by symbol. */
-    private long pathHash = PathDictionary.SEED;
+    /** {@link SequenceHash#hash} of {@code path[0, pathLength)}, kept symbol by symbol. */
+    private long pathHash = SequenceHash.SEED;
     private long lastBlock;
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
@@ -84,7 +85,7 @@ final class ControlEncoder extends StreamEncoder {
         lastBlock = block;
         int symbol = blockSymbols.of(block);
         path[pathLength++] = symbol;
-        pathHash = PathDictionary.step(pathHash, symbol);
+        pathHash = SequenceHash.step(pathHash, symbol);
     }
 
 
@@ -116,7 +117,7 @@ final class ControlEncoder extends StreamEncoder {
     private void extendPath(int symbol) {
         if (pathLength == maxPath) endPath();
         path[pathLength++] = symbol;
-        pathHash = PathDictionary.step(pathHash, symbol);
+        pathHash = SequenceHash.step(pathHash, symbol);
     }
 
     @Override
@@ -129,7 +130,7 @@ final class ControlEncoder extends StreamEncoder {
         if (pathLength == 0) return;
         grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength, pathHash)));
         pathLength = 0;
-        pathHash = PathDictionary.SEED;
+        pathHash = SequenceHash.SEED;
     }
 
     @Override

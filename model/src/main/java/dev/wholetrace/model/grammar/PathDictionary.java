@@ -1,5 +1,6 @@
 package dev.wholetrace.model.grammar;
 
+import dev.wholetrace.model.util.SequenceHash;
 import java.util.Arrays;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Arrays;
  * an ordinary grammar over the original terminals. Paths live in one int pool and an
  * open-addressing table of (hash, path) — no object per path, nothing allocated per lookup.
  *
- * <p>A path's hash is built symbol by symbol ({@link #SEED}, then {@link #step} per symbol), so
+ * <p>A path's hash is built symbol by symbol ({@link SequenceHash}), so
  * that a caller that appends a path's symbols one at a time keeps it as it goes and
  * {@link #intern(int[], int, long)} needs no pass over the path to hash it: hashing every path
  * afresh, a chain of dependent multiplies per symbol, was 12 % of the compressor workers' samples
@@ -52,24 +53,9 @@ public final class PathDictionary {
         return poolTop;
     }
 
-    /** The hash of the empty path: where {@link #step} starts. */
-    public static final long SEED = 0x9E37_79B9_7F4A_7C15L;
-
-    /** The hash of a path extended by {@code symbol}, from the hash {@code h} of the path before it. */
-    public static long step(long h, int symbol) {
-        return (h ^ symbol) * 0xBF58_476D_1CE4_E5B9L;
-    }
-
-    /** The hash of the path {@code seq[0, length)}: {@link #SEED} stepped through its symbols. */
-    public static long hash(int[] seq, int length) {
-        long h = SEED;
-        for (int k = 0; k < length; k++) h = step(h, seq[k]);
-        return h;
-    }
-
     /** The index of the path {@code seq[0, length)}, adding it if it is new. */
     public int intern(int[] seq, int length) {
-        return intern(seq, length, hash(seq, length));
+        return intern(seq, length, SequenceHash.hash(seq, length));
     }
 
     /**
@@ -78,7 +64,7 @@ public final class PathDictionary {
      * with assertions on, as in the tests, it is checked against the hash computed afresh).
      */
     public int intern(int[] seq, int length, long hash) {
-        assert hash == hash(seq, length) : "kept hash " + Long.toHexString(hash) + " of a path of " + length + " is not its hash " + Long.toHexString(hash(seq, length));
+        assert hash == SequenceHash.hash(seq, length) : "kept hash " + Long.toHexString(hash) + " of a path of " + length + " is not its hash " + Long.toHexString(SequenceHash.hash(seq, length));
         long h = hash ^ hash >>> 31;
         int mask = slots.length - 1;
         for (int i = (int) (h ^ h >>> 32) & mask; ; i = (i + 1) & mask) {

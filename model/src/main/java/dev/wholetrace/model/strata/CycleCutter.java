@@ -1,5 +1,6 @@
 package dev.wholetrace.model.strata;
 
+import dev.wholetrace.model.util.SequenceHash;
 import java.util.Arrays;
 
 /**
@@ -24,8 +25,8 @@ final class CycleCutter {
     private int prevLen;
     private long prevTrip;
     private boolean matching; // the current cycle equals the previous one's prefix so far (then cur holds nothing yet)
-    /** {@link SequenceTable#step}'s hash of cur[0, curLen) when not matching, kept as elements come: interning is one probe. */
-    private long curHash = SequenceTable.SEED;
+    /** {@link SequenceHash#step}'s hash of cur[0, curLen) when not matching, kept as elements come: interning is one probe. */
+    private long curHash = SequenceHash.SEED;
     private long prevHash;
     private long elements;
     private long cycles;
@@ -53,7 +54,7 @@ final class CycleCutter {
         if (i == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
         cur[i] = value;
         curLen = i + 1;
-        curHash = SequenceTable.step(curHash, value);
+        curHash = SequenceHash.step(curHash, value);
         elements++;
     }
 
@@ -61,7 +62,7 @@ final class CycleCutter {
     private void materialise(int n) {
         if (cur.length < Math.min(maxLength, n + 1)) cur = new long[Math.max(prev.length, Math.min(maxLength, n + 1))];
         System.arraycopy(prev, 0, cur, 0, n);
-        curHash = SequenceTable.hash(cur, n);
+        curHash = SequenceHash.hash(cur, n);
     }
 
     boolean full() {
@@ -89,7 +90,7 @@ final class CycleCutter {
             prevTrip = 1;
         }
         curLen = 0;
-        curHash = SequenceTable.SEED;
+        curHash = SequenceHash.SEED;
         matching = true;
     }
 

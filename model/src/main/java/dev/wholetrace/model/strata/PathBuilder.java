@@ -1,5 +1,6 @@
 package dev.wholetrace.model.strata;
 
+import dev.wholetrace.model.util.SequenceHash;
 import java.util.Arrays;
 
 /**
@@ -19,7 +20,7 @@ import java.util.Arrays;
  * <p>A path that ends and is not a repetition is named by the table, and on irregular code (a path
  * every few blocks, Mp3d) hashing it was the largest cost of the encoder (JFR of the recorder's
  * compressor replayed). So the path's hash is kept as its blocks are stored ({@link
- * SequenceTable#step}, one multiply a block; a repetition stores nothing and keeps the previous
+ * SequenceHash#step}, one multiply a block; a repetition stores nothing and keeps the previous
  * path's hash), and naming a path is one table probe and one compare.
  */
 public final class PathBuilder {
@@ -33,8 +34,8 @@ public final class PathBuilder {
     private long prevTrip;
     /** cur is prev[0, curLen) and holds nothing yet (its blocks are not stamped). */
     private boolean matching;
-    /** {@link SequenceTable#step}'s hash of cur[0, curLen) when not matching; of prev in {@link #prevHash}. */
-    private long curHash = SequenceTable.SEED;
+    /** {@link SequenceHash#step}'s hash of cur[0, curLen) when not matching; of prev in {@link #prevHash}. */
+    private long curHash = SequenceHash.SEED;
     private long prevHash;
     private int[] stamp = new int[1024];
     /** The stamp of cur's blocks when not matching. */
@@ -84,7 +85,7 @@ public final class PathBuilder {
         stamp[block] = serial;
         if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
         cur[curLen++] = block;
-        curHash = SequenceTable.step(curHash, block);
+        curHash = SequenceHash.step(curHash, block);
     }
 
     /** The current path equals the previous one: one more trip. */
@@ -111,7 +112,7 @@ public final class PathBuilder {
         prevTrip = 1;
         prevSerial = serial;
         curLen = 0;
-        curHash = SequenceTable.SEED;
+        curHash = SequenceHash.SEED;
     }
 
     /** Leaves matching: the current path's first {@code n} blocks (those of the previous path) stored and stamped afresh. */
@@ -119,10 +120,10 @@ public final class PathBuilder {
         if (cur.length < n + 1 && n < maxLength) cur = new long[Math.min(maxLength, Math.max(prev.length, n + 1))];
         System.arraycopy(prev, 0, cur, 0, n);
         serial = nextSerial();
-        long h = SequenceTable.SEED;
+        long h = SequenceHash.SEED;
         for (int k = 0; k < n; k++) {
             stamp[(int) cur[k]] = serial;
-            h = SequenceTable.step(h, cur[k]);
+            h = SequenceHash.step(h, cur[k]);
         }
         curHash = h;
         curLen = n;

@@ -1,5 +1,7 @@
 package dev.wholetrace.model.strata;
 
+import dev.wholetrace.model.util.SequenceHash;
+
 import java.util.Arrays;
 
 /**
@@ -11,7 +13,7 @@ import java.util.Arrays;
  * <p>Storage is flat: every sequence's elements in one {@code long[]} pool, an offset per id and an
  * open-addressing table of ids; no object per sequence. Not thread-safe.
  *
- * <p>A sequence's hash is built element by element ({@link #SEED}, then {@link #step} per element),
+ * <p>A sequence's hash is built element by element ({@link SequenceHash}),
  * so that a caller that appends elements one at a time (the path builder, a stratum layer) keeps
  * it as it goes and {@link #intern(long[], int, long)} is one probe and one compare, without a
  * pass over the sequence: on irregular code (a path every few blocks, a stratum every few paths)
@@ -26,24 +28,9 @@ public final class SequenceTable {
     private int[] slots = new int[128]; // id + 1, 0 = empty
     private int mask = 127;
 
-    /** The hash of the empty sequence: where {@link #step} starts. */
-    public static final long SEED = 0x9E3779B97F4A7C15L;
-
-    /** The hash of a sequence extended by {@code element}, from the hash {@code h} of the sequence before it. */
-    public static long step(long h, long element) {
-        return (h ^ element) * 0xBF58476D1CE4E5B9L + 0x94D049BB133111EBL;
-    }
-
-    /** The hash of {@code seq[0, len)}: {@link #SEED} stepped through its elements. */
-    public static long hash(long[] seq, int len) {
-        long h = SEED;
-        for (int i = 0; i < len; i++) h = step(h, seq[i]);
-        return h;
-    }
-
     /** The id of {@code seq[0, len)}, adding it if it is new. */
     public int intern(long[] seq, int len) {
-        return intern(seq, len, hash(seq, len));
+        return intern(seq, len, SequenceHash.hash(seq, len));
     }
 
     /**
@@ -53,7 +40,7 @@ public final class SequenceTable {
      * paths or strata checks the incremental hash equals the from-scratch one).
      */
     public int intern(long[] seq, int len, long hash) {
-        assert hash == hash(seq, len) : "kept hash " + Long.toHexString(hash) + " of a sequence of " + len + " is not its hash " + Long.toHexString(hash(seq, len));
+        assert hash == SequenceHash.hash(seq, len) : "kept hash " + Long.toHexString(hash) + " of a sequence of " + len + " is not its hash " + Long.toHexString(SequenceHash.hash(seq, len));
         int h = mix(hash);
         int i = h & mask;
         while (true) {

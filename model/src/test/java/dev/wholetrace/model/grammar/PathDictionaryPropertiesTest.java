@@ -1,5 +1,6 @@
 package dev.wholetrace.model.grammar;
 
+import dev.wholetrace.model.util.SequenceHash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -71,9 +72,9 @@ class PathDictionaryPropertiesTest {
         for (int k = 0; at < terminals.length; k++) {
             int length = Math.min(cutLengths[k % cutLengths.length], terminals.length - at);
             int[] path = java.util.Arrays.copyOfRange(terminals, at, at + length);
-            long h = PathDictionary.SEED;
-            for (int s : path) h = PathDictionary.step(h, s);
-            assertThat(h).isEqualTo(PathDictionary.hash(path, length));
+            long h = SequenceHash.SEED;
+            for (int s : path) h = SequenceHash.step(h, s);
+            assertThat(h).isEqualTo(SequenceHash.hash(path, length));
             assertThat(kept.intern(path, length, h)).isEqualTo(fresh.intern(path, length));
             at += length;
         }
@@ -86,7 +87,7 @@ class PathDictionaryPropertiesTest {
         PathDictionary paths = new PathDictionary();
         int[] path = {1, 2, 3};
         paths.intern(path, 3);
-        assertThatThrownBy(() -> paths.intern(path, 3, PathDictionary.hash(path, 2))).isInstanceOf(AssertionError.class).hasMessageContaining("kept hash");
+        assertThatThrownBy(() -> paths.intern(path, 3, SequenceHash.hash(path, 2))).isInstanceOf(AssertionError.class).hasMessageContaining("kept hash");
     }
 
     @Example

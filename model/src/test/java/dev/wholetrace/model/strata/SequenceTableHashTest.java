@@ -1,5 +1,6 @@
 package dev.wholetrace.model.strata;
 
+import dev.wholetrace.model.util.SequenceHash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,8 +13,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * The hash the builders keep element by element ({@link SequenceTable#step}) is a pure function of
- * the sequence's content: the same as {@link SequenceTable#hash} computed afresh, however the
+ * The hash the builders keep element by element ({@link SequenceHash#step}) is a pure function of
+ * the sequence's content: the same as {@link SequenceHash#hash} computed afresh, however the
  * sequence was built. {@link SequenceTable#intern(long[], int, long)} checks it with assertions on
  * (as in the tests), so every test that builds paths or strata checks it too; this test checks that
  * the check is live.
@@ -29,9 +30,9 @@ class SequenceTableHashTest {
         for (long[] s : seqs) {
             int shared = 0; // the prefix s shares with the previous sequence: hashed as a copy, the rest stepped on
             while (shared < Math.min(prev.length, s.length) && prev[shared] == s[shared]) shared++;
-            long h = SequenceTable.hash(prev, shared);
-            for (int i = shared; i < s.length; i++) h = SequenceTable.step(h, s[i]);
-            assertThat(h).isEqualTo(SequenceTable.hash(s, s.length));
+            long h = SequenceHash.hash(prev, shared);
+            for (int i = shared; i < s.length; i++) h = SequenceHash.step(h, s[i]);
+            assertThat(h).isEqualTo(SequenceHash.hash(s, s.length));
             assertThat(kept.intern(s, s.length, h)).isEqualTo(fresh.intern(s, s.length));
             prev = s;
         }
@@ -44,7 +45,7 @@ class SequenceTableHashTest {
         SequenceTable t = new SequenceTable();
         long[] s = {1, 2, 3};
         t.intern(s, 3);
-        assertThatThrownBy(() -> t.intern(s, 3, SequenceTable.hash(s, 2))).isInstanceOf(AssertionError.class).hasMessageContaining("kept hash");
+        assertThatThrownBy(() -> t.intern(s, 3, SequenceHash.hash(s, 2))).isInstanceOf(AssertionError.class).hasMessageContaining("kept hash");
     }
 
     @Provide
