@@ -72,8 +72,7 @@ final class FencedAccesses {
                         add(stores, (FieldInsnNode) s);
                         break;
                     }
-                    if (endsBlock(s)) break;
-                }
+                } // the instruction after a jump, return, throw or switch is a leader: the walk stops there
             }
             if (acquires(call) && !leaders.contains(call)) {
                 for (AbstractInsnNode s = call.getPrevious(); s != null; s = s.getPrevious()) {
@@ -125,12 +124,5 @@ final class FencedAccesses {
 
     private static boolean isUnsafe(FieldInsnNode f) {
         return f.desc.equals("Lsun/misc/Unsafe;") || f.desc.equals("Ljdk/internal/misc/Unsafe;");
-    }
-
-    private static boolean endsBlock(AbstractInsnNode n) {
-        int op = n.getOpcode();
-        return op >= Opcodes.IRETURN && op <= Opcodes.RETURN || op == Opcodes.ATHROW || op == Opcodes.GOTO || op == Opcodes.JSR
-                || n.getType() == AbstractInsnNode.JUMP_INSN || n.getType() == AbstractInsnNode.TABLESWITCH_INSN
-                || n.getType() == AbstractInsnNode.LOOKUPSWITCH_INSN;
     }
 }
