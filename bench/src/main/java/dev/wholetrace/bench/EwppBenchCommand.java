@@ -269,11 +269,12 @@ final class EwppBenchCommand implements Callable<Integer> {
             recW[r] = (System.nanoTime() - s) / 1e9;
         }
         if (!e.method().equals("ewpp-counts") || !x.method().equals("ewpp")) throw new IllegalStateException("recovery methods " + e.method() + ", " + x.method());
-        if (!edges(e).equals(edges(x))) throw new IllegalStateException(p.name() + ": the counted edges differ from the expansion's");
-        if (!edges(pw).equals(edges(e)) || !pw.signatures().equals(e.signatures())) throw new IllegalStateException(p.name() + ": the pair walk's edges differ from the grammar's counts");
+        List<String> edgesE = edges(e), edgesA = edges(a); // each formats and sorts every edge: once
+        if (!edgesE.equals(edges(x))) throw new IllegalStateException(p.name() + ": the counted edges differ from the expansion's");
+        if (!edges(pw).equals(edgesE) || !pw.signatures().equals(e.signatures())) throw new IllegalStateException(p.name() + ": the pair walk's edges differ from the grammar's counts");
         Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL), warm(ewpp, EXPAND), warm(cdr, DepsOptions.ALL), warm(dist, DepsOptions.ALL),
                 median(recW), warm(ewpp, PAIR_WALK));
-        boolean same = edges(e).equals(edges(a));
+        boolean same = edgesE.equals(edgesA);
         Queries queries = queries(e, ewpp, cdr);
         double[] expE = new double[reps];
         double[] expC = new double[reps];
@@ -287,7 +288,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, x.signatures(),
-                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edges(a)), queries, median(expE), median(expC), full);
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edgesA), queries, median(expE), median(expC), full);
     }
 
     /** Recovery alone (every edge) on a trace opened once: {@link #WARMUP} untimed runs, then {@link #WARM_REPS} timed. */

@@ -340,8 +340,10 @@ public final class GraphBuilder {
      * a loop creating workers and another starting them, executor.submit(() -> ...)).
      */
     private List<String> threadBody(MethodRef in, MethodInsnNode call) {
-        Frame<SourceValue>[] frames = frames(in);
-        String best = handedBody(in, frames, call);
+        // resolve runs again for every method each time the instantiated classes grow: a method's frames once
+        Frame<SourceValue>[] frames = startFrames.computeIfAbsent(in.id(), k -> frames(in));
+        MethodInsnNode handOver = startedBy(in.method().instructions, frames, call);
+        String best = handedBody(in, frames, handOver);
         if (best != null) return List.of(best);
         boolean before = true;
         for (AbstractInsnNode n : in.method().instructions) {
@@ -368,7 +370,7 @@ public final class GraphBuilder {
                 if (!before) break;
             }
         }
-        if (best == null) best = bodyByType(in, frames, call);
+        if (best == null) best = bodyByType(in, frames, call, handOver);
         if (best == null && call.getOpcode() != Opcodes.INVOKESTATIC && !libraryOwner(call.owner).equals(call.owner)) {
             best = declaringId(call.owner, "run", "()V"); // a Thread subclass started from outside the method that made it
         }
@@ -382,12 +384,13 @@ public final class GraphBuilder {
      * before either starts, the last lambda before the start is the other thread's. Null when the
      * receiver or the argument does not show it.
      */
-    private String handedBody(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
+    private String handedBody(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode handOver) {
         InsnList list = in.method().instructions;
-        SourceValue handed = handedValue(list, frames, startedBy(list, frames, call));
+        SourceValue handed = handedValue(list, frames, handOver);
         AbstractInsnNode p = handed == null ? null : origin(list, frames, handed);
         if (p == null) return null;
-        if (programLambda(p) != null) return id(programLambda(p));
+        Handle lambda = programLambda(p);
+        if (lambda != null) return id(lambda);
         if (p.getOpcode() != Opcodes.NEW || !program.classes().containsKey(((TypeInsnNode) p).desc)) return null;
         String t = ((TypeInsnNode) p).desc;
         return isSubtype(t, "java/lang/Runnable") ? declaringId(t, "run", "()V")
@@ -405,14 +408,16 @@ public final class GraphBuilder {
      * lambda); null when there is none or more than one (the thread then runs nothing simulated, and
      * {@code graph} says so).
      */
-    private String bodyByType(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call) {
+    private String bodyByType(MethodRef in, Frame<SourceValue>[] frames, MethodInsnNode call, MethodInsnNode handOver) {
         InsnList list = in.method().instructions;
-        MethodInsnNode handOver = startedBy(list, frames, call);
         // a thread made with no Runnable runs its own run(): handedValue is null then
         SourceValue handed = handedValue(list, frames, handOver != null ? handOver : nearestHandOver(call));
         String type = handed == null ? null : staticType(in, handed);
         return type == null ? null : onlyImplementation(type);
     }
+
+    /** The frames of the methods that start threads, by method id ({@link #threadBody}). */
+    private final Map<String, Frame<SourceValue>[]> startFrames = new HashMap<>();
 
     /** The call that hands the thread {@code call} starts its Runnable: {@code call} itself (an executor's), else {@link #makerOf}. */
     private MethodInsnNode startedBy(InsnList list, Frame<SourceValue>[] frames, MethodInsnNode call) {
