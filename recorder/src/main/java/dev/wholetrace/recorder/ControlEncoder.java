@@ -70,7 +70,6 @@ final class ControlEncoder extends StreamEncoder {
             }
             i += BufferLayout.longs(head);
             switch (BufferLayout.tag(head)) {
-                case BufferLayout.BLOCK -> block(BufferLayout.id(head));
                 case BufferLayout.LOAD, BufferLayout.STORE, BufferLayout.XLOAD -> {
                     if (accesses) accessSymbols[access++] = access(BufferLayout.accessTag(head), BufferLayout.id(head));
                 }

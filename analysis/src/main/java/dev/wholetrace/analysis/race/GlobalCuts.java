@@ -115,8 +115,10 @@ final class GlobalCuts {
             long f = firstAfter[t];
             if (f < 0) continue;
             for (int u = 0; u < threads; u++) {
-                if (u == t || read[u] == 0 || known(t, f, u) >= read[u] - 1) continue;
-                if (known(t, f, u) < readBefore[u]) { // behind even the last cut: blocked since before it
+                if (u == t || read[u] == 0) continue;
+                long k = known(t, f, u);
+                if (k >= read[u] - 1) continue;
+                if (k < readBefore[u]) { // behind even the last cut: blocked since before it
                     read[t] = f + 1;
                     firstAfter[t] = withAccesses(t, read[t]);
                 }

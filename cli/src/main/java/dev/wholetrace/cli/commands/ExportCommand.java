@@ -142,8 +142,7 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         }
         ReportWriter<StdEvents> writer = StdFormats.FORMATS.writer(chosen);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
-        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        trace.code(); // STD's locations are ids, but a damaged code map is the same error here as in stats and dump
+        ParallelTrace trace = TraceFiles.openWithCode(input, spec.commandLine().getErr()); // STD's locations are ids, but the verdict is stats'
         StdEvents events = new StdExport().analyze(trace);
         if (target != null) {
             target.writeText(w -> writer.write(events, w));
@@ -167,8 +166,7 @@ public final class ExportCommand implements Callable<Integer>, FormatOption.Form
         }
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         PrintWriter err = spec.commandLine().getErr();
-        ParallelTrace trace = TraceFiles.open(input, err);
-        trace.code(); // decoded before the first byte: a damaged code map is an error, not an export cut short
+        ParallelTrace trace = TraceFiles.openWithCode(input, err);
         Timeline timeline = export.analyze(trace);
         TimelineInfo info = timeline.info();
         if (info.aggregated()) {

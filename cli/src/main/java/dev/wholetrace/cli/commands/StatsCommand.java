@@ -58,8 +58,7 @@ public final class StatsCommand implements Callable<Integer>, FormatOption.Forma
     public Integer call() throws Exception {
         ReportWriter<StatsReport> writer = StatsFormats.FORMATS.writer(format.resolve(StatsFormats.FORMATS));
         PrintWriter out = spec.commandLine().getOut();
-        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        trace.code(); // decoded before the first line: a damaged code map is an error, not a report cut short
+        ParallelTrace trace = TraceFiles.openWithCode(input, spec.commandLine().getErr());
         writer.write(new StatsReport(input.toString(), trace, new StatsAnalysis().analyze(trace)), out);
         out.flush();
         return 0;

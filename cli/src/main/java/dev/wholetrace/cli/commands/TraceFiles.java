@@ -26,6 +26,17 @@ final class TraceFiles {
     }
 
     /**
+     * {@link #open} and the code map decoded before the command writes anything: a code map damaged
+     * behind its CRC is then the same one-line error for every command that uses this (stats,
+     * export), not an output cut short or, where the command does not name code, no error at all.
+     */
+    static ParallelTrace openWithCode(Path file, PrintWriter err) throws IOException {
+        ParallelTrace trace = open(file, err);
+        trace.code();
+        return trace;
+    }
+
+    /**
      * Reads the metadata and sync order of {@code file} and the WPPs of the threads {@code load}
      * accepts (a command about one thread need not decode the others); warns like {@link #open}.
      */
