@@ -223,7 +223,8 @@ final class JdkClassHooks {
                 return true;
             }
             case RELEASE_THIS -> {
-                return atEntry(m, hook(owner, m, "release task (fork)", "release", o1, load(0)));
+                return atEntry(m, hook(owner, m, m.name.equals("fork") ? "release task (fork)" : "release future (completes)", "release", o1,
+                        load(0)));
             }
             case TASK_RUN -> {
                 // acquire at entry; release where the run ends, before the task's status says it completed (setDone,
@@ -243,6 +244,14 @@ final class JdkClassHooks {
                 if (!onThrowPossible(m, 0)) return false;
                 onThrow(owner, m, 0, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(0)));
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire task (join)", "acquire", o1, load(0)));
+            }
+            case FUTURE_TASK_GET -> {
+                if (!onThrowPossible(m, 0)) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "acquire future (get threw)", "futureGetThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
+                onThrow(owner, m, 0, threw);
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire future (get)", "acquire", o1, load(0)));
             }
             case ACQUIRE_ELEMENT_AT_RETURN -> {
                 if (element < 0 || !onThrowPossible(m, element)) return false;

@@ -70,7 +70,10 @@ final class JdkHookTable {
          * the same class, which would hide the program's races around a first use).
          */
         JDK_INTERNAL,
-        /** At entry: release on {@code this} (ForkJoinTask.fork: the forker's work before the task's run). */
+        /**
+         * At entry: release on {@code this} (ForkJoinTask.fork: the forker's work before the task's run;
+         * FutureTask.set and setException: the computation before the state write get() waits for).
+         */
         RELEASE_THIS,
         /**
          * Acquire on {@code this} at entry and release on it (and a worker's pool quiescence) before the
@@ -79,6 +82,12 @@ final class JdkHookTable {
         TASK_RUN,
         /** Before every return: acquire on {@code this}; when it throws, the same if the task completed (ForkJoinTask.join, invoke, get, quietlyJoin, quietlyInvoke). */
         ACQUIRE_THIS_AT_RETURN,
+        /**
+         * FutureTask.get (both): before every return, acquire on {@code this}; when it throws an
+         * ExecutionException (the computation threw: it completed), the same; not after a cancellation,
+         * a timeout or an interrupt.
+         */
+        FUTURE_TASK_GET,
         /** The same on the first reference parameter (ForkJoinPool.invoke(task)). */
         ACQUIRE_ELEMENT_AT_RETURN,
         /** Static invokeAll: on return and when it throws, acquire on each of its tasks that completed. */
@@ -204,6 +213,16 @@ final class JdkHookTable {
             "uniAsMinimalStage", "orApplyStage", "orAcceptStage", "orRunStage", "anyOf");
     private static final Set<String> FUTURE_BOTH_STAGES = Set.of("biApplyStage", "biAcceptStage", "biRunStage", "andTree");
 
+    /**
+     * FutureTask (and the JDK's and the program's subclasses: ScheduledFutureTask, an
+     * ExecutorCompletionService's futures, Lucene's TaskExecutor tasks): "actions taken by the
+     * asynchronous computation happen-before actions following the corresponding Future.get() in
+     * another thread", whoever runs it — an executor, a plain Thread given the task, or any thread
+     * calling run() on it.
+     */
+    private static final String FUTURE_TASK = JUC + "FutureTask";
+    private static final String OBJECT = "Ljava/lang/Object;";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -230,6 +249,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_BOTH_DEPENDENTS);
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
+        all.add(FUTURE_TASK);
         return all;
     }
 
@@ -350,6 +370,14 @@ final class JdkHookTable {
         } else if (owner.equals(COMPLETER)) {
             if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION);
             if ((name.equals("firstComplete") || name.equals("nextComplete")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
+        } else if (owner.equals(FUTURE_TASK)) {
+            // set/setException: every completion of a run (and a subclass's own set); resultNow/exceptionNow
+            // (JDK 19+) retrieve the outcome as get does, and throw when there is none
+            if (name.equals("set") && desc.equals("(" + OBJECT + ")V") || name.equals("setException") && desc.equals("(Ljava/lang/Throwable;)V")) {
+                kinds.add(Kind.RELEASE_THIS);
+            }
+            if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
+            if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);

@@ -198,6 +198,20 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void futureTasksReleaseWhereTheyCompleteAndAcquireWhereGetReturnsOrRethrowsTheComputationsException() throws Exception {
+        ClassNode task = hooked("java/util/concurrent/FutureTask");
+        assertThat(bridgeCalls(task, "set", "(Ljava/lang/Object;)V")).containsExactly("release");
+        assertThat(bridgeCalls(task, "setException", "(Ljava/lang/Throwable;)V")).containsExactly("release");
+        assertThat(bridgeCalls(task, "get", "()Ljava/lang/Object;")).containsOnly("acquire", "futureGetThrew").contains("acquire")
+                .endsWith("futureGetThrew");
+        assertThat(bridgeCalls(task, "get", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;")).containsOnly("acquire", "futureGetThrew")
+                .contains("acquire").endsWith("futureGetThrew");
+        assertThat(bridgeCalls(task, "run", "()V")).isEmpty(); // its set/setException release; a periodic runAndReset completes nothing
+        assertThat(bridgeCalls(task, "isDone", "()Z")).isEmpty();
+        assertThat(bridgeCalls(task, "cancel", "(Z)Z")).isEmpty();
+    }
+
+    @Test
     void queueIterationSearchesAndCopies() throws Exception {
         ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
         assertThat(bridgeCalls(abq, "contains", "(Ljava/lang/Object;)Z")).containsOnly("acquireIf").isNotEmpty();

@@ -117,6 +117,17 @@ public final class JdkBridge {
     }
 
     /**
+     * When FutureTask.get (or resultNow, exceptionNow) throws {@code thrown}: an acquire on the future
+     * if the computation completed by throwing (ExecutionException; exceptionNow's
+     * IllegalStateException says there was no exception to return, so nothing), not after a
+     * cancellation, a timeout or an interrupt. The exception's type decides, not isDone(): a subclass
+     * may override that, and program code must not run inside a hook.
+     */
+    public static void futureGetThrew(Throwable thrown, Object future, int site) {
+        if (thrown instanceof java.util.concurrent.ExecutionException) acquire(future, site);
+    }
+
+    /**
      * When ForkJoinTask.invokeAll returns or throws: {@link #joinThrew} of each of its tasks ({@code
      * tasks} is a task, an array of tasks or a collection of them; a collection only when it is a JDK
      * class, whose iteration runs no program code).
