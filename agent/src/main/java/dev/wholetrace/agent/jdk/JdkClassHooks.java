@@ -100,6 +100,9 @@ final class JdkClassHooks {
                 return beforeCalls(m, "java/util/Collection", "add", "(" + OBJ + ")Z",
                         () -> hook(owner, m, "acquire drained element", "acquire", o1, dup()));
             }
+            case ACQUIRE_TIMER_TASK -> {
+                return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
+            }
             case ACQUIRE_ACCEPTED -> {
                 return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V",
                         () -> hook(owner, m, "acquire element (forEach)", "acquire", o1, dup()));
@@ -549,11 +552,12 @@ final class JdkClassHooks {
         return any;
     }
 
-    /** Inserts {@code code} before every interface call of {@code owner.name desc} in {@code m}. */
+    /** Inserts {@code code} before every interface or virtual call of {@code owner.name desc} in {@code m}. */
     private static boolean beforeCalls(MethodNode m, String owner, String name, String desc, Code code) {
         boolean any = false;
         for (AbstractInsnNode n : m.instructions.toArray()) {
-            if (n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKEINTERFACE && c.owner.equals(owner) && c.name.equals(name)
+            if (n instanceof MethodInsnNode c && (c.getOpcode() == Opcodes.INVOKEINTERFACE || c.getOpcode() == Opcodes.INVOKEVIRTUAL)
+                    && c.owner.equals(owner) && c.name.equals(name)
                     && c.desc.equals(desc)) {
                 m.instructions.insertBefore(n, code.make());
                 any = true;

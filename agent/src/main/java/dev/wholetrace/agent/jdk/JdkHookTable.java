@@ -32,6 +32,8 @@ final class JdkHookTable {
         ACQUIRE_ELEMENT_IF_TRUE,
         /** Before each {@code Collection.add(Object)} call inside the method (drainTo): acquire on the element. */
         ACQUIRE_ADDED,
+        /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
+        ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
         ACQUIRE_ACCEPTED,
         /** At entry: release on this map's entry for the key (parameter 1; parameter 2 is the value when it is a reference). */
@@ -223,6 +225,14 @@ final class JdkHookTable {
     private static final String FUTURE_TASK = JUC + "FutureTask";
     private static final String OBJECT = "Ljava/lang/Object;";
 
+    /**
+     * java.util.Timer: every schedule method goes through the private {@code sched(task, time, period)},
+     * and the timer's thread runs each task from {@code TimerThread.mainLoop} (JDK 17 and 25), both
+     * under the timer's queue lock, which the program never sees.
+     */
+    private static final String TIMER = "java/util/Timer";
+    private static final String TIMER_THREAD = "java/util/TimerThread";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -250,6 +260,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
+        all.addAll(List.of(TIMER, TIMER_THREAD));
         return all;
     }
 
@@ -378,6 +389,10 @@ final class JdkHookTable {
             }
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
+        } else if (owner.equals(TIMER)) {
+            if (name.equals("sched") && desc.equals("(Ljava/util/TimerTask;JJ)V")) kinds.add(Kind.RELEASE_ELEMENT);
+        } else if (owner.equals(TIMER_THREAD)) {
+            if (name.equals("mainLoop") && desc.equals("()V")) kinds.add(Kind.ACQUIRE_TIMER_TASK);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);

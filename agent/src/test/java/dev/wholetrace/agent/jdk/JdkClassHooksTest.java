@@ -212,6 +212,12 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void timerTasksReleaseWhereScheduledAndAcquireWhereTheTimersThreadRunsThem() throws Exception {
+        assertThat(bridgeCalls(hooked("java/util/Timer"), "sched", "(Ljava/util/TimerTask;JJ)V")).containsExactly("release");
+        assertThat(bridgeCalls(hooked("java/util/TimerThread"), "mainLoop", "()V")).containsExactly("acquire");
+    }
+
+    @Test
     void queueIterationSearchesAndCopies() throws Exception {
         ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
         assertThat(bridgeCalls(abq, "contains", "(Ljava/lang/Object;)Z")).containsOnly("acquireIf").isNotEmpty();

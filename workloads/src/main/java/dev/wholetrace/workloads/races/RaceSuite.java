@@ -77,7 +77,8 @@ public final class RaceSuite {
             CyclicBarrierAfterYes.class, PhaserNo.class, PhaserAwaitAdvanceNo.class, PhaserArriveOnlyYes.class,
             // executors, futures, fork/join
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
-            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, CompletableFutureNo.class,
+            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, TimerTaskNo.class,
+            TimerTaskYes.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
             // lazy initialization, class initialization
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,
