@@ -101,7 +101,6 @@ final class EwppCounts {
 
     private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList counted, long[] n) {
         long loads = ci.loads().total();
-        if (loads == 0) return;
         Alphabet alphabet = ci.alphabet();
         long[] symbols = ci.checks().terminalCounts(alphabet.size());
         // the groups are the heads, so they are counted off the terminal counts; the summary of the
@@ -109,6 +108,7 @@ final class EwppCounts {
         long groups = 0;
         for (int c = 0; c < symbols.length; c++) if (CheckSymbols.isHead(CheckSymbols.tag(alphabet.first(c)))) groups += symbols[c];
         if (groups != loads) throw mismatch(ci, groups, loads);
+        if (loads == 0) return;
         boolean cross = false;
         for (int c = 0; c < symbols.length; c++) {
             if (symbols[c] == 0) continue;
