@@ -91,14 +91,24 @@ final class EwppCounts {
     private static long loads(EwppIndex.ChunkIndex ci) {
         long loads = ci.loads().total();
         long groups = ci.groups().total();
-        if (groups != loads) throw new IllegalStateException("thread " + ci.thread + ": " + groups + " check signatures for " + loads + " loads");
+        if (groups != loads) throw mismatch(ci, groups, loads);
         return loads;
     }
 
+    private static IllegalStateException mismatch(EwppIndex.ChunkIndex ci, long groups, long loads) {
+        return new IllegalStateException("thread " + ci.thread + ": " + groups + " check signatures for " + loads + " loads");
+    }
+
     private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList counted, long[] n) {
-        if (loads(ci) == 0) return;
+        long loads = ci.loads().total();
         Alphabet alphabet = ci.alphabet();
         long[] symbols = ci.checks().terminalCounts(alphabet.size());
+        // the groups are the heads, so they are counted off the terminal counts; the summary of the
+        // check grammar by groups (another pass over it) is built only for a CROSS walk
+        long groups = 0;
+        for (int c = 0; c < symbols.length; c++) if (CheckSymbols.isHead(CheckSymbols.tag(alphabet.first(c)))) groups += symbols[c];
+        if (groups != loads) throw mismatch(ci, groups, loads);
+        if (loads == 0) return;
         boolean cross = false;
         for (int c = 0; c < symbols.length; c++) {
             if (symbols[c] == 0) continue;
