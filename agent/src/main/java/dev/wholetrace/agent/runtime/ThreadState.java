@@ -22,7 +22,9 @@ import java.util.Arrays;
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
  * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
  * session 34). A slot keeps its state, and so its recorder handle, until another thread with the
- * same slot replaces it, the thread is joined ({@link #forget}) or a recording starts or stops
+ * same slot replaces it, the thread is joined or the recorder ends it ({@link #forget}; a table of
+ * the last 4,096 threads' states, dead ones too, kept a thread per task's state, its id cache and
+ * its thread object long enough to fill the old generation, overhead-profile.md, session 37), or a recording starts or stops
  * ({@link #forgetAll}, from {@link RuntimeState#install}): a closed recording's handles are not
  * kept alive by the table. With more threads alive than slots (many virtual threads) colliding
  * threads take turns in a slot and pay the {@code ThreadLocal} on each turn: no worse than before.
@@ -71,7 +73,11 @@ final class ThreadState {
         return s;
     }
 
-    /** Empties {@code t}'s slot if it holds {@code t}'s state: {@code t} has ended and was joined. */
+    /**
+     * Empties {@code t}'s slot if it holds {@code t}'s state: {@code t} has ended and was joined, or
+     * the recorder ended it (on its writer thread; a race with a thread taking the slot only costs
+     * that thread a lookup in the ThreadLocal again).
+     */
     static void forget(Thread t) {
         int i = slot(t);
         ThreadState s = BY_THREAD[i];
