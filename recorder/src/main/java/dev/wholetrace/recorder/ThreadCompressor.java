@@ -19,8 +19,8 @@ import java.util.List;
  * chunk holds and starts the next.
  */
 final class ThreadCompressor {
-    private final int thread;
     private static final StreamEncoder[] NO_ENCODERS = new StreamEncoder[0];
+    private final int thread;
     /** Emptied when the thread retires: its streams are then sealed in {@link #sealed}. */
     private StreamEncoder[] encoders;
     /** Sizes a chunk's sync buffers from the previous chunk's, up to this (no doubling copies in steady state). */

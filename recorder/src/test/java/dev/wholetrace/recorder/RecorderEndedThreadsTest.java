@@ -68,7 +68,7 @@ class RecorderEndedThreadsTest {
     /**
      * Threads that nobody joins (a pool's workers, a virtual thread per task) end without a call to
      * {@link ThreadRecorder#end}: the recorder ends them itself once they have terminated, at the
-     * next cut, so their compressors go too; their events are all in the file, followed by the
+     * latest at the next cut, so their compressors go too; their events are all in the file, followed by the
      * end recorded on their behalf. Without that, every compressor stayed until the recording ended.
      */
     @Test
