@@ -21,13 +21,13 @@ final class BlockDroppingRecorder extends ThreadRecorder {
         super();
     }
 
-    private BlockDroppingRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
-        super(recorder, index, object, compressor, firstCapacity, owner);
+    private BlockDroppingRecorder(TraceRecorder recorder, int index, long object, int firstCapacity, Thread owner) {
+        super(recorder, index, object, firstCapacity, owner);
     }
 
     /** A thread's handle in a mode that keeps no blocks (see {@link ThreadRecorder}'s constructor). */
-    static ThreadRecorder create(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
-        return new BlockDroppingRecorder(recorder, index, object, compressor, firstCapacity, owner);
+    static ThreadRecorder create(TraceRecorder recorder, int index, long object, int firstCapacity, Thread owner) {
+        return new BlockDroppingRecorder(recorder, index, object, firstCapacity, owner);
     }
 
     /** Dropped: the mode keeps no blocks, or nothing is recorded. */

@@ -19,14 +19,18 @@ import java.util.List;
  * chunk holds and starts the next.
  */
 final class ThreadCompressor {
+    private static final StreamEncoder[] NO_ENCODERS = new StreamEncoder[0];
     private final int thread;
-    private final StreamEncoder[] encoders;
+    /** Emptied when the thread retires: its streams are then sealed in {@link #sealed}. */
+    private StreamEncoder[] encoders;
     /** Sizes a chunk's sync buffers from the previous chunk's, up to this (no doubling copies in steady state). */
     private static final int MAX_SYNC_CAPACITY = 1 << 20;
     private ThreadSyncColumn sync = new ThreadSyncColumn(64);
     private long events;
     /** The thread has ended and its last buffer is consumed: its worker drops it after the next cut. */
     private boolean retired;
+    /** Once retired: what the next {@link #cut} returns (null if nothing was recorded since the last one). */
+    private ThreadChunk sealed;
 
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths) {
         this(thread, mode, foldPaths, GrammarAlgorithm.DEFAULT);
@@ -61,6 +65,7 @@ final class ThreadCompressor {
      * per sync operation (each waits for the chunk's SYNC_ORDER section).
      */
     long symbols() {
+        if (retired) return 0;
         long n = sync.count();
         for (StreamEncoder e : encoders) n += e.symbols();
         return n;
@@ -83,8 +88,20 @@ final class ThreadCompressor {
         return n;
     }
 
-    /** Called by the worker once the thread's last buffer is consumed. */
+    /**
+     * Called by the worker once the thread's last buffer is consumed: freezes the thread's part of
+     * the current chunk now, the same part the next {@link #cut} would freeze (nothing more comes),
+     * and lets go of the encoders (grammars, digram tables, alphabets, path dictionary). The cut
+     * may be up to a chunk interval away: a thread per task that ends thousands of times a
+     * second kept its encoders that long, long enough for the collector to move them to the old
+     * generation, which grew with them (docs/results/overhead-profile.md, "Session 37: memory").
+     */
     void retire() {
+        if (retired) return;
+        beginCut();
+        sealed = cut();
+        encoders = NO_ENCODERS;
+        sync = null;
         retired = true;
     }
 
@@ -95,12 +112,17 @@ final class ThreadCompressor {
 
     /** A cut of this thread's chunk follows ({@link StreamEncoder#beginCut}). */
     void beginCut() {
-        if (events == 0) return;
+        if (events == 0 || retired) return;
         for (StreamEncoder e : encoders) e.beginCut();
     }
 
     /** Freezes the current chunk, or returns null if the thread recorded nothing in it. */
     ThreadChunk cut() {
+        if (retired) {
+            ThreadChunk c = sealed;
+            sealed = null;
+            return c;
+        }
         if (events == 0) return null;
         List<StreamChunk> streams = new ArrayList<>(encoders.length);
         for (StreamEncoder e : encoders) {

@@ -51,9 +51,10 @@ public class ThreadRecorder {
      */
     private final WeakReference<Thread> owner;
     /**
-     * Null once the thread has ended: its worker drops the compressor after the next cut, and the
-     * handle, which the agent's per-thread state may keep as long as the program keeps the thread's
-     * object, must not keep it alive (guarded by the lock once set).
+     * Made at the first hand-over ({@link #submit}, {@link TraceRecorder#newCompressor}), so null
+     * before it; null again once the thread has ended: its worker drops the compressor after the
+     * next cut, and the handle, which the agent's per-thread state may keep as long as the program
+     * keeps the thread's object, must not keep it alive. Guarded by the lock.
      */
     private ThreadCompressor compressor;
     private final boolean keepAccesses;
@@ -117,12 +118,11 @@ public class ThreadRecorder {
     }
 
     /** {@code owner}: the thread that alone records through the handle, or null if it may be handed on. */
-    ThreadRecorder(TraceRecorder recorder, int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
+    ThreadRecorder(TraceRecorder recorder, int index, long object, int firstCapacity, Thread owner) {
         this.recorder = recorder;
         this.index = index;
         this.object = object;
         this.owner = owner == null ? null : new WeakReference<>(owner);
-        this.compressor = compressor;
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
         useBatch(new Batch(firstCapacity));
@@ -320,6 +320,11 @@ public class ThreadRecorder {
         return t == null || !t.isAlive();
     }
 
+    /** The thread that alone records through this handle, or null (none, or collected). */
+    Thread owner() {
+        return owner == null ? null : owner.get();
+    }
+
     /** Hands over what is buffered now (so that a checkpoint includes it). */
     void flush() {
         handOver();
@@ -361,6 +366,7 @@ public class ThreadRecorder {
             if (b != null) recorder.recycle(b);
             return;
         }
+        if (compressor == null) compressor = recorder.newCompressor(index); // never after end(): see handOver
         b.length = length;
         b.target = compressor;
         recorder.submit(b);

@@ -26,6 +26,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Records one execution of a multithreaded program into a {@code .wtrace} file, in process.
@@ -40,7 +41,16 @@ import java.util.concurrent.locks.LockSupport;
 public final class TraceRecorder implements AutoCloseable {
     /** Object ids with this bit are thread identities (the default begin/end/fork/join objects). */
     public static final long THREAD_OBJECT_BIT = 1L << 62;
-    private static final int FIRST_BATCH_LONGS = 256;
+    /**
+     * A new thread's first buffer (it doubles up to {@link RecorderConfig#batchLongs} as the thread
+     * records): small, since thousands of threads may be alive at once having recorded a few events.
+     */
+    private static final int FIRST_BATCH_LONGS = 64;
+    /**
+     * How often the writer thread looks for terminated threads nobody joined between cuts
+     * ({@link #endTerminatedThreads}): soon enough that what such a thread held dies young.
+     */
+    private static final long END_POLL_NANOS = 50_000_000L;
 
     private final RecorderConfig config;
     private final TraceWriter writer;
@@ -64,6 +74,8 @@ public final class TraceRecorder implements AutoCloseable {
     private final LastWriters lastWriters;
     /** Mode EWPP: the collection's memory bounds (docs/ewpp.md); null in the other modes. */
     private final EwppCaps ewppCaps;
+    /** Told each terminated thread the recorder has ended on its behalf ({@link #onTerminatedThreadEnded}). */
+    private volatile Consumer<Thread> terminatedEnded = t -> {};
     private volatile boolean failed;
     /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
     private volatile boolean writing;
@@ -166,32 +178,40 @@ public final class TraceRecorder implements AutoCloseable {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         int index;
-        ThreadCompressor compressor;
         synchronized (this) {
             if (closing) { // the trace is finished: a dead handle that drops everything
-                t = newHandle(-1, object, null, BufferLayout.MAX_EVENT_LONGS, null);
+                t = newHandle(-1, object, BufferLayout.MAX_EVENT_LONGS, null);
                 t.drain();
                 current.set(t);
                 return t;
             }
             index = metadata.addThread(name, object, virtual);
-            compressor = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
-                    : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
-                    "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
-            t = newHandle(index, object, compressor, FIRST_BATCH_LONGS, owner);
+            t = newHandle(index, object, FIRST_BATCH_LONGS, owner);
             live.add(t);
             byObject.put(object, t);
         }
-        enqueue(workerOf(index), CompressorWorker.registration(compressor));
         current.set(t);
         t.sync(SyncKind.THREAD_BEGIN, 0, object, 0);
         return t;
     }
 
+    /**
+     * Thread {@code index}'s compressor, registered with its worker: made at the thread's first
+     * hand-over ({@link ThreadRecorder}), not at its begin, so that a thread that has not handed
+     * anything over yet (thousands of parked virtual threads) holds none.
+     */
+    ThreadCompressor newCompressor(int index) {
+        ThreadCompressor c = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
+                : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
+                "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
+        enqueue(workerOf(index), CompressorWorker.registration(c));
+        return c;
+    }
+
     /** A thread's handle: one that drops blocks when the mode keeps none (DOR), see {@link BlockDroppingRecorder}. */
-    private ThreadRecorder newHandle(int index, long object, ThreadCompressor compressor, int firstCapacity, Thread owner) {
-        return config.mode().control ? new ThreadRecorder(this, index, object, compressor, firstCapacity, owner)
-                : BlockDroppingRecorder.create(this, index, object, compressor, firstCapacity, owner);
+    private ThreadRecorder newHandle(int index, long object, int firstCapacity, Thread owner) {
+        return config.mode().control ? new ThreadRecorder(this, index, object, firstCapacity, owner)
+                : BlockDroppingRecorder.create(this, index, object, firstCapacity, owner);
     }
 
     /**
@@ -213,6 +233,15 @@ public final class TraceRecorder implements AutoCloseable {
     public void endThread(long threadObject) {
         ThreadRecorder t = byObject.get(threadObject);
         if (t != null) t.end();
+    }
+
+    /**
+     * Calls {@code listener} on the writer thread with each terminated thread the recorder has ended
+     * on its behalf ({@link #endTerminatedThreads}), so that a caller's own per-thread state (the
+     * agent's table of thread states) can let go of it as soon as the recorder does.
+     */
+    public void onTerminatedThreadEnded(Consumer<Thread> listener) {
+        terminatedEnded = listener;
     }
 
     void ended(ThreadRecorder t) {
@@ -377,11 +406,14 @@ public final class TraceRecorder implements AutoCloseable {
         long intervalNanos = config.chunkMillis() * 1_000_000L;
         long lastCut = System.nanoTime();
         long lastCollect = lastCut;
+        long lastEndPoll = lastCut;
         while (true) {
             boolean last;
             long serving;
+            boolean cut;
             synchronized (this) {
-                while (!stopChunks && cutsRequested == cutsDone && !sizeLimitReached() && System.nanoTime() - lastCut < intervalNanos) {
+                while (!(cut = stopChunks || cutsRequested != cutsDone || sizeLimitReached() || System.nanoTime() - lastCut >= intervalNanos)
+                        && System.nanoTime() - lastEndPoll < END_POLL_NANOS) {
                     try {
                         long left = (lastCut + intervalNanos - System.nanoTime()) / 1_000_000L;
                         wait(Math.max(1, Math.min(20, left)));
@@ -391,6 +423,15 @@ public final class TraceRecorder implements AutoCloseable {
                 }
                 last = stopChunks;
                 serving = cutsRequested;
+            }
+            if (!cut) {
+                try {
+                    endTerminatedThreads();
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    fail(e); // the next cut reports it
+                }
+                lastEndPoll = System.nanoTime();
+                continue;
             }
             long start = System.nanoTime();
             try {
@@ -423,15 +464,25 @@ public final class TraceRecorder implements AutoCloseable {
      * Records, on their behalf, the end of the threads registered by {@link #thread} that have
      * terminated without being joined (nothing joins a pool's worker or a virtual thread per
      * task), as a join would ({@link #endThread}): the end's ticket falls after everything the
-     * thread did, its last buffer goes into the chunk being cut and its compressor is dropped right
-     * after that cut. Without this, every such thread kept its handle, buffer and compressor (its
+     * thread did, its last buffer goes into the next chunk, its compressor freezes its part of that
+     * chunk at once ({@link ThreadCompressor#retire}) and is dropped at the cut. Runs before every
+     * cut and, between cuts, every {@link #END_POLL_NANOS}: at a chunk interval, thousands of
+     * threads a second ended up to a second late, and what each held outlived enough young
+     * collections to fill the old generation (docs/results/overhead-profile.md, "Session 37:
+     * memory"). Without this, every such thread kept its handle, buffer and compressor (its
      * grammars, alphabets, path dictionary and address predictors: ~10 KB in COR, ~14 KB in CDR)
      * until the recording ended, so the recorder's memory grew with the number of threads a
      * program had ever started (docs/agent.md, "Thread end"). A later join of the thread records
      * the join only, after this end.
      */
     private void endTerminatedThreads() {
-        for (ThreadRecorder t : live) if (t.ownerTerminated()) t.end();
+        Consumer<Thread> listener = terminatedEnded;
+        for (ThreadRecorder t : live) {
+            if (!t.ownerTerminated()) continue;
+            t.end();
+            Thread owner = t.owner();
+            if (owner != null) listener.accept(owner);
+        }
     }
 
     private boolean sizeLimitReached() {

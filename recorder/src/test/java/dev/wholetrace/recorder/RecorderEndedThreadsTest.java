@@ -11,6 +11,11 @@ import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,7 +68,7 @@ class RecorderEndedThreadsTest {
     /**
      * Threads that nobody joins (a pool's workers, a virtual thread per task) end without a call to
      * {@link ThreadRecorder#end}: the recorder ends them itself once they have terminated, at the
-     * next cut, so their compressors go too; their events are all in the file, followed by the
+     * latest at the next cut, so their compressors go too; their events are all in the file, followed by the
      * end recorded on their behalf. Without that, every compressor stayed until the recording ended.
      */
     @Test
@@ -99,5 +104,111 @@ class RecorderEndedThreadsTest {
         assertThat(trace.complete()).isTrue();
         assertThat(trace.threads()).hasSize(THREADS);
         for (int k = 0; k < THREADS; k++) assertThat(events(trace.thread(k))).as("thread %d", k).isEqualTo(recorded.get(k));
+    }
+
+    /**
+     * A thread per task ends thousands of times a second: the recorder must end such threads (and
+     * let its listener, the agent's thread table, forget them) soon after they terminate, not only
+     * at the next chunk cut, which may be an interval away (here an hour: no cut happens until the
+     * close). Every thread's events, beyond its first buffer, and the end recorded on its behalf
+     * are still in the file, frozen when the thread retired and written at the close.
+     */
+    @Test
+    void terminatedThreadsAreEndedBetweenCutsAndTheirEventsKept() throws Exception {
+        Path file = dir.resolve("between.wtrace");
+        Map<Long, List<Event>> recorded = new ConcurrentHashMap<>();
+        Set<Thread> ended = ConcurrentHashMap.newKeySet();
+        List<Thread> threads = new ArrayList<>();
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(3_600_000);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            rec.onTerminatedThreadEnded(ended::add);
+            for (int k = 0; k < THREADS; k++) {
+                int first = k;
+                int blocks = 100 + 7 * k; // several buffers for most threads
+                Thread t = new Thread(() -> {
+                    ThreadRecorder h = rec.thread();
+                    long object = TraceRecorder.defaultThreadObject(Thread.currentThread());
+                    List<Event> mine = new ArrayList<>();
+                    recorded.put(object, mine);
+                    mine.add(Event.sync(SyncKind.THREAD_BEGIN, 0, object, 0));
+                    for (int i = 0; i < blocks; i++) {
+                        h.block(i % 11 + first);
+                        mine.add(Event.block(i % 11 + first));
+                    }
+                    mine.add(Event.sync(SyncKind.THREAD_END, 0, object, 0));
+                });
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) t.join(); // not a recorded join
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (ended.size() < THREADS && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(ended).as("threads the recorder ended with no cut since they terminated").containsExactlyInAnyOrderElementsOf(threads);
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.complete()).isTrue();
+        assertThat(trace.threads()).hasSize(THREADS);
+        assertEachThreadAsRecorded(trace, recorded);
+    }
+
+    /**
+     * Thousands of parked virtual threads are thousands of registered threads that have recorded a
+     * few events: none holds a compressor before its first hand-over. Their events are all in the
+     * file once they run on and end.
+     */
+    @Test
+    void threadsHoldNoCompressorBeforeTheirFirstHandOver() throws Exception {
+        Path file = dir.resolve("parked.wtrace");
+        Map<Long, List<Event>> recorded = new ConcurrentHashMap<>();
+        List<Thread> threads = new ArrayList<>();
+        CountDownLatch registered = new CountDownLatch(THREADS);
+        CountDownLatch release = new CountDownLatch(1);
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(3_600_000);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            for (int k = 0; k < THREADS; k++) {
+                int first = k;
+                Thread t = new Thread(() -> {
+                    ThreadRecorder h = rec.thread();
+                    long object = TraceRecorder.defaultThreadObject(Thread.currentThread());
+                    List<Event> mine = new ArrayList<>();
+                    recorded.put(object, mine);
+                    mine.add(Event.sync(SyncKind.THREAD_BEGIN, 0, object, 0));
+                    h.block(first);
+                    mine.add(Event.block(first));
+                    registered.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    for (int i = 0; i < 500; i++) {
+                        h.block(i % 5 + first);
+                        mine.add(Event.block(i % 5 + first));
+                    }
+                    h.end();
+                    mine.add(Event.sync(SyncKind.THREAD_END, 0, object, 0));
+                });
+                threads.add(t);
+                t.start();
+            }
+            registered.await();
+            rec.checkpoint(); // the workers have taken everything queued before it
+            assertThat(rec.compressorsHeld()).as("compressors of registered threads that handed nothing over").isZero();
+            release.countDown();
+            for (Thread t : threads) t.join();
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.complete()).isTrue();
+        assertThat(trace.threads()).hasSize(THREADS);
+        assertEachThreadAsRecorded(trace, recorded);
+    }
+
+    /** Threads register in any order: each trace thread's events against those recorded under its begin's object. */
+    private static void assertEachThreadAsRecorded(ParallelTrace trace, Map<Long, List<Event>> recorded) throws Exception {
+        for (int k = 0; k < trace.threads().size(); k++) {
+            List<Event> read = events(trace.thread(k));
+            assertThat(read.get(0).kind()).isEqualTo(SyncKind.THREAD_BEGIN);
+            assertThat(read).as("thread %d", k).isEqualTo(recorded.get(read.get(0).object()));
+        }
     }
 }

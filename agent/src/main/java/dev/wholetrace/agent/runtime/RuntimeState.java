@@ -65,6 +65,8 @@ final class RuntimeState {
         fieldOffsets = offsets;
         unsafeOffsets = newUnsafeOffsets();
         ThreadState.forgetAll(); // the table's states would keep a closed recording's handles alive
+        // A thread nobody joins leaves the table when the recorder ends it, not when another thread takes its slot.
+        if (r != null) r.onTerminatedThreadEnded(ThreadState::forget);
         recorder = r;
     }
 

@@ -22,7 +22,9 @@ import java.util.Arrays;
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
  * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
  * session 34). A slot keeps its state, and so its recorder handle, until another thread with the
- * same slot replaces it, the thread is joined ({@link #forget}) or a recording starts or stops
+ * same slot replaces it, the thread is joined or the recorder ends it ({@link #forget}; a table of
+ * the last 4,096 threads' states, dead ones too, kept a thread per task's state, its id cache and
+ * its thread object long enough to fill the old generation, overhead-profile.md, session 37), or a recording starts or stops
  * ({@link #forgetAll}, from {@link RuntimeState#install}): a closed recording's handles are not
  * kept alive by the table. With more threads alive than slots (many virtual threads) colliding
  * threads take turns in a slot and pay the {@code ThreadLocal} on each turn: no worse than before.
@@ -32,8 +34,14 @@ final class ThreadState {
     private static final int CACHED_THREADS = 4096;
     /** A state by its thread's {@link #slot}; correct by the identity check, not the key. */
     private static final ThreadState[] BY_THREAD = new ThreadState[CACHED_THREADS];
-    /** Entries of the id cache; a power of two. */
+    /** Entries of the id cache at most; a power of two. */
     private static final int CACHED_IDS = 256;
+    /**
+     * Entries of a new thread's id cache; a power of two. It grows (×4) once it has missed as often
+     * as it has entries: 20,000 parked virtual threads that each touched a few objects had a
+     * full-size cache each (1 KB, 20 MB in all; overhead-profile.md, session 37).
+     */
+    private static final int FIRST_CACHED_IDS = 16;
     /** Bits of the identity hash that choose the second slot (the first uses the lowest ones). */
     private static final int SECOND_SHIFT = 8;
 
@@ -45,7 +53,9 @@ final class ThreadState {
     /** The entry of the last object touched; its id is {@code lastId}. */
     private ObjectIds.Entry last;
     long lastId;
-    private final ObjectIds.Entry[] ids = new ObjectIds.Entry[CACHED_IDS];
+    private ObjectIds.Entry[] ids = new ObjectIds.Entry[FIRST_CACHED_IDS];
+    /** Misses of the cache since it last grew (not counted once it is full-size). */
+    private int misses;
     /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
     private boolean[] classesUsed = new boolean[0];
     /** Barrier id → how many awaits of it this thread completed (SyncBarrierEpisodes). */
@@ -71,7 +81,11 @@ final class ThreadState {
         return s;
     }
 
-    /** Empties {@code t}'s slot if it holds {@code t}'s state: {@code t} has ended and was joined. */
+    /**
+     * Empties {@code t}'s slot if it holds {@code t}'s state: {@code t} has ended and was joined, or
+     * the recorder ended it (on its writer thread; a race with a thread taking the slot only costs
+     * that thread a lookup in the ThreadLocal again).
+     */
     static void forget(Thread t) {
         int i = slot(t);
         ThreadState s = BY_THREAD[i];
@@ -156,17 +170,25 @@ final class ThreadState {
      * slot and moves what was there to that object's second slot.
      */
     private ObjectIds.Entry cached(Object object) {
+        ObjectIds.Entry[] ids = this.ids;
+        int mask = ids.length - 1;
         int h = System.identityHashCode(object);
-        int first = h & (CACHED_IDS - 1);
+        int first = h & mask;
         ObjectIds.Entry e = ids[first];
         if (e != null && e.get() == object) return e;
-        int second = h >>> SECOND_SHIFT & (CACHED_IDS - 1);
+        int second = h >>> SECOND_SHIFT & mask;
         ObjectIds.Entry f = ids[second];
         if (f != null && f.get() == object) return f;
         f = RuntimeState.get().objects.entry(object);
+        if (mask < CACHED_IDS - 1 && ++misses > mask) { // a cache, so the larger one starts empty
+            this.ids = ids = new ObjectIds.Entry[ids.length * 4];
+            misses = 0;
+            ids[h & (ids.length - 1)] = f;
+            return f;
+        }
         if (e != null) {
             Object old = e.get();
-            if (old != null) ids[System.identityHashCode(old) >>> SECOND_SHIFT & (CACHED_IDS - 1)] = e;
+            if (old != null) ids[System.identityHashCode(old) >>> SECOND_SHIFT & mask] = e;
         }
         ids[first] = f;
         return f;

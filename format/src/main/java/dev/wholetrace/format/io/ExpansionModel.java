@@ -69,12 +69,19 @@ final class ExpansionModel {
         this.maxTerminal = maxTerminal;
     }
 
+    /**
+     * Terminals a grammar's tables hold at first ({@link #id} doubles them): the writer starts a
+     * grammar per thread, stream and chunk, and a short thread's has a few terminals; 64 made the
+     * successor lists alone 4 KB a grammar, twice per block (versions 2 and 3).
+     */
+    private static final int FIRST_TERMINALS = 8;
+
     /** Starts the next grammar of a block: its terminals and rules are new; the probabilities stay. */
     void nextGrammar() {
         ids = new Alphabet();
-        successors = new int[64 * SUCCESSORS];
-        successorCount = new byte[64];
-        lastKind = new byte[64];
+        successors = new int[FIRST_TERMINALS * SUCCESSORS];
+        successorCount = new byte[FIRST_TERMINALS];
+        lastKind = new byte[FIRST_TERMINALS];
         if (version == 2) {
             open = new RecentOpenRules();
         } else {
