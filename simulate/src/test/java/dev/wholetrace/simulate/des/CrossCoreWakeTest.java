@@ -62,10 +62,10 @@ class CrossCoreWakeTest {
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         SimResult idle = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 300), 1_000_000).run();
         // every barrier episode (5) wakes the waiting worker onto the other processor, on the critical
-        // path. The released worker pays, so the two trip the barrier in turns and the second ends
-        // first, before main joins it; the first worker's end wakes main, joining it, with both
-        // processors idle: remote too. (aWokenThread… below has a wake-up that is not remote.)
-        int wakes = 5 + 1;
+        // path: the tripping worker pays the processor time, the released one starts that much (and the
+        // latency) later. Main, joining, is woken by each worker's end onto the processor that worker
+        // has just given up: not remote. (aWokenThread… below has a wake-up that is not remote.)
+        int wakes = 5;
         assertThat(cpu.cycles() - base.cycles()).isEqualTo(wakes * 500.0);
         assertThat(busy(cpu) - busy(base)).isEqualTo(wakes * 500.0); // processor time
         assertThat(idle.cycles() - base.cycles()).isEqualTo(wakes * 300.0);
@@ -74,8 +74,8 @@ class CrossCoreWakeTest {
 
     @Test
     void aWokenThreadThatWaitsForTheWakersProcessorDoesNotPayIt() throws Exception {
-        // three workers on two processors: a released worker that finds no idle processor waits in the
-        // ready queue and runs where another stopped, so fewer wake-ups than released threads are remote
+        // three workers on two processors: a released worker that finds no idle processor queues for its
+        // waker's processor, so fewer wake-ups than released threads are remote
         String three = """
                 egraph 1
                 entry 0
@@ -95,12 +95,55 @@ class CrossCoreWakeTest {
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         double remote = (busy(cpu) - busy(base)) / 500;
         // each of the 4 episodes releases two workers while the third, the last to arrive, keeps its
-        // processor: the first released takes the idle one (remote), the second waits in the ready queue
-        // for a processor to be given up (not remote). At the end (the third worker ends first, before
-        // main joins it) main, joining the workers in start order, is woken by the first's end while
-        // the second still runs (its waker's processor is the free one: not remote), then by the
-        // second's, both processors idle (remote).
+        // processor: it wakes the first released onto the idle one (remote); that one, once it runs,
+        // wakes the second (the release chain), which finds no idle processor and queues for its
+        // waker's (not remote). In the last episode the tripping worker ends at once, so the second
+        // released finds its processor idle (remote). Main, joining, is woken by each worker's end onto
+        // the processor that worker gave up (not remote).
         // Charging every wake-up on two processors would make it 4 × 2 + 2.
         assertThat(remote).isEqualTo(4 + 1);
+    }
+    /** Main starts {@code n} workers of {@link #BARRIER_WORKERS}'s body, meeting {@code trips} times, and joins them. */
+    static String workers(int n, int trips) {
+        StringBuilder b = new StringBuilder("egraph 1\nentry 0\nmethod 0 t/Main.main([Ljava/lang/String;)V\nmethod 1 t/Main.work()V\n");
+        b.append("tree 0 ").append(2 * n + 1).append('\n');
+        for (int i = 0; i < 2 * n; i++) {
+            b.append("v ").append(i).append(" bci=").append(i).append(" ops=local:1 act=").append(i < n ? "thread-start calls=1" : "thread-join").append(" next=").append(i + 1).append('\n');
+        }
+        b.append("v ").append(2 * n).append(" bci=").append(2 * n).append(" ops=return:1\n");
+        return b + BARRIER_WORKERS.substring(BARRIER_WORKERS.indexOf("tree 1")).replace("TRIPS", Integer.toString(trips));
+    }
+
+    @Test
+    void aReleasedThreadQueuedForItsWakersProcessorLeavesTheOtherIdleUntilTheChainWakesItRemotely() throws Exception {
+        // four workers on two processors. The tripping worker wakes the first released onto the idle
+        // processor (remote); that one wakes the second, which queues for its waker's processor. When the
+        // tripping worker arrives at the next barrier its processor is not taken by the queued worker
+        // (queued for the other one): it stays idle until the second released, running, wakes the third
+        // onto it (remote again). Two remote wake-ups per episode, each with the woken processor idle:
+        // charged as released threads that take a processor another gave up would be one per episode.
+        int trips = 20;
+        long remote = 500, latency = 300;
+        ExecutionGraph g = SimulatorTest.graph(workers(4, trips));
+        SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult with = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, remote, latency), 1_000_000).run();
+        // (+ at the end one more, the last released waking one whose waker has ended, and joins' hand-overs)
+        assertThat(busy(with) - busy(base)).isBetween(2.0 * trips * remote, (2.0 * trips + 1) * remote + 2 * 7);
+        assertThat(with.cycles() - base.cycles()).isGreaterThanOrEqualTo(2.0 * (trips - 1) * (remote + latency));
+    }
+
+    @Test
+    void theWakeUpsOfOneReleaseAreSerialisedThroughTheirWakers() throws Exception {
+        // four workers on four processors: every release wakes three workers onto idle processors, each
+        // by the one released before it (AQS's chain), which pays the processor time of the wake-up
+        // before the next can start: the last released starts 3 × (remote + hand-over) after the trip.
+        // Woken all at once by the tripping worker they would all start after one.
+        int trips = 20;
+        long remote = 500;
+        ExecutionGraph g = SimulatorTest.graph(workers(4, trips));
+        SimResult base = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult with = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, remote, 0), 1_000_000).run();
+        assertThat(with.cycles() - base.cycles()).isGreaterThanOrEqualTo((trips - 1) * 3.0 * remote);
+        assertThat(busy(with) - busy(base)).isBetween(trips * 3.0 * remote, trips * 3.0 * remote + 7); // one remote wake-up per released worker (+ a join's hand-over)
     }
 }
