@@ -2,6 +2,7 @@ package dev.wholetrace.simulate.des;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.util.HashMap;
@@ -103,17 +104,6 @@ class CrossCoreWakeTest {
         // Charging every wake-up on two processors would make it 4 × 2 + 2.
         assertThat(remote).isEqualTo(4 + 1);
     }
-    /** Main starts {@code n} workers of {@link #BARRIER_WORKERS}'s body, meeting {@code trips} times, and joins them. */
-    static String workers(int n, int trips) {
-        StringBuilder b = new StringBuilder("egraph 1\nentry 0\nmethod 0 t/Main.main([Ljava/lang/String;)V\nmethod 1 t/Main.work()V\n");
-        b.append("tree 0 ").append(2 * n + 1).append('\n');
-        for (int i = 0; i < 2 * n; i++) {
-            b.append("v ").append(i).append(" bci=").append(i).append(" ops=local:1 act=").append(i < n ? "thread-start calls=1" : "thread-join").append(" next=").append(i + 1).append('\n');
-        }
-        b.append("v ").append(2 * n).append(" bci=").append(2 * n).append(" ops=return:1\n");
-        return b + BARRIER_WORKERS.substring(BARRIER_WORKERS.indexOf("tree 1")).replace("TRIPS", Integer.toString(trips));
-    }
-
     @Test
     void aReleasedThreadQueuedForItsWakersProcessorLeavesTheOtherIdleUntilTheChainWakesItRemotely() throws Exception {
         // four workers on two processors. The tripping worker wakes the first released onto the idle
@@ -124,7 +114,7 @@ class CrossCoreWakeTest {
         // charged as released threads that take a processor another gave up would be one per episode.
         int trips = 20;
         long remote = 500, latency = 300;
-        ExecutionGraph g = SimulatorTest.graph(workers(4, trips));
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(4, trips, 1000));
         SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult with = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, remote, latency), 1_000_000).run();
         // (+ at the end one more, the last released waking one whose waker has ended, and joins' hand-overs)
@@ -140,7 +130,7 @@ class CrossCoreWakeTest {
         // Woken all at once by the tripping worker they would all start after one.
         int trips = 20;
         long remote = 500;
-        ExecutionGraph g = SimulatorTest.graph(workers(4, trips));
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(4, trips, 1000));
         SimResult base = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult with = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, remote, 0), 1_000_000).run();
         assertThat(with.cycles() - base.cycles()).isGreaterThanOrEqualTo((trips - 1) * 3.0 * remote);
