@@ -11,25 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** The cross-core group ({@code cost.jvm.wake.remote}, {@code .latency}): charged only for a wake-up onto another, idle processor. */
 class CrossCoreWakeTest {
-    /** Main starts two workers that meet at a barrier TRIPS times (1000 cycles of work between), and joins them. */
-    static final String BARRIER_WORKERS = """
-            egraph 1
-            entry 0
-            method 0 t/Main.main([Ljava/lang/String;)V
-            method 1 t/Main.work()V
-            tree 0 5
-            v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
-            v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
-            v 2 bci=2 ops=local:1 act=thread-join next=3
-            v 3 bci=3 ops=local:1 act=thread-join next=4
-            v 4 bci=4 ops=return:1
-            tree 1 4
-            v 0 bci=0 ops=int:1 next=1
-            v 1 bci=1 ops=local:1 next=2,3 loop=0 trips=TRIPS
-            v 2 bci=2 ops=int:1000 act=barrier key=t/Main.barrier next=1
-            v 3 bci=3 ops=return:1
-            """;
-
     static MachineModel machine(int procs, MachineModel.Scheduling s, long remote, long latency) {
         Map<String, Long> costs = new HashMap<>(Map.of("jvm.handover", 7L, "jvm.barrier", 3L));
         if (remote > 0) costs.put(MachineModel.WAKE_REMOTE, remote);
@@ -43,7 +24,7 @@ class CrossCoreWakeTest {
 
     @Test
     void oneProcessorNeverPaysIt() throws Exception {
-        for (String g : new String[] {BARRIER_WORKERS.replace("TRIPS", "5"), SimulatorTest.TWO_WORKERS, SimulatorTest.TWO_KERNELS}) {
+        for (String g : new String[] {BarrierCheck.workers(2, 5, 1000), SimulatorTest.TWO_WORKERS, SimulatorTest.TWO_KERNELS}) {
             ExecutionGraph graph = SimulatorTest.graph(g);
             for (MachineModel.Scheduling s : MachineModel.Scheduling.values()) {
                 for (long seed = 1; seed <= 5; seed++) {
@@ -58,7 +39,7 @@ class CrossCoreWakeTest {
 
     @Test
     void twoProcessorsPayItOncePerWakeUpOntoTheIdleOne() throws Exception {
-        ExecutionGraph g = SimulatorTest.graph(BARRIER_WORKERS.replace("TRIPS", "5"));
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(2, 5, 1000));
         SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         SimResult idle = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 300), 1_000_000).run();
@@ -77,21 +58,7 @@ class CrossCoreWakeTest {
     void aWokenThreadThatWaitsForTheWakersProcessorDoesNotPayIt() throws Exception {
         // three workers on two processors: a released worker that finds no idle processor queues for its
         // waker's processor, so fewer wake-ups than released threads are remote
-        String three = """
-                egraph 1
-                entry 0
-                method 0 t/Main.main([Ljava/lang/String;)V
-                method 1 t/Main.work()V
-                tree 0 7
-                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
-                v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
-                v 2 bci=2 ops=local:1 act=thread-start calls=1 next=3
-                v 3 bci=3 ops=local:1 act=thread-join next=4
-                v 4 bci=4 ops=local:1 act=thread-join next=5
-                v 5 bci=5 ops=local:1 act=thread-join next=6
-                v 6 bci=6 ops=return:1
-                """ + BARRIER_WORKERS.substring(BARRIER_WORKERS.indexOf("tree 1")).replace("TRIPS", "4");
-        ExecutionGraph g = SimulatorTest.graph(three);
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(3, 4, 1000));
         SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         double remote = (busy(cpu) - busy(base)) / 500;
