@@ -5,6 +5,7 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
+import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineFileException;
@@ -37,6 +38,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--cross-core also measures what a wake-up onto another, idle processor costs (the cross-core group: "
                     + "cost.jvm.wake.remote, cost.jvm.wake.remote.latency) with a park/unpark ping-pong pinned to one "
                     + "processor, then to two; run it pinned to two cores. Without it the group is left unset (0: unknown). "
+                    + "It then prints a check: CyclicBarriers of 2, 4 and 8 threads on one and two processors, measured "
+                    + "beside the simulator's prediction on the machine written (nothing fitted to them). "
                     + "With --base it measures only that group and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
@@ -108,6 +111,10 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
         else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
         MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
+        if (cross != null) { // the group checked where the ping-pong does not reach: more threads than processors
+            BarrierCheck check = quick ? new BarrierCheck(200, 1, 20_000) : new BarrierCheck(5_000, 3, 20_000);
+            report.addAll(BarrierCheck.report(check.run(new int[] {cross.first(), cross.second()}, m)));
+        }
         target.writeText(w -> MachineFile.write(m, w));
         PrintWriter err = spec.commandLine().getErr();
         for (String line : report) err.println("calibrate: " + line);

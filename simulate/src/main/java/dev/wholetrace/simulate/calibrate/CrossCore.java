@@ -130,7 +130,7 @@ public final class CrossCore {
         @Override
         public void run() {
             try {
-                pin(core);
+                pin(Integer.toString(core));
             } catch (IOException e) {
                 failure = e;
             }
@@ -149,10 +149,10 @@ public final class CrossCore {
         }
     }
 
-    /** Pins the calling thread to processor {@code cpu} ({@code taskset -p -c CPU TID}: Java has no affinity call). */
-    static void pin(int cpu) throws IOException {
+    /** Pins the calling thread to the processors {@code cpus} ({@code 0} or {@code 0,1}: {@code taskset -p -c CPUS TID}: Java has no affinity call). */
+    static void pin(String cpu) throws IOException {
         String tid = Files.readSymbolicLink(Path.of("/proc/thread-self")).getFileName().toString();
-        Process p = new ProcessBuilder("taskset", "-p", "-c", Integer.toString(cpu), tid).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("taskset", "-p", "-c", cpu, tid).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         try {
             if (p.waitFor() != 0) throw new IOException("taskset -p -c " + cpu + " " + tid + " failed: " + out.strip());

@@ -69,6 +69,8 @@ public final class Simulator {
     private long steps;
     private final List<SimThread> threads = new ArrayList<>();
     private final List<SimThread> running = new ArrayList<>();
+    /** Per processor: the thread running on it, null while it is idle. */
+    private final SimThread[] onCpu;
     private final ArrayDeque<SimThread> ready = new ArrayDeque<>();
     private final List<SimThread> done = new ArrayList<>();
     private final Map<String, LockState> locks = new HashMap<>();
@@ -133,6 +135,7 @@ public final class Simulator {
         wakeRemoteLatency = machine.costOf(MachineModel.WAKE_REMOTE_LATENCY);
         reachesClosure();
         rngState = machine.seed();
+        onCpu = new SimThread[machine.processors()];
     }
 
     /**
@@ -193,10 +196,10 @@ public final class Simulator {
             }
             double rate = 1 / (1 + machine.memoryContention() * (running.size() - 1));
             double dt = Double.POSITIVE_INFINITY;
-            boolean slices = machine.scheduling() != MachineModel.Scheduling.FIFO && !ready.isEmpty();
+            boolean[] wanted = wanted();
             for (SimThread t : running) {
                 dt = Math.min(dt, t.remaining / rate);
-                if (slices) dt = Math.min(dt, Math.max(0, machine.timeSliceCycles() - t.slice) / rate);
+                if (wanted[t.cpu]) dt = Math.min(dt, Math.max(0, machine.timeSliceCycles() - t.slice) / rate);
             }
             now += dt;
             double work = dt * rate;
@@ -214,15 +217,16 @@ public final class Simulator {
                 t.remaining = 0;
                 advance(t);
             }
-            if (slices) {
-                for (SimThread t : new ArrayList<>(running)) {
-                    if (t.state == State.RUNNING && t.slice >= machine.timeSliceCycles() - 1e-9 && !ready.isEmpty()) {
-                        running.remove(t);
-                        t.state = State.READY;
-                        t.readySince = now;
-                        t.remaining += machine.costOf("jvm.context-switch");
-                        ready.add(t);
-                    }
+            wanted = wanted();
+            for (SimThread t : new ArrayList<>(running)) {
+                if (t.state == State.RUNNING && t.slice >= machine.timeSliceCycles() - 1e-9 && wanted[t.cpu]) {
+                    leave(t);
+                    t.state = State.READY;
+                    t.readySince = now;
+                    t.home = t.cpu; // it stays in its processor's queue
+                    t.remaining += machine.costOf("jvm.context-switch");
+                    ready.add(t);
+                    wanted = wanted();
                 }
             }
         }
@@ -257,23 +261,55 @@ public final class Simulator {
         return t;
     }
 
-    /** Gives free processors to ready threads. */
+    /**
+     * Gives idle processors to ready threads: each processor takes the first (under {@code random}, a
+     * random one) of the ready threads queued for it or for any processor. A processor does not take a
+     * thread queued for another (Linux leaves a thread that ran a moment ago where its cache is: it
+     * pulls only threads that have been off a processor for longer than a time slice): it stays idle.
+     */
     private void dispatch() {
-        while (running.size() < machine.processors() && !ready.isEmpty()) {
-            SimThread t;
-            if (machine.scheduling() == MachineModel.Scheduling.RANDOM && ready.size() > 1) {
-                int k = (int) (nextRandom() * ready.size());
-                List<SimThread> list = new ArrayList<>(ready);
-                t = list.get(Math.min(k, list.size() - 1));
-                ready.remove(t);
-            } else {
-                t = ready.poll();
+        for (int p = 0; p < onCpu.length && !ready.isEmpty(); p++) {
+            if (onCpu[p] != null) continue;
+            int mine = 0;
+            for (SimThread t : ready) if (t.home < 0 || t.home == p) mine++;
+            if (mine == 0) continue;
+            int k = machine.scheduling() == MachineModel.Scheduling.RANDOM && mine > 1 ? Math.min((int) (nextRandom() * mine), mine - 1) : 0;
+            for (SimThread t : ready) {
+                if ((t.home < 0 || t.home == p) && k-- == 0) {
+                    ready.remove(t);
+                    run(t, p);
+                    break;
+                }
             }
-            t.readyWait += now - t.readySince;
-            t.state = State.RUNNING;
-            t.slice = 0;
-            running.add(t);
         }
+    }
+
+    /** {@code t} runs on processor {@code p}, idle until now. */
+    private void run(SimThread t, int p) {
+        t.readyWait += now - t.readySince;
+        t.state = State.RUNNING;
+        t.slice = 0;
+        t.cpu = p;
+        t.home = -1;
+        onCpu[p] = t;
+        running.add(t);
+    }
+
+    /** {@code t} gives up its processor (it blocks, ends or its time slice ends). */
+    private void leave(SimThread t) {
+        running.remove(t);
+        onCpu[t.cpu] = null;
+    }
+
+    /** Per processor: whether a ready thread waits for it (for it alone, or for any processor). */
+    private boolean[] wanted() {
+        boolean[] w = new boolean[onCpu.length];
+        if (machine.scheduling() == MachineModel.Scheduling.FIFO) return w; // no time slices
+        for (SimThread t : ready) {
+            if (t.home >= 0) w[t.home] = true;
+            else java.util.Arrays.fill(w, true);
+        }
+        return w;
     }
 
     private double nextRandom() {
@@ -298,6 +334,11 @@ public final class Simulator {
 
     /** {@code t} finished its vertex's work: its action, then on to the next vertex with work. */
     private void advance(SimThread t) {
+        if (t.chain != null) { // released by a barrier or latch: it passes the release on (AQS's wake-up chain)
+            List<SimThread> rest = t.chain;
+            t.chain = null;
+            wakeFirst(rest, t, false);
+        }
         while (t.state == State.RUNNING && t.remaining <= 0) {
             if (++steps > maxSteps) return;
             Frame f = t.top();
@@ -460,7 +501,7 @@ public final class Simulator {
                     if (w != null) {
                         l.owner = w;
                         l.holds = 1;
-                        wake(w, machine.costOf("jvm.handover"), false);
+                        wake(w, machine.costOf("jvm.handover"), t, false);
                     }
                 }
                 return true;
@@ -469,7 +510,7 @@ public final class Simulator {
                 String key = "barrier " + v.key;
                 List<SimThread> arrived = barriers.computeIfAbsent(key, k -> new ArrayList<>());
                 if (arrived.size() + 1 >= parties(key)) { // the last to arrive trips it and keeps its processor
-                    release(arrived, false);
+                    release(arrived, t, false);
                     return true;
                 }
                 arrived.add(t);
@@ -478,7 +519,7 @@ public final class Simulator {
             }
             case LATCH_COUNT_DOWN -> {
                 t.countedDown.add("latch-count-down " + v.key);
-                checkLatches(false);
+                checkLatches(t, false);
                 return true;
             }
             case LATCH_AWAIT -> {
@@ -501,13 +542,13 @@ public final class Simulator {
                 if (c.state == State.DONE) return true;
                 c.joiners.add(t);
                 block(t, "join");
-                for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, true); // one party fewer
-                checkLatches(true);
+                for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, t); // one party fewer
+                checkLatches(t, true);
                 return false;
             }
             case QUEUE_PUT -> {
                 ArrayDeque<SimThread> takers = queueTakers.get(v.key);
-                if (takers != null && !takers.isEmpty()) wake(takers.poll(), machine.costOf("jvm.handover"), false);
+                if (takers != null && !takers.isEmpty()) wake(takers.poll(), machine.costOf("jvm.handover"), t, false);
                 else queueItems.merge(v.key, 1L, Long::sum);
                 return true;
             }
@@ -528,33 +569,51 @@ public final class Simulator {
     }
 
     private void block(SimThread t, String on) {
-        running.remove(t);
+        leave(t);
         t.state = State.BLOCKED;
         t.blockedSince = now;
         t.blockedOn = on;
     }
 
     /**
-     * {@code t}, blocked, is made ready by the running thread (the waker) with {@code extra} cycles of
-     * hand-over to pay. When a processor other than the waker's is idle and no ready thread is ahead for
-     * it, {@code t} runs there: a cross-processor wake-up, which also costs the machine's {@link
-     * #wakeRemote} processor cycles and {@link #wakeRemoteLatency} idle ones. On one processor a woken
-     * thread always waits for the waker's processor, so one-processor times do not depend on them.
-     *
-     * @param wakerLeft the waker has just blocked or ended: its processor, free now, is not another one
+     * {@code t}, blocked, is made ready by {@code waker} with {@code extra} cycles of hand-over to pay,
+     * placed as Linux places a woken thread. When the waker has just blocked or ended ({@code wakerLeft}),
+     * {@code t} takes its processor. Else, when a processor is idle (its last one first), {@code t} runs
+     * there at once: a cross-processor wake-up. The waker pays {@link #wakeRemote} processor cycles for it
+     * (waking a halted processor; the waker's wake-ups are serialised through it) and the idle processor
+     * starts {@code t} only after those and {@link #wakeRemoteLatency} more (not processor time). Else
+     * {@code t} queues for the waker's processor (wake-affine): it runs there when the waker stops, even
+     * if another processor is given up first. On one processor a woken thread always waits for the
+     * waker's processor, so one-processor times do not depend on the cross-core group.
      */
-    private void wake(SimThread t, double extra, boolean wakerLeft) {
+    private void wake(SimThread t, double extra, SimThread waker, boolean wakerLeft) {
         double waited = now - t.blockedSince;
         t.waited += waited;
         lockWait.merge(t.blockedOn, waited, Double::sum);
         t.state = State.READY;
         t.readySince = now;
         t.remaining += extra;
-        if (machine.processors() - running.size() - ready.size() - (wakerLeft ? 1 : 0) > 0) {
-            t.remaining += wakeRemote + wakeRemoteLatency;
-            t.lag += wakeRemoteLatency;
+        t.home = waker.cpu;
+        if (!wakerLeft) {
+            int idle = idleProcessor(t.cpu);
+            if (idle >= 0) {
+                waker.remaining += wakeRemote;
+                t.lag += wakeRemote + wakeRemoteLatency;
+                t.remaining += wakeRemote + wakeRemoteLatency;
+                run(t, idle);
+                return;
+            }
         }
         ready.add(t);
+    }
+
+    /** An idle processor no ready thread is queued for, {@code preferred} if it is one; -1 when none. */
+    private int idleProcessor(int preferred) {
+        boolean[] claimed = new boolean[onCpu.length];
+        for (SimThread r : ready) if (r.home >= 0) claimed[r.home] = true;
+        if (preferred >= 0 && onCpu[preferred] == null && !claimed[preferred]) return preferred;
+        for (int p = 0; p < onCpu.length; p++) if (onCpu[p] == null && !claimed[p]) return p;
+        return -1;
     }
 
     /**
@@ -573,15 +632,31 @@ public final class Simulator {
         return t.state != State.DONE && !(t.state == State.BLOCKED && "join".equals(t.blockedOn));
     }
 
-    private void checkBarrier(String key, boolean wakerLeft) {
+    /** Releases {@code key}'s waiters if every party has arrived; {@code waker} has just blocked or ended. */
+    private void checkBarrier(String key, SimThread waker) {
         List<SimThread> arrived = barriers.get(key);
-        if (arrived != null && !arrived.isEmpty() && arrived.size() >= parties(key)) release(arrived, wakerLeft);
+        if (arrived != null && !arrived.isEmpty() && arrived.size() >= parties(key)) release(arrived, waker, true);
     }
 
-    private void release(List<SimThread> arrived, boolean wakerLeft) {
+    /**
+     * {@code waker} releases the threads waiting at a barrier or latch. As in AQS (CyclicBarrier's
+     * signalAll, a latch's shared release) it wakes only the first: each released thread, once it has
+     * taken its hand-over, wakes the next ({@link #advance}), so the wake-ups are serialised, and each
+     * lands where its own waker is.
+     */
+    private void release(List<SimThread> arrived, SimThread waker, boolean wakerLeft) {
         List<SimThread> go = new ArrayList<>(arrived);
         arrived.clear();
-        for (SimThread w : go) if (w.state == State.BLOCKED) wake(w, machine.costOf("jvm.handover"), wakerLeft);
+        wakeFirst(go, waker, wakerLeft);
+    }
+
+    /** Wakes the first still blocked of {@code go}, handing it the rest to wake in turn. */
+    private void wakeFirst(List<SimThread> go, SimThread waker, boolean wakerLeft) {
+        go.removeIf(w -> w.state != State.BLOCKED);
+        if (go.isEmpty()) return;
+        SimThread first = go.remove(0);
+        first.chain = go.isEmpty() ? null : go;
+        wake(first, machine.costOf("jvm.handover"), waker, wakerLeft);
     }
 
     /** A latch await may pass when every live thread that may count the latch down has done so (or waits itself). */
@@ -593,17 +668,17 @@ public final class Simulator {
         return true;
     }
 
-    private void checkLatches(boolean wakerLeft) {
+    private void checkLatches(SimThread waker, boolean wakerLeft) {
         for (Map.Entry<String, List<SimThread>> e : latchWaiters.entrySet()) {
-            if (!e.getValue().isEmpty() && latchOpen(e.getKey(), null)) release(e.getValue(), wakerLeft);
+            if (!e.getValue().isEmpty() && latchOpen(e.getKey(), null)) release(e.getValue(), waker, wakerLeft);
         }
     }
 
     private void finish(SimThread t) {
-        running.remove(t);
+        leave(t);
         t.state = State.DONE;
         t.endTime = now;
-        for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"), true);
+        for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"), t, true);
         t.joiners.clear();
         for (LockState l : locks.values()) { // a thread that ends holding a monitor (an exception path not modelled) lets it go
             if (l.owner == t) {
@@ -613,12 +688,12 @@ public final class Simulator {
                 if (w != null) {
                     l.owner = w;
                     l.holds = 1;
-                    wake(w, 0, true);
+                    wake(w, 0, t, true);
                 }
             }
         }
-        for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, true);
-        checkLatches(true);
+        for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, t);
+        checkLatches(t, true);
     }
 
     private enum State { READY, RUNNING, BLOCKED, DONE }
@@ -660,6 +735,10 @@ public final class Simulator {
         double remaining, slice, busy, waited, readyWait, startTime, endTime, blockedSince, readySince;
         /** Cycles of {@code remaining} that are an idle processor waking up for this thread ({@link Simulator#wake}): not processor time. */
         double lag;
+        /** The processor it runs on or last ran on (-1: none yet); the one it is queued for when ready (-1: any). */
+        int cpu = -1, home = -1;
+        /** Released with others by a barrier or latch: those it wakes in turn once it runs ({@link Simulator#release}); null: none. */
+        List<SimThread> chain;
         /** Divider cycles issued but not yet overlapped by other work ({@link Simulator#enter}). */
         double backlog;
         String blockedOn;

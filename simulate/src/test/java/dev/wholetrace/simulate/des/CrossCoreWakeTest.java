@@ -2,6 +2,7 @@ package dev.wholetrace.simulate.des;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.util.HashMap;
@@ -10,25 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** The cross-core group ({@code cost.jvm.wake.remote}, {@code .latency}): charged only for a wake-up onto another, idle processor. */
 class CrossCoreWakeTest {
-    /** Main starts two workers that meet at a barrier TRIPS times (1000 cycles of work between), and joins them. */
-    static final String BARRIER_WORKERS = """
-            egraph 1
-            entry 0
-            method 0 t/Main.main([Ljava/lang/String;)V
-            method 1 t/Main.work()V
-            tree 0 5
-            v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
-            v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
-            v 2 bci=2 ops=local:1 act=thread-join next=3
-            v 3 bci=3 ops=local:1 act=thread-join next=4
-            v 4 bci=4 ops=return:1
-            tree 1 4
-            v 0 bci=0 ops=int:1 next=1
-            v 1 bci=1 ops=local:1 next=2,3 loop=0 trips=TRIPS
-            v 2 bci=2 ops=int:1000 act=barrier key=t/Main.barrier next=1
-            v 3 bci=3 ops=return:1
-            """;
-
     static MachineModel machine(int procs, MachineModel.Scheduling s, long remote, long latency) {
         Map<String, Long> costs = new HashMap<>(Map.of("jvm.handover", 7L, "jvm.barrier", 3L));
         if (remote > 0) costs.put(MachineModel.WAKE_REMOTE, remote);
@@ -42,7 +24,7 @@ class CrossCoreWakeTest {
 
     @Test
     void oneProcessorNeverPaysIt() throws Exception {
-        for (String g : new String[] {BARRIER_WORKERS.replace("TRIPS", "5"), SimulatorTest.TWO_WORKERS, SimulatorTest.TWO_KERNELS}) {
+        for (String g : new String[] {BarrierCheck.workers(2, 5, 1000), SimulatorTest.TWO_WORKERS, SimulatorTest.TWO_KERNELS}) {
             ExecutionGraph graph = SimulatorTest.graph(g);
             for (MachineModel.Scheduling s : MachineModel.Scheduling.values()) {
                 for (long seed = 1; seed <= 5; seed++) {
@@ -57,15 +39,15 @@ class CrossCoreWakeTest {
 
     @Test
     void twoProcessorsPayItOncePerWakeUpOntoTheIdleOne() throws Exception {
-        ExecutionGraph g = SimulatorTest.graph(BARRIER_WORKERS.replace("TRIPS", "5"));
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(2, 5, 1000));
         SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         SimResult idle = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 300), 1_000_000).run();
         // every barrier episode (5) wakes the waiting worker onto the other processor, on the critical
-        // path. The released worker pays, so the two trip the barrier in turns and the second ends
-        // first, before main joins it; the first worker's end wakes main, joining it, with both
-        // processors idle: remote too. (aWokenThread… below has a wake-up that is not remote.)
-        int wakes = 5 + 1;
+        // path: the tripping worker pays the processor time, the released one starts that much (and the
+        // latency) later. Main, joining, is woken by each worker's end onto the processor that worker
+        // has just given up: not remote. (aWokenThread… below has a wake-up that is not remote.)
+        int wakes = 5;
         assertThat(cpu.cycles() - base.cycles()).isEqualTo(wakes * 500.0);
         assertThat(busy(cpu) - busy(base)).isEqualTo(wakes * 500.0); // processor time
         assertThat(idle.cycles() - base.cycles()).isEqualTo(wakes * 300.0);
@@ -74,33 +56,51 @@ class CrossCoreWakeTest {
 
     @Test
     void aWokenThreadThatWaitsForTheWakersProcessorDoesNotPayIt() throws Exception {
-        // three workers on two processors: a released worker that finds no idle processor waits in the
-        // ready queue and runs where another stopped, so fewer wake-ups than released threads are remote
-        String three = """
-                egraph 1
-                entry 0
-                method 0 t/Main.main([Ljava/lang/String;)V
-                method 1 t/Main.work()V
-                tree 0 7
-                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
-                v 1 bci=1 ops=local:1 act=thread-start calls=1 next=2
-                v 2 bci=2 ops=local:1 act=thread-start calls=1 next=3
-                v 3 bci=3 ops=local:1 act=thread-join next=4
-                v 4 bci=4 ops=local:1 act=thread-join next=5
-                v 5 bci=5 ops=local:1 act=thread-join next=6
-                v 6 bci=6 ops=return:1
-                """ + BARRIER_WORKERS.substring(BARRIER_WORKERS.indexOf("tree 1")).replace("TRIPS", "4");
-        ExecutionGraph g = SimulatorTest.graph(three);
+        // three workers on two processors: a released worker that finds no idle processor queues for its
+        // waker's processor, so fewer wake-ups than released threads are remote
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(3, 4, 1000));
         SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
         SimResult cpu = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 500, 0), 1_000_000).run();
         double remote = (busy(cpu) - busy(base)) / 500;
         // each of the 4 episodes releases two workers while the third, the last to arrive, keeps its
-        // processor: the first released takes the idle one (remote), the second waits in the ready queue
-        // for a processor to be given up (not remote). At the end (the third worker ends first, before
-        // main joins it) main, joining the workers in start order, is woken by the first's end while
-        // the second still runs (its waker's processor is the free one: not remote), then by the
-        // second's, both processors idle (remote).
+        // processor: it wakes the first released onto the idle one (remote); that one, once it runs,
+        // wakes the second (the release chain), which finds no idle processor and queues for its
+        // waker's (not remote). In the last episode the tripping worker ends at once, so the second
+        // released finds its processor idle (remote). Main, joining, is woken by each worker's end onto
+        // the processor that worker gave up (not remote).
         // Charging every wake-up on two processors would make it 4 × 2 + 2.
         assertThat(remote).isEqualTo(4 + 1);
+    }
+    @Test
+    void aReleasedThreadQueuedForItsWakersProcessorLeavesTheOtherIdleUntilTheChainWakesItRemotely() throws Exception {
+        // four workers on two processors. The tripping worker wakes the first released onto the idle
+        // processor (remote); that one wakes the second, which queues for its waker's processor. When the
+        // tripping worker arrives at the next barrier its processor is not taken by the queued worker
+        // (queued for the other one): it stays idle until the second released, running, wakes the third
+        // onto it (remote again). Two remote wake-ups per episode, each with the woken processor idle:
+        // charged as released threads that take a processor another gave up would be one per episode.
+        int trips = 20;
+        long remote = 500, latency = 300;
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(4, trips, 1000));
+        SimResult base = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult with = new Simulator(g, machine(2, MachineModel.Scheduling.FIFO, remote, latency), 1_000_000).run();
+        // (+ at the end one more, the last released waking one whose waker has ended, and joins' hand-overs)
+        assertThat(busy(with) - busy(base)).isBetween(2.0 * trips * remote, (2.0 * trips + 1) * remote + 2 * 7);
+        assertThat(with.cycles() - base.cycles()).isGreaterThanOrEqualTo(2.0 * (trips - 1) * (remote + latency));
+    }
+
+    @Test
+    void theWakeUpsOfOneReleaseAreSerialisedThroughTheirWakers() throws Exception {
+        // four workers on four processors: every release wakes three workers onto idle processors, each
+        // by the one released before it (AQS's chain), which pays the processor time of the wake-up
+        // before the next can start: the last released starts 3 × (remote + hand-over) after the trip.
+        // Woken all at once by the tripping worker they would all start after one.
+        int trips = 20;
+        long remote = 500;
+        ExecutionGraph g = SimulatorTest.graph(BarrierCheck.workers(4, trips, 1000));
+        SimResult base = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, 0, 0), 1_000_000).run();
+        SimResult with = new Simulator(g, machine(4, MachineModel.Scheduling.FIFO, remote, 0), 1_000_000).run();
+        assertThat(with.cycles() - base.cycles()).isGreaterThanOrEqualTo((trips - 1) * 3.0 * remote);
+        assertThat(busy(with) - busy(base)).isBetween(trips * 3.0 * remote, trips * 3.0 * remote + 7); // one remote wake-up per released worker (+ a join's hand-over)
     }
 }
