@@ -7,10 +7,11 @@ import java.util.Map;
  * The decoded payloads of one chunk's sections, kept while that chunk is read, so that a section
  * other threads' sections are stored against ({@link dev.wholetrace.format.io.Codec#ZSTD_DICT})
  * is decompressed once per chunk rather than once for each section whose reference chain passes
- * through it (an 8-thread SOR trace decoded 3.1× its sections before). Bounded: at most
+ * through it (reading every section of a 4-chunk, 8-thread SOR recording decompressed twice as
+ * many payloads as it has sections before). Bounded: at most
  * {@code maxBytes} of payloads, the least recently used dropped first; only payloads no larger
  * than a section that can be a reference ({@link ThreadReferences#MAX_BYTES}) are kept. Moving to
- * another chunk empties it. Callers get their own copy, so no reader of a payload can change a
+ * another chunk empties it. The reader hands its callers copies, so none of them can change a
  * later section's dictionary.
  */
 final class ReferenceCache {

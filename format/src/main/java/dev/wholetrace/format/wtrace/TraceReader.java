@@ -14,7 +14,9 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Finds the sections of a {@code .wtrace} file and reads them on demand, checking both CRCs.
@@ -41,9 +43,9 @@ public final class TraceReader implements AutoCloseable {
     private long[] chunkEvents;
     private int decodedChunks;
     /** Bit c: chunk c holds a {@link Codec#ZSTD_DICT} section. */
-    private final java.util.BitSet referencing = new java.util.BitSet();
+    private final BitSet referencing = new BitSet();
     private final ReferenceCache references;
-    private final java.util.concurrent.atomic.AtomicLong decodes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong decodes = new AtomicLong();
 
     private TraceReader(Path file, FileChannel in, long cacheBytes) throws IOException {
         this.file = file;
@@ -303,7 +305,7 @@ public final class TraceReader implements AutoCloseable {
 
     /** Whether chunk {@code c} holds a section stored against another ({@link Codec#ZSTD_DICT}): only then are its payloads cached. */
     private boolean referencing(int c) {
-        return c >= 0 && c < referencing.size() && referencing.get(c);
+        return c >= 0 && referencing.get(c);
     }
 
     /** Sections decompressed so far (each reference decoded for another section counts): for tests of the cache. */
