@@ -81,6 +81,7 @@ final class CompressionReport {
         table5(sb);
         goals(sb);
         recompressedGoals(sb);
+        breakdown(sb);
         figures(sb);
         recording(sb);
         return sb.toString();
@@ -255,6 +256,32 @@ final class CompressionReport {
         sb.append('\n');
     }
 
+    /** Where the predictive recompressed trace's bytes go ({@link TraceBreakdown}), the part to attack next. */
+    private void breakdown(StringBuilder sb) {
+        if (rows.isEmpty() || rows.get(0).breakdown == null) return;
+        sb.append("## Where the recompressed trace's bytes go\n\n");
+        sb.append("The predictive trace of the table above, by kind of section: stored bytes of the control WPPs, the address "
+                + "streams, the symbol tables, S_synch and the sync counts; *framing*: the 28 bytes of header and CRC of every "
+                + "section, CHUNK_END, END and the file header (*sections*: the per-thread sections of all chunks). The sum is "
+                + "*trace*. The last three columns divide the address sections' decompressed payloads (before the "
+                + "general-purpose stage): the stream lists (count, instruction ids), the exception lists and the grammar blocks.\n\n");
+        sb.append("| workload | threads | chunks | sections | control | addresses | symbols | S_synch | synch_cnt | framing | trace "
+                + "| largest | address lists (raw) | exceptions (raw) | grammar blocks (raw) |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+        String[] names = {"control", "addresses", "symbols", "S_synch", "synch_cnt", "framing"};
+        for (Measurement m : rows) {
+            TraceBreakdown b = m.breakdown;
+            long[] parts = {b.control(), b.addresses(), b.symbols(), b.syncOrder(), b.syncCounts(), b.framing()};
+            int largest = 0;
+            for (int i = 1; i < parts.length; i++) if (parts[i] > parts[largest]) largest = i;
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s (%.0f %%) | %s | %s | %s |%n",
+                    m.workload, m.threads, b.chunks(), b.sections(), n(parts[0]), n(parts[1]), n(parts[2]), n(parts[3]), n(parts[4]),
+                    n(parts[5]), n(b.trace()), names[largest], 100.0 * parts[largest] / b.trace(), n(b.addressList()),
+                    n(b.addressExceptions()), n(b.addressGrammars())));
+        }
+        sb.append('\n');
+    }
+
     private void figures(StringBuilder sb) {
         sb.append("## Figures 4 and 5: SEQUITUR vs Diff∘RLE∘SEQ per load/store instruction\n\n");
         sb.append("Each instruction's address stream in each thread compressed on its own, by plain SEQUITUR (each distinct address "
@@ -315,7 +342,10 @@ final class CompressionReport {
         }
         head.addAll(List.of("streams", "seq_bytes", "seq_seconds", "drs_bytes", "drs_seconds", "plain_seconds", "drs_packed",
                 "pred_bytes", "pred_packed", "pred_exception_bytes", "pred_seconds", "recompressed_diffrle_trace",
-                "recompressed_predictive_trace", "recompressed_diffrle_file", "recompressed_predictive_file", "recompressed_predictive_references_saved"));
+                "recompressed_predictive_trace", "recompressed_diffrle_file", "recompressed_predictive_file", "recompressed_predictive_references_saved",
+                "breakdown_chunks", "breakdown_sections", "breakdown_control", "breakdown_addresses", "breakdown_symbols",
+                "breakdown_s_synch", "breakdown_synch_cnt", "breakdown_framing", "breakdown_address_lists_raw",
+                "breakdown_exceptions_raw", "breakdown_grammar_blocks_raw"));
         sb.append(String.join(",", head)).append('\n');
         for (Measurement m : rows) {
             List<Object> v = new ArrayList<>(List.of(m.workload, m.threads, m.size, m.steps, m.memory.bytes(), m.memory.locations(),
@@ -336,6 +366,11 @@ final class CompressionReport {
                     m.recompressedTrace(AddressCoding.DIFF_RLE), m.recompressedTrace(AddressCoding.PREDICTIVE),
                     m.recompressed.get(AddressCoding.DIFF_RLE).fileBytes(), m.recompressed.get(AddressCoding.PREDICTIVE).fileBytes(),
                     m.referencesSaved));
+            TraceBreakdown b = m.breakdown;
+            if (b != null) {
+                v.addAll(List.of(b.chunks(), b.sections(), b.control(), b.addresses(), b.symbols(), b.syncOrder(), b.syncCounts(),
+                        b.framing(), b.addressList(), b.addressExceptions(), b.addressGrammars()));
+            }
             List<String> cells = new ArrayList<>();
             for (Object o : v) cells.add(String.valueOf(o));
             sb.append(String.join(",", cells)).append('\n');

@@ -34,6 +34,8 @@ final class Measurement {
     final Map<AddressCoding, Traced> recompressed = new EnumMap<>(AddressCoding.class);
     /** Bytes the predictive recompressed trace's sections stored against another thread's save over packing them alone ({@link ReferenceGain}). */
     long referencesSaved;
+    /** Where the predictive recompressed trace's bytes go, by kind of section ({@link TraceBreakdown}). */
+    TraceBreakdown breakdown;
 
     // Table 2, from the CDR trace
     AccessStreams.SharedMemory memory;

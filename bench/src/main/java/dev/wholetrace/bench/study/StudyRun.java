@@ -86,7 +86,10 @@ final class StudyRun {
             double seconds = (System.nanoTime() - t0) / 1e9;
             ParallelTrace t = ParallelTrace.open(out);
             m.recompressed.put(coding, new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size()));
-            if (coding == AddressCoding.PREDICTIVE) m.referencesSaved = ReferenceGain.saved(out);
+            if (coding == AddressCoding.PREDICTIVE) {
+                m.referencesSaved = ReferenceGain.saved(out);
+                m.breakdown = TraceBreakdown.of(out);
+            }
             log.accept(String.format(java.util.Locale.ROOT, "  recompressed, addresses %s: %,d bytes in %.1f s", coding.cliName(), t.fileBytes(), seconds));
             Files.delete(out);
         }

@@ -14,7 +14,9 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Finds the sections of a {@code .wtrace} file and reads them on demand, checking both CRCs.
@@ -40,10 +42,15 @@ public final class TraceReader implements AutoCloseable {
     /** Events of each chunk whose thread chunks were decoded (-1: not yet), for the check against END. */
     private long[] chunkEvents;
     private int decodedChunks;
+    /** Bit c: chunk c holds a {@link Codec#ZSTD_DICT} section. */
+    private final BitSet referencing = new BitSet();
+    private final ReferenceCache references;
+    private final AtomicLong decodes = new AtomicLong();
 
-    private TraceReader(Path file, FileChannel in) throws IOException {
+    private TraceReader(Path file, FileChannel in, long cacheBytes) throws IOException {
         this.file = file;
         this.in = in;
+        this.references = new ReferenceCache(cacheBytes);
         this.size = in.size();
         String name = file.getFileName().toString();
         if (size < TraceFormat.FILE_HEADER_BYTES) {
@@ -71,6 +78,8 @@ public final class TraceReader implements AutoCloseable {
     private TraceReader(TraceReader scanned, FileChannel in) throws IOException {
         this.file = scanned.file;
         this.in = in;
+        this.references = new ReferenceCache(ReferenceCache.DEFAULT_MAX_BYTES);
+        this.referencing.or(scanned.referencing);
         this.mode = scanned.mode;
         this.version = scanned.version;
         this.chunks.addAll(scanned.chunks);
@@ -99,9 +108,14 @@ public final class TraceReader implements AutoCloseable {
     }
 
     public static TraceReader open(Path file) throws IOException {
+        return open(file, ReferenceCache.DEFAULT_MAX_BYTES);
+    }
+
+    /** {@link #open(Path)} keeping at most {@code cacheBytes} of a chunk's decoded payloads for its references ({@link ReferenceCache}). */
+    static TraceReader open(Path file, long cacheBytes) throws IOException {
         FileChannel ch = InputFile.open(file, "a trace");
         try {
-            return new TraceReader(file, ch);
+            return new TraceReader(file, ch, cacheBytes);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -115,7 +129,7 @@ public final class TraceReader implements AutoCloseable {
      */
     static TraceReader open(Path name, FileChannel channel) throws IOException {
         try {
-            return new TraceReader(name, channel);
+            return new TraceReader(name, channel, ReferenceCache.DEFAULT_MAX_BYTES);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -184,6 +198,7 @@ public final class TraceReader implements AutoCloseable {
             }
             if (type.perThread != (thread >= 0)) throw new FormatException(name + ": " + s.describe() + " has a wrong thread field");
             open.add(s);
+            if (codec == Codec.ZSTD_DICT) referencing.set(chunks.size());
             if (type == SectionType.CHUNK_END) {
                 chunks.add(List.copyOf(open));
                 open.clear();
@@ -257,18 +272,45 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed (after its reference section's, if it is stored against one). */
     public byte[] payload(Section s) throws IOException {
-        return payload(s, 0);
+        if (!referencing(s.chunk())) return decode(s, 0).payload();
+        return content(s, 0).payload().clone();
     }
 
-    /** {@link #payload(Section)} of a section {@code chain} references away from the one asked for. */
-    private byte[] payload(Section s, int chain) throws IOException {
-        if (s.codec() != Codec.ZSTD_DICT) return unpack(s, stored(s), file.getFileName().toString());
+    /**
+     * Section {@code s}'s payload at {@code chain} references from the one asked for, from the
+     * chunk's {@link ReferenceCache} if it holds it (the cache's array: read only). A cached
+     * payload whose own chain would exceed the bound here is decoded again, so the refusal is
+     * the same whichever sections were read before.
+     */
+    private ReferenceCache.Entry content(Section s, int chain) throws IOException {
+        ReferenceCache.Entry e = references.get(s);
+        if (e != null && chain + e.depth() <= TraceFormat.MAX_REFERENCE_CHAIN) return e;
+        e = decode(s, chain);
+        references.put(s, e);
+        return e;
+    }
+
+    /** Decodes {@code s} ({@code chain} references away from the one asked for), with the depth of its own chain. */
+    private ReferenceCache.Entry decode(Section s, int chain) throws IOException {
+        decodes.incrementAndGet();
+        if (s.codec() != Codec.ZSTD_DICT) return new ReferenceCache.Entry(unpack(s, stored(s), file.getFileName().toString()), 0);
         byte[] stored = stored(s);
         VarIntReader in = new VarIntReader(stored, file.getFileName() + ": " + s.describe() + " at offset " + s.offset());
         if (chain == TraceFormat.MAX_REFERENCE_CHAIN) throw in.corrupt("a chain of more than " + chain + " references");
         Section ref = reference(s, in.readVarLong("reference thread"), in);
-        return Codec.decompressWithDictionary(stored, stored.length - in.remaining(), s.rawLength(), payload(ref, chain + 1),
-                file.getFileName() + ": " + s.describe());
+        ReferenceCache.Entry dictionary = content(ref, chain + 1);
+        return new ReferenceCache.Entry(Codec.decompressWithDictionary(stored, stored.length - in.remaining(), s.rawLength(),
+                dictionary.payload(), file.getFileName() + ": " + s.describe()), dictionary.depth() + 1);
+    }
+
+    /** Whether chunk {@code c} holds a section stored against another ({@link Codec#ZSTD_DICT}): only then are its payloads cached. */
+    private boolean referencing(int c) {
+        return c >= 0 && referencing.get(c);
+    }
+
+    /** Sections decompressed so far (each reference decoded for another section counts): for tests of the cache. */
+    long decodes() {
+        return decodes.get();
     }
 
     /**

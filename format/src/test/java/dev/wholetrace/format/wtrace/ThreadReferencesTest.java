@@ -95,6 +95,32 @@ class ThreadReferencesTest {
         }
     }
 
+    /**
+     * Reading a chunk whose later threads are stored against earlier ones decompresses each
+     * section once: a reference is decoded for the first section that needs it (or read itself)
+     * and kept for the chunk. With no room to keep it, each section decodes its chain again.
+     */
+    @Test
+    void eachSectionOfAChunkIsDecodedOnce() throws Exception {
+        Path best = write(Codec.BEST, TraceFormat.VERSION);
+        List<ChunkCodec.RawSection> expected = sections();
+        try (TraceReader r = TraceReader.open(best)) {
+            long opening = r.decodes(); // END, read when the file is opened
+            List<Section> chunk = r.chunks().get(0);
+            for (int i = expected.size() - 1; i >= 0; i--) assertThat(r.payload(chunk.get(i))).isEqualTo(expected.get(i).bytes());
+            assertThat(r.decodes() - opening).isEqualTo(expected.size());
+            java.util.Arrays.fill(r.payload(chunk.get(3)), (byte) 0); // a caller's copy: the cached dictionary is unchanged
+            for (int i = 0; i < expected.size(); i++) assertThat(r.payload(chunk.get(i))).isEqualTo(expected.get(i).bytes());
+            assertThat(r.decodes() - opening).isEqualTo(expected.size());
+        }
+        try (TraceReader r = TraceReader.open(best, 0)) {
+            long opening = r.decodes();
+            List<Section> chunk = r.chunks().get(0);
+            for (int i = 0; i < expected.size(); i++) assertThat(r.payload(chunk.get(i))).isEqualTo(expected.get(i).bytes());
+            assertThat(r.decodes() - opening).isGreaterThan(expected.size() + THREADS);
+        }
+    }
+
     @Test
     void onlyBestWritesReferencesAndOnlyFromVersion10() throws Exception {
         for (Path f : List.of(write(Codec.ZSTD, TraceFormat.VERSION), write(Codec.BEST, TraceFormat.REFERENCES_SINCE - 1))) {
