@@ -100,6 +100,18 @@ final class JdkClassHooks {
                 return beforeCalls(m, "java/util/Collection", "add", "(" + OBJ + ")Z",
                         () -> hook(owner, m, "acquire drained element", "acquire", o1, dup()));
             }
+            case ACQUIRE_ITEM -> {
+                return beforeCalls(m, "java/util/concurrent/Flow$Subscriber", "onNext", "(" + OBJ + ")V",
+                        () -> hook(owner, m, "acquire item (onNext)", "acquire", o1, dup()));
+            }
+            case SUBSCRIPTION_RUN -> {
+                if (writes(m, 0)) return false;
+                beforeAnyReturn(m, () -> hook(owner, m, "release subscription (run ends)", "release", o1, load(0)));
+                InsnList at = hook(owner, m, "acquire subscription (run begins)", "acquire", o1, load(0));
+                at.add(hook(owner, m, "acquire subscriber (subscribed)", "acquire", o1, load(0),
+                        field(owner, "subscriber", "Ljava/util/concurrent/Flow$Subscriber;")));
+                return atEntry(m, at);
+            }
             case ACQUIRE_TIMER_TASK -> {
                 return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
             }
