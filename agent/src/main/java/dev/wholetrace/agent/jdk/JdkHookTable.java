@@ -37,7 +37,7 @@ final class JdkHookTable {
         /**
          * SubmissionPublisher's consume(), one run of a subscriber's signals: acquire on the subscription
          * (the previous run's release) and on its subscriber (subscribe's release) at entry, release on
-         * the subscription before every return.
+         * the subscription before each compare-and-set of its control word (the one that ends the run).
          */
         SUBSCRIPTION_RUN,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */

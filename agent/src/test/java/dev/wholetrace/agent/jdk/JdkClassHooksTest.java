@@ -224,7 +224,7 @@ class JdkClassHooksTest {
         ClassNode subscription = hooked("java/util/concurrent/SubmissionPublisher$BufferedSubscription");
         assertThat(bridgeCalls(subscription, "offer", "(Ljava/lang/Object;Z)I")).containsExactly("release");
         assertThat(bridgeCalls(subscription, "consumeNext", "(" + subscriber + "Ljava/lang/Object;)Z")).containsExactly("acquire");
-        assertThat(bridgeCalls(subscription, "consume", "()V")).startsWith("acquire", "acquire").endsWith("release").containsOnly("acquire", "release");
+        assertThat(bridgeCalls(subscription, "consume", "()V")).containsExactly("acquire", "acquire", "release", "release", "release"); // before each weakCasCtl
         assertThat(bridgeCalls(subscription, "request", "(J)V")).isEmpty();
     }
 

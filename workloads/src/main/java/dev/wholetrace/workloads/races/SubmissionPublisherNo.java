@@ -24,6 +24,7 @@ public final class SubmissionPublisherNo {
     static long sum;
 
     public static void main(String[] args) throws Exception {
+        sum = 0; // the suite's test runs main twice in one JVM
         ExecutorService pool = Executors.newFixedThreadPool(2);
         CountDownLatch done = new CountDownLatch(1);
         try (SubmissionPublisher<Item> publisher = new SubmissionPublisher<>(pool, 16)) {
