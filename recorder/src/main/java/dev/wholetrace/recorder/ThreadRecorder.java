@@ -314,6 +314,11 @@ public class ThreadRecorder {
      * that nothing can reach (it can never run again), is collected. False for a handle without
      * an owner.
      */
+    /** Whether {@code t} is the thread that alone records through this handle. */
+    boolean ownedBy(Thread t) {
+        return owner != null && owner.get() == t;
+    }
+
     boolean ownerTerminated() {
         if (owner == null) return false;
         Thread t = owner.get();

@@ -177,6 +177,14 @@ public final class TraceRecorder implements AutoCloseable {
     private ThreadRecorder beginThread(String name, long object, boolean virtual, Thread owner) {
         ThreadRecorder t = current.get();
         if (t != null) return t;
+        if (owner != null && (t = byObject.get(object)) != null && t.ownedBy(owner)) {
+            // Registered before, and the ThreadLocal lost it: the common pool's workers erase their
+            // thread-locals after every top-level task (JDK 17 and later), and a second handle would
+            // split the thread's events over two trace threads (its sync operations and its
+            // accesses apart, so the hand-overs between them lost).
+            current.set(t);
+            return t;
+        }
         int index;
         synchronized (this) {
             if (closing) { // the trace is finished: a dead handle that drops everything

@@ -100,6 +100,28 @@ final class JdkClassHooks {
                 return beforeCalls(m, "java/util/Collection", "add", "(" + OBJ + ")Z",
                         () -> hook(owner, m, "acquire drained element", "acquire", o1, dup()));
             }
+            case ACQUIRE_ITEM -> {
+                return beforeCalls(m, "java/util/concurrent/Flow$Subscriber", "onNext", "(" + OBJ + ")V",
+                        () -> hook(owner, m, "acquire item (onNext)", "acquire", o1, dup()));
+            }
+            case SUBSCRIPTION_RUN -> {
+                // the release goes before each compare-and-set of the control word, the one that ends the run (clears
+                // RUN) among them: once it is cleared a submitter may start the next run at once, whose acquire must
+                // come after this release (a release at the return came too late on some schedules)
+                if (writes(m, 0)) return false;
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n instanceof MethodInsnNode c && c.owner.equals(owner) && c.name.equals("weakCasCtl") && c.desc.equals("(II)Z")) {
+                        m.instructions.insertBefore(c, hook(owner, m, "release subscription (run may end)", "release", o1, load(0)));
+                        any = true;
+                    }
+                }
+                if (!any) return false;
+                InsnList at = hook(owner, m, "acquire subscription (run begins)", "acquire", o1, load(0));
+                at.add(hook(owner, m, "acquire subscriber (subscribed)", "acquire", o1, load(0),
+                        field(owner, "subscriber", "Ljava/util/concurrent/Flow$Subscriber;")));
+                return atEntry(m, at);
+            }
             case ACQUIRE_TIMER_TASK -> {
                 return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
             }

@@ -32,6 +32,14 @@ final class JdkHookTable {
         ACQUIRE_ELEMENT_IF_TRUE,
         /** Before each {@code Collection.add(Object)} call inside the method (drainTo): acquire on the element. */
         ACQUIRE_ADDED,
+        /** Before each {@code Flow.Subscriber.onNext(Object)} call inside the method: acquire on the item. */
+        ACQUIRE_ITEM,
+        /**
+         * SubmissionPublisher's consume(), one run of a subscriber's signals: acquire on the subscription
+         * (the previous run's release) and on its subscriber (subscribe's release) at entry, release on
+         * the subscription before each compare-and-set of its control word (the one that ends the run).
+         */
+        SUBSCRIPTION_RUN,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -233,6 +241,14 @@ final class JdkHookTable {
     private static final String TIMER = "java/util/Timer";
     private static final String TIMER_THREAD = "java/util/TimerThread";
 
+    /**
+     * SubmissionPublisher, the JDK's Flow.Publisher: "actions in a thread prior to publishing an item
+     * happen-before actions subsequent to the access of that item by each subscriber", and a
+     * subscription's signals are strictly ordered, whichever executor thread runs each batch of them.
+     */
+    private static final String PUBLISHER = JUC + "SubmissionPublisher";
+    private static final String SUBSCRIPTION = PUBLISHER + "$BufferedSubscription";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -260,7 +276,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION));
         return all;
     }
 
@@ -389,6 +405,12 @@ final class JdkHookTable {
             }
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
+        } else if (owner.equals(PUBLISHER)) {
+            if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
+        } else if (owner.equals(SUBSCRIPTION)) {
+            if (name.equals("offer") && desc.equals("(" + OBJECT + "Z)I")) kinds.add(Kind.RELEASE_ELEMENT);
+            if (name.equals("consumeNext")) kinds.add(Kind.ACQUIRE_ITEM);
+            if (name.equals("consume") && noArgs) kinds.add(Kind.SUBSCRIPTION_RUN);
         } else if (owner.equals(TIMER)) {
             if (name.equals("sched") && desc.equals("(Ljava/util/TimerTask;JJ)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(TIMER_THREAD)) {

@@ -218,6 +218,17 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void submissionPublishersReleaseEachItemOfferedAndAcquireItBeforeOnNextAndOrderTheirConsumerRuns() throws Exception {
+        String subscriber = "Ljava/util/concurrent/Flow$Subscriber;";
+        assertThat(bridgeCalls(hooked("java/util/concurrent/SubmissionPublisher"), "subscribe", "(" + subscriber + ")V")).containsExactly("release");
+        ClassNode subscription = hooked("java/util/concurrent/SubmissionPublisher$BufferedSubscription");
+        assertThat(bridgeCalls(subscription, "offer", "(Ljava/lang/Object;Z)I")).containsExactly("release");
+        assertThat(bridgeCalls(subscription, "consumeNext", "(" + subscriber + "Ljava/lang/Object;)Z")).containsExactly("acquire");
+        assertThat(bridgeCalls(subscription, "consume", "()V")).containsExactly("acquire", "acquire", "release", "release", "release"); // before each weakCasCtl
+        assertThat(bridgeCalls(subscription, "request", "(J)V")).isEmpty();
+    }
+
+    @Test
     void queueIterationSearchesAndCopies() throws Exception {
         ClassNode abq = hooked("java/util/concurrent/ArrayBlockingQueue");
         assertThat(bridgeCalls(abq, "contains", "(Ljava/lang/Object;)Z")).containsOnly("acquireIf").isNotEmpty();
