@@ -122,6 +122,17 @@ final class JdkClassHooks {
                         field(owner, "subscriber", "Ljava/util/concurrent/Flow$Subscriber;")));
                 return atEntry(m, at);
             }
+            case POOL_RUN_ENDED -> {
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n instanceof MethodInsnNode c && c.owner.equals(owner) && c.name.equals("afterExecute")
+                            && c.desc.equals("(Ljava/lang/Runnable;Ljava/lang/Throwable;)V")) {
+                        m.instructions.insertBefore(c, hook(owner, m, "release pool (task run ends)", "poolRunEnded", o1, load(0)));
+                        any = true;
+                    }
+                }
+                return any;
+            }
             case ACQUIRE_TIMER_TASK -> {
                 return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
             }

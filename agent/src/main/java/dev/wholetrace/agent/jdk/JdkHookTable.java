@@ -40,6 +40,11 @@ final class JdkHookTable {
          * the subscription before each compare-and-set of its control word (the one that ends the run).
          */
         SUBSCRIPTION_RUN,
+        /**
+         * Before each {@code afterExecute} call inside the method (ThreadPoolExecutor.runWorker: a task's run
+         * has ended, normally or not): release on the pool's quiescence, which awaitTermination acquires.
+         */
+        POOL_RUN_ENDED,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -249,6 +254,14 @@ final class JdkHookTable {
     private static final String PUBLISHER = JUC + "SubmissionPublisher";
     private static final String SUBSCRIPTION = PUBLISHER + "$BufferedSubscription";
 
+    /**
+     * ThreadPoolExecutor (and ScheduledThreadPoolExecutor, and the executors Executors wraps around it):
+     * awaitTermination returning true means every task has run and every worker has left, through the
+     * pool's main lock; the idiom {@code shutdown(); awaitTermination(…); read what the tasks wrote} relies
+     * on that order.
+     */
+    private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -276,7 +289,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL));
         return all;
     }
 
@@ -393,7 +406,7 @@ final class JdkHookTable {
                 kinds.add(Kind.RELEASE_ELEMENT);
             }
             if (name.equals("invoke") && desc.startsWith(TASK_PARAM)) kinds.add(Kind.ACQUIRE_ELEMENT_AT_RETURN);
-            if (name.equals("awaitQuiescence") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
+            if ((name.equals("awaitQuiescence") || name.equals("awaitTermination")) && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
         } else if (owner.equals(COMPLETER)) {
             if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION);
             if ((name.equals("firstComplete") || name.equals("nextComplete")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
@@ -405,6 +418,9 @@ final class JdkHookTable {
             }
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
+        } else if (owner.equals(THREAD_POOL)) {
+            if (name.equals("runWorker")) kinds.add(Kind.POOL_RUN_ENDED);
+            if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
         } else if (owner.equals(PUBLISHER)) {
             if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(SUBSCRIPTION)) {

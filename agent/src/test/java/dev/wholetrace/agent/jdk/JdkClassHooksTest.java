@@ -218,6 +218,17 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void threadPoolsReleaseWhereATaskRunEndsAndAcquireWhenAwaitTerminationReturnsTrue() throws Exception {
+        ClassNode pool = hooked("java/util/concurrent/ThreadPoolExecutor");
+        assertThat(bridgeCalls(pool, "runWorker", "(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V")).containsExactly("poolRunEnded",
+                "poolRunEnded"); // before afterExecute, normal and exceptional
+        assertThat(bridgeCalls(pool, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
+        assertThat(bridgeCalls(pool, "shutdown", "()V")).isEmpty();
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))
+                .containsOnly("quiescedIf").isNotEmpty();
+    }
+
+    @Test
     void submissionPublishersReleaseEachItemOfferedAndAcquireItBeforeOnNextAndOrderTheirConsumerRuns() throws Exception {
         String subscriber = "Ljava/util/concurrent/Flow$Subscriber;";
         assertThat(bridgeCalls(hooked("java/util/concurrent/SubmissionPublisher"), "subscribe", "(" + subscriber + ")V")).containsExactly("release");

@@ -6,9 +6,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Two fork/join tasks fail after a write each; the caller joins the first (its throw orders
- * {@code first}) but only waits for the pool to terminate before reading {@code second}, written
- * by the task it never joined ({@code awaitTermination} is no hand-over the JDK documents). Race
- * on {@code second}.
+ * {@code first}) and reads {@code second}, written by the task it never joined, before it waits for
+ * the pool to terminate (since session 37 a successful {@code awaitTermination} orders every task's
+ * run before it, as the pool's implementation does). Race on {@code second}.
  */
 public final class ForkJoinJoinThrowsYes {
     public static final String[] RACES = {"ForkJoinJoinThrowsYes.second"};
@@ -40,9 +40,9 @@ public final class ForkJoinJoinThrowsYes {
         } catch (IllegalStateException e) {
             sum += first;
         }
+        sum += second; // races with b's write
         pool.shutdown();
         pool.awaitTermination(10, TimeUnit.SECONDS);
-        sum += second; // races with b's write
         System.out.println(sum);
     }
 }

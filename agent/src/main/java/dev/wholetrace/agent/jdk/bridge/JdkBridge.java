@@ -107,6 +107,22 @@ public final class JdkBridge {
     }
 
     /**
+     * Where a ThreadPoolExecutor's worker has run a task (before afterExecute): a release on the pool's
+     * quiescence, which awaitTermination acquires when it returns true ({@link #quiescedIf}).
+     */
+    public static void poolRunEnded(Object pool, int site) {
+        JdkSink s = sink;
+        if (s == null || pool == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.quiescence(st, true, pool, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /**
      * When a join of {@code task} (join, invoke, get, ForkJoinPool.invoke, invokeAll) throws or
      * returns: an acquire on it if it completed, normally or exceptionally (its run's end
      * happens-before the join's return or throw), not when it was cancelled or the wait was
