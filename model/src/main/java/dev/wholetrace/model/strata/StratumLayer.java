@@ -11,7 +11,12 @@ import java.util.Arrays;
  * paths' runs, layer k the runs of layer k-1.
  *
  * <p>Membership is an open-addressing set stamped per stratum, so starting a stratum clears it in
- * O(1); no allocation per run.
+ * O(1); no allocation per run. While the stratum repeats the previous one element for element
+ * (the cutter is matching) the set is not used at all: a stratum's elements are distinct, so the
+ * previous stratum's next element is not in the stratum so far, and any other pair is looked for
+ * in that prefix (a scan, once per stratum); only when the stratum leaves the previous one does
+ * the prefix go into the set. On code whose paths seldom repeat at once (Water: a run into
+ * layer 0 every few blocks) the set's probe per run was most of layer 0's cost.
  */
 public final class StratumLayer implements RunSink {
     private final CycleCutter cutter;
@@ -34,6 +39,25 @@ public final class StratumLayer implements RunSink {
     public void run(int id, long trip) {
         long pair = Runs.pair(id, trip);
         if (cutter.full()) nextStratum();
+        if (cutter.matching()) {
+            if (cutter.continuesMatch(pair)) {
+                cutter.append(pair);
+                return;
+            }
+            if (cutter.matchedPrefixContains(pair)) { // the stratum so far holds it: complete (the repetition, when it is all of the previous one)
+                nextStratum();
+                if (cutter.continuesMatch(pair)) {
+                    cutter.append(pair);
+                    return;
+                }
+            }
+            for (int k = 0, n = cutter.length(); k < n; k++) { // the stratum leaves the previous one: the set gets its prefix
+                long e = cutter.matchedElement(k);
+                int j = slot(e);
+                stamps[j] = serial;
+                keys[j] = e;
+            }
+        }
         int i = slot(pair);
         if (stamps[i] == serial) { // seen in this stratum: it is complete
             nextStratum();
