@@ -53,6 +53,16 @@ public final class PathBuilder {
     private int[] headOf = new int[1024];
     /** sameHead[id]: 0 if this builder has not met path {@code id}, else 2 + the path met before it that starts with the same block, or 1 if none. */
     private int[] sameHead = new int[64];
+    /**
+     * Turns taken before, direct-mapped: (known path, block number, block) → the path that went on
+     * that way. Data-dependent branches (Water's cut-off test) make a path leave the guessed one at
+     * most paths; one probe here instead of walking the chain. Sequences in the table never
+     * change, so an entry stays true; a clash only replaces it.
+     */
+    private static final int TURNS = 512;
+    private final long[] turnFrom = new long[TURNS];
+    private final int[] turnBlock = new int[TURNS];
+    private final int[] turnTo = new int[TURNS];
     /** How many paths with the same first block a path that goes off a known one tries before it is built. */
     private static final int ALTERNATIVES = 8;
     private long blocks;
@@ -65,7 +75,11 @@ public final class PathBuilder {
         this.maxLength = maxLength;
     }
 
-    /** ExtendPath: the thread executed block {@code block} (≥ 0). */
+    /**
+     * ExtendPath: the thread executed block {@code block} (≥ 0). Kept under the JIT's inlining
+     * limit for a hot method (325 bytes of bytecode), so that it inlines into the encoder's loop:
+     * the rarer steps are methods of their own.
+     */
     public void add(int block) {
         blocks++;
         if (following) {
@@ -77,6 +91,10 @@ public final class PathBuilder {
             if (block >= stamp.length || block < 0) grow(block); // checked only here: a known path's blocks were checked when it was built
             if (i == knownLen && (i == maxLength || knownContains(block))) { // the known path, complete: this block starts the next
                 completed(known);
+                if (knownPool[knownStart] == block) { // the same path again (a loop): go on following it, as startAfter would
+                    curLen = 1;
+                    return;
+                }
                 startAfter(block);
                 return;
             }
@@ -86,18 +104,23 @@ public final class PathBuilder {
             grow(block);
         }
         if (stamp[block] == serial || curLen == maxLength) {
-            int id = table.intern(cur, curLen, curHash);
-            if (id >= sameHead.length || sameHead[id] == 0) link(id);
-            stamped = id;
-            stampedSerial = serial;
-            completed(id);
-            startAfter(block);
+            completeBuilt(block);
             return;
         }
         stamp[block] = serial;
         if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
         cur[curLen++] = block;
         curHash = SequenceHash.step(curHash, block);
+    }
+
+    /** The path built is complete ({@code block} is in it, or it is full): named by the table, and {@code block} starts the next. */
+    private void completeBuilt(int block) {
+        int id = table.intern(cur, curLen, curHash);
+        if (id >= sameHead.length || sameHead[id] == 0) link(id);
+        stamped = id;
+        stampedSerial = serial;
+        completed(id);
+        startAfter(block);
     }
 
     /**
@@ -108,20 +131,34 @@ public final class PathBuilder {
      * stored, whichever comes after which.
      */
     private boolean switchToAlternative(int i, int block) {
-        int c = headOf[(int) knownPool[knownStart]] - 1;
+        long from = (long) known << 32 | i;
+        int t = (int) (SequenceHash.step(from, block) >>> 40) & (TURNS - 1);
+        int c = turnTo[t] - 1;
+        if (c >= 0 && turnFrom[t] == from && turnBlock[t] == block) { // this turn was taken before: c, checked then
+            follow(c, i);
+            return true;
+        }
+        c = headOf[(int) knownPool[knownStart]] - 1;
         for (int tries = 0; c >= 0 && tries < ALTERNATIVES; tries++, c = sameHead[c] - 2) {
             if (c == known) continue;
             int start = table.startOf(c);
-            int len = table.lengthOf(c);
-            if (i < len && knownPool[start + i] == block && samePrefix(start, i)) {
-                known = c;
-                knownStart = start;
-                knownLen = len;
-                curLen = i + 1;
+            if (i < table.lengthOf(c) && knownPool[start + i] == block && samePrefix(start, i)) {
+                turnFrom[t] = from;
+                turnBlock[t] = block;
+                turnTo[t] = c + 1;
+                follow(c, i);
                 return true;
             }
         }
         return false;
+    }
+
+    /** Follows path {@code c}, whose first {@code i + 1} blocks the current path has. */
+    private void follow(int c, int i) {
+        known = c;
+        knownStart = table.startOf(c);
+        knownLen = table.lengthOf(c);
+        curLen = i + 1;
     }
 
     /** Whether the path at {@code start} in the pool begins with the known path's first {@code n} blocks (n is small: a loop: no call to Arrays.equals). */
@@ -248,6 +285,6 @@ public final class PathBuilder {
 
     /** Bytes of this thread's path state (stamps, successors and the buffer). */
     public long bytes() {
-        return 4L * (stamp.length + successor.length + headOf.length + sameHead.length) + 8L * cur.length;
+        return 4L * (stamp.length + successor.length + headOf.length + sameHead.length) + 8L * cur.length + 16L * TURNS;
     }
 }

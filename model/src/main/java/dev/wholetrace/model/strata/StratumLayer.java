@@ -51,12 +51,7 @@ public final class StratumLayer implements RunSink {
                     return;
                 }
             }
-            for (int k = 0, n = cutter.length(); k < n; k++) { // the stratum leaves the previous one: the set gets its prefix
-                long e = cutter.matchedElement(k);
-                int j = slot(e);
-                stamps[j] = serial;
-                keys[j] = e;
-            }
+            enterMatchedPrefix(); // the stratum leaves the previous one
         }
         int i = slot(pair);
         if (stamps[i] == serial) { // seen in this stratum: it is complete
@@ -66,6 +61,16 @@ public final class StratumLayer implements RunSink {
         stamps[i] = serial;
         keys[i] = pair;
         cutter.append(pair);
+    }
+
+    /** The stratum so far, the previous one's prefix that the set was spared, goes into the set. */
+    private void enterMatchedPrefix() {
+        for (int k = 0, n = cutter.length(); k < n; k++) {
+            long e = cutter.matchedElement(k);
+            int j = slot(e);
+            stamps[j] = serial;
+            keys[j] = e;
+        }
     }
 
     /** The slot of {@code pair} in this stratum's set: where it is, or the empty slot where it goes. */
