@@ -21,7 +21,9 @@ import java.util.Arrays;
  * which path last took it) and hashed ({@link SequenceHash#step}), and the path built as the paper
  * builds it; naming it is then one table probe and one compare. The paths cut, their ids (dense,
  * in the order their runs start) and the runs are the same as building every path. No allocation
- * once the buffers have grown.
+ * once the buffers have grown. The builder keeps path ids of its table (guesses, turns), so the
+ * table must not be {@linkplain SequenceTable#clear cleared} while the builder is used (the
+ * recorder makes a new builder for each chunk's table).
  */
 public final class PathBuilder {
     private final SequenceTable table;
