@@ -15,8 +15,8 @@ import java.util.Arrays;
  * (the cutter is matching) the set is not used at all: a stratum's elements are distinct, so the
  * previous stratum's next element is not in the stratum so far, and any other pair is looked for
  * in that prefix (a scan, once per stratum); only when the stratum leaves the previous one does
- * the prefix go into the set. On code whose paths seldom repeat at once (Water: a run into
- * layer 0 every few blocks) the set's probe per run was most of layer 0's cost.
+ * the prefix go into the set. This spares the probe on loops whose strata repeat; on Water, whose
+ * strata seldom repeat, it spares little (53 K of 2.36 M runs continue a repetition).
  */
 public final class StratumLayer implements RunSink {
     private final CycleCutter cutter;
