@@ -65,6 +65,32 @@ final class CycleCutter {
         curHash = SequenceHash.hash(cur, n);
     }
 
+    /** The cycle so far is the previous cycle's first {@link #length()} elements, stored nowhere yet. */
+    boolean matching() {
+        return matching;
+    }
+
+    /** Elements of the cycle under construction. */
+    int length() {
+        return curLen;
+    }
+
+    /** While {@link #matching}: whether {@code value} is the previous cycle's next element, so that appending it goes on repeating it. */
+    boolean continuesMatch(long value) {
+        return curLen < prevLen && prev[curLen] == value;
+    }
+
+    /** While {@link #matching}: whether {@code value} is one of the cycle so far (the previous cycle's first {@link #length()} elements). */
+    boolean matchedPrefixContains(long value) {
+        for (int k = 0; k < curLen; k++) if (prev[k] == value) return true;
+        return false;
+    }
+
+    /** While {@link #matching}: element {@code k} of the cycle so far. */
+    long matchedElement(int k) {
+        return prev[k];
+    }
+
     boolean full() {
         return curLen == maxLength;
     }

@@ -10,38 +10,63 @@ import java.util.Arrays;
  * paths are interned in a {@link SequenceTable} (shared by the threads of a trace, so a path has one
  * id everywhere). A path reaching {@code maxLength} blocks ends there (the paper's 2048 limit).
  *
- * <p>The per-block loop is the hot path of the whole analysis, and in a loop the same path comes
- * again and again. So while the current path repeats the previous one block for block it is not
- * stored at all: each block is compared with the previous path's block at that place, and the
- * previous path's membership stamps (an int per block id saying which path last took it) tell
- * when the repetition closes; only when a block differs is the prefix copied and stamped. No
- * allocation once the buffers have grown.
- *
- * <p>A path that ends and is not a repetition is named by the table, and on irregular code (a path
- * every few blocks, Mp3d) hashing it was the largest cost of the encoder (JFR of the recorder's
- * compressor replayed). So the path's hash is kept as its blocks are stored ({@link
- * SequenceHash#step}, one multiply a block; a repetition stores nothing and keeps the previous
- * path's hash), and naming a path is one table probe and one compare.
+ * <p>The per-block loop is the hot path of the whole analysis and of STRATA recording. Most paths
+ * are paths met before, so a path is not stored while it follows a <em>known</em> one: its blocks
+ * are compared with a path of the table, in place, and when it closes where the known path closes
+ * its id is that path's, with no hash, no stamp and no table probe. Which path to follow is
+ * guessed from the block that starts it: the path just completed (a loop: a repetition), else the
+ * path that followed the completed one the last time something else did (a cycle of a few paths
+ * with trip count 1, as Water's inner loops make; an array of successors by path id). Only when
+ * a block differs from the known path is the prefix copied, stamped (an int per block id saying
+ * which path last took it) and hashed ({@link SequenceHash#step}), and the path built as the paper
+ * builds it; naming it is then one table probe and one compare. The paths cut, their ids (dense,
+ * in the order their runs start) and the runs are the same as building every path. No allocation
+ * once the buffers have grown. The builder keeps path ids of its table (guesses, turns), so the
+ * table must not be {@linkplain SequenceTable#clear cleared} while the builder is used (the
+ * recorder makes a new builder for each chunk's table).
  */
 public final class PathBuilder {
     private final SequenceTable table;
     private final RunSink sink;
     private final int maxLength;
+    /** The path being built (when not following): its blocks, stamped with {@link #serial}, and its hash. */
     private long[] cur = new long[64];
     private int curLen;
-    private long[] prev = new long[64];
-    private int prevLen;
-    private long prevTrip;
-    /** cur is prev[0, curLen) and holds nothing yet (its blocks are not stamped). */
-    private boolean matching;
-    /** {@link SequenceHash#step}'s hash of cur[0, curLen) when not matching; of prev in {@link #prevHash}. */
     private long curHash = SequenceHash.SEED;
-    private long prevHash;
+    /** The current path is the first {@code curLen} blocks of path {@link #known} (nothing stored, stamped or hashed). */
+    private boolean following;
+    private int known;
+    /** The table's pool and the known path's place in it: the pool does not change while following (nothing is interned). */
+    private long[] knownPool;
+    private int knownStart;
+    private int knownLen;
     private int[] stamp = new int[1024];
-    /** The stamp of cur's blocks when not matching. */
+    /** The stamp of the blocks of the path being built. */
     private int serial = 1;
-    /** The stamp of prev's blocks; still on them while matching (nothing was stamped since). */
-    private int prevSerial;
+    /** The last path built and interned, whose blocks all still carry {@link #stampedSerial}, or -1: its membership test is a stamp. */
+    private int stamped = -1;
+    private int stampedSerial;
+    /** The last completed path's id (-1: none yet) and the trip count of its open run. */
+    private int last = -1;
+    private long lastTrip;
+    /** successor[id] + 1: the path that last followed path {@code id} when a different path did (0: none yet). */
+    private int[] successor = new int[64];
+    /** headOf[block] + 1: the path this builder met last of those that start with {@code block} (0: none). */
+    private int[] headOf = new int[1024];
+    /** sameHead[id]: 0 if this builder has not met path {@code id}, else 2 + the path met before it that starts with the same block, or 1 if none. */
+    private int[] sameHead = new int[64];
+    /**
+     * Turns taken before, direct-mapped: (known path, block number, block) → the path that went on
+     * that way. Data-dependent branches (Water's cut-off test) make a path leave the guessed one at
+     * most paths; one probe here instead of walking the chain. Sequences in the table never
+     * change, so an entry stays true; a clash only replaces it.
+     */
+    private static final int TURNS = 512;
+    private final long[] turnFrom = new long[TURNS];
+    private final int[] turnBlock = new int[TURNS];
+    private final int[] turnTo = new int[TURNS];
+    /** How many paths with the same first block a path that goes off a known one tries before it is built. */
+    private static final int ALTERNATIVES = 8;
     private long blocks;
     private long paths;
 
@@ -52,35 +77,37 @@ public final class PathBuilder {
         this.maxLength = maxLength;
     }
 
-    /** ExtendPath: the thread executed block {@code block} (≥ 0). */
+    /**
+     * ExtendPath: the thread executed block {@code block} (≥ 0). Kept under the JIT's inlining
+     * limit for a hot method (325 bytes of bytecode), so that it inlines into the encoder's loop:
+     * the rarer steps are methods of their own.
+     */
     public void add(int block) {
-        if (block >= stamp.length || block < 0) grow(block);
         blocks++;
-        if (matching) {
+        if (following) {
             int i = curLen;
-            if (i < prevLen) {
-                if (prev[i] == block) {
-                    curLen = i + 1;
-                    return;
-                }
-            } else if (stamp[block] == prevSerial || i == maxLength) { // the previous path, once more, closed by this block
-                repeated();
-                if (prev[0] == block) {
+            if (i < knownLen && knownPool[knownStart + i] == block) { // a path's blocks are distinct: this one does not close it
+                curLen = i + 1;
+                return;
+            }
+            if (block >= stamp.length || block < 0) grow(block); // checked only here: a known path's blocks were checked when it was built
+            if (i == knownLen && (i == maxLength || knownContains(block))) { // the known path, complete: this block starts the next
+                completed(known);
+                if (knownPool[knownStart] == block) { // the same path again (a loop): go on following it, as startAfter would
                     curLen = 1;
                     return;
                 }
-                i = 0;
-            }
-            materialise(i); // the path so far is prev[0, i), and this block does not continue it as prev did
-        }
-        if (stamp[block] == serial || curLen == maxLength) {
-            completeDifferent();
-            if (prev[0] == block) {
-                matching = true;
-                curLen = 1;
+                startAfter(block);
                 return;
             }
-            serial = nextSerial();
+            if (switchToAlternative(i, block)) return;
+            materialise(i); // the path so far is known[0, i), and this block does not go on as the known path does
+        } else if (block >= stamp.length || block < 0) {
+            grow(block);
+        }
+        if (stamp[block] == serial || curLen == maxLength) {
+            completeBuilt(block);
+            return;
         }
         stamp[block] = serial;
         if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
@@ -88,37 +115,125 @@ public final class PathBuilder {
         curHash = SequenceHash.step(curHash, block);
     }
 
-    /** The current path equals the previous one: one more trip. */
-    private void repeated() {
-        paths++;
-        if (prevTrip < Runs.MAX_TRIP) {
-            prevTrip++;
-        } else { // the pair's trip count is full: pass it on and count again
-            sink.run(prevId(), prevTrip);
-            prevTrip = 1;
+    /** The path built is complete ({@code block} is in it, or it is full): named by the table, and {@code block} starts the next. */
+    private void completeBuilt(int block) {
+        int id = table.intern(cur, curLen, curHash);
+        if (id >= sameHead.length || sameHead[id] == 0) link(id);
+        stamped = id;
+        stampedSerial = serial;
+        completed(id);
+        startAfter(block);
+    }
+
+    /**
+     * The path left the known one at block {@code i} ({@code block}): it goes on as another path
+     * met before, if one of those with the same first block (a chain, newest first, at most
+     * {@value #ALTERNATIVES} tried) has the same first {@code i} blocks and {@code block} next.
+     * The paths through one loop head (an if-else in the body) then all follow without being
+     * stored, whichever comes after which.
+     */
+    private boolean switchToAlternative(int i, int block) {
+        long from = (long) known << 32 | i;
+        int t = (int) (SequenceHash.step(from, block) >>> 40) & (TURNS - 1);
+        int c = turnTo[t] - 1;
+        if (c >= 0 && turnFrom[t] == from && turnBlock[t] == block) { // this turn was taken before: c, checked then
+            follow(c, i);
+            return true;
         }
-        curLen = 0;
+        c = headOf[(int) knownPool[knownStart]] - 1;
+        for (int tries = 0; c >= 0 && tries < ALTERNATIVES; tries++, c = sameHead[c] - 2) {
+            if (c == known) continue;
+            int start = table.startOf(c);
+            if (i < table.lengthOf(c) && knownPool[start + i] == block && samePrefix(start, i)) {
+                turnFrom[t] = from;
+                turnBlock[t] = block;
+                turnTo[t] = c + 1;
+                follow(c, i);
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** The current path, different from the previous one, is complete: the previous goes to the table and the sink. */
-    private void completeDifferent() {
+    /** Follows path {@code c}, whose first {@code i + 1} blocks the current path has. */
+    private void follow(int c, int i) {
+        known = c;
+        knownStart = table.startOf(c);
+        knownLen = table.lengthOf(c);
+        curLen = i + 1;
+    }
+
+    /** Whether the path at {@code start} in the pool begins with the known path's first {@code n} blocks (n is small: a loop: no call to Arrays.equals). */
+    private boolean samePrefix(int start, int n) {
+        for (int k = 0; k < n; k++) if (knownPool[start + k] != knownPool[knownStart + k]) return false;
+        return true;
+    }
+
+    /** This builder meets path {@code id} (just interned) for the first time: it heads its first block's chain. */
+    private void link(int id) {
+        if (id >= sameHead.length) sameHead = Arrays.copyOf(sameHead, Math.max(id + 1, sameHead.length * 2));
+        int first = (int) cur[0];
+        if (first >= headOf.length) headOf = Arrays.copyOf(headOf, Math.max(first + 1, stamp.length));
+        sameHead[id] = headOf[first] + 1;
+        headOf[first] = id + 1;
+    }
+
+    /** Whether {@code block} is one of the known path's: a stamp when its stamps are still there, else a scan (once per path, so a compare per block at most). */
+    private boolean knownContains(int block) {
+        if (known == stamped) return stamp[block] == stampedSerial;
+        for (int k = knownStart, end = knownStart + knownLen; k < end; k++) if (knownPool[k] == block) return true;
+        return false;
+    }
+
+    /** Path {@code id} was executed once more: its run goes on, or the previous run goes to the sink and its run starts. */
+    private void completed(int id) {
         paths++;
-        if (prevLen > 0) sink.run(prevId(), prevTrip);
-        long[] t = prev;
-        prev = cur;
-        cur = t;
-        prevLen = curLen;
-        prevHash = curHash;
-        prevTrip = 1;
-        prevSerial = serial;
-        curLen = 0;
-        curHash = SequenceHash.SEED;
+        if (id == last) {
+            if (lastTrip < Runs.MAX_TRIP) {
+                lastTrip++;
+            } else { // the pair's trip count is full: pass it on and count again
+                sink.run(last, lastTrip);
+                lastTrip = 1;
+            }
+            return;
+        }
+        if (last >= 0) {
+            sink.run(last, lastTrip);
+            if (last >= successor.length) successor = Arrays.copyOf(successor, Math.max(last + 1, successor.length * 2));
+            successor[last] = id + 1;
+        }
+        last = id;
+        lastTrip = 1;
     }
 
-    /** Leaves matching: the current path's first {@code n} blocks (those of the previous path) stored and stamped afresh. */
+    /** {@code block} starts the path after {@link #last}: followed as a known path if one is guessed to start with it, else built. */
+    private void startAfter(int block) {
+        long[] pool = table.poolArray();
+        int next = last;
+        if (pool[table.startOf(next)] != block) {
+            next = last < successor.length ? successor[last] - 1 : -1;
+            if (next < 0 || pool[table.startOf(next)] != block) {
+                following = false;
+                serial = nextSerial();
+                stamp[block] = serial;
+                cur[0] = block;
+                curLen = 1;
+                curHash = SequenceHash.step(SequenceHash.SEED, block);
+                return;
+            }
+        }
+        following = true;
+        known = next;
+        knownPool = pool;
+        knownStart = table.startOf(next);
+        knownLen = table.lengthOf(next);
+        curLen = 1;
+    }
+
+    /** Leaves following: the current path's first {@code n} blocks (the known path's) stored, stamped afresh and hashed. */
     private void materialise(int n) {
-        if (cur.length < n + 1 && n < maxLength) cur = new long[Math.min(maxLength, Math.max(prev.length, n + 1))];
-        System.arraycopy(prev, 0, cur, 0, n);
+        if (cur.length < n + 1 && n < maxLength) cur = new long[Math.min(maxLength, Math.max(cur.length * 2, n + 1))];
+        System.arraycopy(knownPool, knownStart, cur, 0, n);
         serial = nextSerial();
         long h = SequenceHash.SEED;
         for (int k = 0; k < n; k++) {
@@ -127,18 +242,14 @@ public final class PathBuilder {
         }
         curHash = h;
         curLen = n;
-        matching = false;
+        following = false;
     }
 
-    /** The table's id of the previous path. */
-    private int prevId() {
-        return table.intern(prev, prevLen, prevHash);
-    }
-
+    /** A new stamp for the path about to be built; the last built path's stamps are overwritten from now on. */
     private int nextSerial() {
-        if (serial + 1 == Integer.MAX_VALUE) { // stamps would repeat: clear them (prev's are not needed when a serial is taken)
+        stamped = -1;
+        if (serial + 1 == Integer.MAX_VALUE) { // stamps would repeat: clear them
             Arrays.fill(stamp, 0);
-            prevSerial = -1;
             return 1;
         }
         return serial + 1;
@@ -151,15 +262,16 @@ public final class PathBuilder {
 
     /** The thread ended: the last paths are passed on and the sink finishes. */
     public void finish() {
-        if (matching) {
-            if (curLen == prevLen) repeated();
-            else if (curLen > 0) materialise(curLen);
+        if (following) {
+            if (curLen == knownLen) completed(known);
+            else materialise(curLen);
         }
-        if (!matching && curLen > 0) completeDifferent();
-        if (prevLen > 0) sink.run(prevId(), prevTrip);
-        prevLen = 0;
+        if (!following && curLen > 0) completed(table.intern(cur, curLen, curHash));
+        if (last >= 0) sink.run(last, lastTrip);
+        last = -1;
         curLen = 0;
-        matching = false;
+        following = false;
+        serial = nextSerial(); // a later add starts a path of its own
         sink.finish();
     }
 
@@ -173,8 +285,8 @@ public final class PathBuilder {
         return paths;
     }
 
-    /** Bytes of this thread's path state (stamps and buffers). */
+    /** Bytes of this thread's path state (stamps, successors and the buffer). */
     public long bytes() {
-        return 4L * stamp.length + 8L * (cur.length + prev.length);
+        return 4L * (stamp.length + successor.length + headOf.length + sameHead.length) + 8L * cur.length + 16L * TURNS;
     }
 }

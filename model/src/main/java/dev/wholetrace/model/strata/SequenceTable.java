@@ -118,6 +118,25 @@ public final class SequenceTable {
         return count;
     }
 
+    /**
+     * The pool array itself, not a copy, for a caller of this package that compares against a
+     * sequence in place ({@link PathBuilder} following a known path): valid until the next
+     * {@link #intern} adds a sequence (the pool may then be replaced).
+     */
+    long[] poolArray() {
+        return pool;
+    }
+
+    /** Where sequence {@code id} (an id this table gave) starts in {@link #poolArray()}; unchecked. */
+    int startOf(int id) {
+        return starts[id];
+    }
+
+    /** The length of sequence {@code id} (an id this table gave); unchecked, for the per-element loop. */
+    int lengthOf(int id) {
+        return starts[id + 1] - starts[id];
+    }
+
     /** Elements of sequence {@code id}. */
     public int length(int id) {
         check(id);

@@ -52,14 +52,19 @@ class PathBuilderReferenceTest {
     void sameRunsAsThePlainAlgorithm(@ForAll("blocks") int[] blocks, @ForAll @IntRange(min = 1, max = 9) int maxLength) {
         SequenceTable table = new SequenceTable();
         List<String> runs = new ArrayList<>();
+        List<Integer> firstSeen = new ArrayList<>();
         PathBuilder b = new PathBuilder(table, (id, trip) -> {
             List<Long> s = new ArrayList<>();
             for (long v : table.sequence(id)) s.add(v);
             runs.add(s.toString() + "^" + trip);
+            if (!firstSeen.contains(id)) firstSeen.add(id);
         }, maxLength);
         for (int x : blocks) b.add(x);
         b.finish();
         assertThat(runs).isEqualTo(reference(blocks, maxLength));
+        // ids are dense in the order the paths' runs start, as interning each path at its run gives
+        for (int k = 0; k < firstSeen.size(); k++) assertThat(firstSeen.get(k)).isEqualTo(k);
+        assertThat(table.size()).isEqualTo(firstSeen.size());
         assertThat(b.blocks()).isEqualTo(blocks.length);
         long paths = 0;
         for (String r : runs) paths += Long.parseLong(r.substring(r.lastIndexOf('^') + 1));
@@ -94,6 +99,19 @@ class PathBuilderReferenceTest {
         return Arbitraries.oneOf(
                 Arbitraries.integers().between(0, 5).array(int[].class).ofMaxSize(200),
                 Arbitraries.integers().between(0, 2000).array(int[].class).ofMaxSize(20),
+                // a few short paths in a cycle, with trip counts of 1 and some repeats and breaks (what
+                // following a path's successor must get right: Water's inner loops)
+                Arbitraries.integers().between(0, 4).array(int[].class).ofMinSize(1).ofMaxSize(4).list().ofMinSize(1).ofMaxSize(4)
+                        .flatMap(shapes -> Arbitraries.integers().between(0, 9).list().ofMaxSize(60).map(picks -> {
+                            List<Integer> out = new ArrayList<>();
+                            for (int k = 0; k < picks.size(); k++) {
+                                int pick = picks.get(k);
+                                int[] shape = shapes.get(pick < 7 ? k % shapes.size() : pick % shapes.size());
+                                for (int x : shape) out.add(x);
+                                if (pick == 9) out.add(5 + k % 3);
+                            }
+                            return out.stream().mapToInt(Integer::intValue).toArray();
+                        })),
                 // a loop body repeated with occasional detours: long repetitions, prefixes, longer paths
                 Arbitraries.integers().between(0, 6).array(int[].class).ofMinSize(1).ofMaxSize(6)
                         .flatMap(body -> Arbitraries.integers().between(0, 7).list().ofMaxSize(40).map(detours -> {
