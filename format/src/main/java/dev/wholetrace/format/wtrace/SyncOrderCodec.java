@@ -74,47 +74,106 @@ final class SyncOrderCodec {
     /**
      * Merges the threads' operations (each in ticket order already) into the order column: per
      * operation varint thread &lt;&lt; 1 | (ticket delta ≠ 1), and the delta when it is not 1.
-     * The thread that took the last operation stays out of the heap while its next ticket is
-     * below every other thread's (a run of its operations costs no heap work; tickets are
-     * unique), and otherwise changes places with the heap's smallest in one pass: the merge ran
-     * per operation on the writer thread, a pop and a push each, about a third of the writer's
-     * time on a Guava driver that synchronizes every few blocks (overhead-profile.md, session 37).
+     * The merge ran per operation on the writer thread, a heap's pop and push each (70 % of the
+     * writer's samples on a Guava driver that synchronizes every other block, overhead-profile.md,
+     * session 37). Tickets come from one counter, so a chunk's are nearly all those of a range:
+     * then each thread's tickets are put in a table by ticket and the table is read in order,
+     * with no comparison per operation; a chunk whose tickets are spread wider than
+     * {@link #DENSE_RANGE} per operation (a thread that kept its operations out of the chunks
+     * between) is merged through the heap.
      */
     private static void writeOrder(List<ThreadChunk> threadChunks, VarIntWriter order) {
-        int[] left = new int[threadChunks.size()];
-        long[] ticket = new long[threadChunks.size()];
+        int n = 0;
+        long first = Long.MAX_VALUE;
+        long last = -1;
+        for (ThreadChunk p : threadChunks) {
+            if (p.syncCount() == 0) continue;
+            n += p.syncCount();
+            last = Math.max(last, p.sync().lastTicket());
+        }
+        if (n == 0) return;
         long[] threadFlag = new long[threadChunks.size()]; // the order column's thread << 1, by position in the list
         VarIntReader[] tickets = new VarIntReader[threadChunks.size()];
-        LongMinHeap heap = new LongMinHeap();
+        long[] ticket = new long[threadChunks.size()];
         try {
             for (int pi = 0; pi < threadChunks.size(); pi++) {
                 ThreadChunk p = threadChunks.get(pi);
                 if (p.syncCount() == 0) continue;
                 threadFlag[pi] = (long) p.thread() << 1;
                 tickets[pi] = p.sync().tickets();
-                left[pi] = p.syncCount() - 1;
                 ticket[pi] = tickets[pi].readVarLong("ticket");
-                heap.push(pi, ticket[pi]);
+                first = Math.min(first, ticket[pi]);
             }
-            if (heap.isEmpty()) return;
-            long lastTicket = 0;
-            int pi = heap.pop();
-            while (true) {
-                long delta = ticket[pi] - lastTicket;
-                order.writeVarLong(threadFlag[pi] | (delta == 1 ? 0 : 1));
-                if (delta != 1) order.writeVarLong(delta);
-                lastTicket = ticket[pi];
-                if (left[pi]-- > 0) {
-                    ticket[pi] += tickets[pi].readVarLong("ticket increase");
-                    if (!heap.isEmpty() && heap.minKey() < ticket[pi]) pi = heap.replaceTop(pi, ticket[pi]);
-                } else if (!heap.isEmpty()) {
-                    pi = heap.pop();
-                } else {
-                    return;
-                }
+            if (last - first < (long) DENSE_RANGE * n && last - first < Integer.MAX_VALUE - 8) {
+                mergeByTable(threadChunks, tickets, ticket, threadFlag, first, (int) (last - first + 1), n, order);
+            } else {
+                mergeByHeap(threadChunks, tickets, ticket, threadFlag, order);
             }
         } catch (FormatException e) {
             throw new IllegalStateException("the tickets this process wrote do not read back", e);
+        }
+    }
+
+    /** A chunk's tickets span at most this many per operation for {@link #mergeByTable} (4 bytes a ticket of the span). */
+    private static final int DENSE_RANGE = 4;
+
+    /** {@link #writeOrder} through a table of the {@code span} tickets from {@code first}: by ticket, 1 + the thread's position in the list, 0 for none. */
+    private static void mergeByTable(List<ThreadChunk> threadChunks, VarIntReader[] tickets, long[] ticket, long[] threadFlag, long first, int span,
+                                     int n, VarIntWriter order) throws FormatException {
+        int[] owner = new int[span];
+        for (int pi = 0; pi < threadChunks.size(); pi++) {
+            VarIntReader in = tickets[pi];
+            if (in == null) continue;
+            long t = ticket[pi];
+            owner[(int) (t - first)] = pi + 1;
+            for (int left = threadChunks.get(pi).syncCount() - 1; left > 0; left--) {
+                t += in.readVarLong("ticket increase");
+                owner[(int) (t - first)] = pi + 1;
+            }
+        }
+        long lastTicket = 0;
+        int written = 0;
+        for (int i = 0; i < span; i++) {
+            int o = owner[i];
+            if (o == 0) continue;
+            long delta = first + i - lastTicket;
+            order.writeVarLong(threadFlag[o - 1] | (delta == 1 ? 0 : 1));
+            if (delta != 1) order.writeVarLong(delta);
+            lastTicket = first + i;
+            written++;
+        }
+        if (written != n) throw new IllegalStateException("two operations of one chunk have the same ticket");
+    }
+
+    /**
+     * {@link #writeOrder} through a heap of the threads by next ticket. The thread that took the
+     * last operation stays out of the heap while its next ticket is below every other thread's
+     * (tickets are unique), and otherwise changes places with the heap's smallest in one pass.
+     */
+    private static void mergeByHeap(List<ThreadChunk> threadChunks, VarIntReader[] tickets, long[] ticket, long[] threadFlag, VarIntWriter order)
+            throws FormatException {
+        int[] left = new int[threadChunks.size()];
+        LongMinHeap heap = new LongMinHeap();
+        for (int pi = 0; pi < threadChunks.size(); pi++) {
+            if (tickets[pi] == null) continue;
+            left[pi] = threadChunks.get(pi).syncCount() - 1;
+            heap.push(pi, ticket[pi]);
+        }
+        long lastTicket = 0;
+        int pi = heap.pop();
+        while (true) {
+            long delta = ticket[pi] - lastTicket;
+            order.writeVarLong(threadFlag[pi] | (delta == 1 ? 0 : 1));
+            if (delta != 1) order.writeVarLong(delta);
+            lastTicket = ticket[pi];
+            if (left[pi]-- > 0) {
+                ticket[pi] += tickets[pi].readVarLong("ticket increase");
+                if (!heap.isEmpty() && heap.minKey() < ticket[pi]) pi = heap.replaceTop(pi, ticket[pi]);
+            } else if (!heap.isEmpty()) {
+                pi = heap.pop();
+            } else {
+                return;
+            }
         }
     }
 
