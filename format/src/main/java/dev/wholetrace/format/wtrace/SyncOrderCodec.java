@@ -104,8 +104,8 @@ final class SyncOrderCodec {
                 ticket[pi] = tickets[pi].readVarLong("ticket");
                 first = Math.min(first, ticket[pi]);
             }
-            if (last - first < (long) DENSE_RANGE * n && last - first < Integer.MAX_VALUE - 8) {
-                mergeByTable(threadChunks, tickets, ticket, threadFlag, first, (int) (last - first + 1), n, order);
+            if (last - first < (long) DENSE_RANGE * n) {
+                mergeByTable(threadChunks, tickets, ticket, threadFlag, first, last, n, order);
             } else {
                 mergeByHeap(threadChunks, tickets, ticket, threadFlag, order);
             }
@@ -114,35 +114,56 @@ final class SyncOrderCodec {
         }
     }
 
-    /** A chunk's tickets span at most this many per operation for {@link #mergeByTable} (4 bytes a ticket of the span). */
+    /** A chunk's tickets span at most this many per operation for {@link #mergeByTable}. */
     private static final int DENSE_RANGE = 4;
+    /** Tickets {@link #mergeByTable} places at a time: its table's length (256 KB, whatever the chunk's size). */
+    private static final int WINDOW = 1 << 16;
 
-    /** {@link #writeOrder} through a table of the {@code span} tickets from {@code first}: by ticket, 1 + the thread's position in the list, 0 for none. */
-    private static void mergeByTable(List<ThreadChunk> threadChunks, VarIntReader[] tickets, long[] ticket, long[] threadFlag, long first, int span,
+    /**
+     * {@link #writeOrder} through a table by ticket, window by window of {@link #WINDOW} tickets
+     * from {@code first} to {@code last}: each thread's tickets of the window are put at their
+     * places (1 + the thread's position in the list, 0 for a ticket of no operation here), then
+     * the window is read in order.
+     */
+    private static void mergeByTable(List<ThreadChunk> threadChunks, VarIntReader[] tickets, long[] ticket, long[] threadFlag, long first, long last,
                                      int n, VarIntWriter order) throws FormatException {
-        int[] owner = new int[span];
-        for (int pi = 0; pi < threadChunks.size(); pi++) {
-            VarIntReader in = tickets[pi];
-            if (in == null) continue;
-            long t = ticket[pi];
-            owner[(int) (t - first)] = pi + 1;
-            for (int left = threadChunks.get(pi).syncCount() - 1; left > 0; left--) {
-                t += in.readVarLong("ticket increase");
-                owner[(int) (t - first)] = pi + 1;
-            }
-        }
+        int[] owner = new int[(int) Math.min(WINDOW, last - first + 1)];
+        int[] left = new int[threadChunks.size()]; // operations not yet placed, the one at ticket[pi] included
+        for (int pi = 0; pi < left.length; pi++) if (tickets[pi] != null) left[pi] = threadChunks.get(pi).syncCount();
         long lastTicket = 0;
         int written = 0;
-        for (int i = 0; i < span; i++) {
-            int o = owner[i];
-            if (o == 0) continue;
-            long delta = first + i - lastTicket;
-            order.writeVarLong(threadFlag[o - 1] | (delta == 1 ? 0 : 1));
-            if (delta != 1) order.writeVarLong(delta);
-            lastTicket = first + i;
-            written++;
+        for (long start = first; start <= last; start += owner.length) {
+            long end = start + owner.length;
+            for (int pi = 0; pi < left.length; pi++) {
+                int l = left[pi];
+                if (l == 0) continue;
+                VarIntReader in = tickets[pi];
+                long t = ticket[pi];
+                while (t < end) {
+                    owner[(int) (t - start)] = pi + 1;
+                    if (--l == 0) break;
+                    t += in.readVarLong("ticket increase");
+                }
+                ticket[pi] = t;
+                left[pi] = l;
+            }
+            int used = (int) Math.min(owner.length, last - start + 1);
+            for (int i = 0; i < used; i++) {
+                int o = owner[i];
+                if (o == 0) continue;
+                owner[i] = 0;
+                writeStep(order, threadFlag[o - 1], start + i - lastTicket);
+                lastTicket = start + i;
+                written++;
+            }
         }
         if (written != n) throw new IllegalStateException("two operations of one chunk have the same ticket");
+    }
+
+    /** One operation of the order column: its thread (as thread &lt;&lt; 1), whether the ticket delta is not 1, and then the delta. */
+    private static void writeStep(VarIntWriter order, long threadFlag, long delta) {
+        order.writeVarLong(threadFlag | (delta == 1 ? 0 : 1));
+        if (delta != 1) order.writeVarLong(delta);
     }
 
     /**
@@ -162,9 +183,7 @@ final class SyncOrderCodec {
         long lastTicket = 0;
         int pi = heap.pop();
         while (true) {
-            long delta = ticket[pi] - lastTicket;
-            order.writeVarLong(threadFlag[pi] | (delta == 1 ? 0 : 1));
-            if (delta != 1) order.writeVarLong(delta);
+            writeStep(order, threadFlag[pi], ticket[pi] - lastTicket);
             lastTicket = ticket[pi];
             if (left[pi]-- > 0) {
                 ticket[pi] += tickets[pi].readVarLong("ticket increase");

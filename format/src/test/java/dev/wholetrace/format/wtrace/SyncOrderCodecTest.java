@@ -42,6 +42,15 @@ class SyncOrderCodecTest {
         for (int i = 0; i < ops; i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
     }
 
+    /** A chunk of more operations than the writer's merge table takes at a time (it goes window by window). */
+    @Test
+    void aChunkLongerThanTheMergeWindowDecodesExactly() throws Exception {
+        List<long[]> expected = randomOps(new Random(7), 3, 200_000, 3);
+        List<long[]> decoded = decode(SyncOrderCodec.encode(chunksOf(expected, 4)), 4);
+        assertThat(decoded).hasSize(expected.size());
+        for (int i = 0; i < expected.size(); i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<Long> seed() {
         return net.jqwik.api.Arbitraries.longs();
