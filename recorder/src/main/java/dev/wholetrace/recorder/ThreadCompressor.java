@@ -71,9 +71,23 @@ final class ThreadCompressor {
         return n;
     }
 
-    /** Feeds the events of one buffer; returns how many there were. */
+    /**
+     * Feeds the events of one buffer; returns how many there were. The control encoder, when
+     * the mode keeps one, collects the sync operations and counts the events in its own walk.
+     */
     int consume(long[] buf, int length) {
-        for (StreamEncoder e : encoders) e.consume(buf, length);
+        int counted = -1;
+        for (StreamEncoder e : encoders) {
+            if (counted < 0 && e instanceof ControlEncoder control) counted = control.consume(buf, length, sync);
+            else e.consume(buf, length);
+        }
+        int n = counted >= 0 ? counted : walk(buf, length);
+        events += n;
+        return n;
+    }
+
+    /** Adds the buffer's sync operations to the column, for a mode without a control encoder; returns its events. */
+    private int walk(long[] buf, int length) {
         int n = 0;
         for (int i = 0; i < length; n++) {
             long head = buf[i];
@@ -84,7 +98,6 @@ final class ThreadCompressor {
             if (BufferLayout.tag(head) == BufferLayout.SYNC) sync.add(buf[i + 2], BufferLayout.syncValue(head), buf[i + 1], buf[i + 3]);
             i += BufferLayout.longs(head);
         }
-        events += n;
         return n;
     }
 

@@ -65,6 +65,11 @@ public final class ThreadSyncColumn {
         return tickets.size() + column.size();
     }
 
+    /** The thread's last ticket in this chunk (-1 without operations). */
+    long lastTicket() {
+        return lastTicket;
+    }
+
     /** The tickets, in order: the first absolute, then each one's increase over the previous. */
     VarIntReader tickets() {
         return tickets.reader("tickets");

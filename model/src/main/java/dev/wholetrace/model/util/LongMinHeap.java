@@ -33,11 +33,33 @@ public final class LongMinHeap {
         keys[i] = key;
     }
 
+    /** The smallest key; the heap must not be empty. */
+    public long minKey() {
+        return keys[0];
+    }
+
     /** Removes the entry with the smallest key and returns its id. */
     public int pop() {
         int top = ids[0];
-        int lastId = ids[--size];
-        long lastKey = keys[size];
+        size--;
+        siftDown(ids[size], keys[size]);
+        return top;
+    }
+
+    /**
+     * Removes the entry with the smallest key and adds ({@code id}, {@code key}) in its place;
+     * returns the removed id. One pass down the heap instead of {@link #pop}'s and
+     * {@link #push}'s two: a merge that takes the next element from the sequence it just took
+     * one from. The heap must not be empty.
+     */
+    public int replaceTop(int id, long key) {
+        int top = ids[0];
+        siftDown(id, key);
+        return top;
+    }
+
+    /** Puts ({@code lastId}, {@code lastKey}) at the root's place and moves it down to where it belongs among the first {@code size} entries. */
+    private void siftDown(int lastId, long lastKey) {
         int i = 0;
         while (true) {
             int child = 2 * i + 1;
@@ -50,6 +72,5 @@ public final class LongMinHeap {
         }
         ids[i] = lastId;
         keys[i] = lastKey;
-        return top;
     }
 }
