@@ -260,7 +260,8 @@ public class ThreadRecorder {
     /**
      * The thread's last event: records its end, hands over what is buffered and detaches the
      * handle (later calls are ignored). A thread that never calls this and that nobody joins is ended
-     * by the recorder at the first chunk cut after it terminated, or drained at close if it still runs.
+     * by the recorder's writer thread soon after it terminated (at the next cut, or sooner:
+     * within {@code TraceRecorder.END_POLL_NANOS}), or drained at close if it still runs.
      *
      * <p>Called by the owner, or by another thread once the owner has terminated (a joiner through
      * {@link TraceRecorder#endThread}, the recorder's writer thread): the whole end happens under the handle's lock, so two
@@ -306,6 +307,11 @@ public class ThreadRecorder {
         }
     }
 
+    /** Whether {@code t} is the thread that alone records through this handle. */
+    boolean ownedBy(Thread t) {
+        return owner != null && owner.get() == t;
+    }
+
     /**
      * Whether the thread that alone records through this handle has terminated, so that another
      * thread may {@link #end} it on its behalf: {@code isAlive()} returning false makes everything
@@ -314,11 +320,6 @@ public class ThreadRecorder {
      * that nothing can reach (it can never run again), is collected. False for a handle without
      * an owner.
      */
-    /** Whether {@code t} is the thread that alone records through this handle. */
-    boolean ownedBy(Thread t) {
-        return owner != null && owner.get() == t;
-    }
-
     boolean ownerTerminated() {
         if (owner == null) return false;
         Thread t = owner.get();

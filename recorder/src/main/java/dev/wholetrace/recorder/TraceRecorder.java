@@ -152,8 +152,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     /**
      * The calling thread's handle, registering the thread (and recording its begin) on first use.
-     * Only this thread may use the handle: once the thread has terminated, the recorder ends it at
-     * the next chunk cut if nobody has ({@link #endTerminatedThreads}).
+     * Only this thread may use the handle: once the thread has terminated, the recorder ends it
+     * soon after if nobody has ({@link #endTerminatedThreads}).
      */
     public ThreadRecorder thread() {
         ThreadRecorder t = current.get();

@@ -203,6 +203,58 @@ class RecorderEndedThreadsTest {
         assertEachThreadAsRecorded(trace, recorded);
     }
 
+    /**
+     * The same with a cut every 10 ms: the writer collects what each thread published while it
+     * sleeps (a copy, {@link ThreadRecorder#collect}), the thread records on after the part taken,
+     * terminates, and the writer ends it between two cuts or right before one; its compressor
+     * freezes its part of the chunk then. However those interleave, each thread's events are all in
+     * the file, in order, once each, with the end recorded on its behalf last.
+     */
+    @Test
+    void terminatedThreadsEndedAmongFrequentCutsAndCollectsKeepAllTheirEventsInOrder() throws Exception {
+        Path file = dir.resolve("frequent.wtrace");
+        Map<Long, List<Event>> recorded = new ConcurrentHashMap<>();
+        Set<Thread> ended = ConcurrentHashMap.newKeySet();
+        List<Thread> threads = new ArrayList<>();
+        int count = 40;
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(10);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            rec.onTerminatedThreadEnded(ended::add);
+            for (int k = 0; k < count; k++) {
+                int first = k;
+                Thread t = new Thread(() -> {
+                    ThreadRecorder h = rec.thread();
+                    long object = TraceRecorder.defaultThreadObject(Thread.currentThread());
+                    List<Event> mine = new ArrayList<>();
+                    mine.add(Event.sync(SyncKind.THREAD_BEGIN, 0, object, 0));
+                    for (int round = 0; round < 4; round++) {
+                        for (int i = 0; i < 5 + 17 * round + first; i++) {
+                            h.block(i % 13 + first);
+                            mine.add(Event.block(i % 13 + first));
+                        }
+                        try {
+                            Thread.sleep(5 + first % 3 * 10); // blocked across timed cuts: collected
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                    }
+                    mine.add(Event.sync(SyncKind.THREAD_END, 0, object, 0));
+                    recorded.put(object, mine);
+                });
+                threads.add(t);
+                t.start();
+            }
+            for (Thread t : threads) t.join(); // not a recorded join
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (ended.size() < count && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(ended).as("threads the recorder ended").hasSize(count);
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.complete()).isTrue();
+        assertThat(trace.threads()).hasSize(count);
+        assertEachThreadAsRecorded(trace, recorded);
+    }
+
     /** Threads register in any order: each trace thread's events against those recorded under its begin's object. */
     private static void assertEachThreadAsRecorded(ParallelTrace trace, Map<Long, List<Event>> recorded) throws Exception {
         for (int k = 0; k < trace.threads().size(); k++) {

@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
@@ -16,6 +17,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -82,6 +87,62 @@ class VirtualThreadRecordingTest {
         SyncOrder order = trace.syncOrder();
         for (int i = 0; i < order.size(); i++) if (order.kind(i) == SyncKind.LOCK) lockOrder.add(order.thread(i));
         assertThat(lockOrder).isEqualTo(handOvers);
+    }
+
+    /**
+     * Virtual threads nobody joins and that never call end(): the recorder ends each once it has
+     * terminated, not while it is parked (unmounted, alive) across the writer's looks for
+     * terminated threads (every 50 ms between cuts, here with no cut until the close). Each
+     * thread's events are all in the file in order, what it recorded after its sleep included,
+     * with one end, last.
+     */
+    @Test
+    void parkedVirtualThreadsAreNotEndedAndTerminatedOnesAreEndedAfterTheirLastEvent() throws Throwable {
+        MethodHandle start = startVirtualThread();
+        assumeTrue(start != null, "virtual threads need JDK 21+");
+        Path file = dir.resolve("virtual-ended.wtrace");
+        int threads = 200;
+        Map<Long, List<Event>> recorded = new ConcurrentHashMap<>();
+        Set<Thread> ended = ConcurrentHashMap.newKeySet();
+        List<Thread> started = new ArrayList<>();
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(3_600_000);
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            rec.onTerminatedThreadEnded(ended::add);
+            for (int k = 0; k < threads; k++) {
+                int id = k;
+                Runnable body = () -> {
+                    ThreadRecorder t = rec.thread();
+                    long object = TraceRecorder.defaultThreadObject(Thread.currentThread());
+                    List<Event> mine = new ArrayList<>();
+                    mine.add(Event.sync(SyncKind.THREAD_BEGIN, 0, object, 0));
+                    for (int r = 0; r < 3; r++) {
+                        for (int i = 0; i < 40; i++) {
+                            t.block(id % 5 + i % 3);
+                            mine.add(Event.block(id % 5 + i % 3));
+                        }
+                        try {
+                            Thread.sleep(60); // parked, alive: the writer looks meanwhile
+                        } catch (InterruptedException e) {
+                            throw new AssertionError(e);
+                        }
+                    }
+                    mine.add(Event.sync(SyncKind.THREAD_END, 0, object, 0));
+                    recorded.put(object, mine);
+                };
+                started.add((Thread) start.invoke(body));
+            }
+            for (Thread t : started) t.join(); // not a recorded join
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (ended.size() < threads && System.nanoTime() < deadline) Thread.sleep(10);
+            assertThat(ended).as("every virtual thread ended by the recorder once terminated").hasSize(threads);
+        }
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.threads()).hasSize(threads).allMatch(ThreadInfo::virtual);
+        for (int t = 0; t < threads; t++) {
+            List<Event> events = new ArrayList<>();
+            for (Iterator<Event> it = trace.thread(t).events(); it.hasNext(); ) events.add(it.next());
+            assertThat(events).as("thread %d", t).isEqualTo(recorded.get(events.get(0).object()));
+        }
     }
 
     private static MethodHandle startVirtualThread() {

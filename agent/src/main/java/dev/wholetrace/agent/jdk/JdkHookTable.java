@@ -424,7 +424,11 @@ final class JdkHookTable {
         } else if (owner.equals(PUBLISHER)) {
             if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(SUBSCRIPTION)) {
-            if (name.equals("offer") && desc.equals("(" + OBJECT + "Z)I")) kinds.add(Kind.RELEASE_ELEMENT);
+            // offer: every submit and offer; retryOffer: the publisher's retry of a saturated subscription, after
+            // its wait and after an onDrop handler that asked for it (program code, which must be released too)
+            if (name.equals("offer") && desc.equals("(" + OBJECT + "Z)I") || name.equals("retryOffer") && desc.equals("(" + OBJECT + ")I")) {
+                kinds.add(Kind.RELEASE_ELEMENT);
+            }
             if (name.equals("consumeNext")) kinds.add(Kind.ACQUIRE_ITEM);
             if (name.equals("consume") && noArgs) kinds.add(Kind.SUBSCRIPTION_RUN);
         } else if (owner.equals(TIMER)) {

@@ -234,6 +234,7 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(hooked("java/util/concurrent/SubmissionPublisher"), "subscribe", "(" + subscriber + ")V")).containsExactly("release");
         ClassNode subscription = hooked("java/util/concurrent/SubmissionPublisher$BufferedSubscription");
         assertThat(bridgeCalls(subscription, "offer", "(Ljava/lang/Object;Z)I")).containsExactly("release");
+        assertThat(bridgeCalls(subscription, "retryOffer", "(Ljava/lang/Object;)I")).containsExactly("release"); // after an onDrop handler
         assertThat(bridgeCalls(subscription, "consumeNext", "(" + subscriber + "Ljava/lang/Object;)Z")).containsExactly("acquire");
         assertThat(bridgeCalls(subscription, "consume", "()V")).containsExactly("acquire", "acquire", "release", "release", "release"); // before each weakCasCtl
         assertThat(bridgeCalls(subscription, "request", "(J)V")).isEmpty();
