@@ -272,6 +272,7 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed (after its reference section's, if it is stored against one). */
     public byte[] payload(Section s) throws IOException {
+        references.enter(s.chunk()); // the previous chunk's payloads are not kept past it
         if (!referencing(s.chunk())) return decode(s, 0).payload();
         return content(s, 0).payload().clone();
     }
@@ -311,6 +312,11 @@ public final class TraceReader implements AutoCloseable {
     /** Sections decompressed so far (each reference decoded for another section counts): for tests of the cache. */
     long decodes() {
         return decodes.get();
+    }
+
+    /** Bytes of decoded payloads the reader keeps for references now (for tests of the cache). */
+    long cachedBytes() {
+        return references.bytes();
     }
 
     /**
@@ -404,6 +410,7 @@ public final class TraceReader implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        references.clear(); // a closed reader may be kept (to reopen it) and must not keep payloads
         in.close();
     }
 }

@@ -121,6 +121,36 @@ class ThreadReferencesTest {
         }
     }
 
+    /**
+     * The payloads kept for a chunk's references are not kept past it: reading a section of a
+     * chunk without references (which the cache is not asked about) drops them, and so does
+     * closing the reader (a trace keeps its closed reader to reopen it for pieces).
+     */
+    @Test
+    void theKeptPayloadsAreDroppedPastTheChunkAndOnClose() throws Exception {
+        Path f = dir.resolve("two-chunks.wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+            w.writeChunk(sections(), 0, Codec.BEST, Codec.NO_DEADLINE);
+            w.writeChunk(sections(), 0, Codec.ZSTD, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        TraceReader r = TraceReader.open(f);
+        try {
+            List<Section> referencing = r.chunks().get(0);
+            List<Section> plain = r.chunks().get(1);
+            assertThat(plain).noneMatch(s -> s.codec() == Codec.ZSTD_DICT);
+            r.payload(referencing.get(referencing.size() - 2));
+            assertThat(r.cachedBytes()).isPositive();
+            r.payload(plain.get(0));
+            assertThat(r.cachedBytes()).as("after reading the next chunk, which has no references").isZero();
+            r.payload(referencing.get(referencing.size() - 2));
+            assertThat(r.cachedBytes()).isPositive();
+        } finally {
+            r.close();
+        }
+        assertThat(r.cachedBytes()).as("after close").isZero();
+    }
+
     @Test
     void onlyBestWritesReferencesAndOnlyFromVersion10() throws Exception {
         for (Path f : List.of(write(Codec.ZSTD, TraceFormat.VERSION), write(Codec.BEST, TraceFormat.REFERENCES_SINCE - 1))) {
