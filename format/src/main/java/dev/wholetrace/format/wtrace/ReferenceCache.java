@@ -41,6 +41,11 @@ final class ReferenceCache {
         return payloads.get(s.offset());
     }
 
+    /** Whether a payload of this length may be kept (and so handed to several readers of it). */
+    boolean keeps(byte[] payload) {
+        return payload.length <= ThreadReferences.MAX_BYTES && payload.length <= maxBytes;
+    }
+
     /** A section of chunk {@code c} is read: the payloads of any other chunk are dropped. */
     synchronized void enter(int c) {
         if (c == chunk) return;
@@ -63,10 +68,9 @@ final class ReferenceCache {
     /** Keeps {@code e} as section {@code s}'s, if it is small enough; enters {@code s}'s chunk first. */
     synchronized void put(Section s, Entry e) {
         enter(s.chunk());
-        int length = e.payload().length;
-        if (length > ThreadReferences.MAX_BYTES || length > maxBytes || payloads.containsKey(s.offset())) return;
+        if (!keeps(e.payload()) || payloads.containsKey(s.offset())) return;
         payloads.put(s.offset(), e);
-        bytes += length;
+        bytes += e.payload().length;
         var it = payloads.entrySet().iterator();
         while (bytes > maxBytes) {
             Map.Entry<Long, Entry> eldest = it.next();

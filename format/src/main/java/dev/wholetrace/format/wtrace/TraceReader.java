@@ -274,7 +274,8 @@ public final class TraceReader implements AutoCloseable {
     public byte[] payload(Section s) throws IOException {
         references.enter(s.chunk()); // the previous chunk's payloads are not kept past it
         if (!referencing(s.chunk())) return decode(s, 0).payload();
-        return content(s, 0).payload().clone();
+        byte[] p = content(s, 0).payload();
+        return references.keeps(p) ? p.clone() : p; // a payload too large to keep is the caller's alone: no copy
     }
 
     /**
