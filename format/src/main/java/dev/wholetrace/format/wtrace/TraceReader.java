@@ -272,8 +272,10 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed (after its reference section's, if it is stored against one). */
     public byte[] payload(Section s) throws IOException {
+        references.enter(s.chunk()); // the previous chunk's payloads are not kept past it
         if (!referencing(s.chunk())) return decode(s, 0).payload();
-        return content(s, 0).payload().clone();
+        byte[] p = content(s, 0).payload();
+        return references.keeps(p) ? p.clone() : p; // a payload too large to keep is the caller's alone: no copy
     }
 
     /**
@@ -311,6 +313,11 @@ public final class TraceReader implements AutoCloseable {
     /** Sections decompressed so far (each reference decoded for another section counts): for tests of the cache. */
     long decodes() {
         return decodes.get();
+    }
+
+    /** Bytes of decoded payloads the reader keeps for references now (for tests of the cache). */
+    long cachedBytes() {
+        return references.bytes();
     }
 
     /**
@@ -404,6 +411,7 @@ public final class TraceReader implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        references.clear(); // a closed reader may be kept (to reopen it) and must not keep payloads
         in.close();
     }
 }

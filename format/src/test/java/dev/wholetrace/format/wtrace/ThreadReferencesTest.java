@@ -121,6 +121,81 @@ class ThreadReferencesTest {
         }
     }
 
+    /**
+     * The payloads kept for a chunk's references are not kept past it: reading a section of a
+     * chunk without references (which the cache is not asked about) drops them, and so does
+     * closing the reader (a trace keeps its closed reader to reopen it for pieces).
+     */
+    @Test
+    void theKeptPayloadsAreDroppedPastTheChunkAndOnClose() throws Exception {
+        Path f = dir.resolve("two-chunks.wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+            w.writeChunk(sections(), 0, Codec.BEST, Codec.NO_DEADLINE);
+            w.writeChunk(sections(), 0, Codec.ZSTD, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        TraceReader r = TraceReader.open(f);
+        try {
+            List<Section> referencing = r.chunks().get(0);
+            List<Section> plain = r.chunks().get(1);
+            assertThat(plain).noneMatch(s -> s.codec() == Codec.ZSTD_DICT);
+            r.payload(referencing.get(referencing.size() - 2));
+            assertThat(r.cachedBytes()).isPositive();
+            r.payload(plain.get(0));
+            assertThat(r.cachedBytes()).as("after reading the next chunk, which has no references").isZero();
+            r.payload(referencing.get(referencing.size() - 2));
+            assertThat(r.cachedBytes()).isPositive();
+        } finally {
+            r.close();
+        }
+        assertThat(r.cachedBytes()).as("after close").isZero();
+    }
+
+    /**
+     * A chain longer than {@link TraceFormat#MAX_REFERENCE_CHAIN} is refused whichever sections
+     * were read (and kept) before: every thread's SYMBOLS are the same bytes, so a frame decodes
+     * alike against any of them, and each thread t's is re-pointed at thread t - 1. Thread 4's
+     * chain (4, 3, 2, 1 against 0) is at the bound and reads back; thread 5's is one longer and is
+     * refused, before and after thread 4's chain was kept, and with no cache.
+     */
+    @Test
+    void aChainLongerThanTheBoundIsRefusedWhateverWasReadBefore() throws Exception {
+        byte[] same = new byte[3000];
+        new Random(17).nextBytes(same);
+        List<ChunkCodec.RawSection> sections = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) sections.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, same.clone()));
+        Path f = dir.resolve("chain.wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+            w.writeChunk(sections, 0, Codec.BEST, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        List<Section> chunk;
+        try (TraceReader r = TraceReader.open(f)) {
+            chunk = r.chunks().get(0);
+        }
+        byte[] b = Files.readAllBytes(f);
+        for (int t = 1; t < THREADS; t++) {
+            Section s = chunk.get(t);
+            assertThat(s.codec()).isEqualTo(Codec.ZSTD_DICT);
+            int payload = (int) s.offset() + TraceFormat.SECTION_HEADER_BYTES;
+            b[payload] = (byte) (t - 1); // a one-byte varint, as the one it replaces
+            ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(payload + s.storedLength(), TraceFormat.crc(b, payload, s.storedLength()));
+        }
+        Files.write(f, b);
+        int atBound = TraceFormat.MAX_REFERENCE_CHAIN;
+        for (long cache : new long[] {ReferenceCache.DEFAULT_MAX_BYTES, 0}) {
+            for (boolean boundFirst : new boolean[] {true, false}) {
+                try (TraceReader r = TraceReader.open(f, cache)) {
+                    if (boundFirst) assertThat(r.payload(chunk.get(atBound))).isEqualTo(same);
+                    assertThatThrownBy(() -> r.payload(chunk.get(atBound + 1))).isInstanceOf(FormatException.class)
+                            .hasMessageContaining("a chain of more than " + TraceFormat.MAX_REFERENCE_CHAIN + " references");
+                    assertThat(r.payload(chunk.get(atBound))).isEqualTo(same);
+                    assertThat(r.payload(chunk.get(1))).isEqualTo(same);
+                }
+            }
+        }
+    }
+
     @Test
     void onlyBestWritesReferencesAndOnlyFromVersion10() throws Exception {
         for (Path f : List.of(write(Codec.ZSTD, TraceFormat.VERSION), write(Codec.BEST, TraceFormat.REFERENCES_SINCE - 1))) {
