@@ -111,15 +111,7 @@ public final class JdkBridge {
      * quiescence, which awaitTermination acquires when it returns true ({@link #quiescedIf}).
      */
     public static void poolRunEnded(Object pool, int site) {
-        JdkSink s = sink;
-        if (s == null || pool == null) return;
-        Object[] st = enterSink();
-        if (st == null) return;
-        try {
-            s.quiescence(st, true, pool, site);
-        } finally {
-            leaveSink(st);
-        }
+        if (pool != null) quiescence(true, pool, site);
     }
 
     /**
@@ -165,14 +157,20 @@ public final class JdkBridge {
      * pool's quiescence, which every task run by one of its workers released.
      */
     public static void quiesced(Object pool, int site) {
-        JdkSink s = sink;
-        if (s == null) return;
+        if (sink == null) return; // not recording: no need to find the pool (or start the common pool)
         Object p = pool != null ? pool : Thread.currentThread() instanceof java.util.concurrent.ForkJoinWorkerThread w ? w.getPool()
                 : java.util.concurrent.ForkJoinPool.commonPool();
+        quiescence(false, p, site);
+    }
+
+    /** A release or acquire of {@code pool}'s quiescence. */
+    private static void quiescence(boolean release, Object pool, int site) {
+        JdkSink s = sink;
+        if (s == null) return;
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.quiescence(st, false, p, site);
+            s.quiescence(st, release, pool, site);
         } finally {
             leaveSink(st);
         }
