@@ -49,6 +49,41 @@ class LockSpinTest {
     }
 
     @Test
+    void aSpinnerParksWhenTheOwnerLeavesItsProcessor() throws Exception {
+        // worker 1 takes the monitor, then blocks on an empty queue (at about 1 000 cycles) until main puts
+        // into it (after 5 000); worker 2, arriving at the monitor at about 100 cycles, spins while worker 1
+        // runs, then parks: it does not spin out its limit (7 + 5 000 + 20 000) for an owner that is off
+        // its processor
+        ExecutionGraph g = SimulatorTest.graph("""
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                method 1 t/Main.one()V
+                method 2 t/Main.two()V
+                tree 0 6
+                v 0 bci=0 ops=local:1 act=thread-start calls=1 next=1
+                v 1 bci=1 ops=local:1 act=thread-start calls=2 next=2
+                v 2 bci=2 ops=int:5000 act=queue-put key=t/Main.Q next=3
+                v 3 bci=3 ops=local:1 act=thread-join next=4
+                v 4 bci=4 ops=local:1 act=thread-join next=5
+                v 5 bci=5 ops=return:1
+                tree 1 4
+                v 0 bci=0 ops=int:1 act=monitor-enter key=t/Main.LOCK next=1
+                v 1 bci=1 ops=int:1000 act=queue-take key=t/Main.Q next=2
+                v 2 bci=2 ops=int:1 act=monitor-exit key=t/Main.LOCK next=3
+                v 3 bci=3 ops=return:1
+                tree 2 3
+                v 0 bci=0 ops=int:100 act=monitor-enter key=t/Main.LOCK next=1
+                v 1 bci=1 ops=int:1 act=monitor-exit key=t/Main.LOCK next=2
+                v 2 bci=2 ops=return:1
+                """);
+        SimResult r = new Simulator(g, CrossCoreWakeTest.machine(3, MachineModel.Scheduling.FIFO, 5000, 20_000), 1_000_000).run();
+        assertThat(r.blockedAtEnd()).isZero();
+        assertThat(r.waitCycles().get("t/Main.LOCK (spinning)")).isBetween(800.0, 1000.0);
+        assertThat(r.waitCycles()).containsKey("t/Main.LOCK"); // then parked until worker 1 let the monitor go
+    }
+
+    @Test
     void aSpinnerParksWhenItsSpinRunsOut() throws Exception {
         // 100 000 cycles inside, spun for at most the hand-over and cross-core group (7 + 5000 + 20 000):
         // the other worker parks, so every turn is a cross-processor hand-over again, as it is in a JVM
