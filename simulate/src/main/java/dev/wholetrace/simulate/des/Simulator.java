@@ -28,7 +28,10 @@ import java.util.TreeMap;
  * at the same rate (1, or less under {@code memory.contention}), so a time slice can end inside a
  * vertex and joining two vertices (the optimizations) changes no simulated time. With more runnable
  * threads than processors the rest wait in the ready queue: {@code fifo} until a processor is
- * free, {@code round-robin} and {@code random} also at the end of each time slice.
+ * free, {@code round-robin} and {@code random} also at the end of each time slice. Processors have
+ * identities: a woken thread is placed as Linux places it ({@code wake}), and may wait for its
+ * waker's processor while another is idle; a thread finding a lock held by a thread running on
+ * another processor spins for it ({@code spin}).
  *
  * <p>Branches are drawn from their weights with a counter-based random number (seed, thread, method,
  * the decision's bytecode index, its visit number), so a decision's outcome does not depend on
