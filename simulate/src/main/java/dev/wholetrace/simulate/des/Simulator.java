@@ -636,7 +636,7 @@ public final class Simulator {
     private void stopSpinning(SimThread t) {
         spinners.remove(t);
         t.spinningOn = null;
-        lockWait.merge(t.spinKey + " (spinning)", now - t.spinSince, Double::sum);
+        if (now > t.spinSince) lockWait.merge(t.spinKey + " (spinning)", now - t.spinSince, Double::sum); // a spin of no time is no wait
     }
 
     private void block(SimThread t, String on) {
