@@ -28,7 +28,10 @@ import java.util.TreeMap;
  * at the same rate (1, or less under {@code memory.contention}), so a time slice can end inside a
  * vertex and joining two vertices (the optimizations) changes no simulated time. With more runnable
  * threads than processors the rest wait in the ready queue: {@code fifo} until a processor is
- * free, {@code round-robin} and {@code random} also at the end of each time slice.
+ * free, {@code round-robin} and {@code random} also at the end of each time slice. Processors have
+ * identities: a woken thread is placed as Linux places it ({@code wake}), and may wait for its
+ * waker's processor while another is idle; a thread finding a lock held by a thread running on
+ * another processor spins for it ({@code spin}).
  *
  * <p>Branches are drawn from their weights with a counter-based random number (seed, thread, method,
  * the decision's bytecode index, its visit number), so a decision's outcome does not depend on
@@ -54,10 +57,12 @@ public final class Simulator {
     private final double loopExit;
     /**
      * Cycles of a wake-up handed to another, idle processor ({@link MachineModel#WAKE_REMOTE}: processor time
-     * the woken thread pays before it runs; {@link MachineModel#WAKE_REMOTE_LATENCY}: the idle processor's
-     * delay, not processor time); 0 on a machine file without the cross-core group.
+     * the waker pays, the woken thread starting that much later; {@link MachineModel#WAKE_REMOTE_LATENCY}:
+     * the idle processor's further delay, not processor time); 0 on a machine file without the cross-core group.
      */
     private final double wakeRemote, wakeRemoteLatency;
+    /** Cycles a thread spins for a monitor held on another processor before it parks: what parking and a wake-up onto another processor cost. */
+    private final double spinLimit;
     /** First global vertex number of each method: per-thread visit counters are keyed by global vertex number. */
     private final int[] offset;
     private final String[] methodNames;
@@ -72,6 +77,8 @@ public final class Simulator {
     /** Per processor: the thread running on it, null while it is idle. */
     private final SimThread[] onCpu;
     private final ArrayDeque<SimThread> ready = new ArrayDeque<>();
+    /** Threads spinning for a monitor held by a thread running on another processor ({@link #spin}), in the order they began. */
+    private final List<SimThread> spinners = new ArrayList<>();
     private final List<SimThread> done = new ArrayList<>();
     private final Map<String, LockState> locks = new HashMap<>();
     private final Map<String, List<SimThread>> barriers = new HashMap<>();
@@ -133,6 +140,7 @@ public final class Simulator {
         loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
         wakeRemote = machine.costOf(MachineModel.WAKE_REMOTE);
         wakeRemoteLatency = machine.costOf(MachineModel.WAKE_REMOTE_LATENCY);
+        spinLimit = machine.costOf("jvm.handover") + wakeRemote + wakeRemoteLatency;
         reachesClosure();
         rngState = machine.seed();
         onCpu = new SimThread[machine.processors()];
@@ -220,6 +228,11 @@ public final class Simulator {
             wanted = wanted();
             for (SimThread t : new ArrayList<>(running)) {
                 if (t.state == State.RUNNING && t.slice >= machine.timeSliceCycles() - 1e-9 && wanted[t.cpu]) {
+                    if (t.spinningOn != null) { // a spinner preempted parks instead
+                        park(t);
+                        wanted = wanted();
+                        continue;
+                    }
                     leave(t);
                     t.state = State.READY;
                     t.readySince = now;
@@ -299,6 +312,8 @@ public final class Simulator {
     private void leave(SimThread t) {
         running.remove(t);
         onCpu[t.cpu] = null;
+        if (spinners.isEmpty()) return;
+        for (SimThread s : new ArrayList<>(spinners)) if (s.spinningOn.owner == t) park(s); // its monitor's owner is off its processor now
     }
 
     /** Per processor: whether a ready thread waits for it (for it alone, or for any processor). */
@@ -334,6 +349,10 @@ public final class Simulator {
 
     /** {@code t} finished its vertex's work: its action, then on to the next vertex with work. */
     private void advance(SimThread t) {
+        if (t.spinningOn != null) { // it spun as long as parking would have cost, and the monitor is still held
+            park(t);
+            return;
+        }
         if (t.chain != null) { // released by a barrier or latch: it passes the release on (AQS's wake-up chain)
             List<SimThread> rest = t.chain;
             t.chain = null;
@@ -488,6 +507,10 @@ public final class Simulator {
                     l.holds++;
                     return true;
                 }
+                if (l.owner.state == State.RUNNING && spinLimit > 0) { // held by a thread on another processor
+                    spin(t, l, v.key);
+                    return true;
+                }
                 l.waiting.add(t);
                 block(t, v.key);
                 return false;
@@ -495,15 +518,7 @@ public final class Simulator {
             case MONITOR_EXIT, UNLOCK -> {
                 if (v.key == null || v.key.startsWith("elem:")) return true;
                 LockState l = locks.get(v.key);
-                if (l != null && l.owner == t && --l.holds == 0) {
-                    l.owner = null;
-                    SimThread w = l.waiting.poll();
-                    if (w != null) {
-                        l.owner = w;
-                        l.holds = 1;
-                        wake(w, machine.costOf("jvm.handover"), t, false);
-                    }
-                }
+                if (l != null && l.owner == t && --l.holds == 0) letGo(l, t, machine.costOf("jvm.handover"), false);
                 return true;
             }
             case BARRIER -> {
@@ -566,6 +581,62 @@ public final class Simulator {
                 return true;
             }
         }
+    }
+
+    /**
+     * {@code t} finds monitor {@code l} held by a thread running on another processor: it spins (HotSpot's
+     * adaptive spinning, the spin of AQS's first waiter before it parks) for at most what parking and
+     * being woken onto another processor would cost ({@link #spinLimit}), as processor time. The owner's
+     * release hands the monitor to it at once, with no hand-over (it is running); the owner leaving its
+     * processor, the spin running out or the spinner's time slice ending parks it ({@link #park}). On one
+     * processor the owner is never running when another thread is, so no thread spins there.
+     */
+    private void spin(SimThread t, LockState l, String key) {
+        t.spinningOn = l;
+        t.spinKey = key;
+        t.spinSince = now;
+        t.remaining = spinLimit;
+        spinners.add(t);
+    }
+
+    /** Spinner {@code t} stops spinning and queues, blocked, for its monitor. */
+    private void park(SimThread t) {
+        LockState l = t.spinningOn;
+        stopSpinning(t);
+        t.remaining = 0;
+        l.waiting.add(t);
+        block(t, t.spinKey);
+    }
+
+    /**
+     * {@code owner} lets monitor {@code l} go: a thread spinning for it takes it at once (the first to
+     * have begun), else the first queued is woken with it, paying {@code handover}.
+     */
+    private void letGo(LockState l, SimThread owner, double handover, boolean ownerLeft) {
+        l.owner = null;
+        l.holds = 0;
+        for (SimThread s : spinners) {
+            if (s.spinningOn == l) {
+                stopSpinning(s);
+                s.remaining = 0; // its action is done: it goes on at this instant
+                l.owner = s;
+                l.holds = 1;
+                return;
+            }
+        }
+        SimThread w = l.waiting.poll();
+        if (w != null) {
+            l.owner = w;
+            l.holds = 1;
+            wake(w, handover, owner, ownerLeft);
+        }
+    }
+
+    /** Spinner {@code t} stops spinning; its spin is counted as a wait on {@code "KEY (spinning)"} (processor time, not the thread's waiting). */
+    private void stopSpinning(SimThread t) {
+        spinners.remove(t);
+        t.spinningOn = null;
+        if (now > t.spinSince) lockWait.merge(t.spinKey + " (spinning)", now - t.spinSince, Double::sum); // a spin of no time is no wait
     }
 
     private void block(SimThread t, String on) {
@@ -681,16 +752,7 @@ public final class Simulator {
         for (SimThread j : t.joiners) if (j.state == State.BLOCKED) wake(j, machine.costOf("jvm.handover"), t, true);
         t.joiners.clear();
         for (LockState l : locks.values()) { // a thread that ends holding a monitor (an exception path not modelled) lets it go
-            if (l.owner == t) {
-                l.owner = null;
-                l.holds = 0;
-                SimThread w = l.waiting.poll();
-                if (w != null) {
-                    l.owner = w;
-                    l.holds = 1;
-                    wake(w, 0, t, true);
-                }
-            }
+            if (l.owner == t) letGo(l, t, 0, true);
         }
         for (String key : new ArrayList<>(barriers.keySet())) checkBarrier(key, t);
         checkLatches(t, true);
@@ -739,6 +801,10 @@ public final class Simulator {
         int cpu = -1, home = -1;
         /** Released with others by a barrier or latch: those it wakes in turn once it runs ({@link Simulator#release}); null: none. */
         List<SimThread> chain;
+        /** The monitor it spins for ({@link Simulator#spin}) and its key; null: it does not spin. */
+        LockState spinningOn;
+        String spinKey;
+        double spinSince;
         /** Divider cycles issued but not yet overlapped by other work ({@link Simulator#enter}). */
         double backlog;
         String blockedOn;
