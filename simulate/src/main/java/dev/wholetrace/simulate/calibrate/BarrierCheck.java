@@ -123,13 +123,7 @@ public final class BarrierCheck {
     }
 
     private double[] best(int parties, String cpus) throws IOException, InterruptedException {
-        double wall = Double.MAX_VALUE, cpu = Double.MAX_VALUE;
-        for (int r = 0; r < repetitions; r++) {
-            double[] t = episode(parties, cpus, episodes);
-            wall = Math.min(wall, t[0]);
-            cpu = Math.min(cpu, t[1]);
-        }
-        return new double[] {wall, cpu};
+        return CrossCore.bestOf(repetitions, () -> episode(parties, cpus, episodes));
     }
 
     /** One run of {@code n} episodes of {@code parties} threads, each pinned to the processors {@code cpus}: ns wall and CPU per episode. */

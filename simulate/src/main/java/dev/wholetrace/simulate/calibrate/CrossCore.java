@@ -86,9 +86,19 @@ public final class CrossCore {
     }
 
     private double[] best(int a, int b) throws IOException, InterruptedException {
+        return bestOf(repetitions, () -> pingPong(a, b, rounds));
+    }
+
+    /** One timed run: ns wall and CPU per unit ({@link #bestOf}). */
+    interface TimedRun {
+        double[] run() throws IOException, InterruptedException;
+    }
+
+    /** The least wall and the least CPU time of {@code repetitions} runs (each its own best: noise only adds). */
+    static double[] bestOf(int repetitions, TimedRun run) throws IOException, InterruptedException {
         double wall = Double.MAX_VALUE, cpu = Double.MAX_VALUE;
         for (int r = 0; r < repetitions; r++) {
-            double[] t = pingPong(a, b, rounds);
+            double[] t = run.run();
             wall = Math.min(wall, t[0]);
             cpu = Math.min(cpu, t[1]);
         }
