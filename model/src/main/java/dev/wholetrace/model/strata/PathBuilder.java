@@ -117,8 +117,7 @@ public final class PathBuilder {
 
     /** The path built is complete ({@code block} is in it, or it is full): named by the table, and {@code block} starts the next. */
     private void completeBuilt(int block) {
-        int id = table.intern(cur, curLen, curHash);
-        if (id >= sameHead.length || sameHead[id] == 0) link(id);
+        int id = internBuilt();
         stamped = id;
         stampedSerial = serial;
         completed(id);
@@ -167,6 +166,17 @@ public final class PathBuilder {
     private boolean samePrefix(int start, int n) {
         for (int k = 0; k < n; k++) if (knownPool[start + k] != knownPool[knownStart + k]) return false;
         return true;
+    }
+
+    /**
+     * The path built, named by the table and linked if this builder meets it for the first time:
+     * every path it may later follow (as a successor, a turn or an alternative) is in its first
+     * block's chain, whose {@link #headOf} entry exists.
+     */
+    private int internBuilt() {
+        int id = table.intern(cur, curLen, curHash);
+        if (id >= sameHead.length || sameHead[id] == 0) link(id);
+        return id;
     }
 
     /** This builder meets path {@code id} (just interned) for the first time: it heads its first block's chain. */
@@ -266,10 +276,11 @@ public final class PathBuilder {
             if (curLen == knownLen) completed(known);
             else materialise(curLen);
         }
-        if (!following && curLen > 0) completed(table.intern(cur, curLen, curHash));
+        if (!following && curLen > 0) completed(internBuilt()); // linked: a later add may follow it as the successor of its predecessor
         if (last >= 0) sink.run(last, lastTrip);
         last = -1;
         curLen = 0;
+        curHash = SequenceHash.SEED; // a later add builds from nothing: completeBuilt interns by this hash
         following = false;
         serial = nextSerial(); // a later add starts a path of its own
         sink.finish();
