@@ -51,6 +51,26 @@ class SyncOrderCodecTest {
         for (int i = 0; i < expected.size(); i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
     }
 
+    /**
+     * Threads of the chunk without operations (a thread that only ran blocks), first, between and
+     * last in the list: both merges skip them, dense tickets (the table) as scattered ones (the heap).
+     */
+    @Test
+    void threadsWithoutOperationsAmongTheChunksAreSkipped() throws Exception {
+        for (int maxGap : new int[] {3, 100_000}) {
+            List<long[]> expected = randomOps(new Random(maxGap), 3, 5000, maxGap);
+            List<ThreadChunk> chunks = new ArrayList<>();
+            chunks.add(new ThreadChunk(1, 10, List.of(), new long[0]));
+            for (ThreadChunk c : chunksOf(expected, 4)) {
+                chunks.add(c);
+                chunks.add(new ThreadChunk(1, 10, List.of(), ThreadSyncColumn.NONE));
+            }
+            List<long[]> decoded = decode(SyncOrderCodec.encode(chunks), 4);
+            assertThat(decoded).as("gaps up to %d", maxGap).hasSize(expected.size());
+            for (int i = 0; i < expected.size(); i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
+        }
+    }
+
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<Long> seed() {
         return net.jqwik.api.Arbitraries.longs();
