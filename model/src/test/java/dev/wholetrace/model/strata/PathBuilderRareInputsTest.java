@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 /** {@link PathBuilder} on inputs the reference property's generators seldom make. */
 class PathBuilderRareInputsTest {
 
-
     private static PathBuilder builder(SequenceTable table, List<String> runs, int maxLength) {
         return new PathBuilder(table, (id, trip) -> {
             List<Long> s = new ArrayList<>();
@@ -21,8 +20,9 @@ class PathBuilderRareInputsTest {
 
     /**
      * After {@link PathBuilder#finish} the builder stays usable (a later add starts a path of its
-     * own): the path finish named, never built and linked, may be guessed as the successor of a
-     * path and followed, and leaving it must not look up a head beyond the builder's arrays.
+     * own): the next path built must be hashed from nothing (the table interns by that hash), and
+     * the path finish named may be guessed as a successor and followed, so leaving it must find
+     * its head in the builder's arrays.
      */
     @Test
     void addsAfterFinishCutTheSamePathsAsAFreshBuilder() {
