@@ -124,14 +124,16 @@ final class ThreadState {
     /**
      * {@link #of(TraceRecorder, Object)} from a JDK hook, whose bridge passed the calling thread's
      * array ({@code thread}, see agent/jdk/bridge/JdkSink): the state is kept in its element [1]
-     * (the same object as {@link RuntimeState#threads}' for this thread, put there at the thread's
-     * first hook), so the hook looks the thread up once, in the bridge.
+     * (the probes' own state of this thread, found as they find it, {@link #current()}, and put there at
+     * the thread's first hook), so the hook looks the thread up once, in the bridge. The bridge's array
+     * is a thread-local too: when the common pool erases a worker's thread-locals, the next hook finds
+     * the same state again in the slot table instead of making a second one.
      */
     static ThreadState of(Object[] thread, TraceRecorder r, Object object) {
         Object kept = thread[1];
         ThreadState s;
         if (kept instanceof ThreadState t) s = t;
-        else thread[1] = s = RuntimeState.get().threads.get();
+        else thread[1] = s = current();
         return s.forRecorder(r).withId(object);
     }
 
