@@ -133,6 +133,12 @@ final class JdkClassHooks {
                 }
                 return any;
             }
+            case POOL_TASK_ENDED -> {
+                return atEntry(m, hook(owner, m, "release pool (task run ends)", "poolRunEnded", o1, load(0)));
+            }
+            case CLOSED -> {
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (closed)", "closed", o1, load(0)));
+            }
             case ACQUIRE_TIMER_TASK -> {
                 return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
             }

@@ -45,6 +45,16 @@ final class JdkHookTable {
          * has ended, normally or not): release on the pool's quiescence, which awaitTermination acquires.
          */
         POOL_RUN_ENDED,
+        /**
+         * At entry: release on {@code this} executor's quiescence (ThreadPerTaskExecutor.taskComplete: a task's
+         * thread has finished its task), which awaitTermination, isTerminated and close acquire.
+         */
+        POOL_TASK_ENDED,
+        /**
+         * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
+         * executor has terminated; not the common pool's, which close leaves running).
+         */
+        CLOSED,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -262,6 +272,14 @@ final class JdkHookTable {
      */
     private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
 
+    /**
+     * The thread-per-task executors of JDK 21+ ({@code Executors.newVirtualThreadPerTaskExecutor()},
+     * {@code newThreadPerTaskExecutor(factory)}): the same termination idiom, and above all
+     * try-with-resources, whose close() waits for every task's thread; each thread reports its task's
+     * end through {@code taskComplete} before termination is signalled.
+     */
+    private static final String THREAD_PER_TASK = JUC + "ThreadPerTaskExecutor";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -289,7 +307,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK));
         return all;
     }
 
@@ -407,6 +425,7 @@ final class JdkHookTable {
             }
             if (name.equals("invoke") && desc.startsWith(TASK_PARAM)) kinds.add(Kind.ACQUIRE_ELEMENT_AT_RETURN);
             if ((name.equals("awaitQuiescence") || name.equals("awaitTermination")) && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
+            terminationKinds(name, desc, kinds);
         } else if (owner.equals(COMPLETER)) {
             if (COMPLETIONS.contains(name)) kinds.add(Kind.COMPLETION);
             if ((name.equals("firstComplete") || name.equals("nextComplete")) && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
@@ -421,6 +440,11 @@ final class JdkHookTable {
         } else if (owner.equals(THREAD_POOL)) {
             if (name.equals("runWorker")) kinds.add(Kind.POOL_RUN_ENDED);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
+            terminationKinds(name, desc, kinds);
+        } else if (owner.equals(THREAD_PER_TASK)) {
+            if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_TASK_ENDED);
+            if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
+            terminationKinds(name, desc, kinds);
         } else if (owner.equals(PUBLISHER)) {
             if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(SUBSCRIPTION)) {
@@ -442,6 +466,17 @@ final class JdkHookTable {
             }
         }
         return kinds;
+    }
+
+    /**
+     * An executor's other ways to learn that it terminated: isTerminated() returning true (polled, and
+     * ExecutorService.close's first test, which then skips awaitTermination), and a close() of its own
+     * that waits without awaitTermination (ForkJoinPool's, JDK 19+) or may skip it (ThreadPerTaskExecutor's).
+     * ThreadPoolExecutor's close is ExecutorService's: isTerminated, then awaitTermination.
+     */
+    private static void terminationKinds(String name, String desc, List<Kind> kinds) {
+        if (name.equals("isTerminated") && desc.equals("()Z")) kinds.add(Kind.QUIESCED_IF_TRUE);
+        if (name.equals("close") && desc.equals("()V")) kinds.add(Kind.CLOSED);
     }
 
     /** ConcurrentSkipListMap's navigation methods, on the map or a sub-map view. */

@@ -9,9 +9,14 @@ import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,9 +31,10 @@ import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.BasicVerifier;
 
 /**
- * The hooks applied to the JDK that runs the test (17 or 25): every class of the table gets hooks
- * (a JDK that renamed a method would show here), the hooked code still verifies, and the documented
- * points carry the bridge calls they should.
+ * The hooks applied to the JDK that runs the test (17 or 25; a class the running JDK lacks is read
+ * from JDK 25's image when it is installed): every class of the table gets hooks (a JDK that renamed
+ * a method would show here), the hooked code still verifies, and the documented points carry the
+ * bridge calls they should.
  */
 class JdkClassHooksTest {
     @TempDir
@@ -47,11 +53,37 @@ class JdkClassHooksTest {
         recorder.close();
     }
 
-    static ClassNode hooked(String internalName) throws IOException {
-        byte[] original;
+    /** A JDK whose classes are read when the running one lacks a class of the table (JDK 21+ executors on 17). */
+    static final Path NEWER_JDK = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    /**
+     * The class file of {@code internalName}: from the running JDK, else from {@link #NEWER_JDK}'s image
+     * (a class the table names for a later JDK); null when neither has it.
+     */
+    static byte[] classFile(String internalName) throws IOException {
         try (InputStream in = ClassLoader.getSystemResourceAsStream(internalName + ".class")) {
-            original = in.readAllBytes();
+            if (in != null) return in.readAllBytes();
         }
+        if (!Files.isDirectory(NEWER_JDK)) return null;
+        try (FileSystem jrt = FileSystems.newFileSystem(URI.create("jrt:/"), Map.of("java.home", NEWER_JDK.toString()))) {
+            Path file = jrt.getPath("modules", "java.base", internalName + ".class");
+            return Files.exists(file) ? Files.readAllBytes(file) : null;
+        }
+    }
+
+    /** The classes of the table that this machine's JDKs have (all of them when JDK 25 is installed). */
+    static List<String> tableClassesHere() throws IOException {
+        List<String> here = new ArrayList<>();
+        for (String c : JdkHookTable.classes()) {
+            if (classFile(c) != null) here.add(c);
+            else assertThat(Files.isDirectory(NEWER_JDK)).as("%s is in neither JDK", c).isFalse();
+        }
+        return here;
+    }
+
+    static ClassNode hooked(String internalName) throws IOException {
+        byte[] original = classFile(internalName);
+        assertThat(original).as("%s's class file", internalName).isNotNull();
         byte[] bytes = hooks.hook(original);
         assertThat(bytes).as("%s gets hooks", internalName).isNotNull();
         ClassNode cn = new ClassNode();
@@ -74,7 +106,7 @@ class JdkClassHooksTest {
 
     @Test
     void everyClassOfTheTableGetsHooksThatVerify() throws Exception {
-        for (String c : JdkHookTable.classes()) {
+        for (String c : tableClassesHere()) {
             ClassNode cn = hooked(c);
             for (MethodNode m : cn.methods) {
                 if (m.instructions.size() == 0) continue;
@@ -90,7 +122,7 @@ class JdkClassHooksTest {
             new ClassReader(in.readAllBytes()).accept(bridge, 0);
         }
         List<String> methods = bridge.methods.stream().map(m -> m.name + m.desc).toList();
-        for (String c : JdkHookTable.classes()) {
+        for (String c : tableClassesHere()) {
             for (MethodNode m : hooked(c).methods) {
                 for (AbstractInsnNode n : m.instructions) {
                     if (n instanceof MethodInsnNode call && call.owner.equals(JdkClassHooks.BRIDGE)) {
@@ -226,6 +258,26 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "shutdown", "()V")).isEmpty();
         assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))
                 .containsOnly("quiescedIf").isNotEmpty();
+    }
+
+    @Test
+    void executorsAcquireWhenIsTerminatedSaysSoAndWhenTheirOwnCloseReturns() throws Exception {
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ThreadPoolExecutor"), "isTerminated", "()Z")).containsOnly("quiescedIf").isNotEmpty();
+        ClassNode forkJoin = hooked("java/util/concurrent/ForkJoinPool");
+        assertThat(bridgeCalls(forkJoin, "isTerminated", "()Z")).containsOnly("quiescedIf").isNotEmpty();
+        if (Runtime.version().feature() >= 19) assertThat(bridgeCalls(forkJoin, "close", "()V")).containsOnly("closed").isNotEmpty();
+    }
+
+    @Test
+    void threadPerTaskExecutorsReleaseWhereATaskEndsAndAcquireAtTermination() throws Exception {
+        String name = "java/util/concurrent/ThreadPerTaskExecutor";
+        org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
+        ClassNode executor = hooked(name);
+        assertThat(bridgeCalls(executor, "taskComplete", "(Ljava/lang/Thread;)V")).containsExactly("poolRunEnded");
+        assertThat(bridgeCalls(executor, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
+        assertThat(bridgeCalls(executor, "isTerminated", "()Z")).containsOnly("quiescedIf").isNotEmpty();
+        assertThat(bridgeCalls(executor, "close", "()V")).containsOnly("closed").isNotEmpty();
+        assertThat(bridgeCalls(executor, "shutdown", "()V")).isEmpty();
     }
 
     @Test

@@ -79,7 +79,8 @@ public final class RaceSuite {
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
             ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
-            ExecutorAwaitTerminationYes.class, CommonPoolReuseNo.class, CompletableFutureNo.class,
+            ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
+            CommonPoolReuseNo.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
             // lazy initialization, class initialization
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,

@@ -107,8 +107,9 @@ public final class JdkBridge {
     }
 
     /**
-     * Where a ThreadPoolExecutor's worker has run a task (before afterExecute): a release on the pool's
-     * quiescence, which awaitTermination acquires when it returns true ({@link #quiescedIf}).
+     * Where a ThreadPoolExecutor's worker has run a task (before afterExecute), or a ThreadPerTaskExecutor's
+     * thread has (taskComplete): a release on the pool's quiescence, which awaitTermination and
+     * isTerminated acquire when they return true ({@link #quiescedIf}), and close ({@link #closed}).
      */
     public static void poolRunEnded(Object pool, int site) {
         if (pool != null) quiescence(true, pool, site);
@@ -179,6 +180,16 @@ public final class JdkBridge {
     /** After ForkJoinPool.awaitQuiescence returned {@code quiescent}: {@link #quiesced} if true (not after a timeout). */
     public static void quiescedIf(boolean quiescent, Object pool, int site) {
         if (quiescent && pool != null) quiesced(pool, site);
+    }
+
+    /**
+     * Before an executor's close() returns: it waited for termination, so an acquire of its quiescence;
+     * not for the common pool, whose close() returns at once and leaves it running.
+     */
+    public static void closed(Object pool, int site) {
+        if (pool != null && !(pool instanceof java.util.concurrent.ForkJoinPool p && p == java.util.concurrent.ForkJoinPool.commonPool())) {
+            quiescence(false, pool, site);
+        }
     }
 
     /**
