@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Atomic field updaters and VarHandles on fields ({@code runtime/SyncFieldHandles}): where the
  * program makes one with constant arguments — {@code AtomicIntegerFieldUpdater.newUpdater(C.class,
  * "f")} (Long, and Reference with its value class between), {@code lookup.findVarHandle(C.class,
- * "f", T.class)}, {@code findStaticVarHandle} — the instrumenter resolves the field as a field
+ * "f", T.class)}, {@code findStaticVarHandle}, {@code ConstantBootstraps.fieldVarHandle} and
+ * {@code staticFieldVarHandle} — the instrumenter resolves the field as a field
  * instruction would be and, after the call, hands the handle and the field's slot to {@code
  * SyncFieldHandles.named}. The updaters' accessors are rows of the sync call table; a VarHandle's
  * access methods are signature-polymorphic (every call site has its own descriptor), so they are
@@ -41,6 +42,9 @@ final class FieldHandleInstrumenter {
         } else if (insn.getOpcode() == Opcodes.INVOKEVIRTUAL && insn.owner.equals("java/lang/invoke/MethodHandles$Lookup")
                 && (insn.name.equals("findVarHandle") || insn.name.equals("findStaticVarHandle"))) {
             made(code, insn, site, insn.name.equals("findStaticVarHandle"), true);
+        } else if (insn.getOpcode() == Opcodes.INVOKESTATIC && insn.owner.equals("java/lang/invoke/ConstantBootstraps")
+                && (insn.name.equals("fieldVarHandle") || insn.name.equals("staticFieldVarHandle"))) {
+            madeByBootstrap(code, insn, site, insn.name.equals("staticFieldVarHandle"));
         } else if (insn.getOpcode() == Opcodes.INVOKEVIRTUAL && insn.owner.equals(VAR_HANDLE)) {
             access(code, insn, site);
         }
@@ -57,6 +61,24 @@ final class FieldHandleInstrumenter {
         AbstractInsnNode h = previous(n);
         if (!typeLast && insn.owner.endsWith("ReferenceFieldUpdater")) h = h != null && isTypeConstant(h) ? previous(h) : null; // (C, V, "f")
         if (!(h instanceof LdcInsnNode holder) || !(holder.cst instanceof Type type) || type.getSort() != Type.OBJECT) return;
+        nameHandle(code, insn, site, isStatic, type, field);
+    }
+
+    /**
+     * {@code ConstantBootstraps.fieldVarHandle(lookup, "f", VarHandle.class, C.class, T.class)} (and
+     * {@code staticFieldVarHandle}), JDK 15's way to make a field handle without a checked exception
+     * (Caffeine makes all of its handles so): the same as {@code findVarHandle}, its constants in another order.
+     */
+    private static void madeByBootstrap(InsnList code, MethodInsnNode insn, Site site, boolean isStatic) {
+        AbstractInsnNode fieldType = previous(insn);
+        if (fieldType == null || !isTypeConstant(fieldType)) return;
+        if (!(previous(fieldType) instanceof LdcInsnNode holder) || !(holder.cst instanceof Type type) || type.getSort() != Type.OBJECT) return;
+        if (!(previous(holder) instanceof LdcInsnNode handleType) || !(handleType.cst instanceof Type)) return;
+        if (previous(handleType) instanceof LdcInsnNode name && name.cst instanceof String field) nameHandle(code, insn, site, isStatic, type, field);
+    }
+
+    /** After {@code insn}, which returns the handle of field {@code field} of {@code type}: {@code named(handle, C.class or null, offset)}. */
+    private static void nameHandle(InsnList code, MethodInsnNode insn, Site site, boolean isStatic, Type type, String field) {
         if (!site.ids().classConstants()) return;
         String declaring = site.ids().field(type.getInternalName(), field).declaringClass();
         int offset = site.ids().context().fieldOffset(declaring, field);

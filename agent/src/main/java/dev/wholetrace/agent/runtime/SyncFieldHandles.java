@@ -9,11 +9,14 @@ import dev.wholetrace.model.event.SyncKind;
  * field, its class object's, and the field's slot), the address a direct access of the volatile
  * field is recorded at. A handle does not say which field it names, so the instrumenter
  * recognises the program's {@code newUpdater(C.class, "f")} and {@code findVarHandle(C.class, "f",
- * T.class)} calls with constant arguments and {@link #named} remembers, in a weak identity map,
- * the field's slot for the handle they returned. An access through a handle made elsewhere (in a
- * library the agent does not instrument, or from computed arguments) records nothing
- * (docs/agent.md). A read acquires after it, a write releases before it, a read-modify-write
- * (CAS, even a failed one, as for the atomics) does both.
+ * T.class)} calls with constant arguments (and {@code ConstantBootstraps.fieldVarHandle}'s) and
+ * {@link #named} remembers, in a weak identity map, the field's slot for the handle they returned.
+ * A VarHandle on an instance field made elsewhere (in a library the agent does not instrument, or
+ * from computed arguments) is resolved at its first access from its own description ({@code
+ * describeConstable}: the field's name; its declaring class found from the receiver type up); an
+ * updater or a static-field VarHandle made elsewhere records nothing (docs/agent.md). A read
+ * acquires after it, a write releases before it, a read-modify-write (CAS, even a failed one, as
+ * for the atomics) does both.
  */
 public final class SyncFieldHandles {
     /**
@@ -85,8 +88,8 @@ public final class SyncFieldHandles {
 
     /**
      * A VarHandle access: a field handle the program made where the agent saw it ({@link #named}), or
-     * an array-element handle made anywhere ({@code MethodHandles.arrayElementVarHandle}: it says what
-     * it is, so it is resolved at its first access, once per handle).
+     * one made anywhere that says what it is, resolved at its first access, once per handle
+     * ({@code MethodHandles.arrayElementVarHandle}'s, and an instance field's: {@link #resolve}).
      */
     private static void handleAccess(Object handle, Object object, int index, int site, SyncKind kind) {
         if (handle == null || Probes.recorder() == null) return;
@@ -110,12 +113,40 @@ public final class SyncFieldHandles {
         }
     }
 
-    /** An array-element VarHandle (coordinates: an array and an int index; its variable is the component): its element size; otherwise unknown. */
+    /**
+     * A handle first met at an access: an array-element VarHandle (coordinates: an array and an int
+     * index; its variable is the component) by its element size; an instance field's (one coordinate,
+     * the receiver) by {@link #instanceField}; otherwise unknown.
+     */
     private static Field resolve(Object handle) {
         if (!(handle instanceof java.lang.invoke.VarHandle vh)) return UNKNOWN;
         java.util.List<Class<?>> c = vh.coordinateTypes();
-        if (c.size() != 2 || !c.get(0).isArray() || c.get(1) != int.class || c.get(0).getComponentType() != vh.varType()) return UNKNOWN;
-        return new Field(null, 0, ElementSizes.of(vh.varType()));
+        if (c.size() == 2 && c.get(0).isArray() && c.get(1) == int.class && c.get(0).getComponentType() == vh.varType()) {
+            return new Field(null, 0, ElementSizes.of(vh.varType()));
+        }
+        if (c.size() == 1 && !c.get(0).isArray()) return instanceField(vh, c.get(0));
+        return UNKNOWN;
+    }
+
+    /**
+     * The instance field a VarHandle made where the agent did not see its constants names: the JDK
+     * describes a field handle by the field's name (empty for a hidden class's); the declaring class is
+     * the first class from the receiver type up that declares a non-static field of that name and type
+     * (the one the handle's offset lies in, unless a subclass hides a field of the same name and type).
+     */
+    private static Field instanceField(java.lang.invoke.VarHandle vh, Class<?> receiver) {
+        java.util.Optional<java.lang.invoke.VarHandle.VarHandleDesc> d = vh.describeConstable();
+        FieldOffsets names = RuntimeState.get().fieldOffsets();
+        if (d.isEmpty() || names == null) return UNKNOWN;
+        String name = d.get().constantName();
+        for (Class<?> k = receiver; k != null; k = k.getSuperclass()) {
+            for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+                if (f.getName().equals(name) && f.getType() == vh.varType() && !java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                    return new Field(null, names.offset(k.getName().replace('.', '/'), name));
+                }
+            }
+        }
+        return UNKNOWN;
     }
 
     private static void access(Object handle, Object object, int site, SyncKind kind) {

@@ -92,7 +92,8 @@ public final class RaceSuite {
             ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class,
             // hand-overs the JDK makes for the program, seen at its calls (h-jdk2)
             InterruptNo.class, InterruptYes.class, LockSupportNo.class, LockSupportYes.class, FieldUpdaterNo.class, FieldUpdaterYes.class,
-            VarHandleNo.class, VarHandleYes.class, LongAdderNo.class, LongAdderYes.class, ForkJoinInvokeAllNo.class,
+            VarHandleNo.class, VarHandleYes.class, VarHandleBootstrapNo.class, VarHandleBootstrapYes.class, LongAdderNo.class,
+            LongAdderYes.class, ForkJoinInvokeAllNo.class,
             ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
             CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
             CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
