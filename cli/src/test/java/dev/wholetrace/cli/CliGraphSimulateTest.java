@@ -150,8 +150,12 @@ class CliGraphSimulateTest {
         if (Runtime.getRuntime().availableProcessors() >= 2) { // measured on two processors
             assertThat(m.costs()).containsKeys(MachineModel.WAKE_REMOTE, MachineModel.WAKE_REMOTE_LATENCY);
             assertThat(r.err()).contains("threads on cpus");
+            assertThat(m.wakeIdle().idle()).containsExactly(0, 1_000_000, 100_000_000); // --quick: idle 0, 10 µs, 1 ms on the file's clock
+            assertThat(m.wakeIdle().latency()).doesNotContain(0L);
+            assertThat(r.err()).contains("wake-idle: waker on cpu");
         } else {
             assertThat(m.costs()).doesNotContainKey(MachineModel.WAKE_REMOTE);
+            assertThat(m.wakeIdle().isEmpty()).isTrue();
             assertThat(r.err()).contains("one processor only");
         }
     }

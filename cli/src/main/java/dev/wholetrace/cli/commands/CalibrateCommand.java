@@ -7,6 +7,7 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.CrossCore;
+import dev.wholetrace.simulate.calibrate.WakeIdle;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineFileException;
 import dev.wholetrace.simulate.machine.MachineModel;
@@ -38,6 +39,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--cross-core also measures what a wake-up onto another, idle processor costs (the cross-core group: "
                     + "cost.jvm.wake.remote, cost.jvm.wake.remote.latency) with a park/unpark ping-pong pinned to one "
                     + "processor, then to two; run it pinned to two cores. Without it the group is left unset (0: unknown). "
+                    + "It also measures the wake-up table (wake.remote.idle.*): the waker's unpark time and the latency until "
+                    + "the woken thread runs against how long the woken thread's processor has been idle (0 µs to 5 ms). "
                     + "It then prints a check: CyclicBarriers of 2, 4 and 8 threads on one and two processors, measured "
                     + "beside the simulator's prediction on the machine written (nothing fitted to them). "
                     + "With --base it measures only that group and adds it to an existing machine file."},
@@ -111,11 +114,17 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
         else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
         MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
-        if (cross != null) { // the group checked where the ping-pong does not reach: more threads than processors
+        if (cross != null) {
+            WakeIdle.Result idle = (quick ? new WakeIdle(new long[] {0, 10_000, 1_000_000}, 5_000_000) : new WakeIdle(WakeIdle.IDLE_NS, 300_000_000))
+                    .measure(cross.first(), cross.second());
+            report.addAll(idle.report());
+            m = m.withWakeIdle(idle.table(m.clockHz()));
+            // the group checked where the ping-pong does not reach: more threads than processors
             BarrierCheck check = quick ? new BarrierCheck(200, 1, 20_000) : new BarrierCheck(5_000, 3, 20_000);
             report.addAll(BarrierCheck.report(check.run(new int[] {cross.first(), cross.second()}, m)));
         }
-        target.writeText(w -> MachineFile.write(m, w));
+        MachineModel written = m;
+        target.writeText(w -> MachineFile.write(written, w));
         PrintWriter err = spec.commandLine().getErr();
         for (String line : report) err.println("calibrate: " + line);
         err.println("calibrate: wrote " + out + ": cycles " + m.cycles() + ", costs " + m.costs() + " (1 cycle = " + (1e9 / m.clockHz()) + " ns)");

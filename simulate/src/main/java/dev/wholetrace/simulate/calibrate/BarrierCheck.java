@@ -89,7 +89,7 @@ public final class BarrierCheck {
         long barrier = machine.costOf("jvm.barrier");
         long share = Math.max(0, Math.round(workNs / nsPerCycle / parties) - barrier);
         MachineModel m = new MachineModel("barrier-check", processors, machine.clockHz(), MachineModel.Scheduling.FIFO, machine.timeSliceCycles(),
-                0, 1, Map.of(MachineModel.DEFAULT_CLASS, 1L), machine.costs());
+                0, 1, Map.of(MachineModel.DEFAULT_CLASS, 1L), machine.costs(), Map.of(), machine.wakeIdle());
         try {
             ExecutionGraph g = EgraphFile.parse(new StringReader(workers(parties, trips, share)), "barrier-check");
             SimResult r = new Simulator(g, m, 100L * trips * parties + 1000).run();

@@ -9,6 +9,7 @@ import dev.wholetrace.simulate.egraph.Throughput;
 import dev.wholetrace.simulate.egraph.Vertex;
 import dev.wholetrace.simulate.egraph.Walk;
 import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.machine.WakeTable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -61,6 +62,11 @@ public final class Simulator {
      * the idle processor's further delay, not processor time); 0 on a machine file without the cross-core group.
      */
     private final double wakeRemote, wakeRemoteLatency;
+    /**
+     * The wake-up against its target's idle time ({@link MachineModel#wakeIdle}): when it has rows, a wake-up onto
+     * another processor costs its row for how long that processor has been idle, instead of the constants above.
+     */
+    private final WakeTable wakeIdle;
     /** Cycles a thread spins for a monitor held on another processor before it parks: what parking and a wake-up onto another processor cost. */
     private final double spinLimit;
     /** First global vertex number of each method: per-thread visit counters are keyed by global vertex number. */
@@ -76,6 +82,8 @@ public final class Simulator {
     private final List<SimThread> running = new ArrayList<>();
     /** Per processor: the thread running on it, null while it is idle. */
     private final SimThread[] onCpu;
+    /** Per processor: when it last became idle (0 for one that has not run yet): what waking it costs depends on it ({@link #wake}). */
+    private final double[] idleSince;
     private final ArrayDeque<SimThread> ready = new ArrayDeque<>();
     /** Threads spinning for a monitor held by a thread running on another processor ({@link #spin}), in the order they began. */
     private final List<SimThread> spinners = new ArrayList<>();
@@ -140,10 +148,12 @@ public final class Simulator {
         loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
         wakeRemote = machine.costOf(MachineModel.WAKE_REMOTE);
         wakeRemoteLatency = machine.costOf(MachineModel.WAKE_REMOTE_LATENCY);
-        spinLimit = machine.costOf("jvm.handover") + wakeRemote + wakeRemoteLatency;
+        wakeIdle = machine.wakeIdle();
+        spinLimit = machine.costOf("jvm.handover") + (wakeIdle.isEmpty() ? wakeRemote + wakeRemoteLatency : wakeIdle.dearest());
         reachesClosure();
         rngState = machine.seed();
         onCpu = new SimThread[machine.processors()];
+        idleSince = new double[machine.processors()];
     }
 
     /**
@@ -312,6 +322,7 @@ public final class Simulator {
     private void leave(SimThread t) {
         running.remove(t);
         onCpu[t.cpu] = null;
+        idleSince[t.cpu] = now;
         if (spinners.isEmpty()) return;
         for (SimThread s : new ArrayList<>(spinners)) if (s.spinningOn.owner == t) park(s); // its monitor's owner is off its processor now
     }
@@ -655,7 +666,9 @@ public final class Simulator {
      * starts {@code t} only after those and {@link #wakeRemoteLatency} more (not processor time). Else
      * {@code t} queues for the waker's processor (wake-affine): it runs there when the waker stops, even
      * if another processor is given up first. On one processor a woken thread always waits for the
-     * waker's processor, so one-processor times do not depend on the cross-core group.
+     * waker's processor, so one-processor times do not depend on the cross-core group. With a wake-up table
+     * ({@link #wakeIdle}) the waker pays, and the woken thread waits for, the row of how long the idle processor
+     * has been idle: a processor idle for a moment is still polling and wakes cheaply (session 38).
      */
     private void wake(SimThread t, double extra, SimThread waker, boolean wakerLeft) {
         double waited = now - t.blockedSince;
@@ -668,9 +681,15 @@ public final class Simulator {
         if (!wakerLeft) {
             int idle = idleProcessor(t.cpu);
             if (idle >= 0) {
-                waker.remaining += wakeRemote;
-                t.lag += wakeRemote + wakeRemoteLatency;
-                t.remaining += wakeRemote + wakeRemoteLatency;
+                double cost = wakeRemote, delay = wakeRemote + wakeRemoteLatency;
+                if (!wakeIdle.isEmpty()) {
+                    double idleFor = now - idleSince[idle];
+                    cost = wakeIdle.costAt(idleFor);
+                    delay = Math.max(cost, wakeIdle.latencyAt(idleFor)); // the measured latency includes the waker's cost
+                }
+                waker.remaining += cost;
+                t.lag += delay;
+                t.remaining += delay;
                 run(t, idle);
                 return;
             }

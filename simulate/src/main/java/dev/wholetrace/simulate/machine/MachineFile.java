@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * would otherwise silently cost nothing) with a one-line {@link MachineFileException}.
  *
  * <pre>
- * machine.format=2
+ * machine.format=3
  * name=laptop-1core
  * processors=1
  * clock.hz=2.4e9
@@ -31,13 +31,19 @@ import java.util.TreeMap;
  * cycles.invoke=12
  * cost.lock.acquire=40
  * cache.l1.bytes=49152
+ * wake.remote.idle.0.cost=116000
+ * wake.remote.idle.0.latency=1200000
+ * wake.remote.idle.400000.cost=1067000
+ * wake.remote.idle.400000.latency=2550000
  * </pre>
  */
 public final class MachineFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final String CYCLES = "cycles.", COST = "cost.", CACHE = "cache.", BYTES = ".bytes";
+    /** Version 3: a row of the {@link WakeTable}, {@code wake.remote.idle.IDLE.cost} and {@code .latency} (cycles). */
+    private static final String WAKE = "wake.remote.idle.", WAKE_COST = ".cost", WAKE_LATENCY = ".latency";
 
     private MachineFile() {}
 
@@ -65,6 +71,7 @@ public final class MachineFile {
         long v = integer(p, "machine.format", source);
         if (v < 1 || v > VERSION) throw new MachineFileException(source + ": machine.format " + version + " is newer than this wholetrace reads (" + VERSION + ")");
         Map<String, Long> cycles = new TreeMap<>(), costs = new TreeMap<>(), caches = new TreeMap<>();
+        TreeMap<Long, long[]> wake = new TreeMap<>(); // idle → {cost, latency}, -1 until read
         for (String key : p.stringPropertyNames()) {
             if (key.startsWith(CYCLES)) cycles.put(key.substring(CYCLES.length()), cycleCount(p, key, source));
             else if (key.startsWith(COST)) costs.put(key.substring(COST.length()), cycleCount(p, key, source));
@@ -72,9 +79,20 @@ public final class MachineFile {
                 long bytes = integer(p, key, source);
                 if (bytes < 1) throw new MachineFileException(source + ": " + key + " must be ≥ 1 byte, not " + bytes);
                 caches.put(key.substring(CACHE.length(), key.length() - BYTES.length()), bytes);
+            } else if (v >= 3 && key.startsWith(WAKE) && (key.endsWith(WAKE_COST) || key.endsWith(WAKE_LATENCY))) {
+                boolean cost = key.endsWith(WAKE_COST);
+                String idle = key.substring(WAKE.length(), key.length() - (cost ? WAKE_COST : WAKE_LATENCY).length());
+                long at;
+                try {
+                    at = Long.parseLong(idle);
+                } catch (NumberFormatException e) {
+                    throw new MachineFileException(source + ": " + key + ": the idle time must be a whole number of cycles, not " + idle);
+                }
+                if (at < 0) throw new MachineFileException(source + ": " + key + ": the idle time must be ≥ 0 cycles");
+                wake.computeIfAbsent(at, k -> new long[] {-1, -1})[cost ? 0 : 1] = cycleCount(p, key, source);
             } else if (!KNOWN.containsKey(key)) {
                 throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*"
-                        + (v >= 2 ? ", cache.*.bytes" : "") + ")");
+                        + (v >= 2 ? ", cache.*.bytes" : "") + (v >= 3 ? ", " + WAKE + "*" + WAKE_COST + ", " + WAKE + "*" + WAKE_LATENCY : "") + ")");
             }
         }
         cycles.putIfAbsent(MachineModel.DEFAULT_CLASS, 1L);
@@ -82,7 +100,7 @@ public final class MachineFile {
             return new MachineModel(p.getProperty("name", source), processors(p, source), number(p, "clock.hz", source),
                     scheduling(p.getProperty("scheduling", "fifo"), source), p.containsKey("timeslice.cycles") ? integer(p, "timeslice.cycles", source) : 10_000,
                     p.containsKey("memory.contention") ? number(p, "memory.contention", source) : 0,
-                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs, caches);
+                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs, caches, wakeTable(wake, source));
         } catch (IllegalArgumentException e) {
             throw new MachineFileException(source + ": " + e.getMessage());
         }
@@ -103,11 +121,32 @@ public final class MachineFile {
         for (Map.Entry<String, Long> e : m.cycles().entrySet()) s.write(CYCLES + e.getKey() + "=" + e.getValue() + "\n");
         for (Map.Entry<String, Long> e : m.costs().entrySet()) s.write(COST + e.getKey() + "=" + e.getValue() + "\n");
         for (Map.Entry<String, Long> e : m.caches().entrySet()) s.write(CACHE + e.getKey() + BYTES + "=" + e.getValue() + "\n");
+        WakeTable w = m.wakeIdle();
+        for (int i = 0; i < w.idle().length; i++) {
+            s.write(WAKE + w.idle()[i] + WAKE_COST + "=" + w.cost()[i] + "\n");
+            s.write(WAKE + w.idle()[i] + WAKE_LATENCY + "=" + w.latency()[i] + "\n");
+        }
         out.write(s.toString());
     }
 
     private static final Map<String, String> KNOWN = new TreeMap<>(Map.of("machine.format", "", "name", "", "processors", "", "clock.hz", "",
             "scheduling", "", "timeslice.cycles", "", "memory.contention", "", "seed", ""));
+
+    /** The wake-up table of the rows read (idle → {cost, latency}); each row needs both. */
+    private static WakeTable wakeTable(TreeMap<Long, long[]> rows, String source) throws MachineFileException {
+        long[] idle = new long[rows.size()], cost = new long[rows.size()], latency = new long[rows.size()];
+        int i = 0;
+        for (Map.Entry<Long, long[]> e : rows.entrySet()) {
+            long[] r = e.getValue();
+            if (r[0] < 0 || r[1] < 0) {
+                throw new MachineFileException(source + ": " + WAKE + e.getKey() + (r[0] < 0 ? WAKE_COST : WAKE_LATENCY) + " is missing (a row needs its cost and its latency)");
+            }
+            idle[i] = e.getKey();
+            cost[i] = r[0];
+            latency[i++] = r[1];
+        }
+        return new WakeTable(idle, cost, latency);
+    }
 
     private static MachineModel.Scheduling scheduling(String s, String source) throws MachineFileException {
         return switch (s.trim().toLowerCase(Locale.ROOT)) {

@@ -28,9 +28,12 @@ import java.util.TreeMap;
  * @param costs synchronization or communication cost → cycles ({@code cost.NAME} keys without the prefix)
  * @param caches data cache level → bytes ({@code cache.NAME.bytes} keys: {@code l1}, {@code l2}, …): an
  *     array walk is priced by the smallest level that holds its data set ({@code cycles.bc.walk.*})
+ * @param wakeIdle a wake-up onto another processor against that processor's idle time ({@code wake.remote.idle.*},
+ *     {@code calibrate --cross-core}); {@link WakeTable#NONE}: not measured, the cross-core group's constants apply
  */
 public record MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
-        double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches) {
+        double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches,
+        WakeTable wakeIdle) {
 
     /** The level name of a footprint no cache of the machine holds. */
     public static final String OUT_OF_CACHE = "out";
@@ -39,6 +42,12 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     public MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
             double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs) {
         this(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, Map.of());
+    }
+
+    /** A machine without a wake-up table (a wake-up onto another processor costs the cross-core group's constants). */
+    public MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
+            double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches) {
+        this(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, WakeTable.NONE);
     }
 
     /** The instruction class every unnamed class costs as. */
@@ -75,6 +84,7 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
             throw new IllegalArgumentException("memory contention must be a number ≥ 0, not " + memoryContention);
         }
         if (scheduling == null) throw new IllegalArgumentException("scheduling is missing");
+        if (wakeIdle == null) wakeIdle = WakeTable.NONE;
         cycles = frozen(cycles, "cycles");
         costs = frozen(costs, "cost");
         caches = frozen(caches, "cache");
@@ -117,19 +127,24 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
 
     /** The same machine with another processor count (a {@code --procs} sweep). */
     public MachineModel withProcessors(int n) {
-        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches);
+        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, wakeIdle);
     }
 
     /** The same machine with {@code more} costs set (replacing those of the same name): a calibrated group added to a file. */
     public MachineModel withCosts(Map<String, Long> more) {
         TreeMap<String, Long> all = new TreeMap<>(costs);
         all.putAll(more);
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches, wakeIdle);
     }
 
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches, wakeIdle);
+    }
+
+    /** The same machine with another wake-up table (a calibrated one added to a file). */
+    public MachineModel withWakeIdle(WakeTable t) {
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, t);
     }
 
     private static Map<String, Long> frozen(Map<String, Long> m, String prefix) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import dev.wholetrace.simulate.machine.MachineModel;
+import dev.wholetrace.simulate.machine.WakeTable;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +42,20 @@ class BarrierCheckTest {
         // without the group two processors halve the work
         double[] free = BarrierCheck.predict(machine(0, 0), 4, 2, 25_000);
         assertThat(free[0]).isLessThan(fourOne[0] * 0.6);
+    }
+
+    @Test
+    void theCheckPredictsWithTheFilesWakeUpTable() {
+        // two parties with equal shares: each wake-up finds the other processor idle for as long as the
+        // previous wake-up's latency (the woken party arrives that much later), here 2 µs, so a table whose
+        // row under 3.5 µs costs 1 µs gives about 1 µs of processor time an episode where the group's
+        // constants give 20 µs (with a latency above 3.5 µs every wake-up would take the dear row)
+        WakeTable table = new WakeTable(new long[] {0, 3_500}, new long[] {1_000, 20_000}, new long[] {2_000, 28_000});
+        double[] group = BarrierCheck.predict(machine(20_000, 8_000), 2, 2, 25_000);
+        double[] stepped = BarrierCheck.predict(machine(20_000, 8_000).withWakeIdle(table), 2, 2, 25_000);
+        assertThat(group[1]).isCloseTo(25_000 + 1_000 + 20_000, offset(200.0));
+        assertThat(stepped[1]).isCloseTo(25_000 + 1_000 + 1_000, offset(200.0));
+        assertThat(stepped[0]).isCloseTo(12_500 + 1_000 + 2_000, offset(200.0));
     }
 
     @Test

@@ -64,4 +64,33 @@ class MachineFileTest {
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=1\nclock.hz=1\ncost.lock=-3\n")).hasMessageContaining("≥ 0");
         assertThatThrownBy(() -> parse("machine.format=1\nprocessors=1\nclock.hz=1\nscheduling=lottery\n")).hasMessageContaining("fifo, round-robin or random");
     }
+
+    @Test
+    void theWakeTableRoundTripsAndIsAStep() throws Exception {
+        WakeTable t = new WakeTable(new long[] {0, 400_000, 5_000_000}, new long[] {116_000, 1_067_000, 1_414_000}, new long[] {1_200_000, 2_550_000, 3_950_000});
+        MachineModel m = new MachineModel("box", 2, 1e11, MachineModel.Scheduling.FIFO, 5000, 0, 1, Map.of("default", 1L), Map.of(), Map.of(), t);
+        StringWriter w = new StringWriter();
+        MachineFile.write(m, w);
+        assertThat(w.toString()).contains("wake.remote.idle.400000.cost=1067000").contains("wake.remote.idle.400000.latency=2550000");
+        MachineModel back = parse(w.toString());
+        assertThat(back).isEqualTo(m);
+        assertThat(back.wakeIdle().costAt(399_999)).isEqualTo(116_000);
+        assertThat(back.wakeIdle().costAt(400_000)).isEqualTo(1_067_000);
+        assertThat(back.wakeIdle().latencyAt(1e9)).isEqualTo(3_950_000);
+        assertThat(back.wakeIdle().dearest()).isEqualTo(3_950_000);
+        assertThat(back.withProcessors(1).withSeed(3).wakeIdle()).isEqualTo(t);
+        assertThat(parse("machine.format=2\nprocessors=1\nclock.hz=1\n").wakeIdle().isEmpty()).isTrue(); // older files: none
+    }
+
+    @Test
+    void aWakeTableNeedsVersion3AndWholeRows() {
+        assertThatThrownBy(() -> parse("machine.format=2\nprocessors=1\nclock.hz=1\nwake.remote.idle.0.cost=5\nwake.remote.idle.0.latency=9\n"))
+                .hasMessageContaining("unknown key wake.remote.idle.0");
+        assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.0.cost=5\n"))
+                .hasMessageContaining("wake.remote.idle.0.latency is missing");
+        assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.soon.cost=5\nwake.remote.idle.soon.latency=5\n"))
+                .hasMessageContaining("whole number of cycles");
+        assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.0.cost=-5\nwake.remote.idle.0.latency=5\n"))
+                .hasMessageContaining("≥ 0");
+    }
 }
