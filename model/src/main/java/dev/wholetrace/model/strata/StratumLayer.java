@@ -87,24 +87,19 @@ public final class StratumLayer implements RunSink {
     /** Appends {@code pair} to a stratum shorter than {@link #SCANNED}; one that reaches it goes into the set, which holds its elements from then on. */
     private void appendShort(long pair) {
         cutter.append(pair);
-        if (cutter.length() == SCANNED) {
-            for (int k = 0; k < SCANNED; k++) {
-                long e = cutter.builtElement(k);
-                int j = slot(e);
-                stamps[j] = serial;
-                keys[j] = e;
-            }
-        }
+        if (cutter.length() == SCANNED) for (int k = 0; k < SCANNED; k++) enter(cutter.builtElement(k));
     }
 
     /** The stratum so far, the previous one's prefix that the set was spared, goes into the set. */
     private void enterMatchedPrefix() {
-        for (int k = 0, n = cutter.length(); k < n; k++) {
-            long e = cutter.matchedElement(k);
-            int j = slot(e);
-            stamps[j] = serial;
-            keys[j] = e;
-        }
+        for (int k = 0, n = cutter.length(); k < n; k++) enter(cutter.matchedElement(k));
+    }
+
+    /** {@code pair}, an element of this stratum, goes into the set. */
+    private void enter(long pair) {
+        int j = slot(pair);
+        stamps[j] = serial;
+        keys[j] = pair;
     }
 
     /** The slot of {@code pair} in this stratum's set: where it is, or the empty slot where it goes. */
