@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.EdgeCounts;
 import dev.wholetrace.model.grammar.Grammar;
@@ -69,19 +70,36 @@ final class StrataEncoder extends StreamEncoder {
 
     @Override
     void consume(long[] buf, int length) {
+        consume(buf, length, null);
+    }
+
+    /**
+     * {@link #consume(long[], int)}, also adding each sync operation to {@code syncColumn} (unless
+     * null) and counting the events, as the control encoder does: the thread's compressor then
+     * walks the buffer once, not twice (the second walk was a STRATA-only cost, 22 of 209 JFR
+     * samples of Water's compressor threads, docs/results/strata.md, session 38). Returns the
+     * buffer's events.
+     */
+    int consume(long[] buf, int length, ThreadSyncColumn syncColumn) {
         PathBuilder p = pathBuilder;
-        for (int i = 0; i < length; ) {
+        int events = 0;
+        for (int i = 0; i < length; events++) {
             long head = buf[i];
             if (BufferLayout.isBlock(head)) { // most events: one predictable branch, no switch, no length lookup
                 p.add(blockSymbols.of(BufferLayout.id(head)));
                 i++;
                 continue;
             }
-            i += BufferLayout.longs(head);
-            if (BufferLayout.tag(head) == BufferLayout.SYNC) p.add(symbols.idOf(SymbolTag.SYNC, BufferLayout.syncValue(head)));
+            if (BufferLayout.tag(head) == BufferLayout.SYNC) {
+                long value = BufferLayout.syncValue(head);
+                p.add(symbols.idOf(SymbolTag.SYNC, value));
+                if (syncColumn != null) syncColumn.add(buf[i + 2], value, buf[i + 1], buf[i + 3]);
+            }
             // loads and stores are not part of the control string in this mode
+            i += BufferLayout.longs(head);
         }
         if (port != null) port.flush();
+        return events;
     }
 
     /** What the chunk holds: the paths' elements and layer 0's symbols (on a stage: as of its last batch). */

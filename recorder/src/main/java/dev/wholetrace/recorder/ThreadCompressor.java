@@ -73,12 +73,14 @@ final class ThreadCompressor {
 
     /**
      * Feeds the events of one buffer; returns how many there were. The control encoder, when
-     * the mode keeps one, collects the sync operations and counts the events in its own walk.
+     * the mode keeps one, or else the strata encoder, collects the sync operations and counts the
+     * events in its own walk.
      */
     int consume(long[] buf, int length) {
         int counted = -1;
         for (StreamEncoder e : encoders) {
             if (counted < 0 && e instanceof ControlEncoder control) counted = control.consume(buf, length, sync);
+            else if (counted < 0 && e instanceof StrataEncoder strata) counted = strata.consume(buf, length, sync);
             else e.consume(buf, length);
         }
         int n = counted >= 0 ? counted : walk(buf, length);

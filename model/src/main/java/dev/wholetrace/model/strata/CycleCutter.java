@@ -91,6 +91,17 @@ final class CycleCutter {
         return prev[k];
     }
 
+    /** While not {@link #matching}: whether {@code value} is one of the cycle so far (a scan: for short cycles). */
+    boolean builtContains(long value) {
+        for (int k = 0; k < curLen; k++) if (cur[k] == value) return true;
+        return false;
+    }
+
+    /** While not {@link #matching}: element {@code k} of the cycle so far. */
+    long builtElement(int k) {
+        return cur[k];
+    }
+
     boolean full() {
         return curLen == maxLength;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -20,6 +21,20 @@ class StratumLayerReferenceTest {
 
     @Property(tries = 1000)
     void sameRunsAsThePlainAlgorithm(@ForAll("pairs") int[] codes, @ForAll @IntRange(min = 1, max = 9) int maxLength) {
+        checkAgainstReference(codes, maxLength);
+    }
+
+    /**
+     * Strata up to 48 pairs long out of 48 distinct pairs: short strata are scanned and long ones
+     * use the set ({@link StratumLayer#SCANNED}), so this crosses from one to the other, from
+     * either state of the cutter (building a stratum, or repeating the previous one).
+     */
+    @Property(tries = 1000)
+    void sameRunsAcrossTheScanAndTheSet(@ForAll("widePairs") int[] codes, @ForAll @IntRange(min = 1, max = 60) int maxLength) {
+        checkAgainstReference(codes, maxLength);
+    }
+
+    private static void checkAgainstReference(int[] codes, int maxLength) {
         SequenceTable table = new SequenceTable();
         List<String> runs = new ArrayList<>();
         StratumLayer layer = new StratumLayer(table, new RunSink() {
@@ -46,16 +61,32 @@ class StratumLayerReferenceTest {
 
     @Provide
     Arbitrary<int[]> pairs() {
+        return pairsOf(12, 6);
+    }
+
+    @Provide
+    Arbitrary<int[]> widePairs() {
+        // and all 48 pairs in some order, repeated and cut short: strata longer than the scan's
+        return Arbitraries.oneOf(pairsOf(48, 30), Arbitraries.shuffle(IntStream.range(0, 48).boxed().toList())
+                .flatMap(order -> Arbitraries.integers().between(1, 150).map(length -> {
+                    int[] out = new int[length];
+                    for (int k = 0; k < length; k++) out[k] = order.get(k % 48);
+                    return out;
+                })));
+    }
+
+    /** Codes of {@code distinct} pairs: at random, or a stratum of up to {@code body} codes repeated with occasional breaks. */
+    private static Arbitrary<int[]> pairsOf(int distinct, int body) {
         return Arbitraries.oneOf(
-                Arbitraries.integers().between(0, 11).array(int[].class).ofMaxSize(200),
+                Arbitraries.integers().between(0, distinct - 1).array(int[].class).ofMaxSize(200),
                 // a stratum repeated with occasional breaks: long repetitions, prefixes, other pairs
-                Arbitraries.integers().between(0, 11).array(int[].class).ofMinSize(1).ofMaxSize(6)
-                        .flatMap(body -> Arbitraries.integers().between(0, 15).list().ofMaxSize(40).map(breaks -> {
+                Arbitraries.integers().between(0, distinct - 1).array(int[].class).ofMinSize(1).ofMaxSize(body)
+                        .flatMap(b -> Arbitraries.integers().between(0, distinct + 3).list().ofMaxSize(40).map(breaks -> {
                             List<Integer> out = new ArrayList<>();
                             for (int d : breaks) {
-                                for (int x : body) out.add(x);
-                                if (d >= 12) out.add(d - 12);
-                                if (d == 11) out.remove(out.size() - 1);
+                                for (int x : b) out.add(x);
+                                if (d >= distinct) out.add(d - distinct);
+                                if (d == distinct - 1) out.remove(out.size() - 1);
                             }
                             return out.stream().mapToInt(Integer::intValue).toArray();
                         })));
