@@ -465,11 +465,11 @@ final class EwppBenchCommand implements Callable<Integer> {
                         int k = checks.next();
                         long tag = CheckSymbols.tag(ca.first(k)); // the eCF's signature: its load is the one before it
                         if (tag == CheckSymbols.OK) break;
-                        int sc = eSymbols.idOf(100 + tag, ca.second(k));
+                        int sc = eSymbols.idOf(100 + tag | CheckSymbols.extra(ca.first(k)) << 8, ca.second(k)); // a CROSS_AT's writer too
                         eSeq.append(sc);
                         eEnh.append(sc);
                         s[2] += 4;
-                        if (tag != CheckSymbols.SEARCH && tag != CheckSymbols.B0 && tag != CheckSymbols.B1 && tag != CheckSymbols.NEW) break;
+                        if (tag != CheckSymbols.SEARCH && tag != CheckSymbols.B0 && tag != CheckSymbols.B1 && tag != CheckSymbols.NEW && tag != CheckSymbols.CROSS_AT) break;
                     } while (true);
                 }
             }
@@ -513,7 +513,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                     long first = ca.first(c);
                     long value = ca.second(c);
                     asStored.append(storedSymbols.idOf(first, value));
-                    if (CheckSymbols.tag(first) == CheckSymbols.CROSS) {
+                    if (CheckSymbols.tag(first) == CheckSymbols.CROSS || CheckSymbols.tag(first) == CheckSymbols.XSTORE) { // a store number (XSTORE: a CROSS_AT's instance)
                         int w = CheckSymbols.crossThread(value);
                         long k = CheckSymbols.crossStore(value);
                         Long before = last.put(w, k);

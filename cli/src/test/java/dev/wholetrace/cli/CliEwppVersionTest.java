@@ -18,9 +18,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * eWPPs of older format versions stay readable: version 7 (check-stream symbols written raw, before
- * {@code CheckSymbolPairs}' differences) and version 8 (differences; a signature's head names the
+ * {@code CheckSymbolPairs}' differences), version 8 (differences; a signature's head names the
  * store but not its load, so {@code deps} pairs loads with heads by a walk instead of counting on
- * the check grammar). Per version two small recordings made by that version's build (session 33's
+ * the check grammar) and version 10 (heads name their load; another thread's store is a CROSS
+ * record naming the store instance only, counted by the walk to its heads where its origin changes
+ * within a chunk; from version 11 a CROSS_AT head names the store instruction and both segments).
+ * Version 10's files were made by session 37's build (main at the start of session 38) as the
+ * others below, its {@code --to} query on load 1667 (a cross-thread load of that build's ids). Per version two small recordings made by that version's build (session 33's
  * and session 34's; src/test/resources/ewpp: {@code workload sor --threads 2 --size 16 --steps 2
  * --mode ewpp --filter-from} a CDR run, with the search signature, and with distances and {@code
  * --ewpp-caps 4:8}: CROSS, BACK, EVICTED and NONE symbols), and what that build's {@code deps
@@ -36,7 +40,9 @@ class CliEwppVersionTest {
     @CsvSource({"7, v7-sor-ewpp, v7-sor-ewpp, ''", "7, v7-sor-ewpp, v7-sor-ewpp-expand, --expand", "7, v7-sor-distance, v7-sor-distance, ''",
             "7, v7-sor-ewpp, v7-sor-ewpp-to-1663, --to 1663 --instances 400", "7, v7-sor-distance, v7-sor-distance-to-1663, --to 1663 --instances 400",
             "8, v8-sor-ewpp, v8-sor-ewpp, ''", "8, v8-sor-ewpp, v8-sor-ewpp-expand, --expand", "8, v8-sor-distance, v8-sor-distance, ''",
-            "8, v8-sor-ewpp, v8-sor-ewpp-to-1663, --to 1663 --instances 400", "8, v8-sor-distance, v8-sor-distance-to-1663, --to 1663 --instances 400"})
+            "8, v8-sor-ewpp, v8-sor-ewpp-to-1663, --to 1663 --instances 400", "8, v8-sor-distance, v8-sor-distance-to-1663, --to 1663 --instances 400",
+            "10, v10-sor-ewpp, v10-sor-ewpp, ''", "10, v10-sor-ewpp, v10-sor-ewpp-expand, --expand", "10, v10-sor-distance, v10-sor-distance, ''",
+            "10, v10-sor-ewpp, v10-sor-ewpp-to-1667, --to 1667 --instances 400", "10, v10-sor-distance, v10-sor-distance-to-1667, --to 1667 --instances 400"})
     void olderVersionReadsAsItsBuildRecoveredIt(int version, String trace, String expected, String options) throws Exception {
         Path f = dir.resolve(trace + ".wtrace");
         try (InputStream in = resource(trace + ".wtrace")) {
@@ -53,7 +59,8 @@ class CliEwppVersionTest {
      */
     @ParameterizedTest
     @CsvSource({"v8-sor-ewpp, v8-sor-ewpp, ''", "v8-sor-distance, v8-sor-distance, ''", "v8-sor-ewpp, v8-sor-ewpp-expand, --expand",
-            "v8-sor-ewpp, v8-sor-ewpp-to-1663, --to 1663 --instances 400", "v7-sor-ewpp, v7-sor-ewpp, ''"})
+            "v8-sor-ewpp, v8-sor-ewpp-to-1663, --to 1663 --instances 400", "v7-sor-ewpp, v7-sor-ewpp, ''",
+            "v10-sor-ewpp, v10-sor-ewpp, ''", "v10-sor-distance, v10-sor-distance-to-1667, --to 1667 --instances 400"})
     void rewrittenOlderVersionWithBareHeadsRecoversTheSame(String trace, String expected, String options) throws Exception {
         Path f = dir.resolve(trace + ".wtrace");
         try (InputStream in = resource(trace + ".wtrace")) {

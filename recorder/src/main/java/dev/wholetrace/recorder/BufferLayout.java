@@ -8,7 +8,7 @@ import dev.wholetrace.format.wtrace.SymbolTag;
  * <pre>
  *   block      [id &lt;&lt; 8 | BLOCK]
  *   load/store [instruction &lt;&lt; 8 | LOAD|STORE] [address]
- *   xload      [instruction &lt;&lt; 8 | XLOAD] [address] [writer]   (mode EWPP: another thread wrote it last)
+ *   xload      [instruction &lt;&lt; 8 | XLOAD] [address] [writer] [source]   (mode EWPP: another thread wrote it last)
  *   sync       [site &lt;&lt; 16 | kind &lt;&lt; 8 | SYNC] [object] [ticket] [aux]
  * </pre>
  */
@@ -17,7 +17,7 @@ final class BufferLayout {
     static final int LOAD = 2;
     static final int STORE = 3;
     static final int SYNC = 4;
-    /** Mode EWPP: a load whose last writer was another thread, [instruction &lt;&lt; 8 | XLOAD] [address] [writer]. */
+    /** Mode EWPP: a load whose last writer was another thread, [instruction &lt;&lt; 8 | XLOAD] [address] [writer] [source] (LastWriters.cross and .source). */
     static final int XLOAD = 5;
     /** The most longs one event takes: a buffer with less room left is handed over first. */
     static final int MAX_EVENT_LONGS = 4;
@@ -38,8 +38,7 @@ final class BufferLayout {
         return switch (tag(head)) {
             case BLOCK -> 1;
             case LOAD, STORE -> 2;
-            case XLOAD -> 3;
-            case SYNC -> 4;
+            case XLOAD, SYNC -> 4;
             default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF));
         };
     }

@@ -16,6 +16,8 @@ final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
     private final CheckRoutine checks;
     /** The position of the next event in the thread's trace (TS of the paper). */
     private long position;
+    /** The thread's sync operations so far: the segment of the next load (named by a CROSS_AT check). */
+    private long segment;
 
     EwppEncoder(DependenceFilter filter, boolean distance, EwppCaps caps, GrammarAlgorithm grammars) {
         super(StreamKinds.CHECKS, grammars);
@@ -28,8 +30,9 @@ final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
             long head = buf[i];
             switch (BufferLayout.tag(head)) {
                 case BufferLayout.STORE -> checks.store((int) BufferLayout.id(head), buf[i + 1], position);
-                case BufferLayout.LOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, 0, this);
-                case BufferLayout.XLOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, buf[i + 2], this);
+                case BufferLayout.LOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, this);
+                case BufferLayout.XLOAD -> checks.crossLoad((int) BufferLayout.id(head), buf[i + 2], buf[i + 3], segment, this);
+                case BufferLayout.SYNC -> segment++;
                 default -> { }
             }
             position++;

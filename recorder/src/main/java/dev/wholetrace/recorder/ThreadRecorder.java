@@ -62,6 +62,10 @@ public class ThreadRecorder {
     private final LastWriters writers;
     /** Mode EWPP: this thread's stores so far (a store's number names it in another thread's check). */
     private long stores;
+    /** This thread's sync operations recorded so far: the segment of its next event (a store's, kept with the last writers). */
+    private long syncs;
+    /** Mode EWPP: where {@link LastWriters#otherWriter} leaves the writer's store source (thread-confined, no allocation per load). */
+    private final long[] source = new long[1];
     private Batch batch;
     private long[] buf;
     /**
@@ -192,24 +196,25 @@ public class ThreadRecorder {
             p = handOver();
             b = buf;
         }
-        long writer = writers == null ? 0 : lastWriter(tag, address);
+        long writer = writers == null ? 0 : lastWriter(tag, instruction, address);
         b[p] = (long) instruction << 8 | (writer == 0 ? tag : XLOAD);
         b[p + 1] = address;
         if (writer == 0) {
             publish(p + 2);
         } else {
             b[p + 2] = writer;
-            publish(p + 3);
+            b[p + 3] = source[0];
+            publish(p + 4);
         }
     }
 
-    /** Mode EWPP: notes a store as the address's last writer; for a load, the other thread that wrote it last, or 0. */
-    private long lastWriter(int tag, long address) {
+    /** Mode EWPP: notes a store as the address's last writer; for a load, the other thread that wrote it last (its source in {@link #source}), or 0. */
+    private long lastWriter(int tag, int instruction, long address) {
         if (tag == STORE) {
-            writers.stored(address, index, ++stores);
+            writers.stored(address, index, ++stores, instruction, syncs);
             return 0;
         }
-        return writers.otherWriter(address, index);
+        return writers.otherWriter(address, index, source);
     }
 
     /** A sync operation of any kind; the specific methods below are shorthands. */
@@ -225,6 +230,7 @@ public class ThreadRecorder {
         b[p + 1] = object;
         b[p + 2] = recorder.nextTicket();
         b[p + 3] = aux;
+        syncs++;
         publish(p + 4);
     }
 

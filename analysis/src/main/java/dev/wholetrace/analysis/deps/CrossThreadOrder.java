@@ -1,6 +1,8 @@
 package dev.wholetrace.analysis.deps;
 
 import dev.wholetrace.analysis.hb.HappensBefore;
+import dev.wholetrace.model.ewpp.CheckSymbols;
+import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
 
@@ -14,6 +16,8 @@ final class CrossThreadOrder {
     private final TraceView trace;
     private final long[][] syncPositions;
     private HappensBefore hb;
+    /** {@link #ofHead}'s bounds + 1 by (reader · threads + writer) &lt;&lt; 20 | writer segment: many heads share a writer segment (a CROSS_AT's is below 2^20). */
+    private final LongLongMap headBounds = new LongLongMap();
 
     CrossThreadOrder(TraceView trace) {
         this.trace = trace;
@@ -52,6 +56,26 @@ final class CrossThreadOrder {
      */
     long firstOrdered(int writer, long writerSegment, int t) {
         return hb().firstKnowing(t, writer, writerSegment);
+    }
+
+    /**
+     * The origin of a {@link CheckSymbols#CROSS_AT} head (first half, value) of thread {@code t}'s
+     * check stream (format 11): the writer, its segment and the load's segment are in the symbol,
+     * so the origin is a function of it: one {@link #firstOrdered} per distinct symbol, no position.
+     */
+    Origin ofHead(int t, long first, long value) {
+        long w = CheckSymbols.extra(first);
+        if (w >= trace.threadCount() || w == t) throw new IllegalStateException("thread " + t + " read a store of thread " + w + ", which the trace does not hold as another thread");
+        long ws = CheckSymbols.writerSegment(value);
+        long from;
+        if (trace.threadCount() > 1 << 21) { // the key would not fit
+            from = firstOrdered((int) w, ws, t);
+        } else {
+            long key = ((long) t * trace.threadCount() + w) << 20 | ws;
+            from = headBounds.get(key) - 1;
+            if (from < 0) headBounds.put(key, 1 + (from = firstOrdered((int) w, ws, t)));
+        }
+        return from <= CheckSymbols.readerSegment(value) ? Origin.CROSS_THREAD : Origin.RACY;
     }
 
     private HappensBefore hb() {

@@ -15,7 +15,11 @@ import dev.wholetrace.reader.TraceView;
  * <p><b>On the grammar</b> (format 9: each head names its load, CheckSymbols.named): a head is an
  * edge's both ends, so the edges are the check grammar's terminal counts (each rule's occurrences
  * in the derivation times its terminals: O(grammar size), no expansion, the control WPP not
- * walked: only its per-chunk load summary is built), as are the statistics (steps, NEW). Another thread's store (CROSS) also needs the load's
+ * walked: only its per-chunk load summary is built), as are the statistics (steps, NEW). From
+ * format 11 another thread's store is signed CROSS_AT, which names the writer, its store
+ * instruction and both segments: its origin is a function of the symbol
+ * ({@link CrossThreadOrder#ofHead}), so it counts like LAST. A CROSS record (any trace before
+ * format 11, or a field too wide for CROSS_AT's bits) also needs the load's
  * segment (its thread's sync operations before it decide cross-thread vs racy): a CROSS symbol
  * whose store is ordered before the chunk's first segment, or not even before its last, has one
  * origin for all its loads and counts once; only for the others is the check grammar walked to
@@ -33,6 +37,13 @@ import dev.wholetrace.reader.TraceView;
 final class EwppCounts {
     private final EwppIndex index;
     private final boolean walk;
+    /**
+     * Another thread's store edges, summed before they reach the edge table: (store instruction
+     * &lt;&lt; 33 | load &lt;&lt; 2 | origin) → instances. A program with many lock segments has a
+     * CROSS_AT head per (store, load, writer segment, reader segment) (mp3d: 28 K of them), each a
+     * map entry here instead of a tree insertion.
+     */
+    private LongLongMap crossEdges;
 
     EwppCounts(EwppIndex index) {
         this(index, false);
@@ -50,6 +61,7 @@ final class EwppCounts {
         long[] n = new long[10];
         LongList crosses = new LongList();
         LongList counted = new LongList();
+        crossEdges = new LongLongMap();
         for (int t = 0; t < trace.threadCount(); t++) {
             for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
                 if (!walk && namesLoads(ci.alphabet())) onGrammar(ci, counts, counted, n);
@@ -57,7 +69,10 @@ final class EwppCounts {
             }
         }
         EwppQuery.resolveCrosses(index, crosses, false, counts);
-        resolveCounted(counted, counts);
+        resolveCounted(counted);
+        Origin[] origins = Origin.values();
+        for (long key : crossEdges.keys()) counts.add((int) (key >>> 33), (int) (key >>> 2 & 0x7FFF_FFFFL), origins[(int) (key & 3)], crossEdges.get(key));
+        crossEdges = null;
         n[8] = -1;
         return EwppRecovery.Stats.of(n);
     }
@@ -79,8 +94,9 @@ final class EwppCounts {
             case CheckSymbols.LAST -> n[2] += k;
             case CheckSymbols.SEARCH, CheckSymbols.BACK -> n[3] += k;
             case CheckSymbols.EVICTED -> n[9] += k;
-            case CheckSymbols.CROSS -> n[5] += k;
+            case CheckSymbols.CROSS, CheckSymbols.CROSS_AT -> n[5] += k;
             case CheckSymbols.NEW -> n[4] += k;
+            case CheckSymbols.XSTORE -> { } // the instance of a CROSS_AT: not needed for counts
             case CheckSymbols.B0, CheckSymbols.B1, CheckSymbols.END -> n[7] += k;
             default -> throw new IllegalStateException("check symbol tag " + tag + " unknown");
         }
@@ -189,7 +205,7 @@ final class EwppCounts {
      * distinct and ascending ({@link ReadStores}), their instructions by one shared descent of its
      * control WPP; a record's instruction is then found by the index of its store among them.
      */
-    private void resolveCounted(LongList counted, DependenceCounts counts) {
+    private void resolveCounted(LongList counted) {
         int threads = index.trace().threadCount();
         LongList[] read = new LongList[threads];
         for (int i = 0; i < counted.size(); i += RECORD) {
@@ -208,16 +224,18 @@ final class EwppCounts {
             distinct[w] = ReadStores.of(read[w], index.all(w).total());
             instructions[w] = index.all(w).instructionsOf(distinct[w].ascending());
         }
-        Origin[] origins = Origin.values();
-        LongLongMap edges = new LongLongMap(); // (store instruction << 33 | load << 2 | origin) -> instances
         for (int i = 0; i < counted.size(); i += RECORD) {
             long sig = counted.get(i + 1);
             int w = CheckSymbols.crossThread(sig);
             int m = distinct[w].indexOf(CheckSymbols.crossStore(sig) - 1);
-            long key = (long) instructions[w][m] << 33 | counted.get(i) << 2 | counted.get(i + 3);
-            edges.put(key, edges.get(key) + counted.get(i + 2));
+            crossEdge(instructions[w][m], (int) counted.get(i), (int) counted.get(i + 3), counted.get(i + 2));
         }
-        for (long key : edges.keys()) counts.add((int) (key >>> 33), (int) (key >>> 2 & 0x7FFF_FFFFL), origins[(int) (key & 3)], edges.get(key));
+    }
+
+    /** Adds {@code instances} dependences of edge (store, load, origin ordinal) to {@link #crossEdges}. */
+    private void crossEdge(int store, int load, int origin, long instances) {
+        long key = (long) store << 33 | (long) load << 2 | origin;
+        crossEdges.put(key, crossEdges.get(key) + instances);
     }
 
     private void byWalk(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList crosses, long[] n) {
@@ -264,6 +282,7 @@ final class EwppCounts {
             case CheckSymbols.NONE -> counts.add(-1, u, Origin.NO_WRITER, instances);
             case CheckSymbols.LAST, CheckSymbols.SEARCH, CheckSymbols.BACK -> counts.add((int) v, u, Origin.SAME_THREAD, instances);
             case CheckSymbols.EVICTED -> counts.add(index.instruction(ci.thread, v), u, Origin.SAME_THREAD, instances);
+            case CheckSymbols.CROSS_AT -> crossEdge(CheckSymbols.sourceStore(v), u, index.order().ofHead(ci.thread, alphabet.first(c), v).ordinal(), instances);
             default -> throw new IllegalStateException("check symbol tag " + alphabet.first(c) + " cannot start a load's signature");
         }
     }

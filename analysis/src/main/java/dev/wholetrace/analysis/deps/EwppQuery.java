@@ -105,6 +105,7 @@ public final class EwppQuery {
         return switch (tag) {
             case CheckSymbols.LAST, CheckSymbols.SEARCH -> (int) value == store;
             case CheckSymbols.BACK -> (int) value == store;
+            case CheckSymbols.CROSS_AT -> CheckSymbols.sourceStore(value) == store;
             case CheckSymbols.EVICTED -> index.instruction(t, value) == store;
             case CheckSymbols.CROSS -> {
                 int w = CheckSymbols.crossThread(value);
@@ -237,7 +238,7 @@ public final class EwppQuery {
         n[0]++;
         int c = signatures.next();
         int tag = CheckSymbols.tag(alphabet.first(c));
-        while (tag == CheckSymbols.B0 || tag == CheckSymbols.B1 || tag == CheckSymbols.END) { // the tail of the group before
+        while (tag == CheckSymbols.B0 || tag == CheckSymbols.B1 || tag == CheckSymbols.END || tag == CheckSymbols.XSTORE) { // the tail of the group before
             c = signatures.next();
             tag = CheckSymbols.tag(alphabet.first(c));
         }
@@ -301,6 +302,20 @@ public final class EwppQuery {
                 crosses.add(p);
                 crosses.add(u);
                 crosses.add(alphabet.second(c));
+            }
+            case CheckSymbols.CROSS_AT -> { // the head names the store instruction and the origin; the instance follows
+                n[5]++;
+                long v = alphabet.second(c);
+                if (!positions) {
+                    sink.dependence(t, p, u, (int) CheckSymbols.extra(alphabet.first(c)), -1, CheckSymbols.sourceStore(v), stores.order().ofHead(t, alphabet.first(c), v));
+                    return;
+                }
+                int x = signatures.next();
+                if (CheckSymbols.tag(alphabet.first(x)) != CheckSymbols.XSTORE) throw new IllegalStateException("a CROSS_AT check at " + p + " without its instance");
+                crosses.add(t);
+                crosses.add(p);
+                crosses.add(u);
+                crosses.add(alphabet.second(x));
             }
             default -> throw new IllegalStateException("check symbol tag " + tag + " cannot start a load's signature (position " + p + ")");
         }

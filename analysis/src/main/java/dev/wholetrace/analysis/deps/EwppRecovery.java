@@ -77,6 +77,13 @@ public final class EwppRecovery {
                 throw new IllegalStateException("thread " + t + " read store " + (k + 1) + " of thread " + w + ", which the trace does not hold");
             }
             long wp = storePositions[w].get(k);
+            long head = c[4];
+            if (head >= 0 && (CheckSymbols.sourceStore(head) != storeInsns[w].get(k) || CheckSymbols.writerSegment(head) != order.segment(w, wp)
+                    || CheckSymbols.readerSegment(head) != order.segment(t, c[1]))) {
+                throw new IllegalStateException("the CROSS_AT check at " + c[1] + " of thread " + t + " names store " + CheckSymbols.sourceStore(head) + " in segments "
+                        + CheckSymbols.writerSegment(head) + "/" + CheckSymbols.readerSegment(head) + ", its instance is store " + storeInsns[w].get(k) + " in "
+                        + order.segment(w, wp) + "/" + order.segment(t, c[1]));
+            }
             sink.dependence(t, c[1], (int) c[2], w, wp, (int) storeInsns[w].get(k), order.of(w, wp, t, c[1]));
         }
         return Stats.of(n);
@@ -178,7 +185,13 @@ public final class EwppRecovery {
             }
             case CheckSymbols.CROSS -> {
                 n[5]++;
-                crosses.add(new long[] {t, position, u, alphabet.second(c)});
+                crosses.add(new long[] {t, position, u, alphabet.second(c), -1});
+            }
+            case CheckSymbols.CROSS_AT -> { // resolved as a CROSS record by its instance, the head's fields checked against it
+                n[5]++;
+                int x = signatures.next();
+                if (CheckSymbols.tag(alphabet.first(x)) != CheckSymbols.XSTORE) throw new IllegalStateException("a CROSS_AT check at " + position + " without its instance");
+                crosses.add(new long[] {t, position, u, alphabet.second(x), alphabet.second(c)});
             }
             default -> throw new IllegalStateException("check symbol tag " + tag + " cannot start a load's signature (position " + position + ")");
         }

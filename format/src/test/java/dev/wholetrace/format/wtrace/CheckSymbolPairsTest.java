@@ -20,6 +20,42 @@ import org.junit.jupiter.api.Test;
 class CheckSymbolPairsTest {
     private static final int V8 = TraceFormat.CHECK_DELTAS_SINCE;
     private static final int NAMED = TraceFormat.CHECK_LOADS_SINCE;
+    private static final int EXTRA = TraceFormat.CHECK_EXTRA_SINCE;
+
+    @Test
+    void crossHeadsWithTheirWriterReadBackExactly() throws Exception {
+        Random rnd = new Random(13);
+        for (int trial = 0; trial < 200; trial++) {
+            long[] pairs = new long[2 * rnd.nextInt(50)];
+            for (int i = 0; i < pairs.length; i += 2) {
+                int writer = rnd.nextBoolean() ? rnd.nextInt(8) : rnd.nextInt((int) CheckSymbols.MAX_EXTRA + 1);
+                int load = rnd.nextBoolean() ? rnd.nextInt(5000) : rnd.nextInt(Integer.MAX_VALUE);
+                boolean cross = rnd.nextBoolean();
+                pairs[i] = cross ? CheckSymbols.crossAt(load, writer) : CheckSymbols.named(CheckSymbols.LAST, load);
+                pairs[i + 1] = cross ? CheckSymbols.crossSource(rnd.nextInt(1 << 24), rnd.nextInt(1 << 20), rnd.nextInt(1 << 20)) : rnd.nextInt(1 << 20);
+            }
+            long[] back = roundTrip(pairs, EXTRA);
+            assertThat(back).as("trial %d", trial).isEqualTo(pairs);
+            for (int i = 0; i < back.length; i += 2) {
+                if (CheckSymbols.tag(back[i]) != CheckSymbols.CROSS_AT) continue;
+                assertThat(CheckSymbols.load(back[i])).isEqualTo(CheckSymbols.load(pairs[i])).isNotNegative();
+                assertThat(CheckSymbols.extra(back[i])).isEqualTo(CheckSymbols.extra(pairs[i]));
+            }
+        }
+        long head = CheckSymbols.crossAt(Integer.MAX_VALUE, (int) CheckSymbols.MAX_EXTRA);
+        assertThat(CheckSymbols.load(head)).isEqualTo(Integer.MAX_VALUE);
+        assertThat(CheckSymbols.extra(head)).isEqualTo(CheckSymbols.MAX_EXTRA);
+        long v = CheckSymbols.crossSource((1 << 24) - 1, (1 << 20) - 1, 3);
+        assertThat(new long[] {CheckSymbols.sourceStore(v), CheckSymbols.writerSegment(v), CheckSymbols.readerSegment(v)}).containsExactly((1 << 24) - 1, (1 << 20) - 1, 3);
+        assertThat(CheckSymbols.crossSource(1 << 24, 0, 0)).as("a store past 24 bits").isEqualTo(-1);
+        assertThat(CheckSymbols.crossSource(0, 1 << 20, 0)).as("a writer segment past 20 bits").isEqualTo(-1);
+        assertThat(CheckSymbols.crossSource(0, 0, 1 << 20)).as("a reader segment past 20 bits").isEqualTo(-1);
+        assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {head, 7}, NAMED)).as("no extra field before version 11")
+                .isInstanceOf(IllegalArgumentException.class);
+        VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbols.CROSS_AT).writeSignedVarLong(1).writeSignedVarLong(CheckSymbols.MAX_EXTRA + 1)
+                .writeSignedVarLong(0).writeSignedVarLong(0);
+        assertThatThrownBy(() -> read(far.toByteArray(), EXTRA)).isInstanceOf(FormatException.class).hasMessageContaining("extra");
+    }
 
     @Test
     void headsNamingTheirLoadReadBackExactly() throws Exception {

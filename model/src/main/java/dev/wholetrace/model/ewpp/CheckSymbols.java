@@ -24,6 +24,12 @@ package dev.wholetrace.model.ewpp;
  *       the two are ordered or race).</li>
  *   <li>{@link #EVICTED} value = the position of the store instance: its timestamp buffer had
  *       evicted it ({@link EwppCaps}, §3.4), so the check names it explicitly.</li>
+ *   <li>{@link #CROSS_AT} (format 11): another thread's store, named by what decides the edge and
+ *       its origin: the writer thread in the head's first half ({@link #crossAt}), the writer's
+ *       store instruction, the writer's segment at the store and the load's own segment in the
+ *       value ({@link #crossSource}); then {@link #XSTORE} value = {@link #cross}(writer, store
+ *       number), the instance, for timestamps. Where a field does not fit its bits the check
+ *       writes a {@link #CROSS} record instead.</li>
  * </ul>
  *
  * <p>From trace format 9 a group's head (OK, NONE, LAST, SEARCH, BACK, CROSS, EVICTED) also
@@ -55,6 +61,23 @@ public final class CheckSymbols {
      * store instruction at that position).
      */
     public static final int EVICTED = 10;
+    /**
+     * Format 11: the load read another thread's store; first half {@link #crossAt}(load, writer),
+     * value {@link #crossSource}(store instruction, writer segment, reader segment). The origin
+     * (cross-thread or racy) is a function of the symbol, so recovery counts these on the grammar
+     * like LAST. Followed by {@link #XSTORE}.
+     */
+    public static final int CROSS_AT = 11;
+    /** Format 11: after {@link #CROSS_AT}, value = {@link #cross}(writer, store number): the instance read (bare). */
+    public static final int XSTORE = 12;
+
+    /** Bits of the first half below its extra field (tag and load); the extra field (format 11, {@link #CROSS_AT}'s writer) is above. */
+    public static final int EXTRA_SHIFT = 40;
+    /** The largest extra field: the first half stays non-negative. */
+    public static final long MAX_EXTRA = (1L << 23) - 1;
+    private static final int SOURCE_STORE_BITS = 24;
+    private static final int SEGMENT_BITS = 20;
+    private static final long SEGMENT_MASK = (1L << SEGMENT_BITS) - 1;
 
     /** Property of a trace (and agent option) naming the signature of older instances: "search" (default) or "distance". */
     public static final String SIGNATURE_PROPERTY = "ewpp.signature";
@@ -102,22 +125,58 @@ public final class CheckSymbols {
 
     /** The load instruction a head names, or -1 if the symbol is bare (a step, NEW, or any symbol of a trace before format 9). */
     public static int load(long first) {
-        return (int) ((first >>> TAG_BITS) - 1);
+        return (int) ((first >>> TAG_BITS & 0xFFFF_FFFFL) - 1);
+    }
+
+    /** The extra field of a first half (format 11: a {@link #CROSS_AT}'s writer thread; 0 elsewhere). */
+    public static long extra(long first) {
+        return first >>> EXTRA_SHIFT;
+    }
+
+    /** The first half of a {@link #CROSS_AT} head: load {@code load} read a store of thread {@code writer}. */
+    public static long crossAt(int load, int writer) {
+        if (writer < 0 || writer > MAX_EXTRA) throw new IllegalArgumentException("writer thread " + writer + " out of range");
+        return (long) writer << EXTRA_SHIFT | named(CROSS_AT, load);
+    }
+
+    /**
+     * The value of a {@link #CROSS_AT} head: store instruction {@code store}, the writer's segment
+     * at the store (its sync operations before it) and the reader's at the load; -1 if one does
+     * not fit (24, 20 and 20 bits): the check then writes a {@link #CROSS} record.
+     */
+    public static long crossSource(int store, long writerSegment, long readerSegment) {
+        if (store < 0 || store >>> SOURCE_STORE_BITS != 0 || writerSegment < 0 || writerSegment > SEGMENT_MASK || readerSegment < 0 || readerSegment > SEGMENT_MASK) return -1;
+        return (long) store << 2 * SEGMENT_BITS | writerSegment << SEGMENT_BITS | readerSegment;
+    }
+
+    /** The store instruction of a {@link #CROSS_AT} value. */
+    public static int sourceStore(long value) {
+        return (int) (value >>> 2 * SEGMENT_BITS);
+    }
+
+    /** The writer's segment of a {@link #CROSS_AT} value. */
+    public static long writerSegment(long value) {
+        return value >>> SEGMENT_BITS & SEGMENT_MASK;
+    }
+
+    /** The reader's (the load's) segment of a {@link #CROSS_AT} value. */
+    public static long readerSegment(long value) {
+        return value & SEGMENT_MASK;
     }
 
     /** Whether a check symbol of {@code tag} starts a load's signature group and, from format 9, names its load (NEW is a prefix of the head that follows it). */
     public static boolean isHead(int tag) {
-        return tag == OK || tag == NONE || tag == LAST || tag == SEARCH || tag == BACK || tag == CROSS || tag == EVICTED;
+        return tag == OK || tag == NONE || tag == LAST || tag == SEARCH || tag == BACK || tag == CROSS || tag == EVICTED || tag == CROSS_AT;
     }
 
-    /** Whether a check symbol of {@code tag} is always bare (B0, B1, END, NEW: shared by every load, never naming one). */
+    /** Whether a check symbol of {@code tag} is always bare (B0, B1, END, NEW, XSTORE: never naming a load). */
     public static boolean isBare(long tag) {
         return known(tag) && !isHead((int) tag);
     }
 
     /** Whether {@code tag} is a check symbol's tag. */
     public static boolean known(long tag) {
-        return tag >= OK && tag <= EVICTED;
+        return tag >= OK && tag <= XSTORE;
     }
 
     /** The next step of the binary search both the check routine and the recovery run (lo, hi inclusive). */

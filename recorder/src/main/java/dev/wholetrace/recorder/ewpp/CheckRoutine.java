@@ -88,14 +88,26 @@ public final class CheckRoutine {
 
 
     /**
-     * Load instruction {@code load} at {@code position} read {@code address}; {@code crossWriter}
-     * is the other thread's store it read from ({@link LastWriters#otherWriter}), or 0.
+     * Load instruction {@code load}, in its thread's segment {@code segment}, read another thread's
+     * store: {@code writer} as {@link CheckSymbols#cross} and {@code source} as {@link
+     * LastWriters#source} ({@link LastWriters#otherWriter}). Signed {@link CheckSymbols#CROSS_AT}
+     * (the writer, its store instruction, both segments: recovery counts it on the grammar) and
+     * {@link CheckSymbols#XSTORE} (the instance); a {@link CheckSymbols#CROSS} record where a field
+     * does not fit the head's bits.
      */
-    public void load(int load, long address, long position, long crossWriter, CheckSink out) {
-        if (crossWriter != 0) {
-            out.emit(CheckSymbols.named(CheckSymbols.CROSS, load), crossWriter);
+    public void crossLoad(int load, long writer, long source, long segment, CheckSink out) {
+        int w = CheckSymbols.crossThread(writer);
+        long at = CheckSymbols.crossSource(LastWriters.sourceInstruction(source), LastWriters.sourceSegment(source), segment);
+        if (at < 0 || w > CheckSymbols.MAX_EXTRA) {
+            out.emit(CheckSymbols.named(CheckSymbols.CROSS, load), writer);
             return;
         }
+        out.emit(CheckSymbols.crossAt(load, w), at);
+        out.emit(CheckSymbols.XSTORE, writer);
+    }
+
+    /** Load instruction {@code load} at {@code position} read {@code address}, last written by this thread or by no traced store. */
+    public void load(int load, long address, long position, CheckSink out) {
         long w = lastWriter.get(address);
         long predicted = filter.predicted(load);
         if (w == 0) {

@@ -24,6 +24,8 @@ import dev.wholetrace.model.ewpp.EwppCaps;
 public final class LastWriters {
     private static final int STRIPES = 64;
     private final SpillingLongMap[] stripes = new SpillingLongMap[STRIPES];
+    /** Per stripe, address → {@link #source}(store instruction, writer segment); guarded by the stripe's lock. */
+    private final SpillingLongMap[] sources = new SpillingLongMap[STRIPES];
     private volatile OwnWorkGuard guard = OwnWorkGuard.NONE;
 
     public LastWriters() {
@@ -31,7 +33,10 @@ public final class LastWriters {
     }
 
     public LastWriters(EwppCaps caps) {
-        for (int i = 0; i < STRIPES; i++) stripes[i] = new SpillingLongMap(Math.max(1, caps.table() / STRIPES));
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new SpillingLongMap(Math.max(1, caps.table() / STRIPES));
+            sources[i] = new SpillingLongMap(Math.max(1, caps.table() / STRIPES));
+        }
     }
 
     /** Marks the disk work on program threads as the recorder's own (the agent's JDK hooks then ignore it). */
@@ -42,9 +47,11 @@ public final class LastWriters {
     /** Entries spilled to disk so far, over every stripe. */
     public long spilledEntries() {
         long n = 0;
-        for (SpillingLongMap m : stripes) {
+        for (int i = 0; i < STRIPES; i++) {
+            SpillingLongMap m = stripes[i];
             synchronized (m) {
                 n += m.spilledEntries();
+                n += sources[i].spilledEntries();
             }
         }
         return n;
@@ -52,30 +59,52 @@ public final class LastWriters {
 
     /** Releases the spill files. */
     public void close() {
-        for (SpillingLongMap m : stripes) {
-            synchronized (m) {
-                m.close();
+        for (int i = 0; i < STRIPES; i++) {
+            synchronized (stripes[i]) {
+                stripes[i].close();
+                sources[i].close();
             }
         }
     }
 
-    private SpillingLongMap stripe(long address) {
+    private static int stripe(long address) {
         long h = address * 0x9E37_79B9_7F4A_7C15L;
-        return stripes[(int) (h >>> 58)];
+        return (int) (h >>> 58);
     }
 
-    /** Thread {@code thread}'s {@code storeNumber}-th store (from 1) wrote {@code address}. */
-    public void stored(long address, int thread, long storeNumber) {
-        SpillingLongMap m = stripe(address);
+    /** A store's instruction and its thread's segment (sync operations before it), as kept per address: never 0, the tables' "absent". */
+    public static long source(int instruction, long segment) {
+        return ((long) instruction + 1) << 32 | segment & 0xFFFF_FFFFL;
+    }
+
+    /** The store instruction of a {@link #source}. */
+    public static int sourceInstruction(long source) {
+        return (int) ((source >>> 32) - 1);
+    }
+
+    /** The writer's segment of a {@link #source} (segments past 2^32 read back truncated: the check then writes a CROSS record, whose fields have fewer bits anyway). */
+    public static long sourceSegment(long source) {
+        return source & 0xFFFF_FFFFL;
+    }
+
+    /**
+     * Thread {@code thread}'s {@code storeNumber}-th store (from 1), instruction {@code instruction}
+     * in the thread's segment {@code segment}, wrote {@code address}.
+     */
+    public void stored(long address, int thread, long storeNumber, int instruction, long segment) {
+        int i = stripe(address);
+        SpillingLongMap m = stripes[i];
         synchronized (m) {
-            if (!m.full()) {
+            if (!m.full() && !sources[i].full()) {
                 m.put(address, CheckSymbols.cross(thread, storeNumber));
+                sources[i].put(address, source(instruction, Math.min(segment, 0xFFFF_FFFFL)));
                 return;
             }
             OwnWorkGuard g = guard;
             boolean was = g.enter();
-            try {
-                m.put(address, CheckSymbols.cross(thread, storeNumber)); // may spill
+            try { // may spill
+                m.put(address, CheckSymbols.cross(thread, storeNumber));
+                sources[i].put(address, source(instruction, Math.min(segment, 0xFFFF_FFFFL)));
             } finally {
                 g.exit(was);
             }
@@ -84,23 +113,30 @@ public final class LastWriters {
 
     /**
      * The last writer of {@code address} as {@link CheckSymbols#cross} if it is a thread other than
-     * {@code thread}, else 0 (the thread itself, or no traced store).
+     * {@code thread}, else 0 (the thread itself, or no traced store); for another thread's, its
+     * {@link #source} in {@code out[0]}.
      */
-    public long otherWriter(long address, int thread) {
-        SpillingLongMap m = stripe(address);
-        long w;
+    public long otherWriter(long address, int thread, long[] out) {
+        int i = stripe(address);
+        SpillingLongMap m = stripes[i];
         synchronized (m) {
-            w = m.getInMemory(address);
-            if (w == 0 && m.spilled()) {
-                OwnWorkGuard g = guard;
-                boolean was = g.enter();
-                try {
-                    w = m.get(address); // the spill file
-                } finally {
-                    g.exit(was);
-                }
-            }
+            long w = m.getInMemory(address);
+            if (w == 0 && m.spilled()) w = fromDisk(m, address);
+            if (w == 0 || CheckSymbols.crossThread(w) == thread) return 0;
+            long s = sources[i].getInMemory(address);
+            if (s == 0 && sources[i].spilled()) s = fromDisk(sources[i], address);
+            out[0] = s;
+            return w;
         }
-        return w != 0 && CheckSymbols.crossThread(w) != thread ? w : 0;
+    }
+
+    private long fromDisk(SpillingLongMap m, long address) {
+        OwnWorkGuard g = guard;
+        boolean was = g.enter();
+        try {
+            return m.get(address); // the spill file
+        } finally {
+            g.exit(was);
+        }
     }
 }

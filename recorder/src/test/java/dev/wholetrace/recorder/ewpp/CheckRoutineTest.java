@@ -13,29 +13,31 @@ import org.junit.jupiter.api.Test;
 /** The check routine's signatures (docs/ewpp.md, "Collection"), symbol by symbol. */
 class CheckRoutineTest {
     private final List<String> out = new ArrayList<>();
-    /** "TAG@load value": a head names its load (format 9), a step or NEW is bare. */
+    /** "TAG@load [from writer] value": a head names its load (format 9), a CROSS_AT its writer too (11), a step or NEW is bare. */
     private final CheckSink sink = (first, value) -> out.add(name(CheckSymbols.tag(first)) + (CheckSymbols.load(first) >= 0 ? "@" + CheckSymbols.load(first) : "")
-            + (value != 0 ? " " + value : ""));
+            + (CheckSymbols.extra(first) != 0 ? " from " + CheckSymbols.extra(first) : "") + (value != 0 ? " " + value : ""));
 
     private static String name(int tag) {
-        return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK", "EVICTED"}[tag];
+        return new String[] {"OK", "NONE", "LAST", "SEARCH", "B0", "B1", "END", "NEW", "CROSS", "BACK", "EVICTED", "CROSS_AT", "XSTORE"}[tag];
     }
 
     @Test
     void signsEachOutcome() {
         DependenceFilter f = DependenceFilter.empty().add(7, 1, DependenceClass.NO_COST).add(8, 2, DependenceClass.VARIABLE_COST);
         CheckRoutine c = new CheckRoutine(f, false);
-        c.load(1, 100, 0, 0, sink); // nothing wrote 100
+        c.load(1, 100, 0, sink); // nothing wrote 100
         for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i); // store 8 writes 200..207 at 10..17
         c.store(7, 100, 20);
-        c.load(1, 100, 21, 0, sink); // the predicted source, its last instance
-        c.load(2, 207, 22, 0, sink); // 8's last instance, not predicted
-        c.load(2, 202, 23, 0, sink); // instance 2 of 0..7: search over 0..6
-        c.load(3, 202, 24, 0, sink); // (8, 3) not in the filter
-        c.load(2, 202, 25, CheckSymbols.cross(4, 9), sink); // another thread wrote it last
+        c.load(1, 100, 21, sink); // the predicted source, its last instance
+        c.load(2, 207, 22, sink); // 8's last instance, not predicted
+        c.load(2, 202, 23, sink); // instance 2 of 0..7: search over 0..6
+        c.load(3, 202, 24, sink); // (8, 3) not in the filter
+        c.crossLoad(2, CheckSymbols.cross(4, 9), LastWriters.source(30, 5), 6, sink); // another thread wrote it last: store 30 in its segment 5
+        c.crossLoad(2, CheckSymbols.cross(4, 10), LastWriters.source(30, 1L << 20), 6, sink); // the writer's segment does not fit the head
         // search for position 12 among 10..16: mid 3 (13) → B0, mid 1 (11) → B1, mid 2 (12) → END
         assertThat(out).containsExactly("NONE@1", "OK@1", "LAST@2 8", "SEARCH@2 8", "B0", "B1", "END", "NEW", "SEARCH@3 8", "B0", "B1", "END",
-                "CROSS@2 " + CheckSymbols.cross(4, 9));
+                "CROSS_AT@2 from 4 " + CheckSymbols.crossSource(30, 5, 6), "XSTORE " + CheckSymbols.cross(4, 9), "CROSS@2 " + CheckSymbols.cross(4, 10));
+        assertThat(CheckSymbols.crossSource(30, 5, 6)).as("fits").isPositive();
         assertThat(c.comparisons()).as("last instance first, then the search's").isEqualTo(1 + 1 + (1 + 3) + (1 + 3));
     }
 
@@ -43,7 +45,7 @@ class CheckRoutineTest {
     void distanceSignatureIsOneSymbol() {
         CheckRoutine c = new CheckRoutine(DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST), true);
         for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i);
-        c.load(2, 202, 30, 0, sink);
+        c.load(2, 202, 30, sink);
         assertThat(out).containsExactly("BACK@2 " + CheckSymbols.back(8, 5));
     }
 
@@ -52,10 +54,10 @@ class CheckRoutineTest {
         DependenceFilter f = DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST);
         CheckRoutine c = new CheckRoutine(f, false, new EwppCaps(4, 2));
         for (int i = 0; i < 8; i++) c.store(8, 200 + i, 10 + i); // evicts 10,11 at the 5th store, 12,13 at the 7th: keeps 14..17
-        c.load(2, 201, 30, 0, sink); // instance at 11: evicted
-        c.load(2, 205, 31, 0, sink); // instance at 15: search over 14..16 (mid 15 → END)
-        c.load(2, 207, 32, 0, sink); // the last
-        c.load(2, 209, 33, 0, sink); // never written (the table spilled: still no writer)
+        c.load(2, 201, 30, sink); // instance at 11: evicted
+        c.load(2, 205, 31, sink); // instance at 15: search over 14..16 (mid 15 → END)
+        c.load(2, 207, 32, sink); // the last
+        c.load(2, 209, 33, sink); // never written (the table spilled: still no writer)
         assertThat(out).containsExactly("EVICTED@2 11", "SEARCH@2 8", "END", "LAST@2 8", "NONE@2");
         assertThat(c.evictedLoads()).isEqualTo(1);
         assertThat(c.spilledEntries()).as("8 addresses through a 2-entry table").isPositive();
