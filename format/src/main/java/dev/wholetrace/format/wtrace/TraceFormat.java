@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 10;
+    public static final int VERSION = 11;
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
@@ -24,6 +24,8 @@ public final class TraceFormat {
     public static final int CHECK_LOADS_SINCE = 9;
     /** The first version whose per-thread sections may be stored against another thread's ({@code Codec.ZSTD_DICT}). */
     public static final int REFERENCES_SINCE = 10;
+    /** The first version whose chunks may store their per-thread sections, sync order and clock in one block ({@link ChunkPack}). */
+    public static final int PACKS_SINCE = 11;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;
