@@ -26,8 +26,9 @@ final class ReferenceGain {
             for (List<Section> chunk : r.chunks()) {
                 for (Section s : chunk) {
                     if (s.type() == SectionType.PACK) saved -= s.fileBytes(); // its header and directory
-                    else if (s.packed()) saved += TraceFormat.SECTION_HEADER_BYTES + Codec.BEST.pack(r.payload(s)).bytes().length + 4 - s.fileBytes();
-                    else if (s.codec() == Codec.ZSTD_DICT) saved += Codec.BEST.pack(r.payload(s)).bytes().length - s.storedLength();
+                    else if (s.packed() || s.codec() == Codec.ZSTD_DICT) {
+                        saved += TraceFormat.SECTION_HEADER_BYTES + Codec.BEST.pack(r.payload(s)).bytes().length + 4 - s.fileBytes();
+                    }
                 }
             }
         }
