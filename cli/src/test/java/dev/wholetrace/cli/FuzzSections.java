@@ -1,6 +1,7 @@
 package dev.wholetrace.cli;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.io.FormatException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -74,8 +75,10 @@ final class FuzzSections {
             byte[] storedBytes = Arrays.copyOfRange(file, pos + SECTION_HEADER, pos + SECTION_HEADER + stored);
             byte[] header = Arrays.copyOfRange(file, pos, pos + SECTION_HEADER);
             byte[] payload;
-            if (codec == Codec.ZSTD_DICT.id) {
-                payload = storedBytes; // kept as stored: decoding it needs its reference, which a mutation may damage in turn
+            if (keptAsStored(header)) {
+                // a reference frame: decoding it needs its reference, which a mutation may damage in turn;
+                // a pack: its directory and block, which mutations damage as they are
+                payload = storedBytes;
             } else {
                 payload = Codec.byId(codec).decompress(storedBytes, raw, "fuzz base");
                 header[1] = 0; // stored raw from now on
@@ -84,6 +87,11 @@ final class FuzzSections {
             pos += SECTION_HEADER + stored + 4;
         }
         return new FuzzSections(Arrays.copyOf(file, FILE_HEADER), parts, Arrays.copyOfRange(file, pos, file.length));
+    }
+
+    /** Whether a section is kept as stored, not decoded to raw: a reference frame (codec 4) or a pack (type 15, format 11). */
+    private static boolean keptAsStored(byte[] header) {
+        return (header[1] & 0xFF) == Codec.ZSTD_DICT.id || (header[0] & 0xFF) == SectionType.PACK.id;
     }
 
     FuzzSections copy() {
@@ -106,7 +114,7 @@ final class FuzzSections {
         for (Part p : parts) {
             ByteBuffer h = le(p.header);
             if (!keepLengths) {
-                if (p.header[1] != Codec.ZSTD_DICT.id) h.putInt(12, p.payload.length); // a kept reference frame decodes to its own length
+                if (!keptAsStored(p.header)) h.putInt(12, p.payload.length); // a kept reference frame or pack block decodes to its own length
                 h.putInt(16, p.payload.length);
             }
             h.putInt(20, crc(p.header, 20));

@@ -56,7 +56,8 @@ class TraceRepackerTest {
 
     /**
      * Threads that run the same code (as a kernel's workers do): re-packed with BEST, their
-     * sections are stored against each other's (format version 10), and every thread reads back
+     * sections are stored together in the chunk's pack (format version 12; against each other's
+     * in version 10), and every thread reads back
      * as the same events and the same segments between its sync operations.
      */
     @Test
@@ -89,7 +90,8 @@ class TraceRepackerTest {
         Path out = dir.resolve("workers-best.wtrace");
         new TraceRepacker(Codec.BEST).repack(in, out);
         try (TraceReader r = TraceReader.open(out)) {
-            assertThat(r.chunks().get(0)).anyMatch(s -> s.codec() == Codec.ZSTD_DICT);
+            // From format 11 BEST stores a chunk this small as one pack; references where a pack would not pay (ThreadReferencesTest)
+            assertThat(r.chunks().get(0)).anyMatch(s -> s.type() == SectionType.PACK).anyMatch(Section::packed);
         }
         ParallelTrace before = ParallelTrace.open(in);
         ParallelTrace after = ParallelTrace.open(out);
@@ -124,7 +126,7 @@ class TraceRepackerTest {
         try (TraceReader a = TraceReader.open(in); TraceReader b = TraceReader.open(out)) {
             for (int c = 0; c < 3; c++) {
                 List<Section> x = a.chunks().get(c);
-                List<Section> y = b.chunks().get(c);
+                List<Section> y = b.chunks().get(c).stream().filter(s -> s.type() != SectionType.PACK).toList(); // a PACK stands for its header
                 assertThat(y).hasSameSizeAs(x);
                 for (int i = 0; i < x.size(); i++) {
                     assertThat(y.get(i).type()).isEqualTo(x.get(i).type());

@@ -61,7 +61,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
             case PROPERTIES, THREADS, CODE, CLOCK, STRATA_OUTPUTS -> Component.METADATA;
-            case CHUNK_END, END -> Component.FRAMING;
+            case CHUNK_END, END, PACK -> Component.FRAMING; // a PACK's header and directory: what it holds is listed apart
         };
     }
 

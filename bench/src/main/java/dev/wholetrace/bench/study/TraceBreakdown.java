@@ -70,7 +70,7 @@ record TraceBreakdown(long control, long addresses, long symbols, long syncOrder
         if (t == SectionType.SYMBOLS) return 2;
         if (t == SectionType.SYNC_ORDER) return 3;
         if (t == SectionType.SYNC_COUNTS) return 4;
-        if (t == SectionType.CHUNK_END || t == SectionType.END) return -1;
+        if (t == SectionType.CHUNK_END || t == SectionType.END || t == SectionType.PACK) return -1; // a PACK: its header and directory
         return 6;
     }
 

@@ -22,11 +22,13 @@ final class ChunkIndex {
         long events = in.readVarLong("event count");
         VarIntReader toc = in.readBlock("table of contents");
         in.expectEnd();
-        int listed = sections.size() - 1;
+        // The sections a pack holds are not in the table: the pack is (format version 12 on).
+        List<Section> filed = sections.stream().filter(s -> !s.packed()).toList();
+        int listed = filed.size() - 1;
         int n = toc.readCount("section count", toc.remaining() / 3);
         if (n != listed) throw in.corrupt("its table of contents lists " + n + " sections, the chunk has " + listed);
         for (int i = 0; i < n; i++) {
-            Section s = sections.get(i);
+            Section s = filed.get(i);
             long type = toc.readVarLong("section type");
             long thread = toc.readVarLong("section thread") - 1;
             long offset = toc.readVarLong("section offset");

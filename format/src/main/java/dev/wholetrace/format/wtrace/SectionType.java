@@ -20,7 +20,9 @@ public enum SectionType {
     END(11, false, 1),
     STREAM(12, true, 2),
     CLOCK(13, false, 5),
-    STRATA_OUTPUTS(14, false, TraceFormat.TRAILER_SINCE);
+    STRATA_OUTPUTS(14, false, TraceFormat.TRAILER_SINCE),
+    /** Version 12 on: a chunk's per-thread sections, sync order and clock in one block ({@link ChunkPack}); readers list the sections it holds in its place. */
+    PACK(15, false, TraceFormat.PACKS_SINCE);
 
     public final int id;
     /** Whether the section belongs to one thread (its header names the thread). */

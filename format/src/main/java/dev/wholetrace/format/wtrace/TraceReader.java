@@ -14,8 +14,11 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -46,6 +49,14 @@ public final class TraceReader implements AutoCloseable {
     private final BitSet referencing = new BitSet();
     private final ReferenceCache references;
     private final AtomicLong decodes = new AtomicLong();
+    /** The PACK sections (version 12 on) by offset: as filed, and how many of their stored bytes precede the block. */
+    private final Map<Long, Pack> packs = new HashMap<>();
+    /** The last pack's decoded block and its offset (-1: none), so a chunk's packed sections decode it once. */
+    private long blockOffset = -1;
+    private byte[] block;
+
+    /** A PACK section as its header describes it, and the bytes of its stored payload before the block. */
+    private record Pack(Section filed, int head) {}
 
     private TraceReader(Path file, FileChannel in, long cacheBytes) throws IOException {
         this.file = file;
@@ -84,6 +95,7 @@ public final class TraceReader implements AutoCloseable {
         this.version = scanned.version;
         this.chunks.addAll(scanned.chunks);
         this.trailer = scanned.trailer;
+        this.packs.putAll(scanned.packs);
         this.size = scanned.size;
         this.complete = scanned.complete;
         this.ignoredBytes = scanned.ignoredBytes;
@@ -164,7 +176,7 @@ public final class TraceReader implements AutoCloseable {
             if (raw < 0 || stored < 0 || raw > TraceFormat.MAX_SECTION_BYTES || stored > TraceFormat.MAX_SECTION_BYTES) {
                 throw new FormatException(name + ": " + type + " section at offset " + pos + " declares an impossible length");
             }
-            if (codec == Codec.NONE && raw != stored) {
+            if (codec == Codec.NONE && raw != stored && type != SectionType.PACK) {
                 throw new FormatException(name + ": " + type + " section at offset " + pos + " is stored raw but declares " + raw + " bytes raw, " + stored + " stored");
             }
             if (raw > ReadLimits.maxSectionBytes()) {
@@ -197,7 +209,8 @@ public final class TraceReader implements AutoCloseable {
                 throw new FormatException(name + ": " + s.describe() + " found where chunk " + chunks.size() + " should be");
             }
             if (type.perThread != (thread >= 0)) throw new FormatException(name + ": " + s.describe() + " has a wrong thread field");
-            open.add(s);
+            if (type == SectionType.PACK) open.addAll(unpacked(s, name));
+            else open.add(s);
             if (codec == Codec.ZSTD_DICT) referencing.set(chunks.size());
             if (type == SectionType.CHUNK_END) {
                 chunks.add(List.copyOf(open));
@@ -206,6 +219,43 @@ public final class TraceReader implements AutoCloseable {
             pos += s.fileBytes();
         }
         ignoredBytes = size - chunkEndOffset();
+    }
+
+    /**
+     * A PACK section as this reader lists it: itself, standing for its header, directory and
+     * CRCs, then the sections its directory names, each at the pack's offset with its start in
+     * the block and its share of the block's stored bytes (so a chunk's sections still add up to
+     * the chunk's bytes). Only the directory is read here, checked by its own CRC; the block is
+     * decoded when a section in it is read.
+     */
+    private List<Section> unpacked(Section pack, String name) throws IOException {
+        String where = name + ": " + pack.describe() + " at offset " + pack.offset();
+        if (pack.codec() == Codec.ZSTD_DICT) throw new FormatException(where + " is stored against a reference");
+        long at = pack.offset() + TraceFormat.SECTION_HEADER_BYTES;
+        byte[] first = read(at, Math.min(pack.storedLength(), 5)).array();
+        VarIntReader lengthIn = new VarIntReader(first, where);
+        long dirLength = lengthIn.readVarLong("directory length");
+        int lengthBytes = first.length - lengthIn.remaining();
+        if (dirLength < 0 || lengthBytes + dirLength + 4 > pack.storedLength()) throw lengthIn.corrupt("a directory longer than the pack");
+        ByteBuffer dir = read(at + lengthBytes, (int) dirLength + 4);
+        byte[] d = Arrays.copyOf(dir.array(), (int) dirLength);
+        if (dir.getInt((int) dirLength) != TraceFormat.crc(d, 0, d.length)) throw new FormatException(where + ": its directory is corrupt (CRC mismatch)");
+        List<ChunkPack.Entry> entries = ChunkPack.directory(new VarIntReader(d, where + ", directory"), version, pack.rawLength());
+        int head = lengthBytes + (int) dirLength + 4;
+        long blockBytes = pack.storedLength() - head;
+        packs.put(pack.offset(), new Pack(pack, head));
+        List<Section> out = new ArrayList<>(entries.size() + 1);
+        out.add(new Section(SectionType.PACK, null, pack.codec(), pack.chunk(), TraceFormat.NO_THREAD, 0, head, pack.offset()));
+        long raw = 0;
+        long before = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            ChunkPack.Entry e = entries.get(i);
+            raw += e.rawLength();
+            long upTo = i == entries.size() - 1 ? blockBytes : pack.rawLength() == 0 ? 0 : blockBytes * raw / pack.rawLength();
+            out.add(new Section(e.type(), e.stream(), pack.codec(), pack.chunk(), e.thread(), e.rawLength(), (int) (upTo - before), pack.offset(), e.start()));
+            before = upTo;
+        }
+        return out;
     }
 
     /** The codec a section header names; zlib (DEFLATE) exists from version 4 on. */
@@ -272,6 +322,8 @@ public final class TraceReader implements AutoCloseable {
 
     /** The section's payload, CRC-checked and decompressed (after its reference section's, if it is stored against one). */
     public byte[] payload(Section s) throws IOException {
+        if (s.type() == SectionType.PACK) throw new IllegalArgumentException("a PACK section is read through the sections it holds");
+        if (s.packed()) return Arrays.copyOfRange(block(s), s.slice(), s.slice() + s.rawLength());
         references.enter(s.chunk()); // the previous chunk's payloads are not kept past it
         if (!referencing(s.chunk())) return decode(s, 0).payload();
         byte[] p = content(s, 0).payload();
@@ -303,6 +355,18 @@ public final class TraceReader implements AutoCloseable {
         ReferenceCache.Entry dictionary = content(ref, chain + 1);
         return new ReferenceCache.Entry(Codec.decompressWithDictionary(stored, stored.length - in.remaining(), s.rawLength(),
                 dictionary.payload(), file.getFileName() + ": " + s.describe()), dictionary.depth() + 1);
+    }
+
+    /** The decoded block of the pack that holds section {@code s} (the reader's array: read only). */
+    private synchronized byte[] block(Section s) throws IOException {
+        if (s.offset() == blockOffset) return block;
+        Pack pack = packs.get(s.offset());
+        if (pack == null) throw new IllegalArgumentException(s.describe() + " is in no pack of " + file.getFileName());
+        byte[] stored = stored(pack.filed());
+        decodes.incrementAndGet();
+        block = unpack(pack.filed(), Arrays.copyOfRange(stored, pack.head(), stored.length), file.getFileName().toString());
+        blockOffset = s.offset();
+        return block;
     }
 
     /** Whether chunk {@code c} holds a section stored against another ({@link Codec#ZSTD_DICT}): only then are its payloads cached. */
@@ -341,11 +405,13 @@ public final class TraceReader implements AutoCloseable {
 
     /** Checks the section's payload CRC without decoding it (for sections a reader skips). */
     public void verify(Section s) throws IOException {
-        stored(s);
+        Pack pack = packs.get(s.offset());
+        stored(pack != null && (s.packed() || s.type() == SectionType.PACK) ? pack.filed() : s);
     }
 
     /** The section's stored payload, CRC-checked, not decompressed. */
     byte[] stored(Section s) throws IOException {
+        if (s.packed()) throw new IllegalArgumentException(s.describe() + " is stored in its chunk's pack");
         ByteBuffer b = read(s.offset() + TraceFormat.SECTION_HEADER_BYTES, s.storedLength() + 4);
         byte[] stored = new byte[s.storedLength()];
         b.get(0, stored);
@@ -412,6 +478,10 @@ public final class TraceReader implements AutoCloseable {
     @Override
     public void close() throws IOException {
         references.clear(); // a closed reader may be kept (to reopen it) and must not keep payloads
+        synchronized (this) {
+            block = null;
+            blockOffset = -1;
+        }
         in.close();
     }
 }

@@ -74,6 +74,7 @@ public final class TraceRepacker {
         List<ChunkCodec.RawSection> sections = new ArrayList<>(chunk.size());
         long events = -1;
         for (Section s : chunk) {
+            if (s.type() == SectionType.PACK) continue; // the writer packs again what it holds, listed after it
             byte[] raw = reader.payload(s);
             if (s.type() == SectionType.CHUNK_END) {
                 events = ChunkIndex.checkChunkEnd(new VarIntReader(raw, s.describe()), index, chunk);

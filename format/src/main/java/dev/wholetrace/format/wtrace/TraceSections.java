@@ -215,7 +215,7 @@ public final class TraceSections {
                 case SYNC_ORDER -> chunk.syncOrder = s;
                 case CLOCK -> chunk.clock = ChunkCodec.clock(chunk.in(s));
                 case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), c, reader.chunks().get(c));
-                case END -> { }
+                case END, PACK -> { } // a PACK stands for its header and directory: the reader lists the sections it holds
                 default -> {
                     List<Section> sections = chunk.perThread.computeIfAbsent(s.thread(), k -> new ArrayList<>());
                     for (Section other : sections) {

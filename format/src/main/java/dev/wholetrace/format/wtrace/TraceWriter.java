@@ -81,21 +81,57 @@ public final class TraceWriter implements AutoCloseable {
     void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
         if (trailerStarted) throw new IllegalStateException("a chunk after the trailer");
         int chunk = chunkEnds.size();
-        VarIntWriter toc = new VarIntWriter();
-        toc.writeVarLong(sections.size());
+        VarIntWriter toc = new VarIntWriter(); // its section count is known once the chunk is written
         // References cost several zstd -19 runs per section: only for the writers that ask for the smallest file.
         ThreadReferences references = codec == Codec.BEST && version >= TraceFormat.REFERENCES_SINCE ? new ThreadReferences() : null;
+        List<Codec.Packed> alone = new ArrayList<>(sections.size());
         for (ChunkCodec.RawSection s : sections) {
-            toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
             Codec.Packed packed = codec.pack(s.bytes(), deadline);
             if (references != null) packed = references.pack(s.type(), s.stream(), s.thread(), s.bytes(), packed);
-            section(s.type(), s.stream(), chunk, s.thread(), s.bytes().length, packed);
+            alone.add(packed);
         }
+        int packFrom = codec == Codec.BEST && version >= TraceFormat.PACKS_SINCE ? ChunkPack.first(sections) : -1;
+        Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()));
+        int filed = pack == null ? sections.size() : packFrom;
+        for (int i = 0; i < filed; i++) {
+            ChunkCodec.RawSection s = sections.get(i);
+            toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
+            section(s.type(), s.stream(), chunk, s.thread(), s.bytes().length, alone.get(i));
+        }
+        if (pack != null) {
+            toc.writeVarLong(SectionType.PACK.id).writeVarLong(0).writeVarLong(position);
+            section(SectionType.PACK, null, chunk, TraceFormat.NO_THREAD, pack.blockLength(), new Codec.Packed(pack.codec(), pack.stored()));
+        }
+        toc = tocWithCount(toc, filed + (pack == null ? 0 : 1));
         events += chunkEvents;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunk).writeVarLong(chunkEvents).writeBlock(toc);
         chunkEnds.add(position);
         section(SectionType.CHUNK_END, null, chunk, TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
+    }
+
+    /** A pack's stored payload, its block's raw length and the codec that stored the block. */
+    private record Pack(byte[] stored, int blockLength, Codec codec) {}
+
+    /**
+     * The stored payload of a pack of {@code sections} ({@link ChunkPack}), or null when one block
+     * is too large to decode for one section or not smaller than the sections stored as {@code alone}.
+     */
+    private static Pack pack(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone) {
+        long apart = 0;
+        for (ChunkCodec.RawSection s : sections) if (!ChunkPack.packable(s.type())) return null;
+        for (Codec.Packed p : alone) apart += TraceFormat.SECTION_HEADER_BYTES + p.bytes().length + 4L;
+        byte[] block = ChunkPack.block(sections);
+        if (block == null) return null;
+        Codec.Packed packed = Codec.BEST.pack(block);
+        byte[] stored = ChunkPack.stored(sections, packed.bytes());
+        if (!ChunkPack.smaller(stored.length, apart)) return null;
+        return new Pack(stored, block.length, packed.codec());
+    }
+
+    /** {@code entries} (a table of contents without its count) behind their count {@code n}. */
+    private static VarIntWriter tocWithCount(VarIntWriter entries, int n) {
+        return new VarIntWriter(entries.size() + 5).writeVarLong(n).writeBytes(entries.toByteArray(), 0, entries.size());
     }
 
     /**

@@ -25,6 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ThreadReferencesTest {
     private static final int THREADS = 8;
+    /**
+     * The last version with references and without packs: from {@link TraceFormat#PACKS_SINCE} a
+     * BEST writer stores these small chunks as one block ({@link ChunkPackTest}), and references
+     * only where a chunk's pack would be larger or too large to decode for one section.
+     */
+    private static final int WITHOUT_PACKS = TraceFormat.PACKS_SINCE - 1;
     @TempDir
     Path dir;
 
@@ -53,7 +59,7 @@ class ThreadReferencesTest {
 
     @Test
     void threadsAreStoredAgainstEarlierThreadsAndReadBack() throws Exception {
-        Path best = write(Codec.BEST, TraceFormat.VERSION);
+        Path best = write(Codec.BEST, WITHOUT_PACKS);
         List<ChunkCodec.RawSection> expected = sections();
         try (TraceReader r = TraceReader.open(best)) {
             List<Section> chunk = r.chunks().get(0);
@@ -66,7 +72,7 @@ class ThreadReferencesTest {
             assertThat(chunk.get(0).codec()).isNotEqualTo(Codec.ZSTD_DICT); // thread 0 has nothing earlier
             assertThat(referenced).isEqualTo(2 * (THREADS - 1));
         }
-        assertThat(Files.size(best)).isLessThan(Files.size(write(Codec.ZSTD, TraceFormat.VERSION)) / 3);
+        assertThat(Files.size(best)).isLessThan(Files.size(write(Codec.ZSTD, WITHOUT_PACKS)) / 3);
     }
 
     /**
@@ -83,7 +89,7 @@ class ThreadReferencesTest {
             sections.add(new ChunkCodec.RawSection(s.type(), s.stream(), s.thread(), b));
         }
         Path f = dir.resolve("magic.wtrace");
-        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, WITHOUT_PACKS)) {
             w.writeChunk(sections, 0, Codec.BEST, Codec.NO_DEADLINE);
             w.finish();
         }
@@ -102,7 +108,7 @@ class ThreadReferencesTest {
      */
     @Test
     void eachSectionOfAChunkIsDecodedOnce() throws Exception {
-        Path best = write(Codec.BEST, TraceFormat.VERSION);
+        Path best = write(Codec.BEST, WITHOUT_PACKS);
         List<ChunkCodec.RawSection> expected = sections();
         try (TraceReader r = TraceReader.open(best)) {
             long opening = r.decodes(); // END, read when the file is opened
@@ -129,7 +135,7 @@ class ThreadReferencesTest {
     @Test
     void theKeptPayloadsAreDroppedPastTheChunkAndOnClose() throws Exception {
         Path f = dir.resolve("two-chunks.wtrace");
-        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, WITHOUT_PACKS)) {
             w.writeChunk(sections(), 0, Codec.BEST, Codec.NO_DEADLINE);
             w.writeChunk(sections(), 0, Codec.ZSTD, Codec.NO_DEADLINE);
             w.finish();
@@ -165,7 +171,7 @@ class ThreadReferencesTest {
         List<ChunkCodec.RawSection> sections = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) sections.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, same.clone()));
         Path f = dir.resolve("chain.wtrace");
-        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, TraceFormat.VERSION)) {
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, Codec.BEST, WITHOUT_PACKS)) {
             w.writeChunk(sections, 0, Codec.BEST, Codec.NO_DEADLINE);
             w.finish();
         }
@@ -207,7 +213,7 @@ class ThreadReferencesTest {
 
     @Test
     void aReferenceToItselfOrALaterThreadIsCorruption() throws Exception {
-        Path f = write(Codec.BEST, TraceFormat.VERSION);
+        Path f = write(Codec.BEST, WITHOUT_PACKS);
         Section s;
         try (TraceReader r = TraceReader.open(f)) {
             s = r.chunks().get(0).get(2); // thread 1's SYMBOLS, stored against thread 0's

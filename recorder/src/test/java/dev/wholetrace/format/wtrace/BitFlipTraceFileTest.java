@@ -112,10 +112,49 @@ class BitFlipTraceFileTest {
             }
             Set<SectionType> chunkSections = EnumSet.noneOf(SectionType.class);
             for (SectionType t : SectionType.values()) if (t.inVersion(TraceFormat.VERSION) && t.inChunk()) chunkSections.add(t);
+            chunkSections.remove(SectionType.PACK); // only BEST writers pack: everyBitFlipInAPackedFileIsAFormatException
             assertThat(types).as("the file has every kind of chunk section").containsAll(chunkSections);
             assertThat(sections.stream().map(Section::stream).filter(k -> k != null).distinct().toList())
                     .as("and a stream section of every stream kind").containsExactlyInAnyOrderElementsOf(TraceMode.ALL.kinds);
         }
+        assertEveryFlipIsAFormatException(bytes, structure);
+    }
+
+    /**
+     * The same small file re-packed with BEST, so that its chunks are packs (format version 12
+     * on): every bit of each pack's header and directory, one bit per byte elsewhere.
+     */
+    @Test
+    void everyBitFlipInAPackedFileIsAFormatException() throws Exception {
+        CheckpointedTrace rec = CheckpointedTrace.record(dir.resolve("small.wtrace"), TraceMode.ALL, Codec.NONE, 2, 1, 8);
+        Path packed = dir.resolve("packed.wtrace");
+        new TraceRepacker(Codec.BEST).repack(rec.file, packed);
+        byte[] bytes = Files.readAllBytes(packed);
+        boolean[] structure = new boolean[bytes.length];
+        Arrays.fill(structure, 0, TraceFormat.FILE_HEADER_BYTES, true);
+        try (TraceReader reader = TraceReader.open(packed)) {
+            int packs = 0;
+            for (List<Section> chunk : reader.chunks()) {
+                for (Section sec : chunk) {
+                    if (sec.packed()) continue;
+                    int at = (int) sec.offset();
+                    Arrays.fill(structure, at, at + TraceFormat.SECTION_HEADER_BYTES, true);
+                    if (sec.type() == SectionType.PACK) {
+                        packs++;
+                        Arrays.fill(structure, at, (int) (at + sec.fileBytes() - 4), true); // its header and directory
+                    } else {
+                        Arrays.fill(structure, (int) (at + sec.fileBytes() - 4), (int) (at + sec.fileBytes()), true);
+                    }
+                }
+            }
+            assertThat(packs).as("packed chunks").isPositive();
+            Arrays.fill(structure, (int) chunkEnd(reader.chunks(), reader.chunks().size() - 1), bytes.length, true);
+        }
+        assertEveryFlipIsAFormatException(bytes, structure);
+    }
+
+    /** Flips every bit of the {@code structure} bytes of {@code bytes} and one bit of each other byte: each must be a named FormatException. */
+    private void assertEveryFlipIsAFormatException(byte[] bytes, boolean[] structure) throws Exception {
         try (Flips flips = new Flips(dir.resolve("flipped.wtrace"), bytes)) {
             for (int offset = 0; offset < bytes.length; offset++) {
                 for (int bit = 0; bit < 8; bit++) {

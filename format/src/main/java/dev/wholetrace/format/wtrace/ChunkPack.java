@@ -1,0 +1,111 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.event.StreamKind;
+import dev.wholetrace.model.event.StreamKinds;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chunk's pack (format version 12 on, docs/trace-format.md, "Packs"): the sections of a chunk
+ * from its first per-thread section on (every thread's SYMBOLS, STREAM and SYNC_COUNTS, then
+ * SYNC_ORDER and CLOCK) stored as one compressed block behind one header, instead of one section
+ * each. Why: on the study's short kernels a chunk is a few KB spread over 16-244 sections; each
+ * costs 28 bytes of header and CRC and its own codec frame, and a codec that sees one section at
+ * a time cannot use the next thread's nearly equal tables (session 37's harness: 1.05-1.47×
+ * smaller than version 10's references, plus the framing). The stored payload is a directory
+ * (varint byte length, the entries, their CRC), readable without decoding the block, and the
+ * block: the sections' raw payloads back to back, compressed by the header's codec. A reader
+ * lists the packed sections as any others (at the pack's offset, {@link Section#slice()} their
+ * start in the block); reading one decodes the block, so a writer packs a chunk only when its
+ * block is at most {@link #MAX_RAW_BYTES}: what seeking to one section costs.
+ */
+final class ChunkPack {
+    /** The largest block a writer packs: reading one section of a pack decodes at most this. */
+    static final int MAX_RAW_BYTES = 1 << 20;
+
+    /** One packed section: what its header would have said, and where its payload starts in the block. */
+    record Entry(SectionType type, StreamKind stream, int thread, int rawLength, int start) {}
+
+    private ChunkPack() {}
+
+    /** The index of the first section a pack of {@code sections} (a chunk's, in writing order) would hold, or -1. */
+    static int first(List<ChunkCodec.RawSection> sections) {
+        for (int i = 0; i < sections.size(); i++) if (sections.get(i).type().perThread) return i;
+        return -1;
+    }
+
+    /** The block of {@code sections}: their raw payloads back to back, or null if it is larger than {@link #MAX_RAW_BYTES}. */
+    static byte[] block(List<ChunkCodec.RawSection> sections) {
+        long total = 0;
+        for (ChunkCodec.RawSection s : sections) total += s.bytes().length;
+        if (total > MAX_RAW_BYTES) return null;
+        byte[] block = new byte[(int) total];
+        int at = 0;
+        for (ChunkCodec.RawSection s : sections) {
+            System.arraycopy(s.bytes(), 0, block, at, s.bytes().length);
+            at += s.bytes().length;
+        }
+        return block;
+    }
+
+    /** The stored payload of a pack of {@code sections} whose block the codec stored as {@code block}. */
+    static byte[] stored(List<ChunkCodec.RawSection> sections, byte[] block) {
+        VarIntWriter dir = new VarIntWriter();
+        dir.writeVarLong(sections.size());
+        for (ChunkCodec.RawSection s : sections) {
+            dir.writeVarLong(s.type().id).writeVarLong(s.stream() == null ? 0 : s.stream().id()).writeVarLong(s.thread() + 1L)
+                    .writeVarLong(s.bytes().length);
+        }
+        byte[] d = dir.toByteArray();
+        int crc = TraceFormat.crc(d, 0, d.length);
+        VarIntWriter w = new VarIntWriter(d.length + block.length + 9).writeBlock(dir);
+        for (int i = 0; i < 4; i++) w.writeByte(crc >>> (8 * i) & 0xFF);
+        return w.writeBytes(block, 0, block.length).toByteArray();
+    }
+
+    /**
+     * The entries of a directory ({@code dir}: its bytes, CRC checked) of a pack in a file of
+     * {@code version} whose block is {@code blockLength} bytes raw: known per-thread or sync-order
+     * and clock section types, in the order a writer puts them, lengths that add up to the block.
+     */
+    static List<Entry> directory(VarIntReader dir, int version, int blockLength) throws FormatException {
+        int n = dir.readCount("packed section count", dir.remaining() / 4);
+        List<Entry> entries = new ArrayList<>(n);
+        long start = 0;
+        boolean globals = false;
+        for (int i = 0; i < n; i++) {
+            int typeId = (int) Math.min(dir.readVarLong("section type"), Integer.MAX_VALUE);
+            long kindId = dir.readVarLong("stream kind");
+            long thread = dir.readVarLong("section thread") - 1;
+            long raw = dir.readVarLong("section length");
+            SectionType type = SectionType.byId(typeId);
+            if (type == null || !type.inVersion(version) || !packable(type)) throw dir.corrupt("a packed section of type " + typeId);
+            StreamKind stream = type == SectionType.STREAM ? StreamKinds.byId((int) Math.min(kindId, 255)) : null;
+            if (type == SectionType.STREAM ? stream == null : kindId != 0) throw dir.corrupt("a packed " + type + " section names stream kind " + kindId);
+            if (type.perThread != (thread >= 0) || thread >= Integer.MAX_VALUE || type.perThread && globals) {
+                throw dir.corrupt("a packed " + type + " section with thread field " + thread);
+            }
+            globals |= !type.perThread;
+            if (raw > blockLength - start) throw dir.corrupt("packed sections longer than the block (" + blockLength + " bytes)");
+            entries.add(new Entry(type, stream, (int) thread, (int) raw, (int) start));
+            start += raw;
+        }
+        dir.expectEnd();
+        if (start != blockLength) throw dir.corrupt("packed sections of " + start + " bytes in a block of " + blockLength);
+        return entries;
+    }
+
+    /** The sections a pack may hold: per-thread ones, then the chunk's sync order and clock (never its code, which is read without decoding). */
+    static boolean packable(SectionType type) {
+        return type == SectionType.SYMBOLS || type == SectionType.STREAM || type == SectionType.SYNC_COUNTS
+                || type == SectionType.SYNC_ORDER || type == SectionType.CLOCK;
+    }
+
+    /** Whether a pack of {@code stored} bytes in a file beats the {@code alone} bytes its sections take stored one by one. */
+    static boolean smaller(int stored, long alone) {
+        return TraceFormat.SECTION_HEADER_BYTES + stored + 4L < alone;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.wholetrace.format.wtrace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A chunk's pack (format version 12 on, {@link ChunkPack}): a BEST writer stores a chunk's
+ * per-thread sections and sync order as one block when that is smaller; the reader lists the same
+ * sections with the same payloads as a file without a pack, decodes the block once for all of
+ * them, checks the chunk's table of contents, and refuses a damaged directory or block.
+ */
+class ChunkPackTest {
+    private static final int THREADS = 6;
+    @TempDir
+    Path dir;
+
+    /** A THREADS table, then per thread a SYMBOLS and two STREAM sections that differ in a few bytes, then a SYNC_ORDER. */
+    private static List<ChunkCodec.RawSection> sections(int bytes) {
+        byte[] common = new byte[bytes];
+        new Random(5).nextBytes(common);
+        List<ChunkCodec.RawSection> out = new ArrayList<>();
+        out.add(new ChunkCodec.RawSection(SectionType.THREADS, null, TraceFormat.NO_THREAD, new byte[] {1, 2, 3}));
+        for (int t = 0; t < THREADS; t++) {
+            byte[] b = common.clone();
+            for (int i = 0; i < b.length; i += 300) b[i] = (byte) t;
+            out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, b));
+            out.add(new ChunkCodec.RawSection(SectionType.STREAM, StreamKinds.CONTROL, t, Arrays.copyOf(b, 700 + t)));
+            out.add(new ChunkCodec.RawSection(SectionType.STREAM, StreamKinds.ADDRESSES, t, new byte[0]));
+        }
+        out.add(new ChunkCodec.RawSection(SectionType.SYNC_ORDER, null, TraceFormat.NO_THREAD, Arrays.copyOf(common, 90)));
+        return out;
+    }
+
+    private Path write(String name, Codec codec, int version, List<ChunkCodec.RawSection> sections, int chunks) throws Exception {
+        Path f = dir.resolve(name + ".wtrace");
+        try (TraceWriter w = TraceWriter.create(f, TraceMode.CDR, codec, version)) {
+            for (int c = 0; c < chunks; c++) w.writeChunk(sections, 0, codec, Codec.NO_DEADLINE);
+            w.finish();
+        }
+        return f;
+    }
+
+    /** The sections {@code r} lists for chunk {@code c}, without the PACK that stands for its header and directory. */
+    private static List<Section> held(TraceReader r, int c) {
+        return r.chunks().get(c).stream().filter(s -> s.type() != SectionType.PACK && s.type() != SectionType.CHUNK_END).toList();
+    }
+
+    @Test
+    void aPackedChunkReadsBackAsWrittenAndIsSmaller() throws Exception {
+        List<ChunkCodec.RawSection> expected = sections(2000);
+        Path packed = write("packed", Codec.BEST, TraceFormat.VERSION, expected, 2);
+        Path apart = write("apart", Codec.BEST, TraceFormat.PACKS_SINCE - 1, expected, 2);
+        try (TraceReader r = TraceReader.open(packed)) {
+            long sum = TraceFormat.FILE_HEADER_BYTES;
+            for (int c = 0; c < 2; c++) {
+                List<Section> chunk = r.chunks().get(c);
+                assertThat(chunk).filteredOn(s -> s.type() == SectionType.PACK).hasSize(1);
+                assertThat(chunk.get(0).type()).isEqualTo(SectionType.THREADS); // before the first per-thread section: stored alone
+                assertThat(chunk.get(0).packed()).isFalse();
+                List<Section> held = held(r, c);
+                assertThat(held).hasSize(expected.size());
+                long before = r.decodes();
+                for (int i = held.size() - 1; i >= 0; i--) {
+                    Section s = held.get(i);
+                    ChunkCodec.RawSection e = expected.get(i);
+                    assertThat(s.type()).isEqualTo(e.type());
+                    assertThat(s.thread()).isEqualTo(e.thread());
+                    assertThat(s.stream()).isEqualTo(e.stream());
+                    assertThat(s.packed()).isEqualTo(i > 0);
+                    assertThat(r.payload(s)).isEqualTo(e.bytes());
+                }
+                assertThat(r.decodes() - before).as("the block decoded once, THREADS alone once").isEqualTo(2);
+                for (Section s : chunk) {
+                    sum += s.fileBytes();
+                    r.verify(s);
+                }
+            }
+            assertThat(sum).as("the sections add up to the file but its END").isLessThan(r.size()).isGreaterThan(r.size() - 40);
+            List<Section> last = r.chunks().get(1);
+            byte[] end = r.payload(last.get(last.size() - 1));
+            assertThat(ChunkIndex.checkChunkEnd(new VarIntReader(end, "CHUNK_END"), 1, last)).isZero(); // its table of contents names the PACK
+        }
+        assertThat(Files.size(packed)).isLessThan(Files.size(apart) * 2 / 3);
+        Path again = dir.resolve("again.wtrace");
+        new TraceRepacker(Codec.BEST).repack(packed, again);
+        assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(packed));
+    }
+
+    @Test
+    void onlyBestPacksOnlyFromVersion11AndOnlyBlocksOfAtMostAMebibyte() throws Exception {
+        List<Path> files = List.of(write("zstd", Codec.ZSTD, TraceFormat.VERSION, sections(2000), 1),
+                write("v10", Codec.BEST, TraceFormat.PACKS_SINCE - 1, sections(2000), 1),
+                write("large", Codec.BEST, TraceFormat.VERSION, sections(ChunkPack.MAX_RAW_BYTES / THREADS), 1));
+        for (Path f : files) {
+            try (TraceReader r = TraceReader.open(f)) {
+                assertThat(r.chunks().get(0)).noneMatch(s -> s.type() == SectionType.PACK || s.packed());
+            }
+        }
+    }
+
+    @Test
+    void aDamagedDirectoryOrBlockIsRefused() throws Exception {
+        Path f = write("damaged", Codec.BEST, TraceFormat.VERSION, sections(2000), 1);
+        Section pack;
+        try (TraceReader r = TraceReader.open(f)) {
+            pack = r.chunks().get(0).stream().filter(s -> s.type() == SectionType.PACK).findFirst().orElseThrow();
+        }
+        int payload = (int) pack.offset() + TraceFormat.SECTION_HEADER_BYTES;
+        byte[] good = Files.readAllBytes(f);
+        byte[] b = good.clone();
+        b[payload + 3] ^= 1; // inside the directory
+        Files.write(f, b);
+        assertThatThrownBy(() -> TraceReader.open(f).close()).isInstanceOf(FormatException.class).hasMessageContaining("directory is corrupt");
+        b = good.clone();
+        b[payload + pack.storedLength() + 10] ^= 1; // inside the block
+        Files.write(f, b);
+        try (TraceReader r = TraceReader.open(f)) {
+            Section last = held(r, 0).get(THREADS);
+            assertThatThrownBy(() -> r.payload(last)).isInstanceOf(FormatException.class).hasMessageContaining("CRC mismatch");
+        }
+    }
+}
