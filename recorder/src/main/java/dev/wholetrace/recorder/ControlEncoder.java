@@ -27,7 +27,8 @@ import java.util.Arrays;
  * only a path met for the first time in the chunk has its ids turned into symbols
  * ({@link BlockSymbols}) and interned among the chunk's paths ({@link #paths}). The id to symbol
  * lookup at every block was the compressor workers' largest frame on the Jackson driver
- * (12 % of their samples, overhead-profile.md, session 38), and a chunk repeats its paths.
+ * (11 % of their samples, overhead-profile.md, session 38), and a chunk repeats its paths; the
+ * cost is a second dictionary as large as the first.
  * Symbols enter the alphabet in the same order as when each block was looked up as it came:
  * a path's new blocks are looked up before any other symbol joins it ({@link #resolvePending}),
  * and a new path's in its order at its end, so the trace's bytes are the same.
