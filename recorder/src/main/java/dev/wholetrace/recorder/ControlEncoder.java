@@ -8,6 +8,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.PathDictionary;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
+import java.util.Arrays;
 
 /**
  * The control WPP (StreamKinds.CONTROL): SEQUITUR over blocks, sync operations and, when the
@@ -21,6 +22,16 @@ import dev.wholetrace.model.grammar.GrammarBuilder;
  * cut the paths become rules of the chunk's grammar, so readers see an ordinary WPP. Without
  * folding ({@link RecorderConfig#foldPaths()} false) every path is one symbol long: the grammar
  * is then exactly SEQUITUR's.
+ *
+ * <p>A path is collected and interned by its blocks' ids ({@link #rawPaths}), not their symbols:
+ * only a path met for the first time in the chunk has its ids turned into symbols
+ * ({@link BlockSymbols}) and interned among the chunk's paths ({@link #paths}). The id to symbol
+ * lookup at every block was the compressor workers' largest frame on the Jackson driver
+ * (11 % of their samples, overhead-profile.md, session 38), and a chunk repeats its paths; the
+ * cost is a second dictionary as large as the first.
+ * Symbols enter the alphabet in the same order as when each block was looked up as it came:
+ * a path's new blocks are looked up before any other symbol joins it ({@link #resolvePending}),
+ * and a new path's in its order at its end, so the trace's bytes are the same.
  */
 final class ControlEncoder extends StreamEncoder {
     /**
@@ -38,10 +49,25 @@ final class ControlEncoder extends StreamEncoder {
     private final boolean accesses;
     private final int minPath;
     private final int maxPath;
+    /** The chunk's paths of symbols: what SEQUITUR's path terminals name, unfolded at the cut. */
     private final PathDictionary paths = new PathDictionary();
+    /** The chunk's paths of codes ({@link #path}): raw path r is {@code paths}' {@code pathOfRaw[r]}. */
+    private final PathDictionary rawPaths = new PathDictionary();
+    private int[] pathOfRaw = new int[16];
+    /** Raw paths with their path of symbols in {@link #pathOfRaw}: all of them but the open path when it is new. */
+    private int knownRaw;
+    /**
+     * The open path by codes: a block id (&ge; 0) as itself, any other symbol s (a sync operation,
+     * an access, a block whose id is not an int) as {@code -1 - s}. Codes of distinct symbols are
+     * distinct, so a path of codes names one path of symbols.
+     */
     private final int[] path = new int[MAX_PATH];
     private int pathLength;
-    /** {@link SequenceHash#hash} of {@code path[0, pathLength)}, kept symbol by symbol. */
+    /** {@code path[0, pendingFrom)} has had its blocks' symbols looked up ({@link #resolvePending}). */
+    private int pendingFrom;
+    /** The path's symbols, made when a path of codes is new. */
+    private final int[] pathSymbols = new int[MAX_PATH];
+    /** {@link SequenceHash#hash} of {@code path[0, pathLength)}, kept code by code. */
     private long pathHash = SequenceHash.SEED;
     private long lastBlock;
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
@@ -99,13 +125,35 @@ final class ControlEncoder extends StreamEncoder {
     private void block(long block) {
         if (pathLength == maxPath || pathLength >= minPath && block <= lastBlock) endPath();
         lastBlock = block;
-        int symbol = blockSymbols.of(block);
-        path[pathLength++] = symbol;
-        pathHash = SequenceHash.step(pathHash, symbol);
+        int code;
+        if (block == (int) block) {
+            code = (int) block;
+        } else { // not an int: its symbol now, after the path's earlier blocks'
+            resolvePending();
+            code = -1 - blockSymbols.of(block);
+            pendingFrom = pathLength + 1;
+        }
+        path[pathLength++] = code;
+        pathHash = SequenceHash.step(pathHash, code);
     }
 
+    /** The symbol of path code {@code code}. */
+    private int symbolOf(int code) {
+        return code >= 0 ? blockSymbols.of(code) : -1 - code;
+    }
+
+    /**
+     * Looks up the symbols of the open path's blocks not looked up yet, so that a symbol about to
+     * be added to the alphabet (a sync operation's, an access's) comes after theirs, as it did in
+     * the string: the alphabet's order is the trace's.
+     */
+    private void resolvePending() {
+        for (int k = pendingFrom; k < pathLength; k++) if (path[k] >= 0) blockSymbols.of(path[k]);
+        pendingFrom = pathLength;
+    }
 
     private int access(int tag, long instruction) {
+        resolvePending();
         int symbol = symbols.idOf(tag, instruction);
         extendPath(symbol);
         return symbol;
@@ -126,14 +174,17 @@ final class ControlEncoder extends StreamEncoder {
      * on the unfolded grammar, where the path is a rule like any other.
      */
     private void sync(long value) {
+        resolvePending();
         extendPath(symbols.idOf(SymbolTag.SYNC, value));
     }
 
-    /** Appends a symbol that does not end a path by itself (an access or a sync operation). */
+    /** Appends a symbol that does not end a path by itself (an access or a sync operation), the path's blocks before it looked up. */
     private void extendPath(int symbol) {
         if (pathLength == maxPath) endPath();
-        path[pathLength++] = symbol;
-        pathHash = SequenceHash.step(pathHash, symbol);
+        int code = -1 - symbol;
+        path[pathLength++] = code;
+        pendingFrom = pathLength;
+        pathHash = SequenceHash.step(pathHash, code);
     }
 
     @Override
@@ -141,12 +192,27 @@ final class ControlEncoder extends StreamEncoder {
         return grammar.symbolCount() + paths.symbolCount() + pathLength;
     }
 
-    /** Hands the current path to SEQUITUR: as itself when it is one symbol, else as its path terminal. */
+    /** Hands the current path to SEQUITUR: as its symbol when it is one long, else as its path terminal. */
     private void endPath() {
         if (pathLength == 0) return;
-        grammar.append(pathLength == 1 ? path[0] : PathDictionary.terminal(paths.intern(path, pathLength, pathHash)));
+        grammar.append(pathLength == 1 ? symbolOf(path[0]) : PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash))));
         pathLength = 0;
+        pendingFrom = 0;
         pathHash = SequenceHash.SEED;
+    }
+
+    /**
+     * The path of symbols of raw path {@code raw}, the open path: interned among the chunk's paths
+     * the first time (raw paths are numbered in order, so a new one is {@link #knownRaw}).
+     */
+    private int pathOf(int raw) {
+        if (raw < knownRaw) return pathOfRaw[raw];
+        if (raw == pathOfRaw.length) pathOfRaw = Arrays.copyOf(pathOfRaw, 2 * raw);
+        for (int k = 0; k < pathLength; k++) pathSymbols[k] = symbolOf(path[k]);
+        int p = paths.intern(pathSymbols, pathLength);
+        pathOfRaw[raw] = p;
+        knownRaw = raw + 1;
+        return p;
     }
 
     @Override
@@ -155,6 +221,8 @@ final class ControlEncoder extends StreamEncoder {
         StreamChunk c = perThread(paths.unfold(grammar.toGrammar()));
         grammar = nextGrammar(grammar);
         paths.clear();
+        rawPaths.clear();
+        knownRaw = 0;
         return c;
     }
 }

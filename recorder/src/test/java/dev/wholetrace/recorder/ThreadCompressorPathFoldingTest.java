@@ -65,6 +65,32 @@ class ThreadCompressorPathFoldingTest {
         }
     }
 
+    /**
+     * The same program twice, a cut between: the second chunk's paths are interned afresh (by
+     * block ids, then symbols) while the alphabet goes on, and block ids beyond an int's are
+     * symbols in the path from the start; both chunks must hold what the plain compressor's hold.
+     */
+    @Property(tries = 100)
+    void aSecondChunkAndIdsBeyondAnIntFoldAsThePlainString(@ForAll("programs") int[] program) {
+        long[] buf = buffer(program);
+        for (int i = 0; i < buf.length; i++) {
+            long id = buf[i] >>> 8;
+            if (BufferLayout.isBlock(buf[i]) && id % 7 == 3) buf[i] = (id + (1L << 33)) << 8 | BufferLayout.BLOCK;
+        }
+        for (TraceMode mode : new TraceMode[] {TraceMode.COR, TraceMode.CDR}) {
+            ThreadCompressor plain = new ThreadCompressor(0, mode, false);
+            ThreadCompressor folded = new ThreadCompressor(0, mode, true);
+            for (int chunk = 0; chunk < 2; chunk++) {
+                plain.consume(buf, buf.length);
+                folded.consume(buf, buf.length);
+                ThreadChunk a = plain.cut();
+                ThreadChunk b = folded.cut();
+                assertThat(b.control().expand()).containsExactly(a.control().expand());
+                assertThat(b.stream(StreamKinds.CONTROL).newSymbols()).containsExactly(a.stream(StreamKinds.CONTROL).newSymbols());
+            }
+        }
+    }
+
     @Example
     void aLoopCostsSequiturOneSymbolPerFewIterations() {
         // for (...) { block 10; block 11 } a million times: blocks 10, 11, 10, 11, ...
