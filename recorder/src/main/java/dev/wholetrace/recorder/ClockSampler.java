@@ -1,6 +1,7 @@
 package dev.wholetrace.recorder;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,7 +24,7 @@ final class ClockSampler implements Runnable {
     static final long IDLE_PERIOD_NANOS = 10_000_000L;
     static final int IDLE_SAMPLES = 20;
 
-    private final TicketCounter tickets;
+    private final AtomicLong tickets;
     private final long origin = System.nanoTime();
     private final long originEpochMillis = System.currentTimeMillis();
     private volatile boolean stopped;
@@ -32,7 +33,7 @@ final class ClockSampler implements Runnable {
     private int size;
     private long lastTicket = -1;
 
-    ClockSampler(TicketCounter tickets) {
+    ClockSampler(AtomicLong tickets) {
         this.tickets = tickets;
     }
 
@@ -56,7 +57,7 @@ final class ClockSampler implements Runnable {
 
     /** Notes the next ticket and the time; whether the ticket moved since the previous note. */
     synchronized boolean sample() {
-        long ticket = tickets.peek(); // before the time: tickets below it were taken before `at`
+        long ticket = tickets.get(); // before the time: tickets below it were taken before `at`
         long at = Math.max(0, System.nanoTime() - origin);
         boolean moved = ticket != lastTicket;
         lastTicket = ticket;

@@ -41,8 +41,6 @@ public class ThreadRecorder {
     }
 
     private final TraceRecorder recorder;
-    /** The recorder's ticket counter, held here so that a sync operation reaches it in one load. */
-    private final TicketCounter tickets;
     private final int index;
     private final long object;
     /**
@@ -108,7 +106,6 @@ public class ThreadRecorder {
     /** The handle of no recording ({@link #notRecording}). */
     ThreadRecorder() {
         recorder = null;
-        tickets = null;
         index = -1;
         object = 0;
         owner = null;
@@ -123,7 +120,6 @@ public class ThreadRecorder {
     /** {@code owner}: the thread that alone records through the handle, or null if it may be handed on. */
     ThreadRecorder(TraceRecorder recorder, int index, long object, int firstCapacity, Thread owner) {
         this.recorder = recorder;
-        this.tickets = recorder.tickets();
         this.index = index;
         this.object = object;
         this.owner = owner == null ? null : new WeakReference<>(owner);
@@ -227,7 +223,7 @@ public class ThreadRecorder {
         }
         b[p] = (long) site << 16 | (long) kind.ordinal() << 8 | SYNC;
         b[p + 1] = object;
-        b[p + 2] = tickets.next();
+        b[p + 2] = recorder.nextTicket();
         b[p + 3] = aux;
         publish(p + 4);
     }

@@ -60,7 +60,7 @@ public final class TraceRecorder implements AutoCloseable {
     private final ClockSampler clock;
     private final Thread clockThread;
     private final BlockingQueue<Batch> pool;
-    private final TicketCounter tickets = new TicketCounter();
+    private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong pendingEvents = new AtomicLong();
     private final AtomicLong pendingSymbols = new AtomicLong();
     private final AtomicLong totalEvents = new AtomicLong();
@@ -275,9 +275,8 @@ public final class TraceRecorder implements AutoCloseable {
 
     // ---- the hand-over between program threads and workers ---------------------------------------
 
-    /** The counter of the sync order's tickets, which each thread's handle increments directly. */
-    TicketCounter tickets() {
-        return tickets;
+    long nextTicket() {
+        return tickets.getAndIncrement();
     }
 
     Batch batch(int previousCapacity) {
