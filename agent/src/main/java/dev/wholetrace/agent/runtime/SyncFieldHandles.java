@@ -133,9 +133,18 @@ public final class SyncFieldHandles {
      * describes a field handle by the field's name (empty for a hidden class's); the declaring class is
      * the first class from the receiver type up that declares a non-static field of that name and type
      * (the one the handle's offset lies in, unless a subclass hides a field of the same name and type).
+     * A handle on an inherited field (made on a subclass) has no description: unknown.
      */
     private static Field instanceField(java.lang.invoke.VarHandle vh, Class<?> receiver) {
-        java.util.Optional<java.lang.invoke.VarHandle.VarHandleDesc> d = vh.describeConstable();
+        java.util.Optional<java.lang.invoke.VarHandle.VarHandleDesc> d;
+        try {
+            d = vh.describeConstable();
+        } catch (InternalError | RuntimeException e) {
+            // a field the receiver type inherits: the JDK (17 to 25) seeks the handle's offset among the
+            // receiver's own fields and throws; the program's failure to describe, not the agent's, so
+            // the handle stays unknown rather than stopping the recording
+            return UNKNOWN;
+        }
         FieldOffsets names = RuntimeState.get().fieldOffsets();
         if (d.isEmpty() || names == null) return UNKNOWN;
         String name = d.get().constantName();

@@ -46,6 +46,34 @@ public final class HandOversSubject {
         return out;
     }
 
+    /** A field that {@link Derived}'s handles name as inherited, for {@link #computedHandles}. */
+    static class Base {
+        volatile int inherited;
+    }
+
+    /** A subclass with a field of its own, for {@link #computedHandles}. */
+    static final class Derived extends Base {
+        volatile int own;
+    }
+
+    /**
+     * VarHandles made with a field name computed at run time (no constants for the instrumenter): on
+     * a field Derived declares and on one it inherits, which the JDK cannot describe (its
+     * describeConstable throws InternalError). The inherited one's write, the own one's write, then
+     * direct reads of both fields.
+     */
+    public static List<Object> computedHandles() throws ReflectiveOperationException {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        VarHandle inherited = lookup.findVarHandle(Derived.class, String.join("", "inher", "ited"), int.class);
+        VarHandle own = lookup.findVarHandle(Derived.class, String.join("", "o", "wn"), int.class);
+        Derived d = new Derived();
+        inherited.setVolatile(d, 1); // not resolved: nothing
+        own.setVolatile(d, 2); // write
+        int a = d.inherited; // read
+        int b = d.own; // read
+        return List.of(a, b);
+    }
+
     /**
      * Two dependent stages of a future this thread completes: completing the source runs both
      * actions here; then joins of the last stage and of the first.
