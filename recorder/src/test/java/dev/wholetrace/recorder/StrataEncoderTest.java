@@ -68,6 +68,7 @@ class StrataEncoderTest {
             assertThat(s.syncCounts().total()).isEqualTo(cor[k].syncCount());
             for (int m = 0; m < cor[k].syncCount(); m++) assertThat(s.syncCounts().position(m)).isEqualTo(c.syncCounts().position(m));
             assertThat(strata[k].sync().count()).isEqualTo(cor[k].sync().count());
+            assertThat(strata[k].sync().bytes()).isEqualTo(cor[k].sync().bytes()); // the same operations, each in its place
         }
     }
 

@@ -33,10 +33,11 @@ class ThreadCompressorPathFoldingTest {
                 buf[at++] = (long) p << 8 | (p % 2 == 0 ? BufferLayout.LOAD : BufferLayout.STORE);
                 buf[at++] = 1000L + 8L * (p % 3);
             } else {
-                buf[at++] = (long) p << 16 | (long) SyncKind.LOCK.ordinal() << 8 | BufferLayout.SYNC;
-                buf[at++] = 7; // object
+                SyncKind kind = p == 50 ? SyncKind.LOCK : p == 51 ? SyncKind.UNLOCK : SyncKind.VOLATILE_WRITE; // mixed kinds
+                buf[at++] = (long) p << 16 | (long) kind.ordinal() << 8 | BufferLayout.SYNC;
+                buf[at++] = p == 51 ? 1_000_000 : 7; // object (of another varint length: a field out of place changes the column's size)
                 buf[at++] = ticket++;
-                buf[at++] = 0;
+                buf[at++] = 300L * (p - 50); // aux
             }
         }
         return Arrays.copyOf(buf, at);
