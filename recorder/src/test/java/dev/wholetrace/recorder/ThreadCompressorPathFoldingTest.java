@@ -92,6 +92,44 @@ class ThreadCompressorPathFoldingTest {
         }
     }
 
+    /**
+     * Irregular code: hundreds of distinct paths a chunk (the table from raw paths to paths grows
+     * past its first size), buffers that end inside a path, and three chunks; each chunk's string
+     * and new symbols are those of the plain compressor and of STRATA, which looks every block up
+     * as it comes (the order of the alphabet before paths were interned by ids).
+     */
+    @Example
+    void manyPathsOverBuffersThatEndMidPathFoldAsThePlainString() {
+        java.util.Random random = new java.util.Random(38);
+        int[] program = new int[6000];
+        for (int i = 0; i < program.length; i++) {
+            int r = random.nextInt(20);
+            program[i] = r < 16 ? random.nextInt(40) : r < 19 ? 40 + random.nextInt(10) : 50 + random.nextInt(3);
+        }
+        long[] buf = buffer(program);
+        ThreadCompressor plain = new ThreadCompressor(0, TraceMode.COR, false);
+        ThreadCompressor folded = new ThreadCompressor(0, TraceMode.COR, true);
+        ThreadCompressor strata = new ThreadCompressor(0, TraceMode.STRATA, true);
+        int at = 0;
+        for (int chunk = 0; chunk < 3; chunk++) {
+            for (int piece = 0; piece < 5; piece++) {
+                int end = at;
+                int events = chunk == 2 && piece == 4 ? Integer.MAX_VALUE : 1 + random.nextInt(700);
+                for (int e = 0; e < events && end < buf.length; e++) end += BufferLayout.longs(buf[end]);
+                long[] part = Arrays.copyOfRange(buf, at, end);
+                for (ThreadCompressor c : new ThreadCompressor[] {plain, folded, strata}) c.consume(part, part.length);
+                at = end;
+            }
+            ThreadChunk a = plain.cut();
+            ThreadChunk b = folded.cut();
+            ThreadChunk s = strata.cut();
+            assertThat(b.control().expand()).containsExactly(a.control().expand());
+            assertThat(b.stream(StreamKinds.CONTROL).newSymbols()).containsExactly(a.stream(StreamKinds.CONTROL).newSymbols())
+                    .containsExactly(s.stream(StreamKinds.STRATA).newSymbols());
+        }
+        assertThat(at).isEqualTo(buf.length);
+    }
+
     @Example
     void aLoopCostsSequiturOneSymbolPerFewIterations() {
         // for (...) { block 10; block 11 } a million times: blocks 10, 11, 10, 11, ...
