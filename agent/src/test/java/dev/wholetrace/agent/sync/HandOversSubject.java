@@ -49,18 +49,21 @@ public final class HandOversSubject {
     /** A field that {@link Derived}'s handles name as inherited, for {@link #computedHandles}. */
     static class Base {
         volatile int inherited;
+        volatile int shadowed;
     }
 
     /** A subclass with a field of its own, for {@link #computedHandles}. */
     static final class Derived extends Base {
         volatile int own;
+        volatile int shadowed; // hides Base's
     }
 
     /**
      * VarHandles made with a field name computed at run time (no constants for the instrumenter): on
      * a field Derived declares and on one it inherits, which the JDK cannot describe (its
      * describeConstable throws InternalError). The inherited one's write, the own one's write, then
-     * direct reads of both fields.
+     * direct reads of both fields; then a write through a handle on the field Derived declares to hide
+     * Base's, and reads of Derived's field and of Base's.
      */
     public static List<Object> computedHandles() throws ReflectiveOperationException {
         MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -71,7 +74,11 @@ public final class HandOversSubject {
         own.setVolatile(d, 2); // write
         int a = d.inherited; // read
         int b = d.own; // read
-        return List.of(a, b);
+        VarHandle shadowed = lookup.findVarHandle(Derived.class, String.join("", "shad", "owed"), int.class);
+        shadowed.setVolatile(d, 3); // write (Derived's field)
+        int c = d.shadowed; // read (Derived's)
+        int e = ((Base) d).shadowed; // read (Base's)
+        return List.of(a, b, c, e);
     }
 
     /**

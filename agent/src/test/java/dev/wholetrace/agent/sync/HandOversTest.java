@@ -46,21 +46,25 @@ class HandOversTest extends RecordingTest {
 
     /**
      * A VarHandle made from a computed name is resolved at its first access from its description:
-     * the field the receiver declares is recorded at its own address; one it inherits, which the JDK
-     * cannot describe, records nothing, and the recording goes on (it stopped, the error taken for
-     * the agent's own).
+     * the field the receiver declares is recorded at its own address (when it hides a superclass's
+     * field of the same name, the hiding one's); one it inherits, which the JDK cannot describe,
+     * records nothing, and the recording goes on (it stopped, the error taken for the agent's own).
      */
     @Test
     void computedFieldHandlesResolveOrRecordNothingAndTheRecordingGoesOn() throws Exception {
         Recording r = Recording.of(dir.resolve("computed.wtrace"), TraceMode.CDR, HandOversSubject.class,
                 c -> c.getMethod("computedHandles").invoke(null));
-        assertThat(r.list()).containsExactly(1, 2);
+        assertThat(r.list()).containsExactly(1, 2, 3, 0);
         List<Event> ops = r.syncs(Thread.currentThread().getName()).stream()
                 .filter(e -> e.kind() == VOLATILE_READ || e.kind() == VOLATILE_WRITE).toList();
-        assertThat(ops).extracting(Event::kind).containsExactly(VOLATILE_WRITE, VOLATILE_READ, VOLATILE_READ);
+        assertThat(ops).extracting(Event::kind).containsExactly(VOLATILE_WRITE, VOLATILE_READ, VOLATILE_READ,
+                VOLATILE_WRITE, VOLATILE_READ, VOLATILE_READ);
         assertThat(r.site(ops.get(0))).contains("VarHandle.setVolatile");
         assertThat(ops.get(0).object()).isEqualTo(ops.get(2).object()).isNotEqualTo(ops.get(1).object());
         assertThat(Addresses.object(ops.get(1).object())).isEqualTo(Addresses.object(ops.get(0).object()));
+        // the hiding field, not the hidden one: where the direct read of Derived's field is recorded
+        assertThat(r.site(ops.get(3))).contains("VarHandle.setVolatile");
+        assertThat(ops.get(3).object()).isEqualTo(ops.get(4).object()).isNotEqualTo(ops.get(5).object());
     }
 
     /**
