@@ -55,6 +55,12 @@ class CheckSymbolPairsTest {
         VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbols.CROSS_AT).writeSignedVarLong(1).writeSignedVarLong(CheckSymbols.MAX_EXTRA + 1)
                 .writeSignedVarLong(0).writeSignedVarLong(0);
         assertThatThrownBy(() -> read(far.toByteArray(), EXTRA)).isInstanceOf(FormatException.class).hasMessageContaining("extra");
+        // The extra field is CROSS_AT's writer, 0 on every other tag: a LAST with one is refused, both ways.
+        long lastWithExtra = 3L << CheckSymbols.EXTRA_SHIFT | CheckSymbols.named(CheckSymbols.LAST, 5);
+        assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {lastWithExtra, 7}, EXTRA)).isInstanceOf(IllegalArgumentException.class);
+        VarIntWriter onLast = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbols.LAST).writeSignedVarLong(6).writeSignedVarLong(3)
+                .writeSignedVarLong(0).writeSignedVarLong(7);
+        assertThatThrownBy(() -> read(onLast.toByteArray(), EXTRA)).isInstanceOf(FormatException.class).hasMessageContaining("extra field on tag 2");
     }
 
     @Test
