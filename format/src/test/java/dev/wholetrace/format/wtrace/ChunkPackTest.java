@@ -179,4 +179,33 @@ class ChunkPackTest {
         assertThatThrownBy(() -> TraceReader.open(crafted).close()).isInstanceOf(FormatException.class)
                 .hasMessageContaining("follows a per-thread section stored alone");
     }
+
+    /**
+     * A file cut anywhere after its first chunk (a recording killed while its second chunk's pack
+     * or CHUNK_END was being written) reads its complete chunks, packed ones included, and nothing
+     * of the cut one: a pack's directory is read only once the whole pack is in the file.
+     */
+    @Test
+    void aFileCutInsideAPackedChunkReadsItsCompleteChunks() throws Exception {
+        List<ChunkCodec.RawSection> expected = sections(2000);
+        Path f = write("whole", Codec.BEST, TraceFormat.VERSION, expected, 2);
+        long[] chunkEnds = new long[2];
+        try (TraceReader r = TraceReader.open(f)) {
+            for (int c = 0; c < 2; c++) {
+                Section end = r.chunks().get(c).get(r.chunks().get(c).size() - 1);
+                chunkEnds[c] = end.offset() + end.fileBytes();
+            }
+        }
+        byte[] whole = Files.readAllBytes(f);
+        Path cut = dir.resolve("cut.wtrace");
+        for (int length = (int) chunkEnds[0]; length < whole.length; length++) {
+            Files.write(cut, Arrays.copyOf(whole, length));
+            try (TraceReader r = TraceReader.open(cut)) {
+                assertThat(r.complete()).isFalse();
+                assertThat(r.chunks()).as("cut at %d", length).hasSize(length < chunkEnds[1] ? 1 : 2);
+                List<Section> held = held(r, 0);
+                for (int i = 0; i < held.size(); i++) assertThat(r.payload(held.get(i))).as("cut at %d", length).isEqualTo(expected.get(i).bytes());
+            }
+        }
+    }
 }
