@@ -233,7 +233,7 @@ final class CompressionReport {
                 + "table (the run alphabets among them); *trace*: the file without its metadata, as above. *÷*: how many times "
                 + "smaller the predictive trace is than the compressor's output of the raw streams (goal ≥ 5). From format 10 a "
                 + "thread's section may be stored against the same section of an earlier thread of its chunk (zstd with that "
-                + "section as dictionary, docs/trace-format.md, \"Sections\"); and from format 11 a chunk's per-thread sections, S_synch and "
+                + "section as dictionary, docs/trace-format.md, \"Sections\"); and from format 12 a chunk's per-thread sections, S_synch and "
                 + "clock may be stored as one block (a pack, docs/trace-format.md, \"Packs\"); *alone*: the predictive trace had every section "
                 + "been packed by itself (as format 9 did), measured on the same file, and *alone ÷ trace* the gain of references and packs.\n\n");
         sb.append("| workload | threads | diff-rle data | diff-rle symbols | diff-rle trace | predictive data | predictive symbols | predictive trace "

@@ -67,6 +67,7 @@ final class CheckSymbolPairs {
             long named = first >>> TAG_BITS & LOW;
             long x = CheckSymbols.extra(first);
             if (x != 0 && !extras) throw new IllegalArgumentException("a check symbol with an extra field in a version " + version + " file");
+            if (x != 0 && tag != CheckSymbols.CROSS_AT) throw new IllegalArgumentException("an extra field on check symbol tag " + tag + ", which has none");
             if (first < 0 || tag > MAX_TAG) throw new IllegalArgumentException("check symbol tag " + tag + " out of range [0, " + MAX_TAG + "]");
             if (named != 0 && !loads) throw new IllegalArgumentException("a check symbol naming its load in a version " + version + " file");
             if (named > CheckSymbols.MAX_LOAD_FIELD) throw new IllegalArgumentException("check symbol load field " + named + " above 2^31");
@@ -105,6 +106,8 @@ final class CheckSymbolPairs {
             if (load[t] < 0 || load[t] > CheckSymbols.MAX_LOAD_FIELD) throw in.corrupt(what + ": a load field out of range");
             if (load[t] != 0 && CheckSymbols.isBare(t)) throw in.corrupt(what + ": a load field on tag " + t + ", which never names a load");
             if (extra[t] < 0 || extra[t] > CheckSymbols.MAX_EXTRA) throw in.corrupt(what + ": an extra field out of range");
+            // Only CROSS_AT's writer is one: elsewhere the field would make one symbol several terminals.
+            if (extra[t] != 0 && t != CheckSymbols.CROSS_AT) throw in.corrupt(what + ": an extra field on tag " + t + ", which has none");
             out[i] = extra[t] << CheckSymbols.EXTRA_SHIFT | load[t] << TAG_BITS | t;
             out[i + 1] = high[t] << 32 | low[t] & LOW;
         }

@@ -153,6 +153,8 @@ public final class TraceReader implements AutoCloseable {
         List<Section> open = new ArrayList<>();
         // Trailer sections count only once END follows them: a file cut after them is read as any cut file.
         List<Section> pendingTrailer = new ArrayList<>();
+        long packAt = -1; // the open chunk's PACK (-1: none yet)
+        boolean perThreadAlone = false; // whether the open chunk has a per-thread section stored alone
         while (pos < size) {
             if (size - pos < TraceFormat.SECTION_HEADER_BYTES) break; // cut inside a header
             ByteBuffer h = read(pos, TraceFormat.SECTION_HEADER_BYTES);
@@ -209,12 +211,28 @@ public final class TraceReader implements AutoCloseable {
                 throw new FormatException(name + ": " + s.describe() + " found where chunk " + chunks.size() + " should be");
             }
             if (type.perThread != (thread >= 0)) throw new FormatException(name + ": " + s.describe() + " has a wrong thread field");
-            if (type == SectionType.PACK) open.addAll(unpacked(s, name));
-            else open.add(s);
+            // A pack holds every section of its chunk from the first per-thread one on: no per-thread
+            // section stored alone precedes it and only CHUNK_END follows it. Anything else could
+            // duplicate what it holds, or name a packed section (no stored payload) as a reference.
+            if (packAt >= 0 && type != SectionType.CHUNK_END) {
+                throw new FormatException(name + ": " + s.describe() + " at offset " + pos + " follows its chunk's PACK (at offset " + packAt + ")");
+            }
+            if (type == SectionType.PACK && perThreadAlone) {
+                throw new FormatException(name + ": " + s.describe() + " at offset " + pos + " follows a per-thread section stored alone");
+            }
+            perThreadAlone |= type.perThread;
+            if (type == SectionType.PACK) {
+                packAt = pos;
+                open.addAll(unpacked(s, name));
+            } else {
+                open.add(s);
+            }
             if (codec == Codec.ZSTD_DICT) referencing.set(chunks.size());
             if (type == SectionType.CHUNK_END) {
                 chunks.add(List.copyOf(open));
                 open.clear();
+                packAt = -1;
+                perThreadAlone = false;
             }
             pos += s.fileBytes();
         }

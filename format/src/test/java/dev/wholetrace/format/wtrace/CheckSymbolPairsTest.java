@@ -32,7 +32,7 @@ class CheckSymbolPairsTest {
                 int load = rnd.nextBoolean() ? rnd.nextInt(5000) : rnd.nextInt(Integer.MAX_VALUE);
                 boolean cross = rnd.nextBoolean();
                 pairs[i] = cross ? CheckSymbols.crossAt(load, writer) : CheckSymbols.named(CheckSymbols.LAST, load);
-                pairs[i + 1] = cross ? CheckSymbols.crossSource(rnd.nextInt(1 << 24), rnd.nextInt(1 << 20), rnd.nextInt(1 << 20)) : rnd.nextInt(1 << 20);
+                pairs[i + 1] = cross ? CheckSymbols.crossSource(rnd.nextInt(1 << 23), rnd.nextInt(1 << 20), rnd.nextInt(1 << 20)) : rnd.nextInt(1 << 20);
             }
             long[] back = roundTrip(pairs, EXTRA);
             assertThat(back).as("trial %d", trial).isEqualTo(pairs);
@@ -45,9 +45,12 @@ class CheckSymbolPairsTest {
         long head = CheckSymbols.crossAt(Integer.MAX_VALUE, (int) CheckSymbols.MAX_EXTRA);
         assertThat(CheckSymbols.load(head)).isEqualTo(Integer.MAX_VALUE);
         assertThat(CheckSymbols.extra(head)).isEqualTo(CheckSymbols.MAX_EXTRA);
-        long v = CheckSymbols.crossSource((1 << 24) - 1, (1 << 20) - 1, 3);
-        assertThat(new long[] {CheckSymbols.sourceStore(v), CheckSymbols.writerSegment(v), CheckSymbols.readerSegment(v)}).containsExactly((1 << 24) - 1, (1 << 20) - 1, 3);
-        assertThat(CheckSymbols.crossSource(1 << 24, 0, 0)).as("a store past 24 bits").isEqualTo(-1);
+        long v = CheckSymbols.crossSource((1 << 23) - 1, (1 << 20) - 1, 3);
+        assertThat(new long[] {CheckSymbols.sourceStore(v), CheckSymbols.writerSegment(v), CheckSymbols.readerSegment(v)}).containsExactly((1 << 23) - 1, (1 << 20) - 1, 3);
+        // Every value is non-negative: the recorder (CheckRoutine) and recovery (EwppRecovery) take a negative one for "no fit".
+        assertThat(CheckSymbols.crossSource((1 << 23) - 1, (1 << 20) - 1, (1 << 20) - 1)).as("the largest fields").isPositive();
+        assertThat(CheckSymbols.crossSource(1 << 23, 0, 0)).as("a store past 23 bits").isEqualTo(-1);
+        assertThat(CheckSymbols.crossSource((1 << 24) - 1, (1 << 20) - 1, (1 << 20) - 1)).as("a store past 23 bits").isEqualTo(-1);
         assertThat(CheckSymbols.crossSource(0, 1 << 20, 0)).as("a writer segment past 20 bits").isEqualTo(-1);
         assertThat(CheckSymbols.crossSource(0, 0, 1 << 20)).as("a reader segment past 20 bits").isEqualTo(-1);
         assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {head, 7}, NAMED)).as("no extra field before version 11")
@@ -55,6 +58,12 @@ class CheckSymbolPairsTest {
         VarIntWriter far = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbols.CROSS_AT).writeSignedVarLong(1).writeSignedVarLong(CheckSymbols.MAX_EXTRA + 1)
                 .writeSignedVarLong(0).writeSignedVarLong(0);
         assertThatThrownBy(() -> read(far.toByteArray(), EXTRA)).isInstanceOf(FormatException.class).hasMessageContaining("extra");
+        // The extra field is CROSS_AT's writer, 0 on every other tag: a LAST with one is refused, both ways.
+        long lastWithExtra = 3L << CheckSymbols.EXTRA_SHIFT | CheckSymbols.named(CheckSymbols.LAST, 5);
+        assertThatThrownBy(() -> CheckSymbolPairs.write(new VarIntWriter(), new long[] {lastWithExtra, 7}, EXTRA)).isInstanceOf(IllegalArgumentException.class);
+        VarIntWriter onLast = new VarIntWriter().writeVarLong(1).writeVarLong(CheckSymbols.LAST).writeSignedVarLong(6).writeSignedVarLong(3)
+                .writeSignedVarLong(0).writeSignedVarLong(7);
+        assertThatThrownBy(() -> read(onLast.toByteArray(), EXTRA)).isInstanceOf(FormatException.class).hasMessageContaining("extra field on tag 2");
     }
 
     @Test

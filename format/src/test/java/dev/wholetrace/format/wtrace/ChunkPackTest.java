@@ -8,6 +8,8 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -101,7 +103,7 @@ class ChunkPackTest {
     }
 
     @Test
-    void onlyBestPacksOnlyFromVersion11AndOnlyBlocksOfAtMostAMebibyte() throws Exception {
+    void onlyBestPacksOnlyFromVersion12AndOnlyBlocksOfAtMostAMebibyte() throws Exception {
         List<Path> files = List.of(write("zstd", Codec.ZSTD, TraceFormat.VERSION, sections(2000), 1),
                 write("v10", Codec.BEST, TraceFormat.PACKS_SINCE - 1, sections(2000), 1),
                 write("large", Codec.BEST, TraceFormat.VERSION, sections(ChunkPack.MAX_RAW_BYTES / THREADS), 1));
@@ -131,6 +133,80 @@ class ChunkPackTest {
         try (TraceReader r = TraceReader.open(f)) {
             Section last = held(r, 0).get(THREADS);
             assertThatThrownBy(() -> r.payload(last)).isInstanceOf(FormatException.class).hasMessageContaining("CRC mismatch");
+        }
+    }
+
+    /** A section as a writer stores it: header (with its CRC), payload, payload CRC. */
+    private static byte[] section(SectionType type, Codec codec, int chunk, int thread, int raw, byte[] stored) {
+        ByteBuffer b = ByteBuffer.allocate(TraceFormat.SECTION_HEADER_BYTES + stored.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) type.id).put((byte) codec.id).put((byte) 0).put((byte) 0).putInt(chunk).putInt(thread).putInt(raw).putInt(stored.length);
+        b.putInt(TraceFormat.crc(b.array(), 0, 20)).put(stored).putInt(TraceFormat.crc(stored, 0, stored.length));
+        return b.array();
+    }
+
+    /**
+     * A writer puts nothing but the CHUNK_END after a chunk's PACK, and no per-thread section
+     * stored alone before it. A section stored against thread 0's (codec 4) placed after the pack
+     * would name a packed section, which has no stored payload of its own, as its reference: the
+     * reader refuses the chunk when it scans it, not with an internal error when it is read.
+     */
+    @Test
+    void aSectionStoredAloneAfterThePackIsRefused() throws Exception {
+        Path f = write("after", Codec.BEST, TraceFormat.VERSION, sections(2000), 1);
+        Section pack;
+        Section chunkEnd;
+        try (TraceReader r = TraceReader.open(f)) {
+            List<Section> chunk = r.chunks().get(0);
+            pack = chunk.stream().filter(s -> s.type() == SectionType.PACK).findFirst().orElseThrow();
+            chunkEnd = chunk.get(chunk.size() - 1);
+        }
+        byte[] good = Files.readAllBytes(f);
+        byte[] head = Arrays.copyOf(good, (int) chunkEnd.offset()); // up to the end of the PACK
+        byte[] referencing = section(SectionType.SYMBOLS, Codec.ZSTD_DICT, 0, 1, 2000, new byte[] {0, 1, 2, 3});
+        byte[] end = section(SectionType.CHUNK_END, Codec.NONE, 0, TraceFormat.NO_THREAD, 3, new byte[] {0, 0, 0});
+        Path crafted = dir.resolve("crafted.wtrace");
+        Files.write(crafted, ByteBuffer.allocate(head.length + referencing.length + end.length).put(head).put(referencing).put(end).array());
+        assertThatThrownBy(() -> {
+            try (TraceReader r = TraceReader.open(crafted)) {
+                for (Section s : r.chunks().get(0)) if (s.type() != SectionType.PACK) r.payload(s);
+            }
+        }).isInstanceOf(FormatException.class).hasMessageContaining("follows its chunk's PACK");
+        // A per-thread section stored alone before the pack: the reader lists it and the pack's, twice.
+        byte[] threads = Arrays.copyOf(head, (int) pack.offset());
+        byte[] symbols = section(SectionType.SYMBOLS, Codec.NONE, 0, 0, 1, new byte[] {7});
+        byte[] rest = Arrays.copyOfRange(good, (int) pack.offset(), good.length);
+        Files.write(crafted, ByteBuffer.allocate(threads.length + symbols.length + rest.length).put(threads).put(symbols).put(rest).array());
+        assertThatThrownBy(() -> TraceReader.open(crafted).close()).isInstanceOf(FormatException.class)
+                .hasMessageContaining("follows a per-thread section stored alone");
+    }
+
+    /**
+     * A file cut anywhere after its first chunk (a recording killed while its second chunk's pack
+     * or CHUNK_END was being written) reads its complete chunks, packed ones included, and nothing
+     * of the cut one: a pack's directory is read only once the whole pack is in the file.
+     */
+    @Test
+    void aFileCutInsideAPackedChunkReadsItsCompleteChunks() throws Exception {
+        List<ChunkCodec.RawSection> expected = sections(300); // small chunks: a cut at every byte stays quick
+        Path f = write("whole", Codec.BEST, TraceFormat.VERSION, expected, 2);
+        long[] chunkEnds = new long[2];
+        try (TraceReader r = TraceReader.open(f)) {
+            for (int c = 0; c < 2; c++) {
+                assertThat(r.chunks().get(c)).as("chunk %d", c).anyMatch(s -> s.type() == SectionType.PACK);
+                Section end = r.chunks().get(c).get(r.chunks().get(c).size() - 1);
+                chunkEnds[c] = end.offset() + end.fileBytes();
+            }
+        }
+        byte[] whole = Files.readAllBytes(f);
+        Path cut = dir.resolve("cut.wtrace");
+        for (int length = (int) chunkEnds[0]; length < whole.length; length++) {
+            Files.write(cut, Arrays.copyOf(whole, length));
+            try (TraceReader r = TraceReader.open(cut)) {
+                assertThat(r.complete()).isFalse();
+                assertThat(r.chunks()).as("cut at %d", length).hasSize(length < chunkEnds[1] ? 1 : 2);
+                List<Section> held = held(r, 0);
+                for (int i = 0; i < held.size(); i++) assertThat(r.payload(held.get(i))).as("cut at %d", length).isEqualTo(expected.get(i).bytes());
+            }
         }
     }
 }

@@ -75,7 +75,8 @@ public final class CheckSymbols {
     public static final int EXTRA_SHIFT = 40;
     /** The largest extra field: the first half stays non-negative. */
     public static final long MAX_EXTRA = (1L << 23) - 1;
-    private static final int SOURCE_STORE_BITS = 24;
+    /** 23, not 24: the value's bit 63 stays clear, so a value is never negative and -1 (no fit) is no value. */
+    private static final int SOURCE_STORE_BITS = 23;
     private static final int SEGMENT_BITS = 20;
     private static final long SEGMENT_MASK = (1L << SEGMENT_BITS) - 1;
 
@@ -142,7 +143,7 @@ public final class CheckSymbols {
     /**
      * The value of a {@link #CROSS_AT} head: store instruction {@code store}, the writer's segment
      * at the store (its sync operations before it) and the reader's at the load; -1 if one does
-     * not fit (24, 20 and 20 bits): the check then writes a {@link #CROSS} record.
+     * not fit (23, 20 and 20 bits): the check then writes a {@link #CROSS} record.
      */
     public static long crossSource(int store, long writerSegment, long readerSegment) {
         if (store < 0 || store >>> SOURCE_STORE_BITS != 0 || writerSegment < 0 || writerSegment > SEGMENT_MASK || readerSegment < 0 || readerSegment > SEGMENT_MASK) return -1;
