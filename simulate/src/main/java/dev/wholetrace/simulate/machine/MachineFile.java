@@ -81,7 +81,8 @@ public final class MachineFile {
                 caches.put(key.substring(CACHE.length(), key.length() - BYTES.length()), bytes);
             } else if (v >= 3 && key.startsWith(WAKE) && (key.endsWith(WAKE_COST) || key.endsWith(WAKE_LATENCY))) {
                 boolean cost = key.endsWith(WAKE_COST);
-                String idle = key.substring(WAKE.length(), key.length() - (cost ? WAKE_COST : WAKE_LATENCY).length());
+                int end = key.length() - (cost ? WAKE_COST : WAKE_LATENCY).length();
+                String idle = end > WAKE.length() ? key.substring(WAKE.length(), end) : ""; // wake.remote.idle.cost: no idle time
                 long at;
                 try {
                     at = Long.parseLong(idle);
