@@ -367,7 +367,7 @@ public final class Simulator {
         if (t.chain != null) { // released by a barrier or latch: it passes the release on (AQS's wake-up chain)
             List<SimThread> rest = t.chain;
             t.chain = null;
-            wakeFirst(rest, t, false);
+            wakeFirst(rest, t, false, true);
         }
         while (t.state == State.RUNNING && t.remaining <= 0) {
             if (++steps > maxSteps) return;
@@ -671,6 +671,22 @@ public final class Simulator {
      * has been idle: a processor idle for a moment is still polling and wakes cheaply (session 38).
      */
     private void wake(SimThread t, double extra, SimThread waker, boolean wakerLeft) {
+        wake(t, extra, waker, wakerLeft, true);
+    }
+
+    /**
+     * {@link #wake}, where {@code anyIdle} false lets {@code t} take only its own last processor when that
+     * one is idle, not any idle one: a link of a barrier's or latch's release chain. The chain's links,
+     * once the tripping thread has done its short share, would otherwise find the other processor idle
+     * every time, and a release of N threads on two processors made N − 1 cross-processor wake-ups where
+     * the machine makes about a third of that (calibrate's check, session 38). Linux places a woken
+     * thread on its waker's processor or on its own previous one when that is idle (wake-affine,
+     * {@code select_idle_sibling}); it does not kick a halted processor for every link. The release's
+     * first wake-up (the tripping thread's) still takes any idle processor, which is what spreads the
+     * threads over the processors (placing it too only on its own last one put every thread on one
+     * processor for good, session 37).
+     */
+    private void wake(SimThread t, double extra, SimThread waker, boolean wakerLeft, boolean anyIdle) {
         double waited = now - t.blockedSince;
         t.waited += waited;
         lockWait.merge(t.blockedOn, waited, Double::sum);
@@ -680,6 +696,7 @@ public final class Simulator {
         t.home = waker.cpu;
         if (!wakerLeft) {
             int idle = idleProcessor(t.cpu);
+            if (!anyIdle && idle != t.cpu) idle = -1; // only its own last processor, not any idle one
             if (idle >= 0) {
                 double cost = wakeRemote, delay = wakeRemote + wakeRemoteLatency;
                 if (!wakeIdle.isEmpty()) {
@@ -737,16 +754,21 @@ public final class Simulator {
     private void release(List<SimThread> arrived, SimThread waker, boolean wakerLeft) {
         List<SimThread> go = new ArrayList<>(arrived);
         arrived.clear();
-        wakeFirst(go, waker, wakerLeft);
+        wakeFirst(go, waker, wakerLeft, false);
     }
 
-    /** Wakes the first still blocked of {@code go}, handing it the rest to wake in turn. */
-    private void wakeFirst(List<SimThread> go, SimThread waker, boolean wakerLeft) {
+    /**
+     * Wakes the first still blocked of {@code go}, handing it the rest to wake in turn. A {@code link} of
+     * the chain (the waker was itself released by it) places its wake-up as {@link #wake} does with
+     * {@code anyIdle} false: the released threads queue behind each other on their wakers' processor
+     * unless one's own last processor is idle (session 38).
+     */
+    private void wakeFirst(List<SimThread> go, SimThread waker, boolean wakerLeft, boolean link) {
         go.removeIf(w -> w.state != State.BLOCKED);
         if (go.isEmpty()) return;
         SimThread first = go.remove(0);
         first.chain = go.isEmpty() ? null : go;
-        wake(first, machine.costOf("jvm.handover"), waker, wakerLeft);
+        wake(first, machine.costOf("jvm.handover"), waker, wakerLeft, !link);
     }
 
     /** A latch await may pass when every live thread that may count the latch down has done so (or waits itself). */

@@ -81,7 +81,8 @@ public final class MachineFile {
                 caches.put(key.substring(CACHE.length(), key.length() - BYTES.length()), bytes);
             } else if (v >= 3 && key.startsWith(WAKE) && (key.endsWith(WAKE_COST) || key.endsWith(WAKE_LATENCY))) {
                 boolean cost = key.endsWith(WAKE_COST);
-                String idle = key.substring(WAKE.length(), key.length() - (cost ? WAKE_COST : WAKE_LATENCY).length());
+                int end = key.length() - (cost ? WAKE_COST : WAKE_LATENCY).length();
+                String idle = end > WAKE.length() ? key.substring(WAKE.length(), end) : ""; // wake.remote.idle.cost: no idle time
                 long at;
                 try {
                     at = Long.parseLong(idle);
@@ -89,7 +90,9 @@ public final class MachineFile {
                     throw new MachineFileException(source + ": " + key + ": the idle time must be a whole number of cycles, not " + idle);
                 }
                 if (at < 0) throw new MachineFileException(source + ": " + key + ": the idle time must be ≥ 0 cycles");
-                wake.computeIfAbsent(at, k -> new long[] {-1, -1})[cost ? 0 : 1] = cycleCount(p, key, source);
+                long[] row = wake.computeIfAbsent(at, k -> new long[] {-1, -1});
+                if (row[cost ? 0 : 1] >= 0) throw new MachineFileException(source + ": " + key + ": the row of idle time " + at + " is given twice (as " + idle + " and another spelling)");
+                row[cost ? 0 : 1] = cycleCount(p, key, source);
             } else if (!KNOWN.containsKey(key)) {
                 throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*"
                         + (v >= 2 ? ", cache.*.bytes" : "") + (v >= 3 ? ", " + WAKE + "*" + WAKE_COST + ", " + WAKE + "*" + WAKE_LATENCY : "") + ")");

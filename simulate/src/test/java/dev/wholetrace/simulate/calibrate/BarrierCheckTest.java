@@ -39,9 +39,11 @@ class BarrierCheckTest {
         double[] fourOne = BarrierCheck.predict(machine(20_000, 8_000), 4, 1, 25_000);
         assertThat(four[1] - fourOne[1]).isCloseTo(60_000, offset(500.0));
         assertThat(four[0]).isGreaterThan(fourOne[0]);
-        // without the group two processors halve the work
+        // without the group two processors share the work, though not evenly: a link of the release chain
+        // takes the idle processor only when it is the woken thread's own last one, else it queues behind
+        // its waker (session 38), so some of an episode's shares run one after the other
         double[] free = BarrierCheck.predict(machine(0, 0), 4, 2, 25_000);
-        assertThat(free[0]).isLessThan(fourOne[0] * 0.6);
+        assertThat(free[0]).isLessThan(fourOne[0] * 0.7);
     }
 
     @Test

@@ -90,6 +90,13 @@ class MachineFileTest {
                 .hasMessageContaining("wake.remote.idle.0.latency is missing");
         assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.soon.cost=5\nwake.remote.idle.soon.latency=5\n"))
                 .hasMessageContaining("whole number of cycles");
+        for (String key : new String[] {"wake.remote.idle.cost", "wake.remote.idle.latency"}) { // no idle time between the dots: one line, not an index error
+            assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\n" + key + "=5\n"))
+                    .isInstanceOf(MachineFileException.class).hasMessageContaining(key).hasMessageContaining("whole number of cycles");
+        }
+        // 5 and 05 are one idle time: two values for one row are an error, not one silently dropped
+        assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.5.cost=1\nwake.remote.idle.05.cost=2\nwake.remote.idle.5.latency=3\n"))
+                .isInstanceOf(MachineFileException.class).hasMessageContaining("given twice");
         assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.0.cost=-5\nwake.remote.idle.0.latency=5\n"))
                 .hasMessageContaining("≥ 0");
     }
