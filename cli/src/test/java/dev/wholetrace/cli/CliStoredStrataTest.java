@@ -50,16 +50,27 @@ class CliStoredStrataTest {
         return ((List<Object>) JsonText.object(ok("stats", f.toString(), "--format", "json").out()).get("threads")).size();
     }
 
+    /**
+     * The blocks of a {@code --view blocks} dump without their event numbers: a block's number counts
+     * the thread's sync operations before it too, and those differ between two runs of the same
+     * program (the JDK's own ConcurrentHashMap calls inside Thread.join, hooked, happen on some schedules
+     * only: main's blocks were numbered one apart in about one run of three with 5 ms chunks), while
+     * the blocks themselves, in order, are the run's.
+     */
+    static List<String> blocks(String dump) {
+        return dump.lines().map(l -> l.strip().replaceFirst("^\\d+\\s+", "")).toList();
+    }
+
     void samePlayback(String kernel, String size, String steps) {
         Path cor = record(kernel, "cor", size, steps);
         Path strata = kernel.equals("sor") && size.equals("24") ? sorStrata : record(kernel, "strata", size, steps);
         int n = threads(cor);
         assertThat(threads(strata)).isEqualTo(n);
         for (int t = 0; t < n; t++) {
-            String a = ok("dump", cor.toString(), "--thread", Integer.toString(t), "--view", "blocks").out();
-            String b = ok("dump", strata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out();
+            List<String> a = blocks(ok("dump", cor.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
+            List<String> b = blocks(ok("dump", strata.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
             assertThat(b).as("%s thread %d", kernel, t).isEqualTo(a);
-            assertThat(a.lines().count()).isGreaterThan(0);
+            assertThat(a).isNotEmpty();
         }
         assertThat(ok("verify", strata.toString()).out()).contains("valid trace, version " + TraceFormat.VERSION + ", strata");
     }
