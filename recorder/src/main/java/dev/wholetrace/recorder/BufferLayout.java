@@ -1,6 +1,7 @@
 package dev.wholetrace.recorder;
 
 import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.ThreadSyncColumn;
 
 /**
  * How events sit in a per-thread buffer of longs, between a program thread and its compressor.
@@ -56,5 +57,10 @@ final class BufferLayout {
     /** A sync operation's kind and site as a symbol value (SymbolTag.syncValue). */
     static long syncValue(long head) {
         return (head >>> 8 & 0xFF) << 32 | head >>> 16 & 0xFFFF_FFFFL;
+    }
+
+    /** Appends the sync event at {@code buf[i]} (its head's kind and site as {@code value}) to {@code column}: ticket, value, object, aux. */
+    static void addSync(ThreadSyncColumn column, long[] buf, int i, long value) {
+        column.add(buf[i + 2], value, buf[i + 1], buf[i + 3]);
     }
 }

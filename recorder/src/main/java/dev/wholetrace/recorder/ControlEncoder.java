@@ -113,7 +113,7 @@ final class ControlEncoder extends StreamEncoder {
                 case BufferLayout.SYNC -> {
                     long value = BufferLayout.syncValue(head);
                     sync(value);
-                    if (syncColumn != null) syncColumn.add(buf[i + 2], value, buf[i + 1], buf[i + 3]);
+                    if (syncColumn != null) BufferLayout.addSync(syncColumn, buf, i, value);
                 }
                 default -> { } // BufferLayout.longs throws below
             }

@@ -93,7 +93,7 @@ final class StrataEncoder extends StreamEncoder {
             if (BufferLayout.tag(head) == BufferLayout.SYNC) {
                 long value = BufferLayout.syncValue(head);
                 p.add(symbols.idOf(SymbolTag.SYNC, value));
-                if (syncColumn != null) syncColumn.add(buf[i + 2], value, buf[i + 1], buf[i + 3]);
+                if (syncColumn != null) BufferLayout.addSync(syncColumn, buf, i, value);
             }
             // loads and stores are not part of the control string in this mode
             i += BufferLayout.longs(head);

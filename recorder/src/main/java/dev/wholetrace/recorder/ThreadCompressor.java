@@ -97,7 +97,7 @@ final class ThreadCompressor {
                 i++;
                 continue;
             }
-            if (BufferLayout.tag(head) == BufferLayout.SYNC) sync.add(buf[i + 2], BufferLayout.syncValue(head), buf[i + 1], buf[i + 3]);
+            if (BufferLayout.tag(head) == BufferLayout.SYNC) BufferLayout.addSync(sync, buf, i, BufferLayout.syncValue(head));
             i += BufferLayout.longs(head);
         }
         return n;
