@@ -122,19 +122,8 @@ final class JdkClassHooks {
                         field(owner, "subscriber", "Ljava/util/concurrent/Flow$Subscriber;")));
                 return atEntry(m, at);
             }
-            case POOL_RUN_ENDED -> {
-                boolean any = false;
-                for (AbstractInsnNode n : m.instructions.toArray()) {
-                    if (n instanceof MethodInsnNode c && c.owner.equals(owner) && c.name.equals("afterExecute")
-                            && c.desc.equals("(Ljava/lang/Runnable;Ljava/lang/Throwable;)V")) {
-                        m.instructions.insertBefore(c, hook(owner, m, "release pool (task run ends)", "poolRunEnded", o1, load(0)));
-                        any = true;
-                    }
-                }
-                return any;
-            }
-            case POOL_TASK_ENDED -> {
-                return atEntry(m, hook(owner, m, "release pool (task run ends)", "poolRunEnded", o1, load(0)));
+            case POOL_WORK_ENDED -> {
+                return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
             }
             case CLOSED -> {
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (closed)", "closed", o1, load(0)));

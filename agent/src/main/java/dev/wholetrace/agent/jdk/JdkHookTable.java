@@ -41,15 +41,13 @@ final class JdkHookTable {
          */
         SUBSCRIPTION_RUN,
         /**
-         * Before each {@code afterExecute} call inside the method (ThreadPoolExecutor.runWorker: a task's run
-         * has ended, normally or not): release on the pool's quiescence, which awaitTermination acquires.
+         * At entry: release on {@code this} executor's quiescence, which awaitTermination, isTerminated and close
+         * acquire. ThreadPerTaskExecutor.taskComplete: a task's thread has finished its task. ThreadPoolExecutor's
+         * decrementWorkerCount and compareAndDecrementWorkerCount: a worker is leaving the pool (getTask's exits,
+         * processWorkerExit after a task threw, a failed addWorker), after every task it ran; the pool terminates
+         * only once the count is zero, so one release per worker orders all its tasks before termination.
          */
-        POOL_RUN_ENDED,
-        /**
-         * At entry: release on {@code this} executor's quiescence (ThreadPerTaskExecutor.taskComplete: a task's
-         * thread has finished its task), which awaitTermination, isTerminated and close acquire.
-         */
-        POOL_TASK_ENDED,
+        POOL_WORK_ENDED,
         /**
          * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
          * executor has terminated; not the common pool's, which close leaves running).
@@ -438,11 +436,13 @@ final class JdkHookTable {
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
         } else if (owner.equals(THREAD_POOL)) {
-            if (name.equals("runWorker")) kinds.add(Kind.POOL_RUN_ENDED);
+            if (name.equals("decrementWorkerCount") && desc.equals("()V") || name.equals("compareAndDecrementWorkerCount") && desc.equals("(I)Z")) {
+                kinds.add(Kind.POOL_WORK_ENDED);
+            }
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD_PER_TASK)) {
-            if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_TASK_ENDED);
+            if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(PUBLISHER)) {

@@ -3,6 +3,7 @@ package dev.wholetrace.agent.jdk;
 import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
+import dev.wholetrace.agent.runtime.SyncTasks;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.security.ProtectionDomain;
@@ -28,6 +29,7 @@ public final class JdkHooks {
         }
         JdkBridge.install(new HandoverSink());
         context.hookedInJdk(); // the call-site fork/join and CompletableFuture-stage models would record the same edges again
+        SyncTasks.futureTasksJoinInJdk(); // and so would the call-site join of a JDK FutureTask's get()
         inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -35,6 +36,27 @@ import java.util.function.Supplier;
  */
 public final class SyncTasks {
     private SyncTasks() {}
+
+    /**
+     * Whether FutureTask is hooked inside the JDK (docs/agent.md, "FutureTask inside the JDK"): then the
+     * JDK's own FutureTasks (a ThreadPoolExecutor's submit, a ScheduledFutureTask, an
+     * ExecutorCompletionService's, one the program makes and hands to execute) release where their run
+     * sets the outcome, after the task's end, and their get() acquires it: the call-site join would record
+     * the same edge again (a sync operation a task) and, for a FutureTask handed to execute, wait for the
+     * wrapper's end. A subclass the program defines keeps the call-site join: its get() may not reach
+     * FutureTask's.
+     */
+    private static volatile boolean futureTasksJoinInJdk;
+
+    /** Called once the JDK hooks are installed (JdkHooks). */
+    public static void futureTasksJoinInJdk() {
+        futureTasksJoinInJdk = true;
+    }
+
+    /** Whether {@code future}'s get() is a join the JDK hooks record ({@link #futureTasksJoinInJdk}). */
+    private static boolean joinsInJdk(Object future) {
+        return futureTasksJoinInJdk && future instanceof FutureTask && future.getClass().getClassLoader() == null;
+    }
 
     // ---- before the submitting call: the task becomes a wrapper -----------------------------------
 
@@ -131,7 +153,7 @@ public final class SyncTasks {
     /** Records the submit of a new submission; a task that is itself a Future is remembered as its own. */
     private static SyncTask submit(Object task, int site) {
         SyncTask submission = new SyncTask(RuntimeState.get().objects.fresh(), site);
-        if (task instanceof Future) futures().put(task, submission);
+        if (task instanceof Future && !joinsInJdk(task)) futures().put(task, submission);
         TraceRecorder r = Probes.recorder();
         if (r != null) ThreadState.handle(r).sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
         return submission;
@@ -144,7 +166,7 @@ public final class SyncTasks {
      * the task handed to the call, for a join on the future. Returns {@code future}.
      */
     public static Object submitted(Object future, Object wrapped, int site) {
-        if (future == null || !(wrapped instanceof SyncTaskWrappers.Wrapper w)) return future;
+        if (future == null || !(wrapped instanceof SyncTaskWrappers.Wrapper w) || joinsInJdk(future)) return future;
         try {
             futures().put(future, w.task());
         } catch (Throwable e) {
@@ -163,7 +185,9 @@ public final class SyncTasks {
         try {
             for (int i = 0; i < fs.size() && i < ws.size(); i++) {
                 if (!(fs.get(i) instanceof Future<?> f) || !(ws.get(i) instanceof SyncTaskWrappers.Wrapper w)) continue;
-                futures().put(f, w.task());
+                // invokeAll's own get() of a future (a JDK FutureTask's join, recorded inside the JDK) skips one
+                // that was already done: joined here
+                if (!joinsInJdk(f)) futures().put(f, w.task());
                 if (f.isDone() && !f.isCancelled()) w.task().join(site);
             }
         } catch (Throwable e) {
@@ -174,7 +198,7 @@ public final class SyncTasks {
 
     /** A join of the submission {@code future} belongs to, if the agent saw it submitted and it ended. */
     static void joined(Object future, int site) {
-        if (Probes.recorder() == null || future == null) return;
+        if (Probes.recorder() == null || future == null || joinsInJdk(future)) return;
         try {
             SyncTask task = futures().get(future);
             if (task != null) task.join(site);

@@ -250,10 +250,12 @@ class JdkClassHooksTest {
     }
 
     @Test
-    void threadPoolsReleaseWhereATaskRunEndsAndAcquireWhenAwaitTerminationReturnsTrue() throws Exception {
+    void threadPoolsReleaseWhereAWorkerLeavesAndAcquireWhenAwaitTerminationReturnsTrue() throws Exception {
         ClassNode pool = hooked("java/util/concurrent/ThreadPoolExecutor");
-        assertThat(bridgeCalls(pool, "runWorker", "(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V")).containsExactly("poolRunEnded",
-                "poolRunEnded"); // before afterExecute, normal and exceptional
+        // once per worker, where it leaves (the pool terminates only when the count is zero), not once per task
+        assertThat(bridgeCalls(pool, "decrementWorkerCount", "()V")).containsExactly("poolWorkEnded");
+        assertThat(bridgeCalls(pool, "compareAndDecrementWorkerCount", "(I)Z")).containsExactly("poolWorkEnded");
+        assertThat(bridgeCalls(pool, "runWorker", "(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V")).isEmpty();
         assertThat(bridgeCalls(pool, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         assertThat(bridgeCalls(pool, "shutdown", "()V")).isEmpty();
         assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))
@@ -273,7 +275,7 @@ class JdkClassHooksTest {
         String name = "java/util/concurrent/ThreadPerTaskExecutor";
         org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
         ClassNode executor = hooked(name);
-        assertThat(bridgeCalls(executor, "taskComplete", "(Ljava/lang/Thread;)V")).containsExactly("poolRunEnded");
+        assertThat(bridgeCalls(executor, "taskComplete", "(Ljava/lang/Thread;)V")).containsExactly("poolWorkEnded");
         assertThat(bridgeCalls(executor, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         assertThat(bridgeCalls(executor, "isTerminated", "()Z")).containsOnly("quiescedIf").isNotEmpty();
         assertThat(bridgeCalls(executor, "close", "()V")).containsOnly("closed").isNotEmpty();

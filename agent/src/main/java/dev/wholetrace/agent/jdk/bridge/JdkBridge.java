@@ -107,11 +107,11 @@ public final class JdkBridge {
     }
 
     /**
-     * Where a ThreadPoolExecutor's worker has run a task (before afterExecute), or a ThreadPerTaskExecutor's
-     * thread has (taskComplete): a release on the pool's quiescence, which awaitTermination and
+     * Where a ThreadPoolExecutor's worker leaves the pool (its worker count's decrement), or a ThreadPerTaskExecutor's
+     * thread has run its task (taskComplete): a release on the pool's quiescence, which awaitTermination and
      * isTerminated acquire when they return true ({@link #quiescedIf}), and close ({@link #closed}).
      */
-    public static void poolRunEnded(Object pool, int site) {
+    public static void poolWorkEnded(Object pool, int site) {
         if (pool != null) quiescence(true, pool, site);
     }
 
