@@ -531,8 +531,8 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /**
-     * Stops recording: drains every live thread's buffer, writes the last chunk and the end of the
-     * file. Events recorded after this are dropped. Throws if anything failed while recording.
+     * Stops recording: ends every thread that has terminated, drains every live thread's buffer, writes
+     * the last chunk and the end of the file. Events recorded after this are dropped. Throws if anything failed while recording.
      */
     @Override
     public void close() throws IOException {
@@ -540,6 +540,9 @@ public final class TraceRecorder implements AutoCloseable {
             if (closing) return;
             closing = true;
         }
+        // A thread that terminated since the writer last looked (a pool's workers leaving just before the
+        // JVM exits) gets its end, as the writer would have given it; one still running is drained.
+        endTerminatedThreads();
         for (ThreadRecorder t : live) t.drain();
         live.clear();
         byObject.clear();

@@ -107,6 +107,47 @@ class RecorderEndedThreadsTest {
     }
 
     /**
+     * A thread that terminates just before the recording closes (a pool's workers leaving as the JVM
+     * exits) is not yet seen by the writer: the close ends it as the writer would, so the file has
+     * its end, not a thread that seems to run on. A thread still running at the close is drained
+     * without an end.
+     */
+    @Test
+    void theCloseEndsThreadsThatTerminatedSinceTheWriterLooked() throws Exception {
+        Path file = dir.resolve("close.wtrace");
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(3_600_000);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        Thread stays;
+        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
+            Thread gone = new Thread(() -> rec.thread().block(1)); // returns without end()
+            gone.start();
+            gone.join();
+            stays = new Thread(() -> {
+                rec.thread().block(2);
+                running.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            stays.start();
+            running.await();
+        } finally {
+            release.countDown();
+        }
+        stays.join();
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.complete()).isTrue();
+        assertThat(trace.threads()).hasSize(2);
+        List<SyncKind> gone = events(trace.thread(0)).stream().filter(e -> e.isSync()).map(Event::kind).toList();
+        List<SyncKind> stillRunning = events(trace.thread(1)).stream().filter(e -> e.isSync()).map(Event::kind).toList();
+        assertThat(gone).as("the terminated thread").containsExactly(SyncKind.THREAD_BEGIN, SyncKind.THREAD_END);
+        assertThat(stillRunning).as("the running thread").containsExactly(SyncKind.THREAD_BEGIN);
+    }
+
+    /**
      * A thread per task ends thousands of times a second: the recorder must end such threads (and
      * let its listener, the agent's thread table, forget them) soon after they terminate, not only
      * at the next chunk cut, which may be an interval away (here an hour: no cut happens until the
