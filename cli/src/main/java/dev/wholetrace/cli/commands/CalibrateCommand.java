@@ -30,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "Times fifteen warmed-up loops of integer, floating-point, division, array, field and math-call "
                     + "instructions (the thread's CPU time), fits cycles per instruction class to them by "
-                    + "non-negative least squares, and times uncontended monitors and locks, thread start/join, "
+                    + "non-negative least squares, prices a call into the JDK (cycles.bc.jdk) on a loop of common JDK calls, and times uncontended monitors and locks, thread start/join, "
                     + "barrier awaits and thread hand-overs for the costs per synchronization (one cycle = 0.01 ns). "
                     + "Prints each loop's measured and fitted time. Run it "
                     + "pinned to the processors you want to model (taskset -c 0 for one core), on an idle machine; "

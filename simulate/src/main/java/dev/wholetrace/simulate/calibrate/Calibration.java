@@ -49,7 +49,7 @@ public final class Calibration {
     private final ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
     private final List<CostFit.Sample> samples = new ArrayList<>();
     private final List<String> walkReport = new ArrayList<>();
-    private String loopReport = "";
+    private String loopReport = "", jdkReport = "";
     private double[] fitted, linear;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
@@ -89,6 +89,11 @@ public final class Calibration {
         loopReport = String.format(Locale.ROOT,
                 "loop exit: axpy body %.3f ns per iteration in one loop, %.3f in loops of %d: %.3f ns per loop entry, less %.3f ns of its instructions: %.3f ns",
                 tLong, tShort, MicroBenchmarks.SHORT_TRIPS, (tShort - tLong) * MicroBenchmarks.SHORT_TRIPS, outer, exit);
+        double tJdk = time(b::jdkLoop);
+        double jdk = jdkCall(tJdk, perIteration.get("jdkLoop"), chains.get("jdkLoop"), fitted);
+        cycles.put(MachineModel.JDK_CALL, whole(jdk));
+        jdkReport = String.format(Locale.ROOT, "jdk call: %.3f ns per iteration of %d JDK calls and the rest: %.3f ns per call", tJdk,
+                perIteration.get("jdkLoop")[OpClass.JDK.ordinal()], jdk);
         Map<String, Long> caches = CacheSizes.read(CacheSizes.SYSFS);
         walkCosts(caches, cycles);
         return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs, caches);
@@ -103,6 +108,19 @@ public final class Calibration {
      */
     static double loopExit(double tLong, double tShort, double outer) {
         return Math.max(0, (tShort - tLong) * MicroBenchmarks.SHORT_TRIPS - outer);
+    }
+
+    /**
+     * {@code cycles.bc.jdk} in ns: what one of the {@code ops[JDK]} JDK calls of a loop iteration measured
+     * at {@code ns} costs beyond the {@code fitted} costs of the iteration's other instructions and
+     * chain ({@link MicroBenchmarks#jdkLoop}). Never below 0.
+     */
+    static double jdkCall(double ns, long[] ops, double[] chain, double[] fitted) {
+        long calls = ops[OpClass.JDK.ordinal()];
+        if (calls <= 0) throw new IllegalStateException("jdkLoop: no JDK call in its body");
+        long[] rest = ops.clone();
+        rest[OpClass.JDK.ordinal()] = 0;
+        return Math.max(0, (ns - CostFit.predict(rest, chain, fitted)) / calls);
     }
 
     /**
@@ -242,6 +260,7 @@ public final class Calibration {
         }
         out.add(String.format(Locale.ROOT, "mean absolute residual: %.0f%% with chains, %.0f%% linear", 100 * sum / samples.size(), 100 * sumLinear / samples.size()));
         out.add(loopReport);
+        out.add(jdkReport);
         out.addAll(walkReport);
         return out;
     }

@@ -29,7 +29,8 @@ public final class CostFit {
         ARRAY_STORE(OpClass.ARRAY_STORE),
         FIELD(OpClass.FIELD_LOAD, OpClass.FIELD_STORE),
         /** Other calls into the JDK (a program method's call is a CALL vertex, its body counted on its own). */
-        INVOKE(OpClass.INVOKE),
+        INVOKE(OpClass.INVOKE,
+                /* fitted with the invoke; calibrate then measures cycles.bc.jdk on its own loop of JDK calls */ OpClass.JDK),
         /** The math library's routines (sine, exponential, ...). */
         LIBM(OpClass.LIBM),
         /** Allocation. */

@@ -32,6 +32,10 @@ public final class MicroBenchmarks {
             perm[i] = (int) ((i * 2654435761L) & 4095);
         }
         for (double[] r : rows) System.arraycopy(doubles, 0, r, 0, 4096);
+        for (int i = 0; i < 64; i++) {
+            names.add("key-" + (i * 37 % 64));
+            table.put(names.get(i), i);
+        }
     }
 
     /** The entry the graph generator starts from: calls every kernel once. */
@@ -41,7 +45,7 @@ public final class MicroBenchmarks {
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
                 + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
-                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10) + (long) b.shortLoops(SHORT_TRIPS);
+                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10) + (long) b.shortLoops(SHORT_TRIPS) + b.jdkLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
@@ -209,6 +213,35 @@ public final class MicroBenchmarks {
         double[] x = xs;
         long s = 0;
         for (int i = 0; i < n; i++) s += Double.compare(x[i & 4095], 1.5);
+        return s;
+    }
+
+    private final java.util.HashMap<String, Integer> table = new java.util.HashMap<>();
+    private final java.util.ArrayList<String> names = new java.util.ArrayList<>();
+    private final StringBuilder text = new StringBuilder();
+
+    /**
+     * Calls into the JDK that the graph does not follow (not a fitted loop: what {@code cycles.bc.jdk}
+     * prices, calibrate's time per iteration less the fitted costs of the rest, per call): ten calls an
+     * iteration of the collections and strings a program uses most, chosen before any program was
+     * predicted with them — a hash map's {@code get}, unboxing, boxing beyond the small-integer cache,
+     * a string builder emptied and appended an integer and its length, a list's {@code get} twice, a
+     * string's {@code length} and {@code compareTo}. No branch, so that the loop's body is one path.
+     */
+    long jdkLoop(int n) {
+        java.util.HashMap<String, Integer> m = table;
+        java.util.ArrayList<String> l = names;
+        StringBuilder b = text;
+        Object[] keep = slots;
+        long s = 0;
+        for (int i = 0; i < n; i++) {
+            String key = l.get(i & 63);
+            s += m.get(key);
+            keep[i & 63] = Integer.valueOf(i | 1024);
+            b.setLength(0);
+            b.append(i);
+            s += b.length() + key.length() + key.compareTo(l.get((i + 1) & 63));
+        }
         return s;
     }
 

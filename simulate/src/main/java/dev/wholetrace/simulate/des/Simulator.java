@@ -120,6 +120,7 @@ public final class Simulator {
         methodCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
+        classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
         double[] chainCycles = new double[OpClass.values().length]; // unset: 0 (machine files before the chain keys)
         for (OpClass c : OpClass.values()) chainCycles[c.ordinal()] = machine.cycles().getOrDefault(c.chainKey(), 0L);
         for (int m = 0; m < n; m++) {

@@ -16,10 +16,11 @@ import java.util.Locale;
  * The execution graph file (docs/egraph.md), in the spirit of the paper's Figure 4: the list of
  * method graphs, then each as a "tree" of vertex lines. Version 4 added the {@code sqrt} instruction
  * class (earlier versions count {@code Math.sqrt} as an {@code invoke}); version 5 the {@code callback}
- * action, with its {@code trips}.
+ * action, with its {@code trips}; version 6 the {@code jdk} instruction class (earlier versions count a
+ * call into the JDK as an {@code invoke}).
  *
  * <pre>
- * egraph 5
+ * egraph 6
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
@@ -31,7 +32,7 @@ import java.util.Locale;
  */
 public final class EgraphFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 5;
+    public static final int VERSION = 6;
 
     private EgraphFile() {}
 
@@ -173,6 +174,7 @@ public final class EgraphFile {
                         if (Integer.parseInt(t[1]) != tree.size()) throw new EgraphException(where + "vertices must be numbered 0, 1, … in order");
                         Vertex v = vertex(t, where);
                         if (v.action == Action.CALLBACK && version < 5) throw new EgraphException(where + "a callback in a version " + version + " file (callbacks came in version 5)");
+                        if (v.ops[OpClass.JDK.ordinal()] != 0 && version < 6) throw new EgraphException(where + "a jdk instruction in a version " + version + " file (the class came in version 6)");
                         if (v.action == Action.CALLBACK && v.loopStay >= 0) throw new EgraphException(where + "a callback vertex cannot also control a loop (one trips for both)");
                         tree.add(v);
                     }

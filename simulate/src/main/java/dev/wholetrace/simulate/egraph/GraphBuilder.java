@@ -588,7 +588,7 @@ public final class GraphBuilder {
             }
             vertexAt[i] = current;
             Vertex v = vs.get(current);
-            v.ops[OpClass.of(insns[i]).ordinal()]++;
+            v.ops[classOf(insns[i], actions[i], targets.get(i)).ordinal()]++;
             lastInsn.set(current, i);
             v.end = bci[i];
         }
@@ -635,6 +635,23 @@ public final class GraphBuilder {
         new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();
         unlikelyThrows(kept);
         return new MethodGraph(m.id(), kept);
+    }
+
+    /**
+     * The instruction class of {@code n} in a vertex ({@link OpClass#of(AbstractInsnNode)}), except that
+     * a call into the JDK that the graph neither follows ({@code targets} empty) nor models as an
+     * action is a {@link OpClass#JDK}, as is a string concatenation: its body runs where the graph does
+     * not see it. {@code Object.<init>} is empty and stays an invoke.
+     */
+    static OpClass classOf(AbstractInsnNode n, Action action, List<String> targets) {
+        OpClass c = OpClass.of(n);
+        if (c != OpClass.INVOKE) return c;
+        if (n instanceof InvokeDynamicInsnNode indy) return indy.bsm.getOwner().equals("java/lang/invoke/StringConcatFactory") ? OpClass.JDK : c;
+        if (n instanceof MethodInsnNode call && action == Action.NONE && targets.isEmpty() && GraphLimits.isJdk(call.owner)
+                && !call.owner.startsWith("[") && !(call.owner.equals("java/lang/Object") && call.name.equals("<init>"))) {
+            return OpClass.JDK;
+        }
+        return c;
     }
 
     /** HotSpot's C2 inlines the callee of a hot call site up to this many bytes of bytecode ({@code FreqInlineSize}). */

@@ -12,7 +12,15 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * not cycles, so one graph serves every machine.
  */
 public enum OpClass {
-    CONST, LOCAL, STACK, INT, FP, DIV, SQRT, LIBM, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER;
+    CONST, LOCAL, STACK, INT, FP, DIV, SQRT, LIBM, ARRAY_LOAD, ARRAY_STORE, FIELD_LOAD, FIELD_STORE, BRANCH, INVOKE, RETURN, NEW, CHECK, MONITOR, OTHER,
+    /**
+     * A call into a JDK method that the graph does not contain and does not model otherwise (not a
+     * math intrinsic, not a synchronization or communication action, not {@code Object.<init>}), or a
+     * string concatenation ({@code invokedynamic} of {@code StringConcatFactory}): the callee's body
+     * runs unseen, so it costs {@code cycles.bc.jdk}, calibrate's price of a typical JDK call
+     * (docs/egraph.md, "JDK calls"; egraph version 6, earlier versions count it as an {@link #INVOKE}).
+     */
+    JDK;
 
     private static final OpClass[] VALUES = values();
 

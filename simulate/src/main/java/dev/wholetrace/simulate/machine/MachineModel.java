@@ -102,6 +102,19 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         return c != null ? c : cycles.get(DEFAULT_CLASS);
     }
 
+    /** The {@code cycles} key of a call into a JDK method the graph does not contain ({@code OpClass.JDK}). */
+    public static final String JDK_CALL = "bc.jdk";
+
+    /**
+     * Cycles of one call into a JDK method the graph does not contain, body included: {@code
+     * cycles.bc.jdk}, else (a machine file from before session 39) {@code cycles.bc.invoke}, what such
+     * a call cost then, so that an older file predicts as it did.
+     */
+    public long jdkCallCycles() {
+        Long c = cycles.get(JDK_CALL);
+        return c != null ? c : cyclesOf("bc.invoke");
+    }
+
     /** Cycles of the synchronization or communication cost {@code name}, 0 when the machine does not set it. */
     public long costOf(String name) {
         return costs.getOrDefault(name, 0L);

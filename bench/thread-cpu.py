@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+# bench/thread-cpu.py CMD...: runs CMD (a java command line, e.g. under taskset) and prints its processor time
+# by thread group: the JIT's compiler threads, the GC's, the main thread ('java'), the drivers' workers
+# (math-N, guava-N), and 'exited (unpolled)': the process's user+sys (getrusage of the child) less what the
+# polls saw, i.e. threads that ended between two polls. Polls /proc/PID/task/*/stat every 10 ms; the
+# clock tick is 10 ms, so each group is good to about 0.01 s. Used in docs/results/prediction.md (session 39)
+# to split a driver's measured CPU time into the JIT's and the program's.
+import os, subprocess, sys, time, re, collections
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+last = {}
+tick = os.sysconf('SC_CLK_TCK')
+def poll():
+    try:
+        tids = os.listdir(f'/proc/{p.pid}/task')
+    except FileNotFoundError:
+        return
+    for t in tids:
+        try:
+            s = open(f'/proc/{p.pid}/task/{t}/stat').read()
+        except OSError:
+            continue
+        name = s[s.index('(') + 1:s.rindex(')')]
+        f = s[s.rindex(')') + 2:].split()
+        last[t] = (name, (int(f[11]) + int(f[12])) / tick)
+t0 = time.time()
+while p.poll() is None:
+    poll(); time.sleep(0.01)
+wall = time.time() - t0
+import resource
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+proc = ru.ru_utime + ru.ru_stime
+g = collections.Counter()
+for name, c in last.values():
+    key = re.sub(r'[#0-9]+$', '', name).strip()
+    if name.startswith('math-') or name.startswith('guava-'): key = 'workers'
+    g[key] += c
+g['exited (unpolled)'] = proc - sum(g.values())
+print(f'wall {wall:.2f} process {proc:.2f} ' + ' '.join(f'{k!r}={v:.2f}' for k, v in g.most_common() if abs(v) >= 0.005))
