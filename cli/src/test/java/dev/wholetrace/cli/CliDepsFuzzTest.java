@@ -79,13 +79,7 @@ class CliDepsFuzzTest {
     @Test
     void damagedEwppsGetOneLineOrTheOriginalAnswer() throws Exception {
         List<String> failures = new ArrayList<>();
-        Long only = Long.getLong("wholetrace.fuzz.seed");
-        List<Long> seeds = new ArrayList<>();
-        if (only != null) seeds.add(only);
-        else {
-            for (long s : REGRESSIONS) seeds.add(s);
-            for (int i = 0; i < CliFuzzTest.CASES; i++) seeds.add(7_919L * i + 1);
-        }
+        List<Long> seeds = CliFuzzTest.seeds(REGRESSIONS);
         Map<List<String>, Cli> originals = new LinkedHashMap<>();
         int runs = 0;
         for (long seed : seeds) {
@@ -131,7 +125,7 @@ class CliDepsFuzzTest {
                 String.join("\n", failures.subList(0, Math.min(25, failures.size())))).isEmpty();
     }
 
-    /** The output with the mutant's name as the base's and without timings. */
+    /** The output with the mutant's name as the base's and without timings ("counted per load in 263.2 ms"). */
     private static String normalized(String out, Path mutant, Path base) {
         return out.replace(mutant.toString(), base.toString()).replace(mutant.getFileName().toString(), base.getFileName().toString())
                 .replaceAll("\\d+(\\.\\d+)? (ms|s|µs)\\b", "(time)");
