@@ -141,7 +141,7 @@ public final class Main implements Runnable {
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            err.println("wholetrace: " + describe(ex));
+            err.println("wholetrace: " + oneLine(describe(ex)));
             return isBadInput(ex) ? BAD_INPUT : IO_ERROR;
         });
         String unknown = unknownCommand(cl, args);
@@ -177,6 +177,20 @@ public final class Main implements Runnable {
     private static boolean isBadInput(Exception ex) {
         return ex instanceof FormatException || ex instanceof NoSuchFileException || ex instanceof FileNotFoundException
                 || ex instanceof IllegalArgumentException;
+    }
+
+    /**
+     * {@code message} with each control character and line or paragraph separator as '?': a
+     * message may quote bytes of a damaged file (a class name, a property), and an error is one line.
+     */
+    static String oneLine(String message) {
+        if (message == null) return "null";
+        StringBuilder b = new StringBuilder(message.length());
+        for (int i = 0; i < message.length(); i++) {
+            char c = message.charAt(i);
+            b.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? '?' : c);
+        }
+        return b.toString();
     }
 
     private static String describe(Exception ex) {

@@ -27,6 +27,11 @@ class CliDepsTest {
     static Path dir;
 
     static Path record(String kernel, String threads, String size, String steps, String mode, String... more) {
+        return record(dir, kernel, threads, size, steps, mode, more);
+    }
+
+    /** {@code workload KERNEL} recorded in mode {@code mode} into directory {@code dir}. */
+    static Path record(Path dir, String kernel, String threads, String size, String steps, String mode, String... more) {
         Path f = dir.resolve(kernel + "-" + threads + "-" + mode + ".wtrace");
         List<String> args = new java.util.ArrayList<>(List.of("workload", kernel, "--threads", threads, "--size", size, "--steps", steps,
                 "-o", f.toString(), "--force", "--mode", mode, "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString()));

@@ -132,13 +132,7 @@ class CliFuzzTest {
     @Test
     void damagedTracesAndGrammarsGetOneVerdictAndNoInternalError() throws Exception {
         List<String> failures = new ArrayList<>();
-        Long only = Long.getLong("wholetrace.fuzz.seed");
-        List<Long> seeds = new ArrayList<>();
-        if (only != null) seeds.add(only);
-        else {
-            for (long s : REGRESSIONS) seeds.add(s);
-            for (int i = 0; i < CASES; i++) seeds.add(7_919L * i + 1);
-        }
+        List<Long> seeds = seeds(REGRESSIONS);
         int runs = 0;
         for (long seed : seeds) {
             for (Map.Entry<String, Path> base : traces.entrySet()) {
@@ -163,6 +157,18 @@ class CliFuzzTest {
         Files.write(Path.of("target", "fuzz-failures.txt"), failures); // all of them, for whoever fixes them
         assertThat(failures).as("fuzz failures (first 25 of %d):%n%s", failures.size(),
                 String.join("\n", failures.subList(0, Math.min(25, failures.size())))).isEmpty();
+    }
+
+    /** The seeds to run: {@code -Dwholetrace.fuzz.seed} alone, or {@code regressions} then {@link #CASES} more. */
+    static List<Long> seeds(long[] regressions) {
+        List<Long> seeds = new ArrayList<>();
+        Long only = Long.getLong("wholetrace.fuzz.seed");
+        if (only != null) seeds.add(only);
+        else {
+            for (long s : regressions) seeds.add(s);
+            for (int i = 0; i < CASES; i++) seeds.add(7_919L * i + 1);
+        }
+        return seeds;
     }
 
     interface Commands {

@@ -60,9 +60,15 @@ final class Mutations {
 
     /** Damage with every CRC recomputed. */
     static Mutant recomputed(FuzzSections base, Random r) {
+        return recomputed(base, r, p -> true);
+    }
+
+    /** Damage with every CRC recomputed, to one of the sections {@code which} accepts (any section if none does). */
+    static Mutant recomputed(FuzzSections base, Random r, java.util.function.Predicate<FuzzSections.Part> which) {
         FuzzSections s = base.copy();
         List<FuzzSections.Part> parts = s.parts;
-        FuzzSections.Part p = parts.get(r.nextInt(parts.size()));
+        List<FuzzSections.Part> candidates = parts.stream().filter(which).toList();
+        FuzzSections.Part p = candidates.isEmpty() ? parts.get(r.nextInt(parts.size())) : candidates.get(r.nextInt(candidates.size()));
         p.touched = true;
         String where = "section " + parts.indexOf(p) + " (type " + p.type() + ", thread " + p.thread() + ")";
         boolean keepLengths = false;

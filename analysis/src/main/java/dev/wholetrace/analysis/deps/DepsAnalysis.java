@@ -38,8 +38,26 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         this.index = index;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A trace whose sections are well formed but do not agree with each other (a check symbol
+     * naming a thread, store or instance the trace does not hold, a filter that does not predict
+     * what the signatures say, fewer signatures than loads: damage behind valid CRCs, or a crafted
+     * file) is bad input: an {@link IllegalArgumentException} saying where recovery found it, as
+     * the verifier reports a grammar that cannot be expanded.
+     */
     @Override
     public DepsResult analyze(TraceView trace) {
+        try {
+            return recover(trace);
+        } catch (IllegalStateException | IndexOutOfBoundsException | ArithmeticException | NegativeArraySizeException e) {
+            throw new IllegalArgumentException("corrupted " + trace.file().getFileName() + ": its " + trace.mode().label()
+                    + " recording does not hold together (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private DepsResult recover(TraceView trace) {
         DependenceCounts counts = new DependenceCounts(u -> options.load() < 0 || u == options.load(),
                 d -> options.store() < 0 || d == options.store(), options.instances());
         boolean chain = options.chainLoad() >= 0;
