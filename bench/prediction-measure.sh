@@ -2,10 +2,12 @@
 # bench/prediction-measure.sh: the measured side of bench/run prediction (docs/results/prediction.md).
 #   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
 # (--jar: a copy of the workloads jar, so that a build in the same tree during the hour of runs does not swap it)
-# Steady state, JIT warm-up excluded: each kernel or driver runs at a small and a large step count (steps_of
+# Steady state, start-up excluded (the JIT's warm-up only where it ends before the low step count: not
+# Math3Driver's, 55 % of whose difference on one core is the compiler threads, nor all of Lu's or
+# GuavaDriver's, 12 %: docs/results/prediction.md, session 39, "the JIT"): each kernel or driver runs at a small and a large step count (steps_of
 # in bench/prediction-sizes.sh, chosen so the difference is 0.7 s or more of one core's CPU: Lu at one thread, 0.71 s in session 36's quiet run); the steady-state time of
-# STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up, class loading and
-# the JIT's warm-up happen in both and cancel). Each run is timed by /usr/bin/time: wall seconds and
+# STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up and class loading happen
+# in both and cancel; so does the JIT's warm-up when it is over by the low step count). Each run is timed by /usr/bin/time: wall seconds and
 # CPU seconds (user + sys of every thread of the JVM), pinned to one core (taskset -c 0) and to two
 # (taskset -c 0,1). Rows: kernel threads cores steps rep wall cpu load1 (load average before the run).
 set -euo pipefail

@@ -2,8 +2,10 @@
 """bench/prediction-report.py MEASURED.tsv PREDICTED.tsv CLOCK_HZ OUT.md ROWS.tsv: the tables of
 docs/results/prediction.md from bench/prediction-measure.sh's and bench/prediction-simulate.sh's rows.
 
-Steady state, JIT warm-up excluded: measured = median(time at the high step count) - median(time at
-the low one); predicted = (P(high recorded steps) - P(low recorded steps)) / their difference x the
+Steady state, start-up excluded: measured = median(time at the high step count) - median(time at
+the low one); the JIT's warm-up cancels only where it ends before the low step count (sor: its
+compiler threads are 1 % of the difference; lu and GuavaDriver 12 %; Math3Driver 55 % on one core, still
+compiling: docs/results/prediction.md, session 39, "the JIT"); predicted = (P(high recorded steps) - P(low recorded steps)) / their difference x the
 measured difference in steps. The step counts are those in the two files (bench/prediction-sizes.sh
 chooses them), the programs (kernels and library drivers) in the order measured. Compared quantities:
   1 core : predicted time at 1 processor against the measured CPU seconds (user + sys) of the JVM

@@ -4,9 +4,15 @@
 # (math-N, guava-N), and 'exited (unpolled)': the process's user+sys (getrusage of the child) less what the
 # polls saw, i.e. threads that ended between two polls. Polls /proc/PID/task/*/stat every 10 ms; the
 # clock tick is 10 ms, so each group is good to about 0.01 s. Used in docs/results/prediction.md (session 39)
-# to split a driver's measured CPU time into the JIT's and the program's.
-import os, subprocess, sys, time, re, collections
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+# to split a driver's measured CPU time into the JIT's and the program's. With -XX:+CITime on the java command
+# line (after -XX:+UnlockDiagnosticVMOptions) it also prints what each compiler tier compiled (the JVM's
+# report at exit: bytecode bytes, inlined ones included, methods, its elapsed compile seconds) and the compiler threads' CPU time
+# per KiB of bytecode compiled (session 39, "the JIT").
+import os, subprocess, sys, time, re, collections, threading
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True)
+out = []  # the program's stdout, where -XX:+CITime reports
+reader = threading.Thread(target=lambda: out.extend(p.stdout), daemon=True)
+reader.start()
 last = {}
 tick = os.sysconf('SC_CLK_TCK')
 def poll():
@@ -36,3 +42,12 @@ for name, c in last.values():
     g[key] += c
 g['exited (unpolled)'] = proc - sum(g.values())
 print(f'wall {wall:.2f} process {proc:.2f} ' + ' '.join(f'{k!r}={v:.2f}' for k, v in g.most_common() if abs(v) >= 0.005))
+reader.join()
+for line in out:  # -XX:+CITime's per-compiler lines: "  C1 {speed: ...; standard: 0.012 s, 1 bytes, 1 methods; osr: ...}"
+    m = re.match(r'\s+(C[12]) \{speed:.*standard:\s*([0-9.]+) s,\s*(\d+) bytes,\s*(\d+) methods; osr:\s*([0-9.]+) s,\s*(\d+) bytes,\s*(\d+) methods', line)
+    if m:
+        tier = m.group(1)
+        secs, nbytes, methods = float(m.group(2)) + float(m.group(5)), int(m.group(3)) + int(m.group(6)), int(m.group(4)) + int(m.group(7))
+        cpu = g[f'{tier} CompilerThre']
+        per = f'{cpu / nbytes * 1024 * 1e3:.2f} ms CPU per KiB' if nbytes else '-'
+        print(f'{tier}: {methods} methods (incl. OSR), {nbytes} bytecode bytes, {secs:.2f} s compiling (elapsed), threads CPU {cpu:.2f} s, {per}')
