@@ -71,7 +71,7 @@ final class MergedThread {
                             .append(s.grammars()[i], symbols.of(s.kind()), s.exceptions(i));
                 }
             } else {
-                PerThread p = perThread.computeIfAbsent(s.kind().id(), k -> new PerThread(s.kind(), algorithm.newBuilder()));
+                PerThread p = perThread.computeIfAbsent(s.kind().id(), k -> new PerThread(algorithm.newBuilder()));
                 p.counted |= s.syncCounts() != null;
                 p.newSymbols.add(s.newSymbols());
                 GrammarExpander ex = s.grammar().expander();
@@ -101,13 +101,11 @@ final class MergedThread {
 
     /** A per-thread stream being merged. */
     private static final class PerThread {
-        final StreamKind kind;
         final GrammarBuilder builder;
         final LongArray newSymbols = new LongArray();
         boolean counted;
 
-        PerThread(StreamKind kind, GrammarBuilder builder) {
-            this.kind = kind;
+        PerThread(GrammarBuilder builder) {
             this.builder = builder;
         }
     }
