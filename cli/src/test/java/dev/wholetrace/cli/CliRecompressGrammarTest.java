@@ -143,7 +143,64 @@ class CliRecompressGrammarTest {
         assertThat(unknown.err()).contains("unknown address coding 'vpc'");
     }
 
+    /**
+     * {@code --chunk-events}: consecutive chunks of a COR/CDR trace merged into one (or, with a
+     * bound of half the events, into groups) read as the original: dump, every thread's events,
+     * segments, races, clock; a trace with streams the merge does not handle (ALL) keeps its chunks.
+     */
+    @Test
+    void mergedChunksReadAsTheOriginal() throws Exception {
+        for (Path trace : traces) {
+            String in = trace.toString();
+            int chunks = Traces.chunks(trace).size();
+            ParallelTrace original = ParallelTrace.open(trace);
+            boolean mergeable = original.mode() == TraceMode.CDR || original.mode() == TraceMode.COR;
+            List<String> dump = out("dump", in);
+            Cli races = Cli.run("races", in);
+            for (long bound : List.of(1L << 26, original.eventCount() / 2 + 1)) {
+                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + ".wtrace");
+                Cli r = Cli.run("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound));
+                assertThat(r.exit()).as(r.toString()).isZero();
+                String what = trace.getFileName() + " merged up to " + bound + " events";
+                int after = Traces.chunks(merged).size();
+                if (!mergeable) assertThat(after).as(what).isEqualTo(chunks);
+                else if (bound == 1L << 26) assertThat(after).as(what).isEqualTo(1);
+                else assertThat(after).as(what).isBetween(1, chunks);
+                if (mergeable && chunks > 1 && bound == 1L << 26) assertThat(r.out()).contains("chunks  " + chunks + " merged into 1");
+                String out = merged.toString();
+                assertThat(out("dump", out)).as(what).isEqualTo(dump);
+                for (int t = 0; t < original.threads().size(); t++) {
+                    assertThat(out("dump", out, "--thread", Integer.toString(t))).as(what + " thread " + t)
+                            .isEqualTo(out("dump", in, "--thread", Integer.toString(t)));
+                }
+                Cli racesAfter = Cli.run("races", out);
+                assertThat(racesAfter.exit()).as(what).isEqualTo(races.exit());
+                assertThat(normalised(racesAfter.out().lines().toList(), out)).as(what).isEqualTo(normalised(races.out().lines().toList(), in));
+                assertThat(Cli.run("verify", out).exit()).as(what).isZero();
+                assertThat(recordedNanos(out)).as(what + ": the clock").isEqualTo(recordedNanos(in));
+                assertSameSegments(in, out, what, CliRecompressGrammarTest::eventsOnly);
+            }
+        }
+        assertThat(traces.stream().filter(t -> t.getFileName().toString().contains("cdr") || t.getFileName().toString().startsWith("two"))
+                .mapToInt(t -> {
+                    try {
+                        return Traces.chunks(t).size();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }).max().orElse(0)).as("a CDR input with several chunks to merge").isGreaterThan(1);
+        Cli bad = Cli.run("recompress", traces.get(0).toString(), "-o", dir.resolve("neg.wtrace").toString(), "--chunk-events", "-1");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--chunk-events");
+    }
+
     private static void assertSameSegments(String original, String rebuilt, String what) throws Exception {
+        assertSameSegments(original, rebuilt, what, CliRecompressGrammarTest::header);
+    }
+
+    /** {@code header} keeps the part of a segment's header line that must not change. */
+    private static void assertSameSegments(String original, String rebuilt, String what, java.util.function.UnaryOperator<String> header)
+            throws Exception {
         ParallelTrace trace = ParallelTrace.open(Path.of(original));
         for (int t = 0; t < trace.threads().size(); t++) {
             ThreadTrace tt = trace.thread(t);
@@ -159,7 +216,7 @@ class CliRecompressGrammarTest {
                 List<String> b = out(args);
                 String w = what + " thread " + t + " ops " + range[0] + ".." + range[1];
                 assertThat(b.subList(1, b.size())).as(w).isEqualTo(a.subList(1, a.size()));
-                assertThat(header(b.get(0))).as(w).isEqualTo(header(a.get(0)));
+                assertThat(header.apply(b.get(0))).as(w).isEqualTo(header.apply(a.get(0)));
             }
         }
     }
@@ -203,6 +260,12 @@ class CliRecompressGrammarTest {
     }
 
     /** A segment's header without the grammar-specific name and size of its lowest common rule. */
+    /** A segment's header up to its events: which chunks it spans is what merging changes. */
+    private static String eventsOnly(String line) {
+        int at = line.indexOf(" events); ");
+        return at < 0 ? line : line.substring(0, at + " events);".length());
+    }
+
     private static String header(String line) {
         int at = line.indexOf("lowest common rule");
         return at < 0 ? line : line.substring(0, at);

@@ -235,10 +235,15 @@ final class CompressionReport {
                 + "thread's section may be stored against the same section of an earlier thread of its chunk (zstd with that "
                 + "section as dictionary, docs/trace-format.md, \"Sections\"); and from format 12 a chunk's per-thread sections, S_synch and "
                 + "clock may be stored as one block (a pack, docs/trace-format.md, \"Packs\"); *alone*: the predictive trace had every section "
-                + "been packed by itself (as format 9 did), measured on the same file, and *alone ÷ trace* the gain of references and packs.\n\n");
+                + "been packed by itself (as format 9 did), measured on the same file, and *alone ÷ trace* the gain of references and packs. "
+                + "*merged*: the same rewrite with consecutive chunks merged until one holds " + StudyRun.MERGE_EVENTS + " events "
+                + "(`recompress --addresses predictive --chunk-events " + StudyRun.MERGE_EVENTS + "`: a WPP, symbol tables and "
+                + "predictors per thread and merged chunk instead of per chunk the recorder sealed, docs/trace-format.md, \"Merged "
+                + "chunks\"), its *chunks* before → after; *merged, Re-Pair*: the same with every grammar rebuilt by Re-Pair (`--grammar repair`); the goal's "
+                + "*÷* and verdict are the merged Re-Pair trace's.\n\n");
         sb.append("| workload | threads | diff-rle data | diff-rle symbols | diff-rle trace | predictive data | predictive symbols | predictive trace "
-                + "| before ÷ after | alone | alone ÷ trace | xz -9 | ÷ | zstd -19 | ÷ | ≥ 5× both |\n");
-        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                + "| before ÷ after | alone | alone ÷ trace | chunks | merged trace | trace ÷ merged | merged, Re-Pair | trace ÷ merged, Re-Pair | xz -9 | ÷ | zstd -19 | ÷ | ≥ 5× both |\n");
+        sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Measurement m : rows) {
             Measurement.Traced a = m.recompressed.get(AddressCoding.DIFF_RLE);
             Measurement.Traced b = m.recompressed.get(AddressCoding.PREDICTIVE);
@@ -246,12 +251,15 @@ final class CompressionReport {
             long after = m.recompressedTrace(AddressCoding.PREDICTIVE);
             StreamCompression.Baseline xz = m.baselines.get(GeneralPurpose.XZ);
             StreamCompression.Baseline zstd = m.baselines.get(GeneralPurpose.ZSTD);
-            double fx = xz == null ? Double.NaN : (double) xz.total() / after;
-            double fz = zstd == null ? Double.NaN : (double) zstd.total() / after;
+            long merged = m.mergedTrace();
+            long repair = m.mergedRepairTrace();
+            double fx = xz == null ? Double.NaN : (double) xz.total() / repair;
+            double fz = zstd == null ? Double.NaN : (double) zstd.total() / repair;
             long alone = after + m.referencesSaved;
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
+            sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d → %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.workload, m.threads,
                     n(a.bytes(Component.DATA)), n(a.bytes(Component.SYMBOLS)), n(before), n(b.bytes(Component.DATA)), n(b.bytes(Component.SYMBOLS)),
-                    n(after), ratio((double) before / after), n(alone), ratio((double) alone / after), xz == null ? "-" : n(xz.total()), ratio(fx), zstd == null ? "-" : n(zstd.total()),
+                    n(after), ratio((double) before / after), n(alone), ratio((double) alone / after), m.breakdown.chunks(), m.mergedBreakdown.chunks(),
+                    n(merged), ratio((double) after / merged), n(repair), ratio((double) after / repair), xz == null ? "-" : n(xz.total()), ratio(fx), zstd == null ? "-" : n(zstd.total()),
                     ratio(fz), fx >= 5 && fz >= 5 ? "met" : "**not met**"));
         }
         sb.append('\n');
@@ -265,22 +273,28 @@ final class CompressionReport {
                 + "streams, the symbol tables, S_synch and the sync counts; *framing*: the 28 bytes of header and CRC of every "
                 + "section, CHUNK_END, END and the file header (*sections*: the per-thread sections of all chunks). The sum is "
                 + "*trace*. The last three columns divide the address sections' decompressed payloads (before the "
-                + "general-purpose stage): the stream lists (count, instruction ids), the exception lists and the grammar blocks.\n\n");
+                + "general-purpose stage): the stream lists (count, instruction ids), the exception lists and the grammar blocks. "
+                + "Each row *merged* is the same for the merged trace.\n\n");
         sb.append("| workload | threads | chunks | sections | control | addresses | symbols | S_synch | synch_cnt | framing | trace "
                 + "| largest | address lists (raw) | exceptions (raw) | grammar blocks (raw) |\n");
         sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
-        String[] names = {"control", "addresses", "symbols", "S_synch", "synch_cnt", "framing"};
         for (Measurement m : rows) {
-            TraceBreakdown b = m.breakdown;
-            long[] parts = {b.control(), b.addresses(), b.symbols(), b.syncOrder(), b.syncCounts(), b.framing()};
-            int largest = 0;
-            for (int i = 1; i < parts.length; i++) if (parts[i] > parts[largest]) largest = i;
-            sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s (%.0f %%) | %s | %s | %s |%n",
-                    m.workload, m.threads, b.chunks(), b.sections(), n(parts[0]), n(parts[1]), n(parts[2]), n(parts[3]), n(parts[4]),
-                    n(parts[5]), n(b.trace()), names[largest], 100.0 * parts[largest] / b.trace(), n(b.addressList()),
-                    n(b.addressExceptions()), n(b.addressGrammars())));
+            breakdownRow(sb, m, m.breakdown, "");
+            if (m.mergedBreakdown != null) breakdownRow(sb, m, m.mergedBreakdown, " merged");
+            if (m.mergedRepairBreakdown != null) breakdownRow(sb, m, m.mergedRepairBreakdown, " merged, Re-Pair");
         }
         sb.append('\n');
+    }
+
+    private static void breakdownRow(StringBuilder sb, Measurement m, TraceBreakdown b, String label) {
+        String[] names = {"control", "addresses", "symbols", "S_synch", "synch_cnt", "framing"};
+        long[] parts = {b.control(), b.addresses(), b.symbols(), b.syncOrder(), b.syncCounts(), b.framing()};
+        int largest = 0;
+        for (int i = 1; i < parts.length; i++) if (parts[i] > parts[largest]) largest = i;
+        sb.append(String.format(Locale.ROOT, "| %s%s | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s (%.0f %%) | %s | %s | %s |%n",
+                m.workload, label, m.threads, b.chunks(), b.sections(), n(parts[0]), n(parts[1]), n(parts[2]), n(parts[3]), n(parts[4]),
+                n(parts[5]), n(b.trace()), names[largest], 100.0 * parts[largest] / b.trace(), n(b.addressList()),
+                n(b.addressExceptions()), n(b.addressGrammars())));
     }
 
     private void figures(StringBuilder sb) {
@@ -346,7 +360,9 @@ final class CompressionReport {
                 "recompressed_predictive_trace", "recompressed_diffrle_file", "recompressed_predictive_file", "recompressed_predictive_references_saved",
                 "breakdown_chunks", "breakdown_sections", "breakdown_control", "breakdown_addresses", "breakdown_symbols",
                 "breakdown_s_synch", "breakdown_synch_cnt", "breakdown_framing", "breakdown_address_lists_raw",
-                "breakdown_exceptions_raw", "breakdown_grammar_blocks_raw"));
+                "breakdown_exceptions_raw", "breakdown_grammar_blocks_raw", "merged_chunks", "merged_predictive_trace", "merged_predictive_file",
+                "merged_seconds", "merged_control", "merged_addresses", "merged_symbols", "merged_s_synch", "merged_synch_cnt", "merged_framing", "merged_repair_trace", "merged_repair_file",
+                "merged_repair_seconds"));
         sb.append(String.join(",", head)).append('\n');
         for (Measurement m : rows) {
             List<Object> v = new ArrayList<>(List.of(m.workload, m.threads, m.size, m.steps, m.memory.bytes(), m.memory.locations(),
@@ -371,6 +387,12 @@ final class CompressionReport {
             if (b != null) {
                 v.addAll(List.of(b.chunks(), b.sections(), b.control(), b.addresses(), b.symbols(), b.syncOrder(), b.syncCounts(),
                         b.framing(), b.addressList(), b.addressExceptions(), b.addressGrammars()));
+            }
+            TraceBreakdown mb = m.mergedBreakdown;
+            if (b != null && mb != null) {
+                v.addAll(List.of(mb.chunks(), m.mergedTrace(), m.merged.fileBytes(), sec(m.merged.wallSeconds()), mb.control(), mb.addresses(),
+                        mb.symbols(), mb.syncOrder(), mb.syncCounts(), mb.framing(), m.mergedRepairTrace(), m.mergedRepair.fileBytes(),
+                        sec(m.mergedRepair.wallSeconds())));
             }
             List<String> cells = new ArrayList<>();
             for (Object o : v) cells.add(String.valueOf(o));

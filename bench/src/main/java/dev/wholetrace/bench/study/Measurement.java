@@ -36,6 +36,14 @@ final class Measurement {
     long referencesSaved;
     /** Where the predictive recompressed trace's bytes go, by kind of section ({@link TraceBreakdown}). */
     TraceBreakdown breakdown;
+    /** The predictive recompressed trace with its chunks merged ({@code recompress --chunk-events}, {@link StudyRun#MERGE_EVENTS}). */
+    Traced merged;
+    /** Where the merged trace's bytes go. */
+    TraceBreakdown mergedBreakdown;
+    /** The same merge with every grammar rebuilt by Re-Pair ({@code --grammar repair}). */
+    Traced mergedRepair;
+    /** Where the merged Re-Pair trace's bytes go. */
+    TraceBreakdown mergedRepairBreakdown;
 
     // Table 2, from the CDR trace
     AccessStreams.SharedMemory memory;
@@ -118,7 +126,20 @@ final class Measurement {
 
     /** {@link #cdrTrace} of the recompressed CDR trace with that address coding. */
     long recompressedTrace(AddressCoding coding) {
-        Traced t = recompressed.get(coding);
+        return trace(recompressed.get(coding));
+    }
+
+    /** The merged predictive trace without its metadata. */
+    long mergedTrace() {
+        return trace(merged);
+    }
+
+    /** The merged Re-Pair trace without its metadata. */
+    long mergedRepairTrace() {
+        return trace(mergedRepair);
+    }
+
+    private static long trace(Traced t) {
         return t.fileBytes() - t.bytes(Component.METADATA);
     }
 }

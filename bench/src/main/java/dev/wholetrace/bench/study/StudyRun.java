@@ -7,6 +7,7 @@ import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
@@ -28,6 +29,12 @@ final class StudyRun {
     static final String LAUNCHER = "dev.wholetrace.workloads.Workload";
     static final String KERNELS = "dev.wholetrace.workloads.kernels.*";
     static final String HEAP = "-Xmx4g";
+    /**
+     * The merged trace's bound: chunks are merged until one holds this many events, the
+     * recorder's own size limit per chunk (RecorderConfig.defaults), so a merged chunk is no
+     * larger than a chunk the recorder cuts by size.
+     */
+    static final long MERGE_EVENTS = 1L << 26;
 
     private final Path agent;
     private final Path workloads;
@@ -93,6 +100,30 @@ final class StudyRun {
             log.accept(String.format(java.util.Locale.ROOT, "  recompressed, addresses %s: %,d bytes in %.1f s", coding.cliName(), t.fileBytes(), seconds));
             Files.delete(out);
         }
+        merged(m, file, null);
+        merged(m, file, GrammarAlgorithm.REPAIR);
+    }
+
+    /** The predictive trace with its chunks merged ({@link #MERGE_EVENTS}), grammars rebuilt by {@code algorithm} (SEQUITUR if null). */
+    private void merged(Measurement m, Path file, GrammarAlgorithm algorithm) throws Exception {
+        Path out = work.resolve(file.getFileName() + ".merged");
+        Files.deleteIfExists(out);
+        long t0 = System.nanoTime();
+        TraceRegrammarer.Result r = new TraceRegrammarer(algorithm, AddressCoding.PREDICTIVE, Codec.BEST, MERGE_EVENTS).rewrite(file, out);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ParallelTrace t = ParallelTrace.open(out);
+        Measurement.Traced traced = new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size());
+        TraceBreakdown breakdown = TraceBreakdown.of(out);
+        if (algorithm == null) {
+            m.merged = traced;
+            m.mergedBreakdown = breakdown;
+        } else {
+            m.mergedRepair = traced;
+            m.mergedRepairBreakdown = breakdown;
+        }
+        log.accept(String.format(java.util.Locale.ROOT, "  recompressed, predictive, %d chunks merged into %d, grammars %s: %,d bytes in %.1f s",
+                r.chunks(), r.chunksOut(), algorithm == null ? "sequitur" : algorithm.cliName(), t.fileBytes(), seconds));
+        Files.delete(out);
     }
 
     /** Table 2, the raw streams, the baselines and Figures 4-5, all from the CDR trace. */

@@ -60,7 +60,14 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "as format 5 stored them, predictive with the predictor stage the recorder uses from format 6 "
                         + "(unpredictable differences of a mostly unpredictable stream go to an exception list; "
                         + "docs/trace-format.md, \"Address streams\"), so a format-5 trace gets the smaller coding without "
-                        + "being recorded again. Other grammars are kept unless --grammar is given too."},
+                        + "being recorded again. Other grammars are kept unless --grammar is given too.",
+                "",
+                "--chunk-events N (a .wtrace in COR or CDR) merges consecutive chunks until each merged chunk holds at "
+                        + "least N events: the chunks a short run was cut into every second repeat their WPPs, symbol "
+                        + "tables, address predictors and framing, which a finished recording no longer needs. Merged "
+                        + "chunks rebuild their WPPs (with --grammar's algorithm, else SEQUITUR) and re-encode their "
+                        + "address streams (with --addresses' coding, else predictive); events, sync order, clock and "
+                        + "every analysis stay the same (docs/trace-format.md, \"Merged chunks\")."},
         footer = {"", "Examples:",
                 "  wholetrace recompress app.wtrace -o app.small.wtrace",
                 "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
@@ -68,6 +75,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace recompress run.wgr -o run.repair.wgr --grammar repair",
                 "  wholetrace recompress app.wtrace -o app.w16.wtrace --grammar enhanced --window 65536",
                 "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive",
+                "  wholetrace recompress short-run.wtrace -o one-chunk.wtrace --chunk-events 67108864",
                 "  wholetrace recompress run.wtrace -o small.wtrace --format json | jq .outputBytes"})
 public final class RecompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
@@ -88,6 +96,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             completionCandidates = AddressCodingConverter.class,
             description = "re-encode a .wtrace's address streams with ${COMPLETION-CANDIDATES} (default: keep them as they are)")
     AddressCoding addresses;
+
+    @Option(names = "--chunk-events", paramLabel = "N",
+            description = "merge consecutive chunks of a COR or CDR .wtrace until each holds at least N events (default: keep the chunks)")
+    long chunkEvents;
 
     @Mixin
     ForceOption force;
@@ -111,6 +123,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         if (isGrammarFile(input) && addresses != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--addresses re-encodes a .wtrace's address streams; " + input + " is a grammar file");
         }
+        if (chunkEvents < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--chunk-events must not be negative");
+        if (isGrammarFile(input) && chunkEvents > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--chunk-events merges a .wtrace's chunks; " + input + " is a grammar file");
+        }
         GrammarAlgorithm grammar = window.apply(this.grammar);
         CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
@@ -120,12 +136,13 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             grammarLine(summary, grammar, r.grammarsIn(), r.grammarsOut());
             summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
-        } else if (grammar != null || addresses != null) {
-            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, addresses, Codec.BEST).rewrite(input, tmp));
+        } else if (grammar != null || addresses != null || chunkEvents > 0) {
+            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, addresses, Codec.BEST, chunkEvents).rewrite(input, tmp));
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
-                    .put("complete", r.inputComplete());
+                    .put("complete", r.inputComplete()).put("chunksOut", r.chunksOut());
+            if (r.chunksOut() != r.chunks()) summary.line("chunks  %d merged into %d", r.chunks(), r.chunksOut());
             grammarLine(summary, grammar, r.grammarsIn(), r.grammarsOut());
             summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")

@@ -50,16 +50,58 @@ public enum AddressCoding {
      * encodes its addresses into {@code builder} over {@code newRuns}.
      */
     Stream recode(Grammar g, Alphabet oldRuns, long[] oldExceptions, Alphabet newRuns, GrammarBuilder builder) {
-        DiffRleDecoder in = new DiffRleDecoder(g, oldRuns, oldExceptions);
-        if (this == DIFF_RLE) {
-            DiffRleEncoder e = new DiffRleEncoder(newRuns, builder);
-            while (in.hasNext()) e.append(in.nextLong());
-            e.finish();
-            return new Stream(e.grammar().toGrammar(), new long[0]);
+        Encoder e = encoder(newRuns, builder);
+        e.append(g, oldRuns, oldExceptions);
+        return e.finish();
+    }
+
+    /** The (first, second) pairs of {@code runs}, in id order: a stream chunk's new symbols. */
+    static long[] pairs(Alphabet runs) {
+        long[] pairs = new long[2 * runs.size()];
+        for (int id = 0; id < runs.size(); id++) {
+            pairs[2 * id] = runs.first(id);
+            pairs[2 * id + 1] = runs.second(id);
         }
-        PredictiveDiffRleEncoder e = new PredictiveDiffRleEncoder(newRuns, builder);
-        while (in.hasNext()) e.append(in.nextLong());
-        e.finish();
-        return new Stream(e.grammar().toGrammar(), e.exceptions());
+        return pairs;
+    }
+
+    /** An encoder of one stream's addresses with this coding over {@code newRuns}, fed stored streams one after another. */
+    Encoder encoder(Alphabet newRuns, GrammarBuilder builder) {
+        return new Encoder(this == PREDICTIVE ? new PredictiveDiffRleEncoder(newRuns, builder) : null,
+                this == DIFF_RLE ? new DiffRleEncoder(newRuns, builder) : null);
+    }
+
+    /**
+     * One stream being encoded: the addresses of stored streams appended in order (the same
+     * instruction's streams of consecutive chunks, when chunks are merged), then {@link #finish}.
+     */
+    static final class Encoder {
+        private final PredictiveDiffRleEncoder predictive;
+        private final DiffRleEncoder plain;
+
+        private Encoder(PredictiveDiffRleEncoder predictive, DiffRleEncoder plain) {
+            this.predictive = predictive;
+            this.plain = plain;
+        }
+
+        /** Appends the addresses of a stored stream: its grammar over {@code oldRuns}, with {@code oldExceptions} or null. */
+        void append(Grammar g, Alphabet oldRuns, long[] oldExceptions) {
+            DiffRleDecoder in = new DiffRleDecoder(g, oldRuns, oldExceptions);
+            if (predictive != null) {
+                while (in.hasNext()) predictive.append(in.nextLong());
+            } else {
+                while (in.hasNext()) plain.append(in.nextLong());
+            }
+        }
+
+        /** The stream of every address appended. */
+        Stream finish() {
+            if (predictive == null) {
+                plain.finish();
+                return new Stream(plain.grammar().toGrammar(), new long[0]);
+            }
+            predictive.finish();
+            return new Stream(predictive.grammar().toGrammar(), predictive.exceptions());
+        }
     }
 }

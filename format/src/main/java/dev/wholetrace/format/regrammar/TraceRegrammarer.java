@@ -36,11 +36,18 @@ import java.util.Map;
  * unfinished input is rewritten up to its last complete chunk and stays unfinished. With an
  * {@link AddressCoding} ({@code --addresses}) the address streams are decoded and encoded again
  * with it (and their run alphabets rebuilt), instead of having their grammars rebuilt.
+ *
+ * <p>With a merge bound ({@code --chunk-events}), consecutive chunks are rewritten as one
+ * ({@link ChunkGroup}) until a group holds at least that many events: the per-chunk tables,
+ * predictors and framing that a short run cut every second repeats are then stored once. Only
+ * traces whose streams are all control WPPs and address streams (COR, CDR) are merged; others
+ * keep their chunks.
  */
 public final class TraceRegrammarer {
     private final GrammarAlgorithm algorithm;
     private final AddressCoding addresses;
     private final Codec codec;
+    private final long mergeEvents;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -52,10 +59,22 @@ public final class TraceRegrammarer {
      * @param addresses re-encodes the address streams, or null to keep their coding
      */
     public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec) {
-        if (algorithm == null && addresses == null) throw new IllegalArgumentException("nothing to rebuild");
+        this(algorithm, addresses, codec, 0);
+    }
+
+    /**
+     * As above, merging consecutive chunks until each merged chunk holds at least {@code
+     * mergeEvents} events (0: every chunk kept as it is). Merged chunks rebuild their grammars
+     * with {@code algorithm} (SEQUITUR if null) and their address streams with {@code addresses}
+     * (the predictor stage if null).
+     */
+    public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents) {
+        if (algorithm == null && addresses == null && mergeEvents <= 0) throw new IllegalArgumentException("nothing to rebuild");
+        if (mergeEvents < 0) throw new IllegalArgumentException("mergeEvents must not be negative");
         this.algorithm = algorithm;
         this.addresses = addresses;
         this.codec = codec;
+        this.mergeEvents = mergeEvents;
     }
 
     private Grammar rebuild(Grammar g) {
@@ -73,18 +92,14 @@ public final class TraceRegrammarer {
             grammars[i] = st.grammar();
             exceptions[i] = st.exceptions();
         }
-        long[] pairs = new long[2 * runs.size()];
-        for (int id = 0; id < runs.size(); id++) {
-            pairs[2 * id] = runs.first(id);
-            pairs[2 * id + 1] = runs.second(id);
-        }
-        return new StreamChunk(s.kind(), pairs, s.instructions(), grammars, null, null, exceptions);
+        return new StreamChunk(s.kind(), AddressCoding.pairs(runs), s.instructions(), grammars, null, null, exceptions);
     }
 
     /**
      * What a rewrite did.
      *
      * @param chunks        chunks rewritten
+     * @param chunksOut     chunks written (fewer when chunks were merged)
      * @param events        events they hold
      * @param inputComplete whether the input was a finished recording
      * @param grammarsIn    grammar symbols before (all grammars of all chunks)
@@ -92,7 +107,7 @@ public final class TraceRegrammarer {
      * @param inBytes       size of the input file
      * @param outBytes      size of the output file
      */
-    public record Result(int chunks, long events, boolean inputComplete, long grammarsIn, long grammarsOut, long inBytes, long outBytes) {}
+    public record Result(int chunks, int chunksOut, long events, boolean inputComplete, long grammarsIn, long grammarsOut, long inBytes, long outBytes) {}
 
     /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
     public Result rewrite(Path in, Path out) throws IOException {
@@ -106,11 +121,28 @@ public final class TraceRegrammarer {
             long events = 0;
             long before = 0;
             long after = 0;
+            int written = 0;
+            long[] merged = new long[1];
             List<ThreadSymbols> symbols = new ArrayList<>();
+            boolean merging = mergeEvents > 0 && ChunkGroup.supports(reader.mode());
+            ChunkGroup group = null;
             try (TraceWriter writer = TraceWriter.create(out, reader.mode(), codec)) {
                 for (int c = 0; c < reader.chunks().size(); c++) {
                     TraceSections.Chunk chunk = TraceSections.read(reader, c);
                     for (int t = 0; t < chunk.threads().size(); t++) symbols.add(new ThreadSymbols());
+                    if (merging) {
+                        if (group != null && group.events() >= mergeEvents) {
+                            writer.writeChunk(group.content(symbols, merged), codec, Codec.NO_DEADLINE);
+                            written++;
+                            group = null;
+                        }
+                        if (group == null) group = new ChunkGroup(algorithm == null ? GrammarAlgorithm.DEFAULT : algorithm,
+                                addresses == null ? AddressCoding.PREDICTIVE : addresses);
+                        long eventsBefore = group.events();
+                        before += group.add(chunk, symbols);
+                        events += group.events() - eventsBefore;
+                        continue;
+                    }
                     List<ThreadSyncColumn> ops = new ArrayList<>();
                     for (int t = 0; t < symbols.size(); t++) ops.add(new ThreadSyncColumn(64));
                     chunk.sync(symbols.size(), (thread, ticket, kindSite, object, aux) -> ops.get(thread).add(ticket, kindSite, object, aux));
@@ -150,17 +182,23 @@ public final class TraceRegrammarer {
                     }
                     writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
                             chunk.clock()), codec, Codec.NO_DEADLINE);
+                    written++;
                 }
+                if (group != null) {
+                    writer.writeChunk(group.content(symbols, merged), codec, Codec.NO_DEADLINE);
+                    written++;
+                }
+                after += merged[0];
                 if (reader.complete()) {
                     writer.copyTrailer(reader, Map.of()); // stored analyses of the events, which are unchanged
                     writer.finish();
                 }
             }
-            return new Result(reader.chunks().size(), events, reader.complete(), before, after, reader.size(), Files.size(out));
+            return new Result(reader.chunks().size(), written, events, reader.complete(), before, after, reader.size(), Files.size(out));
         }
     }
 
-    private static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {
+    static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {
         return EdgeCounts.count(g, s -> symbols.isSync(kind, s));
     }
 }
