@@ -82,9 +82,9 @@ final class ExpansionModel {
         uses.reset();
         deltas.reset();
         for (NumberModel m : ranks) if (m != null) m.reset();
-        Arrays.fill(successorHit, (short) (BitCoder.PROB_ONE / 2));
-        Arrays.fill(novel, (short) (BitCoder.PROB_ONE / 2));
-        Arrays.fill(kinds, (short) (BitCoder.PROB_ONE / 2));
+        BitCoder.reset(successorHit);
+        BitCoder.reset(novel);
+        BitCoder.reset(kinds);
         return this;
     }
 

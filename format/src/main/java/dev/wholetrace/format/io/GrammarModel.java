@@ -74,15 +74,15 @@ final class GrammarModel {
         this.maxTerminal = maxTerminal;
         this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
         int size = terminalTreeSize(terminalBits);
-        if (terminalTree.length == size) Arrays.fill(terminalTree, (short) (BitCoder.PROB_ONE / 2));
+        if (terminalTree.length == size) BitCoder.reset(terminalTree);
         else terminalTree = BitCoder.probabilities(size);
         terminals.reset();
         lengths.reset();
         backReferences.reset();
         uses.reset();
-        Arrays.fill(hit, (short) (BitCoder.PROB_ONE / 2));
-        Arrays.fill(kinds, (short) (BitCoder.PROB_ONE / 2));
-        Arrays.fill(novel, (short) (BitCoder.PROB_ONE / 2));
+        BitCoder.reset(hit);
+        BitCoder.reset(kinds);
+        BitCoder.reset(novel);
         return this;
     }
 

@@ -24,8 +24,8 @@ final class NumberModel {
      * {@link #growMantissa} would make them in: the code is the same.
      */
     void reset() {
-        Arrays.fill(lengthTree, (short) (BitCoder.PROB_ONE / 2));
-        Arrays.fill(mantissa, (short) (BitCoder.PROB_ONE / 2));
+        BitCoder.reset(lengthTree);
+        BitCoder.reset(mantissa);
     }
 
     long code(BitCoder coder, long v) throws FormatException {
