@@ -16,11 +16,12 @@ final class StreamEncoders {
 
     /** One encoder per stream kind the mode keeps, in registry order (a keyed kind after its key's). */
     static StreamEncoder[] forMode(TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars) {
-        return forMode(mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED, null);
+        return forMode(mode, foldPaths, grammars, null, false, EwppCaps.UNBOUNDED, null);
     }
 
     /**
-     * As above; {@code filter} is the eWPP's filtering phase, {@code distance} its signature of older
+     * As above; {@code filter} is the eWPP's filtering phase (null: an empty one, made only for mode
+     * EWPP's encoder, not for every thread of the other modes), {@code distance} its signature of older
      * instances, {@code caps} its memory bounds (mode EWPP); {@code strataStage} the worker's stage
      * that runs layer 0 (mode STRATA; null: layer 0 on the worker).
      */
@@ -34,7 +35,7 @@ final class StreamEncoders {
     private static StreamEncoder create(StreamKind kind, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter,
                                         boolean distance, EwppCaps caps, StrataStage strataStage, StreamEncoder[] before) {
         if (kind == StreamKinds.CONTROL) return new ControlEncoder(mode.controlAccesses(), foldPaths, grammars);
-        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter, distance, caps, grammars);
+        if (kind == StreamKinds.CHECKS) return new EwppEncoder(filter != null ? filter : DependenceFilter.empty(), distance, caps, grammars);
         if (kind == StreamKinds.DATA) return new DataEncoder(grammars);
         if (kind == StreamKinds.ADDRESSES) return new AddressEncoder((ControlEncoder) find(before, StreamKinds.CONTROL), grammars);
         if (kind == StreamKinds.STRATA) return new StrataEncoder(grammars, strataStage);

@@ -21,11 +21,27 @@ import java.util.List;
 final class ThreadCompressor {
     private static final StreamEncoder[] NO_ENCODERS = new StreamEncoder[0];
     private final int thread;
-    /** Emptied when the thread retires: its streams are then sealed in {@link #sealed}. */
+    /** What {@link #encoders()} makes the encoders from, at the first buffer (on the worker). */
+    private final TraceMode mode;
+    private final boolean foldPaths;
+    private final GrammarAlgorithm grammars;
+    /** Mode EWPP's filtering phase, or null for an empty one (made only by a mode that checks, {@link StreamEncoders}). */
+    private final DependenceFilter filter;
+    private final boolean distance;
+    private final EwppCaps caps;
+    private final StrataStage strataStage;
+    /**
+     * Made by {@link #encoders()} at the first buffer, on the worker, not here: the constructor runs
+     * on the program thread at its first hand-over, and a thread per task that allocated the encoders'
+     * ~10 KB of tables there took them out of its own allocation buffer (overhead-profile.md,
+     * "Session 39: memory"). Emptied when the thread retires: its streams are then sealed in
+     * {@link #sealed}.
+     */
     private StreamEncoder[] encoders;
     /** Sizes a chunk's sync buffers from the previous chunk's, up to this (no doubling copies in steady state). */
     private static final int MAX_SYNC_CAPACITY = 1 << 20;
-    private ThreadSyncColumn sync = new ThreadSyncColumn(64);
+    /** Made with the encoders (null before the first buffer, and after the thread retired). */
+    private ThreadSyncColumn sync;
     private long events;
     /** The thread has ended and its last buffer is consumed: its worker drops it after the next cut. */
     private boolean retired;
@@ -42,7 +58,7 @@ final class ThreadCompressor {
 
     /** {@code strataStage}: the worker's stage that runs layer 0 in mode STRATA, or null to run it on the worker. */
     ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, StrataStage strataStage) {
-        this(thread, mode, foldPaths, grammars, DependenceFilter.empty(), false, EwppCaps.UNBOUNDED, strataStage);
+        this(thread, mode, foldPaths, grammars, null, false, EwppCaps.UNBOUNDED, strataStage);
     }
 
     /** {@code filter}, {@code distance}, {@code caps}: the eWPP's filtering phase, signature and memory bounds, for mode EWPP's check routine. */
@@ -53,7 +69,23 @@ final class ThreadCompressor {
     private ThreadCompressor(int thread, TraceMode mode, boolean foldPaths, GrammarAlgorithm grammars, DependenceFilter filter, boolean distance,
                              EwppCaps caps, StrataStage strataStage) {
         this.thread = thread;
-        this.encoders = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps, strataStage);
+        this.mode = mode;
+        this.foldPaths = foldPaths;
+        this.grammars = grammars;
+        this.filter = filter;
+        this.distance = distance;
+        this.caps = caps;
+        this.strataStage = strataStage;
+    }
+
+    /** The encoders, made at the first call, on the worker (see the field {@code encoders}); not again after retiring. */
+    private StreamEncoder[] encoders() {
+        StreamEncoder[] e = encoders;
+        if (e == null) {
+            encoders = e = StreamEncoders.forMode(mode, foldPaths, grammars, filter, distance, caps, strataStage);
+            sync = new ThreadSyncColumn(64);
+        }
+        return e;
     }
 
     int thread() {
@@ -65,7 +97,7 @@ final class ThreadCompressor {
      * per sync operation (each waits for the chunk's SYNC_ORDER section).
      */
     long symbols() {
-        if (retired) return 0;
+        if (retired || encoders == null) return 0;
         long n = sync.count();
         for (StreamEncoder e : encoders) n += e.symbols();
         return n;
@@ -78,7 +110,7 @@ final class ThreadCompressor {
      */
     int consume(long[] buf, int length) {
         int counted = -1;
-        for (StreamEncoder e : encoders) {
+        for (StreamEncoder e : encoders()) {
             if (counted < 0 && e instanceof ControlEncoder control) counted = control.consume(buf, length, sync);
             else if (counted < 0 && e instanceof StrataEncoder strata) counted = strata.consume(buf, length, sync);
             else e.consume(buf, length);

@@ -129,7 +129,7 @@ public class ThreadRecorder {
         this.owner = owner == null ? null : new WeakReference<>(owner);
         this.keepAccesses = recorder.mode().keepsAccesses();
         this.writers = recorder.lastWriters();
-        useBatch(new Batch(firstCapacity));
+        useBatch(recorder.newBatch(firstCapacity));
     }
 
     /** This thread's number in the trace. */

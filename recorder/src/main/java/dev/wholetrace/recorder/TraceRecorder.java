@@ -60,6 +60,10 @@ public final class TraceRecorder implements AutoCloseable {
     private final ClockSampler clock;
     private final Thread clockThread;
     private final BlockingQueue<Batch> pool;
+    /** Buffers of FIRST_BATCH_LONGS &lt;&lt; k longs below a full one, by k ({@link #poolOf}). */
+    private final BlockingQueue<Batch>[] growingPools;
+    /** Buffers kept in each of {@link #growingPools}: at most ~4 MB in all with the default full size. */
+    private static final int GROWING_POOL_CAPACITY = 32;
     private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong pendingEvents = new AtomicLong();
     private final AtomicLong pendingSymbols = new AtomicLong();
@@ -102,6 +106,7 @@ public final class TraceRecorder implements AutoCloseable {
         this.ewppFilter = ewpp ? DependenceFilter.decode(config.properties().get(DependenceFilter.PROPERTY)) : null;
         this.lastWriters = ewpp ? new LastWriters(ewppCaps) : null;
         pool = new ArrayBlockingQueue<>(config.workers() * config.queuedBatches() + 16);
+        growingPools = growingPools(config.batchLongs());
         workers = new CompressorWorker[config.workers()];
         workerThreads = new Thread[config.workers()];
         for (int i = 0; i < workers.length; i++) {
@@ -216,6 +221,15 @@ public final class TraceRecorder implements AutoCloseable {
         return c;
     }
 
+    @SuppressWarnings("unchecked")
+    private static BlockingQueue<Batch>[] growingPools(int fullLongs) {
+        int n = 0;
+        while ((long) FIRST_BATCH_LONGS << n < fullLongs) n++;
+        BlockingQueue<Batch>[] pools = new BlockingQueue[n];
+        for (int k = 0; k < n; k++) pools[k] = new ArrayBlockingQueue<>(GROWING_POOL_CAPACITY);
+        return pools;
+    }
+
     /** A thread's handle: one that drops blocks when the mode keeps none (DOR), see {@link BlockDroppingRecorder}. */
     private ThreadRecorder newHandle(int index, long object, int firstCapacity, Thread owner) {
         return config.mode().control ? new ThreadRecorder(this, index, object, firstCapacity, owner)
@@ -279,11 +293,29 @@ public final class TraceRecorder implements AutoCloseable {
         return tickets.getAndIncrement();
     }
 
+    /** The buffer after one of {@code previousCapacity} longs: twice as large, up to a full one. */
     Batch batch(int previousCapacity) {
-        int max = config.batchLongs();
-        if (previousCapacity < max) return new Batch(Math.min(max, previousCapacity * 2));
-        Batch b = pool.poll();
-        return b != null ? b : new Batch(max);
+        return newBatch((int) Math.min(config.batchLongs(), 2L * previousCapacity));
+    }
+
+    /** A buffer of {@code capacity} longs: a pooled one when there is one of that size. */
+    Batch newBatch(int capacity) {
+        BlockingQueue<Batch> q = poolOf(capacity);
+        Batch b = q == null ? null : q.poll();
+        return b != null ? b : new Batch(capacity);
+    }
+
+    /**
+     * The pool of buffers of {@code capacity} longs: {@link #pool} for full ones, one of
+     * {@link #growingPools} for a thread's first ones (64, 128, ... longs below a full one), else null.
+     * A thread per task that fills a few of its first buffers took them from its own allocation
+     * buffer, one after the other, at every hand-over (docs/results/overhead-profile.md, "Session 39: memory").
+     */
+    private BlockingQueue<Batch> poolOf(int capacity) {
+        if (capacity == config.batchLongs()) return pool;
+        if (capacity < FIRST_BATCH_LONGS || Integer.bitCount(capacity) != 1) return null;
+        int k = Integer.numberOfTrailingZeros(capacity / FIRST_BATCH_LONGS);
+        return k < growingPools.length ? growingPools[k] : null;
     }
 
     /**
@@ -297,9 +329,10 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     void recycle(Batch b) {
-        if (b.recyclable && b.data.length == config.batchLongs()) {
+        BlockingQueue<Batch> q = poolOf(b.data.length);
+        if (b.recyclable && q != null) {
             b.target = null;
-            pool.offer(b);
+            q.offer(b);
         }
     }
 

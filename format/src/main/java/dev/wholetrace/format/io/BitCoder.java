@@ -27,7 +27,12 @@ interface BitCoder {
 
     static short[] probabilities(int n) {
         short[] p = new short[n];
-        java.util.Arrays.fill(p, (short) (PROB_ONE / 2));
+        reset(p);
         return p;
+    }
+
+    /** Sets every probability of {@code p} back to a new table's (a model reused for another block). */
+    static void reset(short[] p) {
+        java.util.Arrays.fill(p, (short) (PROB_ONE / 2));
     }
 }

@@ -37,9 +37,9 @@ final class ExpansionModel {
     /** The context of the first token of a grammar: no terminal expanded yet. */
     private static final long START = -1;
 
-    private final BitCoder coder;
+    private BitCoder coder;
     private final int version;
-    private final long maxTerminal;
+    private long maxTerminal;
     private final NumberModel lengths = new NumberModel();
     private final NumberModel uses = new NumberModel();
     /** By the bit length of the candidates' count; each made at its first use ({@link #rank}). */
@@ -67,6 +67,25 @@ final class ExpansionModel {
         this.coder = coder;
         this.version = version;
         this.maxTerminal = maxTerminal;
+    }
+
+    /**
+     * This model in a new one's state, on {@code coder} and for terminals up to {@code maxTerminal}:
+     * the writer reuses its models from block to block ({@link GrammarCodec}). Rank models made
+     * for an earlier block stay, reset, the state {@link #rank} would make them in; the next
+     * grammar's {@link #nextGrammar} resets the rest ({@link #last} is written before it is read).
+     */
+    ExpansionModel reset(BitCoder coder, long maxTerminal) {
+        this.coder = coder;
+        this.maxTerminal = maxTerminal;
+        lengths.reset();
+        uses.reset();
+        deltas.reset();
+        for (NumberModel m : ranks) if (m != null) m.reset();
+        BitCoder.reset(successorHit);
+        BitCoder.reset(novel);
+        BitCoder.reset(kinds);
+        return this;
     }
 
     /**

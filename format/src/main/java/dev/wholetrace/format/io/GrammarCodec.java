@@ -69,6 +69,27 @@ public final class GrammarCodec {
         out.writeBytes(smallest.toByteArray(), 0, smallest.size());
     }
 
+    /**
+     * Per writing thread, the models of its last block, reset for its next: their probability
+     * tables were most of what coding a block allocated, and the recorder's writer codes a block per
+     * thread, stream and chunk with every model version (a third of the agent's sampled allocation
+     * with thousands of short threads, docs/results/overhead-profile.md, "Session 39: memory").
+     */
+    private static final ThreadLocal<ExpansionModel[]> EXPANSION_MODELS = ThreadLocal.withInitial(() -> new ExpansionModel[MODEL_VERSION + 1]);
+    private static final ThreadLocal<GrammarModel[]> VERSION_1_MODELS = ThreadLocal.withInitial(() -> new GrammarModel[1]);
+
+    private static GrammarModel version1Model(BitCoder coder, long maxTerminal) {
+        GrammarModel[] kept = VERSION_1_MODELS.get();
+        if (kept[0] == null) return kept[0] = new GrammarModel(coder, maxTerminal);
+        return kept[0].reset(coder, maxTerminal);
+    }
+
+    private static ExpansionModel expansionModel(BitCoder coder, int version, long maxTerminal) {
+        ExpansionModel[] kept = EXPANSION_MODELS.get();
+        if (kept[version] == null) return kept[version] = new ExpansionModel(coder, version, maxTerminal);
+        return kept[version].reset(coder, maxTerminal);
+    }
+
     /** {@link #writeAll} with model version 1, 2 or 3: files written before session 32 hold version 1, before session 33 versions 1 and 2. */
     static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
@@ -94,13 +115,13 @@ public final class GrammarCodec {
         RangeEncoder rc = new RangeEncoder(out, version != 1);
         try {
             if (version == 1) {
-                GrammarModel model = new GrammarModel(rc, maxTerminal);
+                GrammarModel model = version1Model(rc, maxTerminal);
                 for (Grammar g : grammars) {
                     model.nextGrammar();
                     encode(g, model);
                 }
             } else {
-                ExpansionModel model = new ExpansionModel(rc, version, maxTerminal);
+                ExpansionModel model = expansionModel(rc, version, maxTerminal);
                 for (Grammar g : grammars) {
                     model.nextGrammar();
                     ExpansionCodec.encode(g, model);

@@ -25,10 +25,10 @@ final class GrammarModel {
     private static final int MAX_CONFIDENCE = 7;
     private static final int TREE_LIMIT_BITS = 16;
 
-    private final BitCoder coder;
-    private final long maxTerminal;
-    private final int terminalBits;
-    private final short[] terminalTree;
+    private BitCoder coder;
+    private long maxTerminal;
+    private int terminalBits;
+    private short[] terminalTree;
     private final NumberModel terminals = new NumberModel();
     private final NumberModel lengths = new NumberModel();
     private final NumberModel backReferences = new NumberModel();
@@ -56,8 +56,34 @@ final class GrammarModel {
         this.coder = coder;
         this.maxTerminal = maxTerminal;
         this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
-        this.terminalTree = BitCoder.probabilities(terminalBits <= TREE_LIMIT_BITS ? 1 << terminalBits : 1);
+        this.terminalTree = BitCoder.probabilities(terminalTreeSize(terminalBits));
         Arrays.fill(predicted, NO_PREDICTION);
+    }
+
+    private static int terminalTreeSize(int terminalBits) {
+        return terminalBits <= TREE_LIMIT_BITS ? 1 << terminalBits : 1;
+    }
+
+    /**
+     * This model in a new one's state, on {@code coder} and for terminals up to {@code maxTerminal}:
+     * the writer reuses its models from block to block ({@link GrammarCodec}) instead of making
+     * their tables anew for each. The next grammar's {@link #nextGrammar} resets the rest.
+     */
+    GrammarModel reset(BitCoder coder, long maxTerminal) {
+        this.coder = coder;
+        this.maxTerminal = maxTerminal;
+        this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
+        int size = terminalTreeSize(terminalBits);
+        if (terminalTree.length == size) BitCoder.reset(terminalTree);
+        else terminalTree = BitCoder.probabilities(size);
+        terminals.reset();
+        lengths.reset();
+        backReferences.reset();
+        uses.reset();
+        BitCoder.reset(hit);
+        BitCoder.reset(kinds);
+        BitCoder.reset(novel);
+        return this;
     }
 
     /**

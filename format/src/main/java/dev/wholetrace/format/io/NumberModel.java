@@ -18,6 +18,16 @@ final class NumberModel {
     private final short[] lengthTree = BitCoder.probabilities(64);
     private short[] mantissa = BitCoder.probabilities(FIRST_LENGTHS << ADAPTIVE_BITS);
 
+    /**
+     * Back to a new model's state, for the writer's next block ({@link GrammarCodec} reuses its
+     * models). Trees made for long numbers stay, at a new tree's probabilities, which is the state
+     * {@link #growMantissa} would make them in: the code is the same.
+     */
+    void reset() {
+        BitCoder.reset(lengthTree);
+        BitCoder.reset(mantissa);
+    }
+
     long code(BitCoder coder, long v) throws FormatException {
         long x = v + 1;
         int n = 64 - Long.numberOfLeadingZeros(x); // 1..64 (x may wrap only for v = 2^64-1)

@@ -1,0 +1,70 @@
+package dev.wholetrace.format.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.SequiturGrammar;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writer reuses its grammar models from one block to the next ({@link GrammarCodec}): a block
+ * must code to the same bytes whatever blocks the thread coded before it, as with fresh models.
+ */
+class GrammarCodecModelReuseTest {
+    @Test
+    void aBlockCodesTheSameAfterOtherBlocksAsWithFreshModels() throws Exception {
+        List<Grammar> tiny = List.of(grammar(new Random(1), 40, 5));
+        // Many terminals, long rules and many open rules: the mantissa trees of long numbers, many
+        // rank models and a large terminal tree are made, and must not leak into the next block.
+        List<Grammar> large = new ArrayList<>();
+        for (int i = 0; i < 6; i++) large.add(grammar(new Random(10 + i), 20_000, 3_000));
+        List<Grammar> empty = List.of();
+
+        byte[] tinyFresh = onFreshThread(tiny);
+        byte[] largeFresh = onFreshThread(large);
+        byte[] emptyFresh = onFreshThread(empty);
+
+        AtomicReference<List<byte[]>> inTurn = new AtomicReference<>();
+        Thread t = new Thread(() -> inTurn.set(List.of(write(tiny), write(large), write(tiny), write(empty), write(large), write(tiny))));
+        t.start();
+        t.join();
+        List<byte[]> got = inTurn.get();
+        assertThat(got.get(0)).isEqualTo(tinyFresh);
+        assertThat(got.get(1)).isEqualTo(largeFresh);
+        assertThat(got.get(2)).as("a tiny block after a large one").isEqualTo(tinyFresh);
+        assertThat(got.get(3)).isEqualTo(emptyFresh);
+        assertThat(got.get(4)).isEqualTo(largeFresh);
+        assertThat(got.get(5)).isEqualTo(tinyFresh);
+        assertThat(GrammarCodec.readAll(new VarIntReader(got.get(4), "test"))).hasSize(large.size());
+        List<Grammar> back = GrammarCodec.readAll(new VarIntReader(got.get(2), "test"));
+        assertThat(back.get(0).expand()).isEqualTo(tiny.get(0).expand());
+    }
+
+    private static Grammar grammar(Random random, int length, int terminals) {
+        SequiturGrammar s = new SequiturGrammar();
+        int t = 0;
+        for (int i = 0; i < length; i++) {
+            t = random.nextInt(4) == 0 ? random.nextInt(terminals) : (t + 1) % terminals;
+            s.append(t);
+        }
+        return s.toGrammar();
+    }
+
+    private static byte[] write(List<Grammar> grammars) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.writeAll(grammars, w);
+        return w.toByteArray();
+    }
+
+    private static byte[] onFreshThread(List<Grammar> grammars) throws InterruptedException {
+        AtomicReference<byte[]> out = new AtomicReference<>();
+        Thread t = new Thread(() -> out.set(write(grammars)));
+        t.start();
+        t.join();
+        return out.get();
+    }
+}
