@@ -14,6 +14,7 @@ import dev.wholetrace.model.strata.SequenceTable;
 import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataStream;
+import java.util.function.LongToIntFunction;
 
 /**
  * The control string stored as strata (StreamKinds.STRATA, mode STRATA): the strata paper's
@@ -30,15 +31,20 @@ import dev.wholetrace.model.strata.StrataStream;
  * ({@link StrataStream}); the StreamChunk carries its unfolding as the WPP readers and the sync
  * counts use.
  *
- * <p>Per event: an array read (block → symbol), the path builder's compare and, once per path
- * that is not a repetition, a table probe; per path run a ring write (or layer 0 inline); no
- * allocation once the buffers have grown.
+ * <p>Per event: the path builder's compare and, once per path that is not a repetition, a table
+ * probe; per path run a ring write (or layer 0 inline); no allocation once the buffers have
+ * grown. The builder takes each event's raw code (a block's id, or {@code -1 - symbol} for a sync
+ * operation) and looks the block's symbol up ({@link #elementOf}) only when the block does not go
+ * on as a known path: the lookup at every block was a fifth of the encoder's tier-3 samples and
+ * more in C2 code on Water (docs/results/strata.md, session 39), and COR's encoder makes none.
  */
 final class StrataEncoder extends StreamEncoder {
     /** The longest path and the longest stratum: the paper's 2048, on the worker and on a stage alike. */
     private static final int MAX_LENGTH = StrataPipeline.DEFAULT_MAX_LENGTH;
 
     private final BlockSymbols blockSymbols = new BlockSymbols(symbols);
+    /** The path builder's code → symbol: a block id (≥ 0) through the cache, {@code -1 - s} is symbol s (a sync operation's, looked up as it came). */
+    private final LongToIntFunction elementOf = code -> code >= 0 ? blockSymbols.of(code) : (int) (-1 - code);
     /** Layer 0 on the worker's strata stage, or null: layer 0 runs here ({@link #inline}). */
     private final StrataStage.Port port;
     private LayerZero inline;
@@ -60,7 +66,7 @@ final class StrataEncoder extends StreamEncoder {
         if (paths == null) paths = new SequenceTable();
         else paths.clear();
         if (port == null && (inline == null || !inline.restart())) inline = layerZero(newGrammar());
-        pathBuilder = new PathBuilder(paths, port == null ? inline : port, MAX_LENGTH);
+        pathBuilder = new PathBuilder(paths, port == null ? inline : port, MAX_LENGTH, elementOf);
     }
 
     /** An encoder's layer 0 over {@code grammar}, wherever it runs (the worker or its stage). */
@@ -86,13 +92,13 @@ final class StrataEncoder extends StreamEncoder {
         for (int i = 0; i < length; events++) {
             long head = buf[i];
             if (BufferLayout.isBlock(head)) { // most events: one predictable branch, no switch, no length lookup
-                p.add(blockSymbols.of(BufferLayout.id(head)));
+                p.add(BufferLayout.id(head)); // its symbol is looked up only if the block does not go on as a known path
                 i++;
                 continue;
             }
             if (BufferLayout.tag(head) == BufferLayout.SYNC) {
                 long value = BufferLayout.syncValue(head);
-                p.add(symbols.idOf(SymbolTag.SYNC, value));
+                p.add(-1L - symbols.idOf(SymbolTag.SYNC, value)); // looked up here, in the thread's order, as every symbol is
                 if (syncColumn != null) BufferLayout.addSync(syncColumn, buf, i, value);
             }
             // loads and stores are not part of the control string in this mode

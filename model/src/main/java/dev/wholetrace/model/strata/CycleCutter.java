@@ -80,10 +80,15 @@ final class CycleCutter {
         return curLen < prevLen && prev[curLen] == value;
     }
 
-    /** While {@link #matching}: whether {@code value} is one of the cycle so far (the previous cycle's first {@link #length()} elements). */
+    /**
+     * While {@link #matching}: whether {@code value} is one of the cycle so far (the previous
+     * cycle's first {@link #length()} elements). The scans have no early return, so that their
+     * loops end one way and a JIT profile cannot miss a branch (see {@link PathBuilder#add}).
+     */
     boolean matchedPrefixContains(long value) {
-        for (int k = 0; k < curLen; k++) if (prev[k] == value) return true;
-        return false;
+        boolean found = false;
+        for (int k = 0; k < curLen; k++) found |= prev[k] == value;
+        return found;
     }
 
     /** While {@link #matching}: element {@code k} of the cycle so far. */
@@ -93,8 +98,9 @@ final class CycleCutter {
 
     /** While not {@link #matching}: whether {@code value} is one of the cycle so far (a scan: for short cycles). */
     boolean builtContains(long value) {
-        for (int k = 0; k < curLen; k++) if (cur[k] == value) return true;
-        return false;
+        boolean found = false;
+        for (int k = 0; k < curLen; k++) found |= cur[k] == value;
+        return found;
     }
 
     /** While not {@link #matching}: element {@code k} of the cycle so far. */

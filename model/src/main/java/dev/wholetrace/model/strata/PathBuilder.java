@@ -2,6 +2,7 @@ package dev.wholetrace.model.strata;
 
 import dev.wholetrace.model.util.SequenceHash;
 import java.util.Arrays;
+import java.util.function.LongToIntFunction;
 
 /**
  * ExtendPath/ProcessPath of the strata paper for one thread: block ids in, [pathId, tripcount] runs
@@ -24,6 +25,17 @@ import java.util.Arrays;
  * once the buffers have grown. The builder keeps path ids of its table (guesses, turns), so the
  * table must not be {@linkplain SequenceTable#clear cleared} while the builder is used (the
  * recorder makes a new builder for each chunk's table).
+ *
+ * <p>A known path is followed in the builder's own copy of the table's paths ({@link #mirror}),
+ * where each path ends in a value no block has: the test that a block goes on as the known path
+ * does is then one compare, with no bound to check, and {@link #add} is small enough to be
+ * inlined into the caller's loop even before C2 compiles it (docs/strata.md). The copy costs 8
+ * bytes per element of the table, counted in {@link #bytes()}. The copy holds the caller's
+ * <em>codes</em> for the blocks, which need not be the table's elements: a caller whose
+ * elements are looked up (the recorder: a block id's symbol in the thread's alphabet) passes its
+ * raw codes and a {@link LongToIntFunction} that looks one up, and the lookup is made only for
+ * a block that does not go on as a known path (the others' were made when their path was built,
+ * so the alphabet still meets the symbols in the order the thread does).
  */
 public final class PathBuilder {
     private final SequenceTable table;
@@ -33,12 +45,28 @@ public final class PathBuilder {
     private long[] cur = new long[64];
     private int curLen;
     private long curHash = SequenceHash.SEED;
-    /** The current path is the first {@code curLen} blocks of path {@link #known} (nothing stored, stamped or hashed). */
-    private boolean following;
+    /**
+     * The table's paths as this builder follows them: path {@code id}'s blocks from
+     * {@link #mirrorStart}, then {@link #END}; index 0 holds {@link #END} too. Copied from the
+     * table as paths are interned (sequences in the table never change).
+     */
+    private long[] mirror = new long[64];
+    /** Paths of the table copied into {@link #mirror}. */
+    private int mirrored;
+    /** Code → element (≥ 0), or null: the codes are the elements. */
+    private final LongToIntFunction elementOf;
+    /** The codes of {@link #cur}'s blocks, for the mirror when the path is interned. */
+    private long[] codes = new long[64];
+    /** Ends every path in {@link #mirror}: a long no int block equals, so that no block goes on past a path's end. */
+    private static final long END = Long.MIN_VALUE;
+    /**
+     * Following a known path: the index in {@link #mirror} of the block that goes on as the known
+     * path does (its {@link #END} when the path is complete). While building: 0, an {@link #END}.
+     */
+    private int at;
+    /** Following: the current path is the first {@code at - knownFrom} blocks of path {@link #known}, of {@code knownLen} (nothing stored, stamped or hashed). Building: knownLen is 0. */
     private int known;
-    /** The table's pool and the known path's place in it: the pool does not change while following (nothing is interned). */
-    private long[] knownPool;
-    private int knownStart;
+    private int knownFrom;
     private int knownLen;
     private int[] stamp = new int[1024];
     /** The stamp of the blocks of the path being built. */
@@ -67,61 +95,94 @@ public final class PathBuilder {
     private final int[] turnTo = new int[TURNS];
     /** How many paths with the same first block a path that goes off a known one tries before it is built. */
     private static final int ALTERNATIVES = 8;
+    /** Blocks of the paths completed ({@link #blocks()} adds the open path's). */
     private long blocks;
     private long paths;
 
+    /** A builder whose codes are the blocks themselves ({@link #add} takes block ids); {@code paths} may hold other threads' paths already. */
     public PathBuilder(SequenceTable paths, RunSink sink, int maxLength) {
-        if (maxLength < 1) throw new IllegalArgumentException("maximum path length " + maxLength + " < 1");
-        this.table = paths;
-        this.sink = sink;
-        this.maxLength = maxLength;
+        this(paths, sink, maxLength, null);
     }
 
     /**
-     * ExtendPath: the thread executed block {@code block} (≥ 0). Kept under the JIT's inlining
-     * limit for a hot method (325 bytes of bytecode), so that it inlines into the encoder's loop:
-     * the rarer steps are methods of their own.
+     * A builder whose {@link #add} takes codes, each standing for the block {@code elementOf}
+     * gives it (distinct codes for distinct blocks); {@code paths} must be empty and filled by
+     * this builder alone (its copy holds codes only for the paths it interned).
      */
-    public void add(int block) {
-        blocks++;
-        if (following) {
-            int i = curLen;
-            if (i < knownLen && knownPool[knownStart + i] == block) { // a path's blocks are distinct: this one does not close it
-                curLen = i + 1;
-                return;
-            }
+    public PathBuilder(SequenceTable paths, RunSink sink, int maxLength, LongToIntFunction elementOf) {
+        if (maxLength < 1) throw new IllegalArgumentException("maximum path length " + maxLength + " < 1");
+        if (elementOf != null && paths.size() != 0) throw new IllegalArgumentException("a builder of codes needs an empty path table");
+        this.table = paths;
+        this.sink = sink;
+        this.maxLength = maxLength;
+        this.elementOf = elementOf;
+        mirror[0] = END;
+        mirrorFromTable(paths.size()); // the paths other threads' builders put into a shared table (StrataPipeline)
+    }
+
+    /**
+     * ExtendPath: the thread executed block {@code code} (≥ 0, or a code the lookup this builder
+     * was made with turns into one). Most blocks go on as the known
+     * path does: that test is all this method holds, under the 35 bytes of bytecode up to which
+     * the JIT inlines any call, so that the encoder's loop has it in place from its first
+     * compilation (tier 3, with profiling, as well as C2) and the loop body C2 compiles is small.
+     * Everything else (a path that ends, turns or is being built) is {@link #addOther}: the rare
+     * branches there cannot put traps into the loop before C2 has seen them (session 38 measured
+     * STRATA's loop at 26 ns/event at tier 3 against COR's 22, and deoptimised in
+     * {@link #knownContains}; docs/results/strata.md).
+     */
+    public void add(long code) {
+        int k = at;
+        if (mirror[k] == code) { // following, and a path's blocks are distinct: this one does not close it
+            at = k + 1;
+            return;
+        }
+        addOther(code);
+    }
+
+    /** {@link #add} of a block that does not go on as a known path: a path ends, turns to another, or is built. */
+    private void addOther(long code) {
+        int block = elementOf != null ? elementOf.applyAsInt(code) : (int) code;
+        if (elementOf == null && block != code) throw new IllegalArgumentException("block id " + code + " is not an int");
+        if (knownLen != 0) {
+            int i = at - knownFrom;
+            curLen = i;
             if (block >= stamp.length || block < 0) grow(block); // checked only here: a known path's blocks were checked when it was built
-            if (i == knownLen && (i == maxLength || knownContains(block))) { // the known path, complete: this block starts the next
+            if (i == knownLen && (i == maxLength || mirror[knownFrom] == code || knownContains(block, code))) { // the known path, complete: this block starts the next (its first: a loop, no scan)
                 completed(known);
-                if (knownPool[knownStart] == block) { // the same path again (a loop): go on following it, as startAfter would
-                    curLen = 1;
+                if (mirror[knownFrom] == code) { // the same path again (a loop): go on following it, as startAfter would
+                    at = knownFrom + 1;
                     return;
                 }
-                startAfter(block);
+                startAfter(block, code);
                 return;
             }
-            if (switchToAlternative(i, block)) return;
+            if (switchToAlternative(i, block, code)) return;
             materialise(i); // the path so far is known[0, i), and this block does not go on as the known path does
         } else if (block >= stamp.length || block < 0) {
             grow(block);
         }
         if (stamp[block] == serial || curLen == maxLength) {
-            completeBuilt(block);
+            completeBuilt(block, code);
             return;
         }
         stamp[block] = serial;
-        if (curLen == cur.length) cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
+        if (curLen == cur.length) {
+            cur = Arrays.copyOf(cur, Math.min(maxLength, cur.length * 2));
+            codes = Arrays.copyOf(codes, cur.length);
+        }
+        codes[curLen] = code;
         cur[curLen++] = block;
         curHash = SequenceHash.step(curHash, block);
     }
 
     /** The path built is complete ({@code block} is in it, or it is full): named by the table, and {@code block} starts the next. */
-    private void completeBuilt(int block) {
+    private void completeBuilt(int block, long code) {
         int id = internBuilt();
         stamped = id;
         stampedSerial = serial;
         completed(id);
-        startAfter(block);
+        startAfter(block, code);
     }
 
     /**
@@ -131,7 +192,7 @@ public final class PathBuilder {
      * The paths through one loop head (an if-else in the body) then all follow without being
      * stored, whichever comes after which.
      */
-    private boolean switchToAlternative(int i, int block) {
+    private boolean switchToAlternative(int i, int block, long code) {
         long from = (long) known << 32 | i;
         int t = (int) (SequenceHash.step(from, block) >>> 40) & (TURNS - 1);
         int c = turnTo[t] - 1;
@@ -139,11 +200,11 @@ public final class PathBuilder {
             follow(c, i);
             return true;
         }
-        c = headOf[(int) knownPool[knownStart]] - 1;
+        c = headOf[(int) table.poolArray()[table.startOf(known)]] - 1;
         for (int tries = 0; c >= 0 && tries < ALTERNATIVES; tries++, c = sameHead[c] - 2) {
             if (c == known) continue;
-            int start = table.startOf(c);
-            if (i < table.lengthOf(c) && knownPool[start + i] == block && samePrefix(start, i)) {
+            int start = mirrorStart(c);
+            if (i < table.lengthOf(c) && mirror[start + i] == code && samePrefix(start, i)) {
                 turnFrom[t] = from;
                 turnBlock[t] = block;
                 turnTo[t] = c + 1;
@@ -157,14 +218,47 @@ public final class PathBuilder {
     /** Follows path {@code c}, whose first {@code i + 1} blocks the current path has. */
     private void follow(int c, int i) {
         known = c;
-        knownStart = table.startOf(c);
+        knownFrom = mirrorStart(c);
         knownLen = table.lengthOf(c);
-        curLen = i + 1;
+        at = knownFrom + i + 1;
     }
 
-    /** Whether the path at {@code start} in the pool begins with the known path's first {@code n} blocks (n is small: a loop: no call to Arrays.equals). */
+    /** Where path {@code id} starts in {@link #mirror}: after the {@link #END}s of index 0 and of the paths before it. */
+    private int mirrorStart(int id) {
+        return table.startOf(id) + id + 1;
+    }
+
+    /** Copies the table's paths before {@code n} that {@link #mirror} has not (those another builder of blocks interned: their codes are their blocks). */
+    private void mirrorFromTable(int n) {
+        if (n <= mirrored) return;
+        growMirror(mirrorStart(n));
+        long[] pool = table.poolArray();
+        for (int p = mirrored; p < n; p++) {
+            int len = table.lengthOf(p);
+            int m = mirrorStart(p);
+            System.arraycopy(pool, table.startOf(p), mirror, m, len);
+            mirror[m + len] = END;
+        }
+        mirrored = n;
+    }
+
+    /** Path {@code id}, just interned from {@link #cur}, into {@link #mirror} by its codes (and any before it that are not there yet). */
+    private void mirrorInterned(int id) {
+        mirrorFromTable(id);
+        int m = mirrorStart(id);
+        growMirror(m + curLen + 1);
+        System.arraycopy(codes, 0, mirror, m, curLen);
+        mirror[m + curLen] = END;
+        mirrored = id + 1;
+    }
+
+    private void growMirror(int size) {
+        if (size > mirror.length) mirror = Arrays.copyOf(mirror, Math.max(size, 2 * mirror.length));
+    }
+
+    /** Whether the path at {@code start} in the mirror begins with the known path's first {@code n} blocks (n is small: a loop: no call to Arrays.equals). */
     private boolean samePrefix(int start, int n) {
-        for (int k = 0; k < n; k++) if (knownPool[start + k] != knownPool[knownStart + k]) return false;
+        for (int k = 0; k < n; k++) if (mirror[start + k] != mirror[knownFrom + k]) return false;
         return true;
     }
 
@@ -175,6 +269,7 @@ public final class PathBuilder {
      */
     private int internBuilt() {
         int id = table.intern(cur, curLen, curHash);
+        if (id >= mirrored) mirrorInterned(id);
         if (id >= sameHead.length || sameHead[id] == 0) link(id);
         return id;
     }
@@ -188,16 +283,23 @@ public final class PathBuilder {
         headOf[first] = id + 1;
     }
 
-    /** Whether {@code block} is one of the known path's: a stamp when its stamps are still there, else a scan (once per path, so a compare per block at most). */
-    private boolean knownContains(int block) {
+    /**
+     * Whether {@code block} is one of the known path's: a stamp when its stamps are still there,
+     * else a scan (once per path, so a compare per block at most). The scan has no early return:
+     * its loop always ends the same way, so C2 meets no branch that profiling never saw (an early
+     * return made the loop's exit one, and its trap deoptimised the encoder's loop: session 38).
+     */
+    private boolean knownContains(int block, long code) {
         if (known == stamped) return stamp[block] == stampedSerial;
-        for (int k = knownStart, end = knownStart + knownLen; k < end; k++) if (knownPool[k] == block) return true;
-        return false;
+        boolean found = false;
+        for (int k = knownFrom, end = knownFrom + knownLen; k < end; k++) found |= mirror[k] == code;
+        return found;
     }
 
     /** Path {@code id} was executed once more: its run goes on, or the previous run goes to the sink and its run starts. */
     private void completed(int id) {
         paths++;
+        blocks += curLen; // the path's blocks: a block belongs to the one path it is in (the one that closes a path starts the next)
         if (id == last) {
             if (lastTrip < Runs.MAX_TRIP) {
                 lastTrip++;
@@ -217,33 +319,36 @@ public final class PathBuilder {
     }
 
     /** {@code block} starts the path after {@link #last}: followed as a known path if one is guessed to start with it, else built. */
-    private void startAfter(int block) {
-        long[] pool = table.poolArray();
+    private void startAfter(int block, long code) {
         int next = last;
-        if (pool[table.startOf(next)] != block) {
+        if (mirror[mirrorStart(next)] != code) {
             next = last < successor.length ? successor[last] - 1 : -1;
-            if (next < 0 || pool[table.startOf(next)] != block) {
-                following = false;
+            if (next < 0 || mirror[mirrorStart(next)] != code) {
+                knownLen = 0;
+                at = 0;
                 serial = nextSerial();
                 stamp[block] = serial;
                 cur[0] = block;
+                codes[0] = code;
                 curLen = 1;
                 curHash = SequenceHash.step(SequenceHash.SEED, block);
                 return;
             }
         }
-        following = true;
         known = next;
-        knownPool = pool;
-        knownStart = table.startOf(next);
+        knownFrom = mirrorStart(next);
         knownLen = table.lengthOf(next);
-        curLen = 1;
+        at = knownFrom + 1;
     }
 
     /** Leaves following: the current path's first {@code n} blocks (the known path's) stored, stamped afresh and hashed. */
     private void materialise(int n) {
-        if (cur.length < n + 1 && n < maxLength) cur = new long[Math.min(maxLength, Math.max(cur.length * 2, n + 1))];
-        System.arraycopy(knownPool, knownStart, cur, 0, n);
+        if (cur.length < n + 1 && n < maxLength) {
+            cur = new long[Math.min(maxLength, Math.max(cur.length * 2, n + 1))];
+            codes = new long[cur.length];
+        }
+        System.arraycopy(table.poolArray(), table.startOf(known), cur, 0, n);
+        System.arraycopy(mirror, knownFrom, codes, 0, n);
         serial = nextSerial();
         long h = SequenceHash.SEED;
         for (int k = 0; k < n; k++) {
@@ -252,7 +357,8 @@ public final class PathBuilder {
         }
         curHash = h;
         curLen = n;
-        following = false;
+        knownLen = 0;
+        at = 0;
     }
 
     /** A new stamp for the path about to be built; the last built path's stamps are overwritten from now on. */
@@ -272,23 +378,25 @@ public final class PathBuilder {
 
     /** The thread ended: the last paths are passed on and the sink finishes. */
     public void finish() {
-        if (following) {
+        if (knownLen != 0) {
+            curLen = at - knownFrom;
             if (curLen == knownLen) completed(known);
             else materialise(curLen);
         }
-        if (!following && curLen > 0) completed(internBuilt()); // linked: a later add may follow it as the successor of its predecessor
+        if (knownLen == 0 && curLen > 0) completed(internBuilt()); // linked: a later add may follow it as the successor of its predecessor
         if (last >= 0) sink.run(last, lastTrip);
         last = -1;
         curLen = 0;
         curHash = SequenceHash.SEED; // a later add builds from nothing: completeBuilt interns by this hash
-        following = false;
+        knownLen = 0;
+        at = 0;
         serial = nextSerial(); // a later add starts a path of its own
         sink.finish();
     }
 
-    /** Blocks added. */
+    /** Blocks added: those of the paths completed and of the open one. */
     public long blocks() {
-        return blocks;
+        return blocks + (knownLen != 0 ? at - knownFrom : curLen);
     }
 
     /** Paths completed (executions, repetitions included). */
@@ -296,8 +404,8 @@ public final class PathBuilder {
         return paths;
     }
 
-    /** Bytes of this thread's path state (stamps, successors and the buffer). */
+    /** Bytes of this thread's path state (stamps, successors, the buffer and the mirror of the paths). */
     public long bytes() {
-        return 4L * (stamp.length + successor.length + headOf.length + sameHead.length) + 8L * cur.length + 16L * TURNS;
+        return 4L * (stamp.length + successor.length + headOf.length + sameHead.length) + 8L * (cur.length + codes.length + mirror.length) + 16L * TURNS;
     }
 }

@@ -119,9 +119,9 @@ public final class SequenceTable {
     }
 
     /**
-     * The pool array itself, not a copy, for a caller of this package that compares against a
-     * sequence in place ({@link PathBuilder} following a known path): valid until the next
-     * {@link #intern} adds a sequence (the pool may then be replaced).
+     * The pool array itself, not a copy, for a caller of this package that reads sequences in
+     * place ({@link PathBuilder} copying a new path, or a known path's prefix): valid until the
+     * next {@link #intern} adds a sequence (the pool may then be replaced).
      */
     long[] poolArray() {
         return pool;

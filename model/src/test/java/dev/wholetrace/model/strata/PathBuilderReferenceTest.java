@@ -71,6 +71,41 @@ class PathBuilderReferenceTest {
         assertThat(b.paths()).isEqualTo(paths);
     }
 
+    /**
+     * A builder of codes (the recorder's: raw block ids, negative codes for other symbols, looked
+     * up only off the known path) cuts the same runs and fills the same table as a builder of the
+     * blocks the codes stand for, and looks each block up before the first run that holds it.
+     */
+    @Property(tries = 1000)
+    void codesLookedUpOffTheKnownPathGiveTheSameRunsAndTable(@ForAll("blocks") int[] blocks, @ForAll @IntRange(min = 1, max = 9) int maxLength) {
+        SequenceTable plainTable = new SequenceTable();
+        List<String> plainRuns = new ArrayList<>();
+        PathBuilder plain = new PathBuilder(plainTable, (id, trip) -> plainRuns.add(id + "^" + trip), maxLength);
+        SequenceTable codedTable = new SequenceTable();
+        List<String> codedRuns = new ArrayList<>();
+        Set<Integer> lookedUp = new HashSet<>();
+        PathBuilder coded = new PathBuilder(codedTable, (id, trip) -> {
+            for (long v : codedTable.sequence(id)) assertThat(lookedUp).contains((int) v);
+            codedRuns.add(id + "^" + trip);
+        }, maxLength, code -> {
+            int block = code >= 0 ? (int) (code / 3) : (int) (-1 - code); // multiples of 3 and negatives: codes that are not the blocks
+            lookedUp.add(block);
+            return block;
+        });
+        for (int x : blocks) {
+            plain.add(x);
+            coded.add(x % 2 == 0 ? 3L * x : -1L - x);
+        }
+        plain.finish();
+        coded.finish();
+        assertThat(codedRuns).isEqualTo(plainRuns);
+        assertThat(codedTable.pool()).isEqualTo(plainTable.pool());
+        assertThat(codedTable.starts()).isEqualTo(plainTable.starts());
+        assertThat(coded.blocks()).isEqualTo(blocks.length);
+        assertThat(coded.paths()).isEqualTo(plain.paths());
+        assertThat(lookedUp).containsExactlyInAnyOrderElementsOf(java.util.Arrays.stream(blocks).boxed().distinct().toList());
+    }
+
     /** Paths that share their first block, last block and length (what a cache keyed on them would confuse) each get their own id. */
     @net.jqwik.api.Example
     void pathsWithTheSameEndsAndLengthKeepTheirOwnIds() {
