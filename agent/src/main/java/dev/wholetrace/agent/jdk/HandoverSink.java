@@ -73,6 +73,16 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void flockStart(Object[] thread, Object flock, Thread child, int site) {
+        JdkHandoverProbes.flockStart(thread, flock, child, site);
+    }
+
+    @Override
+    public void flockJoined(Object[] thread, Object flock, int site) {
+        JdkHandoverProbes.flockJoined(thread, flock, site);
+    }
+
+    @Override
     public void monitor(Object[] thread, boolean enter, Object monitor, int site) {
         JdkHandoverProbes.monitor(thread, monitor, enter, site);
     }

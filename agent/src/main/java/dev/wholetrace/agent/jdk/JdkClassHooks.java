@@ -125,6 +125,16 @@ final class JdkClassHooks {
             case POOL_WORK_ENDED -> {
                 return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
             }
+            case FLOCK_START -> {
+                return atEntry(m, hook(owner, m, "fork thread (start)", "flockStarting", o2, load(0), load(1)));
+            }
+            case FLOCK_JOINED_IF_TRUE -> {
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "join threads (all done)", "flockJoinedIf", "(Z" + OBJ + "I)V", dup(),
+                        load(0)));
+            }
+            case FLOCK_CLOSED -> {
+                return beforeAnyReturn(m, () -> hook(owner, m, "join threads (closed)", "flockJoined", o1, load(0)));
+            }
             case CLOSED -> {
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (closed)", "closed", o1, load(0)));
             }

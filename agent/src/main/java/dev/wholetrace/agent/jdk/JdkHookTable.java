@@ -53,6 +53,16 @@ final class JdkHookTable {
          * executor has terminated; not the common pool's, which close leaves running).
          */
         CLOSED,
+        /**
+         * At entry: a fork of the Thread argument into {@code this} flock, as Thread.start at a call site records
+         * (ThreadFlock.start: a StructuredTaskScope starts each subtask's thread inside the JDK, where no call site
+         * is instrumented); the flock remembers the thread for {@link #FLOCK_JOINED_IF_TRUE} and {@link #FLOCK_CLOSED}.
+         */
+        FLOCK_START,
+        /** Before every {@code ireturn}: if true (every thread has left), a join of each thread forked into {@code this} flock. */
+        FLOCK_JOINED_IF_TRUE,
+        /** Before every return (close waits until every thread has left): a join of each thread forked into {@code this} flock. */
+        FLOCK_CLOSED,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -278,6 +288,16 @@ final class JdkHookTable {
      */
     private static final String THREAD_PER_TASK = JUC + "ThreadPerTaskExecutor";
 
+    /**
+     * The thread flock under every StructuredTaskScope (JDK 21+, a preview API; JDK 17 has none): {@code fork}
+     * starts the subtask's thread through {@code start(thread)}; {@code join} waits in {@code awaitAll}, the
+     * scope's close in {@code close}, both until every thread has terminated, so a subtask's result and
+     * everything it wrote are ordered before what the owner does after join (Subtask.get), and before the next
+     * scope's forks: a join of each of its threads, as Thread.join records. (The count's decrement that wakes the
+     * owner runs on a virtual thread's carrier, after the thread terminated: no release of the thread's.)
+     */
+    private static final String THREAD_FLOCK = "jdk/internal/misc/ThreadFlock";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -305,7 +325,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK));
         return all;
     }
 
@@ -445,6 +465,10 @@ final class JdkHookTable {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
+        } else if (owner.equals(THREAD_FLOCK)) {
+            if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)Ljava/lang/Thread;")) kinds.add(Kind.FLOCK_START);
+            if (name.equals("awaitAll") && boolResult) kinds.add(Kind.FLOCK_JOINED_IF_TRUE);
+            if (name.equals("close") && desc.equals("()V")) kinds.add(Kind.FLOCK_CLOSED);
         } else if (owner.equals(PUBLISHER)) {
             if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(SUBSCRIPTION)) {

@@ -16,6 +16,16 @@ public final class JdkHandoverProbes {
         HeapProbes.volatileAccess(thread, object, offset, site, release ? SyncKind.VOLATILE_WRITE : SyncKind.VOLATILE_READ);
     }
 
+    /** A thread flock starts {@code child} ({@link SyncThreadFlocks#started}). */
+    public static void flockStart(Object[] thread, Object flock, Thread child, int site) {
+        SyncThreadFlocks.started(thread, flock, child, site);
+    }
+
+    /** A thread flock's threads have all terminated ({@link SyncThreadFlocks#joined}). */
+    public static void flockJoined(Object[] thread, Object flock, int site) {
+        SyncThreadFlocks.joined(thread, flock, site);
+    }
+
     /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
     public static void monitor(Object[] thread, Object monitor, boolean enter, int site) {
         SyncProbes.record(thread, enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);

@@ -42,6 +42,8 @@ final class RuntimeState {
     final WeakIdentityMap<Object, Object> stages = new WeakIdentityMap<>();
     /** Which submission a future belongs to (SyncTasks). */
     final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
+    /** A thread flock → the threads it started that no join has recorded yet (SyncThreadFlocks). */
+    final WeakIdentityMap<Object, java.util.List<Thread>> flockThreads = new WeakIdentityMap<>();
 
     private RuntimeState() {}
 

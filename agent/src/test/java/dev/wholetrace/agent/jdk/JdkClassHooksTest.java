@@ -271,6 +271,19 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void structuredScopesThreadFlocksForkWhereTheyStartAThreadAndJoinWhenAllHaveLeft() throws Exception {
+        String name = "jdk/internal/misc/ThreadFlock";
+        org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
+        ClassNode flock = hooked(name);
+        assertThat(bridgeCalls(flock, "start", "(Ljava/lang/Thread;)Ljava/lang/Thread;")).containsExactly("flockStarting");
+        assertThat(bridgeCalls(flock, "awaitAll", "()Z")).containsOnly("flockJoinedIf").isNotEmpty();
+        assertThat(bridgeCalls(flock, "awaitAll", "(Ljava/time/Duration;)Z")).containsOnly("flockJoinedIf").isNotEmpty();
+        assertThat(bridgeCalls(flock, "close", "()V")).containsOnly("flockJoined").isNotEmpty();
+        assertThat(bridgeCalls(flock, "shutdown", "()V")).isEmpty();
+        assertThat(bridgeCalls(flock, "decrementThreadCount", "()V")).isEmpty();
+    }
+
+    @Test
     void threadPerTaskExecutorsReleaseWhereATaskEndsAndAcquireAtTermination() throws Exception {
         String name = "java/util/concurrent/ThreadPerTaskExecutor";
         org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");

@@ -110,6 +110,16 @@ final class Recording {
         return syncs(name).stream().map(Event::kind).toList();
     }
 
+    /**
+     * {@link #kinds} of a thread nobody joins (a pool's worker, a thread that only counts down), without its
+     * end: the recorder records that end on the thread's behalf only if the thread had terminated when the
+     * recording closed (or when its writer last looked), which the test cannot wait for.
+     */
+    List<SyncKind> kindsBeforeEnd(String name) {
+        List<SyncKind> kinds = kinds(name);
+        return !kinds.isEmpty() && kinds.get(kinds.size() - 1) == SyncKind.THREAD_END ? kinds.subList(0, kinds.size() - 1) : kinds;
+    }
+
     /** S_synch. */
     List<Op> order() {
         SyncOrder o = trace.syncOrder();

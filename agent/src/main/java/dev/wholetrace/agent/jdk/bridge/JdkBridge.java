@@ -116,6 +116,40 @@ public final class JdkBridge {
     }
 
     /**
+     * Before a thread flock starts {@code thread} for the program (ThreadFlock.start, under
+     * StructuredTaskScope.fork): a fork of it, which the thread's begin acquires.
+     */
+    public static void flockStarting(Object flock, Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || flock == null || !(thread instanceof Thread t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.flockStart(st, flock, t, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /** After ThreadFlock.awaitAll returned {@code allDone}: {@link #flockJoined} if true (not after a timeout or wakeup). */
+    public static void flockJoinedIf(boolean allDone, Object flock, int site) {
+        if (allDone) flockJoined(flock, site);
+    }
+
+    /** Where a thread flock found every thread it started terminated (awaitAll, close): a join of each. */
+    public static void flockJoined(Object flock, int site) {
+        JdkSink s = sink;
+        if (s == null || flock == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.flockJoined(st, flock, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /**
      * When a join of {@code task} (join, invoke, get, ForkJoinPool.invoke, invokeAll) throws or
      * returns: an acquire on it if it completed, normally or exceptionally (its run's end
      * happens-before the join's return or throw), not when it was cancelled or the wait was

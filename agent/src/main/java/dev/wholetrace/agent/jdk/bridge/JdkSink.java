@@ -33,6 +33,12 @@ public interface JdkSink {
      */
     void quiescence(Object[] thread, boolean release, Object pool, int site);
 
+    /** A thread {@code flock} starts for the program (a StructuredTaskScope's subtask): a fork of it, before it starts. */
+    void flockStart(Object[] thread, Object flock, Thread child, int site);
+
+    /** {@code flock} found every thread it started terminated: a join of each (once). */
+    void flockJoined(Object[] thread, Object flock, int site);
+
     /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
     void future(Object[] thread, boolean release, Object future, int site);
 }

@@ -1,0 +1,100 @@
+package dev.wholetrace.analysis.race;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.reader.ParallelTrace;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * StructuredTaskScope (JDK 25, a preview API, so compiled and run here with {@code --enable-preview};
+ * the race suite's programs are built for JDK 17): its subtasks are threads the JDK starts and waits
+ * for inside its thread flock, where no call site is instrumented. Without the flock's hooks every
+ * subtask's result read after {@code join()} was a false race, and so was a write by one scope's
+ * subtask against the next scope's. A subtask that writes what the owner reads before join still races.
+ */
+class StructuredScopeRaceTest {
+    static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin");
+
+    private static final String PROGRAM = """
+            import java.util.concurrent.StructuredTaskScope;
+            import java.util.concurrent.StructuredTaskScope.Subtask;
+
+            public class Scopes {
+                static final class Box { int[] vals = new int[8]; String label; }
+                static int[] shared = new int[4];
+                static int early;
+
+                static Box fill(int k) {
+                    Box b = new Box();
+                    for (int i = 0; i < 8; i++) b.vals[i] = i * k;
+                    b.label = "b" + k;
+                    return b;
+                }
+
+                public static void main(String[] args) throws Exception {
+                    int sum = 0;
+                    for (int round = 0; round < 3; round++) {
+                        try (var scope = StructuredTaskScope.open()) {
+                            Subtask<Box> x = scope.fork(() -> fill(2));
+                            Subtask<Box> y = scope.fork(() -> fill(3));
+                            scope.fork(() -> { shared[1] = 7; });
+                            scope.join();
+                            sum += x.get().vals[7] + y.get().vals[7] + x.get().label.length() + shared[1];
+                        }
+                    }
+                    try (var scope = StructuredTaskScope.open()) {
+                        scope.fork(() -> { early = 1; });
+                        int seen = early; // before join: races with the subtask's write
+                        scope.join();
+                        sum += seen * 0;
+                    }
+                    System.out.println("sum " + sum);
+                }
+            }
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void subtasksAreOrderedByForkAndJoinAndAReadBeforeJoinStillRaces() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(JDK25.resolve("java")), "no JDK 25 at " + JDK25);
+        Files.writeString(dir.resolve("Scopes.java"), PROGRAM);
+        run(List.of(JDK25.resolve("javac").toString(), "--release", "25", "--enable-preview", "-d", dir.toString(),
+                dir.resolve("Scopes.java").toString()));
+        Path trace = dir.resolve("scopes.wtrace");
+        String out = run(List.of(JDK25.resolve("java").toString(), "--enable-preview",
+                "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp", dir.toString(), "Scopes"));
+        assertThat(out).isEqualTo("sum 132\n");
+        ParallelTrace t = ParallelTrace.open(trace);
+        RaceReport report;
+        try (ProgramBytecode bytecode = ProgramBytecode.of(t.properties(), List.of())) {
+            report = RaceReport.of(t, RaceDetector.detect(t, false), bytecode);
+        }
+        Set<String> found = new TreeSet<>();
+        for (RaceReport.Finding f : report.findings()) {
+            found.add(f.a().target());
+            found.add(f.b().target());
+        }
+        assertThat(found).containsExactly("Scopes.early");
+    }
+
+    private String run(List<String> cmd) throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s finished", cmd.get(0)).isTrue();
+        assertThat(p.exitValue()).as("%s: %s", cmd, Files.readString(err, StandardCharsets.UTF_8)).isZero();
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+}
