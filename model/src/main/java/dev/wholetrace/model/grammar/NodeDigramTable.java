@@ -81,7 +81,10 @@ final class NodeDigramTable {
         return nodes[node] == (int) (key >>> 32) && next >= 0 && nodes[next] == (int) key;
     }
 
-    /** Returns the node stored for {@code key}, or stores {@code node} and returns ABSENT. */
+    /**
+     * Returns the node stored for {@code key}, or stores {@code node} and returns ABSENT.
+     * {@code node} holds the digram {@code key} (SequiturGrammar.check).
+     */
     int putIfAbsent(long key, int node, int[] nodes) {
         long[] s = slots;
         int h = hash(key);
@@ -93,7 +96,8 @@ final class NodeDigramTable {
                 if (++size * 2 > mask + 1) grow();
                 return ABSENT;
             }
-            if ((int) (v >>> 32) == h && occursAt(key, node(v), nodes)) return node(v);
+            // The caller's node holds the key's digram, so its own entry needs no check.
+            if ((int) (v >>> 32) == h && (node(v) == node || occursAt(key, node(v), nodes))) return node(v);
             i = (i + 1) & mask;
         }
     }
@@ -130,7 +134,11 @@ final class NodeDigramTable {
         }
     }
 
-    /** Removes {@code key} only if it currently points at {@code node}: another occurrence stays. */
+    /**
+     * Removes {@code key} only if it currently points at {@code node}: another occurrence stays.
+     * {@code node} holds the digram {@code key} (SequiturGrammar removes a node's digram before
+     * it changes the node's successor or frees it).
+     */
     void removeIfMapsTo(long key, int node, int[] nodes) {
         long[] s = slots;
         int h = hash(key);
@@ -138,9 +146,13 @@ final class NodeDigramTable {
         while (true) {
             long v = s[i];
             if (v == EMPTY) return;
-            if ((int) (v >>> 32) == h && occursAt(key, node(v), nodes)) {
-                if (node(v) == node) removeAt(i);
-                return;
+            if ((int) (v >>> 32) == h) {
+                // The caller's node holds the key's digram, so its own entry needs no check.
+                if (node(v) == node) {
+                    removeAt(i);
+                    return;
+                }
+                if (occursAt(key, node(v), nodes)) return;
             }
             i = (i + 1) & mask;
         }
