@@ -8,8 +8,8 @@ package dev.wholetrace.model.grammar;
  * grammar's node array ({@code nodes}, passed to every lookup) when a slot's hash matches. Those
  * are the nodes SEQUITUR touches next anyway (a match reads the occurrence's neighbours, a removal
  * is of a digram the caller has just read), so the check costs little, and the table is half the
- * bytes of one that stores the key beside the node (16 bytes a slot), with half the cache misses
- * on a chunk's table of several MB (overhead-profile.md, session 39). Every entry is of a digram
+ * bytes of one that stores the key beside the node (16 bytes a slot): a chunk's table takes half
+ * the cache (overhead-profile.md, session 39). Every entry is of a digram
  * that occurs at its node whenever the table is looked up (SequiturGrammar removes an entry before
  * it changes the node's successor or frees it; GrammarInvariants checks it), so a slot names
  * exactly the digram the old stored key did. Linear probing with backward-shift deletion leaves no
