@@ -167,8 +167,8 @@ final class ThreadState {
     /**
      * The calling thread's handle of the current recording, or {@link ThreadRecorder#notRecording}:
      * the lookup of every method entry ({@link Probes#enter}). Its fast path is one read of the
-     * thread's slot and three comparisons (the slot's state is this thread's, made for this
-     * recorder, and there is one), with no call, no allocation and no exception handler, so that
+     * thread's slot and four comparisons (the slot's state is this thread's, made for this
+     * recorder, there is one, and the state has its handle), with no call, no allocation and no exception handler, so that
      * the JIT inlines a small body into every instrumented method; anything else (a first use, a
      * slot taken by another thread, a new recording, none, a failure) goes out of line to
      * {@link #currentHandleSlow}, which finds the state as {@link #of} does.
