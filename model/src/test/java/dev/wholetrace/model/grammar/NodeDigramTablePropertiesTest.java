@@ -6,9 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -46,69 +44,17 @@ class NodeDigramTablePropertiesTest {
         }
     }
 
-    /**
-     * Copy of the table's hash, used only to pick keys that collide; the assertions do not depend
-     * on it, so if the table's hash changes these tests still check correctness (with fewer
-     * collisions).
-     */
-    private static int hash(long key) {
-        long h = key * 0x9E37_79B9_7F4A_7C15L;
-        return (int) (h ^ (h >>> 29) ^ (h >>> 43));
-    }
-
-    /** Keys whose home bucket is {@code bucket} in every table of up to 1024 slots. */
-    private static List<Long> keysWithHome(int bucket, int count, long seed) {
-        List<Long> out = new ArrayList<>();
-        java.util.Random rnd = new java.util.Random(seed);
-        while (out.size() < count) {
-            long key = DigramTable.key(rnd.nextInt(64) - 32, rnd.nextInt());
-            if ((hash(key) & 1023) == bucket) out.add(key);
-        }
-        return out;
-    }
-
-    private static final List<Long> POOL = buildPool();
-
-    private static List<Long> buildPool() {
-        List<Long> pool = new ArrayList<>();
-        pool.addAll(keysWithHome(1023, 24, 1)); // last bucket: chains wrap to slot 0, 1, ...
-        pool.addAll(keysWithHome(0, 24, 2)); // first bucket: collides with the wrapped chain
-        pool.addAll(keysWithHome(1, 12, 3));
-        pool.addAll(keysWithHome(1022, 12, 4));
-        pool.addAll(keysWithHome(511, 12, 5));
-        // Keys as SEQUITUR forms them: terminals, rule references, extremes.
-        int[] symbols = {0, 1, 97, Integer.MAX_VALUE, -1, -2, Grammar.ref((1 << 30) - 1), Integer.MIN_VALUE};
-        for (int a : symbols) for (int b : symbols) pool.add(DigramTable.key(a, b));
-        return pool;
-    }
-
-    enum Kind { PUT, PUT_IF_ABSENT, REMOVE_IF_MAPS_TO, GET }
-
-    record Op(Kind kind, long key, int node) {
-        @Override
-        public String toString() {
-            return kind + "(" + (key >> 32) + ":" + (int) key + ", " + node + ")";
-        }
-    }
-
     @Provide
-    Arbitrary<List<Op>> operations() {
-        Arbitrary<Kind> kind = Arbitraries.of(Kind.class);
-        Arbitrary<Long> key = Arbitraries.oneOf(
-                Arbitraries.of(POOL),
-                Arbitraries.of(POOL),
-                Arbitraries.longs(),
-                Arbitraries.integers().between(0, 5).map(i -> DigramTable.key(i, i + 1)));
-        Arbitrary<Integer> node = Arbitraries.integers().between(0, 6);
-        return Combinators.combine(kind, key, node).as(Op::new).list().ofMaxSize(600);
+    Arbitrary<List<DigramTablePropertiesTest.Op>> operations() {
+        return DigramTablePropertiesTest.operationLists();
     }
 
     @Property(tries = 300)
-    void behavesLikeAHashMap(@ForAll("operations") List<Op> ops, @ForAll @IntRange(min = 0, max = 40) int expected) {
+    void behavesLikeAHashMap(@ForAll("operations") List<DigramTablePropertiesTest.Op> ops, @ForAll @IntRange(min = 0, max = 40) int expected) {
         NodeDigramTable table = new NodeDigramTable(expected);
         Map<Long, Integer> model = new HashMap<>();
         Nodes nodes = new Nodes();
-        for (Op op : ops) {
+        for (DigramTablePropertiesTest.Op op : ops) {
             int node = nodes.of(op.key(), op.node());
             switch (op.kind()) {
                 case PUT -> {
@@ -142,7 +88,7 @@ class NodeDigramTablePropertiesTest {
         Nodes nodes = new Nodes();
         java.util.Random rnd = new java.util.Random(seed);
         for (int i = 0; i < count; i++) {
-            long key = rnd.nextInt(4) == 0 ? POOL.get(rnd.nextInt(POOL.size())) : DigramTable.key(rnd.nextInt(100), i);
+            long key = rnd.nextInt(4) == 0 ? DigramTablePropertiesTest.POOL.get(rnd.nextInt(DigramTablePropertiesTest.POOL.size())) : DigramTable.key(rnd.nextInt(100), i);
             int node = nodes.of(key, rnd.nextInt(3));
             Integer before = model.putIfAbsent(key, node);
             assertThat(table.putIfAbsent(key, node, nodes.array)).isEqualTo(before == null ? NodeDigramTable.ABSENT : before);
@@ -180,8 +126,8 @@ class NodeDigramTablePropertiesTest {
         // A chain homed at the last slot wraps to slots 0, 1, ...; keys homed at slot 0 queue behind it.
         NodeDigramTable table = new NodeDigramTable(8);
         Nodes nodes = new Nodes();
-        List<Long> last = keysWithHome(1023, 3, 11);
-        List<Long> first = keysWithHome(0, 3, 12);
+        List<Long> last = DigramTablePropertiesTest.keysWithHome(1023, 3, 11);
+        List<Long> first = DigramTablePropertiesTest.keysWithHome(0, 3, 12);
         int[] lastNodes = new int[3];
         int[] firstNodes = new int[3];
         for (int i = 0; i < 3; i++) {
