@@ -37,39 +37,19 @@ public final class Probes {
      * once drained.
      */
     public static ThreadRecorder handle() {
-        TraceRecorder r = recorder();
-        if (r == null) return ThreadRecorder.notRecording();
-        try {
-            return ThreadState.handle(r);
-        } catch (Throwable e) {
-            fail(e);
-            return ThreadRecorder.notRecording();
-        }
+        return ThreadState.currentHandle();
     }
 
     /** {@link #handle()}, having recorded the method's first block {@code id} on it. */
     public static ThreadRecorder enter(int id) {
-        TraceRecorder r = recorder();
-        if (r == null) return ThreadRecorder.notRecording();
-        try {
-            ThreadRecorder h = ThreadState.handle(r);
-            h.block(id);
-            return h;
-        } catch (Throwable e) {
-            fail(e);
-            return ThreadRecorder.notRecording();
-        }
+        ThreadRecorder h = ThreadState.currentHandle();
+        h.block(id); // never throws (ThreadRecorder#block)
+        return h;
     }
 
     /** A basic block began: the method-entry probe of a coarsely probed method (no handle local). */
     public static void block(int id) {
-        TraceRecorder r = recorder();
-        if (r == null) return;
-        try {
-            ThreadState.handle(r).block(id);
-        } catch (Throwable e) {
-            fail(e);
-        }
+        ThreadState.currentHandle().block(id);
     }
 
     static void fail(Throwable e) {

@@ -165,6 +165,42 @@ final class ThreadState {
     }
 
     /**
+     * The calling thread's handle of the current recording, or {@link ThreadRecorder#notRecording}:
+     * the lookup of every method entry ({@link Probes#enter}). Its fast path is one read of the
+     * thread's slot and four comparisons (the slot's state is this thread's, made for this
+     * recorder, there is one, and the state has its handle), with no call, no allocation and no exception handler, so that
+     * the JIT inlines a small body into every instrumented method; anything else (a first use, a
+     * slot taken by another thread, a new recording, none, a failure) goes out of line to
+     * {@link #currentHandleSlow}, which finds the state as {@link #of} does.
+     */
+    static ThreadRecorder currentHandle() {
+        TraceRecorder r = RuntimeState.get().recorder();
+        Thread t = Thread.currentThread();
+        ThreadState s = BY_THREAD[slot(t)];
+        ThreadRecorder h;
+        if (s != null && s.thread == t && s.recorder == r && r != null && (h = s.handle) != null) return h;
+        return currentHandleSlow(r);
+    }
+
+    /**
+     * {@link #currentHandle}'s slow path: no recording, or the state from the ThreadLocal, made for
+     * {@code r}. A probe met while the thread registers (its recorder set, its handle not yet:
+     * the registration calls a program's own {@code getId} override on JDK 17) is a failure, as it
+     * was when the lookup's null handle failed inside the probe's handler.
+     */
+    private static ThreadRecorder currentHandleSlow(TraceRecorder r) {
+        if (r == null) return ThreadRecorder.notRecording();
+        try {
+            ThreadRecorder h = of(r).handle;
+            if (h == null) throw new IllegalStateException("a probe ran while its thread registered");
+            return h;
+        } catch (Throwable e) {
+            Probes.fail(e);
+            return ThreadRecorder.notRecording();
+        }
+    }
+
+    /**
      * {@code object}'s entry from the cache, or from the shared map (then cached). Two slots per
      * object, from two parts of its identity hash: with one (direct-mapped), two objects a loop
      * uses in turn that met in their slot (a map and a lock of a 3-thread loop, profiled on Guava)

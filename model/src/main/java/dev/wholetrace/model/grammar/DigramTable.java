@@ -55,7 +55,8 @@ final class DigramTable {
         return ((long) first << 32) | (second & 0xFFFF_FFFFL);
     }
 
-    private static int hash(long key) {
+    /** The hash of a digram's key (also NodeDigramTable's). */
+    static int hash(long key) {
         long h = key * 0x9E37_79B9_7F4A_7C15L;
         return (int) (h ^ (h >>> 29) ^ (h >>> 43));
     }

@@ -51,11 +51,11 @@ public final class GrammarInvariants {
             List<Integer> at = e.getValue();
             // Overlapping occurrences inside a run ("aaa") are allowed.
             if (nonOverlapping(g, at)) out.add("digram uniqueness: " + describe(e.getKey()) + " occurs " + at.size() + " times");
-            int indexed = g.digrams().get(e.getKey());
+            int indexed = g.digrams().get(e.getKey(), g.nodeArray());
             if (!at.contains(indexed)) out.add("digram " + describe(e.getKey()) + " is not indexed at an occurrence");
         }
-        g.digrams().forEach((key, node) -> {
-            if (!occurrences.containsKey(key)) out.add("stale digram index entry " + describe(key));
+        g.digrams().forEach(g.nodeArray(), (key, node, current) -> {
+            if (!current || !occurrences.containsKey(key)) out.add("stale digram index entry " + describe(key));
         });
         return out;
     }

@@ -14,7 +14,7 @@ import java.util.Arrays;
  * <p>Representation: every rule is a circular doubly linked list through a guard node. A node is
  * four consecutive ints of one array (symbol, next, prev, padding), so following a link costs one
  * cache line, not three. A node's symbol is a terminal (&ge; 0), a reference to rule r ({@code -1 - r}) or the guard of rule r
- * ({@code GUARD_BASE - r}). Digrams live in an open-addressing {@link DigramTable}. Nothing is
+ * ({@code GUARD_BASE - r}). Digrams live in an open-addressing {@link NodeDigramTable} (entries checked against the nodes they name). Nothing is
  * allocated per symbol; freed nodes and rules are recycled through free lists.
  *
  * <p>Call {@link #toGrammar()} to obtain the immutable, canonically numbered {@link Grammar}. The
@@ -44,7 +44,7 @@ public final class SequiturGrammar implements GrammarBuilder {
     private int freeRules = NIL;
     private int liveRules;
 
-    private final DigramTable digrams;
+    private final NodeDigramTable digrams;
     private long length;
     private long peakFootprint;
 
@@ -59,7 +59,7 @@ public final class SequiturGrammar implements GrammarBuilder {
         int ruleCapacity = Math.max(4, capacity / 4);
         guard = new int[ruleCapacity];
         uses = new int[ruleCapacity];
-        digrams = new DigramTable(capacity);
+        digrams = new NodeDigramTable(capacity);
         newRule(); // the start rule, always rule 0
     }
 
@@ -148,8 +148,8 @@ public final class SequiturGrammar implements GrammarBuilder {
         int sb = nodes[b];
         if (sa < -MAX_RULES || sb < -MAX_RULES) return false; // a guard is not part of any digram
         long key = DigramTable.key(sa, sb);
-        int found = digrams.putIfAbsent(key, a);
-        if (found == DigramTable.ABSENT || found == a) return false;
+        int found = digrams.putIfAbsent(key, a, nodes);
+        if (found == NodeDigramTable.ABSENT || found == a) return false;
         if (nodes[found + 1] != a) match(a, found, key); // overlapping occurrences ("aaa") are left alone
         return true;
     }
@@ -179,7 +179,7 @@ public final class SequiturGrammar implements GrammarBuilder {
             // removing it again for the second occurrence would find nothing: skip that probe.
             substitute(earlier, r, true);
             substitute(occurrence, r, (int) (key >>> 32) == (int) key);
-            digrams.put(key, a);
+            digrams.put(key, a, nodes);
         }
         enforceUtility(r);
     }
@@ -215,21 +215,21 @@ public final class SequiturGrammar implements GrammarBuilder {
         int sb = nd[b];
         int sc = nd[c];
         // join(q, b): drop q's digram, repair runs around b and before q.
-        if (!isGuard(sq)) digrams.removeIfMapsTo(DigramTable.key(sq, ss), q);
-        if (sb == ss && sb == sc) digrams.put(DigramTable.key(sb, sc), b);
+        if (!isGuard(sq)) digrams.removeIfMapsTo(DigramTable.key(sq, ss), q, nd);
+        if (sb == ss && sb == sc) digrams.put(DigramTable.key(sb, sc), b, nd);
         int lp = nd[q + 2];
-        if (sq == ss && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        if (sq == ss && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp, nd);
         nd[q + 1] = b;
         nd[b + 2] = q;
-        if (dropOwn) digrams.removeIfMapsTo(DigramTable.key(ss, sb), s);
+        if (dropOwn) digrams.removeIfMapsTo(DigramTable.key(ss, sb), s, nd);
         if (isRuleRef(ss)) uses[ruleOfRef(ss)]--;
         freeNode(s);
         // join(q, c)
-        if (sc == sb && sc == nd[nd[c + 1]]) digrams.put(DigramTable.key(sc, sc), c);
-        if (sq == sb && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        if (sc == sb && sc == nd[nd[c + 1]]) digrams.put(DigramTable.key(sc, sc), c, nd);
+        if (sq == sb && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp, nd);
         nd[q + 1] = c;
         nd[c + 2] = q;
-        if (!isGuard(sc)) digrams.removeIfMapsTo(DigramTable.key(sb, sc), b);
+        if (!isGuard(sc)) digrams.removeIfMapsTo(DigramTable.key(sb, sc), b, nd);
         if (isRuleRef(sb)) uses[ruleOfRef(sb)]--;
         freeNode(b);
         int n = newSymbolNode(-1 - r);
@@ -237,7 +237,7 @@ public final class SequiturGrammar implements GrammarBuilder {
         nd[n + 1] = c;
         nd[c + 2] = n;
         // join(q, n): n is fresh, so only the run before q can need repair.
-        if (sq == sc && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp);
+        if (sq == sc && sq == nd[lp]) digrams.put(DigramTable.key(sq, sq), lp, nd);
         nd[q + 1] = n;
         nd[n + 2] = q;
         if (!check(q)) check(n);
@@ -254,19 +254,19 @@ public final class SequiturGrammar implements GrammarBuilder {
         int first = nd[g + 1];
         int last = nd[g + 2];
         int sr = nd[right];
-        if (!isGuard(sr)) digrams.removeIfMapsTo(DigramTable.key(sx, sr), x);
+        if (!isGuard(sr)) digrams.removeIfMapsTo(DigramTable.key(sx, sr), x, nd);
         freeRule(r);
         freeNode(x);
         // join(left, first) and join(last, right) written out, with the same index operations in
         // the same order. The run repairs around first and after last cannot apply: their
         // would-be partners are the rule's (freed) guard.
         int sl = nd[left];
-        if (!isGuard(sl)) digrams.removeIfMapsTo(DigramTable.key(sl, sx), left);
+        if (!isGuard(sl)) digrams.removeIfMapsTo(DigramTable.key(sl, sx), left, nd);
         int lp = nd[left + 2];
-        if (sl == sx && sl == nd[lp]) digrams.put(DigramTable.key(sl, sl), lp);
+        if (sl == sx && sl == nd[lp]) digrams.put(DigramTable.key(sl, sl), lp, nd);
         nd[left + 1] = first;
         nd[first + 2] = left;
-        if (sr == sx && sr == nd[nd[right + 1]]) digrams.put(DigramTable.key(sr, sr), right);
+        if (sr == sx && sr == nd[nd[right + 1]]) digrams.put(DigramTable.key(sr, sr), right, nd);
         nd[last + 1] = right;
         nd[right + 2] = last;
         // The two seams are new digrams: register them, merging with any earlier occurrence.
@@ -426,7 +426,12 @@ public final class SequiturGrammar implements GrammarBuilder {
         return ruleOfRef(s);
     }
 
-    DigramTable digrams() {
+    NodeDigramTable digrams() {
         return digrams;
+    }
+
+    /** The node array the digram table's entries index (its layout is this class's). */
+    int[] nodeArray() {
+        return nodes;
     }
 }

@@ -33,7 +33,7 @@ class DigramTablePropertiesTest {
     }
 
     /** Keys whose home bucket is {@code bucket} in every table of up to 1024 slots. */
-    private static List<Long> keysWithHome(int bucket, int count, long seed) {
+    static List<Long> keysWithHome(int bucket, int count, long seed) {
         List<Long> out = new ArrayList<>();
         java.util.Random rnd = new java.util.Random(seed);
         while (out.size() < count) {
@@ -43,7 +43,7 @@ class DigramTablePropertiesTest {
         return out;
     }
 
-    private static final List<Long> POOL = buildPool();
+    static final List<Long> POOL = buildPool();
 
     private static List<Long> buildPool() {
         List<Long> pool = new ArrayList<>();
@@ -69,6 +69,11 @@ class DigramTablePropertiesTest {
 
     @Provide
     Arbitrary<List<Op>> operations() {
+        return operationLists();
+    }
+
+    /** Lists of operations on keys from {@link #POOL}, arbitrary keys and a few small digrams (also NodeDigramTablePropertiesTest's). */
+    static Arbitrary<List<Op>> operationLists() {
         Arbitrary<Kind> kind = Arbitraries.of(Kind.class);
         Arbitrary<Long> key = Arbitraries.oneOf(
                 Arbitraries.of(POOL),
