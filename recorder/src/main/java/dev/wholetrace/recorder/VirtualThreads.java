@@ -11,6 +11,8 @@ import java.lang.invoke.MethodType;
 final class VirtualThreads {
     private static final MethodHandle IS_VIRTUAL = handle("isVirtual", boolean.class);
     private static final MethodHandle THREAD_ID = handle("threadId", long.class);
+    /** JDK 17–18: reads {@code Thread.tid} (the field getId() returns), or null where that fails. */
+    private static final MethodHandle TID = THREAD_ID != null ? null : tidReader();
 
     private VirtualThreads() {}
 
@@ -24,16 +26,50 @@ final class VirtualThreads {
     }
 
     /**
-     * {@code Thread.threadId()}, which a subclass cannot override, where the JDK has it; on JDK 17
-     * {@code getId()}, which a program's Thread subclass may override (docs/agent.md, "Not modelled").
+     * {@code Thread.threadId()}, which a subclass cannot override, where the JDK has it; on JDK 17 the
+     * field it reads ({@link #tidReader}), not {@code getId()}, which a program's Thread subclass may override.
      */
     @SuppressWarnings("deprecation")
     static long threadId(Thread t) {
-        if (THREAD_ID == null) return t.getId();
+        if (THREAD_ID == null) {
+            if (TID == null) return t.getId();
+            try {
+                return (long) TID.invokeExact(t);
+            } catch (Throwable e) {
+                throw new IllegalStateException("reading Thread.tid failed", e);
+            }
+        }
         try {
             return (long) THREAD_ID.invokeExact(t);
         } catch (Throwable e) {
             throw new IllegalStateException("Thread.threadId() failed", e);
+        }
+    }
+
+    /**
+     * Before JDK 19 a program's Thread subclass may override getId() (its own numbering, or code the agent
+     * instruments: a probe running while the thread registers stopped the recording). Its value is the
+     * private field {@code tid}, which {@code sun.misc.Unsafe} (jdk.unsupported, no warning before JDK 24;
+     * this runs only before JDK 19) reads without opening java.lang: {@code (Thread t) -> unsafe.getLong(t,
+     * offset)}. Null if any step fails (then getId(), as before).
+     */
+    private static MethodHandle tidReader() {
+        try {
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            java.lang.reflect.Field theUnsafe = unsafeClass.getDeclaredField("theUnsafe");
+            theUnsafe.setAccessible(true);
+            Object unsafe = theUnsafe.get(null);
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            MethodHandle offsetOf = lookup.findVirtual(unsafeClass, "objectFieldOffset", MethodType.methodType(long.class, java.lang.reflect.Field.class));
+            long offset = (long) offsetOf.invoke(unsafe, Thread.class.getDeclaredField("tid"));
+            MethodHandle getLong = lookup.findVirtual(unsafeClass, "getLong", MethodType.methodType(long.class, Object.class, long.class));
+            MethodHandle read = MethodHandles.insertArguments(getLong.bindTo(unsafe), 1, offset); // (Object) long
+            MethodHandle tid = read.asType(MethodType.methodType(long.class, Thread.class));
+            Thread self = Thread.currentThread(); // a check that tid is what Thread.getId() returns, on a thread that does not override it
+            boolean own = self.getClass().getMethod("getId").getDeclaringClass() == Thread.class;
+            return !own || (long) tid.invokeExact(self) == self.getId() ? tid : null;
+        } catch (Throwable e) {
+            return null;
         }
     }
 

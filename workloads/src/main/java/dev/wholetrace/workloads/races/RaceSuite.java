@@ -63,7 +63,7 @@ public final class RaceSuite {
             ArtifactCascadeYes.class, ArtifactPointerYes.class, ArtifactChainYes.class,
             // start and join
             StartJoinNo.class, JoinMissingYes.class, JoinWrongThreadYes.class, WriteAfterStartYes.class,
-            JoinChainNo.class, NestedStartNo.class,
+            JoinChainNo.class, NestedStartNo.class, ThreadGetIdOverrideNo.class,
             // monitors, wait/notify
             SynchronizedMethodNo.class, SynchronizedStaticMethodNo.class, SyncStaticVsInstanceYes.class, StaticMonitorBeforeUseYes.class,
             WriteOutsideSyncYes.class, SyncWriterOnlyYes.class, WaitNotifyNo.class, NotifyThenWriteYes.class,
