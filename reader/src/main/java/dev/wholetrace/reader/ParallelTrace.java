@@ -182,6 +182,11 @@ public final class ParallelTrace implements TraceView {
         return chunks;
     }
 
+    /** Why the agent stopped recording before the program ended (ChunkContent.STOPPED_PROPERTY), or null if it recorded to the end. */
+    public String stoppedEarly() {
+        return properties().get(dev.wholetrace.format.wtrace.ChunkContent.STOPPED_PROPERTY);
+    }
+
     public Map<String, String> properties() {
         return Collections.unmodifiableMap(properties);
     }

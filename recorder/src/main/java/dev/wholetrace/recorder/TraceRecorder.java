@@ -282,6 +282,14 @@ public final class TraceRecorder implements AutoCloseable {
         metadata.defineInstruction(e);
     }
 
+    /**
+     * Notes in the trace that recording stopped before the program ended ({@code why}: the agent's internal
+     * error), so that every reader warns that later events are missing (ParallelTrace.stoppedEarly).
+     */
+    public void stoppedEarly(String why) {
+        property(dev.wholetrace.format.wtrace.ChunkContent.STOPPED_PROPERTY, why);
+    }
+
     /** Adds program metadata (written with the next chunk). */
     public void property(String key, String value) {
         metadata.property(key, value);

@@ -91,7 +91,15 @@ final class RuntimeState {
 
     /** Stops recording after an internal error, said once: no agent failure reaches the program. */
     void fail(Throwable e) {
+        TraceRecorder r = recorder;
         recorder = null;
+        if (r != null) {
+            try {
+                r.stoppedEarly("internal error: " + e);
+            } catch (Throwable again) {
+                // the note is best effort: the message below still says it
+            }
+        }
         AgentLog.once("probe", "recording stopped after an internal error: " + e);
     }
 }

@@ -47,7 +47,17 @@ final class TraceFiles {
             trace = ParallelTrace.open(file, load, progress);
         }
         if (!trace.complete()) warnIncomplete(file, "using", trace.chunkCount(), " (" + trace.ignoredBytes() + " trailing bytes ignored)", err);
+        warnStoppedEarly(file, trace, err);
         return trace;
+    }
+
+    /** The warning for a trace whose agent stopped recording before the program ended: what follows is missing. */
+    static void warnStoppedEarly(Path file, ParallelTrace trace, PrintWriter err) {
+        String why = trace.stoppedEarly();
+        if (why == null) return;
+        err.printf("wholetrace: warning: %s: the agent stopped recording before the program ended (%s); later events are missing%n",
+                file, dev.wholetrace.model.util.Text.oneLine(why));
+        err.flush();
     }
 
     /** The one warning every command gives for a trace whose recording did not finish: what it {@code did} with how many chunks. */

@@ -12,6 +12,11 @@ import java.util.Map;
  */
 public record ChunkContent(Map<String, String> properties, List<ThreadInfo> threads, List<CodeEntry> blocks,
                            List<CodeEntry> instructions, List<ThreadChunk> threadChunks, long[] clock) {
+    /**
+     * The property a recorder sets when recording stopped before the program ended (the agent's internal
+     * error): its value says why. Events after that moment are missing, although the file is complete.
+     */
+    public static final String STOPPED_PROPERTY = "agent.stopped";
 
     public ChunkContent {
         if (clock.length % 2 != 0) throw new IllegalArgumentException("clock samples come in (ticket, nanoseconds) pairs");

@@ -23,7 +23,7 @@ final class StatsJson implements ReportWriter<StatsReport> {
         JsonWriter j = JsonWriter.to(out);
         j.beginObject().field("file", report.file()).field("fileBytes", trace.fileBytes())
                 .field("mode", trace.mode().label()).field("complete", trace.complete())
-                .field("ignoredBytes", trace.ignoredBytes()).field("chunks", trace.chunkCount())
+                .field("ignoredBytes", trace.ignoredBytes()).field("stoppedEarly", trace.stoppedEarly()).field("chunks", trace.chunkCount())
                 .field("threadCount", trace.threads().size()).field("syncOps", trace.syncOrder().size())
                 .field("events", trace.eventCount());
         if (trace.clock().known()) {

@@ -29,6 +29,10 @@ final class StatsText implements ReportWriter<StatsReport> {
         out.printf(Locale.ROOT, "mode        %s: %s%n", trace.mode().label(), describe(trace.mode()));
         out.printf(Locale.ROOT, "status      %s%n", trace.complete() ? "complete"
                 : "incomplete: the recording did not finish; " + trace.ignoredBytes() + " trailing bytes not read");
+        if (trace.stoppedEarly() != null) {
+            out.printf(Locale.ROOT, "stopped     the agent stopped recording before the program ended (%s): later events are missing%n",
+                    Text.oneLine(trace.stoppedEarly()));
+        }
         TraceClock clock = trace.clock();
         if (clock.known()) {
             out.printf(Locale.ROOT, "recorded    %.3f s from %s (clock: %d samples, one a millisecond while threads synchronize)%n",
