@@ -2,8 +2,6 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.analysis.dataflow.ProgramBytecode;
-import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.workloads.include.app.GuardedCountNo;
 import dev.wholetrace.workloads.include.app.UnguardedCountYes;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,17 +33,7 @@ class IncludeRaceTest {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(Files.readString(err, StandardCharsets.UTF_8)).isZero();
-        ParallelTrace t = ParallelTrace.open(trace);
-        RaceReport report;
-        try (ProgramBytecode bytecode = ProgramBytecode.of(t.properties(), List.of())) {
-            report = RaceReport.of(t, RaceDetector.detect(t, false), bytecode);
-        }
-        Set<String> found = new TreeSet<>();
-        for (RaceReport.Finding f : report.findings()) {
-            found.add(f.a().target());
-            found.add(f.b().target());
-        }
-        return found;
+        return RaceTargets.of(trace);
     }
 
     @Test

@@ -2,14 +2,10 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.wholetrace.analysis.dataflow.ProgramBytecode;
-import dev.wholetrace.reader.ParallelTrace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -76,17 +72,7 @@ class StructuredScopeRaceTest {
         String out = run(List.of(JDK25.resolve("java").toString(), "--enable-preview",
                 "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp", dir.toString(), "Scopes"));
         assertThat(out).isEqualTo("sum 132\n");
-        ParallelTrace t = ParallelTrace.open(trace);
-        RaceReport report;
-        try (ProgramBytecode bytecode = ProgramBytecode.of(t.properties(), List.of())) {
-            report = RaceReport.of(t, RaceDetector.detect(t, false), bytecode);
-        }
-        Set<String> found = new TreeSet<>();
-        for (RaceReport.Finding f : report.findings()) {
-            found.add(f.a().target());
-            found.add(f.b().target());
-        }
-        assertThat(found).containsExactly("Scopes.early");
+        assertThat(RaceTargets.of(trace)).containsExactly("Scopes.early");
     }
 
     private String run(List<String> cmd) throws Exception {
