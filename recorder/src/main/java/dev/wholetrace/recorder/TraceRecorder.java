@@ -578,7 +578,13 @@ public final class TraceRecorder implements AutoCloseable {
         }
         // A thread that terminated since the writer last looked (a pool's workers leaving just before the
         // JVM exits) gets its end, as the writer would have given it; one still running is drained.
-        endTerminatedThreads();
+        // A failure here (the listener, memory) fails the recording as in the writer: thrown below,
+        // once the writer and workers have stopped and the file is closed, not left running.
+        try {
+            endTerminatedThreads();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            fail(e);
+        }
         for (ThreadRecorder t : live) t.drain();
         live.clear();
         byObject.clear();
