@@ -79,6 +79,25 @@ class GrammarCodecModelReuseTest {
         }
     }
 
+    /**
+     * Version 1's prediction tables, grown to a large grammar's contexts, are filled whole at each
+     * grammar: a reused model goes back to a new one's size, so that a block of many tiny grammars
+     * after a large one does not fill the large tables once per tiny grammar.
+     */
+    @Test
+    void version1TablesGoBackToANewModelsSize() throws Exception {
+        List<Grammar> large = List.of(grammar(new Random(40), 20_000, 3_000));
+        AtomicReference<int[]> capacities = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity();
+            write(large, 1);
+            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity()});
+        });
+        t.start();
+        t.join();
+        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+    }
+
     private static Grammar shifted(Grammar g, int by) {
         int[][] bodies = new int[g.ruleCount()][];
         for (int r = 0; r < bodies.length; r++) {
