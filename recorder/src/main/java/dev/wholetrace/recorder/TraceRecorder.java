@@ -260,7 +260,10 @@ public final class TraceRecorder implements AutoCloseable {
     /**
      * Calls {@code listener} on the writer thread with each terminated thread the recorder has ended
      * on its behalf ({@link #endTerminatedThreads}), so that a caller's own per-thread state (the
-     * agent's table of thread states) can let go of it as soon as the recorder does.
+     * agent's table of thread states) can let go of it as soon as the recorder does. Also on the
+     * thread that calls {@link #close}, which ends the threads terminated since the writer looked
+     * while the writer may still be looking: the listener must be thread-safe and idempotent (a
+     * thread may be reported by both).
      */
     public void onTerminatedThreadEnded(Consumer<Thread> listener) {
         terminatedEnded = listener;
@@ -583,7 +586,13 @@ public final class TraceRecorder implements AutoCloseable {
         }
         // A thread that terminated since the writer last looked (a pool's workers leaving just before the
         // JVM exits) gets its end, as the writer would have given it; one still running is drained.
-        endTerminatedThreads();
+        // A failure here (the listener, memory) fails the recording as in the writer: thrown below,
+        // once the writer and workers have stopped and the file is closed, not left running.
+        try {
+            endTerminatedThreads();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            fail(e);
+        }
         for (ThreadRecorder t : live) t.drain();
         live.clear();
         byObject.clear();

@@ -2,6 +2,7 @@ package dev.wholetrace.recorder;
 
 import static dev.wholetrace.reader.TraceTestSupport.events;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.Event;
@@ -145,6 +146,44 @@ class RecorderEndedThreadsTest {
         List<SyncKind> stillRunning = events(trace.thread(1)).stream().filter(e -> e.isSync()).map(Event::kind).toList();
         assertThat(gone).as("the terminated thread").containsExactly(SyncKind.THREAD_BEGIN, SyncKind.THREAD_END);
         assertThat(stillRunning).as("the running thread").containsExactly(SyncKind.THREAD_BEGIN);
+    }
+
+    /**
+     * The close ends a terminated thread on the closing thread: when that fails (here the listener
+     * throws), the recording fails as it does when the writer's end fails, and close() reports it
+     * as an IOException after stopping the writer and workers, instead of throwing out of the
+     * middle of the close with them still running and the file open. The writer is held in the
+     * listener for an earlier thread, so that it is the close that ends the second one.
+     */
+    @Test
+    void aFailureWhileTheCloseEndsThreadsFailsTheRecordingAndStillCloses() throws Exception {
+        Path file = dir.resolve("close-fails.wtrace");
+        RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkMillis(3_600_000);
+        TraceRecorder rec = TraceRecorder.open(file, config);
+        Thread first = new Thread(() -> rec.thread().block(1)); // returns without end()
+        Thread second = new Thread(() -> rec.thread().block(2));
+        CountDownLatch writerHeld = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        rec.onTerminatedThreadEnded(t -> {
+            if (t == first) {
+                writerHeld.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return;
+            }
+            release.countDown();
+            throw new IllegalStateException("listener fails");
+        });
+        first.start();
+        first.join();
+        assertThat(writerHeld.await(20, TimeUnit.SECONDS)).as("the writer ended the first thread").isTrue();
+        second.start();
+        second.join();
+        assertThatThrownBy(rec::close).isInstanceOf(java.io.IOException.class).hasMessageContaining("listener fails");
+        rec.close(); // closed once: nothing more to do
     }
 
     /**

@@ -85,6 +85,7 @@ final class ExpansionModel {
         BitCoder.reset(successorHit);
         BitCoder.reset(novel);
         BitCoder.reset(kinds);
+        if (last.length > 64) last = new long[64]; // not one block's largest grammar's, kept with the thread
         return this;
     }
 

@@ -78,7 +78,8 @@ public final class GrammarCodec {
     private static final ThreadLocal<ExpansionModel[]> EXPANSION_MODELS = ThreadLocal.withInitial(() -> new ExpansionModel[MODEL_VERSION + 1]);
     private static final ThreadLocal<GrammarModel[]> VERSION_1_MODELS = ThreadLocal.withInitial(() -> new GrammarModel[1]);
 
-    private static GrammarModel version1Model(BitCoder coder, long maxTerminal) {
+    /** The calling thread's version-1 model, reset for a block on {@code coder} (package-private for tests). */
+    static GrammarModel version1Model(BitCoder coder, long maxTerminal) {
         GrammarModel[] kept = VERSION_1_MODELS.get();
         if (kept[0] == null) return kept[0] = new GrammarModel(coder, maxTerminal);
         return kept[0].reset(coder, maxTerminal);

@@ -43,8 +43,10 @@ final class GrammarModel {
 
     /** Contexts are symbol identities: (0, terminal), (1, rule definition index), (2, 0) body start. */
     private Alphabet contexts = new Alphabet();
-    private long[] predicted = new long[64]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
-    private byte[] confidence = new byte[64];
+    /** Contexts the tables below hold at first ({@link #context} doubles them). */
+    private static final int FIRST_CONTEXTS = 64;
+    private long[] predicted = new long[FIRST_CONTEXTS]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
+    private byte[] confidence = new byte[FIRST_CONTEXTS];
 
     /** Result of the last {@link #code}: kind and value (terminal, rule length, or rule index). */
     int kind;
@@ -83,7 +85,19 @@ final class GrammarModel {
         BitCoder.reset(hit);
         BitCoder.reset(kinds);
         BitCoder.reset(novel);
+        if (predicted.length > FIRST_CONTEXTS) {
+            // A new model's: nextGrammar fills these tables whole for every grammar, so tables
+            // grown by one block's large grammar would cost every later block's (a block of many
+            // tiny grammars) a fill of that size per grammar, and stay with the thread.
+            predicted = new long[FIRST_CONTEXTS];
+            confidence = new byte[FIRST_CONTEXTS];
+        }
         return this;
+    }
+
+    /** Contexts the prediction tables hold now (a new model's {@link #FIRST_CONTEXTS}, doubled as needed). */
+    int contextCapacity() {
+        return predicted.length;
     }
 
     /**

@@ -44,6 +44,83 @@ class GrammarCodecModelReuseTest {
         assertThat(back.get(0).expand()).isEqualTo(tiny.get(0).expand());
     }
 
+    /**
+     * The same for each model version alone (writeAll keeps only the smallest, which could hide a
+     * version whose reuse changed its bytes), with a block of terminals too large for version 1's
+     * terminal tree between small ones: each block's bytes are a fresh model's and decode.
+     */
+    @Test
+    void everyModelVersionCodesTheSameAfterOtherBlocks() throws Exception {
+        List<Grammar> tiny = List.of(grammar(new Random(2), 60, 7), grammar(new Random(3), 30, 4));
+        List<Grammar> large = new ArrayList<>();
+        for (int i = 0; i < 4; i++) large.add(grammar(new Random(20 + i), 15_000, 2_500));
+        // Terminals past 2^16: version 1 codes them with a number model, not its terminal tree.
+        List<Grammar> wide = List.of(shifted(grammar(new Random(30), 3_000, 900), 70_000));
+        List<Grammar> wider = List.of(shifted(grammar(new Random(31), 2_000, 300), 1 << 20), grammar(new Random(32), 500, 40));
+        List<List<Grammar>> blocks = List.of(tiny, large, tiny, wide, tiny, wider, wide, List.of(), large, tiny);
+        for (int version = 1; version <= GrammarCodec.MODEL_VERSION; version++) {
+            int v = version;
+            List<byte[]> fresh = new ArrayList<>();
+            for (List<Grammar> b : blocks) fresh.add(onFreshThread(() -> write(b, v)));
+            AtomicReference<List<byte[]>> inTurn = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                List<byte[]> out = new ArrayList<>();
+                for (List<Grammar> b : blocks) out.add(write(b, v));
+                inTurn.set(out);
+            });
+            t.start();
+            t.join();
+            for (int i = 0; i < blocks.size(); i++) {
+                assertThat(inTurn.get().get(i)).as("version %s, block %s", v, i).isEqualTo(fresh.get(i));
+                List<Grammar> back = GrammarCodec.readAll(new VarIntReader(inTurn.get().get(i), "test"));
+                assertThat(back).hasSize(blocks.get(i).size());
+                for (int g = 0; g < back.size(); g++) assertThat(back.get(g).expand()).isEqualTo(blocks.get(i).get(g).expand());
+            }
+        }
+    }
+
+    /**
+     * Version 1's prediction tables, grown to a large grammar's contexts, are filled whole at each
+     * grammar: a reused model goes back to a new one's size, so that a block of many tiny grammars
+     * after a large one does not fill the large tables once per tiny grammar.
+     */
+    @Test
+    void version1TablesGoBackToANewModelsSize() throws Exception {
+        List<Grammar> large = List.of(grammar(new Random(40), 20_000, 3_000));
+        AtomicReference<int[]> capacities = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity();
+            write(large, 1);
+            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity()});
+        });
+        t.start();
+        t.join();
+        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+    }
+
+    private static Grammar shifted(Grammar g, int by) {
+        int[][] bodies = new int[g.ruleCount()][];
+        for (int r = 0; r < bodies.length; r++) {
+            bodies[r] = g.body(r).clone();
+            for (int i = 0; i < bodies[r].length; i++) if (!Grammar.isRule(bodies[r][i])) bodies[r][i] += by;
+        }
+        return Grammar.fromRules(bodies);
+    }
+
+    private static byte[] write(List<Grammar> grammars, int version) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.writeAll(grammars, w, version);
+        return w.toByteArray();
+    }
+
+    private static byte[] onFreshThread(java.util.function.Supplier<byte[]> write) throws InterruptedException {
+        AtomicReference<byte[]> out = new AtomicReference<>();
+        Thread t = new Thread(() -> out.set(write.get()));
+        t.start();
+        t.join();
+        return out.get();
+    }
+
     private static Grammar grammar(Random random, int length, int terminals) {
         SequiturGrammar s = new SequiturGrammar();
         int t = 0;
