@@ -167,6 +167,18 @@ class CliRecompressMergeTest {
         }
     }
 
+    /** A trace too old to rewrite: the one-line refusal names the option given, not another. */
+    @Test
+    void aTooOldTraceIsRefusedNamingTheOptionGiven() throws Exception {
+        Path v3 = Path.of("..", "recorder", "src", "test", "resources", "traces", "v3-checkpointed-cdr.wtrace");
+        for (String[] option : new String[][] {{"--chunk-events", "100"}, {"--addresses", "predictive"}, {"--grammar", "repair"}}) {
+            Cli r = Cli.run("recompress", v3.toString(), "-o", dir.resolve("v3-" + option[0].substring(2) + ".wtrace").toString(), option[0], option[1]);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+            assertThat(r.errLines()).as(r.toString()).hasSize(1);
+            assertThat(r.err()).as(r.toString()).contains("version 3").contains(option[0] + " rewrites versions");
+        }
+    }
+
     /** {@code stats --format json}'s event counts and clock span (everything counted in events, not chunks or bytes). */
     private static List<String> statsCounts(String trace) {
         Matcher m = Pattern.compile("\"(events|eventCount|syncOps|syncCount|recordedNanos|threads|loads|stores|blocks)\":(\\d+)")
