@@ -259,13 +259,13 @@ class CliRecompressGrammarTest {
         return lines.stream().map(l -> l.replace(file, "FILE").replaceAll("\\(\\d+\\.\\d+ s\\)", "(s)")).toList();
     }
 
-    /** A segment's header without the grammar-specific name and size of its lowest common rule. */
     /** A segment's header up to its events: which chunks it spans is what merging changes. */
     private static String eventsOnly(String line) {
         int at = line.indexOf(" events); ");
         return at < 0 ? line : line.substring(0, at + " events);".length());
     }
 
+    /** A segment's header without the grammar-specific name and size of its lowest common rule. */
     private static String header(String line) {
         int at = line.indexOf("lowest common rule");
         return at < 0 ? line : line.substring(0, at);

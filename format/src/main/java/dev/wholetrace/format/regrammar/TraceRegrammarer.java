@@ -116,7 +116,8 @@ public final class TraceRegrammarer {
             // exception lists (neither has any): their decoded chunks rewrite as they are, with empty lists.
             if (reader.version() < TraceFormat.CLOCK_SINCE - 1) {
                 throw new FormatException(in.getFileName() + " is of trace format version " + reader.version()
-                        + "; --grammar rewrites versions " + (TraceFormat.CLOCK_SINCE - 1) + " to " + TraceFormat.VERSION + " only (record it again)");
+                        + "; " + (algorithm != null ? "--grammar" : addresses != null ? "--addresses" : "--chunk-events")
+                        + " rewrites versions " + (TraceFormat.CLOCK_SINCE - 1) + " to " + TraceFormat.VERSION + " only (record it again)");
             }
             long events = 0;
             long before = 0;

@@ -1,0 +1,227 @@
+package dev.wholetrace.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.model.event.Addresses;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code recompress --chunk-events N} at the edges: a trace of five chunks where a worker starts
+ * and ends inside a chunk, the main thread has no events in two of them, stores of one thread are
+ * loaded by another; recorded in CDR and COR, and cut inside its last chunk (a killed recording).
+ * For every N (1 and 2: below a chunk, so every group is one chunk; half the events; all of it)
+ * the merged trace gives the same dump, {@code stats} event counts and clock, {@code segment} of
+ * every sync-count range, {@code races} and {@code deps} as the input.
+ */
+class CliRecompressMergeTest {
+    @TempDir
+    static Path dir;
+
+    static final List<Path> traces = new ArrayList<>();
+
+    @BeforeAll
+    static void record() throws Exception {
+        for (TraceMode mode : List.of(TraceMode.CDR, TraceMode.COR)) {
+            Path whole = handOver(dir.resolve("handover-" + mode.label() + ".wtrace"), mode);
+            traces.add(whole);
+            byte[] bytes = Files.readAllBytes(whole);
+            Path cut = dir.resolve("handover-" + mode.label() + "-cut.wtrace");
+            List<List<Section>> chunks = Traces.chunks(whole);
+            long lastChunk = chunks.get(chunks.size() - 1).get(0).offset();
+            Files.write(cut, Arrays.copyOf(bytes, (int) lastChunk + 8)); // killed while writing its last chunk
+            assertThat(Traces.chunks(cut)).as("the cut trace's complete chunks").hasSize(chunks.size() - 1);
+            traces.add(cut);
+        }
+    }
+
+    /**
+     * Main stores a[0..3], forks worker A [checkpoint]; A loads a[i], locks, stores b[i] and
+     * unlocks for 6 iterations [checkpoint after 3], ends; [checkpoint: main has no events in the
+     * two chunks A ran in]; main joins A, forks B [checkpoint]; B loads b[i] and ends; main joins
+     * B, loads b[0], ends. Threads run one after another, so the sync order is fixed.
+     */
+    private static Path handOver(Path file, TraceMode mode) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withChunkMillis(600_000))) {
+            rec.defineBlock(new CodeEntry(1, "demo.H", "main", "()V", 10, 0, "main"));
+            rec.defineBlock(new CodeEntry(2, "demo.H", "a", "()V", 20, 0, "a"));
+            rec.defineBlock(new CodeEntry(3, "demo.H", "b", "()V", 30, 0, "b"));
+            rec.defineInstruction(new CodeEntry(10, "demo.H", "main", "()V", 11, 3, "IASTORE a[i]"));
+            rec.defineInstruction(new CodeEntry(11, "demo.H", "a", "()V", 21, 3, "IALOAD a[i]"));
+            rec.defineInstruction(new CodeEntry(12, "demo.H", "a", "()V", 22, 7, "IASTORE b[i]"));
+            rec.defineInstruction(new CodeEntry(13, "demo.H", "a", "()V", 23, 9, "MONITORENTER"));
+            rec.defineInstruction(new CodeEntry(14, "demo.H", "a", "()V", 24, 12, "MONITOREXIT"));
+            rec.defineInstruction(new CodeEntry(15, "demo.H", "b", "()V", 31, 3, "IALOAD b[i]"));
+            rec.defineInstruction(new CodeEntry(16, "demo.H", "main", "()V", 12, 5, "IALOAD b[0]"));
+            ThreadRecorder main = rec.beginThread("main", TraceRecorder.defaultThreadObject(Thread.currentThread()), false);
+            main.block(1);
+            for (int i = 0; i < 4; i++) main.store(10, Addresses.of(5, 4L * i));
+            Thread a = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("a", TraceRecorder.defaultThreadObject(Thread.currentThread()), false);
+                for (int i = 0; i < 6; i++) {
+                    t.block(2);
+                    t.load(11, Addresses.of(5, 4L * (i % 4)));
+                    t.lock(13, 7);
+                    t.store(12, Addresses.of(6, 4L * i));
+                    t.unlock(14, 7);
+                    if (i == 2) checkpoint(rec);
+                }
+                t.end();
+            }, "a");
+            main.fork(17, TraceRecorder.defaultThreadObject(a));
+            rec.checkpoint();
+            run(a);
+            rec.checkpoint();
+            main.join(18, TraceRecorder.defaultThreadObject(a));
+            Thread b = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("b", TraceRecorder.defaultThreadObject(Thread.currentThread()), false);
+                t.block(3);
+                for (int i = 0; i < 6; i++) t.load(15, Addresses.of(6, 4L * i));
+                t.end();
+            }, "b");
+            main.fork(19, TraceRecorder.defaultThreadObject(b));
+            rec.checkpoint();
+            run(b);
+            main.join(20, TraceRecorder.defaultThreadObject(b));
+            main.block(1);
+            main.load(16, Addresses.of(6, 0));
+            main.end();
+        }
+        return file;
+    }
+
+    private static void checkpoint(TraceRecorder rec) {
+        try {
+            rec.checkpoint();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void run(Thread t) throws InterruptedException {
+        Throwable[] failure = new Throwable[1];
+        t.setUncaughtExceptionHandler((th, e) -> failure[0] = e);
+        t.start();
+        t.join();
+        if (failure[0] != null) throw new AssertionError(t.getName() + " failed", failure[0]);
+    }
+
+    @Test
+    void mergedTracesAnalyseAsTheInput() throws Exception {
+        for (Path trace : traces) {
+            String in = trace.toString();
+            ParallelTrace original = ParallelTrace.open(trace);
+            long events = original.eventCount();
+            int chunks = Traces.chunks(trace).size();
+            assertThat(chunks).as(trace.getFileName() + ": chunks to merge").isGreaterThanOrEqualTo(3);
+            assertThat(original.threads().size()).as("main, a, and b unless cut").isBetween(2, 3);
+            for (long bound : List.of(1L, 2L, events / 2 + 1, 1L << 26)) {
+                String what = trace.getFileName() + " merged up to " + bound + " events";
+                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + ".wtrace");
+                Cli r = Cli.run("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound));
+                assertThat(r.exit()).as(r.toString()).isZero();
+                String out = merged.toString();
+                int after = Traces.chunks(merged).size();
+                if (bound <= 2) assertThat(after).as(what).isEqualTo(chunks);
+                else if (bound == 1L << 26) assertThat(after).as(what).isEqualTo(1);
+                else assertThat(after).as(what).isBetween(2, chunks - 1);
+                assertThat(ParallelTrace.open(merged).eventCount()).as(what).isEqualTo(events);
+                assertThat(out("dump", out)).as(what).isEqualTo(out("dump", in));
+                for (int t = 0; t < original.threads().size(); t++) {
+                    assertThat(out("dump", out, "--thread", Integer.toString(t))).as(what + " thread " + t)
+                            .isEqualTo(out("dump", in, "--thread", Integer.toString(t)));
+                }
+                assertThat(statsCounts(out)).as(what + ": stats").isEqualTo(statsCounts(in));
+                assertThat(Cli.run("verify", out).exit()).as(what).isZero();
+                sameOutput(what, in, out, "races");
+                sameOutput(what, in, out, "races", "--format", "json");
+                if (original.mode() == TraceMode.CDR) sameOutput(what, in, out, "deps", "--format", "json", "--instances", "1000");
+                for (int t = 0; t < original.threads().size(); t++) {
+                    long ops = original.thread(t).syncCount();
+                    for (long from = 0; from < ops; from++) {
+                        for (long to = from; to < ops; to++) {
+                            List<String> a = original("segment", in, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
+                            List<String> b = out("segment", out, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
+                            String w = what + " thread " + t + " ops " + from + ".." + to;
+                            assertThat(b.subList(1, b.size())).as(w).isEqualTo(a.subList(1, a.size()));
+                            assertThat(eventsOnly(b.get(0))).as(w).isEqualTo(eventsOnly(a.get(0)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** A trace too old to rewrite: the one-line refusal names the option given, not another. */
+    @Test
+    void aTooOldTraceIsRefusedNamingTheOptionGiven() throws Exception {
+        Path v3 = Path.of("..", "recorder", "src", "test", "resources", "traces", "v3-checkpointed-cdr.wtrace");
+        for (String[] option : new String[][] {{"--chunk-events", "100"}, {"--addresses", "predictive"}, {"--grammar", "repair"}}) {
+            Cli r = Cli.run("recompress", v3.toString(), "-o", dir.resolve("v3-" + option[0].substring(2) + ".wtrace").toString(), option[0], option[1]);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+            assertThat(r.errLines()).as(r.toString()).hasSize(1);
+            assertThat(r.err()).as(r.toString()).contains("version 3").contains(option[0] + " rewrites versions");
+        }
+    }
+
+    /** {@code stats --format json}'s event counts and clock span (everything counted in events, not chunks or bytes). */
+    private static List<String> statsCounts(String trace) {
+        Matcher m = Pattern.compile("\"(events|eventCount|syncOps|syncCount|recordedNanos|threads|loads|stores|blocks)\":(\\d+)")
+                .matcher(String.join("", out("stats", trace, "--format", "json")));
+        List<String> found = new ArrayList<>();
+        while (m.find()) found.add(m.group());
+        assertThat(found).as("stats of " + trace).isNotEmpty();
+        return found;
+    }
+
+    /** Runs {@code command} on both files: the same exit, output and errors but for the file name, time taken and chunk count. */
+    private static void sameOutput(String what, String in, String out, String command, String... more) {
+        List<String> args = new ArrayList<>(List.of(command, in));
+        args.addAll(List.of(more));
+        Cli a = Cli.run(args);
+        args.set(1, out);
+        Cli b = Cli.run(args);
+        assertThat(b.exit()).as(what + ": " + command + " " + b).isEqualTo(a.exit());
+        assertThat(normalised(b.out(), out)).as(what + ": " + command).isEqualTo(normalised(a.out(), in));
+        assertThat(normalised(b.err(), out)).as(what + ": " + command).isEqualTo(normalised(a.err(), in));
+    }
+
+    private static String normalised(String text, String file) {
+        return text.replace(file, "FILE").replace(Path.of(file).getFileName().toString(), "FILE")
+                .replaceAll("\\d+\\.\\d+ s\\b", "T s").replaceAll("\\(\\d+ trailing bytes ignored\\)", "(trailing bytes ignored)").replaceAll("its \\d+ complete chunks?", "its N complete chunks").replaceAll("\"(\\w*(Nanos|Millis|Seconds|seconds|millis))\":\"?[0-9.]+\"?", "\"$1\":T");
+    }
+
+    /** A segment's header up to its events: which chunks it spans is what merging changes. */
+    private static String eventsOnly(String line) {
+        int at = line.indexOf(" events); ");
+        return at < 0 ? line : line.substring(0, at + " events);".length());
+    }
+
+    /** The input's answers, asked once for all bounds. */
+    private static final java.util.Map<List<String>, List<String>> ORIGINAL = new java.util.HashMap<>();
+
+    private static List<String> original(String... args) {
+        return ORIGINAL.computeIfAbsent(List.of(args), a -> out(args));
+    }
+
+    private static List<String> out(String... args) {
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r.out().lines().toList();
+    }
+}
