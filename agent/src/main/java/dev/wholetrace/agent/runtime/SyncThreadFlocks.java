@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * StructuredTaskScope's threads, seen from the JDK hooks in its thread flock (docs/agent.md,
  * "Structured concurrency"): a fork of each thread the flock starts, and, where the flock finds them
- * all terminated (awaitAll returning true, close), a join of each, as Thread.join records one: the
+ * all gone (awaitAll returning true, close), a join of each, as Thread.join records one: the
  * thread's end on its behalf, then the join. The flock's own bookkeeping cannot give the edge: a
  * virtual thread leaves it from its carrier, after it terminated, where the agent records nothing.
  * The threads a flock started and nobody joined yet are kept per flock (weakly by flock).
@@ -31,8 +31,11 @@ final class SyncThreadFlocks {
     }
 
     /**
-     * Where {@code flock} found every thread it started terminated: a join of each one that has
-     * (a thread started after the wait returned stays for a later join).
+     * Where {@code flock} found no thread left in it (its count is zero): a join of each thread it
+     * started. Only the owner or a thread in the flock starts one, so every remembered thread has left:
+     * a virtual thread terminated first, a platform thread leaves the flock in its exit and runs no
+     * program code after, but is alive a moment longer (waited for here, as Thread.join waits). A
+     * thread still new is one whose start failed (the scope was cancelled meanwhile): no join.
      */
     static void joined(Object[] thread, Object flock, int site) {
         TraceRecorder r = Probes.recorder();
@@ -40,13 +43,16 @@ final class SyncThreadFlocks {
         try {
             List<Thread> started = threads().get(flock);
             if (started == null) return;
-            List<Thread> ended = new ArrayList<>();
+            List<Thread> left;
             synchronized (started) {
-                started.removeIf(t -> !t.isAlive() && ended.add(t));
+                left = new ArrayList<>(started);
+                started.clear();
             }
-            if (ended.isEmpty()) return;
-            ThreadState s = ThreadState.of(thread, r, flock);
-            for (Thread t : ended) {
+            ThreadState s = null;
+            for (Thread t : left) {
+                if (t.getState() == Thread.State.NEW) continue;
+                awaitEnd(t);
+                if (s == null) s = ThreadState.of(thread, r, flock);
                 long object = TraceRecorder.defaultThreadObject(t);
                 r.endThread(object);
                 ThreadState.forget(t);
@@ -55,6 +61,19 @@ final class SyncThreadFlocks {
         } catch (Throwable e) {
             Probes.fail(e);
         }
+    }
+
+    /** Waits until {@code t} (which has left its flock) has terminated; an interrupt meanwhile is kept for the caller. */
+    private static void awaitEnd(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static WeakIdentityMap<Object, List<Thread>> threads() {
