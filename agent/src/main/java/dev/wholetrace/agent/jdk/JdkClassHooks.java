@@ -125,6 +125,10 @@ final class JdkClassHooks {
             case POOL_WORK_ENDED -> {
                 return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
             }
+            case POOL_TERMINATED_RAN -> {
+                return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,
+                        load(0)));
+            }
             case FLOCK_START -> {
                 return atEntry(m, hook(owner, m, "fork thread (start)", "flockStarting", o2, load(0), load(1)));
             }
@@ -592,12 +596,22 @@ final class JdkClassHooks {
 
     /** Inserts {@code code} before every interface or virtual call of {@code owner.name desc} in {@code m}. */
     private static boolean beforeCalls(MethodNode m, String owner, String name, String desc, Code code) {
+        return atCalls(m, owner, name, desc, code, true);
+    }
+
+    /** Inserts {@code code} after every interface or virtual call of {@code owner.name desc} in {@code m} (when it returns). */
+    private static boolean afterCalls(MethodNode m, String owner, String name, String desc, Code code) {
+        return atCalls(m, owner, name, desc, code, false);
+    }
+
+    private static boolean atCalls(MethodNode m, String owner, String name, String desc, Code code, boolean before) {
         boolean any = false;
         for (AbstractInsnNode n : m.instructions.toArray()) {
             if (n instanceof MethodInsnNode c && (c.getOpcode() == Opcodes.INVOKEINTERFACE || c.getOpcode() == Opcodes.INVOKEVIRTUAL)
                     && c.owner.equals(owner) && c.name.equals(name)
                     && c.desc.equals(desc)) {
-                m.instructions.insertBefore(n, code.make());
+                if (before) m.instructions.insertBefore(n, code.make());
+                else m.instructions.insert(n, code.make());
                 any = true;
             }
         }

@@ -49,6 +49,12 @@ final class JdkHookTable {
          */
         POOL_WORK_ENDED,
         /**
+         * After each {@code terminated()} call inside the method (ThreadPoolExecutor.tryTerminate: the hook a
+         * program overrides, run once the last worker has left and before the state awaitTermination waits for):
+         * release on {@code this} executor's quiescence, as {@link #POOL_WORK_ENDED}.
+         */
+        POOL_TERMINATED_RAN,
+        /**
          * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
          * executor has terminated; not the common pool's, which close leaves running).
          */
@@ -459,6 +465,7 @@ final class JdkHookTable {
             if (name.equals("decrementWorkerCount") && desc.equals("()V") || name.equals("compareAndDecrementWorkerCount") && desc.equals("(I)Z")) {
                 kinds.add(Kind.POOL_WORK_ENDED);
             }
+            if (name.equals("tryTerminate") && desc.equals("()V")) kinds.add(Kind.POOL_TERMINATED_RAN);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD_PER_TASK)) {

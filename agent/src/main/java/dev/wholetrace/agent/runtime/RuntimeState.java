@@ -43,7 +43,7 @@ final class RuntimeState {
     /** Which submission a future belongs to (SyncTasks). */
     final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
     /** A thread flock → the threads it started that no join has recorded yet (SyncThreadFlocks). */
-    final WeakIdentityMap<Object, java.util.List<Thread>> flockThreads = new WeakIdentityMap<>();
+    final WeakIdentityMap<Object, SyncThreadFlocks.Started> flockThreads = new WeakIdentityMap<>();
 
     private RuntimeState() {}
 

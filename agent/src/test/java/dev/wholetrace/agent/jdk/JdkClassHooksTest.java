@@ -256,6 +256,8 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "decrementWorkerCount", "()V")).containsExactly("poolWorkEnded");
         assertThat(bridgeCalls(pool, "compareAndDecrementWorkerCount", "(I)Z")).containsExactly("poolWorkEnded");
         assertThat(bridgeCalls(pool, "runWorker", "(Ljava/util/concurrent/ThreadPoolExecutor$Worker;)V")).isEmpty();
+        // and after the program's terminated() hook, which runs after the last worker left
+        assertThat(bridgeCalls(pool, "tryTerminate", "()V")).containsExactly("poolWorkEnded");
         assertThat(bridgeCalls(pool, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         assertThat(bridgeCalls(pool, "shutdown", "()V")).isEmpty();
         assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))

@@ -79,7 +79,8 @@ public final class RaceSuite {
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
             ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
-            PoolAfterExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
+            PoolAfterExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
+            AwaitTerminationTimeoutYes.class, FutureTaskExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
             CommonPoolReuseNo.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
             // lazy initialization, class initialization
