@@ -21,7 +21,8 @@ final class DigramTable {
         mask = capacity - 1;
     }
 
-    private static int capacityFor(int expected) {
+    /** Slots for about {@code expected} entries at most half full (a power of two); NodeDigramTable sizes the same way. */
+    static int capacityFor(int expected) {
         return Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
     }
 

@@ -28,13 +28,9 @@ final class NodeDigramTable {
     private int size;
 
     NodeDigramTable(int expected) {
-        int capacity = capacityFor(expected);
+        int capacity = DigramTable.capacityFor(expected);
         slots = newSlots(capacity);
         mask = capacity - 1;
-    }
-
-    private static int capacityFor(int expected) {
-        return Integer.highestOneBit(Math.max(16, expected * 2 - 1)) << 1;
     }
 
     /**
@@ -43,7 +39,7 @@ final class NodeDigramTable {
      * what a busy chunk grew).
      */
     void clear(int expected) {
-        int capacity = capacityFor(expected);
+        int capacity = DigramTable.capacityFor(expected);
         if (mask + 1 > 4 * capacity) {
             slots = newSlots(capacity);
             mask = capacity - 1;
