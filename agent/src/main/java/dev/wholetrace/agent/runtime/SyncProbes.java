@@ -222,13 +222,21 @@ public final class SyncProbes {
         TraceRecorder r = Probes.recorder();
         if (r == null || !(thread instanceof Thread child) || child.isAlive()) return;
         try {
-            long object = TraceRecorder.defaultThreadObject(child);
-            r.endThread(object);
-            ThreadState.forget(child);
-            ThreadState.handle(r).join(site, object);
+            ThreadState.handle(r).join(site, endedOnItsBehalf(r, child));
         } catch (Throwable e) {
             Probes.fail(e);
         }
+    }
+
+    /**
+     * Records terminated {@code t}'s end on its behalf, once (a joiner's, a thread flock's), and lets the
+     * agent's thread table forget it; returns its begin/end object, which the join that follows names.
+     */
+    static long endedOnItsBehalf(TraceRecorder r, Thread t) {
+        long object = TraceRecorder.defaultThreadObject(t);
+        r.endThread(object);
+        ThreadState.forget(t);
+        return object;
     }
 
     /** After Thread.join(Duration) (JDK 19+). Returns {@code terminated}, join's result. */

@@ -57,7 +57,7 @@ final class SyncThreadFlocks {
         for (int i = 0; i < threads.size(); i++) {
             Thread t = threads.get(i);
             if (t.getState() == Thread.State.TERMINATED) {
-                long object = ended(r, t);
+                long object = SyncProbes.endedOnItsBehalf(r, t);
                 if (started.endedCount == started.ended.length) started.ended = Arrays.copyOf(started.ended, 2 * started.endedCount);
                 started.ended[started.endedCount++] = object;
             } else {
@@ -96,19 +96,11 @@ final class SyncThreadFlocks {
             for (Thread t : left) {
                 if (t.getState() == Thread.State.NEW) continue;
                 awaitEnd(t);
-                s.handle.join(site, ended(r, t));
+                s.handle.join(site, SyncProbes.endedOnItsBehalf(r, t));
             }
         } catch (Throwable e) {
             Probes.fail(e);
         }
-    }
-
-    /** Records terminated {@code t}'s end on its behalf (as a join does, SyncProbes.threadJoined); returns its object id. */
-    private static long ended(TraceRecorder r, Thread t) {
-        long object = TraceRecorder.defaultThreadObject(t);
-        r.endThread(object);
-        ThreadState.forget(t);
-        return object;
     }
 
     /** Waits until {@code t} (which has left its flock) has terminated; an interrupt meanwhile is kept for the caller. */
