@@ -24,6 +24,7 @@ import dev.wholetrace.cli.commands.VerifyCommand;
 import dev.wholetrace.cli.commands.WorkloadCommand;
 import dev.wholetrace.cli.io.CheckedOutputStream;
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.model.util.Text;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileNotFoundException;
@@ -141,7 +142,7 @@ public final class Main implements Runnable {
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            err.println("wholetrace: " + oneLine(describe(ex)));
+            err.println("wholetrace: " + Text.oneLine(describe(ex)));
             return isBadInput(ex) ? BAD_INPUT : IO_ERROR;
         });
         String unknown = unknownCommand(cl, args);
@@ -177,20 +178,6 @@ public final class Main implements Runnable {
     private static boolean isBadInput(Exception ex) {
         return ex instanceof FormatException || ex instanceof NoSuchFileException || ex instanceof FileNotFoundException
                 || ex instanceof IllegalArgumentException;
-    }
-
-    /**
-     * {@code message} with each control character and line or paragraph separator as '?': a
-     * message may quote bytes of a damaged file (a class name, a property), and an error is one line.
-     */
-    static String oneLine(String message) {
-        if (message == null) return "null";
-        StringBuilder b = new StringBuilder(message.length());
-        for (int i = 0; i < message.length(); i++) {
-            char c = message.charAt(i);
-            b.append(Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? '?' : c);
-        }
-        return b.toString();
     }
 
     private static String describe(Exception ex) {
