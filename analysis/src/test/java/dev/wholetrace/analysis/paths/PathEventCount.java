@@ -13,8 +13,8 @@ import java.util.List;
  * would remain if the probes recorded one event per acyclic intraprocedural path instead of one
  * per block (docs/results/overhead-profile.md, "Session 40"). Each thread's blocks are matched to
  * method activations (a block at bci 0 of another method, or of the same method right after a
- * block that calls, is an entry; a block that returns or throws ends its activation; a block of a
- * method further down the stack is a return to it after an exception unwound the frames above).
+ * block that calls, is an entry; a block that returns ends its activation; a block of a method
+ * further down the stack is a return to it after an exception unwound the frames above).
  * Options, each order-preserving (every other event keeps its place among the path events):
  * <ul>
  *   <li>(a) a path ends at a back edge (a jump within the activation to a bci not after the last
@@ -26,9 +26,11 @@ import java.util.List;
  *   <li>(c) session 33's rule: one event per block but those whose every predecessor falls or
  *       jumps only to them and cannot throw.</li>
  * </ul>
- * Sync operations (and loads/stores) stay events in every option. Run with the analysis test
+ * For (a) and (b) it also counts the paths that repeat their activation's previous path with no
+ * other event between, which a run-length at the probe would fold into a count. Sync operations
+ * (and loads/stores) stay events in every option. Run with the analysis test
  * class path: {@code java -cp ... dev.wholetrace.analysis.paths.PathEventCount TRACE [NAME]};
- * prints one markdown table row.
+ * prints a markdown table header and one row.
  */
 public final class PathEventCount {
     private PathEventCount() {}
@@ -36,6 +38,7 @@ public final class PathEventCount {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         String name = args.length > 1 ? args[1] : file.getFileName().toString();
+        System.out.println(Counts.HEADER);
         System.out.println(count(ParallelTrace.open(file)).row(name));
     }
 
@@ -52,8 +55,10 @@ public final class PathEventCount {
 
     /** The counts over all threads. */
     static final class Counts {
+        static final String HEADER = "| trace | events | blocks | (a) | (a)+RL | (b) dynamic | (b)+RL | (b) static | (c) implied "
+                + "| blocks per (a) path | distinct (a) paths | per method | details |";
         long events, blocks, others, specialBlocks, unknownBlocks;
-        long pathsA, repeatsA, pathsBDynamic, pathsBStatic, impliedC;
+        long pathsA, repeatsA, pathsBDynamic, repeatsB, pathsBStatic, impliedC;
         long callsExecuted, callsWithEvents, staticMisses, backEdges, entries, exceptionEdges;
         final LongSet distinctA = new LongSet();
         final boolean[] methodSeen;
@@ -70,9 +75,10 @@ public final class PathEventCount {
             long bs = pathsBStatic + others + specialBlocks;
             long cc = events - impliedC;
             long ar = a - repeatsA;
+            long br = bd - repeatsB;
             return String.format(
-                    "| %s | %,d | %,d | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %.2f | %,d | %.1f | calls %,d (with callee events %,d, of them at calls to classes without blocks %,d), back edges %,d, entries %,d, exception edges %,d, other events %,d, agent blocks %,d, unknown %,d |",
-                    name, events, blocks, a, (double) a / events, ar, (double) ar / events, bd, (double) bd / events, bs, (double) bs / events, cc, (double) cc / events,
+                    "| %s | %,d | %,d | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %,d (%.3f) | %.2f | %,d | %.1f | calls %,d (with callee events %,d, of them at calls to classes without blocks %,d), back edges %,d, entries %,d, exception edges %,d, other events %,d, agent blocks %,d, unknown %,d |",
+                    name, events, blocks, a, (double) a / events, ar, (double) ar / events, bd, (double) bd / events, br, (double) br / events, bs, (double) bs / events, cc, (double) cc / events,
                     (double) (blocks - specialBlocks) / Math.max(1, pathsA), distinctA.size(), (double) distinctA.size() / Math.max(1, methods),
                     callsExecuted, callsWithEvents, staticMisses, backEdges, entries, exceptionEdges, others, specialBlocks, unknownBlocks);
         }
@@ -87,6 +93,12 @@ public final class PathEventCount {
         private int[] last = new int[64];
         private long[] hash = new long[64];
         private long[] previous = new long[64];
+        /** (b)'s open path and the previous one, by activation: its paths are cut less often than (a)'s. */
+        private long[] hashB = new long[64];
+        private long[] previousB = new long[64];
+        private static final long SEED = 0x9E3779B97F4A7C15L;
+        /** An open (b) path that starts where a callee returned, before the caller's next block. */
+        private static final long RESUMED = 0x2545F4914F6CDD1DL;
 
         ThreadReplay(BlockShapes s, Counts c) {
             this.s = s;
@@ -103,13 +115,19 @@ public final class PathEventCount {
                     if (depth > 0) {
                         endPath(depth - 1, -1);
                         previous[depth - 1] = 0;
+                        closeB(depth - 1);
+                        hashB[depth - 1] = 0;
+                        previousB[depth - 1] = 0;
                     }
                     continue;
                 }
                 c.blocks++;
                 block(e.id());
             }
-            for (int d = 0; d < depth; d++) close(d);
+            for (int d = 0; d < depth; d++) {
+                close(d);
+                closeB(d);
+            }
         }
 
         private void block(int b) {
@@ -134,10 +152,14 @@ public final class PathEventCount {
                 int d = top;
                 while (d >= 0 && method[d] != m) d--;
                 if (d >= 0) {
-                    for (int x = d + 1; x <= top; x++) close(x);
+                    for (int x = d + 1; x <= top; x++) {
+                        close(x);
+                        closeB(x);
+                    }
                     depth = d + 1;
                     c.exceptionEdges++;
                     close(d);
+                    closeB(d);
                     startPath(d, b);
                     c.pathsA++;
                     c.pathsBDynamic++;
@@ -150,6 +172,9 @@ public final class PathEventCount {
             if (entry) {
                 if (depth > 0) { // the caller's path resumes after the callee as a new path
                     previous[depth - 1] = 0;
+                    closeB(depth - 1); // (b): the callee's entry flushes the caller's open path
+                    hashB[depth - 1] = RESUMED;
+                    previousB[depth - 1] = 0;
                     c.pathsBDynamic++;
                     c.callsWithEvents++;
                     if (s.callsToInstrumented[last[depth - 1]] == 0) { // a call the static rule did not cut: it must
@@ -167,6 +192,12 @@ public final class PathEventCount {
                 int l = last[top];
                 boolean back = s.bci[b] <= s.bci[l];
                 boolean cut = back || s.handler[b] || hash[top] == 0;
+                if (back || s.handler[b] || hashB[top] == 0) {
+                    closeB(top);
+                    hashB[top] = mix(SEED, b);
+                } else {
+                    hashB[top] = mix(hashB[top], b);
+                }
                 if (back) c.backEdges++;
                 if (s.handler[b] && !back) c.exceptionEdges++;
                 if (cut) {
@@ -191,10 +222,11 @@ public final class PathEventCount {
             c.pathsBStatic += s.callsToInstrumented[b];
             for (int i = 1; i <= k; i++) {
                 close(top);
-                hash[top] = mix(mix(0x9E3779B97F4A7C15L, b), -i);
+                hash[top] = mix(mix(SEED, b), -i);
             }
             if (s.returns[b]) {
                 close(top);
+                closeB(top);
                 depth--;
             }
         }
@@ -208,15 +240,25 @@ public final class PathEventCount {
             previous[d] = h;
         }
 
+        /** Whether activation d's open (b) path repeats its previous one with nothing between: run-length would fold it. */
+        private void closeB(int d) {
+            long h = hashB[d];
+            if (h == 0) return;
+            if (h == previousB[d]) c.repeatsB++;
+            previousB[d] = h;
+            hashB[d] = 0;
+        }
+
         private void startPath(int d, int b) {
-            hash[d] = mix(0x9E3779B97F4A7C15L, b);
+            hash[d] = mix(SEED, b);
+            hashB[d] = mix(SEED, b);
             last[d] = b;
         }
 
         /** Closes activation d's open path (its identity counted) and starts the next at block b (none: -1). */
         private void endPath(int d, int b) {
             close(d);
-            hash[d] = b < 0 ? 0 : mix(0x9E3779B97F4A7C15L, b);
+            hash[d] = b < 0 ? 0 : mix(SEED, b);
         }
 
         private void push(int m) {
@@ -225,10 +267,14 @@ public final class PathEventCount {
                 last = Arrays.copyOf(last, depth * 2);
                 hash = Arrays.copyOf(hash, depth * 2);
                 previous = Arrays.copyOf(previous, depth * 2);
+                hashB = Arrays.copyOf(hashB, depth * 2);
+                previousB = Arrays.copyOf(previousB, depth * 2);
             }
             method[depth] = m;
             hash[depth] = 0;
             previous[depth] = 0;
+            hashB[depth] = 0;
+            previousB[depth] = 0;
             depth++;
         }
 
