@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BlockLeaders;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -63,7 +64,7 @@ final class FencedAccesses {
 
     /** Adds {@code m}'s first store after each release fence and last load before each acquire fence, by field. */
     private static void candidates(MethodNode m, Map<String, List<AbstractInsnNode>> stores, Map<String, List<AbstractInsnNode>> loads) {
-        Set<AbstractInsnNode> leaders = MethodInstrumenter.leaders(m);
+        Set<AbstractInsnNode> leaders = BlockLeaders.of(m);
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
             if (!(n instanceof MethodInsnNode call)) continue;
             if (releases(call)) {

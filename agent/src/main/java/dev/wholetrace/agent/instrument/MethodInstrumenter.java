@@ -1,9 +1,9 @@
 package dev.wholetrace.agent.instrument;
 
+import dev.wholetrace.bytecode.BlockLeaders;
 import dev.wholetrace.bytecode.BytecodeOffsets;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
@@ -12,15 +12,11 @@ import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
-import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.TableSwitchInsnNode;
-import org.objectweb.asm.tree.TryCatchBlockNode;
 
 /**
  * Adds probes to one method: a block probe at every basic-block leader (the first instruction,
@@ -93,7 +89,7 @@ final class MethodInstrumenter {
         InsnList code = m.instructions;
         if (code.size() == 0 || level == Probing.NONE) return;
         BytecodeOffsets.Index bcis = BytecodeOffsets.index(m, offsets); // before any probe is inserted
-        Set<AbstractInsnNode> leaders = level == Probing.ENTRY || !level.blocks() ? Set.of() : leaders(m);
+        Set<AbstractInsnNode> leaders = level == Probing.ENTRY || !level.blocks() ? Set.of() : BlockLeaders.of(m);
         if (level == Probing.ENTRY) {
             // Before every label, so that a loop back to the first instruction does not repeat it.
             code.insert(probe(ids.block(m.name, m.desc, firstLine(m), 0, "method entry (coarse: the method's blocks are not probed)"),
@@ -241,40 +237,6 @@ final class MethodInstrumenter {
         if (v >= Byte.MIN_VALUE && v <= Byte.MAX_VALUE) return new IntInsnNode(Opcodes.BIPUSH, v);
         if (v >= Short.MIN_VALUE && v <= Short.MAX_VALUE) return new IntInsnNode(Opcodes.SIPUSH, v);
         return new LdcInsnNode(v);
-    }
-
-    /** The first real instruction of every basic block, in code order. */
-    static Set<AbstractInsnNode> leaders(MethodNode m) {
-        Set<AbstractInsnNode> leaders = new LinkedHashSet<>();
-        addReal(leaders, m.instructions.getFirst());
-        for (TryCatchBlockNode tc : m.tryCatchBlocks) addReal(leaders, tc.handler);
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof JumpInsnNode j) {
-                addReal(leaders, j.label);
-                addReal(leaders, n.getNext());
-            } else if (n instanceof TableSwitchInsnNode t) {
-                addReal(leaders, t.dflt);
-                for (LabelNode l : t.labels) addReal(leaders, l);
-                addReal(leaders, n.getNext());
-            } else if (n instanceof LookupSwitchInsnNode t) {
-                addReal(leaders, t.dflt);
-                for (LabelNode l : t.labels) addReal(leaders, l);
-                addReal(leaders, n.getNext());
-            } else if (endsBlock(n.getOpcode())) {
-                addReal(leaders, n.getNext());
-            }
-        }
-        return leaders;
-    }
-
-    private static boolean endsBlock(int opcode) {
-        return opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW;
-    }
-
-    /** Adds the first real instruction at or after {@code n} (labels, lines and frames are not). */
-    private static void addReal(Set<AbstractInsnNode> leaders, AbstractInsnNode n) {
-        while (n != null && n.getOpcode() < 0) n = n.getNext();
-        if (n != null) leaders.add(n);
     }
 
     /** The block's opcodes, up to the next leader (at most 12, then "…"). */

@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.paths;
 
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
+import dev.wholetrace.bytecode.BlockLeaders;
 import dev.wholetrace.bytecode.BytecodeOffsets;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.CodeMap;
@@ -30,9 +31,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * has blocks in the code map), whether it returns, whether it
  * is an exception handler, and whether session 33's rule would leave its probe out (every
  * predecessor has it as its only successor and cannot throw). Read from the recorded program's
- * class files with ASM; the leaders are found as the agent finds them
- * ({@code MethodInstrumenter.leaders}, which this test-scope harness cannot reach from the
- * analysis module). A block whose class file or leader is not found, and the agent's own blocks
+ * class files with ASM; the leaders are the agent's ({@link BlockLeaders}). A block whose class file or leader is not found, and the agent's own blocks
  * (synchronized method entry/exit, coarse method entry, …), is {@link #special}: kept as an event
  * in every option.
  */
@@ -184,36 +183,12 @@ final class BlockShapes {
         return op >= Opcodes.IFEQ && op <= Opcodes.GOTO || op == Opcodes.IFNULL || op == Opcodes.IFNONNULL;
     }
 
-    /** The first real instruction of every basic block, in code order: the agent's rule. */
+    /** The first real instruction of every basic block ({@link BlockLeaders}), in code order as the agent numbers them. */
     private static Set<AbstractInsnNode> leaders(MethodNode m) {
-        Set<AbstractInsnNode> leaders = new LinkedHashSet<>();
-        add(leaders, m.instructions.getFirst());
-        for (TryCatchBlockNode tc : m.tryCatchBlocks) add(leaders, tc.handler);
-        for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) {
-            if (n instanceof JumpInsnNode j) {
-                add(leaders, j.label);
-                add(leaders, n.getNext());
-            } else if (n instanceof TableSwitchInsnNode t) {
-                add(leaders, t.dflt);
-                for (LabelNode l : t.labels) add(leaders, l);
-                add(leaders, n.getNext());
-            } else if (n instanceof LookupSwitchInsnNode t) {
-                add(leaders, t.dflt);
-                for (LabelNode l : t.labels) add(leaders, l);
-                add(leaders, n.getNext());
-            } else if (n.getOpcode() >= Opcodes.IRETURN && n.getOpcode() <= Opcodes.RETURN || n.getOpcode() == Opcodes.ATHROW) {
-                add(leaders, n.getNext());
-            }
-        }
-        // code order, as the agent numbers them
-        List<AbstractInsnNode> ordered = new ArrayList<>();
+        Set<AbstractInsnNode> leaders = BlockLeaders.of(m);
+        Set<AbstractInsnNode> ordered = new LinkedHashSet<>();
         for (AbstractInsnNode n = m.instructions.getFirst(); n != null; n = n.getNext()) if (leaders.contains(n)) ordered.add(n);
-        return new LinkedHashSet<>(ordered);
-    }
-
-    private static void add(Set<AbstractInsnNode> leaders, AbstractInsnNode n) {
-        AbstractInsnNode r = real(n);
-        if (r != null) leaders.add(r);
+        return ordered;
     }
 
     private static AbstractInsnNode real(AbstractInsnNode n) {
