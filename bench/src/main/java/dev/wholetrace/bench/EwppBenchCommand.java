@@ -7,6 +7,7 @@ import dev.wholetrace.analysis.deps.DependenceCounts;
 import dev.wholetrace.analysis.deps.DependenceFilterBuilder;
 import dev.wholetrace.analysis.deps.DepsAnalysis;
 import dev.wholetrace.analysis.deps.DepsOptions;
+import dev.wholetrace.analysis.deps.CrossThreadOrder;
 import dev.wholetrace.analysis.deps.EwppIndex;
 import dev.wholetrace.analysis.deps.DepsResult;
 import dev.wholetrace.analysis.deps.EwppRecovery;
@@ -154,9 +155,12 @@ final class EwppBenchCommand implements Callable<Integer> {
      * address trace. Cold: open the file and recover, medians over the reps (the first rep also
      * compiles the code). Warm: the recovery alone on a trace opened once, after {@link #WARMUP} untimed
      * runs of each, the median and the minimum of {@link #WARM_REPS} (on a loaded machine the minimum is
-     * the run least disturbed by other processes).
+     * the run least disturbed by other processes). Each warm trace's sync order (its happens-before,
+     * {@link CrossThreadOrder}) is built by the first run and shared by the others, as a command's
+     * recoveries share it; *PerRun*: the same with it built inside each run (before session 40), for
+     * the counted eWPP and the address trace.
      */
-    record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk) {}
+    record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk, Warm countsPerRun, Warm atPerRun) {}
 
     /**
      * Seconds of one warm recovery: median and minimum over the runs, wall clock; and the median of
@@ -272,8 +276,9 @@ final class EwppBenchCommand implements Callable<Integer> {
         List<String> edgesE = edges(e), edgesA = edges(a); // each formats and sorts every edge: once
         if (!edgesE.equals(edges(x))) throw new IllegalStateException(p.name() + ": the counted edges differ from the expansion's");
         if (!edges(pw).equals(edgesE) || !pw.signatures().equals(e.signatures())) throw new IllegalStateException(p.name() + ": the pair walk's edges differ from the grammar's counts");
-        Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL), warm(ewpp, EXPAND), warm(cdr, DepsOptions.ALL), warm(dist, DepsOptions.ALL),
-                median(recW), warm(ewpp, PAIR_WALK));
+        Full full = new Full(median(recX), warm(ewpp, DepsOptions.ALL, true), warm(ewpp, EXPAND, true), warm(cdr, DepsOptions.ALL, true),
+                warm(dist, DepsOptions.ALL, true), median(recW), warm(ewpp, PAIR_WALK, true), warm(ewpp, DepsOptions.ALL, false),
+                warm(cdr, DepsOptions.ALL, false));
         boolean same = edgesE.equals(edgesA);
         Queries queries = queries(e, ewpp, cdr);
         double[] expE = new double[reps];
@@ -291,21 +296,55 @@ final class EwppBenchCommand implements Callable<Integer> {
                 e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edgesA), queries, median(expE), median(expC), full);
     }
 
-    /** Recovery alone (every edge) on a trace opened once: {@link #WARMUP} untimed runs, then {@link #WARM_REPS} timed. */
-    private static Warm warm(Path file, DepsOptions options) throws Exception {
+    /**
+     * Recovery alone (every edge) on a trace opened once: {@link #WARMUP} untimed runs, then {@link #WARM_REPS} timed;
+     * {@code sharedOrder}: the runs share the trace's {@link CrossThreadOrder}, otherwise each builds its own.
+     */
+    private static Warm warm(Path file, DepsOptions options, boolean sharedOrder) throws Exception {
         TraceView t = TraceView.open(file);
-        for (int i = 0; i < WARMUP; i++) new DepsAnalysis(options).analyze(t);
+        CrossThreadOrder shared = sharedOrder ? new CrossThreadOrder(t) : null;
+        for (int i = 0; i < WARMUP; i++) new DepsAnalysis(options, shared).analyze(t);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double[] v = new double[WARM_REPS];
         double[] cpu = new double[WARM_REPS];
         for (int i = 0; i < WARM_REPS; i++) {
             long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
-            new DepsAnalysis(options).analyze(t);
+            new DepsAnalysis(options, shared).analyze(t);
             v[i] = (System.nanoTime() - s) / 1e9;
             cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e9;
         }
         return new Warm(median(v), Arrays.stream(v).min().orElseThrow(), median(cpu));
+    }
+
+    /**
+     * The warm CPU medians with the happens-before built inside each run (before session 40) and
+     * shared per opened trace (after), both measured in this run, for the counted eWPP and the
+     * address trace.
+     */
+    private static void sharedOrder(List<Row> rows, StringBuilder sb) {
+        MarkdownTable t = new MarkdownTable().left("program").right("counted per run s", "counted shared s", "counted per run/shared",
+                "AT per run s", "AT shared s", "AT per run/shared", "AT/counted per run", "AT/counted shared");
+        double before = 0, after = 0;
+        int tenBefore = 0, tenAfter = 0;
+        for (Row r : rows) {
+            Full f = r.full;
+            double b = f.atPerRun().cpu() / f.countsPerRun().cpu(), a = f.at().cpu() / f.counts().cpu();
+            before += b;
+            after += a;
+            if (b >= TARGET) tenBefore++;
+            if (a >= TARGET) tenAfter++;
+            t.row(r.p.name(), f4(f.countsPerRun().cpu()), f4(f.counts().cpu()), f2(f.countsPerRun().cpu() / f.counts().cpu()),
+                    f4(f.atPerRun().cpu()), f4(f.at().cpu()), f2(f.atPerRun().cpu() / f.at().cpu()), f2(b), f2(a));
+        }
+        sb.append("\n### Happens-before per run vs shared per opened trace\n\n")
+                .append("The warm CPU medians above (*shared*: the trace's CrossThreadOrder, its happens-before and sync positions, built by the ")
+                .append("first run and kept) against the same runs with it built inside each run (*per run*: every recovery before session 40), ")
+                .append("in this run, on the same opened traces; the address trace gets the same sharing.\n\n");
+        t.appendTo(sb);
+        int n = Math.max(1, rows.size());
+        sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP counted, warm CPU median: per run %.2f× (%d of %d at ≥ %.0f×), shared %.2f× (%d of %d).%n",
+                before / n, tenBefore, rows.size(), TARGET, after / n, tenAfter, rows.size()));
     }
 
     /** Loads of the eWPP's edges, hottest first; QUERIES of them spread over the ranking. */
@@ -356,10 +395,11 @@ final class EwppBenchCommand implements Callable<Integer> {
                 qe[r] = (System.nanoTime() - s) / 1e9;
                 s = System.nanoTime();
                 TraceView ta = TraceView.open(cdr);
-                new DepsAnalysis(o).analyze(ta);
+                CrossThreadOrder order = new CrossThreadOrder(ta); // shared by the queries on this trace, as the eWPP's index
+                new DepsAnalysis(o, order).analyze(ta);
                 ca[r] = (System.nanoTime() - s) / 1e9;
                 s = System.nanoTime();
-                ra = new DepsAnalysis(o).analyze(ta);
+                ra = new DepsAnalysis(o, order).analyze(ta);
                 qa[r] = (System.nanoTime() - s) / 1e9;
             }
             if (!re.method().equals("ewpp-query")) throw new IllegalStateException("deps --to did not walk the grammar: " + re.method());
@@ -730,7 +770,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("counted/walk measures both changes together), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
                 .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
-                .append(" (its summaries, EwppIndex, built inside each run); *min*: the fastest of those ").append(WARM_REPS)
+                .append(" (its summaries, EwppIndex, built inside each run; its sync order's happens-before, CrossThreadOrder, built by the first run and shared, as by the queries of one opened trace); *min*: the fastest of those ").append(WARM_REPS)
                 .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted. *CPU*: the median ")
                 .append("CPU time of the recovering thread over the same warm runs (a run of milliseconds waits for a core on a loaded machine; ")
                 .append("its CPU time does not: recovery is single-threaded, the garbage collector's threads are not counted).\n\n");
@@ -743,6 +783,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 TARGET, tenWarm, rows.size(), tenWarmD, rows.size(), tenMin, rows.size(), tenMinD, rows.size(), WARM_REPS));
         sb.append(String.format(Locale.ROOT, "Warm, CPU time (median): AT/eWPP counted %.2f×, distance counted %.2f×; at ≥ %.0f×: counted %d of %d, distance counted %d of %d.%n",
                 sumCpu / n, sumCpuD / n, TARGET, tenCpu, rows.size(), tenCpuD, rows.size()));
+        sharedOrder(rows, sb);
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;
@@ -834,7 +875,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                 + "loads,no_cost,last_instance,searched,cross_thread,no_writer,explicit,search_steps,linear_steps,plain_s,cdr_s,ewpp_s,filter_s,recover_ewpp_s,recover_at_s,dependences,same,"
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
-                + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s,cpu_counted_s,cpu_distance_counted_s,cpu_at_s\n");
+                + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s,cpu_counted_s,cpu_distance_counted_s,cpu_at_s,"
+                + "cpu_counted_hb_per_run_s,cpu_at_hb_per_run_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -851,7 +893,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                     f4(r.full.coldExpand()), f4(r.full.counts().median()), f4(r.full.expand().median()), f4(r.full.at().median()),
                     f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
                     f4(r.full.distance().min()), f4(r.full.coldWalk()), f4(r.full.walk().median()), f4(r.full.walk().min()),
-                    f4(r.full.counts().cpu()), f4(r.full.distance().cpu()), f4(r.full.at().cpu()))).append('\n');
+                    f4(r.full.counts().cpu()), f4(r.full.distance().cpu()), f4(r.full.at().cpu()),
+                    f4(r.full.countsPerRun().cpu()), f4(r.full.atPerRun().cpu()))).append('\n');
         }
         return sb.toString();
     }

@@ -45,8 +45,17 @@ public final class AddressTraceRecovery {
     }
 
     /** As {@link #recover(TraceView, DependenceSink)}, telling {@code stores} of each store before the loads after it. */
-    @SuppressWarnings("unchecked")
     public void recover(TraceView trace, DependenceSink sink, StoreListener stores) {
+        recover(trace, new CrossThreadOrder(trace), sink, stores);
+    }
+
+    /** As {@link #recover(TraceView, DependenceSink)}, with the trace's sync order shared with other recoveries on it. */
+    public void recover(TraceView trace, CrossThreadOrder order, DependenceSink sink) {
+        recover(trace, order, sink, (t, p, d) -> { });
+    }
+
+    @SuppressWarnings("unchecked")
+    private void recover(TraceView trace, CrossThreadOrder order, DependenceSink sink, StoreListener stores) {
         this.stores = stores;
         if (!trace.mode().streams) {
             throw new IllegalArgumentException("address-trace recovery needs a trace with addresses (cdr or all); "
@@ -54,7 +63,7 @@ public final class AddressTraceRecovery {
         }
         this.trace = trace;
         this.sink = sink;
-        this.order = new CrossThreadOrder(trace);
+        this.order = order.of(trace);
         int threads = trace.threadCount();
         events = new Iterator[threads];
         positions = new long[threads];

@@ -11,17 +11,62 @@ import java.util.Arrays;
  * of both ends (a position's segment is the number of its thread's sync operations before it) and
  * {@link HappensBefore} between them. A store that is not ordered before the load it was read by
  * is a racy dependence.
+ *
+ * <p>One per opened trace: the happens-before, the threads' sync positions and the bounds of the
+ * heads are built the first time a recovery asks and kept, so the recoveries of one command and
+ * the queries on one trace ({@link DepsAnalysis}, {@link EwppIndex}, {@link AddressTraceRecovery},
+ * {@link EwppRecovery}) build them once (on mp3d, 4 K lock operations, the happens-before was about 40 %
+ * of a warm counted recovery when each built its own). Not safe for concurrent recoveries.
  */
-final class CrossThreadOrder {
+public final class CrossThreadOrder {
     private final TraceView trace;
+    /** The trace's threads, read once: a view may build its thread list on every call. */
+    private final int threads;
     private final long[][] syncPositions;
     private HappensBefore hb;
-    /** {@link #ofHead}'s bounds + 1 by (reader · threads + writer) &lt;&lt; 20 | writer segment: many heads share a writer segment (a CROSS_AT's is below 2^20). */
+    /** Writers with at most this many segments keep {@link #ofHead}'s bounds in an array per (reader, writer) instead of {@link #headBounds}. */
+    static final int ARRAY_SEGMENTS = 1 << 16;
+    /** The arrays' longs in all (32 MiB), so that many threads with many segments fall back to the map instead of threads² arrays. */
+    static final long ARRAY_BUDGET = 1L << 22;
+    private final long arrayBudget;
+    /**
+     * {@link #ofHead}'s bounds + 1 by (reader · threads + writer) &lt;&lt; 20 | writer segment, for writers
+     * of more than {@link #ARRAY_SEGMENTS} segments: many heads share a writer segment (a CROSS_AT's is below 2^20).
+     */
     private final LongLongMap headBounds = new LongLongMap();
+    /**
+     * The same per writer segment, one array per (reader, writer) pair that read a store of the
+     * writer (1 + its index by reader · threads + writer in {@link #pairs}): a lock per particle move
+     * (mp3d) makes nearly every head's writer segment another, so a probe per head was most of
+     * what the heads cost once the happens-before was shared; an array index is not.
+     */
+    private final LongLongMap pairs = new LongLongMap();
+    private long[][] pairBounds = new long[4][];
+    private long arrayLongs;
+    private long lastPair = -1;
+    private long[] lastBounds;
 
-    CrossThreadOrder(TraceView trace) {
+    /** The order of {@code trace}; nothing is built until a recovery asks. */
+    public CrossThreadOrder(TraceView trace) {
+        this(trace, ARRAY_BUDGET);
+    }
+
+    /** The same with at most {@code arrayBudget} longs of bound arrays (0: every bound in the map, as for writers of many segments). */
+    CrossThreadOrder(TraceView trace, long arrayBudget) {
         this.trace = trace;
-        this.syncPositions = new long[trace.threadCount()][];
+        this.arrayBudget = arrayBudget;
+        this.threads = trace.threadCount();
+        this.syncPositions = new long[threads][];
+    }
+
+    TraceView trace() {
+        return trace;
+    }
+
+    /** This order, checked to be {@code trace}'s: a recovery given another trace's order would misjudge every cross-thread load. */
+    CrossThreadOrder of(TraceView trace) {
+        if (trace != this.trace) throw new IllegalArgumentException("the cross-thread order is of another trace than " + trace.file().getFileName());
+        return this;
     }
 
     /** The segment of position {@code position} of thread {@code t}. */
@@ -65,17 +110,43 @@ final class CrossThreadOrder {
      */
     Origin ofHead(int t, long first, long value) {
         long w = CheckSymbols.extra(first);
-        if (w >= trace.threadCount() || w == t) throw new IllegalStateException("thread " + t + " read a store of thread " + w + ", which the trace does not hold as another thread");
+        if (w >= threads || w == t) throw new IllegalStateException("thread " + t + " read a store of thread " + w + ", which the trace does not hold as another thread");
         long ws = CheckSymbols.writerSegment(value);
         long from;
-        if (trace.threadCount() > 1 << 21) { // the key would not fit
+        long[] bounds = ws < ARRAY_SEGMENTS ? boundsOf(t, (int) w) : null;
+        if (bounds != null && ws < bounds.length) {
+            from = bounds[(int) ws] - 1;
+            if (from < 0) bounds[(int) ws] = 1 + (from = firstOrdered((int) w, ws, t));
+        } else if (threads > 1 << 21) { // the key would not fit
             from = firstOrdered((int) w, ws, t);
         } else {
-            long key = ((long) t * trace.threadCount() + w) << 20 | ws;
+            long key = ((long) t * threads + w) << 20 | ws;
             from = headBounds.get(key) - 1;
             if (from < 0) headBounds.put(key, 1 + (from = firstOrdered((int) w, ws, t)));
         }
         return from <= CheckSymbols.readerSegment(value) ? Origin.CROSS_THREAD : Origin.RACY;
+    }
+
+    /** The bounds array of (reader t, writer w), null if w has more than {@link #ARRAY_SEGMENTS} segments or the budget is spent. */
+    private long[] boundsOf(int t, int w) {
+        long pair = (long) t * threads + w;
+        if (pair == lastPair) return lastBounds;
+        long segments = trace.segmentCount(w);
+        long[] b = null;
+        if (segments <= ARRAY_SEGMENTS) {
+            long i = pairs.get(pair) - 1;
+            if (i < 0 && arrayLongs + segments <= arrayBudget) {
+                arrayLongs += segments;
+                i = pairs.size();
+                if (i == pairBounds.length) pairBounds = Arrays.copyOf(pairBounds, pairBounds.length * 2);
+                pairBounds[(int) i] = new long[(int) segments];
+                pairs.put(pair, i + 1);
+            }
+            if (i >= 0) b = pairBounds[(int) i];
+        }
+        lastPair = pair;
+        lastBounds = b;
+        return b;
     }
 
     private HappensBefore hb() {

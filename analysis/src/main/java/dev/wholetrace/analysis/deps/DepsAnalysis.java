@@ -19,13 +19,14 @@ import java.util.Map;
 public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
     private final DepsOptions options;
     private final EwppIndex index;
+    private final CrossThreadOrder order;
 
     public DepsAnalysis() {
         this(DepsOptions.ALL);
     }
 
     public DepsAnalysis(DepsOptions options) {
-        this(options, null);
+        this(options, null, null);
     }
 
     /**
@@ -33,9 +34,23 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
      *              opened trace ({@link EwppIndex}); null: built for the one query
      */
     public DepsAnalysis(DepsOptions options, EwppIndex index) {
+        this(options, index, index == null ? null : index.order());
+    }
+
+    /**
+     * @param order the sync order's segments and happens-before of the trace this analysis will read,
+     *              shared by the recoveries on one opened trace, eWPP or address trace ({@link
+     *              CrossThreadOrder}); null: built for the one recovery
+     */
+    public DepsAnalysis(DepsOptions options, CrossThreadOrder order) {
+        this(options, null, order);
+    }
+
+    private DepsAnalysis(DepsOptions options, EwppIndex index, CrossThreadOrder order) {
         super("deps", "store→load dependences, from an eWPP's check signatures or from the addresses of a CDR/ALL trace");
         this.options = options;
         this.index = index;
+        this.order = order;
     }
 
     /**
@@ -75,8 +90,8 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         EwppRecovery.Stats stats = null;
         List<DepsResult.Chain> chainRows = List.of();
         String method;
-        EwppIndex summaries = countsOnly || onGrammar ? (index != null ? index : new EwppIndex(trace)) : null;
-        if (summaries != null && summaries.trace() != trace) throw new IllegalArgumentException("the eWPP index is of another trace than " + trace.file().getFileName());
+        CrossThreadOrder shared = (order != null ? order : new CrossThreadOrder(trace)).of(trace);
+        EwppIndex summaries = countsOnly || onGrammar ? (index != null ? index : new EwppIndex(trace, shared)) : null;
         if (countsOnly) {
             stats = new EwppCounts(summaries, options.pairWalk()).recover(counts);
             method = "ewpp-counts";
@@ -91,10 +106,10 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
             }
             method = "ewpp-query";
         } else if (trace.mode() == TraceMode.EWPP) {
-            stats = new EwppRecovery().recover(trace, sink);
+            stats = new EwppRecovery().recover(trace, shared, sink);
             method = "ewpp";
         } else if (trace.mode().streams) {
-            new AddressTraceRecovery().recover(trace, sink);
+            new AddressTraceRecovery().recover(trace, shared, sink);
             method = "address-trace";
         } else {
             throw new IllegalArgumentException("dependences need a trace of mode ewpp, cdr or all; " + trace.file().getFileName() + " is " + trace.mode().label());

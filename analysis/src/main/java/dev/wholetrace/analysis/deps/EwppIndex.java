@@ -34,16 +34,22 @@ public final class EwppIndex {
     private final Map<Long, WeightedGrammar.Threaded> byStore = new HashMap<>();
     private final WeightedGrammar.Threaded[] allStores;
     private final long[][] storesBeforeSync;
-    private CrossThreadOrder order;
+    private final CrossThreadOrder order;
     private long lastKey;
     private WeightedGrammar.Threaded lastTs;
 
     /** An index of {@code trace}, which must be an eWPP; its parts are built on first use. */
     public EwppIndex(TraceView trace) {
+        this(trace, new CrossThreadOrder(trace));
+    }
+
+    /** The same, with the trace's sync order shared with other recoveries on it ({@link CrossThreadOrder}). */
+    public EwppIndex(TraceView trace, CrossThreadOrder order) {
         if (trace.mode() != TraceMode.EWPP) {
             throw new IllegalArgumentException("eWPP recovery needs a trace of mode ewpp; " + trace.file().getFileName() + " is " + trace.mode().label());
         }
         this.trace = trace;
+        this.order = order.of(trace);
         filter = DependenceFilter.decode(trace.properties().get(DependenceFilter.PROPERTY));
         caps = EwppCaps.decode(trace.properties().get(EwppCaps.PROPERTY), EwppCaps.UNBOUNDED);
         chunks = new ChunkIndex[trace.threadCount()][];
@@ -153,7 +159,6 @@ public final class EwppIndex {
     }
 
     CrossThreadOrder order() {
-        if (order == null) order = new CrossThreadOrder(trace);
         return order;
     }
 

@@ -53,6 +53,12 @@ public final class EwppRecovery {
 
     /** Recovers the trace's dependences into {@code sink}. */
     public Stats recover(TraceView trace, DependenceSink sink) {
+        return recover(trace, new CrossThreadOrder(trace), sink);
+    }
+
+    /** As {@link #recover(TraceView, DependenceSink)}, with the trace's sync order shared with other recoveries on it. */
+    public Stats recover(TraceView trace, CrossThreadOrder order, DependenceSink sink) {
+        order.of(trace);
         if (trace.mode() != TraceMode.EWPP) {
             throw new IllegalArgumentException("eWPP recovery needs a trace of mode ewpp; " + trace.file().getFileName() + " is " + trace.mode().label());
         }
@@ -68,7 +74,6 @@ public final class EwppRecovery {
             storePositions[t] = new LongList();
             recoverThread(trace, t, filter, caps, sink, storeInsns[t], storePositions[t], crosses, n);
         }
-        CrossThreadOrder order = new CrossThreadOrder(trace);
         for (long[] c : crosses) {
             int t = (int) c[0];
             int w = CheckSymbols.crossThread(c[3]);

@@ -1,6 +1,7 @@
 package dev.wholetrace.analysis.deps;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.event.Addresses;
@@ -137,37 +138,59 @@ class EwppCountsPropertiesTest {
                                                  @ForAll boolean smallChunks, @ForAll long seed) throws Exception {
         Path dir = Files.createTempDirectory("ewpp-bounds");
         Path file = dir.resolve("bounds.wtrace");
+        Path cdr = dir.resolve("bounds-cdr.wtrace");
         try {
-            Random rnd = new Random(seed);
-            try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withCodec(Codec.NONE).withChunkEvents(smallChunks ? 41 : 10_000))) {
-                for (int k = 0; k < 2; k++) {
-                    boolean writer = k == 0;
-                    long self = 0x3000 + k;
-                    runThread(() -> {
-                        ThreadRecorder r = rec.beginThread(writer ? "writer" : "reader", self, false);
-                        r.block(writer ? 1 : 2);
-                        for (int i = 0; i < ops; i++) {
-                            long address = Addresses.of(1 + rnd.nextInt(4), 8L * rnd.nextInt(4));
-                            if (rnd.nextInt(4) == 0) {
-                                long monitor = 0x1000 + rnd.nextInt(locks);
-                                r.lock(7, monitor);
-                                r.unlock(8, monitor);
-                            } else if (writer) r.store(200 + rnd.nextInt(3), address);
-                            else r.load(100 + rnd.nextInt(3), address);
-                        }
-                        r.end();
-                    });
-                }
-            }
+            recordOnLocks(file, TraceMode.EWPP, locks, ops, smallChunks, seed);
             ParallelTrace trace = ParallelTrace.open(file);
             assertOneBoundPerStoreSegment(trace);
             DepsResult counted = new DepsAnalysis().analyze(trace);
             assertThat(counted.method()).isEqualTo("ewpp-counts");
             assertThat(counted.edges()).isEqualTo(new DepsAnalysis(EXPAND).analyze(trace).edges());
             assertThat(new DepsAnalysis(PAIR_WALK).analyze(trace).edges()).as("the pair walk's edges").isEqualTo(counted.edges());
+            // one order per opened trace, shared by every recovery on it: the later ones read what the earlier built
+            recordOnLocks(cdr, TraceMode.CDR, locks, ops, smallChunks, seed);
+            ParallelTrace addresses = ParallelTrace.open(cdr);
+            CrossThreadOrder shared = new CrossThreadOrder(trace);
+            CrossThreadOrder mapOnly = new CrossThreadOrder(trace, 0); // the heads' bounds in the map, as for writers of many segments
+            CrossThreadOrder sharedAt = new CrossThreadOrder(addresses);
+            for (int round = 0; round < 2; round++) {
+                assertThat(new DepsAnalysis(DepsOptions.ALL, mapOnly).analyze(trace).edges()).as("counted, bounds in the map").isEqualTo(counted.edges());
+                assertThat(new DepsAnalysis(EXPAND, shared).analyze(trace).edges()).as("expanded, shared order").isEqualTo(counted.edges());
+                assertThat(new DepsAnalysis(DepsOptions.ALL, shared).analyze(trace).edges()).as("counted, shared order").isEqualTo(counted.edges());
+                assertThat(new DepsAnalysis(PAIR_WALK, shared).analyze(trace).edges()).as("pair walk, shared order").isEqualTo(counted.edges());
+                assertThat(new DepsAnalysis(DepsOptions.ALL, sharedAt).analyze(addresses).edges()).as("address trace, shared order").isEqualTo(counted.edges());
+            }
+            assertThatThrownBy(() -> new DepsAnalysis(DepsOptions.ALL, sharedAt).analyze(trace))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("of another trace");
         } finally {
             Files.deleteIfExists(file);
+            Files.deleteIfExists(cdr);
             Files.delete(dir);
+        }
+    }
+
+    /** Two threads one after the other, a writer and a reader, with lock pairs on {@code locks} locks among their accesses. */
+    private static void recordOnLocks(Path file, TraceMode mode, int locks, int ops, boolean smallChunks, long seed) throws Exception {
+        Random rnd = new Random(seed);
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withCodec(Codec.NONE).withChunkEvents(smallChunks ? 41 : 10_000))) {
+            for (int k = 0; k < 2; k++) {
+                boolean writer = k == 0;
+                long self = 0x3000 + k;
+                runThread(() -> {
+                    ThreadRecorder r = rec.beginThread(writer ? "writer" : "reader", self, false);
+                    r.block(writer ? 1 : 2);
+                    for (int i = 0; i < ops; i++) {
+                        long address = Addresses.of(1 + rnd.nextInt(4), 8L * rnd.nextInt(4));
+                        if (rnd.nextInt(4) == 0) {
+                            long monitor = 0x1000 + rnd.nextInt(locks);
+                            r.lock(7, monitor);
+                            r.unlock(8, monitor);
+                        } else if (writer) r.store(200 + rnd.nextInt(3), address);
+                        else r.load(100 + rnd.nextInt(3), address);
+                    }
+                    r.end();
+                });
+            }
         }
     }
 
