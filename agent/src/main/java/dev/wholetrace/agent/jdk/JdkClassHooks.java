@@ -298,6 +298,13 @@ final class JdkClassHooks {
                 onThrow(owner, m, 0, threw);
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire future (get)", "acquire", o1, load(0)));
             }
+            case FUTURE_TASK_DONE -> {
+                // the state read again after isDone's read: once past NEW it only moves within completion or within
+                // cancellation, so it tells which one made isDone true; CANCELLED (the first cancellation state) is
+                // read from the class, not copied here
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire future (isDone)", "futureDoneIf", "(ZII" + OBJ + "I)V",
+                        dup(), load(0), field(owner, "state", "I"), new FieldInsnNode(Opcodes.GETSTATIC, owner, "CANCELLED", "I"), load(0)));
+            }
             case ACQUIRE_ELEMENT_AT_RETURN -> {
                 if (element < 0 || !onThrowPossible(m, element)) return false;
                 onThrow(owner, m, element, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(element)));

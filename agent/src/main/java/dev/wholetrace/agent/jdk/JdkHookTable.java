@@ -127,6 +127,11 @@ final class JdkHookTable {
          * a timeout or an interrupt.
          */
         FUTURE_TASK_GET,
+        /**
+         * FutureTask.isDone: before it returns true, acquire on {@code this} if the state it read is a completion's
+         * (set or setException won: COMPLETING, NORMAL, EXCEPTIONAL), not a cancellation's.
+         */
+        FUTURE_TASK_DONE,
         /** The same on the first reference parameter (ForkJoinPool.invoke(task)). */
         ACQUIRE_ELEMENT_AT_RETURN,
         /** Static invokeAll: on return and when it throws, acquire on each of its tasks that completed. */
@@ -259,7 +264,7 @@ final class JdkHookTable {
      * another thread", whoever runs it — an executor, a plain Thread given the task, or any thread
      * calling run() on it.
      */
-    private static final String FUTURE_TASK = JUC + "FutureTask";
+    static final String FUTURE_TASK = JUC + "FutureTask";
     private static final String OBJECT = "Ljava/lang/Object;";
 
     /**
@@ -461,6 +466,8 @@ final class JdkHookTable {
             }
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
+            // isDone reads the volatile state that set's compare-and-set wrote: true after a completion is an acquire of it
+            if (name.equals("isDone") && desc.equals("()Z")) kinds.add(Kind.FUTURE_TASK_DONE);
         } else if (owner.equals(THREAD_POOL)) {
             if (name.equals("decrementWorkerCount") && desc.equals("()V") || name.equals("compareAndDecrementWorkerCount") && desc.equals("(I)Z")) {
                 kinds.add(Kind.POOL_WORK_ENDED);

@@ -77,7 +77,8 @@ public final class RaceSuite {
             CyclicBarrierAfterYes.class, PhaserNo.class, PhaserAwaitAdvanceNo.class, PhaserArriveOnlyYes.class,
             // executors, futures, fork/join
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
-            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, TimerTaskNo.class,
+            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, FutureTaskIsDoneNo.class,
+            FutureTaskCancelledYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
             PoolAfterExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
             AwaitTerminationTimeoutYes.class, FutureTaskExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,

@@ -171,6 +171,17 @@ public final class JdkBridge {
     }
 
     /**
+     * Before FutureTask.isDone returns {@code done}: an acquire on the future if true because its computation
+     * completed ({@code state}, read after isDone's own read, below {@code cancelled}: set or setException won
+     * the state's compare-and-set, after their release), not when a cancellation made it done. isDone's
+     * volatile read of the state synchronizes-with that compare-and-set (JLS 17.4.4), so the computation's
+     * actions happen-before what follows isDone returning true, as they do after get.
+     */
+    public static void futureDoneIf(boolean done, int state, int cancelled, Object future, int site) {
+        if (done && state < cancelled) acquire(future, site);
+    }
+
+    /**
      * When ForkJoinTask.invokeAll returns or throws: {@link #joinThrew} of each of its tasks ({@code
      * tasks} is a task, an array of tasks or a collection of them; a collection only when it is a JDK
      * class, whose iteration runs no program code).
