@@ -129,7 +129,19 @@ final class JdkClassHooks {
                 return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,
                         load(0)));
             }
+            case THREAD_STARTS -> {
+                // the thread is on top of the stack for both: Thread.start() (JDK 17) and SharedThreadContainer.start(thread) (JDK 21+)
+                Code fork = () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, dup());
+                boolean started = atCalls(m, "java/lang/Thread", "start", "()V", fork, true);
+                return atCalls(m, "jdk/internal/vm/SharedThreadContainer", "start", "(Ljava/lang/Thread;)V", fork, true) || started;
+            }
             case FLOCK_START -> {
+                if (!onThrowPossible(m, 1)) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "close fork (start threw)", "flockStartFailed", "(Ljava/lang/Throwable;" + OBJ + OBJ + "I)V", load(0),
+                        load(1)));
+                onThrow(owner, m, 1, threw);
                 return atEntry(m, hook(owner, m, "fork thread (start)", "flockStarting", o2, load(0), load(1)));
             }
             case FLOCK_JOINED_IF_TRUE -> {

@@ -55,6 +55,13 @@ final class JdkHookTable {
          */
         POOL_TERMINATED_RAN,
         /**
+         * Before each {@code Thread.start()} (JDK 21+: {@code SharedThreadContainer.start(thread)}) call of the method:
+         * a fork of the thread, as at a call site of the program
+         * (ThreadPoolExecutor.addWorker: a worker runs the program's beforeExecute and its first task, which main
+         * hands it through no queue).
+         */
+        THREAD_STARTS,
+        /**
          * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
          * executor has terminated; not the common pool's, which close leaves running).
          */
@@ -473,6 +480,7 @@ final class JdkHookTable {
                 kinds.add(Kind.POOL_WORK_ENDED);
             }
             if (name.equals("tryTerminate") && desc.equals("()V")) kinds.add(Kind.POOL_TERMINATED_RAN);
+            if (name.equals("addWorker")) kinds.add(Kind.THREAD_STARTS);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD_PER_TASK)) {
