@@ -8,7 +8,7 @@ import java.lang.invoke.MethodType;
  * Thread methods newer than the build's JDK 17, asked through method handles: {@code isVirtual}
  * (JDK 21) and the final {@code threadId} (JDK 19).
  */
-final class VirtualThreads {
+public final class VirtualThreads {
     private static final MethodHandle IS_VIRTUAL = handle("isVirtual", boolean.class);
     private static final MethodHandle THREAD_ID = handle("threadId", long.class);
     /** JDK 17–18: reads {@code Thread.tid} (the field getId() returns), or null where that fails. */
@@ -16,7 +16,8 @@ final class VirtualThreads {
 
     private VirtualThreads() {}
 
-    static boolean isVirtual(Thread t) {
+    /** Whether {@code t} is a virtual thread (JDK 21+; false before). */
+    public static boolean isVirtual(Thread t) {
         if (IS_VIRTUAL == null) return false;
         try {
             return (boolean) IS_VIRTUAL.invokeExact(t);

@@ -70,8 +70,12 @@ final class SyncCallTable {
         add(Family.SEMAPHORE, "tryAcquire", "(I" + TIMEOUT + ")Z", Timing.AFTER, "semaphoreTried");
         add(Family.BARRIER, "await", "()I", Timing.AFTER, "barrierPassed");
         add(Family.BARRIER, "await", "(" + TIMEOUT + ")I", Timing.AFTER, "barrierPassed");
-        // Thread: join is final; start may be overridden, and the probe runs before the override.
+        // Thread: join is final; start may be overridden, and the probe runs before the override. A call on Thread (or
+        // on a subclass that inherits start) goes through a helper that makes the call and closes a fork whose start
+        // failed (SyncThreadStarts); the row of any other owner probes before the call, if the receiver is a Thread.
         add(Family.THREAD, "start", "()V", Timing.BEFORE, "threadStart");
+        OWNED.put("java/lang/Thread.start()V", new SyncCall("start", "()V", Timing.REPLACE, "start", Family.THREAD, true,
+                "dev/wholetrace/agent/runtime/SyncThreadStarts", 0, null));
         add(Family.THREAD, "join", "()V", Timing.AFTER, "threadJoined");
         add(Family.THREAD, "join", "(J)V", Timing.AFTER, "threadJoined");
         add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");

@@ -46,11 +46,14 @@ final class SyncInstrumenter {
         ParallelArraysInstrumenter.instrument(code, insn, site);
         boolean isStatic = insn.getOpcode() == Opcodes.INVOKESTATIC;
         SyncCall call = SyncCallTable.ofCall(insn.owner, insn.name, insn.desc, isStatic);
-        if (call == null && !isStatic && SyncCallTable.ownedAnywhere(insn.name, insn.desc) && !insn.owner.startsWith("java/")) {
+        if ((call == null || call.family() == SyncCall.Family.THREAD) && !isStatic && SyncCallTable.ownedAnywhere(insn.name, insn.desc)
+                && !insn.owner.startsWith("java/")) {
             // javac names the receiver's static type: an application subclass of AtomicLong (Jetty's
-            // AtomicBiInteger) calling get() is AtomicLong.get all the same
+            // AtomicBiInteger) calling get() is AtomicLong.get all the same, and one of Thread that does not
+            // override start() calls Thread's (a call on any owner had the generic row of Thread's start)
             String jdk = site.ids().inheritedFromJdk(insn.owner, insn.name, insn.desc);
-            if (jdk != null) call = SyncCallTable.ofCall(jdk, insn.name, insn.desc, false);
+            SyncCall inherited = jdk != null ? SyncCallTable.ofCall(jdk, insn.name, insn.desc, false) : null;
+            if (inherited != null) call = inherited;
         }
         if (call == null || !atCallSites && SyncCallTable.coveredByJdkHooks(call)) return;
         SyncCallRewriter.rewrite(code, insn, site.method(), call, site.id(simpleName(insn.owner) + "." + insn.name));

@@ -78,6 +78,16 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void threadStart(Object[] thread, Thread child, int site) {
+        JdkHandoverProbes.threadStart(thread, child, site);
+    }
+
+    @Override
+    public void flockStartFailed(Object[] thread, Object flock, Thread child, Throwable thrown, int site) {
+        JdkHandoverProbes.flockStartFailed(thread, flock, child, thrown, site);
+    }
+
+    @Override
     public void flockJoined(Object[] thread, Object flock, int site) {
         JdkHandoverProbes.flockJoined(thread, flock, site);
     }

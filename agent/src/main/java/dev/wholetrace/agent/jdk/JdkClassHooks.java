@@ -129,7 +129,19 @@ final class JdkClassHooks {
                 return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,
                         load(0)));
             }
+            case THREAD_STARTS -> {
+                // the thread is on top of the stack for both: Thread.start() (JDK 17) and SharedThreadContainer.start(thread) (JDK 21+)
+                Code fork = () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, dup());
+                boolean started = atCalls(m, "java/lang/Thread", "start", "()V", fork, true);
+                return atCalls(m, "jdk/internal/vm/SharedThreadContainer", "start", "(Ljava/lang/Thread;)V", fork, true) || started;
+            }
             case FLOCK_START -> {
+                if (!onThrowPossible(m, 1)) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "close fork (start threw)", "flockStartFailed", "(Ljava/lang/Throwable;" + OBJ + OBJ + "I)V", load(0),
+                        load(1)));
+                onThrow(owner, m, 1, threw);
                 return atEntry(m, hook(owner, m, "fork thread (start)", "flockStarting", o2, load(0), load(1)));
             }
             case FLOCK_JOINED_IF_TRUE -> {
@@ -297,6 +309,13 @@ final class JdkClassHooks {
                 threw.add(hook(owner, m, "acquire future (get threw)", "futureGetThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
                 onThrow(owner, m, 0, threw);
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire future (get)", "acquire", o1, load(0)));
+            }
+            case FUTURE_TASK_DONE -> {
+                // the state read again after isDone's read: once past NEW it only moves within completion or within
+                // cancellation, so it tells which one made isDone true; CANCELLED (the first cancellation state) is
+                // read from the class, not copied here
+                return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire future (isDone)", "futureDoneIf", "(ZII" + OBJ + "I)V",
+                        dup(), load(0), field(owner, "state", "I"), new FieldInsnNode(Opcodes.GETSTATIC, owner, "CANCELLED", "I"), load(0)));
             }
             case ACQUIRE_ELEMENT_AT_RETURN -> {
                 if (element < 0 || !onThrowPossible(m, element)) return false;

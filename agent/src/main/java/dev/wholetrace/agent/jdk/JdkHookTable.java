@@ -55,6 +55,13 @@ final class JdkHookTable {
          */
         POOL_TERMINATED_RAN,
         /**
+         * Before each {@code Thread.start()} (JDK 21+: {@code SharedThreadContainer.start(thread)}) call of the method:
+         * a fork of the thread, as at a call site of the program
+         * (ThreadPoolExecutor.addWorker: a worker runs the program's beforeExecute and its first task, which main
+         * hands it through no queue).
+         */
+        THREAD_STARTS,
+        /**
          * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
          * executor has terminated; not the common pool's, which close leaves running).
          */
@@ -127,6 +134,11 @@ final class JdkHookTable {
          * a timeout or an interrupt.
          */
         FUTURE_TASK_GET,
+        /**
+         * FutureTask.isDone: before it returns true, acquire on {@code this} if the state it read is a completion's
+         * (set or setException won: COMPLETING, NORMAL, EXCEPTIONAL), not a cancellation's.
+         */
+        FUTURE_TASK_DONE,
         /** The same on the first reference parameter (ForkJoinPool.invoke(task)). */
         ACQUIRE_ELEMENT_AT_RETURN,
         /** Static invokeAll: on return and when it throws, acquire on each of its tasks that completed. */
@@ -259,7 +271,7 @@ final class JdkHookTable {
      * another thread", whoever runs it — an executor, a plain Thread given the task, or any thread
      * calling run() on it.
      */
-    private static final String FUTURE_TASK = JUC + "FutureTask";
+    static final String FUTURE_TASK = JUC + "FutureTask";
     private static final String OBJECT = "Ljava/lang/Object;";
 
     /**
@@ -461,11 +473,14 @@ final class JdkHookTable {
             }
             if (name.equals("get")) kinds.add(Kind.FUTURE_TASK_GET);
             if ((name.equals("resultNow") || name.equals("exceptionNow")) && noArgs) kinds.add(Kind.FUTURE_TASK_GET);
+            // isDone reads the volatile state that set's compare-and-set wrote: true after a completion is an acquire of it
+            if (name.equals("isDone") && desc.equals("()Z")) kinds.add(Kind.FUTURE_TASK_DONE);
         } else if (owner.equals(THREAD_POOL)) {
             if (name.equals("decrementWorkerCount") && desc.equals("()V") || name.equals("compareAndDecrementWorkerCount") && desc.equals("(I)Z")) {
                 kinds.add(Kind.POOL_WORK_ENDED);
             }
             if (name.equals("tryTerminate") && desc.equals("()V")) kinds.add(Kind.POOL_TERMINATED_RAN);
+            if (name.equals("addWorker")) kinds.add(Kind.THREAD_STARTS);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD_PER_TASK)) {

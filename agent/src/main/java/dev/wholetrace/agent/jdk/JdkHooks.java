@@ -6,6 +6,7 @@ import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.SyncTasks;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,18 +30,39 @@ public final class JdkHooks {
         }
         JdkBridge.install(new HandoverSink());
         context.hookedInJdk(); // the call-site fork/join and CompletableFuture-stage models would record the same edges again
-        SyncTasks.futureTasksJoinInJdk(); // and so would the call-site join of a JDK FutureTask's get()
-        inst.addTransformer(new Transformer(new JdkClassHooks(context)), true);
+        // SyncTasks is told from inside the transformer as FutureTask loads: linked now, not while a class loads
+        try {
+            MethodHandles.lookup().ensureInitialized(SyncTasks.class);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e); // public: cannot happen
+        }
+        HookedClasses hooked = new HookedClasses(JdkHooks::inPlace);
+        inst.addTransformer(new Transformer(new JdkClassHooks(context), hooked), true);
         if (!inst.isRetransformClassesSupported()) {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
             return;
         }
-        // A class first loaded while one of the agent's transformers runs on its thread never reaches a transformer
-        // (the JVM does not re-enter them): the collection-call instrumenter resolves the java.util types it meets,
-        // Vector and Hashtable among them. So the table's top-level classes outside java.util.concurrent are loaded
-        // now (not initialized) and hooked by retransformation with those already loaded: one call for all (one
-        // class redefinition pass), or one class at a time if that fails, so that one that cannot be hooked leaves
-        // the others hooked.
+        retransformLoaded(inst, hooked);
+    }
+
+    /**
+     * A class whose hooks the JVM now runs: the call-site join of a JDK FutureTask's get() would record the same
+     * edge again, so it is turned off, but only then (a FutureTask that could not be hooked keeps the call-site joins).
+     */
+    static void inPlace(String internalName) {
+        if (internalName.equals(JdkHookTable.FUTURE_TASK)) SyncTasks.futureTasksJoinInJdk();
+    }
+
+    /**
+     * Hooks the table's classes already loaded, by retransformation, and tells {@code hooked} which succeeded.
+     * A class first loaded while one of the agent's transformers runs on its thread never reaches a transformer
+     * (the JVM does not re-enter them): the collection-call instrumenter resolves the java.util types it meets,
+     * Vector and Hashtable among them. So the table's top-level classes outside java.util.concurrent are loaded
+     * now (not initialized) and hooked by retransformation with those already loaded: one call for all (one
+     * class redefinition pass), or one class at a time if that fails, so that one that cannot be hooked leaves
+     * the others hooked.
+     */
+    static void retransformLoaded(Instrumentation inst, HookedClasses hooked) {
         Set<String> names = new HashSet<>();
         for (String n : JdkHookTable.classes()) {
             names.add(n.replace('/', '.'));
@@ -57,11 +79,14 @@ public final class JdkHooks {
         }
         try {
             inst.retransformClasses(loaded.toArray(new Class<?>[0]));
+            for (Class<?> c : loaded) hooked.retransformed(c);
         } catch (Throwable all) {
             for (Class<?> c : loaded) {
                 try {
                     inst.retransformClasses(c);
+                    hooked.retransformed(c);
                 } catch (Throwable e) {
+                    hooked.notRetransformed(c);
                     AgentLog.once("jdk-hooks-retransform:" + c.getName(), c.getName() + " is not hooked: " + e);
                 }
             }
@@ -69,11 +94,13 @@ public final class JdkHooks {
     }
 
     /** Hooks the table's classes of the bootstrap loader, as they load or are retransformed; nothing else. */
-    private static final class Transformer implements ClassFileTransformer {
+    static final class Transformer implements ClassFileTransformer {
         private final JdkClassHooks hooks;
+        private final HookedClasses hooked;
 
-        Transformer(JdkClassHooks hooks) {
+        Transformer(JdkClassHooks hooks, HookedClasses hooked) {
             this.hooks = hooks;
+            this.hooked = hooked;
         }
 
         @Override
@@ -81,7 +108,9 @@ public final class JdkHooks {
             if (loader != null || className == null || !JdkHookTable.hooks(className)) return null;
             boolean inside = JdkBridge.enter();
             try {
-                return hooks.hook(classFile);
+                byte[] hookedBytes = hooks.hook(classFile);
+                if (hookedBytes != null) hooked.transformed(className, redefined != null);
+                return hookedBytes;
             } catch (Throwable e) {
                 AgentLog.once("jdk-hook:" + className, "left " + className + " without hooks: " + e);
                 return null;

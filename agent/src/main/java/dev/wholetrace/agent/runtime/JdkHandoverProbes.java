@@ -16,9 +16,19 @@ public final class JdkHandoverProbes {
         HeapProbes.volatileAccess(thread, object, offset, site, release ? SyncKind.VOLATILE_WRITE : SyncKind.VOLATILE_READ);
     }
 
+    /** JDK code starts {@code child} ({@link SyncThreadStarts#startingInJdk}). */
+    public static void threadStart(Object[] thread, Thread child, int site) {
+        SyncThreadStarts.startingInJdk(thread, child, site);
+    }
+
     /** A thread flock starts {@code child} ({@link SyncThreadFlocks#started}). */
     public static void flockStart(Object[] thread, Object flock, Thread child, int site) {
         SyncThreadFlocks.started(thread, flock, child, site);
+    }
+
+    /** A thread flock's start of {@code child} threw ({@link SyncThreadFlocks#startFailed}). */
+    public static void flockStartFailed(Object[] thread, Object flock, Thread child, Throwable thrown, int site) {
+        SyncThreadFlocks.startFailed(thread, flock, child, thrown, site);
     }
 
     /** A thread flock's threads have all terminated ({@link SyncThreadFlocks#joined}). */

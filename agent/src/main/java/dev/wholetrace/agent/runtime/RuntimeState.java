@@ -44,6 +44,8 @@ final class RuntimeState {
     final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
     /** A thread flock → the threads it started that no join has recorded yet (SyncThreadFlocks). */
     final WeakIdentityMap<Object, SyncThreadFlocks.Started> flockThreads = new WeakIdentityMap<>();
+    /** Threads whose start failed after their fork was recorded: their joins record nothing (SyncThreadStarts). */
+    final WeakIdentityMap<Thread, Boolean> neverStarted = new WeakIdentityMap<>();
 
     private RuntimeState() {}
 

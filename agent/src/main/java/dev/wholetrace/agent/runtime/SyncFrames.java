@@ -1,7 +1,7 @@
 package dev.wholetrace.agent.runtime;
 
 /**
- * Keeps the agent's call helpers (SyncWait), task wrappers (SyncTaskWrappers) and the method-reference
+ * Keeps the agent's call helpers (SyncWait, SyncThreadStarts), task wrappers (SyncTaskWrappers) and the method-reference
  * bridges the instrumenter generates (methods named {@code wholetrace$ref$N} in the program's classes)
  * out of the stack traces the program sees: they stand between the program and a method that may
  * throw (a JDK method, or the program's task), and a program that prints the exception must print
@@ -34,6 +34,6 @@ public final class SyncFrames {
 
     private static boolean isHelper(StackTraceElement f) {
         String c = f.getClassName();
-        return c.equals(SyncWait.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName()) || c.startsWith(SyncStageWrappers.class.getName()) || f.getMethodName().startsWith(BRIDGE);
+        return c.equals(SyncWait.class.getName()) || c.equals(SyncThreadStarts.class.getName()) || c.startsWith(SyncTaskWrappers.class.getName()) || c.startsWith(SyncStageWrappers.class.getName()) || f.getMethodName().startsWith(BRIDGE);
     }
 }

@@ -201,14 +201,24 @@ public final class SyncProbes {
 
     // ---- threads ----------------------------------------------------------------------------------
 
-    /** Before Thread.start(): the child's begin will acquire what this publishes. */
+    /**
+     * Before {@code start()} on a receiver of another static type than Thread (a subclass of the program that
+     * overrides it): a fork if it is a Thread not started yet ({@link SyncThreadStarts}).
+     */
     public static void threadStart(Object thread, int site) {
+        if (thread instanceof Thread child && SyncThreadStarts.startable(child)) forked(child, site);
+    }
+
+    /** Before Thread.start(): the child's begin will acquire what this publishes. Returns whether it was recorded. */
+    static boolean forked(Thread child, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !(thread instanceof Thread child)) return;
+        if (r == null) return false;
         try {
             ThreadState.handle(r).fork(site, TraceRecorder.defaultThreadObject(child));
+            return true;
         } catch (Throwable e) {
             Probes.fail(e);
+            return false;
         }
     }
 
@@ -216,11 +226,11 @@ public final class SyncProbes {
      * After Thread.join(...) returned. A join only if the child has terminated (a timed join may
      * return early); then the child's end is recorded first, on its behalf, since a thread cannot
      * record its own last moment: the end's ticket falls after everything the child did and before
-     * this join.
+     * this join. Nothing for a thread whose start failed ({@link SyncThreadStarts}).
      */
     public static void threadJoined(Object thread, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !(thread instanceof Thread child) || child.isAlive()) return;
+        if (r == null || !(thread instanceof Thread child) || child.isAlive() || SyncThreadStarts.neverStarted(child)) return;
         try {
             ThreadState.handle(r).join(site, endedOnItsBehalf(r, child));
         } catch (Throwable e) {

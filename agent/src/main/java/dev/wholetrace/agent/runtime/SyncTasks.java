@@ -48,7 +48,7 @@ public final class SyncTasks {
      */
     private static volatile boolean futureTasksJoinInJdk;
 
-    /** Called once the JDK hooks are installed (JdkHooks). */
+    /** Called once FutureTask's hooks are in place (JdkHooks: hooked as it loaded, or retransformed successfully). */
     public static void futureTasksJoinInJdk() {
         futureTasksJoinInJdk = true;
     }

@@ -37,7 +37,7 @@ final class SyncThreadFlocks {
     /** Before {@code flock} starts {@code child}: a fork of it, and the flock remembers it. */
     static void started(Object[] thread, Object flock, Thread child, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null) return;
+        if (r == null || !SyncThreadStarts.startable(child)) return; // started before: this start throws, and starts nothing
         try {
             ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
             Started started = threads().computeIfAbsent(flock, f -> new Started());
@@ -48,6 +48,20 @@ final class SyncThreadFlocks {
         } catch (Throwable e) {
             Probes.fail(e);
         }
+    }
+
+    /**
+     * {@code flock}'s start of {@code child} threw {@code thrown}: the flock forgets it (it never left the flock, so
+     * no join would come for it), and if it never ran, its fork is closed ({@link SyncThreadStarts#failed}).
+     */
+    static void startFailed(Object[] thread, Object flock, Thread child, Throwable thrown, int site) {
+        Started started = threads().get(flock);
+        if (started == null) return;
+        boolean forked;
+        synchronized (started) {
+            forked = started.threads.remove(child);
+        }
+        if (forked) SyncThreadStarts.failed(thread, child, thrown, site);
     }
 
     /** Records the end of each of {@code started}'s threads that has terminated and keeps only its id. */

@@ -239,7 +239,7 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(task, "get", "(JLjava/util/concurrent/TimeUnit;)Ljava/lang/Object;")).containsOnly("acquire", "futureGetThrew")
                 .contains("acquire").endsWith("futureGetThrew");
         assertThat(bridgeCalls(task, "run", "()V")).isEmpty(); // its set/setException release; a periodic runAndReset completes nothing
-        assertThat(bridgeCalls(task, "isDone", "()Z")).isEmpty();
+        assertThat(bridgeCalls(task, "isDone", "()Z")).containsExactly("futureDoneIf"); // true after a completion: an acquire
         assertThat(bridgeCalls(task, "cancel", "(Z)Z")).isEmpty();
     }
 
@@ -260,6 +260,8 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "tryTerminate", "()V")).containsExactly("poolWorkEnded");
         assertThat(bridgeCalls(pool, "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         assertThat(bridgeCalls(pool, "shutdown", "()V")).isEmpty();
+        // a worker the pool starts is forked, as a thread the program starts
+        assertThat(bridgeCalls(pool, "addWorker", "(Ljava/lang/Runnable;Z)Z")).containsExactly("threadStarting");
         assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))
                 .containsOnly("quiescedIf").isNotEmpty();
     }
@@ -277,7 +279,7 @@ class JdkClassHooksTest {
         String name = "jdk/internal/misc/ThreadFlock";
         org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
         ClassNode flock = hooked(name);
-        assertThat(bridgeCalls(flock, "start", "(Ljava/lang/Thread;)Ljava/lang/Thread;")).containsExactly("flockStarting");
+        assertThat(bridgeCalls(flock, "start", "(Ljava/lang/Thread;)Ljava/lang/Thread;")).containsExactly("flockStarting", "flockStartFailed"); // the fork, then its close when start throws
         assertThat(bridgeCalls(flock, "awaitAll", "()Z")).containsOnly("flockJoinedIf").isNotEmpty();
         assertThat(bridgeCalls(flock, "awaitAll", "(Ljava/time/Duration;)Z")).containsOnly("flockJoinedIf").isNotEmpty();
         assertThat(bridgeCalls(flock, "close", "()V")).containsOnly("flockJoined").isNotEmpty();

@@ -125,4 +125,51 @@ public final class ThreadsSubject {
             for (Thread j : joiners) j.join();
         }
     }
+
+    /** A Thread subclass whose start() refuses before super.start(): the thread never runs. */
+    static final class Refusing extends Thread {
+        Refusing() {
+            super("refusing");
+        }
+
+        @Override
+        public void start() { // not synchronized, as Thread's is: only the start's own operations are recorded
+            throw new IllegalStateException("refused");
+        }
+    }
+
+    /**
+     * Starts that throw: a thread started a second time (IllegalThreadStateException), one whose start() refuses;
+     * then thread "other" joins both. Returns, for each exception, the classes of the frames above this method.
+     */
+    public static List<List<String>> failedStarts() throws InterruptedException {
+        Thread once = new Thread(() -> { }, "once");
+        once.start();
+        once.join();
+        Thread refusing = new Refusing();
+        List<List<String>> thrown = new ArrayList<>();
+        for (Thread t : new Thread[] {once, refusing}) {
+            try {
+                t.start();
+            } catch (RuntimeException e) {
+                List<String> above = new ArrayList<>();
+                for (StackTraceElement f : e.getStackTrace()) {
+                    if (f.getClassName().equals(ThreadsSubject.class.getName())) break;
+                    above.add(f.getClassName());
+                }
+                thrown.add(above);
+            }
+        }
+        Thread other = new Thread(() -> {
+            try {
+                once.join();
+                refusing.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "other");
+        other.start();
+        other.join();
+        return thrown;
+    }
 }

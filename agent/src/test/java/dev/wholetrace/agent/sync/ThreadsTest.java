@@ -92,4 +92,24 @@ class ThreadsTest extends RecordingTest {
             }
         }
     }
+
+    /**
+     * A second start of a thread records no fork; a start that threw before the thread ran closes its fork
+     * with the starter's own join, and a later join of that thread by another records nothing (it would hand
+     * the starter's past to the joiner); the exceptions reach the program as without the agent.
+     */
+    @Test
+    void aStartThatStartedNothingOrdersNothing() throws Exception {
+        Recording r = Recording.of(dir.resolve("failedstarts.wtrace"), ThreadsSubject.class, c -> c.getMethod("failedStarts").invoke(null));
+        assertThat(r.list()).containsExactly(List.of("java.lang.Thread"), List.of(ThreadsSubject.Refusing.class.getName()));
+        String main = Thread.currentThread().getName();
+        // once: fork, join; its second start: nothing; refusing: fork, then main's own join; other: fork, join
+        assertThat(r.kinds(main)).containsExactly(THREAD_BEGIN, FORK, JOIN, FORK, JOIN, FORK, JOIN, THREAD_END);
+        List<Event> syncs = r.syncs(main);
+        assertThat(syncs.get(3).object()).as("refusing's fork and join").isEqualTo(syncs.get(4).object());
+        // other joins once (terminated: a join) and refusing (never ran: nothing)
+        assertThat(r.kinds("other")).containsExactly(THREAD_BEGIN, JOIN, THREAD_END);
+        assertThat(r.syncs("other").get(1).object()).isEqualTo(r.threadObject("once"));
+        assertThat(r.trace.threads()).noneMatch(t -> t.name().equals("refusing"));
+    }
 }

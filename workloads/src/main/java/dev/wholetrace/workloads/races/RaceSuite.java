@@ -63,7 +63,7 @@ public final class RaceSuite {
             ArtifactCascadeYes.class, ArtifactPointerYes.class, ArtifactChainYes.class,
             // start and join
             StartJoinNo.class, JoinMissingYes.class, JoinWrongThreadYes.class, WriteAfterStartYes.class,
-            JoinChainNo.class, NestedStartNo.class, ThreadGetIdOverrideNo.class,
+            JoinChainNo.class, NestedStartNo.class, ThreadGetIdOverrideNo.class, ThreadStartFailedYes.class,
             // monitors, wait/notify
             SynchronizedMethodNo.class, SynchronizedStaticMethodNo.class, SyncStaticVsInstanceYes.class, StaticMonitorBeforeUseYes.class,
             WriteOutsideSyncYes.class, SyncWriterOnlyYes.class, WaitNotifyNo.class, NotifyThenWriteYes.class,
@@ -77,9 +77,10 @@ public final class RaceSuite {
             CyclicBarrierAfterYes.class, PhaserNo.class, PhaserAwaitAdvanceNo.class, PhaserArriveOnlyYes.class,
             // executors, futures, fork/join
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
-            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, TimerTaskNo.class,
+            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, FutureTaskIsDoneNo.class,
+            FutureTaskCancelledYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
-            PoolAfterExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
+            PoolAfterExecuteNo.class, PoolBeforeExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
             AwaitTerminationTimeoutYes.class, FutureTaskExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
             CommonPoolReuseNo.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,

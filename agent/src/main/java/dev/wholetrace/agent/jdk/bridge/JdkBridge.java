@@ -115,6 +115,19 @@ public final class JdkBridge {
         if (pool != null) quiescence(true, pool, site);
     }
 
+    /** Before JDK code (a pool's addWorker) calls {@code thread.start()}: a fork of it, which the thread's begin acquires. */
+    public static void threadStarting(Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || !(thread instanceof Thread t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.threadStart(st, t, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
     /**
      * Before a thread flock starts {@code thread} for the program (ThreadFlock.start, under
      * StructuredTaskScope.fork): a fork of it, which the thread's begin acquires.
@@ -126,6 +139,22 @@ public final class JdkBridge {
         if (st == null) return;
         try {
             s.flockStart(st, flock, t, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /**
+     * When ThreadFlock.start(thread) throws {@code thrown} (the flock shut down, a caller outside it, a thread
+     * started before), after {@link #flockStarting}: the fork is closed if the thread never ran.
+     */
+    public static void flockStartFailed(Throwable thrown, Object flock, Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || flock == null || !(thread instanceof Thread t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.flockStartFailed(st, flock, t, thrown, site);
         } finally {
             leaveSink(st);
         }
@@ -168,6 +197,17 @@ public final class JdkBridge {
      */
     public static void futureGetThrew(Throwable thrown, Object future, int site) {
         if (thrown instanceof java.util.concurrent.ExecutionException) acquire(future, site);
+    }
+
+    /**
+     * Before FutureTask.isDone returns {@code done}: an acquire on the future if true because its computation
+     * completed ({@code state}, read after isDone's own read, below {@code cancelled}: set or setException won
+     * the state's compare-and-set, after their release), not when a cancellation made it done. isDone's
+     * volatile read of the state synchronizes-with that compare-and-set (JLS 17.4.4), so the computation's
+     * actions happen-before what follows isDone returning true, as they do after get.
+     */
+    public static void futureDoneIf(boolean done, int state, int cancelled, Object future, int site) {
+        if (done && state < cancelled) acquire(future, site);
     }
 
     /**

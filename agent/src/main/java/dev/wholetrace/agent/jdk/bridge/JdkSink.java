@@ -33,8 +33,14 @@ public interface JdkSink {
      */
     void quiescence(Object[] thread, boolean release, Object pool, int site);
 
+    /** JDK code starts {@code child} (a pool's worker): a fork of it, before it starts. */
+    void threadStart(Object[] thread, Thread child, int site);
+
     /** A thread {@code flock} starts for the program (a StructuredTaskScope's subtask): a fork of it, before it starts. */
     void flockStart(Object[] thread, Object flock, Thread child, int site);
+
+    /** {@code flock}'s start of {@code child} threw {@code thrown} after {@link #flockStart}: the fork closed if it started nothing. */
+    void flockStartFailed(Object[] thread, Object flock, Thread child, Throwable thrown, int site);
 
     /** {@code flock} found every thread it started terminated: a join of each (once). */
     void flockJoined(Object[] thread, Object flock, int site);

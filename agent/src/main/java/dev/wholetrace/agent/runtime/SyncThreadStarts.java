@@ -1,0 +1,78 @@
+package dev.wholetrace.agent.runtime;
+
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.recorder.VirtualThreads;
+
+/**
+ * Thread starts whose fork is recorded before the thread runs (docs/agent.md, "Threads whose start
+ * failed"): the program's {@code Thread.start()} calls, and a thread flock's {@code start(thread)}. A fork
+ * is recorded only for a thread not started yet: starting one again throws IllegalThreadStateException
+ * and starts nothing, and its fork would have handed the caller's past to whoever joins the thread. A
+ * start that throws after its fork may have started nothing: a virtual thread whose scheduler rejected
+ * it or whose container refused it (it is terminated then, never having run), a platform thread whose
+ * native thread could not be made or whose overridden {@code start()} threw before {@code super.start()}
+ * (still new). Such a thread has no actions, so its join orders nothing (JLS 17.4.5): the forker records its
+ * end on its behalf and its own join of it at once (the fork closed, ordering nothing new), and every later
+ * join of it records nothing, where it would have handed the forker's past to the joiner.
+ */
+public final class SyncThreadStarts {
+    private SyncThreadStarts() {}
+
+    /** The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. */
+    public static void start(Object thread, int site) {
+        Thread t = (Thread) thread;
+        boolean forked = t != null && startable(t) && SyncProbes.forked(t, site);
+        try {
+            t.start();
+        } catch (Throwable e) {
+            if (forked) failed(null, t, e, site);
+            SyncFrames.scrub(e);
+            throw e;
+        }
+    }
+
+    /**
+     * Before JDK code starts {@code child} (a ThreadPoolExecutor's new worker): a fork of it if not started yet,
+     * with a JDK hook's thread array. The program's ThreadFactory made the thread; the pool starts it.
+     */
+    static void startingInJdk(Object[] thread, Thread child, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null || !startable(child)) return;
+        try {
+            ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** Whether {@code t} may start: it has not been started (a start of it throws otherwise, and starts nothing). */
+    static boolean startable(Thread t) {
+        return t.getState() == Thread.State.NEW;
+    }
+
+    /**
+     * After a start of {@code t}, whose fork was recorded, threw {@code thrown}: if it started nothing, the
+     * forker's end and join of it, and later joins of it record nothing ({@link #neverStarted}). {@code
+     * thread}: a JDK hook's thread array, or null at the program's call site.
+     */
+    static void failed(Object[] thread, Thread t, Throwable thrown, int site) {
+        if (thrown instanceof IllegalThreadStateException) return; // another start won: the thread runs
+        Thread.State state = t.getState();
+        if (state != Thread.State.NEW && !(state == Thread.State.TERMINATED && VirtualThreads.isVirtual(t))) return; // it started
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            RuntimeState.get().neverStarted.put(t, Boolean.TRUE);
+            ThreadRecorder forker = thread != null ? ThreadState.of(thread, r, t).handle : ThreadState.handle(r);
+            forker.join(site, SyncProbes.endedOnItsBehalf(r, t));
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /** Whether {@code t} is a thread whose start failed after its fork ({@link #failed}): a join of it records nothing. */
+    static boolean neverStarted(Thread t) {
+        return RuntimeState.get().neverStarted.get(t) != null;
+    }
+}
