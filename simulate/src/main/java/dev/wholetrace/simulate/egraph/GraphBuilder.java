@@ -610,7 +610,6 @@ public final class GraphBuilder {
             lastInsn.set(current, i);
             v.end = bci[i];
         }
-        for (int k = 0; k < vs.size(); k++) for (int c = 0; c < OpClass.count(); c++) vs.get(k).ops[c] += Math.round(jdkInside.get(k)[c]);
         Recurrence recurrence = new Recurrence(m.owner().name, method);
         Set<AbstractInsnNode> transparent = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (int k = 0; k < vs.size(); k++) {
@@ -653,6 +652,8 @@ public final class GraphBuilder {
         for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
         new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();
         unlikelyThrows(kept);
+        // after unlikelyThrows, which tells a throwing vertex by its lack of a return: the JDK bodies' returns are not the vertex's
+        for (int k = 0; k < vs.size(); k++) for (int c = 0; c < OpClass.count(); c++) vs.get(k).ops[c] += Math.round(jdkInside.get(k)[c]);
         return new MethodGraph(m.id(), kept);
     }
 

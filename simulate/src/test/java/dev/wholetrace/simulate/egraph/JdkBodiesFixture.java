@@ -33,4 +33,12 @@ final class JdkBodiesFixture {
     }
 
     static native int nativeOne(int a);
+
+    /** A program whose check throws with a message made by JDK calls: the throw stays unlikely. */
+    static final class Checked {
+        public static void main(String[] args) {
+            if (args.length > 5) throw new IllegalArgumentException("too many: " + Integer.toString(args.length, 16).toUpperCase());
+            System.out.println(args.length);
+        }
+    }
 }

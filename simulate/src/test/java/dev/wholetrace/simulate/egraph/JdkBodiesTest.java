@@ -102,6 +102,19 @@ class JdkBodiesTest {
     }
 
     @Test
+    void aBranchIntoAThrowStaysUnlikelyWhenItsMessageCallsTheJdk() throws Exception {
+        byte[] bytes;
+        try (InputStream in = JdkBodiesFixture.Checked.class.getResourceAsStream("JdkBodiesFixture$Checked.class")) {
+            bytes = in.readAllBytes();
+        }
+        for (JdkBodies b : new JdkBodies[] {null, JdkBodies.running(3)}) {
+            MethodGraph main = new GraphBuilder(ClassSource.of(bytes), b).build(JdkBodiesFixture.Checked.class.getName()).methods().get(0);
+            Vertex decision = main.vertices().stream().filter(v -> v.next.length == 2).findFirst().orElseThrow();
+            assertThat(decision.weights).as(b == null ? "without bodies" : "with bodies").contains(0.0);
+        }
+    }
+
+    @Test
     void theRunningJdkIsReadFromItsImage() {
         JdkBodies running = JdkBodies.running(1);
         assertThat(running).isNotNull();
