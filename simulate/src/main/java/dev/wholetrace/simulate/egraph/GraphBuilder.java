@@ -773,7 +773,8 @@ public final class GraphBuilder {
         if (v >= 0 && !next.contains(v)) next.add(v);
     }
 
-    private static boolean ends(int op) {
+    /** Whether {@code op} ends a method's flow: a return, a throw, a subroutine return. */
+    static boolean ends(int op) {
         return (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;
     }
 

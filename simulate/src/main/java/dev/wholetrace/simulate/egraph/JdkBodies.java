@@ -219,7 +219,7 @@ public final class JdkBodies {
         for (int i = 0; i < insns.length; i++) {
             AbstractInsnNode n = insns[i];
             for (LabelNode l : jumps(n)) leader[labels.get(l)] = true;
-            if (!jumps(n).isEmpty() || ends(n.getOpcode())) leader[i + 1] = true;
+            if (!jumps(n).isEmpty() || GraphBuilder.ends(n.getOpcode())) leader[i + 1] = true;
         }
         int[] blockOf = new int[insns.length];
         List<Integer> starts = new ArrayList<>();
@@ -240,7 +240,7 @@ public final class JdkBodies {
                 add(ops[b], insns[i], level);
             }
             Set<Integer> succ = new LinkedHashSet<>();
-            if (last == null || (!ends(last.getOpcode()) && last.getOpcode() != Opcodes.GOTO)) {
+            if (last == null || (!GraphBuilder.ends(last.getOpcode()) && last.getOpcode() != Opcodes.GOTO)) {
                 if (to < insns.length) succ.add(blockOf[to]);
             }
             if (last != null) for (LabelNode l : jumps(last)) succ.add(blockOf[labels.get(l)]);
@@ -402,9 +402,5 @@ public final class JdkBodies {
             out.addAll(t.labels);
         }
         return out;
-    }
-
-    private static boolean ends(int op) {
-        return (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;
     }
 }
