@@ -108,6 +108,20 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void jdkCallsArePricedByTheJdksBytecodeUnlessDepthIsZero() throws Exception {
+        String sample = SAMPLES.resolve("sample").toString(), entry = "dev.wholetrace.simulate.egraph.sample.Async";
+        Cli bodies = Cli.run("graph", sample, "--entry", entry);
+        Cli plain = Cli.run("graph", sample, "--entry", entry, "--jdk-depth", "0");
+        assertThat(bodies.exit()).isZero();
+        assertThat(plain.exit()).isZero();
+        assertThat(bodies.err()).contains("calls into the JDK priced by the bytecode of JDK");
+        assertThat(plain.err()).doesNotContain("priced by the bytecode");
+        assertThat(bodies.out()).as("the JDK's instructions added to the calling vertices").isNotEqualTo(plain.out());
+        assertThat(bodies.out().lines().filter(l -> l.startsWith("v ")).count()).as("the same vertices").isEqualTo(plain.out().lines().filter(l -> l.startsWith("v ")).count());
+        assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "-1")).contains("--jdk-depth");
+    }
+
+    @Test
     void badInputIsOneLine() throws Exception {
         Path g = Files.writeString(dir.resolve("bad.egraph"), "egraph 1\nentry 0\nmethod 0 a/B.c()V\ntree 0 1\nv 0 next=5\n");
         assertThat(badInput("simulate", g.toString(), "--machine", "unit")).contains("next 5");

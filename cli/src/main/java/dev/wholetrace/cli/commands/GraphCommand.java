@@ -10,6 +10,7 @@ import dev.wholetrace.simulate.egraph.EgraphFile;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.GraphBuilder;
 import dev.wholetrace.simulate.egraph.GraphLimits;
+import dev.wholetrace.simulate.egraph.JdkBodies;
 import dev.wholetrace.simulate.egraph.Optimizer;
 import dev.wholetrace.report.FormatRegistry;
 import dev.wholetrace.report.OutputFormat;
@@ -79,6 +80,11 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         return FORMATS;
     }
 
+    @Option(names = "--jdk-depth", paramLabel = "N", defaultValue = "" + JdkBodies.DEFAULT_DEPTH,
+            description = "price a call into the JDK by the JDK's own bytecode, following its calls N levels deep (default: ${DEFAULT-VALUE}; "
+                + "0: each such call costs calibrate's one average JDK price, as graphs before session 40 did)")
+    int jdkDepth;
+
     @Option(names = "--no-optimize", description = "keep every vertex as generated (no PASS, MERGE or branch elimination)")
     boolean noOptimize;
 
@@ -93,10 +99,13 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         GraphLimits limits;
         List<String> unreadable;
         Optimizer.Stats stats = null;
+        JdkBodies jdk;
         try {
             ClassSource.Program program = ClassSource.read(input, classpath);
             unreadable = program.unreadable();
-            GraphBuilder builder = new GraphBuilder(program);
+            if (jdkDepth < 0) throw new FormatException("--jdk-depth must be 0 or more, not " + jdkDepth);
+            jdk = JdkBodies.running(jdkDepth);
+            GraphBuilder builder = new GraphBuilder(program, jdk);
             g = builder.build(entry);
             limits = builder.limits();
         } catch (EgraphException e) {
@@ -120,6 +129,8 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
             err.println("graph: warning: " + count(unreadable.size(), "class") + " of --classpath could not be read and " + (unreadable.size() == 1 ? "is" : "are")
                     + " left out (" + examples(unreadable) + ")");
         }
+        if (jdk != null) err.println("graph: calls into the JDK priced by the bytecode of JDK " + jdk.jdkVersion() + " (" + jdk.methodsRead() + " method bodies read, "
+                + jdkDepth + " levels deep)");
         warnLimits(limits, err);
         err.flush();
         return 0;

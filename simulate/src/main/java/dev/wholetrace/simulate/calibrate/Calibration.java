@@ -4,6 +4,7 @@ import dev.wholetrace.simulate.egraph.ClassSource;
 import dev.wholetrace.simulate.egraph.EgraphException;
 import dev.wholetrace.simulate.egraph.ExecutionGraph;
 import dev.wholetrace.simulate.egraph.GraphBuilder;
+import dev.wholetrace.simulate.egraph.JdkBodies;
 import dev.wholetrace.simulate.egraph.MethodGraph;
 import dev.wholetrace.simulate.egraph.OpClass;
 import dev.wholetrace.simulate.egraph.Vertex;
@@ -303,7 +304,7 @@ public final class Calibration {
         return instructionsPerIteration(graph());
     }
 
-    private static Map<String, long[]> instructionsPerIteration(ExecutionGraph loops) {
+    static Map<String, long[]> instructionsPerIteration(ExecutionGraph loops) {
         Map<String, long[]> out = new TreeMap<>();
         for (MethodGraph m : loops.methods()) if (!nest(m)) out.put(kernelName(m), loopBody(m.vertices(), v -> v.ops.clone()));
         return out;
@@ -333,13 +334,18 @@ public final class Calibration {
 
     /** The execution graph of {@link MicroBenchmarks}: the loops the counts and {@link #outerPerEntry} read. */
     static ExecutionGraph graph() throws IOException, EgraphException {
+        return graph(JdkBodies.running(JdkBodies.DEFAULT_DEPTH));
+    }
+
+    /** {@link #graph()} with the JDK's calls priced by {@code jdkBodies} (null: each one {@code jdk} instruction). */
+    static ExecutionGraph graph(JdkBodies jdkBodies) throws IOException, EgraphException {
         String resource = "/" + MicroBenchmarks.class.getName().replace('.', '/') + ".class";
         byte[] bytes;
         try (InputStream in = MicroBenchmarks.class.getResourceAsStream(resource)) {
             if (in == null) throw new IOException("cannot read " + resource);
             bytes = in.readAllBytes();
         }
-        return new GraphBuilder(ClassSource.of(bytes)).build(MicroBenchmarks.class.getName());
+        return new GraphBuilder(ClassSource.of(bytes), jdkBodies).build(MicroBenchmarks.class.getName());
     }
 
     /** The instructions of the first loop's control vertex and the vertices it reaches before returning to it. */

@@ -54,6 +54,8 @@ public final class GraphBuilder {
     private int lastInstantiated = -1, lastLambdas = -1;
     private final Map<String, Integer> outsideCalls = new HashMap<>();
     private GraphLimits limits;
+    /** Prices the program's calls into the JDK by the JDK's own bytecode; null: each is one {@link OpClass#JDK} instruction. */
+    private final JdkBodies jdkBodies;
 
     private record MethodRef(ClassNode owner, MethodNode method) {
         String id() {
@@ -66,8 +68,18 @@ public final class GraphBuilder {
     /** What a call instruction does: its action and, for CALL/THREAD_START/SUBMIT, the methods it runs. */
     private record Resolved(Action action, List<String> targets) {}
 
+    /** A builder that prices each call into the JDK as one {@link OpClass#JDK} instruction (egraphs before session 40). */
     public GraphBuilder(ClassSource.Program program) {
+        this(program, null);
+    }
+
+    /**
+     * A builder that adds to each call into the JDK the instructions the JDK's method runs
+     * ({@link JdkBodies}; docs/egraph.md, "JDK bodies"), when {@code jdkBodies} is not null.
+     */
+    public GraphBuilder(ClassSource.Program program, JdkBodies jdkBodies) {
         this.program = program;
+        this.jdkBodies = jdkBodies;
     }
 
     /** The graph of the program whose main thread runs {@code entryClass.main(String[])} (a dotted or internal name). */
@@ -158,6 +170,7 @@ public final class GraphBuilder {
     private void scan(MethodRef m) {
         int i = 0;
         for (AbstractInsnNode n : m.method().instructions) {
+            if (jdkBodies != null && n.getOpcode() == Opcodes.NEW && GraphLimits.isJdk(((TypeInsnNode) n).desc)) jdkBodies.instantiated(((TypeInsnNode) n).desc);
             if (n.getOpcode() == Opcodes.NEW && program.classes().containsKey(((TypeInsnNode) n).desc)) {
                 instantiated.add(((TypeInsnNode) n).desc);
                 initialized(((TypeInsnNode) n).desc);
@@ -577,6 +590,7 @@ public final class GraphBuilder {
         Arrays.fill(vertexAt, -1);
         List<Vertex> vs = new ArrayList<>();
         List<Integer> lastInsn = new ArrayList<>(), firstInsn = new ArrayList<>();
+        List<double[]> jdkInside = new ArrayList<>(); // per vertex: the JDK bodies its calls run, expected counts
         int current = -1;
         for (int i = 0; i < insns.length; i++) {
             if (insns[i].getOpcode() < 0) continue;
@@ -585,10 +599,14 @@ public final class GraphBuilder {
                 vs.add(new Vertex(bci[i]));
                 lastInsn.add(i);
                 firstInsn.add(i);
+                jdkInside.add(new double[OpClass.count()]);
             }
             vertexAt[i] = current;
             Vertex v = vs.get(current);
-            v.ops[classOf(insns[i], actions[i], targets.get(i)).ordinal()]++;
+            OpClass c = classOf(insns[i], actions[i], targets.get(i));
+            v.ops[c.ordinal()]++;
+            double[] body = c == OpClass.JDK && jdkBodies != null && insns[i] instanceof MethodInsnNode call ? jdkBodies.of(call) : null;
+            if (body != null) for (int k = 0; k < body.length; k++) jdkInside.get(current)[k] += body[k];
             lastInsn.set(current, i);
             v.end = bci[i];
         }
@@ -634,6 +652,8 @@ public final class GraphBuilder {
         for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
         new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();
         unlikelyThrows(kept);
+        // after unlikelyThrows, which tells a throwing vertex by its lack of a return: the JDK bodies' returns are not the vertex's
+        for (int k = 0; k < vs.size(); k++) for (int c = 0; c < OpClass.count(); c++) vs.get(k).ops[c] += Math.round(jdkInside.get(k)[c]);
         return new MethodGraph(m.id(), kept);
     }
 
@@ -753,7 +773,8 @@ public final class GraphBuilder {
         if (v >= 0 && !next.contains(v)) next.add(v);
     }
 
-    private static boolean ends(int op) {
+    /** Whether {@code op} ends a method's flow: a return, a throw, a subroutine return. */
+    static boolean ends(int op) {
         return (op >= Opcodes.IRETURN && op <= Opcodes.RETURN) || op == Opcodes.ATHROW || op == Opcodes.RET;
     }
 

@@ -23,13 +23,27 @@ class JdkCallTest {
 
     @Test
     void theGraphCountsTheJdkCallsItDoesNotFollowAndNothingElse() throws Exception {
-        Map<String, long[]> loops = Calibration.instructionsPerIteration();
+        Map<String, long[]> loops = Calibration.instructionsPerIteration(Calibration.graph(null));
         // HashMap.get, Integer.intValue, Integer.valueOf, setLength, append, length, String.length, ArrayList.get twice, compareTo
         assertThat(loops.get("jdkLoop")[OpClass.JDK.ordinal()]).isEqualTo(10);
         assertThat(loops.get("callLoop")[OpClass.JDK.ordinal()]).as("Double.compare").isEqualTo(1);
         assertThat(loops.get("callLoop")[OpClass.INVOKE.ordinal()]).isZero();
         for (String notJdk : new String[] {"mathLoop", "libraryLoop", "allocLoop", "intLoop", "fieldLoop"}) {
             assertThat(loops.get(notJdk)[OpClass.JDK.ordinal()]).as(notJdk + ": math intrinsics, allocation, no call").isZero();
+        }
+    }
+
+    @Test
+    void withTheJdkBodiesEachCallStaysOneJdkInstructionAndItsBodyIsCounted() throws Exception {
+        Map<String, long[]> plain = Calibration.instructionsPerIteration(Calibration.graph(null));
+        Map<String, long[]> bodies = Calibration.instructionsPerIteration(Calibration.graph());
+        // the ten sites, and the calls inside their bodies that cannot be followed (natives, Object.hashCode)
+        assertThat(bodies.get("jdkLoop")[OpClass.JDK.ordinal()]).isGreaterThanOrEqualTo(10);
+        assertThat(bodies.get("jdkLoop")[OpClass.FIELD_LOAD.ordinal()]).as("HashMap.get reads its table").isGreaterThan(plain.get("jdkLoop")[OpClass.FIELD_LOAD.ordinal()]);
+        assertThat(bodies.get("callLoop")[OpClass.FP.ordinal()]).as("Double.compare's comparisons").isPositive();
+        assertThat(bodies.get("callLoop")[OpClass.JDK.ordinal()]).isEqualTo(1);
+        for (String noCall : new String[] {"intLoop", "fieldLoop", "allocLoop", "mathLoop"}) {
+            assertThat(bodies.get(noCall)).as(noCall + ": no JDK call, the same counts").isEqualTo(plain.get(noCall));
         }
     }
 
