@@ -41,6 +41,7 @@ final class ThreadChunkCodec {
         for (StreamChunk s : p.streamChunks()) {
             sym.writeVarLong(s.kind().id());
             if (CheckSymbolPairs.codes(s.kind(), TraceFormat.VERSION)) CheckSymbolPairs.write(sym, s.newSymbols(), TraceFormat.VERSION);
+            else if (SymbolPairDeltas.codes(s.kind(), TraceFormat.VERSION)) SymbolPairDeltas.write(sym, s.kind(), s.newSymbols());
             else pairs(sym, s.newSymbols());
         }
         out.add(new ChunkCodec.RawSection(SectionType.SYMBOLS, null, t, sym.toByteArray()));
@@ -168,7 +169,8 @@ final class ThreadChunkCodec {
     /**
      * Version 2's symbol lists: varint n, n × (varint stream kind, pair list), kinds increasing in
      * the registry; from version {@link TraceFormat#CHECK_DELTAS_SINCE} the check stream's list is
-     * coded by {@link CheckSymbolPairs} (from {@link TraceFormat#CHECK_LOADS_SINCE} with a load per symbol).
+     * coded by {@link CheckSymbolPairs} (from {@link TraceFormat#CHECK_LOADS_SINCE} with a load per symbol),
+     * from {@link TraceFormat#SYMBOL_DELTAS_SINCE} every other kind's by {@link SymbolPairDeltas}.
      */
     private static Map<StreamKind, long[]> newSymbols(int version, VarIntReader in, TraceMode mode) throws FormatException {
         int n = in.readCount("stream kind count", mode.kinds.size());
@@ -180,8 +182,10 @@ final class ThreadChunkCodec {
             int at = mode.kinds.indexOf(kind);
             if (at <= last) throw in.corrupt("symbols of stream kind " + kind + " out of order");
             last = at;
-            boolean deltas = CheckSymbolPairs.codes(kind, version);
-            out.put(kind, deltas ? CheckSymbolPairs.read(in, kind + " symbols", version) : readPairs(in, kind + " symbols"));
+            String what = kind + " symbols";
+            if (CheckSymbolPairs.codes(kind, version)) out.put(kind, CheckSymbolPairs.read(in, what, version));
+            else if (SymbolPairDeltas.codes(kind, version)) out.put(kind, SymbolPairDeltas.read(in, kind, what));
+            else out.put(kind, readPairs(in, what));
         }
         return out;
     }
