@@ -41,8 +41,21 @@ public final class GrammarCodec {
         return gs.get(0);
     }
 
-    /** The latest model version (docs/formats.md, "grammar block"). */
+    /** The latest coded model version (docs/formats.md, "grammar block"): what {@link #writeAll} chooses among. */
     public static final int MODEL_VERSION = 3;
+    /** Model version 4, written only by {@link #writePlain}: the tokens as varints, for a caller that compresses many blocks together. */
+    public static final int PLAIN_MODEL = 4;
+
+    /**
+     * Writes grammars as {@link #writeAll} does but with model version 4: version 1's token stream
+     * (terminal, new rule with its length, reference by definition index) as one varint per token,
+     * uncoded. Larger alone; the trace writer uses it where a chunk's sections are compressed as one
+     * block (a pack) and the threads' grammars repeat each other, which a range-coded block hides
+     * from the general-purpose stage (each thread's bitstream differs after its first difference).
+     */
+    public static void writePlain(List<Grammar> grammars, VarIntWriter out) {
+        writeAll(grammars, out, PLAIN_MODEL);
+    }
 
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
@@ -113,6 +126,18 @@ public final class GrammarCodec {
             out.writeVarLong(g.symbolCount());
             out.writeVarLong(g.bodyLength(0));
         }
+        if (version == PLAIN_MODEL) {
+            GrammarModel model = GrammarModel.plain(out, null, maxTerminal);
+            try {
+                for (Grammar g : grammars) {
+                    model.nextGrammar();
+                    encode(g, model);
+                }
+            } catch (FormatException e) {
+                throw new IllegalStateException("the encoder never reports format errors", e);
+            }
+            return;
+        }
         RangeEncoder rc = new RangeEncoder(out, version != 1);
         try {
             if (version == 1) {
@@ -182,7 +207,7 @@ public final class GrammarCodec {
         long maxTerminal = in.readVarLong("terminal bound") - 1;
         int version = 1;
         if (count == 0 && maxTerminal >= 0) { // 0, then a model version: see writeAll
-            if (maxTerminal + 1 < 2 || maxTerminal + 1 > MODEL_VERSION) {
+            if (maxTerminal + 1 < 2 || maxTerminal + 1 > PLAIN_MODEL) {
                 throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
             }
             version = (int) (maxTerminal + 1);
@@ -210,8 +235,17 @@ public final class GrammarCodec {
         if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
-        RangeDecoder rc = new RangeDecoder(in, version != 1);
         List<Grammar> out = new ArrayList<>(count);
+        if (version == PLAIN_MODEL) {
+            GrammarModel model = GrammarModel.plain(null, in, maxTerminal);
+            for (int k = 0; k < count; k++) {
+                model.nextGrammar();
+                out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
+            }
+            in.expectEnd();
+            return out;
+        }
+        RangeDecoder rc = new RangeDecoder(in, version != 1);
         if (version == 1) {
             GrammarModel model = new GrammarModel(rc, maxTerminal);
             for (int k = 0; k < count; k++) {

@@ -15,9 +15,11 @@ import dev.wholetrace.model.event.StreamKinds;
  *       tag, svarint Δhigh, svarint Δlow), where high is the value's upper 32 bits (signed) and
  *       low its lower 32 bits (unsigned), each the difference to the previous symbol of the same
  *       tag in the list (from 0; tags outside [0, 63] share one context).</li>
- *   <li>Address runs (pairs of (difference, run length)): varint m, then m × (svarint high,
- *       svarint low, svarint run length), the difference split as high · 2^32 + low with low
- *       the signed lower 32 bits.</li>
+ *   <li>Address runs (pairs of (difference, run length)): varint m, then in columns m × svarint
+ *       high, m × svarint low, m × svarint run length, the difference split as high · 2^32 + low
+ *       with low the signed lower 32 bits (columns: the highs of a thread's runs repeat other
+ *       threads' more often than whole entries do; SOR at 8 threads, xz -9 of the tables 964 →
+ *       868 B against entries one after another).</li>
  * </ul>
  *
  * <p>Why: an address is (object id &lt;&lt; 32 | offset), so a run's difference is (objects apart,
@@ -43,11 +45,10 @@ final class SymbolPairDeltas {
     static void write(VarIntWriter w, StreamKind kind, long[] pairs) {
         w.writeVarLong(pairs.length / 2);
         if (kind == StreamKinds.ADDRESSES) {
-            for (int i = 0; i < pairs.length; i += 2) {
-                long low = (int) pairs[i];
-                // (d - low) is a multiple of 2^32 modulo 2^64, so the reader's high · 2^32 + low wraps back to d.
-                w.writeSignedVarLong((pairs[i] - low) >> 32).writeSignedVarLong(low).writeSignedVarLong(pairs[i + 1]);
-            }
+            // (d - low) is a multiple of 2^32 modulo 2^64, so the reader's high · 2^32 + low wraps back to d.
+            for (int i = 0; i < pairs.length; i += 2) w.writeSignedVarLong((pairs[i] - (int) pairs[i]) >> 32);
+            for (int i = 0; i < pairs.length; i += 2) w.writeSignedVarLong((int) pairs[i]);
+            for (int i = 1; i < pairs.length; i += 2) w.writeSignedVarLong(pairs[i]);
             return;
         }
         long[] high = new long[OTHER + 1];
@@ -66,13 +67,9 @@ final class SymbolPairDeltas {
         int n = in.readCount(what, in.remaining() / 3);
         long[] out = new long[2 * n];
         if (kind == StreamKinds.ADDRESSES) {
-            for (int i = 0; i < out.length; i += 2) {
-                long h = in.readSignedVarLong(what);
-                long l = in.readSignedVarLong(what);
-                if (h != (int) h || l != (int) l) throw in.corrupt(what + ": a run difference's half out of the 32-bit range");
-                out[i] = (h << 32) + l;
-                out[i + 1] = in.readSignedVarLong(what);
-            }
+            for (int i = 0; i < out.length; i += 2) out[i] = half(in, what) << 32;
+            for (int i = 0; i < out.length; i += 2) out[i] += half(in, what);
+            for (int i = 1; i < out.length; i += 2) out[i] = in.readSignedVarLong(what);
             return out;
         }
         long[] high = new long[OTHER + 1];
@@ -87,6 +84,12 @@ final class SymbolPairDeltas {
             out[i + 1] = high[c] << 32 | low[c];
         }
         return out;
+    }
+
+    private static long half(VarIntReader in, String what) throws FormatException {
+        long h = in.readSignedVarLong(what);
+        if (h != (int) h) throw in.corrupt(what + ": a run difference's half out of the 32-bit range");
+        return h;
     }
 
     private static int context(long tag) {

@@ -31,9 +31,12 @@ final class ThreadChunkCodec {
 
     /**
      * A thread chunk's sections: SYMBOLS (its event count and each stream kind's new symbols), a
-     * STREAM section per stream kind with grammars, SYNC_COUNTS if it has sync operations.
+     * STREAM section per stream kind with grammars, SYNC_COUNTS if it has sync operations;
+     * {@code plain}: the per-instruction streams' grammar blocks in model version 4
+     * ({@link GrammarCodec#writePlain}; a thread's WPP stays range-coded, which is smaller even
+     * in a pack: SOR at 8 threads, control 222 B coded against 385 B plain under one xz -9).
      */
-    static void encode(ThreadChunk p, List<ChunkCodec.RawSection> out) {
+    static void encode(ThreadChunk p, boolean plain, List<ChunkCodec.RawSection> out) {
         int t = p.thread();
         VarIntWriter sym = new VarIntWriter();
         sym.writeVarLong(p.events());
@@ -56,7 +59,8 @@ final class ThreadChunkCodec {
                     last = i;
                 }
                 if (s.kind() == StreamKinds.ADDRESSES) exceptions(s, w); // before the grammars, which run to the section's end
-                GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
+                if (plain) GrammarCodec.writePlain(Arrays.asList(s.grammars()), w);
+                else GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
             } else if (s.strata() != null) {
                 StrataStreamCodec.write(s.strata(), w);
             } else {

@@ -30,6 +30,8 @@ public final class TraceFormat {
     public static final int PACKS_SINCE = 12;
     /** The first version whose control, data, strata and address-run symbols are coded as differences and split halves ({@link SymbolPairDeltas}). */
     public static final int SYMBOL_DELTAS_SINCE = 13;
+    /** The first version whose grammar blocks may use model version 4 (GrammarCodec.writePlain: varint tokens, in packs). */
+    public static final int PLAIN_GRAMMARS_SINCE = 13;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;
