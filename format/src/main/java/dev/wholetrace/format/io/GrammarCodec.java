@@ -104,7 +104,7 @@ public final class GrammarCodec {
         return kept[version].reset(coder, maxTerminal);
     }
 
-    /** {@link #writeAll} with model version 1, 2 or 3: files written before session 32 hold version 1, before session 33 versions 1 and 2. */
+    /** {@link #writeAll} with model version 1, 2 or 3 (files written before session 32 hold version 1, before session 33 versions 1 and 2), or 4 ({@link #writePlain}). */
     static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
@@ -126,22 +126,10 @@ public final class GrammarCodec {
             out.writeVarLong(g.symbolCount());
             out.writeVarLong(g.bodyLength(0));
         }
-        if (version == PLAIN_MODEL) {
-            GrammarModel model = GrammarModel.plain(out, null, maxTerminal);
-            try {
-                for (Grammar g : grammars) {
-                    model.nextGrammar();
-                    encode(g, model);
-                }
-            } catch (FormatException e) {
-                throw new IllegalStateException("the encoder never reports format errors", e);
-            }
-            return;
-        }
-        RangeEncoder rc = new RangeEncoder(out, version != 1);
+        RangeEncoder rc = version == PLAIN_MODEL ? null : new RangeEncoder(out, version != 1);
         try {
-            if (version == 1) {
-                GrammarModel model = version1Model(rc, maxTerminal);
+            if (version == 1 || version == PLAIN_MODEL) {
+                GrammarModel model = rc == null ? GrammarModel.plain(out, null, maxTerminal) : version1Model(rc, maxTerminal);
                 for (Grammar g : grammars) {
                     model.nextGrammar();
                     encode(g, model);
@@ -156,7 +144,7 @@ public final class GrammarCodec {
         } catch (FormatException e) {
             throw new IllegalStateException("the encoder never reports format errors", e);
         }
-        rc.finish();
+        if (rc != null) rc.finish();
     }
 
     private static void encode(Grammar g, GrammarModel model) throws FormatException {
@@ -235,19 +223,10 @@ public final class GrammarCodec {
         if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
+        RangeDecoder rc = version == PLAIN_MODEL ? null : new RangeDecoder(in, version != 1);
         List<Grammar> out = new ArrayList<>(count);
-        if (version == PLAIN_MODEL) {
-            GrammarModel model = GrammarModel.plain(null, in, maxTerminal);
-            for (int k = 0; k < count; k++) {
-                model.nextGrammar();
-                out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
-            }
-            in.expectEnd();
-            return out;
-        }
-        RangeDecoder rc = new RangeDecoder(in, version != 1);
-        if (version == 1) {
-            GrammarModel model = new GrammarModel(rc, maxTerminal);
+        if (version == 1 || version == PLAIN_MODEL) {
+            GrammarModel model = rc == null ? GrammarModel.plain(null, in, maxTerminal) : new GrammarModel(rc, maxTerminal);
             for (int k = 0; k < count; k++) {
                 model.nextGrammar();
                 out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));
