@@ -41,8 +41,21 @@ public final class GrammarCodec {
         return gs.get(0);
     }
 
-    /** The latest model version (docs/formats.md, "grammar block"). */
+    /** The latest coded model version (docs/formats.md, "grammar block"): what {@link #writeAll} chooses among. */
     public static final int MODEL_VERSION = 3;
+    /** Model version 4, written only by {@link #writePlain}: the tokens as varints, for a caller that compresses many blocks together. */
+    public static final int PLAIN_MODEL = 4;
+
+    /**
+     * Writes grammars as {@link #writeAll} does but with model version 4: version 1's token stream
+     * (terminal, new rule with its length, reference by definition index) as one varint per token,
+     * uncoded. Larger alone; the trace writer uses it where a chunk's sections are compressed as one
+     * block (a pack) and the threads' grammars repeat each other, which a range-coded block hides
+     * from the general-purpose stage (each thread's bitstream differs after its first difference).
+     */
+    public static void writePlain(List<Grammar> grammars, VarIntWriter out) {
+        writeAll(grammars, out, PLAIN_MODEL);
+    }
 
     /**
      * Writes grammars inline, in the order a left-to-right expansion first meets their rules: a
@@ -91,7 +104,7 @@ public final class GrammarCodec {
         return kept[version].reset(coder, maxTerminal);
     }
 
-    /** {@link #writeAll} with model version 1, 2 or 3: files written before session 32 hold version 1, before session 33 versions 1 and 2. */
+    /** {@link #writeAll} with model version 1, 2 or 3 (files written before session 32 hold version 1, before session 33 versions 1 and 2), or 4 ({@link #writePlain}). */
     static void writeAll(List<Grammar> grammars, VarIntWriter out, int version) {
         long maxTerminal = -1;
         for (Grammar g : grammars) maxTerminal = Math.max(maxTerminal, g.maxTerminal());
@@ -113,10 +126,10 @@ public final class GrammarCodec {
             out.writeVarLong(g.symbolCount());
             out.writeVarLong(g.bodyLength(0));
         }
-        RangeEncoder rc = new RangeEncoder(out, version != 1);
+        RangeEncoder rc = version == PLAIN_MODEL ? null : new RangeEncoder(out, version != 1);
         try {
-            if (version == 1) {
-                GrammarModel model = version1Model(rc, maxTerminal);
+            if (version == 1 || version == PLAIN_MODEL) {
+                GrammarModel model = rc == null ? GrammarModel.plain(out, null, maxTerminal) : version1Model(rc, maxTerminal);
                 for (Grammar g : grammars) {
                     model.nextGrammar();
                     encode(g, model);
@@ -131,7 +144,7 @@ public final class GrammarCodec {
         } catch (FormatException e) {
             throw new IllegalStateException("the encoder never reports format errors", e);
         }
-        rc.finish();
+        if (rc != null) rc.finish();
     }
 
     private static void encode(Grammar g, GrammarModel model) throws FormatException {
@@ -182,7 +195,7 @@ public final class GrammarCodec {
         long maxTerminal = in.readVarLong("terminal bound") - 1;
         int version = 1;
         if (count == 0 && maxTerminal >= 0) { // 0, then a model version: see writeAll
-            if (maxTerminal + 1 < 2 || maxTerminal + 1 > MODEL_VERSION) {
+            if (maxTerminal + 1 < 2 || maxTerminal + 1 > PLAIN_MODEL) {
                 throw in.corrupt("unsupported grammar model version " + (maxTerminal + 1));
             }
             version = (int) (maxTerminal + 1);
@@ -210,10 +223,10 @@ public final class GrammarCodec {
         if (totalSymbols > MAX_TOKENS_PER_BYTE * (in.remaining() + 8L)) {
             throw in.corrupt(totalSymbols + " symbols are impossible in " + in.remaining() + " coded bytes");
         }
-        RangeDecoder rc = new RangeDecoder(in, version != 1);
+        RangeDecoder rc = version == PLAIN_MODEL ? null : new RangeDecoder(in, version != 1);
         List<Grammar> out = new ArrayList<>(count);
-        if (version == 1) {
-            GrammarModel model = new GrammarModel(rc, maxTerminal);
+        if (version == 1 || version == PLAIN_MODEL) {
+            GrammarModel model = rc == null ? GrammarModel.plain(null, in, maxTerminal) : new GrammarModel(rc, maxTerminal);
             for (int k = 0; k < count; k++) {
                 model.nextGrammar();
                 out.add(decode(in, model, ruleCounts[k], symbolCounts[k], startLengths[k]));

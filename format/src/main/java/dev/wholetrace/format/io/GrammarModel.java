@@ -15,6 +15,9 @@ import java.util.Arrays;
  * "the next unseen terminal", a bit tree over terminals, and Elias-gamma-like adaptive numbers for
  * rule lengths, use counts, and references (ranked among the rules still open, see
  * {@link OpenRules}).
+ *
+ * <p>Model version 4 ({@link #plain}) writes the same token stream as varints instead, with no
+ * coder and no statistics: see {@link GrammarCodec#writePlain}.
  */
 final class GrammarModel {
     static final int TERMINAL = 0;
@@ -53,6 +56,18 @@ final class GrammarModel {
     long value;
     /** For a new rule: how many times it is referenced in all (its definition included). */
     long references;
+
+    /** Model version 4: tokens as varints to {@code plainOut} (writing) or from {@code plainIn} (reading); null on the coded versions. */
+    private VarIntWriter plainOut;
+    private VarIntReader plainIn;
+
+    /** A version-4 model: writes tokens to {@code out}, or reads them from {@code in} (the other null). */
+    static GrammarModel plain(VarIntWriter out, VarIntReader in, long maxTerminal) {
+        GrammarModel m = new GrammarModel(null, maxTerminal);
+        m.plainOut = out;
+        m.plainIn = in;
+        return m;
+    }
 
     GrammarModel(BitCoder coder, long maxTerminal) {
         this.coder = coder;
@@ -141,6 +156,10 @@ final class GrammarModel {
      * rule's definition index.
      */
     void code(int ctx, int kind, long value, long references, int defined) throws FormatException {
+        if (plainOut != null || plainIn != null) {
+            codePlain(kind, value);
+            return;
+        }
         long pred = predicted[ctx];
         long actual = kind == TERMINAL ? value : kind == REFERENCE ? -1 - value : NO_PREDICTION - 1;
         int conf = confidence[ctx];
@@ -178,6 +197,27 @@ final class GrammarModel {
         }
         predicted[ctx] = this.kind == TERMINAL ? this.value : -1 - (this.kind == NEW_RULE ? defined : this.value);
         confidence[ctx] = 0;
+    }
+
+    /**
+     * Version 4: one varint per token, 3 × value + kind (terminal 0, new rule 1 with its body
+     * length, reference 2 with the rule's definition index). The decoder checks a terminal against
+     * the declared maximum; the caller checks references and lengths as for every version.
+     */
+    private void codePlain(int kind, long value) throws FormatException {
+        if (plainOut != null) {
+            plainOut.writeVarLong(3 * value + kind);
+            this.kind = kind;
+            this.value = value;
+            return;
+        }
+        long token = plainIn.readVarLong("grammar token");
+        if (token < 0) throw new FormatException("corrupted grammar: token out of range");
+        this.kind = (int) (token % 3);
+        this.value = token / 3;
+        if (this.kind == TERMINAL && this.value > maxTerminal) {
+            throw new FormatException("corrupted grammar: terminal " + this.value + " above the declared maximum " + maxTerminal);
+        }
     }
 
     private void useOpenRule(int d) throws FormatException {

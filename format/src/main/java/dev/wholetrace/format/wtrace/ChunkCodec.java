@@ -22,7 +22,8 @@ final class ChunkCodec {
 
     // ---- encoding ------------------------------------------------------------------------------
 
-    static List<RawSection> encode(ChunkContent c) {
+    /** {@code plainGrammars}: the per-instruction streams' grammar blocks in model version 4 ({@link dev.wholetrace.format.io.GrammarCodec#writePlain}), for a pack. */
+    static List<RawSection> encode(ChunkContent c, boolean plainGrammars) {
         List<RawSection> out = new ArrayList<>();
         if (!c.properties().isEmpty()) {
             List<Object[]> rows = new ArrayList<>();
@@ -41,7 +42,7 @@ final class ChunkCodec {
             codeTable("instructions", c.instructions()).write(w);
             out.add(new RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, w.toByteArray()));
         }
-        for (ThreadChunk p : c.threadChunks()) ThreadChunkCodec.encode(p, out);
+        for (ThreadChunk p : c.threadChunks()) ThreadChunkCodec.encode(p, plainGrammars, out);
         if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, SyncOrderCodec.encode(c.threadChunks())));
         if (c.clock().length > 0) out.add(global(SectionType.CLOCK, clock(c.clock())));
         return out;

@@ -74,14 +74,36 @@ public final class TraceWriter implements AutoCloseable {
         if (version != TraceFormat.VERSION) throw new IllegalStateException("encoding a chunk into a version " + version + " file (this release encodes version " + TraceFormat.VERSION + ")");
         long chunkEvents = 0;
         for (ThreadChunk p : content.threadChunks()) chunkEvents += p.events();
-        writeChunk(ChunkCodec.encode(content), chunkEvents, codec, deadline);
+        Stored stored = store(ChunkCodec.encode(content, false), codec, deadline);
+        if (stored.pack() != null && version >= TraceFormat.PLAIN_GRAMMARS_SINCE) {
+            // A pack compresses all threads' sections as one block: grammars written plain let it
+            // fold the threads' repeated grammars, which range-coded blocks hide. Kept when smaller.
+            Stored plain = store(ChunkCodec.encode(content, true), codec, deadline);
+            if (plain.bytes() < stored.bytes()) stored = plain;
+        }
+        write(stored, chunkEvents);
     }
 
     /** Appends one chunk whose sections are already encoded (the repacker copies them across). */
     void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
-        if (trailerStarted) throw new IllegalStateException("a chunk after the trailer");
-        int chunk = chunkEnds.size();
-        VarIntWriter toc = new VarIntWriter(); // its section count is known once the chunk is written
+        write(store(sections, codec, deadline), chunkEvents);
+    }
+
+    /**
+     * A chunk's sections as they will be stored: each packed alone ({@code alone}), and those from
+     * {@code packFrom} on in one pack if that is smaller (else {@code pack} is null).
+     */
+    private record Stored(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone, int packFrom, Pack pack) {
+        /** The stored bytes of the chunk's sections, framing included (CHUNK_END not counted). */
+        long bytes() {
+            int filed = pack == null ? sections.size() : packFrom;
+            long n = pack == null ? 0 : TraceFormat.SECTION_HEADER_BYTES + pack.stored().length + 4L;
+            for (int i = 0; i < filed; i++) n += TraceFormat.SECTION_HEADER_BYTES + alone.get(i).bytes().length + 4L;
+            return n;
+        }
+    }
+
+    private Stored store(List<ChunkCodec.RawSection> sections, Codec codec, long deadline) {
         // References cost several zstd -19 runs per section: only for the writers that ask for the smallest file.
         ThreadReferences references = codec == Codec.BEST && version >= TraceFormat.REFERENCES_SINCE ? new ThreadReferences() : null;
         List<Codec.Packed> alone = new ArrayList<>(sections.size());
@@ -92,6 +114,17 @@ public final class TraceWriter implements AutoCloseable {
         }
         int packFrom = codec == Codec.BEST && version >= TraceFormat.PACKS_SINCE ? ChunkPack.first(sections) : -1;
         Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()));
+        return new Stored(sections, alone, packFrom, pack);
+    }
+
+    private void write(Stored stored, long chunkEvents) throws IOException {
+        if (trailerStarted) throw new IllegalStateException("a chunk after the trailer");
+        List<ChunkCodec.RawSection> sections = stored.sections();
+        List<Codec.Packed> alone = stored.alone();
+        Pack pack = stored.pack();
+        int packFrom = stored.packFrom();
+        int chunk = chunkEnds.size();
+        VarIntWriter toc = new VarIntWriter(); // its section count is known once the chunk is written
         int filed = pack == null ? sections.size() : packFrom;
         for (int i = 0; i < filed; i++) {
             ChunkCodec.RawSection s = sections.get(i);

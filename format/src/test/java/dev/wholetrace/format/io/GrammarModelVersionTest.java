@@ -36,6 +36,38 @@ class GrammarModelVersionTest {
     void everyVersionReadsBackTheSameGrammars(@ForAll("grammarLists") List<Grammar> gs) throws FormatException {
         assertThat(read(written(gs, 1))).isEqualTo(gs);
         for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) assertThat(read(written(gs, version))).isEqualTo(gs);
+        VarIntWriter plain = new VarIntWriter();
+        GrammarCodec.writePlain(gs, plain);
+        assertThat(read(plain.toByteArray())).isEqualTo(gs);
+    }
+
+    @Test
+    void plainBlocksAreMarkedWithVersion4AndNotChosenByTheDefaultWriter() throws FormatException {
+        List<Grammar> gs = List.of(GrammarCodecRoundTripTest.sequitur(new int[] {1, 2, 1, 2, 3, 1, 2, 1, 2, 3, 0}));
+        VarIntWriter plain = new VarIntWriter();
+        GrammarCodec.writePlain(gs, plain);
+        assertThat(plain.toByteArray()).startsWith(0, GrammarCodec.PLAIN_MODEL).isEqualTo(written(gs, GrammarCodec.PLAIN_MODEL));
+        assertThat(writtenByDefault(gs)).isEqualTo(smallestOfAllVersions(gs));
+        assertThat(read(plain.toByteArray())).isEqualTo(gs);
+    }
+
+    @Test
+    void plainBlocksWithABadTokenAreRefused() {
+        // one grammar, 1 rule, 1 symbol, start length 1, terminal bound 1 (terminal 0 only): then a token
+        VarIntWriter head = new VarIntWriter().writeVarLong(0).writeVarLong(GrammarCodec.PLAIN_MODEL).writeVarLong(1).writeVarLong(1)
+                .writeVarLong(1).writeVarLong(1).writeVarLong(1);
+        byte[] terminalTooLarge = java.util.Arrays.copyOf(head.toByteArray(), head.size() + 1);
+        terminalTooLarge[terminalTooLarge.length - 1] = 3; // terminal 1
+        byte[] undefinedRule = java.util.Arrays.copyOf(head.toByteArray(), head.size() + 1);
+        undefinedRule[undefinedRule.length - 1] = 2; // reference to rule 0, never defined
+        byte[] ok = java.util.Arrays.copyOf(head.toByteArray(), head.size() + 1); // terminal 0
+        assertThatThrownBy(() -> read(terminalTooLarge)).isInstanceOf(FormatException.class).hasMessageContaining("above the declared maximum");
+        assertThatThrownBy(() -> read(undefinedRule)).isInstanceOf(FormatException.class).hasMessageContaining("undefined");
+        try {
+            assertThat(read(ok)).hasSize(1);
+        } catch (FormatException e) {
+            throw new AssertionError(e);
+        }
     }
 
     static byte[] smallestOfAllVersions(List<Grammar> gs) {
@@ -88,7 +120,7 @@ class GrammarModelVersionTest {
 
     @Test
     void emptyBlocksOfEveryVersionRead() throws FormatException {
-        for (int version = 1; version <= GrammarCodec.MODEL_VERSION; version++) {
+        for (int version = 1; version <= GrammarCodec.PLAIN_MODEL; version++) {
             assertThat(read(written(List.of(), version))).isEmpty();
             assertThat(read(written(List.of(Grammar.empty()), version))).containsExactly(Grammar.empty());
         }
@@ -96,7 +128,7 @@ class GrammarModelVersionTest {
 
     @Test
     void unknownModelVersionIsRefused() {
-        int unknown = GrammarCodec.MODEL_VERSION + 1;
+        int unknown = GrammarCodec.PLAIN_MODEL + 1;
         byte[] b = new VarIntWriter().writeVarLong(0).writeVarLong(unknown).writeVarLong(0).writeVarLong(0).toByteArray();
         assertThatThrownBy(() -> read(b)).isInstanceOf(FormatException.class).hasMessageContaining("unsupported grammar model version " + unknown);
         byte[] one = new VarIntWriter().writeVarLong(0).writeVarLong(1).writeVarLong(0).writeVarLong(0).toByteArray();
