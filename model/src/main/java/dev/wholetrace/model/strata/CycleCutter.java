@@ -18,13 +18,16 @@ import java.util.Arrays;
  * known cycle does, a direct-mapped table of <em>turns</em> (known cycle, position, element → the
  * cycle met before that went that way) names the cycle to follow instead; only when no turn was
  * taken before is the prefix copied and hashed and the cycle built, and named by one table probe
- * when it completes (which records its turn). The cycles cut, their ids (dense, in the order they
+ * when it completes (which records its turn). A cycle that closes as a proper prefix of the known
+ * one is named by a turn too, recorded the first time it is interned. The cycles cut, their ids (dense, in the order they
  * are first completed) and the runs are the same as building every cycle. No object per element
  * or per cycle once the buffers have grown.
  */
 final class CycleCutter {
     /** Entries of the turn table: a power of two. */
-    private static final int TURNS = 512;
+    private static final int TURNS = 1024;
+    /** The element of a turn that ends the cycle where it is ({@link #knownPrefix}): a trip count of 0, which no {@link Runs#pair} has. */
+    private static final long PREFIX = 0;
     private final SequenceTable table;
     private final int maxLength;
     private final RunSink sink;
@@ -177,11 +180,9 @@ final class CycleCutter {
         int id;
         if (known >= 0 && curLen == knownLen) {
             id = known;
+        } else if (known >= 0) {
+            id = knownPrefix();
         } else {
-            if (known >= 0) { // a proper prefix of the known cycle
-                leftKey = -1;
-                materialise();
-            }
             id = table.intern(cur, curLen, curHash);
             if (leftKey != -1) recordTurn(id);
         }
@@ -202,6 +203,24 @@ final class CycleCutter {
         knownLen = table.lengthOf(id);
         curLen = 0;
         curHash = SequenceHash.SEED;
+    }
+
+    /**
+     * The id of the known cycle's first {@link #curLen} elements, a cycle of their own (the next
+     * element repeats one of them): a turn to no element ({@link #PREFIX}, which no pair equals)
+     * when met before, else interned and recorded as that turn. LU's strata close this way at
+     * most of their interns.
+     */
+    private int knownPrefix() {
+        long key = turnKey(known, curLen);
+        int t = turnSlot(key, PREFIX);
+        if (turnTo[t] != 0 && turnKeys[t] == key && turnElements[t] == PREFIX) return turnTo[t] - 1;
+        leftKey = key;
+        leftElement = PREFIX;
+        materialise();
+        int id = table.intern(cur, curLen, curHash);
+        recordTurn(id);
+        return id;
     }
 
     /** Cycle {@code id}, built after leaving a known one, is where that turn goes from now on. */
