@@ -2,7 +2,6 @@ package dev.wholetrace.model.strata;
 
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarBuilder;
-import dev.wholetrace.model.util.Alphabet;
 
 /**
  * Stratum layer 0 of one string and the grammar over its runs: everything of the stored form after
@@ -12,8 +11,9 @@ import dev.wholetrace.model.util.Alphabet;
  * thread; the recorder's STRATA mode can run it on a thread of its own, fed through a ring, so
  * that path building and layer 0 + the grammar are the paper's two pipeline stages.
  *
- * <p>Per run: a probe of the stratum's membership set and, once per stratum that is not a
- * repetition, a table probe, then one grammar append per stratum run. Not thread-safe.
+ * <p>Per run: a compare when the stratum follows a known one, else a scan or a probe of its
+ * membership set; a table probe only for a stratum built; per stratum run an array lookup of the
+ * [stratum, trip] id ({@link RunIds}) and one grammar append. Not thread-safe.
  */
 public final class LayerZero implements RunSink {
     /** Layer 0's part of a {@link StrataStream}: the strata, the top alphabet ([stratum, trip] per run id) and the grammar over it. */
@@ -27,7 +27,7 @@ public final class LayerZero implements RunSink {
     private final int maxLength;
     private final SequenceTable strata = new SequenceTable();
     /** The [stratum, trip] runs as terminals of {@link #grammar} (pair → dense id). */
-    private final Alphabet runs = new Alphabet();
+    private final RunIds runs = new RunIds();
     private final GrammarBuilder grammar;
     private final RunSink top;
     private StratumLayer layer;
@@ -40,7 +40,7 @@ public final class LayerZero implements RunSink {
         if (grammar.length() != 0) throw new IllegalArgumentException("a run grammar is not empty");
         this.grammar = grammar;
         this.maxLength = maxLength;
-        this.top = (stratum, trip) -> grammar.append(runs.idOf(Runs.pair(stratum, trip)));
+        this.top = (stratum, trip) -> grammar.append(runs.idOf(stratum, trip));
         this.layer = new StratumLayer(strata, top, maxLength);
     }
 
@@ -63,7 +63,7 @@ public final class LayerZero implements RunSink {
     /** Layer 0's part of the stored form: everything run so far (call {@link #finish} first to include the open stratum). */
     public Sealed seal() {
         long[] topRuns = new long[runs.size()];
-        for (int t = 0; t < topRuns.length; t++) topRuns[t] = runs.first(t);
+        for (int t = 0; t < topRuns.length; t++) topRuns[t] = runs.pair(t);
         return new Sealed(strata.starts(), strata.pool(), topRuns, grammar.toGrammar());
     }
 

@@ -10,14 +10,14 @@ import java.util.Arrays;
  * become one run; strata are interned in the layer's {@link SequenceTable}. Layer 0 takes the
  * paths' runs, layer k the runs of layer k-1.
  *
- * <p>Membership is a scan of the stratum's elements while it is shorter than {@value #SCANNED},
- * then an open-addressing set stamped per stratum, so starting a stratum clears it in O(1); no
- * allocation per run. While the stratum repeats the previous one element for element
- * (the cutter is matching) the set is not used at all: a stratum's elements are distinct, so the
- * previous stratum's next element is not in the stratum so far, and any other pair is looked for
- * in that prefix (a scan, once per stratum); only when the stratum leaves the previous one with
- * {@value #SCANNED} elements or more does the prefix go into the set. This spares the probe on loops whose strata repeat; on Water, whose
- * strata seldom repeat, it spares little (53 K of 2.36 M runs continue a repetition).
+ * <p>A stratum that follows a known one ({@link CycleCutter}: the stratum just completed, or the
+ * one a turn met before leads to) costs a compare a run: its membership test is needed only when a
+ * pair does not go on as the known stratum, and is then a scan of the known prefix. A stratum being
+ * built is looked in by a scan of its elements while it is shorter than {@value #SCANNED}, then
+ * an open-addressing set stamped per stratum, so starting a stratum clears it in O(1); no
+ * allocation per run. On Water most strata are met before though seldom the one just completed
+ * (73 distinct strata at the bench's size, 2.36 M runs of paths, 668 K strata): following the
+ * turns spares most runs the scan and the hash, and most strata the intern.
  */
 public final class StratumLayer implements RunSink {
     /**
@@ -45,54 +45,46 @@ public final class StratumLayer implements RunSink {
     @Override
     public void run(int id, long trip) {
         long pair = Runs.pair(id, trip);
-        if (cutter.full()) nextStratum();
-        if (cutter.matching()) {
-            if (cutter.continuesMatch(pair)) {
-                cutter.append(pair);
-                return;
-            }
-            if (cutter.matchedPrefixContains(pair)) { // the stratum so far holds it: complete (the repetition, when it is all of the previous one)
+        if (!cutter.continuesKnown(pair)) runOther(pair); // most runs of code met before: one compare
+    }
+
+    /** {@link #run} of a pair that does not go on as a known stratum: a stratum ends, turns to another, or is built. */
+    private void runOther(long pair) {
+        if (cutter.full()) {
+            nextStratum();
+            if (cutter.continuesKnown(pair)) return;
+        }
+        if (cutter.following()) {
+            if (cutter.knownContains(pair)) { // the stratum so far holds it: complete
                 nextStratum();
-                if (cutter.continuesMatch(pair)) {
-                    cutter.append(pair);
-                    return;
-                }
+                if (cutter.continuesKnown(pair)) return; // the same stratum again
             }
-            if (cutter.length() < SCANNED) { // the stratum leaves the previous one, short: its copy is scanned, no set
-                appendShort(pair);
-                return;
-            }
-            enterMatchedPrefix(); // the stratum leaves the previous one
-        } else if (cutter.length() < SCANNED) {
-            if (cutter.builtContains(pair)) { // seen in this (short) stratum: it is complete
-                nextStratum();
-                if (cutter.continuesMatch(pair)) {
-                    cutter.append(pair);
-                    return;
-                }
-            }
-            appendShort(pair);
+            leaveKnown(pair);
             return;
         }
-        int i = slot(pair);
-        if (stamps[i] == serial) { // seen in this stratum: it is complete
+        if (cutter.length() < SCANNED ? cutter.builtContains(pair) : stamps[slot(pair)] == serial) { // seen in this stratum: it is complete
             nextStratum();
-            i = slot(pair);
+            if (!cutter.continuesKnown(pair)) leaveKnown(pair);
+            return;
         }
-        stamps[i] = serial;
-        keys[i] = pair;
-        cutter.append(pair);
+        appendNew(pair);
     }
 
-    /** Appends {@code pair} to a stratum shorter than {@link #SCANNED}; one that reaches it goes into the set, which holds its elements from then on. */
-    private void appendShort(long pair) {
-        cutter.append(pair);
-        if (cutter.length() == SCANNED) for (int k = 0; k < SCANNED; k++) enter(cutter.builtElement(k));
+    /** Following, {@code pair} neither closes the stratum nor goes on as the known one: a turn met before, or the stratum is built from here. */
+    private void leaveKnown(long pair) {
+        if (cutter.turn(pair)) return;
+        cutter.leave(pair);
+        int n = cutter.length();
+        if (n >= SCANNED) for (int k = 0; k < n; k++) enter(cutter.builtElement(k)); // the prefix the set was spared
+        appendNew(pair);
     }
 
-    /** The stratum so far, the previous one's prefix that the set was spared, goes into the set. */
-    private void enterMatchedPrefix() {
-        for (int k = 0, n = cutter.length(); k < n; k++) enter(cutter.matchedElement(k));
+    /** Building: appends {@code pair}, not in the stratum so far; a stratum that reaches {@link #SCANNED} goes into the set, which holds its elements from then on. */
+    private void appendNew(long pair) {
+        int n = cutter.length();
+        cutter.append(pair);
+        if (n >= SCANNED) enter(pair);
+        else if (n + 1 == SCANNED) for (int k = 0; k < SCANNED; k++) enter(cutter.builtElement(k));
     }
 
     /** {@code pair}, an element of this stratum, goes into the set. */

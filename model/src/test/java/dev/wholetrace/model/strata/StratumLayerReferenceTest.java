@@ -3,7 +3,9 @@ package dev.wholetrace.model.strata;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -13,9 +15,11 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * {@link StratumLayer}, which leaves its membership set alone while a stratum repeats the previous
- * one, against the paper's ExtendStratumLayer written plainly ({@link PathBuilderReferenceTest#reference},
- * a stratum being a cycle of [id, trip] pairs as a path is of blocks): the same runs, stratum by stratum.
+ * {@link StratumLayer}, which follows known strata (the previous one, or one a turn met before
+ * leads to) without storing them, against the paper's ExtendStratumLayer written plainly
+ * ({@link PathBuilderReferenceTest#reference}, a stratum being a cycle of [id, trip] pairs as a path
+ * is of blocks): the same runs, stratum by stratum, and the same ids as interning each run's
+ * stratum as it reaches the sink (dense, in the order of first runs: the stored strata's ids).
  */
 class StratumLayerReferenceTest {
 
@@ -37,12 +41,14 @@ class StratumLayerReferenceTest {
     private static void checkAgainstReference(int[] codes, int maxLength) {
         SequenceTable table = new SequenceTable();
         List<String> runs = new ArrayList<>();
+        Map<List<Integer>, Integer> firstRun = new HashMap<>();
         StratumLayer layer = new StratumLayer(table, new RunSink() {
             @Override
             public void run(int id, long trip) {
                 List<Integer> s = new ArrayList<>();
                 for (long pair : table.sequence(id)) s.add(code(pair));
                 runs.add(s + "^" + trip);
+                assertThat(id).as("id of %s", s).isEqualTo(firstRun.computeIfAbsent(s, k -> firstRun.size()));
             }
 
             @Override
