@@ -33,16 +33,18 @@ public final class SyncThreadStarts {
     }
 
     /**
-     * Before JDK code starts {@code child} (a ThreadPoolExecutor's new worker): a fork of it if not started yet,
-     * with a JDK hook's thread array. The program's ThreadFactory made the thread; the pool starts it.
+     * Before JDK code starts {@code child} (a ThreadPoolExecutor's new worker, a thread flock's thread): a fork of it if
+     * not started yet, with a JDK hook's thread array. Returns whether the fork was recorded.
      */
-    static void startingInJdk(Object[] thread, Thread child, int site) {
+    static boolean startingInJdk(Object[] thread, Thread child, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !startable(child)) return;
+        if (r == null || !startable(child)) return false; // started before: this start throws, and starts nothing
         try {
             ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
+            return true;
         } catch (Throwable e) {
             Probes.fail(e);
+            return false;
         }
     }
 
