@@ -19,9 +19,26 @@ import dev.wholetrace.recorder.VirtualThreads;
 public final class SyncThreadStarts {
     private SyncThreadStarts() {}
 
-    /** The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. */
+    /**
+     * The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. For a
+     * thread of a JDK class (Thread itself, a virtual thread), the check that it is new, the fork and the start run
+     * under the thread's monitor, the one Thread.start takes itself (a virtual thread's start takes none, and runs no
+     * program code): of two threads starting it at once, only the one whose start runs it records a fork, where the
+     * loser's fork (its start throws IllegalThreadStateException) had handed its past to the thread. A program's
+     * subclass may override start() with code that waits for another thread, so its starts take no monitor.
+     */
     public static void start(Object thread, int site) {
         Thread t = (Thread) thread;
+        if (t != null && t.getClass().getClassLoader() == null) {
+            synchronized (t) {
+                forkAndStart(t, site);
+            }
+        } else {
+            forkAndStart(t, site);
+        }
+    }
+
+    private static void forkAndStart(Thread t, int site) {
         boolean forked = t != null && startable(t) && SyncProbes.forked(t, site);
         try {
             t.start();
