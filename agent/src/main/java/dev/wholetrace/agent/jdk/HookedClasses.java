@@ -13,6 +13,8 @@ import java.util.function.Consumer;
  */
 final class HookedClasses {
     private final Consumer<String> inPlace;
+    /** Internal names of the classes told to {@link #inPlace}. */
+    private final Set<String> hooked = ConcurrentHashMap.newKeySet();
     /** Internal names of classes the transformer hooked during a retransformation that has not returned yet. */
     private final Set<String> retransforming = ConcurrentHashMap.newKeySet();
 
@@ -23,13 +25,23 @@ final class HookedClasses {
     /** The transformer returned hooked bytes for {@code internalName}; {@code redefining}: a retransformation, not a first load. */
     void transformed(String internalName, boolean redefining) {
         if (redefining) retransforming.add(internalName);
-        else inPlace.accept(internalName); // the class is defined from these bytes, before any of its code runs
+        else inPlaceNow(internalName); // the class is defined from these bytes, before any of its code runs
     }
 
     /** The retransformation of {@code c} succeeded: its hooks are in place if the transformer made them. */
     void retransformed(Class<?> c) {
         String internalName = c.getName().replace('.', '/');
-        if (retransforming.remove(internalName)) inPlace.accept(internalName);
+        if (retransforming.remove(internalName)) inPlaceNow(internalName);
+    }
+
+    private void inPlaceNow(String internalName) {
+        hooked.add(internalName);
+        inPlace.accept(internalName);
+    }
+
+    /** Whether {@code c}'s hooks are in place (told to {@code inPlace}). */
+    boolean inPlace(Class<?> c) {
+        return hooked.contains(c.getName().replace('.', '/'));
     }
 
     /** The retransformation of {@code c} failed: the JVM runs the class as it was. */

@@ -347,6 +347,14 @@ final class JdkHookTable {
         return all;
     }
 
+    /**
+     * The top-level classes whose hooks record what the call-site fork/join and CompletableFuture-stage models
+     * record (InstrumentationContext.hookedInJdk); their nested classes load after them, hooked as they load.
+     */
+    static List<String> handOverClasses() {
+        return List.of(FJ_TASK, FJ_POOL, COMPLETER, FUTURE);
+    }
+
     /** Whether {@code owner} (internal name) gets hooks: asked at every class load. */
     static boolean hooks(String owner) {
         return Hooked.ALL.contains(owner);

@@ -29,7 +29,6 @@ public final class JdkHooks {
             return;
         }
         JdkBridge.install(new HandoverSink());
-        context.hookedInJdk(); // the call-site fork/join and CompletableFuture-stage models would record the same edges again
         // SyncTasks is told from inside the transformer as FutureTask loads: linked now, not while a class loads
         try {
             MethodHandles.lookup().ensureInitialized(SyncTasks.class);
@@ -38,11 +37,29 @@ public final class JdkHooks {
         }
         HookedClasses hooked = new HookedClasses(JdkHooks::inPlace);
         inst.addTransformer(new Transformer(new JdkClassHooks(context), hooked), true);
-        if (!inst.isRetransformClassesSupported()) {
+        if (inst.isRetransformClassesSupported()) {
+            retransformLoaded(inst, hooked);
+        } else {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
-            return;
         }
-        retransformLoaded(inst, hooked);
+        // the call-site fork/join and CompletableFuture-stage models would record the same edges again; told before the
+        // application's transformer is added, and only once the hooks are known in place, as for FutureTask
+        if (handOversInPlace(inst, hooked)) context.hookedInJdk();
+        else AgentLog.once("jdk-hooks-handovers", "fork/join and CompletableFuture hand-overs are recorded at the program's calls: a JDK class of theirs is not hooked");
+    }
+
+    /**
+     * Whether every class whose hooks replace the call-site fork/join and CompletableFuture-stage models
+     * ({@link JdkHookTable#handOverClasses}) carries them, if it is loaded already (the agent's own start may load
+     * ForkJoinPool); one loaded later is hooked as it loads. Otherwise those models stay (the hooked classes then
+     * record some edges twice, which orders nothing more; without the models an unhooked class would order nothing).
+     */
+    static boolean handOversInPlace(Instrumentation inst, HookedClasses hooked) {
+        List<String> handOvers = JdkHookTable.handOverClasses();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (c.getClassLoader() == null && handOvers.contains(c.getName().replace('.', '/')) && !hooked.inPlace(c)) return false;
+        }
+        return true;
     }
 
     /**

@@ -36,10 +36,10 @@ final class SyncThreadFlocks {
 
     /** Before {@code flock} starts {@code child}: a fork of it, and the flock remembers it. */
     static void started(Object[] thread, Object flock, Thread child, int site) {
+        if (!SyncThreadStarts.startingInJdk(thread, child, site)) return;
         TraceRecorder r = Probes.recorder();
-        if (r == null || !SyncThreadStarts.startable(child)) return; // started before: this start throws, and starts nothing
+        if (r == null) return;
         try {
-            ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
             Started started = threads().computeIfAbsent(flock, f -> new Started());
             synchronized (started) {
                 started.threads.add(child);

@@ -19,9 +19,26 @@ import dev.wholetrace.recorder.VirtualThreads;
 public final class SyncThreadStarts {
     private SyncThreadStarts() {}
 
-    /** The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. */
+    /**
+     * The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. For a
+     * thread of a JDK class (Thread itself, a virtual thread), the check that it is new, the fork and the start run
+     * under the thread's monitor, the one Thread.start takes itself (a virtual thread's start takes none, and runs no
+     * program code): of two threads starting it at once, only the one whose start runs it records a fork, where the
+     * loser's fork (its start throws IllegalThreadStateException) had handed its past to the thread. A program's
+     * subclass may override start() with code that waits for another thread, so its starts take no monitor.
+     */
     public static void start(Object thread, int site) {
         Thread t = (Thread) thread;
+        if (t != null && t.getClass().getClassLoader() == null) {
+            synchronized (t) {
+                forkAndStart(t, site);
+            }
+        } else {
+            forkAndStart(t, site);
+        }
+    }
+
+    private static void forkAndStart(Thread t, int site) {
         boolean forked = t != null && startable(t) && SyncProbes.forked(t, site);
         try {
             t.start();
@@ -33,16 +50,18 @@ public final class SyncThreadStarts {
     }
 
     /**
-     * Before JDK code starts {@code child} (a ThreadPoolExecutor's new worker): a fork of it if not started yet,
-     * with a JDK hook's thread array. The program's ThreadFactory made the thread; the pool starts it.
+     * Before JDK code starts {@code child} (a ThreadPoolExecutor's new worker, a thread flock's thread): a fork of it if
+     * not started yet, with a JDK hook's thread array. Returns whether the fork was recorded.
      */
-    static void startingInJdk(Object[] thread, Thread child, int site) {
+    static boolean startingInJdk(Object[] thread, Thread child, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !startable(child)) return;
+        if (r == null || !startable(child)) return false; // started before: this start throws, and starts nothing
         try {
             ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
+            return true;
         } catch (Throwable e) {
             Probes.fail(e);
+            return false;
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,12 +48,12 @@ class JdkHooksRetransformTest {
     }
 
     /**
-     * A JVM that has loaded FutureTask and ConcurrentHashMap: a retransformation runs the transformer on each
+     * A JVM that has loaded FutureTask, ConcurrentHashMap and ForkJoinPool: a retransformation runs the transformer on each
      * class, then fails (as a whole, as the JVM's does) if it includes one of {@code refused}; a class of
      * {@code unmodifiable} is not modifiable.
      */
     static Instrumentation jvm(JdkHooks.Transformer transformer, Set<Class<?>> refused, Set<Class<?>> unmodifiable) {
-        Class<?>[] loaded = {FutureTask.class, ConcurrentHashMap.class};
+        Class<?>[] loaded = {FutureTask.class, ConcurrentHashMap.class, ForkJoinPool.class};
         return (Instrumentation) Proxy.newProxyInstance(JdkHooksRetransformTest.class.getClassLoader(), new Class<?>[] {Instrumentation.class},
                 (proxy, method, args) -> switch (method.getName()) {
                     case "getAllLoadedClasses" -> loaded.clone();
@@ -91,18 +92,20 @@ class JdkHooksRetransformTest {
     @Test
     void classesRetransformedSuccessfullyAreInPlace() {
         assertThat(inPlaceAfterRetransforming(Set.of(), Set.of()))
-                .containsExactlyInAnyOrder("java/util/concurrent/FutureTask", "java/util/concurrent/ConcurrentHashMap");
+                .containsExactlyInAnyOrder("java/util/concurrent/FutureTask", "java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ForkJoinPool");
     }
 
     @Test
     void aClassTheJvmRefusedToRetransformIsNotInPlaceAndTheOthersStillAre() {
         // the transformer returned FutureTask's hooked bytes both times (the batch, then alone), and the JVM refused them
-        assertThat(inPlaceAfterRetransforming(Set.of(FutureTask.class), Set.of())).containsExactly("java/util/concurrent/ConcurrentHashMap");
+        assertThat(inPlaceAfterRetransforming(Set.of(FutureTask.class), Set.of()))
+                .containsExactlyInAnyOrder("java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ForkJoinPool");
     }
 
     @Test
     void anUnmodifiableClassIsNotInPlace() {
-        assertThat(inPlaceAfterRetransforming(Set.of(), Set.of(FutureTask.class))).containsExactly("java/util/concurrent/ConcurrentHashMap");
+        assertThat(inPlaceAfterRetransforming(Set.of(), Set.of(FutureTask.class)))
+                .containsExactlyInAnyOrder("java/util/concurrent/ConcurrentHashMap", "java/util/concurrent/ForkJoinPool");
     }
 
     @Test
@@ -114,5 +117,26 @@ class JdkHooksRetransformTest {
         assertThat(transformer.transform(null, "java/util/concurrent/FutureTask", null, null, new byte[] {1, 2, 3})).isNull(); // not a class file
         assertThat(transformer.transform(null, "java/lang/String", null, null, classFile("java/lang/String"))).isNull(); // not in the table
         assertThat(inPlace).containsExactly("java/util/concurrent/FutureTask");
+    }
+
+    /** Whether the call-site fork/join and CompletableFuture models go off after the fake JVM retransformed what it loaded. */
+    static boolean handOversInPlaceAfterRetransforming(Set<Class<?>> refused, Set<Class<?>> unmodifiable) {
+        HookedClasses hooked = new HookedClasses(name -> { });
+        JdkHooks.Transformer transformer = new JdkHooks.Transformer(hooks, hooked);
+        Instrumentation jvm = jvm(transformer, refused, unmodifiable);
+        JdkHooks.retransformLoaded(jvm, hooked);
+        return JdkHooks.handOversInPlace(jvm, hooked);
+    }
+
+    /**
+     * The call-site fork/join and CompletableFuture-stage models go off only if ForkJoinPool, loaded before the agent,
+     * carries its hooks: refused or unmodifiable, they stay (another class not hooked, FutureTask, does not matter).
+     */
+    @Test
+    void callSiteHandOversStayWhileALoadedForkJoinClassIsNotHooked() {
+        assertThat(handOversInPlaceAfterRetransforming(Set.of(), Set.of())).isTrue();
+        assertThat(handOversInPlaceAfterRetransforming(Set.of(FutureTask.class), Set.of())).isTrue();
+        assertThat(handOversInPlaceAfterRetransforming(Set.of(ForkJoinPool.class), Set.of())).isFalse();
+        assertThat(handOversInPlaceAfterRetransforming(Set.of(), Set.of(ForkJoinPool.class))).isFalse();
     }
 }

@@ -172,4 +172,36 @@ public final class ThreadsSubject {
         other.join();
         return thrown;
     }
+
+    /**
+     * Two starts of one new thread at once: thread "late" calls start() while main holds the thread's monitor (as
+     * Thread.start does), and main starts it meanwhile; late's start throws. Returns late's exception's class name.
+     */
+    public static String racingStarts() throws InterruptedException {
+        CountDownLatch go = new CountDownLatch(1);
+        Thread raced = new Thread(() -> {
+            try {
+                go.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }, "raced");
+        String[] thrown = new String[1];
+        Thread late = new Thread(() -> {
+            try {
+                raced.start();
+            } catch (IllegalThreadStateException e) {
+                thrown[0] = e.getClass().getName();
+            }
+        }, "late");
+        synchronized (raced) {
+            late.start();
+            while (late.getState() != Thread.State.BLOCKED) Thread.onSpinWait();
+            raced.start();
+        }
+        late.join();
+        go.countDown();
+        raced.join();
+        return thrown[0];
+    }
 }

@@ -112,4 +112,18 @@ class ThreadsTest extends RecordingTest {
         assertThat(r.syncs("other").get(1).object()).isEqualTo(r.threadObject("once"));
         assertThat(r.trace.threads()).noneMatch(t -> t.name().equals("refusing"));
     }
+
+    /**
+     * Of two starts of one new thread at once, only the one that ran it records a fork: the loser's start throws, and
+     * its fork would have ordered its past before everything the thread does.
+     */
+    @Test
+    void aStartThatLostToAnotherRecordsNoFork() throws Exception {
+        Recording r = Recording.of(dir.resolve("racingstarts.wtrace"), ThreadsSubject.class, c -> c.getMethod("racingStarts").invoke(null));
+        assertThat(r.result).isEqualTo(IllegalThreadStateException.class.getName());
+        assertThat(r.kinds("late")).containsExactly(THREAD_BEGIN, THREAD_END);
+        long raced = r.threadObject("raced");
+        String main = Thread.currentThread().getName();
+        assertThat(r.syncs(main)).filteredOn(e -> e.kind() == FORK && e.object() == raced).hasSize(1);
+    }
 }

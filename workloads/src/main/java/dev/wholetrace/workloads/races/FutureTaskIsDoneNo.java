@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
  * Polling {@code isDone()} instead of calling {@code get()}: main reads what a computation wrote once
  * its future says it is done, for (1) a JDK FutureTask run by a plain Thread, (2) a FutureTask subclass of
  * the program (as libraries make them to hook {@code done()}) handed to an executor's {@code execute},
- * (3) the future an executor's {@code submit} returned. FutureTask.isDone() is {@code state != NEW},
+ * (3) the future an executor's {@code submit} returned, (4) a FutureTask whose computation wrote, then threw
+ * (setException: its state, EXCEPTIONAL, is a completion's, below CANCELLED). FutureTask.isDone() is {@code state != NEW},
  * a volatile read of the state that the completing compare-and-set in {@code set} wrote after the
  * computation ran: that read synchronizes-with the write (JLS 17.4.4), so each computation's writes
  * happen-before main's reads. No race.
@@ -22,6 +23,7 @@ public final class FutureTaskIsDoneNo {
     static int computed;
     static int subclassed;
     static int submitted;
+    static int failed;
 
     /** A program's own FutureTask, as a library makes one to be told of completion. */
     static final class Tracked<V> extends FutureTask<V> {
@@ -39,6 +41,7 @@ public final class FutureTaskIsDoneNo {
         computed = 0;
         subclassed = 0;
         submitted = 0;
+        failed = 0;
         FutureTask<Integer> task = new FutureTask<>(() -> {
             computed = 41;
             return 1;
@@ -64,7 +67,16 @@ public final class FutureTaskIsDoneNo {
             pool.shutdown();
             pool.awaitTermination(5, TimeUnit.SECONDS);
         }
+        FutureTask<Integer> throwing = new FutureTask<>(() -> {
+            failed = 3;
+            throw new IllegalStateException("planned");
+        });
+        Thread thrower = new Thread(throwing);
+        thrower.start();
+        while (!throwing.isDone()) Thread.yield();
+        seen += failed; // ordered as after a completion: setException releases as set does
         runner.join();
+        thrower.join();
         System.out.println("seen=" + seen);
     }
 }

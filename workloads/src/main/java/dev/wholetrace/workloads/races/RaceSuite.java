@@ -77,7 +77,7 @@ public final class RaceSuite {
             CyclicBarrierAfterYes.class, PhaserNo.class, PhaserAwaitAdvanceNo.class, PhaserArriveOnlyYes.class,
             // executors, futures, fork/join
             ExecutorFutureNo.class, ExecutorInvokeAllNo.class, SingleThreadExecutorNo.class, ScheduledExecutorNo.class,
-            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, FutureTaskIsDoneNo.class,
+            ExecutorNoGetYes.class, ExecutorWriteAfterSubmitYes.class, FutureTaskRunNo.class, FutureTaskRunYes.class, FutureTaskIsDoneNo.class, FutureTaskOwnIsDoneYes.class,
             FutureTaskCancelledYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
             PoolAfterExecuteNo.class, PoolBeforeExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
