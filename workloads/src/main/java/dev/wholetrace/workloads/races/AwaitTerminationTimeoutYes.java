@@ -32,6 +32,9 @@ public final class AwaitTerminationTimeoutYes {
         int r = result; // 0 or 5
         release.countDown();
         if (!pool.awaitTermination(30, TimeUnit.SECONDS)) throw new AssertionError("not terminated");
-        System.out.println("r=" + r);
+        // r is 0 or 5 by timing (the task may not have run within 20 ms under load): the line printed must
+        // not depend on it, and the race is on the accesses either way.
+        if (r != 0 && r != 5) throw new AssertionError("r=" + r);
+        System.out.println("r=0 or 5");
     }
 }
