@@ -116,6 +116,9 @@ class GrammarModelVersionTest {
         GrammarCodec.writeAll(List.of(g), w);
         assertThat(w.toByteArray()).isEqualTo(written(List.of(g), 1));
         assertThat(read(w.toByteArray())).containsExactly(g);
+        VarIntWriter plain = new VarIntWriter(); // version 4 codes version 1's tokens: empty rules too
+        GrammarCodec.writePlain(List.of(g), plain);
+        assertThat(read(plain.toByteArray())).containsExactly(g);
     }
 
     @Test

@@ -8,8 +8,13 @@ import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.event.StreamKind;
 import dev.wholetrace.model.event.StreamKinds;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** SYMBOLS pair lists from format version 13 (docs/trace-format.md, "Streams"): every long pair reads back. */
@@ -70,5 +75,55 @@ class SymbolPairDeltasTest {
         assertThat(SymbolPairDeltas.codes(StreamKinds.CHECKS, TraceFormat.SYMBOL_DELTAS_SINCE)).isFalse();
         assertThat(SymbolPairDeltas.codes(StreamKinds.CONTROL, TraceFormat.SYMBOL_DELTAS_SINCE - 1)).isFalse();
         assertThat(SymbolPairDeltas.codes(StreamKinds.ADDRESSES, TraceFormat.SYMBOL_DELTAS_SINCE)).isTrue();
+    }
+
+    /**
+     * Tables of any length (empty and one entry included) mixing the values at the edges of the
+     * halves (Long.MIN/MAX, 0, -1, 2^31, 2^32 and their neighbours) with any long, under tags that
+     * interleave in the per-tag contexts and the shared one: every stream kind reads back exactly.
+     */
+    @Property(tries = 500)
+    void edgeValuesUnderInterleavedTagsReadBack(@ForAll("edgePairs") List<Long> flat) throws FormatException {
+        long[] pairs = flat.stream().mapToLong(Long::longValue).toArray();
+        for (StreamKind kind : List.of(StreamKinds.CONTROL, StreamKinds.DATA, StreamKinds.STRATA, StreamKinds.ADDRESSES)) {
+            assertThat(roundTrip(kind, pairs)).as("%s", kind).containsExactly(pairs);
+        }
+    }
+
+    /**
+     * A damaged table (one byte changed, or cut short) reads back as something or is refused with
+     * a FormatException: no other exception escapes (the CLI would report it as an internal error).
+     */
+    @Property(tries = 500)
+    void aDamagedTableIsReadOrRefusedAsCorrupt(@ForAll("edgePairs") List<Long> flat, @ForAll @IntRange(min = 0, max = 1 << 20) int where,
+            @ForAll byte to, @ForAll boolean cut) {
+        long[] pairs = flat.stream().mapToLong(Long::longValue).toArray();
+        for (StreamKind kind : List.of(StreamKinds.CONTROL, StreamKinds.ADDRESSES)) {
+            VarIntWriter w = new VarIntWriter();
+            SymbolPairDeltas.write(w, kind, pairs);
+            byte[] b = w.toByteArray();
+            int at = where % b.length;
+            byte[] bad = cut ? java.util.Arrays.copyOf(b, at) : b.clone();
+            if (!cut) bad[at] = to;
+            try {
+                long[] back = SymbolPairDeltas.read(new VarIntReader(bad, "symbols"), kind, "symbols");
+                assertThat(back.length % 2).isZero();
+            } catch (FormatException expected) {
+                // refused in one line
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Long>> edgePairs() {
+        Arbitrary<Long> tag = Arbitraries.oneOf(Arbitraries.longs().between(0, 3), Arbitraries.of(62L, 63L, 64L, -1L, Long.MIN_VALUE, Long.MAX_VALUE));
+        Arbitrary<Long> value = Arbitraries.oneOf(Arbitraries.longs(), Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L,
+                1L << 31, (1L << 31) - 1, -(1L << 31), -(1L << 31) - 1, 1L << 32, (1L << 32) - 1, -(1L << 32), (1L << 32) + 1,
+                0x7FFF_FFFF_0000_0000L, 0x8000_0000_FFFF_FFFFL, 0xFFFF_FFFF_0000_0000L, 0x0000_0001_8000_0000L));
+        return pair(tag, value).list().ofMaxSize(40).map(ps -> ps.stream().flatMap(List::stream).toList());
+    }
+
+    private static Arbitrary<List<Long>> pair(Arbitrary<Long> tag, Arbitrary<Long> value) {
+        return tag.flatMap(t -> value.map(v -> List.of(t, v)));
     }
 }

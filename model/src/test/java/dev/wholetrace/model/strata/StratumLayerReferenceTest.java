@@ -38,7 +38,50 @@ class StratumLayerReferenceTest {
         checkAgainstReference(codes, maxLength);
     }
 
+    /**
+     * Hundreds of distinct strata that share prefixes (each one made from an earlier one's prefix
+     * and new pairs), met in random order and some repeated, under trip counts 1 to 6: the cutter's
+     * direct-mapped turn table ({@code CycleCutter.TURNS} entries) sees more turns than it holds, so
+     * slots collide and are overwritten, turns lead to strata that then leave them, and strata close
+     * as proper prefixes of the one they follow.
+     */
+    @Property(tries = 60)
+    void sameRunsWithMoreTurnsThanTheTableHolds(@ForAll("manyStrata") int[] codes, @ForAll @IntRange(min = 1, max = 40) int maxLength) {
+        checkAgainstReference(codes, maxLength, 6);
+    }
+
+    @Provide
+    Arbitrary<int[]> manyStrata() {
+        return Arbitraries.longs().map(seed -> {
+            java.util.Random rnd = new java.util.Random(seed);
+            int distinct = 600 + rnd.nextInt(3000); // pair codes
+            List<int[]> strata = new ArrayList<>();
+            for (int k = 0, n = 100 + rnd.nextInt(500); k < n; k++) {
+                int[] from = strata.isEmpty() || rnd.nextInt(4) == 0 ? new int[0] : strata.get(rnd.nextInt(strata.size()));
+                int keep = from.length == 0 ? 0 : rnd.nextInt(from.length + 1);
+                java.util.LinkedHashSet<Integer> s = new java.util.LinkedHashSet<>();
+                for (int i = 0; i < keep; i++) s.add(from[i]);
+                for (int extra = rnd.nextInt(12); extra > 0; extra--) s.add(rnd.nextInt(distinct));
+                if (s.isEmpty()) s.add(rnd.nextInt(distinct));
+                strata.add(s.stream().mapToInt(Integer::intValue).toArray());
+            }
+            List<Integer> out = new ArrayList<>();
+            while (out.size() < 4000) {
+                int[] s = strata.get(rnd.nextInt(strata.size()));
+                int times = rnd.nextInt(5) == 0 ? 1 + rnd.nextInt(6) : 1;
+                int cut = rnd.nextInt(6) == 0 ? 1 + rnd.nextInt(s.length) : s.length; // a prefix of it, now and then
+                for (int t = 0; t < times; t++) for (int i = 0; i < cut; i++) out.add(s[i]);
+            }
+            return out.stream().mapToInt(Integer::intValue).toArray();
+        });
+    }
+
     private static void checkAgainstReference(int[] codes, int maxLength) {
+        checkAgainstReference(codes, maxLength, 4);
+    }
+
+    /** Code c is the pair [c / trips, c % trips + 1]. */
+    private static void checkAgainstReference(int[] codes, int maxLength, int trips) {
         SequenceTable table = new SequenceTable();
         List<String> runs = new ArrayList<>();
         Map<List<Integer>, Integer> firstRun = new HashMap<>();
@@ -46,7 +89,7 @@ class StratumLayerReferenceTest {
             @Override
             public void run(int id, long trip) {
                 List<Integer> s = new ArrayList<>();
-                for (long pair : table.sequence(id)) s.add(code(pair));
+                for (long pair : table.sequence(id)) s.add(Runs.id(pair) * trips + (int) Runs.trip(pair) - 1);
                 runs.add(s + "^" + trip);
                 assertThat(id).as("id of %s", s).isEqualTo(firstRun.computeIfAbsent(s, k -> firstRun.size()));
             }
@@ -55,14 +98,10 @@ class StratumLayerReferenceTest {
             public void finish() {
             }
         }, maxLength);
-        for (int c : codes) layer.run(c / 4, c % 4 + 1); // the pair [c / 4, c % 4 + 1]: ids and trip counts both tell pairs apart
+        for (int c : codes) layer.run(c / trips, c % trips + 1); // ids and trip counts both tell pairs apart
         layer.finish();
         assertThat(runs).isEqualTo(PathBuilderReferenceTest.reference(codes, maxLength));
         assertThat(layer.elements()).isEqualTo(codes.length);
-    }
-
-    private static int code(long pair) {
-        return Runs.id(pair) * 4 + (int) Runs.trip(pair) - 1;
     }
 
     @Provide
