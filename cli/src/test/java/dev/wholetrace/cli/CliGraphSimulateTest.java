@@ -117,7 +117,8 @@ class CliGraphSimulateTest {
         assertThat(plain.exit()).isZero();
         assertThat(bodies.err()).contains("calls into the JDK priced by the bytecode of JDK");
         assertThat(plain.err()).doesNotContain("priced by the bytecode");
-        assertThat(bodies.out()).as("the JDK's instructions added to the calling vertices").isNotEqualTo(plain.out());
+        assertThat(bodies.out().lines().filter(l -> l.startsWith("v ")).toList()).as("the JDK's instructions added to the calling vertices")
+                .isNotEqualTo(plain.out().lines().filter(l -> l.startsWith("v ")).toList());
         assertThat(bodies.out().lines().filter(l -> l.startsWith("v ")).count()).as("the same vertices").isEqualTo(plain.out().lines().filter(l -> l.startsWith("v ")).count());
         assertThat(bodies.out()).as("the JDK that priced the calls, kept in the file").contains("# calls into the JDK priced by the bytecode of JDK ");
         assertThat(plain.out()).contains("# calls into the JDK priced as one jdk instruction each (--jdk-depth 0)");
