@@ -157,7 +157,7 @@ final class EwppBenchCommand implements Callable<Integer> {
      * runs of each, the median and the minimum of {@link #WARM_REPS} (on a loaded machine the minimum is
      * the run least disturbed by other processes). Each warm trace's sync order (its happens-before,
      * {@link CrossThreadOrder}) is built by the first run and shared by the others, as a command's
-     * recoveries share it; *PerRun*: the same with it built inside each run (before session 40), for
+     * recoveries share it; *PerRun*: the same with it built inside each run (as before session 40, but with the heads' bounds in arrays), for
      * the counted eWPP and the address trace.
      */
     record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk, Warm countsPerRun, Warm atPerRun) {}
@@ -318,7 +318,7 @@ final class EwppBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * The warm CPU medians with the happens-before built inside each run (before session 40) and
+     * The warm CPU medians with the happens-before built inside each run (as before session 40) and
      * shared per opened trace (after), both measured in this run, for the counted eWPP and the
      * address trace.
      */
@@ -339,7 +339,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         }
         sb.append("\n### Happens-before per run vs shared per opened trace\n\n")
                 .append("The warm CPU medians above (*shared*: the trace's CrossThreadOrder, its happens-before and sync positions, built by the ")
-                .append("first run and kept) against the same runs with it built inside each run (*per run*: every recovery before session 40), ")
+                .append("first run and kept) against the same runs with it built inside each run (*per run*: as every recovery before session 40 built it, though with session 40's array of heads' bounds; *shared* leaves the one-time build out of the timed runs, which a one-query `deps` pays: see *cold*), ")
                 .append("in this run, on the same opened traces; the address trace gets the same sharing.\n\n");
         t.appendTo(sb);
         int n = Math.max(1, rows.size());

@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static dev.wholetrace.cli.CliErrorTest.badInput;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.simulate.egraph.JdkBodies;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.workloads.kernels.Kernels;
@@ -116,9 +117,14 @@ class CliGraphSimulateTest {
         assertThat(plain.exit()).isZero();
         assertThat(bodies.err()).contains("calls into the JDK priced by the bytecode of JDK");
         assertThat(plain.err()).doesNotContain("priced by the bytecode");
-        assertThat(bodies.out()).as("the JDK's instructions added to the calling vertices").isNotEqualTo(plain.out());
+        assertThat(bodies.out().lines().filter(l -> l.startsWith("v ")).toList()).as("the JDK's instructions added to the calling vertices")
+                .isNotEqualTo(plain.out().lines().filter(l -> l.startsWith("v ")).toList());
         assertThat(bodies.out().lines().filter(l -> l.startsWith("v ")).count()).as("the same vertices").isEqualTo(plain.out().lines().filter(l -> l.startsWith("v ")).count());
+        assertThat(bodies.out()).as("the JDK that priced the calls, kept in the file").contains("# calls into the JDK priced by the bytecode of JDK ");
+        assertThat(plain.out()).contains("# calls into the JDK priced as one jdk instruction each (--jdk-depth 0)");
         assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "-1")).contains("--jdk-depth");
+        assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "" + (JdkBodies.MAX_DEPTH + 1))).contains("--jdk-depth must be 0 to " + JdkBodies.MAX_DEPTH);
+        assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "99999999999")).contains("--jdk-depth");
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Whether another thread's store is ordered before a load by the trace's sync order: the segments
@@ -16,7 +18,10 @@ import java.util.Arrays;
  * heads are built the first time a recovery asks and kept, so the recoveries of one command and
  * the queries on one trace ({@link DepsAnalysis}, {@link EwppIndex}, {@link AddressTraceRecovery},
  * {@link EwppRecovery}) build them once (on mp3d, 4 K lock operations, the happens-before was about 40 %
- * of a warm counted recovery when each built its own). Not safe for concurrent recoveries.
+ * of a warm counted recovery when each built its own). Confined to one thread: its lazy parts
+ * and the heads' bounds are filled in by whichever recovery asks first, unsynchronised (a lock per
+ * head would cost what sharing saves), so a recovery on another thread than the first is refused
+ * ({@link #of}) rather than left to race; give each thread its own.
  */
 public final class CrossThreadOrder {
     private final TraceView trace;
@@ -45,6 +50,8 @@ public final class CrossThreadOrder {
     private long arrayLongs;
     private long lastPair = -1;
     private long[] lastBounds;
+    /** The thread of the first recovery on this order, the only one {@link #of} lets use it. */
+    private final AtomicReference<Thread> owner = new AtomicReference<>();
 
     /** The order of {@code trace}; nothing is built until a recovery asks. */
     public CrossThreadOrder(TraceView trace) {
@@ -63,9 +70,23 @@ public final class CrossThreadOrder {
         return trace;
     }
 
-    /** This order, checked to be {@code trace}'s: a recovery given another trace's order would misjudge every cross-thread load. */
+    /**
+     * This order, checked to be {@code trace}'s and used on the thread of its first recovery: every
+     * recovery on it starts here. A recovery given another trace's order would misjudge every
+     * cross-thread load; the same file opened twice is two traces (an order is kept per opened view).
+     */
     CrossThreadOrder of(TraceView trace) {
-        if (trace != this.trace) throw new IllegalArgumentException("the cross-thread order is of another trace than " + trace.file().getFileName());
+        if (trace != this.trace) {
+            throw new IllegalArgumentException(Objects.equals(trace.file(), this.trace.file())
+                    ? "the cross-thread order is of another opening of " + trace.file().getFileName() + ": share one only among the recoveries of one opened trace"
+                    : "the cross-thread order is of another trace than " + trace.file().getFileName());
+        }
+        Thread current = Thread.currentThread();
+        Thread first = owner.compareAndExchange(null, current);
+        if (first != null && first != current) {
+            throw new IllegalStateException("the cross-thread order of " + trace.file().getFileName() + " is used by thread " + first.getName()
+                    + " and is not safe to share: thread " + current.getName() + " needs its own");
+        }
         return this;
     }
 

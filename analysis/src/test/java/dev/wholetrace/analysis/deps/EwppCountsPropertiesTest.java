@@ -69,6 +69,9 @@ class EwppCountsPropertiesTest {
             DepsResult walked = new DepsAnalysis(PAIR_WALK).analyze(trace);
             assertThat(walked.edges()).as("the pair walk's edges").isEqualTo(counted.edges());
             assertThat(walked.signatures()).as("the pair walk's statistics").isEqualTo(c);
+            // a budget of one writer's segments: the heads' bounds of the first (reader, writer) pair in an array, the later pairs' in the map
+            CrossThreadOrder mixed = new CrossThreadOrder(trace, trace.segmentCount(0));
+            assertThat(new DepsAnalysis(DepsOptions.ALL, mixed).analyze(trace).edges()).as("bounds partly in arrays, partly in the map").isEqualTo(counted.edges());
         } finally {
             try (var files = Files.list(dir)) {
                 for (Path p : (Iterable<Path>) files::iterator) Files.delete(p);
@@ -165,6 +168,32 @@ class EwppCountsPropertiesTest {
         } finally {
             Files.deleteIfExists(file);
             Files.deleteIfExists(cdr);
+            Files.delete(dir);
+        }
+    }
+
+    /**
+     * An order shared by recoveries on one opened trace only, on one thread only: the same file
+     * opened again is another trace (said so), and a recovery on a second thread is refused
+     * rather than left to race on the lazily built parts.
+     */
+    @Example
+    void anOrderIsRefusedOnAnotherOpeningAndAnotherThread() throws Exception {
+        Path dir = Files.createTempDirectory("ewpp-order");
+        Path file = dir.resolve("order.wtrace");
+        try {
+            recordOnLocks(file, TraceMode.EWPP, 2, 200, false, 7);
+            ParallelTrace trace = ParallelTrace.open(file);
+            CrossThreadOrder order = new CrossThreadOrder(trace);
+            DepsResult first = new DepsAnalysis(DepsOptions.ALL, order).analyze(trace);
+            assertThat(new DepsAnalysis(DepsOptions.ALL, order).analyze(trace).edges()).as("again on the same thread").isEqualTo(first.edges());
+            assertThatThrownBy(() -> new DepsAnalysis(DepsOptions.ALL, order).analyze(ParallelTrace.open(file)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another opening of order.wtrace");
+            assertThatThrownBy(() -> runThread(() -> new DepsAnalysis(DepsOptions.ALL, order).analyze(trace)))
+                    .hasRootCauseInstanceOf(IllegalStateException.class)
+                    .rootCause().hasMessageContaining("is used by thread " + Thread.currentThread().getName()).hasMessageContaining("not safe to share");
+        } finally {
+            Files.deleteIfExists(file);
             Files.delete(dir);
         }
     }

@@ -81,7 +81,7 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
     }
 
     @Option(names = "--jdk-depth", paramLabel = "N", defaultValue = "" + JdkBodies.DEFAULT_DEPTH,
-            description = "price a call into the JDK by the JDK's own bytecode, following its calls N levels deep (default: ${DEFAULT-VALUE}; "
+            description = "price a call into the JDK by the JDK's own bytecode, following its calls N levels deep, at most " + JdkBodies.MAX_DEPTH + " (default: ${DEFAULT-VALUE}; "
                 + "0: each such call costs calibrate's one average JDK price, as graphs before session 40 did)")
     int jdkDepth;
 
@@ -100,10 +100,10 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         List<String> unreadable;
         Optimizer.Stats stats = null;
         JdkBodies jdk;
+        if (jdkDepth < 0 || jdkDepth > JdkBodies.MAX_DEPTH) throw new FormatException("--jdk-depth must be 0 to " + JdkBodies.MAX_DEPTH + ", not " + jdkDepth);
         try {
             ClassSource.Program program = ClassSource.read(input, classpath);
             unreadable = program.unreadable();
-            if (jdkDepth < 0) throw new FormatException("--jdk-depth must be 0 or more, not " + jdkDepth);
             jdk = JdkBodies.running(jdkDepth);
             GraphBuilder builder = new GraphBuilder(program, jdk);
             g = builder.build(entry);
@@ -114,11 +114,12 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         int generated = g.vertexCount();
         if (!noOptimize) stats = new Optimizer().optimize(g);
         ExecutionGraph result = g;
+        List<String> notes = List.of(jdkPricing(jdk));
         if (target != null) {
-            target.writeText(w -> write(result, outputFormat, w));
+            target.writeText(w -> write(result, outputFormat, notes, w));
         } else {
             PrintWriter w = spec.commandLine().getOut();
-            write(result, outputFormat, w);
+            write(result, outputFormat, notes, w);
             w.flush();
         }
         PrintWriter err = spec.commandLine().getErr();
@@ -129,8 +130,7 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
             err.println("graph: warning: " + count(unreadable.size(), "class") + " of --classpath could not be read and " + (unreadable.size() == 1 ? "is" : "are")
                     + " left out (" + examples(unreadable) + ")");
         }
-        if (jdk != null) err.println("graph: calls into the JDK priced by the bytecode of JDK " + jdk.jdkVersion() + " (" + jdk.methodsRead() + " method bodies read, "
-                + jdkDepth + " levels deep)");
+        if (jdk != null) err.println("graph: " + jdkPricing(jdk));
         warnLimits(limits, err);
         err.flush();
         return 0;
@@ -166,9 +166,15 @@ public final class GraphCommand implements Callable<Integer>, FormatOption.Forma
         return (paren < 0 ? methodId : methodId.substring(0, paren)).replace('/', '.');
     }
 
-    private static void write(ExecutionGraph g, OutputFormat format, PrintWriter w) throws java.io.IOException {
+    /** How the graph prices calls into the JDK: printed, and kept in the .egraph file as a comment (a graph made on another JDK prices them by that JDK's code). */
+    private String jdkPricing(JdkBodies jdk) {
+        return jdk == null ? "calls into the JDK priced as one jdk instruction each (--jdk-depth " + jdkDepth + ")"
+                : "calls into the JDK priced by the bytecode of JDK " + jdk.jdkVersion() + " (" + jdk.methodsRead() + " method bodies read, " + jdkDepth + " levels deep)";
+    }
+
+    private static void write(ExecutionGraph g, OutputFormat format, List<String> notes, PrintWriter w) throws java.io.IOException {
         if (format == DOT) DotWriter.write(g, w);
-        else if (format == EGRAPH) EgraphFile.write(g, w);
+        else if (format == EGRAPH) EgraphFile.write(g, notes, w);
         else GraphJson.write(g, w);
     }
 }

@@ -37,8 +37,17 @@ public final class EgraphFile {
     private EgraphFile() {}
 
     public static void write(ExecutionGraph g, Writer out) throws IOException {
+        write(g, List.of(), out);
+    }
+
+    /**
+     * The same with {@code notes} as comment lines after the first: how the graph was made (the JDK
+     * whose bytecode priced its JDK calls), for a reader; the format reads no comment.
+     */
+    public static void write(ExecutionGraph g, List<String> notes, Writer out) throws IOException {
         StringBuilder s = new StringBuilder();
         s.append("# Wholetrace execution graph (docs/egraph.md)\n");
+        for (String note : notes) s.append("# ").append(note.replace('\n', ' ')).append('\n');
         s.append("egraph ").append(VERSION).append('\n');
         s.append("entry ").append(g.entry()).append('\n');
         for (int i = 0; i < g.methods().size(); i++) s.append("method ").append(i).append(' ').append(g.methods().get(i).id()).append('\n');

@@ -91,6 +91,14 @@ class JdkBodiesTest {
     }
 
     @Test
+    void aMethodCountedAtTwoLevelsIsOneBodyRead() {
+        JdkBodies b = bodies(2);
+        b.of(call("caller", "(I)I")); // caller at level 1, straight inside it at level 2
+        b.of(call("straight", "(I)I")); // straight again, at level 1
+        assertThat(b.methodsRead()).as("caller and straight, not three (method, level) counts").isEqualTo(2);
+    }
+
+    @Test
     void recursionNativeAndUnknownMethodsAreNotFollowed() {
         double[] r = bodies(3).of(call("recursive", "(I)I"));
         assertThat(n(r, OpClass.JDK)).as("the recursive call: one JDK price").isCloseTo(0.5, offset(1e-9));
