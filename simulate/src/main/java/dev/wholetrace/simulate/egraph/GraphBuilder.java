@@ -46,6 +46,7 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  */
 public final class GraphBuilder {
     private final ClassSource.Program program;
+    private final SubtypeCheck subtypes;
     private final Map<String, MethodRef> reachable = new LinkedHashMap<>();
     private final Set<String> scanned = new HashSet<>();
     private final Set<String> instantiated = new HashSet<>();
@@ -79,6 +80,7 @@ public final class GraphBuilder {
      */
     public GraphBuilder(ClassSource.Program program, JdkBodies jdkBodies) {
         this.program = program;
+        this.subtypes = new SubtypeCheck(name -> program.classes().get(name));
         this.jdkBodies = jdkBodies;
     }
 
@@ -242,21 +244,8 @@ public final class GraphBuilder {
         return k;
     }
 
-    private final Map<String, Boolean> subtypes = new HashMap<>();
-
     private boolean isSubtype(String cls, String of) {
-        if (cls.equals(of)) return true;
-        String key = cls + ">" + of;
-        Boolean known = subtypes.get(key);
-        if (known != null) return known;
-        ClassNode c = program.classes().get(cls);
-        boolean is = false;
-        if (c != null) {
-            is = c.superName != null && isSubtype(c.superName, of);
-            for (String i : c.interfaces) is = is || isSubtype(i, of);
-        }
-        subtypes.put(key, is);
-        return is;
+        return subtypes.isSubtype(cls, of);
     }
 
     private Resolved resolve(MethodRef in, MethodInsnNode call) {

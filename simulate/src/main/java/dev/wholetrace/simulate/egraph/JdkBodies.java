@@ -51,6 +51,7 @@ public final class JdkBodies {
     static final int MAX_BLOCKS = 300;
 
     private final JdkClasses jdk;
+    private final SubtypeCheck subtypes;
     private final int depth;
     private final Set<String> instantiated = new HashSet<>();
     private final Map<String, double[]> memo = new HashMap<>();
@@ -76,6 +77,7 @@ public final class JdkBodies {
     /** Follows calls up to {@code depth} levels (1: only the called method's own instructions; 0: none, every call one JDK price). */
     public JdkBodies(JdkClasses jdk, int depth) {
         this.jdk = jdk;
+        this.subtypes = new SubtypeCheck(jdk::get);
         this.depth = depth;
     }
 
@@ -179,21 +181,8 @@ public final class JdkBodies {
         return null;
     }
 
-    private final Map<String, Boolean> subtypes = new HashMap<>();
-
     private boolean isSubtype(String cls, String of) {
-        if (cls.equals(of)) return true;
-        String key = cls + ">" + of;
-        Boolean known = subtypes.get(key);
-        if (known != null) return known;
-        ClassNode c = jdk.get(cls);
-        boolean is = false;
-        if (c != null) {
-            is = c.superName != null && isSubtype(c.superName, of);
-            for (String i : c.interfaces) is = is || isSubtype(i, of);
-        }
-        subtypes.put(key, is);
-        return is;
+        return subtypes.isSubtype(cls, of);
     }
 
     /** Expected counts of one run of {@code owner.nameAndDesc}, its calls followed below {@code level}; null when not followed. */
