@@ -140,7 +140,8 @@ public final class RandomPrograms {
             }
             case 4 -> {
                 String v = local();
-                line(indent, r.nextBoolean() ? v + " = arr[(" + expr() + " % 4 + 4) % 4]" : "arr[(" + expr() + " % 4 + 4) % 4] = " + expr());
+                // The index in parentheses: "a - b % 4" would take b % 4 first and could index below 0.
+                line(indent, r.nextBoolean() ? v + " = arr[((" + expr() + ") % 4 + 4) % 4]" : "arr[((" + expr() + ") % 4 + 4) % 4] = " + expr());
             }
             case 5, 6 -> {
                 String cond = expr() + (r.nextBoolean() ? " > " : " == ") + operand();
