@@ -30,7 +30,7 @@ final class HookedClasses {
 
     /** The retransformation of {@code c} succeeded: its hooks are in place if the transformer made them. */
     void retransformed(Class<?> c) {
-        String internalName = c.getName().replace('.', '/');
+        String internalName = internalName(c);
         if (retransforming.remove(internalName)) inPlaceNow(internalName);
     }
 
@@ -41,11 +41,15 @@ final class HookedClasses {
 
     /** Whether {@code c}'s hooks are in place (told to {@code inPlace}). */
     boolean inPlace(Class<?> c) {
-        return hooked.contains(c.getName().replace('.', '/'));
+        return hooked.contains(internalName(c));
     }
 
     /** The retransformation of {@code c} failed: the JVM runs the class as it was. */
     void notRetransformed(Class<?> c) {
-        retransforming.remove(c.getName().replace('.', '/'));
+        retransforming.remove(internalName(c));
+    }
+
+    private static String internalName(Class<?> c) {
+        return c.getName().replace('.', '/');
     }
 }
