@@ -7,6 +7,7 @@ import dev.wholetrace.agent.jdk.JdkHooks;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.format.wtrace.ProgramProperties;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.ewpp.DependenceFilter;
@@ -37,13 +38,14 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         try {
             AgentOptions options = AgentOptions.parse(args);
+            String classPath = String.valueOf(System.getProperty("java.class.path"));
             RecorderConfig config = RecorderConfig.defaults(options.mode()).withCodec(options.codec()).withChunkMillis(options.intervalMillis())
                     .withGrammar(options.grammar())
                     .withProperty("program", String.valueOf(System.getProperty("sun.java.command")))
                     .withProperty("java.version", System.getProperty("java.version"))
                     // where the program's classes came from: race reports read their bytecode for artifacts
-                    .withProperty("java.class.path", String.valueOf(System.getProperty("java.class.path")))
-                    .withProperty("user.dir", String.valueOf(System.getProperty("user.dir")))
+                    .withProperty(ProgramProperties.CLASS_PATH, classPath)
+                    .withProperty(ProgramProperties.USER_DIR, String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
             if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
             if (options.caps() != null) config = config.withProperty(EwppCaps.PROPERTY, options.caps());
@@ -74,7 +76,7 @@ public final class Agent {
             ClassInstrumenter instrumenter = new ClassInstrumenter(context);
             Probes.install(recorder, context.fieldOffsets());
             hookJdk(inst, context);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder, file), "wholetrace-shutdown"));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> finish(recorder, file, classPath), "wholetrace-shutdown"));
             inst.addTransformer(new Transformer(options, instrumenter));
         } catch (Throwable e) {
             AgentLog.once("start", "not recording: " + e.getMessage());
@@ -91,9 +93,12 @@ public final class Agent {
         }
     }
 
-    private static void finish(TraceRecorder recorder, TraceFileClaim file) {
+    private static void finish(TraceRecorder recorder, TraceFileClaim file, String classPathAtStart) {
         Probes.install(null);
         try {
+            // test runners (Maven Surefire's manifest-only booter jar) set the real class path once the program runs
+            String classPath = System.getProperty("java.class.path");
+            if (classPath != null && !classPath.equals(classPathAtStart)) recorder.property(ProgramProperties.CLASS_PATH_AT_EXIT, classPath);
             recorder.close();
         } catch (Throwable e) {
             AgentLog.once("close", "the trace may be incomplete: " + e.getMessage());

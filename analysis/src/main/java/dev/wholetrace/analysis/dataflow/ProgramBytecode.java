@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.dataflow;
 
+import dev.wholetrace.format.wtrace.ProgramProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,14 +26,15 @@ public final class ProgramBytecode implements AutoCloseable {
     }
 
     /**
-     * The class path a trace recorded (its {@code java.class.path} property, relative entries
-     * against its {@code user.dir}), after {@code extra} entries the user gave.
+     * The class paths a trace recorded (at the start, then the one at exit when the program changed it;
+     * relative entries against its {@code user.dir}), after {@code extra} entries the user gave.
      */
     public static ProgramBytecode of(Map<String, String> properties, List<Path> extra) {
         List<Path> entries = new ArrayList<>(extra);
-        String cp = properties.get("java.class.path");
-        Path dir = Path.of(properties.getOrDefault("user.dir", "."));
-        if (cp != null && !cp.isEmpty()) {
+        Path dir = Path.of(properties.getOrDefault(ProgramProperties.USER_DIR, "."));
+        for (String key : List.of(ProgramProperties.CLASS_PATH, ProgramProperties.CLASS_PATH_AT_EXIT)) {
+            String cp = properties.get(key);
+            if (cp == null) continue;
             for (String e : cp.split(java.io.File.pathSeparator)) if (!e.isEmpty()) entries.add(dir.resolve(e));
         }
         return new ProgramBytecode(entries);
