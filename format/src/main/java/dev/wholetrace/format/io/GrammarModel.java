@@ -73,7 +73,8 @@ final class GrammarModel {
         this.coder = coder;
         this.maxTerminal = maxTerminal;
         this.terminalBits = maxTerminal <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(maxTerminal);
-        this.terminalTree = BitCoder.probabilities(terminalTreeSize(terminalBits));
+        // version 4 codes no bit: a terminal tree (up to 2^16 probabilities) would be garbage per block
+        this.terminalTree = BitCoder.probabilities(coder == null ? 1 : terminalTreeSize(terminalBits));
         Arrays.fill(predicted, NO_PREDICTION);
     }
 
