@@ -97,22 +97,21 @@ class JdkThreadStartsTest {
                 dir.toString(), "Starts"));
         assertThat(out).isEqualTo("lost 20\n"); // each round one start lost to the other
 
-        try (ParallelTrace t = ParallelTrace.open(trace)) {
-            SyncOrder order = t.syncOrder();
-            Map<Long, Integer> forks = new HashMap<>();
-            for (int i = 0; i < order.size(); i++) {
-                if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
-            }
-            List<String> begun = new ArrayList<>();
-            for (ThreadInfo info : t.threads()) {
-                if (info.index() == 0) continue; // main: started before the agent
-                begun.add(info.name());
-                assertThat(forks.getOrDefault(info.object(), 0)).as("forks of %s", info.name()).isEqualTo(1);
-            }
-            assertThat(begun).contains("once", "inheriting", "raced-0", "raced-19", "pool-1-thread-1", "pool-1-thread-2")
-                    .anyMatch(n -> n.startsWith("ForkJoinPool-1-worker-")).doesNotContain("refusing");
-            assertThat(forks.values()).as("forks per thread, also of threads that never ran instrumented code").allMatch(n -> n == 1);
+        ParallelTrace t = ParallelTrace.open(trace);
+        SyncOrder order = t.syncOrder();
+        Map<Long, Integer> forks = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
         }
+        List<String> begun = new ArrayList<>();
+        for (ThreadInfo info : t.threads()) {
+            if (info.index() == 0) continue; // main: started before the agent
+            begun.add(info.name());
+            assertThat(forks.getOrDefault(info.object(), 0)).as("forks of %s", info.name()).isEqualTo(1);
+        }
+        assertThat(begun).contains("once", "inheriting", "raced-0", "raced-19", "pool-1-thread-1", "pool-1-thread-2")
+                .anyMatch(n -> n.startsWith("ForkJoinPool-1-worker-")).doesNotContain("refusing");
+        assertThat(forks.values()).as("forks per thread, also of threads that never ran instrumented code").allMatch(n -> n == 1);
     }
 
     private String run(List<String> cmd) throws Exception {
