@@ -83,6 +83,16 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void startingInStart(Object[] thread, Thread child, int site) {
+        JdkHandoverProbes.startingInStart(thread, child, site);
+    }
+
+    @Override
+    public void startEnded(Object[] thread, Thread child, Throwable thrown, int site) {
+        JdkHandoverProbes.startEnded(thread, child, thrown, site);
+    }
+
+    @Override
     public void flockStartFailed(Object[] thread, Object flock, Thread child, Throwable thrown, int site) {
         JdkHandoverProbes.flockStartFailed(thread, flock, child, thrown, site);
     }

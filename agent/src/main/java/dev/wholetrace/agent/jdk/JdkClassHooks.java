@@ -135,6 +135,28 @@ final class JdkClassHooks {
                 boolean started = atCalls(m, "java/lang/Thread", "start", "()V", fork, true);
                 return atCalls(m, "jdk/internal/vm/SharedThreadContainer", "start", "(Ljava/lang/Thread;)V", fork, true) || started;
             }
+            case THREAD_START0 -> {
+                // the fork right before the native start, after the JDK's check that the thread is new, under its monitor;
+                // the start's end after it returns, and where the method throws (a fork closed if nothing started)
+                if (!onThrowPossible(m, 0)) return false;
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (!(n instanceof MethodInsnNode c) || !c.owner.equals(owner) || !c.name.equals("start0") || !c.desc.equals("()V")) continue;
+                    m.instructions.insertBefore(c, hook(owner, m, "fork thread (start)", "threadStart0", o1, load(0)));
+                    m.instructions.insert(c, hook(owner, m, "thread started", "threadStart0Returned", o1, load(0)));
+                    any = true;
+                }
+                if (!any) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "close fork (start threw)", "threadStartThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
+                onThrow(owner, m, 0, threw);
+                return true;
+            }
+            case RELEASE_IF_TASK -> {
+                if (element < 0) return false;
+                return atEntry(m, hook(owner, m, "release task (a Runnable that is a ForkJoinTask)", "releaseIfTask", o1, load(element)));
+            }
             case FLOCK_START -> {
                 if (!onThrowPossible(m, 1)) return false;
                 InsnList threw = new InsnList();

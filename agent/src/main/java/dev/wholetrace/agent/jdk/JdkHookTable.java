@@ -62,6 +62,18 @@ final class JdkHookTable {
          */
         THREAD_STARTS,
         /**
+         * Around each {@code start0()} call of the method (Thread.start; JDK 21+ also Thread.start(container)), the
+         * native start, under the thread's monitor after the check that it is new: a fork of {@code this} before it,
+         * the start's end after it, and, where the method throws, a fork closed if the thread never ran. Every start
+         * of a platform thread, the JDK's own (an HTTP server's dispatcher, a fork/join pool's workers) included.
+         */
+        THREAD_START0,
+        /**
+         * At entry: release on the first reference parameter if it is a ForkJoinTask (ForkJoinPool.execute(Runnable),
+         * submit(Runnable): a task that is also a Runnable is run as it is, through doExec, which acquires it).
+         */
+        RELEASE_IF_TASK,
+        /**
          * Before every return: acquire on {@code this} executor's quiescence (a close() that returns only once the
          * executor has terminated; not the common pool's, which close leaves running).
          */
@@ -316,6 +328,13 @@ final class JdkHookTable {
      */
     private static final String THREAD_FLOCK = "jdk/internal/misc/ThreadFlock";
 
+    /**
+     * java.lang.Thread: every start of a platform thread goes through its native start0, called by Thread.start (and
+     * on JDK 21+ by start(container), which executors' and thread flocks' starts use); a virtual thread's start is
+     * its own class's and never reaches it.
+     */
+    static final String THREAD = "java/lang/Thread";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -343,7 +362,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD));
         return all;
     }
 
@@ -467,6 +486,11 @@ final class JdkHookTable {
             if ((name.equals("execute") || name.equals("submit") || name.equals("invoke")) && desc.startsWith(TASK_PARAM)) {
                 kinds.add(Kind.RELEASE_ELEMENT);
             }
+            // JDK 19+: lazySubmit, and externalSubmit once public (on JDK 17 a private step of execute and submit)
+            if ((name.equals("lazySubmit") || name.equals("externalSubmit") && (access & Opcodes.ACC_PUBLIC) != 0) && desc.startsWith(TASK_PARAM)) {
+                kinds.add(Kind.RELEASE_ELEMENT);
+            }
+            if ((name.equals("execute") || name.equals("submit")) && desc.startsWith("(Ljava/lang/Runnable;)")) kinds.add(Kind.RELEASE_IF_TASK);
             if (name.equals("invoke") && desc.startsWith(TASK_PARAM)) kinds.add(Kind.ACQUIRE_ELEMENT_AT_RETURN);
             if ((name.equals("awaitQuiescence") || name.equals("awaitTermination")) && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
@@ -495,6 +519,8 @@ final class JdkHookTable {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
+        } else if (owner.equals(THREAD)) {
+            if (name.equals("start")) kinds.add(Kind.THREAD_START0); // the methods that call start0 get the hook
         } else if (owner.equals(THREAD_FLOCK)) {
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)Ljava/lang/Thread;")) kinds.add(Kind.FLOCK_START);
             if (name.equals("awaitAll") && boolResult) kinds.add(Kind.FLOCK_JOINED_IF_TRUE);

@@ -4,6 +4,7 @@ import dev.wholetrace.agent.instrument.InstrumentationContext;
 import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.SyncTasks;
+import dev.wholetrace.agent.runtime.SyncThreadStarts;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandles;
@@ -32,6 +33,7 @@ public final class JdkHooks {
         // SyncTasks is told from inside the transformer as FutureTask loads: linked now, not while a class loads
         try {
             MethodHandles.lookup().ensureInitialized(SyncTasks.class);
+            MethodHandles.lookup().ensureInitialized(SyncThreadStarts.class);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(e); // public: cannot happen
         }
@@ -68,6 +70,7 @@ public final class JdkHooks {
      */
     static void inPlace(String internalName) {
         if (internalName.equals(JdkHookTable.FUTURE_TASK)) SyncTasks.futureTasksJoinInJdk();
+        if (internalName.equals(JdkHookTable.THREAD)) SyncThreadStarts.platformStartsInJdk();
     }
 
     /**

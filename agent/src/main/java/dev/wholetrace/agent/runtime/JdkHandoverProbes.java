@@ -21,6 +21,16 @@ public final class JdkHandoverProbes {
         SyncThreadStarts.startingInJdk(thread, child, site);
     }
 
+    /** Thread.start is about to start {@code child} natively ({@link SyncThreadStarts#startingInStart}). */
+    public static void startingInStart(Object[] thread, Thread child, int site) {
+        SyncThreadStarts.startingInStart(thread, child, site);
+    }
+
+    /** That Thread.start returned ({@code thrown} null) or threw ({@link SyncThreadStarts#startEnded}). */
+    public static void startEnded(Object[] thread, Thread child, Throwable thrown, int site) {
+        SyncThreadStarts.startEnded(thread, child, thrown, site);
+    }
+
     /** A thread flock starts {@code child} ({@link SyncThreadFlocks#started}). */
     public static void flockStart(Object[] thread, Object flock, Thread child, int site) {
         SyncThreadFlocks.started(thread, flock, child, site);

@@ -203,10 +203,12 @@ public final class SyncProbes {
 
     /**
      * Before {@code start()} on a receiver of another static type than Thread (a subclass of the program that
-     * overrides it): a fork if it is a Thread not started yet ({@link SyncThreadStarts}).
+     * overrides it): a fork if it is a Thread not started yet ({@link SyncThreadStarts}), unless Thread.start records
+     * it (once Thread is hooked: the override's {@code super.start()} reaches it, and an override that never calls it
+     * starts nothing).
      */
     public static void threadStart(Object thread, int site) {
-        if (thread instanceof Thread child && SyncThreadStarts.startable(child)) forked(child, site);
+        if (thread instanceof Thread child && !SyncThreadStarts.forkedInStart(child) && SyncThreadStarts.startable(child)) forked(child, site);
     }
 
     /** Before Thread.start(): the child's begin will acquire what this publishes. Returns whether it was recorded. */

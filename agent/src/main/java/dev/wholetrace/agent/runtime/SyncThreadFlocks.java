@@ -34,9 +34,13 @@ final class SyncThreadFlocks {
     /** The fewest threads a flock keeps before it prunes the terminated ones. */
     static final int PRUNE_FROM = 64;
 
-    /** Before {@code flock} starts {@code child}: a fork of it, and the flock remembers it. */
+    /**
+     * Before {@code flock} starts {@code child}: a fork of it, and the flock remembers it. A platform thread's fork is
+     * Thread.start's once Thread is hooked ({@link SyncThreadStarts#forkedInStart}): the flock only remembers it.
+     */
     static void started(Object[] thread, Object flock, Thread child, int site) {
-        if (!SyncThreadStarts.startingInJdk(thread, child, site)) return;
+        boolean forkedInStart = SyncThreadStarts.forkedInStart(child);
+        if (forkedInStart ? !SyncThreadStarts.startable(child) : !SyncThreadStarts.startingInJdk(thread, child, site)) return;
         TraceRecorder r = Probes.recorder();
         if (r == null) return;
         try {
@@ -61,7 +65,8 @@ final class SyncThreadFlocks {
         synchronized (started) {
             forked = started.threads.remove(child);
         }
-        if (forked) SyncThreadStarts.failed(thread, child, thrown, site);
+        // a fork Thread.start recorded is closed there, where its start threw (SyncThreadStarts#startEnded)
+        if (forked && !SyncThreadStarts.forkedInStart(child)) SyncThreadStarts.failed(thread, child, thrown, site);
     }
 
     /** Records the end of each of {@code started}'s threads that has terminated and keeps only its id. */

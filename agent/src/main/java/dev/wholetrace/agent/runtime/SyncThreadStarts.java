@@ -15,9 +15,30 @@ import dev.wholetrace.recorder.VirtualThreads;
  * (still new). Such a thread has no actions, so its join orders nothing (JLS 17.4.5): the forker records its
  * end on its behalf and its own join of it at once (the fork closed, ordering nothing new), and every later
  * join of it records nothing, where it would have handed the forker's past to the joiner.
+ *
+ * <p>Once java.lang.Thread carries its JDK hook ({@link #platformStartsInJdk}), every start of a platform thread
+ * records its fork there, inside Thread.start, whoever calls it: the program, or JDK code (a pool's new worker, an
+ * HTTP server's dispatcher, a fork/join pool's workers). The call-site models then leave platform threads to it
+ * ({@link #forkedInStart}) and keep virtual threads, whose start does not go through Thread.start.
  */
 public final class SyncThreadStarts {
     private SyncThreadStarts() {}
+
+    /** Whether Thread.start's hook is in place (docs/agent.md, "Threads whose start failed, and threads the JDK starts"). */
+    private static volatile boolean platformStartsInJdk;
+
+    /** Called once java.lang.Thread's hooks are in place (JdkHooks: retransformed successfully). */
+    public static void platformStartsInJdk() {
+        platformStartsInJdk = true;
+    }
+
+    /**
+     * Whether the fork of {@code t}'s start is recorded inside Thread.start ({@link #startingInStart}): a platform
+     * thread once Thread is hooked. Then no call site records it: it would be recorded twice.
+     */
+    static boolean forkedInStart(Thread t) {
+        return platformStartsInJdk && !VirtualThreads.isVirtual(t);
+    }
 
     /**
      * The program's {@code thread.start()}: the call, with the fork before it and a start that failed closed. For a
@@ -29,12 +50,48 @@ public final class SyncThreadStarts {
      */
     public static void start(Object thread, int site) {
         Thread t = (Thread) thread;
-        if (t != null && t.getClass().getClassLoader() == null) {
+        if (t != null && forkedInStart(t)) {
+            startOnly(t, site);
+        } else if (t != null && t.getClass().getClassLoader() == null) {
             synchronized (t) {
                 forkAndStart(t, site);
             }
         } else {
             forkAndStart(t, site);
+        }
+    }
+
+    /**
+     * The program's start of a thread whose fork Thread.start records itself: the call, with the program's site
+     * left for that fork ({@link #startingInStart}).
+     */
+    private static void startOnly(Thread t, int site) {
+        ThreadState s = null;
+        Thread outer = null;
+        int outerSite = 0;
+        TraceRecorder r = Probes.recorder();
+        if (r != null) {
+            try {
+                s = ThreadState.of(r);
+                outer = s.startingAtSite; // a subclass's start() may start another thread first
+                outerSite = s.startSite;
+                s.startingAtSite = t;
+                s.startSite = site;
+            } catch (Throwable e) {
+                Probes.fail(e);
+                s = null;
+            }
+        }
+        try {
+            t.start();
+        } catch (Throwable e) {
+            SyncFrames.scrub(e);
+            throw e;
+        } finally {
+            if (s != null) {
+                s.startingAtSite = outer;
+                s.startSite = outerSite;
+            }
         }
     }
 
@@ -56,12 +113,49 @@ public final class SyncThreadStarts {
     static boolean startingInJdk(Object[] thread, Thread child, int site) {
         TraceRecorder r = Probes.recorder();
         if (r == null || !startable(child)) return false; // started before: this start throws, and starts nothing
+        if (forkedInStart(child)) return false; // Thread.start records it (startingInStart)
         try {
             ThreadState.of(thread, r, child).handle.fork(site, TraceRecorder.defaultThreadObject(child));
             return true;
         } catch (Throwable e) {
             Probes.fail(e);
             return false;
+        }
+    }
+
+    /**
+     * Inside Thread.start (JDK 17) or Thread.start(container) (JDK 21+), under the thread's monitor, after the JDK's
+     * own check that {@code child} is new and right before its native start: the fork, whoever started it. Two
+     * threads starting one thread at once take the monitor in turn, and the second finds it started and throws
+     * before reaching here: one fork. The calling thread remembers the start until {@link #startEnded}.
+     */
+    static void startingInStart(Object[] thread, Thread child, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            ThreadState s = ThreadState.of(thread, r, child);
+            s.handle.fork(s.startingAtSite == child ? s.startSite : site, TraceRecorder.defaultThreadObject(child));
+            s.starting = child;
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
+    /**
+     * Where that Thread.start ended: its native start returned ({@code thrown} null), or the method threw. If it
+     * threw after {@link #startingInStart} recorded this start's fork, the fork is closed if the thread never ran
+     * ({@link #failed}); a throw before it (the thread started already, a container that refused it) recorded nothing.
+     */
+    static void startEnded(Object[] thread, Thread child, Throwable thrown, int site) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            ThreadState s = ThreadState.of(thread, r, child);
+            if (s.starting != child) return;
+            s.starting = null;
+            if (thrown != null) failed(thread, child, thrown, site);
+        } catch (Throwable e) {
+            Probes.fail(e);
         }
     }
 

@@ -58,6 +58,17 @@ final class ThreadState {
     private int misses;
     /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
     private boolean[] classesUsed = new boolean[0];
+    /**
+     * The thread whose start this thread is in the middle of, inside Thread.start, after its fork was recorded and
+     * before start0 returned (SyncThreadStarts#startingInStart); null otherwise. Only this thread uses it.
+     */
+    Thread starting;
+    /**
+     * The thread this thread's program code is starting through Thread.start, and that call's site: the fork Thread.start
+     * records names the program's call, not the JDK's method (SyncThreadStarts#start). Null and 0 outside such a call.
+     */
+    Thread startingAtSite;
+    int startSite;
     /** Barrier id → how many awaits of it this thread completed (SyncBarrierEpisodes). */
     final SyncBarrierEpisodes.LongCounts barrierPasses = new SyncBarrierEpisodes.LongCounts();
 

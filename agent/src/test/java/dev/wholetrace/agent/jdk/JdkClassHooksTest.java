@@ -216,7 +216,10 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "invoke", "(Ljava/util/concurrent/ForkJoinTask;)Ljava/lang/Object;")).startsWith("release")
                 .contains("acquire").endsWith("joinThrew");
         assertThat(bridgeCalls(pool, "execute", "(Ljava/util/concurrent/ForkJoinTask;)V")).containsExactly("release");
-        assertThat(bridgeCalls(pool, "execute", "(Ljava/lang/Runnable;)V")).isEmpty();
+        // a Runnable that is a ForkJoinTask is run as it is (Caffeine's maintenance task): released if it is one
+        assertThat(bridgeCalls(pool, "execute", "(Ljava/lang/Runnable;)V")).containsExactly("releaseIfTask");
+        assertThat(bridgeCalls(pool, "submit", "(Ljava/lang/Runnable;)Ljava/util/concurrent/ForkJoinTask;")).containsExactly("releaseIfTask");
+        assertThat(bridgeCalls(pool, "submit", "(Ljava/util/concurrent/Callable;)Ljava/util/concurrent/ForkJoinTask;")).isEmpty(); // always wrapped
         assertThat(bridgeCalls(pool, "awaitQuiescence", "(JLjava/util/concurrent/TimeUnit;)Z")).containsOnly("quiescedIf").isNotEmpty();
         ClassNode completer = hooked("java/util/concurrent/CountedCompleter");
         // tryComplete: acquire before onCompletion, release before the root's quietlyComplete, and the pending count's CAS
@@ -264,6 +267,25 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(pool, "addWorker", "(Ljava/lang/Runnable;Z)Z")).containsExactly("threadStarting");
         assertThat(bridgeCalls(hooked("java/util/concurrent/ForkJoinPool"), "awaitTermination", "(JLjava/util/concurrent/TimeUnit;)Z"))
                 .containsOnly("quiescedIf").isNotEmpty();
+    }
+
+    @Test
+    void everyStartOfAPlatformThreadForksAroundItsNativeStart() throws Exception {
+        ClassNode thread = hooked("java/lang/Thread");
+        // the fork right before start0 (after the JDK's check that the thread is new), the start's end after it, and
+        // the handler that closes the fork when the method throws
+        assertThat(bridgeCalls(thread, "start", "()V")).containsExactly("threadStart0", "threadStart0Returned", "threadStartThrew");
+        List<String> calls = new ArrayList<>();
+        for (AbstractInsnNode n : methodNamed(thread, "start", "()V").instructions) {
+            if (n instanceof MethodInsnNode c && (c.owner.equals(JdkClassHooks.BRIDGE) || c.name.equals("start0"))) calls.add(c.name);
+        }
+        assertThat(calls).containsSubsequence("threadStart0", "start0", "threadStart0Returned");
+        assertThat(bridgeCalls(thread, "run", "()V")).isEmpty();
+        assertThat(bridgeCalls(thread, "join", "()V")).isEmpty();
+    }
+
+    static MethodNode methodNamed(ClassNode cn, String name, String desc) {
+        return cn.methods.stream().filter(m -> m.name.equals(name) && m.desc.equals(desc)).findFirst().orElseThrow();
     }
 
     @Test

@@ -108,6 +108,9 @@ public final class RaceSuite {
             // fork/join work the JDK forks and joins itself (docs/agent.md, "Fork/join inside the JDK")
             ParallelStreamNo.class, ParallelStreamYes.class, ForkJoinJoinThrowsNo.class, ForkJoinJoinThrowsYes.class, ForkJoinQuiesceNo.class,
             ForkJoinQuiesceYes.class,
+            // threads the JDK starts, tasks that are Runnables (session 41: the JDK's HTTP server, Caffeine's maintenance)
+            HttpServerHandlerNo.class, HttpServerHandlerYes.class, ForkJoinRunnableTaskNo.class, ForkJoinRunnableTaskYes.class,
+            ForkJoinWorkerStartNo.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,

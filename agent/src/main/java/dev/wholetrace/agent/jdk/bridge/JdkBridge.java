@@ -71,6 +71,14 @@ public final class JdkBridge {
         element(true, element, site);
     }
 
+    /**
+     * At the entry of ForkJoinPool.execute(Runnable) and submit(Runnable): a release on the task if it is a
+     * ForkJoinTask, which the pool runs as it is (doExec acquires it); any other Runnable is wrapped in a new task.
+     */
+    public static void releaseIfTask(Object task, int site) {
+        if (task instanceof java.util.concurrent.ForkJoinTask<?>) element(true, task, site);
+    }
+
     /** After the take side of an element hand-over obtained {@code element} (nothing for null). */
     public static void acquire(Object element, int site) {
         element(false, element, site);
@@ -123,6 +131,46 @@ public final class JdkBridge {
         if (st == null) return;
         try {
             s.threadStart(st, t, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /**
+     * Inside Thread.start, right before its native start of {@code thread} (under its monitor, after the check that
+     * it is new): a fork of it, which its begin acquires, whoever called start: the program, a pool's addWorker, an
+     * HTTP server starting its dispatcher, a fork/join pool starting a worker. Not for the agent's own threads and
+     * the carriers of virtual threads, which record nothing.
+     */
+    public static void threadStart0(Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || !(thread instanceof Thread t) || isAgentOrCarrier(t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.startingInStart(st, t, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /** After that native start returned: the start is over ({@link JdkSink#startEnded}). */
+    public static void threadStart0Returned(Object thread, int site) {
+        threadStartEnded(null, thread, site);
+    }
+
+    /** When Thread.start throws {@code thrown} (before or after its native start): the fork closed if it started nothing. */
+    public static void threadStartThrew(Throwable thrown, Object thread, int site) {
+        threadStartEnded(thrown, thread, site);
+    }
+
+    private static void threadStartEnded(Throwable thrown, Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || !(thread instanceof Thread t) || isAgentOrCarrier(t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.startEnded(st, t, thrown, site);
         } finally {
             leaveSink(st);
         }

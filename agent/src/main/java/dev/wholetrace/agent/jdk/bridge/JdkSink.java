@@ -36,6 +36,15 @@ public interface JdkSink {
     /** JDK code starts {@code child} (a pool's worker): a fork of it, before it starts. */
     void threadStart(Object[] thread, Thread child, int site);
 
+    /**
+     * Inside Thread.start, under {@code child}'s monitor, after the check that it is new, right before its native
+     * start: a fork of it, whoever starts it; the calling thread remembers the start until {@link #startEnded}.
+     */
+    void startingInStart(Object[] thread, Thread child, int site);
+
+    /** That Thread.start's native start returned ({@code thrown} null), or the method threw {@code thrown}: the fork closed if it started nothing. */
+    void startEnded(Object[] thread, Thread child, Throwable thrown, int site);
+
     /** A thread {@code flock} starts for the program (a StructuredTaskScope's subtask): a fork of it, before it starts. */
     void flockStart(Object[] thread, Object flock, Thread child, int site);
 

@@ -1,0 +1,125 @@
+package dev.wholetrace.analysis.race;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.ThreadInfo;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Thread starts recorded inside Thread.start (docs/agent.md, "Threads whose start failed, and threads the JDK
+ * starts"), under the real agent, where java.lang.Thread is hooked: every thread that begins was forked exactly once,
+ * whoever started it (the program, an executor's addWorker, a fork/join pool, an HTTP server), and last session's
+ * guarantees hold there too: a thread started again gets no second fork, a start() override that throws before
+ * super.start() gets none, and of two threads racing to start one thread only one forks it. On JDK 17 and, where it
+ * is installed, on JDK 25.
+ */
+class JdkThreadStartsTest {
+    private static final String PROGRAM = """
+            import java.util.concurrent.*;
+
+            public class Starts {
+                static final class Refusing extends Thread {
+                    Refusing() { super("refusing"); }
+                    @Override public void start() { throw new IllegalStateException("refused"); }
+                }
+
+                static final class Inheriting extends Thread {
+                    Inheriting(Runnable r) { super(r, "inheriting"); }
+                    @Override public void start() { super.start(); }
+                }
+
+                public static void main(String[] args) throws Exception {
+                    Thread once = new Thread(() -> { }, "once");
+                    once.start();
+                    once.join();
+                    try { once.start(); throw new AssertionError("started twice"); } catch (IllegalThreadStateException expected) { }
+                    try { new Refusing().start(); throw new AssertionError("no refusal"); } catch (IllegalStateException expected) { }
+                    Thread inheriting = new Inheriting(() -> { });
+                    inheriting.start();
+                    inheriting.join();
+                    int lost = 0;
+                    for (int round = 0; round < 20; round++) {
+                        Thread raced = new Thread(() -> { }, "raced-" + round);
+                        CyclicBarrier both = new CyclicBarrier(2);
+                        int[] failed = new int[2];
+                        Thread[] starters = new Thread[2];
+                        for (int s = 0; s < 2; s++) {
+                            int me = s;
+                            starters[s] = new Thread(() -> {
+                                try { both.await(); raced.start(); } catch (IllegalThreadStateException e) { failed[me] = 1; } catch (Exception e) { throw new RuntimeException(e); }
+                            }, "starter-" + round + "-" + s);
+                            starters[s].start();
+                        }
+                        for (Thread t : starters) t.join();
+                        raced.join();
+                        lost += failed[0] + failed[1];
+                    }
+                    ExecutorService pool = Executors.newFixedThreadPool(2);
+                    for (int i = 0; i < 4; i++) pool.submit(() -> { }).get();
+                    pool.shutdown();
+                    pool.awaitTermination(10, TimeUnit.SECONDS);
+                    ForkJoinPool fj = new ForkJoinPool(2);
+                    fj.submit(() -> { }).get();
+                    fj.shutdown();
+                    fj.awaitTermination(10, TimeUnit.SECONDS);
+                    System.out.println("lost " + lost);
+                }
+            }
+            """;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "JDK {0}")
+    @ValueSource(ints = {17, 25})
+    void everyThreadThatBeginsWasForkedOnceAndNoStartThatStartedNothingForks(int jdk) throws Exception {
+        Path bin = jdk == 17 ? Path.of(System.getProperty("java.home"), "bin") : StructuredScopeRaceTest.JDK25;
+        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
+        Files.writeString(dir.resolve("Starts.java"), PROGRAM);
+        run(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "--release", "17", "-d", dir.toString(),
+                dir.resolve("Starts.java").toString()));
+        Path trace = dir.resolve("starts.wtrace");
+        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+                dir.toString(), "Starts"));
+        assertThat(out).isEqualTo("lost 20\n"); // each round one start lost to the other
+
+        ParallelTrace t = ParallelTrace.open(trace);
+        SyncOrder order = t.syncOrder();
+        Map<Long, Integer> forks = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
+        }
+        List<String> begun = new ArrayList<>();
+        for (ThreadInfo info : t.threads()) {
+            if (info.index() == 0) continue; // main: started before the agent
+            begun.add(info.name());
+            assertThat(forks.getOrDefault(info.object(), 0)).as("forks of %s", info.name()).isEqualTo(1);
+        }
+        assertThat(begun).contains("once", "inheriting", "raced-0", "raced-19", "pool-1-thread-1", "pool-1-thread-2")
+                .anyMatch(n -> n.startsWith("ForkJoinPool-1-worker-")).doesNotContain("refusing");
+        assertThat(forks.values()).as("forks per thread, also of threads that never ran instrumented code").allMatch(n -> n == 1);
+    }
+
+    private String run(List<String> cmd) throws Exception {
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s finished", cmd.get(0)).isTrue();
+        assertThat(p.exitValue()).as("%s: %s", cmd, Files.readString(err, StandardCharsets.UTF_8)).isZero();
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+}
