@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -298,19 +299,23 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     /**
      * Recovery alone (every edge) on a trace opened once: {@link #WARMUP} untimed runs, then {@link #WARM_REPS} timed;
-     * {@code sharedOrder}: the runs share the trace's {@link CrossThreadOrder}, otherwise each builds its own.
+     * {@code shared}: the runs share what the trace's recoveries share, its {@link CrossThreadOrder} and on an eWPP its
+     * {@link EwppIndex} (the filter, the chunks' summaries, the check grammars' terminal counts), built by the first run;
+     * otherwise each run builds its own.
      */
-    private static Warm warm(Path file, DepsOptions options, boolean sharedOrder) throws Exception {
+    private static Warm warm(Path file, DepsOptions options, boolean shared) throws Exception {
         TraceView t = TraceView.open(file);
-        CrossThreadOrder shared = sharedOrder ? new CrossThreadOrder(t) : null;
-        for (int i = 0; i < WARMUP; i++) new DepsAnalysis(options, shared).analyze(t);
+        CrossThreadOrder order = shared ? new CrossThreadOrder(t) : null;
+        EwppIndex index = shared && t.mode() == TraceMode.EWPP ? new EwppIndex(t, order) : null;
+        Supplier<DepsAnalysis> analysis = () -> index != null ? new DepsAnalysis(options, index) : new DepsAnalysis(options, order);
+        for (int i = 0; i < WARMUP; i++) analysis.get().analyze(t);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double[] v = new double[WARM_REPS];
         double[] cpu = new double[WARM_REPS];
         for (int i = 0; i < WARM_REPS; i++) {
             long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
-            new DepsAnalysis(options, shared).analyze(t);
+            analysis.get().analyze(t);
             v[i] = (System.nanoTime() - s) / 1e9;
             cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e9;
         }
@@ -318,9 +323,10 @@ final class EwppBenchCommand implements Callable<Integer> {
     }
 
     /**
-     * The warm CPU medians with the happens-before built inside each run (as before session 40) and
-     * shared per opened trace (after), both measured in this run, for the counted eWPP and the
-     * address trace.
+     * The warm CPU medians with what recoveries on one trace share (the happens-before; on an eWPP
+     * also the EwppIndex: the filter, the chunks' summaries, the check grammars' terminal counts)
+     * built inside each run (as before session 40) and shared per opened trace (session 41: the
+     * index too), both measured in this run, for the counted eWPP and the address trace.
      */
     private static void sharedOrder(List<Row> rows, StringBuilder sb) {
         MarkdownTable t = new MarkdownTable().left("program").right("counted per run s", "counted shared s", "counted per run/shared",
@@ -337,10 +343,11 @@ final class EwppBenchCommand implements Callable<Integer> {
             t.row(r.p.name(), f4(f.countsPerRun().cpu()), f4(f.counts().cpu()), f2(f.countsPerRun().cpu() / f.counts().cpu()),
                     f4(f.atPerRun().cpu()), f4(f.at().cpu()), f2(f.atPerRun().cpu() / f.at().cpu()), f2(b), f2(a));
         }
-        sb.append("\n### Happens-before per run vs shared per opened trace\n\n")
-                .append("The warm CPU medians above (*shared*: the trace's CrossThreadOrder, its happens-before and sync positions, built by the ")
-                .append("first run and kept) against the same runs with it built inside each run (*per run*: as every recovery before session 40 built it, though with session 40's array of heads' bounds; *shared* leaves the one-time build out of the timed runs, which a one-query `deps` pays: see *cold*), ")
-                .append("in this run, on the same opened traces; the address trace gets the same sharing.\n\n");
+        sb.append("\n### Summaries per run vs shared per opened trace\n\n")
+                .append("The warm CPU medians above (*shared*: the trace's CrossThreadOrder, its happens-before and sync positions, and on the eWPP ")
+                .append("its EwppIndex, the decoded filter, the chunks' load summaries and the check grammars' terminal counts (CheckSummary), built by the ")
+                .append("first run and kept, from session 41; session 40 shared the order only) against the same runs with both built inside each run (*per run*: as every recovery before session 40 built them, though with session 40's array of heads' bounds and session 41's one pass over each check alphabet; *shared* leaves the one-time build out of the timed runs, which a one-query `deps` pays: see *cold*), ")
+                .append("in this run, on the same opened traces; the address trace gets the same sharing (its order: it has no index).\n\n");
         t.appendTo(sb);
         int n = Math.max(1, rows.size());
         sb.append(String.format(Locale.ROOT, "%nAverage AT/eWPP counted, warm CPU median: per run %.2f× (%d of %d at ≥ %.0f×), shared %.2f× (%d of %d).%n",
@@ -770,7 +777,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("counted/walk measures both changes together), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
                 .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
-                .append(" (its summaries, EwppIndex, built inside each run; its sync order's happens-before, CrossThreadOrder, built by the first run and shared, as by the queries of one opened trace); *min*: the fastest of those ").append(WARM_REPS)
+                .append(" (its summaries, EwppIndex: the filter, the chunks' load summaries, the check grammars' terminal counts; and its sync order's happens-before, CrossThreadOrder: both built by the first run and shared, as by the queries of one opened trace; session 40 built the index inside each run, see *Summaries per run*); *min*: the fastest of those ").append(WARM_REPS)
                 .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted. *CPU*: the median ")
                 .append("CPU time of the recovering thread over the same warm runs (a run of milliseconds waits for a core on a loaded machine; ")
                 .append("its CPU time does not: recovery is single-threaded, the garbage collector's threads are not counted).\n\n");

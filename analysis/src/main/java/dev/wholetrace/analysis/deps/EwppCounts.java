@@ -64,7 +64,7 @@ final class EwppCounts {
         crossEdges = new LongLongMap();
         for (int t = 0; t < trace.threadCount(); t++) {
             for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
-                if (!walk && namesLoads(ci.alphabet())) onGrammar(ci, counts, counted, n);
+                if (!walk && ci.summary().namesLoads) onGrammar(ci, counts, counted, n);
                 else byWalk(ci, counts, crosses, n);
             }
         }
@@ -75,15 +75,6 @@ final class EwppCounts {
         crossEdges = null;
         n[8] = -1;
         return EwppRecovery.Stats.of(n);
-    }
-
-    /** Whether every head of the chunk's check alphabet names its load (format 9). */
-    private static boolean namesLoads(Alphabet alphabet) {
-        for (int c = 0; c < alphabet.size(); c++) {
-            long first = alphabet.first(c);
-            if (CheckSymbols.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) return false;
-        }
-        return true;
     }
 
     /** The statistics of one symbol that occurs {@code k} times: loads by outcome, steps, NEW prefixes. */
@@ -117,23 +108,20 @@ final class EwppCounts {
 
     private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList counted, long[] n) {
         long loads = ci.loads().total();
-        Alphabet alphabet = ci.alphabet();
-        long[] symbols = ci.checks().terminalCounts(alphabet.size());
         // the groups are the heads, so they are counted off the terminal counts; the summary of the
         // check grammar by groups (another pass over it) is built only for a CROSS walk
-        long groups = 0;
-        for (int c = 0; c < symbols.length; c++) if (CheckSymbols.isHead(CheckSymbols.tag(alphabet.first(c)))) groups += symbols[c];
-        if (groups != loads) throw mismatch(ci, groups, loads);
+        CheckSummary summary = ci.summary();
+        if (summary.groups != loads) throw mismatch(ci, summary.groups, loads);
         if (loads == 0) return;
+        for (int tag = 0; tag < summary.perTag.length; tag++) if (summary.perTag[tag] != 0) count(tag, summary.perTag[tag], n);
+        Alphabet alphabet = ci.alphabet();
         boolean cross = false;
-        for (int c = 0; c < symbols.length; c++) {
-            if (symbols[c] == 0) continue;
-            int tag = CheckSymbols.tag(alphabet.first(c));
-            count(tag, symbols[c], n);
-            if (tag == CheckSymbols.CROSS) cross = true;
-            else if (CheckSymbols.isHead(tag)) edge(ci, CheckSymbols.load(alphabet.first(c)), c, alphabet, symbols[c], counts);
+        for (int c : summary.heads) {
+            long first = alphabet.first(c);
+            if (CheckSymbols.tag(first) == CheckSymbols.CROSS) cross = true;
+            else edge(ci, CheckSymbols.load(first), c, alphabet, summary.counts[c], counts);
         }
-        if (cross) crosses(ci, symbols, counted);
+        if (cross) crosses(ci, summary.counts, counted);
     }
 
     /**
@@ -243,7 +231,7 @@ final class EwppCounts {
         Alphabet alphabet = ci.alphabet();
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
-        long[] symbols = ci.checks().terminalCounts(tags.length); // on the grammar: the searches' steps and the NEW prefixes
+        long[] symbols = ci.summary().counts; // on the grammar: the searches' steps and the NEW prefixes
         for (int c = 0; c < tags.length; c++) if (!CheckSymbols.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);

@@ -181,6 +181,7 @@ public final class EwppIndex {
         private WeightedGrammar groups;
         private Alphabet alphabet;
         private Grammar checks;
+        private CheckSummary summary;
 
         ChunkIndex(int thread, ThreadGrammar g, long offset) {
             this.thread = thread;
@@ -222,6 +223,12 @@ public final class EwppIndex {
         Alphabet alphabet() {
             checks();
             return alphabet;
+        }
+
+        /** The check grammar's terminal counts, per tag and per head ({@link CheckSummary}), built on first use. */
+        CheckSummary summary() {
+            if (summary == null) summary = new CheckSummary(checks(), alphabet());
+            return summary;
         }
 
         /** The check grammar's rules weighted by the signature groups (one per load) they hold. */
