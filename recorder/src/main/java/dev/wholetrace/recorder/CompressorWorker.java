@@ -32,10 +32,9 @@ final class CompressorWorker implements Runnable {
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
-    private final int capacity;
     /**
-     * The threads waiting in {@link #put} for room (back-pressure), parked until this worker has
-     * taken half its queue ({@link #wakeWaiters}). Before, they polled every 50 µs: a timed park,
+     * The threads waiting in {@link #put} for room (back-pressure), parked until this worker takes
+     * from its queue ({@link #wakeWaiters}). Before, they polled every 50 µs: a timed park,
      * a wake-up and a try of the queue's lock each time, up to tens of thousands a second per
      * blocked thread, which burned the program threads' CPU exactly while the compressors, short
      * of it, fell behind (docs/results/overhead-profile.md, session 41).
@@ -51,7 +50,6 @@ final class CompressorWorker implements Runnable {
     CompressorWorker(TraceRecorder recorder, int capacity, StrataStage strataStage) {
         this.recorder = recorder;
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.capacity = capacity;
         this.strataStage = strataStage;
     }
 
@@ -89,8 +87,8 @@ final class CompressorWorker implements Runnable {
     void put(Object item) {
         if (queue.offer(item)) return;
         Thread me = Thread.currentThread();
-        // Registered before the next try: a worker that takes after that try sees the entry when its
-        // queue is down to half (wakeWaiters), so the park below cannot miss the room it made.
+        // Registered before the next try: a worker that takes after that try sees the entry
+        // (wakeWaiters), so the park below cannot miss the room it made.
         waiting.add(me);
         try {
             while (!queue.offer(item)) {
@@ -109,13 +107,15 @@ final class CompressorWorker implements Runnable {
     private static final long MAX_PARK_NANOS = 10_000_000L;
 
     /**
-     * Wakes the threads waiting in {@link #put} once the queue is down to half its capacity: each
-     * then queues several buffers before it waits again, instead of the worker waking every
-     * waiter after every buffer it takes.
+     * Wakes the threads waiting in {@link #put}: called after every take, which made room for one
+     * item. One wake-up per buffer compressed when the program is ahead of the worker (a buffer is
+     * thousands of events), instead of one try per waiter every 50 µs. At once, not when the
+     * queue is down to half: a first version that waited for half took 1.14x the wall time on
+     * the Jackson driver (3 pairs at load ~30) for 0.89x the CPU (docs/results/overhead-profile.md,
+     * session 41).
      */
     private void wakeWaiters() {
-        if (waiting.isEmpty() || queue.size() > capacity / 2) return;
-        waiting.unparkAll();
+        if (!waiting.isEmpty()) waiting.unparkAll();
     }
 
     @Override
