@@ -90,17 +90,11 @@ public final class PathDictionary {
         return paths++;
     }
 
-    /**
-     * Whether path {@code p} is {@code seq[0, length)}: a hash match is confirmed in full (the
-     * dictionary never trusts a hash alone). Through {@code Arrays.equals} on the ranges, which
-     * the JIT compiles to the vectorized mismatch intrinsic (several ints a compare): the
-     * element loop was ~9 % of the compressor workers' samples on the Jackson driver, every path
-     * of a chunk but its first occurrence being compared in full (docs/results/overhead-profile.md,
-     * session 41).
-     */
     private boolean equals(int p, int[] seq, int length) {
         int from = start[p];
-        return start[p + 1] - from == length && Arrays.equals(pool, from, from + length, seq, 0, length);
+        if (start[p + 1] - from != length) return false;
+        for (int k = 0; k < length; k++) if (pool[from + k] != seq[k]) return false;
+        return true;
     }
 
     private void grow() {
