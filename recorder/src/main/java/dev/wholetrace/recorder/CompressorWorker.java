@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A background thread that owns some recorded threads' compressors. Its queue carries, in order,
@@ -31,6 +32,14 @@ final class CompressorWorker implements Runnable {
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
+    /**
+     * The threads waiting in {@link #put} for room (back-pressure), parked until this worker takes
+     * from its queue ({@link #wakeWaiters}). Before, they polled every 50 µs: a timed park,
+     * a wake-up and a try of the queue's lock each time, up to tens of thousands a second per
+     * blocked thread, which burned the program threads' CPU exactly while the compressors, short
+     * of it, fell behind (docs/results/overhead-profile.md, session 41).
+     */
+    private final ParkedThreads waiting = new ParkedThreads();
     /** Mode STRATA: the pipeline's second stage, started and stopped with this worker; else null. */
     private final StrataStage strataStage;
     private final List<ThreadCompressor> compressors = new ArrayList<>();
@@ -69,9 +78,44 @@ final class CompressorWorker implements Runnable {
         return held;
     }
 
-    /** Queues a batch, a cut, a registration, a retirement or STOP; false if the queue is full. */
-    boolean offer(Object item) {
-        return queue.offer(item);
+    /**
+     * Queues a batch, a cut, a registration, a retirement or STOP, waiting while the queue is full
+     * (back-pressure: nothing is dropped). Never throws InterruptedException at the program nor
+     * clears its interrupt status, as BlockingQueue.put would: an interrupted thread cannot park
+     * (park returns at once), so it yields until there is room, as it always did.
+     */
+    void put(Object item) {
+        if (queue.offer(item)) return;
+        Thread me = Thread.currentThread();
+        // Registered before the next try: a worker that takes after that try sees the entry
+        // (wakeWaiters), so the park below cannot miss the room it made.
+        waiting.add(me);
+        try {
+            while (!queue.offer(item)) {
+                if (me.isInterrupted()) Thread.yield();
+                else LockSupport.parkNanos(this, MAX_PARK_NANOS);
+            }
+        } finally {
+            waiting.remove(me);
+        }
+    }
+
+    /**
+     * A parked {@link #put} wakes at the latest after this long, although the worker wakes it: a
+     * bound, not the mechanism (a missed wake-up costs at most this much).
+     */
+    private static final long MAX_PARK_NANOS = 10_000_000L;
+
+    /**
+     * Wakes the threads waiting in {@link #put}: called after every take, which made room for one
+     * item. One wake-up per buffer compressed when the program is ahead of the worker (a buffer is
+     * thousands of events), instead of one try per waiter every 50 µs. At once, not when the
+     * queue is down to half: a first version that waited for half took 1.14x the wall time on
+     * the Jackson driver (3 pairs at load ~30) for 0.89x the CPU (docs/results/overhead-profile.md,
+     * session 41).
+     */
+    private void wakeWaiters() {
+        if (!waiting.isEmpty()) waiting.unparkAll();
     }
 
     @Override
@@ -96,6 +140,7 @@ final class CompressorWorker implements Runnable {
             } catch (InterruptedException e) {
                 return;
             }
+            wakeWaiters();
             if (item == STOP) return;
             try {
                 if (item instanceof Batch b && recorder.failed()) {

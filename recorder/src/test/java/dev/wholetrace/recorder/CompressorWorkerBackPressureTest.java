@@ -1,0 +1,60 @@
+package dev.wholetrace.recorder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A thread that finds its worker's queue full waits parked on the worker (not polling), is woken
+ * once the worker has taken from the queue, and every item it queued arrives: back-pressure blocks,
+ * never drops.
+ */
+class CompressorWorkerBackPressureTest {
+
+    @Test
+    void aFullQueueParksTheProducerUntilTheWorkerTakesAndLosesNothing() throws Exception {
+        CompressorWorker w = new CompressorWorker(null, 2, null);
+        w.put(CompressorWorker.registration(null));
+        w.put(CompressorWorker.registration(null)); // full
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < 5; i++) w.put(CompressorWorker.registration(null));
+        });
+        producer.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (LockSupport.getBlocker(producer) != w && System.nanoTime() < deadline) Thread.sleep(1);
+        assertThat(LockSupport.getBlocker(producer)).as("the producer parks on the worker").isSameAs(w);
+        assertThat(producer.isAlive()).isTrue();
+
+        Thread worker = new Thread(w);
+        worker.start();
+        producer.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(producer.isAlive()).as("woken once the worker took from its queue").isFalse();
+        w.put(CompressorWorker.STOP);
+        worker.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(w.compressorsHeld()).as("every queued item arrived").isEqualTo(7);
+    }
+
+    @Test
+    void anInterruptedProducerStillQueuesAndKeepsItsInterrupt() throws Exception {
+        CompressorWorker w = new CompressorWorker(null, 1, null);
+        w.put(CompressorWorker.registration(null)); // full
+        boolean[] interrupted = new boolean[1];
+        Thread producer = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            w.put(CompressorWorker.registration(null));
+            interrupted[0] = Thread.currentThread().isInterrupted();
+        });
+        producer.start();
+        Thread worker = new Thread(w);
+        worker.start();
+        producer.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(producer.isAlive()).isFalse();
+        assertThat(interrupted[0]).isTrue();
+        w.put(CompressorWorker.STOP);
+        worker.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(w.compressorsHeld()).isEqualTo(2);
+    }
+}
