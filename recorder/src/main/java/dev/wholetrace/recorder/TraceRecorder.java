@@ -360,15 +360,9 @@ public final class TraceRecorder implements AutoCloseable {
         return workers[thread % workers.length];
     }
 
-    /**
-     * Puts an item on a worker's queue without ever throwing InterruptedException at the program
-     * or clearing its interrupt status: BlockingQueue.put would do both.
-     */
+    /** Puts an item on a worker's queue, waiting while it is full ({@link CompressorWorker#put}: never clears an interrupt). */
     private static void enqueue(CompressorWorker w, Object item) {
-        while (!w.offer(item)) {
-            if (Thread.currentThread().isInterrupted()) Thread.yield();
-            else LockSupport.parkNanos(50_000);
-        }
+        w.put(item);
     }
 
     void consumed(int events, long symbolsDelta) {
