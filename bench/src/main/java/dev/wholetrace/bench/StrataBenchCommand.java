@@ -78,13 +78,15 @@ final class StrataBenchCommand implements Callable<Integer> {
     private final Log log = new Log();
 
     static List<TracedProgram> programs(boolean quick) {
+        // The sizes of the paired runs (docs/results/strata.md, sessions 37-41): recorded runs of 2-4 s of CPU, where the
+        // kernels' defaults (Water 64 molecules: 0.25 M blocks, a recording of 0.9 s, most of it start-up) measured the JIT's warm-up.
         List<TracedProgram> all = new ArrayList<>(List.of(
-                new TracedProgram("sor", LAUNCHER, KERNELS, "sor", "4", "400", "20"),
-                new TracedProgram("fft", LAUNCHER, KERNELS, "fft", "4", "-", "-"),
-                new TracedProgram("lu", LAUNCHER, KERNELS, "lu", "4", "-", "-"),
-                new TracedProgram("water", LAUNCHER, KERNELS, "water", "4", "-", "-"),
-                new TracedProgram("mp3d", LAUNCHER, KERNELS, "mp3d", "4", "-", "-"),
-                new TracedProgram("guava", "dev.wholetrace.workloads.libs.GuavaDriver", null, "2")));
+                new TracedProgram("sor", LAUNCHER, KERNELS, "sor", "4", "800", "20"),
+                new TracedProgram("fft", LAUNCHER, KERNELS, "fft", "4", "18", "-"),
+                new TracedProgram("lu", LAUNCHER, KERNELS, "lu", "4", "400", "-"),
+                new TracedProgram("water", LAUNCHER, KERNELS, "water", "4", "256", "20"),
+                new TracedProgram("mp3d", LAUNCHER, KERNELS, "mp3d", "4", "20000", "20"),
+                new TracedProgram("guava", "dev.wholetrace.workloads.libs.GuavaDriver", null, "8")));
         return quick ? all.subList(0, 2) : all;
     }
 
@@ -93,7 +95,7 @@ final class StrataBenchCommand implements Callable<Integer> {
 
     /** One program's row; {@code outputsBytes}: the STRATA_OUTPUTS section that {@code record}'s re-pack adds (not in the file sizes). */
     record Row(TracedProgram program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
-               long xz, long zstd, StrataResult analysis, long outputsBytes) {}
+               long xz, long zstd, StrataResult analysis, long outputsBytes, double strataCorCpu) {}
 
     /**
      * One lackey superblock trace's row: grammars packed as a trace stores them ({@link GrammarRuns#packedBytes}),
@@ -209,7 +211,9 @@ final class StrataBenchCommand implements Callable<Integer> {
         for (String f : List.of("-cor.wtrace", "-strata.wtrace", "-cor-best.wtrace", "-strata-best.wtrace", "-blocks.raw")) {
             Files.deleteIfExists(dir.resolve(p.name() + f));
         }
-        return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis, outputsBytes);
+        double[] ratio = new double[reps]; // STRATA / COR of each rep: the two ran one after the other, under the same load
+        for (int r = 0; r < reps; r++) ratio[r] = cpu[2][r] / cpu[1][r];
+        return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis, outputsBytes, median(ratio));
     }
 
     private StrataOptions analysisOptions() {
@@ -343,13 +347,21 @@ final class StrataBenchCommand implements Callable<Integer> {
                     Report.count(r.cor.sealedBytes), Report.count(r.strata.sealedBytes), Report.count(4 * r.blocks), Report.count(r.xz),
                     Report.count(r.zstd), Report.count(r.outputsBytes)));
         }
-        b.append("\nRecording cost (slowdown = recorded / plain, wall and CPU):\n\n");
-        b.append("| program | plain wall / CPU | COR wall / CPU | STRATA wall / CPU | COR slowdown wall / CPU | STRATA slowdown wall / CPU | peak RSS plain / COR / STRATA |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        b.append("\nRecording cost (slowdown = recorded / plain, wall and CPU; STRATA / COR CPU: the median of each rep's ratio, the two "
+                + "recordings of a rep run one after the other). Programs: ");
+        for (int i = 0; i < rows.size(); i++) {
+            TracedProgram p = rows.get(i).program;
+            String main = p.main().equals(LAUNCHER) ? "" : p.main().substring(p.main().lastIndexOf('.') + 1) + " ";
+            b.append(i > 0 ? ", " : "").append('`').append(main).append(String.join(" ", p.args())).append('`');
+        }
+        b.append(" (4 worker threads; the sizes of the paired runs in the sections below).\n\n");
+        b.append("| program | plain wall / CPU | COR wall / CPU | STRATA wall / CPU | COR slowdown wall / CPU | STRATA slowdown wall / CPU | STRATA / COR CPU "
+                + "| peak RSS plain / COR / STRATA |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %.2f s / %.2f s | %.2f s / %.2f s | %.2f s / %.2f s | %.2fx / %.2fx | %.2fx / %.2fx | %s / %s / %s MiB |%n",
+            b.append(String.format(Locale.ROOT, "| %s | %.2f s / %.2f s | %.2f s / %.2f s | %.2f s / %.2f s | %.2fx / %.2fx | %.2fx / %.2fx | %.3f | %s / %s / %s MiB |%n",
                     r.program.name(), r.plainWall, r.plainCpu, r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.cor.wall / r.plainWall,
-                    r.cor.cpu / r.plainCpu, r.strata.wall / r.plainWall, r.strata.cpu / r.plainCpu, mib(r.plainRss), mib(r.cor.rss),
+                    r.cor.cpu / r.plainCpu, r.strata.wall / r.plainWall, r.strata.cpu / r.plainCpu, r.strataCorCpu, mib(r.plainRss), mib(r.cor.rss),
                     mib(r.strata.rss)));
         }
         b.append("\nStrata analysis of the STRATA trace (`wholetrace strata --layers ").append(layers)
@@ -393,14 +405,14 @@ final class StrataBenchCommand implements Callable<Integer> {
 
     private String csv(List<Row> rows) {
         StringBuilder b = new StringBuilder("program,blocks,cor_bytes,strata_bytes,cor_sealed_bytes,strata_sealed_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
-                + "stored_outputs_bytes,plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
+                + "stored_outputs_bytes,plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,strata_cor_cpu_ratio,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
         for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
         b.append('\n');
         for (Row r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
                     r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.outputsBytes, r.plainWall, r.plainCpu,
-                    r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
+                    r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.strataCorCpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
             b.append('\n');
         }

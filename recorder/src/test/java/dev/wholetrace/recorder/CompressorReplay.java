@@ -5,16 +5,12 @@ import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
-import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
-import dev.wholetrace.reader.ParallelTrace;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 
 /**
@@ -25,8 +21,6 @@ import java.util.List;
  * {@code java -cp ... dev.wholetrace.recorder.CompressorReplay TRACE [MODE] [REPS] [CUT_EVENTS]}.
  */
 public final class CompressorReplay {
-    private static final int BUFFER_LONGS = 1 << 14;
-
     private CompressorReplay() {}
 
     public static void main(String[] args) throws Exception {
@@ -34,46 +28,9 @@ public final class CompressorReplay {
         TraceMode mode = args.length > 1 ? TraceMode.valueOf(args[1].toUpperCase()) : TraceMode.COR;
         int reps = args.length > 2 ? Integer.parseInt(args[2]) : 7;
         long cutEvents = args.length > 3 ? Long.parseLong(args[3]) : 2_000_000L;
-        List<List<long[]>> threads = new ArrayList<>();
-        List<int[]> lengths = new ArrayList<>();
-        long events = 0;
-        {
-            ParallelTrace trace = ParallelTrace.open(file);
-            long ticket = 0;
-            for (int t = 0; t < trace.threadCount(); t++) {
-                List<long[]> bufs = new ArrayList<>();
-                List<Integer> lens = new ArrayList<>();
-                long[] b = new long[BUFFER_LONGS];
-                int p = 0;
-                for (Iterator<Event> it = trace.events(t); it.hasNext(); ) {
-                    Event e = it.next();
-                    if (p > BUFFER_LONGS - BufferLayout.MAX_EVENT_LONGS) {
-                        bufs.add(b);
-                        lens.add(p);
-                        b = new long[BUFFER_LONGS];
-                        p = 0;
-                    }
-                    switch (e.type()) {
-                        case BLOCK -> b[p++] = (long) e.id() << 8 | BufferLayout.BLOCK;
-                        case LOAD, STORE -> {
-                            b[p++] = (long) e.id() << 8 | (e.type() == Event.Type.LOAD ? BufferLayout.LOAD : BufferLayout.STORE);
-                            b[p++] = e.address();
-                        }
-                        case SYNC -> {
-                            b[p++] = (long) e.id() << 16 | (long) e.kind().ordinal() << 8 | BufferLayout.SYNC;
-                            b[p++] = e.object();
-                            b[p++] = ticket++;
-                            b[p++] = e.aux();
-                        }
-                    }
-                    events++;
-                }
-                bufs.add(b);
-                lens.add(p);
-                threads.add(bufs);
-                lengths.add(lens.stream().mapToInt(Integer::intValue).toArray());
-            }
-        }
+        ReplayBuffers in = ReplayBuffers.of(file);
+        List<List<long[]>> threads = in.buffers;
+        long events = in.events;
         System.out.printf("%s: %d threads, %d events, mode %s, cut every %d events per thread%n", file, threads.size(), events, mode, cutEvents);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         double[] nsPerEvent = new double[reps];
@@ -87,7 +44,7 @@ public final class CompressorReplay {
                 long sinceCut = 0;
                 List<long[]> bufs = threads.get(t);
                 for (int i = 0; i < bufs.size(); i++) {
-                    sinceCut += c.consume(bufs.get(i), lengths.get(t)[i]);
+                    sinceCut += c.consume(bufs.get(i), in.lengths.get(t).get(i));
                     if (sinceCut >= cutEvents) {
                         check += summary(c.cut());
                         sinceCut = 0;

@@ -1,0 +1,96 @@
+package dev.wholetrace.recorder;
+
+import dev.wholetrace.format.io.GrammarCodec;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.ThreadChunk;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.strata.StrataStream;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The byte-identity harness of the stored strata: replays events through the recorder's STRATA
+ * compressor ({@link ThreadCompressor}, mode STRATA, layer 0 on the worker as the agent runs it by
+ * default), cutting a chunk every {@code cutEvents} events of a thread, and digests (SHA-256) every
+ * sealed chunk's strata stream in full: the chunk's new symbols, its paths, its layer-0 strata,
+ * its top alphabet of [stratum, trip] runs and its grammar (as {@link GrammarCodec} writes it),
+ * thread by thread, chunk by chunk. Equal digests before and after a change of the compressor
+ * mean the files store the same strata. {@code StrataDigestTest} pins the digest of a generated
+ * input; {@code main} digests the replay of recorded traces (e.g. the kernels' COR traces), to be
+ * run with the classes before and after a change:
+ * {@code java -cp ... dev.wholetrace.recorder.StrataDigest [--cut EVENTS] TRACE...}.
+ */
+public final class StrataDigest {
+    private StrataDigest() {}
+
+    /** The digest and how many bytes were digested (the strata streams' encoded size, uncompressed). */
+    record Result(String sha256, long bytes, int chunks) {}
+
+    static Result of(ReplayBuffers in, long cutEvents) throws Exception {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        long bytes = 0;
+        int chunks = 0;
+        for (int t = 0; t < in.threads(); t++) {
+            ThreadCompressor c = new ThreadCompressor(t, TraceMode.STRATA, true);
+            long sinceCut = 0;
+            List<long[]> bufs = in.buffers.get(t);
+            for (int i = 0; i < bufs.size(); i++) {
+                sinceCut += c.consume(bufs.get(i), in.lengths.get(t).get(i));
+                if (sinceCut >= cutEvents) {
+                    bytes += digest(c.cut(), md);
+                    chunks++;
+                    sinceCut = 0;
+                }
+            }
+            bytes += digest(c.cut(), md);
+            chunks++;
+        }
+        return new Result(HexFormat.of().formatHex(md.digest()), bytes, chunks);
+    }
+
+    private static long digest(ThreadChunk chunk, MessageDigest md) {
+        if (chunk == null) return 0;
+        VarIntWriter w = new VarIntWriter();
+        w.writeVarLong(chunk.thread());
+        w.writeVarLong(chunk.events());
+        for (StreamChunk s : chunk.streamChunks()) {
+            StrataStream st = s.strata();
+            if (st == null) continue;
+            w.writeVarLong(s.newSymbols().length);
+            for (long v : s.newSymbols()) w.writeSignedVarLong(v);
+            w.writeVarLong(st.pathCount());
+            for (int p = 0; p < st.pathCount(); p++) {
+                w.writeVarLong(st.pathLength(p));
+                for (int i = 0; i < st.pathLength(p); i++) w.writeVarLong(st.pathSymbol(p, i));
+            }
+            w.writeVarLong(st.stratumCount());
+            for (int k = 0; k < st.stratumCount(); k++) {
+                w.writeVarLong(st.stratumLength(k));
+                for (int i = 0; i < st.stratumLength(k); i++) w.writeVarLong(st.stratumElement(k, i));
+            }
+            w.writeVarLong(st.runCount());
+            for (int r = 0; r < st.runCount(); r++) w.writeVarLong(st.run(r));
+            GrammarCodec.write(st.grammar(), w);
+        }
+        byte[] b = w.toByteArray();
+        md.update(b);
+        return b.length;
+    }
+
+    public static void main(String[] args) throws Exception {
+        long cut = 2_000_000L;
+        int i = 0;
+        if (args.length > 1 && args[0].equals("--cut")) {
+            cut = Long.parseLong(args[1]);
+            i = 2;
+        }
+        for (; i < args.length; i++) {
+            ReplayBuffers in = ReplayBuffers.of(Path.of(args[i]));
+            Result r = of(in, cut);
+            System.out.printf("%s %s %d events, %d chunks, %d strata bytes%n", r.sha256(), args[i], in.events, r.chunks(), r.bytes());
+        }
+    }
+}
