@@ -95,6 +95,8 @@ public final class Simulator {
     private final Map<String, ArrayDeque<SimThread>> queueTakers = new HashMap<>();
     private final Map<String, Double> lockWait = new TreeMap<>();
     private final double[] methodCycles;
+    /** Invocations and loop back-edges per method, over all threads: the JIT's counters ({@link SimResult.MethodCount}). */
+    private final long[] invocations, backEdges;
     /** Times each vertex (global number) was entered, over all threads: what {@link ProfileCheck} compares with a recording. */
     private final long[] entered;
     private long rngState;
@@ -118,6 +120,8 @@ public final class Simulator {
         entered = new long[total];
         methodNames = new String[n];
         methodCycles = new double[n];
+        invocations = new long[n];
+        backEdges = new long[n];
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
         classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
@@ -266,7 +270,14 @@ public final class Simulator {
         if (threads.get(0).state != State.DONE) end = now;
         Map<String, Double> perMethod = new TreeMap<>();
         for (int m = 0; m < methodCycles.length; m++) if (methodCycles[m] > 0) perMethod.merge(graph.methods().get(m).id(), methodCycles[m], Double::sum);
-        return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait));
+        Map<String, SimResult.MethodCount> counts = new TreeMap<>();
+        for (int m = 0; m < invocations.length; m++) {
+            if (invocations[m] > 0) {
+                counts.merge(graph.methods().get(m).id(), new SimResult.MethodCount(invocations[m], backEdges[m]),
+                        (a, b) -> new SimResult.MethodCount(a.invocations() + b.invocations(), a.backEdges() + b.backEdges()));
+            }
+        }
+        return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait), counts);
     }
 
     /** Times vertex {@code vertex} of method {@code method} was entered in the run, summed over the threads. */
@@ -280,6 +291,7 @@ public final class Simulator {
         t.startTime = now;
         t.readySince = now;
         t.stack.push(new Frame(body));
+        invocations[body]++;
         enter(t, body, 0);
         if (parent != null) parent.started.add(t);
         return t;
@@ -437,6 +449,7 @@ public final class Simulator {
         f.actionDone = false;
         enter(t, f.method, f.vertex);
         if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
+        else if (v.loopStay >= 0) backEdges[f.method]++;
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {
@@ -492,6 +505,7 @@ public final class Simulator {
         int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, t.callVisits.increment(offset[f.method] + f.vertex)));
         int callee = v.targets[k];
         t.stack.push(new Frame(callee));
+        invocations[callee]++;
         enter(t, callee, 0);
     }
 
