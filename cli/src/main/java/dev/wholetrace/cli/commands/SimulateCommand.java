@@ -184,14 +184,14 @@ public final class SimulateCommand implements Callable<Integer> {
         double scale = (jitWindow[1] - jitWindow[0]) / (jitSteps[1] - jitSteps[0]);
         double wall = (high.last().cycles() - low.last().cycles()) * scale;
         double busy = (executing(high.last()) - executing(low.last())) * scale;
-        JitWindow.Term t = JitWindow.term(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1], jitWindow[0], jitWindow[1]);
-        terms.add(t);
-        JitWindow.Window w = JitWindow.apply(t, wall, busy, high.processors());
+        JitWindow.Window w = m.jit().isNone() ? new JitWindow.Window(wall, busy)
+                : JitWindow.run(JitWindow.plan(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy, high.processors(), jitWindow[0], jitWindow[1]);
+        windows.add(w);
         return new JitWindow.Window(w.wallCycles() - wall, w.busyCycles() - busy);
     }
 
-    /** The JIT terms of the points, in order (for the JSON output's breakdown). */
-    private final List<JitWindow.Term> terms = new ArrayList<>();
+    /** The JIT term's windows of the points, in order (for the JSON output's breakdown). */
+    private final List<JitWindow.Window> windows = new ArrayList<>();
 
     private static double executing(SimResult r) {
         double s = 0;
@@ -268,9 +268,9 @@ public final class SimulateCommand implements Callable<Integer> {
                 j.end();
                 if (added != null) {
                     j.object("jit").field("lo", jitWindow[0]).field("hi", jitWindow[1]).field("addedSeconds", m.seconds(added.get(i).wallCycles()))
-                            .field("addedCpuSeconds", m.seconds(added.get(i).busyCycles())).field("c1Seconds", m.seconds(terms.get(i).c1Cycles()))
-                            .field("c2Seconds", m.seconds(terms.get(i).c2Cycles())).field("slowSeconds", m.seconds(terms.get(i).slowCycles()))
-                            .field("c1Compilations", terms.get(i).c1Compilations()).field("c2Compilations", terms.get(i).c2Compilations()).end();
+                            .field("addedCpuSeconds", m.seconds(added.get(i).busyCycles())).field("c1Seconds", m.seconds(windows.get(i).c1Cycles()))
+                            .field("c2Seconds", m.seconds(windows.get(i).c2Cycles())).field("slowSeconds", m.seconds(windows.get(i).slowCycles()))
+                            .field("c1Compilations", windows.get(i).c1Done()).field("c2Compilations", windows.get(i).c2Done()).end();
                 }
                 j.end();
             }

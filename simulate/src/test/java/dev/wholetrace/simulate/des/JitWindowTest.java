@@ -80,35 +80,44 @@ class JitWindowTest {
     }
 
     @Test
-    void theTermCountsCompilationsInTheWindowAndTheSlowPhase() throws Exception {
+    void thePlanAsksForCompilationsWhereTheCountersPassTheThresholds() throws Exception {
         // work() runs 100 times a step (recorded at steps 2 and 6: 200 and 600 calls): C1 at step 2, C2 at step 50
         MachineModel m = machine(1, JIT);
-        ExecutionGraph g2 = graph(200), g6 = graph(600);
-        SimResult a = new Simulator(g2, m, 10_000_000).run(), b = new Simulator(g6, m, 10_000_000).run();
-        JitWindow.Term t = JitWindow.term(g6, JIT, a, b, 2, 6, 20, 720);
-        assertThat(t.c1Compilations()).isZero(); // at step 2: before the window
-        assertThat(t.c2Compilations()).isEqualTo(2); // work() at step 50, main's loop on the stack at step 400
-        assertThat(t.c2Cycles()).isEqualTo(1000 * (10.0 + 31));
-        // work's own cycles: 101 a call, 100 calls a step; C1 code (factor 3) from step 20 to 50
-        assertThat(t.slowCycles()).isCloseTo(101 * 100 * (3 - 1) * 30.0, within(1e-6));
-        JitWindow.Term early = JitWindow.term(g6, JIT, a, b, 2, 6, 0, 10);
-        assertThat(early.c1Compilations()).isEqualTo(1);
-        assertThat(early.c1Cycles()).isEqualTo(2 * 10.0);
-        assertThat(early.c2Compilations()).isZero();
-        assertThat(early.slowCycles()).isCloseTo(101 * 100 * (19 * 2 + 2 * 8.0), within(1e-6));
+        SimResult a = new Simulator(graph(200), m, 10_000_000).run(), b = new Simulator(graph(600), m, 10_000_000).run();
+        JitWindow.Plan p = JitWindow.plan(graph(600), JIT, a, b, 2, 6);
+        assertThat(p.requests()).containsExactly(new JitWindow.Request(2, 3, 2 * 10.0, "t/Main.work()V"),
+                new JitWindow.Request(50, 4, 1000 * 10.0, "t/Main.work()V"),
+                new JitWindow.Request(400, 4, 1000 * 31.0, "t/Main.main([Ljava/lang/String;)V"), // main's loop on the stack, by C2
+                new JitWindow.Request(1e7, 3, 2 * 31.0, "t/Main.main([Ljava/lang/String;)V")); // and by C1 at 10⁹ back-edges
+        // work's own cycles: 101 a call, 100 calls a step
+        assertThat(p.interpretedExtra().get("t/Main.work()V")).isCloseTo(101 * 100 * 19.0, within(1e-6));
+        assertThat(p.c1Extra().get("t/Main.work()V")).isCloseTo(101 * 100 * 2.0, within(1e-6));
     }
 
+    /** One method of 1000 cycles a step, C1 asked at step 2 (10 000 cycles), C2 at step 50 (100 000 cycles); interpreted ×20, C1 ×3. */
+    static final JitWindow.Plan ONE = new JitWindow.Plan(List.of(new JitWindow.Request(2, 3, 10_000, "m"), new JitWindow.Request(50, 4, 100_000, "m")),
+            Map.of("m", 19_000.0), Map.of("m", 2000.0));
+
     @Test
-    void compilationsTakeIdleProcessorsFirst() {
-        JitWindow.Term t = new JitWindow.Term(0, 1000, 0, 0, 1);
-        // one thread's work on one processor: the compilations add their whole time
-        assertThat(JitWindow.apply(t, 5000, 5000, 1)).isEqualTo(new JitWindow.Window(6000, 6000));
-        // the same on two processors: the other one is idle for 5000 cycles, the compilations run there
-        assertThat(JitWindow.apply(t, 5000, 5000, 2)).isEqualTo(new JitWindow.Window(5000, 6000));
-        // two busy processors: they share the compilations' time
-        assertThat(JitWindow.apply(t, 5000, 10_000, 2)).isEqualTo(new JitWindow.Window(5500, 11_000));
-        // the slow phase stretches the program's window in proportion
-        assertThat(JitWindow.apply(new JitWindow.Term(0, 0, 5000, 0, 0), 5000, 10_000, 2)).isEqualTo(new JitWindow.Window(7500, 15_000));
+    void onOneProcessorTheCompilerTakesTheProgramsTimeAndTheSlowPhaseLastsUntilItIsDone() {
+        JitWindow.Window w = JitWindow.run(ONE, JIT, 1000 * 700, 1000 * 700, 1, 20, 720);
+        // C1 is done before the window; C2, asked at step 50, gets half the processor until its 100 000 cycles are done,
+        // as many of the program's, at C1's price (3000 a step): 33.3 steps
+        assertThat(w.c1Done()).isZero();
+        assertThat(w.c2Done()).isEqualTo(1);
+        assertThat(w.c2Cycles()).isCloseTo(100_000, within(1.0));
+        assertThat(w.slowCycles()).isCloseTo(2000 * (50 - 20 + 100_000 / 3000.0), within(200.0));
+        assertThat(w.wallCycles()).isCloseTo(1000 * 700 + w.slowCycles() + 100_000, within(200.0)); // a slice's share is its start's
+        assertThat(w.busyCycles()).isCloseTo(w.wallCycles(), within(200.0)); // the slice in which C2 finishes idles the rest of its share
+        // on two processors the compiler runs beside the one-thread program: as many steps of slow code (the compiler
+        // and the program both at full speed instead of both at half), but the compilation is not the program's time
+        JitWindow.Window two = JitWindow.run(ONE, JIT, 1000 * 700, 1000 * 700, 2, 20, 720);
+        assertThat(two.wallCycles()).isCloseTo(1000 * 700 + two.slowCycles(), within(200.0));
+        assertThat(two.slowCycles()).isCloseTo(w.slowCycles(), within(200.0));
+        assertThat(two.busyCycles()).isCloseTo(1000 * 700 + two.slowCycles() + 100_000, within(200.0));
+        // a program that keeps both processors busy shares them with the compiler: two thirds each
+        JitWindow.Window full = JitWindow.run(ONE, JIT, 1000 * 700, 2 * 1000 * 700, 2, 20, 720);
+        assertThat(full.wallCycles()).isGreaterThan(1000 * 700 + full.slowCycles() / 2);
     }
 
     /** Property: a machine without a JIT term gives the program's window exactly, whatever the runs and the window. */
@@ -117,20 +126,17 @@ class JitWindowTest {
         Random r = new Random(41);
         MachineModel m = machine(1, JitCosts.NONE);
         SimResult a = new Simulator(graph(200), m, 10_000_000).run(), b = new Simulator(graph(600), m, 10_000_000).run();
+        JitWindow.Plan p = JitWindow.plan(graph(600), JitCosts.NONE, a, b, 2, 6);
         for (int i = 0; i < 1000; i++) {
             double lo = r.nextInt(1000), hi = lo + 1 + r.nextInt(100_000);
-            JitWindow.Term t = JitWindow.term(graph(600), JitCosts.NONE, a, b, 2, 6, lo, hi);
-            assertThat(t).isEqualTo(new JitWindow.Term(0, 0, 0, 0, 0));
             double wall = r.nextDouble() * 1e12, busy = r.nextDouble() * 1e12;
             int procs = 1 + r.nextInt(64);
-            assertThat(JitWindow.apply(t, wall, busy, procs)).isEqualTo(new JitWindow.Window(wall, busy));
+            assertThat(JitWindow.run(p, JitCosts.NONE, wall, busy, procs, lo, hi)).isEqualTo(new JitWindow.Window(wall, busy));
         }
     }
 
     @Test
     void aMethodsBytesAreOnePastItsLastInstructionsIndex() throws Exception {
         assertThat(JitWindow.bytecodeBytes(graph(3))).isEqualTo(Map.of("t/Main.work()V", 10, "t/Main.main([Ljava/lang/String;)V", 31));
-        assertThat(List.of(JitWindow.overlap(20, 720, 0, 50), JitWindow.overlap(20, 720, 800, 900), JitWindow.overlap(0, 10, 2, 50)))
-                .containsExactly(30.0, 0.0, 8.0);
     }
 }
