@@ -146,6 +146,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
                     .put("clockHz", m.clockHz());
             m.cycles().forEach((k, v) -> summary.object("cycles").put(k, v));
             m.costs().forEach((k, v) -> summary.object("costs").put(k, v));
+            if (!m.jit().isNone()) m.jit().keys().forEach((k, v) -> summary.object("jit").put(k, Double.parseDouble(v)));
             for (String line : report) summary.element("fit").put("line", line.strip());
             summary.write(summaryFormat, spec.commandLine().getOut());
         }
