@@ -23,7 +23,7 @@ import java.util.Map;
  * × (s − a)}. C1 is asked to compile it at the first step where they pass the machine's tier-3
  * thresholds, C2 at the tier-4 ones (a standard compilation, and an on-stack one when the back-edges
  * pass that threshold), each costing the compiler thread {@code cyclesPerByte × the method's bytecode
- * bytes}. Until its C1 compilation is done the method's instructions cost {@code interpreterFactor}
+ * bytes}. Until its C1 compilation is done the method's instructions (not its synchronizations' costs) cost {@code interpreterFactor}
  * times their compiled price, until its C2 compilation is done {@code c1Factor} times.
  *
  * <p>{@link #run}: the run from step 0 to {@code hi} as a fluid model, in small slices of steps. The
@@ -79,9 +79,9 @@ public final class JitWindow {
         Map<String, Double> interpreted = new HashMap<>(), c1 = new HashMap<>();
         for (Map.Entry<String, SimResult.MethodCount> e : atB.methodCounts().entrySet()) {
             String id = e.getKey();
-            SimResult.MethodCount cb = e.getValue(), ca = atA.methodCounts().getOrDefault(id, new SimResult.MethodCount(0, 0));
+            SimResult.MethodCount cb = e.getValue(), ca = atA.methodCounts().getOrDefault(id, new SimResult.MethodCount(0, 0, 0));
             Linear inv = new Linear(ca.invocations(), cb.invocations(), a, b), back = new Linear(ca.backEdges(), cb.backEdges(), a, b);
-            Linear cyc = new Linear(atA.methodCycles().getOrDefault(id, 0.0), atB.methodCycles().getOrDefault(id, 0.0), a, b);
+            Linear cyc = new Linear(ca.codeCycles(), cb.codeCycles(), a, b); // instructions only: a barrier's or a call's cost is the JVM's compiled code
             double size = bytes.getOrDefault(id, 0);
             for (double s : compileSteps(inv, back, jit.tier3())) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 3, jit.c1CyclesPerByte() * size, id));
             for (double s : compileSteps(inv, back, jit.tier4())) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 4, jit.c2CyclesPerByte() * size, id));

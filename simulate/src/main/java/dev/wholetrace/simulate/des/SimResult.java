@@ -30,8 +30,10 @@ public record SimResult(double cycles, double seconds, long steps, boolean trunc
     /**
      * @param invocations times the method was entered (a call, or a thread's body started)
      * @param backEdges times one of its loops took its stay edge (an iteration after the first test)
+     * @param codeCycles cycles of its instructions (not of its synchronization or call costs): what runs slower
+     *     before the JIT has compiled it
      */
-    public record MethodCount(long invocations, long backEdges) {}
+    public record MethodCount(long invocations, long backEdges, double codeCycles) {}
 
     /**
      * @param id thread number in creation order (0: main)

@@ -97,6 +97,9 @@ public final class Simulator {
     private final double[] methodCycles;
     /** Invocations and loop back-edges per method, over all threads: the JIT's counters ({@link SimResult.MethodCount}). */
     private final long[] invocations, backEdges;
+    /** Cycles of a vertex's instructions (its throughput, divider and chain cycles, not its action's cost), and their sum per method. */
+    private final double[][] code;
+    private final double[] codeCycles;
     /** Times each vertex (global number) was entered, over all threads: what {@link ProfileCheck} compares with a recording. */
     private final long[] entered;
     private long rngState;
@@ -122,6 +125,8 @@ public final class Simulator {
         methodCycles = new double[n];
         invocations = new long[n];
         backEdges = new long[n];
+        code = new double[n][];
+        codeCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
         classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
@@ -134,6 +139,7 @@ public final class Simulator {
             rest[m] = new double[count];
             divider[m] = new double[count];
             fixed[m] = new double[count];
+            code[m] = new double[count];
             sync[m] = new boolean[count];
             Map<Integer, Double> loopTrips = mg.loopTrips();
             for (int v = 0; v < count; v++) {
@@ -142,6 +148,7 @@ public final class Simulator {
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
                 for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
+                code[m][v] = r + divider[m][v] + c;
                 boolean call = x.action.calls();
                 if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());
                 else if (call) c += machine.costOf("jvm.call");
@@ -273,8 +280,8 @@ public final class Simulator {
         Map<String, SimResult.MethodCount> counts = new TreeMap<>();
         for (int m = 0; m < invocations.length; m++) {
             if (invocations[m] > 0) {
-                counts.merge(graph.methods().get(m).id(), new SimResult.MethodCount(invocations[m], backEdges[m]),
-                        (a, b) -> new SimResult.MethodCount(a.invocations() + b.invocations(), a.backEdges() + b.backEdges()));
+                counts.merge(graph.methods().get(m).id(), new SimResult.MethodCount(invocations[m], backEdges[m], codeCycles[m]),
+                        (a, b) -> new SimResult.MethodCount(a.invocations() + b.invocations(), a.backEdges() + b.backEdges(), a.codeCycles() + b.codeCycles()));
             }
         }
         return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait), counts);
@@ -419,6 +426,7 @@ public final class Simulator {
         }
         t.remaining = work;
         entered[offset[method] + v]++;
+        codeCycles[method] += code[method][v];
     }
 
     /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */

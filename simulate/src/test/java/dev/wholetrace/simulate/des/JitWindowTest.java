@@ -52,8 +52,8 @@ class JitWindowTest {
     @Test
     void theSimulatorCountsInvocationsAndBackEdges() throws Exception {
         SimResult r = new Simulator(graph(7), machine(1, JitCosts.NONE), 1_000_000).run();
-        assertThat(r.methodCounts().get("t/Main.work()V")).isEqualTo(new SimResult.MethodCount(7, 0));
-        assertThat(r.methodCounts().get("t/Main.main([Ljava/lang/String;)V")).isEqualTo(new SimResult.MethodCount(1, 7));
+        assertThat(r.methodCounts().get("t/Main.work()V")).isEqualTo(new SimResult.MethodCount(7, 0, 7 * 101.0));
+        assertThat(r.methodCounts().get("t/Main.main([Ljava/lang/String;)V")).isEqualTo(new SimResult.MethodCount(1, 7, 1.0));
     }
 
     @Test
