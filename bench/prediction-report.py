@@ -6,7 +6,8 @@ Steady state, start-up excluded: measured = median(time at the high step count) 
 the low one); the JIT's warm-up cancels only where it ends before the low step count (sor: its
 compiler threads are 1 % of the difference; lu and GuavaDriver 12 %; Math3Driver 55 % on one core, still
 compiling: docs/results/prediction.md, session 39, "the JIT"); predicted = (P(high recorded steps) - P(low recorded steps)) / their difference x the
-measured difference in steps. The step counts are those in the two files (bench/prediction-sizes.sh
+measured difference in steps, plus what the machine's JIT term adds to the measured window when the predicted rows
+carry it (prediction-simulate.sh --jit, session 41: computed at the measured step counts, not scaled). The step counts are those in the two files (bench/prediction-sizes.sh
 chooses them), the programs (kernels and library drivers) in the order measured. Compared quantities:
   1 core : predicted time at 1 processor against the measured CPU seconds (user + sys) of the JVM
            pinned to one core (on an idle core its wall time; on a loaded machine wall time also
@@ -33,11 +34,14 @@ for line in open(meas_file):
     if k not in programs:
         programs.append(k)
 p = {}  # (k, t, procs, steps) -> (seconds, busy seconds)
+jit_added = {}  # (k, t, procs) -> (seconds, CPU seconds) the JIT term adds to the measured window
 for line in open(pred_file):
     if not line.strip():
         continue
-    k, t, procs, s, sec, busy, trunc = line.rstrip('\n').split('\t')
+    k, t, procs, s, sec, busy, trunc, *jit = line.rstrip('\n').split('\t')
     p[(k, int(t), int(procs), int(s))] = (float(sec), float(busy) / clock, trunc == 'True')
+    if jit:  # prediction-simulate.sh --jit: what the machine's JIT term adds to the measured window (session 41), not scaled
+        jit_added[(k, int(t), int(procs))] = (float(jit[0]), float(jit[1]))
     rec[k].add(int(s))
 
 def low_high(counts):
@@ -64,6 +68,8 @@ for (k, t, c, s) in sorted(m):
     scale = (hi - lo) / (b - a)
     psec = (p[(k, t, c, b)][0] - p[(k, t, c, a)][0]) * scale
     pbusy = (p[(k, t, c, b)][1] - p[(k, t, c, a)][1]) * scale
+    add = jit_added.get((k, t, c), (0.0, 0.0))
+    psec, pbusy = psec + add[0], pbusy + add[1]
     rows.append(dict(k=k, t=t, c=c, wall=wall, cpu=cpu, load=load, psec=psec, pbusy=pbusy, reps=len(H)))
 
 def err(pred, meas):

@@ -4,13 +4,16 @@
 # 1. calibrate a machine file once, pinned to one core (taskset -c 0 wholetrace calibrate: least squares over
 #    micro-benchmark loops, none of them a kernel below; thread CPU time), and add the cross-core group measured
 #    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either); every
-#    prediction below uses that combined file. The library drivers Math3Driver and GuavaDriver (math3, guava) go
+#    prediction below uses that combined file; since session 41 it also carries the JIT term (calibrate --jit --base, pinned
+#    to one core: the compilers' CPU per bytecode byte and the slow code's factors, measured on calibrate's own loops in child
+#    JVMs, and the JVM's compile thresholds). The library drivers Math3Driver and GuavaDriver (math3, guava) go
 #    through every step like the kernels, each predicted from its own graph (bench/prediction-sizes.sh: their
 #    command lines, steps and graphs);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
 #    time, --reps runs each (bench/prediction-measure.sh; the difference is the steady state, JIT warm-up excluded);
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);
-# 4. simulate the Workload graph with each recording as --profile at 1 and 2 processors (bench/prediction-simulate.sh);
+# 4. simulate the Workload graph with each recording as --profile at 1 and 2 processors (bench/prediction-simulate.sh; --jit:
+#    the JIT term of the measured window too, computed at the measured step counts);
 #    and the same with the trace-driven predictor (simulate --replay);
 # 5. compare per steady-state step, scaled to the measured steps (bench/prediction-report.py), and chart
 #    (dev.wholetrace.bench.PredictionChart), for both predictors;
@@ -39,7 +42,9 @@ echo "prediction: calibrating on one core" >&2
 taskset -c 0 java -jar cli/target/wholetrace.jar calibrate -o "$work/one-core.properties" --force 2>"$work/calibrate.log"
 # the cross-core group (session 36): a wake-up onto another, idle processor, which one core never shows; the
 # combined file predicts the 1-core points exactly as the one-core file does (the group costs only on 2+ processors)
-taskset -c 0,1 java -jar cli/target/wholetrace.jar calibrate --cross-core --base "$work/one-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-cross-core.log"
+taskset -c 0,1 java -jar cli/target/wholetrace.jar calibrate --cross-core --base "$work/one-core.properties" -o "$work/machine-cross-core.properties" --force 2>"$work/calibrate-cross-core.log"
+# the JIT term (session 41), on one core like the rest; a file without it predicts as before
+taskset -c 0 java -jar cli/target/wholetrace.jar calibrate --jit --base "$work/machine-cross-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-jit.log"
 source bench/prediction-sizes.sh
 built=" "
 for k in $kernels; do
@@ -53,7 +58,7 @@ bench/prediction-measure.sh "$work/measured.tsv" --kernels "$kernels" --threads 
 echo "prediction: recording" >&2
 bench/prediction-record.sh "$work/rec" --kernels "$kernels" --threads "$threads"
 echo "prediction: simulating" >&2
-bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads"
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads" --jit
 bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
 clock=$(sed -n 's/^clock.hz=//p' "$work/one-core.properties")
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$clock" "$work/table.md" "$work/rows.tsv"

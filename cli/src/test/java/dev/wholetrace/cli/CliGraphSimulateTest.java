@@ -136,6 +136,7 @@ class CliGraphSimulateTest {
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--format", "xml")).contains("--format");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--procs", "0")).contains("--procs");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--check-profile")).contains("--check-profile needs --profile");
+        assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--jit-low", "low.wtrace")).contains("--jit-window");
         assertThat(badInput("graph", workloadClasses().toString(), "--entry", "no.Such")).contains("no class no.Such");
         assertThat(badInput("graph", dir.resolve("none").toString(), "--entry", "a.B")).contains("no such jar or directory");
     }
@@ -177,6 +178,25 @@ class CliGraphSimulateTest {
             assertThat(m.costs()).doesNotContainKey(MachineModel.WAKE_REMOTE);
             assertThat(m.wakeIdle().isEmpty()).isTrue();
             assertThat(r.err()).contains("one processor only");
+        }
+    }
+
+    @Test
+    void jitAddsTheJitTermToABaseFileAndKeepsTheRest() throws Exception {
+        Path base = dir.resolve("base.properties"), out = dir.resolve("jit.properties");
+        Files.writeString(base, "machine.format=3\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
+        Cli r = Cli.run("calibrate", "--jit", "--base", base.toString(), "-o", out.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        assertThat(Files.readString(out)).contains("machine.format=4");
+        if (Files.isDirectory(Path.of("/proc/self/task"))) { // Linux: the compiler threads' CPU time is readable
+            assertThat(m.jit().isNone()).as(r.err()).isFalse();
+            assertThat(m.jit().c2CyclesPerByte()).isPositive();
+            assertThat(m.jit().interpreterFactor()).isGreaterThan(1);
+            assertThat(m.jit().tier4().invocations()).isPositive();
+            assertThat(r.err()).contains("jit: compilers:");
         }
     }
 

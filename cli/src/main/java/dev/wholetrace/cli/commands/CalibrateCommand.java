@@ -7,6 +7,7 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.CrossCore;
+import dev.wholetrace.simulate.calibrate.JitCalibration;
 import dev.wholetrace.simulate.calibrate.WakeIdle;
 import dev.wholetrace.simulate.machine.MachineFile;
 import dev.wholetrace.simulate.machine.MachineFileException;
@@ -65,8 +66,12 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
     @Option(names = "--cross-core", description = "also measure the cross-core group (a wake-up onto another, idle processor), on the first two processors this process may use")
     boolean crossCore;
 
-    @Option(names = "--base", paramLabel = "FILE", description = "with --cross-core: keep this machine file's entries (a one-core calibration) and measure only the cross-core group")
+    @Option(names = "--base", paramLabel = "FILE", description = "with --cross-core or --jit: keep this machine file's entries (a one-core calibration) and measure only the cross-core group or the JIT term")
     Path base;
+
+    @Option(names = "--jit", description = "also measure the JIT term (machine file version 4, jit.* keys): the compilers' CPU per bytecode byte, "
+            + "how much slower code runs before C1 and C2 compile it, and this JVM's compile thresholds, in child JVMs on this process's processors")
+    boolean jit;
 
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
@@ -88,7 +93,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        if (base != null && !crossCore) throw new IllegalArgumentException("--base needs --cross-core (it adds the cross-core group to a machine file)");
+        if (base != null && !crossCore && !jit) throw new IllegalArgumentException("--base needs --cross-core or --jit (it adds the cross-core group or the JIT term to a machine file)");
         // the base file's name and processors are kept: these would be silently ignored
         for (String fitOnly : new String[] {"--name", "--processors"}) {
             if (base != null && spec.commandLine().getParseResult().hasMatchedOption(fitOnly)) {
@@ -103,7 +108,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             } catch (MachineFileException e) {
                 throw new FormatException(e.getMessage());
             }
-            report.add("kept " + base + "'s entries; measured only the cross-core group");
+            report.add("kept " + base + "'s entries; measured only " + (crossCore && jit ? "the cross-core group and the JIT term" : crossCore ? "the cross-core group" : "the JIT term"));
         } else {
             Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
             fitted = c.run(n, processors);
@@ -112,7 +117,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         CrossCore.Result cross = crossCore ? (quick ? new CrossCore(500, 2) : new CrossCore(10_000, 5)).measure() : null;
         if (cross != null) report.addAll(cross.report());
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
-        else report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
+        else if (base == null) report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
         MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
         if (cross != null) {
             WakeIdle.Result idle = (quick ? new WakeIdle(new long[] {0, 10_000, 1_000_000}, 5_000_000) : new WakeIdle(WakeIdle.IDLE_NS, 300_000_000))
@@ -122,6 +127,13 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             // the group checked where the ping-pong does not reach: more threads than processors
             BarrierCheck check = quick ? new BarrierCheck(200, 1, 20_000) : new BarrierCheck(5_000, 3, 20_000);
             report.addAll(BarrierCheck.report(check.run(new int[] {cross.first(), cross.second()}, m)));
+        }
+        if (jit) {
+            JitCalibration.Result j = (quick ? new JitCalibration(1, 20_000) : new JitCalibration(3, 200_000)).measure(m.clockHz());
+            report.addAll(j.report());
+            m = m.withJit(j.costs());
+        } else if (base == null) {
+            report.add("jit: not measured: no JIT term (the jit.* keys unset); --jit measures it");
         }
         MachineModel written = m;
         target.writeText(w -> MachineFile.write(written, w));
@@ -134,6 +146,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
                     .put("clockHz", m.clockHz());
             m.cycles().forEach((k, v) -> summary.object("cycles").put(k, v));
             m.costs().forEach((k, v) -> summary.object("costs").put(k, v));
+            if (!m.jit().isNone()) m.jit().keys().forEach((k, v) -> summary.object("jit").put(k, Double.parseDouble(v)));
             for (String line : report) summary.element("fit").put("line", line.strip());
             summary.write(summaryFormat, spec.commandLine().getOut());
         }

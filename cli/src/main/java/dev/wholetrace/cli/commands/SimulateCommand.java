@@ -3,6 +3,7 @@ package dev.wholetrace.cli.commands;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.report.JsonWriter;
+import dev.wholetrace.simulate.des.JitWindow;
 import dev.wholetrace.simulate.des.Prediction;
 import dev.wholetrace.simulate.des.Profile;
 import dev.wholetrace.simulate.des.ProfileCheck;
@@ -16,6 +17,7 @@ import dev.wholetrace.simulate.machine.MachineFileException;
 import dev.wholetrace.simulate.machine.MachineModel;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -43,7 +45,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4,8",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json",
                 "  wholetrace simulate sor.egraph --machine unit --profile sor.wtrace --check-profile",
-                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4 --replay sor.wtrace"})
+                "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4 --replay sor.wtrace",
+                "  wholetrace simulate m.egraph --machine machine.properties --procs 1,2 --profile m-6.wtrace --jit-low m-2.wtrace --jit-steps 2,6 --jit-window 20,720"})
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -67,6 +70,17 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--check-profile", description = "instead of predicting: simulate once at the first --procs and compare each vertex's "
             + "simulated entries with the recorded count of its block (both summed over threads); needs --profile")
     boolean checkProfile;
+
+    @Option(names = "--jit-low", paramLabel = "RUN.wtrace", description = "the JIT term (a machine file with jit.* keys, docs/machine-model.md): "
+            + "a recording of the program at fewer steps than --profile's; with --jit-steps and --jit-window, each point also gives what the JIT "
+            + "adds to the window's time (compilations, code not yet compiled)")
+    Path jitLow;
+
+    @Option(names = "--jit-steps", split = ",", paramLabel = "A,B", description = "the program's step counts of --jit-low's and --profile's recordings")
+    double[] jitSteps;
+
+    @Option(names = "--jit-window", split = ",", paramLabel = "LO,HI", description = "the window (LO, HI] of the program's steps the JIT term is given for")
+    double[] jitWindow;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "10", description = "seeded runs per processor count (default: ${DEFAULT-VALUE})")
     int runs;
@@ -95,6 +109,14 @@ public final class SimulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (checkProfile && profile == null) throw new IllegalArgumentException("--check-profile needs --profile RUN.wtrace");
         if (replay != null && profile != null) throw new IllegalArgumentException("--replay replays a recording as it ran: it takes no --profile");
+        boolean jit = jitLow != null || jitSteps != null || jitWindow != null;
+        if (jit && (jitLow == null || jitSteps == null || jitWindow == null || profile == null)) {
+            throw new IllegalArgumentException("the JIT term needs --profile, --jit-low, --jit-steps and --jit-window together");
+        }
+        if (jit && (jitSteps.length != 2 || jitWindow.length != 2 || !(jitSteps[0] < jitSteps[1]) || !(jitWindow[0] < jitWindow[1]) || jitWindow[0] < 0)) {
+            throw new IllegalArgumentException("--jit-steps and --jit-window are two rising step counts each (A,B and LO,HI, LO ≥ 0)");
+        }
+        ExecutionGraph lowGraph = jit ? g.copy() : null;
         if (profile != null) {
             Profile pr = Profile.read(profile);
             pr.applyTo(g);
@@ -118,9 +140,23 @@ public final class SimulateCommand implements Callable<Integer> {
             progress.at("runs", 0, total);
             points = Prediction.sweep(g, m, counts, runs, maxSteps, done -> progress.at("runs", done, total));
         }
+        List<JitWindow.Window> added = null;
+        if (jit) {
+            Profile low = Profile.read(jitLow);
+            low.applyTo(lowGraph);
+            List<Prediction.Point> lowPoints = Prediction.sweep(lowGraph, m, counts, runs, maxSteps);
+            added = new ArrayList<>();
+            for (int i = 0; i < points.size(); i++) added.add(jitAdded(lowGraph, m, lowPoints.get(i), points.get(i)));
+        }
         PrintWriter out = spec.commandLine().getOut();
-        if (format.equals("json")) json(points, m, out);
+        if (format.equals("json")) json(points, added, m, out);
         else text(points, m, out);
+        if (added != null && format.equals("text")) {
+            out.printf(Locale.ROOT, "%nJIT term, steps (%s, %s]: %6s %16s %16s%n", num(jitWindow[0]), num(jitWindow[1]), "procs", "added time (s)", "added CPU (s)");
+            for (int i = 0; i < points.size(); i++) {
+                out.printf(Locale.ROOT, "%34s %6d %16.6g %16.6g%n", "", points.get(i).processors(), m.seconds(added.get(i).wallCycles()), m.seconds(added.get(i).busyCycles()));
+            }
+        }
         out.flush();
         for (Prediction.Point p : points) {
             SimResult last = p.last();
@@ -137,6 +173,34 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         err.flush();
         return 0;
+    }
+
+    /**
+     * What the JIT term adds to the window {@code --jit-window} on one point's processors: the window's
+     * time with it less the program's window scaled from the two recorded runs (0 and 0 exactly
+     * without a JIT term).
+     */
+    private JitWindow.Window jitAdded(ExecutionGraph g, MachineModel m, Prediction.Point low, Prediction.Point high) {
+        double scale = (jitWindow[1] - jitWindow[0]) / (jitSteps[1] - jitSteps[0]);
+        double wall = (high.last().cycles() - low.last().cycles()) * scale;
+        double busy = (executing(high.last()) - executing(low.last())) * scale;
+        JitWindow.Window w = m.jit().isNone() ? new JitWindow.Window(wall, busy)
+                : JitWindow.run(JitWindow.plan(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy, high.processors(), jitWindow[0], jitWindow[1]);
+        windows.add(w);
+        return new JitWindow.Window(w.wallCycles() - wall, w.busyCycles() - busy);
+    }
+
+    /** The JIT term's windows of the points, in order (for the JSON output's breakdown). */
+    private final List<JitWindow.Window> windows = new ArrayList<>();
+
+    private static double executing(SimResult r) {
+        double s = 0;
+        for (SimResult.ThreadTime t : r.threads()) s += t.executing();
+        return s;
+    }
+
+    private static String num(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
     private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
@@ -184,10 +248,11 @@ public final class SimulateCommand implements Callable<Integer> {
         return s.length() <= n ? s : "…" + s.substring(s.length() - n + 1);
     }
 
-    private void json(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
+    private void json(List<Prediction.Point> points, List<JitWindow.Window> added, MachineModel m, PrintWriter out) {
         try (JsonWriter j = JsonWriter.to(out)) {
             j.beginObject().field("graph", input.toString()).field("machine", m.name()).field("runs", runs).array("points");
-            for (Prediction.Point p : points) {
+            for (int i = 0; i < points.size(); i++) {
+                Prediction.Point p = points.get(i);
                 SimResult r = p.last();
                 j.beginObject().field("processors", p.processors()).field("seconds", p.meanSeconds()).field("halfWidth95", p.halfWidth())
                         .field("speedup", p.speedup()).field("efficiency", p.efficiency()).field("truncated", r.truncated())
@@ -200,7 +265,14 @@ public final class SimulateCommand implements Callable<Integer> {
                 for (Map.Entry<String, Double> e : r.methodCycles().entrySet()) j.field(e.getKey(), e.getValue());
                 j.end().object("waitCycles");
                 for (Map.Entry<String, Double> e : r.waitCycles().entrySet()) j.field(e.getKey(), e.getValue());
-                j.end().end();
+                j.end();
+                if (added != null) {
+                    j.object("jit").field("lo", jitWindow[0]).field("hi", jitWindow[1]).field("addedSeconds", m.seconds(added.get(i).wallCycles()))
+                            .field("addedCpuSeconds", m.seconds(added.get(i).busyCycles())).field("c1Seconds", m.seconds(windows.get(i).c1Cycles()))
+                            .field("c2Seconds", m.seconds(windows.get(i).c2Cycles())).field("slowSeconds", m.seconds(windows.get(i).slowCycles()))
+                            .field("c1Compilations", windows.get(i).c1Done()).field("c2Compilations", windows.get(i).c2Done()).end();
+                }
+                j.end();
             }
             j.endArray().end();
         }

@@ -15,9 +15,25 @@ import java.util.Map;
  * @param threads per simulated thread: its body and where its time went
  * @param methodCycles cycles executed per method (exclusive: a callee's cycles are its own)
  * @param waitCycles cycles threads waited, per lock, barrier, latch, queue or join
+ * @param methodCounts per method that ran: its invocations and the back-edges its loops took, over all threads
+ *     (what the JVM's compilation thresholds count: {@link JitWindow})
  */
 public record SimResult(double cycles, double seconds, long steps, boolean truncated, int blockedAtEnd, List<ThreadTime> threads,
-        Map<String, Double> methodCycles, Map<String, Double> waitCycles) {
+        Map<String, Double> methodCycles, Map<String, Double> waitCycles, Map<String, MethodCount> methodCounts) {
+
+    /** A run without method counts. */
+    public SimResult(double cycles, double seconds, long steps, boolean truncated, int blockedAtEnd, List<ThreadTime> threads,
+            Map<String, Double> methodCycles, Map<String, Double> waitCycles) {
+        this(cycles, seconds, steps, truncated, blockedAtEnd, threads, methodCycles, waitCycles, Map.of());
+    }
+
+    /**
+     * @param invocations times the method was entered (a call, or a thread's body started)
+     * @param backEdges times one of its loops took its stay edge (an iteration after the first test)
+     * @param codeCycles cycles of its instructions (not of its synchronization or call costs): what runs slower
+     *     before the JIT has compiled it
+     */
+    public record MethodCount(long invocations, long backEdges, double codeCycles) {}
 
     /**
      * @param id thread number in creation order (0: main)

@@ -95,6 +95,11 @@ public final class Simulator {
     private final Map<String, ArrayDeque<SimThread>> queueTakers = new HashMap<>();
     private final Map<String, Double> lockWait = new TreeMap<>();
     private final double[] methodCycles;
+    /** Invocations and loop back-edges per method, over all threads: the JIT's counters ({@link SimResult.MethodCount}). */
+    private final long[] invocations, backEdges;
+    /** Cycles of a vertex's instructions (its throughput, divider and chain cycles, not its action's cost), and their sum per method. */
+    private final double[][] code;
+    private final double[] codeCycles;
     /** Times each vertex (global number) was entered, over all threads: what {@link ProfileCheck} compares with a recording. */
     private final long[] entered;
     private long rngState;
@@ -118,6 +123,10 @@ public final class Simulator {
         entered = new long[total];
         methodNames = new String[n];
         methodCycles = new double[n];
+        invocations = new long[n];
+        backEdges = new long[n];
+        code = new double[n][];
+        codeCycles = new double[n];
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
         classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
@@ -130,6 +139,7 @@ public final class Simulator {
             rest[m] = new double[count];
             divider[m] = new double[count];
             fixed[m] = new double[count];
+            code[m] = new double[count];
             sync[m] = new boolean[count];
             Map<Integer, Double> loopTrips = mg.loopTrips();
             for (int v = 0; v < count; v++) {
@@ -138,6 +148,7 @@ public final class Simulator {
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
                 for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
+                code[m][v] = r + divider[m][v] + c;
                 boolean call = x.action.calls();
                 if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());
                 else if (call) c += machine.costOf("jvm.call");
@@ -266,7 +277,14 @@ public final class Simulator {
         if (threads.get(0).state != State.DONE) end = now;
         Map<String, Double> perMethod = new TreeMap<>();
         for (int m = 0; m < methodCycles.length; m++) if (methodCycles[m] > 0) perMethod.merge(graph.methods().get(m).id(), methodCycles[m], Double::sum);
-        return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait));
+        Map<String, SimResult.MethodCount> counts = new TreeMap<>();
+        for (int m = 0; m < invocations.length; m++) {
+            if (invocations[m] > 0) {
+                counts.merge(graph.methods().get(m).id(), new SimResult.MethodCount(invocations[m], backEdges[m], codeCycles[m]),
+                        (a, b) -> new SimResult.MethodCount(a.invocations() + b.invocations(), a.backEdges() + b.backEdges(), a.codeCycles() + b.codeCycles()));
+            }
+        }
+        return new SimResult(end, machine.seconds(end), steps, truncated, blocked, times, perMethod, new TreeMap<>(lockWait), counts);
     }
 
     /** Times vertex {@code vertex} of method {@code method} was entered in the run, summed over the threads. */
@@ -280,6 +298,7 @@ public final class Simulator {
         t.startTime = now;
         t.readySince = now;
         t.stack.push(new Frame(body));
+        invocations[body]++;
         enter(t, body, 0);
         if (parent != null) parent.started.add(t);
         return t;
@@ -407,6 +426,7 @@ public final class Simulator {
         }
         t.remaining = work;
         entered[offset[method] + v]++;
+        codeCycles[method] += code[method][v];
     }
 
     /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */
@@ -437,6 +457,7 @@ public final class Simulator {
         f.actionDone = false;
         enter(t, f.method, f.vertex);
         if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
+        else if (v.loopStay >= 0) backEdges[f.method]++;
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {
@@ -492,6 +513,7 @@ public final class Simulator {
         int k = v.targets.length == 1 ? 0 : pick(v.targetWeights, -1, draw(null, f.method, ~v.end, t.callVisits.increment(offset[f.method] + f.vertex)));
         int callee = v.targets[k];
         t.stack.push(new Frame(callee));
+        invocations[callee]++;
         enter(t, callee, 0);
     }
 

@@ -39,11 +39,13 @@ import java.util.TreeMap;
  */
 public final class MachineFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     private static final String CYCLES = "cycles.", COST = "cost.", CACHE = "cache.", BYTES = ".bytes";
     /** Version 3: a row of the {@link WakeTable}, {@code wake.remote.idle.IDLE.cost} and {@code .latency} (cycles). */
     private static final String WAKE = "wake.remote.idle.", WAKE_COST = ".cost", WAKE_LATENCY = ".latency";
+    /** Version 4: the JIT term ({@link JitCosts#keys()}, all or none). */
+    private static final String JIT = "jit.";
 
     private MachineFile() {}
 
@@ -93,9 +95,12 @@ public final class MachineFile {
                 long[] row = wake.computeIfAbsent(at, k -> new long[] {-1, -1});
                 if (row[cost ? 0 : 1] >= 0) throw new MachineFileException(source + ": " + key + ": the row of idle time " + at + " is given twice (as " + idle + " and another spelling)");
                 row[cost ? 0 : 1] = cycleCount(p, key, source);
+            } else if (v >= 4 && key.startsWith(JIT) && JIT_KEYS.contains(key.substring(JIT.length()))) {
+                continue; // read below, as a group
             } else if (!KNOWN.containsKey(key)) {
                 throw new MachineFileException(source + ": unknown key " + key + " (known: " + String.join(", ", KNOWN.keySet()) + ", cycles.*, cost.*"
-                        + (v >= 2 ? ", cache.*.bytes" : "") + (v >= 3 ? ", " + WAKE + "*" + WAKE_COST + ", " + WAKE + "*" + WAKE_LATENCY : "") + ")");
+                        + (v >= 2 ? ", cache.*.bytes" : "") + (v >= 3 ? ", " + WAKE + "*" + WAKE_COST + ", " + WAKE + "*" + WAKE_LATENCY : "")
+                        + (v >= 4 ? ", " + JIT + String.join(", " + JIT, JIT_KEYS) : "") + ")");
             }
         }
         cycles.putIfAbsent(MachineModel.DEFAULT_CLASS, 1L);
@@ -103,7 +108,7 @@ public final class MachineFile {
             return new MachineModel(p.getProperty("name", source), processors(p, source), number(p, "clock.hz", source),
                     scheduling(p.getProperty("scheduling", "fifo"), source), p.containsKey("timeslice.cycles") ? integer(p, "timeslice.cycles", source) : 10_000,
                     p.containsKey("memory.contention") ? number(p, "memory.contention", source) : 0,
-                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs, caches, wakeTable(wake, source));
+                    p.containsKey("seed") ? integer(p, "seed", source) : 1, cycles, costs, caches, wakeTable(wake, source), jit(p, source));
         } catch (IllegalArgumentException e) {
             throw new MachineFileException(source + ": " + e.getMessage());
         }
@@ -129,11 +134,35 @@ public final class MachineFile {
             s.write(WAKE + w.idle()[i] + WAKE_COST + "=" + w.cost()[i] + "\n");
             s.write(WAKE + w.idle()[i] + WAKE_LATENCY + "=" + w.latency()[i] + "\n");
         }
+        if (!m.jit().isNone()) for (Map.Entry<String, String> e : m.jit().keys().entrySet()) s.write(JIT + e.getKey() + "=" + e.getValue() + "\n");
         out.write(s.toString());
     }
 
     private static final Map<String, String> KNOWN = new TreeMap<>(Map.of("machine.format", "", "name", "", "processors", "", "clock.hz", "",
             "scheduling", "", "timeslice.cycles", "", "memory.contention", "", "seed", ""));
+
+    private static final java.util.Set<String> JIT_KEYS = JitCosts.NONE.keys().keySet();
+
+    /** The JIT term: every {@code jit.*} key, or none of them ({@link JitCosts#NONE}). */
+    private static JitCosts jit(Properties p, String source) throws MachineFileException {
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        int present = 0;
+        for (String k : JIT_KEYS) {
+            if (p.containsKey(JIT + k)) present++;
+            else missing.add(JIT + k);
+        }
+        if (present == 0) return JitCosts.NONE;
+        if (!missing.isEmpty()) throw new MachineFileException(source + ": the JIT term needs every jit.* key; missing " + String.join(", ", missing));
+        return new JitCosts(number(p, JIT + "c1.cycles-per-byte", source), number(p, JIT + "c2.cycles-per-byte", source),
+                number(p, JIT + "interpreter.factor", source), number(p, JIT + "c1.factor", source), thresholds(p, "tier3", source),
+                thresholds(p, "tier4", source));
+    }
+
+    private static JitCosts.Thresholds thresholds(Properties p, String tier, String source) throws MachineFileException {
+        String k = JIT + tier + ".";
+        return new JitCosts.Thresholds(integer(p, k + "invocations", source), integer(p, k + "min-invocations", source),
+                integer(p, k + "compile", source), integer(p, k + "back-edges", source));
+    }
 
     /** The wake-up table of the rows read (idle → {cost, latency}); each row needs both. */
     private static WakeTable wakeTable(TreeMap<Long, long[]> rows, String source) throws MachineFileException {

@@ -30,10 +30,19 @@ import java.util.TreeMap;
  *     array walk is priced by the smallest level that holds its data set ({@code cycles.bc.walk.*})
  * @param wakeIdle a wake-up onto another processor against that processor's idle time ({@code wake.remote.idle.*},
  *     {@code calibrate --cross-core}); {@link WakeTable#NONE}: not measured, the cross-core group's constants apply
+ * @param jit the JIT term ({@code jit.*}, version 4, session 41): compilations' processor time and code that runs
+ *     before it is compiled; {@link JitCosts#NONE}: none, the program's compiled code only
  */
 public record MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
         double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches,
-        WakeTable wakeIdle) {
+        WakeTable wakeIdle, JitCosts jit) {
+
+    /** A machine without a JIT term (every machine file before version 4). */
+    public MachineModel(String name, int processors, double clockHz, Scheduling scheduling, long timeSliceCycles,
+            double memoryContention, long seed, Map<String, Long> cycles, Map<String, Long> costs, Map<String, Long> caches,
+            WakeTable wakeIdle) {
+        this(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, wakeIdle, JitCosts.NONE);
+    }
 
     /** The level name of a footprint no cache of the machine holds. */
     public static final String OUT_OF_CACHE = "out";
@@ -85,6 +94,7 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         }
         if (scheduling == null) throw new IllegalArgumentException("scheduling is missing");
         if (wakeIdle == null) wakeIdle = WakeTable.NONE;
+        if (jit == null) jit = JitCosts.NONE;
         cycles = frozen(cycles, "cycles");
         costs = frozen(costs, "cost");
         caches = frozen(caches, "cache");
@@ -140,24 +150,29 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
 
     /** The same machine with another processor count (a {@code --procs} sweep). */
     public MachineModel withProcessors(int n) {
-        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, wakeIdle);
+        return new MachineModel(name, n, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, wakeIdle, jit);
     }
 
     /** The same machine with {@code more} costs set (replacing those of the same name): a calibrated group added to a file. */
     public MachineModel withCosts(Map<String, Long> more) {
         TreeMap<String, Long> all = new TreeMap<>(costs);
         all.putAll(more);
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches, wakeIdle);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches, wakeIdle, jit);
     }
 
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches, wakeIdle);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches, wakeIdle, jit);
     }
 
     /** The same machine with another wake-up table (a calibrated one added to a file). */
     public MachineModel withWakeIdle(WakeTable t) {
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, t);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, t, jit);
+    }
+
+    /** The same machine with another JIT term (a calibrated one added to a file). */
+    public MachineModel withJit(JitCosts j) {
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, costs, caches, wakeIdle, j);
     }
 
     private static Map<String, Long> frozen(Map<String, Long> m, String prefix) {

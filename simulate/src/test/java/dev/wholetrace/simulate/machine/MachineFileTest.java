@@ -100,4 +100,47 @@ class MachineFileTest {
         assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1\nwake.remote.idle.0.cost=-5\nwake.remote.idle.0.latency=5\n"))
                 .hasMessageContaining("≥ 0");
     }
+
+    static final String JIT_KEYS = """
+            jit.c1.cycles-per-byte=150000.0
+            jit.c2.cycles-per-byte=2500000.0
+            jit.interpreter.factor=25.0
+            jit.c1.factor=2.5
+            jit.tier3.invocations=200
+            jit.tier3.min-invocations=100
+            jit.tier3.compile=2000
+            jit.tier3.back-edges=60000
+            jit.tier4.invocations=5000
+            jit.tier4.min-invocations=600
+            jit.tier4.compile=15000
+            jit.tier4.back-edges=40000
+            """;
+
+    @Test
+    void theJitTermRoundTripsInVersion4AndOlderFilesHaveNone() throws Exception {
+        MachineModel m = parse("machine.format=4\nprocessors=1\nclock.hz=1e11\n" + JIT_KEYS);
+        assertThat(m.jit().c2CyclesPerByte()).isEqualTo(2.5e6);
+        assertThat(m.jit().tier4()).isEqualTo(new JitCosts.Thresholds(5000, 600, 15000, 40000));
+        StringWriter w = new StringWriter();
+        MachineFile.write(m, w);
+        assertThat(w.toString()).startsWith("# Wholetrace machine model (docs/machine-model.md)\nmachine.format=4\n");
+        assertThat(parse(w.toString())).isEqualTo(m);
+        assertThat(parse("machine.format=3\nprocessors=1\nclock.hz=1e11\n").jit().isNone()).isTrue();
+        MachineModel none = parse("machine.format=4\nprocessors=1\nclock.hz=1e11\n");
+        StringWriter w2 = new StringWriter();
+        MachineFile.write(none, w2);
+        assertThat(w2.toString()).doesNotContain("jit.");
+    }
+
+    @Test
+    void aJitTermNeedsVersion4AndEveryKey() {
+        assertThatThrownBy(() -> parse("machine.format=3\nprocessors=1\nclock.hz=1e11\n" + JIT_KEYS))
+                .isInstanceOf(MachineFileException.class).hasMessageContaining("unknown key jit.");
+        assertThatThrownBy(() -> parse("machine.format=4\nprocessors=1\nclock.hz=1e11\n" + JIT_KEYS.replace("jit.c1.factor=2.5\n", "")))
+                .isInstanceOf(MachineFileException.class).hasMessage("m.properties: the JIT term needs every jit.* key; missing jit.c1.factor");
+        assertThatThrownBy(() -> parse("machine.format=4\nprocessors=1\nclock.hz=1e11\n" + JIT_KEYS.replace("jit.c1.factor=2.5", "jit.c1.factor=0.5")))
+                .isInstanceOf(MachineFileException.class).hasMessageContaining("≥ 1");
+        assertThatThrownBy(() -> parse("machine.format=4\nprocessors=1\nclock.hz=1e11\n" + JIT_KEYS.replace("jit.tier4.compile=15000", "jit.tier4.compile=-1")))
+                .isInstanceOf(MachineFileException.class).hasMessageContaining("threshold");
+    }
 }
