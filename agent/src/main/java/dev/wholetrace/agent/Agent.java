@@ -124,9 +124,12 @@ public final class Agent {
 
         @Override
         public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain, byte[] classFile) {
-            if (className == null || redefined != null || !instruments(loader, className) || !seesProbes(loader)) return null;
-            boolean inside = JdkBridge.enter(); // the instrumenter's own maps are no hand-overs of the program
+            if (className == null || redefined != null || !instruments(loader, className)) return null;
+            // the loaders' map (a synchronized map, whose monitor is hooked) and the instrumenter's own maps are no
+            // hand-overs of the program: a class defined outside loadClass (Lookup.defineClass) runs this with the hooks live
+            boolean inside = JdkBridge.enter();
             try {
+                if (!seesProbes(loader)) return null;
                 // include=/exclude= narrow what is checked, not what orders it: the others get sync probes only.
                 return instrumenter.instrument(classFile, loader, options.selects(className.replace('/', '.')));
             } catch (Throwable e) {
