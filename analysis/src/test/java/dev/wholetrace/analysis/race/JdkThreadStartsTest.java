@@ -174,6 +174,42 @@ class JdkThreadStartsTest {
         assertThat(forks.values()).as("forks per thread").allMatch(n -> n == 1);
     }
 
+    /** A thread started inside ClassLoader.loadClass (a loader's findClass), where the JDK hooks skip the loaders' own maps. */
+    private static final String PROGRAM_IN_LOADER = """
+            public class LoaderStarts {
+                static int shared;
+
+                static final class Starting extends ClassLoader {
+                    Starting() { super(LoaderStarts.class.getClassLoader()); }
+
+                    @Override protected Class<?> findClass(String name) throws ClassNotFoundException {
+                        Thread t = new Thread(() -> { if (shared != 1) throw new AssertionError(); }, "in-loader");
+                        t.start();
+                        try { t.join(); } catch (InterruptedException e) { throw new RuntimeException(e); }
+                        throw new ClassNotFoundException(name);
+                    }
+                }
+
+                public static void main(String[] args) throws Exception {
+                    shared = 1;
+                    try { new Starting().loadClass("nothing.Here"); throw new AssertionError("found"); } catch (ClassNotFoundException expected) { }
+                    System.out.println("done");
+                }
+            }
+            """;
+
+    @org.junit.jupiter.api.Test
+    void aThreadStartedWhileAClassLoadsIsForked() throws Exception {
+        Files.writeString(dir.resolve("LoaderStarts.java"), PROGRAM_IN_LOADER);
+        Path bin = Path.of(System.getProperty("java.home"), "bin");
+        run(List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("LoaderStarts.java").toString()));
+        Path trace = dir.resolve("loader.wtrace");
+        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+                dir.toString(), "LoaderStarts"));
+        assertThat(out).isEqualTo("done\n");
+        assertThat(RaceTargets.of(trace)).as("the start orders the parent's write before the thread's read").isEmpty();
+    }
+
     private String run(List<String> cmd) throws Exception {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");

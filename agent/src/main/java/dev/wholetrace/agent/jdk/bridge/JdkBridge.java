@@ -145,7 +145,7 @@ public final class JdkBridge {
     public static void threadStart0(Object thread, int site) {
         JdkSink s = sink;
         if (s == null || !(thread instanceof Thread t) || isAgentOrCarrier(t)) return;
-        Object[] st = enterSink();
+        Object[] st = enterSinkForStart();
         if (st == null) return;
         try {
             s.startingInStart(st, t, site);
@@ -167,7 +167,7 @@ public final class JdkBridge {
     private static void threadStartEnded(Throwable thrown, Object thread, int site) {
         JdkSink s = sink;
         if (s == null || !(thread instanceof Thread t) || isAgentOrCarrier(t)) return;
-        Object[] st = enterSink();
+        Object[] st = enterSinkForStart();
         if (st == null) return;
         try {
             s.startEnded(st, t, thrown, site);
@@ -547,6 +547,19 @@ public final class JdkBridge {
         Object[] t = thread();
         int[] st = (int[]) t[0];
         if (st[0] != 0 || st[1] != 0 || st[2] != 0) return null;
+        st[0] = 1;
+        return t;
+    }
+
+    /**
+     * {@link #enterSink()} for Thread.start's hooks, also during JDK-internal work (a loader's findClass starting a
+     * thread): that depth keeps the loaders' own maps out, but a start orders its thread after the starter whoever
+     * starts it (JLS 17.4.5), and once Thread is hooked no call site records the fork instead.
+     */
+    private static Object[] enterSinkForStart() {
+        Object[] t = thread();
+        int[] st = (int[]) t[0];
+        if (st[0] != 0 || st[1] != 0) return null;
         st[0] = 1;
         return t;
     }
