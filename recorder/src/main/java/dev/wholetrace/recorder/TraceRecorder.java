@@ -72,6 +72,12 @@ public final class TraceRecorder implements AutoCloseable {
     private final Set<ThreadRecorder> live = ConcurrentHashMap.newKeySet();
     /** Live handles by thread object, so that a joiner can record the end of a thread it joined. */
     private final Map<Long, ThreadRecorder> byObject = new ConcurrentHashMap<>();
+    /**
+     * The agent's guard of the recorder's own work ({@link #guardOwnWork}): the maps above are hooked JDK
+     * classes, and a removal by key alone (a Long, program data to the hooks) was recorded as the joiner's
+     * acquire, one spurious sync operation in the program's trace per join.
+     */
+    private volatile OwnWorkGuard ownWork = OwnWorkGuard.NONE;
     private final ChunkMetadata metadata;
     /** Mode EWPP: the filtering phase (property ewpp.filter) and the threads' shared last writers; else null. */
     private final DependenceFilter ewppFilter;
@@ -137,10 +143,12 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /**
-     * Mode EWPP: marks the shared last-writer table's disk work on program threads as the
-     * recorder's own, so that the agent's JDK hooks ignore it (a no-op in the other modes).
+     * Marks the recorder's own work on program threads, so that the agent's JDK hooks ignore it: a
+     * thread's removal from the maps of live threads when it ends ({@link #ended}, on its joiner), and
+     * in mode EWPP the shared last-writer table's disk work.
      */
     public void guardOwnWork(OwnWorkGuard guard) {
+        ownWork = guard;
         if (lastWriters != null) lastWriters.guardOwnWork(guard);
     }
 
@@ -270,8 +278,14 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     void ended(ThreadRecorder t) {
-        live.remove(t);
-        byObject.remove(t.object(), t);
+        OwnWorkGuard g = ownWork;
+        boolean inside = g.enter();
+        try {
+            live.remove(t);
+            byObject.remove(t.object(), t);
+        } finally {
+            g.exit(inside);
+        }
         if (current.get() == t) current.remove();
     }
 

@@ -2,9 +2,13 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.SyncOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -74,6 +78,45 @@ class AgentOwnWorkRaceTest {
                 dir.toString(), "Defines"));
         assertThat(out).isEqualTo("read 1\n");
         assertThat(RaceTargets.of(trace)).containsExactly("Defines.racy");
+    }
+
+    private static final String JOINS = """
+            public class Joins {
+                static int x;
+
+                public static void main(String[] args) throws Exception {
+                    for (int i = 0; i < 3; i++) {
+                        Thread t = new Thread(() -> { x++; }, "w" + i);
+                        t.start();
+                        t.join();
+                    }
+                    System.out.println("x " + x);
+                }
+            }
+            """;
+
+    /**
+     * The recorder's own maps of live threads (ConcurrentHashMaps, hooked) on the joiner's thread: a join recorded a
+     * spurious acquire of the map's entry for the joined thread (a removal by a Long key, program data to the hooks)
+     * between the child's end and the join. A program that only starts and joins threads records only that.
+     */
+    @Test
+    void aJoinRecordsNothingOfTheRecordersOwnMaps() throws Exception {
+        Files.writeString(dir.resolve("Joins.java"), JOINS);
+        Path bin = Path.of(System.getProperty("java.home"), "bin");
+        run(List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Joins.java").toString()));
+        Path trace = dir.resolve("joins.wtrace");
+        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+                dir.toString(), "Joins"));
+        assertThat(out).isEqualTo("x 3\n");
+        SyncOrder order = ParallelTrace.open(trace).syncOrder();
+        List<SyncKind> mainFromFirstFork = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.thread(i) != 0 || mainFromFirstFork.isEmpty() && order.kind(i) != SyncKind.FORK) continue;
+            mainFromFirstFork.add(order.kind(i));
+        }
+        assertThat(mainFromFirstFork).containsExactly(SyncKind.FORK, SyncKind.JOIN, SyncKind.FORK, SyncKind.JOIN, SyncKind.FORK, SyncKind.JOIN,
+                SyncKind.THREAD_END);
     }
 
     private String run(List<String> cmd) throws Exception {
