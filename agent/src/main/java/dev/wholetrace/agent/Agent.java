@@ -87,7 +87,14 @@ public final class Agent {
     private static void hookJdk(Instrumentation inst, InstrumentationContext context) {
         try {
             if (!BootstrapBridge.onBootPath()) BootstrapBridge.append(inst);
-            JdkHooks.install(inst, context);
+            // the hooks are live once installed, and the recorder is: the installer's own sets of hooked classes
+            // (ConcurrentHashMap's, keyed by class name) are no hand-overs of main
+            boolean inside = JdkBridge.enter();
+            try {
+                JdkHooks.install(inst, context);
+            } finally {
+                JdkBridge.exit(inside);
+            }
         } catch (Throwable e) {
             AgentLog.once("jdk-hooks", "not hooking JDK classes: " + e);
         }
