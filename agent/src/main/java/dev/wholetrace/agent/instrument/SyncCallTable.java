@@ -76,6 +76,15 @@ final class SyncCallTable {
         add(Family.THREAD, "start", "()V", Timing.BEFORE, "threadStart");
         OWNED.put("java/lang/Thread.start()V", new SyncCall("start", "()V", Timing.REPLACE, "start", Family.THREAD, true,
                 "dev/wholetrace/agent/runtime/SyncThreadStarts", 0, null));
+        // JDK 21+: a virtual thread's start does not go through Thread.start; the builders' start(task) and
+        // Thread.startVirtualThread(task) become unstarted(task), then the call above (SyncThreadStarts.startBuilt).
+        String starts = "dev/wholetrace/agent/runtime/SyncThreadStarts";
+        String task = "(Ljava/lang/Runnable;)Ljava/lang/Thread;";
+        OWNED.put("java/lang/Thread.startVirtualThread" + task, new SyncCall("startVirtualThread", task, Timing.REPLACE, "startVirtualThread",
+                Family.THREAD, false, starts, 0, null));
+        for (String builder : new String[] {"java/lang/Thread$Builder", "java/lang/Thread$Builder$OfVirtual", "java/lang/Thread$Builder$OfPlatform"}) {
+            OWNED.put(builder + ".start" + task, new SyncCall("start", task, Timing.REPLACE, "startBuilt", Family.THREAD, false, starts, 0, null));
+        }
         add(Family.THREAD, "join", "()V", Timing.AFTER, "threadJoined");
         add(Family.THREAD, "join", "(J)V", Timing.AFTER, "threadJoined");
         add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");

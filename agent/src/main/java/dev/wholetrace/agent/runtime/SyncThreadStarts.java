@@ -3,6 +3,10 @@ package dev.wholetrace.agent.runtime;
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 import dev.wholetrace.recorder.VirtualThreads;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.UndeclaredThrowableException;
 
 /**
  * Thread starts whose fork is recorded before the thread runs (docs/agent.md, "Threads whose start
@@ -58,6 +62,65 @@ public final class SyncThreadStarts {
             }
         } else {
             forkAndStart(t, site);
+        }
+    }
+
+    /**
+     * Replaces the program's {@code Thread.startVirtualThread(task)} (JDK 21+): the thread made as {@code
+     * Thread.ofVirtual().unstarted(task)} (what the JDK's method makes), then started as by {@link #start}, so that
+     * its fork comes before it runs. A virtual thread's start does not go through Thread.start, so without this
+     * call-site model it had no fork at all and everything its task read of the starter's was a false race.
+     */
+    public static Thread startVirtualThread(Runnable task, int site) {
+        return startBuilt(Builders.ofVirtual(), task, site);
+    }
+
+    /**
+     * Replaces the program's {@code builder.start(task)} of a JDK {@code Thread.Builder} (JDK 21+, virtual or
+     * platform): {@code builder.unstarted(task)}, which is what the JDK's start does first, then {@link #start}. A
+     * builder of the program's own is called as it is (its own start's calls are instrumented where they are).
+     */
+    public static Thread startBuilt(Object builder, Runnable task, int site) {
+        Thread t;
+        try {
+            if (builder != null && builder.getClass().getClassLoader() != null) return (Thread) Builders.START.invoke(builder, task);
+            t = (Thread) Builders.UNSTARTED.invoke(builder, task);
+        } catch (RuntimeException | Error e) {
+            SyncFrames.scrub(e);
+            throw e;
+        } catch (Throwable e) { // neither method declares a checked exception
+            throw new UndeclaredThrowableException(e);
+        }
+        start(t, site);
+        return t;
+    }
+
+    /** Thread.Builder's methods, found on first use: the agent is compiled for JDK 17, which has no builders. */
+    private static final class Builders {
+        static final MethodHandle OF_VIRTUAL;
+        static final MethodHandle UNSTARTED;
+        static final MethodHandle START;
+
+        static {
+            try {
+                Class<?> builder = Class.forName("java.lang.Thread$Builder");
+                MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+                OF_VIRTUAL = lookup.findStatic(Thread.class, "ofVirtual", MethodType.methodType(Class.forName("java.lang.Thread$Builder$OfVirtual")));
+                UNSTARTED = lookup.findVirtual(builder, "unstarted", MethodType.methodType(Thread.class, Runnable.class));
+                START = lookup.findVirtual(builder, "start", MethodType.methodType(Thread.class, Runnable.class));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        static Object ofVirtual() {
+            try {
+                return OF_VIRTUAL.invoke();
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new UndeclaredThrowableException(e);
+            }
         }
     }
 

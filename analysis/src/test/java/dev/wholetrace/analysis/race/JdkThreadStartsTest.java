@@ -117,8 +117,8 @@ class JdkThreadStartsTest {
     /**
      * JDK 21+ starts: through Thread.start(container) (a platform thread-per-task executor, whose SharedThreadContainer
      * hook leaves the fork to Thread.start), a platform builder, a virtual thread's start() (no start0: the call site's
-     * fork), and a start() override that throws after super.start() (the thread runs: its fork stays). Not a virtual
-     * builder's start(Runnable), which no model forks (docs/agent.md, what is left out).
+     * fork), and a start() override that throws after super.start() (the thread runs: its fork stays). A builder's
+     * start(Runnable): {@link #threadsStartedFromATaskAreForked}.
      */
     private static final String PROGRAM_21 = """
             import java.util.concurrent.*;
@@ -172,6 +172,44 @@ class JdkThreadStartsTest {
         }
         assertThat(begun).contains("per-task-0", "per-task-2", "built", "virtual-unstarted", "throws-after");
         assertThat(forks.values()).as("forks per thread").allMatch(n -> n == 1);
+    }
+
+    /**
+     * The JDK 21+ ways to start a thread from a task: Thread.startVirtualThread, a virtual and a platform builder's
+     * start(task). Each orders main's write of {@code input} before the thread's read of it; main's write of {@code
+     * late} after the start races with the thread's read of it. A null task throws as without the agent.
+     */
+    private static final String PROGRAM_BUILT = """
+            public class Built {
+                static int input;
+                static int out;
+                static int late;
+
+                public static void main(String[] args) throws Exception {
+                    input = 5;
+                    Thread.startVirtualThread(() -> out = input * 2).join();
+                    Thread.ofVirtual().name("built-virtual").start(() -> out += input).join();
+                    Thread.ofPlatform().name("built-platform").start(() -> out += input).join();
+                    Thread racing = Thread.ofVirtual().start(() -> out += late);
+                    late = 1;
+                    racing.join();
+                    try { Thread.startVirtualThread(null); throw new AssertionError("no throw"); } catch (NullPointerException expected) { }
+                    System.out.println(out >= 20 ? "done" : "wrong " + out);
+                }
+            }
+            """;
+
+    @org.junit.jupiter.api.Test
+    void threadsStartedFromATaskAreForked() throws Exception {
+        Path bin = StructuredScopeRaceTest.JDK25;
+        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
+        Files.writeString(dir.resolve("Built.java"), PROGRAM_BUILT);
+        run(List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Built.java").toString()));
+        Path trace = dir.resolve("built.wtrace");
+        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+                dir.toString(), "Built"));
+        assertThat(out).isEqualTo("done\n");
+        assertThat(RaceTargets.of(trace)).as("only the write after the start races").containsExactly("Built.late");
     }
 
     /** A thread started inside ClassLoader.loadClass (a loader's findClass), where the JDK hooks skip the loaders' own maps. */
