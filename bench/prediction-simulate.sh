@@ -11,13 +11,25 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 work="$1"; machine="$2"; out="$3"; shift 3
 kernels="sor lu fft water"; threads="1 2 4 8"; procs=1,2; use=--profile; tag=sim; cli=cli/target/wholetrace.jar; graph=; jit=
+# cli_tag JAR: a word for the output files' names: the checkout's directory of ROOT/cli/target/*.jar (wt-pred), else the
+# jar's own name without .jar (a copy anywhere else: /tmp/pred/wholetrace-fluid.jar -> wholetrace-fluid; the checkout's
+# name of a copy was "/", and every output file went to WORK/sim-/)
+cli_tag() {
+  local name
+  case "$1" in
+    cli/target/*.jar) name=$(basename "$root") ;;
+    */cli/target/*.jar) name=$(basename "${1%/cli/target/*}") ;;
+    *) name=$(basename "$1" .jar) ;;
+  esac
+  echo "${name//[^A-Za-z0-9._-]/_}"
+}
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --kernels) kernels="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --procs) procs="$2"; shift 2 ;;
     --replay) use=--replay; tag=replay; shift ;;
-    --cli) cli="$2"; tag="$tag-$(basename "$(dirname "$(dirname "$(dirname "$2")")")")"; shift 2 ;;
+    --cli) cli="$2"; tag="$tag-$(cli_tag "$2")"; shift 2 ;;
     --graph) graph="$2"; shift 2 ;;
     --jit) jit=1; shift ;;
     *) echo "prediction-simulate: unknown option $1" >&2; exit 2 ;;

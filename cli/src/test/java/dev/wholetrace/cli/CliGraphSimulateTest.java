@@ -137,8 +137,26 @@ class CliGraphSimulateTest {
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--procs", "0")).contains("--procs");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--check-profile")).contains("--check-profile needs --profile");
         assertThat(badInput("simulate", ok.toString(), "--machine", "unit", "--jit-low", "low.wtrace")).contains("--jit-window");
+        String[] jit = {"simulate", ok.toString(), "--machine", "unit", "--profile", "high.wtrace", "--jit-low", "low.wtrace", "--jit-steps", "2,6", "--jit-window"};
+        // an infinite window was taken: exit 0, "steps (20, 9223372036854775807]" and NaN seconds added
+        assertThat(badInput(concat(jit, "20,Infinity"))).contains("--jit-window");
+        assertThat(badInput(concat(jit, "20,1e400"))).contains("--jit-window");
+        assertThat(badInput(concat(jit, "20,720"))).doesNotContain("--jit-window"); // a good window gets as far as the profile
+        jit[9] = "-2,6";
+        assertThat(badInput(concat(jit, "20,720"))).contains("--jit-steps");
+        jit[9] = "2,Infinity";
+        assertThat(badInput(concat(jit, "20,720"))).contains("--jit-steps");
+        jit[9] = "2,6";
+        // --check-profile compares block counts and stops: the JIT options were ignored without a word (exit 0)
+        assertThat(badInput(concat(concat(jit, "20,720"), "--check-profile"))).contains("--check-profile").contains("--jit");
         assertThat(badInput("graph", workloadClasses().toString(), "--entry", "no.Such")).contains("no class no.Such");
         assertThat(badInput("graph", dir.resolve("none").toString(), "--entry", "a.B")).contains("no such jar or directory");
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + 1);
+        r[a.length] = b;
+        return r;
     }
 
     @Test
@@ -179,6 +197,12 @@ class CliGraphSimulateTest {
             assertThat(m.wakeIdle().isEmpty()).isTrue();
             assertThat(r.err()).contains("one processor only");
         }
+    }
+
+    @Test
+    void theJitOptionsHaveExamplesInTheHelp() {
+        assertThat(Cli.run("calibrate", "--help").out()).contains("calibrate --jit --base").contains("--jit also measures the JIT term");
+        assertThat(Cli.run("simulate", "--help").out()).contains("--jit-low m-2.wtrace --jit-steps 2,6 --jit-window 20,720");
     }
 
     @Test

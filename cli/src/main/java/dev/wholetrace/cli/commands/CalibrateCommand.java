@@ -44,11 +44,17 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "the woken thread runs against how long the woken thread's processor has been idle (0 µs to 5 ms). "
                     + "It then prints a check: CyclicBarriers of 2, 4 and 8 threads on one and two processors, measured "
                     + "beside the simulator's prediction on the machine written (nothing fitted to them). "
-                    + "With --base it measures only that group and adds it to an existing machine file."},
+                    + "With --base it measures only that group and adds it to an existing machine file.",
+                "",
+                "--jit also measures the JIT term (jit.*, machine file version 4): the compiler threads' CPU per bytecode byte "
+                    + "of C1 and C2, how much slower the loops run interpreted and as C1's code, and this JVM's compile thresholds, "
+                    + "in child JVMs on calibrate's own loops (Linux: the compiler threads' CPU is read from /proc); "
+                    + "'simulate --jit-low' uses it. With --base it measures only the term and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
                 "  taskset -c 0,1 wholetrace calibrate --cross-core --base one-core.properties -o two-core.properties",
+                "  taskset -c 0 wholetrace calibrate --jit --base two-core.properties -o jit.properties   # add the JIT term",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec

@@ -258,7 +258,7 @@ public final class DemoCommand implements Callable<Integer>, FormatOption.Format
         Path file = dir.resolve("fft.wtrace");
         err.printf(Locale.ROOT, "recording a multithreaded run (SPLASH-2 FFT, 2^%d points, %d threads, CDR mode) under the agent ...%n",
                 fftSize, threads);
-        String agentArg = KernelLauncher.agentOptions(file, TraceMode.CDR).javaagent(BuildJars.agentJar(null));
+        String agentArg = KernelLauncher.agentOptions(file, TraceMode.CDR).javaagent(BuildJars.agentJar(null, null));
         out.println();
         out.flush();
         StringWriter kernelOutput = new StringWriter();

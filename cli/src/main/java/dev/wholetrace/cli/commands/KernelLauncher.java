@@ -34,7 +34,7 @@ final class KernelLauncher {
         cmd.add(java != null ? java.toString() : Path.of(System.getProperty("java.home"), "bin", "java").toString());
         if (javaagent != null) cmd.add(javaagent);
         cmd.add("-cp");
-        cmd.add(BuildJars.existing(workloads != null ? workloads : BuildJars.workloads(), "workloads").toAbsolutePath().toString());
+        cmd.add(BuildJars.workloadsJar(workloads, null).toAbsolutePath().toString());
         cmd.add(LAUNCHER);
         cmd.addAll(List.of(name, Integer.toString(threads), size != null ? size.toString() : "-", steps != null ? steps.toString() : "-"));
         return cmd;

@@ -140,7 +140,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         TraceMode traceMode = TraceMode.parse(mode);
         AgentOptions options = filter.apply(AgentOptions.of(out, traceMode).withInclude(include).withExclude(exclude)
                 .withGrammar(grammar == GrammarAlgorithm.DEFAULT && window.window == null ? null : window.apply(grammar)), traceMode, spec.commandLine().getErr());
-        cmd.add(options.javaagent(BuildJars.agentJar(agent)));
+        cmd.add(options.javaagent(BuildJars.agentJar(agent, "--agent")));
         cmd.addAll(command.subList(1, command.size()));
         Process p;
         try {

@@ -113,9 +113,9 @@ public final class SimulateCommand implements Callable<Integer> {
         if (jit && (jitLow == null || jitSteps == null || jitWindow == null || profile == null)) {
             throw new IllegalArgumentException("the JIT term needs --profile, --jit-low, --jit-steps and --jit-window together");
         }
-        if (jit && (jitSteps.length != 2 || jitWindow.length != 2 || !(jitSteps[0] < jitSteps[1]) || !(jitWindow[0] < jitWindow[1]) || jitWindow[0] < 0)) {
-            throw new IllegalArgumentException("--jit-steps and --jit-window are two rising step counts each (A,B and LO,HI, LO ≥ 0)");
-        }
+        if (jit && !stepCounts(jitSteps)) throw new IllegalArgumentException("--jit-steps is two rising step counts A,B (finite, A ≥ 0), not " + joined(jitSteps));
+        if (jit && !stepCounts(jitWindow)) throw new IllegalArgumentException("--jit-window is two rising step counts LO,HI (finite, LO ≥ 0), not " + joined(jitWindow));
+        if (jit && checkProfile) throw new IllegalArgumentException("--check-profile compares block counts only: it takes no --jit-* options");
         ExecutionGraph lowGraph = jit ? g.copy() : null;
         if (profile != null) {
             Profile pr = Profile.read(profile);
@@ -193,6 +193,17 @@ public final class SimulateCommand implements Callable<Integer> {
     /** The JIT term's windows of the points, in order (for the JSON output's breakdown). */
     private final List<JitWindow.Window> windows = new ArrayList<>();
 
+    /** Two finite step counts, rising from ≥ 0 (an infinite window ran and gave NaN seconds). */
+    private static boolean stepCounts(double[] s) {
+        return s.length == 2 && s[0] >= 0 && s[0] < s[1] && Double.isFinite(s[1]);
+    }
+
+    private static String joined(double[] s) {
+        StringBuilder b = new StringBuilder();
+        for (double x : s) b.append(b.length() > 0 ? "," : "").append(num(x));
+        return b.toString();
+    }
+
     private static double executing(SimResult r) {
         double s = 0;
         for (SimResult.ThreadTime t : r.threads()) s += t.executing();
@@ -200,7 +211,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static String num(double x) {
-        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
+        return Double.isFinite(x) && x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
     private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {

@@ -99,7 +99,7 @@ public final class WorkloadCommand implements Callable<Integer>, FormatOption.Fo
         KernelRange.byName(name).check(threads, size, steps);
         if (out != null) OutputFile.checkWritableInPlace(out, force.force());
         String agentArg = out == null ? null : filter.apply(KernelLauncher.agentOptions(out, TraceMode.parse(mode)), TraceMode.parse(mode), spec.commandLine().getErr())
-                .javaagent(BuildJars.agentJar(agent));
+                .javaagent(BuildJars.agentJar(agent, "--agent"));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -147,6 +147,9 @@ public final class JitWindow {
                         }
                     }
                 }
+                // a compiler whose queue emptied inside the slice leaves the rest of its share to the program: the processors
+                // stay busy (the program and the work done) but the program runs no faster than on its own
+                if (share < 1) dt = Math.max(demand / used, (demand + work[3] + work[4]) / processors);
                 if (part == 1) {
                     wall += dt;
                     busy += demand + work[3] + work[4];
