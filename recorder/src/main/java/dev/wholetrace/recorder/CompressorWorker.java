@@ -90,13 +90,23 @@ final class CompressorWorker implements Runnable {
         // Registered before the next try: a worker that takes after that try sees the entry
         // (wakeWaiters), so the park below cannot miss the room it made.
         waiting.add(me);
+        boolean parked = false;
         try {
             while (!queue.offer(item)) {
-                if (me.isInterrupted()) Thread.yield();
-                else LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                if (me.isInterrupted()) {
+                    Thread.yield();
+                } else {
+                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                    parked = true;
+                }
             }
         } finally {
             waiting.remove(me);
+            // A park here may have used up a permit the program's thread held (another thread's
+            // unpark before the program's own park): give it back. The program's next park may
+            // then return at once, which park allows; without it, it waited for a wake-up that
+            // had already come, for good if nothing else woke it.
+            if (parked) LockSupport.unpark(me);
         }
     }
 

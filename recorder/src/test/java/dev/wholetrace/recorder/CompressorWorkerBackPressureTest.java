@@ -57,4 +57,43 @@ class CompressorWorkerBackPressureTest {
         worker.join(TimeUnit.SECONDS.toMillis(30));
         assertThat(w.compressorsHeld()).isEqualTo(2);
     }
+    /**
+     * A program thread may hold a permit (another thread's LockSupport.unpark before its own park)
+     * when it hands a buffer over: the wait for room parks too and may use that permit up. The
+     * program's own park must still find it, or the program waits for a wake-up that already came
+     * (for good, if nothing else wakes it). The queue holds one item, so the worker wakes the
+     * producer once, while it waits, and cannot hand it a permit of its own afterwards.
+     */
+    @Test
+    void aPermitTheProgramThreadHeldSurvivesTheWait() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            CompressorWorker w = new CompressorWorker(null, 1, null);
+            w.put(CompressorWorker.registration(null)); // full
+            long[] programParkNanos = {-1};
+            Thread producer = new Thread(() -> {
+                LockSupport.unpark(Thread.currentThread()); // the program was woken before it parks
+                w.put(CompressorWorker.registration(null));
+                long start = System.nanoTime();
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(3)); // the program's own park
+                programParkNanos[0] = System.nanoTime() - start;
+            });
+            producer.start();
+            awaitParkedOn(producer, w);
+            Thread worker = new Thread(w);
+            worker.start();
+            producer.join(TimeUnit.SECONDS.toMillis(30));
+            assertThat(producer.isAlive()).isFalse();
+            assertThat(programParkNanos[0]).as("round %d: the program's park found its permit", round)
+                    .isBetween(0L, TimeUnit.SECONDS.toNanos(1));
+            w.put(CompressorWorker.STOP);
+            worker.join(TimeUnit.SECONDS.toMillis(30));
+            assertThat(w.compressorsHeld()).isEqualTo(2);
+        }
+    }
+
+    private static void awaitParkedOn(Thread t, Object blocker) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (LockSupport.getBlocker(t) != blocker && System.nanoTime() < deadline) Thread.sleep(1);
+        assertThat(LockSupport.getBlocker(t)).as("parked on the worker").isSameAs(blocker);
+    }
 }
