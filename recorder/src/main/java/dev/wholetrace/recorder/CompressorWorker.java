@@ -114,7 +114,7 @@ final class CompressorWorker implements Runnable {
      * A parked {@link #put} wakes at the latest after this long, although the worker wakes it: a
      * bound, not the mechanism (a missed wake-up costs at most this much).
      */
-    private static final long MAX_PARK_NANOS = 10_000_000L;
+    static final long MAX_PARK_NANOS = 10_000_000L;
 
     /**
      * Wakes the threads waiting in {@link #put}: called after every take, which made room for one
