@@ -148,7 +148,10 @@ final class CompressorWorker implements Runnable {
             try {
                 item = queue.take();
             } catch (InterruptedException e) {
-                return;
+                // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
+                // this one too: stopping here left every thread that handed a buffer over, and
+                // close() with its STOP, waiting for good. Only STOP ends a worker.
+                continue;
             }
             wakeWaiters();
             if (item == STOP) return;

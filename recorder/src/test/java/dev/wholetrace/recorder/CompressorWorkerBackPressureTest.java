@@ -146,6 +146,32 @@ class CompressorWorkerBackPressureTest {
                 .isLessThan(CompressorWorker.MAX_PARK_NANOS);
     }
 
+    /**
+     * A program may interrupt every thread it finds (a container's or a test runner's clean-up of
+     * leaked threads), the recorder's workers among them. A worker that stopped at an interrupt
+     * left every thread that then handed a buffer over waiting for good, and the recorder's close,
+     * which queues STOP, with them: the program could not exit. A worker ends at STOP only.
+     */
+    @Test
+    void anInterruptedWorkerGoesOnTakingItsQueue() throws Exception {
+        CompressorWorker w = new CompressorWorker(null, 1, null);
+        Thread worker = new Thread(w);
+        worker.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (worker.getState() != Thread.State.WAITING && System.nanoTime() < deadline) Thread.sleep(1);
+        worker.interrupt(); // while it waits for an item
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < 5; i++) w.put(CompressorWorker.registration(null));
+        });
+        producer.start();
+        producer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(producer.isAlive()).as("the producer is not left waiting").isFalse();
+        w.put(CompressorWorker.STOP);
+        worker.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(worker.isAlive()).as("the worker ends at STOP").isFalse();
+        assertThat(w.compressorsHeld()).isEqualTo(5);
+    }
+
     private static void awaitParkedOn(Thread t, Object blocker) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (LockSupport.getBlocker(t) != blocker && System.nanoTime() < deadline) Thread.sleep(1);
