@@ -106,6 +106,11 @@ public final class Agent {
             // test runners (Maven Surefire's manifest-only booter jar) set the real class path once the program runs
             String classPath = System.getProperty("java.class.path");
             if (classPath != null && !classPath.equals(classPathAtStart)) recorder.property(ProgramProperties.CLASS_PATH_AT_EXIT, classPath);
+        } catch (Throwable e) {
+            // a program's security manager may forbid the read: the class path of the start must do, the trace must still be finished
+            AgentLog.once("classpath", "the class path at exit is not recorded: " + e.getMessage());
+        }
+        try {
             recorder.close();
         } catch (Throwable e) {
             AgentLog.once("close", "the trace may be incomplete: " + e.getMessage());

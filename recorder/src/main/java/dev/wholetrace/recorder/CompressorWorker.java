@@ -90,13 +90,23 @@ final class CompressorWorker implements Runnable {
         // Registered before the next try: a worker that takes after that try sees the entry
         // (wakeWaiters), so the park below cannot miss the room it made.
         waiting.add(me);
+        boolean parked = false;
         try {
             while (!queue.offer(item)) {
-                if (me.isInterrupted()) Thread.yield();
-                else LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                if (me.isInterrupted()) {
+                    Thread.yield();
+                } else {
+                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                    parked = true;
+                }
             }
         } finally {
             waiting.remove(me);
+            // A park here may have used up a permit the program's thread held (another thread's
+            // unpark before the program's own park): give it back. The program's next park may
+            // then return at once, which park allows; without it, it waited for a wake-up that
+            // had already come, for good if nothing else woke it.
+            if (parked) LockSupport.unpark(me);
         }
     }
 
@@ -104,7 +114,7 @@ final class CompressorWorker implements Runnable {
      * A parked {@link #put} wakes at the latest after this long, although the worker wakes it: a
      * bound, not the mechanism (a missed wake-up costs at most this much).
      */
-    private static final long MAX_PARK_NANOS = 10_000_000L;
+    static final long MAX_PARK_NANOS = 10_000_000L;
 
     /**
      * Wakes the threads waiting in {@link #put}: called after every take, which made room for one
@@ -138,7 +148,10 @@ final class CompressorWorker implements Runnable {
             try {
                 item = queue.take();
             } catch (InterruptedException e) {
-                return;
+                // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
+                // this one too: stopping here left every thread that handed a buffer over, and
+                // close() with its STOP, waiting for good. Only STOP ends a worker.
+                continue;
             }
             wakeWaiters();
             if (item == STOP) return;

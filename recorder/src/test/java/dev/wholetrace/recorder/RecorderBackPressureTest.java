@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Program threads that outrun the compressor park on its full queue until the worker wakes them
  * ({@link CompressorWorker#put}): every event still arrives, in order, and no thread is left
- * parked. A lost wake-up would not lose events (a parked thread looks again after 10 ms) but
- * would make this recording, thousands of waits, take minutes instead of seconds: the timeout.
+ * parked. A lost wake-up would not lose events (a parked thread looks again after 10 ms), and
+ * this test does not catch one: with no wake-up at all the recording took 17 s instead of 2 s,
+ * inside the timeout (session 41, load ~9). CompressorWorkerBackPressureTest times the wake-up.
  */
 class RecorderBackPressureTest {
     @TempDir

@@ -5,6 +5,7 @@ import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.strata.Runs;
 import dev.wholetrace.model.strata.StrataStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -26,13 +27,18 @@ import java.util.List;
 public final class StrataDigest {
     private StrataDigest() {}
 
-    /** The digest and how many bytes were digested (the strata streams' encoded size, uncompressed). */
-    record Result(String sha256, long bytes, int chunks) {}
+    /**
+     * The digest and how many bytes were digested (the strata streams' encoded size, uncompressed);
+     * {@code runTrips}: the trip counts of layer 0's [stratum, trip] runs that occur, up to 63 (bit k: trip k;
+     * bit 63: any larger), so that a test can check that its input reaches the paths it means to pin.
+     */
+    record Result(String sha256, long bytes, int chunks, long runTrips) {}
 
     static Result of(ReplayBuffers in, long cutEvents) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         long bytes = 0;
         int chunks = 0;
+        long[] runTrips = new long[1];
         for (int t = 0; t < in.threads(); t++) {
             ThreadCompressor c = new ThreadCompressor(t, TraceMode.STRATA, true);
             long sinceCut = 0;
@@ -40,18 +46,18 @@ public final class StrataDigest {
             for (int i = 0; i < bufs.size(); i++) {
                 sinceCut += c.consume(bufs.get(i), in.lengths.get(t).get(i));
                 if (sinceCut >= cutEvents) {
-                    bytes += digest(c.cut(), md);
+                    bytes += digest(c.cut(), md, runTrips);
                     chunks++;
                     sinceCut = 0;
                 }
             }
-            bytes += digest(c.cut(), md);
+            bytes += digest(c.cut(), md, runTrips);
             chunks++;
         }
-        return new Result(HexFormat.of().formatHex(md.digest()), bytes, chunks);
+        return new Result(HexFormat.of().formatHex(md.digest()), bytes, chunks, runTrips[0]);
     }
 
-    private static long digest(ThreadChunk chunk, MessageDigest md) {
+    private static long digest(ThreadChunk chunk, MessageDigest md, long[] runTrips) {
         if (chunk == null) return 0;
         VarIntWriter w = new VarIntWriter();
         w.writeVarLong(chunk.thread());
@@ -72,7 +78,10 @@ public final class StrataDigest {
                 for (int i = 0; i < st.stratumLength(k); i++) w.writeVarLong(st.stratumElement(k, i));
             }
             w.writeVarLong(st.runCount());
-            for (int r = 0; r < st.runCount(); r++) w.writeVarLong(st.run(r));
+            for (int r = 0; r < st.runCount(); r++) {
+                w.writeVarLong(st.run(r));
+                runTrips[0] |= 1L << Math.min(63, Runs.trip(st.run(r)));
+            }
             GrammarCodec.write(st.grammar(), w);
         }
         byte[] b = w.toByteArray();

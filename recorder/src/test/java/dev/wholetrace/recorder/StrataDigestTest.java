@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
  * the stored form made on purpose versions the format (docs/trace-format.md) and updates the
  * digest here with it. The input has what the compressor's shortcuts depend on: loops whose
  * paths repeat (a known path followed), data-dependent turns inside them (the turn table), phases
- * that change the hot paths, trip counts above 4 (layer 0's hashed [stratum, trip] ids), paths of
- * more than 2048 blocks (the length cap), sync operations, several threads, and cuts.
+ * that change the hot paths, paths of more than 2048 blocks (the length cap), sync operations,
+ * several threads, and cuts. Its strata never run more than 3 times in a row, so a second input,
+ * {@link #repeatingProgram}, pins layer 0's runs of more than 4 (its hashed [stratum, trip] ids):
+ * without it, any change there left the digest as it was.
  */
 class StrataDigestTest {
     /** Digest of {@link #program()} cut every 40,000 events, as the compressor of main at 8cd1726c stores it (session 41). */
@@ -27,6 +29,50 @@ class StrataDigestTest {
         StrataDigest.Result r = StrataDigest.of(program(), 40_000);
         assertThat(r.chunks()).as("chunks").isGreaterThanOrEqualTo(9);
         assertThat(r.sha256()).as("digest of the stored strata (%d bytes in %d chunks)", r.bytes(), r.chunks()).isEqualTo(PINNED);
+    }
+
+    /** Digest of {@link #repeatingProgram()} cut every 5,000 events, as the compressor of lead at a34819d2 stores it, and main at 8cd1726c alike (session 41). */
+    private static final String PINNED_REPEATING = "07c89838d4bb18a966bb45a01d51846eb52c5746d11718dd5a15687ee6dfcedf";
+
+    @Test
+    void strataRunningManyTimesInARowAreTheSameAsPinned() throws Exception {
+        StrataDigest.Result r = StrataDigest.of(repeatingProgram(), 5_000);
+        assertThat(r.runTrips() >>> 5).as("layer 0 has runs of more than 4 (trips seen: %s)", Long.toBinaryString(r.runTrips())).isNotZero();
+        assertThat(r.chunks()).as("chunks").isGreaterThanOrEqualTo(4);
+        assertThat(r.sha256()).as("digest of the stored strata (%d bytes in %d chunks)", r.bytes(), r.chunks()).isEqualTo(PINNED_REPEATING);
+    }
+
+    /**
+     * Two threads whose loop nests repeat whole: a loop of 5 trips and its exit, the same path
+     * runs again and again, so layer 0's stratum of the two runs executes as many times in a row
+     * as the outer loop turns (up to 61, with a lock in some turns that makes a stratum of its own).
+     */
+    static ReplayBuffers repeatingProgram() {
+        ReplayBuffers out = new ReplayBuffers();
+        for (int t = 0; t < 2; t++) {
+            out.startThread();
+            long object = 2000 + t;
+            for (int round = 0; round < 40; round++) {
+                int turns = new int[] {3, 7, 2, 12, 5, 60, 1, 4}[round % 8] + t;
+                int base = 500 + 100 * (round % 3);
+                for (int turn = 0; turn < turns; turn++) {
+                    for (int trip = 0; trip < 5; trip++) {
+                        out.block(base);
+                        out.block(base + 1);
+                        out.block(base + 3);
+                        out.block(base + 4);
+                    }
+                    out.block(base + 50);
+                    if (round % 5 == 4 && turn % 20 == 19) {
+                        out.sync(SyncKind.LOCK, 9, object, 0);
+                        out.sync(SyncKind.UNLOCK, 10, object, 0);
+                    }
+                }
+                out.block(999); // between the loop nests
+            }
+        }
+        out.endThread();
+        return out;
     }
 
     /** Three threads of a generated program (seeded: the same events every run). */

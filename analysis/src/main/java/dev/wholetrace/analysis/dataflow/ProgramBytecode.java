@@ -4,6 +4,7 @@ import dev.wholetrace.format.wtrace.ProgramProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +36,14 @@ public final class ProgramBytecode implements AutoCloseable {
         for (String key : List.of(ProgramProperties.CLASS_PATH, ProgramProperties.CLASS_PATH_AT_EXIT)) {
             String cp = properties.get(key);
             if (cp == null) continue;
-            for (String e : cp.split(java.io.File.pathSeparator)) if (!e.isEmpty()) entries.add(dir.resolve(e));
+            for (String e : cp.split(java.io.File.pathSeparator)) {
+                if (e.isEmpty()) continue;
+                try {
+                    entries.add(dir.resolve(e));
+                } catch (InvalidPathException ex) {
+                    // the class path at exit is whatever the program set: an entry that is no path is as good as a missing one
+                }
+            }
         }
         return new ProgramBytecode(entries);
     }
