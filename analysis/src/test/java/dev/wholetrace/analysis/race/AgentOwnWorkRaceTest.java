@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,9 +70,9 @@ class AgentOwnWorkRaceTest {
     void threadsThatDefineClassesAreNotOrderedByTheAgentsTransformer() throws Exception {
         Files.writeString(dir.resolve("Defines.java"), PROGRAM);
         Path bin = Path.of(System.getProperty("java.home"), "bin");
-        run(List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Defines.java").toString()));
+        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Defines.java").toString()));
         Path trace = dir.resolve("defines.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "Defines"));
         assertThat(out).isEqualTo("read 1\n");
         assertThat(RaceTargets.of(trace)).containsExactly("Defines.racy");
@@ -104,9 +102,9 @@ class AgentOwnWorkRaceTest {
     void aJoinRecordsNothingOfTheRecordersOwnMaps() throws Exception {
         Files.writeString(dir.resolve("Joins.java"), JOINS);
         Path bin = Path.of(System.getProperty("java.home"), "bin");
-        run(List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Joins.java").toString()));
+        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Joins.java").toString()));
         Path trace = dir.resolve("joins.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "Joins"));
         assertThat(out).isEqualTo("x 3\n");
         SyncOrder order = ParallelTrace.open(trace).syncOrder();
@@ -117,14 +115,5 @@ class AgentOwnWorkRaceTest {
         }
         assertThat(mainFromFirstFork).containsExactly(SyncKind.FORK, SyncKind.JOIN, SyncKind.FORK, SyncKind.JOIN, SyncKind.FORK, SyncKind.JOIN,
                 SyncKind.THREAD_END);
-    }
-
-    private String run(List<String> cmd) throws Exception {
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s finished", cmd.get(0)).isTrue();
-        assertThat(p.exitValue()).as("%s: %s", cmd, Files.readString(err, StandardCharsets.UTF_8)).isZero();
-        return Files.readString(out, StandardCharsets.UTF_8);
     }
 }

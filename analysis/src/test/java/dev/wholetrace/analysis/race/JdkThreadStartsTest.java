@@ -6,7 +6,6 @@ import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,10 +89,10 @@ class JdkThreadStartsTest {
         Path bin = jdk == 17 ? Path.of(System.getProperty("java.home"), "bin") : StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
         Files.writeString(dir.resolve("Starts.java"), PROGRAM);
-        run(List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "--release", "17", "-d", dir.toString(),
+        ChildJvm.run(dir, List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "--release", "17", "-d", dir.toString(),
                 dir.resolve("Starts.java").toString()));
         Path trace = dir.resolve("starts.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "Starts"));
         assertThat(out).isEqualTo("lost 20\n"); // each round one start lost to the other
 
@@ -153,9 +152,9 @@ class JdkThreadStartsTest {
         Path bin = StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
         Files.writeString(dir.resolve("Starts21.java"), PROGRAM_21);
-        run(List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Starts21.java").toString()));
+        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Starts21.java").toString()));
         Path trace = dir.resolve("starts21.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "Starts21"));
         assertThat(out).isEqualTo("done\n");
         ParallelTrace t = ParallelTrace.open(trace);
@@ -204,9 +203,9 @@ class JdkThreadStartsTest {
         Path bin = StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
         Files.writeString(dir.resolve("Built.java"), PROGRAM_BUILT);
-        run(List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Built.java").toString()));
+        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Built.java").toString()));
         Path trace = dir.resolve("built.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "Built"));
         assertThat(out).isEqualTo("done\n");
         assertThat(RaceTargets.of(trace)).as("only the write after the start races").containsExactly("Built.late");
@@ -240,20 +239,11 @@ class JdkThreadStartsTest {
     void aThreadStartedWhileAClassLoadsIsForked() throws Exception {
         Files.writeString(dir.resolve("LoaderStarts.java"), PROGRAM_IN_LOADER);
         Path bin = Path.of(System.getProperty("java.home"), "bin");
-        run(List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("LoaderStarts.java").toString()));
+        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("LoaderStarts.java").toString()));
         Path trace = dir.resolve("loader.wtrace");
-        String out = run(List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
+        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
                 dir.toString(), "LoaderStarts"));
         assertThat(out).isEqualTo("done\n");
         assertThat(RaceTargets.of(trace)).as("the start orders the parent's write before the thread's read").isEmpty();
-    }
-
-    private String run(List<String> cmd) throws Exception {
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s finished", cmd.get(0)).isTrue();
-        assertThat(p.exitValue()).as("%s: %s", cmd, Files.readString(err, StandardCharsets.UTF_8)).isZero();
-        return Files.readString(out, StandardCharsets.UTF_8);
     }
 }

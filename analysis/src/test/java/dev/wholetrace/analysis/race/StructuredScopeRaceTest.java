@@ -2,11 +2,9 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,21 +114,12 @@ class StructuredScopeRaceTest {
     void subtasksAreOrderedByForkAndJoinAndAReadBeforeJoinStillRaces() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(JDK25.resolve("java")), "no JDK 25 at " + JDK25);
         Files.writeString(dir.resolve("Scopes.java"), PROGRAM);
-        run(List.of(JDK25.resolve("javac").toString(), "--release", "25", "--enable-preview", "-d", dir.toString(),
+        ChildJvm.run(dir, List.of(JDK25.resolve("javac").toString(), "--release", "25", "--enable-preview", "-d", dir.toString(),
                 dir.resolve("Scopes.java").toString()));
         Path trace = dir.resolve("scopes.wtrace");
-        String out = run(List.of(JDK25.resolve("java").toString(), "--enable-preview",
+        String out = ChildJvm.run(dir, List.of(JDK25.resolve("java").toString(), "--enable-preview",
                 "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp", dir.toString(), "Scopes"));
         assertThat(out).isEqualTo("sum 1710\n");
         assertThat(RaceTargets.of(trace)).containsExactly("Scopes.early");
-    }
-
-    private String run(List<String> cmd) throws Exception {
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("%s finished", cmd.get(0)).isTrue();
-        assertThat(p.exitValue()).as("%s: %s", cmd, Files.readString(err, StandardCharsets.UTF_8)).isZero();
-        return Files.readString(out, StandardCharsets.UTF_8);
     }
 }
