@@ -478,7 +478,9 @@ public final class TraceRecorder implements AutoCloseable {
                         long left = (lastCut + intervalNanos - System.nanoTime()) / 1_000_000L;
                         wait(Math.max(1, Math.min(20, left)));
                     } catch (InterruptedException e) {
-                        return;
+                        // a program that interrupts every thread it finds reaches this one too: stopping
+                        // here left checkpoints waiting for good and the file without its chunks; only
+                        // close() (stopChunks) ends the writer
                     }
                 }
                 last = stopChunks;
@@ -556,10 +558,13 @@ public final class TraceRecorder implements AutoCloseable {
     private void cutAndWrite(long deadline, long minCodecNanos) throws IOException {
         CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
-        try {
-            cut.done.await();
-        } catch (InterruptedException e) {
-            throw new IOException("interrupted while closing a chunk");
+        while (true) {
+            try {
+                cut.done.await();
+                break;
+            } catch (InterruptedException e) {
+                // the writer's thread, interrupted by the program: see writeChunks
+            }
         }
         long floor = System.nanoTime() + minCodecNanos;
         long codecDeadline = floor - deadline > 0 ? floor : deadline; // nanoTime values compare by difference

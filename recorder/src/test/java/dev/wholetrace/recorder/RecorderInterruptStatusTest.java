@@ -103,4 +103,36 @@ class RecorderInterruptStatusTest {
         ParallelTrace trace = ParallelTrace.open(file);
         assertThat(trace.thread(0).eventCount()).isEqualTo(4); // begin, 1, 2, end
     }
+    /**
+     * A program that interrupts every thread it finds (a leaked-thread clean-up) reaches the
+     * recorder's writer too. The writer stopped at the interrupt: no chunk was written any more, a
+     * checkpoint waited for good, and close() left a file without a complete chunk.
+     */
+    @Test
+    void anInterruptedWriterGoesOnWritingChunks() throws Exception {
+        Path file = dir.resolve("writer-interrupted.wtrace");
+        AtomicReference<Object> result = new AtomicReference<>();
+        try (TraceRecorder rec = TraceRecorder.open(file, backPressure(TraceMode.COR))) {
+            for (Thread t : Thread.getAllStackTraces().keySet()) if (t.getName().equals("wholetrace-writer")) t.interrupt();
+            Thread program = new Thread(() -> {
+                try {
+                    ThreadRecorder t = rec.thread();
+                    t.block(1);
+                    rec.checkpoint();
+                    t.block(2);
+                    t.end();
+                    result.set(true);
+                } catch (Throwable e) {
+                    result.set(e);
+                }
+            }, "program");
+            program.start();
+            program.join(30_000);
+            assertThat(program.isAlive()).as("the checkpoint returned").isFalse();
+        }
+        assertThat(result.get()).isEqualTo(true);
+        ParallelTrace trace = ParallelTrace.open(file);
+        assertThat(trace.complete()).isTrue();
+        assertThat(trace.thread(0).eventCount()).isEqualTo(4); // begin, 1, 2, end
+    }
 }
