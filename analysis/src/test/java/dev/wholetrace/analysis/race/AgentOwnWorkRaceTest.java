@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,12 +67,9 @@ class AgentOwnWorkRaceTest {
 
     @Test
     void threadsThatDefineClassesAreNotOrderedByTheAgentsTransformer() throws Exception {
-        Files.writeString(dir.resolve("Defines.java"), PROGRAM);
-        Path bin = Path.of(System.getProperty("java.home"), "bin");
-        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Defines.java").toString()));
-        Path trace = dir.resolve("defines.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "Defines"));
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Defines", PROGRAM, "--release", "17");
+        String out = ChildJvm.record(dir, ChildJvm.THIS_JDK, "Defines");
+        Path trace = ChildJvm.traceOf(dir, "Defines");
         assertThat(out).isEqualTo("read 1\n");
         assertThat(RaceTargets.of(trace)).containsExactly("Defines.racy");
     }
@@ -100,12 +96,9 @@ class AgentOwnWorkRaceTest {
      */
     @Test
     void aJoinRecordsNothingOfTheRecordersOwnMaps() throws Exception {
-        Files.writeString(dir.resolve("Joins.java"), JOINS);
-        Path bin = Path.of(System.getProperty("java.home"), "bin");
-        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("Joins.java").toString()));
-        Path trace = dir.resolve("joins.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "Joins"));
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Joins", JOINS, "--release", "17");
+        String out = ChildJvm.record(dir, ChildJvm.THIS_JDK, "Joins");
+        Path trace = ChildJvm.traceOf(dir, "Joins");
         assertThat(out).isEqualTo("x 3\n");
         SyncOrder order = ParallelTrace.open(trace).syncOrder();
         List<SyncKind> mainFromFirstFork = new ArrayList<>();

@@ -88,12 +88,9 @@ class JdkThreadStartsTest {
     void everyThreadThatBeginsWasForkedOnceAndNoStartThatStartedNothingForks(int jdk) throws Exception {
         Path bin = jdk == 17 ? Path.of(System.getProperty("java.home"), "bin") : StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
-        Files.writeString(dir.resolve("Starts.java"), PROGRAM);
-        ChildJvm.run(dir, List.of(Path.of(System.getProperty("java.home"), "bin", "javac").toString(), "--release", "17", "-d", dir.toString(),
-                dir.resolve("Starts.java").toString()));
-        Path trace = dir.resolve("starts.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "Starts"));
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Starts", PROGRAM, "--release", "17");
+        String out = ChildJvm.record(dir, bin, "Starts");
+        Path trace = ChildJvm.traceOf(dir, "Starts");
         assertThat(out).isEqualTo("lost 20\n"); // each round one start lost to the other
 
         ParallelTrace t = ParallelTrace.open(trace);
@@ -151,11 +148,9 @@ class JdkThreadStartsTest {
     void everyThreadOfJdk21StartsWasForkedOnce() throws Exception {
         Path bin = StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
-        Files.writeString(dir.resolve("Starts21.java"), PROGRAM_21);
-        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Starts21.java").toString()));
-        Path trace = dir.resolve("starts21.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "Starts21"));
+        ChildJvm.compile(dir, bin, "Starts21", PROGRAM_21, "--release", "21");
+        String out = ChildJvm.record(dir, bin, "Starts21");
+        Path trace = ChildJvm.traceOf(dir, "Starts21");
         assertThat(out).isEqualTo("done\n");
         ParallelTrace t = ParallelTrace.open(trace);
         SyncOrder order = t.syncOrder();
@@ -202,11 +197,9 @@ class JdkThreadStartsTest {
     void threadsStartedFromATaskAreForked() throws Exception {
         Path bin = StructuredScopeRaceTest.JDK25;
         Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
-        Files.writeString(dir.resolve("Built.java"), PROGRAM_BUILT);
-        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "21", "-d", dir.toString(), dir.resolve("Built.java").toString()));
-        Path trace = dir.resolve("built.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "Built"));
+        ChildJvm.compile(dir, bin, "Built", PROGRAM_BUILT, "--release", "21");
+        String out = ChildJvm.record(dir, bin, "Built");
+        Path trace = ChildJvm.traceOf(dir, "Built");
         assertThat(out).isEqualTo("done\n");
         assertThat(RaceTargets.of(trace)).as("only the write after the start races").containsExactly("Built.late");
     }
@@ -237,12 +230,9 @@ class JdkThreadStartsTest {
 
     @org.junit.jupiter.api.Test
     void aThreadStartedWhileAClassLoadsIsForked() throws Exception {
-        Files.writeString(dir.resolve("LoaderStarts.java"), PROGRAM_IN_LOADER);
-        Path bin = Path.of(System.getProperty("java.home"), "bin");
-        ChildJvm.run(dir, List.of(bin.resolve("javac").toString(), "--release", "17", "-d", dir.toString(), dir.resolve("LoaderStarts.java").toString()));
-        Path trace = dir.resolve("loader.wtrace");
-        String out = ChildJvm.run(dir, List.of(bin.resolve("java").toString(), "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp",
-                dir.toString(), "LoaderStarts"));
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "LoaderStarts", PROGRAM_IN_LOADER, "--release", "17");
+        String out = ChildJvm.record(dir, ChildJvm.THIS_JDK, "LoaderStarts");
+        Path trace = ChildJvm.traceOf(dir, "LoaderStarts");
         assertThat(out).isEqualTo("done\n");
         assertThat(RaceTargets.of(trace)).as("the start orders the parent's write before the thread's read").isEmpty();
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -113,12 +112,9 @@ class StructuredScopeRaceTest {
     @Test
     void subtasksAreOrderedByForkAndJoinAndAReadBeforeJoinStillRaces() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(JDK25.resolve("java")), "no JDK 25 at " + JDK25);
-        Files.writeString(dir.resolve("Scopes.java"), PROGRAM);
-        ChildJvm.run(dir, List.of(JDK25.resolve("javac").toString(), "--release", "25", "--enable-preview", "-d", dir.toString(),
-                dir.resolve("Scopes.java").toString()));
-        Path trace = dir.resolve("scopes.wtrace");
-        String out = ChildJvm.run(dir, List.of(JDK25.resolve("java").toString(), "--enable-preview",
-                "-javaagent:" + RaceSuiteTest.AGENT + "=out=" + trace + ",mode=cdr", "-cp", dir.toString(), "Scopes"));
+        ChildJvm.compile(dir, JDK25, "Scopes", PROGRAM, "--release", "25", "--enable-preview");
+        String out = ChildJvm.record(dir, JDK25, "Scopes", "--enable-preview");
+        Path trace = ChildJvm.traceOf(dir, "Scopes");
         assertThat(out).isEqualTo("sum 1710\n");
         assertThat(RaceTargets.of(trace)).containsExactly("Scopes.early");
     }
