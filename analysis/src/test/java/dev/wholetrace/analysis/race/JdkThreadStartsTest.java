@@ -95,10 +95,7 @@ class JdkThreadStartsTest {
 
         ParallelTrace t = ParallelTrace.open(trace);
         SyncOrder order = t.syncOrder();
-        Map<Long, Integer> forks = new HashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
-        }
+        Map<Long, Integer> forks = forksByThread(order);
         List<String> begun = new ArrayList<>();
         for (ThreadInfo info : t.threads()) {
             if (info.index() == 0) continue; // main: started before the agent
@@ -154,10 +151,7 @@ class JdkThreadStartsTest {
         assertThat(out).isEqualTo("done\n");
         ParallelTrace t = ParallelTrace.open(trace);
         SyncOrder order = t.syncOrder();
-        Map<Long, Integer> forks = new HashMap<>();
-        for (int i = 0; i < order.size(); i++) {
-            if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
-        }
+        Map<Long, Integer> forks = forksByThread(order);
         List<String> begun = new ArrayList<>();
         for (ThreadInfo info : t.threads()) {
             if (info.index() == 0 || info.name().isEmpty()) continue; // main; the virtual per-task executor's threads (no fork, left out)
@@ -235,5 +229,14 @@ class JdkThreadStartsTest {
         Path trace = ChildJvm.traceOf(dir, "LoaderStarts");
         assertThat(out).isEqualTo("done\n");
         assertThat(RaceTargets.of(trace)).as("the start orders the parent's write before the thread's read").isEmpty();
+    }
+
+    /** How many forks the sync order records of each thread object. */
+    private static Map<Long, Integer> forksByThread(SyncOrder order) {
+        Map<Long, Integer> forks = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+            if (order.kind(i) == SyncKind.FORK) forks.merge(order.object(i), 1, Integer::sum);
+        }
+        return forks;
     }
 }
