@@ -81,16 +81,8 @@ public final class SyncThreadStarts {
      * builder of the program's own is called as it is (its own start's calls are instrumented where they are).
      */
     public static Thread startBuilt(Object builder, Runnable task, int site) {
-        Thread t;
-        try {
-            if (builder != null && builder.getClass().getClassLoader() != null) return (Thread) Builders.START.invoke(builder, task);
-            t = (Thread) Builders.UNSTARTED.invoke(builder, task);
-        } catch (RuntimeException | Error e) {
-            SyncFrames.scrub(e);
-            throw e;
-        } catch (Throwable e) { // neither method declares a checked exception
-            throw new UndeclaredThrowableException(e);
-        }
+        if (builder != null && builder.getClass().getClassLoader() != null) return (Thread) Builders.call(Builders.START, builder, task);
+        Thread t = (Thread) Builders.call(Builders.UNSTARTED, builder, task);
         start(t, site);
         return t;
     }
@@ -114,11 +106,17 @@ public final class SyncThreadStarts {
         }
 
         static Object ofVirtual() {
+            return call(OF_VIRTUAL);
+        }
+
+        /** Calls {@code method}: what it throws reaches the program as the JDK's method would throw it. */
+        static Object call(MethodHandle method, Object... arguments) {
             try {
-                return OF_VIRTUAL.invoke();
+                return method.invokeWithArguments(arguments);
             } catch (RuntimeException | Error e) {
+                SyncFrames.scrub(e);
                 throw e;
-            } catch (Throwable e) {
+            } catch (Throwable e) { // none of the builders' methods declares a checked exception
                 throw new UndeclaredThrowableException(e);
             }
         }

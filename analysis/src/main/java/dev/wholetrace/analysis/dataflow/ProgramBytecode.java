@@ -6,10 +6,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
@@ -31,7 +32,8 @@ public final class ProgramBytecode implements AutoCloseable {
      * relative entries against its {@code user.dir}), after {@code extra} entries the user gave.
      */
     public static ProgramBytecode of(Map<String, String> properties, List<Path> extra) {
-        List<Path> entries = new ArrayList<>(extra);
+        // a set: the class path at exit usually repeats the start's entries, and each entry is searched on every miss
+        Set<Path> entries = new LinkedHashSet<>(extra);
         Path dir = Path.of(properties.getOrDefault(ProgramProperties.USER_DIR, "."));
         for (String key : List.of(ProgramProperties.CLASS_PATH, ProgramProperties.CLASS_PATH_AT_EXIT)) {
             String cp = properties.get(key);
@@ -45,7 +47,7 @@ public final class ProgramBytecode implements AutoCloseable {
                 }
             }
         }
-        return new ProgramBytecode(entries);
+        return new ProgramBytecode(List.copyOf(entries));
     }
 
     public List<Path> entries() {
