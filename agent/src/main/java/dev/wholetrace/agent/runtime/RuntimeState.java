@@ -68,10 +68,13 @@ final class RuntimeState {
         classMonitors.clear();
         fieldOffsets = offsets;
         unsafeOffsets = newUnsafeOffsets();
-        ThreadState.forgetAll(); // the table's states would keep a closed recording's handles alive
         // A thread nobody joins leaves the table when the recorder ends it, not when another thread takes its slot.
         if (r != null) r.onTerminatedThreadEnded(ThreadState::forget);
         recorder = r;
+        // After the recorder, not before: the lookup's fast path trusts the table without reading the recorder, and a
+        // state a thread puts for the old one is either seen here or taken out by that thread (ThreadState#keepIfCurrent).
+        // Also, the table's states would keep a closed recording's handles alive.
+        ThreadState.forgetAll();
     }
 
     FieldOffsets fieldOffsets() {
@@ -95,6 +98,7 @@ final class RuntimeState {
     void fail(Throwable e) {
         TraceRecorder r = recorder;
         recorder = null;
+        ThreadState.forgetAll(); // the lookup's fast path reads the table, not the recorder (#install)
         if (r != null) {
             try {
                 r.stoppedEarly("internal error: " + e);

@@ -2,6 +2,7 @@ package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -74,22 +75,41 @@ final class ThreadState {
 
     /** The calling thread's state, with its handle for {@code r} (a new recorder starts afresh). */
     static ThreadState of(TraceRecorder r) {
-        return current().forRecorder(r);
+        return current(r).forRecorder(r);
     }
 
-    /** The calling thread's state: from its slot of the table (by id or identity hash, {@link #slot}), else from the ThreadLocal. */
-    private static ThreadState current() {
+    /**
+     * The calling thread's state: from its slot of the table (by id or identity hash, {@link #slot}),
+     * else from the ThreadLocal (then put in the slot, for {@code r}: see {@link #keepIfCurrent}).
+     */
+    private static ThreadState current(TraceRecorder r) {
         Thread t = Thread.currentThread();
         ThreadState s = BY_THREAD[slot(t)];
         if (s != null && s.thread == t) return s;
-        return remember(t);
+        return remember(t, r);
     }
 
-    /** The calling thread {@code t}'s state from the ThreadLocal, put in its slot. */
-    private static ThreadState remember(Thread t) {
+    /** The calling thread {@code t}'s state from the ThreadLocal, put in its slot while {@code r} records. */
+    private static ThreadState remember(Thread t, TraceRecorder r) {
         ThreadState s = RuntimeState.get().threads.get();
         BY_THREAD[slot(t)] = s;
+        s.keepIfCurrent(r);
         return s;
+    }
+
+    /**
+     * Takes this state out of the table unless {@code r} is still the recording: called once the
+     * state was put in the table or given a handle for {@code r}, which a probe read before a new
+     * recording replaced it. {@link #currentHandle}'s fast path does not read the recorder, so a
+     * state left in the table with an old recording's handle would feed that handle the new
+     * recording's events. The installer publishes the recorder, then empties the table
+     * ({@link RuntimeState#install}); this thread puts its state, fences, then reads the recorder:
+     * either it reads the new one and takes the state out itself, or its put is visible before the
+     * installer's emptying, which removes it. Off the fast path: once per thread and recording.
+     */
+    private void keepIfCurrent(TraceRecorder r) {
+        VarHandle.fullFence();
+        if (RuntimeState.get().recorder() != r) forget(thread);
     }
 
     /**
@@ -135,7 +155,7 @@ final class ThreadState {
     /**
      * {@link #of(TraceRecorder, Object)} from a JDK hook, whose bridge passed the calling thread's
      * array ({@code thread}, see agent/jdk/bridge/JdkSink): the state is kept in its element [1]
-     * (the probes' own state of this thread, found as they find it, {@link #current()}, and put there at
+     * (the probes' own state of this thread, found as they find it, {@link #current}, and put there at
      * the thread's first hook), so the hook looks the thread up once, in the bridge. The bridge's array
      * is a thread-local too: when the common pool erases a worker's thread-locals, the next hook finds
      * the same state again in the slot table instead of making a second one.
@@ -144,7 +164,7 @@ final class ThreadState {
         Object kept = thread[1];
         ThreadState s;
         if (kept instanceof ThreadState t) s = t;
-        else thread[1] = s = current();
+        else thread[1] = s = current(r);
         return s.forRecorder(r).withId(object);
     }
 
@@ -152,9 +172,11 @@ final class ThreadState {
     private ThreadState forRecorder(TraceRecorder r) {
         if (recorder != r) {
             recorder = r;
+            handle = null; // a probe met while the thread registers finds no handle (currentHandleSlow)
             handle = r.thread();
             last = null;
             classesUsed = new boolean[0];
+            keepIfCurrent(r);
         }
         return this;
     }
@@ -178,19 +200,28 @@ final class ThreadState {
     /**
      * The calling thread's handle of the current recording, or {@link ThreadRecorder#notRecording}:
      * the lookup of every method entry ({@link Probes#enter}). Its fast path is one read of the
-     * thread's slot and four comparisons (the slot's state is this thread's, made for this
-     * recorder, there is one, and the state has its handle), with no call, no allocation and no exception handler, so that
-     * the JIT inlines a small body into every instrumented method; anything else (a first use, a
-     * slot taken by another thread, a new recording, none, a failure) goes out of line to
-     * {@link #currentHandleSlow}, which finds the state as {@link #of} does.
+     * thread's slot and two comparisons (the slot's state is this thread's, and it has a handle),
+     * with no call, no allocation, no exception handler and no volatile read, so that the JIT
+     * inlines a small body into every instrumented method; anything else (a first use, a slot taken
+     * by another thread, a new recording, none, a failure) goes out of line to
+     * {@link #currentHandleSlow}, which reads the recorder and finds the state as {@link #of} does.
+     *
+     * <p>The recorder is not compared: a state in the table has the current recording's handle.
+     * A new recording (or none, or a failure) empties the table after publishing the recorder
+     * ({@link RuntimeState#install}, {@link RuntimeState#fail}), and a state is put in the table or
+     * given a handle only for the recorder the slow path read, and taken out again if that one was
+     * replaced meanwhile ({@link #keepIfCurrent}). The recorder's read was volatile, 12 % of the
+     * per-invocation cost of a getter's entry ({@code ProbeLookupBenchmark}, overhead-profile.md,
+     * session 42). A thread sees the emptied table as the hardware shows it, not at a
+     * synchronization: until then it records into the old handle, as an invocation that was
+     * running at the switch does with the handle in its local, and a drained handle drops what it gets.
      */
     static ThreadRecorder currentHandle() {
-        TraceRecorder r = RuntimeState.get().recorder();
         Thread t = Thread.currentThread();
         ThreadState s = BY_THREAD[slot(t)];
         ThreadRecorder h;
-        if (s != null && s.thread == t && s.recorder == r && r != null && (h = s.handle) != null) return h;
-        return currentHandleSlow(r);
+        if (s != null && s.thread == t && (h = s.handle) != null) return h;
+        return currentHandleSlow(RuntimeState.get().recorder());
     }
 
     /**
