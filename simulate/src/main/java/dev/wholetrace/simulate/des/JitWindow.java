@@ -21,8 +21,8 @@ import java.util.Map;
  *
  * <p>{@link #plan}: per method, its counters are linear in the step, {@code count(s) = count(a) + rate
  * × (s − a)}. C1 is asked to compile it at the first step where they pass the machine's tier-3
- * thresholds, C2 at the tier-4 ones (a standard compilation, and an on-stack one when the back-edges
- * pass that threshold), each costing the compiler thread {@code cyclesPerByte × the method's bytecode
+ * thresholds, C2 where the counts since C1 was asked for pass the tier-4 ones ({@link #c2Steps}; a
+ * standard compilation, and an on-stack one when the back-edges pass that threshold), each costing the compiler thread {@code cyclesPerByte × the method's bytecode
  * bytes}. Until its C1 compilation is done the method's instructions (not its synchronizations' costs) cost {@code interpreterFactor}
  * times their compiled price, until its C2 compilation is done {@code c1Factor} times.
  *
@@ -83,8 +83,9 @@ public final class JitWindow {
             Linear inv = new Linear(ca.invocations(), cb.invocations(), a, b), back = new Linear(ca.backEdges(), cb.backEdges(), a, b);
             Linear cyc = new Linear(ca.codeCycles(), cb.codeCycles(), a, b); // instructions only: a barrier's or a call's cost is the JVM's compiled code
             double size = bytes.getOrDefault(id, 0);
-            for (double s : compileSteps(inv, back, jit.tier3())) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 3, jit.c1CyclesPerByte() * size, id));
-            for (double s : compileSteps(inv, back, jit.tier4())) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 4, jit.c2CyclesPerByte() * size, id));
+            double[] c1Steps = compileSteps(inv, back, jit.tier3());
+            for (double s : c1Steps) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 3, jit.c1CyclesPerByte() * size, id));
+            for (double s : c2Steps(inv, back, c1Steps, jit)) if (s < Double.POSITIVE_INFINITY) requests.add(new Request(s, 4, jit.c2CyclesPerByte() * size, id));
             double rate = Math.max(0, cyc.rate);
             interpreted.put(id, rate * (jit.interpreterFactor() - 1));
             c1.put(id, rate * (jit.c1Factor() - 1));
@@ -182,6 +183,25 @@ public final class JitWindow {
         return new double[] {Math.min(byInvocations, byBoth), back.firstReaching(t.backEdges())};
     }
 
+    /**
+     * The steps at which C2 compiles the method, counted as HotSpot counts them: in the profile that
+     * C1's tier-3 code keeps from its compilation on ({@code CompilationPolicy::common} at
+     * {@code CompLevel_full_profile} tests the method data's invocation and back-edge deltas), so from
+     * the first step C1 is asked for it ({@code c1Steps}: its standard and on-stack step; never, if C1
+     * never is). At that step the counters are taken as they were when tier 3's predicate first held:
+     * their values there, capped at tier 3's invocation and back-edge thresholds (a method past them at
+     * step 0 was asked for during start-up, when it reached them). Session 41 counted from step 0: C2 came
+     * a tier-3 threshold too early (200 invocations; 60 000 back-edges for an on-stack compilation). C1's
+     * queue delay (the compilation done, not asked for) is not counted.
+     */
+    static double[] c2Steps(Linear inv, Linear back, double[] c1Steps, JitCosts jit) {
+        double first = Math.min(c1Steps[0], c1Steps[1]);
+        if (first == Double.POSITIVE_INFINITY) return new double[] {first, first};
+        double invAt = Math.min(inv.at(first), jit.tier3().invocations()), backAt = Math.min(back.at(first), jit.tier3().backEdges());
+        double[] s = compileSteps(inv.less(invAt), back.less(backAt), jit.tier4());
+        return new double[] {Math.max(first, s[0]), Math.max(first, s[1])};
+    }
+
     /** A counter linear in the step: {@code at0 + rate × s}. */
     record Linear(double at0, double rate) {
         Linear(double atA, double atB, double a, double b) {
@@ -190,6 +210,16 @@ public final class JitWindow {
 
         Linear plus(Linear o) {
             return new Linear(at0 + o.at0, rate + o.rate);
+        }
+
+        /** The counter less {@code x}: what it counted since it was {@code x}. */
+        Linear less(double x) {
+            return new Linear(at0 - x, rate);
+        }
+
+        /** Its value at step {@code s}. */
+        double at(double s) {
+            return at0 + rate * s;
         }
 
         /** The first step ≥ 0 at which the counter is ≥ {@code x}: 0 if it is at step 0, +∞ if never. */

@@ -81,14 +81,15 @@ class JitWindowTest {
 
     @Test
     void thePlanAsksForCompilationsWhereTheCountersPassTheThresholds() throws Exception {
-        // work() runs 100 times a step (recorded at steps 2 and 6: 200 and 600 calls): C1 at step 2, C2 at step 50
+        // work() runs 100 times a step (recorded at steps 2 and 6: 200 and 600 calls): C1 at step 2, C2 at step 52 (5 000
+        // invocations counted from C1's request, session 42; session 41 counted them from step 0: 50)
         MachineModel m = machine(1, JIT);
         SimResult a = new Simulator(graph(200), m, 10_000_000).run(), b = new Simulator(graph(600), m, 10_000_000).run();
         JitWindow.Plan p = JitWindow.plan(graph(600), JIT, a, b, 2, 6);
         assertThat(p.requests()).containsExactly(new JitWindow.Request(2, 3, 2 * 10.0, "t/Main.work()V"),
-                new JitWindow.Request(50, 4, 1000 * 10.0, "t/Main.work()V"),
-                new JitWindow.Request(400, 4, 1000 * 31.0, "t/Main.main([Ljava/lang/String;)V"), // main's loop on the stack, by C2
-                new JitWindow.Request(1e7, 3, 2 * 31.0, "t/Main.main([Ljava/lang/String;)V")); // and by C1 at 10⁹ back-edges
+                new JitWindow.Request(52, 4, 1000 * 10.0, "t/Main.work()V"),
+                new JitWindow.Request(1e7, 3, 2 * 31.0, "t/Main.main([Ljava/lang/String;)V"), // main's loop on the stack, by C1 at 10⁹ back-edges
+                new JitWindow.Request(1e7 + 400, 4, 1000 * 31.0, "t/Main.main([Ljava/lang/String;)V")); // by C2 40 000 back-edges later (session 41: at 400)
         // work's own cycles: 101 a call, 100 calls a step
         assertThat(p.interpretedExtra().get("t/Main.work()V")).isCloseTo(101 * 100 * 19.0, within(1e-6));
         assertThat(p.c1Extra().get("t/Main.work()V")).isCloseTo(101 * 100 * 2.0, within(1e-6));
@@ -118,6 +119,39 @@ class JitWindowTest {
         // a program that keeps both processors busy shares them with the compiler: two thirds each
         JitWindow.Window full = JitWindow.run(ONE, JIT, 1000 * 700, 2 * 1000 * 700, 2, 20, 720);
         assertThat(full.wallCycles()).isGreaterThan(1000 * 700 + full.slowCycles() / 2);
+    }
+
+    /**
+     * Property (session 42): C2 is asked for a method no earlier than C1 and where the counts since C1's request (its
+     * counters then, capped at tier 3's thresholds) pass tier 4's; with tier-3 thresholds of 0 that is session 41's
+     * count from step 0.
+     */
+    @Test
+    void c2CountsFromC1sRequest() {
+        Random r = new Random(42);
+        JitCosts.Thresholds t4 = JIT.tier4();
+        for (int i = 0; i < 2000; i++) {
+            JitWindow.Linear inv = new JitWindow.Linear(r.nextInt(3) == 0 ? 0 : r.nextInt(20_000), r.nextInt(3) == 0 ? 0 : r.nextInt(2000) + r.nextDouble());
+            JitWindow.Linear back = new JitWindow.Linear(r.nextInt(3) == 0 ? 0 : r.nextInt(200_000), r.nextInt(3) == 0 ? 0 : r.nextInt(50_000) + r.nextDouble());
+            JitCosts.Thresholds t3 = new JitCosts.Thresholds(r.nextInt(500), r.nextInt(200), r.nextInt(5000), r.nextInt(100_000));
+            JitCosts jit = new JitCosts(2, 1000, 20, 3, t3, t4);
+            double[] c1 = JitWindow.compileSteps(inv, back, t3), c2 = JitWindow.c2Steps(inv, back, c1, jit);
+            double first = Math.min(c1[0], c1[1]);
+            for (int k = 0; k < 2; k++) {
+                if (first == Double.POSITIVE_INFINITY) {
+                    assertThat(c2[k]).isInfinite();
+                    continue;
+                }
+                assertThat(c2[k]).isGreaterThanOrEqualTo(first);
+                assertThat(c2[k]).isGreaterThanOrEqualTo(JitWindow.compileSteps(inv, back, t4)[k]); // never earlier than from step 0
+            }
+            if (c2[1] > first && c2[1] < Double.POSITIVE_INFINITY) { // on-stack: the back-edges since then reach tier 4's exactly there
+                double since = back.at(c2[1]) - Math.min(back.at(first), t3.backEdges());
+                assertThat(since).isCloseTo(t4.backEdges(), within(1e-6 * t4.backEdges()));
+            }
+            JitCosts zero = new JitCosts(2, 1000, 20, 3, new JitCosts.Thresholds(0, 0, 0, 0), t4);
+            assertThat(JitWindow.c2Steps(inv, back, JitWindow.compileSteps(inv, back, zero.tier3()), zero)).containsExactly(JitWindow.compileSteps(inv, back, t4));
+        }
     }
 
     /** Property: a machine without a JIT term gives the program's window exactly, whatever the runs and the window. */
