@@ -489,7 +489,7 @@ public final class TraceRecorder implements AutoCloseable {
             if (!cut) {
                 try {
                     endTerminatedThreads();
-                } catch (RuntimeException | OutOfMemoryError e) {
+                } catch (RuntimeException | Error e) {
                     fail(e); // the next cut reports it
                 }
                 lastEndPoll = System.nanoTime();
@@ -509,7 +509,7 @@ public final class TraceRecorder implements AutoCloseable {
                 }
                 cutAndWrite(start + intervalNanos / 2, intervalNanos / 4);
                 if (last) writer.finish();
-            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            } catch (IOException | RuntimeException | Error e) { // any Error too: a writer that ended at one left checkpoints and close() waiting
                 fail(e);
                 last = true;
             }
@@ -603,7 +603,7 @@ public final class TraceRecorder implements AutoCloseable {
         // once the writer and workers have stopped and the file is closed, not left running.
         try {
             endTerminatedThreads();
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) {
             fail(e);
         }
         for (ThreadRecorder t : live) t.drain();
