@@ -121,6 +121,14 @@ public class ThreadRecorder {
     /** The thread loading {@link BlockDroppingRecorder} in {@link #makeNotRecording}; guarded by the class's lock. */
     private static Thread loadingNotRecording;
 
+    /**
+     * A handle of no recording that loads no class ({@link #NOT_RECORDING_WHILE_LOADING}): for the recorder's own
+     * threads ({@link OwnThread}), on which a program's code may run and must not make them load a class in turn.
+     */
+    static ThreadRecorder notRecordingWithoutLoading() {
+        return NOT_RECORDING_WHILE_LOADING;
+    }
+
     private static synchronized ThreadRecorder makeNotRecording() {
         if (notRecording != null) return notRecording;
         if (loadingNotRecording == Thread.currentThread()) return NOT_RECORDING_WHILE_LOADING;

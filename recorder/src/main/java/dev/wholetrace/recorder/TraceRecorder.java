@@ -166,12 +166,14 @@ public final class TraceRecorder implements AutoCloseable {
     /**
      * The calling thread's handle, registering the thread (and recording its begin) on first use.
      * Only this thread may use the handle: once the thread has terminated, the recorder ends it
-     * soon after if nobody has ({@link #endTerminatedThreads}).
+     * soon after if nobody has ({@link #endTerminatedThreads}). On the recorder's own threads ({@link OwnThread}) a handle
+     * that records nothing.
      */
     public ThreadRecorder thread() {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         Thread me = Thread.currentThread();
+        if (me instanceof OwnThread) return ThreadRecorder.notRecordingWithoutLoading(); // the program's code on the recorder's thread
         return beginThread(me.getName(), defaultThreadObject(me), VirtualThreads.isVirtual(me), me);
     }
 
@@ -632,8 +634,6 @@ public final class TraceRecorder implements AutoCloseable {
     // ---- helpers --------------------------------------------------------------------------------
 
     private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+        return new OwnThread(r, name);
     }
 }
