@@ -69,8 +69,7 @@ class RecordedClassPathTest {
      * Reading the class path at exit may throw (a program's security manager): the trace is still
      * finished, with the class path of the start. The read came first in the shutdown hook's try,
      * so its exception skipped the recorder's close: no last chunk, no end of file. The security
-     * manager is not instrumented (an instrumented one made the agent's writer re-enter the probes
-     * until its stack overflowed, a separate problem).
+     * manager is not instrumented (an instrumented one is InstrumentedSecurityManagerTest's).
      */
     @Test
     void aClassPathThatCannotBeReadAtExitStillFinishesTheTrace() throws Exception {

@@ -132,7 +132,7 @@ final class CompressorWorker implements Runnable {
     public void run() {
         try {
             if (strataStage != null) strataStage.start();
-        } catch (RuntimeException | OutOfMemoryError e) { // no thread for the stage: the recording fails, the worker still answers cuts
+        } catch (RuntimeException | Error e) { // no thread for the stage: the recording fails, the worker still answers cuts
             recorder.fail(e);
         }
         try {
@@ -184,7 +184,10 @@ final class CompressorWorker implements Runnable {
                 } else if (item instanceof Retire r) {
                     r.compressor().retire();
                 }
-            } catch (RuntimeException | OutOfMemoryError e) {
+            } catch (RuntimeException | Error e) {
+                // Any Error too (a LinkageError: a class of the recorder that cannot be loaded; a StackOverflowError):
+                // a worker that ended at one left the writer's next cut, and close(), waiting for it for good. The
+                // recording fails (close() says why) and the worker goes on answering, dropping what it receives.
                 recorder.fail(e);
                 if (item instanceof Cut c) c.done.countDown();
             }

@@ -60,8 +60,7 @@ final class StrataStage implements Runnable {
     StrataStage(GrammarAlgorithm grammars, int ringLongs, String name) {
         this.ring = new LongRing(ringLongs);
         this.grammars = grammars;
-        this.thread = new Thread(this, name);
-        thread.setDaemon(true);
+        this.thread = new OwnThread(this, name);
     }
 
     /** Starts the stage's thread (its worker does, as it starts). */

@@ -104,7 +104,40 @@ public class ThreadRecorder {
      * {@link BlockDroppingRecorder}, made at the first call (see the class comment).
      */
     public static ThreadRecorder notRecording() {
-        return BlockDroppingRecorder.NOT_RECORDING;
+        ThreadRecorder h = notRecording;
+        return h != null ? h : makeNotRecording();
+    }
+
+    /** {@link BlockDroppingRecorder#NOT_RECORDING} once its class has loaded; null before. */
+    private static volatile ThreadRecorder notRecording;
+    /**
+     * A handle of no recording of this class, for a probe met while {@link BlockDroppingRecorder} loads on the same
+     * thread: a program's security manager runs inside the load (the class path's directories ask it whether the
+     * file may be read), and its instrumented code asks for this handle again, which loaded the class again, and so
+     * on until the stack overflowed (the shutdown hook's thread, JDK 17, {@code -Djava.security.manager=allow}: the
+     * trace was left without its end). Slower (every block goes to the dropping hand-over), and used only then.
+     */
+    private static final ThreadRecorder NOT_RECORDING_WHILE_LOADING = new ThreadRecorder();
+    /** The thread loading {@link BlockDroppingRecorder} in {@link #makeNotRecording}; guarded by the class's lock. */
+    private static Thread loadingNotRecording;
+
+    /**
+     * A handle of no recording that loads no class ({@link #NOT_RECORDING_WHILE_LOADING}): for the recorder's own
+     * threads ({@link OwnThread}), on which a program's code may run and must not make them load a class in turn.
+     */
+    static ThreadRecorder notRecordingWithoutLoading() {
+        return NOT_RECORDING_WHILE_LOADING;
+    }
+
+    private static synchronized ThreadRecorder makeNotRecording() {
+        if (notRecording != null) return notRecording;
+        if (loadingNotRecording == Thread.currentThread()) return NOT_RECORDING_WHILE_LOADING;
+        loadingNotRecording = Thread.currentThread();
+        try {
+            return notRecording = BlockDroppingRecorder.NOT_RECORDING;
+        } finally {
+            loadingNotRecording = null;
+        }
     }
 
     /** The handle of no recording ({@link #notRecording}). */

@@ -166,12 +166,14 @@ public final class TraceRecorder implements AutoCloseable {
     /**
      * The calling thread's handle, registering the thread (and recording its begin) on first use.
      * Only this thread may use the handle: once the thread has terminated, the recorder ends it
-     * soon after if nobody has ({@link #endTerminatedThreads}).
+     * soon after if nobody has ({@link #endTerminatedThreads}). On the recorder's own threads ({@link OwnThread}) a handle
+     * that records nothing.
      */
     public ThreadRecorder thread() {
         ThreadRecorder t = current.get();
         if (t != null) return t;
         Thread me = Thread.currentThread();
+        if (me instanceof OwnThread) return ThreadRecorder.notRecordingWithoutLoading(); // the program's code on the recorder's thread
         return beginThread(me.getName(), defaultThreadObject(me), VirtualThreads.isVirtual(me), me);
     }
 
@@ -489,7 +491,7 @@ public final class TraceRecorder implements AutoCloseable {
             if (!cut) {
                 try {
                     endTerminatedThreads();
-                } catch (RuntimeException | OutOfMemoryError e) {
+                } catch (RuntimeException | Error e) {
                     fail(e); // the next cut reports it
                 }
                 lastEndPoll = System.nanoTime();
@@ -509,7 +511,7 @@ public final class TraceRecorder implements AutoCloseable {
                 }
                 cutAndWrite(start + intervalNanos / 2, intervalNanos / 4);
                 if (last) writer.finish();
-            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            } catch (IOException | RuntimeException | Error e) { // any Error too: a writer that ended at one left checkpoints and close() waiting
                 fail(e);
                 last = true;
             }
@@ -603,7 +605,7 @@ public final class TraceRecorder implements AutoCloseable {
         // once the writer and workers have stopped and the file is closed, not left running.
         try {
             endTerminatedThreads();
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) {
             fail(e);
         }
         for (ThreadRecorder t : live) t.drain();
@@ -632,8 +634,6 @@ public final class TraceRecorder implements AutoCloseable {
     // ---- helpers --------------------------------------------------------------------------------
 
     private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+        return new OwnThread(r, name);
     }
 }

@@ -135,6 +135,10 @@ final class JdkClassHooks {
                 boolean started = atCalls(m, "java/lang/Thread", "start", "()V", fork, true);
                 return atCalls(m, "jdk/internal/vm/SharedThreadContainer", "start", "(Ljava/lang/Thread;)V", fork, true) || started;
             }
+            case THREAD_PER_TASK_START -> {
+                return atCalls(m, "jdk/internal/access/JavaLangAccess", "start", "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V",
+                        () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, load(1)), true);
+            }
             case THREAD_START0 -> {
                 // the fork right before the native start, after the JDK's check that the thread is new, under its monitor;
                 // the start's end after it returns, and where the method throws (a fork closed if nothing started)

@@ -62,6 +62,14 @@ final class JdkHookTable {
          */
         THREAD_STARTS,
         /**
+         * Before the native-start call of ThreadPerTaskExecutor.start(thread) (JDK 21+: {@code JavaLangAccess.start(thread,
+         * container)}, reached only while the executor runs): a fork of the thread, argument 1. A platform thread's fork is
+         * Thread.start's own (start0's hook); a virtual thread's start never reaches it, so without this one
+         * {@code newVirtualThreadPerTaskExecutor()}'s threads had no fork at all (their tasks' hand-overs still ordered
+         * what the tasks ran).
+         */
+        THREAD_PER_TASK_START,
+        /**
          * Around each {@code start0()} call of the method (Thread.start; JDK 21+ also Thread.start(container)), the
          * native start, under the thread's monitor after the check that it is new: a fork of {@code this} before it,
          * the start's end after it, and, where the method throws, a fork closed if the thread never ran. Every start
@@ -517,6 +525,7 @@ final class JdkHookTable {
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD_PER_TASK)) {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
+            if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.THREAD_PER_TASK_START);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD)) {

@@ -110,7 +110,8 @@ class JdkThreadStartsTest {
     /**
      * JDK 21+ starts: through Thread.start(container) (a platform thread-per-task executor, whose SharedThreadContainer
      * hook leaves the fork to Thread.start), a platform builder, a virtual thread's start() (no start0: the call site's
-     * fork), and a start() override that throws after super.start() (the thread runs: its fork stays). A builder's
+     * fork), a virtual thread-per-task executor's (ThreadPerTaskExecutor.start's hook: until session 42 they had none),
+     * and a start() override that throws after super.start() (the thread runs: its fork stays). A builder's
      * start(Runnable): {@link #threadsStartedFromATaskAreForked}.
      */
     private static final String PROGRAM_21 = """
@@ -133,6 +134,9 @@ class JdkThreadStartsTest {
                     try (ExecutorService virtuals = Executors.newVirtualThreadPerTaskExecutor()) {
                         for (int i = 0; i < 3; i++) virtuals.submit(() -> { }).get();
                     }
+                    try (ExecutorService named = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("virtual-per-task-", 0).factory())) {
+                        for (int i = 0; i < 3; i++) named.submit(() -> { }).get();
+                    }
                     ThrowsAfter after = new ThrowsAfter();
                     try { after.start(); throw new AssertionError("no throw"); } catch (IllegalStateException expected) { }
                     after.join();
@@ -154,11 +158,13 @@ class JdkThreadStartsTest {
         Map<Long, Integer> forks = forksByThread(order);
         List<String> begun = new ArrayList<>();
         for (ThreadInfo info : t.threads()) {
-            if (info.index() == 0 || info.name().isEmpty()) continue; // main; the virtual per-task executor's threads (no fork, left out)
+            if (info.index() == 0) continue; // main
             begun.add(info.name());
             assertThat(forks.getOrDefault(info.object(), 0)).as("forks of %s", info.name()).isEqualTo(1);
         }
-        assertThat(begun).contains("per-task-0", "per-task-2", "built", "virtual-unstarted", "throws-after");
+        assertThat(begun).contains("per-task-0", "per-task-2", "built", "virtual-unstarted", "throws-after", "virtual-per-task-0",
+                "virtual-per-task-2");
+        assertThat(begun.stream().filter(String::isEmpty)).as("newVirtualThreadPerTaskExecutor's threads, unnamed, each forked").hasSize(3);
         assertThat(forks.values()).as("forks per thread").allMatch(n -> n == 1);
     }
 

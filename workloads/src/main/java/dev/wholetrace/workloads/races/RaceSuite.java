@@ -109,7 +109,8 @@ public final class RaceSuite {
             ParallelStreamNo.class, ParallelStreamYes.class, ForkJoinJoinThrowsNo.class, ForkJoinJoinThrowsYes.class, ForkJoinQuiesceNo.class,
             ForkJoinQuiesceYes.class,
             // threads the JDK starts, tasks that are Runnables (session 41: the JDK's HTTP server, Caffeine's maintenance)
-            HttpServerHandlerNo.class, HttpServerHandlerYes.class, ForkJoinRunnableTaskNo.class, ForkJoinRunnableTaskYes.class,
+            HttpServerHandlerNo.class, HttpServerHandlerYes.class, ForkJoinRunnableTaskNo.class, ForkJoinRunnableTaskYes.class, ForkJoinTaskOwnExecutorNo.class, ForkJoinTaskOwnExecutorYes.class,
+            ForkJoinTaskVirtualExecutorNo.class, ForkJoinTaskVirtualExecutorYes.class,
             ForkJoinWorkerStartNo.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
