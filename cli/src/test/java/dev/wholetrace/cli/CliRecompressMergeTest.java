@@ -2,7 +2,10 @@ package dev.wholetrace.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.cli.io.FinishedTrace;
+import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.Section;
+import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.TraceMode;
@@ -12,9 +15,11 @@ import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * loaded by another; recorded in CDR and COR, and cut inside its last chunk (a killed recording).
  * For every N (1 and 2: below a chunk, so every group is one chunk; half the events; all of it)
  * the merged trace gives the same dump, {@code stats} event counts and clock, {@code segment} of
- * every sync-count range, {@code races} and {@code deps} as the input.
+ * every sync-count range, {@code races} and {@code deps} as the input; and so does the file
+ * {@code record} leaves after a normal exit (FinishedTrace: merged into one chunk when small).
  */
 class CliRecompressMergeTest {
     @TempDir
@@ -140,28 +146,70 @@ class CliRecompressMergeTest {
                 if (bound <= 2) assertThat(after).as(what).isEqualTo(chunks);
                 else if (bound == 1L << 26) assertThat(after).as(what).isEqualTo(1);
                 else assertThat(after).as(what).isBetween(2, chunks - 1);
-                assertThat(ParallelTrace.open(merged).eventCount()).as(what).isEqualTo(events);
-                assertThat(out("dump", out)).as(what).isEqualTo(out("dump", in));
-                for (int t = 0; t < original.threads().size(); t++) {
-                    assertThat(out("dump", out, "--thread", Integer.toString(t))).as(what + " thread " + t)
-                            .isEqualTo(out("dump", in, "--thread", Integer.toString(t)));
-                }
-                assertThat(statsCounts(out)).as(what + ": stats").isEqualTo(statsCounts(in));
-                assertThat(Cli.run("verify", out).exit()).as(what).isZero();
-                sameOutput(what, in, out, "races");
-                sameOutput(what, in, out, "races", "--format", "json");
-                if (original.mode() == TraceMode.CDR) sameOutput(what, in, out, "deps", "--format", "json", "--instances", "1000");
-                for (int t = 0; t < original.threads().size(); t++) {
-                    long ops = original.thread(t).syncCount();
-                    for (long from = 0; from < ops; from++) {
-                        for (long to = from; to < ops; to++) {
-                            List<String> a = original("segment", in, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
-                            List<String> b = out("segment", out, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
-                            String w = what + " thread " + t + " ops " + from + ".." + to;
-                            assertThat(b.subList(1, b.size())).as(w).isEqualTo(a.subList(1, a.size()));
-                            assertThat(eventsOnly(b.get(0))).as(w).isEqualTo(eventsOnly(a.get(0)));
-                        }
-                    }
+                assertSameAnalyses(what, original, in, out);
+            }
+        }
+    }
+
+    /**
+     * What a user keeps after a normal exit ({@code record}'s FinishedTrace, FinishedRewrite): a
+     * complete recording of at most the bound's events becomes one chunk that analyses as the
+     * agent's file; above the bound it keeps its chunks (re-packed); a killed one is left as it is.
+     */
+    @Test
+    void finishedRecordingsAreMergedWhenSmall() throws Exception {
+        for (Path trace : traces) {
+            ParallelTrace original = ParallelTrace.open(trace);
+            int chunks = Traces.chunks(trace).size();
+            Path finished = dir.resolve(trace.getFileName() + ".finished.wtrace");
+            Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);
+            java.io.StringWriter err = new java.io.StringWriter();
+            FinishedTrace.repack(finished, new java.io.PrintWriter(err, true));
+            assertThat(err.toString()).isEmpty();
+            String what = trace.getFileName() + " as record leaves it";
+            if (!original.complete()) {
+                assertThat(Files.readAllBytes(finished)).as(what).isEqualTo(Files.readAllBytes(trace));
+                continue;
+            }
+            assertThat(Traces.chunks(finished)).as(what).hasSize(1);
+            assertSameAnalyses(what, original, trace.toString(), finished.toString());
+
+            Path big = dir.resolve(trace.getFileName() + ".above-bound.wtrace");
+            try (TraceReader reader = TraceReader.open(trace)) {
+                FinishedRewrite rewrite = new FinishedRewrite(original.eventCount() - 1);
+                assertThat(rewrite.merges(reader, Map.of())).as(what).isFalse();
+                assertThat(new FinishedRewrite(original.eventCount()).merges(reader, Map.of())).as(what).isTrue();
+                FinishedRewrite.Result r = rewrite.rewrite(reader, big, Map.of());
+                assertThat(r.merged()).isFalse();
+            }
+            assertThat(Traces.chunks(big)).as(what + ", above the bound").hasSize(chunks);
+            assertThat(out("dump", big.toString())).as(what + ", above the bound").isEqualTo(out("dump", trace.toString()));
+        }
+    }
+
+    /** {@code out} (a merged {@code in}) prints the same dump, stats counts, races, deps and segments as {@code in}. */
+    private static void assertSameAnalyses(String what, ParallelTrace original, String in, String out) throws Exception {
+        long events = original.eventCount();
+        assertThat(ParallelTrace.open(Path.of(out)).eventCount()).as(what).isEqualTo(events);
+        assertThat(out("dump", out)).as(what).isEqualTo(out("dump", in));
+        for (int t = 0; t < original.threads().size(); t++) {
+            assertThat(out("dump", out, "--thread", Integer.toString(t))).as(what + " thread " + t)
+                    .isEqualTo(out("dump", in, "--thread", Integer.toString(t)));
+        }
+        assertThat(statsCounts(out)).as(what + ": stats").isEqualTo(statsCounts(in));
+        assertThat(Cli.run("verify", out).exit()).as(what).isZero();
+        sameOutput(what, in, out, "races");
+        sameOutput(what, in, out, "races", "--format", "json");
+        if (original.mode() == TraceMode.CDR) sameOutput(what, in, out, "deps", "--format", "json", "--instances", "1000");
+        for (int t = 0; t < original.threads().size(); t++) {
+            long ops = original.thread(t).syncCount();
+            for (long from = 0; from < ops; from++) {
+                for (long to = from; to < ops; to++) {
+                    List<String> a = original("segment", in, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
+                    List<String> b = out("segment", out, "--thread", Integer.toString(t), Long.toString(from), Long.toString(to));
+                    String w = what + " thread " + t + " ops " + from + ".." + to;
+                    assertThat(b.subList(1, b.size())).as(w).isEqualTo(a.subList(1, a.size()));
+                    assertThat(eventsOnly(b.get(0))).as(w).isEqualTo(eventsOnly(a.get(0)));
                 }
             }
         }

@@ -44,6 +44,14 @@ final class Measurement {
     Traced mergedRepair;
     /** Where the merged Re-Pair trace's bytes go. */
     TraceBreakdown mergedRepairBreakdown;
+    /**
+     * The CDR trace as {@code wholetrace record} leaves it after a normal exit ({@link
+     * dev.wholetrace.format.regrammar.FinishedRewrite}: merged if small, else re-packed; wall seconds: the rewrite's).
+     */
+    Traced finished;
+    /** Whether that rewrite merged, and the chunks it left. */
+    boolean finishedMerged;
+    int finishedChunks;
 
     // Table 2, from the CDR trace
     AccessStreams.SharedMemory memory;
@@ -137,6 +145,11 @@ final class Measurement {
     /** The merged Re-Pair trace without its metadata. */
     long mergedRepairTrace() {
         return trace(mergedRepair);
+    }
+
+    /** The trace {@code record} leaves, without its metadata. */
+    long finishedTrace() {
+        return trace(finished);
     }
 
     private static long trace(Traced t) {

@@ -6,6 +6,8 @@ import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
 import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.AddressCoding;
+import dev.wholetrace.format.regrammar.FinishedRewrite;
+import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.event.SyncKind;
@@ -102,6 +104,26 @@ final class StudyRun {
         }
         merged(m, file, null);
         merged(m, file, GrammarAlgorithm.REPAIR);
+        finished(m, file);
+    }
+
+    /** The CDR trace as {@code wholetrace record} leaves it after the program exited ({@link FinishedRewrite}). */
+    private void finished(Measurement m, Path file) throws Exception {
+        Path out = work.resolve(file.getFileName() + ".finished");
+        Files.deleteIfExists(out);
+        long t0 = System.nanoTime();
+        FinishedRewrite.Result r;
+        try (TraceReader reader = TraceReader.open(file)) {
+            r = new FinishedRewrite().rewrite(reader, out, java.util.Map.of());
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ParallelTrace t = ParallelTrace.open(out);
+        m.finished = new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size());
+        m.finishedMerged = r.merged();
+        m.finishedChunks = r.chunksOut();
+        log.accept(String.format(java.util.Locale.ROOT, "  as record leaves it (%s, %d chunks into %d): %,d bytes in %.1f s",
+                r.merged() ? "merged" : "re-packed", r.chunksIn(), r.chunksOut(), t.fileBytes(), seconds));
+        Files.delete(out);
     }
 
     /** The predictive trace with its chunks merged ({@link #MERGE_EVENTS}), grammars rebuilt by {@code algorithm} (SEQUITUR if null). */

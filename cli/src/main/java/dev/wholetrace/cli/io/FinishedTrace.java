@@ -1,11 +1,10 @@
 package dev.wholetrace.cli.io;
 
 import dev.wholetrace.analysis.strata.StoredStrata;
-import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceReader;
-import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.report.Units;
 import java.io.IOException;
@@ -18,9 +17,11 @@ import java.util.Map;
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
  * the agent seals a chunk every second with a fast codec so that a crash loses little
  * (docs/durability.md); once the program has ended nothing is at risk any more, so the trace is
- * re-packed with the strongest codec, as {@code wholetrace recompress} does, in place through
- * {@link OutputFile} (written beside it, then renamed over it, keeping its permissions). A STRATA
- * recording gets its strata outputs stored as well ({@link #storedOutputs}).
+ * rewritten ({@link FinishedRewrite}): a small COR or CDR recording in several chunks is merged
+ * into one (grammars rebuilt by Re-Pair over all its events), any other re-packed with the strongest
+ * codec, as {@code wholetrace recompress} does; in place through {@link OutputFile} (written beside
+ * it, then renamed over it, keeping its permissions: until then the agent's file is what is on
+ * disk). A STRATA recording gets its strata outputs stored as well ({@link #storedOutputs}).
  *
  * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A
  * failure leaves the agent's file and only warns: the command's exit code stays the program's.
@@ -28,7 +29,7 @@ import java.util.Map;
 public final class FinishedTrace {
     private FinishedTrace() {}
 
-    /** Re-packs {@code trace} in place if it is a complete recording; warns on {@code err} if that fails. */
+    /** Merges or re-packs {@code trace} in place if it is a complete recording; warns on {@code err} if that fails. */
     public static void repack(Path trace, PrintWriter err) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
@@ -42,9 +43,9 @@ public final class FinishedTrace {
             }
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            OutputFile.check(trace, true).write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, stored));
+            OutputFile.check(trace, true).write(tmp -> new FinishedRewrite().rewrite(reader, tmp, stored));
         } catch (IOException | RuntimeException e) {
-            err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (re-packing failed: " + e.getMessage() + ")");
+            err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (rewriting failed: " + e.getMessage() + ")");
             err.flush();
         }
     }

@@ -484,6 +484,11 @@ public final class TraceReader implements AutoCloseable {
         return complete;
     }
 
+    /** The events END declares: all the file's events; -1 for an unfinished file (no END). */
+    public long declaredEvents() {
+        return complete ? declaredEvents : -1;
+    }
+
     /** Bytes after the last complete chunk of an unfinished file (a partial chunk). */
     public long ignoredBytes() {
         return ignoredBytes;
