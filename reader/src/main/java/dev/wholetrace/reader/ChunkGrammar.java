@@ -1,5 +1,7 @@
 package dev.wholetrace.reader;
 
+import dev.wholetrace.format.wtrace.CheckCounts;
+import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
@@ -88,6 +90,12 @@ final class ChunkGrammar implements ThreadGrammar {
     @Override
     public Grammar stream(StreamKind kind) {
         return piece().chunk().stream(kind) == null ? null : piece().chunk().grammar(kind);
+    }
+
+    @Override
+    public CheckCounts checkCounts() {
+        StreamChunk s = piece().chunk().stream(StreamKinds.CHECKS);
+        return s == null ? null : s.checkCounts();
     }
 
     @Override

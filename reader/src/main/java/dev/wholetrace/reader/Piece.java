@@ -61,7 +61,10 @@ public final class Piece {
     private static long estimateBytes(ThreadChunk chunk) {
         long n = 64;
         for (StreamChunk s : chunk.streamChunks()) {
-            for (Grammar g : s.grammars()) n += grammarBytes(g);
+            // a check grammar the file defers (format 14 on) is counted as what it holds: decoding it
+            // to count it would undo the deferral; the budget's estimate is made once per piece
+            if (s.deferred() != null && !s.deferred().decoded()) n += 16L + s.deferred().codedBytes();
+            else for (Grammar g : s.grammars()) n += grammarBytes(g);
             if (s.exceptions() != null) for (long[] e : s.exceptions()) n += 16L + 8L * e.length;
             EdgeCounts c = s.syncCounts();
             if (c != null) n += 8L * c.grammar().symbolCount() + 8L * c.grammar().ruleCount();

@@ -1,5 +1,6 @@
 package dev.wholetrace.reader;
 
+import dev.wholetrace.format.wtrace.CheckCounts;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKind;
@@ -48,6 +49,14 @@ public interface ThreadGrammar {
      * StreamKinds.CHECKS), or null if it has none; its terminals are ids in {@link #alphabet}.
      */
     default Grammar stream(StreamKind kind) {
+        return null;
+    }
+
+    /**
+     * The stored counts of the stretch's check grammar (StreamKinds.CHECKS of format 14 on: what
+     * a full dependence count reads of it, without decoding it), or null if the file has none.
+     */
+    default CheckCounts checkCounts() {
         return null;
     }
 

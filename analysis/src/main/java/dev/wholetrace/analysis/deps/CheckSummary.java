@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.deps;
 
+import dev.wholetrace.format.wtrace.CheckCounts;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.util.Alphabet;
@@ -15,8 +16,10 @@ import java.util.Arrays;
  * read once: three passes over it per recovery, to find the heads, were an eighth of a warm one.)
  */
 final class CheckSummary {
-    /** Occurrences in the expansion per symbol of the chunk's check alphabet. */
+    /** Occurrences in the expansion per symbol of the chunk's check alphabet (of the heads only if {@link #headsOnly}). */
     final long[] counts;
+    /** Whether {@link #counts} holds the heads' occurrences only (the file's stored counts: the other symbols' are in {@link #perTag}). */
+    final boolean headsOnly;
     /** Occurrences per tag ({@link CheckSymbols#OK} .. {@link CheckSymbols#XSTORE}). */
     final long[] perTag = new long[CheckSymbols.XSTORE + 1];
     /** The head symbols that occur, ascending. */
@@ -28,6 +31,7 @@ final class CheckSummary {
 
     CheckSummary(Grammar checks, Alphabet alphabet) {
         counts = checks.terminalCounts(alphabet.size());
+        headsOnly = false;
         int[] found = new int[16];
         int n = 0;
         boolean named = true;
@@ -47,6 +51,29 @@ final class CheckSummary {
             found[n++] = c;
         }
         heads = Arrays.copyOf(found, n);
+        namesLoads = named;
+        groups = g;
+    }
+
+    /**
+     * The same from the counts the file stores beside the grammar (format 14 on), which the
+     * reader checked against the alphabet: no pass over the grammar, which is not even decoded.
+     */
+    CheckSummary(CheckCounts stored, Alphabet alphabet) {
+        counts = new long[alphabet.size()];
+        headsOnly = true;
+        long g = 0;
+        for (int i = 0; i < stored.heads().length; i++) {
+            counts[stored.heads()[i]] = stored.headCounts()[i];
+            g += stored.headCounts()[i];
+        }
+        System.arraycopy(stored.perTag(), 0, perTag, 0, perTag.length);
+        boolean named = true;
+        for (int c = 0; c < counts.length && named; c++) {
+            long first = alphabet.first(c);
+            if (CheckSymbols.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) named = false;
+        }
+        heads = stored.heads().clone();
         namesLoads = named;
         groups = g;
     }

@@ -1,5 +1,6 @@
 package dev.wholetrace.analysis.deps;
 
+import dev.wholetrace.format.wtrace.CheckCounts;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.TraceMode;
@@ -215,19 +216,29 @@ public final class EwppIndex {
             if (checks == null) {
                 checks = g.stream(StreamKinds.CHECKS);
                 if (checks == null) throw new IllegalStateException("thread " + thread + ": no check signatures for its loads");
-                alphabet = g.alphabet(StreamKinds.CHECKS);
             }
             return checks;
         }
 
+        /** The chunk's check alphabet (without decoding its check grammar, which a file with check counts defers). */
         Alphabet alphabet() {
-            checks();
+            if (alphabet == null) {
+                if (g.checkCounts() == null) checks(); // no check stream: its error
+                alphabet = g.alphabet(StreamKinds.CHECKS);
+            }
             return alphabet;
         }
 
-        /** The check grammar's terminal counts, per tag and per head ({@link CheckSummary}), built on first use. */
+        /**
+         * The check grammar's terminal counts, per tag and per head ({@link CheckSummary}), built on
+         * first use: from the counts the file stores beside the grammar where it has them (then the
+         * grammar is not decoded for them), else from the grammar.
+         */
         CheckSummary summary() {
-            if (summary == null) summary = new CheckSummary(checks(), alphabet());
+            if (summary == null) {
+                CheckCounts stored = g.checkCounts();
+                summary = stored != null ? new CheckSummary(stored, alphabet()) : new CheckSummary(checks(), alphabet());
+            }
             return summary;
         }
 

@@ -8,6 +8,7 @@ import dev.wholetrace.format.wtrace.SymbolTag;
 import dev.wholetrace.importers.CompressedTrace;
 import dev.wholetrace.importers.CompressedTraceReader;
 import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.reader.ParallelTrace;
@@ -55,6 +56,7 @@ public final class Verifier {
             StoredStrata.read(trace); // the trailer's stored outputs, if any: CRC checked and decoded
             for (int t = 0; t < trace.threads().size(); t++) {
                 expand(trace.thread(t), "thread " + t);
+                checkGrammars(trace.thread(t), "thread " + t);
                 ThreadTrace dor = trace.dataView(t);
                 if (dor != null) expand(dor, "thread " + t + " (data WPP)");
             }
@@ -94,6 +96,21 @@ public final class Verifier {
         }
         if (n != thread.eventCount()) throw new FormatException("corrupted trace: " + what + " expands to " + n + " events, not " + thread.eventCount());
         syncOperations(thread, what);
+    }
+
+    /**
+     * Decodes each piece's eWPP check grammar, which the reader defers from format 14 on (a full
+     * dependence count reads the counts stored beside it, not the grammar): verify decodes it and
+     * so checks it against those counts ({@code format/wtrace/DeferredGrammar}).
+     */
+    private static void checkGrammars(ThreadTrace thread, String what) throws FormatException {
+        for (int p = 0; p < thread.pieceCount(); p++) {
+            try {
+                thread.piece(p).chunk().grammar(StreamKinds.CHECKS);
+            } catch (IllegalArgumentException e) {
+                throw new FormatException("corrupted trace: " + what + ", chunk " + thread.chunkOf(p) + ": " + e.getMessage());
+            }
+        }
     }
 
     /**

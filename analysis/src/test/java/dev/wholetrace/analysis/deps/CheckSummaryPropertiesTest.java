@@ -2,6 +2,9 @@ package dev.wholetrace.analysis.deps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.format.wtrace.CheckCounts;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.SequiturGrammar;
@@ -13,10 +16,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
-/** {@link CheckSummary} against counting the expanded check stream symbol by symbol. */
+/** {@link CheckSummary}, from the grammar and from the counts a file stores ({@link CheckCounts}), against counting the expanded check stream symbol by symbol. */
 class CheckSummaryPropertiesTest {
     @Property(tries = 200)
-    void countsTheExpansion(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int length, @ForAll boolean bare) {
+    void countsTheExpansion(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int length, @ForAll boolean bare) throws Exception {
         Random rnd = new Random(seed);
         Alphabet alphabet = new Alphabet();
         int symbols = 1 + rnd.nextInt(20);
@@ -51,6 +54,26 @@ class CheckSummaryPropertiesTest {
         assertThat(s.heads).containsExactly(heads.stream().mapToInt(Integer::intValue).toArray());
         assertThat(s.groups).isEqualTo(groups);
         assertThat(s.namesLoads).isEqualTo(namesLoads);
+
+        // the same from the counts a format-14 file stores beside the grammar, written and read back
+        long[] pairs = new long[2 * symbols];
+        for (int c = 0; c < symbols; c++) {
+            pairs[2 * c] = alphabet.first(c);
+            pairs[2 * c + 1] = alphabet.second(c);
+        }
+        VarIntWriter w = new VarIntWriter();
+        CheckCounts.of(g, pairs).write(w);
+        CheckCounts read = CheckCounts.read(new VarIntReader(w.toByteArray(), "test"), pairs);
+        assertThat(read.counts(g, pairs)).as("the grammar is what its counts count").isTrue();
+        CheckSummary stored = new CheckSummary(read, alphabet);
+        long[] headCounts = new long[symbols];
+        for (int c : heads) headCounts[c] = counts[c];
+        assertThat(stored.headsOnly).isTrue();
+        assertThat(stored.counts).containsExactly(headCounts);
+        assertThat(stored.perTag).containsExactly(perTag);
+        assertThat(stored.heads).containsExactly(s.heads);
+        assertThat(stored.groups).isEqualTo(groups);
+        assertThat(stored.namesLoads).isEqualTo(namesLoads);
     }
 
     @Property(tries = 20)

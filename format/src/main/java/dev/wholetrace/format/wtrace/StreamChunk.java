@@ -20,10 +20,20 @@ import dev.wholetrace.model.strata.StrataStream;
  * @param exceptions   for the address streams of format version 6 on, each grammar's exception
  *                     list (the differences its escape runs stand for, PredictiveDiffRleEncoder);
  *                     null when the streams have none (older versions, other kinds)
+ * @param checkCounts  for the eWPP's check stream of format {@link TraceFormat#CHECK_COUNTS_SINCE}
+ *                     on, its stored counts ({@link CheckCounts}); else null
+ * @param deferred     when the grammar was read but not decoded yet (the check stream of a file
+ *                     with check counts), what decodes it into {@code grammars} when first asked; else null
  */
 public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts,
-                          StrataStream strata, long[][] exceptions) {
+                          StrataStream strata, long[][] exceptions, CheckCounts checkCounts, DeferredGrammar deferred) {
     private static final int[] NONE = new int[0];
+
+    /** A stream of its grammars, with its strata form and exception lists (or nulls). */
+    public StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts,
+                       StrataStream strata, long[][] exceptions) {
+        this(kind, newSymbols, instructions, grammars, syncCounts, strata, exceptions, null, null);
+    }
 
     /** A stream stored as its grammars. */
     public StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions, Grammar[] grammars, EdgeCounts syncCounts) {
@@ -50,8 +60,20 @@ public record StreamChunk(StreamKind kind, long[] newSymbols, int[] instructions
         return new StreamChunk(kind, newSymbols, NONE, new Grammar[] {grammar}, syncCounts, stored);
     }
 
+    /** The check stream of a file with check counts: its grammar decoded when first asked for ({@link DeferredGrammar}). */
+    static StreamChunk deferred(StreamKind kind, long[] newSymbols, CheckCounts counts, DeferredGrammar grammar) {
+        return new StreamChunk(kind, newSymbols, NONE, new Grammar[1], null, null, null, counts, grammar);
+    }
+
+    /** The grammars (a deferred one decoded now). */
+    @Override
+    public Grammar[] grammars() {
+        if (deferred != null && grammars[0] == null) grammars[0] = deferred.get(); // get() decodes once; a race stores the same grammar
+        return grammars;
+    }
+
     /** The grammar of a per-thread stream. */
     public Grammar grammar() {
-        return grammars[0];
+        return grammars()[0];
     }
 }

@@ -64,6 +64,7 @@ final class ThreadChunkCodec {
             } else if (s.strata() != null) {
                 StrataStreamCodec.write(s.strata(), w);
             } else {
+                if (s.kind() == StreamKinds.CHECKS) CheckCounts.of(s.grammar(), s.newSymbols()).write(w); // format 14 on: before the grammar
                 GrammarCodec.write(s.grammar(), w);
             }
             out.add(new ChunkCodec.RawSection(SectionType.STREAM, s.kind(), t, w.toByteArray()));
@@ -145,6 +146,12 @@ final class ThreadChunkCodec {
                 throw new FormatException("corrupted " + where + ": it lacks the " + kind + " WPP its mode (" + mode.label() + ") requires");
             }
             int size = symbols.of(kind).size();
+            if (kind == StreamKinds.CHECKS && version >= TraceFormat.CHECK_COUNTS_SINCE) {
+                // the check alphabet is per chunk: its new symbols are all of it
+                CheckCounts counts = CheckCounts.read(in, fresh);
+                chunks.add(StreamChunk.deferred(kind, fresh, counts, new DeferredGrammar(in, fresh, counts, where)));
+                continue;
+            }
             StrataStream stored = kind == StreamKinds.STRATA ? StrataStreamCodec.read(in, size) : null;
             Grammar g = stored != null ? unfold(stored, in) : GrammarCodec.read(in);
             in.expectEnd();
