@@ -33,8 +33,8 @@ import java.util.function.LongToIntFunction;
  * counts use.
  *
  * <p>Per event: the path builder's compare and, once per path that is not a repetition, a table
- * probe; per path run a ring write (or layer 0 inline); no allocation once the buffers have
- * grown. The builder takes each event's raw code (a block's id, or {@code -1 - symbol} for a sync
+ * probe; per path run a ring write, or inline a store into a {@link RunBatch} that layer 0 takes
+ * at the end of the buffer; no allocation once the buffers have grown. The builder takes each event's raw code (a block's id, or {@code -1 - symbol} for a sync
  * operation) and looks the block's symbol up ({@link #elementOf}) only when the block does not go
  * on as a known path: the lookup at every block was a fifth of the encoder's tier-3 samples and
  * more in C2 code on Water (docs/results/strata.md, session 39), and COR's encoder makes none.
