@@ -67,4 +67,13 @@ final class LongRing {
     void release() {
         released.lazySet(tail);
     }
+
+    /**
+     * {@link #release}, as a volatile write: a read of a volatile after it (a producer's "I am
+     * waiting" flag) is not moved before it, so a producer that announced itself and then saw no
+     * room is seen and woken.
+     */
+    void releaseNow() {
+        released.set(tail);
+    }
 }

@@ -10,6 +10,7 @@ import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.strata.LayerZero;
 import dev.wholetrace.model.strata.PathBuilder;
+import dev.wholetrace.model.strata.RunBatch;
 import dev.wholetrace.model.strata.SequenceTable;
 import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
@@ -32,8 +33,8 @@ import java.util.function.LongToIntFunction;
  * counts use.
  *
  * <p>Per event: the path builder's compare and, once per path that is not a repetition, a table
- * probe; per path run a ring write (or layer 0 inline); no allocation once the buffers have
- * grown. The builder takes each event's raw code (a block's id, or {@code -1 - symbol} for a sync
+ * probe; per path run a ring write, or inline a store into a {@link RunBatch} that layer 0 takes
+ * at the end of the buffer; no allocation once the buffers have grown. The builder takes each event's raw code (a block's id, or {@code -1 - symbol} for a sync
  * operation) and looks the block's symbol up ({@link #elementOf}) only when the block does not go
  * on as a known path: the lookup at every block was a fifth of the encoder's tier-3 samples and
  * more in C2 code on Water (docs/results/strata.md, session 39), and COR's encoder makes none.
@@ -48,6 +49,8 @@ final class StrataEncoder extends StreamEncoder {
     /** Layer 0 on the worker's strata stage, or null: layer 0 runs here ({@link #inline}). */
     private final StrataStage.Port port;
     private LayerZero inline;
+    /** Inline: the path builder's runs, passed to {@link #inline} once per buffer ({@link RunBatch}: why). */
+    private RunBatch batch;
     /** The chunk's paths; a new table per chunk. */
     private SequenceTable paths;
     private PathBuilder pathBuilder;
@@ -65,8 +68,11 @@ final class StrataEncoder extends StreamEncoder {
     private void startChunk() {
         if (paths == null) paths = new SequenceTable();
         else paths.clear();
-        if (port == null && (inline == null || !inline.restart())) inline = layerZero(newGrammar());
-        pathBuilder = new PathBuilder(paths, port == null ? inline : port, MAX_LENGTH, elementOf);
+        if (port == null && (inline == null || !inline.restart())) {
+            inline = layerZero(newGrammar());
+            batch = new RunBatch(inline);
+        }
+        pathBuilder = new PathBuilder(paths, port == null ? batch : port, MAX_LENGTH, elementOf);
     }
 
     /** An encoder's layer 0 over {@code grammar}, wherever it runs (the worker or its stage). */
@@ -105,6 +111,7 @@ final class StrataEncoder extends StreamEncoder {
             i += BufferLayout.longs(head);
         }
         if (port != null) port.flush();
+        else batch.drain();
         return events;
     }
 

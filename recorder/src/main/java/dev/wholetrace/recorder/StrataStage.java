@@ -33,7 +33,13 @@ final class StrataStage implements Runnable {
     private static final long CONTROL = Long.MIN_VALUE;
     private static final long CUT = 1L << 32;
     private static final int SPINS = 128;
-    private static final long WAIT_NANOS = 50_000;
+    /**
+     * A worker waiting for room in the ring or for a seal parks until the stage wakes it
+     * ({@link #wakeProducer}, {@link #cut}); it wakes by itself at the latest after this long, a
+     * bound on a missed wake-up, not the mechanism. Until session 42 it woke every 50 µs and
+     * looked again, as the program threads did at a full compressor queue until session 41.
+     */
+    static final long MAX_PARK_NANOS = 10_000_000L;
 
     /**
      * The consumer hands room back every this many values, not only at a batch's end: a worker
@@ -49,6 +55,8 @@ final class StrataStage implements Runnable {
     /** The slot the last values offered belong to (producer's own). */
     private int selected = -1;
     private volatile boolean sleeping;
+    /** The worker waits in {@link #put} for room: the stage wakes it when it hands room back. */
+    private volatile Thread producerWaiting;
     private volatile boolean stopped;
     private volatile Throwable failure;
 
@@ -128,7 +136,7 @@ final class StrataStage implements Runnable {
             LayerZero.Sealed s;
             while ((s = sealed) == null) {
                 checkFailure();
-                LockSupport.parkNanos(this, WAIT_NANOS);
+                LockSupport.parkNanos(this, MAX_PARK_NANOS); // the stage unparks this thread (waiter) once it has sealed
             }
             sealed = null;
             waiter = null;
@@ -156,8 +164,15 @@ final class StrataStage implements Runnable {
         publish(); // the stage must see what fills the ring to empty it
         for (int spins = 0; !ring.hasRoom(); spins++) {
             checkFailure();
-            if (spins < SPINS) Thread.onSpinWait();
-            else LockSupport.parkNanos(this, WAIT_NANOS);
+            if (spins < SPINS) {
+                Thread.onSpinWait();
+            } else {
+                // Announced before the last look at the ring: a stage that hands room back after
+                // that look sees the announcement (both sides write, then read, volatiles) and wakes us.
+                producerWaiting = Thread.currentThread();
+                if (!ring.hasRoom()) LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                producerWaiting = null;
+            }
         }
         ring.offer(v);
     }
@@ -212,15 +227,26 @@ final class StrataStage implements Runnable {
                         current = null;
                         layer = null;
                     }
-                    if ((k & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1) ring.release();
+                    if ((k & (RELEASE_EVERY - 1)) == RELEASE_EVERY - 1) release();
                 }
-                ring.release();
+                release();
                 if (current != null) current.symbols = layer.symbolCount();
             }
         } catch (Throwable e) { // any: a worker waiting for this thread must learn it is gone (checkFailure)
             failure = e;
             if (e instanceof Error && !(e instanceof OutOfMemoryError) && !(e instanceof StackOverflowError)) throw (Error) e;
         }
+    }
+
+    /** Hands the room of the values taken back and wakes the worker if it waits for it. */
+    private void release() {
+        ring.releaseNow();
+        wakeProducer();
+    }
+
+    private void wakeProducer() {
+        Thread t = producerWaiting;
+        if (t != null) LockSupport.unpark(t);
     }
 
     private void cut(Port p) {

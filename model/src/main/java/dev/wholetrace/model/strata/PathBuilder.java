@@ -84,14 +84,14 @@ public final class PathBuilder {
     /** sameHead[id]: 0 if this builder has not met path {@code id}, else 2 + the path met before it that starts with the same block, or 1 if none. */
     private int[] sameHead = new int[64];
     /**
-     * Turns taken before, direct-mapped: (known path, block number, block) → the path that went on
+     * Turns taken before, direct-mapped: (known path, block number, block's code) → the path that went on
      * that way. Data-dependent branches (Water's cut-off test) make a path leave the guessed one at
      * most paths; one probe here instead of walking the chain. Sequences in the table never
      * change, so an entry stays true; a clash only replaces it.
      */
     private static final int TURNS = 512;
     private final long[] turnFrom = new long[TURNS];
-    private final int[] turnBlock = new int[TURNS];
+    private final long[] turnCode = new long[TURNS];
     private final int[] turnTo = new int[TURNS];
     /** How many paths with the same first block a path that goes off a known one tries before it is built. */
     private static final int ALTERNATIVES = 8;
@@ -140,28 +140,32 @@ public final class PathBuilder {
         addOther(code);
     }
 
-    /** {@link #add} of a block that does not go on as a known path: a path ends, turns to another, or is built. */
+    /**
+     * {@link #add} of a block that does not go on as a known path: a path ends, turns to another, or
+     * is built. The block's element is looked up ({@link #blockOf}) only where it is needed: to
+     * build a path, or to test a stamp. A path that ends and is followed by a known one, or turns
+     * to one, is decided on the codes alone (on Water most path ends: the lookup at every one was
+     * 5% of the STRATA compressor's samples in process, docs/results/strata.md, session 42). A block
+     * whose element was never looked up is in no known path, so it reaches a lookup in this same
+     * call: the caller's alphabet still meets new blocks in the order the thread does.
+     */
     private void addOther(long code) {
-        int block = elementOf != null ? elementOf.applyAsInt(code) : (int) code;
-        if (elementOf == null && block != code) throw new IllegalArgumentException("block id " + code + " is not an int");
         if (knownLen != 0) {
             int i = at - knownFrom;
             curLen = i;
-            if (block >= stamp.length || block < 0) grow(block); // checked only here: a known path's blocks were checked when it was built
-            if (i == knownLen && (i == maxLength || mirror[knownFrom] == code || knownContains(block, code))) { // the known path, complete: this block starts the next (its first: a loop, no scan)
+            if (i == knownLen && (i == maxLength || mirror[knownFrom] == code || knownContains(code))) { // the known path, complete: this block starts the next (its first: a loop, no scan)
                 completed(known);
                 if (mirror[knownFrom] == code) { // the same path again (a loop): go on following it, as startAfter would
                     at = knownFrom + 1;
                     return;
                 }
-                startAfter(block, code);
+                startAfter(-1, code);
                 return;
             }
-            if (switchToAlternative(i, block, code)) return;
+            if (switchToAlternative(i, code)) return;
             materialise(i); // the path so far is known[0, i), and this block does not go on as the known path does
-        } else if (block >= stamp.length || block < 0) {
-            grow(block);
         }
+        int block = blockOf(code);
         if (stamp[block] == serial || curLen == maxLength) {
             completeBuilt(block, code);
             return;
@@ -174,6 +178,14 @@ public final class PathBuilder {
         codes[curLen] = code;
         cur[curLen++] = block;
         curHash = SequenceHash.step(curHash, block);
+    }
+
+    /** The element {@code code} stands for, checked, with room for its stamp. */
+    private int blockOf(long code) {
+        int block = elementOf != null ? elementOf.applyAsInt(code) : (int) code;
+        if (elementOf == null && block != code) throw new IllegalArgumentException("block id " + code + " is not an int");
+        if (block >= stamp.length || block < 0) grow(block);
+        return block;
     }
 
     /** The path built is complete ({@code block} is in it, or it is full): named by the table, and {@code block} starts the next. */
@@ -192,11 +204,11 @@ public final class PathBuilder {
      * The paths through one loop head (an if-else in the body) then all follow without being
      * stored, whichever comes after which.
      */
-    private boolean switchToAlternative(int i, int block, long code) {
+    private boolean switchToAlternative(int i, long code) {
         long from = (long) known << 32 | i;
-        int t = (int) (SequenceHash.step(from, block) >>> 40) & (TURNS - 1);
+        int t = (int) (SequenceHash.step(from, code) >>> 40) & (TURNS - 1);
         int c = turnTo[t] - 1;
-        if (c >= 0 && turnFrom[t] == from && turnBlock[t] == block) { // this turn was taken before: c, checked then
+        if (c >= 0 && turnFrom[t] == from && turnCode[t] == code) { // this turn was taken before: c, checked then
             follow(c, i);
             return true;
         }
@@ -206,7 +218,7 @@ public final class PathBuilder {
             int start = mirrorStart(c);
             if (i < table.lengthOf(c) && mirror[start + i] == code && samePrefix(start, i)) {
                 turnFrom[t] = from;
-                turnBlock[t] = block;
+                turnCode[t] = code;
                 turnTo[t] = c + 1;
                 follow(c, i);
                 return true;
@@ -289,8 +301,11 @@ public final class PathBuilder {
      * its loop always ends the same way, so C2 meets no branch that profiling never saw (an early
      * return made the loop's exit one, and its trap deoptimised the encoder's loop: session 38).
      */
-    private boolean knownContains(int block, long code) {
-        if (known == stamped) return stamp[block] == stampedSerial;
+    private boolean knownContains(long code) {
+        if (known == stamped) {
+            int block = blockOf(code); // before reading the field: it may grow the stamps
+            return stamp[block] == stampedSerial;
+        }
         boolean found = false;
         for (int k = knownFrom, end = knownFrom + knownLen; k < end; k++) found |= mirror[k] == code;
         return found;
@@ -318,12 +333,17 @@ public final class PathBuilder {
         lastTrip = 1;
     }
 
-    /** {@code block} starts the path after {@link #last}: followed as a known path if one is guessed to start with it, else built. */
+    /**
+     * The block of {@code code} starts the path after {@link #last}: followed as a known path if one
+     * is guessed to start with it, else built. {@code block} is its element, or -1 if not looked up
+     * yet (looked up only if the path is built).
+     */
     private void startAfter(int block, long code) {
         int next = last;
         if (mirror[mirrorStart(next)] != code) {
             next = last < successor.length ? successor[last] - 1 : -1;
             if (next < 0 || mirror[mirrorStart(next)] != code) {
+                if (block < 0) block = blockOf(code);
                 knownLen = 0;
                 at = 0;
                 serial = nextSerial();
