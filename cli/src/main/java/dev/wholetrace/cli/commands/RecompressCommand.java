@@ -4,6 +4,7 @@ import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.regrammar.AddressCoding;
@@ -149,9 +150,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
             TraceRepacker.Result r;
-            try (TraceReader reader = TraceReader.open(input)) {
+            try (TraceReader reader = TraceReader.open(input);
+                 Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
-                r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, trailer));
+                r = out.write(tmp -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, tmp, trailer));
             }
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"
