@@ -71,7 +71,7 @@ public enum Codec {
      */
     static final int BEST_XZ_FROM = 1024;
     /**
-     * XZ packs payloads of at least this many bytes with preset 9's coder over a bounded match
+     * BEST's xz packs payloads of at least this many bytes with preset 9's coder over a bounded match
      * search ({@link XzSupport#outputLarge}): on a 33 MB sync order xz -9's binary-tree search
      * cost ~40 s of CPU, most of a re-pack four times as long as the recording
      * (docs/results/repack.md). Smaller payloads keep preset 9, whose cost there is small in all.
@@ -132,7 +132,7 @@ public enum Codec {
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
         for (Codec c : bestCandidates(raw)) {
-            byte[] b = c.compress(raw);
+            byte[] b = c == XZ ? bestXz(raw) : c.compress(raw);
             if (b.length < best.bytes().length) best = new Packed(c, b);
         }
         return best;
@@ -148,6 +148,11 @@ public enum Codec {
         if (zstd * 100 > xz * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {XZ};
         if (xz * 100 > zstd * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {ZSTD};
         return new Codec[] {ZSTD, XZ};
+    }
+
+    /** BEST's xz: preset 9, with the bounded search from {@link #LARGE_XZ_FROM} bytes (XZ itself stays preset 9: the agent's {@code codec=xz}, .wgr files). */
+    static byte[] bestXz(byte[] raw) {
+        return xz(raw, raw.length >= LARGE_XZ_FROM ? LARGE_XZ : BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
     }
 
     /**
@@ -186,7 +191,7 @@ public enum Codec {
         return switch (this) {
             case NONE -> raw;
             case ZSTD -> ZstdSupport.compress(raw);
-            case XZ -> xz(raw, raw.length >= LARGE_XZ_FROM ? LARGE_XZ : BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
+            case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
             case DEFLATE -> deflate(raw, NO_DEADLINE, System::nanoTime);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
             case ZSTD_DICT -> throw new IllegalStateException("ZSTD_DICT needs a dictionary: compressWithDictionary");

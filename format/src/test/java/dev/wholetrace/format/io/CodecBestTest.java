@@ -72,7 +72,7 @@ class CodecBestTest {
     @Test
     void theBoundedXzSearchStaysWithinTenPercentOfPreset9() throws Exception {
         byte[] raw = syncOrderLike(Codec.LARGE_XZ_FROM * 2, 10, 8, 5);
-        byte[] bounded = Codec.XZ.compress(raw);
+        byte[] bounded = Codec.bestXz(raw);
         ByteArrayOutputStream preset9 = new ByteArrayOutputStream();
         try (OutputStream xz = XzSupport.output(preset9, 9, raw.length)) {
             xz.write(raw);
