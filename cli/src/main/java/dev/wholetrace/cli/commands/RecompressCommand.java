@@ -4,6 +4,7 @@ import dev.wholetrace.cli.io.CommandSummary;
 import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.regrammar.AddressCoding;
@@ -41,7 +42,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "The recorder seals a chunk every second with a fast codec (xz preset 0, or raw bytes while it "
                         + "cannot keep up), so that a crash loses at most about a second. This rewrites every section "
-                        + "with the smaller of zstd -19 and xz -9; chunks, grammars and events are unchanged. An "
+                        + "with the smaller of zstd -19 and xz -9 (from 256 KiB xz with a bounded match search, and from 1 MiB "
+                        + "only the codecs a sample of the section does not rule out: docs/results/repack.md); chunks, grammars "
+                        + "and events are unchanged. Chunks are packed on up to 4 cores; on a terminal a line shows the bytes done. An "
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
                         + "when the program exited normally. A complete STRATA recording also gets the strata outputs and phases "
@@ -149,9 +152,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
             TraceRepacker.Result r;
-            try (TraceReader reader = TraceReader.open(input)) {
+            try (TraceReader reader = TraceReader.open(input);
+                 Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
-                r = out.write(tmp -> new TraceRepacker(Codec.BEST).repack(reader, tmp, trailer));
+                r = out.write(tmp -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, tmp, trailer));
             }
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"

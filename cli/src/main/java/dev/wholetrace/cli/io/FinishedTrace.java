@@ -1,6 +1,7 @@
 package dev.wholetrace.cli.io;
 
 import dev.wholetrace.analysis.strata.StoredStrata;
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.Section;
@@ -43,11 +44,25 @@ public final class FinishedTrace {
             }
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            OutputFile.check(trace, true).write(tmp -> new FinishedRewrite().rewrite(reader, tmp, stored));
+            FinishedRewrite rewrite = new FinishedRewrite();
+            String what = rewrite.merges(reader, stored) ? "merging " : "re-packing ";
+            try (Progress progress = new Progress(err, what + trace.getFileName(), reader.size())) {
+                progress.accept(0);
+                OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
+            }
         } catch (IOException | RuntimeException e) {
             err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (rewriting failed: " + e.getMessage() + ")");
             err.flush();
         }
+    }
+
+    /**
+     * The progress line of re-packing {@code trace} ("re-packing app.wtrace: 12.0 MiB of 31.8 MiB
+     * (37%)"), drawn on {@code err} only when it is a terminal: the re-pack of a large trace takes
+     * a while after the program's own output has ended, and the line says what the wait is for.
+     */
+    public static Progress repacking(Path trace, TraceReader reader, PrintWriter err) {
+        return new Progress(err, "re-packing " + trace.getFileName(), reader.size());
     }
 
     /**

@@ -34,7 +34,13 @@ public enum Codec {
      * {@link #decompressWithDictionary}); {@link #compress} and {@link #decompress} refuse it.
      */
     ZSTD_DICT(4),
-    /** Tries zstd -19 and xz -9 (from {@link #BEST_XZ_FROM} bytes) and keeps the smaller; only valid when writing. */
+    /**
+     * Tries zstd -19 and xz (from {@link #BEST_XZ_FROM} bytes) and keeps the smaller; only valid
+     * when writing. From {@link #ESTIMATE_FROM} bytes it first packs a sample of the payload with
+     * both and drops the one that lost there by more than {@link #SKIP_MARGIN_PERCENT} %, so a large
+     * payload costs one codec's run, not two. xz is preset 9, with a bounded match search from
+     * {@link #LARGE_XZ_FROM} bytes.
+     */
     BEST(-1),
     /**
      * What the recorder seals chunks with: xz at preset 0 (pure Java, so the agent can use it; on
@@ -64,8 +70,27 @@ public enum Codec {
      * (9.2 → 4.7 s for 629 k events in ~30 k sections). From 2 KiB xz won a few sections.
      */
     static final int BEST_XZ_FROM = 1024;
+    /**
+     * BEST's xz packs payloads of at least this many bytes with preset 9's coder over a bounded match
+     * search ({@link XzSupport#outputLarge}): on a 33 MB sync order xz -9's binary-tree search
+     * cost ~40 s of CPU, most of a re-pack four times as long as the recording
+     * (docs/results/repack.md). Smaller payloads keep preset 9, whose cost there is small in all.
+     */
+    static final int LARGE_XZ_FROM = 256 << 10;
+    /** The bounded search's nice length and depth (docs/results/repack.md, "Choosing the settings"). */
+    static final int LARGE_XZ_NICE_LENGTH = 16;
+    static final int LARGE_XZ_DEPTH = 2;
+    /** BEST judges from a sample which codec can win on payloads of at least this many bytes. */
+    static final int ESTIMATE_FROM = 1 << 20;
+    /** The sample: this many slices of {@link #SAMPLE_SLICE_BYTES}, spread evenly over the payload (an eighth of it at most). */
+    static final int SAMPLE_SLICES = 4;
+    static final int SAMPLE_SLICE_BYTES = 32 << 10;
+    /** A codec whose sample came out more than this many percent larger than the other's is not run on the whole payload. */
+    static final int SKIP_MARGIN_PERCENT = 10;
     private static final int FAST_XZ_PRESET = 0;
     private static final int BEST_XZ_PRESET = 9;
+    /** The preset argument of {@link #xz} that asks for the bounded search of {@link #LARGE_XZ_FROM}. */
+    private static final int LARGE_XZ = -1;
 
     public final int id;
 
@@ -87,9 +112,9 @@ public enum Codec {
     public record Packed(Codec codec, byte[] bytes) {}
 
     /**
-     * Compresses with this codec; {@code BEST} tries zstd -19 and xz -9 (xz from {@link
-     * #BEST_XZ_FROM} bytes) and keeps the smallest of them and the raw bytes (tiny payloads do not
-     * repay a container's header).
+     * Compresses with this codec; {@code BEST} tries zstd -19 and xz (xz from {@link
+     * #BEST_XZ_FROM} bytes; of a large payload only those its sample does not rule out) and keeps
+     * the smallest of them and the raw bytes (tiny payloads do not repay a container's header).
      */
     public Packed pack(byte[] raw) {
         return pack(raw, NO_DEADLINE);
@@ -106,16 +131,39 @@ public enum Codec {
         if (this == FAST) return fast(raw, deadline, System::nanoTime);
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
-        for (Codec c : bestCandidates(raw.length)) {
-            byte[] b = c.compress(raw);
+        for (Codec c : bestCandidates(raw)) {
+            byte[] b = c == XZ ? bestXz(raw) : c.compress(raw);
             if (b.length < best.bytes().length) best = new Packed(c, b);
         }
         return best;
     }
 
-    /** The codecs BEST tries on a payload of {@code length} bytes (besides keeping it raw). */
-    static Codec[] bestCandidates(int length) {
-        return length < BEST_XZ_FROM ? new Codec[] {ZSTD} : new Codec[] {ZSTD, XZ};
+    /** The codecs BEST tries on {@code raw} (besides keeping it raw). */
+    static Codec[] bestCandidates(byte[] raw) {
+        if (raw.length < BEST_XZ_FROM) return new Codec[] {ZSTD};
+        if (raw.length < ESTIMATE_FROM) return new Codec[] {ZSTD, XZ};
+        byte[] sample = sample(raw);
+        long zstd = ZstdSupport.compress(sample).length;
+        long xz = xz(sample, LARGE_XZ, NO_DEADLINE, System::nanoTime).length;
+        if (zstd * 100 > xz * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {XZ};
+        if (xz * 100 > zstd * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {ZSTD};
+        return new Codec[] {ZSTD, XZ};
+    }
+
+    /** BEST's xz: preset 9, with the bounded search from {@link #LARGE_XZ_FROM} bytes (XZ itself stays preset 9: the agent's {@code codec=xz}, .wgr files). */
+    static byte[] bestXz(byte[] raw) {
+        return xz(raw, raw.length >= LARGE_XZ_FROM ? LARGE_XZ : BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
+    }
+
+    /**
+     * {@link #SAMPLE_SLICES} slices of {@code raw} from its start to its end, one after the other:
+     * a sync order's or a stream's content changes along a chunk, and a codec's lead with it.
+     */
+    static byte[] sample(byte[] raw) {
+        byte[] sample = new byte[SAMPLE_SLICES * SAMPLE_SLICE_BYTES];
+        long step = (raw.length - SAMPLE_SLICE_BYTES) / (SAMPLE_SLICES - 1);
+        for (int i = 0; i < SAMPLE_SLICES; i++) System.arraycopy(raw, (int) (i * step), sample, i * SAMPLE_SLICE_BYTES, SAMPLE_SLICE_BYTES);
+        return sample;
     }
 
     /**
@@ -190,14 +238,14 @@ public enum Codec {
     private static final int FAST_SLICE_BYTES = 64 << 10;
 
     /**
-     * xz of {@code raw} at {@code preset}; with a deadline ({@code NO_DEADLINE} for none) it writes
+     * xz of {@code raw} at {@code preset} ({@link #LARGE_XZ}: preset 9's coder, bounded search); with a deadline ({@code NO_DEADLINE} for none) it writes
      * in slices and returns null as soon as its pace so far says it would not finish in time (so
      * the time it used is not all lost to a slower fallback).
      */
     private static byte[] xz(byte[] raw, int preset, long deadline, LongSupplier clock) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
         try {
-            try (OutputStream xz = XzSupport.output(bos, preset, raw.length)) {
+            try (OutputStream xz = preset == LARGE_XZ ? XzSupport.outputLarge(bos, raw.length) : XzSupport.output(bos, preset, raw.length)) {
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {

@@ -22,7 +22,26 @@ final class XzSupport {
      * of match-finder memory and half a second even for a tiny payload.
      */
     static OutputStream output(OutputStream out, int preset, int rawLength) throws IOException {
-        LZMA2Options options = new LZMA2Options(preset);
+        return output(out, new LZMA2Options(preset), rawLength);
+    }
+
+    /**
+     * Preset 9's coder (LZMA2's normal mode: optimal parsing) over a bounded match search: the
+     * hash-chain match finder (HC4) looking at {@link Codec#LARGE_XZ_DEPTH} candidates for matches
+     * of up to {@link Codec#LARGE_XZ_NICE_LENGTH} bytes, in place of preset 9's binary trees (BT4,
+     * 48 candidates, nice length 64). The trees' search is what made xz -9 cost ~0.7 s of CPU per
+     * MB on a sync order of long, nearly periodic repeats (docs/results/repack.md); this costs
+     * about a quarter of that for ~10 % more bytes there. Same stream format: any xz decoder reads it.
+     */
+    static OutputStream outputLarge(OutputStream out, int rawLength) throws IOException {
+        LZMA2Options options = new LZMA2Options(9);
+        options.setMatchFinder(LZMA2Options.MF_HC4);
+        options.setNiceLen(Codec.LARGE_XZ_NICE_LENGTH);
+        options.setDepthLimit(Codec.LARGE_XZ_DEPTH);
+        return output(out, options, rawLength);
+    }
+
+    private static OutputStream output(OutputStream out, LZMA2Options options, int rawLength) throws IOException {
         options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), rawLength)));
         return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
     }

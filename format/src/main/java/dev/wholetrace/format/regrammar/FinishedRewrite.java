@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.LongConsumer;
 
 /**
  * What becomes of a recording once its program has ended normally ({@code wholetrace record},
@@ -40,6 +41,7 @@ public final class FinishedRewrite {
     public static final long MERGE_AT_MOST = 1L << 22;
 
     private final long mergeAtMost;
+    private LongConsumer progress = done -> {};
 
     /** Merges recordings of at most {@link #MERGE_AT_MOST} events. */
     public FinishedRewrite() {
@@ -62,6 +64,15 @@ public final class FinishedRewrite {
                 && reader.version() >= TraceFormat.CLOCK_SINCE - 1 && reader.declaredEvents() <= mergeAtMost;
     }
 
+    /**
+     * Tells {@code listener} how far a re-pack has come, as {@link TraceRepacker#progress} does
+     * (input bytes spanned by the chunks written); a merge reports nothing until it ends.
+     */
+    public FinishedRewrite progress(LongConsumer listener) {
+        this.progress = listener;
+        return this;
+    }
+
     /** What a rewrite did: whether it merged, and the output's size. */
     public record Result(boolean merged, int chunksIn, int chunksOut, long outBytes) {}
 
@@ -80,7 +91,7 @@ public final class FinishedRewrite {
                 // the grammars just built are garbage now: the re-pack below has the heap again
             }
         }
-        TraceRepacker.Result r = new TraceRepacker(Codec.BEST).repack(reader, out, trailer);
+        TraceRepacker.Result r = new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
         return new Result(false, r.chunks(), r.chunks(), Files.size(out));
     }
 }

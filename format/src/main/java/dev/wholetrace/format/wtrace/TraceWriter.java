@@ -86,14 +86,23 @@ public final class TraceWriter implements AutoCloseable {
 
     /** Appends one chunk whose sections are already encoded (the repacker copies them across). */
     void writeChunk(List<ChunkCodec.RawSection> sections, long chunkEvents, Codec codec, long deadline) throws IOException {
-        write(store(sections, codec, deadline), chunkEvents);
+        write(prepare(sections, codec, deadline), chunkEvents);
+    }
+
+    /**
+     * The compressing half of {@link #writeChunk(List, long, Codec, long)}: it touches no state of
+     * the writer, so several chunks may be prepared at once on other threads ({@link TraceRepacker}),
+     * then appended in order by {@link #write(Stored, long)}.
+     */
+    Stored prepare(List<ChunkCodec.RawSection> sections, Codec codec, long deadline) {
+        return store(sections, codec, deadline);
     }
 
     /**
      * A chunk's sections as they will be stored: each packed alone ({@code alone}), and those from
      * {@code packFrom} on in one pack if that is smaller (else {@code pack} is null).
      */
-    private record Stored(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone, int packFrom, Pack pack) {
+    record Stored(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone, int packFrom, Pack pack) {
         /** The stored bytes of the chunk's sections, framing included (CHUNK_END not counted). */
         long bytes() {
             int filed = pack == null ? sections.size() : packFrom;
@@ -117,7 +126,8 @@ public final class TraceWriter implements AutoCloseable {
         return new Stored(sections, alone, packFrom, pack);
     }
 
-    private void write(Stored stored, long chunkEvents) throws IOException {
+    /** Appends a chunk of {@code chunkEvents} events whose sections {@link #prepare} packed. */
+    void write(Stored stored, long chunkEvents) throws IOException {
         if (trailerStarted) throw new IllegalStateException("a chunk after the trailer");
         List<ChunkCodec.RawSection> sections = stored.sections();
         List<Codec.Packed> alone = stored.alone();
