@@ -78,6 +78,47 @@ class CallTargetWeightsTest {
         assertThat(h.methods().get(0).vertices().get(2).targets).containsExactly(1); // B never entered: dropped, as before
     }
 
+    /** As SHARED without the direct call, and A's first instruction is a loop's test (javac's while at a method's top). */
+    static final String LOOP_AT_ENTRY = """
+            egraph 5
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/A.run()V
+            method 2 t/B.run()V
+            tree 0 3
+            v 0 bci=0 ops=local:1 act=call calls=1,2 next=1
+            v 1 bci=4 ops=int:1 next=0,2 loop=0 trips=1
+            v 2 bci=8 ops=return:1
+            tree 1 3
+            v 0 bci=0 ops=int:1 next=1,2 loop=0 trips=1
+            v 1 bci=3 ops=int:10 next=0
+            v 2 bci=8 ops=return:1
+            tree 2 1
+            v 0 bci=0 ops=int:20,return:1
+            """;
+
+    /**
+     * A target whose first block is a loop's test: the agent's probe at that block counts every trip
+     * (its label is the back-edge's target), so the block's count is entries × (trips + 1), not its
+     * entries; weighted by it the site called A six times as often as recorded.
+     */
+    @Test
+    void aTargetWhoseFirstBlockIsALoopTestIsWeightedByItsEntries() throws Exception {
+        ExecutionGraph g = SimulatorTest.graph(LOOP_AT_ENTRY);
+        long site = 40, toA = 10, trips = 5;
+        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
+        counts.put(MAIN, new TreeMap<>(Map.of(0, site, 4, site, 8, 1L)));
+        counts.put("t/A.run()V", new TreeMap<>(Map.of(0, toA * (trips + 1), 3, toA * trips, 8, toA)));
+        counts.put("t/B.run()V", new TreeMap<>(Map.of(0, site - toA)));
+        new Profile(counts, Map.of(), 2 * site + 1 + toA * (2 * trips + 2) + site - toA).applyTo(g);
+        assertThat(g.methods().get(0).vertices().get(0).targetWeights).containsExactly(10.0, 30.0);
+        assertThat(g.methods().get(1).vertices().get(0).trips).isEqualTo(5.0);
+        Simulator sim = new Simulator(g, machine(1), 1_000_000);
+        sim.run();
+        assertThat(sim.entered(1, 2)).isBetween(toA - 2, toA + 2); // A's return: its entries
+        assertThat(sim.entered(2, 0)).isBetween(site - toA - 2, site - toA + 2);
+    }
+
     /** Property: over random splits, the simulated entries of A and B are the recorded ones within 2 calls, at any seed. */
     @Test
     void theSitesCallsSplitAsRecordedWithinTwoCalls() throws Exception {
