@@ -163,6 +163,36 @@ public final class Profile {
         return w;
     }
 
+    /**
+     * Times method {@code m} was entered: its first block's count less the runs that came back to it
+     * from inside the method. The agent's probe of a block that a branch can reach again sits at its
+     * label, so a loop test at bci 0 (javac's {@code while} at a method's top) counts every trip: its
+     * count is entries × (trips + 1). A return is subtracted only where its count is exact: from a
+     * vertex with no other successor, or from a decision whose other successors have no other
+     * predecessor (the rest of its runs). Else it is kept, so a method that ran is never taken as
+     * never entered ({@link #dropImpossibleTargets} would drop it as a target).
+     */
+    private long entries(MethodGraph m) {
+        long first = count(m.id(), 0);
+        List<Vertex> vs = m.vertices();
+        int[] preds = m.predecessors();
+        long again = 0;
+        for (Vertex p : vs) {
+            if (p.bci < 0) continue; // a synchronized method's enter: the entry, not a return to it
+            boolean back = false, exact = true;
+            long others = 0;
+            for (int n : p.next) {
+                if (vs.get(n).bci == 0) back = true;
+                else {
+                    exact &= preds[n] <= 1;
+                    others += count(m.id(), vs.get(n).bci);
+                }
+            }
+            if (back && exact) again += Math.max(0, count(m.id(), p.bci) - others);
+        }
+        return first == 0 ? 0 : Math.max(1, first - again);
+    }
+
     /** Methods of {@code g} the recording ran. */
     public int methodsSeen(ExecutionGraph g) {
         int n = 0;
@@ -206,7 +236,7 @@ public final class Profile {
      * the recording did not instrument (no block of its class, nor of its package) is kept: its count
      * says nothing.
      */
-    private void dropImpossibleTargets(ExecutionGraph g, MethodGraph m, Vertex v) {
+    private void dropImpossibleTargets(ExecutionGraph g, long[] entered, MethodGraph m, Vertex v) {
         long site = count(m.id(), v.bci);
         if (site == 0) return;
         String[] ids = new String[v.targets.length];
@@ -214,7 +244,7 @@ public final class Profile {
         long others = 0; // entries of the other targets: the site's runs that may have gone there
         for (int k = 0; k < ids.length; k++) {
             ids[k] = g.methods().get(v.targets[k]).id();
-            entries[k] = count(ids[k], 0);
+            entries[k] = entered[v.targets[k]];
             if (!ids[k].equals(m.id())) others += entries[k];
         }
         boolean[] impossible = new boolean[ids.length];
@@ -249,10 +279,9 @@ public final class Profile {
      * too often and {@code Kurtosis} (2 000 {@code FastMath.pow} a call) too rarely: 2 002 of the
      * 12 012 recorded {@code FastMath.pow} calls of a 6-round recording (session 42).
      */
-    private long[] entriesNotFromOneTargetCalls(ExecutionGraph g) {
+    private long[] entriesNotFromOneTargetCalls(ExecutionGraph g, long[] entered) {
         List<MethodGraph> ms = g.methods();
-        long[] left = new long[ms.size()];
-        for (int t = 0; t < left.length; t++) left[t] = count(ms.get(t).id(), 0);
+        long[] left = entered.clone();
         for (MethodGraph m : ms) {
             for (Vertex v : m.vertices()) {
                 if (v.action == Action.CALL && v.targets.length == 1) left[v.targets[0]] -= count(m.id(), v.bci);
@@ -268,8 +297,10 @@ public final class Profile {
      * reached keeps what it had.
      */
     public void applyTo(ExecutionGraph g) {
-        for (MethodGraph m : g.methods()) for (Vertex v : m.vertices()) if (v.action == Action.CALL) dropImpossibleTargets(g, m, v);
-        long[] unexplained = entriesNotFromOneTargetCalls(g);
+        long[] entered = new long[g.methods().size()];
+        for (int t = 0; t < entered.length; t++) entered[t] = entries(g.methods().get(t));
+        for (MethodGraph m : g.methods()) for (Vertex v : m.vertices()) if (v.action == Action.CALL) dropImpossibleTargets(g, entered, m, v);
+        long[] unexplained = entriesNotFromOneTargetCalls(g, entered);
         for (MethodGraph m : g.methods()) {
             List<Vertex> vs = m.vertices();
             int[] preds = new int[vs.size()];
@@ -284,7 +315,7 @@ public final class Profile {
                     for (int t : v.targets) {
                         String id = g.methods().get(t).id();
                         lambdas &= id.contains(".lambda$");
-                        runs += count(id, 0);
+                        runs += entered[t];
                     }
                     if (here > 0 && lambdas) v.trips = runs / here;
                 }
@@ -293,7 +324,7 @@ public final class Profile {
                     double sum = 0;
                     double[] w = new double[v.targets.length];
                     if (v.action == Action.CALL) for (int k = 0; k < w.length; k++) sum += w[k] = unexplained[v.targets[k]];
-                    if (sum == 0) for (int k = 0; k < w.length; k++) sum += w[k] = count(g.methods().get(v.targets[k]).id(), 0);
+                    if (sum == 0) for (int k = 0; k < w.length; k++) sum += w[k] = entered[v.targets[k]];
                     if (sum > 0) v.targetWeights = w;
                 }
                 if (v.next.length < 2) continue;

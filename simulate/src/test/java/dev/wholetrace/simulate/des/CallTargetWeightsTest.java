@@ -78,6 +78,90 @@ class CallTargetWeightsTest {
         assertThat(h.methods().get(0).vertices().get(2).targets).containsExactly(1); // B never entered: dropped, as before
     }
 
+    /** main calls A and B directly, then a site that calls A or B. */
+    static final String BOTH_DIRECT = """
+            egraph 5
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/A.run()V
+            method 2 t/B.run()V
+            tree 0 4
+            v 0 bci=0 ops=local:1 act=call calls=1 next=1
+            v 1 bci=4 ops=local:1 act=call calls=2 next=2
+            v 2 bci=8 ops=local:1 act=call calls=1,2 next=3
+            v 3 bci=12 ops=return:1
+            tree 1 1
+            v 0 bci=0 ops=int:10,return:1
+            tree 2 1
+            v 0 bci=0 ops=int:20,return:1
+            """;
+
+    /**
+     * Every target's entries explained by the direct calls (the site's call threw before entering,
+     * or a count is off): no weight is left, and the whole entries weight the targets as before
+     * session 42 (the first test above has A's direct call never run, which leaves A's entries
+     * unexplained: it never reached this fallback).
+     */
+    @Test
+    void whenTheDirectCallsExplainEveryEntryTheWholeEntriesAreTheWeights() throws Exception {
+        ExecutionGraph g = SimulatorTest.graph(BOTH_DIRECT);
+        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
+        counts.put(MAIN, new TreeMap<>(Map.of(0, 1L, 4, 1L, 8, 1L, 12, 1L)));
+        counts.put("t/A.run()V", new TreeMap<>(Map.of(0, 3L))); // A's direct call ran once, yet A was entered 3 times
+        counts.put("t/B.run()V", new TreeMap<>(Map.of(0, 1L)));
+        new Profile(counts, Map.of(), 8).applyTo(g);
+        assertThat(g.methods().get(0).vertices().get(2).targetWeights).containsExactly(2.0, 0.0); // A's 2 unexplained, B's 0
+        // three direct calls of each (counts as given: a block's count is not checked against its neighbours'); one of
+        // A's threw before entering it: A entered 2 times, B 3, both no more than their direct calls
+        counts.put(MAIN, new TreeMap<>(Map.of(0, 3L, 4, 3L, 8, 1L, 12, 1L)));
+        counts.put("t/A.run()V", new TreeMap<>(Map.of(0, 2L)));
+        counts.put("t/B.run()V", new TreeMap<>(Map.of(0, 3L)));
+        ExecutionGraph h = SimulatorTest.graph(BOTH_DIRECT);
+        new Profile(counts, Map.of(), 10).applyTo(h);
+        assertThat(h.methods().get(0).vertices().get(2).targetWeights).containsExactly(2.0, 3.0); // nothing left: the whole entries
+    }
+
+    /** As SHARED without the direct call, and A's first instruction is a loop's test (javac's while at a method's top). */
+    static final String LOOP_AT_ENTRY = """
+            egraph 5
+            entry 0
+            method 0 t/Main.main([Ljava/lang/String;)V
+            method 1 t/A.run()V
+            method 2 t/B.run()V
+            tree 0 3
+            v 0 bci=0 ops=local:1 act=call calls=1,2 next=1
+            v 1 bci=4 ops=int:1 next=0,2 loop=0 trips=1
+            v 2 bci=8 ops=return:1
+            tree 1 3
+            v 0 bci=0 ops=int:1 next=1,2 loop=0 trips=1
+            v 1 bci=3 ops=int:10 next=0
+            v 2 bci=8 ops=return:1
+            tree 2 1
+            v 0 bci=0 ops=int:20,return:1
+            """;
+
+    /**
+     * A target whose first block is a loop's test: the agent's probe at that block counts every trip
+     * (its label is the back-edge's target), so the block's count is entries × (trips + 1), not its
+     * entries; weighted by it the site called A six times as often as recorded.
+     */
+    @Test
+    void aTargetWhoseFirstBlockIsALoopTestIsWeightedByItsEntries() throws Exception {
+        ExecutionGraph g = SimulatorTest.graph(LOOP_AT_ENTRY);
+        long site = 40, toA = 10, trips = 5;
+        Map<String, TreeMap<Integer, Long>> counts = new HashMap<>();
+        counts.put(MAIN, new TreeMap<>(Map.of(0, site, 4, site, 8, 1L)));
+        counts.put("t/A.run()V", new TreeMap<>(Map.of(0, toA * (trips + 1), 3, toA * trips, 8, toA)));
+        counts.put("t/B.run()V", new TreeMap<>(Map.of(0, site - toA)));
+        new Profile(counts, Map.of(), 2 * site + 1 + toA * (2 * trips + 2) + site - toA).applyTo(g);
+        assertThat(g.methods().get(0).vertices().get(0).targetWeights).containsExactly(10.0, 30.0);
+        assertThat(g.methods().get(1).vertices().get(0).trips).isEqualTo(5.0);
+        Simulator sim = new Simulator(g, machine(1), 1_000_000);
+        sim.run();
+        assertThat(sim.entered(1, 2)).isBetween(toA - 2, toA + 2); // A's return: its entries
+        assertThat(sim.entered(2, 0)).isBetween(site - toA - 2, site - toA + 2);
+    }
+
     /** Property: over random splits, the simulated entries of A and B are the recorded ones within 2 calls, at any seed. */
     @Test
     void theSitesCallsSplitAsRecordedWithinTwoCalls() throws Exception {
