@@ -83,6 +83,11 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void threadStartFailed(Object[] thread, Thread child, Throwable thrown, int site) {
+        JdkHandoverProbes.threadStartFailed(thread, child, thrown, site);
+    }
+
+    @Override
     public void startingInStart(Object[] thread, Thread child, int site) {
         JdkHandoverProbes.startingInStart(thread, child, site);
     }

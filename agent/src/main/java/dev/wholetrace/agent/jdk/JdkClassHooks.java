@@ -136,8 +136,16 @@ final class JdkClassHooks {
                 return atCalls(m, "jdk/internal/vm/SharedThreadContainer", "start", "(Ljava/lang/Thread;)V", fork, true) || started;
             }
             case THREAD_PER_TASK_START -> {
-                return atCalls(m, "jdk/internal/access/JavaLangAccess", "start", "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V",
-                        () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, load(1)), true);
+                // the fork before the native start; where the method throws, the fork is closed if the thread never ran (a
+                // virtual thread its scheduler rejected)
+                if (!onThrowPossible(m, 1)) return false;
+                if (!atCalls(m, "jdk/internal/access/JavaLangAccess", "start", "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V",
+                        () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, load(1)), true)) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "close fork (start threw)", "threadStartingThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(1)));
+                onThrow(owner, m, 1, threw);
+                return true;
             }
             case THREAD_START0 -> {
                 // the fork right before the native start, after the JDK's check that the thread is new, under its monitor;

@@ -66,7 +66,8 @@ final class JdkHookTable {
          * container)}, reached only while the executor runs): a fork of the thread, argument 1. A platform thread's fork is
          * Thread.start's own (start0's hook); a virtual thread's start never reaches it, so without this one
          * {@code newVirtualThreadPerTaskExecutor()}'s threads had no fork at all (their tasks' hand-overs still ordered
-         * what the tasks ran).
+         * what the tasks ran). Where the method throws, the fork is closed if the thread never ran (a virtual thread
+         * its scheduler rejected).
          */
         THREAD_PER_TASK_START,
         /**

@@ -21,6 +21,11 @@ public final class JdkHandoverProbes {
         SyncThreadStarts.startingInJdk(thread, child, site);
     }
 
+    /** That start of {@code child} by JDK code threw ({@link SyncThreadStarts#startingInJdkFailed}). */
+    public static void threadStartFailed(Object[] thread, Thread child, Throwable thrown, int site) {
+        SyncThreadStarts.startingInJdkFailed(thread, child, thrown, site);
+    }
+
     /** Thread.start is about to start {@code child} natively ({@link SyncThreadStarts#startingInStart}). */
     public static void startingInStart(Object[] thread, Thread child, int site) {
         SyncThreadStarts.startingInStart(thread, child, site);

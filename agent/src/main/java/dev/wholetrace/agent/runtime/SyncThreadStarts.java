@@ -185,6 +185,18 @@ public final class SyncThreadStarts {
     }
 
     /**
+     * Where JDK code's start of {@code child}, forked by {@link #startingInJdk}, threw {@code thrown}
+     * (ThreadPerTaskExecutor.start): a virtual thread its scheduler rejected is terminated without having run, and its
+     * fork is closed ({@link #failed}), where its join handed the forker's past to the joiner. A virtual thread still
+     * new was not started by the call (the executor had shut down) and has no fork; a platform thread's start is
+     * Thread.start's, whose hook closes its fork ({@link #startEnded}).
+     */
+    static void startingInJdkFailed(Object[] thread, Thread child, Throwable thrown, int site) {
+        if (!VirtualThreads.isVirtual(child) || child.getState() != Thread.State.TERMINATED) return;
+        failed(thread, child, thrown, site);
+    }
+
+    /**
      * Inside Thread.start (JDK 17) or Thread.start(container) (JDK 21+), under the thread's monitor, after the JDK's
      * own check that {@code child} is new and right before its native start: the fork, whoever started it. Two
      * threads starting one thread at once take the monitor in turn, and the second finds it started and throws

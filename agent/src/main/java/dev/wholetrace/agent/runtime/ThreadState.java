@@ -26,7 +26,7 @@ import java.util.Arrays;
  * same slot replaces it, the thread is joined or the recorder ends it ({@link #forget}; a table of
  * the last 4,096 threads' states, dead ones too, kept a thread per task's state, its id cache and
  * its thread object long enough to fill the old generation, overhead-profile.md, session 37), or a recording starts or stops
- * ({@link #forgetAll}, from {@link RuntimeState#install}): a closed recording's handles are not
+ * ({@link #forgetAll}, from {@link RuntimeState#install} and {@link RuntimeState#fail}): a closed recording's handles are not
  * kept alive by the table. With more threads alive than slots (many virtual threads) colliding
  * threads take turns in a slot and pay the {@code ThreadLocal} on each turn: no worse than before.
  */
@@ -123,8 +123,17 @@ final class ThreadState {
         if (s != null && s.thread == t) BY_THREAD[i] = null;
     }
 
-    /** Empties the table: a recording starts or stops, and the states' handles belong to the old one. */
+    /**
+     * Empties the table: a recording starts or stops, and the states' handles belong to the old one. Called right
+     * after the recorder was published; the fence keeps the emptying from being seen before that publication (a
+     * volatile write orders the accesses before it, not the plain stores after it). {@link #keepIfCurrent}'s argument
+     * needs a fence on both sides: the installer writes the recorder, fences, empties the table; a thread puts its
+     * state, fences, reads the recorder. Without this one a thread could put its state after the emptying and still
+     * read the old recorder, and its state would stay in the table with the old handle (not on x86, whose stores are
+     * not reordered with each other; allowed by the Java memory model and by weaker hardware).
+     */
     static void forgetAll() {
+        VarHandle.fullFence();
         Arrays.fill(BY_THREAD, null);
     }
 

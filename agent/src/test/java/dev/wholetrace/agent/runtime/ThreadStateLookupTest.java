@@ -38,6 +38,22 @@ class ThreadStateLookupTest {
         }
     }
 
+    /**
+     * The same probe, late, once the thread's state is back in the table for the new recording: the state's handle
+     * is replaced by the old recorder's (ThreadState#forRecorder), and it must leave the table with it.
+     */
+    @Test
+    void aStateInTheTableGivenAReplacedRecordersHandleLeavesIt() throws Exception {
+        try (TraceRecorder first = open("first"); TraceRecorder second = open("second")) {
+            Probes.install(first);
+            assertThat(Probes.handle()).isSameAs(first.thread());
+            Probes.install(second);
+            assertThat(Probes.handle()).as("the state, in the table again for the second").isSameAs(second.thread());
+            ThreadState.of(first); // a probe that read the first recorder before the switch, run only now
+            assertThat(Probes.handle()).as("the lookup after that probe").isSameAs(second.thread());
+        }
+    }
+
     @Test
     void noHandleOnceRecordingStoppedOrFailed() throws Exception {
         try (TraceRecorder r = open("stopped")) {

@@ -204,6 +204,62 @@ class JdkThreadStartsTest {
         assertThat(RaceTargets.of(trace)).as("only the write after the start races").containsExactly("Built.late");
     }
 
+    /**
+     * A virtual thread that ThreadPerTaskExecutor.start forks and its scheduler then rejects: it never runs (it is
+     * terminated), so its join orders nothing, and thread B's write of {@code data} after the factory's list (B's last
+     * hand-over to main) races with main's read after that join. The scheduler is the JDK's builder's own hook for one
+     * (package-private, opened for the test): the default scheduler never rejects.
+     */
+    private static final String PROGRAM_REJECTED = """
+            import java.lang.reflect.Constructor;
+            import java.util.ArrayList;
+            import java.util.Collections;
+            import java.util.List;
+            import java.util.concurrent.Executor;
+            import java.util.concurrent.ExecutorService;
+            import java.util.concurrent.Executors;
+            import java.util.concurrent.RejectedExecutionException;
+            import java.util.concurrent.ThreadFactory;
+
+            public class Rejected {
+                static int data;
+
+                public static void main(String[] args) throws Exception {
+                    Executor rejecting = task -> { throw new RejectedExecutionException("shut down"); };
+                    Constructor<?> c = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder").getDeclaredConstructor(Executor.class);
+                    c.setAccessible(true);
+                    ThreadFactory virtual = ((Thread.Builder) c.newInstance(rejecting)).factory();
+                    List<Thread> made = Collections.synchronizedList(new ArrayList<>());
+                    ExecutorService executor = Executors.newThreadPerTaskExecutor(task -> {
+                        Thread t = virtual.newThread(task);
+                        made.add(t);
+                        data = 1;
+                        return t;
+                    });
+                    Thread b = new Thread(() -> {
+                        try { executor.execute(() -> { }); System.out.println("not rejected"); } catch (RejectedExecutionException expected) { }
+                    });
+                    b.start();
+                    while (made.isEmpty() || made.get(0).getState() != Thread.State.TERMINATED) Thread.onSpinWait();
+                    made.get(0).join();
+                    int seen = data;
+                    b.join();
+                    System.out.println(seen == 1 ? "done" : "wrong " + seen);
+                }
+            }
+            """;
+
+    @org.junit.jupiter.api.Test
+    void aVirtualThreadTheSchedulerRejectedOrdersNothingAtItsJoin() throws Exception {
+        Path bin = StructuredScopeRaceTest.JDK25;
+        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK 25 at " + bin);
+        ChildJvm.compile(dir, bin, "Rejected", PROGRAM_REJECTED, "--release", "21");
+        String out = ChildJvm.record(dir, bin, "Rejected", "--add-opens", "java.base/java.lang=ALL-UNNAMED");
+        Path trace = ChildJvm.traceOf(dir, "Rejected");
+        assertThat(out).isEqualTo("done\n");
+        assertThat(RaceTargets.of(trace)).as("the rejected thread's fork is closed: its join hands B's past to nobody").containsExactly("Rejected.data");
+    }
+
     /** A thread started inside ClassLoader.loadClass (a loader's findClass), where the JDK hooks skip the loaders' own maps. */
     private static final String PROGRAM_IN_LOADER = """
             public class LoaderStarts {

@@ -137,6 +137,22 @@ public final class JdkBridge {
     }
 
     /**
+     * Where JDK code that {@link #threadStarting} forked {@code thread} for (ThreadPerTaskExecutor.start) threw {@code
+     * thrown}: the fork is closed if the thread never ran (a virtual thread its scheduler rejected).
+     */
+    public static void threadStartingThrew(Throwable thrown, Object thread, int site) {
+        JdkSink s = sink;
+        if (s == null || !(thread instanceof Thread t)) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.threadStartFailed(st, t, thrown, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /**
      * Inside Thread.start, right before its native start of {@code thread} (under its monitor, after the check that
      * it is new): a fork of it, which its begin acquires, whoever called start: the program, a pool's addWorker, an
      * HTTP server starting its dispatcher, a fork/join pool starting a worker. Not for the agent's own threads and

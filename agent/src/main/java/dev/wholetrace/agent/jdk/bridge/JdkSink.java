@@ -36,6 +36,9 @@ public interface JdkSink {
     /** JDK code starts {@code child} (a pool's worker): a fork of it, before it starts. */
     void threadStart(Object[] thread, Thread child, int site);
 
+    /** That JDK code's start of {@code child} threw {@code thrown}: the fork closed if the thread never ran. */
+    void threadStartFailed(Object[] thread, Thread child, Throwable thrown, int site);
+
     /**
      * Inside Thread.start, under {@code child}'s monitor, after the check that it is new, right before its native
      * start: a fork of it, whoever starts it; the calling thread remembers the start until {@link #startEnded}.
