@@ -19,6 +19,8 @@ public final class DeferredGrammar {
     private final CheckCounts counts;
     private final String where;
     private Grammar grammar;
+    /** Why decoding failed, if it did: {@code in} stands where it stopped, so a second read would say something else. */
+    private Exception failure;
 
     /** {@code in}: the section from the grammar on; {@code pairs}: the chunk's check symbols, which the grammar's terminals number. */
     DeferredGrammar(VarIntReader in, long[] pairs, CheckCounts counts, String where) {
@@ -38,8 +40,9 @@ public final class DeferredGrammar {
         return grammar != null;
     }
 
-    /** The grammar, decoded and checked the first time. */
+    /** The grammar, decoded and checked the first time; a damaged one is the same error every time it is asked for. */
     synchronized Grammar get() {
+        if (failure != null) throw new IllegalArgumentException(failure.getMessage(), failure);
         if (grammar == null) {
             try {
                 Grammar g = GrammarCodec.read(in);
@@ -48,7 +51,8 @@ public final class DeferredGrammar {
                 if (g.maxTerminal() >= size) throw in.corrupt("the check stream uses symbol " + g.maxTerminal() + " of " + size);
                 if (!counts.counts(g, pairs)) throw new FormatException("corrupted " + where + ": its check grammar is not what its check counts count");
                 grammar = g;
-            } catch (FormatException e) {
+            } catch (FormatException | IllegalArgumentException e) { // the latter: a Grammar the codec's checks let through
+                failure = e;
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }
