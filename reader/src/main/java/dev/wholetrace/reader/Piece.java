@@ -61,9 +61,10 @@ public final class Piece {
     private static long estimateBytes(ThreadChunk chunk) {
         long n = 64;
         for (StreamChunk s : chunk.streamChunks()) {
-            // a check grammar the file defers (format 14 on) is counted as what it holds: decoding it
-            // to count it would undo the deferral; the budget's estimate is made once per piece
-            if (s.deferred() != null && !s.deferred().decoded()) n += 16L + s.deferred().codedBytes();
+            // a check grammar the file defers (format 14 on) is counted as what it holds once a command
+            // decodes it (its coded bytes and the grammar its header declares), without decoding it:
+            // the estimate is made once per piece, and a decoded one is some 20 times its coded bytes
+            if (s.deferred() != null) n += deferredBytes(s.deferred().codedBytes(), s.deferred().declaredSize());
             else for (Grammar g : s.grammars()) n += grammarBytes(g);
             if (s.exceptions() != null) for (long[] e : s.exceptions()) n += 16L + 8L * e.length;
             EdgeCounts c = s.syncCounts();
@@ -75,5 +76,10 @@ public final class Piece {
     /** A grammar's arrays: its bodies (4 bytes a symbol, 8 more for the positions an expander seeks by), 16 bytes a rule. */
     private static long grammarBytes(Grammar g) {
         return 48 + 12L * g.symbolCount() + 16L * g.ruleCount();
+    }
+
+    /** A deferred grammar block: its coded bytes, and {@link #grammarBytes} of the grammars its header declares (count, symbols, rules). */
+    private static long deferredBytes(int coded, long[] declared) {
+        return 16L + coded + 48 * declared[0] + 12 * declared[1] + 16 * declared[2];
     }
 }

@@ -52,6 +52,34 @@ class PieceCacheTest {
         assertSame(file);
     }
 
+    /**
+     * A piece's estimate covers what it holds once its grammars are decoded, the eWPP check grammar
+     * a format-14 file defers included (it was counted as its coded bytes: a decoded check grammar
+     * is some 20 times those, so a cache full of decoded pieces held an order of magnitude more
+     * than its budget).
+     */
+    @Test
+    void anEwppPiecesEstimateCoversItsDecodedCheckGrammar() throws Exception {
+        Path file = dir.resolve("t.wtrace");
+        recordRandomLoads(file);
+        ParallelTrace trace = ParallelTrace.open(file, 0);
+        int pieces = 0;
+        for (int t = 0; t < trace.threads().size(); t++) {
+            ThreadTrace thread = trace.thread(t);
+            for (int p = 0; p < thread.pieceCount(); p++) {
+                Piece piece = thread.piece(p);
+                long held = 0;
+                for (dev.wholetrace.format.wtrace.StreamChunk s : piece.chunk().streamChunks()) {
+                    for (dev.wholetrace.model.grammar.Grammar g : s.grammars()) held += 12L * g.symbolCount() + 16L * g.ruleCount();
+                }
+                if (piece.chunk().stream(dev.wholetrace.model.event.StreamKinds.CHECKS) == null) continue;
+                assertThat(piece.bytes()).as("thread %d piece %d", t, p).isGreaterThanOrEqualTo(held);
+                pieces++;
+            }
+        }
+        assertThat(pieces).isPositive();
+    }
+
     @Test
     void aSequentialPassDecodesEachPieceOnce() throws Exception {
         Path file = dir.resolve("t.wtrace");
@@ -102,6 +130,32 @@ class PieceCacheTest {
     }
 
     /** Two threads, several chunks, addresses that repeat across chunks and some that do not. */
+    /** An eWPP of one thread whose loads read one of 16 places stored in random order: check signatures that do not repeat. */
+    private static void recordRandomLoads(Path file) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.EWPP).withWorkers(1).withChunkMillis(3_600_000))) {
+            rec.defineBlock(new CodeEntry(1, "P", "run", "()V", 1, 0, "b"));
+            for (int i = 0; i < 4; i++) {
+                rec.defineInstruction(new CodeEntry(10 + i, "P", "run", "()V", 2 + i, 3 + i, "GETFIELD x" + i));
+                rec.defineInstruction(new CodeEntry(20 + i, "P", "run", "()V", 8 + i, 9 + i, "PUTFIELD x" + i));
+            }
+            ThreadRecorder[] h = new ThreadRecorder[1];
+            Thread th = new Thread(() -> h[0] = rec.beginThread("w", TraceRecorder.THREAD_OBJECT_BIT | 100, false));
+            th.start();
+            th.join();
+            ThreadRecorder t = h[0];
+            java.util.Random r = new java.util.Random(42);
+            for (int chunk = 0; chunk < 2; chunk++) {
+                for (int turn = 0; turn < 20_000; turn++) {
+                    t.block(1);
+                    t.store(20 + r.nextInt(4), Addresses.of(5, 8L * r.nextInt(16)));
+                    t.load(10 + r.nextInt(4), Addresses.of(5, 8L * r.nextInt(16)));
+                }
+                rec.checkpoint();
+            }
+            t.end();
+        }
+    }
+
     private static void record(Path file, TraceMode mode) throws Exception {
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode).withWorkers(1).withChunkMillis(3_600_000))) {
             rec.defineBlock(new CodeEntry(1, "P", "run", "()V", 1, 0, "b"));

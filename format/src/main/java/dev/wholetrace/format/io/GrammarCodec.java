@@ -190,6 +190,32 @@ public final class GrammarCodec {
     }
 
     /** Reads the grammars written by {@link #writeAll}, up to the end of {@code in}. */
+    /**
+     * The grammar count, total symbols and total rules a grammar block's header declares (what
+     * {@link #readAll} allocates for it), read off a {@link VarIntReader#peek} of {@code in}
+     * without decoding the block: a reader's memory estimate of a grammar it has not decoded yet.
+     */
+    public static long[] declaredSize(VarIntReader in) throws FormatException {
+        VarIntReader h = in.peek();
+        long count = h.readVarLong("grammar count");
+        long bound = h.readVarLong("terminal bound");
+        if (count == 0 && bound > 0) { // a model version, then the count: see writeAll
+            count = h.readVarLong("grammar count");
+            h.readVarLong("terminal bound");
+        }
+        long symbols = 0;
+        long rules = 0;
+        for (long k = 0; k < count && count <= in.remaining(); k++) {
+            long r = h.readVarLong("rule count");
+            long n = h.readVarLong("symbol count");
+            if (n < 0 || n > MAX_SYMBOLS || r < 0 || r > n + 1) throw h.corrupt("rule count " + r + " or symbol count " + n + " out of range");
+            rules += r;
+            symbols += n;
+            h.readVarLong("length of the start rule");
+        }
+        return new long[] {count, symbols, rules};
+    }
+
     public static List<Grammar> readAll(VarIntReader in) throws FormatException {
         int count = in.readCount("grammar count", in.remaining());
         long maxTerminal = in.readVarLong("terminal bound") - 1;

@@ -64,6 +64,11 @@ public final class VarIntReader {
         return block;
     }
 
+    /** A reader of the bytes this one has left, which reading does not move this one (a look ahead). */
+    public VarIntReader peek() {
+        return new VarIntReader(buf, pos, end, section);
+    }
+
     public int remaining() {
         return end - pos;
     }

@@ -18,7 +18,12 @@ public final class DeferredGrammar {
     private final long[] pairs;
     private final CheckCounts counts;
     private final String where;
+    private final int codedBytes;
+    /** The grammar count, symbols and rules its block declares (zeros if its header is damaged: decoding it says so). */
+    private final long[] declared;
     private Grammar grammar;
+    /** Why decoding failed, if it did: {@code in} stands where it stopped, so a second read would say something else. */
+    private Exception failure;
 
     /** {@code in}: the section from the grammar on; {@code pairs}: the chunk's check symbols, which the grammar's terminals number. */
     DeferredGrammar(VarIntReader in, long[] pairs, CheckCounts counts, String where) {
@@ -26,11 +31,28 @@ public final class DeferredGrammar {
         this.pairs = pairs;
         this.counts = counts;
         this.where = where;
+        this.codedBytes = in.remaining();
+        long[] d;
+        try {
+            d = GrammarCodec.declaredSize(in);
+        } catch (FormatException e) {
+            d = new long[3];
+        }
+        this.declared = d;
     }
 
-    /** The coded bytes it holds until decoded (what a reader's memory estimate counts for it before). */
+    /** The coded bytes it holds (also once decoded: they stay with it). */
     public int codedBytes() {
-        return in.remaining();
+        return codedBytes;
+    }
+
+    /**
+     * The grammar count, total symbols and total rules its block's header declares: what decoding
+     * it allocates, known without decoding it, for a reader's memory estimate (a decoded check
+     * grammar is some 20 times its coded bytes: mp3d's, session 42).
+     */
+    public long[] declaredSize() {
+        return declared.clone();
     }
 
     /** Whether it was decoded already. */
@@ -38,8 +60,9 @@ public final class DeferredGrammar {
         return grammar != null;
     }
 
-    /** The grammar, decoded and checked the first time. */
+    /** The grammar, decoded and checked the first time; a damaged one is the same error every time it is asked for. */
     synchronized Grammar get() {
+        if (failure != null) throw new IllegalArgumentException(failure.getMessage(), failure);
         if (grammar == null) {
             try {
                 Grammar g = GrammarCodec.read(in);
@@ -48,7 +71,8 @@ public final class DeferredGrammar {
                 if (g.maxTerminal() >= size) throw in.corrupt("the check stream uses symbol " + g.maxTerminal() + " of " + size);
                 if (!counts.counts(g, pairs)) throw new FormatException("corrupted " + where + ": its check grammar is not what its check counts count");
                 grammar = g;
-            } catch (FormatException e) {
+            } catch (FormatException | IllegalArgumentException e) { // the latter: a Grammar the codec's checks let through
+                failure = e;
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
         }

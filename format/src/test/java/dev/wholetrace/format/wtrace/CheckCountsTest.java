@@ -76,6 +76,24 @@ class CheckCountsTest {
                 .hasMessageContaining("its check grammar is not what its check counts count");
     }
 
+    @Test
+    void aDamagedDeferredGrammarGivesTheSameErrorEveryTimeItIsAsked() throws Exception {
+        Grammar g = grammar(0, 1, 3, 0, 1, 3, 2, 2, 0, 1, 3, 2, 0, 0, 1);
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.write(g, w);
+        byte[] all = w.toByteArray();
+        CheckCounts counts = CheckCounts.of(g, PAIRS);
+        for (int cut = 1; cut < all.length; cut++) {
+            VarIntReader in = new VarIntReader(java.util.Arrays.copyOf(all, cut), "test");
+            StreamChunk s = StreamChunk.deferred(StreamKinds.CHECKS, PAIRS, counts, new DeferredGrammar(in, PAIRS, counts, "thread 0 in chunk 0"));
+            Throwable first = org.assertj.core.api.Assertions.catchThrowable(s::grammar);
+            assertThat(first).as("cut at %d", cut).isInstanceOf(IllegalArgumentException.class);
+            // another reader thread of the same piece, or a second command step, asks again
+            Throwable second = org.assertj.core.api.Assertions.catchThrowable(s::grammar);
+            assertThat(second).as("cut at %d, asked again", cut).isInstanceOf(IllegalArgumentException.class).hasMessage(first.getMessage());
+        }
+    }
+
     private static StreamChunk deferred(Grammar g, CheckCounts counts) throws FormatException {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.write(g, w);
