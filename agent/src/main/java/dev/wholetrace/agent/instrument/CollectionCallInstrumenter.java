@@ -14,6 +14,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Calls of the application on JDK collections that are not thread-safe, as heap accesses (DOR, CDR,
@@ -37,6 +38,8 @@ final class CollectionCallInstrumenter {
             "higherKey", "higherEntry", "lower", "lowerKey", "lowerEntry", "keySet", "navigableKeySet", "descendingKeySet", "values",
             "entrySet", "subList", "headSet", "tailSet", "subSet", "headMap", "tailMap", "subMap", "descendingMap", "descendingSet",
             "equals", "hashCode", "toString", "clone");
+    /** Reads of the size alone ({@link CollectionProbes#readSize}): no element is read. */
+    static final Set<String> SIZE_READS = Set.of("size", "isEmpty");
     /** Methods that may change the collection. */
     static final Set<String> WRITES = Set.of("add", "addAll", "addFirst", "addLast", "set", "remove", "removeAll", "removeIf", "retainAll",
             "clear", "put", "putAll", "putIfAbsent", "putFirst", "putLast", "replace", "replaceAll", "compute", "computeIfAbsent",
@@ -92,11 +95,26 @@ final class CollectionCallInstrumenter {
         InsnList before = new InsnList();
         SyncCallRewriter.storeArguments(before, args, slots);
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
-        before.add(push(mask));
-        before.add(push(firstSite));
-        before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, write ? "write" : "read", "(Ljava/lang/Object;II)V", false));
+        if (indexed(call)) { // get(int), set(int, E): the slot's own location on an ArrayList
+            before.add(new VarInsnNode(Opcodes.ILOAD, slots[0]));
+            before.add(new InsnNode(write ? Opcodes.ICONST_1 : Opcodes.ICONST_0));
+            before.add(push(mask));
+            before.add(push(firstSite));
+            before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, "accessAt", "(Ljava/lang/Object;IZII)V", false));
+        } else {
+            before.add(push(mask));
+            before.add(push(firstSite));
+            String probe = write ? "write" : SIZE_READS.contains(call.name) ? "readSize" : "read";
+            before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, probe, "(Ljava/lang/Object;II)V", false));
+        }
         SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(call, before);
+    }
+
+    /** Whether {@code call} is {@code List.get(int)} or {@code List.set(int, E)} (a map's {@code get(Object)} is not). */
+    private static boolean indexed(MethodInsnNode call) {
+        return call.name.equals("get") && call.desc.equals("(I)Ljava/lang/Object;")
+                || call.name.equals("set") && call.desc.equals("(ILjava/lang/Object;)Ljava/lang/Object;");
     }
 
     /** The tracked classes a receiver of static type {@code owner} may be, as bits in {@link CollectionProbes#TRACKED} order. */
