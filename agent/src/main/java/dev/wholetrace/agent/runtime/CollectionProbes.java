@@ -51,9 +51,27 @@ public final class CollectionProbes {
         if (site >= 0) HeapProbes.access(receiver, 0, site, false);
     }
 
-    /** Before a writing call ({@code add}, {@code put}, {@code remove}, {@code clear}, …). */
+    /**
+     * Before a writing call ({@code put}, {@code remove}, {@code clear}, {@code sort}, …). On an
+     * {@code ArrayList} also a store of each slot up to its size (one past the last: an insertion's
+     * new slot), so that a later read of a slot finds this call as its writer.
+     */
     public static void write(Object receiver, int mask, int firstSite) {
-        access(receiver, mask, firstSite, true);
+        structural(receiver, 0, mask, firstSite);
+    }
+
+    /** Before {@code add(index, e)} or {@code remove(index)} on a list: on an ArrayList the slots from {@code index} on move. */
+    public static void writeFrom(Object receiver, int index, int mask, int firstSite) {
+        structural(receiver, Math.max(index, 0), mask, firstSite);
+    }
+
+    /**
+     * Before {@code add(e)} or {@code addAll(c)}: on an ArrayList they append, so of the slots only the
+     * first new one is stored (the others an {@code addAll} fills get none: their reads still read
+     * the structure, which this call writes, so no race is missed; {@code deps} shows them without a writer).
+     */
+    public static void append(Object receiver, int mask, int firstSite) {
+        structural(receiver, -1, mask, firstSite);
     }
 
     /**
@@ -76,14 +94,24 @@ public final class CollectionProbes {
         if (index >= 0 && index < list.size()) HeapProbes.access(receiver, element(index), site, write); // else the call throws
     }
 
+    /** A read of the structure and, on an ArrayList, of every slot (iterator, contains, toString, … read them all). */
     private static void access(Object receiver, int mask, int firstSite, boolean write) {
         int site = site(receiver, mask, firstSite);
         if (site < 0) return;
         HeapProbes.access(receiver, 0, site, write); // the collection's structure: offset 0
         if (!write && receiver.getClass() == ArrayList.class) {
-            // a read of the whole list (iterator, contains, toString, …) reads every slot a set may write
             for (int i = 0, n = ((ArrayList<?>) receiver).size(); i < n; i++) HeapProbes.access(receiver, element(i), site, false);
         }
+    }
+
+    /** A store of the structure and, on an ArrayList, of its slots {@code from} (-1: the size) to the size. */
+    private static void structural(Object receiver, int from, int mask, int firstSite) {
+        int site = site(receiver, mask, firstSite);
+        if (site < 0) return;
+        HeapProbes.access(receiver, 0, site, true);
+        if (receiver.getClass() != ArrayList.class) return;
+        int n = ((ArrayList<?>) receiver).size();
+        for (int i = from < 0 ? n : from; i <= n; i++) HeapProbes.access(receiver, element(i), site, true);
     }
 
     /** The pseudo-location of an ArrayList's slot {@code index}, after the structure's offset 0. */
