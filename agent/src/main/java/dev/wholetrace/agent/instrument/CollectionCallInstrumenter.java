@@ -14,6 +14,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Calls of the application on JDK collections that are not thread-safe, as heap accesses (DOR, CDR,
@@ -37,6 +38,8 @@ final class CollectionCallInstrumenter {
             "higherKey", "higherEntry", "lower", "lowerKey", "lowerEntry", "keySet", "navigableKeySet", "descendingKeySet", "values",
             "entrySet", "subList", "headSet", "tailSet", "subSet", "headMap", "tailMap", "subMap", "descendingMap", "descendingSet",
             "equals", "hashCode", "toString", "clone");
+    /** Reads of the size alone ({@link CollectionProbes#readSize}): no element is read. */
+    static final Set<String> SIZE_READS = Set.of("size", "isEmpty");
     /** Methods that may change the collection. */
     static final Set<String> WRITES = Set.of("add", "addAll", "addFirst", "addLast", "set", "remove", "removeAll", "removeIf", "retainAll",
             "clear", "put", "putAll", "putIfAbsent", "putFirst", "putLast", "replace", "replaceAll", "compute", "computeIfAbsent",
@@ -92,11 +95,49 @@ final class CollectionCallInstrumenter {
         InsnList before = new InsnList();
         SyncCallRewriter.storeArguments(before, args, slots);
         before.add(new InsnNode(Opcodes.DUP)); // the receiver, for the probe
-        before.add(push(mask));
-        before.add(push(firstSite));
-        before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, write ? "write" : "read", "(Ljava/lang/Object;II)V", false));
+        String list = listProbe(call);
+        if (list == null) {
+            before.add(push(mask));
+            before.add(push(firstSite));
+            String probe = write ? "write" : SIZE_READS.contains(call.name) ? "readSize" : "read";
+            before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, probe, "(Ljava/lang/Object;II)V", false));
+        } else if (list.equals("append")) {
+            before.add(push(mask));
+            before.add(push(firstSite));
+            before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, list, "(Ljava/lang/Object;II)V", false));
+        } else { // the index, then (accessAt) whether it writes
+            before.add(new VarInsnNode(Opcodes.ILOAD, slots[0]));
+            if (list.equals("accessAt")) before.add(new InsnNode(write ? Opcodes.ICONST_1 : Opcodes.ICONST_0));
+            before.add(push(mask));
+            before.add(push(firstSite));
+            String desc = list.equals("accessAt") ? "(Ljava/lang/Object;IZII)V" : "(Ljava/lang/Object;III)V";
+            before.add(new MethodInsnNode(Opcodes.INVOKESTATIC, COLLECTIONS, list, desc, false));
+        }
         SyncCallRewriter.loadArguments(before, args, slots);
         code.insertBefore(call, before);
+    }
+
+    /**
+     * The probe of a list call whose slots an ArrayList's model knows ({@link CollectionProbes}):
+     * {@code accessAt} for {@code get(int)}/{@code set(int, E)}, {@code writeFrom} for
+     * {@code add(int, E)}/{@code remove(int)}, {@code append} for {@code add(E)}/{@code addAll(Collection)};
+     * null for the others (a map's {@code get(Object)}, a set's {@code add} on a non-list owner fall here too,
+     * and the probe checks the receiver's class anyway).
+     */
+    private static String listProbe(MethodInsnNode call) {
+        switch (call.name + call.desc) {
+            case "get(I)Ljava/lang/Object;":
+            case "set(ILjava/lang/Object;)Ljava/lang/Object;":
+                return "accessAt";
+            case "add(ILjava/lang/Object;)V":
+            case "remove(I)Ljava/lang/Object;":
+                return "writeFrom";
+            case "add(Ljava/lang/Object;)Z":
+            case "addAll(Ljava/util/Collection;)Z":
+                return "append";
+            default:
+                return null;
+        }
     }
 
     /** The tracked classes a receiver of static type {@code owner} may be, as bits in {@link CollectionProbes#TRACKED} order. */

@@ -93,7 +93,8 @@ public final class HeapProbes {
         s.handle.sync(kind, site, s.lastId, aux);
     }
 
-    private static void access(Object object, long offset, int site, boolean store) {
+    /** A load or store of (object, offset); package-private for the pseudo-locations of {@link CollectionProbes}. */
+    static void access(Object object, long offset, int site, boolean store) {
         TraceRecorder r = Probes.recorder();
         if (r == null || object == null) return; // a null receiver throws right after, in the program
         try {

@@ -80,12 +80,16 @@ class CollectionsAndFinalsTest {
             assertThat(calls.invoke(null, args)).isEqualTo(2);
         });
         assertThat(a.stream().filter(s -> !s.startsWith("AASTORE")).toList()).as("besides arguments()' array").containsExactly(
+                // an ArrayList's add also stores the slot it appends, at 8 × (index + 1) (the structure is at 0)
                 "COLLECTION_WRITE java.util.ArrayList List.add|write ArrayList.<contents>|0",
+                "COLLECTION_WRITE java.util.ArrayList List.add|write ArrayList.<contents>|8",
                 "COLLECTION_READ java.util.ArrayList List.size|read ArrayList.<contents>|0",
                 "COLLECTION_WRITE java.util.HashMap Map.put|write HashMap.<contents>|0",
                 "COLLECTION_READ java.util.HashMap Map.get|read HashMap.<contents>|0",
                 "COLLECTION_WRITE java.util.ArrayList ArrayList.add|write ArrayList.<contents>|0",
+                "COLLECTION_WRITE java.util.ArrayList ArrayList.add|write ArrayList.<contents>|16",
                 "COLLECTION_READ java.util.HashSet Collection.contains|read HashSet.<contents>|0",
-                "COLLECTION_WRITE java.util.ArrayList List::add|write ArrayList.<contents>|0");
+                "COLLECTION_WRITE java.util.ArrayList List::add|write ArrayList.<contents>|0",
+                "COLLECTION_WRITE java.util.ArrayList List::add|write ArrayList.<contents>|16");
     }
 }

@@ -91,7 +91,8 @@ public final class RaceSuite {
             AtomicSubclassNo.class, AtomicSubclassYes.class, ThreadLocalNo.class,
             // final fields (JLS 17.5), non-thread-safe JDK collections
             FinalFieldRacyPublishYes.class, NonFinalFieldRacyPublishYes.class, ArrayListSharedYes.class, HashMapSharedYes.class,
-            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class,
+            ArrayListMethodRefYes.class, CollectionLockedNo.class, CollectionConfinedNo.class, ArrayListDisjointSetNo.class,
+            ArrayListDisjointSetYes.class,
             // hand-overs the JDK makes for the program, seen at its calls (h-jdk2)
             InterruptNo.class, InterruptYes.class, LockSupportNo.class, LockSupportYes.class, FieldUpdaterNo.class, FieldUpdaterYes.class,
             VarHandleNo.class, VarHandleYes.class, VarHandleBootstrapNo.class, VarHandleBootstrapYes.class, LongAdderNo.class,
