@@ -63,17 +63,12 @@ final class LongRing {
         return values[(int) tail++ & mask];
     }
 
-    /** Hands the room of every value taken back to the producer. */
-    void release() {
-        released.lazySet(tail);
-    }
-
     /**
-     * {@link #release}, as a volatile write: a read of a volatile after it (a producer's "I am
-     * waiting" flag) is not moved before it, so a producer that announced itself and then saw no
-     * room is seen and woken.
+     * Hands the room of every value taken back to the producer, as a volatile write: a read of a
+     * volatile after it (a producer's "I am waiting" flag) is not moved before it, so a producer
+     * that announced itself and then saw no room is seen and woken.
      */
-    void releaseNow() {
+    void release() {
         released.set(tail);
     }
 }

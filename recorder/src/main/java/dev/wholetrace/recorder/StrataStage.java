@@ -240,7 +240,7 @@ final class StrataStage implements Runnable {
 
     /** Hands the room of the values taken back and wakes the worker if it waits for it. */
     private void release() {
-        ring.releaseNow();
+        ring.release();
         wakeProducer();
     }
 

@@ -45,8 +45,7 @@ public final class FinishedTrace {
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
             FinishedRewrite rewrite = new FinishedRewrite();
-            String what = rewrite.merges(reader, stored) ? "merging " : "re-packing ";
-            try (Progress progress = new Progress(err, what + trace.getFileName(), reader.size())) {
+            try (Progress progress = progress(rewrite.merges(reader, stored) ? "merging " : "re-packing ", trace, reader, err)) {
                 progress.accept(0);
                 OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
             }
@@ -62,7 +61,11 @@ public final class FinishedTrace {
      * a while after the program's own output has ended, and the line says what the wait is for.
      */
     public static Progress repacking(Path trace, TraceReader reader, PrintWriter err) {
-        return new Progress(err, "re-packing " + trace.getFileName(), reader.size());
+        return progress("re-packing ", trace, reader, err);
+    }
+
+    private static Progress progress(String verb, Path trace, TraceReader reader, PrintWriter err) {
+        return new Progress(err, verb + trace.getFileName(), reader.size());
     }
 
     /**
