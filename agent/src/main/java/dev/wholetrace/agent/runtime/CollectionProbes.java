@@ -39,7 +39,12 @@ public final class CollectionProbes {
      * is the site id of the lowest one, the others follow in bit order.
      */
     public static void read(Object receiver, int mask, int firstSite) {
-        access(receiver, mask, firstSite, false);
+        int site = site(receiver, mask, firstSite);
+        if (site < 0) return;
+        HeapProbes.access(receiver, 0, site, false); // the collection's structure: offset 0
+        if (receiver.getClass() == ArrayList.class) { // iterator, contains, toString, ... read every slot
+            for (int i = 0, n = ((ArrayList<?>) receiver).size(); i < n; i++) HeapProbes.access(receiver, element(i), site, false);
+        }
     }
 
     /**
@@ -92,16 +97,6 @@ public final class CollectionProbes {
         ArrayList<?> list = (ArrayList<?>) receiver;
         HeapProbes.access(receiver, 0, site, false);
         if (index >= 0 && index < list.size()) HeapProbes.access(receiver, element(index), site, write); // else the call throws
-    }
-
-    /** A read of the structure and, on an ArrayList, of every slot (iterator, contains, toString, … read them all). */
-    private static void access(Object receiver, int mask, int firstSite, boolean write) {
-        int site = site(receiver, mask, firstSite);
-        if (site < 0) return;
-        HeapProbes.access(receiver, 0, site, write); // the collection's structure: offset 0
-        if (!write && receiver.getClass() == ArrayList.class) {
-            for (int i = 0, n = ((ArrayList<?>) receiver).size(); i < n; i++) HeapProbes.access(receiver, element(i), site, false);
-        }
     }
 
     /** A store of the structure and, on an ArrayList, of its slots {@code from} (-1: the size) to the size. */
