@@ -187,6 +187,40 @@ class CliRecompressMergeTest {
         }
     }
 
+    /**
+     * A merge that fails in any way (an I/O error, a bug's exception, out of memory, a deep
+     * grammar's stack overflow), after writing part of its output, still leaves the user the
+     * re-packed file (byte for byte what the re-pack makes, never the merge's half-written one,
+     * nor the agent's fast one), with one line saying so.
+     */
+    @Test
+    void aMergeThatFailsLeavesTheRepackedTraceAndSaysSo() throws Exception {
+        Path trace = traces.get(0); // a complete CDR recording in several chunks
+        Path repacked = dir.resolve("fallback-expected.wtrace");
+        try (TraceReader reader = TraceReader.open(trace)) {
+            assertThat(new FinishedRewrite().merges(reader, Map.of())).isTrue();
+            new FinishedRewrite(0).rewrite(reader, repacked, Map.of());
+        }
+        List<FinishedRewrite.Merge> failures = List.of(
+                (in, out) -> { Files.write(out, new byte[] {'W', 'T', 1, 2, 3}); throw new java.io.IOException("No space left on device"); },
+                (in, out) -> { Files.write(out, new byte[100]); throw new IllegalStateException("rule 12 used once"); },
+                (in, out) -> { throw new OutOfMemoryError("Java heap space"); },
+                (in, out) -> { throw new StackOverflowError(); });
+        List<String> reasons = List.of("IOException: No space left on device", "IllegalStateException: rule 12 used once",
+                "OutOfMemoryError: Java heap space", "StackOverflowError");
+        for (int i = 0; i < failures.size(); i++) {
+            Path finished = dir.resolve("fallback-" + i + ".wtrace");
+            Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);
+            java.io.StringWriter err = new java.io.StringWriter();
+            FinishedTrace.repack(finished, new FinishedRewrite(FinishedRewrite.MERGE_AT_MOST, failures.get(i)), new java.io.PrintWriter(err, true));
+            assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
+                    + ": merging its chunks failed (" + reasons.get(i) + "); re-packing them instead");
+            assertThat(Files.readAllBytes(finished)).as(reasons.get(i)).isEqualTo(Files.readAllBytes(repacked));
+            assertThat(Cli.run("verify", finished.toString()).exit()).as(reasons.get(i)).isZero();
+            assertThat(out("dump", finished.toString())).as(reasons.get(i)).isEqualTo(out("dump", trace.toString()));
+        }
+    }
+
     /** {@code out} (a merged {@code in}) prints the same dump, stats counts, races, deps and segments as {@code in}. */
     private static void assertSameAnalyses(String what, ParallelTrace original, String in, String out) throws Exception {
         long events = original.eventCount();

@@ -24,14 +24,24 @@ import java.util.Map;
  * it, then renamed over it, keeping its permissions: until then the agent's file is what is on
  * disk). A STRATA recording gets its strata outputs stored as well ({@link #storedOutputs}).
  *
- * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A
- * failure leaves the agent's file and only warns: the command's exit code stays the program's.
+ * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A merge
+ * that fails falls back on the re-pack (one line says so); a failure of the re-pack leaves the
+ * agent's file and only warns: the command's exit code stays the program's.
  */
 public final class FinishedTrace {
     private FinishedTrace() {}
 
     /** Merges or re-packs {@code trace} in place if it is a complete recording; warns on {@code err} if that fails. */
     public static void repack(Path trace, PrintWriter err) {
+        repack(trace, new FinishedRewrite(), err);
+    }
+
+    /**
+     * As {@link #repack(Path, PrintWriter)}, with {@code rewrite} (tests: a merge that fails). A
+     * merge that fails is followed by the re-pack, and one line says so: the file is then smaller
+     * than the agent's, only not merged.
+     */
+    public static void repack(Path trace, FinishedRewrite rewrite, PrintWriter err) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
             Map<SectionType, byte[]> trailer;
@@ -44,8 +54,9 @@ public final class FinishedTrace {
             }
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            FinishedRewrite rewrite = new FinishedRewrite();
             try (Progress progress = progress(rewrite.merges(reader, stored) ? "merging " : "re-packing ", trace, reader, err)) {
+                rewrite.onFallback(why -> progress.message("wholetrace: warning: " + trace + ": merging its chunks failed (" + why
+                        + "); re-packing them instead"));
                 progress.accept(0);
                 OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
             }

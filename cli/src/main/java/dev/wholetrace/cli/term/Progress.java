@@ -65,6 +65,14 @@ public final class Progress implements LongConsumer, AutoCloseable {
         err.flush();
     }
 
+    /** Prints {@code line} on a line of its own (clearing the progress line first if drawn; the next report draws it again). */
+    public void message(String line) {
+        if (drawn) err.print("\r\033[K");
+        drawn = false;
+        err.println(line);
+        err.flush();
+    }
+
     @Override
     public void close() {
         if (drawn) {

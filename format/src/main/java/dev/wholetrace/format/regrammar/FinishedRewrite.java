@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -41,7 +42,15 @@ public final class FinishedRewrite {
     public static final long MERGE_AT_MOST = 1L << 22;
 
     private final long mergeAtMost;
+    private final Merge merge;
     private LongConsumer progress = done -> {};
+    private Consumer<String> fallback = why -> {};
+
+    /** The merge of a recording into {@code out}: {@link TraceRegrammarer} in use, another in tests. */
+    @FunctionalInterface
+    public interface Merge {
+        TraceRegrammarer.Result merge(Path in, Path out) throws IOException;
+    }
 
     /** Merges recordings of at most {@link #MERGE_AT_MOST} events. */
     public FinishedRewrite() {
@@ -50,8 +59,15 @@ public final class FinishedRewrite {
 
     /** Merges recordings of at most {@code mergeAtMost} events (0: never). */
     public FinishedRewrite(long mergeAtMost) {
+        this(mergeAtMost, (in, out) -> new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, mergeAtMost)
+                .rewrite(in, out));
+    }
+
+    /** Merges recordings of at most {@code mergeAtMost} events with {@code merge} (tests: a merge that fails). */
+    public FinishedRewrite(long mergeAtMost, Merge merge) {
         if (mergeAtMost < 0) throw new IllegalArgumentException("mergeAtMost must not be negative");
         this.mergeAtMost = mergeAtMost;
+        this.merge = merge;
     }
 
     /**
@@ -73,25 +89,45 @@ public final class FinishedRewrite {
         return this;
     }
 
+    /**
+     * Tells {@code listener} why a merge was abandoned for the re-pack (one line: the failure),
+     * so that the user learns the file is re-packed, not merged, and which failure to report.
+     */
+    public FinishedRewrite onFallback(Consumer<String> listener) {
+        this.fallback = listener;
+        return this;
+    }
+
     /** What a rewrite did: whether it merged, and the output's size. */
     public record Result(boolean merged, int chunksIn, int chunksOut, long outBytes) {}
 
     /**
      * Writes {@code reader}'s trace into {@code out} (created or replaced): merged when
-     * {@link #merges}, else re-packed with {@code trailer} added (TraceRepacker). A merge that runs
-     * out of memory is abandoned for the re-pack, which holds one chunk at a time.
+     * {@link #merges}, else re-packed with {@code trailer} added (TraceRepacker). A merge that
+     * fails in any way (out of memory, a stack overflow in a deep grammar, an exception: a bug of
+     * the merge, or an input it reads differently from the re-pack) is abandoned for the re-pack,
+     * which holds one chunk at a time and copies every section's events as they are: the user gets
+     * the best file the re-pack can make rather than the agent's fast one. The re-pack writes
+     * {@code out} from its start, so nothing of the abandoned merge remains in it.
      */
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (merges(reader, trailer)) {
             try {
-                TraceRegrammarer.Result r = new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, mergeAtMost)
-                        .rewrite(reader.file(), out);
+                TraceRegrammarer.Result r = merge.merge(reader.file(), out);
                 return new Result(true, r.chunks(), r.chunksOut(), r.outBytes());
-            } catch (OutOfMemoryError e) {
+            } catch (Exception | OutOfMemoryError | StackOverflowError e) {
                 // the grammars just built are garbage now: the re-pack below has the heap again
+                fallback.accept(reason(e));
             }
         }
         TraceRepacker.Result r = new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
         return new Result(false, r.chunks(), r.chunks(), Files.size(out));
+    }
+
+    /** The failure as one line: its message, or its type when it has none. */
+    private static String reason(Throwable e) {
+        String m = e.getMessage();
+        String line = m == null || m.isBlank() ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m;
+        return line.replaceAll("\\s+", " ");
     }
 }
