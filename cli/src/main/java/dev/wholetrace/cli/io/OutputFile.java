@@ -32,7 +32,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>only a regular file is ever replaced, and only with {@code --force}: a directory, a
  *       device, a pipe or a socket is refused, and so is the command's own input (the same file
  *       also through a symbolic or hard link);</li>
- *   <li>a symbolic link to a regular file is kept: the file it points to is replaced.</li>
+ *   <li>a symbolic link to a regular file is kept: the file it points to is replaced;</li>
+ *   <li>the temporary files of the same target that a killed command left behind (SIGKILL runs no
+ *       clean-up) are removed by the next command that writes the target, when their writer is
+ *       proven dead ({@link StalePartials}).</li>
  * </ul>
  * Refusals are {@link OutputRefusedException}s (one line, exit code 2).
  *
@@ -65,6 +68,7 @@ public final class OutputFile {
         OutputFile out = new OutputFile(path, resolve(path), force, List.of(inputs));
         out.checkTarget();
         out.checkDirectoryWritable();
+        StalePartials.remove(out.directory(), out.target.getFileName().toString());
         return out;
     }
 
@@ -191,12 +195,15 @@ public final class OutputFile {
 
     // ---- writing ------------------------------------------------------------------------------
 
-    /** An empty new file beside the target, hidden, with the permissions the umask gives new files. */
+    /**
+     * An empty new file beside the target, hidden, with the permissions the umask gives new files,
+     * named after its writer ({@link StalePartials#name}) so that a later command can tell it was left by a dead one.
+     */
     private Path createTemporary() throws IOException {
         Path dir = directory();
         String name = target.getFileName().toString();
         for (int attempt = 0; ; attempt++) {
-            Path tmp = dir.resolve("." + name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".partial");
+            Path tmp = dir.resolve(StalePartials.name(name, ThreadLocalRandom.current().nextLong() >>> 16));
             try {
                 return Files.createFile(tmp);
             } catch (FileAlreadyExistsException e) {

@@ -122,4 +122,46 @@ class OutputFileTest {
         assertThatThrownBy(() -> OutputFile.checkWritableInPlace(sub, true)).isInstanceOf(OutputRefusedException.class);
         assertThat(names()).containsExactly("d"); // the probe file is gone
     }
+
+    /**
+     * A command killed by SIGKILL while it wrote leaves its partial file: the next command that
+     * writes the same target removes it once the writer is proven dead (no process has its pid),
+     * and leaves the partials it cannot prove dead (a live writer's, another host's, an old name
+     * without host and pid, another target's).
+     */
+    @Test
+    void theNextWriteOfATargetRemovesThePartialsOfDeadWriters() throws Exception {
+        Path out = Files.writeString(dir.resolve("run.wtrace"), "old");
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        String dead = StalePartials.name("run.wtrace", 0xabcL).replace("." + ProcessHandle.current().pid() + ".", "." + gone.pid() + ".");
+        String mine = StalePartials.name("run.wtrace", 0xdefL); // a live writer: this JVM
+        String host = dead.substring(".run.wtrace.".length(), dead.indexOf("." + gone.pid() + "."));
+        String elsewhere = dead.replace("." + host + ".", ".other-host.");
+        String old = ".run.wtrace.1a2b3c.partial";
+        String other = StalePartials.name("run.wtrace.bak", 0x123L).replace("." + ProcessHandle.current().pid() + ".", "." + gone.pid() + ".");
+        for (String n : List.of(dead, mine, elsewhere, old, other)) Files.write(dir.resolve(n), new byte[4096]);
+
+        OutputFile.check(out, true).writeStream(s -> s.write('n'));
+        assertThat(names()).containsExactlyInAnyOrder("run.wtrace", mine, elsewhere, old, other);
+
+        Path bak = Files.writeString(dir.resolve("run.wtrace.bak"), "b");
+        OutputFile.check(bak, true);
+        assertThat(names()).containsExactlyInAnyOrder("run.wtrace", "run.wtrace.bak", mine, elsewhere, old);
+    }
+
+    /** A pid in use by a process that started after the partial was last written is not its writer (the pid was reused). */
+    @Test
+    void aReusedPidDoesNotKeepAPartial() throws Exception {
+        Path partial = Files.write(dir.resolve(".t.partial"), new byte[1]);
+        Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
+        Process later = new ProcessBuilder("sleep", "30").start();
+        try {
+            assertThat(StalePartials.writerDead(later.pid(), partial)).isTrue();
+            Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
+            assertThat(StalePartials.writerDead(later.pid(), partial)).isFalse();
+        } finally {
+            later.destroy();
+        }
+    }
 }
