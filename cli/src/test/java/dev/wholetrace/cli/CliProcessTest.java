@@ -50,6 +50,30 @@ class CliProcessTest {
         return new Done(p.exitValue(), err.lines().filter(l -> !l.isEmpty()).toList());
     }
 
+    /**
+     * The progress line goes where standard error goes, judged by standard error alone: under a
+     * pseudo-terminal ({@code script}) with stderr redirected to a file ({@code 2>log}; stdin and
+     * stdout still the terminal, so the JVM has a console) the log gets no line; with stderr on the
+     * terminal and stdout piped ({@code | cat}: no console) the line is drawn.
+     */
+    @Test
+    void progressIsDrawnWhenStderrIsATerminalWhateverStdinAndStdoutAre() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "needs script(1) for a pseudo-terminal");
+        Path trace = Traces.twoThreads(dir.resolve("t.wtrace"), TraceMode.CDR); // three chunks: the re-pack reports progress
+        Path log = dir.resolve("err.log");
+        String recompress = String.join(" ", cli("recompress", trace.toString(), "-o", dir.resolve("r.wtrace").toString(), "--force")
+                .stream().map(a -> "'" + a + "'").toList());
+        Process toLog = new ProcessBuilder("/usr/bin/script", "-qec", recompress + " 2>'" + log + "'", "/dev/null")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(finish(toLog).exit()).isZero();
+        assertThat(Files.readString(log)).as("stderr redirected to a file").doesNotContain("\r").doesNotContain("re-packing");
+
+        Process onTerminal = new ProcessBuilder("/usr/bin/script", "-qec", recompress + " | cat >/dev/null", "/dev/null").start();
+        String screen = new String(onTerminal.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(finish(onTerminal).exit()).isZero();
+        assertThat(screen).as("stderr on the terminal, stdout a pipe").contains("\rre-packing t.wtrace: ");
+    }
+
     @Test
     void aWriteErrorOnStandardOutputIsOneLineAndExitCode1() throws Exception {
         Path trace = Traces.twoThreads(dir.resolve("t.wtrace"), TraceMode.CDR);

@@ -6,6 +6,7 @@ import dev.wholetrace.cli.io.FinishedTrace;
 import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
+import dev.wholetrace.cli.term.Terminal;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.recorder.AgentOptions;
@@ -162,7 +163,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         }
         if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
         // A person is watching, or a script asked for JSON; otherwise scripts get no extra line.
-        if (System.console() != null || !CommandSummary.isText(summaryFormat)) {
+        if (Terminal.stderr() || !CommandSummary.isText(summaryFormat)) { // the line goes to stderr
             CommandSummary summary = FinishedTrace.describe(trace);
             if (summary != null) summary.put("exit", exit).write(summaryFormat, spec.commandLine().getErr());
         }

@@ -7,7 +7,7 @@ import java.util.function.LongSupplier;
 
 /**
  * A one-line progress report on stderr for long jobs, redrawn at most five times a second and
- * only when stderr is a terminal (so logs and pipes stay clean).
+ * only when stderr is a terminal ({@link Terminal#stderr}), so that logs and pipes stay clean.
  */
 public final class Progress implements LongConsumer, AutoCloseable {
     private final PrintWriter err;
@@ -19,7 +19,7 @@ public final class Progress implements LongConsumer, AutoCloseable {
     private boolean drawn;
 
     public Progress(PrintWriter err, String what, long total) {
-        this(err, what, total, System.console() != null, System::nanoTime);
+        this(err, what, total, Terminal.stderr(), System::nanoTime);
     }
 
     /** With {@code enabled} and the clock given (tests; the public constructor asks whether stderr is a terminal). */
