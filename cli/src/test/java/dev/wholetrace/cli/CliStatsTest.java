@@ -167,4 +167,22 @@ class CliStatsTest {
         assertThat(ok("help", "stats").out()).isEqualTo(r.out());
         assertThat(ok("--help").out()).contains("stats", "dump", "segment");
     }
+
+    /**
+     * A long property (an eWPP recording's {@code ewpp.filter} runs to kilobytes) is cut in the text
+     * after 160 characters, with the number of bytes left out and where to see them; JSON keeps it whole.
+     */
+    @Test
+    void longPropertiesAreAbbreviatedInTextButWholeInJson() throws Exception {
+        String value = "x".repeat(159) + "é" + "y".repeat(7_000); // the cut falls after the two-byte é
+        Path f = dir.resolve("long-property.wtrace");
+        try (dev.wholetrace.recorder.TraceRecorder rec = dev.wholetrace.recorder.TraceRecorder.open(f,
+                dev.wholetrace.recorder.RecorderConfig.defaults(TraceMode.COR).withProperty("long", value))) {
+            rec.beginThread("main", 1, false).end();
+        }
+        String out = ok("stats", f.toString()).out();
+        String line = out.lines().filter(l -> l.contains("long=")).findFirst().orElseThrow();
+        assertThat(line).endsWith("long=" + "x".repeat(159) + "é... (7000 more bytes; --format json shows the whole value)");
+        assertThat(JsonText.at(JsonText.object(ok("stats", f.toString(), "--format", "json").out().strip()), "properties.long")).isEqualTo(value);
+    }
 }

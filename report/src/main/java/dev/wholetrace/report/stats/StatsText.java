@@ -13,6 +13,7 @@ import dev.wholetrace.report.TextTable;
 import dev.wholetrace.report.Units;
 import dev.wholetrace.model.event.TraceClock;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ final class StatsText implements ReportWriter<StatsReport> {
         boolean first = true;
         for (Map.Entry<String, String> p : trace.properties().entrySet()) {
             out.printf(Locale.ROOT, "%-12s%s=%s%n", first ? "properties" : "", Text.oneLine(p.getKey()),
-                    Text.oneLine(p.getValue()));
+                    abbreviated(p.getValue()));
             first = false;
         }
 
@@ -134,4 +135,19 @@ final class StatsText implements ReportWriter<StatsReport> {
     }
 
 
+
+    /**
+     * Property values longer than this many characters are cut in the text: an eWPP recording's
+     * {@code ewpp.filter} lists kilobytes of instructions on one line, which buries the table below
+     * it. {@code --format json} keeps every value whole.
+     */
+    static final int PROPERTY_CHARS = 160;
+
+    /** {@code value} on one line, cut after {@link #PROPERTY_CHARS} characters with how many bytes were left out. */
+    static String abbreviated(String value) {
+        if (value == null || value.length() <= PROPERTY_CHARS) return Text.oneLine(value);
+        int cut = Character.isHighSurrogate(value.charAt(PROPERTY_CHARS - 1)) ? PROPERTY_CHARS - 1 : PROPERTY_CHARS;
+        int left = value.substring(cut).getBytes(StandardCharsets.UTF_8).length;
+        return Text.oneLine(value.substring(0, cut)) + "... (" + left + " more bytes; --format json shows the whole value)";
+    }
 }
