@@ -1,11 +1,11 @@
 package dev.wholetrace.workloads.races;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeout;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,7 +14,6 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -112,7 +111,13 @@ class RaceSuiteTest {
         assertThat(RaceSuite.runsOn(StartJoinNo.class, 17)).isTrue();
     }
 
-    /** Each program three times on this thread: it ends within 2 s each time and prints the same single line. */
+    /**
+     * Each program three times on this thread: it ends using at most {@link #CPU_BUDGET_NANOS} of
+     * CPU each time and prints the same single line. The budget is CPU time, not wall time: on a
+     * machine with 2 cores and a load of 50-70 a run of a tenth of a second of work took over 2 s
+     * of wall time (session 42), while the CPU it uses stays what the program needs. A program
+     * that hangs uses no CPU: the watchdog interrupts it after {@link #HANG_SECONDS} s of wall time.
+     */
     @TestFactory
     Stream<DynamicTest> everyProgramRunsQuicklyAndPrintsOneStableLine() {
         return PROGRAMS.stream().map(p -> DynamicTest.dynamicTest(p.getSimpleName(), () -> {
@@ -129,6 +134,11 @@ class RaceSuiteTest {
         }));
     }
 
+    /** The CPU time (all of the JVM's threads) one run of a program may use: each needs a fraction of it. */
+    private static final long CPU_BUDGET_NANOS = 2_000_000_000L;
+    /** Wall seconds after which a run is taken for hung and interrupted: far above a run's time even at a load of 70 on 2 cores. */
+    private static final int HANG_SECONDS = 120;
+
     /** Runs main on this thread with System.out captured; fails on an exception of main or of any thread it started. */
     private static String runMain(Method main) throws Throwable {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -141,18 +151,20 @@ class RaceSuiteTest {
             t.setDaemon(true);
             return t;
         });
-        // A program that hangs in a join or an await gets interrupted after 10 s instead of hanging the build.
-        ScheduledFuture<?> interrupt = watchdog.schedule(self::interrupt, 10, TimeUnit.SECONDS);
+        // A program that hangs in a join or an await gets interrupted instead of hanging the build.
+        ScheduledFuture<?> interrupt = watchdog.schedule(self::interrupt, HANG_SECONDS, TimeUnit.SECONDS);
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu;
         try {
             System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
             Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
-            assertTimeout(Duration.ofSeconds(2), () -> {
-                try {
-                    main.invoke(null, (Object) new String[0]);
-                } catch (InvocationTargetException e) {
-                    throw e.getCause();
-                }
-            });
+            long cpuBefore = os.getProcessCpuTime();
+            try {
+                main.invoke(null, (Object) new String[0]);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+            cpu = os.getProcessCpuTime() - cpuBefore;
         } finally {
             interrupt.cancel(false);
             watchdog.shutdownNow();
@@ -161,6 +173,7 @@ class RaceSuiteTest {
             Thread.setDefaultUncaughtExceptionHandler(handler);
         }
         assertThat(uncaught).as("exceptions in the program's threads").isEmpty();
+        assertThat(cpu).as("CPU nanoseconds of %s", main.getDeclaringClass().getSimpleName()).isLessThanOrEqualTo(CPU_BUDGET_NANOS);
         String text = bytes.toString(StandardCharsets.UTF_8);
         assertThat(text).as("output of %s", main.getDeclaringClass().getSimpleName()).endsWith(System.lineSeparator());
         return text.substring(0, text.length() - System.lineSeparator().length());
