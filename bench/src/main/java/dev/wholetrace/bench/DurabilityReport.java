@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.bench.DurabilityTrial.Config;
 import dev.wholetrace.bench.DurabilityTrial.Exit;
 import dev.wholetrace.bench.DurabilityTrial.Kill;
@@ -127,7 +128,7 @@ final class DurabilityReport {
             sb.append("The program works for ").append(DurabilityCommand.EXIT_RUN_SECONDS).append(" s and returns from main; *exit after "
                     + "the work* is the time from its last log line to the process being reaped (the shutdown hook writes the last "
                     + "chunk and the end of the file). *Recompressed* is the same trace after `wholetrace recompress` (every section "
-                    + "re-packed with the smaller of zstd -19 and xz -9).\n\n");
+                    + "re-packed with `Codec.BEST`: " + Codec.BEST_DESCRIPTION + ").\n\n");
             MarkdownTable e = new MarkdownTable().left("setting").right("runs", "exit after the work: median (s)", "max (s)", "trace bytes: median",
                     "recompressed: median", "sync ops");
             for (Config c : configs) {

@@ -843,7 +843,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("counts, clock samples, framing: alike in kind in both files). *streams*: WPP + addresses/checks + symbols, what the ")
                 .append("two representations differ in.\n\n");
         partsTable(rows, false, sb);
-        sb.append("\nThe same files re-packed with the best codec (`Codec.BEST`: zstd -19 or xz -9, the smaller, as `wholetrace ")
+        sb.append("\nThe same files re-packed with the best codec (`Codec.BEST`: " + Codec.BEST_DESCRIPTION + ", as `wholetrace ")
                 .append("recompress` does). The recorder seals chunks with the fast codec, which falls back from xz to zlib when xz ")
                 .append("is slow, so on a loaded machine the sealed sizes above depend on the load (and the clock samples in the rest ")
                 .append("with how long threads wait); re-packed, they do not.\n\n");

@@ -83,7 +83,7 @@ final class GrammarMeasures {
 
     /**
      * The .wgr size as {@link GrammarFile#write} makes it: {best, zstd-only, xz-only, 1 if both files
-     * read back to the payload}. BEST keeps the smaller of zstd -19 and xz -9, so its size is the
+     * read back to the payload}. BEST keeps the smallest of its candidates ({@link Codec#BEST_DESCRIPTION}), so its size is at most the
      * smaller of the two single-codec files.
      */
     long[] wgr(byte[] payload, String name) throws IOException {

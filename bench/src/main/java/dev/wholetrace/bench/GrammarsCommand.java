@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.analysis.streams.AccessStreams;
 import dev.wholetrace.analysis.streams.RawStreamsAnalysis;
 import dev.wholetrace.model.event.TraceMode;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Option;
                 "Traces: the block-id streams of the kernels SOR, FFT, LU, Water and Mp3d (2 threads, recorded under the agent, "
                         + "threads concatenated), of the math3 library driver, and valgrind lackey superblock traces of gzip, sort, "
                         + "python3 and ls (generated into --work when valgrind is installed; not committed). Per trace and algorithm: "
-                        + "the grammar's size (GrammarCodec, then the smaller of zstd -19 and xz -9, as in a .wgr), build time "
+                        + "the grammar's size (GrammarCodec, then " + Codec.BEST_DESCRIPTION + ", as in a .wgr), build time "
                         + "(median of --reps), the builder's peak data-structure memory; per general-purpose tool: size, time and "
                         + "peak RSS (GNU time). Every grammar is checked to expand to its input.",
                 "Writes grammars.md, grammars.csv and grammars.png to the output directory."},

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.report.MarkdownTable;
 import java.io.IOException;
@@ -81,7 +82,7 @@ final class GrammarsReport {
         sb.append("All numbers of one table come from one run on this machine. Each trace is a string of dense symbol ids "
                 + "(block ids, or lackey superblock addresses numbered in order of first appearance); the grammar algorithms "
                 + "build a grammar of it, the general-purpose tools compress the same ids as u32 little-endian values. "
-                + "Grammar size: `GrammarCodec` then the smaller of zstd -19 and xz -9, as a `.wgr` chunk stores a grammar "
+                + "Grammar size: `GrammarCodec` then `Codec.BEST` (" + Codec.BEST_DESCRIPTION + "), as a `.wgr` chunk stores a grammar "
                 + "(the symbol table, the same for every column, is not counted). Build time: the median of the timed builds, "
                 + "append and freeze, in this JVM. Peak: the builder's own arrays at their largest "
                 + "(`peakFootprintBytes`), not the process RSS; the tools' peak is the RSS GNU time reports.\n\n");

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.bench.Result.RawForm;
 import dev.wholetrace.report.Csv;
@@ -171,7 +172,7 @@ final class Report {
                 + "`SequiturGrammar.peakFootprintBytes()` + alphabet) divided by the final grammar symbols.\n");
         sb.append("- **.wgr**: size of the file `GrammarFile.write` produces for the payload (`CompressedTrace.toPayload()`; "
                 + "(c) Diff-RLE: run alphabet + run grammar blocks): 32-byte header + codec output. `.wgr` = Codec.BEST "
-                + "(smaller of zstd -19 and xz -9, as BEST picks it); zstd-only / xz-only force one codec. "
+                + "(" + Codec.BEST_DESCRIPTION + "); zstd-only / xz-only force one codec. "
                 + "Every `.wgr` is read back and decoded.\n");
         sb.append("- **general-purpose** (same raw input, streamed in-process): ");
         List<String> hows = new ArrayList<>();

@@ -29,6 +29,9 @@ class DurabilityReportTest {
         assertThat(md).contains("| old (interval=10000 ms, codec=xz) | 3 | 0.60 | 4.00 | 7.50 | 1 of 3 (not met) | 0.0 | 0 | 0 of 3 |");
         assertThat(md).contains("| current (interval=1000 ms, codec=fast) | 1 | 0.30 | 0.30 | 90,000 | 9,000 | 5,000 |");
         assertThat(md).contains("(blocked thread lost)");
+        // BEST as it is (a bounded xz search on large payloads since session 42), from the one text that describes it
+        assertThat(md).contains("re-packed with `Codec.BEST`: " + dev.wholetrace.format.io.Codec.BEST_DESCRIPTION)
+                .doesNotContain("the smaller of zstd -19 and xz -9");
         List<String> csv = r.csv().lines().toList();
         assertThat(csv).hasSize(1 + kills.size() + exits.size());
         assertThat(csv.get(1)).startsWith("kill,current,1000,fast,1,2.00000,1.50000,3,1000,800,1000,0.500000,false,,");

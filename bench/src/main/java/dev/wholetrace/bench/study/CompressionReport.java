@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.bench.Charts;
 import dev.wholetrace.bench.Machine;
@@ -229,7 +230,7 @@ final class CompressionReport {
         sb.append("## CDR recompressed: the predictor stage against format 5's address coding (issue 17)\n\n");
         sb.append("The tables above measure the trace as the agent sealed it (every second, fast codec). Here the same CDR recording "
                 + "is rewritten as `wholetrace recompress --addresses CODING` does (and `wholetrace record` at a normal exit, "
-                + "without re-encoding): every section packed with the smaller of zstd -19 and xz -9, the address streams "
+                + "without re-encoding): every section packed with `Codec.BEST` (" + Codec.BEST_DESCRIPTION + "), the address streams "
                 + "decoded and encoded again, *diff-rle* as format 5 stored them, *predictive* with format 6's predictor stage "
                 + "(docs/trace-format.md, \"Address streams\"). *data*: the address-stream sections; *symbols*: every symbol "
                 + "table (the run alphabets among them); *trace*: the file without its metadata, as above. *÷*: how many times "

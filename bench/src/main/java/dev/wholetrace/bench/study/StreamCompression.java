@@ -32,8 +32,8 @@ final class StreamCompression {
 
     /**
      * Encoded grammar bytes (symbol table, grammars and, with the predictor stage, exception lists,
-     * as the trace format writes them), the same after the file's last stage ({@code Codec.BEST}:
-     * the smaller of zstd -19 and xz -9, per thread), build time, grammar symbols, exceptions.
+     * as the trace format writes them), the same after the file's last stage ({@code Codec.BEST}
+     * per thread, {@link dev.wholetrace.format.io.Codec#BEST_DESCRIPTION}), build time, grammar symbols, exceptions.
      */
     record Grammars(long bytes, long packedBytes, double seconds, long symbols, long exceptions) {}
 

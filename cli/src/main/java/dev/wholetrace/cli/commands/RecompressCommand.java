@@ -42,8 +42,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "The recorder seals a chunk every second with a fast codec (xz preset 0, or raw bytes while it "
                         + "cannot keep up), so that a crash loses at most about a second. This rewrites every section "
-                        + "with the smaller of zstd -19 and xz -9 (from 256 KiB xz with a bounded match search, and from 1 MiB "
-                        + "only the codecs a sample of the section does not rule out: docs/results/repack.md); chunks, grammars "
+                        + "with " + Codec.BEST_DESCRIPTION + " (docs/results/repack.md); chunks, grammars "
                         + "and events are unchanged. Chunks are packed on up to 4 cores; on a terminal a line shows the bytes done. An "
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "

@@ -87,6 +87,16 @@ public enum Codec {
     static final int SAMPLE_SLICE_BYTES = 32 << 10;
     /** A codec whose sample came out more than this many percent larger than the other's is not run on the whole payload. */
     static final int SKIP_MARGIN_PERCENT = 10;
+    /**
+     * What {@link #BEST} does, in one sentence fragment, for every text that names it (bench
+     * reports, help): made from the constants above, so that a text cannot describe an older
+     * BEST (session 42 bounded xz's search on large payloads; reports kept saying "xz -9").
+     */
+    public static final String BEST_DESCRIPTION = "the smallest of zstd -19, xz and the raw bytes (xz from "
+            + (BEST_XZ_FROM >> 10) + " KiB: preset 9, from " + (LARGE_XZ_FROM >> 10) + " KiB with preset 9's coder over a bounded "
+            + "match search, nice length " + LARGE_XZ_NICE_LENGTH + ", depth " + LARGE_XZ_DEPTH + "; from " + (ESTIMATE_FROM >> 20)
+            + " MiB only the codecs that a sample of " + SAMPLE_SLICES + " × " + (SAMPLE_SLICE_BYTES >> 10) + " KiB does not rule out "
+            + "by more than " + SKIP_MARGIN_PERCENT + " %)";
     private static final int FAST_XZ_PRESET = 0;
     private static final int BEST_XZ_PRESET = 9;
     /** The preset argument of {@link #xz} that asks for the bounded search of {@link #LARGE_XZ_FROM}. */

@@ -80,4 +80,16 @@ class CodecBestTest {
         assertThat((long) bounded.length * 100).isLessThanOrEqualTo((long) preset9.size() * 110);
         assertThat(Codec.XZ.decompress(bounded, raw.length, "test")).isEqualTo(raw);
     }
+
+    /** The one description of BEST that reports and help print names its thresholds as the code has them. */
+    @Test
+    void theDescriptionSaysWhatBestDoes() {
+        assertThat(Codec.BEST_DESCRIPTION)
+                .startsWith("the smallest of zstd -19, xz and the raw bytes (xz from 1 KiB: preset 9, from 256 KiB with preset 9's coder over a bounded match search")
+                .contains("nice length " + Codec.LARGE_XZ_NICE_LENGTH).contains("depth " + Codec.LARGE_XZ_DEPTH)
+                .contains("from 1 MiB only the codecs that a sample of 4 × 32 KiB does not rule out by more than 10 %");
+        assertThat(Codec.BEST_XZ_FROM).isEqualTo(1 << 10);
+        assertThat(Codec.LARGE_XZ_FROM).isEqualTo(256 << 10);
+        assertThat(Codec.ESTIMATE_FROM).isEqualTo(1 << 20);
+    }
 }
