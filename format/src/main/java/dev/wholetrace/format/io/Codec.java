@@ -96,7 +96,7 @@ public enum Codec {
             + (BEST_XZ_FROM >> 10) + " KiB: preset 9, from " + (LARGE_XZ_FROM >> 10) + " KiB with preset 9's coder over a bounded "
             + "match search, nice length " + LARGE_XZ_NICE_LENGTH + ", depth " + LARGE_XZ_DEPTH + "; from " + (ESTIMATE_FROM >> 20)
             + " MiB only the codecs that a sample of " + SAMPLE_SLICES + " × " + (SAMPLE_SLICE_BYTES >> 10) + " KiB does not rule out "
-            + "by more than " + SKIP_MARGIN_PERCENT + " %)";
+            + "by more than " + SKIP_MARGIN_PERCENT + " percent)"; // no % sign: picocli help formats it
     private static final int FAST_XZ_PRESET = 0;
     private static final int BEST_XZ_PRESET = 9;
     /** The preset argument of {@link #xz} that asks for the bounded search of {@link #LARGE_XZ_FROM}. */

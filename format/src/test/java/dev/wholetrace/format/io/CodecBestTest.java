@@ -87,7 +87,8 @@ class CodecBestTest {
         assertThat(Codec.BEST_DESCRIPTION)
                 .startsWith("the smallest of zstd -19, xz and the raw bytes (xz from 1 KiB: preset 9, from 256 KiB with preset 9's coder over a bounded match search")
                 .contains("nice length " + Codec.LARGE_XZ_NICE_LENGTH).contains("depth " + Codec.LARGE_XZ_DEPTH)
-                .contains("from 1 MiB only the codecs that a sample of 4 × 32 KiB does not rule out by more than 10 %");
+                .contains("from 1 MiB only the codecs that a sample of 4 × 32 KiB does not rule out by more than 10 percent")
+                .doesNotContain("%"); // picocli formats help texts (recompress, bench grammars): a % there is a format error
         assertThat(Codec.BEST_XZ_FROM).isEqualTo(1 << 10);
         assertThat(Codec.LARGE_XZ_FROM).isEqualTo(256 << 10);
         assertThat(Codec.ESTIMATE_FROM).isEqualTo(1 << 20);
