@@ -136,10 +136,12 @@ class CliRecompressMergeTest {
             int chunks = Traces.chunks(trace).size();
             assertThat(chunks).as(trace.getFileName() + ": chunks to merge").isGreaterThanOrEqualTo(3);
             assertThat(original.threads().size()).as("main, a, and b unless cut").isBetween(2, 3);
-            for (long bound : List.of(1L, 2L, events / 2 + 1, 1L << 26)) {
-                String what = trace.getFileName() + " merged up to " + bound + " events";
-                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + ".wtrace");
-                Cli r = Cli.run("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound));
+            for (long bound : List.of(1L, 2L, events / 2 + 1, 1L << 26)) for (boolean join : List.of(false, true)) {
+                String what = trace.getFileName() + " merged up to " + bound + " events" + (join ? ", joined" : "");
+                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + (join ? "-joined" : "") + ".wtrace");
+                List<String> args = new ArrayList<>(List.of("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound)));
+                if (join) args.add("--join");
+                Cli r = Cli.run(args.toArray(String[]::new));
                 assertThat(r.exit()).as(r.toString()).isZero();
                 String out = merged.toString();
                 int after = Traces.chunks(merged).size();

@@ -5,7 +5,6 @@ import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
-import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,8 +83,7 @@ public final class FinishedRewrite {
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (merges(reader, trailer)) {
             try {
-                TraceRegrammarer.Result r = new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, mergeAtMost)
-                        .rewrite(reader.file(), out);
+                TraceRegrammarer.Result r = TraceRegrammarer.joining(Codec.BEST, Long.MAX_VALUE).rewrite(reader.file(), out);
                 return new Result(true, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (OutOfMemoryError e) {
                 // the grammars just built are garbage now: the re-pack below has the heap again
