@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * loaded by another; recorded in CDR and COR, and cut inside its last chunk (a killed recording).
  * For every N (1 and 2: below a chunk, so every group is one chunk; half the events; all of it)
  * the merged trace gives the same dump, {@code stats} event counts and clock, {@code segment} of
- * every sync-count range, {@code races} and {@code deps} as the input; and so does the file
- * {@code record} leaves after a normal exit (FinishedTrace: merged into one chunk when small).
+ * every sync-count range, {@code races} and {@code deps} as the input, with the grammars rebuilt
+ * and with them joined ({@code --join}); and so does the file {@code record} leaves after a
+ * normal exit (FinishedTrace: merged into one chunk, rebuilt when small, joined when larger).
  */
 class CliRecompressMergeTest {
     @TempDir
@@ -175,6 +176,15 @@ class CliRecompressMergeTest {
             }
             assertThat(Traces.chunks(finished)).as(what).hasSize(1);
             assertSameAnalyses(what, original, trace.toString(), finished.toString());
+
+            Path joined = dir.resolve(trace.getFileName() + ".joined.wtrace");
+            try (TraceReader reader = TraceReader.open(trace)) { // above the rebuild bound: the chunks' grammars joined
+                FinishedRewrite.Result r = new FinishedRewrite(original.eventCount() - 1, original.eventCount()).rewrite(reader, joined, Map.of());
+                assertThat(r.merged()).as(what).isTrue();
+                assertThat(r.joined()).as(what).isTrue();
+            }
+            assertThat(Traces.chunks(joined)).as(what + ", joined").hasSize(1);
+            assertSameAnalyses(what + ", joined", original, trace.toString(), joined.toString());
 
             Path big = dir.resolve(trace.getFileName() + ".above-bound.wtrace");
             try (TraceReader reader = TraceReader.open(trace)) {
