@@ -227,6 +227,19 @@ class CliRecompressMergeTest {
         }
     }
 
+    /** {@code --join} only says how {@code --chunk-events} merges: alone or with a rebuild, a one-line refusal. */
+    @Test
+    void joinWithoutChunkEventsOrWithARebuildIsRefused() {
+        String in = traces.get(0).toString();
+        for (String[] extra : new String[][] {{}, {"--chunk-events", "100", "--grammar", "repair"}, {"--chunk-events", "100", "--addresses", "predictive"}}) {
+            List<String> args = new ArrayList<>(List.of("recompress", in, "-o", dir.resolve("refused.wtrace").toString(), "--join"));
+            args.addAll(List.of(extra));
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+            assertThat(r.errLines()).as(r.toString()).singleElement().asString().contains("--join goes with --chunk-events");
+        }
+    }
+
     /** A trace too old to rewrite: the one-line refusal names the option given, not another. */
     @Test
     void aTooOldTraceIsRefusedNamingTheOptionGiven() throws Exception {
