@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
  * loaded by another; recorded in CDR and COR, and cut inside its last chunk (a killed recording).
  * For every N (1 and 2: below a chunk, so every group is one chunk; half the events; all of it)
  * the merged trace gives the same dump, {@code stats} event counts and clock, {@code segment} of
- * every sync-count range, {@code races} and {@code deps} as the input; and so does the file
- * {@code record} leaves after a normal exit (FinishedTrace: merged into one chunk when small).
+ * every sync-count range, {@code races} and {@code deps} as the input, with the grammars rebuilt
+ * and with them joined ({@code --join}); and so does the file {@code record} leaves after a
+ * normal exit (FinishedTrace: merged into one chunk, rebuilt when small, joined when larger).
  */
 class CliRecompressMergeTest {
     @TempDir
@@ -136,10 +137,12 @@ class CliRecompressMergeTest {
             int chunks = Traces.chunks(trace).size();
             assertThat(chunks).as(trace.getFileName() + ": chunks to merge").isGreaterThanOrEqualTo(3);
             assertThat(original.threads().size()).as("main, a, and b unless cut").isBetween(2, 3);
-            for (long bound : List.of(1L, 2L, events / 2 + 1, 1L << 26)) {
-                String what = trace.getFileName() + " merged up to " + bound + " events";
-                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + ".wtrace");
-                Cli r = Cli.run("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound));
+            for (long bound : List.of(1L, 2L, events / 2 + 1, 1L << 26)) for (boolean join : List.of(false, true)) {
+                String what = trace.getFileName() + " merged up to " + bound + " events" + (join ? ", joined" : "");
+                Path merged = dir.resolve(trace.getFileName() + ".merged-" + bound + (join ? "-joined" : "") + ".wtrace");
+                List<String> args = new ArrayList<>(List.of("recompress", in, "-o", merged.toString(), "--chunk-events", Long.toString(bound)));
+                if (join) args.add("--join");
+                Cli r = Cli.run(args.toArray(String[]::new));
                 assertThat(r.exit()).as(r.toString()).isZero();
                 String out = merged.toString();
                 int after = Traces.chunks(merged).size();
@@ -174,6 +177,15 @@ class CliRecompressMergeTest {
             assertThat(Traces.chunks(finished)).as(what).hasSize(1);
             assertSameAnalyses(what, original, trace.toString(), finished.toString());
 
+            Path joined = dir.resolve(trace.getFileName() + ".joined.wtrace");
+            try (TraceReader reader = TraceReader.open(trace)) { // above the rebuild bound: the chunks' grammars joined
+                FinishedRewrite.Result r = new FinishedRewrite(original.eventCount() - 1, original.eventCount()).rewrite(reader, joined, Map.of());
+                assertThat(r.merged()).as(what).isTrue();
+                assertThat(r.joined()).as(what).isTrue();
+            }
+            assertThat(Traces.chunks(joined)).as(what + ", joined").hasSize(1);
+            assertSameAnalyses(what + ", joined", original, trace.toString(), joined.toString());
+
             Path big = dir.resolve(trace.getFileName() + ".above-bound.wtrace");
             try (TraceReader reader = TraceReader.open(trace)) {
                 FinishedRewrite rewrite = new FinishedRewrite(original.eventCount() - 1);
@@ -202,17 +214,17 @@ class CliRecompressMergeTest {
             new FinishedRewrite(0).rewrite(reader, repacked, Map.of());
         }
         List<FinishedRewrite.Merge> failures = List.of(
-                (in, out) -> { Files.write(out, new byte[] {'W', 'T', 1, 2, 3}); throw new java.io.IOException("No space left on device"); },
-                (in, out) -> { Files.write(out, new byte[100]); throw new IllegalStateException("rule 12 used once"); },
-                (in, out) -> { throw new OutOfMemoryError("Java heap space"); },
-                (in, out) -> { throw new StackOverflowError(); });
+                (in, out, join) -> { Files.write(out, new byte[] {'W', 'T', 1, 2, 3}); throw new java.io.IOException("No space left on device"); },
+                (in, out, join) -> { Files.write(out, new byte[100]); throw new IllegalStateException("rule 12 used once"); },
+                (in, out, join) -> { throw new OutOfMemoryError("Java heap space"); },
+                (in, out, join) -> { throw new StackOverflowError(); });
         List<String> reasons = List.of("IOException: No space left on device", "IllegalStateException: rule 12 used once",
                 "OutOfMemoryError: Java heap space", "StackOverflowError");
         for (int i = 0; i < failures.size(); i++) {
             Path finished = dir.resolve("fallback-" + i + ".wtrace");
             Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);
             java.io.StringWriter err = new java.io.StringWriter();
-            FinishedTrace.repack(finished, new FinishedRewrite(FinishedRewrite.MERGE_AT_MOST, failures.get(i)), new java.io.PrintWriter(err, true));
+            FinishedTrace.repack(finished, new FinishedRewrite(FinishedRewrite.REBUILD_AT_MOST, FinishedRewrite.MERGE_AT_MOST, failures.get(i)), new java.io.PrintWriter(err, true));
             assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
                     + ": merging its chunks failed (" + reasons.get(i) + "); re-packing them instead");
             assertThat(Files.readAllBytes(finished)).as(reasons.get(i)).isEqualTo(Files.readAllBytes(repacked));
@@ -246,6 +258,19 @@ class CliRecompressMergeTest {
                     assertThat(eventsOnly(b.get(0))).as(w).isEqualTo(eventsOnly(a.get(0)));
                 }
             }
+        }
+    }
+
+    /** {@code --join} only says how {@code --chunk-events} merges: alone or with a rebuild, a one-line refusal. */
+    @Test
+    void joinWithoutChunkEventsOrWithARebuildIsRefused() {
+        String in = traces.get(0).toString();
+        for (String[] extra : new String[][] {{}, {"--chunk-events", "100", "--grammar", "repair"}, {"--chunk-events", "100", "--addresses", "predictive"}}) {
+            List<String> args = new ArrayList<>(List.of("recompress", in, "-o", dir.resolve("refused.wtrace").toString(), "--join"));
+            args.addAll(List.of(extra));
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+            assertThat(r.errLines()).as(r.toString()).singleElement().asString().contains("--join goes with --chunk-events");
         }
     }
 

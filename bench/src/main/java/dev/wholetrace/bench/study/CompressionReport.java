@@ -274,9 +274,10 @@ final class CompressionReport {
         sb.append("## The file `wholetrace record` leaves\n\n");
         sb.append("The same CDR recording rewritten as `wholetrace record` (and `workload -o`, `demo`) does once the program has "
                 + "exited normally (`format/regrammar/FinishedRewrite`): a COR or CDR recording of at most "
-                + FinishedRewrite.MERGE_AT_MOST + " events in more than one chunk is merged into one chunk with Re-Pair grammars "
-                + "and the predictor stage (as *merged, Re-Pair* above), any other re-packed with the strongest codec, sections "
-                + "copied. *chunks*: sealed → left; *trace*: the file without its metadata; *s*: the rewrite's wall seconds; "
+                + FinishedRewrite.MERGE_AT_MOST + " events in more than one chunk is merged into one chunk: *merged* up to "
+                + FinishedRewrite.REBUILD_AT_MOST + " events, its grammars rebuilt by Re-Pair over the events with the predictor "
+                + "stage (as *merged, Re-Pair* above), *joined* above, the chunks' grammars joined rule by rule "
+                + "(`recompress --chunk-events N --join`); any other re-packed with the strongest codec, sections copied. *chunks*: sealed → left; *trace*: the file without its metadata; *s*: the rewrite's wall seconds; "
                 + "*÷*: xz -9 and zstd -19 of the raw streams ÷ trace (goal ≥ " + Charts.num(BASELINE_FACTOR) + " on fft, lu and sor).\n\n");
         sb.append("| workload | threads | events | chunks | rewrite | trace | s | xz -9 ÷ trace | zstd -19 ÷ trace | ≥ 5× both |\n");
         sb.append("|---|---:|---:|---|---|---:|---:|---:|---:|---|\n");
@@ -288,7 +289,7 @@ final class CompressionReport {
             double fz = zstd == null ? Double.NaN : (double) zstd.total() / trace;
             boolean goal = REGULAR.contains(m.workload);
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %d → %d | %s | %s | %.1f | %s | %s | %s |%n", m.workload, m.threads,
-                    n(m.cdr().stats().total.events.total()), m.breakdown.chunks(), m.finishedChunks, m.finishedMerged ? "merged" : "re-packed",
+                    n(m.cdr().stats().total.events.total()), m.breakdown.chunks(), m.finishedChunks, m.finishedJoined ? "joined" : m.finishedMerged ? "merged" : "re-packed",
                     n(trace), m.finished.wallSeconds(), ratio(fx), ratio(fz), !goal ? "-" : fx >= BASELINE_FACTOR && fz >= BASELINE_FACTOR ? "met" : "**not met**"));
         }
         sb.append('\n');

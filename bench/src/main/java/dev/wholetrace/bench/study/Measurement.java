@@ -51,6 +51,8 @@ final class Measurement {
     Traced finished;
     /** Whether that rewrite merged, and the chunks it left. */
     boolean finishedMerged;
+    /** Whether that merge joined the chunks' grammars rather than rebuilding them (above FinishedRewrite.REBUILD_AT_MOST events). */
+    boolean finishedJoined;
     int finishedChunks;
 
     // Table 2, from the CDR trace

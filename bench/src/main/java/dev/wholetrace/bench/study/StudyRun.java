@@ -120,9 +120,10 @@ final class StudyRun {
         ParallelTrace t = ParallelTrace.open(out);
         m.finished = new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size());
         m.finishedMerged = r.merged();
+        m.finishedJoined = r.joined();
         m.finishedChunks = r.chunksOut();
         log.accept(String.format(java.util.Locale.ROOT, "  as record leaves it (%s, %d chunks into %d): %,d bytes in %.1f s",
-                r.merged() ? "merged" : "re-packed", r.chunksIn(), r.chunksOut(), t.fileBytes(), seconds));
+                r.joined() ? "joined" : r.merged() ? "merged" : "re-packed", r.chunksIn(), r.chunksOut(), t.fileBytes(), seconds));
         Files.delete(out);
     }
 

@@ -69,7 +69,11 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "tables, address predictors and framing, which a finished recording no longer needs. Merged "
                         + "chunks rebuild their WPPs (with --grammar's algorithm, else SEQUITUR) and re-encode their "
                         + "address streams (with --addresses' coding, else predictive); events, sync order, clock and "
-                        + "every analysis stay the same (docs/trace-format.md, \"Merged chunks\")."},
+                        + "every analysis stay the same (docs/trace-format.md, \"Merged chunks\"). With --join the merged "
+                        + "chunks' grammars are joined rule by rule instead (rules alike across chunks stored once, Re-Pair "
+                        + "over the joined rules; address streams joined at their runs, not re-predicted): the time follows "
+                        + "the grammars' size, not the events, which is what record does at exit (docs/grammars.md, "
+                        + "\"Joining grammars\")."},
         footer = {"", "Examples:",
                 "  wholetrace recompress app.wtrace -o app.small.wtrace",
                 "  wholetrace recompress crashed.wtrace -o crashed.wtrace.best --force",
@@ -78,6 +82,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace recompress app.wtrace -o app.w16.wtrace --grammar enhanced --window 65536",
                 "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive",
                 "  wholetrace recompress short-run.wtrace -o one-chunk.wtrace --chunk-events 67108864",
+                "  wholetrace recompress long-run.wtrace -o one-chunk.wtrace --chunk-events 9223372036854775807 --join",
                 "  wholetrace recompress run.wtrace -o small.wtrace --format json | jq .outputBytes"})
 public final class RecompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
@@ -102,6 +107,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
     @Option(names = "--chunk-events", paramLabel = "N",
             description = "merge consecutive chunks of a COR or CDR .wtrace until each holds at least N events (default: keep the chunks)")
     long chunkEvents;
+
+    @Option(names = "--join", description = "with --chunk-events: join the merged chunks' grammars rule by rule instead of rebuilding them from the events")
+    boolean join;
 
     @Mixin
     ForceOption force;
@@ -129,6 +137,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         if (isGrammarFile(input) && chunkEvents > 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--chunk-events merges a .wtrace's chunks; " + input + " is a grammar file");
         }
+        if (join && (chunkEvents == 0 || this.grammar != null || addresses != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--join goes with --chunk-events, without --grammar and --addresses");
+        }
         GrammarAlgorithm grammar = window.apply(this.grammar);
         CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
@@ -139,7 +150,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else if (grammar != null || addresses != null || chunkEvents > 0) {
-            TraceRegrammarer.Result r = out.write(tmp -> new TraceRegrammarer(grammar, addresses, Codec.BEST, chunkEvents).rewrite(input, tmp));
+            TraceRegrammarer regrammarer = join ? TraceRegrammarer.joining(Codec.BEST, chunkEvents)
+                    : new TraceRegrammarer(grammar, addresses, Codec.BEST, chunkEvents);
+            TraceRegrammarer.Result r = out.write(tmp -> regrammarer.rewrite(input, tmp));
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())

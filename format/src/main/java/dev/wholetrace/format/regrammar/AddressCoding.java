@@ -71,11 +71,20 @@ public enum AddressCoding {
                 this == DIFF_RLE ? new DiffRleEncoder(newRuns, builder) : null);
     }
 
+    /** One instruction's stream being merged: stored streams appended in order, then {@link #finish}. */
+    interface Sink {
+        /** Appends the addresses of a stored stream: its grammar over {@code oldRuns}, with {@code oldExceptions} or null. */
+        void append(Grammar g, Alphabet oldRuns, long[] oldExceptions);
+
+        /** The stream of every address appended. */
+        Stream finish();
+    }
+
     /**
      * One stream being encoded: the addresses of stored streams appended in order (the same
      * instruction's streams of consecutive chunks, when chunks are merged), then {@link #finish}.
      */
-    static final class Encoder {
+    static final class Encoder implements Sink {
         private final PredictiveDiffRleEncoder predictive;
         private final DiffRleEncoder plain;
 
@@ -84,8 +93,8 @@ public enum AddressCoding {
             this.plain = plain;
         }
 
-        /** Appends the addresses of a stored stream: its grammar over {@code oldRuns}, with {@code oldExceptions} or null. */
-        void append(Grammar g, Alphabet oldRuns, long[] oldExceptions) {
+        @Override
+        public void append(Grammar g, Alphabet oldRuns, long[] oldExceptions) {
             DiffRleDecoder in = new DiffRleDecoder(g, oldRuns, oldExceptions);
             if (predictive != null) {
                 while (in.hasNext()) predictive.append(in.nextLong());
@@ -94,8 +103,8 @@ public enum AddressCoding {
             }
         }
 
-        /** The stream of every address appended. */
-        Stream finish() {
+        @Override
+        public Stream finish() {
             if (predictive == null) {
                 plain.finish();
                 return new Stream(plain.grammar().toGrammar(), new long[0]);

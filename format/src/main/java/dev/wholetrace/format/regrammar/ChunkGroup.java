@@ -29,6 +29,7 @@ import java.util.TreeMap;
 final class ChunkGroup {
     private final GrammarAlgorithm algorithm;
     private final AddressCoding addresses;
+    private final boolean join;
     private final Map<String, String> properties = new LinkedHashMap<>();
     private final List<ThreadInfo> threads = new ArrayList<>();
     private final List<CodeEntry> blocks = new ArrayList<>();
@@ -38,9 +39,11 @@ final class ChunkGroup {
     private long events;
     private int chunks;
 
-    ChunkGroup(GrammarAlgorithm algorithm, AddressCoding addresses) {
+    /** @param join whether grammars are joined rule by rule rather than rebuilt ({@link MergedThread}) */
+    ChunkGroup(GrammarAlgorithm algorithm, AddressCoding addresses, boolean join) {
         this.algorithm = algorithm;
         this.addresses = addresses;
+        this.join = join;
     }
 
     /** Whether the chunks of a trace of {@code mode} can be merged: every stream it keeps is of a kind {@link MergedThread} merges. */
@@ -76,7 +79,7 @@ final class ChunkGroup {
     }
 
     private MergedThread thread(int t) {
-        return byThread.computeIfAbsent(t, k -> new MergedThread(k, algorithm, addresses));
+        return byThread.computeIfAbsent(t, k -> new MergedThread(k, algorithm, addresses, join));
     }
 
     /** Events appended so far. */

@@ -19,14 +19,18 @@ import java.util.function.LongConsumer;
  * every second with a fast codec so that a crash loses little (docs/durability.md), and a short
  * run on a loaded machine is then many small chunks, each repeating its threads' WPPs, symbol
  * tables, address grammars and framing (docs/results/compression.md, sessions 34-40). Nothing is at
- * risk any more, so a small COR or CDR recording is merged into one chunk, its grammars rebuilt
- * by Re-Pair over all its events and its address streams coded by the predictor stage
- * ({@link TraceRegrammarer} with a merge bound, as {@code recompress --chunk-events N --grammar
- * repair --addresses predictive}); every other complete recording is re-packed
- * ({@link TraceRepacker}), both with {@link Codec#BEST}. The merge costs time and memory in
- * proportion to the events (Re-Pair holds ~12 bytes per event, docs/grammars.md), so it is bounded
- * by {@link #MERGE_AT_MOST} events: beyond, the user would wait minutes after the program for a
- * smaller file (session 40: an LU recording of 34 M events took 131 s and 441 MB merged).
+ * risk any more, so a COR or CDR recording is merged into one chunk. Up to {@link #REBUILD_AT_MOST}
+ * events its grammars are rebuilt by Re-Pair over all its events and its address streams coded
+ * by the predictor stage (as {@code recompress --chunk-events N --grammar repair --addresses
+ * predictive}; session 42), which costs time and memory in proportion to the events (Re-Pair
+ * holds ~12 bytes per event, docs/grammars.md) but gives the smallest file. Above, up to
+ * {@link #MERGE_AT_MOST}, the chunks' grammars are joined rule by rule instead
+ * ({@link TraceRegrammarer#joining}, {@code recompress --chunk-events N --join}; docs/grammars.md
+ * "Joining grammars"), which costs in proportion to the chunks' grammars, not to the events they
+ * expand to, and gives a somewhat larger file (session 43: an LU recording of 34 M events took
+ * 3.1-4.0 s of process CPU joined against 9.2-10.7 s rebuilt, cold JVMs; SOR's joined traces were
+ * 7-9 % larger than rebuilt ones). Any
+ * other complete recording is re-packed ({@link TraceRepacker}); all with {@link Codec#BEST}.
  *
  * <p>The caller writes the output beside the agent's file and renames it over it once complete
  * (cli's OutputFile), so until then the chunked file is what is on disk: a kill during the rewrite
@@ -35,37 +39,52 @@ import java.util.function.LongConsumer;
  */
 public final class FinishedRewrite {
     /**
-     * Recordings of at most this many events are merged: SOR at the study's input (1.19 M events)
-     * is, an LU run of the study (34 M) is not. Measured in session 42 (docs/results/compression.md):
-     * merging a SOR recording took 2.2 times the CPU of re-packing it (medians 2.26 and 1.04 s, cold JVMs).
+     * Recordings of at most this many events are merged by rebuilding their grammars from the events.
+     * Measured in session 42 (docs/results/compression.md): merging a SOR recording (1.19 M events) so
+     * took 2.2 times the CPU of re-packing it (medians 2.26 and 1.04 s, cold JVMs).
      */
-    public static final long MERGE_AT_MOST = 1L << 22;
+    public static final long REBUILD_AT_MOST = 1L << 22;
 
+    /**
+     * Recordings of at most this many events are merged, those above {@link #REBUILD_AT_MOST} by
+     * joining their grammars: 2^27, twice the largest recording the join was timed on in session 43
+     * (LU at 8 threads, size 320: 66 M events; docs/results/compression.md).
+     */
+    public static final long MERGE_AT_MOST = 1L << 27;
+
+    private final long rebuildAtMost;
     private final long mergeAtMost;
     private final Merge merge;
     private LongConsumer progress = done -> {};
     private Consumer<String> fallback = why -> {};
 
-    /** The merge of a recording into {@code out}: {@link TraceRegrammarer} in use, another in tests. */
+    /** The merge of a recording into {@code out}, rebuilt or joined: {@link TraceRegrammarer} in use, another in tests. */
     @FunctionalInterface
     public interface Merge {
-        TraceRegrammarer.Result merge(Path in, Path out) throws IOException;
+        TraceRegrammarer.Result merge(Path in, Path out, boolean join) throws IOException;
     }
 
-    /** Merges recordings of at most {@link #MERGE_AT_MOST} events. */
+    /** Rebuilds recordings of at most {@link #REBUILD_AT_MOST} events, joins those of at most {@link #MERGE_AT_MOST}. */
     public FinishedRewrite() {
         this(MERGE_AT_MOST);
     }
 
-    /** Merges recordings of at most {@code mergeAtMost} events (0: never). */
+    /** Merges recordings of at most {@code mergeAtMost} events (0: never), rebuilding those of at most {@link #REBUILD_AT_MOST}. */
     public FinishedRewrite(long mergeAtMost) {
-        this(mergeAtMost, (in, out) -> new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, mergeAtMost)
+        this(Math.min(REBUILD_AT_MOST, mergeAtMost), mergeAtMost);
+    }
+
+    /** Merges recordings of at most {@code mergeAtMost} events (0: never): rebuilt up to {@code rebuildAtMost}, joined above. */
+    public FinishedRewrite(long rebuildAtMost, long mergeAtMost) {
+        this(rebuildAtMost, mergeAtMost, (in, out, join) -> (join ? TraceRegrammarer.joining(Codec.BEST, Long.MAX_VALUE)
+                : new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, Long.MAX_VALUE))
                 .rewrite(in, out));
     }
 
-    /** Merges recordings of at most {@code mergeAtMost} events with {@code merge} (tests: a merge that fails). */
-    public FinishedRewrite(long mergeAtMost, Merge merge) {
-        if (mergeAtMost < 0) throw new IllegalArgumentException("mergeAtMost must not be negative");
+    /** Merges as {@link #FinishedRewrite(long, long)} does, with {@code merge} (tests: a merge that fails). */
+    public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge) {
+        if (mergeAtMost < 0 || rebuildAtMost < 0) throw new IllegalArgumentException("bounds must not be negative");
+        this.rebuildAtMost = rebuildAtMost;
         this.mergeAtMost = mergeAtMost;
         this.merge = merge;
     }
@@ -98,8 +117,8 @@ public final class FinishedRewrite {
         return this;
     }
 
-    /** What a rewrite did: whether it merged, and the output's size. */
-    public record Result(boolean merged, int chunksIn, int chunksOut, long outBytes) {}
+    /** What a rewrite did: whether it merged, and if so by joining the grammars, and the output's size. */
+    public record Result(boolean merged, boolean joined, int chunksIn, int chunksOut, long outBytes) {}
 
     /**
      * Writes {@code reader}'s trace into {@code out} (created or replaced): merged when
@@ -113,15 +132,16 @@ public final class FinishedRewrite {
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (merges(reader, trailer)) {
             try {
-                TraceRegrammarer.Result r = merge.merge(reader.file(), out);
-                return new Result(true, r.chunks(), r.chunksOut(), r.outBytes());
+                boolean join = reader.declaredEvents() > rebuildAtMost;
+                TraceRegrammarer.Result r = merge.merge(reader.file(), out, join);
+                return new Result(true, join, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (Exception | OutOfMemoryError | StackOverflowError e) {
                 // the grammars just built are garbage now: the re-pack below has the heap again
                 fallback.accept(reason(e));
             }
         }
         TraceRepacker.Result r = new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
-        return new Result(false, r.chunks(), r.chunks(), Files.size(out));
+        return new Result(false, false, r.chunks(), r.chunks(), Files.size(out));
     }
 
     /** The failure as one line: its message, or its type when it has none. */

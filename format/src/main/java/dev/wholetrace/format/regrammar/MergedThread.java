@@ -11,6 +11,7 @@ import dev.wholetrace.model.grammar.Grammar;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.grammar.GrammarExpander;
+import dev.wholetrace.model.grammar.GrammarJoin;
 import dev.wholetrace.model.util.Alphabet;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,16 +32,23 @@ final class MergedThread {
     private final int thread;
     private final GrammarAlgorithm algorithm;
     private final AddressCoding addresses;
+    private final boolean join;
     private final ThreadSyncColumn sync = new ThreadSyncColumn(64);
     private final Map<Integer, PerThread> perThread = new TreeMap<>(); // by kind id: registry order
     private final Map<Integer, PerInstruction> perInstruction = new TreeMap<>();
     private final int[] buffer = new int[1 << 14];
     private long events;
 
-    MergedThread(int thread, GrammarAlgorithm algorithm, AddressCoding addresses) {
+    /**
+     * @param join whether the chunks' grammars are joined rule by rule ({@link GrammarJoin},
+     *             {@link JoinedAddresses}) instead of rebuilt by {@code algorithm} over their
+     *             expansions and the addresses re-encoded with {@code addresses} (both unused then)
+     */
+    MergedThread(int thread, GrammarAlgorithm algorithm, AddressCoding addresses, boolean join) {
         this.thread = thread;
         this.algorithm = algorithm;
         this.addresses = addresses;
+        this.join = join;
     }
 
     /** Kinds a group can merge: per-thread ones with a trace-wide alphabet, per-instruction ones re-encoded by an {@link AddressCoding}. */
@@ -67,13 +75,17 @@ final class MergedThread {
             if (s.kind().perInstruction()) {
                 PerInstruction p = perInstruction.computeIfAbsent(s.kind().id(), k -> new PerInstruction(s.kind()));
                 for (int i = 0; i < s.grammars().length; i++) {
-                    p.streams.computeIfAbsent(s.instructions()[i], k -> addresses.encoder(p.runs, algorithm.newBuilder()))
+                    p.streams.computeIfAbsent(s.instructions()[i], k -> join ? new JoinedAddresses(p.runs) : addresses.encoder(p.runs, algorithm.newBuilder()))
                             .append(s.grammars()[i], symbols.of(s.kind()), s.exceptions(i));
                 }
             } else {
-                PerThread p = perThread.computeIfAbsent(s.kind().id(), k -> new PerThread(algorithm.newBuilder()));
+                PerThread p = perThread.computeIfAbsent(s.kind().id(), k -> join ? new PerThread(new GrammarJoin()) : new PerThread(algorithm.newBuilder()));
                 p.counted |= s.syncCounts() != null;
                 p.newSymbols.add(s.newSymbols());
+                if (join) { // the kind's alphabet is trace-wide: terminals keep their ids
+                    p.join.append(s.grammar(), t -> t);
+                    continue;
+                }
                 GrammarExpander ex = s.grammar().expander();
                 int n;
                 while ((n = ex.read(buffer, 0, buffer.length)) > 0) p.builder.append(buffer, 0, n);
@@ -88,7 +100,7 @@ final class MergedThread {
         for (StreamKind kind : StreamKinds.ALL) {
             PerThread p = perThread.get(kind.id());
             if (p != null) {
-                Grammar g = p.builder.toGrammar();
+                Grammar g = p.join != null ? p.join.toGrammar() : p.builder.toGrammar();
                 symbolsOut[0] += g.symbolCount();
                 EdgeCounts counts = p.counted ? TraceRegrammarer.recount(g, kind, symbols) : null;
                 streams.add(StreamChunk.of(kind, p.newSymbols.toArray(), g, counts));
@@ -102,11 +114,18 @@ final class MergedThread {
     /** A per-thread stream being merged. */
     private static final class PerThread {
         final GrammarBuilder builder;
+        final GrammarJoin join;
         final LongArray newSymbols = new LongArray();
         boolean counted;
 
         PerThread(GrammarBuilder builder) {
             this.builder = builder;
+            this.join = null;
+        }
+
+        PerThread(GrammarJoin join) {
+            this.builder = null;
+            this.join = join;
         }
     }
 
@@ -114,7 +133,7 @@ final class MergedThread {
     private static final class PerInstruction {
         final StreamKind kind;
         final Alphabet runs = new Alphabet();
-        final Map<Integer, AddressCoding.Encoder> streams = new TreeMap<>(); // by instruction symbol, increasing
+        final Map<Integer, AddressCoding.Sink> streams = new TreeMap<>(); // by instruction symbol, increasing
 
         PerInstruction(StreamKind kind) {
             this.kind = kind;
@@ -125,7 +144,7 @@ final class MergedThread {
             Grammar[] grammars = new Grammar[streams.size()];
             long[][] exceptions = new long[streams.size()][];
             int i = 0;
-            for (Map.Entry<Integer, AddressCoding.Encoder> e : streams.entrySet()) {
+            for (Map.Entry<Integer, AddressCoding.Sink> e : streams.entrySet()) {
                 AddressCoding.Stream st = e.getValue().finish();
                 instructions[i] = e.getKey();
                 grammars[i] = st.grammar();

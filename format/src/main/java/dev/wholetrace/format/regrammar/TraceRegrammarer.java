@@ -48,6 +48,7 @@ public final class TraceRegrammarer {
     private final AddressCoding addresses;
     private final Codec codec;
     private final long mergeEvents;
+    private final boolean join;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -69,12 +70,29 @@ public final class TraceRegrammarer {
      * (the predictor stage if null).
      */
     public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents) {
+        this(algorithm, addresses, codec, mergeEvents, false);
+    }
+
+    private TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents, boolean join) {
         if (algorithm == null && addresses == null && mergeEvents <= 0) throw new IllegalArgumentException("nothing to rebuild");
         if (mergeEvents < 0) throw new IllegalArgumentException("mergeEvents must not be negative");
         this.algorithm = algorithm;
         this.addresses = addresses;
         this.codec = codec;
         this.mergeEvents = mergeEvents;
+        this.join = join;
+    }
+
+    /**
+     * Merges consecutive chunks until each merged chunk holds at least {@code mergeEvents} events
+     * (Long.MAX_VALUE: all into one), their grammars joined rule by rule instead of rebuilt
+     * ({@code recompress --chunk-events N --join}, docs/grammars.md "Joining grammars"): the cost
+     * grows with the chunks' grammars, not with the events they expand to. Chunks of a trace whose
+     * mode the merge does not support are kept as they are, their grammars untouched.
+     */
+    public static TraceRegrammarer joining(Codec codec, long mergeEvents) {
+        if (mergeEvents <= 0) throw new IllegalArgumentException("mergeEvents must be positive");
+        return new TraceRegrammarer(null, null, codec, mergeEvents, true);
     }
 
     private Grammar rebuild(Grammar g) {
@@ -138,7 +156,7 @@ public final class TraceRegrammarer {
                             group = null;
                         }
                         if (group == null) group = new ChunkGroup(algorithm == null ? GrammarAlgorithm.DEFAULT : algorithm,
-                                addresses == null ? AddressCoding.PREDICTIVE : addresses);
+                                addresses == null ? AddressCoding.PREDICTIVE : addresses, join);
                         long eventsBefore = group.events();
                         before += group.add(chunk, symbols);
                         events += group.events() - eventsBefore;
