@@ -193,7 +193,7 @@ final class ThreadState {
     /** This state, {@code object}'s id in {@link #lastId}. */
     private ThreadState withId(Object object) {
         ObjectIds.Entry e = last;
-        if (e == null || !e.refersTo(object)) {
+        if (e == null || e.get() != object) {
             e = cached(object);
             last = e;
             lastId = e.id;
@@ -256,9 +256,7 @@ final class ThreadState {
      * object, from two parts of its identity hash: with one (direct-mapped), two objects a loop
      * uses in turn that met in their slot (a map and a lock of a 3-thread loop, profiled on Guava)
      * missed at every use and went to the shared table (then a locked map) each time. A new entry goes to the first
-     * slot and moves what was there to that object's second slot. Entries are compared with
-     * {@code refersTo}, which does not make a weakly reachable object strongly reachable again as
-     * {@code get} does under G1's concurrent marking.
+     * slot and moves what was there to that object's second slot.
      */
     private ObjectIds.Entry cached(Object object) {
         ObjectIds.Entry[] ids = this.ids;
@@ -266,10 +264,10 @@ final class ThreadState {
         int h = System.identityHashCode(object);
         int first = h & mask;
         ObjectIds.Entry e = ids[first];
-        if (e != null && e.refersTo(object)) return e;
+        if (e != null && e.get() == object) return e;
         int second = h >>> SECOND_SHIFT & mask;
         ObjectIds.Entry f = ids[second];
-        if (f != null && f.refersTo(object)) return f;
+        if (f != null && f.get() == object) return f;
         f = RuntimeState.get().objects.entry(object);
         if (mask < CACHED_IDS - 1 && ++misses > mask) { // a cache, so the larger one starts empty
             this.ids = ids = new ObjectIds.Entry[ids.length * 4];
@@ -277,7 +275,10 @@ final class ThreadState {
             ids[h & (ids.length - 1)] = f;
             return f;
         }
-        if (e != null && !e.refersTo(null)) ids[e.hash >>> SECOND_SHIFT & mask] = e; // the entry keeps its object's identity hash
+        if (e != null) {
+            Object old = e.get();
+            if (old != null) ids[System.identityHashCode(old) >>> SECOND_SHIFT & mask] = e;
+        }
         ids[first] = f;
         return f;
     }

@@ -1,124 +1,116 @@
 package dev.wholetrace.agent.runtime;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.function.Function;
 
 /**
- * A map keyed by object identity that does not keep its keys alive: an entry stops matching when
- * its key is collected, and goes at the next rebuild. The runtime's side tables (a condition's
- * lock, a read/write lock's views, a submitted future's task) are such maps; equals and hashCode of
- * the program's objects are never called. Thread-safe (every method holds the map's monitor).
- *
- * <p>Open addressing (linear probing) over two arrays, as {@link ObjectIds}: the slots' entries and
- * their <em>tags</em> (the identity hash with its top bit set, 0 for an empty slot), so that a probe
- * reads an entry, an object somewhere in the heap, only where the tag is the key's. Before
- * (session 43) it was a chained table whose entries were registered with a reference queue: a
- * lookup that found nothing (a {@code CompletableFuture.join} on a stage no submit returned, every
- * order of issue 15's Shop) walked a chain of scattered entries, and the collector enqueued every
- * dead entry for a purge at the next call; the two were a quarter of Shop's main thread's samples
- * (docs/results/overhead-profile.md, "Session 43"). Dead entries now stay in their slots until the
- * used slots reach half the table, when the live ones are copied into a table sized for them (at
- * most a quarter full): a dead key's value is kept until then, at most as many as the table has
- * slots.
+ * A map keyed by object identity that does not keep its keys alive: an entry goes when its key is
+ * collected. The runtime's side tables (object ids, a condition's lock, a read/write lock's views)
+ * are such maps; equals and hashCode of the program's objects are never called. Thread-safe.
  */
 final class WeakIdentityMap<K, V> {
-    /** One mapping: a weak reference to its key, {@code refersTo(key)} tells whether it still maps it. */
+    /**
+     * One mapping. It is a weak reference to its key, so a caller may keep an entry (a per-thread
+     * cache does) without keeping the key alive: {@code get() == key} tells whether it still maps it.
+     */
     static final class Entry<K, V> extends WeakReference<K> {
+        final int hash;
         final V value;
+        Entry<K, V> next;
 
-        Entry(K key, V value) {
-            super(key);
+        Entry(K key, int hash, V value, Entry<K, V> next, ReferenceQueue<K> q) {
+            super(key, q);
+            this.hash = hash;
             this.value = value;
+            this.next = next;
         }
     }
 
-    /** Slots of the first table; a power of two. */
-    private static final int INITIAL = 1 << 6;
-
+    private final ReferenceQueue<K> dead = new ReferenceQueue<>();
     @SuppressWarnings("unchecked")
-    private Entry<K, V>[] slots = new Entry[INITIAL];
-    /** Each slot's tag ({@link #tag}), 0 while empty. */
-    private int[] tags = new int[INITIAL];
-    /** Slots holding an entry, dead ones included. */
-    private int used;
+    private Entry<K, V>[] table = new Entry[1 << 6];
+    private int size;
 
     /** The value of {@code key}, or null. */
     synchronized V get(Object key) {
-        int i = slot(key, tag(System.identityHashCode(key)));
-        return slots[i] == null ? null : slots[i].value;
+        Entry<K, V> e = find(key);
+        return e == null ? null : e.value;
     }
 
     /** The value of {@code key}, computing and adding it first if there is none. */
-    synchronized V computeIfAbsent(K key, Function<? super K, ? extends V> compute) {
-        int tag = tag(System.identityHashCode(key));
-        int i = slot(key, tag);
-        if (slots[i] != null) return slots[i].value;
-        V value = compute.apply(key);
-        add(slot(key, tag), tag, new Entry<>(key, value)); // found again: compute may have used the map
-        return value;
+    V computeIfAbsent(K key, Function<? super K, ? extends V> compute) {
+        return entry(key, compute).value;
+    }
+
+    /** The entry of {@code key}, computing and adding it first if there is none. */
+    synchronized Entry<K, V> entry(K key, Function<? super K, ? extends V> compute) {
+        Entry<K, V> e = find(key);
+        if (e != null) return e;
+        int h = System.identityHashCode(key);
+        int i = h & (table.length - 1);
+        e = table[i] = new Entry<>(key, h, compute.apply(key), table[i], dead);
+        if (++size > table.length) grow();
+        return e;
+    }
+
+    private Entry<K, V> find(Object key) {
+        expunge();
+        int h = System.identityHashCode(key);
+        for (Entry<K, V> e = table[h & (table.length - 1)]; e != null; e = e.next) {
+            if (e.hash == h && e.get() == key) return e;
+        }
+        return null;
     }
 
     /** Maps {@code key} to {@code value}, replacing its value if it had one. */
     synchronized void put(K key, V value) {
-        int tag = tag(System.identityHashCode(key));
-        int i = slot(key, tag);
-        if (slots[i] != null) slots[i] = new Entry<>(key, value); // the value is final: the entry is replaced
-        else add(i, tag, new Entry<>(key, value));
+        expunge();
+        int h = System.identityHashCode(key);
+        int i = h & (table.length - 1);
+        for (Entry<K, V> e = table[i], prev = null; e != null; prev = e, e = e.next) {
+            if (e.hash == h && e.get() == key) { // the value is final: the entry is replaced
+                if (prev == null) table[i] = e.next;
+                else prev.next = e.next;
+                e.clear(); // not to be expunged again
+                size--;
+                break;
+            }
+        }
+        table[i] = new Entry<>(key, h, value, table[i], dead);
+        if (++size > table.length) grow();
     }
 
-    /** {@code key}'s slot: the one whose entry refers to it, else the empty one where it would go. */
-    @SuppressWarnings("unchecked") // refersTo compares identity: any object may be passed as a K
-    private int slot(Object key, int tag) {
-        int mask = tags.length - 1;
-        for (int i = home(tag) & mask; ; i = i + 1 & mask) {
-            int t = tags[i];
-            if (t == 0 || t == tag && slots[i].refersTo((K) key)) return i; // refersTo, not get(): see ObjectIds
+    private void expunge() {
+        for (Reference<? extends K> r; (r = dead.poll()) != null; ) {
+            @SuppressWarnings("unchecked")
+            Entry<K, V> gone = (Entry<K, V>) r;
+            int i = gone.hash & (table.length - 1);
+            for (Entry<K, V> e = table[i], prev = null; e != null; prev = e, e = e.next) {
+                if (e == gone) {
+                    if (prev == null) table[i] = e.next;
+                    else prev.next = e.next;
+                    size--;
+                    break;
+                }
+            }
         }
     }
 
-    /** Fills empty slot {@code i}; rebuilds once half the slots are used. */
-    private void add(int i, int tag, Entry<K, V> e) {
-        slots[i] = e;
-        tags[i] = tag;
-        if (++used > tags.length / 2) rebuild();
-    }
-
-    /** Copies the live entries into a table at most a quarter full; the dead ones go. */
-    private void rebuild() {
-        Entry<K, V>[] old = slots;
-        int[] oldTags = tags;
-        int live = 0;
-        for (int i = 0; i < old.length; i++) { // each entry read once (a cache miss each); the dead ones dropped here
-            if (old[i] == null) continue;
-            if (old[i].refersTo(null)) old[i] = null;
-            else live++;
-        }
-        int length = INITIAL;
-        while (length < 4L * live && length < 1 << 30) length <<= 1;
+    private void grow() {
+        Entry<K, V>[] old = table;
         @SuppressWarnings("unchecked")
-        Entry<K, V>[] copy = new Entry[length];
-        int[] copyTags = new int[length];
-        int mask = length - 1;
-        for (int i = 0; i < old.length; i++) {
-            Entry<K, V> e = old[i];
-            if (e == null) continue;
-            int j = home(oldTags[i]) & mask;
-            while (copy[j] != null) j = j + 1 & mask;
-            copy[j] = e;
-            copyTags[j] = oldTags[i];
+        Entry<K, V>[] bigger = new Entry[old.length * 2];
+        table = bigger;
+        for (Entry<K, V> head : old) {
+            for (Entry<K, V> e = head; e != null; ) {
+                Entry<K, V> next = e.next;
+                int i = e.hash & (table.length - 1);
+                e.next = table[i];
+                table[i] = e;
+                e = next;
+            }
         }
-        slots = copy;
-        tags = copyTags;
-        used = live;
-    }
-
-    /** A slot's tag for identity hash {@code h}: never 0 (empty). */
-    private static int tag(int h) {
-        return h | Integer.MIN_VALUE;
-    }
-
-    /** A tag's first slot (masked): identity hashes are well spread already; fold the high bits in for small tables. */
-    private static int home(int tag) {
-        return tag ^ tag >>> 16;
     }
 }
