@@ -17,6 +17,10 @@ final class SyncReadWriteLocks {
         if (Probes.recorder() == null || readWriteLock == null || view == null) return;
         try {
             RuntimeState state = RuntimeState.get();
+            // Looked up first: a lock hands out the same view at every readLock()/writeLock() call, and the
+            // computing lambda captures its arguments, an allocation per call (60 bytes an order, 24 MB of the
+            // pool threads' allocation on issue 15's Shop; overhead-profile.md, "Session 43")
+            if (state.lockViews.get(view) != null) return;
             state.lockViews.computeIfAbsent(view, v -> new long[] {state.objects.of(readWriteLock), mode});
         } catch (Throwable e) {
             Probes.fail(e);
