@@ -1,5 +1,7 @@
 package dev.wholetrace.format.regrammar;
 
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceFormat;
@@ -65,6 +67,16 @@ public final class FinishedRewrite {
     }
 
     /**
+     * Whether {@link #rewrite} stores {@code reader}'s strata streams with the layer count that packs
+     * smallest ({@link StrataLayerChoice}, through {@link TraceRegrammarer#strataLayers}) rather than
+     * re-packing them as the agent wrote them (layer 0): a complete STRATA recording of the current
+     * format version (an older one keeps its version, as a re-pack does, and so its one layer).
+     */
+    public static boolean relayers(TraceReader reader) {
+        return reader.complete() && reader.mode() == TraceMode.STRATA && reader.version() == TraceFormat.VERSION;
+    }
+
+    /**
      * Tells {@code listener} how far a re-pack has come, as {@link TraceRepacker#progress} does
      * (input bytes spanned by the chunks written); a merge reports nothing until it ends.
      */
@@ -82,6 +94,10 @@ public final class FinishedRewrite {
      * out of memory is abandoned for the re-pack, which holds one chunk at a time.
      */
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
+        if (relayers(reader)) {
+            TraceRegrammarer.Result r = TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).rewrite(reader.file(), out, trailer);
+            return new Result(false, r.chunks(), r.chunksOut(), r.outBytes());
+        }
         if (merges(reader, trailer)) {
             try {
                 TraceRegrammarer.Result r = new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, mergeAtMost)

@@ -3,6 +3,8 @@ package dev.wholetrace.format.regrammar;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
+import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSyncColumn;
@@ -23,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,6 +51,8 @@ public final class TraceRegrammarer {
     private final AddressCoding addresses;
     private final Codec codec;
     private final long mergeEvents;
+    /** Stratum layers a strata stream may store, the count that packs smallest ({@link StrataLayerChoice}); 0 keeps each stream's layers. */
+    private final int strataLayers;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -69,12 +74,27 @@ public final class TraceRegrammarer {
      * (the predictor stage if null).
      */
     public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents) {
-        if (algorithm == null && addresses == null && mergeEvents <= 0) throw new IllegalArgumentException("nothing to rebuild");
+        this(algorithm, addresses, codec, mergeEvents, 0);
+    }
+
+    /**
+     * A rewrite that keeps every grammar and coding but stores each strata stream with the layer
+     * count, up to {@code maxLayers}, that packs smallest ({@link StrataLayerChoice}): what a
+     * finished STRATA recording's re-pack does ({@link FinishedRewrite}).
+     */
+    public static TraceRegrammarer strataLayers(int maxLayers, Codec codec) {
+        if (maxLayers < 1) throw new IllegalArgumentException("maxLayers must be at least 1");
+        return new TraceRegrammarer(null, null, codec, 0, maxLayers);
+    }
+
+    private TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents, int strataLayers) {
+        if (algorithm == null && addresses == null && mergeEvents <= 0 && strataLayers <= 0) throw new IllegalArgumentException("nothing to rebuild");
         if (mergeEvents < 0) throw new IllegalArgumentException("mergeEvents must not be negative");
         this.algorithm = algorithm;
         this.addresses = addresses;
         this.codec = codec;
         this.mergeEvents = mergeEvents;
+        this.strataLayers = strataLayers;
     }
 
     private Grammar rebuild(Grammar g) {
@@ -111,6 +131,15 @@ public final class TraceRegrammarer {
 
     /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
     public Result rewrite(Path in, Path out) throws IOException {
+        return rewrite(in, out, Map.of());
+    }
+
+    /**
+     * As {@link #rewrite(Path, Path)}, with the trailer sections {@code trailer} added to a complete
+     * input's (the strata outputs a finished STRATA recording gets, computed from its events, which
+     * a rewrite does not change).
+     */
+    public Result rewrite(Path in, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         try (TraceReader reader = TraceReader.open(in)) {
             // Versions 4 and 5 differ from the current one by the clock (4 lacks it) and the address streams'
             // exception lists (neither has any): their decoded chunks rewrite as they are, with empty lists.
@@ -148,12 +177,15 @@ public final class TraceRegrammarer {
                     for (int t = 0; t < symbols.size(); t++) ops.add(new ThreadSyncColumn(64));
                     chunk.sync(symbols.size(), (thread, ticket, kindSite, object, aux) -> ops.get(thread).add(ticket, kindSite, object, aux));
                     List<ThreadChunk> threads = new ArrayList<>();
-                    for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) {
+                    List<TraceSections.Decoded> decoded = new ArrayList<>();
+                    for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) decoded.add(d);
+                    Map<StreamChunk, StrataStream> strata = strata(decoded);
+                    for (TraceSections.Decoded d : decoded) {
                         ThreadChunk tc = d.chunk();
                         List<StreamChunk> streams = new ArrayList<>();
                         for (StreamChunk s : tc.streamChunks()) {
-                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept
-                                StrataStream st = s.strata().withGrammar(rebuild(s.strata().grammar()));
+                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept, layers added where they pay
+                                StrataStream st = strata.get(s);
                                 before += s.strata().grammar().symbolCount();
                                 after += st.grammar().symbolCount();
                                 Grammar unfolded = st.unfold();
@@ -191,12 +223,33 @@ public final class TraceRegrammarer {
                 }
                 after += merged[0];
                 if (reader.complete()) {
-                    writer.copyTrailer(reader, Map.of()); // stored analyses of the events, which are unchanged
+                    writer.copyTrailer(reader, trailer); // stored analyses of the events, which are unchanged
                     writer.finish();
                 }
             }
             return new Result(reader.chunks().size(), written, events, reader.complete(), before, after, reader.size(), Files.size(out));
         }
+    }
+
+    /**
+     * The chunk's strata streams as they are written: each grammar over the runs rebuilt, and with
+     * {@link #strataLayers} the chunk's layer count chosen over all its threads' streams together
+     * (they are packed together: {@link StrataLayerChoice}).
+     */
+    private Map<StreamChunk, StrataStream> strata(List<TraceSections.Decoded> decoded) {
+        List<StreamChunk> chunks = new ArrayList<>();
+        List<StrataStream> streams = new ArrayList<>();
+        for (TraceSections.Decoded d : decoded) {
+            for (StreamChunk s : d.chunk().streamChunks()) {
+                if (s.strata() == null) continue;
+                chunks.add(s);
+                streams.add(s.strata().withGrammar(rebuild(s.strata().grammar())));
+            }
+        }
+        if (strataLayers > 0 && !streams.isEmpty()) streams = StrataLayerChoice.smallest(streams, strataLayers, codec);
+        Map<StreamChunk, StrataStream> out = new IdentityHashMap<>();
+        for (int i = 0; i < chunks.size(); i++) out.put(chunks.get(i), streams.get(i));
+        return out;
     }
 
     static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {
