@@ -50,7 +50,9 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
                         + "when the program exited normally. A complete STRATA recording also gets the strata outputs and phases "
-                        + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it). The output is written beside its target and renamed into place; "
+                        + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it), and, of the current "
+                        + "format version, its strata streams stored with the stratum layers (1 to 4) that pack smallest per chunk "
+                        + "(docs/strata.md, 'Stored layers'; the events are unchanged). The output is written beside its target and renamed into place; "
                         + "an existing OUT is replaced only with --force, and never when it is IN itself.",
                 "",
                 "--grammar rebuilds every grammar (each thread's WPPs and per-instruction streams, or a .wgr's control "

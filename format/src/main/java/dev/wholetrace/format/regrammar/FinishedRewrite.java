@@ -1,12 +1,12 @@
 package dev.wholetrace.format.regrammar;
 
-import dev.wholetrace.model.event.TraceMode;
-import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +23,9 @@ import java.util.function.LongConsumer;
  * risk any more, so a small COR or CDR recording is merged into one chunk, its grammars rebuilt
  * by Re-Pair over all its events and its address streams coded by the predictor stage
  * ({@link TraceRegrammarer} with a merge bound, as {@code recompress --chunk-events N --grammar
- * repair --addresses predictive}); every other complete recording is re-packed
- * ({@link TraceRepacker}), both with {@link Codec#BEST}. The merge costs time and memory in
+ * repair --addresses predictive}); a STRATA recording of the current version is rewritten with
+ * each chunk's strata streams storing the layers that pack smallest ({@link #relayers}); every
+ * other complete recording is re-packed ({@link TraceRepacker}), all with {@link Codec#BEST}. The merge costs time and memory in
  * proportion to the events (Re-Pair holds ~12 bytes per event, docs/grammars.md), so it is bounded
  * by {@link #MERGE_AT_MOST} events: beyond, the user would wait minutes after the program for a
  * smaller file (session 40: an LU recording of 34 M events took 131 s and 441 MB merged).

@@ -45,6 +45,9 @@ import java.util.Map;
  * predictors and framing that a short run cut every second repeats are then stored once. Only
  * traces whose streams are all control WPPs and address streams (COR, CDR) are merged; others
  * keep their chunks.
+ *
+ * <p>{@link #strataLayers} keeps every grammar and coding and stores each chunk's strata streams
+ * with the stratum layers that pack smallest ({@link StrataLayerChoice}).
  */
 public final class TraceRegrammarer {
     private final GrammarAlgorithm algorithm;
