@@ -80,6 +80,33 @@ class CliStoredStrataTest {
         samePlayback("sor", "24", "3");
     }
 
+    /**
+     * A STRATA file of format version 14 (src/test/resources/strata/v14-sor-strata.wtrace: {@code
+     * workload sor --threads 1 --size 24 --steps 3 --mode strata} by the version-14 build, before
+     * strata streams had a layer count) reads and plays back as a COR recording of the same run
+     * made now, and {@code recompress} keeps its version (and so its one layer).
+     */
+    @Test
+    void aVersion14StrataFilePlaysBackAsCor() throws Exception {
+        Path old = dir.resolve("v14-sor-strata.wtrace");
+        try (java.io.InputStream in = CliStoredStrataTest.class.getClassLoader().getResourceAsStream("strata/v14-sor-strata.wtrace")) {
+            assertThat(in).as("test resource strata/v14-sor-strata.wtrace").isNotNull();
+            java.nio.file.Files.copy(in, old);
+        }
+        assertThat(ok("verify", old.toString()).out()).contains("valid trace, version 14, strata");
+        Path cor = record(dir.resolve("sor-cor-v14.wtrace"), "sor", "cor", "1", "24", "3");
+        int n = threads(cor);
+        assertThat(threads(old)).isEqualTo(n);
+        for (int t = 0; t < n; t++) {
+            List<String> a = blocks(ok("dump", cor.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
+            List<String> b = blocks(ok("dump", old.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
+            assertThat(b).as("thread %d", t).isEqualTo(a).isNotEmpty();
+        }
+        Path again = dir.resolve("v14-again.wtrace");
+        ok("recompress", "-o", again.toString(), old.toString());
+        assertThat(ok("verify", again.toString()).out()).contains("valid trace, version 14, strata");
+    }
+
     @Test
     void fftPlaysBackAsCor() {
         samePlayback("fft", "10", "2");

@@ -11,6 +11,8 @@ import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.regrammar.FinishedRewrite;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.importers.GrammarFileRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
@@ -47,7 +49,9 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "unfinished trace (the program was killed) is rewritten up to its last complete chunk and "
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
                         + "when the program exited normally. A complete STRATA recording also gets the strata outputs and phases "
-                        + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it). The output is written beside its target and renamed into place; "
+                        + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it), and, of the current "
+                        + "format version, its strata streams stored with the stratum layers (1 to 4) that pack smallest per chunk "
+                        + "(docs/strata.md, 'Stored layers'; the events are unchanged). The output is written beside its target and renamed into place; "
                         + "an existing OUT is replaced only with --force, and never when it is IN itself.",
                 "",
                 "--grammar rebuilds every grammar (each thread's WPPs and per-instruction streams, or a .wgr's control "
@@ -167,7 +171,13 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             try (TraceReader reader = TraceReader.open(input);
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
-                r = out.write(tmp -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, tmp, trailer));
+                if (FinishedRewrite.relayers(reader)) { // a STRATA recording: each stream stored with the layers that pack smallest
+                    TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST)
+                            .rewrite(input, tmp, trailer));
+                    r = new TraceRepacker.Result(layered.chunks(), layered.events(), true, 0, layered.inBytes(), layered.outBytes());
+                } else {
+                    r = out.write(tmp -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, tmp, trailer));
+                }
             }
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : r.ignoredBytes() == 0 ? " (an unfinished recording)"

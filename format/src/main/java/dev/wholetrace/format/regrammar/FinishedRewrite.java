@@ -2,9 +2,11 @@ package dev.wholetrace.format.regrammar;
 
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +31,8 @@ import java.util.function.LongConsumer;
  * "Joining grammars"), which costs in proportion to the chunks' grammars, not to the events they
  * expand to, and gives a somewhat larger file (session 43: an LU recording of 34 M events took
  * 3.1-4.0 s of process CPU joined against 9.2-10.7 s rebuilt, cold JVMs; SOR's joined traces were
- * 7-9 % larger than rebuilt ones). Any
+ * 7-9 % larger than rebuilt ones). A STRATA recording of the current version is rewritten with
+ * each chunk's strata streams storing the layers that pack smallest ({@link #relayers}). Any
  * other complete recording is re-packed ({@link TraceRepacker}); all with {@link Codec#BEST}.
  *
  * <p>The caller writes the output beside the agent's file and renames it over it once complete
@@ -100,6 +103,16 @@ public final class FinishedRewrite {
     }
 
     /**
+     * Whether {@link #rewrite} stores {@code reader}'s strata streams with the layer count that packs
+     * smallest ({@link StrataLayerChoice}, through {@link TraceRegrammarer#strataLayers}) rather than
+     * re-packing them as the agent wrote them (layer 0): a complete STRATA recording of the current
+     * format version (an older one keeps its version, as a re-pack does, and so its one layer).
+     */
+    public static boolean relayers(TraceReader reader) {
+        return reader.complete() && reader.mode() == TraceMode.STRATA && reader.version() == TraceFormat.VERSION;
+    }
+
+    /**
      * Tells {@code listener} how far a re-pack has come, as {@link TraceRepacker#progress} does
      * (input bytes spanned by the chunks written); a merge reports nothing until it ends.
      */
@@ -130,6 +143,10 @@ public final class FinishedRewrite {
      * {@code out} from its start, so nothing of the abandoned merge remains in it.
      */
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
+        if (relayers(reader)) {
+            TraceRegrammarer.Result r = TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).rewrite(reader.file(), out, trailer);
+            return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
+        }
         if (merges(reader, trailer)) {
             try {
                 boolean join = reader.declaredEvents() > rebuildAtMost;

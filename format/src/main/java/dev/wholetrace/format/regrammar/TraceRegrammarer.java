@@ -3,6 +3,8 @@ package dev.wholetrace.format.regrammar;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
+import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSyncColumn;
@@ -23,6 +25,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -42,6 +45,9 @@ import java.util.Map;
  * predictors and framing that a short run cut every second repeats are then stored once. Only
  * traces whose streams are all control WPPs and address streams (COR, CDR) are merged; others
  * keep their chunks.
+ *
+ * <p>{@link #strataLayers} keeps every grammar and coding and stores each chunk's strata streams
+ * with the stratum layers that pack smallest ({@link StrataLayerChoice}).
  */
 public final class TraceRegrammarer {
     private final GrammarAlgorithm algorithm;
@@ -49,6 +55,8 @@ public final class TraceRegrammarer {
     private final Codec codec;
     private final long mergeEvents;
     private final boolean join;
+    /** Stratum layers a strata stream may store, the count that packs smallest ({@link StrataLayerChoice}); 0 keeps each stream's layers. */
+    private final int strataLayers;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -70,17 +78,29 @@ public final class TraceRegrammarer {
      * (the predictor stage if null).
      */
     public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents) {
-        this(algorithm, addresses, codec, mergeEvents, false);
+        this(algorithm, addresses, codec, mergeEvents, false, 0);
     }
 
-    private TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents, boolean join) {
-        if (algorithm == null && addresses == null && mergeEvents <= 0) throw new IllegalArgumentException("nothing to rebuild");
+    /**
+     * A rewrite that keeps every grammar and coding but stores each strata stream with the layer
+     * count, up to {@code maxLayers}, that packs smallest ({@link StrataLayerChoice}): what a
+     * finished STRATA recording's re-pack does ({@link FinishedRewrite}).
+     */
+    public static TraceRegrammarer strataLayers(int maxLayers, Codec codec) {
+        if (maxLayers < 1) throw new IllegalArgumentException("maxLayers must be at least 1");
+        return new TraceRegrammarer(null, null, codec, 0, false, maxLayers);
+    }
+
+    private TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents, boolean join,
+            int strataLayers) {
+        if (algorithm == null && addresses == null && mergeEvents <= 0 && strataLayers <= 0) throw new IllegalArgumentException("nothing to rebuild");
         if (mergeEvents < 0) throw new IllegalArgumentException("mergeEvents must not be negative");
         this.algorithm = algorithm;
         this.addresses = addresses;
         this.codec = codec;
         this.mergeEvents = mergeEvents;
         this.join = join;
+        this.strataLayers = strataLayers;
     }
 
     /**
@@ -92,7 +112,7 @@ public final class TraceRegrammarer {
      */
     public static TraceRegrammarer joining(Codec codec, long mergeEvents) {
         if (mergeEvents <= 0) throw new IllegalArgumentException("mergeEvents must be positive");
-        return new TraceRegrammarer(null, null, codec, mergeEvents, true);
+        return new TraceRegrammarer(null, null, codec, mergeEvents, true, 0);
     }
 
     private Grammar rebuild(Grammar g) {
@@ -129,6 +149,15 @@ public final class TraceRegrammarer {
 
     /** Reads {@code in} and writes it with rebuilt grammars into {@code out} (created or replaced). */
     public Result rewrite(Path in, Path out) throws IOException {
+        return rewrite(in, out, Map.of());
+    }
+
+    /**
+     * As {@link #rewrite(Path, Path)}, with the trailer sections {@code trailer} added to a complete
+     * input's (the strata outputs a finished STRATA recording gets, computed from its events, which
+     * a rewrite does not change).
+     */
+    public Result rewrite(Path in, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         try (TraceReader reader = TraceReader.open(in)) {
             // Versions 4 and 5 differ from the current one by the clock (4 lacks it) and the address streams'
             // exception lists (neither has any): their decoded chunks rewrite as they are, with empty lists.
@@ -166,12 +195,15 @@ public final class TraceRegrammarer {
                     for (int t = 0; t < symbols.size(); t++) ops.add(new ThreadSyncColumn(64));
                     chunk.sync(symbols.size(), (thread, ticket, kindSite, object, aux) -> ops.get(thread).add(ticket, kindSite, object, aux));
                     List<ThreadChunk> threads = new ArrayList<>();
-                    for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) {
+                    List<TraceSections.Decoded> decoded = new ArrayList<>();
+                    for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) decoded.add(d);
+                    Map<StreamChunk, StrataStream> strata = strata(decoded);
+                    for (TraceSections.Decoded d : decoded) {
                         ThreadChunk tc = d.chunk();
                         List<StreamChunk> streams = new ArrayList<>();
                         for (StreamChunk s : tc.streamChunks()) {
-                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept
-                                StrataStream st = s.strata().withGrammar(rebuild(s.strata().grammar()));
+                            if (s.strata() != null) { // a strata stream: its grammar over the runs is rebuilt, its tables kept, layers added where they pay
+                                StrataStream st = strata.get(s);
                                 before += s.strata().grammar().symbolCount();
                                 after += st.grammar().symbolCount();
                                 Grammar unfolded = st.unfold();
@@ -209,12 +241,33 @@ public final class TraceRegrammarer {
                 }
                 after += merged[0];
                 if (reader.complete()) {
-                    writer.copyTrailer(reader, Map.of()); // stored analyses of the events, which are unchanged
+                    writer.copyTrailer(reader, trailer); // stored analyses of the events, which are unchanged
                     writer.finish();
                 }
             }
             return new Result(reader.chunks().size(), written, events, reader.complete(), before, after, reader.size(), Files.size(out));
         }
+    }
+
+    /**
+     * The chunk's strata streams as they are written: each grammar over the runs rebuilt, and with
+     * {@link #strataLayers} the chunk's layer count chosen over all its threads' streams together
+     * (they are packed together: {@link StrataLayerChoice}).
+     */
+    private Map<StreamChunk, StrataStream> strata(List<TraceSections.Decoded> decoded) {
+        List<StreamChunk> chunks = new ArrayList<>();
+        List<StrataStream> streams = new ArrayList<>();
+        for (TraceSections.Decoded d : decoded) {
+            for (StreamChunk s : d.chunk().streamChunks()) {
+                if (s.strata() == null) continue;
+                chunks.add(s);
+                streams.add(s.strata().withGrammar(rebuild(s.strata().grammar())));
+            }
+        }
+        if (strataLayers > 0 && !streams.isEmpty()) streams = StrataLayerChoice.smallest(streams, strataLayers, codec);
+        Map<StreamChunk, StrataStream> out = new IdentityHashMap<>();
+        for (int i = 0; i < chunks.size(); i++) out.put(chunks.get(i), streams.get(i));
+        return out;
     }
 
     static EdgeCounts recount(Grammar g, StreamKind kind, ThreadSymbols symbols) {

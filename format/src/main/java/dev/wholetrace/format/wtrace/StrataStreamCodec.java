@@ -10,10 +10,14 @@ import dev.wholetrace.model.strata.StrataStream;
 
 /**
  * The STREAM payload of a strata stream (docs/trace-format.md, "The strata stream"): the chunk's
- * paths, its layer-0 strata, the runs of strata and the grammar over them. Every count is checked
+ * paths, its stratum layers (layer 0 alone up to format version 14), the runs of the top layer's
+ * strata and the grammar over them. Written in the current version only. Every count is checked
  * against the bytes left before an array is made.
  */
 final class StrataStreamCodec {
+    /** The most stratum layers a stream may store (the recorder stores {@code StrataEncoder}'s few; a larger count is corrupt). */
+    static final int MAX_LAYERS = 16;
+
     private StrataStreamCodec() {}
 
     static void write(StrataStream s, VarIntWriter w) {
@@ -28,15 +32,18 @@ final class StrataStreamCodec {
                 last = sym;
             }
         }
-        int strata = s.stratumCount();
-        w.writeVarLong(strata);
-        for (int k = 0; k < strata; k++) w.writeVarLong(s.stratumLength(k));
-        last = 0;
-        for (int k = 0; k < strata; k++) {
-            for (int i = 0, n = s.stratumLength(k); i < n; i++) {
-                long e = s.stratumElement(k, i);
-                w.writeSignedVarLong(Runs.id(e) - last).writeVarLong(Runs.trip(e) - 1);
-                last = Runs.id(e);
+        w.writeVarLong(s.layers()); // version 15 on
+        for (int layer = 0; layer < s.layers(); layer++) {
+            int strata = s.stratumCount(layer);
+            w.writeVarLong(strata);
+            for (int k = 0; k < strata; k++) w.writeVarLong(s.stratumLength(layer, k));
+            last = 0;
+            for (int k = 0; k < strata; k++) {
+                for (int i = 0, n = s.stratumLength(layer, k); i < n; i++) {
+                    long e = s.stratumElement(layer, k, i);
+                    w.writeSignedVarLong(Runs.id(e) - last).writeVarLong(Runs.trip(e) - 1);
+                    last = Runs.id(e);
+                }
             }
         }
         w.writeVarLong(s.runCount());
@@ -44,8 +51,12 @@ final class StrataStreamCodec {
         GrammarCodec.write(s.grammar(), w);
     }
 
-    /** Reads a strata stream whose path symbols lie below {@code alphabet}. */
-    static StrataStream read(VarIntReader in, int alphabet) throws FormatException {
+    /**
+     * Reads a strata stream of a file of format {@code version} whose path symbols lie below
+     * {@code alphabet}: one stratum layer up to version 14, a layer count and that many layers
+     * from version 15 ({@link TraceFormat#STRATA_LAYERS_SINCE}).
+     */
+    static StrataStream read(VarIntReader in, int alphabet, int version) throws FormatException {
         int paths = in.readCount("path count", in.remaining());
         int[] pathStart = starts(in, paths, "path");
         int[] symbols = new int[pathStart[paths]];
@@ -55,15 +66,27 @@ final class StrataStreamCodec {
             if (last < 0 || last >= alphabet) throw in.corrupt("a path holds symbol " + last + " of " + alphabet);
             symbols[i] = (int) last;
         }
-        int strata = in.readCount("stratum count", in.remaining());
-        int[] stratumStart = starts(in, strata, "stratum");
-        if (stratumStart[strata] > in.remaining() / 2) throw in.corrupt("strata of " + stratumStart[strata] + " elements overrun the section");
-        long[] elements = new long[stratumStart[strata]];
-        last = 0;
-        for (int i = 0; i < elements.length; i++) {
-            last += in.readSignedVarLong("stratum element");
-            if (last < 0 || last >= paths) throw in.corrupt("a stratum names path " + last + " of " + paths);
-            elements[i] = Runs.pair((int) last, trip(in));
+        int layers = version >= TraceFormat.STRATA_LAYERS_SINCE ? in.readCount("stratum layer count", MAX_LAYERS) : 1;
+        if (layers < 1) throw in.corrupt("a strata stream of no stratum layer");
+        int[][] stratumStarts = new int[layers][];
+        long[][] layerElements = new long[layers][];
+        int below = paths;
+        int strata = 0;
+        for (int layer = 0; layer < layers; layer++) {
+            String names = layer == 0 ? "path " : "stratum of layer " + (layer - 1) + " ";
+            strata = in.readCount("stratum count", in.remaining());
+            int[] stratumStart = starts(in, strata, "stratum");
+            if (stratumStart[strata] > in.remaining() / 2) throw in.corrupt("strata of " + stratumStart[strata] + " elements overrun the section");
+            long[] elements = new long[stratumStart[strata]];
+            last = 0;
+            for (int i = 0; i < elements.length; i++) {
+                last += in.readSignedVarLong("stratum element");
+                if (last < 0 || last >= below) throw in.corrupt("a stratum of layer " + layer + " names " + names + last + " of " + below);
+                elements[i] = Runs.pair((int) last, trip(in));
+            }
+            stratumStarts[layer] = stratumStart;
+            layerElements[layer] = elements;
+            below = strata;
         }
         int runs = in.readCount("run count", in.remaining() / 2);
         long[] top = new long[runs];
@@ -74,7 +97,7 @@ final class StrataStreamCodec {
         }
         Grammar g = GrammarCodec.read(in);
         try {
-            return new StrataStream(pathStart, symbols, stratumStart, elements, top, g);
+            return new StrataStream(pathStart, symbols, stratumStarts, layerElements, top, g);
         } catch (IllegalArgumentException e) {
             throw in.corrupt("strata stream: " + e.getMessage());
         }

@@ -152,7 +152,7 @@ final class ThreadChunkCodec {
                 chunks.add(StreamChunk.deferred(kind, fresh, counts, new DeferredGrammar(in, fresh, counts, where)));
                 continue;
             }
-            StrataStream stored = kind == StreamKinds.STRATA ? StrataStreamCodec.read(in, size) : null;
+            StrataStream stored = kind == StreamKinds.STRATA ? StrataStreamCodec.read(in, size, version) : null;
             Grammar g = stored != null ? unfold(stored, in) : GrammarCodec.read(in);
             in.expectEnd();
             if (g.maxTerminal() >= size) throw in.corrupt("the " + kind + " stream uses symbol " + g.maxTerminal() + " of " + size);

@@ -60,7 +60,7 @@ public final class TraceSections {
             if (s.type() == SectionType.SYMBOLS || s.type() == SectionType.SYNC_COUNTS || s.stream() != kind) continue;
             VarIntReader in = Chunk.in(reader, s);
             Grammar g = kind == StreamKinds.STRATA // decoded and checked before: its symbols are known to be in the alphabet
-                    ? ThreadChunkCodec.unfold(StrataStreamCodec.read(in, Integer.MAX_VALUE), in)
+                    ? ThreadChunkCodec.unfold(StrataStreamCodec.read(in, Integer.MAX_VALUE, reader.version()), in)
                     : GrammarCodec.read(in);
             in.expectEnd();
             return g;

@@ -13,7 +13,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * The strata stream's payload: written and read back it unfolds to the same WPP; the paper's
+ * The strata stream's payload: written and read back it unfolds to the same WPP, with upper
+ * layers too (format version 15) and without the layer count in a version-14 payload; the paper's
  * stratum example unfolds to its block string; damaged payloads give a FormatException, never
  * another exception, and never an allocation the bytes cannot back.
  */
@@ -47,8 +48,67 @@ class StrataStreamCodecTest {
     void unfoldsToTheStringAndSurvivesTheCodec() throws FormatException {
         StrataStream s = example();
         assertThat(s.unfold().expand()).containsExactly(expected());
-        StrataStream back = StrataStreamCodec.read(new VarIntReader(bytes(s), "test"), 3);
+        StrataStream back = StrataStreamCodec.read(new VarIntReader(bytes(s), "test"), 3, TraceFormat.VERSION);
         assertThat(back.unfold()).isEqualTo(s.unfold());
+    }
+
+    /** The example with layer 1 stored: its runs S0, S1, S0^3, S1 are one layer-1 stratum [S0, S1] then [S0^3, S1], each run once. */
+    static StrataStream twoLayers() {
+        StrataStream one = example();
+        int[][] starts = {{0, 3, 4}, {0, 2, 4}};
+        long[][] elements = {{Runs.pair(0, 7), Runs.pair(1, 12), Runs.pair(0, 5), Runs.pair(1, 12)},
+                {Runs.pair(0, 1), Runs.pair(1, 1), Runs.pair(0, 3), Runs.pair(1, 1)}};
+        return new StrataStream(new int[] {0, 1, 3}, new int[] {0, 1, 2}, starts, elements, new long[] {Runs.pair(0, 1), Runs.pair(1, 1)},
+                Grammar.fromRules(new int[][] {{0, 1}}));
+    }
+
+    @Test
+    void upperLayersSurviveTheCodecAndUnfoldToTheSameString() throws FormatException {
+        StrataStream s = twoLayers();
+        assertThat(s.layers()).isEqualTo(2);
+        assertThat(s.unfold().expand()).containsExactly(expected());
+        StrataStream back = StrataStreamCodec.read(new VarIntReader(bytes(s), "test"), 3, TraceFormat.VERSION);
+        assertThat(back.layers()).isEqualTo(2);
+        assertThat(back.unfold()).isEqualTo(s.unfold());
+    }
+
+    /** Up to version 14 the payload has no layer count: layer 0's strata follow the paths directly. */
+    @Test
+    void aVersion14PayloadHasOneLayerAndNoCount() throws FormatException {
+        byte[] now = bytes(example());
+        VarIntWriter paths = new VarIntWriter(); // the paths' part: count, lengths, symbols (as write puts them)
+        paths.writeVarLong(2).writeVarLong(1).writeVarLong(2).writeSignedVarLong(0).writeSignedVarLong(1).writeSignedVarLong(1);
+        int at = paths.size();
+        assertThat(now[at]).as("the layer count after the paths").isEqualTo((byte) 1);
+        byte[] old = new byte[now.length - 1];
+        System.arraycopy(now, 0, old, 0, at);
+        System.arraycopy(now, at + 1, old, at, now.length - at - 1);
+        StrataStream back = StrataStreamCodec.read(new VarIntReader(old, "test"), 3, TraceFormat.STRATA_LAYERS_SINCE - 1);
+        assertThat(back.layers()).isEqualTo(1);
+        assertThat(back.unfold().expand()).containsExactly(expected());
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(old, "test"), 3, TraceFormat.STRATA_LAYERS_SINCE))
+                .isInstanceOf(FormatException.class);
+    }
+
+    @Test
+    void aLayerCountOfZeroOrOverTheLimitIsCorruption() {
+        byte[] now = bytes(example());
+        int at = 6; // after the paths' six bytes (see above)
+        for (int bad : new int[] {0, StrataStreamCodec.MAX_LAYERS + 1}) {
+            byte[] b = now.clone();
+            b[at] = (byte) bad;
+            assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(b, "test"), 3, TraceFormat.VERSION))
+                    .as("layer count %d", bad).isInstanceOf(FormatException.class);
+        }
+    }
+
+    @Test
+    void anUpperLayerNamingAStratumBelowThatIsNotThereIsCorruption() {
+        // layer 1's stratum names stratum 2 of layer 0, which has 2: built directly, it is refused
+        assertThatThrownBy(() -> new StrataStream(new int[] {0, 1, 3}, new int[] {0, 1, 2}, new int[][] {{0, 3, 4}, {0, 1}},
+                new long[][] {{Runs.pair(0, 7), Runs.pair(1, 12), Runs.pair(0, 5), Runs.pair(1, 12)}, {Runs.pair(2, 1)}},
+                new long[] {Runs.pair(0, 1)}, Grammar.fromRules(new int[][] {{0}}))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("layer 1");
     }
 
     @Test
@@ -64,7 +124,7 @@ class StrataStreamCodecTest {
 
     @Test
     void aSymbolOutsideTheAlphabetIsCorruption() {
-        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(bytes(example()), "test"), 2))
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(bytes(example()), "test"), 2, TraceFormat.VERSION))
                 .isInstanceOf(FormatException.class).hasMessageContaining("symbol 2 of 2");
     }
 
@@ -79,7 +139,7 @@ class StrataStreamCodecTest {
             int len = r.nextInt(4) == 0 ? r.nextInt(b.length + 1) : b.length;
             byte[] cut = java.util.Arrays.copyOf(b, len);
             try {
-                StrataStream s = StrataStreamCodec.read(new VarIntReader(cut, "test"), 3);
+                StrataStream s = StrataStreamCodec.read(new VarIntReader(cut, "test"), 3, TraceFormat.VERSION);
                 s.unfold().length();
             } catch (FormatException expected) {
                 // the only failure allowed

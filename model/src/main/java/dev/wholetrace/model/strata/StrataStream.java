@@ -8,9 +8,10 @@ import java.util.Map;
 /**
  * One chunk of one thread's control string stored as strata (StreamKinds.STRATA,
  * docs/trace-format.md "The strata stream"): the chunk's cyclic paths (sequences of control
- * symbols), its layer-0 strata (sequences of [path, tripcount] pairs), the [stratum, tripcount]
- * runs the strata executed (the top alphabet), and a grammar over that alphabet whose expansion
- * is the chunk's sequence of stratum runs.
+ * symbols), its layer-0 strata (sequences of [path, tripcount] pairs) and, from format version 15,
+ * the strata of layers 1..L-1 (sequences of [stratum of the layer below, tripcount] pairs), the
+ * [stratum, tripcount] runs of the top layer's strata (the top alphabet), and a grammar over that
+ * alphabet whose expansion is the chunk's sequence of top-layer runs.
  *
  * <p>{@link #unfold} turns it into an ordinary WPP over the control symbols (paths become rules,
  * a trip count a rule of repetitions by doubling), which is what every reader reads; the stored
@@ -22,12 +23,15 @@ public final class StrataStream {
 
     private final int[] pathStart;
     private final int[] pathSymbols;
-    private final int[] stratumStart;
-    private final long[] stratumElements;
+    /** Per stored layer k, its strata: stratum s of layer k is {@code stratumElements[k][stratumStart[k][s], stratumStart[k][s + 1])}. */
+    private final int[][] stratumStart;
+    private final long[][] stratumElements;
     private final long[] runs;
     private final Grammar grammar;
 
     /**
+     * One stored layer (layer 0): what every version up to 14 stores.
+     *
      * @param pathStart       path p is {@code pathSymbols[pathStart[p], pathStart[p + 1])}; length paths + 1
      * @param pathSymbols     the paths' control symbols, back to back
      * @param stratumStart    stratum s is {@code stratumElements[stratumStart[s], stratumStart[s + 1])}
@@ -37,13 +41,30 @@ public final class StrataStream {
      * @throws IllegalArgumentException if an index points nowhere, a sequence is empty or a trip count is 0
      */
     public StrataStream(int[] pathStart, int[] pathSymbols, int[] stratumStart, long[] stratumElements, long[] runs, Grammar grammar) {
+        this(pathStart, pathSymbols, new int[][] {stratumStart}, new long[][] {stratumElements}, runs, grammar);
+    }
+
+    /**
+     * Layers 0..L-1 stored (format version 15 on): layer 0's elements name paths, layer k's name
+     * strata of layer k-1, and the runs name strata of the top layer L-1.
+     *
+     * @param stratumStart    per layer, its strata's offsets into that layer's elements
+     * @param stratumElements per layer, its strata's elements, {@link Runs#pair}(id in the layer below, trip)
+     * @throws IllegalArgumentException if there is no layer, an index points nowhere, a sequence is empty or a trip count is 0
+     */
+    public StrataStream(int[] pathStart, int[] pathSymbols, int[][] stratumStart, long[][] stratumElements, long[] runs, Grammar grammar) {
+        if (stratumStart.length < 1 || stratumStart.length != stratumElements.length) throw new IllegalArgumentException("no stratum layer");
         checkStarts(pathStart, pathSymbols.length, "path");
-        checkStarts(stratumStart, stratumElements.length, "stratum");
         for (int s : pathSymbols) if (s < 0) throw new IllegalArgumentException("a path holds symbol " + s);
-        int paths = pathStart.length - 1;
-        for (long e : stratumElements) checkPair(e, paths, "a stratum element names path ");
-        int strata = stratumStart.length - 1;
-        for (long r : runs) checkPair(r, strata, "a run names stratum ");
+        int below = pathStart.length - 1;
+        String names = "a stratum element names path ";
+        for (int k = 0; k < stratumStart.length; k++) {
+            checkStarts(stratumStart[k], stratumElements[k].length, "stratum");
+            for (long e : stratumElements[k]) checkPair(e, below, names);
+            below = stratumStart[k].length - 1;
+            names = "a stratum element of layer " + (k + 1) + " names stratum ";
+        }
+        for (long r : runs) checkPair(r, below, "a run names stratum ");
         if (grammar.maxTerminal() >= runs.length) throw new IllegalArgumentException("the grammar uses run " + grammar.maxTerminal() + " of " + runs.length);
         this.pathStart = pathStart;
         this.pathSymbols = pathSymbols;
@@ -76,24 +97,43 @@ public final class StrataStream {
         return pathSymbols[pathStart[p] + i];
     }
 
+    /** Stratum layers stored: 1 (layer 0) up to format version 14. */
+    public int layers() {
+        return stratumStart.length;
+    }
+
+    /** Strata of layer 0. */
     public int stratumCount() {
-        return stratumStart.length - 1;
+        return stratumCount(0);
+    }
+
+    public int stratumCount(int layer) {
+        return stratumStart[layer].length - 1;
     }
 
     public int stratumLength(int s) {
-        return stratumStart[s + 1] - stratumStart[s];
+        return stratumLength(0, s);
     }
 
-    /** Element {@code i} of stratum {@code s}: {@link Runs#pair}(path, trip). */
+    public int stratumLength(int layer, int s) {
+        return stratumStart[layer][s + 1] - stratumStart[layer][s];
+    }
+
+    /** Element {@code i} of stratum {@code s} of layer 0: {@link Runs#pair}(path, trip). */
     public long stratumElement(int s, int i) {
-        return stratumElements[stratumStart[s] + i];
+        return stratumElement(0, s, i);
+    }
+
+    /** Element {@code i} of stratum {@code s} of {@code layer}: {@link Runs#pair}(id in the layer below, trip). */
+    public long stratumElement(int layer, int s, int i) {
+        return stratumElements[layer][stratumStart[layer][s] + i];
     }
 
     public int runCount() {
         return runs.length;
     }
 
-    /** Terminal {@code t} of the grammar: {@link Runs#pair}(stratum, trip). */
+    /** Terminal {@code t} of the grammar: {@link Runs#pair}(stratum of the top layer, trip). */
     public long run(int t) {
         return runs[t];
     }
@@ -101,6 +141,21 @@ public final class StrataStream {
     /** The grammar over the runs. */
     public Grammar grammar() {
         return grammar;
+    }
+
+    /** The same paths under other stratum layers, runs and grammar ({@link StrataRaise}). */
+    StrataStream withLayers(int[][] starts, long[][] elements, long[] topRuns, Grammar g) {
+        return new StrataStream(pathStart, pathSymbols, starts, elements, topRuns, g);
+    }
+
+    /** The layers' stratum offsets (not copied: for {@link StrataRaise}, which copies the outer array). */
+    int[][] stratumStarts() {
+        return stratumStart;
+    }
+
+    /** The layers' elements (not copied: for {@link StrataRaise}). */
+    long[][] stratumElements() {
+        return stratumElements;
     }
 
     /** The same paths, strata and runs under another grammar of the same run sequence (recompress --grammar). */
@@ -123,20 +178,27 @@ public final class StrataStream {
             int len = pathStart[p + 1] - from;
             pathRef[p] = len == 1 ? pathSymbols[from] : rules.add(Arrays.copyOfRange(pathSymbols, from, from + len));
         }
-        int[] stratumRef = new int[stratumCount()];
+        int[] belowRef = pathRef;
         int[] body = new int[16];
-        for (int s = 0; s < stratumRef.length; s++) {
-            int at = 0;
-            for (int i = stratumStart[s]; i < stratumStart[s + 1]; i++) {
-                long e = stratumElements[i];
-                int x = pathRef[Runs.id(e)];
-                long trip = Runs.trip(e);
-                if (at + INLINE_TRIP >= body.length) body = Arrays.copyOf(body, body.length * 2);
-                if (trip <= INLINE_TRIP) for (int k = 0; k < trip; k++) body[at++] = x;
-                else body[at++] = rules.repeat(x, trip);
+        for (int layer = 0; layer < stratumStart.length; layer++) { // a layer's strata are rules of the layer below's references
+            int[] start = stratumStart[layer];
+            long[] elements = stratumElements[layer];
+            int[] ref = new int[start.length - 1];
+            for (int s = 0; s < ref.length; s++) {
+                int at = 0;
+                for (int i = start[s]; i < start[s + 1]; i++) {
+                    long e = elements[i];
+                    int x = belowRef[Runs.id(e)];
+                    long trip = Runs.trip(e);
+                    if (at + INLINE_TRIP >= body.length) body = Arrays.copyOf(body, body.length * 2);
+                    if (trip <= INLINE_TRIP) for (int k = 0; k < trip; k++) body[at++] = x;
+                    else body[at++] = rules.repeat(x, trip);
+                }
+                ref[s] = at == 1 ? body[0] : rules.add(Arrays.copyOf(body, at));
             }
-            stratumRef[s] = at == 1 ? body[0] : rules.add(Arrays.copyOf(body, at));
+            belowRef = ref;
         }
+        int[] stratumRef = belowRef;
         int[] runRef = new int[runs.length];
         for (int t = 0; t < runs.length; t++) runRef[t] = rules.repeat(stratumRef[Runs.id(runs[t])], Runs.trip(runs[t]));
         for (int r = 0; r < grammar.ruleCount(); r++) {
