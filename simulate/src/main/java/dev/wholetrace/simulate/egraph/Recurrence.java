@@ -87,6 +87,30 @@ final class Recurrence {
         }
     }
 
+    /**
+     * Instructions per {@link OpClass} ordinal on the critical path of instructions {@code first..last} run once:
+     * the longest path (by {@link #NOMINAL} latencies) from any input of the block (a local variable on entry,
+     * a field it loads) to any value it computes, stores or returns (docs/egraph.md, "Straight-line paths",
+     * session 43). An array element loaded continues its index's path (a table lookup waits for its index);
+     * constants start no path.
+     */
+    double[] path(int first, int last) {
+        double[] none = new double[OpClass.count()];
+        try {
+            if (types == null) types = new Analyzer<>(new BasicInterpreter()).analyze(owner, method);
+            Frame<BasicValue> at = types[first];
+            if (at == null) return none;
+            PathInterpreter in = new PathInterpreter();
+            Frame<PathValue> f = new Frame<>(at.getLocals(), Math.max(at.getStackSize(), method.maxStack));
+            for (int l = 0; l < at.getLocals(); l++) f.setLocal(l, PathValue.origin(at.getLocal(l), l));
+            for (int s = 0; s < at.getStackSize(); s++) f.push(new PathValue(at.getStack(s), Map.of()));
+            for (int i = first; i <= last; i++) if (insns[i].getOpcode() >= 0) f.execute(insns[i], in);
+            return in.longest == null ? none : in.longest.counts.clone();
+        } catch (AnalyzerException | RuntimeException e) {
+            return none; // code the analysis cannot type (unreachable, JSR): no path, throughput only
+        }
+    }
+
     private static Path longer(Path a, Path b) {
         if (b == null) return a;
         return a == null || b.length > a.length ? b : a;
@@ -131,6 +155,8 @@ final class Recurrence {
         private final BasicInterpreter basic = new BasicInterpreter();
         /** Per field id, the value last stored in this block (loaded back: store forwarding). */
         final Map<Integer, PathValue> stored = new HashMap<>();
+        /** The longest path of any value computed so far ({@link #path}). */
+        Path longest;
 
         PathInterpreter() {
             super(Opcodes.ASM9);
@@ -143,6 +169,7 @@ final class Recurrence {
             for (PathValue v : operands) {
                 for (Map.Entry<Integer, Path> e : v.from.entrySet()) from.merge(e.getKey(), e.getValue().plus(cls), (a, b) -> b.length > a.length ? b : a);
             }
+            for (Path p : from.values()) longest = longer(longest, p);
             return new PathValue(type, from);
         }
 
