@@ -16,10 +16,11 @@ import java.util.TreeMap;
  * The straight-line path step of {@code calibrate} (session 43, docs/machine-model.md, "Straight-line paths"):
  * times {@link MicroBenchmarks#pathLoop} — calls of a method whose instructions are one long dependency chain —
  * and prices what its instructions cost beyond a machine's throughput, chain and call costs, as a share
- * {@code u} of the latency the machine gives the instructions on the path: each class of {@link CostFit#CHAIN}
- * costs {@code cycles.bc.path.CLASS = u × (cycles.bc.CLASS + cycles.bc.chain.CLASS)} per instruction on a
- * straight-line vertex's path. Only the classes whose latency the fit knows are priced; a load on a path is not
- * (as a load on a chain is not).
+ * {@code u} of the latency the machine gives the instructions on the path: a floating-point instruction on a
+ * straight-line vertex's path costs {@code cycles.bc.path.fp = u × (cycles.bc.fp + cycles.bc.chain.fp)}. Only the
+ * class the probe measures is priced: the share of an integer, division or square-root chain, or of a load's, is
+ * not extrapolated from it (session 43: extrapolated by their fitted latencies, division and square root on Water's
+ * paths made Water 35 % dearer, twice what floating point alone does).
  */
 public final class PathProbe {
     /** What the step measured and the keys it derives. */
@@ -69,7 +70,7 @@ public final class PathProbe {
         if (!(latency > 0)) throw new IllegalStateException("pathLoop: no priced instruction on straightLine's path");
         double measured = ns * 1e-9 * m.clockHz();
         double share = Math.max(0, (measured - cycles) / latency);
-        for (OpClass c : CostFit.CHAIN) out.put(c.pathKey(), Math.round(share * lat[c.ordinal()]));
+        out.put(OpClass.FP.pathKey(), Math.round(share * lat[OpClass.FP.ordinal()])); // the class the probe measures: no other is extrapolated
         double perNs = m.clockHz() * 1e-9;
         return new Result(ns, cycles / perNs, latency / perNs, share, out);
     }
