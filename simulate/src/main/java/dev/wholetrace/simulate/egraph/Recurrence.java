@@ -62,29 +62,16 @@ final class Recurrence {
 
     /** Instructions per {@link OpClass} ordinal on one iteration's recurrence of instructions {@code first..last} (halves possible). */
     double[] chain(int first, int last) {
-        double[] none = new double[OpClass.count()];
-        try {
-            if (types == null) types = new Analyzer<>(new BasicInterpreter()).analyze(owner, method);
-            Frame<BasicValue> at = types[first];
-            if (at == null) return none;
-            PathInterpreter in = new PathInterpreter();
-            Frame<PathValue> f = new Frame<>(at.getLocals(), Math.max(at.getStackSize(), method.maxStack));
-            for (int l = 0; l < at.getLocals(); l++) f.setLocal(l, PathValue.origin(at.getLocal(l), l));
-            for (int pass = 0; pass < 2; pass++) {
-                f.clearStack();
-                for (int s = 0; s < at.getStackSize(); s++) f.push(new PathValue(at.getStack(s), Map.of()));
-                for (int i = first; i <= last; i++) if (insns[i].getOpcode() >= 0) f.execute(insns[i], in);
-            }
-            Path best = null;
-            for (int l = 0; l < f.getLocals(); l++) best = longer(best, f.getLocal(l).from.get(l));
-            for (Map.Entry<Integer, PathValue> e : in.stored.entrySet()) best = longer(best, e.getValue().from.get(e.getKey()));
-            if (best == null) return none;
-            double[] out = best.counts.clone();
-            for (int c = 0; c < out.length; c++) out[c] /= 2;
-            return out;
-        } catch (AnalyzerException | RuntimeException e) {
-            return none; // code the analysis cannot type (unreachable, JSR): no chain, throughput only
-        }
+        PathInterpreter in = new PathInterpreter();
+        Frame<PathValue> f = interpret(first, last, 2, in);
+        if (f == null) return new double[OpClass.count()];
+        Path best = null;
+        for (int l = 0; l < f.getLocals(); l++) best = longer(best, f.getLocal(l).from.get(l));
+        for (Map.Entry<Integer, PathValue> e : in.stored.entrySet()) best = longer(best, e.getValue().from.get(e.getKey()));
+        if (best == null) return new double[OpClass.count()];
+        double[] out = best.counts.clone();
+        for (int c = 0; c < out.length; c++) out[c] /= 2;
+        return out;
     }
 
     /**
@@ -95,19 +82,31 @@ final class Recurrence {
      * constants start no path.
      */
     double[] path(int first, int last) {
-        double[] none = new double[OpClass.count()];
+        PathInterpreter in = new PathInterpreter();
+        Frame<PathValue> f = interpret(first, last, 1, in);
+        return f == null || in.longest == null ? new double[OpClass.count()] : in.longest.counts.clone();
+    }
+
+    /**
+     * Instructions {@code first..last} run {@code passes} times in a row through {@code in}, each local variable
+     * starting as its own origin; null for code the analysis cannot type (unreachable, JSR): no chain or path,
+     * throughput only.
+     */
+    private Frame<PathValue> interpret(int first, int last, int passes, PathInterpreter in) {
         try {
             if (types == null) types = new Analyzer<>(new BasicInterpreter()).analyze(owner, method);
             Frame<BasicValue> at = types[first];
-            if (at == null) return none;
-            PathInterpreter in = new PathInterpreter();
+            if (at == null) return null;
             Frame<PathValue> f = new Frame<>(at.getLocals(), Math.max(at.getStackSize(), method.maxStack));
             for (int l = 0; l < at.getLocals(); l++) f.setLocal(l, PathValue.origin(at.getLocal(l), l));
-            for (int s = 0; s < at.getStackSize(); s++) f.push(new PathValue(at.getStack(s), Map.of()));
-            for (int i = first; i <= last; i++) if (insns[i].getOpcode() >= 0) f.execute(insns[i], in);
-            return in.longest == null ? none : in.longest.counts.clone();
+            for (int pass = 0; pass < passes; pass++) {
+                f.clearStack();
+                for (int s = 0; s < at.getStackSize(); s++) f.push(new PathValue(at.getStack(s), Map.of()));
+                for (int i = first; i <= last; i++) if (insns[i].getOpcode() >= 0) f.execute(insns[i], in);
+            }
+            return f;
         } catch (AnalyzerException | RuntimeException e) {
-            return none; // code the analysis cannot type (unreachable, JSR): no path, throughput only
+            return null;
         }
     }
 
