@@ -331,6 +331,17 @@ final class JdkClassHooks {
                 if (!any) return false;
                 return atEntry(m, hook(owner, m, "acquire task (run begins)", "acquire", o1, load(0)));
             }
+            case SOCKET_CLOSING -> {
+                return atEntry(m, hook(owner, m, "release server socket (close)", "release", o1, load(0)));
+            }
+            case ACCEPT_THREW -> {
+                if (!onThrowPossible(m, 0)) return false;
+                InsnList threw = new InsnList();
+                threw.add(dup()); // the exception, rethrown after the hook
+                threw.add(hook(owner, m, "acquire server socket (accept threw)", "acceptThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
+                onThrow(owner, m, 0, threw);
+                return true;
+            }
             case ACQUIRE_THIS_AT_RETURN -> {
                 if (!onThrowPossible(m, 0)) return false;
                 onThrow(owner, m, 0, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(0)));
