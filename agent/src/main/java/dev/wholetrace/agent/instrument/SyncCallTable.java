@@ -299,6 +299,26 @@ final class SyncCallTable {
                 atomic(atomic + number, value.substring(0, value.indexOf('(')), value.substring(value.indexOf('(')), Timing.AFTER);
             }
         }
+        // A program's own synchronizer on AbstractQueuedSynchronizer (Scala's Await, through its CompletionLatch): the
+        // JDK's acquire and release loops call the subclass's tryAcquire*/tryRelease*, whose calls of the protected
+        // state accessors javac names on the subclass; their state is volatile, as the atomics' value
+        String aqs = "java/util/concurrent/locks/AbstractQueued";
+        synchronizerState(aqs + "Synchronizer", "I");
+        synchronizerState(aqs + "LongSynchronizer", "J");
+    }
+
+    /**
+     * A synchronizer's state accessors (owner: AbstractQueuedSynchronizer or its long twin; {@code v} the state's type):
+     * getState a volatile read, setState a volatile write, compareAndSetState both, at (the synchronizer's id,
+     * {@code SyntheticOffsets.SYNCHRONIZER_STATE}), not at the atomics' offset 0, which a subclass's own field may have.
+     */
+    private static void synchronizerState(String owner, String v) {
+        String probes = "dev/wholetrace/agent/runtime/SyncAtomics";
+        OWNED.put(owner + ".getState()" + v, new SyncCall("getState", "()" + v, Timing.AFTER, "stateRead", null, false, probes, 0, null));
+        OWNED.put(owner + ".setState(" + v + ")V", new SyncCall("setState", "(" + v + ")V", Timing.BEFORE, "stateWrite", null, false, probes, 0,
+                null));
+        OWNED.put(owner + ".compareAndSetState(" + v + v + ")Z", new SyncCall("compareAndSetState", "(" + v + v + ")Z", Timing.AROUND,
+                "stateWrite", null, false, probes, 0, "stateRead"));
     }
 
     /** The accessors of an atomic {@code owner} of values {@code v} ({@code unary}, {@code binary}: its update functions, if numeric or reference). */

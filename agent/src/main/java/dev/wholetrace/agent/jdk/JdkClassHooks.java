@@ -141,10 +141,7 @@ final class JdkClassHooks {
                 if (!onThrowPossible(m, 1)) return false;
                 if (!atCalls(m, "jdk/internal/access/JavaLangAccess", "start", "(Ljava/lang/Thread;Ljdk/internal/vm/ThreadContainer;)V",
                         () -> hook(owner, m, "fork thread (start)", "threadStarting", o1, load(1)), true)) return false;
-                InsnList threw = new InsnList();
-                threw.add(dup()); // the exception, rethrown after the hook
-                threw.add(hook(owner, m, "close fork (start threw)", "threadStartingThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(1)));
-                onThrow(owner, m, 1, threw);
+                onThrowOf(owner, m, 1, "close fork (start threw)", "threadStartingThrew");
                 return true;
             }
             case THREAD_START0 -> {
@@ -159,10 +156,7 @@ final class JdkClassHooks {
                     any = true;
                 }
                 if (!any) return false;
-                InsnList threw = new InsnList();
-                threw.add(dup()); // the exception, rethrown after the hook
-                threw.add(hook(owner, m, "close fork (start threw)", "threadStartThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
-                onThrow(owner, m, 0, threw);
+                onThrowOf(owner, m, 0, "close fork (start threw)", "threadStartThrew");
                 return true;
             }
             case RELEASE_IF_TASK -> {
@@ -331,6 +325,14 @@ final class JdkClassHooks {
                 if (!any) return false;
                 return atEntry(m, hook(owner, m, "acquire task (run begins)", "acquire", o1, load(0)));
             }
+            case SOCKET_CLOSING -> {
+                return atEntry(m, hook(owner, m, "release server socket (close)", "release", o1, load(0)));
+            }
+            case ACCEPT_THREW -> {
+                if (!onThrowPossible(m, 0)) return false;
+                onThrowOf(owner, m, 0, "acquire server socket (accept threw)", "acceptThrew");
+                return true;
+            }
             case ACQUIRE_THIS_AT_RETURN -> {
                 if (!onThrowPossible(m, 0)) return false;
                 onThrow(owner, m, 0, hook(owner, m, "acquire task (join threw)", "joinThrew", o1, load(0)));
@@ -338,10 +340,7 @@ final class JdkClassHooks {
             }
             case FUTURE_TASK_GET -> {
                 if (!onThrowPossible(m, 0)) return false;
-                InsnList threw = new InsnList();
-                threw.add(dup()); // the exception, rethrown after the hook
-                threw.add(hook(owner, m, "acquire future (get threw)", "futureGetThrew", "(Ljava/lang/Throwable;" + OBJ + "I)V", load(0)));
-                onThrow(owner, m, 0, threw);
+                onThrowOf(owner, m, 0, "acquire future (get threw)", "futureGetThrew");
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire future (get)", "acquire", o1, load(0)));
             }
             case FUTURE_TASK_DONE -> {
@@ -542,6 +541,17 @@ final class JdkClassHooks {
         tail.add(new InsnNode(Opcodes.ATHROW));
         m.instructions.add(tail);
         m.tryCatchBlocks.add(new TryCatchBlockNode(start, end, handler, null));
+    }
+
+    /**
+     * {@link #onThrow} with the bridge's {@code name}(Throwable, Object, site) as the code: it gets the exception (rethrown
+     * after it) and local {@code local}, the object the hook is about.
+     */
+    private void onThrowOf(String owner, MethodNode m, int local, String what, String name) {
+        InsnList threw = new InsnList();
+        threw.add(dup()); // the exception, rethrown after the hook
+        threw.add(hook(owner, m, what, name, "(Ljava/lang/Throwable;" + OBJ + "I)V", load(local)));
+        onThrow(owner, m, local, threw);
     }
 
     /** Whether {@link #onThrow} can declare locals 0..{@code lastLocal}: none of them is ever stored into. */

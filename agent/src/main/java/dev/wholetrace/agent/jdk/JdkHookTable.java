@@ -174,6 +174,13 @@ final class JdkHookTable {
          * completer before its onCompletion.
          */
         COMPLETION,
+        /** At entry: release on {@code this} (ServerSocket.close: an accept that fails because of it acquires it). */
+        SOCKET_CLOSING,
+        /**
+         * Where the method throws a SocketException: acquire on {@code this} (ServerSocket.accept: the socket was closed, by a
+         * close that synchronized with this accept inside the JDK; not after a timeout, a SocketTimeoutException).
+         */
+        ACCEPT_THREW,
         /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */
         ACQUIRE_THIS,
         /** Before each {@code Executor.execute(Runnable)} call: release on the task handed over (a CompletableFuture dependent or async task). */
@@ -344,6 +351,14 @@ final class JdkHookTable {
      */
     static final String THREAD = "java/lang/Thread";
 
+    /**
+     * java.net.ServerSocket: close() makes a blocked or later accept() throw a SocketException, and the two synchronize
+     * inside the JDK (its close lock, the socket implementation's state lock; JDK 17 and 25): an acceptor thread stopped
+     * by closing its socket sees what the closing thread did before (OkHttp's MockWebServer). Only ServerSocket's own
+     * methods: a subclass that overrides them (the NIO channel's adaptor, an SSL server socket) is not covered.
+     */
+    private static final String SERVER_SOCKET = "java/net/ServerSocket";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -371,7 +386,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET));
         return all;
     }
 
@@ -549,6 +564,9 @@ final class JdkHookTable {
             if (name.equals("sched") && desc.equals("(Ljava/util/TimerTask;JJ)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(TIMER_THREAD)) {
             if (name.equals("mainLoop") && desc.equals("()V")) kinds.add(Kind.ACQUIRE_TIMER_TASK);
+        } else if (owner.equals(SERVER_SOCKET)) {
+            if (name.equals("close") && desc.equals("()V")) kinds.add(Kind.SOCKET_CLOSING);
+            if (name.equals("accept") && desc.equals("()Ljava/net/Socket;")) kinds.add(Kind.ACCEPT_THREW);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);

@@ -52,6 +52,28 @@ public final class SyncAtomics {
         return value;
     }
 
+    /** Before setState or compareAndSetState of a program's AbstractQueuedSynchronizer (or AbstractQueuedLongSynchronizer). */
+    public static void stateWrite(Object synchronizer, int site) {
+        HeapProbes.volatileAccess(synchronizer, SyntheticOffsets.SYNCHRONIZER_STATE, site, SyncKind.VOLATILE_WRITE);
+    }
+
+    /** After getState returned {@code value}. Returns it. */
+    public static int stateRead(Object synchronizer, int value, int site) {
+        HeapProbes.volatileAccess(synchronizer, SyntheticOffsets.SYNCHRONIZER_STATE, site, SyncKind.VOLATILE_READ);
+        return value;
+    }
+
+    public static long stateRead(Object synchronizer, long value, int site) {
+        HeapProbes.volatileAccess(synchronizer, SyntheticOffsets.SYNCHRONIZER_STATE, site, SyncKind.VOLATILE_READ);
+        return value;
+    }
+
+    /** After compareAndSetState returned {@code value}. Returns it. */
+    public static boolean stateRead(Object synchronizer, boolean value, int site) {
+        HeapProbes.volatileAccess(synchronizer, SyntheticOffsets.SYNCHRONIZER_STATE, site, SyncKind.VOLATILE_READ);
+        return value;
+    }
+
     /** Before a write or read-modify-write of element {@code index}: nothing if it is out of bounds (the call throws). */
     public static void elementWrite(Object array, int index, int site) {
         if (index >= 0 && index < length(array)) HeapProbes.volatileAccess(array, (long) index * 8, site, SyncKind.VOLATILE_WRITE);

@@ -31,6 +31,8 @@ public final class SyntheticOffsets {
     public static final long POOL_QUIESCENCE = TOP - 48;
     /** A CompletableFuture's own completion, recorded inside the JDK (jdk/HandoverSink: the future's id). */
     public static final long FUTURE_COMPLETED = TOP - 56;
+    /** An AbstractQueuedSynchronizer's state, at a program subclass's calls of its accessors (SyncAtomics: the synchronizer's id). */
+    public static final long SYNCHRONIZER_STATE = TOP - 64;
     /**
      * The base of a concurrent map's entry addresses (jdk/HandoverSink: the map's id, this + the
      * key's hashCode as an unsigned 32-bit number): the band [2^33, 2^33 + 2^32), below every slot above.

@@ -113,6 +113,10 @@ public final class RaceSuite {
             HttpServerHandlerNo.class, HttpServerHandlerYes.class, ForkJoinRunnableTaskNo.class, ForkJoinRunnableTaskYes.class, ForkJoinTaskOwnExecutorNo.class, ForkJoinTaskOwnExecutorYes.class,
             ForkJoinTaskVirtualExecutorNo.class, ForkJoinTaskVirtualExecutorYes.class,
             ForkJoinWorkerStartNo.class,
+            // a server socket's close and the accept it makes fail (session 43: OkHttp's MockWebServer)
+            ServerSocketCloseNo.class, ServerSocketCloseYes.class,
+            // a program's own AbstractQueuedSynchronizer (session 43: Scala's Await under Pekko)
+            SynchronizerSubclassNo.class, SynchronizerSubclassYes.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,

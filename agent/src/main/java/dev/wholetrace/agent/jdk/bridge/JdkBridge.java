@@ -264,6 +264,15 @@ public final class JdkBridge {
     }
 
     /**
+     * When ServerSocket.accept throws {@code thrown}: an acquire on the socket if it is a SocketException, what a close
+     * (its release) makes a blocked or later accept throw once the two have synchronized inside the JDK; not a timeout
+     * (SocketTimeoutException is no SocketException) nor any other failure of the call.
+     */
+    public static void acceptThrew(Throwable thrown, Object serverSocket, int site) {
+        if (thrown instanceof java.net.SocketException) acquire(serverSocket, site);
+    }
+
+    /**
      * Before FutureTask.isDone returns {@code done}: an acquire on the future if true because its computation
      * completed ({@code state}, read after isDone's own read, below {@code cancelled}: set or setException won
      * the state's compare-and-set, after their release), not when a cancellation made it done. isDone's
