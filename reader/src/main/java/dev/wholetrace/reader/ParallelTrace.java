@@ -199,14 +199,20 @@ public final class ParallelTrace implements TraceView {
      * The code map, decoded from the CODE sections as it is asked for: what reads only events (race
      * detection on a trace without races, a replay) does not pay for it, and what asks for a few
      * instructions (a count's edges) pays for those (their sections' decompression and one pass
-     * over them) and not for every entry's text ({@link CodeMap#lazy}). Damage the open pass's CRC
-     * check could not see surfaces when an entry is asked for, as bad input ({@link IllegalArgumentException}).
+     * over them, here) and not for every entry's text ({@link CodeMap#lazy}). Damage the open pass's
+     * CRC check could not see surfaces here, as bad input ({@link IllegalArgumentException}).
      */
     public CodeMap code() {
         CodeMap c = code;
         if (c != null) return c;
         synchronized (this) {
-            if (code == null) code = codeSections.lazy();
+            if (code == null) {
+                try {
+                    code = codeSections.lazy();
+                } catch (FormatException e) {
+                    throw new IllegalArgumentException(e.getMessage() + " (decoding the code map)", e);
+                }
+            }
             return code;
         }
     }

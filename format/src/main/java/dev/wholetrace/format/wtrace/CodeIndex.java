@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A lazy code map's {@link CodeMap.Source}: the CODE sections decompressed once, when the first
- * instruction is asked for, and their instruction rows indexed by id (where each row starts), so
+ * A lazy code map's {@link CodeMap.Source}: the CODE sections decompressed once, when the map is
+ * first asked for, and their instruction rows indexed by id (where each row starts), so
  * that an instruction's strings are made only when it is asked for. The pass checks every table's
  * structure as a full decode would and makes no string; blocks are decoded only with the whole
  * map. On a one-query count the code map was 47 % of lu's cold eWPP time (JFR, docs/results/ewpp.md,
@@ -28,14 +28,20 @@ final class CodeIndex implements CodeMap.Source {
     /** Instruction id → its table's index in the high half, the row's offset in its payload in the low half; the first definition of an id. */
     private Map<Integer, Long> rows;
 
-    CodeIndex(CodeSections sections) {
+    private CodeIndex(CodeSections sections) {
         this.sections = sections;
+    }
+
+    /** The index of {@code sections}, their structure checked (as a whole decode checks it). */
+    static CodeIndex of(CodeSections sections) throws FormatException {
+        CodeIndex index = new CodeIndex(sections);
+        index.index();
+        return index;
     }
 
     @Override
     public synchronized CodeEntry instruction(int id) {
         try {
-            if (rows == null) index();
             Long at = rows.get(id);
             if (at == null) return null;
             int table = (int) (at >>> 32);
@@ -60,9 +66,6 @@ final class CodeIndex implements CodeMap.Source {
     }
 
     private void index() throws FormatException {
-        headers.clear(); // a pass that met damage may have left some behind
-        columns.clear();
-        sectionOf.clear();
         int n = sections.size();
         byte[][] payloads = new byte[n][];
         Map<Integer, Long> at = new HashMap<>();

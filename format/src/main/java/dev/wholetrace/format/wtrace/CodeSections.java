@@ -39,9 +39,14 @@ public final class CodeSections {
         for (int i = 0; i < sections.size(); i++) ChunkCodec.code(reader(i, unpack(i)), blocks, instructions);
     }
 
-    /** The code map of these sections, decoded as it is asked for ({@link CodeIndex}). */
-    public CodeMap lazy() {
-        return CodeMap.lazy(new CodeIndex(this));
+    /**
+     * The code map of these sections, its entries made as they are asked for ({@link CodeIndex}),
+     * after the pass that checks every table's structure, here: damage a whole decode would find
+     * is found before the map is returned, so a command that asks for the map before its first
+     * line (stats, export) still rejects a damaged one before printing anything.
+     */
+    public CodeMap lazy() throws FormatException {
+        return CodeMap.lazy(CodeIndex.of(this));
     }
 
     int size() {
