@@ -19,7 +19,7 @@ import java.util.Map;
  */
 final class CodeIndex implements CodeMap.Source {
     private final CodeSections sections;
-    /** Per section, its payload, decompressed (null until the index is built). */
+    /** Per section, its payload, decompressed (kept: the entries asked for later, and the whole decode, read it again). */
     private byte[][] raw;
     /** Per instruction table (in file order), its header, where the code map's columns are in it and its section. */
     private final List<MetaTable.Header> headers = new ArrayList<>();
@@ -55,10 +55,6 @@ final class CodeIndex implements CodeMap.Source {
     @Override
     public synchronized void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) {
         try {
-            if (raw == null) {
-                sections.decode(blocks, instructions);
-                return;
-            }
             for (int i = 0; i < raw.length; i++) ChunkCodec.code(sections.reader(i, raw[i]), blocks, instructions);
         } catch (FormatException e) {
             throw damaged(e);
