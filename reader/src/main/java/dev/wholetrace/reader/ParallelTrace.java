@@ -45,8 +45,8 @@ public final class ParallelTrace implements TraceView {
     private final List<ThreadInfo> threads = new ArrayList<>();
     private final List<ThreadTrace> traces = new ArrayList<>();
     private final List<ThreadTrace> dataViews = new ArrayList<>();
-    /** The CODE sections, checked but not decoded until the code map is first asked for ({@link #code()}); then null. */
-    private CodeSections codeSections;
+    /** The CODE sections, checked but not decoded until the code map is asked for ({@link #code()}). */
+    private final CodeSections codeSections;
     private volatile CodeMap code;
     private final SyncOrder syncOrder;
     private final TraceClock clock;
@@ -196,34 +196,35 @@ public final class ParallelTrace implements TraceView {
     }
 
     /**
-     * The code map, decoded from the CODE sections when first asked for: what reads only events
-     * (race detection on a trace without races, a replay) does not pay for it. Damage the open
-     * pass's CRC check could not see surfaces here, as bad input ({@link IllegalArgumentException}).
+     * The code map, decoded from the CODE sections as it is asked for: what reads only events (race
+     * detection on a trace without races, a replay) does not pay for it, and what asks for a few
+     * instructions (a count's edges) pays for those (their sections' decompression and one pass
+     * over them, here) and not for every entry's text ({@link CodeMap#lazy}). Damage the open pass's
+     * CRC check could not see surfaces here, as bad input ({@link IllegalArgumentException}).
      */
     public CodeMap code() {
-        try {
-            return checkedCode();
-        } catch (FormatException e) {
-            throw new IllegalArgumentException(e.getMessage() + " (decoding the code map)", e);
-        }
-    }
-
-    /** {@link #code()}, with damage as the {@link FormatException} it is (for {@code wholetrace verify}). */
-    public CodeMap checkedCode() throws FormatException {
         CodeMap c = code;
         if (c != null) return c;
         synchronized (this) {
             if (code == null) {
-                List<CodeEntry> blocks = new ArrayList<>(), instructions = new ArrayList<>();
-                codeSections.decode(blocks, instructions);
-                CodeMap decoded = new CodeMap();
-                for (CodeEntry e : blocks) decoded.addBlock(e);
-                for (CodeEntry e : instructions) decoded.addInstruction(e);
-                codeSections = null;
-                code = decoded;
+                try {
+                    code = codeSections.lazy();
+                } catch (FormatException e) {
+                    throw new IllegalArgumentException(e.getMessage() + " (decoding the code map)", e);
+                }
             }
             return code;
         }
+    }
+
+    /** The code map decoded whole, damage anywhere in it a {@link FormatException} (for {@code wholetrace verify}). */
+    public CodeMap checkedCode() throws FormatException {
+        List<CodeEntry> blocks = new ArrayList<>(), instructions = new ArrayList<>();
+        codeSections.decode(blocks, instructions);
+        CodeMap decoded = new CodeMap();
+        for (CodeEntry e : blocks) decoded.addBlock(e);
+        for (CodeEntry e : instructions) decoded.addInstruction(e);
+        return decoded;
     }
 
     /** Thread t's trace, read through its main WPP (the control WPP, or in DOR the data WPP). */

@@ -231,8 +231,7 @@ final class EwppCounts {
         Alphabet alphabet = ci.alphabet();
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
-        CheckSummary summary = ci.summary(); // the searches' steps and the NEW prefixes, off the grammar's terminal counts
-        long[] symbols = summary.headsOnly ? ci.checks().terminalCounts(alphabet.size()) : summary.counts;
+        long[] symbols = ci.checks().terminalCounts(alphabet.size()); // the searches' steps and the NEW prefixes
         for (int c = 0; c < tags.length; c++) if (!CheckSymbols.isHead(tags[c])) count(tags[c], symbols[c], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);

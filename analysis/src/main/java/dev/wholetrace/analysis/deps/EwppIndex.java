@@ -237,7 +237,7 @@ public final class EwppIndex {
         CheckSummary summary() {
             if (summary == null) {
                 CheckCounts stored = g.checkCounts();
-                summary = stored != null ? new CheckSummary(stored, alphabet()) : new CheckSummary(checks(), alphabet());
+                summary = new CheckSummary(stored != null ? stored : CheckCounts.of(checks(), alphabet()), alphabet());
             }
             return summary;
         }

@@ -22,14 +22,27 @@ public final class VarIntReader {
     }
 
     public long readVarLong(String what) throws FormatException {
+        return readVarLong(what, "");
+    }
+
+    /** A varint of {@code what + suffix}, the two joined only for an error's message (not per value read). */
+    private long readVarLong(String what, String suffix) throws FormatException {
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
-            if (pos >= end) throw truncated(what);
+            if (pos >= end) throw truncated(what + suffix);
             byte b = buf[pos++];
             v |= (long) (b & 0x7F) << shift;
             if (b >= 0) return v;
         }
-        throw corrupt("malformed varint in " + what);
+        throw corrupt("malformed varint in " + what + suffix);
+    }
+
+    /** The length of {@code what}, at most the bytes left: {@code readCount(what + " length", remaining())} without joining the strings. */
+    public int readLength(String what) throws FormatException {
+        int max = end - pos;
+        long v = readVarLong(what, " length");
+        if (v < 0 || v > max) throw corrupt(what + " length " + v + " out of range [0, " + max + "]");
+        return (int) v;
     }
 
     /** One unsigned byte. */
@@ -67,6 +80,25 @@ public final class VarIntReader {
     /** A reader of the bytes this one has left, which reading does not move this one (a look ahead). */
     public VarIntReader peek() {
         return new VarIntReader(buf, pos, end, section);
+    }
+
+    /** Where the next read starts in the array (a place to come back to with {@link #VarIntReader(byte[], int, int, String)}). */
+    public int position() {
+        return pos;
+    }
+
+    /** Passes over {@code n} bytes of {@code what}. */
+    public void skip(int n, String what) throws FormatException {
+        if (n < 0 || n > end - pos) throw truncated(what);
+        pos += n;
+    }
+
+    /** {@code n} bytes of {@code what} as UTF-8 text. */
+    public String readUtf8(int n, String what) throws FormatException {
+        if (n < 0 || n > end - pos) throw truncated(what);
+        String s = new String(buf, pos, n, java.nio.charset.StandardCharsets.UTF_8);
+        pos += n;
+        return s;
     }
 
     public int remaining() {

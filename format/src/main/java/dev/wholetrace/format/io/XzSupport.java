@@ -46,8 +46,13 @@ final class XzSupport {
         return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
     }
 
-    /** An xz decoder of {@code in}, its tables reused across sections. */
+    /**
+     * An xz decoder of {@code in}, its tables reused across sections. It does not compute the
+     * stream's own check (CRC64, ~5 % of a cold eWPP count, docs/results/ewpp.md "Session 43"):
+     * every caller checks a CRC32 of its own ({@code .wtrace} sections over their stored bytes
+     * before decoding, {@code .wgr} payloads after), and a damaged LZMA2 stream still fails to decode.
+     */
     static InputStream input(InputStream in) throws IOException {
-        return new XZInputStream(in, BasicArrayCache.getInstance());
+        return new XZInputStream(in, -1, false, BasicArrayCache.getInstance());
     }
 }

@@ -5,7 +5,9 @@ import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
 import java.util.Arrays;
+import java.util.function.IntToLongFunction;
 
 /**
  * The check counts of one chunk's eWPP check grammar, stored before it in its STREAM section from
@@ -23,14 +25,23 @@ import java.util.Arrays;
 public record CheckCounts(long[] perTag, int[] heads, long[] headCounts) {
     /** The counts of {@code g}, whose terminals are the chunk's check symbols {@code pairs} (first, second, ...). */
     public static CheckCounts of(Grammar g, long[] pairs) {
-        long[] counts = g.terminalCounts(pairs.length / 2);
+        return of(g, pairs.length / 2, c -> pairs[2 * c]);
+    }
+
+    /** The counts of {@code g}, whose terminals are the symbols of the chunk's check {@code alphabet} (a file before format 14, which stores none). */
+    public static CheckCounts of(Grammar g, Alphabet alphabet) {
+        return of(g, alphabet.size(), alphabet::first);
+    }
+
+    private static CheckCounts of(Grammar g, int symbols, IntToLongFunction firstOf) {
+        long[] counts = g.terminalCounts(symbols);
         long[] perTag = new long[CheckSymbols.XSTORE + 1];
         int[] heads = new int[counts.length];
         long[] headCounts = new long[counts.length];
         int n = 0;
         for (int c = 0; c < counts.length; c++) {
             if (counts[c] == 0) continue;
-            int tag = CheckSymbols.tag(pairs[2 * c]);
+            int tag = CheckSymbols.tag(firstOf.applyAsLong(c));
             if (!CheckSymbols.known(tag)) throw new IllegalArgumentException("check symbol " + c + " has unknown tag " + tag);
             perTag[tag] += counts[c];
             if (!CheckSymbols.isHead(tag)) continue;

@@ -116,13 +116,22 @@ final class ChunkCodec {
                 default -> null; // a later version's table: skipped
             };
             if (into == null) continue;
-            int[] col = new int[CODE_COLUMNS.size()];
-            for (int c = 0; c < col.length; c++) col[c] = t.column(CODE_COLUMNS.get(c));
-            for (Object[] row : t.rows()) {
-                into.add(new CodeEntry(intOr(row, col[0]), strOr(row, col[1]), strOr(row, col[2]), strOr(row, col[3]),
-                        intOr(row, col[4]), intOr(row, col[5]), strOr(row, col[6])));
-            }
+            int[] col = codeColumns(t.columns());
+            for (Object[] row : t.rows()) into.add(codeEntry(row, col));
         }
+    }
+
+    /** Where each of the code map's columns is in a table of {@code columns} (-1: absent, read as 0 or ""). */
+    static int[] codeColumns(List<String> columns) {
+        int[] col = new int[CODE_COLUMNS.size()];
+        for (int c = 0; c < col.length; c++) col[c] = columns.indexOf(CODE_COLUMNS.get(c));
+        return col;
+    }
+
+    /** A code table's row as an entry, its columns where {@link #codeColumns} found them. */
+    static CodeEntry codeEntry(Object[] row, int[] col) {
+        return new CodeEntry(intOr(row, col[0]), strOr(row, col[1]), strOr(row, col[2]), strOr(row, col[3]),
+                intOr(row, col[4]), intOr(row, col[5]), strOr(row, col[6]));
     }
 
     /** Reads a CLOCK section: (ticket, nanoseconds) pairs, neither going back. */

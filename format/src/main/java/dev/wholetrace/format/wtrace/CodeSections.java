@@ -3,6 +3,7 @@ package dev.wholetrace.format.wtrace;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.CodeMap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,10 +36,36 @@ public final class CodeSections {
 
     /** Decodes every section, in order: their blocks appended to {@code blocks}, their instructions to {@code instructions}. */
     public void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) throws FormatException {
-        for (Stored s : sections) {
-            Section section = s.section();
-            byte[] raw = TraceReader.unpack(section, s.bytes(), file);
-            ChunkCodec.code(new VarIntReader(raw, file + ": " + section.describe() + " at offset " + section.offset()), blocks, instructions);
-        }
+        for (int i = 0; i < sections.size(); i++) ChunkCodec.code(reader(i, unpack(i)), blocks, instructions);
+    }
+
+    /**
+     * The code map of these sections, its entries made as they are asked for ({@link CodeIndex}),
+     * after the pass that checks every table's structure, here: damage a whole decode would find
+     * is found before the map is returned, so a command that asks for the map before its first
+     * line (stats, export) still rejects a damaged one before printing anything.
+     */
+    public CodeMap lazy() throws FormatException {
+        return CodeMap.lazy(CodeIndex.of(this));
+    }
+
+    int size() {
+        return sections.size();
+    }
+
+    /** Section {@code i}'s payload, decompressed. */
+    byte[] unpack(int i) throws FormatException {
+        Stored s = sections.get(i);
+        return TraceReader.unpack(s.section(), s.bytes(), file);
+    }
+
+    /** A reader of {@code raw}, section {@code i}'s payload, from {@code from} on; its errors name the file and the section. */
+    VarIntReader reader(int i, byte[] raw, int from) {
+        Section section = sections.get(i).section();
+        return new VarIntReader(raw, from, raw.length, file + ": " + section.describe() + " at offset " + section.offset());
+    }
+
+    VarIntReader reader(int i, byte[] raw) {
+        return reader(i, raw, 0);
     }
 }
