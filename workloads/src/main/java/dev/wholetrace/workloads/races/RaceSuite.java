@@ -116,7 +116,7 @@ public final class RaceSuite {
             // a server socket's close and the accept it makes fail (session 43: OkHttp's MockWebServer)
             ServerSocketCloseNo.class, ServerSocketCloseYes.class,
             // a program's own AbstractQueuedSynchronizer (session 43: Scala's Await under Pekko)
-            SynchronizerSubclassNo.class, SynchronizerSubclassYes.class,
+            SynchronizerSubclassNo.class, SynchronizerSubclassYes.class, SynchronizerMutexNo.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
