@@ -22,6 +22,8 @@ import java.util.Arrays;
  * previous chunk's last address instead. Only that first run changes: a run (d, n) becomes
  * (d − last, 1) then (d, n − 1) (merged with the runs around them when equal), an escape run's first
  * exception has {@code last} subtracted. The last address is the sum of the chunk's differences.
+ * A difference equal to the escape value (d − last wraps around to it) is escaped, as the encoder
+ * escapes it, with an exception of its own.
  */
 final class JoinedAddresses implements AddressCoding.Sink {
     private final Alphabet runs;
