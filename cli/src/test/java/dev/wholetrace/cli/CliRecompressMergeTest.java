@@ -3,9 +3,11 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.cli.io.FinishedTrace;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.Addresses;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.TraceMode;
@@ -228,6 +230,43 @@ class CliRecompressMergeTest {
             assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
                     + ": merging its chunks failed (" + reasons.get(i) + "); re-packing them instead");
             assertThat(Files.readAllBytes(finished)).as(reasons.get(i)).isEqualTo(Files.readAllBytes(repacked));
+            assertThat(Cli.run("verify", finished.toString()).exit()).as(reasons.get(i)).isZero();
+            assertThat(out("dump", finished.toString())).as(reasons.get(i)).isEqualTo(out("dump", trace.toString()));
+        }
+    }
+
+    /**
+     * A finished STRATA recording's rewrite (each chunk's strata streams stored with the layers
+     * that pack smallest) that fails in any way falls back on the re-pack as a failed merge does:
+     * an OutOfMemoryError of the layer choice, which packs each chunk once per layer count, must
+     * not escape record's exit, nor a bug's exception leave the agent's fast file.
+     */
+    @Test
+    void aStrataRelayerThatFailsLeavesTheRepackedTraceAndSaysSo() throws Exception {
+        Path trace = handOver(dir.resolve("handover-strata.wtrace"), TraceMode.STRATA);
+        Path repacked = dir.resolve("strata-fallback-expected.wtrace");
+        try (TraceReader reader = TraceReader.open(trace)) {
+            assertThat(FinishedRewrite.relayers(reader)).isTrue();
+            new TraceRepacker(Codec.BEST).repack(reader, repacked, FinishedTrace.storedOutputs(reader));
+        }
+        List<List<Section>> chunks = Traces.chunks(repacked);
+        List<Section> last = chunks.get(chunks.size() - 1);
+        long trailerAt = last.get(last.size() - 1).offset();
+        List<FinishedRewrite.Relayer> failures = List.of(
+                (in, out, trailer) -> { Files.write(out, new byte[100]); throw new IllegalStateException("layer 3 empty"); },
+                (in, out, trailer) -> { throw new OutOfMemoryError("Java heap space"); });
+        List<String> reasons = List.of("IllegalStateException: layer 3 empty", "OutOfMemoryError: Java heap space");
+        for (int i = 0; i < failures.size(); i++) {
+            Path finished = dir.resolve("strata-fallback-" + i + ".wtrace");
+            Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);
+            java.io.StringWriter err = new java.io.StringWriter();
+            FinishedRewrite rewrite = new FinishedRewrite(FinishedRewrite.REBUILD_AT_MOST, FinishedRewrite.MERGE_AT_MOST,
+                    (in, out, join) -> { throw new AssertionError("a STRATA recording is not merged"); }, failures.get(i));
+            FinishedTrace.repack(finished, rewrite, new java.io.PrintWriter(err, true));
+            assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
+                    + ": storing its stratum layers failed (" + reasons.get(i) + "); re-packing it instead");
+            // the re-pack's chunks byte for byte (the stored strata outputs after them are computed afresh each time)
+            assertThat(Files.readAllBytes(finished)).as(reasons.get(i)).startsWith(Arrays.copyOf(Files.readAllBytes(repacked), (int) trailerAt));
             assertThat(Cli.run("verify", finished.toString()).exit()).as(reasons.get(i)).isZero();
             assertThat(out("dump", finished.toString())).as(reasons.get(i)).isEqualTo(out("dump", trace.toString()));
         }

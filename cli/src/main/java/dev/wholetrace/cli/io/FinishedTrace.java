@@ -55,8 +55,7 @@ public final class FinishedTrace {
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
             try (Progress progress = progress(rewrite.merges(reader, stored) ? "merging " : "re-packing ", trace, reader, err)) {
-                rewrite.onFallback(why -> progress.message("wholetrace: warning: " + trace + ": merging its chunks failed (" + why
-                        + "); re-packing them instead"));
+                rewrite.onFallback(why -> progress.message("wholetrace: warning: " + trace + ": " + why));
                 progress.accept(0);
                 OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
             }

@@ -69,14 +69,14 @@ public enum Codec {
      * threads (identical files), whose recompress took half the CPU time without xz's attempts
      * (9.2 → 4.7 s for 629 k events in ~30 k sections). From 2 KiB xz won a few sections.
      */
-    static final int BEST_XZ_FROM = 1024;
+    public static final int BEST_XZ_FROM = 1024;
     /**
      * BEST's xz packs payloads of at least this many bytes with preset 9's coder over a bounded match
      * search ({@link XzSupport#outputLarge}): on a 33 MB sync order xz -9's binary-tree search
      * cost ~40 s of CPU, most of a re-pack four times as long as the recording
      * (docs/results/repack.md). Smaller payloads keep preset 9, whose cost there is small in all.
      */
-    static final int LARGE_XZ_FROM = 256 << 10;
+    public static final int LARGE_XZ_FROM = 256 << 10;
     /** The bounded search's nice length and depth (docs/results/repack.md, "Choosing the settings"). */
     static final int LARGE_XZ_NICE_LENGTH = 16;
     static final int LARGE_XZ_DEPTH = 2;

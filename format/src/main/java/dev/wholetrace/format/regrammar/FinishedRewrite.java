@@ -58,6 +58,7 @@ public final class FinishedRewrite {
     private final long rebuildAtMost;
     private final long mergeAtMost;
     private final Merge merge;
+    private final Relayer relayer;
     private LongConsumer progress = done -> {};
     private Consumer<String> fallback = why -> {};
 
@@ -65,6 +66,12 @@ public final class FinishedRewrite {
     @FunctionalInterface
     public interface Merge {
         TraceRegrammarer.Result merge(Path in, Path out, boolean join) throws IOException;
+    }
+
+    /** The rewrite of a STRATA recording into {@code out} with the layers that pack smallest: {@link TraceRegrammarer#strataLayers} in use, another in tests. */
+    @FunctionalInterface
+    public interface Relayer {
+        TraceRegrammarer.Result relayer(Path in, Path out, Map<SectionType, byte[]> trailer) throws IOException;
     }
 
     /** Rebuilds recordings of at most {@link #REBUILD_AT_MOST} events, joins those of at most {@link #MERGE_AT_MOST}. */
@@ -86,10 +93,17 @@ public final class FinishedRewrite {
 
     /** Merges as {@link #FinishedRewrite(long, long)} does, with {@code merge} (tests: a merge that fails). */
     public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge) {
+        this(rebuildAtMost, mergeAtMost, merge,
+                (in, out, trailer) -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).rewrite(in, out, trailer));
+    }
+
+    /** As {@link #FinishedRewrite(long, long, Merge)}, with {@code relayer} for STRATA recordings (tests: one that fails). */
+    public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge, Relayer relayer) {
         if (mergeAtMost < 0 || rebuildAtMost < 0) throw new IllegalArgumentException("bounds must not be negative");
         this.rebuildAtMost = rebuildAtMost;
         this.mergeAtMost = mergeAtMost;
         this.merge = merge;
+        this.relayer = relayer;
     }
 
     /**
@@ -122,8 +136,9 @@ public final class FinishedRewrite {
     }
 
     /**
-     * Tells {@code listener} why a merge was abandoned for the re-pack (one line: the failure),
-     * so that the user learns the file is re-packed, not merged, and which failure to report.
+     * Tells {@code listener} why a merge or a STRATA recording's layer choice was abandoned for the
+     * re-pack (one line: what failed, the failure, and that the re-pack follows), so that the user
+     * learns the file is re-packed, not merged, and which failure to report.
      */
     public FinishedRewrite onFallback(Consumer<String> listener) {
         this.fallback = listener;
@@ -135,7 +150,8 @@ public final class FinishedRewrite {
 
     /**
      * Writes {@code reader}'s trace into {@code out} (created or replaced): merged when
-     * {@link #merges}, else re-packed with {@code trailer} added (TraceRepacker). A merge that
+     * {@link #merges}, its strata streams given their layers when {@link #relayers}, else re-packed
+     * with {@code trailer} added (TraceRepacker). A merge or a layer choice that
      * fails in any way (out of memory, a stack overflow in a deep grammar, an exception: a bug of
      * the merge, or an input it reads differently from the re-pack) is abandoned for the re-pack,
      * which holds one chunk at a time and copies every section's events as they are: the user gets
@@ -144,17 +160,21 @@ public final class FinishedRewrite {
      */
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (relayers(reader)) {
-            TraceRegrammarer.Result r = TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).rewrite(reader.file(), out, trailer);
-            return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
-        }
-        if (merges(reader, trailer)) {
+            try {
+                TraceRegrammarer.Result r = relayer.relayer(reader.file(), out, trailer);
+                return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
+            } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+                // StrataLayerChoice packs every chunk once per layer count: what fails there, the plain re-pack need not
+                fallback.accept("storing its stratum layers failed (" + reason(e) + "); re-packing it instead");
+            }
+        } else if (merges(reader, trailer)) {
             try {
                 boolean join = reader.declaredEvents() > rebuildAtMost;
                 TraceRegrammarer.Result r = merge.merge(reader.file(), out, join);
                 return new Result(true, join, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (Exception | OutOfMemoryError | StackOverflowError e) {
                 // the grammars just built are garbage now: the re-pack below has the heap again
-                fallback.accept(reason(e));
+                fallback.accept("merging its chunks failed (" + reason(e) + "); re-packing them instead");
             }
         }
         TraceRepacker.Result r = new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);

@@ -22,6 +22,8 @@ import java.util.Arrays;
  * previous chunk's last address instead. Only that first run changes: a run (d, n) becomes
  * (d − last, 1) then (d, n − 1) (merged with the runs around them when equal), an escape run's first
  * exception has {@code last} subtracted. The last address is the sum of the chunk's differences.
+ * A difference equal to the escape value (d − last wraps around to it) is escaped, as the encoder
+ * escapes it, with an exception of its own.
  */
 final class JoinedAddresses implements AddressCoding.Sink {
     private final Alphabet runs;
@@ -57,11 +59,14 @@ final class JoinedAddresses implements AddressCoding.Sink {
                 if (first && escape) {
                     exceptions[firstException] -= last;
                 } else if (first) {
-                    run(d - last, 1);
+                    difference(d - last, 1, firstException);
                     length--;
                 }
                 first = false;
-                if (length > 0) run(d, length);
+                if (length > 0) {
+                    if (escape) run(d, length);
+                    else difference(d, length, exceptionCount);
+                }
             }
         }
         if (!first) last = chunkLast;
@@ -72,6 +77,23 @@ final class JoinedAddresses implements AddressCoding.Sink {
         if (pendingLength > 0) grammar.append(runs.idOf(pendingKey, pendingLength));
         pendingLength = 0;
         return new AddressCoding.Stream(grammar.toGrammar(), Arrays.copyOf(exceptions, exceptionCount));
+    }
+
+    /**
+     * Appends {@code length} differences {@code d}; one equal to the escape value (64-bit wrap-around
+     * made it of a boundary's first difference, or a version-5 stream, which has no escapes, stored
+     * it) is escaped, as the encoder escapes it, its exceptions inserted at {@code at}: the joined
+     * stream's reader takes every escape run's differences from the exceptions.
+     */
+    private void difference(long d, long length, int at) {
+        if (d != PredictiveDiffRleEncoder.ESCAPE) {
+            run(d, length);
+            return;
+        }
+        long[] more = new long[Math.toIntExact(length)];
+        Arrays.fill(more, d);
+        insertExceptions(at, more);
+        run(PredictiveDiffRleEncoder.ESCAPE, length);
     }
 
     /** Appends {@code length} differences {@code key} (or escapes), joining them to the pending run when equal, as the encoder does. */
@@ -86,10 +108,16 @@ final class JoinedAddresses implements AddressCoding.Sink {
     }
 
     private void addExceptions(long[] more) {
+        insertExceptions(exceptionCount, more);
+    }
+
+    /** Inserts {@code more} before exception {@code at} (the chunk's own, when a first difference is escaped). */
+    private void insertExceptions(int at, long[] more) {
         if (exceptionCount + more.length > exceptions.length) {
             exceptions = Arrays.copyOf(exceptions, Math.max(2 * exceptions.length, exceptionCount + more.length));
         }
-        System.arraycopy(more, 0, exceptions, exceptionCount, more.length);
+        System.arraycopy(exceptions, at, exceptions, at + more.length, exceptionCount - at);
+        System.arraycopy(more, 0, exceptions, at, more.length);
         exceptionCount += more.length;
     }
 }

@@ -28,13 +28,17 @@ class JoinedAddressesTest {
         JoinedAddresses join = new JoinedAddresses(joinedRuns);
         List<Long> expected = new ArrayList<>();
         int escaped = 0;
+        long last = 0;
         for (long[] chunk : chunks) {
             Alphabet runs = new Alphabet();
             PredictiveDiffRleEncoder e = new PredictiveDiffRleEncoder(runs, GrammarAlgorithm.SEQUITUR.newBuilder());
-            for (long a : chunk) {
-                if (e.append(a)) escaped++;
-                expected.add(a);
+            for (int i = 0; i < chunk.length; i++) {
+                boolean escapedHere = e.append(chunk[i]);
+                // joined, a first difference equal to the escape value is escaped where its chunk had a plain run
+                if (escapedHere || i == 0 && chunk[i] - last == PredictiveDiffRleEncoder.ESCAPE) escaped++;
+                expected.add(chunk[i]);
             }
+            if (chunk.length > 0) last = chunk[chunk.length - 1];
             e.finish();
             join.append(e.grammar().toGrammar(), runs, e.exceptions());
         }
@@ -55,6 +59,18 @@ class JoinedAddressesTest {
         // at a multiple of its stride from 0, e.g. 8, 16, 24, stores one run (8, 3)
         assertJoins(List.of(new long[] {8, 16, 24}, new long[] {32, 40}, new long[] {}, new long[] {48, 56, 64, 72}, new long[] {1000}));
         assertJoins(List.of(new long[] {0, 0, 0}, new long[] {0, 0}, new long[] {5}));
+    }
+
+    /**
+     * A chunk's first address minus the previous chunk's last one may be the ESCAPE value (64-bit
+     * wrap-around: addresses are any long), which the recorder's encoder escapes as it escapes any
+     * difference equal to it: a plain run of it in the joined stream would be read as an escape.
+     */
+    @Test
+    void aDifferenceEqualToTheEscapeAcrossABoundaryIsEscaped() {
+        assertJoins(List.of(new long[] {Long.MIN_VALUE}, new long[] {0, 8}));
+        assertJoins(List.of(new long[] {1, 2, 3}, new long[] {Long.MIN_VALUE + 3, 4}));
+        assertJoins(List.of(new long[] {Long.MAX_VALUE}, new long[] {-1, -1, -1}));
     }
 
     @Property(tries = 200)

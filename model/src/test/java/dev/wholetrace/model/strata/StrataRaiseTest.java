@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +67,35 @@ class StrataRaiseTest {
                 }
             }
         }
+    }
+
+    /** Any string (empty, one symbol, runs at the inline trip count's edge, no loops) unfolds to itself at every layer count, raised one at a time. */
+    @Property(tries = 300)
+    void anyStringUnfoldsToItselfAtEveryLayerCount(@ForAll("strings") int[] s, @ForAll("caps") int cap) {
+        StrataStream last = layerZero(s, cap);
+        assertThat(last.unfold().expand()).containsExactly(s);
+        for (int layers = 2; layers <= 4; layers++) {
+            last = StrataRaise.raise(last, layers, GrammarAlgorithm.SEQUITUR.newBuilder(), cap);
+            assertThat(last.layers()).isEqualTo(layers);
+            assertThat(last.unfold().expand()).as("cap %d, %d layers", cap, layers).containsExactly(s);
+        }
+    }
+
+    @Provide
+    Arbitrary<int[]> strings() {
+        Arbitrary<int[]> loops = Arbitraries.longs().map(seed -> program(seed, 1 + (int) Math.floorMod(seed, 400L)));
+        Arbitrary<int[]> runs = Arbitraries.integers().between(0, 2).array(int[].class).ofMinSize(1).ofMaxSize(4)
+                .flatMap(body -> Arbitraries.integers().between(1, 9).map(times -> {
+                    int[] out = new int[body.length * times];
+                    for (int k = 0; k < times; k++) System.arraycopy(body, 0, out, k * body.length, body.length);
+                    return out;
+                }));
+        return Arbitraries.oneOf(loops, runs, Arbitraries.integers().between(0, 5).array(int[].class).ofMaxSize(60));
+    }
+
+    @Provide
+    Arbitrary<Integer> caps() {
+        return Arbitraries.of(2, 3, 5, 8, 2048);
     }
 
     @Test
