@@ -5,7 +5,6 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
-import dev.wholetrace.simulate.calibrate.PathProbe;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.calibrate.JitCalibration;
@@ -56,7 +55,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
                 "  taskset -c 0,1 wholetrace calibrate --cross-core --base one-core.properties -o two-core.properties",
                 "  taskset -c 0 wholetrace calibrate --jit --base two-core.properties -o jit.properties   # add the JIT term",
-                "  taskset -c 0 wholetrace calibrate --path --base jit.properties -o path.properties   # add the straight-line path step",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -81,10 +79,6 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             + "how much slower code runs before C1 and C2 compile it, and this JVM's compile thresholds, in child JVMs on this process's processors")
     boolean jit;
 
-    @Option(names = "--path", description = "with --base: measure only the straight-line path step (cycles.bc.path.*, session 43) on the base file's costs and add it; "
-            + "a calibration without --base always measures it")
-    boolean path;
-
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
 
@@ -105,10 +99,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        if (base != null && !crossCore && !jit && !path) {
-            throw new IllegalArgumentException("--base needs --cross-core, --jit or --path (it adds the cross-core group, the JIT term or the path step to a machine file)");
-        }
-        if (path && base == null) throw new IllegalArgumentException("--path needs --base (a calibration without --base measures the path step anyway)");
+        if (base != null && !crossCore && !jit) throw new IllegalArgumentException("--base needs --cross-core or --jit (it adds the cross-core group or the JIT term to a machine file)");
         // the base file's name and processors are kept: these would be silently ignored
         for (String fitOnly : new String[] {"--name", "--processors"}) {
             if (base != null && spec.commandLine().getParseResult().hasMatchedOption(fitOnly)) {
@@ -123,16 +114,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             } catch (MachineFileException e) {
                 throw new FormatException(e.getMessage());
             }
-            List<String> parts = new ArrayList<>();
-            if (crossCore) parts.add("the cross-core group");
-            if (jit) parts.add("the JIT term");
-            if (path) parts.add("the straight-line path step");
-            report.add("kept " + base + "'s entries; measured only " + String.join(" and ", parts));
-            if (path) {
-                PathProbe.Result p = PathProbe.measure(quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000), fitted);
-                report.addAll(p.report());
-                fitted = fitted.withCycles(p.cycles());
-            }
+            report.add("kept " + base + "'s entries; measured only " + (crossCore && jit ? "the cross-core group and the JIT term" : crossCore ? "the cross-core group" : "the JIT term"));
         } else {
             Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
             fitted = c.run(n, processors);

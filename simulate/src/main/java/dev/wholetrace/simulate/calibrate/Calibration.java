@@ -51,7 +51,6 @@ public final class Calibration {
     private final List<CostFit.Sample> samples = new ArrayList<>();
     private final List<String> walkReport = new ArrayList<>();
     private String loopReport = "", jdkReport = "";
-    private List<String> pathReport = List.of();
     private double[] fitted, linear;
 
     /** @param repetitions timed repetitions per kernel (the best counts); @param iterations loop iterations per repetition */
@@ -98,10 +97,6 @@ public final class Calibration {
                 perIteration.get("jdkLoop")[OpClass.JDK.ordinal()], jdk);
         Map<String, Long> caches = CacheSizes.read(CacheSizes.SYSFS);
         walkCosts(caches, cycles);
-        MachineModel m = new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs, caches);
-        PathProbe.Result path = PathProbe.measure(this, m); // on the costs just fitted: what they leave of a long straight-line chain
-        pathReport = path.report();
-        cycles.putAll(path.cycles());
         return new MachineModel(name, processors, 1e9 * CYCLES_PER_NS, MachineModel.Scheduling.ROUND_ROBIN, whole(4_000_000), 0, 1, cycles, costs, caches);
     }
 
@@ -158,7 +153,7 @@ public final class Calibration {
         return outerPerEntry(loops, instructionsPerIteration(loops), chainPerIteration(loops), fitted);
     }
 
-    static MethodGraph method(ExecutionGraph loops, String name) {
+    private static MethodGraph method(ExecutionGraph loops, String name) {
         for (MethodGraph m : loops.methods()) if (kernelName(m).equals(name)) return m;
         throw new IllegalStateException("no loop " + name + " in " + MicroBenchmarks.class.getName());
     }
@@ -267,7 +262,6 @@ public final class Calibration {
         out.add(String.format(Locale.ROOT, "mean absolute residual: %.0f%% with chains, %.0f%% linear", 100 * sum / samples.size(), 100 * sumLinear / samples.size()));
         out.add(loopReport);
         out.add(jdkReport);
-        out.addAll(pathReport);
         out.addAll(walkReport);
         return out;
     }
@@ -283,7 +277,7 @@ public final class Calibration {
     }
 
     /** Best ns per iteration of {@code kernel} after warming it up. */
-    double time(IntToLongFunction kernel) {
+    private double time(IntToLongFunction kernel) {
         long sink = 0;
         for (int w = 0; w < 5; w++) sink += kernel.applyAsLong(iterations);
         double best = Double.MAX_VALUE;
@@ -321,7 +315,7 @@ public final class Calibration {
         return chainPerIteration(graph());
     }
 
-    static Map<String, double[]> chainPerIteration(ExecutionGraph loops) {
+    private static Map<String, double[]> chainPerIteration(ExecutionGraph loops) {
         Map<String, double[]> out = new TreeMap<>();
         for (MethodGraph m : loops.methods()) {
             if (!nest(m)) out.put(kernelName(m), halves(loopBody(m.vertices(), Calibration::doubledChain)));

@@ -45,8 +45,7 @@ public final class MicroBenchmarks {
                 + b.intParallelLoop(10) + (long) b.fpParallelLoop(10) + (long) b.sumLoop(10) + (long) b.axpyLoop(10)
                 + (long) b.stencilLoop(10) + (long) b.strideLoop(10) + b.gatherLoop(10) + b.divLoop(10) + (long) b.mathLoop(10)
                 + (long) b.rowsLoop(10) + (long) b.fpDivLoop(10) + (long) b.fpDivParallelLoop(10) + (long) b.mathParallelLoop(10)
-                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10) + (long) b.shortLoops(SHORT_TRIPS) + b.jdkLoop(10)
-                + (long) b.pathLoop(10);
+                + (long) b.libraryLoop(10) + b.allocLoop(10) + b.callLoop(10) + (long) b.shortLoops(SHORT_TRIPS) + b.jdkLoop(10);
     }
 
     /** The compute loops the costs per instruction class are fitted to, by method name. */
@@ -244,73 +243,6 @@ public final class MicroBenchmarks {
             s += b.length() + key.length() + key.compareTo(l.get((i + 1) & 63));
         }
         return s;
-    }
-
-    /**
-     * Calls of a straight-line method whose instructions are one dependency chain (not a fitted loop: what
-     * {@code cycles.bc.path.*} prices, session 43): a polynomial of degree {@value #PATH_DEGREE} by Horner's
-     * rule, as a math library evaluates one (FastMath's logarithm, sine), on an argument independent of the
-     * last call's. {@link #straightLine} has more bytecode than HotSpot's C2 inlines (358 bytes, over FreqInlineSize's 325), so each
-     * iteration is a real call, as a library's large routines are; consecutive calls overlap only as far as
-     * the core's out-of-order window reaches.
-     */
-    double pathLoop(int n) {
-        double s = 0;
-        for (int i = 0; i < n; i++) s += straightLine((i & 1023) * 0.0009765625);
-        return s;
-    }
-
-    /** The degree of {@link #straightLine}'s polynomial: its path is two floating-point instructions per degree. */
-    static final int PATH_DEGREE = 44;
-
-    /** A polynomial of degree {@link #PATH_DEGREE} in {@code x} by Horner's rule: one chain of multiply-adds. */
-    static double straightLine(double x) {
-        double p = 0.5;
-        p = p * x + -0.333333;
-        p = p * x + 0.25;
-        p = p * x + -0.2;
-        p = p * x + 0.166667;
-        p = p * x + -0.142857;
-        p = p * x + 0.125;
-        p = p * x + -0.111111;
-        p = p * x + 0.1;
-        p = p * x + -0.090909;
-        p = p * x + 0.083333;
-        p = p * x + -0.076923;
-        p = p * x + 0.071429;
-        p = p * x + -0.066667;
-        p = p * x + 0.0625;
-        p = p * x + -0.058824;
-        p = p * x + 0.055556;
-        p = p * x + -0.052632;
-        p = p * x + 0.05;
-        p = p * x + -0.047619;
-        p = p * x + 0.045455;
-        p = p * x + -0.043478;
-        p = p * x + 0.041667;
-        p = p * x + -0.04;
-        p = p * x + 0.038462;
-        p = p * x + -0.037037;
-        p = p * x + 0.035714;
-        p = p * x + -0.034483;
-        p = p * x + 0.033333;
-        p = p * x + -0.032258;
-        p = p * x + 0.03125;
-        p = p * x + -0.030303;
-        p = p * x + 0.029412;
-        p = p * x + -0.028571;
-        p = p * x + 0.027778;
-        p = p * x + -0.027027;
-        p = p * x + 0.026316;
-        p = p * x + -0.025641;
-        p = p * x + 0.025;
-        p = p * x + -0.02439;
-        p = p * x + 0.02381;
-        p = p * x + -0.023256;
-        p = p * x + 0.022727;
-        p = p * x + -0.022222;
-        p = p * x + 0.021739;
-        return p;
     }
 
     /** Small arrays allocated and kept (so that escape analysis cannot remove them) until the slot is reused: what {@code cycles.bc.new} prices. */

@@ -104,7 +104,6 @@ public final class Replay {
                 for (int k = 0; k < c.ops.length; k++) {
                     cur.ops[k] += c.ops[k];
                     cur.chain[k] += c.chain[k];
-                    cur.path[k] += c.path[k];
                 }
                 for (int w = 0; w < c.units.size(); w++) walks.merge(c.units.get(w), c.counts.get(w), Integer::sum);
                 continue;
@@ -151,12 +150,12 @@ public final class Replay {
     }
 
     /**
-     * A code-map block's cost: its vertices' instructions per class, dependency chains and straight-line paths, and its walks
+     * A code-map block's cost: its vertices' instructions per class and dependency chains, and its walks
      * with their counts (each walk kept with count 1, the key the replay sums counts under).
      */
-    private record BlockCost(long[] ops, double[] chain, double[] path, List<Walk> units, List<Integer> counts) {
-        BlockCost(int classes) {
-            this(new long[classes], new double[classes], new double[classes], new ArrayList<>(), new ArrayList<>());
+    private record BlockCost(long[] ops, double[] chain, List<Walk> units, List<Integer> counts) {
+        BlockCost(long[] ops, double[] chain) {
+            this(ops, chain, new ArrayList<>(), new ArrayList<>());
         }
     }
 
@@ -173,7 +172,7 @@ public final class Replay {
             TreeMap<Integer, Integer> starts = blocks.get(m.id());
             if (starts == null) continue;
             for (int block : starts.values()) { // a block no vertex starts in is covered by the vertex before it (joined)
-                costOf.put(block, new BlockCost(m.vertices().get(0).ops.length));
+                costOf.put(block, new BlockCost(new long[m.vertices().get(0).ops.length], new double[m.vertices().get(0).chain.length]));
             }
             Map<Integer, Double> loopTrips = m.loopTrips();
             for (Vertex v : m.vertices()) {
@@ -188,7 +187,6 @@ public final class Replay {
                 for (int k = 0; k < c.ops.length; k++) {
                     c.ops[k] += v.ops[k];
                     c.chain[k] += v.chain[k];
-                    c.path[k] += v.path[k];
                 }
             }
         }

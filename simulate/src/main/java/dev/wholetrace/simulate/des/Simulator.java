@@ -132,8 +132,6 @@ public final class Simulator {
         classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
         double[] chainCycles = new double[OpClass.values().length]; // unset: 0 (machine files before the chain keys)
         for (OpClass c : OpClass.values()) chainCycles[c.ordinal()] = machine.cycles().getOrDefault(c.chainKey(), 0L);
-        double[] pathCycles = new double[OpClass.values().length]; // unset: 0 (machine files before session 43 price as before)
-        for (OpClass c : OpClass.values()) pathCycles[c.ordinal()] = machine.cycles().getOrDefault(c.pathKey(), 0L);
         for (int m = 0; m < n; m++) {
             MethodGraph mg = graph.methods().get(m);
             methodNames[m] = mg.shortName();
@@ -150,7 +148,6 @@ public final class Simulator {
                 double r = Throughput.otherCycles(x.ops, classCycles), c = 0;
                 for (Walk w : x.walks) r += w.count() * walkCycles(w, loopTrips, x.sharers);
                 for (int k = 0; k < x.chain.length; k++) c += x.chain[k] * chainCycles[k];
-                for (int k = 0; k < x.path.length; k++) c += x.path[k] * pathCycles[k]; // straight-line latency: overlaps nothing, as the chain
                 code[m][v] = r + divider[m][v] + c;
                 boolean call = x.action.calls();
                 if (x.action != Action.NONE && !call) c += machine.costOf(x.action.costKey());

@@ -17,23 +17,22 @@ import java.util.Locale;
  * method graphs, then each as a "tree" of vertex lines. Version 4 added the {@code sqrt} instruction
  * class (earlier versions count {@code Math.sqrt} as an {@code invoke}); version 5 the {@code callback}
  * action, with its {@code trips}; version 6 the {@code jdk} instruction class (earlier versions count a
- * call into the JDK as an {@code invoke}); version 7 a vertex's {@code path} (the critical path of straight-line
- * code outside loops, session 43; an earlier file has none, and prices as before).
+ * call into the JDK as an {@code invoke}).
  *
  * <pre>
- * egraph 7
+ * egraph 6
  * entry 0
  * method 0 demo/Main.main([Ljava/lang/String;)V
  * method 1 demo/Main.work(I)V
  * tree 0 3
- * v 0 bci=0 ops=const:2,local:1,fp:2,invoke:1 path=fp:2 act=call calls=1 next=1
+ * v 0 bci=0 ops=const:2,local:1,invoke:1 act=call calls=1 next=1
  * v 1 bci=6 ops=local:1,fp:2,array-load:1,branch:1 chain=fp:2 walks=1x8@12 next=2,0 w=1,9 loop=1 trips=9
  * v 2 bci=9 ops=return:1
  * </pre>
  */
 public final class EgraphFile {
     /** The version this code writes; it reads every version up to it. */
-    public static final int VERSION = 7;
+    public static final int VERSION = 6;
 
     private EgraphFile() {}
 
@@ -64,10 +63,11 @@ public final class EgraphFile {
                     if (v.ops[c] != 0) ops.append(ops.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(v.ops[c]);
                 }
                 if (ops.length() > 0) s.append(" ops=").append(ops);
-                String chain = counts(v.chain);
-                if (!chain.isEmpty()) s.append(" chain=").append(chain);
-                String path = counts(v.path);
-                if (!path.isEmpty()) s.append(" path=").append(path);
+                StringBuilder chain = new StringBuilder();
+                for (int c = 0; c < v.chain.length; c++) {
+                    if (v.chain[c] != 0) chain.append(chain.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(number(v.chain[c]));
+                }
+                if (chain.length() > 0) s.append(" chain=").append(chain);
                 if (v.walks.length > 0) s.append(" walks=").append(walks(v.walks));
                 if (v.action != Action.NONE) s.append(" act=").append(v.action.label());
                 if (v.key != null) s.append(" key=").append(v.key.replaceAll("\\s", "_"));
@@ -81,15 +81,6 @@ public final class EgraphFile {
             }
         }
         out.write(s.toString());
-    }
-
-    /** {@code CLASS:COUNT,…} of the non-zero counts, or "" when all are 0. */
-    private static String counts(double[] perClass) {
-        StringBuilder s = new StringBuilder();
-        for (int c = 0; c < perClass.length; c++) {
-            if (perClass[c] != 0) s.append(s.length() == 0 ? "" : ",").append(OpClass.at(c).label()).append(':').append(number(perClass[c]));
-        }
-        return s.toString();
     }
 
     /** {@code COUNTxBYTES[f]@LOOP/LOOP…}, comma-separated: docs/egraph.md, "Array walks". */
@@ -193,7 +184,6 @@ public final class EgraphFile {
                         Vertex v = vertex(t, where);
                         if (v.action == Action.CALLBACK && version < 5) throw new EgraphException(where + "a callback in a version " + version + " file (callbacks came in version 5)");
                         if (v.ops[OpClass.JDK.ordinal()] != 0 && version < 6) throw new EgraphException(where + "a jdk instruction in a version " + version + " file (the class came in version 6)");
-                        if (v.hasPath() && version < 7) throw new EgraphException(where + "a path in a version " + version + " file (paths came in version 7)");
                         if (v.action == Action.CALLBACK && v.loopStay >= 0) throw new EgraphException(where + "a callback vertex cannot also control a loop (one trips for both)");
                         tree.add(v);
                     }
@@ -244,8 +234,16 @@ public final class EgraphFile {
                         v.ops[cls.ordinal()] = n;
                     }
                 }
-                case "chain" -> counts(val, "chain", v.chain, where);
-                case "path" -> counts(val, "path", v.path, where);
+                case "chain" -> {
+                    for (String op : val.split(",")) {
+                        int c = op.indexOf(':');
+                        OpClass cls = c < 0 ? null : OpClass.byLabel(op.substring(0, c));
+                        if (cls == null) throw new EgraphException(where + "unknown instruction class in " + op);
+                        double n = Double.parseDouble(op.substring(c + 1));
+                        if (!(n >= 0) || Double.isInfinite(n)) throw new EgraphException(where + "a chain count must be a number ≥ 0, not " + op);
+                        v.chain[cls.ordinal()] = n;
+                    }
+                }
                 case "walks" -> v.walks = walks(val, where);
                 case "act" -> {
                     v.action = Action.byLabel(val);
@@ -274,18 +272,6 @@ public final class EgraphFile {
             v.weights = weights;
         }
         return v;
-    }
-
-    /** Parses {@code CLASS:COUNT,…} into {@code into} (a chain's or a path's counts: numbers ≥ 0, halves possible). */
-    private static void counts(String val, String what, double[] into, String where) throws EgraphException {
-        for (String op : val.split(",")) {
-            int c = op.indexOf(':');
-            OpClass cls = c < 0 ? null : OpClass.byLabel(op.substring(0, c));
-            if (cls == null) throw new EgraphException(where + "unknown instruction class in " + op);
-            double n = Double.parseDouble(op.substring(c + 1));
-            if (!(n >= 0) || Double.isInfinite(n)) throw new EgraphException(where + "a " + what + " count must be a number ≥ 0, not " + op);
-            into[cls.ordinal()] = n;
-        }
     }
 
     private static double[] weights(String val, String where) throws EgraphException {

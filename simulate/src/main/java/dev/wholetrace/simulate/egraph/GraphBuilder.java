@@ -605,7 +605,6 @@ public final class GraphBuilder {
             Vertex v = vs.get(k);
             int i = lastInsn.get(k);
             v.chain = recurrence.chain(firstInsn.get(k), i);
-            v.path = recurrence.path(firstInsn.get(k), i);
             AbstractInsnNode n = insns[i];
             v.action = actions[i];
             List<Integer> next = new ArrayList<>();
@@ -638,8 +637,6 @@ public final class GraphBuilder {
         List<Vertex> kept = reachableFromStart(vs);
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) kept = synchronizedMethod(m, kept);
         Map<Integer, BitSet> loops = LoopFinder.mark(kept);
-        // a loop body's iterations overlap but for their recurrence (its chain): only straight-line code keeps its path
-        for (BitSet body : loops.values()) for (int b = body.nextSetBit(0); b >= 0; b = body.nextSetBit(b + 1)) kept.get(b).path = new double[OpClass.count()];
         Vertex[] vertexOfInsn = new Vertex[insns.length];
         for (int i = 0; i < insns.length; i++) if (vertexAt[i] >= 0) vertexOfInsn[i] = vs.get(vertexAt[i]);
         new LoopAccesses(insns, frames, vertexOfInsn, kept, loops, transparent).apply();

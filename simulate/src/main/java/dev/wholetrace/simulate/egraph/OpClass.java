@@ -39,11 +39,6 @@ public enum OpClass {
         return "bc.chain." + label();
     }
 
-    /** The machine-model key of this class's extra cycles on a straight-line vertex's critical path ({@link Vertex#path}, session 43). */
-    public String pathKey() {
-        return "bc.path." + label();
-    }
-
     /** The class called {@code label}, or null. */
     public static OpClass byLabel(String label) {
         for (OpClass c : VALUES) if (c.label().equals(label)) return c;

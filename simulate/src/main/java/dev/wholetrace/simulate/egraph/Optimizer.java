@@ -63,7 +63,6 @@ public final class Optimizer {
                 Vertex b = vs.get(j);
                 for (int k = 0; k < a.ops.length; k++) a.ops[k] += b.ops[k];
                 for (int k = 0; k < a.chain.length; k++) a.chain[k] += b.chain[k]; // additive, so the joined vertex costs what the two did
-                for (int k = 0; k < a.path.length; k++) a.path[k] += b.path[k]; // so is a straight-line path's price
                 a.walks = concat(a.walks, b.walks); // so are walks: each access keeps its own
                 a.action = b.action;
                 a.key = b.key;
@@ -104,7 +103,7 @@ public final class Optimizer {
     }
 
     private static boolean equivalent(Vertex a, Vertex b) {
-        return a != b && a.action == Action.NONE && b.action == Action.NONE && a.next.length <= 1 && Arrays.equals(a.ops, b.ops) && Arrays.equals(a.chain, b.chain) && Arrays.equals(a.path, b.path)
+        return a != b && a.action == Action.NONE && b.action == Action.NONE && a.next.length <= 1 && Arrays.equals(a.ops, b.ops) && Arrays.equals(a.chain, b.chain)
                 && Arrays.equals(a.walks, b.walks) && Arrays.equals(a.next, b.next) && a.loopStay < 0 && b.loopStay < 0;
     }
 

@@ -62,51 +62,28 @@ final class Recurrence {
 
     /** Instructions per {@link OpClass} ordinal on one iteration's recurrence of instructions {@code first..last} (halves possible). */
     double[] chain(int first, int last) {
-        PathInterpreter in = new PathInterpreter();
-        Frame<PathValue> f = interpret(first, last, 2, in);
-        if (f == null) return new double[OpClass.count()];
-        Path best = null;
-        for (int l = 0; l < f.getLocals(); l++) best = longer(best, f.getLocal(l).from.get(l));
-        for (Map.Entry<Integer, PathValue> e : in.stored.entrySet()) best = longer(best, e.getValue().from.get(e.getKey()));
-        if (best == null) return new double[OpClass.count()];
-        double[] out = best.counts.clone();
-        for (int c = 0; c < out.length; c++) out[c] /= 2;
-        return out;
-    }
-
-    /**
-     * Instructions per {@link OpClass} ordinal on the critical path of instructions {@code first..last} run once:
-     * the longest path (by {@link #NOMINAL} latencies) from any input of the block (a local variable on entry,
-     * a field it loads) to any value it computes, stores or returns (docs/egraph.md, "Straight-line paths",
-     * session 43). An array element loaded continues its index's path (a table lookup waits for its index);
-     * constants start no path.
-     */
-    double[] path(int first, int last) {
-        PathInterpreter in = new PathInterpreter();
-        Frame<PathValue> f = interpret(first, last, 1, in);
-        return f == null || in.longest == null ? new double[OpClass.count()] : in.longest.counts.clone();
-    }
-
-    /**
-     * Instructions {@code first..last} run {@code passes} times in a row through {@code in}, each local variable
-     * starting as its own origin; null for code the analysis cannot type (unreachable, JSR): no chain or path,
-     * throughput only.
-     */
-    private Frame<PathValue> interpret(int first, int last, int passes, PathInterpreter in) {
+        double[] none = new double[OpClass.count()];
         try {
             if (types == null) types = new Analyzer<>(new BasicInterpreter()).analyze(owner, method);
             Frame<BasicValue> at = types[first];
-            if (at == null) return null;
+            if (at == null) return none;
+            PathInterpreter in = new PathInterpreter();
             Frame<PathValue> f = new Frame<>(at.getLocals(), Math.max(at.getStackSize(), method.maxStack));
             for (int l = 0; l < at.getLocals(); l++) f.setLocal(l, PathValue.origin(at.getLocal(l), l));
-            for (int pass = 0; pass < passes; pass++) {
+            for (int pass = 0; pass < 2; pass++) {
                 f.clearStack();
                 for (int s = 0; s < at.getStackSize(); s++) f.push(new PathValue(at.getStack(s), Map.of()));
                 for (int i = first; i <= last; i++) if (insns[i].getOpcode() >= 0) f.execute(insns[i], in);
             }
-            return f;
+            Path best = null;
+            for (int l = 0; l < f.getLocals(); l++) best = longer(best, f.getLocal(l).from.get(l));
+            for (Map.Entry<Integer, PathValue> e : in.stored.entrySet()) best = longer(best, e.getValue().from.get(e.getKey()));
+            if (best == null) return none;
+            double[] out = best.counts.clone();
+            for (int c = 0; c < out.length; c++) out[c] /= 2;
+            return out;
         } catch (AnalyzerException | RuntimeException e) {
-            return null;
+            return none; // code the analysis cannot type (unreachable, JSR): no chain, throughput only
         }
     }
 
@@ -154,8 +131,6 @@ final class Recurrence {
         private final BasicInterpreter basic = new BasicInterpreter();
         /** Per field id, the value last stored in this block (loaded back: store forwarding). */
         final Map<Integer, PathValue> stored = new HashMap<>();
-        /** The longest path of any value computed so far ({@link #path}). */
-        Path longest;
 
         PathInterpreter() {
             super(Opcodes.ASM9);
@@ -168,7 +143,6 @@ final class Recurrence {
             for (PathValue v : operands) {
                 for (Map.Entry<Integer, Path> e : v.from.entrySet()) from.merge(e.getKey(), e.getValue().plus(cls), (a, b) -> b.length > a.length ? b : a);
             }
-            for (Path p : from.values()) longest = longer(longest, p);
             return new PathValue(type, from);
         }
 

@@ -23,15 +23,6 @@ public final class Vertex {
      */
     public double[] chain = new double[OpClass.count()];
     /**
-     * Instructions per {@link OpClass} ordinal on the vertex's critical path when it is outside every loop
-     * body (egraph version 7, session 43; all 0 inside a loop, where the iterations overlap and only the
-     * recurrence, {@link #chain}, waits): the longest dependency path through its straight-line instructions
-     * from its inputs ({@link Recurrence#path}). Each costs {@code cycles.bc.path.NAME} on top of its
-     * throughput: what an out-of-order core cannot hide of a long chain run once per call (docs/egraph.md,
-     * "Straight-line paths").
-     */
-    public double[] path = new double[OpClass.count()];
-    /**
      * Bytecode index of the instruction that ends the vertex (its branch, call or action): the
      * identity of its decision in the simulator's random draws, kept by the optimizations, which
      * only join a vertex to the one before it.
@@ -72,12 +63,6 @@ public final class Vertex {
         Arrays.fill(targetWeights, 1);
     }
 
-    /** Whether the vertex has a straight-line path ({@link #path}: egraph version 7). */
-    public boolean hasPath() {
-        for (double c : path) if (c != 0) return true;
-        return false;
-    }
-
     /** Instructions clustered into this vertex. */
     public long instructions() {
         long n = 0;
@@ -107,7 +92,6 @@ public final class Vertex {
         Vertex v = new Vertex(bci);
         v.ops = ops.clone();
         v.chain = chain.clone();
-        v.path = path.clone();
         v.walks = walks.clone();
         v.sharers = sharers;
         v.action = action;

@@ -160,13 +160,6 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches, wakeIdle, jit);
     }
 
-    /** The same machine with {@code more} instruction costs set (replacing those of the same name): a calibrated step added to a file. */
-    public MachineModel withCycles(Map<String, Long> more) {
-        TreeMap<String, Long> all = new TreeMap<>(cycles);
-        all.putAll(more);
-        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, all, costs, caches, wakeIdle, jit);
-    }
-
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches, wakeIdle, jit);

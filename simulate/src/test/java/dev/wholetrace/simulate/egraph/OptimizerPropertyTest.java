@@ -32,7 +32,6 @@ class OptimizerPropertyTest {
                 Vertex v = new Vertex(i * 3);
                 v.end = i * 3 + 2;
                 for (int k = 0; k < 3; k++) v.ops[r.nextInt(OpClass.values().length)] += 1 + r.nextInt(20);
-                if (r.nextBoolean()) v.path[r.nextInt(2) == 0 ? OpClass.FP.ordinal() : OpClass.INT.ordinal()] += 1 + r.nextInt(8); // session 43: priced below
                 Action a = ACTIONS[r.nextInt(ACTIONS.length)];
                 if ((a == Action.CALL || a == Action.THREAD_START) && m == methods - 1) a = Action.NONE;
                 v.action = a;
@@ -82,8 +81,7 @@ class OptimizerPropertyTest {
         Optimizer.Stats stats = new Optimizer().optimize(o);
         assertThat(stats.verticesAfter()).isLessThanOrEqualTo(stats.verticesBefore());
         MachineModel m = new MachineModel("p", processors, 1e9, MachineModel.Scheduling.values()[scheduling], slice, 0, seed,
-                Map.of("default", 1L, "bc.int", 3L, "bc.fp", 4L, "bc.div", 30L, /* the divider binds some vertices, not others */ MachineModel.LOOP_EXIT, 11L,
-                        "bc.path.fp", 6L, "bc.path.int", 2L), Map.of("jvm.monitor-enter", 20L, "jvm.thread-start", 500L, "jvm.context-switch", 7L, "jvm.handover", 5L));
+                Map.of("default", 1L, "bc.int", 3L, "bc.fp", 4L, "bc.div", 30L, /* the divider binds some vertices, not others */ MachineModel.LOOP_EXIT, 11L), Map.of("jvm.monitor-enter", 20L, "jvm.thread-start", 500L, "jvm.context-switch", 7L, "jvm.handover", 5L));
         SimResult a = new Simulator(g, m, 200_000).run();
         SimResult b = new Simulator(o, m, 200_000).run();
         // a run cut at the step limit ends at a different vertex count in each form: only whole runs compare
