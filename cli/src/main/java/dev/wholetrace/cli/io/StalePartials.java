@@ -48,7 +48,7 @@ final class StalePartials {
 
     /** The name of a partial of {@code target} written by this process ({@code random}: its distinct part). */
     static String name(String target, long random) {
-        return name(target, PIDS == null || START < 0 ? null : PIDS + "." + PID + "." + Long.toHexString(START), random);
+        return name(target, self(), random);
     }
 
     /** The name of a partial of {@code target} by writer {@code writer} (PIDS.PID.START; null: unknown, never removed). */
