@@ -126,42 +126,96 @@ class OutputFileTest {
     /**
      * A command killed by SIGKILL while it wrote leaves its partial file: the next command that
      * writes the same target removes it once the writer is proven dead (no process has its pid),
-     * and leaves the partials it cannot prove dead (a live writer's, another host's, an old name
-     * without host and pid, another target's).
+     * and leaves the partials it cannot prove dead (a live writer's, another pid namespace's, an
+     * old name without writer, another target's, a symbolic link, another user's file).
      */
     @Test
     void theNextWriteOfATargetRemovesThePartialsOfDeadWriters() throws Exception {
+        String self = StalePartials.self();
+        org.junit.jupiter.api.Assumptions.assumeTrue(self != null, "a /proc that names this process");
         Path out = Files.writeString(dir.resolve("run.wtrace"), "old");
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
-        String dead = StalePartials.name("run.wtrace", 0xabcL).replace("." + ProcessHandle.current().pid() + ".", "." + gone.pid() + ".");
+        String deadWriter = writer(gone.pid(), 0x1234);
+        String dead = StalePartials.name("run.wtrace", deadWriter, 0xabcL);
         String mine = StalePartials.name("run.wtrace", 0xdefL); // a live writer: this JVM
-        String host = dead.substring(".run.wtrace.".length(), dead.indexOf("." + gone.pid() + "."));
-        String elsewhere = dead.replace("." + host + ".", ".other-host.");
+        // a writer in another pid namespace (a container sharing the host name and the directory): its pid means nothing here
+        String elsewhere = StalePartials.name("run.wtrace", "0123456789abcdef" + deadWriter.substring(16), 0xabcL);
         String old = ".run.wtrace.1a2b3c.partial";
-        String other = StalePartials.name("run.wtrace.bak", 0x123L).replace("." + ProcessHandle.current().pid() + ".", "." + gone.pid() + ".");
+        String other = StalePartials.name("run.wtrace.bak", deadWriter, 0x123L);
         for (String n : List.of(dead, mine, elsewhere, old, other)) Files.write(dir.resolve(n), new byte[4096]);
+        Path elsewhereFile = Files.writeString(dir.resolve("elsewhere"), "not a partial");
+        String link = StalePartials.name("run.wtrace", deadWriter, 0x11L);
+        Files.createSymbolicLink(dir.resolve(link), elsewhereFile);
+        List<String> kept = new java.util.ArrayList<>(List.of("run.wtrace", "elsewhere", mine, elsewhere, old, other, link));
+        if (isRoot()) { // another user's file (under /proc's hidepid its live writer would be invisible)
+            String theirs = StalePartials.name("run.wtrace", deadWriter, 0x22L);
+            Files.setAttribute(Files.write(dir.resolve(theirs), new byte[1]), "unix:uid", 65534);
+            kept.add(theirs);
+        }
 
         OutputFile.check(out, true).writeStream(s -> s.write('n'));
-        assertThat(names()).containsExactlyInAnyOrder("run.wtrace", mine, elsewhere, old, other);
+        assertThat(names()).containsExactlyInAnyOrderElementsOf(kept);
 
         Path bak = Files.writeString(dir.resolve("run.wtrace.bak"), "b");
         OutputFile.check(bak, true);
-        assertThat(names()).containsExactlyInAnyOrder("run.wtrace", "run.wtrace.bak", mine, elsewhere, old);
+        kept.remove(other);
+        kept.add("run.wtrace.bak");
+        assertThat(names()).containsExactlyInAnyOrderElementsOf(kept);
     }
 
-    /** A pid in use by a process that started after the partial was last written is not its writer (the pid was reused). */
+    /** A pid in use by a process that started at another tick than the writer is not the writer (the pid was reused). */
     @Test
     void aReusedPidDoesNotKeepAPartial() throws Exception {
-        Path partial = Files.write(dir.resolve(".t.partial"), new byte[1]);
-        Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
+        org.junit.jupiter.api.Assumptions.assumeTrue(StalePartials.self() != null, "a /proc that names this process");
         Process later = new ProcessBuilder("sleep", "30").start();
         try {
-            assertThat(StalePartials.writerDead(later.pid(), partial)).isTrue();
-            Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.from(java.time.Instant.now()));
-            assertThat(StalePartials.writerDead(later.pid(), partial)).isFalse();
+            long start = StalePartials.startOf(later.pid());
+            assertThat(start).isPositive();
+            assertThat(StalePartials.writerDead(later.pid(), start - 1)).isTrue();
+            assertThat(StalePartials.writerDead(later.pid(), start)).isFalse();
         } finally {
             later.destroy();
         }
+    }
+
+    /**
+     * A live writer's partial is never removed, whatever its modification time says: a file
+     * server's clock behind this machine's (NFS), or a writer that set the time, gives a live
+     * writer's partial a time before its writer started, which a comparison of the two clocks took
+     * for a reused pid.
+     */
+    @Test
+    void aLiveWritersPartialStaysWhateverItsModificationTime() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(StalePartials.self() != null, "a /proc that names this process");
+        Path out = Files.writeString(dir.resolve("skew.wtrace"), "old");
+        Process writer = new ProcessBuilder("sleep", "30").start();
+        try {
+            Path partial = Files.write(dir.resolve(StalePartials.name("skew.wtrace", writer(writer.pid(), StalePartials.startOf(writer.pid())), 0x5eL)), new byte[1]);
+            Files.setLastModifiedTime(partial, java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600)));
+            OutputFile.check(out, true);
+            assertThat(partial).exists();
+        } finally {
+            writer.destroy();
+        }
+    }
+
+    /** A target name near the file system's limit still gets a partial (then one without its writer, never removed). */
+    @Test
+    void aLongTargetNameStillWrites() throws Exception {
+        Path out = dir.resolve("t".repeat(230));
+        OutputFile.check(out, false).writeStream(s -> s.write('n'));
+        assertThat(names()).containsExactly("t".repeat(230));
+    }
+
+    /** The writer part of a partial's name for process {@code pid} of this namespace started at {@code start}. */
+    private static String writer(long pid, long start) {
+        String self = StalePartials.self();
+        return self.substring(0, 16) + "." + pid + "." + Long.toHexString(start);
+    }
+
+    /** Whether this process runs as root (the owner of the directory it just created). */
+    private boolean isRoot() throws IOException {
+        return Integer.valueOf(0).equals(Files.getAttribute(dir, "unix:uid"));
     }
 }

@@ -151,9 +151,10 @@ public final class FinishedRewrite {
     /**
      * Writes {@code reader}'s trace into {@code out} (created or replaced): merged when
      * {@link #merges}, its strata streams given their layers when {@link #relayers}, else re-packed
-     * with {@code trailer} added (TraceRepacker). A merge or a layer choice that
-     * fails in any way (out of memory, a stack overflow in a deep grammar, an exception: a bug of
-     * the merge, or an input it reads differently from the re-pack) is abandoned for the re-pack,
+     * with {@code trailer} added (TraceRepacker). A merge or a layer choice that fails in any way
+     * (out of memory, a stack overflow in a deep grammar, an exception or a failed assertion: a bug
+     * of the merge, or an input it reads differently from the re-pack; a class that no longer
+     * loads) is abandoned for the re-pack,
      * which holds one chunk at a time and copies every section's events as they are: the user gets
      * the best file the re-pack can make rather than the agent's fast one. The re-pack writes
      * {@code out} from its start, so nothing of the abandoned merge remains in it.
@@ -163,7 +164,7 @@ public final class FinishedRewrite {
             try {
                 TraceRegrammarer.Result r = relayer.relayer(reader.file(), out, trailer);
                 return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
-            } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            } catch (Exception | Error e) { // as the merge's below
                 // StrataLayerChoice packs every chunk once per layer count: what fails there, the plain re-pack need not
                 fallback.accept("storing its stratum layers failed (" + reason(e) + "); re-packing it instead");
             }
@@ -172,7 +173,7 @@ public final class FinishedRewrite {
                 boolean join = reader.declaredEvents() > rebuildAtMost;
                 TraceRegrammarer.Result r = merge.merge(reader.file(), out, join);
                 return new Result(true, join, r.chunks(), r.chunksOut(), r.outBytes());
-            } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+            } catch (Exception | Error e) { // any: also a failed assertion, a class its jar (rebuilt meanwhile) no longer has
                 // the grammars just built are garbage now: the re-pack below has the heap again
                 fallback.accept("merging its chunks failed (" + reason(e) + "); re-packing them instead");
             }

@@ -139,8 +139,35 @@ class RaceSuiteTest {
     /** Wall seconds after which a run is taken for hung and interrupted: far above a run's time even at a load of 70 on 2 cores. */
     private static final int HANG_SECONDS = 120;
 
+    /**
+     * A program that hangs past the watchdog fails, also when it takes the interrupt in its stride
+     * and then ends normally (the CPU budget cannot see a hang: waiting uses none).
+     */
+    @Test
+    void aProgramThatHangsFailsEvenWhenItSwallowsTheInterrupt() throws Exception {
+        Method main = SwallowsTheInterrupt.class.getMethod("main", String[].class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> runMain(main, 1)).isInstanceOf(AssertionError.class).hasMessageContaining("hung");
+    }
+
+    /** A program that waits far too long and swallows the interrupt that ends the wait. */
+    public static final class SwallowsTheInterrupt {
+        public static void main(String[] args) {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                // swallowed, as a careless program does
+            }
+            System.out.println("done");
+        }
+    }
+
     /** Runs main on this thread with System.out captured; fails on an exception of main or of any thread it started. */
     private static String runMain(Method main) throws Throwable {
+        return runMain(main, HANG_SECONDS);
+    }
+
+    /** As {@link #runMain(Method)}, taking the program for hung after {@code hangSeconds} of wall time. */
+    private static String runMain(Method main, int hangSeconds) throws Throwable {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = System.out;
         Thread.UncaughtExceptionHandler handler = Thread.getDefaultUncaughtExceptionHandler();
@@ -151,8 +178,13 @@ class RaceSuiteTest {
             t.setDaemon(true);
             return t;
         });
-        // A program that hangs in a join or an await gets interrupted instead of hanging the build.
-        ScheduledFuture<?> interrupt = watchdog.schedule(self::interrupt, HANG_SECONDS, TimeUnit.SECONDS);
+        // A program that hangs in a join or an await gets interrupted instead of hanging the build, and
+        // fails even if it then ends normally (one that swallows the interrupt).
+        java.util.concurrent.atomic.AtomicBoolean hung = new java.util.concurrent.atomic.AtomicBoolean();
+        ScheduledFuture<?> interrupt = watchdog.schedule(() -> {
+            hung.set(true);
+            self.interrupt();
+        }, hangSeconds, TimeUnit.SECONDS);
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu;
         try {
@@ -172,6 +204,7 @@ class RaceSuiteTest {
             System.setOut(out);
             Thread.setDefaultUncaughtExceptionHandler(handler);
         }
+        assertThat(hung).as("%s hung: interrupted after %d s of wall time", main.getDeclaringClass().getSimpleName(), hangSeconds).isFalse();
         assertThat(uncaught).as("exceptions in the program's threads").isEmpty();
         assertThat(cpu).as("CPU nanoseconds of %s", main.getDeclaringClass().getSimpleName()).isLessThanOrEqualTo(CPU_BUDGET_NANOS);
         String text = bytes.toString(StandardCharsets.UTF_8);
