@@ -221,10 +221,12 @@ class CliRecompressMergeTest {
                 (in, out, join) -> { throw new OutOfMemoryError("Java heap space"); },
                 (in, out, join) -> { throw new StackOverflowError(); },
                 (in, out, join) -> { throw new AssertionError("joined rule 7 differs"); }, // a bug of the merge, under -ea
-                (in, out, join) -> { throw new NoClassDefFoundError("dev/wholetrace/format/regrammar/GrammarJoin"); }); // its jar replaced by a rebuild during a long run
+                (in, out, join) -> { throw new NoClassDefFoundError("dev/wholetrace/format/regrammar/GrammarJoin"); }, // its jar replaced by a rebuild during a long run
+                (in, out, join) -> { throw new IllegalStateException("rule body\n" + "17 ".repeat(300)); }); // a message quoting a grammar: one line, cut
         List<String> reasons = List.of("IOException: No space left on device", "IllegalStateException: rule 12 used once",
                 "OutOfMemoryError: Java heap space", "StackOverflowError", "AssertionError: joined rule 7 differs",
-                "NoClassDefFoundError: dev/wholetrace/format/regrammar/GrammarJoin");
+                "NoClassDefFoundError: dev/wholetrace/format/regrammar/GrammarJoin",
+                ("IllegalStateException: rule body " + "17 ".repeat(300)).substring(0, 199) + "…");
         for (int i = 0; i < failures.size(); i++) {
             Path finished = dir.resolve("fallback-" + i + ".wtrace");
             Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);

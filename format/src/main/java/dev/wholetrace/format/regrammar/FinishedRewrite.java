@@ -182,10 +182,14 @@ public final class FinishedRewrite {
         return new Result(false, false, r.chunks(), r.chunks(), Files.size(out));
     }
 
-    /** The failure as one line: its message, or its type when it has none. */
+    /** The failure as one line of at most {@link #REASON_CHARS} characters: its type and message. */
     private static String reason(Throwable e) {
         String m = e.getMessage();
-        String line = m == null || m.isBlank() ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m;
-        return line.replaceAll("\\s+", " ");
+        String line = (m == null || m.isBlank() ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m)
+                .replaceAll("\\s+", " ");
+        return line.length() <= REASON_CHARS ? line : line.substring(0, REASON_CHARS - 1) + "…";
     }
+
+    /** A warning stays one readable line even when a message quotes a whole grammar or path list. */
+    private static final int REASON_CHARS = 200;
 }
