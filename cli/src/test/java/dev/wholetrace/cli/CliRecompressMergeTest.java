@@ -207,6 +207,23 @@ class CliRecompressMergeTest {
      * re-packed file (byte for byte what the re-pack makes, never the merge's half-written one,
      * nor the agent's fast one), with one line saying so.
      */
+    /**
+     * A recording above the rebuild bound is joined only while its file is at most the byte bound:
+     * the join holds every chunk's grammars at once, and a sync-heavy program's large file ran the
+     * CLI's heap out (session 43). The rebuild has no byte bound.
+     */
+    @Test
+    void aJoinIsSkippedForAFileAboveTheByteBound() throws Exception {
+        try (TraceReader reader = TraceReader.open(traces.get(0))) { // a complete CDR recording in several chunks
+            long events = reader.declaredEvents();
+            long size = reader.size();
+            FinishedRewrite join = new FinishedRewrite(events - 1, events);
+            assertThat(join.joinBytesAtMost(size).merges(reader, Map.of())).isTrue();
+            assertThat(join.joinBytesAtMost(size - 1).merges(reader, Map.of())).isFalse();
+            assertThat(new FinishedRewrite(events, events).joinBytesAtMost(0).merges(reader, Map.of())).as("rebuilt").isTrue();
+        }
+    }
+
     @Test
     void aMergeThatFailsLeavesTheRepackedTraceAndSaysSo() throws Exception {
         Path trace = traces.get(0); // a complete CDR recording in several chunks
