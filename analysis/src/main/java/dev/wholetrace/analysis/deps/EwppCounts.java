@@ -231,8 +231,8 @@ final class EwppCounts {
         Alphabet alphabet = ci.alphabet();
         int[] tags = new int[alphabet.size()];
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
-        long[] symbols = ci.checks().terminalCounts(alphabet.size()); // the searches' steps and the NEW prefixes
-        for (int c = 0; c < tags.length; c++) if (!CheckSymbols.isHead(tags[c])) count(tags[c], symbols[c], n);
+        long[] perTag = ci.summary().perTag; // the searches' steps and the NEW prefixes: stored from format 14, else counted once for the summary
+        for (int tag = 0; tag < perTag.length; tag++) if (!CheckSymbols.isHead(tag) && perTag[tag] != 0) count(tag, perTag[tag], n);
         int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
         for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
