@@ -2,7 +2,8 @@
 # bench/prediction-simulate.sh WORK MACHINE OUT.tsv [--kernels ...] [--threads ...] [--procs 1,2] [--replay] [--cli JAR] [--graph G] [--jit]: simulates
 # each kernel's graph (WORK/workload.egraph; a driver's WORK/K.egraph, graph_of in bench/prediction-sizes.sh) with each recording WORK/rec/K-T-S.wtrace as --profile on MACHINE (with --replay: the
 # trace-driven predictor, simulate --replay, instead). Rows: kernel threads procs steps seconds cpu-seconds
-# (the simulated threads' executing time, summed). --cli: another build's CLI jar, --graph: its graph for the kernels (default WORK/workload.egraph),
+# (the simulated threads' executing time, summed); each simulation's JSON and log: WORK/TAG-MACHINE-K-T-S.json/.log
+# (TAG sim or replay, with --cli the CLI's word; MACHINE the machine file's name without .properties). --cli: another build's CLI jar, --graph: its graph for the kernels (default WORK/workload.egraph),
 # to compare two versions of the model on the same recordings. --jit (graph only; session 41): the high recording's row also gets
 # what MACHINE's JIT term adds to the measured window (steps_of: simulate --jit-low/--jit-steps/--jit-window), seconds and CPU
 # seconds, as two more columns (0 and 0 for a machine without one); prediction-report.py adds them to the scaled difference.
@@ -36,17 +37,20 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 source bench/prediction-sizes.sh
+# the machine file's name is in each output file's (two machine files on the same recordings and CLI each keep
+# their JSON and log: the name was the CLI's alone, and the second file's run overwrote the first's)
+mtag=$(basename "$machine" .properties); mtag="${mtag//[^A-Za-z0-9._-]/_}"
 : > "$out"
 for k in $kernels; do
   for t in $threads; do
     read -r a b < <(profile_steps_of "$k"); read -r lo hi < <(steps_of "$k")
     for s in $(profile_steps_of "$k"); do
-      j="$work/$tag-$k-$t-$s.json"
+      j="$work/$tag-$mtag-$k-$t-$s.json"
       g=$(graph_of "$k" "$work"); [[ -n $graph && $g == "$work/workload.egraph" ]] && g=$graph
       jitargs=()
       [[ -n $jit && $s == "$b" && $use == --profile ]] && jitargs=(--jit-low "$work/rec/$k-$t-$a.wtrace" --jit-steps "$a,$b" --jit-window "$lo,$hi")
       java -jar "$cli" simulate "$g" --machine "$machine" --procs "$procs" --runs 1 \
-          "$use" "$work/rec/$k-$t-$s.wtrace" "${jitargs[@]}" --format json > "$j" 2>"$work/$tag-$k-$t-$s.log"
+          "$use" "$work/rec/$k-$t-$s.wtrace" "${jitargs[@]}" --format json > "$j" 2>"$work/$tag-$mtag-$k-$t-$s.log"
       python3 - "$j" "$k" "$t" "$s" >> "$out" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

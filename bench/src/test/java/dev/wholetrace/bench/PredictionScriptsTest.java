@@ -66,13 +66,28 @@ class PredictionScriptsTest {
         assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), "m.properties", out.toString(), "--kernels", "sor",
                 "--threads", "1", "--procs", "1", "--cli", copy.toString())).isZero();
         assertThat(Files.readAllLines(out)).containsExactly("sor\t1\t1\t10\t0.5\t7\tFalse", "sor\t1\t1\t30\t0.5\t7\tFalse");
-        assertThat(work.resolve("sim-wholetrace-fluid-sor-1-30.json")).exists();
+        assertThat(work.resolve("sim-wholetrace-fluid-m-sor-1-30.json")).exists();
         assertThat(Files.readString(dir.resolve("java.log"))).startsWith("-jar " + copy + " simulate ");
         // a checkout's CLI keeps the checkout's name (two worktrees' builds side by side)
         Path tree = Files.createDirectories(dir.resolve("wt-x/cli/target")).resolve("wholetrace.jar");
         assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), "m.properties", out.toString(), "--kernels", "sor",
                 "--threads", "1", "--procs", "1", "--cli", tree.toString())).isZero();
-        assertThat(work.resolve("sim-wt-x-sor-1-30.json")).exists();
+        assertThat(work.resolve("sim-wt-x-m-sor-1-30.json")).exists();
+    }
+
+    @Test
+    void twoMachineFilesOnTheSameRecordingsKeepTheirOwnJson() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isExecutable(Path.of("/usr/bin/python3")));
+        Map<String, String> env = fakeJava();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        // the JSON was named after the CLI only: the second machine file's run replaced the first's file
+        for (String machine : List.of("before.properties", "dir/after.properties")) {
+            assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), machine, dir.resolve("out.tsv").toString(),
+                    "--kernels", "sor", "--threads", "1", "--procs", "1")).isZero();
+        }
+        assertThat(work.resolve("sim-before-sor-1-30.json")).exists();
+        assertThat(work.resolve("sim-after-sor-1-30.json")).exists();
+        assertThat(work.resolve("sim-after-sor-1-30.log")).exists();
     }
 
     @Test
