@@ -52,6 +52,13 @@ public final class GrammarCosts {
         return new Parts(b[FIRST_TERMINALS], b[KINDS], b[LENGTHS], b[USES], b[REFERENCES], ruleSymbols - (g.ruleCount() - 1));
     }
 
+    /** The bytes of {@code g}'s block coded with model {@code version} alone (the writer keeps the smallest version's). */
+    public static long blockBytes(Grammar g, int version) {
+        VarIntWriter w = new VarIntWriter();
+        GrammarCodec.writeAll(java.util.List.of(g), w, version);
+        return w.size();
+    }
+
     /** A coder that codes nothing: it adds each decision's −log2 p to the part the model's table belongs to. */
     private static final class Tally implements BitCoder {
         private static final double LN2 = Math.log(2);
