@@ -30,6 +30,8 @@ final class GrammarRuns {
     static final GrammarAlgorithm[] ALGORITHMS = {GrammarAlgorithm.SEQUITUR, GrammarAlgorithm.ENHANCED, GrammarAlgorithm.REPAIR,
             GrammarAlgorithm.STRATA, GrammarAlgorithm.ENHANCED.withWindow(1 << 16), GrammarAlgorithm.ENHANCED.withWindow(1 << 18),
             GrammarAlgorithm.ENHANCED.withWindow(1 << 20), GrammarAlgorithm.ENHANCED.withWindow(1 << 22)};
+    /** The algorithms whose coded bytes are broken down per part ({@link GrammarBreakdown}). */
+    static final List<GrammarAlgorithm> BROKEN_DOWN = List.of(GrammarAlgorithm.SEQUITUR, GrammarAlgorithm.ENHANCED, GrammarAlgorithm.REPAIR);
     private static final String[][] ARGS = {{"-9", "-c"}, {"-9", "-c"}, {"-9", "-c", "-T1"}, {"-19", "-c", "-q", "-T1"}};
 
     /**
@@ -79,6 +81,7 @@ final class GrammarRuns {
             GrammarsReport.Built built = new GrammarsReport.Built(bytes, seconds[seconds.length / 2], cpu[cpu.length / 2], peak, g.symbolCount(), g.ruleCount(),
                     g.bodyLength(0));
             row.grammars.put(a, built);
+            if (BROKEN_DOWN.contains(a)) row.breakdowns.put(a, GrammarBreakdown.of(g));
             log.info("  %-15s %,9d B  %6.2f s (CPU %.2f s)  peak %,d B (%.1f B/symbol)  %,d symbols  %,d rules", a.label(), bytes, built.seconds(),
                     built.cpuSeconds(), peak,
                     peak / (double) symbols.length, g.symbolCount(), g.ruleCount());

@@ -1,6 +1,7 @@
 package dev.wholetrace.bench;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.GrammarCosts;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.report.MarkdownTable;
 import java.io.IOException;
@@ -32,6 +33,8 @@ final class GrammarsReport {
         final long lzPhrases;
         final Map<GrammarAlgorithm, Built> grammars = new LinkedHashMap<>();
         final Map<String, Tool> tools = new LinkedHashMap<>();
+        /** Where the coded bytes go, for {@link GrammarRuns#BROKEN_DOWN}. */
+        final Map<GrammarAlgorithm, GrammarBreakdown> breakdowns = new LinkedHashMap<>();
 
         Row(String name, String description, long symbols, int distinct, long lzPhrases) {
             this.name = name;
@@ -154,6 +157,7 @@ final class GrammarsReport {
                 + "*best/sequitur bytes* compares the coded sizes instead, each grammar coded with the model version the writer "
                 + "picks for it, which also measures how well the coder suits each algorithm's grammars. The bzip2 and xz "
                 + "targets compare coded bytes (the smallest grammar in bytes) with the tools' output.\n");
+        appendBreakdowns(sb);
         sb.append("\n## Build time and memory\n\n");
         MarkdownTable m = new MarkdownTable().left("trace").left("algorithm").right("seconds", "CPU seconds", "M symbols/s", "peak MB", "peak B/input symbol",
                 "grammar symbols", "start rule symbols", "rules");
@@ -175,6 +179,33 @@ final class GrammarsReport {
         for (Row r : rows) d.row(r.name, r.description);
         d.appendTo(sb);
         return sb.toString();
+    }
+
+    /** The table of where the coded bytes go ({@link GrammarBreakdown}). */
+    private void appendBreakdowns(StringBuilder sb) {
+        sb.append("\n## Where the coded bytes go (model version 3)\n\n");
+        MarkdownTable t = new MarkdownTable().left("trace").left("algorithm").right("symbols", "references", "version 3 B", "after BEST B",
+                "first terminals B", "kinds B", "lengths + uses B", "references B", "references %", "bits/reference", "order-0 of bodies B");
+        for (Row r : rows) {
+            for (var e : r.breakdowns.entrySet()) {
+                GrammarBreakdown b = e.getValue();
+                GrammarCosts.Parts p = b.parts();
+                Built built = r.grammars.get(e.getKey());
+                t.row(r.name, e.getKey().label(), count(built.symbols()), count(p.references()), count(b.codedBytes()),
+                        count(built.bytes()), count(Math.round(p.firstTerminalBits() / 8)),
+                        count(Math.round(p.kindBits() / 8)), count(Math.round((p.lengthBits() + p.useBits()) / 8)),
+                        count(Math.round(p.referenceBits() / 8)), Charts.num(100 * p.referenceBits() / p.totalBits()),
+                        Charts.num(p.references() == 0 ? 0 : p.referenceBits() / p.references()), count(Math.round(b.order0Bits() / 8)));
+            }
+        }
+        t.appendTo(sb);
+        sb.append("\nThe grammar block as model version 3 codes it (header included), before the general-purpose stage, and *after "
+                + "BEST* the size of the Sizes table (the writer's smallest model version, then `Codec.BEST`). The parts are the "
+                + "ideal code lengths of the model's decisions (`GrammarCosts`): the first terminal of each token (successor "
+                + "lists, next unseen terminal, distance), its kind, a new rule's length and use count, and which open rule a "
+                + "reference names (the draw weighted by uses left). *order-0 of bodies*: the right-hand sides' symbols × their "
+                + "order-0 entropy, what a static code of the bodies by their frequencies (canonical Huffman, rANS) could not go "
+                + "below even without its code table.\n");
     }
 
     String csv() {

@@ -25,6 +25,11 @@ interface BitCoder {
     /** Codes the low {@code count} bits of {@code value} with probability 1/2 each. */
     long direct(long value, int count) throws FormatException;
 
+    /** Probability {@code p} of a 0 after coding {@code bit}: 1/32 of the way to the bit seen (every side of the coder adapts alike). */
+    static short adapted(int p, int bit) {
+        return (short) (bit == 0 ? p + ((PROB_ONE - p) >>> MOVE_BITS) : p - (p >>> MOVE_BITS));
+    }
+
     static short[] probabilities(int n) {
         short[] p = new short[n];
         reset(p);

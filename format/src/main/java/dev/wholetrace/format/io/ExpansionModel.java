@@ -218,6 +218,19 @@ final class ExpansionModel {
         return last[d];
     }
 
+    /**
+     * Which part of the token stream the probability table {@code table} codes ({@link GrammarCosts}'s
+     * parts: first terminals, kinds, lengths, uses, references), or −1 if it is not this model's.
+     */
+    int partOf(short[] table) {
+        if (table == successorHit || table == novel || deltas.owns(table)) return GrammarCosts.FIRST_TERMINALS;
+        if (table == kinds) return GrammarCosts.KINDS;
+        if (lengths.owns(table)) return GrammarCosts.LENGTHS;
+        if (uses.owns(table)) return GrammarCosts.USES;
+        for (NumberModel m : ranks) if (m != null && m.owns(table)) return GrammarCosts.REFERENCES;
+        return -1;
+    }
+
     /** The first terminal's id of the token {@link #kind} coded last (a reference follows its kind). */
     private int kindFirst;
 

@@ -28,6 +28,11 @@ final class NumberModel {
         BitCoder.reset(mantissa);
     }
 
+    /** Whether {@code table} is one of this model's probability tables ({@link GrammarCosts} attributes bits by table). */
+    boolean owns(short[] table) {
+        return table == lengthTree || table == mantissa;
+    }
+
     long code(BitCoder coder, long v) throws FormatException {
         long x = v + 1;
         int n = 64 - Long.numberOfLeadingZeros(x); // 1..64 (x may wrap only for v = 2^64-1)

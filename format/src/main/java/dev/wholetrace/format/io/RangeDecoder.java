@@ -27,7 +27,7 @@ final class RangeDecoder implements BitCoder {
     public int bit(short[] probs, int index, int ignored) throws FormatException {
         int p = probs[index];
         int bit = split((range >>> PROB_BITS) * p);
-        probs[index] = (short) (bit == 0 ? p + ((PROB_ONE - p) >>> MOVE_BITS) : p - (p >>> MOVE_BITS));
+        probs[index] = BitCoder.adapted(p, bit);
         return bit;
     }
 

@@ -31,7 +31,7 @@ final class RangeEncoder implements BitCoder {
     public int bit(short[] probs, int index, int bit) {
         int p = probs[index];
         split((range >>> PROB_BITS) * p, bit);
-        probs[index] = (short) (bit == 0 ? p + ((PROB_ONE - p) >>> MOVE_BITS) : p - (p >>> MOVE_BITS));
+        probs[index] = BitCoder.adapted(p, bit);
         return bit;
     }
 
