@@ -35,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * and if it is set waits for the rebuild and retries in the new table. So an entry is either seen by
  * the rebuild's scan (its key was set before the seal: copied) or by nobody but its inserter, which
  * retries: no object can end up with two ids. Rebuilds are rare (each leaves room for at least as many
- * new entries as it copied) and read the keys in order and each live entry once.
+ * new entries as it copied) and read the keys, then the log, in order, and each live entry once.
  *
  * <p>The ids come from one atomic counter; a thread that loses a race for a slot has taken an id
  * that no object gets (ids are unique, not dense).
@@ -132,25 +132,30 @@ final class ObjectIds {
         old.sealed = true;
         long[] keys = old.keys;
         Entry[] log = old.log;
-        Entry[] live = new Entry[log.length];
-        int[] hashes = new int[log.length];
-        int n = 0;
+        // The positions some key names, then the log in order: the entries were copied by the
+        // collector in the log's order, so reading them in it is close to sequential (in the keys'
+        // order every entry was a cache miss). A position no key names is a lost race's, being emptied.
+        long[] named = new long[(log.length + 63) >>> 6];
         for (int i = 0; i < keys.length; i++) {
             long k = (long) KEY.getVolatile(keys, i);
-            if (k == 0) continue;
-            Entry e = log[(int) k - 1];
-            if (e.refersTo(null)) continue;
-            hashes[n] = e.hash;
-            live[n++] = e;
+            if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
+        }
+        Entry[] live = new Entry[log.length];
+        int n = 0;
+        for (int p = 0; p < log.length; p++) {
+            if ((named[p >>> 6] & 1L << p) == 0) continue;
+            Entry e = log[p];
+            if (!e.refersTo(null)) live[n++] = e;
         }
         int length = INITIAL;
         while (3L * length < 8L * n && length < 1 << 30) length <<= 1;
         long[] fresh = new long[length];
         int mask = length - 1;
         for (int p = 0; p < n; p++) {
-            int j = spread(hashes[p]) & mask;
+            int h = live[p].hash;
+            int j = spread(h) & mask;
             while (fresh[j] != 0) j = j + 1 & mask;
-            fresh[j] = (long) hashes[p] << 32 | p + 1;
+            fresh[j] = (long) h << 32 | p + 1;
         }
         table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
     }
