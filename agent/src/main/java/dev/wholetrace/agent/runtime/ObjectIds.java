@@ -3,34 +3,42 @@ package dev.wholetrace.agent.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Unique ids for objects, without identityHashCode collisions: a weak identity table from object
  * to a counter value (a dead object's entry goes; its id is never reused). This is the slow path
- * of object identity: HeapProbes keeps a small per-thread cache of this table's entries in front
+ * of object identity: ThreadState keeps a small per-thread cache of this table's entries in front
  * of it.
  *
- * <p>Lookups and insertions take no lock. The table is open addressing (linear probing) over an
- * array of {@link Entry}s, and a slot only ever goes from empty to an entry (a compare-and-set) or,
- * while the table is rebuilt, to {@link #MOVED}: so two threads that meet the same new object at
- * once race for the same first empty slot of its probe sequence and the loser finds the winner's
- * entry there. Before (session 30) the map was 64 stripes each behind a lock, and a program that
- * hands a new object to a hooked JDK method at every step (the Guava driver's boxed values through
- * {@code ConcurrentHashMap.merge}) took a stripe's lock at every step
- * (docs/results/overhead-profile.md, "Session 31").
+ * <p>The table is open addressing (linear probing) over a {@code long[]} of keys, each the object's
+ * identity hash and the position of its {@link Entry} in an append-only log of the table. The keys
+ * are primitives on purpose: a table of references took a young entry into an old array at a random
+ * slot at every first meeting of an object, and each such store dirtied a card that G1's refinement
+ * threads and every young collection then scanned (a synchronization-heavy program's refinement
+ * threads took 2.9 s of its 20 s, docs/results/overhead-profile.md, "Session 44"); the log takes
+ * the references in the order they come, so a card is dirtied once per 128 of them, and the
+ * collector never scans the keys.
  *
- * <p>Dead entries stay in their slots (they are skipped: an entry whose referent is gone matches
- * no object) until the table is rebuilt, which happens when the slots used since the last rebuild
- * reach half the table: the live entries are copied into a table sized for them (at most a
- * quarter full), the dead ones dropped. The rebuild holds this object's monitor; a thread that
- * meets a {@link #MOVED} slot waits for it and retries in the new table, so no object can be
- * entered twice (once in each table). Rebuilds are rare (the table at least doubles its free
- * room each time) and their cost is linear in the table.
+ * <p>Lookups and insertions take no lock. A key only ever goes from 0 (empty) to its value, by a
+ * compare-and-set after the entry was written to its log position, so two threads that meet the same
+ * new object at once race for the same first empty slot of its probe sequence and the loser finds
+ * the winner's entry there (its own log position is emptied again and no key names it). The
+ * positions come from the ids: every id taken since the table was made is one position after the
+ * entries copied into it.
+ *
+ * <p>Dead entries stay until the table is rebuilt, which happens when its log is full (three quarters
+ * of the slots used): the live entries are copied into a table sized for them (at most three eighths
+ * full), the dead ones dropped. The rebuild holds this object's monitor and first seals the old table
+ * (a volatile flag); every lookup and insertion reads the flag after it found or entered its entry,
+ * and if it is set waits for the rebuild and retries in the new table. So an entry is either seen by
+ * the rebuild's scan (its key was set before the seal: copied) or by nobody but its inserter, which
+ * retries: no object can end up with two ids. Rebuilds are rare (each leaves room for at least as many
+ * new entries as it copied) and read the keys, then the log, in order, and each live entry once.
  *
  * <p>The ids come from one atomic counter; a thread that loses a race for a slot has taken an id
- * that no object gets (ids are unique, not dense). The counter also counts the slots used:
- * every entry written took one id, so ids taken since a rebuild bound the slots filled since.
+ * that no object gets (ids are unique, not dense).
  */
 final class ObjectIds {
     /** One mapping: a weak reference to its object (so a cache may keep it), with the object's id. */
@@ -45,31 +53,30 @@ final class ObjectIds {
         }
     }
 
-    /** Marks a slot of a table being rebuilt: look in the next table. */
-    private static final Entry MOVED = new Entry(null, 0, 0);
     /** Slots of the first table; a power of two. */
     private static final int INITIAL = 1 << 12;
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Entry[].class);
+    private static final VarHandle KEY = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final AtomicLong nextId = new AtomicLong(1);
     /** The current table; replaced only once every live entry of the old one is in it. */
-    private volatile Table table = new Table(INITIAL, 1);
+    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], 0, 1);
 
-    /** A table and the first id taken after it was made (ids taken since bound its used slots). */
+    /** Keys, the log they point into, and the first id taken after the table was made. */
     private static final class Table {
-        final Entry[] slots;
+        /** (identity hash << 32) | (log position + 1); 0 is an empty slot. */
+        final long[] keys;
+        /** Entries by position: [0, copied) from the previous table, then one per id taken since {@link #firstId}. */
+        final Entry[] log;
+        final int copied;
         final long firstId;
-        /** Used slots (entries written since {@link #firstId}, plus those copied in) at which to rebuild. */
-        final long rebuildAt;
+        /** Set by a rebuild before it reads the keys: what is found or entered afterwards is looked for again in the next table. */
+        volatile boolean sealed;
 
-        Table(int length, long firstId) {
-            this(new Entry[length], firstId, length / 2);
-        }
-
-        Table(Entry[] slots, long firstId, long rebuildAt) {
-            this.slots = slots;
+        Table(long[] keys, Entry[] log, int copied, long firstId) {
+            this.keys = keys;
+            this.log = log;
+            this.copied = copied;
             this.firstId = firstId;
-            this.rebuildAt = rebuildAt;
         }
     }
 
@@ -81,62 +88,76 @@ final class ObjectIds {
     Entry entry(Object o) {
         int h = System.identityHashCode(o);
         for (;;) {
-            Table t = table;
-            Entry e = find(t, o, h);
+            Entry e = find(table, o, h);
             if (e != null) return e;
-            // o is in no slot of t up to an empty one, or t is being rebuilt: wait for the rebuild
+            // the table was sealed or full: wait for its rebuild and look again in the new one
             synchronized (this) {} // the rebuilder holds the monitor until the new table is published
         }
     }
 
-    /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if a slot was {@link #MOVED}. */
+    /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if {@code t} is being replaced. */
     private Entry find(Table t, Object o, int h) {
-        Entry[] slots = t.slots;
-        int mask = slots.length - 1;
+        long[] keys = t.keys;
+        Entry[] log = t.log;
+        int mask = keys.length - 1;
         for (int i = spread(h) & mask; ; i = i + 1 & mask) {
-            Entry e = slots[i];
-            VarHandle.acquireFence(); // getAcquire's ordering without the VarHandle (see SlotTable.get)
-            if (e == null) {
+            long k = (long) KEY.getVolatile(keys, i);
+            if (k == 0) {
                 long id = nextId.getAndIncrement();
-                Entry mine = new Entry(o, h, id);
-                Entry seen = (Entry) SLOT.compareAndExchangeRelease(slots, i, null, mine);
-                if (seen == null) {
-                    if (id - t.firstId >= t.rebuildAt) rebuild(t);
-                    return mine;
+                long taken = id - t.firstId;
+                if (taken >= log.length - t.copied) { // the log is full: a rebuild is due (or done)
+                    rebuild(t);
+                    return null;
                 }
-                VarHandle.acquireFence(); // the witness was read plainly: see its entry's fields as published
-                e = seen; // another thread's entry (perhaps o's) or MOVED; mine's id is left unused
+                int pos = t.copied + (int) taken;
+                Entry mine = new Entry(o, h, id);
+                log[pos] = mine; // published by the key's compare-and-set (a volatile write)
+                k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
+                if (k == 0) {
+                    if (pos == log.length - 1) rebuild(t);
+                    return t.sealed ? null : mine;
+                }
+                log[pos] = null; // no key names it: let it go; mine's id is left unused
             }
-            if (e == MOVED) return null;
-            if (e.hash == h && e.get() == o) return e;
+            if ((int) (k >>> 32) == h) {
+                Entry e = log[(int) k - 1];
+                if (e.refersTo(o)) return t.sealed ? null : e;
+            }
         }
     }
 
-    /** Replaces {@code old} by a table holding its live entries, at most a quarter full. */
+    /** Replaces {@code old} by a table holding its live entries, at most three eighths full. */
     private synchronized void rebuild(Table old) {
         if (table != old) return;
-        Entry[] slots = old.slots;
-        int live = 0;
-        for (int i = 0; i < slots.length; i++) {
-            // Empty slots become MOVED at once (an insertion there fails and waits); a slot with an
-            // entry is only ever changed by this rebuild, which copies it below
-            Entry e = (Entry) SLOT.compareAndExchange(slots, i, null, MOVED);
-            if (e != null && e.get() != null) live++;
+        old.sealed = true;
+        long[] keys = old.keys;
+        Entry[] log = old.log;
+        // The positions some key names, then the log in order: the entries were copied by the
+        // collector in the log's order, so reading them in it is close to sequential (in the keys'
+        // order every entry was a cache miss). A position no key names is a lost race's, being emptied.
+        long[] named = new long[(log.length + 63) >>> 6];
+        for (int i = 0; i < keys.length; i++) {
+            long k = (long) KEY.getVolatile(keys, i);
+            if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
+        }
+        Entry[] live = new Entry[log.length];
+        int n = 0;
+        for (int p = 0; p < log.length; p++) {
+            if ((named[p >>> 6] & 1L << p) == 0) continue;
+            Entry e = log[p];
+            if (!e.refersTo(null)) live[n++] = e;
         }
         int length = INITIAL;
-        while (length < 4L * live && length < 1 << 30) length <<= 1;
-        Entry[] copy = new Entry[length];
+        while (3L * length < 8L * n && length < 1 << 30) length <<= 1;
+        long[] fresh = new long[length];
         int mask = length - 1;
-        for (int i = 0; i < slots.length; i++) {
-            Entry e = slots[i];
-            if (e == null || e == MOVED || e.get() == null) continue;
-            int j = spread(e.hash) & mask;
-            while (copy[j] != null) j = j + 1 & mask;
-            copy[j] = e;
+        for (int p = 0; p < n; p++) {
+            int h = live[p].hash;
+            int j = spread(h) & mask;
+            while (fresh[j] != 0) j = j + 1 & mask;
+            fresh[j] = (long) h << 32 | p + 1;
         }
-        // ids taken from now on count new slots; the copied ones count against the threshold too
-        table = new Table(copy, nextId.get(), Math.max(1, length / 2 - live));
-        for (int i = 0; i < slots.length; i++) SLOT.setRelease(slots, i, MOVED); // late readers go to the new table
+        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
     }
 
     /** Identity hashes are well spread already; fold the high bits in for small tables. */
@@ -147,5 +168,10 @@ final class ObjectIds {
     /** An id that belongs to no object: for a sync object that is not one (a task's submission). */
     long fresh() {
         return nextId.getAndIncrement();
+    }
+
+    /** Slots of the current table: bounded by the live objects that have an id (tests). */
+    int slots() {
+        return table.keys.length;
     }
 }

@@ -193,7 +193,7 @@ final class ThreadState {
     /** This state, {@code object}'s id in {@link #lastId}. */
     private ThreadState withId(Object object) {
         ObjectIds.Entry e = last;
-        if (e == null || e.get() != object) {
+        if (e == null || !e.refersTo(object)) {
             e = cached(object);
             last = e;
             lastId = e.id;
@@ -264,10 +264,10 @@ final class ThreadState {
         int h = System.identityHashCode(object);
         int first = h & mask;
         ObjectIds.Entry e = ids[first];
-        if (e != null && e.get() == object) return e;
+        if (e != null && e.refersTo(object)) return e;
         int second = h >>> SECOND_SHIFT & mask;
         ObjectIds.Entry f = ids[second];
-        if (f != null && f.get() == object) return f;
+        if (f != null && f.refersTo(object)) return f;
         f = RuntimeState.get().objects.entry(object);
         if (mask < CACHED_IDS - 1 && ++misses > mask) { // a cache, so the larger one starts empty
             this.ids = ids = new ObjectIds.Entry[ids.length * 4];
@@ -275,10 +275,7 @@ final class ThreadState {
             ids[h & (ids.length - 1)] = f;
             return f;
         }
-        if (e != null) {
-            Object old = e.get();
-            if (old != null) ids[System.identityHashCode(old) >>> SECOND_SHIFT & mask] = e;
-        }
+        if (e != null && !e.refersTo(null)) ids[e.hash >>> SECOND_SHIFT & mask] = e; // e.hash: its object's identity hash
         ids[first] = f;
         return f;
     }

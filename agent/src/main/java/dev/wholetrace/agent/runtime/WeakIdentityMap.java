@@ -28,13 +28,36 @@ final class WeakIdentityMap<K, V> {
         }
     }
 
+    /** Counters per bucket: a key's counter is one of {@link #COUNTERS} per bucket, chosen by more bits of its hash. */
+    private static final int COUNTERS = 8;
+    /** A counter that reached this stays (a filter may say yes wrongly, never no wrongly) until the next grow counts again. */
+    private static final byte SATURATED = Byte.MAX_VALUE;
+
     private final ReferenceQueue<K> dead = new ReferenceQueue<>();
     @SuppressWarnings("unchecked")
     private Entry<K, V>[] table = new Entry[1 << 6];
     private int size;
+    /**
+     * A counting filter of the keys by identity hash: how many entries (live, or dead and not yet
+     * expunged) have a hash that picks each counter. Written under the lock, read without it by
+     * {@link #get}: a put happens before a get that must find it (the key reached the getter through
+     * the program's own synchronization, or the getter is the putter), so the getter sees the count;
+     * a replaced array is published by this volatile field after it was counted.
+     */
+    private volatile byte[] counts = new byte[COUNTERS << 6];
 
-    /** The value of {@code key}, or null. */
-    synchronized V get(Object key) {
+    /**
+     * The value of {@code key}, or null. A key whose counter is 0 has no entry, and is answered
+     * without the lock: the call-site task model asks for every joined future, most of which no
+     * submit returned (docs/results/overhead-profile.md, "Session 44").
+     */
+    V get(Object key) {
+        byte[] c = counts;
+        if (c[System.identityHashCode(key) & c.length - 1] == 0) return null;
+        return getLocked(key);
+    }
+
+    private synchronized V getLocked(Object key) {
         Entry<K, V> e = find(key);
         return e == null ? null : e.value;
     }
@@ -51,6 +74,7 @@ final class WeakIdentityMap<K, V> {
         int h = System.identityHashCode(key);
         int i = h & (table.length - 1);
         e = table[i] = new Entry<>(key, h, compute.apply(key), table[i], dead);
+        count(h, 1);
         if (++size > table.length) grow();
         return e;
     }
@@ -75,10 +99,12 @@ final class WeakIdentityMap<K, V> {
                 else prev.next = e.next;
                 e.clear(); // not to be expunged again
                 size--;
+                count(h, -1);
                 break;
             }
         }
         table[i] = new Entry<>(key, h, value, table[i], dead);
+        count(h, 1);
         if (++size > table.length) grow();
     }
 
@@ -92,6 +118,7 @@ final class WeakIdentityMap<K, V> {
                     if (prev == null) table[i] = e.next;
                     else prev.next = e.next;
                     size--;
+                    count(gone.hash, -1);
                     break;
                 }
             }
@@ -103,14 +130,25 @@ final class WeakIdentityMap<K, V> {
         @SuppressWarnings("unchecked")
         Entry<K, V>[] bigger = new Entry[old.length * 2];
         table = bigger;
+        byte[] c = new byte[bigger.length * COUNTERS];
         for (Entry<K, V> head : old) {
             for (Entry<K, V> e = head; e != null; ) {
                 Entry<K, V> next = e.next;
                 int i = e.hash & (table.length - 1);
                 e.next = table[i];
                 table[i] = e;
+                int j = e.hash & c.length - 1;
+                if (c[j] != SATURATED) c[j]++;
                 e = next;
             }
         }
+        counts = c;
+    }
+
+    /** Adds {@code by} to the counter of hash {@code h}, unless it is saturated. Under the lock. */
+    private void count(int h, int by) {
+        byte[] c = counts;
+        int j = h & c.length - 1;
+        if (c[j] != SATURATED) c[j] += by;
     }
 }
