@@ -40,9 +40,10 @@ public final class Alphabet {
     public void reserve(int more) {
         long needed = (long) size + Math.max(0, more);
         if (needed > Integer.MAX_VALUE - 8) throw new IllegalStateException("alphabet exceeds 2^31 symbols");
-        if (needed > first.length) {
-            first = Arrays.copyOf(first, (int) needed);
-            second = Arrays.copyOf(second, (int) needed);
+        if (needed > first.length) { // at least add's growth: a trace-wide alphabet gets a few symbols a chunk
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, size + (size >> 1) + 16L));
+            first = Arrays.copyOf(first, capacity);
+            second = Arrays.copyOf(second, capacity);
         }
         if (needed * 2 > table.length) rehash(Integer.highestOneBit((int) Math.min(needed * 2, 1 << 29)) << 1);
     }
