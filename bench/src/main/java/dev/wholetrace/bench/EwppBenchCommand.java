@@ -146,7 +146,17 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     record Row(TracedProgram p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
                EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance,
-               Queries queries, double expandEwpp, double expandCdr, Full full) {}
+               Queries queries, double expandEwpp, double expandCdr, Full full, boolean otherLockOrder) {
+        /**
+         * The *same* cell: both eWPPs' edges equal the address trace's; or, where they differ, whether every
+         * differing eWPP run took its locks in another order than the CDR run (then the runs differ, not the
+         * recoveries: CliDepsTest checks each against an oracle of its own run); NO where a run with the same
+         * lock order gave other edges, which would be a recovery's fault.
+         */
+        String sameCell() {
+            return same && sameDistance ? "yes" : otherLockOrder ? "other lock order" : "NO";
+        }
+    }
 
     /**
      * Full recovery (every edge with its count, Table XI), both ways on the eWPP: counted
@@ -281,6 +291,10 @@ final class EwppBenchCommand implements Callable<Integer> {
                 warm(dist, DepsOptions.ALL, true), median(recW), warm(ewpp, PAIR_WALK, true), warm(ewpp, DepsOptions.ALL, false),
                 warm(cdr, DepsOptions.ALL, false));
         boolean same = edgesE.equals(edgesA);
+        boolean sameDistance = edges(d).equals(edgesA);
+        List<Long> cdrLocks = LockOrder.of(TraceView.open(cdr));
+        boolean otherLockOrder = (same || !LockOrder.of(TraceView.open(ewpp)).equals(cdrLocks))
+                && (sameDistance || !LockOrder.of(TraceView.open(dist)).equals(cdrLocks));
         Queries queries = queries(e, ewpp, cdr);
         double[] expE = new double[reps];
         double[] expC = new double[reps];
@@ -294,7 +308,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, x.signatures(),
-                e.total(), same, median(wall[3]), median(recD), distanceSizes, edges(d).equals(edgesA), queries, median(expE), median(expC), full);
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, sameDistance, queries, median(expE), median(expC), full, otherLockOrder);
     }
 
     /**
@@ -650,9 +664,11 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("per-thread SEQUITUR / enhanced-SEQUITUR grammars (varint-coded; AT's with its alphabet of addresses); ")
                 .append("*stored* what the files hold (CDR: control WPP + address streams; eWPP: control WPP + check stream, sections with the ")
                 .append("fast codec as sealed). Recovery: open the trace and recover every dependence, in-process. *same*: eWPP and address-trace ")
-                .append("recovery gave the same edges and counts; the two traces are separate runs, so in the programs that take locks (water, mp3d, ")
+                .append("recovery gave the same edges and counts (both signatures); the traces are separate runs, so in the programs that take locks (water, mp3d, ")
                 .append("math3) which thread's store a load reads depends on the lock order of each run, and the edges can differ without either being ")
-                .append("wrong (CliDepsTest checks both recoveries against an oracle on runs with one worker thread).\n\n");
+                .append("wrong: *other lock order* where they differ and the differing eWPP run took its locks (thread and site of each acquisition, ")
+                .append("in sync order) in another order than the CDR run; *NO* where a run with the same lock order gave other edges (a recovery's fault). ")
+                .append("CliDepsTest checks both recoveries against an oracle of their own run.\n\n");
         MarkdownTable sizes = new MarkdownTable().left("program").right("CF+AT", "eCF", "eCF/(CF+AT)", "WPP+cAT seq", "eWPP seq", "ratio seq",
                 "WPP+cAT enh", "eWPP enh", "ratio enh", "stored CDR", "stored eWPP", "ratio stored");
         double sumSeq = 0, sumEnh = 0, sumStored = 0;
@@ -734,7 +750,7 @@ final class EwppBenchCommand implements Callable<Integer> {
             sumCost += r.ewpp / r.cdr;
             sumRec += r.recoverAt / r.recoverEwpp;
             time.row(r.p.name(), f2(r.plain), f2(r.cdr), f2(r.ewpp), f2(r.ewpp / r.cdr), f2(r.ewppDistance), f2(r.filter), f2(r.recoverEwpp),
-                    f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.same && r.sameDistance ? "yes" : "NO");
+                    f2(r.recoverDistance), f2(r.recoverAt), f2(r.recoverAt / r.recoverEwpp), r.deps, r.sameCell());
             Full f = r.full;
             sumColdX += r.recoverAt / f.coldExpand();
             sumWarm += f.at().median() / f.counts().median();

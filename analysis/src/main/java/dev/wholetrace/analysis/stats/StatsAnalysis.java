@@ -60,7 +60,7 @@ public final class StatsAnalysis extends NamedAnalysis<TraceStats> {
             case SYNC_ORDER -> Component.S_SYNCH;
             case SYNC_COUNTS -> Component.SYNCH_CNT;
             case SYMBOLS -> Component.SYMBOLS;
-            case PROPERTIES, THREADS, CODE, CLOCK, STRATA_OUTPUTS -> Component.METADATA;
+            case PROPERTIES, THREADS, CODE, CODE_INDEX, CLOCK, STRATA_OUTPUTS -> Component.METADATA;
             case CHUNK_END, END, PACK -> Component.FRAMING; // a PACK's header and directory: what it holds is listed apart
         };
     }

@@ -76,6 +76,9 @@ public final class DumpCommand implements Callable<Integer>, FormatOption.Format
         if (from != null && from < 0) throw new IllegalArgumentException("--sync-from must be at least 0, not " + from);
         if (to != null && to < 0) throw new IllegalArgumentException("--sync-to must be at least 0, not " + to);
         ParallelTrace trace = TraceFiles.open(input, t -> thread != null && t == thread, spec.commandLine().getErr());
+        // the whole code map, as stats and export decode it: a dump names the code of what it prints, and from format 16
+        // a lookup reads only the code pieces holding its ids, so damage elsewhere would be stats' error and not dump's
+        trace.code().instructionCount();
         try (EventPrinter printer = new EventPrinter(trace, spec.commandLine().getOut(), output.format.resolve(formats()),
                 limit == null ? Long.MAX_VALUE : limit).blocksOnly(output.view == TraceFiles.View.blocks)) {
             if (thread == null) dumpSyncOrder(trace, printer);

@@ -29,10 +29,12 @@ final class TraceFiles {
      * {@link #open} and the code map decoded before the command writes anything: a code map damaged
      * behind its CRC is then the same one-line error for every command that uses this (stats,
      * export), not an output cut short or, where the command does not name code, no error at all.
+     * Decoded whole: a version-16 map's pieces are otherwise decompressed only when an id they
+     * hold is asked for (docs/trace-format.md, "Code pieces").
      */
     static ParallelTrace openWithCode(Path file, PrintWriter err) throws IOException {
         ParallelTrace trace = open(file, err);
-        trace.code();
+        trace.code().instructionCount();
         return trace;
     }
 

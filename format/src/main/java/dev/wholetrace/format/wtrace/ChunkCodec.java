@@ -35,13 +35,7 @@ final class ChunkCodec {
             for (ThreadInfo t : c.threads()) rows.add(new Object[] {t.index(), t.name(), t.object(), t.virtual() ? 1 : 0});
             out.add(global(SectionType.THREADS, table("threads", List.of("index", "name", "object", "virtual"), "isii", rows)));
         }
-        if (!c.blocks().isEmpty() || !c.instructions().isEmpty()) {
-            VarIntWriter w = new VarIntWriter();
-            w.writeVarLong(2);
-            codeTable("blocks", c.blocks()).write(w);
-            codeTable("instructions", c.instructions()).write(w);
-            out.add(new RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, w.toByteArray()));
-        }
+        if (!c.blocks().isEmpty() || !c.instructions().isEmpty()) out.addAll(CodePieces.encode(c.blocks(), c.instructions()));
         for (ThreadChunk p : c.threadChunks()) ThreadChunkCodec.encode(p, plainGrammars, out);
         if (c.threadChunks().stream().anyMatch(p -> p.syncCount() > 0)) out.add(global(SectionType.SYNC_ORDER, SyncOrderCodec.encode(c.threadChunks())));
         if (c.clock().length > 0) out.add(global(SectionType.CLOCK, clock(c.clock())));
@@ -69,6 +63,15 @@ final class ChunkCodec {
     private static byte[] table(String name, List<String> columns, String types, List<Object[]> rows) {
         VarIntWriter w = new VarIntWriter();
         new MetaTable(name, columns, types, rows).write(w);
+        return w.toByteArray();
+    }
+
+    /** A CODE section's payload: the table count, then the tables {@code blocks} and {@code instructions}. */
+    static byte[] codePayload(List<CodeEntry> blocks, List<CodeEntry> instructions) {
+        VarIntWriter w = new VarIntWriter();
+        w.writeVarLong(2);
+        codeTable("blocks", blocks).write(w);
+        codeTable("instructions", instructions).write(w);
         return w.toByteArray();
     }
 

@@ -15,18 +15,39 @@ import java.util.List;
  * pay for its decompression nor, when nothing else in the file is xz, for the xz decoder's classes.
  */
 public final class CodeSections {
-    private record Stored(Section section, byte[] bytes) {}
+    /** {@code range}: what the chunk's CODE_INDEX says of this piece's instructions; null where the chunk has none (before version 16). */
+    private record Stored(Section section, byte[] bytes, CodePieces.Range range) {}
 
     private final String file;
     private final List<Stored> sections = new ArrayList<>();
+    /** While one chunk's sections are added: its CODE_INDEX's ranges, or null. */
+    private List<CodePieces.Range> index;
 
     /** @param file the trace's file name, for messages */
     public CodeSections(String file) {
         this.file = file;
     }
 
-    void add(Section s, byte[] stored) {
-        sections.add(new Stored(s, stored));
+    /** The chunk's CODE_INDEX, which precedes its CODE sections (format version 16). */
+    void index(Section s, List<CodePieces.Range> ranges) throws FormatException {
+        if (index != null || !sections.isEmpty()) throw new FormatException(file + ": " + s.describe() + " after the chunk's " + (index != null ? "CODE_INDEX" : "CODE sections"));
+        index = ranges;
+    }
+
+    void add(Section s, byte[] stored) throws FormatException {
+        CodePieces.Range range = null;
+        if (index != null) {
+            if (sections.size() == index.size()) throw new FormatException(file + ": " + s.describe() + " beyond the " + index.size() + " pieces its chunk's CODE_INDEX lists");
+            range = index.get(sections.size());
+        }
+        sections.add(new Stored(s, stored, range));
+    }
+
+    /** After the chunk's last section: every piece its CODE_INDEX lists is there. */
+    void checkPieces(int chunk) throws FormatException {
+        if (index != null && sections.size() != index.size()) {
+            throw new FormatException(file + ": chunk " + chunk + "'s CODE_INDEX lists " + index.size() + " pieces, the chunk has " + sections.size() + " CODE sections");
+        }
     }
 
     /** Appends the sections of {@code later} (a later chunk's), after these. */
@@ -36,7 +57,34 @@ public final class CodeSections {
 
     /** Decodes every section, in order: their blocks appended to {@code blocks}, their instructions to {@code instructions}. */
     public void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) throws FormatException {
-        for (int i = 0; i < sections.size(); i++) ChunkCodec.code(reader(i, unpack(i)), blocks, instructions);
+        for (int i = 0; i < sections.size(); i++) {
+            int from = instructions.size();
+            VarIntReader in = reader(i, unpack(i));
+            ChunkCodec.code(in, blocks, instructions);
+            checkRange(i, instructions.subList(from, instructions.size()), in);
+        }
+    }
+
+    /** Whether section {@code i} may define instruction {@code id}: its index's range holds it, or it has no index. */
+    boolean mayHold(int i, int id) {
+        CodePieces.Range r = sections.get(i).range();
+        return r == null || r.mayHold(id);
+    }
+
+    /** Whether section {@code i} has an index entry (is looked into only for the ids it lists). */
+    boolean indexed(int i) {
+        return sections.get(i).range() != null;
+    }
+
+    /** Damage where section {@code i}'s decoded instructions are not what its CODE_INDEX entry says. */
+    void checkRange(int i, List<CodeEntry> decoded, VarIntReader in) throws FormatException {
+        if (indexed(i)) checkRange(i, decoded.stream().mapToInt(CodeEntry::id).toArray(), in);
+    }
+
+    void checkRange(int i, int[] ids, VarIntReader in) throws FormatException {
+        CodePieces.Range r = sections.get(i).range();
+        String mismatch = r == null ? null : r.mismatch(ids);
+        if (mismatch != null) throw in.corrupt("the code piece " + mismatch);
     }
 
     /**

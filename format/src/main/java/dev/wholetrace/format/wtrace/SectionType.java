@@ -22,7 +22,9 @@ public enum SectionType {
     CLOCK(13, false, 5),
     STRATA_OUTPUTS(14, false, TraceFormat.TRAILER_SINCE),
     /** Version 12 on: a chunk's per-thread sections, sync order and clock in one block ({@link ChunkPack}); readers list the sections it holds in its place. */
-    PACK(15, false, TraceFormat.PACKS_SINCE);
+    PACK(15, false, TraceFormat.PACKS_SINCE),
+    /** Version 16 on: before a chunk's CODE sections (its code map's pieces), each piece's instruction ids ({@link CodePieces}). */
+    CODE_INDEX(16, false, TraceFormat.CODE_PIECES_SINCE);
 
     public final int id;
     /** Whether the section belongs to one thread (its header names the thread). */

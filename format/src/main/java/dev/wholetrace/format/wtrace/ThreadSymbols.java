@@ -67,6 +67,7 @@ public final class ThreadSymbols {
 
     void add(StreamKind kind, long[] pairs, String what) throws FormatException {
         Alphabet table = of(kind);
+        table.reserve(pairs.length / 2);
         for (int i = 0; i < pairs.length; i += 2) {
             int expected = table.size();
             String bad = meaningless(kind, pairs[i], pairs[i + 1]);

@@ -31,6 +31,23 @@ public final class Alphabet {
         }
     }
 
+    /**
+     * Makes room for {@code more} symbols beyond those held, so that adding them neither grows
+     * the arrays nor rehashes: a reader knows a chunk's symbol count before it adds them, and the
+     * repeated doubling was a third of the alphabets' cost of opening an mp3d eWPP (JFR,
+     * docs/results/ewpp.md, "Session 44"). The recorder, which does not know, never calls it.
+     */
+    public void reserve(int more) {
+        long needed = (long) size + Math.max(0, more);
+        if (needed > Integer.MAX_VALUE - 8) throw new IllegalStateException("alphabet exceeds 2^31 symbols");
+        if (needed > first.length) { // at least add's growth: a trace-wide alphabet gets a few symbols a chunk
+            int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, size + (size >> 1) + 16L));
+            first = Arrays.copyOf(first, capacity);
+            second = Arrays.copyOf(second, capacity);
+        }
+        if (needed * 2 > table.length) rehash(Integer.highestOneBit((int) Math.min(needed * 2, 1 << 29)) << 1);
+    }
+
     private int add(long a, long b, int slot) {
         if (size == Integer.MAX_VALUE - 8) throw new IllegalStateException("alphabet exceeds 2^31 symbols");
         if (size == first.length) {
@@ -47,8 +64,12 @@ public final class Alphabet {
     }
 
     private void rehash() {
-        table = new int[table.length * 2];
-        mask = table.length - 1;
+        rehash(table.length * 2);
+    }
+
+    private void rehash(int slots) {
+        table = new int[slots];
+        mask = slots - 1;
         for (int id = 0; id < size; id++) {
             int i = hash(first[id], second[id]) & mask;
             while (table[i] != 0) i = (i + 1) & mask;

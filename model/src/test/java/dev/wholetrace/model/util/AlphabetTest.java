@@ -28,6 +28,18 @@ class AlphabetTest {
     }
 
     @Test
+    void reservingRoomChangesNoId() {
+        Alphabet plain = new Alphabet(), reserved = new Alphabet();
+        for (long v = 0; v < 40; v++) assertThat(reserved.idOf(v * 31, v)).isEqualTo(plain.idOf(v * 31, v));
+        reserved.reserve(1000);
+        reserved.reserve(-5); // nothing to make room for
+        for (long v = 0; v < 1040; v++) assertThat(reserved.idOf(v * 31, v)).as("value %d", v).isEqualTo(plain.idOf(v * 31, v));
+        assertThat(reserved.size()).isEqualTo(plain.size()).isEqualTo(1040);
+        assertThat(reserved.idOf(7 * 31, 7)).isEqualTo(7);
+        assertThat(reserved.second(1039)).isEqualTo(1039);
+    }
+
+    @Test
     void pairsAreDistinguishedByBothComponents() {
         Alphabet a = new Alphabet();
         int p = a.idOf(4, 3);

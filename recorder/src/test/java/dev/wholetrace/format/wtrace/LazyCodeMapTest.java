@@ -70,6 +70,68 @@ class LazyCodeMapTest {
         assertThat(blocksFirst.instructionsFrom(0)).isEqualTo(whole.instructionsFrom(0));
     }
 
+    /**
+     * Format 16: a chunk's code map is a blocks piece and instruction pieces of {@link
+     * CodePieces#ROWS} rows behind a CODE_INDEX; an instruction decompresses only the pieces whose
+     * id range holds it (the first of them that defines it wins), and the whole map is what it was.
+     */
+    @Test
+    void anInstructionDecompressesOnlyThePiecesItsIdIsIn() throws Exception {
+        Path file = dir.resolve("pieces.wtrace");
+        Random rnd = new Random(44);
+        List<CodeEntry> b = new ArrayList<>(), i = new ArrayList<>();
+        for (int k = 0; k < 40; k++) b.add(entry(k, "block", rnd));
+        for (int k = 0; k < 300; k++) i.add(entry(k, "insn", rnd));
+        List<CodeEntry> later = List.of(entry(5, "redefined", rnd), entry(300, "insn", rnd));
+        try (TraceWriter w = TraceWriter.create(file, TraceMode.CDR, Codec.XZ)) {
+            w.writeChunk(new ChunkContent(Map.of("program", "code"), List.of(), b, i, List.of()));
+            w.writeChunk(new ChunkContent(Map.of(), List.of(), List.of(), later, List.of()));
+        }
+        CodeSections all = new CodeSections(file.toString());
+        List<SectionType> first = new ArrayList<>();
+        try (TraceReader r = TraceReader.open(file)) {
+            for (Section s : r.chunks().get(0)) first.add(s.type());
+            for (int c = 0; c < r.chunks().size(); c++) all.addAll(TraceSections.read(r, c).code());
+        }
+        assertThat(first.subList(0, 6)).as("chunk 0's sections").containsExactly(SectionType.PROPERTIES, SectionType.CODE_INDEX,
+                SectionType.CODE, SectionType.CODE, SectionType.CODE, SectionType.CODE); // blocks, then 128 + 128 + 44 instructions
+        CodeIndex index = CodeIndex.of(all);
+        assertThat(index.unpacked()).as("decompressed by making the map").isZero();
+        assertThat(index.instruction(200)).isEqualTo(i.get(200));
+        assertThat(index.unpacked()).as("rows 128..255's piece alone").isEqualTo(1);
+        assertThat(index.instruction(5)).as("the first definition").isEqualTo(i.get(5));
+        assertThat(index.instruction(300)).isEqualTo(later.get(1));
+        assertThat(index.instruction(301)).isNull();
+        assertThat(index.unpacked()).as("and rows 0..127's, and chunk 1's").isEqualTo(3);
+        CodeMap whole = ParallelTrace.open(file).checkedCode();
+        CodeMap lazy = ParallelTrace.open(file).code();
+        assertThat(lazy.instruction(300)).isEqualTo(whole.instruction(300));
+        assertThat(lazy.instructionsFrom(0)).isEqualTo(whole.instructionsFrom(0)).hasSize(301);
+        assertThat(lazy.blocksFrom(0)).isEqualTo(b);
+    }
+
+    /** Files before format 16 (one CODE section a chunk, no index), as the old writer wrote them: the same answers. */
+    @Test
+    void aFileOfTheFormerLayoutAnswersTheSame() throws Exception {
+        Path file = dir.resolve("v15.wtrace");
+        Random rnd = new Random(15);
+        List<CodeEntry> b = new ArrayList<>(), i = new ArrayList<>();
+        for (int k = 0; k < 30; k++) b.add(entry(k, "block", rnd));
+        for (int k = 0; k < 500; k++) i.add(entry(k, "insn", rnd));
+        i.add(entry(9, "redefined", rnd));
+        try (TraceWriter w = TraceWriter.create(file, TraceMode.CDR, Codec.XZ, TraceFormat.CODE_PIECES_SINCE - 1)) {
+            w.writeChunk(List.of(new ChunkCodec.RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, ChunkCodec.codePayload(b, i))), 0, Codec.XZ,
+                    Codec.NO_DEADLINE);
+        }
+        ParallelTrace t = ParallelTrace.open(file);
+        assertThat(t.version()).isEqualTo(15);
+        CodeMap lazy = t.code();
+        for (int k : new int[] {499, 9, 0, 250}) assertThat(lazy.instruction(k)).as("instruction %d", k).isEqualTo(i.get(k));
+        assertThat(lazy.instruction(500)).isNull();
+        assertThat(lazy.instructionsFrom(0)).isEqualTo(i.subList(0, 500));
+        assertThat(lazy.blocksFrom(0)).isEqualTo(b);
+    }
+
     @Test
     void asksTheSourceForEachInstructionOnceAndForEverythingOnce() {
         List<String> asked = new ArrayList<>();

@@ -1,0 +1,94 @@
+package dev.wholetrace.format.wtrace;
+
+import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.VarIntReader;
+import dev.wholetrace.format.io.VarIntWriter;
+import dev.wholetrace.model.event.CodeEntry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chunk's code map split into pieces (format version 16, docs/trace-format.md "Code pieces"):
+ * its blocks in one CODE section, its instructions in CODE sections of at most {@link #ROWS}
+ * rows each, in definition order, each compressed alone, and before them one CODE_INDEX section
+ * giving each piece's instruction count and id range. A reader asked for one instruction then
+ * decompresses only the pieces whose range holds it: a one-query {@code deps} names a few dozen
+ * of a program's thousands of instructions, and decompressing the whole map was the largest
+ * single cost of a cold eWPP count (docs/results/ewpp.md, "Session 43" and "Session 44").
+ */
+final class CodePieces {
+    /**
+     * Instruction rows per piece: a piece of ~100-byte rows is ~13 KB raw, large enough for its
+     * compressor to find the class and method names it repeats, small enough that a query
+     * decompresses a few of lu's fourteen (docs/results/ewpp.md, "Session 44").
+     */
+    static final int ROWS = 128;
+
+    /** One piece's instructions as the index gives them: how many, and the range their ids lie in (none: count 0). */
+    record Range(int count, int min, int max) {
+        boolean mayHold(int id) {
+            return count > 0 && min <= id && id <= max;
+        }
+
+        /** Whether {@code ids} (a decoded piece's instruction ids) are what this range promises: null if so, else why not. */
+        String mismatch(int[] ids) {
+            if (ids.length != count) return "holds " + ids.length + " instructions where its index says " + count;
+            for (int id : ids) if (id < min || id > max) return "holds instruction " + id + " outside its index's range " + min + ".." + max;
+            return null;
+        }
+    }
+
+    private CodePieces() {}
+
+    /** The CODE_INDEX section and the CODE sections of a chunk defining {@code blocks} and {@code instructions}. */
+    static List<ChunkCodec.RawSection> encode(List<CodeEntry> blocks, List<CodeEntry> instructions) {
+        List<ChunkCodec.RawSection> pieces = new ArrayList<>();
+        VarIntWriter index = new VarIntWriter();
+        int count = (blocks.isEmpty() ? 0 : 1) + (instructions.size() + ROWS - 1) / ROWS;
+        index.writeVarLong(count);
+        if (!blocks.isEmpty()) {
+            pieces.add(piece(blocks, List.of()));
+            index.writeVarLong(0);
+        }
+        for (int from = 0; from < instructions.size(); from += ROWS) {
+            List<CodeEntry> rows = instructions.subList(from, Math.min(instructions.size(), from + ROWS));
+            int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
+            for (CodeEntry e : rows) {
+                min = Math.min(min, e.id());
+                max = Math.max(max, e.id());
+            }
+            pieces.add(piece(List.of(), rows));
+            index.writeVarLong(rows.size()).writeSignedVarLong(min).writeVarLong((long) max - min);
+        }
+        List<ChunkCodec.RawSection> out = new ArrayList<>(pieces.size() + 1);
+        out.add(new ChunkCodec.RawSection(SectionType.CODE_INDEX, null, TraceFormat.NO_THREAD, index.toByteArray()));
+        out.addAll(pieces);
+        return out;
+    }
+
+    /** A CODE section (the payload every version reads: the two tables) of these entries. */
+    private static ChunkCodec.RawSection piece(List<CodeEntry> blocks, List<CodeEntry> instructions) {
+        return new ChunkCodec.RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, ChunkCodec.codePayload(blocks, instructions));
+    }
+
+    /** A CODE_INDEX payload: each piece's range, in the order of the chunk's CODE sections. */
+    static List<Range> read(VarIntReader in) throws FormatException {
+        int n = in.readCount("code piece count", in.remaining());
+        List<Range> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int count = in.readCount("code piece " + i + "'s instruction count", Integer.MAX_VALUE);
+            if (count == 0) {
+                out.add(new Range(0, 0, -1));
+                continue;
+            }
+            long min = in.readSignedVarLong("code piece " + i + "'s first id");
+            long span = in.readVarLong("code piece " + i + "'s id span");
+            if (min < Integer.MIN_VALUE || min > Integer.MAX_VALUE || span < 0 || span > (long) Integer.MAX_VALUE - min) {
+                throw in.corrupt("code piece " + i + "'s id range " + min + " + " + span + " is not of ints");
+            }
+            out.add(new Range(count, (int) min, (int) (min + span)));
+        }
+        if (in.remaining() > 0) throw in.corrupt(in.remaining() + " bytes after the code pieces' index");
+        return out;
+    }
+}
