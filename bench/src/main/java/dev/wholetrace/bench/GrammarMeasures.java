@@ -118,15 +118,17 @@ final class GrammarMeasures {
 
     /**
      * Whether BEST's file of a {@code length}-byte payload ({@code best} bytes) is the smallest of its
-     * candidates: never larger than the raw or the zstd file, which it always tries; equal to the
-     * smallest of those and xz -9 where its xz is xz -9; where it is the bounded search (not
-     * measured here) no larger than the raw and zstd files only.
+     * candidates: the smaller of the raw and the zstd file below {@link Codec#BEST_XZ_FROM}, the
+     * smallest of those and xz -9 below {@link Codec#ESTIMATE_FROM}. From there a sample may rule a
+     * codec out: the file is then one of the candidates' and no larger than the raw one; where its
+     * xz is the bounded search (not measured here) only the latter is checked.
      */
     static boolean bestChoseSmallest(int length, long best, long raw, long zstd, long xz9) {
         long plain = Math.min(raw, zstd);
         if (length < Codec.BEST_XZ_FROM) return best == plain;
-        if (length < Codec.LARGE_XZ_FROM) return best == Math.min(plain, xz9);
-        return best <= plain;
+        if (length < Codec.ESTIMATE_FROM) return best == Math.min(plain, xz9);
+        if (length < Codec.LARGE_XZ_FROM) return best <= raw && (best == raw || best == zstd || best == xz9);
+        return best <= raw;
     }
 
     /** Whether the payload reads back to the same trace (records, control grammar, address streams). */
