@@ -86,8 +86,10 @@ final class GrammarMeasures {
      * the files read back to the payload and BEST kept the smallest of its candidates}. BEST's
      * candidates ({@link Codec#BEST_DESCRIPTION}) are the raw bytes, zstd -19 and, from
      * {@link Codec#BEST_XZ_FROM} bytes, xz: xz -9 below {@link Codec#LARGE_XZ_FROM}, a bounded search
-     * above, whose file may be larger or smaller than xz -9's. Above 1 MiB BEST is not run (its
-     * sample and bounded xz cost seconds there) and the best size is the smaller single-codec file.
+     * above, whose file may be larger or smaller than xz -9's. BEST is run at every size, so that the
+     * "best" column is the file BEST writes, as the reports say: until session 44 it was not run above
+     * 1 MiB and the column held the smaller single-codec file there, an estimate no report named. It
+     * costs less than the two single-codec files already made (its xz there is the bounded search).
      */
     long[] wgr(byte[] payload, String name) throws IOException {
         Path z = work.resolve("tmp-" + name + ".zstd.wgr");
@@ -97,18 +99,13 @@ final class GrammarMeasures {
             long xs = GrammarFile.write(x, payload, Codec.XZ);
             if (zs != Files.size(z) || xs != Files.size(x)) throw new IllegalStateException("GrammarFile.write size mismatch");
             boolean ok = Arrays.equals(GrammarFile.read(z), payload) && Arrays.equals(GrammarFile.read(x), payload);
-            long best;
-            if (payload.length <= (1 << 20)) { // check BEST's choice where it is cheap
-                Path b = work.resolve("tmp-" + name + ".best.wgr");
-                Path n = work.resolve("tmp-" + name + ".none.wgr");
-                best = GrammarFile.write(b, payload, Codec.BEST);
-                long ns = GrammarFile.write(n, payload, Codec.NONE); // BEST also keeps raw bytes when they are smallest
-                ok &= Arrays.equals(GrammarFile.read(b), payload) && bestChoseSmallest(payload.length, best, ns, zs, xs);
-                Files.deleteIfExists(b);
-                Files.deleteIfExists(n);
-            } else {
-                best = Math.min(zs, xs);
-            }
+            Path b = work.resolve("tmp-" + name + ".best.wgr");
+            Path n = work.resolve("tmp-" + name + ".none.wgr");
+            long best = GrammarFile.write(b, payload, Codec.BEST);
+            long ns = GrammarFile.write(n, payload, Codec.NONE); // BEST also keeps raw bytes when they are smallest
+            ok &= Arrays.equals(GrammarFile.read(b), payload) && bestChoseSmallest(payload.length, best, ns, zs, xs);
+            Files.deleteIfExists(b);
+            Files.deleteIfExists(n);
             return new long[] {best, zs, xs, ok ? 1 : 0};
         } finally {
             Files.deleteIfExists(z);
@@ -118,15 +115,17 @@ final class GrammarMeasures {
 
     /**
      * Whether BEST's file of a {@code length}-byte payload ({@code best} bytes) is the smallest of its
-     * candidates: never larger than the raw or the zstd file, which it always tries; equal to the
-     * smallest of those and xz -9 where its xz is xz -9; where it is the bounded search (not
-     * measured here) no larger than the raw and zstd files only.
+     * candidates: the smaller of the raw and the zstd file below {@link Codec#BEST_XZ_FROM}, the
+     * smallest of those and xz -9 below {@link Codec#ESTIMATE_FROM}. From there a sample may rule a
+     * codec out: the file is then one of the candidates' and no larger than the raw one; where its
+     * xz is the bounded search (not measured here) only the latter is checked.
      */
     static boolean bestChoseSmallest(int length, long best, long raw, long zstd, long xz9) {
         long plain = Math.min(raw, zstd);
         if (length < Codec.BEST_XZ_FROM) return best == plain;
-        if (length < Codec.LARGE_XZ_FROM) return best == Math.min(plain, xz9);
-        return best <= plain;
+        if (length < Codec.ESTIMATE_FROM) return best == Math.min(plain, xz9);
+        if (length < Codec.LARGE_XZ_FROM) return best <= raw && (best == raw || best == zstd || best == xz9);
+        return best <= raw;
     }
 
     /** Whether the payload reads back to the same trace (records, control grammar, address streams). */

@@ -294,6 +294,46 @@ class CliRecompressMergeTest {
         }
     }
 
+    /**
+     * The re-pack is what every other path falls back on; when it fails too, in any way (an
+     * OutOfMemoryError on a large chunk, a bug's exception, a full disk), after writing part of its
+     * output, the user keeps the agent's file byte for byte, no partial file beside it, and one
+     * line saying why; nothing escapes (record's exit code stays the program's). Also after a
+     * failed merge, so that the fallback's failure is the one reported.
+     */
+    @Test
+    void aRepackThatFailsKeepsTheAgentsFileAndSaysSo() throws Exception {
+        Path trace = traces.get(0); // a complete CDR recording in several chunks
+        List<FinishedRewrite.Repack> failures = List.of(
+                (reader, out, trailer, progress) -> { Files.write(out, new byte[] {'W', 'T', 1}); throw new OutOfMemoryError("Java heap space"); },
+                (reader, out, trailer, progress) -> { throw new IllegalStateException("chunk 3\nsection 2 too long"); },
+                (reader, out, trailer, progress) -> { throw new java.io.IOException("No space left on device"); });
+        List<String> reasons = List.of("OutOfMemoryError: Java heap space", "IllegalStateException: chunk 3 section 2 too long",
+                "IOException: No space left on device");
+        for (boolean mergeFails : List.of(false, true)) {
+            for (int i = 0; i < failures.size(); i++) {
+                String what = reasons.get(i) + (mergeFails ? ", after a failed merge" : "");
+                Path dirOf = Files.createDirectories(dir.resolve("repack-fails-" + mergeFails + "-" + i));
+                Path finished = dirOf.resolve("app.wtrace");
+                Files.copy(trace, finished);
+                FinishedRewrite rewrite = (mergeFails
+                        ? new FinishedRewrite(FinishedRewrite.REBUILD_AT_MOST, FinishedRewrite.MERGE_AT_MOST,
+                                (in, out, join) -> { throw new OutOfMemoryError("Java heap space"); })
+                        : new FinishedRewrite(0)).repackWith(failures.get(i));
+                java.io.StringWriter err = new java.io.StringWriter();
+                FinishedTrace.repack(finished, rewrite, new java.io.PrintWriter(err, true));
+                List<String> lines = err.toString().lines().toList();
+                assertThat(lines.get(lines.size() - 1)).as(what).isEqualTo("wholetrace: warning: " + finished
+                        + " was kept as the agent wrote it (rewriting failed: " + reasons.get(i) + ")");
+                assertThat(lines).as(what).hasSize(mergeFails ? 2 : 1);
+                assertThat(Files.readAllBytes(finished)).as(what).isEqualTo(Files.readAllBytes(trace));
+                try (var files = Files.list(dirOf)) {
+                    assertThat(files.toList()).as(what + ": no partial output left").containsExactly(finished);
+                }
+            }
+        }
+    }
+
     /** {@code out} (a merged {@code in}) prints the same dump, stats counts, races, deps and segments as {@code in}. */
     private static void assertSameAnalyses(String what, ParallelTrace original, String in, String out) throws Exception {
         long events = original.eventCount();

@@ -137,6 +137,7 @@ final class StrataStage implements Runnable {
             while ((s = sealed) == null) {
                 checkFailure();
                 LockSupport.parkNanos(this, MAX_PARK_NANOS); // the stage unparks this thread (waiter) once it has sealed
+                ignoreInterrupt();
             }
             sealed = null;
             waiter = null;
@@ -172,9 +173,20 @@ final class StrataStage implements Runnable {
                 producerWaiting = Thread.currentThread();
                 if (!ring.hasRoom()) LockSupport.parkNanos(this, MAX_PARK_NANOS);
                 producerWaiting = null;
+                ignoreInterrupt();
             }
         }
         ring.offer(v);
+    }
+
+    /**
+     * Clears the worker's interrupt status after a park. A program that interrupts every thread it
+     * finds reaches the worker too; a worker ends through STOP only (CompressorWorker ignores the
+     * interrupt where it takes from its queue), and while the status is set every park returns at
+     * once: the waits above spun on a core the stage needs, for as long as the stage was behind.
+     */
+    private static void ignoreInterrupt() {
+        Thread.interrupted();
     }
 
     private void publish() {

@@ -42,4 +42,37 @@ class StrataStageInterruptTest {
         assertThat(stopper.isAlive()).as("stop() returned").isFalse();
         assertThat(t.isAlive()).isFalse();
     }
+
+    /**
+     * The worker's side: a program that interrupts every thread reaches the compressor worker too, and its
+     * interrupt status stays set while it hands runs over (it is cleared only where the worker takes from its
+     * queue). Waiting for room in the ring or for a seal must then still sleep: park returns at once for an
+     * interrupted thread, and a loop around it spun on a core the stage needs (session 41's finding). The
+     * worker here hands over runs the stage's grammar is slow to take (distinct paths), so it waits for room
+     * most of the time; its CPU must stay a small part of the stage's.
+     */
+    @Test
+    void anInterruptedWorkerWaitsWithoutSpinning() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        StrataStage stage = new StrataStage(GrammarAlgorithm.DEFAULT, "wholetrace-strata-busy");
+        stage.start();
+        Thread t = null;
+        for (Thread candidate : Thread.getAllStackTraces().keySet()) if (candidate.getName().equals("wholetrace-strata-busy")) t = candidate;
+        assertThat(t).isNotNull();
+        StrataStage.Port port = stage.port();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        for (int i = 0; i < 1_000_000; i++) port.run(random.nextInt(1 << 20), 1 + random.nextInt(4)); // both sides compiled
+        Thread.currentThread().interrupt();
+        long stageBefore = mx.getThreadCpuTime(t.getId());
+        long workerBefore = mx.getCurrentThreadCpuTime();
+        for (int i = 0; i < 3_000_000; i++) port.run(random.nextInt(1 << 20), 1 + random.nextInt(4));
+        port.requestSeal();
+        assertThat(port.awaitSeal()).as("sealed").isNotNull();
+        long worker = mx.getCurrentThreadCpuTime() - workerBefore;
+        long stageCpu = mx.getThreadCpuTime(t.getId()) - stageBefore;
+        Thread.interrupted(); // not left to the next test
+        stage.stop();
+        // spinning, the worker used about as much CPU as the stage (both ran the whole time); waiting, a fraction
+        assertThat(worker).as("the interrupted worker's CPU (ns) against the stage's " + stageCpu + " ns").isLessThan(stageCpu / 2);
+    }
 }

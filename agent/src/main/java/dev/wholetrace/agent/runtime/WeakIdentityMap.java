@@ -45,6 +45,8 @@ final class WeakIdentityMap<K, V> {
      * a replaced array is published by this volatile field after it was counted.
      */
     private volatile byte[] counts = new byte[COUNTERS << 6];
+    /** Entries ever added: tells {@link #entry} whether its {@code compute} added any. */
+    private int additions;
 
     /**
      * The value of {@code key}, or null. A key whose counter is 0 has no entry, and is answered
@@ -67,16 +69,29 @@ final class WeakIdentityMap<K, V> {
         return entry(key, compute).value;
     }
 
-    /** The entry of {@code key}, computing and adding it first if there is none. */
+    /**
+     * The entry of {@code key}, computing and adding it first if there is none. {@code compute} may
+     * itself add to this map (the lock is re-entrant): the bucket is chosen after it, in the table
+     * as it then is, and a {@code key} it added is the entry returned.
+     */
     synchronized Entry<K, V> entry(K key, Function<? super K, ? extends V> compute) {
         Entry<K, V> e = find(key);
         if (e != null) return e;
+        int before = additions;
+        V value = compute.apply(key);
+        if (additions != before && (e = find(key)) != null) return e;
         int h = System.identityHashCode(key);
         int i = h & (table.length - 1);
-        e = table[i] = new Entry<>(key, h, compute.apply(key), table[i], dead);
+        table[i] = e = new Entry<>(key, h, value, table[i], dead);
         count(h, 1);
-        if (++size > table.length) grow();
+        added();
         return e;
+    }
+
+    /** Counts an entry just linked in, growing the table when it is fuller than one entry per bucket. */
+    private void added() {
+        additions++;
+        if (++size > table.length) grow();
     }
 
     private Entry<K, V> find(Object key) {
@@ -105,7 +120,7 @@ final class WeakIdentityMap<K, V> {
         }
         table[i] = new Entry<>(key, h, value, table[i], dead);
         count(h, 1);
-        if (++size > table.length) grow();
+        added();
     }
 
     private void expunge() {

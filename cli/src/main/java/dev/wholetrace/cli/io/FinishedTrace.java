@@ -26,7 +26,8 @@ import java.util.Map;
  *
  * <p>An unfinished trace (the program was killed) is left exactly as the agent wrote it. A merge
  * that fails falls back on the re-pack (one line says so); a failure of the re-pack leaves the
- * agent's file and only warns: the command's exit code stays the program's.
+ * agent's file and only warns, whatever the failure (an OutOfMemoryError too): the command's exit
+ * code stays the program's.
  */
 public final class FinishedTrace {
     private FinishedTrace() {}
@@ -59,8 +60,11 @@ public final class FinishedTrace {
                 progress.accept(0);
                 OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
             }
-        } catch (IOException | RuntimeException e) {
-            err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (rewriting failed: " + e.getMessage() + ")");
+        } catch (Exception | Error e) {
+            // Any failure, an OutOfMemoryError of the re-pack too: the merge's and the layer choice's fall back on the
+            // re-pack, and what fails there must not escape the command (its exit code is the program's). OutputFile
+            // has deleted the partial output: the agent's file, untouched, is what the user has.
+            err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (rewriting failed: " + FinishedRewrite.reason(e) + ")");
             err.flush();
         }
     }

@@ -39,7 +39,7 @@ public enum Codec {
      * when writing. From {@link #ESTIMATE_FROM} bytes it first packs a sample of the payload with
      * both and drops the one that lost there by more than {@link #SKIP_MARGIN_PERCENT} %, so a large
      * payload costs one codec's run, not two. xz is preset 9, with a bounded match search from
-     * {@link #LARGE_XZ_FROM} bytes.
+     * {@link #LARGE_XZ_FROM} bytes ({@link #BEST_DESCRIPTION} says it in one sentence).
      */
     BEST(-1),
     /**
@@ -74,15 +74,19 @@ public enum Codec {
      * BEST's xz packs payloads of at least this many bytes with preset 9's coder over a bounded match
      * search ({@link XzSupport#outputLarge}): on a 33 MB sync order xz -9's binary-tree search
      * cost ~40 s of CPU, most of a re-pack four times as long as the recording
-     * (docs/results/repack.md). Smaller payloads keep preset 9, whose cost there is small in all.
+     * (docs/results/repack.md). Smaller payloads keep preset 9: the bound made them 7-17 % larger
+     * (code maps, symbol tables, sync orders of 256 KiB-1 MiB, session 44), and xz -9 costs at most
+     * ~0.6 s of CPU on one of them (0.25-0.6 s per MB measured) with a dictionary of at most 1 MiB.
+     * Until session 44 the bound began at 256 KiB; the sample from {@link #ESTIMATE_FROM} pays for
+     * the difference there (zstd is no longer run where xz's sample wins by the margin).
      */
-    public static final int LARGE_XZ_FROM = 256 << 10;
+    public static final int LARGE_XZ_FROM = 1 << 20;
     /** The bounded search's nice length and depth (docs/results/repack.md, "Choosing the settings"). */
     static final int LARGE_XZ_NICE_LENGTH = 16;
     static final int LARGE_XZ_DEPTH = 2;
-    /** BEST judges from a sample which codec can win on payloads of at least this many bytes. */
-    static final int ESTIMATE_FROM = 1 << 20;
-    /** The sample: this many slices of {@link #SAMPLE_SLICE_BYTES}, spread evenly over the payload (an eighth of it at most). */
+    /** BEST judges from a sample which codec can win on payloads of at least this many bytes (1 MiB until session 44). */
+    public static final int ESTIMATE_FROM = 256 << 10;
+    /** The sample: this many slices of {@link #SAMPLE_SLICE_BYTES}, spread evenly over the payload (half of it at most). */
     static final int SAMPLE_SLICES = 4;
     static final int SAMPLE_SLICE_BYTES = 32 << 10;
     /** A codec whose sample came out more than this many percent larger than the other's is not run on the whole payload. */
@@ -93,10 +97,10 @@ public enum Codec {
      * BEST (session 42 bounded xz's search on large payloads; reports kept saying "xz -9").
      */
     public static final String BEST_DESCRIPTION = "the smallest of zstd -19, xz and the raw bytes (xz from "
-            + (BEST_XZ_FROM >> 10) + " KiB: preset 9, from " + (LARGE_XZ_FROM >> 10) + " KiB with preset 9's coder over a bounded "
-            + "match search, nice length " + LARGE_XZ_NICE_LENGTH + ", depth " + LARGE_XZ_DEPTH + "; from " + (ESTIMATE_FROM >> 20)
-            + " MiB only the codecs that a sample of " + SAMPLE_SLICES + " × " + (SAMPLE_SLICE_BYTES >> 10) + " KiB does not rule out "
-            + "by more than " + SKIP_MARGIN_PERCENT + " percent)"; // no % sign: picocli help formats it
+            + (BEST_XZ_FROM >> 10) + " KiB: preset 9, from " + (LARGE_XZ_FROM >> 20) + " MiB with preset 9's coder over a bounded "
+            + "match search, nice length " + LARGE_XZ_NICE_LENGTH + ", depth " + LARGE_XZ_DEPTH + "; from " + (ESTIMATE_FROM >> 10)
+            + " KiB only the codecs that a sample of " + SAMPLE_SLICES + " × " + (SAMPLE_SLICE_BYTES >> 10) + " KiB does not rule out "
+            + "by more than " + SKIP_MARGIN_PERCENT + " percent)"; // no % sign: picocli help formats it; a constant: annotations quote it
     private static final int FAST_XZ_PRESET = 0;
     private static final int BEST_XZ_PRESET = 9;
     /** The preset argument of {@link #xz} that asks for the bounded search of {@link #LARGE_XZ_FROM}. */
@@ -154,7 +158,7 @@ public enum Codec {
         if (raw.length < ESTIMATE_FROM) return new Codec[] {ZSTD, XZ};
         byte[] sample = sample(raw);
         long zstd = ZstdSupport.compress(sample).length;
-        long xz = xz(sample, LARGE_XZ, NO_DEADLINE, System::nanoTime).length;
+        long xz = xz(sample, xzPreset(raw.length), NO_DEADLINE, System::nanoTime).length; // the xz the payload would get
         if (zstd * 100 > xz * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {XZ};
         if (xz * 100 > zstd * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {ZSTD};
         return new Codec[] {ZSTD, XZ};
@@ -162,7 +166,12 @@ public enum Codec {
 
     /** BEST's xz: preset 9, with the bounded search from {@link #LARGE_XZ_FROM} bytes (XZ itself stays preset 9: the agent's {@code codec=xz}, .wgr files). */
     static byte[] bestXz(byte[] raw) {
-        return xz(raw, raw.length >= LARGE_XZ_FROM ? LARGE_XZ : BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
+        return xz(raw, xzPreset(raw.length), NO_DEADLINE, System::nanoTime);
+    }
+
+    /** The preset argument of {@link #xz} BEST uses on a payload of {@code length} bytes. */
+    private static int xzPreset(int length) {
+        return length >= LARGE_XZ_FROM ? LARGE_XZ : BEST_XZ_PRESET;
     }
 
     /**

@@ -59,6 +59,7 @@ public final class FinishedRewrite {
     private final long mergeAtMost;
     private final Merge merge;
     private final Relayer relayer;
+    private Repack repack = (reader, out, trailer, progress) -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
     private LongConsumer progress = done -> {};
     private Consumer<String> fallback = why -> {};
     private long joinBytesAtMost = Runtime.getRuntime().maxMemory() / 64;
@@ -73,6 +74,12 @@ public final class FinishedRewrite {
     @FunctionalInterface
     public interface Relayer {
         TraceRegrammarer.Result relayer(Path in, Path out, Map<SectionType, byte[]> trailer) throws IOException;
+    }
+
+    /** The re-pack every other path falls back on: {@link TraceRepacker} with {@link Codec#BEST} in use, another in tests. */
+    @FunctionalInterface
+    public interface Repack {
+        TraceRepacker.Result repack(TraceReader reader, Path out, Map<SectionType, byte[]> trailer, LongConsumer progress) throws IOException;
     }
 
     /** Rebuilds recordings of at most {@link #REBUILD_AT_MOST} events, joins those of at most {@link #MERGE_AT_MOST}. */
@@ -145,6 +152,12 @@ public final class FinishedRewrite {
         return reader.complete() && reader.mode() == TraceMode.STRATA && reader.version() == TraceFormat.VERSION;
     }
 
+    /** Re-packs with {@code repack} (tests: a re-pack that fails; cli's FinishedTrace must then keep the agent's file). */
+    public FinishedRewrite repackWith(Repack repack) {
+        this.repack = repack;
+        return this;
+    }
+
     /**
      * Tells {@code listener} how far a re-pack has come, as {@link TraceRepacker#progress} does
      * (input bytes spanned by the chunks written); a merge reports nothing until it ends.
@@ -197,12 +210,12 @@ public final class FinishedRewrite {
                 fallback.accept("merging its chunks failed (" + reason(e) + "); re-packing them instead");
             }
         }
-        TraceRepacker.Result r = new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
+        TraceRepacker.Result r = repack.repack(reader, out, trailer, progress);
         return new Result(false, false, r.chunks(), r.chunks(), Files.size(out));
     }
 
-    /** The failure as one line of at most {@link #REASON_CHARS} characters: its type and message. */
-    private static String reason(Throwable e) {
+    /** The failure as one line of at most {@link #REASON_CHARS} characters: its type and message (also cli's FinishedTrace's warning). */
+    public static String reason(Throwable e) {
         String m = e.getMessage();
         String line = (m == null || m.isBlank() ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + m)
                 .replaceAll("\\s+", " ");
