@@ -89,8 +89,9 @@ final class StrataBenchCommand implements Callable<Integer> {
     String heap;
 
     /**
-     * About two to five chunks of Water and Mp3d (17.8 M and 9.5 M blocks), a dozen of LU: as many as
-     * COR's recordings of them sealed by time at light load.
+     * A few chunks a program, as a recording sealed every second has: Water (17.8 M events) was
+     * sealed in 4 chunks in both modes, Mp3d (10.4 M) in 2 (session 44, load 33-82; session 43's
+     * time-sealed Water recordings had 4 to 9).
      */
     static final long DEFAULT_CHUNK_EVENTS = 4_000_000;
 
