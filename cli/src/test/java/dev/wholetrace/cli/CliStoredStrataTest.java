@@ -93,23 +93,7 @@ class CliStoredStrataTest {
      */
     @Test
     void aVersion14StrataFilePlaysBackAsCor() throws Exception {
-        Path old = dir.resolve("v14-sor-strata.wtrace");
-        try (java.io.InputStream in = CliStoredStrataTest.class.getClassLoader().getResourceAsStream("strata/v14-sor-strata.wtrace")) {
-            assertThat(in).as("test resource strata/v14-sor-strata.wtrace").isNotNull();
-            java.nio.file.Files.copy(in, old);
-        }
-        assertThat(ok("verify", old.toString()).out()).contains("valid trace, version 14, strata");
-        Path cor = record(dir.resolve("sor-cor-v14.wtrace"), "sor", "cor", "1", "24", "3");
-        int n = threads(cor);
-        assertThat(threads(old)).isEqualTo(n);
-        for (int t = 0; t < n; t++) {
-            List<String> a = blocks(ok("dump", cor.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
-            List<String> b = blocks(ok("dump", old.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
-            assertThat(b).as("thread %d", t).isEqualTo(a).isNotEmpty();
-        }
-        Path again = dir.resolve("v14-again.wtrace");
-        ok("recompress", "-o", again.toString(), old.toString());
-        assertThat(ok("verify", again.toString()).out()).contains("valid trace, version 14, strata");
+        oldStrataFilePlaysBackAsCor(14);
     }
 
     /**
@@ -120,13 +104,24 @@ class CliStoredStrataTest {
      */
     @Test
     void aVersion15StrataFilePlaysBackAsCor() throws Exception {
-        Path old = dir.resolve("v15-sor-strata.wtrace");
-        try (java.io.InputStream in = CliStoredStrataTest.class.getClassLoader().getResourceAsStream("strata/v15-sor-strata.wtrace")) {
-            assertThat(in).as("test resource strata/v15-sor-strata.wtrace").isNotNull();
+        Path old = oldStrataFilePlaysBackAsCor(15);
+        assertThat(ok("hot", old.toString(), "--top", "1").out()).contains("Sor.sweep");
+    }
+
+    /**
+     * The committed {@code strata/vVERSION-sor-strata.wtrace} verifies as of its version, plays
+     * back as a COR recording of the same run made now, and keeps its version through
+     * {@code recompress}; returns where it was copied.
+     */
+    private static Path oldStrataFilePlaysBackAsCor(int version) throws Exception {
+        String name = "v" + version + "-sor-strata.wtrace";
+        Path old = dir.resolve(name);
+        try (java.io.InputStream in = CliStoredStrataTest.class.getClassLoader().getResourceAsStream("strata/" + name)) {
+            assertThat(in).as("test resource strata/" + name).isNotNull();
             java.nio.file.Files.copy(in, old);
         }
-        assertThat(ok("verify", old.toString()).out()).contains("valid trace, version 15, strata");
-        Path cor = record(dir.resolve("sor-cor-v15.wtrace"), "sor", "cor", "1", "24", "3");
+        assertThat(ok("verify", old.toString()).out()).contains("valid trace, version " + version + ", strata");
+        Path cor = record(dir.resolve("sor-cor-v" + version + ".wtrace"), "sor", "cor", "1", "24", "3");
         int n = threads(cor);
         assertThat(threads(old)).isEqualTo(n);
         for (int t = 0; t < n; t++) {
@@ -134,10 +129,10 @@ class CliStoredStrataTest {
             List<String> b = blocks(ok("dump", old.toString(), "--thread", Integer.toString(t), "--view", "blocks").out());
             assertThat(b).as("thread %d", t).isEqualTo(a).isNotEmpty();
         }
-        assertThat(ok("hot", old.toString(), "--top", "1").out()).contains("Sor.sweep");
-        Path again = dir.resolve("v15-again.wtrace");
+        Path again = dir.resolve("v" + version + "-again.wtrace");
         ok("recompress", "-o", again.toString(), old.toString());
-        assertThat(ok("verify", again.toString()).out()).contains("valid trace, version 15, strata");
+        assertThat(ok("verify", again.toString()).out()).contains("valid trace, version " + version + ", strata");
+        return old;
     }
 
     /**
