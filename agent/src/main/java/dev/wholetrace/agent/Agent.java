@@ -47,6 +47,7 @@ public final class Agent {
                     .withProperty(ProgramProperties.CLASS_PATH, classPath)
                     .withProperty(ProgramProperties.USER_DIR, String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
+            if (options.chunkEvents() > 0) config = config.withChunkEvents(options.chunkEvents());
             if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
             if (options.caps() != null) config = config.withProperty(EwppCaps.PROPERTY, options.caps());
             if (options.pipeline() != null) config = config.withProperty(RecorderConfig.STRATA_PIPELINE_PROPERTY, options.pipeline());

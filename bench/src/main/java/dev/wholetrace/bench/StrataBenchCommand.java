@@ -21,6 +21,7 @@ import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
+import dev.wholetrace.recorder.AgentOptions;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -77,8 +78,22 @@ final class StrataBenchCommand implements Callable<Integer> {
     @Option(names = "--only", description = "Only programs whose name matches this regular expression (e.g. 'water|mp3d'); the page then has their rows alone.")
     String only;
 
+    @Option(names = "--chunk-events", defaultValue = "" + DEFAULT_CHUNK_EVENTS, paramLabel = "N",
+            description = "Both recordings are sealed by one rule, a chunk after about N events and none on time (agent option events=N), "
+                    + "so that the sizes compare the two encodings over alike chunks: sealed by time (the agent's default, a chunk a second) "
+                    + "the slower recording is cut into more chunks, and each chunk repeats its tables. 0: the agent's default "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long chunkEvents;
+
     @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
     String heap;
+
+    /**
+     * A few chunks a program, as a recording sealed every second has: Water (17.8 M events) was
+     * sealed in 4 chunks in both modes, Mp3d (10.4 M) in 2 (session 44, load 33-82; session 43's
+     * time-sealed Water recordings had 4 to 9).
+     */
+    static final long DEFAULT_CHUNK_EVENTS = 4_000_000;
 
     private final Log log = new Log();
 
@@ -95,8 +110,8 @@ final class StrataBenchCommand implements Callable<Integer> {
         return quick ? all.subList(0, 2) : all;
     }
 
-    /** The measurements of one recording mode of one program. */
-    record Recording(double wall, double cpu, long rss, long sealedBytes, long bestBytes) {}
+    /** The measurements of one recording mode of one program; {@code chunks}: the last rep's file's, as sealed (the re-pack keeps them). */
+    record Recording(double wall, double cpu, long rss, long sealedBytes, long bestBytes, int chunks) {}
 
     /** One program's row; {@code outputsBytes}: the STRATA_OUTPUTS section that {@code record}'s re-pack adds (not in the file sizes). */
     record Row(TracedProgram program, double plainWall, double plainCpu, long plainRss, Recording cor, Recording strata, long blocks,
@@ -150,6 +165,7 @@ final class StrataBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
+        if (chunkEvents < 0) throw new IllegalArgumentException("--chunk-events must not be negative");
         Path dir = jvm.prepare("strata");
         MeasuredChild child = new MeasuredChild(dir);
         String loadBefore = Machine.loadAverage();
@@ -185,8 +201,8 @@ final class StrataBenchCommand implements Callable<Integer> {
             for (int v = 0; v < 3; v++) { // interleaved, so that load on a shared machine hits every variant alike
                 Path trace = modes[v] == null ? null : dir.resolve(p.name() + "-" + modes[v].label() + ".wtrace");
                 if (trace != null) Files.deleteIfExists(trace);
-                MeasuredChild.Run run = child.run(TracedJvm.command(heap, jvm.agent, trace, modes[v], p.include(), jvm.workloads, p.main(), p.args()),
-                        jvm.timeout);
+                MeasuredChild.Run run = child.run(TracedJvm.command(heap, jvm.agent, agentOptions(trace, modes[v], p), jvm.workloads, p.main(),
+                        p.args()), jvm.timeout);
                 if (v == 0) {
                     plain = run; // its exit code is the program's (the guava driver's is 3); recorded runs must match it
                 } else {
@@ -204,10 +220,12 @@ final class StrataBenchCommand implements Callable<Integer> {
             Path best = dir.resolve(p.name() + "-" + modes[v].label() + "-best.wtrace");
             Files.deleteIfExists(best);
             long bestBytes; // as `recompress` re-packs it: a STRATA trace's streams with the layers that pack smallest
+            int chunks;
             try (TraceReader reader = TraceReader.open(trace)) {
+                chunks = reader.chunks().size();
                 bestBytes = new FinishedRewrite(0).rewrite(reader, best, Map.of()).outBytes();
             }
-            rec[v] = new Recording(median(wall[v]), median(cpu[v]), rss[v], sealed[v], bestBytes);
+            rec[v] = new Recording(median(wall[v]), median(cpu[v]), rss[v], sealed[v], bestBytes, chunks);
         }
         Path raw = dir.resolve(p.name() + "-blocks.raw");
         long blocks = writeBlocks(dir.resolve(p.name() + "-cor.wtrace"), raw);
@@ -224,6 +242,13 @@ final class StrataBenchCommand implements Callable<Integer> {
         double[] ratio = new double[reps]; // STRATA / COR of each rep: the two ran one after the other, under the same load
         for (int r = 0; r < reps; r++) ratio[r] = cpu[2][r] / cpu[1][r];
         return new Row(p, median(wall[0]), median(cpu[0]), rss[0], rec[1], rec[2], blocks, xz, zstd, analysis, outputsBytes, median(ratio));
+    }
+
+    /** The agent's options for recording {@code p} into {@code trace} in {@code mode} (null: a plain run), sealed by {@link #chunkEvents}. */
+    private AgentOptions agentOptions(Path trace, TraceMode mode, TracedProgram p) {
+        if (trace == null) return null;
+        AgentOptions o = AgentOptions.of(trace, mode).withInclude(p.include());
+        return chunkEvents > 0 ? o.withChunkEvents(chunkEvents) : o;
     }
 
     private StrataOptions analysisOptions() {
@@ -310,7 +335,7 @@ final class StrataBenchCommand implements Callable<Integer> {
     private String markdown(List<Row> rows, List<LackeyRow> lackey, String load) {
         StringBuilder b = new StringBuilder();
         b.append("# bench strata: COR vs STRATA recording vs xz/zstd of the raw block stream\n\n");
-        b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append(onlyLackey ? " --only-lackey" : "").append(only == null ? "" : " --only '" + only + "'").append("` (reps ").append(reps)
+        b.append("Generated by `bench/run strata").append(quick ? " --quick" : "").append(chunkEvents == DEFAULT_CHUNK_EVENTS ? "" : " --chunk-events " + chunkEvents).append(onlyLackey ? " --only-lackey" : "").append(only == null ? "" : " --only '" + only + "'").append("` (reps ").append(reps)
                 .append(", medians of wall and CPU; peak RSS the largest). ").append(Machine.describe().summary()).append("\n\n");
         b.append("Run ").append(load).append(" (2 cores shared with other jobs: wall times are noisy, CPU times are the figures to compare).\n\n");
         if (!rows.isEmpty()) programTables(b, rows);
@@ -344,16 +369,25 @@ final class StrataBenchCommand implements Callable<Integer> {
 
     /** The JVM programs' tables: file sizes, recording cost, strata analysis. */
     private void programTables(StringBuilder b, List<Row> rows) {
+        b.append(chunkEvents > 0
+                ? "**What the sizes compare: the two encodings over alike chunks.** Both recordings are sealed by one rule, a chunk after about "
+                        + Report.count(chunkEvents) + " events (all threads) and none on time (agent option `events=" + chunkEvents + "`, "
+                        + "`--chunk-events`), so both hold about the same chunks whatever each one's speed; the chunks column gives each file's. "
+                        + "Sealed by time (the agent's default, a chunk a second) the slower recording is cut into more chunks, and every chunk "
+                        + "stores its tables again: such a row compares chunkings as much as encodings (docs/results/strata.md, session 43).\n\n"
+                : "**What the sizes compare: the recordings as the agent seals them by default** (a chunk a second, `--chunk-events 0`): "
+                        + "the slower recording is cut into more chunks, each storing its tables again, so the ratio mixes the encodings with "
+                        + "the chunkings; the chunks column says how different they were.\n\n");
         b.append("Sizes are bytes of the whole `.wtrace` (sync order, code map and metadata included) after the re-pack with the best codec "
                 + "(`recompress`), and as the agent sealed it; raw = 4 bytes per block, every thread's blocks; xz -9 and zstd -19 of that raw "
                 + "stream hold the blocks only (no sync operations, no sync order, no code map).\n\n");
         b.append("The STRATA file is measured without the STRATA_OUTPUTS section (the strata outputs and phases) that `record`'s re-pack "
                 + "adds; the last column gives that section's size, packed as the re-pack packs it.\n\n");
-        b.append("| program | blocks | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 | stored outputs |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| program | blocks | chunks COR / STRATA | COR file | STRATA file | STRATA / COR | sealed COR / STRATA | raw blocks | xz -9 | zstd -19 | stored outputs |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s / %s | %s | %s | %s | %s |%n", r.program.name(), Report.count(r.blocks),
-                    Report.count(r.cor.bestBytes), Report.count(r.strata.bestBytes), (double) r.strata.bestBytes / r.cor.bestBytes,
+            b.append(String.format(Locale.ROOT, "| %s | %s | %d / %d | %s | %s | %.2f | %s / %s | %s | %s | %s | %s |%n", r.program.name(), Report.count(r.blocks),
+                    r.cor.chunks, r.strata.chunks, Report.count(r.cor.bestBytes), Report.count(r.strata.bestBytes), (double) r.strata.bestBytes / r.cor.bestBytes,
                     Report.count(r.cor.sealedBytes), Report.count(r.strata.sealedBytes), Report.count(4 * r.blocks), Report.count(r.xz),
                     Report.count(r.zstd), Report.count(r.outputsBytes)));
         }
@@ -414,14 +448,14 @@ final class StrataBenchCommand implements Callable<Integer> {
     }
 
     private String csv(List<Row> rows) {
-        StringBuilder b = new StringBuilder("program,blocks,cor_bytes,strata_bytes,cor_sealed_bytes,strata_sealed_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
+        StringBuilder b = new StringBuilder("program,blocks,chunk_events,cor_chunks,strata_chunks,cor_bytes,strata_bytes,cor_sealed_bytes,strata_sealed_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
                 + "stored_outputs_bytes,plain_wall_s,plain_cpu_s,cor_wall_s,cor_cpu_s,strata_wall_s,strata_cpu_s,strata_cor_cpu_ratio,plain_rss,cor_rss,strata_rss,unique_paths,mean_path_length");
         for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
         b.append('\n');
         for (Row r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
-                    r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.outputsBytes, r.plainWall, r.plainCpu,
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%d,%d,%d,%.3f", r.program.name(), r.blocks,
+                    chunkEvents, r.cor.chunks, r.strata.chunks, r.cor.bestBytes, r.strata.bestBytes, r.cor.sealedBytes, r.strata.sealedBytes, 4 * r.blocks, r.xz, r.zstd, r.outputsBytes, r.plainWall, r.plainCpu,
                     r.cor.wall, r.cor.cpu, r.strata.wall, r.strata.cpu, r.strataCorCpu, r.plainRss, r.cor.rss, r.strata.rss, lv.get(0).unique(), lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
             b.append('\n');

@@ -17,10 +17,15 @@ public final class TracedJvm {
      */
     public static List<String> command(String heap, Path agent, Path trace, TraceMode mode, String include, Path workloads, String main,
                                        String... args) {
+        return command(heap, agent, trace == null ? null : AgentOptions.of(trace, mode).withInclude(include), workloads, main, args);
+    }
+
+    /** As above, under the agent with {@code options} (null: plainly). */
+    public static List<String> command(String heap, Path agent, AgentOptions options, Path workloads, String main, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(heap);
-        if (trace != null) cmd.add(AgentOptions.of(trace, mode).withInclude(include).javaagent(agent));
+        if (options != null) cmd.add(options.javaagent(agent));
         cmd.addAll(List.of("-cp", workloads.toAbsolutePath().normalize().toString(), main));
         cmd.addAll(Arrays.asList(args));
         return cmd;

@@ -3,6 +3,7 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.cli.io.FinishedTrace;
+import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.Section;
@@ -208,6 +209,51 @@ class CliRecompressMergeTest {
      * nor the agent's fast one), with one line saying so.
      */
     /**
+     * The exit merge (rebuilt or joined) and a STRATA recording's rewrite report how far they are
+     * on the progress line, phase by phase, up to 100 %: before, the line stayed at 0 % until they
+     * ended (session 43). Drawn here with a clock that moves a second a call, so that every report
+     * is drawn.
+     */
+    @Test
+    void theMergeTheJoinAndTheStrataRewriteReportProgress() throws Exception {
+        Path cor = traces.get(2); // a complete COR recording in several chunks
+        Path strata = handOver(dir.resolve("progress-strata.wtrace"), TraceMode.STRATA);
+        int corChunks = Traces.chunks(cor).size();
+        int strataChunks = Traces.chunks(strata).size();
+        long events;
+        try (TraceReader reader = TraceReader.open(cor)) {
+            events = reader.declaredEvents();
+        }
+        record Case(String name, Path trace, FinishedRewrite rewrite, List<String> lines) {}
+        List<String> merged = new ArrayList<>();
+        for (int c = 1; c <= corChunks; c++) merged.add("reading chunks " + c + " of " + corChunks + " (" + 100 * c / corChunks + "%)");
+        merged.add("merging threads 1 of ");
+        merged.add("packing the merged chunk 1 of 1 (100%)");
+        List<String> layered = new ArrayList<>();
+        for (int c = 1; c <= strataChunks; c++) layered.add("chunks written " + c + " of " + strataChunks + " (" + 100 * c / strataChunks + "%)");
+        for (Case k : List.of(new Case("merging", cor, new FinishedRewrite(), merged),
+                new Case("merging", cor, new FinishedRewrite(events - 1, events), merged), // joined
+                new Case("re-packing", strata, new FinishedRewrite(), layered))) {
+            Path finished = dir.resolve("progress-" + k.trace.getFileName());
+            Files.copy(k.trace, finished, StandardCopyOption.REPLACE_EXISTING);
+            java.io.StringWriter err = new java.io.StringWriter();
+            java.io.StringWriter screen = new java.io.StringWriter();
+            long[] now = {0};
+            FinishedTrace.repack(finished, k.rewrite, new java.io.PrintWriter(err, true),
+                    (what, total) -> new Progress(new java.io.PrintWriter(screen), what, total, true, () -> now[0] += 1_000_000_000L));
+            assertThat(err.toString()).isEmpty();
+            String prefix = "\r" + k.name + " " + finished.getFileName() + ": ";
+            int at = 0;
+            for (String line : k.lines) { // in this order
+                int found = screen.toString().indexOf(prefix + line, at);
+                assertThat(found).as("%s %s: '%s' after offset %d in %s", k.name, k.trace.getFileName(), line, at, screen).isGreaterThanOrEqualTo(0);
+                at = found + 1;
+            }
+            assertThat(Cli.run("verify", finished.toString()).exit()).isZero();
+        }
+    }
+
+    /**
      * A recording above the rebuild bound is joined only while its file is at most the byte bound:
      * the join holds every chunk's grammars at once, and a sync-heavy program's large file ran the
      * CLI's heap out (session 43). The rebuild has no byte bound.
@@ -233,13 +279,13 @@ class CliRecompressMergeTest {
             new FinishedRewrite(0).rewrite(reader, repacked, Map.of());
         }
         List<FinishedRewrite.Merge> failures = List.of(
-                (in, out, join) -> { Files.write(out, new byte[] {'W', 'T', 1, 2, 3}); throw new java.io.IOException("No space left on device"); },
-                (in, out, join) -> { Files.write(out, new byte[100]); throw new IllegalStateException("rule 12 used once"); },
-                (in, out, join) -> { throw new OutOfMemoryError("Java heap space"); },
-                (in, out, join) -> { throw new StackOverflowError(); },
-                (in, out, join) -> { throw new AssertionError("joined rule 7 differs"); }, // a bug of the merge, under -ea
-                (in, out, join) -> { throw new NoClassDefFoundError("dev/wholetrace/format/regrammar/GrammarJoin"); }, // its jar replaced by a rebuild during a long run
-                (in, out, join) -> { throw new IllegalStateException("rule body\n" + "17 ".repeat(300)); }); // a message quoting a grammar: one line, cut
+                (in, out, join, progress) -> { Files.write(out, new byte[] {'W', 'T', 1, 2, 3}); throw new java.io.IOException("No space left on device"); },
+                (in, out, join, progress) -> { Files.write(out, new byte[100]); throw new IllegalStateException("rule 12 used once"); },
+                (in, out, join, progress) -> { throw new OutOfMemoryError("Java heap space"); },
+                (in, out, join, progress) -> { throw new StackOverflowError(); },
+                (in, out, join, progress) -> { throw new AssertionError("joined rule 7 differs"); }, // a bug of the merge, under -ea
+                (in, out, join, progress) -> { throw new NoClassDefFoundError("dev/wholetrace/format/regrammar/GrammarJoin"); }, // its jar replaced by a rebuild during a long run
+                (in, out, join, progress) -> { throw new IllegalStateException("rule body\n" + "17 ".repeat(300)); }); // a message quoting a grammar: one line, cut
         List<String> reasons = List.of("IOException: No space left on device", "IllegalStateException: rule 12 used once",
                 "OutOfMemoryError: Java heap space", "StackOverflowError", "AssertionError: joined rule 7 differs",
                 "NoClassDefFoundError: dev/wholetrace/format/regrammar/GrammarJoin",
@@ -275,15 +321,15 @@ class CliRecompressMergeTest {
         List<Section> last = chunks.get(chunks.size() - 1);
         long trailerAt = last.get(last.size() - 1).offset();
         List<FinishedRewrite.Relayer> failures = List.of(
-                (in, out, trailer) -> { Files.write(out, new byte[100]); throw new IllegalStateException("layer 3 empty"); },
-                (in, out, trailer) -> { throw new OutOfMemoryError("Java heap space"); });
+                (in, out, trailer, progress) -> { Files.write(out, new byte[100]); throw new IllegalStateException("layer 3 empty"); },
+                (in, out, trailer, progress) -> { throw new OutOfMemoryError("Java heap space"); });
         List<String> reasons = List.of("IllegalStateException: layer 3 empty", "OutOfMemoryError: Java heap space");
         for (int i = 0; i < failures.size(); i++) {
             Path finished = dir.resolve("strata-fallback-" + i + ".wtrace");
             Files.copy(trace, finished, StandardCopyOption.REPLACE_EXISTING);
             java.io.StringWriter err = new java.io.StringWriter();
             FinishedRewrite rewrite = new FinishedRewrite(FinishedRewrite.REBUILD_AT_MOST, FinishedRewrite.MERGE_AT_MOST,
-                    (in, out, join) -> { throw new AssertionError("a STRATA recording is not merged"); }, failures.get(i));
+                    (in, out, join, progress) -> { throw new AssertionError("a STRATA recording is not merged"); }, failures.get(i));
             FinishedTrace.repack(finished, rewrite, new java.io.PrintWriter(err, true));
             assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
                     + ": storing its stratum layers failed (" + reasons.get(i) + "); re-packing it instead");
@@ -318,7 +364,7 @@ class CliRecompressMergeTest {
                 Files.copy(trace, finished);
                 FinishedRewrite rewrite = (mergeFails
                         ? new FinishedRewrite(FinishedRewrite.REBUILD_AT_MOST, FinishedRewrite.MERGE_AT_MOST,
-                                (in, out, join) -> { throw new OutOfMemoryError("Java heap space"); })
+                                (in, out, join, progress) -> { throw new OutOfMemoryError("Java heap space"); })
                         : new FinishedRewrite(0)).repackWith(failures.get(i));
                 java.io.StringWriter err = new java.io.StringWriter();
                 FinishedTrace.repack(finished, rewrite, new java.io.PrintWriter(err, true));

@@ -30,7 +30,10 @@ import java.util.regex.Pattern;
  *   <li>{@value #PIPELINE}: mode strata, {@code on} (paths and layer 0 on two threads per compressor worker) or {@code off} (default: one; docs/strata.md);</li>
  *   <li>{@value #GRAMMAR}: the algorithm that builds every grammar, a {@link GrammarAlgorithm} name (default sequitur);</li>
  *   <li>{@value #WINDOW}: with {@code grammar=enhanced}, its window in symbols ({@link GrammarAlgorithm#withWindow}; docs/grammars.md);</li>
- *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md).</li>
+ *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md);</li>
+ *   <li>{@value #EVENTS}: a chunk is sealed after about N events (all threads), and then not on time unless
+ *       {@value #INTERVAL} is given too: two recordings of one program are cut alike whatever each one's speed
+ *       (bench strata compares encodings so), but a SIGKILL may lose up to N events (docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
  * at the launcher, rather than a silent agent failure later.
@@ -54,6 +57,8 @@ public final class AgentOptions {
     public static final String GRAMMAR = "grammar";
     /** With grammar=enhanced: its window in input symbols (GrammarAlgorithm.withWindow). */
     public static final String WINDOW = "window";
+    /** A chunk after about this many events, the time bound off unless {@value #INTERVAL} is given too. */
+    public static final String EVENTS = "events";
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -74,6 +79,8 @@ public final class AgentOptions {
     private String pipeline;
     /** The grammar algorithm, or null for the default (sequitur). */
     private GrammarAlgorithm grammar;
+    /** Events after which a chunk is sealed, or 0 for the recorder's default (a size bound only). */
+    private long chunkEvents;
 
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec) {
         this(out, mode, include, exclude, intervalMillis, codec, null);
@@ -138,7 +145,26 @@ public final class AgentOptions {
         o.caps = caps;
         o.pipeline = pipeline;
         o.grammar = grammar;
+        o.chunkEvents = chunkEvents;
         return o;
+    }
+
+    /**
+     * These options, sealing a chunk after about {@code events} events (all threads) and not on
+     * time: the interval becomes {@link RecorderConfig#NO_TIME_BOUND_MILLIS} (a later
+     * {@link #withIntervalMillis} sets one again). The cut follows the events the compressors have
+     * taken, so chunks hold about, not exactly, {@code events} each.
+     */
+    public AgentOptions withChunkEvents(long events) {
+        if (events < 1) throw new IllegalArgumentException(EVENTS + " must be at least 1");
+        AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, RecorderConfig.NO_TIME_BOUND_MILLIS, codec, filter));
+        o.chunkEvents = events;
+        return o;
+    }
+
+    /** Events after which a chunk is sealed ({@value #EVENTS}), or 0 when not set (the recorder's size bound). */
+    public long chunkEvents() {
+        return chunkEvents;
     }
 
     /** These options, building every grammar with {@code g} (a windowed variant included); null: the default (sequitur). */
@@ -196,6 +222,9 @@ public final class AgentOptions {
         // grammar and window are combined after the loop, so that either may come first
         GrammarAlgorithm grammar = null;
         Integer window = null;
+        // events turns the time bound off, interval sets one: combined after the loop, either may come first
+        Long events = null;
+        Long interval = null;
         for (String kv : args.split(",")) {
             int eq = kv.indexOf('=');
             if (eq < 0) throw new IllegalArgumentException("option '" + kv + "' is not key=value");
@@ -206,7 +235,14 @@ public final class AgentOptions {
                 case MODE -> o.keep(new AgentOptions(o.out, TraceMode.parse(value), o.include, o.exclude, o.intervalMillis, o.codec, o.filter));
                 case INCLUDE -> o.withInclude(value);
                 case EXCLUDE -> o.withExclude(value);
-                case INTERVAL -> o.withIntervalMillis(parseMillis(value));
+                case INTERVAL -> {
+                    interval = parseMillis(value);
+                    yield o.withIntervalMillis(interval);
+                }
+                case EVENTS -> {
+                    events = parseEvents(value);
+                    yield o;
+                }
                 case FILTER -> o.withFilter(Path.of(value));
                 case SIGNATURE -> o.withSignature(value);
                 case CAPS -> o.withCaps(value);
@@ -224,9 +260,11 @@ public final class AgentOptions {
                     case "xz" -> Codec.XZ;
                     default -> throw new IllegalArgumentException(CODEC + " must be fast or xz, not '" + value + "'");
                 });
-                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, codec, filter, signature, caps, pipeline, grammar, window)");
+                default -> throw new IllegalArgumentException("unknown option '" + key + "' (out, mode, include, exclude, interval, events, codec, filter, signature, caps, pipeline, grammar, window)");
             };
         }
+        if (events != null) o = o.withChunkEvents(events);
+        if (events != null && interval != null) o = o.withIntervalMillis(interval);
         if (window != null) return o.withGrammar((grammar == null ? GrammarAlgorithm.DEFAULT : grammar).withWindow(window));
         return grammar == null ? o : o.withGrammar(grammar);
     }
@@ -242,7 +280,10 @@ public final class AgentOptions {
         StringBuilder b = new StringBuilder(OUT).append('=').append(out.toAbsolutePath()).append(',').append(MODE).append('=').append(mode.label());
         if (include != null) b.append(',').append(INCLUDE).append('=').append(include);
         if (exclude != null) b.append(',').append(EXCLUDE).append('=').append(exclude);
-        if (intervalMillis != DEFAULT_INTERVAL_MILLIS) b.append(',').append(INTERVAL).append('=').append(intervalMillis);
+        if (chunkEvents > 0) b.append(',').append(EVENTS).append('=').append(chunkEvents);
+        if (intervalMillis != (chunkEvents > 0 ? RecorderConfig.NO_TIME_BOUND_MILLIS : DEFAULT_INTERVAL_MILLIS)) {
+            b.append(',').append(INTERVAL).append('=').append(intervalMillis);
+        }
         if (codec != Codec.FAST) b.append(',').append(CODEC).append("=xz");
         if (filter != null) b.append(',').append(FILTER).append('=').append(filter.toAbsolutePath());
         if (signature != null) b.append(',').append(SIGNATURE).append('=').append(signature);
@@ -319,6 +360,14 @@ public final class AgentOptions {
     /** How chunks are sealed: {@link Codec#FAST} (default) or {@link Codec#XZ}. */
     public Codec codec() {
         return codec;
+    }
+
+    private static long parseEvents(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(EVENTS + " must be a number of events, not '" + value + "'");
+        }
     }
 
     private static long parseMillis(String value) {

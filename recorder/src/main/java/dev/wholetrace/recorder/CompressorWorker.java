@@ -45,6 +45,9 @@ final class CompressorWorker implements Runnable {
     private final List<ThreadCompressor> compressors = new ArrayList<>();
     /** compressors.size(), for other threads to read. */
     private volatile int held;
+    /** Events and grammar symbols this worker counted into the recorder's pending totals since its last cut (this thread only). */
+    private long eventsSinceCut;
+    private long symbolsSinceCut;
 
     /** @param strataStage mode STRATA: the stage that runs layer 0 for this worker's encoders, or null */
     CompressorWorker(TraceRecorder recorder, int capacity, StrataStage strataStage) {
@@ -163,9 +166,18 @@ final class CompressorWorker implements Runnable {
                     ThreadCompressor target = b.target;
                     long before = target.symbols();
                     int events = target.consume(b.data, b.length);
-                    recorder.consumed(events, target.symbols() - before);
+                    long symbols = target.symbols() - before;
+                    recorder.consumed(events, symbols);
+                    eventsSinceCut += events;
+                    symbolsSinceCut += symbols;
                     recorder.recycle(b);
                 } else if (item instanceof Cut c) {
+                    // what this worker compressed since its last cut is in this chunk: no longer pending. Taken off per worker, not
+                    // reset by the writer after the cut: buffers other workers compressed meanwhile belong to the next chunk, and the
+                    // reset forgot them: the next chunk's count started short and it was sealed late (agent option events=N)
+                    recorder.cutConsumed(eventsSinceCut, symbolsSinceCut);
+                    eventsSinceCut = 0;
+                    symbolsSinceCut = 0;
                     List<ThreadChunk> mine = new ArrayList<>();
                     for (ThreadCompressor tc : compressors) tc.beginCut(); // the strata stage seals the next threads while this one is cut
                     for (ThreadCompressor tc : compressors) {

@@ -65,6 +65,13 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
     public static final long DEFAULT_CHUNK_MILLIS = 1_000;
 
     /**
+     * A chunk interval that never comes: a year. Chunks are then sealed by size or event count
+     * only (agent option {@code events}); small enough that the writer's nanosecond arithmetic
+     * (start + interval) cannot overflow.
+     */
+    public static final long NO_TIME_BOUND_MILLIS = 365L * 24 * 3600 * 1000;
+
+    /**
      * Codec.FAST, a chunk at least every second, up to four compressor workers: what the agent
      * records with. Codec.BEST makes files ~10 % smaller but seals a busy second's chunk in
      * seconds; {@code wholetrace recompress} applies it afterwards.

@@ -387,6 +387,12 @@ public final class TraceRecorder implements AutoCloseable {
         pendingSymbols.addAndGet(symbolsDelta);
     }
 
+    /** A worker's part of a cut: the events and symbols it {@link #consumed} since its previous cut are in the chunk being cut. */
+    void cutConsumed(long events, long symbols) {
+        pendingEvents.addAndGet(-events);
+        pendingSymbols.addAndGet(-symbols);
+    }
+
     void fail(Throwable t) {
         failed = true;
         synchronized (this) {
@@ -570,8 +576,6 @@ public final class TraceRecorder implements AutoCloseable {
         }
         long floor = System.nanoTime() + minCodecNanos;
         long codecDeadline = floor - deadline > 0 ? floor : deadline; // nanoTime values compare by difference
-        pendingEvents.set(0);
-        pendingSymbols.set(0);
         List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
         threadChunks.sort(Comparator.comparingInt(ThreadChunk::thread));
         synchronized (this) {

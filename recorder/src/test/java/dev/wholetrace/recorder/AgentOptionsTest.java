@@ -52,6 +52,30 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.parse("grammar=enhanced,window=many")).hasMessageContaining("window must be a number");
     }
 
+    /** events=N seals by events: the time bound is off unless interval is given too, in either order; both parse back. */
+    @Test
+    void eventsSealByEventsAndTurnTheTimeBoundOffUnlessAnIntervalIsGiven() {
+        AgentOptions byEvents = AgentOptions.parse("mode=strata,events=2000000");
+        assertThat(byEvents.chunkEvents()).isEqualTo(2_000_000);
+        assertThat(byEvents.intervalMillis()).isEqualTo(RecorderConfig.NO_TIME_BOUND_MILLIS);
+        assertThat(byEvents.format()).endsWith(",mode=strata,events=2000000");
+        assertThat(AgentOptions.parse(byEvents.format()).format()).isEqualTo(byEvents.format());
+        for (String args : new String[] {"events=5000,interval=500", "interval=500,events=5000"}) {
+            AgentOptions both = AgentOptions.parse(args);
+            assertThat(both.chunkEvents()).as(args).isEqualTo(5000);
+            assertThat(both.intervalMillis()).as(args).isEqualTo(500);
+            assertThat(both.format()).as(args).endsWith(",events=5000,interval=500");
+            assertThat(AgentOptions.parse(both.format()).intervalMillis()).as(args).isEqualTo(500);
+        }
+        AgentOptions built = AgentOptions.of(Path.of("x.wtrace"), TraceMode.COR).withChunkEvents(7).withInclude("k.*");
+        assertThat(built.chunkEvents()).isEqualTo(7);
+        assertThat(built.intervalMillis()).isEqualTo(RecorderConfig.NO_TIME_BOUND_MILLIS);
+        assertThat(AgentOptions.parse("mode=cor").chunkEvents()).isZero();
+        assertThat(AgentOptions.parse("mode=cor").format()).doesNotContain("events");
+        assertThatThrownBy(() -> AgentOptions.parse("events=0")).hasMessageContaining("events must be at least 1");
+        assertThatThrownBy(() -> AgentOptions.parse("events=2M")).hasMessageContaining("events must be a number of events");
+    }
+
     @Test
     void theWindowMayComeBeforeTheGrammar() {
         GrammarAlgorithm windowed = GrammarAlgorithm.ENHANCED.withWindow(1 << 16);

@@ -156,7 +156,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         } else if (grammar != null || addresses != null || chunkEvents > 0) {
             TraceRegrammarer regrammarer = join ? TraceRegrammarer.joining(Codec.BEST, chunkEvents)
                     : new TraceRegrammarer(grammar, addresses, Codec.BEST, chunkEvents);
-            TraceRegrammarer.Result r = out.write(tmp -> regrammarer.rewrite(input, tmp));
+            TraceRegrammarer.Result r;
+            try (Progress progress = new Progress(spec.commandLine().getErr(), "rewriting " + input.getFileName(), 0)) {
+                r = out.write(tmp -> regrammarer.progress(progress::at).rewrite(input, tmp));
+            }
             summary.line("input   %s: %s, %d chunks, %s events%s", input, Units.bytes(r.inBytes()), r.chunks(),
                     Units.count(r.events()), r.inputComplete() ? "" : " (an unfinished recording)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
@@ -172,7 +175,7 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
                 if (FinishedRewrite.relayers(reader)) { // a STRATA recording: each stream stored with the layers that pack smallest
-                    TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST)
+                    TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress::at)
                             .rewrite(input, tmp, trailer));
                     r = new TraceRepacker.Result(layered.chunks(), layered.events(), true, 0, layered.inBytes(), layered.outBytes());
                 } else {

@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * The step after a traced program exited ({@code record}, {@code workload -o}, {@code demo}):
@@ -43,6 +44,15 @@ public final class FinishedTrace {
      * than the agent's, only not merged.
      */
     public static void repack(Path trace, FinishedRewrite rewrite, PrintWriter err) {
+        repack(trace, rewrite, err, (what, total) -> new Progress(err, what, total));
+    }
+
+    /**
+     * As {@link #repack(Path, FinishedRewrite, PrintWriter)}, its progress drawn on the line
+     * {@code line} makes for what is done ("merging run.wtrace") and the file's size: a
+     * {@link Progress}, drawn on a terminal only (tests: drawn anyway).
+     */
+    public static void repack(Path trace, FinishedRewrite rewrite, PrintWriter err, BiFunction<String, Long, Progress> line) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
             Map<SectionType, byte[]> trailer;
@@ -55,10 +65,11 @@ public final class FinishedTrace {
             }
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).
-            try (Progress progress = progress(rewrite.merges(reader, stored) ? "merging " : "re-packing ", trace, reader, err)) {
+            String verb = rewrite.merges(reader, stored) ? "merging " : "re-packing ";
+            try (Progress progress = line.apply(verb + trace.getFileName(), reader.size())) {
                 rewrite.onFallback(why -> progress.message("wholetrace: warning: " + trace + ": " + why));
                 progress.accept(0);
-                OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).rewrite(reader, tmp, stored));
+                OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).phases(progress::at).rewrite(reader, tmp, stored));
             }
         } catch (Exception | Error e) {
             // Any failure, an OutOfMemoryError of the re-pack too: the merge's and the layer choice's fall back on the
@@ -75,11 +86,7 @@ public final class FinishedTrace {
      * a while after the program's own output has ended, and the line says what the wait is for.
      */
     public static Progress repacking(Path trace, TraceReader reader, PrintWriter err) {
-        return progress("re-packing ", trace, reader, err);
-    }
-
-    private static Progress progress(String verb, Path trace, TraceReader reader, PrintWriter err) {
-        return new Progress(err, verb + trace.getFileName(), reader.size());
+        return new Progress(err, "re-packing " + trace.getFileName(), reader.size());
     }
 
     /**

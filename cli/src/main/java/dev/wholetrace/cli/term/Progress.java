@@ -22,8 +22,8 @@ public final class Progress implements LongConsumer, AutoCloseable {
         this(err, what, total, Terminal.stderr(), System::nanoTime);
     }
 
-    /** With {@code enabled} and the clock given (tests; the public constructor asks whether stderr is a terminal). */
-    Progress(PrintWriter err, String what, long total, boolean enabled, LongSupplier nanoTime) {
+    /** With {@code enabled} and the clock given (tests; the other constructor asks whether stderr is a terminal). */
+    public Progress(PrintWriter err, String what, long total, boolean enabled, LongSupplier nanoTime) {
         this.err = err;
         this.what = what;
         this.total = total;

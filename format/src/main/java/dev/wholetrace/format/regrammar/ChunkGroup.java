@@ -94,11 +94,21 @@ final class ChunkGroup {
 
     /**
      * The group as one chunk; adds the symbols of its grammars to {@code symbolsOut[0]}.
-     * {@code symbols}: every thread's trace-wide tables.
+     * {@code symbols}: every thread's trace-wide tables. {@code threadsDone} hears (threads built,
+     * threads) after each thread: building the grammars is most of a merge's time.
      */
-    ChunkContent content(List<ThreadSymbols> symbols, long[] symbolsOut) {
+    ChunkContent content(List<ThreadSymbols> symbols, long[] symbolsOut, BiLongConsumer threadsDone) {
         List<ThreadChunk> merged = new ArrayList<>();
-        for (MergedThread t : byThread.values()) merged.add(t.finish(symbols.get(t.thread()), symbolsOut));
+        for (MergedThread t : byThread.values()) {
+            merged.add(t.finish(symbols.get(t.thread()), symbolsOut));
+            threadsDone.accept(merged.size(), byThread.size());
+        }
         return new ChunkContent(properties, threads, blocks, instructions, merged, clock);
+    }
+
+    /** Two longs: done and total. */
+    @FunctionalInterface
+    interface BiLongConsumer {
+        void accept(long done, long total);
     }
 }

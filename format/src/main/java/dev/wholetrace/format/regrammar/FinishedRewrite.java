@@ -61,19 +61,20 @@ public final class FinishedRewrite {
     private final Relayer relayer;
     private Repack repack = (reader, out, trailer, progress) -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, out, trailer);
     private LongConsumer progress = done -> {};
+    private RewriteProgress phases = RewriteProgress.NONE;
     private Consumer<String> fallback = why -> {};
     private long joinBytesAtMost = Runtime.getRuntime().maxMemory() / 64;
 
     /** The merge of a recording into {@code out}, rebuilt or joined: {@link TraceRegrammarer} in use, another in tests. */
     @FunctionalInterface
     public interface Merge {
-        TraceRegrammarer.Result merge(Path in, Path out, boolean join) throws IOException;
+        TraceRegrammarer.Result merge(Path in, Path out, boolean join, RewriteProgress progress) throws IOException;
     }
 
     /** The rewrite of a STRATA recording into {@code out} with the layers that pack smallest: {@link TraceRegrammarer#strataLayers} in use, another in tests. */
     @FunctionalInterface
     public interface Relayer {
-        TraceRegrammarer.Result relayer(Path in, Path out, Map<SectionType, byte[]> trailer) throws IOException;
+        TraceRegrammarer.Result relayer(Path in, Path out, Map<SectionType, byte[]> trailer, RewriteProgress progress) throws IOException;
     }
 
     /** The re-pack every other path falls back on: {@link TraceRepacker} with {@link Codec#BEST} in use, another in tests. */
@@ -94,15 +95,16 @@ public final class FinishedRewrite {
 
     /** Merges recordings of at most {@code mergeAtMost} events (0: never): rebuilt up to {@code rebuildAtMost}, joined above. */
     public FinishedRewrite(long rebuildAtMost, long mergeAtMost) {
-        this(rebuildAtMost, mergeAtMost, (in, out, join) -> (join ? TraceRegrammarer.joining(Codec.BEST, Long.MAX_VALUE)
+        this(rebuildAtMost, mergeAtMost, (in, out, join, progress) -> (join ? TraceRegrammarer.joining(Codec.BEST, Long.MAX_VALUE)
                 : new TraceRegrammarer(GrammarAlgorithm.REPAIR, AddressCoding.PREDICTIVE, Codec.BEST, Long.MAX_VALUE))
-                .rewrite(in, out));
+                .progress(progress).rewrite(in, out));
     }
 
     /** Merges as {@link #FinishedRewrite(long, long)} does, with {@code merge} (tests: a merge that fails). */
     public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge) {
         this(rebuildAtMost, mergeAtMost, merge,
-                (in, out, trailer) -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).rewrite(in, out, trailer));
+                (in, out, trailer, progress) -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress)
+                        .rewrite(in, out, trailer));
     }
 
     /** As {@link #FinishedRewrite(long, long, Merge)}, with {@code relayer} for STRATA recordings (tests: one that fails). */
@@ -160,10 +162,17 @@ public final class FinishedRewrite {
 
     /**
      * Tells {@code listener} how far a re-pack has come, as {@link TraceRepacker#progress} does
-     * (input bytes spanned by the chunks written); a merge reports nothing until it ends.
+     * (input bytes spanned by the chunks written); a merge and a STRATA recording's rewrite report
+     * to {@link #phases} instead.
      */
     public FinishedRewrite progress(LongConsumer listener) {
         this.progress = listener;
+        return this;
+    }
+
+    /** Tells {@code listener} how far a merge or a STRATA recording's rewrite has come ({@link RewriteProgress}). */
+    public FinishedRewrite phases(RewriteProgress listener) {
+        this.phases = listener;
         return this;
     }
 
@@ -194,7 +203,7 @@ public final class FinishedRewrite {
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (relayers(reader)) {
             try {
-                TraceRegrammarer.Result r = relayer.relayer(reader.file(), out, trailer);
+                TraceRegrammarer.Result r = relayer.relayer(reader.file(), out, trailer, phases);
                 return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (Exception | Error e) { // as the merge's below
                 // StrataLayerChoice packs every chunk once per layer count: what fails there, the plain re-pack need not
@@ -203,7 +212,7 @@ public final class FinishedRewrite {
         } else if (merges(reader, trailer)) {
             try {
                 boolean join = reader.declaredEvents() > rebuildAtMost;
-                TraceRegrammarer.Result r = merge.merge(reader.file(), out, join);
+                TraceRegrammarer.Result r = merge.merge(reader.file(), out, join, phases);
                 return new Result(true, join, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (Exception | Error e) { // any: also a failed assertion, a class its jar (rebuilt meanwhile) no longer has
                 // the grammars just built are garbage now: the re-pack below has the heap again

@@ -57,6 +57,7 @@ public final class TraceRegrammarer {
     private final boolean join;
     /** Stratum layers a strata stream may store, the count that packs smallest ({@link StrataLayerChoice}); 0 keeps each stream's layers. */
     private final int strataLayers;
+    private RewriteProgress progress = RewriteProgress.NONE;
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -113,6 +114,15 @@ public final class TraceRegrammarer {
     public static TraceRegrammarer joining(Codec codec, long mergeEvents) {
         if (mergeEvents <= 0) throw new IllegalArgumentException("mergeEvents must be positive");
         return new TraceRegrammarer(null, null, codec, mergeEvents, true, 0);
+    }
+
+    /**
+     * Tells {@code listener} how far {@link #rewrite} has come: chunks read (a merge) or
+     * rewritten, a merge's threads built and its chunk packed.
+     */
+    public TraceRegrammarer progress(RewriteProgress listener) {
+        this.progress = listener;
+        return this;
     }
 
     private Grammar rebuild(Grammar g) {
@@ -180,7 +190,7 @@ public final class TraceRegrammarer {
                     for (int t = 0; t < chunk.threads().size(); t++) symbols.add(new ThreadSymbols());
                     if (merging) {
                         if (group != null && group.events() >= mergeEvents) {
-                            writer.writeChunk(group.content(symbols, merged), codec, Codec.NO_DEADLINE);
+                            writeGroup(writer, group, symbols, merged);
                             written++;
                             group = null;
                         }
@@ -189,6 +199,7 @@ public final class TraceRegrammarer {
                         long eventsBefore = group.events();
                         before += group.add(chunk, symbols);
                         events += group.events() - eventsBefore;
+                        progress.at("reading chunks", c + 1, reader.chunks().size());
                         continue;
                     }
                     List<ThreadSyncColumn> ops = new ArrayList<>();
@@ -234,9 +245,10 @@ public final class TraceRegrammarer {
                     writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
                             chunk.clock()), codec, Codec.NO_DEADLINE);
                     written++;
+                    progress.at("chunks written", c + 1, reader.chunks().size());
                 }
                 if (group != null) {
-                    writer.writeChunk(group.content(symbols, merged), codec, Codec.NO_DEADLINE);
+                    writeGroup(writer, group, symbols, merged);
                     written++;
                 }
                 after += merged[0];
@@ -247,6 +259,14 @@ public final class TraceRegrammarer {
             }
             return new Result(reader.chunks().size(), written, events, reader.complete(), before, after, reader.size(), Files.size(out));
         }
+    }
+
+    /** Writes a merged group as one chunk: its threads' grammars built (reported thread by thread), then packed. */
+    private void writeGroup(TraceWriter writer, ChunkGroup group, List<ThreadSymbols> symbols, long[] merged) throws IOException {
+        ChunkContent content = group.content(symbols, merged, (done, total) -> progress.at("merging threads", done, total));
+        progress.at("packing the merged chunk", 0, 1);
+        writer.writeChunk(content, codec, Codec.NO_DEADLINE);
+        progress.at("packing the merged chunk", 1, 1);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.strata.StrataPipeline;
+import dev.wholetrace.model.strata.StrataLower;
 import dev.wholetrace.model.strata.StrataRaise;
 import dev.wholetrace.model.strata.StrataStream;
 import java.util.ArrayList;
@@ -14,8 +15,9 @@ import java.util.List;
  * version 15 on): the count whose STREAM payloads, the chunk's threads' together, pack smallest.
  * Layers above 0 fold the runs of loops nested in loops into tables and leave the grammar fewer
  * runs (Water), and they cost where strata seldom repeat (Mp3d: each layer adds more table than it
- * takes from the grammar): the paper's hourglass, so the count is measured per chunk rather than
- * fixed (docs/strata.md, "Stored layers"). The threads are measured together because a chunk's
+ * takes from the grammar, and layer 0's table costs more than it saves: from version 17 a stream
+ * may store none, its runs then of paths): the paper's hourglass, so the count is measured per
+ * chunk rather than fixed (docs/strata.md, "Stored layers"). The threads are measured together because a chunk's
  * sections are packed together: threads running the same code have the same strata, whose tables
  * the pack's general-purpose stage folds (measured alone, each thread's would count in full).
  */
@@ -26,12 +28,57 @@ public final class StrataLayerChoice {
     private StrataLayerChoice() {}
 
     /**
-     * {@code streams} (one chunk's) with the layer count, from one up to {@code maxLayers}, whose
-     * payloads pack smallest together with {@code codec}: each candidate stores one layer more than
-     * the last (a stream that stores more already keeps its own), and the first that is not smaller
-     * than the last ends the search. Deterministic; every stream unfolds to the same control string.
+     * {@code streams} (one chunk's) with the layer count, from none up to {@code maxLayers}, whose
+     * payloads pack smallest together with {@code codec}: each candidate above stores one layer
+     * more than the last (a stream that stores more already keeps its own), and the first that is
+     * not smaller than the last ends the search; then no layer at all (runs of paths,
+     * {@link #lowered}) if that packs smaller still. Deterministic; every stream unfolds to the
+     * same control string.
      */
     public static List<StrataStream> smallest(List<StrataStream> streams, int maxLayers, Codec codec) {
+        List<StrataStream> raised = raised(streams, maxLayers, codec);
+        List<StrataStream> lowered = lowered(streams);
+        if (lowered == null) return raised;
+        return packedBytes(lowered, codec) < packedBytes(raised, codec) ? lowered : raised;
+    }
+
+    /**
+     * {@code streams} with no stratum layer ({@link StrataLower}: runs of paths) where a stream's
+     * chunk holds at most {@link #LOWER_AT_MOST} runs of paths per symbol it stores, the others as
+     * they are; null when none is lowered. Strata that repeat more are what the layers are for,
+     * and the grammar over the runs of paths would be built over that many symbols for nothing.
+     */
+    static List<StrataStream> lowered(List<StrataStream> streams) {
+        List<StrataStream> out = new ArrayList<>(streams.size());
+        boolean any = false;
+        for (StrataStream s : streams) {
+            boolean lower = s.layers() > 0 && StrataLower.pathRuns(s) <= LOWER_AT_MOST * storedSymbols(s);
+            out.add(lower ? StrataLower.lower(s, GrammarAlgorithm.SEQUITUR.newBuilder()) : s);
+            any |= lower;
+        }
+        return any ? out : null;
+    }
+
+    /**
+     * Runs of paths per stored symbol up to which a stream is lowered. Where strata are used about
+     * once a stream holds about one (Mp3d's worker threads: 0.9, and lowering packs their chunks
+     * 30 % smaller); where the layers pay, tens to hundreds (Water's workers 36-187, SOR's 20-77;
+     * session 44, docs/results/strata.md).
+     */
+    static final long LOWER_AT_MOST = 4;
+
+    /** Symbols {@code s} stores: its paths', its layers' elements, its runs and its grammar's. */
+    private static long storedSymbols(StrataStream s) {
+        long n = s.runCount() + s.grammar().symbolCount();
+        for (int p = 0; p < s.pathCount(); p++) n += s.pathLength(p);
+        for (int layer = 0; layer < s.layers(); layer++) {
+            for (int k = 0; k < s.stratumCount(layer); k++) n += s.stratumLength(layer, k);
+        }
+        return n;
+    }
+
+    /** {@code streams} with one layer more at a time, from their own up to {@code maxLayers}, while that packs smaller. */
+    private static List<StrataStream> raised(List<StrataStream> streams, int maxLayers, Codec codec) {
         List<StrataStream> best = streams;
         long bestBytes = packedBytes(streams, codec);
         for (int layers = 2; layers <= Math.min(maxLayers, StrataStreamCodec.MAX_LAYERS); layers++) {

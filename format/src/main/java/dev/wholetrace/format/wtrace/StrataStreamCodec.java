@@ -54,7 +54,8 @@ final class StrataStreamCodec {
     /**
      * Reads a strata stream of a file of format {@code version} whose path symbols lie below
      * {@code alphabet}: one stratum layer up to version 14, a layer count and that many layers
-     * from version 15 ({@link TraceFormat#STRATA_LAYERS_SINCE}).
+     * from version 15 ({@link TraceFormat#STRATA_LAYERS_SINCE}), a count that may be 0 (the runs
+     * are of paths) from version 17 ({@link TraceFormat#STRATA_PATH_RUNS_SINCE}).
      */
     static StrataStream read(VarIntReader in, int alphabet, int version) throws FormatException {
         int paths = in.readCount("path count", in.remaining());
@@ -67,14 +68,13 @@ final class StrataStreamCodec {
             symbols[i] = (int) last;
         }
         int layers = version >= TraceFormat.STRATA_LAYERS_SINCE ? in.readCount("stratum layer count", MAX_LAYERS) : 1;
-        if (layers < 1) throw in.corrupt("a strata stream of no stratum layer");
+        if (layers < 1 && version < TraceFormat.STRATA_PATH_RUNS_SINCE) throw in.corrupt("a strata stream of no stratum layer");
         int[][] stratumStarts = new int[layers][];
         long[][] layerElements = new long[layers][];
         int below = paths;
-        int strata = 0;
         for (int layer = 0; layer < layers; layer++) {
             String names = layer == 0 ? "path " : "stratum of layer " + (layer - 1) + " ";
-            strata = in.readCount("stratum count", in.remaining());
+            int strata = in.readCount("stratum count", in.remaining());
             int[] stratumStart = starts(in, strata, "stratum");
             if (stratumStart[strata] > in.remaining() / 2) throw in.corrupt("strata of " + stratumStart[strata] + " elements overrun the section");
             long[] elements = new long[stratumStart[strata]];
@@ -90,10 +90,11 @@ final class StrataStreamCodec {
         }
         int runs = in.readCount("run count", in.remaining() / 2);
         long[] top = new long[runs];
+        String named = layers == 0 ? "path" : "stratum"; // with no layer stored (version 17 on) the runs are of paths
         for (int t = 0; t < runs; t++) {
-            int stratum = in.readCount("stratum of a run", Math.max(0, strata - 1));
-            if (strata == 0) throw in.corrupt("a run of a stratum but no strata");
-            top[t] = Runs.pair(stratum, trip(in));
+            int id = in.readCount(named + " of a run", Math.max(0, below - 1));
+            if (below == 0) throw in.corrupt("a run of a " + named + " but no " + named + (layers == 0 ? "s" : "a"));
+            top[t] = Runs.pair(id, trip(in));
         }
         Grammar g = GrammarCodec.read(in);
         try {

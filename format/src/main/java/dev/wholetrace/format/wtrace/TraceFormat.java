@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 16;
+    public static final int VERSION = 17;
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
@@ -38,6 +38,8 @@ public final class TraceFormat {
     public static final int STRATA_LAYERS_SINCE = 15;
     /** The first version whose chunks may split their code map into CODE pieces behind a CODE_INDEX of instruction ids ({@link CodePieces}). */
     public static final int CODE_PIECES_SINCE = 16;
+    /** The first version whose strata streams may store no stratum layer, their runs [path, tripcount] runs (StrataStreamCodec, model/strata/StrataLower). */
+    public static final int STRATA_PATH_RUNS_SINCE = 17;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;

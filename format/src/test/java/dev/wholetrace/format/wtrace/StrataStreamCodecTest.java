@@ -7,14 +7,17 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.strata.Runs;
+import dev.wholetrace.model.strata.StrataLower;
 import dev.wholetrace.model.strata.StrataStream;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
  * The strata stream's payload: written and read back it unfolds to the same WPP, with upper
- * layers too (format version 15) and without the layer count in a version-14 payload; the paper's
+ * layers too (format version 15), with none (runs of paths, version 16) and without the layer
+ * count in a version-14 payload; the paper's
  * stratum example unfolds to its block string; damaged payloads give a FormatException, never
  * another exception, and never an allocation the bytes cannot back.
  */
@@ -91,15 +94,38 @@ class StrataStreamCodecTest {
     }
 
     @Test
-    void aLayerCountOfZeroOrOverTheLimitIsCorruption() {
+    void aLayerCountOverTheLimitIsCorruptionAndZeroBeforeVersion16() {
         byte[] now = bytes(example());
         int at = 6; // after the paths' six bytes (see above)
-        for (int bad : new int[] {0, StrataStreamCodec.MAX_LAYERS + 1}) {
-            byte[] b = now.clone();
-            b[at] = (byte) bad;
-            assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(b, "test"), 3, TraceFormat.VERSION))
-                    .as("layer count %d", bad).isInstanceOf(FormatException.class);
-        }
+        byte[] over = now.clone();
+        over[at] = (byte) (StrataStreamCodec.MAX_LAYERS + 1);
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(over, "test"), 3, TraceFormat.VERSION))
+                .isInstanceOf(FormatException.class);
+        byte[] none = bytes(StrataLower.lower(example(), GrammarAlgorithm.SEQUITUR.newBuilder()));
+        assertThat(none[at]).as("no layer stored").isZero();
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(none, "test"), 3, TraceFormat.STRATA_PATH_RUNS_SINCE - 1))
+                .isInstanceOf(FormatException.class).hasMessageContaining("no stratum layer");
+    }
+
+    /**
+     * With no layer stored (version 16 on) the runs are [path, trip] runs: the example lowered
+     * survives the codec and unfolds to the same string; a run naming a path that is not there
+     * is corruption.
+     */
+    @Test
+    void runsOfPathsWithNoLayerSurviveTheCodec() throws FormatException {
+        StrataStream none = StrataLower.lower(example(), GrammarAlgorithm.SEQUITUR.newBuilder());
+        assertThat(none.layers()).isZero();
+        assertThat(none.runCount()).isEqualTo(3); // P0^7, P1^12, P0^5
+        assertThat(none.unfold().expand()).containsExactly(expected());
+        StrataStream back = StrataStreamCodec.read(new VarIntReader(bytes(none), "test"), 3, TraceFormat.VERSION);
+        assertThat(back.layers()).isZero();
+        assertThat(back.unfold()).isEqualTo(none.unfold());
+        VarIntWriter w = new VarIntWriter(); // paths as the example's, no layer, one run of path 2 (there are 2)
+        w.writeVarLong(2).writeVarLong(1).writeVarLong(2).writeSignedVarLong(0).writeSignedVarLong(1).writeSignedVarLong(1);
+        w.writeVarLong(0).writeVarLong(1).writeVarLong(2).writeVarLong(0);
+        assertThatThrownBy(() -> StrataStreamCodec.read(new VarIntReader(w.toByteArray(), "test"), 3, TraceFormat.VERSION))
+                .isInstanceOf(FormatException.class).hasMessageContaining("path of a run");
     }
 
     @Test

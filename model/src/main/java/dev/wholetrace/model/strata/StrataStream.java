@@ -11,7 +11,8 @@ import java.util.Map;
  * symbols), its layer-0 strata (sequences of [path, tripcount] pairs) and, from format version 15,
  * the strata of layers 1..L-1 (sequences of [stratum of the layer below, tripcount] pairs), the
  * [stratum, tripcount] runs of the top layer's strata (the top alphabet), and a grammar over that
- * alphabet whose expansion is the chunk's sequence of top-layer runs.
+ * alphabet whose expansion is the chunk's sequence of top-layer runs. From version 16 a stream may
+ * store no layer ({@link StrataLower}): its runs are then [path, tripcount] runs.
  *
  * <p>{@link #unfold} turns it into an ordinary WPP over the control symbols (paths become rules,
  * a trip count a rule of repetitions by doubling), which is what every reader reads; the stored
@@ -46,14 +47,15 @@ public final class StrataStream {
 
     /**
      * Layers 0..L-1 stored (format version 15 on): layer 0's elements name paths, layer k's name
-     * strata of layer k-1, and the runs name strata of the top layer L-1.
+     * strata of layer k-1, and the runs name strata of the top layer L-1; with no layer (L = 0,
+     * format version 16 on: {@link StrataLower}) the runs name paths.
      *
      * @param stratumStart    per layer, its strata's offsets into that layer's elements
      * @param stratumElements per layer, its strata's elements, {@link Runs#pair}(id in the layer below, trip)
-     * @throws IllegalArgumentException if there is no layer, an index points nowhere, a sequence is empty or a trip count is 0
+     * @throws IllegalArgumentException if an index points nowhere, a sequence is empty or a trip count is 0
      */
     public StrataStream(int[] pathStart, int[] pathSymbols, int[][] stratumStart, long[][] stratumElements, long[] runs, Grammar grammar) {
-        if (stratumStart.length < 1 || stratumStart.length != stratumElements.length) throw new IllegalArgumentException("no stratum layer");
+        if (stratumStart.length != stratumElements.length) throw new IllegalArgumentException("stratum layers without their elements");
         checkStarts(pathStart, pathSymbols.length, "path");
         for (int s : pathSymbols) if (s < 0) throw new IllegalArgumentException("a path holds symbol " + s);
         int below = pathStart.length - 1;
@@ -64,7 +66,7 @@ public final class StrataStream {
             below = stratumStart[k].length - 1;
             names = "a stratum element of layer " + (k + 1) + " names stratum ";
         }
-        for (long r : runs) checkPair(r, below, "a run names stratum ");
+        for (long r : runs) checkPair(r, below, stratumStart.length == 0 ? "a run names path " : "a run names stratum ");
         if (grammar.maxTerminal() >= runs.length) throw new IllegalArgumentException("the grammar uses run " + grammar.maxTerminal() + " of " + runs.length);
         this.pathStart = pathStart;
         this.pathSymbols = pathSymbols;
@@ -97,14 +99,14 @@ public final class StrataStream {
         return pathSymbols[pathStart[p] + i];
     }
 
-    /** Stratum layers stored: 1 (layer 0) up to format version 14. */
+    /** Stratum layers stored: 1 (layer 0) up to format version 14; 0 when the runs are of paths (version 16 on). */
     public int layers() {
         return stratumStart.length;
     }
 
-    /** Strata of layer 0. */
+    /** Strata of layer 0 (none when no layer is stored). */
     public int stratumCount() {
-        return stratumCount(0);
+        return stratumStart.length == 0 ? 0 : stratumCount(0);
     }
 
     public int stratumCount(int layer) {
@@ -133,7 +135,7 @@ public final class StrataStream {
         return runs.length;
     }
 
-    /** Terminal {@code t} of the grammar: {@link Runs#pair}(stratum of the top layer, trip). */
+    /** Terminal {@code t} of the grammar: {@link Runs#pair}(stratum of the top layer, or path when no layer is stored, trip). */
     public long run(int t) {
         return runs[t];
     }
