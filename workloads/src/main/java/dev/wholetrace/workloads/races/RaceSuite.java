@@ -117,6 +117,8 @@ public final class RaceSuite {
             ServerSocketCloseNo.class, ServerSocketCloseYes.class,
             // a program's own AbstractQueuedSynchronizer (session 43: Scala's Await under Pekko)
             SynchronizerSubclassNo.class, SynchronizerSubclassYes.class, SynchronizerMutexNo.class,
+            // a thread found ended by isAlive(), a latch found at zero by getCount() (session 44: Agrona's AgentRunner, a spinning consumer)
+            ThreadIsAliveNo.class, ThreadIsAliveYes.class, LatchGetCountNo.class, LatchGetCountYes.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
