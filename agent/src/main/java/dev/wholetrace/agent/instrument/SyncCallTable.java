@@ -58,6 +58,8 @@ final class SyncCallTable {
         add(Family.LATCH, "countDown", "()V", Timing.BEFORE, "latchCountingDown");
         add(Family.LATCH, "await", "()V", Timing.AFTER, "latchAwaited");
         add(Family.LATCH, "await", "(" + TIMEOUT + ")Z", Timing.AFTER, "latchAwaitedTimed");
+        // getCount() reads the latch's volatile state, which each countDown sets by a CAS: 0 orders them all before
+        add(Family.LATCH, "getCount", "()J", Timing.AFTER, "latchCountRead");
         add(Family.SEMAPHORE, "release", "()V", Timing.BEFORE, "semaphoreReleasing");
         add(Family.SEMAPHORE, "release", "(I)V", Timing.BEFORE, "semaphoreReleasing");
         add(Family.SEMAPHORE, "acquire", "()V", Timing.AFTER, "semaphoreAcquired");
@@ -90,6 +92,8 @@ final class SyncCallTable {
         add(Family.THREAD, "join", "(JI)V", Timing.AFTER, "threadJoined");
         CALLS.put("join(Ljava/time/Duration;)Z", new SyncCall("join", "(Ljava/time/Duration;)Z", Timing.AFTER, "threadJoinedTimed",
                 Family.THREAD, false)); // JDK 19+: no bridge (the agent is compiled for 17)
+        // isAlive() returning false detects the thread's end as a join does (JLS 17.4.4): Agrona's AgentRunner.close()
+        add(Family.THREAD, "isAlive", "()Z", Timing.AFTER, "threadFoundAlive");
         // Thread.interrupt → whoever finds the thread interrupted (JLS 17.4.4): SyncInterrupts.
         String interrupts = "dev/wholetrace/agent/runtime/SyncInterrupts";
         CALLS.put("interrupt()V", new SyncCall("interrupt", "()V", Timing.BEFORE, "interrupting", Family.THREAD, true, interrupts, 0, null));

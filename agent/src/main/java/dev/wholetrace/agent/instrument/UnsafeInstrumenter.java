@@ -16,10 +16,15 @@ import org.objectweb.asm.tree.VarInsnNode;
  * offset) pair, the probes of a volatile access — a release before a write or read-modify-write, an
  * acquire after a read or read-modify-write — with the arguments parked in fresh locals while the
  * probe takes the object and the offset. Plain {@code getX}/{@code putX}, the raw-address
- * overloads and the fences are left alone.
+ * overloads and the fences are left alone. The same for {@code jdk.internal.misc.Unsafe}, which a program
+ * calls with {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} (Agrona 2's {@code UnsafeApi}): its
+ * names follow the VarHandle modes ({@code getXAcquire}, {@code putXRelease}, {@code compareAndSetX}, {@code
+ * getAndAddXRelease}, …), classified as {@link FieldHandleInstrumenter} classifies those; opaque counts as
+ * volatile, {@code weakCompareAndSetXPlain} as plain.
  */
 final class UnsafeInstrumenter {
     private static final String UNSAFE = "sun/misc/Unsafe";
+    private static final String INTERNAL_UNSAFE = "jdk/internal/misc/Unsafe";
     private static final String PROBES = "dev/wholetrace/agent/runtime/SyncUnsafe";
     /** The accessors' descriptors start so: an object and an offset (the raw-address overloads take a long alone). */
     private static final String OBJECT_OFFSET = "(Ljava/lang/Object;J";
@@ -29,17 +34,25 @@ final class UnsafeInstrumenter {
     private UnsafeInstrumenter() {}
 
     static void instrument(InsnList code, MethodInsnNode insn, MethodInstrumenter.Site site) {
-        if (insn.getOpcode() != Opcodes.INVOKEVIRTUAL || !insn.owner.equals(UNSAFE)) return;
+        boolean internal = insn.owner.equals(INTERNAL_UNSAFE);
+        if (insn.getOpcode() != Opcodes.INVOKEVIRTUAL || !internal && !insn.owner.equals(UNSAFE)) return;
         String m = insn.name;
         if ((m.equals("objectFieldOffset") || m.equals("staticFieldOffset")) && insn.desc.equals("(Ljava/lang/reflect/Field;)J")) {
             offsetHandedOut(code, insn, site, m.equals("staticFieldOffset") ? "staticFieldOffset" : "fieldOffset");
             return;
         }
         if (!insn.desc.startsWith(OBJECT_OFFSET)) return;
-        boolean read = m.startsWith("get") && m.endsWith("Volatile");
-        boolean write = m.startsWith("put") && (m.endsWith("Volatile") || m.startsWith("putOrdered"));
-        boolean update = UPDATES.contains(m);
+        boolean update = internal ? internalUpdate(m) : UPDATES.contains(m);
+        boolean read = !update && m.startsWith("get") && (m.endsWith("Volatile") || internal && (m.endsWith("Acquire") || m.endsWith("Opaque")));
+        boolean write = m.startsWith("put") && (m.endsWith("Volatile")
+                || (internal ? m.endsWith("Release") || m.endsWith("Opaque") : m.startsWith("putOrdered")));
         if (read || write || update) access(code, insn, site, read || update, write || update);
+    }
+
+    /** {@code jdk.internal.misc.Unsafe}'s read-modify-writes in every mode but plain. */
+    private static boolean internalUpdate(String m) {
+        return (m.startsWith("compareAndSet") || m.startsWith("compareAndExchange") || m.startsWith("weakCompareAndSet")
+                || m.startsWith("getAnd")) && !m.endsWith("Plain");
     }
 
     /** {@code SyncUnsafe.<probe>(offset, field)} after the call, the field parked across it. */

@@ -165,6 +165,12 @@ public final class SyncProbes {
         return reachedZero;
     }
 
+    /** After CountDownLatch.getCount(): an await when it read 0 (every countDown wrote the volatile count before). */
+    public static long latchCountRead(Object latch, long count, int site) {
+        if (count == 0 && latch instanceof CountDownLatch) record(SyncKind.LATCH_AWAIT, site, latch, 0);
+        return count;
+    }
+
     /** Before Semaphore.release(...). */
     public static void semaphoreReleasing(Object semaphore, int site) {
         if (semaphore instanceof Semaphore) record(SyncKind.SEMAPHORE_RELEASE, site, semaphore, 0);
@@ -255,6 +261,15 @@ public final class SyncProbes {
     public static boolean threadJoinedTimed(Object thread, boolean terminated, int site) {
         threadJoined(thread, site);
         return terminated;
+    }
+
+    /**
+     * After Thread.isAlive(): false for a started thread detects its end, which synchronizes-with the call (JLS
+     * 17.4.4), so it is recorded as a join, the end first on its behalf; true records nothing.
+     */
+    public static boolean threadFoundAlive(Object thread, boolean alive, int site) {
+        if (!alive) threadJoined(thread, site);
+        return alive;
     }
 
     // ---- executors (the hand-offs themselves are in SyncTasks) ----------------------------------

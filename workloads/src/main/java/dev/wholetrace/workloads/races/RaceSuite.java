@@ -24,7 +24,7 @@ import java.util.Map;
  *       (docs/agent.md). A -yes program makes each of its races happen whatever the schedule: the
  *       conflicting accesses always occur and nothing recorded ever orders them. A -no program has
  *       no such pair in any schedule, and orders its accesses only with constructs the agent
- *       records (no isAlive or sleep hand-overs, no barrier actions; the JDK-internal hand-overs
+ *       records (no sleep or park/unpark hand-overs, no barrier actions; the JDK-internal hand-overs
  *       listed in {@link #NOT_YET_MODELLED} only in those programs).
  *   <li>{@code public static final String[] RACES} lists the variables that race, empty for a -no
  *       program: a field as {@code "Class.field"} (the simple name of the class that declares it;
@@ -117,6 +117,8 @@ public final class RaceSuite {
             ServerSocketCloseNo.class, ServerSocketCloseYes.class,
             // a program's own AbstractQueuedSynchronizer (session 43: Scala's Await under Pekko)
             SynchronizerSubclassNo.class, SynchronizerSubclassYes.class, SynchronizerMutexNo.class,
+            // a thread found ended by isAlive(), a latch found at zero by getCount() (session 44: Agrona's AgentRunner, a spinning consumer)
+            ThreadIsAliveNo.class, ThreadIsAliveYes.class, LatchGetCountNo.class, LatchGetCountYes.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
