@@ -56,6 +56,10 @@ final class CodeIndex implements CodeMap.Source {
                 int table = (int) (at >>> 32);
                 return ChunkCodec.codeEntry(headers.get(table).readRow(sections.reader(i, raw[i], (int) (long) at)), columns.get(table));
             }
+            // None defines it: a file's events name only ids its code map defines, so a miss is rare, and it may be
+            // a CODE_INDEX damaged behind its CRC that passed over the piece holding the id. Every piece not read yet
+            // is checked against its range (which a piece holding the id outside it fails) before "none" is the answer.
+            for (int i = 0; i < raw.length; i++) if (rows.get(i) == null) index(i);
             return null;
         } catch (FormatException e) {
             throw damaged(e);

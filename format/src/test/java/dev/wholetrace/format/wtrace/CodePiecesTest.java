@@ -3,13 +3,17 @@ package dev.wholetrace.format.wtrace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.TraceMode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The code map's pieces (format 16): what the CODE_INDEX says of each, read back, and what a reader refuses. */
 class CodePiecesTest {
@@ -52,6 +56,56 @@ class CodePiecesTest {
                 .hasMessageContaining("1 bytes after the code pieces' index");
         byte[] cut = new VarIntWriter().writeVarLong(2).writeVarLong(0).toByteArray();
         assertThatThrownBy(() -> CodePieces.read(new VarIntReader(cut, "CODE_INDEX"))).isInstanceOf(FormatException.class);
+    }
+
+    /**
+     * A CODE_INDEX that lies (behind a valid CRC) about a piece, so that a lookup passes over the
+     * piece holding its id: the lookup must not answer "no such instruction" where the whole
+     * decode finds the lie; a miss reads the pieces it passed over and finds it too.
+     */
+    @Test
+    void aLookupThatFindsNothingChecksThePiecesItsIndexPassedOver(@TempDir Path dir) throws Exception {
+        List<CodeEntry> instructions = new ArrayList<>();
+        for (int k = 0; k < 300; k++) instructions.add(entry(k)); // pieces 0..127, 128..255, 256..299
+        // the second instruction piece's range narrowed (230 outside it), then its count made 0
+        byte[] narrowed = index(new int[][] {{128, 0, 127}, {128, 128, 200}, {44, 256, 299}});
+        byte[] emptied = index(new int[][] {{128, 0, 127}, {0, 0, 0}, {44, 256, 299}});
+        for (byte[] lie : List.of(narrowed, emptied)) {
+            CodeIndex code = CodeIndex.of(sections(dir.resolve("lie" + lie.length + ".wtrace"), instructions, lie));
+            assertThat(code.instruction(5)).as("an id of an honest piece").isEqualTo(instructions.get(5));
+            assertThatThrownBy(() -> code.instruction(230)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("the code piece holds");
+        }
+        List<ChunkCodec.RawSection> honest = CodePieces.encode(List.of(), instructions);
+        CodeIndex code = CodeIndex.of(sections(dir.resolve("honest.wtrace"), instructions, honest.get(0).bytes()));
+        assertThat(code.instruction(230)).isEqualTo(instructions.get(230));
+        assertThat(code.unpacked()).as("a hit reads its piece alone").isEqualTo(1);
+        assertThat(code.instruction(300)).as("an id no piece defines").isNull();
+        assertThat(code.unpacked()).as("a miss has read every piece").isEqualTo(3);
+    }
+
+    /** A CODE_INDEX payload of {count, min, max} rows. */
+    private static byte[] index(int[][] pieces) {
+        VarIntWriter w = new VarIntWriter().writeVarLong(pieces.length);
+        for (int[] p : pieces) {
+            w.writeVarLong(p[0]);
+            if (p[0] > 0) w.writeSignedVarLong(p[1]).writeVarLong(p[2] - p[1]);
+        }
+        return w.toByteArray();
+    }
+
+    /** The code sections of a one-chunk file whose instruction pieces are {@code instructions}' and whose CODE_INDEX is {@code index}. */
+    private static CodeSections sections(Path file, List<CodeEntry> instructions, byte[] index) throws Exception {
+        List<ChunkCodec.RawSection> sections = new ArrayList<>(CodePieces.encode(List.of(), instructions));
+        sections.set(0, new ChunkCodec.RawSection(SectionType.CODE_INDEX, null, TraceFormat.NO_THREAD, index));
+        try (TraceWriter w = TraceWriter.create(file, TraceMode.CDR, Codec.XZ)) {
+            w.writeChunk(sections, 0, Codec.XZ, Codec.NO_DEADLINE);
+        }
+        CodeSections all = new CodeSections(file.toString());
+        try (TraceReader r = TraceReader.open(file)) {
+            all.addAll(TraceSections.read(r, 0).code());
+        }
+        return all;
     }
 
     private static CodeEntry entry(int id) {

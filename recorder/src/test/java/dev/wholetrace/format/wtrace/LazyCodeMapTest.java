@@ -101,8 +101,9 @@ class LazyCodeMapTest {
         assertThat(index.unpacked()).as("rows 128..255's piece alone").isEqualTo(1);
         assertThat(index.instruction(5)).as("the first definition").isEqualTo(i.get(5));
         assertThat(index.instruction(300)).isEqualTo(later.get(1));
-        assertThat(index.instruction(301)).isNull();
         assertThat(index.unpacked()).as("and rows 0..127's, and chunk 1's").isEqualTo(3);
+        assertThat(index.instruction(301)).isNull();
+        assertThat(index.unpacked()).as("a miss has checked every piece against its range").isEqualTo(5);
         CodeMap whole = ParallelTrace.open(file).checkedCode();
         CodeMap lazy = ParallelTrace.open(file).code();
         assertThat(lazy.instruction(300)).isEqualTo(whole.instruction(300));
