@@ -6,13 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.model.event.Event;
-import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,26 +33,12 @@ class RecorderEventSealTest {
         Path file = dir.resolve("events.wtrace");
         RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withCodec(Codec.NONE).withChunkEvents(CHUNK_EVENTS)
                 .withChunkMillis(RecorderConfig.NO_TIME_BOUND_MILLIS); // as the agent configures events=N
-        CountDownLatch recorded = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
-            Thread blocked = new Thread(() -> {
-                ThreadRecorder t = rec.beginThread("blocked", BLOCKED, false);
-                for (int i = 0; i < 7; i++) t.block(i);
-                recorded.countDown();
-                try {
-                    release.await(); // blocked: records nothing more until the test is over
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                t.end();
-            }, "blocked");
-            blocked.start();
-            recorded.await();
+        try (TraceRecorder rec = TraceRecorder.open(file, config);
+             RecorderCheckpointTest.BlockedThread blocked = new RecorderCheckpointTest.BlockedThread(rec, BLOCKED)) {
             ThreadRecorder busy = rec.beginThread("busy", BUSY, false);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             ParallelTrace sofar = null;
-            for (int round = 0; System.nanoTime() < deadline; round++) {
+            while (System.nanoTime() < deadline) {
                 // a chunk's worth and more, then a pause in which the writer notices the count (it looks every 20 ms)
                 for (int i = 0; i < 2 * CHUNK_EVENTS; i++) busy.block(i & 7);
                 Thread.sleep(50);
@@ -68,16 +51,11 @@ class RecorderEventSealTest {
             }
             assertThat(sofar).as("a chunk in the file").isNotNull();
             assertThat(sofar.chunkCount()).as("chunks sealed by events while recording").isGreaterThanOrEqualTo(3);
-            List<Event> expected = new ArrayList<>();
-            expected.add(Event.sync(SyncKind.THREAD_BEGIN, 0, BLOCKED, 0));
-            for (int i = 0; i < 7; i++) expected.add(Event.block(i));
             List<Event> seen = List.of();
             for (int t = 0; t < sofar.threads().size(); t++) {
                 if (sofar.threads().get(t).name().equals("blocked")) seen = events(sofar.thread(t));
             }
-            assertThat(seen).as("the blocked thread's events in the chunks sealed after it blocked").isEqualTo(expected);
-            release.countDown();
-            blocked.join();
+            assertThat(seen).as("the blocked thread's events in the chunks sealed after it blocked").isEqualTo(RecorderCheckpointTest.BlockedThread.recorded(BLOCKED));
             busy.end();
         }
     }
