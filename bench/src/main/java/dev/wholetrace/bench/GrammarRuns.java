@@ -100,7 +100,7 @@ final class GrammarRuns {
         return row;
     }
 
-    /** A grammar's bytes as a trace stores it: its codec's varints, packed with {@link Codec#BEST}. */
+    /** A grammar's bytes as a trace stores it: its grammar block ({@link GrammarCodec}), packed with {@link Codec#BEST}. */
     static long packedBytes(Grammar g) {
         VarIntWriter w = new VarIntWriter();
         GrammarCodec.write(g, w);

@@ -185,4 +185,41 @@ class CliStatsTest {
         assertThat(line).endsWith("long=" + "x".repeat(159) + "é... (7000 more bytes; --format json shows the whole value)");
         assertThat(JsonText.at(JsonText.object(ok("stats", f.toString(), "--format", "json").out().strip()), "properties.long")).isEqualTo(value);
     }
+
+    /**
+     * A recording of many threads (a service on virtual threads records thousands) shows the 64
+     * busiest in the text tables and sums the rest into one row, so the totals stay readable; the
+     * sums and the file-size total are exact, and JSON still lists every thread.
+     */
+    @Test
+    void manyThreadsAreSummedBeyondTheBusiest() throws Exception {
+        Path f = dir.resolve("many-threads.wtrace");
+        int threads = 100;
+        try (dev.wholetrace.recorder.TraceRecorder rec = dev.wholetrace.recorder.TraceRecorder.open(f,
+                dev.wholetrace.recorder.RecorderConfig.defaults(TraceMode.COR))) {
+            rec.defineBlock(new dev.wholetrace.model.event.CodeEntry(1, "demo.Main", "run", "()V", 10, 0, "run"));
+            for (int i = 0; i < threads; i++) {
+                int blocks = i + 1; // thread i runs i + 1 blocks: the busiest 64 are threads 36 to 99
+                Thread t = new Thread(() -> {
+                    dev.wholetrace.recorder.ThreadRecorder r = rec.beginThread("t" + blocks, blocks, false);
+                    for (int b = 0; b < blocks; b++) r.block(1);
+                    r.end();
+                });
+                t.start();
+                t.join();
+            }
+        }
+        String out = ok("stats", f.toString()).out();
+        assertThat(out).contains("threads     100 (the tables show the 64 with the most events and sum the other 36 in one row;");
+        var events = TextTables.table(out, "events by kind");
+        assertThat(events).hasSize(64 + 2).containsKeys("36 t37", "99 t100", "36 other threads", "total").doesNotContainKey("35 t36");
+        assertThat(TextTables.number(events, "36 other threads", "blocks")).isEqualTo(36 * 37 / 2);
+        assertThat(TextTables.number(events, "total", "blocks")).isEqualTo(100 * 101 / 2);
+        var sizes = TextTables.table(out, "sizes in bytes");
+        assertThat(TextTables.number(sizes, "total", "total")).isEqualTo(Files.size(f));
+        long shown = 0;
+        for (var row : sizes.entrySet()) if (!row.getKey().equals("total")) shown += Long.parseLong(row.getValue().get("raw"));
+        assertThat(shown).isEqualTo(TextTables.number(sizes, "total", "raw"));
+        assertThat(ok("stats", f.toString(), "--format", "json").out()).contains("\"t1\"").contains("\"t36\"");
+    }
 }

@@ -175,7 +175,7 @@ final class CompressorWorker implements Runnable {
                     // what this worker compressed since its last cut is in this chunk: no longer pending. Taken off per worker, not
                     // reset by the writer after the cut: buffers other workers compressed meanwhile belong to the next chunk, and the
                     // reset forgot them: the next chunk's count started short and it was sealed late (agent option events=N)
-                    recorder.cutConsumed(eventsSinceCut, symbolsSinceCut);
+                    if (eventsSinceCut != 0 || symbolsSinceCut != 0) recorder.cutConsumed(eventsSinceCut, symbolsSinceCut);
                     eventsSinceCut = 0;
                     symbolsSinceCut = 0;
                     List<ThreadChunk> mine = new ArrayList<>();

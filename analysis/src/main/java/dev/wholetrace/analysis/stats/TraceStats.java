@@ -69,6 +69,15 @@ public final class TraceStats {
             for (long b : bytes) n += b;
             return n;
         }
+
+        /** One row named {@code name} holding the sums of {@code rows}: events, raw size and every component's bytes. */
+        public static Row sum(String name, List<Row> rows, TraceMode mode) {
+            EventCounts events = new EventCounts();
+            for (Row r : rows) events.add(r.events);
+            Row sum = new Row(name, events, events.rawBytes(mode));
+            for (Row r : rows) for (int c = 0; c < sum.bytes.length; c++) sum.bytes[c] += r.bytes[c];
+            return sum;
+        }
     }
 
     public final TraceMode mode;

@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.paths;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.analysis.PackagedAgent;
 import dev.wholetrace.reader.ParallelTrace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The path counts of a recorded program whose loop, calls and method entries are known. */
 class PathEventCountTest {
-    static final Path AGENT = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+    static final Path AGENT = PackagedAgent.jar();
 
     @TempDir
     Path dir;

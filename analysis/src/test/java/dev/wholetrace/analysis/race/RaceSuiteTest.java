@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.analysis.PackagedAgent;
 import dev.wholetrace.analysis.dataflow.ProgramBytecode;
 import dev.wholetrace.analysis.std.StdHbChecker;
 import dev.wholetrace.reader.ParallelTrace;
@@ -22,13 +23,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The labelled suite (dev.wholetrace.workloads.races), each program recorded under the agent (the
- * reactor packages agent/target/wholetrace-agent.jar before these tests run): no race on any -no
+ * The labelled suite (dev.wholetrace.workloads.races), each program recorded under the agent
+ * ({@link dev.wholetrace.analysis.PackagedAgent}: the packaged jar, refused when older than the
+ * classes it should hold, as after {@code -am test} without {@code package}): no race on any -no
  * program, exactly the labelled variables on every -yes program, and each labelled artifact
  * reported as an artifact of its first race.
  */
 class RaceSuiteTest {
-    static final Path AGENT = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+    static final Path AGENT = PackagedAgent.jar();
 
     @TempDir
     static Path dir;

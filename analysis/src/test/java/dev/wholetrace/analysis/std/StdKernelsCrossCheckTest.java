@@ -2,6 +2,7 @@ package dev.wholetrace.analysis.std;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.analysis.PackagedAgent;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.reader.ParallelTrace;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * RaceSuiteTest, on the traces it records anyway.
  */
 class StdKernelsCrossCheckTest {
-    static final Path AGENT = Path.of("..", "agent", "target", "wholetrace-agent.jar").toAbsolutePath().normalize();
+    static final Path AGENT = PackagedAgent.jar();
 
     @TempDir
     static Path dir;

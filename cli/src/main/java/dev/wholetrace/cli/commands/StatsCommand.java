@@ -35,7 +35,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  metadata   properties, threads, code map (whole trace only)",
                 "  framing    file header, CHUNK_END and END (whole trace only)",
                 "  unread     the partial chunk of an unfinished recording, if any",
-                "The total row adds up to the file size exactly."},
+                "The total row adds up to the file size exactly. Beyond 64 threads the text shows the 64 "
+                    + "with the most events and sums the others in one row; --format json lists every thread."},
         footer = {"", "Examples:",
                 "  wholetrace stats run.wtrace",
                 "  wholetrace stats run.wtrace --format json | jq '.total.bytes'"})

@@ -7,8 +7,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Varint encodings of a {@link Grammar} and an {@link Alphabet} (docs/formats.md, "grammar block").
- * Terminals and rule references share one varint, the low bit telling them apart.
+ * The grammar block of a {@link Grammar} and an {@link Alphabet} (docs/formats.md, "grammar block"):
+ * model versions 1 to 3 range-code the rules' tokens with adaptive binary models (version 1 an order-0
+ * terminal tree, 2 move-to-front references, 3 references weighted by their uses left), the smallest
+ * kept ({@link #writeAll}); version 4 ({@link #writePlain})
+ * writes each token as a varint of 3 × value + kind, for a caller that compresses many blocks together.
  */
 public final class GrammarCodec {
     private GrammarCodec() {}

@@ -16,9 +16,13 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /** {@code stats} as text: the trace's facts, then tables of events by kind, sizes and percentages of raw. */
 final class StatsText implements ReportWriter<StatsReport> {
@@ -42,7 +46,10 @@ final class StatsText implements ReportWriter<StatsReport> {
             out.println("recorded    (no clock: format version " + trace.version() + " traces have none)");
         }
         out.printf(Locale.ROOT, "chunks      %d%n", trace.chunkCount());
-        out.printf(Locale.ROOT, "threads     %d%n", trace.threads().size());
+        int threads = stats.threads.size();
+        out.printf(Locale.ROOT, "threads     %d%s%n", trace.threads().size(), threads <= SHOWN_THREADS ? ""
+                : " (the tables show the " + SHOWN_THREADS + " with the most events and sum the other "
+                        + (threads - SHOWN_THREADS) + " in one row; --format json lists every thread)");
         out.printf(Locale.ROOT, "sync ops    %d (S_synch entries)%n", trace.syncOrder().size());
         out.printf(Locale.ROOT, "events      %d%n", trace.eventCount());
         out.printf(Locale.ROOT, "code map    %d blocks, %d instructions%n", trace.code().blockCount(), trace.code().instructionCount());
@@ -55,13 +62,14 @@ final class StatsText implements ReportWriter<StatsReport> {
         }
 
         out.println();
+        List<Row> rows = rows(stats);
         List<SyncKind> kinds = syncKinds(stats.total.events);
         TextTable events = new TextTable();
         List<String> head = new ArrayList<>(List.of("events by kind", "blocks", "loads", "stores", "sync"));
         for (SyncKind k : kinds) head.add(k.label);
         head.add("total");
         events.row(head);
-        for (Row r : rows(stats)) {
+        for (Row r : rows) {
             EventCounts c = r.events;
             List<String> cells = new ArrayList<>(List.of(r.name, n(c.blocks), n(c.loads), n(c.stores), n(c.syncTotal())));
             for (SyncKind k : kinds) cells.add(n(c.sync[k.ordinal()]));
@@ -84,7 +92,7 @@ final class StatsText implements ReportWriter<StatsReport> {
         percentHead.add("total");
         sizes.row(sizeHead);
         percent.row(percentHead);
-        for (Row r : rows(stats)) {
+        for (Row r : rows) {
             boolean isTotal = r == stats.total;
             List<String> sizeCells = new ArrayList<>(List.of(r.name, n(r.raw)));
             List<String> percentCells = new ArrayList<>(List.of(r.name));
@@ -103,8 +111,26 @@ final class StatsText implements ReportWriter<StatsReport> {
         percent.print(out);
     }
 
+    /**
+     * Threads beyond this many are summed into one row: a service on virtual threads records
+     * thousands (5,170 in session 44's tour), and one row each buried the totals under 15,000 lines.
+     */
+    static final int SHOWN_THREADS = 64;
+
+    /** The rows of every table: each thread (or the busiest and one row of the rest), then the total. */
     private static List<Row> rows(TraceStats stats) {
-        List<Row> rows = new ArrayList<>(stats.threads);
+        List<Row> rows = new ArrayList<>();
+        if (stats.threads.size() <= SHOWN_THREADS) {
+            rows.addAll(stats.threads);
+        } else {
+            List<Row> busiest = new ArrayList<>(stats.threads);
+            busiest.sort(Comparator.comparingLong((Row r) -> r.events.total()).reversed()); // stable: ties keep thread order
+            Set<Row> shown = Collections.newSetFromMap(new IdentityHashMap<>());
+            shown.addAll(busiest.subList(0, SHOWN_THREADS));
+            List<Row> others = new ArrayList<>();
+            for (Row r : stats.threads) (shown.contains(r) ? rows : others).add(r);
+            rows.add(Row.sum(others.size() + " other threads", others, stats.mode));
+        }
         rows.add(stats.total);
         return rows;
     }
