@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md);</li>
  *   <li>{@value #EVENTS}: a chunk is sealed after about N events (all threads), and then not on time unless
  *       {@value #INTERVAL} is given too: two recordings of one program are cut alike whatever each one's speed
- *       (bench strata compares encodings so), but a SIGKILL may lose up to N events (docs/durability.md).</li>
+ *       (bench strata compares encodings so), but a SIGKILL may lose about 2 N events and what the compressors'
+ *       queues hold: a chunk holds N events plus that backlog (docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
  * at the launcher, rather than a silent agent failure later.

@@ -472,6 +472,7 @@ public final class TraceRecorder implements AutoCloseable {
      */
     private void writeChunks() {
         long intervalNanos = config.chunkMillis() * 1_000_000L;
+        boolean timeBound = config.chunkMillis() < RecorderConfig.NO_TIME_BOUND_MILLIS;
         long lastCut = System.nanoTime();
         long lastCollect = lastCut;
         long lastEndPoll = lastCut;
@@ -507,11 +508,14 @@ public final class TraceRecorder implements AutoCloseable {
             try {
                 if (!last) endTerminatedThreads();
                 boolean timed = !last && serving == cutsDone && !sizeLimitReached();
-                if (timed || start - lastCollect >= intervalNanos) {
+                if (timed || start - lastCollect >= intervalNanos || !timeBound) {
                     // Take what slow and blocked threads hold, at least once an interval: at a timed
                     // cut, and at a size cut or checkpoint when none came for an interval (a busy
                     // thread that reaches the size limits within every interval must not keep a
-                    // blocked thread's events out of the file). Not at every cut: tiny pieces.
+                    // blocked thread's events out of the file). Not at every cut: tiny pieces. With
+                    // no time bound (agent option events=N) there is no interval and every cut takes
+                    // them: otherwise a thread that blocked kept its events out of every chunk until
+                    // close, and a SIGKILL lost them however many chunks were sealed after.
                     for (ThreadRecorder t : live) t.collect();
                     lastCollect = start;
                 }

@@ -12,6 +12,7 @@ import dev.wholetrace.reader.ParallelTrace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -137,22 +138,7 @@ class RecorderCheckpointTest {
     void aBlockedThreadsEventsReachTheFileWithoutItsHelp() throws Exception {
         Path file = dir.resolve("blocked.wtrace");
         RecorderConfig config = RecorderConfig.defaults(TraceMode.COR).withChunkMillis(20);
-        java.util.concurrent.CountDownLatch recorded = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        try (TraceRecorder rec = TraceRecorder.open(file, config)) {
-            Thread blocked = new Thread(() -> {
-                ThreadRecorder t = rec.beginThread("blocked", SELF, false);
-                for (int i = 0; i < 7; i++) t.block(i);
-                recorded.countDown();
-                try {
-                    release.await(); // blocked: records nothing more until the test is over
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                t.end();
-            }, "blocked");
-            blocked.start();
-            recorded.await();
+        try (TraceRecorder rec = TraceRecorder.open(file, config); BlockedThread blocked = new BlockedThread(rec, SELF)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             List<Event> seen = List.of();
             while (seen.size() < 8 && System.nanoTime() < deadline) {
@@ -164,16 +150,52 @@ class RecorderCheckpointTest {
                     assertThat(e.getMessage()).contains("no complete chunk");
                 }
             }
-            List<Event> expected = new ArrayList<>();
-            expected.add(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0));
-            for (int i = 0; i < 7; i++) expected.add(Event.block(i));
-            assertThat(seen).as("the blocked thread's events in the file while it is blocked").isEqualTo(expected);
-            release.countDown();
-            blocked.join();
+            assertThat(seen).as("the blocked thread's events in the file while it is blocked").isEqualTo(BlockedThread.recorded(SELF));
         }
         List<Event> all = events(ParallelTrace.open(file).thread(0));
         assertThat(all).hasSize(9).startsWith(Event.sync(SyncKind.THREAD_BEGIN, 0, SELF, 0), Event.block(0));
         assertThat(all.get(8).kind()).isEqualTo(SyncKind.THREAD_END); // nothing repeated after the collected part
+    }
+
+    /**
+     * A thread "blocked" that records its begin and blocks 0 to 6, then waits, recording nothing,
+     * until closed (released, joined: its end is recorded then). The constructor returns once it
+     * has recorded them.
+     */
+    static final class BlockedThread implements AutoCloseable {
+        private final CountDownLatch release = new CountDownLatch(1);
+        private final Thread thread;
+
+        BlockedThread(TraceRecorder rec, long self) throws InterruptedException {
+            CountDownLatch recorded = new CountDownLatch(1);
+            thread = new Thread(() -> {
+                ThreadRecorder t = rec.beginThread("blocked", self, false);
+                for (int i = 0; i < 7; i++) t.block(i);
+                recorded.countDown();
+                try {
+                    release.await(); // blocked: records nothing more until the test is over
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                t.end();
+            }, "blocked");
+            thread.start();
+            recorded.await();
+        }
+
+        /** What the thread recorded before it blocked. */
+        static List<Event> recorded(long self) {
+            List<Event> expected = new ArrayList<>();
+            expected.add(Event.sync(SyncKind.THREAD_BEGIN, 0, self, 0));
+            for (int i = 0; i < 7; i++) expected.add(Event.block(i));
+            return expected;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            release.countDown();
+            thread.join();
+        }
     }
 
     /**

@@ -17,6 +17,8 @@ public final class Progress implements LongConsumer, AutoCloseable {
     private final LongSupplier nanoTime;
     private long lastDraw;
     private boolean drawn;
+    /** The phase of the last {@link #at} report, drawn or not. */
+    private String lastPhase;
 
     public Progress(PrintWriter err, String what, long total) {
         this(err, what, total, Terminal.stderr(), System::nanoTime);
@@ -43,7 +45,13 @@ public final class Progress implements LongConsumer, AutoCloseable {
      * (21%)"): {@code done} of {@code total} in {@code phase}.
      */
     public void at(String phase, long done, long total) {
-        if (!due()) return;
+        // A phase's first and last reports are drawn whatever the throttle: the line may stay on the
+        // last one drawn for long (a merge packs its one chunk for seconds after building the threads'
+        // grammars), and a skipped change showed the phase before, short of 100 %, the whole time.
+        boolean edge = !phase.equals(lastPhase) || (total > 0 && done >= total);
+        lastPhase = phase;
+        if (!enabled || !edge && !due()) return;
+        if (edge) lastDraw = nanoTime.getAsLong();
         draw(what + ": " + phase + " " + Units.count(done) + " of " + Units.count(total) + percent(done, total));
     }
 

@@ -23,6 +23,30 @@ class ProgressTest {
                 + "\rraces run.wtrace: comparing 9000.0 k of 12.0 M (75%)\033[K\r\033[K");
     }
 
+    /**
+     * The throttle skips reports within a phase, never a phase's first or its last: the line may
+     * stay for a long while on the last report drawn (a merge reads its chunks quickly, builds a
+     * thread's grammar slowly, then packs its chunk for seconds), and a skipped phase change left
+     * it on the phase before ("merging threads 3 of 5" while the chunk was being packed).
+     */
+    @Test
+    void aPhasesFirstAndLastReportsAreDrawnWithinTheThrottle() {
+        StringWriter text = new StringWriter();
+        try (Progress p = new Progress(new PrintWriter(text), "merging run.wtrace", 0, true, () -> 1_000_000_000L)) { // the clock stands still
+            p.at("reading chunks", 1, 3);
+            p.at("reading chunks", 2, 3); // throttled
+            p.at("reading chunks", 3, 3);
+            p.at("merging threads", 1, 2);
+            p.at("packing the merged chunk", 0, 1);
+            p.at("packing the merged chunk", 1, 1);
+        }
+        assertThat(text.toString()).isEqualTo("\rmerging run.wtrace: reading chunks 1 of 3 (33%)\033[K"
+                + "\rmerging run.wtrace: reading chunks 3 of 3 (100%)\033[K"
+                + "\rmerging run.wtrace: merging threads 1 of 2 (50%)\033[K"
+                + "\rmerging run.wtrace: packing the merged chunk 0 of 1 (0%)\033[K"
+                + "\rmerging run.wtrace: packing the merged chunk 1 of 1 (100%)\033[K\r\033[K");
+    }
+
     @Test
     void notOnATerminalNothingIsWritten() {
         StringWriter text = new StringWriter();
