@@ -305,9 +305,6 @@ public final class Profile {
             List<Vertex> vs = m.vertices();
             int[] preds = new int[vs.size()];
             for (Vertex v : vs) for (int n : v.next) preds[n]++;
-            // START is entered from the caller too: an edge back to it (a do-while at the method's first
-            // instruction) is a merge, not the block's only way in (its count holds every entry's first trip)
-            if (preds.length > 0) preds[0]++;
             for (Vertex v : vs) {
                 if (v.action == Action.CALLBACK) {
                     // the lambdas' runs per run of the call that was handed them; a method reference's
