@@ -22,7 +22,21 @@ public final class BenchMain implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        int rc = new CommandLine(new BenchMain()).execute(args);
-        System.exit(rc);
+        System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * The bench's command line: an option a command rejects ({@code IllegalArgumentException}, as
+     * {@code --reps 0}) is one line and exit 2, as picocli's own usage errors are; anything else
+     * keeps its stack trace, since a benchmark that fails midway needs it.
+     */
+    static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new BenchMain());
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            if (!(e instanceof IllegalArgumentException)) throw e;
+            line.getErr().println("bench " + line.getCommandName() + ": " + e.getMessage());
+            return 2;
+        });
+        return cli;
     }
 }
