@@ -170,7 +170,10 @@ final class ObjectIds {
         return nextId.getAndIncrement();
     }
 
-    /** Slots of the current table: bounded by the live objects that have an id (tests). */
+    /**
+     * Slots of the current table (tests): bounded by the objects with an id that the collector has not
+     * found dead yet, the live ones and those dropped since the last collection that cleared them.
+     */
     int slots() {
         return table.keys.length;
     }

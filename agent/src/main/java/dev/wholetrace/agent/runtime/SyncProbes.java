@@ -234,11 +234,14 @@ public final class SyncProbes {
      * After Thread.join(...) returned. A join only if the child has terminated (a timed join may
      * return early); then the child's end is recorded first, on its behalf, since a thread cannot
      * record its own last moment: the end's ticket falls after everything the child did and before
-     * this join. Nothing for a thread whose start failed ({@link SyncThreadStarts}).
+     * this join. Nothing for a thread whose start failed ({@link SyncThreadStarts}), nor for one not started yet:
+     * join() returns at once and isAlive() is false for it too, though it has not ended (its end and join would
+     * come before its fork).
      */
     public static void threadJoined(Object thread, int site) {
         TraceRecorder r = Probes.recorder();
-        if (r == null || !(thread instanceof Thread child) || child.isAlive() || SyncThreadStarts.neverStarted(child)) return;
+        if (r == null || !(thread instanceof Thread child) || child.isAlive() || SyncThreadStarts.startable(child)
+                || SyncThreadStarts.neverStarted(child)) return;
         try {
             ThreadState.handle(r).join(site, endedOnItsBehalf(r, child));
         } catch (Throwable e) {

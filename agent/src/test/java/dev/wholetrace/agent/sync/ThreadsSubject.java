@@ -94,6 +94,15 @@ public final class ThreadsSubject {
         return alive;
     }
 
+    /** isAlive() of a thread not yet started (false: it has not ended either), then its start and join; returns the first isAlive(). */
+    public static boolean aliveBeforeStart() throws InterruptedException {
+        Thread child = new Thread(() -> {}, "unstarted");
+        boolean alive = child.isAlive();
+        child.start();
+        child.join();
+        return alive;
+    }
+
     /**
      * {@code rounds} times: a child and two threads that join it at the same moment. Each joiner
      * names itself after the round.

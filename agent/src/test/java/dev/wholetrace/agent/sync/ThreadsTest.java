@@ -75,6 +75,18 @@ class ThreadsTest extends RecordingTest {
         assertThat(indexOf(order, "child", THREAD_END, child)).isLessThan(indexOf(order, main, JOIN, child));
     }
 
+    /** isAlive() false of a thread not yet started detects no end (JLS 17.4.4 speaks of a terminated thread): no join. */
+    @Test
+    void isAliveOfAThreadNotYetStartedIsNoJoin() throws Exception {
+        Recording r = Recording.of(dir.resolve("unstarted.wtrace"), ThreadsSubject.class, c -> c.getMethod("aliveBeforeStart").invoke(null));
+        assertThat(r.result).isEqualTo(false);
+        String main = Thread.currentThread().getName();
+        assertThat(r.kinds(main)).containsExactly(THREAD_BEGIN, FORK, JOIN, THREAD_END);
+        List<Recording.Op> order = r.order();
+        long child = r.threadObject("unstarted");
+        assertThat(indexOf(order, "unstarted", THREAD_END, child)).isLessThan(indexOf(order, main, JOIN, child));
+    }
+
     @Test
     void concurrentJoinersRecordTheEndOnce() throws Exception {
         int rounds = 10;
