@@ -149,9 +149,14 @@ public final class SyncProbes {
 
     // ---- CountDownLatch, Semaphore, CyclicBarrier -------------------------------------------------
 
-    /** Before CountDownLatch.countDown(). */
+    /**
+     * Before CountDownLatch.countDown(), if the count is not 0 yet. A count-down of an open latch does
+     * nothing ("if the current count equals zero then nothing happens"): recorded, it would order what
+     * its thread did before it ahead of every later await and hide a race. A count only falls, so a 0
+     * read here stays 0 through the call.
+     */
     public static void latchCountingDown(Object latch, int site) {
-        if (latch instanceof CountDownLatch) record(SyncKind.LATCH_COUNT_DOWN, site, latch, 0);
+        if (latch instanceof CountDownLatch l && l.getCount() > 0) record(SyncKind.LATCH_COUNT_DOWN, site, latch, 0);
     }
 
     /** After CountDownLatch.await() returned: the count reached zero. */

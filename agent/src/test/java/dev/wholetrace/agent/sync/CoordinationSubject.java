@@ -28,6 +28,17 @@ public final class CoordinationSubject {
         return results;
     }
 
+    /** A latch opened by main, then counted down again by a thread: the second count-down does nothing. */
+    public static List<Boolean> countDownOfAnOpenLatch() throws InterruptedException {
+        CountDownLatch open = new CountDownLatch(1);
+        open.countDown();
+        Thread late = new Thread(() -> open.countDown(), "late"); // a lambda: the call site is in this class, instrumented
+        late.start();
+        late.join();
+        open.await();
+        return List.of(open.getCount() == 0);
+    }
+
     /**
      * Ping-pong: two threads hand a turn back and forth through two semaphores, {@code rounds}
      * times, logging inside their turn; returns the log.

@@ -43,6 +43,21 @@ class CoordinationTest extends RecordingTest {
         }
     }
 
+    /**
+     * A count-down of a latch already at 0 does nothing and records nothing: recorded as a release, it
+     * would order its thread's earlier writes before every later await of the latch and hide their races.
+     */
+    @Test
+    void aCountDownOfAnOpenLatchIsNoRelease() throws Exception {
+        Recording r = Recording.of(dir.resolve("open-latch.wtrace"), CoordinationSubject.class,
+                c -> c.getMethod("countDownOfAnOpenLatch").invoke(null));
+        assertThat(r.list()).containsExactly(true);
+        assertThat(r.kindsBeforeEnd("late")).containsExactly(THREAD_BEGIN);
+        List<Event> main = r.syncs(Thread.currentThread().getName());
+        assertThat(main).extracting(Event::kind).containsSubsequence(LATCH_COUNT_DOWN, FORK, JOIN, LATCH_AWAIT);
+        assertThat(main).extracting(Event::kind).filteredOn(k -> k == LATCH_COUNT_DOWN).hasSize(1);
+    }
+
     @Test
     void semaphoreHandOversFollowTheProgramsOwnLog() throws Exception {
         Recording r = Recording.of(dir.resolve("semaphore.wtrace"), CoordinationSubject.class,
