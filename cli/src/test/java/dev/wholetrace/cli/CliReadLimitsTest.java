@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.io.GrammarFile;
 import dev.wholetrace.format.io.ReadLimits;
+import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.model.event.TraceMode;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -73,7 +74,7 @@ class CliReadLimitsTest {
         byte[] zeros = new byte[4 << 20];
         byte[] xz = Codec.XZ.compress(zeros);
         FuzzSections s = raw();
-        FuzzSections.Part sym = s.parts.get(4);
+        FuzzSections.Part sym = s.parts.stream().filter(p -> p.type() == SectionType.SYMBOLS.id).findFirst().orElseThrow();
         sym.payload = xz;
         ByteBuffer h = FuzzSections.le(sym.header);
         h.put(1, (byte) Codec.XZ.id);
