@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class TraceBreakdownTest {
     /** The sections {@link TraceBreakdown} counts whole as metadata, framing included. */
-    private static final Set<SectionType> METADATA = EnumSet.of(SectionType.PROPERTIES, SectionType.THREADS, SectionType.CODE, SectionType.CLOCK);
+    private static final Set<SectionType> METADATA = EnumSet.of(SectionType.PROPERTIES, SectionType.THREADS, SectionType.CODE, SectionType.CODE_INDEX, SectionType.CLOCK);
 
     @TempDir
     Path dir;
