@@ -69,12 +69,7 @@ final class CodeIndex implements CodeMap.Source {
     @Override
     public synchronized void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) {
         try {
-            for (int i = 0; i < raw.length; i++) {
-                int from = instructions.size();
-                VarIntReader in = sections.reader(i, payload(i));
-                ChunkCodec.code(in, blocks, instructions);
-                sections.checkRange(i, instructions.subList(from, instructions.size()), in);
-            }
+            sections.decode(this::payload, blocks, instructions); // the pieces a lookup already read come from their cache
         } catch (FormatException e) {
             throw damaged(e);
         }

@@ -57,9 +57,19 @@ public final class CodeSections {
 
     /** Decodes every section, in order: their blocks appended to {@code blocks}, their instructions to {@code instructions}. */
     public void decode(List<CodeEntry> blocks, List<CodeEntry> instructions) throws FormatException {
+        decode(this::unpack, blocks, instructions);
+    }
+
+    /** Where {@link #decode(Payloads, List, List)} gets section {@code i}'s decompressed payload (CodeIndex: its cache). */
+    interface Payloads {
+        byte[] payload(int i) throws FormatException;
+    }
+
+    /** {@link #decode(List, List)} with each section's payload from {@code payloads}. */
+    void decode(Payloads payloads, List<CodeEntry> blocks, List<CodeEntry> instructions) throws FormatException {
         for (int i = 0; i < sections.size(); i++) {
             int from = instructions.size();
-            VarIntReader in = reader(i, unpack(i));
+            VarIntReader in = reader(i, payloads.payload(i));
             ChunkCodec.code(in, blocks, instructions);
             checkRange(i, instructions.subList(from, instructions.size()), in);
         }
