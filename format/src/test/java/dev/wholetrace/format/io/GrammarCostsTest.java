@@ -48,13 +48,24 @@ class GrammarCostsTest {
             Grammar g = build(a, trace(seed, n));
             GrammarCosts.Parts p = GrammarCosts.of(g, version);
             for (double b : new double[] {p.firstTerminalBits(), p.kindBits(), p.lengthBits(), p.useBits(), p.referenceBits()}) assertThat(b).isNotNegative();
-            // The coder ends on at most 5 flush bytes (fewer in the compact form) and rounds each decision's range.
-            assertThat(p.totalBits() / 8).isBetween(payloadBytes(g, version) - 6.0, payloadBytes(g, version) + 1.0);
+            // The compact coder ends on the first byte of its last 32-bit window (at most 8 bits above
+            // the ideal) and drops trailing zero bytes: the window's own, and with chance 1/256 each,
+            // zero bytes before it, so it can also end below the ideal. Rounding each decision's range
+            // moves a few more bits either way (most for model 3's 16-bit fixed probabilities). Over
+            // 9,000 random cases the coder spent -14.3..+9.2 bits beyond the ideal; the bounds allow two
+            // bytes above and three below (a second trimmed zero byte: ~1e-6 a run of 120 checks).
+            assertThat(p.totalBits() / 8).isBetween(payloadBytes(g, version) - 2.0, payloadBytes(g, version) + 3.0);
             long definitions = g.ruleCount() - 1;
             long ruleSymbols = 0;
             for (int r = 0; r < g.ruleCount(); r++) for (int i = 0; i < g.bodyLength(r); i++) if (Grammar.isRule(g.symbol(r, i))) ruleSymbols++;
             assertThat(p.references()).isEqualTo(ruleSymbols - definitions);
         }
+    }
+
+    /** Re-Pair's grammar here codes to 610 bytes, 1.3 below the ideal: its last data byte was a zero, trimmed. */
+    @Test
+    void aTrimmedZeroByteEndsTheBlockBelowTheIdeal() {
+        thePartsAddUpToTheCodedBytes(1098138036L, 829, 2);
     }
 
     @Test
