@@ -14,6 +14,9 @@ steps_of() { case "$1" in sor) echo "1000 21000" ;; lu) echo "10 260" ;; fft) ec
 # behaviour of the other programs does not drift (each step or round repeats the same work).
 profile_steps_of() { case "$1" in sor) echo "10 30" ;; lu) echo "1 3" ;; fft) echo "1 3" ;; water) steps_of water ;;
   math3) echo "2 6" ;; guava) echo "2 6" ;; esac; }
+# max_steps_of K: the vertices one simulation of K's recordings may run (simulate --max-steps; its default, 200 M, is
+# about 195 of Water's steps: its 1010 recorded steps are about 1.0 G vertices, 1 M a step).
+max_steps_of() { case "$1" in water) echo 3000000000 ;; *) echo 200000000 ;; esac; }
 # jvm_of: the JVM options of every measured run (session 45): the collector pinned to Serial, which HotSpot's ergonomics
 # choose on one processor and the one-core calibration runs under; on two processors they choose G1, so before session 45
 # the 1-core and 2-core points ran under different collectors (docs/results/prediction.md, sessions 44 and 45).

@@ -130,5 +130,11 @@ class PredictionScriptsTest {
         assertThat(run(env, "/bin/bash", script("prediction-record.sh"), rec.toString(), "--kernels", "water", "--threads", "1")).isZero();
         assertThat(rec.resolve("water-1-10.wtrace")).exists();
         assertThat(rec.resolve("water-1-1010.wtrace")).exists();
+        // 1010 steps are about 1.0 G vertices: simulate's default limit (200 M) would truncate them
+        Path work = Files.createDirectories(dir.resolve("work"));
+        assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), "m.properties", dir.resolve("out.tsv").toString(),
+                "--kernels", "water", "--threads", "1", "--procs", "1")).isZero();
+        assertThat(Files.readAllLines(dir.resolve("java.log"))).filteredOn(c -> c.contains(" simulate ")).hasSize(2)
+                .allMatch(c -> c.contains(" --max-steps 3000000000 ") && c.contains("/rec/water-1-10"));
     }
 }
