@@ -9,7 +9,9 @@
 # STEPS_HI - STEPS_LO steps is the difference of the two runs' medians (start-up and class loading happen
 # in both and cancel; so does the JIT's warm-up when it is over by the low step count). Each run is timed by /usr/bin/time: wall seconds and
 # CPU seconds (user + sys of every thread of the JVM), pinned to one core (taskset -c 0) and to two
-# (taskset -c 0,1). Rows: kernel threads cores steps rep wall cpu load1 (load average before the run).
+# (taskset -c 0,1), every run with the same collector (jvm_of in bench/prediction-sizes.sh: Serial; the ergonomic choice
+# differs between one processor and two). Rows: kernel threads cores steps rep wall cpu load1 (load average before the run)
+# gc (the collector option the run used; since session 45).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -35,11 +37,11 @@ for ((r = 0; r < reps; r++)); do
           tf=$(mktemp)
           rc=0
           # shellcheck disable=SC2046 # main_of's words are the class and its arguments
-          /usr/bin/time -o "$tf" -f "%e %U %S" taskset -c "$cores" java -cp "$jar" $(main_of "$k" "$t" "$s") >/dev/null || rc=$?
+          /usr/bin/time -o "$tf" -f "%e %U %S" taskset -c "$cores" java $(jvm_of) -cp "$jar" $(main_of "$k" "$t" "$s") >/dev/null || rc=$?
           if [[ $rc != "$(exit_of "$k")" ]]; then echo "prediction-measure: $k $t threads $s steps exited with $rc" >&2; exit 1; fi
           read -r wall user sys < <(tail -n 1 "$tf"); rm -f "$tf" # time writes "Command exited with non-zero status" first
           n=$([[ $cores == 0 ]] && echo 1 || echo 2)
-          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$t" "$n" "$s" "$r" "$wall" "$(echo "$user + $sys" | bc -l)" "$load" >> "$out"
+          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$t" "$n" "$s" "$r" "$wall" "$(echo "$user + $sys" | bc -l)" "$load" "$(jvm_of)" >> "$out"
         done
       done
     done

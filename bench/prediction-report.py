@@ -28,7 +28,7 @@ steps, rec = defaultdict(set), defaultdict(set)  # k -> the measured step counts
 for line in open(meas_file):
     if not line.strip():
         continue
-    k, t, c, s, r, wall, cpu, load = line.split('\t')
+    k, t, c, s, r, wall, cpu, load, *gc = line.rstrip('\n').split('\t')  # gc: the collector option (since session 45; older files have none)
     m[(k, int(t), int(c), int(s))].append((float(wall), float(cpu), float(load)))
     steps[k].add(int(s))
     if k not in programs:

@@ -49,7 +49,7 @@ for k in $kernels; do
       g=$(graph_of "$k" "$work"); [[ -n $graph && $g == "$work/workload.egraph" ]] && g=$graph
       jitargs=()
       [[ -n $jit && $s == "$b" && $use == --profile ]] && jitargs=(--jit-low "$work/rec/$k-$t-$a.wtrace" --jit-steps "$a,$b" --jit-window "$lo,$hi")
-      java -jar "$cli" simulate "$g" --machine "$machine" --procs "$procs" --runs 1 \
+      java -jar "$cli" simulate "$g" --machine "$machine" --procs "$procs" --runs 1 --max-steps "$(max_steps_of "$k")" \
           "$use" "$work/rec/$k-$t-$s.wtrace" "${jitargs[@]}" --format json > "$j" 2>"$work/$tag-$mtag-$k-$t-$s.log"
       python3 - "$j" "$k" "$t" "$s" >> "$out" <<'PY'
 import json, sys

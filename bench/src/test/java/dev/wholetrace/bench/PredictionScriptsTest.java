@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bench/prediction-record.sh and bench/prediction-simulate.sh with another build's CLI copy ({@code --cli}): run
+ * bench/prediction-record.sh and bench/prediction-simulate.sh with another build's CLI copy ({@code --cli}), and
+ * bench/prediction-measure.sh's command lines and rows: run
  * against a stand-in {@code java} on the PATH that logs its arguments and answers as the CLI would, so the
  * scripts' own plumbing (options, file names) is what is tested.
  */
@@ -104,5 +105,36 @@ class PredictionScriptsTest {
                 "-jar " + cli + " record --mode COR -o " + rec.resolve("sor-1-30.wtrace") + " --force -- java -cp " + workloads
                         + " dev.wholetrace.workloads.Workload sor 1 256 30");
         assertThat(List.of(cli, workloads)).noneMatch(Files::exists); // the stand-in never opened them
+    }
+    @Test
+    void everyMeasuredRunPinsTheCollectorOnOneCoreAndOnTwoAndSaysWhichBesideThePoint() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isExecutable(Path.of("/usr/bin/time")) && Files.isExecutable(Path.of("/usr/bin/bc")));
+        Map<String, String> env = fakeJava();
+        Path out = dir.resolve("measured.tsv");
+        // HotSpot's ergonomics pick Serial on one processor and G1 on two: unpinned, the 1-core and 2-core points ran different collectors
+        assertThat(run(env, "/bin/bash", script("prediction-measure.sh"), out.toString(), "--kernels", "sor", "--threads", "1", "--reps", "1",
+                "--jar", "w.jar")).isZero();
+        List<String> calls = Files.readAllLines(dir.resolve("java.log"));
+        assertThat(calls).hasSize(4).allMatch(c -> c.startsWith("-XX:+UseSerialGC -cp w.jar dev.wholetrace.workloads.Workload sor 1 256 "));
+        List<String> rows = Files.readAllLines(out);
+        assertThat(rows).hasSize(4).allMatch(r -> r.split("\t").length == 9 && r.endsWith("\t-XX:+UseSerialGC"));
+        assertThat(rows).extracting(r -> r.split("\t")[2]).containsExactly("1", "1", "2", "2");
+    }
+
+    @Test
+    void waterIsRecordedAtItsMeasuredStepCounts() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")));
+        Map<String, String> env = fakeJava();
+        Path rec = dir.resolve("rec");
+        // its pairs inside the cut-off drift by 10 % between steps 2-6 and the measured window (10, 1010]: the profile is the window's
+        assertThat(run(env, "/bin/bash", script("prediction-record.sh"), rec.toString(), "--kernels", "water", "--threads", "1")).isZero();
+        assertThat(rec.resolve("water-1-10.wtrace")).exists();
+        assertThat(rec.resolve("water-1-1010.wtrace")).exists();
+        // 1010 steps are about 1.0 G vertices: simulate's default limit (200 M) would truncate them
+        Path work = Files.createDirectories(dir.resolve("work"));
+        assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), "m.properties", dir.resolve("out.tsv").toString(),
+                "--kernels", "water", "--threads", "1", "--procs", "1")).isZero();
+        assertThat(Files.readAllLines(dir.resolve("java.log"))).filteredOn(c -> c.contains(" simulate ")).hasSize(2)
+                .allMatch(c -> c.contains(" --max-steps 3000000000 ") && c.contains("/rec/water-1-10"));
     }
 }
