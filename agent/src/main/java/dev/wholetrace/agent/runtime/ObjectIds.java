@@ -3,6 +3,7 @@ package dev.wholetrace.agent.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -139,33 +140,24 @@ final class ObjectIds {
             long k = (long) KEY.getVolatile(keys, i);
             if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
         }
-        // The live entries' positions and hashes, in primitive arrays: a temporary array of references as
-        // large as the log is humongous, and G1 frees a humongous array of references only in a marking
-        // cycle, which a large heap may never start; a primitive one goes at the next young collection.
-        int[] livePositions = new int[log.length];
-        int[] liveHashes = new int[log.length];
+        Entry[] live = new Entry[log.length];
         int n = 0;
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
             Entry e = log[p];
-            if (!e.refersTo(null)) {
-                livePositions[n] = p;
-                liveHashes[n++] = e.hash;
-            }
+            if (!e.refersTo(null)) live[n++] = e;
         }
         int length = INITIAL;
         while (3L * length < 8L * n && length < 1 << 30) length <<= 1;
         long[] fresh = new long[length];
-        Entry[] freshLog = new Entry[length / 4 * 3];
         int mask = length - 1;
         for (int p = 0; p < n; p++) {
-            freshLog[p] = log[livePositions[p]];
-            int h = liveHashes[p];
+            int h = live[p].hash;
             int j = spread(h) & mask;
             while (fresh[j] != 0) j = j + 1 & mask;
             fresh[j] = (long) h << 32 | p + 1;
         }
-        table = new Table(fresh, freshLog, n, nextId.get());
+        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
     }
 
     /** Identity hashes are well spread already; fold the high bits in for small tables. */
