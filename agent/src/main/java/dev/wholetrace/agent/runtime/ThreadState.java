@@ -80,7 +80,7 @@ final class ThreadState {
     }
 
     /**
-     * The calling thread's state: from its slot of the table (by id or identity hash, {@link #slot}),
+     * The calling thread's state: from its slot of the table (by its thread id, {@link #slot}),
      * else from the ThreadLocal (then put in the slot, for {@code r}: see {@link #keepIfCurrent}).
      */
     private static ThreadState current(TraceRecorder r) {
