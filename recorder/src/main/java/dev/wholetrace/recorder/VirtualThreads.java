@@ -48,6 +48,15 @@ public final class VirtualThreads {
     }
 
     /**
+     * Whether {@link #threadId} reads the id without calling {@code getId()} (always from JDK 19; on JDK 17
+     * unless {@link #tidReader} failed): only then may a probe ask it for a thread of a program's class,
+     * whose {@code getId()} override would run instrumented code inside the probe.
+     */
+    public static boolean threadIdWithoutGetId() {
+        return THREAD_ID != null || TID != null;
+    }
+
+    /**
      * Before JDK 19 a program's Thread subclass may override getId() (its own numbering, or code the agent
      * instruments: a probe running while the thread registers stopped the recording). Its value is the
      * private field {@code tid}, which {@code sun.misc.Unsafe} (jdk.unsupported, no warning before JDK 24;

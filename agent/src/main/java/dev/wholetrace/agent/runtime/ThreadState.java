@@ -2,6 +2,7 @@ package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.recorder.VirtualThreads;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
@@ -18,7 +19,7 @@ import java.util.Arrays;
  * own map of threads (which registers a thread at its first event and is not looked at again).
  * A virtual thread has its own (ThreadLocals are per virtual thread, not per carrier).
  *
- * <p>That lookup goes first to a direct-mapped table by the thread's id or identity hash ({@link #current}, {@link #slot}), each slot
+ * <p>That lookup goes first to a direct-mapped table by the thread's id ({@link #current}, {@link #slot}), each slot
  * checked against its state's thread, and only on a miss to {@link RuntimeState#threads}: a
  * method-entry probe pays it at every invocation, and the {@code ThreadLocal}'s map, table, entry
  * and weak referent were 13–20 % of the program threads' samples on H2 (overhead-profile.md,
@@ -79,7 +80,7 @@ final class ThreadState {
     }
 
     /**
-     * The calling thread's state: from its slot of the table (by id or identity hash, {@link #slot}),
+     * The calling thread's state: from its slot of the table (by its thread id, {@link #slot}),
      * else from the ThreadLocal (then put in the slot, for {@code r}: see {@link #keepIfCurrent}).
      */
     private static ThreadState current(TraceRecorder r) {
@@ -137,22 +138,30 @@ final class ThreadState {
         Arrays.fill(BY_THREAD, null);
     }
 
+    /** Whether a thread's id can be read without calling its {@code getId()} (else a program's subclass takes its identity hash). */
+    private static final boolean ID_WITHOUT_GET_ID = VirtualThreads.threadIdWithoutGetId();
+
     /** The module of the JDK's own thread classes: Thread, pool workers, virtual threads. */
     private static final Module JAVA_BASE = Thread.class.getModule();
 
     /**
-     * {@code t}'s slot: the low bits of its id when its class is java.base's, else of its identity
-     * hash. Not {@code getId()} for other classes: on JDK 17 a program's Thread subclass may
-     * override it, and its instrumented code would run inside this probe and call the probe again.
-     * Not the identity hash for java.base's: on JDK 17 {@code System.identityHashCode} of a started
-     * thread other than main takes a slow path (17.5 ns a call against 0.6 for other objects and for
-     * the main thread, measured in session 35; 0.5 ns on JDK 25), which every method entry paid.
-     * The module, not the class loader: {@code getClassLoader} may ask a security manager.
+     * {@code t}'s slot: the low bits of its thread id. From {@code getId()} when its class is
+     * java.base's, else from the field {@code getId()} reads ({@link TraceRecorder#defaultThreadObject}:
+     * the final {@code threadId()} from JDK 19, on JDK 17 the field {@code tid} read through a constant
+     * method handle, which the JIT inlines to a load; the identity hash if that reader could not be made). Not {@code getId()} for other classes: on JDK
+     * 17 a program's Thread subclass may override it, and its instrumented code would run inside
+     * this probe and call the probe again. Not the identity hash, which this used for them: on JDK 17
+     * {@code System.identityHashCode} of a started thread other than main takes a slow path (17.5 ns
+     * a call against 0.6 for other objects and for the main thread, measured in session 35; 0.5 ns on
+     * JDK 25), which every method entry of a program whose threads subclass Thread paid
+     * (overhead-profile.md, session 45). The module, not the class loader: {@code getClassLoader}
+     * may ask a security manager. Package-private for its test.
      */
     @SuppressWarnings("deprecation") // getId: threadId() is JDK 19 (the same field in java.base's classes)
-    private static int slot(Thread t) {
+    static int slot(Thread t) {
         Class<?> c = t.getClass();
-        long key = c == Thread.class || c.getModule() == JAVA_BASE ? t.getId() : System.identityHashCode(t);
+        long key = c == Thread.class || c.getModule() == JAVA_BASE ? t.getId()
+                : ID_WITHOUT_GET_ID ? TraceRecorder.defaultThreadObject(t) : System.identityHashCode(t);
         return (int) key & (CACHED_THREADS - 1);
     }
 

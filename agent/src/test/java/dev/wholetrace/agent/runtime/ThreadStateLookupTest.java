@@ -7,6 +7,7 @@ import dev.wholetrace.recorder.RecorderConfig;
 import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +68,57 @@ class ThreadStateLookupTest {
             assertThat(Probes.handle()).isSameAs(r.thread());
             Probes.fail(new IllegalStateException("a test's failure"));
             assertThat(Probes.handle()).isSameAs(ThreadRecorder.notRecording());
+        }
+    }
+
+    /**
+     * A program's Thread subclass that overrides getId (one id for all its threads): each thread still gets the slot of
+     * its own thread id, the same at every lookup, without a call of the override (its instrumented code would run
+     * inside the probe), and the lookup gives each its own handle. Two threads made one after the other have
+     * consecutive ids, so distinct slots.
+     */
+    @Test
+    void threadsWhoseClassOverridesGetIdGetTheSlotsOfTheirOwnIds() throws Exception {
+        AtomicInteger overrideCalls = new AtomicInteger();
+        class OwnId extends Thread {
+            OwnId(Runnable task) {
+                super(task);
+            }
+
+            @Override
+            @SuppressWarnings("deprecation")
+            public long getId() {
+                overrideCalls.incrementAndGet();
+                return 42;
+            }
+        }
+        try (TraceRecorder r = open("subclass")) {
+            Probes.install(r);
+            int[][] slots = new int[2][2];
+            ThreadRecorder[][] handles = new ThreadRecorder[2][2];
+            Thread[] threads = new Thread[2];
+            for (int i = 0; i < 2; i++) {
+                int k = i;
+                threads[i] = new OwnId(() -> {
+                    Thread self = Thread.currentThread();
+                    for (int turn = 0; turn < 2; turn++) {
+                        slots[k][turn] = ThreadState.slot(self);
+                        handles[k][turn] = Probes.handle();
+                    }
+                });
+            }
+            for (Thread t : threads) {
+                t.start();
+                t.join();
+            }
+            assertThat(overrideCalls).as("getId() overrides called").hasValue(0);
+            for (int i = 0; i < 2; i++) {
+                long id = TraceRecorder.defaultThreadObject(threads[i]) & ~TraceRecorder.THREAD_OBJECT_BIT;
+                assertThat(slots[i]).as("thread %d's slots", i).containsExactly((int) id & 4095, (int) id & 4095);
+                assertThat(handles[i][1]).isSameAs(handles[i][0]).isNotSameAs(ThreadRecorder.notRecording());
+            }
+            assertThat(slots[0][0]).isNotEqualTo(slots[1][0]);
+            assertThat(handles[0][0]).isNotSameAs(handles[1][0]);
         }
     }
 
