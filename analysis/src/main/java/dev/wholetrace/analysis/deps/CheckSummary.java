@@ -20,7 +20,7 @@ final class CheckSummary {
     final long[] perTag = new long[CheckSymbols.XSTORE + 1];
     /** The head symbols that occur, ascending. */
     final int[] heads;
-    /** Whether every head of the alphabet names its load (format 9 on), so that edges can be counted on the grammar. */
+    /** Whether every head that occurs names its load (format 9 on), so that edges can be counted on the grammar. */
     final boolean namesLoads;
     /** Signature groups: the occurrences of heads, one per load. */
     final long groups;
@@ -34,8 +34,10 @@ final class CheckSummary {
             g += checks.headCounts()[i];
         }
         System.arraycopy(checks.perTag(), 0, perTag, 0, perTag.length);
+        // only the heads that occur: a head the grammar never uses is no load's, and walking the
+        // whole alphabet (mp3d: tens of thousands of symbols a chunk) was most of this summary
         boolean named = true;
-        for (int c = 0; c < counts.length && named; c++) {
+        for (int c : checks.heads()) {
             long first = alphabet.first(c);
             if (CheckSymbols.isHead(CheckSymbols.tag(first)) && CheckSymbols.load(first) < 0) named = false;
         }

@@ -15,6 +15,13 @@ import java.util.List;
  * decompresses only the pieces whose range holds it: a one-query {@code deps} names a few dozen
  * of a program's thousands of instructions, and decompressing the whole map was the largest
  * single cost of a cold eWPP count (docs/results/ewpp.md, "Session 43" and "Session 44").
+ *
+ * <p>A piece also ends where the class changes once it holds {@link #MIN_ROWS} rows (session
+ * 45): the edges of one program name the instructions of its own classes, which the agent defines
+ * class by class, so a kernel's loads and stores share pieces with no library class's rows; the
+ * small classes between (a JDK collection's handful of sites) stay together, each piece having a
+ * compressor's worth of rows. Only the writer chooses where to cut: the layout and the reader are
+ * version 16's.
  */
 final class CodePieces {
     /**
@@ -23,6 +30,13 @@ final class CodePieces {
      * decompresses a few of lu's fourteen (docs/results/ewpp.md, "Session 44").
      */
     static final int ROWS = 128;
+
+    /**
+     * Rows a piece holds before a change of class ends it: fewer would make a piece of each of
+     * a program's one- to three-site library classes (lu: 18 such classes among its 26), each a
+     * section header and a compressor's start of its own.
+     */
+    static final int MIN_ROWS = 32;
 
     /** One piece's instructions as the index gives them: how many, and the range their ids lie in (none: count 0). */
     record Range(int count, int min, int max) {
@@ -44,14 +58,13 @@ final class CodePieces {
     static List<ChunkCodec.RawSection> encode(List<CodeEntry> blocks, List<CodeEntry> instructions) {
         List<ChunkCodec.RawSection> pieces = new ArrayList<>();
         VarIntWriter index = new VarIntWriter();
-        int count = (blocks.isEmpty() ? 0 : 1) + (instructions.size() + ROWS - 1) / ROWS;
-        index.writeVarLong(count);
+        List<List<CodeEntry>> cut = cut(instructions);
+        index.writeVarLong((blocks.isEmpty() ? 0 : 1) + cut.size());
         if (!blocks.isEmpty()) {
             pieces.add(piece(blocks, List.of()));
             index.writeVarLong(0);
         }
-        for (int from = 0; from < instructions.size(); from += ROWS) {
-            List<CodeEntry> rows = instructions.subList(from, Math.min(instructions.size(), from + ROWS));
+        for (List<CodeEntry> rows : cut) {
             int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
             for (CodeEntry e : rows) {
                 min = Math.min(min, e.id());
@@ -63,6 +76,25 @@ final class CodePieces {
         List<ChunkCodec.RawSection> out = new ArrayList<>(pieces.size() + 1);
         out.add(new ChunkCodec.RawSection(SectionType.CODE_INDEX, null, TraceFormat.NO_THREAD, index.toByteArray()));
         out.addAll(pieces);
+        return out;
+    }
+
+    /**
+     * The instruction pieces, in definition order: a piece ends at {@link #ROWS} rows, or where
+     * the class changes once it holds {@link #MIN_ROWS}.
+     */
+    static List<List<CodeEntry>> cut(List<CodeEntry> instructions) {
+        List<List<CodeEntry>> out = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i <= instructions.size(); i++) {
+            int rows = i - from;
+            boolean end = i == instructions.size() || rows == ROWS
+                    || rows >= MIN_ROWS && !instructions.get(i).className().equals(instructions.get(i - 1).className());
+            if (end) {
+                out.add(instructions.subList(from, i));
+                from = i;
+            }
+        }
         return out;
     }
 

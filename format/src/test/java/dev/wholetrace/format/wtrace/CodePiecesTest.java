@@ -38,6 +38,27 @@ class CodePiecesTest {
         assertThat(i).isEqualTo(instructions);
     }
 
+    /**
+     * A piece ends where the class changes once it holds MIN_ROWS rows (a program's own class then
+     * shares no piece with a library's), and at ROWS rows within a class; small classes stay together.
+     */
+    @Test
+    void piecesEndWhereTheClassChangesOnceTheyHoldEnoughRows() {
+        List<CodeEntry> instructions = new ArrayList<>();
+        int id = 0;
+        // 2 + 3 rows of two small classes, then a class of MIN_ROWS + 5, one of ROWS + 1, one of 1
+        int[] sizes = {2, 3, CodePieces.MIN_ROWS + 5, CodePieces.ROWS + 1, 1};
+        for (int c = 0; c < sizes.length; c++) {
+            for (int k = 0; k < sizes[c]; k++) instructions.add(new CodeEntry(id, "pkg/C" + c, "m", "()V", 1, id++, "insn"));
+        }
+        List<List<CodeEntry>> cut = CodePieces.cut(instructions);
+        assertThat(cut).extracting(List::size).containsExactly(2 + 3 + CodePieces.MIN_ROWS + 5, CodePieces.ROWS, 1 + 1);
+        assertThat(cut.get(0).get(cut.get(0).size() - 1).className()).isEqualTo("pkg/C2");
+        assertThat(cut.get(1)).extracting(CodeEntry::className).containsOnly("pkg/C3");
+        assertThat(cut.stream().flatMap(List::stream).toList()).isEqualTo(instructions);
+        assertThat(CodePieces.cut(List.of())).isEmpty();
+    }
+
     @Test
     void aPieceThatIsNotWhatItsIndexSaysIsNamed() {
         CodePieces.Range r = new CodePieces.Range(2, 5, 9);

@@ -14,12 +14,20 @@ public enum DependenceClass {
     /** Some instance of the store (any-instance dependence): a binary search over its timestamps. */
     VARIABLE_COST;
 
+    /** The labels, made once: a filter of a few hundred entries parses one per entry when a trace is opened. */
+    private static final DependenceClass[] ALL = values();
+    private static final String[] LABELS = new String[ALL.length];
+
+    static {
+        for (DependenceClass c : ALL) LABELS[c.ordinal()] = c.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return LABELS[ordinal()];
     }
 
     public static DependenceClass parse(String s) {
-        for (DependenceClass c : values()) if (c.label().equals(s)) return c;
+        for (DependenceClass c : ALL) if (LABELS[c.ordinal()].equals(s)) return c;
         throw new IllegalArgumentException("unknown dependence class '" + s + "' (no-cost, fixed-cost, variable-cost)");
     }
 }

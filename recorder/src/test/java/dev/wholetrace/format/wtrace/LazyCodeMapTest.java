@@ -81,7 +81,7 @@ class LazyCodeMapTest {
         Random rnd = new Random(44);
         List<CodeEntry> b = new ArrayList<>(), i = new ArrayList<>();
         for (int k = 0; k < 40; k++) b.add(entry(k, "block", rnd));
-        for (int k = 0; k < 300; k++) i.add(entry(k, "insn", rnd));
+        for (int k = 0; k < 300; k++) i.add(oneClass(entry(k, "insn", rnd))); // one class: pieces of ROWS rows, none cut at a class change
         List<CodeEntry> later = List.of(entry(5, "redefined", rnd), entry(300, "insn", rnd));
         try (TraceWriter w = TraceWriter.create(file, TraceMode.CDR, Codec.XZ)) {
             w.writeChunk(new ChunkContent(Map.of("program", "code"), List.of(), b, i, List.of()));
@@ -159,6 +159,11 @@ class LazyCodeMapTest {
         assertThat(m.instructionCount()).isEqualTo(1);
         assertThat(m.instruction(2)).isNull();
         assertThat(asked).containsExactly("instruction 1", "instruction 2", "all");
+    }
+
+    /** {@code e} in class pkg/One (the pieces then end only at {@link CodePieces#ROWS} rows). */
+    private static CodeEntry oneClass(CodeEntry e) {
+        return new CodeEntry(e.id(), "pkg/One", e.method(), e.descriptor(), e.line(), e.bci(), e.text());
     }
 
     private static CodeEntry entry(int id, String what, Random rnd) {
