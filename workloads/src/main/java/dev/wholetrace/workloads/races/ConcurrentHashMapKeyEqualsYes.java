@@ -3,7 +3,7 @@ package dev.wholetrace.workloads.races;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The twin of {@link ConcurrentHashMapKeyEqualsNo}: the same colliding keys, whose {@code equals}
+ * The twin of {@link ConcurrentHashMapKeyEqualsNo}: its colliding keys, whose {@code equals}
  * the map calls on the cached keys (ordered), and a field {@code late} the writer writes after its
  * last put and the reader reads after its lookup found the key. Nothing orders the write after the
  * put with the read. Race on {@code late} only.
@@ -11,40 +11,17 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ConcurrentHashMapKeyEqualsYes {
     public static final String[] RACES = {"ConcurrentHashMapKeyEqualsYes.late"};
 
-    static final class Key {
-        final char[] name;
-
-        Key(String name) {
-            this.name = new char[name.length()];
-            for (int i = 0; i < name.length(); i++) this.name[i] = name.charAt(i);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof Key k) || k.name.length != name.length) return false;
-            for (int i = 0; i < name.length; i++) {
-                if (k.name[i] != name[i]) return false;
-            }
-            return true;
-        }
-
-        @Override
-        public int hashCode() {
-            return name.length;
-        }
-    }
-
     static int late;
 
     public static void main(String[] args) throws Exception {
-        ConcurrentHashMap<Key, Integer> map = new ConcurrentHashMap<>();
+        ConcurrentHashMap<ConcurrentHashMapKeyEqualsNo.Key, Integer> map = new ConcurrentHashMap<>();
         Thread writer = new Thread(() -> {
-            map.put(new Key("b"), 2);
-            map.put(new Key("a"), 1);
+            map.put(new ConcurrentHashMapKeyEqualsNo.Key("b"), 2);
+            map.put(new ConcurrentHashMapKeyEqualsNo.Key("a"), 1);
             late = 1;
         });
         Thread reader = new Thread(() -> {
-            Key probe = new Key("a");
+            ConcurrentHashMapKeyEqualsNo.Key probe = new ConcurrentHashMapKeyEqualsNo.Key("a");
             while (map.get(probe) == null) Thread.onSpinWait();
             int s = late; // 0 or 1
             if (s != 0 && s != 1) throw new AssertionError();
