@@ -102,10 +102,14 @@ class CliGraphSimulateTest {
         Cli never = Cli.run("simulate", stuck.toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
         assertThat(never.exit()).as(never.toString()).isZero();
         assertThat(never.err()).contains("the main thread never ended (a deadlock in the model").doesNotContain("ended before");
+        // the table itself says so: its time is the deadlocked model's, not the program's
+        assertThat(never.out()).contains("main never ended (a deadlock in the model): not the program's time");
         Cli fine = Cli.run("simulate", Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS).toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
         assertThat(fine.err()).doesNotContain("warning");
+        assertThat(fine.out()).doesNotContain("never ended").doesNotContain("lower bound");
         Cli cut = Cli.run("simulate", dir.resolve("two.egraph").toString(), "--machine", "unit", "--procs", "1", "--runs", "1", "--max-steps", "3");
         assertThat(cut.err()).contains("stopped after --max-steps 3").doesNotContain("deadlock").doesNotContain("ended before"); // cut short, not stuck
+        assertThat(cut.out()).contains("stopped by --max-steps: a lower bound");
     }
 
     @Test

@@ -204,6 +204,13 @@ final class JdkClassHooks {
                 return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire key", "keyAcquireIf", "(Z" + OBJ + OBJ + "I)V", dup(),
                         load(0), load(1)));
             }
+            case KEY_COMPARED -> {
+                // the lookup read the node it compares with through the table (a volatile read), after the put that
+                // inserted it: the key's equals may read what the putting thread wrote into that key
+                if (!keyIsParameter(m)) return false;
+                return beforeCalls(m, "java/lang/Object", "equals", "(" + OBJ + ")Z", () -> hook(owner, m, "acquire key (compared)",
+                        "keyCompared", o2, load(0), load(1)));
+            }
             case VALUE_ACQUIRE_IF_TRUE -> {
                 if (!m.desc.startsWith("(L") || writes(m, 1)) return false;
                 return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire keys of the value", "valueAcquireIf",

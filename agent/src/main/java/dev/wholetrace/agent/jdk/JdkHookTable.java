@@ -107,6 +107,12 @@ final class JdkHookTable {
         KEY_ACQUIRE_RESULT,
         /** Before each boolean return: acquire on this map's entry for the key if true. */
         KEY_ACQUIRE_IF_TRUE,
+        /**
+         * Before each {@code Object.equals} call inside the method (the key, parameter 1, compared with a key the map
+         * holds, whose node the map reached through its volatile table): acquire on this map's entry for the key, whatever
+         * {@code equals} answers (ConcurrentHashMap's lookups and updates; session 45, Jackson's type cache).
+         */
+        KEY_COMPARED,
         /** Before each boolean return: if true, acquire on the entry of each key holding the value (parameter 1; containsValue). */
         VALUE_ACQUIRE_IF_TRUE,
         /** At entry: acquire on the entry of every key of this map (ConcurrentHashMap's bulk operations). */
@@ -223,6 +229,9 @@ final class JdkHookTable {
     private static final Set<String> MAP_FUNCTIONS = Set.of("compute", "computeIfAbsent", "computeIfPresent", "merge");
     private static final Set<String> MAP_READS = Set.of("get", "doGet", "put", "putIfAbsent", "replace", "remove");
     private static final Set<String> MAP_WRITES = Set.of("putVal", "doPut", "replace");
+    /** ConcurrentHashMap's methods that call the key's equals on the keys of a bin (all but TreeBin's and a resize's find). */
+    private static final Set<String> MAP_COMPARES = Set.of("get", "putVal", "replaceNode", "computeIfAbsent", "computeIfPresent", "compute",
+            "merge");
     private static final Set<String> MAP_ITERATORS = Set.of(JUC + "ConcurrentHashMap$KeyIterator", JUC + "ConcurrentHashMap$ValueIterator",
             JUC + "ConcurrentHashMap$EntryIterator");
 
@@ -465,6 +474,7 @@ final class JdkHookTable {
             if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
             if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
             if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
+            if (owner.equals(CHM) && MAP_COMPARES.contains(name)) kinds.add(Kind.KEY_COMPARED);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
             if (owner.equals(CHM) && name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
             if (owner.equals(CHM) && desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);

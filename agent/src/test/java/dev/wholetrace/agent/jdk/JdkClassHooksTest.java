@@ -104,6 +104,22 @@ class JdkClassHooksTest {
         throw new AssertionError(cn.name + " has no " + name + desc);
     }
 
+    /** Whether the method named {@code name} calls Object.equals and the call right before each is the bridge's {@code hook}. */
+    static boolean equalsCallsPrecededBy(ClassNode cn, String name, String hook) {
+        MethodNode m = cn.methods.stream().filter(x -> x.name.equals(name)).findFirst().orElseThrow();
+        MethodInsnNode previous = null;
+        boolean any = false;
+        for (AbstractInsnNode n : m.instructions) {
+            if (!(n instanceof MethodInsnNode c)) continue;
+            if (c.owner.equals("java/lang/Object") && c.name.equals("equals")) {
+                if (previous == null || !previous.owner.equals(JdkClassHooks.BRIDGE) || !previous.name.equals(hook)) return false;
+                any = true;
+            }
+            previous = c;
+        }
+        return any;
+    }
+
     @Test
     void everyClassOfTheTableGetsHooksThatVerify() throws Exception {
         for (String c : tableClassesHere()) {
@@ -152,10 +168,16 @@ class JdkClassHooksTest {
     @Test
     void mapsPublishThroughTheKeysEntry() throws Exception {
         ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
-        assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).containsExactly("keyRelease");
-        assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire").isNotEmpty();
+        assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyRelease")
+                .containsOnly("keyRelease", "keyCompared").contains("keyCompared");
+        // every equals of the key on a key of the bin is preceded by the acquire, whatever it answers (Jackson's type cache)
+        assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire", "keyCompared")
+                .contains("keyAcquire", "keyCompared");
+        assertThat(equalsCallsPrecededBy(chm, "get", "keyCompared")).isTrue();
+        assertThat(equalsCallsPrecededBy(chm, "replaceNode", "keyCompared")).isTrue();
         assertThat(bridgeCalls(chm, "compute", "(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
-                .containsOnly("keyAcquireAlways", "keyRelease").contains("keyAcquireAlways", "keyRelease");
+                .containsOnly("keyAcquireAlways", "keyRelease", "keyCompared").contains("keyAcquireAlways", "keyRelease", "keyCompared");
+        assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).doesNotContain("keyCompared");
         assertThat(bridgeCalls(chm, "merge", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
                 .startsWith("keyRelease").contains("keyAcquireAlways");
         assertThat(bridgeCalls(chm, "forEach", "(Ljava/util/function/BiConsumer;)V")).containsExactly("keyAcquire");

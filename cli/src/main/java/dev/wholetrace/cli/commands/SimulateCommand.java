@@ -163,7 +163,7 @@ public final class SimulateCommand implements Callable<Integer> {
             SimResult.ThreadTime main = last.threads().get(0);
             if (last.truncated()) {
                 err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
-            } else if (last.blockedAtEnd() > 0 && main.end() >= last.cycles()) {
+            } else if (mainNeverEnded(last)) {
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
             } else if (main.end() < 0.99 * last.cycles()) { // a main ending with the others is no news
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread ended before other threads, at "
@@ -214,11 +214,27 @@ public final class SimulateCommand implements Callable<Integer> {
         return Double.isFinite(x) && x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
+    /** Whether the run ended with its main thread still waiting (a deadlock in the model): its time is not the program's. */
+    private static boolean mainNeverEnded(SimResult r) {
+        return r.blockedAtEnd() > 0 && r.threads().get(0).end() >= r.cycles();
+    }
+
+    /**
+     * The table's note on a point whose time is not a prediction of the whole program: the warnings after the table say
+     * why, but a reader of the table alone took the time of a deadlocked model (0.2 µs for a gRPC client whose latch
+     * only library callbacks count down, session 45) for the program's.
+     */
+    private static String note(SimResult r) {
+        if (r.truncated()) return "  stopped by --max-steps: a lower bound";
+        return mainNeverEnded(r) ? "  main never ended (a deadlock in the model): not the program's time" : "";
+    }
+
     private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
         out.printf(Locale.ROOT, "machine %s, %.3g Hz, %s scheduling, %d runs per point%n", m.name(), m.clockHz(), m.scheduling().name().toLowerCase(Locale.ROOT), runs);
         out.printf(Locale.ROOT, "%6s %14s %12s %8s %10s%n", "procs", "time (s)", "± 95 %", "speedup", "efficiency");
         for (Prediction.Point p : points) {
-            out.printf(Locale.ROOT, "%6d %14.6g %12.3g %8.3f %10.3f%n", p.processors(), p.meanSeconds(), p.halfWidth(), p.speedup(), p.efficiency());
+            out.printf(Locale.ROOT, "%6d %14.6g %12.3g %8.3f %10.3f%s%n", p.processors(), p.meanSeconds(), p.halfWidth(), p.speedup(), p.efficiency(),
+                    note(p.last()));
         }
         Prediction.Point last = points.get(points.size() - 1);
         SimResult r = last.last();

@@ -541,6 +541,18 @@ public final class JdkBridge {
         key(false, map, key, null, site);
     }
 
+    /**
+     * Before the map calls {@code key.equals} on a key it holds (a lookup or an update that reached that key's node):
+     * what the put of that key published, whatever equals answers. Strings and boxed ints and longs are left out: their
+     * equals reads nothing the trace records, and a lookup that finds one acquires at its return.
+     */
+    public static void keyCompared(Object map, Object key, int site) {
+        if (key == null) return;
+        Class<?> c = key.getClass();
+        if (c == String.class || c == Integer.class || c == Long.class) return;
+        key(false, map, key, null, site);
+    }
+
     private static void key(boolean release, Object map, Object key, Object value, int site) {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
