@@ -23,9 +23,12 @@ final class CandidateSize {
     static final int ESTIMATE_FROM = 64 << 10;
     /**
      * An estimate smaller than the other's by more than this many percent decides the comparison.
-     * On the kernels' chunks FAST's size over the best codec's ranged 1.01-1.11 between candidates
-     * of one chunk (Mp3d: 1.014 with no layer, where zstd -19 wins, and 1.094-1.109 with one to four,
-     * where xz -9 does; session 45), so a misranking needs the ratios further apart than ever seen.
+     * FAST's size over the best codec's, on the only chunks of the five kernels' recordings that
+     * reach {@link #ESTIMATE_FROM} (Mp3d's two), was 1.010-1.014 with no layer, where zstd -19
+     * wins, and 1.094-1.120 with one to four layers, where xz -9 does (session 45): two candidates
+     * of one chunk were at most 11 % apart in that ratio, so an estimate 12 % smaller was never
+     * the larger pack. Wider margins cost Mp3d best-codec packs (its estimates of one against two
+     * layers are 14 % and 17 % apart).
      */
     static final int ESTIMATE_MARGIN_PERCENT = 12;
 

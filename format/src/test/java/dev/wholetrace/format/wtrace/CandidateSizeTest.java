@@ -15,13 +15,19 @@ import org.junit.jupiter.api.Test;
  * are packed, and a tie is not "smaller".
  */
 class CandidateSizeTest {
+    /** Layer 0 of {@link StrataLayerChoiceTest#nested} blocks and the same stream with no layer, as candidates for the best codec. */
+    private static CandidateSize[] layeredAndLowered(long seed, int blocks) {
+        StrataStream zero = StrataLayerChoiceTest.layerZero(StrataLayerChoiceTest.nested(seed, blocks));
+        StrataStream none = StrataLower.lower(zero, GrammarAlgorithm.SEQUITUR.newBuilder());
+        return new CandidateSize[] {new CandidateSize(List.of(zero), Codec.BEST), new CandidateSize(List.of(none), Codec.BEST)};
+    }
+
     /** Strata that seldom repeat: layer 0 and no layer (its runs of paths) differ by far, as on Mp3d. */
     @Test
     void farApartLargeCandidatesAreRankedByTheEstimateAsByTheCodec() {
-        StrataStream zero = StrataLayerChoiceTest.layerZero(StrataLayerChoiceTest.nested(1, 400_000));
-        StrataStream none = StrataLower.lower(zero, GrammarAlgorithm.SEQUITUR.newBuilder());
-        CandidateSize layered = new CandidateSize(List.of(zero), Codec.BEST);
-        CandidateSize lowered = new CandidateSize(List.of(none), Codec.BEST);
+        CandidateSize[] pair = layeredAndLowered(1, 400_000);
+        CandidateSize layered = pair[0];
+        CandidateSize lowered = pair[1];
         assertThat(Math.max(layered.rawBytes(), lowered.rawBytes())).isGreaterThanOrEqualTo(CandidateSize.ESTIMATE_FROM);
 
         boolean loweredSmaller = lowered.smallerThan(layered);
@@ -30,17 +36,16 @@ class CandidateSizeTest {
         assertThat(layered.packedYet()).isFalse();
         assertThat(layeredSmaller).isNotEqualTo(loweredSmaller);
 
-        long a = StrataLayerChoice.packedBytes(List.of(none), Codec.BEST);
-        long b = StrataLayerChoice.packedBytes(List.of(zero), Codec.BEST);
+        long a = StrataLayerChoice.packedBytes(lowered.streams, Codec.BEST);
+        long b = StrataLayerChoice.packedBytes(layered.streams, Codec.BEST);
         assertThat(loweredSmaller).as("the codec's ranking: %d against %d", a, b).isEqualTo(a < b);
     }
 
     @Test
     void smallCandidatesArePackedWithTheCodec() {
-        StrataStream zero = StrataLayerChoiceTest.layerZero(StrataLayerChoiceTest.nested(2, 5_000));
-        StrataStream none = StrataLower.lower(zero, GrammarAlgorithm.SEQUITUR.newBuilder());
-        CandidateSize layered = new CandidateSize(List.of(zero), Codec.BEST);
-        CandidateSize lowered = new CandidateSize(List.of(none), Codec.BEST);
+        CandidateSize[] pair = layeredAndLowered(2, 5_000);
+        CandidateSize layered = pair[0];
+        CandidateSize lowered = pair[1];
         assertThat(layered.rawBytes()).isLessThan(CandidateSize.ESTIMATE_FROM);
         assertThat(lowered.smallerThan(layered)).isEqualTo(lowered.packed() < layered.packed());
         assertThat(lowered.packedYet()).isTrue();
