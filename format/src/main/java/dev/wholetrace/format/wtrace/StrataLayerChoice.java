@@ -1,7 +1,6 @@
 package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.format.io.Codec;
-import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataLower;
@@ -32,14 +31,15 @@ public final class StrataLayerChoice {
      * payloads pack smallest together with {@code codec}: each candidate above stores one layer
      * more than the last (a stream that stores more already keeps its own), and the first that is
      * not smaller than the last ends the search; then no layer at all (runs of paths,
-     * {@link #lowered}) if that packs smaller still. Deterministic; every stream unfolds to the
-     * same control string.
+     * {@link #lowered}) if that packs smaller still. Candidates of 64 KiB of payload and more are
+     * compared by a cheap pack first and packed with {@code codec} only where the two are close
+     * ({@link CandidateSize}). Deterministic; every stream unfolds to the same control string.
      */
     public static List<StrataStream> smallest(List<StrataStream> streams, int maxLayers, Codec codec) {
-        List<StrataStream> raised = raised(streams, maxLayers, codec);
+        CandidateSize raised = raised(new CandidateSize(streams, codec), maxLayers, codec);
         List<StrataStream> lowered = lowered(streams);
-        if (lowered == null) return raised;
-        return packedBytes(lowered, codec) < packedBytes(raised, codec) ? lowered : raised;
+        if (lowered == null) return raised.streams;
+        return new CandidateSize(lowered, codec).smallerThan(raised) ? lowered : raised.streams;
     }
 
     /**
@@ -77,27 +77,26 @@ public final class StrataLayerChoice {
         return n;
     }
 
-    /** {@code streams} with one layer more at a time, from their own up to {@code maxLayers}, while that packs smaller. */
-    private static List<StrataStream> raised(List<StrataStream> streams, int maxLayers, Codec codec) {
-        List<StrataStream> best = streams;
-        long bestBytes = packedBytes(streams, codec);
+    /**
+     * {@code own} with one layer more at a time, from its own up to {@code maxLayers}, while that packs
+     * smaller ({@link CandidateSize}: large candidates compared by an estimate first).
+     */
+    private static CandidateSize raised(CandidateSize own, int maxLayers, Codec codec) {
+        CandidateSize best = own;
         for (int layers = 2; layers <= Math.min(maxLayers, StrataStreamCodec.MAX_LAYERS); layers++) {
-            List<StrataStream> next = new ArrayList<>(best.size());
-            for (StrataStream s : best) {
+            List<StrataStream> next = new ArrayList<>(best.streams.size());
+            for (StrataStream s : best.streams) {
                 next.add(s.layers() >= layers ? s : StrataRaise.raise(s, layers, GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH));
             }
-            long bytes = packedBytes(next, codec);
-            if (bytes >= bestBytes) break;
-            best = next;
-            bestBytes = bytes;
+            CandidateSize raised = new CandidateSize(next, codec);
+            if (!raised.smallerThan(best)) break;
+            best = raised;
         }
         return best;
     }
 
     /** The streams' STREAM payloads, back to back, packed with {@code codec}. */
     static long packedBytes(List<StrataStream> streams, Codec codec) {
-        VarIntWriter w = new VarIntWriter();
-        for (StrataStream s : streams) StrataStreamCodec.write(s, w);
-        return codec.pack(w.toByteArray()).bytes().length;
+        return new CandidateSize(streams, codec).packed();
     }
 }
