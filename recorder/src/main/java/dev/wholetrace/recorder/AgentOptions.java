@@ -62,8 +62,8 @@ public final class AgentOptions {
     public static final String EVENTS = "events";
     /**
      * The longest {@value #INTERVAL}: a year, {@link RecorderConfig#NO_TIME_BOUND_MILLIS}. The writer counts the
-     * interval in nanoseconds from a {@code System.nanoTime()}: a longer one overflowed, and the writer then cut a chunk
-     * at every look (every 20 ms or sooner) instead of never.
+     * interval in nanoseconds from a {@code System.nanoTime()}: a longer one overflowed to an arbitrary interval (a
+     * negative one cut a chunk at every look, every 20 ms or sooner).
      */
     public static final long MAX_INTERVAL_MILLIS = RecorderConfig.NO_TIME_BOUND_MILLIS;
     /** The most {@value #EVENTS}: the pending count of a chunk adds buffers to it, kept far from a long's overflow. */
