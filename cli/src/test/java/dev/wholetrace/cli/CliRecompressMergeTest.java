@@ -341,6 +341,43 @@ class CliRecompressMergeTest {
     }
 
     /**
+     * The strata outputs a STRATA recording's re-pack stores: when computing them fails with an Error (out of memory,
+     * a stack overflow), the agent's file is kept byte for byte, with one line naming that step and nothing beside
+     * it; an exception there only drops the outputs (the commands compute them) and the trace is still re-packed.
+     * Before session 45 the Error reached the re-pack's catch, which kept the file too but said "rewriting failed".
+     */
+    @Test
+    void strataOutputsThatFailWithAnErrorKeepTheAgentsFileAndSaySo() throws Exception {
+        Path trace = handOver(dir.resolve("outputs-strata.wtrace"), TraceMode.STRATA);
+        List<FinishedTrace.StrataOutputs> failures = List.of(
+                reader -> { throw new OutOfMemoryError("Java heap space"); },
+                reader -> { throw new StackOverflowError(); });
+        List<String> reasons = List.of("OutOfMemoryError: Java heap space", "StackOverflowError");
+        for (int i = 0; i < failures.size(); i++) {
+            Path dirOf = Files.createDirectories(dir.resolve("outputs-fail-" + i));
+            Path finished = dirOf.resolve("app.wtrace");
+            Files.copy(trace, finished);
+            java.io.StringWriter err = new java.io.StringWriter();
+            FinishedTrace.repack(finished, new FinishedRewrite(), new java.io.PrintWriter(err, true), (what, total) -> null, failures.get(i));
+            assertThat(err.toString().lines()).as(reasons.get(i)).containsExactly("wholetrace: warning: " + finished
+                    + " was kept as the agent wrote it (storing the strata outputs failed: " + reasons.get(i) + ")");
+            assertThat(Files.readAllBytes(finished)).as(reasons.get(i)).isEqualTo(Files.readAllBytes(trace));
+            try (var files = Files.list(dirOf)) {
+                assertThat(files.toList()).as(reasons.get(i) + ": nothing beside it").containsExactly(finished);
+            }
+        }
+        Path finished = dir.resolve("outputs-exception.wtrace");
+        Files.copy(trace, finished);
+        java.io.StringWriter err = new java.io.StringWriter();
+        FinishedTrace.repack(finished, new FinishedRewrite(), new java.io.PrintWriter(err, true),
+                (what, total) -> new dev.wholetrace.cli.term.Progress(new java.io.PrintWriter(java.io.Writer.nullWriter()), what, total),
+                reader -> { throw new IllegalStateException("no layer"); });
+        assertThat(err.toString().lines()).containsExactly("wholetrace: warning: " + finished + ": the strata outputs were not stored (no layer)");
+        assertThat(Files.readAllBytes(finished)).isNotEqualTo(Files.readAllBytes(trace));
+        assertThat(Cli.run("verify", finished.toString()).exit()).isZero();
+    }
+
+    /**
      * The re-pack is what every other path falls back on; when it fails too, in any way (an
      * OutOfMemoryError on a large chunk, a bug's exception, a full disk), after writing part of its
      * output, the user keeps the agent's file byte for byte, no partial file beside it, and one

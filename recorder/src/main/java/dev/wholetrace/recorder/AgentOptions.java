@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  *   <li>{@value #INTERVAL}: a chunk is sealed at least every MS milliseconds, about what a SIGKILL can lose (default 1 000; docs/durability.md);</li>
  *   <li>{@value #EVENTS}: a chunk is sealed after about N events (all threads), and then not on time unless
  *       {@value #INTERVAL} is given too: two recordings of one program are cut alike whatever each one's speed
- *       (bench strata compares encodings so), but a SIGKILL may lose about 2 N events and what the compressors'
- *       queues hold: a chunk holds N events plus that backlog (docs/durability.md).</li>
+ *       (bench strata compares encodings so), but a SIGKILL may lose up to N events and what the compressors'
+ *       queues hold: a chunk holds at most N events and one buffer per compressor worker (docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
  * at the launcher, rather than a silent agent failure later.
@@ -60,6 +60,14 @@ public final class AgentOptions {
     public static final String WINDOW = "window";
     /** A chunk after about this many events, the time bound off unless {@value #INTERVAL} is given too. */
     public static final String EVENTS = "events";
+    /**
+     * The longest {@value #INTERVAL}: a year, {@link RecorderConfig#NO_TIME_BOUND_MILLIS}. The writer counts the
+     * interval in nanoseconds from a {@code System.nanoTime()}: a longer one overflowed to an arbitrary interval (a
+     * negative one cut a chunk at every look, every 20 ms or sooner).
+     */
+    public static final long MAX_INTERVAL_MILLIS = RecorderConfig.NO_TIME_BOUND_MILLIS;
+    /** The most {@value #EVENTS}: the pending count of a chunk adds buffers to it, kept far from a long's overflow. */
+    public static final long MAX_CHUNK_EVENTS = 1L << 62;
     /** A chunk at least every second (RecorderConfig's default). */
     public static final long DEFAULT_INTERVAL_MILLIS = RecorderConfig.DEFAULT_CHUNK_MILLIS;
 
@@ -90,6 +98,9 @@ public final class AgentOptions {
     private AgentOptions(Path out, TraceMode mode, String include, String exclude, long intervalMillis, Codec codec, Path filter) {
         this.filter = filter;
         if (intervalMillis < 1) throw new IllegalArgumentException(INTERVAL + " must be at least 1 ms");
+        if (intervalMillis > MAX_INTERVAL_MILLIS) {
+            throw new IllegalArgumentException(INTERVAL + " must be at most " + MAX_INTERVAL_MILLIS + " ms (a year; " + EVENTS + "=N alone seals by events only)");
+        }
         if (out != null) expandOut(out, 0); // a bad % sequence is refused here, by the launcher or the agent's parse
         if (codec != Codec.FAST && codec != Codec.XZ) throw new IllegalArgumentException(CODEC + " must be fast or xz");
         this.codec = codec;
@@ -158,6 +169,7 @@ public final class AgentOptions {
      */
     public AgentOptions withChunkEvents(long events) {
         if (events < 1) throw new IllegalArgumentException(EVENTS + " must be at least 1");
+        if (events > MAX_CHUNK_EVENTS) throw new IllegalArgumentException(EVENTS + " must be at most " + MAX_CHUNK_EVENTS + " (2^62)");
         AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, RecorderConfig.NO_TIME_BOUND_MILLIS, codec, filter));
         o.chunkEvents = events;
         return o;

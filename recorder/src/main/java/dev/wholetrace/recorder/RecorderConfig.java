@@ -45,6 +45,7 @@ public record RecorderConfig(TraceMode mode, Codec codec, int workers, long chun
         if (codec == null) throw new IllegalArgumentException("codec is required");
         if (workers < 1) throw new IllegalArgumentException("workers must be at least 1");
         if (chunkEvents < 1 || chunkSymbols < 1 || chunkMillis < 1) throw new IllegalArgumentException("chunk limits must be positive");
+        if (chunkMillis > NO_TIME_BOUND_MILLIS) throw new IllegalArgumentException("chunkMillis must be at most a year (the writer's nanoseconds overflow)");
         if (batchLongs < 64) throw new IllegalArgumentException("batchLongs must be at least 64");
         if (queuedBatches < 1) throw new IllegalArgumentException("queuedBatches must be at least 1");
         if (grammar == null) throw new IllegalArgumentException("grammar is required");

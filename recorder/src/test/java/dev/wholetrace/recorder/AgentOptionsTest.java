@@ -146,4 +146,25 @@ class AgentOptionsTest {
         assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a"), TraceMode.COR).withInclude("a,b").format())
                 .hasMessageContaining("',' is not allowed");
     }
+
+    /**
+     * An interval past a year overflowed the writer's nanoseconds (it then cut at every look), and events=N near 2^63
+     * overflowed the pending count's bound: both are refused, in one line, as any bad option (the agent then says
+     * "not recording" and the program runs untraced; docs/agent.md). The largest values still parse and format back.
+     */
+    @Test
+    void intervalAndEventsHaveUpperBounds() {
+        assertThatThrownBy(() -> AgentOptions.parse("interval=" + (AgentOptions.MAX_INTERVAL_MILLIS + 1)))
+                .hasMessage("interval must be at most 31536000000 ms (a year; events=N alone seals by events only)");
+        assertThatThrownBy(() -> AgentOptions.parse("interval=9223372036854775807")).hasMessageContaining("at most 31536000000 ms");
+        assertThatThrownBy(() -> AgentOptions.parse("events=" + (AgentOptions.MAX_CHUNK_EVENTS + 1)))
+                .hasMessage("events must be at most 4611686018427387904 (2^62)");
+        assertThatThrownBy(() -> AgentOptions.parse("events=9223372036854775807,interval=500")).hasMessageContaining("events must be at most");
+        assertThatThrownBy(() -> AgentOptions.of(Path.of("/tmp/a"), TraceMode.COR).withIntervalMillis(Long.MAX_VALUE))
+                .hasMessageContaining("at most");
+        AgentOptions largest = AgentOptions.parse("events=" + AgentOptions.MAX_CHUNK_EVENTS + ",interval=" + AgentOptions.MAX_INTERVAL_MILLIS);
+        assertThat(largest.chunkEvents()).isEqualTo(AgentOptions.MAX_CHUNK_EVENTS);
+        assertThat(AgentOptions.parse(largest.format()).intervalMillis()).isEqualTo(AgentOptions.MAX_INTERVAL_MILLIS);
+        assertThatThrownBy(() -> RecorderConfig.defaults(TraceMode.COR).withChunkMillis(Long.MAX_VALUE)).hasMessageContaining("at most a year");
+    }
 }

@@ -244,11 +244,19 @@ public final class SyncProbes {
      * come before its fork).
      */
     public static void threadJoined(Object thread, int site) {
+        joined(thread, site, true);
+    }
+
+    /** {@link #threadJoined}; with {@code again} false, nothing when the calling thread's last join was of this thread. */
+    private static void joined(Object thread, int site, boolean again) {
         TraceRecorder r = Probes.recorder();
         if (r == null || !(thread instanceof Thread child) || child.isAlive() || SyncThreadStarts.startable(child)
                 || SyncThreadStarts.neverStarted(child)) return;
         try {
-            ThreadState.handle(r).join(site, endedOnItsBehalf(r, child));
+            ThreadState s = ThreadState.of(r);
+            if (!again && s.joined == child) return;
+            s.handle.join(site, endedOnItsBehalf(r, child));
+            s.joined = child;
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -273,10 +281,14 @@ public final class SyncProbes {
 
     /**
      * After Thread.isAlive(): false for a started thread detects its end, which synchronizes-with the call (JLS
-     * 17.4.4), so it is recorded as a join, the end first on its behalf; true records nothing.
+     * 17.4.4), so it is recorded as a join, the end first on its behalf; true records nothing. Nothing either when
+     * the calling thread's last join (or isAlive() false) was of the same thread: a join acquires the thread's end,
+     * which never changes once recorded, so a second one orders nothing the first did not, and a loop polling a dead
+     * thread recorded one join per call until session 45 (one sync operation each in the trace, for nothing). A
+     * join() call still records each time: a program makes few, and each is a call of its own to show.
      */
     public static boolean threadFoundAlive(Object thread, boolean alive, int site) {
-        if (!alive) threadJoined(thread, site);
+        if (!alive) joined(thread, site, false);
         return alive;
     }
 

@@ -71,6 +71,8 @@ final class ThreadState {
      */
     Thread startingAtSite;
     int startSite;
+    /** The thread this one last joined, or found ended by isAlive(), in this recording (SyncProbes#threadFoundAlive). */
+    Thread joined;
     /** Barrier id → how many awaits of it this thread completed (SyncBarrierEpisodes). */
     final SyncBarrierEpisodes.LongCounts barrierPasses = new SyncBarrierEpisodes.LongCounts();
 
@@ -193,6 +195,7 @@ final class ThreadState {
             handle = null; // a probe met while the thread registers finds no handle (currentHandleSlow)
             handle = r.thread();
             last = null;
+            joined = null;
             classesUsed = new boolean[0];
             keepIfCurrent(r);
         }

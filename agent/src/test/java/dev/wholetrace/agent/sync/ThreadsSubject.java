@@ -94,6 +94,19 @@ public final class ThreadsSubject {
         return alive;
     }
 
+    /**
+     * Polls a thread with isAlive() until it has ended, then {@code polls} times more, as a loop waiting for a dead
+     * thread does; returns how many of those polls saw it dead.
+     */
+    public static int pollDeadThread(int polls) {
+        Thread child = new Thread(() -> {}, "polled");
+        child.start();
+        while (child.isAlive()) Thread.onSpinWait();
+        int dead = 0;
+        for (int i = 0; i < polls; i++) if (!child.isAlive()) dead++;
+        return dead;
+    }
+
     /** isAlive() of a thread not yet started (false: it has not ended either), then its start and join; returns the first isAlive(). */
     public static boolean aliveBeforeStart() throws InterruptedException {
         Thread child = new Thread(() -> {}, "unstarted");

@@ -64,6 +64,7 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = {"", "Examples:",
                 "  wholetrace demo",
                 "  wholetrace demo --blocks 200000 --threads 2 --keep demo-files",
+                "  wholetrace demo --events 100000 --keep demo-files   # the FFT's trace in chunks of about 100,000 events",
                 "  wholetrace demo --format json | jq '.inputs[] | {input, wholetrace, xz}'"})
 public final class DemoCommand implements Callable<Integer>, FormatOption.Formatted {
     /** The control-flow trace is held twice (raw and expanded) to be compared: 4 bytes a block each. */
@@ -94,6 +95,9 @@ public final class DemoCommand implements Callable<Integer>, FormatOption.Format
 
     @Mixin
     FormatOption format;
+
+    @Mixin
+    ChunkEventsOption events;
 
     @Override
     public FormatRegistry<?> formats() {
@@ -173,6 +177,7 @@ public final class DemoCommand implements Callable<Integer>, FormatOption.Format
         if (fftSize < KernelRange.FFT.minSize || fftSize > KernelRange.FFT.maxSize) {
             throw new IllegalArgumentException("--fft-size must be " + KernelRange.FFT.minSize + " to " + KernelRange.FFT.maxSize + ", not " + fftSize);
         }
+        events.apply(KernelLauncher.agentOptions(Path.of("fft.wtrace"), TraceMode.CDR)); // a bad --events is refused before the compression runs
     }
 
     private void writeControlFlow(Path file) throws IOException {
@@ -258,7 +263,7 @@ public final class DemoCommand implements Callable<Integer>, FormatOption.Format
         Path file = dir.resolve("fft.wtrace");
         err.printf(Locale.ROOT, "recording a multithreaded run (SPLASH-2 FFT, 2^%d points, %d threads, CDR mode) under the agent ...%n",
                 fftSize, threads);
-        String agentArg = KernelLauncher.agentOptions(file, TraceMode.CDR).javaagent(BuildJars.agentJar(null, null));
+        String agentArg = events.apply(KernelLauncher.agentOptions(file, TraceMode.CDR)).javaagent(BuildJars.agentJar(null, null));
         out.println();
         out.flush();
         StringWriter kernelOutput = new StringWriter();

@@ -63,6 +63,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --mode ewpp --filter-from first.wtrace -- java -jar app.jar",
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o run.wtrace --grammar enhanced --window 65536 -- java -jar app.jar   # frequency-ordered SEQUITUR",
+                "  wholetrace record -o run.wtrace --mode strata --events 4000000 -- java -jar app.jar   # a chunk per 4 M events, not per second",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>err.txt; tail -1 err.txt   # the summary, for a script",
                 "",
@@ -107,6 +108,9 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
     GrammarWindowOption window;
 
     @Mixin
+    ChunkEventsOption events;
+
+    @Mixin
     ForceOption force;
 
     @Mixin
@@ -139,7 +143,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         TraceMode traceMode = TraceMode.parse(mode);
-        AgentOptions options = filter.apply(AgentOptions.of(out, traceMode).withInclude(include).withExclude(exclude)
+        AgentOptions options = filter.apply(events.apply(AgentOptions.of(out, traceMode)).withInclude(include).withExclude(exclude)
                 .withGrammar(grammar == GrammarAlgorithm.DEFAULT && window.window == null ? null : window.apply(grammar)), traceMode, spec.commandLine().getErr());
         cmd.add(options.javaagent(BuildJars.agentJar(agent, "--agent")));
         cmd.addAll(command.subList(1, command.size()));

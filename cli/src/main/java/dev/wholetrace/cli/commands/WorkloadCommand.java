@@ -48,6 +48,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace workload fft --threads 4",
                 "  wholetrace workload sor --threads 8 --steps 20 -o sor.wtrace --mode all",
                 "  wholetrace workload fft -o fft.wtrace --force   # record again over fft.wtrace",
+                "  wholetrace workload lu -o lu.wtrace --mode strata --events 1000000   # a chunk per million events, not per second",
                 "  wholetrace workload lu -o lu.wtrace --format json | jq .trace.events   # the kernel's output and the trace as JSON"})
 public final class WorkloadCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -78,6 +79,9 @@ public final class WorkloadCommand implements Callable<Integer>, FormatOption.Fo
     EwppFilterOption filter;
 
     @Mixin
+    ChunkEventsOption events;
+
+    @Mixin
     FormatOption format;
 
     @Override
@@ -98,7 +102,8 @@ public final class WorkloadCommand implements Callable<Integer>, FormatOption.Fo
     public Integer call() throws Exception {
         KernelRange.byName(name).check(threads, size, steps);
         if (out != null) OutputFile.checkWritableInPlace(out, force.force());
-        String agentArg = out == null ? null : filter.apply(KernelLauncher.agentOptions(out, TraceMode.parse(mode)), TraceMode.parse(mode), spec.commandLine().getErr())
+        if (out == null && events.events != null) throw new IllegalArgumentException("--events needs -o (it says how the recording's chunks are sealed)");
+        String agentArg = out == null ? null : filter.apply(events.apply(KernelLauncher.agentOptions(out, TraceMode.parse(mode))), TraceMode.parse(mode), spec.commandLine().getErr())
                 .javaagent(BuildJars.agentJar(agent, "--agent"));
         List<String> cmd = KernelLauncher.command(java, agentArg, workloads, name, threads, size, steps);
         PrintWriter stdout = spec.commandLine().getOut();

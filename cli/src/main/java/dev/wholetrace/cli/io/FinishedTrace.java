@@ -53,15 +53,34 @@ public final class FinishedTrace {
      * {@link Progress}, drawn on a terminal only (tests: drawn anyway).
      */
     public static void repack(Path trace, FinishedRewrite rewrite, PrintWriter err, BiFunction<String, Long, Progress> line) {
+        repack(trace, rewrite, err, line, FinishedTrace::storedOutputs);
+    }
+
+    /** The step that computes the trailer sections of a re-pack ({@link #storedOutputs}; tests: one that fails). */
+    @FunctionalInterface
+    public interface StrataOutputs {
+        Map<SectionType, byte[]> of(TraceReader reader) throws IOException;
+    }
+
+    /** As {@link #repack(Path, FinishedRewrite, PrintWriter, BiFunction)}, storing the trailer {@code outputs} computes. */
+    public static void repack(Path trace, FinishedRewrite rewrite, PrintWriter err, BiFunction<String, Long, Progress> line, StrataOutputs outputs) {
         try (TraceReader reader = TraceReader.open(trace)) {
             if (!reader.complete()) return;
             Map<SectionType, byte[]> trailer;
             try {
-                trailer = storedOutputs(reader);
+                trailer = outputs.of(reader);
             } catch (IOException | RuntimeException e) { // the re-pack is worth having without them: the commands compute instead
                 err.println("wholetrace: warning: " + trace + ": the strata outputs were not stored (" + e.getMessage() + ")");
                 err.flush();
                 trailer = Map.of();
+            } catch (Error e) {
+                // Out of memory, a stack overflow (the outputs walk every thread's grammars): the re-pack, which holds
+                // a chunk's grammars too, would likely fail as well, so nothing is rewritten and the line names this
+                // step. Until session 45 the catch below said "rewriting failed" for it.
+                err.println("wholetrace: warning: " + trace + " was kept as the agent wrote it (storing the strata outputs failed: "
+                        + FinishedRewrite.reason(e) + ")");
+                err.flush();
+                return;
             }
             Map<SectionType, byte[]> stored = trailer;
             // The trace is this step's input and its output: replaced as any output is (OutputFile).

@@ -138,13 +138,19 @@ public final class Profile {
      * merges share what is left of {@code here}, in proportion to their counts. Taking a merge's
      * whole count made an {@code if} that always holds a coin toss (Lu's owner test: half its work).
      */
-    private double[] edgeCounts(String method, List<Vertex> vs, int[] preds, Vertex v, long here) {
+    private double[] edgeCounts(String method, List<Vertex> vs, int[] preds, Vertex v, long here, long exactEntries) {
         double[] w = new double[v.next.length];
         double known = 0, mergeCounts = 0;
         boolean anyMerge = false;
         for (int k = 0; k < w.length; k++) {
             long c = count(method, vs.get(v.next[k]).bci);
-            if (preds[v.next[k]] <= 1) {
+            if (preds[v.next[k]] <= 1 && vs.get(v.next[k]).bci == 0 && exactEntries >= 0) {
+                // the method's first block, this edge its one way back: its count holds the entries too (each
+                // entry's first run), so the edge took what is left (a do-while at the method's first instruction
+                // looped one trip per entry too many; not a merge, which split a loop's exits by block counts)
+                w[k] = Math.max(0, c - exactEntries);
+                known += w[k];
+            } else if (preds[v.next[k]] <= 1) {
                 w[k] = c;
                 known += c;
             } else {
@@ -174,6 +180,25 @@ public final class Profile {
      */
     private long entries(MethodGraph m) {
         long first = count(m.id(), 0);
+        return first == 0 ? 0 : Math.max(1, first - returnsToStart(m, null));
+    }
+
+    /**
+     * Times method {@code m} was entered when every return to its first block has an exact count
+     * ({@link #entries}), else -1: then a back edge to START takes START's count less these, the
+     * trips that came from inside ({@link #edgeCounts}).
+     */
+    private long exactEntries(MethodGraph m) {
+        boolean[] exact = {true};
+        long again = returnsToStart(m, exact);
+        return exact[0] ? Math.max(0, count(m.id(), 0) - again) : -1;
+    }
+
+    /**
+     * The runs of {@code m}'s vertices that went back to its first block, where each has an exact
+     * count ({@link #entries}); {@code exact[0]}, when given, is cleared if one has not.
+     */
+    private long returnsToStart(MethodGraph m, boolean[] allExact) {
         List<Vertex> vs = m.vertices();
         int[] preds = m.predecessors();
         long again = 0;
@@ -189,8 +214,9 @@ public final class Profile {
                 }
             }
             if (back && exact) again += Math.max(0, count(m.id(), p.bci) - others);
+            if (back && !exact && allExact != null) allExact[0] = false;
         }
-        return first == 0 ? 0 : Math.max(1, first - again);
+        return again;
     }
 
     /** Methods of {@code g} the recording ran. */
@@ -305,6 +331,7 @@ public final class Profile {
             List<Vertex> vs = m.vertices();
             int[] preds = new int[vs.size()];
             for (Vertex v : vs) for (int n : v.next) preds[n]++;
+            long exactEntries = exactEntries(m);
             for (Vertex v : vs) {
                 if (v.action == Action.CALLBACK) {
                     // the lambdas' runs per run of the call that was handed them; a method reference's
@@ -330,7 +357,7 @@ public final class Profile {
                 if (v.next.length < 2) continue;
                 long here = count(m.id(), v.bci);
                 if (here == 0) continue;
-                double[] w = edgeCounts(m.id(), vs, preds, v, here);
+                double[] w = edgeCounts(m.id(), vs, preds, v, here, exactEntries);
                 double sum = 0;
                 for (double x : w) sum += x;
                 if (sum > 0) v.weights = w;

@@ -100,7 +100,8 @@ public final class RaceSuite {
             ForkJoinInvokeAllYes.class, ForkJoinSubclassNo.class, ForkJoinSubclassYes.class, CountedCompleterNo.class,
             CountedCompleterYes.class, VirtualThreadNo.class, VirtualThreadYes.class, CompletableFutureStagesNo.class,
             CompletableFutureChainYes.class, CompletableFutureAllOfNo.class, CompletableFutureAnyOfYes.class, CompletionServiceNo.class,
-            CompletionServiceYes.class, ParallelSortNo.class, ParallelSetAllYes.class,
+            CompletionServiceYes.class, CompletionServiceEarlyTakeNo.class, CompletionServiceEarlyTakeYes.class, ParallelSortNo.class,
+            ParallelSetAllYes.class,
             // hand-overs inside the JDK's collections (docs/agent.md, "Hand-overs inside the JDK")
             BlockingQueueNo.class, BlockingQueueKindsNo.class, BlockingQueueBypassYes.class, ConcurrentLinkedQueueNo.class,
             ConcurrentLinkedQueueLateWriteYes.class, ConcurrentHashMapNo.class, ConcurrentHashMapBypassYes.class, ConcurrentHashMapKeyEqualsNo.class,
