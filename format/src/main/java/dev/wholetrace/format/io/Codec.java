@@ -92,12 +92,18 @@ public enum Codec {
     /** A codec whose sample came out more than this many percent larger than the other's is not run on the whole payload. */
     static final int SKIP_MARGIN_PERCENT = 10;
     /**
+     * BEST's xz also tries the byte-coded model on payloads below this many bytes (session 45):
+     * one more xz -9 run, ~1 ms on the few-KB sections of a study kernel; above, the sample's
+     * choice and the bounded search keep a large payload's cost as it was.
+     */
+    static final int BYTE_CODED_XZ_BELOW = ESTIMATE_FROM;
+    /**
      * What {@link #BEST} does, in one sentence fragment, for every text that names it (bench
      * reports, help): made from the constants above, so that a text cannot describe an older
      * BEST (session 42 bounded xz's search on large payloads; reports kept saying "xz -9").
      */
     public static final String BEST_DESCRIPTION = "the smallest of zstd -19, xz and the raw bytes (xz from "
-            + (BEST_XZ_FROM >> 10) + " KiB: preset 9, from " + (LARGE_XZ_FROM >> 20) + " MiB with preset 9's coder over a bounded "
+            + (BEST_XZ_FROM >> 10) + " KiB: preset 9, below " + (BYTE_CODED_XZ_BELOW >> 10) + " KiB also with lc=1 pb=0, from " + (LARGE_XZ_FROM >> 20) + " MiB with preset 9's coder over a bounded "
             + "match search, nice length " + LARGE_XZ_NICE_LENGTH + ", depth " + LARGE_XZ_DEPTH + "; from " + (ESTIMATE_FROM >> 10)
             + " KiB only the codecs that a sample of " + SAMPLE_SLICES + " × " + (SAMPLE_SLICE_BYTES >> 10) + " KiB does not rule out "
             + "by more than " + SKIP_MARGIN_PERCENT + " percent)"; // no % sign: picocli help formats it; a constant: annotations quote it
@@ -105,6 +111,8 @@ public enum Codec {
     private static final int BEST_XZ_PRESET = 9;
     /** The preset argument of {@link #xz} that asks for the bounded search of {@link #LARGE_XZ_FROM}. */
     private static final int LARGE_XZ = -1;
+    /** The preset argument of {@link #xz} that asks for preset 9 with the byte-coded literal model ({@link XzSupport#outputByteCoded}). */
+    private static final int BYTE_CODED_XZ = -2;
 
     public final int id;
 
@@ -164,9 +172,17 @@ public enum Codec {
         return new Codec[] {ZSTD, XZ};
     }
 
-    /** BEST's xz: preset 9, with the bounded search from {@link #LARGE_XZ_FROM} bytes (XZ itself stays preset 9: the agent's {@code codec=xz}, .wgr files). */
+    /**
+     * BEST's xz: preset 9, with the bounded search from {@link #LARGE_XZ_FROM} bytes (XZ itself
+     * stays preset 9: the agent's {@code codec=xz}, .wgr files); below {@link #BYTE_CODED_XZ_BELOW}
+     * also preset 9 with the byte-coded literal model ({@link XzSupport#outputByteCoded}), the
+     * smaller kept. Either is an ordinary xz stream: any reader decodes both.
+     */
     static byte[] bestXz(byte[] raw) {
-        return xz(raw, xzPreset(raw.length), NO_DEADLINE, System::nanoTime);
+        byte[] b = xz(raw, xzPreset(raw.length), NO_DEADLINE, System::nanoTime);
+        if (raw.length >= BYTE_CODED_XZ_BELOW) return b;
+        byte[] byteCoded = xz(raw, BYTE_CODED_XZ, NO_DEADLINE, System::nanoTime);
+        return byteCoded.length < b.length ? byteCoded : b;
     }
 
     /** The preset argument of {@link #xz} BEST uses on a payload of {@code length} bytes. */
@@ -264,7 +280,8 @@ public enum Codec {
     private static byte[] xz(byte[] raw, int preset, long deadline, LongSupplier clock) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
         try {
-            try (OutputStream xz = preset == LARGE_XZ ? XzSupport.outputLarge(bos, raw.length) : XzSupport.output(bos, preset, raw.length)) {
+            try (OutputStream xz = preset == LARGE_XZ ? XzSupport.outputLarge(bos, raw.length)
+                    : preset == BYTE_CODED_XZ ? XzSupport.outputByteCoded(bos, raw.length) : XzSupport.output(bos, preset, raw.length)) {
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {

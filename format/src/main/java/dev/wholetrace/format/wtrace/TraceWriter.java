@@ -113,6 +113,8 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private Stored store(List<ChunkCodec.RawSection> sections, Codec codec, long deadline) {
+        boolean packs = codec == Codec.BEST && version >= TraceFormat.PACKS_SINCE;
+        if (packs) sections = ChunkPack.clockFirst(sections);
         // References cost several zstd -19 runs per section: only for the writers that ask for the smallest file.
         ThreadReferences references = codec == Codec.BEST && version >= TraceFormat.REFERENCES_SINCE ? new ThreadReferences() : null;
         List<Codec.Packed> alone = new ArrayList<>(sections.size());
@@ -121,7 +123,7 @@ public final class TraceWriter implements AutoCloseable {
             if (references != null) packed = references.pack(s.type(), s.stream(), s.thread(), s.bytes(), packed);
             alone.add(packed);
         }
-        int packFrom = codec == Codec.BEST && version >= TraceFormat.PACKS_SINCE ? ChunkPack.first(sections) : -1;
+        int packFrom = packs ? ChunkPack.first(sections) : -1;
         Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()));
         return new Stored(sections, alone, packFrom, pack);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -105,12 +106,48 @@ class CodecBestTest {
     @Test
     void theDescriptionSaysWhatBestDoes() {
         assertThat(Codec.BEST_DESCRIPTION)
-                .startsWith("the smallest of zstd -19, xz and the raw bytes (xz from 1 KiB: preset 9, from 1 MiB with preset 9's coder over a bounded match search")
+                .startsWith("the smallest of zstd -19, xz and the raw bytes (xz from 1 KiB: preset 9, below 256 KiB also with lc=1 pb=0, "
+                        + "from 1 MiB with preset 9's coder over a bounded match search")
                 .contains("nice length " + Codec.LARGE_XZ_NICE_LENGTH).contains("depth " + Codec.LARGE_XZ_DEPTH)
                 .contains("from 256 KiB only the codecs that a sample of 4 × 32 KiB does not rule out by more than 10 percent")
                 .doesNotContain("%"); // picocli formats help texts (recompress, bench grammars): a % there is a format error
         assertThat(Codec.BEST_XZ_FROM).isEqualTo(1 << 10);
         assertThat(Codec.LARGE_XZ_FROM).isEqualTo(1 << 20);
         assertThat(Codec.ESTIMATE_FROM).isEqualTo(256 << 10);
+        assertThat(Codec.BYTE_CODED_XZ_BELOW).isEqualTo(256 << 10);
+    }
+
+    /**
+     * Below {@link Codec#BYTE_CODED_XZ_BELOW} BEST's xz is the smaller of preset 9 and preset 9 with
+     * the byte-coded literal model (lc=1, pb=0), and either is read back by the ordinary decoder:
+     * on varints of a trace-like payload (small deltas, unaligned) the byte-coded one wins; on
+     * aligned 4-byte words, whichever is smaller is kept.
+     */
+    @Test
+    void belowTheBoundBestXzKeepsTheSmallerOfPreset9AndTheByteCodedModel() throws Exception {
+        Random random = new Random(45);
+        ByteArrayOutputStream varints = new ByteArrayOutputStream();
+        for (int i = 0; i < 3000; i++) {
+            long v = random.nextInt(20) == 0 ? random.nextInt(1 << 20) : random.nextInt(300);
+            while (v >= 0x80) {
+                varints.write((int) (v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            varints.write((int) v);
+        }
+        java.nio.ByteBuffer words = java.nio.ByteBuffer.allocate(16 << 10).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        while (words.remaining() >= 4) words.putInt(random.nextInt(64) << 8 | 0x7F);
+        for (byte[] raw : List.of(varints.toByteArray(), words.array())) {
+            byte[] preset9 = Codec.XZ.compress(raw);
+            ByteArrayOutputStream byteCoded = new ByteArrayOutputStream();
+            try (OutputStream xz = XzSupport.outputByteCoded(byteCoded, raw.length)) {
+                xz.write(raw);
+            }
+            byte[] best = Codec.bestXz(raw);
+            assertThat(best.length).isEqualTo(Math.min(preset9.length, byteCoded.size()));
+            assertThat(Codec.XZ.decompress(best, raw.length, "test")).isEqualTo(raw);
+            assertThat(Codec.XZ.decompress(byteCoded.toByteArray(), raw.length, "test")).isEqualTo(raw);
+        }
+        assertThat(Codec.bestXz(varints.toByteArray())).isNotEqualTo(Codec.XZ.compress(varints.toByteArray())); // the byte-coded model won there
     }
 }

@@ -102,6 +102,38 @@ class ChunkPackTest {
         assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(packed));
     }
 
+    /**
+     * The chunk's CLOCK is stored alone before the pack, never in it (the writer's choice since
+     * session 45, {@link ChunkPack#clockFirst}): its own bytes, not a share of the block by raw
+     * length. Files that hold it in the pack (versions 12-17 as written before) are read as before:
+     * cli's committed v14/v15 strata recordings hold one, CliStoredStrataTest reads them.
+     */
+    @Test
+    void theClockIsStoredAloneBeforeThePackAndReadsBack() throws Exception {
+        List<ChunkCodec.RawSection> expected = new ArrayList<>(sections(2000));
+        byte[] clock = new byte[300];
+        new Random(7).nextBytes(clock);
+        expected.add(new ChunkCodec.RawSection(SectionType.CLOCK, null, TraceFormat.NO_THREAD, clock));
+        Path packed = write("clocked", Codec.BEST, TraceFormat.VERSION, expected, 2);
+        try (TraceReader r = TraceReader.open(packed)) {
+            for (int c = 0; c < 2; c++) {
+                List<Section> chunk = r.chunks().get(c);
+                assertThat(chunk).extracting(Section::type).startsWith(SectionType.THREADS, SectionType.CLOCK);
+                assertThat(chunk.get(1).packed()).isFalse();
+                assertThat(chunk).filteredOn(Section::packed).hasSize(expected.size() - 2)
+                        .noneMatch(s -> s.type() == SectionType.CLOCK);
+                assertThat(r.payload(chunk.get(1))).isEqualTo(clock);
+                List<Section> held = held(r, c);
+                for (int i = 2; i < held.size(); i++) assertThat(r.payload(held.get(i))).isEqualTo(expected.get(i - 1).bytes());
+            }
+        }
+        Path again = dir.resolve("again.wtrace");
+        new TraceRepacker(Codec.BEST).repack(packed, again);
+        assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(packed));
+        List<ChunkCodec.RawSection> unpacked = ChunkPack.clockFirst(expected.subList(0, expected.size() - 1));
+        assertThat(unpacked).isEqualTo(expected.subList(0, expected.size() - 1)); // no clock: the same list
+    }
+
     @Test
     void onlyBestPacksOnlyFromVersion12AndOnlyBlocksOfAtMostAMebibyte() throws Exception {
         List<Path> files = List.of(write("zstd", Codec.ZSTD, TraceFormat.VERSION, sections(2000), 1),
