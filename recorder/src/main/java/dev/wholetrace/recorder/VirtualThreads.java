@@ -61,7 +61,9 @@ public final class VirtualThreads {
      * instruments: a probe running while the thread registers stopped the recording). Its value is the
      * private field {@code tid}, which {@code sun.misc.Unsafe} (jdk.unsupported, no warning before JDK 24;
      * this runs only before JDK 19) reads without opening java.lang: {@code (Thread t) -> unsafe.getLong(t,
-     * offset)}. Null if any step fails (then getId(), as before).
+     * offset)}. Null if any step fails (then getId(), as before): jdk.unsupported is not in the boot layer when the
+     * main class is in a named module or under --limit-modules without it, and a security manager may deny the
+     * reflection (docs/agent.md, "Not modelled").
      */
     private static MethodHandle tidReader() {
         try {

@@ -8,6 +8,7 @@ import dev.wholetrace.recorder.ThreadRecorder;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +121,59 @@ class ThreadStateLookupTest {
             assertThat(slots[0][0]).isNotEqualTo(slots[1][0]);
             assertThat(handles[0][0]).isNotSameAs(handles[1][0]);
         }
+    }
+
+    /**
+     * Two live threads whose ids are equal modulo the table's size share a slot: each lookup must still give each thread
+     * its own handle (the slot is checked against its state's thread), whichever of them took the slot last. The threads
+     * look up in strict turns, so every lookup but the first two finds the other thread's state in the slot. Both ways a
+     * slot is found: two threads of a program's class (the id read without getId), and a plain Thread with one of them.
+     */
+    @Test
+    void twoLiveThreadsInOneSlotEachGetTheirOwnHandle() throws Exception {
+        try (TraceRecorder r = open("collision")) {
+            Probes.install(r);
+            assertOwnHandlesInOneSlot(Subclass::new, Subclass::new);
+            assertOwnHandlesInOneSlot(Thread::new, Subclass::new);
+        }
+    }
+
+    /** A program's Thread subclass, not overriding getId. */
+    private static final class Subclass extends Thread {
+        Subclass(Runnable task) {
+            super(task);
+        }
+    }
+
+    private static void assertOwnHandlesInOneSlot(Function<Runnable, Thread> first, Function<Runnable, Thread> second) throws Exception {
+        int turns = 6;
+        AtomicInteger turn = new AtomicInteger();
+        ThreadRecorder[][] handles = new ThreadRecorder[2][turns];
+        Thread[] threads = new Thread[2];
+        for (int k = 0; k < 2; k++) {
+            int me = k;
+            Runnable task = () -> {
+                for (int i = 0; i < turns; i++) {
+                    while (turn.get() != 2 * i + me) Thread.onSpinWait();
+                    handles[me][i] = Probes.handle();
+                    turn.incrementAndGet();
+                }
+            };
+            Function<Runnable, Thread> make = k == 0 ? first : second;
+            threads[k] = make.apply(task);
+            for (int tries = 0; k == 1 && ThreadState.slot(threads[1]) != ThreadState.slot(threads[0]); tries++) {
+                assertThat(tries).as("threads made to find one in the first one's slot").isLessThan(3 * 4096);
+                threads[1] = make.apply(task); // a new id: ids are given in sequence, so one in 4,096 has the slot
+            }
+        }
+        for (Thread t : threads) {
+            t.setDaemon(true); // a thread left waiting for its turn does not keep the JVM alive
+            t.start();
+        }
+        for (Thread t : threads) t.join(60_000);
+        assertThat(turn).as("turns taken").hasValue(2 * turns);
+        assertThat(handles[0][0]).isNotSameAs(handles[1][0]).isNotSameAs(ThreadRecorder.notRecording());
+        for (int k = 0; k < 2; k++) assertThat(handles[k]).as("thread %d's handles", k).containsOnly(handles[k][0]);
     }
 
     private TraceRecorder open(String name) throws Exception {
