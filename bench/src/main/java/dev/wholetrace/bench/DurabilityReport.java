@@ -45,7 +45,7 @@ final class DurabilityReport {
     }
 
     void write(Path out) throws IOException {
-        Files.writeString(out.resolve("durability.md"), markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(out.resolve("durability.md"), markdown());
         Files.writeString(out.resolve("durability.csv"), csv(), StandardCharsets.UTF_8);
     }
 

@@ -206,7 +206,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         MeasuredChild child = new MeasuredChild(dir);
         List<Row> rows = new ArrayList<>();
         for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
-        Files.writeString(jvm.out.resolve("ewpp.md"), markdown(rows), StandardCharsets.UTF_8);
+        ResultsPage.write(jvm.out.resolve("ewpp.md"), markdown(rows));
         Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
         log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
         return 0;

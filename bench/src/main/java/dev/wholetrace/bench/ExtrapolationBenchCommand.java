@@ -205,7 +205,7 @@ final class ExtrapolationBenchCommand implements Callable<Integer> {
         chart.getStyler().setYAxisMin(0.0);
         Charts.save(chart, out.resolve("extrapolation-computem.png"));
         md.append("\n![Compute_M time per event](extrapolation-computem.png)\n");
-        Files.writeString(out.resolve("extrapolation.md"), md.toString());
+        ResultsPage.write(out.resolve("extrapolation.md"), md.toString());
         Files.writeString(out.resolve("extrapolation.csv"), csv.toString());
         log.info("wrote %s", out.resolve("extrapolation.md"));
     }

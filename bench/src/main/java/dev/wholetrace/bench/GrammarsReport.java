@@ -226,7 +226,7 @@ final class GrammarsReport {
     }
 
     void write(Path dir) throws IOException {
-        Files.writeString(dir.resolve("grammars.md"), markdown());
+        ResultsPage.write(dir.resolve("grammars.md"), markdown());
         Files.writeString(dir.resolve("grammars.csv"), csv());
         List<Row> done = rows.stream().filter(Row::complete).toList();
         if (done.isEmpty()) return;

@@ -171,7 +171,7 @@ final class OverheadReport {
     // ---- output ------------------------------------------------------------------------------------
 
     void write(Path out, Log log) throws IOException {
-        Files.writeString(out.resolve("overhead.md"), markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(out.resolve("overhead.md"), markdown());
         Files.writeString(out.resolve("overhead.csv"), csv(), StandardCharsets.UTF_8);
         Files.writeString(out.resolve("overhead-runs.csv"), runsCsv(), StandardCharsets.UTF_8);
         try {

@@ -77,7 +77,7 @@ final class Report {
     // ---- output ----------------------------------------------------------------------------------
 
     void write(Path out, Log log) throws IOException {
-        Files.writeString(out.resolve("compressor.md"), markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(out.resolve("compressor.md"), markdown());
         Files.writeString(out.resolve("compressor.csv"), csv(), StandardCharsets.UTF_8);
         try {
             plots(out);

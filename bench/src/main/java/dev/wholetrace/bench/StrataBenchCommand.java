@@ -182,7 +182,7 @@ final class StrataBenchCommand implements Callable<Integer> {
         String load = "started " + started + " with load averages (1, 5, 15 min) " + loadBefore + ", ended with " + Machine.loadAverage();
         // a partial run writes only its own files: --only-lackey must not empty the programs' page and CSV
         Path page = jvm.out.resolve(onlyLackey ? "strata-lackey.md" : "strata.md");
-        Files.writeString(page, markdown(rows, lackey, load), StandardCharsets.UTF_8);
+        ResultsPage.write(page, markdown(rows, lackey, load));
         if (!onlyLackey) Files.writeString(jvm.out.resolve("strata.csv"), csv(rows), StandardCharsets.UTF_8);
         if (!noLackey) Files.writeString(jvm.out.resolve("strata-lackey.csv"), lackeyCsv(lackey), StandardCharsets.UTF_8);
         log.info("wrote %s%s%s", page, onlyLackey ? "" : ", strata.csv", noLackey ? "" : ", strata-lackey.csv");

@@ -90,7 +90,7 @@ final class TimelineBenchCommand implements Callable<Integer> {
             rows.add(measure(p.name(), trace, dir));
             Files.deleteIfExists(trace);
         }
-        Files.writeString(jvm.out.resolve("timeline.md"), markdown(rows), StandardCharsets.UTF_8);
+        ResultsPage.write(jvm.out.resolve("timeline.md"), markdown(rows));
         Files.writeString(jvm.out.resolve("timeline.csv"), csv(rows), StandardCharsets.UTF_8);
         log.info("wrote %s and %s", jvm.out.resolve("timeline.md"), jvm.out.resolve("timeline.csv"));
         return 0;

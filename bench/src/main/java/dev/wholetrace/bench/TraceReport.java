@@ -46,7 +46,7 @@ final class TraceReport {
     }
 
     void write(Path out, Log log) throws IOException {
-        Files.writeString(out.resolve("trace.md"), markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(out.resolve("trace.md"), markdown());
         Files.writeString(out.resolve("trace.csv"), csv(), StandardCharsets.UTF_8);
         try {
             plot(out.resolve("trace.png"));

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.races;
 
+import dev.wholetrace.bench.ResultsPage;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.bench.ChildJvm;
@@ -197,7 +198,7 @@ public final class RacesCommand implements Callable<Integer> {
         if (!heap.equals("512m")) options.append(" --heap ").append(heap);
         if (noSuite) options.append(" --no-suite");
         RacesReport report = new RacesReport(machine, options.toString(), rows, suite, log.elapsed(), load);
-        Files.writeString(jvm.out.resolve("races.md"), report.markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(jvm.out.resolve("races.md"), report.markdown());
         Files.writeString(jvm.out.resolve("races.csv"), report.csv(), StandardCharsets.UTF_8);
         System.out.println(report.markdown());
         log.info("done in %.1f s; wrote %s", log.elapsed(), jvm.out);

@@ -1,5 +1,6 @@
 package dev.wholetrace.bench.study;
 
+import dev.wholetrace.bench.ResultsPage;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.analysis.stats.TraceStats.Component;
 import dev.wholetrace.bench.Charts;
@@ -51,7 +52,7 @@ final class CompressionReport {
     }
 
     void write(Path dir) throws IOException {
-        Files.writeString(dir.resolve("compression.md"), markdown(), StandardCharsets.UTF_8);
+        ResultsPage.write(dir.resolve("compression.md"), markdown());
         Files.writeString(dir.resolve("compression.csv"), csv(), StandardCharsets.UTF_8);
         if (rows.isEmpty()) return;
         sizesChart(dir.resolve("compression-sizes.png"));
