@@ -443,7 +443,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             + "th,td{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}table.numbers td+td{text-align:right}"
             + "table.facts th{font-weight:600;color:#444}.chart{height:320px;width:100%}.chart.tall{height:480px}"
             + ".note{color:#666;font-size:90%}code{font-size:95%}.ok{color:#2a7a2a}"
-            + "table.races td{vertical-align:top;overflow-wrap:anywhere}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
+            + "table.races td{vertical-align:top;overflow-wrap:break-word}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
             + "tr.artifact{color:#555}td.code ol{margin:.2em 0;padding-left:1.5em}summary{cursor:pointer}"
             + "table.numbers td.text{text-align:left}"
             + ".explorer-panes{display:flex;gap:1em;align-items:flex-start}#explorer-rules{flex:3;min-width:0}"
