@@ -8,6 +8,7 @@ import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.analysis.race.RaceReport.Finding;
 import dev.wholetrace.analysis.race.RaceReport.Side;
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.report.races.RaceFindings;
 import dev.wholetrace.report.races.RacesJson;
 import java.io.PrintWriter;
@@ -75,7 +76,7 @@ final class RaceSection {
         }
         out.println("<p>" + num(findings.size()) + " race" + (findings.size() == 1 ? "" : "s") + " (pairs of instructions): "
                 + num(findings.size() - artifacts) + " first, " + num(artifacts) + " artifact" + (artifacts == 1 ? "" : "s") + "; " + num(dynamic)
-                + " dynamic instances (racing access pairs). An artifact's access has its address, or whether it runs, decided by a value a "
+                + " dynamic instances (racing access pairs): " + esc(RaceCounts.RACES) + ". An artifact's access has its address, or whether it runs, decided by a value a "
                 + "read of another race loaded (docs/races.md); fix the first race and its artifacts go with it.</p>");
         if (report.note() != null) out.println("<p class=\"note\">" + esc(report.note()) + "</p>");
         out.println("<table class=\"races\" id=\"race-table\"><thead><tr><th>#</th><th>access A</th><th>access B</th><th>memory</th>"
