@@ -174,9 +174,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             try (TraceReader reader = TraceReader.open(input);
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 // a STRATA recording's outputs take a pass over its events before the first byte is packed
-                if (FinishedTrace.storesOutputs(reader)) progress.step("computing the stored strata outputs", 1, 2);
+                boolean computes = FinishedTrace.storesOutputs(reader);
+                if (computes) progress.step("computing the stored strata outputs", 1, 2);
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
-                progress.step("re-packing", 2, 2);
+                if (computes) progress.step("packing", 2, 2);
                 if (FinishedRewrite.relayers(reader)) { // a STRATA recording: each stream stored with the layers that pack smallest
                     TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress::at)
                             .rewrite(input, tmp, trailer));
