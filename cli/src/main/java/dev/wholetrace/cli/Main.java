@@ -135,6 +135,7 @@ public final class Main implements Runnable {
         // root only, this for the subcommands as well.
         cl.setUsageHelpAutoWidth(true);
         for (CommandLine sub : cl.getSubcommands().values()) FormatsHelp.addTo(sub);
+        ExamplesHelp.addTo(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

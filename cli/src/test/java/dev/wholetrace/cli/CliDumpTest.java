@@ -149,4 +149,34 @@ class CliDumpTest {
         assertThat(r.out()).contains("Usage: wholetrace dump", "FILE", "--thread", "--sync-from", "--sync-to", "--format",
                 "--limit", "S_synch", "Examples:");
     }
+
+    /**
+     * The agent's JDK hook sites are in the code map by internal name (java/util/...), program sites
+     * dotted: dump, segment and hot show both dotted, in traces already recorded that way too.
+     */
+    @Test
+    void jdkHookSitesReadDottedLikeProgramSites() throws Exception {
+        Path file = dir.resolve("jdk-site.wtrace");
+        try (var rec = dev.wholetrace.recorder.TraceRecorder.open(file, dev.wholetrace.recorder.RecorderConfig.defaults(TraceMode.CDR))) {
+            rec.defineBlock(new dev.wholetrace.model.event.CodeEntry(1, "demo.Cache", "lookup", "()V", 12, 0, "ALOAD 0"));
+            rec.defineInstruction(new dev.wholetrace.model.event.CodeEntry(2, "java/util/concurrent/ConcurrentHashMap", "get",
+                    "(Ljava/lang/Object;)Ljava/lang/Object;", -1, -1, "JDK ConcurrentHashMap.get: acquire"));
+            rec.defineInstruction(new dev.wholetrace.model.event.CodeEntry(3, "demo.Cache", "lookup", "()V", 13, 4, "MONITORENTER"));
+            rec.defineInstruction(new dev.wholetrace.model.event.CodeEntry(4, "demo.Cache", "lookup", "()V", 14, 9, "MONITOREXIT"));
+            var main = rec.thread();
+            main.block(1);
+            main.lock(3, 7);
+            main.unlock(4, 7);
+            main.lock(2, 8);
+            main.unlock(2, 8);
+        }
+        String sync = String.join("\n", lines("dump", file.toString()));
+        assertThat(sync).contains("demo.Cache.lookup:13 MONITORENTER", "java.util.concurrent.ConcurrentHashMap.get JDK ConcurrentHashMap.get")
+                .doesNotContain("java/util");
+        assertThat(String.join("\n", lines("dump", file.toString(), "--thread", "0"))).contains("java.util.concurrent.ConcurrentHashMap.get").doesNotContain("java/util");
+        assertThat(String.join("\n", lines("dump", file.toString(), "--thread", "0", "--format", "json"))).contains("\"java.util.concurrent.ConcurrentHashMap.get\"")
+                .doesNotContain("java/util");
+        assertThat(String.join("\n", lines("segment", file.toString(), "--thread", "0", "0", "4"))).contains("java.util.concurrent.ConcurrentHashMap.get")
+                .doesNotContain("java/util");
+    }
 }

@@ -181,6 +181,19 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void theHeaderQuotesTheMachinesNameAndSaysItsFile() throws Exception {
+        // calibrate without --name names the machine after its file: "machine" for machine.properties
+        Path m = dir.resolve("machine.properties");
+        assertThat(Cli.run("calibrate", "-o", m.toString(), "--quick").exit()).isZero();
+        Path g = Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS);
+        Cli r = Cli.run("simulate", g.toString(), "--machine", m.toString(), "--procs", "1", "--runs", "1");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.out().lines().findFirst().orElseThrow()).startsWith("machine 'machine' (from " + m + "), ").doesNotContain("machine machine");
+        Cli unit = Cli.run("simulate", g.toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
+        assertThat(unit.out().lines().findFirst().orElseThrow()).startsWith("machine 'unit' (built in), ");
+    }
+
+    @Test
     void crossCoreAddsItsGroupToABaseFileAndKeepsTheRest() throws Exception {
         Path base = dir.resolve("base.properties"), out = dir.resolve("two.properties");
         Files.writeString(base, "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");

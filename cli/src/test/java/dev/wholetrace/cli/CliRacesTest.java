@@ -44,6 +44,28 @@ class CliRacesTest {
                 .containsPattern("RacyCounter.work:\\d+ \\(bci \\d+\\)").doesNotContain("note:");
     }
 
+    /** races counts racing access pairs, deps racy loads: for the one counter race two figures, each output saying which it is (session 45). */
+    @Test
+    void racesAndDepsSayWhatTheyCount() {
+        Cli races = Cli.run("races", trace.toString());
+        Cli deps = Cli.run("deps", trace.toString());
+        assertThat(races.exit()).as(races.toString()).isZero();
+        assertThat(deps.exit()).as(deps.toString()).isZero();
+        assertThat(races.out()).contains("dynamic instances are racing access pairs: every access of one instruction paired with every access of the other",
+                "'wholetrace deps' counts racy loads instead (each load once, with the store it read)");
+        assertThat(deps.out()).contains("racy counts loads: each load that read another thread's store the synchronization does not order before it, once",
+                "'wholetrace races' counts racing access pairs instead");
+        java.util.regex.Matcher racy = java.util.regex.Pattern.compile("(?m)^  racy\\s+([\\d,]+)$").matcher(deps.out());
+        assertThat(racy.find()).as(deps.out()).isTrue();
+        @SuppressWarnings("unchecked") Map<String, Object> summary = (Map<String, Object>) ((Map<String, Object>) JsonText.parse(
+                Cli.run("races", trace.toString(), "--format", "json").out())).get("summary");
+        // each racy load and the store it read are one racing pair: never more racy loads than pairs
+        assertThat(Long.parseLong(racy.group(1).replace(",", ""))).isPositive().isLessThanOrEqualTo(((Number) summary.get("dynamicInstances")).longValue());
+        // and both commands' help say it
+        assertThat(Cli.run("races", "--help").out().replaceAll("\\s+", " ")).contains("Counts: dynamic instances are racing access pairs");
+        assertThat(Cli.run("deps", "--help").out().replaceAll("\\s+", " ")).contains("Counts: racy counts loads");
+    }
+
     @Test
     void jsonHasOneEntryPerInstructionPair() {
         Cli r = Cli.run("races", trace.toString(), "--json", "--all-instances");

@@ -35,6 +35,31 @@ class CliRecompressTest {
         }
     }
 
+    /**
+     * A trace already re-packed (as record leaves it) comes out the same bytes: the summary says so
+     * and that the output can go, instead of only "100.000% of the input" (session 45); a re-pack
+     * that changed the file does not say it.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aReRepackThatChangesNothingSaysSo() throws Exception {
+        Path once = dir.resolve("once.wtrace"), twice = dir.resolve("twice.wtrace");
+        Cli first = Cli.run("recompress", trace.toString(), "-o", once.toString());
+        assertThat(first.exit()).as(first.toString()).isZero();
+        assertThat(Files.mismatch(trace, once)).as("the recorder's fast codec gave way to the strongest").isNotEqualTo(-1L);
+        assertThat(first.out()).doesNotContain("the same bytes as the input");
+        Cli second = Cli.run("recompress", once.toString(), "-o", twice.toString());
+        assertThat(second.exit()).as(second.toString()).isZero();
+        assertThat(Files.mismatch(once, twice)).isEqualTo(-1L);
+        assertThat(second.out()).contains("the same bytes as the input: it was packed this way already",
+                "so " + twice + " can be deleted; --grammar, --addresses or --chunk-events change a trace further");
+        java.util.Map<String, Object> json = (java.util.Map<String, Object>) JsonText.parse(
+                Cli.run("recompress", once.toString(), "-o", twice.toString(), "--force", "--format", "json").out());
+        assertThat(json.get("identicalToInput")).isEqualTo(true);
+        assertThat(((java.util.Map<String, Object>) JsonText.parse(Cli.run("recompress", trace.toString(), "-o", twice.toString(), "--force",
+                "--format", "json").out())).get("identicalToInput")).isEqualTo(false);
+    }
+
     @Test
     void anUnfinishedInputStaysUnfinishedWithoutItsPartialTail() throws Exception {
         byte[] bytes = Files.readAllBytes(trace);

@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.analysis.deps.DepsAnalysis;
 import dev.wholetrace.analysis.deps.DepsOptions;
 import dev.wholetrace.analysis.deps.DepsResult;
@@ -28,6 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "cross-thread (another thread's store the sync order orders before the load), racy (another "
                     + "thread's store the sync order does not order: a data race), or no-writer (a value no traced "
                     + "store wrote).",
+                "",
+                "Counts: " + RaceCounts.DEPS + ".",
                 "",
                 "--chain follows dependences back from a load: the store it read, the load whose value that store "
                     + "wrote (the last load before it in its basic block: locals and the operand stack are not "

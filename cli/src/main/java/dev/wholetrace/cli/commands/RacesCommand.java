@@ -1,5 +1,6 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.analysis.race.RaceAnalysis;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "thread's sync operations k-1 and k, as 'segment --thread T k-1 k' shows) and an address. "
                     + "A field shows as Class.field, an array element as its type and index, after the field "
                     + "the array was loaded from when the bytecode shows it (Grid.cells:double[][40]).",
+                "",
+                "Counts: " + RaceCounts.RACES + ".",
                 "",
                 "Artifacts (parallel-wpp-compression §4.2): a race one of whose accesses has its address, "
                     + "or whether it runs, decided through local data flow by a value a read of another race "

@@ -173,7 +173,11 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             TraceRepacker.Result r;
             try (TraceReader reader = TraceReader.open(input);
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
+                // a STRATA recording's outputs take a pass over its events before the first byte is packed
+                boolean computes = FinishedTrace.storesOutputs(reader);
+                if (computes) progress.step("computing the stored strata outputs", 1, 2);
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
+                if (computes) progress.step("packing", 2, 2);
                 if (FinishedRewrite.relayers(reader)) { // a STRATA recording: each stream stored with the layers that pack smallest
                     TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress::at)
                             .rewrite(input, tmp, trailer));
@@ -191,6 +195,7 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         }
+        sameBytes(summary);
         double seconds = (System.nanoTime() - t0) / 1e9;
         summary.line("time    %.2f s", seconds).put("seconds", seconds);
         summary.write(outputFormat, spec.commandLine().getOut());
@@ -204,6 +209,20 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         if (grammar == null) return;
         summary.line("grammar %s: %s symbols -> %s (%s)", grammar.label(), Units.count(before), Units.count(after), Units.percent(after, before))
                 .put("grammar", grammar.cliName()).put("window", grammar.window()).put("symbolsBefore", before).put("symbolsAfter", after);
+    }
+
+    /**
+     * Says when the output is the input byte for byte: a trace 'record' had re-packed at exit took
+     * 108 s to be written again unchanged, and "100.000% of the input" did not say that nothing was
+     * gained (session 45). Not known before the work: the file does not say which codec and outputs a
+     * re-pack would choose, so only the result can show it.
+     */
+    private void sameBytes(CommandSummary summary) throws IOException {
+        boolean same = Files.size(input) == Files.size(output) && Files.mismatch(input, output) == -1;
+        summary.put("identicalToInput", same);
+        if (!same) return;
+        summary.line("        the same bytes as the input: it was packed this way already (as 'wholetrace record' re-packs a trace at exit), "
+                + "so %s can be deleted; --grammar, --addresses or --chunk-events change a trace further", output);
     }
 
     /** A .wgr starts with its magic; anything else is taken for a .wtrace (whose reader then checks it). */

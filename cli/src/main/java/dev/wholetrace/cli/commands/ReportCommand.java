@@ -1,5 +1,7 @@
 package dev.wholetrace.cli.commands;
 
+import dev.wholetrace.cli.term.Progress;
+import dev.wholetrace.report.html.ReportProgress;
 import dev.wholetrace.analysis.stats.StatsAnalysis;
 import dev.wholetrace.analysis.timeline.WindowBound;
 import dev.wholetrace.cli.io.ForceOption;
@@ -93,20 +95,40 @@ public final class ReportCommand implements Callable<Integer>, FormatOption.Form
     @Option(names = "--classpath", split = ":", paramLabel = "PATH", description = "where else to look for the program's class files, for the races' artifacts and array names (as 'races --classpath')")
     List<Path> classpath = new ArrayList<>();
 
+    /** The report's sections as the progress line's steps, the race detector's phases within its step. */
+    static ReportProgress steps(Progress progress) {
+        return new ReportProgress() {
+            @Override
+            public void section(String name, int index, int count) {
+                progress.step(name, index, count);
+            }
+
+            @Override
+            public void at(String phase, long done, long total) {
+                progress.at(phase, done, total);
+            }
+        };
+    }
+
     @Override
     public Integer call() throws Exception {
         OutputFormat outputFormat = format.resolve(HtmlReport.FORMATS);
-        ReportWriter<StatsReport> writer = new HtmlReport(new HtmlReport.Options(maxOps, !noRaces, classpath,
-                from == null ? null : WindowBound.parse("--from", from), to == null ? null : WindowBound.parse("--to", to), deps)).writer(outputFormat);
+        HtmlReport.Options options = new HtmlReport.Options(maxOps, !noRaces, classpath,
+                from == null ? null : WindowBound.parse("--from", from), to == null ? null : WindowBound.parse("--to", to), deps);
         OutputFile target = out == null ? null : OutputFile.check(out, force.force(), input);
         ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
-        StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));
-        if (target != null) {
-            target.writeText(w -> writer.write(report, w));
-        } else {
-            PrintWriter w = spec.commandLine().getOut();
-            writer.write(report, w);
-            w.flush();
+        // after reading, the sections take up to minutes on a big trace: one progress step each
+        try (Progress progress = new Progress(spec.commandLine().getErr(), "report " + input.getFileName(), 0)) {
+            ReportWriter<StatsReport> writer = new HtmlReport(options, steps(progress)).writer(outputFormat);
+            progress.step("counting events and bytes", 0, 0);
+            StatsReport report = new StatsReport(input.getFileName().toString(), trace, new StatsAnalysis().analyze(trace));
+            if (target != null) {
+                target.writeText(w -> writer.write(report, w));
+            } else {
+                PrintWriter w = spec.commandLine().getOut();
+                writer.write(report, w);
+                w.flush();
+            }
         }
         return 0;
     }

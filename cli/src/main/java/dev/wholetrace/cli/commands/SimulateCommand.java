@@ -230,7 +230,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
-        out.printf(Locale.ROOT, "machine %s, %.3g Hz, %s scheduling, %d runs per point%n", m.name(), m.clockHz(), m.scheduling().name().toLowerCase(Locale.ROOT), runs);
+        out.printf(Locale.ROOT, "%s, %.3g Hz, %s scheduling, %d runs per point%n", machineHeader(m), m.clockHz(), m.scheduling().name().toLowerCase(Locale.ROOT), runs);
         out.printf(Locale.ROOT, "%6s %14s %12s %8s %10s%n", "procs", "time (s)", "± 95 %", "speedup", "efficiency");
         for (Prediction.Point p : points) {
             out.printf(Locale.ROOT, "%6d %14.6g %12.3g %8.3f %10.3f%s%n", p.processors(), p.meanSeconds(), p.halfWidth(), p.speedup(), p.efficiency(),
@@ -259,6 +259,15 @@ public final class SimulateCommand implements Callable<Integer> {
             r.waitCycles().entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder())).limit(10)
                     .forEach(e -> out.printf(Locale.ROOT, "%-70s %14.4g%n", abbreviate(e.getKey(), 70), e.getValue()));
         }
+    }
+
+    /**
+     * The machine as the header names it: its name quoted and where it came from. Unquoted, a file
+     * {@code calibrate -o machine.properties} wrote without {@code --name} (whose name is then "machine") read "machine machine".
+     */
+    String machineHeader(MachineModel m) {
+        String from = machine.equals("unit") ? "built in" : "from " + machine;
+        return "machine '" + m.name() + "' (" + from + ")";
     }
 
     private static void printCheck(ProfileCheck.Result c, PrintWriter out) {

@@ -108,6 +108,11 @@ public final class FinishedTrace {
         return new Progress(err, "re-packing " + trace.getFileName(), reader.size());
     }
 
+    /** Whether a re-pack of {@code reader}'s trace computes trailer sections ({@link #storedOutputs}): a pass over its events. */
+    public static boolean storesOutputs(TraceReader reader) {
+        return reader.complete() && StoredStrata.storedFor(reader.mode()) && SectionType.STRATA_OUTPUTS.inVersion(reader.version());
+    }
+
     /**
      * The trailer sections a re-pack of {@code reader}'s trace adds: for a complete STRATA recording
      * of a version with trailers, the strata outputs and phases ({@link StoredStrata}), computed
@@ -116,7 +121,7 @@ public final class FinishedTrace {
      * recording is not re-packed and has none: the commands compute them. Empty otherwise.
      */
     public static Map<SectionType, byte[]> storedOutputs(TraceReader reader) throws IOException {
-        if (!reader.complete() || !StoredStrata.storedFor(reader.mode()) || !SectionType.STRATA_OUTPUTS.inVersion(reader.version())) return Map.of();
+        if (!storesOutputs(reader)) return Map.of();
         return StoredStrata.trailer(ParallelTrace.open(reader.file()));
     }
 

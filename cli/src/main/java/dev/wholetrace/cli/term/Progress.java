@@ -19,6 +19,8 @@ public final class Progress implements LongConsumer, AutoCloseable {
     private boolean drawn;
     /** The phase of the last {@link #at} report, drawn or not. */
     private String lastPhase;
+    /** The step of the last {@link #step} call, shown before the phases reported within it; null before. */
+    private String step;
 
     public Progress(PrintWriter err, String what, long total) {
         this(err, what, total, Terminal.stderr(), System::nanoTime);
@@ -52,7 +54,20 @@ public final class Progress implements LongConsumer, AutoCloseable {
         lastPhase = phase;
         if (!enabled || !edge && !due()) return;
         if (edge) lastDraw = nanoTime.getAsLong();
-        draw(what + ": " + phase + " " + Units.count(done) + " of " + Units.count(total) + percent(done, total));
+        draw(what + ": " + (step == null ? "" : step + ": ") + phase + " " + Units.count(done) + " of " + Units.count(total) + percent(done, total));
+    }
+
+    /**
+     * Step {@code index} of {@code count} of a job made of steps, {@code name}, starts: always drawn
+     * (a step may run for minutes with nothing else to show, as the report's sections do); a step
+     * that reports its own phases through {@link #at} shows them after its name.
+     */
+    public void step(String name, int index, int count) {
+        lastPhase = null; // the step's first phase report is drawn at once
+        step = name;
+        if (!enabled) return;
+        lastDraw = nanoTime.getAsLong();
+        draw(what + ": " + name + (count > 0 ? " (" + index + " of " + count + ")" : ""));
     }
 
     private boolean due() {

@@ -47,11 +47,31 @@ class ProgressTest {
                 + "\rmerging run.wtrace: packing the merged chunk 1 of 1 (100%)\033[K\r\033[K");
     }
 
+    /** A job of steps (the report's sections): each step drawn at once, the phases reported within it after its name. */
+    @Test
+    void aJobOfStepsDrawsEachStepAndThePhasesWithinIt() {
+        StringWriter text = new StringWriter();
+        try (Progress p = new Progress(new PrintWriter(text), "report run.wtrace", 0, true, () -> 1_000_000_000L)) { // the clock stands still
+            p.step("counting events and bytes", 0, 0);
+            p.step("sequence chart", 1, 7);
+            p.step("races", 2, 7);
+            p.at("comparing", 1, 4);
+            p.at("comparing", 2, 4); // throttled
+            p.step("hot methods and paths", 3, 7);
+        }
+        assertThat(text.toString()).isEqualTo("\rreport run.wtrace: counting events and bytes\033[K"
+                + "\rreport run.wtrace: sequence chart (1 of 7)\033[K"
+                + "\rreport run.wtrace: races (2 of 7)\033[K"
+                + "\rreport run.wtrace: races: comparing 1 of 4 (25%)\033[K"
+                + "\rreport run.wtrace: hot methods and paths (3 of 7)\033[K\r\033[K");
+    }
+
     @Test
     void notOnATerminalNothingIsWritten() {
         StringWriter text = new StringWriter();
         try (Progress p = new Progress(new PrintWriter(text), "races run.wtrace", 0, false, System::nanoTime)) {
             p.at("happens-before", 1, 2);
+            p.step("races", 2, 7);
             p.accept(10);
         }
         assertThat(text.toString()).isEmpty();

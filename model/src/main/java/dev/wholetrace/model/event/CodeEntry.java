@@ -9,8 +9,17 @@ package dev.wholetrace.model.event;
  */
 public record CodeEntry(int id, String className, String method, String descriptor, int line, int bci, String text) {
 
-    /** {@code Class.method:line}, the short form used in reports. */
+    /** {@code Class.method:line}, the short form used in reports (the class dotted: {@link #dottedClassName}). */
     public String where() {
-        return className + "." + method + (line > 0 ? ":" + line : "");
+        return dottedClassName() + "." + method + (line > 0 ? ":" + line : "");
+    }
+
+    /**
+     * The class's name with dots, as outputs show it. The agent's JDK hook sites are stored with the
+     * internal name ({@code java/util/concurrent/ConcurrentHashMap}) and program sites dotted; dotting
+     * here, where they are shown, makes every trace read alike, those already recorded included.
+     */
+    public String dottedClassName() {
+        return className.replace('/', '.');
     }
 }

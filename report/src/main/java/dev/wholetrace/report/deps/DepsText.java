@@ -4,6 +4,7 @@ import dev.wholetrace.analysis.deps.DependenceCounts;
 import dev.wholetrace.analysis.deps.DepsResult;
 import dev.wholetrace.analysis.deps.EwppRecovery;
 import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.report.ReportWriter;
 import java.io.PrintWriter;
 
@@ -16,7 +17,7 @@ final class DepsText implements ReportWriter<DepsResult> {
                         : r.method().equals("ewpp-query") ? "eWPP's grammar, one load's instances" : "address trace", r.recoveryNanos() / 1e6);
         r.byOrigin().forEach((o, n) -> out.printf("  %-13s %,d%n", o.label(), n));
         if (r.byOrigin().containsKey(dev.wholetrace.analysis.deps.Origin.RACY)) {
-            out.println("  racy dependences are data races: the store and the load are not ordered by the sync order ('wholetrace races' names them)");
+            out.println("  " + RaceCounts.DEPS);
         }
         EwppRecovery.Stats s = r.signatures();
         if (s != null) {

@@ -8,6 +8,7 @@ import dev.wholetrace.analysis.deps.DepsResult.EdgeRow;
 import dev.wholetrace.analysis.deps.Origin;
 import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.report.OutputFormat;
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.report.deps.DepsFormats;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -43,8 +44,7 @@ final class DepsSection {
         long total = deps.total();
         out.println("<p>" + num(deps.edges().size()) + " store&rarr;load edges (pairs of instructions), " + num(total)
                 + " dynamic dependences, recovered from the " + (deps.method().startsWith("ewpp") ? "eWPP's check signatures" : "address trace")
-                + ". By origin: " + origins() + ". A racy dependence is a "
-                + "data race: another thread's store that the synchronization does not order before the load.</p>");
+                + ". By origin: " + origins() + ". " + esc(RaceCounts.DEPS) + ".</p>");
         List<EdgeRow> rows = new ArrayList<>(deps.edges());
         rows.sort(Comparator.comparingLong((EdgeRow e) -> -e.count()).thenComparingInt(EdgeRow::load).thenComparingInt(EdgeRow::store));
         int shown = Math.min(rows.size(), MAX_ROWS);

@@ -23,6 +23,15 @@ final class Html {
         return b.toString();
     }
 
+    /**
+     * {@code s} escaped, with a line-break opportunity ({@code <wbr>}) after each dot and slash: a
+     * table cell that must wrap a qualified name or a path breaks it between its parts, not inside a
+     * word ("QuoteService.quotesSer|ved" before session 45, when the races' cells wrapped anywhere).
+     */
+    static String breakable(String s) {
+        return esc(s).replace(".", ".<wbr>").replace("/", "/<wbr>");
+    }
+
     static String num(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }

@@ -92,13 +92,29 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     }
 
     private final Options options;
+    private final ReportProgress progress;
+    /** Sections announced so far in this write ({@link #section}). */
+    private int sectionsStarted;
+
+    /** The sections each format computes, the progress line's steps ({@link ReportProgress#section}). */
+    static final int SECTIONS = 7;
 
     public HtmlReport() {
         this(Options.defaults());
     }
 
     public HtmlReport(Options options) {
+        this(options, ReportProgress.NONE);
+    }
+
+    public HtmlReport(Options options, ReportProgress progress) {
         this.options = options;
+        this.progress = progress;
+    }
+
+    /** Announces the next section, {@code name}. */
+    private void section(String name) {
+        progress.section(name, ++sectionsStarted, SECTIONS);
     }
 
     /** The page, for people. */
@@ -132,6 +148,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     public void writeJson(StatsReport report, PrintWriter out) throws IOException {
         ParallelTrace trace = report.trace();
         int shown = Math.min(report.stats().threads.size(), MAX_THREADS);
+        sectionsStarted = 0;
         try (JsonGenerator j = new JsonFactory().createGenerator(out)) {
             j.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             j.writeStartObject();
@@ -148,16 +165,24 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             j.writeNumberField("fileBytes", trace.fileBytes());
             j.writeEndObject();
             j.writeFieldName("charts");
-            j.writeRawValue(data(report, shown, chart(trace), new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT)));
+            section("sequence chart");
+            SyncChart chart = chart(trace);
+            section("grammar explorer");
+            j.writeRawValue(data(report, shown, chart, new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT)));
             j.writeFieldName("races");
+            section("races");
             j.writeRawValue(racesJson(trace, report.file()));
             StoredStrata.Outputs stored = storedOutputs(trace);
             j.writeFieldName("hot");
+            section("hot methods and paths");
             hot(trace, stored).writeJson(j, report.file());
             j.writeFieldName("phases");
+            section("phases");
             j.writeRawValue(phases(trace, stored).json());
             j.writeFieldName("deps");
+            section("dependences");
             j.writeRawValue(deps(trace).json());
+            section("writing the page");
             j.writeEndObject();
         }
         out.println();
@@ -167,6 +192,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
     public void write(StatsReport report, PrintWriter out) throws IOException {
         ParallelTrace trace = report.trace();
         TraceStats stats = report.stats();
+        sectionsStarted = 0;
         String program = trace.properties().getOrDefault("program", "");
         out.println("<!DOCTYPE html>");
         out.println("<html lang=\"en\"><head><meta charset=\"utf-8\">");
@@ -197,15 +223,22 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
         threadsTable(trace, stats, out);
         out.println("</section>");
 
+        section("sequence chart");
         SyncChart chart = chart(trace);
         sequenceSection(chart, out);
+        section("races");
         races(trace).write(out); // each section written and dropped before the next is computed
         StoredStrata.Outputs stored = storedOutputs(trace);
+        section("hot methods and paths");
         hot(trace, stored).write(out);
+        section("phases");
         phases(trace, stored).write(out);
+        section("dependences");
         deps(trace).write(out);
+        section("grammar explorer");
         GrammarExplorer grammar = new GrammarExplorer(trace, GrammarExplorer.Limits.DEFAULT);
         grammarSection(grammar, trace, out);
+        section("writing the page");
 
         out.println("<section id=\"compression\"><h2>Compression</h2>");
         out.println("<h3>Where the file's bytes go</h3><div class=\"chart\" id=\"chart-components\"></div>");
@@ -287,7 +320,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
                     + trace.mode().label().toUpperCase(Locale.ROOT) + "; record with --mode cdr (or all) to see them here.", names);
         }
         if (!options.races()) return new RaceSection(null, "Not looked for (--no-races).", names);
-        return new RaceSection(new RaceAnalysis(false, true, options.classpath()).analyze(trace), null, names);
+        return new RaceSection(new RaceAnalysis(false, true, options.classpath(), progress).analyze(trace), null, names);
     }
 
     /** The hot paths; {@code stored}: the trace's stored strata outputs, or null. */
@@ -443,7 +476,7 @@ public final class HtmlReport implements ReportWriter<StatsReport> {
             + "th,td{padding:.2em .8em;border-bottom:1px solid #ddd;text-align:left}table.numbers td+td{text-align:right}"
             + "table.facts th{font-weight:600;color:#444}.chart{height:320px;width:100%}.chart.tall{height:480px}"
             + ".note{color:#666;font-size:90%}code{font-size:95%}.ok{color:#2a7a2a}"
-            + "table.races td{vertical-align:top;overflow-wrap:anywhere}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
+            + "table.races td{vertical-align:top;overflow-wrap:break-word}.write{color:#b22}.read{color:#236}.race-ref{color:#2458b3;cursor:pointer;text-decoration:underline}"
             + "tr.artifact{color:#555}td.code ol{margin:.2em 0;padding-left:1.5em}summary{cursor:pointer}"
             + "table.numbers td.text{text-align:left}"
             + ".explorer-panes{display:flex;gap:1em;align-items:flex-start}#explorer-rules{flex:3;min-width:0}"

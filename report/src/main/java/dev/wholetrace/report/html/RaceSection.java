@@ -1,5 +1,6 @@
 package dev.wholetrace.report.html;
 
+import static dev.wholetrace.report.html.Html.breakable;
 import static dev.wholetrace.report.html.Html.esc;
 import static dev.wholetrace.report.html.Html.num;
 
@@ -7,6 +8,7 @@ import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceReport;
 import dev.wholetrace.analysis.race.RaceReport.Finding;
 import dev.wholetrace.analysis.race.RaceReport.Side;
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.report.races.RaceFindings;
 import dev.wholetrace.report.races.RacesJson;
 import java.io.PrintWriter;
@@ -74,7 +76,7 @@ final class RaceSection {
         }
         out.println("<p>" + num(findings.size()) + " race" + (findings.size() == 1 ? "" : "s") + " (pairs of instructions): "
                 + num(findings.size() - artifacts) + " first, " + num(artifacts) + " artifact" + (artifacts == 1 ? "" : "s") + "; " + num(dynamic)
-                + " dynamic instances (racing access pairs). An artifact's access has its address, or whether it runs, decided by a value a "
+                + " dynamic instances (racing access pairs): " + esc(RaceCounts.RACES) + ". An artifact's access has its address, or whether it runs, decided by a value a "
                 + "read of another race loaded (docs/races.md); fix the first race and its artifacts go with it.</p>");
         if (report.note() != null) out.println("<p class=\"note\">" + esc(report.note()) + "</p>");
         out.println("<table class=\"races\" id=\"race-table\"><thead><tr><th>#</th><th>access A</th><th>access B</th><th>memory</th>"
@@ -84,7 +86,7 @@ final class RaceSection {
             Finding f = findings.get(k);
             Race.Instance e = f.example();
             out.println("<tr id=\"race-" + (k + 1) + "\" class=\"" + (f.artifactOf() == null ? "first" : "artifact") + "\"><td>" + (k + 1) + "</td>"
-                    + side(f.a()) + side(f.b()) + "<td>" + esc(f.describe(e.address(), false)) + "</td><td>" + (f.countIsLowerBound() ? "at least " : "") + num(f.count()) + "</td><td>"
+                    + side(f.a()) + side(f.b()) + "<td>" + breakable(f.describe(e.address(), false)) + "</td><td>" + (f.countIsLowerBound() ? "at least " : "") + num(f.count()) + "</td><td>"
                     + esc(thread(e.threadA())) + " segment " + e.segmentA() + " &harr; " + esc(thread(e.threadB())) + " segment " + e.segmentB()
                     + "</td><td>" + chain(findings, children, k) + "</td></tr>");
         }
@@ -97,9 +99,9 @@ final class RaceSection {
     }
 
     private static String side(Side s) {
-        return "<td><span class=\"" + (s.isRead() ? "read" : "write") + "\">" + esc(s.access()) + "</span> <code>" + esc(s.target()) + "</code><br>"
-                + "<code title=\"" + esc(s.className() + "." + s.method() + s.descriptor() + " bci " + s.bci()) + "\">" + esc(s.simpleClassName()) + "."
-                + esc(s.method()) + "</code> line " + (s.line() > 0 ? s.line() : "?") + " <span class=\"note\">(" + esc(s.sourcePath()) + ", bci " + s.bci()
+        return "<td><span class=\"" + (s.isRead() ? "read" : "write") + "\">" + esc(s.access()) + "</span> <code>" + breakable(s.target()) + "</code><br>"
+                + "<code title=\"" + esc(s.className() + "." + s.method() + s.descriptor() + " bci " + s.bci()) + "\">" + breakable(s.simpleClassName() + "."
+                + s.method()) + "</code> line " + (s.line() > 0 ? s.line() : "?") + " <span class=\"note\">(" + breakable(s.sourcePath()) + ", bci " + s.bci()
                 + ")</span></td>";
     }
 

@@ -3,6 +3,7 @@ package dev.wholetrace.report.races;
 import dev.wholetrace.analysis.race.Race;
 import dev.wholetrace.analysis.race.RaceDetector;
 import dev.wholetrace.analysis.race.RaceReport;
+import dev.wholetrace.report.RaceCounts;
 import dev.wholetrace.report.ReportWriter;
 import dev.wholetrace.model.util.Text;
 import dev.wholetrace.report.Units;
@@ -32,6 +33,7 @@ public final class RacesText implements ReportWriter<RaceFindings> {
                 n == 1 ? "" : "s", n - artifacts, artifacts, artifacts == 1 ? "" : "s",
                 suppressed.count() == 0 ? "" : ", " + suppressed.count() + " suppressed", atLeast(races.someCountIsLowerBound()),
                 Units.count(races.dynamicInstances()));
+        out.println("  " + RaceCounts.RACES);
         if (races.note() != null) out.println("note: " + races.note());
         if (races.someCountIsLowerBound()) {
             out.printf(Locale.ROOT, "note: counts marked 'at least' are lower bounds: %s accesses were not compared one by one, since each could"

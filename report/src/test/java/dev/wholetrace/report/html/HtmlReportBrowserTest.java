@@ -82,16 +82,7 @@ class HtmlReportBrowserTest {
             new HtmlReport().write(new StatsReport("run.wtrace", read, new StatsAnalysis().analyze(read)), w);
         }
 
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(BROWSER.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1600",
-                // the network is off: every host resolves nowhere and every request goes to a closed proxy
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
-        LoggingPreferences logs = new LoggingPreferences();
-        logs.enable(LogType.BROWSER, Level.ALL);
-        options.setCapability("goog:loggingPrefs", logs);
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
-        ChromeDriver driver = new ChromeDriver(service, options);
+        ChromeDriver driver = browser("1200,1600");
         try {
             driver.get(page.toUri().toString());
             for (String id : List.of("chart-events", "chart-components", "chart-threads")) {
@@ -152,5 +143,76 @@ class HtmlReportBrowserTest {
         } finally {
             driver.quit();
         }
+    }
+
+    /**
+     * A race between accesses of long qualified names, in a window so narrow that the race table
+     * must wrap them: every line of a name ends at a dot or a slash (where the cell offers a break),
+     * none inside a word (session 45: "QuoteService.quotesSer|ved").
+     */
+    @Test
+    void theRaceTableWrapsNamesAtDotsNeverInsideAWord() throws Exception {
+        assumeTrue(Files.isExecutable(DRIVER) && Files.isExecutable(BROWSER), "Debian's chromium and chromium-driver are not installed");
+        Path trace = dir.resolve("quotes.wtrace");
+        String owner = "com.example.marketdata.quotes.QuoteService", field = owner + ".quotesServedSinceStartup";
+        try (TraceRecorder rec = TraceRecorder.open(trace, RecorderConfig.defaults(TraceMode.CDR))) {
+            rec.defineBlock(new CodeEntry(1, owner, "recordQuoteServedToSubscriber", "()V", 10, 0, "ALOAD 0 GETFIELD " + field));
+            rec.defineInstruction(new CodeEntry(2, owner, "recordQuoteServedToSubscriber", "()V", 11, 4, "PUTFIELD " + field));
+            rec.defineInstruction(new CodeEntry(3, owner, "reportQuotesServedToMonitoring", "()V", 20, 3, "GETFIELD " + field));
+            ThreadRecorder main = rec.thread();
+            main.block(1);
+            main.store(2, Addresses.of(5, 8));
+            Thread reader = new Thread(() -> {
+                ThreadRecorder r = rec.thread();
+                r.block(1);
+                r.load(3, Addresses.of(5, 8));
+                r.end();
+            }, "monitoring");
+            reader.start();
+            reader.join();
+        }
+        ParallelTrace read = ParallelTrace.open(trace);
+        Path page = dir.resolve("quotes.html");
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(page, StandardCharsets.UTF_8))) {
+            new HtmlReport().write(new StatsReport("quotes.wtrace", read, new StatsAnalysis().analyze(read)), w);
+        }
+        ChromeDriver driver = browser("480,1600");
+        try {
+            driver.get(page.toUri().toString());
+            assertThat(driver.findElements(By.cssSelector("#race-table tbody tr"))).hasSize(1);
+            // where each name's text wraps, from its characters' boxes: a line starts where a box's top moves down
+            @SuppressWarnings("unchecked")
+            List<String> breaks = (List<String>) driver.executeScript(
+                    "const out = [];"
+                    + "for (const code of document.querySelectorAll('#race-table code')) {"
+                    + "  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT); let top = null, prev = '', n;"
+                    + "  while ((n = walker.nextNode())) for (let i = 0; i < n.length; i++) {"
+                    + "    const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1); const box = r.getClientRects()[0];"
+                    + "    if (box && top !== null && box.top > top + 2) out.push(prev + '|' + n.data[i]);"
+                    + "    if (box) top = box.top;"
+                    + "    prev = n.data[i];"
+                    + "  }"
+                    + "}"
+                    + "return out;");
+            assertThat(driver.findElement(By.id("race-table")).getText()).contains("QuoteService.quotesServedSinceStartup", "QuoteService.recordQuoteServedToSubscriber");
+            assertThat(breaks).as("the window is narrow enough to wrap the names").isNotEmpty();
+            assertThat(breaks).as("each wrap: the character before | the one after").allSatisfy(b -> assertThat(b).matches("[./\\s]\\|.|.\\|\\s"));
+        } finally {
+            driver.quit();
+        }
+    }
+
+    /** Headless chromium with the network off and the console logged, its window {@code size} ("WIDTH,HEIGHT"). */
+    private static ChromeDriver browser(String size) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(BROWSER.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=" + size,
+                // the network is off: every host resolves nowhere and every request goes to a closed proxy
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>");
+        LoggingPreferences logs = new LoggingPreferences();
+        logs.enable(LogType.BROWSER, Level.ALL);
+        options.setCapability("goog:loggingPrefs", logs);
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile()).usingAnyFreePort().build();
+        return new ChromeDriver(service, options);
     }
 }

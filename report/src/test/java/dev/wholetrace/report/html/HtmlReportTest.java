@@ -92,6 +92,43 @@ class HtmlReportTest {
         return out;
     }
 
+    /** Both formats announce each of their sections as it starts, numbered, and pass the race detector's phases on. */
+    @Test
+    void eachSectionIsAnnouncedToTheProgressLine() throws Exception {
+        ParallelTrace trace = record("two.wtrace", 2, "worker-");
+        List<String> seen = new ArrayList<>();
+        ReportProgress progress = new ReportProgress() {
+            @Override
+            public void section(String name, int index, int count) {
+                seen.add(index + "/" + count + " " + name);
+            }
+
+            @Override
+            public void at(String phase, long done, long total) {
+                if (!seen.get(seen.size() - 1).equals("  " + phase)) seen.add("  " + phase); // each phase of the detector once
+            }
+        };
+        HtmlReport report = new HtmlReport(HtmlReport.Options.defaults(), progress);
+        html(trace, "two.wtrace", report);
+        assertSections(seen, "1/7 sequence chart", "2/7 races", "3/7 hot methods and paths", "4/7 phases", "5/7 dependences", "6/7 grammar explorer",
+                "7/7 writing the page");
+        seen.clear();
+        report.writeJson(new StatsReport("two.wtrace", trace, new StatsAnalysis().analyze(trace)), new PrintWriter(new StringWriter()));
+        assertSections(seen, "1/7 sequence chart", "2/7 grammar explorer", "3/7 races", "4/7 hot methods and paths", "5/7 phases", "6/7 dependences",
+                "7/7 writing the page");
+    }
+
+    /** {@code seen} is the sections in this order, the race detector's phases (indented) right after the races section and nowhere else. */
+    private static void assertSections(List<String> seen, String... sections) {
+        assertThat(seen.stream().filter(l -> !l.startsWith("  "))).containsExactly(sections);
+        int races = seen.indexOf(java.util.Arrays.stream(sections).filter(l -> l.endsWith(" races")).findFirst().orElseThrow());
+        int next = races + 1;
+        while (next < seen.size() && seen.get(next).startsWith("  ")) next++;
+        assertThat(next).as("the detector's phases under races: " + seen).isGreaterThan(races + 1);
+        assertThat(seen.subList(races + 1, next)).as(seen.toString()).allSatisfy(l -> assertThat(l).isIn("  happens-before", "  reading accesses", "  comparing"));
+        assertThat(seen.stream().filter(l -> l.startsWith("  ")).count()).isEqualTo(next - races - 1);
+    }
+
     @Test
     void theReportIsOneSelfContainedPageWithTheChartsDataAndTables() throws Exception {
         ParallelTrace trace = record("two.wtrace", 2, "worker-");
