@@ -31,7 +31,7 @@ public final class StrataLayerChoice {
      * payloads pack smallest together with {@code codec}: each candidate above stores one layer
      * more than the last (a stream that stores more already keeps its own), and the first that is
      * not smaller than the last ends the search; then no layer at all (runs of paths,
-     * {@link #lowered}) if that packs smaller still. Candidates of 64 KiB of payload and more are
+     * {@link #lowered}) if that packs smaller still. Candidates of 256 KiB of payload and more are
      * compared by a cheap pack first and packed with {@code codec} only where the two are close
      * ({@link CandidateSize}). Deterministic; every stream unfolds to the same control string.
      */
