@@ -1,13 +1,11 @@
 package dev.wholetrace.recorder;
 
 import dev.wholetrace.format.wtrace.ThreadChunk;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -20,15 +18,9 @@ final class CompressorWorker implements Runnable {
     static final class Cut {
         final List<ThreadChunk> threadChunks = new ArrayList<>();
         final CountDownLatch done;
-        /**
-         * A checkpoint or the last cut, which promise every buffer handed over before them: a worker compresses what it
-         * held back ({@link #heldBack}) before it. Any other cut leaves those items to the next chunk.
-         */
-        final boolean inclusive;
 
-        Cut(int workers, boolean inclusive) {
+        Cut(int workers) {
             done = new CountDownLatch(workers);
-            this.inclusive = inclusive;
         }
     }
 
@@ -53,18 +45,6 @@ final class CompressorWorker implements Runnable {
     private final List<ThreadCompressor> compressors = new ArrayList<>();
     /** compressors.size(), for other threads to read. */
     private volatile int held;
-    /**
-     * Items taken from the queue but not compressed because the open chunk had reached its limits, in queue order
-     * (this thread only): the next cut comes behind them in the queue, and they belong after it ({@link #work}).
-     */
-    private final ArrayDeque<Object> heldBack = new ArrayDeque<>();
-    /**
-     * True while this worker waits for work with nothing held back: everything handed over to it before is
-     * compressed and counted ({@link TraceRecorder#close}'s last chunks rely on it, once no program thread hands over).
-     */
-    private volatile boolean idle;
-    /** Cuts this worker has handled (this thread only), against the writer's {@link TraceRecorder#writerWaitsOnQueues}. */
-    private long cutsHandled;
     /** Events and grammar symbols this worker counted into the recorder's pending totals since its last cut (this thread only). */
     private long eventsSinceCut;
     private long symbolsSinceCut;
@@ -94,11 +74,6 @@ final class CompressorWorker implements Runnable {
      */
     static Object retirement(ThreadCompressor c) {
         return new Retire(c);
-    }
-
-    /** Whether this worker waits for work with nothing held back ({@link #idle}). */
-    boolean idle() {
-        return idle;
     }
 
     /** How many threads' compressors this worker holds now (ended ones until the cut after their end). */
@@ -170,109 +145,64 @@ final class CompressorWorker implements Runnable {
         }
     }
 
-    /**
-     * Compresses the queue's items in order, holding back while the open chunk is at its limits: a
-     * buffer taken then waits, with the items after it, until the writer's cut, then goes into the
-     * next chunk; meanwhile the queue fills and the program threads wait in {@link #put}
-     * (back-pressure: nothing is dropped). While the writer may itself wait on this queue (it hands
-     * a terminated or blocked thread's buffer over, or queues a cut this worker has not reached:
-     * {@link TraceRecorder#writerWaitsOnQueues}), the worker takes items aside instead of stopping,
-     * so that the cut gets through. Until session 45 a worker held back only while the writer wrote,
-     * and only at twice the limits, and the cut came behind a queue of buffers: with events=N,
-     * chunks of up to about 2 N and that queue (session 44: 4.3 to 8.6 M events for N = 4 M).
-     */
     private void work() {
-        boolean nudged = false;
         while (true) {
             Object item;
-            // Full also while a cut the limits asked for is queued and this worker has not reached it: the other workers,
-            // past it, have taken their part off the pending count, which then no longer counts this chunk whole.
-            boolean full = !heldBack.isEmpty() && (recorder.chunkFull() || recorder.sizedCutAhead(cutsHandled));
-            if (!heldBack.isEmpty() && !full) {
-                item = heldBack.poll();
-                nudged = false;
-            } else if (!heldBack.isEmpty() && !recorder.writerWaitsOnQueues(cutsHandled)) {
-                if (!nudged) recorder.wakeWriter(); // it looks every 20 ms: the cut at once
-                nudged = true;
-                Thread.interrupted(); // a program that interrupts every thread: a park would return at once, a spin
-                LockSupport.parkNanos(this, HOLD_BACK_PARK_NANOS);
+            try {
+                item = queue.take();
+            } catch (InterruptedException e) {
+                // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
+                // this one too: stopping here left every thread that handed a buffer over, and
+                // close() with its STOP, waiting for good. Only STOP ends a worker.
                 continue;
-            } else {
-                if (heldBack.isEmpty() && queue.isEmpty()) idle = true;
-                try {
-                    // holding back, it looks again soon: the writer's cut may end without anything more in this queue
-                    item = heldBack.isEmpty() ? queue.take() : queue.poll(HOLD_BACK_PARK_NANOS, TimeUnit.NANOSECONDS);
-                    if (item == null) continue;
-                } catch (InterruptedException e) {
-                    // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
-                    // this one too: stopping here left every thread that handed a buffer over, and
-                    // close() with its STOP, waiting for good. Only STOP ends a worker.
-                    continue;
-                }
-                idle = false;
-                wakeWaiters();
-                if (item == STOP) return;
-                if (item instanceof Cut c && c.inclusive) {
-                    while (!heldBack.isEmpty()) handle(heldBack.poll()); // handed over before this cut: in its chunk
-                } else if (!(item instanceof Cut) && (!heldBack.isEmpty()
-                        || item instanceof Batch && (recorder.chunkFull() || recorder.sizedCutAhead(cutsHandled)))) {
-                    heldBack.add(item);
-                    continue;
-                }
             }
-            handle(item);
-        }
-    }
-
-    /** How long a worker holding back parks before it looks again whether the writer has begun its cut. */
-    static final long HOLD_BACK_PARK_NANOS = 1_000_000L;
-
-    /** Compresses a buffer, cuts, registers or retires a compressor. */
-    private void handle(Object item) {
-        if (item instanceof Cut) cutsHandled++;
-        try {
-            if (item instanceof Batch b && recorder.failed()) {
-                recorder.recycle(b);
-            } else if (item instanceof Batch b) {
-                ThreadCompressor target = b.target;
-                long before = target.symbols();
-                int events = target.consume(b.data, b.length);
-                long symbols = target.symbols() - before;
-                recorder.consumed(events, symbols);
-                eventsSinceCut += events;
-                symbolsSinceCut += symbols;
-                recorder.recycle(b);
-            } else if (item instanceof Cut c) {
-                // what this worker compressed since its last cut is in this chunk: no longer pending. Taken off per worker, not
-                // reset by the writer after the cut: buffers other workers compressed meanwhile belong to the next chunk, and the
-                // reset forgot them: the next chunk's count started short and it was sealed late (agent option events=N)
-                if (eventsSinceCut != 0 || symbolsSinceCut != 0) recorder.cutConsumed(eventsSinceCut, symbolsSinceCut);
-                eventsSinceCut = 0;
-                symbolsSinceCut = 0;
-                List<ThreadChunk> mine = new ArrayList<>();
-                for (ThreadCompressor tc : compressors) tc.beginCut(); // the strata stage seals the next threads while this one is cut
-                for (ThreadCompressor tc : compressors) {
-                    ThreadChunk tch = tc.cut();
-                    if (tch != null) mine.add(tch);
+            wakeWaiters();
+            if (item == STOP) return;
+            try {
+                if (item instanceof Batch b && recorder.failed()) {
+                    recorder.recycle(b);
+                } else if (item instanceof Batch b) {
+                    recorder.throttle();
+                    ThreadCompressor target = b.target;
+                    long before = target.symbols();
+                    int events = target.consume(b.data, b.length);
+                    long symbols = target.symbols() - before;
+                    recorder.consumed(events, symbols);
+                    eventsSinceCut += events;
+                    symbolsSinceCut += symbols;
+                    recorder.recycle(b);
+                } else if (item instanceof Cut c) {
+                    // what this worker compressed since its last cut is in this chunk: no longer pending. Taken off per worker, not
+                    // reset by the writer after the cut: buffers other workers compressed meanwhile belong to the next chunk, and the
+                    // reset forgot them: the next chunk's count started short and it was sealed late (agent option events=N)
+                    if (eventsSinceCut != 0 || symbolsSinceCut != 0) recorder.cutConsumed(eventsSinceCut, symbolsSinceCut);
+                    eventsSinceCut = 0;
+                    symbolsSinceCut = 0;
+                    List<ThreadChunk> mine = new ArrayList<>();
+                    for (ThreadCompressor tc : compressors) tc.beginCut(); // the strata stage seals the next threads while this one is cut
+                    for (ThreadCompressor tc : compressors) {
+                        ThreadChunk tch = tc.cut();
+                        if (tch != null) mine.add(tch);
+                    }
+                    compressors.removeIf(ThreadCompressor::retired);
+                    held = compressors.size();
+                    synchronized (c.threadChunks) {
+                        c.threadChunks.addAll(mine);
+                    }
+                    c.done.countDown();
+                } else if (item instanceof Register r) {
+                    compressors.add(r.compressor());
+                    held = compressors.size();
+                } else if (item instanceof Retire r) {
+                    r.compressor().retire();
                 }
-                compressors.removeIf(ThreadCompressor::retired);
-                held = compressors.size();
-                synchronized (c.threadChunks) {
-                    c.threadChunks.addAll(mine);
-                }
-                c.done.countDown();
-            } else if (item instanceof Register r) {
-                compressors.add(r.compressor());
-                held = compressors.size();
-            } else if (item instanceof Retire r) {
-                r.compressor().retire();
+            } catch (RuntimeException | Error e) {
+                // Any Error too (a LinkageError: a class of the recorder that cannot be loaded; a StackOverflowError):
+                // a worker that ended at one left the writer's next cut, and close(), waiting for it for good. The
+                // recording fails (close() says why) and the worker goes on answering, dropping what it receives.
+                recorder.fail(e);
+                if (item instanceof Cut c) c.done.countDown();
             }
-        } catch (RuntimeException | Error e) {
-            // Any Error too (a LinkageError: a class of the recorder that cannot be loaded; a StackOverflowError):
-            // a worker that ended at one left the writer's next cut, and close(), waiting for it for good. The
-            // recording fails (close() says why) and the worker goes on answering, dropping what it receives.
-            recorder.fail(e);
-            if (item instanceof Cut c) c.done.countDown();
         }
     }
 }

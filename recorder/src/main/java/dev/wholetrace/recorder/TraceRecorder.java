@@ -87,15 +87,8 @@ public final class TraceRecorder implements AutoCloseable {
     /** Told each terminated thread the recorder has ended on its behalf ({@link #onTerminatedThreadEnded}). */
     private volatile Consumer<Thread> terminatedEnded = t -> {};
     private volatile boolean failed;
-    /**
-     * True while the writer thread hands buffers over or queues a cut, when it may wait on a full worker queue: a
-     * worker holding back at the limits must then go on taking items ({@link #writerWaitsOnQueues}).
-     */
-    private volatile boolean handingOver;
-    /** Cuts the writer has begun to queue (written by the writer only). */
-    private volatile long cutsBegun;
-    /** Whether the limits asked for the cut begun last (written by the writer only, before {@link #cutsBegun}). */
-    private volatile boolean beganSized;
+    /** True while the writer thread encodes and writes a chunk (see {@link #throttle}). */
+    private volatile boolean writing;
 
     // Guarded by `this`.
     private boolean closing;
@@ -417,35 +410,15 @@ public final class TraceRecorder implements AutoCloseable {
     }
 
     /**
-     * Whether the open chunk has reached a limit (events or symbols), so that a worker holds its next
-     * buffer back for the next chunk ({@link CompressorWorker}); never once recording has failed, when
-     * workers drop what they receive. The limits are honoured, not doubled: until session 45 the
-     * next chunk grew to twice them while one was written.
+     * Called by a worker before each buffer: while a chunk is being written, the next chunk may
+     * grow to twice the limits, then the worker waits for the writer, its queue fills and the
+     * program threads wait in turn. Without this, a writer slower than the program (xz on a large
+     * section) would let the open chunk, and memory, grow without bound.
      */
-    boolean chunkFull() {
-        return !failed && sizeLimitReached();
-    }
-
-    /**
-     * Whether the writer may be waiting on a worker's full queue, or has queued a cut that a worker
-     * that has handled {@code cutsHandled} cuts has not reached: that worker must keep taking from its
-     * queue even while it holds back, or the two wait for each other.
-     */
-    boolean writerWaitsOnQueues(long cutsHandled) {
-        return handingOver || cutsHandled < cutsBegun;
-    }
-
-    /**
-     * Whether a cut the limits asked for is queued that a worker that has handled {@code cutsHandled} cuts has
-     * not reached: that worker holds back until it has, whatever the pending count says.
-     */
-    boolean sizedCutAhead(long cutsHandled) {
-        return cutsHandled < cutsBegun && beganSized;
-    }
-
-    /** Wakes the writer (a worker holding back at the limits), which otherwise looks every 20 ms. */
-    synchronized void wakeWriter() {
-        notifyAll();
+    void throttle() {
+        while (writing && !failed && (pendingSymbols.get() >= 2 * config.chunkSymbols() || pendingEvents.get() >= 2 * config.chunkEvents())) {
+            LockSupport.parkNanos(1_000_000);
+        }
     }
 
     /** How many threads' compressors the workers hold: the live threads, and ended ones until the next cut. */
@@ -523,26 +496,18 @@ public final class TraceRecorder implements AutoCloseable {
                 serving = cutsRequested;
             }
             if (!cut) {
-                handingOver = true;
                 try {
                     endTerminatedThreads();
                 } catch (RuntimeException | Error e) {
                     fail(e); // the next cut reports it
-                } finally {
-                    handingOver = false;
                 }
                 lastEndPoll = System.nanoTime();
                 continue;
             }
-            // At close: while the workers' queues fill chunks, cuts for the limits, then the last one, which honours them too.
-            if (last && fullBeforeIdle()) last = false;
             long start = System.nanoTime();
-            // A cut the limits asked for: buffers the workers held back at them go after it (not after a failure: no chunk)
-            boolean sized = !last && serving == cutsDone && chunkFull();
-            handingOver = true;
             try {
                 if (!last) endTerminatedThreads();
-                boolean timed = !last && serving == cutsDone && !sized;
+                boolean timed = !last && serving == cutsDone && !sizeLimitReached();
                 if (timed || start - lastCollect >= intervalNanos || !timeBound) {
                     // Take what slow and blocked threads hold, at least once an interval: at a timed
                     // cut, and at a size cut or checkpoint when none came for an interval (a busy
@@ -554,13 +519,11 @@ public final class TraceRecorder implements AutoCloseable {
                     for (ThreadRecorder t : live) t.collect();
                     lastCollect = start;
                 }
-                cutAndWrite(start + intervalNanos / 2, intervalNanos / 4, sized, last || serving != cutsDone);
+                cutAndWrite(start + intervalNanos / 2, intervalNanos / 4);
                 if (last) writer.finish();
             } catch (IOException | RuntimeException | Error e) { // any Error too: a writer that ended at one left checkpoints and close() waiting
                 fail(e);
                 last = true;
-            } finally {
-                handingOver = false;
             }
             lastCut = start;
             synchronized (this) {
@@ -596,22 +559,6 @@ public final class TraceRecorder implements AutoCloseable {
         }
     }
 
-    /**
-     * At close, once no program thread hands over any more: waits until the open chunk is full (true) or every
-     * worker has compressed all it was handed (false: what is left fits one chunk). Without this the last cut took
-     * every buffer the workers had held back or still had queued, however many chunks' worth.
-     */
-    private boolean fullBeforeIdle() {
-        while (!failed) {
-            if (chunkFull()) return true;
-            boolean idle = true;
-            for (CompressorWorker w : workers) idle &= w.idle();
-            if (idle) return chunkFull();
-            LockSupport.parkNanos(1_000_000L);
-        }
-        return false;
-    }
-
     private boolean sizeLimitReached() {
         return pendingEvents.get() >= config.chunkEvents() || pendingSymbols.get() >= config.chunkSymbols();
     }
@@ -620,10 +567,8 @@ public final class TraceRecorder implements AutoCloseable {
      * Cuts a chunk and writes it, compressing until {@code deadline} (System.nanoTime()) but for at
      * least {@code minCodecNanos} after the cut is complete.
      */
-    private void cutAndWrite(long deadline, long minCodecNanos, boolean sized, boolean inclusive) throws IOException {
-        CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length, inclusive);
-        beganSized = sized;
-        cutsBegun++; // the writer's own counter: no lost update
+    private void cutAndWrite(long deadline, long minCodecNanos) throws IOException {
+        CompressorWorker.Cut cut = new CompressorWorker.Cut(workers.length);
         for (CompressorWorker w : workers) enqueue(w, cut);
         while (true) {
             try {
@@ -633,7 +578,6 @@ public final class TraceRecorder implements AutoCloseable {
                 // the writer's thread, interrupted by the program: see writeChunks
             }
         }
-        handingOver = false; // every worker has its part: holding back is safe again while the chunk is written
         long floor = System.nanoTime() + minCodecNanos;
         long codecDeadline = floor - deadline > 0 ? floor : deadline; // nanoTime values compare by difference
         List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
@@ -645,7 +589,12 @@ public final class TraceRecorder implements AutoCloseable {
         if (content.isEmpty()) return; // the clock's samples wait for the next chunk
         clock.sample();
         content = content.withClock(clock.drain());
-        writer.writeChunk(content, config.codec(), codecDeadline);
+        writing = true;
+        try {
+            writer.writeChunk(content, config.codec(), codecDeadline);
+        } finally {
+            writing = false;
+        }
     }
 
     /**

@@ -110,9 +110,9 @@ class CompressorWorkerBackPressureTest {
         long[] waited = new long[rounds];
         for (int round = 0; round < rounds; round++) {
             // cuts only: the worker holds no compressor, so a cut is a list and a count-down
-            CompressorWorker.Cut cut = new CompressorWorker.Cut(1, false);
-            CompressorWorker.Cut filler = new CompressorWorker.Cut(1, false);
-            CompressorWorker.Cut queued = new CompressorWorker.Cut(1, false);
+            CompressorWorker.Cut cut = new CompressorWorker.Cut(1);
+            CompressorWorker.Cut filler = new CompressorWorker.Cut(1);
+            CompressorWorker.Cut queued = new CompressorWorker.Cut(1);
             long[] putNanos = new long[1];
             Thread producer;
             synchronized (cut.threadChunks) {
