@@ -26,6 +26,8 @@ final class HandoverSink implements JdkSink {
     static final long FUTURE_OFFSET = SyntheticOffsets.FUTURE_COMPLETED;
     /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
     static final long KEY_BASE = SyntheticOffsets.KEY_BASE;
+    /** Base offset of a map node's address (a key's insertion); the key's hashCode (32 bits) is added. */
+    static final long KEY_NODE_BASE = SyntheticOffsets.KEY_NODE_BASE;
 
     /**
      * Whether objects of a class are no data of the program: the agent's (or, unshaded in tests, the
@@ -52,14 +54,25 @@ final class HandoverSink implements JdkSink {
 
     @Override
     public void key(Object[] thread, boolean release, Object map, Object key, Object value, int site) {
-        if (notProgramData(key) || notProgramData(value)) return;
+        if (notProgramData(value)) return;
+        keyed(thread, release, map, key, KEY_BASE, site);
+    }
+
+    @Override
+    public void keyNode(Object[] thread, boolean release, Object map, Object key, int site) {
+        keyed(thread, release, map, key, KEY_NODE_BASE, site);
+    }
+
+    /** A volatile access of (the map's id, {@code base} + the key's hashCode). */
+    private static void keyed(Object[] thread, boolean release, Object map, Object key, long base, int site) {
+        if (notProgramData(key)) return;
         int hash;
         try {
             hash = key.hashCode(); // the map calls it too; if it throws, so does the map's method, which then publishes nothing
         } catch (Throwable e) {
             return;
         }
-        JdkHandoverProbes.volatileAccess(thread, map, KEY_BASE + (hash & 0xFFFF_FFFFL), release, site);
+        JdkHandoverProbes.volatileAccess(thread, map, base + (hash & 0xFFFF_FFFFL), release, site);
     }
 
     @Override

@@ -211,6 +211,19 @@ final class JdkClassHooks {
                 return beforeCalls(m, "java/lang/Object", "equals", "(" + OBJ + ")Z", () -> hook(owner, m, "acquire key (compared)",
                         "keyCompared", o2, load(0), load(1)));
             }
+            case KEY_INSERTED -> {
+                // the node is published through the table (or a node's next) once built: its key's equals is what a
+                // lookup that reaches it may run (KEY_COMPARED); an update of a present key creates no node
+                if (!keyIsParameter(m)) return false;
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKESPECIAL && c.owner.equals(CHM + "$Node") && c.name.equals("<init>")) {
+                        m.instructions.insertBefore(c, hook(owner, m, "release key (node created)", "keyInserted", o2, load(0), load(1)));
+                        any = true;
+                    }
+                }
+                return any;
+            }
             case VALUE_ACQUIRE_IF_TRUE -> {
                 if (!m.desc.startsWith("(L") || writes(m, 1)) return false;
                 return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire keys of the value", "valueAcquireIf",

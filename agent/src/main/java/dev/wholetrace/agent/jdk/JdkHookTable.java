@@ -109,10 +109,12 @@ final class JdkHookTable {
         KEY_ACQUIRE_IF_TRUE,
         /**
          * Before each {@code Object.equals} call inside the method (the key, parameter 1, compared with a key the map
-         * holds, whose node the map reached through its volatile table): acquire on this map's entry for the key, whatever
+         * holds, whose node the map reached through its volatile table): acquire on this map's node for the key, whatever
          * {@code equals} answers (ConcurrentHashMap's lookups and updates; session 45, Jackson's type cache).
          */
         KEY_COMPARED,
+        /** Before each creation of a {@code ConcurrentHashMap$Node} in the method (the key's insertion): release on the map's node for the key. */
+        KEY_INSERTED,
         /** Before each boolean return: if true, acquire on the entry of each key holding the value (parameter 1; containsValue). */
         VALUE_ACQUIRE_IF_TRUE,
         /** At entry: acquire on the entry of every key of this map (ConcurrentHashMap's bulk operations). */
@@ -232,6 +234,8 @@ final class JdkHookTable {
     /** ConcurrentHashMap's methods that call the key's equals on the keys of a bin (all but TreeBin's and a resize's find). */
     private static final Set<String> MAP_COMPARES = Set.of("get", "putVal", "replaceNode", "computeIfAbsent", "computeIfPresent", "compute",
             "merge");
+    /** ConcurrentHashMap's methods that insert a key (create its node; a resize's copies are the same keys' nodes). */
+    private static final Set<String> MAP_INSERTS = Set.of("putVal", "computeIfAbsent", "compute", "merge");
     private static final Set<String> MAP_ITERATORS = Set.of(JUC + "ConcurrentHashMap$KeyIterator", JUC + "ConcurrentHashMap$ValueIterator",
             JUC + "ConcurrentHashMap$EntryIterator");
 
@@ -475,6 +479,7 @@ final class JdkHookTable {
             if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
             if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
             if (owner.equals(CHM) && MAP_COMPARES.contains(name)) kinds.add(Kind.KEY_COMPARED);
+            if (owner.equals(CHM) && MAP_INSERTS.contains(name)) kinds.add(Kind.KEY_INSERTED);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
             if (owner.equals(CHM) && name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
             if (owner.equals(CHM) && desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);

@@ -38,6 +38,13 @@ public final class SyntheticOffsets {
      * key's hashCode as an unsigned 32-bit number): the band [2^33, 2^33 + 2^32), below every slot above.
      */
     public static final long KEY_BASE = 1L << 33;
+    /**
+     * The base of a concurrent map's node addresses (jdk/HandoverSink: the map's id, this + the key's
+     * hashCode as an unsigned 32-bit number): released where the map creates a key's node, acquired
+     * before it compares a key with a key it holds; the band [2^32, 2^33), below the entries' (the
+     * map's id is a map's, whose fields sit far below).
+     */
+    public static final long KEY_NODE_BASE = 1L << 32;
 
     private SyntheticOffsets() {}
 }

@@ -104,14 +104,14 @@ class JdkClassHooksTest {
         throw new AssertionError(cn.name + " has no " + name + desc);
     }
 
-    /** Whether the method named {@code name} calls Object.equals and the call right before each is the bridge's {@code hook}. */
-    static boolean equalsCallsPrecededBy(ClassNode cn, String name, String hook) {
+    /** Whether the method named {@code name} calls {@code owner.called} and the call right before each is the bridge's {@code hook}. */
+    static boolean callsPrecededBy(ClassNode cn, String name, String owner, String called, String hook) {
         MethodNode m = cn.methods.stream().filter(x -> x.name.equals(name)).findFirst().orElseThrow();
         MethodInsnNode previous = null;
         boolean any = false;
         for (AbstractInsnNode n : m.instructions) {
             if (!(n instanceof MethodInsnNode c)) continue;
-            if (c.owner.equals("java/lang/Object") && c.name.equals("equals")) {
+            if (c.owner.equals(owner) && c.name.equals(called)) {
                 if (previous == null || !previous.owner.equals(JdkClassHooks.BRIDGE) || !previous.name.equals(hook)) return false;
                 any = true;
             }
@@ -169,14 +169,21 @@ class JdkClassHooksTest {
     void mapsPublishThroughTheKeysEntry() throws Exception {
         ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
         assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyRelease")
-                .containsOnly("keyRelease", "keyCompared").contains("keyCompared");
+                .containsOnly("keyRelease", "keyCompared", "keyInserted").contains("keyCompared", "keyInserted");
+        // the acquire before equals pairs with the creation of the key's node, not with every update of the key (a key
+        // its owner changed after the put and put again: ConcurrentHashMapKeyMutatedYes)
+        for (String inserting : List.of("putVal", "computeIfAbsent", "compute", "merge")) {
+            assertThat(callsPrecededBy(chm, inserting, "java/util/concurrent/ConcurrentHashMap$Node", "<init>", "keyInserted")).as(inserting).isTrue();
+        }
+        assertThat(bridgeCalls(chm, "replaceNode", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))
+                .doesNotContain("keyInserted");
         // every equals of the key on a key of the bin is preceded by the acquire, whatever it answers (Jackson's type cache)
         assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire", "keyCompared")
                 .contains("keyAcquire", "keyCompared");
-        assertThat(equalsCallsPrecededBy(chm, "get", "keyCompared")).isTrue();
-        assertThat(equalsCallsPrecededBy(chm, "replaceNode", "keyCompared")).isTrue();
+        assertThat(callsPrecededBy(chm, "get", "java/lang/Object", "equals", "keyCompared")).isTrue();
+        assertThat(callsPrecededBy(chm, "replaceNode", "java/lang/Object", "equals", "keyCompared")).isTrue();
         assertThat(bridgeCalls(chm, "compute", "(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
-                .containsOnly("keyAcquireAlways", "keyRelease", "keyCompared").contains("keyAcquireAlways", "keyRelease", "keyCompared");
+                .containsOnly("keyAcquireAlways", "keyRelease", "keyCompared", "keyInserted").contains("keyAcquireAlways", "keyRelease", "keyCompared");
         assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).doesNotContain("keyCompared");
         assertThat(bridgeCalls(chm, "merge", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
                 .startsWith("keyRelease").contains("keyAcquireAlways");

@@ -543,14 +543,37 @@ public final class JdkBridge {
 
     /**
      * Before the map calls {@code key.equals} on a key it holds (a lookup or an update that reached that key's node):
-     * what the put of that key published, whatever equals answers. Strings and boxed ints and longs are left out: their
-     * equals reads nothing the trace records, and a lookup that finds one acquires at its return.
+     * what the insertion of that node published ({@link #keyInserted}), whatever equals answers; not what a later
+     * update of the key did, which the lookup reads only after equals (a key its owner changed after the put: review
+     * of session 45). Strings and boxed ints and longs are left out: their equals reads nothing the trace records, and
+     * a lookup that finds one acquires at its return.
      */
     public static void keyCompared(Object map, Object key, int site) {
-        if (key == null) return;
+        if (comparedKey(key)) keyNode(false, map, key, site);
+    }
+
+    /** Before the map creates the node of {@code key} (its insertion): what {@link #keyCompared} acquires. */
+    public static void keyInserted(Object map, Object key, int site) {
+        if (comparedKey(key)) keyNode(true, map, key, site);
+    }
+
+    /** Whether {@code key}'s equals may read what the trace records (not null, a String, an Integer or a Long). */
+    private static boolean comparedKey(Object key) {
+        if (key == null) return false;
         Class<?> c = key.getClass();
-        if (c == String.class || c == Integer.class || c == Long.class) return;
-        key(false, map, key, null, site);
+        return c != String.class && c != Integer.class && c != Long.class;
+    }
+
+    private static void keyNode(boolean release, Object map, Object key, int site) {
+        JdkSink s = sink;
+        if (s == null || map == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.keyNode(st, release, map, key, site);
+        } finally {
+            leaveSink(st);
+        }
     }
 
     private static void key(boolean release, Object map, Object key, Object value, int site) {

@@ -24,6 +24,14 @@ public interface JdkSink {
      */
     void key(Object[] thread, boolean release, Object map, Object key, Object value, int site);
 
+    /**
+     * A hand-over through {@code map}'s node for {@code key}: {@code release} before the map creates the
+     * node (inserts the key), otherwise an acquire before the map compares a key with the keys of its
+     * bin. Not the entry's: a later update of the key publishes a value, not the node a lookup reaches
+     * before it reads that value.
+     */
+    void keyNode(Object[] thread, boolean release, Object map, Object key, int site);
+
     /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
     void monitor(Object[] thread, boolean enter, Object monitor, int site);
 
