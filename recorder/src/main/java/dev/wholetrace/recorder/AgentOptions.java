@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  *   <li>{@value #EVENTS}: a chunk is sealed after about N events (all threads), and then not on time unless
  *       {@value #INTERVAL} is given too: two recordings of one program are cut alike whatever each one's speed
  *       (bench strata compares encodings so), but a SIGKILL may lose up to N events and what the compressors'
- *       queues hold: a chunk holds at most N events and one buffer per compressor worker (docs/durability.md).</li>
+ *       queues hold: while one chunk is written the next may grow to 2 N (docs/durability.md).</li>
  * </ul>
  * ',' separates options, so no value may contain one: formatting such options is an error here,
  * at the launcher, rather than a silent agent failure later.
