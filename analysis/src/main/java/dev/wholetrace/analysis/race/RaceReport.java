@@ -191,8 +191,9 @@ public record RaceReport(List<Finding> findings, RaceDetector.Stats stats, Strin
             if (a == null) return new Side(instruction, "?", "?", "", 0, -1, "?", "instruction " + instruction, "?", null);
             RaceLocation location = location(e, a);
             String target = location.holderField() == null ? a.target(address) : location.holderField() + ":" + a.target(address);
-            return new Side(instruction, e.dottedClassName(), e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target,
-                    sourceFile(e.dottedClassName()), location);
+            String className = e.dottedClassName();
+            return new Side(instruction, className, e.method(), e.descriptor(), e.line(), e.bci(), a.access(), target,
+                    sourceFile(className), location);
         }
 
         /** The field, or the array element or collection with the field it was loaded from when the bytecode shows it. */

@@ -50,6 +50,11 @@ final class CandidateSize {
         this.raw = w.toByteArray();
     }
 
+    /** Another candidate measured with this one's codec. */
+    CandidateSize withStreams(List<StrataStream> other) {
+        return new CandidateSize(other, codec);
+    }
+
     /** The payloads packed with the codec (computed on the first call). */
     long packed() {
         if (packed < 0) packed = codec.pack(raw).bytes().length;

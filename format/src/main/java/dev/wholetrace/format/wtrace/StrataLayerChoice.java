@@ -36,7 +36,7 @@ public final class StrataLayerChoice {
      * ({@link CandidateSize}). Deterministic; every stream unfolds to the same control string.
      */
     public static List<StrataStream> smallest(List<StrataStream> streams, int maxLayers, Codec codec) {
-        CandidateSize raised = raised(new CandidateSize(streams, codec), maxLayers, codec);
+        CandidateSize raised = raised(new CandidateSize(streams, codec), maxLayers);
         List<StrataStream> lowered = lowered(streams);
         if (lowered == null) return raised.streams;
         return new CandidateSize(lowered, codec).smallerThan(raised) ? lowered : raised.streams;
@@ -81,14 +81,14 @@ public final class StrataLayerChoice {
      * {@code own} with one layer more at a time, from its own up to {@code maxLayers}, while that packs
      * smaller ({@link CandidateSize}: large candidates compared by an estimate first).
      */
-    private static CandidateSize raised(CandidateSize own, int maxLayers, Codec codec) {
+    private static CandidateSize raised(CandidateSize own, int maxLayers) {
         CandidateSize best = own;
         for (int layers = 2; layers <= Math.min(maxLayers, StrataStreamCodec.MAX_LAYERS); layers++) {
             List<StrataStream> next = new ArrayList<>(best.streams.size());
             for (StrataStream s : best.streams) {
                 next.add(s.layers() >= layers ? s : StrataRaise.raise(s, layers, GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH));
             }
-            CandidateSize raised = new CandidateSize(next, codec);
+            CandidateSize raised = own.withStreams(next);
             if (!raised.smallerThan(best)) break;
             best = raised;
         }
