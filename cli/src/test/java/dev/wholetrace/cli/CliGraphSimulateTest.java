@@ -9,6 +9,8 @@ import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.workloads.kernels.Kernels;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,6 +112,30 @@ class CliGraphSimulateTest {
         Cli cut = Cli.run("simulate", dir.resolve("two.egraph").toString(), "--machine", "unit", "--procs", "1", "--runs", "1", "--max-steps", "3");
         assertThat(cut.err()).contains("stopped after --max-steps 3").doesNotContain("deadlock").doesNotContain("ended before"); // cut short, not stuck
         assertThat(cut.out()).contains("stopped by --max-steps: a lower bound");
+    }
+
+    @Test
+    void aDeadlockInSomeRunsIsCountedOverAllRunsNotJudgedByTheLast() throws Exception {
+        // main waits for ever on one branch of a coin: with 12 seeds some runs deadlock and some do not, and the
+        // mean includes both; the row and the warning count them instead of showing only what the last run did
+        Path coin = Files.writeString(dir.resolve("coin.egraph"), """
+                egraph 1
+                entry 0
+                method 0 t/Main.main([Ljava/lang/String;)V
+                tree 0 3
+                v 0 bci=0 ops=branch:1 next=1,2 w=1,1
+                v 1 bci=1 ops=local:1 act=queue-take key=t/Main.q next=2
+                v 2 bci=2 ops=return:1
+                """);
+        Cli j = Cli.run("simulate", coin.toString(), "--machine", "unit", "--procs", "1", "--runs", "12", "--format", "json");
+        assertThat(j.exit()).as(j.toString()).isZero();
+        Matcher m = Pattern.compile("\"deadlockedRuns\":(\\d+)").matcher(j.out().replace(" ", ""));
+        assertThat(m.find()).as(j.out()).isTrue();
+        int stuck = Integer.parseInt(m.group(1));
+        assertThat(stuck).as("a fair coin over 12 seeds").isBetween(1, 11);
+        Cli t = Cli.run("simulate", coin.toString(), "--machine", "unit", "--procs", "1", "--runs", "12");
+        assertThat(t.out()).contains("main never ended in " + stuck + " of 12 runs (a deadlock in the model)");
+        assertThat(t.err()).contains("in " + stuck + " of 12 runs the main thread never ended");
     }
 
     @Test

@@ -161,11 +161,14 @@ public final class SimulateCommand implements Callable<Integer> {
         for (Prediction.Point p : points) {
             SimResult last = p.last();
             SimResult.ThreadTime main = last.threads().get(0);
-            if (last.truncated()) {
-                err.println("simulate: warning: " + p.processors() + " processors: a run stopped after --max-steps " + maxSteps + " vertices; its time is a lower bound");
-            } else if (mainNeverEnded(last)) {
-                err.println("simulate: warning: " + p.processors() + " processors: the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
-            } else if (main.end() < 0.99 * last.cycles()) { // a main ending with the others is no news
+            if (p.truncatedRuns() > 0) {
+                err.println("simulate: warning: " + p.processors() + " processors: " + ofRuns(p.truncatedRuns(), p.runs()) + " stopped after --max-steps "
+                        + maxSteps + " vertices; the time is a lower bound");
+            }
+            if (p.deadlockedRuns() > 0) {
+                err.println("simulate: warning: " + p.processors() + " processors: in " + ofRuns(p.deadlockedRuns(), p.runs())
+                        + " the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
+            } else if (!last.truncated() && main.end() < 0.99 * last.cycles()) { // a main ending with the others is no news
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread ended before other threads, at "
                         + String.format(Locale.ROOT, "%.3g", 100 * main.end() / last.cycles()) + " % of the run: it joins none of them in the graph "
                         + "(a join through a method reference, such as CompletableFuture::join in a stream, is not seen); the time is the last thread's");
@@ -214,9 +217,14 @@ public final class SimulateCommand implements Callable<Integer> {
         return Double.isFinite(x) && x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
     }
 
-    /** Whether the run ended with its main thread still waiting (a deadlock in the model): its time is not the program's. */
-    private static boolean mainNeverEnded(SimResult r) {
-        return r.blockedAtEnd() > 0 && r.threads().get(0).end() >= r.cycles();
+    /** "" for one run of one, " in 3 of 50 runs" otherwise. */
+    private static String inRuns(int k, int runs) {
+        return runs == 1 ? "" : " in " + ofRuns(k, runs);
+    }
+
+    /** "a run" for one run of one, "3 of 50 runs" otherwise. */
+    private static String ofRuns(int k, int runs) {
+        return runs == 1 ? "a run" : k + " of " + runs + " runs";
     }
 
     /**
@@ -224,9 +232,9 @@ public final class SimulateCommand implements Callable<Integer> {
      * why, but a reader of the table alone took the time of a deadlocked model (0.2 µs for a gRPC client whose latch
      * only library callbacks count down, session 45) for the program's.
      */
-    private static String note(SimResult r) {
-        if (r.truncated()) return "  stopped by --max-steps: a lower bound";
-        return mainNeverEnded(r) ? "  main never ended (a deadlock in the model): not the program's time" : "";
+    private static String note(Prediction.Point p) {
+        if (p.truncatedRuns() > 0) return "  stopped by --max-steps" + inRuns(p.truncatedRuns(), p.runs()) + ": a lower bound";
+        return p.deadlockedRuns() > 0 ? "  main never ended" + inRuns(p.deadlockedRuns(), p.runs()) + " (a deadlock in the model): not the program's time" : "";
     }
 
     private void text(List<Prediction.Point> points, MachineModel m, PrintWriter out) {
@@ -234,7 +242,7 @@ public final class SimulateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%6s %14s %12s %8s %10s%n", "procs", "time (s)", "± 95 %", "speedup", "efficiency");
         for (Prediction.Point p : points) {
             out.printf(Locale.ROOT, "%6d %14.6g %12.3g %8.3f %10.3f%s%n", p.processors(), p.meanSeconds(), p.halfWidth(), p.speedup(), p.efficiency(),
-                    note(p.last()));
+                    note(p));
         }
         Prediction.Point last = points.get(points.size() - 1);
         SimResult r = last.last();
@@ -292,6 +300,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 SimResult r = p.last();
                 j.beginObject().field("processors", p.processors()).field("seconds", p.meanSeconds()).field("halfWidth95", p.halfWidth())
                         .field("speedup", p.speedup()).field("efficiency", p.efficiency()).field("truncated", r.truncated())
+                        .field("truncatedRuns", p.truncatedRuns()).field("deadlockedRuns", p.deadlockedRuns())
                         .field("blockedAtEnd", r.blockedAtEnd()).array("threads");
                 for (SimResult.ThreadTime t : r.threads()) {
                     j.beginObject().field("id", t.id()).field("body", t.body()).field("start", t.start()).field("end", t.end())

@@ -21,8 +21,13 @@ public final class Prediction {
      * @param speedup time at the first processor count over this one
      * @param efficiency speedup × first processor count / processors
      * @param last the last run (for the per-thread, per-method and per-lock breakdowns)
+     * @param runs runs the mean is over
+     * @param truncatedRuns runs stopped by the step limit (their times are lower bounds)
+     * @param deadlockedRuns runs whose main thread never ended ({@link SimResult#mainNeverEnded()}): with seeds, one
+     *     run of several can deadlock where the last did not, and the mean includes it
      */
-    public record Point(int processors, double meanSeconds, double halfWidth, double speedup, double efficiency, SimResult last) {}
+    public record Point(int processors, double meanSeconds, double halfWidth, double speedup, double efficiency, SimResult last,
+            int runs, int truncatedRuns, int deadlockedRuns) {}
 
     private Prediction() {}
 
@@ -42,9 +47,13 @@ public final class Prediction {
         for (int i = 0; i < processors.length; i++) {
             double[] t = new double[runs];
             SimResult last = null;
+            int truncated = 0;
+            int deadlocked = 0;
             for (int r = 0; r < runs; r++) {
                 last = new Simulator(graph, machine.withProcessors(processors[i]).withSeed(machine.seed() + r), maxSteps).run();
                 t[r] = last.seconds();
+                if (last.truncated()) truncated++;
+                else if (last.mainNeverEnded()) deadlocked++;
                 runsDone.accept(i * runs + r + 1);
             }
             double mean = 0;
@@ -55,7 +64,8 @@ public final class Prediction {
             double half = runs > 1 ? tQuantile(runs - 1) * Math.sqrt(var / (runs - 1) / runs) : 0;
             if (i == 0) base = mean;
             double speedup = mean > 0 ? base / mean : 0;
-            out.add(new Point(processors[i], mean, half, speedup, speedup * processors[0] / processors[i], last));
+            out.add(new Point(processors[i], mean, half, speedup, speedup * processors[0] / processors[i], last,
+                    runs, truncated, deadlocked));
         }
         return out;
     }

@@ -28,6 +28,14 @@ public record SimResult(double cycles, double seconds, long steps, boolean trunc
     }
 
     /**
+     * Whether the run ended with its main thread still waiting: a deadlock in the model (its time is not the
+     * program's), not a pool's idle workers waiting after main returned.
+     */
+    public boolean mainNeverEnded() {
+        return blockedAtEnd > 0 && !threads.isEmpty() && threads.get(0).end() >= cycles;
+    }
+
+    /**
      * @param invocations times the method was entered (a call, or a thread's body started)
      * @param backEdges times one of its loops took its stay edge (an iteration after the first test)
      * @param codeCycles cycles of its instructions (not of its synchronization or call costs): what runs slower
