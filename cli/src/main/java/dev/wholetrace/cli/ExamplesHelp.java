@@ -46,7 +46,7 @@ final class ExamplesHelp {
 
     private static void wrap(List<String> prose, Help help, UsageMessageSpec usage, StringBuilder out) {
         if (prose.isEmpty()) return;
-        Help.join(help.colorScheme().ansi(), usage.width(), usage.adjustLineBreaksForWideCJKCharacters(), prose.toArray(String[]::new), out);
+        out.append(WordWrapHelp.join(help, prose.toArray(String[]::new)));
         prose.clear();
     }
 }

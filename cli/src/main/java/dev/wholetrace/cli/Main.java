@@ -136,6 +136,7 @@ public final class Main implements Runnable {
         cl.setUsageHelpAutoWidth(true);
         for (CommandLine sub : cl.getSubcommands().values()) FormatsHelp.addTo(sub);
         ExamplesHelp.addTo(cl);
+        WordWrapHelp.addTo(cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -23,6 +23,8 @@ class CliHelpExamplesTest {
         Cli help = Cli.run(args);
         assertThat(help.exit()).as(help.toString()).isZero();
         List<String> lines = help.out().lines().toList();
+        // wrapped at spaces only: picocli's JDK line breaker cut "(.wtrace)", "e.g." and "[--replay=RUN.wtrace]" after the dot
+        assertThat(lines).as(String.join(" ", path)).noneMatch(CliHelpExamplesTest::cutInsideAWord);
         for (String example : command.getCommandSpec().usageMessage().footer()) {
             if (!ExamplesHelp.isExample(example)) continue;
             assertThat(lines).as(String.join(" ", path)).contains(String.format(example));
@@ -34,6 +36,22 @@ class CliHelpExamplesTest {
             subPath.add(sub.getKey());
             check(sub.getValue(), subPath, checked);
         }
+    }
+
+    /** A line that ends where picocli's breaker cut a token: after "(." / " ." / "=NAME." / "e.", or inside "[N,N]". */
+    static boolean cutInsideAWord(String line) {
+        return line.matches(".*(\\(|\\s|=\\w*|\\be)\\.") || line.matches(".*\\[[^\\] ]*,");
+    }
+
+    @Test
+    void theCheckForCutWordsCatchesWhatPicocliPrinted() {
+        assertThat(List.of("  deps        The dynamic store-to-load dependences of a recorded trace (.",
+                "      (more spill to disk). Default 262144:1048576, e.", "  [--max-steps=N] [--replay=RUN.",
+                "      --keep=DIR        keep the generated raw traces, .wgr files and the .", "  [--jit-window=LO,HI[,LO,HI...]]... [--procs=N[,"))
+                .allMatch(CliHelpExamplesTest::cutInsideAWord);
+        assertThat(List.of("Run one of the built-in parallel kernels, plainly or recorded with -o.", "  wholetrace demo",
+                "      (more spill to disk). Default 262144:1048576,", "are still recorded, so that the checked code's accesses look unordered."))
+                .noneMatch(CliHelpExamplesTest::cutInsideAWord);
     }
 
     @Test
