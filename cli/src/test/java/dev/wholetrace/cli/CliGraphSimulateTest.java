@@ -194,6 +194,20 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void branchAddsTheMispredictedBranchToABaseFileAndKeepsTheRest() throws Exception {
+        Path base = dir.resolve("base.properties"), out = dir.resolve("branch.properties");
+        Files.writeString(base, "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
+        Cli r = Cli.run("calibrate", "--branch", "--base", base.toString(), "-o", out.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("measured only the mispredicted branch").contains("ns per misprediction");
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        assertThat(m.cycles()).containsKey(MachineModel.MISPREDICT).hasSize(2);
+        assertThat(m.costs()).hasSize(1);
+    }
+
+    @Test
     void crossCoreAddsItsGroupToABaseFileAndKeepsTheRest() throws Exception {
         Path base = dir.resolve("base.properties"), out = dir.resolve("two.properties");
         Files.writeString(base, "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
