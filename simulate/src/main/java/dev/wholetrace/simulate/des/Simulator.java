@@ -57,10 +57,11 @@ public final class Simulator {
     /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
     private final double loopExit;
     /**
-     * Per method and vertex: the cycles a visit of a decision (not a loop control) pays for the guesses a
-     * branch predictor gets wrong, {@link MachineModel#MISPREDICT} times the share of visits that leave by
-     * an edge other than its likeliest (a predictor that guesses the likeliest edge, on branches in no
-     * pattern: what block counts can say); 0 everywhere on a machine file without the key.
+     * Per method and vertex: the cycles a visit of a decision (not a loop control, its block reading data:
+     * {@link #readsData}) pays for the guesses a branch predictor gets wrong, {@link MachineModel#MISPREDICT}
+     * times the share of visits that leave by an edge other than its likeliest (a predictor that guesses the
+     * likeliest edge, on branches in no pattern: what block counts can say); 0 everywhere on a machine file
+     * without the key.
      */
     private final double[][] mispredict;
     /**
@@ -164,7 +165,7 @@ public final class Simulator {
                 else if (call) c += machine.costOf("jvm.call");
                 rest[m][v] = r;
                 fixed[m][v] = c;
-                if (x.loopStay < 0) mispredict[m][v] = mispredictCycles * wrongShare(x.weights);
+                if (x.loopStay < 0 && readsData(x)) mispredict[m][v] = mispredictCycles * wrongShare(x.weights);
                 sync[m][v] = x.action != Action.NONE && !call && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
@@ -497,6 +498,21 @@ public final class Simulator {
         t.remaining += mispredict[f.method][prev];
         if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
         else if (v.loopStay >= 0) backEdges[f.method]++;
+    }
+
+    private static final OpClass[] DATA = {OpClass.FP, OpClass.DIV, OpClass.SQRT, OpClass.LIBM, OpClass.ARRAY_LOAD, OpClass.FIELD_LOAD,
+        OpClass.INVOKE, OpClass.JDK, OpClass.CHECK};
+
+    /**
+     * Whether decision {@code x} may follow no pattern: its block reads data (an array element, a field, a call's
+     * result) or computes in floating point or checks a type, so its direction is the data's. A block of int
+     * locals, constants and arithmetic on them only (a loop index's test, a counter's, Fft's bit reversal) is taken
+     * to follow a pattern its predictor learns, and is not priced. Block counts cannot tell the two apart, the
+     * block's instructions can, roughly: a local loaded from an array in an earlier block is not seen.
+     */
+    public static boolean readsData(Vertex x) {
+        for (OpClass c : DATA) if (x.ops[c.ordinal()] > 0) return true;
+        return false;
     }
 
     /**
