@@ -211,12 +211,33 @@ class CliGraphSimulateTest {
         // calibrate without --name names the machine after its file: "machine" for machine.properties
         Path m = dir.resolve("machine.properties");
         assertThat(Cli.run("calibrate", "-o", m.toString(), "--quick").exit()).isZero();
+        assertThat(MachineFile.read(m).cycles()).doesNotContainKey(MachineModel.MISPREDICT); // session 46's term: only with --branch
         Path g = Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS);
         Cli r = Cli.run("simulate", g.toString(), "--machine", m.toString(), "--procs", "1", "--runs", "1");
         assertThat(r.exit()).as(r.toString()).isZero();
         assertThat(r.out().lines().findFirst().orElseThrow()).startsWith("machine 'machine' (from " + m + "), ").doesNotContain("machine machine");
         Cli unit = Cli.run("simulate", g.toString(), "--machine", "unit", "--procs", "1", "--runs", "1");
         assertThat(unit.out().lines().findFirst().orElseThrow()).startsWith("machine 'unit' (built in), ");
+    }
+
+    /** {@code calibrate OPTION --base B -o OUT --quick} on a version-FORMAT base file B of one default cost and a hand-over cost; exit 0 checked. */
+    private Cli calibrateOnABase(int format, String option, Path out) throws Exception {
+        Path base = Files.writeString(dir.resolve("base.properties"), "machine.format=" + format + "\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
+        Cli r = Cli.run("calibrate", option, "--base", base.toString(), "-o", out.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return r;
+    }
+
+    @Test
+    void branchAddsTheMispredictedBranchToABaseFileAndKeepsTheRest() throws Exception {
+        Path out = dir.resolve("branch.properties");
+        Cli r = calibrateOnABase(2, "--branch", out);
+        assertThat(r.err()).contains("measured only the mispredicted branch").contains("ns per misprediction");
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        assertThat(m.cycles()).containsKey(MachineModel.MISPREDICT).hasSize(2);
+        assertThat(m.costs()).hasSize(1);
     }
 
     @Test
@@ -250,10 +271,8 @@ class CliGraphSimulateTest {
 
     @Test
     void jitAddsTheJitTermToABaseFileAndKeepsTheRest() throws Exception {
-        Path base = dir.resolve("base.properties"), out = dir.resolve("jit.properties");
-        Files.writeString(base, "machine.format=3\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");
-        Cli r = Cli.run("calibrate", "--jit", "--base", base.toString(), "-o", out.toString(), "--quick");
-        assertThat(r.exit()).as(r.toString()).isZero();
+        Path out = dir.resolve("jit.properties");
+        Cli r = calibrateOnABase(3, "--jit", out);
         MachineModel m = MachineFile.read(out);
         assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
         assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);

@@ -6,6 +6,7 @@ import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
+import dev.wholetrace.simulate.calibrate.BranchProbe;
 import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.calibrate.JitCalibration;
 import dev.wholetrace.simulate.calibrate.WakeIdle;
@@ -18,6 +19,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,12 +51,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 "--jit also measures the JIT term (jit.*, machine file version 4): the compiler threads' CPU per bytecode byte "
                     + "of C1 and C2, how much slower the loops run interpreted and as C1's code, and this JVM's compile thresholds, "
                     + "in child JVMs on calibrate's own loops (Linux: the compiler threads' CPU is read from /proc); "
-                    + "'simulate --jit-low' uses it. With --base it measures only the term and adds it to an existing machine file."},
+                    + "'simulate --jit-low' uses it. With --base it measures only the term and adds it to an existing machine file.",
+                "",
+                "--branch also prices a mispredicted branch (cycles.bc.mispredict, session 46; not part of the default "
+                    + "calibration, docs/results/prediction.md): one loop's branch on the signs of an array's elements, shuffled "
+                    + "against sorted. With --base it measures only that and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
                 "  taskset -c 0,1 wholetrace calibrate --cross-core --base one-core.properties -o two-core.properties",
                 "  taskset -c 0 wholetrace calibrate --jit --base two-core.properties -o jit.properties   # add the JIT term",
+                "  taskset -c 0 wholetrace calibrate --branch --base jit.properties -o branch.properties   # add the mispredicted branch",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -79,6 +86,9 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             + "how much slower code runs before C1 and C2 compile it, and this JVM's compile thresholds, in child JVMs on this process's processors")
     boolean jit;
 
+    @Option(names = "--branch", description = "also measure the price of a mispredicted branch (cycles.bc.mispredict); with --base only that, added to the file")
+    boolean branch;
+
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
 
@@ -99,7 +109,9 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        if (base != null && !crossCore && !jit) throw new IllegalArgumentException("--base needs --cross-core or --jit (it adds the cross-core group or the JIT term to a machine file)");
+        if (base != null && !crossCore && !jit && !branch) {
+            throw new IllegalArgumentException("--base needs --cross-core, --jit or --branch (it adds the cross-core group, the JIT term or the mispredicted branch to a machine file)");
+        }
         // the base file's name and processors are kept: these would be silently ignored
         for (String fitOnly : new String[] {"--name", "--processors"}) {
             if (base != null && spec.commandLine().getParseResult().hasMatchedOption(fitOnly)) {
@@ -114,7 +126,11 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             } catch (MachineFileException e) {
                 throw new FormatException(e.getMessage());
             }
-            report.add("kept " + base + "'s entries; measured only " + (crossCore && jit ? "the cross-core group and the JIT term" : crossCore ? "the cross-core group" : "the JIT term"));
+            List<String> only = new ArrayList<>();
+            if (crossCore) only.add("the cross-core group");
+            if (jit) only.add("the JIT term");
+            if (branch) only.add("the mispredicted branch");
+            report.add("kept " + base + "'s entries; measured only " + String.join(" and ", only));
         } else {
             Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
             fitted = c.run(n, processors);
@@ -125,6 +141,11 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         else if (crossCore) report.add("cross-core: this process may run on one processor only: the cross-core group is left unset (0: unknown)");
         else if (base == null) report.add("cross-core: not measured: cost.jvm.wake.remote and cost.jvm.wake.remote.latency left unset (0: unknown); --cross-core pinned to two cores measures them");
         MachineModel m = cross == null ? fitted : fitted.withCosts(cross.costs(fitted.clockHz()));
+        if (branch) {
+            BranchProbe.Result b = (quick ? new BranchProbe(3, 200_000) : new BranchProbe(15, 2_000_000)).measure();
+            report.add(b.report());
+            m = m.withCycles(Map.of(MachineModel.MISPREDICT, Math.round(b.mispredictNs() * m.clockHz() / 1e9)));
+        }
         if (cross != null) {
             WakeIdle.Result idle = (quick ? new WakeIdle(new long[] {0, 10_000, 1_000_000}, 5_000_000) : new WakeIdle(WakeIdle.IDLE_NS, 300_000_000))
                     .measure(cross.first(), cross.second());

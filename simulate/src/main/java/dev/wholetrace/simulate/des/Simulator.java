@@ -57,6 +57,14 @@ public final class Simulator {
     /** Cycles of leaving a loop ({@link MachineModel#LOOP_EXIT}), charged when a loop control takes an exit edge. */
     private final double loopExit;
     /**
+     * Per method and vertex: the cycles a visit of a decision (not a loop control, its block reading data:
+     * {@link #readsData}) pays for the guesses a branch predictor gets wrong, {@link MachineModel#MISPREDICT}
+     * times the share of visits that leave by an edge other than its likeliest (a predictor that guesses the
+     * likeliest edge, on branches in no pattern: what block counts can say); 0 everywhere on a machine file
+     * without the key.
+     */
+    private final double[][] mispredict;
+    /**
      * Cycles of a wake-up handed to another, idle processor ({@link MachineModel#WAKE_REMOTE}: processor time
      * the waker pays, the woken thread starting that much later; {@link MachineModel#WAKE_REMOTE_LATENCY}:
      * the idle processor's further delay, not processor time); 0 on a machine file without the cross-core group.
@@ -113,6 +121,7 @@ public final class Simulator {
         rest = new double[n][];
         divider = new double[n][];
         fixed = new double[n][];
+        mispredict = new double[n][];
         sync = new boolean[n][];
         offset = new int[n];
         int total = 0;
@@ -130,6 +139,7 @@ public final class Simulator {
         double[] classCycles = new double[OpClass.values().length];
         for (OpClass c : OpClass.values()) classCycles[c.ordinal()] = machine.cyclesOf(c.machineKey());
         classCycles[OpClass.JDK.ordinal()] = machine.jdkCallCycles();
+        double mispredictCycles = machine.cycles().getOrDefault(MachineModel.MISPREDICT, 0L); // unset: 0 (files before session 46)
         double[] chainCycles = new double[OpClass.values().length]; // unset: 0 (machine files before the chain keys)
         for (OpClass c : OpClass.values()) chainCycles[c.ordinal()] = machine.cycles().getOrDefault(c.chainKey(), 0L);
         for (int m = 0; m < n; m++) {
@@ -139,6 +149,7 @@ public final class Simulator {
             rest[m] = new double[count];
             divider[m] = new double[count];
             fixed[m] = new double[count];
+            mispredict[m] = new double[count];
             code[m] = new double[count];
             sync[m] = new boolean[count];
             Map<Integer, Double> loopTrips = mg.loopTrips();
@@ -154,6 +165,7 @@ public final class Simulator {
                 else if (call) c += machine.costOf("jvm.call");
                 rest[m][v] = r;
                 fixed[m][v] = c;
+                if (x.loopStay < 0 && readsData(x)) mispredict[m][v] = mispredictCycles * wrongShare(x.weights);
                 sync[m][v] = x.action != Action.NONE && !call && x.action != Action.WAIT && x.action != Action.NOTIFY;
             }
         }
@@ -479,12 +491,43 @@ public final class Simulator {
             next(t, caller, cv);
             return;
         }
-        int k = choose(t, f, v);
+        int k = choose(t, f, v), prev = f.vertex;
         f.vertex = v.next[k];
         f.actionDone = false;
         enter(t, f.method, f.vertex);
+        t.remaining += mispredict[f.method][prev];
         if (v.loopStay >= 0 && k != v.loopStay) t.remaining += loopExit; // once per entry of the loop: its set-up and exit
         else if (v.loopStay >= 0) backEdges[f.method]++;
+    }
+
+    private static final OpClass[] DATA = {OpClass.FP, OpClass.DIV, OpClass.SQRT, OpClass.LIBM, OpClass.ARRAY_LOAD, OpClass.FIELD_LOAD,
+        OpClass.INVOKE, OpClass.JDK, OpClass.CHECK};
+
+    /**
+     * Whether decision {@code x} may follow no pattern: its block reads data (an array element, a field, a call's
+     * result) or computes in floating point or checks a type, so its direction is the data's. A block of int
+     * locals, constants and arithmetic on them only (a loop index's test, a counter's, Fft's bit reversal) is taken
+     * to follow a pattern its predictor learns, and is not priced. Block counts cannot tell the two apart, the
+     * block's instructions can, roughly: a local loaded from an array in an earlier block is not seen.
+     */
+    public static boolean readsData(Vertex x) {
+        for (OpClass c : DATA) if (x.ops[c.ordinal()] > 0) return true;
+        return false;
+    }
+
+    /**
+     * The share of a decision's visits that leave by an edge other than its likeliest ({@code weights}:
+     * its edges' relative weights): what a predictor that always guesses the likeliest edge gets wrong
+     * when the branch follows no pattern; 0 for a vertex with one successor or no weight.
+     */
+    public static double wrongShare(double[] weights) {
+        if (weights.length < 2) return 0;
+        double sum = 0, max = 0;
+        for (double w : weights) {
+            sum += w;
+            max = Math.max(max, w);
+        }
+        return sum > 0 ? 1 - max / sum : 0;
     }
 
     private int choose(SimThread t, Frame f, Vertex v) {

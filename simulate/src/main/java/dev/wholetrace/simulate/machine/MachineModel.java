@@ -66,6 +66,13 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     public static final String LOOP_EXIT = "bc.loop-exit";
 
     /**
+     * The {@code cycles} key of one mispredicted branch (session 46, {@code calibrate}'s {@code BranchProbe}): a
+     * decision that is not a loop control pays it times the share of its visits that leave by an edge other
+     * than its likeliest; unset: 0 (files before it predict as before).
+     */
+    public static final String MISPREDICT = "bc.mispredict";
+
+    /**
      * The {@code cost} key of a cross-processor wake-up's processor time (the cross-core group, {@code
      * calibrate --cross-core}): charged to a thread woken onto another, idle processor before it runs. Unset: 0.
      */
@@ -158,6 +165,13 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         TreeMap<String, Long> all = new TreeMap<>(costs);
         all.putAll(more);
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, cycles, all, caches, wakeIdle, jit);
+    }
+
+    /** The same machine with {@code more} instruction-class cycles set (replacing those of the same name): a calibrated key added to a file. */
+    public MachineModel withCycles(Map<String, Long> more) {
+        TreeMap<String, Long> all = new TreeMap<>(cycles);
+        all.putAll(more);
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, all, costs, caches, wakeIdle, jit);
     }
 
     /** The same machine with another seed (one of {@code --runs} repetitions). */
