@@ -8,9 +8,12 @@ import dev.wholetrace.agent.runtime.SyntheticOffsets;
  * Turns the JDK hooks' hand-overs into trace events (docs/agent.md, "Hand-overs inside the JDK").
  * An element hand-over is a volatile write/read of (the element's id, {@link #ELEMENT_OFFSET}): the
  * put of an object and the take that obtains that same object pair up, and nothing else does. A
- * map entry's is a volatile write/read of (the map's id, {@link #KEY_BASE} + the key's hashCode):
- * updates and retrievals of equal keys of one map pair up (keys of one map with equal hash codes
- * share an address: a conservative approximation). Both offsets lie far above any field slot, so
+ * map entry's is a volatile write/read of (the map's id, {@link #KEY_BASE} + the key's hash):
+ * updates and retrievals of equal keys of one map pair up (keys of one map with equal hashes
+ * share an address: a conservative approximation). A ConcurrentHashMap's hooks pass the hash the
+ * map computed itself ({@code spread(key.hashCode())}), so that no program code runs in the agent
+ * (a key whose hashCode counts its calls, logs or throws behaves as without it);
+ * ConcurrentSkipListMap computes none, and its hooks' keys are hashed here. Both offsets lie far above any field slot, so
  * they never meet a real volatile field's address.
  *
  * <p>Hand-overs of the agent's own objects (the recorder's batches in its queues, its thread
@@ -24,9 +27,9 @@ final class HandoverSink implements JdkSink {
     static final long QUIESCENCE_OFFSET = SyntheticOffsets.POOL_QUIESCENCE;
     /** Offset of a CompletableFuture's completion address: released before its result is set, acquired where the JDK reads it to use it. */
     static final long FUTURE_OFFSET = SyntheticOffsets.FUTURE_COMPLETED;
-    /** Base offset of a map entry's address; the key's hashCode (32 bits) is added. */
+    /** Base offset of a map entry's address; the key's hash (32 bits) is added. */
     static final long KEY_BASE = SyntheticOffsets.KEY_BASE;
-    /** Base offset of a map node's address (a key's insertion); the key's hashCode (32 bits) is added. */
+    /** Base offset of a map node's address (a key's insertion); the hash ConcurrentHashMap computed for the key is added. */
     static final long KEY_NODE_BASE = SyntheticOffsets.KEY_NODE_BASE;
 
     /**
@@ -54,24 +57,30 @@ final class HandoverSink implements JdkSink {
 
     @Override
     public void key(Object[] thread, boolean release, Object map, Object key, Object value, int site) {
-        if (notProgramData(value)) return;
-        keyed(thread, release, map, key, KEY_BASE, site);
-    }
-
-    @Override
-    public void keyNode(Object[] thread, boolean release, Object map, Object key, int site) {
-        keyed(thread, release, map, key, KEY_NODE_BASE, site);
-    }
-
-    /** A volatile access of (the map's id, {@code base} + the key's hashCode). */
-    private static void keyed(Object[] thread, boolean release, Object map, Object key, long base, int site) {
-        if (notProgramData(key)) return;
+        if (notProgramData(value) || notProgramData(key)) return;
         int hash;
         try {
-            hash = key.hashCode(); // the map calls it too; if it throws, so does the map's method, which then publishes nothing
+            hash = key.hashCode(); // ConcurrentSkipListMap's hooks only: that map computes no hash to take (docs/agent.md)
         } catch (Throwable e) {
             return;
         }
+        keyed(thread, release, map, hash, KEY_BASE, site);
+    }
+
+    @Override
+    public void keyHashed(Object[] thread, boolean release, Object map, Object key, int hash, Object value, int site) {
+        if (notProgramData(value) || notProgramData(key)) return;
+        keyed(thread, release, map, hash, KEY_BASE, site);
+    }
+
+    @Override
+    public void keyNode(Object[] thread, boolean release, Object map, Object key, int hash, int site) {
+        if (notProgramData(key)) return;
+        keyed(thread, release, map, hash, KEY_NODE_BASE, site);
+    }
+
+    /** A volatile access of (the map's id, {@code base} + {@code hash}). */
+    private static void keyed(Object[] thread, boolean release, Object map, int hash, long base, int site) {
         JdkHandoverProbes.volatileAccess(thread, map, base + (hash & 0xFFFF_FFFFL), release, site);
     }
 

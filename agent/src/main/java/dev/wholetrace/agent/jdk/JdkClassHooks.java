@@ -71,6 +71,8 @@ final class JdkClassHooks {
     private boolean apply(String owner, MethodNode m, JdkHookTable.Kind kind) {
         int element = JdkHookTable.firstReferenceParameter(m.desc);
         String o1 = "(" + OBJ + "I)V", o2 = "(" + OBJ + OBJ + "I)V", o3 = "(" + OBJ + OBJ + OBJ + "I)V";
+        // ConcurrentHashMap's key hooks: (map, key, hash[, value]) and (value, map, key, hash)
+        String h2 = "(" + OBJ + OBJ + "II)V", h3 = "(" + OBJ + OBJ + "I" + OBJ + "I)V", rh3 = "(" + OBJ + OBJ + OBJ + "II)V";
         switch (kind) {
             case RELEASE_ELEMENT -> {
                 if (element < 0) return false; // read at entry: a later store into the parameter does not matter
@@ -190,6 +192,13 @@ final class JdkClassHooks {
                         () -> hook(owner, m, "acquire element (forEach)", "acquire", o1, dup()));
             }
             case KEY_RELEASE -> {
+                if (owner.equals(CHM)) {
+                    // right after the hash is stored: the value parameter (null: replaceNode removes) is read there too
+                    VarInsnNode hash = hashStore(m);
+                    if (hash == null || !keyIsParameter(m) || writes(m, 2)) return false;
+                    m.instructions.insert(hash, hook(owner, m, "release key", "keyUpdating", h3, load(0), load(1), iload(hash.var), load(2)));
+                    return true;
+                }
                 if (!m.desc.startsWith("(L")) return false; // read at entry
                 boolean value = m.desc.startsWith("(" + OBJ + OBJ);
                 return atEntry(m, hook(owner, m, "release key", "keyRelease", o3, load(0), load(1),
@@ -197,6 +206,11 @@ final class JdkClassHooks {
             }
             case KEY_ACQUIRE_RESULT -> {
                 if (!keyIsParameter(m)) return false;
+                if (owner.equals(CHM)) {
+                    VarInsnNode hash = hashStore(m);
+                    return hash != null && afterHash(m, hash, n -> n.getOpcode() == Opcodes.ARETURN, true,
+                            () -> hook(owner, m, "acquire key", "keyRetrieved", rh3, dup(), load(0), load(1), iload(hash.var)));
+                }
                 return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key", "keyAcquire", o3, dup(), load(0), load(1)));
             }
             case KEY_ACQUIRE_IF_TRUE -> {
@@ -207,22 +221,19 @@ final class JdkClassHooks {
             case KEY_COMPARED -> {
                 // the lookup read the node it compares with through the table (a volatile read), after the put that
                 // inserted it: the key's equals may read what the putting thread wrote into that key
-                if (!keyIsParameter(m)) return false;
-                return beforeCalls(m, "java/lang/Object", "equals", "(" + OBJ + ")Z", () -> hook(owner, m, "acquire key (compared)",
-                        "keyCompared", o2, load(0), load(1)));
+                VarInsnNode hash = hashStore(m);
+                if (!keyIsParameter(m) || hash == null) return false;
+                return afterHash(m, hash, n -> isCall(n, "java/lang/Object", "equals", "(" + OBJ + ")Z"), true,
+                        () -> hook(owner, m, "acquire key (compared)", "keyCompared", h2, load(0), load(1), iload(hash.var)));
             }
             case KEY_INSERTED -> {
                 // the node is published through the table (or a node's next) once built: its key's equals is what a
                 // lookup that reaches it may run (KEY_COMPARED); an update of a present key creates no node
-                if (!keyIsParameter(m)) return false;
-                boolean any = false;
-                for (AbstractInsnNode n : m.instructions.toArray()) {
-                    if (n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKESPECIAL && c.owner.equals(CHM + "$Node") && c.name.equals("<init>")) {
-                        m.instructions.insertBefore(c, hook(owner, m, "release key (node created)", "keyInserted", o2, load(0), load(1)));
-                        any = true;
-                    }
-                }
-                return any;
+                VarInsnNode hash = hashStore(m);
+                if (!keyIsParameter(m) || hash == null) return false;
+                return afterHash(m, hash, n -> n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKESPECIAL
+                        && c.owner.equals(CHM + "$Node") && c.name.equals("<init>"), true,
+                        () -> hook(owner, m, "release key (node created)", "keyInserted", h2, load(0), load(1), iload(hash.var)));
             }
             case VALUE_ACQUIRE_IF_TRUE -> {
                 if (!m.desc.startsWith("(L") || writes(m, 1)) return false;
@@ -246,18 +257,32 @@ final class JdkClassHooks {
             }
             case KEY_FUNCTION -> {
                 if (!keyIsParameter(m)) return false;
+                if (owner.equals(CHM)) {
+                    VarInsnNode hash = hashStore(m);
+                    if (hash == null) return false;
+                    java.util.function.Predicate<AbstractInsnNode> apply = JdkClassHooks::isFunctionApply;
+                    return afterHash(m, hash, apply, true, () -> hook(owner, m, "acquire key (function)", "keyFunctionRuns", h2, load(0), load(1),
+                            iload(hash.var))) & afterHash(m, hash, apply, false, () -> hook(owner, m, "release key (function)", "keyFunctionRan", h2,
+                            load(0), load(1), iload(hash.var)));
+                }
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
-                    if (!(n instanceof MethodInsnNode c) || c.getOpcode() != Opcodes.INVOKEINTERFACE || !c.name.equals("apply")) continue;
-                    if (!c.owner.equals("java/util/function/Function") && !c.owner.equals("java/util/function/BiFunction")) continue;
-                    m.instructions.insertBefore(c, hook(owner, m, "acquire key (function)", "keyAcquireAlways", o2, load(0), load(1)));
-                    m.instructions.insert(c, hook(owner, m, "release key (function)", "keyRelease", o3, load(0), load(1),
+                    if (!isFunctionApply(n)) continue;
+                    m.instructions.insertBefore(n, hook(owner, m, "acquire key (function)", "keyAcquireAlways", o2, load(0), load(1)));
+                    m.instructions.insert(n, hook(owner, m, "release key (function)", "keyRelease", o3, load(0), load(1),
                             new InsnNode(Opcodes.ACONST_NULL)));
                     any = true;
                 }
                 return any;
             }
             case KEY_ACCEPTED -> {
+                if (owner.equals(CHM)) {
+                    int node = traversedNode(m); // forEach(BiConsumer) walks the table as a view's forEach does
+                    if (node < 0) return false;
+                    return beforeCalls(m, "java/util/function/BiConsumer", "accept", "(" + OBJ + OBJ + ")V", () -> hook(owner, m,
+                            "acquire key (forEach)", "keyRetrieved", rh3, load(node), field(CHM + "$Node", "val", OBJ), load(0), load(node), field(CHM + "$Node", "key", OBJ),
+                            load(node), field(CHM + "$Node", "hash", "I")));
+                }
                 int kTmp = m.maxLocals, vTmp = m.maxLocals + 1;
                 boolean any = beforeCalls(m, "java/util/function/BiConsumer", "accept", "(" + OBJ + OBJ + ")V", () -> {
                     InsnList at = new InsnList();
@@ -272,9 +297,10 @@ final class JdkClassHooks {
                 return any;
             }
             case ITERATOR_KEY -> {
-                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key (iterator)", "keyAcquire", o3, dup(), load(0),
+                return beforeReturns(m, Opcodes.ARETURN, () -> hook(owner, m, "acquire key (iterator)", "iteratorKey", rh3, dup(), load(0),
                         field(CHM + "$BaseIterator", "map", "L" + CHM + ";"), load(0),
-                        field(CHM + "$BaseIterator", "lastReturned", "L" + CHM + "$Node;"), field(CHM + "$Node", "key", OBJ)));
+                        field(CHM + "$BaseIterator", "lastReturned", "L" + CHM + "$Node;"), field(CHM + "$Node", "key", OBJ), load(0),
+                        field(CHM + "$BaseIterator", "lastReturned", "L" + CHM + "$Node;"), field(CHM + "$Node", "hash", "I")));
             }
             case SKIP_LIST_ITERATOR_KEY -> {
                 String iter = CSLM + "$Iter";
@@ -294,8 +320,8 @@ final class JdkClassHooks {
                 int node = traversedNode(m);
                 if (node < 0) return false;
                 return beforeCalls(m, "java/util/function/Consumer", "accept", "(" + OBJ + ")V", () -> hook(owner, m,
-                        "acquire key (view forEach)", "keyAcquire", o3, dup(), load(0), field(CHM + "$CollectionView", "map", "L" + CHM + ";"),
-                        load(node), field(CHM + "$Node", "key", OBJ)));
+                        "acquire key (view forEach)", "keyRetrieved", rh3, dup(), load(0), field(CHM + "$CollectionView", "map", "L" + CHM + ";"),
+                        load(node), field(CHM + "$Node", "key", OBJ), load(node), field(CHM + "$Node", "hash", "I")));
             }
             case JDK_INTERNAL -> {
                 // enterJdk at entry; leaveJdk before every return and in a catch-all handler that rethrows
@@ -726,6 +752,55 @@ final class JdkClassHooks {
             if (n instanceof VarInsnNode v && v.var == local && v.getOpcode() == Opcodes.ASTORE) stores++;
         }
         return stores != 1;
+    }
+
+    /**
+     * The store of the hash a ConcurrentHashMap method computes for its key ({@code ISTORE n} right after {@code
+     * spread(key.hashCode())}), the only store into that local; null when the method has not that shape (then it gets
+     * no key hook). The key hooks take the hash from there: the key's hashCode is program code, which must run as
+     * often under the agent as without it.
+     */
+    private static VarInsnNode hashStore(MethodNode m) {
+        VarInsnNode found = null;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (!(n instanceof MethodInsnNode c) || c.getOpcode() != Opcodes.INVOKESTATIC || !c.owner.equals(CHM) || !c.name.equals("spread")) continue;
+            if (!(real(c.getNext(), true) instanceof VarInsnNode v) || v.getOpcode() != Opcodes.ISTORE) continue; // a lookup of another key
+            if (found != null) return null;
+            found = v;
+        }
+        if (found == null) return null;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n != found && n instanceof VarInsnNode v && v.var == found.var && v.getOpcode() >= Opcodes.ISTORE && v.getOpcode() <= Opcodes.ASTORE) return null;
+        }
+        return found;
+    }
+
+    /** Inserts {@code code} before (or after) every instruction that {@code at} accepts after {@code hash}, where the hash local is set. */
+    private static boolean afterHash(MethodNode m, VarInsnNode hash, java.util.function.Predicate<AbstractInsnNode> at, boolean before, Code code) {
+        boolean any = false, set = false;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n == hash) set = true;
+            if (!set || !at.test(n)) continue;
+            if (before) m.instructions.insertBefore(n, code.make());
+            else m.instructions.insert(n, code.make());
+            any = true;
+        }
+        return any;
+    }
+
+    private static boolean isCall(AbstractInsnNode n, String owner, String name, String desc) {
+        return n instanceof MethodInsnNode c && (c.getOpcode() == Opcodes.INVOKEINTERFACE || c.getOpcode() == Opcodes.INVOKEVIRTUAL)
+                && c.owner.equals(owner) && c.name.equals(name) && c.desc.equals(desc);
+    }
+
+    /** A call of a compute or merge function: {@code Function.apply} or {@code BiFunction.apply}. */
+    private static boolean isFunctionApply(AbstractInsnNode n) {
+        return n instanceof MethodInsnNode c && c.getOpcode() == Opcodes.INVOKEINTERFACE && c.name.equals("apply")
+                && (c.owner.equals("java/util/function/Function") || c.owner.equals("java/util/function/BiFunction"));
+    }
+
+    private static AbstractInsnNode iload(int local) {
+        return new VarInsnNode(Opcodes.ILOAD, local);
     }
 
     /** Whether parameter 1 is a reference the method never overwrites: the key, still there at every hook. */

@@ -101,7 +101,11 @@ final class JdkHookTable {
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
         ACQUIRE_ACCEPTED,
-        /** At entry: release on this map's entry for the key (parameter 1; parameter 2 is the value when it is a reference). */
+        /**
+         * At entry: release on this map's entry for the key (parameter 1; parameter 2 is the value when it is a reference).
+         * In ConcurrentHashMap right after the method computed the key's hash instead (all its key hooks take that hash),
+         * and only when parameter 2 is not null (replaceNode removes when it is).
+         */
         KEY_RELEASE,
         /** Before each reference return: acquire on this map's entry for the key (parameter 1) if the result is not null. */
         KEY_ACQUIRE_RESULT,
@@ -227,10 +231,13 @@ final class JdkHookTable {
     /** Concurrent maps: hand-overs through a key's entry. */
     private static final String CHM = JUC + "ConcurrentHashMap";
     private static final String CSLM = JUC + "ConcurrentSkipListMap";
-    private static final Set<String> MAPS = Set.of(CHM, CSLM);
     private static final Set<String> MAP_FUNCTIONS = Set.of("compute", "computeIfAbsent", "computeIfPresent", "merge");
+    /** ConcurrentSkipListMap's methods that return what a key's entry held, and that update it. */
     private static final Set<String> MAP_READS = Set.of("get", "doGet", "put", "putIfAbsent", "replace", "remove");
-    private static final Set<String> MAP_WRITES = Set.of("putVal", "doPut", "replace");
+    private static final Set<String> MAP_WRITES = Set.of("doPut", "replace");
+    /** ConcurrentHashMap's methods that update a key's entry (replaceNode: when given a value), and that return what it held. */
+    private static final Set<String> CHM_UPDATES = Set.of("putVal", "replaceNode", "merge");
+    private static final Set<String> CHM_RETRIEVALS = Set.of("get", "putVal", "replaceNode", "computeIfAbsent");
     /** ConcurrentHashMap's methods that call the key's equals on the keys of a bin (all but TreeBin's and a resize's find). */
     private static final Set<String> MAP_COMPARES = Set.of("get", "putVal", "replaceNode", "computeIfAbsent", "computeIfPresent", "compute",
             "merge");
@@ -380,7 +387,7 @@ final class JdkHookTable {
     /** Every class that gets hooks (internal names). */
     static List<String> classes() {
         List<String> all = new ArrayList<>(QUEUES);
-        all.addAll(MAPS);
+        all.addAll(List.of(CHM, CSLM));
         all.addAll(MAP_ITERATORS);
         all.addAll(MAP_VIEWS);
         all.addAll(SKIP_LIST_ITERATORS);
@@ -469,21 +476,28 @@ final class JdkHookTable {
             if (name.equals("addAll") && desc.equals("(Ljava/util/Collection;)Z")) kinds.add(Kind.RELEASE_ALL);
         } else if (QUEUE_ITERATORS.contains(owner)) {
             if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ACQUIRE_RESULT);
-        } else if (MAPS.contains(owner)) {
-            // compute* publish what their function did (KEY_FUNCTION's release after it); only merge can store a
-            // value without calling the function (an absent key), and only computeIfAbsent can return a value
-            // another thread stored without calling it (a present key): the other entry and exit hooks would be
-            // recorded for nothing.
+        } else if (owner.equals(CHM)) {
+            // The key hooks sit where the map computed the key's hash (putVal, replaceNode, get, compute*, merge), whose
+            // hash they take instead of running the key's hashCode (program code) again: put, putIfAbsent, a key set's
+            // add and putAll delegate to putVal, replace and remove to replaceNode (which is given a null value to remove).
+            // compute* publish what their function did (KEY_FUNCTION's release after it); only merge can store a value
+            // without calling the function (an absent key), and only computeIfAbsent can return a value another thread
+            // stored without calling it (a present key): the other entry and exit hooks would be recorded for nothing.
+            if (CHM_UPDATES.contains(name)) kinds.add(Kind.KEY_RELEASE);
+            if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
+            if (CHM_RETRIEVALS.contains(name) && refResult) kinds.add(Kind.KEY_ACQUIRE_RESULT);
+            if (MAP_COMPARES.contains(name)) kinds.add(Kind.KEY_COMPARED);
+            if (MAP_INSERTS.contains(name)) kinds.add(Kind.KEY_INSERTED);
+            if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
+            if (name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
+            if (desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);
+        } else if (owner.equals(CSLM)) {
             if (MAP_WRITES.contains(name) && refParam || name.equals("merge")) kinds.add(Kind.KEY_RELEASE);
             if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
             if ((MAP_READS.contains(name) || name.equals("computeIfAbsent")) && refResult && !noArgs) kinds.add(Kind.KEY_ACQUIRE_RESULT);
             if ((name.equals("replace") || name.equals("remove")) && boolResult) kinds.add(Kind.KEY_ACQUIRE_IF_TRUE);
-            if (owner.equals(CHM) && MAP_COMPARES.contains(name)) kinds.add(Kind.KEY_COMPARED);
-            if (owner.equals(CHM) && MAP_INSERTS.contains(name)) kinds.add(Kind.KEY_INSERTED);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
-            if (owner.equals(CHM) && name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
-            if (owner.equals(CHM) && desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);
-            if (owner.equals(CSLM)) navigation(name, refResult, kinds);
+            navigation(name, refResult, kinds);
         } else if (owner.equals(SUB_MAP)) {
             navigation(name, refResult, kinds);
         } else if (SUB_MAP_ITERATORS.contains(owner)) {

@@ -168,31 +168,42 @@ class JdkClassHooksTest {
     @Test
     void mapsPublishThroughTheKeysEntry() throws Exception {
         ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
-        assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyRelease")
-                .containsOnly("keyRelease", "keyCompared", "keyInserted").contains("keyCompared", "keyInserted");
+        assertThat(bridgeCalls(chm, "putVal", "(Ljava/lang/Object;Ljava/lang/Object;Z)Ljava/lang/Object;")).startsWith("keyUpdating")
+                .containsOnly("keyUpdating", "keyCompared", "keyInserted", "keyRetrieved").contains("keyCompared", "keyInserted", "keyRetrieved");
+        // put, putIfAbsent, replace and remove delegate to putVal and replaceNode, where the map's hash is at hand
+        for (String delegating : List.of("put", "putIfAbsent", "replace", "remove")) {
+            for (MethodNode m : chm.methods) {
+                if (m.name.equals(delegating)) assertThat(bridgeCalls(chm, m.name, m.desc)).as(m.name + m.desc).isEmpty();
+            }
+        }
         // the acquire before equals pairs with the creation of the key's node, not with every update of the key (a key
         // its owner changed after the put and put again: ConcurrentHashMapKeyMutatedYes)
         for (String inserting : List.of("putVal", "computeIfAbsent", "compute", "merge")) {
             assertThat(callsPrecededBy(chm, inserting, "java/util/concurrent/ConcurrentHashMap$Node", "<init>", "keyInserted")).as(inserting).isTrue();
         }
         assertThat(bridgeCalls(chm, "replaceNode", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"))
-                .doesNotContain("keyInserted");
+                .startsWith("keyUpdating").contains("keyRetrieved").doesNotContain("keyInserted");
         // every equals of the key on a key of the bin is preceded by the acquire, whatever it answers (Jackson's type cache)
-        assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquire", "keyCompared")
-                .contains("keyAcquire", "keyCompared");
+        assertThat(bridgeCalls(chm, "get", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyRetrieved", "keyCompared")
+                .contains("keyRetrieved", "keyCompared");
         assertThat(callsPrecededBy(chm, "get", "java/lang/Object", "equals", "keyCompared")).isTrue();
         assertThat(callsPrecededBy(chm, "replaceNode", "java/lang/Object", "equals", "keyCompared")).isTrue();
         assertThat(bridgeCalls(chm, "compute", "(Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
-                .containsOnly("keyAcquireAlways", "keyRelease", "keyCompared", "keyInserted").contains("keyAcquireAlways", "keyRelease", "keyCompared");
+                .containsOnly("keyFunctionRuns", "keyFunctionRan", "keyCompared", "keyInserted").contains("keyFunctionRuns", "keyFunctionRan", "keyCompared");
         assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).doesNotContain("keyCompared");
         assertThat(bridgeCalls(chm, "merge", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/function/BiFunction;)Ljava/lang/Object;"))
-                .startsWith("keyRelease").contains("keyAcquireAlways");
-        assertThat(bridgeCalls(chm, "forEach", "(Ljava/util/function/BiConsumer;)V")).containsExactly("keyAcquire");
+                .startsWith("keyUpdating").contains("keyFunctionRuns");
+        assertThat(bridgeCalls(chm, "forEach", "(Ljava/util/function/BiConsumer;)V")).containsExactly("keyRetrieved");
         assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$ValueIterator"), "next", "()Ljava/lang/Object;"))
-                .containsOnly("keyAcquire").isNotEmpty();
+                .containsOnly("iteratorKey").isNotEmpty();
         for (String view : List.of("KeySetView", "ValuesView", "EntrySetView")) {
             assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$" + view), "forEach", "(Ljava/util/function/Consumer;)V"))
-                    .as(view).containsExactly("keyAcquire");
+                    .as(view).containsExactly("keyRetrieved");
+        }
+        // no hook of the map's own goes through the bridge's methods that hash the key in the agent (program code)
+        for (MethodNode m : chm.methods) {
+            assertThat(bridgeCalls(chm, m.name, m.desc)).as(m.name + m.desc).doesNotContain("keyRelease", "keyAcquire", "keyAcquireIf",
+                    "keyAcquireAlways");
         }
         assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentSkipListMap$EntryIterator"), "next", "()Ljava/util/Map$Entry;"))
                 .containsOnly("keyAcquire").isNotEmpty();

@@ -367,24 +367,7 @@ public final class JdkBridge {
      */
     public static void valueAcquireIf(boolean found, Object map, Object value, int site) {
         if (!found || sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m) || value == null) return;
-        boolean byEquals = value.getClass().getClassLoader() == null;
-        Object[] st = enterSink(); // the iteration below runs the map's own (hooked) iterator: not recorded
-        if (st == null) return;
-        java.util.ArrayList<Object> keys = null;
-        try {
-            for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
-                Object v = e.getValue();
-                if (v == value || byEquals && value.equals(v)) {
-                    if (keys == null) keys = new java.util.ArrayList<>(2);
-                    keys.add(e.getKey());
-                }
-            }
-        } finally {
-            leaveSink(st);
-        }
-        if (keys != null) {
-            for (Object k : keys) key(false, map, k, value, site);
-        }
+        keysOf(m, value, site);
     }
 
     /**
@@ -394,15 +377,35 @@ public final class JdkBridge {
      */
     public static void keysAcquire(Object map, int site) {
         if (sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m)) return;
-        Object[] st = enterSink();
+        keysOf(m, null, site);
+    }
+
+    /**
+     * An acquire of the entry of each key of {@code m} (only of those holding {@code value}, unless null). The keys'
+     * hashes are the map's own: the walk runs the map's entry iterator, whose hook ({@link #iteratorKey}) leaves the
+     * returned node's hash in the thread's state instead of recording, so the keys' hashCode (program code) never runs.
+     */
+    private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
+        boolean byEquals = value != null && value.getClass().getClassLoader() == null;
+        Object[] st = enterSink(); // the walk's other hooks are off meanwhile
         if (st == null) return;
-        Object[] keys;
+        int[] hash = new int[1];
+        java.util.ArrayList<Object> keys = new java.util.ArrayList<>();
+        int[] hashes = new int[8];
+        st[2] = hash;
         try {
-            keys = m.keySet().toArray();
+            for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+                Object v = e.getValue();
+                if (value != null && v != value && !(byEquals && value.equals(v))) continue;
+                if (keys.size() == hashes.length) hashes = java.util.Arrays.copyOf(hashes, 2 * hashes.length);
+                hashes[keys.size()] = hash[0];
+                keys.add(e.getKey());
+            }
         } finally {
+            st[2] = null;
             leaveSink(st);
         }
-        for (Object k : keys) key(false, map, k, null, site);
+        for (int i = 0; i < keys.size(); i++) keyHashed(false, m, keys.get(i), hashes[i], value, site);
     }
 
     /**
@@ -541,6 +544,42 @@ public final class JdkBridge {
         key(false, map, key, null, site);
     }
 
+    // ConcurrentHashMap's hooks: {@code hash} is the map's own (spread(key.hashCode()), a local of the hooked method or a
+    // node's hash field), so that the agent never runs the key's hashCode, program code, a second time
+
+    /** Before an update of {@code map}'s entry for {@code key} with {@code value}; nothing when it is null (replaceNode's removals). */
+    public static void keyUpdating(Object map, Object key, int hash, Object value, int site) {
+        if (value != null) keyHashed(true, map, key, hash, value, site);
+    }
+
+    /** After a retrieval from {@code map}'s entry for {@code key} that reported {@code value} (nothing for null; the value comes first). */
+    public static void keyRetrieved(Object value, Object map, Object key, int hash, int site) {
+        if (value != null) keyHashed(false, map, key, hash, value, site);
+    }
+
+    /**
+     * Before a ConcurrentHashMap iterator's next() returns {@code value}, the node of {@code key}: {@link #keyRetrieved},
+     * or, while the thread walks the map for {@link #keysOf}, only the node's hash left in its state.
+     */
+    public static void iteratorKey(Object value, Object map, Object key, int hash, int site) {
+        if (sink == null) return;
+        if (thread()[2] instanceof int[] walk) {
+            walk[0] = hash;
+            return;
+        }
+        keyRetrieved(value, map, key, hash, site);
+    }
+
+    /** Before a compute/merge function runs on {@code key}'s entry: what the last update published. */
+    public static void keyFunctionRuns(Object map, Object key, int hash, int site) {
+        keyHashed(false, map, key, hash, null, site);
+    }
+
+    /** After a compute/merge function ran on {@code key}'s entry: what it did, for the next retrieval. */
+    public static void keyFunctionRan(Object map, Object key, int hash, int site) {
+        keyHashed(true, map, key, hash, null, site);
+    }
+
     /**
      * Before the map calls {@code key.equals} on a key it holds (a lookup or an update that reached that key's node):
      * what the insertion of that node published ({@link #keyInserted}), whatever equals answers; not what a later
@@ -548,13 +587,13 @@ public final class JdkBridge {
      * of session 45). Strings and boxed ints and longs are left out: their equals reads nothing the trace records, and
      * a lookup that finds one acquires at its return.
      */
-    public static void keyCompared(Object map, Object key, int site) {
-        if (comparedKey(key)) keyNode(false, map, key, site);
+    public static void keyCompared(Object map, Object key, int hash, int site) {
+        if (comparedKey(key)) keyNode(false, map, key, hash, site);
     }
 
     /** Before the map creates the node of {@code key} (its insertion): what {@link #keyCompared} acquires. */
-    public static void keyInserted(Object map, Object key, int site) {
-        if (comparedKey(key)) keyNode(true, map, key, site);
+    public static void keyInserted(Object map, Object key, int hash, int site) {
+        if (comparedKey(key)) keyNode(true, map, key, hash, site);
     }
 
     /** Whether {@code key}'s equals may read what the trace records (not null, a String, an Integer or a Long). */
@@ -564,18 +603,31 @@ public final class JdkBridge {
         return c != String.class && c != Integer.class && c != Long.class;
     }
 
-    private static void keyNode(boolean release, Object map, Object key, int site) {
+    private static void keyNode(boolean release, Object map, Object key, int hash, int site) {
         JdkSink s = sink;
         if (s == null || map == null) return;
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.keyNode(st, release, map, key, site);
+            s.keyNode(st, release, map, key, hash, site);
         } finally {
             leaveSink(st);
         }
     }
 
+    private static void keyHashed(boolean release, Object map, Object key, int hash, Object value, int site) {
+        JdkSink s = sink;
+        if (s == null || map == null || key == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.keyHashed(st, release, map, key, hash, value, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
+    /** ConcurrentSkipListMap's hooks: that map computes no hash, the sink hashes the key (docs/agent.md). */
     private static void key(boolean release, Object map, Object key, Object value, int site) {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
@@ -663,7 +715,7 @@ public final class JdkBridge {
         if (t == null) {
             int[] st = new int[3];
             st[1] = isAgentOrCarrier(Thread.currentThread()) ? 1 : 0;
-            t = new Object[] {st, null};
+            t = new Object[] {st, null, null};
             STATE.set(t);
         }
         return t;

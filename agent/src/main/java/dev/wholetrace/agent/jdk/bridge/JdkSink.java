@@ -25,12 +25,19 @@ public interface JdkSink {
     void key(Object[] thread, boolean release, Object map, Object key, Object value, int site);
 
     /**
+     * {@link #key} where the map computed the key's hash itself ({@code hash}: ConcurrentHashMap's
+     * {@code spread(key.hashCode())}, a local of the hooked method or a node's {@code hash}): the entry's
+     * address is taken from it, so the key's own {@code hashCode}, program code, is not run again.
+     */
+    void keyHashed(Object[] thread, boolean release, Object map, Object key, int hash, Object value, int site);
+
+    /**
      * A hand-over through {@code map}'s node for {@code key}: {@code release} before the map creates the
      * node (inserts the key), otherwise an acquire before the map compares a key with the keys of its
      * bin. Not the entry's: a later update of the key publishes a value, not the node a lookup reaches
-     * before it reads that value.
+     * before it reads that value. {@code hash} is the one the map computed for the key ({@link #keyHashed}).
      */
-    void keyNode(Object[] thread, boolean release, Object map, Object key, int site);
+    void keyNode(Object[] thread, boolean release, Object map, Object key, int hash, int site);
 
     /** A monitor inside a JDK class (a synchronized wrapper's mutex): {@code enter} after it is taken, otherwise before it is let go. */
     void monitor(Object[] thread, boolean enter, Object monitor, int site);
