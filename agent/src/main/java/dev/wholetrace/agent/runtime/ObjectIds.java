@@ -41,14 +41,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * that no object gets (ids are unique, not dense).
  */
 final class ObjectIds {
-    /** One mapping: a weak reference to its object (so a cache may keep it), with the object's id. */
+    /**
+     * One mapping: a weak reference to its object (so a cache may keep it), with the object's id and,
+     * for a future or task the program submitted, its submission (SyncTasks): a future's join finds
+     * the submission with its id, where a weak map beside this table took a locked put per submit
+     * (20 % of a synchronization-heavy program's main thread) and an entry and bucket of its own
+     * (docs/results/overhead-profile.md, "Session 46"). 40 bytes, as before the submission: the
+     * identity hash it held instead lives in the keys (a rebuild reads it there) and in the
+     * per-thread caches beside their entries.
+     */
     static final class Entry extends WeakReference<Object> {
-        final int hash;
         final long id;
+        /**
+         * The submission of the task this object is the future of (or is), or null. Written by the
+         * submitting thread after the submit; read by a joiner, which got the future through the
+         * program's own synchronization from it (or is it), and by a fork/join worker.
+         */
+        volatile SyncTask submission;
 
-        Entry(Object object, int hash, long id) {
+        Entry(Object object, long id) {
             super(object);
-            this.hash = hash;
             this.id = id;
         }
     }
@@ -95,6 +107,35 @@ final class ObjectIds {
         }
     }
 
+    /**
+     * {@code o}'s entry if it has one, else null; enters nothing (a join of a future nobody submitted
+     * needs no id). A key names an entry only once the entry is in the log; the sealed check is
+     * {@link #find}'s: an entry found in a table being replaced may be one its inserter enters again.
+     */
+    Entry existing(Object o) {
+        int h = System.identityHashCode(o);
+        for (;;) {
+            Table t = table;
+            long[] keys = t.keys;
+            Entry[] log = t.log;
+            int mask = keys.length - 1;
+            Entry found = null;
+            for (int i = spread(h) & mask; ; i = i + 1 & mask) {
+                long k = (long) KEY.getVolatile(keys, i);
+                if (k == 0) break;
+                if ((int) (k >>> 32) == h) {
+                    Entry e = log[(int) k - 1];
+                    if (e.refersTo(o)) {
+                        found = e;
+                        break;
+                    }
+                }
+            }
+            if (!t.sealed) return found;
+            synchronized (this) {} // the rebuilder holds the monitor until the new table is published
+        }
+    }
+
     /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if {@code t} is being replaced. */
     private Entry find(Table t, Object o, int h) {
         long[] keys = t.keys;
@@ -110,7 +151,7 @@ final class ObjectIds {
                     return null;
                 }
                 int pos = t.copied + (int) taken;
-                Entry mine = new Entry(o, h, id);
+                Entry mine = new Entry(o, id);
                 log[pos] = mine; // published by the key's compare-and-set (a volatile write)
                 k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
                 if (k == 0) {
@@ -135,24 +176,34 @@ final class ObjectIds {
         // The positions some key names, then the log in order: the entries were copied by the
         // collector in the log's order, so reading them in it is close to sequential (in the keys'
         // order every entry was a cache miss). A position no key names is a lost race's, being emptied.
+        // The entries hold no hash: each position's comes from its key (primitive temporaries, which
+        // the collector frees at the next young collection even when they are humongous).
         long[] named = new long[(log.length + 63) >>> 6];
+        int[] hashAt = new int[log.length];
         for (int i = 0; i < keys.length; i++) {
             long k = (long) KEY.getVolatile(keys, i);
-            if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
+            if (k == 0) continue;
+            int p = (int) k - 1;
+            named[p >>> 6] |= 1L << p;
+            hashAt[p] = (int) (k >>> 32);
         }
         Entry[] live = new Entry[log.length];
+        int[] hashes = hashAt; // compacted in place, as the live entries are (n <= p)
         int n = 0;
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
             Entry e = log[p];
-            if (!e.refersTo(null)) live[n++] = e;
+            if (!e.refersTo(null)) {
+                hashes[n] = hashAt[p];
+                live[n++] = e;
+            }
         }
         int length = INITIAL;
         while (3L * length < 8L * n && length < 1 << 30) length <<= 1;
         long[] fresh = new long[length];
         int mask = length - 1;
         for (int p = 0; p < n; p++) {
-            int h = live[p].hash;
+            int h = hashes[p];
             int j = spread(h) & mask;
             while (fresh[j] != 0) j = j + 1 & mask;
             fresh[j] = (long) h << 32 | p + 1;
