@@ -4,7 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -73,14 +72,6 @@ final class ObjectIds {
     private final AtomicLong nextId = new AtomicLong(1);
     /** The current table; replaced only once every live entry of the old one is in it. */
     private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], 0, 1);
-    /** Cleared by the first collection after it was made (its referent is unreachable at once): tells that a sweep is due. */
-    private volatile WeakReference<Object> collected = new WeakReference<>(new Object());
-    /** Whether a thread is sweeping: one at a time, and nobody waits for it. */
-    private final AtomicBoolean sweeping = new AtomicBoolean();
-    /** The sweeper's own: the table it last swept, where its next sweep starts and where its last one ended. */
-    private Table swept;
-    private int sweepFrom;
-    private int sweptTo;
 
     /** Keys, the log they point into, and the first id taken after the table was made. */
     private static final class Table {
@@ -133,8 +124,8 @@ final class ObjectIds {
                 long k = (long) KEY.getVolatile(keys, i);
                 if (k == 0) break;
                 if ((int) (k >>> 32) == h) {
-                    Entry e = log[(int) k - 1]; // null once swept
-                    if (e != null && e.refersTo(o)) {
+                    Entry e = log[(int) k - 1];
+                    if (e.refersTo(o)) {
                         found = e;
                         break;
                     }
@@ -160,7 +151,6 @@ final class ObjectIds {
                     return null;
                 }
                 int pos = t.copied + (int) taken;
-                if (collected.refersTo(null)) sweepAfterCollection();
                 Entry mine = new Entry(o, id);
                 log[pos] = mine; // published by the key's compare-and-set (a volatile write)
                 k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
@@ -171,46 +161,9 @@ final class ObjectIds {
                 log[pos] = null; // no key names it: let it go; mine's id is left unused
             }
             if ((int) (k >>> 32) == h) {
-                Entry e = log[(int) k - 1]; // null once swept
-                if (e != null && e.refersTo(o)) return t.sealed ? null : e;
+                Entry e = log[(int) k - 1];
+                if (e.refersTo(o)) return t.sealed ? null : e;
             }
-        }
-    }
-
-    /**
-     * After a collection: empties the log positions of the entries made since the sweep before last
-     * whose objects the collector found dead, so that the entries die young too. Without it every
-     * entry lived until the next rebuild, seconds, and was promoted (a third of what a
-     * synchronization-heavy program promoted, most of it of objects that had died young:
-     * docs/results/overhead-profile.md, "Session 46"), and nothing promoted is collected before a
-     * marking cycle. An entry is looked at after each of the two collections that follow its making
-     * (an object may die just after the first); older ones wait for the rebuild, as all did before.
-     * Its key stays, naming an empty position, until the rebuild: a lookup reads the position and goes on.
-     *
-     * <p>Only a dead entry's position is emptied: no thread can be looking for its object, and
-     * nobody else writes that position (its inserter wrote it once; a lost race empties its own, whose
-     * object is alive). A sweep of a table being replaced is harmless: the rebuild copies no dead entry.
-     */
-    private void sweepAfterCollection() {
-        if (!sweeping.compareAndSet(false, true)) return;
-        try {
-            if (!collected.refersTo(null)) return; // another thread swept after this collection
-            collected = new WeakReference<>(new Object());
-            Table t = table;
-            Entry[] log = t.log;
-            int end = (int) Math.min(log.length, t.copied + (nextId.get() - t.firstId));
-            if (swept != t) {
-                swept = t;
-                sweepFrom = sweptTo = t.copied; // the copied entries are old: the rebuild just read them
-            }
-            for (int p = sweepFrom; p < end; p++) {
-                Entry e = log[p];
-                if (e != null && e.refersTo(null)) log[p] = null;
-            }
-            sweepFrom = sweptTo;
-            sweptTo = end;
-        } finally {
-            sweeping.set(false);
         }
     }
 
@@ -240,7 +193,7 @@ final class ObjectIds {
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
             Entry e = log[p];
-            if (e != null && !e.refersTo(null)) {
+            if (!e.refersTo(null)) {
                 hashes[n] = hashAt[p];
                 live[n++] = e;
             }

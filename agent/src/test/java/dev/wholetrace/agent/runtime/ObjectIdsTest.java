@@ -227,33 +227,4 @@ class ObjectIdsTest {
             assertEquals(ids.of(futures[i]), e.id);
         }
     }
-
-    /**
-     * The entry of an object that died is let go after the next collection (at the first entry made
-     * after it), not kept until the table's rebuild: the entries of short-lived objects can die young.
-     * Live objects keep theirs and their ids.
-     */
-    @Test
-    void deadObjectsEntriesAreLetGoAfterACollection() throws Exception {
-        ObjectIds ids = new ObjectIds();
-        int n = 1_000; // no rebuild: the first table's log holds 3,072
-        Object[] kept = new Object[n];
-        long[] keptIds = new long[n];
-        List<WeakReference<ObjectIds.Entry>> droppedEntries = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            kept[i] = new Object();
-            keptIds[i] = ids.of(kept[i]);
-            droppedEntries.add(new WeakReference<>(ids.entry(new Object())));
-        }
-        int slots = ids.slots();
-        for (int round = 0; round < 50 && droppedEntries.stream().anyMatch(r -> !r.refersTo(null)); round++) {
-            System.gc(); // clears the dropped objects' entries, and is the collection the sweep waits for
-            ids.of(new Object()); // the first entry made after it sweeps
-            System.gc(); // the emptied positions' entries are garbage now
-            Thread.sleep(10);
-        }
-        for (WeakReference<ObjectIds.Entry> r : droppedEntries) assertTrue(r.refersTo(null), "a dead object's entry was kept");
-        assertEquals(slots, ids.slots(), "no rebuild did it");
-        for (int i = 0; i < n; i++) assertEquals(keptIds[i], ids.of(kept[i]), "object " + i);
-    }
 }
