@@ -47,8 +47,8 @@ final class ObjectIds {
      * the submission with its id, where a weak map beside this table took a locked put per submit
      * (20 % of a synchronization-heavy program's main thread) and an entry and bucket of its own
      * (docs/results/overhead-profile.md, "Session 46"). 40 bytes, as before the submission: the
-     * identity hash it held instead lives in the keys (a rebuild reads it there) and in the
-     * per-thread caches beside their entries.
+     * identity hash it held instead lives in a primitive array beside the log ({@link Table#hashes})
+     * and beside each thread's cache of entries.
      */
     static final class Entry extends WeakReference<Object> {
         final long id;
@@ -71,7 +71,7 @@ final class ObjectIds {
 
     private final AtomicLong nextId = new AtomicLong(1);
     /** The current table; replaced only once every live entry of the old one is in it. */
-    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], 0, 1);
+    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], new int[INITIAL / 4 * 3], 0, 1);
 
     /** Keys, the log they point into, and the first id taken after the table was made. */
     private static final class Table {
@@ -79,14 +79,20 @@ final class ObjectIds {
         final long[] keys;
         /** Entries by position: [0, copied) from the previous table, then one per id taken since {@link #firstId}. */
         final Entry[] log;
+        /**
+         * The identity hash of each log position's object, written with it: the rebuild reads it in
+         * the log's order beside the entry (the entries hold no hash, to keep room for a submission).
+         */
+        final int[] hashes;
         final int copied;
         final long firstId;
         /** Set by a rebuild before it reads the keys: what is found or entered afterwards is looked for again in the next table. */
         volatile boolean sealed;
 
-        Table(long[] keys, Entry[] log, int copied, long firstId) {
+        Table(long[] keys, Entry[] log, int[] hashes, int copied, long firstId) {
             this.keys = keys;
             this.log = log;
+            this.hashes = hashes;
             this.copied = copied;
             this.firstId = firstId;
         }
@@ -152,7 +158,8 @@ final class ObjectIds {
                 }
                 int pos = t.copied + (int) taken;
                 Entry mine = new Entry(o, id);
-                log[pos] = mine; // published by the key's compare-and-set (a volatile write)
+                t.hashes[pos] = h;
+                log[pos] = mine; // both published by the key's compare-and-set (a volatile write)
                 k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
                 if (k == 0) {
                     if (pos == log.length - 1) rebuild(t);
@@ -176,19 +183,14 @@ final class ObjectIds {
         // The positions some key names, then the log in order: the entries were copied by the
         // collector in the log's order, so reading them in it is close to sequential (in the keys'
         // order every entry was a cache miss). A position no key names is a lost race's, being emptied.
-        // The entries hold no hash: each position's comes from its key (primitive temporaries, which
-        // the collector frees at the next young collection even when they are humongous).
         long[] named = new long[(log.length + 63) >>> 6];
-        int[] hashAt = new int[log.length];
         for (int i = 0; i < keys.length; i++) {
             long k = (long) KEY.getVolatile(keys, i);
-            if (k == 0) continue;
-            int p = (int) k - 1;
-            named[p >>> 6] |= 1L << p;
-            hashAt[p] = (int) (k >>> 32);
+            if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
         }
         Entry[] live = new Entry[log.length];
-        int[] hashes = hashAt; // compacted in place, as the live entries are (n <= p)
+        int[] hashAt = old.hashes;
+        int[] hashes = new int[log.length];
         int n = 0;
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
@@ -208,7 +210,7 @@ final class ObjectIds {
             while (fresh[j] != 0) j = j + 1 & mask;
             fresh[j] = (long) h << 32 | p + 1;
         }
-        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
+        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), Arrays.copyOf(hashes, length / 4 * 3), n, nextId.get());
     }
 
     /** Identity hashes are well spread already; fold the high bits in for small tables. */
