@@ -41,14 +41,26 @@ import java.util.concurrent.atomic.AtomicLong;
  * that no object gets (ids are unique, not dense).
  */
 final class ObjectIds {
-    /** One mapping: a weak reference to its object (so a cache may keep it), with the object's id. */
+    /**
+     * One mapping: a weak reference to its object (so a cache may keep it), with the object's id and,
+     * for a future or task the program submitted, its submission (SyncTasks): a future's join finds
+     * the submission with its id, where a weak map beside this table took a locked put per submit
+     * (20 % of a synchronization-heavy program's main thread) and an entry and bucket of its own
+     * (docs/results/overhead-profile.md, "Session 46"). 40 bytes, as before the submission: the
+     * identity hash it held instead lives in a primitive array beside the log ({@link Table#hashes})
+     * and beside each thread's cache of entries.
+     */
     static final class Entry extends WeakReference<Object> {
-        final int hash;
         final long id;
+        /**
+         * The submission of the task this object is the future of (or is), or null. Written by the
+         * submitting thread after the submit; read by a joiner, which got the future through the
+         * program's own synchronization from it (or is it), and by a fork/join worker.
+         */
+        volatile SyncTask submission;
 
-        Entry(Object object, int hash, long id) {
+        Entry(Object object, long id) {
             super(object);
-            this.hash = hash;
             this.id = id;
         }
     }
@@ -59,7 +71,7 @@ final class ObjectIds {
 
     private final AtomicLong nextId = new AtomicLong(1);
     /** The current table; replaced only once every live entry of the old one is in it. */
-    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], 0, 1);
+    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], new int[INITIAL / 4 * 3], 0, 1);
 
     /** Keys, the log they point into, and the first id taken after the table was made. */
     private static final class Table {
@@ -67,14 +79,20 @@ final class ObjectIds {
         final long[] keys;
         /** Entries by position: [0, copied) from the previous table, then one per id taken since {@link #firstId}. */
         final Entry[] log;
+        /**
+         * The identity hash of each log position's object, written with it: the rebuild reads it in
+         * the log's order beside the entry (the entries hold no hash, to keep room for a submission).
+         */
+        final int[] hashes;
         final int copied;
         final long firstId;
         /** Set by a rebuild before it reads the keys: what is found or entered afterwards is looked for again in the next table. */
         volatile boolean sealed;
 
-        Table(long[] keys, Entry[] log, int copied, long firstId) {
+        Table(long[] keys, Entry[] log, int[] hashes, int copied, long firstId) {
             this.keys = keys;
             this.log = log;
+            this.hashes = hashes;
             this.copied = copied;
             this.firstId = firstId;
         }
@@ -95,6 +113,35 @@ final class ObjectIds {
         }
     }
 
+    /**
+     * {@code o}'s entry if it has one, else null; enters nothing (a join of a future nobody submitted
+     * needs no id). A key names an entry only once the entry is in the log; the sealed check is
+     * {@link #find}'s: an entry found in a table being replaced may be one its inserter enters again.
+     */
+    Entry existing(Object o) {
+        int h = System.identityHashCode(o);
+        for (;;) {
+            Table t = table;
+            long[] keys = t.keys;
+            Entry[] log = t.log;
+            int mask = keys.length - 1;
+            Entry found = null;
+            for (int i = spread(h) & mask; ; i = i + 1 & mask) {
+                long k = (long) KEY.getVolatile(keys, i);
+                if (k == 0) break;
+                if ((int) (k >>> 32) == h) {
+                    Entry e = log[(int) k - 1];
+                    if (e.refersTo(o)) {
+                        found = e;
+                        break;
+                    }
+                }
+            }
+            if (!t.sealed) return found;
+            synchronized (this) {} // the rebuilder holds the monitor until the new table is published
+        }
+    }
+
     /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if {@code t} is being replaced. */
     private Entry find(Table t, Object o, int h) {
         long[] keys = t.keys;
@@ -110,8 +157,9 @@ final class ObjectIds {
                     return null;
                 }
                 int pos = t.copied + (int) taken;
-                Entry mine = new Entry(o, h, id);
-                log[pos] = mine; // published by the key's compare-and-set (a volatile write)
+                Entry mine = new Entry(o, id);
+                t.hashes[pos] = h;
+                log[pos] = mine; // both published by the key's compare-and-set (a volatile write)
                 k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
                 if (k == 0) {
                     if (pos == log.length - 1) rebuild(t);
@@ -141,23 +189,28 @@ final class ObjectIds {
             if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
         }
         Entry[] live = new Entry[log.length];
+        int[] hashAt = old.hashes;
+        int[] hashes = new int[log.length];
         int n = 0;
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
             Entry e = log[p];
-            if (!e.refersTo(null)) live[n++] = e;
+            if (!e.refersTo(null)) {
+                hashes[n] = hashAt[p];
+                live[n++] = e;
+            }
         }
         int length = INITIAL;
         while (3L * length < 8L * n && length < 1 << 30) length <<= 1;
         long[] fresh = new long[length];
         int mask = length - 1;
         for (int p = 0; p < n; p++) {
-            int h = live[p].hash;
+            int h = hashes[p];
             int j = spread(h) & mask;
             while (fresh[j] != 0) j = j + 1 & mask;
             fresh[j] = (long) h << 32 | p + 1;
         }
-        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
+        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), Arrays.copyOf(hashes, length / 4 * 3), n, nextId.get());
     }
 
     /** Identity hashes are well spread already; fold the high bits in for small tables. */

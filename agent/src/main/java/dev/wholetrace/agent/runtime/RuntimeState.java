@@ -7,7 +7,7 @@ import java.util.concurrent.locks.Lock;
 /**
  * All of the probes' runtime state, in one place: the recorder, object ids, each thread's state,
  * the per-slot tables the instrumenter's numbering indexes, and the side tables that remember what
- * an object is (a condition's lock, a lock view's lock, a future's submission). Instrumented code
+ * an object is (a condition's lock, a lock view's lock; a future's submission is kept with its id entry). Instrumented code
  * calls the probes as static methods, so they reach this through one static entry, {@link #get()}:
  * a constant the JIT folds, costing no more than the static fields it replaces.
  */
@@ -40,8 +40,6 @@ final class RuntimeState {
     final WeakIdentityMap<Object, SyncFieldHandles.Field> fieldHandles = new WeakIdentityMap<>();
     /** A CompletableFuture stage → its action's wrapper, or allOf's result → its sources (SyncStages). */
     final WeakIdentityMap<Object, Object> stages = new WeakIdentityMap<>();
-    /** Which submission a future belongs to (SyncTasks). */
-    final WeakIdentityMap<Object, SyncTask> futures = new WeakIdentityMap<>();
     /** A thread flock → the threads it started that no join has recorded yet (SyncThreadFlocks). */
     final WeakIdentityMap<Object, SyncThreadFlocks.Started> flockThreads = new WeakIdentityMap<>();
     /** Threads whose start failed after their fork was recorded: their joins record nothing (SyncThreadStarts). */

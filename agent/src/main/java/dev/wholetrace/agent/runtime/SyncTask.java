@@ -6,9 +6,9 @@ import dev.wholetrace.recorder.TraceRecorder;
 /**
  * One submission of a task to an executor: the object its submit, begin, end and joins name (an id
  * of its own, docs/agent.md), and the submission's site, which its begin and end name too. The
- * wrapper that runs the task ({@link SyncTaskWrappers}) holds it, and so does the weak map from
- * futures to tasks ({@link SyncTasks}); it holds neither the task nor a future, so a future that
- * the task refers to still lets its map entry go.
+ * wrapper that runs the task ({@link SyncTaskWrappers}) holds it, and so does the id entry of its
+ * future ({@link SyncTasks}, {@link ObjectIds.Entry#submission}); it holds neither the task nor a
+ * future, so a future that the task refers to still lets its entry go.
  */
 final class SyncTask {
     final long id;

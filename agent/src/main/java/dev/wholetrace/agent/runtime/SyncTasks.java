@@ -153,9 +153,11 @@ public final class SyncTasks {
     /** Records the submit of a new submission; a task that is itself a Future is remembered as its own. */
     private static SyncTask submit(Object task, int site) {
         SyncTask submission = new SyncTask(RuntimeState.get().objects.fresh(), site);
-        if (task instanceof Future && !joinsInJdk(task)) futures().put(task, submission);
         TraceRecorder r = Probes.recorder();
-        if (r != null) ThreadState.handle(r).sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
+        if (r == null) return submission;
+        ThreadState s = ThreadState.of(r);
+        if (task instanceof Future && !joinsInJdk(task)) s.entry(task).submission = submission;
+        s.handle.sync(SyncKind.TASK_SUBMIT, site, submission.id, 0);
         return submission;
     }
 
@@ -168,7 +170,7 @@ public final class SyncTasks {
     public static Object submitted(Object future, Object wrapped, int site) {
         if (future == null || !(wrapped instanceof SyncTaskWrappers.Wrapper w) || joinsInJdk(future)) return future;
         try {
-            futures().put(future, w.task());
+            remember(future, w.task());
         } catch (Throwable e) {
             Probes.fail(e);
         }
@@ -187,7 +189,7 @@ public final class SyncTasks {
                 if (!(fs.get(i) instanceof Future<?> f) || !(ws.get(i) instanceof SyncTaskWrappers.Wrapper w)) continue;
                 // invokeAll's own get() of a future (a JDK FutureTask's join, recorded inside the JDK) skips one
                 // that was already done: joined here
-                if (!joinsInJdk(f)) futures().put(f, w.task());
+                if (!joinsInJdk(f)) remember(f, w.task());
                 if (f.isDone() && !f.isCancelled()) w.task().join(site);
             }
         } catch (Throwable e) {
@@ -200,7 +202,7 @@ public final class SyncTasks {
     static void joined(Object future, int site) {
         if (Probes.recorder() == null || future == null || joinsInJdk(future)) return;
         try {
-            SyncTask task = futures().get(future);
+            SyncTask task = submissionOf(future);
             if (task != null) task.join(site);
             SyncStages.completed(future, site); // a CompletableFuture stage: what completed it
         } catch (Throwable e) {
@@ -208,9 +210,20 @@ public final class SyncTasks {
         }
     }
 
-    /** Which submission a future belongs to: the one returned by the submit, or the task itself. */
-    private static WeakIdentityMap<Object, SyncTask> futures() {
-        return RuntimeState.get().futures;
+    /**
+     * Remembers that {@code future} (the one a submit returned, or a task that is a Future) belongs to
+     * {@code task}: kept with the future's id entry, which lives as long as the future does.
+     */
+    private static void remember(Object future, SyncTask task) {
+        TraceRecorder r = Probes.recorder();
+        if (r != null) ThreadState.of(r).entry(future).submission = task;
+    }
+
+    /** The submission {@code future} belongs to, or null (a future nobody submitted gets no id for asking). */
+    private static SyncTask submissionOf(Object future) {
+        TraceRecorder r = Probes.recorder();
+        ObjectIds.Entry e = r == null ? null : ThreadState.of(r).existingEntry(future);
+        return e == null ? null : e.submission;
     }
 
     // ---- fork/join tasks --------------------------------------------------------------------------
@@ -267,7 +280,7 @@ public final class SyncTasks {
     private static SyncTask forked(Object task) {
         if (Probes.recorder() == null || task == null) return null;
         try {
-            return futures().get(task);
+            return submissionOf(task);
         } catch (Throwable e) {
             Probes.fail(e);
             return null;

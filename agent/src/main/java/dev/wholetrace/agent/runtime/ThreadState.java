@@ -56,6 +56,8 @@ final class ThreadState {
     private ObjectIds.Entry last;
     long lastId;
     private ObjectIds.Entry[] ids = new ObjectIds.Entry[FIRST_CACHED_IDS];
+    /** The identity hash of each cached entry's object, by slot: where a displaced entry's second slot is (entries hold no hash). */
+    private int[] idHashes = new int[FIRST_CACHED_IDS];
     /** Misses of the cache since it last grew (not counted once it is full-size). */
     private int misses;
     /** By class slot: this thread used the class since its end, or initialized it (ClassInitProbes). */
@@ -213,6 +215,24 @@ final class ThreadState {
         return this;
     }
 
+    /** {@code object}'s id entry, entered if it has none (then cached as {@link #of(TraceRecorder, Object)} caches it). */
+    ObjectIds.Entry entry(Object object) {
+        withId(object);
+        return last;
+    }
+
+    /** {@code object}'s id entry if it has one, else null: from this thread's cache, else the shared table (nothing entered). */
+    ObjectIds.Entry existingEntry(Object object) {
+        ObjectIds.Entry e = last;
+        if (e != null && e.refersTo(object)) return e;
+        ObjectIds.Entry[] ids = this.ids;
+        int mask = ids.length - 1;
+        int h = System.identityHashCode(object);
+        if ((e = ids[h & mask]) != null && e.refersTo(object)) return e;
+        if ((e = ids[h >>> SECOND_SHIFT & mask]) != null && e.refersTo(object)) return e;
+        return RuntimeState.get().objects.existing(object);
+    }
+
     /** The calling thread's handle for {@code r}: {@code of(r).handle}. */
     static ThreadRecorder handle(TraceRecorder r) {
         return of(r).handle;
@@ -281,14 +301,23 @@ final class ThreadState {
         ObjectIds.Entry f = ids[second];
         if (f != null && f.refersTo(object)) return f;
         f = RuntimeState.get().objects.entry(object);
+        int[] hashes = idHashes;
         if (mask < CACHED_IDS - 1 && ++misses > mask) { // a cache, so the larger one starts empty
             this.ids = ids = new ObjectIds.Entry[ids.length * 4];
+            this.idHashes = hashes = new int[ids.length];
             misses = 0;
             ids[h & (ids.length - 1)] = f;
+            hashes[h & (ids.length - 1)] = h;
             return f;
         }
-        if (e != null && !e.refersTo(null)) ids[e.hash >>> SECOND_SHIFT & mask] = e; // e.hash: its object's identity hash
+        if (e != null && !e.refersTo(null)) {
+            int eh = hashes[first]; // e's object's identity hash
+            int to = eh >>> SECOND_SHIFT & mask;
+            ids[to] = e;
+            hashes[to] = eh;
+        }
         ids[first] = f;
+        hashes[first] = h;
         return f;
     }
 

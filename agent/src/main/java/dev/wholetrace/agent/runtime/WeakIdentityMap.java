@@ -50,8 +50,8 @@ final class WeakIdentityMap<K, V> {
 
     /**
      * The value of {@code key}, or null. A key whose counter is 0 has no entry, and is answered
-     * without the lock: the call-site task model asks for every joined future, most of which no
-     * submit returned (docs/results/overhead-profile.md, "Session 44").
+     * without the lock: the call-site stage model asks for every joined future, most of which no
+     * stage call returned (SyncStages.completed; docs/results/overhead-profile.md, "Session 44").
      */
     V get(Object key) {
         byte[] c = counts;

@@ -200,4 +200,31 @@ class ObjectIdsTest {
         assertTrue(most <= 1 << 20, "the table grew to " + most + " slots");
         for (Object o : kept) assertTrue(ids.of(o) > 0);
     }
+
+    /**
+     * A lookup without entering: null for an object never met (and it is still not entered afterwards),
+     * the entry otherwise; a submission kept with an entry stays with it across rebuilds.
+     */
+    @Test
+    void existingEntersNothingAndSubmissionsStayWithTheirEntries() {
+        ObjectIds ids = new ObjectIds();
+        Object[] futures = new Object[20_000];
+        SyncTask[] tasks = new SyncTask[futures.length];
+        for (int i = 0; i < futures.length; i++) {
+            futures[i] = new Object();
+            assertNull(ids.existing(futures[i]), "never met");
+            tasks[i] = new SyncTask(ids.fresh(), i);
+            ids.entry(futures[i]).submission = tasks[i];
+        }
+        Object stranger = new Object();
+        assertNull(ids.existing(stranger));
+        for (int i = 0; i < 200_000; i++) ids.of(new Object()); // garbage: rebuilds of the table
+        assertNull(ids.existing(stranger), "looking did not enter it");
+        for (int i = 0; i < futures.length; i++) {
+            ObjectIds.Entry e = ids.existing(futures[i]);
+            assertSame(futures[i], e.get());
+            assertSame(tasks[i], e.submission, "future " + i);
+            assertEquals(ids.of(futures[i]), e.id);
+        }
+    }
 }
