@@ -389,7 +389,8 @@ final class StrataBenchCommand implements Callable<Integer> {
     private String arguments() {
         StringBuilder b = new StringBuilder();
         if (spec == null || spec.commandLine().getParseResult() == null) return "";
-        for (String a : spec.commandLine().getParseResult().originalArgs()) {
+        List<String> all = spec.commandLine().getParseResult().originalArgs(); // the whole command line: `strata` and what follows it
+        for (String a : all.subList(all.indexOf(spec.name()) + 1, all.size())) {
             b.append(' ').append(a.matches("[\\w./=:,+-]+") ? a : "'" + a.replace("'", "'\\''") + "'");
         }
         return b.toString();
