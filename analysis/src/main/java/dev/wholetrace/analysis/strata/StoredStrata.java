@@ -27,8 +27,10 @@ import java.util.Map;
  * {@code phases} instead of expanding every WPP again, whenever what they are asked can be cut
  * from what is stored ({@link #serve}, {@link #servePhases}); otherwise they compute.
  *
- * <p>Content version 2: the {@link Outputs} record as JSON (UTF-8). Timings in it are those of
- * the computation at re-pack time. Version 1 (session 33) lacks the unique strata's rotation
+ * <p>Content version 2: the {@link Outputs} record as JSON (UTF-8). The pass's wall and CPU time
+ * are stored as -1 ({@link StrataResult#untimed}), so that re-packing one file twice writes the
+ * same bytes; sections written before session 46 hold the times of the computation at re-pack
+ * time (read as they are: the fields did not change). Version 1 (session 33) lacks the unique strata's rotation
  * families: a section of it is not read, the outputs are computed as for a trace without one.
  */
 public final class StoredStrata {
@@ -52,7 +54,7 @@ public final class StoredStrata {
     /** Computes what a trace's STRATA_OUTPUTS section holds. */
     public static Outputs compute(TraceView trace) {
         PhaseResult phases = PhaseAnalysis.defaults().analyze(trace);
-        return new Outputs(new StrataAnalysis(STORED_OPTIONS).analyze(trace),
+        return new Outputs(new StrataAnalysis(STORED_OPTIONS).analyze(trace).untimed(),
                 new PhaseResult("", phases.mode(), phases.threshold(), phases.threads()));
     }
 
@@ -107,7 +109,8 @@ public final class StoredStrata {
      * more layers, paths or strata than stored, temporal runs outside the stored ones, or a memory budget that could have given a
      * layer up. Cutting is exact because each layer depends only on those below it, the hottest
      * paths and unique strata are ranked with ties broken by id, and the temporal strata are each
-     * thread's runs in order. Timings and peak memory stay those of the stored computation.
+     * thread's runs in order. Peak memory stays that of the stored computation, and so do its times
+     * (none since session 46: {@link StrataResult#untimed}).
      */
     public static StrataResult serve(StrataResult stored, StrataOptions asked) {
         StrataOptions s = stored.options();

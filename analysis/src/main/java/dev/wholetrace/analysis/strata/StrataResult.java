@@ -11,9 +11,10 @@ import java.util.List;
  *
  * @param mode        the trace's mode label
  * @param blocks      blocks executed by the threads analysed
- * @param nanos       wall time of the pass (expanding the WPPs and building paths and strata)
- * @param cpuNanos    CPU time of the thread that made the pass (-1 where the JVM cannot tell): on a
- *                    busy machine the figure that says what the pass costs
+ * @param nanos       wall time of the pass (expanding the WPPs and building paths and strata); -1 when not
+ *                    kept ({@link #untimed}: the outputs a trace stores)
+ * @param cpuNanos    CPU time of the thread that made the pass (-1 where the JVM cannot tell, or not
+ *                    kept): on a busy machine the figure that says what the pass costs
  * @param peakBytes   the most the tables and per-thread state took at any check
  * @param options     what was asked
  * @param threads     per thread analysed: its blocks and temporal strata
@@ -24,9 +25,24 @@ import java.util.List;
 public record StrataResult(String mode, long blocks, long nanos, long cpuNanos, long peakBytes, StrataOptions options, List<ThreadRow> threads,
                            List<Level> levels, List<HotPath> hottest, List<List<UniqueStratum>> uniqueStrata) {
 
-    /** Blocks per second of the pass. */
+    /** Blocks per second of the pass, or 0 when its time is not kept. */
     public double blocksPerSecond() {
-        return nanos == 0 ? 0 : blocks * 1e9 / nanos;
+        return nanos <= 0 ? 0 : blocks * 1e9 / nanos;
+    }
+
+    /** Whether the pass's time is known (not for the outputs a trace stores). */
+    public boolean timed() {
+        return nanos >= 0;
+    }
+
+    /**
+     * This result without the pass's wall and CPU time (both -1): what a trace stores. The times
+     * are the one thing in it that two computations over the same trace do not share, so keeping
+     * them made two re-packs of one file differ in bytes; and they time the re-pack's pass, not
+     * anything a reader of the trace does.
+     */
+    public StrataResult untimed() {
+        return new StrataResult(mode, blocks, -1, -1, peakBytes, options, threads, levels, hottest, uniqueStrata);
     }
 
     /** Blocks per second of CPU time of the pass, or 0 when it was not measured. */

@@ -129,12 +129,16 @@ public final class PathBuilder {
      * Everything else (a path that ends, turns or is being built) is {@link #addOther}: the rare
      * branches there cannot put traps into the loop before C2 has seen them (session 38 measured
      * STRATA's loop at 26 ns/event at tier 3 against COR's 22, and deoptimised in
-     * {@link #knownContains}; docs/results/strata.md).
+     * {@link #knownContains}; docs/results/strata.md). No local variable: C1 (tiers 2 and 3)
+     * inlines a callee only if its operand stack (plus one slot the JVM adds) and locals other than
+     * the parameters take at most {@code C1InlineStackLimit} (5) slots; with {@code at} in a local
+     * this method took 6, and tier 3 called it at every block ("callee uses too much stack",
+     * PrintInlining; on the shared 2-core machine the encoder's loop ran in tier 3 for most of a
+     * Water recording, session 46). C2 reads {@code at} once either way.
      */
     public void add(long code) {
-        int k = at;
-        if (mirror[k] == code) { // following, and a path's blocks are distinct: this one does not close it
-            at = k + 1;
+        if (mirror[at] == code) { // following, and a path's blocks are distinct: this one does not close it
+            at++;
             return;
         }
         addOther(code);

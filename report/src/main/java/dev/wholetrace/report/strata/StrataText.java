@@ -29,11 +29,17 @@ final class StrataText implements dev.wholetrace.report.ReportWriter<StrataRepor
         out.printf(Locale.ROOT, "file     %s (%s)%n", Text.oneLine(report.file()), r.mode());
         out.printf(Locale.ROOT, "threads  %s%n", threads(r));
         out.printf(Locale.ROOT, "blocks   %d executed (as 4-byte block ids: %s)%n", r.blocks(), Units.bytes(4 * r.blocks()));
-        if (report.stored()) out.println("stored   read from the trace's STRATA_OUTPUTS section; the time is that of computing it when the trace was re-packed");
-        out.printf(Locale.ROOT, "time     %.2f s, %s blocks/s; CPU %s (expanding the WPPs and building %d layer%s%s)%n", r.nanos() / 1e9,
-                Units.count((long) r.blocksPerSecond()), r.cpuNanos() < 0 ? "not measured" : String.format(Locale.ROOT, "%.2f s, %s blocks/s",
-                        r.cpuNanos() / 1e9, Units.count((long) r.blocksPerCpuSecond())),
-                o.layers(), o.layers() == 1 ? "" : "s", o.sizes() ? ", with zlib sizes" : "");
+        if (report.stored()) {
+            out.println("stored   read from the trace's STRATA_OUTPUTS section" + (r.timed() ? "; the time is that of computing it when the trace was re-packed" : ""));
+        }
+        if (r.timed()) {
+            out.printf(Locale.ROOT, "time     %.2f s, %s blocks/s; CPU %s (expanding the WPPs and building %d layer%s%s)%n", r.nanos() / 1e9,
+                    Units.count((long) r.blocksPerSecond()), r.cpuNanos() < 0 ? "not measured" : String.format(Locale.ROOT, "%.2f s, %s blocks/s",
+                            r.cpuNanos() / 1e9, Units.count((long) r.blocksPerCpuSecond())),
+                    o.layers(), o.layers() == 1 ? "" : "s", o.sizes() ? ", with zlib sizes" : "");
+        } else { // stored outputs keep no time, so that a trace re-packed twice has the same bytes
+            out.println("time     not stored (--recompute times a pass over the WPPs)");
+        }
         out.printf(Locale.ROOT, "memory   %s at most for tables and state, budget %s%n", Units.bytes(r.peakBytes()), Units.bytes(o.memoryBytes()));
         out.println();
 
