@@ -29,6 +29,13 @@ public final class HappensBefore {
     static final int MATERIALIZE_AFTER = 32;
     /** Sync operations replayed between two progress reports. */
     public static final int PROGRESS_EVERY = 1 << 16;
+    /**
+     * Up to this many threads the replay keeps plain clocks ({@link DenseReplay}): a join is a
+     * loop over a few longs, where clock versions materialize both sides as persistent clocks
+     * (mp3d, three threads and a lock per particle move: 20 % of a cold {@code deps}, most of it
+     * {@code ClockVersions.materialize}). Beyond, a clock per sync object would be threads longs.
+     */
+    static final int DENSE_MAX_THREADS = 8;
 
     private final ClockVersions versions;
     private final History[] history;
@@ -56,10 +63,19 @@ public final class HappensBefore {
      * were replayed, every {@link #PROGRESS_EVERY} and at the end.
      */
     public static HappensBefore of(SyncOrder order, int threads, LongConsumer progress) {
+        return of(order, threads, progress, threads <= DENSE_MAX_THREADS);
+    }
+
+    /**
+     * The same, replayed with plain clocks ({@code dense}: one long[threads] per thread and per
+     * sync object) or with clock versions; both give the same histories, so the same answers.
+     */
+    static HappensBefore of(SyncOrder order, int threads, LongConsumer progress, boolean dense) {
         long[] segments = new long[threads];
         for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
-        new Replay(hb, order, threads).run(progress);
+        if (dense) new DenseReplay(hb, order, threads).run(progress);
+        else new Replay(hb, order, threads).run(progress);
         for (History h : hb.history) h.trim();
         return hb;
     }
@@ -375,20 +391,93 @@ public final class HappensBefore {
             int joined = versions.join(clock[t], from, changes);
             if (joined == clock[t]) return;
             clock[t] = joined;
-            History h = hb.history[t];
-            int seg = (int) segment;
-            int own = 0;
-            for (int k = 0; k < Math.min(changes.count, PersistentClock.Changes.LISTED); k++) if (changes.thread[k] == t) own++;
-            if (changes.count - own == 0) return; // only t's own (stale) component moved: known(t, ·, t) is the segment
-            if (changes.count > PersistentClock.Changes.LISTED || h.sinceWhole + changes.count >= CHECKPOINT) {
-                h.addWhole(seg, joined);
-                return;
+            hb.record(t, segment, changes, () -> joined);
+        }
+    }
+
+    /**
+     * Thread t's clock grew by {@code changes} (at most {@link PersistentClock.Changes#LISTED}
+     * listed, the count saturating above) when it entered {@code segment}: small entries, or the
+     * whole clock ({@code whole} makes its version, asked only then).
+     */
+    private void record(int t, long segment, PersistentClock.Changes changes, java.util.function.IntSupplier whole) {
+        History h = history[t];
+        int seg = (int) segment;
+        int own = 0;
+        for (int k = 0; k < Math.min(changes.count, PersistentClock.Changes.LISTED); k++) if (changes.thread[k] == t) own++;
+        if (changes.count - own == 0) return; // only t's own (stale) component moved: known(t, ·, t) is the segment
+        if (changes.count > PersistentClock.Changes.LISTED || h.sinceWhole + changes.count >= CHECKPOINT) {
+            h.addWhole(seg, whole.getAsInt());
+            return;
+        }
+        for (int k = 0; k < changes.count; k++) {
+            if (changes.thread[k] == t) continue;
+            h.add(seg, changes.thread[k], changes.value[k]);
+            h.sinceWhole++;
+        }
+    }
+
+    /**
+     * The same pass as {@link Replay} with plain clocks, for few threads: each thread's clock and
+     * each sync object's a long[threads] (-1: nothing known), joined in place. It records the same
+     * histories (a join lists where the thread's clock grew, as a join of versions does); a whole
+     * clock becomes a version only when the history stores one.
+     */
+    private static final class DenseReplay {
+        private final HappensBefore hb;
+        private final SyncOrder order;
+        private final long[][] clock;
+        private final long[] current;
+        private final long[] scratch;
+        private final SyncClocks<long[]> sync;
+        private final PersistentClock.Changes changes = new PersistentClock.Changes();
+
+        DenseReplay(HappensBefore hb, SyncOrder order, int threads) {
+            this.hb = hb;
+            this.order = order;
+            this.clock = new long[threads][threads];
+            for (long[] c : clock) Arrays.fill(c, -1);
+            this.current = new long[threads];
+            this.scratch = new long[threads];
+            this.sync = new SyncClocks<>(order, SyncClocks.arrays(threads, -1));
+        }
+
+        void run(LongConsumer progress) {
+            long done = 0;
+            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
+                c.next();
+                if (++done % PROGRESS_EVERY == 0) progress.accept(done);
+                int t = c.thread();
+                long next = c.op() + 1;
+                switch (c.kind().role) {
+                    case RELEASE -> sync.release(c, withOwn(t));
+                    case ACQUIRE -> join(t, next, sync.acquired(c));
+                    case BARRIER -> join(t, next, sync.episode(c, this::withOwn));
+                }
+                current[t] = next;
             }
-            for (int k = 0; k < changes.count; k++) {
-                if (changes.thread[k] == t) continue;
-                h.add(seg, changes.thread[k], changes.value[k]);
-                h.sinceWhole++;
+            progress.accept(done);
+        }
+
+        /** Thread t's clock with its own component, in scratch: SyncClocks' joins copy it at once and keep no reference. */
+        private long[] withOwn(int t) {
+            System.arraycopy(clock[t], 0, scratch, 0, scratch.length);
+            scratch[t] = current[t];
+            return scratch;
+        }
+
+        private void join(int t, long segment, long[] from) {
+            if (from == null) return;
+            changes.clear();
+            long[] mine = clock[t];
+            for (int u = 0; u < mine.length; u++) {
+                if (from[u] > mine[u]) {
+                    mine[u] = from[u];
+                    changes.add(u, (int) from[u]);
+                }
             }
+            if (changes.count == 0) return;
+            hb.record(t, segment, changes, () -> hb.versions.of(mine));
         }
     }
 }
