@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.hb;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.function.IntSupplier;
 import java.util.function.LongConsumer;
 
 /**
@@ -75,7 +76,7 @@ public final class HappensBefore {
         for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
         if (dense) new DenseReplay(hb, order, threads).run(progress);
-        else new Replay(hb, order, threads).run(progress);
+        else new VersionReplay(hb, order, threads).run(progress);
         for (History h : hb.history) h.trim();
         return hb;
     }
@@ -341,26 +342,23 @@ public final class HappensBefore {
         }
     }
 
-    /** One pass over S_synch in ticket order, with the current clock of every thread. */
-    private static final class Replay {
-        private final HappensBefore hb;
+    /**
+     * One pass over S_synch in ticket order, with the current clock of every thread, as clocks of
+     * type C ({@link VersionReplay}, {@link DenseReplay}).
+     */
+    private abstract static class Replay<C> {
+        final HappensBefore hb;
         private final SyncOrder order;
-        private final ClockVersions versions;
-        /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
-        private final int[] clock;
         /** Per thread, its current segment: its sync operations replayed so far. */
-        private final long[] current;
-        private final SyncClocks<Integer> sync;
-        private final PersistentClock.Changes changes = new PersistentClock.Changes();
+        final long[] current;
+        private final SyncClocks<C> sync;
+        final PersistentClock.Changes changes = new PersistentClock.Changes();
 
-        Replay(HappensBefore hb, SyncOrder order, int threads) {
+        Replay(HappensBefore hb, SyncOrder order, int threads, SyncClocks.Algebra<C> algebra) {
             this.hb = hb;
             this.order = order;
-            this.versions = hb.versions;
-            this.clock = new int[threads];
-            Arrays.fill(clock, ClockVersions.NONE);
             this.current = new long[threads];
-            this.sync = new SyncClocks<>(order, SyncClocks.versions(versions));
+            this.sync = new SyncClocks<>(order, algebra);
         }
 
         void run(LongConsumer progress) {
@@ -381,11 +379,32 @@ public final class HappensBefore {
         }
 
         /** Thread t's clock with its own component, its current segment: what it publishes. */
-        private Integer withOwn(int t) {
+        abstract C withOwn(int t);
+
+        /** Thread t, entering {@code segment}, takes in {@code from} (null: nothing was published). */
+        abstract void join(int t, long segment, C from);
+    }
+
+    /** The replay with clock versions: shared, immutable clocks, for any number of threads. */
+    private static final class VersionReplay extends Replay<Integer> {
+        private final ClockVersions versions;
+        /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
+        private final int[] clock;
+
+        VersionReplay(HappensBefore hb, SyncOrder order, int threads) {
+            super(hb, order, threads, SyncClocks.versions(hb.versions));
+            this.versions = hb.versions;
+            this.clock = new int[threads];
+            Arrays.fill(clock, ClockVersions.NONE);
+        }
+
+        @Override
+        Integer withOwn(int t) {
             return versions.set(clock[t], t, (int) current[t]);
         }
 
-        private void join(int t, long segment, Integer from) {
+        @Override
+        void join(int t, long segment, Integer from) {
             if (from == null) return;
             changes.clear();
             int joined = versions.join(clock[t], from, changes);
@@ -400,7 +419,7 @@ public final class HappensBefore {
      * listed, the count saturating above) when it entered {@code segment}: small entries, or the
      * whole clock ({@code whole} makes its version, asked only then).
      */
-    private void record(int t, long segment, PersistentClock.Changes changes, java.util.function.IntSupplier whole) {
+    private void record(int t, long segment, PersistentClock.Changes changes, IntSupplier whole) {
         History h = history[t];
         int seg = (int) segment;
         int own = 0;
@@ -418,55 +437,32 @@ public final class HappensBefore {
     }
 
     /**
-     * The same pass as {@link Replay} with plain clocks, for few threads: each thread's clock and
+     * The same pass as {@link VersionReplay} with plain clocks, for few threads: each thread's clock and
      * each sync object's a long[threads] (-1: nothing known), joined in place. It records the same
      * histories (a join lists where the thread's clock grew, as a join of versions does); a whole
      * clock becomes a version only when the history stores one.
      */
-    private static final class DenseReplay {
-        private final HappensBefore hb;
-        private final SyncOrder order;
+    private static final class DenseReplay extends Replay<long[]> {
         private final long[][] clock;
-        private final long[] current;
         private final long[] scratch;
-        private final SyncClocks<long[]> sync;
-        private final PersistentClock.Changes changes = new PersistentClock.Changes();
 
         DenseReplay(HappensBefore hb, SyncOrder order, int threads) {
-            this.hb = hb;
-            this.order = order;
+            super(hb, order, threads, SyncClocks.arrays(threads, -1));
             this.clock = new long[threads][threads];
             for (long[] c : clock) Arrays.fill(c, -1);
-            this.current = new long[threads];
             this.scratch = new long[threads];
-            this.sync = new SyncClocks<>(order, SyncClocks.arrays(threads, -1));
-        }
-
-        void run(LongConsumer progress) {
-            long done = 0;
-            for (SyncOrder.Cursor c = order.cursor(); c.hasNext(); ) {
-                c.next();
-                if (++done % PROGRESS_EVERY == 0) progress.accept(done);
-                int t = c.thread();
-                long next = c.op() + 1;
-                switch (c.kind().role) {
-                    case RELEASE -> sync.release(c, withOwn(t));
-                    case ACQUIRE -> join(t, next, sync.acquired(c));
-                    case BARRIER -> join(t, next, sync.episode(c, this::withOwn));
-                }
-                current[t] = next;
-            }
-            progress.accept(done);
         }
 
         /** Thread t's clock with its own component, in scratch: SyncClocks' joins copy it at once and keep no reference. */
-        private long[] withOwn(int t) {
+        @Override
+        long[] withOwn(int t) {
             System.arraycopy(clock[t], 0, scratch, 0, scratch.length);
             scratch[t] = current[t];
             return scratch;
         }
 
-        private void join(int t, long segment, long[] from) {
+        @Override
+        void join(int t, long segment, long[] from) {
             if (from == null) return;
             changes.clear();
             long[] mine = clock[t];
