@@ -15,8 +15,8 @@ import java.util.function.LongConsumer;
  * its current segment, so segment i of thread t happens before segment j of thread u (t ≠ u) iff u,
  * in segment j, knows t's segment i: {@code known(u, j, t) >= i}.
  *
- * <p>Memory (docs/reading-memory.md): nothing is threads × threads. Each thread keeps a history of
- * the segments where its knowledge of the others grew: a change of one or two components (a lock
+ * <p>Memory (docs/reading-memory.md): nothing is threads × threads (but the replay's clocks, up to
+ * {@link #DENSE_MAX_THREADS} threads). Each thread keeps a history of the segments where its knowledge of the others grew: a change of one or two components (a lock
  * handed over by one thread) is an entry of three ints; a larger change (a barrier episode, a lock
  * that many threads released) stores the thread's whole new clock, which is a {@link
  * PersistentClock}: shared with the lock's or the episode's clock it came from, so a barrier
