@@ -16,8 +16,9 @@ import java.util.function.LongConsumer;
  * in segment j, knows t's segment i: {@code known(u, j, t) >= i}.
  *
  * <p>Memory (docs/reading-memory.md): nothing is threads × threads (but the replay's clocks, up to
- * {@link #DENSE_MAX_THREADS} threads). Each thread keeps a history of the segments where its knowledge of the others grew: a change of one or two components (a lock
- * handed over by one thread) is an entry of three ints; a larger change (a barrier episode, a lock
+ * {@link #DENSE_MAX_THREADS} threads). Each thread keeps a history of the segments where its
+ * knowledge of the others grew: a change of one or two components (a lock handed over by one
+ * thread) is an entry of three ints; a larger change (a barrier episode, a lock
  * that many threads released) stores the thread's whole new clock, which is a {@link
  * PersistentClock}: shared with the lock's or the episode's clock it came from, so a barrier
  * episode's clock exists once for all its participants. Every {@link #CHECKPOINT} small entries the
