@@ -122,6 +122,13 @@ final class ClockVersions {
         }
     }
 
+    /** A new version holding {@code clock}'s components (-1: nothing known), a base. */
+    int of(long[] clock) {
+        Object m = null;
+        for (int t = 0; t < clock.length; t++) if (clock[t] >= 0) m = clocks.set(m, t, (int) clock[t]);
+        return base(m);
+    }
+
     /** Every component of version c into {@code out}. */
     void fill(int c, int[] out) {
         clocks.fill(materialize(c), out);

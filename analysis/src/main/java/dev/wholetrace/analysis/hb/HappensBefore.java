@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.hb;
 import dev.wholetrace.reader.SyncOrder;
 import dev.wholetrace.reader.TraceView;
 import java.util.Arrays;
+import java.util.function.IntSupplier;
 import java.util.function.LongConsumer;
 
 /**
@@ -14,9 +15,10 @@ import java.util.function.LongConsumer;
  * its current segment, so segment i of thread t happens before segment j of thread u (t ≠ u) iff u,
  * in segment j, knows t's segment i: {@code known(u, j, t) >= i}.
  *
- * <p>Memory (docs/reading-memory.md): nothing is threads × threads. Each thread keeps a history of
- * the segments where its knowledge of the others grew: a change of one or two components (a lock
- * handed over by one thread) is an entry of three ints; a larger change (a barrier episode, a lock
+ * <p>Memory (docs/reading-memory.md): nothing is threads × threads (but the replay's clocks, up to
+ * {@link #DENSE_MAX_THREADS} threads). Each thread keeps a history of the segments where its
+ * knowledge of the others grew: a change of one or two components (a lock handed over by one
+ * thread) is an entry of three ints; a larger change (a barrier episode, a lock
  * that many threads released) stores the thread's whole new clock, which is a {@link
  * PersistentClock}: shared with the lock's or the episode's clock it came from, so a barrier
  * episode's clock exists once for all its participants. Every {@link #CHECKPOINT} small entries the
@@ -29,6 +31,13 @@ public final class HappensBefore {
     static final int MATERIALIZE_AFTER = 32;
     /** Sync operations replayed between two progress reports. */
     public static final int PROGRESS_EVERY = 1 << 16;
+    /**
+     * Up to this many threads the replay keeps plain clocks ({@link DenseReplay}): a join is a
+     * loop over a few longs, where clock versions materialize both sides as persistent clocks
+     * (mp3d, three threads and a lock per particle move: 20 % of a cold {@code deps}, most of it
+     * {@code ClockVersions.materialize}). Beyond, a clock per sync object would be threads longs.
+     */
+    static final int DENSE_MAX_THREADS = 8;
 
     private final ClockVersions versions;
     private final History[] history;
@@ -56,10 +65,19 @@ public final class HappensBefore {
      * were replayed, every {@link #PROGRESS_EVERY} and at the end.
      */
     public static HappensBefore of(SyncOrder order, int threads, LongConsumer progress) {
+        return of(order, threads, progress, threads <= DENSE_MAX_THREADS);
+    }
+
+    /**
+     * The same, replayed with plain clocks ({@code dense}: one long[threads] per thread and per
+     * sync object) or with clock versions; both give the same histories, so the same answers.
+     */
+    static HappensBefore of(SyncOrder order, int threads, LongConsumer progress, boolean dense) {
         long[] segments = new long[threads];
         for (int t = 0; t < threads; t++) segments[t] = (t < order.threadCount() ? order.count(t) : 0) + 1;
         HappensBefore hb = new HappensBefore(threads, segments);
-        new Replay(hb, order, threads).run(progress);
+        if (dense) new DenseReplay(hb, order, threads).run(progress);
+        else new VersionReplay(hb, order, threads).run(progress);
         for (History h : hb.history) h.trim();
         return hb;
     }
@@ -325,26 +343,23 @@ public final class HappensBefore {
         }
     }
 
-    /** One pass over S_synch in ticket order, with the current clock of every thread. */
-    private static final class Replay {
-        private final HappensBefore hb;
+    /**
+     * One pass over S_synch in ticket order, with the current clock of every thread, as clocks of
+     * type C ({@link VersionReplay}, {@link DenseReplay}).
+     */
+    private abstract static class Replay<C> {
+        final HappensBefore hb;
         private final SyncOrder order;
-        private final ClockVersions versions;
-        /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
-        private final int[] clock;
         /** Per thread, its current segment: its sync operations replayed so far. */
-        private final long[] current;
-        private final SyncClocks<Integer> sync;
-        private final PersistentClock.Changes changes = new PersistentClock.Changes();
+        final long[] current;
+        private final SyncClocks<C> sync;
+        final PersistentClock.Changes changes = new PersistentClock.Changes();
 
-        Replay(HappensBefore hb, SyncOrder order, int threads) {
+        Replay(HappensBefore hb, SyncOrder order, int threads, SyncClocks.Algebra<C> algebra) {
             this.hb = hb;
             this.order = order;
-            this.versions = hb.versions;
-            this.clock = new int[threads];
-            Arrays.fill(clock, ClockVersions.NONE);
             this.current = new long[threads];
-            this.sync = new SyncClocks<>(order, SyncClocks.versions(versions));
+            this.sync = new SyncClocks<>(order, algebra);
         }
 
         void run(LongConsumer progress) {
@@ -365,30 +380,101 @@ public final class HappensBefore {
         }
 
         /** Thread t's clock with its own component, its current segment: what it publishes. */
-        private Integer withOwn(int t) {
+        abstract C withOwn(int t);
+
+        /** Thread t, entering {@code segment}, takes in {@code from} (null: nothing was published). */
+        abstract void join(int t, long segment, C from);
+    }
+
+    /** The replay with clock versions: shared, immutable clocks, for any number of threads. */
+    private static final class VersionReplay extends Replay<Integer> {
+        private final ClockVersions versions;
+        /** Per thread, what it knows of the others now (its own component is not kept: it is the segment). */
+        private final int[] clock;
+
+        VersionReplay(HappensBefore hb, SyncOrder order, int threads) {
+            super(hb, order, threads, SyncClocks.versions(hb.versions));
+            this.versions = hb.versions;
+            this.clock = new int[threads];
+            Arrays.fill(clock, ClockVersions.NONE);
+        }
+
+        @Override
+        Integer withOwn(int t) {
             return versions.set(clock[t], t, (int) current[t]);
         }
 
-        private void join(int t, long segment, Integer from) {
+        @Override
+        void join(int t, long segment, Integer from) {
             if (from == null) return;
             changes.clear();
             int joined = versions.join(clock[t], from, changes);
             if (joined == clock[t]) return;
             clock[t] = joined;
-            History h = hb.history[t];
-            int seg = (int) segment;
-            int own = 0;
-            for (int k = 0; k < Math.min(changes.count, PersistentClock.Changes.LISTED); k++) if (changes.thread[k] == t) own++;
-            if (changes.count - own == 0) return; // only t's own (stale) component moved: known(t, ·, t) is the segment
-            if (changes.count > PersistentClock.Changes.LISTED || h.sinceWhole + changes.count >= CHECKPOINT) {
-                h.addWhole(seg, joined);
-                return;
+            hb.record(t, segment, changes, () -> joined);
+        }
+    }
+
+    /**
+     * Thread t's clock grew by {@code changes} (at most {@link PersistentClock.Changes#LISTED}
+     * listed, the count saturating above) when it entered {@code segment}: small entries, or the
+     * whole clock ({@code whole} makes its version, asked only then).
+     */
+    private void record(int t, long segment, PersistentClock.Changes changes, IntSupplier whole) {
+        History h = history[t];
+        int seg = (int) segment;
+        int own = 0;
+        for (int k = 0; k < Math.min(changes.count, PersistentClock.Changes.LISTED); k++) if (changes.thread[k] == t) own++;
+        if (changes.count - own == 0) return; // only t's own (stale) component moved: known(t, ·, t) is the segment
+        if (changes.count > PersistentClock.Changes.LISTED || h.sinceWhole + changes.count >= CHECKPOINT) {
+            h.addWhole(seg, whole.getAsInt());
+            return;
+        }
+        for (int k = 0; k < changes.count; k++) {
+            if (changes.thread[k] == t) continue;
+            h.add(seg, changes.thread[k], changes.value[k]);
+            h.sinceWhole++;
+        }
+    }
+
+    /**
+     * The same pass as {@link VersionReplay} with plain clocks, for few threads: each thread's clock and
+     * each sync object's a long[threads] (-1: nothing known), joined in place. It records the same
+     * histories (a join lists where the thread's clock grew, as a join of versions does); a whole
+     * clock becomes a version only when the history stores one.
+     */
+    private static final class DenseReplay extends Replay<long[]> {
+        private final long[][] clock;
+        private final long[] scratch;
+
+        DenseReplay(HappensBefore hb, SyncOrder order, int threads) {
+            super(hb, order, threads, SyncClocks.arrays(threads, -1));
+            this.clock = new long[threads][threads];
+            for (long[] c : clock) Arrays.fill(c, -1);
+            this.scratch = new long[threads];
+        }
+
+        /** Thread t's clock with its own component, in scratch: SyncClocks' joins copy it at once and keep no reference. */
+        @Override
+        long[] withOwn(int t) {
+            System.arraycopy(clock[t], 0, scratch, 0, scratch.length);
+            scratch[t] = current[t];
+            return scratch;
+        }
+
+        @Override
+        void join(int t, long segment, long[] from) {
+            if (from == null) return;
+            changes.clear();
+            long[] mine = clock[t];
+            for (int u = 0; u < mine.length; u++) {
+                if (from[u] > mine[u]) {
+                    mine[u] = from[u];
+                    changes.add(u, (int) from[u]);
+                }
             }
-            for (int k = 0; k < changes.count; k++) {
-                if (changes.thread[k] == t) continue;
-                h.add(seg, changes.thread[k], changes.value[k]);
-                h.sinceWhole++;
-            }
+            if (changes.count == 0) return;
+            hb.record(t, segment, changes, () -> hb.versions.of(mine));
         }
     }
 }

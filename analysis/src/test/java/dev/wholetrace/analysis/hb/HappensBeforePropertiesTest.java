@@ -16,7 +16,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * {@link HappensBefore} (persistent, shared clocks, histories of changes) against the plainest
+ * {@link HappensBefore} (persistent, shared clocks, histories of changes; and its replay with plain
+ * clocks for few threads, run here at every thread count) against the plainest
  * replay there is: a full long[threads] clock per thread, copied at every segment, on random sync
  * orders of locks, read locks, latches, volatiles, fork/join and barrier episodes, with few threads
  * (one trie leaf) and with more than a leaf holds (inner nodes).
@@ -67,8 +68,12 @@ class HappensBeforePropertiesTest {
         long ticket = 1;
         for (Op o : ops) b.add(o.thread, ticket++, SymbolTag.syncValue(o.kind, 3), o.object, o.aux);
         SyncOrder order = b.build();
-        HappensBefore hb = HappensBefore.of(order, threads);
         long[][][] full = naive(ops, threads); // [u][segment of u][t]
+        for (boolean dense : new boolean[] {false, true}) check(HappensBefore.of(order, threads, done -> {}, dense), full, threads);
+    }
+
+    /** Both replays (clock versions and, whatever the thread count, plain clocks) against the naive clocks. */
+    private static void check(HappensBefore hb, long[][][] full, int threads) {
         SegmentTable table = hb.table(Long.MAX_VALUE);
         assertThat(hb.table(0)).isNull(); // over the budget: the sweep asks the histories
         HappensBefore.Knowledge knowledge = null; // reused, as the sweep does: its materialized clock is kept or dropped
