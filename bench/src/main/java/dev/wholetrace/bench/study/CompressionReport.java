@@ -22,7 +22,11 @@ import org.knowm.xchart.CategoryChartBuilder;
 
 /** Writes compression.md, compression.csv and the figures of the compression study. */
 final class CompressionReport {
-    /** The goals of the study: CDR within 1% of raw and 5× under xz/zstd on the regular kernels, 10% elsewhere. */
+    /**
+     * The goals of the study: CDR within 1% of raw on the regular kernels and 10% elsewhere (the paper's range), and 5× under
+     * xz/zstd on every row (issue 17: "on every row of the compression study"; sessions before 46 judged it on the regular
+     * kernels only, which hid Water and Mp3d missing it).
+     */
     static final Set<String> REGULAR = Set.of("fft", "lu", "sor");
     static final double REGULAR_PERCENT = 1.0;
     static final double OTHER_PERCENT = 10.0;
@@ -201,7 +205,7 @@ final class CompressionReport {
     private void goals(StringBuilder sb) {
         sb.append("## Goals\n\n");
         sb.append(String.format(Locale.ROOT, "The CDR trace (Table 5's *trace*: the file without its metadata) at most %s%% of raw on fft, lu "
-                + "and sor and %s%% on the others, and on fft, lu and sor at least %s× smaller than xz -9 and zstd -19 of the same "
+                + "and sor and %s%% on the others, and on every row at least %s× smaller than xz -9 and zstd -19 of the same "
                 + "raw streams (the paper: 0.25-9.81%%). *file %%* is the whole file, metadata included, for comparison.%n%n",
                 Charts.num(REGULAR_PERCENT), Charts.num(OTHER_PERCENT), Charts.num(BASELINE_FACTOR)));
         sb.append("| workload | threads | trace % of raw | file % of raw | target | xz ÷ trace | zstd ÷ trace | target | verdict |\n"
@@ -212,9 +216,9 @@ final class CompressionReport {
             double limit = regular ? REGULAR_PERCENT : OTHER_PERCENT;
             double xz = factor(m, GeneralPurpose.XZ);
             double zstd = factor(m, GeneralPurpose.ZSTD);
-            boolean met = percent <= limit && (!regular || (!(xz < BASELINE_FACTOR) && !(zstd < BASELINE_FACTOR)));
+            boolean met = percent <= limit && !(xz < BASELINE_FACTOR) && !(zstd < BASELINE_FACTOR);
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | ≤ %s | %s | %s | %s | %s |%n", m.workload, m.threads, Charts.num(percent),
-                    pct(m.cdr().fileBytes(), m.rawStreams()), Charts.num(limit), ratio(xz), ratio(zstd), regular ? "≥ " + Charts.num(BASELINE_FACTOR) : "-", met ? "met" : "**not met**"));
+                    pct(m.cdr().fileBytes(), m.rawStreams()), Charts.num(limit), ratio(xz), ratio(zstd), "≥ " + Charts.num(BASELINE_FACTOR), met ? "met" : "**not met**"));
         }
         sb.append('\n');
     }
@@ -279,7 +283,7 @@ final class CompressionReport {
                 + FinishedRewrite.REBUILD_AT_MOST + " events, its grammars rebuilt by Re-Pair over the events with the predictor "
                 + "stage (as *merged, Re-Pair* above), *joined* above, the chunks' grammars joined rule by rule "
                 + "(`recompress --chunk-events N --join`); any other re-packed with the strongest codec, sections copied. *chunks*: sealed → left; *trace*: the file without its metadata; *s*: the rewrite's wall seconds; "
-                + "*÷*: xz -9 and zstd -19 of the raw streams ÷ trace (goal ≥ " + Charts.num(BASELINE_FACTOR) + " on fft, lu and sor).\n\n");
+                + "*÷*: xz -9 and zstd -19 of the raw streams ÷ trace (goal ≥ " + Charts.num(BASELINE_FACTOR) + " on every row).\n\n");
         sb.append("| workload | threads | events | chunks | rewrite | trace | s | xz -9 ÷ trace | zstd -19 ÷ trace | ≥ 5× both |\n");
         sb.append("|---|---:|---:|---|---|---:|---:|---:|---:|---|\n");
         for (Measurement m : rows) {
@@ -288,10 +292,9 @@ final class CompressionReport {
             long trace = m.finishedTrace();
             double fx = xz == null ? Double.NaN : (double) xz.total() / trace;
             double fz = zstd == null ? Double.NaN : (double) zstd.total() / trace;
-            boolean goal = REGULAR.contains(m.workload);
             sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %d → %d | %s | %s | %.1f | %s | %s | %s |%n", m.workload, m.threads,
                     n(m.cdr().stats().total.events.total()), m.breakdown.chunks(), m.finishedChunks, m.finishedJoined ? "joined" : m.finishedMerged ? "merged" : "re-packed",
-                    n(trace), m.finished.wallSeconds(), ratio(fx), ratio(fz), !goal ? "-" : fx >= BASELINE_FACTOR && fz >= BASELINE_FACTOR ? "met" : "**not met**"));
+                    n(trace), m.finished.wallSeconds(), ratio(fx), ratio(fz), fx >= BASELINE_FACTOR && fz >= BASELINE_FACTOR ? "met" : "**not met**"));
         }
         sb.append('\n');
     }
