@@ -125,6 +125,10 @@ final class WordWrapHelp extends Help {
         /**
          * {@code value} cut into lines of at most {@code width} columns at spaces (at newlines too),
          * each line after the first indented by {@code indent} spaces as picocli indents wrapped lines.
+         * The columns are picocli's: a word followed by a space or a newline fits when that character
+         * does too (the line's text ends before the last column), the value's last word may end in the
+         * last column, a word wider than the column fills it, and a newline that ends the value still
+         * starts an empty line.
          */
         static List<Text> lines(Text value, int width, int indent) {
             String s = value.plainString();
@@ -132,18 +136,19 @@ final class WordWrapHelp extends Help {
             int start = 0;
             while (start < s.length()) {
                 String pad = out.isEmpty() ? "" : " ".repeat(indent);
-                int room = Math.max(width - 1 - pad.length(), 1); // picocli leaves the last column free, as a full line wraps on some terminals
+                int room = Math.max(width - pad.length(), 1);
                 int newline = s.indexOf('\n', start);
                 int hard = newline < 0 ? s.length() : newline;
                 int end = hard;
-                if (hard - start > room) {
-                    end = s.lastIndexOf(' ', start + room);
+                if (hard - start > (newline < 0 ? room : room - 1)) {
+                    end = s.lastIndexOf(' ', start + room - 1);
                     if (end <= start) end = start + room; // a word wider than the column
                 }
                 Text line = value.substring(start, end);
                 out.add(pad.isEmpty() ? line : value.substring(0, 0).concat(pad).concat(line));
                 if (end == newline) {
                     start = end + 1; // the next line keeps its own leading spaces
+                    if (start == s.length()) out.add(value.substring(0, 0));
                 } else {
                     start = end;
                     while (start < s.length() && s.charAt(start) == ' ') start++;
