@@ -135,7 +135,7 @@ class CliGraphSimulateTest {
         assertThat(stuck).as("a fair coin over 12 seeds").isBetween(1, 11);
         Cli t = Cli.run("simulate", coin.toString(), "--machine", "unit", "--procs", "1", "--runs", "12");
         assertThat(t.out()).contains("main never ended in " + stuck + " of 12 runs (a deadlock in the model)");
-        assertThat(t.err()).contains("in " + stuck + " of 12 runs the main thread never ended");
+        assertThat(t.err()).contains("in " + stuck + " of 12 runs, the main thread never ended");
     }
 
     @Test

@@ -166,7 +166,7 @@ public final class SimulateCommand implements Callable<Integer> {
                         + maxSteps + " vertices; the time is a lower bound");
             }
             if (p.deadlockedRuns() > 0) {
-                err.println("simulate: warning: " + p.processors() + " processors: in " + ofRuns(p.deadlockedRuns(), p.runs())
+                err.println("simulate: warning: " + p.processors() + " processors:" + (p.runs() == 1 ? "" : " in " + ofRuns(p.deadlockedRuns(), p.runs()) + ",")
                         + " the main thread never ended (a deadlock in the model: see docs/egraph.md, \"Not modelled\")");
             } else if (!last.truncated() && main.end() < 0.99 * last.cycles()) { // a main ending with the others is no news
                 err.println("simulate: warning: " + p.processors() + " processors: the main thread ended before other threads, at "
