@@ -3,9 +3,13 @@ package dev.wholetrace.cli;
 import static dev.wholetrace.cli.CliStoredStrataTest.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.wholetrace.analysis.strata.StoredStrata;
+import dev.wholetrace.analysis.strata.StrataResult;
+import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceReader;
+import dev.wholetrace.format.wtrace.TraceRepacker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -133,6 +137,35 @@ class CliStoredStrataOutputsTest {
         assertThat(((Number) json.get("cpuNanos")).longValue()).isEqualTo(-1L);
         assertThat(ok("strata", a.toString()).out()).contains("time     not stored");
         assertThat(ok("strata", a.toString(), "--recompute").out()).contains("blocks/s; CPU");
+    }
+
+    /**
+     * A section written before session 46 holds the re-pack's run time (same content version, same
+     * fields): it is read as it is, and strata prints that time, as the time of the re-pack, in text
+     * and JSON, also when it cuts a smaller request from the section.
+     */
+    @Test
+    void aSectionThatHoldsARunTimeStillShowsIt() throws Exception {
+        Path f = record("water", "strata", "16", "2");
+        StoredStrata.Outputs now = StoredStrata.read(f);
+        StrataResult s = now.strata();
+        assertThat(s.timed()).isFalse();
+        StrataResult timed = new StrataResult(s.mode(), s.blocks(), 2_500_000_000L, 2_000_000_000L, s.peakBytes(), s.options(), s.threads(),
+                s.levels(), s.hottest(), s.uniqueStrata());
+        Path old = dir.resolve("water-timed.wtrace");
+        try (TraceReader r = TraceReader.open(f)) {
+            new TraceRepacker(Codec.BEST).repack(r, old, Map.of(SectionType.STRATA_OUTPUTS, StoredStrata.encode(new StoredStrata.Outputs(timed, now.phases()))));
+        }
+        for (String[] options : List.of(new String[0], new String[] {"--layers", "2", "--top", "3"})) {
+            String[] strata = concat(new String[] {"strata", old.toString()}, options);
+            Map<String, Object> json = JsonText.object(ok(concat(strata, "--format", "json")).out());
+            assertThat(json.get("stored")).isEqualTo(true);
+            assertThat(((Number) json.get("nanos")).longValue()).isEqualTo(2_500_000_000L);
+            assertThat(((Number) json.get("cpuNanos")).longValue()).isEqualTo(2_000_000_000L);
+            String text = ok(strata).out();
+            assertThat(text).contains("the time is that of computing it when the trace was re-packed").contains("time     2.50 s, ")
+                    .contains("; CPU 2.00 s, ").doesNotContain("not stored");
+        }
     }
 
     @Test
