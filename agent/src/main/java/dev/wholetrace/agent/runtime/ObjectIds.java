@@ -54,8 +54,10 @@ final class ObjectIds {
         final long id;
         /**
          * The submission of the task this object is the future of (or is), or null. Written by the
-         * submitting thread after the submit; read by a joiner, which got the future through the
-         * program's own synchronization from it (or is it), and by a fork/join worker.
+         * submitting thread: after the submitting call for the future it returned, before it for a
+         * task that is itself a Future (a fork/join task's worker reads it at compute(), after the
+         * pool handed the task over); read by a joiner, which got the future through the program's
+         * own synchronization from the submitter (or is it).
          */
         volatile SyncTask submission;
 

@@ -14,7 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -225,6 +229,128 @@ class ObjectIdsTest {
             assertSame(futures[i], e.get());
             assertSame(tasks[i], e.submission, "future " + i);
             assertEquals(ids.of(futures[i]), e.id);
+        }
+    }
+
+    /**
+     * A submitter hands futures to several joiners while other threads fill the table (rebuilds at
+     * any point between a submit and its joins): every joiner finds, by a lookup that enters nothing,
+     * the entry the submitter wrote to and the submission it wrote last (a future submitted again
+     * names its second submission once that is handed over), and the id the future has.
+     */
+    @Test
+    void joinersOnOtherThreadsFindEverySubmissionThroughRebuilds() throws Exception {
+        ObjectIds ids = new ObjectIds();
+        int joiners = 3;
+        int futures = 30_000;
+        List<BlockingQueue<Object[]>> queues = new ArrayList<>();
+        for (int j = 0; j < joiners; j++) queues.add(new ArrayBlockingQueue<>(64));
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        AtomicBoolean done = new AtomicBoolean();
+        List<Thread> ts = new ArrayList<>();
+        for (int c = 0; c < 2; c++) {
+            ts.add(new Thread(() -> { // garbage with ids: the table is rebuilt again and again
+                try {
+                    while (!done.get()) ids.of(new Object());
+                } catch (Throwable e) {
+                    failed.compareAndSet(null, e);
+                }
+            }));
+        }
+        ts.add(new Thread(() -> {
+            try {
+                Object previous = null;
+                for (int i = 0; i < futures; i++) {
+                    Object future = i % 7 == 3 && previous != null ? previous : new Object(); // now and then submitted twice
+                    SyncTask task = new SyncTask(ids.fresh(), i);
+                    ids.entry(future).submission = task;
+                    Object[] handed = {future, task};
+                    for (BlockingQueue<Object[]> q : queues) {
+                        while (!q.offer(handed, 100, TimeUnit.MILLISECONDS)) if (failed.get() != null) return; // a joiner stopped
+                    }
+                    previous = future;
+                }
+                for (BlockingQueue<Object[]> q : queues) {
+                    while (!q.offer(new Object[0], 100, TimeUnit.MILLISECONDS)) if (failed.get() != null) return;
+                }
+            } catch (Throwable e) {
+                failed.compareAndSet(null, e);
+            }
+        }));
+        for (BlockingQueue<Object[]> q : queues) {
+            ts.add(new Thread(() -> {
+                try {
+                    for (;;) {
+                        Object[] handed = q.poll(100, TimeUnit.MILLISECONDS);
+                        if (handed == null && failed.get() != null || handed != null && handed.length == 0) return;
+                        if (handed == null) continue;
+                        ObjectIds.Entry e = ids.existing(handed[0]);
+                        assertTrue(e != null && e.refersTo(handed[0]), "a submitted future has its entry");
+                        SyncTask seen = e.submission;
+                        // the submitter may have submitted it again since: never an older submission than the one handed
+                        assertTrue(seen.id >= ((SyncTask) handed[1]).id, "submission " + seen.id + " older than " + ((SyncTask) handed[1]).id);
+                        assertEquals(ids.of(handed[0]), e.id);
+                    }
+                } catch (Throwable e) {
+                    failed.compareAndSet(null, e);
+                }
+            }));
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts.subList(2, ts.size())) t.join();
+        done.set(true);
+        for (Thread t : ts) t.join();
+        if (failed.get() != null) throw new AssertionError(failed.get());
+    }
+
+    /**
+     * A lookup racing with the first entry of the same object: it finds nothing or the very entry
+     * the inserter got (never one of a table being replaced that the inserter then entered again).
+     */
+    @Test
+    void aLookupRacingWithTheFirstEntryFindsNothingOrTheSameEntry() throws Exception {
+        ObjectIds ids = new ObjectIds();
+        int rounds = 20_000;
+        Object[] objects = new Object[rounds];
+        for (int i = 0; i < rounds; i++) objects[i] = new Object();
+        ObjectIds.Entry[] entered = new ObjectIds.Entry[rounds];
+        ObjectIds.Entry[] found = new ObjectIds.Entry[rounds];
+        CyclicBarrier start = new CyclicBarrier(2);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread inserter = new Thread(() -> {
+            try {
+                start.await();
+                for (int i = 0; i < rounds; i++) {
+                    entered[i] = ids.entry(objects[i]);
+                    for (int g = 0; g < 8; g++) ids.of(new Object()); // rebuilds during the race
+                }
+            } catch (Throwable e) {
+                failed.compareAndSet(null, e);
+            }
+        });
+        Thread looker = new Thread(() -> {
+            try {
+                start.await();
+                for (int pass = 0; pass < 3; pass++) {
+                    for (int i = 0; i < rounds; i++) {
+                        ObjectIds.Entry e = ids.existing(objects[i]);
+                        if (e == null) continue;
+                        if (found[i] == null) found[i] = e;
+                        else assertSame(found[i], e, "object " + i + " found with two entries");
+                    }
+                }
+            } catch (Throwable e) {
+                failed.compareAndSet(null, e);
+            }
+        });
+        inserter.start();
+        looker.start();
+        inserter.join();
+        looker.join();
+        if (failed.get() != null) throw new AssertionError(failed.get());
+        for (int i = 0; i < rounds; i++) {
+            if (found[i] != null) assertSame(entered[i], found[i], "object " + i);
+            assertSame(entered[i], ids.existing(objects[i]), "object " + i);
         }
     }
 }

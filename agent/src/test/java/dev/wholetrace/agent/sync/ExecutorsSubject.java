@@ -75,6 +75,38 @@ public final class ExecutorsSubject {
         return out;
     }
 
+    /**
+     * Main submits one Callable and hands its future to two threads of their own ("joiner-0" and
+     * "joiner-1"), which each lock 20,000 new objects first (each gets an object id: the agent's id
+     * table is rebuilt several times after the submit, and the joiners never met the future) and then
+     * get() it. Returns what each got.
+     */
+    public static List<Object> otherJoiners() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor(named("task"));
+        Future<Integer> future = pool.submit(() -> 7);
+        Object[] got = new Object[2];
+        Thread[] joiners = new Thread[got.length];
+        for (int j = 0; j < joiners.length; j++) {
+            int me = j;
+            joiners[j] = new Thread(() -> {
+                for (int i = 0; i < 20_000; i++) {
+                    synchronized (new Object()) {
+                        Thread.onSpinWait();
+                    }
+                }
+                try {
+                    got[me] = future.get();
+                } catch (Exception e) {
+                    got[me] = e;
+                }
+            }, "joiner-" + j);
+            joiners[j].start();
+        }
+        for (Thread t : joiners) t.join();
+        stop(pool);
+        return List.of(got);
+    }
+
     /** A task that throws: get ends with ExecutionException, which is returned. */
     public static ExecutionException failing() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor(named("failing"));

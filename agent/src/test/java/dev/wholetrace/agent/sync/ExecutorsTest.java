@@ -167,6 +167,25 @@ class ExecutorsTest extends RecordingTest {
         assertThat(handedOver(r, submits.get(3), 1)).as("joined although it threw").isEqualTo("cf-0");
     }
 
+    /**
+     * A future joined by threads other than its submitter, which never met it, after the agent's id
+     * table was rebuilt: each finds the submission kept with the future's id entry in the shared
+     * table (not in its own cache of entries) and records its join.
+     */
+    @Test
+    void threadsOtherThanTheSubmitterJoinAfterTheIdTableWasRebuilt() throws Exception {
+        Recording r = Recording.of(dir.resolve("others.wtrace"), ExecutorsSubject.class, c -> c.getMethod("otherJoiners").invoke(null));
+        assertThat(r.list()).containsExactly(7, 7);
+        List<Event> submits = of(r, TASK_SUBMIT);
+        assertThat(submits).hasSize(1);
+        List<Recording.Op> ops = r.on(submits.get(0).object());
+        assertThat(ops).extracting(Recording.Op::kind).containsExactly(TASK_SUBMIT, TASK_BEGIN, TASK_END, TASK_JOIN, TASK_JOIN);
+        assertThat(ops.subList(3, 5)).extracting(Recording.Op::thread).containsExactlyInAnyOrder("joiner-0", "joiner-1");
+        for (String joiner : List.of("joiner-0", "joiner-1")) {
+            assertThat(r.syncs(joiner).stream().filter(e -> e.kind() == TASK_JOIN).toList()).extracting(r::site).containsExactly("Future.get");
+        }
+    }
+
     @Test
     void anExecuteOnSomethingElseRecordsNothing() throws Exception {
         Recording r = Recording.of(dir.resolve("other.wtrace"), ExecutorsSubject.class, c -> c.getMethod("notAnExecutor").invoke(null));
