@@ -384,6 +384,7 @@ public final class JdkBridge {
      * An acquire of the entry of each key of {@code m} (only of those holding {@code value}, unless null). The keys'
      * hashes are the map's own: the walk runs the map's entry iterator, whose hook ({@link #iteratorKey}) leaves the
      * returned node's hash in the thread's state instead of recording, so the keys' hashCode (program code) never runs.
+     * A key whose hash that hook did not report is left out (a missed hand-over), never handed over at a wrong address.
      */
     private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
         boolean byEquals = value != null && value.getClass().getClassLoader() == null;
@@ -394,9 +395,11 @@ public final class JdkBridge {
         int[] hashes = new int[8];
         st[2] = hash;
         try {
-            for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+            for (java.util.Iterator<? extends java.util.Map.Entry<?, ?>> it = m.entrySet().iterator(); it.hasNext(); ) {
+                hash[0] = -1; // the map's hashes are never negative: still -1 after next(), its hook did not run (not placed)
+                java.util.Map.Entry<?, ?> e = it.next();
                 Object v = e.getValue();
-                if (value != null && v != value && !(byEquals && value.equals(v))) continue;
+                if (hash[0] < 0 || value != null && v != value && !(byEquals && value.equals(v))) continue;
                 if (keys.size() == hashes.length) hashes = java.util.Arrays.copyOf(hashes, 2 * hashes.length);
                 hashes[keys.size()] = hash[0];
                 keys.add(e.getKey());
