@@ -362,7 +362,7 @@ public final class JdkBridge {
 
     /**
      * After ConcurrentHashMap.containsValue returned {@code found}: an acquire of the entry of each key
-     * that now holds {@code value} (compared as the map does, with equals, for values of JDK classes,
+     * that now holds {@code value} (compared as the map does, with equals, for strings and boxed primitives,
      * whose equals runs no program code; by identity otherwise).
      */
     public static void valueAcquireIf(boolean found, Object map, Object value, int site) {
@@ -387,7 +387,7 @@ public final class JdkBridge {
      * A key whose hash that hook did not report is left out (a missed hand-over), never handed over at a wrong address.
      */
     private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
-        boolean byEquals = value != null && value.getClass().getClassLoader() == null;
+        boolean byEquals = value != null && plainEquals(value.getClass());
         Object[] st = enterSink(); // the walk's other hooks are off meanwhile
         if (st == null) return;
         int[] hash = new int[1];
@@ -409,6 +409,16 @@ public final class JdkBridge {
             leaveSink(st);
         }
         for (int i = 0; i < keys.size(); i++) keyHashed(false, m, keys.get(i), hashes[i], value, site);
+    }
+
+    /**
+     * Whether {@code c}'s equals reads only its own state: a String or a boxed primitive. Not every JDK class: a list's
+     * equals calls its elements', an Optional's its value's, which may be the program's (code that must run as often
+     * under the agent as without it).
+     */
+    private static boolean plainEquals(Class<?> c) {
+        return c == String.class || c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
+                || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
     }
 
     /**
