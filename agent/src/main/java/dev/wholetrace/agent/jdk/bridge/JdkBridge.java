@@ -387,7 +387,7 @@ public final class JdkBridge {
      * A key whose hash that hook did not report is left out (a missed hand-over), never handed over at a wrong address.
      */
     private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
-        boolean byEquals = value != null && plainEquals(value.getClass());
+        boolean byEquals = value != null && plainValue(value.getClass());
         Object[] st = enterSink(); // the walk's other hooks are off meanwhile
         if (st == null) return;
         int[] hash = new int[1];
@@ -412,11 +412,11 @@ public final class JdkBridge {
     }
 
     /**
-     * Whether {@code c}'s equals reads only its own state: a String or a boxed primitive. Not every JDK class: a list's
-     * equals calls its elements', an Optional's its value's, which may be the program's (code that must run as often
-     * under the agent as without it).
+     * Whether {@code c}'s equals and hashCode read only its own state: a String or a boxed primitive. Not every JDK
+     * class: a list's equals calls its elements', an Optional's its value's, which may be the program's (code that
+     * must run as often under the agent as without it).
      */
-    private static boolean plainEquals(Class<?> c) {
+    private static boolean plainValue(Class<?> c) {
         return c == String.class || c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
                 || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
     }
@@ -622,7 +622,7 @@ public final class JdkBridge {
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.keyNode(st, release, map, key, hash, site);
+            s.keyNode(st, release, map, key, addressHash(key, hash), site);
         } finally {
             leaveSink(st);
         }
@@ -634,10 +634,21 @@ public final class JdkBridge {
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.keyHashed(st, release, map, key, hash, value, site);
+            s.keyHashed(st, release, map, key, addressHash(key, hash), value, site);
         } finally {
             leaveSink(st);
         }
+    }
+
+    /**
+     * The hash a ConcurrentHashMap key's addresses take: for a String or a boxed primitive its own hashCode, JDK code
+     * that reads only the key (the map has computed it already), which keeps apart keys whose hashCodes the map's
+     * {@code spread} folds together (0 and 0x80008000: ConcurrentHashMapFoldedHashYes); for any other key the map's
+     * {@code spread} hash, as the program's hashCode must not run again. Equal keys are of one class, so every hook
+     * of a key takes the same one.
+     */
+    private static int addressHash(Object key, int spread) {
+        return key != null && plainValue(key.getClass()) ? key.hashCode() : spread;
     }
 
     /** ConcurrentSkipListMap's hooks: that map computes no hash, the sink hashes the key (docs/agent.md). */
