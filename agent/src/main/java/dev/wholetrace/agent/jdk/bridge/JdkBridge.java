@@ -24,7 +24,8 @@ public final class JdkBridge {
      * Per thread: [0] its guard, an int[3]: [0] 1 while inside the sink or the agent, [1] 1 for the
      * agent's own threads, [2] the depth of JDK-internal work (class loading); [1] the sink's own
      * state of the thread, which the sink keeps there ({@link JdkSink}) so that a hook looks its
-     * thread up once, not once here and once in the sink.
+     * thread up once, not once here and once in the sink; [2] while the thread walks a map for
+     * {@link #keysOf}, the int[1] into which {@link #iteratorKey} leaves each node's hash, otherwise null.
      */
     private static final ThreadLocal<Object[]> STATE = new ThreadLocal<>();
 
