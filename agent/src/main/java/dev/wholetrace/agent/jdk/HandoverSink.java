@@ -11,8 +11,9 @@ import dev.wholetrace.agent.runtime.SyntheticOffsets;
  * map entry's is a volatile write/read of (the map's id, {@link #KEY_BASE} + the key's hash):
  * updates and retrievals of equal keys of one map pair up (keys of one map with equal hashes
  * share an address: a conservative approximation). A ConcurrentHashMap's hooks pass the hash the
- * map computed itself ({@code spread(key.hashCode())}), so that no program code runs in the agent
- * (a key whose hashCode counts its calls, logs or throws behaves as without it);
+ * map computed itself ({@code spread(key.hashCode())}; the bridge puts a String's or a boxed key's
+ * own hashCode in its place, which spread would fold onto another's), so that no program code runs in
+ * the agent (a key whose hashCode counts its calls, logs or throws behaves as without it);
  * ConcurrentSkipListMap computes none, and its hooks' keys are hashed here. Both offsets lie far above any field slot, so
  * they never meet a real volatile field's address.
  *

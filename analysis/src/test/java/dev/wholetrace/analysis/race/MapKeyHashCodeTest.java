@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A traced program behaves exactly as without the agent, also when its map keys' {@code hashCode} has side effects.
+ * A traced program behaves exactly as without the agent, also when its map keys' {@code hashCode} has side effects
+ * (and the {@code equals} its values call: a list of the program's objects found by {@code containsValue}).
  * The ConcurrentHashMap hooks address a key's entry by its hash; they once called {@code key.hashCode()} themselves,
  * so a key that counts its calls (or logs, or is slow, or throws) saw more calls under the agent than without it. The
  * hooks now take the hash the map computed. The program counts the calls of every operation the hooks cover and
@@ -68,7 +69,26 @@ class MapKeyHashCodeTest {
                     count("putAll", () -> m.putAll(Map.of(new Key(64), "p")));
                     count("replaceAll", () -> m.replaceAll((x, v) -> v));
                     System.out.println("size " + m.size());
+                    containsValueEquals();
                     handOvers();
+                }
+
+                static final AtomicInteger EQUALS = new AtomicInteger();
+
+                static final class Elem {
+                    final int id;
+                    Elem(int id) { this.id = id; }
+                    @Override public boolean equals(Object o) { EQUALS.incrementAndGet(); return o instanceof Elem e && e.id == id; }
+                    @Override public int hashCode() { return id; }
+                }
+
+                /** A value of a JDK class whose equals calls the program's: a list of the program's objects. */
+                static void containsValueEquals() {
+                    ConcurrentHashMap<String, List<Elem>> lists = new ConcurrentHashMap<>();
+                    lists.put("a", List.of(new Elem(1)));
+                    int before = EQUALS.get();
+                    boolean found = lists.containsValue(List.of(new Elem(1)));
+                    System.out.println("containsValue of a list " + found + ", equals " + (EQUALS.get() - before));
                 }
 
                 static final class Box { final int id; int x; Box(int id) { this.id = id; } }
@@ -155,7 +175,7 @@ class MapKeyHashCodeTest {
         ChildJvm.compile(dir, jdk, "CountingKeys", PROGRAM, "--release", "17");
         String plain = ChildJvm.run(dir, List.of(jdk.resolve("java").toString(), "-cp", dir.toString(), "CountingKeys"));
         String traced = ChildJvm.record(dir, jdk, "CountingKeys");
-        assertThat(plain).contains("get 1\n").contains("size ").contains("handed over ");
+        assertThat(plain).contains("get 1\n").contains("size ").contains("containsValue of a list true, equals 1\n").contains("handed over ");
         assertThat(traced).isEqualTo(plain);
         assertThat(RaceTargets.of(ChildJvm.traceOf(dir, "CountingKeys"))).containsExactly("CountingKeys.tail");
     }

@@ -105,7 +105,8 @@ public final class RaceSuite {
             // hand-overs inside the JDK's collections (docs/agent.md, "Hand-overs inside the JDK")
             BlockingQueueNo.class, BlockingQueueKindsNo.class, BlockingQueueBypassYes.class, ConcurrentLinkedQueueNo.class,
             ConcurrentLinkedQueueLateWriteYes.class, ConcurrentHashMapNo.class, ConcurrentHashMapBypassYes.class, ConcurrentHashMapKeyEqualsNo.class,
-            ConcurrentHashMapKeyEqualsYes.class, ConcurrentHashMapKeyMutatedYes.class, SkipListMapNo.class,
+            ConcurrentHashMapKeyEqualsYes.class, ConcurrentHashMapKeyMutatedYes.class, ConcurrentHashMapFoldedHashNo.class,
+            ConcurrentHashMapFoldedHashYes.class, SkipListMapNo.class,
             SkipListMapOtherKeyYes.class, CopyOnWriteListNo.class, CopyOnWriteListLateWriteYes.class, SynchronizedListNo.class, SynchronizedListBypassYes.class, ExchangerNo.class,
             ExchangerLateWriteYes.class,
             // fork/join work the JDK forks and joins itself (docs/agent.md, "Fork/join inside the JDK")

@@ -24,7 +24,8 @@ public final class JdkBridge {
      * Per thread: [0] its guard, an int[3]: [0] 1 while inside the sink or the agent, [1] 1 for the
      * agent's own threads, [2] the depth of JDK-internal work (class loading); [1] the sink's own
      * state of the thread, which the sink keeps there ({@link JdkSink}) so that a hook looks its
-     * thread up once, not once here and once in the sink.
+     * thread up once, not once here and once in the sink; [2] while the thread walks a map for
+     * {@link #keysOf}, the int[1] into which {@link #iteratorKey} leaves each node's hash, otherwise null.
      */
     private static final ThreadLocal<Object[]> STATE = new ThreadLocal<>();
 
@@ -362,7 +363,7 @@ public final class JdkBridge {
 
     /**
      * After ConcurrentHashMap.containsValue returned {@code found}: an acquire of the entry of each key
-     * that now holds {@code value} (compared as the map does, with equals, for values of JDK classes,
+     * that now holds {@code value} (compared as the map does, with equals, for strings and boxed primitives,
      * whose equals runs no program code; by identity otherwise).
      */
     public static void valueAcquireIf(boolean found, Object map, Object value, int site) {
@@ -384,9 +385,10 @@ public final class JdkBridge {
      * An acquire of the entry of each key of {@code m} (only of those holding {@code value}, unless null). The keys'
      * hashes are the map's own: the walk runs the map's entry iterator, whose hook ({@link #iteratorKey}) leaves the
      * returned node's hash in the thread's state instead of recording, so the keys' hashCode (program code) never runs.
+     * A key whose hash that hook did not report is left out (a missed hand-over), never handed over at a wrong address.
      */
     private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
-        boolean byEquals = value != null && value.getClass().getClassLoader() == null;
+        boolean byEquals = value != null && plainValue(value.getClass());
         Object[] st = enterSink(); // the walk's other hooks are off meanwhile
         if (st == null) return;
         int[] hash = new int[1];
@@ -394,9 +396,11 @@ public final class JdkBridge {
         int[] hashes = new int[8];
         st[2] = hash;
         try {
-            for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+            for (java.util.Iterator<? extends java.util.Map.Entry<?, ?>> it = m.entrySet().iterator(); it.hasNext(); ) {
+                hash[0] = -1; // the map's hashes are never negative: still -1 after next(), its hook did not run (not placed)
+                java.util.Map.Entry<?, ?> e = it.next();
                 Object v = e.getValue();
-                if (value != null && v != value && !(byEquals && value.equals(v))) continue;
+                if (hash[0] < 0 || value != null && v != value && !(byEquals && value.equals(v))) continue;
                 if (keys.size() == hashes.length) hashes = java.util.Arrays.copyOf(hashes, 2 * hashes.length);
                 hashes[keys.size()] = hash[0];
                 keys.add(e.getKey());
@@ -406,6 +410,16 @@ public final class JdkBridge {
             leaveSink(st);
         }
         for (int i = 0; i < keys.size(); i++) keyHashed(false, m, keys.get(i), hashes[i], value, site);
+    }
+
+    /**
+     * Whether {@code c}'s equals and hashCode read only its own state: a String or a boxed primitive. Not every JDK
+     * class: a list's equals calls its elements', an Optional's its value's, which may be the program's (code that
+     * must run as often under the agent as without it).
+     */
+    private static boolean plainValue(Class<?> c) {
+        return c == String.class || c == Integer.class || c == Long.class || c == Short.class || c == Byte.class
+                || c == Character.class || c == Boolean.class || c == Float.class || c == Double.class;
     }
 
     /**
@@ -609,7 +623,7 @@ public final class JdkBridge {
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.keyNode(st, release, map, key, hash, site);
+            s.keyNode(st, release, map, key, addressHash(key, hash), site);
         } finally {
             leaveSink(st);
         }
@@ -621,10 +635,21 @@ public final class JdkBridge {
         Object[] st = enterSink();
         if (st == null) return;
         try {
-            s.keyHashed(st, release, map, key, hash, value, site);
+            s.keyHashed(st, release, map, key, addressHash(key, hash), value, site);
         } finally {
             leaveSink(st);
         }
+    }
+
+    /**
+     * The hash a ConcurrentHashMap key's addresses take: for a String or a boxed primitive its own hashCode, JDK code
+     * that reads only the key (the map has computed it already), which keeps apart keys whose hashCodes the map's
+     * {@code spread} folds together (0 and 0x80008000: ConcurrentHashMapFoldedHashYes); for any other key the map's
+     * {@code spread} hash, as the program's hashCode must not run again. Equal keys are of one class, so every hook
+     * of a key takes the same one.
+     */
+    private static int addressHash(Object key, int spread) {
+        return key != null && plainValue(key.getClass()) ? key.hashCode() : spread;
     }
 
     /** ConcurrentSkipListMap's hooks: that map computes no hash, the sink hashes the key (docs/agent.md). */

@@ -26,8 +26,9 @@ public interface JdkSink {
 
     /**
      * {@link #key} where the map computed the key's hash itself ({@code hash}: ConcurrentHashMap's
-     * {@code spread(key.hashCode())}, a local of the hooked method or a node's {@code hash}): the entry's
-     * address is taken from it, so the key's own {@code hashCode}, program code, is not run again.
+     * {@code spread(key.hashCode())}, a local of the hooked method or a node's {@code hash}; a String's or
+     * a boxed key's own hashCode instead, JDK code that spread would fold onto another key's): the entry's
+     * address is taken from it, so the hashCode of the program's keys, program code, is not run again.
      */
     void keyHashed(Object[] thread, boolean release, Object map, Object key, int hash, Object value, int site);
 
