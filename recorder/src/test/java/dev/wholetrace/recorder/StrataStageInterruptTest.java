@@ -65,13 +65,24 @@ class StrataStageInterruptTest {
         // the same hand-over twice, not interrupted and interrupted: the worker's own work (drawing and handing over
         // runs) is in both; only waiting differs. Against a fixed share of the stage's CPU this failed on a loaded
         // machine, where the worker's own work alone came to half the stage's.
-        long[] plain = handOver(mx, t, port, random, false);
-        long[] interrupted = handOver(mx, t, port, random, true);
-        stage.stop();
         // spinning, the interrupted worker burnt the time it should have parked: about the stage's CPU more than the
-        // plain run (177 against 140 ms before the fix); parking, the two differ by noise
-        assertThat(interrupted[0] - plain[0]).as("the interrupted worker's extra CPU (ns): %d against %d ns not interrupted,"
-                + " the stage's %d ns", interrupted[0], plain[0], interrupted[1]).isLessThan(interrupted[1] / 4);
+        // plain run (177 against 140 ms before the fix), in every pair; parking, the two differ by noise, which once
+        // reached 45 ms against a bound of 41 in a full `mvn verify` (session 46). So the pair is run up to three times and
+        // the smallest extra is judged: a spinning worker's extra is large in each pair, noise is not in all three.
+        String seen = "";
+        for (int attempt = 0; attempt < 3; attempt++) {
+            long[] plain = handOver(mx, t, port, random, false);
+            long[] interrupted = handOver(mx, t, port, random, true);
+            long extra = interrupted[0] - plain[0];
+            seen += String.format("%n  the interrupted worker's extra CPU (ns): %d against %d ns not interrupted, the stage's %d ns",
+                    interrupted[0], plain[0], interrupted[1]);
+            if (extra < interrupted[1] / 4) {
+                stage.stop();
+                return;
+            }
+        }
+        stage.stop();
+        throw new AssertionError("the interrupted worker spun in all three pairs (extra CPU not below a quarter of the stage's):" + seen);
     }
 
     /** 3,000,000 runs handed over and sealed, the calling thread interrupted or not: {worker CPU, stage CPU} in ns. */
