@@ -30,10 +30,15 @@ final class WordWrapHelp extends Help {
 
     /** Makes {@code command} and all its subcommands render help this way. */
     static void addTo(CommandLine command) {
-        command.setHelpFactory(WordWrapHelp::new);
+        command.setHelpFactory(WordWrapHelp::new); // picocli applies it to the whole tree below
+        addDescriptions(command);
+    }
+
+    /** The description section of {@code command} and of its subcommands, to any depth. */
+    private static void addDescriptions(CommandLine command) {
         command.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_DESCRIPTION,
                 help -> join(help, help.commandSpec().usageMessage().description()));
-        for (CommandLine sub : command.getSubcommands().values()) addTo(sub);
+        for (CommandLine sub : command.getSubcommands().values()) addDescriptions(sub);
     }
 
     /** The command list: picocli's layout (names, then each command's first header or description line), word-wrapped. */
