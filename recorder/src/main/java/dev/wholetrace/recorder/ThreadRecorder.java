@@ -375,6 +375,35 @@ public class ThreadRecorder {
         handOver();
     }
 
+    /**
+     * The owner is about to park (a virtual thread unmounts: JDK hook at VirtualThread.park and
+     * parkNanos). A buffer grown past {@link #PARKED_MAX_LONGS} is handed over now and the thread
+     * goes on in a first-size one, which grows again as it records: a parked thread then holds at
+     * most that much, where each of thousands of parked virtual threads held the buffer it had
+     * grown to (32–128 KiB; 5,000 parked threads took 160 MB of a 430 MB process, session 47). A
+     * thread that records a lot between parks hands over a few small buffers more each time; one that
+     * records little never reaches the bound and is left alone.
+     */
+    public void parking() {
+        // buf: the owner's own field, read without the lock. A park inside this handle's own hand-over (its worker's
+        // queue lock taken by another thread, back-pressure) comes back here with the lock held, in the middle of a
+        // submission: nothing then (the first run of this method hung a 5,000-thread program that way).
+        if (buf.length <= PARKED_MAX_LONGS || Thread.holdsLock(this)) return;
+        synchronized (this) {
+            if (ended || batch == null) return;
+            submitRest(batch, pos);
+            useBatch(recorder.firstBatch());
+        }
+    }
+
+    /** The largest buffer (in longs) a thread keeps while it parks ({@link #parking}): 4 KiB. */
+    static final int PARKED_MAX_LONGS = 512;
+
+    /** The capacity of the buffer the owner writes into now (tests). */
+    int bufferLongs() {
+        return buf.length;
+    }
+
     /** Hands the full buffer over and continues in a fresh one; returns the new position (0). */
     private int handOver() {
         synchronized (this) {

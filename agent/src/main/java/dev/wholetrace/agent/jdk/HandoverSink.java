@@ -131,6 +131,11 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void parking(Object[] thread) {
+        JdkHandoverProbes.parking(thread);
+    }
+
+    @Override
     public void monitor(Object[] thread, boolean enter, Object monitor, int site) {
         JdkHandoverProbes.monitor(thread, monitor, enter, site);
     }

@@ -161,6 +161,9 @@ final class JdkClassHooks {
                 onThrowOf(owner, m, 0, "close fork (start threw)", "threadStartThrew");
                 return true;
             }
+            case VIRTUAL_PARK -> {
+                return atEntry(m, hook(owner, m, "virtual thread parks (buffer handed over)", "parking", "(I)V"));
+            }
             case RELEASE_IF_TASK -> {
                 if (element < 0) return false;
                 return atEntry(m, hook(owner, m, "release task (a Runnable that is a ForkJoinTask)", "releaseIfTask", o1, load(element)));

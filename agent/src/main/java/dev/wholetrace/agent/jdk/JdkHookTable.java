@@ -71,6 +71,12 @@ final class JdkHookTable {
          */
         THREAD_PER_TASK_START,
         /**
+         * At entry of VirtualThread.park() and parkNanos(long) (JDK 21+), on the virtual thread about to unmount: not a
+         * synchronization, but where its recording buffer, if grown large, is handed over and replaced by a small one,
+         * so that thousands of parked virtual threads do not each hold one (ThreadRecorder.parking).
+         */
+        VIRTUAL_PARK,
+        /**
          * Around each {@code start0()} call of the method (Thread.start; JDK 21+ also Thread.start(container)), the
          * native start, under the thread's monitor after the check that it is new: a fork of {@code this} before it,
          * the start's end after it, and, where the method throws, a fork closed if the thread never ran. Every start
@@ -379,6 +385,12 @@ final class JdkHookTable {
      */
     private static final String SERVER_SOCKET = "java/net/ServerSocket";
 
+    /**
+     * java.lang.VirtualThread (JDK 21+): park() and parkNanos(long) are where a virtual thread unmounts from its carrier
+     * to wait (LockSupport.park, Thread.sleep, blocking I/O all go through them; on JDK 24+ a monitor wait does not).
+     */
+    private static final String VIRTUAL_THREAD = "java/lang/VirtualThread";
+
     /** Class loading, the JVM's way in (it calls loadClass(String) on the loader); its maps are no hand-overs of the program. */
     private static final String CLASS_LOADER = "java/lang/ClassLoader";
 
@@ -406,7 +418,7 @@ final class JdkHookTable {
         all.addAll(FUTURE_TASKS);
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
-        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET));
+        all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET, VIRTUAL_THREAD));
         return all;
     }
 
@@ -575,6 +587,8 @@ final class JdkHookTable {
             terminationKinds(name, desc, kinds);
         } else if (owner.equals(THREAD)) {
             if (name.equals("start")) kinds.add(Kind.THREAD_START0); // the methods that call start0 get the hook
+        } else if (owner.equals(VIRTUAL_THREAD)) {
+            if (name.equals("park") && desc.equals("()V") || name.equals("parkNanos") && desc.equals("(J)V")) kinds.add(Kind.VIRTUAL_PARK);
         } else if (owner.equals(THREAD_FLOCK)) {
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)Ljava/lang/Thread;")) kinds.add(Kind.FLOCK_START);
             if (name.equals("awaitAll") && boolResult) kinds.add(Kind.FLOCK_JOINED_IF_TRUE);

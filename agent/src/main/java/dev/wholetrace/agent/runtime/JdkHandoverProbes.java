@@ -1,6 +1,8 @@
 package dev.wholetrace.agent.runtime;
 
 import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
 
 /**
  * The runtime's entry for hand-overs seen inside JDK classes (agent/…/jdk): a release or acquire on a
@@ -52,6 +54,18 @@ public final class JdkHandoverProbes {
     }
 
     /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
+    /** The calling virtual thread is about to park: its handle, if it has one, gives back a large buffer (ThreadRecorder.parking). */
+    public static void parking(Object[] thread) {
+        TraceRecorder r = Probes.recorder();
+        if (r == null) return;
+        try {
+            ThreadRecorder h = ThreadState.existingHandle(thread, r);
+            if (h != null) h.parking();
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
     public static void monitor(Object[] thread, Object monitor, boolean enter, int site) {
         SyncProbes.record(thread, enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);
     }

@@ -190,6 +190,17 @@ final class ThreadState {
         return s.forRecorder(r).withId(object);
     }
 
+    /**
+     * The calling thread's handle of {@code r} if it has one already, else null: nothing is made or registered (a
+     * thread that parks before it recorded anything stays out of the trace). From the bridge's array ({@link #of(Object[],
+     * TraceRecorder, Object)}), else from the thread's slot; a thread whose slot another thread holds is not found.
+     */
+    static ThreadRecorder existingHandle(Object[] thread, TraceRecorder r) {
+        Thread t = Thread.currentThread();
+        ThreadState s = thread[1] instanceof ThreadState kept ? kept : BY_THREAD[slot(t)];
+        return s != null && s.thread == t && s.recorder == r ? s.handle : null;
+    }
+
     /** This state, its handle for {@code r}. */
     private ThreadState forRecorder(TraceRecorder r) {
         if (recorder != r) {

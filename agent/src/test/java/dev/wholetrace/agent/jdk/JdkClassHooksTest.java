@@ -350,6 +350,20 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void virtualThreadsHandTheirBufferOverWhereTheyPark() throws Exception {
+        String name = "java/lang/VirtualThread";
+        org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
+        ClassNode vt = hooked(name);
+        assertThat(bridgeCalls(vt, "park", "()V")).containsExactly("parking");
+        assertThat(bridgeCalls(vt, "parkNanos", "(J)V")).containsExactly("parking");
+        assertThat(bridgeCalls(vt, "unpark", "()V")).isEmpty();
+        MethodNode park = vt.methods.stream().filter(m -> m.name.equals("park") && m.desc.equals("()V")).findFirst().orElseThrow();
+        AbstractInsnNode first = park.instructions.getFirst();
+        while (!(first instanceof MethodInsnNode)) first = first.getNext(); // the site's constant, then the call
+        assertThat(((MethodInsnNode) first).name).as("the hook is the first call, before any state change").isEqualTo("parking");
+    }
+
+    @Test
     void threadPerTaskExecutorsReleaseWhereATaskEndsAndAcquireAtTermination() throws Exception {
         String name = "java/util/concurrent/ThreadPerTaskExecutor";
         org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");

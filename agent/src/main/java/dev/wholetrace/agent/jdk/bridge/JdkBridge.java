@@ -124,6 +124,19 @@ public final class JdkBridge {
         if (pool != null) quiescence(true, pool, site);
     }
 
+    /** At entry of VirtualThread.park and parkNanos, on the virtual thread about to unmount ({@link JdkSink#parking}). */
+    public static void parking(int site) {
+        JdkSink s = sink;
+        if (s == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.parking(st);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
     /** Before JDK code (a pool's addWorker) calls {@code thread.start()}: a fork of it, which the thread's begin acquires. */
     public static void threadStarting(Object thread, int site) {
         JdkSink s = sink;

@@ -73,6 +73,12 @@ public interface JdkSink {
     /** {@code flock} found every thread it started terminated: a join of each (once). */
     void flockJoined(Object[] thread, Object flock, int site);
 
+    /**
+     * The calling virtual thread is about to park: no synchronization, but the moment to give back what
+     * its recording holds beyond a small buffer (a parked thread may stay parked for long).
+     */
+    void parking(Object[] thread);
+
     /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
     void future(Object[] thread, boolean release, Object future, int site);
 }
