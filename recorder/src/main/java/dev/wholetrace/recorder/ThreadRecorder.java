@@ -377,27 +377,31 @@ public class ThreadRecorder {
 
     /**
      * The owner is about to park (a virtual thread unmounts: JDK hook at VirtualThread.park and
-     * parkNanos). A buffer grown past {@link #PARKED_MAX_LONGS} is handed over now and the thread
-     * goes on in a first-size one, which grows again as it records: a parked thread then holds at
-     * most that much, where each of thousands of parked virtual threads held the buffer it had
-     * grown to (32–128 KiB; 5,000 parked threads took 160 MB of a 430 MB process, session 47). A
-     * thread that records a lot between parks hands over a few small buffers more each time; one that
-     * records little never reaches the bound and is left alone.
+     * parkNanos). A buffer grown to {@link #PARK_HANDS_OVER_FROM} longs or more is handed over now and the
+     * thread goes on in one of {@link #AFTER_PARK_LONGS}, which grows again as it records: a parked
+     * thread then holds at most a buffer of half that bound (16 KiB), where each of thousands of parked
+     * virtual threads held the one it had grown to, up to 128 KiB (5,000 parked threads: 178 MB of
+     * buffers in a 430 MB process, session 47). The bound is a trade: a thread that records little
+     * between parks (a few hundred blocks) hands over more often than without it, each hand-over a
+     * wake-up of its compressor; handing over from 1,024 longs on and going on in 64 cost such a
+     * program 15 % more CPU (docs/results/overhead-profile.md, "Session 47").
      */
     public void parking() {
         // buf: the owner's own field, read without the lock. A park inside this handle's own hand-over (its worker's
         // queue lock taken by another thread, back-pressure) comes back here with the lock held, in the middle of a
-        // submission: nothing then (the first run of this method hung a 5,000-thread program that way).
-        if (buf.length <= PARKED_MAX_LONGS || Thread.holdsLock(this)) return;
+        // submission: nothing then (the first version of this method hung a 5,000-thread program that way).
+        if (buf.length < PARK_HANDS_OVER_FROM || Thread.holdsLock(this)) return;
         synchronized (this) {
             if (ended || batch == null) return;
             submitRest(batch, pos);
-            useBatch(recorder.firstBatch());
+            useBatch(recorder.newBatch(AFTER_PARK_LONGS));
         }
     }
 
-    /** The largest buffer (in longs) a thread keeps while it parks ({@link #parking}): 4 KiB. */
-    static final int PARKED_MAX_LONGS = 512;
+    /** A buffer of this many longs (32 KiB) or more is handed over when its thread parks ({@link #parking}). */
+    static final int PARK_HANDS_OVER_FROM = 4096;
+    /** The buffer a thread goes on in after {@link #parking} handed one over: 4 KiB. */
+    static final int AFTER_PARK_LONGS = 512;
 
     /** The capacity of the buffer the owner writes into now (tests). */
     int bufferLongs() {

@@ -320,11 +320,6 @@ public final class TraceRecorder implements AutoCloseable {
         return tickets.getAndIncrement();
     }
 
-    /** A thread's first buffer, also after it parked ({@link ThreadRecorder#parking}). */
-    Batch firstBatch() {
-        return newBatch(FIRST_BATCH_LONGS);
-    }
-
     /** The buffer after one of {@code previousCapacity} longs: twice as large, up to a full one. */
     Batch batch(int previousCapacity) {
         return newBatch((int) Math.min(config.batchLongs(), 2L * previousCapacity));

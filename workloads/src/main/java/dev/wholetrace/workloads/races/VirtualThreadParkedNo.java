@@ -1,0 +1,65 @@
+package dev.wholetrace.workloads.races;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Virtual threads that record thousands of blocks, park (a contended lock, a sleep) and record again
+ * (JDK 21+, the factory by reflection): each parks with a large recording buffer, which the agent hands
+ * over at the park (ThreadRecorder.parking), so a thread's events cross several small hand-overs. Every
+ * shared write is under the lock and main reads after the executor's close: no race.
+ */
+public final class VirtualThreadParkedNo {
+    public static final String[] RACES = {};
+    /** The first JDK that has virtual threads: RaceSuite skips the program on older ones. */
+    public static final int MIN_JDK = 21;
+
+    static final ReentrantLock LOCK = new ReentrantLock();
+    static long total;
+    static int rounds;
+
+    public static void main(String[] args) throws Exception {
+        total = 0;
+        rounds = 0;
+        ExecutorService executor = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+        try {
+            for (int t = 0; t < 32; t++) {
+                int seed = t;
+                executor.submit(() -> {
+                    for (int round = 0; round < 3; round++) {
+                        long local = work(seed + round);
+                        LOCK.lock();
+                        try {
+                            total += local;
+                            rounds++;
+                        } finally {
+                            LOCK.unlock();
+                        }
+                        sleep();
+                    }
+                });
+            }
+        } finally {
+            executor.shutdown();
+            executor.awaitTermination(30, TimeUnit.SECONDS);
+        }
+        System.out.println("rounds=" + rounds + " total=" + total);
+    }
+
+    /** A few thousand blocks: more than the buffer a parked thread may keep. */
+    static long work(int seed) {
+        long s = seed;
+        for (int i = 0; i < 3000; i++) s = s * 31 + (i ^ seed) % 7;
+        return s & 0xFFFF;
+    }
+
+    static void sleep() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
