@@ -32,7 +32,7 @@ public final class VirtualThreadParkedYes {
                 int seed = t;
                 executor.submit(() -> {
                     for (int round = 0; round < 3; round++) {
-                        long local = work(seed + round);
+                        long local = VirtualThreadParkedNo.work(seed + round);
                         LOCK.lock();
                         try {
                             total += local;
@@ -41,7 +41,7 @@ public final class VirtualThreadParkedYes {
                             LOCK.unlock();
                         }
                         unlocked++; // outside the lock: the planted race
-                        sleep();
+                        VirtualThreadParkedNo.sleep();
                     }
                 });
             }
@@ -50,20 +50,5 @@ public final class VirtualThreadParkedYes {
             executor.awaitTermination(30, TimeUnit.SECONDS);
         }
         System.out.println("rounds=" + rounds + " total=" + total + " unlocked>0=" + (unlocked > 0));
-    }
-
-    /** A few thousand blocks: more than the buffer a parked thread may keep. */
-    static long work(int seed) {
-        long s = seed;
-        for (int i = 0; i < 3000; i++) s = s * 31 + (i ^ seed) % 7;
-        return s & 0xFFFF;
-    }
-
-    static void sleep() {
-        try {
-            Thread.sleep(1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
