@@ -241,6 +241,24 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void coRunAddsMemoryContentionToABaseFileAndKeepsTheRest() throws Exception {
+        Path out = dir.resolve("co-run.properties");
+        Cli r = calibrateOnABase(2, "--co-run", out);
+        assertThat(r.err()).contains("measured only memory.contention");
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        assertThat(m.cycles()).hasSize(1);
+        if (Runtime.getRuntime().availableProcessors() >= 2) { // measured on two processors: one line per fitted loop, then the key
+            assertThat(r.err()).contains("co-run: axpyLoop").contains("memory.contention");
+            assertThat(m.memoryContention()).isGreaterThanOrEqualTo(0);
+        } else {
+            assertThat(r.err()).contains("one processor only");
+            assertThat(m.memoryContention()).isZero();
+        }
+    }
+
+    @Test
     void crossCoreAddsItsGroupToABaseFileAndKeepsTheRest() throws Exception {
         Path base = dir.resolve("base.properties"), out = dir.resolve("two.properties");
         Files.writeString(base, "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.handover=100000\n");

@@ -7,6 +7,7 @@ import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.BranchProbe;
+import dev.wholetrace.simulate.calibrate.CoRun;
 import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.calibrate.JitCalibration;
 import dev.wholetrace.simulate.calibrate.WakeIdle;
@@ -55,13 +56,18 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--branch also prices a mispredicted branch (cycles.bc.mispredict, session 46; not part of the default "
                     + "calibration, docs/results/prediction.md): one loop's branch on the signs of an array's elements, shuffled "
-                    + "against sorted. With --base it measures only that and adds it to an existing machine file."},
+                    + "against sorted. With --base it measures only that and adds it to an existing machine file.",
+                "",
+                "--co-run also measures memory.contention (session 47): how much slower a processor runs while another is busy, "
+                    + "from the fitted loops run on one processor alone and beside a copy of themselves on a second; run it pinned "
+                    + "to two cores on an idle machine. With --base it measures only that and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
                 "  taskset -c 0,1 wholetrace calibrate --cross-core --base one-core.properties -o two-core.properties",
                 "  taskset -c 0 wholetrace calibrate --jit --base two-core.properties -o jit.properties   # add the JIT term",
                 "  taskset -c 0 wholetrace calibrate --branch --base jit.properties -o branch.properties   # add the mispredicted branch",
+                "  taskset -c 0,1 wholetrace calibrate --co-run --base jit.properties -o co-run.properties   # add memory.contention",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -89,6 +95,10 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
     @Option(names = "--branch", description = "also measure the price of a mispredicted branch (cycles.bc.mispredict); with --base only that, added to the file")
     boolean branch;
 
+    @Option(names = "--co-run", description = "also measure memory.contention (session 47): the fitted loops on one processor alone and beside a copy on a second, "
+            + "on the first two processors this process may use (taskset -c 0,1; needs an idle machine); with --base only that, added to the file")
+    boolean coRun;
+
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
 
@@ -109,8 +119,8 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        if (base != null && !crossCore && !jit && !branch) {
-            throw new IllegalArgumentException("--base needs --cross-core, --jit or --branch (it adds the cross-core group, the JIT term or the mispredicted branch to a machine file)");
+        if (base != null && !crossCore && !jit && !branch && !coRun) {
+            throw new IllegalArgumentException("--base needs --cross-core, --jit, --branch or --co-run (it adds the cross-core group, the JIT term, the mispredicted branch or memory.contention to a machine file)");
         }
         // the base file's name and processors are kept: these would be silently ignored
         for (String fitOnly : new String[] {"--name", "--processors"}) {
@@ -130,6 +140,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             if (crossCore) only.add("the cross-core group");
             if (jit) only.add("the JIT term");
             if (branch) only.add("the mispredicted branch");
+            if (coRun) only.add("memory.contention");
             report.add("kept " + base + "'s entries; measured only " + String.join(" and ", only));
         } else {
             Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
@@ -145,6 +156,15 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             BranchProbe.Result b = (quick ? new BranchProbe(3, 200_000) : new BranchProbe(15, 2_000_000)).measure();
             report.add(b.report());
             m = m.withCycles(Map.of(MachineModel.MISPREDICT, Math.round(b.mispredictNs() * m.clockHz() / 1e9)));
+        }
+        if (coRun) {
+            CoRun.Result co = (quick ? new CoRun(2, 100_000) : new CoRun(5, 2_000_000)).measure();
+            if (co == null) {
+                report.add("co-run: this process may run on one processor only: memory.contention is left as it was");
+            } else {
+                report.addAll(co.report());
+                m = m.withMemoryContention(co.contention());
+            }
         }
         if (cross != null) {
             WakeIdle.Result idle = (quick ? new WakeIdle(new long[] {0, 10_000, 1_000_000}, 5_000_000) : new WakeIdle(WakeIdle.IDLE_NS, 300_000_000))

@@ -188,7 +188,7 @@ public final class SimulateCommand implements Callable<Integer> {
         double wall = (high.last().cycles() - low.last().cycles()) * scale;
         double busy = (executing(high.last()) - executing(low.last())) * scale;
         JitWindow.Window w = m.jit().isNone() ? new JitWindow.Window(wall, busy)
-                : JitWindow.run(JitWindow.plan(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy, high.processors(), jitWindow[0], jitWindow[1]);
+                : JitWindow.run(JitWindow.plan(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy, high.processors(), m.memoryContention(), jitWindow[0], jitWindow[1]);
         windows.add(w);
         return new JitWindow.Window(w.wallCycles() - wall, w.busyCycles() - busy);
     }

@@ -188,7 +188,8 @@ public final class CrossCore {
         return new int[] {0}; // not Linux: one processor, the group unknown
     }
 
-    private static String loadAverage() {
+    /** The one-minute load average, printed beside what needs an idle machine. */
+    static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
         } catch (IOException e) {

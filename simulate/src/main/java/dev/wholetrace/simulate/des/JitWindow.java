@@ -100,6 +100,20 @@ public final class JitWindow {
      * runs' difference scaled to the window). A machine without a JIT term gives that window exactly.
      */
     public static Window run(Plan plan, JitCosts jit, double wallCycles, double busyCycles, int processors, double lo, double hi) {
+        return run(plan, jit, wallCycles, busyCycles, processors, 0, lo, hi);
+    }
+
+    /**
+     * As {@link #run(Plan, JitCosts, double, double, int, double, double)} on a machine whose processors slow
+     * each other down: {@code contention} is the machine file's {@code memory.contention} (the simulator's
+     * rate {@code 1 / (1 + f × (busy − 1))} of every busy processor, session 47). The compiler threads are
+     * busy processors too: while they run beside the program, the program's work and theirs go at that rate.
+     * The program's own threads' slowing of each other is in its simulated cycles already, so the program is
+     * slowed only by what the compilers add to its own busy processors. One processor, or {@code f = 0}:
+     * the same window as without it, exactly.
+     */
+    public static Window run(Plan plan, JitCosts jit, double wallCycles, double busyCycles, int processors, double contention, double lo, double hi) {
+        if (!(contention >= 0)) throw new IllegalArgumentException("contention must be a number ≥ 0, not " + contention);
         if (processors < 1) throw new IllegalArgumentException("processors must be at least 1, not " + processors);
         if (!(lo < hi) || lo < 0) throw new IllegalArgumentException("the window must be 0 ≤ lo < hi, not " + lo + " to " + hi);
         if (jit.isNone() || busyCycles <= 0 || wallCycles <= 0) return new Window(wallCycles, busyCycles); // no JIT term: today's times, exactly
@@ -127,11 +141,14 @@ public final class JitWindow {
                 double demand = (perStep + extra) * ds;
                 int compilers = (q3.isEmpty() ? 0 : 1) + (q4.isEmpty() ? 0 : 1);
                 double share = Math.min(1, processors / (used + compilers));
-                double dt = demand / (used * share);
+                // the rates of the program (relative to its simulated cycles) and of the compilers: 1 and 1 when f = 0
+                double slowed = 1 + contention * Math.max(0, Math.min(processors, used + compilers) - 1);
+                double program = (1 + contention * Math.max(0, used - 1)) / slowed, compiler = 1 / slowed;
+                double dt = demand / (used * share * program);
                 double[] work = new double[5];
                 for (int tier = 3; tier <= 4; tier++) {
                     ArrayDeque<Request> q = tier == 3 ? q3 : q4;
-                    double budget = share * dt;
+                    double budget = share * dt * compiler;
                     while (budget > 0 && !q.isEmpty()) {
                         double w = Math.min(budget, left[tier]);
                         budget -= w;
@@ -150,13 +167,13 @@ public final class JitWindow {
                 }
                 // a compiler whose queue emptied inside the slice leaves the rest of its share to the program: the processors
                 // stay busy (the program and the work done) but the program runs no faster than on its own
-                if (share < 1) dt = Math.max(demand / used, (demand + work[3] + work[4]) / processors);
-                if (part == 1) {
+                if (share < 1) dt = Math.max(demand / (used * program), (demand / program + work[3] / compiler + work[4] / compiler) / processors);
+                if (part == 1) { // processor time: the work at its rate
                     wall += dt;
-                    busy += demand + work[3] + work[4];
-                    c1 += work[3];
-                    c2 += work[4];
-                    slow += demand - perStep * ds;
+                    busy += demand / program + work[3] / compiler + work[4] / compiler;
+                    c1 += work[3] / compiler;
+                    c2 += work[4] / compiler;
+                    slow += (demand - perStep * ds) / program;
                 }
             }
         }

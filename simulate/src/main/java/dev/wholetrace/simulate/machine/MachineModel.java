@@ -174,6 +174,11 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, seed, all, costs, caches, wakeIdle, jit);
     }
 
+    /** This machine with {@code memory.contention} {@code f} (calibrate --co-run, session 47). */
+    public MachineModel withMemoryContention(double f) {
+        return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, f, seed, cycles, costs, caches, wakeIdle, jit);
+    }
+
     /** The same machine with another seed (one of {@code --runs} repetitions). */
     public MachineModel withSeed(long s) {
         return new MachineModel(name, processors, clockHz, scheduling, timeSliceCycles, memoryContention, s, cycles, costs, caches, wakeIdle, jit);

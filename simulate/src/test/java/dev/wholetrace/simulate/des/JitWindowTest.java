@@ -122,6 +122,42 @@ class JitWindowTest {
     }
 
     /**
+     * Session 47: {@code memory.contention} f slows the processors the compilers share with the program. Property: f = 0
+     * gives the window without the argument exactly, and so does any f on one processor (a compiler there takes the
+     * program's processor, it does not run beside it) and for a program without compilations in its run.
+     */
+    @Test
+    void contentionZeroOrOneProcessorGivesTodaysWindowExactly() {
+        Random r = new Random(47);
+        for (int i = 0; i < 300; i++) {
+            double lo = r.nextInt(100), hi = lo + 1 + r.nextInt(1000);
+            int procs = 1 + r.nextInt(8);
+            double wall = 1e5 + r.nextDouble() * 1e7, busy = wall * (0.2 + r.nextDouble() * procs);
+            JitWindow.Window today = JitWindow.run(ONE, JIT, wall, busy, procs, lo, hi);
+            assertThat(JitWindow.run(ONE, JIT, wall, busy, procs, 0, lo, hi)).isEqualTo(today);
+            double f = r.nextDouble();
+            assertThat(JitWindow.run(ONE, JIT, Math.min(wall, busy), Math.min(wall, busy), 1, f, lo, hi))
+                    .isEqualTo(JitWindow.run(ONE, JIT, Math.min(wall, busy), Math.min(wall, busy), 1, lo, hi));
+        }
+    }
+
+    /** On two processors a one-thread program runs beside the compiler at 1 / (1 + f) while the compiler is busy, and so does the compiler. */
+    @Test
+    void contentionSlowsTheProgramAndTheCompilerWhileTheyRunSideBySide() {
+        double f = 0.4;
+        JitWindow.Window free = JitWindow.run(ONE, JIT, 1000 * 700, 1000 * 700, 2, 20, 720);
+        JitWindow.Window slowed = JitWindow.run(ONE, JIT, 1000 * 700, 1000 * 700, 2, f, 20, 720);
+        // C2 (100 000 cycles of work, asked at step 50) runs at 1 / 1.4: 140 000 cycles of processor time, as long in wall
+        // time; the program beside it, at C1's 3000 cycles a step, runs 1.4 times slower for those 140 000 cycles
+        assertThat(slowed.c2Cycles()).isCloseTo(100_000 * (1 + f), within(10.0));
+        double besideSteps = 100_000 * (1 + f) / (3000 * (1 + f)); // steps of the program while C2 compiles: as many as without f
+        assertThat(besideSteps).isCloseTo(100_000 / 3000.0, within(1e-9));
+        assertThat(slowed.slowCycles()).isCloseTo(free.slowCycles() + 2000 * besideSteps * f, within(300.0));
+        assertThat(slowed.wallCycles()).isCloseTo(free.wallCycles() + 100_000 * f, within(300.0));
+        assertThat(slowed.busyCycles()).isCloseTo(free.busyCycles() + 2 * 100_000 * f, within(300.0));
+    }
+
+    /**
      * Property (session 42): C2 is asked for a method no earlier than C1 and where the counts since C1's request (its
      * counters then, capped at tier 3's thresholds) pass tier 4's; with tier-3 thresholds of 0 that is session 41's
      * count from step 0.
