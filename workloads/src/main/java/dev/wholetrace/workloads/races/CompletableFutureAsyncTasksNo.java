@@ -1,6 +1,7 @@
 package dev.wholetrace.workloads.races;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -11,7 +12,8 @@ import java.util.concurrent.TimeUnit;
  * {@code supplyAsync}, {@code runAsync} and {@code completeAsync} on every kind of executor: the program's own (a
  * new thread per task, which main never joins), a thread pool, the common pool, and from JDK 21 a virtual thread per
  * task; and {@code runAsync} of a task that is the program's own {@code RunnableFuture}, joined through its
- * {@code get()}. Main writes each input before the call and reads each result after {@code join()}/{@code get()}.
+ * {@code get()}. Main writes each input before the call and reads each result after {@code join()}, {@code get()},
+ * {@code getNow} once {@code isDone()} said so, or the {@code CompletionException} of a supplier that threw.
  * With CompletableFuture hooked in the JDK these hand-overs have no call-site task events (docs/agent.md,
  * "CompletableFuture inside the JDK"): the task's release at {@code execute} and acquire at its run, and the future's
  * release at completion and acquire at the join, order them. No race.
@@ -28,6 +30,10 @@ public final class CompletableFutureAsyncTasksNo {
     static int virtualIn;
     static int virtualOut;
     static int futureIn;
+    static int pollIn;
+    static int pollOut;
+    static int throwIn;
+    static int throwOut;
 
     /** The program's own future of a task: the call-site model still hands it over (its get() is not the JDK's). */
     static final class OwnFuture implements RunnableFuture<Integer> {
@@ -89,6 +95,23 @@ public final class CompletableFutureAsyncTasksNo {
             b.get();
             sum += poolOut + c.join() + d.get() + task.get();
             e.join();
+            pollIn = 9;
+            CompletableFuture<Integer> g = CompletableFuture.supplyAsync(() -> {
+                pollOut = pollIn * 3;
+                return pollOut;
+            }, pool);
+            while (!g.isDone()) Thread.yield();
+            sum += g.getNow(-1) + pollOut;
+            throwIn = 10;
+            CompletableFuture<Integer> h = CompletableFuture.supplyAsync(() -> {
+                throwOut = throwIn + 1;
+                throw new IllegalStateException("bad supply");
+            }, pool);
+            try {
+                h.join();
+            } catch (CompletionException thrown) {
+                sum += throwOut;
+            }
             sum += virtual();
             System.out.println("sum=" + sum);
         } finally {
