@@ -44,10 +44,14 @@ public final class JdkHooks {
         } else {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
         }
-        // the call-site fork/join and CompletableFuture-stage models would record the same edges again; told before the
+        // the call-site fork/join, CompletableFuture-stage and supplyAsync/runAsync models would record the same edges again; told before the
         // application's transformer is added, and only once the hooks are known in place, as for FutureTask
-        if (handOversInPlace(inst, hooked)) context.hookedInJdk();
-        else AgentLog.once("jdk-hooks-handovers", "fork/join and CompletableFuture hand-overs are recorded at the program's calls: a JDK class of theirs is not hooked");
+        if (handOversInPlace(inst, hooked)) {
+            context.hookedInJdk();
+            SyncTasks.completableFuturesInJdk();
+        } else {
+            AgentLog.once("jdk-hooks-handovers", "fork/join and CompletableFuture hand-overs are recorded at the program's calls: a JDK class of theirs is not hooked");
+        }
     }
 
     /**

@@ -53,6 +53,31 @@ public final class SyncTasks {
         futureTasksJoinInJdk = true;
     }
 
+    /**
+     * Whether CompletableFuture is hooked inside the JDK (docs/agent.md, "CompletableFuture inside the JDK"): then
+     * a {@code supplyAsync}/{@code runAsync} hands its task over through the hooks' own edges (the AsyncSupply or
+     * AsyncRun released where the JDK calls {@code execute}, acquired where it runs; the future released where the
+     * task's result completes it, acquired where {@code join}/{@code get} return it), so the call-site task events
+     * (submit, begin, end, join) would record the same edges again, with a submission, a wrapper and a fresh id per
+     * call. Set with the context's {@code hookedInJdk}, once the hooks are known to be in place.
+     */
+    private static volatile boolean completableFuturesInJdk;
+
+    /** Called once CompletableFuture's hooks are in place (JdkHooks.install, with InstrumentationContext.hookedInJdk). */
+    public static void completableFuturesInJdk() {
+        completableFuturesInJdk = true;
+    }
+
+    /**
+     * Whether the call-site model of {@code supplyAsync}/{@code runAsync} is left to the JDK hooks for {@code task}:
+     * not for a task that is itself a Future whose get() the hooks do not cover (a program's own RunnableFuture): the
+     * program joins it through its get(), not through the CompletableFuture, so only the call-site model orders the
+     * task's end before that get() returns, as it does for the same task handed to {@code execute}.
+     */
+    private static boolean asyncTaskInJdk(Object task) {
+        return completableFuturesInJdk && !(task instanceof Future && !joinsInJdk(task));
+    }
+
     /** Whether {@code future}'s get() is a join the JDK hooks record ({@link #futureTasksJoinInJdk}). */
     private static boolean joinsInJdk(Object future) {
         return futureTasksJoinInJdk && future instanceof FutureTask && future.getClass().getClassLoader() == null;
@@ -63,7 +88,7 @@ public final class SyncTasks {
     /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
     public static Runnable handOff(Object executor, Runnable task, int site) {
         if (SyncStageWrappers.wraps(executor, task)) return new SyncStageWrappers.OfRunnable(executor, task, site); // thenRun
-        return executes(executor) ? handOff(task, site) : task;
+        return executes(executor) ? wrap(task, site) : task;
     }
 
     /** A CompletableFuture stage's action (thenApply, exceptionally, …; SyncStages): its wrapper. */
@@ -121,8 +146,13 @@ public final class SyncTasks {
         return wrapped;
     }
 
-    /** CompletableFuture.runAsync(Runnable[, Executor]). */
+    /** CompletableFuture.runAsync(Runnable[, Executor]): the task as it is when the JDK hooks record the hand-over ({@link #asyncTaskInJdk}). */
     public static Runnable handOff(Runnable task, int site) {
+        return asyncTaskInJdk(task) ? task : wrap(task, site);
+    }
+
+    /** A Runnable handed to an executor (execute, submit, runAsync): its wrapper, after the submit. */
+    private static Runnable wrap(Runnable task, int site) {
         if (!wraps(task)) return task;
         try {
             SyncTask submission = submit(task, site);
@@ -134,9 +164,9 @@ public final class SyncTasks {
         }
     }
 
-    /** CompletableFuture.supplyAsync(Supplier[, Executor]). */
+    /** CompletableFuture.supplyAsync(Supplier[, Executor]): the task as it is when the JDK hooks record the hand-over ({@link #asyncTaskInJdk}). */
     public static Supplier<?> handOff(Supplier<?> task, int site) {
-        if (!wraps(task)) return task;
+        if (!wraps(task) || asyncTaskInJdk(task)) return task;
         try {
             return new SyncTaskWrappers.OfSupplier<>(submit(task, site), task);
         } catch (Throwable e) {

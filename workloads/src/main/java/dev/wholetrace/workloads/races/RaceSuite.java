@@ -131,7 +131,7 @@ public final class RaceSuite {
             CompletableFutureChainNo.class, CompletableFutureCombineNo.class, CompletableFutureCombineYes.class,
             CompletableFutureEitherNo.class, CompletableFutureEitherYes.class, CompletableFutureComposeNo.class,
             CompletableFutureComposeYes.class, CompletableFutureAnyOfNo.class, CompletableFutureCompleteNo.class,
-            CompletableFutureCompleteYes.class,
+            CompletableFutureCompleteYes.class, CompletableFutureAsyncTasksNo.class, CompletableFutureAsyncTasksYes.class,
             // VarHandles: array elements, handles from privateLookupIn kept in static finals (as Caffeine makes them)
             VarHandleArrayNo.class, VarHandleArrayYes.class, VarHandlePrivateLookupNo.class, VarHandlePrivateLookupYes.class,
             // sun.misc.Unsafe: ordered puts, volatile gets and CAS of fields and array slots (Netty's JCTools queues)
