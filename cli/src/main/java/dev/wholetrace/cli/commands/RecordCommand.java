@@ -7,7 +7,6 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.cli.term.Terminal;
-import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
@@ -176,13 +175,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
-        if (!noRecompress) {
-            PrintWriter err = spec.commandLine().getErr();
-            FinishedTrace.repack(trace, new FinishedRewrite().strataLimits(limits, line -> {
-                err.println("wholetrace: " + trace + ": " + line);
-                err.flush();
-            }), err);
-        }
+        if (!noRecompress) FinishedTrace.repack(trace, limits, spec.commandLine().getErr());
         // A person is watching, or a script asked for JSON; otherwise scripts get no extra line.
         if (Terminal.stderr() || !CommandSummary.isText(summaryFormat)) { // the line goes to stderr
             CommandSummary summary = FinishedTrace.describe(trace);
