@@ -10,6 +10,8 @@ import dev.wholetrace.analysis.strata.StrataResult;
 import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
+import dev.wholetrace.format.wtrace.StrataLayerChoice;
+import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.TraceMode;
@@ -135,8 +137,8 @@ final class StrataBenchCommand implements Callable<Integer> {
      * One lackey superblock trace's row: grammars packed as a trace stores them ({@link GrammarRuns#packedBytes}),
      * their builds' median CPU seconds, xz -9 / zstd -19 of the superblock ids as u32.
      */
-    record LackeyRow(LackeyTraces.Spec spec, int superblocks, long sequiturBytes, long strataBytes, long layerZeroBytes, double sequiturCpu,
-                     double strataCpu, double layerZeroCpu, long xz, long zstd, StrataResult analysis) {}
+    record LackeyRow(LackeyTraces.Spec spec, int superblocks, long sequiturBytes, long strataBytes, long bySymbolsBytes, long layerZeroBytes,
+                     double sequiturCpu, double strataCpu, double bySymbolsCpu, double layerZeroCpu, long xz, long zstd, StrataResult analysis) {}
 
     /** A strata builder that always stores layer 0, its grammar the plain unfolding (the STRATA grammar before the level choice). */
     private record LayerZeroGrammar(StrataGrammar strata) implements GrammarBuilder {
@@ -273,17 +275,20 @@ final class StrataBenchCommand implements Callable<Integer> {
     private LackeyRow measure(LackeyTraces.Spec spec, Path dir) throws Exception {
         int[] ids = LackeyTraces.superblockIds(dir.resolve(spec.fileName()));
         log.info("%s: %,d superblocks, %d reps of SEQUITUR and STRATA", spec.name(), ids.length, reps);
-        // SEQUITUR, STRATA as compress --grammar strata builds it, and STRATA storing layer 0 always
-        // (unfolded as is: the encoding before the level choice, kept to compare in the same run).
-        String[] names = {"sequitur", "strata", "strata layer 0"};
+        // SEQUITUR, STRATA as compress --grammar strata builds it (the layer count that packs smallest, session 47), STRATA
+        // choosing layer 0 or the paths by symbol count (sessions 33-46), and STRATA storing layer 0 always (unfolded as is:
+        // the encoding before any level choice), kept to compare in the same run.
+        String[] names = {"sequitur", "strata", "strata by symbols", "strata layer 0"};
+        GrammarAlgorithm packed = GrammarAlgorithm.strata(StrataLayerChoice.levels(StrataLayerLimits.DEFAULT, Codec.BEST,
+                line -> log.info("%s: %s", spec.name(), line)));
         List<Supplier<GrammarBuilder>> builders = List.of(() -> GrammarAlgorithm.SEQUITUR.newBuilder(1 << 12),
-                () -> GrammarAlgorithm.STRATA.newBuilder(1 << 12),
+                () -> packed.newBuilder(1 << 12), () -> GrammarAlgorithm.STRATA.newBuilder(1 << 12),
                 () -> new LayerZeroGrammar(new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(1 << 9), StrataPipeline.DEFAULT_MAX_LENGTH)));
-        double[][] cpu = new double[3][reps];
-        Grammar[] built = new Grammar[3];
+        double[][] cpu = new double[names.length][reps];
+        Grammar[] built = new Grammar[names.length];
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int r = 0; r < reps; r++) {
-            for (int a = 0; a < 3; a++) {
+            for (int a = 0; a < names.length; a++) {
                 built[a] = null;
                 long t0 = threads.getCurrentThreadCpuTime();
                 GrammarBuilder b = builders.get(a).get();
@@ -292,7 +297,7 @@ final class StrataBenchCommand implements Callable<Integer> {
                 cpu[a][r] = (threads.getCurrentThreadCpuTime() - t0) / 1e9;
             }
         }
-        for (int a = 0; a < 3; a++) {
+        for (int a = 0; a < names.length; a++) {
             if (!Arrays.equals(built[a].expand(), ids)) throw new IllegalStateException(names[a] + " does not expand to " + spec.name());
         }
         Path raw = dir.resolve(spec.name() + ".u32");
@@ -303,9 +308,10 @@ final class StrataBenchCommand implements Callable<Integer> {
         Files.deleteIfExists(raw);
         StrataResult analysis = new StrataAnalysis(analysisOptions()).analyze("lackey-sb", spec.name(), ids);
         LackeyRow row = new LackeyRow(spec, ids.length, GrammarRuns.packedBytes(built[0]), GrammarRuns.packedBytes(built[1]),
-                GrammarRuns.packedBytes(built[2]), median(cpu[0]), median(cpu[1]), median(cpu[2]), xz, zstd, analysis);
-        log.info("%s: SEQUITUR %d B, STRATA %d B, STRATA layer 0 %d B, xz %d B, zstd %d B", spec.name(), row.sequiturBytes, row.strataBytes,
-                row.layerZeroBytes, xz, zstd);
+                GrammarRuns.packedBytes(built[2]), GrammarRuns.packedBytes(built[3]), median(cpu[0]), median(cpu[1]), median(cpu[2]),
+                median(cpu[3]), xz, zstd, analysis);
+        log.info("%s: SEQUITUR %d B, STRATA %d B, STRATA by symbols %d B, STRATA layer 0 %d B, xz %d B, zstd %d B", spec.name(), row.sequiturBytes,
+                row.strataBytes, row.bySymbolsBytes, row.layerZeroBytes, xz, zstd);
         return row;
     }
 
@@ -360,17 +366,20 @@ final class StrataBenchCommand implements Callable<Integer> {
                     + "operations, no recording (valgrind's slowdown is not ours), so the recording cost is the compressor's: each grammar built "
                     + "in process from the superblock ids, CPU seconds, median of ").append(reps).append(" interleaved builds. Sizes: each "
                     + "grammar as a trace stores it (its varints packed with the best codec: what COR's WPP section and `compress --grammar "
-                    + "strata` would hold), against xz -9 / zstd -19 of the ids as 4-byte values. STRATA stores layer 0 or the paths, "
-                    + "whichever holds fewer symbols (docs/strata.md), its rules used once written in place; \"layer 0\" is the same "
-                    + "strata storing layer 0 always, unfolded as is (the encoding before that choice), built in the same run.\n\n");
-            b.append("| program | superblocks | SEQUITUR (COR) | STRATA | STRATA / SEQUITUR | STRATA layer 0 | layer 0 / SEQUITUR | raw | xz -9 | zstd -19 "
-                    + "| build CPU SEQUITUR / STRATA / layer 0 |\n");
-            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                    + "strata` would hold), against xz -9 / zstd -19 of the ids as 4-byte values. STRATA stores the stratum layers (none "
+                    + "to 4) whose payload packs smallest, as the re-pack of a STRATA recording chooses them (session 47, docs/strata.md), "
+                    + "its rules used once written in place; \"by symbols\" is the choice of sessions 33-46 (layer 0 or the paths, "
+                    + "whichever holds fewer symbols); \"layer 0\" is the same strata storing layer 0 always, unfolded as is (the encoding "
+                    + "before any choice); all built in the same run.\n\n");
+            b.append("| program | superblocks | SEQUITUR (COR) | STRATA | STRATA / SEQUITUR | STRATA by symbols | by symbols / SEQUITUR | STRATA layer 0 "
+                    + "| layer 0 / SEQUITUR | raw | xz -9 | zstd -19 | build CPU SEQUITUR / STRATA / by symbols / layer 0 |\n");
+            b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (LackeyRow r : lackey) {
-                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %s | %s | %.2f s / %.2f s / %.2f s |%n", r.spec.name(),
-                        Report.count(r.superblocks), Report.count(r.sequiturBytes), Report.count(r.strataBytes), (double) r.strataBytes / r.sequiturBytes,
+                b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s | %.2f | %s | %.2f | %s | %s | %s | %.2f s / %.2f s / %.2f s / %.2f s |%n",
+                        r.spec.name(), Report.count(r.superblocks), Report.count(r.sequiturBytes), Report.count(r.strataBytes),
+                        (double) r.strataBytes / r.sequiturBytes, Report.count(r.bySymbolsBytes), (double) r.bySymbolsBytes / r.sequiturBytes,
                         Report.count(r.layerZeroBytes), (double) r.layerZeroBytes / r.sequiturBytes, Report.count(4L * r.superblocks),
-                        Report.count(r.xz), Report.count(r.zstd), r.sequiturCpu, r.strataCpu, r.layerZeroCpu));
+                        Report.count(r.xz), Report.count(r.zstd), r.sequiturCpu, r.strataCpu, r.bySymbolsCpu, r.layerZeroCpu));
             }
             b.append("\nPrograms: ");
             for (int i = 0; i < lackey.size(); i++) b.append(i > 0 ? "; " : "").append(lackey.get(i).spec.name()).append(": ").append(lackey.get(i).spec.description());
@@ -462,14 +471,15 @@ final class StrataBenchCommand implements Callable<Integer> {
     }
 
     private String lackeyCsv(List<LackeyRow> rows) {
-        StringBuilder b = new StringBuilder("program,superblocks,sequitur_bytes,strata_bytes,strata_layer0_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
-                + "sequitur_cpu_s,strata_cpu_s,strata_layer0_cpu_s,unique_paths,mean_path_length");
+        StringBuilder b = new StringBuilder("program,superblocks,sequitur_bytes,strata_bytes,strata_by_symbols_bytes,strata_layer0_bytes,raw_bytes,xz9_bytes,zstd19_bytes,"
+                + "sequitur_cpu_s,strata_cpu_s,strata_by_symbols_cpu_s,strata_layer0_cpu_s,unique_paths,mean_path_length");
         for (int k = -1; k < layers; k++) b.append(",size_at_").append(k < 0 ? "paths" : "layer" + k);
         b.append('\n');
         for (LackeyRow r : rows) {
             List<StrataResult.Level> lv = r.analysis.levels();
-            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%d,%.3f", r.spec.name(), r.superblocks, r.sequiturBytes,
-                    r.strataBytes, r.layerZeroBytes, 4L * r.superblocks, r.xz, r.zstd, r.sequiturCpu, r.strataCpu, r.layerZeroCpu, lv.get(0).unique(),
+            b.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%.3f,%.3f,%.3f,%d,%.3f", r.spec.name(), r.superblocks, r.sequiturBytes,
+                    r.strataBytes, r.bySymbolsBytes, r.layerZeroBytes, 4L * r.superblocks, r.xz, r.zstd, r.sequiturCpu, r.strataCpu, r.bySymbolsCpu,
+                    r.layerZeroCpu, lv.get(0).unique(),
                     lv.get(0).meanLength()));
             for (StrataResult.Level l : lv) b.append(',').append(l.representation());
             b.append('\n');

@@ -172,8 +172,8 @@ class CliStoredStrataTest {
         return ok(args).out().replace(f.toString(), "FILE").replace(f.getFileName().toString(), "FILE");
     }
 
-    /** The stratum layer count of every strata stream of {@code f}. */
-    private static List<Integer> layerCounts(Path f) throws Exception {
+    /** The stratum layer count of every strata stream of {@code f} (also CliStrataLayersOptionTest). */
+    static List<Integer> layerCounts(Path f) throws Exception {
         List<Integer> counts = new java.util.ArrayList<>();
         try (TraceReader reader = TraceReader.open(f)) {
             List<ThreadSymbols> symbols = new java.util.ArrayList<>();

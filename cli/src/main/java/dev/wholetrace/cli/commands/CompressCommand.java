@@ -32,13 +32,16 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "The trace goes through online SEQUITUR (or the --grammar algorithm); the grammar is then varint-coded and packed by xz or zstd. lackey-mem traces keep the data addresses of each instruction in their own Diff∘RLE∘SEQ stream.",
                 "",
-                "Inputs of any size stream: when the grammar builders hold --chunk-memory, the file gets a chunk of its own and the next records start a fresh grammar (docs/formats.md, .wgr version 2)."},
+                "Inputs of any size stream: when the grammar builders hold --chunk-memory, the file gets a chunk of its own and the next records start a fresh grammar (docs/formats.md, .wgr version 2).",
+                "",
+                "--grammar strata stores each grammar with the stratum layers (none to 4, or to --strata-layers N) whose payload packs smallest with --codec, as the re-pack of a STRATA recording chooses them (docs/strata.md, 'Stored layers'); --strata-memory bounds the layer tables built while choosing."},
         footer = {"", "Examples:",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr",
                 "  wholetrace compress lackey.out --input lackey-mem --codec xz -o run.wgr",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --force   # replace trace.wgr",
                 "  wholetrace compress huge.u64 --input u64 -o huge.wgr --chunk-memory 32   # smaller chunks",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --grammar enhanced --window 1048576",
+                "  wholetrace compress sb.out --input lackey-sb -o sb.wgr --grammar strata --strata-layers 2   # at most 2 stratum layers",
                 "  wholetrace compress trace.u32 --input u32 -o trace.wgr --format json | jq .outputBytes"})
 public final class CompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -66,6 +69,9 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
 
     @Mixin
     GrammarWindowOption window;
+
+    @Mixin
+    StrataLayerOptions strataLayers;
 
     @Option(names = "--chunk-memory", defaultValue = "64", paramLabel = "MiB",
             description = "memory the grammar builders may hold before a chunk is closed, 1..1024 MiB (default: ${DEFAULT-VALUE})")
@@ -115,7 +121,7 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
         PrintWriter out = spec.commandLine().getOut();
         OutputFile target = OutputFile.check(output, force.force(), input);
         if (chunkMiB < 1 || chunkMiB > 1024) throw new IllegalArgumentException("--chunk-memory must be 1 to 1024 (MiB), not " + chunkMiB);
-        GrammarAlgorithm grammar = window.apply(algorithm);
+        GrammarAlgorithm grammar = strataLayers.grammar(window.apply(algorithm), codec, spec.commandLine().getErr());
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
         Totals totals = new Totals();

@@ -12,7 +12,6 @@ import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
-import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.importers.GrammarFileRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
@@ -50,7 +49,8 @@ import picocli.CommandLine.Model.CommandSpec;
                         + "stays unfinished, so that readers keep warning about it. `wholetrace record` runs this by itself "
                         + "when the program exited normally. A complete STRATA recording also gets the strata outputs and phases "
                         + "stored (a STRATA_OUTPUTS section, computed here; 'hot', 'strata' and 'phases' read it), and, of the current "
-                        + "format version, its strata streams stored with the stratum layers (1 to 4) that pack smallest per chunk "
+                        + "format version, its strata streams stored with the stratum layers (none to 4, or to --strata-layers N; at most "
+                        + "--strata-memory of layer tables built while choosing) that pack smallest per chunk "
                         + "(docs/strata.md, 'Stored layers'; the events are unchanged). The output is written beside its target and renamed into place; "
                         + "an existing OUT is replaced only with --force, and never when it is IN itself.",
                 "",
@@ -87,6 +87,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace recompress old-v5.wtrace -o v6.wtrace --addresses predictive",
                 "  wholetrace recompress short-run.wtrace -o one-chunk.wtrace --chunk-events 67108864",
                 "  wholetrace recompress long-run.wtrace -o one-chunk.wtrace --chunk-events 9223372036854775807 --join",
+                "  wholetrace recompress strata.wtrace -o two.wtrace --strata-layers 2 --strata-memory 64m   # at most 2 layers",
                 "  wholetrace recompress run.wtrace -o small.wtrace --format json | jq .outputBytes"})
 public final class RecompressCommand implements Callable<Integer>, FormatOption.Formatted {
     @Parameters(index = "0", paramLabel = "IN", description = "the trace (.wtrace) or grammar file (.wgr) to re-pack")
@@ -114,6 +115,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
 
     @Option(names = "--join", description = "with --chunk-events: join the merged chunks' grammars rule by rule instead of rebuilding them from the events")
     boolean join;
+
+    @Mixin
+    StrataLayerOptions strataLayers;
 
     @Mixin
     ForceOption force;
@@ -144,7 +148,9 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         if (join && (chunkEvents == 0 || this.grammar != null || addresses != null)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--join goes with --chunk-events, without --grammar and --addresses");
         }
-        GrammarAlgorithm grammar = window.apply(this.grammar);
+        GrammarAlgorithm windowed = window.apply(this.grammar);
+        if (isGrammarFile(input) && windowed == null) strataLayers.onlyWhere(false, "go with --grammar strata on a .wgr");
+        GrammarAlgorithm grammar = isGrammarFile(input) && windowed != null ? strataLayers.grammar(windowed, Codec.BEST, spec.commandLine().getErr()) : windowed;
         CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
             GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
@@ -154,6 +160,8 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
             summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else if (grammar != null || addresses != null || chunkEvents > 0) {
+            strataLayers.onlyWhere(false, "go with a STRATA .wtrace re-packed without --grammar, --addresses and --chunk-events, "
+                    + "or with --grammar strata on a .wgr");
             TraceRegrammarer regrammarer = join ? TraceRegrammarer.joining(Codec.BEST, chunkEvents)
                     : new TraceRegrammarer(grammar, addresses, Codec.BEST, chunkEvents);
             TraceRegrammarer.Result r;
@@ -171,6 +179,7 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
             TraceRepacker.Result r;
+            java.util.List<String> givenUp = new java.util.ArrayList<>(); // layers the search gave up, said after the input line
             try (TraceReader reader = TraceReader.open(input);
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 // a STRATA recording's outputs take a pass over its events before the first byte is packed
@@ -178,9 +187,10 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                 if (computes) progress.step("computing the stored strata outputs", 1, 2);
                 Map<SectionType, byte[]> trailer = FinishedTrace.storedOutputs(reader);
                 if (computes) progress.step("packing", 2, 2);
+                strataLayers.onlyWhere(FinishedRewrite.relayers(reader), "go with a complete STRATA recording of the current format version");
                 if (FinishedRewrite.relayers(reader)) { // a STRATA recording: each stream stored with the layers that pack smallest
-                    TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress::at)
-                            .rewrite(input, tmp, trailer));
+                    TraceRegrammarer.Result layered = out.write(tmp -> TraceRegrammarer.strataLayers(strataLayers.limits(), Codec.BEST).progress(progress::at)
+                            .onGivenUp(givenUp::add).rewrite(input, tmp, trailer));
                     r = new TraceRepacker.Result(layered.chunks(), layered.events(), true, 0, layered.inBytes(), layered.outBytes());
                 } else {
                     r = out.write(tmp -> new TraceRepacker(Codec.BEST).progress(progress).repack(reader, tmp, trailer));
@@ -191,6 +201,8 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                             : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
                     .put("complete", r.inputComplete()).put("droppedTrailingBytes", r.ignoredBytes());
+            for (String line : givenUp) summary.line("strata  %s", line);
+            if (!givenUp.isEmpty()) summary.put("strataGivenUp", String.join("; ", givenUp));
             summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
                     .put("output", output.toString()).put("outputBytes", r.outBytes());

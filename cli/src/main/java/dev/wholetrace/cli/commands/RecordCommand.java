@@ -7,6 +7,7 @@ import dev.wholetrace.cli.io.ForceOption;
 import dev.wholetrace.cli.io.OutputFile;
 import dev.wholetrace.cli.process.SignalForwarding;
 import dev.wholetrace.cli.term.Terminal;
+import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.recorder.AgentOptions;
@@ -49,7 +50,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "the exit code is the program's (128+N if signal N killed it), or 1 if the program succeeded but "
                     + "no trace was written. After a normal exit the trace is re-packed with the strongest codec "
                     + "(as 'wholetrace recompress' does): the agent seals each second's chunk with a fast one so that a "
-                    + "crash loses little.",
+                    + "crash loses little. A STRATA recording's streams then store the stratum layers that pack smallest per chunk: "
+                    + "at most --strata-layers (default 4; 0: the paths only), with at most --strata-memory of layer tables built "
+                    + "while choosing (a layer beyond it is given up, and a line and 'stats' say so; docs/strata.md).",
                 "",
                 "Standard output is the program's. Once the trace is final, one summary line (file, size, mode, threads, chunks) "
                     + "goes to standard error when it is a terminal; --format json writes it always, as one JSON object on the last "
@@ -64,6 +67,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace record -o run.wtrace --no-recompress -- java -jar app.jar   # skip the re-pack after the exit",
                 "  wholetrace record -o run.wtrace --grammar enhanced --window 65536 -- java -jar app.jar   # frequency-ordered SEQUITUR",
                 "  wholetrace record -o run.wtrace --mode strata --events 4000000 -- java -jar app.jar   # a chunk per 4 M events, not per second",
+                "  wholetrace record -o run.wtrace --mode strata --strata-layers 2 --strata-memory 64m -- java -jar app.jar   # at most 2 layers, 64 MiB of layer tables",
                 "  wholetrace record -o 'run-%%p.wtrace' -- java -jar runner.jar   # %%p: each JVM's pid, for programs that fork JVMs",
                 "  wholetrace record -o run.wtrace --format json -- java -jar app.jar 2>err.txt; tail -1 err.txt   # the summary, for a script",
                 "",
@@ -117,6 +121,9 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
     EwppFilterOption filter;
 
     @Mixin
+    StrataLayerOptions strataLayers;
+
+    @Mixin
     FormatOption format;
 
     @Override
@@ -143,6 +150,9 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         TraceMode traceMode = TraceMode.parse(mode);
+        strataLayers.onlyWhere(traceMode == TraceMode.STRATA && !noRecompress, "go with --mode strata, without --no-recompress "
+                + "(they limit the layer search of the rewrite after the program exited)");
+        StrataLayerLimits limits = strataLayers.limits(); // a bad value fails before the program runs
         AgentOptions options = filter.apply(events.apply(AgentOptions.of(out, traceMode)).withInclude(include).withExclude(exclude)
                 .withGrammar(grammar == GrammarAlgorithm.DEFAULT && window.window == null ? null : window.apply(grammar)), traceMode, spec.commandLine().getErr());
         cmd.add(options.javaagent(BuildJars.agentJar(agent, "--agent")));
@@ -165,7 +175,7 @@ public final class RecordCommand implements Callable<Integer>, FormatOption.Form
             err.flush();
             return exit == 0 ? Main.IO_ERROR : exit;
         }
-        if (!noRecompress) FinishedTrace.repack(trace, spec.commandLine().getErr());
+        if (!noRecompress) FinishedTrace.repack(trace, limits, spec.commandLine().getErr());
         // A person is watching, or a script asked for JSON; otherwise scripts get no extra line.
         if (Terminal.stderr() || !CommandSummary.isText(summaryFormat)) { // the line goes to stderr
             CommandSummary summary = FinishedTrace.describe(trace);

@@ -4,6 +4,7 @@ import dev.wholetrace.analysis.strata.StoredStrata;
 import dev.wholetrace.cli.term.Progress;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
 import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.format.wtrace.Section;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.reader.ParallelTrace;
@@ -35,7 +36,19 @@ public final class FinishedTrace {
 
     /** Merges or re-packs {@code trace} in place if it is a complete recording; warns on {@code err} if that fails. */
     public static void repack(Path trace, PrintWriter err) {
-        repack(trace, new FinishedRewrite(), err);
+        repack(trace, StrataLayerLimits.DEFAULT, err);
+    }
+
+    /**
+     * As {@link #repack(Path, PrintWriter)}, a STRATA recording's layer search within {@code limits}
+     * ({@code record --strata-layers N --strata-memory SIZE}); each layer it gives up is a line on
+     * {@code err}, never silent (the chunk's properties keep it too).
+     */
+    public static void repack(Path trace, StrataLayerLimits limits, PrintWriter err) {
+        repack(trace, new FinishedRewrite().strataLimits(limits, line -> {
+            err.println("wholetrace: " + trace + ": " + line);
+            err.flush();
+        }), err);
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.wholetrace.format.regrammar;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.StrataLayerChoice;
+import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.format.wtrace.TraceFormat;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
@@ -63,6 +64,8 @@ public final class FinishedRewrite {
     private LongConsumer progress = done -> {};
     private RewriteProgress phases = RewriteProgress.NONE;
     private Consumer<String> fallback = why -> {};
+    private StrataLayerLimits strataLimits = StrataLayerLimits.DEFAULT;
+    private Consumer<String> givenUp = line -> {};
     private long joinBytesAtMost = Runtime.getRuntime().maxMemory() / 64;
 
     /** The merge of a recording into {@code out}, rebuilt or joined: {@link TraceRegrammarer} in use, another in tests. */
@@ -102,12 +105,13 @@ public final class FinishedRewrite {
 
     /** Merges as {@link #FinishedRewrite(long, long)} does, with {@code merge} (tests: a merge that fails). */
     public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge) {
-        this(rebuildAtMost, mergeAtMost, merge,
-                (in, out, trailer, progress) -> TraceRegrammarer.strataLayers(StrataLayerChoice.MAX_LAYERS, Codec.BEST).progress(progress)
-                        .rewrite(in, out, trailer));
+        this(rebuildAtMost, mergeAtMost, merge, null);
     }
 
-    /** As {@link #FinishedRewrite(long, long, Merge)}, with {@code relayer} for STRATA recordings (tests: one that fails). */
+    /**
+     * As {@link #FinishedRewrite(long, long, Merge)}, with {@code relayer} for STRATA recordings (tests: one that fails;
+     * null: {@link TraceRegrammarer#strataLayers} within {@link #strataLimits}).
+     */
     public FinishedRewrite(long rebuildAtMost, long mergeAtMost, Merge merge, Relayer relayer) {
         if (mergeAtMost < 0 || rebuildAtMost < 0) throw new IllegalArgumentException("bounds must not be negative");
         this.rebuildAtMost = rebuildAtMost;
@@ -152,6 +156,17 @@ public final class FinishedRewrite {
      */
     public static boolean relayers(TraceReader reader) {
         return reader.complete() && reader.mode() == TraceMode.STRATA && reader.version() == TraceFormat.VERSION;
+    }
+
+    /**
+     * The layers a STRATA recording's streams may store and the budget of their search ({@code record
+     * --strata-layers N --strata-memory MiB}; default {@link StrataLayerLimits#DEFAULT}); each layer
+     * given up is told to {@code givenUp} (one line) besides being stored in the chunk's properties.
+     */
+    public FinishedRewrite strataLimits(StrataLayerLimits limits, Consumer<String> givenUp) {
+        this.strataLimits = java.util.Objects.requireNonNull(limits, "limits");
+        this.givenUp = givenUp;
+        return this;
     }
 
     /** Re-packs with {@code repack} (tests: a re-pack that fails; cli's FinishedTrace must then keep the agent's file). */
@@ -203,7 +218,8 @@ public final class FinishedRewrite {
     public Result rewrite(TraceReader reader, Path out, Map<SectionType, byte[]> trailer) throws IOException {
         if (relayers(reader)) {
             try {
-                TraceRegrammarer.Result r = relayer.relayer(reader.file(), out, trailer, phases);
+                TraceRegrammarer.Result r = relayer != null ? relayer.relayer(reader.file(), out, trailer, phases)
+                        : TraceRegrammarer.strataLayers(strataLimits, Codec.BEST).onGivenUp(givenUp).progress(phases).rewrite(reader.file(), out, trailer);
                 return new Result(false, false, r.chunks(), r.chunksOut(), r.outBytes());
             } catch (Exception | Error e) { // as the merge's below
                 // StrataLayerChoice packs every chunk once per layer count: what fails there, the plain re-pack need not

@@ -5,6 +5,7 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.wtrace.StrataLayerChoice;
+import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.ThreadSyncColumn;
@@ -26,8 +27,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Rewrites a {@code .wtrace} file with every grammar (every thread's WPPs and per-instruction
@@ -55,9 +58,10 @@ public final class TraceRegrammarer {
     private final Codec codec;
     private final long mergeEvents;
     private final boolean join;
-    /** Stratum layers a strata stream may store, the count that packs smallest ({@link StrataLayerChoice}); 0 keeps each stream's layers. */
-    private final int strataLayers;
+    /** Stratum layers a strata stream may store and the budget of the search, the count that packs smallest ({@link StrataLayerChoice}); null keeps each stream's layers. */
+    private final StrataLayerLimits strataLayers;
     private RewriteProgress progress = RewriteProgress.NONE;
+    private Consumer<String> givenUp = line -> {};
 
     /** Rebuilds grammars with {@code algorithm} and packs the sections with {@code codec}. */
     public TraceRegrammarer(GrammarAlgorithm algorithm, Codec codec) {
@@ -79,7 +83,7 @@ public final class TraceRegrammarer {
      * (the predictor stage if null).
      */
     public TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents) {
-        this(algorithm, addresses, codec, mergeEvents, false, 0);
+        this(algorithm, addresses, codec, mergeEvents, false, null);
     }
 
     /**
@@ -89,12 +93,28 @@ public final class TraceRegrammarer {
      */
     public static TraceRegrammarer strataLayers(int maxLayers, Codec codec) {
         if (maxLayers < 1) throw new IllegalArgumentException("maxLayers must be at least 1");
-        return new TraceRegrammarer(null, null, codec, 0, false, maxLayers);
+        return strataLayers(new StrataLayerLimits(maxLayers, Long.MAX_VALUE), codec);
+    }
+
+    /**
+     * As {@link #strataLayers(int, Codec)} within {@code limits} ({@code --strata-layers},
+     * {@code --strata-memory}): a limit that is not the default is stored in every chunk's
+     * properties, and a layer given up in a chunk too ({@link StrataLayerLimits#GIVEN_UP_PROPERTY}),
+     * so that {@code stats} shows what the file was built with.
+     */
+    public static TraceRegrammarer strataLayers(StrataLayerLimits limits, Codec codec) {
+        return new TraceRegrammarer(null, null, codec, 0, false, java.util.Objects.requireNonNull(limits, "limits"));
+    }
+
+    /** Tells {@code listener} each layer the search gave up (one line, with its chunk), besides storing it in the chunk. */
+    public TraceRegrammarer onGivenUp(Consumer<String> listener) {
+        this.givenUp = listener;
+        return this;
     }
 
     private TraceRegrammarer(GrammarAlgorithm algorithm, AddressCoding addresses, Codec codec, long mergeEvents, boolean join,
-            int strataLayers) {
-        if (algorithm == null && addresses == null && mergeEvents <= 0 && strataLayers <= 0) throw new IllegalArgumentException("nothing to rebuild");
+            StrataLayerLimits strataLayers) {
+        if (algorithm == null && addresses == null && mergeEvents <= 0 && strataLayers == null) throw new IllegalArgumentException("nothing to rebuild");
         if (mergeEvents < 0) throw new IllegalArgumentException("mergeEvents must not be negative");
         this.algorithm = algorithm;
         this.addresses = addresses;
@@ -113,7 +133,7 @@ public final class TraceRegrammarer {
      */
     public static TraceRegrammarer joining(Codec codec, long mergeEvents) {
         if (mergeEvents <= 0) throw new IllegalArgumentException("mergeEvents must be positive");
-        return new TraceRegrammarer(null, null, codec, mergeEvents, true, 0);
+        return new TraceRegrammarer(null, null, codec, mergeEvents, true, null);
     }
 
     /**
@@ -208,7 +228,8 @@ public final class TraceRegrammarer {
                     List<ThreadChunk> threads = new ArrayList<>();
                     List<TraceSections.Decoded> decoded = new ArrayList<>();
                     for (TraceSections.Decoded d : chunk.threadChunks(symbols, t -> true)) decoded.add(d);
-                    Map<StreamChunk, StrataStream> strata = strata(decoded);
+                    Map<String, String> properties = new LinkedHashMap<>(chunk.properties());
+                    Map<StreamChunk, StrataStream> strata = strata(decoded, c, properties);
                     for (TraceSections.Decoded d : decoded) {
                         ThreadChunk tc = d.chunk();
                         List<StreamChunk> streams = new ArrayList<>();
@@ -242,7 +263,7 @@ public final class TraceRegrammarer {
                         threads.add(new ThreadChunk(tc.thread(), tc.events(), streams, ops.get(tc.thread())));
                         events += tc.events();
                     }
-                    writer.writeChunk(new ChunkContent(chunk.properties(), chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
+                    writer.writeChunk(new ChunkContent(properties, chunk.threads(), chunk.blocks(), chunk.instructions(), threads,
                             chunk.clock()), codec, Codec.NO_DEADLINE);
                     written++;
                     progress.at("chunks written", c + 1, reader.chunks().size());
@@ -274,7 +295,7 @@ public final class TraceRegrammarer {
      * {@link #strataLayers} the chunk's layer count chosen over all its threads' streams together
      * (they are packed together: {@link StrataLayerChoice}).
      */
-    private Map<StreamChunk, StrataStream> strata(List<TraceSections.Decoded> decoded) {
+    private Map<StreamChunk, StrataStream> strata(List<TraceSections.Decoded> decoded, int chunk, Map<String, String> properties) {
         List<StreamChunk> chunks = new ArrayList<>();
         List<StrataStream> streams = new ArrayList<>();
         for (TraceSections.Decoded d : decoded) {
@@ -284,7 +305,15 @@ public final class TraceRegrammarer {
                 streams.add(s.strata().withGrammar(rebuild(s.strata().grammar())));
             }
         }
-        if (strataLayers > 0 && !streams.isEmpty()) streams = StrataLayerChoice.smallest(streams, strataLayers, codec);
+        if (strataLayers != null && !streams.isEmpty()) {
+            StrataLayerChoice.Choice choice = StrataLayerChoice.choose(streams, strataLayers, codec);
+            streams = choice.streams();
+            properties.putAll(strataLayers.properties());
+            if (choice.givenUp() != null) {
+                properties.put(StrataLayerLimits.GIVEN_UP_PROPERTY + chunk, choice.givenUp());
+                givenUp.accept("chunk " + chunk + ": " + choice.givenUp());
+            }
+        }
         Map<StreamChunk, StrataStream> out = new IdentityHashMap<>();
         for (int i = 0; i < chunks.size(); i++) out.put(chunks.get(i), streams.get(i));
         return out;

@@ -5,9 +5,11 @@ import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.strata.StrataPipeline;
 import dev.wholetrace.model.strata.StrataLower;
 import dev.wholetrace.model.strata.StrataRaise;
+import dev.wholetrace.model.strata.StrataLevels;
 import dev.wholetrace.model.strata.StrataStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * How many stratum layers the strata streams of a chunk store when the file is rewritten (format
@@ -36,10 +38,60 @@ public final class StrataLayerChoice {
      * ({@link CandidateSize}). Deterministic; every stream unfolds to the same control string.
      */
     public static List<StrataStream> smallest(List<StrataStream> streams, int maxLayers, Codec codec) {
-        CandidateSize raised = raised(new CandidateSize(streams, codec), maxLayers);
-        List<StrataStream> lowered = lowered(streams);
-        if (lowered == null) return raised.streams;
-        return new CandidateSize(lowered, codec).smallerThan(raised) ? lowered : raised.streams;
+        return choose(streams, new StrataLayerLimits(maxLayers, Long.MAX_VALUE), codec).streams();
+    }
+
+    /**
+     * What {@link #choose} stored: the streams, and the layer count whose tables outgrew the budget
+     * (0: none did; else that count's candidate was given up and the search stopped below it).
+     */
+    public record Choice(List<StrataStream> streams, int givenUpLayers, long tableBytesAtMost) {
+        /** One line for the output and the trace's properties, or null when no layer was given up. */
+        public String givenUp() {
+            if (givenUpLayers == 0) return null;
+            return "stratum layer " + (givenUpLayers - 1) + " (of " + givenUpLayers + " layers) given up: its tables took more than the "
+                    + tableBytesAtMost + "-byte budget (--strata-memory), so at most " + (givenUpLayers - 1) + " layer" + (givenUpLayers == 2 ? " is" : "s are") + " stored";
+        }
+    }
+
+    /**
+     * As {@link #smallest}, within {@code limits}: at most {@code maxLayers} layers (0: every stream
+     * lowered to its paths; a stream storing more is first lowered, then raised to the most allowed),
+     * and a candidate whose added layer tables outgrow the budget given up, the search ending below it.
+     */
+    public static Choice choose(List<StrataStream> streams, StrataLayerLimits limits, Codec codec) {
+        int max = limits.maxLayers();
+        List<StrataStream> capped = streams; // the caller's list itself when no stream stores more than max
+        if (streams.stream().anyMatch(s -> s.layers() > max)) {
+            capped = new ArrayList<>(streams.size());
+            for (StrataStream s : streams) capped.add(atMost(s, max));
+        }
+        if (max == 0) return new Choice(capped, 0, limits.tableBytesAtMost());
+        int[] givenUp = {0};
+        CandidateSize raised = raised(new CandidateSize(capped, codec), max, limits.tableBytesAtMost(), givenUp);
+        List<StrataStream> lowered = lowered(capped);
+        List<StrataStream> chosen = lowered != null && new CandidateSize(lowered, codec).smallerThan(raised) ? lowered : raised.streams;
+        return new Choice(chosen, givenUp[0], limits.tableBytesAtMost());
+    }
+
+    /** {@code s} storing at most {@code max} layers: as it is, or lowered to its paths and raised again to {@code max}. */
+    private static StrataStream atMost(StrataStream s, int max) {
+        if (s.layers() <= max) return s;
+        StrataStream paths = StrataLower.lower(s, GrammarAlgorithm.SEQUITUR.newBuilder());
+        return max == 0 ? paths : StrataRaise.raise(paths, max, GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH);
+    }
+
+    /**
+     * The choice for one string's stream at a time, as {@code compress --grammar strata} stores each
+     * chunk's grammar (through {@link dev.wholetrace.model.grammar.GrammarAlgorithm#strata}): what
+     * {@link #choose} keeps of it, each layer given up told to {@code givenUp}.
+     */
+    public static StrataLevels levels(StrataLayerLimits limits, Codec codec, Consumer<String> givenUp) {
+        return layerZero -> {
+            Choice c = choose(List.of(layerZero), limits, codec);
+            if (c.givenUp() != null) givenUp.accept(c.givenUp());
+            return c.streams().get(0);
+        };
     }
 
     /**
@@ -81,18 +133,37 @@ public final class StrataLayerChoice {
      * {@code own} with one layer more at a time, from its own up to {@code maxLayers}, while that packs
      * smaller ({@link CandidateSize}: large candidates compared by an estimate first).
      */
-    private static CandidateSize raised(CandidateSize own, int maxLayers) {
+    private static CandidateSize raised(CandidateSize own, int maxLayers, long tableBytesAtMost, int[] givenUp) {
         CandidateSize best = own;
         for (int layers = 2; layers <= Math.min(maxLayers, StrataStreamCodec.MAX_LAYERS); layers++) {
             List<StrataStream> next = new ArrayList<>(best.streams.size());
+            long left = tableBytesAtMost;
+            for (StrataStream s : best.streams) left -= upperTableBytes(s); // the layers above 0 the candidate holds already
             for (StrataStream s : best.streams) {
-                next.add(s.layers() >= layers ? s : StrataRaise.raise(s, layers, GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH));
+                StrataStream r = s.layers() >= layers ? s
+                        : left < 0 ? null : StrataRaise.raise(s, layers, GrammarAlgorithm.SEQUITUR.newBuilder(), StrataPipeline.DEFAULT_MAX_LENGTH, left);
+                if (r == null) { // over the budget: this layer is given up, the candidate below stands
+                    givenUp[0] = layers;
+                    return best;
+                }
+                if (r != s) left -= upperTableBytes(r) - upperTableBytes(s);
+                next.add(r);
             }
             CandidateSize raised = own.withStreams(next);
             if (!raised.smallerThan(best)) break;
             best = raised;
         }
         return best;
+    }
+
+    /** What {@code s}'s layers above layer 0 hold as arrays: 4 bytes a stratum start, 8 an element. */
+    private static long upperTableBytes(StrataStream s) {
+        long n = 0;
+        for (int layer = 1; layer < s.layers(); layer++) {
+            n += 4L * (s.stratumCount(layer) + 1);
+            for (int k = 0; k < s.stratumCount(layer); k++) n += 8L * s.stratumLength(layer, k);
+        }
+        return n;
     }
 
     /** The streams' STREAM payloads, back to back, packed with {@code codec}. */

@@ -53,7 +53,7 @@ class StrataLayerChoiceTest {
         return out;
     }
 
-    static StrataStream layerZero(int[] s) {
+    static StrataStream layerZero(int[] s) { // also StrataLayerLimitsTest
         StrataGrammar g = new StrataGrammar(GrammarAlgorithm.SEQUITUR.newBuilder(), 2048);
         g.append(s, 0, s.length);
         return g.storedForm();

@@ -29,6 +29,17 @@ public final class GrammarAlgorithm {
      */
     public static final GrammarAlgorithm STRATA = new GrammarAlgorithm("strata", 0, dev.wholetrace.model.strata.StrataGrammar::new);
 
+    /**
+     * {@link #STRATA} storing what {@code levels} chooses from each grammar's paths and layer 0 (the
+     * layer count that packs smallest, from the format module) instead of the level that holds fewer
+     * symbols; equal to {@link #STRATA} (same name, no window).
+     */
+    public static GrammarAlgorithm strata(dev.wholetrace.model.strata.StrataLevels levels) {
+        java.util.Objects.requireNonNull(levels, "levels");
+        return new GrammarAlgorithm("strata", 0, capacity -> new dev.wholetrace.model.strata.StrataGrammar(
+                SEQUITUR.newBuilder(Math.max(16, capacity / 8)), dev.wholetrace.model.strata.StrataPipeline.DEFAULT_MAX_LENGTH, levels));
+    }
+
     /** What the recorder, the importers and the commands use unless told otherwise. */
     public static final GrammarAlgorithm DEFAULT = SEQUITUR;
 

@@ -43,6 +43,8 @@ public final class StrataGrammar implements GrammarBuilder {
     private PathBuilder pathBuilder;
     private long length;
     private long peakFootprint;
+    /** Chooses the stored layers from layer 0 by measuring them ({@link StrataLevels}); null: the symbol-count choice below. */
+    private final StrataLevels levels;
 
     /** Path runs after which a level holding over twice the other's symbols is chosen for good. */
     static final long DECIDE_AFTER = 1 << 14;
@@ -74,6 +76,24 @@ public final class StrataGrammar implements GrammarBuilder {
      * @param maxLength   the longest path or stratum (the paper's 2048)
      */
     public StrataGrammar(GrammarBuilder runGrammar, GrammarBuilder pathGrammar, int maxLength) {
+        this(runGrammar, pathGrammar, maxLength, null);
+    }
+
+    /**
+     * Builds layer 0 and stores what {@code levels} chooses from it (the layer count that packs
+     * smallest: {@code compress --grammar strata}, session 47), rather than the level holding fewer
+     * symbols, which picked the wrong count against packed bytes (docs/results/strata.md, session 43).
+     *
+     * @param runGrammar the (empty) builder that takes layer 0's runs
+     * @param maxLength  the longest path or stratum (the paper's 2048)
+     * @param levels     the stream stored in place of the paths and layer 0
+     */
+    public StrataGrammar(GrammarBuilder runGrammar, int maxLength, StrataLevels levels) {
+        this(runGrammar, null, maxLength, java.util.Objects.requireNonNull(levels, "levels"));
+    }
+
+    private StrataGrammar(GrammarBuilder runGrammar, GrammarBuilder pathGrammar, int maxLength, StrataLevels levels) {
+        this.levels = levels;
         if (runGrammar.length() != 0 || pathGrammar != null && pathGrammar.length() != 0) throw new IllegalArgumentException("a run grammar is not empty");
         this.layer = new LayerZero(runGrammar, maxLength);
         this.pathGrammar = pathGrammar;
@@ -180,7 +200,8 @@ public final class StrataGrammar implements GrammarBuilder {
         int[] pathStart = paths.starts();
         int[] pathSymbols = paths.poolAsInts();
         if (pathLevelCheaper()) return pathLevel(pathStart, pathSymbols);
-        return layer.seal().with(pathStart, pathSymbols);
+        StrataStream layerZero = layer.seal().with(pathStart, pathSymbols);
+        return levels == null ? layerZero : levels.choose(layerZero);
     }
 
     /** The paths' level in the stored form: each distinct [path, trip] pair a stratum of one element, run once per use. */

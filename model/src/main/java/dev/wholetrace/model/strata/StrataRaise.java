@@ -24,6 +24,16 @@ public final class StrataRaise {
      * @throws IllegalArgumentException if {@code s} stores more than {@code layers} layers
      */
     public static StrataStream raise(StrataStream s, int layers, GrammarBuilder grammar, int maxLength) {
+        return raise(s, layers, grammar, maxLength, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #raise(StrataStream, int, GrammarBuilder, int)}, or null as soon as the tables of the
+     * layers added take more than {@code tableBytesAtMost} bytes ({@link SequenceTable#bytes}, looked
+     * at every {@link #CHECK_EVERY} runs and at the end): the layer is then given up before its tables
+     * grow further (a memory budget, {@code --strata-memory}).
+     */
+    public static StrataStream raise(StrataStream s, int layers, GrammarBuilder grammar, int maxLength, long tableBytesAtMost) {
         int have = s.layers();
         if (layers < have) throw new IllegalArgumentException("a stream of " + have + " layers cannot store " + layers);
         if (layers == have) return s;
@@ -32,11 +42,13 @@ public final class StrataRaise {
         RunSink sink = (stratum, trip) -> grammar.append(ids.idOf(stratum, trip));
         for (int k = added.length - 1; k >= 0; k--) sink = new StratumLayer(added[k] = new SequenceTable(), sink, maxLength);
         int[] top = s.grammar().expand();
-        for (int t : top) {
-            long run = s.run(t);
+        for (int i = 0; i < top.length; i++) {
+            long run = s.run(top[i]);
             sink.run(Runs.id(run), Runs.trip(run));
+            if ((i & (CHECK_EVERY - 1)) == CHECK_EVERY - 1 && bytes(added) > tableBytesAtMost) return null;
         }
         sink.finish(); // each layer's finish ends the layer above it
+        if (bytes(added) > tableBytesAtMost) return null;
         int[][] starts = Arrays.copyOf(s.stratumStarts(), layers);
         long[][] elements = Arrays.copyOf(s.stratumElements(), layers);
         for (int k = 0; k < added.length; k++) {
@@ -46,5 +58,14 @@ public final class StrataRaise {
         long[] runs = new long[ids.size()];
         for (int t = 0; t < runs.length; t++) runs[t] = ids.pair(t);
         return s.withLayers(starts, elements, runs, grammar.toGrammar());
+    }
+
+    /** Runs between two looks at the added tables' size: a look sums a few fields, the tables grow by a probe a run. */
+    static final int CHECK_EVERY = 1 << 10;
+
+    private static long bytes(SequenceTable[] tables) {
+        long n = 0;
+        for (SequenceTable t : tables) n += t.bytes();
+        return n;
     }
 }
