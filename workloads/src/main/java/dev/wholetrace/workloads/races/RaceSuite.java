@@ -124,6 +124,7 @@ public final class RaceSuite {
             ThreadIsAliveNo.class, ThreadIsAliveYes.class, LatchGetCountNo.class, LatchGetCountYes.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
+            ConcurrentHashMapBulkWalkNo.class, ConcurrentHashMapBulkWalkYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
             SynchronizedJdkClassesLateWriteYes.class,
             // CompletableFuture inside the JDK: every stage kind, compose, anyOf, program completions (docs/agent.md)
