@@ -128,6 +128,12 @@ final class JdkClassHooks {
             case POOL_WORK_ENDED -> {
                 return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
             }
+            case PERIODIC_RUN_ENDED -> {
+                return atEntry(m, hook(owner, m, "release pool quiescence (periodic run ended)", "poolWorkEnded", o1, load(0)));
+            }
+            case SHUTDOWN_RAN -> {
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (shutdown walked the queue)", "closed", o1, load(0)));
+            }
             case POOL_TERMINATED_RAN -> {
                 return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,
                         load(0)));

@@ -55,6 +55,17 @@ final class JdkHookTable {
          */
         POOL_TERMINATED_RAN,
         /**
+         * At entry: release on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.reExecutePeriodic, after
+         * each run of a periodic task: the run puts its task back into the executor's queue, under the queue's lock,
+         * which shutdown takes: {@link #SHUTDOWN_RAN}).
+         */
+        PERIODIC_RUN_ENDED,
+        /**
+         * Before every return: acquire on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.onShutdown,
+         * which shutdown() runs: it walks the queue under its lock, after every periodic run that put its task back).
+         */
+        SHUTDOWN_RAN,
+        /**
          * Before each {@code Thread.start()} (JDK 21+: {@code SharedThreadContainer.start(thread)}) call of the method:
          * a fork of the thread, as at a call site of the program
          * (ThreadPoolExecutor.addWorker: a worker runs the program's beforeExecute and its first task, which main
@@ -356,6 +367,8 @@ final class JdkHookTable {
      * on that order.
      */
     private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
+    /** Its scheduled subclass: periodic runs and shutdown meet in the executor's queue (docs/agent.md, "Pool termination"). */
+    private static final String SCHEDULED_POOL = JUC + "ScheduledThreadPoolExecutor";
 
     /**
      * The thread-per-task executors of JDK 21+ ({@code Executors.newVirtualThreadPerTaskExecutor()},
@@ -418,6 +431,7 @@ final class JdkHookTable {
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
         all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET));
+        all.add(SCHEDULED_POOL);
         return all;
     }
 
@@ -581,6 +595,11 @@ final class JdkHookTable {
             if (name.equals("addWorker")) kinds.add(Kind.THREAD_STARTS);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
+        } else if (owner.equals(SCHEDULED_POOL)) {
+            if (name.equals("reExecutePeriodic") && desc.equals("(Ljava/util/concurrent/RunnableScheduledFuture;)V")) {
+                kinds.add(Kind.PERIODIC_RUN_ENDED);
+            }
+            if (name.equals("onShutdown") && desc.equals("()V")) kinds.add(Kind.SHUTDOWN_RAN);
         } else if (owner.equals(THREAD_PER_TASK)) {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.THREAD_PER_TASK_START);

@@ -389,6 +389,13 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void periodicRunsAndShutdownMeetInTheScheduledPoolsQuiescence() throws Exception {
+        ClassNode pool = hooked("java/util/concurrent/ScheduledThreadPoolExecutor");
+        assertThat(bridgeCalls(pool, "reExecutePeriodic", "(Ljava/util/concurrent/RunnableScheduledFuture;)V")).containsExactly("poolWorkEnded");
+        assertThat(bridgeCalls(pool, "onShutdown", "()V")).containsOnly("closed").isNotEmpty();
+    }
+
+    @Test
     void mapNavigationBulkOperationsAndValueSearch() throws Exception {
         ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
         assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).containsOnly("valueAcquireIf").isNotEmpty();

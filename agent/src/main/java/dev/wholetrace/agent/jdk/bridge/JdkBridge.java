@@ -332,7 +332,9 @@ public final class JdkBridge {
 
     /**
      * Before an executor's close() returns: it waited for termination, so an acquire of its quiescence;
-     * not for the common pool, whose close() returns at once and leaves it running.
+     * not for the common pool, whose close() returns at once and leaves it running. Also before a
+     * ScheduledThreadPoolExecutor's onShutdown returns (shutdown() walked its queue, after each periodic run
+     * that put its task back).
      */
     public static void closed(Object pool, int site) {
         if (pool != null && !(pool instanceof java.util.concurrent.ForkJoinPool p && p == java.util.concurrent.ForkJoinPool.commonPool())) {
