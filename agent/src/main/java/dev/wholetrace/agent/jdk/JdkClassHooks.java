@@ -16,6 +16,7 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -126,6 +127,12 @@ final class JdkClassHooks {
             }
             case POOL_WORK_ENDED -> {
                 return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
+            }
+            case PERIODIC_RUN_ENDED -> {
+                return atEntry(m, hook(owner, m, "release pool quiescence (periodic run ended)", "poolWorkEnded", o1, load(0)));
+            }
+            case SHUTDOWN_RAN -> {
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (shutdown walked the queue)", "closed", o1, load(0)));
             }
             case POOL_TERMINATED_RAN -> {
                 return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,
@@ -243,8 +250,24 @@ final class JdkClassHooks {
                 return beforeReturns(m, Opcodes.IRETURN, () -> hook(owner, m, "acquire keys of the value", "valueAcquireIf",
                         "(Z" + OBJ + OBJ + "I)V", dup(), load(0), load(1)));
             }
-            case KEYS_ACQUIRE_ALL -> {
-                return atEntry(m, hook(owner, m, "acquire every key (bulk operation)", "keysAcquire", o1, load(0)));
+            case BULK_ROOT -> {
+                // the task the operation builds and invokes: "NEW task; DUP; ...; INVOKESPECIAL <init>" leaves it on the stack
+                boolean any = false;
+                for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n.getOpcode() != Opcodes.INVOKESPECIAL || !(n instanceof MethodInsnNode c) || !c.name.equals("<init>")
+                            || !c.owner.startsWith(CHM + "$") || !c.owner.endsWith("Task")) continue;
+                    m.instructions.insert(c, hook(owner, m, "bulk operation's root task", "bulkRoot", o2, dup(), load(0)));
+                    any = true;
+                }
+                return any;
+            }
+            case BULK_NODE -> {
+                NodeReturn found = returnedNode(owner, m);
+                if (found == null) return false;
+                m.instructions.insert(found.tested(), hook(owner, m, "acquire key (bulk operation)", "bulkNode", "(" + OBJ + OBJ + OBJ + "II)V",
+                        load(0), load(found.node()), field(CHM + "$Node", "key", OBJ), load(found.node()), field(CHM + "$Node", "val", OBJ),
+                        load(found.node()), field(CHM + "$Node", "hash", "I")));
+                return true;
             }
             case RETURNED_KEY, RETURNED_ENTRY -> {
                 boolean entry = kind == JdkHookTable.Kind.RETURNED_ENTRY;
@@ -746,6 +769,37 @@ final class JdkClassHooks {
             local = v.var;
         }
         return local < 0 || writesElsewhere(m, local) ? -1 : local;
+    }
+
+    /** Where a bulk task's advance() returns a node it found: right after that node's null test, and its local. */
+    private record NodeReturn(JumpInsnNode tested, int node) {}
+
+    /**
+     * ConcurrentHashMap$BulkTask.advance's return of a node it found, {@code ALOAD e; IFNULL; ALOAD 0; ALOAD e; DUP_X1;
+     * PUTFIELD next; ARETURN} ({@code if (e != null) return next = e;}), the only one of that shape (the other returns
+     * null, {@code return next = null}); null when the method has none or several (then it gets no hook). On the path
+     * that falls through the test, {@code e} is the node, not null, which the hook's field reads need.
+     */
+    private static NodeReturn returnedNode(String owner, MethodNode m) {
+        NodeReturn found = null;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n.getOpcode() != Opcodes.ARETURN) continue;
+            AbstractInsnNode[] before = new AbstractInsnNode[6]; // PUTFIELD, DUP_X1, ALOAD e, ALOAD 0, IFNULL, ALOAD e
+            AbstractInsnNode at = n;
+            for (int i = 0; i < before.length && at != null; i++) before[i] = at = real(at.getPrevious(), false);
+            if (at == null) continue; // the method starts sooner
+            if (!(before[0] instanceof FieldInsnNode put) || put.getOpcode() != Opcodes.PUTFIELD || !put.owner.equals(owner)
+                    || !put.name.equals("next") || before[1].getOpcode() != Opcodes.DUP_X1 || !(before[2] instanceof VarInsnNode e)
+                    || e.getOpcode() != Opcodes.ALOAD || !isLoad(before[3], 0) || !(before[4] instanceof JumpInsnNode test)
+                    || test.getOpcode() != Opcodes.IFNULL || !isLoad(before[5], e.var)) continue;
+            if (found != null) return null;
+            found = new NodeReturn(test, e.var);
+        }
+        return found;
+    }
+
+    private static boolean isLoad(AbstractInsnNode n, int local) {
+        return n instanceof VarInsnNode v && v.getOpcode() == Opcodes.ALOAD && v.var == local;
     }
 
     /** Whether {@code local} is stored into more than once. */

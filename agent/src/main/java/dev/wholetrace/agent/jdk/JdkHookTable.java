@@ -55,6 +55,17 @@ final class JdkHookTable {
          */
         POOL_TERMINATED_RAN,
         /**
+         * At entry: release on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.reExecutePeriodic, after
+         * each run of a periodic task: the run puts its task back into the executor's queue, under the queue's lock,
+         * which shutdown takes: {@link #SHUTDOWN_RAN}).
+         */
+        PERIODIC_RUN_ENDED,
+        /**
+         * Before every return: acquire on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.onShutdown,
+         * which shutdown() runs: it walks the queue under its lock, after every periodic run that put its task back).
+         */
+        SHUTDOWN_RAN,
+        /**
          * Before each {@code Thread.start()} (JDK 21+: {@code SharedThreadContainer.start(thread)}) call of the method:
          * a fork of the thread, as at a call site of the program
          * (ThreadPoolExecutor.addWorker: a worker runs the program's beforeExecute and its first task, which main
@@ -127,8 +138,17 @@ final class JdkHookTable {
         KEY_INSERTED,
         /** Before each boolean return: if true, acquire on the entry of each key holding the value (parameter 1; containsValue). */
         VALUE_ACQUIRE_IF_TRUE,
-        /** At entry: acquire on the entry of every key of this map (ConcurrentHashMap's bulk operations). */
-        KEYS_ACQUIRE_ALL,
+        /**
+         * After the construction of the operation's root task (ConcurrentHashMap's bulk operations): that task belongs
+         * to this map, for {@link #BULK_NODE}, whose task has no map of its own.
+         */
+        BULK_ROOT,
+        /**
+         * Before the return of a node of a bulk operation's walk (ConcurrentHashMap$BulkTask.advance, whose caller, the
+         * task's compute, hands that node's key, value or entry to the program's function): acquire on the node's key
+         * entry of the map the task's root belongs to ({@link #BULK_ROOT}).
+         */
+        BULK_NODE,
         /** Before each reference return: acquire on the entry of the returned key (ConcurrentSkipListMap navigation). */
         RETURNED_KEY,
         /** Before each reference return: acquire on the entry of the returned entry's key (ConcurrentSkipListMap navigation). */
@@ -265,6 +285,8 @@ final class JdkHookTable {
             "pollFirstEntry", "pollLastEntry");
     /** ConcurrentHashMap's bulk operations with a parallelism threshold (their first parameter, a long). */
     private static final Set<String> BULK_PREFIXES = Set.of("forEach", "search", "reduce");
+    /** The base class of their tasks, whose advance() yields the nodes of the walk, one at a time. */
+    private static final String BULK_TASK = CHM + "$BulkTask";
 
     /** Classes whose synchronized methods are their documented monitor: the JDK is not instrumented, so they are hooked here. */
     private static final Set<String> SYNCHRONIZED_CLASSES = Set.of("java/util/Vector", "java/util/Hashtable", "java/lang/StringBuffer");
@@ -351,6 +373,8 @@ final class JdkHookTable {
      * on that order.
      */
     private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
+    /** Its scheduled subclass: periodic runs and shutdown meet in the executor's queue (docs/agent.md, "Pool termination"). */
+    private static final String SCHEDULED_POOL = JUC + "ScheduledThreadPoolExecutor";
 
     /**
      * The thread-per-task executors of JDK 21+ ({@code Executors.newVirtualThreadPerTaskExecutor()},
@@ -399,7 +423,7 @@ final class JdkHookTable {
     /** Every class that gets hooks (internal names). */
     static List<String> classes() {
         List<String> all = new ArrayList<>(QUEUES);
-        all.addAll(List.of(CHM, CSLM));
+        all.addAll(List.of(CHM, CSLM, BULK_TASK));
         all.addAll(MAP_ITERATORS);
         all.addAll(MAP_VIEWS);
         all.addAll(SKIP_LIST_ITERATORS);
@@ -419,6 +443,7 @@ final class JdkHookTable {
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
         all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET, VIRTUAL_THREAD));
+        all.add(SCHEDULED_POOL);
         return all;
     }
 
@@ -502,7 +527,7 @@ final class JdkHookTable {
             if (MAP_INSERTS.contains(name)) kinds.add(Kind.KEY_INSERTED);
             if (name.equals("forEach") && desc.equals("(Ljava/util/function/BiConsumer;)V")) kinds.add(Kind.KEY_ACCEPTED);
             if (name.equals("containsValue") && boolResult) kinds.add(Kind.VALUE_ACQUIRE_IF_TRUE);
-            if (desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.KEYS_ACQUIRE_ALL);
+            if (desc.startsWith("(J") && BULK_PREFIXES.stream().anyMatch(name::startsWith)) kinds.add(Kind.BULK_ROOT);
         } else if (owner.equals(CSLM)) {
             if (MAP_WRITES.contains(name) && refParam || name.equals("merge")) kinds.add(Kind.KEY_RELEASE);
             if (MAP_FUNCTIONS.contains(name)) kinds.add(Kind.KEY_FUNCTION);
@@ -514,6 +539,8 @@ final class JdkHookTable {
             navigation(name, refResult, kinds);
         } else if (SUB_MAP_ITERATORS.contains(owner)) {
             if (name.equals("next") && noArgs && refResult) kinds.add(Kind.SUB_MAP_ITERATOR_KEY);
+        } else if (owner.equals(BULK_TASK)) {
+            if (name.equals("advance") && noArgs && refResult) kinds.add(Kind.BULK_NODE);
         } else if (MAP_ITERATORS.contains(owner)) {
             if (name.equals("next") && noArgs && refResult) kinds.add(Kind.ITERATOR_KEY);
         } else if (SKIP_LIST_ITERATORS.contains(owner)) {
@@ -580,6 +607,11 @@ final class JdkHookTable {
             if (name.equals("addWorker")) kinds.add(Kind.THREAD_STARTS);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
+        } else if (owner.equals(SCHEDULED_POOL)) {
+            if (name.equals("reExecutePeriodic") && desc.equals("(Ljava/util/concurrent/RunnableScheduledFuture;)V")) {
+                kinds.add(Kind.PERIODIC_RUN_ENDED);
+            }
+            if (name.equals("onShutdown") && desc.equals("()V")) kinds.add(Kind.SHUTDOWN_RAN);
         } else if (owner.equals(THREAD_PER_TASK)) {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.THREAD_PER_TASK_START);

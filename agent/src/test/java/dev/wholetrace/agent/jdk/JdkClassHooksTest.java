@@ -403,11 +403,22 @@ class JdkClassHooksTest {
     }
 
     @Test
+    void periodicRunsAndShutdownMeetInTheScheduledPoolsQuiescence() throws Exception {
+        ClassNode pool = hooked("java/util/concurrent/ScheduledThreadPoolExecutor");
+        assertThat(bridgeCalls(pool, "reExecutePeriodic", "(Ljava/util/concurrent/RunnableScheduledFuture;)V")).containsExactly("poolWorkEnded");
+        assertThat(bridgeCalls(pool, "onShutdown", "()V")).containsOnly("closed").isNotEmpty();
+    }
+
+    @Test
     void mapNavigationBulkOperationsAndValueSearch() throws Exception {
         ClassNode chm = hooked("java/util/concurrent/ConcurrentHashMap");
         assertThat(bridgeCalls(chm, "containsValue", "(Ljava/lang/Object;)Z")).containsOnly("valueAcquireIf").isNotEmpty();
-        assertThat(bridgeCalls(chm, "forEach", "(JLjava/util/function/BiConsumer;)V")).containsExactly("keysAcquire");
-        assertThat(bridgeCalls(chm, "reduceValues", "(JLjava/util/function/BiFunction;)Ljava/lang/Object;")).containsExactly("keysAcquire");
+        assertThat(bridgeCalls(chm, "forEach", "(JLjava/util/function/BiConsumer;)V")).containsExactly("bulkRoot");
+        assertThat(bridgeCalls(chm, "reduceValues", "(JLjava/util/function/BiFunction;)Ljava/lang/Object;")).containsExactly("bulkRoot");
+        assertThat(bridgeCalls(chm, "search", "(JLjava/util/function/BiFunction;)Ljava/lang/Object;")).containsExactly("bulkRoot");
+        // the walk's one return of a node it found (not the return of null at its end)
+        assertThat(bridgeCalls(hooked("java/util/concurrent/ConcurrentHashMap$BulkTask"), "advance", "()Ljava/util/concurrent/ConcurrentHashMap$Node;"))
+                .containsExactly("bulkNode");
         ClassNode cslm = hooked("java/util/concurrent/ConcurrentSkipListMap");
         assertThat(bridgeCalls(cslm, "ceilingKey", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsOnly("keyAcquireReturned").isNotEmpty();
         assertThat(bridgeCalls(cslm, "pollFirstEntry", "()Ljava/util/Map$Entry;")).containsOnly("keyAcquireReturned").isNotEmpty();

@@ -81,6 +81,7 @@ public final class RaceSuite {
             FutureTaskCancelledYes.class, TimerTaskNo.class,
             TimerTaskYes.class, SubmissionPublisherNo.class, SubmissionPublisherYes.class, ExecutorAwaitTerminationNo.class,
             PoolAfterExecuteNo.class, PoolBeforeExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
+            ScheduledShutdownNo.class, ScheduledShutdownYes.class,
             AwaitTerminationTimeoutYes.class, FutureTaskExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
             CommonPoolReuseNo.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
@@ -125,6 +126,7 @@ public final class RaceSuite {
             ThreadIsAliveNo.class, ThreadIsAliveYes.class, LatchGetCountNo.class, LatchGetCountYes.class,
             // finding without taking, bulk operations, navigation, the JDK's synchronized classes (issue 14)
             QueueSearchNo.class, QueueSearchLateWriteYes.class, ConcurrentHashMapBulkNo.class, ConcurrentHashMapBulkLateWriteYes.class,
+            ConcurrentHashMapBulkWalkNo.class, ConcurrentHashMapBulkWalkYes.class,
             SkipListNavigationNo.class, SkipListNavigationLateWriteYes.class, SynchronizedJdkClassesNo.class,
             SynchronizedJdkClassesLateWriteYes.class,
             // CompletableFuture inside the JDK: every stage kind, compose, anyOf, program completions (docs/agent.md)

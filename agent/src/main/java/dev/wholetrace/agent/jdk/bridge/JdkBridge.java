@@ -345,7 +345,9 @@ public final class JdkBridge {
 
     /**
      * Before an executor's close() returns: it waited for termination, so an acquire of its quiescence;
-     * not for the common pool, whose close() returns at once and leaves it running.
+     * not for the common pool, whose close() returns at once and leaves it running. Also before a
+     * ScheduledThreadPoolExecutor's onShutdown returns (shutdown() walked its queue, after each periodic run
+     * that put its task back).
      */
     public static void closed(Object pool, int site) {
         if (pool != null && !(pool instanceof java.util.concurrent.ForkJoinPool p && p == java.util.concurrent.ForkJoinPool.commonPool())) {
@@ -385,23 +387,48 @@ public final class JdkBridge {
     }
 
     /**
-     * At the entry of a ConcurrentHashMap bulk operation (forEach, search, reduce with a parallelism
-     * threshold): an acquire of the entry of every key the map holds then; the tasks the operation forks
-     * are ordered after this thread by the fork/join hooks.
+     * The map of each ConcurrentHashMap bulk operation's root task that may still run, weakly (the entry goes with the
+     * task): the tasks of the walk hold the map's table, not the map, whose id a key's address needs, and a resize
+     * sends them through newer tables. The tasks are the JDK's own (identity hashCode and equals: no program code
+     * runs). Made with this class, at install, not in the middle of a hook.
      */
-    public static void keysAcquire(Object map, int site) {
-        if (sink == null || !(map instanceof java.util.concurrent.ConcurrentHashMap<?, ?> m)) return;
-        keysOf(m, null, site);
+    private static final java.util.WeakHashMap<Object, Object> BULK_ROOTS = new java.util.WeakHashMap<>();
+
+    /**
+     * After a ConcurrentHashMap bulk operation (forEach, search, reduce with a parallelism threshold) built its root task
+     * (one entry allocated per operation, not per node).
+     */
+    public static void bulkRoot(Object task, Object map, int site) {
+        if (sink == null) return;
+        synchronized (BULK_ROOTS) {
+            BULK_ROOTS.put(task, map);
+        }
     }
 
     /**
-     * An acquire of the entry of each key of {@code m} (only of those holding {@code value}, unless null). The keys'
-     * hashes are the map's own: the walk runs the map's entry iterator, whose hook ({@link #iteratorKey}) leaves the
-     * returned node's hash in the thread's state instead of recording, so the keys' hashCode (program code) never runs.
+     * Before a bulk operation's task hands the node of {@code key} to the program's function (the next step of its
+     * walk, {@code hash} the node's own): an acquire of that key's entry in the map of the task's root. A key put
+     * while the walk runs is handed over as one present at its start (before session 47 the operation acquired every
+     * key present at its entry, and missed the others: ConcurrentHashMapBulkWalkNo).
+     */
+    public static void bulkNode(Object task, Object key, Object value, int hash, int site) {
+        if (sink == null || !(task instanceof java.util.concurrent.CountedCompleter<?> t)) return;
+        Object map;
+        Object root = t.getRoot();
+        synchronized (BULK_ROOTS) {
+            map = BULK_ROOTS.get(root);
+        }
+        keyRetrieved(value, map, key, hash, site);
+    }
+
+    /**
+     * An acquire of the entry of each key of {@code m} that holds {@code value} (containsValue). The keys' hashes are the
+     * map's own: the walk runs the map's entry iterator, whose hook ({@link #iteratorKey}) leaves the returned node's hash
+     * in the thread's state instead of recording, so the keys' hashCode (program code) never runs.
      * A key whose hash that hook did not report is left out (a missed hand-over), never handed over at a wrong address.
      */
     private static void keysOf(java.util.concurrent.ConcurrentHashMap<?, ?> m, Object value, int site) {
-        boolean byEquals = value != null && plainValue(value.getClass());
+        boolean byEquals = plainValue(value.getClass());
         Object[] st = enterSink(); // the walk's other hooks are off meanwhile
         if (st == null) return;
         int[] hash = new int[1];
@@ -413,7 +440,7 @@ public final class JdkBridge {
                 hash[0] = -1; // the map's hashes are never negative: still -1 after next(), its hook did not run (not placed)
                 java.util.Map.Entry<?, ?> e = it.next();
                 Object v = e.getValue();
-                if (hash[0] < 0 || value != null && v != value && !(byEquals && value.equals(v))) continue;
+                if (hash[0] < 0 || v != value && !(byEquals && value.equals(v))) continue;
                 if (keys.size() == hashes.length) hashes = java.util.Arrays.copyOf(hashes, 2 * hashes.length);
                 hashes[keys.size()] = hash[0];
                 keys.add(e.getKey());
