@@ -75,17 +75,26 @@ record TraceBreakdown(long control, long addresses, long symbols, long syncOrder
     }
 
     /**
-     * An address section's payload (format 6 on): varint n, n instruction deltas, n exception
-     * lists (varint count, signed varints), then the grammar block to the end.
+     * An address section's payload (format 6 on): varint n, n instruction deltas, (format 18 on)
+     * the copy list, an exception list (varint count, signed varints) per stream stored in full,
+     * then the grammar block to the end; the copy list is counted with the stream list.
      */
     private static void addressParts(TraceReader r, Section s, long[] raw) throws IOException {
         byte[] p = r.payload(s);
         VarIntReader in = new VarIntReader(p, s.describe());
         int n = in.readCount("stream count", in.remaining());
         for (int i = 0; i < n; i++) in.readVarLong("stream symbol");
+        int stored = n;
+        if (r.version() >= TraceFormat.ADDRESS_COPIES_SINCE) { // the copy list: 0, or a distance and a first terminal
+            for (int i = 0; i < n; i++) {
+                if (in.readVarLong("copy distance") == 0) continue;
+                in.readVarLong("first terminal");
+                stored--;
+            }
+        }
         int list = p.length - in.remaining();
         if (r.version() >= TraceFormat.EXCEPTIONS_SINCE) {
-            for (int k = 0; k < n; k++) {
+            for (int k = 0; k < stored; k++) {
                 int e = in.readCount("exception count", in.remaining());
                 for (int i = 0; i < e; i++) in.readSignedVarLong("exception");
             }

@@ -58,9 +58,15 @@ final class ThreadChunkCodec {
                     w.writeVarLong(i - last);
                     last = i;
                 }
-                if (s.kind() == StreamKinds.ADDRESSES) exceptions(s, w); // before the grammars, which run to the section's end
-                if (plain) GrammarCodec.writePlain(Arrays.asList(s.grammars()), w);
-                else GrammarCodec.writeAll(Arrays.asList(s.grammars()), w);
+                List<Grammar> stored = Arrays.asList(s.grammars());
+                if (s.kind() == StreamKinds.ADDRESSES) { // copies, then exceptions, before the grammars, which run to the section's end
+                    AddressCopies.Plan copies = AddressCopies.plan(s.grammars(), exceptionLists(s));
+                    AddressCopies.write(copies, s.grammars(), w);
+                    exceptions(s, copies.own(), w);
+                    stored = AddressCopies.own(copies, s.grammars());
+                }
+                if (plain) GrammarCodec.writePlain(stored, w);
+                else GrammarCodec.writeAll(stored, w);
             } else if (s.strata() != null) {
                 StrataStreamCodec.write(s.strata(), w);
             } else {
@@ -76,9 +82,18 @@ final class ThreadChunkCodec {
         }
     }
 
-    /** Version 6 on: before the grammars, each address stream's exception list (varint n, n signed varints). */
-    private static void exceptions(StreamChunk s, VarIntWriter w) {
-        for (int k = 0; k < s.grammars().length; k++) {
+    private static long[][] exceptionLists(StreamChunk s) {
+        long[][] out = new long[s.grammars().length][];
+        for (int k = 0; k < out.length; k++) out[k] = s.exceptions(k);
+        return out;
+    }
+
+    /**
+     * Version 6 on: before the grammars, the exception list (varint n, n signed varints) of each
+     * address stream stored in full ({@code streams}; from version 18 the copies' are their sources').
+     */
+    private static void exceptions(StreamChunk s, int[] streams, VarIntWriter w) {
+        for (int k : streams) {
             long[] e = s.exceptions(k);
             if (e == null) {
                 w.writeVarLong(0);
@@ -212,8 +227,9 @@ final class ThreadChunkCodec {
 
     /**
      * The streams of a per-instruction kind: varint n; n × varint instruction symbol (delta from
-     * the previous, increasing); from version 6, for the address streams, n exception lists; one
-     * grammar block holding the n grammars.
+     * the previous, increasing); from version 18, for the address streams, the copy list
+     * ({@link AddressCopies}); from version 6, for the address streams, an exception list per
+     * stream stored in full (all n before version 18); one grammar block holding their grammars.
      */
     private static StreamChunk perInstruction(int version, StreamKind kind, long[] fresh, VarIntReader in, ThreadSymbols symbols)
             throws FormatException {
@@ -229,15 +245,20 @@ final class ThreadChunkCodec {
             if (tag != SymbolTag.LOAD && tag != SymbolTag.STORE) throw in.corrupt("stream " + i + " is not a load/store instruction");
             instructions[i] = last = (int) s;
         }
-        long[][] exceptions = kind == StreamKinds.ADDRESSES && version >= TraceFormat.EXCEPTIONS_SINCE ? readExceptions(in, n) : null;
+        boolean copies = kind == StreamKinds.ADDRESSES && version >= TraceFormat.ADDRESS_COPIES_SINCE;
+        AddressCopies.Plan plan = copies ? AddressCopies.read(in, n) : null;
+        int stored = plan != null ? plan.own().length : n;
+        long[][] exceptions = kind == StreamKinds.ADDRESSES && version >= TraceFormat.EXCEPTIONS_SINCE ? readExceptions(in, stored) : null;
         List<Grammar> gs = GrammarCodec.readAll(in);
         in.expectEnd();
-        if (gs.size() != n) throw in.corrupt(gs.size() + " stream grammars for " + n + " streams");
+        if (gs.size() != stored) throw in.corrupt(gs.size() + " stream grammars for " + stored + " streams");
+        long[][] allExceptions = plan != null ? new long[n][] : exceptions;
+        Grammar[] all = plan != null ? AddressCopies.assemble(plan, gs, exceptions, allExceptions, in) : gs.toArray(new Grammar[0]);
         int size = symbols.of(kind).size();
-        for (Grammar g : gs) {
+        for (Grammar g : all) {
             if (g.maxTerminal() >= size) throw in.corrupt("a " + kind + " stream uses an unknown symbol");
         }
-        return new StreamChunk(kind, fresh, instructions, gs.toArray(new Grammar[0]), null, null, exceptions);
+        return new StreamChunk(kind, fresh, instructions, all, null, null, allExceptions);
     }
 
     private static long[] readPairs(VarIntReader in, String what) throws FormatException {

@@ -183,6 +183,21 @@ public final class Grammar {
         return Arrays.copyOfRange(body, offsets[rule], offsets[rule + 1]);
     }
 
+    /**
+     * This grammar with the start rule's first symbol, which must be a terminal, replaced by
+     * {@code terminal}: the same rules otherwise, so the same length and structure. Address
+     * streams of the same shape differ only there (their first difference is an absolute address).
+     *
+     * @throws IllegalArgumentException if the start rule is empty or begins with a rule, or {@code terminal} is negative
+     */
+    public Grammar withFirstSymbol(int terminal) {
+        if (terminal < 0) throw new IllegalArgumentException("not a terminal: " + terminal);
+        if (bodyLength(0) == 0 || isRule(body[0])) throw new IllegalArgumentException("the start rule does not begin with a terminal");
+        int[] b = body.clone();
+        b[0] = terminal;
+        return new Grammar(offsets, b);
+    }
+
     /** Number of terminals the rule expands to. */
     public long expandedLength(int rule) {
         return expandedLength[rule];
