@@ -75,9 +75,9 @@ final class PieceLoader {
     }
 
     /** The check alphabet and stored check counts of a piece not decoded yet, or null ({@link TraceSections#decodeChecks}). */
-    TraceSections.Checks checks(int thread, int chunk, List<Section> sections) {
+    TraceSections.Checks checks(int thread, int chunk, List<Section> sections, byte[] symbolsPayload) {
         try (TraceReader r = reader.reopened()) {
-            return TraceSections.decodeChecks(r, chunk, thread, sections);
+            return TraceSections.decodeChecks(r, chunk, thread, sections, symbolsPayload);
         } catch (IOException e) {
             throw readingFailed(e, "reading the checks of chunk " + chunk + " of thread " + thread);
         }

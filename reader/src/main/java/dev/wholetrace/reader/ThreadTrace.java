@@ -48,6 +48,8 @@ public final class ThreadTrace {
      * opened trace: {@link ParallelTrace#openLazily}); null otherwise.
      */
     private long[] opsHash;
+    /** Per piece not decoded yet, its SYMBOLS section's payload from the lazy open pass (what a count reads of it); null once decoded. */
+    private byte[][] symbolsOf;
     /** Pieces 0..decoded-1 have been decoded and checked once (all of them, unless the trace was opened lazily). */
     private volatile int decoded;
     /** The WPP this view reads (a per-thread stream kind that carries sync counts). */
@@ -89,9 +91,16 @@ public final class ThreadTrace {
     void add(int chunk, TraceSections.Pending piece, long syncOps) {
         if (decoded != 0) throw new IllegalStateException("thread " + info.index() + " was not opened lazily");
         int n = append(chunk, piece.sections(), piece.events(), syncOps);
-        if (opsHash == null) opsHash = new long[chunkOf.length];
-        if (opsHash.length < chunkOf.length) opsHash = Arrays.copyOf(opsHash, chunkOf.length);
+        if (opsHash == null) {
+            opsHash = new long[chunkOf.length];
+            symbolsOf = new byte[chunkOf.length][];
+        }
+        if (opsHash.length < chunkOf.length) {
+            opsHash = Arrays.copyOf(opsHash, chunkOf.length);
+            symbolsOf = Arrays.copyOf(symbolsOf, chunkOf.length);
+        }
         opsHash[n] = piece.opsHash();
+        symbolsOf[n] = piece.symbols();
     }
 
     private int append(int chunk, List<Section> pieceSections, long events, long syncOps) {
@@ -119,6 +128,7 @@ public final class ThreadTrace {
     private synchronized void decodeUpTo(int p) {
         for (int q = decoded; q <= p; q++) {
             loader.first(info.index(), q, chunkOf[q], (List<Section>) sections[q], symbols, syncCountOf(q), opsHash[q]);
+            symbolsOf[q] = null;
             decoded = q + 1;
         }
     }
@@ -130,7 +140,7 @@ public final class ThreadTrace {
     @SuppressWarnings("unchecked")
     TraceSections.Checks checksOnly(int p) {
         Objects.checkIndex(p, pieceCount);
-        return p < decoded ? null : loader.checks(info.index(), chunkOf[p], (List<Section>) sections[p]);
+        return p < decoded ? null : loader.checks(info.index(), chunkOf[p], (List<Section>) sections[p], symbolsOf[p]);
     }
 
     /**

@@ -71,10 +71,11 @@ public final class TraceSections {
 
     /**
      * One thread's part of a chunk as the lazy open pass leaves it ({@link Chunk#checkedThreadChunks}): its
-     * sections, CRC-checked and not decoded, the event count its SYMBOLS section declares, and the hash of its
-     * operations in S_synch, which {@link #decodeFirst} checks its WPP against.
+     * sections, CRC-checked and not decoded, the event count its SYMBOLS section declares, the hash of its
+     * operations in S_synch, which {@link #decodeFirst} checks its WPP against, and the SYMBOLS section's
+     * payload, decompressed for the event count and kept for {@link #decodeChecks} (not decompressed twice).
      */
-    public record Pending(int thread, List<Section> sections, long events, long opsHash) {}
+    public record Pending(int thread, List<Section> sections, long events, long opsHash, byte[] symbols) {}
 
     /**
      * Decodes and checks, for the first time, thread {@code thread}'s {@code sections} of chunk {@code chunk},
@@ -97,9 +98,11 @@ public final class TraceSections {
      * alphabet (its SYMBOLS section parsed, only the check symbols kept: no trace-wide alphabet grows) and the
      * check counts stored before its check grammar (format 14 on), neither the grammars nor the other symbols
      * decoded. Null where the file stores no counts or the thread chunk lacks those sections (the whole
-     * decode then reads, or reports, it).
+     * decode then reads, or reports, it). {@code symbolsPayload}: the SYMBOLS section's payload if the caller
+     * has it ({@link Pending#symbols}), else null (read from the file).
      */
-    public static Checks decodeChecks(TraceReader reader, int chunk, int thread, List<Section> sections) throws IOException {
+    public static Checks decodeChecks(TraceReader reader, int chunk, int thread, List<Section> sections, byte[] symbolsPayload)
+            throws IOException {
         int version = reader.version();
         if (version < TraceFormat.CHECK_COUNTS_SINCE || !ThreadSymbols.perChunk(StreamKinds.CHECKS, version)) return null;
         Section sym = null;
@@ -109,7 +112,9 @@ public final class TraceSections {
             else if (s.type() != SectionType.SYNC_COUNTS && s.stream() == StreamKinds.CHECKS) checks = s;
         }
         if (sym == null || checks == null) return null;
-        long[] fresh = ThreadChunkCodec.checkSymbols(version, reader.mode(), Chunk.in(reader, sym));
+        VarIntReader symbolsIn = symbolsPayload == null ? Chunk.in(reader, sym)
+                : new VarIntReader(symbolsPayload, reader.file().getFileName() + ": " + sym.describe() + " at offset " + sym.offset());
+        long[] fresh = ThreadChunkCodec.checkSymbols(version, reader.mode(), symbolsIn);
         ThreadSymbols view = new ThreadSymbols().chunk(version);
         view.add(StreamKinds.CHECKS, fresh, "SYMBOLS section of thread " + thread + " in chunk " + chunk);
         return new Checks(view.of(StreamKinds.CHECKS), CheckCounts.read(Chunk.in(reader, checks), fresh));
@@ -244,13 +249,14 @@ public final class TraceSections {
                     else reader.verify(s);
                 }
                 if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
-                VarIntReader in = in(sym);
+                byte[] payload = reader.payload(sym);
+                VarIntReader in = new VarIntReader(payload, reader.file().getFileName() + ": " + sym.describe() + " at offset " + sym.offset());
                 long events = ThreadChunkCodec.declaredEvents(in);
                 if (events < 0 || events > declaredEvents - chunkEvents) {
                     throw in.corrupt("thread " + t + " declares " + events + " events, more than its chunk's CHUNK_END leaves");
                 }
                 chunkEvents += events;
-                out.add(new Pending(t, e.getValue(), events, sync.hash(t)));
+                out.add(new Pending(t, e.getValue(), events, sync.hash(t), payload));
             }
             if (chunkEvents != declaredEvents) {
                 throw new FormatException("corrupted chunk " + index + ": its CHUNK_END declares " + declaredEvents
