@@ -87,7 +87,7 @@ final class FreshJvmDeps {
         }
         int n = Math.max(1, pairs.size());
         StringBuilder sb = new StringBuilder("\n### Cold in a fresh JVM (what `wholetrace deps FILE` runs)\n\n");
-        sb.append("Each file recovered by a JVM of its own (`EwppColdProbe`: `TraceView.open`, the code map, `DepsAnalysis` counting every ")
+        sb.append("Each file recovered by a JVM of its own (`EwppColdProbe`: opened as `deps` opens it, `ParallelTrace.openLazily`; the code map; `DepsAnalysis` counting every ")
                 .append("edge, the text `deps` prints), the eWPP and the CDR trace alternating, ").append(reps)
                 .append(" runs each, medians. The *cold* columns above run in the bench's JVM, where earlier runs compiled the reader; a ")
                 .append("command starts a JVM (*start-up*: the process's CPU time before `main`, 10 ms ticks) and runs the reader interpreted ")
