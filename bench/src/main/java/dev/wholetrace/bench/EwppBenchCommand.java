@@ -28,6 +28,7 @@ import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.grammar.GrammarExpander;
 import dev.wholetrace.model.util.Alphabet;
+import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.ThreadGrammar;
 import dev.wholetrace.reader.TraceView;
 import dev.wholetrace.report.MarkdownTable;
@@ -146,7 +147,7 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     record Row(TracedProgram p, double plain, double cdr, double ewpp, double filter, double recoverEwpp, double recoverAt, Sizes sizes,
                EwppRecovery.Stats stats, long deps, boolean same, double ewppDistance, double recoverDistance, Sizes distanceSizes, boolean sameDistance,
-               Queries queries, double expandEwpp, double expandCdr, Full full, boolean otherLockOrder) {
+               Queries queries, double expandEwpp, double expandCdr, Full full, boolean otherLockOrder, FreshJvmDeps.Pair fresh) {
         /**
          * The *same* cell: both eWPPs' edges equal the address trace's; or, where they differ, whether every
          * differing eWPP run took its locks in another order than the CDR run (then the runs differ, not the
@@ -268,19 +269,19 @@ final class EwppBenchCommand implements Callable<Integer> {
         DepsResult x = null;
         for (int r = 0; r < reps; r++) {
             long s0 = System.nanoTime();
-            d = new DepsAnalysis().analyze(TraceView.open(dist));
+            d = new DepsAnalysis().analyze(openAsDeps(dist));
             recD[r] = (System.nanoTime() - s0) / 1e9;
             long s = System.nanoTime();
-            e = new DepsAnalysis().analyze(TraceView.open(ewpp));
+            e = new DepsAnalysis().analyze(openAsDeps(ewpp));
             recE[r] = (System.nanoTime() - s) / 1e9;
             s = System.nanoTime();
-            a = new DepsAnalysis().analyze(TraceView.open(cdr));
+            a = new DepsAnalysis().analyze(openAsDeps(cdr));
             recA[r] = (System.nanoTime() - s) / 1e9;
             s = System.nanoTime();
-            x = new DepsAnalysis(EXPAND).analyze(TraceView.open(ewpp));
+            x = new DepsAnalysis(EXPAND).analyze(openAsDeps(ewpp));
             recX[r] = (System.nanoTime() - s) / 1e9;
             s = System.nanoTime();
-            pw = new DepsAnalysis(PAIR_WALK).analyze(TraceView.open(ewpp));
+            pw = new DepsAnalysis(PAIR_WALK).analyze(openAsDeps(ewpp));
             recW[r] = (System.nanoTime() - s) / 1e9;
         }
         if (!e.method().equals("ewpp-counts") || !x.method().equals("ewpp")) throw new IllegalStateException("recovery methods " + e.method() + ", " + x.method());
@@ -296,6 +297,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         boolean otherLockOrder = (same || !LockOrder.of(TraceView.open(ewpp)).equals(cdrLocks))
                 && (sameDistance || !LockOrder.of(TraceView.open(dist)).equals(cdrLocks));
         Queries queries = queries(e, ewpp, cdr);
+        FreshJvmDeps.Pair fresh = FreshJvmDeps.measure(child, ewpp, cdr, reps, jvm.timeout);
         double[] expE = new double[reps];
         double[] expC = new double[reps];
         for (int r = 0; r < reps; r++) {
@@ -308,7 +310,16 @@ final class EwppBenchCommand implements Callable<Integer> {
         log.info("%s: eCF %d B vs CF+AT %d B; eWPP (seq) %d B vs WPP+cAT %d B; recovery %.3f s vs %.3f s; same edges %s", p.name(), sizes.ecf,
                 sizes.cf + sizes.at, sizes.ecfSeq, sizes.cfSeq + sizes.atSeq, median(recE), median(recA), same);
         return new Row(p, median(wall[0]), median(wall[1]), median(wall[2]), filterSeconds, median(recE), median(recA), sizes, x.signatures(),
-                e.total(), same, median(wall[3]), median(recD), distanceSizes, sameDistance, queries, median(expE), median(expC), full, otherLockOrder);
+                e.total(), same, median(wall[3]), median(recD), distanceSizes, sameDistance, queries, median(expE), median(expC), full, otherLockOrder,
+                fresh);
+    }
+
+    /**
+     * {@code file} opened as {@code deps} opens it: an eWPP's thread chunks CRC-checked and decoded when the
+     * recovery first reads them (ParallelTrace#openLazily), a CDR trace's all decoded at open.
+     */
+    private static TraceView openAsDeps(Path file) throws IOException {
+        return ParallelTrace.openLazily(file, bytes -> { });
     }
 
     /**
@@ -791,7 +802,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("by the walk pairing each load with its group (how a format-8 trace is counted; `deps`'s default in session 34; it still ")
                 .append("resolves CROSS loads one select at a time, EwppQuery.resolveCrosses, where *counted* shares one lookup per writer, so ")
                 .append("counted/walk measures both changes together), *expanded* with every timestamp (`deps --expand`, EwppRecovery: the default ")
-                .append("before session 33); and from the CDR trace (AT). *cold*: open the file and recover, medians over the reps; *warm*: ")
+                .append("before session 33); and from the CDR trace (AT). *cold*: open the file as `deps` does (from session 47 an eWPP's thread ")
+                .append("chunks CRC-checked at open and decoded as the recovery reads them) and recover, in this JVM, medians over the reps; *warm*: ")
                 .append("the recovery alone on a trace opened once, after ").append(WARMUP).append(" untimed runs, median of ").append(WARM_REPS)
                 .append(" (its summaries, EwppIndex: the filter, the chunks' load summaries, the check grammars' terminal counts; and its sync order's happens-before, CrossThreadOrder: both built by the first run and shared, as by the queries of one opened trace; session 40 built the index inside each run, see *Summaries per run*); *min*: the fastest of those ").append(WARM_REPS)
                 .append(" (the run least disturbed on a loaded machine). *dist counted*: the distance-signature eWPP, counted. *CPU*: the median ")
@@ -807,6 +819,7 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "Warm, CPU time (median): AT/eWPP counted %.2f×, distance counted %.2f×; at ≥ %.0f×: counted %d of %d, distance counted %d of %d.%n",
                 sumCpu / n, sumCpuD / n, TARGET, tenCpu, rows.size(), tenCpuD, rows.size()));
         sharedOrder(rows, sb);
+        sb.append(FreshJvmDeps.section(rows.stream().map(r -> r.p.name()).toList(), rows.stream().map(Row::fresh).toList(), reps));
         MarkdownTable q = new MarkdownTable().left("program").right("queries", "eWPP s/query", "AT s/query", "AT/eWPP", "hottest load's count",
                 "hottest eWPP s", "hottest AT s", "hottest AT/eWPP", "cold eWPP s", "cold AT s", "cold AT/eWPP", "same");
         double sumQ = 0, sumCold = 0, sumEach = 0;
@@ -899,7 +912,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 + "evicted,query_ewpp_s,query_at_s,query_hottest_ewpp_s,query_hottest_at_s,expand_cdr_s,expand_ewpp_s,"
                 + "recover_expanded_s,warm_counted_s,warm_expanded_s,warm_at_s,warm_distance_counted_s,min_counted_s,min_expanded_s,min_at_s,"
                 + "min_distance_counted_s,recover_walk_s,warm_walk_s,min_walk_s,cpu_counted_s,cpu_distance_counted_s,cpu_at_s,"
-                + "cpu_counted_hb_per_run_s,cpu_at_hb_per_run_s\n");
+                + "cpu_counted_hb_per_run_s,cpu_at_hb_per_run_s,fresh_main_ewpp_s,fresh_main_at_s,fresh_process_cpu_ewpp_s,fresh_process_cpu_at_s\n");
         for (Row r : rows) {
             Sizes s = r.sizes;
             EwppRecovery.Stats t = r.stats;
@@ -917,7 +930,8 @@ final class EwppBenchCommand implements Callable<Integer> {
                     f4(r.full.distance().median()), f4(r.full.counts().min()), f4(r.full.expand().min()), f4(r.full.at().min()),
                     f4(r.full.distance().min()), f4(r.full.coldWalk()), f4(r.full.walk().median()), f4(r.full.walk().min()),
                     f4(r.full.counts().cpu()), f4(r.full.distance().cpu()), f4(r.full.at().cpu()),
-                    f4(r.full.countsPerRun().cpu()), f4(r.full.atPerRun().cpu()))).append('\n');
+                    f4(r.full.countsPerRun().cpu()), f4(r.full.atPerRun().cpu()), f4(r.fresh.ewpp().inProcess()), f4(r.fresh.at().inProcess()),
+                    f4(r.fresh.ewpp().processCpu()), f4(r.fresh.at().processCpu()))).append('\n');
         }
         return sb.toString();
     }

@@ -3,6 +3,7 @@ package dev.wholetrace.reader;
 import dev.wholetrace.format.wtrace.CheckCounts;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
+import dev.wholetrace.format.wtrace.TraceSections;
 import dev.wholetrace.model.address.DiffRleDecoder;
 import dev.wholetrace.model.event.Event;
 import dev.wholetrace.model.event.StreamKind;
@@ -21,6 +22,7 @@ final class ChunkGrammar implements ThreadGrammar {
     private final int index;
     private Piece piece;
     private Alphabet symbols;
+    private TraceSections.Checks checks;
 
     ChunkGrammar(ThreadTrace thread, int index) {
         this.thread = thread;
@@ -94,13 +96,26 @@ final class ChunkGrammar implements ThreadGrammar {
 
     @Override
     public CheckCounts checkCounts() {
+        TraceSections.Checks c = checksOnly();
+        if (c != null) return c.counts();
         StreamChunk s = piece().chunk().stream(StreamKinds.CHECKS);
         return s == null ? null : s.checkCounts();
     }
 
     @Override
     public Alphabet alphabet(StreamKind kind) {
-        return piece().symbols().of(kind);
+        TraceSections.Checks c = kind == StreamKinds.CHECKS ? checksOnly() : null;
+        return c != null ? c.alphabet() : piece().symbols().of(kind);
+    }
+
+    /**
+     * The check alphabet and counts read alone, where the piece is not decoded (a lazily opened eWPP: a count
+     * of every edge reads nothing else of it); null once it is, or where the file stores no counts. The same
+     * symbols in the same order as the piece's own alphabet, so a grammar decoded later reads with either.
+     */
+    private TraceSections.Checks checksOnly() {
+        if (checks == null && piece == null) checks = thread.checksOnly(index);
+        return checks;
     }
 
     @Override

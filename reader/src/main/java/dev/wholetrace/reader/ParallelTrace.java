@@ -55,10 +55,11 @@ public final class ParallelTrace implements TraceView {
     private final PieceLoader pieces;
 
     private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress) throws IOException {
-        this(reader, load, progress, PieceCache.configured());
+        this(reader, load, progress, PieceCache.configured(), false);
     }
 
-    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress, PieceCache cache) throws IOException {
+    /** @param lazy an eWPP's thread chunks only CRC-checked at open, each decoded when first read ({@link #openLazily}) */
+    private ParallelTrace(TraceReader reader, IntPredicate load, LongConsumer progress, PieceCache cache, boolean lazy) throws IOException {
         this.loaded = load;
         this.file = reader.file();
         this.mode = reader.mode();
@@ -98,7 +99,11 @@ public final class ParallelTrace implements TraceView {
                 }
             }
             chunk.sync(threads.size(), sync::add); // streamed into the packed order, one operation at a time
-            for (TraceSections.Decoded d : chunk.threadChunks(symbols, load)) {
+            if (lazy && mode == TraceMode.EWPP) {
+                for (TraceSections.Pending d : chunk.checkedThreadChunks(threads.size())) {
+                    if (load.test(d.thread())) traces.get(d.thread()).add(c, d, chunk.syncCount(d.thread()));
+                }
+            } else for (TraceSections.Decoded d : chunk.threadChunks(symbols, load)) {
                 // the sync operations live in the packed order; the piece keeps its streams only
                 int t = d.chunk().thread();
                 long ops = chunk.syncCount(t);
@@ -142,7 +147,21 @@ public final class ParallelTrace implements TraceView {
     /** Reads {@code file} with a piece cache of {@code pieceCacheBytes} (tests: 0 decodes every piece again when read). */
     static ParallelTrace open(Path file, long pieceCacheBytes) throws IOException {
         try (TraceReader reader = TraceReader.open(file)) {
-            return new ParallelTrace(reader, t -> true, bytes -> { }, new PieceCache(pieceCacheBytes));
+            return new ParallelTrace(reader, t -> true, bytes -> { }, new PieceCache(pieceCacheBytes), false);
+        }
+    }
+
+    /**
+     * Reads {@code file} as {@link #open(Path, LongConsumer)} does, but an eWPP's thread chunks are only
+     * CRC-checked, as stored, and their event counts read: each is decoded, with every check the open pass
+     * makes of it, when a reader first asks for it, and a count of every dependence reads of a chunk only its
+     * check alphabet and stored check counts ({@link ThreadGrammar#checkCounts}). So damage behind valid CRCs
+     * is found by what reads it, not by every command (docs/trace-format.md, "One structural validation");
+     * {@code deps} opens this way. Other modes are read as {@link #open(Path, LongConsumer)} reads them.
+     */
+    public static ParallelTrace openLazily(Path file, LongConsumer progress) throws IOException {
+        try (TraceReader reader = TraceReader.open(file)) {
+            return new ParallelTrace(reader, t -> true, progress, PieceCache.configured(), true);
         }
     }
 

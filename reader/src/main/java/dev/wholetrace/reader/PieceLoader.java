@@ -61,6 +61,29 @@ final class PieceLoader {
     }
 
     /**
+     * Piece {@code piece} of thread {@code thread} decoded and checked for the first time (a lazily opened
+     * trace: the open pass only CRC-checked it), its new symbols added to the thread's tables {@code symbols};
+     * {@code opsHash}: its operations in S_synch ({@link TraceSections#decodeFirst}). Kept like an opened one.
+     */
+    void first(int thread, int piece, int chunk, List<Section> sections, ThreadSymbols symbols, long syncOps, long opsHash) {
+        try (TraceReader r = reader.reopened()) {
+            opened(thread, piece, TraceSections.decodeFirst(r, chunk, thread, sections, symbols, syncOps, opsHash));
+        } catch (IOException e) {
+            throw readingFailed(e, "decoding chunk " + chunk + " of thread " + thread);
+        }
+        decodes.incrementAndGet();
+    }
+
+    /** The check alphabet and stored check counts of a piece not decoded yet, or null ({@link TraceSections#decodeChecks}). */
+    TraceSections.Checks checks(int thread, int chunk, List<Section> sections, byte[] symbolsPayload) {
+        try (TraceReader r = reader.reopened()) {
+            return TraceSections.decodeChecks(r, chunk, thread, sections, symbolsPayload);
+        } catch (IOException e) {
+            throw readingFailed(e, "reading the checks of chunk " + chunk + " of thread " + thread);
+        }
+    }
+
+    /**
      * Piece {@code piece}'s grammar of the per-thread stream {@code kind}, whose alphabet is
      * trace-wide: from the cached piece, else by decoding that one section (not cached: the
      * folds that ask for it read each piece once).
@@ -84,7 +107,10 @@ final class PieceLoader {
      * I/O error stays an I/O error.
      */
     private static RuntimeException readingAgainFailed(IOException e, int chunk, int thread) {
-        String where = "reading chunk " + chunk + " of thread " + thread + " again";
+        return readingFailed(e, "reading chunk " + chunk + " of thread " + thread + " again");
+    }
+
+    private static RuntimeException readingFailed(IOException e, String where) {
         return e instanceof FormatException ? new IllegalArgumentException(e.getMessage() + " (" + where + ")", e)
                 : new UncheckedIOException(where + ": " + e.getMessage(), e);
     }

@@ -43,6 +43,15 @@ public final class ThreadTrace {
     private List<?>[] sections = new List<?>[1];
     private long[] eventsBefore = new long[1]; // per piece, plus the total at the end
     private long[] syncBefore = new long[1];
+    /**
+     * Per piece, the hash of its operations in S_synch, for pieces the open pass did not decode (a lazily
+     * opened trace: {@link ParallelTrace#openLazily}); null otherwise.
+     */
+    private long[] opsHash;
+    /** Per piece not decoded yet, its SYMBOLS section's payload from the lazy open pass (what a count reads of it); null once decoded. */
+    private byte[][] symbolsOf;
+    /** Pieces 0..decoded-1 have been decoded and checked once (all of them, unless the trace was opened lazily). */
+    private volatile int decoded;
     /** The WPP this view reads (a per-thread stream kind that carries sync counts). */
     private final StreamKind view;
     /** Whether the view's loads and stores take their addresses from the address streams (the control WPP). */
@@ -69,6 +78,32 @@ public final class ThreadTrace {
      * decoded grammars go to the trace's piece cache, which keeps them while its budget allows.
      */
     void add(int chunk, TraceSections.Decoded piece, long syncOps) {
+        if (opsHash != null) throw new IllegalStateException("thread " + info.index() + " was opened lazily");
+        int n = append(chunk, piece.sections(), piece.chunk().grammar(view).length(), syncOps); // the DOR view of ALL has no blocks
+        decoded = pieceCount;
+        loader.opened(info.index(), n, piece);
+    }
+
+    /**
+     * Appends the thread's part of chunk {@code chunk} as a lazy open pass leaves it, CRC-checked and not
+     * decoded: its counts and sections; {@link #piece} decodes and checks it when it is first read.
+     */
+    void add(int chunk, TraceSections.Pending piece, long syncOps) {
+        if (decoded != 0) throw new IllegalStateException("thread " + info.index() + " was not opened lazily");
+        int n = append(chunk, piece.sections(), piece.events(), syncOps);
+        if (opsHash == null) {
+            opsHash = new long[chunkOf.length];
+            symbolsOf = new byte[chunkOf.length][];
+        }
+        if (opsHash.length < chunkOf.length) {
+            opsHash = Arrays.copyOf(opsHash, chunkOf.length);
+            symbolsOf = Arrays.copyOf(symbolsOf, chunkOf.length);
+        }
+        opsHash[n] = piece.opsHash();
+        symbolsOf[n] = piece.symbols();
+    }
+
+    private int append(int chunk, List<Section> pieceSections, long events, long syncOps) {
         int n = pieceCount++;
         if (n + 2 > eventsBefore.length) { // grow by half: a thread may have a piece in thousands of chunks
             int capacity = n + 2 + (n >> 1);
@@ -78,10 +113,34 @@ public final class ThreadTrace {
             sections = Arrays.copyOf(sections, capacity);
         }
         chunkOf[n] = chunk;
-        sections[n] = piece.sections();
-        eventsBefore[n + 1] = eventsBefore[n] + piece.chunk().grammar(view).length(); // the DOR view of ALL has no blocks
+        sections[n] = pieceSections;
+        eventsBefore[n + 1] = eventsBefore[n] + events;
         syncBefore[n + 1] = syncBefore[n] + syncOps;
-        loader.opened(info.index(), n, piece);
+        return n;
+    }
+
+    /**
+     * Decodes and checks, for the first time, every piece up to {@code p} not decoded yet (a lazily opened
+     * trace): in order, since a piece's symbols extend the thread's trace-wide alphabets, which a later
+     * piece is read with.
+     */
+    @SuppressWarnings("unchecked")
+    private synchronized void decodeUpTo(int p) {
+        for (int q = decoded; q <= p; q++) {
+            loader.first(info.index(), q, chunkOf[q], (List<Section>) sections[q], symbols, syncCountOf(q), opsHash[q]);
+            symbolsOf[q] = null;
+            decoded = q + 1;
+        }
+    }
+
+    /**
+     * The check alphabet and stored check counts of piece {@code p} without decoding the rest of it, where it
+     * was not decoded yet (a lazily opened eWPP); null where it was, or the file stores no check counts.
+     */
+    @SuppressWarnings("unchecked")
+    TraceSections.Checks checksOnly(int p) {
+        Objects.checkIndex(p, pieceCount);
+        return p < decoded ? null : loader.checks(info.index(), chunkOf[p], (List<Section>) sections[p], symbolsOf[p]);
     }
 
     /**
@@ -91,6 +150,7 @@ public final class ThreadTrace {
     @SuppressWarnings("unchecked")
     public Piece piece(int p) {
         Objects.checkIndex(p, pieceCount);
+        if (p >= decoded) decodeUpTo(p);
         return loader.load(info.index(), p, chunkOf[p], (List<Section>) sections[p], symbols, syncCountOf(p));
     }
 
@@ -103,7 +163,7 @@ public final class ThreadTrace {
     @SuppressWarnings("unchecked")
     Wpp wppOnly(int p) {
         Objects.checkIndex(p, pieceCount);
-        if (ThreadSymbols.perChunk(view, loader.version())) {
+        if (p >= decoded || ThreadSymbols.perChunk(view, loader.version())) {
             Piece piece = piece(p);
             return new Wpp(piece.chunk().grammar(view), piece.symbols().of(view));
         }

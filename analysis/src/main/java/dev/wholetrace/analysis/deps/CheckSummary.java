@@ -24,9 +24,15 @@ final class CheckSummary {
     final boolean namesLoads;
     /** Signature groups: the occurrences of heads, one per load. */
     final long groups;
+    /** Whether the counts are the file's (format 14 on), not computed from the decoded grammar. */
+    final boolean stored;
 
-    /** The summary of {@code checks}, the grammar's counts, its terminals the symbols of {@code alphabet} (checked against it by the reader). */
-    CheckSummary(CheckCounts checks, Alphabet alphabet) {
+    /**
+     * The summary of {@code checks}, the grammar's counts, its terminals the symbols of {@code alphabet} (checked against it by the reader);
+     * {@code stored}: the counts the file stores, not the decoded grammar's.
+     */
+    CheckSummary(CheckCounts checks, Alphabet alphabet, boolean stored) {
+        this.stored = stored;
         counts = new long[alphabet.size()];
         long g = 0;
         for (int i = 0; i < checks.heads().length; i++) {

@@ -107,10 +107,14 @@ final class EwppCounts {
     }
 
     private void onGrammar(EwppIndex.ChunkIndex ci, DependenceCounts counts, LongList counted, long[] n) {
-        long loads = ci.loads().total();
         // the groups are the heads, so they are counted off the terminal counts; the summary of the
         // check grammar by groups (another pass over it) is built only for a CROSS walk
         CheckSummary summary = ci.summary();
+        // Where the file stores the check counts the count answers from them and the check alphabet, as it
+        // answers without decoding the check grammar (format 14): the control WPP is not decoded just to
+        // compare its loads with the groups (a query, a walk and the expansion, which read it, still do).
+        // A file without them decodes the check grammar, and its chunk's control WPP is compared here.
+        long loads = summary.stored ? summary.groups : ci.loads().total();
         if (summary.groups != loads) throw mismatch(ci, summary.groups, loads);
         if (loads == 0) return;
         for (int tag = 0; tag < summary.perTag.length; tag++) if (summary.perTag[tag] != 0) count(tag, summary.perTag[tag], n);
@@ -137,7 +141,7 @@ final class EwppCounts {
         CrossThreadOrder order = index.order();
         TraceView trace = index.trace();
         long first = order.segment(ci.thread, ci.offset);
-        long last = order.segment(ci.thread, ci.offset + ci.wpp.length() - 1);
+        long last = order.segment(ci.thread, ci.offset + ci.length - 1);
         boolean[] between = new boolean[alphabet.size()];
         long[] split = new long[alphabet.size()]; // a between symbol's loads of this group rank or later are ordered after its store
         boolean any = false;
@@ -233,10 +237,10 @@ final class EwppCounts {
         for (int c = 0; c < tags.length; c++) tags[c] = CheckSymbols.tag(alphabet.first(c));
         long[] perTag = ci.summary().perTag; // the searches' steps and the NEW prefixes: stored from format 14, else counted once for the summary
         for (int tag = 0; tag < perTag.length; tag++) if (!CheckSymbols.isHead(tag) && perTag[tag] != 0) count(tag, perTag[tag], n);
-        int[] loadOf = new int[ci.isLoad.length]; // the instruction of each load terminal, read off the chunk's alphabet once
-        for (int t = 0; t < loadOf.length; t++) if (ci.isLoad[t]) loadOf[t] = (int) ci.g.value(t);
+        int[] loadOf = new int[ci.isLoad().length]; // the instruction of each load terminal, read off the chunk's alphabet once
+        for (int t = 0; t < loadOf.length; t++) if (ci.isLoad()[t]) loadOf[t] = (int) ci.g.value(t);
         LongLongMap pairs = new LongLongMap(); // (load terminal << 32 | head symbol) -> instances
-        PickedWalk control = new PickedWalk(ci.wpp, ci.loads());
+        PickedWalk control = new PickedWalk(ci.wpp(), ci.loads());
         PickedWalk signatures = new PickedWalk(ci.checks(), ci.groups());
         for (int s = control.next(); s >= 0; s = control.next()) {
             int c = signatures.next();

@@ -79,7 +79,7 @@ public final class EwppIndex {
             long offset = 0;
             for (int i = 0; i < c.length; i++) {
                 c[i] = new ChunkIndex(t, gs.get(i), offset);
-                offset += gs.get(i).wpp().length();
+                offset += c[i].length;
             }
             chunks[t] = c;
         }
@@ -117,13 +117,13 @@ public final class EwppIndex {
     /** The kind of thread t's event at position p (read off its control WPP). */
     Event.Type eventType(int t, long p) {
         ChunkIndex c = chunkAt(t, p);
-        return c.g.type(c.wpp.terminalAt(p - c.offset));
+        return c.g.type(c.wpp().terminalAt(p - c.offset));
     }
 
     /** The instruction (or block) id of thread t's event at position p. */
     int eventValue(int t, long p) {
         ChunkIndex c = chunkAt(t, p);
-        return (int) c.g.value(c.wpp.terminalAt(p - c.offset));
+        return (int) c.g.value(c.wpp().terminalAt(p - c.offset));
     }
 
     private ChunkIndex chunkAt(int t, long p) {
@@ -135,7 +135,7 @@ public final class EwppIndex {
             if (cs[mid].offset <= p) lo = mid;
             else hi = mid - 1;
         }
-        if (cs.length == 0 || p < 0 || p >= cs[lo].offset + cs[lo].wpp.length()) throw new IllegalStateException("thread " + t + " has no position " + p);
+        if (cs.length == 0 || p < 0 || p >= cs[lo].offset + cs[lo].length) throw new IllegalStateException("thread " + t + " has no position " + p);
         return cs[lo];
     }
 
@@ -174,10 +174,12 @@ public final class EwppIndex {
         final int thread;
         final ThreadGrammar g;
         final long offset;
-        final Grammar wpp;
-        final boolean[] isLoad;
+        /** The chunk's events (its control WPP's length, known without decoding it). */
+        final long length;
+        private Grammar wpp;
+        private boolean[] isLoad;
         /** The load instructions the chunk's control WPP names, ascending. */
-        final int[] loadIds;
+        private int[] loadIds;
         private WeightedGrammar loads;
         private WeightedGrammar groups;
         private Alphabet alphabet;
@@ -188,27 +190,45 @@ public final class EwppIndex {
             this.thread = thread;
             this.g = g;
             this.offset = offset;
-            this.wpp = g.wpp();
-            int terminals = g.terminals();
-            isLoad = new boolean[terminals];
-            int[] ids = new int[terminals];
-            int n = 0;
-            for (int s = 0; s < terminals; s++) {
-                isLoad[s] = g.type(s) == Event.Type.LOAD;
-                if (isLoad[s]) ids[n++] = (int) g.value(s);
+            this.length = g.eventCount();
+        }
+
+        /**
+         * The chunk's control WPP, decoded on first use: a count off the stored check counts reads
+         * none (a lazily opened trace then never decodes it, ParallelTrace#openLazily).
+         */
+        Grammar wpp() {
+            if (wpp == null) wpp = g.wpp();
+            return wpp;
+        }
+
+        /** Which terminals of the control WPP are loads. */
+        boolean[] isLoad() {
+            if (isLoad == null) {
+                int terminals = g.terminals();
+                boolean[] load = new boolean[terminals];
+                int[] ids = new int[terminals];
+                int n = 0;
+                for (int s = 0; s < terminals; s++) {
+                    load[s] = g.type(s) == Event.Type.LOAD;
+                    if (load[s]) ids[n++] = (int) g.value(s);
+                }
+                ids = Arrays.copyOf(ids, n);
+                Arrays.sort(ids);
+                loadIds = ids;
+                isLoad = load;
             }
-            ids = Arrays.copyOf(ids, n);
-            Arrays.sort(ids);
-            loadIds = ids;
+            return isLoad;
         }
 
         /** Whether the chunk's control WPP names load instruction {@code load} at all. */
         boolean names(int load) {
+            isLoad();
             return Arrays.binarySearch(loadIds, load) >= 0;
         }
 
         WeightedGrammar loads() {
-            if (loads == null) loads = new WeightedGrammar(wpp, isLoad);
+            if (loads == null) loads = new WeightedGrammar(wpp(), isLoad());
             return loads;
         }
 
@@ -237,7 +257,7 @@ public final class EwppIndex {
         CheckSummary summary() {
             if (summary == null) {
                 CheckCounts stored = g.checkCounts();
-                summary = new CheckSummary(stored != null ? stored : CheckCounts.of(checks(), alphabet()), alphabet());
+                summary = new CheckSummary(stored != null ? stored : CheckCounts.of(checks(), alphabet()), alphabet(), stored != null);
             }
             return summary;
         }

@@ -88,7 +88,7 @@ public final class EwppQuery {
                 for (long i = 0; i < heads.total(); i++) {
                     long group = groups.rank(heads.select(i)); // the groups before this head: its load's index
                     long local = loads.select(group);
-                    int u = (int) ci.g.value(ci.wpp.terminalAt(local));
+                    int u = (int) ci.g.value(ci.wpp().terminalAt(local));
                     if (predicted.contains(u)) continue; // counted whole above
                     signatures.skip(group - passed);
                     instance(t, ci.offset + local, u, signatures, alphabet, index, positions, sink, crosses, n);
@@ -123,9 +123,9 @@ public final class EwppQuery {
     public void dependenceAt(int t, long position, DependenceSink sink) {
         for (EwppIndex.ChunkIndex ci : index.chunks(t)) {
             long local = position - ci.offset;
-            if (local < 0 || local >= ci.wpp.length()) continue;
-            int s = ci.wpp.terminalAt(local);
-            if (!ci.isLoad[s]) throw new IllegalArgumentException("position " + position + " of thread " + t + " is not a load");
+            if (local < 0 || local >= ci.length) continue;
+            int s = ci.wpp().terminalAt(local);
+            if (!ci.isLoad()[s]) throw new IllegalArgumentException("position " + position + " of thread " + t + " is not a load");
             SkipCursor signatures = new SkipCursor(ci.checks(), ci.groups());
             signatures.skip(ci.loads().rank(local));
             LongList crosses = new LongList();
@@ -179,8 +179,8 @@ public final class EwppQuery {
             this.thread = ci.thread;
             this.offset = ci.offset;
             this.load = load;
-            this.wpp = ci.wpp;
-            this.isLoad = ci.isLoad;
+            this.wpp = ci.wpp();
+            this.isLoad = ci.isLoad();
             isL = new boolean[isLoad.length];
             for (int s = 0; s < isL.length; s++) isL[s] = isLoad[s] && ci.g.value(s) == load;
             instances = new WeightedGrammar(wpp, isL);

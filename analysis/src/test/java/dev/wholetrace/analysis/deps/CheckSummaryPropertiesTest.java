@@ -33,7 +33,7 @@ class CheckSummaryPropertiesTest {
         for (int i = 0; i < length; i++) b.append(rnd.nextInt(used));
         Grammar g = b.toGrammar();
 
-        CheckSummary s = new CheckSummary(CheckCounts.of(g, alphabet), alphabet); // a file before format 14: the decoded grammar's counts
+        CheckSummary s = new CheckSummary(CheckCounts.of(g, alphabet), alphabet, false); // a file before format 14: the decoded grammar's counts
 
         long[] counts = new long[symbols];
         for (int t : g.expand()) counts[t]++;
@@ -68,7 +68,7 @@ class CheckSummaryPropertiesTest {
         CheckCounts read = CheckCounts.read(new VarIntReader(w.toByteArray(), "test"), pairs);
         assertThat(read.counts(g, pairs)).as("the grammar is what its counts count").isTrue();
         assertThat(CheckCounts.of(g, alphabet)).usingRecursiveComparison().isEqualTo(CheckCounts.of(g, pairs));
-        CheckSummary stored = new CheckSummary(read, alphabet);
+        CheckSummary stored = new CheckSummary(read, alphabet, true);
         assertThat(stored.counts).containsExactly(headCounts);
         assertThat(stored.perTag).containsExactly(perTag);
         assertThat(stored.heads).containsExactly(s.heads);

@@ -103,7 +103,7 @@ public final class DepsCommand implements Callable<Integer>, FormatOption.Format
         if (top != null && top < 1) throw new IllegalArgumentException("--top must be 1 or more, not " + top);
         if (instances < 0 || instances > MAX_INSTANCES) throw new IllegalArgumentException("--instances must be 0 to " + MAX_INSTANCES + ", not " + instances);
         ReportWriter<DepsResult> writer = DepsFormats.DEPS.writer(format.resolve(DepsFormats.DEPS));
-        ParallelTrace trace = TraceFiles.open(input, spec.commandLine().getErr());
+        ParallelTrace trace = TraceFiles.openLazily(input, spec.commandLine().getErr()); // an eWPP's chunks decoded as recovery reads them
         DepsOptions options = new DepsOptions(from == null ? -1 : from, to == null ? -1 : to, instances, chain == null ? -1 : chain, length, expand,
                 top == null ? 0 : top);
         PrintWriter out = spec.commandLine().getOut();

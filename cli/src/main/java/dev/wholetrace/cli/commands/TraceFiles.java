@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.IntPredicate;
+import java.util.function.LongConsumer;
 
 /**
  * Opening a {@code .wtrace} for the trace commands (stats, dump, segment), and checking thread and
@@ -43,10 +44,27 @@ final class TraceFiles {
      * accepts (a command about one thread need not decode the others); warns like {@link #open}.
      */
     static ParallelTrace open(Path file, IntPredicate load, PrintWriter err) throws IOException {
+        return read(file, progress -> ParallelTrace.open(file, load, progress), err);
+    }
+
+    /**
+     * Reads {@code file} with an eWPP's thread chunks only CRC-checked, each decoded when first read
+     * ({@link ParallelTrace#openLazily}: {@code deps}); warns like {@link #open}.
+     */
+    static ParallelTrace openLazily(Path file, PrintWriter err) throws IOException {
+        return read(file, progress -> ParallelTrace.openLazily(file, progress), err);
+    }
+
+    /** How a trace is read, told the bytes read as it goes. */
+    private interface Opener {
+        ParallelTrace open(LongConsumer progress) throws IOException;
+    }
+
+    private static ParallelTrace read(Path file, Opener opener, PrintWriter err) throws IOException {
         ParallelTrace trace;
         long size = Files.isRegularFile(file) ? Files.size(file) : 0;
         try (Progress progress = new Progress(err, "reading " + file.getFileName(), size)) {
-            trace = ParallelTrace.open(file, load, progress);
+            trace = opener.open(progress);
         }
         if (!trace.complete()) warnIncomplete(file, "using", trace.chunkCount(), " (" + trace.ignoredBytes() + " trailing bytes ignored)", err);
         warnStoppedEarly(file, trace, err);

@@ -142,7 +142,7 @@ final class ThreadChunkCodec {
     static ThreadChunk decode(int version, TraceMode mode, int chunk, int thread, VarIntReader symbolsIn, Map<StreamKind, VarIntReader> streamsIn,
                               VarIntReader countsIn, long syncOps, long opsHash, ThreadSymbols symbols, boolean again) throws FormatException {
         String where = "thread " + thread + " in chunk " + chunk;
-        long events = symbolsIn.readVarLong("event count");
+        long events = declaredEvents(symbolsIn);
         Map<StreamKind, long[]> newSymbols = version == 1 ? version1Symbols(symbolsIn) : newSymbols(version, symbolsIn, mode);
         symbolsIn.expectEnd();
         for (Map.Entry<StreamKind, long[]> e : newSymbols.entrySet()) {
@@ -190,6 +190,27 @@ final class ThreadChunkCodec {
         ThreadChunk tc = new ThreadChunk(thread, events, chunks, ThreadSyncColumn.NONE);
         if (!again) ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;
+    }
+
+    /**
+     * The event count a thread chunk's SYMBOLS section declares (its first varint): what a reader that
+     * opens a trace without decoding its thread chunks keeps of each ({@code ParallelTrace.openLazily}).
+     * The decode checks it against the main WPP's length.
+     */
+    static long declaredEvents(VarIntReader symbolsIn) throws FormatException {
+        return symbolsIn.readVarLong("event count");
+    }
+
+    /**
+     * Only the check stream's new symbols of a thread chunk's SYMBOLS section (empty if it has none):
+     * the other kinds' lists are parsed past, not added to any alphabet, so the thread's trace-wide
+     * alphabets are untouched (a count that reads a chunk's check alphabet and nothing else of it).
+     */
+    static long[] checkSymbols(int version, TraceMode mode, VarIntReader symbolsIn) throws FormatException {
+        declaredEvents(symbolsIn);
+        Map<StreamKind, long[]> all = version == 1 ? version1Symbols(symbolsIn) : newSymbols(version, symbolsIn, mode);
+        symbolsIn.expectEnd();
+        return all.getOrDefault(StreamKinds.CHECKS, NO_PAIRS);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.model.event.ThreadInfo;
 import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.util.Alphabet;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.GrammarCodec;
 import dev.wholetrace.format.io.VarIntReader;
@@ -66,6 +67,57 @@ public final class TraceSections {
             return g;
         }
         return null;
+    }
+
+    /**
+     * One thread's part of a chunk as the lazy open pass leaves it ({@link Chunk#checkedThreadChunks}): its
+     * sections, CRC-checked and not decoded, the event count its SYMBOLS section declares, the hash of its
+     * operations in S_synch, which {@link #decodeFirst} checks its WPP against, and the SYMBOLS section's
+     * payload, decompressed for the event count and kept for {@link #decodeChecks} (not decompressed twice).
+     */
+    public record Pending(int thread, List<Section> sections, long events, long opsHash, byte[] symbols) {}
+
+    /**
+     * Decodes and checks, for the first time, thread {@code thread}'s {@code sections} of chunk {@code chunk},
+     * which the lazy open pass only CRC-checked: every check {@link Chunk#threadChunks} makes of it (symbols,
+     * grammars, sync counts, agreement with S_synch: {@code opsHash}); the thread's trace-wide alphabets
+     * ({@code symbols}) grow with its new symbols, so its earlier pieces must have been decoded first.
+     */
+    public static Decoded decodeFirst(TraceReader reader, int chunk, int thread, List<Section> sections, ThreadSymbols symbols,
+                                      long syncOps, long opsHash) throws IOException {
+        ThreadSymbols view = symbols.chunk(reader.version());
+        ThreadChunk tc = Chunk.decode(reader, chunk, thread, sections, view, syncOps, opsHash, false);
+        return new Decoded(tc, view, sections);
+    }
+
+    /** A chunk's check alphabet and stored check counts, read without the rest of its thread chunk ({@link #decodeChecks}). */
+    public record Checks(Alphabet alphabet, CheckCounts counts) {}
+
+    /**
+     * What a count of every dependence reads of thread {@code thread}'s part of chunk {@code chunk}: its check
+     * alphabet (its SYMBOLS section parsed, only the check symbols kept: no trace-wide alphabet grows) and the
+     * check counts stored before its check grammar (format 14 on), neither the grammars nor the other symbols
+     * decoded. Null where the file stores no counts or the thread chunk lacks those sections (the whole
+     * decode then reads, or reports, it). {@code symbolsPayload}: the SYMBOLS section's payload if the caller
+     * has it ({@link Pending#symbols}), else null (read from the file).
+     */
+    public static Checks decodeChecks(TraceReader reader, int chunk, int thread, List<Section> sections, byte[] symbolsPayload)
+            throws IOException {
+        int version = reader.version();
+        if (version < TraceFormat.CHECK_COUNTS_SINCE || !ThreadSymbols.perChunk(StreamKinds.CHECKS, version)) return null;
+        Section sym = null;
+        Section checks = null;
+        for (Section s : sections) {
+            if (s.type() == SectionType.SYMBOLS) sym = s;
+            else if (s.type() != SectionType.SYNC_COUNTS && s.stream() == StreamKinds.CHECKS) checks = s;
+        }
+        if (sym == null || checks == null) return null;
+        VarIntReader symbolsIn = symbolsPayload == null ? Chunk.in(reader, sym)
+                : new VarIntReader(symbolsPayload, reader.file().getFileName() + ": " + sym.describe() + " at offset " + sym.offset());
+        long[] fresh = ThreadChunkCodec.checkSymbols(version, reader.mode(), symbolsIn);
+        ThreadSymbols view = new ThreadSymbols().chunk(version);
+        view.add(StreamKinds.CHECKS, fresh, "SYMBOLS section of thread " + thread + " in chunk " + chunk);
+        return new Checks(view.of(StreamKinds.CHECKS), CheckCounts.read(Chunk.in(reader, checks), fresh));
     }
 
     /** A chunk's metadata, decoded; its thread chunks are decoded by {@link #threadChunks}. */
@@ -168,6 +220,43 @@ public final class TraceSections {
                 ThreadChunk tc = decode(reader, index, t, e.getValue(), view, sync.count(t), sync.hash(t), false);
                 chunkEvents += tc.events();
                 if (load.test(t)) out.add(new Decoded(tc, view, e.getValue()));
+            }
+            if (chunkEvents != declaredEvents) {
+                throw new FormatException("corrupted chunk " + index + ": its CHUNK_END declares " + declaredEvents
+                        + " events, its threads hold " + chunkEvents);
+            }
+            reader.chunkDecoded(index, chunkEvents);
+            return out;
+        }
+
+        /**
+         * The lazy open pass's part of {@link #threadChunks}: every thread's sections CRC-checked as stored (not
+         * decompressed, but for its SYMBOLS section, whose first varint is the thread's event count) and none
+         * decoded; the chunk's event count checked against its CHUNK_END. What a decode checks besides (the
+         * symbols, the grammars and their agreement with S_synch) is checked when a piece is first decoded
+         * ({@link #decodeFirst}), so damage behind valid CRCs is found by what reads it, not at open.
+         */
+        public List<Pending> checkedThreadChunks(int threadCount) throws IOException {
+            if (sync == null) sync(threadCount, (t, ticket, kindSite, object, aux) -> { });
+            List<Pending> out = new ArrayList<>();
+            long chunkEvents = 0;
+            for (Map.Entry<Integer, List<Section>> e : perThread.entrySet()) {
+                int t = e.getKey();
+                if (t >= threadCount) throw new FormatException("corrupted chunk " + index + ": events of undeclared thread " + t);
+                Section sym = null;
+                for (Section s : e.getValue()) {
+                    if (s.type() == SectionType.SYMBOLS) sym = s;
+                    else reader.verify(s);
+                }
+                if (sym == null) throw new FormatException("corrupted chunk " + index + ": thread " + t + " lacks its SYMBOLS section");
+                byte[] payload = reader.payload(sym);
+                VarIntReader in = new VarIntReader(payload, reader.file().getFileName() + ": " + sym.describe() + " at offset " + sym.offset());
+                long events = ThreadChunkCodec.declaredEvents(in);
+                if (events < 0 || events > declaredEvents - chunkEvents) {
+                    throw in.corrupt("thread " + t + " declares " + events + " events, more than its chunk's CHUNK_END leaves");
+                }
+                chunkEvents += events;
+                out.add(new Pending(t, e.getValue(), events, sync.hash(t), payload));
             }
             if (chunkEvents != declaredEvents) {
                 throw new FormatException("corrupted chunk " + index + ": its CHUNK_END declares " + declaredEvents

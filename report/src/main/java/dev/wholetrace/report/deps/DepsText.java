@@ -28,9 +28,19 @@ final class DepsText implements ReportWriter<DepsResult> {
         out.println();
         if (r.topOnly()) out.printf("the %d edges with the most dependences, the most first (--top; every edge: without it)%n", r.edges().size());
         out.printf("%10s  %-13s %-28s %-8s %-45s %-8s %s%n", "count", "origin", "variable", "store", "", "load", "");
+        // a line per edge as "%,10d  %-13s %-28s %-8s %-45s %-8s %s%n" prints it, built by hand: printf looks the
+        // locale's number symbols up again for every %,d, which was most of a fresh JVM's output (session 47)
+        GroupedNumbers numbers = new GroupedNumbers();
+        StringBuilder line = new StringBuilder(160);
         for (DepsResult.EdgeRow e : r.edges()) {
-            out.printf("%,10d  %-13s %-28s %-8s %-45s %-8s %s%n", e.count(), e.origin().label(), shorten(e.variable(), 28),
-                    e.store() < 0 ? "-" : "S" + e.store(), where(e.storeCode()), "L" + e.load(), where(e.loadCode()));
+            line.setLength(0);
+            pad(line, numbers.format(e.count()), 10, true).append("  ");
+            pad(line, e.origin().label(), 13, false).append(' ');
+            pad(line, shorten(e.variable(), 28), 28, false).append(' ');
+            pad(line, e.store() < 0 ? "-" : "S" + e.store(), 8, false).append(' ');
+            pad(line, where(e.storeCode()), 45, false).append(' ');
+            pad(line, "L" + e.load(), 8, false).append(' ').append(where(e.loadCode()));
+            out.println(line);
         }
         if (!r.instances().isEmpty()) {
             out.println();
@@ -50,6 +60,13 @@ final class DepsText implements ReportWriter<DepsResult> {
             }
         }
         out.flush();
+    }
+
+    /** {@code s} padded with spaces to {@code width}, on the left ({@code right}-aligned) or the right, as %Ns and %-Ns do. */
+    private static StringBuilder pad(StringBuilder b, String s, int width, boolean right) {
+        if (!right) b.append(s);
+        for (int i = s.length(); i < width; i++) b.append(' ');
+        return right ? b.append(s) : b;
     }
 
     private static String where(CodeEntry c) {
