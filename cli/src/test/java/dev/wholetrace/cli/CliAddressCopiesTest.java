@@ -51,6 +51,10 @@ class CliAddressCopiesTest {
         assertThat(ok("verify", v18.toString()).out()).contains("valid trace, version " + TraceFormat.VERSION + ", cdr");
         assertThat(answers(v17)).as("the version-17 file").isEqualTo(V17_BUILD);
         assertThat(answers(v18)).as("its rewrite").isEqualTo(V17_BUILD);
+        for (String command : new String[] {"races", "deps"}) { // the analyses over every stream, copies included: the same answers
+            assertThat(withoutFirstLine(ok(command, v18.toString()).out())).as(command).isEqualTo(withoutFirstLine(ok(command, v17.toString()).out()));
+        }
+        assertThat(ok("stats", v18.toString()).out()).contains("status      complete");
         assertThat(copies(v17)).as("version 17 has no copy list").isZero();
         assertThat(copies(v18)).as("the rewrite stores the workers' equal streams as copies").isGreaterThan(10);
         assertThat(Files.size(v18)).isLessThan(Files.size(v17));
@@ -81,6 +85,11 @@ class CliAddressCopiesTest {
             }
         }
         return n;
+    }
+
+    /** A command's output without its first line, which names the file and the time taken. */
+    private static String withoutFirstLine(String out) {
+        return out.substring(out.indexOf('\n') + 1);
     }
 
     private static String digest(String text) throws Exception {

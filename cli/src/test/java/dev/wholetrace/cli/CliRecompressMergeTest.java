@@ -254,6 +254,33 @@ class CliRecompressMergeTest {
     }
 
     /**
+     * A stratum layer given up during the rewrite after a recording (record --strata-memory) is said
+     * through the progress line's reporter: the line is cleared first and the message starts a line of
+     * its own. Printed straight on the error stream, as until session 47's review, it was glued to the
+     * end of the drawn "re-packing ... (N%)" line. One writer here, as on a terminal.
+     */
+    @Test
+    void aLayerGivenUpIsSaidOnALineOfItsOwnBesideTheProgressLine() throws Exception {
+        Path finished = handOver(dir.resolve("given-up-strata.wtrace"), TraceMode.STRATA);
+        java.io.StringWriter screen = new java.io.StringWriter();
+        java.io.PrintWriter terminal = new java.io.PrintWriter(screen, true);
+        long[] now = {0};
+        FinishedTrace.repack(finished, new FinishedRewrite().strataLimits(new dev.wholetrace.format.wtrace.StrataLayerLimits(4, 1)), terminal,
+                (what, total) -> new Progress(terminal, what, total, true, () -> now[0] += 1_000_000_000L));
+        String said = "wholetrace: " + finished + ": chunk ";
+        int at = screen.toString().indexOf(said);
+        assertThat(at).as(screen.toString()).isGreaterThan(0);
+        assertThat(screen.toString()).as("the progress line drawn, then cleared before the message").contains("\rre-packing ")
+                .contains("\r\033[K" + said);
+        for (int k = at; k >= 0; k = screen.toString().indexOf(said, k + 1)) {
+            String before = screen.toString().substring(0, k);
+            assertThat(before.endsWith("\r\033[K") || before.endsWith(System.lineSeparator()))
+                    .as("a line of its own at %d: %s", k, before.substring(Math.max(0, before.length() - 60))).isTrue();
+        }
+        assertThat(Cli.run("verify", finished.toString()).exit()).isZero();
+    }
+
+    /**
      * A recording above the rebuild bound is joined only while its file is at most the byte bound:
      * the join holds every chunk's grammars at once, and a sync-heavy program's large file ran the
      * CLI's heap out (session 43). The rebuild has no byte bound.

@@ -45,10 +45,7 @@ public final class FinishedTrace {
      * {@code err}, never silent (the chunk's properties keep it too).
      */
     public static void repack(Path trace, StrataLayerLimits limits, PrintWriter err) {
-        repack(trace, new FinishedRewrite().strataLimits(limits, line -> {
-            err.println("wholetrace: " + trace + ": " + line);
-            err.flush();
-        }), err);
+        repack(trace, new FinishedRewrite().strataLimits(limits), err);
     }
 
     /**
@@ -100,6 +97,8 @@ public final class FinishedTrace {
             String verb = rewrite.merges(reader, stored) ? "merging " : "re-packing ";
             try (Progress progress = line.apply(verb + trace.getFileName(), reader.size())) {
                 rewrite.onFallback(why -> progress.message("wholetrace: warning: " + trace + ": " + why));
+                // through the progress line's reporter: printed beside the drawn line it would be glued to its end
+                rewrite.onGivenUp(why -> progress.message("wholetrace: " + trace + ": " + why));
                 progress.accept(0);
                 OutputFile.check(trace, true).write(tmp -> rewrite.progress(progress).phases(progress::at).rewrite(reader, tmp, stored));
             }

@@ -161,11 +161,20 @@ public final class FinishedRewrite {
     /**
      * The layers a STRATA recording's streams may store and the budget of their search ({@code record
      * --strata-layers N --strata-memory MiB}; default {@link StrataLayerLimits#DEFAULT}); each layer
-     * given up is told to {@code givenUp} (one line) besides being stored in the chunk's properties.
+     * given up is told to {@link #onGivenUp}'s listener besides being stored in the chunk's properties.
      */
-    public FinishedRewrite strataLimits(StrataLayerLimits limits, Consumer<String> givenUp) {
+    public FinishedRewrite strataLimits(StrataLayerLimits limits) {
         this.strataLimits = java.util.Objects.requireNonNull(limits, "limits");
-        this.givenUp = givenUp;
+        return this;
+    }
+
+    /**
+     * Tells {@code listener} each stratum layer the layer search gave up (one line), set apart from
+     * {@link #strataLimits} because the caller that draws a progress line must print it through
+     * that line's reporter, which exists only once the rewrite starts (cli's FinishedTrace).
+     */
+    public FinishedRewrite onGivenUp(Consumer<String> listener) {
+        this.givenUp = java.util.Objects.requireNonNull(listener, "listener");
         return this;
     }
 

@@ -91,7 +91,8 @@ final class AddressCopies {
         int[] first = new int[n];
         for (int k = 0; k < n; k++) {
             long back = in.readVarLong("copy distance");
-            if (back > k) throw in.corrupt("stream " + k + " copies a stream " + back + " before it");
+            // a 10-byte varint reads negative: without the first test the cast below would name a later stream, itself, or any
+            if (back < 0 || back > k) throw in.corrupt("stream " + k + " copies a stream " + Long.toUnsignedString(back) + " before it");
             source[k] = back == 0 ? -1 : k - (int) back;
             if (back > 0) {
                 long d = in.readSignedVarLong("copied stream's first terminal");

@@ -66,6 +66,19 @@ class AddressCopiesTest {
     }
 
     @Test
+    void aCopyDistanceOfTenBytesThatReadsNegativeIsCorrupt() throws Exception {
+        // A 10-byte varint sets the long's sign bit: -1 would name the stream after this one, and
+        // 2^63 + 1 (low int 1) the one before it: both must be refused, not resolved by the cast to int.
+        for (long back : new long[] {-1L, Long.MIN_VALUE + 1, Long.MIN_VALUE}) {
+            VarIntWriter w = new VarIntWriter();
+            w.writeVarLong(0).writeVarLong(back).writeSignedVarLong(1).writeVarLong(0);
+            assertThatThrownBy(() -> AddressCopies.read(new VarIntReader(w.toByteArray(), "test"), 3))
+                    .as("distance %d", back)
+                    .isInstanceOf(FormatException.class).hasMessageContaining("copies a stream");
+        }
+    }
+
+    @Test
     void aFirstTerminalBelowZeroIsCorrupt() throws Exception {
         VarIntWriter w = new VarIntWriter();
         w.writeVarLong(0).writeVarLong(1).writeSignedVarLong(-9);
