@@ -40,6 +40,8 @@ final class JdkClassHooks {
     private static final String COMPLETER = "java/util/concurrent/CountedCompleter";
     private static final String TASK = "Ljava/util/concurrent/ForkJoinTask;";
     private static final String FUTURE = "java/util/concurrent/CompletableFuture";
+    /** The lock a ScheduledThreadPoolExecutor's queue takes (the hooks sit right after its lock() call: inside it). */
+    private static final String LOCK = "java/util/concurrent/locks/ReentrantLock";
 
     private final InstrumentationContext context;
     /**
@@ -128,11 +130,12 @@ final class JdkClassHooks {
             case POOL_WORK_ENDED -> {
                 return atEntry(m, hook(owner, m, "release pool quiescence (work ends)", "poolWorkEnded", o1, load(0)));
             }
-            case PERIODIC_RUN_ENDED -> {
-                return atEntry(m, hook(owner, m, "release pool quiescence (periodic run ended)", "poolWorkEnded", o1, load(0)));
+            case SCHEDULED_QUEUED -> {
+                return afterCalls(m, LOCK, "lock", "()V", () -> hook(owner, m, "release queue (offer, lock held)", "scheduledQueued", o1, load(0)));
             }
-            case SHUTDOWN_RAN -> {
-                return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (shutdown walked the queue)", "closed", o1, load(0)));
+            case SCHEDULED_QUEUE_WALKED -> {
+                return afterCalls(m, LOCK, "lock", "()V", () -> hook(owner, m, "acquire queue (walk, lock held)", "scheduledQueueWalked", o1,
+                        load(0)));
             }
             case POOL_TERMINATED_RAN -> {
                 return afterCalls(m, owner, "terminated", "()V", () -> hook(owner, m, "release pool quiescence (terminated ran)", "poolWorkEnded", o1,

@@ -55,16 +55,17 @@ final class JdkHookTable {
          */
         POOL_TERMINATED_RAN,
         /**
-         * At entry: release on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.reExecutePeriodic, after
-         * each run of a periodic task: the run puts its task back into the executor's queue, under the queue's lock,
-         * which shutdown takes: {@link #SHUTDOWN_RAN}).
+         * Right after the queue's lock is taken in ScheduledThreadPoolExecutor$DelayedWorkQueue.offer(Runnable), which every
+         * schedule and every periodic run putting its task back (reExecutePeriodic) goes through: a release on the
+         * queue's quiescence, inside the lock, so that its ticket is in the lock's order ({@link #SCHEDULED_QUEUE_WALKED}).
          */
-        PERIODIC_RUN_ENDED,
+        SCHEDULED_QUEUED,
         /**
-         * Before every return: acquire on {@code this} executor's quiescence (ScheduledThreadPoolExecutor.onShutdown,
-         * which shutdown() runs: it walks the queue under its lock, after every periodic run that put its task back).
+         * Right after the queue's lock is taken in DelayedWorkQueue.toArray() (shutdown's walk of the queue, onShutdown): an
+         * acquire on the queue's quiescence, inside the lock: ordered after every offer that took the lock before, and
+         * after none that took it later (a periodic run still under way when shutdown walked the queue).
          */
-        SHUTDOWN_RAN,
+        SCHEDULED_QUEUE_WALKED,
         /**
          * Before each {@code Thread.start()} (JDK 21+: {@code SharedThreadContainer.start(thread)}) call of the method:
          * a fork of the thread, as at a call site of the program
@@ -373,8 +374,11 @@ final class JdkHookTable {
      * on that order.
      */
     private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
-    /** Its scheduled subclass: periodic runs and shutdown meet in the executor's queue (docs/agent.md, "Pool termination"). */
-    private static final String SCHEDULED_POOL = JUC + "ScheduledThreadPoolExecutor";
+    /**
+     * Its scheduled subclass's queue: periodic runs and shutdown meet there, under its lock (docs/agent.md, "Pool
+     * termination"): a run puts its task back with offer, shutdown walks the queue with toArray.
+     */
+    private static final String SCHEDULED_QUEUE = JUC + "ScheduledThreadPoolExecutor$DelayedWorkQueue";
 
     /**
      * The thread-per-task executors of JDK 21+ ({@code Executors.newVirtualThreadPerTaskExecutor()},
@@ -443,7 +447,7 @@ final class JdkHookTable {
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
         all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET, VIRTUAL_THREAD));
-        all.add(SCHEDULED_POOL);
+        all.add(SCHEDULED_QUEUE);
         return all;
     }
 
@@ -607,11 +611,9 @@ final class JdkHookTable {
             if (name.equals("addWorker")) kinds.add(Kind.THREAD_STARTS);
             if (name.equals("awaitTermination") && boolResult) kinds.add(Kind.QUIESCED_IF_TRUE);
             terminationKinds(name, desc, kinds);
-        } else if (owner.equals(SCHEDULED_POOL)) {
-            if (name.equals("reExecutePeriodic") && desc.equals("(Ljava/util/concurrent/RunnableScheduledFuture;)V")) {
-                kinds.add(Kind.PERIODIC_RUN_ENDED);
-            }
-            if (name.equals("onShutdown") && desc.equals("()V")) kinds.add(Kind.SHUTDOWN_RAN);
+        } else if (owner.equals(SCHEDULED_QUEUE)) {
+            if (name.equals("offer") && desc.equals("(Ljava/lang/Runnable;)Z")) kinds.add(Kind.SCHEDULED_QUEUED);
+            if (name.equals("toArray") && desc.equals("()[Ljava/lang/Object;")) kinds.add(Kind.SCHEDULED_QUEUE_WALKED);
         } else if (owner.equals(THREAD_PER_TASK)) {
             if (name.equals("taskComplete") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.POOL_WORK_ENDED);
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)V")) kinds.add(Kind.THREAD_PER_TASK_START);

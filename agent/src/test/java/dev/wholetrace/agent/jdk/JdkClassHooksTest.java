@@ -403,10 +403,24 @@ class JdkClassHooksTest {
     }
 
     @Test
-    void periodicRunsAndShutdownMeetInTheScheduledPoolsQuiescence() throws Exception {
-        ClassNode pool = hooked("java/util/concurrent/ScheduledThreadPoolExecutor");
-        assertThat(bridgeCalls(pool, "reExecutePeriodic", "(Ljava/util/concurrent/RunnableScheduledFuture;)V")).containsExactly("poolWorkEnded");
-        assertThat(bridgeCalls(pool, "onShutdown", "()V")).containsOnly("closed").isNotEmpty();
+    void periodicRunsAndShutdownMeetInsideTheScheduledQueuesLock() throws Exception {
+        ClassNode queue = hooked("java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue");
+        assertThat(bridgeCalls(queue, "offer", "(Ljava/lang/Runnable;)Z")).containsExactly("scheduledQueued");
+        assertThat(bridgeCalls(queue, "toArray", "()[Ljava/lang/Object;")).containsExactly("scheduledQueueWalked");
+        assertThat(bridgeCalls(queue, "take", "()Ljava/util/concurrent/RunnableScheduledFuture;")).isEmpty();
+        // each ticket is taken inside the lock, so that tickets follow the lock's order: the call before the hook is lock()
+        for (String[] m : new String[][] {{"offer", "(Ljava/lang/Runnable;)Z"}, {"toArray", "()[Ljava/lang/Object;"}}) {
+            MethodNode method = queue.methods.stream().filter(x -> x.name.equals(m[0]) && x.desc.equals(m[1])).findFirst().orElseThrow();
+            MethodInsnNode previous = null;
+            for (AbstractInsnNode n = method.instructions.getFirst(); n != null; n = n.getNext()) {
+                if (!(n instanceof MethodInsnNode c)) continue;
+                if (c.name.startsWith("scheduledQueue")) break;
+                previous = c;
+            }
+            assertThat(previous).as(m[0]).isNotNull();
+            assertThat(previous.owner + "." + previous.name).as(m[0]).isEqualTo("java/util/concurrent/locks/ReentrantLock.lock");
+        }
+        assertThat(JdkHookTable.hooks("java/util/concurrent/ScheduledThreadPoolExecutor")).as("the pool itself: no hooks of its own").isFalse();
     }
 
     @Test

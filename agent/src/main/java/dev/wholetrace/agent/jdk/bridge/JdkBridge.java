@@ -124,6 +124,22 @@ public final class JdkBridge {
         if (pool != null) quiescence(true, pool, site);
     }
 
+    /**
+     * In a ScheduledThreadPoolExecutor's queue's offer, its lock held: a release on the queue's quiescence (a schedule, or a
+     * periodic run putting its task back after it ran), ordered as the lock orders it with a later walk of the queue.
+     */
+    public static void scheduledQueued(Object queue, int site) {
+        if (queue != null) quiescence(true, queue, site);
+    }
+
+    /**
+     * In the same queue's toArray, its lock held (shutdown walking the queue, onShutdown): an acquire on its quiescence,
+     * after every run that put its task back before; a run still under way then puts it back later, unordered.
+     */
+    public static void scheduledQueueWalked(Object queue, int site) {
+        if (queue != null) quiescence(false, queue, site);
+    }
+
     /** At entry of VirtualThread.park and parkNanos, on the virtual thread about to unmount ({@link JdkSink#parking}). */
     public static void parking(int site) {
         JdkSink s = sink;
@@ -345,9 +361,7 @@ public final class JdkBridge {
 
     /**
      * Before an executor's close() returns: it waited for termination, so an acquire of its quiescence;
-     * not for the common pool, whose close() returns at once and leaves it running. Also before a
-     * ScheduledThreadPoolExecutor's onShutdown returns (shutdown() walked its queue, after each periodic run
-     * that put its task back).
+     * not for the common pool, whose close() returns at once and leaves it running.
      */
     public static void closed(Object pool, int site) {
         if (pool != null && !(pool instanceof java.util.concurrent.ForkJoinPool p && p == java.util.concurrent.ForkJoinPool.commonPool())) {
