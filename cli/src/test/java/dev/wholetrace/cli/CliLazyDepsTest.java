@@ -169,8 +169,11 @@ class CliLazyDepsTest {
             ParallelTrace eager;
             try {
                 eager = ParallelTrace.open(shortened);
-            } catch (java.io.IOException | RuntimeException e) {
-                continue; // cut before the first complete chunk: both opens refuse it (checked below)
+            } catch (java.io.IOException | RuntimeException e) { // cut before the first complete chunk: the lazy open refuses it too
+                Cli r = Cli.run("deps", shortened.toString());
+                assertThat(r.exit()).as("cut at %d: %s", cut, r).isEqualTo(2);
+                assertThat(CliFuzzTest.contract(r)).as(r.toString()).isNull();
+                continue;
             }
             assertThat(eager.complete()).isFalse();
             for (List<String> extra : List.of(List.<String>of(), List.of("--expand"))) {
