@@ -13,6 +13,9 @@ import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.StreamKinds;
 import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.report.deps.DepsFormats;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -40,12 +43,25 @@ class CliLazyDepsTest {
 
     @BeforeAll
     static void record() throws Exception {
-        Path cdr = CliDepsTest.record(dir, "sor", "2", "16", "2", "cdr");
-        Path sealed = CliDepsTest.record(dir, "sor", "2", "16", "2", "ewpp", "--filter-from", cdr.toString(), "--events", "2000");
-        base = dir.resolve("base.wtrace");
-        try (TraceReader reader = TraceReader.open(sealed)) {
-            new TraceRepacker(Codec.DEFLATE).repack(reader, base);
+        base = chunked("16", "base.wtrace");
+    }
+
+    /**
+     * sor of size {@code size} recorded as an eWPP of two chunks or more and repacked into {@code name}: the
+     * recorder's writer cuts a chunk when it next looks after 2 000 events, so on a loaded machine a short run
+     * may end before it looks and fit in one chunk; recorded again (five times at most) until it does not.
+     */
+    static Path chunked(String size, String name) throws Exception {
+        Path cdr = CliDepsTest.record(dir, "sor", "2", size, "2", "cdr");
+        Path out = dir.resolve(name);
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Path sealed = CliDepsTest.record(dir, "sor", "2", size, "2", "ewpp", "--filter-from", cdr.toString(), "--events", "2000");
+            try (TraceReader reader = TraceReader.open(sealed)) {
+                new TraceRepacker(Codec.DEFLATE).repack(reader, out);
+                if (reader.chunks().size() > 1) break;
+            }
         }
+        return out;
     }
 
     @Test
@@ -101,6 +117,119 @@ class CliLazyDepsTest {
             Cli r = Cli.run(c);
             assertThat(r.exit()).as(r.toString()).isEqualTo(2);
             assertThat(CliFuzzTest.contract(r)).as(r.toString()).isNull();
+        }
+    }
+
+    /**
+     * Every recovery on a lazily opened eWPP writes what it writes on the eagerly opened one (the oracle), to
+     * the byte, in JSON: the count, the expansion, a query of one load, of one edge, a chain, instances, --top.
+     */
+    @Test
+    void everyRecoveryWritesWhatTheEagerOpenWrites() throws Exception {
+        DepsResult all = new DepsAnalysis().analyze(ParallelTrace.open(base));
+        DepsResult.EdgeRow edge = all.edges().stream().filter(e -> e.store() >= 0).findFirst().orElseThrow();
+        int s = edge.store();
+        int l = edge.load();
+        for (DepsOptions o : List.of(new DepsOptions(-1, -1, 0, -1, 0, false), new DepsOptions(-1, -1, 0, -1, 0, true),
+                new DepsOptions(-1, l, 0, -1, 0, false), new DepsOptions(s, l, 0, -1, 0, false), new DepsOptions(-1, l, 5, -1, 0, false),
+                new DepsOptions(-1, -1, 0, l, 4, false), new DepsOptions(-1, -1, 3, -1, 0, false, 2))) {
+            assertThat(json(o, ParallelTrace.openLazily(base, bytes -> { }))).as("%s", o).isEqualTo(json(o, ParallelTrace.open(base)));
+        }
+    }
+
+    private static String json(DepsOptions o, ParallelTrace trace) throws Exception {
+        StringWriter w = new StringWriter();
+        DepsFormats.DEPS.writer(DepsFormats.DEPS.parse("json")).write(new DepsAnalysis(o).analyze(trace), new PrintWriter(w));
+        return untimed(w.toString());
+    }
+
+    /** {@code json} without its recovery time, the one field two runs of a recovery may write differently. */
+    private static String untimed(String json) {
+        return json.replaceFirst("\"recoveryNanos\":\\d+", "\"recoveryNanos\":T");
+    }
+
+    /**
+     * A file cut short (a recording killed while it wrote a chunk, a copy truncated) is read up to its last
+     * complete chunk with the one warning every command gives, and each recovery answers as the eager open of
+     * the same cut file: cut in the middle of each chunk's sections, and at a chunk's end.
+     */
+    @Test
+    void aFileCutShortIsReadUpToItsLastCompleteChunkWithOneWarning() throws Exception {
+        byte[] file = Files.readAllBytes(base);
+        List<Long> cuts = new java.util.ArrayList<>();
+        try (TraceReader reader = TraceReader.open(base)) {
+            for (List<Section> chunk : reader.chunks()) {
+                Section mid = chunk.get(chunk.size() / 2);
+                cuts.add(mid.offset() + TraceFormat.SECTION_HEADER_BYTES + mid.storedLength() / 2); // mid-section: a kill mid-write
+                cuts.add(mid.offset() + 3); // inside a section header
+            }
+        }
+        for (long cut : cuts) {
+            Path shortened = Files.write(dir.resolve("cut-" + cut + ".wtrace"), Arrays.copyOf(file, (int) cut));
+            ParallelTrace eager;
+            try {
+                eager = ParallelTrace.open(shortened);
+            } catch (java.io.IOException | RuntimeException e) { // cut before the first complete chunk: the lazy open refuses it too
+                Cli r = Cli.run("deps", shortened.toString());
+                assertThat(r.exit()).as("cut at %d: %s", cut, r).isEqualTo(2);
+                assertThat(CliFuzzTest.contract(r)).as(r.toString()).isNull();
+                continue;
+            }
+            assertThat(eager.complete()).isFalse();
+            for (List<String> extra : List.of(List.<String>of(), List.of("--expand"))) {
+                List<String> args = new java.util.ArrayList<>(List.of("deps", shortened.toString(), "--format", "json"));
+                args.addAll(extra);
+                Cli r = Cli.run(args);
+                assertThat(r.exit()).as("cut at %d: %s", cut, r).isZero();
+                assertThat(r.err().lines().filter(x -> !x.isBlank()).toList()).as("cut at %d", cut).hasSize(1)
+                        .allMatch(x -> x.contains("is incomplete (the recording did not finish)"));
+                DepsOptions o = new DepsOptions(-1, -1, 0, -1, 0, !extra.isEmpty());
+                assertThat(untimed(r.out())).as("cut at %d %s", cut, extra).isEqualTo(json(o, eager));
+            }
+        }
+    }
+
+    /**
+     * A chunk of another recording (the same program, another size: other symbols, other counts) put in place of
+     * one of the file's, each with valid CRCs: what the eager open says of it (here: one line and exit 2), every
+     * recovery on the lazy open says too, the count included; never an answer the eager open would not give.
+     */
+    @Test
+    void aChunkOfAnotherRecordingSplicedInIsRefusedAsTheEagerOpenRefusesIt() throws Exception {
+        Path other = chunked("20", "other.wtrace");
+        byte[] into = Files.readAllBytes(base);
+        byte[] from = Files.readAllBytes(other);
+        long[] a = chunkBytes(base, 1);
+        long[] b = chunkBytes(other, 1);
+        byte[] spliced = new byte[(int) (a[0] + (b[1] - b[0]) + (into.length - a[1]))];
+        System.arraycopy(into, 0, spliced, 0, (int) a[0]);
+        System.arraycopy(from, (int) b[0], spliced, (int) a[0], (int) (b[1] - b[0]));
+        System.arraycopy(into, (int) a[1], spliced, (int) (a[0] + b[1] - b[0]), (int) (into.length - a[1]));
+        Path damaged = Files.write(dir.resolve("spliced.wtrace"), spliced);
+        String eager;
+        try {
+            eager = json(new DepsOptions(-1, -1, 0, -1, 0, false), ParallelTrace.open(damaged));
+        } catch (java.io.IOException | RuntimeException e) {
+            eager = null;
+        }
+        for (List<String> c : List.of(List.of("deps", damaged.toString(), "--format", "json"),
+                List.of("deps", damaged.toString(), "--format", "json", "--expand"))) {
+            Cli r = Cli.run(c);
+            if (eager == null) {
+                assertThat(r.exit()).as("the eager open refuses it: %s", r).isEqualTo(2);
+                assertThat(CliFuzzTest.contract(r)).as(r.toString()).isNull();
+            } else {
+                assertThat(untimed(r.out())).as(r.toString()).isEqualTo(eager);
+            }
+        }
+    }
+
+    /** Chunk {@code index}'s bytes in {@code f}: [first section's offset, end of its last section). */
+    private static long[] chunkBytes(Path f, int index) throws Exception {
+        try (TraceReader reader = TraceReader.open(f)) {
+            List<Section> chunk = reader.chunks().get(index);
+            Section last = chunk.get(chunk.size() - 1);
+            return new long[] {chunk.get(0).offset(), last.offset() + TraceFormat.SECTION_HEADER_BYTES + last.storedLength()};
         }
     }
 
