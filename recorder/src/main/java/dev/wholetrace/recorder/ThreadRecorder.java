@@ -12,6 +12,7 @@ import dev.wholetrace.recorder.ewpp.LastWriters;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The recording handle of one program thread. Only its own thread may call the event methods;
@@ -396,6 +397,10 @@ public class ThreadRecorder {
             submitRest(batch, pos);
             useBatch(recorder.newBatch(AFTER_PARK_LONGS));
         }
+        // The hand-over may have parked (its worker's queue or a pool's lock taken by another thread) and so used up a
+        // permit this thread held for the park it is entering (an unpark that came first): give one back. The park then
+        // returns at once, a spurious return that every caller of park allows for, never a lost wake-up.
+        LockSupport.unpark(Thread.currentThread());
     }
 
     /** A buffer of this many longs (32 KiB) or more is handed over when its thread parks ({@link #parking}). */

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +40,10 @@ class ThreadRecorderParkingTest {
                 }
                 assertThat(t.bufferLongs()).as("grown while recording round %d", round).isGreaterThanOrEqualTo(ThreadRecorder.PARK_HANDS_OVER_FROM);
                 t.parking();
+                long parkedNanos = System.nanoTime();
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(20)); // the permit the hand-over gives back: returns at once
+                assertThat(System.nanoTime() - parkedNanos).as("a park right after a parking hand-over returns at once")
+                        .isLessThan(TimeUnit.SECONDS.toNanos(10));
                 assertThat(t.bufferLongs()).as("after the park of round %d", round).isEqualTo(ThreadRecorder.AFTER_PARK_LONGS);
             }
             for (int i = 0; i < 10; i++) {
