@@ -373,7 +373,7 @@ final class JdkHookTable {
      * pool's main lock; the idiom {@code shutdown(); awaitTermination(…); read what the tasks wrote} relies
      * on that order.
      */
-    private static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
+    static final String THREAD_POOL = JUC + "ThreadPoolExecutor";
     /**
      * Its scheduled subclass's queue: periodic runs and shutdown meet there, under its lock (docs/agent.md, "Pool
      * termination"): a run puts its task back with offer, shutdown walks the queue with toArray.
@@ -457,6 +457,11 @@ final class JdkHookTable {
      */
     static List<String> handOverClasses() {
         return List.of(FJ_TASK, FJ_POOL, COMPLETER, FUTURE);
+    }
+
+    /** Whether {@code owner} (internal name) is one of the blocking and concurrent queues hooked above. */
+    static boolean isQueue(String owner) {
+        return QUEUES.contains(owner);
     }
 
     /** Whether {@code owner} (internal name) gets hooks: asked at every class load. */

@@ -44,6 +44,12 @@ public final class JdkHooks {
         } else {
             AgentLog.once("jdk-hooks-retransform", "JDK classes loaded before the agent are not hooked: retransformation is not supported");
         }
+        // a pool's first submit then finds FutureTask's hooks in place (SyncTasks.poolInJdk): loaded now, hooked as it loads
+        try {
+            Class.forName("java.util.concurrent.FutureTask", false, null);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e); // java.base: cannot happen
+        }
         // the call-site fork/join, CompletableFuture-stage and supplyAsync/runAsync models would record the same edges again; told before the
         // application's transformer is added, and only once the hooks are known in place, as for FutureTask
         if (handOversInPlace(inst, hooked)) {
@@ -75,6 +81,8 @@ public final class JdkHooks {
     static void inPlace(String internalName) {
         if (internalName.equals(JdkHookTable.FUTURE_TASK)) SyncTasks.futureTasksJoinInJdk();
         if (internalName.equals(JdkHookTable.THREAD)) SyncThreadStarts.platformStartsInJdk();
+        if (internalName.equals(JdkHookTable.THREAD_POOL)) SyncTasks.poolTasksInJdk();
+        if (JdkHookTable.isQueue(internalName)) SyncTasks.queueInJdk(internalName.replace('/', '.'));
     }
 
     /**

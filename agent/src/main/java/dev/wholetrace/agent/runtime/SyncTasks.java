@@ -3,8 +3,10 @@ package dev.wholetrace.agent.runtime;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.recorder.TraceRecorder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -13,6 +15,8 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -32,7 +36,8 @@ import java.util.function.Supplier;
  * <p>A task is left as it is (and nothing recorded) when the receiver is not an Executor (a method
  * of the same shape on another class), when it is already a wrapper (an executor of the program
  * that hands it on to another: one submission), when it is a ForkJoinTask (ForkJoinPool runs those
- * as they are) or when it is Comparable (a priority queue of the executor would compare it).
+ * as they are), when it is Comparable (a priority queue of the executor would compare it) or when
+ * the receiver is a ThreadPoolExecutor whose tasks the JDK hooks hand over ({@link #poolTasksInJdk}).
  */
 public final class SyncTasks {
     private SyncTasks() {}
@@ -51,6 +56,74 @@ public final class SyncTasks {
     /** Called once FutureTask's hooks are in place (JdkHooks: hooked as it loaded, or retransformed successfully). */
     public static void futureTasksJoinInJdk() {
         futureTasksJoinInJdk = true;
+    }
+
+    /**
+     * Whether ThreadPoolExecutor is hooked inside the JDK (docs/agent.md, "Executors"): a pool whose queue is one of
+     * the JDK's hooked queues then hands every task over without the call-site model. Its execute puts the task into
+     * the queue (released there) and a worker takes it (acquired there), or starts a new worker with it (the worker's
+     * fork); submit, invokeAll and invokeAny hand a JDK FutureTask to that execute, whose completion and get() the
+     * FutureTask hooks order; the pool's termination is hooked. The call-site wrapper recorded the same edges again
+     * (the queue's hooks leave the agent's own objects out), and the program saw it instead of its task:
+     * remove(task) found nothing, getQueue() and a subclass's beforeExecute/afterExecute held the wrapper (session
+     * 48). Set when the class's hooks are in place, as for FutureTask.
+     */
+    private static volatile boolean poolTasksInJdk;
+
+    /** Called once ThreadPoolExecutor's hooks are in place (JdkHooks: hooked as it loaded, or retransformed successfully). */
+    public static void poolTasksInJdk() {
+        poolTasksInJdk = true;
+    }
+
+    /**
+     * Binary names of the JDK queues whose hooks are in place: a class is told before any instance of it exists. An
+     * array, not a concurrent set: the agent's own use of a hooked JDK collection would be recorded as the program's.
+     */
+    private static volatile String[] queuesInJdk = {};
+
+    /** Called once a JDK queue's hooks are in place (JdkHooks), with its binary name. */
+    public static synchronized void queueInJdk(String name) {
+        String[] q = Arrays.copyOf(queuesInJdk, queuesInJdk.length + 1);
+        q[q.length - 1] = name;
+        queuesInJdk = q;
+    }
+
+    /** Whether a queue class's hooks are in place: asked once a class, when a pool with such a queue first hands a task over. */
+    private static final ClassValue<Boolean> JDK_QUEUE = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return Arrays.asList(queuesInJdk).contains(type.getName());
+        }
+    };
+
+    /**
+     * The ThreadPoolExecutor classes whose submitting methods and queue are the JDK's own: ThreadPoolExecutor itself
+     * and subclasses of it that do not declare execute, submit, invokeAll, invokeAny, newTaskFor or getQueue; not
+     * ScheduledThreadPoolExecutor, whose execute queues a task of its own in a queue that is not hooked so.
+     */
+    private static final ClassValue<Boolean> JDK_POOL = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                for (Class<?> c = type; c != ThreadPoolExecutor.class; c = c.getSuperclass()) {
+                    if (c == ScheduledThreadPoolExecutor.class) return false;
+                    for (java.lang.reflect.Method m : c.getDeclaredMethods()) {
+                        if (SUBMITTING.contains(m.getName())) return false;
+                    }
+                }
+                return true;
+            } catch (Throwable e) { // a class its methods name cannot be loaded: keep the call-site model
+                return false;
+            }
+        }
+    };
+
+    private static final Set<String> SUBMITTING = Set.of("execute", "submit", "invokeAll", "invokeAny", "newTaskFor", "getQueue");
+
+    /** Whether the JDK hooks hand {@code executor}'s tasks over ({@link #poolTasksInJdk}): no wrapper, no call-site events. */
+    private static boolean poolInJdk(Object executor) {
+        return poolTasksInJdk && futureTasksJoinInJdk && executor instanceof ThreadPoolExecutor pool && JDK_POOL.get(pool.getClass())
+                && JDK_QUEUE.get(pool.getQueue().getClass());
     }
 
     /**
@@ -88,7 +161,7 @@ public final class SyncTasks {
     /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
     public static Runnable handOff(Object executor, Runnable task, int site) {
         if (SyncStageWrappers.wraps(executor, task)) return new SyncStageWrappers.OfRunnable(executor, task, site); // thenRun
-        return executes(executor) ? wrap(task, site) : task;
+        return executes(executor) && !poolInJdk(executor) ? wrap(task, site) : task;
     }
 
     /** A CompletableFuture stage's action (thenApply, exceptionally, …; SyncStages): its wrapper. */
@@ -129,7 +202,7 @@ public final class SyncTasks {
 
     /** ExecutorService.submit(Callable), ScheduledExecutorService.schedule(Callable, …). */
     public static Callable<?> handOff(Object executor, Callable<?> task, int site) {
-        if (!executes(executor) || !wraps(task)) return task;
+        if (!executes(executor) || !wraps(task) || poolInJdk(executor)) return task;
         try {
             return new SyncTaskWrappers.OfCallable<>(submit(task, site), task);
         } catch (Throwable e) {
@@ -140,7 +213,7 @@ public final class SyncTasks {
 
     /** invokeAll, invokeAny: a list of wrapped tasks, in the collection's order (null elements stay null). */
     public static Collection<?> handOff(Object executor, Collection<? extends Callable<?>> tasks, int site) {
-        if (!(executor instanceof Executor) || tasks == null || Probes.recorder() == null) return tasks;
+        if (!(executor instanceof Executor) || tasks == null || Probes.recorder() == null || poolInJdk(executor)) return tasks;
         List<Callable<?>> wrapped = new ArrayList<>(tasks.size());
         for (Callable<?> task : tasks) wrapped.add(handOff(executor, task, site));
         return wrapped;
