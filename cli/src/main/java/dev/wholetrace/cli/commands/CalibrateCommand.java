@@ -65,7 +65,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--thread-exit also measures cost.jvm.thread-exit (session 48): a started thread's own processor time after its body "
                     + "returns (the process's CPU for starting and joining an empty thread, less what cost.jvm.thread-start counts); "
-                    + "not part of the default calibration. With --base it measures only that and adds it to an existing machine file."},
+                    + "bench/run prediction adds it to its calibration (session 48). With --base it measures only that and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
