@@ -6,7 +6,7 @@
 #    pinned to two cores (calibrate --cross-core --base: a park/unpark ping-pong, no kernel either); every
 #    prediction below uses that combined file; since session 41 it also carries the JIT term (calibrate --jit --base, pinned
 #    to one core: the compilers' CPU per bytecode byte and the slow code's factors, measured on calibrate's own loops in child
-#    JVMs, and the JVM's compile thresholds). The library drivers Math3Driver and GuavaDriver (math3, guava) go
+#    JVMs, and the JVM's compile thresholds), and since session 48 a started thread's own exit (calibrate --thread-exit). The library drivers Math3Driver and GuavaDriver (math3, guava) go
 #    through every step like the kernels, each predicted from its own graph (bench/prediction-sizes.sh: their
 #    command lines, steps and graphs);
 # 2. measure each kernel x thread count at two step counts, pinned to one core and to two, wall and CPU
@@ -43,8 +43,10 @@ taskset -c 0 java -jar cli/target/wholetrace.jar calibrate -o "$work/one-core.pr
 # the cross-core group (session 36): a wake-up onto another, idle processor, which one core never shows; the
 # combined file predicts the 1-core points exactly as the one-core file does (the group costs only on 2+ processors)
 taskset -c 0,1 java -jar cli/target/wholetrace.jar calibrate --cross-core --base "$work/one-core.properties" -o "$work/machine-cross-core.properties" --force 2>"$work/calibrate-cross-core.log"
-# the JIT term (session 41), on one core like the rest; a file without it predicts as before
-taskset -c 0 java -jar cli/target/wholetrace.jar calibrate --jit --base "$work/machine-cross-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-jit.log"
+# the JIT term (session 41), on one core like the rest; a file without it predicts as before; and a started thread's own
+# exit (session 48, cost.jvm.thread-exit: what Math3Driver's per-round threads cost beyond thread-start; a program that
+# starts its threads once per run is left alone)
+taskset -c 0 java -jar cli/target/wholetrace.jar calibrate --jit --thread-exit --base "$work/machine-cross-core.properties" -o "$work/machine.properties" --force 2>"$work/calibrate-jit.log"
 source bench/prediction-sizes.sh
 built=" "
 for k in $kernels; do

@@ -212,6 +212,7 @@ class CliGraphSimulateTest {
         Path m = dir.resolve("machine.properties");
         assertThat(Cli.run("calibrate", "-o", m.toString(), "--quick").exit()).isZero();
         assertThat(MachineFile.read(m).cycles()).doesNotContainKey(MachineModel.MISPREDICT); // session 46's term: only with --branch
+        assertThat(MachineFile.read(m).costs()).doesNotContainKey(MachineModel.THREAD_EXIT); // session 48's: only with --thread-exit
         Path g = Files.writeString(dir.resolve("two.egraph"), TWO_WORKERS);
         Cli r = Cli.run("simulate", g.toString(), "--machine", m.toString(), "--procs", "1", "--runs", "1");
         assertThat(r.exit()).as(r.toString()).isZero();
@@ -238,6 +239,19 @@ class CliGraphSimulateTest {
         assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
         assertThat(m.cycles()).containsKey(MachineModel.MISPREDICT).hasSize(2);
         assertThat(m.costs()).hasSize(1);
+    }
+
+    @Test
+    void threadExitAddsItsCostToABaseFileAndKeepsTheRest() throws Exception {
+        Path out = dir.resolve("exit.properties");
+        Cli r = calibrateOnABase(2, "--thread-exit", out);
+        assertThat(r.err()).contains("measured only a thread's exit").contains("µs after its body");
+        MachineModel m = MachineFile.read(out);
+        assertThat(m.cyclesOf(MachineModel.DEFAULT_CLASS)).isEqualTo(12);
+        assertThat(m.costOf("jvm.handover")).isEqualTo(100_000);
+        assertThat(m.cycles()).hasSize(1);
+        assertThat(m.costs()).containsOnlyKeys("jvm.handover", MachineModel.THREAD_EXIT);
+        assertThat(m.costOf(MachineModel.THREAD_EXIT)).isGreaterThanOrEqualTo(0);
     }
 
     @Test

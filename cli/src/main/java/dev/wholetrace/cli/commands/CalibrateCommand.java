@@ -8,6 +8,7 @@ import dev.wholetrace.simulate.calibrate.Calibration;
 import dev.wholetrace.simulate.calibrate.BarrierCheck;
 import dev.wholetrace.simulate.calibrate.BranchProbe;
 import dev.wholetrace.simulate.calibrate.CoRun;
+import dev.wholetrace.simulate.calibrate.ThreadExit;
 import dev.wholetrace.simulate.calibrate.CrossCore;
 import dev.wholetrace.simulate.calibrate.JitCalibration;
 import dev.wholetrace.simulate.calibrate.WakeIdle;
@@ -60,7 +61,11 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--co-run also measures memory.contention (session 47): how much slower a processor runs while another is busy, "
                     + "from the fitted loops run on one processor alone and beside a copy of themselves on a second; run it pinned "
-                    + "to two cores on an idle machine. With --base it measures only that and adds it to an existing machine file."},
+                    + "to two cores on an idle machine. With --base it measures only that and adds it to an existing machine file.",
+                "",
+                "--thread-exit also measures cost.jvm.thread-exit (session 48): a started thread's own processor time after its body "
+                    + "returns (the process's CPU for starting and joining an empty thread, less what cost.jvm.thread-start counts); "
+                    + "bench/run prediction adds it to its calibration (session 48). With --base it measures only that and adds it to an existing machine file."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
@@ -68,6 +73,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  taskset -c 0 wholetrace calibrate --jit --base two-core.properties -o jit.properties   # add the JIT term",
                 "  taskset -c 0 wholetrace calibrate --branch --base jit.properties -o branch.properties   # add the mispredicted branch",
                 "  taskset -c 0,1 wholetrace calibrate --co-run --base jit.properties -o co-run.properties   # add memory.contention",
+                "  taskset -c 0 wholetrace calibrate --thread-exit --base jit.properties -o exit.properties   # add a thread's own exit",
                 "  wholetrace calibrate -o m.properties --format json | jq .cycles   # the fit for a script, on standard output"})
 public final class CalibrateCommand implements Callable<Integer>, FormatOption.Formatted {
     @Spec
@@ -99,6 +105,10 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             + "on the first two processors this process may use (taskset -c 0,1; needs an idle machine); with --base only that, added to the file")
     boolean coRun;
 
+    @Option(names = "--thread-exit", description = "also measure cost.jvm.thread-exit (session 48): a started thread's processor time after its body returns; "
+            + "with --base only that, added to the file")
+    boolean threadExit;
+
     @Option(names = "--quick", description = "fewer repetitions (a rough file in about two seconds, for tests)")
     boolean quick;
 
@@ -119,8 +129,9 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
         if (processors < 1) throw new IllegalArgumentException("--processors must be at least 1, not " + processors);
         OutputFile target = OutputFile.check(out, force.force());
         String n = name != null ? name : out.getFileName().toString().replaceFirst("\\.properties$", "");
-        if (base != null && !crossCore && !jit && !branch && !coRun) {
-            throw new IllegalArgumentException("--base needs --cross-core, --jit, --branch or --co-run (it adds the cross-core group, the JIT term, the mispredicted branch or memory.contention to a machine file)");
+        if (base != null && !crossCore && !jit && !branch && !coRun && !threadExit) {
+            throw new IllegalArgumentException("--base needs --cross-core, --jit, --branch, --co-run or --thread-exit (it adds the cross-core group, the JIT term, "
+                    + "the mispredicted branch, memory.contention or a thread's exit to a machine file)");
         }
         // the base file's name and processors are kept: these would be silently ignored
         for (String fitOnly : new String[] {"--name", "--processors"}) {
@@ -141,6 +152,7 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             if (jit) only.add("the JIT term");
             if (branch) only.add("the mispredicted branch");
             if (coRun) only.add("memory.contention");
+            if (threadExit) only.add("a thread's exit");
             report.add("kept " + base + "'s entries; measured only " + String.join(" and ", only));
         } else {
             Calibration c = quick ? new Calibration(3, 200_000) : new Calibration(15, 2_000_000);
@@ -164,6 +176,15 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
             } else {
                 report.addAll(co.report());
                 m = m.withMemoryContention(co.contention());
+            }
+        }
+        if (threadExit) {
+            ThreadExit.Result x = (quick ? new ThreadExit(2, 200) : new ThreadExit(7, 5_000)).measure();
+            if (x == null) {
+                report.add("thread exit: this JVM cannot measure the process's CPU time: cost.jvm.thread-exit is left as it was");
+            } else {
+                report.add(x.report());
+                m = m.withCosts(Map.of(MachineModel.THREAD_EXIT, Math.round(x.exitNs() * m.clockHz() / 1e9)));
             }
         }
         if (cross != null) {

@@ -70,6 +70,8 @@ public final class Simulator {
      * the idle processor's further delay, not processor time); 0 on a machine file without the cross-core group.
      */
     private final double wakeRemote, wakeRemoteLatency;
+    /** Cycles a started thread spends after its body returns ({@link MachineModel#THREAD_EXIT}); 0 on a file without it. */
+    private final double threadExit;
     /**
      * The wake-up against its target's idle time ({@link MachineModel#wakeIdle}): when it has rows, a wake-up onto
      * another processor costs its row for how long that processor has been idle, instead of the constants above.
@@ -171,6 +173,7 @@ public final class Simulator {
         }
         loopExit = machine.cycles().getOrDefault(MachineModel.LOOP_EXIT, 0L);
         wakeRemote = machine.costOf(MachineModel.WAKE_REMOTE);
+        threadExit = machine.costOf(MachineModel.THREAD_EXIT);
         wakeRemoteLatency = machine.costOf(MachineModel.WAKE_REMOTE_LATENCY);
         wakeIdle = machine.wakeIdle();
         spinLimit = machine.costOf("jvm.handover") + (wakeIdle.isEmpty() ? wakeRemote + wakeRemoteLatency : wakeIdle.dearest());
@@ -313,6 +316,7 @@ public final class Simulator {
         invocations[body]++;
         enter(t, body, 0);
         if (parent != null) parent.started.add(t);
+        t.exitLeft = parent != null && threadExit > 0; // unset: no exit work, today's runs exactly
         return t;
     }
 
@@ -471,9 +475,10 @@ public final class Simulator {
     /** Moves {@code t} past vertex {@code v} of frame {@code f}: a successor, or a return. */
     private void next(SimThread t, Frame f, Vertex v) {
         if (v.next.length == 0) {
-            if (t.stack.size() == 1 && t.backlog > 0) { // the thread's end orders memory (a join sees it): the divider finishes first
-                t.remaining = t.backlog;
+            if (t.stack.size() == 1 && (t.backlog > 0 || t.exitLeft)) { // the thread's end orders memory (a join sees it): the divider finishes first
+                t.remaining = t.backlog + (t.exitLeft ? threadExit : 0); // and a started thread's own exit, on its processor (session 48)
                 t.backlog = 0;
+                t.exitLeft = false;
                 return; // back here, with nothing left, once that work is done
             }
             t.stack.pop();
@@ -941,6 +946,8 @@ public final class Simulator {
         double spinSince;
         /** Divider cycles issued but not yet overlapped by other work ({@link Simulator#enter}). */
         double backlog;
+        /** A started thread whose exit ({@code cost.jvm.thread-exit}) is still to be paid at its end. */
+        boolean exitLeft;
         String blockedOn;
 
         SimThread(int id, int body) {

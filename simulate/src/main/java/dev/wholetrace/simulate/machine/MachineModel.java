@@ -81,6 +81,13 @@ public record MachineModel(String name, int processors, double clockHz, Scheduli
     /** The {@code cost} key of a cross-processor wake-up's delay beyond {@link #WAKE_REMOTE}: the idle processor waking up, not processor time. Unset: 0. */
     public static final String WAKE_REMOTE_LATENCY = "jvm.wake.remote.latency";
 
+    /**
+     * The {@code cost} key of a started thread's own processor time after its body returns (its exit, session 48,
+     * {@code calibrate --thread-exit}): charged to the thread at its end, before a join sees it. {@code
+     * jvm.thread-start} is the starter's and the thread's up to its body. Unset: 0 (files before it predict as before).
+     */
+    public static final String THREAD_EXIT = "jvm.thread-exit";
+
     /** How runnable threads beyond the processor count wait. */
     public enum Scheduling {
         /** A thread keeps its processor until it blocks or ends; waiting threads start in arrival order. */
