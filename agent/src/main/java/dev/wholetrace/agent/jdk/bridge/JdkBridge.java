@@ -572,6 +572,50 @@ public final class JdkBridge {
         future(false, second, site);
     }
 
+    /**
+     * At the entry of CompletableFuture.tryPushStack(c): a release of {@code future}'s stack of dependents when
+     * {@code dependent} (c is a dependent whose tryFire acquires that stack, {@link #dependentFires}): what the
+     * registering thread did before reaches whoever pops c and runs it, through the stack's compare-and-sets. Not
+     * for a Signaller (a waiting join, which acquires the result it read) or a CoCompletion (the second source's
+     * entry of a two-source dependent, pushed after the dependent itself was pushed on its first source, whose
+     * release it would repeat). A push that fails and is never retried (the source completed meanwhile) has
+     * released all the same: a conservative approximation (docs/agent.md).
+     */
+    public static void futurePushed(Object future, boolean dependent, int site) {
+        if (dependent) dependents(true, future, null, site);
+    }
+
+    /**
+     * At the entry of a dependent's tryFire({@code mode}): run by an executor (mode ASYNC, 1), an acquire of the
+     * dependent itself, which its hand-over to the executor released ({@link #release} before Executor.execute);
+     * otherwise (SYNC, the registering thread; NESTED, the thread that popped it from a source's stack) an acquire
+     * of its sources' stacks ({@code src}, and {@code snd} for a two-source or either-of dependent, which may have been
+     * pushed on either), where its registration released. Nothing for a null source (the dependent already fired).
+     * The dependent gets no id here, where until session 48 its registration released on its own id: a first
+     * meeting in the object-id table per dependent (docs/results/overhead-profile.md, "Session 48 (cf)").
+     */
+    public static void dependentFires(Object dependent, int mode, Object src, Object snd, int site) {
+        if (mode == 1) {
+            element(false, dependent, site);
+        } else if (src != null || snd != null) {
+            dependents(false, src, snd, site);
+        }
+    }
+
+    /** A release or acquire of the stacks of {@code a} and {@code b} (either may be null). */
+    private static void dependents(boolean release, Object a, Object b, int site) {
+        JdkSink s = sink;
+        if (s == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            if (a != null) s.dependents(st, release, a, site);
+            if (b != null) s.dependents(st, release, b, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
     private static void future(boolean release, Object future, int site) {
         JdkSink s = sink;
         if (s == null || future == null) return;
