@@ -28,6 +28,8 @@ final class HandoverSink implements JdkSink {
     static final long QUIESCENCE_OFFSET = SyntheticOffsets.POOL_QUIESCENCE;
     /** Offset of a CompletableFuture's completion address: released before its result is set, acquired where the JDK reads it to use it. */
     static final long FUTURE_OFFSET = SyntheticOffsets.FUTURE_COMPLETED;
+    /** Offset of a CompletableFuture's stack of dependents: released where one is registered, acquired where one fires. */
+    static final long STACK_OFFSET = SyntheticOffsets.FUTURE_STACK;
     /** Base offset of a map entry's address; the key's hash (32 bits) is added. */
     static final long KEY_BASE = SyntheticOffsets.KEY_BASE;
     /** Base offset of a map node's address (a key's insertion); the hash ConcurrentHashMap computed for the key is added. */
@@ -93,6 +95,11 @@ final class HandoverSink implements JdkSink {
     @Override
     public void future(Object[] thread, boolean release, Object future, int site) {
         JdkHandoverProbes.volatileAccess(thread, future, FUTURE_OFFSET, release, site);
+    }
+
+    @Override
+    public void dependents(Object[] thread, boolean release, Object future, int site) {
+        JdkHandoverProbes.volatileAccess(thread, future, STACK_OFFSET, release, site);
     }
 
     @Override

@@ -20,6 +20,7 @@ import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -491,10 +492,43 @@ final class JdkClassHooks {
             case ACQUIRE_THIS -> {
                 InsnList at = new InsnList();
                 at.add(new VarInsnNode(Opcodes.ALOAD, 0));
-                at.add(site(owner, m, "acquire dependent (registered)"));
+                at.add(site(owner, m, "acquire task (executed)"));
                 at.add(bridge("acquire", "(" + OBJ + "I)V"));
                 m.instructions.insert(at);
                 return true;
+            }
+            case FUTURE_PUSHED -> {
+                // whether the completion pushed is a dependent, without a branch (no stack map frame to add): a
+                // UniCompletion (every one-, two-source and either-of dependent) or an AnyOf relay; read at entry
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new VarInsnNode(Opcodes.ALOAD, 1));
+                at.add(new TypeInsnNode(Opcodes.INSTANCEOF, FUTURE + "$UniCompletion"));
+                at.add(new VarInsnNode(Opcodes.ALOAD, 1));
+                at.add(new TypeInsnNode(Opcodes.INSTANCEOF, FUTURE + "$AnyOf"));
+                at.add(new InsnNode(Opcodes.IOR));
+                at.add(site(owner, m, "release dependents (registered)"));
+                at.add(bridge("futurePushed", "(" + OBJ + "ZI)V"));
+                return atEntry(m, at);
+            }
+            case DEPENDENT_FIRES -> {
+                // the fields are read at entry, before tryFire clears them (a dependent that already fired has none)
+                if (!m.desc.startsWith("(I)")) return false;
+                String future = "L" + FUTURE + ";";
+                InsnList at = new InsnList();
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new VarInsnNode(Opcodes.ILOAD, 1));
+                at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                at.add(new FieldInsnNode(Opcodes.GETFIELD, owner, "src", future));
+                if (JdkHookTable.hasSecondSource(owner)) {
+                    at.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                    at.add(new FieldInsnNode(Opcodes.GETFIELD, owner, "snd", future));
+                } else {
+                    at.add(new InsnNode(Opcodes.ACONST_NULL));
+                }
+                at.add(site(owner, m, "acquire dependents (fires)"));
+                at.add(bridge("dependentFires", "(" + OBJ + "I" + OBJ + OBJ + "I)V"));
+                return atEntry(m, at);
             }
             case RELEASE_EXECUTED -> {
                 return beforeCalls(m, "java/util/concurrent/Executor", "execute", "(Ljava/lang/Runnable;)V", () -> {

@@ -220,8 +220,18 @@ final class JdkHookTable {
          * close that synchronized with this accept inside the JDK; not after a timeout, a SocketTimeoutException).
          */
         ACCEPT_THREW,
-        /** At entry: acquire on {@code this} (a CompletableFuture dependent's tryFire: what its registration published). */
+        /** At entry: acquire on {@code this} (a CompletableFuture asynchronous task's run: what its hand-over to the executor published). */
         ACQUIRE_THIS,
+        /**
+         * At entry of CompletableFuture.tryPushStack(c): release on {@code this} future's stack of dependents if c is a
+         * dependent (a UniCompletion or an AnyOf; not a Signaller or a CoCompletion).
+         */
+        FUTURE_PUSHED,
+        /**
+         * At entry of a dependent's tryFire(mode): acquire on its source's stack (and its second source's), where its
+         * registration released; on the dependent itself in ASYNC mode (run by its executor, which it was handed to).
+         */
+        DEPENDENT_FIRES,
         /** Before each {@code Executor.execute(Runnable)} call: release on the task handed over (a CompletableFuture dependent or async task). */
         RELEASE_EXECUTED,
         /** At entry of a CompletableFuture's compare-and-set of its result: release on {@code this} if its result is still null. */
@@ -329,6 +339,14 @@ final class JdkHookTable {
     private static final String FUTURE_UNI = FUTURE + "$UniCompletion";
     private static final Set<String> FUTURE_BOTH_DEPENDENTS = Set.of(FUTURE + "$BiApply", FUTURE + "$BiAccept", FUTURE + "$BiRun",
             FUTURE + "$BiRelay");
+    /** The either-of dependents: two sources (a BiCompletion's {@code snd}), pushed on either, like the two-source ones. */
+    private static final Set<String> FUTURE_EITHER_DEPENDENTS = Set.of(FUTURE + "$OrApply", FUTURE + "$OrAccept", FUTURE + "$OrRun");
+
+    /** Whether {@code owner} is a dependent with a second source ({@code snd}), whose tryFire acquires both sources' stacks. */
+    static boolean hasSecondSource(String owner) {
+        return FUTURE_BOTH_DEPENDENTS.contains(owner) || FUTURE_EITHER_DEPENDENTS.contains(owner);
+    }
+
     /** The compare-and-sets of the result (every complete, completeExceptionally, cancel and dependent's completion). */
     private static final Set<String> FUTURE_CASES = Set.of("internalComplete", "completeNull", "completeValue", "completeThrowable",
             "completeRelay");
@@ -680,7 +698,7 @@ final class JdkHookTable {
     private static List<Kind> futureKinds(String owner, String name, boolean isStatic, List<Kind> kinds) {
         if (FUTURE_DEPENDENTS.contains(owner) || FUTURE_BOTH_DEPENDENTS.contains(owner)) {
             if (name.equals("tryFire")) {
-                kinds.add(Kind.ACQUIRE_THIS);
+                kinds.add(Kind.DEPENDENT_FIRES);
                 kinds.add(FUTURE_BOTH_DEPENDENTS.contains(owner) ? Kind.FUTURE_READ_BOTH
                         : owner.equals(FUTURE + "$AnyOf") ? Kind.FUTURE_READ_RELAY : Kind.FUTURE_READ_USED);
             }
@@ -696,7 +714,7 @@ final class JdkHookTable {
         }
         if (!owner.equals(FUTURE)) return kinds;
         kinds.add(Kind.RELEASE_EXECUTED); // a dependent or async task handed to an executor directly (the source was complete)
-        if (name.equals("tryPushStack") && !isStatic) kinds.add(Kind.RELEASE_ELEMENT); // a dependent registered: what the registering thread did before
+        if (name.equals("tryPushStack") && !isStatic) kinds.add(Kind.FUTURE_PUSHED); // a dependent registered: what the registering thread did before
         if (FUTURE_CASES.contains(name) && !isStatic) kinds.add(Kind.FUTURE_COMPLETING);
         if (FUTURE_RESULTS.contains(name) && !isStatic) kinds.add(Kind.FUTURE_READ);
         if (FUTURE_STAGES.contains(name)) kinds.add(Kind.FUTURE_READ_USED);

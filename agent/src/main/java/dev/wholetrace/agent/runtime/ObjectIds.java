@@ -29,13 +29,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * entries copied into it.
  *
  * <p>Dead entries stay until the table is rebuilt, which happens when its log is full (three quarters
- * of the slots used): the live entries are copied into a table sized for them (at most three eighths
- * full), the dead ones dropped. The rebuild holds this object's monitor and first seals the old table
+ * of the slots used): when a sample of the entries finds a quarter or more of them dead, the live
+ * entries are copied into a table sized for them (at most three eighths full), the dead ones dropped;
+ * otherwise the table grows to twice the slots with every entry where it was in the log, without
+ * reading one (a compaction would drop few, at the cost of a cache miss per entry). The rebuild holds this object's monitor and first seals the old table
  * (a volatile flag); every lookup and insertion reads the flag after it found or entered its entry,
  * and if it is set waits for the rebuild and retries in the new table. So an entry is either seen by
  * the rebuild's scan (its key was set before the seal: copied) or by nobody but its inserter, which
  * retries: no object can end up with two ids. Rebuilds are rare (each leaves room for at least as many
- * new entries as it copied) and read the keys, then the log, in order, and each live entry once.
+ * new entries as it copied) and read the keys, then the log, in order, and (a compaction) each live entry once.
  *
  * <p>The ids come from one atomic counter; a thread that loses a race for a slot has taken an id
  * that no object gets (ids are unique, not dense).
@@ -69,6 +71,8 @@ final class ObjectIds {
 
     /** Slots of the first table; a power of two. */
     private static final int INITIAL = 1 << 12;
+    /** Entries a rebuild reads to tell a growing table from one whose entries die ({@link #mostlyLive}). */
+    private static final int SAMPLE = 256;
     private static final VarHandle KEY = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final AtomicLong nextId = new AtomicLong(1);
@@ -124,62 +128,112 @@ final class ObjectIds {
         int h = System.identityHashCode(o);
         for (;;) {
             Table t = table;
-            long[] keys = t.keys;
-            Entry[] log = t.log;
-            int mask = keys.length - 1;
-            Entry found = null;
-            for (int i = spread(h) & mask; ; i = i + 1 & mask) {
-                long k = (long) KEY.getVolatile(keys, i);
-                if (k == 0) break;
-                if ((int) (k >>> 32) == h) {
-                    Entry e = log[(int) k - 1];
-                    if (e.refersTo(o)) {
-                        found = e;
-                        break;
-                    }
-                }
-            }
+            int i = probe(t, o, h);
+            Entry found = i >= 0 ? t.log[(int) t.keys[i] - 1] : null;
             if (!t.sealed) return found;
             synchronized (this) {} // the rebuilder holds the monitor until the new table is published
         }
     }
 
-    /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if {@code t} is being replaced. */
-    private Entry find(Table t, Object o, int h) {
+    /**
+     * The slot of {@code o}'s key in {@code t} (its identity hash {@code h}), or the complement of the
+     * first empty slot of its probe sequence when it has none. A key never changes once set, so the
+     * caller may read the slot again without a volatile read.
+     */
+    private static int probe(Table t, Object o, int h) {
         long[] keys = t.keys;
         Entry[] log = t.log;
         int mask = keys.length - 1;
         for (int i = spread(h) & mask; ; i = i + 1 & mask) {
             long k = (long) KEY.getVolatile(keys, i);
-            if (k == 0) {
-                long id = nextId.getAndIncrement();
-                long taken = id - t.firstId;
-                if (taken >= log.length - t.copied) { // the log is full: a rebuild is due (or done)
-                    rebuild(t);
-                    return null;
-                }
-                int pos = t.copied + (int) taken;
-                Entry mine = new Entry(o, id);
-                t.hashes[pos] = h;
-                log[pos] = mine; // both published by the key's compare-and-set (a volatile write)
-                k = (long) KEY.compareAndExchange(keys, i, 0L, (long) h << 32 | pos + 1);
-                if (k == 0) {
-                    if (pos == log.length - 1) rebuild(t);
-                    return t.sealed ? null : mine;
-                }
-                log[pos] = null; // no key names it: let it go; mine's id is left unused
-            }
-            if ((int) (k >>> 32) == h) {
-                Entry e = log[(int) k - 1];
-                if (e.refersTo(o)) return t.sealed ? null : e;
-            }
+            if (k == 0) return ~i;
+            if ((int) (k >>> 32) == h && log[(int) k - 1].refersTo(o)) return i;
         }
     }
 
-    /** Replaces {@code old} by a table holding its live entries, at most three eighths full. */
+    /** {@code o}'s entry in {@code t}, entered in its first empty slot if absent; null if {@code t} is being replaced. */
+    private Entry find(Table t, Object o, int h) {
+        for (;;) {
+            int i = probe(t, o, h);
+            if (i >= 0) return t.sealed ? null : t.log[(int) t.keys[i] - 1];
+            long id = nextId.getAndIncrement();
+            long taken = id - t.firstId;
+            Entry[] log = t.log;
+            if (taken >= log.length - t.copied) { // the log is full: a rebuild is due (or done)
+                rebuild(t);
+                return null;
+            }
+            int pos = t.copied + (int) taken;
+            Entry mine = new Entry(o, id);
+            t.hashes[pos] = h;
+            log[pos] = mine; // both published by the key's compare-and-set (a volatile write)
+            if ((long) KEY.compareAndExchange(t.keys, ~i, 0L, (long) h << 32 | pos + 1) == 0) {
+                if (pos == log.length - 1) rebuild(t);
+                return t.sealed ? null : mine;
+            }
+            log[pos] = null; // no key names it: let it go; mine's id is left unused
+            // another thread took the slot first, perhaps for o: probe again
+        }
+    }
+
+    /**
+     * Replaces {@code old} by a larger table holding all its entries when few of them are dead ({@link #mostlyLive}),
+     * otherwise by a table holding its live entries, at most three eighths full.
+     */
     private synchronized void rebuild(Table old) {
         if (table != old) return;
         old.sealed = true;
+        if (old.keys.length < 1 << 30 && mostlyLive(old.log)) {
+            grow(old);
+        } else {
+            compact(old);
+        }
+    }
+
+    /**
+     * Whether fewer than a quarter of a sample of {@code log}'s entries (up to {@link #SAMPLE}, spread over it) have
+     * been found dead by the collector. A program whose objects with ids live long (a producer far ahead of its
+     * consumers: every order waiting holds its futures) has its table grow at every rebuild, and compacting read every
+     * entry for the few it could drop: 20 % of such a program's main thread (docs/results/overhead-profile.md,
+     * "Session 48 (cf)"). Null positions are lost races' and skipped; an entry being written counts as live.
+     */
+    private static boolean mostlyLive(Entry[] log) {
+        int step = Math.max(1, log.length / SAMPLE), seen = 0, dead = 0;
+        for (int p = step >>> 1; p < log.length; p += step) {
+            Entry e = log[p];
+            if (e == null) continue;
+            seen++;
+            if (e.refersTo(null)) dead++;
+        }
+        return 4 * dead < seen;
+    }
+
+    /**
+     * Twice the slots, every entry kept at its log position: the keys are moved as they are (each holds its hash and
+     * position), the log and its hashes copied in bulk, no entry read. The keys are read first: an entry whose key is
+     * read is in the log by then (written before its key's compare-and-set), and one whose key came later is in the
+     * copy too or its inserter retries (the table is sealed). A position no key names (a lost race's, emptied after
+     * the copy) stays unnamed until a compaction drops it. Dead entries stay until then as well: at most about a
+     * quarter of the table, or {@link #mostlyLive} would have compacted.
+     */
+    private void grow(Table old) {
+        long[] keys = old.keys;
+        int length = keys.length << 1;
+        long[] fresh = new long[length];
+        int mask = length - 1;
+        for (int i = 0; i < keys.length; i++) {
+            long k = (long) KEY.getVolatile(keys, i);
+            if (k == 0) continue;
+            int j = spread((int) (k >>> 32)) & mask;
+            while (fresh[j] != 0) j = j + 1 & mask;
+            fresh[j] = k;
+        }
+        int used = old.log.length;
+        table = new Table(fresh, Arrays.copyOf(old.log, length / 4 * 3), Arrays.copyOf(old.hashes, length / 4 * 3), used, nextId.get());
+    }
+
+    /** Replaces {@code old}, sealed, by a table holding its live entries, at most three eighths full. */
+    private void compact(Table old) {
         long[] keys = old.keys;
         Entry[] log = old.log;
         // The positions some key names, then the log in order: the entries were copied by the

@@ -34,6 +34,12 @@ public final class SyntheticOffsets {
     /** An AbstractQueuedSynchronizer's state, at a program subclass's calls of its accessors (SyncAtomics: the synchronizer's id). */
     public static final long SYNCHRONIZER_STATE = TOP - 64;
     /**
+     * A CompletableFuture's stack of dependents, recorded inside the JDK (jdk/HandoverSink: the source
+     * future's id): released where a dependent is pushed on it, acquired where a dependent that was
+     * popped from it (or is run by its registering thread) fires.
+     */
+    public static final long FUTURE_STACK = TOP - 72;
+    /**
      * The base of a concurrent map's entry addresses (jdk/HandoverSink: the map's id, this + the
      * key's hashCode as an unsigned 32-bit number): the band [2^33, 2^33 + 2^32), below every slot above.
      */

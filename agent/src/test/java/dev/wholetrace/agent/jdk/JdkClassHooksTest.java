@@ -473,7 +473,7 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(future, "join", "()Ljava/lang/Object;")).containsExactly("futureAcquire");
         assertThat(bridgeCalls(future, "isDone", "()Z")).containsExactly("futureAcquire");
         assertThat(bridgeCalls(future, "getNow", "(Ljava/lang/Object;)Ljava/lang/Object;")).containsExactly("futureAcquire");
-        assertThat(bridgeCalls(future, "tryPushStack", "(Ljava/util/concurrent/CompletableFuture$Completion;)Z")).containsExactly("release");
+        assertThat(bridgeCalls(future, "tryPushStack", "(Ljava/util/concurrent/CompletableFuture$Completion;)Z")).containsExactly("futurePushed");
         // a stage made on a complete source reads it (kept in a local) and runs or relays it at once; unipush only tests it
         assertThat(bridgeCalls(future, "uniApplyStage", "(Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L" + cf + ";"))
                 .containsExactly("futureAcquire");
@@ -482,13 +482,14 @@ class JdkClassHooksTest {
                 "(Ljava/util/concurrent/Executor;Ljava/util/concurrent/CompletionStage;Ljava/util/function/BiFunction;)L" + cf + ";"))
                 .startsWith("futureAcquireBoth").doesNotContain("futureAcquire");
         assertThat(bridgeCalls(future, "anyOf", "([L" + cf + ";)L" + cf + ";")).containsExactly("futureAcquire");
-        // a dependent's tryFire: what registered it, then its source(s), never its own dependent's result (only tested)
+        // a dependent's tryFire: what registered it (its sources' stacks, or itself when its executor runs it), then its
+        // source(s), never its own dependent's result (only tested)
         String fire = "(I)L" + cf + ";";
-        assertThat(bridgeCalls(hooked(cf + "$UniApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire");
-        assertThat(bridgeCalls(hooked(cf + "$UniCompose"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
-        assertThat(bridgeCalls(hooked(cf + "$OrApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquire", "futureAcquire");
-        assertThat(bridgeCalls(hooked(cf + "$BiApply"), "tryFire", fire)).containsExactly("acquire", "futureAcquireBoth");
-        assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("acquire", "futureRelaySource");
+        assertThat(bridgeCalls(hooked(cf + "$UniApply"), "tryFire", fire)).containsExactly("dependentFires", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$UniCompose"), "tryFire", fire)).containsExactly("dependentFires", "futureAcquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$OrApply"), "tryFire", fire)).containsExactly("dependentFires", "futureAcquire", "futureAcquire");
+        assertThat(bridgeCalls(hooked(cf + "$BiApply"), "tryFire", fire)).containsExactly("dependentFires", "futureAcquireBoth");
+        assertThat(bridgeCalls(hooked(cf + "$AnyOf"), "tryFire", fire)).containsExactly("dependentFires", "futureRelaySource");
         // a dependent or task handed to an executor is released there and acquired where it runs
         assertThat(bridgeCalls(hooked(cf + "$UniCompletion"), "claim", "()Z")).containsExactly("release");
         assertThat(bridgeCalls(future, "uniApplyNow", "(Ljava/lang/Object;Ljava/util/concurrent/Executor;Ljava/util/function/Function;)L"

@@ -206,6 +206,37 @@ class ObjectIdsTest {
     }
 
     /**
+     * A table whose objects all stay alive grows at its rebuilds, keeping every entry where it was (no entry read);
+     * once a quarter of its entries are dead, the next rebuild compacts instead and sizes the table for the live ones.
+     */
+    @Test
+    void aTableOfLiveObjectsGrowsAndALaterRebuildDropsTheDeadItCarried() {
+        ObjectIds ids = new ObjectIds();
+        List<Object> first = new ArrayList<>();
+        long[] firstIds = new long[200_000];
+        for (int i = 0; i < firstIds.length; i++) {
+            Object o = new Object();
+            first.add(o);
+            firstIds[i] = ids.of(o);
+        }
+        // 200,000 entries need a log of more than 196,608 positions: 2^19 slots (grown at every rebuild: all live)
+        assertEquals(1 << 19, ids.slots());
+        for (int i = 0; i < firstIds.length; i++) assertEquals(firstIds[i], ids.of(first.get(i)));
+        first.clear();
+        System.gc(); // the 200,000 die: more than a quarter of the next rebuild's entries
+        List<Object> second = new ArrayList<>();
+        long[] secondIds = new long[250_000];
+        for (int i = 0; i < secondIds.length; i++) {
+            Object o = new Object();
+            second.add(o);
+            secondIds[i] = ids.of(o);
+        }
+        // compacted to the 193,216 live ones at the rebuild: 2^19 slots again; growing would have made 2^20
+        assertEquals(1 << 19, ids.slots());
+        for (int i = 0; i < secondIds.length; i++) assertEquals(secondIds[i], ids.of(second.get(i)));
+    }
+
+    /**
      * A lookup without entering: null for an object never met (and it is still not entered afterwards),
      * the entry otherwise; a submission kept with an entry stays with it across rebuilds.
      */

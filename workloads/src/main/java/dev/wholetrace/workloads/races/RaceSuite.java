@@ -134,6 +134,7 @@ public final class RaceSuite {
             CompletableFutureEitherNo.class, CompletableFutureEitherYes.class, CompletableFutureComposeNo.class,
             CompletableFutureComposeYes.class, CompletableFutureAnyOfNo.class, CompletableFutureCompleteNo.class,
             CompletableFutureCompleteYes.class, CompletableFutureAsyncTasksNo.class, CompletableFutureAsyncTasksYes.class,
+            CompletableFutureDependentsNo.class, CompletableFutureDependentsYes.class,
             // VarHandles: array elements, handles from privateLookupIn kept in static finals (as Caffeine makes them)
             VarHandleArrayNo.class, VarHandleArrayYes.class, VarHandlePrivateLookupNo.class, VarHandlePrivateLookupYes.class,
             // sun.misc.Unsafe: ordered puts, volatile gets and CAS of fields and array slots (Netty's JCTools queues)

@@ -4,7 +4,7 @@ package dev.wholetrace.agent.jdk.bridge;
  * What the hooks inside JDK classes call: static methods with primitive and object arguments only,
  * on the bootstrap class path (JDK classes cannot see the agent's loader), forwarding to the
  * {@link JdkSink} the agent installs. Nothing here allocates per call (one small state array per
- * thread, at its first hook).
+ * thread, at its first hook; two weak references per ConcurrentHashMap bulk walk a thread takes part in).
  *
  * <p>Three guards keep the agent and the JDK's own work out. A per-thread reentrancy flag: while a
  * thread is inside the sink (or inside the agent's class transformer, {@link #enter()}), hooks it
@@ -25,7 +25,9 @@ public final class JdkBridge {
      * agent's own threads, [2] the depth of JDK-internal work (class loading); [1] the sink's own
      * state of the thread, which the sink keeps there ({@link JdkSink}) so that a hook looks its
      * thread up once, not once here and once in the sink; [2] while the thread walks a map for
-     * {@link #keysOf}, the int[1] into which {@link #iteratorKey} leaves each node's hash, otherwise null.
+     * {@link #keysOf}, the int[1] into which {@link #iteratorKey} leaves each node's hash, otherwise null; [3] the root
+     * task of the last ConcurrentHashMap bulk walk the thread ran a node of and that walk's map, two weak references in
+     * an Object[2] ({@link #bulkNode}), or null.
      */
     private static final ThreadLocal<Object[]> STATE = new ThreadLocal<>();
 
@@ -426,13 +428,22 @@ public final class JdkBridge {
      * key present at its entry, and missed the others: ConcurrentHashMapBulkWalkNo).
      */
     public static void bulkNode(Object task, Object key, Object value, int hash, int site) {
-        if (sink == null || !(task instanceof java.util.concurrent.CountedCompleter<?> t)) return;
+        if (sink == null || value == null || !(task instanceof java.util.concurrent.CountedCompleter<?> c)) return;
+        Object[] t = thread();
+        Object root = c.getRoot();
+        // the thread's last walk's root and map, weakly (a thread runs the nodes of one task's walk in a row): the
+        // global lock and the weak map's lookup once per task a thread runs, not once per node
+        Object[] last = (Object[]) t[3];
         Object map;
-        Object root = t.getRoot();
-        synchronized (BULK_ROOTS) {
-            map = BULK_ROOTS.get(root);
+        if (last != null && ((java.lang.ref.WeakReference<?>) last[0]).get() == root) {
+            map = ((java.lang.ref.WeakReference<?>) last[1]).get();
+        } else {
+            synchronized (BULK_ROOTS) {
+                map = BULK_ROOTS.get(root);
+            }
+            t[3] = new Object[] {new java.lang.ref.WeakReference<>(root), new java.lang.ref.WeakReference<>(map)};
         }
-        keyRetrieved(value, map, key, hash, site);
+        keyHashed(t, false, map, key, hash, value, site);
     }
 
     /**
@@ -572,6 +583,50 @@ public final class JdkBridge {
         future(false, second, site);
     }
 
+    /**
+     * At the entry of CompletableFuture.tryPushStack(c): a release of {@code future}'s stack of dependents when
+     * {@code dependent} (c is a dependent whose tryFire acquires that stack, {@link #dependentFires}): what the
+     * registering thread did before reaches whoever pops c and runs it, through the stack's compare-and-sets. Not
+     * for a Signaller (a waiting join, which acquires the result it read) or a CoCompletion (the second source's
+     * entry of a two-source dependent, pushed after the dependent itself was pushed on its first source, whose
+     * release it would repeat). A push that fails and is never retried (the source completed meanwhile) has
+     * released all the same: a conservative approximation (docs/agent.md).
+     */
+    public static void futurePushed(Object future, boolean dependent, int site) {
+        if (dependent) dependents(true, future, null, site);
+    }
+
+    /**
+     * At the entry of a dependent's tryFire({@code mode}): run by an executor (mode ASYNC, 1), an acquire of the
+     * dependent itself, which its hand-over to the executor released ({@link #release} before Executor.execute);
+     * otherwise (SYNC, the registering thread; NESTED, the thread that popped it from a source's stack) an acquire
+     * of its sources' stacks ({@code src}, and {@code snd} for a two-source or either-of dependent, which may have been
+     * pushed on either), where its registration released. Nothing for a null source (the dependent already fired).
+     * The dependent gets no id here, where until session 48 its registration released on its own id: a first
+     * meeting in the object-id table per dependent (docs/results/overhead-profile.md, "Session 48 (cf)").
+     */
+    public static void dependentFires(Object dependent, int mode, Object src, Object snd, int site) {
+        if (mode == 1) {
+            element(false, dependent, site);
+        } else if (src != null || snd != null) {
+            dependents(false, src, snd, site);
+        }
+    }
+
+    /** A release or acquire of the stacks of {@code a} and {@code b} (either may be null). */
+    private static void dependents(boolean release, Object a, Object b, int site) {
+        JdkSink s = sink;
+        if (s == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            if (a != null) s.dependents(st, release, a, site);
+            if (b != null) s.dependents(st, release, b, site);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
     private static void future(boolean release, Object future, int site) {
         JdkSink s = sink;
         if (s == null || future == null) return;
@@ -631,11 +686,12 @@ public final class JdkBridge {
      */
     public static void iteratorKey(Object value, Object map, Object key, int hash, int site) {
         if (sink == null) return;
-        if (thread()[2] instanceof int[] walk) {
+        Object[] t = thread(); // once: the walk's slot and the sink's guard are in the same state
+        if (t[2] instanceof int[] walk) {
             walk[0] = hash;
             return;
         }
-        keyRetrieved(value, map, key, hash, site);
+        if (value != null) keyHashed(t, false, map, key, hash, value, site);
     }
 
     /** Before a compute/merge function runs on {@code key}'s entry: what the last update published. */
@@ -684,9 +740,14 @@ public final class JdkBridge {
     }
 
     private static void keyHashed(boolean release, Object map, Object key, int hash, Object value, int site) {
+        keyHashed(thread(), release, map, key, hash, value, site);
+    }
+
+    /** {@link #keyHashed(boolean, Object, Object, int, Object, int)} for a hook that has looked its thread's state up already. */
+    private static void keyHashed(Object[] t, boolean release, Object map, Object key, int hash, Object value, int site) {
         JdkSink s = sink;
         if (s == null || map == null || key == null) return;
-        Object[] st = enterSink();
+        Object[] st = enterSink(t);
         if (st == null) return;
         try {
             s.keyHashed(st, release, map, key, addressHash(key, hash), value, site);
@@ -735,7 +796,11 @@ public final class JdkBridge {
      * work); the caller ends it with {@link #leaveSink} when done.
      */
     private static Object[] enterSink() {
-        Object[] t = thread();
+        return enterSink(thread());
+    }
+
+    /** {@link #enterSink()} with the thread's state {@code t} looked up already. */
+    private static Object[] enterSink(Object[] t) {
         int[] st = (int[]) t[0];
         if (st[0] != 0 || st[1] != 0 || st[2] != 0) return null;
         st[0] = 1;
@@ -794,7 +859,7 @@ public final class JdkBridge {
         if (t == null) {
             int[] st = new int[3];
             st[1] = isAgentOrCarrier(Thread.currentThread()) ? 1 : 0;
-            t = new Object[] {st, null, null};
+            t = new Object[] {st, null, null, null};
             STATE.set(t);
         }
         return t;

@@ -81,4 +81,10 @@ public interface JdkSink {
 
     /** A CompletableFuture's completion: {@code release} before it is completed, otherwise an acquire after its result was read. */
     void future(Object[] thread, boolean release, Object future, int site);
+
+    /**
+     * A CompletableFuture's stack of dependents: {@code release} before a dependent is pushed on it, otherwise an
+     * acquire where a dependent of it fires.
+     */
+    void dependents(Object[] thread, boolean release, Object future, int site);
 }
