@@ -2,8 +2,8 @@ package dev.wholetrace.model.ewpp;
 
 import dev.wholetrace.model.util.LongLongMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * The filtering phase's result (tallam-gupta §3.1): every store→load dependence an earlier run
@@ -25,8 +25,9 @@ public final class DependenceFilter {
     /** {@link #predicted}: the load only ever read values no traced store wrote. */
     public static final long PREDICTED_NONE = -2;
 
-    private final TreeMap<Long, DependenceClass> classes = new TreeMap<>();
-    private final TreeMap<Integer, Long> predictions = new TreeMap<>();
+    // Two primitive maps and no sorted ones: the order is made by entries() and encode(), which the
+    // recorder and the bench call once; a count only looks entries up, and every eWPP count decodes
+    // the filter when it opens the trace (boxed tree maps were most of that decoding).
     /** (d, u) → class ordinal + 1. */
     private final LongLongMap lookup = new LongLongMap();
     /** u → predicted d + 3 (absent: unpredicted). */
@@ -39,7 +40,6 @@ public final class DependenceFilter {
 
     /** Adds dependence (store d, load u) of class {@code c}. */
     public DependenceFilter add(int store, int load, DependenceClass c) {
-        classes.put(key(store, load), c);
         lookup.put(key(store, load), c.ordinal() + 1);
         if (c == DependenceClass.NO_COST) predict(load, store);
         return this;
@@ -52,7 +52,6 @@ public final class DependenceFilter {
     }
 
     private void predict(int load, long source) {
-        predictions.put(load, source);
         predicted.put(load, source + 3);
     }
 
@@ -74,23 +73,31 @@ public final class DependenceFilter {
 
     /** Dependences known, by class. */
     public int size() {
-        return classes.size();
+        return lookup.size();
     }
 
     /** Every dependence as {store, load, class ordinal}, in (store, load) order. */
     public List<int[]> entries() {
         List<int[]> out = new ArrayList<>();
-        classes.forEach((k, c) -> out.add(new int[] {(int) (k >>> 32), (int) (long) k, c.ordinal()}));
+        for (long k : sortedKeys(lookup)) out.add(new int[] {(int) (k >>> 32), (int) k, (int) lookup.get(k) - 1});
         return out;
     }
 
     public String encode() {
         StringBuilder b = new StringBuilder(HEADER);
-        classes.forEach((k, c) -> b.append(';').append((int) (long) k).append(' ').append((int) (k >>> 32)).append(' ').append(c.label()));
-        predictions.forEach((u, d) -> {
-            if (d == PREDICTED_NONE) b.append(';').append(u).append(" - none");
-        });
+        DependenceClass[] classes = DependenceClass.values();
+        for (long k : sortedKeys(lookup)) {
+            b.append(';').append((int) k).append(' ').append((int) (k >>> 32)).append(' ').append(classes[(int) lookup.get(k) - 1].label());
+        }
+        for (long u : sortedKeys(predicted)) if (predicted.get(u) - 3 == PREDICTED_NONE) b.append(';').append(u).append(" - none");
         return b.toString();
+    }
+
+    /** {@code map}'s keys in ascending (signed) order: a store id and a load id are ints, so this is (store, load) order, and load order. */
+    private static long[] sortedKeys(LongLongMap map) {
+        long[] keys = map.keys();
+        Arrays.sort(keys);
+        return keys;
     }
 
     /** Parses {@link #encode}'s form; null or blank gives the empty filter. */
@@ -110,21 +117,35 @@ public final class DependenceFilter {
                 continue;
             }
             if (p.isEmpty()) continue;
-            String[] f3 = p.split(" ");
-            if (f3.length != 3) throw new IllegalArgumentException("bad eWPP filter entry '" + p + "' (expected 'load store class')");
-            try {
-                int u = Integer.parseInt(f3[0]);
-                if (f3[1].equals("-")) {
-                    if (!f3[2].equals("none")) throw new IllegalArgumentException("bad eWPP filter entry '" + p + "'");
-                    f.addUnwritten(u);
-                } else {
-                    f.add(Integer.parseInt(f3[1]), u, DependenceClass.parse(f3[2]));
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("bad eWPP filter entry '" + p + "': " + e.getMessage());
+            // "u d class" or "u - none": exactly two single spaces (split(" ") by hand, its refusals kept)
+            int s1 = p.indexOf(' ');
+            int s2 = s1 < 0 ? -1 : p.indexOf(' ', s1 + 1);
+            if (s2 < 0 || p.indexOf(' ', s2 + 1) >= 0) throw new IllegalArgumentException("bad eWPP filter entry '" + p + "' (expected 'load store class')");
+            int u = number(p, 0, s1);
+            if (s2 == s1 + 2 && p.charAt(s1 + 1) == '-') {
+                if (!p.regionMatches(s2 + 1, "none", 0, 4) || p.length() != s2 + 5) throw new IllegalArgumentException("bad eWPP filter entry '" + p + "'");
+                f.addUnwritten(u);
+            } else {
+                f.add(number(p, s1 + 1, s2), u, DependenceClass.parse(p.substring(s2 + 1)));
             }
         }
         return f;
+    }
+
+    /** The int in {@code entry}[from, to), or the entry refused as {@link Integer#parseInt(String)} refuses the field. */
+    private static int number(String entry, int from, int to) {
+        try {
+            return Integer.parseInt(entry, from, to, 10);
+        } catch (NumberFormatException e) {
+            String message;
+            try {
+                Integer.parseInt(entry.substring(from, to));
+                message = e.getMessage();
+            } catch (NumberFormatException plain) {
+                message = plain.getMessage();
+            }
+            throw new IllegalArgumentException("bad eWPP filter entry '" + entry + "': " + message);
+        }
     }
 
     /** Where the entry starting at {@code from} ends: the next ';' or newline, or the text's end. */

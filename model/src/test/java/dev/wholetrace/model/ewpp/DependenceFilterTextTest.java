@@ -35,4 +35,38 @@ class DependenceFilterTextTest {
         assertThat(DependenceClass.parse("fixed-cost")).isEqualTo(DependenceClass.FIXED_COST);
         assertThat(DependenceClass.VARIABLE_COST.label()).isEqualTo("variable-cost");
     }
+
+    @Test
+    void entriesAndTextAreInStoreThenLoadOrderWhateverTheOrderAdded() {
+        // session 48 keeps the filter in primitive maps only: the order is made when asked for
+        java.util.Random random = new java.util.Random(48);
+        DependenceFilter f = DependenceFilter.empty();
+        java.util.TreeMap<Long, DependenceClass> expected = new java.util.TreeMap<>();
+        java.util.TreeSet<Integer> unwritten = new java.util.TreeSet<>();
+        for (int i = 0; i < 500; i++) {
+            int store = random.nextInt(200);
+            int load = random.nextInt(200);
+            DependenceClass c = DependenceClass.values()[random.nextInt(DependenceClass.values().length)];
+            f.add(store, load, c);
+            expected.put((long) store << 32 | load, c);
+            if (random.nextInt(10) == 0) {
+                int u = 1000 + random.nextInt(50);
+                f.addUnwritten(u);
+                unwritten.add(u);
+            }
+        }
+        StringBuilder text = new StringBuilder(DependenceFilter.HEADER);
+        java.util.List<int[]> entries = new java.util.ArrayList<>();
+        expected.forEach((k, c) -> {
+            text.append(';').append((int) (long) k).append(' ').append((int) (k >>> 32)).append(' ').append(c.label());
+            entries.add(new int[] {(int) (k >>> 32), (int) (long) k, c.ordinal()});
+        });
+        unwritten.forEach(u -> text.append(';').append(u).append(" - none"));
+        assertThat(f.encode()).isEqualTo(text.toString());
+        assertThat(f.size()).isEqualTo(expected.size());
+        assertThat(f.entries()).containsExactlyElementsOf(entries);
+        assertThat(DependenceFilter.decode(f.encode()).encode()).isEqualTo(f.encode());
+        assertThatThrownBy(() -> DependenceFilter.decode(DependenceFilter.HEADER + ";1  2")).hasMessageContaining("bad eWPP filter entry '1  2': For input string: \"\"");
+        assertThatThrownBy(() -> DependenceFilter.decode(DependenceFilter.HEADER + ";1 - nones")).hasMessageContaining("bad eWPP filter entry '1 - nones'");
+    }
 }
