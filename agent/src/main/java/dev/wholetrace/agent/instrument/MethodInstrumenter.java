@@ -130,6 +130,7 @@ final class MethodInstrumenter {
         }
         SyncInstrumenter.instrumentMethod(m, ids, bcis);
         ClassInitInstrumenter.instrumentMethod(m, ids, bcis);
+        SelfCoveringHandlers.split(m); // last: the handlers' probes are all in
     }
 
     /**

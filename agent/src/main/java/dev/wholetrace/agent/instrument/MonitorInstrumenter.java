@@ -12,6 +12,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -27,14 +28,39 @@ final class MonitorInstrumenter {
         if (n.getOpcode() == Opcodes.MONITORENTER) {
             int id = site.id("MONITORENTER");
             code.insertBefore(n, new InsnNode(Opcodes.DUP));
-            code.insert(n, MethodInstrumenter.probe(id, SYNC_PROBES, "monitorEnter", "(" + OBJECT + "I)V"));
+            MonitorRegions.insertAfterEnter(site.method(), n, MethodInstrumenter.probe(id, SYNC_PROBES, "monitorEnter", "(" + OBJECT + "I)V"));
         } else if (n.getOpcode() == Opcodes.MONITOREXIT) {
             int id = site.id("MONITOREXIT");
-            InsnList before = new InsnList();
-            before.add(new InsnNode(Opcodes.DUP));
-            before.add(MethodInstrumenter.probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V"));
-            code.insertBefore(n, before);
+            InsnList probe = MethodInstrumenter.probe(id, SYNC_PROBES, "monitorExit", "(" + OBJECT + "I)V");
+            VarInsnNode store = exceptionStore(site.method(), n);
+            if (store != null) {
+                // javac's release on the exceptional path: recorded before the handler stores the exception, so that the
+                // handler's own range covers no call after a store to a local (SelfCoveringHandlers)
+                probe.insert(new VarInsnNode(Opcodes.ALOAD, ((VarInsnNode) MonitorRegions.previous(n)).var));
+                code.insertBefore(store, probe);
+            } else {
+                probe.insert(new InsnNode(Opcodes.DUP));
+                code.insertBefore(n, probe);
+            }
         }
+    }
+
+    /**
+     * The ASTORE of javac's release of a monitor when an exception leaves its block, "ASTORE t; ALOAD m;
+     * MONITOREXIT" in a handler that covers itself, or null for any other MONITOREXIT.
+     */
+    private static VarInsnNode exceptionStore(MethodNode m, AbstractInsnNode exit) {
+        AbstractInsnNode load = MonitorRegions.previous(exit);
+        AbstractInsnNode store = load == null ? null : MonitorRegions.previous(load);
+        if (load == null || load.getOpcode() != Opcodes.ALOAD || store == null || store.getOpcode() != Opcodes.ASTORE) return null;
+        if (m.tryCatchBlocks == null) return null;
+        InsnList code = m.instructions;
+        int at = code.indexOf(store);
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            int handler = code.indexOf(tcb.handler);
+            if (code.indexOf(tcb.start) <= handler && handler < at && at < code.indexOf(tcb.end)) return (VarInsnNode) store;
+        }
+        return null;
     }
 
     /** A synchronized method's lock and unlocks. */

@@ -1,0 +1,136 @@
+package dev.wholetrace.agent.instrument;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.model.event.SyncKind;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.TraceRecorder;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * A method with a synchronized block inside a try/finally keeps the shape HotSpot's compilers need
+ * once probed: every call while the monitor is held is covered, first of all handlers, by a catch-all
+ * that releases the monitor (else the monitors are unbalanced and neither C1 nor C2 compiles the
+ * method), and no handler covers a call of its own code (else C1 gives up on it). Both were broken, and
+ * such methods ran in the interpreter (overhead-profile.md, "Session 48").
+ */
+class CompilableHandlersTest {
+    @TempDir
+    Path dir;
+
+    /** javac's shapes: a synchronized block (its catch-all covers itself) in a try/finally (so does its handler). */
+    static final class Counter {
+        private final Object monitor = new Object();
+        private final ReentrantLock lock = new ReentrantLock();
+        int n;
+
+        void add(int k) {
+            lock.lock();
+            try {
+                synchronized (monitor) {
+                    n += k;
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    @Test
+    void callsWhileTheMonitorIsHeldAreCoveredByItsReleaseAndNoHandlerCoversItsOwnCalls() throws Exception {
+        MethodNode add = instrumented(Counter.class, "add");
+        InsnList code = add.instructions;
+        List<MethodInsnNode> monitorProbes = new ArrayList<>();
+        for (AbstractInsnNode n : code) {
+            if (n instanceof MethodInsnNode c && c.name.startsWith("monitor")) monitorProbes.add(c);
+        }
+        assertThat(monitorProbes).hasSize(3); // the enter, the release on the normal and on the exceptional path
+        for (MethodInsnNode probe : monitorProbes) {
+            TryCatchBlockNode first = firstCovering(add, probe);
+            assertThat(first).as(probe.name + " covered").isNotNull();
+            assertThat(first.type).as("a catch-all").isNull();
+            assertThat(releases(code, first)).as("its handler releases the monitor").isTrue();
+        }
+        for (TryCatchBlockNode tcb : add.tryCatchBlocks) {
+            int handler = code.indexOf(tcb.handler);
+            int from = Math.max(handler, code.indexOf(tcb.start));
+            for (int i = from; i < code.indexOf(tcb.end); i++) {
+                if (handler < code.indexOf(tcb.start) || handler >= code.indexOf(tcb.end)) break;
+                assertThat(code.get(i)).as("a call its own handler covers").isNotInstanceOf(MethodInsnNode.class);
+            }
+        }
+    }
+
+    @Test
+    void theProbedMethodStillRecordsEveryLockAndUnlock() throws Exception {
+        Path file = dir.resolve("t.wtrace");
+        List<SyncKind> kinds = new ArrayList<>();
+        ParallelTrace trace = HugeMethodTest.run(file, TraceMode.COR, Counter.class.getName(), bytes(Counter.class), c -> {
+            var ctor = c.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            Object counter = ctor.newInstance();
+            var add = c.getDeclaredMethod("add", int.class);
+            add.setAccessible(true);
+            for (int k = 0; k < 3; k++) add.invoke(counter, k);
+        });
+        trace.thread(0).events().forEachRemaining(e -> {
+            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
+        });
+        // per call the monitor's lock and unlock, inside the ReentrantLock's when that call is probed at its site
+        List<SyncKind> monitorOnly = new ArrayList<>();
+        List<SyncKind> both = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            monitorOnly.addAll(List.of(SyncKind.LOCK, SyncKind.UNLOCK));
+            both.addAll(List.of(SyncKind.LOCK, SyncKind.LOCK, SyncKind.UNLOCK, SyncKind.UNLOCK));
+        }
+        assertThat(kinds).isIn(monitorOnly, both);
+    }
+
+    private static TryCatchBlockNode firstCovering(MethodNode m, AbstractInsnNode n) {
+        int at = m.instructions.indexOf(n);
+        for (TryCatchBlockNode tcb : m.tryCatchBlocks) {
+            if (m.instructions.indexOf(tcb.start) <= at && at < m.instructions.indexOf(tcb.end)) return tcb;
+        }
+        return null;
+    }
+
+    /** Whether the handler of {@code tcb} reaches a MONITOREXIT before its ATHROW. */
+    private static boolean releases(InsnList code, TryCatchBlockNode tcb) {
+        for (AbstractInsnNode n = tcb.handler; n != null && n.getOpcode() != Opcodes.ATHROW; n = n.getNext()) {
+            if (n.getOpcode() == Opcodes.MONITOREXIT) return true;
+        }
+        return false;
+    }
+
+    private MethodNode instrumented(Class<?> c, String method) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(dir.resolve("i.wtrace"), RecorderConfig.defaults(TraceMode.COR))) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(new ClassInstrumenter(rec).instrument(bytes(c))).accept(cn, 0);
+            Probes.install(null);
+            return cn.methods.stream().filter(m -> m.name.equals(method)).findFirst().orElseThrow();
+        }
+    }
+
+    private static byte[] bytes(Class<?> c) throws Exception {
+        try (InputStream in = c.getClassLoader().getResourceAsStream(c.getName().replace('.', '/') + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+}
