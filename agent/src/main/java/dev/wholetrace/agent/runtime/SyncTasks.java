@@ -32,7 +32,8 @@ import java.util.function.Supplier;
  * <p>A task is left as it is (and nothing recorded) when the receiver is not an Executor (a method
  * of the same shape on another class), when it is already a wrapper (an executor of the program
  * that hands it on to another: one submission), when it is a ForkJoinTask (ForkJoinPool runs those
- * as they are) or when it is Comparable (a priority queue of the executor would compare it).
+ * as they are), when it is Comparable (a priority queue of the executor would compare it) or when it
+ * is Serializable and the executor is not the JDK's (a distributed executor serializes it).
  */
 public final class SyncTasks {
     private SyncTasks() {}
@@ -88,7 +89,7 @@ public final class SyncTasks {
     /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
     public static Runnable handOff(Object executor, Runnable task, int site) {
         if (SyncStageWrappers.wraps(executor, task)) return new SyncStageWrappers.OfRunnable(executor, task, site); // thenRun
-        return executes(executor) ? wrap(task, site) : task;
+        return executes(executor) && !distributed(executor, task) ? wrap(task, site) : task;
     }
 
     /** A CompletableFuture stage's action (thenApply, exceptionally, …; SyncStages): its wrapper. */
@@ -129,7 +130,7 @@ public final class SyncTasks {
 
     /** ExecutorService.submit(Callable), ScheduledExecutorService.schedule(Callable, …). */
     public static Callable<?> handOff(Object executor, Callable<?> task, int site) {
-        if (!executes(executor) || !wraps(task)) return task;
+        if (!executes(executor) || !wraps(task) || distributed(executor, task)) return task;
         try {
             return new SyncTaskWrappers.OfCallable<>(submit(task, site), task);
         } catch (Throwable e) {
@@ -173,6 +174,17 @@ public final class SyncTasks {
             Probes.fail(e);
             return task;
         }
+    }
+
+    /**
+     * Whether {@code task} may be serialized by {@code executor} to run a copy, and so must be handed over as it is: a
+     * Serializable task given to an executor that is not the JDK's (a distributed one: Hazelcast's IExecutorService
+     * serializes every task, and failed on the wrapper, which is not Serializable; session 48). The copy is not the
+     * object handed over, so the call-site model has nothing to say about it; what the executor does inside is the
+     * program's code, recorded as such.
+     */
+    private static boolean distributed(Object executor, Object task) {
+        return task instanceof java.io.Serializable && executor.getClass().getClassLoader() != null;
     }
 
     private static boolean wraps(Object task) {
