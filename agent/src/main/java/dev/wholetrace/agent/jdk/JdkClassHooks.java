@@ -195,6 +195,23 @@ final class JdkClassHooks {
             case FLOCK_CLOSED -> {
                 return beforeAnyReturn(m, () -> hook(owner, m, "join threads (closed)", "flockJoined", o1, load(0)));
             }
+            case FLOCK_WAKEUP -> {
+                return atEntry(m, hook(owner, m, "release flock (wakeup)", "release", o1, load(0)));
+            }
+            case FLOCK_AWAITED -> {
+                return beforeAnyReturn(m, () -> hook(owner, m, "acquire flock (awaitAll returns)", "acquire", o1, load(0)));
+            }
+            case SUBTASK_RESULT_SET -> {
+                // run sets this.result: the release goes before the volatile write, so no read of it comes first
+                if (writes(m, 0)) return false;
+                return atResultAccesses(m, owner, Opcodes.PUTFIELD, true, () -> hook(owner, m, "release subtask (result set)", "release", o1, load(0)));
+            }
+            case SUBTASK_RESULT_READ -> {
+                // get, state, exception read this.result into a local: the value read is DUPed for the bridge, which acquires if it is set
+                if (writes(m, 0)) return false;
+                return atResultAccesses(m, owner, Opcodes.GETFIELD, false, () -> hook(owner, m, "acquire subtask (result read)", "acquireIfSet", o2, dup(),
+                        load(0)));
+            }
             case CLOSED -> {
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (closed)", "closed", o1, load(0)));
             }
@@ -718,6 +735,18 @@ final class JdkClassHooks {
         InsnList l = new InsnList();
         l.add(bridge(name, "()V"));
         return l;
+    }
+
+    /** Inserts {@code code} before (or after) each {@code opcode} ({@code GETFIELD}, {@code PUTFIELD}) of {@code owner}'s own {@code result}. */
+    private static boolean atResultAccesses(MethodNode m, String owner, int opcode, boolean before, Code code) {
+        boolean any = false;
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n.getOpcode() != opcode || !(n instanceof FieldInsnNode f) || !f.owner.equals(owner) || !f.name.equals("result")) continue;
+            if (before) m.instructions.insertBefore(n, code.make());
+            else m.instructions.insert(n, code.make());
+            any = true;
+        }
+        return any;
     }
 
     /** Whether {@code n} reads ({@code GETFIELD}) or writes ({@code PUTFIELD}) CompletableFuture.result. */

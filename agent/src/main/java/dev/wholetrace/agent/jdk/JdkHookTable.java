@@ -115,6 +115,21 @@ final class JdkHookTable {
         FLOCK_JOINED_IF_TRUE,
         /** Before every return (close waits until every thread has left): a join of each thread forked into {@code this} flock. */
         FLOCK_CLOSED,
+        /**
+         * At entry: release on {@code this} flock (ThreadFlock.wakeup: a StructuredTaskScope's cancellation, made by the
+         * subtask whose completion the joiner answered with true, or the timeout, wakes the owner's join through a volatile
+         * permit that awaitAll reads; session 48).
+         */
+        FLOCK_WAKEUP,
+        /** Before every return of awaitAll, whatever it returns: acquire on {@code this} flock ({@link #FLOCK_WAKEUP}'s release). */
+        FLOCK_AWAITED,
+        /**
+         * Before each {@code PUTFIELD result} of a StructuredTaskScope subtask (its run, once the task returned or threw):
+         * release on the subtask, whose volatile result the owner's Subtask.get/state/exception and the joiners read.
+         */
+        SUBTASK_RESULT_SET,
+        /** After each {@code GETFIELD result} of a subtask: acquire on the subtask if the result is set (not null). */
+        SUBTASK_RESULT_READ,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -415,6 +430,13 @@ final class JdkHookTable {
      * owner runs on a virtual thread's carrier, after the thread terminated: no release of the thread's.)
      */
     private static final String THREAD_FLOCK = "jdk/internal/misc/ThreadFlock";
+    /**
+     * A StructuredTaskScope's subtask (JDK 25; 21 to 24 name it StructuredTaskScope$SubtaskImpl, not hooked): it sets its
+     * volatile {@code result} after the task returned or threw, unless the scope was cancelled; the owner reads it after
+     * a join that a cancellation may have ended while other subtasks still run (Joiner.allUntil, anySuccessfulResultOrThrow),
+     * so what a finished subtask did is ordered by its result, not by its thread's end.
+     */
+    private static final String SUBTASK = JUC + "StructuredTaskScopeImpl$SubtaskImpl";
 
     /**
      * java.lang.Thread: every start of a platform thread goes through its native start0, called by Thread.start (and
@@ -465,6 +487,7 @@ final class JdkHookTable {
         all.add(FUTURE_UNI);
         all.add(FUTURE_TASK);
         all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET, VIRTUAL_THREAD));
+        all.add(SUBTASK);
         all.add(SCHEDULED_QUEUE);
         return all;
     }
@@ -650,6 +673,11 @@ final class JdkHookTable {
             if (name.equals("start") && desc.equals("(Ljava/lang/Thread;)Ljava/lang/Thread;")) kinds.add(Kind.FLOCK_START);
             if (name.equals("awaitAll") && boolResult) kinds.add(Kind.FLOCK_JOINED_IF_TRUE);
             if (name.equals("close") && desc.equals("()V")) kinds.add(Kind.FLOCK_CLOSED);
+            if (name.equals("wakeup") && desc.equals("()V")) kinds.add(Kind.FLOCK_WAKEUP);
+            if (name.equals("awaitAll") && boolResult) kinds.add(Kind.FLOCK_AWAITED);
+        } else if (owner.equals(SUBTASK)) {
+            if (name.equals("run") && desc.equals("()V")) kinds.add(Kind.SUBTASK_RESULT_SET);
+            if ((name.equals("get") || name.equals("state") || name.equals("exception")) && noArgs) kinds.add(Kind.SUBTASK_RESULT_READ);
         } else if (owner.equals(PUBLISHER)) {
             if (name.equals("subscribe") && desc.equals("(Ljava/util/concurrent/Flow$Subscriber;)V")) kinds.add(Kind.RELEASE_ELEMENT);
         } else if (owner.equals(SUBSCRIPTION)) {

@@ -36,8 +36,9 @@ import java.util.function.Supplier;
  * <p>A task is left as it is (and nothing recorded) when the receiver is not an Executor (a method
  * of the same shape on another class), when it is already a wrapper (an executor of the program
  * that hands it on to another: one submission), when it is a ForkJoinTask (ForkJoinPool runs those
- * as they are), when it is Comparable (a priority queue of the executor would compare it) or when
- * the receiver is a ThreadPoolExecutor whose tasks the JDK hooks hand over ({@link #poolTasksInJdk}).
+ * as they are), when it is Comparable (a priority queue of the executor would compare it), when
+ * the receiver is a ThreadPoolExecutor whose tasks the JDK hooks hand over ({@link #poolTasksInJdk}) or when
+ * it is Serializable and the executor is not the JDK's (a distributed executor serializes it).
  */
 public final class SyncTasks {
     private SyncTasks() {}
@@ -161,7 +162,7 @@ public final class SyncTasks {
     /** Executor.execute, ExecutorService.submit(Runnable[, result]), schedule*(Runnable, …). */
     public static Runnable handOff(Object executor, Runnable task, int site) {
         if (SyncStageWrappers.wraps(executor, task)) return new SyncStageWrappers.OfRunnable(executor, task, site); // thenRun
-        return executes(executor) && !poolInJdk(executor) ? wrap(task, site) : task;
+        return executes(executor) && !leftAsIs(executor, task) ? wrap(task, site) : task;
     }
 
     /** A CompletableFuture stage's action (thenApply, exceptionally, …; SyncStages): its wrapper. */
@@ -202,7 +203,7 @@ public final class SyncTasks {
 
     /** ExecutorService.submit(Callable), ScheduledExecutorService.schedule(Callable, …). */
     public static Callable<?> handOff(Object executor, Callable<?> task, int site) {
-        if (!executes(executor) || !wraps(task) || poolInJdk(executor)) return task;
+        if (!executes(executor) || !wraps(task) || leftAsIs(executor, task)) return task;
         try {
             return new SyncTaskWrappers.OfCallable<>(submit(task, site), task);
         } catch (Throwable e) {
@@ -246,6 +247,22 @@ public final class SyncTasks {
             Probes.fail(e);
             return task;
         }
+    }
+
+    /** Whether {@code task} goes to {@code executor} as it is: the JDK hooks hand it over, or the executor may copy it. */
+    private static boolean leftAsIs(Object executor, Object task) {
+        return poolInJdk(executor) || distributed(executor, task);
+    }
+
+    /**
+     * Whether {@code task} may be serialized by {@code executor} to run a copy, and so must be handed over as it is: a
+     * Serializable task given to an executor that is not the JDK's (a distributed one: Hazelcast's IExecutorService
+     * serializes every task, and failed on the wrapper, which is not Serializable; session 48). The copy is not the
+     * object handed over, so the call-site model has nothing to say about it; what the executor does inside is the
+     * program's code, recorded as such.
+     */
+    private static boolean distributed(Object executor, Object task) {
+        return task instanceof java.io.Serializable && executor.getClass().getClassLoader() != null;
     }
 
     private static boolean wraps(Object task) {

@@ -22,8 +22,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
@@ -342,11 +344,32 @@ class JdkClassHooksTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 21+ here");
         ClassNode flock = hooked(name);
         assertThat(bridgeCalls(flock, "start", "(Ljava/lang/Thread;)Ljava/lang/Thread;")).containsExactly("flockStarting", "flockStartFailed"); // the fork, then its close when start throws
-        assertThat(bridgeCalls(flock, "awaitAll", "()Z")).containsOnly("flockJoinedIf").isNotEmpty();
-        assertThat(bridgeCalls(flock, "awaitAll", "(Ljava/time/Duration;)Z")).containsOnly("flockJoinedIf").isNotEmpty();
+        // before each return: the join if every thread has left, and, whatever it returns, the acquire of a wakeup's release
+        assertThat(bridgeCalls(flock, "awaitAll", "()Z")).containsOnly("flockJoinedIf", "acquire").contains("flockJoinedIf", "acquire");
+        assertThat(bridgeCalls(flock, "awaitAll", "(Ljava/time/Duration;)Z")).containsOnly("flockJoinedIf", "acquire").contains("flockJoinedIf", "acquire");
         assertThat(bridgeCalls(flock, "close", "()V")).containsOnly("flockJoined").isNotEmpty();
+        assertThat(bridgeCalls(flock, "wakeup", "()V")).containsExactly("release"); // a scope's cancellation wakes its join
         assertThat(bridgeCalls(flock, "shutdown", "()V")).isEmpty();
         assertThat(bridgeCalls(flock, "decrementThreadCount", "()V")).isEmpty();
+    }
+
+    @Test
+    void structuredScopesSubtasksReleaseBeforeTheirResultIsSetAndAcquireWhereItIsReadSet() throws Exception {
+        String name = "java/util/concurrent/StructuredTaskScopeImpl$SubtaskImpl";
+        org.junit.jupiter.api.Assumptions.assumeTrue(classFile(name) != null, "no JDK 25 here");
+        ClassNode subtask = hooked(name);
+        assertThat(bridgeCalls(subtask, "run", "()V")).containsExactly("release", "release"); // a result, or the exception
+        MethodNode run = subtask.methods.stream().filter(m -> m.name.equals("run")).findFirst().orElseThrow();
+        for (AbstractInsnNode n : run.instructions) {
+            if (n.getOpcode() != Opcodes.PUTFIELD || !((FieldInsnNode) n).name.equals("result")) continue;
+            AbstractInsnNode call = n.getPrevious();
+            while (!(call instanceof MethodInsnNode)) call = call.getPrevious();
+            assertThat(((MethodInsnNode) call).name).as("the release right before the volatile write").isEqualTo("release");
+        }
+        assertThat(bridgeCalls(subtask, "get", "()Ljava/lang/Object;")).containsExactly("acquireIfSet");
+        assertThat(bridgeCalls(subtask, "state", "()Ljava/util/concurrent/StructuredTaskScope$Subtask$State;")).containsExactly("acquireIfSet");
+        assertThat(bridgeCalls(subtask, "exception", "()Ljava/lang/Throwable;")).containsExactly("acquireIfSet");
+        assertThat(bridgeCalls(subtask, "toString", "()Ljava/lang/String;")).isEmpty();
     }
 
     @Test

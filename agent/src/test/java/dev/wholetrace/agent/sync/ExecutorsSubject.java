@@ -214,6 +214,83 @@ public final class ExecutorsSubject {
         return d.last == task && ran[0] == 1;
     }
 
+    /** A Serializable task (session 48: Hazelcast's IExecutorService serializes each task it is given). */
+    static final class Echo implements Callable<Object>, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        final String text;
+
+        Echo(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public Object call() {
+            return text + "!";
+        }
+    }
+
+    /** An executor of the program that runs a serialized copy of each Callable, as a distributed one does. */
+    static final class CopyingExecutor extends java.util.concurrent.AbstractExecutorService {
+        @Override
+        public <T> Future<T> submit(Callable<T> task) {
+            try {
+                java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+                    out.writeObject(task); // throws NotSerializableException for a task that is not
+                }
+                try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+                    @SuppressWarnings("unchecked")
+                    Callable<T> copy = (Callable<T>) in.readObject();
+                    return CompletableFuture.completedFuture(copy.call());
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            command.run();
+        }
+
+        @Override
+        public void shutdown() {}
+
+        @Override
+        public List<Runnable> shutdownNow() {
+            return List.of();
+        }
+
+        @Override
+        public boolean isShutdown() {
+            return false;
+        }
+
+        @Override
+        public boolean isTerminated() {
+            return false;
+        }
+
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
+            return true;
+        }
+    }
+
+    /**
+     * A Serializable task given to the program's copying executor (handed over as it is: a wrapper cannot be
+     * serialized) and one given to a JDK pool (wrapped as any task). Returns both results.
+     */
+    public static List<Object> serializedTasks() throws Exception {
+        ExecutorService copying = new CopyingExecutor();
+        ExecutorService pool = Executors.newSingleThreadExecutor(named("serial"));
+        List<Object> out = new ArrayList<>();
+        out.add(copying.submit(new Echo("copy")).get());
+        out.add(pool.submit(new Echo("pool")).get());
+        stop(pool);
+        return out;
+    }
+
     /** Method references: pool::execute, pool::submit, CompletableFuture::join. Returns the values. */
     public static List<Object> references() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor(named("ref"));

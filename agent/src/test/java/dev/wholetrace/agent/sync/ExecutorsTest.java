@@ -199,6 +199,15 @@ class ExecutorsTest extends RecordingTest {
     }
 
     @Test
+    void aSerializableTaskIsLeftAsItIsForAnExecutorOfTheProgramOnly() throws Exception {
+        Recording r = Recording.of(dir.resolve("serial.wtrace"), ExecutorsSubject.class, c -> c.getMethod("serializedTasks").invoke(null));
+        assertThat(r.list()).containsExactly("copy!", "pool!");
+        List<Event> submits = of(r, TASK_SUBMIT);
+        assertThat(submits).as("only the JDK pool's task is wrapped").hasSize(1);
+        assertThat(handedOver(r, submits.get(0), 1)).isEqualTo("serial-0");
+    }
+
+    @Test
     void methodReferencesAreHandedOverLikeCalls() throws Exception {
         Recording r = Recording.of(dir.resolve("refs.wtrace"), ExecutorsSubject.class, c -> c.getMethod("references").invoke(null));
         assertThat(r.list()).containsExactly(1, 2);

@@ -118,6 +118,8 @@ public final class RaceSuite {
             HttpServerHandlerNo.class, HttpServerHandlerYes.class, ForkJoinRunnableTaskNo.class, ForkJoinRunnableTaskYes.class, ForkJoinTaskOwnExecutorNo.class, ForkJoinTaskOwnExecutorYes.class,
             ForkJoinTaskVirtualExecutorNo.class, ForkJoinTaskVirtualExecutorYes.class,
             ForkJoinWorkerStartNo.class,
+            // a StructuredTaskScope cancelled while subtasks run, its join woken by the cancellation (session 48, JDK 25)
+            StructuredScopeCancelNo.class, StructuredScopeCancelYes.class,
             // a server socket's close and the accept it makes fail (session 43: OkHttp's MockWebServer)
             ServerSocketCloseNo.class, ServerSocketCloseYes.class,
             // a program's own AbstractQueuedSynchronizer (session 43: Scala's Await under Pekko)

@@ -261,6 +261,14 @@ public final class JdkBridge {
         if (allDone) flockJoined(flock, site);
     }
 
+    /**
+     * After a StructuredTaskScope subtask's volatile result was read ({@code value}; Subtask.get, state, exception,
+     * the joiners' reads): an acquire on the subtask if it is set, whose run released it before setting it.
+     */
+    public static void acquireIfSet(Object value, Object subtask, int site) {
+        if (value != null) element(false, subtask, site);
+    }
+
     /** Where a thread flock found every thread it started terminated (awaitAll, close): a join of each. */
     public static void flockJoined(Object flock, int site) {
         JdkSink s = sink;
