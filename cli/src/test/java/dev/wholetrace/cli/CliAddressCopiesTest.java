@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CliAddressCopiesTest {
     /** SHA-256 of the version-17 build's {@code dump FILE --thread 0, 1, 2}, then of {@code segment --thread 1 FILE 3 9}. */
-    private static final List<String> V17_BUILD = List.of(
+    static final List<String> V17_BUILD = List.of(
             "94e025f15e4b4dc38fe0870cf6f180376fd92e5cfb17c6cc6c9bd0b82ad55c01",
             "b185d35a820e8c97b9a1d842f7715b00c18c4e7e1bdf6b903ea953bde0278d07",
             "fbab26b9bb280226fbf8fca2fc4ed4a7f6d73793a31b378a3cb25da5905f3574",
@@ -60,7 +60,7 @@ class CliAddressCopiesTest {
         assertThat(Files.size(v18)).isLessThan(Files.size(v17));
     }
 
-    private static List<String> answers(Path f) throws Exception {
+    static List<String> answers(Path f) throws Exception {
         return List.of(digest(ok("dump", f.toString(), "--thread", "0").out()), digest(ok("dump", f.toString(), "--thread", "1").out()),
                 digest(ok("dump", f.toString(), "--thread", "2").out()), digest(ok("segment", "--thread", "1", f.toString(), "3", "9").out()));
     }
@@ -88,7 +88,7 @@ class CliAddressCopiesTest {
     }
 
     /** A command's output without its first line, which names the file and the time taken. */
-    private static String withoutFirstLine(String out) {
+    static String withoutFirstLine(String out) {
         return out.substring(out.indexOf('\n') + 1);
     }
 
@@ -96,7 +96,7 @@ class CliAddressCopiesTest {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private static Cli ok(String... args) {
+    static Cli ok(String... args) {
         Cli r = Cli.run(args);
         assertThat(r.exit()).as(r.toString()).isZero();
         return r;

@@ -126,7 +126,7 @@ class TraceRepackerTest {
         assertThat(after.properties()).isEqualTo(before.properties());
         try (TraceReader a = TraceReader.open(in); TraceReader b = TraceReader.open(out)) {
             for (int c = 0; c < 3; c++) {
-                List<Section> x = clockFirst(a.chunks().get(c));
+                List<Section> x = asBestFiles(a.chunks().get(c));
                 List<Section> y = b.chunks().get(c).stream().filter(s -> s.type() != SectionType.PACK).toList(); // a PACK stands for its header
                 assertThat(y).hasSameSizeAs(x);
                 for (int i = 0; i < x.size(); i++) {
@@ -139,8 +139,12 @@ class TraceRepackerTest {
         }
     }
 
-    /** {@code chunk}'s sections in the order a BEST writer files them: its CLOCK moved before the first per-thread section (stored alone, not packed). */
-    private static List<Section> clockFirst(List<Section> chunk) {
+    /**
+     * {@code chunk}'s sections in the order a BEST writer files them: its CLOCK moved before the first
+     * per-thread section (stored alone, not packed), and (format 19 on) the per-thread sections by kind:
+     * every thread's SYMBOLS, then each stream kind's STREAM, then SYNC_COUNTS, each in thread order.
+     */
+    private static List<Section> asBestFiles(List<Section> chunk) {
         List<Section> out = new ArrayList<>(chunk);
         int first = 0;
         while (first < out.size() && out.get(first).thread() < 0) first++;
@@ -150,6 +154,11 @@ class TraceRepackerTest {
                 break;
             }
         }
+        int from = first < out.size() && out.get(first).type() == SectionType.CLOCK ? first + 1 : first;
+        int to = from;
+        while (to < out.size() && out.get(to).thread() >= 0) to++;
+        out.subList(from, to).sort(java.util.Comparator.comparingInt((Section s) -> s.type() == SectionType.SYMBOLS ? 0
+                : s.type() == SectionType.STREAM ? 1 + s.stream().id() : 1 << 16)); // stable: thread order within a kind
         return out;
     }
 

@@ -35,6 +35,16 @@ public enum Codec {
      */
     ZSTD_DICT(4),
     /**
+     * xz's LZMA2 stream without the xz container (.wtrace format version 19 on): a two-byte header
+     * of ours (its version, then the dictionary size as xz's LZMA2 filter property codes it) and the
+     * bare LZMA2 chunks. The container's stream header, block header, index, footer and check take
+     * ~60 bytes a payload, which on the study's merged kernels is 1 % of a trace of a few KB; the
+     * section's CRC over its stored bytes, checked before decoding, covers what the xz check did. A
+     * .wtrace writer of version 19 on stores what {@link #XZ}, {@link #BEST} and {@link #FAST} would
+     * store as xz this way ({@link #pack(byte[], long, boolean)}); .wgr files hold none.
+     */
+    LZMA2(5),
+    /**
      * Tries zstd -19 and xz (from {@link #BEST_XZ_FROM} bytes) and keeps the smaller; only valid
      * when writing. From {@link #ESTIMATE_FROM} bytes it first packs a sample of the payload with
      * both and drops the one that lost there by more than {@link #SKIP_MARGIN_PERCENT} %, so a large
@@ -150,12 +160,22 @@ public enum Codec {
      * JIT's warmth or the machine's load. Other codecs ignore the deadline.
      */
     public Packed pack(byte[] raw, long deadline) {
-        if (this == FAST) return fast(raw, deadline, System::nanoTime);
+        return pack(raw, deadline, false);
+    }
+
+    /**
+     * Like {@link #pack(byte[], long)}; with {@code rawLzma2} what would be stored as {@link #XZ} is
+     * stored as {@link #LZMA2}: the same LZMA2 stream without the xz container (a .wtrace writer
+     * of version 19 on). Which codec wins is judged on the bytes stored.
+     */
+    public Packed pack(byte[] raw, long deadline, boolean rawLzma2) {
+        if (this == FAST) return fast(raw, deadline, System::nanoTime, rawLzma2);
+        if (this == XZ && rawLzma2) return new Packed(LZMA2, xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime, true));
         if (this != BEST) return new Packed(this, compress(raw));
         Packed best = new Packed(NONE, raw);
         for (Codec c : bestCandidates(raw)) {
-            byte[] b = c == XZ ? bestXz(raw) : c.compress(raw);
-            if (b.length < best.bytes().length) best = new Packed(c, b);
+            byte[] b = c == XZ ? bestXz(raw, rawLzma2) : c.compress(raw);
+            if (b.length < best.bytes().length) best = new Packed(c == XZ && rawLzma2 ? LZMA2 : c, b);
         }
         return best;
     }
@@ -166,7 +186,7 @@ public enum Codec {
         if (raw.length < ESTIMATE_FROM) return new Codec[] {ZSTD, XZ};
         byte[] sample = sample(raw);
         long zstd = ZstdSupport.compress(sample).length;
-        long xz = xz(sample, xzPreset(raw.length), NO_DEADLINE, System::nanoTime).length; // the xz the payload would get
+        long xz = xz(sample, xzPreset(raw.length), NO_DEADLINE, System::nanoTime, false).length; // the xz the payload would get
         if (zstd * 100 > xz * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {XZ};
         if (xz * 100 > zstd * (100L + SKIP_MARGIN_PERCENT)) return new Codec[] {ZSTD};
         return new Codec[] {ZSTD, XZ};
@@ -178,10 +198,10 @@ public enum Codec {
      * also preset 9 with the byte-coded literal model ({@link XzSupport#outputByteCoded}), the
      * smaller kept. Either is an ordinary xz stream: any reader decodes both.
      */
-    static byte[] bestXz(byte[] raw) {
-        byte[] b = xz(raw, xzPreset(raw.length), NO_DEADLINE, System::nanoTime);
+    static byte[] bestXz(byte[] raw, boolean rawLzma2) {
+        byte[] b = xz(raw, xzPreset(raw.length), NO_DEADLINE, System::nanoTime, rawLzma2);
         if (raw.length >= BYTE_CODED_XZ_BELOW) return b;
-        byte[] byteCoded = xz(raw, BYTE_CODED_XZ, NO_DEADLINE, System::nanoTime);
+        byte[] byteCoded = xz(raw, BYTE_CODED_XZ, NO_DEADLINE, System::nanoTime, rawLzma2);
         return byteCoded.length < b.length ? byteCoded : b;
     }
 
@@ -216,8 +236,14 @@ public enum Codec {
 
     /** FAST's choice, on {@code clock} (System.nanoTime but in tests). */
     static Packed fast(byte[] raw, long deadline, LongSupplier clock) {
+        return fast(raw, deadline, clock, false);
+    }
+
+    /** {@link #fast(byte[], long, LongSupplier)}, its xz stored as {@link #LZMA2} with {@code rawLzma2}. */
+    static Packed fast(byte[] raw, long deadline, LongSupplier clock, boolean rawLzma2) {
         if (raw.length < FAST_MIN_BYTES || passed(deadline, clock)) return new Packed(NONE, raw);
-        Packed p = raw.length < FAST_DEFLATE_BELOW ? null : new Packed(XZ, xz(raw, FAST_XZ_PRESET, deadline, clock));
+        Packed p = raw.length < FAST_DEFLATE_BELOW ? null
+                : new Packed(rawLzma2 ? LZMA2 : XZ, xz(raw, FAST_XZ_PRESET, deadline, clock, rawLzma2));
         if (p == null || p.bytes() == null) p = new Packed(DEFLATE, deflate(raw, deadline, clock));
         return p.bytes() != null && p.bytes().length < raw.length ? p : new Packed(NONE, raw);
     }
@@ -226,7 +252,8 @@ public enum Codec {
         return switch (this) {
             case NONE -> raw;
             case ZSTD -> ZstdSupport.compress(raw);
-            case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime);
+            case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime, false);
+            case LZMA2 -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime, true);
             case DEFLATE -> deflate(raw, NO_DEADLINE, System::nanoTime);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
             case ZSTD_DICT -> throw new IllegalStateException("ZSTD_DICT needs a dictionary: compressWithDictionary");
@@ -273,15 +300,16 @@ public enum Codec {
     private static final int FAST_SLICE_BYTES = 64 << 10;
 
     /**
-     * xz of {@code raw} at {@code preset} ({@link #LARGE_XZ}: preset 9's coder, bounded search); with a deadline ({@code NO_DEADLINE} for none) it writes
+     * xz of {@code raw} at {@code preset} ({@link #LARGE_XZ}: preset 9's coder, bounded search), in the xz
+     * container or ({@code rawLzma2}) as {@link #LZMA2}; with a deadline ({@code NO_DEADLINE} for none) it writes
      * in slices and returns null as soon as its pace so far says it would not finish in time (so
      * the time it used is not all lost to a slower fallback).
      */
-    private static byte[] xz(byte[] raw, int preset, long deadline, LongSupplier clock) {
+    private static byte[] xz(byte[] raw, int preset, long deadline, LongSupplier clock, boolean rawLzma2) {
         ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
         try {
-            try (OutputStream xz = preset == LARGE_XZ ? XzSupport.outputLarge(bos, raw.length)
-                    : preset == BYTE_CODED_XZ ? XzSupport.outputByteCoded(bos, raw.length) : XzSupport.output(bos, preset, raw.length)) {
+            try (OutputStream xz = preset == LARGE_XZ ? XzSupport.outputLarge(bos, raw.length, rawLzma2)
+                    : preset == BYTE_CODED_XZ ? XzSupport.outputByteCoded(bos, raw.length, rawLzma2) : XzSupport.output(bos, preset, raw.length, rawLzma2)) {
                 if (deadline == NO_DEADLINE) {
                     xz.write(raw);
                 } else {
@@ -338,7 +366,7 @@ public enum Codec {
         if (this == BEST || this == FAST) throw new FormatException("codec " + this + " cannot decompress");
         if (this == ZSTD_DICT) throw new FormatException("corrupted " + section + ": a zstd frame with a dictionary where none can be");
         ByteArrayInputStream storedIn = new ByteArrayInputStream(stored);
-        try (InputStream in = input(storedIn)) {
+        try (InputStream in = input(storedIn, rawLength)) {
             return readExactly(in, storedIn, rawLength, stored.length, section);
         } catch (FormatException e) {
             throw e;
@@ -360,19 +388,36 @@ public enum Codec {
             if (n < 0) throw new FormatException("corrupted " + section + ": data ends after " + off + " of " + rawLength + " bytes");
             off += n;
         }
-        if (in.read() >= 0 || in instanceof ZlibInput z && z.bytesAfterTheEnd(storedIn) > 0) {
+        if (in.read() >= 0 || in instanceof ZlibInput z && z.bytesAfterTheEnd(storedIn) > 0 || in instanceof RawLzma2Input && storedIn.available() > 0) {
             throw new FormatException("corrupted " + section + ": data is longer than declared");
         }
         return out;
     }
 
-    private InputStream input(InputStream stored) throws IOException {
+    private InputStream input(InputStream stored, int rawLength) throws IOException {
         return switch (this) {
             case ZSTD -> ZstdSupport.input(stored);
             case XZ -> XzSupport.input(stored);
+            case LZMA2 -> new RawLzma2Input(stored, rawLength);
             case DEFLATE -> new ZlibInput(stored);
             case NONE, BEST, FAST, ZSTD_DICT -> throw new IllegalStateException(this + " has no decoder stream");
         };
+    }
+
+    /**
+     * The decoder of an {@link #LZMA2} payload: our header read and checked (its version, a dictionary
+     * no larger than any writer of ours uses), then the bare LZMA2 stream. It ends at LZMA2's end
+     * marker, so stored bytes after it are left in the source (and refused as data longer than declared).
+     */
+    private static final class RawLzma2Input extends java.io.FilterInputStream {
+        RawLzma2Input(InputStream stored, int rawLength) throws IOException {
+            super(null);
+            int version = stored.read();
+            int dictionary = stored.read();
+            if (version != XzSupport.RAW_HEADER_VERSION) throw new IOException("its raw LZMA2 header has version " + version + " (this build reads " + XzSupport.RAW_HEADER_VERSION + ")");
+            if (dictionary < 0 || dictionary > XzSupport.MAX_DICTIONARY_BYTE) throw new IOException("its raw LZMA2 header names dictionary " + dictionary);
+            in = XzSupport.rawInput(stored, dictionary, rawLength);
+        }
     }
 
     /** zlib input that can tell whether stored bytes follow the end of the stream (xz and zstd refuse those themselves). */

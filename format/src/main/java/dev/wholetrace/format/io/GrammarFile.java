@@ -147,7 +147,7 @@ public final class GrammarFile {
 
     /** {@link #packed(byte[], Codec)} with {@code packer} doing the packing (Codec::pack; a counting one in tests). */
     static Codec.Packed packed(byte[] payload, Codec codec, BiFunction<Codec, byte[], Codec.Packed> packer) {
-        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
+        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT || codec == Codec.LZMA2) throw new IllegalArgumentException(".wgr files hold none, zstd or xz, not " + codec);
         Codec.Packed p = packer.apply(codec.withoutDeflate(payload.length), payload);
         return codec == Codec.FAST && p.bytes().length >= payload.length ? new Codec.Packed(Codec.NONE, payload) : p;
     }
@@ -155,7 +155,7 @@ public final class GrammarFile {
     /** The codec a .wgr header names: none, zstd or xz (zlib, which .wtrace has from version 4, is not one). */
     static Codec codecOf(int id, String where) throws FormatException {
         Codec codec = Codec.byId(id, where);
-        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT) throw new FormatException(where + ": unknown codec id " + id);
+        if (codec == Codec.DEFLATE || codec == Codec.ZSTD_DICT || codec == Codec.LZMA2) throw new FormatException(where + ": unknown codec id " + id);
         return codec;
     }
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import org.tukaani.xz.BasicArrayCache;
+import org.tukaani.xz.FinishableWrapperOutputStream;
+import org.tukaani.xz.LZMA2InputStream;
 import org.tukaani.xz.LZMA2Options;
 import org.tukaani.xz.XZInputStream;
 import org.tukaani.xz.XZOutputStream;
@@ -21,8 +23,8 @@ final class XzSupport {
      * dictionary larger than the data ({@code rawLength}): preset 9's 64 MiB default costs ~700 MB
      * of match-finder memory and half a second even for a tiny payload.
      */
-    static OutputStream output(OutputStream out, int preset, int rawLength) throws IOException {
-        return output(out, new LZMA2Options(preset), rawLength);
+    static OutputStream output(OutputStream out, int preset, int rawLength, boolean raw) throws IOException {
+        return output(out, new LZMA2Options(preset), rawLength, raw);
     }
 
     /**
@@ -33,12 +35,12 @@ final class XzSupport {
      * MB on a sync order of long, nearly periodic repeats (docs/results/repack.md); this costs
      * about a quarter of that for ~10 % more bytes there. Same stream format: any xz decoder reads it.
      */
-    static OutputStream outputLarge(OutputStream out, int rawLength) throws IOException {
+    static OutputStream outputLarge(OutputStream out, int rawLength, boolean raw) throws IOException {
         LZMA2Options options = new LZMA2Options(9);
         options.setMatchFinder(LZMA2Options.MF_HC4);
         options.setNiceLen(Codec.LARGE_XZ_NICE_LENGTH);
         options.setDepthLimit(Codec.LARGE_XZ_DEPTH);
-        return output(out, options, rawLength);
+        return output(out, options, rawLength, raw);
     }
 
     /**
@@ -51,16 +53,58 @@ final class XzSupport {
      * pb 0-2 tried; 1/0/0 was the smallest on both). The properties are in the stream's block
      * header: any xz decoder reads it.
      */
-    static OutputStream outputByteCoded(OutputStream out, int rawLength) throws IOException {
+    static OutputStream outputByteCoded(OutputStream out, int rawLength, boolean raw) throws IOException {
         LZMA2Options options = new LZMA2Options(9);
         options.setLcLp(1, 0);
         options.setPb(0);
-        return output(out, options, rawLength);
+        return output(out, options, rawLength, raw);
     }
 
-    private static OutputStream output(OutputStream out, LZMA2Options options, int rawLength) throws IOException {
+    /**
+     * The encoder of {@code options} into {@code out}: an xz stream, or with {@code raw} ({@link
+     * Codec#LZMA2}) our two-byte header and the bare LZMA2 stream, without xz's stream header, block
+     * header, index and footer (~60 bytes a payload; the section's CRC covers the stored bytes).
+     */
+    private static OutputStream output(OutputStream out, LZMA2Options options, int rawLength, boolean raw) throws IOException {
         options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), rawLength)));
-        return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
+        if (!raw) return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
+        out.write(RAW_HEADER_VERSION);
+        out.write(dictionaryByte(options.getDictSize()));
+        return options.getOutputStream(new FinishableWrapperOutputStream(out), ReusedXzArrays.INSTANCE);
+    }
+
+    /** The first byte of a {@link Codec#LZMA2} payload: the version of our header (docs/trace-format.md, "Raw LZMA2"). */
+    static final int RAW_HEADER_VERSION = 1;
+    /** The bytes of our header before the LZMA2 stream: its version and the dictionary size. */
+    static final int RAW_HEADER_BYTES = 2;
+    /** The largest dictionary byte a header may hold: 64 MiB, preset 9's, the largest any writer of ours uses. */
+    static final int MAX_DICTIONARY_BYTE = 28;
+
+    /**
+     * The dictionary size as xz's LZMA2 filter property codes it (0..40: (2 | b & 1) << (b / 2 + 11)),
+     * the smallest byte whose size is at least {@code size}: a decoder's dictionary may be larger than
+     * the encoder's, never smaller.
+     */
+    static int dictionaryByte(int size) {
+        int b = 0;
+        while (dictionarySize(b) < size) b++;
+        return b;
+    }
+
+    /** The dictionary size of dictionary byte {@code b} (0..40). */
+    static long dictionarySize(int b) {
+        return (2L | b & 1) << (b / 2 + 11);
+    }
+
+    /**
+     * A decoder of the LZMA2 stream of a {@link Codec#LZMA2} payload, {@code in} positioned at its
+     * start (after our header, whose version was checked), that decodes {@code rawLength} bytes with
+     * the dictionary of {@code dictionaryByte}: no larger than the data (the encoder's never was), so
+     * a damaged header cannot make it allocate more than the section's declared length.
+     */
+    static InputStream rawInput(InputStream in, int dictionaryByte, int rawLength) {
+        long dict = Math.min(dictionarySize(dictionaryByte), Math.max(LZMA2Options.DICT_SIZE_MIN, rawLength));
+        return new LZMA2InputStream(in, (int) dict);
     }
 
     /**

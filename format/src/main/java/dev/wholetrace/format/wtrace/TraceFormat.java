@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 18;
+    public static final int VERSION = 19;
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
@@ -42,6 +42,8 @@ public final class TraceFormat {
     public static final int STRATA_PATH_RUNS_SINCE = 17;
     /** The first version whose address-stream sections store a stream equal to an earlier one but for its first terminal as a copy ({@link AddressCopies}). */
     public static final int ADDRESS_COPIES_SINCE = 18;
+    /** The first version whose sections may be stored as raw LZMA2, without the xz container ({@code Codec.LZMA2}), and whose writers order a pack's sections by kind ({@link ChunkPack#byKind}). */
+    public static final int RAW_LZMA2_SINCE = 19;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;

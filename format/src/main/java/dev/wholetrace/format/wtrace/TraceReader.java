@@ -276,12 +276,13 @@ public final class TraceReader implements AutoCloseable {
         return out;
     }
 
-    /** The codec a section header names; zlib (DEFLATE) exists from version 4 on. */
+    /** The codec a section header names; zlib (DEFLATE) exists from version 4 on, references from 10, raw LZMA2 from 19. */
     private static Codec codecOf(int id, int version, String name, long pos) throws FormatException {
         String where = name + ": section at offset " + pos;
         Codec codec = Codec.byId(id, where);
         if (codec == Codec.DEFLATE && version < TraceFormat.DEFLATE_SINCE
-                || codec == Codec.ZSTD_DICT && version < TraceFormat.REFERENCES_SINCE) throw new FormatException(where + ": unknown codec id " + id + " in a version " + version + " file");
+                || codec == Codec.ZSTD_DICT && version < TraceFormat.REFERENCES_SINCE
+                || codec == Codec.LZMA2 && version < TraceFormat.RAW_LZMA2_SINCE) throw new FormatException(where + ": unknown codec id " + id + " in a version " + version + " file");
         return codec;
     }
 

@@ -115,16 +115,17 @@ public final class TraceWriter implements AutoCloseable {
     private Stored store(List<ChunkCodec.RawSection> sections, Codec codec, long deadline) {
         boolean packs = codec == Codec.BEST && version >= TraceFormat.PACKS_SINCE;
         if (packs) sections = ChunkPack.clockFirst(sections);
+        if (packs && rawLzma2()) sections = ChunkPack.byKind(sections);
         // References cost several zstd -19 runs per section: only for the writers that ask for the smallest file.
         ThreadReferences references = codec == Codec.BEST && version >= TraceFormat.REFERENCES_SINCE ? new ThreadReferences() : null;
         List<Codec.Packed> alone = new ArrayList<>(sections.size());
         for (ChunkCodec.RawSection s : sections) {
-            Codec.Packed packed = codec.pack(s.bytes(), deadline);
+            Codec.Packed packed = codec.pack(s.bytes(), deadline, rawLzma2());
             if (references != null) packed = references.pack(s.type(), s.stream(), s.thread(), s.bytes(), packed);
             alone.add(packed);
         }
         int packFrom = packs ? ChunkPack.first(sections) : -1;
-        Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()));
+        Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()), rawLzma2());
         return new Stored(sections, alone, packFrom, pack);
     }
 
@@ -162,13 +163,13 @@ public final class TraceWriter implements AutoCloseable {
      * The stored payload of a pack of {@code sections} ({@link ChunkPack}), or null when one block
      * is too large to decode for one section or not smaller than the sections stored as {@code alone}.
      */
-    private static Pack pack(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone) {
+    private static Pack pack(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone, boolean rawLzma2) {
         long apart = 0;
         for (ChunkCodec.RawSection s : sections) if (!ChunkPack.packable(s.type())) return null;
         for (Codec.Packed p : alone) apart += TraceFormat.SECTION_HEADER_BYTES + p.bytes().length + 4L;
         byte[] block = ChunkPack.block(sections);
         if (block == null) return null;
-        Codec.Packed packed = Codec.BEST.pack(block);
+        Codec.Packed packed = Codec.BEST.pack(block, Codec.NO_DEADLINE, rawLzma2);
         byte[] stored = ChunkPack.stored(sections, packed.bytes());
         if (!ChunkPack.smaller(stored.length, apart)) return null;
         return new Pack(stored, block.length, packed.codec());
@@ -219,7 +220,12 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private void section(SectionType type, StreamKind stream, int chunk, int thread, byte[] raw, Codec requested) throws IOException {
-        section(type, stream, chunk, thread, raw.length, requested.pack(raw, Codec.NO_DEADLINE));
+        section(type, stream, chunk, thread, raw.length, requested.pack(raw, Codec.NO_DEADLINE, rawLzma2()));
+    }
+
+    /** Whether this file's version stores xz's output as raw LZMA2 ({@link Codec#LZMA2}) and orders a pack's sections by kind. */
+    private boolean rawLzma2() {
+        return version >= TraceFormat.RAW_LZMA2_SINCE;
     }
 
     private void section(SectionType type, StreamKind stream, int chunk, int thread, int rawLength, Codec.Packed packed) throws IOException {

@@ -93,9 +93,9 @@ class CodecBestTest {
     @Test
     void theBoundedXzSearchStaysWithinTenPercentOfPreset9() throws Exception {
         byte[] raw = syncOrderLike(Codec.LARGE_XZ_FROM * 2, 10, 8, 5);
-        byte[] bounded = Codec.bestXz(raw);
+        byte[] bounded = Codec.bestXz(raw, false);
         ByteArrayOutputStream preset9 = new ByteArrayOutputStream();
-        try (OutputStream xz = XzSupport.output(preset9, 9, raw.length)) {
+        try (OutputStream xz = XzSupport.output(preset9, 9, raw.length, false)) {
             xz.write(raw);
         }
         assertThat((long) bounded.length * 100).isLessThanOrEqualTo((long) preset9.size() * 110);
@@ -140,14 +140,14 @@ class CodecBestTest {
         for (byte[] raw : List.of(varints.toByteArray(), words.array())) {
             byte[] preset9 = Codec.XZ.compress(raw);
             ByteArrayOutputStream byteCoded = new ByteArrayOutputStream();
-            try (OutputStream xz = XzSupport.outputByteCoded(byteCoded, raw.length)) {
+            try (OutputStream xz = XzSupport.outputByteCoded(byteCoded, raw.length, false)) {
                 xz.write(raw);
             }
-            byte[] best = Codec.bestXz(raw);
+            byte[] best = Codec.bestXz(raw, false);
             assertThat(best.length).isEqualTo(Math.min(preset9.length, byteCoded.size()));
             assertThat(Codec.XZ.decompress(best, raw.length, "test")).isEqualTo(raw);
             assertThat(Codec.XZ.decompress(byteCoded.toByteArray(), raw.length, "test")).isEqualTo(raw);
         }
-        assertThat(Codec.bestXz(varints.toByteArray())).isNotEqualTo(Codec.XZ.compress(varints.toByteArray())); // the byte-coded model won there
+        assertThat(Codec.bestXz(varints.toByteArray(), false)).isNotEqualTo(Codec.XZ.compress(varints.toByteArray())); // the byte-coded model won there
     }
 }

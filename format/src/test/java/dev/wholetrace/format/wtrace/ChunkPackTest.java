@@ -63,9 +63,9 @@ class ChunkPackTest {
 
     @Test
     void aPackedChunkReadsBackAsWrittenAndIsSmaller() throws Exception {
-        List<ChunkCodec.RawSection> expected = sections(2000);
-        Path packed = write("packed", Codec.BEST, TraceFormat.VERSION, expected, 2);
-        Path apart = write("apart", Codec.BEST, TraceFormat.PACKS_SINCE - 1, expected, 2);
+        Path packed = write("packed", Codec.BEST, TraceFormat.VERSION, sections(2000), 2);
+        Path apart = write("apart", Codec.BEST, TraceFormat.PACKS_SINCE - 1, sections(2000), 2);
+        List<ChunkCodec.RawSection> expected = ChunkPack.byKind(sections(2000)); // version 19 on: a pack's sections by kind
         try (TraceReader r = TraceReader.open(packed)) {
             long sum = TraceFormat.FILE_HEADER_BYTES;
             for (int c = 0; c < 2; c++) {
@@ -124,7 +124,8 @@ class ChunkPackTest {
                         .noneMatch(s -> s.type() == SectionType.CLOCK);
                 assertThat(r.payload(chunk.get(1))).isEqualTo(clock);
                 List<Section> held = held(r, c);
-                for (int i = 2; i < held.size(); i++) assertThat(r.payload(held.get(i))).isEqualTo(expected.get(i - 1).bytes());
+                List<ChunkCodec.RawSection> stored = ChunkPack.byKind(ChunkPack.clockFirst(expected));
+                for (int i = 0; i < held.size(); i++) assertThat(r.payload(held.get(i))).isEqualTo(stored.get(i).bytes());
             }
         }
         Path again = dir.resolve("again.wtrace");
@@ -132,6 +133,41 @@ class ChunkPackTest {
         assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(packed));
         List<ChunkCodec.RawSection> unpacked = ChunkPack.clockFirst(expected.subList(0, expected.size() - 1));
         assertThat(unpacked).isEqualTo(expected.subList(0, expected.size() - 1)); // no clock: the same list
+    }
+
+    /**
+     * From version 19 a writer orders the packed sections by kind (every thread's SYMBOLS, then each
+     * stream kind's STREAM, then SYNC_COUNTS, each in thread order; the globals last), before it by
+     * thread; a reader reads both orders. The sections before the first per-thread one stay first.
+     */
+    @Test
+    void fromVersion19ThePackHoldsItsSectionsByKindAndBothOrdersRead() throws Exception {
+        List<ChunkCodec.RawSection> written = new ArrayList<>(sections(2000));
+        for (int t = 0; t < THREADS; t++) written.add(4 + 4 * t, new ChunkCodec.RawSection(SectionType.SYNC_COUNTS, null, t, new byte[] {(byte) t, 9}));
+        List<ChunkCodec.RawSection> byKind = ChunkPack.byKind(written);
+        assertThat(byKind).hasSameElementsAs(written).first().isEqualTo(written.get(0));
+        assertThat(byKind.get(byKind.size() - 1).type()).isEqualTo(SectionType.SYNC_ORDER);
+        List<String> kinds = byKind.subList(1, byKind.size() - 1).stream()
+                .map(s -> s.type() + (s.stream() == null ? "" : "-" + s.stream().name()) + "-t" + s.thread()).toList();
+        List<String> wanted = new ArrayList<>();
+        for (String kind : new String[] {"SYMBOLS", "STREAM-" + StreamKinds.CONTROL.name(), "STREAM-" + StreamKinds.ADDRESSES.name(), "SYNC_COUNTS"}) {
+            for (int t = 0; t < THREADS; t++) wanted.add(kind + "-t" + t);
+        }
+        assertThat(kinds).isEqualTo(wanted);
+        assertThat(ChunkPack.byKind(byKind)).as("already by kind: unchanged").isEqualTo(byKind);
+        for (int version : new int[] {TraceFormat.RAW_LZMA2_SINCE - 1, TraceFormat.VERSION}) {
+            Path f = write("order" + version, Codec.BEST, version, written, 1);
+            List<ChunkCodec.RawSection> order = version >= TraceFormat.RAW_LZMA2_SINCE ? byKind : written;
+            try (TraceReader r = TraceReader.open(f)) {
+                List<Section> held = held(r, 0);
+                assertThat(held).hasSize(order.size());
+                for (int i = 0; i < held.size(); i++) {
+                    assertThat(held.get(i).type()).isEqualTo(order.get(i).type());
+                    assertThat(held.get(i).thread()).isEqualTo(order.get(i).thread());
+                    assertThat(r.payload(held.get(i))).isEqualTo(order.get(i).bytes());
+                }
+            }
+        }
     }
 
     @Test
@@ -219,8 +255,8 @@ class ChunkPackTest {
      */
     @Test
     void aFileCutInsideAPackedChunkReadsItsCompleteChunks() throws Exception {
-        List<ChunkCodec.RawSection> expected = sections(300); // small chunks: a cut at every byte stays quick
-        Path f = write("whole", Codec.BEST, TraceFormat.VERSION, expected, 2);
+        Path f = write("whole", Codec.BEST, TraceFormat.VERSION, sections(300), 2); // small chunks: a cut at every byte stays quick
+        List<ChunkCodec.RawSection> expected = ChunkPack.byKind(sections(300));
         long[] chunkEnds = new long[2];
         try (TraceReader r = TraceReader.open(f)) {
             for (int c = 0; c < 2; c++) {
