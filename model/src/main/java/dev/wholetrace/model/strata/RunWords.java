@@ -17,13 +17,14 @@ import dev.wholetrace.model.util.SequenceHash;
  *
  * <p>Why: SEQUITUR over layer 0's runs was the largest part of the STRATA compressor's steady
  * state on Water: the recorder's compressor replayed in process took 9.9 against 17.8 ns an event
- * with the runs appended to a plain list instead, 642 K runs in 17.8 M events (docs/results/strata.md,
- * session 48), and a plain list costs more again in the writer, which range-codes every symbol
- * of it. A word costs a store and a hash step per run and one dictionary probe; SEQUITUR then sees
+ * with the runs appended to a plain list instead, 642 K runs in 17.8 M events, and a plain list
+ * costs more again in the writer, which range-codes every symbol of it; with words, 11.0, and the
+ * compressor threads of a recorded Water took 0.79 of what they took before (docs/results/strata.md,
+ * session 48). A word costs a store and a hash step per run and one dictionary probe; SEQUITUR then sees
  * a fraction of the runs. The grammar differs from SEQUITUR's over the runs themselves (the words
- * are rules of their own), not the runs: the rewrite of a finished recording builds its layers
- * from the runs, and its one-layer candidate keeps this grammar. Not thread-safe; no allocation
- * per run once the dictionary has grown.
+ * are rules of their own), not the runs; the rewrite of a finished recording rebuilds it with
+ * SEQUITUR before its layer search (format's TraceRegrammarer), so rewritten files store what they
+ * stored before. Not thread-safe; no allocation per run once the dictionary has grown.
  */
 public final class RunWords implements GrammarBuilder {
     /** Ids a word holds before a return to an earlier id ends it: the control encoder's rule, with its 16 halved (runs are longer than blocks). */
