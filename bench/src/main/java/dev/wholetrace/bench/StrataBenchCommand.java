@@ -36,7 +36,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -239,8 +238,8 @@ final class StrataBenchCommand implements Callable<Integer> {
             int chunks;
             try (TraceReader reader = TraceReader.open(trace)) {
                 chunks = reader.chunks().size();
-                bestBytes = new FinishedRewrite(0).rewrite(reader, best, Map.of()).outBytes();
             }
+            bestBytes = FinishedFile.rewrite(new FinishedRewrite(0), trace, best, line -> log.info("%s", line)).outBytes();
             rec[v] = new Recording(median(wall[v]), median(cpu[v]), rss[v], sealed[v], bestBytes, chunks);
         }
         Path raw = dir.resolve(p.name() + "-blocks.raw");

@@ -135,6 +135,46 @@ class CliStrataLayersOptionTest {
                 "--grammar", "strata", "--strata-layers", "-1");
     }
 
+    /**
+     * The values are checked as the options are parsed: {@code recompress} refuses a bad one before it reads its input
+     * (here missing, which it would otherwise name first; it used to check them only when it came to write, after the
+     * pass that computes a recording's stored outputs).
+     */
+    @Test
+    void badValuesAreRefusedBeforeTheInputIsRead() {
+        Path missing = dir.resolve("missing.wtrace");
+        String x = dir.resolve("x.wtrace").toString();
+        bad("--strata-layers must be 0 to 16, not 17", "recompress", missing.toString(), "-o", x, "--strata-layers", "17");
+        bad("--strata-layers must be 0 to 16, not 'two'", "recompress", missing.toString(), "-o", x, "--strata-layers", "two");
+        bad("--strata-memory must be 1k to 64g", "recompress", missing.toString(), "-o", x, "--strata-memory", "0");
+        bad("--strata-memory must be 1k to 64g", "compress", missing.toString(), "--input", "u32", "-o", dir.resolve("m.wgr").toString(),
+                "--grammar", "strata", "--strata-memory", "65g");
+    }
+
+    /**
+     * {@code compress --grammar strata} says a layer given up in its summary (its output and JSON), not on standard error
+     * while its progress line is drawn there.
+     */
+    @Test
+    void compressSaysALayerGivenUpInItsSummary() throws Exception {
+        Path u32 = dir.resolve("nested.u32");
+        int n = 200_000;
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * n).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        java.util.Random r = new java.util.Random(11);
+        for (int i = 0; i < n; i++) b.putInt(i % 5 == 4 ? 100 + r.nextInt(40) : i % 5); // many strata of paths that repeat
+        Files.write(u32, b.array());
+        Path wgr = dir.resolve("nested.wgr");
+        Cli text = ok("compress", u32.toString(), "--input", "u32", "-o", wgr.toString(), "--grammar", "strata", "--strata-memory", "1k", "--force");
+        assertThat(text.out()).contains("strata  stratum layer 1 (of 2 layers) given up").contains("1024-byte budget");
+        assertThat(text.err()).doesNotContain("given up");
+        Cli json = ok("compress", u32.toString(), "--input", "u32", "-o", wgr.toString(), "--grammar", "strata", "--strata-memory", "1k", "--force",
+                "--format", "json");
+        assertThat(json.out()).contains("\"strataGivenUp\"").contains("stratum layer 1 (of 2 layers) given up");
+        Path back = dir.resolve("nested-back.u32");
+        ok("expand", wgr.toString(), "-o", back.toString());
+        assertThat(Files.readAllBytes(back)).isEqualTo(Files.readAllBytes(u32));
+    }
+
     /** {@code compress --grammar strata --strata-layers 0}: the grammar of the paths alone, read back as the same records. */
     @Test
     void compressTakesTheOptions() throws Exception {

@@ -11,6 +11,7 @@ import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.strata.LayerZero;
 import dev.wholetrace.model.strata.PathBuilder;
 import dev.wholetrace.model.strata.RunBatch;
+import dev.wholetrace.model.strata.RunWords;
 import dev.wholetrace.model.strata.SequenceTable;
 import dev.wholetrace.model.strata.StrataGrammar;
 import dev.wholetrace.model.strata.StrataPipeline;
@@ -21,8 +22,8 @@ import java.util.function.LongToIntFunction;
  * The control string stored as strata (StreamKinds.STRATA, mode STRATA): the strata paper's
  * ExtendPath over the thread's blocks and sync operations (each its control symbol; a sync
  * operation joins a path like a block, as in the control encoder), [path, tripcount] runs into
- * ExtendStratumLayer (layer 0), and the layer's [stratum, tripcount] runs into the configured
- * grammar algorithm ({@link LayerZero}). The paths are built here, on the compressor worker;
+ * ExtendStratumLayer (layer 0), and the layer's [stratum, tripcount] runs, folded into words
+ * ({@link RunWords}), into the configured grammar algorithm ({@link LayerZero}). The paths are built here, on the compressor worker;
  * layer 0 and the grammar run on the worker's {@link StrataStage} when there is one (the paper's
  * pipeline: the runs cross a bounded ring), on the worker itself when not. Layer 0 always:
  * choosing between layer 0 and the paths as {@code compress --grammar strata} does
@@ -75,9 +76,13 @@ final class StrataEncoder extends StreamEncoder {
         pathBuilder = new PathBuilder(paths, port == null ? batch : port, MAX_LENGTH, elementOf);
     }
 
-    /** An encoder's layer 0 over {@code grammar}, wherever it runs (the worker or its stage). */
+    /**
+     * An encoder's layer 0 over {@code grammar}, wherever it runs (the worker or its stage); the
+     * grammar is fed words of runs ({@link RunWords}: SEQUITUR over the runs one by one was the
+     * largest part of this encoder on Water, session 48).
+     */
     static LayerZero layerZero(GrammarBuilder grammar) {
-        return new LayerZero(grammar, MAX_LENGTH);
+        return new LayerZero(new RunWords(grammar), MAX_LENGTH);
     }
 
     @Override

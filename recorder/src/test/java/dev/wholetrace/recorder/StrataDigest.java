@@ -5,6 +5,9 @@ import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.model.grammar.Grammar;
+import dev.wholetrace.model.grammar.GrammarAlgorithm;
+import dev.wholetrace.model.grammar.GrammarBuilder;
 import dev.wholetrace.model.strata.Runs;
 import dev.wholetrace.model.strata.StrataStream;
 import java.nio.file.Path;
@@ -35,6 +38,17 @@ public final class StrataDigest {
     record Result(String sha256, long bytes, int chunks, long runTrips) {}
 
     static Result of(ReplayBuffers in, long cutEvents) throws Exception {
+        return of(in, cutEvents, false);
+    }
+
+    /**
+     * As {@link #of(ReplayBuffers, long)}; with {@code sequiturOverRuns} each grammar is digested as
+     * SEQUITUR rebuilt over its expansion (the top runs in order), not as stored: the digest then
+     * pins the paths, the strata, the runs and their order whatever grammar the compressor built
+     * over them (the recorder folds the runs into words first since session 48, {@code RunWords};
+     * before, its grammar was SEQUITUR over the runs, so this digest equals the one pinned before).
+     */
+    static Result of(ReplayBuffers in, long cutEvents, boolean sequiturOverRuns) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         long bytes = 0;
         int chunks = 0;
@@ -46,18 +60,18 @@ public final class StrataDigest {
             for (int i = 0; i < bufs.size(); i++) {
                 sinceCut += c.consume(bufs.get(i), in.lengths.get(t).get(i));
                 if (sinceCut >= cutEvents) {
-                    bytes += digest(c.cut(), md, runTrips);
+                    bytes += digest(c.cut(), md, runTrips, sequiturOverRuns);
                     chunks++;
                     sinceCut = 0;
                 }
             }
-            bytes += digest(c.cut(), md, runTrips);
+            bytes += digest(c.cut(), md, runTrips, sequiturOverRuns);
             chunks++;
         }
         return new Result(HexFormat.of().formatHex(md.digest()), bytes, chunks, runTrips[0]);
     }
 
-    private static long digest(ThreadChunk chunk, MessageDigest md, long[] runTrips) {
+    private static long digest(ThreadChunk chunk, MessageDigest md, long[] runTrips, boolean sequiturOverRuns) {
         if (chunk == null) return 0;
         VarIntWriter w = new VarIntWriter();
         w.writeVarLong(chunk.thread());
@@ -82,11 +96,17 @@ public final class StrataDigest {
                 w.writeVarLong(st.run(r));
                 runTrips[0] |= 1L << Math.min(63, Runs.trip(st.run(r)));
             }
-            GrammarCodec.write(st.grammar(), w);
+            GrammarCodec.write(sequiturOverRuns ? sequitur(st.grammar().expand()) : st.grammar(), w);
         }
         byte[] b = w.toByteArray();
         md.update(b);
         return b.length;
+    }
+
+    private static Grammar sequitur(int[] runs) {
+        GrammarBuilder b = GrammarAlgorithm.SEQUITUR.newBuilder();
+        for (int r : runs) b.append(r);
+        return b.toGrammar();
     }
 
     public static void main(String[] args) throws Exception {

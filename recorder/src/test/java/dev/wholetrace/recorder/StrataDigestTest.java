@@ -21,26 +21,40 @@ import org.junit.jupiter.api.Test;
  * without it, any change there left the digest as it was.
  */
 class StrataDigestTest {
-    /** Digest of {@link #program()} cut every 40,000 events, as the compressor of main at 8cd1726c stores it (session 41). */
+    /** Digest of {@link #program()} cut every 40,000 events with SEQUITUR over the runs as the grammar: as the compressor of main at 8cd1726c stored it (session 41) until session 48. */
     private static final String PINNED = "e37a4f550d892b33ef0da48bb2e83ebcb98ec4fae64ac5165943fd6d94946da4";
 
+    /** The paths, strata and runs of {@link #program()}, digested with SEQUITUR over the runs as the grammar: as stored until session 48. */
     @Test
     void storedStrataAreTheSameAsPinned() throws Exception {
-        StrataDigest.Result r = StrataDigest.of(program(), 40_000);
+        StrataDigest.Result r = StrataDigest.of(program(), 40_000, true);
         assertThat(r.chunks()).as("chunks").isGreaterThanOrEqualTo(9);
         assertThat(r.sha256()).as("digest of the stored strata (%d bytes in %d chunks)", r.bytes(), r.chunks()).isEqualTo(PINNED);
     }
 
-    /** Digest of {@link #repeatingProgram()} cut every 5,000 events, as the compressor of lead at a34819d2 stores it, and main at 8cd1726c alike (session 41). */
+    /** Digest of {@link #program()} cut every 40,000 events as stored, the runs' grammar fed words of runs (RunWords, session 48). */
+    private static final String PINNED_WORDS = "e4f2f651cbf558cbf0523adbd506bfa0592332a0dd9952d1137bafeaef30d84b";
+
+    @Test
+    void storedStrataWithTheirGrammarAreTheSameAsPinned() throws Exception {
+        StrataDigest.Result r = StrataDigest.of(program(), 40_000);
+        assertThat(r.sha256()).as("digest of the stored strata (%d bytes in %d chunks)", r.bytes(), r.chunks()).isEqualTo(PINNED_WORDS);
+    }
+
+    /** Digest of {@link #repeatingProgram()} cut every 5,000 events with SEQUITUR over the runs as the grammar: as the compressor of lead at a34819d2 and main at 8cd1726c stored it (session 41) until session 48. */
     private static final String PINNED_REPEATING = "07c89838d4bb18a966bb45a01d51846eb52c5746d11718dd5a15687ee6dfcedf";
 
     @Test
     void strataRunningManyTimesInARowAreTheSameAsPinned() throws Exception {
-        StrataDigest.Result r = StrataDigest.of(repeatingProgram(), 5_000);
+        StrataDigest.Result r = StrataDigest.of(repeatingProgram(), 5_000, true);
         assertThat(r.runTrips() >>> 5).as("layer 0 has runs of more than 4 (trips seen: %s)", Long.toBinaryString(r.runTrips())).isNotZero();
         assertThat(r.chunks()).as("chunks").isGreaterThanOrEqualTo(4);
         assertThat(r.sha256()).as("digest of the stored strata (%d bytes in %d chunks)", r.bytes(), r.chunks()).isEqualTo(PINNED_REPEATING);
+        assertThat(StrataDigest.of(repeatingProgram(), 5_000).sha256()).as("as stored, words and all").isEqualTo(PINNED_REPEATING_WORDS);
     }
+
+    /** Digest of {@link #repeatingProgram()} cut every 5,000 events as stored, the runs' grammar fed words of runs (session 48). */
+    private static final String PINNED_REPEATING_WORDS = "fd4b6725f943091575a222e6565deee660a07fe6082144e7c517025fd1e49db9";
 
     /**
      * Two threads whose loop nests repeat whole: a loop of 5 trips and its exit, the same path

@@ -7,7 +7,6 @@ import dev.wholetrace.baseline.GeneralPurpose;
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.regrammar.AddressCoding;
 import dev.wholetrace.format.regrammar.FinishedRewrite;
-import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.regrammar.TraceRegrammarer;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
 import dev.wholetrace.model.event.SyncKind;
@@ -15,6 +14,7 @@ import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.reader.EventCounts;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.bench.ChildJvm;
+import dev.wholetrace.bench.FinishedFile;
 import dev.wholetrace.bench.TracedJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,10 +112,7 @@ final class StudyRun {
         Path out = work.resolve(file.getFileName() + ".finished");
         Files.deleteIfExists(out);
         long t0 = System.nanoTime();
-        FinishedRewrite.Result r;
-        try (TraceReader reader = TraceReader.open(file)) {
-            r = new FinishedRewrite().rewrite(reader, out, java.util.Map.of());
-        }
+        FinishedRewrite.Result r = FinishedFile.rewrite(new FinishedRewrite(), file, out, line -> log.accept("  " + line));
         double seconds = (System.nanoTime() - t0) / 1e9;
         ParallelTrace t = ParallelTrace.open(out);
         m.finished = new Measurement.Traced(new StatsAnalysis().analyze(t), t.fileBytes(), seconds, t.syncOrder().size());

@@ -121,7 +121,8 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
         PrintWriter out = spec.commandLine().getOut();
         OutputFile target = OutputFile.check(output, force.force(), input);
         if (chunkMiB < 1 || chunkMiB > 1024) throw new IllegalArgumentException("--chunk-memory must be 1 to 1024 (MiB), not " + chunkMiB);
-        GrammarAlgorithm grammar = strataLayers.grammar(window.apply(algorithm), codec, spec.commandLine().getErr());
+        java.util.List<String> givenUp = new java.util.ArrayList<>(); // layers the search gave up: in the summary, not beside the progress line
+        GrammarAlgorithm grammar = strataLayers.grammar(window.apply(algorithm), codec, givenUp);
         long inBytes = Files.size(input);
         long t0 = System.nanoTime();
         Totals totals = new Totals();
@@ -145,6 +146,7 @@ public final class CompressCommand implements Callable<Integer>, FormatOption.Fo
         if (format == InputFormat.LACKEY_MEM) {
             summary.line("         address streams: %d, %d symbols over %d (difference, run) pairs", totals.streams, totals.streamSymbols, totals.runPairs);
         }
+        StrataLayerOptions.report(summary, givenUp);
         summary.line("output   %s: %s (%s of the %s input; %s of %s as binary records)", output, Units.bytes(outBytes),
                         Units.percent(outBytes, inBytes), Units.bytes(inBytes), Units.percent(outBytes, totals.expandedBytes),
                         Units.bytes(totals.expandedBytes))

@@ -150,12 +150,14 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
         }
         GrammarAlgorithm windowed = window.apply(this.grammar);
         if (isGrammarFile(input) && windowed == null) strataLayers.onlyWhere(false, "go with --grammar strata on a .wgr");
-        GrammarAlgorithm grammar = isGrammarFile(input) && windowed != null ? strataLayers.grammar(windowed, Codec.BEST, spec.commandLine().getErr()) : windowed;
+        java.util.List<String> givenUp = new java.util.ArrayList<>(); // layers the search gave up, said after the input line
+        GrammarAlgorithm grammar = isGrammarFile(input) && windowed != null ? strataLayers.grammar(windowed, Codec.BEST, givenUp) : windowed;
         CommandSummary summary = new CommandSummary().put("input", input.toString());
         if (isGrammarFile(input)) {
             GrammarFileRegrammarer.Result r = out.write(tmp -> new GrammarFileRegrammarer(grammar, Codec.BEST).rewrite(input, tmp));
             summary.line("input   %s: %s, %d chunks, %s records", input, Units.bytes(r.inBytes()), r.chunks(), Units.count(r.records()))
                     .put("kind", "grammar file").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("records", r.records());
+            StrataLayerOptions.report(summary, givenUp);
             grammarLine(summary, grammar, r.grammarsIn(), r.grammarsOut());
             summary.line("output  %s: %s (%s of the input)", output, Units.bytes(r.outBytes()), Units.percent(r.outBytes(), r.inBytes()))
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
@@ -179,7 +181,6 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                     .put("output", output.toString()).put("outputBytes", r.outBytes());
         } else {
             TraceRepacker.Result r;
-            java.util.List<String> givenUp = new java.util.ArrayList<>(); // layers the search gave up, said after the input line
             try (TraceReader reader = TraceReader.open(input);
                  Progress progress = FinishedTrace.repacking(input, reader, spec.commandLine().getErr())) {
                 // a STRATA recording's outputs take a pass over its events before the first byte is packed
@@ -201,8 +202,7 @@ public final class RecompressCommand implements Callable<Integer>, FormatOption.
                             : " (an unfinished recording: the " + r.ignoredBytes() + " bytes after its last complete chunk are dropped)")
                     .put("kind", "trace").put("inputBytes", r.inBytes()).put("chunks", r.chunks()).put("events", r.events())
                     .put("complete", r.inputComplete()).put("droppedTrailingBytes", r.ignoredBytes());
-            for (String line : givenUp) summary.line("strata  %s", line);
-            if (!givenUp.isEmpty()) summary.put("strataGivenUp", String.join("; ", givenUp));
+            StrataLayerOptions.report(summary, givenUp);
             summary.line("output  %s: %s (%s of the input), %s", output, Units.bytes(r.outBytes()),
                     Units.percent(r.outBytes(), r.inBytes()), r.inputComplete() ? "complete" : "unfinished, as the input")
                     .put("output", output.toString()).put("outputBytes", r.outBytes());

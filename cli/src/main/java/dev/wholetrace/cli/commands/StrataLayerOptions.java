@@ -4,8 +4,11 @@ import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.StrataLayerChoice;
 import dev.wholetrace.format.wtrace.StrataLayerLimits;
 import dev.wholetrace.model.grammar.GrammarAlgorithm;
-import java.io.PrintWriter;
+import dev.wholetrace.cli.io.CommandSummary;
+import java.util.List;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --strata-layers N} and {@code --strata-memory SIZE} of {@code record}, {@code recompress} and
@@ -14,16 +17,53 @@ import picocli.CommandLine.Option;
  * while choosing ({@link StrataLayerLimits}, which checks both; docs/strata.md, "Stored layers").
  */
 public class StrataLayerOptions {
-    @Option(names = "--strata-layers", paramLabel = "N",
+    @Option(names = "--strata-layers", paramLabel = "N", converter = LayersConverter.class,
             description = "with --mode strata / --grammar strata: store at most N stratum layers, 0 to 16 (0: the paths only, no layer; "
                     + "default: the count that packs smallest, up to 4)")
     Integer layers;
 
-    @Option(names = "--strata-memory", paramLabel = "SIZE",
+    @Option(names = "--strata-memory", paramLabel = "SIZE", converter = MemoryConverter.class,
             description = "with --mode strata / --grammar strata: budget for the layer tables built while choosing the layers, MiB or with "
                     + "a unit (64k, 256m, 1g), 1k to 64g (default: 256m); a layer whose tables outgrow it is given up, and the output "
                     + "and 'stats' say so")
     String memory;
+
+    /**
+     * Checks {@code --strata-layers} as picocli parses it: a bad value is one line, exit 2, before the
+     * command reads anything ({@code recompress} checked it only when it came to write, after the pass
+     * that computes a recording's stored outputs).
+     */
+    static final class LayersConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int n;
+            try {
+                n = Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("--strata-layers must be 0 to " + StrataLayerLimits.MAX_LAYERS + ", not '" + value + "'");
+            }
+            check(() -> StrataLayerLimits.of(n, null));
+            return n;
+        }
+    }
+
+    /** Checks {@code --strata-memory} as picocli parses it, as {@link LayersConverter} does. */
+    static final class MemoryConverter implements ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            check(() -> StrataLayerLimits.of(null, value));
+            return value;
+        }
+    }
+
+    /** {@link StrataLayerLimits}' own message, as picocli's (printed as the parse's one line). */
+    private static void check(Runnable limits) {
+        try {
+            limits.run();
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
+        }
+    }
 
     /** Whether either option was given. */
     boolean given() {
@@ -42,17 +82,21 @@ public class StrataLayerOptions {
 
     /**
      * {@code algorithm}, or for STRATA the variant that stores the layer count packing smallest with
-     * {@code codec} within the limits ({@link StrataLayerChoice#levels}), each layer given up said on
-     * {@code err}; other algorithms refuse the options.
+     * {@code codec} within the limits ({@link StrataLayerChoice#levels}), each layer given up added to
+     * {@code givenUp}; other algorithms refuse the options. The caller prints {@code givenUp} in its
+     * summary, as {@code recompress} of a recording does: printed while the grammars are built, a
+     * line would be glued to the progress line drawn on the same stream.
      */
-    GrammarAlgorithm grammar(GrammarAlgorithm algorithm, Codec codec, PrintWriter err) {
+    GrammarAlgorithm grammar(GrammarAlgorithm algorithm, Codec codec, List<String> givenUp) {
         boolean strata = GrammarAlgorithm.STRATA.equals(algorithm);
         onlyWhere(strata, "go with --grammar strata");
         if (!strata) return algorithm;
-        StrataLayerLimits limits = limits();
-        return GrammarAlgorithm.strata(StrataLayerChoice.levels(limits, codec, line -> {
-            err.println("wholetrace: " + line);
-            err.flush();
-        }));
+        return GrammarAlgorithm.strata(StrataLayerChoice.levels(limits(), codec, givenUp::add));
+    }
+
+    /** The layers given up ({@link #grammar}) as the summary's lines and its {@code strataGivenUp} field, as {@code recompress} gives them. */
+    static void report(CommandSummary summary, List<String> givenUp) {
+        for (String line : givenUp) summary.line("strata  %s", line);
+        if (!givenUp.isEmpty()) summary.put("strataGivenUp", String.join("; ", givenUp));
     }
 }

@@ -145,6 +145,18 @@ public final class TraceRegrammarer {
         return this;
     }
 
+    /**
+     * Whether the layer search rebuilds {@code s}'s grammar with SEQUITUR before it compares the counts: a stream of one
+     * layer as the agent stores it, whose grammar was fed words of runs (model/strata/RunWords, session 48). Its layers
+     * above are built with SEQUITUR over the runs, so its one-layer candidate is built so too: the search then compares
+     * what it compared before the agent's words (on SOR's worker the words' grammar packed below two layers built with
+     * SEQUITUR, and the search stopped at one layer where it had stored four) and stores the same. A stream written by a
+     * rewrite has a SEQUITUR grammar already, which the rebuild would give again.
+     */
+    private boolean searchesLayers(StrataStream s) {
+        return strataLayers != null && algorithm == null && s.layers() == 1;
+    }
+
     private Grammar rebuild(Grammar g) {
         return algorithm == null ? g : algorithm.rebuild(g);
     }
@@ -302,7 +314,8 @@ public final class TraceRegrammarer {
             for (StreamChunk s : d.chunk().streamChunks()) {
                 if (s.strata() == null) continue;
                 chunks.add(s);
-                streams.add(s.strata().withGrammar(rebuild(s.strata().grammar())));
+                streams.add(s.strata().withGrammar(searchesLayers(s.strata()) ? GrammarAlgorithm.SEQUITUR.rebuild(s.strata().grammar())
+                        : rebuild(s.strata().grammar())));
             }
         }
         if (strataLayers != null && !streams.isEmpty()) {
