@@ -1,5 +1,7 @@
 package dev.wholetrace.agent.instrument;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -24,7 +26,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * handler's range is made to start at the store, after the probes. The probes of a monitor's release
  * must still be covered by a catch-all that releases the monitor (else HotSpot finds the monitors
  * unbalanced and compiles the method with neither compiler): a handler of their own, appended at the
- * method's end, "ALOAD monitor; MONITOREXIT; ATHROW". The probes never throw, so none of this changes
+ * method's end, "ALOAD monitor; MONITOREXIT; ATHROW", covered by the handlers that covered the handler's
+ * own code (an enclosing block's monitor is still held there). The probes never throw, so none of this changes
  * what the program does.
  */
 final class SelfCoveringHandlers {
@@ -64,14 +67,24 @@ final class SelfCoveringHandlers {
                 tcb.end = tcb.handler;
             }
             if (releases) {
-                LabelNode release = new LabelNode();
+                LabelNode release = new LabelNode(), released = new LabelNode();
+                // the handlers around this one's code (an enclosing synchronized block's catch-all): they cover the
+                // release too, else its rethrow leaves with their monitors held and HotSpot finds them unbalanced
+                List<TryCatchBlockNode> around = new ArrayList<>();
+                for (TryCatchBlockNode other : m.tryCatchBlocks) {
+                    if (other != tcb && code.indexOf(other.start) <= handler && handler < code.indexOf(other.end)) {
+                        around.add(new TryCatchBlockNode(release, released, other.handler, other.type));
+                    }
+                }
                 m.tryCatchBlocks.add(0, new TryCatchBlockNode(tcb.handler, stored, release, null));
                 t++;
+                m.tryCatchBlocks.addAll(around);
                 code.add(release);
                 code.add(new FrameNode(Opcodes.F_NEW, frame.local.size(), frame.local.toArray(), frame.stack.size(), frame.stack.toArray()));
                 code.add(new VarInsnNode(Opcodes.ALOAD, ((VarInsnNode) load).var));
                 code.add(new InsnNode(Opcodes.MONITOREXIT));
                 code.add(new InsnNode(Opcodes.ATHROW));
+                code.add(released);
             }
         }
     }
