@@ -47,14 +47,16 @@ final class SelfCoveringHandlers {
                 if (first instanceof FrameNode f) frame = f;
                 first = first.getNext();
             }
-            // the probes: from the handler's first instruction to the exception's store
+            // the probes: from the handler's first instruction to the exception's store; anything else there (bytecode
+            // not javac's: a call of the program before the store) keeps its handler, which catches what it throws
             AbstractInsnNode store = first;
-            boolean calls = false;
+            boolean calls = false, probesOnly = true;
             while (store != null && store.getOpcode() != Opcodes.ASTORE && code.indexOf(store) < code.indexOf(tcb.end)) {
                 calls |= store instanceof MethodInsnNode;
+                probesOnly &= isProbeCode(store);
                 store = store.getNext();
             }
-            if (!calls || store == null || store.getOpcode() != Opcodes.ASTORE || frame == null) continue;
+            if (!calls || !probesOnly || store == null || store.getOpcode() != Opcodes.ASTORE || frame == null) continue;
             LabelNode stored = new LabelNode();
             code.insertBefore(store, stored);
             AbstractInsnNode load = next(store);
@@ -88,6 +90,20 @@ final class SelfCoveringHandlers {
             }
         }
     }
+
+    /**
+     * Whether {@code n} can be part of the agent's probes: a call of the agent's runtime or of the thread's recorder
+     * (a block probe through the thread's handle, ThreadHandleLocal), or what pushes its arguments
+     * (a constant, a local, a DUP), none of which can throw.
+     */
+    private static boolean isProbeCode(AbstractInsnNode n) {
+        int op = n.getOpcode();
+        if (n instanceof MethodInsnNode call) return call.owner.startsWith(AGENT_RUNTIME) || call.owner.equals(ThreadHandleLocal.HANDLE);
+        return op < 0 || op == Opcodes.DUP || op >= Opcodes.ACONST_NULL && op <= Opcodes.LDC
+                || op >= Opcodes.ILOAD && op <= Opcodes.ALOAD;
+    }
+
+    private static final String AGENT_RUNTIME = "dev/wholetrace/agent/runtime/";
 
     private static AbstractInsnNode next(AbstractInsnNode n) {
         AbstractInsnNode p = n.getNext();
