@@ -82,7 +82,8 @@ final class SelfCoveringHandlers {
                 t++;
                 m.tryCatchBlocks.addAll(around);
                 code.add(release);
-                code.add(new FrameNode(Opcodes.F_NEW, frame.local.size(), frame.local.toArray(), frame.stack.size(), frame.stack.toArray()));
+                // the handler's locals; its stack is a Throwable, whatever type the handler it stands for catches
+                code.add(new FrameNode(Opcodes.F_NEW, frame.local.size(), frame.local.toArray(), 1, new Object[] {"java/lang/Throwable"}));
                 code.add(new VarInsnNode(Opcodes.ALOAD, ((VarInsnNode) load).var));
                 code.add(new InsnNode(Opcodes.MONITOREXIT));
                 code.add(new InsnNode(Opcodes.ATHROW));

@@ -80,4 +80,54 @@ class SelfCoveringHandlersTest {
         assertThat(result[0]).isEqualTo(1);
         assertThat(Helper.handled).isEqualTo(2);
     }
+    /**
+     * {@code static int run(Object lock, boolean)}: javac's synchronized block, but its handler (covering the body and
+     * itself, as javac's) catches IllegalArgumentException only: the release handler appended for the probes before its
+     * store catches any Throwable, so its frame must say Throwable (it said IllegalArgumentException: VerifyError).
+     */
+    static byte[] typedRelease(String name) {
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        cw.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, name, null, "java/lang/Object", null);
+        MethodVisitor mv = cw.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "run", "(Ljava/lang/Object;Z)I", null, null);
+        String helper = Helper.class.getName().replace('.', '/');
+        Label start = new Label(), endBody = new Label(), handler = new Label(), afterExit = new Label();
+        mv.visitTryCatchBlock(start, endBody, handler, "java/lang/IllegalArgumentException");
+        mv.visitTryCatchBlock(handler, afterExit, handler, "java/lang/IllegalArgumentException");
+        mv.visitCode();
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        mv.visitInsn(Opcodes.DUP);
+        mv.visitVarInsn(Opcodes.ASTORE, 2);
+        mv.visitInsn(Opcodes.MONITORENTER);
+        mv.visitLabel(start);
+        mv.visitVarInsn(Opcodes.ILOAD, 1);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, helper, "maybeThrow", "(Z)V", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitInsn(Opcodes.MONITOREXIT);
+        mv.visitLabel(endBody);
+        mv.visitInsn(Opcodes.ICONST_0);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitLabel(handler);
+        mv.visitVarInsn(Opcodes.ASTORE, 3);
+        mv.visitVarInsn(Opcodes.ALOAD, 2);
+        mv.visitInsn(Opcodes.MONITOREXIT);
+        mv.visitLabel(afterExit);
+        mv.visitInsn(Opcodes.ICONST_1);
+        mv.visitInsn(Opcodes.IRETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    @Test
+    void aTypedHandlerThatReleasesAMonitorStillVerifies() throws Exception {
+        String name = "dev.wholetrace.agent.instrument.HandMadeTypedRelease";
+        int[] result = new int[2];
+        HugeMethodTest.run(dir.resolve("t.wtrace"), TraceMode.COR, name, typedRelease(name.replace('.', '/')), c -> {
+            var run = c.getMethod("run", Object.class, boolean.class);
+            result[0] = (int) run.invoke(null, new Object(), false);
+            result[1] = (int) run.invoke(null, new Object(), true);
+        });
+        assertThat(result).containsExactly(0, 1);
+    }
 }
