@@ -104,25 +104,7 @@ class CompilableHandlersTest {
 
     @Test
     void nestedMonitorsAreRecordedOnceEachOnTheNormalAndTheExceptionalPath() throws Exception {
-        Path file = dir.resolve("n.wtrace");
-        List<SyncKind> kinds = new ArrayList<>();
-        ParallelTrace trace = HugeMethodTest.run(file, TraceMode.COR, Nested.class.getName(), bytes(Nested.class), c -> {
-            var ctor = c.getDeclaredConstructor();
-            ctor.setAccessible(true);
-            Object nested = ctor.newInstance();
-            var add = c.getDeclaredMethod("add", int.class);
-            add.setAccessible(true);
-            for (int k = 0; k < 3; k++) {
-                try {
-                    add.invoke(nested, k);
-                } catch (java.lang.reflect.InvocationTargetException e) {
-                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
-                }
-            }
-        });
-        trace.thread(0).events().forEachRemaining(e -> {
-            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
-        });
+        List<SyncKind> kinds = locksOfThreeAdds(Nested.class); // the second throws
         List<SyncKind> expected = new ArrayList<>();
         for (int k = 0; k < 3; k++) expected.addAll(List.of(SyncKind.LOCK, SyncKind.LOCK, SyncKind.UNLOCK, SyncKind.UNLOCK));
         assertThat(kinds).isEqualTo(expected);
@@ -155,19 +137,7 @@ class CompilableHandlersTest {
 
     @Test
     void theProbedMethodStillRecordsEveryLockAndUnlock() throws Exception {
-        Path file = dir.resolve("t.wtrace");
-        List<SyncKind> kinds = new ArrayList<>();
-        ParallelTrace trace = HugeMethodTest.run(file, TraceMode.COR, Counter.class.getName(), bytes(Counter.class), c -> {
-            var ctor = c.getDeclaredConstructor();
-            ctor.setAccessible(true);
-            Object counter = ctor.newInstance();
-            var add = c.getDeclaredMethod("add", int.class);
-            add.setAccessible(true);
-            for (int k = 0; k < 3; k++) add.invoke(counter, k);
-        });
-        trace.thread(0).events().forEachRemaining(e -> {
-            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
-        });
+        List<SyncKind> kinds = locksOfThreeAdds(Counter.class);
         // per call the monitor's lock and unlock, inside the ReentrantLock's when that call is probed at its site
         List<SyncKind> monitorOnly = new ArrayList<>();
         List<SyncKind> both = new ArrayList<>();
@@ -176,6 +146,29 @@ class CompilableHandlersTest {
             both.addAll(List.of(SyncKind.LOCK, SyncKind.LOCK, SyncKind.UNLOCK, SyncKind.UNLOCK));
         }
         assertThat(kinds).isIn(monitorOnly, both);
+    }
+
+    /** The locks and unlocks recorded by add(0), add(1), add(2) on a new {@code c} (instrumented); add's IllegalStateException caught. */
+    private List<SyncKind> locksOfThreeAdds(Class<?> c) throws Exception {
+        List<SyncKind> kinds = new ArrayList<>();
+        ParallelTrace trace = HugeMethodTest.run(dir.resolve(c.getSimpleName() + ".wtrace"), TraceMode.COR, c.getName(), bytes(c), loaded -> {
+            var ctor = loaded.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            Object target = ctor.newInstance();
+            var add = loaded.getDeclaredMethod("add", int.class);
+            add.setAccessible(true);
+            for (int k = 0; k < 3; k++) {
+                try {
+                    add.invoke(target, k);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
+                }
+            }
+        });
+        trace.thread(0).events().forEachRemaining(e -> {
+            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
+        });
+        return kinds;
     }
 
     private static TryCatchBlockNode firstCovering(MethodNode m, AbstractInsnNode n) {
