@@ -1,5 +1,7 @@
 package dev.wholetrace.agent.instrument;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FrameNode;
@@ -24,7 +26,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * handler's range is made to start at the store, after the probes. The probes of a monitor's release
  * must still be covered by a catch-all that releases the monitor (else HotSpot finds the monitors
  * unbalanced and compiles the method with neither compiler): a handler of their own, appended at the
- * method's end, "ALOAD monitor; MONITOREXIT; ATHROW". The probes never throw, so none of this changes
+ * method's end, "ALOAD monitor; MONITOREXIT; ATHROW", covered by the handlers that covered the handler's
+ * own code (an enclosing block's monitor is still held there). The probes never throw, so none of this changes
  * what the program does.
  */
 final class SelfCoveringHandlers {
@@ -44,14 +47,16 @@ final class SelfCoveringHandlers {
                 if (first instanceof FrameNode f) frame = f;
                 first = first.getNext();
             }
-            // the probes: from the handler's first instruction to the exception's store
+            // the probes: from the handler's first instruction to the exception's store; anything else there (bytecode
+            // not javac's: a call of the program before the store) keeps its handler, which catches what it throws
             AbstractInsnNode store = first;
-            boolean calls = false;
+            boolean calls = false, probesOnly = true;
             while (store != null && store.getOpcode() != Opcodes.ASTORE && code.indexOf(store) < code.indexOf(tcb.end)) {
                 calls |= store instanceof MethodInsnNode;
+                probesOnly &= isProbeCode(store);
                 store = store.getNext();
             }
-            if (!calls || store == null || store.getOpcode() != Opcodes.ASTORE || frame == null) continue;
+            if (!calls || !probesOnly || store == null || store.getOpcode() != Opcodes.ASTORE || frame == null) continue;
             LabelNode stored = new LabelNode();
             code.insertBefore(store, stored);
             AbstractInsnNode load = next(store);
@@ -64,17 +69,42 @@ final class SelfCoveringHandlers {
                 tcb.end = tcb.handler;
             }
             if (releases) {
-                LabelNode release = new LabelNode();
+                LabelNode release = new LabelNode(), released = new LabelNode();
+                // the handlers around this one's code (an enclosing synchronized block's catch-all): they cover the
+                // release too, else its rethrow leaves with their monitors held and HotSpot finds them unbalanced
+                List<TryCatchBlockNode> around = new ArrayList<>();
+                for (TryCatchBlockNode other : m.tryCatchBlocks) {
+                    if (other != tcb && code.indexOf(other.start) <= handler && handler < code.indexOf(other.end)) {
+                        around.add(new TryCatchBlockNode(release, released, other.handler, other.type));
+                    }
+                }
                 m.tryCatchBlocks.add(0, new TryCatchBlockNode(tcb.handler, stored, release, null));
                 t++;
+                m.tryCatchBlocks.addAll(around);
                 code.add(release);
-                code.add(new FrameNode(Opcodes.F_NEW, frame.local.size(), frame.local.toArray(), frame.stack.size(), frame.stack.toArray()));
+                // the handler's locals; its stack is a Throwable, whatever type the handler it stands for catches
+                code.add(new FrameNode(Opcodes.F_NEW, frame.local.size(), frame.local.toArray(), 1, new Object[] {"java/lang/Throwable"}));
                 code.add(new VarInsnNode(Opcodes.ALOAD, ((VarInsnNode) load).var));
                 code.add(new InsnNode(Opcodes.MONITOREXIT));
                 code.add(new InsnNode(Opcodes.ATHROW));
+                code.add(released);
             }
         }
     }
+
+    /**
+     * Whether {@code n} can be part of the agent's probes: a call of the agent's runtime or of the thread's recorder
+     * (a block probe through the thread's handle, ThreadHandleLocal), or what pushes its arguments
+     * (a constant, a local, a DUP), none of which can throw.
+     */
+    private static boolean isProbeCode(AbstractInsnNode n) {
+        int op = n.getOpcode();
+        if (n instanceof MethodInsnNode call) return call.owner.startsWith(AGENT_RUNTIME) || call.owner.equals(ThreadHandleLocal.HANDLE);
+        return op < 0 || op == Opcodes.DUP || op >= Opcodes.ACONST_NULL && op <= Opcodes.LDC
+                || op >= Opcodes.ILOAD && op <= Opcodes.ALOAD;
+    }
+
+    private static final String AGENT_RUNTIME = "dev/wholetrace/agent/runtime/";
 
     private static AbstractInsnNode next(AbstractInsnNode n) {
         AbstractInsnNode p = n.getNext();

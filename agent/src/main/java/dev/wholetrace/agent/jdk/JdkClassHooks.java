@@ -1,6 +1,7 @@
 package dev.wholetrace.agent.jdk;
 
 import dev.wholetrace.agent.instrument.InstrumentationContext;
+import dev.wholetrace.agent.instrument.MonitorRegions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -383,7 +384,8 @@ final class JdkClassHooks {
                 for (AbstractInsnNode n : m.instructions.toArray()) {
                     if (n.getOpcode() == Opcodes.MONITORENTER) {
                         m.instructions.insertBefore(n, dup());
-                        m.instructions.insert(n, hook(owner, m, "MONITORENTER", "monitorEnter", o1));
+                        // inside the block's catch-all, as the program's (else neither C1 nor C2 compiles the method)
+                        MonitorRegions.insertAfterEnter(m, n, hook(owner, m, "MONITORENTER", "monitorEnter", o1));
                         any = true;
                     } else if (n.getOpcode() == Opcodes.MONITOREXIT) {
                         m.instructions.insertBefore(n, hook(owner, m, "MONITOREXIT", "monitorExit", o1, dup()));

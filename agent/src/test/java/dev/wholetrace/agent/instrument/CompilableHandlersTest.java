@@ -23,6 +23,7 @@ import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * A method with a synchronized block inside a try/finally keeps the shape HotSpot's compilers need
@@ -53,6 +54,62 @@ class CompilableHandlersTest {
         }
     }
 
+    /** Nested synchronized blocks; the inner one throws when asked to. */
+    static final class Nested {
+        private final Object outer = new Object();
+        private final Object inner = new Object();
+        int n;
+
+        void add(int k) {
+            synchronized (outer) {
+                synchronized (inner) {
+                    if (k == 1) throw new IllegalStateException("k");
+                    n += k;
+                }
+            }
+        }
+    }
+
+    /**
+     * The release handler appended for the inner monitor's probes ends in an ATHROW with the outer
+     * monitor still held: it must be covered by the outer block's catch-all, else HotSpot finds the
+     * monitors unbalanced and compiles the method with neither compiler.
+     */
+    @Test
+    void anInnerMonitorsReleaseHandlerIsCoveredByTheOuterMonitorsCatchAll() throws Exception {
+        MethodNode add = instrumented(Nested.class, "add");
+        InsnList code = add.instructions;
+        List<Integer> monitors = new ArrayList<>();
+        for (AbstractInsnNode n : code) {
+            if (n.getOpcode() != Opcodes.MONITORENTER) continue;
+            AbstractInsnNode store = n; // javac: ALOAD o; DUP; ASTORE m; (the probe's DUP;) MONITORENTER
+            while (store.getOpcode() != Opcodes.ASTORE) store = MonitorRegions.previous(store);
+            monitors.add(((VarInsnNode) store).var);
+        }
+        assertThat(monitors).hasSize(2);
+        int inner = monitors.get(1);
+        int throwsHoldingOuter = 0;
+        for (AbstractInsnNode n : code) {
+            if (n.getOpcode() != Opcodes.ATHROW) continue;
+            AbstractInsnNode exit = MonitorRegions.previous(n);
+            if (exit.getOpcode() != Opcodes.MONITOREXIT || ((VarInsnNode) MonitorRegions.previous(exit)).var != inner) continue;
+            throwsHoldingOuter++;
+            TryCatchBlockNode first = firstCovering(add, n);
+            assertThat(first).as("the inner release's rethrow covered").isNotNull();
+            assertThat(first.type).as("a catch-all").isNull();
+            assertThat(releases(code, first)).as("its handler releases the outer monitor").isTrue();
+        }
+        assertThat(throwsHoldingOuter).as("the appended release handler of the inner monitor").isPositive();
+    }
+
+    @Test
+    void nestedMonitorsAreRecordedOnceEachOnTheNormalAndTheExceptionalPath() throws Exception {
+        List<SyncKind> kinds = locksOfThreeAdds(Nested.class); // the second throws
+        List<SyncKind> expected = new ArrayList<>();
+        for (int k = 0; k < 3; k++) expected.addAll(List.of(SyncKind.LOCK, SyncKind.LOCK, SyncKind.UNLOCK, SyncKind.UNLOCK));
+        assertThat(kinds).isEqualTo(expected);
+    }
+
     @Test
     void callsWhileTheMonitorIsHeldAreCoveredByItsReleaseAndNoHandlerCoversItsOwnCalls() throws Exception {
         MethodNode add = instrumented(Counter.class, "add");
@@ -80,19 +137,7 @@ class CompilableHandlersTest {
 
     @Test
     void theProbedMethodStillRecordsEveryLockAndUnlock() throws Exception {
-        Path file = dir.resolve("t.wtrace");
-        List<SyncKind> kinds = new ArrayList<>();
-        ParallelTrace trace = HugeMethodTest.run(file, TraceMode.COR, Counter.class.getName(), bytes(Counter.class), c -> {
-            var ctor = c.getDeclaredConstructor();
-            ctor.setAccessible(true);
-            Object counter = ctor.newInstance();
-            var add = c.getDeclaredMethod("add", int.class);
-            add.setAccessible(true);
-            for (int k = 0; k < 3; k++) add.invoke(counter, k);
-        });
-        trace.thread(0).events().forEachRemaining(e -> {
-            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
-        });
+        List<SyncKind> kinds = locksOfThreeAdds(Counter.class);
         // per call the monitor's lock and unlock, inside the ReentrantLock's when that call is probed at its site
         List<SyncKind> monitorOnly = new ArrayList<>();
         List<SyncKind> both = new ArrayList<>();
@@ -101,6 +146,29 @@ class CompilableHandlersTest {
             both.addAll(List.of(SyncKind.LOCK, SyncKind.LOCK, SyncKind.UNLOCK, SyncKind.UNLOCK));
         }
         assertThat(kinds).isIn(monitorOnly, both);
+    }
+
+    /** The locks and unlocks recorded by add(0), add(1), add(2) on a new {@code c} (instrumented); add's IllegalStateException caught. */
+    private List<SyncKind> locksOfThreeAdds(Class<?> c) throws Exception {
+        List<SyncKind> kinds = new ArrayList<>();
+        ParallelTrace trace = HugeMethodTest.run(dir.resolve(c.getSimpleName() + ".wtrace"), TraceMode.COR, c.getName(), bytes(c), loaded -> {
+            var ctor = loaded.getDeclaredConstructor();
+            ctor.setAccessible(true);
+            Object target = ctor.newInstance();
+            var add = loaded.getDeclaredMethod("add", int.class);
+            add.setAccessible(true);
+            for (int k = 0; k < 3; k++) {
+                try {
+                    add.invoke(target, k);
+                } catch (java.lang.reflect.InvocationTargetException e) {
+                    assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
+                }
+            }
+        });
+        trace.thread(0).events().forEachRemaining(e -> {
+            if (e.isSync() && (e.kind() == SyncKind.LOCK || e.kind() == SyncKind.UNLOCK)) kinds.add(e.kind());
+        });
+        return kinds;
     }
 
     private static TryCatchBlockNode firstCovering(MethodNode m, AbstractInsnNode n) {

@@ -28,6 +28,7 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.BasicVerifier;
@@ -236,6 +237,38 @@ class JdkClassHooksTest {
         assertThat(bridgeCalls(ex, "exchange", "(Ljava/lang/Object;)Ljava/lang/Object;")).startsWith("release").contains("acquire");
         ClassNode list = hooked("java/util/Collections$SynchronizedCollection");
         assertThat(bridgeCalls(list, "add", "(Ljava/lang/Object;)Z")).startsWith("monitorEnter").contains("monitorExit");
+    }
+
+    /**
+     * A hooked synchronized block's monitorEnter hook is inside the block's catch-all, which releases the monitor: before
+     * it, HotSpot found the monitors unbalanced and compiled Collections.synchronizedMap's get and put, StringBuffer's,
+     * with neither C1 nor C2 (CompilableHandlersTest for the program's own methods).
+     */
+    @Test
+    void aHookedMonitorEnterIsCoveredByTheBlocksRelease() throws Exception {
+        ClassNode map = hooked("java/util/Collections$SynchronizedMap");
+        MethodNode get = map.methods.stream().filter(m -> m.name.equals("get")).findFirst().orElseThrow();
+        int enters = 0;
+        for (AbstractInsnNode n : get.instructions) {
+            if (!(n instanceof MethodInsnNode c) || !c.name.equals("monitorEnter")) continue;
+            enters++;
+            int at = get.instructions.indexOf(n);
+            TryCatchBlockNode first = null;
+            for (TryCatchBlockNode tcb : get.tryCatchBlocks) {
+                if (get.instructions.indexOf(tcb.start) <= at && at < get.instructions.indexOf(tcb.end)) {
+                    first = tcb;
+                    break;
+                }
+            }
+            assertThat(first).as("the monitorEnter hook covered").isNotNull();
+            assertThat(first.type).as("by a catch-all").isNull();
+            boolean releases = false;
+            for (AbstractInsnNode h = first.handler; h != null && h.getOpcode() != Opcodes.ATHROW; h = h.getNext()) {
+                releases |= h.getOpcode() == Opcodes.MONITOREXIT;
+            }
+            assertThat(releases).as("that releases the monitor").isTrue();
+        }
+        assertThat(enters).isEqualTo(1);
     }
 
     @Test
