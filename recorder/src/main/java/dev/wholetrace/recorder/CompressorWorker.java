@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -30,9 +29,6 @@ final class CompressorWorker implements Runnable {
     private record Retire(ThreadCompressor compressor) {}
 
     static final Object STOP = new Object();
-
-    /** How long an idle worker waits in one poll of its queue ({@link #work}). */
-    private static final long IDLE_POLL_SECONDS = 1;
 
     private final TraceRecorder recorder;
     private final BlockingQueue<Object> queue;
@@ -153,12 +149,7 @@ final class CompressorWorker implements Runnable {
         while (true) {
             Object item;
             try {
-                // a timed poll, not take: take waits in Condition.await, which calls ForkJoinPool.managedBlock and so
-                // initializes ForkJoinPool, making the common pool before the program's main could set its
-                // properties (its parallelism was the machine's under the agent; CommonPoolSettingsTest); awaitNanos
-                // parks without it. An idle worker wakes once a second.
-                item = queue.poll(IDLE_POLL_SECONDS, TimeUnit.SECONDS);
-                if (item == null) continue;
+                item = queue.take();
             } catch (InterruptedException e) {
                 // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
                 // this one too: stopping here left every thread that handed a buffer over, and
