@@ -149,7 +149,10 @@ public final class RaceSuite {
      * modelled"): each runs and is labelled like the others, but the recorded-trace test skips it
      * until its construct is modelled, when it moves to {@link #PROGRAMS}.
      */
-    public static final List<Class<?>> NOT_YET_MODELLED = List.of();
+    public static final List<Class<?>> NOT_YET_MODELLED = List.of(
+            // a Serializable task given to a library's Executor is left unwrapped (a distributed executor serializes it):
+            // the executor's own hand-over, through a JDK pipe, is not seen (session 48's review)
+            SerializableTaskNo.class);
 
     private RaceSuite() {}
 
