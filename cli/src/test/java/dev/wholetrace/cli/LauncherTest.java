@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launcher script's class-data-sharing archive (docs/cli.md): run on a checkout of its own whose
- * CLI jar is {@link Probe} (the real jar is made after the tests), so what is checked is the script:
+ * The launcher script (docs/cli.md), run on a checkout of its own whose CLI jar is {@link Probe} (the
+ * real jar is made after the tests), so what is checked is the script. Its class-data-sharing archive:
  * a command's first run, which writes the archive with the JVM as the script's child, and its later
  * runs, which map it, pass stdin, stdout and the exit code through, print nothing of their own, and
- * a kill of the launcher ends the command.
+ * a kill of the launcher ends the command. Its build: runs started together build once.
  */
-class LauncherCdsTest {
+class LauncherTest {
     @TempDir
     Path root;
 
@@ -77,12 +77,18 @@ class LauncherCdsTest {
     }
 
     private Process start(String... args) throws IOException {
+        return start(List.of(), args);
+    }
+
+    private Process start(List<Path> firstOnPath, String... args) throws IOException {
         ProcessBuilder b = new ProcessBuilder(Stream.concat(Stream.of(root.resolve("wholetrace").toString()), Stream.of(args)).toList());
         Map<String, String> env = b.environment();
         env.remove("JAVA_OPTS");
         env.remove("WHOLETRACE_CDS");
         env.remove("WHOLETRACE_MEMORY");
-        env.put("PATH", Path.of(System.getProperty("java.home"), "bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+        StringBuilder path = new StringBuilder();
+        for (Path p : firstOnPath) path.append(p).append(':');
+        env.put("PATH", path.append(Path.of(System.getProperty("java.home"), "bin")).append(':').append(env.getOrDefault("PATH", "/usr/bin:/bin")).toString());
         return b.start();
     }
 
@@ -129,6 +135,40 @@ class LauncherCdsTest {
         assertThat(run("y", "probe", pid, "cat")).isEqualTo(new Run(0, "y", ""));
         Files.writeString(archive, "not an archive");
         assertThat(run("z", "probe", pid, "cat")).isEqualTo(new Run(0, "z", ""));
+    }
+
+    /**
+     * Two runs started together on a checkout whose sources are newer than its jars: one builds (a stand-in
+     * {@code mvn} that fails if another build is running), the other waits for it and builds nothing.
+     */
+    @Test
+    void runsStartedTogetherOnAnEditedCheckoutBuildOnce() throws Exception {
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path mvn = Files.writeString(bin.resolve("mvn"), """
+                #!/bin/sh
+                mkdir building 2>/dev/null || { echo "two builds at once" >&2; exit 9; }
+                sleep 2
+                touch cli/target/wholetrace.jar agent/target/wholetrace-agent.jar workloads/target/wholetrace-workloads.jar
+                echo built >> builds
+                rmdir building
+                """);
+        assertThat(mvn.toFile().setExecutable(true)).isTrue();
+        FileTime before = FileTime.fromMillis(System.currentTimeMillis() - 100_000);
+        for (String j : List.of("cli/target/wholetrace.jar", "agent/target/wholetrace-agent.jar", "workloads/target/wholetrace-workloads.jar")) {
+            Files.setLastModifiedTime(root.resolve(j), before);
+        }
+        Files.writeString(Files.createDirectories(root.resolve("model/src/main")).resolve("Edited.java"), "class Edited {}");
+        List<Process> runs = List.of(start(List.of(bin), "probe", root.resolve("pid1").toString(), "exit", "0"),
+                start(List.of(bin), "probe", root.resolve("pid2").toString(), "exit", "0"));
+        StringBuilder err = new StringBuilder();
+        for (Process p : runs) {
+            p.getOutputStream().close();
+            err.append(new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(runs).as(err.toString()).allSatisfy(p -> assertThat(p.exitValue()).isZero());
+        assertThat(Files.readAllLines(root.resolve("builds"))).as(err.toString()).hasSize(1);
+        assertThat(err.toString().lines()).containsExactly("wholetrace: building the CLI, the agent and the workloads ...");
     }
 
     /** A kill of the launcher while its JVM writes the archive (a child, not exec'd) reaches the JVM, as it does when exec'd. */
