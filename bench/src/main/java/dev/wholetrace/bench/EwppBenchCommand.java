@@ -170,7 +170,8 @@ final class EwppBenchCommand implements Callable<Integer> {
      * the run least disturbed by other processes). Each warm trace's sync order (its happens-before,
      * {@link CrossThreadOrder}) is built by the first run and shared by the others, as a command's
      * recoveries share it; *PerRun*: the same with it built inside each run (as before session 40, but with the heads' bounds in arrays), for
-     * the counted eWPP and the address trace.
+     * the counted eWPP and the address trace. *coldCpu*: the cold counted and cold AT runs' seconds of the
+     * recovering thread's CPU time, medians over the reps.
      */
     record Full(double coldExpand, Warm counts, Warm expand, Warm at, Warm distance, double coldWalk, Warm walk, Warm countsPerRun, Warm atPerRun,
                 double coldCpuCounts, double coldCpuAt) {}
@@ -357,12 +358,6 @@ final class EwppBenchCommand implements Callable<Integer> {
         return new Warm(median(v), Arrays.stream(v).min().orElseThrow(), median(cpu));
     }
 
-    /**
-     * The warm CPU medians with what recoveries on one trace share (the happens-before; on an eWPP
-     * also the EwppIndex: the filter, the chunks' summaries, the check grammars' terminal counts)
-     * built inside each run (as before session 40) and shared per opened trace (session 41: the
-     * index too), both measured in this run, for the counted eWPP and the address trace.
-     */
     /** The cold counted column again by the recovering thread's CPU time (the same runs): what the load does not stretch. */
     private static void coldCpu(List<Row> rows, StringBuilder sb) {
         MarkdownTable t = new MarkdownTable().left("program").right("cold counted CPU ms", "cold AT CPU ms", "cold CPU AT/counted");
@@ -382,6 +377,12 @@ final class EwppBenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "%nAverage cold AT/eWPP by CPU time %.2f× (%d of %d programs ≥ %.0f×).%n", sum / rows.size(), ten, rows.size(), TARGET));
     }
 
+    /**
+     * The warm CPU medians with what recoveries on one trace share (the happens-before; on an eWPP
+     * also the EwppIndex: the filter, the chunks' summaries, the check grammars' terminal counts)
+     * built inside each run (as before session 40) and shared per opened trace (session 41: the
+     * index too), both measured in this run, for the counted eWPP and the address trace.
+     */
     private static void sharedOrder(List<Row> rows, StringBuilder sb) {
         MarkdownTable t = new MarkdownTable().left("program").right("counted per run s", "counted shared s", "counted per run/shared",
                 "AT per run s", "AT shared s", "AT per run/shared", "AT/counted per run", "AT/counted shared");

@@ -38,8 +38,14 @@ public final class DependenceFilter {
         return new DependenceFilter();
     }
 
-    /** Adds dependence (store d, load u) of class {@code c}. */
+    /**
+     * Adds dependence (store d, load u) of class {@code c}. A no-cost one predicts its store, so its
+     * store must be an instruction id (0 or more): {@link #predicted} keeps -1 and -2 for its outcomes.
+     */
     public DependenceFilter add(int store, int load, DependenceClass c) {
+        if (c == DependenceClass.NO_COST && store < 0) {
+            throw new IllegalArgumentException("a no-cost dependence's store must be an instruction id (0 or more), not " + store);
+        }
         lookup.put(key(store, load), c.ordinal() + 1);
         if (c == DependenceClass.NO_COST) predict(load, store);
         return this;
@@ -126,7 +132,13 @@ public final class DependenceFilter {
                 if (!p.regionMatches(s2 + 1, "none", 0, 4) || p.length() != s2 + 5) throw new IllegalArgumentException("bad eWPP filter entry '" + p + "'");
                 f.addUnwritten(u);
             } else {
-                f.add(number(p, s1 + 1, s2), u, DependenceClass.parse(p.substring(s2 + 1)));
+                int d = number(p, s1 + 1, s2);
+                DependenceClass c = DependenceClass.parse(p.substring(s2 + 1));
+                try {
+                    f.add(d, u, c);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("bad eWPP filter entry '" + p + "': " + e.getMessage());
+                }
             }
         }
         return f;

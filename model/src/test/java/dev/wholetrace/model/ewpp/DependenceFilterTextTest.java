@@ -36,6 +36,25 @@ class DependenceFilterTextTest {
         assertThat(DependenceClass.VARIABLE_COST.label()).isEqualTo("variable-cost");
     }
 
+    /**
+     * A no-cost load's prediction is its store's id, and {@link DependenceFilter#predicted} keeps -1 and -2 for
+     * "unpredicted" and "no writer" (and -3 was stored as the map's "absent"): a negative store id there
+     * is refused, not read back as another prediction. Other classes predict nothing and keep any id.
+     */
+    @Test
+    void aNoCostDependenceOnANegativeStoreIdIsRefused() {
+        for (int store : new int[] {-1, -2, -3, Integer.MIN_VALUE}) {
+            assertThatThrownBy(() -> DependenceFilter.empty().add(store, 5, DependenceClass.NO_COST)).as("store " + store)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instruction id");
+            String entry = "5 " + store + " no-cost";
+            assertThatThrownBy(() -> DependenceFilter.decode(DependenceFilter.HEADER + ";" + entry)).as(entry)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("bad eWPP filter entry '" + entry + "': ");
+        }
+        assertThat(DependenceFilter.empty().add(0, 5, DependenceClass.NO_COST).predicted(5)).isZero();
+        assertThat(DependenceFilter.decode(DependenceFilter.HEADER + ";5 -3 fixed-cost").classOf(-3, 5)).isEqualTo(DependenceClass.FIXED_COST);
+        assertThat(DependenceFilter.decode(DependenceFilter.HEADER + ";5 -3 fixed-cost").predicted(5)).isEqualTo(DependenceFilter.UNPREDICTED);
+    }
+
     @Test
     void entriesAndTextAreInStoreThenLoadOrderWhateverTheOrderAdded() {
         // session 48 keeps the filter in primitive maps only: the order is made when asked for
