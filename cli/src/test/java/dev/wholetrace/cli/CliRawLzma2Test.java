@@ -98,6 +98,27 @@ class CliRawLzma2Test {
         assertOneLineExit2(old, "unknown codec id 5 in a version 18 file");
     }
 
+    /**
+     * An xz payload (codec 2, as every file before version 19 holds) whose block header names a 1.5 GiB
+     * dictionary, the block header's and the section's CRCs made to agree: xz's decoder allocated it
+     * and read the file; it is corruption, one line and exit 2, as a raw LZMA2 header's dictionary byte
+     * above 64 MiB is.
+     */
+    @Test
+    void anXzPayloadNamingAHugeDictionaryIsOneLineAndExit2() throws Exception {
+        byte[] old = Files.readAllBytes(fixture("v18-water-cdr.wtrace"));
+        int at = firstSection(old, Codec.XZ, null);
+        int stored = ByteBuffer.wrap(old, at + 16, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        int payload = at + TraceFormat.SECTION_HEADER_BYTES;
+        int block = payload + payloadStart(old, at) + 12; // after xz's stream header
+        int blockHeader = ((old[block] & 0xFF) + 1) * 4;
+        assertThat(old[block + 2]).as("the LZMA2 filter").isEqualTo((byte) 0x21);
+        old[block + 4] = 37; // (2 | 37 & 1) << (37 / 2 + 11): 1.5 GiB
+        putInt(old, block + blockHeader - 4, crc(old, block, blockHeader - 4));
+        putInt(old, payload + stored, crc(old, payload, stored));
+        assertOneLineExit2(old, "xz data is damaged");
+    }
+
     private void assertOneLineExit2(byte[] file, String says) throws IOException {
         Path f = dir.resolve("damaged.wtrace");
         Files.write(f, file);

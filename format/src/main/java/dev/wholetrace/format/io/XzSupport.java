@@ -112,8 +112,14 @@ final class XzSupport {
      * stream's own check (CRC64, ~5 % of a cold eWPP count, docs/results/ewpp.md "Session 43"):
      * every caller checks a CRC32 of its own ({@code .wtrace} sections over their stored bytes
      * before decoding, {@code .wgr} payloads after), and a damaged LZMA2 stream still fails to decode.
+     * Its memory is limited to what the largest dictionary any writer of ours uses needs (preset 9's,
+     * {@link #MAX_DICTIONARY_BYTE}): xz's decoder allocates the dictionary its block header names
+     * before it decodes a byte, and a damaged header (its CRCs made to agree) named up to 1.5 GiB.
      */
     static InputStream input(InputStream in) throws IOException {
-        return new XZInputStream(in, -1, false, BasicArrayCache.getInstance());
+        return new XZInputStream(in, MAX_DECODER_KIB, false, BasicArrayCache.getInstance());
     }
+
+    /** The memory, in KiB, xz's decoder may use: LZMA2's with the dictionary of {@link #MAX_DICTIONARY_BYTE}. */
+    private static final int MAX_DECODER_KIB = LZMA2InputStream.getMemoryUsage((int) dictionarySize(MAX_DICTIONARY_BYTE));
 }
