@@ -57,11 +57,6 @@ final class DenseTerminals {
         return size++;
     }
 
-    /** The terminal whose dense id is {@code id}. */
-    int terminal(int id) {
-        return terminalOf[id];
-    }
-
     /** {@code ids}, each dense id replaced by its terminal, in place; returns {@code ids}. */
     int[] terminals(int[] ids) {
         for (int i = 0; i < ids.length; i++) ids[i] = terminalOf[ids[i]];
