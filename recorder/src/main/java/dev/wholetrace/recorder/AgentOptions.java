@@ -182,11 +182,6 @@ public final class AgentOptions {
 
     /** These options, building every grammar with {@code g} (a windowed variant included); null: the default (sequitur). */
     public AgentOptions withGrammar(GrammarAlgorithm g) {
-        if (g != null && g.cliName().equals(GrammarAlgorithm.STRATA.cliName())) {
-            // its builder takes terminals as array indices, and the recorder's terminals are path and word ids from 2^30
-            // on: it would allocate gigabytes inside the traced program (session 48's review)
-            throw new IllegalArgumentException("grammar strata is for compress and recompress; a recording gets strata with mode=strata");
-        }
         AgentOptions o = keep(new AgentOptions(out, mode, include, exclude, intervalMillis, codec, filter));
         o.grammar = g;
         return o;

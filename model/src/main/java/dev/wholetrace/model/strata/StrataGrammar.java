@@ -28,12 +28,18 @@ import dev.wholetrace.model.util.Alphabet;
  * layer 0. Once one level holds over twice the other's symbols after {@link #DECIDE_AFTER} path
  * runs, the other is dropped and no longer fed.
  *
- * <p>Per terminal: the path builder's compare and, once per path that is not a repetition, a
- * table probe; no allocation once the buffers have grown. Not thread-safe.
+ * <p>Terminals may be any int ≥ 0 (a recording's start at 2^30): the paths are built over dense
+ * ids ({@link DenseTerminals}) and the stored form maps them back.
+ *
+ * <p>Per terminal: the dense id (an array lookup for terminals below 2^16, else a hash probe), the
+ * path builder's compare and, once per path that is not a repetition, a table probe; no
+ * allocation once the buffers have grown. Not thread-safe.
  */
 public final class StrataGrammar implements GrammarBuilder {
     private final int maxLength;
     private final SequenceTable paths = new SequenceTable();
+    /** The appended terminals as the dense ids the paths hold (the path builder indexes arrays by them). */
+    private final DenseTerminals terminals = new DenseTerminals();
     /** Layer 0 and the grammar over its runs; null once the paths are chosen. */
     private LayerZero layer;
     /** The [path, trip] runs as terminals of {@link #pathGrammar} (pair → dense id); null once a level is chosen. */
@@ -151,7 +157,7 @@ public final class StrataGrammar implements GrammarBuilder {
 
     @Override
     public void append(int terminal) {
-        pathBuilder.add(terminal);
+        pathBuilder.add(terminals.idOf(terminal));
         length++;
     }
 
@@ -176,7 +182,7 @@ public final class StrataGrammar implements GrammarBuilder {
 
     @Override
     public long footprintBytes() {
-        long bytes = paths.bytes() + pathBuilder.bytes();
+        long bytes = paths.bytes() + pathBuilder.bytes() + terminals.bytes();
         if (layer != null) bytes += layer.footprintBytes();
         if (pathGrammar != null) bytes += pathGrammar.footprintBytes() + pathRuns.footprintBytes();
         peakFootprint = Math.max(peakFootprint, bytes);
@@ -198,7 +204,7 @@ public final class StrataGrammar implements GrammarBuilder {
         pathBuilder.finish();
         startPaths();
         int[] pathStart = paths.starts();
-        int[] pathSymbols = paths.poolAsInts();
+        int[] pathSymbols = terminals.terminals(paths.poolAsInts()); // a copy: the table keeps the dense ids
         if (pathLevelCheaper()) return pathLevel(pathStart, pathSymbols);
         StrataStream layerZero = layer.seal().with(pathStart, pathSymbols);
         return levels == null ? layerZero : levels.choose(layerZero);
