@@ -76,6 +76,13 @@ final class EwppBenchCommand implements Callable<Integer> {
     @Option(names = "--heap", defaultValue = "-Xmx2g", description = "Every child JVM's heap option (default: ${DEFAULT-VALUE}).")
     String heap;
 
+    @Option(names = "--growth", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also the recovery in steady state: each program at growing sizes (EwppGrowth), written to ewpp-growth.md and .csv (default: ${DEFAULT-VALUE}).")
+    boolean growth;
+
+    @Option(names = "--growth-only", description = "Only the growth series (ewpp-growth.md and .csv); ewpp.md is left as it is.")
+    boolean growthOnly;
+
     private final Log log = new Log();
 
 
@@ -207,15 +214,25 @@ final class EwppBenchCommand implements Callable<Integer> {
         if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
         Path dir = jvm.prepare("ewpp");
         MeasuredChild child = new MeasuredChild(dir);
-        List<Row> rows = new ArrayList<>();
-        for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
-        ResultsPage.write(jvm.out.resolve("ewpp.md"), markdown(rows));
-        Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
-        log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
+        if (!growthOnly) {
+            List<Row> rows = new ArrayList<>();
+            for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
+            ResultsPage.write(jvm.out.resolve("ewpp.md"), markdown(rows));
+            Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
+            log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
+        }
+        if (growth || growthOnly) {
+            List<EwppGrowth.Series> series = new ArrayList<>();
+            for (TracedProgram p : programs(quick)) series.add(EwppGrowth.measure(p, quick, dir, child, this::command, jvm.timeout, log));
+            String run = "bench/run ewpp" + (quick ? " --quick" : "") + (growthOnly ? " --growth-only" : "");
+            ResultsPage.write(jvm.out.resolve("ewpp-growth.md"), EwppGrowth.markdown(series, run));
+            Files.writeString(jvm.out.resolve("ewpp-growth.csv"), EwppGrowth.csv(series), StandardCharsets.UTF_8);
+            log.info("wrote %s and %s", jvm.out.resolve("ewpp-growth.md"), jvm.out.resolve("ewpp-growth.csv"));
+        }
         return 0;
     }
 
-    private List<String> command(TracedProgram p, Path trace, TraceMode mode, Path filter) {
+    List<String> command(TracedProgram p, Path trace, TraceMode mode, Path filter) {
         return command(p, trace, mode, filter, null);
     }
 
@@ -329,7 +346,7 @@ final class EwppBenchCommand implements Callable<Integer> {
      * {@code file} opened as {@code deps} opens it: an eWPP's thread chunks CRC-checked and decoded when the
      * recovery first reads them (ParallelTrace#openLazily), a CDR trace's all decoded at open.
      */
-    private static TraceView openAsDeps(Path file) throws IOException {
+    static TraceView openAsDeps(Path file) throws IOException {
         return ParallelTrace.openLazily(file, bytes -> { });
     }
 
@@ -517,7 +534,7 @@ final class EwppBenchCommand implements Callable<Integer> {
      * program number their instructions in the order their classes were instrumented, which the
      * threads' timing can change, so ids alone would differ where the edges do not.
      */
-    private static List<String> edges(DepsResult r) {
+    static List<String> edges(DepsResult r) {
         List<String> out = new ArrayList<>();
         for (DepsResult.EdgeRow e : r.edges()) out.add(where(e.storeCode(), e.store()) + " " + where(e.loadCode(), e.load()) + " " + e.origin() + " " + e.count());
         out.sort(null);
@@ -535,16 +552,20 @@ final class EwppBenchCommand implements Callable<Integer> {
      * the files' sections as stored.
      */
     private static Sizes sizes(Path ewppFile, Path cdrFile, FileParts cdrBest) throws IOException {
-        return sizes(TraceView.open(ewppFile), TraceView.open(cdrFile), cdrBest, FileParts.best(ewppFile, StreamKinds.CHECKS));
+        return sizes(TraceView.open(ewppFile), TraceView.open(cdrFile), cdrBest, FileParts.best(ewppFile, StreamKinds.CHECKS), true);
     }
 
-    private static Sizes sizes(TraceView ewpp, TraceView cdr, FileParts cdrBest, FileParts ewppBest) {
+    /**
+     * {@code enhanced}: also the enhanced-SEQUITUR grammars and the check stream's {@link CheckParts}; without, those
+     * are 0 and null (the growth series, {@link EwppGrowth}, whose traces are up to 16 times the size: SEQUITUR only).
+     */
+    static Sizes sizes(TraceView ewpp, TraceView cdr, FileParts cdrBest, FileParts ewppBest, boolean enhanced) {
         long[] s = new long[9];
         for (int t = 0; t < ewpp.threadCount(); t++) {
             GrammarBuilder cfSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
-            GrammarBuilder cfEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            GrammarBuilder cfEnh = enhanced ? GrammarAlgorithm.ENHANCED.newBuilder() : null;
             GrammarBuilder eSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
-            GrammarBuilder eEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            GrammarBuilder eEnh = enhanced ? GrammarAlgorithm.ENHANCED.newBuilder() : null;
             Alphabet cfSymbols = new Alphabet();
             Alphabet eSymbols = new Alphabet();
             for (ThreadGrammar g : ewpp.grammars(t)) {
@@ -555,10 +576,10 @@ final class EwppBenchCommand implements Callable<Integer> {
                     Event.Type type = g.type(sym);
                     int c = cfSymbols.idOf(type.ordinal(), g.value(sym));
                     cfSeq.append(c);
-                    cfEnh.append(c);
+                    if (cfEnh != null) cfEnh.append(c);
                     int ec = eSymbols.idOf(type.ordinal(), g.value(sym));
                     eSeq.append(ec);
-                    eEnh.append(ec);
+                    if (eEnh != null) eEnh.append(ec);
                     s[0] += 4;
                     s[2] += 4;
                     if (type == Event.Type.LOAD || type == Event.Type.STORE) s[1] += 8;
@@ -569,33 +590,35 @@ final class EwppBenchCommand implements Callable<Integer> {
                         if (tag == CheckSymbols.OK) break;
                         int sc = eSymbols.idOf(100 + tag | CheckSymbols.extra(ca.first(k)) << 8, ca.second(k)); // a CROSS_AT's writer too
                         eSeq.append(sc);
-                        eEnh.append(sc);
+                        if (eEnh != null) eEnh.append(sc);
                         s[2] += 4;
                         if (tag != CheckSymbols.SEARCH && tag != CheckSymbols.B0 && tag != CheckSymbols.B1 && tag != CheckSymbols.NEW && tag != CheckSymbols.CROSS_AT) break;
                     } while (true);
                 }
             }
             s[3] += bytes(cfSeq);
-            s[6] += bytes(cfEnh);
             s[5] += bytes(eSeq);
-            s[8] += bytes(eEnh);
+            if (enhanced) {
+                s[6] += bytes(cfEnh);
+                s[8] += bytes(eEnh);
+            }
         }
         for (int t = 0; t < cdr.threadCount(); t++) {
             GrammarBuilder atSeq = GrammarAlgorithm.SEQUITUR.newBuilder();
-            GrammarBuilder atEnh = GrammarAlgorithm.ENHANCED.newBuilder();
+            GrammarBuilder atEnh = enhanced ? GrammarAlgorithm.ENHANCED.newBuilder() : null;
             Alphabet addresses = new Alphabet();
             for (Iterator<Event> it = cdr.events(t); it.hasNext(); ) {
                 Event ev = it.next();
                 if (!ev.isAccess()) continue;
                 int a = addresses.idOf(ev.address());
                 atSeq.append(a);
-                atEnh.append(a);
+                if (atEnh != null) atEnh.append(a);
             }
             s[4] += bytes(atSeq) + 8L * addresses.size(); // the grammar and its alphabet of addresses
-            s[7] += bytes(atEnh) + 8L * addresses.size();
+            if (enhanced) s[7] += bytes(atEnh) + 8L * addresses.size();
         }
         return new Sizes(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], FileParts.of(cdr, StreamKinds.ADDRESSES),
-                FileParts.of(ewpp, StreamKinds.CHECKS), checkParts(ewpp), cdrBest, ewppBest);
+                FileParts.of(ewpp, StreamKinds.CHECKS), enhanced ? checkParts(ewpp) : null, cdrBest, ewppBest);
     }
 
     /** {@link CheckParts} of an eWPP. */
@@ -709,7 +732,9 @@ final class EwppBenchCommand implements Callable<Integer> {
                 .append("math3) which thread's store a load reads depends on the lock order of each run, and the edges can differ without either being ")
                 .append("wrong: *other lock order* where they differ and the differing eWPP run took its locks (thread and site of each acquisition, ")
                 .append("in sync order) in another order than the CDR run; *other class-init order* where they differ only in edges whose store is in a class initializer (the JVM runs it in the thread that first uses the class, ordered by a lock the agent does not record: math3's FastMath$lnMant, whose loads two CDR runs with the same lock order split 987/991 same-thread); *NO* where nothing of this explains it (a recovery's fault). ")
-                .append("CliDepsTest checks both recoveries against an oracle of their own run.\n\n");
+                .append("CliDepsTest checks both recoveries against an oracle of their own run. ")
+                .append("The recovery in steady state, each program at growing sizes (its fixed cost and its cost per dependence, ")
+                .append("the recording cost and the sizes there): [ewpp-growth.md](ewpp-growth.md), `--growth` (on by default) or `--growth-only`.\n\n");
         MarkdownTable sizes = new MarkdownTable().left("program").right("CF+AT", "eCF", "eCF/(CF+AT)", "WPP+cAT seq", "eWPP seq", "ratio seq",
                 "WPP+cAT enh", "eWPP enh", "ratio enh", "stored CDR", "stored eWPP", "ratio stored");
         double sumSeq = 0, sumEnh = 0, sumStored = 0;
