@@ -49,8 +49,8 @@ final class ObjectIds {
      * the submission with its id, where a weak map beside this table took a locked put per submit
      * (20 % of a synchronization-heavy program's main thread) and an entry and bucket of its own
      * (docs/results/overhead-profile.md, "Session 46"). 40 bytes, as before the submission: the
-     * identity hash it held instead lives in a primitive array beside the log ({@link Table#hashes})
-     * and beside each thread's cache of entries.
+     * identity hash it held instead lives in the table's key ({@link Table#keys}) and beside each
+     * thread's cache of entries.
      */
     static final class Entry extends WeakReference<Object> {
         final long id;
@@ -77,28 +77,26 @@ final class ObjectIds {
 
     private final AtomicLong nextId = new AtomicLong(1);
     /** The current table; replaced only once every live entry of the old one is in it. */
-    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], new int[INITIAL / 4 * 3], 0, 1);
+    private volatile Table table = new Table(new long[INITIAL], new Entry[INITIAL / 4 * 3], 0, 1);
 
     /** Keys, the log they point into, and the first id taken after the table was made. */
     private static final class Table {
         /** (identity hash << 32) | (log position + 1); 0 is an empty slot. */
         final long[] keys;
-        /** Entries by position: [0, copied) from the previous table, then one per id taken since {@link #firstId}. */
-        final Entry[] log;
         /**
-         * The identity hash of each log position's object, written with it: the rebuild reads it in
-         * the log's order beside the entry (the entries hold no hash, to keep room for a submission).
+         * Entries by position: [0, copied) from the previous table, then one per id taken since {@link #firstId}. An
+         * entry's identity hash is in its key only (a compaction reads it from there): a copy beside the log, in the
+         * log's order, was four bytes a position held for the compactions alone.
          */
-        final int[] hashes;
+        final Entry[] log;
         final int copied;
         final long firstId;
         /** Set by a rebuild before it reads the keys: what is found or entered afterwards is looked for again in the next table. */
         volatile boolean sealed;
 
-        Table(long[] keys, Entry[] log, int[] hashes, int copied, long firstId) {
+        Table(long[] keys, Entry[] log, int copied, long firstId) {
             this.keys = keys;
             this.log = log;
-            this.hashes = hashes;
             this.copied = copied;
             this.firstId = firstId;
         }
@@ -165,8 +163,7 @@ final class ObjectIds {
             }
             int pos = t.copied + (int) taken;
             Entry mine = new Entry(o, id);
-            t.hashes[pos] = h;
-            log[pos] = mine; // both published by the key's compare-and-set (a volatile write)
+            log[pos] = mine; // published by the key's compare-and-set (a volatile write)
             if ((long) KEY.compareAndExchange(t.keys, ~i, 0L, (long) h << 32 | pos + 1) == 0) {
                 if (pos == log.length - 1) rebuild(t);
                 return t.sealed ? null : mine;
@@ -210,7 +207,7 @@ final class ObjectIds {
 
     /**
      * Twice the slots, every entry kept at its log position: the keys are moved as they are (each holds its hash and
-     * position), the log and its hashes copied in bulk, no entry read. The keys are read first: an entry whose key is
+     * position), the log copied in bulk, no entry read. The keys are read first: an entry whose key is
      * read is in the log by then (written before its key's compare-and-set), and one whose key came later is in the
      * copy too or its inserter retries (the table is sealed). A position no key names (a lost race's, emptied after
      * the copy) stays unnamed until a compaction drops it. Dead entries stay until then as well: at most about a
@@ -229,30 +226,33 @@ final class ObjectIds {
             fresh[j] = k;
         }
         int used = old.log.length;
-        table = new Table(fresh, Arrays.copyOf(old.log, length / 4 * 3), Arrays.copyOf(old.hashes, length / 4 * 3), used, nextId.get());
+        table = new Table(fresh, Arrays.copyOf(old.log, length / 4 * 3), used, nextId.get());
     }
 
     /** Replaces {@code old}, sealed, by a table holding its live entries, at most three eighths full. */
     private void compact(Table old) {
         long[] keys = old.keys;
         Entry[] log = old.log;
-        // The positions some key names, then the log in order: the entries were copied by the
-        // collector in the log's order, so reading them in it is close to sequential (in the keys'
-        // order every entry was a cache miss). A position no key names is a lost race's, being emptied.
+        // The positions some key names, with their hashes, then the log in order: the entries were
+        // copied by the collector in the log's order, so reading them in it is close to sequential (in
+        // the keys' order every entry was a cache miss). A position no key names is a lost race's,
+        // being emptied.
         long[] named = new long[(log.length + 63) >>> 6];
+        int[] hashes = new int[log.length]; // by position, then (in place, n <= p) by the live entry's new position
         for (int i = 0; i < keys.length; i++) {
             long k = (long) KEY.getVolatile(keys, i);
-            if (k != 0) named[((int) k - 1) >>> 6] |= 1L << ((int) k - 1);
+            if (k == 0) continue;
+            int p = (int) k - 1;
+            named[p >>> 6] |= 1L << p;
+            hashes[p] = (int) (k >>> 32);
         }
         Entry[] live = new Entry[log.length];
-        int[] hashAt = old.hashes;
-        int[] hashes = new int[log.length];
         int n = 0;
         for (int p = 0; p < log.length; p++) {
             if ((named[p >>> 6] & 1L << p) == 0) continue;
             Entry e = log[p];
             if (!e.refersTo(null)) {
-                hashes[n] = hashAt[p];
+                hashes[n] = hashes[p];
                 live[n++] = e;
             }
         }
@@ -266,7 +266,7 @@ final class ObjectIds {
             while (fresh[j] != 0) j = j + 1 & mask;
             fresh[j] = (long) h << 32 | p + 1;
         }
-        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), Arrays.copyOf(hashes, length / 4 * 3), n, nextId.get());
+        table = new Table(fresh, Arrays.copyOf(live, length / 4 * 3), n, nextId.get());
     }
 
     /** Identity hashes are well spread already; fold the high bits in for small tables. */
