@@ -74,6 +74,11 @@ final class ControlEncoder extends StreamEncoder {
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
     private int[] accessSymbols = new int[0];
     private GrammarBuilder grammar;
+    /** Per counted loop's cycle number, its periodic path's terminal + 1 in this chunk, 0 when not made yet ({@link #periodic}). */
+    private int[] periodicTerminals = new int[0];
+    /** The cycle numbers {@link #periodicTerminals} holds a terminal for: cleared at the cut, with the paths. */
+    private int[] periodicNumbers = new int[8];
+    private int periodicUsed;
 
     /** @param accesses whether load/store instructions are part of the string (CDR, ALL) */
     ControlEncoder(boolean accesses, boolean foldPaths, GrammarAlgorithm grammars) {
@@ -115,11 +120,66 @@ final class ControlEncoder extends StreamEncoder {
                     sync(value);
                     if (syncColumn != null) BufferLayout.addSync(syncColumn, buf, i, value);
                 }
+                case BufferLayout.RUN -> events += run((int) BufferLayout.id(head), BufferLayout.runCycle(head), BufferLayout.runCount(buf, i)) - 1;
                 default -> { } // BufferLayout.longs throws below
             }
             i += BufferLayout.longs(head);
         }
         return events;
+    }
+
+    /**
+     * A counted loop's run: {@code count} blocks of cycle {@code number} ({@code cycle}), from its first
+     * on, as {@link #block} would take them one by one. A long run goes to SEQUITUR as whole periods:
+     * the open path is ended, then the run's blocks go as paths of as many whole cycles as a path holds
+     * (one path, interned once a chunk and appended once a period: {@link #periodic}), and the rest
+     * opens the next path. Where paths end does not change the expansion; a run of SOR's two-block loop
+     * is two SEQUITUR symbols a row instead of sixteen, and no per-block work. Returns {@code count}.
+     */
+    private int run(int number, int[] cycle, int count) {
+        int period = cycle.length;
+        int span = maxPath / period * period; // the blocks of a periodic path
+        if (span < 2 * period || count < span) {
+            for (int k = 0, c = 0; k < count; k++) {
+                block(cycle[c]);
+                if (++c == period) c = 0;
+            }
+            return count;
+        }
+        endPath();
+        int terminal = periodic(number, cycle, span);
+        int periods = count / span;
+        for (int k = 0; k < periods; k++) grammar.append(terminal);
+        int rest = count - periods * span;
+        for (int k = 0, c = 0; k < rest; k++) {
+            int code = cycle[c];
+            path[pathLength++] = code;
+            pathHash = SequenceHash.step(pathHash, code);
+            if (++c == period) c = 0;
+        }
+        lastBlock = cycle[rest == 0 ? period - 1 : (rest - 1) % period];
+        return count;
+    }
+
+    /** The path terminal of {@code span} blocks of {@code cycle} from its first: interned at its first use in the chunk. */
+    private int periodic(int number, int[] cycle, int span) {
+        if (number >= periodicTerminals.length) periodicTerminals = Arrays.copyOf(periodicTerminals, Math.max(2 * periodicTerminals.length, number + 1));
+        int known = periodicTerminals[number];
+        if (known != 0) return known - 1;
+        for (int k = 0, c = 0; k < span; k++) {
+            int code = cycle[c];
+            path[pathLength++] = code;
+            pathHash = SequenceHash.step(pathHash, code);
+            if (++c == cycle.length) c = 0;
+        }
+        int terminal = PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash)));
+        pathLength = 0;
+        pendingFrom = 0;
+        pathHash = SequenceHash.SEED;
+        periodicTerminals[number] = terminal + 1;
+        if (periodicUsed == periodicNumbers.length) periodicNumbers = Arrays.copyOf(periodicNumbers, 2 * periodicUsed);
+        periodicNumbers[periodicUsed++] = number;
+        return terminal;
     }
 
     private void block(long block) {
@@ -223,6 +283,8 @@ final class ControlEncoder extends StreamEncoder {
         paths.clear();
         rawPaths.clear();
         knownRaw = 0;
+        for (int k = 0; k < periodicUsed; k++) periodicTerminals[periodicNumbers[k]] = 0;
+        periodicUsed = 0;
         return c;
     }
 }
