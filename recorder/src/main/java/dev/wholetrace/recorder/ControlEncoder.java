@@ -1,5 +1,6 @@
 package dev.wholetrace.recorder;
 
+import dev.wholetrace.model.util.LongLongMap;
 import dev.wholetrace.model.util.SequenceHash;
 import dev.wholetrace.format.wtrace.StreamChunk;
 import dev.wholetrace.format.wtrace.SymbolTag;
@@ -74,11 +75,8 @@ final class ControlEncoder extends StreamEncoder {
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
     private int[] accessSymbols = new int[0];
     private GrammarBuilder grammar;
-    /** Per counted loop's cycle number, its periodic path's terminal + 1 in this chunk, 0 when not made yet ({@link #periodic}). */
-    private int[] periodicTerminals = new int[0];
-    /** The cycle numbers {@link #periodicTerminals} holds a terminal for: cleared at the cut, with the paths. */
-    private int[] periodicNumbers = new int[8];
-    private int periodicUsed;
+    /** Per counted loop's cycle number and number of whole cycles ({@code number << 16 | n}), the path terminal + 1 of those cycles in this chunk ({@link #cycles}). */
+    private final LongLongMap cyclePaths = new LongLongMap(16);
 
     /** @param accesses whether load/store instructions are part of the string (CDR, ALL) */
     ControlEncoder(boolean accesses, boolean foldPaths, GrammarAlgorithm grammars) {
@@ -130,55 +128,60 @@ final class ControlEncoder extends StreamEncoder {
 
     /**
      * A counted loop's run: {@code count} blocks of cycle {@code number} ({@code cycle}), from its first
-     * on, as {@link #block} would take them one by one. A long run goes to SEQUITUR as whole periods:
-     * the open path is ended, then the run's blocks go as paths of as many whole cycles as a path holds
-     * (one path, interned once a chunk and appended once a period: {@link #periodic}), and the rest
-     * opens the next path. Where paths end does not change the expansion; a run of SOR's two-block loop
-     * is two SEQUITUR symbols a row instead of sixteen, and no per-block work. Returns {@code count}.
+     * on, as {@link #block} would take them one by one. A run of whole cycles goes to SEQUITUR as whole
+     * cycles: the open path is ended, then paths of as many cycles as a path holds, then one path of the
+     * cycles left, each path interned once a chunk ({@link #cycles}), and the blocks of the last partial
+     * cycle open the next path. Where paths end does not change the expansion; a row of SOR's two-block
+     * loop is two or three SEQUITUR symbols instead of sixteen, and no per-block work. Returns {@code count}.
      */
     private int run(int number, int[] cycle, int count) {
         int period = cycle.length;
-        int span = maxPath / period * period; // the blocks of a periodic path
-        if (span < 2 * period || count < span) {
-            for (int k = 0, c = 0; k < count; k++) {
-                block(cycle[c]);
-                if (++c == period) c = 0;
-            }
+        int perPath = maxPath / period; // whole cycles a path holds
+        int whole = count / period;
+        if (perPath < 2 || whole < 2) {
+            blocks(cycle, 0, count);
             return count;
         }
         endPath();
-        int terminal = periodic(number, cycle, span);
-        int periods = count / span;
-        for (int k = 0; k < periods; k++) grammar.append(terminal);
-        int rest = count - periods * span;
-        for (int k = 0, c = 0; k < rest; k++) {
-            int code = cycle[c];
-            path[pathLength++] = code;
-            pathHash = SequenceHash.step(pathHash, code);
-            if (++c == period) c = 0;
+        int full = whole / perPath, rest = whole - full * perPath;
+        if (full > 0) {
+            int terminal = cycles(number, cycle, perPath);
+            for (int k = 0; k < full; k++) grammar.append(terminal);
         }
-        lastBlock = cycle[rest == 0 ? period - 1 : (rest - 1) % period];
+        if (rest * period >= 2) {
+            grammar.append(cycles(number, cycle, rest));
+        } else if (rest > 0) {
+            blocks(cycle, 0, period);
+        }
+        lastBlock = cycle[period - 1];
+        blocks(cycle, 0, count - whole * period);
         return count;
     }
 
-    /** The path terminal of {@code span} blocks of {@code cycle} from its first: interned at its first use in the chunk. */
-    private int periodic(int number, int[] cycle, int span) {
-        if (number >= periodicTerminals.length) periodicTerminals = Arrays.copyOf(periodicTerminals, Math.max(2 * periodicTerminals.length, number + 1));
-        int known = periodicTerminals[number];
-        if (known != 0) return known - 1;
-        for (int k = 0, c = 0; k < span; k++) {
-            int code = cycle[c];
-            path[pathLength++] = code;
-            pathHash = SequenceHash.step(pathHash, code);
+    /** {@code count} blocks of {@code cycle} from block {@code from} on, each through {@link #block}. */
+    private void blocks(int[] cycle, int from, int count) {
+        for (int k = 0, c = from; k < count; k++) {
+            block(cycle[c]);
             if (++c == cycle.length) c = 0;
+        }
+    }
+
+    /** The path terminal of {@code n} (at least 2 blocks) whole runs of {@code cycle}: interned at its first use in the chunk. */
+    private int cycles(int number, int[] cycle, int n) {
+        long key = (long) number << 16 | n;
+        long known = cyclePaths.get(key);
+        if (known != 0) return (int) (known - 1);
+        for (int k = 0; k < n; k++) {
+            for (int code : cycle) {
+                path[pathLength++] = code;
+                pathHash = SequenceHash.step(pathHash, code);
+            }
         }
         int terminal = PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash)));
         pathLength = 0;
         pendingFrom = 0;
         pathHash = SequenceHash.SEED;
-        periodicTerminals[number] = terminal + 1;
-        if (periodicUsed == periodicNumbers.length) periodicNumbers = Arrays.copyOf(periodicNumbers, 2 * periodicUsed);
-        periodicNumbers[periodicUsed++] = number;
+        cyclePaths.put(key, terminal + 1L);
         return terminal;
     }
 
@@ -283,8 +286,7 @@ final class ControlEncoder extends StreamEncoder {
         paths.clear();
         rawPaths.clear();
         knownRaw = 0;
-        for (int k = 0; k < periodicUsed; k++) periodicTerminals[periodicNumbers[k]] = 0;
-        periodicUsed = 0;
+        cyclePaths.clear();
         return c;
     }
 }

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * starting at its first. The instrumenter registers each such loop's cycle here when it instruments the
  * loop's class (before the class's code can run), and the compressors expand a run back into the
  * blocks it stands for ({@link #blocks}): the trace holds the same block events as if each block had
- * been probed (docs/agent.md, "Counted loops").
+ * been probed (docs/agent.md, "How the agent is put together", counted loops).
  *
  * <p>Shared by every recording of the JVM (a number never changes its cycle). Registration is rare
  * (once per loop of an instrumented class) and synchronized; lookups on the compressor threads read
