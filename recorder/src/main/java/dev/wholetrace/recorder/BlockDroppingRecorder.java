@@ -33,4 +33,8 @@ final class BlockDroppingRecorder extends ThreadRecorder {
     /** Dropped: the mode keeps no blocks, or nothing is recorded. */
     @Override
     public void block(int id) {}
+
+    /** Dropped, as its blocks would be. */
+    @Override
+    public void loopRun(int cycle, int count) {}
 }

@@ -11,7 +11,10 @@ import dev.wholetrace.format.wtrace.ThreadSyncColumn;
  *   load/store [instruction &lt;&lt; 8 | LOAD|STORE] [address]
  *   xload      [instruction &lt;&lt; 8 | XLOAD] [address] [writer] [source]   (mode EWPP: another thread wrote it last)
  *   sync       [site &lt;&lt; 16 | kind &lt;&lt; 8 | SYNC] [object] [ticket] [aux]
+ *   run        [cycle &lt;&lt; 8 | RUN] [count]   (a counted loop's blocks: count of them, cycle's first onwards, LoopCycles)
  * </pre>
+ * A run stands for {@code count} block events: every reader expands or counts it as such
+ * ({@link #runCycle}, {@link #runCount}), so a buffer's events and the trace are those of one event per block.
  */
 final class BufferLayout {
     static final int BLOCK = 1;
@@ -20,6 +23,8 @@ final class BufferLayout {
     static final int SYNC = 4;
     /** Mode EWPP: a load whose last writer was another thread, [instruction &lt;&lt; 8 | XLOAD] [address] [writer] [source] (LastWriters.cross and .source). */
     static final int XLOAD = 5;
+    /** A run of a counted loop's blocks, [cycle &lt;&lt; 8 | RUN] [count] ({@link LoopCycles}, {@link ThreadRecorder#loopRun}). */
+    static final int RUN = 6;
     /** The most longs one event takes: a buffer with less room left is handed over first. */
     static final int MAX_EVENT_LONGS = 4;
 
@@ -38,10 +43,20 @@ final class BufferLayout {
     static int longs(long head) {
         return switch (tag(head)) {
             case BLOCK -> 1;
-            case LOAD, STORE -> 2;
+            case LOAD, STORE, RUN -> 2;
             case XLOAD, SYNC -> 4;
             default -> throw new IllegalStateException("corrupt event buffer: tag " + (head & 0xFF));
         };
+    }
+
+    /** The cycle of the run event starting with {@code head}: its blocks repeat from the first, {@link #runCount} of them in all. */
+    static int[] runCycle(long head) {
+        return LoopCycles.blocks((int) (head >>> 8));
+    }
+
+    /** How many blocks the run event at {@code buf[i]} stands for (at least 1). */
+    static int runCount(long[] buf, int i) {
+        return (int) buf[i + 1];
     }
 
     /** The block id of a block, the instruction id of a load/store. */

@@ -33,6 +33,7 @@ final class EwppEncoder extends GrammarStreamEncoder implements CheckSink {
                 case BufferLayout.LOAD -> checks.load((int) BufferLayout.id(head), buf[i + 1], position, this);
                 case BufferLayout.XLOAD -> checks.crossLoad((int) BufferLayout.id(head), buf[i + 2], buf[i + 3], segment, this);
                 case BufferLayout.SYNC -> segment++;
+                case BufferLayout.RUN -> position += BufferLayout.runCount(buf, i) - 1; // that many blocks
                 default -> { }
             }
             position++;

@@ -107,6 +107,15 @@ final class StrataEncoder extends StreamEncoder {
                 i++;
                 continue;
             }
+            if (BufferLayout.tag(head) == BufferLayout.RUN) { // a counted loop's blocks, each as above
+                int[] cycle = BufferLayout.runCycle(head);
+                int count = BufferLayout.runCount(buf, i);
+                for (int k = 0, c = 0; k < count; k++) {
+                    p.add(cycle[c]);
+                    if (++c == cycle.length) c = 0;
+                }
+                events += count - 1;
+            }
             if (BufferLayout.tag(head) == BufferLayout.SYNC) {
                 long value = BufferLayout.syncValue(head);
                 p.add(-1L - symbols.idOf(SymbolTag.SYNC, value)); // looked up here, in the thread's order, as every symbol is

@@ -130,6 +130,7 @@ final class ThreadCompressor {
                 continue;
             }
             if (BufferLayout.tag(head) == BufferLayout.SYNC) BufferLayout.addSync(sync, buf, i, BufferLayout.syncValue(head));
+            if (BufferLayout.tag(head) == BufferLayout.RUN) n += BufferLayout.runCount(buf, i) - 1; // that many blocks
             i += BufferLayout.longs(head);
         }
         return n;

@@ -3,6 +3,7 @@ package dev.wholetrace.recorder;
 import static dev.wholetrace.recorder.BufferLayout.BLOCK;
 import static dev.wholetrace.recorder.BufferLayout.LOAD;
 import static dev.wholetrace.recorder.BufferLayout.MAX_EVENT_LONGS;
+import static dev.wholetrace.recorder.BufferLayout.RUN;
 import static dev.wholetrace.recorder.BufferLayout.STORE;
 import static dev.wholetrace.recorder.BufferLayout.SYNC;
 import static dev.wholetrace.recorder.BufferLayout.XLOAD;
@@ -199,6 +200,47 @@ public class ThreadRecorder {
             publish(p + 1);
         } catch (Throwable e) {
             recorder.fail(e);
+        }
+    }
+
+    /**
+     * The most blocks a counted loop holds back before its head records them ({@link #loopHead}):
+     * what a thread has run but not yet published is at most this many blocks of one loop (a few
+     * microseconds), so a timed cut, or the end of the recording, sees a long-running loop's blocks
+     * at most that late.
+     */
+    public static final int MAX_RUN = 1 << 16;
+
+    /**
+     * A counted loop's head ran (its cycle's first block, {@link LoopCycles}): the loop's blocks are
+     * counted in a local of the method, {@code count} of them so far, not recorded one by one. Returns
+     * the new count: {@code count + 1}, or, once {@link #MAX_RUN} have run, 1 after recording them as a
+     * run ({@link #loopRun}). Small, so that the JIT inlines it in the loop: a compare and an add.
+     */
+    public int loopHead(int cycle, int count) {
+        if (count < MAX_RUN) return count + 1;
+        loopRun(cycle, count);
+        return 1;
+    }
+
+    /**
+     * {@code count} blocks of counted loop {@code cycle} ran, from its first block on
+     * ({@link LoopCycles}): one event that the compressors expand to those block events. Called where
+     * the loop is left (every exit, an exception's too) and by {@link #loopHead}. Never throws.
+     */
+    public void loopRun(int cycle, int count) {
+        try {
+            int p = pos;
+            long[] b = buf;
+            if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
+                p = handOver();
+                b = buf;
+            }
+            b[p] = (long) cycle << 8 | RUN;
+            b[p + 1] = count;
+            publish(p + 2);
+        } catch (Throwable e) {
+            if (recorder != null) recorder.fail(e);
         }
     }
 

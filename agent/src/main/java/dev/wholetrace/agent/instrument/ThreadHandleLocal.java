@@ -112,6 +112,11 @@ final class ThreadHandleLocal {
 
     /** Appends the local at {@code slot} to an expanded frame's locals, with TOP in the slots between. */
     private static void declare(FrameNode f, int slot) {
+        declare(f, slot, HANDLE);
+    }
+
+    /** Appends a local of {@code type} at {@code slot}, past the frame's locals, with TOP in the slots between. */
+    static void declare(FrameNode f, int slot, Object type) {
         if (f.type != Opcodes.F_NEW) throw new IllegalStateException("frames must be expanded (ClassReader.EXPAND_FRAMES), got type " + f.type);
         List<Object> locals = f.local == null ? new ArrayList<>() : new ArrayList<>(f.local);
         int used = 0;
@@ -120,7 +125,7 @@ final class ThreadHandleLocal {
             locals.add(Opcodes.TOP);
             used++;
         }
-        locals.add(HANDLE);
+        locals.add(type);
         f.local = locals;
     }
 }

@@ -1,0 +1,142 @@
+package dev.wholetrace.agent.instrument;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.wholetrace.agent.InstrumentingLoader;
+import dev.wholetrace.agent.runtime.Probes;
+import dev.wholetrace.model.event.CodeEntry;
+import dev.wholetrace.model.event.Event;
+import dev.wholetrace.model.event.TraceMode;
+import dev.wholetrace.recorder.RecorderConfig;
+import dev.wholetrace.recorder.ThreadRecorder;
+import dev.wholetrace.recorder.TraceRecorder;
+import dev.wholetrace.reader.ParallelTrace;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * Counted loops ({@link CountedLoops}) record exactly the blocks the block probes would: every
+ * {@link LoopSubject} method, recorded with the loops counted and with every block probed, gives the
+ * same block sequence and the same result; and the countable loops are counted (their class calls
+ * {@code loopHead}), the loop with a call is not.
+ */
+class CountedLoopsTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stop() {
+        Probes.install(null);
+        CountedLoops.enabled = true;
+    }
+
+    /** What one recording of {@code run} returned and the blocks it recorded (code texts with their method and bci). */
+    private record Recorded(List<Object> results, List<String> blocks) {}
+
+    private interface Calls {
+        List<Object> run(Class<?> c) throws Exception;
+    }
+
+    private Recorded record(String name, boolean counted, Calls calls) throws Exception {
+        CountedLoops.enabled = counted;
+        Path file = dir.resolve(name + (counted ? "-counted" : "-probed") + ".wtrace");
+        List<Object> results;
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
+            Class<?> c = new InstrumentingLoader(rec, LoopSubject.class.getName()).twin(LoopSubject.class);
+            CountedLoops.enabled = true;
+            Probes.install(rec);
+            results = calls.run(c);
+            Probes.install(null);
+            rec.thread().end();
+        }
+        ParallelTrace t = ParallelTrace.open(file);
+        List<String> out = new ArrayList<>();
+        for (Iterator<Event> it = t.thread(0).events(); it.hasNext(); ) {
+            Event e = it.next();
+            if (e.type() != Event.Type.BLOCK) continue;
+            CodeEntry entry = t.code().block(e.id());
+            out.add(entry.method() + "@" + entry.bci() + " " + entry.text());
+        }
+        return new Recorded(results, out);
+    }
+
+    private void sameBlocks(String name, Calls calls) throws Exception {
+        Recorded counted = record(name, true, calls);
+        Recorded probed = record(name, false, calls);
+        assertThat(counted.results()).isEqualTo(probed.results());
+        assertThat(counted.blocks()).hasSameSizeAs(probed.blocks());
+        assertThat(counted.blocks()).isEqualTo(probed.blocks());
+    }
+
+    private static Object call(Class<?> c, String method, Class<?>[] types, Object... args) throws Exception {
+        try {
+            return c.getMethod(method, types).invoke(null, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            return e.getCause().getClass().getSimpleName();
+        }
+    }
+
+    @Test
+    void aSweepRecordsTheBlocksOfEveryIteration() throws Exception {
+        double[][] g = new double[9][11];
+        for (int i = 0; i < g.length; i++) for (int j = 0; j < g[i].length; j++) g[i][j] = i * 31 + j;
+        sameBlocks("sweep", c -> List.of(call(c, "sweep", new Class<?>[] {double[][].class, int.class}, copy(g), 0),
+                call(c, "sweep", new Class<?>[] {double[][].class, int.class}, copy(g), 1)));
+    }
+
+    @Test
+    void aLoopLeftByAJumpOrAnExceptionRecordsTheBlocksUpToWhereItLeft() throws Exception {
+        int[] a = {4, 8, 15, 16, 23, 42};
+        Class<?>[] types = {int[].class, int.class};
+        sameBlocks("exits", c -> List.of(call(c, "indexOf", types, a, 4), call(c, "indexOf", types, a, 23),
+                call(c, "indexOf", types, a, 7), // past the end: the exception leaves the method
+                call(c, "indexOrMinus", types, a, 16), call(c, "indexOrMinus", types, a, 99)));
+    }
+
+    @Test
+    void aRunLongerThanTheMostALoopHoldsBackIsRecordedInFull() throws Exception {
+        int n = 3 * ThreadRecorder.MAX_RUN + 17;
+        sameBlocks("long", c -> List.of(call(c, "triangle", new Class<?>[] {int.class}, n), call(c, "withCall", new Class<?>[] {int.class}, 50)));
+    }
+
+    @Test
+    void onlyLoopsOfOneCycleWithoutCallsAreCounted() throws Exception {
+        byte[] bytes;
+        try (TraceRecorder rec = TraceRecorder.open(dir.resolve("bytes.wtrace"), RecorderConfig.defaults(TraceMode.COR));
+                InputStream in = LoopSubject.class.getResourceAsStream("LoopSubject.class")) {
+            bytes = new ClassInstrumenter(new InstrumentationContext(rec)).instrument(in.readAllBytes());
+        }
+        ClassNode cn = new ClassNode();
+        new ClassReader(bytes).accept(cn, 0);
+        Map<String, Integer> heads = new TreeMap<>();
+        for (MethodNode m : cn.methods) {
+            int n = 0;
+            for (AbstractInsnNode i = m.instructions.getFirst(); i != null; i = i.getNext()) {
+                if (i instanceof MethodInsnNode call && call.name.equals("loopHead")) n++;
+            }
+            heads.put(m.name, n);
+        }
+        // the sweep's inner loop only (the outer one holds it); not the loop with a call; no constructor loop
+        assertThat(heads).containsEntry("sweep", 1).containsEntry("indexOf", 1).containsEntry("indexOrMinus", 1)
+                .containsEntry("triangle", 1).containsEntry("withCall", 0);
+    }
+
+    private static double[][] copy(double[][] g) {
+        double[][] c = new double[g.length][];
+        for (int i = 0; i < g.length; i++) c[i] = g[i].clone();
+        return c;
+    }
+}
