@@ -104,84 +104,13 @@ final class SyncOrderCodec {
                 ticket[pi] = tickets[pi].readVarLong("ticket");
                 first = Math.min(first, ticket[pi]);
             }
-            if (longRuns(threadChunks, n)) {
-                mergeByRuns(threadChunks, tickets, ticket, threadFlag, order);
-            } else if (last - first < (long) DENSE_RANGE * n) {
+            if (last - first < (long) DENSE_RANGE * n) {
                 mergeByTable(threadChunks, tickets, ticket, threadFlag, first, last, n, order);
             } else {
                 mergeByHeap(threadChunks, tickets, ticket, threadFlag, order);
             }
         } catch (FormatException e) {
             throw new IllegalStateException("the tickets this process wrote do not read back", e);
-        }
-    }
-
-    /** Threads with operations in a chunk up to which {@link #writeOrder} may merge by runs ({@link #mergeByRuns}). */
-    private static final int RUN_MERGE_THREADS = 8;
-    /**
-     * The least operations a run for {@link #mergeByRuns}, on average. Measured with
-     * {@code SyncOrderEncodeBench} (three threads, thread CPU per operation): runs of about 3 took
-     * it twice {@link #mergeByTable}'s time (10.5 against 5 ns), runs of about 1,000 half (3 against 6).
-     */
-    private static final int RUN_MERGE_MIN_RUN = 32;
-
-    /** Whether the chunk's operations come from at most {@link #RUN_MERGE_THREADS} threads in runs of {@link #RUN_MERGE_MIN_RUN} or more. */
-    private static boolean longRuns(List<ThreadChunk> threadChunks, int n) {
-        int k = 0;
-        long runs = 0;
-        for (ThreadChunk p : threadChunks) {
-            if (p.syncCount() == 0) continue;
-            k++;
-            runs += p.sync().runs();
-        }
-        return k <= RUN_MERGE_THREADS && runs * RUN_MERGE_MIN_RUN <= n;
-    }
-
-    /**
-     * {@link #writeOrder} for a chunk with few threads that synchronize, run by run: the thread with
-     * the smallest next ticket (a scan of at most {@link #RUN_MERGE_THREADS}) writes its operations
-     * until its next ticket passes another thread's, with one comparison per operation. Threads
-     * run for a while before another one takes its turn (a time slice, a lock held over several
-     * operations), so a run is usually long; each operation of {@link #mergeByTable} cost a store
-     * and a load in a table of 256 KB as well (half the writer's samples on a Guava driver with
-     * three threads that synchronize four times an iteration, overhead-profile.md, "Session 49").
-     */
-    private static void mergeByRuns(List<ThreadChunk> threadChunks, VarIntReader[] tickets, long[] ticket, long[] threadFlag, VarIntWriter order)
-            throws FormatException {
-        int[] active = new int[RUN_MERGE_THREADS]; // positions in the list of the threads with operations left
-        int[] left = new int[RUN_MERGE_THREADS]; // their operations left, the one at ticket[active[j]] included
-        int k = 0;
-        for (int pi = 0; pi < threadChunks.size(); pi++) {
-            if (tickets[pi] == null) continue;
-            active[k] = pi;
-            left[k++] = threadChunks.get(pi).syncCount();
-        }
-        long lastTicket = 0;
-        while (k > 0) {
-            int m = 0;
-            for (int j = 1; j < k; j++) if (ticket[active[j]] < ticket[active[m]]) m = j;
-            long bound = Long.MAX_VALUE; // the smallest next ticket of the other threads
-            for (int j = 0; j < k; j++) if (j != m) bound = Math.min(bound, ticket[active[j]]);
-            int pi = active[m];
-            VarIntReader in = tickets[pi];
-            long flag = threadFlag[pi];
-            long t = ticket[pi];
-            int l = left[m];
-            while (true) {
-                if (t == bound) throw new IllegalStateException("two operations of one chunk have the same ticket");
-                writeStep(order, flag, t - lastTicket);
-                lastTicket = t;
-                if (--l == 0) break;
-                t += in.readVarLong("ticket increase");
-                if (t >= bound) break;
-            }
-            if (l > 0) {
-                ticket[pi] = t;
-                left[m] = l;
-            } else {
-                active[m] = active[--k];
-                left[m] = left[k];
-            }
         }
     }
 

@@ -21,8 +21,6 @@ public final class ThreadSyncColumn {
     private SyncOrderCodec.RecentObjects recent; // made at the first operation: most threads of a chunk have none
     private SyncOrderCodec.NextKindSite next;
     private int count;
-    /** Operations whose ticket is not the thread's previous one + 1: the runs of this thread in the chunk's order. */
-    private int runs;
     private long lastTicket = -1;
 
     /** Empty; {@code capacityBytes} sizes the buffers at first (they grow). */
@@ -49,7 +47,6 @@ public final class ThreadSyncColumn {
         if (this == NONE) throw new UnsupportedOperationException("NONE holds no operations");
         if (ticket <= lastTicket) throw new IllegalArgumentException("ticket " + ticket + " does not follow the thread's previous one, " + lastTicket);
         tickets.writeVarLong(count == 0 ? ticket : ticket - lastTicket);
-        if (ticket != lastTicket + 1 || count == 0) runs++;
         lastTicket = ticket;
         if (recent == null) {
             recent = new SyncOrderCodec.RecentObjects();
@@ -61,14 +58,6 @@ public final class ThreadSyncColumn {
 
     public int count() {
         return count;
-    }
-
-    /**
-     * How many runs the thread's operations form in the chunk's order, at least: a new one starts
-     * wherever its ticket is not its previous one's + 1 (another thread took the tickets between).
-     */
-    int runs() {
-        return runs;
     }
 
     /** Bytes held (a measure of the chunk's memory). */

@@ -42,22 +42,6 @@ class SyncOrderCodecTest {
         for (int i = 0; i < ops; i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
     }
 
-    /**
-     * Threads taking turns in long runs (a time slice, a lock held over several operations), as
-     * the recorder's threads mostly do: the writer then merges run by run instead of through the
-     * table, up to eight threads; with more, or shorter runs, through the table or the heap.
-     */
-    @Property(tries = 300)
-    void decodesExactlyWhatWasEncodedWhenThreadsRunInLongRuns(@ForAll("seed") long seed, @ForAll @IntRange(min = 1, max = 10) int threads,
-                                                             @ForAll @IntRange(min = 0, max = 6000) int ops,
-                                                             @ForAll @IntRange(min = 1, max = 400) int meanRun) throws Exception {
-        Random r = new Random(seed);
-        List<long[]> expected = randomOps(r, threads, ops, 1 + r.nextInt(1000), meanRun, 200); // in ticket order
-        List<long[]> decoded = decode(SyncOrderCodec.encode(chunksOf(expected, threads + 1)), threads + 1);
-        assertThat(decoded).hasSize(ops);
-        for (int i = 0; i < ops; i++) assertThat(decoded.get(i)).as("operation %d", i).containsExactly(expected.get(i));
-    }
-
     /** A chunk of more operations than the writer's merge table takes at a time (it goes window by window). */
     @Test
     void aChunkLongerThanTheMergeWindowDecodesExactly() throws Exception {
@@ -157,23 +141,12 @@ class SyncOrderCodecTest {
 
     /** As above, each gap between two tickets at most {@code maxGap}. */
     private static List<long[]> randomOps(Random r, int threads, int n, int maxGap) {
-        return randomOps(r, threads, n, maxGap, 1, 10);
-    }
-
-    /**
-     * As above, the thread changing after {@code meanRun} operations on average (at 1, a random
-     * thread for every operation), a gap one time in {@code gapEvery}.
-     */
-    private static List<long[]> randomOps(Random r, int threads, int n, int maxGap, int meanRun, int gapEvery) {
         List<long[]> ops = new ArrayList<>();
         long ticket = r.nextInt(1000);
-        int t = 0;
         for (int i = 0; i < n; i++) {
-            if (meanRun == 1 || i == 0 || r.nextInt(meanRun) == 0) { // meanRun 1 draws as before this parameter
-                t = r.nextInt(threads);
-                if (t > 0) t++;
-            }
-            ticket += r.nextInt(gapEvery) == 0 ? 1 + r.nextInt(maxGap) : 1;
+            int t = r.nextInt(threads);
+            if (t > 0) t++;
+            ticket += r.nextInt(10) == 0 ? 1 + r.nextInt(maxGap) : 1;
             int kind = r.nextInt(19);
             int site = r.nextInt(5) == 0 ? r.nextInt() : i % 7 - 2;
             long object = switch (r.nextInt(6)) {
