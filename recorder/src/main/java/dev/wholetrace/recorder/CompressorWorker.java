@@ -40,6 +40,15 @@ final class CompressorWorker implements Runnable {
      * of it, fell behind (docs/results/overhead-profile.md, session 41).
      */
     private final ParkedThreads waiting = new ParkedThreads();
+    /**
+     * This worker's thread while it is parked for an empty queue ({@link #take}), else null: a
+     * {@link #put} that queued an item unparks it. The worker parks with LockSupport, not in the
+     * queue's {@code take}: that waits in {@code Condition.await}, which goes through {@code
+     * ForkJoinPool.managedBlock} and so initialized ForkJoinPool before the program's {@code main}
+     * ran, making the common pool before the program could set its properties (docs/agent.md, "The
+     * agent leaves the JDK's settings to the program").
+     */
+    private volatile Thread idle;
     /** Mode STRATA: the pipeline's second stage, started and stopped with this worker; else null. */
     private final StrataStage strataStage;
     private final List<ThreadCompressor> compressors = new ArrayList<>();
@@ -88,7 +97,10 @@ final class CompressorWorker implements Runnable {
      * (park returns at once), so it yields until there is room, as it always did.
      */
     void put(Object item) {
-        if (queue.offer(item)) return;
+        if (queue.offer(item)) {
+            wakeWorker();
+            return;
+        }
         Thread me = Thread.currentThread();
         // Registered before the next try: a worker that takes after that try sees the entry
         // (wakeWaiters), so the park below cannot miss the room it made.
@@ -111,6 +123,39 @@ final class CompressorWorker implements Runnable {
             // had already come, for good if nothing else woke it.
             if (parked) LockSupport.unpark(me);
         }
+        wakeWorker();
+    }
+
+    /**
+     * After an item was queued: unparks the worker if it waits for one. The item's offer (the
+     * queue's lock released) comes before this read of {@link #idle}, and the worker's write of it
+     * before its next poll (the lock acquired): either that poll finds the item or this read finds
+     * the worker, so no wake-up is missed.
+     */
+    private void wakeWorker() {
+        Thread w = idle;
+        if (w != null) LockSupport.unpark(w);
+    }
+
+    /**
+     * The next item, parking while the queue is empty. A program that interrupts every thread it
+     * finds (a leaked-thread clean-up) reaches this one too: its interrupt is cleared (while set,
+     * every park returned at once) and the worker waits on, since only STOP ends a worker: stopping
+     * left every thread that handed a buffer over, and close() with its STOP, waiting for good.
+     */
+    private Object take() {
+        Object item = queue.poll();
+        if (item != null) return item;
+        idle = Thread.currentThread();
+        try {
+            while ((item = queue.poll()) == null) {
+                LockSupport.park(this);
+                Thread.interrupted();
+            }
+        } finally {
+            idle = null;
+        }
+        return item;
     }
 
     /**
@@ -147,15 +192,7 @@ final class CompressorWorker implements Runnable {
 
     private void work() {
         while (true) {
-            Object item;
-            try {
-                item = queue.take();
-            } catch (InterruptedException e) {
-                // A program that interrupts every thread it finds (a leaked-thread clean-up) reaches
-                // this one too: stopping here left every thread that handed a buffer over, and
-                // close() with its STOP, waiting for good. Only STOP ends a worker.
-                continue;
-            }
+            Object item = take();
             wakeWaiters();
             if (item == STOP) return;
             try {

@@ -10,13 +10,13 @@ import dev.wholetrace.recorder.ewpp.LastWriters;
 import dev.wholetrace.recorder.ewpp.OwnWorkGuard;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.IntKeySort;
 import dev.wholetrace.format.wtrace.ChunkContent;
 import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -581,7 +581,7 @@ public final class TraceRecorder implements AutoCloseable {
         long floor = System.nanoTime() + minCodecNanos;
         long codecDeadline = floor - deadline > 0 ? floor : deadline; // nanoTime values compare by difference
         List<ThreadChunk> threadChunks = new ArrayList<>(cut.threadChunks);
-        threadChunks.sort(Comparator.comparingInt(ThreadChunk::thread));
+        IntKeySort.sort(threadChunks, ThreadChunk::thread); // not List.sort: docs/agent.md, "The agent leaves the JDK's settings to the program"
         synchronized (this) {
             if (failure != null) throw new IOException("recording failed: " + failure, failure);
         }

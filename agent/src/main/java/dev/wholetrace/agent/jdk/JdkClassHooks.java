@@ -373,9 +373,11 @@ final class JdkClassHooks {
             }
             case JDK_INTERNAL -> {
                 // enterJdk at entry; leaveJdk before every return and in a catch-all handler that rethrows
-                if (!m.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;") || !onThrowPossible(m, 1)) return false;
-                beforeReturns(m, Opcodes.ARETURN, () -> bridgeOnly("leaveJdk"));
-                onThrow(owner, m, 1, bridgeOnly("leaveJdk"));
+                boolean init = m.name.equals("<clinit>"); // else ClassLoader.loadClass(String)
+                int lastLocal = init ? -1 : 1;
+                if (!init && !m.desc.equals("(Ljava/lang/String;)Ljava/lang/Class;") || !onThrowPossible(m, lastLocal)) return false;
+                beforeReturns(m, init ? Opcodes.RETURN : Opcodes.ARETURN, () -> bridgeOnly("leaveJdk"));
+                onThrow(owner, m, lastLocal, bridgeOnly("leaveJdk"));
                 atEntry(m, bridgeOnly("enterJdk"));
                 return true;
             }

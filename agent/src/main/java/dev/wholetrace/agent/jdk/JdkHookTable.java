@@ -188,7 +188,8 @@ final class JdkHookTable {
         /**
          * The whole method is JDK-internal work: hooks are off from its entry to its exit, normal or
          * exceptional (ClassLoader.loadClass: the loaders' lock and package maps order threads that load
-         * the same class, which would hide the program's races around a first use).
+         * the same class, which would hide the program's races around a first use; every hooked class's
+         * static initializer).
          */
         JDK_INTERNAL,
         /**
@@ -522,6 +523,13 @@ final class JdkHookTable {
      */
     static List<Kind> of(String owner, String name, String desc, int access) {
         List<Kind> kinds = new ArrayList<>(2);
+        if (name.equals("<clinit>")) {
+            // A hooked class's initializer is the JDK's own work, which may run on a program thread inside one of its sync
+            // calls (ForkJoinPool's, in the first Condition.await: its System.getProperty reads and method-handle lookups
+            // use hooked maps): no hand-over of the program (docs/agent.md, "The agent leaves the JDK's settings to the program")
+            kinds.add(Kind.JDK_INTERNAL);
+            return kinds;
+        }
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;
         if (WRAPPERS.contains(owner) || SYNCHRONIZED_BLOCKS.contains(owner)) {
             kinds.add(Kind.MONITORS);

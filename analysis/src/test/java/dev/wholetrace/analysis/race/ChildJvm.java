@@ -34,6 +34,14 @@ final class ChildJvm {
         return run(dir, cmd);
     }
 
+    /** Runs class {@code name} from {@code dir} on {@code jdk} without the agent; returns its output. */
+    static String plain(Path dir, Path jdk, String name, String... javaOptions) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("java").toString()));
+        cmd.addAll(List.of(javaOptions));
+        cmd.addAll(List.of("-cp", dir.toString(), name));
+        return run(dir, cmd);
+    }
+
     /** The trace {@link #record} writes for class {@code name}. */
     static Path traceOf(Path dir, String name) {
         return dir.resolve(name + ".wtrace");

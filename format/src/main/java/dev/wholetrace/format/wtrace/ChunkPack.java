@@ -1,6 +1,7 @@
 package dev.wholetrace.format.wtrace;
 
 import dev.wholetrace.format.io.FormatException;
+import dev.wholetrace.format.io.IntKeySort;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.model.event.StreamKind;
@@ -78,7 +79,7 @@ final class ChunkPack {
         while (end < sections.size() && sections.get(end).type().perThread) end++;
         List<ChunkCodec.RawSection> out = new ArrayList<>(sections.subList(0, first));
         List<ChunkCodec.RawSection> threads = new ArrayList<>(sections.subList(first, end));
-        threads.sort(java.util.Comparator.comparingInt(ChunkPack::kindRank)); // stable: each kind keeps its thread order
+        IntKeySort.sort(threads, ChunkPack::kindRank); // stable: each kind keeps its thread order (not List.sort: IntKeySort says why)
         out.addAll(threads);
         out.addAll(sections.subList(end, sections.size()));
         return out;
