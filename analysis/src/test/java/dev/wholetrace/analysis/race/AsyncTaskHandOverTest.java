@@ -6,13 +6,11 @@ import dev.wholetrace.model.event.CodeEntry;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -78,8 +76,7 @@ class AsyncTaskHandOverTest {
     @ParameterizedTest(name = "JDK {0}")
     @ValueSource(ints = {17, 25})
     void theJdkHooksAloneOrderTheHandOverAndTheJoin(int jdk) throws Exception {
-        Path bin = jdk == 17 ? ChildJvm.THIS_JDK : StructuredScopeRaceTest.JDK25;
-        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
+        Path bin = ChildJvm.jdkOrSkip(jdk);
         ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Async", PROGRAM, "--release", "17");
         String out = ChildJvm.record(dir, bin, "Async");
         Path trace = ChildJvm.traceOf(dir, "Async");

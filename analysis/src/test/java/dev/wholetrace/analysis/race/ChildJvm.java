@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /** Runs a command (javac, or a program under the agent) for the tests that build their programs at test time. */
 final class ChildJvm {
@@ -15,6 +16,16 @@ final class ChildJvm {
 
     /** The bin directory of the JDK the tests run on. */
     static final Path THIS_JDK = Path.of(System.getProperty("java.home"), "bin");
+
+    /**
+     * The bin directory of JDK {@code feature} (17: the one the tests run on; 25: Temurin's), or the test is
+     * skipped (a JUnit assumption) when that JDK is not installed: the set-up of the tests run on both JDKs.
+     */
+    static Path jdkOrSkip(int feature) {
+        Path bin = feature == 17 ? THIS_JDK : StructuredScopeRaceTest.JDK25;
+        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + feature + " at " + bin);
+        return bin;
+    }
 
     /** Writes {@code source} as {@code dir/name.java} and compiles it into {@code dir} with {@code jdk}'s javac and {@code options}. */
     static void compile(Path dir, Path jdk, String name, String source, String... options) throws Exception {

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.wholetrace.model.event.SyncKind;
 import dev.wholetrace.reader.ParallelTrace;
 import dev.wholetrace.reader.SyncOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Set;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -87,8 +85,7 @@ class PoolTaskHandOverTest {
     @ParameterizedTest(name = "JDK {0}")
     @ValueSource(ints = {17, 25})
     void theProgramSeesItsOwnTasksAndTheHooksOrderThem(int jdk) throws Exception {
-        Path bin = jdk == 17 ? ChildJvm.THIS_JDK : StructuredScopeRaceTest.JDK25;
-        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
+        Path bin = ChildJvm.jdkOrSkip(jdk);
         ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Pool", PROGRAM, "--release", "17");
         String out = ChildJvm.record(dir, bin, "Pool");
         assertThat(out).as("as without the agent: the queue holds the task, remove finds it, beforeExecute receives it")

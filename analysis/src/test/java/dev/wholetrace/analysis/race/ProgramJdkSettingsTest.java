@@ -2,9 +2,7 @@ package dev.wholetrace.analysis.race;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,8 +33,7 @@ class ProgramJdkSettingsTest {
     @ParameterizedTest(name = "JDK {0}")
     @ValueSource(ints = {17, 25})
     void theProgramsSettingsHoldUnderTheAgent(int jdk) throws Exception {
-        Path bin = jdk == 17 ? ChildJvm.THIS_JDK : StructuredScopeRaceTest.JDK25;
-        Assumptions.assumeTrue(Files.isExecutable(bin.resolve("java")), "no JDK " + jdk + " at " + bin);
+        Path bin = ChildJvm.jdkOrSkip(jdk);
         ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Settings", PROGRAM, "--release", "17");
         String plain = ChildJvm.plain(dir, bin, "Settings");
         assertThat(plain).as("the program's own settings, without the agent").isEqualTo("parallelism 3\n");
