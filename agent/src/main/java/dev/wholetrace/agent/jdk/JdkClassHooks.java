@@ -381,6 +381,28 @@ final class JdkClassHooks {
                 atEntry(m, bridgeOnly("enterJdk"));
                 return true;
             }
+            case PROGRAM_CALLBACK -> {
+                // the depth of JDK-internal work parked in a fresh local before each call and restored after it returns; a
+                // call that throws leaves the depth at 0, so the rest of that work is recorded, as before the initializers
+                // were JDK-internal (a factory that cannot be made: the pool falls back to its default)
+                int saved = m.maxLocals;
+                String newInstance = "([Ljava/lang/Object;)Ljava/lang/Object;";
+                boolean any = beforeCalls(m, "java/lang/reflect/Constructor", "newInstance", newInstance, () -> {
+                    InsnList at = new InsnList();
+                    at.add(bridge("suspendJdk", "()I"));
+                    at.add(new VarInsnNode(Opcodes.ISTORE, saved));
+                    return at;
+                });
+                if (!any) return false;
+                afterCalls(m, "java/lang/reflect/Constructor", "newInstance", newInstance, () -> {
+                    InsnList at = new InsnList();
+                    at.add(new VarInsnNode(Opcodes.ILOAD, saved));
+                    at.add(bridge("resumeJdk", "(I)V"));
+                    return at;
+                });
+                m.maxLocals += 1;
+                return true;
+            }
             case MONITORS -> {
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {

@@ -193,6 +193,12 @@ final class JdkHookTable {
          */
         JDK_INTERNAL,
         /**
+         * Calls of {@code Constructor.newInstance} that run the program's code inside JDK-internal work: hooks are on
+         * again during each call (ForkJoinPool's initializer instantiates the program's common-pool thread factory and
+         * exception handler, named by system properties: their hand-overs are the program's).
+         */
+        PROGRAM_CALLBACK,
+        /**
          * At entry: release on {@code this} (ForkJoinTask.fork: the forker's work before the task's run;
          * FutureTask.set and setException: the computation before the state write get() waits for).
          */
@@ -528,6 +534,11 @@ final class JdkHookTable {
             // calls (ForkJoinPool's, in the first Condition.await: its System.getProperty reads and method-handle lookups
             // use hooked maps): no hand-over of the program (docs/agent.md, "The agent leaves the JDK's settings to the program")
             kinds.add(Kind.JDK_INTERNAL);
+            return kinds;
+        }
+        if (owner.equals(FJ_POOL) && (name.equals("<init>") && desc.equals("(B)V") || name.equals("newInstanceFromSystemProperty"))) {
+            // the common pool's constructor (JDK 25) or its helper (JDK 17), inside ForkJoinPool's initializer
+            kinds.add(Kind.PROGRAM_CALLBACK);
             return kinds;
         }
         boolean isStatic = (access & Opcodes.ACC_STATIC) != 0;

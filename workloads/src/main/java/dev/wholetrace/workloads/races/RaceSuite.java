@@ -83,7 +83,7 @@ public final class RaceSuite {
             PoolAfterExecuteNo.class, PoolBeforeExecuteNo.class, PoolTerminatedHookNo.class, PoolWorkerDiesNo.class, PoolCoreTimeoutNo.class, ScheduledPoolTerminationNo.class,
             ScheduledShutdownNo.class, ScheduledShutdownYes.class, ScheduledShutdownMidRunYes.class,
             AwaitTerminationTimeoutYes.class, FutureTaskExecuteNo.class, ExecutorAwaitTerminationYes.class, VirtualExecutorCloseNo.class, VirtualExecutorCloseYes.class, PoolTerminatedNo.class,
-            CommonPoolReuseNo.class, CompletableFutureNo.class,
+            CommonPoolReuseNo.class, CommonPoolFactoryNo.class, CompletableFutureNo.class,
             CompletableFutureNoJoinYes.class, ForkJoinNo.class, ForkJoinActionNo.class, ForkJoinNoJoinYes.class,
             // lazy initialization, class initialization
             DoubleCheckedLockingYes.class, DoubleCheckedVolatileNo.class, LazyInitYes.class, StaticInitNo.class,

@@ -69,6 +69,22 @@ public final class JdkBridge {
         if (st[2] > 0) st[2]--;
     }
 
+    /**
+     * Before a call of the program's code inside JDK-internal work (ForkJoinPool's initializer making the program's
+     * common-pool thread factory): hooks record again during the call. Returns the depth for {@link #resumeJdk}.
+     */
+    public static int suspendJdk() {
+        int[] st = state();
+        int depth = st[2];
+        st[2] = 0;
+        return depth;
+    }
+
+    /** After the call {@link #suspendJdk} preceded returned: the JDK-internal work goes on. */
+    public static void resumeJdk(int depth) {
+        state()[2] = depth;
+    }
+
     /** Before the put side of an element hand-over. */
     public static void release(Object element, int site) {
         element(true, element, site);
