@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -75,9 +76,9 @@ final class CountedLoops {
     private record Loop(int first, int last, int entry, int[] cycle, List<TryCatchBlockNode> around) {}
 
     /** Rewrites every countable loop of {@code m}, whose block probes use the handle in local {@code handle}. */
-    static void apply(MethodNode m, int handle) {
+    static void apply(MethodNode m, int handle, String owner) {
         if (!enabled || handle < 0) return;
-        List<Block> blocks = blocks(m, handle);
+        List<Block> blocks = blocks(m, handle, owner);
         if (blocks.size() < 2) return;
         Map<LabelNode, Integer> blockOf = new HashMap<>();
         for (int k = 0; k < blocks.size(); k++) for (LabelNode l : blocks.get(k).labels) blockOf.put(l, k);
@@ -108,7 +109,7 @@ final class CountedLoops {
     }
 
     /** The method's probed blocks in code order (the fused first block, which has no probe, is not one). */
-    private static List<Block> blocks(MethodNode m, int handle) {
+    private static List<Block> blocks(MethodNode m, int handle, String owner) {
         List<Block> blocks = new ArrayList<>();
         List<LabelNode> labels = new ArrayList<>();
         FrameNode frame = null;
@@ -132,7 +133,7 @@ final class CountedLoops {
                 n = current.call;
             } else if (current != null) {
                 current.last = n;
-                current.plain &= allowed(n);
+                current.plain &= allowed(n, owner);
             }
             labels.clear();
             frame = null;
@@ -154,10 +155,18 @@ final class CountedLoops {
         return -1;
     }
 
-    /** Whether {@code n} may be in a counted loop: no call (of the program or a probe), monitor, return, throw, switch or subroutine. */
-    private static boolean allowed(AbstractInsnNode n) {
+    /**
+     * Whether {@code n} may be in a counted loop: no call (of the program or a probe), monitor, return,
+     * throw, switch or subroutine; and nothing that may run the program's code in the middle of an
+     * iteration, whose blocks would then be recorded ahead of the loop's blocks before them: a static
+     * field of another class (its first use initializes the class and its superclasses; the owner's
+     * own is initialized while its code runs), a constant a bootstrap method or a class's loading makes.
+     */
+    private static boolean allowed(AbstractInsnNode n, String owner) {
         int op = n.getOpcode();
         if (n instanceof MethodInsnNode || op == Opcodes.INVOKEDYNAMIC) return false;
+        if (n instanceof FieldInsnNode f && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !f.owner.equals(owner)) return false;
+        if (n instanceof LdcInsnNode ldc && !(ldc.cst instanceof Number || ldc.cst instanceof String)) return false;
         if (n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode) return false;
         return op != Opcodes.MONITORENTER && op != Opcodes.MONITOREXIT && op != Opcodes.ATHROW && op != Opcodes.JSR && op != Opcodes.RET
                 && !(op >= Opcodes.IRETURN && op <= Opcodes.RETURN);

@@ -172,6 +172,12 @@ class CountedLoopsTest {
                 call(c, "locked", lock, new Object(), new int[] {4, 5, 6}, 0)));
     }
 
+    /** A class initializer that runs inside a loop (its blocks among the loop's) is recorded where it ran. */
+    @Test
+    void aClassInitializerRunInTheMiddleOfALoopKeepsItsPlace() throws Exception {
+        sameBlocks("init", LoopShapes.class, c -> List.of(call(c, "initializesInTheLoop", new Class<?>[] {int[].class}, new int[] {1, 2, 3, 4})));
+    }
+
     @Test
     void labelledBreaksAndContinuesLeaveTheInnerLoop() throws Exception {
         int[][] g = {{1, 2, 3}, {4, -1, 5}, {}, {6, 7, 8}, {9, 10}};

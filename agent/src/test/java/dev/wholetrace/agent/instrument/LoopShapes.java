@@ -125,4 +125,30 @@ public final class LoopShapes {
         while (j > i && a[j] != x) j--;
         return i * 100 + j;
     }
+
+    /** A class with an initializer whose loop records blocks. */
+    static class InitBase {
+        static int seen;
+
+        static {
+            int s = 0;
+            for (int k = 0; k < 3; k++) s += k;
+            seen = s;
+        }
+    }
+
+    /** No initializer of its own: its first static use initializes {@link InitBase}, in the middle of the loop using it. */
+    static final class InitLeaf extends InitBase {
+        static int last;
+    }
+
+    /** A loop whose static store runs another class's initializer in its first iteration. */
+    public static int initializesInTheLoop(int[] a) {
+        int s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i];
+            InitLeaf.last = s;
+        }
+        return s + InitLeaf.seen;
+    }
 }
