@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.IincInsnNode;
 import org.objectweb.asm.tree.InsnList;
@@ -75,9 +76,9 @@ final class CountedLoops {
     private record Loop(int first, int last, int entry, int[] cycle, List<TryCatchBlockNode> around) {}
 
     /** Rewrites every countable loop of {@code m}, whose block probes use the handle in local {@code handle}. */
-    static void apply(MethodNode m, int handle) {
+    static void apply(MethodNode m, int handle, String owner) {
         if (!enabled || handle < 0) return;
-        List<Block> blocks = blocks(m, handle);
+        List<Block> blocks = blocks(m, handle, owner);
         if (blocks.size() < 2) return;
         Map<LabelNode, Integer> blockOf = new HashMap<>();
         for (int k = 0; k < blocks.size(); k++) for (LabelNode l : blocks.get(k).labels) blockOf.put(l, k);
@@ -108,7 +109,7 @@ final class CountedLoops {
     }
 
     /** The method's probed blocks in code order (the fused first block, which has no probe, is not one). */
-    private static List<Block> blocks(MethodNode m, int handle) {
+    private static List<Block> blocks(MethodNode m, int handle, String owner) {
         List<Block> blocks = new ArrayList<>();
         List<LabelNode> labels = new ArrayList<>();
         FrameNode frame = null;
@@ -132,7 +133,7 @@ final class CountedLoops {
                 n = current.call;
             } else if (current != null) {
                 current.last = n;
-                current.plain &= allowed(n);
+                current.plain &= allowed(n, owner);
             }
             labels.clear();
             frame = null;
@@ -154,10 +155,18 @@ final class CountedLoops {
         return -1;
     }
 
-    /** Whether {@code n} may be in a counted loop: no call (of the program or a probe), monitor, return, throw, switch or subroutine. */
-    private static boolean allowed(AbstractInsnNode n) {
+    /**
+     * Whether {@code n} may be in a counted loop: no call (of the program or a probe), monitor, return,
+     * throw, switch or subroutine; and nothing that may run the program's code in the middle of an
+     * iteration, whose blocks would then be recorded ahead of the loop's blocks before them: a static
+     * field of another class (its first use initializes the class and its superclasses; the owner's
+     * own is initialized while its code runs), a constant a bootstrap method or a class's loading makes.
+     */
+    private static boolean allowed(AbstractInsnNode n, String owner) {
         int op = n.getOpcode();
         if (n instanceof MethodInsnNode || op == Opcodes.INVOKEDYNAMIC) return false;
+        if (n instanceof FieldInsnNode f && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !f.owner.equals(owner)) return false;
+        if (n instanceof LdcInsnNode ldc && !(ldc.cst instanceof Number || ldc.cst instanceof String)) return false;
         if (n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode) return false;
         return op != Opcodes.MONITORENTER && op != Opcodes.MONITOREXIT && op != Opcodes.ATHROW && op != Opcodes.JSR && op != Opcodes.RET
                 && !(op >= Opcodes.IRETURN && op <= Opcodes.RETURN);
@@ -252,7 +261,7 @@ final class CountedLoops {
                 if ((target < h || target > t) && blocks.get(target).frame == null) return null;
             }
         }
-        return handlerLocals(e.frame, blocks, h, t) == null ? null : new Loop(h, t, entry, cycle, around);
+        return handlerLocals(e.frame, blocks, h, t, around) == null ? null : new Loop(h, t, entry, cycle, around);
     }
 
     /** Whether control goes on to the next instruction after {@code last}. */
@@ -263,16 +272,24 @@ final class CountedLoops {
     }
 
     /**
-     * The locals of the catch-all's frame: the entry's, every local the loop stores made TOP (each
-     * instruction of the loop is reached from the entry inside the loop, so only its own stores change a
-     * local from the entry's type). Null when the entry's frame holds an object under construction.
+     * The locals of the catch-all's frame: the entry's (each instruction of the loop is reached from
+     * the entry inside the loop, so only its own stores change a local from the entry's type), and
+     * where the loop stores a local of another type, the type the handlers around the loop give it,
+     * TOP when none does. Those handlers cover the catch-all's rethrow, so their frames must accept
+     * its locals: a handler that reads a reference, long or double the loop stores (TOP was a
+     * VerifyError), and their frames already accept every frame inside the loop. Null when the
+     * entry's frame holds an object under construction, or a handler's frame is not known or two
+     * handlers disagree on a local the loop stores.
      */
-    private static Object[] handlerLocals(FrameNode frame, List<Block> blocks, int h, int t) {
-        List<Object> slots = new ArrayList<>();
-        for (Object type : frame.local) {
-            if (type instanceof LabelNode || type == Opcodes.UNINITIALIZED_THIS) return null;
-            slots.add(type);
-            if (type == Opcodes.LONG || type == Opcodes.DOUBLE) slots.add(SECOND_HALF);
+    private static Object[] handlerLocals(FrameNode frame, List<Block> blocks, int h, int t, List<TryCatchBlockNode> around) {
+        List<Object> slots = slots(frame);
+        if (slots == null) return null;
+        List<List<Object>> handlers = new ArrayList<>();
+        for (TryCatchBlockNode tcb : around) {
+            FrameNode f = frameAt(tcb.handler);
+            List<Object> types = f == null ? null : slots(f);
+            if (types == null) return null;
+            handlers.add(types);
         }
         for (AbstractInsnNode n = blocks.get(h).load; n != null; n = n.getNext()) {
             int op = n.getOpcode();
@@ -282,11 +299,22 @@ final class CountedLoops {
                 Object kept = op == Opcodes.IINC || op == Opcodes.ISTORE ? Opcodes.INTEGER : op == Opcodes.FSTORE ? Opcodes.FLOAT : null;
                 boolean same = kept != null && v < slots.size() && slots.get(v) == kept;
                 if (!same) {
-                    for (int s = v; s < v + (wide ? 2 : 1) && s < slots.size(); s++) slots.set(s, Opcodes.TOP);
-                    if (v > 0 && v - 1 < slots.size() && (slots.get(v - 1) == Opcodes.LONG || slots.get(v - 1) == Opcodes.DOUBLE)) slots.set(v - 1, Opcodes.TOP);
+                    for (int s = v; s < v + (wide ? 2 : 1) && s < slots.size(); s++) slots.set(s, STORED);
+                    if (v > 0 && v - 1 < slots.size() && (slots.get(v - 1) == Opcodes.LONG || slots.get(v - 1) == Opcodes.DOUBLE)) slots.set(v - 1, STORED);
                 }
             }
             if (n == blocks.get(t).last) break;
+        }
+        for (int s = 0; s < slots.size(); s++) {
+            if (slots.get(s) != STORED) continue;
+            Object type = Opcodes.TOP;
+            for (List<Object> handler : handlers) {
+                Object theirs = s < handler.size() ? handler.get(s) : Opcodes.TOP;
+                if (theirs == Opcodes.TOP) continue;
+                if (type != Opcodes.TOP && !type.equals(theirs)) return null;
+                type = theirs;
+            }
+            slots.set(s, type);
         }
         List<Object> locals = new ArrayList<>();
         for (int s = 0; s < slots.size(); s++) {
@@ -307,13 +335,35 @@ final class CountedLoops {
         return locals.toArray();
     }
 
+    /** A frame's locals a slot each, a long or double followed by {@link #SECOND_HALF}; null when one is under construction. */
+    private static List<Object> slots(FrameNode frame) {
+        List<Object> slots = new ArrayList<>();
+        if (frame.local == null) return slots;
+        for (Object type : frame.local) {
+            if (type instanceof LabelNode || type == Opcodes.UNINITIALIZED_THIS) return null;
+            slots.add(type);
+            if (type == Opcodes.LONG || type == Opcodes.DOUBLE) slots.add(SECOND_HALF);
+        }
+        return slots;
+    }
+
+    /** The expanded frame at {@code label} (labels, line numbers and frames in front of its instruction), or null. */
+    private static FrameNode frameAt(LabelNode label) {
+        for (AbstractInsnNode n = label; n != null && n.getOpcode() < 0; n = n.getNext()) {
+            if (n instanceof FrameNode f && f.type == Opcodes.F_NEW) return f;
+        }
+        return null;
+    }
+
     private static final Object SECOND_HALF = new Object();
+    /** A slot the loop stores a value of another type in: the handlers around it decide its type in the catch-all. */
+    private static final Object STORED = new Object();
 
     private static void rewrite(MethodNode m, List<Block> blocks, Map<LabelNode, Integer> blockOf, Loop loop, int handle, int counter) {
         InsnList code = m.instructions;
         int cycle = LoopCycles.register(loop.cycle());
         LabelNode start = new LabelNode(), end = new LabelNode();
-        Object[] handlerLocals = handlerLocals(blocks.get(loop.entry()).frame, blocks, loop.first(), loop.last()); // the counter declared now
+        Object[] handlerLocals = handlerLocals(blocks.get(loop.entry()).frame, blocks, loop.first(), loop.last(), loop.around()); // the counter declared now
         code.insertBefore(blocks.get(loop.first()).load, start);
         AbstractInsnNode lastInsn = blocks.get(loop.last()).last;
         code.insert(lastInsn, end);
@@ -341,13 +391,24 @@ final class CountedLoops {
                     if (b.last.getOpcode() == Opcodes.GOTO) {
                         code.insertBefore(b.last, flush(handle, counter, cycle));
                     } else {
-                        LabelNode stub = new LabelNode();
+                        LabelNode stub = new LabelNode(), stubEnd = new LabelNode();
                         FrameNode f = blocks.get(target).frame;
                         code.add(stub);
                         code.add(new FrameNode(Opcodes.F_NEW, f.local.size(), f.local.toArray(), f.stack == null ? 0 : f.stack.size(),
                                 f.stack == null ? new Object[0] : f.stack.toArray()));
                         code.add(flush(handle, counter, cycle));
                         code.add(new JumpInsnNode(Opcodes.GOTO, j.label));
+                        code.add(stubEnd);
+                        // covered as the jump and its target are: a monitor held there must be released if the
+                        // recording's call threw (else HotSpot finds the monitors unbalanced and compiles the method
+                        // with neither compiler), and the target's frame is one those handlers accept
+                        AbstractInsnNode to = j.label;
+                        while (to.getOpcode() < 0) to = to.getNext();
+                        for (TryCatchBlockNode tcb : loop.around()) {
+                            if (code.indexOf(tcb.start) < code.indexOf(to) && code.indexOf(to) < code.indexOf(tcb.end)) {
+                                m.tryCatchBlocks.add(new TryCatchBlockNode(stub, stubEnd, tcb.handler, tcb.type));
+                            }
+                        }
                         j.label = stub;
                     }
                 }

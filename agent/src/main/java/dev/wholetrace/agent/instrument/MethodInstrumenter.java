@@ -131,7 +131,7 @@ final class MethodInstrumenter {
         SyncInstrumenter.instrumentMethod(m, ids, bcis);
         ClassInitInstrumenter.instrumentMethod(m, ids, bcis);
         SelfCoveringHandlers.split(m); // the handlers' probes are all in
-        CountedLoops.apply(m, handle); // last: a loop with any probe but its block probes is left as it is
+        CountedLoops.apply(m, handle, ids.className()); // last: a loop with any probe but its block probes is left as it is
     }
 
     /**

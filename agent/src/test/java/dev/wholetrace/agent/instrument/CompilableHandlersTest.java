@@ -70,6 +70,49 @@ class CompilableHandlersTest {
         }
     }
 
+    /** A counted loop (CountedLoops) in a synchronized block, left by its condition and by a division by zero. */
+    static final class LockedLoop {
+        private final Object monitor = new Object();
+
+        int sum(int[] a, int d) {
+            int s = 0;
+            synchronized (monitor) {
+                for (int i = 0; i < a.length; i++) s += a[i] / d;
+            }
+            return s;
+        }
+    }
+
+    /**
+     * A counted loop records its run where it is left, in code it adds at the method's end: the
+     * run's recording on each exit, and the catch-all that records it before an exception goes on.
+     * With the monitor held there, each call of that code must be covered by a catch-all that
+     * releases the monitor, directly or by the rethrow of the loop's catch-all (the exits' calls
+     * were not covered at all: the monitors unbalanced, the method ran in the interpreter).
+     */
+    @Test
+    void aCountedLoopsRecordingsInsideAMonitorAreCoveredByItsRelease() throws Exception {
+        MethodNode sum = instrumented(LockedLoop.class, "sum");
+        List<MethodInsnNode> loopProbes = new ArrayList<>();
+        for (AbstractInsnNode n : sum.instructions) {
+            if (n instanceof MethodInsnNode c && c.name.startsWith("loop")) loopProbes.add(c);
+        }
+        assertThat(loopProbes).extracting(c -> c.name).contains("loopHead", "loopRun");
+        for (MethodInsnNode probe : loopProbes) {
+            assertThat(releasedOnThrow(sum, probe, 3)).as(probe.name + " at " + sum.instructions.indexOf(probe) + " released on a throw").isTrue();
+        }
+    }
+
+    /** Whether a throw at {@code n} reaches a MONITOREXIT through catch-alls, each first to cover the throw (at most {@code hops} of them). */
+    private static boolean releasedOnThrow(MethodNode m, AbstractInsnNode n, int hops) {
+        TryCatchBlockNode first = firstCovering(m, n);
+        if (hops == 0 || first == null || first.type != null) return false;
+        if (releases(m.instructions, first)) return true;
+        AbstractInsnNode rethrow = first.handler;
+        while (rethrow != null && rethrow.getOpcode() != Opcodes.ATHROW) rethrow = rethrow.getNext();
+        return rethrow != null && releasedOnThrow(m, rethrow, hops - 1);
+    }
+
     /**
      * The release handler appended for the inner monitor's probes ends in an ATHROW with the outer
      * monitor still held: it must be covered by the outer block's catch-all, else HotSpot finds the

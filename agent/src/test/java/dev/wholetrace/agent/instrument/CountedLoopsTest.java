@@ -51,11 +51,15 @@ class CountedLoopsTest {
     }
 
     private Recorded record(String name, boolean counted, Calls calls) throws Exception {
+        return record(name, counted, LoopSubject.class, calls);
+    }
+
+    private Recorded record(String name, boolean counted, Class<?> subject, Calls calls) throws Exception {
         CountedLoops.enabled = counted;
         Path file = dir.resolve(name + (counted ? "-counted" : "-probed") + ".wtrace");
         List<Object> results;
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
-            Class<?> c = new InstrumentingLoader(rec, LoopSubject.class.getName()).twin(LoopSubject.class);
+            Class<?> c = new InstrumentingLoader(rec, subject.getName()).twin(subject);
             CountedLoops.enabled = true;
             Probes.install(rec);
             results = calls.run(c);
@@ -74,8 +78,12 @@ class CountedLoopsTest {
     }
 
     private void sameBlocks(String name, Calls calls) throws Exception {
-        Recorded counted = record(name, true, calls);
-        Recorded probed = record(name, false, calls);
+        sameBlocks(name, LoopSubject.class, calls);
+    }
+
+    private void sameBlocks(String name, Class<?> subject, Calls calls) throws Exception {
+        Recorded counted = record(name, true, subject, calls);
+        Recorded probed = record(name, false, subject, calls);
         assertThat(counted.results()).isEqualTo(probed.results());
         assertThat(counted.blocks()).hasSameSizeAs(probed.blocks());
         assertThat(counted.blocks()).isEqualTo(probed.blocks());
@@ -85,8 +93,17 @@ class CountedLoopsTest {
         try {
             return c.getMethod(method, types).invoke(null, args);
         } catch (java.lang.reflect.InvocationTargetException e) {
-            return e.getCause().getClass().getSimpleName();
+            return thrown(e.getCause());
         }
+    }
+
+    /** What a test compares of an exception the subject threw: its class, message and stack in the subject (line numbers). */
+    private static String thrown(Throwable t) {
+        StringBuilder s = new StringBuilder(t.getClass().getSimpleName()).append(": ").append(t.getMessage());
+        for (StackTraceElement e : t.getStackTrace()) {
+            if (e.getClassName().equals(LoopSubject.class.getName()) || e.getClassName().equals(LoopShapes.class.getName())) s.append(" at ").append(e);
+        }
+        return s.toString();
     }
 
     @Test
@@ -132,6 +149,56 @@ class CountedLoopsTest {
         // the sweep's inner loop only (the outer one holds it); not the loop with a call; no constructor loop
         assertThat(heads).containsEntry("sweep", 1).containsEntry("indexOf", 1).containsEntry("indexOrMinus", 1)
                 .containsEntry("triangle", 1).containsEntry("withCall", 0);
+    }
+
+    @Test
+    void aHandlerAroundALoopSeesTheLocalsTheLoopStored() throws Exception {
+        sameBlocks("stored", LoopShapes.class, c -> List.of(call(c, "lastBeforeFault", new Class<?>[] {String[].class}, (Object) new String[] {"a", "b", "c"}),
+                call(c, "sumsBeforeFault", new Class<?>[] {long[].class, int.class}, new long[] {5, 7, 9}, 2),
+                call(c, "sumsBeforeFault", new Class<?>[] {long[].class, int.class}, new long[] {5, 7, 9}, 0),
+                call(c, "casts", new Class<?>[] {Object[].class}, (Object) new Object[] {1, 2, 3}),
+                call(c, "casts", new Class<?>[] {Object[].class}, (Object) new Object[] {1, 2, "x", 4})));
+    }
+
+    @Test
+    void exceptionsInTheMiddleOfAnIterationRecordTheBlocksUpToTheFault() throws Exception {
+        Class<?>[] fin = {int[].class, int.class, int[].class};
+        Class<?>[] lock = {Object.class, int[].class, int.class};
+        sameBlocks("faults", LoopShapes.class, c -> List.of(call(c, "finallyAround", fin, new int[] {1, 2, 3, 4}, 1, new int[1]),
+                call(c, "finallyAround", fin, new int[] {1, 2, 3, 4}, 0, new int[1]),
+                call(c, "finallyAround", fin, new int[] {1, 2, 3}, 1, new int[1]), // a[i + 1] past the end
+                call(c, "fillUntilFault", new Class<?>[] {int[].class, int[].class}, new int[5], new int[3]),
+                call(c, "locked", lock, new Object(), new int[] {4, 5, 6}, 1),
+                call(c, "locked", lock, new Object(), new int[] {4, 5, 6}, 0)));
+    }
+
+    /** A class initializer that runs inside a loop (its blocks among the loop's) is recorded where it ran. */
+    @Test
+    void aClassInitializerRunInTheMiddleOfALoopKeepsItsPlace() throws Exception {
+        sameBlocks("init", LoopShapes.class, c -> List.of(call(c, "initializesInTheLoop", new Class<?>[] {int[].class}, new int[] {1, 2, 3, 4})));
+    }
+
+    @Test
+    void labelledBreaksAndContinuesLeaveTheInnerLoop() throws Exception {
+        int[][] g = {{1, 2, 3}, {4, -1, 5}, {}, {6, 7, 8}, {9, 10}};
+        Class<?>[] types = {int[][].class, int.class};
+        sameBlocks("labels", LoopShapes.class, c -> List.of(call(c, "labelled", types, g, 7), call(c, "labelled", types, g, 99),
+                call(c, "twoLoops", new Class<?>[] {int[].class, int.class}, new int[] {3, 1, 4, 1, 5}, 1),
+                call(c, "twoLoops", new Class<?>[] {int[].class, int.class}, new int[] {3, 1, 4, 1, 5}, 7)));
+    }
+
+    @Test
+    void runsAroundTheMostALoopHoldsBackAreRecordedInFull() throws Exception {
+        int m = ThreadRecorder.MAX_RUN;
+        List<Integer> sizes = List.of(m / 2 - 1, m / 2, m / 2 + 1, m - 1, m, m + 1, 2 * m);
+        sameBlocks("edges", LoopShapes.class, c -> {
+            List<Object> out = new ArrayList<>();
+            for (int n : sizes) {
+                out.add(call(c, "triangle", new Class<?>[] {int.class}, n)); // 2n+1 blocks
+                out.add(call(c, "doWhile", new Class<?>[] {int.class}, n)); // n blocks
+            }
+            return out;
+        });
     }
 
     private static double[][] copy(double[][] g) {
