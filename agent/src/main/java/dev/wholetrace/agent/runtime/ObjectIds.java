@@ -29,9 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * entries copied into it.
  *
  * <p>Dead entries stay until the table is rebuilt, which happens when its log is full (three quarters
- * of the slots used): when a sample of the entries finds a quarter or more of them dead, the live
- * entries are copied into a table sized for them (at most three eighths full), the dead ones dropped;
- * otherwise the table grows to twice the slots with every entry where it was in the log, without
+ * of the slots used): when a sample of the log finds a quarter or more of its entries dead, or half or
+ * more of its positions empty (ids taken with no entry), the live entries are copied into a table sized
+ * for them (at most three eighths full), the dead ones dropped; otherwise the table grows to twice the slots with every entry where it was in the log, without
  * reading one (a compaction would drop few, at the cost of a cache miss per entry). The rebuild holds this object's monitor and first seals the old table
  * (a volatile flag); every lookup and insertion reads the flag after it found or entered its entry,
  * and if it is set waits for the rebuild and retries in the new table. So an entry is either seen by
@@ -188,21 +188,25 @@ final class ObjectIds {
     }
 
     /**
-     * Whether fewer than a quarter of a sample of {@code log}'s entries (up to {@link #SAMPLE}, spread over it) have
-     * been found dead by the collector. A program whose objects with ids live long (a producer far ahead of its
-     * consumers: every order waiting holds its futures) has its table grow at every rebuild, and compacting read every
-     * entry for the few it could drop: 20 % of such a program's main thread (docs/results/overhead-profile.md,
-     * "Session 48 (cf)"). Null positions are lost races' and skipped; an entry being written counts as live.
+     * Whether fewer than a quarter of a sample of {@code log}'s entries (up to {@link #SAMPLE} positions, spread over
+     * it) have been found dead by the collector, and fewer than half of its positions are empty. A program whose
+     * objects with ids live long (a producer far ahead of its consumers: every order waiting holds its futures) has
+     * its table grow at every rebuild, and compacting read every entry for the few it could drop: 20 % of such a
+     * program's main thread (docs/results/overhead-profile.md, "Session 48 (cf)"). An empty position is an id taken
+     * with no entry: a submission's ({@link #fresh}) or a lost race's. Growing keeps those too, and a program that
+     * submits the same task again and again takes ids without entries: sampling the entries alone, its table doubled
+     * at every rebuild, sized by every submission ever made, not by its live objects. An entry being written counts
+     * as an empty position.
      */
     private static boolean mostlyLive(Entry[] log) {
-        int step = Math.max(1, log.length / SAMPLE), seen = 0, dead = 0;
+        int step = Math.max(1, log.length / SAMPLE), positions = 0, empty = 0, dead = 0;
         for (int p = step >>> 1; p < log.length; p += step) {
+            positions++;
             Entry e = log[p];
-            if (e == null) continue;
-            seen++;
-            if (e.refersTo(null)) dead++;
+            if (e == null) empty++;
+            else if (e.refersTo(null)) dead++;
         }
-        return 4 * dead < seen;
+        return 4 * dead < positions - empty && 2 * empty < positions;
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 
 /** The lock-free object-id table: one id per object, unique, stable across rebuilds, never keeping an object alive. */
@@ -187,6 +188,81 @@ class ObjectIdsTest {
         }
     }
 
+    /** An object with the id its first meeting gave it, handed between threads. */
+    private record Named(Object object, long id) {}
+
+    /**
+     * A property under concurrency: threads make objects, keep some for a while and drop them, take ids without
+     * entries (submissions), replace objects shared between them and collect now and then, so that compactions,
+     * growths and collections clear entries while others look up and enter. Every live object keeps the id its first
+     * meeting gave it, from whichever thread looks it up, and no id is given twice (so no two live objects share one).
+     */
+    @Test
+    void threadsMakingKeepingAndDroppingObjectsKeepEveryLiveIdAndNeverShareOne() throws Exception {
+        ObjectIds ids = new ObjectIds();
+        int threads = 4;
+        AtomicReferenceArray<Named> shared = new AtomicReferenceArray<>(512);
+        List<List<Long>> given = new ArrayList<>();
+        List<List<Named>> keptAtEnd = new ArrayList<>();
+        CyclicBarrier start = new CyclicBarrier(threads);
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        Thread[] ts = new Thread[threads];
+        for (int t = 0; t < threads; t++) {
+            List<Long> mine = new ArrayList<>();
+            List<Named> kept = new ArrayList<>();
+            given.add(mine);
+            keptAtEnd.add(kept);
+            int me = t;
+            ts[t] = new Thread(() -> {
+                try {
+                    Random random = new Random(100 + me);
+                    start.await();
+                    for (int step = 0; step < 300_000 && failed.get() == null; step++) {
+                        int op = random.nextInt(100);
+                        if (op < 40) { // a new object, kept or garbage at once
+                            Object o = new Object();
+                            long id = ids.of(o);
+                            mine.add(id);
+                            if (random.nextInt(3) == 0) kept.add(new Named(o, id));
+                        } else if (op < 65 && !kept.isEmpty()) { // a kept one again
+                            Named n = kept.get(random.nextInt(kept.size()));
+                            assertEquals(n.id(), ids.of(n.object()), "thread " + me + ", step " + step);
+                        } else if (op < 80 && !kept.isEmpty()) { // a kept one dies
+                            kept.set(random.nextInt(kept.size()), kept.get(kept.size() - 1));
+                            kept.remove(kept.size() - 1);
+                        } else if (op < 90) { // a shared one: looked up, or replaced by a new one
+                            int i = random.nextInt(shared.length());
+                            Named n = shared.get(i);
+                            if (n != null) assertEquals(n.id(), ids.of(n.object()), "thread " + me + ", shared " + i);
+                            if (n == null || random.nextInt(4) == 0) {
+                                Object o = new Object();
+                                long id = ids.of(o);
+                                mine.add(id);
+                                shared.set(i, new Named(o, id));
+                            }
+                        } else if (op < 99) {
+                            ids.fresh(); // a submission's id: a log position no entry fills
+                        } else if (me == 0 && step % 20 == 0) {
+                            System.gc();
+                        }
+                    }
+                } catch (Throwable e) {
+                    failed.compareAndSet(null, e);
+                }
+            });
+            ts[t].start();
+        }
+        for (Thread t : ts) t.join();
+        if (failed.get() != null) throw new AssertionError(failed.get());
+        Set<Long> all = new HashSet<>();
+        for (List<Long> mine : given) for (long id : mine) assertTrue(all.add(id), "id " + id + " given twice");
+        for (List<Named> kept : keptAtEnd) for (Named n : kept) assertEquals(n.id(), ids.of(n.object()));
+        for (int i = 0; i < shared.length(); i++) {
+            Named n = shared.get(i);
+            if (n != null) assertEquals(n.id(), ids.of(n.object()), "shared " + i);
+        }
+    }
+
     /** The table is sized by the live objects, not by all the objects that ever had an id. */
     @Test
     void tableStaysBoundedByLiveObjects() {
@@ -234,6 +310,32 @@ class ObjectIdsTest {
         // compacted to the 193,216 live ones at the rebuild: 2^19 slots again; growing would have made 2^20
         assertEquals(1 << 19, ids.slots());
         for (int i = 0; i < secondIds.length; i++) assertEquals(secondIds[i], ids.of(second.get(i)));
+    }
+
+    /**
+     * Ids taken without an entry (a submission's, {@link ObjectIds#fresh}) are log positions no entry fills: a table
+     * whose few entries all live must not grow for them. Re-executing the same task keeps one entry and takes an id per
+     * submit; a rebuild that sampled the entries only (the holes skipped) found them all live and doubled the table at
+     * every rebuild, its size growing with every submission the program ever made (2^22 slots here, 48 MB).
+     */
+    @Test
+    void idsTakenWithoutAnEntryDoNotGrowATableOfLiveObjects() {
+        ObjectIds ids = new ObjectIds();
+        List<Object> kept = new ArrayList<>();
+        List<Long> keptIds = new ArrayList<>();
+        int most = 0;
+        for (int i = 0; i < 2_000_000; i++) {
+            ids.fresh();
+            if (i % 64 == 0) { // now and then a new object that lives on
+                Object o = new Object();
+                kept.add(o);
+                keptIds.add(ids.of(o));
+                most = Math.max(most, ids.slots());
+            }
+        }
+        // 31,250 live entries fit three eighths of 2^17 slots; the 2,031,250 positions taken would need 2^22
+        assertTrue(most <= 1 << 17, "the table grew to " + most + " slots for " + kept.size() + " live entries");
+        for (int i = 0; i < kept.size(); i++) assertEquals(keptIds.get(i), ids.of(kept.get(i)), "object " + i);
     }
 
     /**
