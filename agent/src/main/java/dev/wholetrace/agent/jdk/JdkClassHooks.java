@@ -506,6 +506,17 @@ final class JdkClassHooks {
                 int i1 = m.maxLocals, i2 = m.maxLocals + 1, ref = m.maxLocals + 2;
                 boolean any = false;
                 for (AbstractInsnNode n : m.instructions.toArray()) {
+                    if (n instanceof FieldInsnNode f && f.getOpcode() == Opcodes.GETFIELD && f.owner.equals(COMPLETER) && f.name.equals("pending")) {
+                        // a read of a completer's pending count: seen zero, the walk goes on up without a CAS of that
+                        // completer (propagateCompletion), so its children's releases are acquired here, after the read
+                        InsnList keep = new InsnList();
+                        keep.add(new InsnNode(Opcodes.DUP));
+                        keep.add(new VarInsnNode(Opcodes.ASTORE, ref));
+                        m.instructions.insertBefore(f, keep);
+                        m.instructions.insert(f, hook(owner, m, "acquire completer (pending read)", "acquire", o1, load(ref)));
+                        any = true;
+                        continue;
+                    }
                     if (!(n instanceof MethodInsnNode c) || c.getOpcode() != Opcodes.INVOKEVIRTUAL) continue;
                     InsnList at = new InsnList();
                     if ((c.name.equals("weakCompareAndSetPendingCount") || c.name.equals("compareAndSetPendingCount")) && c.desc.equals("(II)Z")) {
