@@ -388,29 +388,27 @@ final class CountedLoops {
             if (b.last instanceof JumpInsnNode j) {
                 Integer target = blockOf.get(j.label);
                 if (target < loop.first() || target > loop.last()) {
-                    if (b.last.getOpcode() == Opcodes.GOTO) {
-                        code.insertBefore(b.last, flush(handle, counter, cycle));
-                    } else {
-                        LabelNode stub = new LabelNode(), stubEnd = new LabelNode();
-                        FrameNode f = blocks.get(target).frame;
-                        code.add(stub);
-                        code.add(new FrameNode(Opcodes.F_NEW, f.local.size(), f.local.toArray(), f.stack == null ? 0 : f.stack.size(),
-                                f.stack == null ? new Object[0] : f.stack.toArray()));
-                        code.add(flush(handle, counter, cycle));
-                        code.add(new JumpInsnNode(Opcodes.GOTO, j.label));
-                        code.add(stubEnd);
-                        // covered as the jump and its target are: a monitor held there must be released if the
-                        // recording's call threw (else HotSpot finds the monitors unbalanced and compiles the method
-                        // with neither compiler), and the target's frame is one those handlers accept
-                        AbstractInsnNode to = j.label;
-                        while (to.getOpcode() < 0) to = to.getNext();
-                        for (TryCatchBlockNode tcb : loop.around()) {
-                            if (code.indexOf(tcb.start) < code.indexOf(to) && code.indexOf(to) < code.indexOf(tcb.end)) {
-                                m.tryCatchBlocks.add(new TryCatchBlockNode(stub, stubEnd, tcb.handler, tcb.type));
-                            }
+                    // a conditional jump: a block ending in a GOTO out of the loop has no successor in it, so
+                    // loop() never counts such a loop
+                    LabelNode stub = new LabelNode(), stubEnd = new LabelNode();
+                    FrameNode f = blocks.get(target).frame;
+                    code.add(stub);
+                    code.add(new FrameNode(Opcodes.F_NEW, f.local.size(), f.local.toArray(), f.stack == null ? 0 : f.stack.size(),
+                            f.stack == null ? new Object[0] : f.stack.toArray()));
+                    code.add(flush(handle, counter, cycle));
+                    code.add(new JumpInsnNode(Opcodes.GOTO, j.label));
+                    code.add(stubEnd);
+                    // covered as the jump and its target are: a monitor held there must be released if the
+                    // recording's call threw (else HotSpot finds the monitors unbalanced and compiles the method
+                    // with neither compiler), and the target's frame is one those handlers accept
+                    AbstractInsnNode to = j.label;
+                    while (to.getOpcode() < 0) to = to.getNext();
+                    for (TryCatchBlockNode tcb : loop.around()) {
+                        if (code.indexOf(tcb.start) < code.indexOf(to) && code.indexOf(to) < code.indexOf(tcb.end)) {
+                            m.tryCatchBlocks.add(new TryCatchBlockNode(stub, stubEnd, tcb.handler, tcb.type));
                         }
-                        j.label = stub;
                     }
+                    j.label = stub;
                 }
             }
         }
