@@ -27,8 +27,11 @@ class CliChunkEventsTest {
 
     @Test
     void workloadRecordsWithChunksSealedByEvents() throws Exception {
-        Path file = dir.resolve("sor.wtrace");
-        Cli r = Cli.run("workload", "sor", "--threads", "2", "--size", "64", "--steps", "20", "-o", file.toString(), "--mode", "strata",
+        // Chunks are cut between buffers, and since counted loops (session 49) one buffer word of a
+        // tight loop stands for up to 65,535 blocks: SOR 64 x 20 steps filled less than one buffer per
+        // thread and gave one or two chunks by timing. Mp3d's irregular particle moves fill several.
+        Path file = dir.resolve("mp3d.wtrace");
+        Cli r = Cli.run("workload", "mp3d", "--threads", "2", "--size", "2000", "--steps", "40", "-o", file.toString(), "--mode", "strata",
                 "--events", "2000", "--agent", AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
         assertThat(r.exit()).as(r.toString()).isZero();
         ParallelTrace trace = ParallelTrace.open(file);
