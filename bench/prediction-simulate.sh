@@ -4,9 +4,9 @@
 # trace-driven predictor, simulate --replay, instead). Rows: kernel threads procs steps seconds cpu-seconds
 # (the simulated threads' executing time, summed); each simulation's JSON and log: WORK/TAG-MACHINE-K-T-S.json/.log
 # (TAG sim or replay, with --cli the CLI's word; MACHINE the machine file's name without .properties). --cli: another build's CLI jar, --graph: its graph for the kernels (default WORK/workload.egraph),
-# to compare two versions of the model on the same recordings. --jit (graph only; session 41): the high recording's row also gets
-# what MACHINE's JIT term adds to the measured window (steps_of: simulate --jit-low/--jit-steps/--jit-window), seconds and CPU
-# seconds, as two more columns (0 and 0 for a machine without one); prediction-report.py adds them to the scaled difference.
+# to compare two versions of the model on the same recordings. --jit (session 41; with --replay too since session 50): the high
+# recording's row also gets what MACHINE's JIT term adds to the measured window (steps_of: simulate --jit-low/--jit-steps/--jit-window),
+# seconds and CPU seconds, as two more columns (0 and 0 for a machine without one); prediction-report.py adds them to the scaled difference.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -48,7 +48,7 @@ for k in $kernels; do
       j="$work/$tag-$mtag-$k-$t-$s.json"
       g=$(graph_of "$k" "$work"); [[ -n $graph && $g == "$work/workload.egraph" ]] && g=$graph
       jitargs=()
-      [[ -n $jit && $s == "$b" && $use == --profile ]] && jitargs=(--jit-low "$work/rec/$k-$t-$a.wtrace" --jit-steps "$a,$b" --jit-window "$lo,$hi")
+      [[ -n $jit && $s == "$b" ]] && jitargs=(--jit-low "$work/rec/$k-$t-$a.wtrace" --jit-steps "$a,$b" --jit-window "$lo,$hi")
       java -jar "$cli" simulate "$g" --machine "$machine" --procs "$procs" --runs 1 --max-steps "$(max_steps_of "$k")" \
           "$use" "$work/rec/$k-$t-$s.wtrace" "${jitargs[@]}" --format json > "$j" 2>"$work/$tag-$mtag-$k-$t-$s.log"
       python3 - "$j" "$k" "$t" "$s" >> "$out" <<'PY'

@@ -14,7 +14,7 @@
 # 3. record each kernel x thread count in COR mode at two small step counts (bench/prediction-record.sh);
 # 4. simulate the Workload graph with each recording as --profile at 1 and 2 processors (bench/prediction-simulate.sh; --jit:
 #    the JIT term of the measured window too, computed at the measured step counts);
-#    and the same with the trace-driven predictor (simulate --replay);
+#    and the same with the trace-driven predictor (simulate --replay; with the same JIT term since session 50);
 # 5. compare per steady-state step, scaled to the measured steps (bench/prediction-report.py), and chart
 #    (dev.wholetrace.bench.PredictionChart), for both predictors;
 # 6. the 1-64 processor curves: each kernel recorded with 64 threads, simulated at 1..64 processors with
@@ -61,7 +61,7 @@ echo "prediction: recording" >&2
 bench/prediction-record.sh "$work/rec" --kernels "$kernels" --threads "$threads"
 echo "prediction: simulating" >&2
 bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted.tsv" --kernels "$kernels" --threads "$threads" --jit
-bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay
+bench/prediction-simulate.sh "$work" "$work/machine.properties" "$work/predicted-replay.tsv" --kernels "$kernels" --threads "$threads" --replay --jit
 clock=$(sed -n 's/^clock.hz=//p' "$work/one-core.properties")
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted.tsv" "$clock" "$work/table.md" "$work/rows.tsv"
 python3 bench/prediction-report.py "$work/measured.tsv" "$work/predicted-replay.tsv" "$clock" "$work/table-replay.md" "$work/rows-replay.tsv"

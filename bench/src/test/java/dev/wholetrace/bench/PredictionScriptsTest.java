@@ -92,6 +92,21 @@ class PredictionScriptsTest {
     }
 
     @Test
+    void replayWithJitAsksForTheJitTermOfItsHighRecordingAsTheGraphDoes() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isExecutable(Path.of("/usr/bin/python3")));
+        Map<String, String> env = fakeJava();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        // --jit was the graph's only: the replay's rows had no JIT term, Math3Driver's window 0.27 s against 0.87 s (session 50)
+        assertThat(run(env, "/bin/bash", script("prediction-simulate.sh"), work.toString(), "m.properties", dir.resolve("out.tsv").toString(),
+                "--kernels", "sor", "--threads", "1", "--procs", "1", "--replay", "--jit")).isZero();
+        List<String> calls = Files.readAllLines(dir.resolve("java.log"));
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(0)).contains("--replay " + work.resolve("rec/sor-1-10.wtrace")).doesNotContain("--jit");
+        assertThat(calls.get(1)).contains("--replay " + work.resolve("rec/sor-1-30.wtrace"))
+                .contains("--jit-low " + work.resolve("rec/sor-1-10.wtrace") + " --jit-steps 10,30 --jit-window 1000,21000");
+    }
+
+    @Test
     void recordTakesAnotherCliAndWorkloadsJar() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/bin/bash")));
         Map<String, String> env = fakeJava();

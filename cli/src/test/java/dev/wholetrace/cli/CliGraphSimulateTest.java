@@ -9,6 +9,8 @@ import dev.wholetrace.simulate.machine.MachineModel;
 import dev.wholetrace.workloads.kernels.Kernels;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -155,6 +157,48 @@ class CliGraphSimulateTest {
         assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "-1")).contains("--jdk-depth");
         assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "" + (JdkBodies.MAX_DEPTH + 1))).contains("--jdk-depth must be 0 to " + JdkBodies.MAX_DEPTH);
         assertThat(badInput("graph", sample, "--entry", entry, "--jdk-depth", "99999999999")).contains("--jdk-depth");
+    }
+
+    /**
+     * The trace-driven predictor with the JIT term (session 50): it was the graph's only ("the JIT term needs --profile"), so
+     * a driver's replay predicted its compiled code alone (Math3Driver one core, one thread: 0.27 s against 1.35 s measured).
+     * The compilations are planned from the graph's runs of the two recordings, the window is the replays'; a machine
+     * without a JIT term adds nothing.
+     */
+    @Test
+    void replayTakesTheJitTermOfItsRecordings() throws Exception {
+        Path low = CliDepsTest.record(Files.createDirectories(dir.resolve("low")), "sor", "1", "32", "1", "cor");
+        Path high = CliDepsTest.record(Files.createDirectories(dir.resolve("high")), "sor", "1", "32", "3", "cor");
+        Path g = dir.resolve("w.egraph");
+        Cli graph = Cli.run("graph", workloadClasses().toString(), "--entry", "dev.wholetrace.workloads.Workload", "-o", g.toString());
+        assertThat(graph.exit()).as(graph.toString()).isZero();
+        Path machine = Path.of("../docs/results/prediction-machine-s48-thread-exit.properties"); // a calibrated file with a JIT term
+        assertThat(MachineFile.read(machine).jit().isNone()).isFalse();
+        String[] jit = {"--jit-low", low.toString(), "--jit-steps", "1,3", "--jit-window", "10,100", "--format", "json", "--procs", "1,2", "--runs", "1"};
+        Map<String, Object> replay = simulateJson(g, machine.toString(), "--replay", high.toString(), jit);
+        Map<String, Object> walked = simulateJson(g, machine.toString(), "--profile", high.toString(), jit);
+        for (int i = 0; i < 2; i++) {
+            Map<String, Object> r = jitOf(replay, i), w = jitOf(walked, i);
+            assertThat(((Number) r.get("addedCpuSeconds")).doubleValue()).as("point %d: %s", i, r).isPositive();
+            assertThat(((Number) r.get("lo")).doubleValue()).isEqualTo(10);
+            assertThat(w).as("the graph's own term is still there").containsKey("c2Seconds");
+        }
+        assertThat(((Number) jitOf(simulateJson(g, "unit", "--replay", high.toString(), jit), 0).get("addedSeconds")).doubleValue()).isZero();
+    }
+
+    private static Map<String, Object> simulateJson(Path g, String machine, String use, String recording, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of("simulate", g.toString(), "--machine", machine, use, recording));
+        args.addAll(List.of(more));
+        Cli r = Cli.run(args);
+        assertThat(r.exit()).as(r.toString()).isZero();
+        return JsonText.object(r.out());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> jitOf(Map<String, Object> json, int point) {
+        Map<String, Object> p = ((List<Map<String, Object>>) json.get("points")).get(point);
+        assertThat(p).as("point %d has a JIT term", point).containsKey("jit");
+        return (Map<String, Object>) p.get("jit");
     }
 
     @Test

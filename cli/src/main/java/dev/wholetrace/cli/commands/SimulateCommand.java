@@ -46,7 +46,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2 --profile sor.wtrace --runs 20 --format json",
                 "  wholetrace simulate sor.egraph --machine unit --profile sor.wtrace --check-profile",
                 "  wholetrace simulate sor.egraph --machine machine.properties --procs 1,2,4 --replay sor.wtrace",
-                "  wholetrace simulate m.egraph --machine machine.properties --procs 1,2 --profile m-6.wtrace --jit-low m-2.wtrace --jit-steps 2,6 --jit-window 20,720"})
+                "  wholetrace simulate m.egraph --machine machine.properties --procs 1,2 --profile m-6.wtrace --jit-low m-2.wtrace --jit-steps 2,6 --jit-window 20,720",
+                "  wholetrace simulate m.egraph --machine machine.properties --procs 1,2 --replay m-6.wtrace --jit-low m-2.wtrace --jit-steps 2,6 --jit-window 20,720"})
 public final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -72,11 +73,11 @@ public final class SimulateCommand implements Callable<Integer> {
     boolean checkProfile;
 
     @Option(names = "--jit-low", paramLabel = "RUN.wtrace", description = "the JIT term (a machine file with jit.* keys, docs/machine-model.md): "
-            + "a recording of the program at fewer steps than --profile's; with --jit-steps and --jit-window, each point also gives what the JIT "
+            + "a recording of the program at fewer steps than --profile's (or --replay's); with --jit-steps and --jit-window, each point also gives what the JIT "
             + "adds to the window's time (compilations, code not yet compiled)")
     Path jitLow;
 
-    @Option(names = "--jit-steps", split = ",", paramLabel = "A,B", description = "the program's step counts of --jit-low's and --profile's recordings")
+    @Option(names = "--jit-steps", split = ",", paramLabel = "A,B", description = "the program's step counts of --jit-low's and --profile's (or --replay's) recordings")
     double[] jitSteps;
 
     @Option(names = "--jit-window", split = ",", paramLabel = "LO,HI", description = "the window (LO, HI] of the program's steps the JIT term is given for")
@@ -110,13 +111,13 @@ public final class SimulateCommand implements Callable<Integer> {
         if (checkProfile && profile == null) throw new IllegalArgumentException("--check-profile needs --profile RUN.wtrace");
         if (replay != null && profile != null) throw new IllegalArgumentException("--replay replays a recording as it ran: it takes no --profile");
         boolean jit = jitLow != null || jitSteps != null || jitWindow != null;
-        if (jit && (jitLow == null || jitSteps == null || jitWindow == null || profile == null)) {
-            throw new IllegalArgumentException("the JIT term needs --profile, --jit-low, --jit-steps and --jit-window together");
+        if (jit && (jitLow == null || jitSteps == null || jitWindow == null || (profile == null && replay == null))) {
+            throw new IllegalArgumentException("the JIT term needs --profile or --replay, --jit-low, --jit-steps and --jit-window together");
         }
         if (jit && !stepCounts(jitSteps)) throw new IllegalArgumentException("--jit-steps is two rising step counts A,B (finite, A ≥ 0), not " + joined(jitSteps));
         if (jit && !stepCounts(jitWindow)) throw new IllegalArgumentException("--jit-window is two rising step counts LO,HI (finite, LO ≥ 0), not " + joined(jitWindow));
         if (jit && checkProfile) throw new IllegalArgumentException("--check-profile compares block counts only: it takes no --jit-* options");
-        ExecutionGraph lowGraph = jit ? g.copy() : null;
+        ExecutionGraph pristine = jit ? g.copy() : null; // the graph before any recording's counts: the JIT term's runs start from it
         if (profile != null) {
             Profile pr = Profile.read(profile);
             pr.applyTo(g);
@@ -142,11 +143,21 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         List<JitWindow.Window> added = null;
         if (jit) {
-            Profile low = Profile.read(jitLow);
-            low.applyTo(lowGraph);
+            ExecutionGraph lowGraph = pristine.copy();
+            Profile.read(jitLow).applyTo(lowGraph);
             List<Prediction.Point> lowPoints = Prediction.sweep(lowGraph, m, counts, runs, maxSteps);
+            // the compilations come from the methods' counters, which only the graph's runs count (a replayed thread is one
+            // straight line): with --replay, the graph is also run with the replayed recording's counts for the plan, and the
+            // window's program time is the replay's own (docs/egraph.md, "The trace-driven predictor", session 50)
+            List<Prediction.Point> planHigh = points, windowLow = lowPoints;
+            if (replay != null) {
+                ExecutionGraph highGraph = pristine.copy();
+                Profile.read(replay).applyTo(highGraph);
+                planHigh = Prediction.sweep(highGraph, m, counts, runs, maxSteps);
+                windowLow = Prediction.sweep(new Replay(pristine.copy()).graphOf(jitLow), m, counts, runs, maxSteps);
+            }
             added = new ArrayList<>();
-            for (int i = 0; i < points.size(); i++) added.add(jitAdded(lowGraph, m, lowPoints.get(i), points.get(i)));
+            for (int i = 0; i < points.size(); i++) added.add(jitAdded(lowGraph, m, lowPoints.get(i), planHigh.get(i), windowLow.get(i), points.get(i)));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (format.equals("json")) json(points, added, m, out);
@@ -181,14 +192,18 @@ public final class SimulateCommand implements Callable<Integer> {
     /**
      * What the JIT term adds to the window {@code --jit-window} on one point's processors: the window's
      * time with it less the program's window scaled from the two recorded runs (0 and 0 exactly
-     * without a JIT term).
+     * without a JIT term). The compilations are planned from the graph's runs {@code planLow} and {@code
+     * planHigh}; the program's window is {@code windowHigh} less {@code windowLow} (the same runs for the
+     * graph's prediction, the replays for the trace-driven one).
      */
-    private JitWindow.Window jitAdded(ExecutionGraph g, MachineModel m, Prediction.Point low, Prediction.Point high) {
+    private JitWindow.Window jitAdded(ExecutionGraph g, MachineModel m, Prediction.Point planLow, Prediction.Point planHigh,
+            Prediction.Point windowLow, Prediction.Point windowHigh) {
         double scale = (jitWindow[1] - jitWindow[0]) / (jitSteps[1] - jitSteps[0]);
-        double wall = (high.last().cycles() - low.last().cycles()) * scale;
-        double busy = (executing(high.last()) - executing(low.last())) * scale;
+        double wall = (windowHigh.last().cycles() - windowLow.last().cycles()) * scale;
+        double busy = (executing(windowHigh.last()) - executing(windowLow.last())) * scale;
         JitWindow.Window w = m.jit().isNone() ? new JitWindow.Window(wall, busy)
-                : JitWindow.run(JitWindow.plan(g, m.jit(), low.last(), high.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy, high.processors(), m.memoryContention(), jitWindow[0], jitWindow[1]);
+                : JitWindow.run(JitWindow.plan(g, m.jit(), planLow.last(), planHigh.last(), jitSteps[0], jitSteps[1]), m.jit(), wall, busy,
+                        windowHigh.processors(), m.memoryContention(), jitWindow[0], jitWindow[1]);
         windows.add(w);
         return new JitWindow.Window(w.wallCycles() - wall, w.busyCycles() - busy);
     }
