@@ -66,11 +66,31 @@ final class XzSupport {
      * header, index and footer (~60 bytes a payload; the section's CRC covers the stored bytes).
      */
     private static OutputStream output(OutputStream out, LZMA2Options options, int rawLength, boolean raw) throws IOException {
-        options.setDictSize(Math.max(LZMA2Options.DICT_SIZE_MIN, Math.min(options.getDictSize(), rawLength)));
+        options.setDictSize(dictionaryFor(options.getDictSize(), rawLength));
         if (!raw) return new XZOutputStream(out, options, ReusedXzArrays.INSTANCE);
         out.write(RAW_HEADER_VERSION);
         out.write(dictionaryByte(options.getDictSize()));
         return options.getOutputStream(new FinishableWrapperOutputStream(out), ReusedXzArrays.INSTANCE);
+    }
+
+    /** Up to this, a payload's dictionary is its length rounded up to a power of two ({@link #dictionaryFor}). */
+    private static final int ROUNDED_DICTIONARY_MAX = 1 << 20;
+
+    /**
+     * The dictionary of a payload of {@code rawLength} bytes at a preset whose own is {@code preset}:
+     * no larger than the preset's, and up to {@link #ROUNDED_DICTIONARY_MAX} the payload's length
+     * rounded up to a power of two (above it the exact length, as the cache keeps no arrays that large).
+     * The encoder sizes its work arrays (window, hash tables, hash chain) from the dictionary and
+     * {@link ReusedXzArrays} hands back exact sizes only: a dictionary of exactly the payload's length
+     * gave every section arrays of a size of their own, which were never reused (JFR on the Jackson
+     * driver: a quarter of the agent's allocation, docs/results/overhead-profile.md "Session 50:
+     * memory"). Any match lies within the payload, so a larger window finds no other matches; only the
+     * hash table's size, and with it which candidates a bounded search sees, can differ.
+     */
+    static int dictionaryFor(int preset, int rawLength) {
+        int length = Math.max(LZMA2Options.DICT_SIZE_MIN, rawLength);
+        long rounded = length <= ROUNDED_DICTIONARY_MAX ? Long.highestOneBit(length - 1L) << 1 : length;
+        return (int) Math.min(preset, rounded);
     }
 
     /** The first byte of a {@link Codec#LZMA2} payload: the version of our header (docs/trace-format.md, "Raw LZMA2"). */

@@ -18,6 +18,35 @@ class ReusedXzArraysTest {
         assertThat(Codec.XZ.decompress(again, a.length, "test")).isEqualTo(a);
     }
 
+    /**
+     * Sections of different but similar lengths share the work arrays: the encoder sizes them from
+     * its dictionary, which is the payload's length rounded up to a power of two, not the exact
+     * length (that gave every section arrays of its own size, which the cache could never hand back).
+     */
+    @Test
+    void sectionsOfSimilarLengthsReuseTheArrays() throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        byte[] first = data(4, 150_000), second = data(5, 170_000);
+        Codec.FAST.pack(first);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        byte[] packed = Codec.FAST.pack(second).bytes();
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        // what remains is the output buffer's growth and copy (~450 KB here); fresh arrays for a
+        // 170,000-byte dictionary are ~1.7 MB more (hash chain 680 KB, hash table 512 KB, window ~520 KB)
+        assertThat(allocated).as("bytes allocated for the second section").isLessThan(1L << 20);
+        assertThat(Codec.XZ.decompress(packed, second.length, "test")).isEqualTo(second);
+    }
+
+    @Test
+    void theDictionaryIsTheLengthRoundedUpToAPowerOfTwoWithinThePresets() {
+        assertThat(XzSupport.dictionaryFor(256 << 10, 150_000)).isEqualTo(256 << 10);
+        assertThat(XzSupport.dictionaryFor(256 << 10, 5_000)).isEqualTo(8 << 10);
+        assertThat(XzSupport.dictionaryFor(256 << 10, 8 << 10)).isEqualTo(8 << 10);
+        assertThat(XzSupport.dictionaryFor(256 << 10, 10)).isEqualTo(org.tukaani.xz.LZMA2Options.DICT_SIZE_MIN);
+        assertThat(XzSupport.dictionaryFor(256 << 10, 3 << 20)).isEqualTo(256 << 10);
+        assertThat(XzSupport.dictionaryFor(64 << 20, 3_000_000)).as("large payloads: the exact length, as before").isEqualTo(3_000_000);
+    }
+
     @Test
     void handsBackOnlyExactSizesAndZeroedWhenAsked() {
         ReusedXzArrays cache = new ReusedXzArrays();
