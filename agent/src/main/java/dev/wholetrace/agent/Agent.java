@@ -8,6 +8,7 @@ import dev.wholetrace.agent.jdk.bridge.JdkBridge;
 import dev.wholetrace.agent.runtime.AgentLog;
 import dev.wholetrace.agent.runtime.Probes;
 import dev.wholetrace.format.wtrace.ProgramProperties;
+import dev.wholetrace.model.event.TraceMode;
 import dev.wholetrace.model.ewpp.CheckSymbols;
 import dev.wholetrace.model.ewpp.EwppCaps;
 import dev.wholetrace.model.ewpp.DependenceFilter;
@@ -48,7 +49,8 @@ public final class Agent {
                     .withProperty(ProgramProperties.USER_DIR, String.valueOf(System.getProperty("user.dir")))
                     .withProperty("agent.options", args == null ? "" : args);
             if (options.chunkEvents() > 0) config = config.withChunkEvents(options.chunkEvents());
-            if (options.signature() != null) config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, options.signature());
+            if (options.mode() == TraceMode.EWPP) // the signature the trace holds, also where the default was chosen (docs/ewpp.md)
+                config = config.withProperty(CheckSymbols.SIGNATURE_PROPERTY, CheckSymbols.distanceSignature(options.signature()) ? "distance" : "search");
             if (options.caps() != null) config = config.withProperty(EwppCaps.PROPERTY, options.caps());
             if (options.pipeline() != null) config = config.withProperty(RecorderConfig.STRATA_PIPELINE_PROPERTY, options.pipeline());
             if (options.filter() != null) { // mode ewpp: the filtering phase, kept in the trace (docs/ewpp.md)

@@ -83,6 +83,10 @@ final class EwppBenchCommand implements Callable<Integer> {
     @Option(names = "--growth-only", description = "Only the growth series (ewpp-growth.md and .csv); ewpp.md is left as it is.")
     boolean growthOnly;
 
+    @Option(names = "--programs", split = ",", paramLabel = "NAME",
+            description = "Only these programs (sor, fft, lu, water, mp3d, math3; default: all), e.g. --programs sor,fft.")
+    List<String> only;
+
     private final Log log = new Log();
 
 
@@ -209,6 +213,15 @@ final class EwppBenchCommand implements Callable<Integer> {
 
     static final int QUERIES = 5;
 
+    /** {@link #programs} narrowed to {@code --programs}; a name that is none of them is an error. */
+    private List<TracedProgram> selected() {
+        List<TracedProgram> all = programs(quick);
+        if (only == null) return all;
+        for (String n : only)
+            if (all.stream().noneMatch(p -> p.name().equals(n))) throw new IllegalArgumentException("--programs: no program '" + n + "'");
+        return all.stream().filter(p -> only.contains(p.name())).toList();
+    }
+
     @Override
     public Integer call() throws Exception {
         if (reps < 1) throw new IllegalArgumentException("--reps must be at least 1");
@@ -216,15 +229,15 @@ final class EwppBenchCommand implements Callable<Integer> {
         MeasuredChild child = new MeasuredChild(dir);
         if (!growthOnly) {
             List<Row> rows = new ArrayList<>();
-            for (TracedProgram p : programs(quick)) rows.add(measure(p, dir, child));
+            for (TracedProgram p : selected()) rows.add(measure(p, dir, child));
             ResultsPage.write(jvm.out.resolve("ewpp.md"), markdown(rows));
             Files.writeString(jvm.out.resolve("ewpp.csv"), csv(rows), StandardCharsets.UTF_8);
             log.info("wrote %s and %s", jvm.out.resolve("ewpp.md"), jvm.out.resolve("ewpp.csv"));
         }
         if (growth || growthOnly) {
             List<EwppGrowth.Series> series = new ArrayList<>();
-            for (TracedProgram p : programs(quick)) series.add(EwppGrowth.measure(p, quick, dir, child, this::command, jvm.timeout, log));
-            String run = "bench/run ewpp" + (quick ? " --quick" : "") + (growthOnly ? " --growth-only" : "");
+            for (TracedProgram p : selected()) series.add(EwppGrowth.measure(p, quick, dir, child, this::command, jvm.timeout, log));
+            String run = "bench/run ewpp" + (quick ? " --quick" : "") + (growthOnly ? " --growth-only" : "") + (only == null ? "" : " --programs " + String.join(",", only));
             ResultsPage.write(jvm.out.resolve("ewpp-growth.md"), EwppGrowth.markdown(series, run));
             Files.writeString(jvm.out.resolve("ewpp-growth.csv"), EwppGrowth.csv(series), StandardCharsets.UTF_8);
             log.info("wrote %s and %s", jvm.out.resolve("ewpp-growth.md"), jvm.out.resolve("ewpp-growth.csv"));
@@ -271,7 +284,7 @@ final class EwppBenchCommand implements Callable<Integer> {
                 Path trace = v == 1 ? cdr : v == 2 ? ewpp : v == 3 ? dist : null;
                 if (trace != null) Files.deleteIfExists(trace);
                 MeasuredChild.Run run = child.run(command(p, trace, v == 1 ? TraceMode.CDR : TraceMode.EWPP, v >= 2 ? filterFile : null,
-                        v == 3 ? "distance" : null), jvm.timeout);
+                        v == 3 ? "distance" : v == 2 ? "search" : null), jvm.timeout); // named: the default is distance from session 50
                 if (v > 0) run.expectSameAs(plain, p.name() + (v == 1 ? " cdr" : " ewpp"));
                 wall[v][r] = run.wallSeconds();
             }

@@ -209,7 +209,7 @@ final class EwppGrowth {
         sb.append('`').append(command).append("` (").append(Machine.describe().summary()).append(")\n\n")
                 .append("Per program the bench's run at growing sizes (×: the kernels' steps, math3's rounds, times the bench's; the kernels ")
                 .append("to 16×, math3 to 4×, where its address-trace recovery takes over a second). Each size: a CDR recording (also the ")
-                .append("filtering phase: the filter is built from it in-process) and an eWPP (search signature) with that filter; *record*: ")
+                .append("filtering phase: the filter is built from it in-process) and an eWPP (the recorder's default signature: distance from session 50, the search before) with that filter; *record*: ")
                 .append("each child's CPU time (every thread, JVM start-up included) and the ratio of the wall times. *recover*: open the file ")
                 .append("as `deps` does and count every edge, in this JVM, largest size first (its runs compile the code), after ").append(WARMUP).append(" untimed runs of each file, the median of ")
                 .append(RECOVERIES).append(" runs of the recovering thread's CPU time (the load does not stretch it). *ratio seq*: eWPP / ")

@@ -121,6 +121,7 @@ class CliDepsTest {
         Path ewpp = record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString());
         Map<String, Long> inEwpp = renumbered(oracle, all, ewpp);
         assertThat(deps(ewpp)).as("%s: eWPP", kernel).isEqualTo(inEwpp);
+        if (everyVariant) assertThat(signatures(ewpp).get("searchSteps")).as("%s: the default signs older instances by distance, no steps", kernel).isZero();
         queriesMatch(ewpp, inEwpp, kernel + ": eWPP");
         storeQueriesMatch(ewpp, inEwpp, kernel + ": eWPP");
         chainsMatch(ewpp, inEwpp, kernel + ": eWPP");
@@ -135,9 +136,10 @@ class CliDepsTest {
         if (!everyVariant) return;
         Path cdr = record(kernel, threads, size, steps, "cdr");
         assertThat(deps(cdr)).as("%s: address trace (CDR)", kernel).isEqualTo(renumbered(oracle, all, cdr));
-        Path distance = dir.resolve(kernel + "-distance.wtrace");
-        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--signature", "distance"), distance);
-        assertThat(deps(distance)).as("%s: eWPP with distance signatures", kernel).isEqualTo(renumbered(oracle, all, distance));
+        Path search = dir.resolve(kernel + "-search.wtrace"); // the default is distance (session 50): the paper's search too
+        Files.move(record(kernel, threads, size, steps, "ewpp", "--filter-from", all.toString(), "--signature", "search"), search);
+        assertThat(signatures(search).get("searchSteps")).as("%s: searches signed step by step", kernel).isPositive();
+        assertThat(deps(search)).as("%s: eWPP with search signatures", kernel).isEqualTo(renumbered(oracle, all, search));
         Path unfiltered = dir.resolve(kernel + "-unfiltered.wtrace");
         Files.move(record(kernel, threads, size, steps, "ewpp"), unfiltered);
         assertThat(deps(unfiltered)).as("%s: eWPP without a filtering phase (every dependence explicit)", kernel).isEqualTo(renumbered(oracle, all, unfiltered));

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  *       up with the program) or {@code xz} (xz -9: ~10 % smaller files, but a busy second takes
  *       seconds to seal, so a crash loses more; docs/durability.md);</li>
  *   <li>{@value #FILTER}: mode ewpp, the filtering phase's dependences (a file; docs/ewpp.md);</li>
- *   <li>{@value #SIGNATURE}: mode ewpp, {@code search} (default) or {@code distance} (docs/ewpp.md);</li>
+ *   <li>{@value #SIGNATURE}: mode ewpp, {@code distance} (default since session 50) or {@code search} (the paper's; docs/ewpp.md);</li>
  *   <li>{@value #CAPS}: mode ewpp, {@code BUFFER:TABLE}, the collection's memory bounds (EwppCaps; docs/ewpp.md);</li>
  *   <li>{@value #PIPELINE}: mode strata, {@code on} (paths and layer 0 on two threads per compressor worker) or {@code off} (default: one; docs/strata.md);</li>
  *   <li>{@value #GRAMMAR}: the algorithm that builds every grammar, a {@link GrammarAlgorithm} name (default sequitur);</li>
@@ -218,7 +218,7 @@ public final class AgentOptions {
         return caps;
     }
 
-    /** The eWPP signature of older instances ("search" or "distance"), or null for the default (search). */
+    /** The eWPP signature of older instances ("search" or "distance"), or null for the default (distance, CheckSymbols#distanceSignature). */
     public String signature() {
         return signature;
     }

@@ -226,7 +226,7 @@ public final class TraceRecorder implements AutoCloseable {
     ThreadCompressor newCompressor(int index) {
         ThreadCompressor c = ewppFilter == null ? new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), workerOf(index).strataStage())
                 : new ThreadCompressor(index, config.mode(), config.foldPaths(), config.grammar(), ewppFilter,
-                "distance".equals(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
+                CheckSymbols.distanceSignature(config.properties().get(CheckSymbols.SIGNATURE_PROPERTY)), ewppCaps);
         enqueue(workerOf(index), CompressorWorker.registration(c));
         return c;
     }

@@ -23,8 +23,9 @@ public class EwppFilterOption {
     Path earlier;
 
     @Option(names = "--signature", paramLabel = "KIND",
-            description = "mode ewpp: how a check signs an older instance of a store: search (the paper's binary-search bits, "
-                    + "the default) or distance (one symbol: how many instances before the latest; smaller on loops)")
+            description = "mode ewpp: how a check signs an older instance of a store: distance (the default: one symbol, how many "
+                    + "instances before the latest, which repeats where the program does) or search (the paper's binary-search bits, "
+                    + "whose path changes as the store's buffer grows)")
     String signature;
 
     @Option(names = "--ewpp-caps", paramLabel = "BUFFER:TABLE",

@@ -80,8 +80,19 @@ public final class CheckSymbols {
     private static final int SEGMENT_BITS = 20;
     private static final long SEGMENT_MASK = (1L << SEGMENT_BITS) - 1;
 
-    /** Property of a trace (and agent option) naming the signature of older instances: "search" (default) or "distance". */
+    /** Property of a trace (and agent option) naming the signature of older instances: "distance" (default) or "search". */
     public static final String SIGNATURE_PROPERTY = "ewpp.signature";
+
+    /**
+     * Whether a recording with {@link #SIGNATURE_PROPERTY} {@code property} (null: not given) signs an older instance
+     * by its distance ({@link #BACK}). The default since session 50: the search's B0/B1 steps run over a buffer that
+     * grows with the run, so their path changes from one loop iteration to the next and the check grammar grows with
+     * the run (sor 1.03 → 3.16 × WPP + compressed AT from 1 to 16 times the steps, 72 % of it the steps), where the
+     * distance of a repeating access repeats. {@code search} keeps the paper's signature.
+     */
+    public static boolean distanceSignature(String property) {
+        return !"search".equals(property);
+    }
 
     public static long back(int store, long distance) {
         return distance << 32 | store & 0xFFFF_FFFFL;

@@ -49,6 +49,32 @@ class CheckRoutineTest {
         assertThat(out).containsExactly("BACK@2 " + CheckSymbols.back(8, 5));
     }
 
+    /**
+     * Issue 19, session 50: a loop whose load reads what the previous iteration's store wrote (the same distance every
+     * time) repeats its distance signature, while the search's B0/B1 path runs over a buffer that grows by one each
+     * iteration and changes with it, so the check grammar grew with the run; hence the distance default.
+     */
+    @Test
+    void aRepeatingLoopRepeatsItsDistanceSignatureNotItsSearch() {
+        DependenceFilter f = DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST);
+        for (boolean distance : new boolean[] {true, false}) {
+            CheckRoutine c = new CheckRoutine(f, distance);
+            java.util.Set<List<String>> signatures = new java.util.HashSet<>();
+            for (int i = 0; i < 64; i++) { // store a[i] at 3i, load a[i - 2] at 3i + 1 (two instances before the latest)
+                c.store(8, 1000 + i, 3L * i);
+                if (i < 2) continue;
+                out.clear();
+                c.load(2, 1000 + i - 2, 3L * i + 1, sink);
+                signatures.add(List.copyOf(out));
+            }
+            if (distance) assertThat(signatures).as("distance").containsExactly(List.of("BACK@2 " + CheckSymbols.back(8, 2)));
+            else assertThat(signatures).as("search: a path per buffer length").hasSizeGreaterThan(4);
+        }
+        assertThat(CheckSymbols.distanceSignature(null)).as("the default").isTrue();
+        assertThat(CheckSymbols.distanceSignature("search")).isFalse();
+        assertThat(CheckSymbols.distanceSignature("distance")).isTrue();
+    }
+
     @Test
     void boundedBuffersNameEvictedInstancesExplicitly() {
         DependenceFilter f = DependenceFilter.empty().add(8, 2, DependenceClass.VARIABLE_COST);
