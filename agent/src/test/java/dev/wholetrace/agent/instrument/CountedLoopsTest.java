@@ -18,6 +18,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,10 +61,10 @@ class CountedLoopsTest {
         List<Object> results;
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.COR))) {
             Class<?> c = new InstrumentingLoader(rec, subject.getName()).twin(subject);
-            CountedLoops.enabled = true;
             Probes.install(rec);
-            results = calls.run(c);
+            results = calls.run(c); // with the loops counted or not: nested classes are loaded (and instrumented) here
             Probes.install(null);
+            CountedLoops.enabled = true;
             rec.thread().end();
         }
         ParallelTrace t = ParallelTrace.open(file);
@@ -176,6 +177,38 @@ class CountedLoopsTest {
     @Test
     void aClassInitializerRunInTheMiddleOfALoopKeepsItsPlace() throws Exception {
         sameBlocks("init", LoopShapes.class, c -> List.of(call(c, "initializesInTheLoop", new Class<?>[] {int[].class}, new int[] {1, 2, 3, 4})));
+    }
+
+    /** So is an interface's, run by a read of its field that javac names as the reading class's own (found by the agent's run of a program). */
+    @Test
+    void anInterfaceInitializerRunInTheMiddleOfALoopKeepsItsPlace() throws Exception {
+        sameBlocks("interface", LoopShapes.class, c -> List.of(call(c, "weighedTotal", new Class<?>[] {int.class}, 6)));
+    }
+
+    /**
+     * A class a loop's instruction names is resolved through the loop's class's loader at its first run, and a
+     * program's own loader runs its (recorded) code right there, in the middle of the iteration: instanceof,
+     * checkcast, anewarray and multianewarray of classes not resolved before, in loops of a class of the
+     * program's loader. The loader's blocks are recorded where they ran, after the loop's blocks before them.
+     */
+    @Test
+    void aClassLoadedByTheProgramsLoaderInTheMiddleOfALoopKeepsItsPlace() throws Exception {
+        sameBlocks("loader", LoaderSubject.class, c -> {
+            InstrumentingLoader agent = (InstrumentingLoader) c.getClassLoader();
+            Function<String, byte[]> instrumented = name -> {
+                try {
+                    return agent.instrumented(name);
+                } catch (ClassNotFoundException e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+            ClassLoader program = (ClassLoader) agent.loadClass(LoaderSubject.Loader.class.getName())
+                    .getConstructor(ClassLoader.class, Function.class).newInstance(agent, instrumented);
+            Class<?> scans = program.loadClass(LoaderSubject.Scans.class.getName());
+            return List.of(call(scans, "anyRandomAccess", new Class<?>[] {Object[].class}, (Object) new Object[] {"x", new ArrayList<>(), "y"}),
+                    call(scans, "lastText", new Class<?>[] {Object[].class}, (Object) new Object[] {"a", new StringBuilder("b"), "c"}),
+                    call(scans, "parts", new Class<?>[] {int.class}, 5), call(scans, "grids", new Class<?>[] {int.class}, 4));
+        });
     }
 
     @Test
