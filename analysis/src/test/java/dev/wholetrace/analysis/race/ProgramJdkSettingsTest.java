@@ -27,6 +27,44 @@ class ProgramJdkSettingsTest {
             }
             """;
 
+    /**
+     * Sorts with merge sort when the program asks for it in {@code main}: a compareTo that breaks the contract makes
+     * merge sort and TimSort compare and order differently. {@code Arrays$LegacyMergeSort} reads the property when it
+     * is initialized, and the agent's instrumenter initialized it before {@code main}: reading a JDK class file through
+     * a {@code jrt:} URL (a field's declaring class) releases the image reader's buffer, which sorts its cache with a
+     * comparator (session 50).
+     */
+    private static final String SORT_PROGRAM = """
+            import java.util.Arrays;
+
+            public class LegacySort {
+                static int comparisons;
+
+                record Bad(int v) implements Comparable<Bad> {
+                    public int compareTo(Bad o) {
+                        comparisons++;
+                        return (v * 31 + o.v * 17) % 3 - 1;
+                    }
+                }
+
+                public static void main(String[] args) {
+                    System.setProperty("java.util.Arrays.useLegacyMergeSort", "true");
+                    Bad[] a = new Bad[64];
+                    for (int i = 0; i < a.length; i++) a[i] = new Bad(i * 37 % 64);
+                    String outcome;
+                    try {
+                        Arrays.sort(a);
+                        StringBuilder s = new StringBuilder();
+                        for (Bad b : a) s.append(b.v).append(' ');
+                        outcome = s.toString().trim();
+                    } catch (IllegalArgumentException e) {
+                        outcome = e.getMessage();
+                    }
+                    System.out.println(comparisons + " comparisons: " + outcome);
+                }
+            }
+            """;
+
     @TempDir
     Path dir;
 
@@ -38,5 +76,15 @@ class ProgramJdkSettingsTest {
         String plain = ChildJvm.plain(dir, bin, "Settings");
         assertThat(plain).as("the program's own settings, without the agent").isEqualTo("parallelism 3\n");
         assertThat(ChildJvm.record(dir, bin, "Settings")).as("the same under the agent").isEqualTo(plain);
+    }
+
+    @ParameterizedTest(name = "JDK {0}")
+    @ValueSource(ints = {17, 25})
+    void theProgramsSortSettingHoldsUnderTheAgent(int jdk) throws Exception {
+        Path bin = ChildJvm.jdkOrSkip(jdk);
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "LegacySort", SORT_PROGRAM, "--release", "17");
+        String plain = ChildJvm.plain(dir, bin, "LegacySort");
+        assertThat(plain).as("merge sort, without the agent").startsWith("193 comparisons: ");
+        assertThat(ChildJvm.record(dir, bin, "LegacySort")).as("the same under the agent").isEqualTo(plain);
     }
 }
