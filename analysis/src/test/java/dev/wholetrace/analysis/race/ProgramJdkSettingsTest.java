@@ -3,6 +3,7 @@ package dev.wholetrace.analysis.race;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -71,20 +72,21 @@ class ProgramJdkSettingsTest {
     @ParameterizedTest(name = "JDK {0}")
     @ValueSource(ints = {17, 25})
     void theProgramsSettingsHoldUnderTheAgent(int jdk) throws Exception {
-        Path bin = ChildJvm.jdkOrSkip(jdk);
-        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "Settings", PROGRAM, "--release", "17");
-        String plain = ChildJvm.plain(dir, bin, "Settings");
-        assertThat(plain).as("the program's own settings, without the agent").isEqualTo("parallelism 3\n");
-        assertThat(ChildJvm.record(dir, bin, "Settings")).as("the same under the agent").isEqualTo(plain);
+        sameUnderTheAgent(jdk, "Settings", PROGRAM, plain -> assertThat(plain).as("the program's own settings, without the agent").isEqualTo("parallelism 3\n"));
     }
 
     @ParameterizedTest(name = "JDK {0}")
     @ValueSource(ints = {17, 25})
     void theProgramsSortSettingHoldsUnderTheAgent(int jdk) throws Exception {
+        sameUnderTheAgent(jdk, "LegacySort", SORT_PROGRAM, plain -> assertThat(plain).as("merge sort, without the agent").startsWith("193 comparisons: "));
+    }
+
+    /** Compiles program {@code name}, runs it on JDK {@code jdk} without the agent (its output checked by {@code plainCheck}) and under it: the same output. */
+    private void sameUnderTheAgent(int jdk, String name, String source, Consumer<String> plainCheck) throws Exception {
         Path bin = ChildJvm.jdkOrSkip(jdk);
-        ChildJvm.compile(dir, ChildJvm.THIS_JDK, "LegacySort", SORT_PROGRAM, "--release", "17");
-        String plain = ChildJvm.plain(dir, bin, "LegacySort");
-        assertThat(plain).as("merge sort, without the agent").startsWith("193 comparisons: ");
-        assertThat(ChildJvm.record(dir, bin, "LegacySort")).as("the same under the agent").isEqualTo(plain);
+        ChildJvm.compile(dir, ChildJvm.THIS_JDK, name, source, "--release", "17");
+        String plain = ChildJvm.plain(dir, bin, name);
+        plainCheck.accept(plain);
+        assertThat(ChildJvm.record(dir, bin, name)).as("the same under the agent").isEqualTo(plain);
     }
 }
