@@ -47,13 +47,21 @@ public final class InstrumentingLoader extends ClassLoader {
         synchronized (getClassLoadingLock(name)) {
             Class<?> c = findLoadedClass(name);
             if (c != null) return c;
-            try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                if (in == null) throw new ClassNotFoundException(name);
-                byte[] bytes = instrumenter.instrument(in.readAllBytes(), this, checked);
-                return defineClass(name, bytes, 0, bytes.length);
-            } catch (IOException e) {
-                throw new ClassNotFoundException(name, e);
-            }
+            byte[] bytes = instrumented(name);
+            return defineClass(name, bytes, 0, bytes.length);
+        }
+    }
+
+    /**
+     * Class {@code name} of the parent, instrumented as this loader's own classes are (same recording, same
+     * numbering): what the agent's transformer gives a class that a program's own loader defines.
+     */
+    public byte[] instrumented(String name) throws ClassNotFoundException {
+        try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+            if (in == null) throw new ClassNotFoundException(name);
+            return instrumenter.instrument(in.readAllBytes(), this, checked);
+        } catch (IOException e) {
+            throw new ClassNotFoundException(name, e);
         }
     }
 

@@ -13,6 +13,7 @@ import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
@@ -63,6 +64,7 @@ public final class ClassInstrumenter {
     public byte[] instrument(byte[] classFile, ClassLoader loader, boolean checked) {
         Probing base = checked ? Probing.FULL : Probing.SYNC_ONLY;
         FieldResolver fields = context.fields(loader);
+        boolean programLoader = CountedLoops.programLoader(loader);
         ClassReader reader = new ClassReader(classFile);
         Map<String, int[]> offsets = bytecodeOffsets(reader);
         Map<String, Probing> coarse = new HashMap<>(); // method name + descriptor → its level, when not the base one
@@ -116,6 +118,17 @@ public final class ClassInstrumenter {
                 @Override
                 public InstrumentationContext context() {
                     return context;
+                }
+
+                @Override
+                public boolean declaresField(String name) {
+                    for (FieldNode f : cn.fields) if (f.name.equals(name)) return true;
+                    return false;
+                }
+
+                @Override
+                public boolean programLoader() {
+                    return programLoader;
                 }
 
                 @Override

@@ -19,8 +19,10 @@ import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.MultiANewArrayInsnNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
@@ -75,10 +77,10 @@ final class CountedLoops {
     /** A loop found countable: blocks [first, last] in code order, entered at {@code entry}, and its cycle from there. */
     private record Loop(int first, int last, int entry, int[] cycle, List<TryCatchBlockNode> around) {}
 
-    /** Rewrites every countable loop of {@code m}, whose block probes use the handle in local {@code handle}. */
-    static void apply(MethodNode m, int handle, String owner) {
+    /** Rewrites every countable loop of {@code m} (a method of the class {@code ids} names), whose block probes use the handle in local {@code handle}. */
+    static void apply(MethodNode m, int handle, MethodInstrumenter.Ids ids) {
         if (!enabled || handle < 0) return;
-        List<Block> blocks = blocks(m, handle, owner);
+        List<Block> blocks = blocks(m, handle, ids);
         if (blocks.size() < 2) return;
         Map<LabelNode, Integer> blockOf = new HashMap<>();
         for (int k = 0; k < blocks.size(); k++) for (LabelNode l : blocks.get(k).labels) blockOf.put(l, k);
@@ -109,7 +111,7 @@ final class CountedLoops {
     }
 
     /** The method's probed blocks in code order (the fused first block, which has no probe, is not one). */
-    private static List<Block> blocks(MethodNode m, int handle, String owner) {
+    private static List<Block> blocks(MethodNode m, int handle, MethodInstrumenter.Ids ids) {
         List<Block> blocks = new ArrayList<>();
         List<LabelNode> labels = new ArrayList<>();
         FrameNode frame = null;
@@ -133,7 +135,7 @@ final class CountedLoops {
                 n = current.call;
             } else if (current != null) {
                 current.last = n;
-                current.plain &= allowed(n, owner);
+                current.plain &= allowed(n, ids);
             }
             labels.clear();
             frame = null;
@@ -159,17 +161,53 @@ final class CountedLoops {
      * Whether {@code n} may be in a counted loop: no call (of the program or a probe), monitor, return,
      * throw, switch or subroutine; and nothing that may run the program's code in the middle of an
      * iteration, whose blocks would then be recorded ahead of the loop's blocks before them: a static
-     * field of another class (its first use initializes the class and its superclasses; the owner's
-     * own is initialized while its code runs), a constant a bootstrap method or a class's loading makes.
+     * field the class does not declare itself (its first use initializes the class that declares it:
+     * another class and its superclasses, or an interface the class implements, which initializing the
+     * class does not initialize; the class's own fields are initialized while its code runs), a constant
+     * a bootstrap method or a class's loading makes; and, in a class of a program's loader, an
+     * instruction that names another class (a cast, instanceof, new array, a field of another class):
+     * its first run resolves the class through that loader, whose {@code loadClass} the JVM calls right
+     * there.
      */
-    private static boolean allowed(AbstractInsnNode n, String owner) {
+    private static boolean allowed(AbstractInsnNode n, MethodInstrumenter.Ids ids) {
         int op = n.getOpcode();
+        String owner = ids.className();
         if (n instanceof MethodInsnNode || op == Opcodes.INVOKEDYNAMIC) return false;
-        if (n instanceof FieldInsnNode f && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !f.owner.equals(owner)) return false;
+        if (n instanceof FieldInsnNode f && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC) && !(f.owner.equals(owner) && ids.declaresField(f.name))) return false;
         if (n instanceof LdcInsnNode ldc && !(ldc.cst instanceof Number || ldc.cst instanceof String)) return false;
+        if (ids.programLoader()) {
+            if (n instanceof TypeInsnNode t && namesAnotherClass(t.desc, owner)) return false;
+            if (n instanceof MultiANewArrayInsnNode a && namesAnotherClass(a.desc, owner)) return false;
+            if (n instanceof FieldInsnNode f && !f.owner.equals(owner)) return false;
+        }
         if (n instanceof TableSwitchInsnNode || n instanceof LookupSwitchInsnNode) return false;
         return op != Opcodes.MONITORENTER && op != Opcodes.MONITOREXIT && op != Opcodes.ATHROW && op != Opcodes.JSR && op != Opcodes.RET
                 && !(op >= Opcodes.IRETURN && op <= Opcodes.RETURN);
+    }
+
+    /**
+     * Whether {@code type} (an internal name or an array descriptor: what a type or multianewarray instruction
+     * names) names a class other than {@code owner}, one whose resolution may load it: an array of primitives
+     * loads nothing.
+     */
+    private static boolean namesAnotherClass(String type, String owner) {
+        int d = 0;
+        while (d < type.length() && type.charAt(d) == '[') d++;
+        if (d == 0) return !type.equals(owner);
+        return type.charAt(d) == 'L' && !type.substring(d + 1, type.length() - 1).equals(owner);
+    }
+
+    /**
+     * Whether resolving a class from a class {@code loader} defines may run the program's code: true unless
+     * {@code loader} and every parent it delegates to are the JDK's (their classes defined by the boot
+     * loader: the application and platform loaders, a {@code URLClassLoader}), which load classes with the
+     * JDK's code only (the agent's transformer records nothing).
+     */
+    static boolean programLoader(ClassLoader loader) {
+        for (ClassLoader l = loader; l != null; l = l.getParent()) {
+            if (l.getClass().getClassLoader() != null) return true;
+        }
+        return false;
     }
 
     /** Blocks [h, t] as a counted loop, or null when they are not one (see the class comment). */

@@ -1,5 +1,6 @@
 package dev.wholetrace.agent.instrument;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -89,8 +90,7 @@ final class FieldResolver {
     }
 
     private ClassFields read(String internalName) {
-        String resource = internalName + ".class";
-        try (InputStream in = loader != null ? loader.getResourceAsStream(resource) : ClassLoader.getSystemResourceAsStream(resource)) {
+        try (InputStream in = open(internalName)) {
             if (in == null) return UNKNOWN;
             ClassReader reader = new ClassReader(in);
             Map<String, Integer> fields = new HashMap<>();
@@ -113,6 +113,38 @@ final class FieldResolver {
             return new ClassFields(reader.getSuperName(), fields, initializes[0], methods);
         } catch (Exception e) {
             return UNKNOWN;
+        }
+    }
+
+    /**
+     * The class file of {@code internalName}. A class of a module of the boot layer (the JDK's) is read through its
+     * module's reader, not the class loader's {@code jrt:} URL: the URL's connection reads the run-time image with
+     * {@code ImageReader.getResource}, which then sorts the image reader's buffer cache with a comparator, and
+     * {@code Arrays.sort} with a comparator initializes {@code Arrays$LegacyMergeSort}, which reads
+     * {@code java.util.Arrays.useLegacyMergeSort} once: before {@code main}, a program that sets it in {@code main}
+     * got TimSort (docs/agent.md, "The agent leaves the JDK's settings to the program"). The module's reader maps the
+     * image and releases nothing to that cache.
+     */
+    private InputStream open(String internalName) {
+        String resource = internalName + ".class";
+        int slash = internalName.lastIndexOf('/');
+        Module module = slash < 0 ? null : BootModules.BY_PACKAGE.get(internalName.substring(0, slash).replace('/', '.'));
+        if (module != null) {
+            try {
+                return module.getResourceAsStream(resource); // a class file is never encapsulated
+            } catch (IOException e) {
+                return null;
+            }
+        }
+        return loader != null ? loader.getResourceAsStream(resource) : ClassLoader.getSystemResourceAsStream(resource);
+    }
+
+    /** The boot layer's modules by package name, made at the first read of a class file. */
+    private static final class BootModules {
+        static final Map<String, Module> BY_PACKAGE = new HashMap<>();
+
+        static {
+            for (Module m : ModuleLayer.boot().modules()) for (String p : m.getPackages()) BY_PACKAGE.put(p, m);
         }
     }
 

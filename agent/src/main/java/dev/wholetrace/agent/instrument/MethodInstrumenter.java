@@ -65,6 +65,20 @@ final class MethodInstrumenter {
         /** Where a field an instruction names is declared, and whether it is volatile. */
         FieldResolver.Field field(String owner, String name);
 
+        /** Whether the class itself declares a field named {@code name} (not a superclass or an interface). */
+        default boolean declaresField(String name) {
+            return false;
+        }
+
+        /**
+         * Whether resolving a class the class's code names may run the program's code: its defining loader, or
+         * one it delegates to, is the program's own ({@link CountedLoops#programLoader}). False only for the
+         * JDK's loaders (the application class path's among them), whose {@code loadClass} is the JDK's.
+         */
+        default boolean programLoader() {
+            return true;
+        }
+
         /** The JDK class whose {@code name desc} a call on application class {@code owner} inherits, or null ({@link FieldResolver#inheritedFromJdk}). */
         default String inheritedFromJdk(String owner, String name, String desc) {
             return null;
@@ -131,7 +145,7 @@ final class MethodInstrumenter {
         SyncInstrumenter.instrumentMethod(m, ids, bcis);
         ClassInitInstrumenter.instrumentMethod(m, ids, bcis);
         SelfCoveringHandlers.split(m); // the handlers' probes are all in
-        CountedLoops.apply(m, handle, ids.className()); // last: a loop with any probe but its block probes is left as it is
+        CountedLoops.apply(m, handle, ids); // last: a loop with any probe but its block probes is left as it is
     }
 
     /**

@@ -142,6 +142,34 @@ public final class LoopShapes {
         static int last;
     }
 
+    /** An interface whose field is no compile-time constant: the first read runs its initializer. */
+    interface Table {
+        int[] WEIGHTS = weights();
+
+        static int[] weights() {
+            int[] w = new int[4];
+            for (int k = 0; k < w.length; k++) w[k] = k + 1;
+            return w;
+        }
+    }
+
+    /**
+     * Reads its interface's field by its simple name: javac names this class as the field's owner, and
+     * initializing this class did not initialize the interface (it has no default method).
+     */
+    static final class Weighed implements Table {
+        static int total(int n) {
+            int s = 0;
+            for (int i = 0; i < n; i++) s += WEIGHTS[i % 4];
+            return s;
+        }
+    }
+
+    /** A loop whose static read runs an interface's initializer in its first iteration. */
+    public static int weighedTotal(int n) {
+        return Weighed.total(n);
+    }
+
     /** A loop whose static store runs another class's initializer in its first iteration. */
     public static int initializesInTheLoop(int[] a) {
         int s = 0;
