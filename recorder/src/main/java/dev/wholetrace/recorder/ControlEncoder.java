@@ -75,18 +75,6 @@ final class ControlEncoder extends StreamEncoder {
     /** Per load/store of the last buffer, its control symbol (kept only when {@code accesses}). */
     private int[] accessSymbols = new int[0];
     private GrammarBuilder grammar;
-    /**
-     * The SEQUITUR terminals the walk of the current buffer ended ({@code (long) times << 32 | terminal}: the terminal
-     * {@code times} times in a row), handed to {@link #grammar} in one go after the walk ({@link #feedGrammar}), in the
-     * same order, so the grammar is the same. Why not one by one as each path ends: on JDK 17 C2 inlines every call
-     * that ran 100 times or more, so the per-event walk ({@link #consume}, {@link #block}) was compiled with all of
-     * SEQUITUR inside it (6.5 KB of bytecode, ~115 KB of machine code, compiled as an OSR and a standard method and
-     * again after each deoptimization SEQUITUR's rare branches caused): the compressor's code was ~30 % of C2's time
-     * on the Jackson driver (overhead-profile.md, session 50). Now the walk holds no grammar call and SEQUITUR is
-     * compiled where it is fed.
-     */
-    private long[] ended = new long[64];
-    private int endedCount;
     /** Per counted loop's cycle number and number of whole cycles ({@code number << 16 | n}), the path terminal + 1 of those cycles in this chunk ({@link #cycles}). */
     private final LongLongMap cyclePaths = new LongLongMap(16);
 
@@ -111,13 +99,6 @@ final class ControlEncoder extends StreamEncoder {
      * Guava and Jackson drivers, overhead-profile.md, session 37). Returns the buffer's events.
      */
     int consume(long[] buf, int length, ThreadSyncColumn syncColumn) {
-        int events = walk(buf, length, syncColumn);
-        feedGrammar();
-        return events;
-    }
-
-    /** {@link #consume}'s walk over the buffer's events: paths ended go to {@link #ended}, not yet to SEQUITUR. */
-    private int walk(long[] buf, int length, ThreadSyncColumn syncColumn) {
         if (accesses && accessSymbols.length < length / 2) accessSymbols = new int[length / 2];
         int access = 0;
         int events = 0;
@@ -165,10 +146,10 @@ final class ControlEncoder extends StreamEncoder {
         int full = whole / perPath, rest = whole - full * perPath;
         if (full > 0) {
             int terminal = cycles(number, cycle, perPath);
-            append(terminal, full);
+            for (int k = 0; k < full; k++) grammar.append(terminal);
         }
         if (rest * period >= 2) {
-            append(cycles(number, cycle, rest), 1);
+            grammar.append(cycles(number, cycle, rest));
         } else if (rest > 0) {
             blocks(cycle, 0, period);
         }
@@ -277,32 +258,11 @@ final class ControlEncoder extends StreamEncoder {
     /** Hands the current path to SEQUITUR: as its symbol when it is one long, else as its path terminal. */
     private void endPath() {
         if (pathLength == 0) return;
-        append(pathLength == 1 ? symbolOf(path[0]) : PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash))), 1);
+        grammar.append(pathLength == 1 ? symbolOf(path[0]) : PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash))));
         pathLength = 0;
         pendingFrom = 0;
         pathHash = SequenceHash.SEED;
     }
-
-    /** SEQUITUR's next terminal is {@code terminal}, {@code times} times in a row: kept in {@link #ended} until {@link #feedGrammar}. */
-    private void append(int terminal, int times) {
-        if (endedCount == ended.length) ended = Arrays.copyOf(ended, 2 * endedCount);
-        ended[endedCount++] = (long) times << 32 | terminal;
-    }
-
-    /** Appends the terminals {@link #ended} so far to SEQUITUR, in their order. */
-    private void feedGrammar() {
-        GrammarBuilder g = grammar;
-        long[] e = ended;
-        for (int k = 0, n = endedCount; k < n; k++) {
-            int terminal = (int) e[k];
-            for (int times = (int) (e[k] >>> 32); times > 0; times--) g.append(terminal);
-        }
-        endedCount = 0;
-        if (e.length > MAX_KEPT_ENDED) ended = new long[64]; // one buffer's worth at most is kept per thread
-    }
-
-    /** The most {@link #ended} entries kept between buffers: a buffer of very short paths may need more, for that buffer only. */
-    private static final int MAX_KEPT_ENDED = 4096;
 
     /**
      * The path of symbols of raw path {@code raw}, the open path: interned among the chunk's paths
@@ -321,7 +281,6 @@ final class ControlEncoder extends StreamEncoder {
     @Override
     StreamChunk cut() {
         endPath();
-        feedGrammar();
         StreamChunk c = perThread(paths.unfold(grammar.toGrammar()));
         grammar = nextGrammar(grammar);
         paths.clear();
