@@ -466,9 +466,11 @@ public final class TraceRecorder implements AutoCloseable {
      * events are collected, so none stays behind in the buffer of a thread that blocked. The codec
      * gets half the interval from the start of the seal, and at least a quarter of it once the
      * compressors have handed their part over (when they were behind, waiting for them has used
-     * the first budget up): what it has not packed by then is stored raw
-     * ({@link Codec#pack(byte[], long)}), so a cold JIT, a loaded machine or a large sync order
-     * never makes the writer fall behind; {@code wholetrace recompress} wins the bytes back.
+     * the first budget up): what xz has not packed by then is packed with zlib level 1 instead
+     * ({@link Codec#pack(byte[], long)}: 1.5-3 ms of CPU per MB; stored raw until session 50, which
+     * on a loaded machine left nearly every sync order raw, 30-75x the bytes), so a cold JIT, a
+     * loaded machine or a large sync order never holds the writer up for xz; {@code wholetrace
+     * recompress} wins the difference back.
      */
     private void writeChunks() {
         long intervalNanos = config.chunkMillis() * 1_000_000L;

@@ -22,7 +22,8 @@ public enum Codec {
      * zlib (RFC 1950: deflate with an Adler-32 check) at level 1, from the JDK's own
      * {@code java.util.zip}: about seven times as fast as xz at preset 0 for a few times the bytes.
      * What FAST packs payloads under {@link #FAST_DEFLATE_BELOW} with, and falls back to when xz
-     * would not finish within the seal's time budget (since format version 4; .wgr files do not hold it).
+     * would not finish within the seal's time budget, or the budget is spent before xz starts
+     * (since format version 4; .wgr files do not hold it).
      */
     DEFLATE(3),
     /**
@@ -56,8 +57,14 @@ public enum Codec {
      * What the recorder seals chunks with: xz at preset 0 (pure Java, so the agent can use it; on
      * a sync order ~20x faster than preset 9 for ~10 % more bytes); DEFLATE for payloads under
      * {@link #FAST_DEFLATE_BELOW}, and when xz, projected from its pace so far, would not finish
-     * before the deadline; the raw bytes when neither finishes, when compressing does not pay or
-     * the payload is too small to repay a container. Stored as XZ, DEFLATE or NONE; {@code
+     * before the deadline or the deadline has passed before it starts; the raw bytes when
+     * compressing does not pay or the payload is too small to repay a container. DEFLATE is the
+     * floor and ignores the deadline: until session 50 a section it had not finished by then was
+     * stored raw, and on a loaded machine, where the writer thread gets little of a core, nearly
+     * every sync order was (GuavaDriver 300: 16.6 MB of which 16.2 MB raw sync orders, 0.22 MB
+     * re-packed with FAST; GuavaDriver 15000: 641 MB), while zlib level 1 packs a sync order
+     * 90x at 300-700 MB/s of CPU (xz -0 about 1,000x at 110-180 MB/s), a small part of what the
+     * compressors spent making the payload. Stored as XZ (LZMA2), DEFLATE or NONE; {@code
      * wholetrace recompress} re-packs a trace with BEST later. Only valid when writing.
      */
     FAST(-2);
@@ -153,11 +160,12 @@ public enum Codec {
     }
 
     /**
-     * Like {@link #pack(byte[])}, but FAST keeps to {@code deadline} ({@link System#nanoTime()}):
-     * it compresses in slices; when xz's pace says it would end after the deadline it switches to
-     * DEFLATE, and stores the payload raw when that too meets the deadline before the end, so a
-     * seal never spends more than its time budget on the codec, whatever the payload's size, the
-     * JIT's warmth or the machine's load. Other codecs ignore the deadline.
+     * Like {@link #pack(byte[])}, but FAST keeps xz to {@code deadline} ({@link System#nanoTime()}):
+     * xz compresses in slices, and when its pace says it would end after the deadline (or the
+     * deadline has passed before it starts) FAST packs with DEFLATE instead, to the end: a seal
+     * spends at most its time budget on xz, and past it only zlib level 1's cost, 1.5-3 ms of
+     * CPU per MB (measured on sync orders), whatever the JIT's warmth or the machine's load. Other codecs
+     * ignore the deadline.
      */
     public Packed pack(byte[] raw, long deadline) {
         return pack(raw, deadline, false);
@@ -241,11 +249,12 @@ public enum Codec {
 
     /** {@link #fast(byte[], long, LongSupplier)}, its xz stored as {@link #LZMA2} with {@code rawLzma2}. */
     static Packed fast(byte[] raw, long deadline, LongSupplier clock, boolean rawLzma2) {
-        if (raw.length < FAST_MIN_BYTES || passed(deadline, clock)) return new Packed(NONE, raw);
-        Packed p = raw.length < FAST_DEFLATE_BELOW ? null
+        if (raw.length < FAST_MIN_BYTES) return new Packed(NONE, raw);
+        Packed p = raw.length < FAST_DEFLATE_BELOW || passed(deadline, clock) ? null
                 : new Packed(rawLzma2 ? LZMA2 : XZ, xz(raw, FAST_XZ_PRESET, deadline, clock, rawLzma2));
-        if (p == null || p.bytes() == null) p = new Packed(DEFLATE, deflate(raw, deadline, clock));
-        return p.bytes() != null && p.bytes().length < raw.length ? p : new Packed(NONE, raw);
+        // Past the deadline zlib still runs to the end (the floor of FAST, see its Javadoc).
+        if (p == null || p.bytes() == null) p = new Packed(DEFLATE, deflate(raw));
+        return p.bytes().length < raw.length ? p : new Packed(NONE, raw);
     }
 
     public byte[] compress(byte[] raw) {
@@ -254,7 +263,7 @@ public enum Codec {
             case ZSTD -> ZstdSupport.compress(raw);
             case XZ -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime, false);
             case LZMA2 -> xz(raw, BEST_XZ_PRESET, NO_DEADLINE, System::nanoTime, true);
-            case DEFLATE -> deflate(raw, NO_DEADLINE, System::nanoTime);
+            case DEFLATE -> deflate(raw);
             case BEST, FAST -> throw new IllegalStateException("resolve " + this + " before compressing");
             case ZSTD_DICT -> throw new IllegalStateException("ZSTD_DICT needs a dictionary: compressWithDictionary");
         };
@@ -334,14 +343,13 @@ public enum Codec {
         return now - deadline >= 0 || projectedEnd - deadline > 0;
     }
 
-    /** zlib of {@code raw} at level 1, in slices, null once the deadline passed. */
-    private static byte[] deflate(byte[] raw, long deadline, LongSupplier clock) {
+    /** zlib of {@code raw} at level 1, fed in slices. */
+    private static byte[] deflate(byte[] raw) {
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
             ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
             byte[] buf = new byte[FAST_SLICE_BYTES];
             for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
-                if (passed(deadline, clock)) return null;
                 deflater.setInput(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
                 while (!deflater.needsInput()) bos.write(buf, 0, deflater.deflate(buf));
             }
