@@ -57,6 +57,11 @@ public final class TraceFormat {
      * A SYNC_COUNTS section in such a file is still read and checked.
      */
     public static final int DERIVED_SYNC_COUNTS_SINCE = 20;
+    /**
+     * The first version whose CODE_INDEX gives each code piece's raw length ({@link CodePieces}), checked at open
+     * against the piece's section: a piece that is not the one its entry describes is then found by every command.
+     */
+    public static final int CODE_PIECE_LENGTHS_SINCE = 20;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;
