@@ -110,14 +110,29 @@ class CliFuzzTest {
         return List.of(List.of("grammar", f.toString()), List.of("expand", f.toString(), "-o", f.resolveSibling("expanded.raw").toString()), List.of("verify", f.toString()));
     }
 
-    /** A code map damaged behind a valid CRC: rejected by what reads it (stats before any output, verify), not by races without races. */
+    /**
+     * A code map damaged behind a valid CRC, its length kept (the table count made 70, over the 64 a
+     * reader takes): rejected by what reads it (stats before any output, verify), not by races
+     * without races. (A piece cut to another length is rejected at open by every command from
+     * format 20, whose CODE_INDEX gives each piece's raw length.)
+     */
     @Test
     void aCodeMapDamagedBehindItsCrcIsFoundByWhatReadsIt() throws Exception {
         FuzzSections s = FuzzSections.parse(Files.readAllBytes(traces.get("twoThreads-cdr")));
         FuzzSections.Part code = s.parts.stream().filter(p -> p.type() == 3).findFirst().orElseThrow();
-        code.payload = java.util.Arrays.copyOf(code.payload, code.payload.length / 2);
+        FuzzSections.Part cut = code.copy();
+        code.payload[0] = 70;
         code.touched = true;
         Path f = Files.write(dir.resolve("code-damaged.wtrace"), s.write(false));
+        cut.payload = java.util.Arrays.copyOf(cut.payload, cut.payload.length / 2);
+        cut.touched = true;
+        s.parts.set(s.parts.indexOf(code), cut);
+        Path shorter = Files.write(dir.resolve("code-cut.wtrace"), s.write(false));
+        for (List<String> args : traceCommands(shorter)) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+        }
         Cli stats = Cli.run("stats", f.toString());
         assertThat(stats.exit()).as(stats.toString()).isEqualTo(2);
         assertThat(stats.out()).isEmpty();
@@ -127,6 +142,30 @@ class CliFuzzTest {
         Cli races = Cli.run("races", f.toString());
         assertThat(races.exit()).as(races.toString()).isZero();
         assertThat(races.out()).contains("no apparent data races");
+    }
+
+    /**
+     * Two CODE pieces swapped under a consistent CODE_INDEX and table of contents (seed 47515 of
+     * format 20's first run: "sections 3 and 4 swapped"): every command rejects the file at open,
+     * not only those that decode the code map (before format 20 races, segment and dump --thread
+     * accepted it and stats rejected it: the index held no length to check a piece against).
+     */
+    @Test
+    void swappedCodePiecesAreRejectedByEveryCommand() throws Exception {
+        FuzzSections s = FuzzSections.parse(Files.readAllBytes(traces.get("twoThreads-cdr")));
+        List<Integer> code = new ArrayList<>();
+        for (int i = 0; i < s.parts.size(); i++) if (s.parts.get(i).type() == 3) code.add(i);
+        assertThat(code).as("a blocks piece and an instructions piece").hasSizeGreaterThanOrEqualTo(2);
+        FuzzSections.Part blocks = s.parts.get(code.get(0));
+        s.parts.set(code.get(0), s.parts.get(code.get(1)));
+        s.parts.set(code.get(1), blocks);
+        Path f = Files.write(dir.resolve("code-swapped.wtrace"), s.write(false));
+        for (List<String> args : traceCommands(f)) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+            assertThat(errors(r).get(0)).as(args.toString()).contains("CODE_INDEX");
+        }
     }
 
     @Test
