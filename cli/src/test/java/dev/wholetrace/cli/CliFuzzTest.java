@@ -46,7 +46,8 @@ class CliFuzzTest {
     /** Cases per base file and family (stale, recomputed). */
     static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 30);
     /** Seeds that found bugs; they run every time, before the random cases. */
-    static final long[] REGRESSIONS = {641_440L, 649_359L, 1_179_932L}; // export accepted a damaged code map that stats rejected (session 36)
+    static final long[] REGRESSIONS = {641_440L, 649_359L, 1_179_932L, // export accepted a damaged code map that stats rejected (session 36)
+        197_976L}; // export's internal error on a damaged sync order (format 20's review; the recorded sor trace varies by run)
     /** A case slower than this is a failure (a decompression or allocation bomb). */
     static final long SLOW_MILLIS = 10_000;
 
@@ -165,6 +166,23 @@ class CliFuzzTest {
             assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
             assertThat(contract(r)).as(args + ": " + r).isNull();
             assertThat(errors(r).get(0)).as(args.toString()).contains("CODE_INDEX");
+        }
+    }
+
+    /**
+     * A sync order in which a barrier episode's first entry comes before a participant's earlier
+     * operations (seed 197976 of format 20's review: two payload bytes of a sor trace's SYNC_ORDER
+     * swapped; export failed with an internal error in StdEvents): every command rejects the file
+     * at open with one line, as the reader builds the order.
+     */
+    @Test
+    void aBarrierEpisodeBeforeAParticipantArrivedIsRejectedByEveryCommand() throws Exception {
+        Path f = Traces.barrierPassedBeforeAParticipantArrived(dir.resolve("barrier-early.wtrace"));
+        for (List<String> args : traceCommands(f)) {
+            Cli r = Cli.run(args);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
+            assertThat(errors(r).get(0)).as(args.toString()).contains("passes barrier episode 0 of object 9");
         }
     }
 

@@ -373,6 +373,12 @@ public final class SyncOrder {
      * barrier object are looked up, which is exact whenever a barrier's episodes do not interleave
      * in S_synch by more than that (a cyclic barrier's never do: nobody passes episode k+1 before
      * every participant passed, and recorded, episode k).
+     *
+     * <p>It also checks what a reader of the order relies on ({@code StdEvents}, the race detectors
+     * take an episode's clocks at its first entry): a participant arrived before anyone left, so
+     * every operation of a participant before its pass comes before the episode's first entry. A
+     * thread whose earlier entry stands at or after that first entry (a damaged order, or the same
+     * thread twice in one episode) makes the order corrupted, for every command.
      */
     private static final class Merge {
         static final int OPEN_EPISODES = 8;
@@ -387,6 +393,10 @@ public final class SyncOrder {
         int[] episodeHead = new int[16];
         int[] episodeTail = new int[16];
         int[] episodeSize = new int[16];
+        /** Per episode, the index of its first entry in the order. */
+        int[] episodeFirst = new int[16];
+        /** Per thread, the index of its last entry merged so far (-1 before its first). */
+        int[] lastEntry;
         int participants;
         int[] participant = new int[16];
         int[] nextParticipant = new int[16];
@@ -403,6 +413,8 @@ public final class SyncOrder {
             for (ThreadSyncOps t : threads) total += t.count();
             if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
             ThreadSyncOps.Reader[] readers = new ThreadSyncOps.Reader[threads.length];
+            lastEntry = new int[threads.length];
+            Arrays.fill(lastEntry, -1);
             LongMinHeap heap = new LongMinHeap();
             for (int t = 0; t < threads.length; t++) {
                 if (threads[t].count() == 0) continue;
@@ -420,6 +432,7 @@ public final class SyncOrder {
                 last = r.ticket;
                 if (SymbolTag.syncKindOrdinal(r.value) == SyncKind.BARRIER.ordinal()) barrier(t, r.object, r.aux);
                 else out.writeVarLong((long) t << 2);
+                lastEntry[t] = size;
                 size++;
                 if (r.hasNext()) {
                     r.next();
@@ -441,7 +454,7 @@ public final class SyncOrder {
             blocks++;
         }
 
-        private void barrier(int t, long object, long aux) {
+        private void barrier(int t, long object, long aux) throws FormatException {
             long[] ring = open.computeIfAbsent(object, k -> {
                 long[] r = new long[2 * OPEN_EPISODES + 1]; // (aux, episode) pairs, then the next slot to reuse
                 Arrays.fill(r, -1);
@@ -460,6 +473,11 @@ public final class SyncOrder {
                 ring[slot + 1] = e;
                 out.writeVarLong((long) t << 2 | 3);
             } else {
+                if (lastEntry[t] >= episodeFirst[e]) {
+                    throw new FormatException("corrupted trace: thread " + t + " passes barrier episode " + aux + " of object " + object
+                            + " at sync order entry " + size + ", but its previous operation (entry " + lastEntry[t]
+                            + ") does not come before the episode's first entry (" + episodeFirst[e] + ")");
+                }
                 out.writeVarLong((long) t << 2 | 2);
                 out.writeVarLong(episodes - 1 - e);
             }
@@ -472,8 +490,10 @@ public final class SyncOrder {
                 episodeHead = Arrays.copyOf(episodeHead, n);
                 episodeTail = Arrays.copyOf(episodeTail, n);
                 episodeSize = Arrays.copyOf(episodeSize, n);
+                episodeFirst = Arrays.copyOf(episodeFirst, n);
             }
             episodeHead[episodes] = -1;
+            episodeFirst[episodes] = size;
             return episodes++;
         }
 
