@@ -170,20 +170,20 @@ class CliFuzzTest {
     }
 
     /**
-     * A sync order in which a barrier episode's first entry comes before a participant's earlier
-     * operations (seed 197976 of format 20's review: two payload bytes of a sor trace's SYNC_ORDER
-     * swapped; export failed with an internal error in StdEvents): every command rejects the file
-     * at open with one line, as the reader builds the order.
+     * A sync order in which a thread passes barrier episode 0 after working past its first entry, as
+     * a CyclicBarrier(1) gives (the agent names an episode by the thread's own count of passes; seed
+     * 197976 of format 20's review, a damaged SYNC_ORDER, said the same and made export fail with an
+     * internal error in StdEvents): every command reads it, the second pass as a later episode.
      */
     @Test
-    void aBarrierEpisodeBeforeAParticipantArrivedIsRejectedByEveryCommand() throws Exception {
-        Path f = Traces.barrierPassedBeforeAParticipantArrived(dir.resolve("barrier-early.wtrace"));
+    void aBarrierGenerationNamedLikeAnEarlierOneIsReadByEveryCommand() throws Exception {
+        Path f = Traces.twoBarrierGenerationsNamedAlike(dir.resolve("barrier-twice.wtrace"));
         for (List<String> args : traceCommands(f)) {
             Cli r = Cli.run(args);
             assertThat(contract(r)).as(args + ": " + r).isNull();
-            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
-            assertThat(errors(r).get(0)).as(args.toString()).contains("passes barrier episode 0 of object 9");
+            assertThat(r.exit()).as(args + ": " + r).isZero();
         }
+        assertThat(Cli.run(List.of("dump", f.toString())).out()).containsSubsequence("episode 0 (first to leave)", "episode 0 (first to leave)");
     }
 
     @Test

@@ -76,12 +76,12 @@ final class Traces {
     }
 
     /**
-     * Two threads whose sync order is one no execution gives, as a damaged SYNC_ORDER payload may
-     * say (CliFuzzTest seed 197976): "main" passes barrier episode 0 of object 9 before the worker
-     * even begins, and the worker, after a lock and an unlock, passes the same episode. Recorded in
-     * this order, one thread at a time, so the tickets say exactly that.
+     * Two threads that pass one barrier's episode 0 in turn, as a CyclicBarrier(1) gives (the agent
+     * names an episode by the thread's own count of passes): "main" passes it before the worker
+     * begins, and the worker, after a lock and an unlock, passes it too, a later generation. Recorded
+     * in this order, one thread at a time, so the tickets say exactly that.
      */
-    static Path barrierPassedBeforeAParticipantArrived(Path file) throws Exception {
+    static Path twoBarrierGenerationsNamedAlike(Path file) throws Exception {
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR))) {
             rec.defineBlock(new CodeEntry(1, "demo.Main", "main", "()V", 10, 0, "main"));
             rec.defineInstruction(new CodeEntry(20, "demo.Main", "work", "()V", 23, 9, "MONITORENTER"));
