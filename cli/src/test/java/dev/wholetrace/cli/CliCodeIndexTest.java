@@ -57,6 +57,7 @@ class CliCodeIndexTest {
         VarIntWriter out = new VarIntWriter().writeVarLong(n);
         boolean hidden = false;
         for (long i = 0; i < n; i++) {
+            out.writeVarLong(in.readVarLong("raw length")); // format 20
             long count = in.readVarLong("count");
             if (count == 0) {
                 out.writeVarLong(0);

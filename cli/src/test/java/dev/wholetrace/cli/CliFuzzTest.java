@@ -46,7 +46,8 @@ class CliFuzzTest {
     /** Cases per base file and family (stale, recomputed). */
     static final int CASES = Integer.getInteger("wholetrace.fuzz.cases", 30);
     /** Seeds that found bugs; they run every time, before the random cases. */
-    static final long[] REGRESSIONS = {641_440L, 649_359L, 1_179_932L}; // export accepted a damaged code map that stats rejected (session 36)
+    static final long[] REGRESSIONS = {641_440L, 649_359L, 1_179_932L, // export accepted a damaged code map that stats rejected (session 36)
+        197_976L}; // export's internal error on a damaged sync order (format 20's review; the recorded sor trace varies by run)
     /** A case slower than this is a failure (a decompression or allocation bomb). */
     static final long SLOW_MILLIS = 10_000;
 
@@ -110,14 +111,29 @@ class CliFuzzTest {
         return List.of(List.of("grammar", f.toString()), List.of("expand", f.toString(), "-o", f.resolveSibling("expanded.raw").toString()), List.of("verify", f.toString()));
     }
 
-    /** A code map damaged behind a valid CRC: rejected by what reads it (stats before any output, verify), not by races without races. */
+    /**
+     * A code map damaged behind a valid CRC, its length kept (the table count made 70, over the 64 a
+     * reader takes): rejected by what reads it (stats before any output, verify), not by races
+     * without races. (A piece cut to another length is rejected at open by every command from
+     * format 20, whose CODE_INDEX gives each piece's raw length.)
+     */
     @Test
     void aCodeMapDamagedBehindItsCrcIsFoundByWhatReadsIt() throws Exception {
         FuzzSections s = FuzzSections.parse(Files.readAllBytes(traces.get("twoThreads-cdr")));
         FuzzSections.Part code = s.parts.stream().filter(p -> p.type() == 3).findFirst().orElseThrow();
-        code.payload = java.util.Arrays.copyOf(code.payload, code.payload.length / 2);
+        FuzzSections.Part cut = code.copy();
+        code.payload[0] = 70;
         code.touched = true;
         Path f = Files.write(dir.resolve("code-damaged.wtrace"), s.write(false));
+        cut.payload = java.util.Arrays.copyOf(cut.payload, cut.payload.length / 2);
+        cut.touched = true;
+        s.parts.set(s.parts.indexOf(code), cut);
+        Path shorter = Files.write(dir.resolve("code-cut.wtrace"), s.write(false));
+        for (List<String> args : traceCommands(shorter)) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+        }
         Cli stats = Cli.run("stats", f.toString());
         assertThat(stats.exit()).as(stats.toString()).isEqualTo(2);
         assertThat(stats.out()).isEmpty();
@@ -127,6 +143,47 @@ class CliFuzzTest {
         Cli races = Cli.run("races", f.toString());
         assertThat(races.exit()).as(races.toString()).isZero();
         assertThat(races.out()).contains("no apparent data races");
+    }
+
+    /**
+     * Two CODE pieces swapped under a consistent CODE_INDEX and table of contents (seed 47515 of
+     * format 20's first run: "sections 3 and 4 swapped"): every command rejects the file at open,
+     * not only those that decode the code map (before format 20 races, segment and dump --thread
+     * accepted it and stats rejected it: the index held no length to check a piece against).
+     */
+    @Test
+    void swappedCodePiecesAreRejectedByEveryCommand() throws Exception {
+        FuzzSections s = FuzzSections.parse(Files.readAllBytes(traces.get("twoThreads-cdr")));
+        List<Integer> code = new ArrayList<>();
+        for (int i = 0; i < s.parts.size(); i++) if (s.parts.get(i).type() == 3) code.add(i);
+        assertThat(code).as("a blocks piece and an instructions piece").hasSizeGreaterThanOrEqualTo(2);
+        FuzzSections.Part blocks = s.parts.get(code.get(0));
+        s.parts.set(code.get(0), s.parts.get(code.get(1)));
+        s.parts.set(code.get(1), blocks);
+        Path f = Files.write(dir.resolve("code-swapped.wtrace"), s.write(false));
+        for (List<String> args : traceCommands(f)) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(args + ": " + r).isEqualTo(2);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+            assertThat(errors(r).get(0)).as(args.toString()).contains("CODE_INDEX");
+        }
+    }
+
+    /**
+     * A sync order in which a thread passes barrier episode 0 after working past its first entry, as
+     * a CyclicBarrier(1) gives (the agent names an episode by the thread's own count of passes; seed
+     * 197976 of format 20's review, a damaged SYNC_ORDER, said the same and made export fail with an
+     * internal error in StdEvents): every command reads it, the second pass as a later episode.
+     */
+    @Test
+    void aBarrierGenerationNamedLikeAnEarlierOneIsReadByEveryCommand() throws Exception {
+        Path f = Traces.twoBarrierGenerationsNamedAlike(dir.resolve("barrier-twice.wtrace"));
+        for (List<String> args : traceCommands(f)) {
+            Cli r = Cli.run(args);
+            assertThat(contract(r)).as(args + ": " + r).isNull();
+            assertThat(r.exit()).as(args + ": " + r).isZero();
+        }
+        assertThat(Cli.run(List.of("dump", f.toString())).out()).containsSubsequence("episode 0 (first to leave)", "episode 0 (first to leave)");
     }
 
     @Test

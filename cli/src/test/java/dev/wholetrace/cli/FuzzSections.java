@@ -1,5 +1,7 @@
 package dev.wholetrace.cli;
 
+import dev.wholetrace.format.wtrace.TraceFormat;
+
 import dev.wholetrace.format.io.Codec;
 import dev.wholetrace.format.wtrace.SectionType;
 import dev.wholetrace.format.io.FormatException;
@@ -135,28 +137,39 @@ final class FuzzSections {
      */
     private void reindex() {
         long pos = FILE_HEADER;
-        List<long[]> open = new ArrayList<>(); // type, thread + 1, offset
+        List<long[]> open = new ArrayList<>(); // type, thread + 1, offset, end
         List<Long> chunkEnds = new ArrayList<>();
+        boolean compact = le(fileHeader).getShort(4) >= TraceFormat.COMPACT_FRAMING_SINCE;
         for (Part p : parts) {
-            if (p.type() == 10 && !p.touched) p.payload = chunkEnd(p.payload, open);
-            if (p.type() == 11 && !p.touched) p.payload = end(p.payload, chunkEnds);
+            if (p.type() == 10 && !p.touched) p.payload = chunkEnd(p.payload, open, compact);
+            if (p.type() == 11 && !p.touched) p.payload = end(p.payload, chunkEnds, compact);
+            long next = pos + SECTION_HEADER + p.payload.length + 4;
             if (p.type() == 10) {
                 chunkEnds.add(pos);
                 open.clear();
             } else {
-                open.add(new long[] {p.type(), p.thread() + 1L, pos});
+                open.add(new long[] {p.type(), p.thread() + 1L, pos, next});
             }
-            pos += SECTION_HEADER + p.payload.length + 4;
+            pos = next;
         }
     }
 
-    private static byte[] chunkEnd(byte[] old, List<long[]> sections) {
+    /** A CHUNK_END's payload with its table of contents rewritten: as ChunkIndex reads it in the file's version. */
+    private static byte[] chunkEnd(byte[] old, List<long[]> sections, boolean compact) {
         long[] at = {0};
         long chunk = varint(old, at);
         long events = varint(old, at);
         ByteArrayOutputStream toc = new ByteArrayOutputStream();
         writeVarint(toc, sections.size());
-        for (long[] s : sections) for (long v : s) writeVarint(toc, v);
+        for (int i = 0; i < sections.size(); i++) {
+            long[] s = sections.get(i);
+            if (!compact) {
+                for (int k = 0; k < 3; k++) writeVarint(toc, s[k]);
+            } else {
+                writeVarint(toc, s[1] << 5 | s[0]);
+                writeVarint(toc, i == 0 ? s[2] : s[2] - sections.get(i - 1)[3]);
+            }
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writeVarint(out, chunk);
         writeVarint(out, events);
@@ -165,14 +178,18 @@ final class FuzzSections {
         return out.toByteArray();
     }
 
-    private static byte[] end(byte[] old, List<Long> chunkEnds) {
+    private static byte[] end(byte[] old, List<Long> chunkEnds, boolean compact) {
         long[] at = {0};
         varint(old, at);
         long events = varint(old, at);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writeVarint(out, chunkEnds.size());
         writeVarint(out, events);
-        for (long off : chunkEnds) writeVarint(out, off);
+        long previous = 0;
+        for (long off : chunkEnds) {
+            writeVarint(out, compact ? off - previous : off);
+            previous = off;
+        }
         return out.toByteArray();
     }
 

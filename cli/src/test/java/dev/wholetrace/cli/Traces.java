@@ -75,6 +75,45 @@ final class Traces {
         return file;
     }
 
+    /**
+     * Two threads that pass one barrier's episode 0 in turn, as a CyclicBarrier(1) gives (the agent
+     * names an episode by the thread's own count of passes): "main" passes it before the worker
+     * begins, and the worker, after a lock and an unlock, passes it too, a later generation. Recorded
+     * in this order, one thread at a time, so the tickets say exactly that.
+     */
+    static Path twoBarrierGenerationsNamedAlike(Path file) throws Exception {
+        try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(TraceMode.CDR))) {
+            rec.defineBlock(new CodeEntry(1, "demo.Main", "main", "()V", 10, 0, "main"));
+            rec.defineInstruction(new CodeEntry(20, "demo.Main", "work", "()V", 23, 9, "MONITORENTER"));
+            rec.defineInstruction(new CodeEntry(21, "demo.Main", "work", "()V", 24, 12, "MONITOREXIT"));
+            rec.defineInstruction(new CodeEntry(22, "demo.Main", "main", "()V", 11, 3, "CyclicBarrier.await"));
+            ThreadRecorder main = rec.beginThread("main", TraceRecorder.defaultThreadObject(Thread.currentThread()), false);
+            main.block(1);
+            main.barrier(22, 9, 0);
+            Throwable[] failure = new Throwable[1];
+            long[] object = new long[1];
+            Thread worker = new Thread(() -> {
+                try {
+                    ThreadRecorder t = rec.beginThread("worker", object[0], false);
+                    t.lock(20, 7);
+                    t.unlock(21, 7);
+                    t.barrier(22, 9, 0);
+                    t.end();
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            }, "worker");
+            object[0] = TraceRecorder.defaultThreadObject(worker);
+            main.fork(30, object[0]);
+            worker.start();
+            worker.join();
+            if (failure[0] != null) throw new AssertionError("worker failed", failure[0]);
+            main.join(31, object[0]);
+            main.end();
+        }
+        return file;
+    }
+
     /** RedBlackSor with 4 threads on an n × n grid. */
     static Path sor(Path file, TraceMode mode, int n, int iterations) throws Exception {
         try (TraceRecorder rec = TraceRecorder.open(file, RecorderConfig.defaults(mode))) {

@@ -373,6 +373,17 @@ public final class SyncOrder {
      * barrier object are looked up, which is exact whenever a barrier's episodes do not interleave
      * in S_synch by more than that (a cyclic barrier's never do: nobody passes episode k+1 before
      * every participant passed, and recorded, episode k).
+     *
+     * <p>A participant arrived before anyone left, so its operations before its pass come before the
+     * episode's first entry ({@code StdEvents} and the race detectors rely on it: they take an
+     * episode's clocks at its first entry). A pass of a thread that did something at or after that
+     * entry (or passed the episode already) cannot belong to it: it begins a new episode of the same
+     * (object, aux), later passes of that aux joining the newest. Valid recordings give such passes:
+     * the agent names a CyclicBarrier's episode by the thread's own count of passes
+     * ({@code SyncBarrierEpisodes}), which is the generation only if every party takes part in every
+     * generation, so a {@code CyclicBarrier(1)}, or two groups of threads that await one barrier in
+     * turn, name two generations alike. (A damaged order that says the same, CliFuzzTest seed 197976,
+     * is then read so too, which keeps the invariant above.)
      */
     private static final class Merge {
         static final int OPEN_EPISODES = 8;
@@ -387,6 +398,10 @@ public final class SyncOrder {
         int[] episodeHead = new int[16];
         int[] episodeTail = new int[16];
         int[] episodeSize = new int[16];
+        /** Per episode, the index of its first entry in the order. */
+        int[] episodeFirst = new int[16];
+        /** Per thread, the index of its last entry merged so far (-1 before its first). */
+        int[] lastEntry;
         int participants;
         int[] participant = new int[16];
         int[] nextParticipant = new int[16];
@@ -403,6 +418,8 @@ public final class SyncOrder {
             for (ThreadSyncOps t : threads) total += t.count();
             if (total > Integer.MAX_VALUE - 8) throw new FormatException("the trace has more than 2^31 sync operations");
             ThreadSyncOps.Reader[] readers = new ThreadSyncOps.Reader[threads.length];
+            lastEntry = new int[threads.length];
+            Arrays.fill(lastEntry, -1);
             LongMinHeap heap = new LongMinHeap();
             for (int t = 0; t < threads.length; t++) {
                 if (threads[t].count() == 0) continue;
@@ -420,6 +437,7 @@ public final class SyncOrder {
                 last = r.ticket;
                 if (SymbolTag.syncKindOrdinal(r.value) == SyncKind.BARRIER.ordinal()) barrier(t, r.object, r.aux);
                 else out.writeVarLong((long) t << 2);
+                lastEntry[t] = size;
                 size++;
                 if (r.hasNext()) {
                     r.next();
@@ -450,8 +468,9 @@ public final class SyncOrder {
             });
             int e = -1;
             for (int k = 0; k < 2 * OPEN_EPISODES; k += 2) {
-                if (ring[k + 1] >= 0 && ring[k] == aux) e = (int) ring[k + 1];
+                if (ring[k + 1] >= 0 && ring[k] == aux) e = Math.max(e, (int) ring[k + 1]); // the newest of that aux
             }
+            if (e >= 0 && lastEntry[t] >= episodeFirst[e]) e = -1; // a later generation named alike: see the class comment
             if (e < 0) {
                 e = newEpisode();
                 int slot = (int) ring[2 * OPEN_EPISODES]; // the object's oldest episode makes room
@@ -472,8 +491,10 @@ public final class SyncOrder {
                 episodeHead = Arrays.copyOf(episodeHead, n);
                 episodeTail = Arrays.copyOf(episodeTail, n);
                 episodeSize = Arrays.copyOf(episodeSize, n);
+                episodeFirst = Arrays.copyOf(episodeFirst, n);
             }
             episodeHead[episodes] = -1;
+            episodeFirst[episodes] = size;
             return episodes++;
         }
 

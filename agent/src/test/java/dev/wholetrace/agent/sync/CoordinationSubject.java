@@ -108,4 +108,32 @@ public final class CoordinationSubject {
         for (Thread t : ts) t.join();
         return log;
     }
+
+    /**
+     * Two pairs of threads await one CyclicBarrier(2) in turn, the second pair started after the
+     * first was joined: generations 0 and 1, which the agent names alike (each thread's own count of
+     * passes is 0). Returns how many threads passed.
+     */
+    public static int barrierInTurn() throws InterruptedException {
+        CyclicBarrier barrier = new CyclicBarrier(2);
+        int[] passed = new int[1];
+        for (int group = 0; group < 2; group++) {
+            Thread[] ts = new Thread[2];
+            for (int t = 0; t < 2; t++) {
+                ts[t] = new Thread(() -> {
+                    try {
+                        barrier.await();
+                        synchronized (passed) {
+                            passed[0]++;
+                        }
+                    } catch (InterruptedException | BrokenBarrierException ex) {
+                        throw new IllegalStateException(ex);
+                    }
+                }, "group" + group + "-" + t);
+                ts[t].start();
+            }
+            for (Thread t : ts) t.join();
+        }
+        return passed[0];
+    }
 }

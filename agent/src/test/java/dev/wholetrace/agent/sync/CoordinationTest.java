@@ -118,4 +118,18 @@ class CoordinationTest extends RecordingTest {
         assertThat(r.kinds(Thread.currentThread().getName()))
                 .containsExactly(THREAD_BEGIN, FORK, FORK, FORK, JOIN, JOIN, JOIN, THREAD_END);
     }
+
+    /**
+     * A barrier awaited by two groups of threads in turn: the agent names both generations episode 0
+     * (a thread's own count of passes), and the reader makes the second group's passes a later episode
+     * (format 20's first barrier check rejected the valid trace as corrupted at open).
+     */
+    @Test
+    void aBarrierAwaitedByTwoGroupsInTurnIsReadAsTwoEpisodes() throws Exception {
+        Recording r = Recording.of(dir.resolve("barrier-in-turn.wtrace"), CoordinationSubject.class,
+                c -> c.getMethod("barrierInTurn").invoke(null));
+        assertThat(r.result).isEqualTo(4);
+        assertThat(r.order().stream().filter(op -> op.kind() == BARRIER)).extracting(Recording.Op::aux).containsOnly(0L);
+        assertThat(r.trace.syncOrder().barrierEpisodes()).isEqualTo(2);
+    }
 }

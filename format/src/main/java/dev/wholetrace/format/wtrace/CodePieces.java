@@ -38,8 +38,16 @@ final class CodePieces {
      */
     static final int MIN_ROWS = 32;
 
-    /** One piece's instructions as the index gives them: how many, and the range their ids lie in (none: count 0). */
-    record Range(int count, int min, int max) {
+    /**
+     * One piece as the index gives it: how many instructions, the range their ids lie in (none:
+     * count 0), and from version 20 its raw (decompressed) length, -1 before.
+     */
+    record Range(int count, int min, int max, int rawLength) {
+        /** A range of a file before version 20, which stores no raw length. */
+        Range(int count, int min, int max) {
+            this(count, min, max, -1);
+        }
+
         boolean mayHold(int id) {
             return count > 0 && min <= id && id <= max;
         }
@@ -49,6 +57,18 @@ final class CodePieces {
             if (ids.length != count) return "holds " + ids.length + " instructions where its index says " + count;
             for (int id : ids) if (id < min || id > max) return "holds instruction " + id + " outside its index's range " + min + ".." + max;
             return null;
+        }
+
+        /**
+         * Whether {@code s}, the CODE section in this piece's place, has the raw length this entry
+         * gives: null if so (or if the entry has none), else why not. Checked at open, without
+         * decompressing the piece, so that a piece that is not the one its entry describes (pieces
+         * swapped, a piece's payload cut or extended behind a valid CRC) is one verdict for every
+         * command, not only for those that decode the code map.
+         */
+        String lengthMismatch(Section s) {
+            if (rawLength < 0 || s.rawLength() == rawLength) return null;
+            return "is " + s.rawLength() + " bytes where its chunk's CODE_INDEX says " + rawLength;
         }
     }
 
@@ -62,7 +82,7 @@ final class CodePieces {
         index.writeVarLong((blocks.isEmpty() ? 0 : 1) + cut.size());
         if (!blocks.isEmpty()) {
             pieces.add(piece(blocks, List.of()));
-            index.writeVarLong(0);
+            index.writeVarLong(pieces.get(0).bytes().length).writeVarLong(0);
         }
         for (List<CodeEntry> rows : cut) {
             int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
@@ -71,6 +91,7 @@ final class CodePieces {
                 max = Math.max(max, e.id());
             }
             pieces.add(piece(List.of(), rows));
+            index.writeVarLong(pieces.get(pieces.size() - 1).bytes().length);
             index.writeVarLong(rows.size()).writeSignedVarLong(min).writeVarLong((long) max - min);
         }
         List<ChunkCodec.RawSection> out = new ArrayList<>(pieces.size() + 1);
@@ -103,14 +124,19 @@ final class CodePieces {
         return new ChunkCodec.RawSection(SectionType.CODE, null, TraceFormat.NO_THREAD, ChunkCodec.codePayload(blocks, instructions));
     }
 
-    /** A CODE_INDEX payload: each piece's range, in the order of the chunk's CODE sections. */
-    static List<Range> read(VarIntReader in) throws FormatException {
+    /**
+     * A CODE_INDEX payload of a file of format {@code version}: each piece's range (and from
+     * version 20 its raw length), in the order of the chunk's CODE sections.
+     */
+    static List<Range> read(VarIntReader in, int version) throws FormatException {
         int n = in.readCount("code piece count", in.remaining());
+        boolean lengths = version >= TraceFormat.CODE_PIECE_LENGTHS_SINCE;
         List<Range> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
+            int rawLength = lengths ? in.readCount("code piece " + i + "'s raw length", Integer.MAX_VALUE) : -1;
             int count = in.readCount("code piece " + i + "'s instruction count", Integer.MAX_VALUE);
             if (count == 0) {
-                out.add(new Range(0, 0, -1));
+                out.add(new Range(0, 0, -1, rawLength));
                 continue;
             }
             long min = in.readSignedVarLong("code piece " + i + "'s first id");
@@ -118,7 +144,7 @@ final class CodePieces {
             if (min < Integer.MIN_VALUE || min > Integer.MAX_VALUE || span < 0 || span > (long) Integer.MAX_VALUE - min) {
                 throw in.corrupt("code piece " + i + "'s id range " + min + " + " + span + " is not of ints");
             }
-            out.add(new Range(count, (int) min, (int) (min + span)));
+            out.add(new Range(count, (int) min, (int) (min + span), rawLength));
         }
         if (in.remaining() > 0) throw in.corrupt(in.remaining() + " bytes after the code pieces' index");
         return out;

@@ -39,6 +39,8 @@ public final class CodeSections {
         if (index != null) {
             if (sections.size() == index.size()) throw new FormatException(file + ": " + s.describe() + " beyond the " + index.size() + " pieces its chunk's CODE_INDEX lists");
             range = index.get(sections.size());
+            String mismatch = range.lengthMismatch(s);
+            if (mismatch != null) throw new FormatException(file + ": " + s.describe() + " at offset " + s.offset() + ", code piece " + sections.size() + ", " + mismatch);
         }
         sections.add(new Stored(s, stored, range));
     }

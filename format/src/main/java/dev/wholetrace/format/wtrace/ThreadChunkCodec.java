@@ -75,7 +75,9 @@ final class ThreadChunkCodec {
             }
             out.add(new ChunkCodec.RawSection(SectionType.STREAM, s.kind(), t, w.toByteArray()));
         }
-        if (p.syncCount() > 0) {
+        // From version 20 the sync counts are not stored: every reader computes them from the grammar
+        // (it always did, to check the stored ones), so they were bytes that told it nothing.
+        if (p.syncCount() > 0 && TraceFormat.VERSION < TraceFormat.DERIVED_SYNC_COUNTS_SINCE) {
             VarIntWriter w = new VarIntWriter();
             for (StreamChunk s : p.streamChunks()) if (s.syncCounts() != null) SyncCountsCodec.write(s.syncCounts(), w);
             out.add(new ChunkCodec.RawSection(SectionType.SYNC_COUNTS, null, t, w.toByteArray()));
@@ -186,7 +188,7 @@ final class ThreadChunkCodec {
             chunks.add(stored != null ? StreamChunk.strata(kind, fresh, stored, g, counts) : StreamChunk.of(kind, fresh, g, counts));
         }
         if (countsIn != null) countsIn.expectEnd();
-        if (countsIn == null && syncOps > 0) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
+        if (countsIn == null && syncOps > 0 && version < TraceFormat.DERIVED_SYNC_COUNTS_SINCE) throw new FormatException("corrupted " + where + ": it has sync operations but no SYNC_COUNTS section");
         ThreadChunk tc = new ThreadChunk(thread, events, chunks, ThreadSyncColumn.NONE);
         if (!again) ThreadChunkChecks.check(mode, tc, opsHash, symbols, where);
         return tc;

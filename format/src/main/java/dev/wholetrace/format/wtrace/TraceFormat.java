@@ -6,7 +6,7 @@ import java.util.zip.CRC32;
 public final class TraceFormat {
     public static final byte[] MAGIC = {'W', 'T', 'T', 'R'};
     /** The version this build writes; it reads this one and {@link #OLDEST_READABLE} onwards. */
-    public static final int VERSION = 19;
+    public static final int VERSION = 20;
     public static final int OLDEST_READABLE = 1;
     /** The first version whose sections may be stored with {@code Codec.DEFLATE}. */
     public static final int DEFLATE_SINCE = 4;
@@ -44,6 +44,24 @@ public final class TraceFormat {
     public static final int ADDRESS_COPIES_SINCE = 18;
     /** The first version whose sections may be stored as raw LZMA2, without the xz container ({@code Codec.LZMA2}), and whose writers order a pack's sections by kind ({@link ChunkPack#byKind}). */
     public static final int RAW_LZMA2_SINCE = 19;
+    /**
+     * The first version whose framing is compact ({@link ChunkPack#stored}, {@link ChunkIndex}): a pack's directory
+     * entries say only their raw length when they follow the previous entry's kind in the next thread, a CHUNK_END's
+     * table of contents gives each section's type and thread in one varint and its offset as the gap after the
+     * previous listed section, and END gives each chunk's CHUNK_END offset as a difference from the previous one.
+     */
+    public static final int COMPACT_FRAMING_SINCE = 20;
+    /**
+     * The first version whose writers store no SYNC_COUNTS section: a reader computes a WPP's sync counts from
+     * the grammar and the alphabet's sync symbols (SyncCountsCodec always did, to check the stored ones).
+     * A SYNC_COUNTS section in such a file is still read and checked.
+     */
+    public static final int DERIVED_SYNC_COUNTS_SINCE = 20;
+    /**
+     * The first version whose CODE_INDEX gives each code piece's raw length ({@link CodePieces}), checked at open
+     * against the piece's section: a piece that is not the one its entry describes is then found by every command.
+     */
+    public static final int CODE_PIECE_LENGTHS_SINCE = 20;
     /** The longest chain of references from one section ({@code Codec.ZSTD_DICT}): what one payload may need decoded first. */
     public static final int MAX_REFERENCE_CHAIN = 4;
     public static final int FILE_HEADER_BYTES = 16;

@@ -311,8 +311,12 @@ public final class TraceReader implements AutoCloseable {
         int n = r.readCount("chunk count", Integer.MAX_VALUE);
         if (n != chunks.size()) throw r.corrupt("END lists " + n + " chunks, the file has " + chunks.size());
         declaredEvents = r.readVarLong("event count");
+        long previous = 0;
         for (int i = 0; i < n; i++) {
             long off = r.readVarLong("chunk offset");
+            // From version 20 an offset is the difference from the previous chunk's (the first from 0).
+            if (version >= TraceFormat.COMPACT_FRAMING_SINCE) off += previous;
+            previous = off;
             List<Section> c = chunks.get(i);
             if (off != c.get(c.size() - 1).offset()) throw r.corrupt("END's table of contents disagrees with chunk " + i);
         }

@@ -157,7 +157,7 @@ public final class TraceRepacker {
             if (s.type() == SectionType.PACK) continue; // the writer packs again what it holds, listed after it
             byte[] raw = reader.payload(s);
             if (s.type() == SectionType.CHUNK_END) {
-                events = ChunkIndex.checkChunkEnd(new VarIntReader(raw, s.describe()), index, chunk);
+                events = ChunkIndex.checkChunkEnd(new VarIntReader(raw, s.describe()), reader.version(), index, chunk);
             } else {
                 // Header byte 2 names the stream kind of a STREAM section only (version 1 has it reserved).
                 sections.add(new ChunkCodec.RawSection(s.type(), s.type() == SectionType.STREAM ? s.stream() : null, s.thread(), raw));

@@ -301,10 +301,10 @@ public final class TraceSections {
                 case PROPERTIES -> chunk.properties.putAll(ChunkCodec.properties(chunk.in(s)));
                 case THREADS -> chunk.threads.addAll(ChunkCodec.threads(chunk.in(s)));
                 case CODE -> chunk.code.add(s, reader.stored(s)); // decoded when asked for (CodeSections)
-                case CODE_INDEX -> chunk.code.index(s, CodePieces.read(chunk.in(s)));
+                case CODE_INDEX -> chunk.code.index(s, CodePieces.read(chunk.in(s), reader.version()));
                 case SYNC_ORDER -> chunk.syncOrder = s;
                 case CLOCK -> chunk.clock = ChunkCodec.clock(chunk.in(s));
-                case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), c, reader.chunks().get(c));
+                case CHUNK_END -> chunk.declaredEvents = ChunkIndex.checkChunkEnd(chunk.in(s), reader.version(), c, reader.chunks().get(c));
                 case END, PACK -> { } // a PACK stands for its header and directory: the reader lists the sections it holds
                 default -> {
                     List<Section> sections = chunk.perThread.computeIfAbsent(s.thread(), k -> new ArrayList<>());

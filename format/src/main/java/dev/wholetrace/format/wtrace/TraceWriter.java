@@ -125,7 +125,7 @@ public final class TraceWriter implements AutoCloseable {
             alone.add(packed);
         }
         int packFrom = packs ? ChunkPack.first(sections) : -1;
-        Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()), rawLzma2());
+        Pack pack = packFrom < 0 ? null : pack(sections.subList(packFrom, sections.size()), alone.subList(packFrom, alone.size()));
         return new Stored(sections, alone, packFrom, pack);
     }
 
@@ -138,14 +138,16 @@ public final class TraceWriter implements AutoCloseable {
         int packFrom = stored.packFrom();
         int chunk = chunkEnds.size();
         VarIntWriter toc = new VarIntWriter(); // its section count is known once the chunk is written
+        long listedEnd = -1; // where the last section listed in toc ends (-1: none yet)
         int filed = pack == null ? sections.size() : packFrom;
         for (int i = 0; i < filed; i++) {
             ChunkCodec.RawSection s = sections.get(i);
-            toc.writeVarLong(s.type().id).writeVarLong(s.thread() + 1L).writeVarLong(position);
+            tocEntry(toc, s.type(), s.thread(), listedEnd);
             section(s.type(), s.stream(), chunk, s.thread(), s.bytes().length, alone.get(i));
+            listedEnd = position;
         }
         if (pack != null) {
-            toc.writeVarLong(SectionType.PACK.id).writeVarLong(0).writeVarLong(position);
+            tocEntry(toc, SectionType.PACK, TraceFormat.NO_THREAD, listedEnd);
             section(SectionType.PACK, null, chunk, TraceFormat.NO_THREAD, pack.blockLength(), new Codec.Packed(pack.codec(), pack.stored()));
         }
         toc = tocWithCount(toc, filed + (pack == null ? 0 : 1));
@@ -163,16 +165,29 @@ public final class TraceWriter implements AutoCloseable {
      * The stored payload of a pack of {@code sections} ({@link ChunkPack}), or null when one block
      * is too large to decode for one section or not smaller than the sections stored as {@code alone}.
      */
-    private static Pack pack(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone, boolean rawLzma2) {
+    private Pack pack(List<ChunkCodec.RawSection> sections, List<Codec.Packed> alone) {
         long apart = 0;
         for (ChunkCodec.RawSection s : sections) if (!ChunkPack.packable(s.type())) return null;
         for (Codec.Packed p : alone) apart += TraceFormat.SECTION_HEADER_BYTES + p.bytes().length + 4L;
         byte[] block = ChunkPack.block(sections);
         if (block == null) return null;
-        Codec.Packed packed = Codec.BEST.pack(block, Codec.NO_DEADLINE, rawLzma2);
-        byte[] stored = ChunkPack.stored(sections, packed.bytes());
+        Codec.Packed packed = Codec.BEST.pack(block, Codec.NO_DEADLINE, rawLzma2());
+        byte[] stored = ChunkPack.stored(sections, packed.bytes(), version);
         if (!ChunkPack.smaller(stored.length, apart)) return null;
         return new Pack(stored, block.length, packed.codec());
+    }
+
+    /**
+     * Appends to {@code toc} the entry of a section of {@code type} and {@code thread} about to be
+     * written at {@link #position}, the previous listed section of the chunk having ended at {@code
+     * listedEnd} (-1: it is the chunk's first): see {@link ChunkIndex} for the layouts.
+     */
+    private void tocEntry(VarIntWriter toc, SectionType type, int thread, long listedEnd) {
+        if (version < TraceFormat.COMPACT_FRAMING_SINCE) {
+            toc.writeVarLong(type.id).writeVarLong(thread + 1L).writeVarLong(position);
+        } else {
+            toc.writeVarLong(ChunkIndex.typeAndThread(type.id, thread)).writeVarLong(listedEnd < 0 ? position : position - listedEnd);
+        }
     }
 
     /** {@code entries} (a table of contents without its count) behind their count {@code n}. */
@@ -210,7 +225,12 @@ public final class TraceWriter implements AutoCloseable {
         if (finished) return;
         VarIntWriter end = new VarIntWriter();
         end.writeVarLong(chunkEnds.size()).writeVarLong(events);
-        for (long off : chunkEnds) end.writeVarLong(off);
+        long previous = 0;
+        for (long off : chunkEnds) {
+            // From version 20 each offset is the difference from the previous one (the first from 0).
+            end.writeVarLong(version < TraceFormat.COMPACT_FRAMING_SINCE ? off : off - previous);
+            previous = off;
+        }
         section(SectionType.END, null, chunkEnds.size(), TraceFormat.NO_THREAD, end.toByteArray(), Codec.NONE);
         finished = true;
     }

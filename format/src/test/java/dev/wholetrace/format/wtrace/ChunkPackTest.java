@@ -94,7 +94,7 @@ class ChunkPackTest {
             assertThat(sum).as("the sections add up to the file but its END").isLessThan(r.size()).isGreaterThan(r.size() - 40);
             List<Section> last = r.chunks().get(1);
             byte[] end = r.payload(last.get(last.size() - 1));
-            assertThat(ChunkIndex.checkChunkEnd(new VarIntReader(end, "CHUNK_END"), 1, last)).isZero(); // its table of contents names the PACK
+            assertThat(ChunkIndex.checkChunkEnd(new VarIntReader(end, "CHUNK_END"), r.version(), 1, last)).isZero(); // its table of contents names the PACK
         }
         assertThat(Files.size(packed)).isLessThan(Files.size(apart) * 2 / 3);
         Path again = dir.resolve("again.wtrace");
@@ -168,6 +168,57 @@ class ChunkPackTest {
                 }
             }
         }
+    }
+
+    /**
+     * From version 20 the framing is compact: a pack's directory names an entry that follows the
+     * previous one's kind in the next thread by its raw length alone, a CHUNK_END's table of contents
+     * gives type and thread in one varint and offsets as gaps, END its chunks' offsets as differences.
+     * The same sections read back alike from both versions, and only the framing is smaller.
+     */
+    @Test
+    void fromVersion20TheFramingIsCompactAndBothVersionsRead() throws Exception {
+        List<ChunkCodec.RawSection> written = sections(2000);
+        Path before = write("v19", Codec.BEST, TraceFormat.COMPACT_FRAMING_SINCE - 1, written, 3);
+        Path now = write("v20", Codec.BEST, TraceFormat.VERSION, written, 3);
+        long framing = 0;
+        try (TraceReader a = TraceReader.open(before); TraceReader b = TraceReader.open(now)) {
+            assertThat(b.chunks()).hasSameSizeAs(a.chunks()).hasSize(3);
+            for (int c = 0; c < 3; c++) {
+                List<Section> x = a.chunks().get(c), y = b.chunks().get(c);
+                assertThat(y).hasSameSizeAs(x);
+                for (int i = 0; i < x.size(); i++) {
+                    Section s = x.get(i), t = y.get(i);
+                    assertThat(List.of(t.type(), t.thread(), t.packed())).isEqualTo(List.of(s.type(), s.thread(), s.packed()));
+                    assertThat(t.stream()).isEqualTo(s.stream());
+                    if (s.type() == SectionType.PACK || s.type() == SectionType.CHUNK_END) {
+                        assertThat(t.storedLength()).as(s.describe()).isLessThan(s.storedLength());
+                        framing += s.storedLength() - t.storedLength();
+                    } else {
+                        assertThat(b.payload(t)).isEqualTo(a.payload(s));
+                    }
+                }
+                byte[] end = b.payload(y.get(y.size() - 1));
+                assertThat(ChunkIndex.checkChunkEnd(new VarIntReader(end, "CHUNK_END"), b.version(), c, y)).isZero();
+            }
+            assertThat(a.declaredEvents()).isEqualTo(b.declaredEvents());
+        }
+        long saved = Files.size(before) - Files.size(now);
+        assertThat(saved).as("packs and CHUNK_ENDs (%d B), END", framing).isBetween(framing, framing + 8);
+        assertThat(framing).as("19 directory entries, 15 of them implicit, and 2 table of contents entries, a chunk").isGreaterThan(3 * 30);
+    }
+
+    @Test
+    void anImplicitDirectoryEntryMustFollowAPerThreadOne() throws Exception {
+        byte[] first = {1, 5 << 1}; // one entry, implicit, 5 bytes
+        byte[] afterGlobal = {2, 3 << 1 | 1, (byte) SectionType.SYNC_ORDER.id, 0, 0, 2 << 1};
+        for (byte[] d : List.of(first, afterGlobal)) {
+            assertThatThrownBy(() -> ChunkPack.directory(new VarIntReader(d, "directory"), TraceFormat.VERSION, 5))
+                    .isInstanceOf(FormatException.class).hasMessageContaining("implicit entry");
+        }
+        byte[] threads = {2, 3 << 1 | 1, (byte) SectionType.SYMBOLS.id, 0, 3, 2 << 1}; // thread 2, then thread 3
+        assertThat(ChunkPack.directory(new VarIntReader(threads, "directory"), TraceFormat.VERSION, 5))
+                .extracting(ChunkPack.Entry::thread).containsExactly(2, 3);
     }
 
     @Test

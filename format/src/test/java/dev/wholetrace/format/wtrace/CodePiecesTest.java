@@ -25,9 +25,10 @@ class CodePiecesTest {
         List<ChunkCodec.RawSection> sections = CodePieces.encode(blocks, instructions);
         assertThat(sections).extracting(ChunkCodec.RawSection::type)
                 .containsExactly(SectionType.CODE_INDEX, SectionType.CODE, SectionType.CODE, SectionType.CODE);
-        List<CodePieces.Range> ranges = CodePieces.read(new VarIntReader(sections.get(0).bytes(), "CODE_INDEX"));
-        assertThat(ranges).containsExactly(new CodePieces.Range(0, 0, -1), new CodePieces.Range(CodePieces.ROWS, 50, 10_000),
-                new CodePieces.Range(3, 50 + CodePieces.ROWS, 52 + CodePieces.ROWS));
+        List<CodePieces.Range> ranges = CodePieces.read(new VarIntReader(sections.get(0).bytes(), "CODE_INDEX"), TraceFormat.VERSION);
+        int[] raw = sections.stream().mapToInt(s -> s.bytes().length).toArray();
+        assertThat(ranges).containsExactly(new CodePieces.Range(0, 0, -1, raw[1]), new CodePieces.Range(CodePieces.ROWS, 50, 10_000, raw[2]),
+                new CodePieces.Range(3, 50 + CodePieces.ROWS, 52 + CodePieces.ROWS, raw[3]));
         assertThat(ranges.get(0).mayHold(0)).as("a blocks piece holds no instruction").isFalse();
         assertThat(ranges.get(1).mayHold(9_999)).isTrue();
         assertThat(ranges.get(2).mayHold(49 + CodePieces.ROWS)).isFalse();
@@ -67,16 +68,17 @@ class CodePiecesTest {
         assertThat(r.mismatch(new int[] {5, 10})).isEqualTo("holds instruction 10 outside its index's range 5..9");
     }
 
+    /** Version 16-19's layout (no raw lengths). */
     @Test
     void aDamagedIndexIsRefused() {
         byte[] outOfInts = new VarIntWriter().writeVarLong(1).writeVarLong(3).writeSignedVarLong(Integer.MAX_VALUE).writeVarLong(2).toByteArray();
-        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(outOfInts, "CODE_INDEX"))).isInstanceOf(FormatException.class)
+        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(outOfInts, "CODE_INDEX"), 19)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("is not of ints");
         byte[] trailing = new VarIntWriter().writeVarLong(1).writeVarLong(0).writeVarLong(7).toByteArray();
-        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(trailing, "CODE_INDEX"))).isInstanceOf(FormatException.class)
+        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(trailing, "CODE_INDEX"), 19)).isInstanceOf(FormatException.class)
                 .hasMessageContaining("1 bytes after the code pieces' index");
         byte[] cut = new VarIntWriter().writeVarLong(2).writeVarLong(0).toByteArray();
-        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(cut, "CODE_INDEX"))).isInstanceOf(FormatException.class);
+        assertThatThrownBy(() -> CodePieces.read(new VarIntReader(cut, "CODE_INDEX"), 19)).isInstanceOf(FormatException.class);
     }
 
     /**
@@ -89,8 +91,9 @@ class CodePiecesTest {
         List<CodeEntry> instructions = new ArrayList<>();
         for (int k = 0; k < 300; k++) instructions.add(entry(k)); // pieces 0..127, 128..255, 256..299
         // the second instruction piece's range narrowed (230 outside it), then its count made 0
-        byte[] narrowed = index(new int[][] {{128, 0, 127}, {128, 128, 200}, {44, 256, 299}});
-        byte[] emptied = index(new int[][] {{128, 0, 127}, {0, 0, 0}, {44, 256, 299}});
+        int[] raw = rawLengths(instructions);
+        byte[] narrowed = index(new int[][] {{128, 0, 127}, {128, 128, 200}, {44, 256, 299}}, raw);
+        byte[] emptied = index(new int[][] {{128, 0, 127}, {0, 0, 0}, {44, 256, 299}}, raw);
         for (byte[] lie : List.of(narrowed, emptied)) {
             CodeIndex code = CodeIndex.of(sections(dir.resolve("lie" + lie.length + ".wtrace"), instructions, lie));
             assertThat(code.instruction(5)).as("an id of an honest piece").isEqualTo(instructions.get(5));
@@ -105,11 +108,35 @@ class CodePiecesTest {
         assertThat(code.unpacked()).as("a miss has read every piece").isEqualTo(3);
     }
 
-    /** A CODE_INDEX payload of {count, min, max} rows. */
-    private static byte[] index(int[][] pieces) {
+    /**
+     * A piece whose raw length is not what its CODE_INDEX entry says (pieces swapped, a payload cut
+     * behind a valid CRC) is refused when the chunk is read, before any piece is decompressed
+     * (version 20): every command then gives the one verdict, not only those that decode the map.
+     */
+    @Test
+    void aPieceOfAnotherLengthThanItsIndexSaysIsRefusedAtOpen(@TempDir Path dir) throws Exception {
+        List<CodeEntry> instructions = new ArrayList<>();
+        for (int k = 0; k < 300; k++) instructions.add(entry(k));
+        int[] raw = rawLengths(instructions);
+        int[][] pieces = {{128, 0, 127}, {128, 128, 255}, {44, 256, 299}};
+        assertThat(sections(dir.resolve("honest.wtrace"), instructions, index(pieces, raw)).size()).isEqualTo(3);
+        int[] swapped = {raw[0], raw[2], raw[1]};
+        assertThatThrownBy(() -> sections(dir.resolve("swapped.wtrace"), instructions, index(pieces, swapped)))
+                .isInstanceOf(FormatException.class)
+                .hasMessageContaining("code piece 1, is " + raw[1] + " bytes where its chunk's CODE_INDEX says " + raw[2]);
+    }
+
+    /** The raw lengths of the instruction pieces {@link CodePieces#encode} makes of {@code instructions}. */
+    private static int[] rawLengths(List<CodeEntry> instructions) {
+        return CodePieces.encode(List.of(), instructions).stream().skip(1).mapToInt(s -> s.bytes().length).toArray();
+    }
+
+    /** A version-20 CODE_INDEX payload of {count, min, max} rows, piece i's raw length {@code raw[i]}. */
+    private static byte[] index(int[][] pieces, int[] raw) {
         VarIntWriter w = new VarIntWriter().writeVarLong(pieces.length);
-        for (int[] p : pieces) {
-            w.writeVarLong(p[0]);
+        for (int k = 0; k < pieces.length; k++) {
+            int[] p = pieces[k];
+            w.writeVarLong(raw[k]).writeVarLong(p[0]);
             if (p[0] > 0) w.writeSignedVarLong(p[1]).writeVarLong(p[2] - p[1]);
         }
         return w.toByteArray();

@@ -69,7 +69,11 @@ class TraceReaderPast2GbTest {
             ByteArrayOutputStream end = new ByteArrayOutputStream();
             varint(end, chunks);
             varint(end, 0); // events
-            for (long e : chunkEnds) varint(end, e);
+            long previous = 0; // version 20 on: each offset the difference from the previous one
+            for (long e : chunkEnds) {
+                varint(end, e - previous);
+                previous = e;
+            }
             section(SectionType.END, -1, TraceFormat.NO_THREAD, 0, end.toByteArray());
         }
 
