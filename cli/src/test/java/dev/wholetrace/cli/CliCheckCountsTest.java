@@ -3,10 +3,16 @@ package dev.wholetrace.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.wholetrace.format.io.Codec;
+import dev.wholetrace.format.io.SyncCountsCodec;
+import dev.wholetrace.format.io.VarIntWriter;
 import dev.wholetrace.format.wtrace.SectionType;
+import dev.wholetrace.format.wtrace.StreamChunk;
+import dev.wholetrace.format.wtrace.ThreadChunk;
 import dev.wholetrace.format.wtrace.TraceReader;
 import dev.wholetrace.format.wtrace.TraceRepacker;
 import dev.wholetrace.model.event.StreamKinds;
+import dev.wholetrace.reader.ParallelTrace;
+import dev.wholetrace.reader.ThreadTrace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,8 +60,47 @@ class CliCheckCountsTest {
         // version 13: its code map is CODE sections without a CODE_INDEX (version 16), which a chunk then reads whole;
         // nothing else differs (docs/trace-format.md, Versions)
         old.parts.removeIf(p -> p.type() == SectionType.CODE_INDEX.id);
+        // and, as every version before 20 (docs/trace-format.md, Versions), its sync counts stored in a SYNC_COUNTS
+        // section per thread chunk with sync operations, which format 20 derives from the grammar instead
+        addSyncCounts(old, base);
         FuzzSections.le(old.fileHeader).putShort(4, (short) 13);
         v13 = Files.write(dir.resolve("v13.wtrace"), old.write(false));
+    }
+
+    /**
+     * Puts behind each thread chunk's last STREAM section the SYNC_COUNTS section a writer before version 20 stored:
+     * the counts of every stream that carries them, in stream order, as {@link SyncCountsCodec} writes them.
+     */
+    private static void addSyncCounts(FuzzSections s, Path file) throws Exception {
+        ParallelTrace trace = ParallelTrace.open(file);
+        int added = 0;
+        for (int t = 0; t < trace.threads().size(); t++) {
+            ThreadTrace thread = trace.thread(t);
+            for (int piece = 0; piece < thread.pieces().size(); piece++) {
+                ThreadChunk tc = thread.pieces().get(piece);
+                VarIntWriter w = new VarIntWriter();
+                long ops = 0;
+                for (StreamChunk sc : tc.streamChunks()) {
+                    if (sc.syncCounts() == null) continue;
+                    SyncCountsCodec.write(sc.syncCounts(), w);
+                    ops += sc.syncCounts().total();
+                }
+                if (ops == 0) continue;
+                int chunk = thread.chunkOf(piece);
+                int last = -1;
+                for (int i = 0; i < s.parts.size(); i++) {
+                    FuzzSections.Part p = s.parts.get(i);
+                    if (p.type() == SectionType.STREAM.id && p.thread() == tc.thread() && FuzzSections.le(p.header).getInt(4) == chunk) last = i;
+                }
+                assertThat(last).as("thread %d's sections in chunk %d", tc.thread(), chunk).isNotNegative();
+                byte[] header = s.parts.get(last).header.clone();
+                header[0] = (byte) SectionType.SYNC_COUNTS.id;
+                header[2] = 0; // no stream kind
+                s.parts.add(last + 1, new FuzzSections.Part(header, w.toByteArray()));
+                added++;
+            }
+        }
+        assertThat(added).as("thread chunks with sync operations").isPositive();
     }
 
     /** The STREAM sections of the eWPP's check stream (at least one). */
