@@ -120,6 +120,11 @@ class CliRawLzma2Test {
     }
 
     private void assertOneLineExit2(byte[] file, String says) throws IOException {
+        assertOneLineExit2(dir, file, says);
+    }
+
+    /** {@code file}, written to {@code dir}, is one line and exit 2 saying {@code says} for {@code verify} and {@code dump}. */
+    static void assertOneLineExit2(Path dir, byte[] file, String says) throws IOException {
         Path f = dir.resolve("damaged.wtrace");
         Files.write(f, file);
         for (String command : new String[] {"verify", "dump"}) {
