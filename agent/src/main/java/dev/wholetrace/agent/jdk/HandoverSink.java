@@ -138,6 +138,11 @@ final class HandoverSink implements JdkSink {
     }
 
     @Override
+    public void barrierGeneration(Object[] thread, Object barrier, Object generation) {
+        JdkHandoverProbes.barrierGeneration(thread, barrier, generation);
+    }
+
+    @Override
     public void parking(Object[] thread) {
         JdkHandoverProbes.parking(thread);
     }

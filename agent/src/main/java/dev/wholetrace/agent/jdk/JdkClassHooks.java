@@ -216,6 +216,11 @@ final class JdkClassHooks {
             case CLOSED -> {
                 return beforeAnyReturn(m, () -> hook(owner, m, "acquire pool quiescence (closed)", "closed", o1, load(0)));
             }
+            case BARRIER_GENERATION_READ -> {
+                // the generation read is DUPed for the bridge; the first read only (the later ones, after the wait, test for a trip)
+                if (writes(m, 0)) return false;
+                return afterFirstRead(m, owner, "generation", () -> hook(owner, m, "barrier generation (await)", "barrierGeneration", o2, dup(), load(0)));
+            }
             case ACQUIRE_TIMER_TASK -> {
                 return beforeCalls(m, "java/util/TimerTask", "run", "()V", () -> hook(owner, m, "acquire timer task (runs)", "acquire", o1, dup()));
             }
@@ -784,6 +789,17 @@ final class JdkClassHooks {
             any = true;
         }
         return any;
+    }
+
+    /** Inserts {@code code} after the method's first {@code GETFIELD} of {@code owner}'s own {@code field}. */
+    private static boolean afterFirstRead(MethodNode m, String owner, String field, Code code) {
+        for (AbstractInsnNode n : m.instructions.toArray()) {
+            if (n.getOpcode() == Opcodes.GETFIELD && n instanceof FieldInsnNode f && f.owner.equals(owner) && f.name.equals(field)) {
+                m.instructions.insert(n, code.make());
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code n} reads ({@code GETFIELD}) or writes ({@code PUTFIELD}) CompletableFuture.result. */

@@ -130,6 +130,12 @@ final class JdkHookTable {
         SUBTASK_RESULT_SET,
         /** After each {@code GETFIELD result} of a subtask: acquire on the subtask if the result is set (not null). */
         SUBTASK_RESULT_READ,
+        /**
+         * After the first {@code GETFIELD generation} of CyclicBarrier.dowait ({@code final Generation g = generation;}, under the
+         * barrier's lock, which every trip and reset replaces it under): the generation the await belongs to, numbered per
+         * barrier for the episode of its pass (runtime/SyncBarrierEpisodes). Not a hand-over: the await's call site records that.
+         */
+        BARRIER_GENERATION_READ,
         /** Before each {@code TimerTask.run()} call inside the method (the timer thread's loop): acquire on the task. */
         ACQUIRE_TIMER_TASK,
         /** Before each {@code Consumer.accept(Object)} call inside the method (forEach): acquire on the element. */
@@ -329,6 +335,8 @@ final class JdkHookTable {
     private static final String COW_LIST = JUC + "CopyOnWriteArrayList";
     private static final String COW_ITERATOR = JUC + "CopyOnWriteArrayList$COWIterator";
     private static final String EXCHANGER = JUC + "Exchanger";
+    /** CyclicBarrier: dowait, the one method every await goes through, the same on JDK 17 and 25 ({@link Kind#BARRIER_GENERATION_READ}). */
+    private static final String CYCLIC_BARRIER = JUC + "CyclicBarrier";
 
     /** Collections.synchronized* wrappers: their mutex is a monitor like any other. */
     private static final Set<String> WRAPPERS = Set.of("java/util/Collections$SynchronizedCollection", "java/util/Collections$SynchronizedSet",
@@ -496,6 +504,7 @@ final class JdkHookTable {
         all.addAll(List.of(TIMER, TIMER_THREAD, PUBLISHER, SUBSCRIPTION, THREAD_POOL, THREAD_PER_TASK, THREAD_FLOCK, THREAD, SERVER_SOCKET, VIRTUAL_THREAD));
         all.add(SUBTASK);
         all.add(SCHEDULED_QUEUE);
+        all.add(CYCLIC_BARRIER);
         return all;
     }
 
@@ -714,6 +723,8 @@ final class JdkHookTable {
         } else if (owner.equals(SERVER_SOCKET)) {
             if (name.equals("close") && desc.equals("()V")) kinds.add(Kind.SOCKET_CLOSING);
             if (name.equals("accept") && desc.equals("()Ljava/net/Socket;")) kinds.add(Kind.ACCEPT_THREW);
+        } else if (owner.equals(CYCLIC_BARRIER)) {
+            if (name.equals("dowait") && desc.equals("(ZJ)I")) kinds.add(Kind.BARRIER_GENERATION_READ);
         } else if (owner.equals(EXCHANGER)) {
             if (name.equals("exchange")) {
                 kinds.add(Kind.RELEASE_ELEMENT);

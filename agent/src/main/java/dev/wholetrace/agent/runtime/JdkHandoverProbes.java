@@ -53,7 +53,15 @@ public final class JdkHandoverProbes {
         SyncThreadFlocks.joined(thread, flock, site);
     }
 
-    /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
+    /** CyclicBarrier.dowait read {@code generation} under {@code barrier}'s lock ({@link SyncBarrierEpisodes#generationRead}). */
+    public static void barrierGeneration(Object[] thread, Object barrier, Object generation) {
+        try {
+            SyncBarrierEpisodes.generationRead(thread, Probes.recorder(), barrier, generation);
+        } catch (Throwable e) {
+            Probes.fail(e);
+        }
+    }
+
     /** The calling virtual thread is about to park: its handle, if it has one, gives back a large buffer (ThreadRecorder.parking). */
     public static void parking(Object[] thread) {
         TraceRecorder r = Probes.recorder();
@@ -66,6 +74,7 @@ public final class JdkHandoverProbes {
         }
     }
 
+    /** A lock (after it is taken) or unlock (before it is let go) of {@code monitor}. */
     public static void monitor(Object[] thread, Object monitor, boolean enter, int site) {
         SyncProbes.record(thread, enter ? SyncKind.LOCK : SyncKind.UNLOCK, site, monitor, 0);
     }

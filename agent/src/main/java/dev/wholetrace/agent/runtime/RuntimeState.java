@@ -42,6 +42,8 @@ final class RuntimeState {
     final WeakIdentityMap<Object, Object> stages = new WeakIdentityMap<>();
     /** A thread flock → the threads it started that no join has recorded yet (SyncThreadFlocks). */
     final WeakIdentityMap<Object, SyncThreadFlocks.Started> flockThreads = new WeakIdentityMap<>();
+    /** A CyclicBarrier → its generations seen so far (SyncBarrierEpisodes): dies with the barrier. */
+    final WeakIdentityMap<Object, SyncBarrierEpisodes.Generations> barrierGenerations = new WeakIdentityMap<>();
     /** Threads whose start failed after their fork was recorded: their joins record nothing (SyncThreadStarts). */
     final WeakIdentityMap<Thread, Boolean> neverStarted = new WeakIdentityMap<>();
 

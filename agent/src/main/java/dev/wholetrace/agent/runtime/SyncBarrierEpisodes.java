@@ -3,16 +3,53 @@ package dev.wholetrace.agent.runtime;
 import dev.wholetrace.recorder.TraceRecorder;
 
 /**
- * Barrier episodes without reading CyclicBarrier's private generation: per thread, how many awaits
- * it completed on each barrier. With the same parties in every generation, a thread's k-th pass of
- * a barrier is the barrier's generation k, so every participant names the same episode.
+ * Barrier episodes: the barrier's real generation, numbered where CyclicBarrier.dowait reads it under the
+ * barrier's lock (the JDK hook, {@link #generationRead}), handed to the await's probe through the thread's
+ * state (a thread is in one await at a time). Without the hook (a JDK it cannot hook), per thread, how many
+ * awaits it completed on each barrier: a thread's k-th pass is generation k only while the same threads
+ * take part in every generation (not a pool's rounds on changing threads, nor a CyclicBarrier(1)).
  */
 final class SyncBarrierEpisodes {
     private SyncBarrierEpisodes() {}
 
-    /** The calling thread's count of passes of {@code barrier} (an object id) so far, then counts one more. */
-    static long next(TraceRecorder r, long barrier) {
-        return ThreadState.of(r).barrierPasses.getAndIncrement(barrier);
+    /**
+     * A barrier's generations seen so far: the last Generation object its awaits read and its number. Used only
+     * under the barrier's lock (dowait holds it), which orders every update of one barrier's; it holds no reference
+     * to the barrier, so the weak map's entry dies with it.
+     */
+    static final class Generations {
+        Object last;
+        long number = -1;
+    }
+
+    /**
+     * The calling thread read {@code generation}, {@code barrier}'s current one, under its lock: a Generation object
+     * other than the last one seen is the next generation (a trip or reset replaced it, under that lock). Its number
+     * waits in the thread's state for {@link #passed}.
+     */
+    static void generationRead(Object[] thread, TraceRecorder r, Object barrier, Object generation) {
+        Generations g = RuntimeState.get().barrierGenerations.computeIfAbsent(barrier, b -> new Generations());
+        if (g.last != generation) {
+            g.last = generation;
+            g.number++;
+        }
+        if (r == null) return;
+        ThreadState s = ThreadState.of(thread, r, barrier);
+        s.awaitedBarrier = s.lastId;
+        s.awaitedEpisode = g.number;
+    }
+
+    /**
+     * The episode of the calling thread's pass of {@code barrier} (an object id): the generation its await read
+     * ({@link #generationRead}), else its own count of passes of it so far (then counts one more).
+     */
+    static long passed(TraceRecorder r, long barrier) {
+        ThreadState s = ThreadState.of(r);
+        if (s.awaitedBarrier == barrier) {
+            s.awaitedBarrier = 0;
+            return s.awaitedEpisode;
+        }
+        return s.barrierPasses.getAndIncrement(barrier);
     }
 
     /** Counts by nonzero long key: open addressing, no allocation once a thread knows its barriers. */

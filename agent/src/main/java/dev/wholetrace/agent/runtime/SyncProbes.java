@@ -194,16 +194,16 @@ public final class SyncProbes {
 
     /**
      * After CyclicBarrier.await(...) returned (it throws when the barrier breaks: nothing is
-     * recorded then). The episode is the number of awaits this thread completed on this barrier
-     * before: the barrier's generation as long as every party takes part in every generation.
-     * Returns {@code arrival}, await's result.
+     * recorded then). The episode is the barrier's generation the await read in dowait (the JDK
+     * hook, {@link SyncBarrierEpisodes#passed}); without that hook, the number of awaits this thread
+     * completed on this barrier before. Returns {@code arrival}, await's result.
      */
     public static int barrierPassed(Object barrier, int arrival, int site) {
         TraceRecorder r = Probes.recorder();
         if (r == null || !(barrier instanceof CyclicBarrier)) return arrival;
         try {
             long id = HeapProbes.objectId(r, barrier);
-            ThreadState.handle(r).barrier(site, id, SyncBarrierEpisodes.next(r, id));
+            ThreadState.handle(r).barrier(site, id, SyncBarrierEpisodes.passed(r, id));
         } catch (Throwable e) {
             Probes.fail(e);
         }

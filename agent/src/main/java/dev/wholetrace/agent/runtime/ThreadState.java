@@ -77,6 +77,9 @@ final class ThreadState {
     Thread joined;
     /** Barrier id → how many awaits of it this thread completed (SyncBarrierEpisodes). */
     final SyncBarrierEpisodes.LongCounts barrierPasses = new SyncBarrierEpisodes.LongCounts();
+    /** The id of the barrier whose generation this thread's await read last (0: none pending), and that generation's number (SyncBarrierEpisodes). */
+    long awaitedBarrier;
+    long awaitedEpisode;
 
     /** The calling thread's state, with its handle for {@code r} (a new recorder starts afresh). */
     static ThreadState of(TraceRecorder r) {

@@ -240,6 +240,28 @@ class JdkClassHooksTest {
     }
 
     /**
+     * CyclicBarrier: one hook, right after dowait's first read of {@code generation} (under the barrier's lock), with
+     * the generation read DUPed for it; the later reads (after the wait, testing for a trip) and the public awaits have none.
+     */
+    @Test
+    void numbersABarriersGenerationWhereItsAwaitReadsIt() throws Exception {
+        ClassNode barrier = hooked("java/util/concurrent/CyclicBarrier");
+        assertThat(bridgeCalls(barrier, "dowait", "(ZJ)I")).containsExactly("barrierGeneration");
+        assertThat(bridgeCalls(barrier, "await", "()I")).isEmpty();
+        MethodNode dowait = barrier.methods.stream().filter(m -> m.name.equals("dowait")).findFirst().orElseThrow();
+        AbstractInsnNode firstRead = null;
+        for (AbstractInsnNode n : dowait.instructions) {
+            if (n instanceof FieldInsnNode f && f.getOpcode() == Opcodes.GETFIELD && f.name.equals("generation")) {
+                firstRead = n;
+                break;
+            }
+        }
+        assertThat(firstRead).isNotNull();
+        assertThat(firstRead.getNext().getOpcode()).isEqualTo(Opcodes.DUP);
+        assertThat(firstRead.getNext().getNext().getOpcode()).isEqualTo(Opcodes.ALOAD);
+    }
+
+    /**
      * A hooked synchronized block's monitorEnter hook is inside the block's catch-all, which releases the monitor: before
      * it, HotSpot found the monitors unbalanced and compiled Collections.synchronizedMap's get and put, StringBuffer's,
      * with neither C1 nor C2 (CompilableHandlersTest for the program's own methods).

@@ -120,7 +120,8 @@ class CoordinationTest extends RecordingTest {
     }
 
     /**
-     * A barrier awaited by two groups of threads in turn: the agent names both generations episode 0
+     * A barrier awaited by two groups of threads in turn: without the CyclicBarrier hook (in-process here; the real
+     * agent numbers the generations, analysis' BarrierGenerationsTest) the agent names both generations episode 0
      * (a thread's own count of passes), and the reader makes the second group's passes a later episode
      * (format 20's first barrier check rejected the valid trace as corrupted at open).
      */

@@ -285,6 +285,22 @@ public final class JdkBridge {
         if (value != null) element(false, subtask, site);
     }
 
+    /**
+     * In CyclicBarrier.dowait, right after it read {@code generation} under {@code barrier}'s lock: the sink numbers
+     * the generation, the episode of the await's pass (no hand-over is recorded here).
+     */
+    public static void barrierGeneration(Object generation, Object barrier, int site) {
+        JdkSink s = sink;
+        if (s == null || generation == null) return;
+        Object[] st = enterSink();
+        if (st == null) return;
+        try {
+            s.barrierGeneration(st, barrier, generation);
+        } finally {
+            leaveSink(st);
+        }
+    }
+
     /** Where a thread flock found every thread it started terminated (awaitAll, close): a join of each. */
     public static void flockJoined(Object flock, int site) {
         JdkSink s = sink;

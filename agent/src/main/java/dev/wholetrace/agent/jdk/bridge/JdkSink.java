@@ -74,6 +74,12 @@ public interface JdkSink {
     void flockJoined(Object[] thread, Object flock, int site);
 
     /**
+     * CyclicBarrier.dowait read {@code generation}, the barrier's current one, under the barrier's lock: the episode
+     * the calling thread's await belongs to (a generation is replaced only under that lock).
+     */
+    void barrierGeneration(Object[] thread, Object barrier, Object generation);
+
+    /**
      * The calling virtual thread is about to park: no synchronization, but the moment to give back what
      * its recording holds beyond a small buffer (a parked thread may stay parked for long).
      */
