@@ -379,11 +379,12 @@ public final class SyncOrder {
      * episode's clocks at its first entry). A pass of a thread that did something at or after that
      * entry (or passed the episode already) cannot belong to it: it begins a new episode of the same
      * (object, aux), later passes of that aux joining the newest. Valid recordings give such passes:
-     * the agent names a CyclicBarrier's episode by the thread's own count of passes
+     * agents before session 50 named a CyclicBarrier's episode by the thread's own count of passes
      * ({@code SyncBarrierEpisodes}), which is the generation only if every party takes part in every
      * generation, so a {@code CyclicBarrier(1)}, or two groups of threads that await one barrier in
-     * turn, name two generations alike. (A damaged order that says the same, CliFuzzTest seed 197976,
-     * is then read so too, which keeps the invariant above.)
+     * turn, name two generations alike; today's agent records the barrier's real generation and falls
+     * back to that count only for an await its JDK hook did not see. (A damaged order that says the
+     * same, CliFuzzTest seed 197976, is then read so too, which keeps the invariant above.)
      */
     private static final class Merge {
         static final int OPEN_EPISODES = 8;

@@ -289,27 +289,28 @@ class ObjectIdsTest {
     void aTableOfLiveObjectsGrowsAndALaterRebuildDropsTheDeadItCarried() {
         ObjectIds ids = new ObjectIds();
         List<Object> first = new ArrayList<>();
-        long[] firstIds = new long[200_000];
-        for (int i = 0; i < firstIds.length; i++) {
-            Object o = new Object();
-            first.add(o);
-            firstIds[i] = ids.of(o);
-        }
+        long[] firstIds = enterNew(ids, 200_000, first);
         // 200,000 entries need a log of more than 196,608 positions: 2^19 slots (grown at every rebuild: all live)
         assertEquals(1 << 19, ids.slots());
         for (int i = 0; i < firstIds.length; i++) assertEquals(firstIds[i], ids.of(first.get(i)));
         first.clear();
         System.gc(); // the 200,000 die: more than a quarter of the next rebuild's entries
         List<Object> second = new ArrayList<>();
-        long[] secondIds = new long[250_000];
-        for (int i = 0; i < secondIds.length; i++) {
-            Object o = new Object();
-            second.add(o);
-            secondIds[i] = ids.of(o);
-        }
+        long[] secondIds = enterNew(ids, 250_000, second);
         // compacted to the 193,216 live ones at the rebuild: 2^19 slots again; growing would have made 2^20
         assertEquals(1 << 19, ids.slots());
         for (int i = 0; i < secondIds.length; i++) assertEquals(secondIds[i], ids.of(second.get(i)));
+    }
+
+    /** {@code n} new objects, kept in {@code into}, and their ids in that order. */
+    private static long[] enterNew(ObjectIds ids, int n, List<Object> into) {
+        long[] got = new long[n];
+        for (int i = 0; i < n; i++) {
+            Object o = new Object();
+            into.add(o);
+            got[i] = ids.of(o);
+        }
+        return got;
     }
 
     /**
