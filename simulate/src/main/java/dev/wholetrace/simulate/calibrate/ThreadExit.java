@@ -57,9 +57,10 @@ public final class ThreadExit {
      * thread start measured with the exit ({@code startNs}, what {@code cost.jvm.thread-start} counts) is more than {@link
      * #STATE_RATIO} times from the base file's ({@code baseStartNs}; 0: the base has none, nothing to compare). The least
      * of repeated runs cannot remove what the load does to a thread's start and exit: the kernel's side of it (clone, the
-     * stack's mappings, futex wake-ups) stays dear for minutes, its least over 290 runs of 20 threads was 3.5 times session
-     * 37's, and the exit grows more than the start (session 48: 25.5 µs beside a 58-µs start; 51: 94-102 beside 116-130),
-     * so no rescaling by the start recovers the base's exit either. So the key is written as measured, with this line.
+     * stack's mappings, futex wake-ups) stays dear for minutes (session 51: the least thread start over 290-1 477 runs of 20
+     * threads in a minute was 91-123 µs, 3-4 times session 37's, in every minute measured), and the exit grows more than
+     * the start (session 48: 25.5 µs beside a 58-µs start; 51: 94-102 beside 116-130), so no rescaling by the start
+     * recovers the base's exit either. So the key is written as measured, with this line.
      */
     public static String stateCheck(double startNs, double baseStartNs) {
         if (!(baseStartNs > 0)) return null;
