@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # bench/prediction-measure.sh: the measured side of bench/run prediction (docs/results/prediction.md).
 #   bench/prediction-measure.sh OUT.tsv [--kernels "sor lu fft water math3 guava"] [--threads "1 2 4 8"] [--reps 3] [--jar WORKLOADS.jar]
+#                               [--check MACHINE.properties --cli WHOLETRACE.jar]
 # (--jar: a copy of the workloads jar, so that a build in the same tree during the hour of runs does not swap it)
+# (--check: before the runs and after them, `calibrate --thread-exit --base MACHINE` on one core, its report in OUT.check: a
+#  WARNING there says this machine's thread start is not the model's (session 51: the load average does not show it; at
+#  load 1 the drivers' runs cost 1.4-2.9 times a quiet machine's, docs/results/prediction.md), and the file is no reference)
 # Steady state, start-up excluded (the JIT's warm-up only where it ends before the low step count: not
 # Math3Driver's, 55 % of whose difference on one core is the compiler threads, nor all of Lu's or
 # GuavaDriver's, 12 %: docs/results/prediction.md, session 39, "the JIT"): each kernel or driver runs at a small and a large step count (steps_of
@@ -16,18 +20,30 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 out="$1"; shift
-kernels="sor lu fft water"; threads="1 2 4 8"; reps=3; jar=workloads/target/wholetrace-workloads.jar
+kernels="sor lu fft water"; threads="1 2 4 8"; reps=3; jar=workloads/target/wholetrace-workloads.jar; check=""; cli=cli/target/wholetrace.jar
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --kernels) kernels="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --reps) reps="$2"; shift 2 ;;
     --jar) jar="$2"; shift 2 ;;
+    --check) check="$2"; shift 2 ;;
+    --cli) cli="$2"; shift 2 ;;
     *) echo "prediction-measure: unknown option $1" >&2; exit 2 ;;
   esac
 done
 source bench/prediction-sizes.sh
+# machine_check WHEN: the thread start and exit now against the model's file (calibrate's own warning), appended to OUT.check
+machine_check() {
+  [[ -n $check ]] || return 0
+  local tf; tf=$(mktemp --suffix=.properties)
+  { echo "== $1 $(date -u +%FT%TZ) load $(cut -d' ' -f1 /proc/loadavg)"
+    taskset -c 0 java -jar "$cli" calibrate --thread-exit --base "$check" -o "$tf" --force 2>&1 | grep 'thread exit' || echo "calibrate failed"; } >> "$out.check"
+  rm -f "$tf"
+}
 : > "$out"
+if [[ -n $check ]]; then : > "$out.check"; fi
+machine_check before
 for ((r = 0; r < reps; r++)); do
   for k in $kernels; do
     for t in $threads; do
@@ -47,3 +63,4 @@ for ((r = 0; r < reps; r++)); do
     done
   done
 done
+machine_check after

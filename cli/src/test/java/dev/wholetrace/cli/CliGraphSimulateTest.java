@@ -299,6 +299,20 @@ class CliGraphSimulateTest {
     }
 
     @Test
+    void threadExitSaysWhenTheThreadStartMeasuredWithItIsNotTheBasesAndStillWritesTheKey() throws Exception {
+        // a base whose thread start costs 0.01 ns: no machine starts a thread that fast, so the one measured now is far from it
+        Path base = Files.writeString(dir.resolve("fast-start.properties"),
+                "machine.format=2\nprocessors=1\nclock.hz=1e11\ncycles.default=12\ncost.jvm.thread-start=1\n");
+        Path out = dir.resolve("exit-state.properties");
+        Cli r = Cli.run("calibrate", "--thread-exit", "--base", base.toString(), "-o", out.toString(), "--quick");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("WARNING: a thread's start measured now").contains("base file's cost.jvm.thread-start (0.0 µs)");
+        assertThat(MachineFile.read(out).costs()).containsKey(MachineModel.THREAD_EXIT);
+        // the base without a thread start (calibrateOnABase's) is not judged
+        assertThat(calibrateOnABase(2, "--thread-exit", dir.resolve("exit-plain.properties")).err()).doesNotContain("WARNING");
+    }
+
+    @Test
     void coRunAddsMemoryContentionToABaseFileAndKeepsTheRest() throws Exception {
         Path out = dir.resolve("co-run.properties");
         Cli r = calibrateOnABase(2, "--co-run", out);

@@ -65,7 +65,9 @@ import picocli.CommandLine.Model.CommandSpec;
                 "",
                 "--thread-exit also measures cost.jvm.thread-exit (session 48): a started thread's own processor time after its body "
                     + "returns (the process's CPU for starting and joining an empty thread, less what cost.jvm.thread-start counts); "
-                    + "bench/run prediction adds it to its calibration (session 48). With --base it measures only that and adds it to an existing machine file."},
+                    + "bench/run prediction adds it to its calibration (session 48). With --base it measures only that and adds it to an existing machine file, "
+                    + "and warns when the thread start it measures beside the exit is more than 1.5 times from the base's cost.jvm.thread-start "
+                    + "(the machine is not in the base's state: under load a thread's start and exit cost several times more, which repeats cannot remove; session 51)."},
         footer = {"", "Examples:",
                 "  taskset -c 0 wholetrace calibrate -o one-core.properties",
                 "  wholetrace calibrate -o laptop.properties --name laptop --processors 8",
@@ -184,6 +186,8 @@ public final class CalibrateCommand implements Callable<Integer>, FormatOption.F
                 report.add("thread exit: this JVM cannot measure the process's CPU time: cost.jvm.thread-exit is left as it was");
             } else {
                 report.add(x.report());
+                String state = base == null ? null : ThreadExit.stateCheck(x.startNs(), m.costOf("jvm.thread-start") * 1e9 / m.clockHz());
+                if (state != null) report.add(state);
                 m = m.withCosts(Map.of(MachineModel.THREAD_EXIT, Math.round(x.exitNs() * m.clockHz() / 1e9)));
             }
         }
