@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link DenseIds}: ids in order of first appearance, and after a {@link DenseIds#clear} as a new table's. */
+/** {@link DenseIds}: ids in order of first appearance, and after a {@link DenseIds#clear} as a new table's; {@link Fenwick#clear}, which the open-rule lists are cleared with. */
 class DenseIdsTest {
     @Test
     void idsFollowFirstAppearanceBeforeAndAfterClears() {
