@@ -345,20 +345,31 @@ public enum Codec {
 
     /** zlib of {@code raw} at level 1, fed in slices. */
     private static byte[] deflate(byte[] raw) {
-        Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-        try {
-            ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
-            byte[] buf = new byte[FAST_SLICE_BYTES];
-            for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
-                deflater.setInput(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
-                while (!deflater.needsInput()) bos.write(buf, 0, deflater.deflate(buf));
-            }
-            deflater.finish();
-            while (!deflater.finished()) bos.write(buf, 0, deflater.deflate(buf));
-            return bos.toByteArray();
-        } finally {
-            deflater.end();
+        Deflating kept = DEFLATING.get();
+        Deflater deflater = kept.deflater;
+        byte[] buf = kept.buffer;
+        deflater.reset(); // a new deflater's state, level and strategy kept: the same stream
+        ByteArrayOutputStream bos = new ByteArrayOutputStream(Math.max(64, raw.length / 4));
+        for (int off = 0; off < raw.length; off += FAST_SLICE_BYTES) {
+            deflater.setInput(raw, off, Math.min(FAST_SLICE_BYTES, raw.length - off));
+            while (!deflater.needsInput()) bos.write(buf, 0, deflater.deflate(buf));
         }
+        deflater.finish();
+        while (!deflater.finished()) bos.write(buf, 0, deflater.deflate(buf));
+        return bos.toByteArray();
+    }
+
+    /**
+     * Per compressing thread, a level-1 deflater and its output buffer, reset for each payload:
+     * FAST deflates every payload under {@link #FAST_DEFLATE_BELOW} bytes, and a new deflater and
+     * 64 KiB buffer for each were a twentieth of the recorder's writer's garbage and its zlib set-up
+     * (docs/results/overhead-profile.md, "Session 51"). Its native state goes with the thread.
+     */
+    private static final ThreadLocal<Deflating> DEFLATING = ThreadLocal.withInitial(Deflating::new);
+
+    private static final class Deflating {
+        final Deflater deflater = new Deflater(Deflater.BEST_SPEED);
+        final byte[] buffer = new byte[FAST_SLICE_BYTES];
     }
 
     /**

@@ -20,23 +20,25 @@ final class ExpansionCodec {
 
     static void encode(Grammar g, ExpansionModel model) throws FormatException {
         int rules = g.ruleCount();
-        long[] first = new long[rules];
-        long[] last = new long[rules];
+        WalkArrays walk = model.walk().fit(g); // the model's, kept from grammar to grammar
+        long[] first = walk.first;
+        long[] last = walk.last;
         for (int r = rules - 1; r > 0; r--) { // references point to higher numbers
             int a = g.symbol(r, 0);
             int z = g.symbol(r, g.bodyLength(r) - 1);
             first[r] = Grammar.isRule(a) ? first[Grammar.ruleOf(a)] : a;
             last[r] = Grammar.isRule(z) ? last[Grammar.ruleOf(z)] : z;
         }
-        int[] references = g.referenceCounts();
-        int[] definedAs = new int[rules];
-        Arrays.fill(definedAs, -1);
+        int[] references = walk.references;
+        int[] definedAs = walk.definedAs;
         int defined = 0;
-        int depth = g.depth() + 1;
-        int[] stackRule = new int[depth];
-        int[] stackPos = new int[depth];
-        boolean[] stackKnown = new boolean[depth];
-        int sp = 1; // stackRule[0] = 0, the start rule, first terminal not known
+        int[] stackRule = walk.stackRule;
+        int[] stackPos = walk.stackPos;
+        boolean[] stackKnown = walk.stackKnown;
+        stackRule[0] = 0; // the start rule, first terminal not known
+        stackPos[0] = 0;
+        stackKnown[0] = false;
+        int sp = 1;
         long previous = ExpansionModel.start();
         while (sp > 0) {
             int top = sp - 1;

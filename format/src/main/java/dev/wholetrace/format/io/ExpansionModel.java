@@ -1,6 +1,5 @@
 package dev.wholetrace.format.io;
 
-import dev.wholetrace.model.util.Alphabet;
 import java.util.Arrays;
 
 /**
@@ -52,21 +51,30 @@ final class ExpansionModel {
     // Per grammar: terminals (and START) by dense id, their successor lists, the kind of the last
     // token that started with them, and the open rules that start with them, the latest defined
     // or used at the end.
-    private Alphabet ids;
-    private int[] successors;
-    private byte[] successorCount;
-    private byte[] lastKind;
+    private DenseIds ids = new DenseIds();
+    private int[] successors = new int[FIRST_TERMINALS * SUCCESSORS];
+    private byte[] successorCount = new byte[FIRST_TERMINALS];
+    private byte[] lastKind = new byte[FIRST_TERMINALS];
     private RecentOpenRules open; // version 2
     private OpenRuleUrn urn;      // version 3
+    /** The most terminals and rules a grammar of the current block had, and of recent blocks (what {@link #reset} sizes the tables to). */
+    private int blockTerminals;
+    private int blockRules;
+    private int recentTerminals;
+    private int recentRules;
     private long nextTerminal;
     // Per rule definition index: the last terminal of its expansion.
     private long[] last = new long[64];
+    /** The encoder's arrays ({@link ExpansionCodec#encode}), kept from grammar to grammar as the tables above. */
+    private WalkArrays walk = new WalkArrays();
 
     /** A model of {@code version} 2 or 3 (docs/formats.md, "Grammar block"). */
     ExpansionModel(BitCoder coder, int version, long maxTerminal) {
         this.coder = coder;
         this.version = version;
         this.maxTerminal = maxTerminal;
+        this.open = version == 2 ? new RecentOpenRules() : null;
+        this.urn = version == 2 ? null : new OpenRuleUrn();
     }
 
     /**
@@ -85,7 +93,26 @@ final class ExpansionModel {
         BitCoder.reset(successorHit);
         BitCoder.reset(novel);
         BitCoder.reset(kinds);
-        if (last.length > 64) last = new long[64]; // not one block's largest grammar's, kept with the thread
+        // What recent blocks needed, decaying by an eighth a block: the writer codes a block per
+        // thread and stream, so a large thread's block comes back every chunk between small ones.
+        blockTerminals = Math.max(blockTerminals, ids.size());
+        recentTerminals = Math.max(blockTerminals, recentTerminals - (recentTerminals >> 3));
+        recentRules = Math.max(blockRules, recentRules - (recentRules >> 3));
+        if (successorCount.length > Math.max(FIRST_TERMINALS, 4 * recentTerminals) || last.length > Math.max(64, 4 * recentRules)) {
+            // Tables grown by a large grammar no recent block has matched go back to what recent
+            // blocks needed: kept with the writer thread, they would hold that size for good.
+            int n = Math.max(FIRST_TERMINALS, Integer.highestOneBit(Math.max(1, recentTerminals)) * 2);
+            ids = new DenseIds(n);
+            successors = new int[n * SUCCESSORS];
+            successorCount = new byte[n];
+            lastKind = new byte[n];
+            open = version == 2 ? new RecentOpenRules() : null;
+            urn = version == 2 ? null : new OpenRuleUrn();
+            last = new long[Math.max(64, recentRules)];
+        }
+        if (walk.capacity() > Math.max(64, 4 * recentRules)) walk = new WalkArrays();
+        blockTerminals = 0;
+        blockRules = 0;
         return this;
     }
 
@@ -96,18 +123,31 @@ final class ExpansionModel {
      */
     private static final int FIRST_TERMINALS = 8;
 
-    /** Starts the next grammar of a block: its terminals and rules are new; the probabilities stay. */
+    /**
+     * Starts the next grammar of a block: its terminals and rules are new; the probabilities stay.
+     * The per-grammar tables are cleared where the last grammar used them, not made anew: the
+     * writer starts a grammar per version, thread, stream and chunk, and growing fresh tables by
+     * doubling for each was most of its garbage (docs/results/overhead-profile.md, "Session 51").
+     * What is not cleared ({@link #successors} past a terminal's count, {@link #last}) is written
+     * before it is read.
+     */
     void nextGrammar() {
-        ids = new Alphabet();
-        successors = new int[FIRST_TERMINALS * SUCCESSORS];
-        successorCount = new byte[FIRST_TERMINALS];
-        lastKind = new byte[FIRST_TERMINALS];
+        int used = ids.size();
+        blockTerminals = Math.max(blockTerminals, used);
+        Arrays.fill(successorCount, 0, used, (byte) 0);
+        Arrays.fill(lastKind, 0, used, (byte) 0);
+        ids.clear();
         if (version == 2) {
-            open = new RecentOpenRules();
+            open.clear();
         } else {
-            urn = new OpenRuleUrn();
+            urn.clear();
         }
         nextTerminal = 0;
+    }
+
+    /** The encoder's arrays for its walk over a grammar, kept with this model. */
+    WalkArrays walk() {
+        return walk;
     }
 
     /** The context of the first token of a grammar. */
@@ -205,6 +245,7 @@ final class ExpansionModel {
      */
     void defined(int d, long first, long lastTerminal, long more) throws FormatException {
         if (d >= last.length) last = Arrays.copyOf(last, Math.max(d + 1, last.length * 2));
+        if (d >= blockRules) blockRules = d + 1;
         last[d] = lastTerminal;
         if (urn != null) {
             urn.define(d, id(first), more);

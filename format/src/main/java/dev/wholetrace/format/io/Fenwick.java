@@ -35,6 +35,18 @@ final class Fenwick {
         return pos;
     }
 
+    /**
+     * Sets every count back to 0 in a tree whose counts were all at positions below {@code used}:
+     * costs those positions, not the tree's length (a model reuses a list's tree for the next
+     * grammar). Nodes past them that summed some of them all cover position {@code used - 1}, so
+     * they are on its update path.
+     */
+    static void clear(int[] t, int used) {
+        int n = Math.min(used, t.length - 1);
+        java.util.Arrays.fill(t, 1, n + 1, 0);
+        for (int j = n; j > 0 && j < t.length; j += j & -j) t[j] = 0;
+    }
+
     /** Adds {@code delta} to the count at position {@code i}. */
     static void add(int[] t, int i, int delta) {
         for (int j = i + 1; j < t.length; j += j & -j) t[j] += delta;

@@ -75,15 +75,29 @@ public final class GrammarCodec {
     public static void writeAll(List<Grammar> grammars, VarIntWriter out) {
         boolean expansion = true;
         for (Grammar g : grammars) expansion &= ExpansionCodec.codes(g);
-        VarIntWriter smallest = new VarIntWriter();
+        VarIntWriter[] scratch = CANDIDATES.get();
+        VarIntWriter smallest = scratch[0];
+        VarIntWriter candidate = scratch[1];
+        smallest.clear();
         writeAll(grammars, smallest, 1);
         for (int version = 2; expansion && version <= MODEL_VERSION; version++) {
-            VarIntWriter w = new VarIntWriter();
-            writeAll(grammars, w, version);
-            if (w.size() < smallest.size()) smallest = w;
+            candidate.clear();
+            writeAll(grammars, candidate, version);
+            if (candidate.size() < smallest.size()) {
+                VarIntWriter w = smallest;
+                smallest = candidate;
+                candidate = w;
+            }
         }
-        out.writeBytes(smallest.toByteArray(), 0, smallest.size());
+        out.writeAll(smallest);
     }
+
+    /**
+     * Per writing thread, the two buffers {@link #writeAll} codes each model version into (the
+     * smallest so far and the next): made anew per block and grown by doubling, they were much of
+     * the recorder's writer's garbage (docs/results/overhead-profile.md, "Session 51").
+     */
+    private static final ThreadLocal<VarIntWriter[]> CANDIDATES = ThreadLocal.withInitial(() -> new VarIntWriter[] {new VarIntWriter(), new VarIntWriter()});
 
     /**
      * Per writing thread, the models of its last block, reset for its next: their probability

@@ -1,6 +1,5 @@
 package dev.wholetrace.format.io;
 
-import dev.wholetrace.model.util.Alphabet;
 import java.util.Arrays;
 
 /**
@@ -45,7 +44,7 @@ final class GrammarModel {
     private long nextTerminal;
 
     /** Contexts are symbol identities: (0, terminal), (1, rule definition index), (2, 0) body start. */
-    private Alphabet contexts = new Alphabet();
+    private final DenseIds contexts = new DenseIds();
     /** Contexts the tables below hold at first ({@link #context} doubles them). */
     private static final int FIRST_CONTEXTS = 64;
     private long[] predicted = new long[FIRST_CONTEXTS]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
@@ -102,11 +101,11 @@ final class GrammarModel {
         BitCoder.reset(kinds);
         BitCoder.reset(novel);
         if (predicted.length > FIRST_CONTEXTS) {
-            // A new model's: nextGrammar fills these tables whole for every grammar, so tables
-            // grown by one block's large grammar would cost every later block's (a block of many
-            // tiny grammars) a fill of that size per grammar, and stay with the thread.
+            // A new model's: tables grown by one block's large grammar would stay with the thread
+            // (nextGrammar fills only the contexts used, so their size costs no time).
             predicted = new long[FIRST_CONTEXTS];
             confidence = new byte[FIRST_CONTEXTS];
+            Arrays.fill(predicted, NO_PREDICTION);
         }
         return this;
     }
@@ -121,9 +120,13 @@ final class GrammarModel {
      * the probabilities, which describe the kind of data, stay.
      */
     void nextGrammar() {
-        contexts = new Alphabet();
-        Arrays.fill(predicted, NO_PREDICTION);
-        Arrays.fill(confidence, (byte) 0);
+        // Only the contexts the last grammar used hold predictions (the rest are a new table's, or
+        // were cleared when their grammar ended), so a table grown by one large grammar does not
+        // cost every later tiny grammar a fill of its size.
+        int used = Math.min(contexts.size(), predicted.length);
+        Arrays.fill(predicted, 0, used, NO_PREDICTION);
+        Arrays.fill(confidence, 0, used, (byte) 0);
+        contexts.clear();
         nextTerminal = 0;
         open.clear();
     }
@@ -138,7 +141,7 @@ final class GrammarModel {
     }
 
     private int context(long kind, long value) {
-        int c = contexts.idOf(kind, value);
+        int c = contexts.idOf(value << 2 | kind); // kind 0, 1 or 2; values (terminals, rule indices) below 2^62
         if (c >= predicted.length) {
             int n = predicted.length * 2;
             int old = predicted.length;

@@ -30,6 +30,28 @@ final class OpenRuleUrn {
 
     /** Uses left in all lists: every use is a symbol of the grammar, so at most its symbol count. */
     private long all;
+    /** Lists and rules touched since the last {@link #clear}: what it clears. */
+    private int listsUsed;
+    private int rulesUsed;
+
+    /**
+     * Back to a new urn's state for the next grammar, keeping the arrays: the writer starts a
+     * grammar per thread, stream and chunk, and new lists grown by doubling for each were much of
+     * its garbage. A list's tree kept longer than a new one's codes the same draws (its extra top
+     * levels hold every rule on one side, which costs no decision).
+     */
+    void clear() {
+        for (int f = 0; f < listsUsed; f++) {
+            if (tree[f] != null) Fenwick.clear(tree[f], slots[f]);
+            slots[f] = 0;
+            count[f] = 0;
+            total[f] = 0;
+        }
+        Arrays.fill(usesLeft, 0, rulesUsed, 0);
+        listsUsed = 0;
+        rulesUsed = 0;
+        all = 0;
+    }
 
     /** Open rules in list {@code f}. */
     int size(int f) {
@@ -47,6 +69,7 @@ final class OpenRuleUrn {
         }
         int uses = (int) more; // totals fit an int: all uses <= 2^28
         usesLeft[d] = uses;
+        rulesUsed = Math.max(rulesUsed, d + 1);
         if (uses <= 0) return;
         if (f >= count.length) {
             int n = Math.max(f + 1, count.length * 2);
@@ -56,6 +79,7 @@ final class OpenRuleUrn {
             count = Arrays.copyOf(count, n);
             total = Arrays.copyOf(total, n);
         }
+        listsUsed = Math.max(listsUsed, f + 1);
         if (tree[f] == null) {
             tree[f] = new int[5];
             ruleAt[f] = new int[4];

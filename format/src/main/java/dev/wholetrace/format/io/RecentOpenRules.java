@@ -19,6 +19,25 @@ final class RecentOpenRules {
     private int[] listOf = new int[64];     // per rule: its list
     private int[] stamp = new int[64];      // per rule: its current stamp
     private int[] usesLeft = new int[64];
+    /** Lists and rules touched since the last {@link #clear}: what it clears. */
+    private int listsUsed;
+    private int rulesUsed;
+
+    /**
+     * Back to a new list set's state for the next grammar, keeping the arrays (as
+     * {@link OpenRuleUrn#clear}): ranks are relative, so a list kept longer than a new one's ranks
+     * and selects the same rules.
+     */
+    void clear() {
+        for (int f = 0; f < listsUsed; f++) {
+            if (tree[f] != null) Fenwick.clear(tree[f], clock[f]);
+            clock[f] = 0;
+            count[f] = 0;
+        }
+        Arrays.fill(usesLeft, 0, rulesUsed, 0);
+        listsUsed = 0;
+        rulesUsed = 0;
+    }
 
     /** Open rules in list {@code f}. */
     int size(int f) {
@@ -34,6 +53,7 @@ final class RecentOpenRules {
             usesLeft = Arrays.copyOf(usesLeft, n);
         }
         usesLeft[d] = (int) Math.min(more, Integer.MAX_VALUE);
+        rulesUsed = Math.max(rulesUsed, d + 1);
         if (more <= 0) return;
         if (f >= count.length) {
             int n = Math.max(f + 1, count.length * 2);
@@ -42,6 +62,7 @@ final class RecentOpenRules {
             clock = Arrays.copyOf(clock, n);
             count = Arrays.copyOf(count, n);
         }
+        listsUsed = Math.max(listsUsed, f + 1);
         listOf[d] = f;
         count[f]++;
         push(f, d);
@@ -91,8 +112,10 @@ final class RecentOpenRules {
             if (usesLeft[d] > 0 && listOf[d] == f && stamp[d] == s) rules[live++] = d;
         }
         int capacity = live * 2 > rules.length ? rules.length * 2 : rules.length;
-        int[] next = Arrays.copyOf(rules, capacity);
-        int[] t = new int[capacity + 1];
+        boolean same = capacity == rules.length; // the live entries are compacted in place already
+        int[] next = same ? rules : Arrays.copyOf(rules, capacity);
+        int[] t = same ? tree[f] : new int[capacity + 1];
+        if (same) Arrays.fill(t, 0);
         for (int s = 0; s < live; s++) {
             stamp[next[s]] = s;
             t[s + 1] = 1;

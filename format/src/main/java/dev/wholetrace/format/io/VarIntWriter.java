@@ -1,5 +1,6 @@
 package dev.wholetrace.format.io;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A growable byte buffer of LEB128 varints (unsigned, and zigzag for signed values). */
@@ -50,6 +51,41 @@ public final class VarIntWriter {
 
     public int size() {
         return size;
+    }
+
+    /**
+     * Empties this writer for reuse (a scratch buffer kept by a writing thread), keeping its array
+     * unless that is over 64 KiB and more than four times what was written since the last clear.
+     */
+    void clear() {
+        if (buf.length > 1 << 16 && buf.length / 4 > size) buf = new byte[Math.max(256, 2 * size)];
+        size = 0;
+    }
+
+    /**
+     * {@code s} in UTF-8 behind its byte length (varint). An ASCII string, as class and method
+     * names almost always are, is copied char by char without the byte array
+     * {@link String#getBytes} makes: the recorder's writer writes every new block's code entry so.
+     */
+    public VarIntWriter writeUtf8(String s) {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                writeVarLong(b.length);
+                return writeBytes(b, 0, b.length);
+            }
+        }
+        writeVarLong(n);
+        ensure(n);
+        for (int i = 0; i < n; i++) buf[size + i] = (byte) s.charAt(i);
+        size += n;
+        return this;
+    }
+
+    /** Appends what {@code other} holds. */
+    public VarIntWriter writeAll(VarIntWriter other) {
+        return writeBytes(other.buf, 0, other.size);
     }
 
     /** A reader of what was written so far (sharing the bytes: write no more while reading). */

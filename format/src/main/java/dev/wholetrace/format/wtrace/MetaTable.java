@@ -3,7 +3,6 @@ package dev.wholetrace.format.wtrace;
 import dev.wholetrace.format.io.FormatException;
 import dev.wholetrace.format.io.VarIntReader;
 import dev.wholetrace.format.io.VarIntWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,17 +23,17 @@ public record MetaTable(String name, List<String> columns, String types, List<Ob
     }
 
     public void write(VarIntWriter out) {
-        writeString(out, name);
+        out.writeUtf8(name);
         out.writeVarLong(columns.size());
         for (int c = 0; c < columns.size(); c++) {
-            writeString(out, columns.get(c));
+            out.writeUtf8(columns.get(c));
             out.writeByte(types.charAt(c));
         }
         out.writeVarLong(rows.size());
         for (Object[] row : rows) {
             for (int c = 0; c < columns.size(); c++) {
                 if (types.charAt(c) == 'i') out.writeSignedVarLong(((Number) row[c]).longValue());
-                else writeString(out, row[c] == null ? "" : row[c].toString());
+                else out.writeUtf8(row[c] == null ? "" : row[c].toString());
             }
         }
     }
@@ -91,12 +90,6 @@ public record MetaTable(String name, List<String> columns, String types, List<Ob
             }
             return kept;
         }
-    }
-
-    static void writeString(VarIntWriter out, String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        out.writeVarLong(b.length);
-        out.writeBytes(b, 0, b.length);
     }
 
     static String readString(VarIntReader in, String what) throws FormatException {

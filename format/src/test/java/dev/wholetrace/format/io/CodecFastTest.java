@@ -31,6 +31,28 @@ class CodecFastTest {
         assertThat(Codec.FAST.pack(atTheBound).codec()).isEqualTo(Codec.XZ);
     }
 
+    /**
+     * The deflater is kept per thread and reset for each payload: every payload deflates as with a
+     * new deflater (java.util.zip's own, independent of ours), whatever the thread deflated before.
+     */
+    @Test
+    void aReusedDeflaterWritesANewOnesStream() {
+        Random random = new Random(11);
+        for (int k = 0; k < 30; k++) {
+            byte[] raw = new byte[Codec.FAST_MIN_BYTES + random.nextInt(Codec.FAST_DEFLATE_BELOW - Codec.FAST_MIN_BYTES)];
+            for (int i = 0; i < raw.length; i++) raw[i] = (byte) (random.nextInt(9) == 0 ? random.nextInt(256) : i % (3 + k));
+            Codec.Packed p = Codec.FAST.pack(raw);
+            if (p.codec() != Codec.DEFLATE) continue;
+            java.util.zip.Deflater fresh = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_SPEED);
+            fresh.setInput(raw);
+            fresh.finish();
+            byte[] out = new byte[2 * raw.length + 64];
+            int n = fresh.deflate(out);
+            fresh.end();
+            assertThat(p.bytes()).as("payload %s", k).isEqualTo(java.util.Arrays.copyOf(out, n));
+        }
+    }
+
     @Test
     void smallOrIncompressiblePayloadsStayRaw() {
         byte[] small = new byte[Codec.FAST_MIN_BYTES - 1];

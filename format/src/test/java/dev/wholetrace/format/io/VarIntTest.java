@@ -27,6 +27,16 @@ class VarIntTest {
         assertThat(r.remaining()).isZero();
     }
 
+    /** writeUtf8 writes what a byte length and String.getBytes(UTF_8) did, ASCII or not. */
+    @Property(tries = 300)
+    void utf8IsTheStringsBytesBehindTheirLength(@ForAll String s) {
+        for (String text : List.of(s, "dev/wholetrace/Foo$Bar", "", "caf\u00e9 \ud83d\ude00 " + s)) {
+            byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] expected = new VarIntWriter().writeVarLong(b.length).writeBytes(b, 0, b.length).toByteArray();
+            assertThat(new VarIntWriter(1).writeUtf8(text).toByteArray()).isEqualTo(expected);
+        }
+    }
+
     @Test
     void encodingLengths() {
         assertThat(new VarIntWriter().writeVarLong(0).size()).isEqualTo(1);
