@@ -7,9 +7,14 @@
 # to split a driver's measured CPU time into the JIT's and the program's. With -XX:+CITime on the java command
 # line (after -XX:+UnlockDiagnosticVMOptions) it also prints what each compiler tier compiled (the JVM's
 # report at exit: bytecode bytes, inlined ones included, methods, its elapsed compile seconds) and the compiler threads' CPU time
-# per KiB of bytecode compiled (session 39, "the JIT").
+# per KiB of bytecode compiled (session 39, "the JIT"). bench/thread-cpu.py --out FILE CMD... also appends the program's
+# standard output (with the JIT's report) to FILE, to compare it with a plain run's (overhead-profile.md, session 51).
 import os, subprocess, sys, time, re, collections, threading
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True)
+args = sys.argv[1:]
+out_file = None
+if args[:1] == ['--out']:
+    out_file, args = args[1], args[2:]
+p = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
 out = []  # the program's stdout, where -XX:+CITime reports
 reader = threading.Thread(target=lambda: out.extend(p.stdout), daemon=True)
 reader.start()
@@ -43,6 +48,9 @@ for name, c in last.values():
 g['exited (unpolled)'] = proc - sum(g.values())
 print(f'wall {wall:.2f} process {proc:.2f} ' + ' '.join(f'{k!r}={v:.2f}' for k, v in g.most_common() if abs(v) >= 0.005))
 reader.join()
+if out_file:
+    with open(out_file, 'a') as f:
+        f.writelines(out)
 for line in out:  # -XX:+CITime's per-compiler lines: "  C1 {speed: ...; standard: 0.012 s, 1 bytes, 1 methods; osr: ...}"
     m = re.match(r'\s+(C[12]) \{speed:.*standard:\s*([0-9.]+) s,\s*(\d+) bytes,\s*(\d+) methods; osr:\s*([0-9.]+) s,\s*(\d+) bytes,\s*(\d+) methods', line)
     if m:

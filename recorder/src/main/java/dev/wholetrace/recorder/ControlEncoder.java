@@ -146,10 +146,10 @@ final class ControlEncoder extends StreamEncoder {
         int full = whole / perPath, rest = whole - full * perPath;
         if (full > 0) {
             int terminal = cycles(number, cycle, perPath);
-            for (int k = 0; k < full; k++) grammar.append(terminal);
+            for (int k = 0; k < full; k++) OutOfLine.append(grammar, terminal);
         }
         if (rest * period >= 2) {
-            grammar.append(cycles(number, cycle, rest));
+            OutOfLine.append(grammar, cycles(number, cycle, rest));
         } else if (rest > 0) {
             blocks(cycle, 0, period);
         }
@@ -255,10 +255,13 @@ final class ControlEncoder extends StreamEncoder {
         return grammar.symbolCount() + paths.symbolCount() + pathLength;
     }
 
-    /** Hands the current path to SEQUITUR: as its symbol when it is one long, else as its path terminal. */
+    /**
+     * Hands the current path to SEQUITUR: as its symbol when it is one long, else as its path terminal. Through
+     * {@link OutOfLine}, as every append here: SEQUITUR is then compiled once, not into each compile of the walk.
+     */
     private void endPath() {
         if (pathLength == 0) return;
-        grammar.append(pathLength == 1 ? symbolOf(path[0]) : PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash))));
+        OutOfLine.append(grammar, pathLength == 1 ? symbolOf(path[0]) : PathDictionary.terminal(pathOf(rawPaths.intern(path, pathLength, pathHash))));
         pathLength = 0;
         pendingFrom = 0;
         pathHash = SequenceHash.SEED;

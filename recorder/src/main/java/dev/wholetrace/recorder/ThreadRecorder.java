@@ -185,15 +185,18 @@ public class ThreadRecorder {
     public void block(int id) {
         int p = pos;
         if (p > limit) {
-            blockInNextBuffer(id);
+            OutOfLine.blockInNextBuffer(this, id); // never inlined here: see OutOfLine
             return;
         }
         buf[p] = (long) id << 8 | BLOCK;
         publish(p + 1);
     }
 
-    /** {@link #block}'s slow path, out of line: the buffer is full (or the handle stopped recording). */
-    private void blockInNextBuffer(int id) {
+    /**
+     * {@link #block}'s slow path, called through {@link OutOfLine} so that the JIT compiles it once, not into every
+     * probe site: the buffer is full (or the handle stopped recording).
+     */
+    void blockInNextBuffer(int id) {
         try {
             int p = handOver();
             buf[p] = (long) id << 8 | BLOCK;
@@ -234,7 +237,7 @@ public class ThreadRecorder {
             int p = pos;
             long[] b = buf;
             if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
-                p = handOver();
+                p = OutOfLine.handOver(this);
                 b = buf;
             }
             b[p] = (long) cycle << 8 | RUN;
@@ -270,7 +273,7 @@ public class ThreadRecorder {
         int p = pos;
         long[] b = buf;
         if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
-            p = handOver();
+            p = OutOfLine.handOver(this);
             b = buf;
         }
         long writer = writers == null ? 0 : lastWriter(tag, instruction, address);
@@ -300,7 +303,7 @@ public class ThreadRecorder {
         long[] b = buf;
         if (p > limit || p > b.length - MAX_EVENT_LONGS) { // see drain()
             if (recorder == null) return; // NOT_RECORDING
-            p = handOver();
+            p = OutOfLine.handOver(this);
             b = buf;
         }
         b[p] = (long) site << 16 | (long) kind.ordinal() << 8 | SYNC;
@@ -456,8 +459,11 @@ public class ThreadRecorder {
         return buf.length;
     }
 
-    /** Hands the full buffer over and continues in a fresh one; returns the new position (0). */
-    private int handOver() {
+    /**
+     * Hands the full buffer over and continues in a fresh one; returns the new position (0). The event methods call
+     * it through {@link OutOfLine}, which keeps it out of their compiled code.
+     */
+    int handOver() {
         synchronized (this) {
             if (ended || batch == null) {
                 // Drained or ended: what follows is dropped, into an array nobody reads (not the

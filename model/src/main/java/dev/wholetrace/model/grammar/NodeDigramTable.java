@@ -71,10 +71,23 @@ final class NodeDigramTable {
         return (long) hash << 32 | (node & 0xFFFF_FFFFL);
     }
 
-    /** Whether the digram at {@code node} in {@code nodes} is {@code key} (a freed node's successor is -1 or another freed node). */
-    private static boolean occursAt(long key, int node, int[] nodes) {
-        int next = nodes[node + NEXT];
-        return nodes[node] == (int) (key >>> 32) && next >= 0 && nodes[next] == (int) key;
+    /**
+     * Whether slot {@code v} is of digram {@code key}, whose hash is {@code h}: 0 if so, else not 0. The digram at the
+     * slot's node is read only when the hashes match (a freed node's successor is -1 or another freed node), and its
+     * comparison has no branch of its own: a slot of another digram with the same 32-bit hash, too rare to be seen while
+     * C2 profiles, takes the branch every other digram's slot takes (probe on), where a branch of its own was compiled as
+     * never taken and, once taken, threw the whole compiled method away (4 of a Jackson driver run's 43
+     * deoptimizations, each of a ~115 KB compile of the compressors' walk; overhead-profile.md, sessions 50 and 51).
+     */
+    private static int mismatch(long v, int h, long key, int[] nodes) {
+        int miss = (int) (v >>> 32) ^ h;
+        if (miss == 0) {
+            int node = node(v);
+            int next = nodes[node + NEXT];
+            int negative = next >> 31; // -1 for no successor, else 0
+            miss = (nodes[node] ^ (int) (key >>> 32)) | (nodes[next & ~negative] ^ (int) key) | negative;
+        }
+        return miss;
     }
 
     /**
@@ -92,8 +105,7 @@ final class NodeDigramTable {
                 if (++size * 2 > mask + 1) grow();
                 return ABSENT;
             }
-            // The caller's node holds the key's digram, so its own entry needs no check.
-            if ((int) (v >>> 32) == h && (node(v) == node || occursAt(key, node(v), nodes))) return node(v);
+            if (mismatch(v, h, key, nodes) == 0) return node(v);
             i = (i + 1) & mask;
         }
     }
@@ -110,7 +122,7 @@ final class NodeDigramTable {
                 if (++size * 2 > mask + 1) grow();
                 return;
             }
-            if ((int) (v >>> 32) == h && occursAt(key, node(v), nodes)) {
+            if (mismatch(v, h, key, nodes) == 0) {
                 s[i] = slot(h, node);
                 return;
             }
@@ -125,7 +137,7 @@ final class NodeDigramTable {
         while (true) {
             long v = s[i];
             if (v == EMPTY) return ABSENT;
-            if ((int) (v >>> 32) == h && occursAt(key, node(v), nodes)) return node(v);
+            if (mismatch(v, h, key, nodes) == 0) return node(v);
             i = (i + 1) & mask;
         }
     }
@@ -142,14 +154,11 @@ final class NodeDigramTable {
         while (true) {
             long v = s[i];
             if (v == EMPTY) return;
-            if ((int) (v >>> 32) == h) {
-                // The caller's node holds the key's digram, so its own entry needs no check.
-                if (node(v) == node) {
-                    removeAt(i);
-                    return;
-                }
-                if (occursAt(key, node(v), nodes)) return;
+            if (v == slot(h, node)) { // the caller's node holds the key's digram: its own entry needs no check
+                removeAt(i);
+                return;
             }
+            if (mismatch(v, h, key, nodes) == 0) return;
             i = (i + 1) & mask;
         }
     }
@@ -163,8 +172,10 @@ final class NodeDigramTable {
             long v = s[i];
             if (v == EMPTY) break;
             int home = (int) (v >>> 32) & mask;
-            // Entry i may move into the hole unless its home lies cyclically in (hole, i].
-            boolean stays = hole <= i ? (hole < home && home <= i) : (hole < home || home <= i);
+            // Entry i may move into the hole unless its home lies cyclically in (hole, i]: distances from the hole,
+            // one comparison, so that a probe chain wrapping past the table's end (rare) takes no branch of its own,
+            // compiled as never taken (4 deoptimizations of SEQUITUR's compile a Jackson driver run, session 51).
+            boolean stays = ((home - hole - 1) & mask) < ((i - hole) & mask);
             if (!stays) {
                 s[hole] = v;
                 hole = i;
