@@ -26,9 +26,10 @@ import java.util.Arrays;
  * escapes it, with an exception of its own.
  */
 final class JoinedAddresses implements AddressCoding.Sink {
+    /** Runs expanded at a time from a chunk's grammar. */
+    private static final int EXPANSION_BUFFER = 1 << 12;
     private final Alphabet runs;
     private final GrammarBuilder grammar = GrammarAlgorithm.REPAIR.newBuilder();
-    private final int[] buffer = new int[1 << 12];
     private long[] exceptions = new long[0];
     private int exceptionCount;
     private long last; // the last address of the streams appended so far (0 before any)
@@ -48,6 +49,9 @@ final class JoinedAddresses implements AddressCoding.Sink {
         long chunkLast = 0;
         for (long e : ex) chunkLast += e;
         boolean first = true;
+        // sized to the stream, not a fixed 16 KiB: a join keeps one sink per thread and instruction
+        // (hundreds of thousands with thousands of virtual threads) until its group is finished
+        int[] buffer = new int[(int) Math.max(1, Math.min(g.length(), EXPANSION_BUFFER))];
         GrammarExpander it = g.expander();
         int n;
         while ((n = it.read(buffer, 0, buffer.length)) > 0) {

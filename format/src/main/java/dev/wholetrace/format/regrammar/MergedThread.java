@@ -36,7 +36,8 @@ final class MergedThread {
     private final ThreadSyncColumn sync = new ThreadSyncColumn(64);
     private final Map<Integer, PerThread> perThread = new TreeMap<>(); // by kind id: registry order
     private final Map<Integer, PerInstruction> perInstruction = new TreeMap<>();
-    private final int[] buffer = new int[1 << 14];
+    /** Terminals expanded at a time from a chunk's grammar when rebuilding it. */
+    private static final int EXPANSION_BUFFER = 1 << 14;
     private long events;
 
     /**
@@ -86,6 +87,8 @@ final class MergedThread {
                     p.join.append(s.grammar(), t -> t);
                     continue;
                 }
+                // sized to the grammar, not kept: a group holds one MergedThread per thread (thousands with virtual threads)
+                int[] buffer = new int[(int) Math.max(1, Math.min(s.grammar().length(), EXPANSION_BUFFER))];
                 GrammarExpander ex = s.grammar().expander();
                 int n;
                 while ((n = ex.read(buffer, 0, buffer.length)) > 0) p.builder.append(buffer, 0, n);
