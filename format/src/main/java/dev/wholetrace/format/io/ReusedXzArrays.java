@@ -1,6 +1,8 @@
 package dev.wholetrace.format.io;
 
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Iterator;
 import org.tukaani.xz.ArrayCache;
 
 /**
@@ -10,39 +12,42 @@ import org.tukaani.xz.ArrayCache;
  * quarter of all the bytes the process allocated (JFR, docs/results/overhead-profile.md, "Session
  * 31"), most of them large enough for G1 to place them in humongous regions, which grew the heap.
  *
- * <p>Only exact sizes are handed back (the encoders size their work from the array's length), at
- * most {@link #KEPT} arrays of each element type and none above {@link #MAX_BYTES}, held strongly:
- * at most a few MB stay alive between sections, never a preset-9 encoder's hundreds. The arrays
- * only hold an encoder's scratch state: the compressed bytes are the same as without the cache.
- * Thread-safe (sections may be compressed on several threads).
+ * <p>Arrays are kept by size under a byte budget, not a fixed count: one encoder returns several
+ * arrays of each element type, and the FAST codec sizes its dictionary from the section (up to
+ * seven powers of two), so a count of eight per type let the sizes evict each other and ~44 MB of
+ * arrays were still allocated per {@code JacksonDriver 40} run (session 51). When a returned array
+ * would take the kept total above {@link #BUDGET_BYTES}, the arrays returned longest ago are
+ * dropped first.
+ *
+ * <p><b>Memory bound:</b> at most {@link #BUDGET_BYTES} (16 MiB) of array payload stays alive
+ * between sections, whatever the number of threads or dictionary sizes; no single array above
+ * {@link #MAX_BYTES} (4 MiB) is kept, so a preset-9 encoder's hundreds of MB are never held.
+ *
+ * <p>Only exact sizes are handed back (the encoders size their work from the array's length), and
+ * {@code fillWithZeros} is honoured; the encoders never read a dirty array they did not ask to be
+ * zeroed, so the compressed bytes are the same as without the cache (xz-java's {@link ArrayCache}
+ * contract: an array put back is no longer used by its caller; one got without zeroing has
+ * undefined contents). Thread-safe (sections may be compressed on several threads).
  */
 final class ReusedXzArrays extends ArrayCache {
-    /** Arrays kept of each element type. */
-    private static final int KEPT = 8;
+    /** The most array payload kept between sections, in bytes. */
+    static final long BUDGET_BYTES = 16L << 20;
     /** The largest array kept, in bytes. */
-    private static final int MAX_BYTES = 4 << 20;
+    static final int MAX_BYTES = 4 << 20;
     /** Arrays smaller than this are not worth keeping. */
     private static final int MIN_BYTES = 16 << 10;
 
     static final ReusedXzArrays INSTANCE = new ReusedXzArrays();
 
-    private final byte[][] bytes = new byte[KEPT][];
-    private final int[][] ints = new int[KEPT][];
-    private int nextBytes;
-    private int nextInts;
+    /** Kept arrays (byte[] and int[]), the one returned longest ago first. */
+    private final ArrayDeque<Object> kept = new ArrayDeque<>();
+    private long keptBytes;
+    private long reused;
+    private long allocated;
 
     @Override
     public byte[] getByteArray(int size, boolean fillWithZeros) {
-        byte[] a = null;
-        synchronized (this) {
-            for (int i = 0; i < KEPT; i++) {
-                if (bytes[i] != null && bytes[i].length == size) {
-                    a = bytes[i];
-                    bytes[i] = null;
-                    break;
-                }
-            }
-        }
+        byte[] a = (byte[]) take(byte[].class, size);
         if (a == null) return new byte[size];
         if (fillWithZeros) Arrays.fill(a, (byte) 0);
         return a;
@@ -50,25 +55,12 @@ final class ReusedXzArrays extends ArrayCache {
 
     @Override
     public void putArray(byte[] array) {
-        if (array.length < MIN_BYTES || array.length > MAX_BYTES) return;
-        synchronized (this) {
-            bytes[nextBytes] = array; // the oldest kept goes first
-            nextBytes = (nextBytes + 1) % KEPT;
-        }
+        keep(array, array.length);
     }
 
     @Override
     public int[] getIntArray(int size, boolean fillWithZeros) {
-        int[] a = null;
-        synchronized (this) {
-            for (int i = 0; i < KEPT; i++) {
-                if (ints[i] != null && ints[i].length == size) {
-                    a = ints[i];
-                    ints[i] = null;
-                    break;
-                }
-            }
-        }
+        int[] a = (int[]) take(int[].class, size);
         if (a == null) return new int[size];
         if (fillWithZeros) Arrays.fill(a, 0);
         return a;
@@ -76,10 +68,53 @@ final class ReusedXzArrays extends ArrayCache {
 
     @Override
     public void putArray(int[] array) {
-        if (array.length < MIN_BYTES / 4 || array.length > MAX_BYTES / 4) return;
-        synchronized (this) {
-            ints[nextInts] = array;
-            nextInts = (nextInts + 1) % KEPT;
+        keep(array, 4L * array.length);
+    }
+
+    /** Arrays handed back from the cache so far (a statistic for tests). */
+    synchronized long reused() {
+        return reused;
+    }
+
+    /** Arrays of a keepable size that had to be allocated so far (a statistic for tests). */
+    synchronized long allocated() {
+        return allocated;
+    }
+
+    /** The payload bytes now kept; never above {@link #BUDGET_BYTES}. */
+    synchronized long keptBytes() {
+        return keptBytes;
+    }
+
+    /** A kept array of this type and length, removed from the cache, or null. */
+    private synchronized Object take(Class<?> type, int length) {
+        // newest first: the sizes used by the latest sections are the likeliest to be asked again
+        for (Iterator<Object> it = kept.descendingIterator(); it.hasNext(); ) {
+            Object a = it.next();
+            if (a.getClass() == type && lengthOf(a) == length) {
+                it.remove();
+                keptBytes -= bytesOf(a);
+                reused++;
+                return a;
+            }
         }
+        long bytes = type == int[].class ? 4L * length : length;
+        if (bytes >= MIN_BYTES && bytes <= MAX_BYTES) allocated++;
+        return null;
+    }
+
+    private synchronized void keep(Object array, long bytes) {
+        if (bytes < MIN_BYTES || bytes > MAX_BYTES) return;
+        while (keptBytes + bytes > BUDGET_BYTES) keptBytes -= bytesOf(kept.removeFirst());
+        kept.addLast(array);
+        keptBytes += bytes;
+    }
+
+    private static int lengthOf(Object array) {
+        return array instanceof int[] ints ? ints.length : ((byte[]) array).length;
+    }
+
+    private static long bytesOf(Object array) {
+        return array instanceof int[] ? 4L * lengthOf(array) : lengthOf(array);
     }
 }

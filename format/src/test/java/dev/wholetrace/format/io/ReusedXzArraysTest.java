@@ -60,6 +60,52 @@ class ReusedXzArraysTest {
         assertThat(cache.getIntArray(1 << 16, false)).isNotSameAs(dirty); // handed out once only
     }
 
+    /**
+     * FAST's seven dictionary sizes (4 KiB to 256 KiB) in turn, as sections of varied lengths give
+     * them: each encoder's arrays are found again when its size comes back. A count of eight arrays
+     * per element type let the sizes evict each other (each encoder returns several int arrays):
+     * the second round then allocated its hash tables and chains afresh (5.7 MB here, under 0.5 MB with the budget).
+     */
+    @Test
+    void alternatingDictionarySizesReuseTheirArrays() throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        ReusedXzArrays cache = new ReusedXzArrays();
+        byte[] payload = data(6, 4_000);
+        int[] dictionaries = {4 << 10, 8 << 10, 16 << 10, 32 << 10, 64 << 10, 128 << 10, 256 << 10};
+        for (int d : dictionaries) compress(cache, d, payload);
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int d : dictionaries) compress(cache, d, payload);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        // what remains is the encoders' small objects and arrays under the cache's minimum
+        assertThat(allocated).as("bytes allocated by the second round").isLessThan(512L << 10);
+    }
+
+    @Test
+    void keepsArraysUnderItsByteBudgetDroppingTheOldestFirst() {
+        ReusedXzArrays cache = new ReusedXzArrays();
+        int n = ReusedXzArrays.MAX_BYTES / 4;
+        int[] oldest = new int[n];
+        cache.putArray(oldest);
+        for (long kept = ReusedXzArrays.MAX_BYTES; kept < ReusedXzArrays.BUDGET_BYTES; kept += ReusedXzArrays.MAX_BYTES) cache.putArray(new byte[ReusedXzArrays.MAX_BYTES]);
+        assertThat(cache.keptBytes()).isEqualTo(ReusedXzArrays.BUDGET_BYTES);
+        cache.putArray(new int[n]); // over the budget: the oldest goes
+        assertThat(cache.keptBytes()).isEqualTo(ReusedXzArrays.BUDGET_BYTES);
+        assertThat(cache.getIntArray(n, false)).isNotSameAs(oldest);
+        assertThat(cache.reused()).isEqualTo(1);
+        assertThat(cache.getIntArray(n, false)).as("no second array of that size left").isNotSameAs(oldest);
+        assertThat(cache.allocated()).isEqualTo(1);
+        cache.putArray(new byte[ReusedXzArrays.MAX_BYTES + 1]); // too large to keep
+        assertThat(cache.keptBytes()).isEqualTo(ReusedXzArrays.BUDGET_BYTES - ReusedXzArrays.MAX_BYTES);
+    }
+
+    private static void compress(ReusedXzArrays cache, int dictionary, byte[] payload) throws Exception {
+        org.tukaani.xz.LZMA2Options options = new org.tukaani.xz.LZMA2Options(0);
+        options.setDictSize(dictionary);
+        try (org.tukaani.xz.XZOutputStream out = new org.tukaani.xz.XZOutputStream(java.io.OutputStream.nullOutputStream(), options, cache)) {
+            out.write(payload);
+        }
+    }
+
     /** Compressible but not trivial: small words from a skewed distribution. */
     private static byte[] data(long seed, int n) {
         Random r = new Random(seed);
