@@ -310,6 +310,11 @@ class CliDepsTest {
         Cli r = Cli.run("deps", cor.toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip()).doesNotContain("\n").contains("ewpp, cdr or all");
+        for (String option : List.of("--to", "--from", "--chain")) { // an id the trace does not define: not "0 dependences"
+            Cli unknown = Cli.run("deps", cor.toString(), option, "99999999");
+            assertThat(unknown.exit()).as(option).isEqualTo(2);
+            assertThat(unknown.err().strip()).as(option).doesNotContain("\n").contains("has no instruction 99999999");
+        }
         Cli bad = Cli.run("workload", "sor", "--size", "4", "-o", dir.resolve("x.wtrace").toString(), "--mode", "cdr", "--filter-from", cor.toString(),
                 "--agent", CliWorkloadTest.AGENT.toString(), "--workloads", CliWorkloadTest.WORKLOADS.toString());
         assertThat(bad.exit()).isEqualTo(2);

@@ -73,6 +73,10 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
     }
 
     private DepsResult recover(TraceView trace) {
+        // an id the trace does not define would give "0 dependences", an answer about nothing
+        requireInstruction(trace, options.load(), "the load asked for");
+        requireInstruction(trace, options.store(), "the store asked for");
+        requireInstruction(trace, options.chainLoad(), "the chain's load");
         DependenceCounts counts = new DependenceCounts(u -> options.load() < 0 || u == options.load(),
                 d -> options.store() < 0 || d == options.store(), options.instances());
         boolean chain = options.chainLoad() >= 0;
@@ -131,5 +135,10 @@ public final class DepsAnalysis extends NamedAnalysis<DepsResult> {
         }
         return new DepsResult(trace.file().toString(), trace.mode().label(), method, kept, rows.size(), byOrigin, stats, counts.instances(), chainRows,
                 nanos);
+    }
+
+    private static void requireInstruction(TraceView trace, int id, String what) {
+        if (id >= 0 && trace.code().instruction(id) == null)
+            throw new IllegalArgumentException(trace.file().getFileName() + " has no instruction " + id + " (" + what + ")");
     }
 }
