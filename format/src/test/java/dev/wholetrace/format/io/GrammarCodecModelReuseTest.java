@@ -98,6 +98,25 @@ class GrammarCodecModelReuseTest {
         assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
     }
 
+    /**
+     * The same for version 1's context ids (the dense numbering of the prediction tables'
+     * contexts), kept from grammar to grammar since session 51: a large grammar's must not stay
+     * with the writer thread for good.
+     */
+    @Test
+    void version1ContextIdsGoBackToANewModelsSize() throws Exception {
+        List<Grammar> large = List.of(grammar(new Random(41), 20_000, 3_000));
+        AtomicReference<int[]> capacities = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity();
+            write(large, 1);
+            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity()});
+        });
+        t.start();
+        t.join();
+        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+    }
+
     private static Grammar shifted(Grammar g, int by) {
         int[][] bodies = new int[g.ruleCount()][];
         for (int r = 0; r < bodies.length; r++) {
