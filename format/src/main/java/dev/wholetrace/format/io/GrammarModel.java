@@ -44,7 +44,7 @@ final class GrammarModel {
     private long nextTerminal;
 
     /** Contexts are symbol identities: (0, terminal), (1, rule definition index), (2, 0) body start. */
-    private final DenseIds contexts = new DenseIds();
+    private DenseIds contexts = new DenseIds();
     /** Contexts the tables below hold at first ({@link #context} doubles them). */
     private static final int FIRST_CONTEXTS = 64;
     private long[] predicted = new long[FIRST_CONTEXTS]; // per context: terminal t, rule d as -1-d, or NO_PREDICTION
@@ -100,12 +100,14 @@ final class GrammarModel {
         BitCoder.reset(hit);
         BitCoder.reset(kinds);
         BitCoder.reset(novel);
-        if (predicted.length > FIRST_CONTEXTS) {
+        if (predicted.length > FIRST_CONTEXTS || contexts.capacity() > FIRST_CONTEXTS) {
             // A new model's: tables grown by one block's large grammar would stay with the thread
-            // (nextGrammar fills only the contexts used, so their size costs no time).
+            // (nextGrammar fills only the contexts used, so their size costs no time). The context
+            // numbering goes with them: nextGrammar clears the predictions of the ids it gave.
             predicted = new long[FIRST_CONTEXTS];
             confidence = new byte[FIRST_CONTEXTS];
             Arrays.fill(predicted, NO_PREDICTION);
+            contexts = new DenseIds();
         }
         return this;
     }
@@ -113,6 +115,11 @@ final class GrammarModel {
     /** Contexts the prediction tables hold now (a new model's {@link #FIRST_CONTEXTS}, doubled as needed). */
     int contextCapacity() {
         return predicted.length;
+    }
+
+    /** Contexts the context numbering holds without growing (package-private for tests). */
+    int contextIdCapacity() {
+        return contexts.capacity();
     }
 
     /**

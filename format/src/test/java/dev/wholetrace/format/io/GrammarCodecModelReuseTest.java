@@ -80,6 +80,38 @@ class GrammarCodecModelReuseTest {
     }
 
     /**
+     * Versions 2 and 3 give their tables back ({@link ExpansionModel#reset}) only once the blocks
+     * that needed them are long past (the recent sizes decay by an eighth a block): a large block,
+     * then forty tiny ones, then a large one again, each coded as by a fresh model.
+     */
+    @Test
+    void expansionModelsCodeTheSameAfterGivingTheirTablesBack() throws Exception {
+        List<Grammar> tiny = List.of(grammar(new Random(50), 80, 9), grammar(new Random(51), 20, 3));
+        List<Grammar> large = List.of(grammar(new Random(52), 30_000, 4_000), grammar(new Random(53), 8_000, 900));
+        List<List<Grammar>> blocks = new ArrayList<>();
+        blocks.add(large);
+        for (int i = 0; i < 40; i++) blocks.add(tiny);
+        blocks.add(large);
+        blocks.add(tiny);
+        for (int version = 2; version <= GrammarCodec.MODEL_VERSION; version++) {
+            int v = version;
+            byte[] tinyFresh = onFreshThread(() -> write(tiny, v));
+            byte[] largeFresh = onFreshThread(() -> write(large, v));
+            AtomicReference<List<byte[]>> inTurn = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                List<byte[]> out = new ArrayList<>();
+                for (List<Grammar> b : blocks) out.add(write(b, v));
+                inTurn.set(out);
+            });
+            t.start();
+            t.join();
+            for (int i = 0; i < blocks.size(); i++) {
+                assertThat(inTurn.get().get(i)).as("version %s, block %s", v, i).isEqualTo(blocks.get(i) == tiny ? tinyFresh : largeFresh);
+            }
+        }
+    }
+
+    /**
      * Version 1's prediction tables, grown to a large grammar's contexts, are filled whole at each
      * grammar: a reused model goes back to a new one's size, so that a block of many tiny grammars
      * after a large one does not fill the large tables once per tiny grammar.
@@ -92,6 +124,25 @@ class GrammarCodecModelReuseTest {
             int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity();
             write(large, 1);
             capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity()});
+        });
+        t.start();
+        t.join();
+        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+    }
+
+    /**
+     * The same for version 1's context ids (the dense numbering of the prediction tables'
+     * contexts), kept from grammar to grammar since session 51: a large grammar's must not stay
+     * with the writer thread for good.
+     */
+    @Test
+    void version1ContextIdsGoBackToANewModelsSize() throws Exception {
+        List<Grammar> large = List.of(grammar(new Random(41), 20_000, 3_000));
+        AtomicReference<int[]> capacities = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity();
+            write(large, 1);
+            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity()});
         });
         t.start();
         t.join();
