@@ -118,16 +118,8 @@ class GrammarCodecModelReuseTest {
      */
     @Test
     void version1TablesGoBackToANewModelsSize() throws Exception {
-        List<Grammar> large = List.of(grammar(new Random(40), 20_000, 3_000));
-        AtomicReference<int[]> capacities = new AtomicReference<>();
-        Thread t = new Thread(() -> {
-            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity();
-            write(large, 1);
-            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextCapacity()});
-        });
-        t.start();
-        t.join();
-        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+        int[] capacities = beforeAndAfterALargeBlock(40, GrammarModel::contextCapacity);
+        assertThat(capacities[1]).as("after a large block").isEqualTo(capacities[0]);
     }
 
     /**
@@ -137,16 +129,22 @@ class GrammarCodecModelReuseTest {
      */
     @Test
     void version1ContextIdsGoBackToANewModelsSize() throws Exception {
-        List<Grammar> large = List.of(grammar(new Random(41), 20_000, 3_000));
+        int[] capacities = beforeAndAfterALargeBlock(41, GrammarModel::contextIdCapacity);
+        assertThat(capacities[1]).as("after a large block").isEqualTo(capacities[0]);
+    }
+
+    /** {@code size} of a new thread's version-1 model, before and after that thread writes one large grammar. */
+    private static int[] beforeAndAfterALargeBlock(long seed, java.util.function.ToIntFunction<GrammarModel> size) throws InterruptedException {
+        List<Grammar> large = List.of(grammar(new Random(seed), 20_000, 3_000));
         AtomicReference<int[]> capacities = new AtomicReference<>();
         Thread t = new Thread(() -> {
-            int fresh = GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity();
+            int fresh = size.applyAsInt(GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10));
             write(large, 1);
-            capacities.set(new int[] {fresh, GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10).contextIdCapacity()});
+            capacities.set(new int[] {fresh, size.applyAsInt(GrammarCodec.version1Model(new RangeEncoder(new VarIntWriter(), false), 10))});
         });
         t.start();
         t.join();
-        assertThat(capacities.get()[1]).as("after a large block").isEqualTo(capacities.get()[0]);
+        return capacities.get();
     }
 
     private static Grammar shifted(Grammar g, int by) {
