@@ -196,7 +196,7 @@ public class ThreadRecorder {
      * {@link #block}'s slow path, called through {@link OutOfLine} so that the JIT compiles it once, not into every
      * probe site: the buffer is full (or the handle stopped recording).
      */
-    void blockInNextBuffer(int id) {
+    final void blockInNextBuffer(int id) {
         try {
             int p = handOver();
             buf[p] = (long) id << 8 | BLOCK;
@@ -463,7 +463,7 @@ public class ThreadRecorder {
      * Hands the full buffer over and continues in a fresh one; returns the new position (0). The event methods call
      * it through {@link OutOfLine}, which keeps it out of their compiled code.
      */
-    int handOver() {
+    final int handOver() {
         synchronized (this) {
             if (ended || batch == null) {
                 // Drained or ended: what follows is dropped, into an array nobody reads (not the
