@@ -19,8 +19,6 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -29,8 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@link dev.wholetrace.analysis.PackagedAgent}: the packaged jar, refused when older than the
  * classes it should hold, as after {@code -am test} without {@code package}): no race on any -no
  * program, exactly the labelled variables on every -yes program, and each labelled artifact
- * reported as an artifact of its first race. Two programs at a time (junit-platform.properties): each
- * test mostly waits for its recorded child JVM, and the suite is the longest part of the build.
+ * reported as an artifact of its first race.
  */
 class RaceSuiteTest {
     static final Path AGENT = PackagedAgent.jar();
@@ -83,7 +80,6 @@ class RaceSuiteTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("programs")
-    @Execution(ExecutionMode.CONCURRENT)
     void findsExactlyTheLabelledRaces(Class<?> program) throws Exception {
         ParallelTrace trace = record(program);
         RaceDetector.Result result = RaceDetector.detect(trace, false);
